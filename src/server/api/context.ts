@@ -1,0 +1,36 @@
+import { resolveKey } from '../domain/auth/api-keys';
+import type { Identity } from '../domain/auth/identity';
+import { getRuntime } from '../runtime';
+import type { AuthFailure, Context } from './trpc';
+
+/** The key of a request: `X-API-Key: <key>` or `Authorization: Bearer <key>`. */
+export function presentedKey(headers: Headers): string | null {
+  const direct = headers.get('x-api-key')?.trim();
+  if (direct) return direct;
+  const auth = headers.get('authorization')?.trim();
+  const match = auth ? /^Bearer\s+(\S+)$/i.exec(auth) : null;
+  return match?.[1] ?? null;
+}
+
+export interface SessionIdentity {
+  tenantId: string;
+  userId: string;
+}
+
+/** Builds the request context: a presented key wins; otherwise a console session, if any. */
+export async function createContext(headers: Headers, session: SessionIdentity | null = null): Promise<Context> {
+  const { db, config } = await getRuntime();
+  const key = presentedKey(headers);
+  let identity: Identity | null = null;
+  let authFailure: AuthFailure | null = null;
+  if (key) {
+    const resolved = await resolveKey(db, { configured: config.adminKey }, key);
+    if (resolved.ok) identity = resolved.identity;
+    else authFailure = resolved.reason;
+  } else if (session) {
+    identity = { kind: 'tenant', tenantId: session.tenantId, via: 'session', userId: session.userId };
+  } else {
+    authFailure = 'missing';
+  }
+  return { db, config, identity, authFailure, headers };
+}

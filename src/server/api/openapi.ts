@@ -1,0 +1,65 @@
+import type { SchemaObject } from 'openapi3-ts/oas31';
+import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
+import { appRouter } from './root';
+
+const ERROR_SCHEMA: SchemaObject = {
+  type: 'object',
+  required: ['ok', 'error', 'code'],
+  properties: {
+    ok: { type: 'boolean', const: false },
+    error: { type: 'string', description: 'What went wrong, written for the caller' },
+    code: { type: 'string', description: 'Machine-readable code, e.g. BAD_REQUEST, FORBIDDEN' },
+  },
+};
+
+let cached: OpenAPIObject | undefined;
+
+/**
+ * The OpenAPI 3.1 document of the REST surface, generated from the procedures' contracts.
+ * Error responses are rewritten to the one error body every endpoint really sends.
+ */
+export function openApiDocument(baseUrl: string): OpenAPIObject {
+  cached ??= buildDocument();
+  return { ...cached, servers: [{ url: `${baseUrl}/api` }] };
+}
+
+function buildDocument(): OpenAPIObject {
+  const doc = generateOpenApiDocument(appRouter, {
+    title: 'Studio API',
+    version: '1.0.0',
+    description:
+      'Multi-tenant AI generation service. Authenticate with `X-API-Key: sk-studio-...` or `Authorization: Bearer sk-studio-...`. Every error is JSON `{ok: false, error, code}`.',
+    baseUrl: '/api',
+    securitySchemes: {
+      ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Tenant, member or super-administrator key' },
+      Bearer: { type: 'http', scheme: 'bearer', description: 'The same key as a bearer token' },
+    },
+  });
+  doc.components ??= {};
+  doc.components.schemas = { ...doc.components.schemas, Error: ERROR_SCHEMA };
+  for (const item of Object.values(doc.paths ?? {})) {
+    for (const op of Object.values(item as Record<string, { responses?: Record<string, unknown>; security?: unknown[] }>)) {
+      if (!op || typeof op !== 'object' || !op.responses) continue;
+      // Either header works, so each scheme alone satisfies the requirement.
+      if (op.security) op.security = [{ ApiKey: [] }, { Bearer: [] }];
+      for (const [status, response] of Object.entries(op.responses)) {
+        if (Number(status) < 400) continue;
+        const description = (response as { description?: string }).description ?? 'Error';
+        op.responses[status] = {
+          description,
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        };
+      }
+    }
+  }
+  return doc;
+}
+
+/** Path templates and their methods, for 404 and 405 answers in front of the REST handler. */
+export function restRoutes(): Map<string, Set<string>> {
+  const routes = new Map<string, Set<string>>();
+  for (const [path, item] of Object.entries(openApiDocument('').paths ?? {})) {
+    routes.set(path, new Set(Object.keys(item as object).map((m) => m.toUpperCase())));
+  }
+  return routes;
+}

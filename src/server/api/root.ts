@@ -1,0 +1,15 @@
+import { accountsRouter } from './routers/accounts';
+import { adminRouter } from './routers/admin';
+import { balanceRouter } from './routers/balance';
+import { sessionRouter } from './routers/session';
+import { createCallerFactory, router } from './trpc';
+
+export const appRouter = router({
+  admin: adminRouter,
+  balance: balanceRouter,
+  accounts: accountsRouter,
+  session: sessionRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export const createCaller = createCallerFactory(appRouter);

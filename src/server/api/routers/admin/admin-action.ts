@@ -1,0 +1,69 @@
+import { TRPCError } from '@trpc/server';
+import {
+  adjustTenantCredits,
+  createTenant,
+  listTenants,
+  rekeyTenant,
+  type TenantSummary,
+} from '../../../domain/tenants/tenants';
+import { adminProcedure } from '../../trpc';
+import { actionSchemas, adminActions, adminInput, adminOutput, type AdminOutput } from './admin-action.types';
+
+const tenantView = (t: TenantSummary) => ({
+  id: t.id,
+  name: t.name,
+  quota_monthly: t.quotaMonthly,
+  credits: t.credits,
+  created_at: t.createdAt.toISOString(),
+  admin_email: t.adminEmail,
+});
+
+export const adminActionProcedure = adminProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/admin',
+      tags: ['Operator'],
+      summary: 'Operator actions (super-administrator key)',
+      description: `Body \`{action, ...}\`. Actions: ${adminActions.map((a) => `\`${a}\``).join(', ')}. An unknown action is 400.`,
+      protect: true,
+    },
+  })
+  .input(adminInput)
+  .output(adminOutput)
+  .mutation(async ({ ctx, input }): Promise<AdminOutput> => {
+    const { db, config } = ctx;
+    const action = input.action;
+    if (!(action in actionSchemas)) {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: `Unknown action "${action}"; known actions: ${adminActions.join(', ')}` });
+    }
+    switch (action) {
+      case 'tenant-create': {
+        const body = actionSchemas[action].parse(input);
+        const { tenant, apiKey } = await createTenant(db, config.secret, {
+          name: body.name,
+          credits: body.credits,
+          quotaMonthly: body.quota_monthly,
+          adminEmail: body.admin_email,
+          adminPassword: body.admin_password,
+        });
+        return { ok: true, action, tenant: tenantView(tenant), api_key: apiKey };
+      }
+      case 'tenant-list': {
+        actionSchemas[action].parse(input);
+        const tenants = await listTenants(db);
+        return { ok: true, action, tenants: tenants.map((t) => ({ ...tenantView(t), members: t.members })) };
+      }
+      case 'tenant-credit': {
+        const body = actionSchemas[action].parse(input);
+        const { credits } = await adjustTenantCredits(db, { tenantId: body.tenant_id, delta: body.credits, note: body.note });
+        return { ok: true, action, credits };
+      }
+      case 'tenant-rekey': {
+        const body = actionSchemas[action].parse(input);
+        return { ok: true, action, api_key: await rekeyTenant(db, config.secret, body.tenant_id) };
+      }
+      default:
+        throw new TRPCError({ code: 'BAD_REQUEST', message: `Unknown action "${action}"` });
+    }
+  });

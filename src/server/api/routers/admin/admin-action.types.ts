@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { tenantOut } from '../../schemas';
+
+const name = z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
+const credits = z.number({ error: 'must be a whole number' }).int('must be a whole number');
+
+/** Per-action bodies; the procedure input below only documents their union for OpenAPI. */
+export const actionSchemas = {
+  'tenant-create': z.strictObject({
+    action: z.literal('tenant-create'),
+    name,
+    credits: credits.min(0, 'must not be negative').default(0),
+    quota_monthly: credits.min(0, 'must not be negative').default(0),
+    admin_email: z.email('must be an email address').optional(),
+    admin_password: z.string().min(8, 'must be at least 8 characters').max(200).optional(),
+  }),
+  'tenant-list': z.strictObject({ action: z.literal('tenant-list') }),
+  'tenant-credit': z.strictObject({
+    action: z.literal('tenant-credit'),
+    tenant_id: z.uuid('must be a tenant id (uuid)'),
+    credits: credits.refine((n) => n !== 0, 'must not be 0'),
+    note: z.string().max(500).optional(),
+  }),
+  'tenant-rekey': z.strictObject({ action: z.literal('tenant-rekey'), tenant_id: z.uuid('must be a tenant id (uuid)') }),
+} as const;
+
+export type AdminAction = keyof typeof actionSchemas;
+export const adminActions = Object.keys(actionSchemas) as [AdminAction, ...AdminAction[]];
+
+export const adminInput = z
+  .looseObject({
+    action: z.string().meta({ description: `One of: ${adminActions.join(', ')}` }),
+    name: z.string().optional().meta({ description: 'tenant-create' }),
+    credits: z.number().optional().meta({ description: 'tenant-create: opening credits; tenant-credit: signed delta' }),
+    quota_monthly: z.number().optional().meta({ description: 'tenant-create' }),
+    admin_email: z.string().optional().meta({ description: 'tenant-create: console login' }),
+    admin_password: z.string().optional().meta({ description: 'tenant-create: console password (8+ characters)' }),
+    tenant_id: z.string().optional().meta({ description: 'tenant-credit, tenant-rekey' }),
+    note: z.string().optional().meta({ description: 'tenant-credit: reason, kept in the ledger' }),
+  })
+  .meta({ description: 'An operator action and its parameters' });
+
+export const adminOutput = z.object({
+  ok: z.literal(true),
+  action: z.string(),
+  tenant: tenantOut.optional(),
+  tenants: z.array(tenantOut.extend({ members: z.number().int() })).optional(),
+  api_key: z.string().optional().meta({ description: 'tenant-create, tenant-rekey: the new tenant key' }),
+  credits: z.number().int().optional().meta({ description: "tenant-credit: the tenant's allocatable credits after the change" }),
+});
+export type AdminOutput = z.infer<typeof adminOutput>;

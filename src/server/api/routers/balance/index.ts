@@ -1,0 +1,5 @@
+import { router } from '../../trpc';
+import { getBalanceProcedure } from './get-balance';
+import { getPoolProcedure } from './get-pool';
+
+export const balanceRouter = router({ get: getBalanceProcedure, pool: getPoolProcedure });

@@ -1,0 +1,125 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import { ZodError } from 'zod';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import type { Identity } from '../domain/auth/identity';
+import { AppError, tenantOnly, type ErrorCode } from '../domain/errors';
+import { logger } from '../logger';
+import { describeZodError } from './zod-errors';
+
+export type AuthFailure = 'missing' | 'unknown' | 'revoked' | 'disabled';
+
+export interface Context {
+  db: Db;
+  config: Config;
+  identity: Identity | null;
+  authFailure: AuthFailure | null;
+  headers: Headers;
+}
+
+const toTrpcCode: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
+  BAD_REQUEST: 'BAD_REQUEST',
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  PAYMENT_REQUIRED: 'PAYMENT_REQUIRED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  METHOD_NOT_ALLOWED: 'METHOD_NOT_SUPPORTED',
+  CONFLICT: 'CONFLICT',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
+  INTERNAL: 'INTERNAL_SERVER_ERROR',
+  UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+};
+
+/** The caller-facing text of any error; internal messages never leave the server. */
+export function publicMessage(error: TRPCError): string {
+  if (error.cause instanceof ZodError) return describeZodError(error.cause);
+  if (error.cause instanceof AppError) return error.cause.message;
+  if (error.code === 'PARSE_ERROR') return 'The request body is not valid JSON';
+  if (error.code === 'INTERNAL_SERVER_ERROR') return 'Internal error; it has been logged';
+  return error.message;
+}
+
+const t = initTRPC
+  .context<Context>()
+  .meta<OpenApiMeta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      return { ...shape, message: publicMessage(error), data: { code: shape.data.code, httpStatus: shape.data.httpStatus } };
+    },
+  });
+
+/** Turns domain errors into tRPC errors once, keeping the cause, and logs by severity. */
+const errorMapping = t.middleware(async ({ next, path }) => {
+  const result = await next();
+  if (!result.ok) {
+    const cause = result.error.cause;
+    if (cause instanceof AppError) {
+      const mapped = new TRPCError({ code: toTrpcCode[cause.code], message: cause.message, cause });
+      (cause.status >= 500 ? logger.error : logger.info).call(logger, { path, code: cause.code, err: cause }, 'request failed');
+      return { ...result, error: mapped };
+    }
+    if (cause instanceof ZodError) {
+      return { ...result, error: new TRPCError({ code: 'BAD_REQUEST', message: describeZodError(cause), cause }) };
+    }
+    if (result.error.code === 'INTERNAL_SERVER_ERROR') logger.error({ path, err: result.error }, 'unhandled error');
+  }
+  return result;
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure.use(errorMapping);
+
+const authFailureError = (failure: AuthFailure | null): TRPCError => {
+  switch (failure) {
+    case 'revoked':
+      return new TRPCError({ code: 'FORBIDDEN', message: 'This key has been replaced by a newer one (rekey) and no longer works' });
+    case 'disabled':
+      return new TRPCError({ code: 'FORBIDDEN', message: 'The account of this key is disabled' });
+    case 'unknown':
+      return new TRPCError({ code: 'UNAUTHORIZED', message: 'Invalid API key: check that it was copied completely' });
+    default:
+      return new TRPCError({
+        code: 'UNAUTHORIZED',
+        message: 'Missing API key: send it in the X-API-Key header or as Authorization: Bearer <key>',
+      });
+  }
+};
+
+/** Any authenticated caller. */
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.identity) throw authFailureError(ctx.authFailure);
+  return next({ ctx: { ...ctx, identity: ctx.identity } });
+});
+
+/** A caller acting inside one tenant: the tenant key, a tenant admin session, or a member key. */
+export const scopedProcedure = authedProcedure.use(({ ctx, next }) => {
+  const who = ctx.identity;
+  if (who.kind === 'admin') {
+    throw new TRPCError({
+      code: 'FORBIDDEN',
+      message: 'The super-administrator key belongs to no tenant; use a tenant or member key here',
+    });
+  }
+  return next({ ctx: { ...ctx, identity: who } });
+});
+
+/** Tenant-only endpoints: member keys get 403 with a text telling them not to retry. */
+export const tenantProcedure = scopedProcedure.use(({ ctx, next }) => {
+  const who = ctx.identity;
+  if (who.kind !== 'tenant') throw new TRPCError({ code: 'FORBIDDEN', message: tenantOnly().message, cause: tenantOnly() });
+  return next({ ctx: { ...ctx, identity: who } });
+});
+
+/** Operator actions: the super-administrator key only. */
+export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
+  const who = ctx.identity;
+  if (who.kind !== 'admin') {
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'This endpoint needs the super-administrator key' });
+  }
+  return next({ ctx: { ...ctx, identity: who } });
+});

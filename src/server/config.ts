@@ -1,0 +1,142 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every environment variable Studio reads, validated once. Nothing else reads process.env.
+ * A bad value stops start-up with a message that names the variable.
+ */
+const optionalUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+        .optional(),
+    ),
+  STUDIO_DATA_DIR: z.string().trim().min(1).default('./.data'),
+  STUDIO_SECRET: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  STUDIO_ADMIN_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(
+      z
+        .string()
+        .regex(/^sk-studio-[A-Za-z0-9_-]{24,}$/, 'must start with sk-studio- followed by at least 24 letters, digits, - or _')
+        .optional(),
+    ),
+  PUBLIC_BASE_URL: optionalUrl,
+  IMAGE_HOST: optionalUrl,
+  STUDIO_WORKER: z.enum(['inline', 'off']).default('inline'),
+  STUDIO_MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  STUDIO_DEMO: z.enum(['0', '1']).default('1'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  secret: Buffer;
+  /** Admin key from the environment; when unset the generated one lives in the database. */
+  adminKey: string | undefined;
+  publicBaseUrl: string;
+  imageHost: string;
+  worker: Env['STUDIO_WORKER'];
+  maxBodyBytes: number;
+  demo: boolean;
+  logLevel: Env['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+/** Reads a secret kept in the data folder, creating it the first time; safe when two processes race. */
+function readOrCreateSecretFile(dataDir: string): Buffer {
+  const file = path.join(dataDir, 'secret.key');
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    writeFileSync(file, randomBytes(32).toString('base64'), { flag: 'wx', mode: 0o600 });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  const raw = readFileSync(file, 'utf8').trim();
+  const buf = Buffer.from(raw, 'base64');
+  if (buf.length !== 32) throw new ConfigError(`The secret in ${file} is damaged; restore it or set STUDIO_SECRET.`);
+  return buf;
+}
+
+export function buildConfig(env: Env): Config {
+  const dataDir = path.resolve(env.STUDIO_DATA_DIR);
+  const secret = env.STUDIO_SECRET
+    ? createHash('sha256').update(env.STUDIO_SECRET, 'utf8').digest()
+    : readOrCreateSecretFile(dataDir);
+  const localBase = `http://localhost:${env.PORT}`;
+  const publicBaseUrl = (env.PUBLIC_BASE_URL ?? localBase).replace(/\/+$/, '');
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    databaseUrl: env.DATABASE_URL,
+    dataDir,
+    secret,
+    adminKey: env.STUDIO_ADMIN_KEY,
+    publicBaseUrl,
+    imageHost: (env.IMAGE_HOST ?? publicBaseUrl).replace(/\/+$/, ''),
+    worker: env.STUDIO_WORKER,
+    maxBodyBytes: env.STUDIO_MAX_BODY_BYTES,
+    demo: env.STUDIO_DEMO === '1',
+    logLevel: env.LOG_LEVEL,
+  };
+}
+
+const CONFIG_KEY = Symbol.for('studio.config');
+type GlobalWithConfig = typeof globalThis & { [CONFIG_KEY]?: Config };
+
+/** The process-wide configuration, read from process.env on first use. */
+export function getConfig(): Config {
+  const g = globalThis as GlobalWithConfig;
+  g[CONFIG_KEY] ??= buildConfig(parseEnv(process.env));
+  return g[CONFIG_KEY];
+}

@@ -1,0 +1,59 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** A database handle or an open transaction: every domain function takes one of these first. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'postgres' | 'pglite';
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** Connections in the pool (PostgreSQL only). */
+  max?: number;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const { default: postgres } = await import('postgres');
+    const { drizzle } = await import('drizzle-orm/postgres-js');
+    const client = postgres(opts.databaseUrl, { max: opts.max ?? 20, onnotice: () => {} });
+    const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Db;
+    return { db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const dir = path.join(opts.dataDir, 'pg');
+  // PGlite does not create parent folders itself.
+  mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir);
+  const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  return { db, kind: 'pglite', close: () => client.close() };
+}
+
+const DB_KEY = Symbol.for('studio.database');
+type GlobalWithDb = typeof globalThis & { [DB_KEY]?: Promise<Database> };
+
+/**
+ * The process-wide database. It lives on globalThis because the launcher and the Next.js bundle
+ * load this module separately, and two PGlite instances on one folder would lose data.
+ */
+export function getDatabase(opts: OpenOptions): Promise<Database> {
+  const g = globalThis as GlobalWithDb;
+  g[DB_KEY] ??= openDatabase(opts);
+  return g[DB_KEY];
+}
+
+export async function closeDatabase(): Promise<void> {
+  const g = globalThis as GlobalWithDb;
+  const pending = g[DB_KEY];
+  g[DB_KEY] = undefined;
+  if (pending) await (await pending).close();
+}

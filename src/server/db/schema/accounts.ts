@@ -1,0 +1,28 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { tenants } from './tenants';
+
+/** Member accounts of a tenant. A shared account spends the tenant pool; a dedicated one its own credits. */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tenantId: uuid()
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    email: text().notNull(),
+    nickname: text().notNull(),
+    shared: boolean().notNull().default(true),
+    /** Dedicated credits left (only meaningful when shared is false). */
+    credits: integer().notNull().default(0),
+    disabled: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('accounts_tenant_idx').on(t.tenantId),
+    uniqueIndex('accounts_tenant_email_uq').on(t.tenantId, sql`lower(${t.email})`),
+    check('accounts_credits_non_negative', sql`${t.credits} >= 0`),
+  ],
+);
+
+export type Account = typeof accounts.$inferSelect;

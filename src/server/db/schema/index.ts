@@ -1,0 +1,6 @@
+export * from './accounts';
+export * from './api-keys';
+export * from './console-users';
+export * from './ledger';
+export * from './settings';
+export * from './tenants';

@@ -1,0 +1,44 @@
+import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts';
+import { tenants } from './tenants';
+
+/**
+ * adjust: operator grant or correction; charge/refund: work paid for and given back;
+ * reserve/release: credits moved between the tenant pool and a member's dedicated credits.
+ */
+export const ledgerKinds = ['adjust', 'charge', 'refund', 'reserve', 'release'] as const;
+export type LedgerKind = (typeof ledgerKinds)[number];
+export const usageCategories = ['image', 'video', 'chat', 'reverse', 'other'] as const;
+export type UsageCategory = (typeof usageCategories)[number];
+
+/**
+ * The append-only credit ledger. Each row moves credits in one wallet: the tenant pool
+ * (account_id null) or one member's dedicated credits. For every wallet the sum of its rows
+ * equals its balance, because a row is written in the same transaction as the balance change.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: uuid()
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    accountId: uuid().references(() => accounts.id, { onDelete: 'cascade' }),
+    amount: integer().notNull(),
+    balanceAfter: integer().notNull(),
+    kind: text({ enum: ledgerKinds }).notNull(),
+    category: text({ enum: usageCategories }),
+    /** The member whose work caused the movement (a shared member spends the tenant pool). */
+    actorAccountId: uuid().references(() => accounts.id, { onDelete: 'set null' }),
+    /** The job, claim or other record this movement belongs to. */
+    ref: text(),
+    note: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ledger_tenant_created_idx').on(t.tenantId, t.createdAt),
+    index('ledger_account_idx').on(t.accountId),
+  ],
+);
+
+export type LedgerEntry = typeof ledgerEntries.$inferSelect;

@@ -1,0 +1,17 @@
+import { sql } from 'drizzle-orm';
+import { check, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const tenants = pgTable(
+  'tenants',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    quotaMonthly: integer().notNull().default(0),
+    /** The allocatable pool: usable by the tenant key and shared-pool members. */
+    credits: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('tenants_credits_non_negative', sql`${t.credits} >= 0`)],
+);
+
+export type Tenant = typeof tenants.$inferSelect;

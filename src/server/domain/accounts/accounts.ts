@@ -1,0 +1,177 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { accounts, apiKeys, ledgerEntries, tenants, type Account } from '../../db/schema';
+import { decryptSecret } from '../auth/keys';
+import { issueKey } from '../auth/api-keys';
+import { moveCredits } from '../credits/ledger';
+import { AppError, badRequest, notFound } from '../errors';
+
+export interface AccountView {
+  account_id: string;
+  email: string;
+  nickname: string;
+  api_key: string;
+  mode: 'shared' | 'dedicated';
+  shared: boolean;
+  /** Dedicated credits left; null in shared mode. */
+  credits: number | null;
+  /** Credits this member's work has consumed (charges less refunds), in either mode. */
+  spent: number;
+  disabled: boolean;
+  created_at: string;
+}
+
+function uniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+const insufficient = (allocatable: number) =>
+  badRequest(`Allocatable credits are insufficient: at most ${allocatable} credits can be given to this member`);
+
+async function lockAccount(tx: Db, tenantId: string, accountId: string): Promise<Account> {
+  const [row] = await tx
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.id, accountId), eq(accounts.tenantId, tenantId)))
+    .for('update');
+  if (!row) throw notFound('Account');
+  return row;
+}
+
+async function poolCredits(tx: Db, tenantId: string): Promise<number> {
+  const [row] = await tx.select({ credits: tenants.credits }).from(tenants).where(eq(tenants.id, tenantId));
+  return row?.credits ?? 0;
+}
+
+/** Moves `delta` credits from the pool to the member (negative: back to the pool), both rows in tx. */
+async function shiftReservation(tx: Db, tenantId: string, accountId: string, delta: number, cap: number): Promise<void> {
+  if (delta === 0) return;
+  const kind = delta > 0 ? 'reserve' : 'release';
+  const fromPool = await moveCredits(tx, { tenantId, amount: -delta, kind, ref: accountId, actorAccountId: accountId });
+  if (fromPool === null) throw insufficient(cap);
+  const toMember = await moveCredits(tx, { tenantId, accountId, amount: delta, kind, ref: accountId });
+  if (toMember === null) throw new AppError('CONFLICT', 'The member has spent part of these credits meanwhile; try again');
+}
+
+export async function createAccount(
+  db: Db,
+  secret: Buffer,
+  tenantId: string,
+  input: { email: string; nickname: string; credits?: number | undefined; shared?: boolean | undefined },
+): Promise<AccountView> {
+  if (input.shared === true && input.credits !== undefined) {
+    throw badRequest('Give either shared: true or credits, not both');
+  }
+  // Neither given: shared pool, the mode that needs no reservation.
+  const dedicated = input.credits !== undefined || input.shared === false;
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(accounts)
+        .values({ tenantId, email: input.email, nickname: input.nickname, shared: !dedicated, credits: 0 })
+        .returning();
+      if (!row) throw new AppError('INTERNAL', 'account was not created');
+      const credits = input.credits ?? 0;
+      if (dedicated && credits > 0) {
+        await shiftReservation(tx, tenantId, row.id, credits, await poolCredits(tx, tenantId));
+      }
+      const key = await issueKey(tx, secret, tenantId, row.id);
+      return view({ ...row, credits }, key, 0);
+    });
+  } catch (err) {
+    if (uniqueViolation(err)) throw new AppError('CONFLICT', `An account with email ${input.email} already exists in this tenant`);
+    throw err;
+  }
+}
+
+function view(row: Account, apiKey: string, spent: number): AccountView {
+  return {
+    account_id: row.id,
+    email: row.email,
+    nickname: row.nickname,
+    api_key: apiKey,
+    mode: row.shared ? 'shared' : 'dedicated',
+    shared: row.shared,
+    credits: row.shared ? null : row.credits,
+    spent,
+    disabled: row.disabled,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export async function listAccounts(db: Db, secret: Buffer, tenantId: string): Promise<AccountView[]> {
+  const rows = await db
+    .select({ account: accounts, ciphertext: apiKeys.ciphertext })
+    .from(accounts)
+    .leftJoin(apiKeys, and(eq(apiKeys.accountId, accounts.id), sql`${apiKeys.revokedAt} is null`))
+    .where(eq(accounts.tenantId, tenantId))
+    .orderBy(asc(accounts.createdAt));
+  const spent = await spentByAccount(db, tenantId, rows.map((r) => r.account.id));
+  return rows.map((r) => view(r.account, r.ciphertext ? decryptSecret(r.ciphertext, secret) : '', spent.get(r.account.id) ?? 0));
+}
+
+async function spentByAccount(db: Db, tenantId: string, ids: string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: ledgerEntries.actorAccountId, spent: sql<number>`coalesce(-sum(${ledgerEntries.amount}), 0)::int` })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.tenantId, tenantId),
+        inArray(ledgerEntries.actorAccountId, ids),
+        inArray(ledgerEntries.kind, ['charge', 'refund']),
+      ),
+    )
+    .groupBy(ledgerEntries.actorAccountId);
+  return new Map(rows.flatMap((r) => (r.id ? [[r.id, Number(r.spent)] as const] : [])));
+}
+
+/** Absolute overwrite of a member's mode and dedicated credits; switching to shared releases them. */
+export async function setAccountQuota(
+  db: Db,
+  tenantId: string,
+  input: { accountId: string; shared?: boolean | undefined; credits?: number | undefined },
+): Promise<{ account_id: string; mode: 'shared' | 'dedicated'; credits: number | null; allocatable: number }> {
+  if ((input.shared === true) === (input.credits !== undefined)) {
+    throw badRequest('Give exactly one of shared: true or credits');
+  }
+  return db.transaction(async (tx) => {
+    const row = await lockAccount(tx, tenantId, input.accountId);
+    const current = row.credits;
+    if (input.shared === true) {
+      await shiftReservation(tx, tenantId, row.id, -current, 0);
+      await tx.update(accounts).set({ shared: true }).where(eq(accounts.id, row.id));
+      return { account_id: row.id, mode: 'shared', credits: null, allocatable: await poolCredits(tx, tenantId) };
+    }
+    const target = input.credits ?? 0;
+    const pool = await poolCredits(tx, tenantId);
+    if (target - current > pool) throw insufficient(pool + current);
+    await shiftReservation(tx, tenantId, row.id, target - current, pool + current);
+    await tx.update(accounts).set({ shared: false }).where(eq(accounts.id, row.id));
+    return { account_id: row.id, mode: 'dedicated', credits: target, allocatable: await poolCredits(tx, tenantId) };
+  });
+}
+
+export async function rekeyAccount(db: Db, secret: Buffer, tenantId: string, accountId: string): Promise<string> {
+  return db.transaction(async (tx) => {
+    await lockAccount(tx, tenantId, accountId);
+    return issueKey(tx, secret, tenantId, accountId);
+  });
+}
+
+export async function toggleAccount(
+  db: Db,
+  tenantId: string,
+  input: { accountId: string; disabled: boolean },
+): Promise<{ account_id: string; disabled: boolean }> {
+  const [row] = await db
+    .update(accounts)
+    .set({ disabled: input.disabled })
+    .where(and(eq(accounts.id, input.accountId), eq(accounts.tenantId, tenantId)))
+    .returning({ id: accounts.id, disabled: accounts.disabled });
+  if (!row) throw notFound('Account');
+  return { account_id: row.id, disabled: row.disabled };
+}

@@ -1,0 +1,60 @@
+import { and, eq, gte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { accounts, ledgerEntries, tenants, type LedgerKind, type UsageCategory } from '../../db/schema';
+
+export interface Movement {
+  tenantId: string;
+  /** null or absent: the tenant pool; otherwise that member's dedicated credits. */
+  accountId?: string | null;
+  /** Signed: positive adds credits, negative takes them. */
+  amount: number;
+  kind: LedgerKind;
+  category?: UsageCategory | null;
+  actorAccountId?: string | null;
+  ref?: string | null;
+  note?: string | null;
+}
+
+/**
+ * Moves credits in one wallet and writes its ledger row. Call inside a transaction.
+ * The guarded UPDATE takes the row lock, so concurrent spends queue up and re-check the balance:
+ * a balance can never go below zero. Returns the new balance, or null when it would go negative.
+ */
+export async function moveCredits(tx: Db, m: Movement): Promise<number | null> {
+  if (!Number.isSafeInteger(m.amount)) throw new RangeError('credit amounts are whole numbers');
+  let balanceAfter: number | undefined;
+  if (m.accountId) {
+    const [row] = await tx
+      .update(accounts)
+      .set({ credits: sql`${accounts.credits} + ${m.amount}` })
+      .where(
+        and(
+          eq(accounts.id, m.accountId),
+          eq(accounts.tenantId, m.tenantId),
+          gte(sql`${accounts.credits} + ${m.amount}`, 0),
+        ),
+      )
+      .returning({ credits: accounts.credits });
+    balanceAfter = row?.credits;
+  } else {
+    const [row] = await tx
+      .update(tenants)
+      .set({ credits: sql`${tenants.credits} + ${m.amount}` })
+      .where(and(eq(tenants.id, m.tenantId), gte(sql`${tenants.credits} + ${m.amount}`, 0)))
+      .returning({ credits: tenants.credits });
+    balanceAfter = row?.credits;
+  }
+  if (balanceAfter === undefined) return null;
+  await tx.insert(ledgerEntries).values({
+    tenantId: m.tenantId,
+    accountId: m.accountId ?? null,
+    amount: m.amount,
+    balanceAfter,
+    kind: m.kind,
+    category: m.category ?? null,
+    actorAccountId: m.actorAccountId ?? m.accountId ?? null,
+    ref: m.ref ?? null,
+    note: m.note ?? null,
+  });
+  return balanceAfter;
+}

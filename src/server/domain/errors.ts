@@ -1,0 +1,47 @@
+/**
+ * The one error type of the domain. Each code maps to one HTTP status in the API layer;
+ * `message` is written for the caller and is safe to show.
+ */
+export const errorStatus = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  PAYMENT_REQUIRED: 402,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly code: ErrorCode;
+  /** Seconds to wait before retrying (429, 503). */
+  readonly retryAfter: number | undefined;
+
+  constructor(code: ErrorCode, message: string, opts: { cause?: unknown; retryAfter?: number } = {}) {
+    super(message, { cause: opts.cause });
+    this.code = code;
+    this.retryAfter = opts.retryAfter;
+  }
+
+  get status(): number {
+    return errorStatus[this.code];
+  }
+}
+
+export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
+export const badRequest = (message: string) => new AppError('BAD_REQUEST', message);
+
+/** Member keys on tenant-only endpoints: the text tells the caller that retrying will not help. */
+export const tenantOnly = () =>
+  new AppError(
+    'FORBIDDEN',
+    'This endpoint needs the tenant key; a member-account key is not allowed here. Do not retry with this key.',
+  );

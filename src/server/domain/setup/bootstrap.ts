@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { count } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { tenants } from '../../db/schema';
+import { ensureAdminKey } from '../auth/api-keys';
+import { createTenant } from '../tenants/tenants';
+
+export interface BootstrapReport {
+  /** Set only when the admin key was generated now: it is shown this once. */
+  generatedAdminKey: string | null;
+  demo: { tenantName: string; apiKey: string; email: string; password: string; file: string } | null;
+}
+
+export const DEMO_TENANT = { name: 'Demo Studio 演示工作室', email: 'demo@studio.local', credits: 1000 } as const;
+
+/** First-start set-up: the super-administrator key and, on an empty database, a demo tenant. */
+export async function bootstrap(db: Db, config: Config): Promise<BootstrapReport> {
+  const generatedAdminKey = await ensureAdminKey(db, { configured: config.adminKey });
+  let demo: BootstrapReport['demo'] = null;
+  if (config.demo) {
+    const [row] = await db.select({ n: count() }).from(tenants);
+    if ((row?.n ?? 0) === 0) {
+      const password = randomBytes(9).toString('base64url');
+      const { apiKey } = await createTenant(db, config.secret, {
+        name: DEMO_TENANT.name,
+        credits: DEMO_TENANT.credits,
+        quotaMonthly: 10_000,
+        adminEmail: DEMO_TENANT.email,
+        adminPassword: password,
+      });
+      const file = path.join(config.dataDir, 'demo-login.txt');
+      writeFileSync(
+        file,
+        `Studio demo tenant\nconsole: ${config.publicBaseUrl}/login\nemail: ${DEMO_TENANT.email}\npassword: ${password}\ntenant key: ${apiKey}\n`,
+        { mode: 0o600 },
+      );
+      demo = { tenantName: DEMO_TENANT.name, apiKey, email: DEMO_TENANT.email, password, file };
+    }
+  }
+  return { generatedAdminKey, demo };
+}
