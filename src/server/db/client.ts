@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -33,9 +34,17 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const dir = path.join(opts.dataDir, 'pg');
   // PGlite does not create parent folders itself.
   mkdirSync(dir, { recursive: true });
+  const unlock = lockDataDir(opts.dataDir);
   const client = await PGlite.create(dir);
   const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await client.close();
+      unlock();
+    },
+  };
 }
 
 const DB_KEY = Symbol.for('studio.database');

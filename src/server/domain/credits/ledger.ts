@@ -1,6 +1,7 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, ledgerEntries, tenants, type LedgerKind, type UsageCategory } from '../../db/schema';
+import { AppError } from '../errors';
 
 export interface Movement {
   tenantId: string;
@@ -58,3 +59,33 @@ export async function moveCredits(tx: Db, m: Movement): Promise<number | null> {
   });
   return balanceAfter;
 }
+
+/**
+ * Charges work to the caller's wallet in its own transaction. A member with dedicated credits
+ * spends those; anyone else spends the tenant pool. Throws PAYMENT_REQUIRED when short.
+ */
+export async function spendCredits(
+  db: Db,
+  input: { tenantId: string; accountId?: string | null; dedicated?: boolean; amount: number; category: UsageCategory; ref?: string },
+): Promise<number> {
+  if (input.amount <= 0) throw new RangeError('a spend is a positive amount');
+  const after = await db.transaction((tx) =>
+    moveCredits(tx, {
+      tenantId: input.tenantId,
+      accountId: input.dedicated ? input.accountId : null,
+      actorAccountId: input.accountId ?? null,
+      amount: -input.amount,
+      kind: 'charge',
+      category: input.category,
+      ref: input.ref ?? null,
+    }),
+  );
+  if (after === null) throw insufficientCredits(input.amount);
+  return after;
+}
+
+export const insufficientCredits = (needed: number) =>
+  new AppError(
+    'PAYMENT_REQUIRED',
+    `Not enough credits: this needs ${needed}. The enterprise credits are used up; only the tenant administrator can add credits.`,
+  );

@@ -69,6 +69,18 @@ export async function createTenant(
   }
 }
 
+/** The public, snake_case form of a tenant used by the operator API and the CLI. */
+export function tenantView(t: TenantSummary) {
+  return {
+    id: t.id,
+    name: t.name,
+    quota_monthly: t.quotaMonthly,
+    credits: t.credits,
+    created_at: t.createdAt.toISOString(),
+    admin_email: t.adminEmail,
+  };
+}
+
 function summarise(row: Tenant): Omit<TenantSummary, 'adminEmail'> {
   return { id: row.id, name: row.name, quotaMonthly: row.quotaMonthly, credits: row.credits, createdAt: row.createdAt };
 }

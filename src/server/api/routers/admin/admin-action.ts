@@ -4,19 +4,10 @@ import {
   createTenant,
   listTenants,
   rekeyTenant,
-  type TenantSummary,
+  tenantView,
 } from '../../../domain/tenants/tenants';
 import { adminProcedure } from '../../trpc';
 import { actionSchemas, adminActions, adminInput, adminOutput, type AdminOutput } from './admin-action.types';
-
-const tenantView = (t: TenantSummary) => ({
-  id: t.id,
-  name: t.name,
-  quota_monthly: t.quotaMonthly,
-  credits: t.credits,
-  created_at: t.createdAt.toISOString(),
-  admin_email: t.adminEmail,
-});
 
 export const adminActionProcedure = adminProcedure
   .meta({

@@ -1,0 +1,102 @@
+import { parseArgs } from 'node:util';
+import { ConfigError, getConfig } from '../server/config';
+import { closeDatabase } from '../server/db/client';
+import { runMigrations } from '../server/db/migrate';
+import { rotateAdminKey } from '../server/domain/auth/api-keys';
+import { AppError } from '../server/domain/errors';
+import { adjustTenantCredits, createTenant, listTenants, rekeyTenant, tenantView } from '../server/domain/tenants/tenants';
+import { getRuntime } from '../server/runtime';
+
+const USAGE = `Usage: npm run studio -- <command> [options]
+
+Commands (they act on the database directly and print JSON):
+  tenant create --name <name> [--credits <n>] [--quota <n>] [--admin-email <email> --admin-password <pw>]
+  tenant list
+  tenant credit --id <tenant_id> --credits=<signed n> [--note <text>]   (e.g. --credits=-500)
+  tenant rekey --id <tenant_id>
+  admin-key rotate        replace the generated super-administrator key and print the new one
+
+With the embedded database, stop the running server first (one process per data folder).`;
+
+function wholeNumber(value: string | undefined, flag: string, fallback?: number): number {
+  if (value === undefined) {
+    if (fallback !== undefined) return fallback;
+    throw new AppError('BAD_REQUEST', `${flag} is required`);
+  }
+  const n = Number(value);
+  if (!Number.isSafeInteger(n)) throw new AppError('BAD_REQUEST', `${flag} must be a whole number`);
+  return n;
+}
+
+function required(value: string | undefined, flag: string): string {
+  if (!value) throw new AppError('BAD_REQUEST', `${flag} is required`);
+  return value;
+}
+
+async function run(argv: string[]): Promise<unknown> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      name: { type: 'string' },
+      credits: { type: 'string' },
+      quota: { type: 'string' },
+      'admin-email': { type: 'string' },
+      'admin-password': { type: 'string' },
+      id: { type: 'string' },
+      note: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const command = positionals.join(' ');
+  if (values.help || !command) {
+    console.log(USAGE);
+    return undefined;
+  }
+  const config = getConfig();
+  const rt = await getRuntime();
+  await runMigrations(rt.database, config.databaseUrl);
+  const { db } = rt;
+  switch (command) {
+    case 'tenant create': {
+      const { tenant, apiKey } = await createTenant(db, config.secret, {
+        name: required(values.name, '--name'),
+        credits: wholeNumber(values.credits, '--credits', 0),
+        quotaMonthly: wholeNumber(values.quota, '--quota', 0),
+        adminEmail: values['admin-email'],
+        adminPassword: values['admin-password'],
+      });
+      return { ok: true, tenant: tenantView(tenant), api_key: apiKey };
+    }
+    case 'tenant list':
+      return { ok: true, tenants: (await listTenants(db)).map((t) => ({ ...tenantView(t), members: t.members })) };
+    case 'tenant credit':
+      return {
+        ok: true,
+        ...(await adjustTenantCredits(db, {
+          tenantId: required(values.id, '--id'),
+          delta: wholeNumber(values.credits, '--credits'),
+          note: values.note,
+        })),
+      };
+    case 'tenant rekey':
+      return { ok: true, api_key: await rekeyTenant(db, config.secret, required(values.id, '--id')) };
+    case 'admin-key rotate':
+      if (config.adminKey) throw new AppError('BAD_REQUEST', 'STUDIO_ADMIN_KEY is set: change it in the environment instead');
+      return { ok: true, admin_key: await rotateAdminKey(db) };
+    default:
+      throw new AppError('BAD_REQUEST', `Unknown command "${command}"\n\n${USAGE}`);
+  }
+}
+
+run(process.argv.slice(2))
+  .then(async (out) => {
+    if (out !== undefined) console.log(JSON.stringify(out, null, 2));
+    await closeDatabase();
+  })
+  .catch(async (err: unknown) => {
+    const message = err instanceof AppError || err instanceof ConfigError ? err.message : String(err instanceof Error ? err.message : err);
+    console.error(JSON.stringify({ ok: false, error: message }));
+    await closeDatabase().catch(() => {});
+    process.exit(1);
+  });

@@ -1,0 +1,48 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildConfig, ConfigError, parseEnv } from './config';
+
+describe('configuration', () => {
+  it('has working defaults', () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.STUDIO_DATA_DIR).toBe('./.data');
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://localhost/x'],
+    ['STUDIO_ADMIN_KEY', 'not-a-studio-key'],
+    ['STUDIO_SECRET', 'short'],
+    ['PUBLIC_BASE_URL', 'ftp://example.com'],
+    ['IMAGE_HOST', 'not a url'],
+  ])('stops on a bad %s with a message naming it', (name, value) => {
+    expect(() => parseEnv({ [name]: value })).toThrow(ConfigError);
+    expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(name));
+  });
+
+  it('generates the secret once in the data folder and keeps it across restarts', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'studio-cfg-'));
+    const first = buildConfig(parseEnv({ STUDIO_DATA_DIR: dir }));
+    const again = buildConfig(parseEnv({ STUDIO_DATA_DIR: dir }));
+    expect(first.secret.length).toBe(32);
+    expect(again.secret.equals(first.secret)).toBe(true);
+    expect(readFileSync(path.join(dir, 'secret.key'), 'utf8').trim()).toBe(first.secret.toString('base64'));
+  });
+
+  it('derives image host and public URL defaults from the port', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'studio-cfg-'));
+    const cfg = buildConfig(parseEnv({ STUDIO_DATA_DIR: dir, PORT: '4321', STUDIO_SECRET: 'x'.repeat(40) }));
+    expect(cfg.publicBaseUrl).toBe('http://localhost:4321');
+    expect(cfg.imageHost).toBe('http://localhost:4321');
+    const custom = buildConfig(
+      parseEnv({ STUDIO_DATA_DIR: dir, PUBLIC_BASE_URL: 'https://studio.example.cn/', IMAGE_HOST: 'https://img.example.cn', STUDIO_SECRET: 'x'.repeat(40) }),
+    );
+    expect(custom.publicBaseUrl).toBe('https://studio.example.cn');
+    expect(custom.imageHost).toBe('https://img.example.cn');
+  });
+});

@@ -1,0 +1,71 @@
+import { inject } from 'vitest';
+
+export interface ApiResult<T = Record<string, unknown>> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface CallOptions {
+  method?: string;
+  key?: string | null;
+  bearer?: boolean;
+  body?: unknown;
+  rawBody?: string;
+  contentType?: string;
+  headers?: Record<string, string>;
+}
+
+/** Calls the running server's REST API; `path` is below /api. */
+export async function api<T = Record<string, unknown>>(path: string, opts: CallOptions = {}): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.key) {
+    if (opts.bearer) headers.authorization = `Bearer ${opts.key}`;
+    else headers['x-api-key'] = opts.key;
+  }
+  let body: string | undefined;
+  if (opts.rawBody !== undefined) body = opts.rawBody;
+  else if (opts.body !== undefined) body = JSON.stringify(opts.body);
+  if (body !== undefined) headers['content-type'] = opts.contentType ?? 'application/json';
+  const res = await fetch(`${inject('apiBase')}/api${path}`, { method: opts.method ?? (body ? 'POST' : 'GET'), headers, body });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // keep the text
+  }
+  return { status: res.status, headers: res.headers, body: parsed as T };
+}
+
+export const adminKey = () => inject('adminKey');
+
+let counter = 0;
+
+/** Opens a tenant through the operator API and answers its id and key. */
+export async function newTenant(opts: { credits?: number; name?: string; email?: string; password?: string } = {}) {
+  counter += 1;
+  const res = await api<{ ok: boolean; tenant: { id: string; name: string }; api_key: string }>('/admin', {
+    key: adminKey(),
+    body: {
+      action: 'tenant-create',
+      name: opts.name ?? `测试租户 ${counter}-${Date.now()}`,
+      credits: opts.credits ?? 1000,
+      quota_monthly: 5000,
+      ...(opts.email ? { admin_email: opts.email, admin_password: opts.password ?? 'correct horse battery' } : {}),
+    },
+  });
+  if (res.status !== 200) throw new Error(`tenant-create failed: ${JSON.stringify(res.body)}`);
+  return { id: res.body.tenant.id, name: res.body.tenant.name, key: res.body.api_key };
+}
+
+/** Opens a member account of a tenant and answers its id and key. */
+export async function newMember(tenantKey: string, body: Record<string, unknown> = {}) {
+  counter += 1;
+  const res = await api<{ account: { account_id: string; api_key: string } }>('/tenant-accounts', {
+    key: tenantKey,
+    body: { action: 'create', email: `m${counter}-${Date.now()}@example.cn`, nickname: `成员${counter}`, ...body },
+  });
+  if (res.status !== 200) throw new Error(`member create failed: ${JSON.stringify(res.body)}`);
+  return { id: res.body.account.account_id, key: res.body.account.api_key };
+}

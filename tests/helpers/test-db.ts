@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../../src/server/db/client';
+import * as schema from '../../src/server/db/schema';
+import { migrationsFolder, runMigrations } from '../../src/server/db/migrate';
+
+export interface TestDatabase {
+  db: Db;
+  kind: 'postgres' | 'pglite';
+  url: string | undefined;
+  close(): Promise<void>;
+}
+
+export const testSecret = randomBytes(32);
+
+/** A fresh, migrated database: a new PostgreSQL database when DATABASE_URL is set, else in-memory PGlite. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const base = process.env.DATABASE_URL;
+  if (base) {
+    const { default: postgres } = await import('postgres');
+    const { drizzle } = await import('drizzle-orm/postgres-js');
+    const name = `studio_t_${randomBytes(6).toString('hex')}`;
+    const admin = postgres(base, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${name}`);
+    const url = withDatabase(base, name);
+    const client = postgres(url, { max: 20, onnotice: () => {} });
+    const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Db;
+    await runMigrations({ db, kind: 'postgres', close: async () => {} }, url);
+    return {
+      db,
+      kind: 'postgres',
+      url,
+      async close() {
+        await client.end({ timeout: 5 });
+        await admin.unsafe(`drop database if exists ${name} with (force)`);
+        await admin.end({ timeout: 5 });
+      },
+    };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const client = await PGlite.create();
+  const pdb = drizzle(client, { schema, casing: 'snake_case' });
+  await migrate(pdb, { migrationsFolder });
+  return { db: pdb as unknown as Db, kind: 'pglite', url: undefined, close: () => client.close() };
+}
+
+export function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}

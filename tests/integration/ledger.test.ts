@@ -1,0 +1,79 @@
+import { eq, isNull, and, sum } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts, ledgerEntries, tenants } from '../../src/server/db/schema';
+import { createAccount, setAccountQuota } from '../../src/server/domain/accounts/accounts';
+import { spendCredits } from '../../src/server/domain/credits/ledger';
+import { AppError } from '../../src/server/domain/errors';
+import { createTenant } from '../../src/server/domain/tenants/tenants';
+import { createTestDatabase, testSecret, type TestDatabase } from '../helpers/test-db';
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function ledgerSum(tenantId: string, accountId: string | null): Promise<number> {
+  const [row] = await t.db
+    .select({ total: sum(ledgerEntries.amount) })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.tenantId, tenantId), accountId ? eq(ledgerEntries.accountId, accountId) : isNull(ledgerEntries.accountId)));
+  return Number(row?.total ?? 0);
+}
+
+describe('credit ledger', () => {
+  it('never lets concurrent spends take the balance below zero, and the ledger sums to the balance', async () => {
+    const { tenant } = await createTenant(t.db, testSecret, { name: 'Concurrent 并发', credits: 1000, quotaMonthly: 0 });
+    const attempts = 200;
+    const amount = 7; // 1000 / 7 = 142 spends fit, 58 must fail
+    const results = await Promise.allSettled(
+      Array.from({ length: attempts }, (_, i) =>
+        spendCredits(t.db, { tenantId: tenant.id, amount, category: 'image', ref: `job-${i}` }),
+      ),
+    );
+    const succeeded = results.filter((r) => r.status === 'fulfilled').length;
+    const failed = results.filter((r) => r.status === 'rejected');
+    expect(succeeded).toBe(Math.floor(1000 / amount));
+    expect(failed).toHaveLength(attempts - succeeded);
+    for (const f of failed) {
+      expect((f as PromiseRejectedResult).reason).toBeInstanceOf(AppError);
+      expect(((f as PromiseRejectedResult).reason as AppError).code).toBe('PAYMENT_REQUIRED');
+    }
+    const [row] = await t.db.select({ credits: tenants.credits }).from(tenants).where(eq(tenants.id, tenant.id));
+    expect(row?.credits).toBe(1000 - succeeded * amount);
+    expect(await ledgerSum(tenant.id, null)).toBe(row?.credits);
+    const charges = await t.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.tenantId, tenant.id), eq(ledgerEntries.kind, 'charge')));
+    expect(charges).toHaveLength(succeeded);
+    expect(charges.every((c) => c.balanceAfter >= 0 && c.amount === -amount && c.category === 'image')).toBe(true);
+  });
+
+  it('keeps every wallet equal to its ledger under concurrent quota changes and spends', async () => {
+    const { tenant } = await createTenant(t.db, testSecret, { name: 'Pool 资金池', credits: 5000, quotaMonthly: 0 });
+    const members = await Promise.all(
+      [0, 1, 2].map((i) => createAccount(t.db, testSecret, tenant.id, { email: `p${i}@x.cn`, nickname: `p${i}`, credits: 500 })),
+    );
+    const ops: Promise<unknown>[] = [];
+    for (let i = 0; i < 60; i++) {
+      const m = members[i % 3];
+      if (!m) continue;
+      ops.push(setAccountQuota(t.db, tenant.id, { accountId: m.account_id, credits: (i * 37) % 900 }));
+      ops.push(spendCredits(t.db, { tenantId: tenant.id, accountId: m.account_id, dedicated: true, amount: 3, category: 'chat' }));
+      ops.push(spendCredits(t.db, { tenantId: tenant.id, amount: 11, category: 'image' }));
+    }
+    await Promise.allSettled(ops);
+    const [pool] = await t.db.select({ credits: tenants.credits }).from(tenants).where(eq(tenants.id, tenant.id));
+    expect(await ledgerSum(tenant.id, null)).toBe(pool?.credits);
+    let reserved = 0;
+    for (const m of members) {
+      const [acc] = await t.db.select({ credits: accounts.credits }).from(accounts).where(eq(accounts.id, m.account_id));
+      expect(acc?.credits).toBeGreaterThanOrEqual(0);
+      expect(await ledgerSum(tenant.id, m.account_id)).toBe(acc?.credits);
+      reserved += acc?.credits ?? 0;
+    }
+    // Only spends leave the pool+reservations total.
+    const spent = await t.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.tenantId, tenant.id), eq(ledgerEntries.kind, 'charge')));
+    expect((pool?.credits ?? 0) + reserved).toBe(5000 + spent.reduce((s, r) => s + r.amount, 0));
+  });
+});
