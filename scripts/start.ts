@@ -3,12 +3,15 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import next from 'next';
 import { ensureBuild } from './ensure-build';
+import { startSimulator, type SimulatorProcess } from './simulator';
 import { bootstrap } from '../src/server/domain/setup/bootstrap';
 import { ConfigError, getConfig } from '../src/server/config';
 import { closeDatabase } from '../src/server/db/client';
 import { runMigrations } from '../src/server/db/migrate';
 import { getRuntime } from '../src/server/runtime';
+import { loadUpstreamsFile, simulatorUpstreams, syncUpstreams } from '../src/server/upstreams/registry';
 import { startWorker, type WorkerHandle } from '../src/worker/runner';
+import { recurringTasksFor } from '../src/worker/tasks';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -19,6 +22,15 @@ async function main(): Promise<void> {
   await runMigrations(rt.database, config.databaseUrl);
   const report = await bootstrap(rt.db, config);
 
+  // Upstreams: the operator's file, or else the bundled simulator (always labelled as such).
+  let sim: SimulatorProcess | null = null;
+  if (config.upstreamsFile) {
+    await syncUpstreams(rt.db, config.secret, loadUpstreamsFile(config.upstreamsFile), 'file');
+  } else {
+    sim = await startSimulator(config.simPort);
+    await syncUpstreams(rt.db, config.secret, simulatorUpstreams(sim.origin), 'simulator');
+  }
+
   const app = next({ dev: false, dir: root, hostname: config.host, port: config.port });
   await app.prepare();
   const handle = app.getRequestHandler();
@@ -28,7 +40,7 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
 
   let worker: WorkerHandle | null = null;
-  if (config.worker === 'inline') worker = startWorker(rt);
+  if (config.worker === 'inline') worker = startWorker(rt, recurringTasksFor(config));
 
   const base = config.publicBaseUrl;
   const lines = [
@@ -37,6 +49,9 @@ async function main(): Promise<void> {
     `  console:   ${base}/login`,
     `  API:       ${base}/api  (reference: ${base}/docs, OpenAPI: ${base}/api/openapi.json)`,
     `  listening: http://${config.host}:${port}`,
+    config.upstreamsFile
+      ? `  upstreams: ${config.upstreamsFile}`
+      : `  upstreams: SIMULATED — the bundled simulator at ${sim?.origin} serves every request; results are not real AI output. Set STUDIO_UPSTREAMS_FILE for real providers.`,
   ];
   if (report.generatedAdminKey) {
     lines.push('', '  Super-administrator key (shown once; keep it safe):', `    ${report.generatedAdminKey}`);
@@ -62,6 +77,7 @@ async function main(): Promise<void> {
     console.log(`${signal}: shutting down`);
     server.close();
     await worker?.stop();
+    await sim?.stop();
     await app.close();
     await closeDatabase();
     process.exit(0);

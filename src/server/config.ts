@@ -55,6 +55,14 @@ const envSchema = z.object({
   PUBLIC_BASE_URL: optionalUrl,
   IMAGE_HOST: optionalUrl,
   STUDIO_WORKER: z.enum(['inline', 'off']).default('inline'),
+  STUDIO_UPSTREAMS_FILE: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  STUDIO_SIM_PORT: z.coerce.number().int().min(1).max(65535).default(4010),
+  STUDIO_SCORE_INTERVAL_MS: z.coerce.number().int().min(100).default(10_000),
+  STUDIO_PROBE_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
   STUDIO_MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   STUDIO_DEMO: z.enum(['0', '1']).default('1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -74,6 +82,12 @@ export interface Config {
   publicBaseUrl: string;
   imageHost: string;
   worker: Env['STUDIO_WORKER'];
+  /** Upstream definitions; when unset the bundled simulator is started and registered. */
+  upstreamsFile: string | undefined;
+  simPort: number;
+  /** How often the worker recomputes health scores and probes removed upstreams. */
+  scoreIntervalMs: number;
+  probeIntervalMs: number;
   maxBodyBytes: number;
   demo: boolean;
   logLevel: Env['LOG_LEVEL'];
@@ -125,6 +139,10 @@ export function buildConfig(env: Env): Config {
     publicBaseUrl,
     imageHost: (env.IMAGE_HOST ?? publicBaseUrl).replace(/\/+$/, ''),
     worker: env.STUDIO_WORKER,
+    upstreamsFile: env.STUDIO_UPSTREAMS_FILE ? path.resolve(env.STUDIO_UPSTREAMS_FILE) : undefined,
+    simPort: env.STUDIO_SIM_PORT,
+    scoreIntervalMs: env.STUDIO_SCORE_INTERVAL_MS,
+    probeIntervalMs: env.STUDIO_PROBE_INTERVAL_MS,
     maxBodyBytes: env.STUDIO_MAX_BODY_BYTES,
     demo: env.STUDIO_DEMO === '1',
     logLevel: env.LOG_LEVEL,

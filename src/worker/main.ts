@@ -3,6 +3,7 @@ import { closeDatabase } from '../server/db/client';
 import { runMigrations } from '../server/db/migrate';
 import { getRuntime } from '../server/runtime';
 import { startWorker } from './runner';
+import { recurringTasksFor } from './tasks';
 
 /** The worker as its own process (PostgreSQL only; embedded mode runs it inside `npm start`). */
 async function main(): Promise<void> {
@@ -15,7 +16,7 @@ async function main(): Promise<void> {
   }
   const rt = await getRuntime();
   await runMigrations(rt.database, config.databaseUrl);
-  const worker = startWorker(rt);
+  const worker = startWorker(rt, recurringTasksFor(config));
   const shutdown = async (signal: string) => {
     console.log(`${signal}: draining the worker`);
     await worker.stop();

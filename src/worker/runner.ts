@@ -13,22 +13,26 @@ export interface RecurringTask {
   run(rt: Runtime, signal: AbortSignal): Promise<void>;
 }
 
-export const recurringTasks: RecurringTask[] = [];
-
 /**
  * Runs the worker's tasks until stopped. In embedded mode this runs inside the web process
  * (PGlite allows one process per data folder); on PostgreSQL it can also run as its own process.
  */
-export function startWorker(rt: Runtime, tasks: RecurringTask[] = recurringTasks): WorkerHandle {
+export function startWorker(rt: Runtime, tasks: RecurringTask[]): WorkerHandle {
   const controller = new AbortController();
   const inFlight = new Set<Promise<void>>();
+  const running = new Set<string>();
   const timers = tasks.map((task) =>
     setInterval(() => {
-      if (controller.signal.aborted) return;
+      // Skip a beat rather than pile up when a run takes longer than the interval.
+      if (controller.signal.aborted || running.has(task.name)) return;
+      running.add(task.name);
       const p = task
         .run(rt, controller.signal)
         .catch((err: unknown) => logger.error({ err, task: task.name }, 'recurring task failed'))
-        .finally(() => inFlight.delete(p));
+        .finally(() => {
+          inFlight.delete(p);
+          running.delete(task.name);
+        });
       inFlight.add(p);
     }, task.everyMs),
   );

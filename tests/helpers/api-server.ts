@@ -15,6 +15,7 @@ declare module 'vitest' {
     apiBase: string;
     adminKey: string;
     dataDir: string;
+    simOrigin: string;
   }
 }
 
@@ -47,9 +48,10 @@ async function waitForHealth(base: string, child: ChildProcess, output: () => st
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   ensureBuild();
   const port = await freePort();
+  const simPort = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'studio-api-'));
-  const env: Record<string, string> = {
-    ...(process.env as Record<string, string>),
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
     STUDIO_DATA_DIR: dataDir,
@@ -57,6 +59,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     STUDIO_DEMO: '0',
     PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: 'warn',
+    STUDIO_SIM_PORT: String(simPort),
   };
   let dropDatabase: (() => Promise<void>) | null = null;
   if (process.env.DATABASE_URL) {
@@ -83,6 +86,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('apiBase', base);
   project.provide('adminKey', ADMIN_KEY);
   project.provide('dataDir', dataDir);
+  project.provide('simOrigin', `http://127.0.0.1:${simPort}`);
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));

@@ -41,7 +41,7 @@ describe('first start', () => {
 
 describe('operator CLI', () => {
   it('creates a tenant and prints it as JSON, and reports errors as JSON', () => {
-    const env = { ...process.env, STUDIO_DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'studio-cli-')), STUDIO_DEMO: '0' };
+    const env: NodeJS.ProcessEnv = { ...process.env, STUDIO_DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'studio-cli-')), STUDIO_DEMO: '0' };
     if (t.url) env.DATABASE_URL = t.url;
     const run = (...args: string[]) =>
       spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { env, encoding: 'utf8' });

@@ -4,3 +4,4 @@ export * from './console-users';
 export * from './ledger';
 export * from './settings';
 export * from './tenants';
+export * from './upstreams';

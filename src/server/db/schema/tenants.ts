@@ -9,6 +9,8 @@ export const tenants = pgTable(
     quotaMonthly: integer().notNull().default(0),
     /** The allocatable pool: usable by the tenant key and shared-pool members. */
     credits: integer().notNull().default(0),
+    /** Operator binding: a model family or a channel name that all of this tenant's requests route inside. */
+    boundModel: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('tenants_credits_non_negative', sql`${t.credits} >= 0`)],

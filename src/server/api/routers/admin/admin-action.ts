@@ -6,6 +6,9 @@ import {
   rekeyTenant,
   tenantView,
 } from '../../../domain/tenants/tenants';
+import { attemptLog, listUpstreamsForOperator } from '../../../upstreams/operator';
+import { bindTenant, updateUpstream } from '../../../upstreams/registry';
+import { getTenant } from '../../../domain/tenants/tenants';
 import { adminProcedure } from '../../trpc';
 import { actionSchemas, adminActions, adminInput, adminOutput, type AdminOutput } from './admin-action.types';
 
@@ -53,6 +56,26 @@ export const adminActionProcedure = adminProcedure
       case 'tenant-rekey': {
         const body = actionSchemas[action].parse(input);
         return { ok: true, action, api_key: await rekeyTenant(db, config.secret, body.tenant_id) };
+      }
+      case 'tenant-bind': {
+        const body = actionSchemas[action].parse(input);
+        await getTenant(db, body.tenant_id);
+        return { ok: true, action, ...(await bindTenant(db, body.tenant_id, body.model)) };
+      }
+      case 'upstream-list': {
+        actionSchemas[action].parse(input);
+        return { ok: true, action, upstreams: (await listUpstreamsForOperator(db)) as unknown as Record<string, unknown>[] };
+      }
+      case 'upstream-update': {
+        const body = actionSchemas[action].parse(input);
+        await updateUpstream(db, { name: body.name, enabled: body.enabled, rating: body.rating });
+        const view = (await listUpstreamsForOperator(db)).find((u) => u.name === body.name);
+        return { ok: true, action, upstream: view as unknown as Record<string, unknown> };
+      }
+      case 'upstream-attempts': {
+        const body = actionSchemas[action].parse(input);
+        const attempts = await attemptLog(db, { ref: body.ref, limit: body.limit });
+        return { ok: true, action, attempts: attempts as unknown as Record<string, unknown>[] };
       }
       default:
         throw new TRPCError({ code: 'BAD_REQUEST', message: `Unknown action "${action}"` });

@@ -22,6 +22,25 @@ export const actionSchemas = {
     note: z.string().max(500).optional(),
   }),
   'tenant-rekey': z.strictObject({ action: z.literal('tenant-rekey'), tenant_id: z.uuid('must be a tenant id (uuid)') }),
+  'tenant-bind': z.strictObject({
+    action: z.literal('tenant-bind'),
+    tenant_id: z.uuid('must be a tenant id (uuid)'),
+    model: z.string().min(1, 'must not be empty').nullable(),
+  }),
+  'upstream-list': z.strictObject({ action: z.literal('upstream-list') }),
+  'upstream-update': z
+    .strictObject({
+      action: z.literal('upstream-update'),
+      name: z.string().min(1),
+      enabled: z.boolean().optional(),
+      rating: z.number().min(0, 'must be between 0 and 5').max(5, 'must be between 0 and 5').optional(),
+    })
+    .refine((b) => b.enabled !== undefined || b.rating !== undefined, 'give enabled, rating or both'),
+  'upstream-attempts': z.strictObject({
+    action: z.literal('upstream-attempts'),
+    ref: z.string().min(1).optional(),
+    limit: z.number().int().min(1).max(1000).optional(),
+  }),
 } as const;
 
 export type AdminAction = keyof typeof actionSchemas;
@@ -37,6 +56,11 @@ export const adminInput = z
     admin_password: z.string().optional().meta({ description: 'tenant-create: console password (8+ characters)' }),
     tenant_id: z.string().optional().meta({ description: 'tenant-credit, tenant-rekey' }),
     note: z.string().optional().meta({ description: 'tenant-credit: reason, kept in the ledger' }),
+    model: z.string().nullable().optional().meta({ description: 'tenant-bind: a model family or channel name; null unbinds' }),
+    enabled: z.boolean().optional().meta({ description: 'upstream-update' }),
+    rating: z.number().optional().meta({ description: 'upstream-update: manual rating 0-5' }),
+    ref: z.string().optional().meta({ description: 'upstream-attempts: a job or request id' }),
+    limit: z.number().optional().meta({ description: 'upstream-attempts: rows, at most 1000' }),
   })
   .meta({ description: 'An operator action and its parameters' });
 
@@ -47,5 +71,12 @@ export const adminOutput = z.object({
   tenants: z.array(tenantOut.extend({ members: z.number().int() })).optional(),
   api_key: z.string().optional().meta({ description: 'tenant-create, tenant-rekey: the new tenant key' }),
   credits: z.number().int().optional().meta({ description: "tenant-credit: the tenant's allocatable credits after the change" }),
+  bound_model: z.string().nullable().optional().meta({ description: 'tenant-bind: the binding now in force' }),
+  upstreams: z.array(z.record(z.string(), z.unknown())).optional().meta({
+    description:
+      'upstream-list: each channel with name, provider, adapter, media, families, state, removed_reason, score, weight, selection_share, success_rate, p95_ms, attempts_24h, recent_failures, components and explanation',
+  }),
+  upstream: z.record(z.string(), z.unknown()).optional().meta({ description: 'upstream-update: the channel after the change' }),
+  attempts: z.array(z.record(z.string(), z.unknown())).optional().meta({ description: 'upstream-attempts: newest first' }),
 });
 export type AdminOutput = z.infer<typeof adminOutput>;

@@ -1,0 +1,170 @@
+import type { Db } from '../db/client';
+import { upstreamAttempts, type UpstreamRow } from '../db/schema';
+import { AppError } from '../domain/errors';
+import { logger } from '../logger';
+import { getUpstream, loadCandidates, markRemoved, targetOf } from './registry';
+import { planRoute, type Candidate, type RouteRequest } from './select';
+import { REMOVING, TRANSIENT, UpstreamError, type ErrorClass, type Target, type UpstreamModel } from './types';
+
+/** Same upstream at most 2 more times, transient errors only (rule 3). */
+export const MAX_RETRIES = 2;
+
+export interface RouteOptions {
+  /** Job or request id the attempts are recorded under. */
+  ref?: string | undefined;
+  tenantId?: string | undefined;
+  random?: () => number;
+  signal?: AbortSignal | undefined;
+  /** Called when the chain moves on to backup channel `position` of `total` (rule 3's note). */
+  onFallback?: (position: number, total: number) => void | Promise<void>;
+  /** Back-off before a retry; tests shorten it. */
+  retryDelayMs?: (tryNo: number, err: UpstreamError) => number;
+}
+
+export interface Routed<T> {
+  result: T;
+  /** For internal records only: never shown to tenants. */
+  upstreamId: string;
+  channel: string;
+  family: string;
+  model: UpstreamModel;
+  chainPosition: number;
+}
+
+/** Raised when every upstream of the chain failed; the message names no provider or channel. */
+export class RoutingExhausted extends AppError {
+  readonly lastClass: ErrorClass;
+  readonly tried: number;
+  constructor(tried: number, lastClass: ErrorClass) {
+    super('UNAVAILABLE', `${describeFailure(lastClass)} on every available upstream (${tried} tried)`);
+    this.lastClass = lastClass;
+    this.tried = tried;
+  }
+}
+
+/** Caller-safe words for an error class. */
+export function describeFailure(cls: ErrorClass): string {
+  const words: Record<ErrorClass, string> = {
+    timeout: 'The generation timed out',
+    rate_limit: 'The upstream was rate limited',
+    server_error: 'The upstream had a server error',
+    network: 'The upstream could not be reached',
+    invalid_key: 'The upstream refused its credentials',
+    unpaid: 'The upstream account is suspended',
+    bad_request: 'The upstream rejected the request',
+    unsupported: 'The upstream does not support this request',
+    bad_output: 'The upstream returned an unusable result',
+  };
+  return words[cls];
+}
+
+const defaultDelay = (tryNo: number, err: UpstreamError) => Math.min(err.retryAfterMs ?? 500 * 2 ** (tryNo - 1), 5_000);
+
+function classify(err: unknown): UpstreamError {
+  if (err instanceof UpstreamError) return err;
+  if (err instanceof Error && err.name === 'AbortError') return new UpstreamError('timeout', 'aborted', { cause: err });
+  return new UpstreamError('server_error', err instanceof Error ? err.message : String(err), { cause: err });
+}
+
+async function recordAttempt(
+  db: Db,
+  row: { upstreamId: string; family: string; ref?: string | undefined; tenantId?: string | undefined },
+  started: number,
+  ok: boolean,
+  errorClass: ErrorClass | null,
+  tryNo: number,
+  chainPos: number,
+): Promise<void> {
+  try {
+    await db.insert(upstreamAttempts).values({
+      upstreamId: row.upstreamId,
+      family: row.family,
+      ref: row.ref ?? null,
+      tenantId: row.tenantId ?? null,
+      startedAt: new Date(started),
+      durationMs: Math.max(0, Date.now() - started),
+      ok,
+      errorClass,
+      tryNo,
+      chainPos,
+    });
+  } catch (err) {
+    // The attempt log feeds scores; losing one row must not fail the caller's work.
+    logger.warn({ err }, 'could not record an upstream attempt');
+  }
+}
+
+/** Plans a route or throws the caller-facing 400/503 (rule 6: capability failures are 400, no retry). */
+export async function planOrThrow(db: Db, req: RouteRequest, random?: () => number): Promise<{ chain: Candidate[]; locked: boolean }> {
+  const plan = planRoute(await loadCandidates(db), req, random);
+  if ('kind' in plan) {
+    if (plan.kind === 'unavailable') throw new AppError('UNAVAILABLE', plan.message, { retryAfter: 60 });
+    throw new AppError('BAD_REQUEST', plan.message);
+  }
+  return plan;
+}
+
+/**
+ * Runs `call` through the fallback chain: each upstream is tried, transient failures retried on it
+ * up to twice, invalid-key and unpaid answers remove it from rotation, and any other failure moves
+ * to the next upstream. Every attempt is recorded.
+ */
+export async function routeCall<T>(
+  db: Db,
+  secret: Buffer,
+  req: RouteRequest,
+  call: (target: Target, model: UpstreamModel, signal: AbortSignal) => Promise<T>,
+  opts: RouteOptions = {},
+): Promise<Routed<T>> {
+  const plan = await planOrThrow(db, req, opts.random);
+  return runChain(db, secret, plan.chain, call, opts);
+}
+
+export async function runChain<T>(
+  db: Db,
+  secret: Buffer,
+  chain: Candidate[],
+  call: (target: Target, model: UpstreamModel, signal: AbortSignal) => Promise<T>,
+  opts: RouteOptions = {},
+): Promise<Routed<T>> {
+  const delay = opts.retryDelayMs ?? defaultDelay;
+  let last: UpstreamError = new UpstreamError('server_error', 'no upstream tried');
+  for (let pos = 1; pos <= chain.length; pos++) {
+    const cand = chain[pos - 1];
+    if (!cand) break;
+    if (pos > 1) await opts.onFallback?.(pos - 1, chain.length - 1);
+    let row: UpstreamRow;
+    try {
+      row = await getUpstream(db, cand.upstream.id);
+    } catch {
+      continue;
+    }
+    if (!row.enabled || row.removedReason) continue;
+    const target = targetOf(row, cand.model, secret);
+    const meta = { upstreamId: row.id, family: cand.model.family, ref: opts.ref, tenantId: opts.tenantId };
+    for (let tryNo = 1; tryNo <= 1 + MAX_RETRIES; tryNo++) {
+      if (opts.signal?.aborted) throw new AppError('UNAVAILABLE', 'The work was cancelled');
+      const started = Date.now();
+      const timeout = AbortSignal.timeout(row.softTimeoutMs);
+      const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+      try {
+        const result = await call(target, cand.model, signal);
+        await recordAttempt(db, meta, started, true, null, tryNo, pos);
+        return { result, upstreamId: row.id, channel: row.name, family: cand.model.family, model: cand.model, chainPosition: pos };
+      } catch (err) {
+        last = timeout.aborted && !(err instanceof UpstreamError && err.errorClass !== 'timeout')
+          ? new UpstreamError('timeout', `no answer within ${row.softTimeoutMs} ms`, { cause: err })
+          : classify(err);
+        await recordAttempt(db, meta, started, false, last.errorClass, tryNo, pos);
+        logger.info({ channel: row.name, cls: last.errorClass, tryNo, pos, ref: opts.ref }, 'upstream attempt failed');
+        if (REMOVING.has(last.errorClass)) {
+          await markRemoved(db, row.id, last.errorClass as 'invalid_key' | 'unpaid');
+          break;
+        }
+        if (!TRANSIENT.has(last.errorClass) || tryNo > MAX_RETRIES) break;
+        await new Promise((r) => setTimeout(r, delay(tryNo, last)));
+      }
+    }
+  }
+  throw new RoutingExhausted(chain.length, last.errorClass);
+}

@@ -1,0 +1,72 @@
+import { and, eq, isNotNull, not, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { upstreams, type UpstreamRow } from '../db/schema';
+import { logger } from '../logger';
+import { probeArk } from './adapters/ark-video';
+import { chatComplete } from './adapters/openai-chat';
+import { generateImage, probeOpenAi } from './adapters/openai-images';
+import { restoreUpstream, targetOf } from './registry';
+import type { Target, UpstreamModel } from './types';
+
+/** Longest wait between probes of one removed upstream: probes can be billable requests. */
+const MAX_PROBE_BACKOFF_MS = 30 * 60_000;
+
+/**
+ * A probe that only succeeds when the upstream would serve again. An invalid key shows on any
+ * authenticated call; an unpaid account often only on a billable one, so that case makes the
+ * smallest real request of the protocol.
+ */
+async function probeUpstream(row: UpstreamRow, target: Target, model: UpstreamModel, signal: AbortSignal): Promise<void> {
+  if (row.adapter === 'ark-video') return probeArk(target, signal);
+  if (row.removedReason !== 'unpaid') return probeOpenAi(target, signal);
+  if (row.adapter === 'openai-chat') {
+    await chatComplete(target, { messages: [{ role: 'user', content: 'ping' }], max_tokens: 1 }, signal);
+    return;
+  }
+  const quality = model.capabilities.qualities?.includes('low') ? ('low' as const) : undefined;
+  await generateImage(target, { prompt: 'probe', width: 1024, height: 1024, quality, outputFormat: 'png' }, signal);
+}
+
+function probeDue(row: UpstreamRow, intervalMs: number, now: number): boolean {
+  if (!row.probedAt) return true;
+  const wait = Math.min(intervalMs * 2 ** row.probeFailures, MAX_PROBE_BACKOFF_MS);
+  return now - row.probedAt.getTime() >= wait;
+}
+
+/**
+ * Probes the automatically removed upstreams that are due (rule 5); those that answer return to
+ * rotation. Failed probes back off exponentially. Operator-disabled upstreams are left alone.
+ */
+export async function probeRemovedUpstreams(
+  db: Db,
+  secret: Buffer,
+  opts: { intervalMs?: number; timeoutMs?: number; force?: boolean } = {},
+): Promise<string[]> {
+  const now = Date.now();
+  const removed = await db
+    .select()
+    .from(upstreams)
+    .where(and(isNotNull(upstreams.removedReason), not(eq(upstreams.source, 'retired'))));
+  const restored: string[] = [];
+  await Promise.all(
+    removed
+      .filter((row) => opts.force || probeDue(row, opts.intervalMs ?? 30_000, now))
+      .map(async (row) => {
+        const model = row.models[0];
+        if (!model) return;
+        try {
+          await probeUpstream(row, targetOf(row, model, secret), model, AbortSignal.timeout(opts.timeoutMs ?? 30_000));
+          await restoreUpstream(db, row.id);
+          restored.push(row.name);
+          logger.info({ channel: row.name }, 'upstream restored after a successful probe');
+        } catch (err) {
+          await db
+            .update(upstreams)
+            .set({ probedAt: new Date(), probeFailures: sql`${upstreams.probeFailures} + 1` })
+            .where(eq(upstreams.id, row.id));
+          logger.debug({ channel: row.name, err }, 'probe of a removed upstream failed');
+        }
+      }),
+  );
+  return restored.sort();
+}

@@ -1,0 +1,225 @@
+import { readFileSync } from 'node:fs';
+import { and, eq, inArray, not, sql } from 'drizzle-orm';
+import { parse as parseYaml } from 'yaml';
+import { ZodError } from 'zod';
+import { SIM_CHANNELS, simChannelBaseUrl, simChannelKey, type SimChannel } from '../../sim/channels';
+import { ConfigError } from '../config';
+import type { Db } from '../db/client';
+import { tenants, upstreams, upstreamScores, type UpstreamRow } from '../db/schema';
+import { decryptSecret, encryptSecret } from '../domain/auth/keys';
+import { AppError, badRequest, notFound } from '../domain/errors';
+import type { CandidateUpstream } from './select';
+import { scoreUpstream, selectionWeight, NO_HISTORY } from './scoring';
+import { upstreamsFileSchema, type Target, type UpstreamConfig, type UpstreamModel } from './types';
+
+/** Reads STUDIO_UPSTREAMS_FILE (JSON or YAML); a bad file stops start-up naming the bad entry. */
+export function loadUpstreamsFile(file: string): UpstreamConfig[] {
+  let raw: unknown;
+  try {
+    const text = readFileSync(file, 'utf8');
+    raw = /\.ya?ml$/i.test(file) ? parseYaml(text) : JSON.parse(text);
+  } catch (err) {
+    throw new ConfigError(`STUDIO_UPSTREAMS_FILE: cannot read ${file}: ${(err as Error).message}`);
+  }
+  try {
+    const parsed = upstreamsFileSchema.parse(raw);
+    const names = new Set<string>();
+    for (const u of parsed.upstreams) {
+      if (names.has(u.name)) throw new ConfigError(`STUDIO_UPSTREAMS_FILE: channel name "${u.name}" appears twice`);
+      names.add(u.name);
+    }
+    return parsed.upstreams;
+  } catch (err) {
+    if (err instanceof ZodError) {
+      const lines = err.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+      throw new ConfigError(`STUDIO_UPSTREAMS_FILE: ${file} is invalid:\n${lines.join('\n')}`);
+    }
+    throw err;
+  }
+}
+
+/** The simulator's channels as upstream definitions, reached at `origin`. */
+export function simulatorUpstreams(origin: string): UpstreamConfig[] {
+  return SIM_CHANNELS.map((ch) => ({
+    name: ch.name,
+    provider: 'simulator',
+    adapter: ch.adapter,
+    base_url: simChannelBaseUrl(origin, ch.name),
+    api_key: simChannelKey(ch.name),
+    soft_timeout_ms: 60_000,
+    rating: 3,
+    enabled: true,
+    models: simModels(ch),
+  }));
+}
+
+/** Canonical tier ids (the spec's model values) keyed by the simulator's tier names. */
+const canonicalTier = new Map<string, string>(
+  SIM_CHANNELS.flatMap((ch) => (ch.adapter === 'ark-video' ? ch.capabilities.tiers : [])).map((t) => [t.tier, t.model] as const).reverse(),
+);
+
+function simModels(ch: SimChannel): UpstreamModel[] {
+  switch (ch.adapter) {
+    case 'openai-images':
+      return ch.models.map((model) => ({
+        family: ch.family,
+        model,
+        media: ['image'],
+        cost_usd: ch.costUsd,
+        capabilities: {
+          reference_images: ch.capabilities.referenceImages,
+          max_reference_images: ch.capabilities.maxReferenceImages,
+          mask: ch.capabilities.mask,
+          transparent_background: ch.capabilities.transparentBackground,
+          qualities: [...ch.capabilities.qualities],
+        },
+      }));
+    case 'openai-chat':
+      return ch.models.map((model) => ({
+        family: ch.family,
+        model,
+        media: [...ch.media].filter((m) => m === 'chat' || m === 'vision'),
+        cost_usd: ch.costUsd,
+        capabilities: { vision: ch.capabilities.vision, streaming: ch.capabilities.streaming, json_mode: ch.capabilities.jsonMode },
+      }));
+    case 'ark-video':
+      return ch.capabilities.tiers.map((t) => ({
+        family: canonicalTier.get(t.tier) ?? t.model,
+        model: t.model,
+        media: ['video'],
+        cost_usd: ch.costUsd,
+        capabilities: {
+          duration: { ...t.durationSec },
+          resolutions: [...t.resolutions],
+          first_frame: t.firstFrame,
+          last_frame: t.lastFrame,
+          reference_images: t.referenceImages,
+          max_reference_images: 9,
+          reference_video: t.referenceVideo,
+          reference_audio: t.referenceAudio,
+          generate_audio: t.audio,
+        },
+      }));
+  }
+}
+
+/**
+ * Makes the database match the configured channels in one transaction: new ones are added,
+ * existing ones get the configured fields (operator state such as enabled and rating is kept),
+ * and channels no longer configured are retired.
+ */
+export async function syncUpstreams(
+  db: Db,
+  secret: Buffer,
+  configs: UpstreamConfig[],
+  source: 'file' | 'simulator',
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const c of configs) {
+      const fields = {
+        provider: c.provider,
+        adapter: c.adapter,
+        baseUrl: c.base_url.replace(/\/+$/, ''),
+        keyCiphertext: encryptSecret(c.api_key, secret),
+        softTimeoutMs: c.soft_timeout_ms,
+        models: c.models,
+        source,
+        simulated: source === 'simulator',
+        updatedAt: new Date(),
+      };
+      await tx
+        .insert(upstreams)
+        .values({ name: c.name, enabled: c.enabled, rating: c.rating, ...fields })
+        .onConflictDoUpdate({ target: upstreams.name, set: fields });
+    }
+    const names = configs.map((c) => c.name);
+    await tx
+      .update(upstreams)
+      .set({ source: 'retired', updatedAt: new Date() })
+      .where(names.length > 0 ? not(inArray(upstreams.name, names)) : sql`true`);
+  });
+}
+
+/** The channels routing may consider (not retired), with their current selection weights. */
+export async function loadCandidates(db: Db): Promise<CandidateUpstream[]> {
+  const rows = await db
+    .select({ u: upstreams, weight: upstreamScores.weight })
+    .from(upstreams)
+    .leftJoin(upstreamScores, eq(upstreamScores.upstreamId, upstreams.id))
+    .where(not(eq(upstreams.source, 'retired')))
+    .orderBy(upstreams.name);
+  const neutral = selectionWeight(
+    scoreUpstream({ stats: NO_HISTORY, rating: 3, softTimeoutMs: 1, costUsd: 0, cheapestCostUsd: 0 }),
+  );
+  return rows.map(({ u, weight }) => ({
+    id: u.id,
+    name: u.name,
+    provider: u.provider,
+    enabled: u.enabled,
+    removed: u.removedReason !== null,
+    models: u.models,
+    weight: weight ?? neutral,
+  }));
+}
+
+export async function getUpstream(db: Db, id: string): Promise<UpstreamRow> {
+  const [row] = await db.select().from(upstreams).where(eq(upstreams.id, id));
+  if (!row) throw notFound('Upstream');
+  return row;
+}
+
+export function targetOf(row: UpstreamRow, model: UpstreamModel, secret: Buffer): Target {
+  return {
+    channel: row.name,
+    adapter: row.adapter,
+    baseUrl: row.baseUrl,
+    apiKey: decryptSecret(row.keyCiphertext, secret),
+    model: model.model,
+    softTimeoutMs: row.softTimeoutMs,
+  };
+}
+
+/** Takes an upstream out of rotation after an invalid-key or unpaid answer (rule 5). */
+export async function markRemoved(db: Db, id: string, reason: 'invalid_key' | 'unpaid'): Promise<void> {
+  await db
+    .update(upstreams)
+    .set({ removedReason: reason, removedAt: new Date(), probedAt: null, probeFailures: 0 })
+    .where(and(eq(upstreams.id, id), sql`${upstreams.removedReason} is null`));
+}
+
+export async function restoreUpstream(db: Db, id: string): Promise<void> {
+  await db
+    .update(upstreams)
+    .set({ removedReason: null, removedAt: null, probedAt: null, probeFailures: 0 })
+    .where(eq(upstreams.id, id));
+}
+
+export async function updateUpstream(
+  db: Db,
+  input: { name: string; enabled?: boolean | undefined; rating?: number | undefined },
+): Promise<UpstreamRow> {
+  const set: Partial<typeof upstreams.$inferInsert> = { updatedAt: new Date() };
+  if (input.enabled !== undefined) set.enabled = input.enabled;
+  if (input.rating !== undefined) set.rating = input.rating;
+  const [row] = await db.update(upstreams).set(set).where(eq(upstreams.name, input.name)).returning();
+  if (!row) throw notFound(`Upstream "${input.name}"`);
+  return row;
+}
+
+/** Binds a tenant to a family or a channel (rule 7); null unbinds. */
+export async function bindTenant(db: Db, tenantId: string, model: string | null): Promise<{ bound_model: string | null }> {
+  if (model !== null) {
+    const rows = await db.select({ name: upstreams.name, models: upstreams.models }).from(upstreams).where(not(eq(upstreams.source, 'retired')));
+    const known = rows.some((r) => r.name === model || r.models.some((m) => m.family === model));
+    if (!known) throw badRequest(`"${model}" is neither a model family nor a channel name of a configured upstream`);
+  }
+  const [row] = await db.update(tenants).set({ boundModel: model }).where(eq(tenants.id, tenantId)).returning({ bound: tenants.boundModel });
+  if (!row) throw notFound('Tenant');
+  return { bound_model: row.bound };
+}
+
+export async function tenantBinding(db: Db, tenantId: string): Promise<string | null> {
+  const [row] = await db.select({ bound: tenants.boundModel }).from(tenants).where(eq(tenants.id, tenantId));
+  if (!row) throw new AppError('NOT_FOUND', 'Tenant not found');
+  return row.bound;
+}

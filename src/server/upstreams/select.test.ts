@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import { planRoute, PROBE_SHARE, weightedOrder, type Candidate, type CandidateUpstream, type Plan } from './select';
+import type { UpstreamModel } from './types';
+
+/** Deterministic random source (mulberry32). */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const img = (family: string, caps: UpstreamModel['capabilities'] = {}): UpstreamModel => ({
+  family,
+  model: family,
+  media: ['image'],
+  cost_usd: 0.04,
+  capabilities: { reference_images: true, qualities: ['low', 'medium', 'high'], ...caps },
+});
+
+function up(name: string, models: UpstreamModel[], over: Partial<CandidateUpstream> = {}): CandidateUpstream {
+  return { id: `id-${name}`, name, provider: `prov-${name}`, enabled: true, removed: false, models, weight: 1, ...over };
+}
+
+const fleet = (): CandidateUpstream[] => [
+  up('alpha', [img('fam-1', { transparent_background: true })], { weight: 0.6 }),
+  up('beta', [img('fam-1')], { weight: 0.3 }),
+  up('gamma', [img('fam-2', { qualities: [] })], { weight: 0.1 }),
+  up('chat-a', [{ family: 'chat-1', model: 'c1', media: ['chat', 'vision'], cost_usd: 0, capabilities: { vision: true } }]),
+];
+
+const ok = (p: ReturnType<typeof planRoute>): Plan => {
+  if ('kind' in p) throw new Error(p.message);
+  return p;
+};
+const names = (chain: Candidate[]) => chain.map((c) => c.upstream.name);
+
+describe('weighted random selection', () => {
+  it('picks upstreams in proportion to their weights (seeded, within tolerance)', () => {
+    const random = seeded(42);
+    const counts = new Map<string, number>();
+    const runs = 20_000;
+    for (let i = 0; i < runs; i++) {
+      const first = ok(planRoute(fleet(), { media: 'image', needs: {} }, random)).chain[0];
+      counts.set(first?.upstream.name ?? '', (counts.get(first?.upstream.name ?? '') ?? 0) + 1);
+    }
+    expect((counts.get('alpha') ?? 0) / runs).toBeCloseTo(0.6, 1);
+    expect((counts.get('beta') ?? 0) / runs).toBeCloseTo(0.3, 1);
+    expect((counts.get('gamma') ?? 0) / runs).toBeCloseTo(0.1, 1);
+    expect(Math.abs((counts.get('alpha') ?? 0) / runs - 0.6)).toBeLessThan(0.02);
+  });
+
+  it('keeps a probe share for an upstream whose weight collapsed', () => {
+    const random = seeded(7);
+    const cands = [up('good', [img('f')], { weight: 1 }), up('lagging', [img('f')], { weight: 0 })].map((u) => ({
+      upstream: u,
+      model: u.models[0] as UpstreamModel,
+    }));
+    let lagging = 0;
+    const runs = 20_000;
+    for (let i = 0; i < runs; i++) if (weightedOrder(cands, random)[0]?.upstream.name === 'lagging') lagging++;
+    const expected = PROBE_SHARE / (1 + PROBE_SHARE);
+    expect(lagging / runs).toBeGreaterThan(expected * 0.7);
+    expect(lagging / runs).toBeLessThan(expected * 1.3);
+  });
+});
+
+describe('route planning', () => {
+  it('keeps image fallback inside the family of the first choice', () => {
+    for (let seed = 0; seed < 50; seed++) {
+      const plan = ok(planRoute(fleet(), { media: 'image', needs: {} }, seeded(seed)));
+      const family = plan.chain[0]?.model.family;
+      expect(plan.chain.every((c) => c.model.family === family)).toBe(true);
+      expect(plan.locked).toBe(false);
+    }
+  });
+
+  it('a family name rotates among that family only', () => {
+    const plan = ok(planRoute(fleet(), { media: 'image', model: 'fam-1', needs: {} }, seeded(1)));
+    expect(names(plan.chain).sort()).toEqual(['alpha', 'beta']);
+  });
+
+  it('a channel name locks one provider with no fallback', () => {
+    const plan = ok(planRoute(fleet(), { media: 'image', model: 'beta', needs: {} }, seeded(1)));
+    expect(names(plan.chain)).toEqual(['beta']);
+    expect(plan.locked).toBe(true);
+  });
+
+  it('a provider name bypasses scoring and fallback', () => {
+    const fl = fleet();
+    const plan = ok(planRoute(fl, { media: 'image', provider: 'prov-gamma', needs: {} }, seeded(1)));
+    expect(names(plan.chain)).toEqual(['gamma']);
+    expect(plan.locked).toBe(true);
+  });
+
+  it('`auto` and no model mean every upstream', () => {
+    const seen = new Set<string>();
+    const random = seeded(3);
+    for (let i = 0; i < 500; i++) seen.add(ok(planRoute(fleet(), { media: 'image', model: 'auto', needs: {} }, random)).chain[0]?.upstream.name ?? '');
+    expect([...seen].sort()).toEqual(['alpha', 'beta', 'gamma']);
+  });
+
+  it('filters by capability first and refuses with a 400-style reason naming it', () => {
+    const plan = ok(planRoute(fleet(), { media: 'image', needs: { transparentBackground: true } }, seeded(1)));
+    expect(names(plan.chain)).toEqual(['alpha']);
+
+    const mask = planRoute(fleet(), { media: 'image', needs: { mask: true } });
+    expect(mask).toMatchObject({ kind: 'unsupported', missing: ['mask repaint'] });
+    expect((mask as { message: string }).message).toMatch(/No upstream currently available for mask repaint/);
+    expect((mask as { message: string }).message).toMatch(/Retrying will not help/);
+
+    const transparentFam2 = planRoute(fleet(), { media: 'image', model: 'fam-2', needs: { transparentBackground: true } });
+    expect(transparentFam2).toMatchObject({ kind: 'unsupported', missing: ['transparent background'] });
+
+    const quality = planRoute(fleet(), { media: 'image', model: 'gamma', needs: { quality: 'low' } });
+    expect(quality).toMatchObject({ kind: 'unsupported', missing: ['quality level'] });
+  });
+
+  it('never silently drops a capability: a removed capable upstream makes the request unavailable, not plain', () => {
+    const fl = fleet().map((u) => (u.name === 'alpha' ? { ...u, removed: true } : u));
+    expect(planRoute(fl, { media: 'image', needs: { transparentBackground: true } })).toMatchObject({ kind: 'unavailable' });
+  });
+
+  it('filters out disabled and removed upstreams before selection', () => {
+    const fl = fleet().map((u) => (u.name === 'alpha' ? { ...u, enabled: false } : u.name === 'beta' ? { ...u, removed: true } : u));
+    for (let seed = 0; seed < 20; seed++) {
+      expect(names(ok(planRoute(fl, { media: 'image', needs: {} }, seeded(seed))).chain)).toEqual(['gamma']);
+    }
+  });
+
+  it('binds a tenant to a family or a channel', () => {
+    const famBound = ok(planRoute(fleet(), { media: 'image', binding: 'fam-1', needs: {} }, seeded(2)));
+    expect(names(famBound.chain).every((n) => n === 'alpha' || n === 'beta')).toBe(true);
+    const chanBound = ok(planRoute(fleet(), { media: 'image', binding: 'beta', needs: {} }, seeded(2)));
+    expect(names(chanBound.chain)).toEqual(['beta']);
+    // A bound tenant cannot escape its binding with `model`.
+    expect(planRoute(fleet(), { media: 'image', binding: 'fam-1', model: 'fam-2', needs: {} })).toMatchObject({ kind: 'unknown_model' });
+  });
+
+  it('rejects an unknown model and keeps media apart', () => {
+    expect(planRoute(fleet(), { media: 'image', model: 'nope', needs: {} })).toMatchObject({ kind: 'unknown_model' });
+    expect(planRoute(fleet(), { media: 'image', model: 'chat-1', needs: {} })).toMatchObject({ kind: 'unknown_model' });
+    expect(names(ok(planRoute(fleet(), { media: 'vision', needs: { vision: true } })).chain)).toEqual(['chat-a']);
+  });
+
+  it('filters video tiers by duration and resolution and falls back within the tier', () => {
+    const tier = (alias: string): UpstreamModel => ({
+      family: 'tier-pro',
+      model: alias,
+      media: ['video'],
+      cost_usd: 0.05,
+      capabilities: { duration: { min: 4, max: 15 }, resolutions: ['480p'] },
+    });
+    const vids = [up('va', [tier('a1')]), up('vb', [tier('b1')])];
+    const plan = ok(planRoute(vids, { media: 'video', model: 'tier-pro', needs: { duration: 10, resolution: '480p' } }, seeded(5)));
+    expect(names(plan.chain).sort()).toEqual(['va', 'vb']);
+    expect(plan.chain.map((c) => c.model.model).sort()).toEqual(['a1', 'b1']);
+    expect(planRoute(vids, { media: 'video', needs: { duration: 20 } })).toMatchObject({ kind: 'unsupported', missing: ['duration'] });
+  });
+});

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+
+export const mediaKinds = ['image', 'video', 'chat', 'vision'] as const;
+export type Media = (typeof mediaKinds)[number];
+export const adapterKinds = ['openai-images', 'openai-chat', 'ark-video'] as const;
+export type AdapterKind = (typeof adapterKinds)[number];
+export const imageQualities = ['low', 'medium', 'high'] as const;
+export type ImageQuality = (typeof imageQualities)[number];
+
+/** What one model of a channel can do. Absent flags mean "no". */
+export const capabilitiesSchema = z.strictObject({
+  reference_images: z.boolean().optional(),
+  max_reference_images: z.number().int().positive().optional(),
+  mask: z.boolean().optional(),
+  transparent_background: z.boolean().optional(),
+  /** Image quality levels the model accepts; empty or absent: no quality parameter. */
+  qualities: z.array(z.enum(imageQualities)).optional(),
+  /** Video: duration range in seconds and resolutions of the tier. */
+  duration: z.strictObject({ min: z.number().int().positive(), max: z.number().int().positive() }).optional(),
+  resolutions: z.array(z.string().min(1)).optional(),
+  first_frame: z.boolean().optional(),
+  last_frame: z.boolean().optional(),
+  reference_video: z.boolean().optional(),
+  reference_audio: z.boolean().optional(),
+  generate_audio: z.boolean().optional(),
+  /** Chat: image inputs, streaming and JSON mode. */
+  vision: z.boolean().optional(),
+  streaming: z.boolean().optional(),
+  json_mode: z.boolean().optional(),
+});
+export type Capabilities = z.infer<typeof capabilitiesSchema>;
+
+export const upstreamModelSchema = z.strictObject({
+  /** The generation callers ask for: an image or chat model family, or a video tier id. */
+  family: z.string().min(1),
+  /** The provider-side model id sent upstream. */
+  model: z.string().min(1),
+  media: z.array(z.enum(mediaKinds)).min(1),
+  /** Platform cost per unit (image, request or video second), never shown to tenants. */
+  cost_usd: z.number().min(0).default(0),
+  capabilities: capabilitiesSchema.default({}),
+});
+export type UpstreamModel = z.infer<typeof upstreamModelSchema>;
+
+/** One channel as operators configure it in STUDIO_UPSTREAMS_FILE. */
+export const upstreamConfigSchema = z.strictObject({
+  /** Channel name: an operator-chosen handle that callers may pass as `model`. Keep provider names out of it. */
+  name: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9._-]{1,62}$/, 'must be 2-63 lowercase letters, digits, dot, dash or underscore'),
+  /** The provider behind it; for operators and the `provider` troubleshooting parameter only. */
+  provider: z.string().min(1),
+  adapter: z.enum(adapterKinds),
+  base_url: z.url({ protocol: /^https?$/ }),
+  api_key: z.string().min(1),
+  soft_timeout_ms: z.number().int().positive().default(60_000),
+  /** Initial manual rating 0-5; operators change it later with upstream-update. */
+  rating: z.number().min(0).max(5).default(3),
+  enabled: z.boolean().default(true),
+  models: z.array(upstreamModelSchema).min(1),
+});
+export type UpstreamConfig = z.infer<typeof upstreamConfigSchema>;
+
+export const upstreamsFileSchema = z.strictObject({ upstreams: z.array(upstreamConfigSchema) });
+
+/** How an upstream call failed, decided from status codes and structured error codes, never message text. */
+export const errorClasses = [
+  'timeout',
+  'rate_limit',
+  'server_error',
+  'network',
+  'invalid_key',
+  'unpaid',
+  'bad_request',
+  'unsupported',
+  'bad_output',
+] as const;
+export type ErrorClass = (typeof errorClasses)[number];
+
+/** Retried on the same upstream (at most twice); anything else moves down the fallback chain. */
+export const TRANSIENT: ReadonlySet<ErrorClass> = new Set(['timeout', 'rate_limit']);
+/** Takes the upstream out of rotation until a probe succeeds. */
+export const REMOVING: ReadonlySet<ErrorClass> = new Set(['invalid_key', 'unpaid']);
+
+export class UpstreamError extends Error {
+  override name = 'UpstreamError';
+  readonly errorClass: ErrorClass;
+  readonly status: number | undefined;
+  readonly retryAfterMs: number | undefined;
+
+  constructor(errorClass: ErrorClass, message: string, opts: { status?: number; retryAfterMs?: number; cause?: unknown } = {}) {
+    super(message, { cause: opts.cause });
+    this.errorClass = errorClass;
+    this.status = opts.status;
+    this.retryAfterMs = opts.retryAfterMs;
+  }
+}
+
+/** What an adapter needs to reach one model of one channel. */
+export interface Target {
+  channel: string;
+  adapter: AdapterKind;
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  softTimeoutMs: number;
+}

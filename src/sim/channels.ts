@@ -1,0 +1,339 @@
+/**
+ * Channel catalogue of the Studio upstream simulator.
+ *
+ * The simulator (`src/sim/server.ts`, started by `src/sim/main.ts`) is a separate HTTP
+ * server that speaks three real upstream protocols so Studio's provider adapters can be
+ * exercised over real HTTP by tests, benchmarks and the no-configuration default. It is
+ * always labelled a simulator: every response carries `x-studio-simulator: 1`, health
+ * reports `simulator: true`, and no channel ever reaches a real provider.
+ *
+ * Each channel is addressed by a path prefix. A channel named `sim-image-a` served on
+ * `http://127.0.0.1:4010` has the base URL `http://127.0.0.1:4010/sim-image-a`, below which
+ * the provider's own paths apply:
+ *
+ * - adapter `openai-images`: `POST /v1/images/generations`, `POST /v1/images/edits`
+ *   (multipart), `GET /v1/models`
+ * - adapter `openai-chat`: `POST /v1/chat/completions` (JSON or SSE stream), `GET /v1/models`
+ * - adapter `ark-video`: `POST|GET /api/v3/contents/generations/tasks`,
+ *   `GET|DELETE /api/v3/contents/generations/tasks/<id>`
+ *
+ * Every channel requires `Authorization: Bearer sim-key-<channel>` ({@link simChannelKey});
+ * the key is deliberately not part of the catalogue data.
+ *
+ * This module is plain data with no side effects so Studio can import it to register the
+ * channels as upstreams. See docs/simulator.md for protocols, faults and the control API.
+ */
+
+export type SimAdapter = 'openai-images' | 'openai-chat' | 'ark-video';
+export type SimMedia = 'image' | 'chat' | 'vision' | 'video';
+export type SimImageQuality = 'low' | 'medium' | 'high';
+export type SimImageFormat = 'png' | 'jpeg' | 'webp';
+/** What `costUsd` is charged per. */
+export type SimCostUnit = 'image' | 'request' | 'video_second';
+
+export interface SimImageCapabilities {
+  /** Accepted `quality` values; empty means the family has no quality levels and rejects the parameter. */
+  qualities: SimImageQuality[];
+  transparentBackground: boolean;
+  /** Reference images through `POST /v1/images/edits`. */
+  referenceImages: boolean;
+  maxReferenceImages: number;
+  /** Always false: no simulator channel accepts an edit mask. */
+  mask: false;
+  outputFormats: SimImageFormat[];
+  responseFormats: ('b64_json' | 'url')[];
+  /** Any `WxH` with both sides inside this range is rendered at exactly that size. */
+  minSide: number;
+  maxSide: number;
+  maxImagesPerRequest: number;
+}
+
+export interface SimChatCapabilities {
+  vision: boolean;
+  streaming: boolean;
+  /** `response_format` `json_object` and `json_schema`. */
+  jsonMode: boolean;
+  contextTokens: number;
+}
+
+export interface SimVideoTier {
+  /** Studio-facing tier name; identical across channels so a fallback can keep the tier. */
+  tier: string;
+  /** Provider-side model id on this channel (an alias on some channels). */
+  model: string;
+  durationSec: { min: number; max: number };
+  resolutions: string[];
+  ratios: string[];
+  fps: number;
+  firstFrame: boolean;
+  lastFrame: boolean;
+  referenceImages: boolean;
+  referenceVideo: boolean;
+  referenceAudio: boolean;
+  /** Accepts `generate_audio: true`. */
+  audio: boolean;
+}
+
+export interface SimVideoCapabilities {
+  tiers: SimVideoTier[];
+}
+
+interface SimChannelBase {
+  name: string;
+  family: string;
+  /** Provider model ids this channel accepts. */
+  models: string[];
+  media: SimMedia[];
+  /** Default latency; changeable at start-up and through `POST /__sim/config`. */
+  latencyMs: number;
+  /** Nominal list price per {@link SimCostUnit}. */
+  costUsd: number;
+  costUnit: SimCostUnit;
+}
+
+export interface SimImageChannel extends SimChannelBase {
+  adapter: 'openai-images';
+  capabilities: SimImageCapabilities;
+}
+
+export interface SimChatChannel extends SimChannelBase {
+  adapter: 'openai-chat';
+  capabilities: SimChatCapabilities;
+}
+
+export interface SimVideoChannel extends SimChannelBase {
+  adapter: 'ark-video';
+  capabilities: SimVideoCapabilities;
+}
+
+/** Discriminated on `adapter`, which also decides the shape of `capabilities`. */
+export type SimChannel = SimImageChannel | SimChatChannel | SimVideoChannel;
+
+export const SIM_DEFAULT_PORT = 4010;
+export const SIM_DEFAULT_HOST = '127.0.0.1';
+
+const IMAGE_BASE = {
+  mask: false,
+  outputFormats: ['png', 'jpeg', 'webp'],
+  responseFormats: ['b64_json', 'url'],
+  minSide: 256,
+  maxSide: 4096,
+  maxImagesPerRequest: 10,
+} as const satisfies Partial<SimImageCapabilities>;
+
+const VIDEO_RATIOS = ['16:9', '4:3', '1:1', '3:4', '9:16', '21:9', 'adaptive'];
+
+interface TierSpec extends Omit<SimVideoTier, 'model'> {
+  canonicalModel: string;
+}
+
+const TIERS: TierSpec[] = [
+  {
+    tier: 'videomodel-2-0-pro',
+    canonicalModel: 'videomodel-2-0-pro-260801',
+    durationSec: { min: 4, max: 15 },
+    resolutions: ['480p'],
+    ratios: VIDEO_RATIOS,
+    fps: 24,
+    firstFrame: true,
+    lastFrame: true,
+    referenceImages: false,
+    referenceVideo: false,
+    referenceAudio: false,
+    audio: false,
+  },
+  {
+    tier: 'videomodel-2-0-fast',
+    canonicalModel: 'videomodel-2-0-fast-260801',
+    durationSec: { min: 4, max: 15 },
+    resolutions: ['480p', '720p'],
+    ratios: VIDEO_RATIOS,
+    fps: 24,
+    firstFrame: true,
+    lastFrame: false,
+    referenceImages: false,
+    referenceVideo: false,
+    referenceAudio: false,
+    audio: false,
+  },
+  {
+    tier: 'videomodel-2-0-mini',
+    canonicalModel: 'videomodel-2-0-mini-260801',
+    durationSec: { min: 4, max: 15 },
+    resolutions: ['480p', '720p'],
+    ratios: VIDEO_RATIOS,
+    fps: 24,
+    firstFrame: true,
+    lastFrame: false,
+    referenceImages: true,
+    referenceVideo: false,
+    referenceAudio: false,
+    audio: false,
+  },
+  {
+    tier: 'videomodel-2-5-pro',
+    canonicalModel: 'videomodel-2-5-pro-260801',
+    durationSec: { min: 4, max: 30 },
+    resolutions: ['720p', '1080p'],
+    ratios: VIDEO_RATIOS,
+    fps: 24,
+    firstFrame: true,
+    lastFrame: true,
+    referenceImages: true,
+    referenceVideo: true,
+    referenceAudio: true,
+    audio: true,
+  },
+  {
+    tier: 'videomodel-H3',
+    canonicalModel: 'videomodel-H3',
+    durationSec: { min: 4, max: 15 },
+    resolutions: ['768P', '2K'],
+    ratios: VIDEO_RATIOS,
+    fps: 25,
+    firstFrame: true,
+    lastFrame: true,
+    referenceImages: false,
+    referenceVideo: false,
+    referenceAudio: false,
+    audio: false,
+  },
+];
+
+function tier(name: string, model?: string): SimVideoTier {
+  const spec = TIERS.find((t) => t.tier === name);
+  if (!spec) throw new Error(`unknown video tier ${name}`);
+  const { canonicalModel, ...rest } = spec;
+  return { ...rest, model: model ?? canonicalModel, durationSec: { ...rest.durationSec }, resolutions: [...rest.resolutions], ratios: [...rest.ratios] };
+}
+
+const VIDEO_A_TIERS = TIERS.map((t) => tier(t.tier));
+const VIDEO_B_TIERS = [
+  tier('videomodel-2-0-pro', 'vm-20-pro-alt'),
+  tier('videomodel-2-0-fast', 'vm-20-fast-alt'),
+  tier('videomodel-2-0-mini', 'vm-20-mini-alt'),
+  tier('videomodel-2-5-pro', 'vm-25-pro-alt'),
+];
+
+export const SIM_CHANNELS: readonly SimChannel[] = [
+  {
+    name: 'sim-image-a',
+    adapter: 'openai-images',
+    family: 'imagegen-1',
+    models: ['imagegen-1'],
+    media: ['image'],
+    capabilities: {
+      ...IMAGE_BASE,
+      outputFormats: [...IMAGE_BASE.outputFormats],
+      responseFormats: [...IMAGE_BASE.responseFormats],
+      qualities: ['low', 'medium', 'high'],
+      transparentBackground: true,
+      referenceImages: true,
+      maxReferenceImages: 16,
+    },
+    latencyMs: 0,
+    costUsd: 0.04,
+    costUnit: 'image',
+  },
+  {
+    name: 'sim-image-b',
+    adapter: 'openai-images',
+    family: 'imagegen-1',
+    models: ['imagegen-1'],
+    media: ['image'],
+    capabilities: {
+      ...IMAGE_BASE,
+      outputFormats: [...IMAGE_BASE.outputFormats],
+      responseFormats: [...IMAGE_BASE.responseFormats],
+      qualities: ['low', 'medium', 'high'],
+      transparentBackground: false,
+      referenceImages: true,
+      maxReferenceImages: 16,
+    },
+    latencyMs: 0,
+    costUsd: 0.035,
+    costUnit: 'image',
+  },
+  {
+    name: 'sim-image-c',
+    adapter: 'openai-images',
+    family: 'imagegen-2',
+    models: ['imagegen-2'],
+    media: ['image'],
+    capabilities: {
+      ...IMAGE_BASE,
+      outputFormats: [...IMAGE_BASE.outputFormats],
+      responseFormats: [...IMAGE_BASE.responseFormats],
+      qualities: [],
+      transparentBackground: false,
+      referenceImages: true,
+      maxReferenceImages: 4,
+    },
+    latencyMs: 0,
+    costUsd: 0.03,
+    costUnit: 'image',
+  },
+  {
+    name: 'sim-chat-a',
+    adapter: 'openai-chat',
+    family: 'chatmodel-1',
+    models: ['chatmodel-1'],
+    media: ['chat', 'vision'],
+    capabilities: { vision: true, streaming: true, jsonMode: true, contextTokens: 128_000 },
+    latencyMs: 0,
+    costUsd: 0.002,
+    costUnit: 'request',
+  },
+  {
+    name: 'sim-chat-b',
+    adapter: 'openai-chat',
+    family: 'chatmodel-1',
+    models: ['chatmodel-1'],
+    media: ['chat', 'vision'],
+    capabilities: { vision: true, streaming: true, jsonMode: true, contextTokens: 128_000 },
+    latencyMs: 0,
+    costUsd: 0.0025,
+    costUnit: 'request',
+  },
+  {
+    name: 'sim-video-a',
+    adapter: 'ark-video',
+    family: 'videomodel',
+    models: VIDEO_A_TIERS.map((t) => t.model),
+    media: ['video'],
+    capabilities: { tiers: VIDEO_A_TIERS },
+    latencyMs: 0,
+    costUsd: 0.05,
+    costUnit: 'video_second',
+  },
+  {
+    name: 'sim-video-b',
+    adapter: 'ark-video',
+    family: 'videomodel',
+    models: VIDEO_B_TIERS.map((t) => t.model),
+    media: ['video'],
+    capabilities: { tiers: VIDEO_B_TIERS },
+    latencyMs: 0,
+    costUsd: 0.045,
+    costUnit: 'video_second',
+  },
+];
+
+/** The bearer key a channel accepts. */
+export function simChannelKey(name: string): string {
+  return `sim-key-${name}`;
+}
+
+export function findSimChannel(name: string): SimChannel | undefined {
+  return SIM_CHANNELS.find((c) => c.name === name);
+}
+
+/** Base URL a provider adapter should be configured with, e.g. `http://127.0.0.1:4010/sim-image-a`. */
+export function simChannelBaseUrl(origin: string, name: string): string {
+  return `${origin.replace(/\/+$/, '')}/${name}`;
+}
+
+/** The video tier a channel serves under a provider model id (canonical or alias). */
+export function findSimVideoTier(channel: SimVideoChannel, model: string): SimVideoTier | undefined {
+  return channel.capabilities.tiers.find((t) => t.model === model);
+}

@@ -1,0 +1,385 @@
+import { createHash } from 'node:crypto';
+import { isRecord, type Json } from './http';
+
+/**
+ * Deterministic reply text for the simulated chat model. The reply depends only on the
+ * conversation (mostly the last user message), never on time or randomness, and picks one
+ * of a few shapes:
+ *  - image reading (a message carries an image part and JSON is wanted): a structured
+ *    description of the picture (`sculpt`, prompts, tags, text layers...);
+ *  - article (the system prompt names xiaohongshu/wechat, or JSON with title/body is asked):
+ *    `{title, body, hashtags?}` in Chinese;
+ *  - any other JSON request: a small generic object, conformed to `json_schema` when given;
+ *  - otherwise plain prose.
+ */
+
+export interface ChatMessageView {
+  role: string;
+  text: string;
+  images: string[];
+}
+
+export type ResponseFormat =
+  | { type: 'text' }
+  | { type: 'json_object' }
+  | { type: 'json_schema'; schema: Record<string, unknown> | null };
+
+export type ReplyKind = 'vision' | 'article' | 'json' | 'text';
+
+export interface Reply {
+  kind: ReplyKind;
+  /** True when the caller asked for JSON (response_format or wording). */
+  json: boolean;
+  content: string;
+}
+
+type Rnd = () => number;
+
+function seeded(text: string): Rnd {
+  const digest = createHash('sha256').update(text).digest();
+  let a = digest.readUInt32BE(0);
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function pick<T>(rnd: Rnd, items: readonly T[]): T {
+  const item = items[Math.floor(rnd() * items.length) % items.length];
+  if (item === undefined) throw new Error('pick from an empty list');
+  return item;
+}
+
+function pickSome<T>(rnd: Rnd, items: readonly T[], count: number): T[] {
+  const pool = [...items];
+  const out: T[] = [];
+  while (out.length < count && pool.length > 0) {
+    const [item] = pool.splice(Math.floor(rnd() * pool.length) % pool.length, 1);
+    if (item !== undefined) out.push(item);
+  }
+  return out;
+}
+
+const hasCjk = (text: string): boolean => /[\u3400-\u9fff\uf900-\ufaff]/.test(text);
+
+type Pair = readonly [en: string, zh: string];
+
+const SUBJECTS: Pair[] = [
+  ['a ceramic teapot on a wooden table', '木桌上的一只陶瓷茶壶'],
+  ['a red fox resting in fresh snow', '在新雪中小憩的红狐'],
+  ['a narrow city street at dusk', '黄昏时分的城市小巷'],
+  ['a steaming bowl of ramen', '一碗热气腾腾的拉面'],
+  ['a vintage bicycle against a pastel wall', '靠在粉彩墙边的复古自行车'],
+  ['a lighthouse on a windy cliff', '风中悬崖上的灯塔'],
+  ['a latte with leaf-shaped foam art', '拉出叶子图案的拿铁'],
+  ['a folded paper crane on an open book', '摊开的书上的一只纸鹤'],
+];
+const COMPOSITIONS: Pair[] = [
+  ['centered subject with generous negative space', '主体居中，留白充足'],
+  ['low-angle close-up', '低角度特写'],
+  ['symmetrical front view', '对称正面构图'],
+  ['overhead flat lay', '俯拍平铺构图'],
+  ['rule-of-thirds wide shot', '三分法远景'],
+];
+const UNIVERSES: Pair[] = [
+  ['quiet everyday realism', '安静的日常写实'],
+  ['retro 1980s Tokyo', '八十年代复古东京'],
+  ['Scandinavian minimalism', '北欧极简'],
+  ['Song-dynasty ink painting', '宋代水墨意境'],
+  ['neon-lit night market', '霓虹夜市'],
+];
+const LIGHTS: Pair[] = [
+  ['soft morning window light', '柔和的清晨窗光'],
+  ['golden-hour backlight', '金色时刻逆光'],
+  ['overcast diffuse light', '阴天漫射光'],
+  ['neon rim light', '霓虹轮廓光'],
+  ['high-key studio softbox', '高调棚拍柔光'],
+];
+const PRINTS: Pair[] = [
+  ['matte fine-art print', '哑光艺术微喷'],
+  ['two-colour risograph print', '双色孔版印刷'],
+  ['glossy magazine cover', '光面杂志封面'],
+  ['letterpress poster', '凸版印刷海报'],
+  ['instant film photo', '拍立得相片'],
+];
+const TEXTURES: Pair[] = [
+  ['fine film grain', '细腻胶片颗粒'],
+  ['rough watercolor paper', '粗纹水彩纸'],
+  ['smooth gradients', '平滑渐变'],
+  ['linen canvas weave', '亚麻画布纹理'],
+  ['halftone dots', '网点纹理'],
+];
+const STYLE_TAGS = ['minimal', 'warm tones', 'film', 'editorial', 'flat illustration', 'watercolor', 'retro', 'high contrast', 'pastel', 'cinematic'];
+const GENRES = ['still life', 'poster', 'product photo', 'illustration', 'landscape', 'street photography'];
+const CATEGORIES = ['photo', 'illustration', 'poster', 'product', 'typography'];
+const RATIOS = ['1:1', '3:4', '4:3', '2:3', '9:16', '16:9'];
+const ZH_NAMES = ['晨光静物', '雪地来客', '暮色街角', '一碗人间烟火', '午后单车', '海边守望', '叶子拿铁', '纸鹤与书'];
+const TEXT_ROLES = ['title', 'subtitle', 'body', 'caption', 'logo'] as const;
+const TEXT_SNIPPETS = ['慢下来', '今日份好心情', '春日限定', '生活小确幸', '新品上市', '把日子过成诗', '限时优惠', '你好，周末'];
+const FONT_CATEGORIES = ['sans-serif', 'serif', 'handwriting', 'display'];
+const TREATMENTS = ['none', 'shadow', 'outline', 'gradient'];
+const POSITIONS: readonly [string, number, number, string][] = [
+  ['top-center', 0.5, 0.1, 'center'],
+  ['top-left', 0.08, 0.1, 'left'],
+  ['center', 0.5, 0.5, 'center'],
+  ['bottom-center', 0.5, 0.88, 'center'],
+  ['bottom-right', 0.92, 0.9, 'right'],
+];
+
+function hexColor(rnd: Rnd): string {
+  return `#${Math.floor(rnd() * 0xffffff).toString(16).padStart(6, '0').toUpperCase()}`;
+}
+
+function round2(n: number): number {
+  return Math.round(n * 100) / 100;
+}
+
+function visionObject(rnd: Rnd): Record<string, Json> {
+  const si = Math.floor(rnd() * SUBJECTS.length) % SUBJECTS.length;
+  const subject = SUBJECTS[si] ?? SUBJECTS[0] ?? ['a still life', '静物'];
+  const composition = pick(rnd, COMPOSITIONS);
+  const universe = pick(rnd, UNIVERSES);
+  const light = pick(rnd, LIGHTS);
+  const print = pick(rnd, PRINTS);
+  const texture = pick(rnd, TEXTURES);
+  const tags = pickSome(rnd, STYLE_TAGS, 3 + Math.floor(rnd() * 3));
+  const ratio = pick(rnd, RATIOS);
+  const genre = pick(rnd, GENRES);
+  const zhName = ZH_NAMES[si] ?? '静物';
+  const layerCount = 1 + Math.floor(rnd() * 3);
+  const positions = pickSome(rnd, POSITIONS, layerCount);
+  const textLayers: Json[] = positions.map(([position, x, y, alignment], i) => ({
+    role: i === 0 ? 'title' : pick(rnd, TEXT_ROLES.slice(1)),
+    content: pick(rnd, TEXT_SNIPPETS),
+    position,
+    coords: { x: round2(x), y: round2(y) },
+    font_category: pick(rnd, FONT_CATEGORIES),
+    font_weight: i === 0 ? 700 : 400,
+    size_ratio: round2(i === 0 ? 0.08 + rnd() * 0.06 : 0.03 + rnd() * 0.03),
+    color: hexColor(rnd),
+    treatment: pick(rnd, TREATMENTS),
+    alignment,
+  }));
+  const prompt = `${subject[0]}, ${composition[0]}, ${universe[0]}, ${light[0]}, ${print[0]}, ${texture[0]}, ${tags.join(', ')}`;
+  const promptCn = `${subject[1]}，${composition[1]}，${universe[1]}，${light[1]}，${print[1]}，${texture[1]}`;
+  return {
+    sculpt: {
+      subject: subject[0],
+      composition: composition[0],
+      universe: universe[0],
+      light: light[0],
+      print: print[0],
+      texture: texture[0],
+    },
+    prompt,
+    prompt_cn: promptCn,
+    style_tags: tags,
+    aspect_ratio: ratio,
+    zh_name: zhName,
+    description: `The image shows ${subject[0]} in a ${composition[0]}, lit by ${light[0]}, with the feel of ${universe[0]}.`,
+    genre,
+    ratio,
+    body_md: `## ${zhName}\n\n**画面**：${subject[1]}。\n\n- 构图：${composition[1]}\n- 光线：${light[1]}\n- 质感：${texture[1]}\n\n> ${print[1]}风格，适合${ratio}画幅。`,
+    image_category: pick(rnd, CATEGORIES),
+    text_layers: textLayers,
+  };
+}
+
+export type Platform = 'xiaohongshu' | 'wechat' | 'generic';
+
+function detectPlatform(text: string): Platform | null {
+  if (/xiaohongshu|小红书|rednote/i.test(text)) return 'xiaohongshu';
+  if (/wechat|weixin|微信|公众号/i.test(text)) return 'wechat';
+  return null;
+}
+
+/** The subject of an article request, pulled from the user's wording. */
+export function extractTopic(text: string): string {
+  const t = text.replace(/\s+/g, ' ').trim();
+  const zh = /关于[「“"《]?(.{2,24}?)[」”"》]?(?:的(?:文章|笔记|推文|帖子|内容)|[，。,.！!？?\n]|$)/.exec(t);
+  if (zh?.[1]) return zh[1].trim();
+  const en = /\babout\s+["']?(.{2,60}?)["']?(?:[.,;!?\n]|$)/i.exec(t);
+  if (en?.[1]) return en[1].trim();
+  const topicLine = /(?:topic|主题|话题)\s*[:：]\s*(.{2,40}?)(?:[，。,.;\n]|$)/i.exec(t);
+  if (topicLine?.[1]) return topicLine[1].trim();
+  const first = t.split(/[。！？.!?\n]/)[0] ?? t;
+  const cleaned = first.replace(/^(请|帮我|麻烦)?(写|生成|创作)(一篇|一条|一个)?/, '').trim();
+  const chars = [...(cleaned || t)];
+  return chars.length > 20 ? `${chars.slice(0, 20).join('')}…` : chars.join('') || '今日分享';
+}
+
+const HOOKS = ['新手也能一次学会', '我后悔没早点知道', '这几点真的很关键', '亲测有效的小方法', '一篇讲清楚'];
+const EMOJIS = ['✨', '🌿', '☕️', '📌', '💡', '🌸', '🔥'];
+
+function articleObject(rnd: Rnd, topic: string, platform: Platform, withHashtags: boolean): Record<string, Json> {
+  const hook = pick(rnd, HOOKS);
+  const e1 = pick(rnd, EMOJIS);
+  const e2 = pick(rnd, EMOJIS);
+  const bare = topic.replace(/[#＃]/g, '');
+  const hashtags = [`#${bare.replace(/\s+/g, '').slice(0, 12)}`, ...pickSome(rnd, ['#生活方式', '#干货分享', '#日常记录', '#实用技巧', '#好物推荐', '#新手入门'], 3)];
+  if (platform === 'xiaohongshu') {
+    return {
+      title: `${e1}${bare}｜${hook}`,
+      body: [
+        `${e1} 最近很多姐妹问我${bare}，今天一次性整理好啦～`,
+        `${e2} 第一步：先想清楚自己的需求，别盲目跟风。`,
+        `📌 第二步：从最简单的做起，每天坚持十分钟。`,
+        `💡 第三步：记录变化，及时调整方法。`,
+        `按这个思路来，${bare}真的没有想象中那么难！有问题评论区见～`,
+      ].join('\n\n'),
+      hashtags,
+    };
+  }
+  if (platform === 'wechat') {
+    const article: Record<string, Json> = {
+      title: `${bare}：${hook}`,
+      body: [
+        `提到${bare}，很多人的第一反应是“太复杂”。其实，只要抓住几个关键点，事情就会清晰很多。`,
+        `## 一、为什么值得关注\n\n${bare}与我们的日常息息相关。理解它的来龙去脉，能帮助我们做出更好的选择。`,
+        `## 二、常见的误区\n\n最常见的误区是急于求成。循序渐进、持续复盘，往往比一次性投入更有效。`,
+        `## 三、实用建议\n\n1. 明确目标；\n2. 拆解步骤；\n3. 定期回顾。`,
+        `写在最后：关于${bare}，你有什么经验或疑问？欢迎在留言区和我们交流。`,
+      ].join('\n\n'),
+    };
+    if (withHashtags) article.hashtags = hashtags;
+    return article;
+  }
+  const article: Record<string, Json> = {
+    title: `${bare}：${hook}`,
+    body: `关于${bare}，这里有三点建议：第一，明确目标；第二，从小处着手；第三，坚持记录与复盘。只要方法得当，就能看到稳定的进步。`,
+  };
+  if (withHashtags) article.hashtags = hashtags;
+  return article;
+}
+
+function plainText(rnd: Rnd, lastUser: ChatMessageView, topic: string): string {
+  if (lastUser.images.length > 0) {
+    const v = visionObject(rnd);
+    const s = v.sculpt;
+    const subject = isRecord(s) && typeof s.subject === 'string' ? s.subject : 'a still life';
+    return hasCjk(lastUser.text)
+      ? `这张图片展示了${typeof v.prompt_cn === 'string' ? v.prompt_cn : '一幅静物'}。整体风格统一，适合用作${typeof v.aspect_ratio === 'string' ? v.aspect_ratio : '1:1'}画幅的配图。`
+      : `The image shows ${subject}. ${typeof v.description === 'string' ? v.description : ''}`.trim();
+  }
+  if (lastUser.text.trim() === '') return hasCjk(topic) ? '你好！有什么可以帮你的吗？' : 'Hello! How can I help you today?';
+  if (hasCjk(lastUser.text)) {
+    return `关于「${topic}」，简单来说：先明确目标，再把问题拆成几个小步骤，逐一验证。${pick(rnd, ['如果需要，我可以进一步展开。', '希望对你有帮助。', '欢迎继续追问细节。'])}`;
+  }
+  return `Here is a short answer about "${topic}": start from the goal, break the problem into small steps and check each one. ${pick(rnd, ['Happy to expand on any part.', 'I hope this helps.', 'Ask me for more detail anytime.'])}`;
+}
+
+/** Builds a value that satisfies a (subset of) JSON Schema, preferring values from `base`. */
+export function conformToSchema(schema: unknown, base: Json | undefined, rnd: Rnd, name = 'value', depth = 0): Json {
+  if (!isRecord(schema) || depth > 8) return base ?? null;
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) {
+    const enums = schema.enum as Json[];
+    if (base !== undefined && enums.some((e) => JSON.stringify(e) === JSON.stringify(base))) return base;
+    return enums[0] ?? null;
+  }
+  if ('const' in schema) return (schema.const as Json) ?? null;
+  const variants = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : null;
+  if (variants) {
+    const nonNull = variants.find((v) => !(isRecord(v) && v.type === 'null'));
+    return conformToSchema(nonNull, base, rnd, name, depth + 1);
+  }
+  const types = Array.isArray(schema.type) ? schema.type.filter((t): t is string => typeof t === 'string' && t !== 'null') : [schema.type];
+  const type = typeof types[0] === 'string' ? types[0] : isRecord(schema.properties) ? 'object' : undefined;
+  switch (type) {
+    case 'object': {
+      const props = isRecord(schema.properties) ? schema.properties : {};
+      const baseObj = isRecord(base) ? (base as Record<string, Json>) : {};
+      const out: Record<string, Json> = {};
+      for (const [key, sub] of Object.entries(props)) out[key] = conformToSchema(sub, baseObj[key], rnd, key, depth + 1);
+      if (Object.keys(props).length === 0) return isRecord(base) ? base : {};
+      return out;
+    }
+    case 'array': {
+      const items = Array.isArray(base) ? base : [undefined];
+      const min = typeof schema.minItems === 'number' ? schema.minItems : 0;
+      const max = typeof schema.maxItems === 'number' ? schema.maxItems : Number.POSITIVE_INFINITY;
+      const list = items.slice(0, max).map((item) => conformToSchema(schema.items, item, rnd, name, depth + 1));
+      while (list.length < min) list.push(conformToSchema(schema.items, undefined, rnd, name, depth + 1));
+      return list;
+    }
+    case 'string':
+      if (typeof base === 'string') return base;
+      if (base !== undefined && base !== null && typeof base !== 'object') return String(base);
+      return `${name} ${pick(rnd, ['示例', 'sample', '内容'])}`;
+    case 'integer': {
+      if (typeof base === 'number' && Number.isInteger(base)) return base;
+      return typeof schema.minimum === 'number' ? Math.ceil(schema.minimum) : 1;
+    }
+    case 'number':
+      if (typeof base === 'number') return base;
+      return typeof schema.minimum === 'number' ? schema.minimum : 0.5;
+    case 'boolean':
+      return typeof base === 'boolean' ? base : true;
+    case 'null':
+      return null;
+    default:
+      return base ?? null;
+  }
+}
+
+export interface ReplyInput {
+  messages: ChatMessageView[];
+  responseFormat: ResponseFormat;
+}
+
+export function composeReply(input: ReplyInput): Reply {
+  const { messages, responseFormat } = input;
+  const lastUser = [...messages].reverse().find((m) => m.role === 'user') ?? { role: 'user', text: '', images: [] };
+  const systemText = messages
+    .filter((m) => m.role === 'system' || m.role === 'developer')
+    .map((m) => m.text)
+    .join('\n');
+  const anyImage = messages.some((m) => m.images.length > 0);
+  const wantsJson = responseFormat.type !== 'text' || /\bjson\b/i.test(`${systemText}\n${lastUser.text}`);
+  const rnd = seeded(`${lastUser.text}\u0000${lastUser.images.join('\u0000')}`);
+  const topic = extractTopic(lastUser.text);
+  const schema = responseFormat.type === 'json_schema' ? responseFormat.schema : null;
+  const instructions = `${systemText}\n${lastUser.text}`;
+
+  const platform = detectPlatform(systemText) ?? (wantsJson ? detectPlatform(lastUser.text) : null);
+  const asksTitleBody = wantsJson && /\btitle\b|标题/i.test(instructions) && /\bbody\b|正文/i.test(instructions);
+  const schemaProps = schema && isRecord(schema.properties) ? Object.keys(schema.properties) : [];
+  const schemaIsArticle = schemaProps.includes('title') && schemaProps.includes('body');
+
+  let kind: ReplyKind;
+  let value: Json;
+  if (anyImage && (wantsJson || schema || /sculpt|prompt_cn|text_layers/i.test(instructions))) {
+    kind = 'vision';
+    value = visionObject(rnd);
+  } else if (platform || asksTitleBody || schemaIsArticle) {
+    kind = 'article';
+    const withHashtags = platform === 'xiaohongshu' || /hashtag|话题|标签/i.test(instructions) || schemaProps.includes('hashtags');
+    value = articleObject(rnd, topic, platform ?? 'generic', withHashtags);
+    // An article requested without JSON wording still reads best as prose.
+    if (!wantsJson) {
+      const a = value as Record<string, Json>;
+      const tags = Array.isArray(a.hashtags) ? `\n\n${a.hashtags.join(' ')}` : '';
+      return { kind, json: false, content: `${String(a.title)}\n\n${String(a.body)}${tags}` };
+    }
+  } else if (wantsJson) {
+    kind = 'json';
+    value = { answer: plainText(rnd, lastUser, topic), topic, language: hasCjk(lastUser.text) ? 'zh' : 'en' };
+  } else {
+    return { kind: 'text', json: false, content: plainText(rnd, lastUser, topic) };
+  }
+  if (schema) value = conformToSchema(schema, value, rnd);
+  return { kind, json: true, content: JSON.stringify(value) };
+}
+
+/** Rough token count: one per CJK character, one per four other characters. */
+export function estimateTokens(text: string): number {
+  let cjk = 0;
+  let other = 0;
+  for (const ch of text) {
+    if ((ch.codePointAt(0) ?? 0) >= 0x2e80) cjk += 1;
+    else other += 1;
+  }
+  return cjk + Math.ceil(other / 4);
+}

@@ -1,0 +1,255 @@
+import { randomBytes } from 'node:crypto';
+import type { SimChatChannel } from './channels';
+import { composeReply, estimateTokens, type ChatMessageView, type ResponseFormat } from './chat-content';
+import { isRecord, sendJson, wait } from './http';
+import {
+  listModels,
+  openAiAuthError,
+  openAiBodyTooLarge,
+  openAiError,
+  openAiFaultError,
+  openAiNotFound,
+  parseJsonObject,
+  retrieveModel,
+} from './openai';
+import type { Protocol, Route, SimContext } from './protocol';
+
+/** OpenAI Chat Completions: `POST /v1/chat/completions`, JSON or SSE (`stream: true`). */
+
+type Ctx = SimContext<SimChatChannel>;
+
+const ROLES = new Set(['system', 'developer', 'user', 'assistant', 'tool', 'function']);
+const IMAGE_TOKENS = 85;
+
+function typeError(param: string, expected: string): never {
+  throw openAiError(400, `Invalid type for '${param}': expected ${expected}.`, { param, code: 'invalid_type' });
+}
+
+function parseMessages(raw: unknown, channel: SimChatChannel): ChatMessageView[] {
+  if (raw === undefined || raw === null) throw openAiError(400, "Missing required parameter: 'messages'.", { param: 'messages', code: 'missing_required_parameter' });
+  if (!Array.isArray(raw)) typeError('messages', 'an array');
+  if (raw.length === 0) {
+    throw openAiError(400, "Invalid 'messages': empty array. Expected an array with minimum length 1, but got an empty array instead.", { param: 'messages', code: 'empty_array' });
+  }
+  return raw.map((m: unknown, i): ChatMessageView => {
+    if (!isRecord(m)) typeError(`messages[${i}]`, 'an object');
+    const role = m.role;
+    if (typeof role !== 'string' || !ROLES.has(role)) {
+      throw openAiError(400, `Invalid value: '${String(role)}'. Supported values are: 'system', 'assistant', 'user', 'function', 'tool', and 'developer'.`, { param: `messages[${i}].role`, code: 'invalid_value' });
+    }
+    const content = m.content;
+    if (content === undefined || content === null) {
+      if (role === 'assistant') return { role, text: '', images: [] };
+      throw openAiError(400, `Missing required parameter: 'messages[${i}].content'.`, { param: `messages[${i}].content`, code: 'missing_required_parameter' });
+    }
+    if (typeof content === 'string') return { role, text: content, images: [] };
+    if (!Array.isArray(content)) typeError(`messages[${i}].content`, 'a string or an array of content parts');
+    const texts: string[] = [];
+    const images: string[] = [];
+    content.forEach((part: unknown, j) => {
+      const param = `messages[${i}].content[${j}]`;
+      if (!isRecord(part)) typeError(param, 'an object');
+      if (part.type === 'text') {
+        if (typeof part.text !== 'string') typeError(`${param}.text`, 'a string');
+        texts.push(part.text);
+      } else if (part.type === 'image_url') {
+        if (role !== 'user') {
+          throw openAiError(400, `Invalid '${param}': image content parts are only allowed in messages with role 'user'.`, { param, code: 'invalid_value' });
+        }
+        if (!channel.capabilities.vision) {
+          throw openAiError(400, `Invalid content type. image_url is only supported by certain models.`, { param, code: 'unsupported_parameter' });
+        }
+        const iu = part.image_url;
+        const url = isRecord(iu) ? iu.url : undefined;
+        if (typeof url !== 'string') typeError(`${param}.image_url.url`, 'a string');
+        if (!/^https?:\/\//i.test(url) && !/^data:image\/[a-z0-9.+-]+;base64,/i.test(url)) {
+          throw openAiError(400, "Invalid image URL. Expected an http(s) URL or a base64 'data:image/...' URL.", { param: `${param}.image_url.url`, code: 'invalid_image_url' });
+        }
+        images.push(url);
+      } else {
+        throw openAiError(400, `Invalid value: '${String(part.type)}'. Supported values are: 'text' and 'image_url'.`, { param: `${param}.type`, code: 'invalid_value' });
+      }
+    });
+    return { role, text: texts.join('\n'), images };
+  });
+}
+
+function parseResponseFormat(raw: unknown): ResponseFormat {
+  if (raw === undefined || raw === null) return { type: 'text' };
+  if (!isRecord(raw)) typeError('response_format', 'an object');
+  switch (raw.type) {
+    case 'text':
+      return { type: 'text' };
+    case 'json_object':
+      return { type: 'json_object' };
+    case 'json_schema': {
+      const js = raw.json_schema;
+      if (!isRecord(js) || typeof js.name !== 'string') {
+        throw openAiError(400, "Missing required parameter: 'response_format.json_schema.name'.", { param: 'response_format.json_schema.name', code: 'missing_required_parameter' });
+      }
+      return { type: 'json_schema', schema: isRecord(js.schema) ? js.schema : null };
+    }
+    default:
+      throw openAiError(400, `Invalid value: '${String(raw.type)}'. Supported values are: 'text', 'json_object' and 'json_schema'.`, { param: 'response_format.type', code: 'invalid_value' });
+  }
+}
+
+function numberIn(body: Record<string, unknown>, name: string, min: number, max: number): void {
+  const v = body[name];
+  if (v === undefined || v === null) return;
+  if (typeof v !== 'number' || Number.isNaN(v)) typeError(name, 'a number');
+  if (v < min) throw openAiError(400, `Invalid '${name}': decimal below minimum value. Expected a value >= ${min}, but got ${v} instead.`, { param: name, code: 'decimal_below_min_value' });
+  if (v > max) throw openAiError(400, `Invalid '${name}': decimal above maximum value. Expected a value <= ${max}, but got ${v} instead.`, { param: name, code: 'decimal_above_max_value' });
+}
+
+function intIn(body: Record<string, unknown>, name: string, min: number, max: number): number | null {
+  const v = body[name];
+  if (v === undefined || v === null) return null;
+  if (typeof v !== 'number' || !Number.isInteger(v)) typeError(name, 'an integer');
+  if (v < min) throw openAiError(400, `Invalid '${name}': integer below minimum value. Expected a value >= ${min}, but got ${v} instead.`, { param: name, code: 'integer_below_min_value' });
+  if (v > max) throw openAiError(400, `Invalid '${name}': integer above maximum value. Expected a value <= ${max}, but got ${v} instead.`, { param: name, code: 'integer_above_max_value' });
+  return v;
+}
+
+/** Cuts text to about `maxTokens` tokens, keeping whole code points. */
+function truncateToTokens(text: string, maxTokens: number): string {
+  let out = '';
+  let cjk = 0;
+  let other = 0;
+  for (const ch of text) {
+    if ((ch.codePointAt(0) ?? 0) >= 0x2e80) cjk += 1;
+    else other += 1;
+    if (cjk + Math.ceil(other / 4) > maxTokens) break;
+    out += ch;
+  }
+  return out;
+}
+
+/** Pieces of a few characters, like a tokenizer's stream; whitespace stays attached to the following word. */
+function streamPieces(text: string): string[] {
+  const pieces = text.match(/\s*[A-Za-z0-9_'-]+|\s*[^\sA-Za-z0-9_'-]{1,3}|\s+/g) ?? [];
+  return pieces.length > 0 ? pieces : [text];
+}
+
+function completionId(): string {
+  return `chatcmpl-${randomBytes(15).toString('base64url').replace(/[-_]/g, 'x')}`;
+}
+
+async function completions(ctx: Ctx): Promise<void> {
+  const body = parseJsonObject(ctx.body);
+  const model = body.model;
+  if (model === undefined || model === null || model === '') throw openAiError(400, 'you must provide a model parameter');
+  if (typeof model !== 'string') typeError('model', 'a string');
+  ctx.noteModel(model);
+  if (!ctx.channel.models.includes(model)) {
+    throw openAiError(404, `The model \`${model}\` does not exist or you do not have access to it.`, { code: 'model_not_found' });
+  }
+  const messages = parseMessages(body.messages, ctx.channel);
+  const responseFormat = parseResponseFormat(body.response_format);
+  if (responseFormat.type === 'json_object' && !messages.some((m) => /json/i.test(m.text))) {
+    throw openAiError(400, "'messages' must contain the word 'json' in some form, to use 'response_format' of type 'json_object'.", { param: 'messages' });
+  }
+  numberIn(body, 'temperature', 0, 2);
+  numberIn(body, 'top_p', 0, 1);
+  numberIn(body, 'presence_penalty', -2, 2);
+  numberIn(body, 'frequency_penalty', -2, 2);
+  const n = intIn(body, 'n', 1, 128) ?? 1;
+  const maxTokens = intIn(body, 'max_completion_tokens', 1, 1_000_000) ?? intIn(body, 'max_tokens', 1, 1_000_000);
+  const stream = body.stream;
+  if (stream !== undefined && stream !== null && typeof stream !== 'boolean') typeError('stream', 'a boolean');
+  const streamOptions = body.stream_options;
+  if (streamOptions !== undefined && streamOptions !== null && !stream) {
+    throw openAiError(400, "The 'stream_options' parameter is only allowed when 'stream' is enabled.", { param: 'stream_options' });
+  }
+  const includeUsage = isRecord(streamOptions) && streamOptions.include_usage === true;
+
+  const reply = composeReply({ messages, responseFormat });
+  let content = reply.content;
+  let finish: 'stop' | 'length' = 'stop';
+  if (ctx.fault === 'bad_output') {
+    // A JSON request gets chatty, cut-off JSON; anything else gets an empty answer.
+    content = reply.json ? `Sure! Here is the JSON you asked for:\n${content.slice(0, Math.max(1, Math.floor(content.length * 0.6)))}` : '';
+  } else if (maxTokens !== null && estimateTokens(content) > maxTokens) {
+    content = truncateToTokens(content, maxTokens);
+    finish = 'length';
+  }
+
+  const promptTokens = messages.reduce((sum, m) => sum + 4 + estimateTokens(m.text) + m.images.length * IMAGE_TOKENS, 3);
+  const completionTokens = estimateTokens(content) * n;
+  const usage = {
+    prompt_tokens: promptTokens,
+    completion_tokens: completionTokens,
+    total_tokens: promptTokens + completionTokens,
+    prompt_tokens_details: { cached_tokens: 0 },
+    completion_tokens_details: { reasoning_tokens: 0 },
+  };
+
+  if (!(await wait(ctx.latencyMs, ctx.signal))) return;
+
+  const id = completionId();
+  const created = Math.floor(Date.now() / 1000);
+  const fingerprint = 'fp_studio_sim';
+  if (!stream) {
+    sendJson(
+      ctx.res,
+      200,
+      {
+        id,
+        object: 'chat.completion',
+        created,
+        model,
+        choices: Array.from({ length: n }, (_, index) => ({
+          index,
+          message: { role: 'assistant', content, refusal: null, annotations: [] },
+          logprobs: null,
+          finish_reason: finish,
+        })),
+        usage,
+        system_fingerprint: fingerprint,
+      },
+      { 'openai-processing-ms': String(ctx.latencyMs) },
+    );
+    return;
+  }
+
+  const res = ctx.res;
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+    'openai-processing-ms': String(ctx.latencyMs),
+  });
+  const chunk = (choices: unknown[], extra: Record<string, unknown> = {}): string =>
+    `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, system_fingerprint: fingerprint, choices, ...(includeUsage ? { usage: null } : {}), ...extra })}\n\n`;
+  const out: string[] = [];
+  for (let index = 0; index < n; index += 1) {
+    out.push(chunk([{ index, delta: { role: 'assistant', content: '', refusal: null }, logprobs: null, finish_reason: null }]));
+    for (const piece of streamPieces(content)) {
+      out.push(chunk([{ index, delta: { content: piece }, logprobs: null, finish_reason: null }]));
+    }
+    out.push(chunk([{ index, delta: {}, logprobs: null, finish_reason: finish }]));
+  }
+  if (includeUsage) out.push(chunk([], { usage }));
+  out.push('data: [DONE]\n\n');
+  // Flush in a few writes so clients see a genuinely chunked stream without per-token syscalls.
+  const batch = 16;
+  for (let i = 0; i < out.length; i += batch) {
+    if (ctx.signal.aborted || res.destroyed) return;
+    res.write(out.slice(i, i + batch).join(''));
+    if (i + batch < out.length) await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  res.end();
+}
+
+export const chatProtocol: Protocol<SimChatChannel> = {
+  route(method, path): Route<SimChatChannel> | null {
+    if (method === 'POST' && path === '/v1/chat/completions') return { generation: true, handle: completions };
+    if (method === 'GET' && path === '/v1/models') return { generation: false, handle: listModels };
+    if (method === 'GET' && path.startsWith('/v1/models/')) return { generation: false, handle: retrieveModel };
+    return null;
+  },
+  notFound: (method, path) => openAiNotFound(method, path),
+  authError: (kind, presented) => openAiAuthError(kind, presented),
+  faultError: (hit, channel) => openAiFaultError(hit, channel),
+  bodyTooLarge: (limit) => openAiBodyTooLarge(limit),
+};

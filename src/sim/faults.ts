@@ -1,0 +1,96 @@
+import { z } from 'zod';
+
+/**
+ * Fault injection. A fault is armed per channel (or on every channel with `channel: '*'`)
+ * and is consumed by the channel's requests: by default only generation requests (image
+ * generations/edits, chat completions, video task creation), or every protocol request
+ * with `on: 'all'` (then video polls, lists and model lists are affected too).
+ */
+
+export const FAULT_KINDS = ['timeout', 'rate_limit', 'server_error', 'invalid_key', 'unpaid', 'bad_output', 'task_failed'] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
+
+export const faultInputSchema = z.strictObject({
+  channel: z.string().min(1),
+  fault: z.enum(FAULT_KINDS),
+  /** Applies to the next N matching requests, then clears itself; omitted = until cleared. */
+  times: z.number().int().min(1).max(1_000_000).optional(),
+  /** `server_error` only: the HTTP status to answer with. */
+  status: z.union([z.literal(500), z.literal(502), z.literal(503), z.literal(504)]).optional(),
+  /** `rate_limit` only: the `Retry-After` value in seconds. */
+  retry_after_s: z.number().int().min(0).max(3600).optional(),
+  on: z.enum(['generate', 'all']).optional(),
+});
+
+export type FaultInput = z.infer<typeof faultInputSchema>;
+
+export interface ActiveFault {
+  channel: string;
+  fault: FaultKind;
+  /** Requests left before the fault clears itself; null = until cleared. */
+  remaining: number | null;
+  /** HTTP status for `server_error`; 0 for other faults. */
+  status: number;
+  retry_after_s: number;
+  on: 'generate' | 'all';
+  /** How many requests this fault has hit so far. */
+  hits: number;
+  armed_at: string;
+}
+
+export interface FaultHit {
+  fault: FaultKind;
+  status: number;
+  retryAfterS: number;
+}
+
+export class FaultBook {
+  private readonly faults = new Map<string, ActiveFault>();
+
+  /** Arms a fault on one channel or, for `'*'`, on each of `allChannels`. Replaces an armed fault. */
+  arm(input: FaultInput, allChannels: readonly string[]): ActiveFault[] {
+    const targets = input.channel === '*' ? allChannels : [input.channel];
+    const armedAt = new Date().toISOString();
+    return targets.map((channel) => {
+      const fault: ActiveFault = {
+        channel,
+        fault: input.fault,
+        remaining: input.times ?? null,
+        status: input.fault === 'server_error' ? (input.status ?? 500) : 0,
+        retry_after_s: input.retry_after_s ?? 1,
+        on: input.on ?? 'generate',
+        hits: 0,
+        armed_at: armedAt,
+      };
+      this.faults.set(channel, fault);
+      return { ...fault };
+    });
+  }
+
+  /** Takes one use of the channel's fault if it applies to this kind of request. */
+  take(channel: string, generation: boolean): FaultHit | null {
+    const fault = this.faults.get(channel);
+    if (!fault) return null;
+    if (fault.on === 'generate' && !generation) return null;
+    fault.hits += 1;
+    if (fault.remaining !== null) {
+      fault.remaining -= 1;
+      if (fault.remaining <= 0) this.faults.delete(channel);
+    }
+    return { fault: fault.fault, status: fault.status, retryAfterS: fault.retry_after_s };
+  }
+
+  list(): ActiveFault[] {
+    return [...this.faults.values()].map((f) => ({ ...f }));
+  }
+
+  /** Clears one channel's fault, or all of them. Returns how many were cleared. */
+  clear(channel?: string): number {
+    if (channel === undefined || channel === '*') {
+      const n = this.faults.size;
+      this.faults.clear();
+      return n;
+    }
+    return this.faults.delete(channel) ? 1 : 0;
+  }
+}

@@ -1,0 +1,292 @@
+import type { SimImageChannel, SimImageFormat, SimImageQuality } from './channels';
+import { CONTENT_TYPES } from './files';
+import { sendJson, wait } from './http';
+import {
+  invalidValue,
+  listModels,
+  missingParam,
+  openAiAuthError,
+  openAiBodyTooLarge,
+  openAiError,
+  openAiFaultError,
+  openAiNotFound,
+  parseJsonObject,
+  retrieveModel,
+  unsupportedParam,
+} from './openai';
+import type { Protocol, Route, SimContext } from './protocol';
+import { InvalidImageError, checkImages, renderImage } from './render';
+
+/** OpenAI Images API: `POST /v1/images/generations` (JSON) and `POST /v1/images/edits` (multipart). */
+
+type Ctx = SimContext<SimImageChannel>;
+
+interface ImageParams {
+  model: string;
+  prompt: string;
+  n: number;
+  width: number;
+  height: number;
+  /** Echoed as the response's `size`. */
+  size: string;
+  quality: SimImageQuality | null;
+  transparent: boolean;
+  background: 'transparent' | 'opaque' | 'auto';
+  format: SimImageFormat;
+  compression: number | null;
+  responseFormat: 'b64_json' | 'url';
+}
+
+/** Field values as they arrive: JSON values for generations, strings for multipart edits. */
+type Fields = (name: string) => unknown;
+
+const MAX_PROMPT = 32_000;
+
+function str(v: unknown): string | undefined {
+  if (v === undefined || v === null) return undefined;
+  return typeof v === 'string' ? v : undefined;
+}
+
+function readInt(fields: Fields, name: string, min: number, max: number, fallback: number | null): number | null {
+  const raw = fields(name);
+  if (raw === undefined || raw === null || raw === '') return fallback;
+  const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^-?\d+$/.test(raw.trim()) ? Number(raw) : Number.NaN;
+  if (!Number.isInteger(n)) throw openAiError(400, `Invalid type for '${name}': expected an integer.`, { param: name, code: 'invalid_type' });
+  if (n < min) throw openAiError(400, `Invalid '${name}': integer below minimum value. Expected a value >= ${min}, but got ${n} instead.`, { param: name, code: 'integer_below_min_value' });
+  if (n > max) throw openAiError(400, `Invalid '${name}': integer above maximum value. Expected a value <= ${max}, but got ${n} instead.`, { param: name, code: 'integer_above_max_value' });
+  return n;
+}
+
+function readEnum<T extends string>(fields: Fields, name: string, allowed: readonly T[]): T | undefined {
+  const raw = fields(name);
+  if (raw === undefined || raw === null) return undefined;
+  if (typeof raw !== 'string' || !(allowed as readonly string[]).includes(raw)) {
+    throw invalidValue(name, `Invalid value: '${String(raw)}'. Supported values are: ${allowed.map((a) => `'${a}'`).join(', ')}.`);
+  }
+  return raw as T;
+}
+
+function parseParams(ch: SimImageChannel, fields: Fields, ctx: Ctx, fallbackSize: { width: number; height: number }): ImageParams {
+  const caps = ch.capabilities;
+  const modelRaw = fields('model');
+  if (modelRaw !== undefined && modelRaw !== null && typeof modelRaw !== 'string') {
+    throw openAiError(400, "Invalid type for 'model': expected a string.", { param: 'model', code: 'invalid_type' });
+  }
+  const model = str(modelRaw) ?? ch.models[0] ?? ch.family;
+  ctx.noteModel(model);
+  if (!ch.models.includes(model)) {
+    throw openAiError(400, `The model '${model}' does not exist or you do not have access to it.`, { param: 'model', code: 'model_not_found' });
+  }
+
+  const promptRaw = fields('prompt');
+  if (promptRaw === undefined || promptRaw === null || promptRaw === '') throw missingParam('prompt');
+  if (typeof promptRaw !== 'string') throw openAiError(400, "Invalid type for 'prompt': expected a string.", { param: 'prompt', code: 'invalid_type' });
+  if (promptRaw.length > MAX_PROMPT) {
+    throw openAiError(400, `Invalid 'prompt': string too long. Expected a string with maximum length ${MAX_PROMPT}, but got a string with length ${promptRaw.length} instead.`, { param: 'prompt', code: 'string_above_max_length' });
+  }
+
+  const n = readInt(fields, 'n', 1, caps.maxImagesPerRequest, 1) ?? 1;
+
+  const sizeRaw = fields('size');
+  let width = fallbackSize.width;
+  let height = fallbackSize.height;
+  if (sizeRaw !== undefined && sizeRaw !== null && sizeRaw !== 'auto') {
+    const m = typeof sizeRaw === 'string' ? /^(\d{1,5})x(\d{1,5})$/.exec(sizeRaw.trim()) : null;
+    const w = m ? Number(m[1]) : Number.NaN;
+    const h = m ? Number(m[2]) : Number.NaN;
+    const ok = (v: number): boolean => Number.isInteger(v) && v >= caps.minSide && v <= caps.maxSide;
+    if (!ok(w) || !ok(h)) {
+      throw invalidValue('size', `Invalid value: '${String(sizeRaw)}'. Supported values are: 'auto' and 'WIDTHxHEIGHT' with both sides between ${caps.minSide} and ${caps.maxSide}.`);
+    }
+    width = w;
+    height = h;
+  }
+
+  let quality: SimImageQuality | null = null;
+  const qualityRaw = fields('quality');
+  if (qualityRaw !== undefined && qualityRaw !== null) {
+    if (caps.qualities.length === 0) {
+      throw unsupportedParam('quality', `Unsupported parameter: 'quality' is not supported with the model '${model}'.`);
+    }
+    const q = readEnum(fields, 'quality', [...caps.qualities, 'auto'] as const);
+    quality = q === undefined || q === 'auto' ? 'medium' : q;
+  } else if (caps.qualities.length > 0) {
+    quality = 'medium';
+  }
+
+  const background = readEnum(fields, 'background', ['transparent', 'opaque', 'auto'] as const) ?? 'auto';
+  const transparent = background === 'transparent';
+  if (transparent && !caps.transparentBackground) {
+    throw unsupportedParam('background', `Unsupported parameter: 'background' = 'transparent' is not supported on this channel (model '${model}').`);
+  }
+
+  const format = readEnum(fields, 'output_format', caps.outputFormats) ?? 'png';
+  if (transparent && format === 'jpeg') {
+    throw invalidValue('output_format', "Invalid value: 'jpeg'. A transparent background requires output_format 'png' or 'webp'.");
+  }
+  const compression = readInt(fields, 'output_compression', 0, 100, null);
+  if (compression !== null && format === 'png') {
+    throw invalidValue('output_compression', "Invalid value: 'output_compression' is only supported with output_format 'jpeg' or 'webp'.");
+  }
+
+  const responseFormat = readEnum(fields, 'response_format', caps.responseFormats) ?? 'b64_json';
+
+  const stream = fields('stream');
+  if (stream === true || stream === 'true') {
+    throw unsupportedParam('stream', "Unsupported parameter: 'stream' is not supported on this channel.");
+  }
+
+  return {
+    model,
+    prompt: promptRaw,
+    n,
+    width,
+    height,
+    size: `${width}x${height}`,
+    quality,
+    transparent,
+    background: transparent ? 'transparent' : 'opaque',
+    format,
+    compression,
+    responseFormat,
+  };
+}
+
+const OUTPUT_TOKENS_1024: Record<SimImageQuality, number> = { low: 272, medium: 1056, high: 4160 };
+
+function estimateTextTokens(text: string): number {
+  let cjk = 0;
+  for (const ch of text) if ((ch.codePointAt(0) ?? 0) >= 0x2e80) cjk += 1;
+  return Math.max(1, cjk + Math.ceil((text.length - cjk) / 4));
+}
+
+async function produce(ctx: Ctx, p: ImageParams, references: Buffer[]): Promise<void> {
+  const bad = ctx.fault === 'bad_output';
+  const renders = Promise.all(
+    Array.from({ length: p.n }, (_, variant) =>
+      renderImage({
+        prompt: p.prompt,
+        width: p.width,
+        height: p.height,
+        format: p.format,
+        // A bad output for a transparency request is a perfectly valid but opaque image.
+        transparent: p.transparent && !bad,
+        quality: p.quality,
+        variant,
+        references,
+        compression: p.compression,
+      }),
+    ),
+  );
+  // Render while the latency timer runs so latency is the floor, not latency + render time.
+  const [images, alive] = await Promise.all([renders, wait(ctx.latencyMs, ctx.signal)]);
+  if (!alive) return;
+
+  const outputs = images.map((img) => (bad && !p.transparent ? img.subarray(0, Math.max(8, Math.floor(img.length / 2))) : img));
+  const data = outputs.map((img) => {
+    if (p.responseFormat === 'url') {
+      const name = ctx.files.put(p.format, img, CONTENT_TYPES[p.format] ?? 'application/octet-stream');
+      return { url: `${ctx.origin}/__sim/files/${name}`, revised_prompt: p.prompt };
+    }
+    return { b64_json: img.toString('base64') };
+  });
+
+  const area = (p.width * p.height) / (1024 * 1024);
+  const perImage = Math.max(16, Math.round((p.quality ? OUTPUT_TOKENS_1024[p.quality] : 1056) * area));
+  const textTokens = estimateTextTokens(p.prompt);
+  const imageTokens = references.length * 323;
+  sendJson(
+    ctx.res,
+    200,
+    {
+      created: Math.floor(Date.now() / 1000),
+      background: p.background,
+      data,
+      output_format: p.format,
+      quality: p.quality ?? 'auto',
+      size: p.size,
+      usage: {
+        input_tokens: textTokens + imageTokens,
+        input_tokens_details: { image_tokens: imageTokens, text_tokens: textTokens },
+        output_tokens: perImage * p.n,
+        total_tokens: textTokens + imageTokens + perImage * p.n,
+      },
+    },
+    { 'openai-processing-ms': String(ctx.latencyMs) },
+  );
+}
+
+async function generations(ctx: Ctx): Promise<void> {
+  const ct = ctx.req.headers['content-type'] ?? '';
+  if (ct.toLowerCase().startsWith('multipart/form-data')) {
+    throw openAiError(400, 'Invalid Content-Type header (multipart/form-data), expected application/json. Use /v1/images/edits to send images.');
+  }
+  const body = parseJsonObject(ctx.body);
+  const p = parseParams(ctx.channel, (k) => body[k], ctx, { width: 1024, height: 1024 });
+  await produce(ctx, p, []);
+}
+
+async function edits(ctx: Ctx): Promise<void> {
+  const ct = ctx.req.headers['content-type'] ?? '';
+  if (!ct.toLowerCase().startsWith('multipart/form-data')) {
+    throw openAiError(400, `Invalid Content-Type header (${ct || 'none'}), expected multipart/form-data.`);
+  }
+  let form: FormData;
+  try {
+    // Node's fetch Request implements the multipart parser, so no extra dependency is needed.
+    form = await new Request('http://sim.local/', { method: 'POST', headers: { 'content-type': ct }, body: new Uint8Array(ctx.body) }).formData();
+  } catch {
+    throw openAiError(400, 'Could not parse multipart form data.');
+  }
+  const fields: Fields = (name) => {
+    const v = form.get(name);
+    return typeof v === 'string' ? v : v === null ? undefined : v;
+  };
+  const modelRaw = fields('model');
+  ctx.noteModel(typeof modelRaw === 'string' ? modelRaw : (ctx.channel.models[0] ?? null));
+
+  if (form.has('mask')) {
+    throw unsupportedParam('mask', "Unsupported parameter: 'mask' is not supported on this channel. Describe the change in the prompt instead.");
+  }
+  const caps = ctx.channel.capabilities;
+  const parts = [...form.getAll('image'), ...form.getAll('image[]')];
+  if (parts.length === 0) throw missingParam('image');
+  if (!caps.referenceImages) {
+    throw unsupportedParam('image', "Unsupported parameter: reference images are not supported on this channel.");
+  }
+  if (parts.length > caps.maxReferenceImages) {
+    throw invalidValue('image', `Invalid 'image': too many images. Expected at most ${caps.maxReferenceImages}, but got ${parts.length}.`);
+  }
+  const references: Buffer[] = [];
+  for (const [index, part] of parts.entries()) {
+    if (typeof part === 'string') {
+      throw openAiError(400, `Invalid image file or mode for image ${index + 1}, please check your image file.`, { param: 'image', code: 'invalid_image_file' });
+    }
+    references.push(Buffer.from(await part.arrayBuffer()));
+  }
+
+  const p = parseParams(ctx.channel, fields, ctx, { width: 1024, height: 1024 });
+  try {
+    await checkImages(references);
+  } catch (err) {
+    if (err instanceof InvalidImageError) {
+      throw openAiError(400, `Invalid image file or mode for image ${err.index + 1}, please check your image file.`, { param: 'image', code: 'invalid_image_file' });
+    }
+    throw err;
+  }
+  await produce(ctx, p, references);
+}
+
+export const imagesProtocol: Protocol<SimImageChannel> = {
+  route(method, path): Route<SimImageChannel> | null {
+    if (method === 'POST' && path === '/v1/images/generations') return { generation: true, handle: generations };
+    if (method === 'POST' && path === '/v1/images/edits') return { generation: true, handle: edits };
+    if (method === 'GET' && path === '/v1/models') return { generation: false, handle: listModels };
+    if (method === 'GET' && path.startsWith('/v1/models/')) return { generation: false, handle: retrieveModel };
+    return null;
+  },
+  notFound: (method, path) => openAiNotFound(method, path),
+  authError: (kind, presented) => openAiAuthError(kind, presented),
+  faultError: (hit, channel) => openAiFaultError(hit, channel),
+  bodyTooLarge: (limit) => openAiBodyTooLarge(limit),
+};

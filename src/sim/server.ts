@@ -1,0 +1,446 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { z } from 'zod';
+import { chatProtocol } from './chat';
+import { SIM_CHANNELS, SIM_DEFAULT_HOST, SIM_DEFAULT_PORT, simChannelKey, type SimChannel } from './channels';
+import { FaultBook, faultInputSchema, type ActiveFault } from './faults';
+import { CONTENT_TYPES, FileStore } from './files';
+import { BodyTooLargeError, HttpError, readBody, safeDecode, sendBytes, sendJson } from './http';
+import { imagesProtocol } from './images';
+import type { Protocol, SimContext } from './protocol';
+import { VideoTasks, arkProtocol } from './video';
+
+/**
+ * The Studio upstream simulator: one `node:http` server, channels under path prefixes,
+ * a JSON control API under `/__sim/`. See channels.ts and docs/simulator.md.
+ */
+
+export interface SimServerOptions {
+  /** One latency for every channel, or per channel name; unspecified channels keep the catalogue value. */
+  latencyMs?: number | Record<string, number>;
+  /** Origin used in generated links (image URLs, video URLs); defaults to the request's Host. */
+  publicUrl?: string;
+  /** Largest accepted request body. Default 64 MiB (edits carry several images). */
+  maxBodyBytes?: number;
+  /** Size of the request log ring buffer. Default 5,000. */
+  maxRequestLog?: number;
+  /** Image files kept for `response_format: 'url'`. Default 500. */
+  maxFiles?: number;
+  /** A `timeout` fault gives up on the request after this long. Default 10 minutes. */
+  timeoutCapMs?: number;
+  /** Replaces the catalogue, e.g. to test a smaller set. Default {@link SIM_CHANNELS}. */
+  channels?: readonly SimChannel[];
+}
+
+export interface SimRequestRecord {
+  seq: number;
+  channel: string;
+  method: string;
+  /** Provider path below the channel prefix, including the query string. */
+  path: string;
+  model: string | null;
+  /** ISO time the request arrived. */
+  at: string;
+  /** Response status; null while in flight, 499 when the client went away first. */
+  status: number | null;
+  /** The fault that hit this request, if any. */
+  fault: string | null;
+  duration_ms: number | null;
+}
+
+export interface SimServer {
+  server: Server;
+  /** Listens and resolves to the base URL, e.g. `http://127.0.0.1:4010`. Port 0 picks a free port. */
+  listen(port?: number, host?: string): Promise<string>;
+  /** Stops listening, drops open connections (including requests held by a `timeout` fault). */
+  close(): Promise<void>;
+  /** Base URL once listening; throws before. */
+  readonly url: string;
+  readonly channels: readonly SimChannel[];
+  setLatency(channel: string, latencyMs: number): void;
+  faults(): ActiveFault[];
+  requests(channel?: string): SimRequestRecord[];
+  /** Clears faults, the request log, stored files and video tasks, and restores start-up latencies. */
+  reset(): void;
+}
+
+const latencySchema = z.number().int().min(0).max(600_000);
+const configSchema = z.strictObject({ channel: z.string().min(1), latency_ms: latencySchema });
+
+class ControlError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function zodMessage(err: z.ZodError): string {
+  return err.issues.map((i) => `${i.path.length ? `${i.path.join('.')}: ` : ''}${i.message}`).join('; ');
+}
+
+export function createSimServer(opts: SimServerOptions = {}): SimServer {
+  const channels = opts.channels ?? SIM_CHANNELS;
+  const byName = new Map(channels.map((c) => [c.name, c]));
+  const names = channels.map((c) => c.name);
+  const maxBody = opts.maxBodyBytes ?? 64 * 1024 * 1024;
+  const maxLog = opts.maxRequestLog ?? 5_000;
+  const timeoutCap = opts.timeoutCapMs ?? 10 * 60 * 1000;
+
+  const initialLatency = new Map<string, number>();
+  for (const c of channels) {
+    const o = opts.latencyMs;
+    const v = typeof o === 'number' ? o : (o?.[c.name] ?? c.latencyMs);
+    initialLatency.set(c.name, latencySchema.parse(v));
+  }
+  const latency = new Map(initialLatency);
+  const faultBook = new FaultBook();
+  const files = new FileStore(opts.maxFiles ?? 500);
+  const tasks = new VideoTasks();
+  const ark = arkProtocol(tasks);
+  const protocolFor = (c: SimChannel): Protocol<SimChannel> => {
+    // Each protocol only ever receives contexts for its own adapter; the cast records that pairing.
+    if (c.adapter === 'openai-images') return imagesProtocol as Protocol<SimChannel>;
+    if (c.adapter === 'openai-chat') return chatProtocol as Protocol<SimChannel>;
+    return ark as Protocol<SimChannel>;
+  };
+
+  let log: SimRequestRecord[] = [];
+  let seq = 0;
+  const record = (entry: Omit<SimRequestRecord, 'seq'>): SimRequestRecord => {
+    seq += 1;
+    const full = { seq, ...entry };
+    log.push(full);
+    // Trim in batches so the ring costs O(1) amortised per request.
+    if (log.length > maxLog + Math.max(100, maxLog / 10)) log = log.slice(log.length - maxLog);
+    return full;
+  };
+  const listLog = (channel?: string): SimRequestRecord[] => {
+    const recent = log.length > maxLog ? log.slice(log.length - maxLog) : log;
+    return (channel ? recent.filter((r) => r.channel === channel) : recent).map((r) => ({ ...r }));
+  };
+
+  const hanging = new Set<() => void>();
+
+  let baseUrl: string | null = null;
+
+  function originOf(req: IncomingMessage): string {
+    if (opts.publicUrl) return opts.publicUrl.replace(/\/+$/, '');
+    const host = req.headers.host;
+    return host ? `http://${host}` : (baseUrl ?? `http://${SIM_DEFAULT_HOST}:${SIM_DEFAULT_PORT}`);
+  }
+
+  // ---- control API ------------------------------------------------------------------
+
+  function parseControlBody(body: Buffer): unknown {
+    if (body.length === 0) throw new ControlError(400, 'a JSON body is required');
+    try {
+      return JSON.parse(body.toString('utf8'));
+    } catch {
+      throw new ControlError(400, 'the body is not valid JSON');
+    }
+  }
+
+  function knownChannel(name: string, allowStar: boolean): void {
+    if (allowStar && name === '*') return;
+    if (!byName.has(name)) throw new ControlError(400, `unknown channel '${name}'; expected one of ${names.join(', ')}${allowStar ? " or '*'" : ''}`);
+  }
+
+  async function control(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const method = req.method ?? 'GET';
+    const path = url.pathname;
+    const body = method === 'POST' || method === 'PUT' || method === 'PATCH' ? await readBody(req, 1024 * 1024) : Buffer.alloc(0);
+    const channelParam = url.searchParams.get('channel');
+
+    if (path.startsWith('/__sim/files/') && (method === 'GET' || method === 'HEAD')) {
+      const name = path.slice('/__sim/files/'.length);
+      const m = /^([A-Za-z0-9_-]{1,80})\.(png|jpeg|webp|mp4)$/.exec(name);
+      const ext = m?.[2];
+      const id = m?.[1];
+      if (ext && id) {
+        if (ext === 'mp4') {
+          const bytes = tasks.file(id, Date.now());
+          if (bytes) return sendBytes(req, res, bytes, 'video/mp4', { 'cache-control': 'public, max-age=86400' });
+        } else {
+          const file = files.get(name);
+          if (file) return sendBytes(req, res, file.bytes, file.contentType || (CONTENT_TYPES[ext] ?? 'application/octet-stream'), { 'cache-control': 'public, max-age=86400' });
+        }
+      }
+      throw new ControlError(404, `file '${name}' not found (it may have expired)`);
+    }
+
+    const route = `${method} ${path.replace(/\/+$/, '')}`;
+    switch (route) {
+      case 'GET /__sim/health':
+        return sendJson(res, 200, { ok: true, simulator: true, channels: names });
+      case 'GET /__sim/channels':
+        return sendJson(res, 200, channels.map((c) => ({ ...c, latencyMs: latency.get(c.name) ?? c.latencyMs })));
+      case 'GET /__sim/faults':
+        return sendJson(res, 200, faultBook.list().filter((f) => !channelParam || f.channel === channelParam));
+      case 'POST /__sim/faults': {
+        const parsed = faultInputSchema.safeParse(parseControlBody(body));
+        if (!parsed.success) throw new ControlError(400, zodMessage(parsed.error));
+        const input = parsed.data;
+        knownChannel(input.channel, true);
+        const videoOnly = input.fault === 'task_failed';
+        if (videoOnly && input.channel !== '*' && byName.get(input.channel)?.adapter !== 'ark-video') {
+          throw new ControlError(400, "fault 'task_failed' only applies to video channels");
+        }
+        const targets = channels.filter((c) => !videoOnly || c.adapter === 'ark-video').map((c) => c.name);
+        return sendJson(res, 200, { ok: true, faults: faultBook.arm(input, targets) });
+      }
+      case 'DELETE /__sim/faults': {
+        if (channelParam) knownChannel(channelParam, true);
+        return sendJson(res, 200, { ok: true, cleared: faultBook.clear(channelParam ?? undefined) });
+      }
+      case 'GET /__sim/requests': {
+        if (channelParam) knownChannel(channelParam, false);
+        const limitRaw = url.searchParams.get('limit');
+        const entries = listLog(channelParam ?? undefined);
+        if (limitRaw !== null) {
+          const limit = Number(limitRaw);
+          if (!Number.isInteger(limit) || limit < 1) throw new ControlError(400, 'limit must be a positive integer');
+          return sendJson(res, 200, entries.slice(-limit));
+        }
+        return sendJson(res, 200, entries);
+      }
+      case 'DELETE /__sim/requests': {
+        if (channelParam) knownChannel(channelParam, false);
+        const before = listLog(channelParam ?? undefined).length;
+        log = channelParam ? listLog().filter((r) => r.channel !== channelParam) : [];
+        return sendJson(res, 200, { ok: true, cleared: before });
+      }
+      case 'GET /__sim/config':
+        return sendJson(res, 200, { channels: Object.fromEntries(names.map((n) => [n, { latency_ms: latency.get(n) ?? 0 }])) });
+      case 'POST /__sim/config': {
+        const parsed = configSchema.safeParse(parseControlBody(body));
+        if (!parsed.success) throw new ControlError(400, zodMessage(parsed.error));
+        knownChannel(parsed.data.channel, true);
+        const targets = parsed.data.channel === '*' ? names : [parsed.data.channel];
+        for (const n of targets) latency.set(n, parsed.data.latency_ms);
+        return sendJson(res, 200, { ok: true, channels: Object.fromEntries(targets.map((n) => [n, { latency_ms: parsed.data.latency_ms }])) });
+      }
+      case 'POST /__sim/reset':
+        reset();
+        return sendJson(res, 200, { ok: true });
+      default:
+        throw new ControlError(404, `no control endpoint ${method} ${path}`);
+    }
+  }
+
+  // ---- channel requests -------------------------------------------------------------
+
+  function holdUntilAbort(req: IncomingMessage, res: ServerResponse, signal: AbortSignal): void {
+    const cleanup = (): void => {
+      clearTimeout(timer);
+      hanging.delete(cleanup);
+      signal.removeEventListener('abort', cleanup);
+    };
+    // Past the cap the connection is dropped without a response, as a dead upstream would.
+    const timer = setTimeout(() => {
+      cleanup();
+      res.destroy();
+      req.destroy();
+    }, timeoutCap);
+    hanging.add(cleanup);
+    signal.addEventListener('abort', cleanup, { once: true });
+  }
+
+  async function channelRequest(req: IncomingMessage, res: ServerResponse, url: URL, channel: SimChannel, subpath: string, requestId: string): Promise<void> {
+    const method = req.method ?? 'GET';
+    const started = Date.now();
+    const entry = record({
+      channel: channel.name,
+      method,
+      path: `${subpath}${url.search}`,
+      model: null,
+      at: new Date(started).toISOString(),
+      status: null,
+      fault: null,
+      duration_ms: null,
+    });
+    const aborter = new AbortController();
+    res.on('close', () => {
+      entry.duration_ms = Date.now() - started;
+      if (res.writableFinished) {
+        entry.status = res.statusCode;
+      } else {
+        entry.status = res.headersSent ? res.statusCode : 499;
+        aborter.abort();
+      }
+    });
+
+    const protocol = protocolFor(channel);
+    const send = (err: HttpError): void => sendJson(res, err.status, err.body, err.headers);
+
+    const auth = req.headers.authorization ?? '';
+    const bearer = /^Bearer\s+(.+)$/i.exec(auth.trim())?.[1]?.trim() ?? '';
+    if (bearer !== simChannelKey(channel.name)) {
+      await drain(req);
+      return send(protocol.authError(bearer ? 'invalid' : 'missing', bearer || auth, requestId));
+    }
+
+    const route = protocol.route(method, subpath);
+    if (!route) {
+      await drain(req);
+      return send(protocol.notFound(method, subpath, requestId));
+    }
+
+    let body: Buffer;
+    try {
+      body = await readBody(req, maxBody);
+    } catch (err) {
+      if (err instanceof BodyTooLargeError) {
+        res.setHeader('connection', 'close');
+        return send(protocol.bodyTooLarge(maxBody, requestId));
+      }
+      throw err;
+    }
+    const ctx: SimContext = {
+      req,
+      res,
+      channel,
+      method,
+      path: subpath,
+      query: url.searchParams,
+      body,
+      origin: originOf(req),
+      requestId,
+      signal: aborter.signal,
+      latencyMs: latency.get(channel.name) ?? 0,
+      fault: null,
+      files,
+      noteModel: (model) => {
+        entry.model = model;
+      },
+    };
+    if (entry.model === null) entry.model = peekJsonModel(req, body);
+
+    const hit = faultBook.take(channel.name, route.generation);
+    if (hit) {
+      entry.fault = hit.fault;
+      if (hit.fault === 'timeout') return holdUntilAbort(req, res, aborter.signal);
+      if (hit.fault === 'bad_output' || hit.fault === 'task_failed') ctx.fault = hit.fault;
+      else return send(protocol.faultError(hit, channel, requestId));
+    }
+
+    try {
+      await route.handle(ctx);
+    } catch (err) {
+      if (err instanceof HttpError) return send(err);
+      console.error(`[studio-sim] ${channel.name} ${method} ${subpath} failed:`, err);
+      return send(protocol.faultError({ fault: 'server_error', status: 500, retryAfterS: 0 }, channel, requestId));
+    }
+  }
+
+  function peekJsonModel(req: IncomingMessage, body: Buffer): string | null {
+    if (!(req.headers['content-type'] ?? '').includes('json') || body.length === 0 || body.length > 4 * 1024 * 1024) return null;
+    try {
+      const v: unknown = JSON.parse(body.toString('utf8'));
+      if (typeof v === 'object' && v !== null && 'model' in v && typeof v.model === 'string') return v.model;
+    } catch {
+      // The protocol handler reports malformed bodies in its own shape.
+    }
+    return null;
+  }
+
+  async function drain(req: IncomingMessage): Promise<void> {
+    try {
+      await readBody(req, maxBody);
+    } catch {
+      req.resume();
+    }
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const requestId = randomBytes(12).toString('hex');
+    res.setHeader('x-studio-simulator', '1');
+    res.setHeader('x-request-id', requestId);
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://sim.local');
+    } catch {
+      return sendJson(res, 400, { error: 'malformed request URL' });
+    }
+    const path = url.pathname;
+    try {
+      if (path === '/__sim' || path.startsWith('/__sim/')) return await control(req, res, url);
+      if (path === '/' && req.method === 'GET') {
+        return sendJson(res, 200, { simulator: true, name: 'Studio upstream simulator', channels: names, control: '/__sim/health' });
+      }
+      const slash = path.indexOf('/', 1);
+      const channelName = safeDecode(slash === -1 ? path.slice(1) : path.slice(1, slash));
+      const channel = byName.get(channelName);
+      if (!channel) {
+        await drain(req);
+        return sendJson(res, 404, {
+          error: { message: `Unknown simulator channel '${channelName}'. Known channels: ${names.join(', ')}.`, type: 'invalid_request_error', param: null, code: 'unknown_channel' },
+        });
+      }
+      await channelRequest(req, res, url, channel, slash === -1 ? '/' : path.slice(slash), requestId);
+    } catch (err) {
+      if (err instanceof ControlError) return sendJson(res, err.status, { error: err.message });
+      if (err instanceof BodyTooLargeError) return sendJson(res, 413, { error: 'request body too large' });
+      console.error('[studio-sim] unexpected error:', err);
+      if (!res.headersSent) sendJson(res, 500, { error: 'internal simulator error' });
+      else res.destroy();
+    }
+  }
+
+  const server = createServer({ requestTimeout: 0, keepAliveTimeout: 65_000 }, (req, res) => {
+    void handle(req, res);
+  });
+
+  function reset(): void {
+    for (const [n, v] of initialLatency) latency.set(n, v);
+    faultBook.clear();
+    log = [];
+    files.clear();
+    tasks.clear();
+  }
+
+  return {
+    server,
+    channels,
+    listen(port = SIM_DEFAULT_PORT, host = SIM_DEFAULT_HOST): Promise<string> {
+      return new Promise((resolve, reject) => {
+        const onError = (err: Error): void => reject(err);
+        server.once('error', onError);
+        // A deep backlog absorbs thousands of simultaneous connects from benchmarks.
+        server.listen({ port, host, backlog: 4096 }, () => {
+          server.off('error', onError);
+          const addr = server.address() as AddressInfo;
+          const shownHost = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
+          baseUrl = `http://${shownHost}:${addr.port}`;
+          resolve(baseUrl);
+        });
+      });
+    },
+    close(): Promise<void> {
+      for (const cleanup of [...hanging]) cleanup();
+      tasks.clear();
+      return new Promise((resolve) => {
+        if (!server.listening) {
+          resolve();
+          return;
+        }
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+    get url(): string {
+      if (!baseUrl) throw new Error('the simulator is not listening yet');
+      return baseUrl;
+    },
+    setLatency(channel, ms) {
+      knownChannel(channel, true);
+      const v = latencySchema.parse(ms);
+      for (const n of channel === '*' ? names : [channel]) latency.set(n, v);
+    },
+    faults: () => faultBook.list(),
+    requests: (channel) => listLog(channel),
+    reset,
+  };
+}

@@ -1,0 +1,524 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { findSimVideoTier, type SimVideoChannel, type SimVideoTier } from './channels';
+import type { FaultHit } from './faults';
+import { HttpError, isRecord, safeDecode, sendJson } from './http';
+import type { Protocol, Route, SimContext } from './protocol';
+
+/**
+ * Async video tasks in the shape of the BytePlus/Volcengine Ark "content generation tasks"
+ * API. Task timing is driven by the channel latency captured at creation: queued for the
+ * first 20 %, running until the latency has elapsed, then succeeded (or failed under the
+ * `task_failed` fault). With 0 latency a task is already succeeded on its first poll.
+ * Status is derived from the clock on read, so thousands of tasks cost no timers; only
+ * tasks with a `callback_url` schedule timers for their notifications.
+ */
+
+type Ctx = SimContext<SimVideoChannel>;
+export type TaskStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+
+const TASKS_PATH = '/api/v3/contents/generations/tasks';
+const STATUSES: readonly TaskStatus[] = ['queued', 'running', 'succeeded', 'failed', 'cancelled'];
+
+let sample: Buffer | undefined;
+/** The real H.264 MP4 every successful task points at (320x180, 2 s, ~6 KB). */
+export function sampleMp4(): Buffer {
+  sample ??= readFileSync(new URL('./assets/sample.mp4', import.meta.url));
+  return sample;
+}
+
+/** What a `bad_output` task links to: an HTML error page served as if it were video/mp4. */
+export const BAD_VIDEO_BYTES = Buffer.from(
+  '<!DOCTYPE html><html><head><title>404 Not Found</title></head><body><h1>Not Found</h1><p>The requested object does not exist.</p></body></html>\n',
+);
+
+export interface VideoTask {
+  id: string;
+  channel: string;
+  model: string;
+  tier: string;
+  prompt: string;
+  createdAtMs: number;
+  runAtMs: number;
+  doneAtMs: number;
+  cancelledAtMs: number | null;
+  outcome: 'succeeded' | 'failed';
+  badOutput: boolean;
+  duration: number;
+  ratio: string;
+  resolution: string;
+  fps: number;
+  seed: number;
+  generateAudio: boolean;
+  callbackUrl: string | null;
+}
+
+export function taskStatus(task: VideoTask, now: number): TaskStatus {
+  if (task.cancelledAtMs !== null) return 'cancelled';
+  if (now < task.runAtMs) return 'queued';
+  if (now < task.doneAtMs) return 'running';
+  return task.outcome;
+}
+
+function updatedAtMs(task: VideoTask, now: number): number {
+  if (task.cancelledAtMs !== null) return task.cancelledAtMs;
+  if (now < task.runAtMs) return task.createdAtMs;
+  if (now < task.doneAtMs) return task.runAtMs;
+  return task.doneAtMs;
+}
+
+const SHORT_SIDE: Record<string, number> = { '480p': 480, '720p': 720, '1080p': 1080, '768p': 768, '2k': 1440 };
+
+function dimensions(resolution: string, ratio: string): { width: number; height: number } {
+  const short = SHORT_SIDE[resolution.toLowerCase()] ?? 720;
+  const m = /^(\d+):(\d+)$/.exec(ratio);
+  const rw = m ? Number(m[1]) : 16;
+  const rh = m ? Number(m[2]) : 9;
+  const even = (v: number): number => Math.round(v / 2) * 2;
+  return rw >= rh ? { width: even((short * rw) / rh), height: short } : { width: short, height: even((short * rh) / rw) };
+}
+
+export function taskJson(task: VideoTask, now: number, origin: string): Record<string, unknown> {
+  const status = taskStatus(task, now);
+  const out: Record<string, unknown> = {
+    id: task.id,
+    model: task.model,
+    status,
+    error: status === 'failed' ? { code: 'InternalServiceError', message: 'The video generation failed due to an internal error. Please retry.' } : null,
+    created_at: Math.floor(task.createdAtMs / 1000),
+    updated_at: Math.floor(updatedAtMs(task, now) / 1000),
+    seed: task.seed,
+    resolution: task.resolution,
+    ratio: task.ratio,
+    duration: task.duration,
+    framespersecond: task.fps,
+    generate_audio: task.generateAudio,
+  };
+  if (status === 'succeeded') {
+    const { width, height } = dimensions(task.resolution, task.ratio);
+    const tokens = Math.floor((width * height * task.fps * task.duration) / 1024);
+    out.content = { video_url: `${origin}/__sim/files/${task.id}.mp4` };
+    out.usage = { completion_tokens: tokens, total_tokens: tokens };
+  }
+  return out;
+}
+
+export class VideoTasks {
+  private readonly tasks = new Map<string, VideoTask>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+
+  constructor(private readonly maxTasks = 20_000) {}
+
+  add(task: VideoTask, origin: string): void {
+    this.tasks.set(task.id, task);
+    // Oldest first by insertion; a long benchmark keeps the most recent tasks pollable.
+    while (this.tasks.size > this.maxTasks) {
+      const oldest = this.tasks.keys().next();
+      if (oldest.done) break;
+      this.tasks.delete(oldest.value);
+    }
+    if (task.callbackUrl) this.scheduleCallbacks(task, origin);
+  }
+
+  get(channel: string, id: string): VideoTask | undefined {
+    const task = this.tasks.get(id);
+    return task && task.channel === channel ? task : undefined;
+  }
+
+  list(channel: string): VideoTask[] {
+    return [...this.tasks.values()].filter((t) => t.channel === channel).reverse();
+  }
+
+  delete(id: string): void {
+    this.tasks.delete(id);
+  }
+
+  /** The bytes behind a task's `video_url`, once the task has succeeded. */
+  file(id: string, now: number): Buffer | undefined {
+    const task = this.tasks.get(id);
+    if (!task || taskStatus(task, now) !== 'succeeded') return undefined;
+    return task.badOutput ? BAD_VIDEO_BYTES : sampleMp4();
+  }
+
+  clear(): void {
+    this.tasks.clear();
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+  }
+
+  private scheduleCallbacks(task: VideoTask, origin: string): void {
+    const url = task.callbackUrl;
+    if (!url) return;
+    const notify = async (at: number): Promise<void> => {
+      if (!this.tasks.has(task.id) || task.cancelledAtMs !== null) return;
+      try {
+        await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(taskJson(task, at, origin)),
+          signal: AbortSignal.timeout(5_000),
+        });
+      } catch {
+        // Callbacks are best effort, as with the real service; pollers still see the task.
+      }
+    };
+    const later = (ms: number, fn: () => void): void => {
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        fn();
+      }, Math.max(0, ms - Date.now()));
+      timer.unref();
+      this.timers.add(timer);
+    };
+    let running: Promise<void> = Promise.resolve();
+    if (task.runAtMs < task.doneAtMs) later(task.runAtMs, () => void (running = notify(task.runAtMs)));
+    later(task.doneAtMs, () => void running.then(() => notify(task.doneAtMs)));
+  }
+}
+
+// ---- errors -------------------------------------------------------------------------
+
+const ARK_TYPES: Record<number, string> = {
+  400: 'BadRequest',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'NotFound',
+  413: 'RequestEntityTooLarge',
+  429: 'TooManyRequests',
+  500: 'InternalServerError',
+  502: 'BadGateway',
+  503: 'ServiceUnavailable',
+  504: 'GatewayTimeout',
+};
+
+export function arkError(status: number, code: string, message: string, requestId: string, param = '', headers: Record<string, string> = {}): HttpError {
+  return new HttpError(
+    status,
+    { error: { code, message: `${message} Request id: ${requestId}`, param, type: ARK_TYPES[status] ?? 'Error' } },
+    headers,
+  );
+}
+
+function invalid(requestId: string, param: string, detail: string): HttpError {
+  return arkError(400, 'InvalidParameter', `The parameter \`${param}\` specified in the request is not valid: ${detail}.`, requestId, param);
+}
+
+function arkFaultError(hit: FaultHit, requestId: string): HttpError {
+  switch (hit.fault) {
+    case 'rate_limit':
+      return arkError(429, 'RateLimitExceeded', 'The request has exceeded the rate limit for this model. Please try again later.', requestId, '', {
+        'retry-after': String(hit.retryAfterS),
+      });
+    case 'unpaid':
+      return arkError(403, 'AccountOverdueError', 'The request failed because your account has an overdue balance. Please top up and try again.', requestId);
+    case 'invalid_key':
+      return arkError(401, 'AuthenticationError', 'The API key in the request is missing or invalid.', requestId);
+    case 'server_error': {
+      const status = hit.status || 500;
+      const code = status === 503 ? 'ServiceUnavailable' : status === 500 ? 'InternalServiceError' : ARK_TYPES[status] ?? 'InternalServiceError';
+      return arkError(status, code, 'The service encountered an unexpected internal error.', requestId);
+    }
+    default:
+      return arkError(500, 'InternalServiceError', 'The service encountered an unexpected internal error.', requestId);
+  }
+}
+
+// ---- request parsing ----------------------------------------------------------------
+
+const COMMAND_ALIASES: Record<string, string> = {
+  ratio: 'ratio',
+  rt: 'ratio',
+  duration: 'duration',
+  dur: 'duration',
+  resolution: 'resolution',
+  rs: 'resolution',
+  fps: 'fps',
+  framespersecond: 'fps',
+  seed: 'seed',
+  watermark: 'watermark',
+  wm: 'watermark',
+  camerafixed: 'camerafixed',
+  cf: 'camerafixed',
+};
+
+/** Splits `prompt --ratio 16:9 --duration 5` into the prompt and its text commands. */
+export function parseTextCommands(text: string): { prompt: string; commands: Map<string, string> } {
+  const commands = new Map<string, string>();
+  const prompt = text
+    .replace(/(^|\s)--([A-Za-z_]+)\s+(\S+)/g, (whole, lead: string, key: string, value: string) => {
+      const canonical = COMMAND_ALIASES[key.toLowerCase()];
+      if (!canonical) return whole;
+      commands.set(canonical, value);
+      return lead;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+  return { prompt, commands };
+}
+
+function parseUrlItem(item: Record<string, unknown>, field: 'image_url' | 'video_url' | 'audio_url', index: number, requestId: string): string {
+  const holder = item[field];
+  const url = isRecord(holder) ? holder.url : undefined;
+  if (typeof url !== 'string' || url === '') {
+    throw arkError(400, 'MissingParameter', `The request failed because it is missing one or multiple required parameters: content[${index}].${field}.url.`, requestId, `content[${index}].${field}.url`);
+  }
+  if (!/^https?:\/\//i.test(url) && !/^data:[a-z]+\/[a-z0-9.+-]+;base64,/i.test(url) && !/^asset:\/\//i.test(url)) {
+    throw invalid(requestId, `content[${index}].${field}.url`, 'expected an http(s) URL or a base64 data URL');
+  }
+  return url;
+}
+
+const DATA_ROLES: Record<'image_url' | 'video_url' | 'audio_url', readonly string[]> = {
+  image_url: ['first_frame', 'last_frame', 'reference_image'],
+  video_url: ['reference_video'],
+  audio_url: ['reference_audio'],
+};
+
+interface Parsed {
+  prompt: string;
+  duration: number;
+  ratio: string;
+  resolution: string;
+  fps: number;
+  seed: number;
+  generateAudio: boolean;
+  callbackUrl: string | null;
+}
+
+function readSetting(body: Record<string, unknown>, commands: Map<string, string>, name: string, bodyName = name): string | undefined {
+  const fromBody = body[bodyName];
+  if (typeof fromBody === 'string' || typeof fromBody === 'number' || typeof fromBody === 'boolean') return String(fromBody);
+  return commands.get(name);
+}
+
+function parseCreate(body: Record<string, unknown>, tier: SimVideoTier, rid: string): Parsed {
+  const content = body.content;
+  if (content === undefined || content === null) {
+    throw arkError(400, 'MissingParameter', 'The request failed because it is missing one or multiple required parameters: content.', rid, 'content');
+  }
+  if (!Array.isArray(content) || content.length === 0) throw invalid(rid, 'content', 'expected a non-empty array');
+
+  let text: string | null = null;
+  const roles: string[] = [];
+  for (const [i, raw] of (content as unknown[]).entries()) {
+    if (!isRecord(raw)) throw invalid(rid, `content[${i}]`, 'expected an object');
+    const type = raw.type;
+    if (type === 'text') {
+      if (typeof raw.text !== 'string') throw invalid(rid, `content[${i}].text`, 'expected a string');
+      if (text !== null) throw invalid(rid, 'content', 'at most one text item is allowed');
+      text = raw.text;
+      continue;
+    }
+    if (type !== 'image_url' && type !== 'video_url' && type !== 'audio_url') {
+      throw invalid(rid, `content[${i}].type`, `unsupported type ${JSON.stringify(type)}; expected text, image_url, video_url or audio_url`);
+    }
+    parseUrlItem(raw, type, i, rid);
+    const allowed = DATA_ROLES[type];
+    const role = raw.role ?? (type === 'image_url' ? 'first_frame' : allowed[0]);
+    if (typeof role !== 'string' || !allowed.includes(role)) {
+      throw invalid(rid, `content[${i}].role`, `expected one of ${allowed.join(', ')} for ${type}`);
+    }
+    roles.push(role);
+  }
+
+  const count = (role: string): number => roles.filter((r) => r === role).length;
+  const first = count('first_frame');
+  const last = count('last_frame');
+  const refs = count('reference_image');
+  const model = tier.model;
+  if (first > 1 || last > 1) throw invalid(rid, 'content', 'at most one first_frame and one last_frame image are allowed');
+  if (first && !tier.firstFrame) throw invalid(rid, 'content.role', `first_frame is not supported by model ${model}`);
+  if (last && !tier.lastFrame) throw invalid(rid, 'content.role', `last_frame is not supported by model ${model}`);
+  if (last && !first) throw invalid(rid, 'content.role', 'last_frame requires a first_frame image');
+  if (refs && !tier.referenceImages) throw invalid(rid, 'content.role', `reference_image is not supported by model ${model}`);
+  if (refs && (first || last)) throw invalid(rid, 'content.role', 'reference_image cannot be combined with first_frame or last_frame');
+  if (refs > 4) throw invalid(rid, 'content', 'at most 4 reference images are allowed');
+  if (count('reference_video') && !tier.referenceVideo) throw invalid(rid, 'content.role', `reference_video is not supported by model ${model}`);
+  if (count('reference_audio') && !tier.referenceAudio) throw invalid(rid, 'content.role', `reference_audio is not supported by model ${model}`);
+  if (count('reference_video') > 3 || count('reference_audio') > 3) throw invalid(rid, 'content', 'at most 3 reference videos and 3 reference audios are allowed');
+  const textValue = text ?? '';
+  if (textValue.trim() === '' && roles.length === 0) {
+    throw arkError(400, 'MissingParameter', 'The request failed because it is missing one or multiple required parameters: a text prompt or an image.', rid, 'content');
+  }
+
+  const { prompt, commands } = parseTextCommands(textValue);
+
+  const durationRaw = readSetting(body, commands, 'duration') ?? '5';
+  if (!/^-?\d+$/.test(durationRaw)) throw invalid(rid, 'duration', `${durationRaw} is not an integer number of seconds`);
+  const duration = Number(durationRaw);
+  if (duration < tier.durationSec.min || duration > tier.durationSec.max) {
+    throw invalid(rid, 'duration', `${duration} is out of range [${tier.durationSec.min}, ${tier.durationSec.max}] for model ${model}`);
+  }
+
+  const resolutionRaw = readSetting(body, commands, 'resolution') ?? tier.resolutions[0] ?? '720p';
+  const resolution = tier.resolutions.find((r) => r.toLowerCase() === resolutionRaw.toLowerCase());
+  if (!resolution) throw invalid(rid, 'resolution', `${resolutionRaw} is not supported by model ${model}; expected one of ${tier.resolutions.join(', ')}`);
+
+  const ratioRaw = readSetting(body, commands, 'ratio') ?? (first ? 'adaptive' : '16:9');
+  if (!tier.ratios.includes(ratioRaw) && ratioRaw !== 'keep_ratio') {
+    throw invalid(rid, 'ratio', `${ratioRaw} is not supported; expected one of ${tier.ratios.join(', ')}`);
+  }
+  // The service reports the ratio it actually rendered.
+  const ratio = ratioRaw === 'adaptive' || ratioRaw === 'keep_ratio' ? '16:9' : ratioRaw;
+
+  const fpsRaw = readSetting(body, commands, 'fps', 'framespersecond');
+  const fps = fpsRaw === undefined ? tier.fps : Number(fpsRaw);
+  if (!Number.isInteger(fps) || (fps !== 16 && fps !== 24 && fps !== 25 && fps !== 30)) throw invalid(rid, 'fps', `${String(fpsRaw)} is not supported; expected 16, 24, 25 or 30`);
+
+  const seedRaw = readSetting(body, commands, 'seed');
+  let seed: number;
+  if (seedRaw === undefined || seedRaw === '-1') {
+    seed = createHash('sha256').update(prompt).digest().readUInt32BE(0) % 2_147_483_647;
+  } else {
+    seed = Number(seedRaw);
+    if (!Number.isInteger(seed) || seed < -1 || seed > 4_294_967_295) throw invalid(rid, 'seed', `${seedRaw} is not an integer in [-1, 2^32-1]`);
+  }
+
+  const ga = body.generate_audio;
+  if (ga !== undefined && ga !== null && typeof ga !== 'boolean') throw invalid(rid, 'generate_audio', 'expected a boolean');
+  if (ga === true && !tier.audio) throw invalid(rid, 'generate_audio', `audio generation is not supported by model ${model}`);
+
+  const cb = body.callback_url;
+  let callbackUrl: string | null = null;
+  if (cb !== undefined && cb !== null && cb !== '') {
+    if (typeof cb !== 'string' || !/^https?:\/\/[^\s]+$/i.test(cb)) throw invalid(rid, 'callback_url', 'expected an http(s) URL');
+    callbackUrl = cb;
+  }
+
+  return { prompt, duration, ratio, resolution, fps, seed, generateAudio: ga === true, callbackUrl };
+}
+
+function taskId(now: number): string {
+  const d = new Date(now);
+  const pad = (n: number, w = 2): string => String(n).padStart(w, '0');
+  const stamp = `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}`;
+  const suffix = randomBytes(6).toString('base64url').toLowerCase().replace(/[^a-z0-9]/g, '0').slice(0, 6);
+  return `cgt-${stamp}-${suffix}`;
+}
+
+function parseJson(ctx: Ctx): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(ctx.body.toString('utf8'));
+  } catch {
+    throw arkError(400, 'InvalidParameter', 'The request body is not valid JSON.', ctx.requestId);
+  }
+  if (!isRecord(value)) throw arkError(400, 'InvalidParameter', 'The request body must be a JSON object.', ctx.requestId);
+  return value;
+}
+
+// ---- handlers -----------------------------------------------------------------------
+
+export function arkProtocol(tasks: VideoTasks): Protocol<SimVideoChannel> {
+  async function create(ctx: Ctx): Promise<void> {
+    const body = parseJson(ctx);
+    const model = body.model;
+    if (model === undefined || model === null || model === '') {
+      throw arkError(400, 'MissingParameter', 'The request failed because it is missing one or multiple required parameters: model.', ctx.requestId, 'model');
+    }
+    if (typeof model !== 'string') throw invalid(ctx.requestId, 'model', 'expected a string');
+    ctx.noteModel(model);
+    const tier = findSimVideoTier(ctx.channel, model);
+    if (!tier) {
+      throw arkError(404, 'InvalidEndpointOrModel.NotFound', `The model or endpoint ${model} does not exist or you do not have access to it.`, ctx.requestId, 'model');
+    }
+    const p = parseCreate(body, tier, ctx.requestId);
+    const now = Date.now();
+    const latency = Math.max(0, ctx.latencyMs);
+    const task: VideoTask = {
+      id: taskId(now),
+      channel: ctx.channel.name,
+      model,
+      tier: tier.tier,
+      prompt: p.prompt,
+      createdAtMs: now,
+      runAtMs: now + Math.round(latency * 0.2),
+      doneAtMs: now + latency,
+      cancelledAtMs: null,
+      outcome: ctx.fault === 'task_failed' ? 'failed' : 'succeeded',
+      badOutput: ctx.fault === 'bad_output',
+      duration: p.duration,
+      ratio: p.ratio,
+      resolution: p.resolution,
+      fps: p.fps,
+      seed: p.seed,
+      generateAudio: p.generateAudio,
+      callbackUrl: p.callbackUrl,
+    };
+    tasks.add(task, ctx.origin);
+    sendJson(ctx.res, 200, { id: task.id });
+  }
+
+  function idFrom(ctx: Ctx): string {
+    return safeDecode(ctx.path.slice(TASKS_PATH.length + 1));
+  }
+
+  function notFoundTask(ctx: Ctx, id: string): HttpError {
+    return arkError(404, 'ResourceNotFound', `The specified task ${id} is not found.`, ctx.requestId, 'id');
+  }
+
+  async function retrieve(ctx: Ctx): Promise<void> {
+    const id = idFrom(ctx);
+    const task = tasks.get(ctx.channel.name, id);
+    if (!task) throw notFoundTask(ctx, id);
+    ctx.noteModel(task.model);
+    sendJson(ctx.res, 200, taskJson(task, Date.now(), ctx.origin));
+  }
+
+  async function list(ctx: Ctx): Promise<void> {
+    const q = ctx.query;
+    const intParam = (name: string, fallback: number): number => {
+      const raw = q.get(name);
+      if (raw === null || raw === '') return fallback;
+      const n = Number(raw);
+      if (!Number.isInteger(n) || n < 1 || n > 500) throw invalid(ctx.requestId, name, `${raw} is not an integer in [1, 500]`);
+      return n;
+    };
+    const pageNum = intParam('page_num', 1);
+    const pageSize = intParam('page_size', 10);
+    const status = q.get('filter.status');
+    if (status !== null && status !== '' && !(STATUSES as readonly string[]).includes(status)) {
+      throw invalid(ctx.requestId, 'filter.status', `expected one of ${STATUSES.join(', ')}`);
+    }
+    const ids = q.getAll('filter.task_ids').flatMap((v) => v.split(',')).filter(Boolean);
+    const model = q.get('filter.model');
+    const now = Date.now();
+    const matching = tasks.list(ctx.channel.name).filter(
+      (t) => (!status || taskStatus(t, now) === status) && (ids.length === 0 || ids.includes(t.id)) && (!model || t.model === model),
+    );
+    const items = matching.slice((pageNum - 1) * pageSize, pageNum * pageSize).map((t) => taskJson(t, now, ctx.origin));
+    sendJson(ctx.res, 200, { items, total: matching.length });
+  }
+
+  async function remove(ctx: Ctx): Promise<void> {
+    const id = idFrom(ctx);
+    const task = tasks.get(ctx.channel.name, id);
+    if (!task) throw notFoundTask(ctx, id);
+    ctx.noteModel(task.model);
+    const now = Date.now();
+    const status = taskStatus(task, now);
+    if (status === 'queued' || status === 'running') task.cancelledAtMs = now;
+    else tasks.delete(id);
+    sendJson(ctx.res, 200, {});
+  }
+
+  return {
+    route(method, path): Route<SimVideoChannel> | null {
+      if (path === TASKS_PATH || path === `${TASKS_PATH}/`) {
+        if (method === 'POST') return { generation: true, handle: create };
+        if (method === 'GET') return { generation: false, handle: list };
+        return null;
+      }
+      if (path.startsWith(`${TASKS_PATH}/`) && !path.slice(TASKS_PATH.length + 1).includes('/')) {
+        if (method === 'GET') return { generation: false, handle: retrieve };
+        if (method === 'DELETE') return { generation: false, handle: remove };
+      }
+      return null;
+    },
+    notFound: (method, path, requestId) => arkError(404, 'NotFound', `The requested API ${method} ${path} does not exist.`, requestId),
+    authError: (kind, _presented, requestId) =>
+      arkError(401, 'AuthenticationError', kind === 'missing' ? 'The API key in the request is missing.' : 'The API key in the request is missing or invalid.', requestId),
+    faultError: (hit, _channel, requestId) => arkFaultError(hit, requestId),
+    bodyTooLarge: (limit, requestId) => arkError(413, 'RequestEntityTooLarge', `The request body exceeds ${limit} bytes.`, requestId),
+  };
+}

@@ -1,0 +1,24 @@
+import type { Config } from '../server/config';
+import { probeRemovedUpstreams } from '../server/upstreams/maintenance';
+import { recomputeScores } from '../server/upstreams/stats';
+import type { RecurringTask } from './runner';
+
+/** The worker's recurring work. Each task is idempotent, so several workers may run it. */
+export function recurringTasksFor(config: Config): RecurringTask[] {
+  return [
+    {
+      name: 'upstream-scores',
+      everyMs: config.scoreIntervalMs,
+      run: async (rt) => {
+        await recomputeScores(rt.db);
+      },
+    },
+    {
+      name: 'upstream-probes',
+      everyMs: config.probeIntervalMs,
+      run: async (rt) => {
+        await probeRemovedUpstreams(rt.db, rt.config.secret, { intervalMs: config.probeIntervalMs });
+      },
+    },
+  ];
+}
