@@ -45,14 +45,16 @@ function benchDecision(): void {
     { media: 'image' as const, needs: { transparentBackground: true, quality: 'high' as const } },
   ];
   for (let i = 0; i < 20_000; i++) planRoute(upstreams, requests[i % 3] ?? { media: 'image', needs: {} });
-  const samples: number[] = [];
-  for (let i = 0; i < 100_000; i++) {
+  // Preallocated samples and performance.now(): the measuring itself allocates nothing.
+  const n = 100_000;
+  const timings = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
     const req = requests[i % 3] ?? { media: 'image' as const, needs: {} };
-    const start = process.hrtime.bigint();
+    const start = performance.now();
     planRoute(upstreams, req);
-    samples.push(Number(process.hrtime.bigint() - start) / 1000);
+    timings[i] = (performance.now() - start) * 1000;
   }
-  samples.sort((a, b) => a - b);
+  const samples = Array.from(timings).sort((a, b) => a - b);
   console.log(
     `routing decision over 50 upstreams (100,000 decisions): P50 ${percentile(samples, 50).toFixed(1)} µs, P99 ${percentile(samples, 99).toFixed(1)} µs, max ${samples[samples.length - 1]?.toFixed(1)} µs (target P99 < 50 µs)`,
   );

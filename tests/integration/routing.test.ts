@@ -10,7 +10,7 @@ import { generateImage } from '../../src/server/upstreams/adapters/openai-images
 import { RoutingExhausted, routeCall, type RouteOptions } from '../../src/server/upstreams/engine';
 import { probeRemovedUpstreams } from '../../src/server/upstreams/maintenance';
 import { listUpstreamsForOperator } from '../../src/server/upstreams/operator';
-import { bindTenant, loadCandidates, simulatorUpstreams, syncUpstreams } from '../../src/server/upstreams/registry';
+import { bindTenant, invalidateCandidates, loadCandidates, simulatorUpstreams, syncUpstreams } from '../../src/server/upstreams/registry';
 import type { RouteRequest } from '../../src/server/upstreams/select';
 import { recomputeScores } from '../../src/server/upstreams/stats';
 import { UpstreamError, type Target, type UpstreamModel } from '../../src/server/upstreams/types';
@@ -34,6 +34,7 @@ afterAll(async () => {
 afterEach(async () => {
   await sim.control('/__sim/faults', { method: 'DELETE' });
   await t.db.update(upstreams).set({ removedReason: null, removedAt: null, enabled: true, softTimeoutMs: 60_000 });
+  invalidateCandidates(t.db);
 });
 
 const fast: RouteOptions = { retryDelayMs: () => 5, random: () => 0 };

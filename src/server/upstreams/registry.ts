@@ -138,10 +138,31 @@ export async function syncUpstreams(
       .set({ source: 'retired', updatedAt: new Date() })
       .where(names.length > 0 ? not(inArray(upstreams.name, names)) : sql`true`);
   });
+  invalidateCandidates(db);
+}
+
+/** How long a process reuses the upstream list for decisions; the engine re-checks each upstream before calling it. */
+export const CANDIDATE_TTL_MS = 1000;
+const candidateSnapshots = new WeakMap<Db, { at: number; fleet: Promise<CandidateUpstream[]> }>();
+
+/** The channels routing may consider, from a snapshot at most CANDIDATE_TTL_MS old. */
+export function loadCandidates(db: Db): Promise<CandidateUpstream[]> {
+  const now = Date.now();
+  const snap = candidateSnapshots.get(db);
+  if (snap && now - snap.at < CANDIDATE_TTL_MS) return snap.fleet;
+  const fleet = readCandidates(db);
+  candidateSnapshots.set(db, { at: now, fleet });
+  fleet.catch(() => candidateSnapshots.delete(db));
+  return fleet;
+}
+
+/** Drops this process's snapshot, e.g. after an upstream was removed or changed here. */
+export function invalidateCandidates(db: Db): void {
+  candidateSnapshots.delete(db);
 }
 
 /** The channels routing may consider (not retired), with their current selection weights. */
-export async function loadCandidates(db: Db): Promise<CandidateUpstream[]> {
+async function readCandidates(db: Db): Promise<CandidateUpstream[]> {
   const rows = await db
     .select({ u: upstreams, weight: upstreamScores.weight })
     .from(upstreams)
@@ -185,6 +206,7 @@ export async function markRemoved(db: Db, id: string, reason: 'invalid_key' | 'u
     .update(upstreams)
     .set({ removedReason: reason, removedAt: new Date(), probedAt: null, probeFailures: 0 })
     .where(and(eq(upstreams.id, id), sql`${upstreams.removedReason} is null`));
+  invalidateCandidates(db);
 }
 
 export async function restoreUpstream(db: Db, id: string): Promise<void> {
@@ -192,6 +214,7 @@ export async function restoreUpstream(db: Db, id: string): Promise<void> {
     .update(upstreams)
     .set({ removedReason: null, removedAt: null, probedAt: null, probeFailures: 0 })
     .where(eq(upstreams.id, id));
+  invalidateCandidates(db);
 }
 
 export async function updateUpstream(
@@ -203,6 +226,7 @@ export async function updateUpstream(
   if (input.rating !== undefined) set.rating = input.rating;
   const [row] = await db.update(upstreams).set(set).where(eq(upstreams.name, input.name)).returning();
   if (!row) throw notFound(`Upstream "${input.name}"`);
+  invalidateCandidates(db);
   return row;
 }
 

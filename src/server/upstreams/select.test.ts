@@ -162,3 +162,12 @@ describe('route planning', () => {
     expect(planRoute(vids, { media: 'video', needs: { duration: 20 } })).toMatchObject({ kind: 'unsupported', missing: ['duration'] });
   });
 });
+
+describe('capability check', () => {
+  it('meetsNeeds agrees with unmetNeeds', async () => {
+    const { meetsNeeds, unmetNeeds } = await import('./select');
+    const caps = [{}, { reference_images: true, max_reference_images: 2 }, { transparent_background: true, qualities: ['low' as const] }, { duration: { min: 4, max: 15 }, resolutions: ['480P'] }];
+    const needs = [{}, { referenceImages: 3 }, { referenceImages: 1 }, { transparentBackground: true }, { quality: 'low' as const }, { duration: 3 }, { duration: 4, resolution: '480p' }, { mask: true }];
+    for (const c of caps) for (const n of needs) expect(meetsNeeds(c, n)).toBe(unmetNeeds(c, n).length === 0);
+  });
+});

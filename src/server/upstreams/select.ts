@@ -57,8 +57,13 @@ export type PlanFailure =
   | { kind: 'unavailable'; message: string };
 
 export interface Plan {
-  /** Ordered fallback chain; the first is the chosen upstream. */
-  chain: Candidate[];
+  /** The chosen upstream. */
+  first: Candidate;
+  /**
+   * The fallback chain, the chosen upstream first. Ordered on first use: a decision only needs
+   * `first`, and most calls never fall back.
+   */
+  readonly chain: Candidate[];
   /** True when the caller locked one channel or named a provider: no fallback. */
   locked: boolean;
 }
@@ -78,7 +83,27 @@ const NEED_LABELS: Record<keyof Needs, string> = {
   vision: 'image input',
 };
 
-/** Which of the request's needs a model does not meet. */
+/** Whether a model meets every need; allocation-free, for the hot path of every decision. */
+export function meetsNeeds(caps: Capabilities, needs: Needs): boolean {
+  if (needs.referenceImages && (!caps.reference_images || (caps.max_reference_images ?? Infinity) < needs.referenceImages)) return false;
+  if (needs.mask && !caps.mask) return false;
+  if (needs.transparentBackground && !caps.transparent_background) return false;
+  if (needs.quality && !(caps.qualities?.includes(needs.quality) ?? false)) return false;
+  if (needs.duration !== undefined && (!caps.duration || needs.duration < caps.duration.min || needs.duration > caps.duration.max)) return false;
+  if (needs.resolution) {
+    const wanted = needs.resolution.toLowerCase();
+    if (!(caps.resolutions?.some((r) => r.toLowerCase() === wanted) ?? false)) return false;
+  }
+  if (needs.firstFrame && !caps.first_frame) return false;
+  if (needs.lastFrame && !caps.last_frame) return false;
+  if (needs.referenceVideo && !caps.reference_video) return false;
+  if (needs.referenceAudio && !caps.reference_audio) return false;
+  if (needs.generateAudio && !caps.generate_audio) return false;
+  if (needs.vision && !caps.vision) return false;
+  return true;
+}
+
+/** Which of the request's needs a model does not meet (for the error message). */
 export function unmetNeeds(caps: Capabilities, needs: Needs): (keyof Needs)[] {
   const missing: (keyof Needs)[] = [];
   if (needs.referenceImages && (!caps.reference_images || (caps.max_reference_images ?? Infinity) < needs.referenceImages)) {
@@ -102,14 +127,24 @@ export function unmetNeeds(caps: Capabilities, needs: Needs): (keyof Needs)[] {
   return missing;
 }
 
-function servesMedia(model: UpstreamModel, media: Media): boolean {
-  return model.media.includes(media);
-}
+/** Candidates per fleet and media, built once per fleet snapshot: decisions then allocate little. */
+const candidateCache = new WeakMap<CandidateUpstream[], Map<Media, Candidate[]>>();
 
 function allCandidates(upstreams: CandidateUpstream[], media: Media): Candidate[] {
-  return upstreams.flatMap((upstream) =>
-    upstream.models.filter((m) => servesMedia(m, media)).map((model) => ({ upstream, model })),
-  );
+  let byMedia = candidateCache.get(upstreams);
+  if (!byMedia) {
+    byMedia = new Map();
+    candidateCache.set(upstreams, byMedia);
+  }
+  let out = byMedia.get(media);
+  if (!out) {
+    out = [];
+    for (const upstream of upstreams) {
+      for (const model of upstream.models) if (model.media.includes(media)) out.push({ upstream, model });
+    }
+    byMedia.set(media, out);
+  }
+  return out;
 }
 
 /** Narrows by a model value: a channel name selects that channel, anything else a family. */
@@ -121,15 +156,31 @@ function byModelValue(cands: Candidate[], value: string): { cands: Candidate[]; 
   return null;
 }
 
-/**
- * Weighted random order, i.e. weighted sampling without replacement (Efraimidis-Spirakis: sort by
- * u^(1/w), here as log(u)/w), with the probe-share floor. The first element is chosen with
- * probability weight / total weight. O(n log n) with one random number per candidate.
- */
-export function weightedOrder<T extends Candidate>(cands: T[], random: () => number): T[] {
+function floorOf(cands: Candidate[]): number {
   let max = 0;
   for (const c of cands) if (c.upstream.weight > max) max = c.upstream.weight;
-  const floor = max > 0 ? max * PROBE_SHARE : 1;
+  return max > 0 ? max * PROBE_SHARE : 1;
+}
+
+/** One weighted random choice: probability weight / total, with the probe-share floor. O(n). */
+export function weightedPick<T extends Candidate>(cands: T[], random: () => number): T | undefined {
+  const floor = floorOf(cands);
+  let total = 0;
+  for (const c of cands) total += Math.max(c.upstream.weight, floor);
+  let r = random() * total;
+  for (const c of cands) {
+    r -= Math.max(c.upstream.weight, floor);
+    if (r < 0) return c;
+  }
+  return cands[cands.length - 1];
+}
+
+/**
+ * Weighted random order, i.e. weighted sampling without replacement (Efraimidis-Spirakis: sort by
+ * u^(1/w), here as log(u)/w), with the probe-share floor.
+ */
+export function weightedOrder<T extends Candidate>(cands: T[], random: () => number): T[] {
+  const floor = floorOf(cands);
   const keyed = cands.map((c) => ({ c, k: Math.log(random()) / Math.max(c.upstream.weight, floor) }));
   keyed.sort((a, b) => (b.k > a.k ? 1 : b.k < a.k ? -1 : 0));
   return keyed.map((x) => x.c);
@@ -166,14 +217,19 @@ export function planRoute(upstreams: CandidateUpstream[], req: RouteRequest, ran
     locked = true;
   }
 
-  const needs = Object.entries(req.needs).filter(([, v]) => v !== undefined && v !== false && v !== 0);
-  const capable = cands.filter((c) => unmetNeeds(c.model.capabilities, req.needs).length === 0);
+  const needs = (Object.keys(req.needs) as (keyof Needs)[]).filter((k) => {
+    const v = req.needs[k];
+    return v !== undefined && v !== false && v !== 0;
+  });
+  let capable = cands;
+  if (needs.length > 0) {
+    capable = [];
+    for (const c of cands) if (meetsNeeds(c.model.capabilities, req.needs)) capable.push(c);
+  }
   if (capable.length === 0) {
     // Name the needs that no remaining candidate meets on its own, or all of them when only the combination fails.
-    const single = needs
-      .map(([k]) => k as keyof Needs)
-      .filter((k) => !cands.some((c) => !unmetNeeds(c.model.capabilities, { [k]: req.needs[k] }).includes(k)));
-    const missing = (single.length > 0 ? single : needs.map(([k]) => k as keyof Needs)).map((k) => NEED_LABELS[k]);
+    const single = needs.filter((k) => !cands.some((c) => !unmetNeeds(c.model.capabilities, { [k]: req.needs[k] }).includes(k)));
+    const missing = (single.length > 0 ? single : needs).map((k) => NEED_LABELS[k]);
     return {
       kind: 'unsupported',
       missing,
@@ -181,20 +237,44 @@ export function planRoute(upstreams: CandidateUpstream[], req: RouteRequest, ran
     };
   }
 
-  const available = capable.filter((c) => c.upstream.enabled && !c.upstream.removed);
+  const available: Candidate[] = [];
+  for (const c of capable) if (c.upstream.enabled && !c.upstream.removed) available.push(c);
   if (available.length === 0) {
     return { kind: 'unavailable', message: `No ${what} upstream is available right now; retry in a few minutes` };
   }
 
   if (locked && req.provider) {
     // Troubleshooting: the provider's first available channel, no scoring, no fallback.
-    return { chain: available.slice(0, 1), locked: true };
+    const only = available[0] as Candidate;
+    return { first: only, chain: [only], locked: true };
   }
-  const ordered = weightedOrder(available, random);
-  const first = ordered[0];
+  const first = weightedPick(available, random);
   if (!first) return { kind: 'unavailable', message: `No ${what} upstream is available right now` };
-  if (locked) return { chain: [first], locked: true };
+  if (locked) return { first, chain: [first], locked: true };
   // Image and video fallback keep the generation (family or tier) of the first choice.
-  const chain = req.media === 'image' || req.media === 'video' ? ordered.filter((c) => c.model.family === first.model.family) : ordered;
-  return { chain, locked: false };
+  return new LazyPlan(first, available, req.media === 'image' || req.media === 'video', random);
+}
+
+/** A plan whose fallback order is drawn only when first asked for. */
+class LazyPlan implements Plan {
+  readonly locked = false;
+  #chain: Candidate[] | undefined;
+
+  constructor(
+    readonly first: Candidate,
+    private readonly available: Candidate[],
+    private readonly sameGeneration: boolean,
+    private readonly random: () => number,
+  ) {}
+
+  get chain(): Candidate[] {
+    this.#chain ??= [
+      this.first,
+      ...weightedOrder(
+        this.available.filter((c) => c !== this.first && (!this.sameGeneration || c.model.family === this.first.model.family)),
+        this.random,
+      ),
+    ];
+    return this.#chain;
+  }
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { upstreams, upstreamScores } from '../db/schema';
+import { invalidateCandidates } from './registry';
 import { scoreUpstream, selectionWeight, type AttemptStats, type Score } from './scoring';
 import type { Media, UpstreamModel } from './types';
 
@@ -117,5 +118,6 @@ export async function recomputeScores(db: Db, now: Date = new Date()): Promise<M
         },
       });
   }
+  invalidateCandidates(db);
   return health;
 }
