@@ -64,18 +64,18 @@ export const adminActionProcedure = adminProcedure
       }
       case 'upstream-list': {
         actionSchemas[action].parse(input);
-        return { ok: true, action, upstreams: (await listUpstreamsForOperator(db)) as unknown as Record<string, unknown>[] };
+        return { ok: true, action, upstreams: await listUpstreamsForOperator(db) };
       }
       case 'upstream-update': {
         const body = actionSchemas[action].parse(input);
         await updateUpstream(db, { name: body.name, enabled: body.enabled, rating: body.rating });
         const view = (await listUpstreamsForOperator(db)).find((u) => u.name === body.name);
-        return { ok: true, action, upstream: view as unknown as Record<string, unknown> };
+        return { ok: true, action, upstream: view };
       }
       case 'upstream-attempts': {
         const body = actionSchemas[action].parse(input);
         const attempts = await attemptLog(db, { ref: body.ref, limit: body.limit });
-        return { ok: true, action, attempts: attempts as unknown as Record<string, unknown>[] };
+        return { ok: true, action, attempts };
       }
       default:
         throw new TRPCError({ code: 'BAD_REQUEST', message: `Unknown action "${action}"` });

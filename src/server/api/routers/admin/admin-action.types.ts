@@ -64,6 +64,41 @@ export const adminInput = z
   })
   .meta({ description: 'An operator action and its parameters' });
 
+export const operatorUpstream = z.object({
+  name: z.string(),
+  provider: z.string(),
+  adapter: z.string(),
+  media: z.array(z.string()),
+  families: z.array(z.string()),
+  simulated: z.boolean(),
+  enabled: z.boolean(),
+  rating: z.number(),
+  state: z.enum(['active', 'disabled', 'removed', 'retired']),
+  removed_reason: z.string().nullable(),
+  removed_since: z.string().nullable(),
+  score: z.number(),
+  weight: z.number(),
+  selection_share: z.number(),
+  success_rate: z.number().nullable(),
+  p95_ms: z.number().nullable(),
+  attempts_24h: z.number().int(),
+  recent_failures: z.number().int(),
+  components: z.object({ success: z.number(), rating: z.number(), latency: z.number(), cost: z.number(), penalty: z.number() }),
+  explanation: z.string(),
+});
+
+export const attemptRow = z.object({
+  channel: z.string(),
+  family: z.string(),
+  ref: z.string().nullable(),
+  started_at: z.string(),
+  duration_ms: z.number().int(),
+  ok: z.boolean(),
+  error_class: z.string().nullable(),
+  try_no: z.number().int(),
+  chain_pos: z.number().int(),
+});
+
 export const adminOutput = z.object({
   ok: z.literal(true),
   action: z.string(),
@@ -72,11 +107,8 @@ export const adminOutput = z.object({
   api_key: z.string().optional().meta({ description: 'tenant-create, tenant-rekey: the new tenant key' }),
   credits: z.number().int().optional().meta({ description: "tenant-credit: the tenant's allocatable credits after the change" }),
   bound_model: z.string().nullable().optional().meta({ description: 'tenant-bind: the binding now in force' }),
-  upstreams: z.array(z.record(z.string(), z.unknown())).optional().meta({
-    description:
-      'upstream-list: each channel with name, provider, adapter, media, families, state, removed_reason, score, weight, selection_share, success_rate, p95_ms, attempts_24h, recent_failures, components and explanation',
-  }),
-  upstream: z.record(z.string(), z.unknown()).optional().meta({ description: 'upstream-update: the channel after the change' }),
-  attempts: z.array(z.record(z.string(), z.unknown())).optional().meta({ description: 'upstream-attempts: newest first' }),
+  upstreams: z.array(operatorUpstream).optional().meta({ description: 'upstream-list: every channel with its live health' }),
+  upstream: operatorUpstream.optional().meta({ description: 'upstream-update: the channel after the change' }),
+  attempts: z.array(attemptRow).optional().meta({ description: 'upstream-attempts: newest first' }),
 });
 export type AdminOutput = z.infer<typeof adminOutput>;

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { adminKey, api, newTenant } from '../helpers/api';
+
+interface Upstream {
+  name: string;
+  state: string;
+  simulated: boolean;
+  rating: number;
+  score: number;
+  media: string[];
+  explanation: string;
+}
+
+const admin = (body: Record<string, unknown>) => api<{ upstreams: Upstream[]; upstream: Upstream; bound_model: string | null; attempts: unknown[] }>('/admin', { key: adminKey(), body });
+
+describe('upstream operations', () => {
+  it('registers the simulator channels when no upstream is configured, labelled as simulated', async () => {
+    const res = await admin({ action: 'upstream-list' });
+    expect(res.status).toBe(200);
+    const names = res.body.upstreams.map((u) => u.name).sort();
+    expect(names).toEqual(['sim-chat-a', 'sim-chat-b', 'sim-image-a', 'sim-image-b', 'sim-image-c', 'sim-video-a', 'sim-video-b']);
+    for (const u of res.body.upstreams) {
+      expect(u.simulated).toBe(true);
+      expect(u.state).toBe('active');
+      expect(u.score).toBeGreaterThan(0);
+      expect(u.explanation).toMatch(/^Eligible/);
+    }
+  });
+
+  it('lets an operator disable, re-enable and rate an upstream', async () => {
+    const off = await admin({ action: 'upstream-update', name: 'sim-image-c', enabled: false });
+    expect(off.body.upstream).toMatchObject({ name: 'sim-image-c', state: 'disabled', enabled: false });
+    expect(off.body.upstream.explanation).toMatch(/disabled by an operator/);
+    const rated = await admin({ action: 'upstream-update', name: 'sim-image-c', enabled: true, rating: 5 });
+    expect(rated.body.upstream).toMatchObject({ state: 'active', rating: 5 });
+    const lower = await admin({ action: 'upstream-update', name: 'sim-image-c', rating: 1 });
+    expect(lower.body.upstream.score).toBeLessThan(rated.body.upstream.score);
+    await admin({ action: 'upstream-update', name: 'sim-image-c', rating: 3 });
+
+    expect((await admin({ action: 'upstream-update', name: 'sim-image-c', rating: 6 })).status).toBe(400);
+    expect((await admin({ action: 'upstream-update', name: 'sim-image-c' })).status).toBe(400);
+    expect((await admin({ action: 'upstream-update', name: 'no-such', enabled: true })).status).toBe(404);
+  });
+
+  it('binds a tenant to a family or a channel and unbinds it', async () => {
+    const t = await newTenant();
+    expect((await admin({ action: 'tenant-bind', tenant_id: t.id, model: 'imagegen-2' })).body).toMatchObject({ ok: true, bound_model: 'imagegen-2' });
+    expect((await admin({ action: 'tenant-bind', tenant_id: t.id, model: 'sim-image-a' })).body.bound_model).toBe('sim-image-a');
+    const bad = await admin({ action: 'tenant-bind', tenant_id: t.id, model: 'gpt-nonexistent' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ ok: false });
+    expect((await admin({ action: 'tenant-bind', tenant_id: t.id, model: null })).body.bound_model).toBeNull();
+    expect((await admin({ action: 'tenant-bind', tenant_id: '00000000-0000-4000-8000-000000000000', model: null })).status).toBe(404);
+  });
+
+  it('keeps upstream operations away from tenant keys', async () => {
+    const t = await newTenant();
+    for (const action of ['upstream-list', 'upstream-attempts']) {
+      const res = await api('/admin', { key: t.key, body: { action } });
+      expect(res.status).toBe(403);
+      expect(JSON.stringify(res.body)).not.toMatch(/sim-/);
+    }
+    expect((await admin({ action: 'upstream-attempts', limit: 5 })).status).toBe(200);
+  });
+});
