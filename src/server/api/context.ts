@@ -12,10 +12,7 @@ export function presentedKey(headers: Headers): string | null {
   return match?.[1] ?? null;
 }
 
-export interface SessionIdentity {
-  tenantId: string;
-  userId: string;
-}
+export type SessionIdentity = { tenantId: string; userId: string } | { operator: true };
 
 /** Builds the request context: a presented key wins; otherwise a console session, if any. */
 export async function createContext(headers: Headers, session: SessionIdentity | null = null): Promise<Context> {
@@ -27,6 +24,8 @@ export async function createContext(headers: Headers, session: SessionIdentity |
     const resolved = await resolveKey(db, { configured: config.adminKey }, key);
     if (resolved.ok) identity = resolved.identity;
     else authFailure = resolved.reason;
+  } else if (session && 'operator' in session) {
+    identity = { kind: 'admin' };
   } else if (session) {
     identity = { kind: 'tenant', tenantId: session.tenantId, via: 'session', userId: session.userId };
   } else {

@@ -1,6 +1,7 @@
 import { accountsRouter } from './routers/accounts';
 import { adminRouter } from './routers/admin';
 import { balanceRouter } from './routers/balance';
+import { operatorRouter } from './routers/operator';
 import { sessionRouter } from './routers/session';
 import { createCallerFactory, router } from './trpc';
 
@@ -9,6 +10,7 @@ export const appRouter = router({
   balance: balanceRouter,
   accounts: accountsRouter,
   session: sessionRouter,
+  operator: operatorRouter,
 });
 
 export type AppRouter = typeof appRouter;

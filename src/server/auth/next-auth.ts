@@ -5,6 +5,7 @@ import Credentials from 'next-auth/providers/credentials';
 import { z } from 'zod';
 import { getConfig } from '../config';
 import { consoleUsers } from '../db/schema';
+import { adminDigest, resolveKey } from '../domain/auth/api-keys';
 import { verifyPassword } from '../domain/auth/passwords';
 import { getRuntime } from '../runtime';
 
@@ -17,6 +18,15 @@ export interface ConsoleSession {
   tenantId: string;
   email: string;
 }
+
+/** An operator signed in with the super-administrator key. */
+export interface OperatorSession {
+  kind: 'operator';
+}
+
+const operatorSchema = z.object({ key: z.string().min(1).max(200) });
+/** Sessions remember which admin key opened them, so rotating the key ends them. */
+const keyFingerprint = (digest: string) => digest.slice(0, 16);
 
 class InvalidLogin extends CredentialsSignin {
   override code = 'invalid_credentials';
@@ -33,6 +43,20 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   session: { strategy: 'jwt', maxAge: 7 * 24 * 3600 },
   pages: { signIn: '/login' },
   providers: [
+    Credentials({
+      id: 'operator',
+      name: 'Super-administrator key',
+      credentials: { key: { label: 'Key', type: 'password' } },
+      async authorize(raw) {
+        const parsed = operatorSchema.safeParse(raw);
+        if (!parsed.success) throw new InvalidLogin();
+        const { db, config } = await getRuntime();
+        const resolved = await resolveKey(db, { configured: config.adminKey }, parsed.data.key.trim());
+        const digest = await adminDigest(db, { configured: config.adminKey });
+        if (!resolved.ok || resolved.identity.kind !== 'admin' || !digest) throw new InvalidLogin();
+        return { id: 'operator', kind: 'operator', akd: keyFingerprint(digest) };
+      },
+    }),
     Credentials({
       credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
       async authorize(raw) {
@@ -54,15 +78,16 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   callbacks: {
     jwt({ token, user }) {
       if (user) {
-        const u = user as { id: string; kind: string; tenantId: string };
+        const u = user as { id: string; kind: string; tenantId?: string; akd?: string };
         token.uid = u.id;
         token.kind = u.kind;
         token.tenantId = u.tenantId;
+        token.akd = u.akd;
       }
       return token;
     },
     session({ session, token }) {
-      return Object.assign(session, { uid: token.uid, kind: token.kind, tenantId: token.tenantId });
+      return Object.assign(session, { uid: token.uid, kind: token.kind, tenantId: token.tenantId, akd: token.akd });
     },
   },
 }));
@@ -74,4 +99,13 @@ export async function getConsoleSession(): Promise<ConsoleSession | null> {
   const { uid, kind, tenantId } = session;
   if (typeof uid !== 'string' || kind !== 'tenant_admin' || typeof tenantId !== 'string') return null;
   return { userId: uid, kind, tenantId, email: session.user?.email ?? '' };
+}
+
+/** The signed-in operator of this request, or null; a session opened with a since-rotated key is refused. */
+export async function getOperatorSession(): Promise<OperatorSession | null> {
+  const session = (await auth()) as (Record<string, unknown> & { kind?: unknown; akd?: unknown }) | null;
+  if (!session || session.kind !== 'operator' || typeof session.akd !== 'string') return null;
+  const { db, config } = await getRuntime();
+  const digest = await adminDigest(db, { configured: config.adminKey });
+  return digest && keyFingerprint(digest) === session.akd ? { kind: 'operator' } : null;
 }

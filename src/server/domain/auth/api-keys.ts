@@ -75,7 +75,8 @@ export async function rotateAdminKey(db: Db): Promise<string> {
   return key;
 }
 
-async function adminDigest(db: Db, src: AdminKeySource): Promise<string | null> {
+/** Digest of the super-administrator key now in force. */
+export async function adminDigest(db: Db, src: AdminKeySource): Promise<string | null> {
   if (src.configured) return digestKey(src.configured);
   const [row] = await db
     .select({ value: platformSettings.value })

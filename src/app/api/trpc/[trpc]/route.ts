@@ -1,17 +1,23 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { createContext } from '@/server/api/context';
 import { appRouter } from '@/server/api/root';
-import { getConsoleSession } from '@/server/auth/next-auth';
+import { getConsoleSession, getOperatorSession } from '@/server/auth/next-auth';
+import type { SessionIdentity } from '@/server/api/context';
 
 export const dynamic = 'force-dynamic';
 
 async function handler(req: Request): Promise<Response> {
-  const session = await getConsoleSession();
+  const tenant = await getConsoleSession();
+  const session: SessionIdentity | null = tenant
+    ? { tenantId: tenant.tenantId, userId: tenant.userId }
+    : (await getOperatorSession())
+      ? { operator: true }
+      : null;
   return fetchRequestHandler({
     endpoint: '/api/trpc',
     req,
     router: appRouter,
-    createContext: () => createContext(req.headers, session ? { tenantId: session.tenantId, userId: session.userId } : null),
+    createContext: () => createContext(req.headers, session),
   });
 }
 
