@@ -40,7 +40,7 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
 
   let worker: WorkerHandle | null = null;
-  if (config.worker === 'inline') worker = startWorker(rt, recurringTasksFor(config));
+  if (config.worker === 'inline') worker = await startWorker(rt, recurringTasksFor(config));
 
   const base = config.publicBaseUrl;
   const lines = [

@@ -61,6 +61,30 @@ const envSchema = z.object({
     .optional()
     .transform((v) => (v ? v : undefined)),
   STUDIO_SIM_PORT: z.coerce.number().int().min(1).max(65535).default(4010),
+  STUDIO_PRICES: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return undefined;
+      try {
+        return JSON.parse(v) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be JSON, e.g. {"image":{"low":1,"medium":2,"high":4}}' });
+        return z.NEVER;
+      }
+    })
+    .pipe(
+      z
+        .strictObject({
+          image: z.strictObject({ low: z.number().int().min(0), medium: z.number().int().min(0), high: z.number().int().min(0) }).partial().optional(),
+        })
+        .optional(),
+    ),
+  STUDIO_CREDIT_USD: z.coerce.number().min(0).default(0.01),
+  STUDIO_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(500),
+  STUDIO_IMAGE_RATE_PER_HOUR: z.coerce.number().int().min(1).default(120),
+  STUDIO_ALLOW_PRIVATE_CALLBACKS: z.enum(['0', '1']).default('0'),
   STUDIO_SCORE_INTERVAL_MS: z.coerce.number().int().min(100).default(10_000),
   STUDIO_PROBE_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
   STUDIO_MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
@@ -88,6 +112,13 @@ export interface Config {
   /** How often the worker recomputes health scores and probes removed upstreams. */
   scoreIntervalMs: number;
   probeIntervalMs: number;
+  /** Credits per unit of work; see docs/api.md for the defaults. */
+  prices: { image: { low: number; medium: number; high: number } };
+  /** USD value of one credit, used for `cost_usd` in callbacks. */
+  creditUsd: number;
+  workerConcurrency: number;
+  imageRatePerHour: number;
+  allowPrivateCallbacks: boolean;
   maxBodyBytes: number;
   demo: boolean;
   logLevel: Env['LOG_LEVEL'];
@@ -143,6 +174,11 @@ export function buildConfig(env: Env): Config {
     simPort: env.STUDIO_SIM_PORT,
     scoreIntervalMs: env.STUDIO_SCORE_INTERVAL_MS,
     probeIntervalMs: env.STUDIO_PROBE_INTERVAL_MS,
+    prices: { image: { low: 1, medium: 2, high: 4, ...env.STUDIO_PRICES?.image } },
+    creditUsd: env.STUDIO_CREDIT_USD,
+    workerConcurrency: env.STUDIO_WORKER_CONCURRENCY,
+    imageRatePerHour: env.STUDIO_IMAGE_RATE_PER_HOUR,
+    allowPrivateCallbacks: env.STUDIO_ALLOW_PRIVATE_CALLBACKS === '1',
     maxBodyBytes: env.STUDIO_MAX_BODY_BYTES,
     demo: env.STUDIO_DEMO === '1',
     logLevel: env.LOG_LEVEL,

@@ -16,7 +16,7 @@ async function main(): Promise<void> {
   }
   const rt = await getRuntime();
   await runMigrations(rt.database, config.databaseUrl);
-  const worker = startWorker(rt, recurringTasksFor(config));
+  const worker = await startWorker(rt, recurringTasksFor(config));
   const shutdown = async (signal: string) => {
     console.log(`${signal}: draining the worker`);
     await worker.stop();

@@ -1,12 +1,15 @@
-import type { Runtime } from '../server/runtime';
+import { runImageJob } from '../server/domain/jobs/run';
 import { logger } from '../server/logger';
+import { QUEUES } from '../server/queue/queue';
+import { startQueueWorker, type QueueWorker } from '../server/queue/worker';
+import type { Runtime } from '../server/runtime';
 
 export interface WorkerHandle {
-  /** Stops taking new work and waits for in-flight work to finish. */
+  /** Stops taking new work and drains what is in flight. */
   stop(): Promise<void>;
 }
 
-/** A unit of recurring work run by the worker; handlers for queues register here as features land. */
+/** A unit of recurring work run by the worker. */
 export interface RecurringTask {
   name: string;
   everyMs: number;
@@ -14,10 +17,10 @@ export interface RecurringTask {
 }
 
 /**
- * Runs the worker's tasks until stopped. In embedded mode this runs inside the web process
- * (PGlite allows one process per data folder); on PostgreSQL it can also run as its own process.
+ * Runs the queues and the recurring tasks until stopped. In embedded mode this runs inside the web
+ * process (PGlite allows one process per data folder); on PostgreSQL it can also run as its own process.
  */
-export function startWorker(rt: Runtime, tasks: RecurringTask[]): WorkerHandle {
+export async function startWorker(rt: Runtime, tasks: RecurringTask[]): Promise<WorkerHandle> {
   const controller = new AbortController();
   const inFlight = new Set<Promise<void>>();
   const running = new Set<string>();
@@ -36,11 +39,19 @@ export function startWorker(rt: Runtime, tasks: RecurringTask[]): WorkerHandle {
       inFlight.add(p);
     }, task.everyMs),
   );
-  logger.info({ tasks: tasks.map((t) => t.name), database: rt.database.kind }, 'worker started');
+  const queues: QueueWorker = await startQueueWorker(rt.database, {
+    concurrency: rt.config.workerConcurrency,
+    handlers: {
+      [QUEUES.imageJob]: (task, ctx) =>
+        runImageJob({ db: rt.db, secret: rt.config.secret, files: rt.files, signal: ctx.signal }, task),
+    },
+  });
+  logger.info({ tasks: tasks.map((t) => t.name), database: rt.database.kind, concurrency: rt.config.workerConcurrency }, 'worker started');
   return {
     async stop() {
       controller.abort();
       for (const t of timers) clearInterval(t);
+      await queues.stop();
       await Promise.allSettled([...inFlight]);
       logger.info('worker stopped');
     },

@@ -1,13 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../../src/server/db/client';
+import type { Database, Db } from '../../src/server/db/client';
 import * as schema from '../../src/server/db/schema';
 import { migrationsFolder, runMigrations } from '../../src/server/db/migrate';
 
-export interface TestDatabase {
+export interface TestDatabase extends Database {
   db: Db;
-  kind: 'postgres' | 'pglite';
   url: string | undefined;
-  close(): Promise<void>;
 }
 
 export const testSecret = randomBytes(32);
@@ -24,11 +22,15 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const url = withDatabase(base, name);
     const client = postgres(url, { max: 20, onnotice: () => {} });
     const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Db;
-    await runMigrations({ db, kind: 'postgres', close: async () => {} }, url);
+    await runMigrations({ db, kind: 'postgres' }, url);
     return {
       db,
       kind: 'postgres',
       url,
+      async listen(channel, onPayload) {
+        const sub = await client.listen(channel, onPayload);
+        return () => sub.unlisten();
+      },
       async close() {
         await client.end({ timeout: 5 });
         await admin.unsafe(`drop database if exists ${name} with (force)`);
@@ -42,7 +44,13 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const client = await PGlite.create();
   const pdb = drizzle(client, { schema, casing: 'snake_case' });
   await migrate(pdb, { migrationsFolder });
-  return { db: pdb as unknown as Db, kind: 'pglite', url: undefined, close: () => client.close() };
+  return {
+    db: pdb as unknown as Db,
+    kind: 'pglite',
+    url: undefined,
+    listen: (channel, onPayload) => client.listen(channel, onPayload),
+    close: () => client.close(),
+  };
 }
 
 export function withDatabase(url: string, name: string): string {

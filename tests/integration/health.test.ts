@@ -6,7 +6,7 @@ describe('readiness', () => {
     const { PGlite } = await import('@electric-sql/pglite');
     const { drizzle } = await import('drizzle-orm/pglite');
     const client = await PGlite.create();
-    const database = { db: drizzle(client) as never, kind: 'pglite' as const, close: () => client.close() };
+    const database = { db: drizzle(client) as never, kind: 'pglite' as const };
     expect(await migrationsApplied(database)).toBe(false);
     await runMigrations(database, undefined);
     expect(await migrationsApplied(database)).toBe(true);

@@ -1,6 +1,7 @@
 import { accountsRouter } from './routers/accounts';
 import { adminRouter } from './routers/admin';
 import { balanceRouter } from './routers/balance';
+import { jobsRouter } from './routers/jobs';
 import { operatorRouter } from './routers/operator';
 import { sessionRouter } from './routers/session';
 import { createCallerFactory, router } from './trpc';
@@ -10,6 +11,7 @@ export const appRouter = router({
   balance: balanceRouter,
   accounts: accountsRouter,
   session: sessionRouter,
+  jobs: jobsRouter,
   operator: operatorRouter,
 });
 

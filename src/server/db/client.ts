@@ -11,6 +11,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'postgres' | 'pglite';
+  /** LISTEN on a channel (pg_notify from any process on PostgreSQL; this process on PGlite). Returns unlisten. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -27,7 +29,15 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const { drizzle } = await import('drizzle-orm/postgres-js');
     const client = postgres(opts.databaseUrl, { max: opts.max ?? 20, onnotice: () => {} });
     const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Db;
-    return { db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
+    return {
+      db,
+      kind: 'postgres',
+      async listen(channel, onPayload) {
+        const sub = await client.listen(channel, onPayload);
+        return () => sub.unlisten();
+      },
+      close: () => client.end({ timeout: 5 }),
+    };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -40,6 +50,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    async listen(channel, onPayload) {
+      return client.listen(channel, onPayload);
+    },
     close: async () => {
       await client.close();
       unlock();

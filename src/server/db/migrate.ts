@@ -21,7 +21,7 @@ export function expectedMigrationCount(): number {
  * Applies pending migrations. Drizzle's migrator takes no lock, so on PostgreSQL several instances
  * starting at once serialise on an advisory lock held by a dedicated connection.
  */
-export async function runMigrations(database: Database, databaseUrl: string | undefined): Promise<void> {
+export async function runMigrations(database: Pick<Database, 'db' | 'kind'>, databaseUrl: string | undefined): Promise<void> {
   if (database.kind === 'pglite' || !databaseUrl) {
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     await migrate(database.db as never, { migrationsFolder });
@@ -44,7 +44,7 @@ export async function runMigrations(database: Database, databaseUrl: string | un
 }
 
 /** True when every committed migration has been applied to this database. */
-export async function migrationsApplied(database: Database): Promise<boolean> {
+export async function migrationsApplied(database: Pick<Database, 'db' | 'kind'>): Promise<boolean> {
   try {
     const rows = await database.db.execute<{ n: number }>(
       sql`select count(*)::int as n from drizzle.__drizzle_migrations`,

@@ -1,0 +1,47 @@
+import { Readable } from 'node:stream';
+import { mimeOfKey } from '@/server/storage/store';
+import { getRuntime } from '@/server/runtime';
+
+export const dynamic = 'force-dynamic';
+
+function notFound(): Response {
+  return Response.json({ ok: false, error: 'File not found', code: 'NOT_FOUND' }, { status: 404 });
+}
+
+/** Serves stored files with their type, long cache headers and byte ranges (video players need them). */
+export async function GET(req: Request, { params }: { params: Promise<{ key: string[] }> }): Promise<Response> {
+  const { key: parts } = await params;
+  const key = parts.map((p) => decodeURIComponent(p)).join('/');
+  const { files } = await getRuntime();
+  const size = await files.size(key);
+  if (size === null) return notFound();
+  const headers = new Headers({
+    'content-type': mimeOfKey(key),
+    // Keys are unique per file and never rewritten, so the bytes never change.
+    'cache-control': 'public, max-age=31536000, immutable',
+    'accept-ranges': 'bytes',
+    'x-content-type-options': 'nosniff',
+  });
+  const range = req.headers.get('range');
+  const match = range ? /^bytes=(\d*)-(\d*)$/.exec(range.trim()) : null;
+  if (range && match) {
+    let start = match[1] ? Number(match[1]) : NaN;
+    let end = match[2] ? Number(match[2]) : size - 1;
+    if (Number.isNaN(start)) {
+      start = Math.max(0, size - end);
+      end = size - 1;
+    }
+    end = Math.min(end, size - 1);
+    if (start > end || start >= size) {
+      headers.set('content-range', `bytes */${size}`);
+      return new Response(null, { status: 416, headers });
+    }
+    headers.set('content-range', `bytes ${start}-${end}/${size}`);
+    headers.set('content-length', String(end - start + 1));
+    return new Response(Readable.toWeb(files.read(key, { start, end })) as ReadableStream, { status: 206, headers });
+  }
+  headers.set('content-length', String(size));
+  return new Response(Readable.toWeb(files.read(key)) as ReadableStream, { status: 200, headers });
+}
+
+export { GET as HEAD };

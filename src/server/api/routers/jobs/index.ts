@@ -1,0 +1,6 @@
+import { router } from '../../trpc';
+import { generateProcedure } from './generate';
+import { generateBatchProcedure } from './generate-batch';
+import { getJobsProcedure } from './get-jobs';
+
+export const jobsRouter = router({ generate: generateProcedure, generateBatch: generateBatchProcedure, get: getJobsProcedure });

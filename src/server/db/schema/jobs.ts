@@ -1,0 +1,93 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts';
+import { tenants } from './tenants';
+
+export const jobStatuses = ['pending', 'done', 'failed'] as const;
+export type JobStatus = (typeof jobStatuses)[number];
+
+export interface JobStep {
+  name: string;
+  status: 'running' | 'ok' | 'fail';
+}
+
+/**
+ * Asynchronous work of a tenant (image generation today). The caller sees only id, status,
+ * cdn_url, error, elapsed_ms, the fallback note and steps; which upstream served is never stored here.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tenantId: uuid()
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    /** The member that submitted it; null for the tenant key or a console session. */
+    accountId: uuid().references(() => accounts.id, { onDelete: 'set null' }),
+    kind: text({ enum: ['image'] }).notNull(),
+    status: text({ enum: jobStatuses }).notNull().default('pending'),
+    /** The validated request, with the prompt already resolved from a skill or template. */
+    input: jsonb().$type<Record<string, unknown>>().notNull(),
+    credits: integer().notNull(),
+    /** Wallet that paid: null = tenant pool, otherwise the member's dedicated credits. */
+    walletAccountId: uuid(),
+    cdnUrl: text(),
+    error: text(),
+    /** Shown while pending, e.g. that a backup channel is in use. */
+    note: text(),
+    steps: jsonb().$type<JobStep[]>(),
+    callbackUrl: text(),
+    idempotencyKey: text(),
+    requestHash: text(),
+    batchId: uuid(),
+    batchIndex: integer(),
+    /** Price of the job in USD at the tenant's rate (credits x USD per credit), for the callback. */
+    costUsd: real(),
+    /** Worker executions so far; a job found running after a crash is retried a bounded number of times. */
+    runs: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp({ withTimezone: true }),
+    finishedAt: timestamp({ withTimezone: true }),
+    elapsedMs: integer(),
+  },
+  (t) => [
+    index('jobs_tenant_created_idx').on(t.tenantId, t.createdAt.desc()),
+    index('jobs_account_created_idx').on(t.accountId, t.createdAt.desc()),
+    index('jobs_pending_idx').on(t.status).where(sql`${t.status} = 'pending'`),
+    index('jobs_batch_idx').on(t.batchId).where(sql`${t.batchId} is not null`),
+    uniqueIndex('jobs_tenant_idempotency_uq').on(t.tenantId, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
+  ],
+);
+
+export type Job = typeof jobs.$inferSelect;
+
+/**
+ * The work queue: one row per unit of work (run a job, deliver a callback). Workers claim rows with
+ * FOR UPDATE SKIP LOCKED and hold them under a lease; a row whose lease ran out (its worker died) is
+ * claimed again. Enqueueing is an insert in the caller's transaction.
+ */
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    queue: text().notNull(),
+    payload: jsonb().$type<Record<string, unknown>>().notNull(),
+    runAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    attempts: integer().notNull().default(0),
+    maxAttempts: integer().notNull().default(3),
+    lockedUntil: timestamp({ withTimezone: true }),
+    lockedBy: text(),
+    lastError: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('tasks_due_idx').on(t.queue, t.runAt)],
+);
+
+export type TaskRow = typeof tasks.$inferSelect;
+
+/** Token buckets for rate limits shared by every instance. */
+export const rateBuckets = pgTable('rate_buckets', {
+  key: text().primaryKey(),
+  tokens: real().notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,95 @@
+import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { jobs, type Job, type JobStatus } from '../../db/schema';
+import type { ScopedIdentity } from '../auth/identity';
+import { badRequest, notFound } from '../errors';
+
+/** A job as callers see it: no upstream, channel or cost. `id`, `job_id` and `jobId` are the same value. */
+export interface JobView {
+  id: string;
+  job_id: string;
+  jobId: string;
+  status: JobStatus;
+  cdn_url: string | null;
+  error: string | null;
+  elapsed_ms: number | null;
+  note: string | null;
+  steps: { name: string; status: 'running' | 'ok' | 'fail' }[] | null;
+  kind: string;
+  prompt: string;
+  ratio: string;
+  quality: string;
+  background: string | null;
+  batch_id: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+export function jobView(job: Job): JobView {
+  const input = job.input as { prompt?: unknown; ratio?: unknown; quality?: unknown; background?: unknown };
+  return {
+    id: job.id,
+    job_id: job.id,
+    jobId: job.id,
+    status: job.status,
+    cdn_url: job.cdnUrl,
+    error: job.error,
+    elapsed_ms: job.elapsedMs,
+    note: job.note,
+    steps: job.steps,
+    kind: job.kind,
+    prompt: typeof input.prompt === 'string' ? input.prompt : '',
+    ratio: typeof input.ratio === 'string' ? input.ratio : '',
+    quality: typeof input.quality === 'string' ? input.quality : '',
+    background: typeof input.background === 'string' ? input.background : null,
+    batch_id: job.batchId,
+    created_at: job.createdAt.toISOString(),
+    finished_at: job.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/** Visibility: a tenant sees every job of the tenant; a member only its own. */
+export function visibleTo(who: ScopedIdentity): SQL {
+  const tenant = eq(jobs.tenantId, who.tenantId);
+  return who.kind === 'member' ? (and(tenant, eq(jobs.accountId, who.accountId)) as SQL) : tenant;
+}
+
+export async function getJob(db: Db, who: ScopedIdentity, id: string): Promise<Job> {
+  const [row] = await db.select().from(jobs).where(and(eq(jobs.id, id), visibleTo(who)));
+  if (!row) throw notFound('Job');
+  return row;
+}
+
+function encodeCursor(job: Job): string {
+  return Buffer.from(`${job.createdAt.toISOString()}|${job.id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { at: Date; id: string } {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const date = new Date(at ?? '');
+  if (!id || Number.isNaN(date.getTime())) throw badRequest('cursor: not a cursor from an earlier page');
+  return { at: date, id };
+}
+
+/** Newest first, keyset-paged: stable while new jobs arrive. */
+export async function listJobs(
+  db: Db,
+  who: ScopedIdentity,
+  opts: { status?: JobStatus | undefined; limit: number; cursor?: string | undefined },
+): Promise<{ jobs: Job[]; nextCursor: string | null }> {
+  const conds: SQL[] = [visibleTo(who)];
+  if (opts.status) conds.push(eq(jobs.status, opts.status));
+  if (opts.cursor) {
+    const c = decodeCursor(opts.cursor);
+    conds.push(or(lt(jobs.createdAt, c.at), and(eq(jobs.createdAt, c.at), lt(jobs.id, c.id))) as SQL);
+  }
+  const rows = await db
+    .select()
+    .from(jobs)
+    .where(and(...conds))
+    .orderBy(desc(jobs.createdAt), desc(jobs.id))
+    .limit(opts.limit + 1);
+  const page = rows.slice(0, opts.limit);
+  const last = page[page.length - 1];
+  return { jobs: page, nextCursor: rows.length > opts.limit && last ? encodeCursor(last) : null };
+}

@@ -1,0 +1,168 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { jobs, type Job } from '../../db/schema';
+import { logger } from '../../logger';
+import type { ClaimedTask } from '../../queue/queue';
+import type { FileStore } from '../../storage/store';
+import { generateImage, type ImageInput } from '../../upstreams/adapters/openai-images';
+import { routeCall, RoutingExhausted } from '../../upstreams/engine';
+import { tenantBinding } from '../../upstreams/registry';
+import { verifyImage } from '../../upstreams/verify';
+import { moveCredits } from '../credits/ledger';
+import { AppError } from '../errors';
+import { notifyJob } from './events';
+import { sizeForRatio } from './sizes';
+import { imageJobInputSchema } from './types';
+
+export interface RunContext {
+  db: Db;
+  secret: Buffer;
+  files: FileStore;
+  signal?: AbortSignal;
+  /** Back-off between retries of one upstream (tests shorten it). */
+  retryDelayMs?: (tryNo: number) => number;
+}
+
+async function readInput(files: FileStore, url: string, name: string): Promise<ImageInput> {
+  const key = files.keyOf(url);
+  if (!key) throw new AppError('BAD_REQUEST', `${name} is not a Studio file`);
+  const chunks: Buffer[] = [];
+  for await (const chunk of files.read(key)) chunks.push(chunk as Buffer);
+  const data = Buffer.concat(chunks);
+  const ext = key.split('.').pop() ?? 'png';
+  return { data, mime: ext === 'jpg' ? 'image/jpeg' : `image/${ext}`, filename: key.split('/').pop() ?? `${name}.${ext}` };
+}
+
+/** Ends a pending job as failed and gives its credits back, once, in one transaction. */
+export async function failJob(db: Db, job: Pick<Job, 'id' | 'tenantId'>, error: string): Promise<boolean> {
+  const ended = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(jobs)
+      .set({
+        status: 'failed',
+        error,
+        note: null,
+        finishedAt: new Date(),
+        elapsedMs: sql`(extract(epoch from (now() - ${jobs.createdAt})) * 1000)::int`,
+      })
+      .where(and(eq(jobs.id, job.id), eq(jobs.status, 'pending')))
+      .returning();
+    if (!row) return null;
+    if (row.credits > 0) {
+      await moveCredits(tx, {
+        tenantId: row.tenantId,
+        accountId: row.walletAccountId,
+        actorAccountId: row.accountId,
+        amount: row.credits,
+        kind: 'refund',
+        category: 'image',
+        ref: row.id,
+        note: 'failed job',
+      });
+    }
+    return row;
+  });
+  if (ended) await notifyJob(db, ended);
+  return ended !== null;
+}
+
+/**
+ * Runs one image job: routes it through the upstreams, verifies and re-hosts the result, and ends the
+ * job exactly once. Throws only for infrastructure errors (the task is retried); a generation that
+ * fails on every upstream fails the job and refunds it.
+ */
+export async function runImageJob(ctx: RunContext, task: ClaimedTask): Promise<void> {
+  const jobId = String(task.payload.jobId ?? '');
+  const [job] = await ctx.db.select().from(jobs).where(eq(jobs.id, jobId));
+  if (!job || job.status !== 'pending') return;
+  if (task.attempt > task.maxAttempts) {
+    await failJob(ctx.db, job, 'The job was interrupted several times while running (worker restarts) and was stopped; its credits were refunded');
+    return;
+  }
+  const parsed = imageJobInputSchema.safeParse(job.input);
+  if (!parsed.success) {
+    await failJob(ctx.db, job, 'The job input could not be read; its credits were refunded');
+    return;
+  }
+  const input = parsed.data;
+  await ctx.db.update(jobs).set({ startedAt: job.startedAt ?? new Date(), runs: sql`${jobs.runs} + 1` }).where(eq(jobs.id, job.id));
+
+  const { width, height } = sizeForRatio(input.ratio);
+  const transparent = input.background === 'transparent';
+  try {
+    const references = await Promise.all(input.reference_images.map((u, i) => readInput(ctx.files, u, `reference-${i}`)));
+    const mask = input.mask ? await readInput(ctx.files, input.mask, 'mask') : undefined;
+    const base = input.image_url ? await readInput(ctx.files, input.image_url, 'image') : undefined;
+    const routed = await routeCall(
+      ctx.db,
+      ctx.secret,
+      {
+        media: 'image',
+        model: input.model ?? undefined,
+        provider: input.provider ?? undefined,
+        binding: await tenantBinding(ctx.db, job.tenantId),
+        needs: {
+          referenceImages: input.reference_images.length || undefined,
+          mask: input.mask !== null || undefined,
+          transparentBackground: transparent || undefined,
+        },
+      },
+      async (target, model, signal) => {
+        const out = await generateImage(
+          target,
+          {
+            prompt: input.prompt,
+            width,
+            height,
+            // Quality is a hint for the families that have levels; the others ignore it.
+            quality: model.capabilities.qualities?.includes(input.quality) ? input.quality : undefined,
+            background: input.background ?? undefined,
+            // Transparency forces PNG with alpha; the caller cannot choose the format.
+            outputFormat: 'png',
+            referenceImages: base ? [base, ...references] : references,
+            mask,
+          },
+          signal,
+        );
+        const verified = await verifyImage(out.data, { format: 'png', transparent });
+        return { data: out.data, verified };
+      },
+      {
+        ref: job.id,
+        tenantId: job.tenantId,
+        signal: ctx.signal,
+        retryDelayMs: ctx.retryDelayMs,
+        onFallback: async (n, m) => {
+          await ctx.db
+            .update(jobs)
+            .set({ note: `An upstream failed; backup channel ${n}/${m} is in use. The job stays pending: do not resubmit.` })
+            .where(and(eq(jobs.id, job.id), eq(jobs.status, 'pending')));
+          const [row] = await ctx.db.select().from(jobs).where(eq(jobs.id, job.id));
+          if (row) await notifyJob(ctx.db, row);
+        },
+      },
+    );
+    const key = `${job.tenantId}/results/${job.id}.${routed.result.verified.format === 'jpeg' ? 'jpg' : routed.result.verified.format}`;
+    const url = await ctx.files.put(key, routed.result.data, routed.result.verified.mime);
+    const [done] = await ctx.db
+      .update(jobs)
+      .set({
+        status: 'done',
+        cdnUrl: url,
+        note: null,
+        finishedAt: new Date(),
+        elapsedMs: sql`(extract(epoch from (now() - ${jobs.createdAt})) * 1000)::int`,
+      })
+      .where(and(eq(jobs.id, job.id), eq(jobs.status, 'pending')))
+      .returning();
+    if (done) await notifyJob(ctx.db, done);
+  } catch (err) {
+    if (ctx.signal?.aborted) throw err;
+    if (err instanceof RoutingExhausted || err instanceof AppError) {
+      await failJob(ctx.db, job, err.message);
+      return;
+    }
+    logger.error({ err, job: job.id }, 'image job hit an infrastructure error');
+    throw err;
+  }
+}

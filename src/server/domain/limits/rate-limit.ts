@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import { AppError } from '../errors';
+
+export interface Limit {
+  /** e.g. `image:<tenant id>` */
+  key: string;
+  /** Bucket size: at most this many at once, refilled evenly over `perMs`. */
+  capacity: number;
+  perMs: number;
+}
+
+/**
+ * Takes `n` tokens from a token bucket kept in the database, in the caller's transaction: shared by
+ * every instance, and given back automatically if the caller's work rolls back. Throws 429 with
+ * Retry-After when the bucket holds fewer than `n`.
+ */
+export async function consume(tx: Db, limit: Limit, n: number, what: string): Promise<void> {
+  if (n > limit.capacity) {
+    throw new AppError('TOO_MANY_REQUESTS', `At most ${limit.capacity} ${what} per hour; this request asks for ${n}`, {
+      retryAfter: Math.ceil(limit.perMs / 1000),
+    });
+  }
+  const ratePerMs = limit.capacity / limit.perMs;
+  // Refill since the last use, capped at capacity; take n only when that many are there.
+  const refilled = sql`least(${limit.capacity}::real, rate_buckets.tokens + extract(epoch from (now() - rate_buckets.updated_at)) * 1000 * ${ratePerMs}::real)`;
+  const taken = rowsOf<{ tokens: number }>(
+    await tx.execute(sql`
+      insert into rate_buckets (key, tokens, updated_at) values (${limit.key}, ${limit.capacity - n}, now())
+      on conflict (key) do update
+        set tokens = ${refilled} - ${n}, updated_at = now()
+        where ${refilled} >= ${n}
+      returning tokens`),
+  );
+  if (taken.length > 0) return;
+  const [row] = rowsOf<{ tokens: number }>(
+    await tx.execute(sql`
+      select least(${limit.capacity}::real, tokens + extract(epoch from (now() - updated_at)) * 1000 * ${ratePerMs}::real) as tokens
+        from rate_buckets where key = ${limit.key}`),
+  );
+  const missing = n - Number(row?.tokens ?? 0);
+  const retryAfter = Math.max(1, Math.ceil(missing / ratePerMs / 1000));
+  throw new AppError('TOO_MANY_REQUESTS', `Rate limit: at most ${limit.capacity} ${what} per hour. Retry after ${retryAfter} s.`, {
+    retryAfter,
+  });
+}

@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../db/client';
+import { logger } from '../logger';
+import { claim, completeTask, extendLeases, retryTask, TASK_CHANNEL, type ClaimedTask } from './queue';
+
+export interface TaskContext {
+  /** Aborted when the worker stops; long work should give up promptly and let the lease expire. */
+  signal: AbortSignal;
+}
+
+/** A handler finishes the task by returning; throwing puts it back for another attempt until maxAttempts. */
+export type TaskHandler = (task: ClaimedTask, ctx: TaskContext) => Promise<void>;
+
+export interface QueueWorkerOptions {
+  handlers: Record<string, TaskHandler>;
+  /** Tasks running at once in this process (each mostly waits on an upstream). */
+  concurrency: number;
+  leaseMs?: number;
+  pollMs?: number;
+  retryDelayMs?: (attempt: number) => number;
+}
+
+export interface QueueWorker {
+  /**
+   * Stops claiming, lets running tasks finish for up to `drainMs`, then aborts the rest; an aborted
+   * task keeps its lease and another worker takes it over when the lease runs out.
+   */
+  stop(drainMs?: number): Promise<void>;
+  inFlight(): number;
+}
+
+/**
+ * Claims and runs tasks with bounded concurrency. Woken by NOTIFY when work is enqueued anywhere,
+ * and by a slow poll for delayed tasks and leases that expired.
+ */
+export async function startQueueWorker(database: Database, opts: QueueWorkerOptions): Promise<QueueWorker> {
+  const workerId = `w-${randomUUID()}`;
+  const leaseMs = opts.leaseMs ?? 5 * 60_000;
+  const pollMs = opts.pollMs ?? 1000;
+  const retryDelay = opts.retryDelayMs ?? ((attempt: number) => Math.min(60_000, 2_000 * 2 ** (attempt - 1)));
+  const queues = Object.keys(opts.handlers);
+  const controller = new AbortController();
+  const running = new Map<number, Promise<void>>();
+  let claiming = false;
+  let again = false;
+  let stopping = false;
+
+  const runTask = async (task: ClaimedTask) => {
+    const handler = opts.handlers[task.queue];
+    try {
+      if (!handler) throw new Error(`no handler for queue ${task.queue}`);
+      await handler(task, { signal: controller.signal });
+      await completeTask(database.db, task.id);
+    } catch (err) {
+      if (controller.signal.aborted) return; // the lease expires and another worker takes it
+      const message = err instanceof Error ? err.message : String(err);
+      logger.warn({ queue: task.queue, task: task.id, attempt: task.attempt, err }, 'task failed');
+      try {
+        if (task.attempt >= task.maxAttempts) await completeTask(database.db, task.id);
+        else await retryTask(database.db, task.id, retryDelay(task.attempt), message);
+      } catch (inner) {
+        logger.error({ err: inner }, 'could not record a task failure');
+      }
+    }
+  };
+
+  const pump = async (): Promise<void> => {
+    if (claiming) {
+      again = true;
+      return;
+    }
+    claiming = true;
+    try {
+      do {
+        again = false;
+        const free = opts.concurrency - running.size;
+        if (free <= 0 || stopping) break;
+        const claimed = await claim(database.db, queues, Math.min(free, 100), leaseMs, workerId);
+        for (const task of claimed) {
+          const p = runTask(task).finally(() => {
+            running.delete(task.id);
+            void pump();
+          });
+          running.set(task.id, p);
+        }
+        if (claimed.length === Math.min(free, 100)) again = true;
+      } while (again && !controller.signal.aborted);
+    } catch (err) {
+      if (!controller.signal.aborted) logger.error({ err }, 'claiming tasks failed');
+    } finally {
+      claiming = false;
+    }
+  };
+
+  const unlisten = await database.listen(TASK_CHANNEL, () => void pump());
+  const poll = setInterval(() => void pump(), pollMs);
+  const renew = setInterval(() => {
+    extendLeases(database.db, [...running.keys()], leaseMs, workerId).catch((err: unknown) =>
+      logger.warn({ err }, 'could not renew task leases'),
+    );
+  }, Math.max(1000, leaseMs / 3));
+  void pump();
+
+  return {
+    inFlight: () => running.size,
+    async stop(drainMs = 30_000) {
+      stopping = true;
+      clearInterval(poll);
+      await unlisten().catch(() => {});
+      const drained = Promise.allSettled([...running.values()]);
+      const timer = new Promise((r) => setTimeout(r, drainMs).unref());
+      await Promise.race([drained, timer]);
+      controller.abort();
+      await drained;
+      clearInterval(renew);
+    },
+  };
+}
