@@ -16,7 +16,8 @@ export default defineConfig({
       { extends: true, test: { name: 'integration', include: ['tests/integration/**/*.test.ts'] } },
       {
         extends: true,
-        test: { name: 'api', include: ['tests/api/**/*.test.ts'], globalSetup: ['tests/helpers/api-server.ts'] },
+        // One shared server and simulator: files run one after another so injected faults stay in their test.
+        test: { name: 'api', include: ['tests/api/**/*.test.ts'], globalSetup: ['tests/helpers/api-server.ts'], fileParallelism: false },
       },
     ],
   },
