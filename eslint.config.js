@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import globals from 'globals';
 
 export default tseslint.config(
   { ignores: ['node_modules', '.next', '.data', '.test-data', 'drizzle', 'test-results', 'playwright-report', 'next-env.d.ts'] },
@@ -19,6 +20,7 @@ export default tseslint.config(
       ],
     },
   },
+  { files: ['**/*.mjs', '**/*.js'], languageOptions: { globals: globals.node } },
   {
     files: ['src/server/config.ts', 'scripts/**', 'tests/**', 'e2e/**', 'bench/**', '*.config.ts', 'src/sim/**'],
     rules: { 'no-restricted-syntax': 'off' },
