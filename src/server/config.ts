@@ -85,6 +85,8 @@ const envSchema = z.object({
   STUDIO_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(500),
   STUDIO_IMAGE_RATE_PER_HOUR: z.coerce.number().int().min(1).default(120),
   STUDIO_ALLOW_PRIVATE_CALLBACKS: z.enum(['0', '1']).default('0'),
+  STUDIO_CALLBACK_BACKOFF_MS: z.coerce.number().int().min(10).default(10_000),
+  STUDIO_CALLBACK_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(12),
   STUDIO_SCORE_INTERVAL_MS: z.coerce.number().int().min(100).default(10_000),
   STUDIO_PROBE_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
   STUDIO_MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
@@ -119,6 +121,9 @@ export interface Config {
   workerConcurrency: number;
   imageRatePerHour: number;
   allowPrivateCallbacks: boolean;
+  /** First retry delay of a failed callback; it doubles each attempt (capped at one hour). */
+  callbackBackoffMs: number;
+  callbackAttempts: number;
   maxBodyBytes: number;
   demo: boolean;
   logLevel: Env['LOG_LEVEL'];
@@ -179,6 +184,8 @@ export function buildConfig(env: Env): Config {
     workerConcurrency: env.STUDIO_WORKER_CONCURRENCY,
     imageRatePerHour: env.STUDIO_IMAGE_RATE_PER_HOUR,
     allowPrivateCallbacks: env.STUDIO_ALLOW_PRIVATE_CALLBACKS === '1',
+    callbackBackoffMs: env.STUDIO_CALLBACK_BACKOFF_MS,
+    callbackAttempts: env.STUDIO_CALLBACK_ATTEMPTS,
     maxBodyBytes: env.STUDIO_MAX_BODY_BYTES,
     demo: env.STUDIO_DEMO === '1',
     logLevel: env.LOG_LEVEL,

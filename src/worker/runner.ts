@@ -1,3 +1,4 @@
+import { deliverCallback } from '../server/domain/callbacks/deliver';
 import { runImageJob } from '../server/domain/jobs/run';
 import { logger } from '../server/logger';
 import { QUEUES } from '../server/queue/queue';
@@ -43,7 +44,11 @@ export async function startWorker(rt: Runtime, tasks: RecurringTask[]): Promise<
     concurrency: rt.config.workerConcurrency,
     handlers: {
       [QUEUES.imageJob]: (task, ctx) =>
-        runImageJob({ db: rt.db, secret: rt.config.secret, files: rt.files, signal: ctx.signal }, task),
+        runImageJob(
+          { db: rt.db, secret: rt.config.secret, files: rt.files, signal: ctx.signal, callbackAttempts: rt.config.callbackAttempts },
+          task,
+        ),
+      [QUEUES.callback]: (task) => deliverCallback({ db: rt.db, config: rt.config }, task),
     },
   });
   logger.info({ tasks: tasks.map((t) => t.name), database: rt.database.kind, concurrency: rt.config.workerConcurrency }, 'worker started');

@@ -60,6 +60,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: 'warn',
     STUDIO_SIM_PORT: String(simPort),
+    // Test receivers listen on loopback; back-off is shortened so retries happen within a test.
+    STUDIO_ALLOW_PRIVATE_CALLBACKS: '1',
+    STUDIO_CALLBACK_BACKOFF_MS: '200',
   };
   let dropDatabase: (() => Promise<void>) | null = null;
   if (process.env.DATABASE_URL) {

@@ -1,6 +1,7 @@
 import { accountsRouter } from './routers/accounts';
 import { adminRouter } from './routers/admin';
 import { balanceRouter } from './routers/balance';
+import { callbacksRouter } from './routers/callbacks';
 import { jobsRouter } from './routers/jobs';
 import { operatorRouter } from './routers/operator';
 import { sessionRouter } from './routers/session';
@@ -12,6 +13,7 @@ export const appRouter = router({
   accounts: accountsRouter,
   session: sessionRouter,
   jobs: jobsRouter,
+  callbacks: callbacksRouter,
   operator: operatorRouter,
 });
 

@@ -54,10 +54,13 @@ export async function startQueueWorker(database: Database, opts: QueueWorkerOpti
     } catch (err) {
       if (controller.signal.aborted) return; // the lease expires and another worker takes it
       const message = err instanceof Error ? err.message : String(err);
-      logger.warn({ queue: task.queue, task: task.id, attempt: task.attempt, err }, 'task failed');
+      logger.info({ queue: task.queue, task: task.id, attempt: task.attempt, err: message }, 'task will be retried or dropped');
       try {
         if (task.attempt >= task.maxAttempts) await completeTask(database.db, task.id);
-        else await retryTask(database.db, task.id, retryDelay(task.attempt), message);
+        else {
+          const asked = (err as { delayMs?: unknown }).delayMs;
+          await retryTask(database.db, task.id, typeof asked === 'number' ? asked : retryDelay(task.attempt), message);
+        }
       } catch (inner) {
         logger.error({ err: inner }, 'could not record a task failure');
       }

@@ -91,3 +91,23 @@ export const rateBuckets = pgTable('rate_buckets', {
   tokens: real().notNull(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Every callback delivery attempt, for the tenant's and the operator's records. */
+export const callbackDeliveries = pgTable(
+  'callback_deliveries',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    jobId: uuid()
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    attempt: integer().notNull(),
+    url: text().notNull(),
+    /** HTTP status of the receiver's answer; null when it could not be reached or was refused. */
+    statusCode: integer(),
+    ok: text({ enum: ['delivered', 'failed', 'refused'] }).notNull(),
+    error: text(),
+    durationMs: integer().notNull(),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('callback_deliveries_job_idx').on(t.jobId)],
+);

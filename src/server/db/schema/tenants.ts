@@ -11,6 +11,8 @@ export const tenants = pgTable(
     credits: integer().notNull().default(0),
     /** Operator binding: a model family or a channel name that all of this tenant's requests route inside. */
     boundModel: text(),
+    /** Signs callbacks (Standard Webhooks); encrypted with the server secret, readable by the tenant. */
+    webhookSecretCiphertext: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('tenants_credits_non_negative', sql`${t.credits} >= 0`)],

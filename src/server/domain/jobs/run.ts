@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { jobs, type Job } from '../../db/schema';
 import { logger } from '../../logger';
-import type { ClaimedTask } from '../../queue/queue';
+import { enqueue, QUEUES, type ClaimedTask } from '../../queue/queue';
 import type { FileStore } from '../../storage/store';
 import { generateImage, type ImageInput } from '../../upstreams/adapters/openai-images';
 import { routeCall, RoutingExhausted } from '../../upstreams/engine';
@@ -21,6 +21,7 @@ export interface RunContext {
   signal?: AbortSignal;
   /** Back-off between retries of one upstream (tests shorten it). */
   retryDelayMs?: (tryNo: number) => number;
+  callbackAttempts?: number;
 }
 
 async function readInput(files: FileStore, url: string, name: string): Promise<ImageInput> {
@@ -34,7 +35,7 @@ async function readInput(files: FileStore, url: string, name: string): Promise<I
 }
 
 /** Ends a pending job as failed and gives its credits back, once, in one transaction. */
-export async function failJob(db: Db, job: Pick<Job, 'id' | 'tenantId'>, error: string): Promise<boolean> {
+export async function failJob(db: Db, job: Pick<Job, 'id' | 'tenantId'>, error: string, callbackAttempts = 12): Promise<boolean> {
   const ended = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(jobs)
@@ -48,6 +49,7 @@ export async function failJob(db: Db, job: Pick<Job, 'id' | 'tenantId'>, error: 
       .where(and(eq(jobs.id, job.id), eq(jobs.status, 'pending')))
       .returning();
     if (!row) return null;
+    if (row.callbackUrl) await enqueue(tx, QUEUES.callback, { jobId: row.id }, { maxAttempts: callbackAttempts });
     if (row.credits > 0) {
       await moveCredits(tx, {
         tenantId: row.tenantId,
@@ -144,22 +146,26 @@ export async function runImageJob(ctx: RunContext, task: ClaimedTask): Promise<v
     );
     const key = `${job.tenantId}/results/${job.id}.${routed.result.verified.format === 'jpeg' ? 'jpg' : routed.result.verified.format}`;
     const url = await ctx.files.put(key, routed.result.data, routed.result.verified.mime);
-    const [done] = await ctx.db
-      .update(jobs)
-      .set({
-        status: 'done',
-        cdnUrl: url,
-        note: null,
-        finishedAt: new Date(),
-        elapsedMs: sql`(extract(epoch from (now() - ${jobs.createdAt})) * 1000)::int`,
-      })
-      .where(and(eq(jobs.id, job.id), eq(jobs.status, 'pending')))
-      .returning();
+    const done = await ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(jobs)
+        .set({
+          status: 'done',
+          cdnUrl: url,
+          note: null,
+          finishedAt: new Date(),
+          elapsedMs: sql`(extract(epoch from (now() - ${jobs.createdAt})) * 1000)::int`,
+        })
+        .where(and(eq(jobs.id, job.id), eq(jobs.status, 'pending')))
+        .returning();
+      if (row?.callbackUrl) await enqueue(tx, QUEUES.callback, { jobId: row.id }, { maxAttempts: ctx.callbackAttempts });
+      return row;
+    });
     if (done) await notifyJob(ctx.db, done);
   } catch (err) {
     if (ctx.signal?.aborted) throw err;
     if (err instanceof RoutingExhausted || err instanceof AppError) {
-      await failJob(ctx.db, job, err.message);
+      await failJob(ctx.db, job, err.message, ctx.callbackAttempts);
       return;
     }
     logger.error({ err, job: job.id }, 'image job hit an infrastructure error');

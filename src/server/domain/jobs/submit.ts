@@ -10,6 +10,8 @@ import { tenantBinding } from '../../upstreams/registry';
 import type { Needs } from '../../upstreams/select';
 import type { ScopedIdentity } from '../auth/identity';
 import { insufficientCredits, moveCredits } from '../credits/ledger';
+import { checkCallbackUrl } from '../callbacks/address';
+import { ownHosts } from '../callbacks/deliver';
 import { AppError, badRequest } from '../errors';
 import { consume } from '../limits/rate-limit';
 import type { ImageJobInput, ImageRequestBody } from './types';
@@ -114,6 +116,12 @@ export async function submitImageJobs(ctx: SubmitContext, who: ScopedIdentity, s
   if (sub.idempotencyKey) {
     const replay = await findReplay(ctx.db, who.tenantId, sub.idempotencyKey, sub.hash);
     if (replay) return replay;
+  }
+
+  const callbacks = new Set([sub.callbackUrl, ...sub.items.map((i) => i.callback_url)].filter((u): u is string => !!u));
+  for (const url of callbacks) {
+    const verdict = await checkCallbackUrl(url, { allowPrivate: ctx.config.allowPrivateCallbacks, ownHosts: ownHosts(ctx.config) });
+    if (!verdict.ok) throw badRequest(`callback_url ${verdict.reason}: callbacks go only to public http(s) addresses`);
   }
 
   const binding = await tenantBinding(ctx.db, who.tenantId);

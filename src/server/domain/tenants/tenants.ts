@@ -2,7 +2,9 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, consoleUsers, tenants, type Tenant } from '../../db/schema';
 import { issueKey } from '../auth/api-keys';
+import { encryptSecret } from '../auth/keys';
 import { hashPassword } from '../auth/passwords';
+import { newWebhookSecret } from '../callbacks/secret';
 import { moveCredits } from '../credits/ledger';
 import { AppError, badRequest, notFound } from '../errors';
 
@@ -44,7 +46,12 @@ export async function createTenant(
     return await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(tenants)
-        .values({ name: input.name, quotaMonthly: input.quotaMonthly, credits: 0 })
+        .values({
+          name: input.name,
+          quotaMonthly: input.quotaMonthly,
+          credits: 0,
+          webhookSecretCiphertext: encryptSecret(newWebhookSecret(), secret),
+        })
         .returning();
       if (!row) throw new AppError('INTERNAL', 'tenant was not created');
       let credits = 0;

@@ -1,0 +1,103 @@
+import { eq } from 'drizzle-orm';
+import { Webhook } from 'standardwebhooks';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { callbackDeliveries, jobs } from '../../db/schema';
+import type { ClaimedTask } from '../../queue/queue';
+import { checkCallbackUrl } from './address';
+import { getWebhookSecret } from './secret';
+
+/** Thrown by a handler to be run again after `delayMs`. */
+export class RetryLater extends Error {
+  constructor(
+    message: string,
+    readonly delayMs: number,
+  ) {
+    super(message);
+  }
+}
+
+export interface CallbackPayload {
+  job_id: string;
+  status: 'done' | 'failed';
+  cdn_url: string | null;
+  error: string | null;
+  elapsed_ms: number | null;
+  cost_usd: number;
+}
+
+export function ownHosts(config: Config): string[] {
+  const hosts = new Set<string>();
+  for (const u of [config.publicBaseUrl, config.imageHost, `http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`]) {
+    try {
+      hosts.add(new URL(u).host.toLowerCase());
+    } catch {
+      // not a URL: nothing to add
+    }
+  }
+  return [...hosts];
+}
+
+/**
+ * Delivers one job's callback: POSTs the signed payload, records the attempt, and asks to be run
+ * again with exponential back-off until the receiver answers 2xx or the attempts run out.
+ */
+export async function deliverCallback(ctx: { db: Db; config: Config }, task: ClaimedTask): Promise<void> {
+  const jobId = String(task.payload.jobId ?? '');
+  const [job] = await ctx.db.select().from(jobs).where(eq(jobs.id, jobId));
+  if (!job || !job.callbackUrl || job.status === 'pending') return;
+  const url = job.callbackUrl;
+  const started = Date.now();
+  const record = (ok: 'delivered' | 'failed' | 'refused', statusCode: number | null, error: string | null) =>
+    ctx.db.insert(callbackDeliveries).values({ jobId, attempt: task.attempt, url, statusCode, ok, error, durationMs: Date.now() - started });
+
+  // Checked again at delivery, after DNS resolution: the name may point elsewhere now.
+  const verdict = await checkCallbackUrl(url, { allowPrivate: ctx.config.allowPrivateCallbacks, ownHosts: ownHosts(ctx.config) });
+  if (!verdict.ok) {
+    await record('refused', null, `callback_url ${verdict.reason}`);
+    return;
+  }
+  const payload: CallbackPayload = {
+    job_id: job.id,
+    status: job.status,
+    cdn_url: job.cdnUrl,
+    error: job.error,
+    elapsed_ms: job.elapsedMs,
+    cost_usd: Math.round((job.costUsd ?? 0) * 1e6) / 1e6,
+  };
+  const body = JSON.stringify(payload);
+  // One id per job outcome, the same on every retry, so receivers can de-duplicate.
+  const msgId = `msg_${job.id}_${job.status}`;
+  const now = new Date();
+  const secret = await getWebhookSecret(ctx.db, ctx.config.secret, job.tenantId);
+  const signature = new Webhook(secret).sign(msgId, now, body);
+  let status: number | null = null;
+  let error: string | null = null;
+  try {
+    const res = await fetch(url, {
+      method: 'POST',
+      redirect: 'manual',
+      signal: AbortSignal.timeout(10_000),
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'Studio-Webhooks/1.0',
+        'webhook-id': msgId,
+        'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+        'webhook-signature': signature,
+      },
+      body,
+    });
+    status = res.status;
+    await res.body?.cancel();
+    if (res.ok) {
+      await record('delivered', status, null);
+      return;
+    }
+    error = `the receiver answered HTTP ${status}`;
+  } catch (err) {
+    error = err instanceof Error && err.name === 'TimeoutError' ? 'the receiver did not answer within 10 s' : 'the receiver could not be reached';
+  }
+  await record('failed', status, error);
+  if (task.attempt >= task.maxAttempts) return;
+  throw new RetryLater(error, Math.min(3600_000, ctx.config.callbackBackoffMs * 2 ** (task.attempt - 1)));
+}

@@ -1,0 +1,38 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { tenants } from '../../db/schema';
+import { decryptSecret, encryptSecret } from '../auth/keys';
+import { notFound } from '../errors';
+
+/** A Standard Webhooks secret: `whsec_` and 32 random bytes in base64. */
+export function newWebhookSecret(): string {
+  return `whsec_${randomBytes(32).toString('base64')}`;
+}
+
+/** The tenant's callback signing secret, created on first use. */
+export async function getWebhookSecret(db: Db, serverSecret: Buffer, tenantId: string): Promise<string> {
+  const [row] = await db.select({ c: tenants.webhookSecretCiphertext }).from(tenants).where(eq(tenants.id, tenantId));
+  if (!row) throw notFound('Tenant');
+  if (row.c) return decryptSecret(row.c, serverSecret);
+  const fresh = newWebhookSecret();
+  await db
+    .update(tenants)
+    .set({ webhookSecretCiphertext: encryptSecret(fresh, serverSecret) })
+    .where(and(eq(tenants.id, tenantId), isNull(tenants.webhookSecretCiphertext)));
+  // Another request may have created it first: read what won.
+  const [after] = await db.select({ c: tenants.webhookSecretCiphertext }).from(tenants).where(eq(tenants.id, tenantId));
+  return after?.c ? decryptSecret(after.c, serverSecret) : fresh;
+}
+
+/** Replaces the secret; callbacks signed afterwards use the new one. */
+export async function rotateWebhookSecret(db: Db, serverSecret: Buffer, tenantId: string): Promise<string> {
+  const fresh = newWebhookSecret();
+  const [row] = await db
+    .update(tenants)
+    .set({ webhookSecretCiphertext: encryptSecret(fresh, serverSecret) })
+    .where(eq(tenants.id, tenantId))
+    .returning({ id: tenants.id });
+  if (!row) throw notFound('Tenant');
+  return fresh;
+}
