@@ -1,4 +1,5 @@
 import type { Config } from '../server/config';
+import { pruneJobEvents } from '../server/domain/jobs/events';
 import { probeRemovedUpstreams } from '../server/upstreams/maintenance';
 import { recomputeScores } from '../server/upstreams/stats';
 import type { RecurringTask } from './runner';
@@ -6,6 +7,13 @@ import type { RecurringTask } from './runner';
 /** The worker's recurring work. Each task is idempotent, so several workers may run it. */
 export function recurringTasksFor(config: Config): RecurringTask[] {
   return [
+    {
+      name: 'prune-job-events',
+      everyMs: 10 * 60_000,
+      run: async (rt) => {
+        await pruneJobEvents(rt.db);
+      },
+    },
     {
       name: 'upstream-scores',
       everyMs: config.scoreIntervalMs,

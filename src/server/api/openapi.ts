@@ -35,6 +35,25 @@ function buildDocument(): OpenAPIObject {
       Bearer: { type: 'http', scheme: 'bearer', description: 'The same key as a bearer token' },
     },
   });
+  // Plain route handlers outside trpc-to-openapi, described by hand.
+  doc.paths = {
+    ...doc.paths,
+    '/jobs-stream': {
+      get: {
+        operationId: 'jobs-stream',
+        tags: ['Images'],
+        summary: 'Server-sent events of your jobs',
+        description:
+          'Events `job.created`, `job.updated` (e.g. a backup channel note), `job.done`, `job.failed`, each with `id` and the job as `GET /api/jobs?id=` shows it in `data`; `heartbeat` every 15 s; `ready` once caught up. Reconnect with `Last-Event-ID` to receive what was missed (kept 24 hours). Tenant keys see every job of the tenant, member keys their own.',
+        security: [{ ApiKey: [] }, { Bearer: [] }],
+        parameters: [{ name: 'Last-Event-ID', in: 'header', required: false, schema: { type: 'string' } }],
+        responses: {
+          '200': { description: 'An event stream', content: { 'text/event-stream': { schema: { type: 'string' } } } },
+          '401': { description: 'Missing or invalid key', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+        },
+      },
+    },
+  };
   doc.components ??= {};
   doc.components.schemas = { ...doc.components.schemas, Error: ERROR_SCHEMA };
   for (const item of Object.values(doc.paths ?? {})) {

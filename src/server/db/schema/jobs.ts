@@ -111,3 +111,17 @@ export const callbackDeliveries = pgTable(
   },
   (t) => [index('callback_deliveries_job_idx').on(t.jobId)],
 );
+
+/** The progress feed's log: one row per job change, so a reconnecting client resumes from Last-Event-ID. */
+export const jobEvents = pgTable(
+  'job_events',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: uuid().notNull(),
+    accountId: uuid(),
+    jobId: uuid().notNull(),
+    type: text({ enum: ['job.created', 'job.updated', 'job.done', 'job.failed'] }).notNull(),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('job_events_tenant_id_idx').on(t.tenantId, t.id), index('job_events_at_idx').on(t.at)],
+);

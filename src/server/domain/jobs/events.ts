@@ -1,13 +1,132 @@
-import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import type { Job } from '../../db/schema';
+import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import type { Database, Db } from '../../db/client';
+import { jobEvents, jobs, type Job } from '../../db/schema';
+import type { ScopedIdentity } from '../auth/identity';
+import { logger } from '../../logger';
+import { jobView, type JobView } from './read';
 
-/** Channel for job changes: the progress feed and the callback sender listen on it. */
+/** Channel for job changes: every process's feed hub listens on it. */
 export const JOB_CHANNEL = 'studio_jobs';
 
-/** Announces a job change to every process (pg_notify), carrying only ids: listeners read the job. */
-export async function notifyJob(db: Db, job: Pick<Job, 'id' | 'tenantId' | 'accountId' | 'status'>): Promise<void> {
-  await db.execute(
-    sql`select pg_notify(${JOB_CHANNEL}, ${JSON.stringify({ id: job.id, tenant: job.tenantId, account: job.accountId, status: job.status })})`,
-  );
+export type JobEventType = 'job.created' | 'job.updated' | 'job.done' | 'job.failed';
+
+interface Notice {
+  id: number;
+  tenant: string;
+  account: string | null;
+  job: string;
+  type: JobEventType;
+}
+
+function typeOf(job: Pick<Job, 'status'>, created: boolean): JobEventType {
+  if (created) return 'job.created';
+  return job.status === 'done' ? 'job.done' : job.status === 'failed' ? 'job.failed' : 'job.updated';
+}
+
+/**
+ * Records a job change in the feed's log and announces it to every process (pg_notify is delivered
+ * at commit when called inside a transaction).
+ */
+export async function notifyJob(db: Db, job: Pick<Job, 'id' | 'tenantId' | 'accountId' | 'status'>, created = false): Promise<void> {
+  await notifyJobs(db, [job], created);
+}
+
+export async function notifyJobs(db: Db, list: Pick<Job, 'id' | 'tenantId' | 'accountId' | 'status'>[], created = false): Promise<void> {
+  if (list.length === 0) return;
+  const rows = await db
+    .insert(jobEvents)
+    .values(list.map((j) => ({ tenantId: j.tenantId, accountId: j.accountId, jobId: j.id, type: typeOf(j, created) })))
+    .returning();
+  for (const r of rows) {
+    const notice: Notice = { id: r.id, tenant: r.tenantId, account: r.accountId, job: r.jobId, type: r.type };
+    await db.execute(sql`select pg_notify(${JOB_CHANNEL}, ${JSON.stringify(notice)})`);
+  }
+}
+
+export interface FeedEvent {
+  id: number;
+  type: JobEventType;
+  job: JobView;
+}
+
+function visible(who: ScopedIdentity, n: { tenant: string; account: string | null }): boolean {
+  return n.tenant === who.tenantId && (who.kind !== 'member' || n.account === who.accountId);
+}
+
+/** Events after `afterId` that this caller may see (for Last-Event-ID), oldest first, at most `limit`. */
+export async function replayEvents(db: Db, who: ScopedIdentity, afterId: number, limit = 500): Promise<FeedEvent[]> {
+  const conds = [eq(jobEvents.tenantId, who.tenantId), gt(jobEvents.id, afterId)];
+  if (who.kind === 'member') conds.push(eq(jobEvents.accountId, who.accountId));
+  const events = await db.select().from(jobEvents).where(and(...conds)).orderBy(asc(jobEvents.id)).limit(limit);
+  if (events.length === 0) return [];
+  const rows = await db.select().from(jobs).where(inArray(jobs.id, [...new Set(events.map((e) => e.jobId))]));
+  const byId = new Map(rows.map((j) => [j.id, j]));
+  return events.flatMap((e) => {
+    const job = byId.get(e.jobId);
+    return job ? [{ id: e.id, type: e.type, job: jobView(job) }] : [];
+  });
+}
+
+type Listener = { who: ScopedIdentity; send: (e: FeedEvent) => void };
+
+/**
+ * One LISTEN per process fans job changes out to this process's open feeds: each change is read
+ * once, however many feeds are open.
+ */
+export class JobFeedHub {
+  private listeners = new Set<Listener>();
+  private started: Promise<void> | null = null;
+
+  constructor(private readonly database: Database) {}
+
+  private start(): Promise<void> {
+    this.started ??= this.database
+      .listen(JOB_CHANNEL, (payload) => void this.dispatch(payload))
+      .then(() => undefined)
+      .catch((err: unknown) => {
+        this.started = null;
+        throw err;
+      });
+    return this.started;
+  }
+
+  private async dispatch(payload: string): Promise<void> {
+    let notice: Notice;
+    try {
+      notice = JSON.parse(payload) as Notice;
+    } catch {
+      return;
+    }
+    const targets = [...this.listeners].filter((l) => visible(l.who, notice));
+    if (targets.length === 0) return;
+    try {
+      const [job] = await this.database.db.select().from(jobs).where(eq(jobs.id, notice.job));
+      if (!job) return;
+      const event: FeedEvent = { id: notice.id, type: notice.type, job: jobView(job) };
+      for (const t of targets) t.send(event);
+    } catch (err) {
+      logger.warn({ err }, 'could not read a job for the progress feed');
+    }
+  }
+
+  async subscribe(who: ScopedIdentity, send: (e: FeedEvent) => void): Promise<() => void> {
+    await this.start();
+    const listener = { who, send };
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}
+
+const HUB_KEY = Symbol.for('studio.jobFeedHub');
+type GlobalWithHub = typeof globalThis & { [HUB_KEY]?: JobFeedHub };
+
+export function jobFeedHub(database: Database): JobFeedHub {
+  const g = globalThis as GlobalWithHub;
+  g[HUB_KEY] ??= new JobFeedHub(database);
+  return g[HUB_KEY];
+}
+
+/** Drops feed history older than `maxAgeMs` (a client reconnecting later starts from now). */
+export async function pruneJobEvents(db: Db, maxAgeMs = 24 * 3600_000): Promise<void> {
+  await db.delete(jobEvents).where(lt(jobEvents.at, new Date(Date.now() - maxAgeMs)));
 }

@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { accounts, jobs, type Job } from '../../db/schema';
 import { enqueueMany, QUEUES } from '../../queue/queue';
+import { notifyJobs } from './events';
 import type { FileStore } from '../../storage/store';
 import { planOrThrow } from '../../upstreams/engine';
 import { tenantBinding } from '../../upstreams/registry';
@@ -181,6 +182,7 @@ export async function submitImageJobs(ctx: SubmitContext, who: ScopedIdentity, s
       }
       const inserted = await tx.insert(jobs).values(rows).returning();
       await enqueueMany(tx, QUEUES.imageJob, inserted.map((j) => ({ jobId: j.id })), { maxAttempts: 3 });
+      await notifyJobs(tx, inserted, true);
       return inserted.sort((a, b) => (a.batchIndex ?? 0) - (b.batchIndex ?? 0));
     });
   } catch (err) {
