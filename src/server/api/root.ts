@@ -3,6 +3,7 @@ import { adminRouter } from './routers/admin';
 import { balanceRouter } from './routers/balance';
 import { callbacksRouter } from './routers/callbacks';
 import { jobsRouter } from './routers/jobs';
+import { modelsRouter } from './routers/models';
 import { operatorRouter } from './routers/operator';
 import { sessionRouter } from './routers/session';
 import { createCallerFactory, router } from './trpc';
@@ -13,6 +14,7 @@ export const appRouter = router({
   accounts: accountsRouter,
   session: sessionRouter,
   jobs: jobsRouter,
+  models: modelsRouter,
   callbacks: callbacksRouter,
   operator: operatorRouter,
 });
