@@ -1,12 +1,24 @@
-import type { Metadata } from 'next';
+import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import './globals.css';
 
-export const metadata: Metadata = { title: 'Studio', description: 'AI generation for your team' };
+const icon =
+  'data:image/svg+xml,' +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#6366f1"/><stop offset="1" stop-color="#7c3aed"/></linearGradient></defs><rect width="32" height="32" rx="8" fill="url(#g)"/><path fill="#fff" d="M16 6c.6 5.4 3.4 8.2 8.8 8.8v.2c-5.4.6-8.2 3.4-8.8 8.8h-.1c-.6-5.4-3.4-8.2-8.7-8.8v-.2c5.3-.6 8.1-3.4 8.7-8.8Z"/></svg>',
+  );
+
+export const metadata: Metadata = {
+  title: { default: 'Studio', template: '%s · Studio' },
+  description: 'AI generation for your team',
+  icons: { icon },
+};
+
+export const viewport: Viewport = { themeColor: '#f8fafc' };
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="zh-CN">
+    <html lang="en">
       <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">{children}</body>
     </html>
   );

@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_ADMIN_KEY } from './env';
+
+export interface TestTenant {
+  id: string;
+  name: string;
+  apiKey: string;
+  email: string;
+  password: string;
+  credits: number;
+  quotaMonthly: number;
+}
+
+interface TenantCreateAnswer {
+  ok: boolean;
+  tenant?: { id: string; name: string };
+  api_key?: string;
+  error?: string;
+}
+
+/** Creates a tenant with a console login through the operator REST API. */
+export async function createTenant(
+  request: APIRequestContext,
+  options: { name?: string; credits?: number; quotaMonthly?: number } = {},
+): Promise<TestTenant> {
+  const suffix = randomBytes(4).toString('hex');
+  const name = options.name ?? '测试工作室 E2E';
+  const credits = options.credits ?? 1234;
+  const quotaMonthly = options.quotaMonthly ?? 5000;
+  const email = `admin-${suffix}@e2e.studio.test`;
+  const password = `pw-${randomBytes(8).toString('hex')}`;
+
+  const res = await request.post('/api/admin', {
+    headers: { 'X-API-Key': E2E_ADMIN_KEY },
+    data: { action: 'tenant-create', name, credits, quota_monthly: quotaMonthly, admin_email: email, admin_password: password },
+  });
+  const body = (await res.json()) as TenantCreateAnswer;
+  expect(res.status(), body.error).toBe(200);
+  if (!body.ok || !body.tenant || !body.api_key) throw new Error(`tenant-create failed: ${JSON.stringify(body)}`);
+  return { id: body.tenant.id, name: body.tenant.name, apiKey: body.api_key, email, password, credits, quotaMonthly };
+}
+
+/** Adds (or with a negative delta, removes) tenant credits as the operator. */
+export async function adjustCredits(request: APIRequestContext, tenantId: string, delta: number): Promise<number> {
+  const res = await request.post('/api/admin', {
+    headers: { 'X-API-Key': E2E_ADMIN_KEY },
+    data: { action: 'tenant-credit', tenant_id: tenantId, credits: delta, note: 'e2e' },
+  });
+  const body = (await res.json()) as { ok: boolean; credits?: number; error?: string };
+  expect(res.status(), body.error).toBe(200);
+  if (typeof body.credits !== 'number') throw new Error(`tenant-credit failed: ${JSON.stringify(body)}`);
+  return body.credits;
+}
+
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** A page that fails the test on any browser console error or uncaught exception. */
+export const test = base.extend<{ page: Page }>({
+  page: async ({ page }, use) => {
+    const problems: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
+    });
+    page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+    await use(page);
+    expect(problems, 'browser console errors').toEqual([]);
+  },
+});
+
+export { expect };

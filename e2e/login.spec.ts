@@ -1,0 +1,71 @@
+import { adjustCredits, createTenant, expect, signIn, test, type TestTenant } from './helpers';
+
+let tenant: TestTenant;
+
+test.beforeAll(async ({ request }) => {
+  tenant = await createTenant(request);
+});
+
+test('the console asks for a login first', async ({ page }) => {
+  await page.goto('/overview');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Sign in to your workspace' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/login.png', fullPage: true });
+});
+
+test('a wrong password shows an inline error and keeps the email', async ({ page }) => {
+  await signIn(page, tenant.email, 'not-the-password');
+  await expect(page.getByRole('alert').filter({ hasText: 'Email or password is incorrect' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByLabel('Email')).toHaveValue(tenant.email);
+  await expect(page.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
+  await page.screenshot({ path: 'test-results/login-error.png', fullPage: true });
+});
+
+test('the right password opens the overview, and signing out returns to the login', async ({ page }) => {
+  await signIn(page, tenant.email, tenant.password);
+  await expect(page).toHaveURL(/\/overview$/);
+  await expect(page.getByRole('heading', { level: 1, name: '测试工作室 E2E' })).toBeVisible();
+  await expect(page.getByTestId('credits')).toHaveText('1,234');
+  await expect(page.getByTestId('quota')).toHaveText('5,000');
+  await expect(page.getByText(`http://127.0.0.1:3100/api/balance`)).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Jobs' })).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/overview-desktop.png', fullPage: true });
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/overview');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('the overview works on a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, tenant.email, tenant.password);
+  await expect(page).toHaveURL(/\/overview$/);
+  await expect(page.getByTestId('credits')).toHaveText('1,234');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, 'no sideways scrolling').toBeLessThanOrEqual(0);
+  await page.screenshot({ path: 'test-results/overview-phone.png', fullPage: true });
+
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const nav = page.getByRole('navigation', { name: 'Console' });
+  await expect(nav.getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByText('Members')).toBeVisible();
+  await page.screenshot({ path: 'test-results/overview-phone-menu.png' });
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('the credits figure refreshes when the tab regains focus', async ({ page, request }) => {
+  const own = await createTenant(request, { credits: 100 });
+  await page.clock.install();
+  await signIn(page, own.email, own.password);
+  await expect(page).toHaveURL(/\/overview$/);
+  await expect(page.getByTestId('credits')).toHaveText('100');
+
+  await adjustCredits(request, own.id, 2400);
+  // Past the cache's freshness window, a focus event makes the console ask the API again.
+  await page.clock.fastForward('01:00');
+  await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+  await expect(page.getByTestId('credits')).toHaveText('2,500');
+});

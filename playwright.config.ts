@@ -1,0 +1,59 @@
+import { rmSync } from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+import { E2E_ADMIN_KEY, E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT } from './e2e/env';
+
+// An external server (E2E_BASE_URL) is tested as is; otherwise each run starts Studio on a fresh data folder.
+const ownServer = !process.env.E2E_BASE_URL;
+
+// Workers load this file too; only the runner process may wipe the folder the server is using.
+if (ownServer && process.env.TEST_WORKER_INDEX === undefined) {
+  rmSync(E2E_DATA_DIR, { recursive: true, force: true });
+}
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results/artifacts',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: E2E_BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: ownServer
+    ? {
+        command: 'npx tsx scripts/start.ts',
+        url: `http://127.0.0.1:${E2E_PORT}/api/health`,
+        reuseExistingServer: false,
+        timeout: 180_000,
+        stdout: 'pipe',
+        stderr: 'pipe',
+        env: {
+          PORT: String(E2E_PORT),
+          STUDIO_DATA_DIR: E2E_DATA_DIR,
+          STUDIO_ADMIN_KEY: E2E_ADMIN_KEY,
+          STUDIO_DEMO: '0',
+          PUBLIC_BASE_URL: `http://127.0.0.1:${E2E_PORT}`,
+          LOG_LEVEL: 'warn',
+          STUDIO_SIM_PORT: '4110',
+        },
+      }
+    : undefined,
+});

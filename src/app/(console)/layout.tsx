@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react';
+import { ConsoleShell } from '@/components/console/console-shell';
+import { TRPCProvider } from '@/trpc/react';
+import { currentMe, requireSession } from '@/trpc/server';
+
+export default async function ConsoleLayout({ children }: { children: ReactNode }) {
+  const session = await requireSession();
+  const me = await currentMe();
+  return (
+    <TRPCProvider>
+      <ConsoleShell tenantName={me.tenant.name} email={session.email}>
+        {children}
+      </ConsoleShell>
+    </TRPCProvider>
+  );
+}

@@ -1,0 +1,203 @@
+import type { OpenAPIObject, ReferenceObject, SchemaObject } from 'openapi3-ts/oas31';
+import type { ReactNode } from 'react';
+import { Badge } from '../ui/badge';
+import { cn } from '../ui/cn';
+import { InlineText } from './inline-text';
+import { schemeLabel, type Endpoint, type Method } from './openapi-model';
+import { describeType, schemaRows, type SchemaRow } from './schema-rows';
+
+const methodTone: Record<Method, string> = {
+  get: 'bg-emerald-50 text-emerald-700 ring-emerald-600/25',
+  post: 'bg-indigo-50 text-indigo-700 ring-indigo-600/25',
+  put: 'bg-amber-50 text-amber-800 ring-amber-600/25',
+  patch: 'bg-amber-50 text-amber-800 ring-amber-600/25',
+  delete: 'bg-rose-50 text-rose-700 ring-rose-600/25',
+};
+
+export function MethodBadge({ method, className }: { method: Method; className?: string }) {
+  return (
+    <span
+      className={cn(
+        'inline-flex w-14 shrink-0 justify-center rounded-md py-0.5 font-mono text-xs font-semibold uppercase ring-1 ring-inset',
+        methodTone[method],
+        className,
+      )}
+    >
+      {method}
+    </span>
+  );
+}
+
+function SectionTitle({ children }: { children: ReactNode }) {
+  return <h4 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{children}</h4>;
+}
+
+/** A list of documented fields; nested fields are indented under their parent. */
+export function FieldList({ rows, empty }: { rows: SchemaRow[]; empty?: string }) {
+  if (rows.length === 0) return <p className="mt-2 text-sm text-slate-500">{empty ?? 'No fields.'}</p>;
+  return (
+    <ul className="mt-2 divide-y divide-slate-100 rounded-xl ring-1 ring-slate-200">
+      {rows.map((row) => (
+        <li key={`${row.parent}.${row.name}`} className="grid gap-1.5 px-4 py-3 sm:grid-cols-[minmax(0,15rem)_minmax(0,1fr)] sm:gap-6">
+          <div className="min-w-0" style={{ paddingLeft: `${row.depth * 0.875}rem` }}>
+            <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
+              <code className="font-mono text-[13px] break-all text-slate-900">
+                {row.parent && <span className="text-slate-400">{row.parent}.</span>}
+                <span className="font-semibold">{row.name}</span>
+              </code>
+              {row.required ? (
+                <span className="text-[11px] font-semibold text-rose-600">required</span>
+              ) : (
+                <span className="text-[11px] text-slate-400">optional</span>
+              )}
+            </div>
+            <p className="mt-0.5 font-mono text-xs text-slate-500">
+              {row.type}
+              {row.nullable && ' | null'}
+            </p>
+          </div>
+          <div className="min-w-0 text-sm leading-6 text-slate-600">
+            {row.description && (
+              <p>
+                <InlineText text={row.description} />
+              </p>
+            )}
+            {row.constant !== undefined && (
+              <p>
+                Always <code className="inline-code">{row.constant}</code>
+              </p>
+            )}
+            {row.enumValues && row.enumValues.length > 0 && (
+              <p className="flex flex-wrap items-center gap-1.5">
+                <span className="text-slate-500">One of</span>
+                {row.enumValues.map((v) => (
+                  <code key={v} className="inline-code">
+                    {v}
+                  </code>
+                ))}
+              </p>
+            )}
+            {!row.description && row.constant === undefined && !row.enumValues?.length && <span className="hidden text-slate-400 sm:inline">—</span>}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function SchemaFields({ doc, schema, empty }: { doc: OpenAPIObject; schema: SchemaObject | ReferenceObject; empty: string }) {
+  const rows = schemaRows(doc, schema);
+  if (rows.length > 0) return <FieldList rows={rows} />;
+  const { type, nullable } = describeType(doc, schema);
+  return (
+    <p className="mt-2 text-sm text-slate-600">
+      {empty} <code className="inline-code">{type + (nullable ? ' | null' : '')}</code>
+    </p>
+  );
+}
+
+export function EndpointView({ doc, endpoint }: { doc: OpenAPIObject; endpoint: Endpoint }) {
+  const { op, method, path, parameters, body, success, errors, auth } = endpoint;
+  const paramRows: SchemaRow[] = parameters.map((p) => {
+    const t = p.schema ? describeType(doc, p.schema) : { type: 'string', nullable: false };
+    const resolved = p.schema && !('$ref' in p.schema) ? p.schema : undefined;
+    return {
+      parent: '',
+      name: p.name,
+      depth: 0,
+      type: `${t.type} · ${p.in}`,
+      nullable: t.nullable,
+      required: p.required ?? p.in === 'path',
+      description: p.description ?? resolved?.description,
+      enumValues: resolved?.enum?.map(String),
+    };
+  });
+
+  return (
+    <article id={endpoint.id} className="scroll-mt-24 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200/80">
+      <header className="border-b border-slate-100 px-5 py-4 sm:px-6">
+        <div className="flex flex-wrap items-center gap-3">
+          <MethodBadge method={method} />
+          <code className="font-mono text-[15px] font-semibold break-all text-slate-900">/api{path}</code>
+        </div>
+        {op.summary && <h3 className="mt-3 text-base font-semibold text-slate-900">{op.summary}</h3>}
+        {op.description && (
+          <p className="mt-1 text-sm leading-6 text-slate-600">
+            <InlineText text={op.description} />
+          </p>
+        )}
+        <div className="mt-3 flex flex-wrap items-center gap-2 text-xs text-slate-500">
+          {auth.length > 0 ? (
+            <>
+              <Badge tone="amber">Key required</Badge>
+              <span>
+                {auth.map((scheme, i) => (
+                  <span key={i}>
+                    {i > 0 && ' or '}
+                    <code className="font-mono text-slate-700">{schemeLabel(scheme)}</code>
+                  </span>
+                ))}{' '}
+                header ·{' '}
+                <a href="#authentication" className="font-medium text-indigo-600 hover:text-indigo-500">
+                  how to authenticate
+                </a>
+              </span>
+            </>
+          ) : (
+            <Badge tone="emerald">No key needed</Badge>
+          )}
+        </div>
+      </header>
+
+      <div className="space-y-6 px-5 py-5 sm:px-6">
+        {paramRows.length > 0 && (
+          <section>
+            <SectionTitle>Parameters</SectionTitle>
+            <FieldList rows={paramRows} />
+          </section>
+        )}
+        {body && (
+          <section>
+            <SectionTitle>Request body{body.required ? '' : ' (optional)'} · JSON</SectionTitle>
+            {body.description && (
+              <p className="mt-1 text-sm text-slate-600">
+                <InlineText text={body.description} />
+              </p>
+            )}
+            <SchemaFields doc={doc} schema={body.schema} empty="The body is" />
+          </section>
+        )}
+        {success && (
+          <section>
+            <SectionTitle>
+              Response · <span className="font-mono">{success.status}</span>
+            </SectionTitle>
+            {success.schema ? (
+              <SchemaFields doc={doc} schema={success.schema} empty="The response is" />
+            ) : (
+              <p className="mt-2 text-sm text-slate-600">{success.description}</p>
+            )}
+          </section>
+        )}
+        {errors.length > 0 && (
+          <section>
+            <SectionTitle>Errors</SectionTitle>
+            <ul className="mt-2 flex flex-wrap gap-2">
+              {errors.map((e) => (
+                <li key={e.status}>
+                  <a
+                    href="#errors"
+                    className="inline-flex items-center gap-1.5 rounded-md bg-slate-50 px-2 py-1 text-xs text-slate-600 ring-1 ring-inset ring-slate-200 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
+                  >
+                    <span className="font-mono font-semibold text-rose-600">{e.status}</span>
+                    {e.description}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,169 @@
+import type { ReactNode, SVGProps } from 'react';
+
+type IconProps = SVGProps<SVGSVGElement>;
+
+function Outline({ children, ...props }: IconProps & { children: ReactNode }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.75}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      {...props}
+    >
+      {children}
+    </svg>
+  );
+}
+
+export const OverviewIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <rect x="3.5" y="3.5" width="7" height="7" rx="1.5" />
+    <rect x="13.5" y="3.5" width="7" height="7" rx="1.5" />
+    <rect x="3.5" y="13.5" width="7" height="7" rx="1.5" />
+    <rect x="13.5" y="13.5" width="7" height="7" rx="1.5" />
+  </Outline>
+);
+
+export const JobsIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <path d="M9 6h11M9 12h11M9 18h11" />
+    <circle cx="4.5" cy="6" r="1" />
+    <circle cx="4.5" cy="12" r="1" />
+    <circle cx="4.5" cy="18" r="1" />
+  </Outline>
+);
+
+export const PlaygroundIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <path d="M10 3.5 11.7 8.3 16.5 10l-4.8 1.7L10 16.5l-1.7-4.8L3.5 10l4.8-1.7Z" />
+    <path d="M18 14.5l.8 2 2 .8-2 .7-.8 2-.7-2-2-.7 2-.8Z" />
+  </Outline>
+);
+
+export const TemplatesIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <rect x="3.5" y="3.5" width="17" height="6" rx="1.5" />
+    <rect x="3.5" y="13" width="7" height="7.5" rx="1.5" />
+    <rect x="13.5" y="13" width="7" height="7.5" rx="1.5" />
+  </Outline>
+);
+
+export const MembersIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <circle cx="9" cy="8" r="3.25" />
+    <path d="M3 20c0-3.3 2.7-6 6-6s6 2.7 6 6" />
+    <path d="M15.5 4.9a3.25 3.25 0 0 1 0 6.2M18 14.4c1.8.8 3 2.8 3 5.6" />
+  </Outline>
+);
+
+export const ClaimCodeIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <path d="M3.5 7.5A1.5 1.5 0 0 1 5 6h14a1.5 1.5 0 0 1 1.5 1.5V10a2 2 0 0 0 0 4v2.5A1.5 1.5 0 0 1 19 18H5a1.5 1.5 0 0 1-1.5-1.5V14a2 2 0 0 0 0-4Z" />
+    <path d="M14.5 6v2M14.5 11v2M14.5 16v2" />
+  </Outline>
+);
+
+export const HooksIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <path d="M10 14a4 4 0 0 0 5.66 0l3-3a4 4 0 0 0-5.66-5.66l-1 1" />
+    <path d="M14 10a4 4 0 0 0-5.66 0l-3 3a4 4 0 0 0 5.66 5.66l1-1" />
+  </Outline>
+);
+
+export const UsageIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <path d="M3.5 20.5h17" />
+    <path d="M6.5 20.5v-7M12 20.5V5M17.5 20.5v-10" />
+  </Outline>
+);
+
+export const UploadsIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <path d="M12 15.5V4M7.5 8.5 12 4l4.5 4.5" />
+    <path d="M4 15v3.5A1.5 1.5 0 0 0 5.5 20h13a1.5 1.5 0 0 0 1.5-1.5V15" />
+  </Outline>
+);
+
+export const CodeIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <path d="m8 8-4 4 4 4M16 8l4 4-4 4M13.5 5l-3 14" />
+  </Outline>
+);
+
+export const MenuIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <path d="M4 7h16M4 12h16M4 17h16" />
+  </Outline>
+);
+
+export const CloseIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <path d="M6 6l12 12M18 6 6 18" />
+  </Outline>
+);
+
+export const SignOutIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <path d="M15 12H4M8 8l-4 4 4 4" />
+    <path d="M13 4h5.5A1.5 1.5 0 0 1 20 5.5v13a1.5 1.5 0 0 1-1.5 1.5H13" />
+  </Outline>
+);
+
+export const CopyIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <rect x="9" y="9" width="11.5" height="11.5" rx="2" />
+    <path d="M5.5 15H5a1.5 1.5 0 0 1-1.5-1.5V5A1.5 1.5 0 0 1 5 3.5h8.5A1.5 1.5 0 0 1 15 5v.5" />
+  </Outline>
+);
+
+export const CheckIcon = (p: IconProps) => (
+  <Outline {...p} strokeWidth={2.25}>
+    <path d="m5 12.5 4.5 4.5L19 7.5" />
+  </Outline>
+);
+
+export const ArrowRightIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <path d="M5 12h14M13 6l6 6-6 6" />
+  </Outline>
+);
+
+export const ExternalIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <path d="M14 4h6v6M20 4l-9 9" />
+    <path d="M18 14v4.5a1.5 1.5 0 0 1-1.5 1.5h-11A1.5 1.5 0 0 1 4 18.5v-11A1.5 1.5 0 0 1 5.5 6H10" />
+  </Outline>
+);
+
+export const KeyIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <circle cx="8" cy="15" r="4" />
+    <path d="m10.8 12.2 8.7-8.7M16.5 6.5l2.5 2.5M14 9l2 2" />
+  </Outline>
+);
+
+export const CoinsIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <ellipse cx="9" cy="7" rx="5.5" ry="2.5" />
+    <path d="M3.5 7v4c0 1.4 2.5 2.5 5.5 2.5s5.5-1.1 5.5-2.5V7" />
+    <path d="M9.5 16.4c.9.4 2.1.6 3.5.6 3 0 5.5-1.1 5.5-2.5v-4c0-1.1-1.5-2-3.6-2.4" />
+  </Outline>
+);
+
+export const CalendarIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <rect x="3.5" y="5" width="17" height="15.5" rx="2" />
+    <path d="M3.5 10h17M8 3v4M16 3v4" />
+  </Outline>
+);
+
+export const UserIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <circle cx="12" cy="8" r="3.75" />
+    <path d="M4.5 20.5c0-4 3.4-6.5 7.5-6.5s7.5 2.5 7.5 6.5" />
+  </Outline>
+);
