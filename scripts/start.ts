@@ -8,6 +8,7 @@ import { bootstrap } from '../src/server/domain/setup/bootstrap';
 import { ConfigError, getConfig } from '../src/server/config';
 import { closeDatabase } from '../src/server/db/client';
 import { runMigrations } from '../src/server/db/migrate';
+import { isDirectPath, serveDirect } from '../src/server/http/direct';
 import { getRuntime } from '../src/server/runtime';
 import { loadUpstreamsFile, simulatorUpstreams, syncUpstreams } from '../src/server/upstreams/registry';
 import { startWorker, type WorkerHandle } from '../src/worker/runner';
@@ -34,7 +35,7 @@ async function main(): Promise<void> {
   const app = next({ dev: false, dir: root, hostname: config.host, port: config.port });
   await app.prepare();
   const handle = app.getRequestHandler();
-  const server = createServer((req, res) => void handle(req, res));
+  const server = createServer((req, res) => void (isDirectPath(req.url ?? '') ? serveDirect(req, res) : handle(req, res)));
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -16,6 +16,11 @@ const codeForStatus = (status: number): string =>
 
 let routes: Map<string, Set<string>> | undefined;
 
+/** True when `pathname` (with the /api prefix) is a REST operation of the OpenAPI document. */
+export function isRestPath(pathname: string): boolean {
+  return matchRoute(pathname.replace(/\/+$/, '').slice(PREFIX.length) || '/') !== undefined;
+}
+
 /** Finds the route template of a path (the spec's paths have no path parameters, but allow them). */
 function matchRoute(path: string): Set<string> | undefined {
   routes ??= restRoutes();

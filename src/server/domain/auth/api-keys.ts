@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, apiKeys, platformSettings } from '../../db/schema';
 import type { Identity } from './identity';
@@ -85,6 +85,33 @@ export async function adminDigest(db: Db, src: AdminKeySource): Promise<string |
   return row?.value ?? null;
 }
 
+/** Every request runs this look-up: prepared once per database handle, so only the digest travels. */
+const keyLookups = new WeakMap<Db, ReturnType<typeof buildKeyLookup>>();
+
+function buildKeyLookup(db: Db) {
+  return db
+    .select({
+      tenantId: apiKeys.tenantId,
+      accountId: apiKeys.accountId,
+      revokedAt: apiKeys.revokedAt,
+      disabled: accounts.disabled,
+    })
+    .from(apiKeys)
+    .leftJoin(accounts, eq(accounts.id, apiKeys.accountId))
+    .where(eq(apiKeys.digest, sql.placeholder('digest')))
+    .limit(1)
+    .prepare('studio_key_lookup');
+}
+
+function keyLookup(db: Db) {
+  let q = keyLookups.get(db);
+  if (!q) {
+    q = buildKeyLookup(db);
+    keyLookups.set(db, q);
+  }
+  return q;
+}
+
 export type KeyResolution =
   | { ok: true; identity: Identity }
   /** unknown: never issued (401); revoked: replaced by a rekey (403); disabled: the account is disabled (403). */
@@ -97,17 +124,7 @@ export type KeyResolution =
 export async function resolveKey(db: Db, src: AdminKeySource, key: string): Promise<KeyResolution> {
   if (!looksLikeKey(key)) return { ok: false, reason: 'unknown' };
   const digest = digestKey(key);
-  const [row] = await db
-    .select({
-      tenantId: apiKeys.tenantId,
-      accountId: apiKeys.accountId,
-      revokedAt: apiKeys.revokedAt,
-      disabled: accounts.disabled,
-    })
-    .from(apiKeys)
-    .leftJoin(accounts, eq(accounts.id, apiKeys.accountId))
-    .where(eq(apiKeys.digest, digest))
-    .limit(1);
+  const [row] = await keyLookup(db).execute({ digest });
   if (row) {
     if (row.revokedAt) return { ok: false, reason: 'revoked' };
     if (row.accountId) {

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { jobs, type Job, type JobStatus } from '../../db/schema';
 import type { ScopedIdentity } from '../auth/identity';
@@ -54,9 +54,26 @@ export function visibleTo(who: ScopedIdentity): SQL {
   return who.kind === 'member' ? (and(tenant, eq(jobs.accountId, who.accountId)) as SQL) : tenant;
 }
 
+const jobLookups = new WeakMap<Db, ReturnType<typeof buildJobLookup>>();
+
+/** The poll path (`GET /api/jobs?id=`) is the hottest read: prepared once per database handle. */
+function buildJobLookup(db: Db) {
+  return db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.id, sql.placeholder('id')), eq(jobs.tenantId, sql.placeholder('tenantId'))))
+    .prepare('studio_job_lookup');
+}
+
 export async function getJob(db: Db, who: ScopedIdentity, id: string): Promise<Job> {
-  const [row] = await db.select().from(jobs).where(and(eq(jobs.id, id), visibleTo(who)));
-  if (!row) throw notFound('Job');
+  let lookup = jobLookups.get(db);
+  if (!lookup) {
+    lookup = buildJobLookup(db);
+    jobLookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ id, tenantId: who.tenantId });
+  // A member sees only its own jobs; another tenant's job is not found either way.
+  if (!row || (who.kind === 'member' && row.accountId !== who.accountId)) throw notFound('Job');
   return row;
 }
 
