@@ -28,8 +28,10 @@ function freePort(): Promise<number> {
   });
 }
 
-function start(script: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+function start(script: string, env: Record<string, string>, profile = false): ChildProcess {
+  // BENCH_PROFILE=1 writes a CPU profile of the worker into .data/ for a look at where time goes.
+  const flags = profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, '.data', 'profiles')}`] : [];
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   children.push(child);
   return child;
 }
@@ -81,7 +83,7 @@ async function main(): Promise<void> {
     start('scripts/start.ts', { ...env, STUDIO_WORKER: 'off' });
     const api = `http://127.0.0.1:${port}/api`;
     await waitHttp(`${api}/health`);
-    const worker = start('src/worker/main.ts', env);
+    const worker = start('src/worker/main.ts', env, process.env.BENCH_PROFILE === '1');
     await new Promise((r) => setTimeout(r, 3000));
 
     const created = (await (
@@ -139,6 +141,8 @@ async function main(): Promise<void> {
     const seconds = (Date.now() - t0) / 1000;
     const [failed] = await sql<{ n: number }[]>`select count(*)::int as n from jobs where status = 'failed'`;
     console.log(`B. end-to-end throughput, simulator at 0 ms: ${total} jobs in ${seconds.toFixed(1)} s = ${(total / seconds).toFixed(0)} jobs/s, ${failed?.n ?? 0} failed (target >= 300 jobs/s)`);
+
+    if (process.env.BENCH_ONLY === 'AB') return;
 
     // C. 2,000 in flight against 20 s upstream latency.
     await setLatency(20_000);

@@ -1,5 +1,6 @@
 import { deliverCallback } from '../server/domain/callbacks/deliver';
 import { runImageJob } from '../server/domain/jobs/run';
+import { flushAttempts } from '../server/upstreams/engine';
 import { logger } from '../server/logger';
 import { QUEUES } from '../server/queue/queue';
 import { startQueueWorker, type QueueWorker } from '../server/queue/worker';
@@ -58,6 +59,7 @@ export async function startWorker(rt: Runtime, tasks: RecurringTask[]): Promise<
       for (const t of timers) clearInterval(t);
       await queues.stop();
       await Promise.allSettled([...inFlight]);
+      await flushAttempts();
       logger.info('worker stopped');
     },
   };

@@ -7,7 +7,7 @@ import { cancelVideoTask, createVideoTask, getVideoTask } from '../../src/server
 import { download } from '../../src/server/upstreams/adapters/http';
 import { chatComplete, chatStream } from '../../src/server/upstreams/adapters/openai-chat';
 import { generateImage } from '../../src/server/upstreams/adapters/openai-images';
-import { RoutingExhausted, routeCall, type RouteOptions } from '../../src/server/upstreams/engine';
+import { flushAttempts, RoutingExhausted, routeCall, type RouteOptions } from '../../src/server/upstreams/engine';
 import { probeRemovedUpstreams } from '../../src/server/upstreams/maintenance';
 import { listUpstreamsForOperator } from '../../src/server/upstreams/operator';
 import { bindTenant, invalidateCandidates, loadCandidates, simulatorUpstreams, syncUpstreams } from '../../src/server/upstreams/registry';
@@ -65,6 +65,7 @@ function imageCall(opts: { transparent?: boolean; prompt?: string } = {}) {
 const image = (needs: RouteRequest['needs'] = {}, model?: string): RouteRequest => ({ media: 'image', model, needs });
 
 async function attemptsOf(ref: string) {
+  await flushAttempts();
   const rows = await t.db
     .select({ channel: upstreams.name, ok: upstreamAttempts.ok, cls: upstreamAttempts.errorClass, tryNo: upstreamAttempts.tryNo, pos: upstreamAttempts.chainPos })
     .from(upstreamAttempts)
@@ -128,6 +129,7 @@ describe('routing through the simulator', () => {
 
   it('treats a time-out as transient and then falls back', async () => {
     await t.db.update(upstreams).set({ softTimeoutMs: 300 }).where(eq(upstreams.name, 'sim-image-a'));
+    invalidateCandidates(t.db);
     await fault('sim-image-a', 'timeout');
     const routed = await routeCall(t.db, testSecret, image({}, 'imagegen-1'), imageCall(), { ...fast, ref: 'r-timeout' });
     expect(routed.channel).toBe('sim-image-b');

@@ -66,7 +66,55 @@ function classify(err: unknown): UpstreamError {
   return new UpstreamError('server_error', err instanceof Error ? err.message : String(err), { cause: err });
 }
 
-async function recordAttempt(
+type AttemptRow = typeof upstreamAttempts.$inferInsert;
+
+/**
+ * The attempt log is written in batches (every 200 ms or 500 rows): one insert per call would be a
+ * database round trip on every generation. Scores are recomputed every few seconds, so a short
+ * delay changes nothing; `flushAttempts` writes at once (shutdown, tests, score recompute).
+ */
+class AttemptLog {
+  private rows = new Map<Db, AttemptRow[]>();
+  private timer: NodeJS.Timeout | null = null;
+  private writing: Promise<void> = Promise.resolve();
+
+  add(db: Db, row: AttemptRow): void {
+    const list = this.rows.get(db) ?? [];
+    list.push(row);
+    this.rows.set(db, list);
+    if (list.length >= 500) void this.flush();
+    else this.timer ??= setTimeout(() => void this.flush(), 200);
+  }
+
+  flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const batches = [...this.rows];
+    this.rows.clear();
+    this.writing = this.writing.then(async () => {
+      for (const [db, rows] of batches) {
+        try {
+          await db.insert(upstreamAttempts).values(rows);
+        } catch (err) {
+          // The attempt log feeds scores; losing rows must not fail anyone's work.
+          logger.warn({ err, rows: rows.length }, 'could not record upstream attempts');
+        }
+      }
+    });
+    return this.writing;
+  }
+}
+
+const ATTEMPTS_KEY = Symbol.for('studio.attemptLog');
+type GlobalWithLog = typeof globalThis & { [ATTEMPTS_KEY]?: AttemptLog };
+const attemptLog = ((globalThis as GlobalWithLog)[ATTEMPTS_KEY] ??= new AttemptLog());
+
+/** Writes buffered attempt rows now. */
+export function flushAttempts(): Promise<void> {
+  return attemptLog.flush();
+}
+
+function recordAttempt(
   db: Db,
   row: { upstreamId: string; family: string; ref?: string | undefined; tenantId?: string | undefined },
   started: number,
@@ -74,24 +122,19 @@ async function recordAttempt(
   errorClass: ErrorClass | null,
   tryNo: number,
   chainPos: number,
-): Promise<void> {
-  try {
-    await db.insert(upstreamAttempts).values({
-      upstreamId: row.upstreamId,
-      family: row.family,
-      ref: row.ref ?? null,
-      tenantId: row.tenantId ?? null,
-      startedAt: new Date(started),
-      durationMs: Math.max(0, Date.now() - started),
-      ok,
-      errorClass,
-      tryNo,
-      chainPos,
-    });
-  } catch (err) {
-    // The attempt log feeds scores; losing one row must not fail the caller's work.
-    logger.warn({ err }, 'could not record an upstream attempt');
-  }
+): void {
+  attemptLog.add(db, {
+    upstreamId: row.upstreamId,
+    family: row.family,
+    ref: row.ref ?? null,
+    tenantId: row.tenantId ?? null,
+    startedAt: new Date(started),
+    durationMs: Math.max(0, Date.now() - started),
+    ok,
+    errorClass,
+    tryNo,
+    chainPos,
+  });
 }
 
 /** Plans a route or throws the caller-facing 400/503 (rule 6: capability failures are 400, no retry). */
@@ -135,7 +178,8 @@ export async function runChain<T>(
     if (pos > 1) await opts.onFallback?.(pos - 1, chain.length - 1);
     let row: UpstreamRow;
     try {
-      row = await getUpstream(db, cand.upstream.id);
+      // The plan's snapshot is at most a second old; a fallback re-reads, since an earlier try may have just removed it.
+      row = pos === 1 && cand.upstream.row ? cand.upstream.row : await getUpstream(db, cand.upstream.id);
     } catch {
       continue;
     }
@@ -149,13 +193,13 @@ export async function runChain<T>(
       const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
       try {
         const result = await call(target, cand.model, signal);
-        await recordAttempt(db, meta, started, true, null, tryNo, pos);
+        recordAttempt(db, meta, started, true, null, tryNo, pos);
         return { result, upstreamId: row.id, channel: row.name, family: cand.model.family, model: cand.model, chainPosition: pos };
       } catch (err) {
         last = timeout.aborted && !(err instanceof UpstreamError && err.errorClass !== 'timeout')
           ? new UpstreamError('timeout', `no answer within ${row.softTimeoutMs} ms`, { cause: err })
           : classify(err);
-        await recordAttempt(db, meta, started, false, last.errorClass, tryNo, pos);
+        recordAttempt(db, meta, started, false, last.errorClass, tryNo, pos);
         logger.info({ channel: row.name, cls: last.errorClass, tryNo, pos, ref: opts.ref }, 'upstream attempt failed');
         if (REMOVING.has(last.errorClass)) {
           await markRemoved(db, row.id, last.errorClass as 'invalid_key' | 'unpaid');

@@ -180,6 +180,7 @@ async function readCandidates(db: Db): Promise<CandidateUpstream[]> {
     removed: u.removedReason !== null,
     models: u.models,
     weight: weight ?? neutral,
+    row: u,
   }));
 }
 

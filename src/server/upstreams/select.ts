@@ -1,3 +1,4 @@
+import type { UpstreamRow } from '../db/schema';
 import type { Capabilities, ImageQuality, Media, UpstreamModel } from './types';
 
 /**
@@ -17,6 +18,8 @@ export interface CandidateUpstream {
   models: UpstreamModel[];
   /** Selection weight from the health score. */
   weight: number;
+  /** The full row when loaded from the database, so a call needs no second read. */
+  row?: UpstreamRow;
 }
 
 export interface Candidate {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { upstreams, upstreamScores } from '../db/schema';
+import { flushAttempts } from './engine';
 import { invalidateCandidates } from './registry';
 import { scoreUpstream, selectionWeight, type AttemptStats, type Score } from './scoring';
 import type { Media, UpstreamModel } from './types';
@@ -88,6 +89,7 @@ export async function computeHealth(db: Db, now: Date = new Date()): Promise<Map
 
 /** Recomputes and stores the scores that routing reads. Run periodically by the worker. */
 export async function recomputeScores(db: Db, now: Date = new Date()): Promise<Map<string, UpstreamHealth>> {
+  await flushAttempts();
   const health = await computeHealth(db, now);
   const values = [...health.values()].map((h) => ({
     upstreamId: h.upstreamId,

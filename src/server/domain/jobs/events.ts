@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database, Db } from '../../db/client';
 import { jobEvents, jobs, type Job } from '../../db/schema';
 import type { ScopedIdentity } from '../auth/identity';
@@ -33,14 +34,33 @@ export async function notifyJob(db: Db, job: Pick<Job, 'id' | 'tenantId' | 'acco
 
 export async function notifyJobs(db: Db, list: Pick<Job, 'id' | 'tenantId' | 'accountId' | 'status'>[], created = false): Promise<void> {
   if (list.length === 0) return;
-  const rows = await db
-    .insert(jobEvents)
-    .values(list.map((j) => ({ tenantId: j.tenantId, accountId: j.accountId, jobId: j.id, type: typeOf(j, created) })))
-    .returning();
-  for (const r of rows) {
-    const notice: Notice = { id: r.id, tenant: r.tenantId, account: r.accountId, job: r.jobId, type: r.type };
-    await db.execute(sql`select pg_notify(${JOB_CHANNEL}, ${JSON.stringify(notice)})`);
-  }
+  // One statement: log every change and announce each, so a batch costs one round trip.
+  const values = sql.join(
+    list.map((j) => sql`(${j.tenantId}::uuid, ${j.accountId}::uuid, ${j.id}::uuid, ${typeOf(j, created)})`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    with e as (
+      insert into job_events (tenant_id, account_id, job_id, type) values ${values}
+      returning id, tenant_id, account_id, job_id, type)
+    select pg_notify(${JOB_CHANNEL}, json_build_object('id', e.id, 'tenant', e.tenant_id, 'account', e.account_id, 'job', e.job_id, 'type', e.type)::text)
+      from e`);
+}
+
+/**
+ * Ends a pending job and logs and announces the change in a single statement (the common case of a
+ * job without callback): the finishing path of every generation, so round trips count.
+ */
+export async function finishAndNotify(db: Db, jobId: string, set: PgUpdateSetSource<typeof jobs>): Promise<boolean> {
+  const update = db
+    .update(jobs)
+    .set(set)
+    .where(and(eq(jobs.id, jobId), eq(jobs.status, 'pending')))
+    .returning({ id: jobs.id, tenantId: jobs.tenantId, accountId: jobs.accountId, status: jobs.status });
+  const [row] = await update;
+  if (!row) return false;
+  await notifyJobs(db, [row]);
+  return true;
 }
 
 export interface FeedEvent {

@@ -1,16 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { jobs, type Job } from '../../db/schema';
+import { jobs, tenants, type Job } from '../../db/schema';
 import { logger } from '../../logger';
 import { enqueue, QUEUES, type ClaimedTask } from '../../queue/queue';
 import type { FileStore } from '../../storage/store';
 import { generateImage, type ImageInput } from '../../upstreams/adapters/openai-images';
 import { routeCall, RoutingExhausted } from '../../upstreams/engine';
-import { tenantBinding } from '../../upstreams/registry';
 import { verifyImage } from '../../upstreams/verify';
 import { moveCredits } from '../credits/ledger';
 import { AppError } from '../errors';
-import { notifyJob } from './events';
+import { finishAndNotify, notifyJob } from './events';
 import { sizeForRatio } from './sizes';
 import { imageJobInputSchema } from './types';
 
@@ -75,8 +74,14 @@ export async function failJob(db: Db, job: Pick<Job, 'id' | 'tenantId'>, error: 
  */
 export async function runImageJob(ctx: RunContext, task: ClaimedTask): Promise<void> {
   const jobId = String(task.payload.jobId ?? '');
-  const [job] = await ctx.db.select().from(jobs).where(eq(jobs.id, jobId));
-  if (!job || job.status !== 'pending') return;
+  // One statement marks the run and reads the job with its tenant's binding.
+  const [started] = await ctx.db
+    .update(jobs)
+    .set({ startedAt: sql`coalesce(${jobs.startedAt}, now())`, runs: sql`${jobs.runs} + 1` })
+    .where(and(eq(jobs.id, jobId), eq(jobs.status, 'pending')))
+    .returning({ job: jobs, binding: sql<string | null>`(select ${tenants.boundModel} from ${tenants} where ${tenants.id} = ${jobs.tenantId})` });
+  if (!started) return;
+  const { job, binding } = started;
   if (task.attempt > task.maxAttempts) {
     await failJob(ctx.db, job, 'The job was interrupted several times while running (worker restarts) and was stopped; its credits were refunded');
     return;
@@ -87,7 +92,6 @@ export async function runImageJob(ctx: RunContext, task: ClaimedTask): Promise<v
     return;
   }
   const input = parsed.data;
-  await ctx.db.update(jobs).set({ startedAt: job.startedAt ?? new Date(), runs: sql`${jobs.runs} + 1` }).where(eq(jobs.id, job.id));
 
   const { width, height } = sizeForRatio(input.ratio);
   const transparent = input.background === 'transparent';
@@ -102,7 +106,7 @@ export async function runImageJob(ctx: RunContext, task: ClaimedTask): Promise<v
         media: 'image',
         model: input.model ?? undefined,
         provider: input.provider ?? undefined,
-        binding: await tenantBinding(ctx.db, job.tenantId),
+        binding,
         needs: {
           referenceImages: input.reference_images.length || undefined,
           mask: input.mask !== null || undefined,
@@ -146,22 +150,24 @@ export async function runImageJob(ctx: RunContext, task: ClaimedTask): Promise<v
     );
     const key = `${job.tenantId}/results/${job.id}.${routed.result.verified.format === 'jpeg' ? 'jpg' : routed.result.verified.format}`;
     const url = await ctx.files.put(key, routed.result.data, routed.result.verified.mime);
-    const done = await ctx.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(jobs)
-        .set({
-          status: 'done',
-          cdnUrl: url,
-          note: null,
-          finishedAt: new Date(),
-          elapsedMs: sql`(extract(epoch from (now() - ${jobs.createdAt})) * 1000)::int`,
-        })
-        .where(and(eq(jobs.id, job.id), eq(jobs.status, 'pending')))
-        .returning();
-      if (row?.callbackUrl) await enqueue(tx, QUEUES.callback, { jobId: row.id }, { maxAttempts: ctx.callbackAttempts });
-      return row;
-    });
-    if (done) await notifyJob(ctx.db, done);
+    const finished = {
+      status: 'done' as const,
+      cdnUrl: url,
+      note: null,
+      finishedAt: new Date(),
+      elapsedMs: sql<number>`(extract(epoch from (now() - ${jobs.createdAt})) * 1000)::int`,
+    };
+    if (job.callbackUrl) {
+      // The callback is queued in the transaction that ends the job: it exists exactly when the job is done.
+      const done = await ctx.db.transaction(async (tx) => {
+        const [row] = await tx.update(jobs).set(finished).where(and(eq(jobs.id, job.id), eq(jobs.status, 'pending'))).returning();
+        if (row) await enqueue(tx, QUEUES.callback, { jobId: row.id }, { maxAttempts: ctx.callbackAttempts });
+        return row;
+      });
+      if (done) await notifyJob(ctx.db, done);
+    } else {
+      await finishAndNotify(ctx.db, job.id, finished);
+    }
   } catch (err) {
     if (ctx.signal?.aborted) throw err;
     if (err instanceof RoutingExhausted || err instanceof AppError) {
