@@ -7,6 +7,7 @@ import { getConfig } from '../config';
 import { consoleUsers } from '../db/schema';
 import { adminDigest, resolveKey } from '../domain/auth/api-keys';
 import { verifyPassword } from '../domain/auth/passwords';
+import { logger } from '../logger';
 import { getRuntime } from '../runtime';
 
 const credentialsSchema = z.object({ email: z.email(), password: z.string().min(1).max(200) });
@@ -42,6 +43,17 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   trustHost: true,
   session: { strategy: 'jwt', maxAge: 7 * 24 * 3600 },
   pages: { signIn: '/login' },
+  // A wrong password is an ordinary event, not a server error: log it quietly, and everything else as errors.
+  logger: {
+    error(error) {
+      const type = (error as { type?: string }).type;
+      if (type === 'CredentialsSignin' || error.name === 'CredentialsSignin') logger.info('console sign-in refused');
+      else logger.error({ err: error }, 'console authentication error');
+    },
+    warn(code) {
+      logger.warn({ code }, 'console authentication warning');
+    },
+  },
   providers: [
     Credentials({
       id: 'operator',
