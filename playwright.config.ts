@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_ADMIN_KEY, E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT } from './e2e/env';
+import { E2E_ADMIN_KEY, E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT, E2E_SIM_PORT } from './e2e/env';
 
 // An external server (E2E_BASE_URL) is tested as is; otherwise each run starts Studio on a fresh data folder.
 const ownServer = !process.env.E2E_BASE_URL;
@@ -52,7 +52,7 @@ export default defineConfig({
           STUDIO_DEMO: '0',
           PUBLIC_BASE_URL: `http://127.0.0.1:${E2E_PORT}`,
           LOG_LEVEL: 'warn',
-          STUDIO_SIM_PORT: '4110',
+          STUDIO_SIM_PORT: String(E2E_SIM_PORT),
         },
       }
     : undefined,

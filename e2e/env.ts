@@ -4,3 +4,5 @@ export const E2E_BASE_URL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${E2E_
 /** The super-administrator key the test server starts with (a test-only value). */
 export const E2E_ADMIN_KEY = process.env.E2E_ADMIN_KEY ?? 'sk-studio-e2eadminkeyaaaaaaaaaaaaaaaaaaaa';
 export const E2E_DATA_DIR = '.test-data/e2e';
+/** The bundled upstream simulator of the test server (tests may slow it down through its control API). */
+export const E2E_SIM_PORT = 4110;

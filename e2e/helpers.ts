@@ -60,12 +60,42 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** A page that fails the test on any browser console error or uncaught exception. */
-export const test = base.extend<{ page: Page }>({
-  page: async ({ page }, use) => {
+/** Signs in on the operator page with a key (the right one or not). */
+export async function signInAsOperator(page: Page, key: string): Promise<void> {
+  await page.goto('/operator/login');
+  await page.getByLabel('Super-administrator key').fill(key);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Fails when the page scrolls sideways (something is wider than the viewport). */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, 'no sideways scrolling').toBeLessThanOrEqual(0);
+}
+
+/** A full-page screenshot from the top, so sticky headers sit where a visitor sees them. */
+export async function snapshot(page: Page, path: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path, fullPage: true });
+}
+
+/** Browser console errors a test expects, each matched against "<text> <resource URL>". */
+export interface ExpectedConsoleErrors {
+  patterns: RegExp[];
+}
+
+/**
+ * A page that fails the test on any browser console error or uncaught exception. Chrome logs every
+ * 4xx answer as a console error, so tests that provoke one on purpose list it in `expectedConsoleErrors`.
+ */
+export const test = base.extend<{ page: Page; expectedConsoleErrors: ExpectedConsoleErrors }>({
+  expectedConsoleErrors: [{ patterns: [] }, { option: true }],
+  page: async ({ page, expectedConsoleErrors }, use) => {
     const problems: string[] = [];
     page.on('console', (msg) => {
-      if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
+      if (msg.type() !== 'error') return;
+      const seen = `${msg.text()} ${msg.location().url}`;
+      if (!expectedConsoleErrors.patterns.some((re) => re.test(seen))) problems.push(`console: ${msg.text()}`);
     });
     page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
     await use(page);

@@ -29,7 +29,10 @@ test('the right password opens the overview, and signing out returns to the logi
   await expect(page.getByTestId('credits')).toHaveText('1,234');
   await expect(page.getByTestId('quota')).toHaveText('5,000');
   await expect(page.getByText(`http://127.0.0.1:3100/api/balance`)).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Jobs' })).toHaveCount(0);
+  const nav = page.getByRole('navigation', { name: 'Console' });
+  await expect(nav.getByRole('link', { name: 'Jobs' })).toHaveAttribute('href', '/jobs');
+  await expect(nav.getByRole('link', { name: 'Playground' })).toHaveAttribute('href', '/playground');
+  await expect(page.getByTestId('simulated-banner')).toContainText('Results are simulated');
   await page.screenshot({ path: 'test-results/overview-desktop.png', fullPage: true });
 
   await page.getByRole('button', { name: 'Sign out' }).click();

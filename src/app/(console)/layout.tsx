@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { ConsoleShell } from '@/components/console/console-shell';
+import { JobFeedProvider } from '@/components/jobs/job-feed';
 import { TRPCProvider } from '@/trpc/react';
 import { currentMe, requireSession } from '@/trpc/server';
 
@@ -8,9 +9,11 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   const me = await currentMe();
   return (
     <TRPCProvider>
-      <ConsoleShell tenantName={me.tenant.name} email={session.email}>
-        {children}
-      </ConsoleShell>
+      <JobFeedProvider>
+        <ConsoleShell tenantName={me.tenant.name} email={session.email} simulated={me.simulated}>
+          {children}
+        </ConsoleShell>
+      </JobFeedProvider>
     </TRPCProvider>
   );
 }

@@ -34,7 +34,7 @@ export default async function LoginPage({ searchParams }: LoginPageProps) {
           <LoginForm initialError={initialError} />
         </Card>
         <p className="mt-6 text-center text-xs leading-5 text-balance text-slate-500">
-          Operators sign in with the super-administrator key on the Operator page.
+          Operators sign in with the <span className="whitespace-nowrap">super-administrator</span> key on the Operator page.
         </p>
       </div>
     </main>

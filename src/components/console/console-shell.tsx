@@ -7,16 +7,19 @@ import { signOutAction } from '@/app/(console)/actions';
 import { CloseIcon, MenuIcon, SignOutIcon } from '../icons';
 import { cn } from '../ui/cn';
 import { Wordmark } from '../wordmark';
+import { SimulatedBanner } from './simulated-banner';
 import { developerNav, manageNav, workspaceNav, type NavItem } from './nav-items';
 
 interface ShellProps {
   tenantName: string;
   email: string;
+  /** The bundled simulator serves requests: say so above every page. */
+  simulated?: boolean;
   children: ReactNode;
 }
 
 /** The console frame: a sidebar on large screens, a top bar with a drop-down menu on small ones. */
-export function ConsoleShell({ tenantName, email, children }: ShellProps) {
+export function ConsoleShell({ tenantName, email, simulated = false, children }: ShellProps) {
   const pathname = usePathname();
   const [menuOpen, setMenuOpen] = useState(false);
 
@@ -87,6 +90,7 @@ export function ConsoleShell({ tenantName, email, children }: ShellProps) {
       </aside>
 
       <main id="main" className="min-w-0 flex-1">
+        {simulated && <SimulatedBanner />}
         <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-10 lg:py-10">{children}</div>
       </main>
     </div>

@@ -21,8 +21,8 @@ export interface NavItem {
 
 export const workspaceNav: NavItem[] = [
   { label: 'Overview', href: '/overview', icon: OverviewIcon },
-  { label: 'Jobs', icon: JobsIcon },
-  { label: 'Playground', icon: PlaygroundIcon },
+  { label: 'Jobs', href: '/jobs', icon: JobsIcon },
+  { label: 'Playground', href: '/playground', icon: PlaygroundIcon },
   { label: 'Templates', icon: TemplatesIcon },
 ];
 

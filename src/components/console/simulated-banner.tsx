@@ -1,0 +1,29 @@
+import { BeakerIcon } from '../feature-icons';
+import { cn } from '../ui/cn';
+
+/** Says plainly that results come from the bundled simulator, not a real provider. */
+export function SimulatedBanner({ className, audience = 'tenant' }: { className?: string; audience?: 'tenant' | 'operator' }) {
+  return (
+    <div
+      role="note"
+      aria-label="Simulated results"
+      data-testid="simulated-banner"
+      className={cn('border-b border-amber-200/80 bg-amber-50 text-amber-900', className)}
+    >
+      <p
+        className={cn(
+          'mx-auto flex items-start gap-2 px-4 py-2 text-xs leading-5 sm:items-center sm:px-6',
+          audience === 'operator' ? 'max-w-7xl' : 'max-w-6xl lg:px-10',
+        )}
+      >
+        <BeakerIcon className="mt-0.5 size-4 shrink-0 text-amber-600 sm:mt-0" />
+        <span>
+          <span className="font-semibold">Results are simulated:</span> the bundled upstream simulator serves every request.{' '}
+          {audience === 'operator' ? 'Channels marked Simulated answer with generated test images. ' : ''}
+          Configure <code className="rounded bg-amber-100 px-1 py-px font-mono text-[11px] text-amber-900">STUDIO_UPSTREAMS_FILE</code> for real
+          providers.
+        </span>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,178 @@
+'use client';
+
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { ArrowLeftIcon } from '../feature-icons';
+import { CheckIcon, CloseIcon, ExternalIcon } from '../icons';
+import { ErrorAlert } from '../ui/alert';
+import { buttonClasses } from '../ui/button';
+import { Card, CardHeader, CardTitle } from '../ui/card';
+import { cn } from '../ui/cn';
+import { CopyButton } from '../ui/copy-button';
+import { Spinner } from '../ui/spinner';
+import { useLiveJob } from './use-live-job';
+import { formatElapsed, formatFullDate, type Job } from './job-model';
+import { JobStatusBadge } from './job-status';
+import { JobVisual } from './job-visual';
+
+const BackLink = () => (
+  <Link
+    href="/jobs"
+    className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-500 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+  >
+    <ArrowLeftIcon className="size-4" />
+    Jobs
+  </Link>
+);
+
+/** Everything about one job, kept current while it runs. */
+export function JobDetail({ id }: { id: string }) {
+  const { data, error, isPending } = useLiveJob(id);
+  const job = data?.job;
+
+  if (error) {
+    return (
+      <div className="space-y-6">
+        <BackLink />
+        <ErrorAlert>{error.data?.httpStatus === 404 || error.data?.httpStatus === 400
+            ? 'This job does not exist or belongs to another workspace.'
+            : error.message}</ErrorAlert>
+      </div>
+    );
+  }
+  if (isPending || !job) {
+    return (
+      <div className="space-y-6" aria-busy="true">
+        <BackLink />
+        <div className="flex items-center gap-2 text-sm text-slate-500">
+          <Spinner /> Loading the job…
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-6">
+      <BackLink />
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0 flex-1">
+          <div className="flex items-center gap-2">
+            <p className="text-sm font-medium text-indigo-600">Image job</p>
+            <JobStatusBadge status={job.status} />
+          </div>
+          <h1 className="mt-1 line-clamp-3 text-xl font-semibold tracking-tight break-words text-slate-900 sm:text-2xl">
+            {job.prompt || 'Untitled job'}
+          </h1>
+        </div>
+        {job.status === 'done' && job.cdn_url && (
+          <a href={job.cdn_url} target="_blank" rel="noreferrer" className={buttonClasses('secondary', 'md')}>
+            Open full size
+            <ExternalIcon className="size-4" />
+          </a>
+        )}
+      </header>
+
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
+        <Card className="p-4 sm:p-6">
+          <JobVisual job={job} maxHeightRem={40} className="mx-auto" />
+          {job.status === 'failed' && job.error && <ErrorAlert className="mt-4">{job.error}</ErrorAlert>}
+          {job.status === 'pending' && job.note && (
+            <p className="mt-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 ring-1 ring-inset ring-amber-200">{job.note}</p>
+          )}
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>Details</CardTitle>
+          </CardHeader>
+          <dl className="divide-y divide-slate-100 text-sm">
+            <Field label="Job ID">
+              <div className="flex items-center gap-2">
+                <code className="min-w-0 flex-1 font-mono text-xs break-all text-slate-800">{job.id}</code>
+                <CopyButton value={job.id} label="job ID" />
+              </div>
+            </Field>
+            <Field label="Result URL">
+              {job.cdn_url ? (
+                <div className="flex items-center gap-2">
+                  <a
+                    href={job.cdn_url}
+                    target="_blank"
+                    rel="noreferrer"
+                    title={job.cdn_url}
+                    className="min-w-0 flex-1 truncate font-mono text-xs text-indigo-600 hover:text-indigo-500"
+                  >
+                    {job.cdn_url}
+                  </a>
+                  <CopyButton value={job.cdn_url} label="result URL" />
+                </div>
+              ) : (
+                <Muted>{job.status === 'pending' ? 'When the image is ready' : 'None'}</Muted>
+              )}
+            </Field>
+            <Field label="Prompt">
+              <p className="whitespace-pre-wrap break-words text-slate-800">{job.prompt || <Muted>None</Muted>}</p>
+            </Field>
+            <Field label="Settings">
+              <span className="text-slate-800">
+                {job.ratio || '—'} · {job.quality || '—'} quality · {job.background ?? 'default'} background
+              </span>
+            </Field>
+            <Field label="Kind">{job.kind}</Field>
+            {job.batch_id && (
+              <Field label="Batch">
+                <code className="font-mono text-xs break-all">{job.batch_id}</code>
+              </Field>
+            )}
+            <Field label="Created">{formatFullDate(job.created_at)}</Field>
+            <Field label="Finished">{job.finished_at ? formatFullDate(job.finished_at) : <Muted>Not yet</Muted>}</Field>
+            <Field label="Elapsed">{formatElapsed(job.elapsed_ms)}</Field>
+            {job.note && <Field label="Note">{job.note}</Field>}
+            {job.error && (
+              <Field label="Error">
+                <span className="text-rose-700">{job.error}</span>
+              </Field>
+            )}
+            {job.steps && job.steps.length > 0 && (
+              <Field label="Steps">
+                <Steps steps={job.steps} />
+              </Field>
+            )}
+          </dl>
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[6.5rem_minmax(0,1fr)] gap-3 px-5 py-3 sm:px-6">
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="min-w-0 text-slate-800">{children}</dd>
+    </div>
+  );
+}
+
+const Muted = ({ children }: { children: ReactNode }) => <span className="text-slate-400">{children}</span>;
+
+function Steps({ steps }: { steps: NonNullable<Job['steps']> }) {
+  return (
+    <ol className="space-y-1.5">
+      {steps.map((s, i) => (
+        <li key={`${s.name}-${i}`} className="flex items-center gap-2">
+          <span
+            className={cn(
+              'grid size-4 shrink-0 place-items-center rounded-full',
+              s.status === 'ok' ? 'bg-emerald-100 text-emerald-700' : s.status === 'fail' ? 'bg-rose-100 text-rose-700' : 'text-indigo-600',
+            )}
+          >
+            {s.status === 'ok' ? <CheckIcon className="size-2.5" /> : s.status === 'fail' ? <CloseIcon className="size-2.5" /> : <Spinner className="size-3" />}
+          </span>
+          <span>{s.name}</span>
+          <span className="sr-only">: {s.status === 'ok' ? 'finished' : s.status === 'fail' ? 'failed' : 'running'}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,111 @@
+'use client';
+
+import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { getQueryKey } from '@trpc/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { trpc } from '@/trpc/react';
+import { isJobStatus, parseJob, type Job, type JobsAnswer } from './job-model';
+import { keepNewest, mergeIntoList, mergeIntoPages } from './merge';
+
+/** connecting: opening or reopening the feed; live: events flow; offline: the server refused it. */
+export type FeedState = 'idle' | 'connecting' | 'live' | 'offline';
+
+interface FeedContext {
+  state: FeedState;
+  /** Registers a component that needs live updates; the feed is open while anyone does. */
+  retain: () => () => void;
+}
+
+const Context = createContext<FeedContext | null>(null);
+
+const JOB_EVENTS = ['job.created', 'job.updated', 'job.done', 'job.failed'] as const;
+
+interface ListInput {
+  id?: string;
+  status?: unknown;
+  limit?: number;
+}
+
+function listInputOf(key: readonly unknown[]): { input: ListInput; infinite: boolean } | null {
+  const meta = key[1];
+  if (typeof meta !== 'object' || meta === null) return null;
+  const { input, type } = meta as { input?: unknown; type?: unknown };
+  if (typeof input !== 'object' || input === null) return null;
+  return { input: input as ListInput, infinite: type === 'infinite' };
+}
+
+/** Writes one job event into every cached jobs query: the job itself and each list that shows it. */
+function applyJob(queryClient: QueryClient, job: Job): void {
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: getQueryKey(trpc.jobs.get) })) {
+    const parsed = listInputOf(query.queryKey);
+    if (!parsed || parsed.input.id !== undefined) continue;
+    const status = isJobStatus(parsed.input.status) ? parsed.input.status : undefined;
+    if (parsed.infinite) {
+      queryClient.setQueryData<InfiniteData<JobsAnswer>>(query.queryKey, (data) => {
+        if (!data) return data;
+        const pages = mergeIntoPages(data.pages, job, status);
+        return pages ? { ...data, pages } : data;
+      });
+    } else {
+      queryClient.setQueryData<JobsAnswer>(query.queryKey, (data) => {
+        if (!data) return data;
+        return mergeIntoList(data, job, status, parsed.input.limit ?? 20) ?? data;
+      });
+    }
+  }
+}
+
+/**
+ * One connection to GET /api/jobs-stream for the whole console, opened while a page needs it.
+ * Events update the query cache, so every view of a job changes in place.
+ */
+export function JobFeedProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const utils = trpc.useUtils();
+  const [users, setUsers] = useState(0);
+  const [state, setState] = useState<FeedState>('idle');
+  const active = users > 0;
+
+  useEffect(() => {
+    if (!active) return;
+    setState('connecting');
+    const source = new EventSource('/api/jobs-stream');
+    const onJob = (event: MessageEvent<string>) => {
+      const job = parseJob(event.data);
+      if (!job) return;
+      utils.jobs.get.setData({ id: job.id }, (old) => ({ ok: true, job: keepNewest(old?.job, job) }));
+      applyJob(queryClient, job);
+      // Submissions charge credits and failures refund them.
+      if (event.type !== 'job.updated') void utils.session.me.invalidate();
+    };
+    for (const type of JOB_EVENTS) source.addEventListener(type, onJob);
+    source.addEventListener('ready', () => setState('live'));
+    // The browser reconnects by itself (sending Last-Event-ID) unless the server refused the stream.
+    source.onerror = () => setState(source.readyState === EventSource.CLOSED ? 'offline' : 'connecting');
+    return () => {
+      source.close();
+      setState('idle');
+    };
+  }, [active, queryClient, utils]);
+
+  const retain = useCallback(() => {
+    setUsers((n) => n + 1);
+    return () => setUsers((n) => n - 1);
+  }, []);
+
+  const value = useMemo(() => ({ state, retain }), [state, retain]);
+  return <Context.Provider value={value}>{children}</Context.Provider>;
+}
+
+/** Keeps the job feed open while the calling component is mounted; returns its state. */
+export function useJobFeed(): FeedState {
+  const ctx = useContext(Context);
+  const retain = ctx?.retain;
+  useEffect(() => retain?.(), [retain]);
+  return ctx?.state ?? 'offline';
+}
+
+/** How often to re-read a pending job: rarely while events flow, often when they do not. */
+export function pendingPollMs(feed: FeedState): number {
+  return feed === 'live' ? 15_000 : 2_500;
+}

@@ -1,0 +1,14 @@
+import { Badge } from '../ui/badge';
+import { Spinner } from '../ui/spinner';
+import { STATUS_LABEL, type JobStatus } from './job-model';
+
+const TONE = { pending: 'amber', done: 'emerald', failed: 'rose' } as const;
+
+export function JobStatusBadge({ status }: { status: JobStatus }) {
+  return (
+    <Badge tone={TONE[status]} className="gap-1" data-status={status}>
+      {status === 'pending' ? <Spinner className="size-3" /> : <span aria-hidden="true" className="size-1.5 rounded-full bg-current" />}
+      {STATUS_LABEL[status]}
+    </Badge>
+  );
+}

@@ -1,0 +1,81 @@
+import type { CSSProperties } from 'react';
+import { ImageIcon, WarningIcon } from '../feature-icons';
+import { cn } from '../ui/cn';
+import { Spinner } from '../ui/spinner';
+import { cssAspect, type Job } from './job-model';
+
+/** A light checkerboard, so transparent areas of a result read as transparent. */
+export const checkerboard: CSSProperties = {
+  backgroundColor: '#fff',
+  backgroundImage: 'repeating-conic-gradient(#e2e8f0 0% 25%, #fff 0% 50%)',
+  backgroundSize: '16px 16px',
+};
+
+interface JobVisualProps {
+  job: Pick<Job, 'status' | 'cdn_url' | 'ratio' | 'background' | 'prompt' | 'note' | 'error'>;
+  /** Large views show the pending note and error text inside the frame. */
+  size?: 'thumb' | 'large';
+  /** Caps the frame's height (in rem) by narrowing it, so tall results keep their shape. */
+  maxHeightRem?: number;
+  className?: string;
+}
+
+/** The result image in its aspect ratio, or what stands in for it while pending or after a failure. */
+export function JobVisual({ job, size = 'large', maxHeightRem, className }: JobVisualProps) {
+  const large = size === 'large';
+  const transparent = job.background === 'transparent';
+  const frame = cn('relative overflow-hidden', large ? 'rounded-xl ring-1 ring-slate-200' : 'rounded-md ring-1 ring-slate-200', className);
+  const aspect = cssAspect(job.ratio);
+  const [w = 1, h = 1] = aspect.split(' / ').map(Number);
+  const style: CSSProperties = { aspectRatio: aspect, ...(maxHeightRem ? { width: `min(100%, ${(maxHeightRem * w) / h}rem)` } : {}) };
+
+  if (job.status === 'done' && job.cdn_url) {
+    return (
+      <div className={frame} style={{ ...style, ...(transparent ? checkerboard : { backgroundColor: '#f1f5f9' }) }}>
+        {/* Results are served at their generated size by Studio's file host; the browser scales them. */}
+        <img
+          src={job.cdn_url}
+          alt={large ? `Result: ${job.prompt}` : ''}
+          loading="lazy"
+          decoding="async"
+          className={cn('absolute inset-0 size-full', large ? 'object-contain' : 'object-cover')}
+        />
+      </div>
+    );
+  }
+
+  if (job.status === 'failed') {
+    return (
+      <div className={cn(frame, 'grid place-items-center bg-rose-50/60')} style={style}>
+        <div className={cn('flex flex-col items-center text-center text-rose-700', large ? 'gap-2 px-6' : '')}>
+          <WarningIcon className={large ? 'size-7 text-rose-400' : 'size-4 text-rose-400'} />
+          {large && <p className="text-sm font-medium">Generation failed</p>}
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className={cn(frame, 'grid place-items-center bg-slate-50')} style={style}>
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 animate-pulse bg-linear-to-br from-indigo-50 via-white to-violet-50"
+      />
+      <div className={cn('relative flex flex-col items-center text-center', large ? 'gap-3 px-6' : '')}>
+        {large ? (
+          <>
+            <span className="grid size-11 place-items-center rounded-full bg-white text-indigo-600 shadow-sm ring-1 ring-indigo-100">
+              <Spinner className="size-5" />
+            </span>
+            <p className="text-sm font-medium text-slate-700">Generating…</p>
+            {job.note && <p className="max-w-xs text-xs text-balance text-slate-500">{job.note}</p>}
+          </>
+        ) : job.status === 'pending' ? (
+          <Spinner className="size-4 text-indigo-500" />
+        ) : (
+          <ImageIcon className="size-4 text-slate-300" />
+        )}
+      </div>
+    </div>
+  );
+}
