@@ -1,4 +1,4 @@
-import { BeakerIcon } from '../feature-icons';
+import { BeakerIcon } from '../icons';
 import { cn } from '../ui/cn';
 
 /** Says plainly that results come from the bundled simulator, not a real provider. */

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { ArrowLeftIcon } from '../feature-icons';
+import { ArrowLeftIcon } from '../icons';
 import { CheckIcon, CloseIcon, ExternalIcon } from '../icons';
 import { ErrorAlert } from '../ui/alert';
 import { buttonClasses } from '../ui/button';

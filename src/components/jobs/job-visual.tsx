@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { ImageIcon, WarningIcon } from '../feature-icons';
+import { ImageIcon, WarningIcon } from '../icons';
 import { cn } from '../ui/cn';
 import { Spinner } from '../ui/spinner';
 import { cssAspect, type Job } from './job-model';

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { ShieldIcon } from '../feature-icons';
+import { ShieldIcon } from '../icons';
 import { SignOutIcon } from '../icons';
 import { buttonClasses } from '../ui/button';
 import { Wordmark } from '../wordmark';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useRef, type KeyboardEvent } from 'react';
-import { StarIcon } from '../feature-icons';
+import { StarIcon } from '../icons';
 import { cn } from '../ui/cn';
 
 interface RatingControlProps {

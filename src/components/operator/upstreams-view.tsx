@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { trpc, type RouterOutputs } from '@/trpc/react';
 import { SimulatedBanner } from '../console/simulated-banner';
-import { ChevronDownIcon, RefreshIcon } from '../feature-icons';
+import { ChevronDownIcon, RefreshIcon } from '../icons';
 import { ErrorAlert } from '../ui/alert';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { trpc, type RouterOutputs } from '@/trpc/react';
 import { CoinsIcon } from '../icons';
-import { ImageIcon, WarningIcon } from '../feature-icons';
+import { ImageIcon, WarningIcon } from '../icons';
 import { ErrorAlert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';

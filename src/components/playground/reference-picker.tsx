@@ -1,7 +1,7 @@
 'use client';
 
 import { CheckIcon } from '../icons';
-import { ImageIcon } from '../feature-icons';
+import { ImageIcon } from '../icons';
 import { cn } from '../ui/cn';
 import { checkerboard } from '../jobs/job-visual';
 import type { Job } from '../jobs/job-model';

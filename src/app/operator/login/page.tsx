@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
-import { ShieldIcon } from '@/components/feature-icons';
+import { ShieldIcon } from '@/components/icons';
 import { Card } from '@/components/ui';
 import { Wordmark } from '@/components/wordmark';
 import { operatorSession } from '@/trpc/server';
