@@ -215,108 +215,71 @@ const VIDEO_B_TIERS = [
   tier('videomodel-2-5-pro', 'vm-25-pro-alt'),
 ];
 
+/** An image channel: one family, the shared image defaults plus what sets this channel apart. */
+function imageChannel(
+  name: string,
+  family: string,
+  costUsd: number,
+  caps: Pick<SimImageCapabilities, 'qualities' | 'transparentBackground' | 'maxReferenceImages'>,
+): SimImageChannel {
+  return {
+    name,
+    adapter: 'openai-images',
+    family,
+    models: [family],
+    media: ['image'],
+    capabilities: {
+      ...IMAGE_BASE,
+      outputFormats: [...IMAGE_BASE.outputFormats],
+      responseFormats: [...IMAGE_BASE.responseFormats],
+      referenceImages: true,
+      ...caps,
+      qualities: [...caps.qualities],
+    },
+    latencyMs: 0,
+    costUsd,
+    costUnit: 'image',
+  };
+}
+
+function chatChannel(name: string, costUsd: number): SimChatChannel {
+  return {
+    name,
+    adapter: 'openai-chat',
+    family: 'chatmodel-1',
+    models: ['chatmodel-1'],
+    media: ['chat', 'vision'],
+    capabilities: { vision: true, streaming: true, jsonMode: true, contextTokens: 128_000 },
+    latencyMs: 0,
+    costUsd,
+    costUnit: 'request',
+  };
+}
+
+function videoChannel(name: string, tiers: SimVideoTier[], costUsd: number): SimVideoChannel {
+  return {
+    name,
+    adapter: 'ark-video',
+    family: 'videomodel',
+    models: tiers.map((t) => t.model),
+    media: ['video'],
+    capabilities: { tiers },
+    latencyMs: 0,
+    costUsd,
+    costUnit: 'video_second',
+  };
+}
+
+const ALL_QUALITIES: SimImageQuality[] = ['low', 'medium', 'high'];
+
 export const SIM_CHANNELS: readonly SimChannel[] = [
-  {
-    name: 'sim-image-a',
-    adapter: 'openai-images',
-    family: 'imagegen-1',
-    models: ['imagegen-1'],
-    media: ['image'],
-    capabilities: {
-      ...IMAGE_BASE,
-      outputFormats: [...IMAGE_BASE.outputFormats],
-      responseFormats: [...IMAGE_BASE.responseFormats],
-      qualities: ['low', 'medium', 'high'],
-      transparentBackground: true,
-      referenceImages: true,
-      maxReferenceImages: 16,
-    },
-    latencyMs: 0,
-    costUsd: 0.04,
-    costUnit: 'image',
-  },
-  {
-    name: 'sim-image-b',
-    adapter: 'openai-images',
-    family: 'imagegen-1',
-    models: ['imagegen-1'],
-    media: ['image'],
-    capabilities: {
-      ...IMAGE_BASE,
-      outputFormats: [...IMAGE_BASE.outputFormats],
-      responseFormats: [...IMAGE_BASE.responseFormats],
-      qualities: ['low', 'medium', 'high'],
-      transparentBackground: false,
-      referenceImages: true,
-      maxReferenceImages: 16,
-    },
-    latencyMs: 0,
-    costUsd: 0.035,
-    costUnit: 'image',
-  },
-  {
-    name: 'sim-image-c',
-    adapter: 'openai-images',
-    family: 'imagegen-2',
-    models: ['imagegen-2'],
-    media: ['image'],
-    capabilities: {
-      ...IMAGE_BASE,
-      outputFormats: [...IMAGE_BASE.outputFormats],
-      responseFormats: [...IMAGE_BASE.responseFormats],
-      qualities: [],
-      transparentBackground: false,
-      referenceImages: true,
-      maxReferenceImages: 4,
-    },
-    latencyMs: 0,
-    costUsd: 0.03,
-    costUnit: 'image',
-  },
-  {
-    name: 'sim-chat-a',
-    adapter: 'openai-chat',
-    family: 'chatmodel-1',
-    models: ['chatmodel-1'],
-    media: ['chat', 'vision'],
-    capabilities: { vision: true, streaming: true, jsonMode: true, contextTokens: 128_000 },
-    latencyMs: 0,
-    costUsd: 0.002,
-    costUnit: 'request',
-  },
-  {
-    name: 'sim-chat-b',
-    adapter: 'openai-chat',
-    family: 'chatmodel-1',
-    models: ['chatmodel-1'],
-    media: ['chat', 'vision'],
-    capabilities: { vision: true, streaming: true, jsonMode: true, contextTokens: 128_000 },
-    latencyMs: 0,
-    costUsd: 0.0025,
-    costUnit: 'request',
-  },
-  {
-    name: 'sim-video-a',
-    adapter: 'ark-video',
-    family: 'videomodel',
-    models: VIDEO_A_TIERS.map((t) => t.model),
-    media: ['video'],
-    capabilities: { tiers: VIDEO_A_TIERS },
-    latencyMs: 0,
-    costUsd: 0.05,
-    costUnit: 'video_second',
-  },
-  {
-    name: 'sim-video-b',
-    adapter: 'ark-video',
-    family: 'videomodel',
-    models: VIDEO_B_TIERS.map((t) => t.model),
-    media: ['video'],
-    capabilities: { tiers: VIDEO_B_TIERS },
-    latencyMs: 0,
-    costUsd: 0.045,
-    costUnit: 'video_second',
-  },
+  imageChannel('sim-image-a', 'imagegen-1', 0.04, { qualities: ALL_QUALITIES, transparentBackground: true, maxReferenceImages: 16 }),
+  imageChannel('sim-image-b', 'imagegen-1', 0.035, { qualities: ALL_QUALITIES, transparentBackground: false, maxReferenceImages: 16 }),
+  imageChannel('sim-image-c', 'imagegen-2', 0.03, { qualities: [], transparentBackground: false, maxReferenceImages: 4 }),
+  chatChannel('sim-chat-a', 0.002),
+  chatChannel('sim-chat-b', 0.0025),
+  videoChannel('sim-video-a', VIDEO_A_TIERS, 0.05),
+  videoChannel('sim-video-b', VIDEO_B_TIERS, 0.045),
 ];
 
 /** The bearer key a channel accepts. */
