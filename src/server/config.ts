@@ -78,6 +78,7 @@ const envSchema = z.object({
       z
         .strictObject({
           image: z.strictObject({ low: z.number().int().min(0), medium: z.number().int().min(0), high: z.number().int().min(0) }).partial().optional(),
+          article: z.number().int().min(0).optional(),
         })
         .optional(),
     ),
@@ -115,7 +116,8 @@ export interface Config {
   scoreIntervalMs: number;
   probeIntervalMs: number;
   /** Credits per unit of work; see docs/api.md for the defaults. */
-  prices: { image: { low: number; medium: number; high: number } };
+  /** Credits per image by quality, and per article written. */
+  prices: { image: { low: number; medium: number; high: number }; article: number };
   /** USD value of one credit, used for `cost_usd` in callbacks. */
   creditUsd: number;
   workerConcurrency: number;
@@ -179,7 +181,7 @@ export function buildConfig(env: Env): Config {
     simPort: env.STUDIO_SIM_PORT,
     scoreIntervalMs: env.STUDIO_SCORE_INTERVAL_MS,
     probeIntervalMs: env.STUDIO_PROBE_INTERVAL_MS,
-    prices: { image: { low: 1, medium: 2, high: 4, ...env.STUDIO_PRICES?.image } },
+    prices: { image: { low: 1, medium: 2, high: 4, ...env.STUDIO_PRICES?.image }, article: env.STUDIO_PRICES?.article ?? 1 },
     creditUsd: env.STUDIO_CREDIT_USD,
     workerConcurrency: env.STUDIO_WORKER_CONCURRENCY,
     imageRatePerHour: env.STUDIO_IMAGE_RATE_PER_HOUR,

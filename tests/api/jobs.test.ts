@@ -1,33 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
-import { adminKey, api, newMember, newTenant } from '../helpers/api';
-
-interface Job {
-  id: string;
-  jobId: string;
-  status: 'pending' | 'done' | 'failed';
-  cdn_url: string | null;
-  error: string | null;
-  note: string | null;
-  elapsed_ms: number | null;
-}
-
-async function waitFor(key: string, id: string, until: (j: Job) => boolean = (j) => j.status !== 'pending'): Promise<Job> {
-  for (let i = 0; i < 150; i++) {
-    const res = await api<{ job: Job }>(`/jobs?id=${id}`, { key });
-    if (res.status === 200 && until(res.body.job)) return res.body.job;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`job ${id} did not finish`);
-}
-
-const sim = (path: string, init: RequestInit & { json?: unknown } = {}) =>
-  fetch(`${inject('simOrigin')}${path}`, {
-    ...init,
-    method: init.method ?? (init.json ? 'POST' : 'GET'),
-    headers: init.json ? { 'content-type': 'application/json' } : undefined,
-    body: init.json ? JSON.stringify(init.json) : undefined,
-  });
+import { adminKey, api, newMember, newTenant, sim, waitForJob as waitFor, type Job } from '../helpers/api';
 
 const generate = (key: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
   api<{ ok: boolean; jobId: string; status: string; error?: string }>('/generate', { key, body, headers });

@@ -69,3 +69,32 @@ export async function newMember(tenantKey: string, body: Record<string, unknown>
   if (res.status !== 200) throw new Error(`member create failed: ${JSON.stringify(res.body)}`);
   return { id: res.body.account.account_id, key: res.body.account.api_key };
 }
+
+export interface Job {
+  id: string;
+  jobId: string;
+  status: 'pending' | 'done' | 'failed';
+  cdn_url: string | null;
+  error: string | null;
+  note: string | null;
+  elapsed_ms: number | null;
+}
+
+export async function waitForJob(key: string, id: string, until: (j: Job) => boolean = (j) => j.status !== 'pending'): Promise<Job> {
+  for (let i = 0; i < 150; i++) {
+    const res = await api<{ job: Job }>(`/jobs?id=${id}`, { key });
+    if (res.status === 200 && until(res.body.job)) return res.body.job;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`job ${id} did not finish`);
+}
+
+/** Calls the simulator's control API. */
+export const sim = (path: string, init: RequestInit & { json?: unknown } = {}) =>
+  fetch(`${inject('simOrigin')}${path}`, {
+    ...init,
+    method: init.method ?? (init.json ? 'POST' : 'GET'),
+    headers: init.json ? { 'content-type': 'application/json' } : undefined,
+    body: init.json ? JSON.stringify(init.json) : undefined,
+  });
+

@@ -17,6 +17,8 @@ function job(minute: number, status: Job['status'] = 'done'): Job {
     steps: null,
     kind: 'image',
     prompt: `job at ${minute}`,
+    skill_slug: null,
+    template_id: null,
     ratio: '1:1',
     quality: 'high',
     background: null,

@@ -1,4 +1,8 @@
 import { accountsRouter } from './routers/accounts';
+import { articleRouter } from './routers/article';
+import { hooksRouter } from './routers/hooks';
+import { skillsRouter } from './routers/skills';
+import { templatesRouter } from './routers/templates';
 import { adminRouter } from './routers/admin';
 import { balanceRouter } from './routers/balance';
 import { callbacksRouter } from './routers/callbacks';
@@ -17,6 +21,10 @@ export const appRouter = router({
   models: modelsRouter,
   callbacks: callbacksRouter,
   operator: operatorRouter,
+  skills: skillsRouter,
+  templates: templatesRouter,
+  hooks: hooksRouter,
+  article: articleRouter,
 });
 
 export type AppRouter = typeof appRouter;

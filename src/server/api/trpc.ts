@@ -123,3 +123,10 @@ export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
   }
   return next({ ctx: { ...ctx, identity: who } });
 });
+
+/** Template writers: the tenant (key or admin session) for its own rows, the operator for platform rows. Members get 403. */
+export const writerProcedure = authedProcedure.use(({ ctx, next }) => {
+  const who = ctx.identity;
+  if (who.kind === 'member') throw new TRPCError({ code: 'FORBIDDEN', message: tenantOnly().message, cause: tenantOnly() });
+  return next({ ctx: { ...ctx, identity: who } });
+});

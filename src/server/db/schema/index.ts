@@ -6,3 +6,4 @@ export * from './ledger';
 export * from './settings';
 export * from './tenants';
 export * from './upstreams';
+export * from './templates';

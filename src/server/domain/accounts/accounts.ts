@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/rows';
 import { accounts, apiKeys, ledgerEntries, tenants, type Account } from '../../db/schema';
 import { decryptSecret } from '../auth/keys';
 import { issueKey } from '../auth/api-keys';
@@ -21,12 +22,6 @@ export interface AccountView {
   created_at: string;
 }
 
-function uniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 const insufficient = (allocatable: number) =>
   badRequest(`Allocatable credits are insufficient: at most ${allocatable} credits can be given to this member`);
@@ -82,7 +77,7 @@ export async function createAccount(
       return view({ ...row, credits }, key, 0);
     });
   } catch (err) {
-    if (uniqueViolation(err)) throw new AppError('CONFLICT', `An account with email ${input.email} already exists in this tenant`);
+    if (isUniqueViolation(err)) throw new AppError('CONFLICT', `An account with email ${input.email} already exists in this tenant`);
     throw err;
   }
 }

@@ -1,6 +1,7 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, ledgerEntries, tenants, type LedgerKind, type UsageCategory } from '../../db/schema';
+import type { ScopedIdentity } from '../auth/identity';
 import { AppError } from '../errors';
 
 export interface Movement {
@@ -89,3 +90,46 @@ export const insufficientCredits = (needed: number) =>
     'PAYMENT_REQUIRED',
     `Not enough credits: this needs ${needed}. The enterprise credits are used up; only the tenant administrator can add credits.`,
   );
+
+/** Whose credits pay for a caller's work: a dedicated member's own, otherwise the tenant pool. */
+export interface Wallet {
+  tenantId: string;
+  /** null: the tenant pool. */
+  accountId: string | null;
+  /** The member whose work it is, for usage reports; null for the tenant itself. */
+  actorAccountId: string | null;
+}
+
+export async function walletOf(db: Db, who: ScopedIdentity): Promise<Wallet> {
+  if (who.kind !== 'member') return { tenantId: who.tenantId, accountId: null, actorAccountId: null };
+  const [row] = await db
+    .select({ shared: accounts.shared })
+    .from(accounts)
+    .where(and(eq(accounts.id, who.accountId), eq(accounts.tenantId, who.tenantId)));
+  return { tenantId: who.tenantId, accountId: row && !row.shared ? who.accountId : null, actorAccountId: who.accountId };
+}
+
+/**
+ * Charges synchronous work before it runs (402 when short); `refundWork` gives it back when the
+ * work fails. Each is one ledger row written with its balance change.
+ */
+export async function chargeWork(
+  db: Db,
+  who: ScopedIdentity,
+  c: { amount: number; category: UsageCategory; ref: string; note?: string },
+): Promise<Wallet> {
+  const wallet = await walletOf(db, who);
+  if (c.amount <= 0) return wallet;
+  const after = await db.transaction((tx) =>
+    moveCredits(tx, { ...wallet, amount: -c.amount, kind: 'charge', category: c.category, ref: c.ref, note: c.note ?? null }),
+  );
+  if (after === null) throw insufficientCredits(c.amount);
+  return wallet;
+}
+
+export async function refundWork(db: Db, wallet: Wallet, c: { amount: number; category: UsageCategory; ref: string; note?: string }): Promise<void> {
+  if (c.amount <= 0) return;
+  await db.transaction((tx) =>
+    moveCredits(tx, { ...wallet, amount: c.amount, kind: 'refund', category: c.category, ref: c.ref, note: c.note ?? null }),
+  );
+}

@@ -16,7 +16,10 @@ export interface JobView {
   note: string | null;
   steps: { name: string; status: 'running' | 'ok' | 'fail' }[] | null;
   kind: string;
+  /** The prompt sent, or for a skill the caller's own input (a skill's recipe is never shown). */
   prompt: string;
+  skill_slug: string | null;
+  template_id: string | null;
   ratio: string;
   quality: string;
   background: string | null;
@@ -26,7 +29,15 @@ export interface JobView {
 }
 
 export function jobView(job: Job): JobView {
-  const input = job.input as { prompt?: unknown; ratio?: unknown; quality?: unknown; background?: unknown };
+  const input = job.input as {
+    prompt?: unknown;
+    display_prompt?: unknown;
+    ratio?: unknown;
+    quality?: unknown;
+    background?: unknown;
+    source?: { kind?: unknown; slug?: unknown; id?: unknown };
+  };
+  const shown = typeof input.display_prompt === 'string' ? input.display_prompt : input.prompt;
   return {
     id: job.id,
     job_id: job.id,
@@ -38,7 +49,9 @@ export function jobView(job: Job): JobView {
     note: job.note,
     steps: job.steps,
     kind: job.kind,
-    prompt: typeof input.prompt === 'string' ? input.prompt : '',
+    prompt: typeof shown === 'string' ? shown : '',
+    skill_slug: input.source?.kind === 'skill' && typeof input.source.slug === 'string' ? input.source.slug : null,
+    template_id: input.source?.kind === 'template' && typeof input.source.id === 'string' ? input.source.id : null,
     ratio: typeof input.ratio === 'string' ? input.ratio : '',
     quality: typeof input.quality === 'string' ? input.quality : '',
     background: typeof input.background === 'string' ? input.background : null,

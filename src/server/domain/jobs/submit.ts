@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { accounts, jobs, type Job } from '../../db/schema';
+import { jobs, type Job } from '../../db/schema';
 import { enqueueMany, QUEUES } from '../../queue/queue';
 import { notifyJobs } from './events';
 import type { FileStore } from '../../storage/store';
@@ -10,10 +10,11 @@ import { planOrThrow } from '../../upstreams/engine';
 import { tenantBinding } from '../../upstreams/registry';
 import type { Needs } from '../../upstreams/select';
 import type { ScopedIdentity } from '../auth/identity';
-import { insufficientCredits, moveCredits } from '../credits/ledger';
+import { insufficientCredits, moveCredits, walletOf } from '../credits/ledger';
 import { checkCallbackUrl } from '../callbacks/address';
 import { ownHosts } from '../callbacks/deliver';
 import { AppError, badRequest } from '../errors';
+import { resolvePrompt } from '../templates/resolve';
 import { consume } from '../limits/rate-limit';
 import type { ImageJobInput, ImageRequestBody } from './types';
 
@@ -24,28 +25,6 @@ export interface SubmitContext {
   db: Db;
   config: Config;
   files: FileStore;
-}
-
-/**
- * Turns skill and template requests into a prompt. Prompt requests pass through; the skills and
- * templates features replace this resolver.
- */
-export type PromptResolver = (
-  db: Db,
-  who: ScopedIdentity,
-  item: ImageRequestBody,
-  path: string,
-) => Promise<Pick<ImageJobInput, 'prompt' | 'source'> & { referenceImages?: string[]; ratio?: string }>;
-
-export const promptOnlyResolver: PromptResolver = async (_db, _who, item, path) => {
-  if (item.prompt !== undefined) return { prompt: item.prompt, source: { kind: 'prompt' } };
-  if (item.skill_slug !== undefined) throw badRequest(`${path}skill_slug: no skill "${item.skill_slug}"; GET /api/skills lists them`);
-  throw badRequest(`${path}template_id: no template "${item.template_id}"; GET /api/templates lists them`);
-};
-
-let resolver: PromptResolver = promptOnlyResolver;
-export function setPromptResolver(r: PromptResolver): void {
-  resolver = r;
 }
 
 /** Only files Studio serves for this tenant may be fetched: never an arbitrary address. */
@@ -73,7 +52,7 @@ export function requestHash(body: unknown): string {
 }
 
 async function normalise(ctx: SubmitContext, who: ScopedIdentity, item: ImageRequestBody, path: string): Promise<ImageJobInput> {
-  const resolved = await resolver(ctx.db, who, item, path);
+  const resolved = await resolvePrompt(ctx.db, who, item, path);
   // Caller images always win over a template's defaults.
   const reference = item.reference_images ?? resolved.referenceImages ?? [];
   const input: ImageJobInput = {
@@ -87,6 +66,7 @@ async function normalise(ctx: SubmitContext, who: ScopedIdentity, item: ImageReq
     model: item.model && item.model !== 'auto' ? item.model : null,
     provider: item.provider && item.provider !== 'auto' ? item.provider : null,
     source: resolved.source,
+    ...(resolved.display_prompt !== undefined ? { display_prompt: resolved.display_prompt } : {}),
   };
   await checkOwnFiles(ctx.files, who.tenantId, [
     ...(item.reference_images ?? []).map((url, i) => ({ field: `${path}reference_images[${i}]`, url })),
@@ -140,11 +120,9 @@ export async function submitImageJobs(ctx: SubmitContext, who: ScopedIdentity, s
     inputs.push(input);
   }
 
-  const member = who.kind === 'member'
-    ? (await ctx.db.select({ shared: accounts.shared }).from(accounts).where(and(eq(accounts.id, who.accountId), eq(accounts.tenantId, who.tenantId))))[0]
-    : undefined;
-  const accountId = who.kind === 'member' ? who.accountId : null;
-  const walletAccountId = member && !member.shared ? accountId : null;
+  const wallet = await walletOf(ctx.db, who);
+  const accountId = wallet.actorAccountId;
+  const walletAccountId = wallet.accountId;
   const prices = ctx.config.prices.image;
   const batchId = sub.batch ? randomUUID() : null;
 

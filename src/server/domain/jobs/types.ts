@@ -52,7 +52,9 @@ export interface ImageJobInput extends Record<string, unknown> {
   model: string | null;
   provider: string | null;
   /** How the prompt was given, for the console. */
-  source: { kind: 'prompt' } | { kind: 'skill'; slug: string } | { kind: 'template'; id: string };
+  source: { kind: 'prompt' } | { kind: 'skill'; slug: string } | { kind: 'template'; id: string; slug?: string };
+  /** What callers see as the job's prompt when it differs from the one sent upstream (a skill's prompt is never shown). */
+  display_prompt?: string;
 }
 
 export const imageJobInputSchema = z.object({
@@ -68,6 +70,7 @@ export const imageJobInputSchema = z.object({
   source: z.union([
     z.object({ kind: z.literal('prompt') }),
     z.object({ kind: z.literal('skill'), slug: z.string() }),
-    z.object({ kind: z.literal('template'), id: z.string() }),
+    z.object({ kind: z.literal('template'), id: z.string(), slug: z.string().optional() }),
   ]),
+  display_prompt: z.string().optional(),
 });

@@ -6,6 +6,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { tenants } from '../../db/schema';
 import { ensureAdminKey } from '../auth/api-keys';
+import { seedCatalog } from '../catalog/seed';
 import { createTenant } from '../tenants/tenants';
 
 export interface BootstrapReport {
@@ -16,9 +17,10 @@ export interface BootstrapReport {
 
 export const DEMO_TENANT = { name: 'Demo Studio 演示工作室', email: 'demo@studio.local', credits: 1000 } as const;
 
-/** First-start set-up: the super-administrator key and, on an empty database, a demo tenant. */
+/** Start-up set-up: the super-administrator key, the shipped catalogue and, on an empty database, a demo tenant. */
 export async function bootstrap(db: Db, config: Config): Promise<BootstrapReport> {
   const generatedAdminKey = await ensureAdminKey(db, { configured: config.adminKey });
+  await seedCatalog(db);
   let demo: BootstrapReport['demo'] = null;
   if (config.demo) {
     const [row] = await db.select({ n: count() }).from(tenants);

@@ -9,6 +9,7 @@ import {
 import { attemptLog, listUpstreamsForOperator } from '../../../upstreams/operator';
 import { bindTenant, updateUpstream } from '../../../upstreams/registry';
 import { getTenant } from '../../../domain/tenants/tenants';
+import { listSkills, skillView, upsertSkill } from '../../../domain/skills/skills';
 import { adminProcedure } from '../../trpc';
 import { actionSchemas, adminActions, adminInput, adminOutput, type AdminOutput } from './admin-action.types';
 
@@ -76,6 +77,16 @@ export const adminActionProcedure = adminProcedure
         const body = actionSchemas[action].parse(input);
         const attempts = await attemptLog(db, { ref: body.ref, limit: body.limit });
         return { ok: true, action, attempts };
+      }
+      case 'skill-list': {
+        actionSchemas[action].parse(input);
+        const rows = await listSkills(db, { includeInactive: true });
+        return { ok: true, action, skills: rows.map((r) => ({ ...skillView(config, r), prompt: r.prompt, active: r.active, origin: r.origin })) };
+      }
+      case 'skill-upsert': {
+        const { action: _a, ...body } = actionSchemas[action].parse(input);
+        const r = await upsertSkill(db, body);
+        return { ok: true, action, skill: { ...skillView(config, r), prompt: r.prompt, active: r.active, origin: r.origin } };
       }
       default:
         throw new TRPCError({ code: 'BAD_REQUEST', message: `Unknown action "${action}"` });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { skillUpsertSchema } from '../../../domain/skills/skills';
 import { tenantOut } from '../../schemas';
+import { skillOut } from '../skills';
 
 const name = z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
 const credits = z.number({ error: 'must be a whole number' }).int('must be a whole number');
@@ -36,6 +38,8 @@ export const actionSchemas = {
       rating: z.number().min(0, 'must be between 0 and 5').max(5, 'must be between 0 and 5').optional(),
     })
     .refine((b) => b.enabled !== undefined || b.rating !== undefined, 'give enabled, rating or both'),
+  'skill-list': z.strictObject({ action: z.literal('skill-list') }),
+  'skill-upsert': skillUpsertSchema.extend({ action: z.literal('skill-upsert') }),
   'upstream-attempts': z.strictObject({
     action: z.literal('upstream-attempts'),
     ref: z.string().min(1).optional(),
@@ -61,6 +65,8 @@ export const adminInput = z
     rating: z.number().optional().meta({ description: 'upstream-update: manual rating 0-5' }),
     ref: z.string().optional().meta({ description: 'upstream-attempts: a job or request id' }),
     limit: z.number().optional().meta({ description: 'upstream-attempts: rows, at most 1000' }),
+    slug: z.string().optional().meta({ description: 'skill-upsert: the skill to create or replace' }),
+    prompt: z.string().optional().meta({ description: 'skill-upsert: the recipe, never shown to tenants; one-sentence skills use {input}' }),
   })
   .meta({ description: 'An operator action and its parameters' });
 
@@ -110,5 +116,10 @@ export const adminOutput = z.object({
   upstreams: z.array(operatorUpstream).optional().meta({ description: 'upstream-list: every channel with its live health' }),
   upstream: operatorUpstream.optional().meta({ description: 'upstream-update: the channel after the change' }),
   attempts: z.array(attemptRow).optional().meta({ description: 'upstream-attempts: newest first' }),
+  skills: z
+    .array(skillOut.extend({ prompt: z.string(), active: z.boolean(), origin: z.string() }))
+    .optional()
+    .meta({ description: 'skill-list: every skill with its prompt (operator only)' }),
+  skill: skillOut.extend({ prompt: z.string(), active: z.boolean(), origin: z.string() }).optional().meta({ description: 'skill-upsert' }),
 });
 export type AdminOutput = z.infer<typeof adminOutput>;

@@ -1,0 +1,153 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { tenants } from './tenants';
+
+/** One form field of a skill or template: the `{key}` slot it fills and how the form shows it. */
+export interface FieldSpec {
+  key: string;
+  label: string;
+  type?: 'text' | 'textarea';
+  placeholder?: string;
+  help?: string;
+  /** Default true. */
+  required?: boolean;
+  /** Used when an optional field is left out. */
+  default?: string;
+}
+
+export interface GenerationConfig {
+  default_reference_images?: string[];
+  [key: string]: unknown;
+}
+
+export interface VideoGenerationConfig {
+  ratio?: string;
+  duration?: number;
+  [key: string]: unknown;
+}
+
+/** Who wrote a catalogue row: the shipped catalogue file (kept in step with it on start) or an operator (left alone). */
+export const catalogOrigins = ['catalog', 'operator', 'tenant'] as const;
+export type CatalogOrigin = (typeof catalogOrigins)[number];
+
+/**
+ * Platform recipes. `prompt` never leaves the server: no endpoint returns it and no error quotes it.
+ * One-sentence skills (fields null) put the caller's sentence in the `{input}` slot.
+ */
+export const skills = pgTable('skills', {
+  id: uuid().primaryKey().defaultRandom(),
+  slug: text().notNull().unique(),
+  zhName: text().notNull(),
+  description: text().notNull(),
+  ratio: text().notNull(),
+  genre: text().notNull(),
+  refRequired: boolean().notNull().default(false),
+  thumb: text().notNull(),
+  fields: jsonb().$type<FieldSpec[] | null>(),
+  prompt: text().notNull(),
+  active: boolean().notNull().default(true),
+  position: integer().notNull().default(0),
+  origin: text({ enum: catalogOrigins }).notNull().default('operator'),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export type Skill = typeof skills.$inferSelect;
+
+export const templateTypes = ['image', 'article'] as const;
+export type TemplateType = (typeof templateTypes)[number];
+export const articleFormats = ['xiaohongshu', 'wechat', 'detail', 'script'] as const;
+export type ArticleFormat = (typeof articleFormats)[number];
+export const visibilities = ['private', 'shared'] as const;
+
+/**
+ * Image and article templates in one store. A tenant's own templates are `private`;
+ * platform templates have no tenant and are `shared` with every tenant.
+ */
+export const templates = pgTable(
+  'templates',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    slug: text().notNull().unique(),
+    tenantId: uuid().references(() => tenants.id, { onDelete: 'cascade' }),
+    type: text({ enum: templateTypes }).notNull(),
+    zhName: text().notNull(),
+    description: text().notNull().default(''),
+    category: text().notNull().default(''),
+    domain: text().notNull().default(''),
+    visibility: text({ enum: visibilities }).notNull().default('private'),
+    active: boolean().notNull().default(true),
+    gated: boolean().notNull().default(false),
+    ratio: text(),
+    sampleImages: jsonb().$type<string[]>().notNull().default([]),
+    templateType: text(),
+    promptTemplate: text().notNull(),
+    fields: jsonb().$type<FieldSpec[]>().notNull().default([]),
+    format: text({ enum: articleFormats }),
+    generationConfigs: jsonb().$type<GenerationConfig[]>().notNull().default([]),
+    origin: text({ enum: catalogOrigins }).notNull().default('tenant'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('templates_tenant_idx').on(t.tenantId, t.type),
+    check('templates_owner_visibility', sql`(${t.tenantId} is null) = (${t.visibility} = 'shared')`),
+    check('templates_article_format', sql`(${t.type} = 'article') = (${t.format} is not null)`),
+  ],
+);
+
+export type Template = typeof templates.$inferSelect;
+
+/** Video templates: a separate store with their own fields. */
+export const videoTemplates = pgTable(
+  'video_templates',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    slug: text().notNull().unique(),
+    tenantId: uuid().references(() => tenants.id, { onDelete: 'cascade' }),
+    zhName: text().notNull(),
+    description: text().notNull().default(''),
+    category: text().notNull().default(''),
+    visibility: text({ enum: visibilities }).notNull().default('private'),
+    active: boolean().notNull().default(true),
+    gated: boolean().notNull().default(false),
+    promptTemplate: text().notNull(),
+    fields: jsonb().$type<FieldSpec[]>().notNull().default([]),
+    sampleCoverImage: text(),
+    sampleVideoUrl: text(),
+    generationConfigs: jsonb().$type<VideoGenerationConfig[]>().notNull().default([]),
+    origin: text({ enum: catalogOrigins }).notNull().default('tenant'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('video_templates_tenant_idx').on(t.tenantId),
+    check('video_templates_owner_visibility', sql`(${t.tenantId} is null) = (${t.visibility} = 'shared')`),
+  ],
+);
+
+export type VideoTemplate = typeof videoTemplates.$inferSelect;
+
+export const hookTypes = ['article', 'video'] as const;
+export type HookType = (typeof hookTypes)[number];
+
+/** A tenant's binding from an image template to a downstream article or video template, by slug only. */
+export const templateHooks = pgTable(
+  'template_hooks',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tenantId: uuid()
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    imageTemplateSlug: text().notNull(),
+    hookType: text({ enum: hookTypes }).notNull(),
+    hookTemplateSlug: text().notNull(),
+    enabled: boolean().notNull().default(true),
+    note: text().notNull().default(''),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('template_hooks_binding_uq').on(t.tenantId, t.imageTemplateSlug, t.hookType)],
+);
+
+export type TemplateHook = typeof templateHooks.$inferSelect;

@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { ArticleFormat } from '../../db/schema';
+import { chatComplete } from '../../upstreams/adapters/openai-chat';
+import { routeCall } from '../../upstreams/engine';
+import { UpstreamError } from '../../upstreams/types';
+import type { ScopedIdentity } from '../auth/identity';
+import { chargeWork, refundWork } from '../credits/ledger';
+import { fillSlots, type SlotInput } from '../templates/slots';
+import { templateForUse } from '../templates/templates';
+
+/** What each format returns (spec: xiaohongshu has hashtags, the others title and body). */
+export const FORMAT_FIELDS: Record<ArticleFormat, readonly ('title' | 'body' | 'hashtags')[]> = {
+  xiaohongshu: ['title', 'body', 'hashtags'],
+  wechat: ['title', 'body'],
+  detail: ['title', 'body'],
+  script: ['title', 'body'],
+};
+
+const FORMAT_BRIEF: Record<ArticleFormat, string> = {
+  xiaohongshu:
+    '平台：小红书（xiaohongshu）笔记。标题不超过20个字，可带1-2个表情；正文分短段落，口语化、有代入感，适当使用表情符号；另给出3-8个话题标签。',
+  wechat: '平台：微信公众号（wechat）文章。标题有吸引力但不夸张；正文结构清晰，可用小标题，段落完整，结尾有互动引导。',
+  detail: '用途：电商商品详情页文案（detail）。标题点出核心卖点；正文分卖点逐条说明，具体、可信，避免绝对化用语。',
+  script: '用途：短视频口播脚本（script）。标题是视频标题；正文按镜头或段落写出口播台词，节奏紧凑，开头三秒抓人。',
+};
+
+const articleAnswer = z.object({
+  title: z.string().trim().min(1).max(200),
+  body: z.string().trim().min(1).max(20_000),
+  hashtags: z.array(z.string().trim().min(1).max(60)).max(20).optional(),
+});
+
+export interface Article {
+  format: ArticleFormat;
+  title: string;
+  body: string;
+  hashtags?: string[];
+}
+
+function systemPrompt(format: ArticleFormat): string {
+  const fields = FORMAT_FIELDS[format];
+  const shape = fields.includes('hashtags')
+    ? '{"title": "标题", "body": "正文", "hashtags": ["#话题1", "#话题2"]}'
+    : '{"title": "标题", "body": "正文"}';
+  return [
+    '你是一名资深中文新媒体文案。根据用户给出的写作要求完成一篇文案。',
+    FORMAT_BRIEF[format],
+    `只输出一个 JSON 对象，不要输出任何其他文字，格式为：${shape}`,
+  ].join('\n');
+}
+
+/** Reads the model's answer: a JSON object (possibly fenced) with the format's fields, or null. */
+export function parseArticle(content: string | null, format: ArticleFormat): Article | null {
+  if (!content) return null;
+  const fenced = /```(?:json)?\s*([\s\S]*?)```/.exec(content);
+  const text = (fenced?.[1] ?? content).trim();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const parsed = articleAnswer.safeParse(json);
+  if (!parsed.success) return null;
+  const { title, body, hashtags } = parsed.data;
+  if (format !== 'xiaohongshu') return { format, title, body };
+  if (!hashtags || hashtags.length === 0) return null;
+  return { format, title, body, hashtags: hashtags.map((h) => (h.startsWith('#') ? h : `#${h}`)) };
+}
+
+/**
+ * Writes copy from an article template: fills its slots, asks a chat upstream through routing for
+ * JSON, and validates the answer. A malformed answer counts as a failed attempt, so the next
+ * upstream of the chain is tried; a half-parsed answer is never returned. Charged as `chat`
+ * before the call and refunded when every upstream failed.
+ */
+export async function writeArticle(
+  ctx: { db: Db; config: Config },
+  who: ScopedIdentity,
+  req: { template_slug: string; input?: SlotInput },
+): Promise<Article & { template_slug: string; credits: number }> {
+  const template = await templateForUse(ctx.db, who, req.template_slug, 'article', 'template_slug');
+  const format = template.format ?? 'wechat';
+  const prompt = fillSlots(template.promptTemplate, template.fields, req.input, { sentenceRequired: template.fields.length === 0 });
+  const ref = `article-${randomUUID()}`;
+  const price = ctx.config.prices.article;
+  const wallet = await chargeWork(ctx.db, who, { amount: price, category: 'chat', ref, note: `article ${template.slug}` });
+  try {
+    const routed = await routeCall(
+      ctx.db,
+      ctx.config.secret,
+      { media: 'chat', needs: {} },
+      async (target, _model, signal) => {
+        const completion = await chatComplete(
+          target,
+          {
+            messages: [
+              { role: 'system', content: systemPrompt(format) },
+              { role: 'user', content: prompt },
+            ],
+            response_format: { type: 'json_object' },
+            temperature: 0.8,
+          },
+          signal,
+        );
+        const article = parseArticle(completion.choices[0]?.message.content ?? null, format);
+        if (!article) throw new UpstreamError('bad_output', 'the answer was not the article JSON asked for');
+        return article;
+      },
+      { ref, tenantId: who.tenantId },
+    );
+    return { ...routed.result, template_slug: template.slug, credits: price };
+  } catch (err) {
+    await refundWork(ctx.db, wallet, { amount: price, category: 'chat', ref, note: 'article not written' });
+    throw err;
+  }
+}

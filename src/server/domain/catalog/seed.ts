@@ -1,0 +1,181 @@
+import { readFileSync } from 'node:fs';
+import { and, eq, isNull, notInArray } from 'drizzle-orm';
+import { parse } from 'yaml';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { skills, templates, videoTemplates } from '../../db/schema';
+import { logger } from '../../logger';
+import { skillProblem, skillUpsertSchema } from '../skills/skills';
+import { contractProblem } from '../templates/slots';
+import { templateCreateSchema } from '../templates/templates';
+import { videoTemplateCreateSchema } from '../templates/video-templates';
+
+/**
+ * The shipped catalogue: platform skills and platform-shared templates, kept as YAML next to this
+ * file. On every start, rows the catalogue owns (`origin = 'catalog'`) are brought in step with the
+ * files; a row an operator has edited becomes `origin = 'operator'` and is left alone; an entry
+ * removed from the files is deactivated, never deleted (jobs may refer to it).
+ */
+
+const sitePath = z.string().regex(/^\/[A-Za-z0-9/_.-]+$/, 'must be a site path such as /thumbs/x.svg');
+const catalogImage = templateCreateSchema.extend({
+  slug: z.string(),
+  type: z.literal('image').default('image'),
+  sample_images: z.array(z.union([sitePath, z.url()])).optional(),
+});
+const catalogArticle = templateCreateSchema.extend({ slug: z.string(), type: z.literal('article').default('article') });
+const catalogVideo = videoTemplateCreateSchema.extend({
+  slug: z.string(),
+  sample_cover_image: z.union([sitePath, z.url()]).nullable().optional(),
+  sample_video_url: z.union([sitePath, z.url()]).nullable().optional(),
+});
+
+export const skillsFileSchema = z.strictObject({ skills: z.array(skillUpsertSchema.omit({ position: true })) });
+export const templatesFileSchema = z.strictObject({
+  image_templates: z.array(catalogImage),
+  article_templates: z.array(catalogArticle),
+  video_templates: z.array(catalogVideo),
+});
+
+export type SkillsFile = z.infer<typeof skillsFileSchema>;
+export type TemplatesFile = z.infer<typeof templatesFileSchema>;
+
+function readYaml(name: string): unknown {
+  return parse(readFileSync(new URL(`./${name}`, import.meta.url), 'utf8'));
+}
+
+/** Reads and checks both catalogue files; a broken file is a start-up error naming the entry. */
+export function loadCatalog(): { skills: SkillsFile['skills']; templates: TemplatesFile } {
+  const s = skillsFileSchema.parse(readYaml('skills.yaml'));
+  for (const skill of s.skills) {
+    const problem = skillProblem(skill);
+    if (problem) throw new Error(`skills.yaml: ${skill.slug}: ${problem}`);
+  }
+  const t = templatesFileSchema.parse(readYaml('templates.yaml'));
+  for (const tpl of [...t.image_templates, ...t.article_templates, ...t.video_templates]) {
+    const problem = contractProblem(tpl.prompt_template, tpl.fields ?? []);
+    if (problem) throw new Error(`templates.yaml: ${tpl.slug}: ${problem}`);
+  }
+  const slugs = [...t.image_templates, ...t.article_templates].map((x) => x.slug);
+  if (new Set(slugs).size !== slugs.length) throw new Error('templates.yaml: a slug is used twice');
+  return { skills: s.skills, templates: t };
+}
+
+export interface SeedReport {
+  skills: number;
+  templates: number;
+  videoTemplates: number;
+  skipped: string[];
+}
+
+export async function seedCatalog(db: Db, catalog = loadCatalog()): Promise<SeedReport> {
+  const skipped: string[] = [];
+  await db.transaction(async (tx) => {
+    for (const [position, s] of catalog.skills.entries()) {
+      const values = {
+        zhName: s.zh_name,
+        description: s.description,
+        ratio: s.ratio,
+        genre: s.genre,
+        refRequired: s.ref_required,
+        thumb: s.thumb,
+        fields: s.fields,
+        prompt: s.prompt,
+        active: s.active,
+        position,
+        updatedAt: new Date(),
+      };
+      const [inserted] = await tx
+        .insert(skills)
+        .values({ slug: s.slug, origin: 'catalog', ...values })
+        .onConflictDoNothing()
+        .returning({ id: skills.id });
+      if (!inserted) await tx.update(skills).set(values).where(and(eq(skills.slug, s.slug), eq(skills.origin, 'catalog')));
+    }
+    const skillSlugs = catalog.skills.map((s) => s.slug);
+    await tx
+      .update(skills)
+      .set({ active: false })
+      .where(and(eq(skills.origin, 'catalog'), skillSlugs.length ? notInArray(skills.slug, skillSlugs) : undefined));
+
+    const allTemplates = [...catalog.templates.image_templates, ...catalog.templates.article_templates];
+    for (const t of allTemplates) {
+      const values = {
+        type: t.type,
+        zhName: t.zh_name,
+        description: t.description ?? '',
+        category: t.category ?? '',
+        domain: t.domain ?? '',
+        active: t.active ?? true,
+        gated: t.gated ?? false,
+        ratio: t.ratio ?? null,
+        sampleImages: t.sample_images ?? [],
+        templateType: t.template_type ?? null,
+        promptTemplate: t.prompt_template,
+        fields: t.fields ?? [],
+        format: t.format ?? null,
+        generationConfigs: t.generation_configs ?? [],
+        updatedAt: new Date(),
+      };
+      const [inserted] = await tx
+        .insert(templates)
+        .values({ slug: t.slug, tenantId: null, visibility: 'shared', origin: 'catalog', ...values })
+        .onConflictDoNothing()
+        .returning({ id: templates.id });
+      if (!inserted) {
+        const updated = await tx
+          .update(templates)
+          .set(values)
+          .where(and(eq(templates.slug, t.slug), eq(templates.origin, 'catalog'), isNull(templates.tenantId)))
+          .returning({ id: templates.id });
+        if (updated.length === 0) skipped.push(t.slug);
+      }
+    }
+    const templateSlugs = allTemplates.map((t) => t.slug);
+    await tx
+      .update(templates)
+      .set({ active: false })
+      .where(and(eq(templates.origin, 'catalog'), templateSlugs.length ? notInArray(templates.slug, templateSlugs) : undefined));
+
+    for (const v of catalog.templates.video_templates) {
+      const values = {
+        zhName: v.zh_name,
+        description: v.description ?? '',
+        category: v.category ?? '',
+        active: v.active ?? true,
+        gated: v.gated ?? false,
+        promptTemplate: v.prompt_template,
+        fields: v.fields ?? [],
+        sampleCoverImage: v.sample_cover_image ?? null,
+        sampleVideoUrl: v.sample_video_url ?? null,
+        generationConfigs: v.generation_configs,
+        updatedAt: new Date(),
+      };
+      const [inserted] = await tx
+        .insert(videoTemplates)
+        .values({ slug: v.slug, tenantId: null, visibility: 'shared', origin: 'catalog', ...values })
+        .onConflictDoNothing()
+        .returning({ id: videoTemplates.id });
+      if (!inserted) {
+        const updated = await tx
+          .update(videoTemplates)
+          .set(values)
+          .where(and(eq(videoTemplates.slug, v.slug), eq(videoTemplates.origin, 'catalog'), isNull(videoTemplates.tenantId)))
+          .returning({ id: videoTemplates.id });
+        if (updated.length === 0) skipped.push(v.slug);
+      }
+    }
+    const videoSlugs = catalog.templates.video_templates.map((v) => v.slug);
+    await tx
+      .update(videoTemplates)
+      .set({ active: false })
+      .where(and(eq(videoTemplates.origin, 'catalog'), videoSlugs.length ? notInArray(videoTemplates.slug, videoSlugs) : undefined));
+  });
+  if (skipped.length) logger.warn({ skipped }, 'catalogue entries skipped: their slugs are taken by other templates or edited by an operator');
+  return {
+    skills: catalog.skills.length,
+    templates: catalog.templates.image_templates.length + catalog.templates.article_templates.length,
+    videoTemplates: catalog.templates.video_templates.length,
+    skipped,
+  };
+}

@@ -1,0 +1,166 @@
+import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/rows';
+import { hookTypes, templateHooks, templates, type HookType, type TemplateHook } from '../../db/schema';
+import type { ScopedIdentity, TenantIdentity } from '../auth/identity';
+import { AppError, badRequest, notFound } from '../errors';
+import { visibleTo } from './access';
+import { videoTemplateVisible } from './video-templates';
+
+const slug = z.string().trim().min(1, 'must not be empty').max(80);
+
+export const hookBindSchema = z.strictObject({
+  image_template_slug: slug,
+  hook_type: z.enum(hookTypes, 'must be article or video'),
+  hook_template_slug: slug,
+  enabled: z.boolean().optional(),
+  note: z.string().max(500, 'must be at most 500 characters').optional(),
+});
+export type HookBind = z.infer<typeof hookBindSchema>;
+
+export const hookUpdateSchema = z.strictObject({
+  id: z.uuid('must be a hook id (uuid)'),
+  image_template_slug: slug.optional().meta({ description: 'Accepted only when unchanged' }),
+  hook_type: z.enum(hookTypes, 'must be article or video').optional().meta({ description: 'Accepted only when unchanged' }),
+  hook_template_slug: slug.optional(),
+  enabled: z.boolean().optional(),
+  note: z.string().max(500, 'must be at most 500 characters').optional(),
+});
+export type HookUpdate = z.infer<typeof hookUpdateSchema>;
+
+export interface HookView {
+  id: string;
+  image_template_slug: string;
+  hook_type: HookType;
+  hook_template_slug: string;
+  enabled: boolean;
+  note: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export function hookView(row: TemplateHook): HookView {
+  return {
+    id: row.id,
+    image_template_slug: row.imageTemplateSlug,
+    hook_type: row.hookType,
+    hook_template_slug: row.hookTemplateSlug,
+    enabled: row.enabled,
+    note: row.note,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listHooks(db: Db, who: ScopedIdentity, imageTemplateSlug?: string): Promise<TemplateHook[]> {
+  const conds = [eq(templateHooks.tenantId, who.tenantId)];
+  if (imageTemplateSlug) conds.push(eq(templateHooks.imageTemplateSlug, imageTemplateSlug));
+  return db
+    .select()
+    .from(templateHooks)
+    .where(and(...conds))
+    .orderBy(asc(templateHooks.imageTemplateSlug), asc(templateHooks.hookType));
+}
+
+async function templateOfType(db: Db, who: TenantIdentity, slugValue: string, type: 'image' | 'article'): Promise<boolean> {
+  const [row] = await db
+    .select({ id: templates.id })
+    .from(templates)
+    .where(and(eq(templates.slug, slugValue), eq(templates.type, type), visibleTo(who, templates, 'all')));
+  return !!row;
+}
+
+async function checkTargets(db: Db, who: TenantIdentity, b: { image_template_slug: string; hook_type: HookType; hook_template_slug: string }): Promise<void> {
+  if (!(await templateOfType(db, who, b.image_template_slug, 'image'))) {
+    throw badRequest(`image_template_slug: no image template "${b.image_template_slug}"; GET /api/templates?type=image lists them`);
+  }
+  const exists =
+    b.hook_type === 'article'
+      ? await templateOfType(db, who, b.hook_template_slug, 'article')
+      : await videoTemplateVisible(db, who, b.hook_template_slug);
+  if (!exists) {
+    const where = b.hook_type === 'article' ? 'GET /api/templates?type=article' : 'GET /api/video-templates';
+    throw badRequest(`hook_template_slug: no ${b.hook_type} template "${b.hook_template_slug}"; ${where} lists them`);
+  }
+}
+
+/**
+ * Binds an image template to a downstream template. Posting again for the same image template and
+ * hook type updates that binding; there is never a second one. Answers the hook and whether it is new.
+ */
+export async function bindHook(db: Db, who: TenantIdentity, b: HookBind): Promise<{ hook: TemplateHook; created: boolean }> {
+  await checkTargets(db, who, b);
+  const now = new Date();
+  const [row] = await db
+    .insert(templateHooks)
+    .values({
+      tenantId: who.tenantId,
+      imageTemplateSlug: b.image_template_slug,
+      hookType: b.hook_type,
+      hookTemplateSlug: b.hook_template_slug,
+      enabled: b.enabled ?? true,
+      note: b.note ?? '',
+    })
+    .onConflictDoUpdate({
+      target: [templateHooks.tenantId, templateHooks.imageTemplateSlug, templateHooks.hookType],
+      set: {
+        hookTemplateSlug: b.hook_template_slug,
+        ...(b.enabled !== undefined ? { enabled: b.enabled } : {}),
+        ...(b.note !== undefined ? { note: b.note } : {}),
+        updatedAt: now,
+      },
+    })
+    // xmax is 0 only on a row version written by an insert, not by the conflict's update.
+    .returning({ ...getTableColumns(templateHooks), inserted: sql<boolean>`(xmax = 0)` });
+  if (!row) throw new AppError('INTERNAL', 'the hook was not saved');
+  const { inserted, ...hook } = row;
+  return { hook, created: inserted };
+}
+
+async function ownHook(db: Db, who: ScopedIdentity, id: string): Promise<TemplateHook> {
+  const [row] = await db
+    .select()
+    .from(templateHooks)
+    .where(and(eq(templateHooks.id, id), eq(templateHooks.tenantId, who.tenantId)));
+  if (!row) throw notFound(`Hook "${id}"`);
+  return row;
+}
+
+export async function updateHook(db: Db, who: TenantIdentity, b: HookUpdate): Promise<TemplateHook> {
+  const row = await ownHook(db, who, b.id);
+  if (b.image_template_slug !== undefined && b.image_template_slug !== row.imageTemplateSlug) {
+    throw badRequest('image_template_slug: a hook keeps its image template; delete it and bind a new one');
+  }
+  if (b.hook_type !== undefined && b.hook_type !== row.hookType) {
+    throw badRequest('hook_type: a hook keeps its type; delete it and bind a new one');
+  }
+  if (b.hook_template_slug !== undefined) {
+    await checkTargets(db, who, { image_template_slug: row.imageTemplateSlug, hook_type: row.hookType, hook_template_slug: b.hook_template_slug });
+  }
+  try {
+    const [updated] = await db
+      .update(templateHooks)
+      .set({
+        hookTemplateSlug: b.hook_template_slug ?? row.hookTemplateSlug,
+        enabled: b.enabled ?? row.enabled,
+        note: b.note ?? row.note,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(templateHooks.id, row.id), eq(templateHooks.tenantId, who.tenantId)))
+      .returning();
+    if (!updated) throw notFound(`Hook "${b.id}"`);
+    return updated;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError('CONFLICT', 'Another hook already binds this image template and type');
+    throw err;
+  }
+}
+
+export async function deleteHook(db: Db, who: TenantIdentity, id: string): Promise<void> {
+  const deleted = await db
+    .delete(templateHooks)
+    .where(and(eq(templateHooks.id, id), eq(templateHooks.tenantId, who.tenantId)))
+    .returning({ id: templateHooks.id });
+  if (deleted.length === 0) throw notFound(`Hook "${id}"`);
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../errors';
+import { contractProblem, fillSlots, slotsOf, substitute } from './slots';
+
+const form = [
+  { key: 'product', label: '商品' },
+  { key: 'style', label: '风格', required: false, default: '简约' },
+  { key: 'note', label: '备注', required: false },
+];
+
+function error(fn: () => unknown): AppError {
+  try {
+    fn();
+  } catch (err) {
+    if (err instanceof AppError) return err;
+    throw err;
+  }
+  throw new Error('expected an AppError');
+}
+
+describe('slot substitution', () => {
+  it('fills every slot from the input, deterministically', () => {
+    const prompt = '为{product}拍摄主图，{style}风格。{note}';
+    const a = fillSlots(prompt, form, { product: '保温杯', style: '国潮' });
+    expect(a).toBe('为保温杯拍摄主图，国潮风格。');
+    expect(fillSlots(prompt, form, { product: '保温杯', style: '国潮' })).toBe(a);
+  });
+
+  it('uses the default of an optional field left out or blank', () => {
+    expect(fillSlots('{product}/{style}', form.slice(0, 2), { product: '杯子' })).toBe('杯子/简约');
+    expect(fillSlots('{product}/{style}', form.slice(0, 2), { product: '杯子', style: '  ' })).toBe('杯子/简约');
+  });
+
+  it('refuses a missing or blank required field with 400 naming it', () => {
+    for (const input of [{}, { product: '   ' }] as Record<string, string>[]) {
+      const err = error(() => fillSlots('{product}', form.slice(0, 1), input));
+      expect(err.status).toBe(400);
+      expect(err.message).toContain('input.product');
+      expect(err.message).toContain('商品');
+    }
+  });
+
+  it('refuses unknown keys and the wrong input shape', () => {
+    expect(error(() => fillSlots('{product}', form.slice(0, 1), { product: 'x', colour: 'red' })).message).toContain('input.colour: unknown field');
+    expect(error(() => fillSlots('{product}', form.slice(0, 1), 'a sentence')).message).toContain('send an object');
+    expect(error(() => fillSlots('画{input}', null, { a: 'b' })).message).toContain('one sentence');
+  });
+
+  it('puts a sentence in {input}, or after the prompt when there is no slot', () => {
+    expect(fillSlots('画一只{input}的猫', null, '戴帽子')).toBe('画一只戴帽子的猫');
+    expect(fillSlots('写一篇文章。', [], '关于咖啡')).toBe('写一篇文章。\n\n关于咖啡');
+    expect(error(() => fillSlots('画{input}', null, '  ', { sentenceRequired: true })).status).toBe(400);
+  });
+
+  it('never re-substitutes slots that arrive inside values, and keeps escaped braces', () => {
+    expect(fillSlots('{product} {{literal}}', form.slice(0, 1), { product: '{note}' })).toBe('{note} {literal}');
+    expect(substitute('{a}{b}', new Map([['a', '1']]))).toBe('1');
+  });
+
+  it('prefixes errors with the batch item path', () => {
+    expect(error(() => fillSlots('{product}', form.slice(0, 1), {}, { path: 'items[2].' })).message).toMatch(/^items\[2\]\.input\.product/);
+  });
+});
+
+describe('the fields contract', () => {
+  it('lists slots once, in order', () => {
+    expect(slotsOf('{b} {a} {b} {{c}}')).toEqual(['b', 'a']);
+  });
+
+  it('needs a field for every slot and a slot for every field', () => {
+    expect(contractProblem('{product} {style} {note}', form)).toBeNull();
+    expect(contractProblem('{product} {colour}', form)).toContain('{colour}');
+    expect(contractProblem('{product} {style}', form)).toContain('field "note" is not used');
+    expect(contractProblem('写{input}', [])).toBeNull();
+    expect(contractProblem('写{topic}', [])).toContain('{topic}');
+  });
+});
