@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   const app = next({ dev: false, dir: root, hostname: config.host, port: config.port });
   await app.prepare();
   const handle = app.getRequestHandler();
-  const server = createServer((req, res) => void (isDirectPath(req.url ?? '') ? serveDirect(req, res) : handle(req, res)));
+  const server = createServer((req, res) => void (isDirectPath(req.url ?? '', req.headers) ? serveDirect(req, res) : handle(req, res)));
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -92,6 +92,22 @@ const envSchema = z.object({
   STUDIO_PROBE_INTERVAL_MS: z.coerce.number().int().min(100).default(30_000),
   STUDIO_MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   STUDIO_DEMO: z.enum(['0', '1']).default('1'),
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: z.string().trim().optional().transform((v) => (v ? v : undefined)),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().trim().optional().transform((v) => (v ? v : undefined)),
+  S3_SECRET_ACCESS_KEY: z.string().trim().optional().transform((v) => (v ? v : undefined)),
+  S3_FORCE_PATH_STYLE: z.enum(['0', '1']).default('0'),
+  S3_PUBLIC_BASE_URL: optionalUrl,
+  STUDIO_UPLOAD_RATE_PER_HOUR: z.coerce.number().int().min(1).default(120),
+  STUDIO_DIRECT_UPLOAD_MIN_BYTES: z.coerce.number().int().min(0).default(1_048_576),
+  STUDIO_DIRECT_UPLOAD_EXPIRES_S: z.coerce.number().int().min(30).max(3600).default(300),
+  STUDIO_REGION_HEADER: z.string().trim().toLowerCase().optional().transform((v) => (v ? v : undefined)),
+  STUDIO_DIRECT_UPLOAD_REGIONS: z
+    .string()
+    .trim()
+    .default('CN')
+    .transform((v) => v.split(',').map((r) => r.trim().toUpperCase()).filter(Boolean)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -115,8 +131,7 @@ export interface Config {
   /** How often the worker recomputes health scores and probes removed upstreams. */
   scoreIntervalMs: number;
   probeIntervalMs: number;
-  /** Credits per unit of work; see docs/api.md for the defaults. */
-  /** Credits per image by quality, and per article written. */
+  /** Credits per image by quality, and per article written; see docs/api.md for the defaults. */
   prices: { image: { low: number; medium: number; high: number }; article: number };
   /** USD value of one credit, used for `cost_usd` in callbacks. */
   creditUsd: number;
@@ -129,6 +144,29 @@ export interface Config {
   maxBodyBytes: number;
   demo: boolean;
   logLevel: Env['LOG_LEVEL'];
+  /** An S3-compatible bucket for results and uploads; null keeps files in the data folder. */
+  s3: S3Settings | null;
+  uploads: {
+    ratePerHour: number;
+    /** Below this size a presign answers `proxy` (`too_small`): one request is cheaper than three. */
+    directMinBytes: number;
+    directExpiresS: number;
+    /** A header set by the trusted edge with the caller's country code; null: region not checked. */
+    regionHeader: string | null;
+    /** Country codes where direct upload is offered. */
+    directRegions: string[];
+  };
+}
+
+export interface S3Settings {
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+  /** Public address of the bucket's objects (a CDN or the bucket URL); `<base>/<key>`. */
+  publicBaseUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -191,6 +229,44 @@ export function buildConfig(env: Env): Config {
     maxBodyBytes: env.STUDIO_MAX_BODY_BYTES,
     demo: env.STUDIO_DEMO === '1',
     logLevel: env.LOG_LEVEL,
+    s3: s3Settings(env),
+    uploads: {
+      ratePerHour: env.STUDIO_UPLOAD_RATE_PER_HOUR,
+      directMinBytes: env.STUDIO_DIRECT_UPLOAD_MIN_BYTES,
+      directExpiresS: env.STUDIO_DIRECT_UPLOAD_EXPIRES_S,
+      regionHeader: env.STUDIO_REGION_HEADER ?? null,
+      directRegions: env.STUDIO_DIRECT_UPLOAD_REGIONS,
+    },
+  };
+}
+
+function s3Settings(env: Env): S3Settings | null {
+  if (!env.S3_BUCKET) {
+    const stray = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_BASE_URL'] as const).filter((k) => env[k]);
+    if (stray.length) throw new ConfigError(`Invalid configuration:\n  S3_BUCKET: required when ${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} set`);
+    return null;
+  }
+  const missing = (['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((k) => !env[k]);
+  if (missing.length) throw new ConfigError(`Invalid configuration:\n${missing.map((k) => `  ${k}: required with S3_BUCKET`).join('\n')}`);
+  const forcePathStyle = env.S3_FORCE_PATH_STYLE === '1';
+  const endpoint = env.S3_ENDPOINT?.replace(/\/+$/, '');
+  let publicBaseUrl = env.S3_PUBLIC_BASE_URL?.replace(/\/+$/, '');
+  if (!publicBaseUrl) {
+    if (endpoint) {
+      const u = new URL(endpoint);
+      publicBaseUrl = forcePathStyle ? `${endpoint}/${env.S3_BUCKET}` : `${u.protocol}//${env.S3_BUCKET}.${u.host}`;
+    } else {
+      publicBaseUrl = `https://${env.S3_BUCKET}.s3.${env.S3_REGION}.amazonaws.com`;
+    }
+  }
+  return {
+    endpoint,
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION,
+    accessKeyId: env.S3_ACCESS_KEY_ID ?? '',
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
+    forcePathStyle,
+    publicBaseUrl,
   };
 }
 

@@ -1,7 +1,7 @@
 import { getConfig, type Config } from './config';
-import path from 'node:path';
 import { getDatabase, type Database, type Db } from './db/client';
-import { LocalFileStore, type FileStore } from './storage/store';
+import { fileStoreFor } from './storage';
+import type { FileStore } from './storage/store';
 
 export interface Runtime {
   config: Config;
@@ -14,6 +14,6 @@ export interface Runtime {
 export async function getRuntime(): Promise<Runtime> {
   const config = getConfig();
   const database = await getDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const files = new LocalFileStore(path.join(config.dataDir, 'files'), config.imageHost);
+  const files = fileStoreFor(config);
   return { config, database, db: database.db, files };
 }

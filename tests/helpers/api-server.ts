@@ -44,13 +44,22 @@ async function waitForHealth(base: string, child: ChildProcess, output: () => st
   throw new Error(`server did not become healthy:\n${output()}`);
 }
 
-/** Starts one Studio server (built if needed) for all API tests, on a fresh database. */
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  ensureBuild();
+export interface StudioServer {
+  base: string;
+  dataDir: string;
+  simOrigin: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a Studio server (the app must be built) on free ports, a fresh data folder and, with
+ * DATABASE_URL, a fresh PostgreSQL database. `env` adds or overrides settings.
+ */
+export async function startStudio(env: Record<string, string> = {}): Promise<StudioServer> {
   const port = await freePort();
   const simPort = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'studio-api-'));
-  const env: NodeJS.ProcessEnv = {
+  const fullEnv: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -63,6 +72,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // Test receivers listen on loopback; back-off is shortened so retries happen within a test.
     STUDIO_ALLOW_PRIVATE_CALLBACKS: '1',
     STUDIO_CALLBACK_BACKOFF_MS: '200',
+    ...env,
   };
   let dropDatabase: (() => Promise<void>) | null = null;
   if (process.env.DATABASE_URL) {
@@ -70,7 +80,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const name = `studio_api_${randomBytes(6).toString('hex')}`;
     const admin = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} });
     await admin.unsafe(`create database ${name}`);
-    env.DATABASE_URL = withDatabase(process.env.DATABASE_URL, name);
+    fullEnv.DATABASE_URL = withDatabase(process.env.DATABASE_URL, name);
     dropDatabase = async () => {
       await admin.unsafe(`drop database if exists ${name} with (force)`);
       await admin.end({ timeout: 5 });
@@ -79,21 +89,35 @@ export default async function setup(project: TestProject): Promise<() => Promise
   let log = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
-    env,
+    env: fullEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
   const base = `http://127.0.0.1:${port}`;
   await waitForHealth(base, child, () => log);
-  project.provide('apiBase', base);
-  project.provide('adminKey', ADMIN_KEY);
-  project.provide('dataDir', dataDir);
-  project.provide('simOrigin', `http://127.0.0.1:${simPort}`);
-  return async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-    await dropDatabase?.();
-    rmSync(dataDir, { recursive: true, force: true });
+  return {
+    base,
+    dataDir,
+    simOrigin: `http://127.0.0.1:${simPort}`,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+      await dropDatabase?.();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
+}
+
+/** Starts one Studio server (built if needed) shared by all API tests. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  ensureBuild();
+  const server = await startStudio();
+  project.provide('apiBase', server.base);
+  project.provide('adminKey', ADMIN_KEY);
+  project.provide('dataDir', server.dataDir);
+  project.provide('simOrigin', server.simOrigin);
+  return () => server.stop();
 }

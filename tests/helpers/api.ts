@@ -14,6 +14,8 @@ export interface CallOptions {
   rawBody?: string;
   contentType?: string;
   headers?: Record<string, string>;
+  /** Another server than the shared one. */
+  base?: string;
 }
 
 /** Calls the running server's REST API; `path` is below /api. */
@@ -27,7 +29,7 @@ export async function api<T = Record<string, unknown>>(path: string, opts: CallO
   if (opts.rawBody !== undefined) body = opts.rawBody;
   else if (opts.body !== undefined) body = JSON.stringify(opts.body);
   if (body !== undefined) headers['content-type'] = opts.contentType ?? 'application/json';
-  const res = await fetch(`${inject('apiBase')}/api${path}`, { method: opts.method ?? (body ? 'POST' : 'GET'), headers, body });
+  const res = await fetch(`${opts.base ?? inject('apiBase')}/api${path}`, { method: opts.method ?? (body ? 'POST' : 'GET'), headers, body });
   const text = await res.text();
   let parsed: unknown = text;
   try {
@@ -80,9 +82,14 @@ export interface Job {
   elapsed_ms: number | null;
 }
 
-export async function waitForJob(key: string, id: string, until: (j: Job) => boolean = (j) => j.status !== 'pending'): Promise<Job> {
+export async function waitForJob(
+  key: string,
+  id: string,
+  until: (j: Job) => boolean = (j) => j.status !== 'pending',
+  base?: string,
+): Promise<Job> {
   for (let i = 0; i < 150; i++) {
-    const res = await api<{ job: Job }>(`/jobs?id=${id}`, { key });
+    const res = await api<{ job: Job }>(`/jobs?id=${id}`, { key, ...(base ? { base } : {}) });
     if (res.status === 200 && until(res.body.job)) return res.body.job;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -97,4 +104,31 @@ export const sim = (path: string, init: RequestInit & { json?: unknown } = {}) =
     headers: init.json ? { 'content-type': 'application/json' } : undefined,
     body: init.json ? JSON.stringify(init.json) : undefined,
   });
+
+
+export interface Uploaded {
+  ok: boolean;
+  url: string;
+  media_type: string;
+  mime: string;
+  key: string;
+  size: number;
+  error?: string;
+  code?: string;
+}
+
+/** Sends a multipart upload the way a browser form or curl -F does. */
+export async function upload(
+  base: string,
+  key: string,
+  file: Buffer | null,
+  opts: { filename?: string; type?: string; field?: string; workspace?: string } = {},
+): Promise<ApiResult<Uploaded>> {
+  const form = new FormData();
+  if (opts.workspace !== undefined) form.set('workspace_id', opts.workspace);
+  if (file) form.set(opts.field ?? 'file', new Blob([new Uint8Array(file)], { type: opts.type ?? 'application/octet-stream' }), opts.filename ?? 'upload.bin');
+  const res = await fetch(`${base}/api/upload-ref`, { method: 'POST', headers: { 'x-api-key': key }, body: form });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: JSON.parse(text) as Uploaded };
+}
 

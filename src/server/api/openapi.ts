@@ -1,5 +1,6 @@
 import type { SchemaObject } from 'openapi3-ts/oas31';
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
+import { allowedList } from '../domain/uploads/file-types';
 import { appRouter } from './root';
 
 const ERROR_SCHEMA: SchemaObject = {
@@ -36,8 +37,56 @@ function buildDocument(): OpenAPIObject {
     },
   });
   // Plain route handlers outside trpc-to-openapi, described by hand.
+  const errorRef = { content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
   doc.paths = {
     ...doc.paths,
+    '/upload-ref': {
+      post: {
+        operationId: 'uploads-proxy',
+        tags: ['Uploads'],
+        summary: 'Upload a file (reference image, audio or video)',
+        description: `multipart/form-data with \`file\` and optional \`workspace_id\`. The type is decided from the leading bytes, not the name or declared type (${allowedList()}); unrecognised bytes: 400; over the limit of its type: 413, and nothing is stored. Streams to the store. 120 files per hour per owner (the tenant for its key, the member for a member key): 429 with Retry-After.`,
+        security: [{ ApiKey: [] }, { Bearer: [] }],
+        requestBody: {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: {
+                type: 'object',
+                required: ['file'],
+                properties: { file: { type: 'string', format: 'binary' }, workspace_id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } },
+              },
+            },
+          },
+        },
+        responses: {
+          '200': {
+            description: 'Stored',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['ok', 'url', 'media_type', 'mime', 'key', 'size'],
+                  properties: {
+                    ok: { type: 'boolean', const: true },
+                    url: { type: 'string' },
+                    media_type: { type: 'string', enum: ['image', 'audio', 'video'] },
+                    mime: { type: 'string' },
+                    key: { type: 'string' },
+                    size: { type: 'integer' },
+                  },
+                },
+              },
+            },
+          },
+          '400': { description: 'Unrecognised bytes, empty file or malformed form', ...errorRef },
+          '401': { description: 'Missing or invalid key', ...errorRef },
+          '413': { description: 'Larger than the limit of its type', ...errorRef },
+          '415': { description: 'Not multipart/form-data', ...errorRef },
+          '429': { description: 'Over 120 files an hour', ...errorRef },
+        },
+      },
+    },
     '/jobs-stream': {
       get: {
         operationId: 'jobs-stream',

@@ -3,6 +3,7 @@ import { errorStatus } from '../domain/errors';
 import { createContext } from './context';
 import { restRoutes } from './openapi';
 import { appRouter } from './root';
+import { handleUploadRequest } from './upload-handler';
 
 const PREFIX = '/api';
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -68,6 +69,11 @@ export async function handleRestRequest(req: Request, maxBodyBytes: number): Pro
   if (!methods.has(method)) {
     const allow = [...methods].join(', ');
     return errorResponse(405, `${req.method} is not allowed on ${PREFIX}${path}; use ${allow}`, 'METHOD_NOT_ALLOWED', { allow });
+  }
+
+  // Streamed multipart upload: handled outside tRPC so the body is never held whole.
+  if (path === '/upload-ref' && method === 'POST') {
+    return handleUploadRequest(req, null);
   }
 
   let forwarded = req;

@@ -3,6 +3,7 @@ import { articleRouter } from './routers/article';
 import { hooksRouter } from './routers/hooks';
 import { skillsRouter } from './routers/skills';
 import { templatesRouter } from './routers/templates';
+import { uploadsRouter } from './routers/uploads';
 import { adminRouter } from './routers/admin';
 import { balanceRouter } from './routers/balance';
 import { callbacksRouter } from './routers/callbacks';
@@ -25,6 +26,7 @@ export const appRouter = router({
   templates: templatesRouter,
   hooks: hooksRouter,
   article: articleRouter,
+  uploads: uploadsRouter,
 });
 
 export type AppRouter = typeof appRouter;

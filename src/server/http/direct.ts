@@ -7,14 +7,17 @@ import { logger } from '../logger';
 
 /** Paths under /api that stay with Next.js: the console's tRPC, sign-in, and the session-aware feed. */
 const NEXT_ONLY = /^\/api\/(trpc|auth|jobs-stream)(\/|$|\?)/;
+const UPLOAD = /^\/api\/upload-ref\/?(\?|$)/;
 
 /**
  * Serves the REST surface straight from the Node HTTP server, in front of Next.js. The procedures
  * and the REST front are the same code the Next.js route handler runs; skipping the framework's
  * routing cuts the per-request CPU several-fold for API clients.
  */
-export function isDirectPath(url: string): boolean {
+export function isDirectPath(url: string, headers: IncomingMessage['headers'] = {}): boolean {
   if (!url.startsWith('/api/') || NEXT_ONLY.test(url)) return false;
+  // A console upload carries a session cookie, not a key: Next.js resolves the session.
+  if (UPLOAD.test(url) && !headers['x-api-key'] && !headers.authorization) return false;
   return isRestPath(url.split('?')[0] ?? url);
 }
 

@@ -1,19 +1,37 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
-/** Where files live: a local folder today; an S3-compatible bucket is a second implementation of this. */
+/** A presigned single-object upload: PUT the bytes to `url` with exactly these headers. */
+export interface PresignedPut {
+  url: string;
+  headers: { 'Content-Type': string; 'Content-Length': string };
+  expiresIn: number;
+}
+
+/**
+ * Where files live: a folder in the data directory (served by Studio at `{image_host}/files/<key>`)
+ * or an S3-compatible bucket (public URLs from a configured base). Keys are `<tenant id>/...`.
+ */
 export interface FileStore {
+  readonly kind: 'local' | 's3';
   /** Stores bytes under a key and answers the public URL. */
   put(key: string, data: Buffer, mime: string): Promise<string>;
+  /** Moves a finished local file (consumed) into the store under a key; answers the public URL. */
+  putFile(key: string, file: string, mime: string, size: number): Promise<string>;
   /** Size of a stored object, or null when absent. */
   size(key: string): Promise<number | null>;
   read(key: string, range?: { start: number; end: number }): Readable;
+  /** The first `bytes` bytes of an object (fewer when it is shorter), or null when absent. */
+  head(key: string, bytes: number): Promise<Buffer | null>;
+  delete(key: string): Promise<void>;
   urlFor(key: string): string;
   /** The key of a URL this store serves, or null for any other URL. */
   keyOf(url: string): string | null;
+  /** A URL the client PUTs one object of exactly this type and size to; null when the store has none. */
+  presignPut(key: string, mime: string, size: number, expiresIn: number): Promise<PresignedPut | null>;
 }
 
 const SAFE_KEY = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_.-]+)*$/;
@@ -24,6 +42,7 @@ export function isSafeKey(key: string): boolean {
 
 /** Files in a folder, served by Studio under `{image_host}/files/<key>`. Writes are atomic (temp file + rename). */
 export class LocalFileStore implements FileStore {
+  readonly kind = 'local' as const;
   constructor(
     private readonly root: string,
     private readonly baseUrl: string,
@@ -46,6 +65,51 @@ export class LocalFileStore implements FileStore {
       throw err;
     }
     return this.urlFor(key);
+  }
+
+  async putFile(key: string, file: string, _mime: string, _size: number): Promise<string> {
+    const target = this.pathOf(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    try {
+      await rename(file, target);
+    } catch (err) {
+      // Another file system: copy, then drop the source.
+      if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+      const tmp = `${target}.${randomUUID()}.part`;
+      try {
+        await copyFile(file, tmp);
+        await rename(tmp, target);
+      } finally {
+        await rm(tmp, { force: true });
+        await rm(file, { force: true });
+      }
+    }
+    return this.urlFor(key);
+  }
+
+  async head(key: string, bytes: number): Promise<Buffer | null> {
+    if (!isSafeKey(key)) return null;
+    let handle;
+    try {
+      handle = await open(this.pathOf(key), 'r');
+    } catch {
+      return null;
+    }
+    try {
+      const buf = Buffer.alloc(bytes);
+      const { bytesRead } = await handle.read(buf, 0, bytes, 0);
+      return buf.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    if (isSafeKey(key)) await rm(this.pathOf(key), { force: true });
+  }
+
+  presignPut(): Promise<PresignedPut | null> {
+    return Promise.resolve(null);
   }
 
   async size(key: string): Promise<number | null> {

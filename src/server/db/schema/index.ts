@@ -7,3 +7,4 @@ export * from './settings';
 export * from './tenants';
 export * from './upstreams';
 export * from './templates';
+export * from './uploads';

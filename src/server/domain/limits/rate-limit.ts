@@ -45,3 +45,21 @@ export async function consume(tx: Db, limit: Limit, n: number, what: string): Pr
     retryAfter,
   });
 }
+
+/**
+ * Refuses early, without taking anything, when the bucket cannot give `n` now: lets a long upload be
+ * turned away before its bytes are read. The token itself is taken later by `consume`.
+ */
+export async function ensureAvailable(db: Db, limit: Limit, n: number, what: string): Promise<void> {
+  const ratePerMs = limit.capacity / limit.perMs;
+  const [row] = rowsOf<{ tokens: number }>(
+    await db.execute(sql`
+      select least(${limit.capacity}::real, tokens + extract(epoch from (now() - updated_at)) * 1000 * ${ratePerMs}::real) as tokens
+        from rate_buckets where key = ${limit.key}`),
+  );
+  if (!row) return;
+  const missing = n - Number(row.tokens);
+  if (missing <= 0) return;
+  const retryAfter = Math.max(1, Math.ceil(missing / ratePerMs / 1000));
+  throw new AppError('TOO_MANY_REQUESTS', `Rate limit: at most ${limit.capacity} ${what} per hour. Retry after ${retryAfter} s.`, { retryAfter });
+}

@@ -1,0 +1,39 @@
+import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts';
+import { tenants } from './tenants';
+
+export const uploadStatuses = ['pending', 'ready', 'rejected'] as const;
+export type UploadStatus = (typeof uploadStatuses)[number];
+export const mediaTypes = ['image', 'audio', 'video'] as const;
+export type MediaType = (typeof mediaTypes)[number];
+
+/**
+ * Files callers uploaded. A proxy upload is `ready` at once; a direct upload is `pending` from its
+ * presign until the commit has checked the stored bytes (`ready`) or refused them (`rejected`).
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tenantId: uuid()
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    /** The member that owns it; null for the tenant itself. */
+    accountId: uuid().references(() => accounts.id, { onDelete: 'cascade' }),
+    key: text().notNull().unique(),
+    workspaceId: text(),
+    ext: text().notNull(),
+    mime: text().notNull(),
+    mediaType: text({ enum: mediaTypes }).notNull(),
+    size: bigint({ mode: 'number' }).notNull(),
+    strategy: text({ enum: ['proxy', 'direct'] }).notNull(),
+    status: text({ enum: uploadStatuses }).notNull(),
+    /** Why a commit refused the stored bytes. */
+    error: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    committedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('uploads_tenant_created_idx').on(t.tenantId, t.createdAt.desc())],
+);
+
+export type Upload = typeof uploads.$inferSelect;

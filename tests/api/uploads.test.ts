@@ -1,0 +1,211 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { request } from 'node:http';
+import path from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { api, newMember, newTenant, upload } from '../helpers/api';
+import { sample, SAMPLE_EXTS } from '../helpers/media-samples';
+
+const MB = 1024 * 1024;
+const base = () => inject('apiBase');
+const EXPECTED: Record<string, [string, string]> = {
+  png: ['image', 'image/png'],
+  jpg: ['image', 'image/jpeg'],
+  webp: ['image', 'image/webp'],
+  gif: ['image', 'image/gif'],
+  mp3: ['audio', 'audio/mpeg'],
+  wav: ['audio', 'audio/wav'],
+  m4a: ['audio', 'audio/mp4'],
+  flac: ['audio', 'audio/flac'],
+  ogg: ['audio', 'audio/ogg'],
+  mp4: ['video', 'video/mp4'],
+  mov: ['video', 'video/quicktime'],
+  webm: ['video', 'video/webm'],
+};
+
+/** Every file stored for a tenant, relative to its folder. */
+function storedFiles(tenantId: string): string[] {
+  const dir = path.join(inject('dataDir'), 'files', tenantId);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
+}
+
+const tmpFiles = () => {
+  const dir = path.join(inject('dataDir'), 'tmp');
+  return existsSync(dir) ? readdirSync(dir) : [];
+};
+
+describe('proxy upload: types from the bytes', () => {
+  it('stores every allowed type and serves it back with its type', async () => {
+    const t = await newTenant();
+    for (const ext of SAMPLE_EXTS) {
+      const bytes = await sample(ext, 2048);
+      const res = await upload(base(), t.key, bytes, { filename: `样本.${ext}` });
+      expect(res.status, ext).toBe(200);
+      const [media, mime] = EXPECTED[ext] ?? [];
+      expect(res.body, ext).toMatchObject({ ok: true, media_type: media, mime, size: bytes.length });
+      expect(res.body.url).toMatch(new RegExp(`/files/${t.id}/uploads/tenant/[0-9a-f-]+\\.${ext}$`));
+      const served = await fetch(res.body.url);
+      expect(served.headers.get('content-type')).toBe(mime);
+      expect(served.headers.get('cache-control')).toContain('max-age=31536000');
+      expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
+    }
+  });
+
+  it('trusts the bytes, not the name or declared type: a JPEG sent as PNG is stored as .jpg', async () => {
+    const t = await newTenant();
+    const res = await upload(base(), t.key, await sample('jpg'), { filename: 'photo.png', type: 'image/png' });
+    expect(res.status).toBe(200);
+    expect(res.body.mime).toBe('image/jpeg');
+    expect(res.body.url).toMatch(/\.jpg$/);
+  });
+
+  it('refuses unrecognised bytes and empty files with 400, storing nothing', async () => {
+    const t = await newTenant();
+    const text = await upload(base(), t.key, Buffer.from('这不是图片，只是一段文字。'.repeat(50)), { filename: 'fake.png', type: 'image/png' });
+    expect(text.status).toBe(400);
+    expect(text.body.error).toMatch(/not a supported image, audio or video file/);
+    const pdf = await upload(base(), t.key, Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(5000)]));
+    expect(pdf.status).toBe(400);
+    const empty = await upload(base(), t.key, Buffer.alloc(0));
+    expect(empty.status).toBe(400);
+    expect(storedFiles(t.id)).toEqual([]);
+  });
+
+  it('groups files per tenant, per member and per workspace_id', async () => {
+    const t = await newTenant();
+    const member = await newMember(t.key);
+    const a = await upload(base(), t.key, await sample('png'), { workspace: 'campaign_2026-11' });
+    expect(a.body.key).toMatch(new RegExp(`^${t.id}/uploads/tenant/campaign_2026-11/`));
+    const b = await upload(base(), member.key, await sample('png'), { workspace: 'mine' });
+    expect(b.body.key).toMatch(new RegExp(`^${t.id}/uploads/m-${member.id}/mine/`));
+    const bad = await upload(base(), t.key, await sample('png'), { workspace: '../escape' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatch(/workspace_id/);
+  });
+
+  it('answers clear errors for a wrong request shape', async () => {
+    const t = await newTenant();
+    const json = await api('/upload-ref', { key: t.key, body: { file: 'x' } });
+    expect(json.status).toBe(415);
+    expect((await upload(base(), t.key, null)).status).toBe(400);
+    const wrongField = await upload(base(), t.key, await sample('png'), { field: 'image' });
+    expect(wrongField.status).toBe(400);
+    expect(wrongField.body.error).toMatch(/field named "file"/);
+    expect((await upload(base(), 'sk-studio-nope', await sample('png'))).status).toBe(401);
+    expect((await api('/upload-ref', { key: t.key })).status).toBe(405);
+  });
+});
+
+describe('proxy upload: limits', () => {
+  it('enforces each type’s limit while streaming: 413, and no file or partial file is left', async () => {
+    const t = await newTenant();
+    const atLimit = await upload(base(), t.key, await sample('png', 8 * MB));
+    expect(atLimit.status).toBe(200);
+    const before = storedFiles(t.id);
+    for (const [ext, size] of [
+      ['png', 8 * MB + 1],
+      ['mp3', 20 * MB + 1],
+      ['mp4', 50 * MB + 1],
+    ] as const) {
+      const res = await upload(base(), t.key, await sample(ext, size));
+      expect(res.status, ext).toBe(413);
+      expect(res.body.error).toMatch(/larger than the .* allowed/);
+    }
+    const audio = await upload(base(), t.key, await sample('wav', 12 * MB));
+    expect(audio.status).toBe(200);
+    expect(storedFiles(t.id)).toHaveLength(before.length + 1);
+    expect(tmpFiles()).toEqual([]);
+  });
+
+  it('leaves nothing behind when the client goes away mid-upload', async () => {
+    const t = await newTenant();
+    const url = new URL(`${base()}/api/upload-ref`);
+    const boundary = '----studio-test-boundary';
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
+    );
+    await new Promise<void>((resolve) => {
+      const req = request(
+        { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'x-api-key': t.key, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(30 * MB) } },
+        () => resolve(),
+      );
+      req.on('error', () => resolve());
+      void sample('mp4', 4 * MB).then((part) => {
+        req.write(head);
+        req.write(part, () => setTimeout(() => req.destroy(), 200));
+      });
+    });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(storedFiles(t.id)).toEqual([]);
+    expect(tmpFiles()).toEqual([]);
+  });
+
+  it('allows 120 files an hour per owner, then 429 with Retry-After; members have their own allowance', async () => {
+    const t = await newTenant();
+    const member = await newMember(t.key);
+    const png = await sample('png');
+    for (let i = 0; i < 120; i++) {
+      const res = await upload(base(), t.key, png);
+      if (res.status !== 200) throw new Error(`upload ${i + 1} failed: ${JSON.stringify(res.body)}`);
+    }
+    const over = await upload(base(), t.key, png);
+    expect(over.status).toBe(429);
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(over.body.error).toMatch(/120 uploaded files per hour/);
+    const presign = await api<{ error: string }>('/upload-ref/presign', { key: t.key, body: { ext: 'png', size: 100 } });
+    expect(presign.status).toBe(200);
+    expect((await upload(base(), member.key, png)).status).toBe(200);
+    const other = await newTenant();
+    expect((await upload(base(), other.key, png)).status).toBe(200);
+  });
+});
+
+describe('serving uploads', () => {
+  it('answers byte ranges for video players', async () => {
+    const t = await newTenant();
+    const video = await sample('mp4', 10_000);
+    const up = await upload(base(), t.key, video);
+    const part = await fetch(up.body.url, { headers: { range: 'bytes=100-199' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 100-199/${video.length}`);
+    expect(Buffer.from(await part.arrayBuffer()).equals(video.subarray(100, 200))).toBe(true);
+  });
+
+  it('lists the caller’s own uploads, newest first', async () => {
+    const t = await newTenant();
+    const member = await newMember(t.key);
+    const first = await upload(base(), t.key, await sample('png'));
+    const second = await upload(base(), t.key, await sample('mp3'));
+    await upload(base(), member.key, await sample('gif'));
+    const list = await api<{ uploads: { key: string; media_type: string }[] }>('/uploads', { key: t.key });
+    expect(list.body.uploads.map((u) => u.key)).toEqual([second.body.key, first.body.key]);
+    const mine = await api<{ uploads: { key: string }[] }>('/uploads', { key: member.key });
+    expect(mine.body.uploads).toHaveLength(1);
+  });
+});
+
+describe('presign without a bucket', () => {
+  it('answers proxy / not_configured after checking the declared type and size', async () => {
+    const t = await newTenant();
+    const ok = await api<Record<string, unknown>>('/upload-ref/presign', { key: t.key, body: { ext: 'PNG', size: 5 * MB } });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toEqual({ ok: true, strategy: 'proxy', reason: 'not_configured', fallback: { path: '/api/upload-ref' } });
+    const cases: [Record<string, unknown>, number, RegExp][] = [
+      [{ ext: 'exe', size: 10 }, 400, /ext: "exe" is not an allowed type/],
+      [{ ext: 'png', size: 8 * MB + 1 }, 413, /8 MB/],
+      [{ ext: 'mov', size: 50 * MB + 1 }, 413, /50 MB/],
+      [{ ext: 'png', size: 0 }, 400, /size/],
+      [{ ext: 'png', size: 1.5 }, 400, /size/],
+      [{ ext: 'png' }, 400, /size/],
+    ];
+    for (const [body, status, error] of cases) {
+      const res = await api<{ error: string }>('/upload-ref/presign', { key: t.key, body });
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      expect(res.body.error).toMatch(error);
+    }
+    const commit = await api('/upload-ref/commit', { key: t.key, body: { key: `${t.id}/uploads/tenant/nothing.png` } });
+    expect(commit.status).toBe(404);
+  });
+});
