@@ -83,6 +83,7 @@ const envSchema = z.object({
         .optional(),
     ),
   STUDIO_CREDIT_USD: z.coerce.number().min(0).default(0.01),
+  STUDIO_CREDIT_CNY: z.coerce.number().min(0).default(0.1),
   STUDIO_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(500),
   STUDIO_IMAGE_RATE_PER_HOUR: z.coerce.number().int().min(1).default(120),
   STUDIO_ALLOW_PRIVATE_CALLBACKS: z.enum(['0', '1']).default('0'),
@@ -135,6 +136,8 @@ export interface Config {
   prices: { image: { low: number; medium: number; high: number }; article: number };
   /** USD value of one credit, used for `cost_usd` in callbacks. */
   creditUsd: number;
+  /** CNY list price of one credit; a tenant's `markup` multiplies it for `charged_cny`. */
+  creditCny: number;
   workerConcurrency: number;
   imageRatePerHour: number;
   allowPrivateCallbacks: boolean;
@@ -221,6 +224,7 @@ export function buildConfig(env: Env): Config {
     probeIntervalMs: env.STUDIO_PROBE_INTERVAL_MS,
     prices: { image: { low: 1, medium: 2, high: 4, ...env.STUDIO_PRICES?.image }, article: env.STUDIO_PRICES?.article ?? 1 },
     creditUsd: env.STUDIO_CREDIT_USD,
+    creditCny: env.STUDIO_CREDIT_CNY,
     workerConcurrency: env.STUDIO_WORKER_CONCURRENCY,
     imageRatePerHour: env.STUDIO_IMAGE_RATE_PER_HOUR,
     allowPrivateCallbacks: env.STUDIO_ALLOW_PRIVATE_CALLBACKS === '1',

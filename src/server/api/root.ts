@@ -4,6 +4,7 @@ import { hooksRouter } from './routers/hooks';
 import { skillsRouter } from './routers/skills';
 import { templatesRouter } from './routers/templates';
 import { uploadsRouter } from './routers/uploads';
+import { usageRouter } from './routers/usage';
 import { adminRouter } from './routers/admin';
 import { balanceRouter } from './routers/balance';
 import { callbacksRouter } from './routers/callbacks';
@@ -27,6 +28,7 @@ export const appRouter = router({
   hooks: hooksRouter,
   article: articleRouter,
   uploads: uploadsRouter,
+  usage: usageRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -8,3 +8,4 @@ export * from './tenants';
 export * from './upstreams';
 export * from './templates';
 export * from './uploads';
+export * from './usage';

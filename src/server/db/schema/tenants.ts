@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, integer, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const tenants = pgTable(
   'tenants',
@@ -11,6 +11,8 @@ export const tenants = pgTable(
     credits: integer().notNull().default(0),
     /** Operator binding: a model family or a channel name that all of this tenant's requests route inside. */
     boundModel: text(),
+    /** Multiplies the platform's CNY price of a credit (STUDIO_CREDIT_CNY) for this tenant's `charged_cny`. */
+    markup: real().notNull().default(1),
     /** Signs callbacks (Standard Webhooks); encrypted with the server secret, readable by the tenant. */
     webhookSecretCiphertext: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -1,6 +1,6 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { accounts, ledgerEntries, tenants, type LedgerKind, type UsageCategory } from '../../db/schema';
+import { accounts, ledgerEntries, tenants, usageDaily, USAGE_TIMEZONE, type LedgerKind, type UsageCategory } from '../../db/schema';
 import type { ScopedIdentity } from '../auth/identity';
 import { AppError } from '../errors';
 
@@ -58,6 +58,16 @@ export async function moveCredits(tx: Db, m: Movement): Promise<number | null> {
     ref: m.ref ?? null,
     note: m.note ?? null,
   });
+  if ((m.kind === 'charge' || m.kind === 'refund') && m.category) {
+    // The daily rollup moves with its ledger row, in the same transaction and on the same now().
+    await tx
+      .insert(usageDaily)
+      .values({ tenantId: m.tenantId, day: sql`(now() at time zone ${USAGE_TIMEZONE})::date`, category: m.category, credits: -m.amount })
+      .onConflictDoUpdate({
+        target: [usageDaily.tenantId, usageDaily.day, usageDaily.category],
+        set: { credits: sql`${usageDaily.credits} + ${-m.amount}` },
+      });
+  }
   return balanceAfter;
 }
 

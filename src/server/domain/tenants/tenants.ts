@@ -137,3 +137,10 @@ export async function rekeyTenant(db: Db, secret: Buffer, tenantId: string): Pro
     return issueKey(tx, secret, tenantId, null);
   });
 }
+
+/** Sets the multiplier of the CNY price of a credit for this tenant's `charged_cny` (operator). */
+export async function setTenantMarkup(db: Db, tenantId: string, markup: number): Promise<number> {
+  const [row] = await db.update(tenants).set({ markup }).where(eq(tenants.id, tenantId)).returning({ markup: tenants.markup });
+  if (!row) throw notFound('Tenant');
+  return row.markup;
+}

@@ -4,6 +4,7 @@ import {
   createTenant,
   listTenants,
   rekeyTenant,
+  setTenantMarkup,
   tenantView,
 } from '../../../domain/tenants/tenants';
 import { attemptLog, listUpstreamsForOperator } from '../../../upstreams/operator';
@@ -77,6 +78,10 @@ export const adminActionProcedure = adminProcedure
         const body = actionSchemas[action].parse(input);
         const attempts = await attemptLog(db, { ref: body.ref, limit: body.limit });
         return { ok: true, action, attempts };
+      }
+      case 'tenant-markup': {
+        const body = actionSchemas[action].parse(input);
+        return { ok: true, action, markup: await setTenantMarkup(db, body.tenant_id, body.markup) };
       }
       case 'skill-list': {
         actionSchemas[action].parse(input);

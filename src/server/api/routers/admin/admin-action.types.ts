@@ -38,6 +38,11 @@ export const actionSchemas = {
       rating: z.number().min(0, 'must be between 0 and 5').max(5, 'must be between 0 and 5').optional(),
     })
     .refine((b) => b.enabled !== undefined || b.rating !== undefined, 'give enabled, rating or both'),
+  'tenant-markup': z.strictObject({
+    action: z.literal('tenant-markup'),
+    tenant_id: z.uuid('must be a tenant id (uuid)'),
+    markup: z.number({ error: 'must be a number' }).min(0, 'must not be negative').max(100, 'must be at most 100'),
+  }),
   'skill-list': z.strictObject({ action: z.literal('skill-list') }),
   'skill-upsert': skillUpsertSchema.extend({ action: z.literal('skill-upsert') }),
   'upstream-attempts': z.strictObject({
@@ -65,6 +70,7 @@ export const adminInput = z
     rating: z.number().optional().meta({ description: 'upstream-update: manual rating 0-5' }),
     ref: z.string().optional().meta({ description: 'upstream-attempts: a job or request id' }),
     limit: z.number().optional().meta({ description: 'upstream-attempts: rows, at most 1000' }),
+    markup: z.number().optional().meta({ description: 'tenant-markup: multiplier of the CNY price of a credit (default 1)' }),
     slug: z.string().optional().meta({ description: 'skill-upsert: the skill to create or replace' }),
     prompt: z.string().optional().meta({ description: 'skill-upsert: the recipe, never shown to tenants; one-sentence skills use {input}' }),
   })
@@ -112,6 +118,7 @@ export const adminOutput = z.object({
   tenants: z.array(tenantOut.extend({ members: z.number().int() })).optional(),
   api_key: z.string().optional().meta({ description: 'tenant-create, tenant-rekey: the new tenant key' }),
   credits: z.number().int().optional().meta({ description: "tenant-credit: the tenant's allocatable credits after the change" }),
+  markup: z.number().optional().meta({ description: 'tenant-markup: the markup now in force' }),
   bound_model: z.string().nullable().optional().meta({ description: 'tenant-bind: the binding now in force' }),
   upstreams: z.array(operatorUpstream).optional().meta({ description: 'upstream-list: every channel with its live health' }),
   upstream: operatorUpstream.optional().meta({ description: 'upstream-update: the channel after the change' }),

@@ -1,0 +1,134 @@
+/**
+ * Usage report benchmark on PostgreSQL: a tenant with 1,000,000 ledger rows over 120 days, then
+ * GET /api/tenant-usage?days=90 through the running server. Prints P50/P95/P99 (target: P50 < 50 ms)
+ * and checks the rollup agrees with the ledger.
+ * Usage: npm run bench:usage   (DATABASE_URL defaults to postgres://postgres@127.0.0.1:5432/test)
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { drizzle } from 'drizzle-orm/postgres-js';
+import postgres from 'postgres';
+import * as schema from '../src/server/db/schema';
+import type { Db } from '../src/server/db/client';
+import { rebuildUsage, usageMismatches } from '../src/server/domain/usage/usage';
+import { withDatabase } from '../tests/helpers/test-db';
+
+const root = path.resolve(import.meta.dirname, '..');
+const ADMIN = `sk-studio-bench${randomBytes(16).toString('hex')}`;
+const ROWS = 1_000_000;
+const REQUESTS = 300;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
+}
+
+async function waitHttp(url: string, ms = 180_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+async function main(): Promise<void> {
+  const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const dbName = `studio_bench_${randomBytes(5).toString('hex')}`;
+  const admin = postgres(base, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${dbName}`);
+  const url = withDatabase(base, dbName);
+  const client = postgres(url, { max: 4, onnotice: () => {} });
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'studio-bench-usage-'));
+  let server: ChildProcess | undefined;
+  try {
+    const [port, simPort] = [await freePort(), await freePort()];
+    server = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATABASE_URL: url,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        STUDIO_SIM_PORT: String(simPort),
+        STUDIO_ADMIN_KEY: ADMIN,
+        STUDIO_DEMO: '0',
+        STUDIO_DATA_DIR: dataDir,
+        STUDIO_WORKER: 'off',
+        LOG_LEVEL: 'error',
+        NODE_ENV: 'production',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const api = `http://127.0.0.1:${port}/api`;
+    await waitHttp(`${api}/health`);
+    const created = (await (
+      await fetch(`${api}/admin`, {
+        method: 'POST',
+        headers: { 'x-api-key': ADMIN, 'content-type': 'application/json' },
+        body: JSON.stringify({ action: 'tenant-create', name: 'Bench 用量', credits: 0 }),
+      })
+    ).json()) as { api_key: string; tenant: { id: string } };
+    const tenantId = created.tenant.id;
+
+    // A million charges and refunds over 120 days, in every category (written directly, as history).
+    const t0 = performance.now();
+    await client.unsafe(
+      `insert into ledger_entries (tenant_id, amount, balance_after, kind, category, created_at)
+       select $1::uuid,
+              case when i % 10 = 0 then (i % 7) + 1 else -((i % 7) + 1) end,
+              0,
+              case when i % 10 = 0 then 'refund' else 'charge' end,
+              (array['image','video','chat','reverse','other'])[(i % 5) + 1],
+              now() - (i % 120) * interval '1 day' - (i % 86400) * interval '1 second'
+         from generate_series(1, ${ROWS}) as g(i)`,
+      [tenantId],
+    );
+    const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Db;
+    await rebuildUsage(db, tenantId);
+    await client.unsafe('analyze');
+    const mismatches = await usageMismatches(db, tenantId);
+    console.log(`${ROWS.toLocaleString('en')} ledger rows and their rollup written in ${((performance.now() - t0) / 1000).toFixed(1)} s; rollup mismatches: ${mismatches.length}`);
+
+    const get = async () => {
+      const s = performance.now();
+      const res = await fetch(`${api}/tenant-usage?days=90`, { headers: { 'x-api-key': created.api_key } });
+      const body = (await res.json()) as { daily?: unknown[] };
+      if (res.status !== 200 || body.daily?.length !== 90) throw new Error(`unexpected answer ${res.status}`);
+      return performance.now() - s;
+    };
+    for (let i = 0; i < 20; i++) await get();
+    const times: number[] = [];
+    for (let i = 0; i < REQUESTS; i++) times.push(await get());
+    times.sort((a, b) => a - b);
+    const p50 = pct(times, 50);
+    console.log(
+      `GET /api/tenant-usage?days=90 over ${ROWS.toLocaleString('en')} ledger rows: P50 ${p50.toFixed(1)} ms, P95 ${pct(times, 95).toFixed(1)} ms, P99 ${pct(times, 99).toFixed(1)} ms (target P50 < 50 ms) ${p50 < 50 ? 'OK' : 'OVER TARGET'}`,
+    );
+    if (p50 >= 50 || mismatches.length > 0) process.exitCode = 1;
+  } finally {
+    server?.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    await client.end({ timeout: 5 });
+    await admin.unsafe(`drop database if exists ${dbName} with (force)`);
+    await admin.end({ timeout: 5 });
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
