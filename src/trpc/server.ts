@@ -24,7 +24,13 @@ export const serverApi = cache(async () => {
   const forwarded = new Headers(await headers());
   forwarded.delete('x-api-key');
   forwarded.delete('authorization');
-  return createCaller(await createContext(forwarded, { tenantId: session.tenantId, userId: session.userId }));
+  return createCaller(
+    await createContext(forwarded, {
+      tenantId: session.tenantId,
+      userId: session.userId,
+      ...(session.kind === 'platform_account' ? { personal: true as const } : {}),
+    }),
+  );
 });
 
 /** The signed-in user's tenant and role, fetched once per render. */

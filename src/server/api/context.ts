@@ -12,7 +12,7 @@ export function presentedKey(headers: Headers): string | null {
   return match?.[1] ?? null;
 }
 
-export type SessionIdentity = { tenantId: string; userId: string } | { operator: true };
+export type SessionIdentity = { tenantId: string; userId: string; personal?: true } | { operator: true };
 
 /** Builds the request context: a presented key wins; otherwise a console session, if any. */
 export async function createContext(headers: Headers, session: SessionIdentity | null = null): Promise<Context> {
@@ -27,7 +27,7 @@ export async function createContext(headers: Headers, session: SessionIdentity |
   } else if (session && 'operator' in session) {
     identity = { kind: 'admin' };
   } else if (session) {
-    identity = { kind: 'tenant', tenantId: session.tenantId, via: 'session', userId: session.userId };
+    identity = { kind: 'tenant', tenantId: session.tenantId, via: 'session', userId: session.userId, ...(session.personal ? { personal: true as const } : {}) };
   } else {
     authFailure = 'missing';
   }

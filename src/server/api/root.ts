@@ -8,6 +8,7 @@ import { usageRouter } from './routers/usage';
 import { adminRouter } from './routers/admin';
 import { balanceRouter } from './routers/balance';
 import { callbacksRouter } from './routers/callbacks';
+import { claimsRouter } from './routers/claims';
 import { jobsRouter } from './routers/jobs';
 import { modelsRouter } from './routers/models';
 import { operatorRouter } from './routers/operator';
@@ -29,6 +30,7 @@ export const appRouter = router({
   article: articleRouter,
   uploads: uploadsRouter,
   usage: usageRouter,
+  claims: claimsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -130,3 +130,11 @@ export const writerProcedure = authedProcedure.use(({ ctx, next }) => {
   if (who.kind === 'member') throw new TRPCError({ code: 'FORBIDDEN', message: tenantOnly().message, cause: tenantOnly() });
   return next({ ctx: { ...ctx, identity: who } });
 });
+
+/** Organisation administration (members, claim codes): the tenant key or console of an organisation, not a buyer's platform account. */
+export const organizationProcedure = tenantProcedure.use(({ ctx, next }) => {
+  if (ctx.identity.personal) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'A platform account opened by a claim code cannot manage members or claim codes' });
+  }
+  return next({ ctx });
+});

@@ -9,13 +9,17 @@ import { adminDigest, resolveKey } from '../domain/auth/api-keys';
 import { verifyPassword } from '../domain/auth/passwords';
 import { logger } from '../logger';
 import { getRuntime } from '../runtime';
+import type { SessionIdentity } from '../api/context';
 
 const credentialsSchema = z.object({ email: z.email(), password: z.string().min(1).max(200) });
 
-/** The console's signed-in person: today a tenant administrator, who acts as the tenant. */
+/**
+ * The console's signed-in person: a tenant administrator, who acts as the tenant, or a buyer whose
+ * platform account (a personal tenant) was opened by a claim code.
+ */
 export interface ConsoleSession {
   userId: string;
-  kind: 'tenant_admin';
+  kind: 'tenant_admin' | 'platform_account';
   tenantId: string;
   email: string;
 }
@@ -109,8 +113,14 @@ export async function getConsoleSession(): Promise<ConsoleSession | null> {
   const session = (await auth()) as (Record<string, unknown> & { user?: { email?: string | null } }) | null;
   if (!session) return null;
   const { uid, kind, tenantId } = session;
-  if (typeof uid !== 'string' || kind !== 'tenant_admin' || typeof tenantId !== 'string') return null;
+  if (typeof uid !== 'string' || (kind !== 'tenant_admin' && kind !== 'platform_account') || typeof tenantId !== 'string') return null;
   return { userId: uid, kind, tenantId, email: session.user?.email ?? '' };
+}
+
+/** The request's console session as the API context takes it, or null. */
+export async function consoleSessionIdentity(): Promise<SessionIdentity | null> {
+  const s = await getConsoleSession();
+  return s ? { tenantId: s.tenantId, userId: s.userId, ...(s.kind === 'platform_account' ? { personal: true as const } : {}) } : null;
 }
 
 /** The signed-in operator of this request, or null; a session opened with a since-rotated key is refused. */

@@ -1,6 +1,6 @@
-import { createContext, type SessionIdentity } from '@/server/api/context';
+import { createContext } from '@/server/api/context';
 import { errorResponse } from '@/server/api/rest';
-import { getConsoleSession } from '@/server/auth/next-auth';
+import { consoleSessionIdentity } from '@/server/auth/next-auth';
 import { jobFeedHub, replayEvents, type FeedEvent } from '@/server/domain/jobs/events';
 import { getRuntime } from '@/server/runtime';
 
@@ -14,9 +14,7 @@ const HEARTBEAT_MS = 15_000;
  * 15 s. Event ids resume: send Last-Event-ID (or ?last_event_id=) to get what was missed.
  */
 export async function GET(req: Request): Promise<Response> {
-  const tenantSession = await getConsoleSession();
-  const session: SessionIdentity | null = tenantSession ? { tenantId: tenantSession.tenantId, userId: tenantSession.userId } : null;
-  const ctx = await createContext(req.headers, session);
+  const ctx = await createContext(req.headers, await consoleSessionIdentity());
   const who = ctx.identity;
   if (!who) {
     const forbidden = ctx.authFailure === 'revoked' || ctx.authFailure === 'disabled';

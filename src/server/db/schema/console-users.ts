@@ -3,14 +3,14 @@ import { sql } from 'drizzle-orm';
 import { tenants } from './tenants';
 
 /**
- * People who sign in to the console with email and password. Today: tenant administrators.
- * A claim redemption (platform account) will add its own kind of user.
+ * People who sign in to the console with email and password: tenant administrators, and buyers whose
+ * platform account was opened by redeeming a claim code (their `tenantId` is their personal tenant).
  */
 export const consoleUsers = pgTable(
   'console_users',
   {
     id: uuid().primaryKey().defaultRandom(),
-    kind: text({ enum: ['tenant_admin'] }).notNull(),
+    kind: text({ enum: ['tenant_admin', 'platform_account'] }).notNull(),
     tenantId: uuid().references(() => tenants.id, { onDelete: 'cascade' }),
     email: text().notNull(),
     passwordHash: text().notNull(),

@@ -9,3 +9,4 @@ export * from './upstreams';
 export * from './templates';
 export * from './uploads';
 export * from './usage';
+export * from './claims';

@@ -4,9 +4,11 @@ import { tenants } from './tenants';
 
 /**
  * adjust: operator grant or correction; charge/refund: work paid for and given back;
- * reserve/release: credits moved between the tenant pool and a member's dedicated credits.
+ * reserve/release: credits moved between the tenant pool and a member's dedicated credits;
+ * claim: credits put into a claim code (negative), returned when it is disabled unredeemed, or
+ * granted to the buyer's platform account on redemption (positive).
  */
-export const ledgerKinds = ['adjust', 'charge', 'refund', 'reserve', 'release'] as const;
+export const ledgerKinds = ['adjust', 'charge', 'refund', 'reserve', 'release', 'claim'] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 export const usageCategories = ['image', 'video', 'chat', 'reverse', 'other'] as const;
 export type UsageCategory = (typeof usageCategories)[number];

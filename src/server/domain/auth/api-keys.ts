@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { accounts, apiKeys, platformSettings } from '../../db/schema';
+import { accounts, apiKeys, platformSettings, tenants } from '../../db/schema';
 import type { Identity } from './identity';
 import { decryptSecret, digestKey, encryptSecret, generateApiKey, looksLikeKey, sameDigest } from './keys';
 
@@ -95,9 +95,11 @@ function buildKeyLookup(db: Db) {
       accountId: apiKeys.accountId,
       revokedAt: apiKeys.revokedAt,
       disabled: accounts.disabled,
+      tenantKind: tenants.kind,
     })
     .from(apiKeys)
     .leftJoin(accounts, eq(accounts.id, apiKeys.accountId))
+    .leftJoin(tenants, eq(tenants.id, apiKeys.tenantId))
     .where(eq(apiKeys.digest, sql.placeholder('digest')))
     .limit(1)
     .prepare('studio_key_lookup');
@@ -131,7 +133,10 @@ export async function resolveKey(db: Db, src: AdminKeySource, key: string): Prom
       if (row.disabled) return { ok: false, reason: 'disabled' };
       return { ok: true, identity: { kind: 'member', tenantId: row.tenantId, accountId: row.accountId } };
     }
-    return { ok: true, identity: { kind: 'tenant', tenantId: row.tenantId, via: 'key' } };
+    return {
+      ok: true,
+      identity: { kind: 'tenant', tenantId: row.tenantId, via: 'key', ...(row.tenantKind === 'personal' ? { personal: true as const } : {}) },
+    };
   }
   const admin = await adminDigest(db, src);
   if (admin && sameDigest(admin, digest)) return { ok: true, identity: { kind: 'admin' } };

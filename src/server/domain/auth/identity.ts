@@ -1,7 +1,8 @@
 /** Who is calling. Resolved once per request and passed to every domain function. */
 export type Identity =
   | { kind: 'admin' }
-  | { kind: 'tenant'; tenantId: string; via: 'key' | 'session'; userId?: string }
+  /** `personal`: the platform account of a buyer (opened by a claim code), not an organisation. */
+  | { kind: 'tenant'; tenantId: string; via: 'key' | 'session'; userId?: string; personal?: true }
   | { kind: 'member'; tenantId: string; accountId: string };
 
 export type TenantIdentity = Extract<Identity, { kind: 'tenant' }>;

@@ -1,6 +1,8 @@
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { templateGrants } from '../../db/schema';
 import type { ScopedIdentity, Identity } from '../auth/identity';
 
 /** `mine`: the caller's tenant's own rows; `platform`: shared rows with no tenant. */
@@ -14,25 +16,32 @@ interface Owned {
 }
 
 /**
- * Rows a tenant may see: its own (active or not, so it can reactivate them) and the platform's
- * active shared ones. The operator sees the platform's rows.
+ * Rows a tenant may see: its own (active or not, so it can reactivate them), the platform's active
+ * shared ones and, for image and article templates (`withGrants`), active ones a redeemed claim code
+ * granted it. The operator sees the platform's rows.
  */
 export function visibleTo(
   who: Identity,
-  cols: { tenantId: PgColumn; visibility: PgColumn; active: PgColumn },
+  cols: { id: PgColumn; tenantId: PgColumn; visibility: PgColumn; active: PgColumn },
   source: TemplateSource,
+  opts: { withGrants?: boolean } = {},
 ): SQL | undefined {
   const platform = and(isNull(cols.tenantId), eq(cols.visibility, 'shared'));
   if (who.kind === 'admin') return source === 'mine' ? sql`false` : platform;
   const mine = eq(cols.tenantId, who.tenantId);
-  const platformActive = and(platform, eq(cols.active, true));
+  const shared = opts.withGrants
+    ? or(platform, sql`${cols.id} in (select ${templateGrants.templateId} from ${templateGrants} where ${templateGrants.tenantId} = ${who.tenantId})`)
+    : platform;
+  const sharedActive = and(shared, eq(cols.active, true));
   if (source === 'mine') return mine;
-  if (source === 'platform') return platformActive;
-  return or(mine, platformActive);
+  if (source === 'platform') return and(sharedActive, sql`${cols.tenantId} is distinct from ${who.tenantId}`);
+  return or(mine, sharedActive);
 }
 
-export function sourceOf(row: { tenantId: string | null }): 'mine' | 'platform' {
-  return row.tenantId === null ? 'platform' : 'mine';
+/** `mine` for the caller's own rows; everything else it sees (shared, or granted by a claim code) is `platform`. */
+export function sourceOf(row: { tenantId: string | null }, who?: Identity): 'mine' | 'platform' {
+  if (row.tenantId === null) return 'platform';
+  return !who || who.kind === 'admin' || row.tenantId === who.tenantId ? 'mine' : 'platform';
 }
 
 /**
@@ -64,4 +73,11 @@ export type ReaderIdentity = ScopedIdentity | Extract<Identity, { kind: 'admin' 
 export function absoluteUrl(config: Pick<Config, 'publicBaseUrl'>, url: string | null): string | null {
   if (url === null) return null;
   return url.startsWith('/') ? `${config.publicBaseUrl}${url}` : url;
+}
+
+/** Template ids a tenant was granted by redeemed claim codes (their gated content is open to it). */
+export async function grantsOf(db: Db, who: Identity): Promise<Set<string>> {
+  if (who.kind === 'admin') return new Set();
+  const rows = await db.select({ id: templateGrants.templateId }).from(templateGrants).where(eq(templateGrants.tenantId, who.tenantId));
+  return new Set(rows.map((r) => r.id));
 }

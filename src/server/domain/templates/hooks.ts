@@ -67,7 +67,7 @@ async function templateOfType(db: Db, who: TenantIdentity, slugValue: string, ty
   const [row] = await db
     .select({ id: templates.id })
     .from(templates)
-    .where(and(eq(templates.slug, slugValue), eq(templates.type, type), visibleTo(who, templates, 'all')));
+    .where(and(eq(templates.slug, slugValue), eq(templates.type, type), visibleTo(who, templates, 'all', { withGrants: true })));
   return !!row;
 }
 

@@ -9,7 +9,7 @@ import type { FileStore } from '../../storage/store';
 import type { Identity } from '../auth/identity';
 import { AppError, badRequest, notFound } from '../errors';
 import { isSupportedRatio } from '../jobs/sizes';
-import { absoluteUrl, canReadContent, canWrite, ownerOf, sourceOf, visibleTo, type TemplateSource, type WriterIdentity } from './access';
+import { absoluteUrl, canReadContent, canWrite, grantsOf, ownerOf, sourceOf, visibleTo, type TemplateSource, type WriterIdentity } from './access';
 import { contractProblem, fieldsSchema } from './slots';
 
 export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{1,79}$/;
@@ -106,7 +106,7 @@ export function templateView(config: Pick<Config, 'publicBaseUrl'>, who: Identit
     visibility: row.visibility,
     active: row.active,
     gated: row.gated,
-    source: sourceOf(row),
+    source: sourceOf(row, who),
     locked: !open,
     ratio: row.ratio,
     sample_images: row.sampleImages.map((u) => absoluteUrl(config, u) ?? u),
@@ -125,7 +125,7 @@ export async function listTemplates(
   who: Identity,
   filter: { type?: 'image' | 'article' | undefined; source: TemplateSource; slug?: string | undefined },
 ): Promise<Template[]> {
-  const conds: (SQL | undefined)[] = [visibleTo(who, templates, filter.source)];
+  const conds: (SQL | undefined)[] = [visibleTo(who, templates, filter.source, { withGrants: true })];
   if (filter.type) conds.push(eq(templates.type, filter.type));
   if (filter.slug) conds.push(eq(templates.slug, filter.slug));
   return db
@@ -141,7 +141,7 @@ export async function findVisibleTemplate(db: Db, who: Identity, ref: string): P
   const [row] = await db
     .select()
     .from(templates)
-    .where(and(byId ? eq(templates.id, ref) : eq(templates.slug, ref), visibleTo(who, templates, 'all')));
+    .where(and(byId ? eq(templates.id, ref) : eq(templates.slug, ref), visibleTo(who, templates, 'all', { withGrants: true })));
   if (!row) throw notFound(`Template "${ref}"`);
   return row;
 }
@@ -242,7 +242,7 @@ export async function updateTemplate(db: Db, files: FileStore, who: WriterIdenti
     const [row] = await tx
       .select()
       .from(templates)
-      .where(and(eq(templates.id, body.id), visibleTo(who, templates, 'all')))
+      .where(and(eq(templates.id, body.id), visibleTo(who, templates, 'all', { withGrants: true })))
       .for('update');
     if (!row) throw notFound(`Template "${body.id}"`);
     if (!canWrite(who, row)) {
@@ -303,7 +303,7 @@ export async function templateForUse(db: Db, who: Identity, ref: string, type: '
   }
   if (row.type !== type) throw badRequest(`${field}: "${ref}" is an ${row.type} template, not an ${type} template`);
   if (!row.active) throw badRequest(`${field}: template "${row.slug}" is deactivated`);
-  if (!canReadContent(who, row, grants)) {
+  if (!canReadContent(who, row, grants ?? (row.gated ? await grantsOf(db, who) : undefined))) {
     throw new AppError('FORBIDDEN', `${field}: template "${row.slug}" is gated: its content comes with a claim code`);
   }
   return row;

@@ -67,7 +67,7 @@ export function videoTemplateView(config: Pick<Config, 'publicBaseUrl'>, who: Id
     visibility: row.visibility,
     active: row.active,
     gated: row.gated,
-    source: sourceOf(row),
+    source: sourceOf(row, who),
     locked: !open,
     prompt_template: open ? row.promptTemplate : null,
     fields: open ? row.fields : null,

@@ -1,15 +1,15 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { createContext } from '@/server/api/context';
 import { appRouter } from '@/server/api/root';
-import { getConsoleSession, getOperatorSession } from '@/server/auth/next-auth';
+import { consoleSessionIdentity, getOperatorSession } from '@/server/auth/next-auth';
 import type { SessionIdentity } from '@/server/api/context';
 
 export const dynamic = 'force-dynamic';
 
 async function handler(req: Request): Promise<Response> {
-  const tenant = await getConsoleSession();
+  const tenant = await consoleSessionIdentity();
   const session: SessionIdentity | null = tenant
-    ? { tenantId: tenant.tenantId, userId: tenant.userId }
+    ? tenant
     : (await getOperatorSession())
       ? { operator: true }
       : null;

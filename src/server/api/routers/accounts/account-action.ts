@@ -5,7 +5,7 @@ import {
   setAccountQuota,
   toggleAccount,
 } from '../../../domain/accounts/accounts';
-import { tenantProcedure } from '../../trpc';
+import { organizationProcedure } from '../../trpc';
 import {
   accountActionInput,
   accountActionOutput,
@@ -14,7 +14,7 @@ import {
   type AccountActionOutput,
 } from './accounts.types';
 
-export const accountActionProcedure = tenantProcedure
+export const accountActionProcedure = organizationProcedure
   .meta({
     openapi: {
       method: 'POST',

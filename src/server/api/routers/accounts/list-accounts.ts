@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { listAccounts } from '../../../domain/accounts/accounts';
-import { tenantProcedure } from '../../trpc';
+import { organizationProcedure } from '../../trpc';
 import { accountView } from './accounts.types';
 
-export const listAccountsProcedure = tenantProcedure
+export const listAccountsProcedure = organizationProcedure
   .meta({
     openapi: {
       method: 'GET',

@@ -10,6 +10,7 @@ import {
 import { attemptLog, listUpstreamsForOperator } from '../../../upstreams/operator';
 import { bindTenant, updateUpstream } from '../../../upstreams/registry';
 import { getTenant } from '../../../domain/tenants/tenants';
+import { disableClaim } from '../../../domain/claims/claims';
 import { listSkills, skillView, upsertSkill } from '../../../domain/skills/skills';
 import { adminProcedure } from '../../trpc';
 import { actionSchemas, adminActions, adminInput, adminOutput, type AdminOutput } from './admin-action.types';
@@ -82,6 +83,11 @@ export const adminActionProcedure = adminProcedure
       case 'tenant-markup': {
         const body = actionSchemas[action].parse(input);
         return { ok: true, action, markup: await setTenantMarkup(db, body.tenant_id, body.markup) };
+      }
+      case 'social-claim-disable': {
+        const body = actionSchemas[action].parse(input);
+        const code = body.code.trim().toUpperCase();
+        return { ok: true, action, claim: { code, ...(await disableClaim(db, code)) } };
       }
       case 'skill-list': {
         actionSchemas[action].parse(input);

@@ -43,6 +43,7 @@ export const actionSchemas = {
     tenant_id: z.uuid('must be a tenant id (uuid)'),
     markup: z.number({ error: 'must be a number' }).min(0, 'must not be negative').max(100, 'must be at most 100'),
   }),
+  'social-claim-disable': z.strictObject({ action: z.literal('social-claim-disable'), code: z.string().min(1, 'give the claim code').max(64) }),
   'skill-list': z.strictObject({ action: z.literal('skill-list') }),
   'skill-upsert': skillUpsertSchema.extend({ action: z.literal('skill-upsert') }),
   'upstream-attempts': z.strictObject({
@@ -70,6 +71,7 @@ export const adminInput = z
     rating: z.number().optional().meta({ description: 'upstream-update: manual rating 0-5' }),
     ref: z.string().optional().meta({ description: 'upstream-attempts: a job or request id' }),
     limit: z.number().optional().meta({ description: 'upstream-attempts: rows, at most 1000' }),
+    code: z.string().optional().meta({ description: 'social-claim-disable: the claim code' }),
     markup: z.number().optional().meta({ description: 'tenant-markup: multiplier of the CNY price of a credit (default 1)' }),
     slug: z.string().optional().meta({ description: 'skill-upsert: the skill to create or replace' }),
     prompt: z.string().optional().meta({ description: 'skill-upsert: the recipe, never shown to tenants; one-sentence skills use {input}' }),
@@ -119,6 +121,10 @@ export const adminOutput = z.object({
   api_key: z.string().optional().meta({ description: 'tenant-create, tenant-rekey: the new tenant key' }),
   credits: z.number().int().optional().meta({ description: "tenant-credit: the tenant's allocatable credits after the change" }),
   markup: z.number().optional().meta({ description: 'tenant-markup: the markup now in force' }),
+  claim: z
+    .object({ code: z.string(), state: z.string(), credits_returned: z.number().int() })
+    .optional()
+    .meta({ description: 'social-claim-disable: the code now; an unredeemed code returns its credits to the tenant' }),
   bound_model: z.string().nullable().optional().meta({ description: 'tenant-bind: the binding now in force' }),
   upstreams: z.array(operatorUpstream).optional().meta({ description: 'upstream-list: every channel with its live health' }),
   upstream: operatorUpstream.optional().meta({ description: 'upstream-update: the channel after the change' }),

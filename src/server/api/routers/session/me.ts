@@ -10,6 +10,8 @@ export const meProcedure = scopedProcedure
   .output(
     z.object({
       kind: z.enum(['tenant', 'member']),
+      /** A buyer's platform account (opened by a claim code): the console shows the buyer view. */
+      personal: z.boolean(),
       tenant: z.object({ id: z.string(), name: z.string(), credits: z.number().int(), quota_monthly: z.number().int() }),
       /** True when the bundled simulator serves requests: the console then says results are simulated. */
       simulated: z.boolean(),
@@ -21,6 +23,7 @@ export const meProcedure = scopedProcedure
     return {
       simulated: sim !== undefined,
       kind: ctx.identity.kind,
+      personal: ctx.identity.kind === 'tenant' && ctx.identity.personal === true,
       tenant: { id: tenant.id, name: tenant.name, credits: tenant.credits, quota_monthly: tenant.quotaMonthly },
     };
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { templateTypes } from '../../../db/schema';
+import { grantsOf } from '../../../domain/templates/access';
 import { listTemplates, templateView } from '../../../domain/templates/templates';
 import { authedProcedure } from '../../trpc';
 import { sourceQuery, templateOut } from './templates.types';
@@ -25,6 +26,6 @@ export const listTemplatesProcedure = authedProcedure
   )
   .output(z.object({ ok: z.literal(true), templates: z.array(templateOut) }))
   .query(async ({ ctx, input }) => {
-    const rows = await listTemplates(ctx.db, ctx.identity, input);
-    return { ok: true as const, templates: rows.map((r) => templateView(ctx.config, ctx.identity, r)) };
+    const [rows, grants] = await Promise.all([listTemplates(ctx.db, ctx.identity, input), grantsOf(ctx.db, ctx.identity)]);
+    return { ok: true as const, templates: rows.map((r) => templateView(ctx.config, ctx.identity, r, grants)) };
   });

@@ -1,0 +1,409 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/rows';
+import { claimCodes, consoleUsers, templateGrants, templates, tenants, type ClaimCode, type ClaimState } from '../../db/schema';
+import { issueKey } from '../auth/api-keys';
+import { decryptSecret, encryptSecret } from '../auth/keys';
+import { hashPassword } from '../auth/passwords';
+import { newWebhookSecret } from '../callbacks/secret';
+import { moveCredits } from '../credits/ledger';
+import { AppError, badRequest, notFound } from '../errors';
+import { absoluteUrl } from '../templates/access';
+
+/** The default title of the tutorial PDF: "core tips for AI image generation (tutorial PDF)". */
+export const DEFAULT_TUTORIAL_TITLE = 'AI生图核心技巧（教程PDF）';
+/** Crockford's base32 without look-alikes: 20 characters carry 100 bits, typed and read back easily. */
+const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const CODE_LENGTH = 20;
+
+export function newClaimCode(): string {
+  let out = '';
+  for (let i = 0; i < CODE_LENGTH; i++) out += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  return out;
+}
+
+export const CLAIM_CODE_PATTERN = /^[0-9A-HJKMNP-TV-Z]{20}$/;
+
+export const claimCreateSchema = z.strictObject({
+  template_ids: z
+    .array(z.string().min(1).max(100), 'must be an array of template ids')
+    .min(1, 'give at least one template id')
+    .max(50, 'at most 50 templates per claim code'),
+  credits: z
+    .number({ error: 'must be a positive whole number' })
+    .int('must be a positive whole number')
+    .positive('must be a positive whole number')
+    .max(10_000_000, 'must be at most 10,000,000'),
+  note: z.string().max(500, 'must be at most 500 characters').optional(),
+  tutorial_pdf_url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2048).optional(),
+  tutorial_pdf_title: z.string().trim().min(1).max(200).optional(),
+});
+export type ClaimCreate = z.infer<typeof claimCreateSchema>;
+
+export interface ClaimView {
+  code: string;
+  claim_url: string;
+  reply_text: string;
+  product_copy: string;
+  product_images: string[];
+  credits: number;
+  templates: { slug: string; zh_name: string }[];
+  tutorial_pdf: { url: string; title: string } | null;
+  credits_balance_after: number;
+  note: string;
+}
+
+const claimUrl = (config: Pick<Config, 'publicBaseUrl'>, code: string) => `${config.publicBaseUrl}/claim/${code}`;
+
+function tutorialOf(row: Pick<ClaimCode, 'tutorialPdfUrl' | 'tutorialPdfTitle'>): ClaimView['tutorial_pdf'] {
+  return row.tutorialPdfUrl ? { url: row.tutorialPdfUrl, title: row.tutorialPdfTitle ?? DEFAULT_TUTORIAL_TITLE } : null;
+}
+
+/** Texts ready to paste: the product listing (naming the tenant as provider) and the reply to the buyer. */
+export function claimTexts(input: { tenantName: string; url: string; credits: number; templateNames: string[]; tutorialTitle: string | null }) {
+  const names = input.templateNames.map((n) => `「${n}」`).join('、');
+  const product_copy = [
+    `【${input.tenantName} 提供】AI 生图权益包`,
+    `含 ${input.credits} 积分，可用 ${input.templateNames.length} 款专属模板：${names}。`,
+    input.tutorialTitle ? `附赠《${input.tutorialTitle}》。` : '',
+    '下单后发送专属领取链接，打开链接填写昵称和邮箱即可领取，领取后登录即可在线生成图片。',
+  ]
+    .filter(Boolean)
+    .join('\n');
+  const reply_text = [
+    '亲，您购买的 AI 生图权益已为您准备好啦～',
+    `领取链接：${input.url}`,
+    `权益内容：${input.credits} 积分 + ${names}${input.tutorialTitle ? ` + 《${input.tutorialTitle}》` : ''}`,
+    '打开链接，填写昵称和邮箱即可领取；领取后按页面提示登录使用。领取链接仅可使用一次，请勿转发给他人。',
+  ].join('\n');
+  return { product_copy, reply_text };
+}
+
+interface CreateHooks {
+  /** Runs inside the transaction after every write (tests use it to make the write fail). */
+  afterWrite?: (tx: Db) => Promise<void>;
+}
+
+/**
+ * Creates a claim code: validates the templates (the tenant's own or platform-shared), takes the
+ * credits from the tenant pool (409 when short), stores the code and gates the tenant's own selected
+ * templates, all in one transaction: if any write fails the credits are back (500).
+ */
+export async function createClaim(
+  db: Db,
+  config: Config,
+  tenantId: string,
+  body: ClaimCreate,
+  hooks: CreateHooks = {},
+): Promise<ClaimView> {
+  const ids = [...new Set(body.template_ids)];
+  const invalid = ids.filter((id) => !z.uuid().safeParse(id).success);
+  if (invalid.length) throw badRequest(`template_ids: "${invalid[0]}" is not a template id`);
+  const rows = await db
+    .select()
+    .from(templates)
+    .where(
+      and(
+        inArray(templates.id, ids),
+        or(eq(templates.tenantId, tenantId), and(isNull(templates.tenantId), eq(templates.visibility, 'shared'))),
+      ),
+    );
+  const found = new Set(rows.map((r) => r.id));
+  const missing = ids.find((id) => !found.has(id));
+  if (missing) throw badRequest(`template_ids: "${missing}" is neither your template nor a platform-shared template`);
+  const inactive = rows.find((r) => !r.active);
+  if (inactive) throw badRequest(`template_ids: "${inactive.slug}" is deactivated`);
+  const ordered = ids.map((id) => rows.find((r) => r.id === id)).filter((r): r is NonNullable<typeof r> => !!r);
+
+  const [tenant] = await db.select({ name: tenants.name, kind: tenants.kind }).from(tenants).where(eq(tenants.id, tenantId));
+  if (!tenant) throw notFound('Tenant');
+  const tutorialTitle = body.tutorial_pdf_url ? (body.tutorial_pdf_title ?? DEFAULT_TUTORIAL_TITLE) : null;
+  const productImages = ordered.flatMap((r) => r.sampleImages.map((u) => absoluteUrl(config, u) ?? u)).slice(0, 9);
+
+  for (let attempt = 0; ; attempt++) {
+    const code = newClaimCode();
+    const url = claimUrl(config, code);
+    const texts = claimTexts({ tenantName: tenant.name, url, credits: body.credits, templateNames: ordered.map((r) => r.zhName), tutorialTitle });
+    try {
+      return await db.transaction(async (tx) => {
+        const after = await moveCredits(tx, {
+          tenantId,
+          amount: -body.credits,
+          kind: 'claim',
+          ref: `claim:${code}`,
+          note: body.note ?? null,
+        });
+        if (after === null) {
+          const [t] = await tx.select({ credits: tenants.credits }).from(tenants).where(eq(tenants.id, tenantId));
+          throw new AppError(
+            'CONFLICT',
+            `Not enough credits for this claim code: it needs ${body.credits}, the tenant has ${t?.credits ?? 0} allocatable. Add credits or lower the amount.`,
+          );
+        }
+        await tx.insert(claimCodes).values({
+          code,
+          tenantId,
+          credits: body.credits,
+          templateIds: ordered.map((r) => r.id),
+          note: body.note ?? '',
+          tutorialPdfUrl: body.tutorial_pdf_url ?? null,
+          tutorialPdfTitle: tutorialTitle,
+          productCopy: texts.product_copy,
+          replyText: texts.reply_text,
+          productImages,
+        });
+        // The tenant's own selected templates become gated; platform templates stay as the platform set them.
+        const own = ordered.filter((r) => r.tenantId === tenantId).map((r) => r.id);
+        if (own.length) await tx.update(templates).set({ gated: true, updatedAt: new Date() }).where(inArray(templates.id, own));
+        await hooks.afterWrite?.(tx);
+        return {
+          code,
+          claim_url: url,
+          reply_text: texts.reply_text,
+          product_copy: texts.product_copy,
+          product_images: productImages,
+          credits: body.credits,
+          templates: ordered.map((r) => ({ slug: r.slug, zh_name: r.zhName })),
+          tutorial_pdf: tutorialTitle && body.tutorial_pdf_url ? { url: body.tutorial_pdf_url, title: tutorialTitle } : null,
+          credits_balance_after: after,
+          note: body.note ?? '',
+        };
+      });
+    } catch (err) {
+      // A code collision (about 1 in 2^100) draws a new code.
+      if (isUniqueViolation(err) && attempt < 3) continue;
+      if (err instanceof AppError) throw err;
+      throw new AppError('INTERNAL', 'The claim code could not be stored; no credits were taken. Try again.', { cause: err });
+    }
+  }
+}
+
+export interface ClaimListItem {
+  code: string;
+  claim_url: string;
+  state: ClaimState;
+  credits: number;
+  note: string;
+  templates: { id: string; slug: string; zh_name: string }[];
+  tutorial_pdf: { url: string; title: string } | null;
+  reply_text: string;
+  product_copy: string;
+  redeemed_by: { nickname: string; email: string } | null;
+  redeemed_at: string | null;
+  disabled_at: string | null;
+  created_at: string;
+}
+
+/** A tenant's claim codes, newest first, with their state; `cursor` pages by creation time. */
+export async function listClaims(
+  db: Db,
+  config: Config,
+  tenantId: string,
+  opts: { state?: ClaimState | undefined; limit: number; cursor?: string | undefined },
+): Promise<{ claims: ClaimListItem[]; next_cursor: string | null }> {
+  const conds = [eq(claimCodes.tenantId, tenantId)];
+  if (opts.state) conds.push(eq(claimCodes.state, opts.state));
+  if (opts.cursor) {
+    const at = new Date(opts.cursor);
+    if (Number.isNaN(at.getTime())) throw badRequest('cursor: pass next_cursor from the previous page');
+    conds.push(lt(claimCodes.createdAt, at));
+  }
+  const rows = await db
+    .select()
+    .from(claimCodes)
+    .where(and(...conds))
+    .orderBy(desc(claimCodes.createdAt))
+    .limit(opts.limit + 1);
+  const page = rows.slice(0, opts.limit);
+  const ids = [...new Set(page.flatMap((r) => r.templateIds))];
+  const names = ids.length
+    ? await db.select({ id: templates.id, slug: templates.slug, zhName: templates.zhName }).from(templates).where(inArray(templates.id, ids))
+    : [];
+  const byId = new Map(names.map((n) => [n.id, n]));
+  return {
+    claims: page.map((r) => ({
+      code: r.code,
+      claim_url: claimUrl(config, r.code),
+      state: r.state,
+      credits: r.credits,
+      note: r.note,
+      templates: r.templateIds.map((id) => byId.get(id)).filter((t): t is NonNullable<typeof t> => !!t).map((t) => ({ id: t.id, slug: t.slug, zh_name: t.zhName })),
+      tutorial_pdf: tutorialOf(r),
+      reply_text: r.replyText,
+      product_copy: r.productCopy,
+      redeemed_by: r.redeemedAt ? { nickname: r.redeemedNickname ?? '', email: r.redeemedEmail ?? '' } : null,
+      redeemed_at: r.redeemedAt?.toISOString() ?? null,
+      disabled_at: r.disabledAt?.toISOString() ?? null,
+      created_at: r.createdAt.toISOString(),
+    })),
+    next_cursor: rows.length > opts.limit ? (page.at(-1)?.createdAt.toISOString() ?? null) : null,
+  };
+}
+
+/**
+ * Operator: a disabled code can no longer be redeemed. An open code's credits go back to the
+ * tenant's pool (a `claim` ledger row); a redeemed code stays with its buyer. Idempotent.
+ */
+export async function disableClaim(db: Db, code: string): Promise<{ state: ClaimState; credits_returned: number }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(claimCodes).where(eq(claimCodes.code, code)).for('update');
+    if (!row) throw notFound(`Claim code "${code}"`);
+    if (row.disabledAt) return { state: 'disabled' as const, credits_returned: 0 };
+    const wasOpen = row.state === 'open';
+    await tx.update(claimCodes).set({ state: wasOpen ? 'disabled' : row.state, disabledAt: new Date() }).where(eq(claimCodes.id, row.id));
+    if (wasOpen) {
+      await moveCredits(tx, { tenantId: row.tenantId, amount: row.credits, kind: 'claim', ref: `claim:${code}`, note: 'claim code disabled unredeemed' });
+    }
+    return { state: wasOpen ? ('disabled' as const) : row.state, credits_returned: wasOpen ? row.credits : 0 };
+  });
+}
+
+async function findClaim(db: Db, code: string): Promise<ClaimCode> {
+  const clean = code.trim().toUpperCase();
+  if (!CLAIM_CODE_PATTERN.test(clean)) throw notFound('This claim code does not exist; check the link');
+  const [row] = await db.select().from(claimCodes).where(eq(claimCodes.code, clean));
+  if (!row) throw notFound('This claim code does not exist; check the link');
+  return row;
+}
+
+export interface ClaimPreview {
+  ok: true;
+  code: string;
+  state: 'open' | 'redeemed' | 'disabled';
+  provider: string;
+  credits: number;
+  templates: { slug: string; zh_name: string; type: string; description: string; sample_images: string[] }[];
+  tutorial_pdf: { url: string; title: string } | null;
+  product_images: string[];
+}
+
+/** Public: what a code gives, for the claim page. Unknown codes are 404; the state tells the rest. */
+export async function previewClaim(db: Db, config: Config, code: string): Promise<ClaimPreview> {
+  const row = await findClaim(db, code);
+  const [tenant] = await db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, row.tenantId));
+  const rows = row.templateIds.length ? await db.select().from(templates).where(inArray(templates.id, row.templateIds)) : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return {
+    ok: true,
+    code: row.code,
+    state: row.disabledAt ? 'disabled' : row.state,
+    provider: tenant?.name ?? '',
+    credits: row.credits,
+    templates: row.templateIds
+      .map((id) => byId.get(id))
+      .filter((t): t is NonNullable<typeof t> => !!t)
+      .map((t) => ({ slug: t.slug, zh_name: t.zhName, type: t.type, description: t.description, sample_images: t.sampleImages.map((u) => absoluteUrl(config, u) ?? u) })),
+    tutorial_pdf: tutorialOf(row),
+    product_images: row.productImages,
+  };
+}
+
+export const redeemSchema = z.strictObject({
+  code: z.string().trim().min(1, 'must not be empty').max(64),
+  nickname: z.string().trim().min(1, 'must not be empty').max(50, 'must be at most 50 characters'),
+  email: z.email('must be an email address').max(200),
+});
+export type RedeemBody = z.infer<typeof redeemSchema>;
+
+export interface RedeemAnswer {
+  ok: true;
+  code: string;
+  credits_granted: number;
+  templates: { slug: string; zh_name: string }[];
+  tutorial_pdf: { url: string; title: string } | null;
+  account: { email: string; nickname: string; credits: number; created: boolean };
+  /** How to sign in. `password` is set only when this redemption opened the account: it is shown once. */
+  sign_in: { url: string; email: string; password: string | null; hint: string };
+  /** The account's API key, for programs; only when the account was opened now. */
+  api_key: string | null;
+}
+
+/**
+ * Public: redeems a code once. In one transaction: the code moves from open to redeemed (a guarded
+ * update, so of concurrent redemptions exactly one wins), the buyer's platform account is opened (or
+ * found by email), the credits are granted to it and the gated templates unlocked for it.
+ * With an Idempotency-Key, repeating the winning request answers the same.
+ */
+export async function redeemClaim(db: Db, config: Config, body: RedeemBody, idempotencyKey: string | null): Promise<RedeemAnswer> {
+  const email = body.email.trim().toLowerCase();
+  const row = await findClaim(db, body.code);
+  if (row.disabledAt) throw new AppError('CONFLICT', 'This claim code has been disabled and can no longer be redeemed; contact the seller');
+  if (row.state === 'redeemed') {
+    if (idempotencyKey && row.redeemKey === idempotencyKey && row.redeemedEmail === email && row.redeemAnswerCiphertext) {
+      return JSON.parse(decryptSecret(row.redeemAnswerCiphertext, config.secret)) as RedeemAnswer;
+    }
+    throw new AppError('CONFLICT', 'This claim code has already been redeemed; each code can be used once');
+  }
+
+  const [existing] = await db.select().from(consoleUsers).where(eq(sql`lower(${consoleUsers.email})`, email));
+  if (existing && existing.kind !== 'platform_account') {
+    throw new AppError('CONFLICT', 'This email already signs in to a company console; redeem with another email');
+  }
+  const password = existing ? null : randomBytes(9).toString('base64url');
+  const passwordHash = password ? await hashPassword(password) : null;
+
+  try {
+    return await db.transaction(async (tx) => {
+      const [won] = await tx
+        .update(claimCodes)
+        .set({ state: 'redeemed', redeemedEmail: email, redeemedNickname: body.nickname, redeemedAt: new Date(), redeemKey: idempotencyKey })
+        .where(and(eq(claimCodes.id, row.id), eq(claimCodes.state, 'open'), isNull(claimCodes.disabledAt)))
+        .returning();
+      if (!won) throw new AppError('CONFLICT', 'This claim code has already been redeemed; each code can be used once');
+
+      let accountTenantId: string;
+      let apiKey: string | null = null;
+      if (existing?.tenantId) {
+        accountTenantId = existing.tenantId;
+      } else {
+        const [personal] = await tx
+          .insert(tenants)
+          .values({ name: body.nickname, kind: 'personal', credits: 0, webhookSecretCiphertext: encryptSecret(newWebhookSecret(), config.secret) })
+          .returning({ id: tenants.id });
+        if (!personal || !passwordHash) throw new AppError('INTERNAL', 'the platform account was not opened');
+        accountTenantId = personal.id;
+        await tx.insert(consoleUsers).values({ kind: 'platform_account', tenantId: personal.id, email, passwordHash });
+        apiKey = await issueKey(tx, config.secret, personal.id, null);
+      }
+      const balance = await moveCredits(tx, { tenantId: accountTenantId, amount: row.credits, kind: 'claim', ref: `claim:${row.code}`, note: 'claim code redeemed' });
+      if (row.templateIds.length) {
+        await tx
+          .insert(templateGrants)
+          .values(row.templateIds.map((templateId) => ({ tenantId: accountTenantId, templateId, claimId: row.id })))
+          .onConflictDoNothing();
+      }
+      const names = row.templateIds.length
+        ? await tx.select({ id: templates.id, slug: templates.slug, zhName: templates.zhName }).from(templates).where(inArray(templates.id, row.templateIds))
+        : [];
+      const answer: RedeemAnswer = {
+        ok: true,
+        code: row.code,
+        credits_granted: row.credits,
+        templates: row.templateIds.map((id) => names.find((n) => n.id === id)).filter((n): n is NonNullable<typeof n> => !!n).map((n) => ({ slug: n.slug, zh_name: n.zhName })),
+        tutorial_pdf: tutorialOf(row),
+        account: { email, nickname: body.nickname, credits: balance ?? row.credits, created: !existing },
+        sign_in: {
+          url: `${config.publicBaseUrl}/login`,
+          email,
+          password,
+          hint: existing
+            ? '权益已加入您已有的账户，请用原来的密码登录。'
+            : '请妥善保存以下登录密码，它只显示这一次。登录后即可使用积分和模板生成图片。',
+        },
+        api_key: apiKey,
+      };
+      await tx
+        .update(claimCodes)
+        .set({ redeemedTenantId: accountTenantId, redeemAnswerCiphertext: encryptSecret(JSON.stringify(answer), config.secret) })
+        .where(eq(claimCodes.id, row.id));
+      return answer;
+    });
+  } catch (err) {
+    // Two first redemptions with one new email: the loser's account insert collides; say it plainly.
+    if (isUniqueViolation(err)) throw new AppError('CONFLICT', 'This email was just used to open an account; try again');
+    throw err;
+  }
+}
