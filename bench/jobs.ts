@@ -8,25 +8,14 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import postgres from 'postgres';
 import { withDatabase } from '../tests/helpers/test-db';
+import { freePort, waitHttp, rssMb } from './lib';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ADMIN = `sk-studio-bench${randomBytes(16).toString('hex')}`;
 const children: ChildProcess[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
 
 function start(script: string, env: Record<string, string>, profile = false): ChildProcess {
   // BENCH_PROFILE=1 writes a CPU profile of the worker into .data/ for a look at where time goes.
@@ -34,25 +23,6 @@ function start(script: string, env: Record<string, string>, profile = false): Ch
   const child = spawn(process.execPath, [...flags, '--import', 'tsx', script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   children.push(child);
   return child;
-}
-
-async function waitHttp(url: string, ms = 120_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
-function rssMb(pid: number | undefined): number {
-  if (!pid) return 0;
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) / 1024 : 0;
 }
 
 async function main(): Promise<void> {

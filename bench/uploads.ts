@@ -6,47 +6,18 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sample } from '../tests/helpers/media-samples';
+import { freePort, waitHttp, rssMb } from './lib';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ADMIN = `sk-studio-bench${randomBytes(16).toString('hex')}`;
 const MB = 1024 * 1024;
 const SIZE = 50 * MB - 1024;
 const ROUNDS = 3;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
-
-function rssMb(pid: number | undefined): number {
-  if (!pid) return 0;
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) / 1024 : 0;
-}
-
-async function waitHttp(url: string, ms = 180_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 /** Streams a multipart body of `size` bytes in 64 KiB writes; the file is never built in memory here either. */
 function streamUpload(url: URL, key: string, head: Buffer, size: number): Promise<{ status: number; body: string; ms: number }> {

@@ -7,7 +7,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { drizzle } from 'drizzle-orm/postgres-js';
@@ -16,36 +15,12 @@ import * as schema from '../src/server/db/schema';
 import type { Db } from '../src/server/db/client';
 import { rebuildUsage, usageMismatches } from '../src/server/domain/usage/usage';
 import { withDatabase } from '../tests/helpers/test-db';
+import { freePort, waitHttp, percentile } from './lib';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ADMIN = `sk-studio-bench${randomBytes(16).toString('hex')}`;
 const ROWS = 1_000_000;
 const REQUESTS = 300;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
-
-async function waitHttp(url: string, ms = 180_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 async function main(): Promise<void> {
   const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -116,9 +91,9 @@ async function main(): Promise<void> {
     const times: number[] = [];
     for (let i = 0; i < REQUESTS; i++) times.push(await get());
     times.sort((a, b) => a - b);
-    const p50 = pct(times, 50);
+    const p50 = percentile(times, 50);
     console.log(
-      `GET /api/tenant-usage?days=90 over ${ROWS.toLocaleString('en')} ledger rows: P50 ${p50.toFixed(1)} ms, P95 ${pct(times, 95).toFixed(1)} ms, P99 ${pct(times, 99).toFixed(1)} ms (target P50 < 50 ms) ${p50 < 50 ? 'OK' : 'OVER TARGET'}`,
+      `GET /api/tenant-usage?days=90 over ${ROWS.toLocaleString('en')} ledger rows: P50 ${p50.toFixed(1)} ms, P95 ${percentile(times, 95).toFixed(1)} ms, P99 ${percentile(times, 99).toFixed(1)} ms (target P50 < 50 ms) ${p50 < 50 ? 'OK' : 'OVER TARGET'}`,
     );
     if (p50 >= 50 || mismatches.length > 0) process.exitCode = 1;
   } finally {

@@ -10,6 +10,9 @@ import type { SimImageFormat, SimImageQuality } from './channels';
  * request always yields byte-identical output, and results are cached in a bounded LRU.
  */
 
+/** Prompts longer than this are not drawn into simulated images. */
+export const MAX_CAPTION_CHARS = 200;
+
 export interface RenderRequest {
   prompt: string;
   width: number;
@@ -196,7 +199,10 @@ function buildSvg(req: RenderRequest, rnd: () => number): string {
 
   const fontSize = Math.max(12, Math.round(min / 22));
   const maxUnits = Math.max(8, Math.floor((w * 0.84) / (fontSize * 0.6)));
-  const lines = wrap(req.prompt, maxUnits, 4);
+  // Short prompts are drawn so a result shows what reached the model; long ones (recipes such as
+  // skills, whose text a service may keep private) only by their length.
+  const caption = [...req.prompt].length <= MAX_CAPTION_CHARS ? req.prompt : `prompt · ${[...req.prompt].length} characters`;
+  const lines = wrap(caption, maxUnits, 4);
   if (lines.length > 0) {
     const lineHeight = Math.round(fontSize * 1.3);
     const panelH = lineHeight * lines.length + fontSize;
