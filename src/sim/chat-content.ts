@@ -203,8 +203,14 @@ export function extractTopic(text: string): string {
   if (zh?.[1]) return zh[1].trim();
   const en = /\babout\s+["']?(.{2,60}?)["']?(?:[.,;!?\n]|$)/i.exec(t);
   if (en?.[1]) return en[1].trim();
-  const topicLine = /(?:topic|主题|话题)\s*[:：]\s*(.{2,40}?)(?:[，。,.;\n]|$)/i.exec(t);
+  const topicLine = /(?:topic|product|主题|话题|商品|产品|视频主题|文章主题)\s*[:：]\s*(.{2,40}?)(?:[，。,.;\n]|$)/i.exec(text);
   if (topicLine?.[1]) return topicLine[1].trim();
+  // A brief with instructions around one short line of its own (a filled template): that line is the subject.
+  const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
+  if (lines.length > 1) {
+    const subject = lines.find((l) => [...l].length <= 30 && !/^(请|写作要求|要求|\d+[.、]|[-*#])/.test(l) && !/[:：]$/.test(l));
+    if (subject) return subject.replace(/[。.!！]$/, '');
+  }
   const first = t.split(/[。！？.!?\n]/)[0] ?? t;
   const cleaned = first.replace(/^(请|帮我|麻烦)?(写|生成|创作)(一篇|一条|一个)?/, '').trim();
   const chars = [...(cleaned || t)];
