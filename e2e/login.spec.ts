@@ -1,3 +1,4 @@
+import { E2E_BASE_URL } from './env';
 import { adjustCredits, createTenant, expect, signIn, test, type TestTenant } from './helpers';
 
 let tenant: TestTenant;
@@ -28,7 +29,7 @@ test('the right password opens the overview, and signing out returns to the logi
   await expect(page.getByRole('heading', { level: 1, name: '测试工作室 E2E' })).toBeVisible();
   await expect(page.getByTestId('credits')).toHaveText('1,234');
   await expect(page.getByTestId('quota')).toHaveText('5,000');
-  await expect(page.getByText(`http://127.0.0.1:3100/api/balance`)).toBeVisible();
+  await expect(page.getByText(`${E2E_BASE_URL}/api/balance`)).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Console' });
   await expect(nav.getByRole('link', { name: 'Jobs' })).toHaveAttribute('href', '/jobs');
   await expect(nav.getByRole('link', { name: 'Playground' })).toHaveAttribute('href', '/playground');

@@ -52,6 +52,20 @@ export const TemplatesIcon = (p: IconProps) => (
   </Outline>
 );
 
+export const SkillsIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <path d="m4 20 10.5-10.5M12.5 7.5l4 4" />
+    <path d="M17.5 3.5v3M16 5h3M20 9.5v2M19 10.5h2M9 3.5v2M8 4.5h2" />
+  </Outline>
+);
+
+export const ArticlesIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <path d="M14 3.5H6.5A1.5 1.5 0 0 0 5 5v14a1.5 1.5 0 0 0 1.5 1.5h11A1.5 1.5 0 0 0 19 19V8.5Z" />
+    <path d="M14 3.5v5h5M8.5 12.5h7M8.5 16h4.5" />
+  </Outline>
+);
+
 export const MembersIcon = (p: IconProps) => (
   <Outline {...p}>
     <circle cx="9" cy="8" r="3.25" />
@@ -226,4 +240,33 @@ export const StarIcon = (p: IconProps) => (
   <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" {...p}>
     <path d="M10 1.8a.8.8 0 0 1 .72.45l2.1 4.27 4.7.69a.8.8 0 0 1 .45 1.36l-3.4 3.32.8 4.69a.8.8 0 0 1-1.16.84L10 15.2l-4.21 2.22a.8.8 0 0 1-1.16-.84l.8-4.69-3.4-3.32a.8.8 0 0 1 .45-1.36l4.7-.69 2.1-4.27A.8.8 0 0 1 10 1.8Z" />
   </svg>
+);
+
+export const LockIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <rect x="5" y="10.5" width="14" height="10" rx="2" />
+    <path d="M8.5 10.5V7.5a3.5 3.5 0 0 1 7 0v3" />
+  </Outline>
+);
+
+export const SearchIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <circle cx="10.5" cy="10.5" r="6" />
+    <path d="m15 15 5 5" />
+  </Outline>
+);
+
+export const FormIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <rect x="3.5" y="4.5" width="17" height="5" rx="1.5" />
+    <rect x="3.5" y="14.5" width="17" height="5" rx="1.5" />
+    <path d="M6.5 7h4M6.5 17h4" />
+  </Outline>
+);
+
+export const SentenceIcon = (p: IconProps) => (
+  <Outline {...p}>
+    <path d="M5 6.5h14a1.5 1.5 0 0 1 1.5 1.5v7a1.5 1.5 0 0 1-1.5 1.5h-7.5L7 20v-3.5H5A1.5 1.5 0 0 1 3.5 15V8A1.5 1.5 0 0 1 5 6.5Z" />
+    <path d="M7.5 11.5h9" />
+  </Outline>
 );

@@ -10,7 +10,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   return (
     <TRPCProvider>
       <JobFeedProvider>
-        <ConsoleShell tenantName={me.tenant.name} email={session.email} simulated={me.simulated}>
+        <ConsoleShell tenantName={me.tenant.name} email={session.email} simulated={me.simulated} personal={me.personal}>
           {children}
         </ConsoleShell>
       </JobFeedProvider>

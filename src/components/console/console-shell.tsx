@@ -8,18 +8,20 @@ import { CloseIcon, MenuIcon, SignOutIcon } from '../icons';
 import { cn } from '../ui/cn';
 import { Wordmark } from '../wordmark';
 import { SimulatedBanner } from './simulated-banner';
-import { developerNav, manageNav, workspaceNav, type NavItem } from './nav-items';
+import { navGroups, type NavItem } from './nav-items';
 
 interface ShellProps {
   tenantName: string;
   email: string;
   /** The bundled simulator serves requests: say so above every page. */
   simulated?: boolean;
+  /** A buyer's platform account (opened by a claim code): the navigation lists only what it can use. */
+  personal?: boolean;
   children: ReactNode;
 }
 
 /** The console frame: a sidebar on large screens, a top bar with a drop-down menu on small ones. */
-export function ConsoleShell({ tenantName, email, simulated = false, children }: ShellProps) {
+export function ConsoleShell({ tenantName, email, simulated = false, personal = false, children }: ShellProps) {
   const pathname = usePathname();
   const [menuOpen, setMenuOpen] = useState(false);
 
@@ -65,8 +67,8 @@ export function ConsoleShell({ tenantName, email, simulated = false, children }:
         </div>
         {menuOpen && (
           <div id="console-menu" className="max-h-[calc(100dvh-3.5rem)] overflow-y-auto border-t border-slate-100 px-3 pt-3 pb-4 shadow-lg">
-            <Navigation pathname={pathname} />
-            <AccountFooter email={email} className="mt-4" />
+            <Navigation pathname={pathname} personal={personal} />
+            <AccountFooter email={email} personal={personal} className="mt-4" />
           </div>
         )}
       </header>
@@ -77,16 +79,16 @@ export function ConsoleShell({ tenantName, email, simulated = false, children }:
             <Wordmark />
           </Link>
           <div className="mt-5 rounded-xl bg-slate-50 px-3 py-2.5 ring-1 ring-inset ring-slate-200/70">
-            <p className="text-[11px] font-medium tracking-wide text-slate-500 uppercase">Workspace</p>
+            <p className="text-[11px] font-medium tracking-wide text-slate-500 uppercase">{personal ? 'Account' : 'Workspace'}</p>
             <p className="mt-0.5 truncate text-sm font-semibold text-slate-900" title={tenantName}>
               {tenantName}
             </p>
           </div>
         </div>
         <div className="mt-4 flex-1 overflow-y-auto px-3">
-          <Navigation pathname={pathname} />
+          <Navigation pathname={pathname} personal={personal} />
         </div>
-        <AccountFooter email={email} className="border-t border-slate-200 px-3 py-3" />
+        <AccountFooter email={email} personal={personal} className="border-t border-slate-200 px-3 py-3" />
       </aside>
 
       <main id="main" className="min-w-0 flex-1">
@@ -97,12 +99,12 @@ export function ConsoleShell({ tenantName, email, simulated = false, children }:
   );
 }
 
-function Navigation({ pathname }: { pathname: string }) {
+function Navigation({ pathname, personal }: { pathname: string; personal: boolean }) {
   return (
     <nav aria-label="Console" className="space-y-5">
-      <NavGroup items={workspaceNav} pathname={pathname} />
-      <NavGroup title="Manage" items={manageNav} pathname={pathname} />
-      <NavGroup title="Developers" items={developerNav} pathname={pathname} />
+      {navGroups(personal).map((group, i) => (
+        <NavGroup key={group.title ?? i} title={group.title} items={group.items} pathname={pathname} />
+      ))}
     </nav>
   );
 }
@@ -152,7 +154,7 @@ function NavEntry({ item, active }: { item: NavItem; active: boolean }) {
   );
 }
 
-function AccountFooter({ email, className }: { email: string; className?: string }) {
+function AccountFooter({ email, personal, className }: { email: string; personal: boolean; className?: string }) {
   return (
     <div className={cn('flex items-center gap-2', className)}>
       <span
@@ -165,7 +167,7 @@ function AccountFooter({ email, className }: { email: string; className?: string
         <p className="truncate text-sm font-medium text-slate-800" title={email}>
           {email}
         </p>
-        <p className="text-xs text-slate-500">Tenant administrator</p>
+        <p className="text-xs text-slate-500">{personal ? 'Personal account' : 'Tenant administrator'}</p>
       </div>
       <form action={signOutAction}>
         <button

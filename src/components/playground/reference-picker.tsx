@@ -1,7 +1,9 @@
 'use client';
 
-import { CheckIcon } from '../icons';
-import { ImageIcon } from '../icons';
+import Link from 'next/link';
+import { useId, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+import { trpc } from '@/trpc/react';
+import { CheckIcon, ExternalIcon, ImageIcon, UploadsIcon, WarningIcon } from '../icons';
 import { cn } from '../ui/cn';
 import { checkerboard } from '../jobs/job-visual';
 import type { Job } from '../jobs/job-model';
@@ -14,19 +16,92 @@ interface ReferencePickerProps {
   /** Shown under the thumbnails, e.g. that the chosen model ignores references. */
   warning?: string | null;
   max: number;
+  /** The chosen skill works from the caller's own image: at least one is needed. */
+  required?: boolean;
+  /** The server refused the references (shown under them). */
+  error?: string | null;
+  id?: string;
 }
 
-/** Earlier results of the tenant, toggled on and off as reference images (in click order). */
-export function ReferencePicker({ jobs, loading, selected, onChange, warning, max }: ReferencePickerProps) {
-  const usable = jobs.filter((j): j is Job & { cdn_url: string } => j.status === 'done' && !!j.cdn_url);
+type Tab = 'results' | 'uploads';
+
+interface Choice {
+  key: string;
+  url: string;
+  /** Accessible name of the toggle. */
+  name: string;
+  /** Tooltip: the prompt or the file name. */
+  title: string;
+  style: CSSProperties;
+}
+
+const plain: CSSProperties = { backgroundColor: '#f1f5f9' };
+
+/**
+ * Reference images toggled on and off (in click order), from two places: the tenant's earlier results
+ * and the images it uploaded.
+ */
+export function ReferencePicker({ jobs, loading, selected, onChange, warning, max, required = false, error, id }: ReferencePickerProps) {
+  const baseId = useId();
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  // Refetched whenever the tab regains focus: images added on the Uploads page show up on return.
+  const uploads = trpc.uploads.list.useQuery({ limit: 60 }, { staleTime: 0 });
+  const [picked, setPicked] = useState<Tab | null>(null);
+
+  const results: Choice[] = jobs
+    .filter((j): j is Job & { cdn_url: string } => j.status === 'done' && !!j.cdn_url)
+    .map((j) => ({
+      key: j.id,
+      url: j.cdn_url,
+      name: `Use as reference: ${j.prompt}`,
+      title: j.prompt,
+      style: j.background === 'transparent' ? checkerboard : plain,
+    }));
+  const images: Choice[] = (uploads.data?.uploads ?? [])
+    .filter((u) => u.media_type === 'image')
+    .map((u) => {
+      const file = `${u.workspace_id ? `${u.workspace_id}/` : ''}${u.key.split('/').pop() ?? u.key}`;
+      return {
+        key: u.key,
+        url: u.url,
+        name: `Use uploaded image as reference: ${file}`,
+        title: file,
+        // PNG uploads may carry transparency: show it the way results do.
+        style: u.mime === 'image/png' || u.mime === 'image/webp' || u.mime === 'image/gif' ? checkerboard : plain,
+      };
+    });
+
+  // Until someone picks a tab: earlier results, unless there are none yet and there are uploads.
+  const tab: Tab = picked ?? (!loading && results.length === 0 && images.length > 0 ? 'uploads' : 'results');
+  const tabs: { value: Tab; label: string; count: number }[] = [
+    { value: 'results', label: 'Earlier results', count: selected.filter((u) => results.some((c) => c.url === u)).length },
+    { value: 'uploads', label: 'Uploads', count: selected.filter((u) => images.some((c) => c.url === u)).length },
+  ];
+
   const toggle = (url: string) =>
     onChange(selected.includes(url) ? selected.filter((u) => u !== url) : selected.length < max ? [...selected, url] : selected);
 
+  function onTabKey(e: KeyboardEvent<HTMLDivElement>) {
+    const at = tabs.findIndex((t) => t.value === tab);
+    const next =
+      e.key === 'ArrowRight' ? (at + 1) % tabs.length : e.key === 'ArrowLeft' ? (at - 1 + tabs.length) % tabs.length : e.key === 'Home' ? 0 : e.key === 'End' ? tabs.length - 1 : null;
+    const target = next === null ? undefined : tabs[next];
+    if (next === null || !target) return;
+    e.preventDefault();
+    setPicked(target.value);
+    tabRefs.current[next]?.focus();
+  }
+
   return (
-    <fieldset className="min-w-0">
+    <fieldset className="min-w-0 scroll-mt-24" id={id}>
       <legend className="flex w-full items-baseline justify-between gap-2 text-sm font-medium text-slate-700">
         <span>
-          Reference images <span className="font-normal text-slate-400">(optional)</span>
+          Reference images{' '}
+          {required ? (
+            <span className="font-normal text-amber-700">(at least one needed)</span>
+          ) : (
+            <span className="font-normal text-slate-400">(optional)</span>
+          )}
         </span>
         {selected.length > 0 && (
           <button
@@ -38,50 +113,162 @@ export function ReferencePicker({ jobs, loading, selected, onChange, warning, ma
           </button>
         )}
       </legend>
-      {loading ? (
-        <div className="mt-2 grid grid-cols-4 gap-2 sm:grid-cols-6">
-          {Array.from({ length: 6 }, (_, i) => (
-            <div key={i} className="aspect-square animate-pulse rounded-lg bg-slate-100" />
-          ))}
-        </div>
-      ) : usable.length === 0 ? (
-        <div className="mt-2 flex items-center gap-3 rounded-lg border border-dashed border-slate-300 px-3 py-3 text-xs text-slate-500">
-          <ImageIcon className="size-5 shrink-0 text-slate-300" />
-          Finished images appear here, ready to guide a new generation.
-        </div>
-      ) : (
-        <ul className="mt-2 grid grid-cols-4 gap-2 sm:grid-cols-6">
-          {usable.map((job) => {
-            const order = selected.indexOf(job.cdn_url);
-            const on = order >= 0;
-            return (
-              <li key={job.id}>
-                <button
-                  type="button"
-                  aria-pressed={on}
-                  aria-label={`Use as reference: ${job.prompt}`}
-                  title={job.prompt}
-                  onClick={() => toggle(job.cdn_url)}
-                  className={cn(
-                    'group relative block aspect-square w-full overflow-hidden rounded-lg ring-1 transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
-                    on ? 'ring-2 ring-indigo-600' : 'ring-slate-200 hover:ring-slate-400',
-                  )}
-                  style={job.background === 'transparent' ? checkerboard : { backgroundColor: '#f1f5f9' }}
-                >
-                  {/* Thumbnails use the result file itself: Studio keeps no smaller renditions. */}
-                  <img src={job.cdn_url} alt="" loading="lazy" decoding="async" className="size-full object-cover" />
-                  {on && (
-                    <span className="absolute top-1 right-1 grid size-5 place-items-center rounded-full bg-indigo-600 text-[11px] font-semibold text-white shadow">
-                      {selected.length > 1 ? order + 1 : <CheckIcon className="size-3" />}
-                    </span>
-                  )}
-                </button>
-              </li>
-            );
-          })}
-        </ul>
+
+      <div role="tablist" aria-label="Where references come from" onKeyDown={onTabKey} className="mt-2 flex gap-4 border-b border-slate-200">
+        {tabs.map((t, i) => {
+          const active = t.value === tab;
+          return (
+            <button
+              key={t.value}
+              ref={(el) => {
+                tabRefs.current[i] = el;
+              }}
+              type="button"
+              role="tab"
+              id={`${baseId}-tab-${t.value}`}
+              aria-selected={active}
+              aria-controls={`${baseId}-panel`}
+              tabIndex={active ? 0 : -1}
+              onClick={() => setPicked(t.value)}
+              className={cn(
+                '-mb-px inline-flex h-9 items-center gap-1.5 border-b-2 px-0.5 text-xs font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
+                active ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-500 hover:border-slate-300 hover:text-slate-800',
+              )}
+            >
+              {t.label}
+              {t.count > 0 && (
+                <span className="rounded-full bg-indigo-600 px-1.5 py-px text-[10px] leading-4 font-semibold text-white">
+                  {t.count}
+                  <span className="sr-only"> selected</span>
+                </span>
+              )}
+            </button>
+          );
+        })}
+      </div>
+
+      <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${tab}`} className="pt-2.5">
+        {tab === 'results' ? (
+          loading ? (
+            <Skeleton />
+          ) : results.length === 0 ? (
+            <Empty>
+              {required
+                ? 'No finished images yet. Choose one of your uploads, or generate one from a prompt first.'
+                : 'Finished images appear here, ready to guide a new generation.'}
+            </Empty>
+          ) : (
+            <Grid choices={results} selected={selected} toggle={toggle} />
+          )
+        ) : uploads.isLoading ? (
+          <Skeleton />
+        ) : uploads.error ? (
+          <p className="flex items-start gap-1.5 text-xs break-words text-rose-600" role="alert">
+            <WarningIcon className="mt-px size-3.5 shrink-0" />
+            <span>
+              Your uploads could not be loaded: {uploads.error.message}{' '}
+              <button type="button" onClick={() => void uploads.refetch()} className="font-medium underline underline-offset-2">
+                Try again
+              </button>
+            </span>
+          </p>
+        ) : images.length === 0 ? (
+          <Empty>
+            No uploaded images yet.{' '}
+            <UploadsLink className="font-medium text-indigo-600 underline-offset-2 hover:underline">Upload images</UploadsLink> to use your own
+            photos and artwork here.
+          </Empty>
+        ) : (
+          <Grid choices={images} selected={selected} toggle={toggle}>
+            <li>
+              <UploadsLink className="flex aspect-square w-full flex-col items-center justify-center gap-1 rounded-lg border border-dashed border-slate-300 text-center text-[11px] leading-tight font-medium text-slate-500 transition-colors hover:border-indigo-400 hover:bg-indigo-50/50 hover:text-indigo-700">
+                <UploadsIcon className="size-5" />
+                Upload more
+              </UploadsLink>
+            </li>
+          </Grid>
+        )}
+      </div>
+
+      {selected.length >= max && <p className="mt-2 text-xs text-slate-500">Up to {max} reference images; clear one to choose another.</p>}
+      {error && (
+        <p className="mt-2 flex items-start gap-1.5 text-xs break-words text-rose-600" role="alert">
+          <WarningIcon className="mt-px size-3.5 shrink-0" />
+          <span>{error}</span>
+        </p>
       )}
       {warning && <p className="mt-2 text-xs text-amber-700">{warning}</p>}
     </fieldset>
+  );
+}
+
+/** The Uploads page in a new tab, so the form here keeps what was typed. */
+function UploadsLink({ className, children }: { className?: string; children: ReactNode }) {
+  return (
+    <Link
+      href="/uploads"
+      target="_blank"
+      rel="noopener"
+      className={cn('rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600', className)}
+    >
+      {children}
+      <ExternalIcon className="ml-0.5 inline size-3 align-[-1px]" aria-hidden="true" />
+      <span className="sr-only"> (opens in a new tab)</span>
+    </Link>
+  );
+}
+
+function Grid({ choices, selected, toggle, children }: { choices: Choice[]; selected: string[]; toggle: (url: string) => void; children?: ReactNode }) {
+  return (
+    <ul className="grid grid-cols-4 gap-2 sm:grid-cols-6">
+      {choices.map((c) => {
+        const order = selected.indexOf(c.url);
+        const on = order >= 0;
+        return (
+          <li key={c.key}>
+            <button
+              type="button"
+              aria-pressed={on}
+              aria-label={c.name}
+              title={c.title}
+              onClick={() => toggle(c.url)}
+              className={cn(
+                'group relative block aspect-square w-full overflow-hidden rounded-lg ring-1 transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
+                on ? 'ring-2 ring-indigo-600' : 'ring-slate-200 hover:ring-slate-400',
+              )}
+              style={c.style}
+            >
+              {/* Thumbnails use the file itself: Studio keeps no smaller renditions. */}
+              <img src={c.url} alt="" loading="lazy" decoding="async" className="size-full object-cover" />
+              {on && (
+                <span className="absolute top-1 right-1 grid size-5 place-items-center rounded-full bg-indigo-600 text-[11px] font-semibold text-white shadow">
+                  {selected.length > 1 ? order + 1 : <CheckIcon className="size-3" />}
+                </span>
+              )}
+            </button>
+          </li>
+        );
+      })}
+      {children}
+    </ul>
+  );
+}
+
+function Skeleton() {
+  return (
+    <div className="grid grid-cols-4 gap-2 sm:grid-cols-6" aria-busy="true" aria-label="Loading images">
+      {Array.from({ length: 6 }, (_, i) => (
+        <div key={i} className="aspect-square animate-pulse rounded-lg bg-slate-100" />
+      ))}
+    </div>
+  );
+}
+
+function Empty({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex items-center gap-3 rounded-lg border border-dashed border-slate-300 px-3 py-3 text-xs text-slate-500">
+      <ImageIcon className="size-5 shrink-0 text-slate-300" />
+      <p>{children}</p>
+    </div>
   );
 }

@@ -1,10 +1,11 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { cn } from './cn';
 import { CheckIcon, CopyIcon } from '../icons';
 
-async function writeClipboard(text: string): Promise<void> {
+/** Puts text on the clipboard; rejects when the browser refuses. */
+export async function copyToClipboard(text: string): Promise<void> {
   if (navigator.clipboard && window.isSecureContext) {
     await navigator.clipboard.writeText(text);
     return;
@@ -22,6 +23,34 @@ async function writeClipboard(text: string): Promise<void> {
   if (!ok) throw new Error('copy failed');
 }
 
+export type CopyState = 'idle' | 'copied' | 'failed';
+
+/** Copies on demand and reports the outcome for two seconds, for buttons that say "Copied". */
+export function useCopy(): { state: CopyState; copy: (text: string) => Promise<void> } {
+  const [state, setState] = useState<CopyState>('idle');
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const copy = useCallback(async (text: string) => {
+    try {
+      await copyToClipboard(text);
+      setState('copied');
+    } catch {
+      setState('failed');
+    }
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setState('idle'), 2000);
+  }, []);
+
+  return { state, copy };
+}
+
+/** The button's words for each state: "Copy", "Copied", or how to copy by hand. */
+export function copyStateText(state: CopyState, idle = 'Copy'): string {
+  return state === 'copied' ? 'Copied' : state === 'failed' ? 'Press Ctrl+C' : idle;
+}
+
 export interface CopyButtonProps {
   value: string;
   /** What is being copied, for the accessible name: "Copy {label}". */
@@ -31,26 +60,12 @@ export interface CopyButtonProps {
 }
 
 export function CopyButton({ value, label, className, tone = 'light' }: CopyButtonProps) {
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  async function copy() {
-    try {
-      await writeClipboard(value);
-      setState('copied');
-    } catch {
-      setState('failed');
-    }
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setState('idle'), 2000);
-  }
+  const { state, copy } = useCopy();
 
   return (
     <button
       type="button"
-      onClick={copy}
+      onClick={() => void copy(value)}
       aria-label={`Copy ${label}`}
       className={cn(
         'inline-flex h-7 items-center gap-1.5 rounded-md px-2 text-xs font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500',
@@ -61,7 +76,7 @@ export function CopyButton({ value, label, className, tone = 'light' }: CopyButt
       )}
     >
       {state === 'copied' ? <CheckIcon className="size-3.5 text-emerald-400" /> : <CopyIcon className="size-3.5" />}
-      <span aria-live="polite">{state === 'copied' ? 'Copied' : state === 'failed' ? 'Press Ctrl+C' : 'Copy'}</span>
+      <span aria-live="polite">{copyStateText(state)}</span>
     </button>
   );
 }

@@ -1,16 +1,26 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { BuyerOverview } from '@/components/console/buyer-overview';
 import { TenantStats } from '@/components/console/tenant-stats';
 import { ArrowRightIcon, CodeIcon, ExternalIcon, KeyIcon, UserIcon } from '@/components/icons';
 import { Badge, Card, CardBody, CardDescription, CardHeader, CardTitle, CodeBlock } from '@/components/ui';
 import { getConfig } from '@/server/config';
-import { currentMe, requireSession } from '@/trpc/server';
+import { currentMe, requireSession, serverApi } from '@/trpc/server';
 
 export const metadata: Metadata = { title: 'Overview' };
 
 export default async function OverviewPage() {
   const [session, me] = await Promise.all([requireSession(), currentMe()]);
+  if (me.personal) {
+    // A buyer's platform account: its credits and the templates its claim code unlocked.
+    // If the templates cannot be read here, the browser asks again and shows any error.
+    const templates = await (await serverApi()).templates
+      .list({ source: 'platform' })
+      .then((a) => a.templates)
+      .catch(() => null);
+    return <BuyerOverview initialMe={me} email={session.email} initialTemplates={templates} imagePrice={getConfig().prices.image.high} />;
+  }
   const base = getConfig().publicBaseUrl;
   const exportKey = 'export STUDIO_KEY="sk-studio-…"   # your tenant key';
   const curl = `curl -H "X-API-Key: $STUDIO_KEY" \\\n  ${base}/api/balance`;

@@ -1,19 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { FieldSpec } from '../../domain/templates/slot-syntax';
 import { tenants } from './tenants';
 
-/** One form field of a skill or template: the `{key}` slot it fills and how the form shows it. */
-export interface FieldSpec {
-  key: string;
-  label: string;
-  type?: 'text' | 'textarea';
-  placeholder?: string;
-  help?: string;
-  /** Default true. */
-  required?: boolean;
-  /** Used when an optional field is left out. */
-  default?: string;
-}
+export type { FieldSpec } from '../../domain/templates/slot-syntax';
 
 export interface GenerationConfig {
   default_reference_images?: string[];

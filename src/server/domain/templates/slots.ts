@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import type { FieldSpec } from '../../db/schema';
+import { KEY_PATTERN, MAX_FIELDS, MAX_INPUT_CHARS, SENTENCE_SLOT, SLOT, slotsOf, type FieldSpec } from './slot-syntax';
+
+export { MAX_INPUT_CHARS, SENTENCE_SLOT, slotsOf };
 import { badRequest } from '../errors';
 
 /**
@@ -7,15 +9,11 @@ import { badRequest } from '../errors';
  * no model ever expands them. `{{` and `}}` write a literal brace.
  */
 
-const SLOT = /\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
-/** The slot a one-sentence skill or a canonical template puts the caller's sentence in. */
-export const SENTENCE_SLOT = 'input';
-export const MAX_INPUT_CHARS = 2000;
 
 export const fieldSpecSchema = z.strictObject({
   key: z
     .string()
-    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be letters, digits or _ and not start with a digit')
+    .regex(KEY_PATTERN, 'must be letters, digits or _ and not start with a digit')
     .max(64),
   label: z.string().trim().min(1, 'must not be empty').max(100),
   type: z.enum(['text', 'textarea'], 'must be text or textarea').optional(),
@@ -27,7 +25,7 @@ export const fieldSpecSchema = z.strictObject({
 
 export const fieldsSchema = z
   .array(fieldSpecSchema)
-  .max(30, 'at most 30 fields')
+  .max(MAX_FIELDS, `at most ${MAX_FIELDS} fields`)
   .superRefine((fields, ctx) => {
     const seen = new Set<string>();
     fields.forEach((f, i) => {
@@ -38,13 +36,6 @@ export const fieldsSchema = z
       }
     });
   });
-
-/** The slot names a text uses, in order of first use. */
-export function slotsOf(text: string): string[] {
-  const out = new Set<string>();
-  for (const m of text.matchAll(SLOT)) if (m[1]) out.add(m[1]);
-  return [...out];
-}
 
 /**
  * Checks that a prompt and its fields agree: every slot has a field and every field is used.

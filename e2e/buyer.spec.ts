@@ -1,0 +1,148 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import sharp from 'sharp';
+import { createTenant, expect, expectNoSidewaysScroll, signIn, snapshot, test } from './helpers';
+
+interface PlatformTemplate {
+  id: string;
+  slug: string;
+  zh_name: string;
+  gated: boolean;
+  type: string;
+}
+
+const BUYER_LINKS = ['Overview', 'Jobs', 'Playground', 'Skills', 'Templates', 'Articles', 'Uploads', 'API reference'];
+const ORGANISATION_ONLY = ['Members', 'Claim codes', 'Hooks', 'Usage'];
+
+const consoleNav = (page: Page) => page.getByRole('navigation', { name: 'Console' });
+
+/** A seller's claim code for its gated platform image template, redeemed by a new buyer. */
+async function redeemBuyer(request: APIRequestContext, credits = 60) {
+  const seller = await createTenant(request, { name: '花漾小店', credits: 500 });
+  const listed = await request.get('/api/templates?type=image&source=platform', { headers: { 'X-API-Key': seller.apiKey } });
+  const gated = ((await listed.json()) as { templates: PlatformTemplate[] }).templates.find((t) => t.gated);
+  if (!gated) throw new Error('the catalogue needs a gated platform image template');
+
+  const created = await request.post('/api/tenant-claims', {
+    headers: { 'X-API-Key': seller.apiKey },
+    data: { template_ids: [gated.id], credits },
+  });
+  expect(created.status()).toBe(200);
+  const { code } = (await created.json()) as { code: string };
+
+  const email = `buyer-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.cn`;
+  const redeemed = await request.post('/api/social-claims', { data: { code, nickname: '小林', email } });
+  expect(redeemed.status()).toBe(200);
+  const answer = (await redeemed.json()) as { sign_in: { email: string; password: string }; api_key: string };
+  return { gated, email: answer.sign_in.email, password: answer.sign_in.password, apiKey: answer.api_key };
+}
+
+test('a buyer signs in with the password of a redeemed claim code and uses the template it unlocked', async ({ page, request }) => {
+  const { gated, email, password } = await redeemBuyer(request);
+  await signIn(page, email, password);
+  await expect(page).toHaveURL(/\/overview$/);
+
+  // Only what a buyer can use.
+  const nav = consoleNav(page);
+  for (const label of BUYER_LINKS) await expect(nav.getByRole('link', { name: label })).toBeVisible();
+  for (const label of ORGANISATION_ONLY) await expect(nav.getByText(label, { exact: true })).toHaveCount(0);
+  await expect(page.getByText('Personal account').first()).toBeVisible();
+
+  // The credits, prominently, and the unlocked template with its sample.
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, 小林' })).toBeVisible();
+  await expect(page.getByTestId('credits')).toHaveText('60');
+  const cards = page.getByTestId('your-template');
+  await expect(cards).toHaveCount(1);
+  const card = cards.first();
+  await expect(card.getByRole('heading', { name: gated.zh_name })).toBeVisible();
+  const sample = card.locator('img');
+  await expect.poll(() => sample.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
+  const use = card.getByRole('link', { name: /^Use in Playground/ });
+  await expect(use).toHaveAttribute('href', `/playground?template=${gated.slug}`);
+  await snapshot(page, 'test-results/buyer-overview-desktop.png');
+
+  // The link opens the template in the Playground, and generating from it works.
+  await use.click();
+  await expect(page).toHaveURL(new RegExp(`/playground\\?template=${gated.slug}$`));
+  await expect(page.getByText('This template comes with a claim code.')).toHaveCount(0);
+  await page.getByLabel('品牌名称').fill('青岚');
+  await page.getByLabel('主角商品').fill('白茶香氛精华油');
+  await page.getByLabel('主标语').fill('一口山野，一室清欢');
+  await page.getByRole('button', { name: 'Generate', exact: true }).click();
+  const result = page.getByTestId('result-card');
+  await expect(result).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
+  await expect(result.getByRole('img')).toBeVisible();
+  await expect(page.getByTestId('playground-credits')).toHaveText('56');
+
+  // On a phone: the same short menu and nothing wider than the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/overview');
+  await expect(page.getByTestId('credits')).toHaveText('56');
+  await expectNoSidewaysScroll(page);
+  await snapshot(page, 'test-results/buyer-overview-phone.png');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = consoleNav(page);
+  for (const label of BUYER_LINKS) await expect(menu.getByRole('link', { name: label })).toBeVisible();
+  for (const label of ORGANISATION_ONLY) await expect(menu.getByText(label, { exact: true })).toHaveCount(0);
+});
+
+test('an organisation keeps the full navigation and its own Overview', async ({ page, request }) => {
+  const tenant = await createTenant(request);
+  await signIn(page, tenant.email, tenant.password);
+  await expect(page).toHaveURL(/\/overview$/);
+
+  const nav = consoleNav(page);
+  for (const label of ['Members', 'Claim codes', 'Usage', 'Hooks', 'Uploads', 'Templates', 'API reference']) {
+    await expect(nav.getByRole('link', { name: label })).toBeVisible();
+  }
+  await expect(page.getByText('Tenant administrator').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Get started' })).toBeVisible();
+  await expect(page.getByTestId('credits')).toHaveText('1,234');
+  await expect(page.getByTestId('your-template')).toHaveCount(0);
+
+  await nav.getByRole('link', { name: 'Uploads' }).click();
+  await expect(page).toHaveURL(/\/uploads$/);
+  await nav.getByRole('link', { name: 'Usage' }).click();
+  await expect(page).toHaveURL(/\/usage$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Credits and activity' })).toBeVisible();
+});
+
+test('the Playground offers uploaded images as references next to earlier results', async ({ page, request }) => {
+  const buyer = await redeemBuyer(request);
+  await signIn(page, buyer.email, buyer.password);
+  await expect(page).toHaveURL(/\/overview$/);
+
+  await page.goto('/playground');
+  const tabs = page.getByRole('tablist', { name: 'Where references come from' });
+  await expect(tabs.getByRole('tab', { name: 'Earlier results' })).toHaveAttribute('aria-selected', 'true');
+  await tabs.getByRole('tab', { name: 'Uploads' }).click();
+  await expect(page.getByText('No uploaded images yet.')).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Upload images/ })).toHaveAttribute('href', '/uploads');
+
+  // An image uploaded with the account's key shows up when the page is opened again.
+  const png = await sharp({ create: { width: 96, height: 96, channels: 3, background: '#fbcfe8' } }).png().toBuffer();
+  const uploaded = await request.post('/api/upload-ref', {
+    headers: { 'X-API-Key': buyer.apiKey },
+    multipart: { file: { name: '樱花.png', mimeType: 'image/png', buffer: png }, workspace_id: 'spring' },
+  });
+  expect(uploaded.status()).toBe(200);
+  const { url } = (await uploaded.json()) as { url: string };
+
+  await page.reload();
+  // With no results yet, the uploads are shown first.
+  await expect(tabs.getByRole('tab', { name: 'Uploads' })).toHaveAttribute('aria-selected', 'true');
+  const choice = page.getByRole('button', { name: /^Use uploaded image as reference: spring\// });
+  await expect(choice.locator('img')).toHaveAttribute('src', url);
+  await expect(page.getByRole('link', { name: /^Upload more/ })).toHaveAttribute('href', '/uploads');
+  await choice.click();
+  await expect(choice).toHaveAttribute('aria-pressed', 'true');
+  await expect(tabs.getByRole('tab', { name: /Uploads/ })).toContainText('1');
+
+  await page.getByLabel('Prompt').fill('参考这张图的配色，画一束春天的花');
+  await page.getByRole('radio', { name: 'Medium' }).check();
+  // The request carries the uploaded image as its reference.
+  const sent = page.waitForRequest((r) => r.url().includes('/api/trpc/jobs.generate') && r.method() === 'POST');
+  await page.getByRole('button', { name: 'Generate', exact: true }).click();
+  expect((await sent).postData()).toContain(url);
+  await expect(page.getByTestId('result-card')).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
+  await expectNoSidewaysScroll(page);
+});

@@ -1,0 +1,71 @@
+import { devices } from '@playwright/test';
+import { E2E_ADMIN_KEY } from './env';
+import { createTenant, expect, expectNoSidewaysScroll, signIn, snapshot, test } from './helpers';
+
+test.use({ ...devices['Pixel 7'] });
+
+test('a buyer redeems a claim code on a phone and signs in to the buyer view', async ({ page, request }) => {
+  const seller = await createTenant(request, { name: '花漾小店', credits: 500 });
+  const platform = await request.get('/api/templates?type=image&source=platform', { headers: { 'X-API-Key': seller.apiKey } });
+  const templates = ((await platform.json()) as { templates: { id: string; gated: boolean; zh_name: string }[] }).templates;
+  const gated = templates.find((t) => t.gated);
+  const open = templates.find((t) => !t.gated);
+  if (!gated || !open) throw new Error('the catalogue needs a gated and an open platform template');
+  const created = await request.post('/api/tenant-claims', {
+    headers: { 'X-API-Key': seller.apiKey },
+    data: { template_ids: [gated.id, open.id], credits: 60, tutorial_pdf_url: 'https://cdn.example.com/tips.pdf' },
+  });
+  expect(created.status()).toBe(200);
+  const claim = (await created.json()) as { code: string; claim_url: string };
+
+  await page.goto(new URL(claim.claim_url).pathname);
+  await expect(page.getByRole('heading', { level: 1, name: '领取您的 AI 生图权益' })).toBeVisible();
+  await expect(page.getByText('花漾小店 为您准备的 AI 生图权益')).toBeVisible();
+  await expect(page.getByTestId('claim-credits')).toHaveText('60');
+  await expect(page.getByRole('list', { name: '专属模板' }).getByText(gated.zh_name)).toBeVisible();
+  await expect(page.getByText('附赠《AI生图核心技巧（教程PDF）》，领取后可下载。')).toBeVisible();
+  await expectNoSidewaysScroll(page);
+
+  const email = `buyer-${Date.now()}@example.cn`;
+  await page.getByLabel('昵称').fill('小林');
+  await page.getByLabel('邮箱').fill(email);
+  await page.getByRole('button', { name: '立即领取' }).click();
+  const result = page.getByTestId('claim-result');
+  await expect(result.getByRole('heading', { name: '领取成功' })).toBeVisible();
+  await expect(result).toContainText(email);
+  const password = (await page.getByTestId('claim-password').textContent()) ?? '';
+  expect(password.length).toBeGreaterThanOrEqual(10);
+  await expectNoSidewaysScroll(page);
+  await snapshot(page, 'test-results/claim-phone.png');
+
+  // Opening the link again shows it is used.
+  await page.goto(new URL(claim.claim_url).pathname);
+  await expect(page.getByRole('status')).toContainText('这个领取码已经被领取');
+
+  await signIn(page, email, password);
+  await expect(page).toHaveURL(/\/overview$/);
+  // The buyer view: its own credits and the templates the code unlocked.
+  await expect(page.getByTestId('credits')).toHaveText('60');
+  await expect(page.getByTestId('your-template').filter({ hasText: gated.zh_name })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Members' })).toHaveCount(0);
+});
+
+test.describe('codes that cannot be redeemed', () => {
+  // Opening an unknown code answers 404, which the browser logs.
+  test.use({ expectedConsoleErrors: { patterns: [/status of 404/] } });
+
+  test('a disabled code says so, and an unknown code is not found', async ({ page, request }) => {
+    const seller = await createTenant(request, { credits: 100 });
+    const platform = await request.get('/api/templates?type=image&source=platform', { headers: { 'X-API-Key': seller.apiKey } });
+    const template = ((await platform.json()) as { templates: { id: string }[] }).templates[0];
+    const created = await request.post('/api/tenant-claims', { headers: { 'X-API-Key': seller.apiKey }, data: { template_ids: [template?.id], credits: 5 } });
+    const claim = (await created.json()) as { code: string };
+    await request.post('/api/admin', { headers: { 'X-API-Key': E2E_ADMIN_KEY }, data: { action: 'social-claim-disable', code: claim.code } });
+    await page.goto(`/claim/${claim.code}`);
+    await expect(page.getByRole('status')).toContainText('这个领取码已停用');
+    await expect(page.getByRole('button', { name: '立即领取' })).toHaveCount(0);
+
+    const missing = await page.goto('/claim/ZZZZZZZZZZZZZZZZZZZZ');
+    expect(missing?.status()).toBe(404);
+  });
+});

@@ -1,0 +1,104 @@
+import { createTenant, expect, expectNoSidewaysScroll, signIn, snapshot, test } from './helpers';
+
+const IMAGE = 'platform-xhs-cover-bigtext';
+
+test('a tenant binds an image template to an article template, re-binds, toggles and deletes the hook', async ({ page, request }) => {
+  const tenant = await createTenant(request);
+  await signIn(page, tenant.email, tenant.password);
+  await expect(page).toHaveURL(/\/overview$/);
+
+  await page.goto('/hooks');
+  await expect(page.getByRole('heading', { level: 1, name: 'Template hooks' })).toBeVisible();
+  await expect(page.getByTestId('hooks-note')).toContainText('nothing fires automatically');
+  await expect(page.getByRole('heading', { name: 'No hooks yet' })).toBeVisible();
+
+  // Names and store slugs are offered; the downstream list follows the hook type.
+  const form = page.getByRole('form', { name: 'Bind a template' });
+  await expect(form.getByLabel('Image template').locator('option', { hasText: `小红书大字封面 · ${IMAGE}` })).toHaveCount(1);
+  await form.getByRole('button', { name: 'Bind' }).click();
+  await expect(form.getByText('Choose the image template first.')).toBeVisible();
+  await form.getByLabel('Image template').selectOption(IMAGE);
+  await expect(form.getByRole('radio', { name: 'Article' })).toBeChecked();
+  await expect(form.getByLabel('Article template').locator('option', { hasText: '小红书种草笔记 · platform-xhs-product-note' })).toHaveCount(1);
+  await form.getByLabel('Article template').selectOption('platform-xhs-product-note');
+  await form.getByLabel('Note').fill('封面出图后写小红书笔记');
+  await form.getByRole('button', { name: 'Bind', exact: true }).click();
+  await expect(form.getByRole('status')).toHaveText('Bound 小红书大字封面 → 小红书种草笔记.');
+
+  const rows = page.getByTestId('hook-row');
+  await expect(rows).toHaveCount(1);
+  const row = rows.first();
+  await expect(row).toContainText('小红书大字封面');
+  await expect(row).toContainText(IMAGE);
+  await expect(row).toContainText('小红书种草笔记');
+  await expect(row).toContainText('platform-xhs-product-note');
+  await expect(row.getByTestId('hook-note')).toHaveText('封面出图后写小红书笔记');
+  await expect(row.getByRole('switch', { name: 'Enabled' })).toHaveAttribute('aria-checked', 'true');
+
+  // Binding again for the same image template and type updates the binding; there is never a second one.
+  await form.getByLabel('Article template').selectOption('platform-xhs-quick-note');
+  await expect(form.getByTestId('rebind-note')).toContainText('already has an article hook to 小红书种草笔记');
+  await form.getByRole('button', { name: 'Update binding' }).click();
+  await expect(form.getByRole('status')).toHaveText('Updated the binding: 小红书大字封面 → 一句话写小红书笔记.');
+  await expect(rows).toHaveCount(1);
+  await expect(row).toContainText('platform-xhs-quick-note');
+  await expect(row).not.toContainText('platform-xhs-product-note');
+  await expect(row.getByTestId('hook-note')).toHaveText('封面出图后写小红书笔记');
+
+  // A video hook for the same image template is a second binding.
+  await form.getByRole('radio', { name: 'Video' }).check();
+  await form.getByLabel('Video template').selectOption('platform-product-360-spin');
+  await form.getByRole('button', { name: 'Bind', exact: true }).click();
+  await expect(rows).toHaveCount(2);
+  const video = page.locator('[data-testid="hook-row"][data-hook-type="video"]');
+  await expect(video).toContainText('商品360度展示');
+  await snapshot(page, 'test-results/hooks-desktop.png');
+
+  // Toggle enabled; it stays off after a reload.
+  const article = page.locator('[data-testid="hook-row"][data-hook-type="article"]');
+  await article.getByRole('switch', { name: 'Enabled' }).click();
+  await expect(article.getByRole('switch', { name: 'Enabled' })).toHaveAttribute('aria-checked', 'false');
+  await expect(article.getByText('Disabled', { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(article.getByRole('switch', { name: 'Enabled' })).toHaveAttribute('aria-checked', 'false');
+
+  // Edit: another article template, a new note, enabled again.
+  await article.getByRole('button', { name: 'Edit' }).click();
+  const edit = article.getByRole('form', { name: 'Edit hook' });
+  await edit.getByLabel('Article template').selectOption('platform-wechat-quick-article');
+  await edit.getByLabel('Note').fill('改为写公众号文章');
+  await edit.getByRole('switch', { name: 'Enabled' }).click();
+  await edit.getByRole('button', { name: 'Save hook' }).click();
+  await expect(edit).toHaveCount(0);
+  await expect(article).toContainText('一句话写公众号文章');
+  await expect(article).toContainText('platform-wechat-quick-article');
+  await expect(article.getByTestId('hook-note')).toHaveText('改为写公众号文章');
+  await expect(article.getByRole('switch', { name: 'Enabled' })).toHaveAttribute('aria-checked', 'true');
+
+  // Delete asks first.
+  await article.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete this hook?' });
+  await expect(dialog).toContainText('小红书大字封面 will no longer point to the article template 一句话写公众号文章');
+  await dialog.getByRole('button', { name: 'Delete hook' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(rows).toHaveCount(1);
+  await expect(article).toHaveCount(0);
+  await expect(video).toBeVisible();
+});
+
+test('the hooks page works on a phone', async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const tenant = await createTenant(request);
+  await signIn(page, tenant.email, tenant.password);
+  await expect(page).toHaveURL(/\/overview$/);
+  await page.goto('/hooks');
+  await expect(page.getByRole('heading', { name: 'No hooks yet' })).toBeVisible();
+  const form = page.getByRole('form', { name: 'Bind a template' });
+  await form.getByLabel('Image template').selectOption('platform-food-menu-poster');
+  await form.getByRole('radio', { name: 'Video' }).check();
+  await form.getByLabel('Video template').selectOption('platform-food-sizzle-closeup');
+  await form.getByRole('button', { name: 'Bind', exact: true }).click();
+  await expect(page.getByTestId('hook-row')).toContainText('美食特写');
+  await expectNoSidewaysScroll(page);
+  await snapshot(page, 'test-results/hooks-phone.png');
+});

@@ -1,0 +1,60 @@
+import { sample } from '../tests/helpers/media-samples';
+import { createTenant, expect, expectNoSidewaysScroll, signIn, snapshot, test } from './helpers';
+
+test('uploads an image and an audio file with progress, previews and copyable URLs, typed from their bytes', async ({ page, request }) => {
+  const tenant = await createTenant(request);
+  await signIn(page, tenant.email, tenant.password);
+  await expect(page).toHaveURL(/\/overview$/);
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Uploads' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Reference files' })).toBeVisible();
+  await expect(page.getByText('Nothing uploaded yet.')).toBeVisible();
+
+  await page.getByLabel('Workspace folder (optional)').fill('spring-2026');
+  // A PNG named like a JPEG: the bytes decide.
+  await page.getByLabel('Choose files to upload').setInputFiles([
+    { name: '春季主图.jpg', mimeType: 'image/jpeg', buffer: await sample('png', 4000) },
+    { name: '配音.mp3', mimeType: 'audio/mpeg', buffer: await sample('mp3', 6000) },
+  ]);
+
+  const items = page.getByTestId('upload-item');
+  await expect(items).toHaveCount(2);
+  const image = items.filter({ hasText: '春季主图.jpg' });
+  await expect(image.getByText('image/png', { exact: true })).toBeVisible();
+  await expect(image.getByText(/uploaded through Studio \(no bucket configured\)/)).toBeVisible();
+  const preview = image.getByRole('img', { name: 'Preview of 春季主图.jpg' });
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
+  await expect(image.locator('code')).toHaveText(new RegExp(`/files/${tenant.id}/uploads/tenant/spring-2026/.+\\.png$`));
+  await expect(image.getByRole('button', { name: 'Copy URL of 春季主图.jpg' })).toBeVisible();
+
+  const audio = items.filter({ hasText: '配音.mp3' });
+  await expect(audio.getByText('audio/mpeg', { exact: true })).toBeVisible();
+  await expect(audio.locator('audio')).toHaveAttribute('src', /\.mp3$/);
+
+  // The list of recent uploads picks them up.
+  await expect(page.getByRole('heading', { name: 'Recent uploads' })).toBeVisible();
+  await expect(page.locator('li').filter({ hasText: 'spring-2026/' })).toHaveCount(2);
+  await snapshot(page, 'test-results/uploads-desktop.png');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(page);
+});
+
+test.describe('refused files', () => {
+  // The refusals are 400 and 413 answers, which the browser logs.
+  test.use({ expectedConsoleErrors: { patterns: [/status of 400/, /status of 413/] } });
+
+  test('shows the server’s reason when a file is refused', async ({ page, request }) => {
+    const tenant = await createTenant(request);
+    await signIn(page, tenant.email, tenant.password);
+    await expect(page).toHaveURL(/\/overview$/);
+    await page.goto('/uploads');
+    await page.getByLabel('Choose files to upload').setInputFiles([
+      { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('只是文字，不是图片。'.repeat(40)) },
+      { name: 'huge.png', mimeType: 'image/png', buffer: await sample('png', 8 * 1024 * 1024 + 10) },
+    ]);
+    const items = page.getByTestId('upload-item');
+    await expect(items.filter({ hasText: 'notes.png' }).getByRole('alert')).toContainText('not a supported image, audio or video file');
+    await expect(items.filter({ hasText: 'huge.png' }).getByRole('alert')).toContainText('larger than');
+    await expect(page.getByText('Nothing uploaded yet.')).toBeVisible();
+  });
+});

@@ -1,0 +1,9 @@
+import type { Metadata } from 'next';
+import { TemplatePage } from '@/components/templates/template-page';
+
+export const metadata: Metadata = { title: 'Video template' };
+
+export default async function VideoTemplateRoute({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  return <TemplatePage id={id} video />;
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { contractProblem, fillSlots } from '@/server/domain/templates/slots';
+import { contractGaps, fieldProblems, fillPrompt, slotsOf, type FieldSpec } from './fill';
+
+const form: FieldSpec[] = [
+  { key: 'product', label: '商品' },
+  { key: 'style', label: '风格', required: false, default: '简约' },
+  { key: 'note', label: '备注', required: false },
+];
+
+describe('the preview fills a template like the server', () => {
+  it('puts values in their slots and defaults in blank optional ones', () => {
+    const filled = fillPrompt('为{product}拍摄主图，{style}风格。{note}', form, { product: ' 保温杯 ' });
+    expect(filled.text).toBe('为保温杯拍摄主图，简约风格。');
+    expect(filled.missing).toEqual([]);
+    expect(filled.segments).toEqual([
+      { kind: 'text', text: '为' },
+      { kind: 'value', key: 'product', text: '保温杯' },
+      { kind: 'text', text: '拍摄主图，' },
+      { kind: 'default', key: 'style', text: '简约' },
+      { kind: 'text', text: '风格。' },
+      { kind: 'empty', key: 'note' },
+    ]);
+  });
+
+  it('marks a blank required field as missing and writes nothing there', () => {
+    const filled = fillPrompt('画{product}，{style}', form.slice(0, 2), { product: '   ', style: '国潮' });
+    expect(filled.text).toBe('画，国潮');
+    expect(filled.missing.map((f) => f.key)).toEqual(['product']);
+    expect(filled.segments[1]).toEqual({ kind: 'missing', key: 'product', label: '商品' });
+  });
+
+  it('keeps escaped braces and never substitutes inside values', () => {
+    expect(fillPrompt('{product} {{literal}} }}', form.slice(0, 1), { product: '{note}' }).text).toBe('{note} {literal} }');
+  });
+
+  it('puts a sentence in {input}, or after the prompt when there is no such slot', () => {
+    expect(fillPrompt('画一只{input}的猫', [], { input: '戴帽子' }).text).toBe('画一只戴帽子的猫');
+    expect(fillPrompt('写一篇文章。\n\n  ', null, { input: ' 关于咖啡 ' }).text).toBe('写一篇文章。\n\n关于咖啡');
+    expect(fillPrompt('写一篇文章。  ', [], {}).text).toBe('写一篇文章。  ');
+    expect(fillPrompt('写{input}', [], {}).segments).toEqual([{ kind: 'text', text: '写' }, { kind: 'empty', key: 'input' }]);
+  });
+
+  it('matches the server on the same inputs', () => {
+    const cases: [string, FieldSpec[] | null, Record<string, string>][] = [
+      ['为{product}拍摄主图，{style}风格。{note}', form, { product: '保温杯', style: '国潮', note: '白底' }],
+      ['为{product}拍摄主图，{style}风格。{note}', form, { product: '杯子', style: '  ' }],
+      ['{{{product}}} and {{style}} {style}{note}', form, { product: 'x', note: '{product}' }],
+      ['画一只{input}的猫 {{input}}', null, { input: '戴帽子' }],
+      ['Write an article.\n', [], { input: 'about tea' }],
+      ['Write an article. {input} {other}', [], { input: '' }],
+      ['仅提示，没有槽位。\n\n', [], { input: '' }],
+      ['尾部 {input}  ', null, { input: '  文字 ' }],
+    ];
+    for (const [prompt, fields, input] of cases) {
+      const server = fields && fields.length > 0 ? fillSlots(prompt, fields, input) : fillSlots(prompt, fields, input.input ?? '');
+      expect(fillPrompt(prompt, fields, input).text, prompt).toBe(server);
+    }
+  });
+});
+
+describe('the fields contract hints', () => {
+  it('lists slots once, in order, ignoring escaped braces', () => {
+    expect(slotsOf('{b} {a} {b} {{c}} {1x} {中文}')).toEqual(['b', 'a']);
+  });
+
+  it('names slots without a field and fields the prompt does not use, as the server refuses them', () => {
+    const cases: [string, FieldSpec[]][] = [
+      ['{product} {style} {note}', form],
+      ['{product} {colour}', form],
+      ['{product} {style}', form],
+      ['写{input}', []],
+      ['写{topic}', []],
+    ];
+    for (const [prompt, fields] of cases) {
+      const gaps = contractGaps(prompt, fields);
+      const clean = gaps.slotsWithoutField.length === 0 && gaps.unusedFields.length === 0;
+      expect(clean, prompt).toBe(contractProblem(prompt, fields) === null);
+    }
+    expect(contractGaps('{product} {colour}', form)).toEqual({ slotsWithoutField: ['colour'], unusedFields: ['style', 'note'] });
+    expect(contractGaps('写{topic}{input}', [])).toEqual({ slotsWithoutField: ['topic'], unusedFields: [] });
+  });
+
+  it('checks keys and labels of fields', () => {
+    const problems = fieldProblems([
+      { key: 'title', label: '标题' },
+      { key: 'title', label: '' },
+      { key: '2x', label: 'x' },
+      { key: '', label: 'y' },
+    ]);
+    expect(problems.get(0)).toBeUndefined();
+    expect(problems.get(1)).toEqual([
+      { on: 'key', missing: false, message: 'Field 1 already uses the key “title”.' },
+      { on: 'label', missing: true, message: 'Give the field a label; callers see it above the input.' },
+    ]);
+    expect(problems.get(2)?.[0]?.message).toContain('letters, digits and _');
+    expect(problems.get(3)).toEqual([{ on: 'key', missing: true, message: 'Give the field a key.' }]);
+  });
+});

@@ -1,0 +1,185 @@
+'use client';
+
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { ArrowLeftIcon, ArrowRightIcon, ExternalIcon } from '../icons';
+import { buttonClasses } from '../ui/button';
+import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '../ui/card';
+import { CopyButton } from '../ui/copy-button';
+import { isRequired, slotsOf } from './fill';
+import { LockGlyph } from './glyphs';
+import { actionFor, formatLabel, kindNoun, storeHref, type AnyTemplate } from './model';
+import { PromptPreview } from './prompt-preview';
+import { SampleImage } from './sample-image';
+import { TemplateBadges } from './template-badges';
+
+/** A template the workspace cannot change (a platform one): everything it may see, and a preview. */
+export function TemplateView({ t }: { t: AnyTemplate }) {
+  const use = actionFor(t);
+  const samples = t.kind === 'video' ? (t.sample_cover_image ? [t.sample_cover_image] : []) : t.sample_images;
+  const fields = t.fields ?? [];
+
+  return (
+    <div className="space-y-6">
+      <Link
+        href={storeHref(t.kind, t.source)}
+        className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-500 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+      >
+        <ArrowLeftIcon className="size-4" />
+        Templates
+      </Link>
+
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0 flex-1 basis-72">
+          <p className="text-sm font-medium text-indigo-600">
+            {t.source === 'platform' ? 'Platform' : 'Your'} {kindNoun(t.kind)}
+          </p>
+          <h1 className="mt-1 text-2xl font-semibold tracking-tight break-words text-slate-900 sm:text-3xl">{t.zh_name}</h1>
+          <div className="mt-3 flex flex-wrap items-center gap-2">
+            <TemplateBadges t={t} />
+            <code className="max-w-full truncate rounded-md bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-700">{t.slug}</code>
+            <CopyButton value={t.slug} label="slug" />
+          </div>
+          {t.source === 'platform' && <p className="mt-3 text-sm text-slate-500">Read only: platform templates are maintained by the platform.</p>}
+        </div>
+        {use && t.active && !t.locked && (
+          <Link href={use.href} className={buttonClasses('primary', 'md')}>
+            {use.label}
+            <ArrowRightIcon className="size-4" />
+          </Link>
+        )}
+      </header>
+
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)] xl:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
+        <div className="min-w-0 space-y-6">
+          <Card className="overflow-hidden">
+            {samples.length > 0 ? (
+              <ul className="grid grid-cols-2 gap-px bg-slate-100 sm:grid-cols-3">
+                {samples.map((src, i) => (
+                  <li key={`${src}-${i}`} className={samples.length === 1 ? 'col-span-2 sm:col-span-3' : undefined}>
+                    <SampleImage
+                      src={src}
+                      name={t.zh_name}
+                      kind={t.kind}
+                      alt={`Sample ${i + 1} of ${t.zh_name}`}
+                      fit={samples.length === 1 ? 'contain' : 'cover'}
+                      className={samples.length === 1 ? 'aspect-[16/9] bg-slate-50' : 'aspect-square'}
+                    />
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <SampleImage src={null} name={t.zh_name} kind={t.kind} className="aspect-[16/9]" />
+            )}
+            <CardBody className="space-y-4">
+              {t.description && <p className="text-sm leading-6 break-words text-slate-700">{t.description}</p>}
+              <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+                <Detail label="Category">{t.category || '—'}</Detail>
+                {t.kind !== 'video' && <Detail label="Domain">{t.domain || '—'}</Detail>}
+                {t.kind === 'image' && <Detail label="Aspect ratio">{t.ratio ?? 'Caller chooses'}</Detail>}
+                {t.kind === 'image' && <Detail label="Template type">{t.template_type || '—'}</Detail>}
+                {t.kind === 'article' && t.format && <Detail label="Format">{formatLabel(t.format)}</Detail>}
+                {t.kind === 'video' && (
+                  <Detail label="Sizes">
+                    {t.generation_configs.map((c) => `${c.ratio ?? '?'} · ${c.duration ?? '?'} s`).join(', ') || '—'}
+                  </Detail>
+                )}
+                {t.kind === 'video' && t.sample_video_url && (
+                  <Detail label="Sample clip">
+                    <a href={t.sample_video_url} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 font-medium text-indigo-600 hover:text-indigo-500">
+                      Watch <ExternalIcon className="size-3.5" />
+                    </a>
+                  </Detail>
+                )}
+              </dl>
+            </CardBody>
+          </Card>
+
+          {t.locked ? (
+            <Card className="bg-amber-50/40 ring-amber-200" data-testid="locked-notice">
+              <CardBody className="flex gap-3">
+                <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-amber-100 text-amber-700">
+                  <LockGlyph className="size-5" />
+                </span>
+                <div className="min-w-0">
+                  <h2 className="text-base font-semibold text-slate-900">Gated template</h2>
+                  <p className="mt-1 text-sm leading-6 text-slate-600">
+                    Its prompt and form come with a claim code. Once your workspace redeems a code that includes it, the content shows here and
+                    the template can be used.
+                  </p>
+                </div>
+              </CardBody>
+            </Card>
+          ) : (
+            <Card>
+              <CardHeader>
+                <CardTitle>Prompt template</CardTitle>
+                <CardDescription>
+                  {fields.length === 0 ? 'No form: callers send one sentence.' : `${fields.length} field${fields.length === 1 ? '' : 's'} fill its slots.`}
+                </CardDescription>
+              </CardHeader>
+              <CardBody className="space-y-5">
+                <pre className="max-h-96 overflow-y-auto rounded-xl bg-slate-50 px-3.5 py-3 font-sans text-sm leading-7 break-words whitespace-pre-wrap text-slate-800 ring-1 ring-inset ring-slate-200/80">
+                  <SlotText text={t.prompt_template ?? ''} />
+                </pre>
+                {fields.length > 0 && (
+                  <ul className="divide-y divide-slate-100 rounded-xl ring-1 ring-slate-200">
+                    {fields.map((f) => (
+                      <li key={f.key} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-3.5 py-2.5 text-sm">
+                        <span className="font-medium break-words text-slate-900">{f.label}</span>
+                        <code className="font-mono text-xs text-slate-500">{`{${f.key}}`}</code>
+                        <span className="text-xs text-slate-500">
+                          {f.type === 'textarea' ? 'Multi-line' : 'Single line'} · {isRequired(f) ? 'Required' : f.default ? `Optional, default “${f.default}”` : 'Optional'}
+                        </span>
+                        {f.help && <span className="basis-full text-xs break-words text-slate-500">{f.help}</span>}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </CardBody>
+            </Card>
+          )}
+        </div>
+
+        {!t.locked && (
+          <aside className="min-w-0 lg:sticky lg:top-6" aria-label="Preview">
+            <PromptPreview
+              prompt={t.prompt_template ?? ''}
+              fields={fields}
+              title="Try the form"
+              description="Fill it in to see the prompt Studio builds. Nothing is generated here."
+            />
+          </aside>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium text-slate-500">{label}</dt>
+      <dd className="mt-0.5 break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/** The prompt with its `{slots}` marked. */
+function SlotText({ text }: { text: string }) {
+  const known = new Set(slotsOf(text));
+  const parts = text.split(/(\{\{|\}\}|\{[A-Za-z_][A-Za-z0-9_]*\})/g);
+  return (
+    <>
+      {parts.map((p, i) =>
+        p.startsWith('{') && p !== '{{' && known.has(p.slice(1, -1)) ? (
+          <span key={i} className="rounded bg-indigo-100/80 px-0.5 font-mono text-[0.85em] text-indigo-800">
+            {p}
+          </span>
+        ) : (
+          p
+        ),
+      )}
+    </>
+  );
+}

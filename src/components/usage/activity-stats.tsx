@@ -1,0 +1,167 @@
+'use client';
+
+import { useId, type ReactNode } from 'react';
+import { Card } from '../ui/card';
+import { cn } from '../ui/cn';
+import { Segmented } from '../ui/segmented';
+import { Spinner } from '../ui/spinner';
+import { formatCny, formatCredits, formatDuration, formatRate, HOUR_WINDOWS, hoursLabel, type HourWindow } from './format';
+import { RetryAlert } from './retry-alert';
+import type { Report, StatsReport } from './types';
+
+interface ActivityStatsProps {
+  hours: HourWindow;
+  onHoursChange: (hours: HourWindow) => void;
+  query: Report<StatsReport>;
+}
+
+const STATES = [
+  { key: 'done', label: 'Done', bar: 'bg-emerald-500', dot: 'bg-emerald-500' },
+  { key: 'failed', label: 'Failed', bar: 'bg-rose-500', dot: 'bg-rose-500' },
+  { key: 'processing', label: 'Processing', bar: 'bg-amber-400', dot: 'bg-amber-400' },
+] as const;
+
+/** The jobs of the last 24 hours or 7 days: how many finished, how fast, and what the work was billed at. */
+export function ActivityStats({ hours, onHoursChange, query }: ActivityStatsProps) {
+  const headingId = useId();
+  const { data, error } = query;
+  const updating = query.isPlaceholderData;
+
+  return (
+    <Card aria-labelledby={headingId} role="region">
+      <div className="flex flex-col gap-4 border-b border-slate-100 px-5 py-4 sm:flex-row sm:items-start sm:justify-between sm:px-6">
+        <div className="min-w-0">
+          <div className="flex items-center gap-2">
+            <h2 id={headingId} className="text-base font-semibold text-slate-900">
+              Activity
+            </h2>
+            <span className="inline-flex items-center gap-1 text-xs text-slate-500" role="status">
+              {updating && (
+                <>
+                  <Spinner className="size-3.5" /> Updating…
+                </>
+              )}
+            </span>
+          </div>
+          <p className="mt-1 text-sm text-slate-500">Jobs created in the window, how they went, and what the work is billed at.</p>
+        </div>
+        <Segmented
+          legend={<span className="sr-only">Activity window</span>}
+          name="usage-hours"
+          value={String(hours)}
+          onChange={(v) => onHoursChange(Number(v) as HourWindow)}
+          options={HOUR_WINDOWS.map((h) => ({ value: String(h), label: hoursLabel(h) }))}
+          className="w-full shrink-0 sm:w-60 [&_legend]:mb-0"
+        />
+      </div>
+
+      <div className={cn('px-5 py-5 transition-opacity sm:px-6', updating && 'opacity-60')}>
+        {!data ? (
+          error ? (
+            <RetryAlert title="Activity could not be loaded." message={error.message} onRetry={() => void query.refetch()} />
+          ) : (
+            <div aria-busy="true" aria-label="Loading activity" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+              {Array.from({ length: 4 }, (_, i) => (
+                <div key={i} className="h-24 animate-pulse rounded-xl bg-slate-100" />
+              ))}
+            </div>
+          )
+        ) : (
+          <Figures stats={data} />
+        )}
+        {data && error && (
+          <p className="mt-3 text-xs text-rose-700" role="alert">
+            Could not refresh: {error.message}
+          </p>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+function Figures({ stats }: { stats: StatsReport }) {
+  const { jobs, attempts_total: attempts, charged_cny: charged } = stats.mine;
+  const finished = jobs.done + jobs.failed;
+  const period = stats.window_hours === 24 ? 'the last 24 hours' : `the last ${Math.round(stats.window_hours / 24)} days`;
+
+  return (
+    <div className="space-y-5">
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <Metric
+          label="Success rate"
+          value={formatRate(jobs.success_rate)}
+          testId="stat-success-rate"
+          tone={jobs.success_rate === null ? 'muted' : jobs.success_rate >= 0.95 ? 'good' : jobs.success_rate >= 0.8 ? 'warn' : 'bad'}
+          note={finished ? `${formatCredits(jobs.done)} of ${formatCredits(finished)} finished jobs` : 'Nothing has finished yet'}
+        />
+        <Metric
+          label="P95 time"
+          value={formatDuration(jobs.p95_ms)}
+          testId="stat-p95"
+          tone={jobs.p95_ms === null ? 'muted' : 'plain'}
+          note={jobs.p95_ms === null ? 'No finished jobs yet' : '95% of finished jobs took at most this'}
+        />
+        <Metric label="Upstream attempts" value={formatCredits(attempts)} testId="stat-attempts" note="Tries, retries and fallbacks" />
+        <Metric label="Charged" value={formatCny(charged)} testId="stat-charged" note="What this window’s work is billed at" />
+      </dl>
+
+      <div>
+        <div className="flex items-baseline justify-between gap-3">
+          <h3 className="text-sm font-medium text-slate-700">Jobs by state</h3>
+          <p className="text-sm text-slate-500">
+            <span className="font-semibold text-slate-900 tabular-nums" data-testid="jobs-total">
+              {formatCredits(jobs.total)}
+            </span>{' '}
+            {jobs.total === 1 ? 'job' : 'jobs'} in {period}
+          </p>
+        </div>
+        {jobs.total === 0 ? (
+          <p className="mt-2 rounded-lg border border-dashed border-slate-300 px-3 py-3 text-sm text-slate-500" data-testid="jobs-empty">
+            No jobs were created in {period}.
+          </p>
+        ) : (
+          <div
+            role="img"
+            aria-label={STATES.map((s) => `${jobs[s.key]} ${s.label.toLowerCase()}`).join(', ')}
+            className="mt-2 flex h-2.5 gap-0.5 overflow-hidden rounded-full bg-slate-100"
+          >
+            {STATES.filter((s) => jobs[s.key] > 0).map((s) => (
+              <div key={s.key} className={cn('h-full', s.bar)} style={{ width: `${(jobs[s.key] / jobs.total) * 100}%` }} />
+            ))}
+          </div>
+        )}
+        <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-sm">
+          {STATES.map((s) => (
+            <div key={s.key} className="flex items-center gap-2">
+              <span aria-hidden="true" className={cn('size-2.5 rounded-full', s.dot)} />
+              <dt className="text-slate-600">{s.label}</dt>
+              <dd className="font-semibold text-slate-900 tabular-nums" data-testid={`jobs-${s.key}`}>
+                {formatCredits(jobs[s.key])}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </div>
+  );
+}
+
+const tones = {
+  plain: 'text-slate-900',
+  muted: 'text-slate-400',
+  good: 'text-emerald-700',
+  warn: 'text-amber-700',
+  bad: 'text-rose-700',
+} as const;
+
+function Metric({ label, value, note, testId, tone = 'plain' }: { label: string; value: ReactNode; note: string; testId: string; tone?: keyof typeof tones }) {
+  return (
+    <div className="min-w-0 rounded-xl bg-slate-50 px-3.5 py-3 ring-1 ring-inset ring-slate-200/70">
+      <dt className="text-xs font-medium text-slate-500">{label}</dt>
+      <dd className={cn('mt-1 text-2xl font-semibold tracking-tight tabular-nums [overflow-wrap:anywhere]', tones[tone])} data-testid={testId}>
+        {value}
+      </dd>
+      <dd className="mt-0.5 text-xs text-pretty text-slate-500">{note}</dd>
+    </div>
+  );
+}
