@@ -33,6 +33,8 @@ test('uploads an image and an audio file with progress, previews and copyable UR
   // The list of recent uploads picks them up.
   await expect(page.getByRole('heading', { name: 'Recent uploads' })).toBeVisible();
   await expect(page.locator('li').filter({ hasText: 'spring-2026/' })).toHaveCount(2);
+  // Listed under the names they were uploaded with.
+  await expect(page.locator('li').filter({ hasText: 'spring-2026/春季主图.jpg' })).toHaveCount(1);
   await snapshot(page, 'test-results/uploads-desktop.png');
 
   await page.setViewportSize({ width: 390, height: 844 });

@@ -1,5 +1,6 @@
 import type { Config } from '../server/config';
 import { pruneJobEvents } from '../server/domain/jobs/events';
+import { pruneAbandonedUploads } from '../server/domain/uploads/uploads';
 import { probeRemovedUpstreams } from '../server/upstreams/maintenance';
 import { recomputeScores } from '../server/upstreams/stats';
 import type { RecurringTask } from './runner';
@@ -12,6 +13,13 @@ export function recurringTasksFor(config: Config): RecurringTask[] {
       everyMs: 10 * 60_000,
       run: async (rt) => {
         await pruneJobEvents(rt.db);
+      },
+    },
+    {
+      name: 'prune-abandoned-uploads',
+      everyMs: 60 * 60_000,
+      run: async (rt) => {
+        await pruneAbandonedUploads(rt.db, rt.files);
       },
     },
     {

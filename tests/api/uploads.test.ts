@@ -176,11 +176,12 @@ describe('serving uploads', () => {
   it('lists the caller’s own uploads, newest first', async () => {
     const t = await newTenant();
     const member = await newMember(t.key);
-    const first = await upload(base(), t.key, await sample('png'));
-    const second = await upload(base(), t.key, await sample('mp3'));
+    const first = await upload(base(), t.key, await sample('png'), { filename: '春季主图.png' });
+    const second = await upload(base(), t.key, await sample('mp3'), { filename: '配音 第1版.mp3' });
     await upload(base(), member.key, await sample('gif'));
-    const list = await api<{ uploads: { key: string; media_type: string }[] }>('/uploads', { key: t.key });
+    const list = await api<{ uploads: { key: string; media_type: string; filename: string | null }[] }>('/uploads', { key: t.key });
     expect(list.body.uploads.map((u) => u.key)).toEqual([second.body.key, first.body.key]);
+    expect(list.body.uploads.map((u) => u.filename)).toEqual(['配音 第1版.mp3', '春季主图.png']);
     const mine = await api<{ uploads: { key: string }[] }>('/uploads', { key: member.key });
     expect(mine.body.uploads).toHaveLength(1);
   });

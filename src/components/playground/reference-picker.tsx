@@ -60,7 +60,7 @@ export function ReferencePicker({ jobs, loading, selected, onChange, warning, ma
   const images: Choice[] = (uploads.data?.uploads ?? [])
     .filter((u) => u.media_type === 'image')
     .map((u) => {
-      const file = `${u.workspace_id ? `${u.workspace_id}/` : ''}${u.key.split('/').pop() ?? u.key}`;
+      const file = `${u.workspace_id ? `${u.workspace_id}/` : ''}${u.filename ?? u.key.split('/').pop() ?? u.key}`;
       return {
         key: u.key,
         url: u.url,

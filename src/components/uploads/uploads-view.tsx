@@ -260,13 +260,13 @@ export function UploadsView() {
           ) : (
             <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
               {recent.data.uploads.map((u) => {
-                const name = u.key.split('/').pop() ?? u.key;
+                const name = u.filename ?? u.key.split('/').pop() ?? u.key;
                 return (
                   <li key={u.key} className="min-w-0 space-y-2 rounded-xl p-3 ring-1 ring-slate-200">
                     <Preview file={u} name={name} />
                     <div className="flex items-center justify-between gap-2">
                       <div className="min-w-0">
-                        <p className="truncate font-mono text-xs text-slate-600" title={u.key}>
+                        <p className="truncate text-xs font-medium text-slate-700" title={u.key}>
                           {u.workspace_id ? `${u.workspace_id}/` : ''}
                           {name}
                         </p>

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { tenants } from './tenants';
@@ -22,6 +23,8 @@ export const uploads = pgTable(
     accountId: uuid().references(() => accounts.id, { onDelete: 'cascade' }),
     key: text().notNull().unique(),
     workspaceId: text(),
+    /** The name the file had on the caller's side (proxy uploads), for lists; never used for its type. */
+    filename: text(),
     ext: text().notNull(),
     mime: text().notNull(),
     mediaType: text({ enum: mediaTypes }).notNull(),
@@ -33,7 +36,10 @@ export const uploads = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     committedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('uploads_tenant_created_idx').on(t.tenantId, t.createdAt.desc())],
+  (t) => [
+    index('uploads_tenant_created_idx').on(t.tenantId, t.createdAt.desc()),
+    index('uploads_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 export type Upload = typeof uploads.$inferSelect;

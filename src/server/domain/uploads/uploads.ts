@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { uploads, type Upload } from '../../db/schema';
@@ -120,6 +120,7 @@ interface Received {
   size: number;
   type: UploadType;
   workspaceId: string | null;
+  filename: string | null;
 }
 
 /** Reads a multipart body with one `file` part and an optional `workspace_id` field. */
@@ -130,6 +131,8 @@ function receive(body: ReadableStream<Uint8Array>, contentType: string, tmpDir: 
     try {
       parser = busboy({
         headers: { 'content-type': contentType },
+        // Browsers and curl send file names as UTF-8 bytes (Chinese names included).
+        defParamCharset: 'utf8',
         limits: { files: 1, fields: 10, fieldSize: 1024, parts: 20, fileSize: MAX_UPLOAD_BYTES + 1 },
       });
     } catch {
@@ -139,6 +142,7 @@ function receive(body: ReadableStream<Uint8Array>, contentType: string, tmpDir: 
     const fields: Record<string, string> = {};
     const tmp = path.join(tmpDir, `upload-${randomUUID()}`);
     let spooled: Promise<{ size: number; type: UploadType }> | null = null;
+    let filename: string | null = null;
     let failed = false;
     const fail = (err: unknown) => {
       if (failed) return;
@@ -148,12 +152,13 @@ function receive(body: ReadableStream<Uint8Array>, contentType: string, tmpDir: 
       void rm(tmp, { force: true });
       reject(err);
     };
-    parser.on('file', (name, stream) => {
+    parser.on('file', (name, stream, info) => {
       if (name !== 'file' || spooled) {
         stream.resume();
         fail(badRequest(`${name}: send exactly one file, in the field named "file"`));
         return;
       }
+      filename = info.filename ? info.filename.slice(0, 255) : null;
       spooled = spool(stream, tmp);
       spooled.catch(fail);
     });
@@ -173,7 +178,7 @@ function receive(body: ReadableStream<Uint8Array>, contentType: string, tmpDir: 
         ({ size, type }) => {
           if (failed) return;
           try {
-            resolve({ file: tmp, size, type, workspaceId: checkWorkspace(fields.workspace_id) });
+            resolve({ file: tmp, size, type, workspaceId: checkWorkspace(fields.workspace_id), filename });
           } catch (err) {
             fail(err);
           }
@@ -217,6 +222,7 @@ export async function proxyUpload(ctx: UploadContext, who: ScopedIdentity, reque
           accountId: owner.accountId,
           key,
           workspaceId: got.workspaceId,
+          filename: got.filename,
           ext: got.type.ext,
           mime: got.type.mime,
           mediaType: got.type.mediaType,
@@ -369,6 +375,8 @@ export async function commitUpload(ctx: UploadContext, who: ScopedIdentity, key:
 
 export interface UploadListItem {
   key: string;
+  /** The caller's file name (proxy uploads); null when unknown. */
+  filename: string | null;
   url: string;
   media_type: Upload['mediaType'];
   mime: string;
@@ -395,6 +403,7 @@ export async function listUploads(ctx: UploadContext, who: ScopedIdentity, limit
     .limit(limit);
   return rows.map((r) => ({
     key: r.key,
+    filename: r.filename,
     url: ctx.files.urlFor(r.key),
     media_type: r.mediaType,
     mime: r.mime,
@@ -403,4 +412,21 @@ export async function listUploads(ctx: UploadContext, who: ScopedIdentity, limit
     strategy: r.strategy,
     created_at: r.createdAt.toISOString(),
   }));
+}
+
+/**
+ * Direct uploads presigned but never committed: after a day their address has long expired, so the
+ * object (if any arrived) and the record are removed. Run by the worker.
+ */
+export async function pruneAbandonedUploads(db: Db, files: FileStore, olderThanMs = 24 * 3600_000): Promise<number> {
+  const stale = await db
+    .select({ id: uploads.id, key: uploads.key })
+    .from(uploads)
+    .where(and(eq(uploads.status, 'pending'), lt(uploads.createdAt, new Date(Date.now() - olderThanMs))))
+    .limit(500);
+  for (const row of stale) {
+    await files.delete(row.key).catch((err: unknown) => logger.warn({ err, key: row.key }, 'could not delete an abandoned upload'));
+    await db.delete(uploads).where(and(eq(uploads.id, row.id), eq(uploads.status, 'pending')));
+  }
+  return stale.length;
 }

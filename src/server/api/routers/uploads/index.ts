@@ -96,6 +96,7 @@ export const listUploadsProcedure = scopedProcedure
       uploads: z.array(
         z.object({
           key: z.string(),
+          filename: z.string().nullable().meta({ description: 'The name the file was uploaded with (proxy uploads)' }),
           url: z.string(),
           media_type: z.enum(mediaTypes),
           mime: z.string(),
