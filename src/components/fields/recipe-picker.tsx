@@ -45,6 +45,8 @@ interface RecipePickerProps {
   empty: ReactNode;
   /** A value was asked for (by the address) that is not among the options. */
   missing?: string | null;
+  /** Said after the missing notice, e.g. where else the item may be used. */
+  missingHint?: ReactNode;
   /** Stands in for thumbnails when options have none. */
   fallbackIcon?: ReactNode;
 }
@@ -65,6 +67,7 @@ export function RecipePicker({
   error,
   empty,
   missing,
+  missingHint,
   fallbackIcon,
 }: RecipePickerProps) {
   const id = useId();
@@ -143,6 +146,7 @@ export function RecipePicker({
           <WarningIcon className="mt-px size-3.5 shrink-0" />
           <span>
             There is no {noun} “{missing}” you can use. Choose another one below.
+            {missingHint ? <> {missingHint}</> : null}
           </span>
         </p>
       )}

@@ -370,6 +370,17 @@ export function Playground({ initialMe, prices, start, initialSkills = null, ini
                     onRetry={() => void templatesQuery.refetch()}
                     error={errors[RECIPE_ERROR]}
                     missing={templateRef && !template && templatesData ? templateRef : null}
+                    missingHint={
+                      templateRef ? (
+                        <>
+                          If it is an article template, use it in{' '}
+                          <Link href={`/articles?template=${encodeURIComponent(templateRef)}`} className="font-medium underline">
+                            Articles
+                          </Link>
+                          .
+                        </>
+                      ) : null
+                    }
                     empty={
                       <>
                         No image templates yet. Create one under{' '}
