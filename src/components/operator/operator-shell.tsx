@@ -1,8 +1,12 @@
+'use client';
+
 import Link from 'next/link';
+import { usePathname } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { ShieldIcon } from '../icons';
 import { SignOutIcon } from '../icons';
 import { buttonClasses } from '../ui/button';
+import { cn } from '../ui/cn';
 import { Wordmark } from '../wordmark';
 
 interface OperatorShellProps {
@@ -10,8 +14,14 @@ interface OperatorShellProps {
   children: ReactNode;
 }
 
-/** The operator area's frame: a slim top bar (Studio · Operator, sign out) over a wide page. */
+const SECTIONS = [
+  { href: '/operator', label: 'Upstreams' },
+  { href: '/operator/skills', label: 'Skills' },
+];
+
+/** The operator area's frame: a slim top bar (Studio · Operator, sign out) and its sections over a wide page. */
 export function OperatorShell({ signOut, children }: OperatorShellProps) {
+  const pathname = usePathname();
   return (
     <div className="min-h-screen">
       <a
@@ -40,6 +50,24 @@ export function OperatorShell({ signOut, children }: OperatorShellProps) {
             </button>
           </form>
         </div>
+        <nav aria-label="Operator" className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-2 sm:px-4">
+          {SECTIONS.map((s) => {
+            const current = s.href === '/operator' ? pathname === s.href : pathname === s.href || pathname.startsWith(`${s.href}/`);
+            return (
+              <Link
+                key={s.href}
+                href={s.href}
+                aria-current={current ? 'page' : undefined}
+                className={cn(
+                  '-mb-px border-b-2 px-3 py-2.5 text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600',
+                  current ? 'border-indigo-600 text-slate-900' : 'border-transparent text-slate-500 hover:border-slate-300 hover:text-slate-900',
+                )}
+              >
+                {s.label}
+              </Link>
+            );
+          })}
+        </nav>
       </header>
       <main id="main">{children}</main>
     </div>

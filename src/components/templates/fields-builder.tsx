@@ -25,6 +25,10 @@ interface FieldsBuilderProps {
   onAdd: () => void;
   /** The uid of a field to focus once it is rendered (a field just added). */
   focusUid?: string | null;
+  /** Shown instead of the template's note when there are no fields. */
+  emptyNote?: ReactNode;
+  /** What the fields belong to, for the limit's note ("template" unless told). */
+  noun?: string;
 }
 
 /** Free key for a new field: field_1, field_2, … */
@@ -43,7 +47,7 @@ export function newField(fields: readonly FieldDraft[], key?: string): FieldDraf
  * optional placeholder and help, and is required or optional with a default. Fields can be added,
  * removed and moved with the keyboard.
  */
-export function FieldsBuilder({ fields, onChange, unused, onInsert, onAdd, focusUid, showMissing }: FieldsBuilderProps) {
+export function FieldsBuilder({ fields, onChange, unused, onInsert, onAdd, focusUid, showMissing, emptyNote, noun = 'template' }: FieldsBuilderProps) {
   const problems = fieldProblems(fields);
   const set = (i: number, patch: Partial<FieldDraft>) => onChange(fields.map((f, j) => (j === i ? { ...f, ...patch } : f)));
   const move = (i: number, by: -1 | 1) => {
@@ -55,7 +59,9 @@ export function FieldsBuilder({ fields, onChange, unused, onInsert, onAdd, focus
 
   return (
     <div className="space-y-3">
-      {fields.length === 0 ? (
+      {fields.length === 0 && emptyNote !== undefined ? (
+        <p className="rounded-xl border border-dashed border-slate-300 bg-slate-50/60 px-4 py-5 text-sm leading-6 text-slate-600">{emptyNote}</p>
+      ) : fields.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-slate-50/60 px-4 py-5 text-sm leading-6 text-slate-600">
           No fields: callers send <span className="font-medium text-slate-800">one sentence</span>, which fills{' '}
           <code className="inline-code">{'{input}'}</code> or, without that slot, is added after the prompt. Add fields to give callers a form instead.
@@ -89,7 +95,7 @@ export function FieldsBuilder({ fields, onChange, unused, onInsert, onAdd, focus
         <PlusGlyph className="size-4" />
         Add field
       </Button>
-      {fields.length >= MAX_FIELDS && <p className="text-xs text-slate-500">A template takes at most {MAX_FIELDS} fields.</p>}
+      {fields.length >= MAX_FIELDS && <p className="text-xs text-slate-500">A {noun} takes at most {MAX_FIELDS} fields.</p>}
     </div>
   );
 }
