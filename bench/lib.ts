@@ -1,5 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 
 /** Helpers the benchmarks share: ports, readiness and process memory. */
 
@@ -36,3 +40,67 @@ export function rssMb(pid: number | undefined): number {
 
 /** The value at percentile `p` of an ascending list. */
 export const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+export interface BenchServer {
+  /** `http://127.0.0.1:<port>/api` */
+  api: string;
+  pid: number | undefined;
+  /** Opens a tenant with the operator key; answers its id and key. */
+  tenant(name: string, credits?: number): Promise<{ id: string; key: string }>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `npm start`'s server alone (worker off, no demo, production mode) on free ports and a fresh
+ * data folder; `env` adds settings such as DATABASE_URL. Waits until it is healthy.
+ */
+export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
+  const root = path.resolve(import.meta.dirname, '..');
+  const admin = `sk-studio-bench${randomBytes(16).toString('hex')}`;
+  const [port, simPort] = [await freePort(), await freePort()];
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'studio-bench-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      STUDIO_SIM_PORT: String(simPort),
+      STUDIO_ADMIN_KEY: admin,
+      STUDIO_DEMO: '0',
+      STUDIO_DATA_DIR: dataDir,
+      STUDIO_WORKER: 'off',
+      LOG_LEVEL: 'error',
+      NODE_ENV: 'production',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const api = `http://127.0.0.1:${port}/api`;
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitHttp(`${api}/health`);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return {
+    api,
+    pid: child.pid,
+    async tenant(name, credits = 0) {
+      const res = await fetch(`${api}/admin`, {
+        method: 'POST',
+        headers: { 'x-api-key': admin, 'content-type': 'application/json' },
+        body: JSON.stringify({ action: 'tenant-create', name, credits }),
+      });
+      const body = (await res.json()) as { api_key: string; tenant: { id: string } };
+      if (!res.ok) throw new Error(`tenant-create failed: ${JSON.stringify(body)}`);
+      return { id: body.tenant.id, key: body.api_key };
+    },
+    stop,
+  };
+}

@@ -4,17 +4,11 @@
  * Prints throughput and the RSS rise over the idle server (target: under 32 MB for a 50 MB upload).
  * Usage: npm run bench:uploads
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { sample } from '../tests/helpers/media-samples';
-import { freePort, waitHttp, rssMb } from './lib';
+import { rssMb, startBenchServer } from './lib';
 
-const root = path.resolve(import.meta.dirname, '..');
-const ADMIN = `sk-studio-bench${randomBytes(16).toString('hex')}`;
 const MB = 1024 * 1024;
 const SIZE = 50 * MB - 1024;
 const ROUNDS = 3;
@@ -60,40 +54,14 @@ function streamUpload(url: URL, key: string, head: Buffer, size: number): Promis
 }
 
 async function main(): Promise<void> {
-  const [port, simPort] = [await freePort(), await freePort()];
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'studio-bench-uploads-'));
-  let server: ChildProcess | undefined;
+  const server = await startBenchServer();
   try {
-    server = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        STUDIO_SIM_PORT: String(simPort),
-        STUDIO_ADMIN_KEY: ADMIN,
-        STUDIO_DEMO: '0',
-        STUDIO_DATA_DIR: dataDir,
-        STUDIO_WORKER: 'off',
-        LOG_LEVEL: 'error',
-        NODE_ENV: 'production',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    const api = `http://127.0.0.1:${port}/api`;
-    await waitHttp(`${api}/health`);
-    const created = (await (
-      await fetch(`${api}/admin`, {
-        method: 'POST',
-        headers: { 'x-api-key': ADMIN, 'content-type': 'application/json' },
-        body: JSON.stringify({ action: 'tenant-create', name: 'Bench 上传', credits: 0 }),
-      })
-    ).json()) as { api_key: string };
-    const uploadUrl = new URL(`${api}/upload-ref`);
+    const created = await server.tenant('Bench 上传');
+    const uploadUrl = new URL(`${server.api}/upload-ref`);
     const head = await sample('mp4', 64 * 1024);
 
     // Warm-up: the first upload loads the route's code; memory is measured from the settled server after it.
-    const warm = await streamUpload(uploadUrl, created.api_key, head, 2 * MB);
+    const warm = await streamUpload(uploadUrl, created.key, head, 2 * MB);
     if (warm.status !== 200) throw new Error(`warm-up upload failed: ${warm.status} ${warm.body}`);
     await new Promise((r) => setTimeout(r, 2000));
 
@@ -101,8 +69,8 @@ async function main(): Promise<void> {
     for (let i = 0; i < ROUNDS; i++) {
       const idle = rssMb(server.pid);
       let peak = idle;
-      const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server?.pid))), 20);
-      const res = await streamUpload(uploadUrl, created.api_key, head, SIZE);
+      const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server.pid))), 20);
+      const res = await streamUpload(uploadUrl, created.key, head, SIZE);
       clearInterval(sampler);
       peak = Math.max(peak, rssMb(server.pid));
       if (res.status !== 200) throw new Error(`upload failed: ${res.status} ${res.body}`);
@@ -118,9 +86,7 @@ async function main(): Promise<void> {
     console.log(`worst RSS rise during a 50 MB proxy upload: +${worst.toFixed(1)} MB (target < 32 MB) ${worst < 32 ? 'OK' : 'OVER TARGET'}`);
     if (worst >= 32) process.exitCode = 1;
   } finally {
-    server?.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 500));
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

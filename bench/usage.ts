@@ -4,21 +4,15 @@
  * and checks the rollup agrees with the ledger.
  * Usage: npm run bench:usage   (DATABASE_URL defaults to postgres://postgres@127.0.0.1:5432/test)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import * as schema from '../src/server/db/schema';
 import type { Db } from '../src/server/db/client';
 import { rebuildUsage, usageMismatches } from '../src/server/domain/usage/usage';
 import { withDatabase } from '../tests/helpers/test-db';
-import { freePort, waitHttp, percentile } from './lib';
+import { percentile, startBenchServer } from './lib';
 
-const root = path.resolve(import.meta.dirname, '..');
-const ADMIN = `sk-studio-bench${randomBytes(16).toString('hex')}`;
 const ROWS = 1_000_000;
 const REQUESTS = 300;
 
@@ -29,37 +23,11 @@ async function main(): Promise<void> {
   await admin.unsafe(`create database ${dbName}`);
   const url = withDatabase(base, dbName);
   const client = postgres(url, { max: 4, onnotice: () => {} });
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'studio-bench-usage-'));
-  let server: ChildProcess | undefined;
+  const server = await startBenchServer({ DATABASE_URL: url });
   try {
-    const [port, simPort] = [await freePort(), await freePort()];
-    server = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATABASE_URL: url,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        STUDIO_SIM_PORT: String(simPort),
-        STUDIO_ADMIN_KEY: ADMIN,
-        STUDIO_DEMO: '0',
-        STUDIO_DATA_DIR: dataDir,
-        STUDIO_WORKER: 'off',
-        LOG_LEVEL: 'error',
-        NODE_ENV: 'production',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    const api = `http://127.0.0.1:${port}/api`;
-    await waitHttp(`${api}/health`);
-    const created = (await (
-      await fetch(`${api}/admin`, {
-        method: 'POST',
-        headers: { 'x-api-key': ADMIN, 'content-type': 'application/json' },
-        body: JSON.stringify({ action: 'tenant-create', name: 'Bench 用量', credits: 0 }),
-      })
-    ).json()) as { api_key: string; tenant: { id: string } };
-    const tenantId = created.tenant.id;
+    const created = await server.tenant('Bench 用量');
+    const api = server.api;
+    const tenantId = created.id;
 
     // A million charges and refunds over 120 days, in every category (written directly, as history).
     const t0 = performance.now();
@@ -82,7 +50,7 @@ async function main(): Promise<void> {
 
     const get = async () => {
       const s = performance.now();
-      const res = await fetch(`${api}/tenant-usage?days=90`, { headers: { 'x-api-key': created.api_key } });
+      const res = await fetch(`${api}/tenant-usage?days=90`, { headers: { 'x-api-key': created.key } });
       const body = (await res.json()) as { daily?: unknown[] };
       if (res.status !== 200 || body.daily?.length !== 90) throw new Error(`unexpected answer ${res.status}`);
       return performance.now() - s;
@@ -97,12 +65,10 @@ async function main(): Promise<void> {
     );
     if (p50 >= 50 || mismatches.length > 0) process.exitCode = 1;
   } finally {
-    server?.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 500));
+    await server.stop();
     await client.end({ timeout: 5 });
     await admin.unsafe(`drop database if exists ${dbName} with (force)`);
     await admin.end({ timeout: 5 });
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -252,9 +252,13 @@ describe('disabling claim codes', () => {
     const claim = (await createClaim(seller.key, { template_ids: [mine.id], credits: 30 })).body;
     expect(await balance(seller.key)).toBe(70);
     expect((await api('/admin', { key: seller.key, body: { action: 'social-claim-disable', code: claim.code } })).status).toBe(403);
-    const off = await api<{ claim: { state: string; credits_returned: number } }>('/admin', { key: adminKey(), body: { action: 'social-claim-disable', code: claim.code } });
+    // Codes are read as buyers paste them: case and surrounding spaces do not matter.
+    const off = await api<{ claim: { code: string; state: string; credits_returned: number } }>('/admin', {
+      key: adminKey(),
+      body: { action: 'social-claim-disable', code: ` ${claim.code.toLowerCase()} ` },
+    });
     expect(off.status).toBe(200);
-    expect(off.body.claim).toMatchObject({ state: 'disabled', credits_returned: 30 });
+    expect(off.body.claim).toEqual({ code: claim.code, state: 'disabled', credits_returned: 30 });
     expect(await balance(seller.key)).toBe(100);
     const twice = await api<{ claim: { credits_returned: number } }>('/admin', { key: adminKey(), body: { action: 'social-claim-disable', code: claim.code } });
     expect(twice.body.claim.credits_returned).toBe(0);

@@ -207,6 +207,17 @@ describe('article copy', () => {
     expect((await api<{ credits: number }>('/balance', { key: t.key })).body.credits).toBe(9);
   });
 
+  it('refuses with 402 when the credits are used up, without asking an upstream', async () => {
+    const t = await newTenant({ credits: 0 });
+    const tpl = await articleTemplate(t.key, { format: 'wechat', prompt_template: '写一篇公众号文章：{input}', fields: [] });
+    await sim('/__sim/requests', { method: 'DELETE' });
+    const res = await write(t.key, { template_slug: tpl.slug, input: '关于城市骑行' });
+    expect(res.status).toBe(402);
+    expect(res.body.error).toMatch(/Not enough credits/);
+    const calls = (await (await sim('/__sim/requests')).json()) as { path: string }[];
+    expect(calls.filter((c) => c.path.includes('chat/completions'))).toEqual([]);
+  });
+
   it('runs for members too, from their own wallet', async () => {
     const t = await newTenant({ credits: 10 });
     const member = await newMember(t.key, { credits: 3 });

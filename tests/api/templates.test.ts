@@ -279,6 +279,24 @@ describe('video templates', () => {
     expect(others.body.templates).toEqual([]);
     const bad = await api<{ error: string }>('/video-templates?source=everything', { key: a.key });
     expect(bad.status).toBe(400);
+    const own = created.body.template.id;
+    const renamed = await api<{ template: { zh_name: string; generation_configs: unknown[] } }>('/video-templates', {
+      key: a.key,
+      method: 'PATCH',
+      body: { id: own, zh_name: '开箱视频 第二版', generation_configs: [{ ratio: '16:9', duration: 8 }] },
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.template).toMatchObject({ zh_name: '开箱视频 第二版', generation_configs: [{ ratio: '16:9', duration: 8 }] });
+    expect((await api('/video-templates', { key: a.key, method: 'PATCH', body: { id: own, generation_configs: [] } })).status).toBe(400);
+    expect((await api('/video-templates', { key: b.key, method: 'PATCH', body: { id: own, zh_name: '抢' } })).status).toBe(404);
+    const member = await newMember(a.key);
+    expect((await api('/video-templates', { key: member.key, method: 'PATCH', body: { id: own, zh_name: '成员改' } })).status).toBe(403);
+    const platformId = (await api<{ templates: { id: string }[] }>('/video-templates?source=platform', { key: a.key })).body.templates[0]?.id;
+    expect(platformId).toBeDefined();
+    expect((await api('/video-templates', { key: a.key, method: 'PATCH', body: { id: platformId, zh_name: '改平台' } })).status).toBe(403);
+    const off = await api<{ template: { active: boolean } }>('/video-templates', { key: a.key, method: 'PATCH', body: { id: own, active: false } });
+    expect(off.body.template.active).toBe(false);
+
     const clash = await api('/video-templates', {
       key: b.key,
       body: { slug, zh_name: 'x', prompt_template: 'x', generation_configs: [{ ratio: '9:16', duration: 5 }] },

@@ -10,6 +10,7 @@ import { cn } from '../ui/cn';
 import { Spinner } from '../ui/spinner';
 import { ClaimRow } from './claim-row';
 import { PAGE_SIZE, STATE_FILTERS, STATE_LABEL, type ClaimState } from './model';
+import { ListSkeleton } from '../ui/list-skeleton';
 
 /** The tenant's claim codes, newest first, filtered by state and paged with "Load more". */
 export function ClaimsList() {
@@ -53,7 +54,7 @@ export function ClaimsList() {
           </button>
         </ErrorAlert>
       ) : query.isPending ? (
-        <ListSkeleton />
+        <ListSkeleton label="claim codes" lead="none" />
       ) : claims.length === 0 ? (
         <Card className="px-6 py-12 text-center" data-testid="claims-empty">
           <span className="mx-auto grid size-12 place-items-center rounded-xl bg-indigo-50 text-indigo-600 ring-1 ring-indigo-100">
@@ -106,16 +107,3 @@ export function ClaimsList() {
   );
 }
 
-function ListSkeleton() {
-  return (
-    <Card className="divide-y divide-slate-100" aria-busy="true">
-      <span className="sr-only">Loading claim codes…</span>
-      {Array.from({ length: 3 }, (_, i) => (
-        <div key={i} className="space-y-2.5 px-5 py-4">
-          <div className="h-3 w-1/4 animate-pulse rounded bg-slate-100" />
-          <div className="h-3 w-2/3 animate-pulse rounded bg-slate-100" />
-        </div>
-      ))}
-    </Card>
-  );
-}

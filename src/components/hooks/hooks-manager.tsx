@@ -9,6 +9,7 @@ import { Card } from '../ui/card';
 import { BindForm } from './bind-form';
 import { HookRow } from './hook-row';
 import type { Catalog, TemplateOption } from './options';
+import { ListSkeleton } from '../ui/list-skeleton';
 
 type Hook = RouterOutputs['hooks']['list']['hooks'][number];
 
@@ -77,7 +78,7 @@ export function HooksManager() {
               </button>
             </ErrorAlert>
           ) : hooks.isPending ? (
-            <ListSkeleton />
+            <ListSkeleton label="hooks" />
           ) : list.length === 0 ? (
             <EmptyHooks />
           ) : (
@@ -99,22 +100,6 @@ export function HooksManager() {
   );
 }
 
-function ListSkeleton() {
-  return (
-    <Card className="divide-y divide-slate-100" aria-busy="true">
-      <span className="sr-only">Loading hooks…</span>
-      {Array.from({ length: 3 }, (_, i) => (
-        <div key={i} className="flex items-center gap-4 px-5 py-4">
-          <div className="size-12 animate-pulse rounded-lg bg-slate-100" />
-          <div className="flex-1 space-y-2">
-            <div className="h-3 w-1/2 animate-pulse rounded bg-slate-100" />
-            <div className="h-3 w-1/3 animate-pulse rounded bg-slate-100" />
-          </div>
-        </div>
-      ))}
-    </Card>
-  );
-}
 
 function EmptyHooks() {
   return (

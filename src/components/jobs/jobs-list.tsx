@@ -15,6 +15,7 @@ import { JobStatusBadge } from './job-status';
 import { JobVisual } from './job-visual';
 import { LiveIndicator } from './live-indicator';
 import { shareListPages } from './merge';
+import { ListSkeleton } from '../ui/list-skeleton';
 
 const PAGE_SIZE = 20;
 const FILTERS: { status: JobStatus | undefined; label: string }[] = [
@@ -87,7 +88,7 @@ export function JobsList({ status }: { status: JobStatus | undefined }) {
           </button>
         </ErrorAlert>
       ) : query.isPending ? (
-        <ListSkeleton />
+        <ListSkeleton label="jobs" rows={5} />
       ) : jobs.length === 0 ? (
         <EmptyJobs status={status} />
       ) : (
@@ -211,22 +212,6 @@ function RowDetail({ job }: { job: Job }) {
   );
 }
 
-function ListSkeleton() {
-  return (
-    <Card className="divide-y divide-slate-100" aria-busy="true">
-      <span className="sr-only">Loading jobs…</span>
-      {Array.from({ length: 5 }, (_, i) => (
-        <div key={i} className="flex items-center gap-4 px-5 py-4">
-          <div className="size-12 animate-pulse rounded-md bg-slate-100" />
-          <div className="flex-1 space-y-2">
-            <div className="h-3 w-2/3 animate-pulse rounded bg-slate-100" />
-            <div className="h-3 w-1/3 animate-pulse rounded bg-slate-100" />
-          </div>
-        </div>
-      ))}
-    </Card>
-  );
-}
 
 function EmptyJobs({ status }: { status: JobStatus | undefined }) {
   return (

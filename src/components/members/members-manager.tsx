@@ -14,6 +14,7 @@ import { CreateMember } from './create-member';
 import { MemberRow } from './member-row';
 import type { Member, Pool } from './model';
 import { PoolSummary } from './pool-summary';
+import { ListSkeleton } from '../ui/list-skeleton';
 
 type AccountsAnswer = { ok: true; accounts: Member[] };
 
@@ -105,7 +106,7 @@ export function MembersManager({ initialPool, initialAccounts }: MembersManagerP
               </button>
             </ErrorAlert>
           ) : !accounts ? (
-            <ListSkeleton />
+            <ListSkeleton label="members" lead="avatar" />
           ) : members.length === 0 ? (
             <EmptyMembers />
           ) : shown.length === 0 ? (
@@ -136,22 +137,6 @@ export function MembersManager({ initialPool, initialAccounts }: MembersManagerP
   );
 }
 
-function ListSkeleton() {
-  return (
-    <Card className="divide-y divide-slate-100" aria-busy="true">
-      <span className="sr-only">Loading members…</span>
-      {Array.from({ length: 3 }, (_, i) => (
-        <div key={i} className="flex items-center gap-3 px-5 py-5">
-          <div className="size-10 animate-pulse rounded-full bg-slate-100" />
-          <div className="flex-1 space-y-2">
-            <div className="h-3 w-1/3 animate-pulse rounded bg-slate-100" />
-            <div className="h-3 w-1/2 animate-pulse rounded bg-slate-100" />
-          </div>
-        </div>
-      ))}
-    </Card>
-  );
-}
 
 function EmptyMembers() {
   return (

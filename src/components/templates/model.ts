@@ -1,5 +1,6 @@
 import type { RouterOutputs } from '@/trpc/react';
 import { isRequired, type FieldSpec } from './fill';
+import { SLUG_PATTERN } from '@/server/domain/templates/slot-syntax';
 
 export type Template = RouterOutputs['templates']['list']['templates'][number];
 export type VideoTemplate = RouterOutputs['templates']['listVideo']['templates'][number];
@@ -34,7 +35,7 @@ export const formatLabel = (f: ArticleFormat) => FORMATS.find((x) => x.value ===
 /** Ratios offered in the editors; the server takes any W:H between 1:4 and 4:1. */
 export const COMMON_RATIOS = ['1:1', '3:4', '4:3', '2:3', '3:2', '9:16', '16:9'];
 export const RATIO_PATTERN = /^([1-9]\d?):([1-9]\d?)$/;
-export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{1,79}$/;
+export { SLUG_PATTERN } from '@/server/domain/templates/slot-syntax';
 export const MAX_SAMPLE_IMAGES = 9;
 export const MAX_VIDEO_CONFIGS = 10;
 

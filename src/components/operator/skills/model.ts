@@ -6,6 +6,7 @@
 
 import { contractGaps, SENTENCE_SLOT, slotsOf, type FieldSpec } from '@/components/templates/fill';
 import { fieldDraft, fieldSpecs, type FieldDraft } from '@/components/templates/model';
+import { SLUG_PATTERN as SKILL_SLUG_PATTERN } from '@/server/domain/templates/slot-syntax';
 
 /** A skill as the operator's `skill-list` answers it. */
 export interface OperatorSkill {
@@ -51,7 +52,7 @@ export interface SkillDraft {
   active: boolean;
 }
 
-export const SKILL_SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{1,79}$/;
+export { SLUG_PATTERN as SKILL_SLUG_PATTERN } from '@/server/domain/templates/slot-syntax';
 const RATIO_PATTERN = /^([1-9]\d*):([1-9]\d*)$/;
 /** Genres of the shipped catalogue, offered as suggestions; any short word is accepted. */
 export const GENRES = ['ecommerce', 'social', 'poster', 'portrait', 'illustration', 'food', 'interior', 'brand'];

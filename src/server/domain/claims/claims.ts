@@ -11,6 +11,7 @@ import { hashPassword } from '../auth/passwords';
 import { newWebhookSecret } from '../callbacks/secret';
 import { moveCredits } from '../credits/ledger';
 import { AppError, badRequest, notFound } from '../errors';
+import { httpUrl } from '../schemas';
 import { absoluteUrl } from '../templates/access';
 
 /** The default title of the tutorial PDF: "core tips for AI image generation (tutorial PDF)". */
@@ -38,7 +39,7 @@ export const claimCreateSchema = z.strictObject({
     .positive('must be a positive whole number')
     .max(10_000_000, 'must be at most 10,000,000'),
   note: z.string().max(500, 'must be at most 500 characters').optional(),
-  tutorial_pdf_url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2048).optional(),
+  tutorial_pdf_url: httpUrl.optional(),
   tutorial_pdf_title: z.string().trim().min(1).max(200).optional(),
 });
 export type ClaimCreate = z.infer<typeof claimCreateSchema>;
@@ -247,22 +248,26 @@ export async function listClaims(
  * Operator: a disabled code can no longer be redeemed. An open code's credits go back to the
  * tenant's pool (a `claim` ledger row); a redeemed code stays with its buyer. Idempotent.
  */
-export async function disableClaim(db: Db, code: string): Promise<{ state: ClaimState; credits_returned: number }> {
+export async function disableClaim(db: Db, rawCode: string): Promise<{ code: string; state: ClaimState; credits_returned: number }> {
+  const code = normaliseCode(rawCode);
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(claimCodes).where(eq(claimCodes.code, code)).for('update');
     if (!row) throw notFound(`Claim code "${code}"`);
-    if (row.disabledAt) return { state: 'disabled' as const, credits_returned: 0 };
+    if (row.disabledAt) return { code, state: 'disabled' as const, credits_returned: 0 };
     const wasOpen = row.state === 'open';
     await tx.update(claimCodes).set({ state: wasOpen ? 'disabled' : row.state, disabledAt: new Date() }).where(eq(claimCodes.id, row.id));
     if (wasOpen) {
       await moveCredits(tx, { tenantId: row.tenantId, amount: row.credits, kind: 'claim', ref: `claim:${code}`, note: 'claim code disabled unredeemed' });
     }
-    return { state: wasOpen ? ('disabled' as const) : row.state, credits_returned: wasOpen ? row.credits : 0 };
+    return { code, state: wasOpen ? ('disabled' as const) : row.state, credits_returned: wasOpen ? row.credits : 0 };
   });
 }
 
+/** Codes are read case-insensitively and without surrounding spaces, as buyers type or paste them. */
+const normaliseCode = (code: string) => code.trim().toUpperCase();
+
 async function findClaim(db: Db, code: string): Promise<ClaimCode> {
-  const clean = code.trim().toUpperCase();
+  const clean = normaliseCode(code);
   if (!CLAIM_CODE_PATTERN.test(clean)) throw notFound('This claim code does not exist; check the link');
   const [row] = await db.select().from(claimCodes).where(eq(claimCodes.code, clean));
   if (!row) throw notFound('This claim code does not exist; check the link');

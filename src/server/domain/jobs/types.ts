@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { httpUrl } from '../schemas';
 import { imageQualities } from '../../upstreams/types';
 import { isSupportedRatio } from './sizes';
 
-const url = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2048);
+const url = httpUrl;
 
 /** The body of POST /api/generate and of each batch item. */
 export const imageRequestSchema = z

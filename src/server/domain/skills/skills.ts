@@ -7,7 +7,7 @@ import { AppError, badRequest } from '../errors';
 import { isSupportedRatio } from '../jobs/sizes';
 import { absoluteUrl } from '../templates/access';
 import { contractProblem, fieldsSchema, SENTENCE_SLOT, slotsOf } from '../templates/slots';
-import { SLUG_PATTERN } from '../templates/templates';
+import { slugSchema } from '../schemas';
 
 /** What callers see of a skill. The prompt is deliberately absent: it never leaves the server. */
 export interface SkillView {
@@ -47,7 +47,7 @@ export async function skillForUse(db: Db, slug: string, field = 'skill_slug'): P
 }
 
 export const skillUpsertSchema = z.strictObject({
-  slug: z.string().regex(SLUG_PATTERN, 'must be 2-80 characters of a-z, 0-9 and -'),
+  slug: slugSchema,
   zh_name: z.string().trim().min(1, 'must not be empty').max(100),
   description: z.string().trim().min(1, 'must not be empty').max(500),
   ratio: z.string().refine(isSupportedRatio, 'must be W:H, e.g. 3:4, 9:16, 1:1'),

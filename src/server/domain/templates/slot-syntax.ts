@@ -24,6 +24,8 @@ export const SENTENCE_SLOT = 'input';
 export const MAX_INPUT_CHARS = 2000;
 export const KEY_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
 export const MAX_FIELDS = 30;
+/** Slugs of skills and templates: unique, readable in URLs. */
+export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{1,79}$/;
 
 /** The slot names a text uses, in order of first use. */
 export function slotsOf(text: string): string[] {

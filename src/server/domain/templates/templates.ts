@@ -9,13 +9,12 @@ import type { FileStore } from '../../storage/store';
 import type { Identity } from '../auth/identity';
 import { AppError, badRequest, notFound } from '../errors';
 import { isSupportedRatio } from '../jobs/sizes';
+import { allOptional, httpUrl, slugSchema, trimmedText } from '../schemas';
 import { absoluteUrl, canReadContent, canWrite, grantsOf, ownerOf, sourceOf, visibleTo, type TemplateSource, type WriterIdentity } from './access';
 import { contractProblem, fieldsSchema } from './slots';
 
-export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{1,79}$/;
-const slug = z.string().regex(SLUG_PATTERN, 'must be 2-80 characters of a-z, 0-9 and -, starting with a letter or digit');
-const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2048);
-const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
+const slug = slugSchema;
+const text = trimmedText;
 
 const generationConfigSchema = z.strictObject({
   default_reference_images: z.array(httpUrl).max(16, 'at most 16 images').optional(),
@@ -60,9 +59,7 @@ export const templateUpdateSchema = z.strictObject({
   id: z.uuid('must be a template id (uuid)'),
   slug: slug.optional().meta({ description: 'Accepted only when unchanged' }),
   type: z.enum(templateTypes, 'must be image or article').optional().meta({ description: 'Accepted only when unchanged' }),
-  ...Object.fromEntries(Object.entries(writable).map(([k, v]) => [k, v.optional()])) as {
-    [K in keyof typeof writable]: z.ZodOptional<(typeof writable)[K]>;
-  },
+  ...allOptional(writable),
 });
 export type TemplateUpdate = z.infer<typeof templateUpdateSchema>;
 

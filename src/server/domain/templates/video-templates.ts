@@ -8,12 +8,11 @@ import { videoTemplates, type VideoTemplate } from '../../db/schema';
 import type { Identity } from '../auth/identity';
 import { AppError, badRequest, notFound } from '../errors';
 import { isSupportedRatio } from '../jobs/sizes';
+import { allOptional, httpUrl, slugSchema, trimmedText } from '../schemas';
 import { absoluteUrl, canReadContent, canWrite, ownerOf, sourceOf, visibleTo, type TemplateSource, type WriterIdentity } from './access';
 import { contractProblem, fieldsSchema } from './slots';
-import { SLUG_PATTERN } from './templates';
 
-const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2048);
-const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
+const text = trimmedText;
 
 export const videoConfigSchema = z.strictObject({
   ratio: z.string().refine(isSupportedRatio, 'must be W:H, e.g. 9:16, 16:9, 1:1'),
@@ -34,7 +33,7 @@ const writable = {
 };
 
 export const videoTemplateCreateSchema = z.strictObject({
-  slug: z.string().regex(SLUG_PATTERN, 'must be 2-80 characters of a-z, 0-9 and -, starting with a letter or digit').optional(),
+  slug: slugSchema.optional(),
   ...writable,
   description: writable.description.optional(),
   category: writable.category.optional(),
@@ -49,9 +48,7 @@ export type VideoTemplateCreate = z.infer<typeof videoTemplateCreateSchema>;
 export const videoTemplateUpdateSchema = z.strictObject({
   id: z.uuid('must be a video template id (uuid)'),
   slug: z.string().optional().meta({ description: 'Accepted only when unchanged' }),
-  ...Object.fromEntries(Object.entries(writable).map(([k, v]) => [k, v.optional()])) as {
-    [K in keyof typeof writable]: z.ZodOptional<(typeof writable)[K]>;
-  },
+  ...allOptional(writable),
 });
 export type VideoTemplateUpdate = z.infer<typeof videoTemplateUpdateSchema>;
 

@@ -86,8 +86,7 @@ export const adminActionProcedure = adminProcedure
       }
       case 'social-claim-disable': {
         const body = actionSchemas[action].parse(input);
-        const code = body.code.trim().toUpperCase();
-        return { ok: true, action, claim: { code, ...(await disableClaim(db, code)) } };
+        return { ok: true, action, claim: await disableClaim(db, body.code) };
       }
       case 'skill-list': {
         actionSchemas[action].parse(input);

@@ -4,6 +4,7 @@ import { imageRequestSchema } from '../../../domain/jobs/types';
 import { getRuntime } from '../../../runtime';
 import { scopedProcedure } from '../../trpc';
 import { idempotencyHeader } from './jobs.types';
+import { httpUrl } from '../../../domain/schemas';
 
 export const generateBatchProcedure = scopedProcedure
   .meta({
@@ -21,7 +22,7 @@ export const generateBatchProcedure = scopedProcedure
   .input(
     z.strictObject({
       items: z.array(imageRequestSchema).min(1, 'give at least one item').max(MAX_BATCH, `at most ${MAX_BATCH} items per batch`),
-      callback_url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+      callback_url: httpUrl.optional(),
     }),
   )
   .output(
