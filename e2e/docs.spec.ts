@@ -17,6 +17,11 @@ test('the API reference is public and lists the endpoints', async ({ page }) => 
   // The balance response documents its enum values.
   const balance = page.locator('article', { has: page.getByText('/api/balance', { exact: true }) });
   await expect(balance.getByText('dedicated', { exact: true })).toBeVisible();
+  // The upload endpoint takes a multipart form, and says so; JSON endpoints say JSON.
+  const upload = page.locator('article#uploads-proxy');
+  await expect(upload.getByText('Request body · multipart form')).toBeVisible();
+  const generate = page.locator('article#jobs-generate');
+  await expect(generate.getByText('Request body · JSON')).toBeVisible();
   await page.screenshot({ path: 'test-results/docs.png', fullPage: true });
 });
 

@@ -158,7 +158,9 @@ export function EndpointView({ doc, endpoint }: { doc: OpenAPIObject; endpoint: 
         )}
         {body && (
           <section>
-            <SectionTitle>Request body{body.required ? '' : ' (optional)'} · JSON</SectionTitle>
+            <SectionTitle>
+              Request body{body.required ? '' : ' (optional)'} · {body.mediaType === 'multipart/form-data' ? 'multipart form' : 'JSON'}
+            </SectionTitle>
             {body.description && (
               <p className="mt-1 text-sm text-slate-600">
                 <InlineText text={body.description} />

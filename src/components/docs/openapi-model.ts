@@ -19,7 +19,8 @@ export interface Endpoint {
   path: string;
   op: OperationObject;
   parameters: ParameterObject[];
-  body: { schema: SchemaObject | ReferenceObject; required: boolean; description?: string } | null;
+  /** `mediaType`: how the body is sent, e.g. application/json or multipart/form-data. */
+  body: { schema: SchemaObject | ReferenceObject; required: boolean; description?: string; mediaType: string } | null;
   success: { status: string; description: string; schema: SchemaObject | ReferenceObject | null } | null;
   errors: { status: string; description: string }[];
   /** Ways to authenticate; empty when the endpoint is public. */
@@ -92,7 +93,14 @@ function endpointOf(doc: OpenAPIObject, path: string, item: PathItemObject, meth
     path,
     op,
     parameters,
-    body: bodySchema ? { schema: bodySchema, required: requestBody?.required ?? false, description: requestBody?.description } : null,
+    body: bodySchema
+      ? {
+          schema: bodySchema,
+          required: requestBody?.required ?? false,
+          description: requestBody?.description,
+          mediaType: requestBody?.content['application/json'] ? 'application/json' : (Object.keys(requestBody?.content ?? {})[0] ?? 'application/json'),
+        }
+      : null,
     success: ok ? { status: ok.status, description: ok.response.description, schema: jsonSchema(ok.response.content) } : null,
     errors: responses.filter((r) => Number(r.status) >= 400).map((r) => ({ status: r.status, description: r.response.description })),
     auth: authOf(doc, op),
