@@ -1,5 +1,5 @@
 import { AppError } from '../domain/errors';
-import { proxyUpload } from '../domain/uploads/uploads';
+import { discardBody, proxyUpload } from '../domain/uploads/uploads';
 import { logger } from '../logger';
 import { getRuntime } from '../runtime';
 import { createContext, type SessionIdentity } from './context';
@@ -10,6 +10,13 @@ import { errorResponse } from './rest';
  * than parsed whole. Called by the REST front for key callers and by the console's route for sessions.
  */
 export async function handleUploadRequest(req: Request, session: SessionIdentity | null): Promise<Response> {
+  const response = await answerUpload(req, session);
+  // A refusal before or while reading: the client may still be sending; take the rest so it reads the answer.
+  if (response.status >= 400) await discardBody(req);
+  return response;
+}
+
+async function answerUpload(req: Request, session: SessionIdentity | null): Promise<Response> {
   const ctx = await createContext(req.headers, session);
   const who = ctx.identity;
   if (!who) {

@@ -115,6 +115,47 @@ async function spool(stream: Readable, file: string): Promise<{ size: number; ty
   }
 }
 
+/** The most a refused upload's remaining body is read (and thrown away) to deliver the answer cleanly. */
+export const DISCARD_LIMIT_BYTES = MAX_UPLOAD_BYTES + 1024 * 1024;
+const DISCARD_TIMEOUT_MS = 30_000;
+
+/** Reads a stream to its end without keeping anything; gives up (destroying it) past the bound or the time limit. */
+function discardRest(source: Readable): Promise<void> {
+  return new Promise((resolve) => {
+    if (source.readableEnded || source.destroyed) {
+      resolve();
+      return;
+    }
+    let read = 0;
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      source.destroy();
+      done();
+    }, DISCARD_TIMEOUT_MS);
+    source.on('data', (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > DISCARD_LIMIT_BYTES) {
+        source.destroy();
+        done();
+      }
+    });
+    source.once('end', done);
+    source.once('close', done);
+    source.once('error', done);
+    source.resume();
+  });
+}
+
+/** Throws away the body of a request refused before it was read (see `discardRest`). */
+export async function discardBody(request: Request): Promise<void> {
+  if (!request.body || request.bodyUsed) return;
+  if (Number(request.headers.get('content-length') ?? '0') > DISCARD_LIMIT_BYTES) return;
+  await discardRest(Readable.fromWeb(request.body as unknown as NodeReadableStream<Uint8Array>)).catch(() => undefined);
+}
+
 interface Received {
   file: string;
   size: number;
@@ -148,9 +189,10 @@ function receive(body: ReadableStream<Uint8Array>, contentType: string, tmpDir: 
       if (failed) return;
       failed = true;
       source.unpipe(parser);
-      source.destroy();
       void rm(tmp, { force: true });
-      reject(err);
+      // Read the rest (up to a bound) before answering, so the client, still sending, receives the
+      // refusal instead of a broken connection; past the bound the connection is dropped.
+      discardRest(source).then(() => reject(err), () => reject(err));
     };
     parser.on('file', (name, stream, info) => {
       if (name !== 'file' || spooled) {
