@@ -10,8 +10,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import postgres from 'postgres';
-import { withDatabase } from '../tests/helpers/test-db';
-import { freePort, waitHttp, rssMb } from './lib';
+import { freePort, rssMb, scratchDatabase, waitHttp } from './lib';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ADMIN = `sk-studio-bench${randomBytes(16).toString('hex')}`;
@@ -26,11 +25,8 @@ function start(script: string, env: Record<string, string>, profile = false): Ch
 }
 
 async function main(): Promise<void> {
-  const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const dbName = `studio_bench_${randomBytes(5).toString('hex')}`;
-  const admin = postgres(base, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${dbName}`);
-  const url = withDatabase(base, dbName);
+  const scratch = await scratchDatabase();
+  const { url, name: dbName } = scratch;
   const sql = postgres(url, { max: 4, onnotice: () => {} });
   try {
     const [port, simPort] = [await freePort(), await freePort()];
@@ -153,8 +149,7 @@ async function main(): Promise<void> {
     for (const c of children) c.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 1500));
     await sql.end({ timeout: 5 });
-    await admin.unsafe(`drop database if exists ${dbName} with (force)`);
-    await admin.end({ timeout: 5 });
+    await scratch.drop();
     spawnSync('rm', ['-rf', path.join(root, '.data', `bench-${dbName}`)]);
   }
 }

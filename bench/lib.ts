@@ -5,7 +5,25 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-/** Helpers the benchmarks share: ports, readiness and process memory. */
+/** Helpers the benchmarks share: ports, readiness, process memory and a scratch database. */
+
+/** A fresh PostgreSQL database on DATABASE_URL's server (default: the local `test` one), and how to drop it. */
+export async function scratchDatabase(): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+  const { default: postgres } = await import('postgres');
+  const { withDatabase } = await import('../tests/helpers/test-db');
+  const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const name = `studio_bench_${randomBytes(5).toString('hex')}`;
+  const admin = postgres(base, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  return {
+    name,
+    url: withDatabase(base, name),
+    async drop() {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end({ timeout: 5 });
+    },
+  };
+}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve) => {

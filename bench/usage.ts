@@ -4,24 +4,19 @@
  * and checks the rollup agrees with the ledger.
  * Usage: npm run bench:usage   (DATABASE_URL defaults to postgres://postgres@127.0.0.1:5432/test)
  */
-import { randomBytes } from 'node:crypto';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import * as schema from '../src/server/db/schema';
 import type { Db } from '../src/server/db/client';
 import { rebuildUsage, usageMismatches } from '../src/server/domain/usage/usage';
-import { withDatabase } from '../tests/helpers/test-db';
-import { percentile, startBenchServer } from './lib';
+import { percentile, scratchDatabase, startBenchServer } from './lib';
 
 const ROWS = 1_000_000;
 const REQUESTS = 300;
 
 async function main(): Promise<void> {
-  const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const dbName = `studio_bench_${randomBytes(5).toString('hex')}`;
-  const admin = postgres(base, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${dbName}`);
-  const url = withDatabase(base, dbName);
+  const scratch = await scratchDatabase();
+  const url = scratch.url;
   const client = postgres(url, { max: 4, onnotice: () => {} });
   const server = await startBenchServer({ DATABASE_URL: url });
   try {
@@ -67,8 +62,7 @@ async function main(): Promise<void> {
   } finally {
     await server.stop();
     await client.end({ timeout: 5 });
-    await admin.unsafe(`drop database if exists ${dbName} with (force)`);
-    await admin.end({ timeout: 5 });
+    await scratch.drop();
   }
 }
 

@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { E2E_ADMIN_KEY } from './env';
 import { createTenant, expect, expectNoSidewaysScroll, signInAsOperator, snapshot, test } from './helpers';
 
-test.use({ expectedConsoleErrors: { patterns: [/status of 400 \(Bad Request\) .*\/api\/trpc\/admin\.action/] } });
+test.use({ expectedConsoleErrors: { patterns: [/status of 400 \(Bad Request\) .*\/api\/trpc\/admin\.skillUpsert/] } });
 
 interface SkillsAnswer {
   ok: boolean;
@@ -20,7 +20,7 @@ async function tenantSkills(request: APIRequestContext, apiKey: string): Promise
 
 /** Runs an action that writes a skill and waits for the server's answer. */
 async function upserted(page: Page, action: () => Promise<void>): Promise<number> {
-  const answer = page.waitForResponse((res) => res.url().includes('/api/trpc/admin.action') && res.request().method() === 'POST');
+  const answer = page.waitForResponse((res) => res.url().includes('/api/trpc/admin.skillUpsert') && res.request().method() === 'POST');
   await action();
   return (await answer).status();
 }

@@ -16,7 +16,9 @@ function newestMtime(dir: string): number {
 /** Builds the web app when there is no build yet or the sources changed since the last one. */
 export function ensureBuild(): void {
   const buildId = path.join(root, '.next', 'BUILD_ID');
-  const stale = !existsSync(buildId) || newestMtime(path.join(root, 'src')) > statSync(buildId).mtimeMs;
+  const configs = ['next.config.mjs', 'tailwind.config.ts', 'postcss.config.mjs'].map((f) => path.join(root, f)).filter((f) => existsSync(f));
+  const newest = Math.max(newestMtime(path.join(root, 'src')), ...configs.map((f) => statSync(f).mtimeMs));
+  const stale = !existsSync(buildId) || newest > statSync(buildId).mtimeMs;
   if (!stale) return;
   console.log('Building the web app (first start, or the sources changed)...');
   const result = spawnSync(process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], {

@@ -5,10 +5,11 @@ import next from 'next';
 import { ensureBuild } from './ensure-build';
 import { startSimulator, type SimulatorProcess } from './simulator';
 import { bootstrap } from '../src/server/domain/setup/bootstrap';
-import { ConfigError, getConfig } from '../src/server/config';
-import { closeDatabase } from '../src/server/db/client';
+import { getConfig } from '../src/server/config';
 import { runMigrations } from '../src/server/db/migrate';
 import { isDirectPath, serveDirect } from '../src/server/http/direct';
+import { refuseMalformed } from '../src/server/http/guard';
+import { runProcess } from '../src/server/lifecycle';
 import { getRuntime } from '../src/server/runtime';
 import { loadUpstreamsFile, simulatorUpstreams, syncUpstreams } from '../src/server/upstreams/registry';
 import { startWorker, type WorkerHandle } from '../src/worker/runner';
@@ -16,7 +17,7 @@ import { recurringTasksFor } from '../src/worker/tasks';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-async function main(): Promise<void> {
+async function main() {
   const config = getConfig();
   ensureBuild();
   const rt = await getRuntime();
@@ -35,7 +36,10 @@ async function main(): Promise<void> {
   const app = next({ dev: false, dir: root, hostname: config.host, port: config.port });
   await app.prepare();
   const handle = app.getRequestHandler();
-  const server = createServer((req, res) => void (isDirectPath(req.url ?? '', req.headers) ? serveDirect(req, res) : handle(req, res)));
+  const server = createServer((req, res) => {
+    if (refuseMalformed(req, res)) return;
+    void (isDirectPath(req.url ?? '', req.headers) ? serveDirect(req, res) : handle(req, res));
+  });
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -71,23 +75,15 @@ async function main(): Promise<void> {
   }
   console.log(lines.join('\n') + '\n');
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal}: shutting down`);
-    server.close();
-    await worker?.stop();
-    await sim?.stop();
-    await app.close();
-    await closeDatabase();
-    process.exit(0);
+  return {
+    async stop(signal: string) {
+      console.log(`${signal}: shutting down`);
+      server.close();
+      await worker?.stop();
+      await sim?.stop();
+      await app.close();
+    },
   };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
 }
 
-main().catch((err: unknown) => {
-  console.error(err instanceof ConfigError ? err.message : err);
-  process.exit(1);
-});
+runProcess(main);

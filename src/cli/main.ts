@@ -1,10 +1,13 @@
 import { parseArgs } from 'node:util';
+import { adminActionBodies, type AdminActionBody, type AdminActionName } from '../contracts/admin';
+import { describeZodError } from '../server/api/zod-errors';
 import { ConfigError, getConfig } from '../server/config';
 import { closeDatabase } from '../server/db/client';
 import { runMigrations } from '../server/db/migrate';
 import { rotateAdminKey } from '../server/domain/auth/api-keys';
 import { AppError } from '../server/domain/errors';
-import { adjustTenantCredits, createTenant, listTenants, rekeyTenant, tenantView } from '../server/domain/tenants/tenants';
+import { OPERATOR } from '../server/domain/auth/identity';
+import { adjustTenantCredits, createTenant, listTenants, rekeyTenant } from '../server/domain/tenants/tenants';
 import { getRuntime } from '../server/runtime';
 
 const USAGE = `Usage: npm run studio -- <command> [options]
@@ -26,6 +29,13 @@ function wholeNumber(value: string | undefined, flag: string, fallback?: number)
   const n = Number(value);
   if (!Number.isSafeInteger(n)) throw new AppError('BAD_REQUEST', `${flag} must be a whole number`);
   return n;
+}
+
+/** Checks the options against the same contract as the operator API, so both refuse the same input. */
+function body<A extends AdminActionName>(action: A, value: unknown): AdminActionBody<A> {
+  const parsed = adminActionBodies[action].safeParse(value);
+  if (!parsed.success) throw new AppError('BAD_REQUEST', describeZodError(parsed.error));
+  return parsed.data as AdminActionBody<A>;
 }
 
 function required(value: string | undefined, flag: string): string {
@@ -58,29 +68,34 @@ async function run(argv: string[]): Promise<unknown> {
   await runMigrations(rt.database, config.databaseUrl);
   const { db } = rt;
   switch (command) {
-    case 'tenant create': {
-      const { tenant, apiKey } = await createTenant(db, config.secret, {
-        name: required(values.name, '--name'),
-        credits: wholeNumber(values.credits, '--credits', 0),
-        quotaMonthly: wholeNumber(values.quota, '--quota', 0),
-        adminEmail: values['admin-email'],
-        adminPassword: values['admin-password'],
-      });
-      return { ok: true, tenant: tenantView(tenant), api_key: apiKey };
-    }
+    case 'tenant create':
+      return {
+        ok: true,
+        ...(await createTenant(
+          rt,
+          OPERATOR,
+          body('tenant-create', {
+            name: required(values.name, '--name'),
+            credits: wholeNumber(values.credits, '--credits', 0),
+            quota_monthly: wholeNumber(values.quota, '--quota', 0),
+            admin_email: values['admin-email'],
+            admin_password: values['admin-password'],
+          }),
+        )),
+      };
     case 'tenant list':
-      return { ok: true, tenants: (await listTenants(db)).map((t) => ({ ...tenantView(t), members: t.members })) };
+      return { ok: true, ...(await listTenants(rt, OPERATOR)) };
     case 'tenant credit':
       return {
         ok: true,
-        ...(await adjustTenantCredits(db, {
-          tenantId: required(values.id, '--id'),
-          delta: wholeNumber(values.credits, '--credits'),
-          note: values.note,
-        })),
+        ...(await adjustTenantCredits(
+          rt,
+          OPERATOR,
+          body('tenant-credit', { tenant_id: required(values.id, '--id'), credits: wholeNumber(values.credits, '--credits'), note: values.note }),
+        )),
       };
     case 'tenant rekey':
-      return { ok: true, api_key: await rekeyTenant(db, config.secret, required(values.id, '--id')) };
+      return { ok: true, ...(await rekeyTenant(rt, OPERATOR, body('tenant-rekey', { tenant_id: required(values.id, '--id') }))) };
     case 'admin-key rotate':
       if (config.adminKey) throw new AppError('BAD_REQUEST', 'STUDIO_ADMIN_KEY is set: change it in the environment instead');
       return { ok: true, admin_key: await rotateAdminKey(db) };

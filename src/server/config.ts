@@ -7,12 +7,17 @@ import { z } from 'zod';
  * Every environment variable Studio reads, validated once. Nothing else reads process.env.
  * A bad value stops start-up with a message that names the variable.
  */
-const optionalUrl = z
-  .string()
-  .trim()
-  .optional()
-  .transform((v) => (v ? v : undefined))
-  .pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional());
+/** An optional setting: blank counts as unset (`FOO=` in an env file means "not set"), anything else must pass `inner`. */
+function optionalSetting<T extends z.ZodType<unknown, string>>(inner: T) {
+  return z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(inner.optional());
+}
+
+const optionalUrl = optionalSetting(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }));
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -23,43 +28,16 @@ const envSchema = z.object({
     .max(65535, 'must be between 0 and 65535')
     .default(3000),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
-  DATABASE_URL: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v ? v : undefined))
-    .pipe(
-      z
-        .string()
-        .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-        .optional(),
-    ),
+  DATABASE_URL: optionalSetting(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')),
   STUDIO_DATA_DIR: z.string().trim().min(1).default('./.data'),
-  STUDIO_SECRET: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v ? v : undefined))
-    .pipe(z.string().min(32, 'must be at least 32 characters').optional()),
-  STUDIO_ADMIN_KEY: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v ? v : undefined))
-    .pipe(
-      z
-        .string()
-        .regex(/^sk-studio-[A-Za-z0-9_-]{24,}$/, 'must start with sk-studio- followed by at least 24 letters, digits, - or _')
-        .optional(),
-    ),
+  STUDIO_SECRET: optionalSetting(z.string().min(32, 'must be at least 32 characters')),
+  STUDIO_ADMIN_KEY: optionalSetting(
+    z.string().regex(/^sk-studio-[A-Za-z0-9_-]{24,}$/, 'must start with sk-studio- followed by at least 24 letters, digits, - or _'),
+  ),
   PUBLIC_BASE_URL: optionalUrl,
   IMAGE_HOST: optionalUrl,
   STUDIO_WORKER: z.enum(['inline', 'off']).default('inline'),
-  STUDIO_UPSTREAMS_FILE: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v ? v : undefined)),
+  STUDIO_UPSTREAMS_FILE: optionalSetting(z.string()),
   STUDIO_SIM_PORT: z.coerce.number().int().min(1).max(65535).default(4010),
   STUDIO_PRICES: z
     .string()
@@ -94,16 +72,16 @@ const envSchema = z.object({
   STUDIO_MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   STUDIO_DEMO: z.enum(['0', '1']).default('1'),
   S3_ENDPOINT: optionalUrl,
-  S3_BUCKET: z.string().trim().optional().transform((v) => (v ? v : undefined)),
+  S3_BUCKET: optionalSetting(z.string()),
   S3_REGION: z.string().trim().min(1).default('us-east-1'),
-  S3_ACCESS_KEY_ID: z.string().trim().optional().transform((v) => (v ? v : undefined)),
-  S3_SECRET_ACCESS_KEY: z.string().trim().optional().transform((v) => (v ? v : undefined)),
+  S3_ACCESS_KEY_ID: optionalSetting(z.string()),
+  S3_SECRET_ACCESS_KEY: optionalSetting(z.string()),
   S3_FORCE_PATH_STYLE: z.enum(['0', '1']).default('0'),
   S3_PUBLIC_BASE_URL: optionalUrl,
   STUDIO_UPLOAD_RATE_PER_HOUR: z.coerce.number().int().min(1).default(120),
   STUDIO_DIRECT_UPLOAD_MIN_BYTES: z.coerce.number().int().min(0).default(1_048_576),
   STUDIO_DIRECT_UPLOAD_EXPIRES_S: z.coerce.number().int().min(30).max(3600).default(300),
-  STUDIO_REGION_HEADER: z.string().trim().toLowerCase().optional().transform((v) => (v ? v : undefined)),
+  STUDIO_REGION_HEADER: optionalSetting(z.string().toLowerCase()),
   STUDIO_DIRECT_UPLOAD_REGIONS: z
     .string()
     .trim()

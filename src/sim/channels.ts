@@ -127,77 +127,33 @@ interface TierSpec extends Omit<SimVideoTier, 'model'> {
   canonicalModel: string;
 }
 
+type TierFlag = 'lastFrame' | 'referenceImages' | 'referenceVideo' | 'referenceAudio' | 'audio';
+
+/** A tier with the defaults every tier shares (first frame, the usual ratios, 24 fps); `flags` lists what it adds. */
+function tierSpec(name: string, canonicalModel: string, maxSec: number, resolutions: string[], flags: TierFlag[], fps = 24): TierSpec {
+  const has = (f: TierFlag) => flags.includes(f);
+  return {
+    tier: name,
+    canonicalModel,
+    durationSec: { min: 4, max: maxSec },
+    resolutions,
+    ratios: VIDEO_RATIOS,
+    fps,
+    firstFrame: true,
+    lastFrame: has('lastFrame'),
+    referenceImages: has('referenceImages'),
+    referenceVideo: has('referenceVideo'),
+    referenceAudio: has('referenceAudio'),
+    audio: has('audio'),
+  };
+}
+
 const TIERS: TierSpec[] = [
-  {
-    tier: 'videomodel-2-0-pro',
-    canonicalModel: 'videomodel-2-0-pro-260801',
-    durationSec: { min: 4, max: 15 },
-    resolutions: ['480p'],
-    ratios: VIDEO_RATIOS,
-    fps: 24,
-    firstFrame: true,
-    lastFrame: true,
-    referenceImages: false,
-    referenceVideo: false,
-    referenceAudio: false,
-    audio: false,
-  },
-  {
-    tier: 'videomodel-2-0-fast',
-    canonicalModel: 'videomodel-2-0-fast-260801',
-    durationSec: { min: 4, max: 15 },
-    resolutions: ['480p', '720p'],
-    ratios: VIDEO_RATIOS,
-    fps: 24,
-    firstFrame: true,
-    lastFrame: false,
-    referenceImages: false,
-    referenceVideo: false,
-    referenceAudio: false,
-    audio: false,
-  },
-  {
-    tier: 'videomodel-2-0-mini',
-    canonicalModel: 'videomodel-2-0-mini-260801',
-    durationSec: { min: 4, max: 15 },
-    resolutions: ['480p', '720p'],
-    ratios: VIDEO_RATIOS,
-    fps: 24,
-    firstFrame: true,
-    lastFrame: false,
-    referenceImages: true,
-    referenceVideo: false,
-    referenceAudio: false,
-    audio: false,
-  },
-  {
-    tier: 'videomodel-2-5-pro',
-    canonicalModel: 'videomodel-2-5-pro-260801',
-    durationSec: { min: 4, max: 30 },
-    resolutions: ['720p', '1080p'],
-    ratios: VIDEO_RATIOS,
-    fps: 24,
-    firstFrame: true,
-    lastFrame: true,
-    referenceImages: true,
-    referenceVideo: true,
-    referenceAudio: true,
-    audio: true,
-  },
-  {
-    tier: 'videomodel-H3',
-    canonicalModel: 'videomodel-H3',
-    durationSec: { min: 4, max: 15 },
-    resolutions: ['768P', '2K'],
-    ratios: VIDEO_RATIOS,
-    fps: 25,
-    firstFrame: true,
-    lastFrame: true,
-    referenceImages: false,
-    referenceVideo: false,
-    referenceAudio: false,
-    audio: false,
-  },
+  tierSpec('videomodel-2-0-pro', 'videomodel-2-0-pro-260801', 15, ['480p'], ['lastFrame']),
+  tierSpec('videomodel-2-0-fast', 'videomodel-2-0-fast-260801', 15, ['480p', '720p'], []),
+  tierSpec('videomodel-2-0-mini', 'videomodel-2-0-mini-260801', 15, ['480p', '720p'], ['referenceImages']),
+  tierSpec('videomodel-2-5-pro', 'videomodel-2-5-pro-260801', 30, ['720p', '1080p'], ['lastFrame', 'referenceImages', 'referenceVideo', 'referenceAudio', 'audio']),
+  tierSpec('videomodel-H3', 'videomodel-H3', 15, ['768P', '2K'], ['lastFrame'], 25),
 ];
 
 function tier(name: string, model?: string): SimVideoTier {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isRecord, type Json } from './http';
+import { mulberry32 } from '../lib/random';
 
 /**
  * Deterministic reply text for the simulated chat model. The reply depends only on the
@@ -36,15 +37,7 @@ export interface Reply {
 type Rnd = () => number;
 
 function seeded(text: string): Rnd {
-  const digest = createHash('sha256').update(text).digest();
-  let a = digest.readUInt32BE(0);
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return mulberry32(createHash('sha256').update(text).digest().readUInt32BE(0));
 }
 
 function pick<T>(rnd: Rnd, items: readonly T[]): T {
@@ -285,8 +278,8 @@ export function conformToSchema(schema: unknown, base: Json | undefined, rnd: Rn
     if (base !== undefined && enums.some((e) => JSON.stringify(e) === JSON.stringify(base))) return base;
     return enums[0] ?? null;
   }
-  if ('const' in schema) return (schema.const as Json) ?? null;
-  const variants = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : null;
+  if ('const' in schema) return (schema.const ?? null) as Json;
+  const variants: unknown[] | null = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : null;
   if (variants) {
     const nonNull = variants.find((v) => !(isRecord(v) && v.type === 'null'));
     return conformToSchema(nonNull, base, rnd, name, depth + 1);
@@ -365,9 +358,9 @@ export function composeReply(input: ReplyInput): Reply {
     value = articleObject(rnd, topic, platform ?? 'generic', withHashtags);
     // An article requested without JSON wording still reads best as prose.
     if (!wantsJson) {
-      const a = value as Record<string, Json>;
-      const tags = Array.isArray(a.hashtags) ? `\n\n${a.hashtags.join(' ')}` : '';
-      return { kind, json: false, content: `${String(a.title)}\n\n${String(a.body)}${tags}` };
+      const a = value as { title: string; body: string; hashtags?: string[] };
+      const tags = a.hashtags ? `\n\n${a.hashtags.join(' ')}` : '';
+      return { kind, json: false, content: `${a.title}\n\n${a.body}${tags}` };
     }
   } else if (wantsJson) {
     kind = 'json';

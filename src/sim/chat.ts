@@ -2,17 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { SimChatChannel } from './channels';
 import { composeReply, estimateTokens, type ChatMessageView, type ResponseFormat } from './chat-content';
 import { isRecord, sendJson, wait } from './http';
-import {
-  listModels,
-  openAiAuthError,
-  openAiBodyTooLarge,
-  openAiError,
-  openAiFaultError,
-  openAiNotFound,
-  parseJsonObject,
-  retrieveModel,
-} from './openai';
-import type { Protocol, Route, SimContext } from './protocol';
+import { openAiError, openAiProtocol, parseJsonObject } from './openai';
+import type { SimContext } from './protocol';
 
 /** OpenAI Chat Completions: `POST /v1/chat/completions`, JSON or SSE (`stream: true`). */
 
@@ -241,15 +232,4 @@ async function completions(ctx: Ctx): Promise<void> {
   res.end();
 }
 
-export const chatProtocol: Protocol<SimChatChannel> = {
-  route(method, path): Route<SimChatChannel> | null {
-    if (method === 'POST' && path === '/v1/chat/completions') return { generation: true, handle: completions };
-    if (method === 'GET' && path === '/v1/models') return { generation: false, handle: listModels };
-    if (method === 'GET' && path.startsWith('/v1/models/')) return { generation: false, handle: retrieveModel };
-    return null;
-  },
-  notFound: (method, path) => openAiNotFound(method, path),
-  authError: (kind, presented) => openAiAuthError(kind, presented),
-  faultError: (hit, channel) => openAiFaultError(hit, channel),
-  bodyTooLarge: (limit) => openAiBodyTooLarge(limit),
-};
+export const chatProtocol = openAiProtocol<SimChatChannel>({ '/v1/chat/completions': completions });

@@ -1,20 +1,8 @@
 import type { SimImageChannel, SimImageFormat, SimImageQuality } from './channels';
 import { CONTENT_TYPES } from './files';
 import { sendJson, wait } from './http';
-import {
-  invalidValue,
-  listModels,
-  missingParam,
-  openAiAuthError,
-  openAiBodyTooLarge,
-  openAiError,
-  openAiFaultError,
-  openAiNotFound,
-  parseJsonObject,
-  retrieveModel,
-  unsupportedParam,
-} from './openai';
-import type { Protocol, Route, SimContext } from './protocol';
+import { invalidValue, missingParam, openAiError, openAiProtocol, parseJsonObject, unsupportedParam } from './openai';
+import type { SimContext } from './protocol';
 import { InvalidImageError, checkImages, renderImage } from './render';
 
 /** OpenAI Images API: `POST /v1/images/generations` (JSON) and `POST /v1/images/edits` (multipart). */
@@ -61,7 +49,7 @@ function readEnum<T extends string>(fields: Fields, name: string, allowed: reado
   const raw = fields(name);
   if (raw === undefined || raw === null) return undefined;
   if (typeof raw !== 'string' || !(allowed as readonly string[]).includes(raw)) {
-    throw invalidValue(name, `Invalid value: '${String(raw)}'. Supported values are: ${allowed.map((a) => `'${a}'`).join(', ')}.`);
+    throw invalidValue(name, `Invalid value: '${typeof raw === 'string' ? raw : JSON.stringify(raw)}'. Supported values are: ${allowed.map((a) => `'${a}'`).join(', ')}.`);
   }
   return raw as T;
 }
@@ -96,7 +84,7 @@ function parseParams(ch: SimImageChannel, fields: Fields, ctx: Ctx, fallbackSize
     const h = m ? Number(m[2]) : Number.NaN;
     const ok = (v: number): boolean => Number.isInteger(v) && v >= caps.minSide && v <= caps.maxSide;
     if (!ok(w) || !ok(h)) {
-      throw invalidValue('size', `Invalid value: '${String(sizeRaw)}'. Supported values are: 'auto' and 'WIDTHxHEIGHT' with both sides between ${caps.minSide} and ${caps.maxSide}.`);
+      throw invalidValue('size', `Invalid value: '${typeof sizeRaw === 'string' ? sizeRaw : JSON.stringify(sizeRaw)}'. Supported values are: 'auto' and 'WIDTHxHEIGHT' with both sides between ${caps.minSide} and ${caps.maxSide}.`);
     }
     width = w;
     height = h;
@@ -277,16 +265,4 @@ async function edits(ctx: Ctx): Promise<void> {
   await produce(ctx, p, references);
 }
 
-export const imagesProtocol: Protocol<SimImageChannel> = {
-  route(method, path): Route<SimImageChannel> | null {
-    if (method === 'POST' && path === '/v1/images/generations') return { generation: true, handle: generations };
-    if (method === 'POST' && path === '/v1/images/edits') return { generation: true, handle: edits };
-    if (method === 'GET' && path === '/v1/models') return { generation: false, handle: listModels };
-    if (method === 'GET' && path.startsWith('/v1/models/')) return { generation: false, handle: retrieveModel };
-    return null;
-  },
-  notFound: (method, path) => openAiNotFound(method, path),
-  authError: (kind, presented) => openAiAuthError(kind, presented),
-  faultError: (hit, channel) => openAiFaultError(hit, channel),
-  bodyTooLarge: (limit) => openAiBodyTooLarge(limit),
-};
+export const imagesProtocol = openAiProtocol<SimImageChannel>({ '/v1/images/generations': generations, '/v1/images/edits': edits });

@@ -1,7 +1,7 @@
 import type { SimChannel } from './channels';
 import type { FaultHit } from './faults';
 import { HttpError, isRecord, safeDecode, sendJson } from './http';
-import type { SimContext } from './protocol';
+import type { Protocol, Route, SimContext } from './protocol';
 
 /** Error shapes and endpoints shared by the OpenAI-style protocols (images and chat). */
 
@@ -119,17 +119,37 @@ export function parseJsonObject(body: Buffer): Record<string, unknown> {
 
 const CREATED = 1_767_225_600; // fixed so the model list is stable
 
-export async function listModels(ctx: SimContext): Promise<void> {
+export function listModels(ctx: SimContext): void {
   sendJson(ctx.res, 200, {
     object: 'list',
     data: ctx.channel.models.map((id) => ({ id, object: 'model', created: CREATED, owned_by: 'studio-simulator' })),
   });
 }
 
-export async function retrieveModel(ctx: SimContext): Promise<void> {
+export function retrieveModel(ctx: SimContext): void {
   const id = safeDecode(ctx.path.slice('/v1/models/'.length));
   if (!ctx.channel.models.includes(id)) {
     throw openAiError(404, `The model '${id}' does not exist`, { param: 'model', code: 'model_not_found' });
   }
   sendJson(ctx.res, 200, { id, object: 'model', created: CREATED, owned_by: 'studio-simulator' });
+}
+
+/**
+ * An OpenAI-style protocol: the given POST paths generate, `/v1/models` lists the channel's models,
+ * and every error is written the way OpenAI writes it.
+ */
+export function openAiProtocol<C extends SimChannel>(generation: Record<string, Route<C>['handle']>): Protocol<C> {
+  return {
+    route(method, path): Route<C> | null {
+      const handle = method === 'POST' ? generation[path] : undefined;
+      if (handle) return { generation: true, handle };
+      if (method === 'GET' && path === '/v1/models') return { generation: false, handle: listModels };
+      if (method === 'GET' && path.startsWith('/v1/models/')) return { generation: false, handle: retrieveModel };
+      return null;
+    },
+    notFound: (method, path) => openAiNotFound(method, path),
+    authError: (kind, presented) => openAiAuthError(kind, presented),
+    faultError: (hit, channel) => openAiFaultError(hit, channel),
+    bodyTooLarge: (limit) => openAiBodyTooLarge(limit),
+  };
 }

@@ -30,7 +30,7 @@ export interface SimContext<C extends SimChannel = SimChannel> {
 export interface Route<C extends SimChannel> {
   /** Generation requests consume faults armed with the default `on: 'generate'`. */
   generation: boolean;
-  handle(ctx: SimContext<C>): Promise<void>;
+  handle(ctx: SimContext<C>): void | Promise<void>;
 }
 
 export interface Protocol<C extends SimChannel> {

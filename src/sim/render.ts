@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import sharp from 'sharp';
 import { Lru } from './lru';
 import type { SimImageFormat, SimImageQuality } from './channels';
+import { mulberry32 } from '../lib/random';
 
 /**
  * Deterministic image rendering for the simulator's image channels. The picture is derived
@@ -93,17 +94,8 @@ export function clearRenderCache(): void {
   cache.clear();
 }
 
-/** mulberry32, seeded from the request hash: small, fast and stable across platforms. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Seeded from the request hash, so the same request draws the same picture. */
+const prng = mulberry32;
 
 function hsl(h: number, s: number, l: number): string {
   return `hsl(${Math.round(h) % 360},${Math.round(s)}%,${Math.round(l)}%)`;

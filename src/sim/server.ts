@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { z } from 'zod';
 import { chatProtocol } from './chat';
 import { SIM_CHANNELS, SIM_DEFAULT_HOST, SIM_DEFAULT_PORT, simChannelKey, type SimChannel } from './channels';
-import { FaultBook, faultInputSchema, type ActiveFault } from './faults';
-import { CONTENT_TYPES, FileStore } from './files';
-import { BodyTooLargeError, HttpError, readBody, safeDecode, sendBytes, sendJson } from './http';
+import { FaultBook, type ActiveFault } from './faults';
+import { FileStore } from './files';
+import { BodyTooLargeError, HttpError, readBody, safeDecode, sendJson } from './http';
 import { imagesProtocol } from './images';
 import type { Protocol, SimContext } from './protocol';
 import { VideoTasks, arkProtocol } from './video';
+import { ControlError, handleControl, knownChannel, latencySchema, type ControlState } from './control';
 
 /**
  * The Studio upstream simulator: one `node:http` server, channels under path prefixes,
@@ -65,22 +65,6 @@ export interface SimServer {
   reset(): void;
 }
 
-const latencySchema = z.number().int().min(0).max(600_000);
-const configSchema = z.strictObject({ channel: z.string().min(1), latency_ms: latencySchema });
-
-class ControlError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-function zodMessage(err: z.ZodError): string {
-  return err.issues.map((i) => `${i.path.length ? `${i.path.join('.')}: ` : ''}${i.message}`).join('; ');
-}
-
 export function createSimServer(opts: SimServerOptions = {}): SimServer {
   const channels = opts.channels ?? SIM_CHANNELS;
   const byName = new Map(channels.map((c) => [c.name, c]));
@@ -101,10 +85,10 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
   const tasks = new VideoTasks();
   const ark = arkProtocol(tasks);
   const protocolFor = (c: SimChannel): Protocol<SimChannel> => {
-    // Each protocol only ever receives contexts for its own adapter; the cast records that pairing.
-    if (c.adapter === 'openai-images') return imagesProtocol as Protocol<SimChannel>;
-    if (c.adapter === 'openai-chat') return chatProtocol as Protocol<SimChannel>;
-    return ark as Protocol<SimChannel>;
+    // Each protocol only ever receives contexts for its own adapter.
+    if (c.adapter === 'openai-images') return imagesProtocol;
+    if (c.adapter === 'openai-chat') return chatProtocol;
+    return ark;
   };
 
   let log: SimRequestRecord[] = [];
@@ -130,104 +114,6 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
     if (opts.publicUrl) return opts.publicUrl.replace(/\/+$/, '');
     const host = req.headers.host;
     return host ? `http://${host}` : (baseUrl ?? `http://${SIM_DEFAULT_HOST}:${SIM_DEFAULT_PORT}`);
-  }
-
-  // ---- control API ------------------------------------------------------------------
-
-  function parseControlBody(body: Buffer): unknown {
-    if (body.length === 0) throw new ControlError(400, 'a JSON body is required');
-    try {
-      return JSON.parse(body.toString('utf8'));
-    } catch {
-      throw new ControlError(400, 'the body is not valid JSON');
-    }
-  }
-
-  function knownChannel(name: string, allowStar: boolean): void {
-    if (allowStar && name === '*') return;
-    if (!byName.has(name)) throw new ControlError(400, `unknown channel '${name}'; expected one of ${names.join(', ')}${allowStar ? " or '*'" : ''}`);
-  }
-
-  async function control(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    const method = req.method ?? 'GET';
-    const path = url.pathname;
-    const body = method === 'POST' || method === 'PUT' || method === 'PATCH' ? await readBody(req, 1024 * 1024) : Buffer.alloc(0);
-    const channelParam = url.searchParams.get('channel');
-
-    if (path.startsWith('/__sim/files/') && (method === 'GET' || method === 'HEAD')) {
-      const name = path.slice('/__sim/files/'.length);
-      const m = /^([A-Za-z0-9_-]{1,80})\.(png|jpeg|webp|mp4)$/.exec(name);
-      const ext = m?.[2];
-      const id = m?.[1];
-      if (ext && id) {
-        if (ext === 'mp4') {
-          const bytes = tasks.file(id, Date.now());
-          if (bytes) return sendBytes(req, res, bytes, 'video/mp4', { 'cache-control': 'public, max-age=86400' });
-        } else {
-          const file = files.get(name);
-          if (file) return sendBytes(req, res, file.bytes, file.contentType || (CONTENT_TYPES[ext] ?? 'application/octet-stream'), { 'cache-control': 'public, max-age=86400' });
-        }
-      }
-      throw new ControlError(404, `file '${name}' not found (it may have expired)`);
-    }
-
-    const route = `${method} ${path.replace(/\/+$/, '')}`;
-    switch (route) {
-      case 'GET /__sim/health':
-        return sendJson(res, 200, { ok: true, simulator: true, channels: names });
-      case 'GET /__sim/channels':
-        return sendJson(res, 200, channels.map((c) => ({ ...c, latencyMs: latency.get(c.name) ?? c.latencyMs })));
-      case 'GET /__sim/faults':
-        return sendJson(res, 200, faultBook.list().filter((f) => !channelParam || f.channel === channelParam));
-      case 'POST /__sim/faults': {
-        const parsed = faultInputSchema.safeParse(parseControlBody(body));
-        if (!parsed.success) throw new ControlError(400, zodMessage(parsed.error));
-        const input = parsed.data;
-        knownChannel(input.channel, true);
-        const videoOnly = input.fault === 'task_failed';
-        if (videoOnly && input.channel !== '*' && byName.get(input.channel)?.adapter !== 'ark-video') {
-          throw new ControlError(400, "fault 'task_failed' only applies to video channels");
-        }
-        const targets = channels.filter((c) => !videoOnly || c.adapter === 'ark-video').map((c) => c.name);
-        return sendJson(res, 200, { ok: true, faults: faultBook.arm(input, targets) });
-      }
-      case 'DELETE /__sim/faults': {
-        if (channelParam) knownChannel(channelParam, true);
-        return sendJson(res, 200, { ok: true, cleared: faultBook.clear(channelParam ?? undefined) });
-      }
-      case 'GET /__sim/requests': {
-        if (channelParam) knownChannel(channelParam, false);
-        const limitRaw = url.searchParams.get('limit');
-        const entries = listLog(channelParam ?? undefined);
-        if (limitRaw !== null) {
-          const limit = Number(limitRaw);
-          if (!Number.isInteger(limit) || limit < 1) throw new ControlError(400, 'limit must be a positive integer');
-          return sendJson(res, 200, entries.slice(-limit));
-        }
-        return sendJson(res, 200, entries);
-      }
-      case 'DELETE /__sim/requests': {
-        if (channelParam) knownChannel(channelParam, false);
-        const before = listLog(channelParam ?? undefined).length;
-        log = channelParam ? listLog().filter((r) => r.channel !== channelParam) : [];
-        return sendJson(res, 200, { ok: true, cleared: before });
-      }
-      case 'GET /__sim/config':
-        return sendJson(res, 200, { channels: Object.fromEntries(names.map((n) => [n, { latency_ms: latency.get(n) ?? 0 }])) });
-      case 'POST /__sim/config': {
-        const parsed = configSchema.safeParse(parseControlBody(body));
-        if (!parsed.success) throw new ControlError(400, zodMessage(parsed.error));
-        knownChannel(parsed.data.channel, true);
-        const targets = parsed.data.channel === '*' ? names : [parsed.data.channel];
-        for (const n of targets) latency.set(n, parsed.data.latency_ms);
-        return sendJson(res, 200, { ok: true, channels: Object.fromEntries(targets.map((n) => [n, { latency_ms: parsed.data.latency_ms }])) });
-      }
-      case 'POST /__sim/reset':
-        reset();
-        return sendJson(res, 200, { ok: true });
-      default:
-        throw new ControlError(404, `no control endpoint ${method} ${path}`);
-    }
   }
 
   // ---- channel requests -------------------------------------------------------------
@@ -366,7 +252,7 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
     }
     const path = url.pathname;
     try {
-      if (path === '/__sim' || path.startsWith('/__sim/')) return await control(req, res, url);
+      if (path === '/__sim' || path.startsWith('/__sim/')) return await handleControl(controlState, req, res, url);
       if (path === '/' && req.method === 'GET') {
         return sendJson(res, 200, { simulator: true, name: 'Studio upstream simulator', channels: names, control: '/__sim/health' });
       }
@@ -400,6 +286,21 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
     files.clear();
     tasks.clear();
   }
+
+  const controlState: ControlState = {
+    channels,
+    byName,
+    names,
+    latency,
+    faultBook,
+    files,
+    tasks,
+    listLog,
+    clearLog: (channel) => {
+      log = channel ? listLog().filter((r) => r.channel !== channel) : [];
+    },
+    reset,
+  };
 
   return {
     server,
@@ -435,7 +336,7 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
       return baseUrl;
     },
     setLatency(channel, ms) {
-      knownChannel(channel, true);
+      knownChannel(controlState, channel, true);
       const v = latencySchema.parse(ms);
       for (const n of channel === '*' ? names : [channel]) latency.set(n, v);
     },

@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { findSimVideoTier, type SimVideoChannel, type SimVideoTier } from './channels';
 import type { FaultHit } from './faults';
 import { HttpError, isRecord, safeDecode, sendJson } from './http';
@@ -14,169 +13,11 @@ import type { Protocol, Route, SimContext } from './protocol';
  * tasks with a `callback_url` schedule timers for their notifications.
  */
 
+import { STATUSES, TASKS_PATH, taskJson, taskStatus, VideoTasks, type TaskSettings, type VideoTask } from './video-tasks';
+
+export { VideoTasks } from './video-tasks';
+
 type Ctx = SimContext<SimVideoChannel>;
-export type TaskStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
-
-const TASKS_PATH = '/api/v3/contents/generations/tasks';
-const STATUSES: readonly TaskStatus[] = ['queued', 'running', 'succeeded', 'failed', 'cancelled'];
-
-let sample: Buffer | undefined;
-/** The real H.264 MP4 every successful task points at (320x180, 2 s, ~6 KB). */
-export function sampleMp4(): Buffer {
-  sample ??= readFileSync(new URL('./assets/sample.mp4', import.meta.url));
-  return sample;
-}
-
-/** What a `bad_output` task links to: an HTML error page served as if it were video/mp4. */
-export const BAD_VIDEO_BYTES = Buffer.from(
-  '<!DOCTYPE html><html><head><title>404 Not Found</title></head><body><h1>Not Found</h1><p>The requested object does not exist.</p></body></html>\n',
-);
-
-export interface VideoTask {
-  id: string;
-  channel: string;
-  model: string;
-  tier: string;
-  prompt: string;
-  createdAtMs: number;
-  runAtMs: number;
-  doneAtMs: number;
-  cancelledAtMs: number | null;
-  outcome: 'succeeded' | 'failed';
-  badOutput: boolean;
-  duration: number;
-  ratio: string;
-  resolution: string;
-  fps: number;
-  seed: number;
-  generateAudio: boolean;
-  callbackUrl: string | null;
-}
-
-export function taskStatus(task: VideoTask, now: number): TaskStatus {
-  if (task.cancelledAtMs !== null) return 'cancelled';
-  if (now < task.runAtMs) return 'queued';
-  if (now < task.doneAtMs) return 'running';
-  return task.outcome;
-}
-
-function updatedAtMs(task: VideoTask, now: number): number {
-  if (task.cancelledAtMs !== null) return task.cancelledAtMs;
-  if (now < task.runAtMs) return task.createdAtMs;
-  if (now < task.doneAtMs) return task.runAtMs;
-  return task.doneAtMs;
-}
-
-const SHORT_SIDE: Record<string, number> = { '480p': 480, '720p': 720, '1080p': 1080, '768p': 768, '2k': 1440 };
-
-function dimensions(resolution: string, ratio: string): { width: number; height: number } {
-  const short = SHORT_SIDE[resolution.toLowerCase()] ?? 720;
-  const m = /^(\d+):(\d+)$/.exec(ratio);
-  const rw = m ? Number(m[1]) : 16;
-  const rh = m ? Number(m[2]) : 9;
-  const even = (v: number): number => Math.round(v / 2) * 2;
-  return rw >= rh ? { width: even((short * rw) / rh), height: short } : { width: short, height: even((short * rh) / rw) };
-}
-
-export function taskJson(task: VideoTask, now: number, origin: string): Record<string, unknown> {
-  const status = taskStatus(task, now);
-  const out: Record<string, unknown> = {
-    id: task.id,
-    model: task.model,
-    status,
-    error: status === 'failed' ? { code: 'InternalServiceError', message: 'The video generation failed due to an internal error. Please retry.' } : null,
-    created_at: Math.floor(task.createdAtMs / 1000),
-    updated_at: Math.floor(updatedAtMs(task, now) / 1000),
-    seed: task.seed,
-    resolution: task.resolution,
-    ratio: task.ratio,
-    duration: task.duration,
-    framespersecond: task.fps,
-    generate_audio: task.generateAudio,
-  };
-  if (status === 'succeeded') {
-    const { width, height } = dimensions(task.resolution, task.ratio);
-    const tokens = Math.floor((width * height * task.fps * task.duration) / 1024);
-    out.content = { video_url: `${origin}/__sim/files/${task.id}.mp4` };
-    out.usage = { completion_tokens: tokens, total_tokens: tokens };
-  }
-  return out;
-}
-
-export class VideoTasks {
-  private readonly tasks = new Map<string, VideoTask>();
-  private readonly timers = new Set<NodeJS.Timeout>();
-
-  constructor(private readonly maxTasks = 20_000) {}
-
-  add(task: VideoTask, origin: string): void {
-    this.tasks.set(task.id, task);
-    // Oldest first by insertion; a long benchmark keeps the most recent tasks pollable.
-    while (this.tasks.size > this.maxTasks) {
-      const oldest = this.tasks.keys().next();
-      if (oldest.done) break;
-      this.tasks.delete(oldest.value);
-    }
-    if (task.callbackUrl) this.scheduleCallbacks(task, origin);
-  }
-
-  get(channel: string, id: string): VideoTask | undefined {
-    const task = this.tasks.get(id);
-    return task && task.channel === channel ? task : undefined;
-  }
-
-  list(channel: string): VideoTask[] {
-    return [...this.tasks.values()].filter((t) => t.channel === channel).reverse();
-  }
-
-  delete(id: string): void {
-    this.tasks.delete(id);
-  }
-
-  /** The bytes behind a task's `video_url`, once the task has succeeded. */
-  file(id: string, now: number): Buffer | undefined {
-    const task = this.tasks.get(id);
-    if (!task || taskStatus(task, now) !== 'succeeded') return undefined;
-    return task.badOutput ? BAD_VIDEO_BYTES : sampleMp4();
-  }
-
-  clear(): void {
-    this.tasks.clear();
-    for (const t of this.timers) clearTimeout(t);
-    this.timers.clear();
-  }
-
-  private scheduleCallbacks(task: VideoTask, origin: string): void {
-    const url = task.callbackUrl;
-    if (!url) return;
-    const notify = async (at: number): Promise<void> => {
-      if (!this.tasks.has(task.id) || task.cancelledAtMs !== null) return;
-      try {
-        await fetch(url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(taskJson(task, at, origin)),
-          signal: AbortSignal.timeout(5_000),
-        });
-      } catch {
-        // Callbacks are best effort, as with the real service; pollers still see the task.
-      }
-    };
-    const later = (ms: number, fn: () => void): void => {
-      const timer = setTimeout(() => {
-        this.timers.delete(timer);
-        fn();
-      }, Math.max(0, ms - Date.now()));
-      timer.unref();
-      this.timers.add(timer);
-    };
-    let running: Promise<void> = Promise.resolve();
-    if (task.runAtMs < task.doneAtMs) later(task.runAtMs, () => void (running = notify(task.runAtMs)));
-    later(task.doneAtMs, () => void running.then(() => notify(task.doneAtMs)));
-  }
-}
-
-// ---- errors -------------------------------------------------------------------------
 
 const ARK_TYPES: Record<number, string> = {
   400: 'BadRequest',
@@ -274,24 +115,13 @@ const DATA_ROLES: Record<'image_url' | 'video_url' | 'audio_url', readonly strin
   audio_url: ['reference_audio'],
 };
 
-interface Parsed {
-  prompt: string;
-  duration: number;
-  ratio: string;
-  resolution: string;
-  fps: number;
-  seed: number;
-  generateAudio: boolean;
-  callbackUrl: string | null;
-}
-
 function readSetting(body: Record<string, unknown>, commands: Map<string, string>, name: string, bodyName = name): string | undefined {
   const fromBody = body[bodyName];
   if (typeof fromBody === 'string' || typeof fromBody === 'number' || typeof fromBody === 'boolean') return String(fromBody);
   return commands.get(name);
 }
 
-function parseCreate(body: Record<string, unknown>, tier: SimVideoTier, rid: string): Parsed {
+function parseCreate(body: Record<string, unknown>, tier: SimVideoTier, rid: string): TaskSettings {
   const content = body.content;
   if (content === undefined || content === null) {
     throw arkError(400, 'MissingParameter', 'The request failed because it is missing one or multiple required parameters: content.', rid, 'content');
@@ -410,7 +240,7 @@ function parseJson(ctx: Ctx): Record<string, unknown> {
 // ---- handlers -----------------------------------------------------------------------
 
 export function arkProtocol(tasks: VideoTasks): Protocol<SimVideoChannel> {
-  async function create(ctx: Ctx): Promise<void> {
+  function create(ctx: Ctx): void {
     const body = parseJson(ctx);
     const model = body.model;
     if (model === undefined || model === null || model === '') {
@@ -457,7 +287,7 @@ export function arkProtocol(tasks: VideoTasks): Protocol<SimVideoChannel> {
     return arkError(404, 'ResourceNotFound', `The specified task ${id} is not found.`, ctx.requestId, 'id');
   }
 
-  async function retrieve(ctx: Ctx): Promise<void> {
+  function retrieve(ctx: Ctx): void {
     const id = idFrom(ctx);
     const task = tasks.get(ctx.channel.name, id);
     if (!task) throw notFoundTask(ctx, id);
@@ -465,7 +295,7 @@ export function arkProtocol(tasks: VideoTasks): Protocol<SimVideoChannel> {
     sendJson(ctx.res, 200, taskJson(task, Date.now(), ctx.origin));
   }
 
-  async function list(ctx: Ctx): Promise<void> {
+  function list(ctx: Ctx): void {
     const q = ctx.query;
     const intParam = (name: string, fallback: number): number => {
       const raw = q.get(name);
@@ -490,7 +320,7 @@ export function arkProtocol(tasks: VideoTasks): Protocol<SimVideoChannel> {
     sendJson(ctx.res, 200, { items, total: matching.length });
   }
 
-  async function remove(ctx: Ctx): Promise<void> {
+  function remove(ctx: Ctx): void {
     const id = idFrom(ctx);
     const task = tasks.get(ctx.channel.name, id);
     if (!task) throw notFoundTask(ctx, id);

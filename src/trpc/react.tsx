@@ -1,22 +1,30 @@
 'use client';
 
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { httpBatchLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
-import type { inferRouterOutputs } from '@trpc/server';
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { useState, type ReactNode } from 'react';
 import type { AppRouter } from '@/server/api/root';
+import { makeQueryClient } from './query-client';
 
 /** Typed hooks for the console's tRPC API; the session cookie authenticates the calls. */
 export const trpc = createTRPCReact<AppRouter>();
 
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
+export type RouterInputs = inferRouterInputs<AppRouter>;
+
+let browserQueryClient: QueryClient | undefined;
+
+/** The browser keeps one client across navigations; each server render gets its own. */
+function getQueryClient(): QueryClient {
+  if (typeof window === 'undefined') return makeQueryClient();
+  browserQueryClient ??= makeQueryClient();
+  return browserQueryClient;
+}
 
 export function TRPCProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: true } } }),
-  );
-  // No transformer: the server sends plain JSON.
+  const queryClient = getQueryClient();
   const [client] = useState(() => trpc.createClient({ links: [httpBatchLink({ url: '/api/trpc' })] }));
   return (
     <trpc.Provider client={client} queryClient={queryClient}>

@@ -1,12 +1,26 @@
+import 'server-only';
+
+import { createHydrationHelpers } from '@trpc/react-query/rsc';
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { cache } from 'react';
-import { createContext } from '@/server/api/context';
-import { createCaller } from '@/server/api/root';
+import { createContext, type SessionIdentity } from '@/server/api/context';
+import { createCaller, type AppRouter } from '@/server/api/root';
 import { getConsoleSession, getOperatorSession } from '@/server/auth/next-auth';
+import { sessionFailure } from '@/server/domain/auth/credentials';
+import { getRuntime } from '@/server/runtime';
+import { makeQueryClient } from './query-client';
 
-/** The console session of this request, read once per render. */
-export const consoleSession = cache(getConsoleSession);
+/**
+ * The console session of this request, read once per render; null also when its login was removed
+ * or its tenant disabled since it was signed (the cookie alone does not keep it alive).
+ */
+export const consoleSession = cache(async () => {
+  const session = await getConsoleSession();
+  if (!session) return null;
+  const { db } = await getRuntime();
+  return (await sessionFailure(db, session)) ? null : session;
+});
 
 /** The signed-in session, or a redirect to the login page. */
 export async function requireSession() {
@@ -14,27 +28,6 @@ export async function requireSession() {
   if (!session) redirect('/login');
   return session;
 }
-
-/**
- * A tRPC caller acting as the signed-in console user, for server components.
- * Key headers are dropped: a page always renders as the person signed in, never as a key sent along.
- */
-export const serverApi = cache(async () => {
-  const session = await requireSession();
-  const forwarded = new Headers(await headers());
-  forwarded.delete('x-api-key');
-  forwarded.delete('authorization');
-  return createCaller(
-    await createContext(forwarded, {
-      tenantId: session.tenantId,
-      userId: session.userId,
-      ...(session.kind === 'platform_account' ? { personal: true as const } : {}),
-    }),
-  );
-});
-
-/** The signed-in user's tenant and role, fetched once per render. */
-export const currentMe = cache(async () => (await serverApi()).session.me());
 
 /** The operator session of this request (super-administrator key sign-in), read once per render. */
 export const operatorSession = cache(getOperatorSession);
@@ -46,11 +39,43 @@ export async function requireOperator() {
   return session;
 }
 
-/** A tRPC caller acting as the signed-in operator, for the operator area's server components. */
-export const operatorApi = cache(async () => {
-  await requireOperator();
+/**
+ * The request's context for a session. Key headers are dropped: a page always renders as the
+ * person signed in, never as a key sent along.
+ */
+async function sessionContext(identity: SessionIdentity) {
   const forwarded = new Headers(await headers());
   forwarded.delete('x-api-key');
   forwarded.delete('authorization');
-  return createCaller(await createContext(forwarded, { operator: true }));
+  return createContext(forwarded, identity);
+}
+
+/** One query cache per server render, shared by every prefetch and dehydrated by HydrateClient. */
+const getQueryClient = cache(makeQueryClient);
+
+const consoleCaller = createCaller(async () => {
+  const session = await requireSession();
+  return sessionContext({
+    tenantId: session.tenantId,
+    userId: session.userId,
+    ...(session.kind === 'platform_account' ? { personal: true as const } : {}),
+  });
 });
+
+const operatorCaller = createCaller(async () => {
+  await requireOperator();
+  return sessionContext({ operator: true });
+});
+
+/**
+ * Server components of the console: `await api.x.y(input)` for data the page itself needs, or
+ * `void api.x.y.prefetch(input)` and `<HydrateClient>` around the client components that read the
+ * same query with `trpc.x.y.useQuery(input)`: they render with the data at once.
+ */
+export const { trpc: api, HydrateClient } = createHydrationHelpers<AppRouter>(consoleCaller, getQueryClient);
+
+/** The same for the operator area, acting as the signed-in operator. */
+export const { trpc: operatorApi } = createHydrationHelpers<AppRouter>(operatorCaller, getQueryClient);
+
+/** The signed-in user's tenant and role, fetched once per render. */
+export const currentMe = cache(() => api.session.me());

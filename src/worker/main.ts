@@ -1,12 +1,12 @@
-import { ConfigError, getConfig } from '../server/config';
-import { closeDatabase } from '../server/db/client';
+import { getConfig } from '../server/config';
 import { runMigrations } from '../server/db/migrate';
+import { runProcess } from '../server/lifecycle';
 import { getRuntime } from '../server/runtime';
 import { startWorker } from './runner';
 import { recurringTasksFor } from './tasks';
 
 /** The worker as its own process (PostgreSQL only; embedded mode runs it inside `npm start`). */
-async function main(): Promise<void> {
+async function main() {
   const config = getConfig();
   if (!config.databaseUrl) {
     console.error(
@@ -17,17 +17,12 @@ async function main(): Promise<void> {
   const rt = await getRuntime();
   await runMigrations(rt.database, config.databaseUrl);
   const worker = await startWorker(rt, recurringTasksFor(config));
-  const shutdown = async (signal: string) => {
-    console.log(`${signal}: draining the worker`);
-    await worker.stop();
-    await closeDatabase();
-    process.exit(0);
+  return {
+    async stop(signal: string) {
+      console.log(`${signal}: draining the worker`);
+      await worker.stop();
+    },
   };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
 }
 
-main().catch((err: unknown) => {
-  console.error(err instanceof ConfigError ? err.message : err);
-  process.exit(1);
-});
+runProcess(main);

@@ -20,7 +20,7 @@ interface Redeemed {
   code: string;
   credits_granted: number;
   templates: { slug: string; zh_name: string }[];
-  account: { email: string; nickname: string; credits: number; created: boolean };
+  account: { email: string; nickname: string | null; credits: number | null; created: boolean };
   sign_in: { url: string; email: string; password: string | null; hint: string };
   api_key: string | null;
   error?: string;
@@ -170,6 +170,9 @@ describe('redeeming on the public endpoints', () => {
     const visible = (await api<{ templates: Template[] }>('/templates?type=image', { key: buyerKey })).body.templates;
     const granted = visible.find((x) => x.id === mine.id);
     expect(granted).toMatchObject({ locked: false, source: 'platform', prompt_template: '为{shop}设计一张开业海报，喜庆的红色' });
+    // The buyer sees who sold it by name, never the seller's internal tenant id.
+    expect(granted).toMatchObject({ tenant_id: null, seller: '星河设计' });
+    expect(JSON.stringify(visible)).not.toContain(seller.id);
     expect(visible.find((x) => x.id === gatedPlatform.id)?.locked).toBe(false);
     const outsider = await newTenant();
     const outsiderView = (await api<{ templates: Template[] }>('/templates?type=image', { key: outsider.key })).body.templates;
@@ -223,11 +226,18 @@ describe('redeeming on the public endpoints', () => {
     expect(b.body).toEqual(a.body);
     expect((await api('/social-claims', { body, headers: { 'idempotency-key': 'order-2' } })).status).toBe(409);
 
-    const topUp = await api<Redeemed>('/social-claims', { body: { code: second.code, nickname: '阿青', email: buyer.toUpperCase() } });
+    // Whoever types an existing buyer's email adds to that account, but learns none of its figures
+    // and cannot rename it.
+    const topUp = await api<Redeemed>('/social-claims', { body: { code: second.code, nickname: '冒名者', email: buyer.toUpperCase() } });
     expect(topUp.status).toBe(200);
-    expect(topUp.body.account).toMatchObject({ created: false, credits: 25 });
+    expect(topUp.body.account).toEqual({ email: buyer, nickname: null, credits: null, created: false });
+    expect(topUp.body.credits_granted).toBe(15);
     expect(topUp.body.sign_in.password).toBeNull();
     expect(topUp.body.api_key).toBeNull();
+    const buyerKey = a.body.api_key ?? '';
+    expect(await balance(buyerKey)).toBe(25);
+    const usage = await api<{ tenant: { name: string } }>('/tenant-usage', { key: buyerKey });
+    expect(usage.body.tenant.name).toBe('阿青');
   });
 
   it('refuses bad bodies, and the email of a company console', async () => {
@@ -240,7 +250,9 @@ describe('redeeming on the public endpoints', () => {
     }
     const res = await api<Redeemed>('/social-claims', { body: { code: claim.code, nickname: '老板', email: ownerEmail } });
     expect(res.status).toBe(409);
-    expect(res.body.error).toMatch(/company console/);
+    // The refusal says what to do without confirming that, or what kind of, login the address has.
+    expect(res.body.error).toBe('This email cannot receive a claim code; redeem with another email address');
+    expect(res.body.error).not.toMatch(/console|company|admin|tenant|exists/i);
     expect((await api<{ state: string }>(`/social-claims?code=${claim.code}`)).body.state).toBe('open');
   });
 });

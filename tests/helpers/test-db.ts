@@ -58,3 +58,4 @@ export function withDatabase(url: string, name: string): string {
   u.pathname = `/${name}`;
   return u.toString();
 }
+

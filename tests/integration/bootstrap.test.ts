@@ -29,7 +29,7 @@ describe('first start', () => {
     const demo = await resolveKey(t.db, { configured: undefined }, first.demo?.apiKey ?? '');
     expect(demo.ok && demo.identity.kind).toBe('tenant');
     if (demo.ok && demo.identity.kind === 'tenant') {
-      expect(await getBalance(t.db, demo.identity)).toEqual({ credits: DEMO_TENANT.credits, pool: 'tenant' });
+      expect(await getBalance({ db: t.db }, demo.identity)).toEqual({ credits: DEMO_TENANT.credits, pool: 'tenant' });
     }
 
     const second = await bootstrap(t.db, config);

@@ -8,6 +8,7 @@ import { claimCodes, ledgerEntries, templates, tenants } from '../../src/server/
 import { createClaim } from '../../src/server/domain/claims/claims';
 import { AppError } from '../../src/server/domain/errors';
 import { createTemplate } from '../../src/server/domain/templates/templates';
+import { OPERATOR } from '../../src/server/domain/auth/identity';
 import { createTenant } from '../../src/server/domain/tenants/tenants';
 import { LocalFileStore } from '../../src/server/storage/store';
 import { createTestDatabase, testSecret, type TestDatabase } from '../helpers/test-db';
@@ -26,14 +27,13 @@ afterAll(async () => {
 
 describe('claim code creation', () => {
   it('rolls the credits back when a write fails: 500, nothing taken, nothing gated, no code', async () => {
-    const { tenant } = await createTenant(t.db, testSecret, { name: '回滚租户', credits: 200, quotaMonthly: 0 });
+    const { tenant } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, { name: '回滚租户', credits: 200, quota_monthly: 0 });
     const files = new LocalFileStore(path.join(config.dataDir, 'files'), 'http://studio.test');
-    const tpl = await createTemplate(t.db, files, { kind: 'tenant', tenantId: tenant.id, via: 'key' }, { type: 'image', zh_name: '海报', prompt_template: '海报：{input}' });
+    const who = { kind: 'tenant' as const, tenantId: tenant.id, via: 'key' as const };
+    const { template: tpl } = await createTemplate({ db: t.db, config, files }, who, { type: 'image', zh_name: '海报', prompt_template: '海报：{input}' });
 
-    const failing = createClaim(t.db, config, tenant.id, { template_ids: [tpl.id], credits: 80 }, {
-      afterWrite: async () => {
-        throw new Error('disk full');
-      },
+    const failing = createClaim({ db: t.db, config }, who, { template_ids: [tpl.id], credits: 80 }, {
+      afterWrite: () => Promise.reject(new Error('disk full')),
     });
     await expect(failing).rejects.toSatisfy((err: unknown) => err instanceof AppError && err.status === 500 && /no credits were taken/.test(err.message));
 
@@ -46,7 +46,7 @@ describe('claim code creation', () => {
     expect(claimRows).toEqual([]);
 
     // The same request without the failure succeeds and takes the credits once.
-    const ok = await createClaim(t.db, config, tenant.id, { template_ids: [tpl.id], credits: 80 });
+    const ok = await createClaim({ db: t.db, config }, who, { template_ids: [tpl.id], credits: 80 });
     expect(ok.credits_balance_after).toBe(120);
   });
 });

@@ -8,6 +8,7 @@ import { buildConfig, parseEnv, type Config } from '../../src/server/config';
 import { jobs, ledgerEntries, tasks } from '../../src/server/db/schema';
 import { runImageJob } from '../../src/server/domain/jobs/run';
 import { submitImageJobs } from '../../src/server/domain/jobs/submit';
+import { OPERATOR } from '../../src/server/domain/auth/identity';
 import { createTenant } from '../../src/server/domain/tenants/tenants';
 import { claim, QUEUES } from '../../src/server/queue/queue';
 import { startQueueWorker } from '../../src/server/queue/worker';
@@ -34,7 +35,7 @@ afterAll(async () => {
 });
 
 async function newJob(credits = 100) {
-  const { tenant } = await createTenant(t.db, testSecret, { name: '崩溃测试', credits, quotaMonthly: 0 });
+  const { tenant } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, { name: '崩溃测试', credits, quota_monthly: 0 });
   const [job] = await submitImageJobs({ db: t.db, config, files }, { kind: 'tenant', tenantId: tenant.id, via: 'key' }, {
     items: [{ prompt: 'survives a crash', quality: 'high' }],
     callbackUrl: null,

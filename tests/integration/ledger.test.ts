@@ -4,6 +4,7 @@ import { accounts, ledgerEntries, tenants } from '../../src/server/db/schema';
 import { createAccount, setAccountQuota } from '../../src/server/domain/accounts/accounts';
 import { spendCredits } from '../../src/server/domain/credits/ledger';
 import { AppError } from '../../src/server/domain/errors';
+import { OPERATOR } from '../../src/server/domain/auth/identity';
 import { createTenant } from '../../src/server/domain/tenants/tenants';
 import { createTestDatabase, testSecret, type TestDatabase } from '../helpers/test-db';
 
@@ -23,9 +24,11 @@ async function ledgerSum(tenantId: string, accountId: string | null): Promise<nu
   return Number(row?.total ?? 0);
 }
 
+const who = (tenantId: string) => ({ kind: 'tenant' as const, tenantId, via: 'key' as const });
+
 describe('credit ledger', () => {
   it('never lets concurrent spends take the balance below zero, and the ledger sums to the balance', async () => {
-    const { tenant } = await createTenant(t.db, testSecret, { name: 'Concurrent 并发', credits: 1000, quotaMonthly: 0 });
+    const { tenant } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, { name: 'Concurrent 并发', credits: 1000, quota_monthly: 0 });
     const attempts = 200;
     const amount = 7; // 1000 / 7 = 142 spends fit, 58 must fail
     const results = await Promise.allSettled(
@@ -38,8 +41,8 @@ describe('credit ledger', () => {
     expect(succeeded).toBe(Math.floor(1000 / amount));
     expect(failed).toHaveLength(attempts - succeeded);
     for (const f of failed) {
-      expect((f as PromiseRejectedResult).reason).toBeInstanceOf(AppError);
-      expect(((f as PromiseRejectedResult).reason as AppError).code).toBe('PAYMENT_REQUIRED');
+      expect(f.reason).toBeInstanceOf(AppError);
+      expect((f.reason as AppError).code).toBe('PAYMENT_REQUIRED');
     }
     const [row] = await t.db.select({ credits: tenants.credits }).from(tenants).where(eq(tenants.id, tenant.id));
     expect(row?.credits).toBe(1000 - succeeded * amount);
@@ -50,15 +53,15 @@ describe('credit ledger', () => {
   });
 
   it('keeps every wallet equal to its ledger under concurrent quota changes and spends', async () => {
-    const { tenant } = await createTenant(t.db, testSecret, { name: 'Pool 资金池', credits: 5000, quotaMonthly: 0 });
+    const { tenant } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, { name: 'Pool 资金池', credits: 5000, quota_monthly: 0 });
     const members = await Promise.all(
-      [0, 1, 2].map((i) => createAccount(t.db, testSecret, tenant.id, { email: `p${i}@x.cn`, nickname: `p${i}`, credits: 500 })),
+      [0, 1, 2].map(async (i) => (await createAccount({ db: t.db, config: { secret: testSecret } }, who(tenant.id), { email: `p${i}@x.cn`, nickname: `p${i}`, credits: 500 })).account),
     );
     const ops: Promise<unknown>[] = [];
     for (let i = 0; i < 60; i++) {
       const m = members[i % 3];
       if (!m) continue;
-      ops.push(setAccountQuota(t.db, tenant.id, { accountId: m.account_id, credits: (i * 37) % 900 }));
+      ops.push(setAccountQuota({ db: t.db }, who(tenant.id), { account_id: m.account_id, credits: (i * 37) % 900 }));
       ops.push(spendCredits(t.db, { tenantId: tenant.id, accountId: m.account_id, dedicated: true, amount: 3, category: 'chat' }));
       ops.push(spendCredits(t.db, { tenantId: tenant.id, amount: 11, category: 'image' }));
     }

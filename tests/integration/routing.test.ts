@@ -15,6 +15,7 @@ import type { RouteRequest } from '../../src/server/upstreams/select';
 import { recomputeScores } from '../../src/server/upstreams/stats';
 import { UpstreamError, type Target, type UpstreamModel } from '../../src/server/upstreams/types';
 import { verifyImage } from '../../src/server/upstreams/verify';
+import { OPERATOR } from '../../src/server/domain/auth/identity';
 import { createTenant } from '../../src/server/domain/tenants/tenants';
 import { tenantBinding } from '../../src/server/upstreams/registry';
 import { createTestDatabase, testSecret, type TestDatabase } from '../helpers/test-db';
@@ -33,6 +34,8 @@ afterAll(async () => {
 });
 afterEach(async () => {
   await sim.control('/__sim/faults', { method: 'DELETE' });
+  // Every channel back to its configured state between tests.
+  // eslint-disable-next-line drizzle/enforce-update-with-where
   await t.db.update(upstreams).set({ removedReason: null, removedAt: null, enabled: true, softTimeoutMs: 60_000 });
   invalidateCandidates(t.db);
 });
@@ -205,7 +208,7 @@ describe('routing through the simulator', () => {
   });
 
   it('routes a bound tenant inside its binding', async () => {
-    const { tenant } = await createTenant(t.db, testSecret, { name: '绑定 Bound', credits: 0, quotaMonthly: 0 });
+    const { tenant } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, { name: '绑定 Bound', credits: 0, quota_monthly: 0 });
     await bindTenant(t.db, tenant.id, 'sim-image-c');
     const binding = await tenantBinding(t.db, tenant.id);
     for (let i = 0; i < 5; i++) {
@@ -268,12 +271,12 @@ describe('routing through the simulator', () => {
       fast,
     );
     expect(fellBack.channel).toBe('sim-chat-b');
-    expect(() => JSON.parse(fellBack.result.choices[0]?.message.content ?? '')).not.toThrow();
+    expect(() => JSON.parse(fellBack.result.choices[0]?.message.content ?? '') as unknown).not.toThrow();
   });
 
   it('routes a video task inside its tier, with the tier duration checked first', async () => {
     const tier = 'videomodel-2-0-pro-260801';
-    const tooLong = await routeCall(t.db, testSecret, { media: 'video', model: tier, needs: { duration: 20 } }, async () => 'x').catch((e: unknown) => e);
+    const tooLong = await routeCall(t.db, testSecret, { media: 'video', model: tier, needs: { duration: 20 } }, () => Promise.resolve('x')).catch((e: unknown) => e);
     expect((tooLong as AppError).status).toBe(400);
 
     await fault('sim-video-a', 'server_error');

@@ -10,6 +10,7 @@ import { submitImageJobs } from '../../src/server/domain/jobs/submit';
 import { imageJobInputSchema } from '../../src/server/domain/jobs/types';
 import { upsertSkill } from '../../src/server/domain/skills/skills';
 import { createTemplate } from '../../src/server/domain/templates/templates';
+import { OPERATOR } from '../../src/server/domain/auth/identity';
 import { createTenant } from '../../src/server/domain/tenants/tenants';
 import { LocalFileStore } from '../../src/server/storage/store';
 import { simulatorUpstreams, syncUpstreams } from '../../src/server/upstreams/registry';
@@ -66,12 +67,12 @@ describe('the shipped catalogue', () => {
 
 describe('template default reference images', () => {
   it('are used when the request has none, and the caller’s images always win', async () => {
-    const { tenant } = await createTenant(t.db, testSecret, { name: '参考图租户', credits: 100, quotaMonthly: 0 });
+    const { tenant } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, { name: '参考图租户', credits: 100, quota_monthly: 0 });
     const who = { kind: 'tenant' as const, tenantId: tenant.id, via: 'key' as const };
     const png = Buffer.from('89504e470d0a1a0a', 'hex');
     const defaultUrl = await files.put(`${tenant.id}/uploads/default.png`, png, 'image/png');
     const callerUrl = await files.put(`${tenant.id}/uploads/mine.png`, png, 'image/png');
-    const template = await createTemplate(t.db, files, who, {
+    const { template } = await createTemplate({ db: t.db, config, files }, who, {
       type: 'image',
       zh_name: '换背景',
       prompt_template: '把商品放到{scene}',

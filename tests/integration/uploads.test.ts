@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploads } from '../../src/server/db/schema';
 import { pruneAbandonedUploads } from '../../src/server/domain/uploads/uploads';
+import { OPERATOR } from '../../src/server/domain/auth/identity';
 import { createTenant } from '../../src/server/domain/tenants/tenants';
 import { LocalFileStore } from '../../src/server/storage/store';
 import { createTestDatabase, testSecret, type TestDatabase } from '../helpers/test-db';
@@ -20,7 +21,7 @@ afterAll(async () => {
 describe('abandoned direct uploads', () => {
   it('are removed with their object after a day; fresh and finished ones stay', async () => {
     const files = new LocalFileStore(mkdtempSync(path.join(os.tmpdir(), 'studio-prune-')), 'http://studio.test');
-    const { tenant } = await createTenant(t.db, testSecret, { name: '清理租户', credits: 0, quotaMonthly: 0 });
+    const { tenant } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, { name: '清理租户', credits: 0, quota_monthly: 0 });
     const row = (key: string, status: 'pending' | 'ready', hoursAgo: number) => ({
       tenantId: tenant.id,
       key: `${tenant.id}/uploads/tenant/${key}`,

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../src/server/db/rows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moveCredits } from '../../src/server/domain/credits/ledger';
+import { OPERATOR } from '../../src/server/domain/auth/identity';
 import { createTenant } from '../../src/server/domain/tenants/tenants';
 import { rebuildUsage, shanghaiDay, shanghaiDayStart, tenantUsage, usageMismatches } from '../../src/server/domain/usage/usage';
 import { createTestDatabase, testSecret, type TestDatabase } from '../helpers/test-db';
@@ -17,7 +19,7 @@ const categories = ['image', 'video', 'chat', 'reverse', 'other'] as const;
 
 describe('daily usage rollups', () => {
   it('agree exactly with the ledger after concurrent charges and refunds', async () => {
-    const { tenant } = await createTenant(t.db, testSecret, { name: '用量租户', credits: 100_000, quotaMonthly: 0 });
+    const { tenant } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, { name: '用量租户', credits: 100_000, quota_monthly: 0 });
     const ops: Promise<unknown>[] = [];
     for (let i = 0; i < 300; i++) {
       const category = categories[i % categories.length] ?? 'image';
@@ -30,16 +32,16 @@ describe('daily usage rollups', () => {
     await Promise.all(ops);
     expect(await usageMismatches(t.db, tenant.id)).toEqual([]);
 
-    const report = await tenantUsage(t.db, tenant.id, 7);
-    const [row] = await t.db.execute(sql`select -sum(amount)::int as n from ledger_entries where tenant_id = ${tenant.id} and kind in ('charge', 'refund')`).then((r) =>
-      Array.isArray(r) ? r : (r as { rows: { n: number }[] }).rows,
+    const report = await tenantUsage({ db: t.db }, { kind: 'tenant', tenantId: tenant.id, via: 'key' }, { days: 7 });
+    const [row] = rowsOf<{ n: number }>(
+      await t.db.execute(sql`select -sum(amount)::int as n from ledger_entries where tenant_id = ${tenant.id} and kind in ('charge', 'refund')`),
     );
-    expect(report.totals.total).toBe((row as { n: number }).n);
+    expect(report.totals.total).toBe(row?.n);
     expect(report.daily.at(-1)?.total).toBe(report.totals.total);
   });
 
   it('cuts days at midnight Asia/Shanghai (16:00 UTC) and keeps the window continuous', async () => {
-    const { tenant } = await createTenant(t.db, testSecret, { name: '时区租户', credits: 0, quotaMonthly: 0 });
+    const { tenant } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, { name: '时区租户', credits: 0, quota_monthly: 0 });
     const at = (iso: string, amount: number, category: string) =>
       t.db.execute(sql`insert into ledger_entries (tenant_id, amount, balance_after, kind, category, created_at)
                        values (${tenant.id}, ${-amount}, 0, 'charge', ${category}, ${iso})`);
@@ -51,7 +53,7 @@ describe('daily usage rollups', () => {
     expect(await usageMismatches(t.db, tenant.id)).toEqual([]);
 
     const now = new Date('2026-11-14T01:00:00Z'); // 09:00 on 14 November in Shanghai
-    const report = await tenantUsage(t.db, tenant.id, 5, now);
+    const report = await tenantUsage({ db: t.db }, { kind: 'tenant', tenantId: tenant.id, via: 'key' }, { days: 5, now });
     expect(report.since).toBe('2026-11-09T16:00:00.000Z');
     expect(report.daily.map((d) => d.date)).toEqual(['2026-11-10', '2026-11-11', '2026-11-12', '2026-11-13', '2026-11-14']);
     expect(report.daily.map((d) => d.total)).toEqual([3, 7, 0, 7, 0]);

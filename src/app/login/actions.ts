@@ -1,7 +1,7 @@
 'use server';
 
-import { AuthError, CredentialsSignin } from 'next-auth';
-import { signIn } from '@/server/auth/next-auth';
+import { attemptSignIn } from './attempt';
+import { loginSchema, textField } from './login-schema';
 import { INCORRECT_CREDENTIALS, SIGN_IN_UNAVAILABLE } from './messages';
 
 export interface LoginState {
@@ -12,16 +12,10 @@ export interface LoginState {
 
 /** Signs a tenant administrator in; on success next-auth redirects to the overview. */
 export async function signInWithPassword(_previous: LoginState, form: FormData): Promise<LoginState> {
-  const email = String(form.get('email') ?? '').trim();
-  const password = String(form.get('password') ?? '');
-  if (!email || !password) return { error: 'Enter your email and password', email };
-  try {
-    await signIn('credentials', { email, password, redirectTo: '/overview' });
-  } catch (err) {
-    if (err instanceof CredentialsSignin) return { error: INCORRECT_CREDENTIALS, email };
-    if (err instanceof AuthError) return { error: SIGN_IN_UNAVAILABLE, email };
-    // The success path ends in a redirect, which Next.js delivers as a thrown signal.
-    throw err;
-  }
-  return { error: null, email };
+  const typed = { email: textField(form, 'email').trim(), password: textField(form, 'password') };
+  if (!typed.email || !typed.password) return { error: 'Enter your email and password', email: typed.email };
+  const parsed = loginSchema.safeParse(typed);
+  if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? INCORRECT_CREDENTIALS, email: typed.email };
+  const refused = await attemptSignIn('credentials', { ...parsed.data, redirectTo: '/overview' }, { wrong: INCORRECT_CREDENTIALS, unavailable: SIGN_IN_UNAVAILABLE });
+  return { error: refused, email: typed.email };
 }

@@ -90,20 +90,23 @@ export function ArticleResult({ article, headingLevel = 2 }: { article: WrittenA
 
         {hashtags.length > 0 && (
           <Section label="Hashtags" copy={<CopyButton value={hashtags.join(' ')} label="hashtags" />}>
-            <ul className="flex flex-wrap gap-1.5" data-testid="article-hashtags">
-              {hashtags.map((tag, i) => (
-                <li
-                  key={`${tag}-${i}`}
-                  className="rounded-full bg-rose-50 px-2.5 py-1 text-sm font-medium break-words text-rose-700 ring-1 ring-rose-200 ring-inset"
-                >
-                  {tag}
-                </li>
-              ))}
-            </ul>
+            <HashtagList tags={hashtags} />
           </Section>
         )}
       </div>
     </Card>
+  );
+}
+
+function HashtagList({ tags }: { tags: string[] }) {
+  return (
+    <ul className="flex flex-wrap gap-1.5" data-testid="article-hashtags">
+      {tags.map((tag, i) => (
+        <li key={`${tag}-${i}`} className="rounded-full bg-rose-50 px-2.5 py-1 text-sm font-medium break-words text-rose-700 ring-1 ring-rose-200 ring-inset">
+          {tag}
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -6,9 +6,9 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { signOutAction } from '@/app/(console)/actions';
 import { CloseIcon, MenuIcon, SignOutIcon } from '../icons';
 import { cn } from '../ui/cn';
-import { Wordmark } from '../wordmark';
 import { SimulatedBanner } from './simulated-banner';
 import { navGroups, type NavItem } from './nav-items';
+import { HomeLink, SkipLink } from './shell-parts';
 
 interface ShellProps {
   tenantName: string;
@@ -23,15 +23,14 @@ interface ShellProps {
 /** The console frame: a sidebar on large screens, a top bar with a drop-down menu on small ones. */
 export function ConsoleShell({ tenantName, email, simulated = false, personal = false, children }: ShellProps) {
   const pathname = usePathname();
-  const [menuOpen, setMenuOpen] = useState(false);
-
-  // Following a link closes the phone menu.
-  useEffect(() => setMenuOpen(false), [pathname]);
+  // The phone menu is open on the page it was opened on: following a link closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === pathname;
 
   useEffect(() => {
     if (!menuOpen) return;
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setMenuOpen(false);
+      if (e.key === 'Escape') setOpenOn(null);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -39,23 +38,16 @@ export function ConsoleShell({ tenantName, email, simulated = false, personal = 
 
   return (
     <div className="min-h-screen lg:flex">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:shadow"
-      >
-        Skip to content
-      </a>
+      <SkipLink target="main" />
 
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur lg:hidden">
         <div className="flex h-14 items-center justify-between gap-3 px-4">
-          <Link href="/overview" className="rounded-md focus-visible:outline-2 focus-visible:outline-indigo-600">
-            <Wordmark />
-          </Link>
+          <HomeLink />
           <div className="flex min-w-0 items-center gap-2">
             <span className="truncate text-sm font-medium text-slate-700">{tenantName}</span>
             <button
               type="button"
-              onClick={() => setMenuOpen((open) => !open)}
+              onClick={() => setOpenOn(menuOpen ? null : pathname)}
               aria-expanded={menuOpen}
               aria-controls="console-menu"
               className="grid size-9 shrink-0 place-items-center rounded-lg text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
@@ -75,9 +67,7 @@ export function ConsoleShell({ tenantName, email, simulated = false, personal = 
 
       <aside className="hidden lg:sticky lg:top-0 lg:flex lg:h-screen lg:w-64 lg:shrink-0 lg:flex-col lg:border-r lg:border-slate-200 lg:bg-white">
         <div className="px-5 pt-5">
-          <Link href="/overview" className="inline-block rounded-md focus-visible:outline-2 focus-visible:outline-indigo-600">
-            <Wordmark />
-          </Link>
+          <HomeLink className="inline-block" />
           <div className="mt-5 rounded-xl bg-slate-50 px-3 py-2.5 ring-1 ring-inset ring-slate-200/70">
             <p className="text-[11px] font-medium tracking-wide text-slate-500 uppercase">{personal ? 'Account' : 'Workspace'}</p>
             <p className="mt-0.5 truncate text-sm font-semibold text-slate-900" title={tenantName}>

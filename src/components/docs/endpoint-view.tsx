@@ -1,88 +1,14 @@
 import type { OpenAPIObject, ReferenceObject, SchemaObject } from 'openapi3-ts/oas31';
 import type { ReactNode } from 'react';
 import { Badge } from '../ui/badge';
-import { cn } from '../ui/cn';
+import { FieldList } from './field-list';
 import { InlineText } from './inline-text';
-import { schemeLabel, type Endpoint, type Method } from './openapi-model';
+import { MethodBadge } from './method-badge';
+import { schemeLabel, type Endpoint } from './openapi-model';
 import { describeType, schemaRows, type SchemaRow } from './schema-rows';
-
-const methodTone: Record<Method, string> = {
-  get: 'bg-emerald-50 text-emerald-700 ring-emerald-600/25',
-  post: 'bg-indigo-50 text-indigo-700 ring-indigo-600/25',
-  put: 'bg-amber-50 text-amber-800 ring-amber-600/25',
-  patch: 'bg-amber-50 text-amber-800 ring-amber-600/25',
-  delete: 'bg-rose-50 text-rose-700 ring-rose-600/25',
-};
-
-export function MethodBadge({ method, className }: { method: Method; className?: string }) {
-  return (
-    <span
-      className={cn(
-        'inline-flex w-14 shrink-0 justify-center rounded-md py-0.5 font-mono text-xs font-semibold uppercase ring-1 ring-inset',
-        methodTone[method],
-        className,
-      )}
-    >
-      {method}
-    </span>
-  );
-}
 
 function SectionTitle({ children }: { children: ReactNode }) {
   return <h4 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{children}</h4>;
-}
-
-/** A list of documented fields; nested fields are indented under their parent. */
-export function FieldList({ rows, empty }: { rows: SchemaRow[]; empty?: string }) {
-  if (rows.length === 0) return <p className="mt-2 text-sm text-slate-500">{empty ?? 'No fields.'}</p>;
-  return (
-    <ul className="mt-2 divide-y divide-slate-100 rounded-xl ring-1 ring-slate-200">
-      {rows.map((row) => (
-        <li key={`${row.parent}.${row.name}`} className="grid gap-1.5 px-4 py-3 sm:grid-cols-[minmax(0,15rem)_minmax(0,1fr)] sm:gap-6">
-          <div className="min-w-0" style={{ paddingLeft: `${row.depth * 0.875}rem` }}>
-            <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
-              <code className="font-mono text-[13px] break-all text-slate-900">
-                {row.parent && <span className="text-slate-400">{row.parent}.</span>}
-                <span className="font-semibold">{row.name}</span>
-              </code>
-              {row.required ? (
-                <span className="text-[11px] font-semibold text-rose-600">required</span>
-              ) : (
-                <span className="text-[11px] text-slate-400">optional</span>
-              )}
-            </div>
-            <p className="mt-0.5 font-mono text-xs text-slate-500">
-              {row.type}
-              {row.nullable && ' | null'}
-            </p>
-          </div>
-          <div className="min-w-0 text-sm leading-6 text-slate-600">
-            {row.description && (
-              <p>
-                <InlineText text={row.description} />
-              </p>
-            )}
-            {row.constant !== undefined && (
-              <p>
-                Always <code className="inline-code">{row.constant}</code>
-              </p>
-            )}
-            {row.enumValues && row.enumValues.length > 0 && (
-              <p className="flex flex-wrap items-center gap-1.5">
-                <span className="text-slate-500">One of</span>
-                {row.enumValues.map((v) => (
-                  <code key={v} className="inline-code">
-                    {v}
-                  </code>
-                ))}
-              </p>
-            )}
-            {!row.description && row.constant === undefined && !row.enumValues?.length && <span className="hidden text-slate-400 sm:inline">—</span>}
-          </div>
-        </li>
-      ))}
-    </ul>
-  );
 }
 
 function SchemaFields({ doc, schema, empty }: { doc: OpenAPIObject; schema: SchemaObject | ReferenceObject; empty: string }) {

@@ -158,6 +158,6 @@ function enumOfUnion(doc: OpenAPIObject, s: SchemaObject | null): unknown[] | un
   if (!s) return undefined;
   const values = variants(s)
     .filter((v) => v !== s)
-    .flatMap((v) => resolveSchema(doc, v)?.enum ?? []);
+    .flatMap((v): unknown[] => resolveSchema(doc, v)?.enum ?? []);
   return values.length ? values : undefined;
 }

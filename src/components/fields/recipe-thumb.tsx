@@ -34,6 +34,8 @@ export function RecipeThumb({ src, ratio, className, fallback, testId, loading =
     <span className={cn('relative grid shrink-0 place-items-center overflow-hidden bg-slate-100 [container-type:size]', className)}>
       {src ? (
         <>
+          {/* Template samples are URLs of any host (skills' are SVGs of the site): next/image would need each host configured and cannot resize SVGs. */}
+          {/* eslint-disable-next-line @next/next/no-img-element -- samples of any host, see above */}
           <img
             src={src}
             alt=""
@@ -43,6 +45,7 @@ export function RecipeThumb({ src, ratio, className, fallback, testId, loading =
             className="absolute inset-0 size-full scale-125 object-cover opacity-60 blur-lg"
           />
           <span className="relative block overflow-hidden shadow-sm ring-1 ring-black/5" style={inner}>
+            {/* eslint-disable-next-line @next/next/no-img-element -- samples of any host, see above */}
             <img src={src} alt="" loading={loading} decoding="async" data-testid={testId} className="size-full object-cover" />
           </span>
         </>

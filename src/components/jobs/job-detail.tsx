@@ -2,8 +2,7 @@
 
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { ArrowLeftIcon } from '../icons';
-import { CheckIcon, CloseIcon, ExternalIcon } from '../icons';
+import { ArrowLeftIcon, CheckIcon, CloseIcon, ExternalIcon } from '../icons';
 import { ErrorAlert } from '../ui/alert';
 import { buttonClasses } from '../ui/button';
 import { Card, CardHeader, CardTitle } from '../ui/card';
@@ -15,15 +14,21 @@ import { formatElapsed, formatFullDate, type Job } from './job-model';
 import { JobStatusBadge } from './job-status';
 import { JobVisual } from './job-visual';
 
-const BackLink = () => (
-  <Link
-    href="/jobs"
-    className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-500 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
-  >
-    <ArrowLeftIcon className="size-4" />
-    Jobs
-  </Link>
-);
+/** The page around a job: the way back to the list, then what there is to say. */
+function JobPage({ busy, children }: { busy?: boolean; children: ReactNode }) {
+  return (
+    <div className="space-y-6" aria-busy={busy || undefined}>
+      <Link
+        href="/jobs"
+        className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-500 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+      >
+        <ArrowLeftIcon className="size-4" />
+        Jobs
+      </Link>
+      {children}
+    </div>
+  );
+}
 
 /** Everything about one job, kept current while it runs. */
 export function JobDetail({ id }: { id: string }) {
@@ -32,28 +37,25 @@ export function JobDetail({ id }: { id: string }) {
 
   if (error) {
     return (
-      <div className="space-y-6">
-        <BackLink />
-        <ErrorAlert>{error.data?.httpStatus === 404 || error.data?.httpStatus === 400
-            ? 'This job does not exist or belongs to another workspace.'
-            : error.message}</ErrorAlert>
-      </div>
+      <JobPage>
+        <ErrorAlert>
+          {error.data?.httpStatus === 404 || error.data?.httpStatus === 400 ? 'This job does not exist or belongs to another workspace.' : error.message}
+        </ErrorAlert>
+      </JobPage>
     );
   }
   if (isPending || !job) {
     return (
-      <div className="space-y-6" aria-busy="true">
-        <BackLink />
+      <JobPage busy>
         <div className="flex items-center gap-2 text-sm text-slate-500">
           <Spinner /> Loading the job…
         </div>
-      </div>
+      </JobPage>
     );
   }
 
   return (
-    <div className="space-y-6">
-      <BackLink />
+    <JobPage>
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0 flex-1">
           <div className="flex items-center gap-2">
@@ -141,7 +143,7 @@ export function JobDetail({ id }: { id: string }) {
           </dl>
         </Card>
       </div>
-    </div>
+    </JobPage>
   );
 }
 

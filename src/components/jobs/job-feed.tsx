@@ -31,7 +31,7 @@ function listInputOf(key: readonly unknown[]): { input: ListInput; infinite: boo
   if (typeof meta !== 'object' || meta === null) return null;
   const { input, type } = meta as { input?: unknown; type?: unknown };
   if (typeof input !== 'object' || input === null) return null;
-  return { input: input as ListInput, infinite: type === 'infinite' };
+  return { input, infinite: type === 'infinite' };
 }
 
 /** Writes one job event into every cached jobs query: the job itself and each list that shows it. */
@@ -63,12 +63,13 @@ export function JobFeedProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const utils = trpc.useUtils();
   const [users, setUsers] = useState(0);
-  const [state, setState] = useState<FeedState>('idle');
+  // The state of the open feed; a closed one is idle, and the next opening starts from connecting.
+  const [connection, setConnection] = useState<Exclude<FeedState, 'idle'>>('connecting');
   const active = users > 0;
+  const state: FeedState = active ? connection : 'idle';
 
   useEffect(() => {
     if (!active) return;
-    setState('connecting');
     const source = new EventSource('/api/jobs-stream');
     const onJob = (event: MessageEvent<string>) => {
       const job = parseJob(event.data);
@@ -79,12 +80,17 @@ export function JobFeedProvider({ children }: { children: ReactNode }) {
       if (event.type !== 'job.updated') void utils.session.me.invalidate();
     };
     for (const type of JOB_EVENTS) source.addEventListener(type, onJob);
-    source.addEventListener('ready', () => setState('live'));
+    source.addEventListener('ready', () => setConnection('live'));
+    // The session stopped working (signed out elsewhere, login removed, organisation disabled): sign in again.
+    source.addEventListener('revoked', () => {
+      source.close();
+      window.location.assign('/login');
+    });
     // The browser reconnects by itself (sending Last-Event-ID) unless the server refused the stream.
-    source.onerror = () => setState(source.readyState === EventSource.CLOSED ? 'offline' : 'connecting');
+    source.onerror = () => setConnection(source.readyState === EventSource.CLOSED ? 'offline' : 'connecting');
     return () => {
       source.close();
-      setState('idle');
+      setConnection('connecting');
     };
   }, [active, queryClient, utils]);
 

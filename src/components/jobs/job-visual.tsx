@@ -32,7 +32,8 @@ export function JobVisual({ job, size = 'large', maxHeightRem, className }: JobV
   if (job.status === 'done' && job.cdn_url) {
     return (
       <div className={frame} style={{ ...style, ...(transparent ? checkerboard : { backgroundColor: '#f1f5f9' }) }}>
-        {/* Results are served at their generated size by Studio's file host; the browser scales them. */}
+        {/* Results are served at their generated size by Studio's file host (or a bucket); the browser scales them. */}
+        {/* eslint-disable-next-line @next/next/no-img-element -- files of the deployment's storage host, which next/image does not know */}
         <img
           src={job.cdn_url}
           alt={large ? `Result: ${job.prompt}` : ''}

@@ -1,6 +1,7 @@
 'use client';
 
-import { useState } from 'react';
+import { useState, type ComponentType, type HTMLAttributes, type ReactNode, type Ref, type SVGProps } from 'react';
+import { CloseIcon } from '../icons';
 import { cn } from '../ui/cn';
 import { CopyButton } from '../ui/copy-button';
 import { maskKey } from './model';
@@ -44,6 +45,46 @@ export function FreshKey({ apiKey, label }: { apiKey: string; label: string }) {
         {apiKey}
       </code>
       <CopyButton value={apiKey} label={label} className="shrink-0 bg-white" />
+    </div>
+  );
+}
+
+interface KeyNoticeProps extends HTMLAttributes<HTMLDivElement> {
+  icon: ComponentType<SVGProps<SVGSVGElement>>;
+  message: ReactNode;
+  apiKey: string;
+  /** Names the copy button: "Copy {copyLabel}". */
+  copyLabel: string;
+  /** A line above the key. */
+  caption?: string;
+  onDismiss: () => void;
+  ref?: Ref<HTMLDivElement>;
+}
+
+/** A green notice that hands over a key just issued, until dismissed. */
+export function KeyNotice({ icon: Icon, message, apiKey, copyLabel, caption, onDismiss, className, ...props }: KeyNoticeProps) {
+  return (
+    <div role="status" className={cn('rounded-xl bg-emerald-50 p-3.5 ring-1 ring-inset ring-emerald-200', className)} {...props}>
+      <div className="flex items-start gap-2">
+        <Icon className="mt-0.5 size-4 shrink-0 text-emerald-600" />
+        <p className="min-w-0 flex-1 text-sm break-words text-emerald-900">{message}</p>
+        <button
+          type="button"
+          onClick={onDismiss}
+          className="-my-1 grid size-7 shrink-0 place-items-center rounded-md text-emerald-700 hover:bg-emerald-100 focus-visible:outline-2 focus-visible:outline-emerald-600"
+        >
+          <CloseIcon className="size-4" />
+          <span className="sr-only">Dismiss</span>
+        </button>
+      </div>
+      {caption ? (
+        <div className="space-y-1.5">
+          <p className="text-xs font-medium text-emerald-900">{caption}</p>
+          <FreshKey apiKey={apiKey} label={copyLabel} />
+        </div>
+      ) : (
+        <FreshKey apiKey={apiKey} label={copyLabel} />
+      )}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { ShieldIcon } from '../icons';
 import { Card } from '../ui/card';
+import { PageHeader } from '../console/page-header';
 
 /**
  * What a buyer's platform account sees on an organisation-only page (members, claim codes): these
@@ -10,10 +11,7 @@ import { Card } from '../ui/card';
 export function OrganisationOnly({ eyebrow, title, children }: { eyebrow: string; title: string; children: ReactNode }) {
   return (
     <div className="space-y-6">
-      <header>
-        <p className="text-sm font-medium text-indigo-600">{eyebrow}</p>
-        <h1 className="mt-1 text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
-      </header>
+      <PageHeader eyebrow={eyebrow} title={title} />
       <Card className="px-6 py-12 text-center" data-testid="organisation-only">
         <span className="mx-auto grid size-12 place-items-center rounded-xl bg-slate-50 text-slate-500 ring-1 ring-slate-200">
           <ShieldIcon className="size-6" />

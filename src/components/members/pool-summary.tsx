@@ -1,29 +1,13 @@
+import type { ReactNode } from 'react';
 import { CoinsIcon } from '../icons';
-import { ErrorAlert } from '../ui/alert';
 import { Card } from '../ui/card';
 import { cn } from '../ui/cn';
-import { formatNumber, type Pool } from './model';
-
-interface PoolSummaryProps {
-  pool: Pool | undefined;
-  error: string | null;
-  onRetry: () => void;
-}
+import { formatNumber } from '../console/format';
+import type { Pool } from './model';
 
 /** The tenant's credits: what is free to give, what dedicated members hold, and the two together. */
-export function PoolSummary({ pool, error, onRetry }: PoolSummaryProps) {
-  if (error && !pool) {
-    return (
-      <ErrorAlert>
-        {error}{' '}
-        <button type="button" className="font-medium underline" onClick={onRetry}>
-          Try again
-        </button>
-      </ErrorAlert>
-    );
-  }
+export function PoolSummary({ pool }: { pool: Pool | undefined }) {
   const share = pool && pool.total > 0 ? Math.round((pool.allocatable / pool.total) * 1000) / 10 : 100;
-  const figure = (n: number | undefined) => (n === undefined ? '—' : formatNumber(n));
   const dedicated = pool?.members_dedicated ?? 0;
 
   return (
@@ -34,35 +18,24 @@ export function PoolSummary({ pool, error, onRetry }: PoolSummaryProps) {
           <h2 id="pool-title">Credit pool</h2>
         </div>
         <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-5 sm:grid-cols-3 sm:gap-0 sm:divide-x sm:divide-slate-100">
-          <div className="col-span-2 min-w-0 sm:col-span-1 sm:pr-6">
-            <dt className="flex items-center gap-2 text-sm text-slate-500">
-              <span aria-hidden="true" className="size-2.5 rounded-full bg-indigo-500" />
-              Allocatable
-            </dt>
-            <dd className="mt-1 text-3xl font-semibold tracking-tight [overflow-wrap:anywhere] text-slate-900 tabular-nums" data-testid="pool-allocatable">
-              {figure(pool?.allocatable)}
-            </dd>
-            <dd className="mt-1 text-xs leading-5 text-slate-500">Free to give; spent by the tenant key and shared-pool members.</dd>
-          </div>
-          <div className="min-w-0 sm:px-6">
-            <dt className="flex items-center gap-2 text-sm text-slate-500">
-              <span aria-hidden="true" className="size-2.5 rounded-full bg-amber-400" />
-              Reserved
-            </dt>
-            <dd className="mt-1 text-2xl font-semibold tracking-tight [overflow-wrap:anywhere] text-slate-900 tabular-nums sm:text-3xl" data-testid="pool-reserved">
-              {figure(pool?.reserved)}
-            </dd>
-            <dd className="mt-1 text-xs leading-5 text-slate-500">
-              {pool ? `For ${dedicated} dedicated member${dedicated === 1 ? '' : 's'}.` : 'For dedicated members.'}
-            </dd>
-          </div>
-          <div className="min-w-0 sm:pl-6">
-            <dt className="text-sm text-slate-500">Total pool</dt>
-            <dd className="mt-1 text-2xl font-semibold tracking-tight [overflow-wrap:anywhere] text-slate-900 tabular-nums sm:text-3xl" data-testid="pool-total">
-              {figure(pool?.total)}
-            </dd>
-            <dd className="mt-1 text-xs leading-5 text-slate-500">Allocatable + reserved.</dd>
-          </div>
+          <PoolFigure
+            label="Allocatable"
+            dot="bg-indigo-500"
+            value={pool?.allocatable}
+            testId="pool-allocatable"
+            note="Free to give; spent by the tenant key and shared-pool members."
+            className="col-span-2 sm:col-span-1 sm:pr-6"
+            lead
+          />
+          <PoolFigure
+            label="Reserved"
+            dot="bg-amber-400"
+            value={pool?.reserved}
+            testId="pool-reserved"
+            note={pool ? `For ${dedicated} dedicated member${dedicated === 1 ? '' : 's'}.` : 'For dedicated members.'}
+            className="sm:px-6"
+          />
+          <PoolFigure label="Total pool" value={pool?.total} testId="pool-total" note="Allocatable + reserved." className="sm:pl-6" />
         </dl>
       </section>
       <div
@@ -73,5 +46,35 @@ export function PoolSummary({ pool, error, onRetry }: PoolSummaryProps) {
         <div className="h-full bg-indigo-500 transition-[width] duration-500" style={{ width: `${pool && pool.total > 0 ? share : 0}%` }} />
       </div>
     </Card>
+  );
+}
+
+interface PoolFigureProps {
+  label: string;
+  /** The colour of its share in the bar under the figures. */
+  dot?: string;
+  value: number | undefined;
+  testId: string;
+  note: ReactNode;
+  className: string;
+  /** The figure that matters most, a size larger on phones. */
+  lead?: boolean;
+}
+
+function PoolFigure({ label, dot, value, testId, note, className, lead = false }: PoolFigureProps) {
+  return (
+    <div className={cn('min-w-0', className)}>
+      <dt className={cn('text-sm text-slate-500', dot && 'flex items-center gap-2')}>
+        {dot && <span aria-hidden="true" className={cn('size-2.5 rounded-full', dot)} />}
+        {label}
+      </dt>
+      <dd
+        className={cn('mt-1 font-semibold tracking-tight [overflow-wrap:anywhere] text-slate-900 tabular-nums', lead ? 'text-3xl' : 'text-2xl sm:text-3xl')}
+        data-testid={testId}
+      >
+        {value === undefined ? '—' : formatNumber(value)}
+      </dd>
+      <dd className="mt-1 text-xs leading-5 text-slate-500">{note}</dd>
+    </div>
   );
 }

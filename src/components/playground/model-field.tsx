@@ -1,6 +1,6 @@
 'use client';
 
-import { useId } from 'react';
+import { Fragment, useId } from 'react';
 import { CheckIcon, CloseIcon } from '../icons';
 import { cn } from '../ui/cn';
 import { Label } from '../ui/label';
@@ -14,6 +14,12 @@ interface ModelFieldProps {
   loading: boolean;
 }
 
+const MODEL_GROUPS: { kind: ImageModel['kind']; heading: string | null }[] = [
+  { kind: 'auto', heading: null },
+  { kind: 'family', heading: 'Model families' },
+  { kind: 'channel', heading: 'Single channel (no fallback)' },
+];
+
 function optionLabel(m: ImageModel): string {
   if (m.kind === 'auto') return 'Automatic: best available';
   if (m.kind === 'family') return `${m.id}: any provider`;
@@ -25,39 +31,28 @@ export function ModelField({ models, value, onChange, loading }: ModelFieldProps
   const id = useId();
   const hintId = `${id}-hint`;
   const selected = models.find((m) => m.id === value);
-  const families = models.filter((m) => m.kind === 'family');
-  const channels = models.filter((m) => m.kind === 'channel');
+  // The automatic choice first, then families and single channels under their headings.
+  const groups = MODEL_GROUPS.map((g) => ({ ...g, rows: models.filter((m) => m.kind === g.kind) })).filter((g) => g.rows.length > 0);
 
   return (
     <div className="space-y-1.5">
       <Label htmlFor={id}>Model</Label>
       <Select id={id} value={value} onChange={(e) => onChange(e.target.value)} disabled={loading} aria-describedby={hintId}>
         {loading && models.length === 0 && <option value={value}>Loading models…</option>}
-        {models
-          .filter((m) => m.kind === 'auto')
-          .map((m) => (
+        {groups.map(({ kind, heading, rows }) => {
+          const options = rows.map((m) => (
             <option key={m.id} value={m.id}>
               {optionLabel(m)}
             </option>
-          ))}
-        {families.length > 0 && (
-          <optgroup label="Model families">
-            {families.map((m) => (
-              <option key={m.id} value={m.id}>
-                {optionLabel(m)}
-              </option>
-            ))}
-          </optgroup>
-        )}
-        {channels.length > 0 && (
-          <optgroup label="Single channel (no fallback)">
-            {channels.map((m) => (
-              <option key={m.id} value={m.id}>
-                {optionLabel(m)}
-              </option>
-            ))}
-          </optgroup>
-        )}
+          ));
+          return heading ? (
+            <optgroup key={kind} label={heading}>
+              {options}
+            </optgroup>
+          ) : (
+            <Fragment key={kind}>{options}</Fragment>
+          );
+        })}
       </Select>
       <div id={hintId} className="flex flex-wrap gap-1.5 pt-0.5">
         {selected ? (

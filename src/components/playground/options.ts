@@ -1,3 +1,4 @@
+import { isSupportedRatio } from '@/contracts/ratios';
 import type { RouterOutputs } from '@/trpc/react';
 
 /** The shapes always offered; a skill or template may add its own (e.g. 2:3, 3:2). */
@@ -5,13 +6,7 @@ export const RATIOS = ['1:1', '3:4', '4:3', '9:16', '16:9'] as const;
 /** W:H in whole numbers between 1:4 and 4:1, as the API takes it. */
 export type Ratio = string;
 
-/** Mirrors the server's check: W:H with whole numbers of one or two digits, between 1:4 and 4:1. */
-export function isSupportedRatio(ratio: string | null | undefined): ratio is string {
-  const m = /^([1-9]\d?):([1-9]\d?)$/.exec(ratio ?? '');
-  if (!m) return false;
-  const r = Number(m[1]) / Number(m[2]);
-  return r >= 0.25 && r <= 4;
-}
+export { isSupportedRatio };
 
 /** The ratios to offer: the usual ones, then the recipe's and the current choice when they are not among them. */
 export function ratioChoices(...extra: ReadonlyArray<string | null | undefined>): string[] {

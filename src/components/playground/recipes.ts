@@ -25,7 +25,7 @@ export interface Recipe {
   defaultReferences: number;
 }
 
-interface SkillRow {
+export interface SkillRow {
   slug: string;
   zh_name: string;
   description: string;
@@ -35,7 +35,7 @@ interface SkillRow {
   fields: FieldSpec[] | null;
 }
 
-interface TemplateRow {
+export interface TemplateRow {
   id: string;
   slug: string;
   zh_name: string;
@@ -47,41 +47,47 @@ interface TemplateRow {
   generation_configs: { default_reference_images?: string[] }[] | null;
 }
 
-export function skillRecipe(s: SkillRow): Recipe {
-  return {
-    kind: 'skill',
-    key: `skill:${s.slug}`,
-    slug: s.slug,
-    ref: s.slug,
-    name: s.zh_name,
-    description: s.description,
-    ratio: s.ratio,
-    thumb: s.thumb,
-    fields: s.fields,
-    sentence: 'required',
-    refRequired: s.ref_required,
-    locked: false,
-    defaultReferences: 0,
-  };
+/** What a skill or template row says the same way; the rest is the recipe's own. */
+function recipeOf(
+  kind: Recipe['kind'],
+  row: { slug: string; zh_name: string; description: string; ratio: string | null; fields: FieldSpec[] | null },
+  own: Pick<Recipe, 'ref' | 'thumb' | 'sentence' | 'refRequired' | 'locked' | 'defaultReferences'>,
+): Recipe {
+  return { kind, key: `${kind}:${row.slug}`, slug: row.slug, name: row.zh_name, description: row.description, ratio: row.ratio, fields: row.fields, ...own };
 }
 
+/** A skill is sent by slug, and its sentence is required. */
+export function skillRecipe(s: SkillRow): Recipe {
+  return recipeOf('skill', s, { ref: s.slug, thumb: s.thumb, sentence: 'required', refRequired: s.ref_required, locked: false, defaultReferences: 0 });
+}
+
+/** A template is sent by id; its sentence may be left out, and its own reference images stand in for none chosen. */
 export function templateRecipe(t: TemplateRow): Recipe {
   const defaults = t.generation_configs?.find((c) => (c.default_reference_images?.length ?? 0) > 0)?.default_reference_images?.length ?? 0;
-  return {
-    kind: 'template',
-    key: `template:${t.slug}`,
-    slug: t.slug,
-    ref: t.id,
-    name: t.zh_name,
-    description: t.description,
-    ratio: t.ratio,
-    thumb: t.sample_images[0] ?? null,
-    fields: t.fields,
-    sentence: 'optional',
-    refRequired: false,
-    locked: t.locked,
-    defaultReferences: defaults,
-  };
+  const thumb = t.sample_images[0] ?? null;
+  return recipeOf('template', t, { ref: t.id, thumb, sentence: 'optional', refRequired: false, locked: t.locked, defaultReferences: defaults });
+}
+
+/** What the Playground can start from: the skills, and the image templates the caller may use. */
+export interface Catalogue {
+  skills: readonly SkillRow[];
+  templates: readonly TemplateRow[];
+}
+
+/** The skill or template the form is on: the chosen one of the chosen source, once the catalogue has it. */
+export function recipeFor(
+  choice: { source: Source; skill: string | null; template: string | null },
+  catalogue: Catalogue,
+): Recipe | null {
+  if (choice.source === 'skill') {
+    const skill = choice.skill ? catalogue.skills.find((s) => s.slug === choice.skill) : undefined;
+    return skill ? skillRecipe(skill) : null;
+  }
+  if (choice.source === 'template') {
+    const template = findTemplate(catalogue.templates, choice.template);
+    return template ? templateRecipe(template) : null;
+  }
+  return null;
 }
 
 /** A template by slug or id, as `?template=` and `template_id` accept either. */

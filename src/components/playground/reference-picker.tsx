@@ -1,16 +1,17 @@
 'use client';
 
 import Link from 'next/link';
-import { useId, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useState, type CSSProperties, type ReactNode, type Ref } from 'react';
 import { trpc } from '@/trpc/react';
 import { CheckIcon, ExternalIcon, ImageIcon, UploadsIcon, WarningIcon } from '../icons';
 import { cn } from '../ui/cn';
+import { ListState } from '../ui/list-state';
 import { checkerboard } from '../jobs/job-visual';
+import { namedFailure } from '../fields/load-failure';
+import { TabList } from '../fields/tab-list';
 import type { Job } from '../jobs/job-model';
 
 interface ReferencePickerProps {
-  jobs: Job[];
-  loading: boolean;
   selected: string[];
   onChange: (urls: string[]) => void;
   /** Shown under the thumbnails, e.g. that the chosen model ignores references. */
@@ -21,6 +22,7 @@ interface ReferencePickerProps {
   /** The server refused the references (shown under them). */
   error?: string | null;
   id?: string;
+  ref?: Ref<HTMLFieldSetElement>;
 }
 
 type Tab = 'results' | 'uploads';
@@ -37,18 +39,8 @@ interface Choice {
 
 const plain: CSSProperties = { backgroundColor: '#f1f5f9' };
 
-/**
- * Reference images toggled on and off (in click order), from two places: the tenant's earlier results
- * and the images it uploaded.
- */
-export function ReferencePicker({ jobs, loading, selected, onChange, warning, max, required = false, error, id }: ReferencePickerProps) {
-  const baseId = useId();
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
-  // Refetched whenever the tab regains focus: images added on the Uploads page show up on return.
-  const uploads = trpc.uploads.list.useQuery({ limit: 60 }, { staleTime: 0 });
-  const [picked, setPicked] = useState<Tab | null>(null);
-
-  const results: Choice[] = jobs
+function resultChoices(jobs: Job[]): Choice[] {
+  return jobs
     .filter((j): j is Job & { cdn_url: string } => j.status === 'done' && !!j.cdn_url)
     .map((j) => ({
       key: j.id,
@@ -57,6 +49,20 @@ export function ReferencePicker({ jobs, loading, selected, onChange, warning, ma
       title: j.prompt,
       style: j.background === 'transparent' ? checkerboard : plain,
     }));
+}
+
+/**
+ * Reference images toggled on and off (in click order), from two places: the tenant's earlier results
+ * and the images it uploaded.
+ */
+export function ReferencePicker({ selected, onChange, warning, max, required = false, error, id, ref }: ReferencePickerProps) {
+  const baseId = useId();
+  const recent = trpc.jobs.get.useQuery({ status: 'done', limit: 12 });
+  // Refetched whenever the tab regains focus: images added on the Uploads page show up on return.
+  const uploads = trpc.uploads.list.useQuery({ limit: 60 }, { staleTime: 0 });
+  const [picked, setPicked] = useState<Tab | null>(null);
+
+  const results = resultChoices(recent.data?.jobs ?? []);
   const images: Choice[] = (uploads.data?.uploads ?? [])
     .filter((u) => u.media_type === 'image')
     .map((u) => {
@@ -72,28 +78,47 @@ export function ReferencePicker({ jobs, loading, selected, onChange, warning, ma
     });
 
   // Until someone picks a tab: earlier results, unless there are none yet and there are uploads.
-  const tab: Tab = picked ?? (!loading && results.length === 0 && images.length > 0 ? 'uploads' : 'results');
+  const tab: Tab = picked ?? (!recent.isPending && results.length === 0 && images.length > 0 ? 'uploads' : 'results');
   const tabs: { value: Tab; label: string; count: number }[] = [
     { value: 'results', label: 'Earlier results', count: selected.filter((u) => results.some((c) => c.url === u)).length },
     { value: 'uploads', label: 'Uploads', count: selected.filter((u) => images.some((c) => c.url === u)).length },
   ];
 
+  const panel =
+    tab === 'results'
+      ? {
+          query: recent,
+          choices: results,
+          empty: required
+            ? 'No finished images yet. Choose one of your uploads, or generate one from a prompt first.'
+            : 'Finished images appear here, ready to guide a new generation.',
+          more: null,
+        }
+      : {
+          query: namedFailure(uploads, 'Your uploads'),
+          choices: images,
+          empty: (
+            <>
+              No uploaded images yet.{' '}
+              <UploadsLink className="font-medium text-indigo-600 underline-offset-2 hover:underline">Upload images</UploadsLink> to use your own
+              photos and artwork here.
+            </>
+          ),
+          more: (
+            <li>
+              <UploadsLink className="flex aspect-square w-full flex-col items-center justify-center gap-1 rounded-lg border border-dashed border-slate-300 text-center text-[11px] leading-tight font-medium text-slate-500 transition-colors hover:border-indigo-400 hover:bg-indigo-50/50 hover:text-indigo-700">
+                <UploadsIcon className="size-5" />
+                Upload more
+              </UploadsLink>
+            </li>
+          ),
+        };
+
   const toggle = (url: string) =>
     onChange(selected.includes(url) ? selected.filter((u) => u !== url) : selected.length < max ? [...selected, url] : selected);
 
-  function onTabKey(e: KeyboardEvent<HTMLDivElement>) {
-    const at = tabs.findIndex((t) => t.value === tab);
-    const next =
-      e.key === 'ArrowRight' ? (at + 1) % tabs.length : e.key === 'ArrowLeft' ? (at - 1 + tabs.length) % tabs.length : e.key === 'Home' ? 0 : e.key === 'End' ? tabs.length - 1 : null;
-    const target = next === null ? undefined : tabs[next];
-    if (next === null || !target) return;
-    e.preventDefault();
-    setPicked(target.value);
-    tabRefs.current[next]?.focus();
-  }
-
   return (
-    <fieldset className="min-w-0 scroll-mt-24" id={id}>
+    <fieldset ref={ref} className="min-w-0 scroll-mt-24" id={id}>
       <legend className="flex w-full items-baseline justify-between gap-2 text-sm font-medium text-slate-700">
         <span>
           Reference images{' '}
@@ -114,80 +139,40 @@ export function ReferencePicker({ jobs, loading, selected, onChange, warning, ma
         )}
       </legend>
 
-      <div role="tablist" aria-label="Where references come from" onKeyDown={onTabKey} className="mt-2 flex gap-4 border-b border-slate-200">
-        {tabs.map((t, i) => {
-          const active = t.value === tab;
-          return (
-            <button
-              key={t.value}
-              ref={(el) => {
-                tabRefs.current[i] = el;
-              }}
-              type="button"
-              role="tab"
-              id={`${baseId}-tab-${t.value}`}
-              aria-selected={active}
-              aria-controls={`${baseId}-panel`}
-              tabIndex={active ? 0 : -1}
-              onClick={() => setPicked(t.value)}
-              className={cn(
-                '-mb-px inline-flex h-9 items-center gap-1.5 border-b-2 px-0.5 text-xs font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
-                active ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-500 hover:border-slate-300 hover:text-slate-800',
-              )}
-            >
-              {t.label}
-              {t.count > 0 && (
-                <span className="rounded-full bg-indigo-600 px-1.5 py-px text-[10px] leading-4 font-semibold text-white">
-                  {t.count}
-                  <span className="sr-only"> selected</span>
-                </span>
-              )}
-            </button>
-          );
-        })}
-      </div>
+      <TabList
+        label="Where references come from"
+        tabs={tabs}
+        value={tab}
+        onChange={setPicked}
+        tabId={(v) => `${baseId}-tab-${v}`}
+        panelId={`${baseId}-panel`}
+        className="mt-2 flex gap-4 border-b border-slate-200"
+        tabClassName={(active) =>
+          cn(
+            '-mb-px inline-flex h-9 items-center gap-1.5 border-b-2 px-0.5 text-xs font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
+            active ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-500 hover:border-slate-300 hover:text-slate-800',
+          )
+        }
+      >
+        {(t) => (
+          <>
+            {t.label}
+            {t.count > 0 && (
+              <span className="rounded-full bg-indigo-600 px-1.5 py-px text-[10px] leading-4 font-semibold text-white">
+                {t.count}
+                <span className="sr-only"> selected</span>
+              </span>
+            )}
+          </>
+        )}
+      </TabList>
 
       <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${tab}`} className="pt-2.5">
-        {tab === 'results' ? (
-          loading ? (
-            <Skeleton />
-          ) : results.length === 0 ? (
-            <Empty>
-              {required
-                ? 'No finished images yet. Choose one of your uploads, or generate one from a prompt first.'
-                : 'Finished images appear here, ready to guide a new generation.'}
-            </Empty>
-          ) : (
-            <Grid choices={results} selected={selected} toggle={toggle} />
-          )
-        ) : uploads.isLoading ? (
-          <Skeleton />
-        ) : uploads.error ? (
-          <p className="flex items-start gap-1.5 text-xs break-words text-rose-600" role="alert">
-            <WarningIcon className="mt-px size-3.5 shrink-0" />
-            <span>
-              Your uploads could not be loaded: {uploads.error.message}{' '}
-              <button type="button" onClick={() => void uploads.refetch()} className="font-medium underline underline-offset-2">
-                Try again
-              </button>
-            </span>
-          </p>
-        ) : images.length === 0 ? (
-          <Empty>
-            No uploaded images yet.{' '}
-            <UploadsLink className="font-medium text-indigo-600 underline-offset-2 hover:underline">Upload images</UploadsLink> to use your own
-            photos and artwork here.
-          </Empty>
-        ) : (
-          <Grid choices={images} selected={selected} toggle={toggle}>
-            <li>
-              <UploadsLink className="flex aspect-square w-full flex-col items-center justify-center gap-1 rounded-lg border border-dashed border-slate-300 text-center text-[11px] leading-tight font-medium text-slate-500 transition-colors hover:border-indigo-400 hover:bg-indigo-50/50 hover:text-indigo-700">
-                <UploadsIcon className="size-5" />
-                Upload more
-              </UploadsLink>
-            </li>
+        <ListState query={panel.query} empty={panel.choices.length === 0} keepRowsOnError loading={<Skeleton />} placeholder={<Empty>{panel.empty}</Empty>}>
+          <Grid choices={panel.choices} selected={selected} toggle={toggle}>
+            {panel.more}
           </Grid>
-        )}
+        </ListState>
       </div>
 
       {selected.length >= max && <p className="mt-2 text-xs text-slate-500">Up to {max} reference images; clear one to choose another.</p>}
@@ -238,7 +223,7 @@ function Grid({ choices, selected, toggle, children }: { choices: Choice[]; sele
               )}
               style={c.style}
             >
-              {/* Thumbnails use the file itself: Studio keeps no smaller renditions. */}
+              {/* eslint-disable-next-line @next/next/no-img-element -- the file itself (Studio keeps no smaller renditions), on the storage host of the deployment */}
               <img src={c.url} alt="" loading="lazy" decoding="async" className="size-full object-cover" />
               {on && (
                 <span className="absolute top-1 right-1 grid size-5 place-items-center rounded-full bg-indigo-600 text-[11px] font-semibold text-white shadow">

@@ -1,29 +1,28 @@
 'use client';
 
 import Link from 'next/link';
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { trpc, type RouterOutputs } from '@/trpc/react';
-import { ArrowRightIcon, RefreshIcon, SearchIcon, SkillsIcon } from '../icons';
-import { ErrorAlert } from '../ui/alert';
+import { ArrowRightIcon, SearchIcon, SkillsIcon } from '../icons';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
+import { ListSkeleton } from '../ui/list-skeleton';
+import { EmptyState, ListState } from '../ui/list-state';
+import { PageHeader } from '../console/page-header';
+import { namedFailure } from '../fields/load-failure';
 import { matchesQuery } from '../fields/recipe-search';
-import { useServerSeed } from '../fields/use-server-seed';
+import { SearchBox } from '../ui/search-box';
 import { RecipeThumb } from '../fields/recipe-thumb';
 import { genreCounts, genreLabel } from './genres';
+import { SKILLS_INPUT } from './reads';
 import { InputKindBadge, NeedsImageBadge, RatioBadge } from './skill-badges';
 
 export type Skill = RouterOutputs['skills']['list']['skills'][number];
 
 /** The catalogue of skills: genre chips and a search over a grid of cards, each opening the skill in the Playground. */
-export function SkillsCatalogue({ initialSkills }: { initialSkills: Skill[] | null }) {
-  const searchId = useId();
-  const utils = trpc.useUtils();
-  const seed = useMemo(() => (initialSkills ? { ok: true as const, skills: initialSkills } : null), [initialSkills]);
-  const query = trpc.skills.list.useQuery({}, { staleTime: 60_000, ...(seed ? { initialData: seed } : {}) });
-  const setSkills = useCallback((d: NonNullable<typeof seed>) => utils.skills.list.setData({}, d), [utils]);
-  const data = useServerSeed(query, seed, setSkills);
-  const skills = useMemo(() => data?.skills ?? [], [data]);
+export function SkillsCatalogue() {
+  const query = trpc.skills.list.useQuery(SKILLS_INPUT, { staleTime: 60_000 });
+  const skills = useMemo(() => query.data?.skills ?? [], [query.data]);
   const [genre, setGenre] = useState<string | null>(null);
   const [search, setSearch] = useState('');
 
@@ -34,73 +33,75 @@ export function SkillsCatalogue({ initialSkills }: { initialSkills: Skill[] | nu
 
   return (
     <div className="space-y-6">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div className="max-w-xl">
-          <p className="text-sm font-medium text-indigo-600">Skills</p>
-          <h1 className="mt-1 text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">Skills catalogue</h1>
-          <p className="mt-2 text-sm text-slate-500">
-            Ready-made image recipes. Give one sentence or fill a short form and Studio writes the full prompt; call them from the API
-            with <code className="inline-code">skill_slug</code>.
-          </p>
-        </div>
-        {skills.length > 0 && (
-          <div className="relative w-full sm:w-64">
-            <label htmlFor={searchId} className="sr-only">
-              Search skills
-            </label>
-            <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
-            <input
-              id={searchId}
-              type="search"
+      <PageHeader
+        eyebrow="Skills"
+        title="Skills catalogue"
+        description={
+          <>
+            Ready-made image recipes. Give one sentence or fill a short form and Studio writes the full prompt; call them from the API with{' '}
+            <code className="inline-code">skill_slug</code>.
+          </>
+        }
+        action={
+          skills.length > 0 && (
+            <SearchBox
+              label="Search skills"
               value={search}
-              onChange={(e) => setSearch(e.target.value)}
+              onChange={setSearch}
               placeholder="Search skills, e.g. 海报"
-              autoComplete="off"
-              className="block h-10 w-full rounded-lg border-0 bg-white pr-3 pl-9 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-indigo-600 focus:outline-none"
+              className="w-full sm:w-64"
             />
-          </div>
-        )}
-      </header>
+          )
+        }
+      />
 
-      {!data && query.isPending ? (
-        <CatalogueSkeleton />
-      ) : !data && query.isError ? (
-        <ErrorAlert>
-          <p>The skills could not be loaded: {query.error.message}</p>
-          <Button variant="secondary" size="sm" className="mt-2" onClick={() => void query.refetch()}>
-            <RefreshIcon className="size-3.5" />
-            Try again
-          </Button>
-        </ErrorAlert>
-      ) : skills.length === 0 ? (
-        <EmptyCatalogue />
-      ) : (
-        <>
-          <div role="group" aria-label="Filter by genre" className="flex flex-wrap gap-1.5">
-            <GenreChip label="All" count={skills.length} active={genre === null} onClick={() => setGenre(null)} />
-            {genres.map((g) => (
-              <GenreChip
-                key={g.genre}
-                label={genreLabel(g.genre)}
-                count={g.count}
-                active={genre === g.genre}
-                onClick={() => setGenre(genre === g.genre ? null : g.genre)}
-              />
-            ))}
-          </div>
+      <ListState
+        query={namedFailure(query, 'The skills')}
+        empty={skills.length === 0}
+        keepRowsOnError
+        loading={<ListSkeleton label="skills" rows={4} />}
+        placeholder={
+          <EmptyState
+            icon={SkillsIcon}
+            title="No skills yet"
+            description={
+              <>
+                Your operator has not published any skills. You can still write your own prompt in the{' '}
+                <Link href="/playground" className="font-medium text-indigo-600 hover:text-indigo-500">
+                  Playground
+                </Link>
+                .
+              </>
+            }
+          />
+        }
+      >
+        <div role="group" aria-label="Filter by genre" className="flex flex-wrap gap-1.5">
+          <GenreChip label="All" count={skills.length} active={genre === null} onClick={() => setGenre(null)} />
+          {genres.map((g) => (
+            <GenreChip
+              key={g.genre}
+              label={genreLabel(g.genre)}
+              count={g.count}
+              active={genre === g.genre}
+              onClick={() => setGenre(genre === g.genre ? null : g.genre)}
+            />
+          ))}
+        </div>
 
-          <p className="sr-only" aria-live="polite">
-            {shown.length} skill{shown.length === 1 ? '' : 's'} shown
-          </p>
+        <p className="sr-only" aria-live="polite">
+          {shown.length} skill{shown.length === 1 ? '' : 's'} shown
+        </p>
 
-          {shown.length === 0 ? (
-            <div className="rounded-2xl border-2 border-dashed border-slate-200 px-6 py-12 text-center">
-              <p className="text-sm font-medium text-slate-900">No skills match</p>
-              <p className="mt-1 text-sm text-slate-500">Try another word, or show every genre.</p>
+        {shown.length === 0 ? (
+          <EmptyState
+            icon={SearchIcon}
+            title="No skills match"
+            description="Try another word, or show every genre."
+            action={
               <Button
                 variant="secondary"
                 size="sm"
-                className="mt-4"
                 onClick={() => {
                   setGenre(null);
                   setSearch('');
@@ -108,18 +109,18 @@ export function SkillsCatalogue({ initialSkills }: { initialSkills: Skill[] | nu
               >
                 Show all skills
               </Button>
-            </div>
-          ) : (
-            <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-4 lg:grid-cols-3 xl:grid-cols-4" data-testid="skills-grid">
-              {shown.map((s, i) => (
-                <li key={s.slug} className="flex">
-                  <SkillCard skill={s} eager={i < 8} />
-                </li>
-              ))}
-            </ul>
-          )}
-        </>
-      )}
+            }
+          />
+        ) : (
+          <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-4 lg:grid-cols-3 xl:grid-cols-4" data-testid="skills-grid">
+            {shown.map((s, i) => (
+              <li key={s.slug} className="flex">
+                <SkillCard skill={s} eager={i < 8} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </ListState>
     </div>
   );
 }
@@ -183,40 +184,5 @@ function SkillCard({ skill, eager }: { skill: Skill; eager: boolean }) {
         </p>
       </div>
     </article>
-  );
-}
-
-function CatalogueSkeleton() {
-  return (
-    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-busy="true" aria-label="Loading skills">
-      {Array.from({ length: 8 }, (_, i) => (
-        <li key={i} className="overflow-hidden rounded-2xl bg-white ring-1 ring-slate-200/80">
-          <div className="aspect-[4/3] animate-pulse bg-slate-100" />
-          <div className="space-y-2 p-4">
-            <div className="h-4 w-1/2 animate-pulse rounded bg-slate-100" />
-            <div className="h-3 w-full animate-pulse rounded bg-slate-100" />
-            <div className="h-3 w-4/5 animate-pulse rounded bg-slate-100" />
-          </div>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function EmptyCatalogue() {
-  return (
-    <div className="grid place-items-center rounded-2xl border-2 border-dashed border-slate-200 bg-white/60 px-6 py-16 text-center">
-      <span className="grid size-12 place-items-center rounded-xl bg-indigo-50 text-indigo-600 ring-1 ring-indigo-100">
-        <SkillsIcon className="size-6" />
-      </span>
-      <h2 className="mt-4 text-base font-semibold text-slate-900">No skills yet</h2>
-      <p className="mt-1 max-w-sm text-sm text-balance text-slate-500">
-        Your operator has not published any skills. You can still write your own prompt in the{' '}
-        <Link href="/playground" className="font-medium text-indigo-600 hover:text-indigo-500">
-          Playground
-        </Link>
-        .
-      </p>
-    </div>
   );
 }

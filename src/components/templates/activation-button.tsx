@@ -6,7 +6,7 @@ import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { Spinner } from '../ui/spinner';
-import { PowerGlyph } from './glyphs';
+import { PowerIcon } from '@/components/icons';
 import { kindNoun, type AnyTemplate } from './model';
 
 interface ActivationButtonProps {
@@ -59,7 +59,7 @@ export function ActivationButton({ template: t, size = 'sm', compact, className,
             className,
           )}
         >
-          <PowerGlyph className="size-4" />
+          <PowerIcon className="size-4" />
         </button>
       ) : t.active ? (
         <Button variant="secondary" size={size} className={className} onClick={() => setConfirming(true)}>

@@ -1,6 +1,8 @@
+import { contractProblem } from '@/contracts/slots';
 import { describe, expect, it } from 'vitest';
-import { contractProblem, fillSlots } from '@/server/domain/templates/slots';
-import { contractGaps, fieldProblems, fillPrompt, slotsOf, type FieldSpec } from './fill';
+import { fillSlots } from '@/server/domain/templates/slots';
+import { fieldsInput, type FieldDraft } from './fields-form';
+import { contractGaps, fillPrompt, slotsOf, type FieldSpec } from './fill';
 
 const form: FieldSpec[] = [
   { key: 'product', label: '商品' },
@@ -81,19 +83,30 @@ describe('the fields contract hints', () => {
     expect(contractGaps('写{topic}{input}', [])).toEqual({ slotsWithoutField: ['topic'], unusedFields: [] });
   });
 
-  it('checks keys and labels of fields', () => {
-    const problems = fieldProblems([
-      { key: 'title', label: '标题' },
-      { key: 'title', label: '' },
-      { key: '2x', label: 'x' },
-      { key: '', label: 'y' },
+  it('checks keys and labels of fields with the contract, on the input they belong to', () => {
+    const row = (key: string, label: string): FieldDraft => ({ key, label, type: 'text', placeholder: '', help: '', required: true, default: '' });
+    const problems = (rows: FieldDraft[]) => {
+      const parsed = fieldsInput.safeParse(rows);
+      return parsed.success ? [] : parsed.error.issues.map((i) => ({ path: i.path, message: i.message }));
+    };
+    expect(problems([row('title', '标题'), row('title', ''), row('2x', 'x'), row('', 'y')])).toEqual([
+      { path: [1, 'label'], message: 'Give the field a label; callers see it above the input.' },
+      { path: [2, 'key'], message: 'Keys use letters, digits and _ and do not start with a digit.' },
+      { path: [3, 'key'], message: 'Give the field a key.' },
     ]);
-    expect(problems.get(0)).toBeUndefined();
-    expect(problems.get(1)).toEqual([
-      { on: 'key', missing: false, message: 'Field 1 already uses the key “title”.' },
-      { on: 'label', missing: true, message: 'Give the field a label; callers see it above the input.' },
+    // A key used twice is named on the later field once every row is filled in.
+    expect(problems([row('title', '标题'), row('title', '副标题')])).toEqual([{ path: [1, 'key'], message: '"title" is used by two fields' }]);
+    expect(problems([row('title', '标题')])).toEqual([]);
+  });
+
+  it('answers the fields as the API takes them, defaults only on optional ones', () => {
+    const parsed = fieldsInput.parse([
+      { key: 'product', label: ' 商品 ', type: 'text', placeholder: ' ', help: '写清楚', required: true, default: 'ignored' },
+      { key: 'style', label: '风格', type: 'textarea', placeholder: '', help: '', required: false, default: '清新' },
     ]);
-    expect(problems.get(2)?.[0]?.message).toContain('letters, digits and _');
-    expect(problems.get(3)).toEqual([{ on: 'key', missing: true, message: 'Give the field a key.' }]);
+    expect(parsed).toEqual([
+      { key: 'product', label: '商品', help: '写清楚' },
+      { key: 'style', label: '风格', type: 'textarea', required: false, default: '清新' },
+    ]);
   });
 });

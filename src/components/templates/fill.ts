@@ -1,3 +1,4 @@
+import { isRequired, SENTENCE_SLOT, SLOT, slotsOf, type FieldSpec } from '@/contracts/slots';
 /**
  * The browser's copy of the server's slot rules, for the live preview of a template. It follows
  * `src/server/domain/templates/slots.ts` exactly (a unit test compares the two): `{key}` takes the
@@ -5,9 +6,7 @@
  * literal brace, and a template without fields puts one sentence in `{input}`, or after the prompt.
  */
 
-import { isRequired, KEY_PATTERN, SENTENCE_SLOT, SLOT, slotsOf, type FieldSpec } from '@/server/domain/templates/slot-syntax';
-
-export { isRequired, KEY_PATTERN, MAX_FIELDS, MAX_INPUT_CHARS, SENTENCE_SLOT, slotsOf, type FieldSpec } from '@/server/domain/templates/slot-syntax';
+export { isRequired, KEY_PATTERN, MAX_FIELDS, MAX_INPUT_CHARS, SENTENCE_SLOT, slotsOf, type FieldSpec } from '@/contracts/slots';
 
 /**
  * Where a prompt and its fields disagree, as the server would refuse them: slots without a field
@@ -21,30 +20,6 @@ export function contractGaps(prompt: string, fields: readonly Pick<FieldSpec, 'k
     slotsWithoutField: slots.filter((s) => !keys.has(s)),
     unusedFields: [...new Set(fields.map((f) => f.key).filter((k) => k !== '' && !slots.includes(k)))],
   };
-}
-
-/** A problem of one field: on its key or its label; `missing` ones are blanks not filled in yet. */
-export interface FieldProblem {
-  on: 'key' | 'label';
-  missing: boolean;
-  message: string;
-}
-
-/** Problems of each field as the server checks them, by index; fields without problems are absent. */
-export function fieldProblems(fields: readonly Pick<FieldSpec, 'key' | 'label'>[]): Map<number, FieldProblem[]> {
-  const out = new Map<number, FieldProblem[]>();
-  const add = (i: number, p: FieldProblem) => out.set(i, [...(out.get(i) ?? []), p]);
-  const seen = new Map<string, number>();
-  fields.forEach((f, i) => {
-    if (f.key === '') add(i, { on: 'key', missing: true, message: 'Give the field a key.' });
-    else if (!KEY_PATTERN.test(f.key)) add(i, { on: 'key', missing: false, message: 'Keys use letters, digits and _ and do not start with a digit.' });
-    else if (f.key.length > 64) add(i, { on: 'key', missing: false, message: 'Keys are at most 64 characters.' });
-    const first = seen.get(f.key);
-    if (f.key !== '' && first !== undefined) add(i, { on: 'key', missing: false, message: `Field ${first + 1} already uses the key “${f.key}”.` });
-    else seen.set(f.key, i);
-    if (f.label.trim() === '') add(i, { on: 'label', missing: true, message: 'Give the field a label; callers see it above the input.' });
-  });
-  return out;
 }
 
 /** One piece of a filled prompt, so a preview can mark what came from where. */

@@ -1,18 +1,28 @@
 'use client';
 
+import { templateCreateSchema } from '@/contracts/templates';
 import { WarningIcon } from '../icons';
+import { FieldHeading } from '../console/form-parts';
 import { cn } from '../ui/cn';
-import { Label } from '../ui/label';
+import { FormControl, FormDescription, FormItem, FormLabel, FormMessage } from '../ui/form';
 import { Textarea } from '../ui/textarea';
 import { SENTENCE_SLOT, slotsOf } from './fill';
+import type { useSlotInsertion } from './insert-slot';
 
-export const MAX_PROMPT = 8000;
-const formatNumber = new Intl.NumberFormat('en-US').format;
+export const MAX_PROMPT = templateCreateSchema.shape.prompt_template.maxLength ?? 8000;
+const formatNumber = (n: number) => new Intl.NumberFormat('en-US').format(n);
 
-interface PromptEditorProps {
-  id: string;
+/** The controlled prompt input as FormField renders it. */
+export interface PromptFieldProps {
   value: string;
   onChange: (value: string) => void;
+  onBlur: () => void;
+  name: string;
+  ref: (el: HTMLTextAreaElement | null) => void;
+}
+
+interface PromptEditorProps {
+  field: PromptFieldProps;
   /** Field keys of the form, in order. */
   keys: string[];
   /** Slots the prompt uses without a field of that key. */
@@ -20,45 +30,91 @@ interface PromptEditorProps {
   /** Field keys the prompt does not use. */
   unusedFields: string[];
   onAddField: (key: string) => void;
-  onInsert: (key: string) => void;
-  error?: string;
+  slots: ReturnType<typeof useSlotInsertion>;
+}
+
+/** How an editor shows its prompt. */
+export interface PromptSpec {
+  label: string;
+  /** The longest prompt the API takes; the count beside the label turns red past it. */
+  max: number;
+  /** How the count is written (digits as they are by default). */
+  count?: (n: number) => string;
+  /** Prose (template prompts) or code-like, in a monospaced font (skill prompts). */
+  look: keyof typeof LOOKS;
+}
+
+const LOOKS = {
+  prose: { rows: 9, className: 'min-h-48 resize-y leading-7' },
+  code: { rows: 10, className: 'min-h-56 resize-y font-mono text-[13px] leading-6' },
+};
+
+const TEMPLATE_PROMPT: PromptSpec = { label: 'Prompt template', max: MAX_PROMPT, count: formatNumber, look: 'prose' };
+
+interface PromptInputProps {
+  field: PromptFieldProps;
+  slots: ReturnType<typeof useSlotInsertion>;
+  spec: PromptSpec;
+  placeholder: string;
+  /** Ids of more text read with the prompt (besides its help and error). */
+  describedBy?: string;
+}
+
+/**
+ * A prompt's label with its length, and its textarea, wired to the slot insertion (template and skill
+ * editors). Renders inside the prompt's FormItem.
+ */
+export function PromptInput({ field, slots, spec: { label, max, count = String, look }, placeholder, describedBy }: PromptInputProps) {
+  const { value, ref, onChange, ...rest } = field;
+  return (
+    <>
+      <FieldHeading className="gap-2">
+        <FormLabel>{label}</FormLabel>
+        <span className={cn('text-xs tabular-nums', value.length > max ? 'text-rose-600' : 'text-slate-400')}>
+          {count(value.length)} / {count(max)}
+        </span>
+      </FieldHeading>
+      <FormControl described>
+        <Textarea
+          {...rest}
+          ref={(el) => {
+            ref(el);
+            slots.bind(el);
+          }}
+          aria-describedby={describedBy}
+          value={value}
+          onChange={(e) => {
+            slots.placed();
+            onChange(e.target.value);
+          }}
+          onKeyUp={slots.placed}
+          onPointerUp={slots.placed}
+          rows={LOOKS[look].rows}
+          maxLength={max}
+          spellCheck={false}
+          placeholder={placeholder}
+          className={LOOKS[look].className}
+        />
+      </FormControl>
+    </>
+  );
 }
 
 /**
  * The prompt template with its slots: which ones a field fills, which have no field yet, and which
- * fields are not used, as the server checks them on save.
+ * fields are not used, as the server checks them on save. Renders inside the prompt's FormField.
  */
-export function PromptEditor({ id, value, onChange, keys, slotsWithoutField, unusedFields, onAddField, onInsert, error }: PromptEditorProps) {
-  const slots = slotsOf(value);
+export function PromptEditor({ field, keys, slotsWithoutField, unusedFields, onAddField, slots }: PromptEditorProps) {
+  const { value } = field;
+  const used = slotsOf(value);
   const missing = new Set(slotsWithoutField);
   const formless = keys.length === 0;
 
   return (
-    <div className="space-y-2">
-      <div className="flex items-baseline justify-between gap-2">
-        <Label htmlFor={id}>Prompt template</Label>
-        <span className={cn('text-xs tabular-nums', value.length > MAX_PROMPT ? 'text-rose-600' : 'text-slate-400')}>
-          {formatNumber(value.length)} / {formatNumber(MAX_PROMPT)}
-        </span>
-      </div>
-      <Textarea
-        id={id}
-        rows={9}
-        maxLength={MAX_PROMPT}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        placeholder={'为{product}设计一张春节促销海报，画面风格：{style}。\n标题使用简体中文，醒目易读。'}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-        className="min-h-48 resize-y leading-7"
-        spellCheck={false}
-      />
-      {error && (
-        <p id={`${id}-error`} className="text-xs text-rose-600">
-          {error}
-        </p>
-      )}
-      <p id={`${id}-hint`} className="text-xs leading-5 text-slate-500">
+    <FormItem className="space-y-2">
+      <PromptInput field={field} slots={slots} spec={TEMPLATE_PROMPT} placeholder={'为{product}设计一张春节促销海报，画面风格：{style}。\n标题使用简体中文，醒目易读。'} />
+      <FormMessage />
+      <FormDescription className="leading-5">
         Write <code className="font-mono text-slate-700">{'{key}'}</code> where a field’s value goes; <code className="font-mono text-slate-700">{'{{'}</code> and{' '}
         <code className="font-mono text-slate-700">{'}}'}</code> write a literal brace.
         {formless && (
@@ -67,12 +123,12 @@ export function PromptEditor({ id, value, onChange, keys, slotsWithoutField, unu
             Without fields, <code className="font-mono text-slate-700">{'{input}'}</code> takes the caller’s sentence.
           </>
         )}
-      </p>
+      </FormDescription>
 
-      {slots.length > 0 && (
+      {used.length > 0 && (
         <div className="flex flex-wrap items-center gap-1.5" aria-label="Slots in the prompt" role="group">
           <span className="text-xs font-medium text-slate-500">Slots</span>
-          {slots.map((s) => (
+          {used.map((s) => (
             <span
               key={s}
               className={cn(
@@ -106,7 +162,7 @@ export function PromptEditor({ id, value, onChange, keys, slotsWithoutField, unu
               <WarningIcon className="mt-[3px] size-3.5 shrink-0 text-amber-600" />
               <span>
                 Field <code className="font-mono font-semibold">{k}</code> is not used in the prompt.{' '}
-                <button type="button" onClick={() => onInsert(k)} className={hintButton}>
+                <button type="button" onClick={() => slots.insert(k)} className={hintButton}>
                   Insert {`{${k}}`}
                 </button>
               </span>
@@ -115,7 +171,7 @@ export function PromptEditor({ id, value, onChange, keys, slotsWithoutField, unu
           <li className="text-amber-800/80">The server refuses to save until every slot has a field and every field is used.</li>
         </ul>
       )}
-    </div>
+    </FormItem>
   );
 }
 

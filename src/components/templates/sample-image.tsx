@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { ImageIcon } from '../icons';
 import { cn } from '../ui/cn';
-import { ArticleGlyph, VideoGlyph } from './glyphs';
+import { ArticleIcon, VideoIcon } from '@/components/icons';
 import type { TemplateKind } from './model';
 
 const tints: Record<TemplateKind, string> = {
@@ -30,10 +30,12 @@ interface SampleImageProps {
 export function SampleImage({ src, name, kind, className, alt = '', fit = 'cover', small }: SampleImageProps) {
   const [failed, setFailed] = useState<string | null>(null);
   const show = src && failed !== src;
-  const Glyph = kind === 'article' ? ArticleGlyph : kind === 'video' ? VideoGlyph : ImageIcon;
+  const Glyph = kind === 'article' ? ArticleIcon : kind === 'video' ? VideoIcon : ImageIcon;
   return (
     <div className={cn('relative overflow-hidden bg-slate-100', className)}>
       {show ? (
+        // Samples are addresses of any origin the template's owner typed in; next/image would need each host configured.
+        // eslint-disable-next-line @next/next/no-img-element
         <img
           src={src}
           alt={alt}

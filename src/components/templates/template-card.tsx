@@ -6,7 +6,7 @@ import { buttonClasses } from '../ui/button';
 import { cn } from '../ui/cn';
 import { CopyButton } from '../ui/copy-button';
 import { ActivationButton } from './activation-button';
-import { LockGlyph, PencilGlyph, PlayGlyph } from './glyphs';
+import { LockIcon, PencilIcon, PlayIcon } from '@/components/icons';
 import { actionFor, sampleOf, templateHref, type AnyTemplate } from './model';
 import { SampleImage } from './sample-image';
 import { TemplateBadges } from './template-badges';
@@ -38,7 +38,7 @@ export function TemplateCard({ t, highlight }: { t: AnyTemplate; highlight?: boo
             rel="noreferrer"
             className="absolute right-3 bottom-3 inline-flex h-8 items-center gap-1.5 rounded-full bg-slate-900/75 px-3 text-xs font-medium text-white backdrop-blur hover:bg-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
           >
-            <PlayGlyph className="size-3.5" />
+            <PlayIcon className="size-3.5" />
             Watch sample
           </a>
         )}
@@ -66,7 +66,7 @@ export function TemplateCard({ t, highlight }: { t: AnyTemplate; highlight?: boo
 
         {t.locked && (
           <p className="flex items-start gap-1.5 rounded-lg bg-amber-50 px-2.5 py-2 text-xs leading-5 text-amber-900 ring-1 ring-inset ring-amber-200/80">
-            <LockGlyph className="mt-0.5 size-3.5 shrink-0 text-amber-600" />
+            <LockIcon className="mt-0.5 size-3.5 shrink-0 text-amber-600" />
             <span>The prompt and form come with a claim code.</span>
           </p>
         )}
@@ -86,7 +86,7 @@ export function TemplateCard({ t, highlight }: { t: AnyTemplate; highlight?: boo
                 title="Edit"
                 className="grid size-8 place-items-center rounded-lg text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
               >
-                <PencilGlyph className="size-4" />
+                <PencilIcon className="size-4" />
               </Link>
             ) : (
               <Link

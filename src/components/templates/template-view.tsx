@@ -2,16 +2,16 @@
 
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { ArrowLeftIcon, ArrowRightIcon, ExternalIcon } from '../icons';
+import { ArrowRightIcon, ExternalIcon } from '../icons';
 import { buttonClasses } from '../ui/button';
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '../ui/card';
-import { CopyButton } from '../ui/copy-button';
 import { isRequired, slotsOf } from './fill';
-import { LockGlyph } from './glyphs';
+import { TemplatesBackLink } from './back-link';
+import { LockIcon } from '@/components/icons';
 import { actionFor, formatLabel, kindNoun, storeHref, type AnyTemplate } from './model';
+import { DetailHeader, TemplateIdentity } from './page-heading';
 import { PromptPreview } from './prompt-preview';
 import { SampleImage } from './sample-image';
-import { TemplateBadges } from './template-badges';
 
 /** A template the workspace cannot change (a platform one): everything it may see, and a preview. */
 export function TemplateView({ t }: { t: AnyTemplate }) {
@@ -21,34 +21,25 @@ export function TemplateView({ t }: { t: AnyTemplate }) {
 
   return (
     <div className="space-y-6">
-      <Link
-        href={storeHref(t.kind, t.source)}
-        className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-500 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
-      >
-        <ArrowLeftIcon className="size-4" />
-        Templates
-      </Link>
+      <TemplatesBackLink href={storeHref(t.kind, t.source)} />
 
-      <header className="flex flex-wrap items-start justify-between gap-4">
-        <div className="min-w-0 flex-1 basis-72">
-          <p className="text-sm font-medium text-indigo-600">
-            {t.source === 'platform' ? 'Platform' : 'Your'} {kindNoun(t.kind)}
-          </p>
-          <h1 className="mt-1 text-2xl font-semibold tracking-tight break-words text-slate-900 sm:text-3xl">{t.zh_name}</h1>
-          <div className="mt-3 flex flex-wrap items-center gap-2">
-            <TemplateBadges t={t} />
-            <code className="max-w-full truncate rounded-md bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-700">{t.slug}</code>
-            <CopyButton value={t.slug} label="slug" />
-          </div>
-          {t.source === 'platform' && <p className="mt-3 text-sm text-slate-500">Read only: platform templates are maintained by the platform.</p>}
-        </div>
-        {use && t.active && !t.locked && (
-          <Link href={use.href} className={buttonClasses('primary', 'md')}>
-            {use.label}
-            <ArrowRightIcon className="size-4" />
-          </Link>
-        )}
-      </header>
+      <DetailHeader
+        eyebrow={`${t.source === 'platform' ? 'Platform' : 'Your'} ${kindNoun(t.kind)}`}
+        title={t.zh_name}
+        actions={
+          use &&
+          t.active &&
+          !t.locked && (
+            <Link href={use.href} className={buttonClasses('primary', 'md')}>
+              {use.label}
+              <ArrowRightIcon className="size-4" />
+            </Link>
+          )
+        }
+      >
+        <TemplateIdentity t={t} />
+        {t.source === 'platform' && <p className="mt-3 text-sm text-slate-500">Read only: platform templates are maintained by the platform.</p>}
+      </DetailHeader>
 
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)] xl:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
         <div className="min-w-0 space-y-6">
@@ -74,23 +65,12 @@ export function TemplateView({ t }: { t: AnyTemplate }) {
             <CardBody className="space-y-4">
               {t.description && <p className="text-sm leading-6 break-words text-slate-700">{t.description}</p>}
               <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
-                <Detail label="Category">{t.category || '—'}</Detail>
-                {t.kind !== 'video' && <Detail label="Domain">{t.domain || '—'}</Detail>}
-                {t.kind === 'image' && <Detail label="Aspect ratio">{t.ratio ?? 'Caller chooses'}</Detail>}
-                {t.kind === 'image' && <Detail label="Template type">{t.template_type || '—'}</Detail>}
-                {t.kind === 'article' && t.format && <Detail label="Format">{formatLabel(t.format)}</Detail>}
-                {t.kind === 'video' && (
-                  <Detail label="Sizes">
-                    {t.generation_configs.map((c) => `${c.ratio ?? '?'} · ${c.duration ?? '?'} s`).join(', ') || '—'}
-                  </Detail>
-                )}
-                {t.kind === 'video' && t.sample_video_url && (
-                  <Detail label="Sample clip">
-                    <a href={t.sample_video_url} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 font-medium text-indigo-600 hover:text-indigo-500">
-                      Watch <ExternalIcon className="size-3.5" />
-                    </a>
-                  </Detail>
-                )}
+                {settingsOf(t).map(([label, value]) => (
+                  <div key={label} className="min-w-0">
+                    <dt className="text-xs font-medium text-slate-500">{label}</dt>
+                    <dd className="mt-0.5 break-words text-slate-900">{value}</dd>
+                  </div>
+                ))}
               </dl>
             </CardBody>
           </Card>
@@ -99,7 +79,7 @@ export function TemplateView({ t }: { t: AnyTemplate }) {
             <Card className="bg-amber-50/40 ring-amber-200" data-testid="locked-notice">
               <CardBody className="flex gap-3">
                 <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-amber-100 text-amber-700">
-                  <LockGlyph className="size-5" />
+                  <LockIcon className="size-5" />
                 </span>
                 <div className="min-w-0">
                   <h2 className="text-base font-semibold text-slate-900">Gated template</h2>
@@ -156,13 +136,24 @@ export function TemplateView({ t }: { t: AnyTemplate }) {
   );
 }
 
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs font-medium text-slate-500">{label}</dt>
-      <dd className="mt-0.5 break-words text-slate-900">{children}</dd>
-    </div>
-  );
+/** The settings of the template's kind, as label and value. */
+function settingsOf(t: AnyTemplate): [string, ReactNode][] {
+  const rows: [string, ReactNode][] = [['Category', t.category || '—']];
+  if (t.kind !== 'video') rows.push(['Domain', t.domain || '—']);
+  if (t.kind === 'image') rows.push(['Aspect ratio', t.ratio ?? 'Caller chooses'], ['Template type', t.template_type || '—']);
+  if (t.kind === 'article' && t.format) rows.push(['Format', formatLabel(t.format)]);
+  if (t.kind === 'video') {
+    rows.push(['Sizes', t.generation_configs.map((c) => `${c.ratio ?? '?'} · ${c.duration ?? '?'} s`).join(', ') || '—']);
+    if (t.sample_video_url) {
+      rows.push([
+        'Sample clip',
+        <a href={t.sample_video_url} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 font-medium text-indigo-600 hover:text-indigo-500">
+          Watch <ExternalIcon className="size-3.5" />
+        </a>,
+      ]);
+    }
+  }
+  return rows;
 }
 
 /** The prompt with its `{slots}` marked. */

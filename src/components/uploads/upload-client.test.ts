@@ -8,20 +8,21 @@ function transport(over: Partial<Transport> = {}): Transport & { calls: string[]
   const calls: string[] = [];
   return {
     calls,
-    presign: vi.fn(async () => {
+    presign: vi.fn(() => {
       calls.push('presign');
-      return { strategy: 'proxy' as const, reason: 'not_configured', fallback: { path: '/api/upload-ref' } };
+      return Promise.resolve({ strategy: 'proxy' as const, reason: 'not_configured', fallback: { path: '/api/upload-ref' } });
     }),
-    commit: vi.fn(async (key: string) => {
+    commit: vi.fn((key: string) => {
       calls.push(`commit ${key}`);
-      return result(key);
+      return Promise.resolve(result(key));
     }),
-    put: vi.fn(async () => {
+    put: vi.fn(() => {
       calls.push('put');
+      return Promise.resolve();
     }),
-    post: vi.fn(async (path: string) => {
+    post: vi.fn((path: string) => {
       calls.push(`post ${path}`);
-      return result('proxied.png');
+      return Promise.resolve(result('proxied.png'));
     }),
     ...over,
   };
@@ -50,14 +51,14 @@ describe('the console upload client', () => {
   });
 
   it('uploads directly and commits when offered', async () => {
-    const t = transport({ presign: async () => direct });
+    const t = transport({ presign: () => Promise.resolve(direct) });
     const out = await uploadFile(t, file('a.png'));
     expect(out).toMatchObject({ route: 'direct', reason: null, result: { key: 'k.png' } });
     expect(t.calls).toEqual(['put', 'commit k.png']);
   });
 
   it('falls back to the proxy when the direct PUT fails', async () => {
-    const t = transport({ presign: async () => direct, put: async () => Promise.reject(new Error('CORS')) });
+    const t = transport({ presign: () => Promise.resolve(direct), put: () => Promise.reject(new Error('CORS')) });
     const out = await uploadFile(t, file('a.png'));
     expect(out).toMatchObject({ route: 'proxy', reason: 'direct_failed' });
   });
@@ -70,7 +71,7 @@ describe('the console upload client', () => {
   });
 
   it('surfaces a refused declaration instead of retrying it', async () => {
-    const t = transport({ presign: async () => Promise.reject(new Error('ext: "exe" is not an allowed type')) });
+    const t = transport({ presign: () => Promise.reject(new Error('ext: "exe" is not an allowed type')) });
     await expect(uploadFile(t, file('setup.exe'))).rejects.toThrow(/not an allowed type/);
     expect(t.calls).toEqual([]);
   });

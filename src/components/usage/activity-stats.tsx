@@ -1,12 +1,9 @@
 'use client';
 
-import { useId, type ReactNode } from 'react';
-import { Card } from '../ui/card';
+import type { ReactNode } from 'react';
 import { cn } from '../ui/cn';
-import { Segmented } from '../ui/segmented';
-import { Spinner } from '../ui/spinner';
 import { formatCny, formatCredits, formatDuration, formatRate, HOUR_WINDOWS, hoursLabel, type HourWindow } from './format';
-import { RetryAlert } from './retry-alert';
+import { RefreshError, ReportCard } from './report-card';
 import type { Report, StatsReport } from './types';
 
 interface ActivityStatsProps {
@@ -21,61 +18,31 @@ const STATES = [
   { key: 'processing', label: 'Processing', bar: 'bg-amber-400', dot: 'bg-amber-400' },
 ] as const;
 
+const HOURS = { label: 'Activity window', name: 'usage-hours', width: 'sm:w-60', windows: HOUR_WINDOWS, text: hoursLabel };
+
 /** The jobs of the last 24 hours or 7 days: how many finished, how fast, and what the work was billed at. */
 export function ActivityStats({ hours, onHoursChange, query }: ActivityStatsProps) {
-  const headingId = useId();
-  const { data, error } = query;
-  const updating = query.isPlaceholderData;
-
   return (
-    <Card aria-labelledby={headingId} role="region">
-      <div className="flex flex-col gap-4 border-b border-slate-100 px-5 py-4 sm:flex-row sm:items-start sm:justify-between sm:px-6">
-        <div className="min-w-0">
-          <div className="flex items-center gap-2">
-            <h2 id={headingId} className="text-base font-semibold text-slate-900">
-              Activity
-            </h2>
-            <span className="inline-flex items-center gap-1 text-xs text-slate-500" role="status">
-              {updating && (
-                <>
-                  <Spinner className="size-3.5" /> Updating…
-                </>
-              )}
-            </span>
-          </div>
-          <p className="mt-1 text-sm text-slate-500">Jobs created in the window, how they went, and what the work is billed at.</p>
+    <ReportCard
+      title="Activity"
+      description="Jobs created in the window, how they went, and what the work is billed at."
+      switcher={{ ...HOURS, value: hours, onChange: onHoursChange }}
+      query={query}
+      skeleton={
+        <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          {Array.from({ length: 4 }, (_, i) => (
+            <div key={i} className="h-24 animate-pulse rounded-xl bg-slate-100" />
+          ))}
         </div>
-        <Segmented
-          legend={<span className="sr-only">Activity window</span>}
-          name="usage-hours"
-          value={String(hours)}
-          onChange={(v) => onHoursChange(Number(v) as HourWindow)}
-          options={HOUR_WINDOWS.map((h) => ({ value: String(h), label: hoursLabel(h) }))}
-          className="w-full shrink-0 sm:w-60 [&_legend]:mb-0"
-        />
-      </div>
-
-      <div className={cn('px-5 py-5 transition-opacity sm:px-6', updating && 'opacity-60')}>
-        {!data ? (
-          error ? (
-            <RetryAlert title="Activity could not be loaded." message={error.message} onRetry={() => void query.refetch()} />
-          ) : (
-            <div aria-busy="true" aria-label="Loading activity" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-              {Array.from({ length: 4 }, (_, i) => (
-                <div key={i} className="h-24 animate-pulse rounded-xl bg-slate-100" />
-              ))}
-            </div>
-          )
-        ) : (
-          <Figures stats={data} />
-        )}
-        {data && error && (
-          <p className="mt-3 text-xs text-rose-700" role="alert">
-            Could not refresh: {error.message}
-          </p>
-        )}
-      </div>
-    </Card>
+      }
+    >
+      {(stats) => (
+        <>
+          <Figures stats={stats} />
+          <RefreshError error={query.error} className="mt-3" />
+        </>
+      )}
+    </ReportCard>
   );
 }
 

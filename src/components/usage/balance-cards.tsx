@@ -1,20 +1,21 @@
 import { CalendarIcon, CoinsIcon } from '../icons';
 import { Card } from '../ui/card';
 import { cn } from '../ui/cn';
+import { LoadError } from '../console/load-error';
+import { StatCard } from '../console/stat-card';
 import { formatCredits, monthResetsOn, quotaPercent } from './format';
-import { RetryAlert } from './retry-alert';
 import type { StatsReport } from './types';
 
 interface BalanceCardsProps {
   stats: StatsReport | undefined;
   error: { message: string } | null;
-  onRetry: () => void;
+  onRetry: () => unknown;
 }
 
 /** What is left to spend, and this month's consumption against the monthly quota. */
 export function BalanceCards({ stats, error, onRetry }: BalanceCardsProps) {
   if (!stats) {
-    if (error) return <RetryAlert title="The balance could not be loaded." message={error.message} onRetry={onRetry} />;
+    if (error) return <LoadError what="The balance could not be loaded." error={error} onRetry={onRetry} />;
     return (
       <section aria-label="Balance" aria-busy="true" className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         <Card className="h-36 animate-pulse bg-slate-50" />
@@ -23,70 +24,71 @@ export function BalanceCards({ stats, error, onRetry }: BalanceCardsProps) {
     );
   }
 
-  const { credits, used_month: used, quota_monthly: quota } = stats.tenant;
+  return (
+    <section aria-label="Balance" className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+      <StatCard
+        icon={CoinsIcon}
+        title="Available credits"
+        className="bg-linear-to-br from-white via-white to-indigo-50/70"
+        figure={formatCredits(stats.tenant.credits)}
+        figureTestId="usage-credits"
+        figureSize="md"
+        note="Ready to spend now."
+      />
+      <MonthCard stats={stats} />
+    </section>
+  );
+}
+
+/** This month's consumption against the quota, as a figure and a bar. */
+function MonthCard({ stats }: { stats: StatsReport }) {
+  const { used_month: used, quota_monthly: quota } = stats.tenant;
   const percent = quotaPercent(used, quota);
   const left = Math.max(0, quota - used);
   const over = quota > 0 && used > quota;
   const resets = monthResetsOn(stats.generated_at);
 
   return (
-    <section aria-label="Balance" className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-      <Card className="bg-linear-to-br from-white via-white to-indigo-50/70 p-5 sm:p-6">
-        <div className="flex items-center gap-2 text-sm font-medium text-slate-500">
-          <CoinsIcon className="size-4 text-indigo-500" />
-          <h2>Available credits</h2>
-        </div>
-        <p className="mt-3 text-3xl font-semibold tracking-tight [overflow-wrap:anywhere] text-slate-900 tabular-nums sm:text-4xl" data-testid="usage-credits">
-          {formatCredits(credits)}
-        </p>
-        <p className="mt-2 text-sm text-slate-500">Ready to spend now.</p>
-      </Card>
-
-      <Card className="p-5 sm:col-span-2 sm:p-6">
-        <div className="flex items-center gap-2 text-sm font-medium text-slate-500">
-          <CalendarIcon className="size-4 text-indigo-500" />
-          <h2 id="month-heading">This month</h2>
-        </div>
-        <p className="mt-3 flex flex-wrap items-baseline gap-x-2 gap-y-1">
-          <span className="text-3xl font-semibold tracking-tight text-slate-900 tabular-nums sm:text-4xl" data-testid="usage-month-used">
-            {formatCredits(used)}
-          </span>
-          <span className="text-sm text-slate-500">
-            {quota > 0 ? (
-              <>
-                of <span className="font-medium text-slate-700 tabular-nums" data-testid="usage-quota">{formatCredits(quota)}</span> credits in your monthly quota
-              </>
-            ) : (
-              'credits used; no monthly quota is set'
-            )}
-          </span>
-        </p>
+    <StatCard icon={CalendarIcon} title="This month" titleId="month-heading" className="sm:col-span-2">
+      <p className="mt-3 flex flex-wrap items-baseline gap-x-2 gap-y-1">
+        <span className="text-3xl font-semibold tracking-tight text-slate-900 tabular-nums sm:text-4xl" data-testid="usage-month-used">
+          {formatCredits(used)}
+        </span>
+        <span className="text-sm text-slate-500">
+          {quota > 0 ? (
+            <>
+              of <span className="font-medium text-slate-700 tabular-nums" data-testid="usage-quota">{formatCredits(quota)}</span> credits in your monthly quota
+            </>
+          ) : (
+            'credits used; no monthly quota is set'
+          )}
+        </span>
+      </p>
+      <div
+        role="progressbar"
+        aria-labelledby="month-heading"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.round(percent)}
+        aria-valuetext={quota > 0 ? `${formatCredits(used)} of ${formatCredits(quota)} credits used` : `${formatCredits(used)} credits used`}
+        className="mt-4 h-2.5 overflow-hidden rounded-full bg-slate-100 ring-1 ring-inset ring-slate-200/60"
+      >
         <div
-          role="progressbar"
-          aria-labelledby="month-heading"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={Math.round(percent)}
-          aria-valuetext={quota > 0 ? `${formatCredits(used)} of ${formatCredits(quota)} credits used` : `${formatCredits(used)} credits used`}
-          className="mt-4 h-2.5 overflow-hidden rounded-full bg-slate-100 ring-1 ring-inset ring-slate-200/60"
-        >
-          <div
-            className={cn('h-full rounded-full transition-[width] duration-500', over ? 'bg-rose-500' : percent >= 80 ? 'bg-amber-500' : 'bg-indigo-600')}
-            // A sliver stays visible once anything is used, however small against the quota.
-            style={{ width: used > 0 ? `max(${percent}%, 0.375rem)` : '0%' }}
-          />
-        </div>
-        <p className="mt-2 flex flex-wrap justify-between gap-x-4 gap-y-1 text-sm text-slate-500">
-          <span className={cn(over && 'font-medium text-rose-700')}>
-            {quota <= 0
-              ? 'Consumption since the 1st, China time.'
-              : over
-                ? `${formatCredits(used - quota)} credits over the quota`
-                : `${formatCredits(left)} left this month (${percent < 1 && used > 0 ? '<1' : Math.round(percent)}% used)`}
-          </span>
-          {resets && <span>Counts again from {resets}</span>}
-        </p>
-      </Card>
-    </section>
+          className={cn('h-full rounded-full transition-[width] duration-500', over ? 'bg-rose-500' : percent >= 80 ? 'bg-amber-500' : 'bg-indigo-600')}
+          // A sliver stays visible once anything is used, however small against the quota.
+          style={{ width: used > 0 ? `max(${percent}%, 0.375rem)` : '0%' }}
+        />
+      </div>
+      <p className="mt-2 flex flex-wrap justify-between gap-x-4 gap-y-1 text-sm text-slate-500">
+        <span className={cn(over && 'font-medium text-rose-700')}>
+          {quota <= 0
+            ? 'Consumption since the 1st, China time.'
+            : over
+              ? `${formatCredits(used - quota)} credits over the quota`
+              : `${formatCredits(left)} left this month (${percent < 1 && used > 0 ? '<1' : Math.round(percent)}% used)`}
+        </span>
+        {resets && <span>Counts again from {resets}</span>}
+      </p>
+    </StatCard>
   );
 }

@@ -1,5 +1,7 @@
 /** Figures of the Usage page: categories, windows and number formats, kept free of React for tests. */
 
+import { formatNumber } from '../console/format';
+
 export const CATEGORIES = [
   // Okabe–Ito hues (told apart with the common colour-vision deficiencies), each at least 3:1 on white.
   { key: 'image', label: 'Image', color: '#4f46e5', hint: 'Image generation' },
@@ -39,11 +41,10 @@ export function parseHours(raw: string | string[] | undefined | null): HourWindo
 
 export const hoursLabel = (h: HourWindow) => (h === 24 ? '24 hours' : '7 days');
 
-// A fixed locale keeps server and browser output identical (1,234 on both).
-const grouped = new Intl.NumberFormat('en-US');
+// A fixed locale keeps server and browser output identical (¥1,234.50 on both).
 const fen = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-export const formatCredits = (n: number) => grouped.format(n);
+export const formatCredits = formatNumber;
 
 /** Money in yuan, to the fen: ¥0.60, ¥1,234.50. */
 export function formatCny(n: number): string {

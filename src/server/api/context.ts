@@ -1,4 +1,5 @@
 import { resolveKey } from '../domain/auth/api-keys';
+import { sessionFailure } from '../domain/auth/credentials';
 import type { Identity } from '../domain/auth/identity';
 import { getRuntime } from '../runtime';
 import type { AuthFailure, Context } from './trpc';
@@ -16,7 +17,7 @@ export type SessionIdentity = { tenantId: string; userId: string; personal?: tru
 
 /** Builds the request context: a presented key wins; otherwise a console session, if any. */
 export async function createContext(headers: Headers, session: SessionIdentity | null = null): Promise<Context> {
-  const { db, config } = await getRuntime();
+  const { db, config, files } = await getRuntime();
   const key = presentedKey(headers);
   let identity: Identity | null = null;
   let authFailure: AuthFailure | null = null;
@@ -27,9 +28,13 @@ export async function createContext(headers: Headers, session: SessionIdentity |
   } else if (session && 'operator' in session) {
     identity = { kind: 'admin' };
   } else if (session) {
-    identity = { kind: 'tenant', tenantId: session.tenantId, via: 'session', userId: session.userId, ...(session.personal ? { personal: true as const } : {}) };
+    // A session is a signed cookie: its login and tenant are checked on every request, so removing
+    // the login or disabling the tenant ends it at once.
+    const failure = await sessionFailure(db, session);
+    if (failure) authFailure = failure;
+    else identity = { kind: 'tenant', tenantId: session.tenantId, via: 'session', userId: session.userId, ...(session.personal ? { personal: true as const } : {}) };
   } else {
     authFailure = 'missing';
   }
-  return { db, config, identity, authFailure, headers };
+  return { db, config, files, identity, authFailure, headers };
 }

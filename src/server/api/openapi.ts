@@ -1,7 +1,10 @@
 import type { SchemaObject } from 'openapi3-ts/oas31';
+import type { z } from 'zod';
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import { allowedList } from '../domain/uploads/file-types';
+import { actionBodyUnion } from './action-map';
 import { appRouter } from './root';
+import type { StudioMeta } from './trpc';
 
 const ERROR_SCHEMA: SchemaObject = {
   type: 'object',
@@ -10,6 +13,18 @@ const ERROR_SCHEMA: SchemaObject = {
     ok: { type: 'boolean', const: false },
     error: { type: 'string', description: 'What went wrong, written for the caller' },
     code: { type: 'string', description: 'Machine-readable code, e.g. BAD_REQUEST, FORBIDDEN' },
+    issues: {
+      type: 'array',
+      description: 'Validation errors only: each refused field, its path in the body and what is wrong',
+      items: {
+        type: 'object',
+        required: ['path', 'message'],
+        properties: {
+          path: { type: 'array', items: { type: ['string', 'integer'] } },
+          message: { type: 'string' },
+        },
+      },
+    },
   },
 };
 
@@ -24,12 +39,28 @@ export function openApiDocument(baseUrl: string): OpenAPIObject {
   return { ...cached, servers: [{ url: `${baseUrl}/api` }] };
 }
 
+/** Procedures whose body is an action table: the document shows it as a union told apart by `action`. */
+function actionBodies(): { name: string; path: string; method: string; schema: z.ZodType }[] {
+  // At run time `procedures` is flat ('admin.action' → procedure), whatever its declared type says.
+  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: StudioMeta } }>;
+  return Object.entries(procedures).flatMap(([key, procedure]) => {
+    const meta = procedure._def.meta;
+    if (!meta?.actions || !meta.openapi) return [];
+    const name = `${key.split('.').map((p) => p.charAt(0).toUpperCase() + p.slice(1)).join('')}Body`;
+    // A request body: defaults make fields optional for the caller (`input`), not required as in answers.
+    const schema = actionBodyUnion(meta.actions).meta({ unusedIO: 'input' });
+    return [{ name, path: meta.openapi.path, method: meta.openapi.method.toLowerCase(), schema }];
+  });
+}
+
 function buildDocument(): OpenAPIObject {
+  const unions = actionBodies();
   const doc = generateOpenApiDocument(appRouter, {
+    defs: Object.fromEntries(unions.map((u) => [u.name, u.schema])),
     title: 'Studio API',
     version: '1.0.0',
     description:
-      'Multi-tenant AI generation service. Authenticate with `X-API-Key: sk-studio-...` or `Authorization: Bearer sk-studio-...`. Every error is JSON `{ok: false, error, code}`.',
+      'Multi-tenant AI generation service. Authenticate with `X-API-Key: sk-studio-...` or `Authorization: Bearer sk-studio-...`. Every error is JSON `{ok: false, error, code}`; a refused body adds `issues: [{path, message}]`, one per refused field.',
     baseUrl: '/api',
     securitySchemes: {
       ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Tenant, member or super-administrator key' },
@@ -93,18 +124,26 @@ function buildDocument(): OpenAPIObject {
         tags: ['Images'],
         summary: 'Server-sent events of your jobs',
         description:
-          'Events `job.created`, `job.updated` (e.g. a backup channel note), `job.done`, `job.failed`, each with `id` and the job as `GET /api/jobs?id=` shows it in `data`; `heartbeat` every 15 s; `ready` once caught up. Reconnect with `Last-Event-ID` to receive what was missed (kept 24 hours). Tenant keys see every job of the tenant, member keys their own.',
+          'Events `job.created`, `job.updated` (e.g. a backup channel note), `job.done`, `job.failed`, each with `id` and the job as `GET /api/jobs?id=` shows it in `data`; `heartbeat` every 15 s; `ready` once caught up. Reconnect with `Last-Event-ID` to receive what was missed (kept 24 hours). Tenant keys see every job of the tenant, member keys their own. The stream lives as long as its key: when the key is replaced (rekey), its member account or tenant disabled, a last `revoked` event `{error}` is sent and the stream ends, before any later job is delivered.',
         security: [{ ApiKey: [] }, { Bearer: [] }],
         parameters: [{ name: 'Last-Event-ID', in: 'header', required: false, schema: { type: 'string' } }],
         responses: {
           '200': { description: 'An event stream', content: { 'text/event-stream': { schema: { type: 'string' } } } },
           '401': { description: 'Missing or invalid key', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+          '403': {
+            description: 'A replaced key, a disabled member or tenant, or the super-administrator key',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+          },
         },
       },
     },
   };
   doc.components ??= {};
   doc.components.schemas = { ...doc.components.schemas, Error: ERROR_SCHEMA };
+  for (const u of unions) {
+    const op = (doc.paths?.[u.path] as Record<string, { requestBody?: unknown }> | undefined)?.[u.method];
+    if (op) op.requestBody = { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${u.name}` } } } };
+  }
   for (const item of Object.values(doc.paths ?? {})) {
     for (const op of Object.values(item as Record<string, { responses?: Record<string, unknown>; security?: unknown[] }>)) {
       if (!op || typeof op !== 'object' || !op.responses) continue;

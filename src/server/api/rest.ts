@@ -1,37 +1,70 @@
-import { createOpenApiFetchHandler } from 'trpc-to-openapi';
-import { errorStatus } from '../domain/errors';
+import { getTRPCErrorFromUnknown, type TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import type { z } from 'zod';
+import { AppError, errorStatus, type FieldIssue } from '../domain/errors';
+import { logger } from '../logger';
 import { createContext } from './context';
 import { restRoutes } from './openapi';
-import { appRouter } from './root';
+import { appRouter, createCaller } from './root';
+import { authFailureAnswer, errorIssues, publicMessage, type AuthFailure, type StudioMeta } from './trpc';
 import { handleUploadRequest } from './upload-handler';
 
 const PREFIX = '/api';
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export function errorResponse(status: number, error: string, code: string, headers: Record<string, string> = {}): Response {
-  return Response.json({ ok: false, error, code }, { status, headers: { 'cache-control': 'no-store', ...headers } });
+/** The one error body of the REST surface; `issues` (the refused fields) only on validation errors. */
+export function errorResponse(
+  status: number,
+  error: string,
+  code: string,
+  headers: Record<string, string> = {},
+  issues?: readonly FieldIssue[],
+): Response {
+  const body = issues && issues.length > 0 ? { ok: false, error, code, issues } : { ok: false, error, code };
+  return Response.json(body, { status, headers: { 'cache-control': 'no-store', ...headers } });
 }
 
-const codeForStatus = (status: number): string =>
-  (Object.entries(errorStatus).find(([, s]) => s === status)?.[0] as string | undefined) ?? 'ERROR';
+/** The 401 or 403 of a request without a working key or session (route handlers outside tRPC). */
+export function authFailureResponse(failure: AuthFailure | null): Response {
+  const { code, message } = authFailureAnswer(failure);
+  return errorResponse(code === 'FORBIDDEN' ? 403 : 401, message, code);
+}
+
+const codeForStatus = (status: number): string => Object.entries(errorStatus).find(([, s]) => s === status)?.[0] ?? 'ERROR';
+
+/** One REST operation: the procedure that serves it and the object schema of its input. */
+interface Operation {
+  procedure: string;
+  input: z.ZodObject | undefined;
+}
 
 let routes: Map<string, Set<string>> | undefined;
+let operations: Map<string, Operation> | undefined;
+
+/** `METHOD /path` → the procedure serving it, from the procedures' OpenAPI meta. */
+function operationTable(): Map<string, Operation> {
+  // At run time `procedures` is flat ('jobs.get' → procedure), whatever its declared type says.
+  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: StudioMeta; inputs: unknown[] } }>;
+  const table = new Map<string, Operation>();
+  for (const [name, procedure] of Object.entries(procedures)) {
+    const openapi = procedure._def.meta?.openapi;
+    if (!openapi) continue;
+    const input = procedure._def.inputs[0] as z.ZodType | undefined;
+    const object = input?._zod.def.type === 'object' ? (input as z.ZodObject) : undefined;
+    table.set(`${openapi.method} ${openapi.path}`, { procedure: name, input: object });
+  }
+  return table;
+}
 
 /** True when `pathname` (with the /api prefix) is a REST operation of the OpenAPI document. */
 export function isRestPath(pathname: string): boolean {
   return matchRoute(pathname.replace(/\/+$/, '').slice(PREFIX.length) || '/') !== undefined;
 }
 
-/** Finds the route template of a path (the spec's paths have no path parameters, but allow them). */
+/** The methods of a path (the spec's paths have no path parameters). */
 function matchRoute(path: string): Set<string> | undefined {
   routes ??= restRoutes();
-  const exact = routes.get(path);
-  if (exact) return exact;
-  for (const [template, methods] of routes) {
-    const re = new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`);
-    if (re.test(path)) return methods;
-  }
-  return undefined;
+  return routes.get(path);
 }
 
 /** Reads a body as text, stopping with null as soon as it exceeds the limit. */
@@ -55,10 +88,76 @@ async function readLimited(req: Request, limit: number): Promise<string | null> 
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** The innermost type of a field, under optional, default and nullable wrappers. */
+function baseType(schema: z.ZodType): string {
+  let def: { type: string; innerType?: z.ZodType } = schema._zod.def;
+  while (def.innerType && (def.type === 'optional' || def.type === 'default' || def.type === 'nullable' || def.type === 'catch')) {
+    def = def.innerType._zod.def;
+  }
+  return def.type;
+}
+
+const INTEGER_TEXT = /^-?(0|[1-9]\d{0,15})$/;
+
 /**
- * The REST surface: spec paths under /api served by the tRPC procedures through trpc-to-openapi.
- * In front of it: 404/405 for unknown paths and methods, 413/415/400 for bodies; behind it, every
- * error is rewritten to `{ok: false, error, code}`.
+ * Query parameters are text: each is turned into what its field expects, strictly. An integer
+ * field takes decimal digits only (`10`, not `1e1`, `0x10` or ``), a boolean `true` or `false`;
+ * anything else stays text so the schema refuses it, naming the field. A repeated parameter is a
+ * list, which only list fields accept.
+ */
+function queryInput(params: URLSearchParams, schema: z.ZodObject | undefined): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  for (const key of new Set(params.keys())) {
+    const values = params.getAll(key);
+    const field = schema?.shape[key] as z.ZodType | undefined;
+    const kind = field ? baseType(field) : 'string';
+    const convert = (text: string): unknown => {
+      if (kind === 'number' && INTEGER_TEXT.test(text)) return Number(text);
+      if (kind === 'boolean' && (text === 'true' || text === 'false')) return text === 'true';
+      return text;
+    };
+    const [only, ...more] = values;
+    input[key] = kind === 'array' ? values : only !== undefined && more.length === 0 ? convert(only) : values;
+  }
+  return input;
+}
+
+/** Calls the procedure at `name` ('jobs.get') on a caller. */
+function procedureOf(caller: ReturnType<typeof createCaller>, name: string): (input: unknown) => Promise<unknown> {
+  let target: unknown = caller;
+  for (const part of name.split('.')) target = (target as Record<string, unknown>)[part];
+  return target as (input: unknown) => Promise<unknown>;
+}
+
+function errorFrom(error: TRPCError): Response {
+  const status = error.cause instanceof AppError ? error.cause.status : getHTTPStatusCodeFromError(error);
+  const retryAfter = error.cause instanceof AppError ? error.cause.retryAfter : undefined;
+  const headers: Record<string, string> = retryAfter ? { 'retry-after': String(retryAfter) } : {};
+  return errorResponse(status, publicMessage(error), codeForStatus(status), headers, errorIssues(error));
+}
+
+/** The body of a POST/PUT/PATCH (or DELETE) as a value, or the error answer. */
+async function bodyInput(req: Request, method: string, maxBodyBytes: number): Promise<{ value: unknown } | Response> {
+  const text = await readLimited(req, maxBodyBytes);
+  if (text === null) return errorResponse(413, `The request body is larger than ${maxBodyBytes} bytes`, 'PAYLOAD_TOO_LARGE');
+  if (text.length === 0 && method === 'DELETE') return { value: undefined };
+  const type = req.headers.get('content-type') ?? '';
+  if (!/^application\/json\s*(;|$)/i.test(type)) {
+    return errorResponse(415, 'Send the body as JSON with Content-Type: application/json', 'UNSUPPORTED_MEDIA_TYPE');
+  }
+  if (text.trim().length === 0) return errorResponse(400, 'The request body is empty; send a JSON object', 'BAD_REQUEST');
+  try {
+    return { value: JSON.parse(text) as unknown };
+  } catch {
+    return errorResponse(400, 'The request body is not valid JSON', 'BAD_REQUEST');
+  }
+}
+
+/**
+ * The REST surface: the spec's paths under /api, each served by the tRPC procedure whose OpenAPI
+ * meta names it. In front: 404/405 for unknown paths and methods, 413/415/400 for bodies. A JSON
+ * body reaches the procedure's schema as sent (no coercion: `"false"` is not a boolean); query
+ * parameters are converted by `queryInput`. Every error leaves as `{ok: false, error, code}`.
  */
 export async function handleRestRequest(req: Request, maxBodyBytes: number): Promise<Response> {
   const url = new URL(req.url);
@@ -76,66 +175,27 @@ export async function handleRestRequest(req: Request, maxBodyBytes: number): Pro
     return handleUploadRequest(req, null);
   }
 
-  let forwarded = req;
+  operations ??= operationTable();
+  const operation = operations.get(`${method} ${path}`);
+  if (!operation) return errorResponse(404, `No endpoint at ${PREFIX}${path}`, 'NOT_FOUND');
+  let input: unknown = queryInput(url.searchParams, operation.input);
   if (BODY_METHODS.has(method)) {
-    const text = await readLimited(req, maxBodyBytes);
-    if (text === null) return errorResponse(413, `The request body is larger than ${maxBodyBytes} bytes`, 'PAYLOAD_TOO_LARGE');
-    const type = req.headers.get('content-type') ?? '';
-    if (text.length > 0 || method !== 'DELETE') {
-      if (!/^application\/json\b/i.test(type)) {
-        return errorResponse(415, 'Send the body as JSON with Content-Type: application/json', 'UNSUPPORTED_MEDIA_TYPE');
-      }
-      try {
-        JSON.parse(text || 'x');
-      } catch {
-        return errorResponse(400, 'The request body is not valid JSON', 'BAD_REQUEST');
-      }
-    }
-    forwarded = new Request(req.url, { method: req.method, headers: req.headers, body: text || undefined });
+    const body = await bodyInput(req, method, maxBodyBytes);
+    if (body instanceof Response) return body;
+    if (method !== 'DELETE') input = body.value;
+    // DELETE names its object in the query; a JSON object body may name it instead.
+    else if (body.value !== null && typeof body.value === 'object' && !Array.isArray(body.value)) input = { ...body.value, ...(input as object) };
   }
 
-  const ctx = await createContext(req.headers);
-  const response = await createOpenApiFetchHandler({
-    endpoint: PREFIX,
-    router: appRouter,
-    req: forwarded,
-    createContext: () => ctx,
-    responseMeta: ({ errors }) => {
-      const retryAfter = errors
-        .map((e) => (e.cause as { retryAfter?: unknown } | undefined)?.retryAfter)
-        .find((v): v is number => typeof v === 'number');
-      return retryAfter ? { headers: { 'retry-after': String(retryAfter) } } : {};
-    },
-  });
-  if (response.status < 400) {
-    const headers = new Headers(response.headers);
-    headers.set('cache-control', 'no-store');
-    return new Response(response.body, { status: response.status, headers });
-  }
-  return reshapeError(response);
-}
-
-async function reshapeError(response: Response): Promise<Response> {
-  let body: { message?: unknown; issues?: unknown } = {};
   try {
-    body = (await response.json()) as typeof body;
-  } catch {
-    // Keep the status; the text below is generic.
+    const ctx = await createContext(req.headers);
+    const data = await procedureOf(createCaller(ctx), operation.procedure)(input);
+    return Response.json(data, { status: 200, headers: { 'cache-control': 'no-store' } });
+  } catch (cause) {
+    const error = getTRPCErrorFromUnknown(cause);
+    if (getHTTPStatusCodeFromError(error) >= 500 && !(error.cause instanceof AppError)) {
+      logger.error({ err: error, procedure: operation.procedure }, 'REST request failed');
+    }
+    return errorFrom(error);
   }
-  const headers: Record<string, string> = {};
-  const retryAfter = response.headers.get('retry-after');
-  if (retryAfter) headers['retry-after'] = retryAfter;
-  const status = response.status;
-  // The error formatter already made `message` safe to show; validation errors carry their issues.
-  const message = Array.isArray(body.issues)
-    ? describeIssues(body.issues as { path?: PropertyKey[]; message?: string }[])
-    : typeof body.message === 'string'
-      ? body.message
-      : 'Request failed';
-  return errorResponse(status, message, codeForStatus(status), headers);
-}
-
-function describeIssues(issues: { path?: PropertyKey[]; message?: string }[]): string {
-  const parts = issues.slice(0, 5).map((i) => `${i.path && i.path.length > 0 ? i.path.map(String).join('.') : 'body'}: ${i.message ?? 'invalid'}`);
-  return `Invalid request: ${parts.join('; ')}${issues.length > 5 ? ` (and ${issues.length - 5} more)` : ''}`;
 }

@@ -1,6 +1,6 @@
 import { accountsRouter } from './routers/accounts';
 import { articleRouter } from './routers/article';
-import { hooksRouter } from './routers/hooks';
+import { hooksRouter } from './routers/template-hooks';
 import { skillsRouter } from './routers/skills';
 import { templatesRouter } from './routers/templates';
 import { uploadsRouter } from './routers/uploads';
@@ -11,7 +11,6 @@ import { callbacksRouter } from './routers/callbacks';
 import { claimsRouter } from './routers/claims';
 import { jobsRouter } from './routers/jobs';
 import { modelsRouter } from './routers/models';
-import { operatorRouter } from './routers/operator';
 import { sessionRouter } from './routers/session';
 import { createCallerFactory, router } from './trpc';
 
@@ -23,7 +22,6 @@ export const appRouter = router({
   jobs: jobsRouter,
   models: modelsRouter,
   callbacks: callbacksRouter,
-  operator: operatorRouter,
   skills: skillsRouter,
   templates: templatesRouter,
   hooks: hooksRouter,

@@ -1,19 +1,19 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import type { OpenApiMeta } from 'trpc-to-openapi';
+import type { ActionMap } from './action-map';
 import { ZodError } from 'zod';
-import type { Config } from '../config';
-import type { Db } from '../db/client';
+import type { Deps } from '../domain/deps';
 import type { Identity } from '../domain/auth/identity';
-import { AppError, tenantOnly, type ErrorCode } from '../domain/errors';
+import { AppError, tenantOnly, type ErrorCode, type FieldIssue } from '../domain/errors';
 import { logger } from '../logger';
-import { describeZodError } from './zod-errors';
+import { assertWellFormedInput } from './input-text';
+import { describeZodError, zodIssues } from './zod-errors';
 
-export type AuthFailure = 'missing' | 'unknown' | 'revoked' | 'disabled';
+export type AuthFailure = 'missing' | 'unknown' | 'revoked' | 'disabled' | 'suspended';
 
-export interface Context {
-  db: Db;
-  config: Config;
+/** What every procedure gets: the domain's dependencies (`Deps`) and who is calling. */
+export interface Context extends Deps {
   identity: Identity | null;
   authFailure: AuthFailure | null;
   headers: Headers;
@@ -43,12 +43,30 @@ export function publicMessage(error: TRPCError): string {
   return error.message;
 }
 
+/** The refused fields of a validation error, from the body's schema or a domain rule. */
+export function errorIssues(error: TRPCError): FieldIssue[] | undefined {
+  if (error.cause instanceof ZodError) return zodIssues(error.cause);
+  if (error.cause instanceof AppError) return error.cause.issues;
+  return undefined;
+}
+
+/**
+ * Procedure meta: the REST route (trpc-to-openapi) and, for action endpoints, their action table,
+ * whose bodies the OpenAPI document shows as a union told apart by `action`.
+ */
+export type StudioMeta = OpenApiMeta & { actions?: ActionMap<never> };
+
 const t = initTRPC
   .context<Context>()
-  .meta<OpenApiMeta>()
+  .meta<StudioMeta>()
   .create({
     errorFormatter({ shape, error }) {
-      return { ...shape, message: publicMessage(error), data: { code: shape.data.code, httpStatus: shape.data.httpStatus } };
+      const issues = errorIssues(error);
+      return {
+        ...shape,
+        message: publicMessage(error),
+        data: { code: shape.data.code, httpStatus: shape.data.httpStatus, ...(issues ? { issues } : {}) },
+      };
     },
   });
 
@@ -70,25 +88,33 @@ const errorMapping = t.middleware(async ({ next, path }) => {
   return result;
 });
 
+/** Refuses NUL, unpaired surrogates and runaway nesting anywhere in the input (see input-text.ts). */
+const wellFormedInput = t.middleware(async ({ getRawInput, next }) => {
+  assertWellFormedInput(await getRawInput());
+  return next();
+});
+
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(errorMapping);
+export const publicProcedure = t.procedure.use(errorMapping).use(wellFormedInput);
 
-const authFailureError = (failure: AuthFailure | null): TRPCError => {
+/** Why a request has no identity, as the caller reads it: 401 for no or an unknown key, 403 for one that stopped working. */
+export function authFailureAnswer(failure: AuthFailure | null): { code: 'UNAUTHORIZED' | 'FORBIDDEN'; message: string } {
   switch (failure) {
     case 'revoked':
-      return new TRPCError({ code: 'FORBIDDEN', message: 'This key has been replaced by a newer one (rekey) and no longer works' });
+      return { code: 'FORBIDDEN', message: 'This key has been replaced by a newer one (rekey) and no longer works' };
     case 'disabled':
-      return new TRPCError({ code: 'FORBIDDEN', message: 'The account of this key is disabled' });
+      return { code: 'FORBIDDEN', message: 'The account of this key is disabled' };
+    case 'suspended':
+      return { code: 'FORBIDDEN', message: 'This organisation has been disabled by the operator; its keys and console logins do not work' };
     case 'unknown':
-      return new TRPCError({ code: 'UNAUTHORIZED', message: 'Invalid API key: check that it was copied completely' });
+      return { code: 'UNAUTHORIZED', message: 'Invalid API key: check that it was copied completely' };
     default:
-      return new TRPCError({
-        code: 'UNAUTHORIZED',
-        message: 'Missing API key: send it in the X-API-Key header or as Authorization: Bearer <key>',
-      });
+      return { code: 'UNAUTHORIZED', message: 'Missing API key: send it in the X-API-Key header or as Authorization: Bearer <key>' };
   }
-};
+}
+
+const authFailureError = (failure: AuthFailure | null): TRPCError => new TRPCError(authFailureAnswer(failure));
 
 /** Any authenticated caller. */
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
@@ -138,3 +164,6 @@ export const organizationProcedure = tenantProcedure.use(({ ctx, next }) => {
   }
   return next({ ctx });
 });
+
+/** The request's `Idempotency-Key` header, for operations that replay their first answer. */
+export const idempotency = (ctx: Pick<Context, 'headers'>) => ({ idempotencyKey: ctx.headers.get('idempotency-key') });

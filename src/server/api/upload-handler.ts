@@ -1,9 +1,9 @@
 import { AppError } from '../domain/errors';
-import { discardBody, proxyUpload } from '../domain/uploads/uploads';
+import { discardBody } from '../domain/uploads/multipart';
+import { proxyUpload } from '../domain/uploads/uploads';
 import { logger } from '../logger';
-import { getRuntime } from '../runtime';
 import { createContext, type SessionIdentity } from './context';
-import { errorResponse } from './rest';
+import { authFailureResponse, errorResponse } from './rest';
 
 /**
  * `POST /api/upload-ref` (multipart): outside tRPC because the body is streamed to the store rather
@@ -19,18 +19,10 @@ export async function handleUploadRequest(req: Request, session: SessionIdentity
 async function answerUpload(req: Request, session: SessionIdentity | null): Promise<Response> {
   const ctx = await createContext(req.headers, session);
   const who = ctx.identity;
-  if (!who) {
-    const forbidden = ctx.authFailure === 'revoked' || ctx.authFailure === 'disabled';
-    return errorResponse(
-      forbidden ? 403 : 401,
-      forbidden ? 'This key no longer works (replaced or disabled)' : 'Missing or invalid API key: send it in X-API-Key or as Authorization: Bearer <key>',
-      forbidden ? 'FORBIDDEN' : 'UNAUTHORIZED',
-    );
-  }
+  if (!who) return authFailureResponse(ctx.authFailure);
   if (who.kind === 'admin') return errorResponse(403, 'The super-administrator key belongs to no tenant; upload with a tenant or member key', 'FORBIDDEN');
   try {
-    const { files } = await getRuntime();
-    const answer = await proxyUpload({ db: ctx.db, config: ctx.config, files }, who, req);
+    const answer = await proxyUpload(ctx, who, req);
     return Response.json(answer, { headers: { 'cache-control': 'no-store' } });
   } catch (err) {
     if (err instanceof AppError) {

@@ -19,16 +19,25 @@ export const errorStatus = {
 
 export type ErrorCode = keyof typeof errorStatus;
 
+/** One refused field: where it is in the request body and what is wrong with it. */
+export interface FieldIssue {
+  path: (string | number)[];
+  message: string;
+}
+
 export class AppError extends Error {
   override name = 'AppError';
   readonly code: ErrorCode;
   /** Seconds to wait before retrying (429, 503). */
   readonly retryAfter: number | undefined;
+  /** The fields at fault, so a form can show each message beside its field. */
+  readonly issues: FieldIssue[] | undefined;
 
-  constructor(code: ErrorCode, message: string, opts: { cause?: unknown; retryAfter?: number } = {}) {
+  constructor(code: ErrorCode, message: string, opts: { cause?: unknown; retryAfter?: number; issues?: FieldIssue[] } = {}) {
     super(message, { cause: opts.cause });
     this.code = code;
     this.retryAfter = opts.retryAfter;
+    this.issues = opts.issues;
   }
 
   get status(): number {
@@ -38,6 +47,18 @@ export class AppError extends Error {
 
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
 export const badRequest = (message: string) => new AppError('BAD_REQUEST', message);
+
+/** `a.b[2].c` for a body path, as error texts write it. */
+export function pathText(path: readonly (string | number)[]): string {
+  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
+}
+
+/**
+ * A 400 about one field of the body: the text reads `<path>: <message>` as before, and the issue
+ * carries the path as data so the console puts the message under that field.
+ */
+export const fieldError = (path: readonly (string | number)[], message: string) =>
+  new AppError('BAD_REQUEST', `${pathText(path)}: ${message}`, { issues: [{ path: [...path], message }] });
 
 /** Member keys on tenant-only endpoints: the text tells the caller that retrying will not help. */
 export const tenantOnly = () =>

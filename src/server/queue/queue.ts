@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { tasks, type TaskRow } from '../db/schema';
+import { logger } from '../logger';
+import { taskPayloads, type QueueName, type TaskPayload } from './payloads';
 
-/** Every queue name, with the zod-free payload shape its handler re-parses. */
-export const QUEUES = { imageJob: 'image.job', callback: 'callback.deliver' } as const;
-export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+export { QUEUES, type QueueName, type TaskPayload } from './payloads';
 
 /** Channel workers LISTEN on; pg_notify inside the enqueuing transaction is delivered at commit. */
 export const TASK_CHANNEL = 'studio_tasks';
@@ -16,14 +16,15 @@ export interface EnqueueOptions {
 }
 
 /** Adds work in the caller's transaction, so it exists exactly when the caller's writes do. */
-export async function enqueue(tx: Db, queue: QueueName, payload: Record<string, unknown>, opts: EnqueueOptions = {}): Promise<void> {
+export async function enqueue<Q extends QueueName>(tx: Db, queue: Q, payload: TaskPayload<Q>, opts: EnqueueOptions = {}): Promise<void> {
   await enqueueMany(tx, queue, [payload], opts);
 }
 
-export async function enqueueMany(tx: Db, queue: QueueName, payloads: Record<string, unknown>[], opts: EnqueueOptions = {}): Promise<void> {
+export async function enqueueMany<Q extends QueueName>(tx: Db, queue: Q, payloads: TaskPayload<Q>[], opts: EnqueueOptions = {}): Promise<void> {
   if (payloads.length === 0) return;
+  const schema = taskPayloads[queue];
   await tx.insert(tasks).values(
-    payloads.map((payload) => ({ queue, payload, runAt: opts.runAt ?? new Date(), maxAttempts: opts.maxAttempts ?? 3 })),
+    payloads.map((payload) => ({ queue, payload: schema.parse(payload), runAt: opts.runAt ?? new Date(), maxAttempts: opts.maxAttempts ?? 3 })),
   );
   await tx.execute(sql`select pg_notify(${TASK_CHANNEL}, ${queue})`);
 }
@@ -36,20 +37,39 @@ interface ClaimedRow {
   max_attempts: number;
 }
 
-export interface ClaimedTask {
+/** A task as its handler sees it: the payload parsed with its queue's schema. */
+export interface Task<P> {
   id: number;
-  queue: string;
-  payload: Record<string, unknown>;
+  payload: P;
   /** 1 on the first run; more when an earlier run failed or its worker died. */
   attempt: number;
   maxAttempts: number;
+}
+
+/** A claimed task of any queue, told apart by `queue`. */
+export type ClaimedTask = { [Q in QueueName]: Task<TaskPayload<Q>> & { queue: Q } }[QueueName];
+
+const isQueue = (queue: string): queue is QueueName => Object.hasOwn(taskPayloads, queue);
+
+/** Parses a claimed row's payload; a row that does not parse is removed (with its reason logged). */
+async function parseClaimed(db: Db, r: ClaimedRow): Promise<ClaimedTask | null> {
+  const base = { id: Number(r.id), attempt: r.attempts, maxAttempts: r.max_attempts };
+  if (isQueue(r.queue)) {
+    const parsed = taskPayloads[r.queue].safeParse(r.payload);
+    if (parsed.success) return { ...base, queue: r.queue, payload: parsed.data };
+    logger.error({ queue: r.queue, task: base.id, issues: parsed.error.issues }, 'task payload does not match its queue; dropped');
+  } else {
+    logger.error({ queue: r.queue, task: base.id }, 'task of an unknown queue; dropped');
+  }
+  await completeTask(db, base.id);
+  return null;
 }
 
 /**
  * Claims up to `limit` due tasks under a lease. SKIP LOCKED lets many workers claim at once without
  * waiting on each other; a task whose lease expired (its worker died) is due again.
  */
-export async function claim(db: Db, queues: readonly string[], limit: number, leaseMs: number, workerId: string): Promise<ClaimedTask[]> {
+export async function claim(db: Db, queues: readonly QueueName[], limit: number, leaseMs: number, workerId: string): Promise<ClaimedTask[]> {
   if (limit <= 0) return [];
   const queueList = sql.join(queues.map((q) => sql`${q}`), sql`, `);
   const result = await db.execute(sql`
@@ -66,13 +86,8 @@ export async function claim(db: Db, queues: readonly string[], limit: number, le
         limit ${limit}
         for update skip locked)
      returning id, queue, payload, attempts, max_attempts`);
-  return rowsOf<ClaimedRow>(result).map((r) => ({
-    id: Number(r.id),
-    queue: r.queue,
-    payload: r.payload,
-    attempt: r.attempts,
-    maxAttempts: r.max_attempts,
-  }));
+  const claimed = await Promise.all(rowsOf<ClaimedRow>(result).map((r) => parseClaimed(db, r)));
+  return claimed.filter((t): t is ClaimedTask => t !== null);
 }
 
 /** Renews the leases of tasks still running in this worker. */

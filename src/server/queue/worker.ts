@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/client';
 import { logger } from '../logger';
-import { claim, completeTask, extendLeases, retryTask, TASK_CHANNEL, type ClaimedTask } from './queue';
+import type { QueueName, TaskPayload } from './payloads';
+import { claim, completeTask, extendLeases, retryTask, TASK_CHANNEL, type ClaimedTask, type Task } from './queue';
 
 export interface TaskContext {
   /** Aborted when the worker stops; long work should give up promptly and let the lease expire. */
@@ -9,10 +10,13 @@ export interface TaskContext {
 }
 
 /** A handler finishes the task by returning; throwing puts it back for another attempt until maxAttempts. */
-export type TaskHandler = (task: ClaimedTask, ctx: TaskContext) => Promise<void>;
+export type TaskHandler<Q extends QueueName> = (task: Task<TaskPayload<Q>>, ctx: TaskContext) => Promise<void>;
+
+/** One handler per queue this worker serves, each receiving its queue's parsed payload. */
+export type TaskHandlers = { [Q in QueueName]?: TaskHandler<Q> };
 
 export interface QueueWorkerOptions {
-  handlers: Record<string, TaskHandler>;
+  handlers: TaskHandlers;
   /** Tasks running at once in this process (each mostly waits on an upstream). */
   concurrency: number;
   leaseMs?: number;
@@ -38,7 +42,7 @@ export async function startQueueWorker(database: Database, opts: QueueWorkerOpti
   const leaseMs = opts.leaseMs ?? 5 * 60_000;
   const pollMs = opts.pollMs ?? 1000;
   const retryDelay = opts.retryDelayMs ?? ((attempt: number) => Math.min(60_000, 2_000 * 2 ** (attempt - 1)));
-  const queues = Object.keys(opts.handlers);
+  const queues = Object.keys(opts.handlers) as QueueName[];
   const controller = new AbortController();
   const running = new Map<number, Promise<void>>();
   let claiming = false;
@@ -46,7 +50,8 @@ export async function startQueueWorker(database: Database, opts: QueueWorkerOpti
   let stopping = false;
 
   const runTask = async (task: ClaimedTask) => {
-    const handler = opts.handlers[task.queue];
+    // Each queue's handler takes that queue's payload; `claim` parsed it with the same schema.
+    const handler: TaskHandler<QueueName> | undefined = opts.handlers[task.queue];
     try {
       if (!handler) throw new Error(`no handler for queue ${task.queue}`);
       await handler(task, { signal: controller.signal });

@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { planRoute, PROBE_SHARE, weightedOrder, type Candidate, type CandidateUpstream, type Plan } from './select';
 import type { UpstreamModel } from './types';
+import { mulberry32 } from '../../lib/random';
 
-/** Deterministic random source (mulberry32). */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Deterministic random source. */
+const seeded = mulberry32;
 
 const img = (family: string, caps: UpstreamModel['capabilities'] = {}): UpstreamModel => ({
   family,

@@ -1,5 +1,6 @@
 import type { UpstreamRow } from '../db/schema';
-import type { Capabilities, ImageQuality, Media, UpstreamModel } from './types';
+import type { ImageQuality } from '../../contracts/jobs';
+import type { Capabilities, Media, UpstreamModel } from './types';
 
 /**
  * Candidate filtering and weighted random choice (spec, routing rules 2, 4, 6, 7). Pure: the
@@ -71,63 +72,59 @@ export interface Plan {
   locked: boolean;
 }
 
-const NEED_LABELS: Record<keyof Needs, string> = {
-  referenceImages: 'reference images',
-  mask: 'mask repaint',
-  transparentBackground: 'transparent background',
-  quality: 'quality level',
-  duration: 'duration',
-  resolution: 'resolution',
-  firstFrame: 'first frame',
-  lastFrame: 'last frame',
-  referenceVideo: 'reference video',
-  referenceAudio: 'reference audio',
-  generateAudio: 'generated audio',
-  vision: 'image input',
+type NeedRule<K extends keyof Needs> = {
+  /** How error texts name the need. */
+  label: string;
+  /** Whether a model's capabilities meet the need asked for. */
+  met: (caps: Capabilities, wanted: NonNullable<Needs[K]>) => boolean;
 };
 
-/** Whether a model meets every need; allocation-free, for the hot path of every decision. */
-export function meetsNeeds(caps: Capabilities, needs: Needs): boolean {
-  if (needs.referenceImages && (!caps.reference_images || (caps.max_reference_images ?? Infinity) < needs.referenceImages)) return false;
-  if (needs.mask && !caps.mask) return false;
-  if (needs.transparentBackground && !caps.transparent_background) return false;
-  if (needs.quality && !(caps.qualities?.includes(needs.quality) ?? false)) return false;
-  if (needs.duration !== undefined && (!caps.duration || needs.duration < caps.duration.min || needs.duration > caps.duration.max)) return false;
-  if (needs.resolution) {
-    const wanted = needs.resolution.toLowerCase();
-    if (!(caps.resolutions?.some((r) => r.toLowerCase() === wanted) ?? false)) return false;
-  }
-  if (needs.firstFrame && !caps.first_frame) return false;
-  if (needs.lastFrame && !caps.last_frame) return false;
-  if (needs.referenceVideo && !caps.reference_video) return false;
-  if (needs.referenceAudio && !caps.reference_audio) return false;
-  if (needs.generateAudio && !caps.generate_audio) return false;
-  if (needs.vision && !caps.vision) return false;
+/** Every need and when a model meets it: the one list that matching and error texts both read. */
+const NEED_RULES: { [K in keyof Needs]-?: NeedRule<K> } = {
+  referenceImages: { label: 'reference images', met: (c, n) => !!c.reference_images && (c.max_reference_images ?? Infinity) >= n },
+  mask: { label: 'mask repaint', met: (c) => !!c.mask },
+  transparentBackground: { label: 'transparent background', met: (c) => !!c.transparent_background },
+  quality: { label: 'quality level', met: (c, q) => c.qualities?.includes(q) ?? false },
+  duration: { label: 'duration', met: (c, d) => !!c.duration && d >= c.duration.min && d <= c.duration.max },
+  resolution: { label: 'resolution', met: (c, r) => c.resolutions?.some((x) => x.toLowerCase() === r.toLowerCase()) ?? false },
+  firstFrame: { label: 'first frame', met: (c) => !!c.first_frame },
+  lastFrame: { label: 'last frame', met: (c) => !!c.last_frame },
+  referenceVideo: { label: 'reference video', met: (c) => !!c.reference_video },
+  referenceAudio: { label: 'reference audio', met: (c) => !!c.reference_audio },
+  generateAudio: { label: 'generated audio', met: (c) => !!c.generate_audio },
+  vision: { label: 'image input', met: (c) => !!c.vision },
+};
+
+/** A need is asked for unless absent, false, 0 or empty (a duration of 0 seconds is still a duration). */
+function asked(needs: Needs, key: keyof Needs): boolean {
+  const v = needs[key];
+  return v !== undefined && v !== false && v !== '' && (v !== 0 || key === 'duration');
+}
+
+function meets(caps: Capabilities, needs: Needs, key: keyof Needs): boolean {
+  const rule = NEED_RULES[key] as NeedRule<typeof key>;
+  return rule.met(caps, needs[key] as never);
+}
+
+/** Whether a model meets every need of `keys` (the needs asked for); allocation-free, for the hot path. */
+function meetsAll(caps: Capabilities, needs: Needs, keys: readonly (keyof Needs)[]): boolean {
+  for (const key of keys) if (!meets(caps, needs, key)) return false;
   return true;
+}
+
+/** The needs a request asks for, in the order it names them (only its own keys are read: a decision is on the hot path). */
+function askedKeys(needs: Needs): (keyof Needs)[] {
+  return (Object.keys(needs) as (keyof Needs)[]).filter((k) => Object.hasOwn(NEED_RULES, k) && asked(needs, k));
+}
+
+/** Whether a model meets every need the request asks for. */
+export function meetsNeeds(caps: Capabilities, needs: Needs): boolean {
+  return meetsAll(caps, needs, askedKeys(needs));
 }
 
 /** Which of the request's needs a model does not meet (for the error message). */
 export function unmetNeeds(caps: Capabilities, needs: Needs): (keyof Needs)[] {
-  const missing: (keyof Needs)[] = [];
-  if (needs.referenceImages && (!caps.reference_images || (caps.max_reference_images ?? Infinity) < needs.referenceImages)) {
-    missing.push('referenceImages');
-  }
-  if (needs.mask && !caps.mask) missing.push('mask');
-  if (needs.transparentBackground && !caps.transparent_background) missing.push('transparentBackground');
-  if (needs.quality && !(caps.qualities ?? []).includes(needs.quality)) missing.push('quality');
-  if (needs.duration !== undefined && (!caps.duration || needs.duration < caps.duration.min || needs.duration > caps.duration.max)) {
-    missing.push('duration');
-  }
-  if (needs.resolution && !(caps.resolutions ?? []).some((r) => r.toLowerCase() === needs.resolution?.toLowerCase())) {
-    missing.push('resolution');
-  }
-  if (needs.firstFrame && !caps.first_frame) missing.push('firstFrame');
-  if (needs.lastFrame && !caps.last_frame) missing.push('lastFrame');
-  if (needs.referenceVideo && !caps.reference_video) missing.push('referenceVideo');
-  if (needs.referenceAudio && !caps.reference_audio) missing.push('referenceAudio');
-  if (needs.generateAudio && !caps.generate_audio) missing.push('generateAudio');
-  if (needs.vision && !caps.vision) missing.push('vision');
-  return missing;
+  return askedKeys(needs).filter((key) => !meets(caps, needs, key));
 }
 
 /** Candidates per fleet and media, built once per fleet snapshot: decisions then allocate little. */
@@ -220,19 +217,16 @@ export function planRoute(upstreams: CandidateUpstream[], req: RouteRequest, ran
     locked = true;
   }
 
-  const needs = (Object.keys(req.needs) as (keyof Needs)[]).filter((k) => {
-    const v = req.needs[k];
-    return v !== undefined && v !== false && v !== 0;
-  });
+  const needs = askedKeys(req.needs);
   let capable = cands;
   if (needs.length > 0) {
     capable = [];
-    for (const c of cands) if (meetsNeeds(c.model.capabilities, req.needs)) capable.push(c);
+    for (const c of cands) if (meetsAll(c.model.capabilities, req.needs, needs)) capable.push(c);
   }
   if (capable.length === 0) {
     // Name the needs that no remaining candidate meets on its own, or all of them when only the combination fails.
     const single = needs.filter((k) => !cands.some((c) => !unmetNeeds(c.model.capabilities, { [k]: req.needs[k] }).includes(k)));
-    const missing = (single.length > 0 ? single : needs).map((k) => NEED_LABELS[k]);
+    const missing = (single.length > 0 ? single : needs).map((k) => NEED_RULES[k].label);
     return {
       kind: 'unsupported',
       missing,

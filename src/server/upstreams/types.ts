@@ -1,11 +1,10 @@
 import { z } from 'zod';
+import { imageQualities } from '../../contracts/jobs';
 
 export const mediaKinds = ['image', 'video', 'chat', 'vision'] as const;
 export type Media = (typeof mediaKinds)[number];
 export const adapterKinds = ['openai-images', 'openai-chat', 'ark-video'] as const;
 export type AdapterKind = (typeof adapterKinds)[number];
-export const imageQualities = ['low', 'medium', 'high'] as const;
-export type ImageQuality = (typeof imageQualities)[number];
 
 /** What one model of a channel can do. Absent flags mean "no". */
 export const capabilitiesSchema = z.strictObject({

@@ -1,7 +1,9 @@
 import type { Metadata } from 'next';
 import { ArticleWriter } from '@/components/articles/article-writer';
+import { ARTICLE_TEMPLATES_INPUT } from '@/components/articles/reads';
+import { Prefetched } from '@/trpc/prefetched';
 import { getConfig } from '@/server/config';
-import { currentMe, serverApi } from '@/trpc/server';
+import { api } from '@/trpc/server';
 
 export const metadata: Metadata = { title: 'Articles' };
 
@@ -12,22 +14,10 @@ interface ArticlesPageProps {
 export default async function ArticlesPage({ searchParams }: ArticlesPageProps) {
   const { template } = await searchParams;
   const start = (Array.isArray(template) ? template[0] : template)?.trim() || null;
-  const api = await serverApi();
-  // The templates arrive with the page; if the read fails, the browser loads them and shows any error.
-  const [me, templates] = await Promise.all([
-    currentMe(),
-    api.templates
-      .list({ type: 'article', source: 'all' })
-      .then((a) => a.templates)
-      .catch(() => null),
-  ]);
+  // The templates arrive with the page.
   return (
-    <ArticleWriter
-      key={start ?? ''}
-      initialMe={me}
-      price={getConfig().prices.article}
-      initialTemplates={templates}
-      startTemplate={start}
-    />
+    <Prefetched reads={[api.session.me.prefetch(), api.templates.list.prefetch(ARTICLE_TEMPLATES_INPUT)]}>
+      <ArticleWriter key={start ?? ''} price={getConfig().prices.article} startTemplate={start} />
+    </Prefetched>
   );
 }

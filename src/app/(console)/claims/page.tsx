@@ -1,21 +1,21 @@
 import type { Metadata } from 'next';
-import { ClaimsManager } from '@/components/claims/claims-manager';
-import { OrganisationOnly } from '@/components/members/organisation-only';
-import { currentMe, serverApi } from '@/trpc/server';
+import { ClaimsManager } from '@/components/claim-codes/claims-manager';
+import { api } from '@/trpc/server';
+import { OrganisationPage } from '../organisation-page';
 
 export const metadata: Metadata = { title: 'Claim codes' };
 
-export default async function ClaimsPage() {
-  const me = await currentMe();
-  if (me.personal) {
-    return (
-      <OrganisationOnly eyebrow="Claim codes" title="Claim codes">
-        Claim codes are sold by a company workspace. This account was opened with a claim code; its templates and credits are ready to use.
-      </OrganisationOnly>
-    );
-  }
-  // Rendered with the pool and templates in place; if a read fails here, the page loads it in the browser and shows any error there.
-  const api = await serverApi();
-  const [pool, templates] = await Promise.all([api.balance.pool({}).catch(() => null), api.templates.list({ source: 'all' }).catch(() => null)]);
-  return <ClaimsManager initialPool={pool} initialTemplates={templates} />;
+// The list of codes is read in the browser: its dates are shown in the viewer's time zone.
+const prefetch = () => Promise.all([api.balance.pool.prefetch({}), api.templates.list.prefetch({ source: 'all' })]);
+
+export default function ClaimsPage() {
+  return (
+    <OrganisationPage
+      title="Claim codes"
+      personalNote="Claim codes are sold by a company workspace. This account was opened with a claim code; its templates and credits are ready to use."
+      prefetch={prefetch}
+    >
+      <ClaimsManager />
+    </OrganisationPage>
+  );
 }

@@ -1,8 +1,21 @@
 import type { Metadata } from 'next';
-import { HooksManager } from '@/components/hooks/hooks-manager';
+import { HooksManager } from '@/components/template-hooks/hooks-manager';
+import { CATALOG_INPUTS } from '@/components/template-hooks/catalog-inputs';
+import { api, HydrateClient } from '@/trpc/server';
 
 export const metadata: Metadata = { title: 'Hooks' };
 
-export default function HooksPage() {
-  return <HooksManager />;
+export default async function HooksPage() {
+  // Rendered with the bindings and the templates to choose from; a read that fails here is asked again by the browser.
+  await Promise.all([
+    api.hooks.list.prefetch({}),
+    api.templates.list.prefetch(CATALOG_INPUTS.image),
+    api.templates.list.prefetch(CATALOG_INPUTS.article),
+    api.templates.listVideo.prefetch(CATALOG_INPUTS.video),
+  ]);
+  return (
+    <HydrateClient>
+      <HooksManager />
+    </HydrateClient>
+  );
 }

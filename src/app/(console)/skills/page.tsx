@@ -1,14 +1,16 @@
 import type { Metadata } from 'next';
+import { Prefetched } from '@/trpc/prefetched';
 import { SkillsCatalogue } from '@/components/skills/skills-catalogue';
-import { serverApi } from '@/trpc/server';
+import { SKILLS_INPUT } from '@/components/skills/reads';
+import { api } from '@/trpc/server';
 
 export const metadata: Metadata = { title: 'Skills' };
 
-export default async function SkillsPage() {
-  // Rendered with the catalogue in place; if this read fails, the page loads it in the browser and shows any error there.
-  const skills = await (await serverApi()).skills
-    .list({})
-    .then((a) => a.skills)
-    .catch(() => null);
-  return <SkillsCatalogue initialSkills={skills} />;
+/** Rendered with the catalogue in place. */
+export default function SkillsPage() {
+  return (
+    <Prefetched reads={[api.skills.list.prefetch(SKILLS_INPUT)]}>
+      <SkillsCatalogue />
+    </Prefetched>
+  );
 }

@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
-import { isKind, isSource } from '@/components/templates/model';
+import { isKind, isSource, listInput } from '@/components/templates/model';
+import { Prefetched } from '@/trpc/prefetched';
 import { TemplateStore } from '@/components/templates/template-store';
+import { api } from '@/trpc/server';
 
 export const metadata: Metadata = { title: 'Templates' };
 
@@ -10,11 +12,11 @@ interface TemplatesPageProps {
 
 export default async function TemplatesPage({ searchParams }: TemplatesPageProps) {
   const { type, source, created } = await searchParams;
+  const from = isSource(source) ? source : 'all';
+  // The tab counts need both stores, so both are read up front.
   return (
-    <TemplateStore
-      kind={isKind(type) ? type : 'image'}
-      source={isSource(source) ? source : 'all'}
-      created={typeof created === 'string' ? created : undefined}
-    />
+    <Prefetched reads={[api.templates.list.prefetch(listInput(from)), api.templates.listVideo.prefetch(listInput(from))]}>
+      <TemplateStore kind={isKind(type) ? type : 'image'} source={from} created={typeof created === 'string' ? created : undefined} />
+    </Prefetched>
   );
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { parseDays, parseHours } from '@/components/usage/format';
 import { UsageView } from '@/components/usage/usage-view';
-import { serverApi } from '@/trpc/server';
+import { api, HydrateClient } from '@/trpc/server';
 
 export const metadata: Metadata = { title: 'Usage' };
 
@@ -11,13 +11,15 @@ interface UsagePageProps {
 
 export default async function UsagePage({ searchParams }: UsagePageProps) {
   const params = await searchParams;
-  const days = parseDays(params.days);
-  const hours = parseHours(params.hours);
-  const api = await serverApi();
-  // Both reports arrive with the page; if either read fails, the browser asks again and shows any error there.
-  const [usage, stats] = await Promise.all([
-    api.usage.usage({ days: String(days) }).catch(() => null),
-    api.usage.stats({ hours: String(hours) }).catch(() => null),
+  // Both reports arrive with the page, for the windows the address names (the view reads the same);
+  // a read that fails here is asked again by the browser, which shows any error.
+  await Promise.all([
+    api.usage.usage.prefetch({ days: String(parseDays(params.days)) }),
+    api.usage.stats.prefetch({ hours: String(parseHours(params.hours)) }),
   ]);
-  return <UsageView initialDays={days} initialHours={hours} initialUsage={usage} initialStats={stats} />;
+  return (
+    <HydrateClient>
+      <UsageView />
+    </HydrateClient>
+  );
 }

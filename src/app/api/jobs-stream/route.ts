@@ -1,26 +1,37 @@
-import { createContext } from '@/server/api/context';
-import { errorResponse } from '@/server/api/rest';
+import { createContext, presentedKey } from '@/server/api/context';
+import { authFailureResponse, errorResponse } from '@/server/api/rest';
 import { consoleSessionIdentity } from '@/server/auth/next-auth';
+import { stillValid, type Credential } from '@/server/domain/auth/credentials';
 import { jobFeedHub, replayEvents, type FeedEvent } from '@/server/domain/jobs/events';
 import { getRuntime } from '@/server/runtime';
 
 export const dynamic = 'force-dynamic';
 
 const HEARTBEAT_MS = 15_000;
+const REVOKED = 'The key or console session of this stream no longer works (replaced, disabled or signed out); the stream has ended';
 
 /**
  * Server-sent events of the caller's jobs: `job.created`, `job.updated` (e.g. a backup channel note),
  * `job.done` and `job.failed`, each with the job as GET /api/jobs shows it, and `heartbeat` every
  * 15 s. Event ids resume: send Last-Event-ID (or ?last_event_id=) to get what was missed.
+ * The stream lives only as long as its key or session: a rekey, a disabled member or tenant, or a
+ * removed login ends it (an `revoked` event, then the end) on every instance, announced at once
+ * and rechecked at every heartbeat.
  */
 export async function GET(req: Request): Promise<Response> {
-  const ctx = await createContext(req.headers, await consoleSessionIdentity());
+  const session = await consoleSessionIdentity();
+  const ctx = await createContext(req.headers, session);
   const who = ctx.identity;
-  if (!who) {
-    const forbidden = ctx.authFailure === 'revoked' || ctx.authFailure === 'disabled';
-    return errorResponse(forbidden ? 403 : 401, forbidden ? 'This key no longer works' : 'Missing or invalid API key', forbidden ? 'FORBIDDEN' : 'UNAUTHORIZED');
-  }
+  if (!who) return authFailureResponse(ctx.authFailure);
   if (who.kind === 'admin') return errorResponse(403, 'The super-administrator key belongs to no tenant', 'FORBIDDEN');
+  const key = presentedKey(req.headers);
+  const credential: Credential | null = key
+    ? { kind: 'key', key }
+    : session && 'tenantId' in session
+      ? { kind: 'session', userId: session.userId, tenantId: session.tenantId }
+      : null;
+  if (!credential) return authFailureResponse('missing');
+  const recheck = () => stillValid(ctx.db, { configured: ctx.config.adminKey }, credential, who);
 
   const url = new URL(req.url);
   const lastId = Number(req.headers.get('last-event-id') ?? url.searchParams.get('last_event_id') ?? '0');
@@ -45,16 +56,8 @@ export async function GET(req: Request): Promise<Response> {
         lastSent = e.id;
         write(`id: ${e.id}\nevent: ${e.type}\ndata: ${JSON.stringify(e.job)}\n\n`);
       };
-      write('retry: 3000\n\n');
-      // Subscribe before replaying so nothing falls between the two; `send` drops duplicates.
-      const buffered: FeedEvent[] = [];
-      let replaying = true;
-      const unsubscribe = await jobFeedHub(database).subscribe(who, (e) => (replaying ? buffered.push(e) : send(e)));
-      if (lastSent > 0) for (const e of await replayEvents(ctx.db, who, lastSent)) send(e);
-      replaying = false;
-      for (const e of buffered.sort((a, b) => a.id - b.id)) send(e);
-      write(`event: ready\ndata: ${JSON.stringify({ last_event_id: lastSent })}\n\n`);
-      const heartbeat = setInterval(() => write(`event: heartbeat\ndata: ${JSON.stringify({ time: new Date().toISOString() })}\n\n`), HEARTBEAT_MS);
+      let heartbeat: ReturnType<typeof setInterval> | undefined = undefined;
+      let unsubscribe = () => {};
       cleanup = () => {
         if (closed) return;
         closed = true;
@@ -66,6 +69,34 @@ export async function GET(req: Request): Promise<Response> {
           // already closed by the client
         }
       };
+      const revoke = () => {
+        write(`event: revoked\ndata: ${JSON.stringify({ error: REVOKED })}\n\n`);
+        cleanup();
+      };
+      write('retry: 3000\n\n');
+      // Subscribe before replaying so nothing falls between the two; `send` drops duplicates.
+      const buffered: FeedEvent[] = [];
+      let replaying = true;
+      unsubscribe = await jobFeedHub(database).subscribe(who, {
+        send: (e) => (replaying ? buffered.push(e) : send(e)),
+        recheck,
+        end: revoke,
+      });
+      if (closed) {
+        unsubscribe();
+        return;
+      }
+      if (lastSent > 0) for (const e of await replayEvents(ctx.db, who, lastSent)) send(e);
+      replaying = false;
+      for (const e of buffered.sort((a, b) => a.id - b.id)) send(e);
+      write(`event: ready\ndata: ${JSON.stringify({ last_event_id: lastSent })}\n\n`);
+      // The heartbeat also rechecks the identity, in case an announcement was missed (a reconnecting LISTEN).
+      heartbeat = setInterval(() => {
+        void recheck().then(
+          (ok) => (ok ? write(`event: heartbeat\ndata: ${JSON.stringify({ time: new Date().toISOString() })}\n\n`) : revoke()),
+          () => undefined,
+        );
+      }, HEARTBEAT_MS);
       req.signal.addEventListener('abort', () => cleanup());
     },
     cancel() {

@@ -1,6 +1,6 @@
 import type { Metadata, Viewport } from 'next';
 import { notFound } from 'next/navigation';
-import { ClaimView } from '@/components/claim/claim-view';
+import { ClaimView } from '@/components/claim-redemption/claim-view';
 import { previewClaim } from '@/server/domain/claims/claims';
 import { AppError } from '@/server/domain/errors';
 import { getRuntime } from '@/server/runtime';
@@ -13,15 +13,13 @@ interface ClaimPageProps {
   params: Promise<{ code: string }>;
 }
 
-/** The public page a buyer opens from the seller's message: what the code gives, and a form to redeem it. */
+/** The public page a buyer opens from the seller's message. It has no session, so it asks the domain directly. */
 export default async function ClaimPage({ params }: ClaimPageProps) {
   const { code } = await params;
   const { db, config } = await getRuntime();
-  try {
-    const preview = await previewClaim(db, config, decodeURIComponent(code));
-    return <ClaimView preview={preview} />;
-  } catch (err) {
+  const preview = await previewClaim({ db, config }, { code: decodeURIComponent(code) }).catch((err: unknown) => {
     if (err instanceof AppError && err.code === 'NOT_FOUND') notFound();
     throw err;
-  }
+  });
+  return <ClaimView preview={preview} />;
 }

@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import {
-  emptySkillDraft,
-  isSupportedRatio,
-  skillBody,
-  skillDraftOf,
-  skillDraftProblems,
-  skillKindLabel,
-  slotReport,
-  storedThumb,
-  withActive,
-  type OperatorSkill,
-} from './model';
+import { skillKindLabel, slotReport, storedThumb, withActive, type OperatorSkill } from './model';
+import { emptySkillValues, skillFormSchema, skillValuesOf, type SkillFormValues } from './skill-form';
+
+/** What a save of these inputs sends (the form's output), for an existing skill unless `creating`. */
+const skillBody = (values: SkillFormValues, creating = false) => skillFormSchema(creating).parse(values);
+
+/** The form's refusals by input, as the editor shows them. */
+function skillFormProblems(values: SkillFormValues, creating: boolean): Record<string, string> {
+  const parsed = skillFormSchema(creating).safeParse(values);
+  return parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message]));
+}
 
 const base = 'https://studio.example.com';
 
@@ -28,20 +27,11 @@ const sentenceSkill: OperatorSkill = {
   origin: 'catalog',
 };
 
-describe('skill drafts', () => {
+describe('the skill form', () => {
   it('round-trips a one-sentence skill, storing its own thumbnail as a site path', () => {
-    expect(skillBody(skillDraftOf(sentenceSkill, base))).toEqual({
-      slug: 'spring-poster',
-      zh_name: '春日海报',
-      description: '一句话生成春日促销海报',
-      ratio: '3:4',
-      genre: 'poster',
-      ref_required: false,
-      thumb: '/thumbs/skills/spring-poster.svg',
-      fields: null,
-      prompt: 'Spring poster: {input}',
-      active: true,
-    });
+    // The body is the skill without its origin (which is not sent), the thumbnail as a site path.
+    const { origin: _origin, ...sent } = sentenceSkill;
+    expect(skillBody(skillValuesOf(sentenceSkill, base))).toEqual({ ...sent, thumb: '/thumbs/skills/spring-poster.svg' });
   });
 
   it('keeps foreign thumbnails as they are', () => {
@@ -59,7 +49,7 @@ describe('skill drafts', () => {
       ],
       prompt: '{product} in {style}',
     };
-    const draft = skillDraftOf(skill, base);
+    const draft = skillValuesOf(skill, base);
     expect(draft.sentence).toBe(false);
     expect(skillBody(draft).fields).toEqual([
       { key: 'product', label: '商品' },
@@ -72,35 +62,36 @@ describe('skill drafts', () => {
   });
 
   it('changes only active when toggling', () => {
-    expect(withActive(sentenceSkill, false, base)).toEqual({ ...skillBody(skillDraftOf(sentenceSkill, base)), active: false });
+    expect(withActive(sentenceSkill, false, base)).toEqual({ ...skillBody(skillValuesOf(sentenceSkill, base)), active: false });
   });
 });
 
-describe('skillDraftProblems', () => {
+describe('checks of the skill form', () => {
   it('names every blank of a new skill', () => {
-    expect(Object.keys(skillDraftProblems({ ...emptySkillDraft(), ratio: '' }, true)).sort()).toEqual(
+    expect(Object.keys(skillFormProblems({ ...emptySkillValues(), ratio: '' }, true)).sort()).toEqual(
       ['description', 'genre', 'prompt', 'ratio', 'slug', 'thumb', 'zh_name'].sort(),
     );
   });
 
   it('checks the slug only when creating', () => {
-    const d = { ...skillDraftOf(sentenceSkill, base), slug: 'Bad Slug' };
-    expect(skillDraftProblems(d, true).slug).toMatch(/a–z/);
-    expect(skillDraftProblems(d, false).slug).toBeUndefined();
-    expect(skillDraftProblems({ ...d, slug: 'a' }, true).slug).toBeDefined();
-    expect(skillDraftProblems({ ...d, slug: 'ok-slug-2' }, true)).toEqual({});
+    const d = { ...skillValuesOf(sentenceSkill, base), slug: 'Bad Slug' };
+    expect(skillFormProblems(d, true).slug).toMatch(/a–z/);
+    expect(skillFormProblems(d, false).slug).toBeUndefined();
+    expect(skillFormProblems({ ...d, slug: 'a' }, true).slug).toBeDefined();
+    expect(skillFormProblems({ ...d, slug: 'ok-slug-2' }, true)).toEqual({});
   });
 
   it('refuses thumbnails that are neither URLs nor site paths', () => {
-    expect(skillDraftProblems({ ...skillDraftOf(sentenceSkill, base), thumb: 'ftp://x/y.png' }, false).thumb).toBeDefined();
+    expect(skillFormProblems({ ...skillValuesOf(sentenceSkill, base), thumb: 'ftp://x/y.png' }, false).thumb).toBeDefined();
   });
 
   it('takes ratios between 1:4 and 4:1', () => {
-    expect(isSupportedRatio('9:16')).toBe(true);
-    expect(isSupportedRatio('1:4')).toBe(true);
-    expect(isSupportedRatio('1:5')).toBe(false);
-    expect(isSupportedRatio('0:1')).toBe(false);
-    expect(isSupportedRatio('3x4')).toBe(false);
+    const ratioProblem = (ratio: string) => skillFormProblems({ ...skillValuesOf(sentenceSkill, base), ratio }, false).ratio;
+    expect(ratioProblem('9:16')).toBeUndefined();
+    expect(ratioProblem('1:4')).toBeUndefined();
+    expect(ratioProblem('1:5')).toBeDefined();
+    expect(ratioProblem('0:1')).toBeDefined();
+    expect(ratioProblem('3x4')).toBeDefined();
   });
 });
 

@@ -1,70 +1,23 @@
 /**
- * The skill editor's draft and the pure rules around it: what a save sends to `skill-upsert`, what
- * the form can name before asking the server, and which `{slots}` a prompt uses. No React, so the
- * unit test runs without a browser.
+ * The operator's skills: their types (from the API's procedures) and the pure rules the list and
+ * editor share. No React, so the unit test runs without a browser.
  */
 
 import { contractGaps, SENTENCE_SLOT, slotsOf, type FieldSpec } from '@/components/templates/fill';
-import { fieldDraft, fieldSpecs, type FieldDraft } from '@/components/templates/model';
-import { SLUG_PATTERN as SKILL_SLUG_PATTERN } from '@/server/domain/templates/slot-syntax';
+import { fieldDraftOf, fieldSpecs } from '@/components/templates/fields-form';
+import type { RouterInputs, RouterOutputs } from '@/trpc/react';
 
-/** A skill as the operator's `skill-list` answers it. */
-export interface OperatorSkill {
-  slug: string;
-  zh_name: string;
-  description: string;
-  ratio: string;
-  genre: string;
-  ref_required: boolean;
-  thumb: string;
-  fields: FieldSpec[] | null;
-  prompt: string;
-  active: boolean;
-  origin: string;
-}
+/** A skill as the operator's skill list answers it (with its prompt and origin). */
+export type OperatorSkill = RouterOutputs['admin']['skillList']['skills'][number];
+/** The body of a skill save. */
+export type SkillUpsert = RouterInputs['admin']['skillUpsert'];
 
-/** The body of `skill-upsert` without its `action`. */
-export interface SkillUpsertBody {
-  slug: string;
-  zh_name: string;
-  description: string;
-  ratio: string;
-  genre: string;
-  ref_required: boolean;
-  thumb: string;
-  fields: FieldSpec[] | null;
-  prompt: string;
-  active: boolean;
-}
+/** What the skills page reads (every skill); the page prefetches exactly this, so the cached answer is found. */
+export const SKILL_LIST_INPUT = {};
 
-export interface SkillDraft {
-  slug: string;
-  zh_name: string;
-  description: string;
-  ratio: string;
-  genre: string;
-  ref_required: boolean;
-  thumb: string;
-  /** One-sentence skill: `fields` is sent as null (the drafted fields are kept for switching back). */
-  sentence: boolean;
-  fields: FieldDraft[];
-  prompt: string;
-  active: boolean;
-}
-
-export { SLUG_PATTERN as SKILL_SLUG_PATTERN } from '@/server/domain/templates/slot-syntax';
-const RATIO_PATTERN = /^([1-9]\d*):([1-9]\d*)$/;
 /** Genres of the shipped catalogue, offered as suggestions; any short word is accepted. */
 export const GENRES = ['ecommerce', 'social', 'poster', 'portrait', 'illustration', 'food', 'interior', 'brand'];
 export const SKILL_RATIOS = ['1:1', '3:4', '4:3', '2:3', '3:2', '9:16', '16:9'];
-
-/** The server takes W:H between 1:4 and 4:1. */
-export function isSupportedRatio(ratio: string): boolean {
-  const m = RATIO_PATTERN.exec(ratio);
-  if (!m) return false;
-  const r = Number(m[1]) / Number(m[2]);
-  return r >= 0.25 && r <= 4;
-}
 
 /**
  * The thumbnail as it is stored: lists show it as an absolute URL, so a file Studio serves itself
@@ -75,78 +28,20 @@ export function storedThumb(thumb: string, siteBase: string): string {
   return base !== '' && thumb.startsWith(`${base}/`) ? thumb.slice(base.length) : thumb;
 }
 
-export function emptySkillDraft(): SkillDraft {
-  return {
-    slug: '',
-    zh_name: '',
-    description: '',
-    ratio: '1:1',
-    genre: '',
-    ref_required: false,
-    thumb: '',
-    sentence: true,
-    fields: [],
-    prompt: '',
-    active: true,
-  };
+/** What a save sends again of a saved skill as it is: its texts, its prompt and its stored thumbnail. */
+export function savedBasics(s: OperatorSkill, siteBase: string) {
+  const { slug, zh_name, description, ratio, genre, ref_required, prompt } = s;
+  return { slug, zh_name, description, ratio, genre, ref_required, thumb: storedThumb(s.thumb, siteBase), prompt };
 }
 
-export function skillDraftOf(s: OperatorSkill, siteBase: string): SkillDraft {
-  return {
-    slug: s.slug,
-    zh_name: s.zh_name,
-    description: s.description,
-    ratio: s.ratio,
-    genre: s.genre,
-    ref_required: s.ref_required,
-    thumb: storedThumb(s.thumb, siteBase),
-    sentence: s.fields === null,
-    fields: (s.fields ?? []).map(fieldDraft),
-    prompt: s.prompt,
-    active: s.active,
-  };
+/** The whole skill again with only `active` changed (activation is a save of the skill too). */
+export function withActive(s: OperatorSkill, active: boolean, siteBase: string): SkillUpsert {
+  return { ...savedBasics(s, siteBase), fields: s.fields && fieldSpecs(s.fields.map(fieldDraftOf)), active };
 }
 
-export function skillBody(d: SkillDraft): SkillUpsertBody {
-  return {
-    slug: d.slug.trim(),
-    zh_name: d.zh_name.trim(),
-    description: d.description.trim(),
-    ratio: d.ratio.trim(),
-    genre: d.genre.trim(),
-    ref_required: d.ref_required,
-    thumb: d.thumb.trim(),
-    fields: d.sentence ? null : fieldSpecs(d.fields),
-    prompt: d.prompt,
-    active: d.active,
-  };
-}
-
-/** The whole skill again with only `active` changed (activation is an upsert too). */
-export function withActive(s: OperatorSkill, active: boolean, siteBase: string): SkillUpsertBody {
-  return { ...skillBody(skillDraftOf(s, siteBase)), active };
-}
-
-/**
- * Blanks and malformed values the form names before asking the server, by input. The prompt and
- * fields contract is left to the server, whose answer is shown as it is.
- */
-export function skillDraftProblems(d: SkillDraft, creating: boolean): Record<string, string> {
-  const out: Record<string, string> = {};
-  const slug = d.slug.trim();
-  if (creating) {
-    if (slug === '') out.slug = 'Give the skill a slug; callers pick it by this name.';
-    else if (!SKILL_SLUG_PATTERN.test(slug)) out.slug = 'Use 2–80 characters of a–z, 0–9 and -, starting with a letter or digit.';
-  }
-  if (d.zh_name.trim() === '') out.zh_name = 'Give the skill a name.';
-  if (d.description.trim() === '') out.description = 'Describe what the skill makes.';
-  if (d.genre.trim() === '') out.genre = 'Give a genre, e.g. ecommerce.';
-  if (!isSupportedRatio(d.ratio.trim())) out.ratio = 'Write the ratio as W:H between 1:4 and 4:1, e.g. 3:4.';
-  const thumb = d.thumb.trim();
-  if (thumb === '') out.thumb = 'Give a thumbnail: an http(s) URL or a site path such as /thumbs/skills/x.svg.';
-  else if (!thumb.startsWith('/') && !/^https?:\/\//.test(thumb)) out.thumb = 'Use an http(s) URL or a site path starting with /.';
-  if (d.prompt.trim() === '') out.prompt = 'Write the prompt the skill fills.';
-  return out;
+/** The list with `row` put in place of the skill of its slug (or added at the end). */
+export function withSkill(skills: readonly OperatorSkill[], row: OperatorSkill): OperatorSkill[] {
+  return skills.some((s) => s.slug === row.slug) ? skills.map((s) => (s.slug === row.slug ? row : s)) : [...skills, row];
 }
 
 /** How a skill is called, for the list: "One sentence" or "Form (n fields)". */

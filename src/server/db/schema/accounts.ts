@@ -1,22 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { tenants } from './tenants';
+import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { stamp, uuidKey } from './columns';
+import { tenantRef } from './tenants';
 
 /** Member accounts of a tenant. A shared account spends the tenant pool; a dedicated one its own credits. */
 export const accounts = pgTable(
   'accounts',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    tenantId: uuid()
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    tenantId: tenantRef(),
     email: text().notNull(),
     nickname: text().notNull(),
     shared: boolean().notNull().default(true),
     /** Dedicated credits left (only meaningful when shared is false). */
     credits: integer().notNull().default(0),
     disabled: boolean().notNull().default(false),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: stamp(),
   },
   (t) => [
     index('accounts_tenant_idx').on(t.tenantId),

@@ -1,6 +1,7 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
-import { tenants } from './tenants';
+import { at, stamp, uuidKey } from './columns';
+import { tenantRef } from './tenants';
 
 /**
  * API keys. The spec returns member keys in plain text in the account list, so a key is kept
@@ -10,15 +11,13 @@ import { tenants } from './tenants';
 export const apiKeys = pgTable(
   'api_keys',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuidKey(),
     digest: text().notNull().unique(),
     ciphertext: text().notNull(),
-    tenantId: uuid()
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantRef(),
     accountId: uuid().references(() => accounts.id, { onDelete: 'cascade' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    revokedAt: timestamp({ withTimezone: true }),
+    createdAt: stamp(),
+    revokedAt: at(),
   },
   (t) => [index('api_keys_tenant_idx').on(t.tenantId), index('api_keys_account_idx').on(t.accountId)],
 );

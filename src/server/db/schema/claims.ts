@@ -1,9 +1,8 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { templates } from './templates';
-import { tenants } from './tenants';
-
-export const claimStates = ['open', 'redeemed', 'disabled'] as const;
-export type ClaimState = (typeof claimStates)[number];
+import { tenantRef, tenants } from './tenants';
+import { claimStates } from '../../../contracts/claims';
+import { at, ownedBy, stamp, uuidKey } from './columns';
 
 /**
  * A claim code a tenant sells: credits taken from its pool at creation and a set of templates. A buyer
@@ -12,11 +11,9 @@ export type ClaimState = (typeof claimStates)[number];
 export const claimCodes = pgTable(
   'claim_codes',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuidKey(),
     code: text().notNull().unique(),
-    tenantId: uuid()
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantRef(),
     credits: integer().notNull(),
     templateIds: jsonb().$type<string[]>().notNull(),
     note: text().notNull().default(''),
@@ -30,12 +27,12 @@ export const claimCodes = pgTable(
     redeemedTenantId: uuid().references(() => tenants.id, { onDelete: 'set null' }),
     redeemedEmail: text(),
     redeemedNickname: text(),
-    redeemedAt: timestamp({ withTimezone: true }),
+    redeemedAt: at(),
     /** Idempotency-Key of the winning redemption and its answer (encrypted: it may hold a first password). */
     redeemKey: text(),
     redeemAnswerCiphertext: text(),
-    disabledAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    disabledAt: at(),
+    createdAt: stamp(),
   },
   (t) => [index('claim_codes_tenant_created_idx').on(t.tenantId, t.createdAt.desc())],
 );
@@ -46,14 +43,10 @@ export type ClaimCode = typeof claimCodes.$inferSelect;
 export const templateGrants = pgTable(
   'template_grants',
   {
-    tenantId: uuid()
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    templateId: uuid()
-      .notNull()
-      .references(() => templates.id, { onDelete: 'cascade' }),
+    tenantId: tenantRef(),
+    templateId: ownedBy(() => templates.id),
     claimId: uuid().references(() => claimCodes.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: stamp(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.templateId] })],
 );

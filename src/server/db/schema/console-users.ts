@@ -1,6 +1,7 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { tenants } from './tenants';
+import { stamp, uuidKey } from './columns';
 
 /**
  * People who sign in to the console with email and password: tenant administrators, and buyers whose
@@ -9,12 +10,12 @@ import { tenants } from './tenants';
 export const consoleUsers = pgTable(
   'console_users',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuidKey(),
     kind: text({ enum: ['tenant_admin', 'platform_account'] }).notNull(),
     tenantId: uuid().references(() => tenants.id, { onDelete: 'cascade' }),
     email: text().notNull(),
     passwordHash: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: stamp(),
   },
   (t) => [uniqueIndex('console_users_email_uq').on(sql`lower(${t.email})`), index('console_users_tenant_idx').on(t.tenantId)],
 );

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, real, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
-import { tenants } from './tenants';
-
-export const jobStatuses = ['pending', 'done', 'failed'] as const;
-export type JobStatus = (typeof jobStatuses)[number];
+import { jobStatuses } from '../../../contracts/jobs';
+import { at, ownedBy, serialKey, stamp, uuidKey } from './columns';
+import { tenantRef } from './tenants';
 
 export interface JobStep {
   name: string;
@@ -18,10 +17,8 @@ export interface JobStep {
 export const jobs = pgTable(
   'jobs',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    tenantId: uuid()
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    tenantId: tenantRef(),
     /** The member that submitted it; null for the tenant key or a console session. */
     accountId: uuid().references(() => accounts.id, { onDelete: 'set null' }),
     kind: text({ enum: ['image'] }).notNull(),
@@ -45,9 +42,9 @@ export const jobs = pgTable(
     costUsd: real(),
     /** Worker executions so far; a job found running after a crash is retried a bounded number of times. */
     runs: integer().notNull().default(0),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    startedAt: timestamp({ withTimezone: true }),
-    finishedAt: timestamp({ withTimezone: true }),
+    createdAt: stamp(),
+    startedAt: at(),
+    finishedAt: at(),
     elapsedMs: integer(),
   },
   (t) => [
@@ -69,16 +66,16 @@ export type Job = typeof jobs.$inferSelect;
 export const tasks = pgTable(
   'tasks',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: serialKey(),
     queue: text().notNull(),
     payload: jsonb().$type<Record<string, unknown>>().notNull(),
-    runAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    runAt: stamp(),
     attempts: integer().notNull().default(0),
     maxAttempts: integer().notNull().default(3),
-    lockedUntil: timestamp({ withTimezone: true }),
+    lockedUntil: at(),
     lockedBy: text(),
     lastError: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: stamp(),
   },
   (t) => [index('tasks_due_idx').on(t.queue, t.runAt)],
 );
@@ -89,17 +86,15 @@ export type TaskRow = typeof tasks.$inferSelect;
 export const rateBuckets = pgTable('rate_buckets', {
   key: text().primaryKey(),
   tokens: real().notNull(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: stamp(),
 });
 
 /** Every callback delivery attempt, for the tenant's and the operator's records. */
 export const callbackDeliveries = pgTable(
   'callback_deliveries',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    jobId: uuid()
-      .notNull()
-      .references(() => jobs.id, { onDelete: 'cascade' }),
+    id: serialKey(),
+    jobId: ownedBy(() => jobs.id),
     attempt: integer().notNull(),
     url: text().notNull(),
     /** HTTP status of the receiver's answer; null when it could not be reached or was refused. */
@@ -107,7 +102,7 @@ export const callbackDeliveries = pgTable(
     ok: text({ enum: ['delivered', 'failed', 'refused'] }).notNull(),
     error: text(),
     durationMs: integer().notNull(),
-    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    at: stamp(),
   },
   (t) => [index('callback_deliveries_job_idx').on(t.jobId)],
 );
@@ -116,12 +111,12 @@ export const callbackDeliveries = pgTable(
 export const jobEvents = pgTable(
   'job_events',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: serialKey(),
     tenantId: uuid().notNull(),
     accountId: uuid(),
     jobId: uuid().notNull(),
     type: text({ enum: ['job.created', 'job.updated', 'job.done', 'job.failed'] }).notNull(),
-    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    at: stamp(),
   },
   (t) => [index('job_events_tenant_id_idx').on(t.tenantId, t.id), index('job_events_at_idx').on(t.at)],
 );

@@ -1,6 +1,7 @@
-import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
-import { tenants } from './tenants';
+import { serialKey, stamp } from './columns';
+import { tenantRef } from './tenants';
 
 /**
  * adjust: operator grant or correction; charge/refund: work paid for and given back;
@@ -21,10 +22,8 @@ export type UsageCategory = (typeof usageCategories)[number];
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    tenantId: uuid()
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    id: serialKey(),
+    tenantId: tenantRef(),
     accountId: uuid().references(() => accounts.id, { onDelete: 'cascade' }),
     amount: integer().notNull(),
     balanceAfter: integer().notNull(),
@@ -35,7 +34,7 @@ export const ledgerEntries = pgTable(
     /** The job, claim or other record this movement belongs to. */
     ref: text(),
     note: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: stamp(),
   },
   (t) => [
     index('ledger_tenant_created_idx').on(t.tenantId, t.createdAt),

@@ -1,8 +1,9 @@
-import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { pgTable, text } from 'drizzle-orm/pg-core';
+import { stamp } from './columns';
 
 /** Platform-wide values shared by every instance, e.g. the digest of a generated admin key. */
 export const platformSettings = pgTable('platform_settings', {
   key: text().primaryKey(),
   value: text().notNull(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: stamp(),
 });

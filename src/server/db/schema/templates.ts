@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { FieldSpec } from '../../domain/templates/slot-syntax';
-import { tenants } from './tenants';
-
-export type { FieldSpec } from '../../domain/templates/slot-syntax';
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { articleFormats, templateTypes } from '../../../contracts/templates';
+import { hookTypes } from '../../../contracts/template-hooks';
+import type { FieldSpec } from '../../../contracts/slots';
+import { tenantRef, tenants } from './tenants';
+import { stamp, uuidKey } from './columns';
 
 export interface GenerationConfig {
   default_reference_images?: string[];
@@ -25,7 +26,7 @@ export type CatalogOrigin = (typeof catalogOrigins)[number];
  * One-sentence skills (fields null) put the caller's sentence in the `{input}` slot.
  */
 export const skills = pgTable('skills', {
-  id: uuid().primaryKey().defaultRandom(),
+  id: uuidKey(),
   slug: text().notNull().unique(),
   zhName: text().notNull(),
   description: text().notNull(),
@@ -38,16 +39,12 @@ export const skills = pgTable('skills', {
   active: boolean().notNull().default(true),
   position: integer().notNull().default(0),
   origin: text({ enum: catalogOrigins }).notNull().default('operator'),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  createdAt: stamp(),
+  updatedAt: stamp(),
 });
 
 export type Skill = typeof skills.$inferSelect;
 
-export const templateTypes = ['image', 'article'] as const;
-export type TemplateType = (typeof templateTypes)[number];
-export const articleFormats = ['xiaohongshu', 'wechat', 'detail', 'script'] as const;
-export type ArticleFormat = (typeof articleFormats)[number];
 export const visibilities = ['private', 'shared'] as const;
 
 /**
@@ -57,7 +54,7 @@ export const visibilities = ['private', 'shared'] as const;
 export const templates = pgTable(
   'templates',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuidKey(),
     slug: text().notNull().unique(),
     tenantId: uuid().references(() => tenants.id, { onDelete: 'cascade' }),
     type: text({ enum: templateTypes }).notNull(),
@@ -76,8 +73,8 @@ export const templates = pgTable(
     format: text({ enum: articleFormats }),
     generationConfigs: jsonb().$type<GenerationConfig[]>().notNull().default([]),
     origin: text({ enum: catalogOrigins }).notNull().default('tenant'),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: stamp(),
+    updatedAt: stamp(),
   },
   (t) => [
     index('templates_tenant_idx').on(t.tenantId, t.type),
@@ -92,7 +89,7 @@ export type Template = typeof templates.$inferSelect;
 export const videoTemplates = pgTable(
   'video_templates',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuidKey(),
     slug: text().notNull().unique(),
     tenantId: uuid().references(() => tenants.id, { onDelete: 'cascade' }),
     zhName: text().notNull(),
@@ -107,8 +104,8 @@ export const videoTemplates = pgTable(
     sampleVideoUrl: text(),
     generationConfigs: jsonb().$type<VideoGenerationConfig[]>().notNull().default([]),
     origin: text({ enum: catalogOrigins }).notNull().default('tenant'),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: stamp(),
+    updatedAt: stamp(),
   },
   (t) => [
     index('video_templates_tenant_idx').on(t.tenantId),
@@ -118,24 +115,20 @@ export const videoTemplates = pgTable(
 
 export type VideoTemplate = typeof videoTemplates.$inferSelect;
 
-export const hookTypes = ['article', 'video'] as const;
-export type HookType = (typeof hookTypes)[number];
 
 /** A tenant's binding from an image template to a downstream article or video template, by slug only. */
 export const templateHooks = pgTable(
   'template_hooks',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    tenantId: uuid()
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    tenantId: tenantRef(),
     imageTemplateSlug: text().notNull(),
     hookType: text({ enum: hookTypes }).notNull(),
     hookTemplateSlug: text().notNull(),
     enabled: boolean().notNull().default(true),
     note: text().notNull().default(''),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: stamp(),
+    updatedAt: stamp(),
   },
   (t) => [uniqueIndex('template_hooks_binding_uq').on(t.tenantId, t.imageTemplateSlug, t.hookType)],
 );

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, integer, pgTable, real, text, uuid } from 'drizzle-orm/pg-core';
+import { at, stamp, uuidKey } from './columns';
 
 export const tenants = pgTable(
   'tenants',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: uuidKey(),
     name: text().notNull(),
     /** `organization`: a paying tenant; `personal`: the platform account a buyer opened by redeeming a claim code. */
     kind: text({ enum: ['organization', 'personal'] }).notNull().default('organization'),
@@ -17,9 +18,17 @@ export const tenants = pgTable(
     markup: real().notNull().default(1),
     /** Signs callbacks (Standard Webhooks); encrypted with the server secret, readable by the tenant. */
     webhookSecretCiphertext: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Set by the operator: the tenant's keys and console sessions stop at once; its data is kept. */
+    disabledAt: at(),
+    createdAt: stamp(),
   },
   (t) => [check('tenants_credits_non_negative', sql`${t.credits} >= 0`)],
 );
 
 export type Tenant = typeof tenants.$inferSelect;
+
+/** The owning tenant of a row: required, and the row goes with the tenant. */
+export const tenantRef = () =>
+  uuid()
+    .notNull()
+    .references(() => tenants.id, { onDelete: 'cascade' });

@@ -1,13 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
-import { tenants } from './tenants';
+import { mediaTypes } from '../../../contracts/uploads';
+import { at, stamp, uuidKey } from './columns';
+import { tenantRef } from './tenants';
 
 export const uploadStatuses = ['pending', 'ready', 'rejected'] as const;
 export type UploadStatus = (typeof uploadStatuses)[number];
-export const mediaTypes = ['image', 'audio', 'video'] as const;
-export type MediaType = (typeof mediaTypes)[number];
-
 /**
  * Files callers uploaded. A proxy upload is `ready` at once; a direct upload is `pending` from its
  * presign until the commit has checked the stored bytes (`ready`) or refused them (`rejected`).
@@ -15,10 +14,8 @@ export type MediaType = (typeof mediaTypes)[number];
 export const uploads = pgTable(
   'uploads',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    tenantId: uuid()
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    tenantId: tenantRef(),
     /** The member that owns it; null for the tenant itself. */
     accountId: uuid().references(() => accounts.id, { onDelete: 'cascade' }),
     key: text().notNull().unique(),
@@ -33,8 +30,8 @@ export const uploads = pgTable(
     status: text({ enum: uploadStatuses }).notNull(),
     /** Why a commit refused the stored bytes. */
     error: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    committedAt: timestamp({ withTimezone: true }),
+    createdAt: stamp(),
+    committedAt: at(),
   },
   (t) => [
     index('uploads_tenant_created_idx').on(t.tenantId, t.createdAt.desc()),

@@ -1,18 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  real,
-  smallint,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, real, smallint, text, uuid } from 'drizzle-orm/pg-core';
 import type { UpstreamModel } from '../../upstreams/types';
+import { at, ownedBy, serialKey, stamp, uuidKey } from './columns';
 
 /**
  * Upstream channels. Configuration fields come from STUDIO_UPSTREAMS_FILE (or the simulator);
@@ -20,7 +9,7 @@ import type { UpstreamModel } from '../../upstreams/types';
  * `removed_*` is set automatically on invalid-key or unpaid errors and cleared by a probe.
  */
 export const upstreams = pgTable('upstreams', {
-  id: uuid().primaryKey().defaultRandom(),
+  id: uuidKey(),
   name: text().notNull().unique(),
   provider: text().notNull(),
   adapter: text({ enum: ['openai-images', 'openai-chat', 'ark-video'] }).notNull(),
@@ -31,15 +20,15 @@ export const upstreams = pgTable('upstreams', {
   enabled: boolean().notNull().default(true),
   rating: real().notNull().default(3),
   removedReason: text({ enum: ['invalid_key', 'unpaid'] }),
-  removedAt: timestamp({ withTimezone: true }),
+  removedAt: at(),
   /** Probes of a removed upstream back off: last probe time and failed probes since removal. */
-  probedAt: timestamp({ withTimezone: true }),
+  probedAt: at(),
   probeFailures: integer().notNull().default(0),
   /** file, simulator: where the definition came from; retired: no longer configured. */
   source: text({ enum: ['file', 'simulator', 'retired'] }).notNull(),
   simulated: boolean().notNull().default(false),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  createdAt: stamp(),
+  updatedAt: stamp(),
 });
 
 export type UpstreamRow = typeof upstreams.$inferSelect;
@@ -48,15 +37,13 @@ export type UpstreamRow = typeof upstreams.$inferSelect;
 export const upstreamAttempts = pgTable(
   'upstream_attempts',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    upstreamId: uuid()
-      .notNull()
-      .references(() => upstreams.id, { onDelete: 'cascade' }),
+    id: serialKey(),
+    upstreamId: ownedBy(() => upstreams.id),
     family: text().notNull(),
     /** The job or request this attempt served. */
     ref: text(),
     tenantId: uuid(),
-    startedAt: timestamp({ withTimezone: true }).notNull(),
+    startedAt: at().notNull(),
     durationMs: integer().notNull(),
     ok: boolean().notNull(),
     errorClass: text(),
@@ -88,5 +75,5 @@ export const upstreamScores = pgTable('upstream_scores', {
   p95Ms: integer(),
   attemptsDay: integer().notNull(),
   recentFailures: integer().notNull(),
-  computedAt: timestamp({ withTimezone: true }).notNull(),
+  computedAt: at().notNull(),
 });

@@ -1,6 +1,6 @@
-import { bigint, date, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { usageCategories } from './ledger';
-import { tenants } from './tenants';
+import { tenantRef } from './tenants';
 
 /**
  * Daily consumption per tenant and category, in credits, on the Asia/Shanghai calendar: charges minus
@@ -10,9 +10,7 @@ import { tenants } from './tenants';
 export const usageDaily = pgTable(
   'usage_daily',
   {
-    tenantId: uuid()
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantRef(),
     day: date({ mode: 'string' }).notNull(),
     category: text({ enum: usageCategories }).notNull(),
     credits: bigint({ mode: 'number' }).notNull().default(0),

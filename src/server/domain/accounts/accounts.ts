@@ -1,9 +1,14 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { AccountActionBody } from '../../../contracts/accounts';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/rows';
 import { accounts, apiKeys, ledgerEntries, tenants, type Account } from '../../db/schema';
 import { decryptSecret } from '../auth/keys';
 import { issueKey } from '../auth/api-keys';
+import { announceCredentialChange } from '../auth/credential-changes';
+import type { TenantIdentity } from '../auth/identity';
+import type { Deps } from '../deps';
 import { moveCredits } from '../credits/ledger';
 import { AppError, badRequest, notFound } from '../errors';
 
@@ -21,7 +26,6 @@ export interface AccountView {
   disabled: boolean;
   created_at: string;
 }
-
 
 const insufficient = (allocatable: number) =>
   badRequest(`Allocatable credits are insufficient: at most ${allocatable} credits can be given to this member`);
@@ -52,11 +56,11 @@ async function shiftReservation(tx: Db, tenantId: string, accountId: string, del
 }
 
 export async function createAccount(
-  db: Db,
-  secret: Buffer,
-  tenantId: string,
-  input: { email: string; nickname: string; credits?: number | undefined; shared?: boolean | undefined },
-): Promise<AccountView> {
+  { db, config }: { db: Db; config: Pick<Config, 'secret'> },
+  who: TenantIdentity,
+  input: AccountActionBody<'create'>,
+): Promise<{ account: AccountView }> {
+  const tenantId = who.tenantId;
   if (input.shared === true && input.credits !== undefined) {
     throw badRequest('Give either shared: true or credits, not both');
   }
@@ -73,8 +77,8 @@ export async function createAccount(
       if (dedicated && credits > 0) {
         await shiftReservation(tx, tenantId, row.id, credits, await poolCredits(tx, tenantId));
       }
-      const key = await issueKey(tx, secret, tenantId, row.id);
-      return view({ ...row, credits }, key, 0);
+      const key = await issueKey(tx, config.secret, tenantId, row.id);
+      return { account: view({ ...row, credits }, key, 0) };
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError('CONFLICT', `An account with email ${input.email} already exists in this tenant`);
@@ -97,7 +101,8 @@ function view(row: Account, apiKey: string, spent: number): AccountView {
   };
 }
 
-export async function listAccounts(db: Db, secret: Buffer, tenantId: string): Promise<AccountView[]> {
+export async function listAccounts({ db, config }: { db: Db; config: Pick<Config, 'secret'> }, who: TenantIdentity): Promise<{ accounts: AccountView[] }> {
+  const tenantId = who.tenantId;
   const rows = await db
     .select({ account: accounts, ciphertext: apiKeys.ciphertext })
     .from(accounts)
@@ -105,7 +110,9 @@ export async function listAccounts(db: Db, secret: Buffer, tenantId: string): Pr
     .where(eq(accounts.tenantId, tenantId))
     .orderBy(asc(accounts.createdAt));
   const spent = await spentByAccount(db, tenantId, rows.map((r) => r.account.id));
-  return rows.map((r) => view(r.account, r.ciphertext ? decryptSecret(r.ciphertext, secret) : '', spent.get(r.account.id) ?? 0));
+  return {
+    accounts: rows.map((r) => view(r.account, r.ciphertext ? decryptSecret(r.ciphertext, config.secret) : '', spent.get(r.account.id) ?? 0)),
+  };
 }
 
 async function spentByAccount(db: Db, tenantId: string, ids: string[]): Promise<Map<string, number>> {
@@ -126,47 +133,56 @@ async function spentByAccount(db: Db, tenantId: string, ids: string[]): Promise<
 
 /** Absolute overwrite of a member's mode and dedicated credits; switching to shared releases them. */
 export async function setAccountQuota(
-  db: Db,
-  tenantId: string,
-  input: { accountId: string; shared?: boolean | undefined; credits?: number | undefined },
-): Promise<{ account_id: string; mode: 'shared' | 'dedicated'; credits: number | null; allocatable: number }> {
+  { db }: Pick<Deps, 'db'>,
+  who: TenantIdentity,
+  input: AccountActionBody<'set-quota'>,
+): Promise<{ account: { account_id: string; mode: 'shared' | 'dedicated'; credits: number | null }; allocatable: number }> {
   if ((input.shared === true) === (input.credits !== undefined)) {
     throw badRequest('Give exactly one of shared: true or credits');
   }
+  const tenantId = who.tenantId;
   return db.transaction(async (tx) => {
-    const row = await lockAccount(tx, tenantId, input.accountId);
+    const row = await lockAccount(tx, tenantId, input.account_id);
     const current = row.credits;
     if (input.shared === true) {
       await shiftReservation(tx, tenantId, row.id, -current, 0);
       await tx.update(accounts).set({ shared: true }).where(eq(accounts.id, row.id));
-      return { account_id: row.id, mode: 'shared', credits: null, allocatable: await poolCredits(tx, tenantId) };
+      return { account: { account_id: row.id, mode: 'shared', credits: null }, allocatable: await poolCredits(tx, tenantId) };
     }
     const target = input.credits ?? 0;
     const pool = await poolCredits(tx, tenantId);
     if (target - current > pool) throw insufficient(pool + current);
     await shiftReservation(tx, tenantId, row.id, target - current, pool + current);
     await tx.update(accounts).set({ shared: false }).where(eq(accounts.id, row.id));
-    return { account_id: row.id, mode: 'dedicated', credits: target, allocatable: await poolCredits(tx, tenantId) };
+    return { account: { account_id: row.id, mode: 'dedicated', credits: target }, allocatable: await poolCredits(tx, tenantId) };
   });
 }
 
-export async function rekeyAccount(db: Db, secret: Buffer, tenantId: string, accountId: string): Promise<string> {
+export async function rekeyAccount(
+  { db, config }: { db: Db; config: Pick<Config, 'secret'> },
+  who: TenantIdentity,
+  input: AccountActionBody<'rekey'>,
+): Promise<{ account: { account_id: string; api_key: string } }> {
   return db.transaction(async (tx) => {
-    await lockAccount(tx, tenantId, accountId);
-    return issueKey(tx, secret, tenantId, accountId);
+    await lockAccount(tx, who.tenantId, input.account_id);
+    return { account: { account_id: input.account_id, api_key: await issueKey(tx, config.secret, who.tenantId, input.account_id) } };
   });
 }
 
 export async function toggleAccount(
-  db: Db,
-  tenantId: string,
-  input: { accountId: string; disabled: boolean },
-): Promise<{ account_id: string; disabled: boolean }> {
-  const [row] = await db
-    .update(accounts)
-    .set({ disabled: input.disabled })
-    .where(and(eq(accounts.id, input.accountId), eq(accounts.tenantId, tenantId)))
-    .returning({ id: accounts.id, disabled: accounts.disabled });
-  if (!row) throw notFound('Account');
-  return { account_id: row.id, disabled: row.disabled };
+  { db }: Pick<Deps, 'db'>,
+  who: TenantIdentity,
+  input: AccountActionBody<'toggle'>,
+): Promise<{ account: { account_id: string; disabled: boolean } }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(accounts)
+      .set({ disabled: input.disabled })
+      .where(and(eq(accounts.id, input.account_id), eq(accounts.tenantId, who.tenantId)))
+      .returning({ id: accounts.id, disabled: accounts.disabled });
+    if (!row) throw notFound('Account');
+    // The member's open streams end at once (delivered at commit).
+    await announceCredentialChange(tx, who.tenantId);
+    return { account: { account_id: row.id, disabled: row.disabled } };
+  });
 }

@@ -1,14 +1,14 @@
+import type { ArticleFormat } from '../../../contracts/templates';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import type { ArticleFormat } from '../../db/schema';
 import { chatComplete } from '../../upstreams/adapters/openai-chat';
 import { routeCall } from '../../upstreams/engine';
 import { UpstreamError } from '../../upstreams/types';
+import type { ArticleRequest } from '../../../contracts/article';
 import type { ScopedIdentity } from '../auth/identity';
+import type { Deps } from '../deps';
 import { chargeWork, refundWork } from '../credits/ledger';
-import { fillSlots, type SlotInput } from '../templates/slots';
+import { fillSlots } from '../templates/slots';
 import { templateForUse } from '../templates/templates';
 
 /** What each format returns (spec: xiaohongshu has hashtags, the others title and body). */
@@ -78,11 +78,11 @@ export function parseArticle(content: string | null, format: ArticleFormat): Art
  * before the call and refunded when every upstream failed.
  */
 export async function writeArticle(
-  ctx: { db: Db; config: Config },
+  ctx: Pick<Deps, 'db' | 'config'>,
   who: ScopedIdentity,
-  req: { template_slug: string; input?: SlotInput },
+  req: ArticleRequest,
 ): Promise<Article & { template_slug: string; credits: number }> {
-  const template = await templateForUse(ctx.db, who, req.template_slug, 'article', 'template_slug');
+  const template = await templateForUse(ctx.db, who, req.template_slug, 'article', ['template_slug']);
   const format = template.format ?? 'wechat';
   const prompt = fillSlots(template.promptTemplate, template.fields, req.input, { sentenceRequired: template.fields.length === 0 });
   const ref = `article-${randomUUID()}`;

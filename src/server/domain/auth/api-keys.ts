@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, apiKeys, platformSettings, tenants } from '../../db/schema';
+import { announceCredentialChange } from './credential-changes';
 import type { Identity } from './identity';
 import { decryptSecret, digestKey, encryptSecret, generateApiKey, looksLikeKey, sameDigest } from './keys';
 
@@ -25,6 +26,8 @@ export async function issueKey(tx: Db, secret: Buffer, tenantId: string, account
     tenantId,
     accountId,
   });
+  // The replaced key's open streams end (delivered at commit).
+  await announceCredentialChange(tx, tenantId);
   return key;
 }
 
@@ -96,6 +99,7 @@ function buildKeyLookup(db: Db) {
       revokedAt: apiKeys.revokedAt,
       disabled: accounts.disabled,
       tenantKind: tenants.kind,
+      tenantDisabledAt: tenants.disabledAt,
     })
     .from(apiKeys)
     .leftJoin(accounts, eq(accounts.id, apiKeys.accountId))
@@ -116,8 +120,11 @@ function keyLookup(db: Db) {
 
 export type KeyResolution =
   | { ok: true; identity: Identity }
-  /** unknown: never issued (401); revoked: replaced by a rekey (403); disabled: the account is disabled (403). */
-  | { ok: false; reason: 'unknown' | 'revoked' | 'disabled' };
+  /**
+   * unknown: never issued (401); revoked: replaced by a rekey (403); disabled: the member account is
+   * disabled (403); suspended: the operator disabled the whole tenant (403).
+   */
+  | { ok: false; reason: 'unknown' | 'revoked' | 'disabled' | 'suspended' };
 
 /**
  * Resolves a presented key to an identity. Nothing is cached, so a rekey or a disable holds from
@@ -129,6 +136,7 @@ export async function resolveKey(db: Db, src: AdminKeySource, key: string): Prom
   const [row] = await keyLookup(db).execute({ digest });
   if (row) {
     if (row.revokedAt) return { ok: false, reason: 'revoked' };
+    if (row.tenantDisabledAt) return { ok: false, reason: 'suspended' };
     if (row.accountId) {
       if (row.disabled) return { ok: false, reason: 'disabled' };
       return { ok: true, identity: { kind: 'member', tenantId: row.tenantId, accountId: row.accountId } };

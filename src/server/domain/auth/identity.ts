@@ -5,7 +5,11 @@ export type Identity =
   | { kind: 'tenant'; tenantId: string; via: 'key' | 'session'; userId?: string; personal?: true }
   | { kind: 'member'; tenantId: string; accountId: string };
 
+export type AdminIdentity = Extract<Identity, { kind: 'admin' }>;
 export type TenantIdentity = Extract<Identity, { kind: 'tenant' }>;
 export type MemberIdentity = Extract<Identity, { kind: 'member' }>;
 /** Anyone acting inside one tenant. */
 export type ScopedIdentity = TenantIdentity | MemberIdentity;
+
+/** The operator, for operator work started outside a request (start-up, the CLI). */
+export const OPERATOR: AdminIdentity = { kind: 'admin' };

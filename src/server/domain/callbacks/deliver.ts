@@ -3,9 +3,9 @@ import { Webhook } from 'standardwebhooks';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { callbackDeliveries, jobs } from '../../db/schema';
-import type { ClaimedTask } from '../../queue/queue';
+import type { Task, TaskPayload } from '../../queue/queue';
 import { checkCallbackUrl } from './address';
-import { getWebhookSecret } from './secret';
+import { signingSecret } from './secret';
 
 /** Thrown by a handler to be run again after `delayMs`. */
 export class RetryLater extends Error {
@@ -42,8 +42,8 @@ export function ownHosts(config: Config): string[] {
  * Delivers one job's callback: POSTs the signed payload, records the attempt, and asks to be run
  * again with exponential back-off until the receiver answers 2xx or the attempts run out.
  */
-export async function deliverCallback(ctx: { db: Db; config: Config }, task: ClaimedTask): Promise<void> {
-  const jobId = String(task.payload.jobId ?? '');
+export async function deliverCallback(ctx: { db: Db; config: Config }, task: Task<TaskPayload<'callback.deliver'>>): Promise<void> {
+  const { jobId } = task.payload;
   const [job] = await ctx.db.select().from(jobs).where(eq(jobs.id, jobId));
   if (!job || !job.callbackUrl || job.status === 'pending') return;
   const url = job.callbackUrl;
@@ -69,7 +69,7 @@ export async function deliverCallback(ctx: { db: Db; config: Config }, task: Cla
   // One id per job outcome, the same on every retry, so receivers can de-duplicate.
   const msgId = `msg_${job.id}_${job.status}`;
   const now = new Date();
-  const secret = await getWebhookSecret(ctx.db, ctx.config.secret, job.tenantId);
+  const secret = await signingSecret(ctx.db, ctx.config.secret, job.tenantId);
   const signature = new Webhook(secret).sign(msgId, now, body);
   let status: number | null = null;
   let error: string | null = null;

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { tenants } from '../../db/schema';
+import type { TenantIdentity } from '../auth/identity';
 import { decryptSecret, encryptSecret } from '../auth/keys';
+import type { Deps } from '../deps';
 import { notFound } from '../errors';
 
 /** A Standard Webhooks secret: `whsec_` and 32 random bytes in base64. */
@@ -10,8 +12,13 @@ export function newWebhookSecret(): string {
   return `whsec_${randomBytes(32).toString('base64')}`;
 }
 
-/** The tenant's callback signing secret, created on first use. */
-export async function getWebhookSecret(db: Db, serverSecret: Buffer, tenantId: string): Promise<string> {
+/** The tenant's callback signing secret (GET /api/webhook-secret). */
+export async function getWebhookSecret({ db, config }: Pick<Deps, 'db' | 'config'>, who: TenantIdentity): Promise<{ secret: string }> {
+  return { secret: await signingSecret(db, config.secret, who.tenantId) };
+}
+
+/** The secret that signs a tenant's callbacks, created on first use. */
+export async function signingSecret(db: Db, serverSecret: Buffer, tenantId: string): Promise<string> {
   const [row] = await db.select({ c: tenants.webhookSecretCiphertext }).from(tenants).where(eq(tenants.id, tenantId));
   if (!row) throw notFound('Tenant');
   if (row.c) return decryptSecret(row.c, serverSecret);
@@ -26,13 +33,13 @@ export async function getWebhookSecret(db: Db, serverSecret: Buffer, tenantId: s
 }
 
 /** Replaces the secret; callbacks signed afterwards use the new one. */
-export async function rotateWebhookSecret(db: Db, serverSecret: Buffer, tenantId: string): Promise<string> {
+export async function rotateWebhookSecret({ db, config }: Pick<Deps, 'db' | 'config'>, who: TenantIdentity): Promise<{ secret: string }> {
   const fresh = newWebhookSecret();
   const [row] = await db
     .update(tenants)
-    .set({ webhookSecretCiphertext: encryptSecret(fresh, serverSecret) })
-    .where(eq(tenants.id, tenantId))
+    .set({ webhookSecretCiphertext: encryptSecret(fresh, config.secret) })
+    .where(eq(tenants.id, who.tenantId))
     .returning({ id: tenants.id });
   if (!row) throw notFound('Tenant');
-  return fresh;
+  return { secret: fresh };
 }

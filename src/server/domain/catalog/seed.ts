@@ -5,10 +5,10 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { skills, templates, videoTemplates } from '../../db/schema';
 import { logger } from '../../logger';
-import { skillProblem, skillUpsertSchema } from '../skills/skills';
-import { contractProblem } from '../templates/slots';
-import { templateCreateSchema } from '../templates/templates';
-import { videoTemplateCreateSchema } from '../templates/video-templates';
+import { skillUpsertSchema } from '../../../contracts/skills';
+import { contractProblem } from '../../../contracts/slots';
+import { templateCreateSchema, videoTemplateCreateSchema } from '../../../contracts/templates';
+import { skillProblem } from '../skills/skills';
 
 /**
  * The shipped catalogue: platform skills and platform-shared templates, kept as YAML next to this
@@ -68,11 +68,41 @@ export interface SeedReport {
   skipped: string[];
 }
 
+type CatalogTable = typeof skills | typeof templates | typeof videoTemplates;
+
+/**
+ * Brings the catalogue's rows of one table in step: new slugs are inserted (`origin = 'catalog'`),
+ * rows the catalogue still owns are updated, rows an operator edited (or another owner's slug) are
+ * left alone and reported as skipped, and catalogue rows no longer shipped are deactivated.
+ */
+async function syncRows(tx: Db, table: CatalogTable, rows: { slug: string; values: Record<string, unknown> }[], skipped: string[]): Promise<void> {
+  // Skills have no owner; templates of the catalogue are the platform's (no tenant).
+  const platform = 'tenantId' in table ? isNull(table.tenantId) : undefined;
+  for (const { slug, values } of rows) {
+    const row = { slug, origin: 'catalog', ...values, updatedAt: new Date() };
+    const inserted = await tx.insert(table).values(row as never).onConflictDoNothing().returning({ id: table.id });
+    if (inserted.length > 0) continue;
+    const updated = await tx
+      .update(table)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(table.slug, slug), eq(table.origin, 'catalog'), platform))
+      .returning({ id: table.id });
+    if (updated.length === 0) skipped.push(slug);
+  }
+  const shipped = rows.map((r) => r.slug);
+  await tx
+    .update(table)
+    .set({ active: false })
+    .where(and(eq(table.origin, 'catalog'), shipped.length ? notInArray(table.slug, shipped) : undefined));
+}
+
 export async function seedCatalog(db: Db, catalog = loadCatalog()): Promise<SeedReport> {
   const skipped: string[] = [];
+  const shared = { tenantId: null, visibility: 'shared' };
   await db.transaction(async (tx) => {
-    for (const [position, s] of catalog.skills.entries()) {
-      const values = {
+    const skillRows = catalog.skills.map((s, position) => ({
+      slug: s.slug,
+      values: {
         zhName: s.zh_name,
         description: s.description,
         ratio: s.ratio,
@@ -83,24 +113,12 @@ export async function seedCatalog(db: Db, catalog = loadCatalog()): Promise<Seed
         prompt: s.prompt,
         active: s.active,
         position,
-        updatedAt: new Date(),
-      };
-      const [inserted] = await tx
-        .insert(skills)
-        .values({ slug: s.slug, origin: 'catalog', ...values })
-        .onConflictDoNothing()
-        .returning({ id: skills.id });
-      if (!inserted) await tx.update(skills).set(values).where(and(eq(skills.slug, s.slug), eq(skills.origin, 'catalog')));
-    }
-    const skillSlugs = catalog.skills.map((s) => s.slug);
-    await tx
-      .update(skills)
-      .set({ active: false })
-      .where(and(eq(skills.origin, 'catalog'), skillSlugs.length ? notInArray(skills.slug, skillSlugs) : undefined));
-
-    const allTemplates = [...catalog.templates.image_templates, ...catalog.templates.article_templates];
-    for (const t of allTemplates) {
-      const values = {
+      },
+    }));
+    const templateRows = [...catalog.templates.image_templates, ...catalog.templates.article_templates].map((t) => ({
+      slug: t.slug,
+      values: {
+        ...shared,
         type: t.type,
         zhName: t.zh_name,
         description: t.description ?? '',
@@ -115,30 +133,12 @@ export async function seedCatalog(db: Db, catalog = loadCatalog()): Promise<Seed
         fields: t.fields ?? [],
         format: t.format ?? null,
         generationConfigs: t.generation_configs ?? [],
-        updatedAt: new Date(),
-      };
-      const [inserted] = await tx
-        .insert(templates)
-        .values({ slug: t.slug, tenantId: null, visibility: 'shared', origin: 'catalog', ...values })
-        .onConflictDoNothing()
-        .returning({ id: templates.id });
-      if (!inserted) {
-        const updated = await tx
-          .update(templates)
-          .set(values)
-          .where(and(eq(templates.slug, t.slug), eq(templates.origin, 'catalog'), isNull(templates.tenantId)))
-          .returning({ id: templates.id });
-        if (updated.length === 0) skipped.push(t.slug);
-      }
-    }
-    const templateSlugs = allTemplates.map((t) => t.slug);
-    await tx
-      .update(templates)
-      .set({ active: false })
-      .where(and(eq(templates.origin, 'catalog'), templateSlugs.length ? notInArray(templates.slug, templateSlugs) : undefined));
-
-    for (const v of catalog.templates.video_templates) {
-      const values = {
+      },
+    }));
+    const videoRows = catalog.templates.video_templates.map((v) => ({
+      slug: v.slug,
+      values: {
+        ...shared,
         zhName: v.zh_name,
         description: v.description ?? '',
         category: v.category ?? '',
@@ -149,27 +149,11 @@ export async function seedCatalog(db: Db, catalog = loadCatalog()): Promise<Seed
         sampleCoverImage: v.sample_cover_image ?? null,
         sampleVideoUrl: v.sample_video_url ?? null,
         generationConfigs: v.generation_configs,
-        updatedAt: new Date(),
-      };
-      const [inserted] = await tx
-        .insert(videoTemplates)
-        .values({ slug: v.slug, tenantId: null, visibility: 'shared', origin: 'catalog', ...values })
-        .onConflictDoNothing()
-        .returning({ id: videoTemplates.id });
-      if (!inserted) {
-        const updated = await tx
-          .update(videoTemplates)
-          .set(values)
-          .where(and(eq(videoTemplates.slug, v.slug), eq(videoTemplates.origin, 'catalog'), isNull(videoTemplates.tenantId)))
-          .returning({ id: videoTemplates.id });
-        if (updated.length === 0) skipped.push(v.slug);
-      }
-    }
-    const videoSlugs = catalog.templates.video_templates.map((v) => v.slug);
-    await tx
-      .update(videoTemplates)
-      .set({ active: false })
-      .where(and(eq(videoTemplates.origin, 'catalog'), videoSlugs.length ? notInArray(videoTemplates.slug, videoSlugs) : undefined));
+      },
+    }));
+    await syncRows(tx, skills, skillRows, skipped);
+    await syncRows(tx, templates, templateRows, skipped);
+    await syncRows(tx, videoTemplates, videoRows, skipped);
   });
   if (skipped.length) logger.warn({ skipped }, 'catalogue entries skipped: their slugs are taken by other templates or edited by an operator');
   return {

@@ -1,22 +1,24 @@
+import type { ClaimState } from '../../../contracts/claims';
+import { isUuid } from '../../../contracts/common';
 import { randomBytes, randomInt } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import { CLAIM_CODE_PATTERN, DEFAULT_TUTORIAL_TITLE, type ClaimCreate, type RedeemBody } from '../../../contracts/claims';
+import type { AdminActionBody } from '../../../contracts/admin';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/rows';
-import { claimCodes, consoleUsers, templateGrants, templates, tenants, type ClaimCode, type ClaimState } from '../../db/schema';
+import { claimCodes, consoleUsers, templateGrants, templates, tenants, type ClaimCode } from '../../db/schema';
 import { issueKey } from '../auth/api-keys';
+import type { AdminIdentity, TenantIdentity } from '../auth/identity';
+import type { Deps } from '../deps';
 import { decryptSecret, encryptSecret } from '../auth/keys';
 import { hashPassword } from '../auth/passwords';
 import { newWebhookSecret } from '../callbacks/secret';
 import { moveCredits } from '../credits/ledger';
-import { AppError, badRequest, notFound } from '../errors';
-import { httpUrl } from '../schemas';
+import { AppError, badRequest, notFound, fieldError } from '../errors';
 import { absoluteUrl } from '../templates/access';
 
-/** The default title of the tutorial PDF: "core tips for AI image generation (tutorial PDF)". */
-export const DEFAULT_TUTORIAL_TITLE = 'AI生图核心技巧（教程PDF）';
-/** Crockford's base32 without look-alikes: 20 characters carry 100 bits, typed and read back easily. */
+/** Crockford's base32 without look-alikes (CLAIM_CODE_PATTERN). */
 const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const CODE_LENGTH = 20;
 
@@ -26,40 +28,15 @@ export function newClaimCode(): string {
   return out;
 }
 
-export const CLAIM_CODE_PATTERN = /^[0-9A-HJKMNP-TV-Z]{20}$/;
+/** A claim's tutorial: its address and title. */
+type Tutorial = { url: string; title: string } | null;
 
-export const claimCreateSchema = z.strictObject({
-  template_ids: z
-    .array(z.string().min(1).max(100), 'must be an array of template ids')
-    .min(1, 'give at least one template id')
-    .max(50, 'at most 50 templates per claim code'),
-  credits: z
-    .number({ error: 'must be a positive whole number' })
-    .int('must be a positive whole number')
-    .positive('must be a positive whole number')
-    .max(10_000_000, 'must be at most 10,000,000'),
-  note: z.string().max(500, 'must be at most 500 characters').optional(),
-  tutorial_pdf_url: httpUrl.optional(),
-  tutorial_pdf_title: z.string().trim().min(1).max(200).optional(),
-});
-export type ClaimCreate = z.infer<typeof claimCreateSchema>;
-
-export interface ClaimView {
-  code: string;
-  claim_url: string;
-  reply_text: string;
-  product_copy: string;
-  product_images: string[];
-  credits: number;
-  templates: { slug: string; zh_name: string }[];
-  tutorial_pdf: { url: string; title: string } | null;
-  credits_balance_after: number;
-  note: string;
-}
+/** A new claim code as its creator sees it: the code, the texts ready to paste, and what it gives. */
+export type ClaimView = Awaited<ReturnType<typeof createClaim>>;
 
 const claimUrl = (config: Pick<Config, 'publicBaseUrl'>, code: string) => `${config.publicBaseUrl}/claim/${code}`;
 
-function tutorialOf(row: Pick<ClaimCode, 'tutorialPdfUrl' | 'tutorialPdfTitle'>): ClaimView['tutorial_pdf'] {
+function tutorialOf(row: Pick<ClaimCode, 'tutorialPdfUrl' | 'tutorialPdfTitle'>): Tutorial {
   return row.tutorialPdfUrl ? { url: row.tutorialPdfUrl, title: row.tutorialPdfTitle ?? DEFAULT_TUTORIAL_TITLE } : null;
 }
 
@@ -94,15 +71,15 @@ interface CreateHooks {
  * templates, all in one transaction: if any write fails the credits are back (500).
  */
 export async function createClaim(
-  db: Db,
-  config: Config,
-  tenantId: string,
+  { db, config }: Pick<Deps, 'db' | 'config'>,
+  who: TenantIdentity,
   body: ClaimCreate,
   hooks: CreateHooks = {},
-): Promise<ClaimView> {
+) {
+  const tenantId = who.tenantId;
   const ids = [...new Set(body.template_ids)];
-  const invalid = ids.filter((id) => !z.uuid().safeParse(id).success);
-  if (invalid.length) throw badRequest(`template_ids: "${invalid[0]}" is not a template id`);
+  const invalid = ids.filter((id) => !isUuid(id));
+  if (invalid.length) throw fieldError(['template_ids'], `"${invalid[0]}" is not a template id`);
   const rows = await db
     .select()
     .from(templates)
@@ -114,7 +91,7 @@ export async function createClaim(
     );
   const found = new Set(rows.map((r) => r.id));
   const missing = ids.find((id) => !found.has(id));
-  if (missing) throw badRequest(`template_ids: "${missing}" is neither your template nor a platform-shared template`);
+  if (missing) throw fieldError(['template_ids'], `"${missing}" is neither your template nor a platform-shared template`);
   const inactive = rows.find((r) => !r.active);
   if (inactive) throw badRequest(`template_ids: "${inactive.slug}" is deactivated`);
   const ordered = ids.map((id) => rows.find((r) => r.id === id)).filter((r): r is NonNullable<typeof r> => !!r);
@@ -200,16 +177,15 @@ export interface ClaimListItem {
 
 /** A tenant's claim codes, newest first, with their state; `cursor` pages by creation time. */
 export async function listClaims(
-  db: Db,
-  config: Config,
-  tenantId: string,
+  { db, config }: Pick<Deps, 'db' | 'config'>,
+  who: TenantIdentity,
   opts: { state?: ClaimState | undefined; limit: number; cursor?: string | undefined },
 ): Promise<{ claims: ClaimListItem[]; next_cursor: string | null }> {
-  const conds = [eq(claimCodes.tenantId, tenantId)];
+  const conds = [eq(claimCodes.tenantId, who.tenantId)];
   if (opts.state) conds.push(eq(claimCodes.state, opts.state));
   if (opts.cursor) {
     const at = new Date(opts.cursor);
-    if (Number.isNaN(at.getTime())) throw badRequest('cursor: pass next_cursor from the previous page');
+    if (Number.isNaN(at.getTime())) throw fieldError(['cursor'], 'pass next_cursor from the previous page');
     conds.push(lt(claimCodes.createdAt, at));
   }
   const rows = await db
@@ -248,18 +224,22 @@ export async function listClaims(
  * Operator: a disabled code can no longer be redeemed. An open code's credits go back to the
  * tenant's pool (a `claim` ledger row); a redeemed code stays with its buyer. Idempotent.
  */
-export async function disableClaim(db: Db, rawCode: string): Promise<{ code: string; state: ClaimState; credits_returned: number }> {
-  const code = normaliseCode(rawCode);
+export async function disableClaim(
+  { db }: Pick<Deps, 'db'>,
+  _who: AdminIdentity,
+  input: AdminActionBody<'social-claim-disable'>,
+): Promise<{ claim: { code: string; state: ClaimState; credits_returned: number } }> {
+  const code = normaliseCode(input.code);
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(claimCodes).where(eq(claimCodes.code, code)).for('update');
     if (!row) throw notFound(`Claim code "${code}"`);
-    if (row.disabledAt) return { code, state: 'disabled' as const, credits_returned: 0 };
+    if (row.disabledAt) return { claim: { code, state: 'disabled' as const, credits_returned: 0 } };
     const wasOpen = row.state === 'open';
     await tx.update(claimCodes).set({ state: wasOpen ? 'disabled' : row.state, disabledAt: new Date() }).where(eq(claimCodes.id, row.id));
     if (wasOpen) {
       await moveCredits(tx, { tenantId: row.tenantId, amount: row.credits, kind: 'claim', ref: `claim:${code}`, note: 'claim code disabled unredeemed' });
     }
-    return { code, state: wasOpen ? ('disabled' as const) : row.state, credits_returned: wasOpen ? row.credits : 0 };
+    return { claim: { code, state: wasOpen ? ('disabled' as const) : row.state, credits_returned: wasOpen ? row.credits : 0 } };
   });
 }
 
@@ -286,8 +266,8 @@ export interface ClaimPreview {
 }
 
 /** Public: what a code gives, for the claim page. Unknown codes are 404; the state tells the rest. */
-export async function previewClaim(db: Db, config: Config, code: string): Promise<ClaimPreview> {
-  const row = await findClaim(db, code);
+export async function previewClaim({ db, config }: Pick<Deps, 'db' | 'config'>, input: { code: string }): Promise<ClaimPreview> {
+  const row = await findClaim(db, input.code);
   const [tenant] = await db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, row.tenantId));
   const rows = row.templateIds.length ? await db.select().from(templates).where(inArray(templates.id, row.templateIds)) : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -306,20 +286,17 @@ export async function previewClaim(db: Db, config: Config, code: string): Promis
   };
 }
 
-export const redeemSchema = z.strictObject({
-  code: z.string().trim().min(1, 'must not be empty').max(64),
-  nickname: z.string().trim().min(1, 'must not be empty').max(50, 'must be at most 50 characters'),
-  email: z.email('must be an email address').max(200),
-});
-export type RedeemBody = z.infer<typeof redeemSchema>;
-
 export interface RedeemAnswer {
   ok: true;
   code: string;
   credits_granted: number;
   templates: { slug: string; zh_name: string }[];
   tutorial_pdf: { url: string; title: string } | null;
-  account: { email: string; nickname: string; credits: number; created: boolean };
+  /**
+   * The account the benefits went to. Its nickname and balance only when this redemption opened it:
+   * an existing account's figures are its owner's, not shown to whoever typed its email.
+   */
+  account: { email: string; nickname: string | null; credits: number | null; created: boolean };
   /** How to sign in. `password` is set only when this redemption opened the account: it is shown once. */
   sign_in: { url: string; email: string; password: string | null; hint: string };
   /** The account's API key, for programs; only when the account was opened now. */
@@ -332,7 +309,12 @@ export interface RedeemAnswer {
  * found by email), the credits are granted to it and the gated templates unlocked for it.
  * With an Idempotency-Key, repeating the winning request answers the same.
  */
-export async function redeemClaim(db: Db, config: Config, body: RedeemBody, idempotencyKey: string | null): Promise<RedeemAnswer> {
+export async function redeemClaim(
+  { db, config }: Pick<Deps, 'db' | 'config'>,
+  body: RedeemBody,
+  request: { idempotencyKey: string | null },
+): Promise<RedeemAnswer> {
+  const { idempotencyKey } = request;
   const email = body.email.trim().toLowerCase();
   const row = await findClaim(db, body.code);
   if (row.disabledAt) throw new AppError('CONFLICT', 'This claim code has been disabled and can no longer be redeemed; contact the seller');
@@ -345,7 +327,8 @@ export async function redeemClaim(db: Db, config: Config, body: RedeemBody, idem
 
   const [existing] = await db.select().from(consoleUsers).where(eq(sql`lower(${consoleUsers.email})`, email));
   if (existing && existing.kind !== 'platform_account') {
-    throw new AppError('CONFLICT', 'This email already signs in to a company console; redeem with another email');
+    // Worded to confirm nothing about the address: not that it exists, nor what kind of login it is.
+    throw new AppError('CONFLICT', 'This email cannot receive a claim code; redeem with another email address');
   }
   const password = existing ? null : randomBytes(9).toString('base64url');
   const passwordHash = password ? await hashPassword(password) : null;
@@ -389,13 +372,15 @@ export async function redeemClaim(db: Db, config: Config, body: RedeemBody, idem
         credits_granted: row.credits,
         templates: row.templateIds.map((id) => names.find((n) => n.id === id)).filter((n): n is NonNullable<typeof n> => !!n).map((n) => ({ slug: n.slug, zh_name: n.zhName })),
         tutorial_pdf: tutorialOf(row),
-        account: { email, nickname: body.nickname, credits: balance ?? row.credits, created: !existing },
+        account: existing
+          ? { email, nickname: null, credits: null, created: false }
+          : { email, nickname: body.nickname, credits: balance ?? row.credits, created: true },
         sign_in: {
           url: `${config.publicBaseUrl}/login`,
           email,
           password,
           hint: existing
-            ? '权益已加入您已有的账户，请用原来的密码登录。'
+            ? '权益已加入该邮箱已有的账户，请用该账户原来的密码登录。'
             : '请妥善保存以下登录密码，它只显示这一次。登录后即可使用积分和模板生成图片。',
         },
         api_key: apiKey,

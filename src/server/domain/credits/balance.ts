@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { accounts, tenants } from '../../db/schema';
-import type { ScopedIdentity } from '../auth/identity';
+import type { ScopedIdentity, TenantIdentity } from '../auth/identity';
+import type { Deps } from '../deps';
 import { notFound } from '../errors';
 
 export interface Balance {
@@ -11,7 +11,7 @@ export interface Balance {
   pool: 'tenant' | 'dedicated';
 }
 
-export async function getBalance(db: Db, who: ScopedIdentity): Promise<Balance> {
+export async function getBalance({ db }: Pick<Deps, 'db'>, who: ScopedIdentity): Promise<Balance> {
   if (who.kind === 'member') {
     const [row] = await db
       .select({ shared: accounts.shared, credits: accounts.credits })
@@ -25,10 +25,12 @@ export async function getBalance(db: Db, who: ScopedIdentity): Promise<Balance> 
   return { credits: tenant.credits, pool: 'tenant' };
 }
 
+/** The enterprise pool: allocatable (the live tenant credits) + reserved (members' dedicated credits). */
 export async function getPool(
-  db: Db,
-  tenantId: string,
+  { db }: Pick<Deps, 'db'>,
+  who: TenantIdentity,
 ): Promise<{ allocatable: number; reserved: number; total: number; members_dedicated: number }> {
+  const tenantId = who.tenantId;
   const [tenant] = await db.select({ credits: tenants.credits }).from(tenants).where(eq(tenants.id, tenantId));
   if (!tenant) throw notFound('Tenant');
   const rows = await db

@@ -1,4 +1,5 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import { MAX_BALANCE } from '../../../contracts/common';
 import type { Db } from '../../db/client';
 import { accounts, ledgerEntries, tenants, usageDaily, USAGE_TIMEZONE, type LedgerKind, type UsageCategory } from '../../db/schema';
 import type { ScopedIdentity } from '../auth/identity';
@@ -21,6 +22,7 @@ export interface Movement {
  * Moves credits in one wallet and writes its ledger row. Call inside a transaction.
  * The guarded UPDATE takes the row lock, so concurrent spends queue up and re-check the balance:
  * a balance can never go below zero. Returns the new balance, or null when it would go negative.
+ * A balance also never passes `MAX_BALANCE` (its column's range): that is a 400, nothing moved.
  */
 export async function moveCredits(tx: Db, m: Movement): Promise<number | null> {
   if (!Number.isSafeInteger(m.amount)) throw new RangeError('credit amounts are whole numbers');
@@ -33,7 +35,8 @@ export async function moveCredits(tx: Db, m: Movement): Promise<number | null> {
         and(
           eq(accounts.id, m.accountId),
           eq(accounts.tenantId, m.tenantId),
-          gte(sql`${accounts.credits} + ${m.amount}`, 0),
+          gte(sql`${accounts.credits}::bigint + ${m.amount}`, 0),
+          lte(sql`${accounts.credits}::bigint + ${m.amount}`, MAX_BALANCE),
         ),
       )
       .returning({ credits: accounts.credits });
@@ -42,11 +45,20 @@ export async function moveCredits(tx: Db, m: Movement): Promise<number | null> {
     const [row] = await tx
       .update(tenants)
       .set({ credits: sql`${tenants.credits} + ${m.amount}` })
-      .where(and(eq(tenants.id, m.tenantId), gte(sql`${tenants.credits} + ${m.amount}`, 0)))
+      .where(
+        and(
+          eq(tenants.id, m.tenantId),
+          gte(sql`${tenants.credits}::bigint + ${m.amount}`, 0),
+          lte(sql`${tenants.credits}::bigint + ${m.amount}`, MAX_BALANCE),
+        ),
+      )
       .returning({ credits: tenants.credits });
     balanceAfter = row?.credits;
   }
-  if (balanceAfter === undefined) return null;
+  if (balanceAfter === undefined) {
+    if (m.amount > 0) throw balanceCeiling();
+    return null;
+  }
   await tx.insert(ledgerEntries).values({
     tenantId: m.tenantId,
     accountId: m.accountId ?? null,
@@ -94,6 +106,12 @@ export async function spendCredits(
   if (after === null) throw insufficientCredits(input.amount);
   return after;
 }
+
+const balanceCeiling = () =>
+  new AppError(
+    'BAD_REQUEST',
+    `The balance would pass ${MAX_BALANCE.toLocaleString('en-US')} credits, the most one wallet holds; nothing was changed`,
+  );
 
 export const insufficientCredits = (needed: number) =>
   new AppError(

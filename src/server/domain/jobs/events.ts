@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database, Db } from '../../db/client';
 import { jobEvents, jobs, type Job } from '../../db/schema';
+import { CREDENTIALS_CHANNEL } from '../auth/credential-changes';
 import type { ScopedIdentity } from '../auth/identity';
 import { logger } from '../../logger';
 import { jobView, type JobView } from './read';
@@ -87,11 +88,28 @@ export async function replayEvents(db: Db, who: ScopedIdentity, afterId: number,
   });
 }
 
-type Listener = { who: ScopedIdentity; send: (e: FeedEvent) => void };
+/** What an open feed gives the hub besides its identity: how to deliver, recheck and end it. */
+export interface FeedHandlers {
+  send: (e: FeedEvent) => void;
+  /** Whether the feed's key or session still proves its identity. */
+  recheck: () => Promise<boolean>;
+  /** Ends the feed: its identity no longer holds. */
+  end: () => void;
+}
+
+interface Listener extends FeedHandlers {
+  who: ScopedIdentity;
+  /** While a recheck runs, events wait here; null when none runs. */
+  held: FeedEvent[] | null;
+  /** Counts rechecks, so only the latest one decides. */
+  checks: number;
+}
 
 /**
  * One LISTEN per process fans job changes out to this process's open feeds: each change is read
- * once, however many feeds are open.
+ * once, however many feeds are open. A credential change of a tenant (`CREDENTIALS_CHANNEL`) holds
+ * that tenant's feeds while each rechecks its key or session: a feed whose identity no longer holds
+ * ends before it delivers anything more.
  */
 export class JobFeedHub {
   private listeners = new Set<Listener>();
@@ -100,14 +118,22 @@ export class JobFeedHub {
   constructor(private readonly database: Database) {}
 
   private start(): Promise<void> {
-    this.started ??= this.database
-      .listen(JOB_CHANNEL, (payload) => void this.dispatch(payload))
+    this.started ??= Promise.all([
+      this.database.listen(JOB_CHANNEL, (payload) => void this.dispatch(payload)),
+      this.database.listen(CREDENTIALS_CHANNEL, (tenantId) => this.credentialsChanged(tenantId)),
+    ])
       .then(() => undefined)
       .catch((err: unknown) => {
         this.started = null;
         throw err;
       });
     return this.started;
+  }
+
+  private deliver(listener: Listener, event: FeedEvent): void {
+    if (!this.listeners.has(listener)) return;
+    if (listener.held) listener.held.push(event);
+    else listener.send(event);
   }
 
   private async dispatch(payload: string): Promise<void> {
@@ -123,15 +149,41 @@ export class JobFeedHub {
       const [job] = await this.database.db.select().from(jobs).where(eq(jobs.id, notice.job));
       if (!job) return;
       const event: FeedEvent = { id: notice.id, type: notice.type, job: jobView(job) };
-      for (const t of targets) t.send(event);
+      for (const t of targets) this.deliver(t, event);
     } catch (err) {
       logger.warn({ err }, 'could not read a job for the progress feed');
     }
   }
 
-  async subscribe(who: ScopedIdentity, send: (e: FeedEvent) => void): Promise<() => void> {
+  private credentialsChanged(tenantId: string): void {
+    for (const listener of this.listeners) {
+      if (listener.who.tenantId === tenantId) void this.recheck(listener);
+    }
+  }
+
+  private async recheck(listener: Listener): Promise<void> {
+    const check = ++listener.checks;
+    listener.held ??= [];
+    let ok = false;
+    try {
+      ok = await listener.recheck();
+    } catch (err) {
+      logger.warn({ err }, 'could not recheck a progress feed; ending it');
+    }
+    if (check !== listener.checks) return;
+    const held = listener.held;
+    listener.held = null;
+    if (!ok) {
+      this.listeners.delete(listener);
+      listener.end();
+      return;
+    }
+    for (const e of held) listener.send(e);
+  }
+
+  async subscribe(who: ScopedIdentity, handlers: FeedHandlers): Promise<() => void> {
     await this.start();
-    const listener = { who, send };
+    const listener: Listener = { who, ...handlers, held: null, checks: 0 };
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }

@@ -1,8 +1,10 @@
+import type { JobStatus } from '../../../contracts/jobs';
 import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { jobs, type Job, type JobStatus } from '../../db/schema';
+import { jobs, type Job } from '../../db/schema';
 import type { ScopedIdentity } from '../auth/identity';
-import { badRequest, notFound } from '../errors';
+import type { Deps } from '../deps';
+import { notFound, fieldError } from '../errors';
 
 /** A job as callers see it: no upstream, channel or cost. `id`, `job_id` and `jobId` are the same value. */
 export interface JobView {
@@ -97,7 +99,7 @@ function encodeCursor(job: Job): string {
 function decodeCursor(cursor: string): { at: Date; id: string } {
   const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const date = new Date(at ?? '');
-  if (!id || Number.isNaN(date.getTime())) throw badRequest('cursor: not a cursor from an earlier page');
+  if (!id || Number.isNaN(date.getTime())) throw fieldError(['cursor'], 'not a cursor from an earlier page');
   return { at: date, id };
 }
 
@@ -122,4 +124,15 @@ export async function listJobs(
   const page = rows.slice(0, opts.limit);
   const last = page[page.length - 1];
   return { jobs: page, nextCursor: rows.length > opts.limit && last ? encodeCursor(last) : null };
+}
+
+/** `GET /api/jobs`: one job by id, or a page of the caller's jobs, newest first. */
+export async function readJobs(
+  { db }: Pick<Deps, 'db'>,
+  who: ScopedIdentity,
+  input: { id?: string | undefined; status?: JobStatus | undefined; limit: number; cursor?: string | undefined },
+): Promise<{ job: JobView } | { jobs: JobView[]; next_cursor: string | null }> {
+  if (input.id) return { job: jobView(await getJob(db, who, input.id)) };
+  const page = await listJobs(db, who, input);
+  return { jobs: page.jobs.map(jobView), next_cursor: page.nextCursor };
 }

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { jobs, tenants, type Job } from '../../db/schema';
 import { logger } from '../../logger';
-import { enqueue, QUEUES, type ClaimedTask } from '../../queue/queue';
+import { enqueue, QUEUES, type Task, type TaskPayload } from '../../queue/queue';
 import type { FileStore } from '../../storage/store';
 import { generateImage, type ImageInput } from '../../upstreams/adapters/openai-images';
 import { routeCall, RoutingExhausted } from '../../upstreams/engine';
@@ -11,7 +11,7 @@ import { moveCredits } from '../credits/ledger';
 import { AppError } from '../errors';
 import { finishAndNotify, notifyJob } from './events';
 import { sizeForRatio } from './sizes';
-import { imageJobInputSchema } from './types';
+import { imageJobInputSchema, imageNeeds } from './types';
 
 export interface RunContext {
   db: Db;
@@ -72,8 +72,8 @@ export async function failJob(db: Db, job: Pick<Job, 'id' | 'tenantId'>, error: 
  * job exactly once. Throws only for infrastructure errors (the task is retried); a generation that
  * fails on every upstream fails the job and refunds it.
  */
-export async function runImageJob(ctx: RunContext, task: ClaimedTask): Promise<void> {
-  const jobId = String(task.payload.jobId ?? '');
+export async function runImageJob(ctx: RunContext, task: Task<TaskPayload<'image.job'>>): Promise<void> {
+  const { jobId } = task.payload;
   // One statement marks the run and reads the job with its tenant's binding.
   const [started] = await ctx.db
     .update(jobs)
@@ -107,11 +107,7 @@ export async function runImageJob(ctx: RunContext, task: ClaimedTask): Promise<v
         model: input.model ?? undefined,
         provider: input.provider ?? undefined,
         binding,
-        needs: {
-          referenceImages: input.reference_images.length || undefined,
-          mask: input.mask !== null || undefined,
-          transparentBackground: transparent || undefined,
-        },
+        needs: imageNeeds(input),
       },
       async (target, model, signal) => {
         const out = await generateImage(

@@ -5,12 +5,3 @@ export function sizeForRatio(ratio: string): { width: number; height: number } {
   const round16 = (x: number) => Math.max(16, Math.round(x / 16) * 16);
   return a >= b ? { width: long, height: round16((long * b) / a) } : { width: round16((long * a) / b), height: long };
 }
-
-export const RATIO_PATTERN = /^([1-9]\d?):([1-9]\d?)$/;
-
-export function isSupportedRatio(ratio: string): boolean {
-  const m = RATIO_PATTERN.exec(ratio);
-  if (!m) return false;
-  const r = Number(m[1]) / Number(m[2]);
-  return r >= 0.25 && r <= 4;
-}

@@ -1,57 +1,71 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/rows';
 import { jobs, type Job } from '../../db/schema';
 import { enqueueMany, QUEUES } from '../../queue/queue';
 import { notifyJobs } from './events';
-import type { FileStore } from '../../storage/store';
 import { planOrThrow } from '../../upstreams/engine';
 import { tenantBinding } from '../../upstreams/registry';
-import type { Needs } from '../../upstreams/select';
 import type { ScopedIdentity } from '../auth/identity';
+import type { Deps } from '../deps';
 import { insufficientCredits, moveCredits, walletOf } from '../credits/ledger';
 import { checkCallbackUrl } from '../callbacks/address';
 import { ownHosts } from '../callbacks/deliver';
-import { AppError, badRequest } from '../errors';
+import { AppError, badRequest, fieldError, pathText, type FieldIssue } from '../errors';
 import { resolvePrompt } from '../templates/resolve';
 import { consume } from '../limits/rate-limit';
-import type { ImageJobInput, ImageRequestBody } from './types';
+import { MAX_BATCH, type BatchRequestBody, type ImageRequestBody } from '../../../contracts/jobs';
+import { imageNeeds, type ImageJobInput } from './types';
 
-export const MAX_BATCH = 32;
 const IDEMPOTENCY_WINDOW_MS = 24 * 3600_000;
 
-export interface SubmitContext {
-  db: Db;
-  config: Config;
-  files: FileStore;
+type SubmitContext = Pick<Deps, 'db' | 'config' | 'files'>;
+
+const RESULT_KEY = /^[^/]+\/results\/([0-9a-f-]{36})\.[a-z0-9]+$/;
+
+/**
+ * Whether the caller may use a stored file as an input: a tenant key (or console) any file of its
+ * tenant; a member key only its own uploads and the results of its own jobs.
+ */
+async function mayUse(db: Db, who: ScopedIdentity, key: string): Promise<boolean> {
+  if (!key.startsWith(`${who.tenantId}/`)) return false;
+  if (who.kind !== 'member') return true;
+  if (key.startsWith(`${who.tenantId}/uploads/m-${who.accountId}/`)) return true;
+  const jobId = RESULT_KEY.exec(key)?.[1];
+  if (!jobId) return false;
+  const [own] = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.id, jobId), eq(jobs.tenantId, who.tenantId), eq(jobs.accountId, who.accountId)));
+  return own !== undefined;
 }
 
-/** Only files Studio serves for this tenant may be fetched: never an arbitrary address. */
-async function checkOwnFiles(files: FileStore, tenantId: string, urls: { field: string; url: string }[]): Promise<void> {
+/**
+ * Only files Studio serves, and that the caller may use, are fetched: never an arbitrary address.
+ * Every refusal has the same text, so it confirms nothing about other callers' files.
+ */
+async function checkOwnFiles(
+  ctx: Pick<SubmitContext, 'db' | 'files'>,
+  who: ScopedIdentity,
+  urls: { field: FieldIssue['path']; url: string }[],
+): Promise<void> {
   for (const { field, url } of urls) {
-    const key = files.keyOf(url);
-    if (!key || !key.startsWith(`${tenantId}/`) || (await files.size(key)) === null) {
-      throw badRequest(
-        `${field}: only files served by Studio for your tenant can be used (upload them with POST /api/upload-ref, or use an earlier result); ${url} is not one`,
+    const key = ctx.files.keyOf(url);
+    if (!key || !(await mayUse(ctx.db, who, key)) || (await ctx.files.size(key)) === null) {
+      throw fieldError(
+        field,
+        `only files served by Studio that are yours can be used (upload them with POST /api/upload-ref, or use an earlier result of yours); ${url} is not one`,
       );
     }
   }
-}
-
-function needsOf(input: ImageJobInput): Needs {
-  return {
-    referenceImages: input.reference_images.length || undefined,
-    mask: input.mask !== null || undefined,
-    transparentBackground: input.background === 'transparent' || undefined,
-  };
 }
 
 export function requestHash(body: unknown): string {
   return createHash('sha256').update(JSON.stringify(body)).digest('hex');
 }
 
-async function normalise(ctx: SubmitContext, who: ScopedIdentity, item: ImageRequestBody, path: string): Promise<ImageJobInput> {
+async function normalise(ctx: SubmitContext, who: ScopedIdentity, item: ImageRequestBody, path: FieldIssue['path']): Promise<ImageJobInput> {
   const resolved = await resolvePrompt(ctx.db, who, item, path);
   // Caller images always win over a template's defaults.
   const reference = item.reference_images ?? resolved.referenceImages ?? [];
@@ -68,17 +82,27 @@ async function normalise(ctx: SubmitContext, who: ScopedIdentity, item: ImageReq
     source: resolved.source,
     ...(resolved.display_prompt !== undefined ? { display_prompt: resolved.display_prompt } : {}),
   };
-  await checkOwnFiles(ctx.files, who.tenantId, [
-    ...(item.reference_images ?? []).map((url, i) => ({ field: `${path}reference_images[${i}]`, url })),
-    ...(input.image_url ? [{ field: `${path}image_url`, url: input.image_url }] : []),
-    ...(input.mask ? [{ field: `${path}mask`, url: input.mask }] : []),
+  await checkOwnFiles(ctx, who, [
+    ...(item.reference_images ?? []).map((url, i) => ({ field: [...path, 'reference_images', i], url })),
+    ...(input.image_url ? [{ field: [...path, 'image_url'], url: input.image_url }] : []),
+    ...(input.mask ? [{ field: [...path, 'mask'], url: input.mask }] : []),
   ]);
   return input;
+}
+
+/**
+ * The stored form of an Idempotency-Key: the key under the identity that sent it, so a member's key
+ * never answers another member's (or the tenant's) request. Tenant key and tenant console share one scope.
+ */
+export function scopedIdempotencyKey(who: ScopedIdentity, key: string | null): string | null {
+  if (!key) return null;
+  return `${who.kind === 'member' ? `member:${who.accountId}` : 'tenant'}:${key}`;
 }
 
 export interface Submission {
   items: ImageRequestBody[];
   callbackUrl: string | null;
+  /** As the caller sent it; stored scoped to the caller (`scopedIdempotencyKey`). */
   idempotencyKey: string | null;
   /** Hash of the whole request body, to tell a replay from a reused key. */
   hash: string;
@@ -91,11 +115,12 @@ export interface Submission {
  * body within 24 hours answers the original jobs.
  */
 export async function submitImageJobs(ctx: SubmitContext, who: ScopedIdentity, sub: Submission): Promise<Job[]> {
-  if (sub.items.length === 0) throw badRequest('items: give at least one item');
-  if (sub.items.length > MAX_BATCH) throw badRequest(`items: at most ${MAX_BATCH} items per batch (got ${sub.items.length})`);
+  if (sub.items.length === 0) throw fieldError(['items'], 'give at least one item');
+  if (sub.items.length > MAX_BATCH) throw fieldError(['items'], `at most ${MAX_BATCH} items per batch (got ${sub.items.length})`);
+  const idempotencyKey = scopedIdempotencyKey(who, sub.idempotencyKey);
 
-  if (sub.idempotencyKey) {
-    const replay = await findReplay(ctx.db, who.tenantId, sub.idempotencyKey, sub.hash);
+  if (idempotencyKey) {
+    const replay = await findReplay(ctx.db, who.tenantId, idempotencyKey, sub.hash);
     if (replay) return replay;
   }
 
@@ -108,13 +133,15 @@ export async function submitImageJobs(ctx: SubmitContext, who: ScopedIdentity, s
   const binding = await tenantBinding(ctx.db, who.tenantId);
   const inputs: ImageJobInput[] = [];
   for (const [i, item] of sub.items.entries()) {
-    const path = sub.batch ? `items[${i}].` : '';
+    const path = sub.batch ? ['items', i] : [];
     const input = await normalise(ctx, who, item, path);
     // Refuse what no upstream can do now, before charging or queueing anything.
     try {
-      await planOrThrow(ctx.db, { media: 'image', model: input.model ?? undefined, provider: input.provider ?? undefined, binding, needs: needsOf(input) });
+      await planOrThrow(ctx.db, { media: 'image', model: input.model ?? undefined, provider: input.provider ?? undefined, binding, needs: imageNeeds(input) });
     } catch (err) {
-      if (err instanceof AppError && sub.batch) throw new AppError(err.code, `${path.slice(0, -1)}: ${err.message}`, { retryAfter: err.retryAfter });
+      if (err instanceof AppError && sub.batch) {
+        throw new AppError(err.code, `${pathText(path)}: ${err.message}`, { retryAfter: err.retryAfter, issues: [{ path, message: err.message }] });
+      }
       throw err;
     }
     inputs.push(input);
@@ -138,7 +165,7 @@ export async function submitImageJobs(ctx: SubmitContext, who: ScopedIdentity, s
         credits: prices[input.quality],
         walletAccountId,
         callbackUrl: sub.items[i]?.callback_url ?? sub.callbackUrl,
-        idempotencyKey: i === 0 ? sub.idempotencyKey : null,
+        idempotencyKey: i === 0 ? idempotencyKey : null,
         requestHash: i === 0 ? sub.hash : null,
         batchId,
         batchIndex: sub.batch ? i : null,
@@ -165,8 +192,8 @@ export async function submitImageJobs(ctx: SubmitContext, who: ScopedIdentity, s
     });
   } catch (err) {
     // Two identical requests racing on one key: the loser answers the winner's jobs.
-    if (sub.idempotencyKey && (err as { code?: string }).code === '23505') {
-      const replay = await findReplay(ctx.db, who.tenantId, sub.idempotencyKey, sub.hash);
+    if (idempotencyKey && isUniqueViolation(err)) {
+      const replay = await findReplay(ctx.db, who.tenantId, idempotencyKey, sub.hash);
       if (replay) return replay;
     }
     throw err;
@@ -186,4 +213,39 @@ async function findReplay(db: Db, tenantId: string, key: string, hash: string): 
   }
   if (!first.batchId) return [first];
   return db.select().from(jobs).where(and(eq(jobs.tenantId, tenantId), eq(jobs.batchId, first.batchId))).orderBy(asc(jobs.batchIndex), sql`${jobs.id}`);
+}
+
+/** `POST /api/generate`: one image job. A replayed Idempotency-Key answers the original job, whatever its status now. */
+export async function generateImage(
+  deps: SubmitContext,
+  who: ScopedIdentity,
+  body: ImageRequestBody,
+  request: { idempotencyKey: string | null },
+): Promise<{ jobId: string; status: 'pending' }> {
+  const [job] = await submitImageJobs(deps, who, {
+    items: [body],
+    callbackUrl: body.callback_url ?? null,
+    idempotencyKey: request.idempotencyKey,
+    hash: requestHash(['generate', body]),
+    batch: false,
+  });
+  if (!job) throw new AppError('INTERNAL', 'no job was created');
+  return { jobId: job.id, status: 'pending' };
+}
+
+/** `POST /api/generate-batch`: up to 32 image jobs, validated together, answered in item order. */
+export async function generateBatch(
+  deps: SubmitContext,
+  who: ScopedIdentity,
+  body: BatchRequestBody,
+  request: { idempotencyKey: string | null },
+): Promise<{ batch_id: string; jobs: { jobId: string; status: 'pending' }[] }> {
+  const created = await submitImageJobs(deps, who, {
+    items: body.items,
+    callbackUrl: body.callback_url ?? null,
+    idempotencyKey: request.idempotencyKey,
+    hash: requestHash(['batch', body]),
+    batch: true,
+  });
+  return { batch_id: created[0]?.batchId ?? '', jobs: created.map((j) => ({ jobId: j.id, status: 'pending' as const })) };
 }

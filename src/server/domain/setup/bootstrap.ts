@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { tenants } from '../../db/schema';
 import { ensureAdminKey } from '../auth/api-keys';
 import { seedCatalog } from '../catalog/seed';
+import { OPERATOR } from '../auth/identity';
 import { createTenant } from '../tenants/tenants';
 
 export interface BootstrapReport {
@@ -26,12 +27,12 @@ export async function bootstrap(db: Db, config: Config): Promise<BootstrapReport
     const [row] = await db.select({ n: count() }).from(tenants);
     if ((row?.n ?? 0) === 0) {
       const password = randomBytes(9).toString('base64url');
-      const { apiKey } = await createTenant(db, config.secret, {
+      const { api_key: apiKey } = await createTenant({ db, config }, OPERATOR, {
         name: DEMO_TENANT.name,
         credits: DEMO_TENANT.credits,
-        quotaMonthly: 10_000,
-        adminEmail: DEMO_TENANT.email,
-        adminPassword: password,
+        quota_monthly: 10_000,
+        admin_email: DEMO_TENANT.email,
+        admin_password: password,
       });
       const file = path.join(config.dataDir, 'demo-login.txt');
       writeFileSync(

@@ -1,27 +1,18 @@
 import { asc, eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { skills, type Skill } from '../../db/schema';
-import { AppError, badRequest } from '../errors';
-import { isSupportedRatio } from '../jobs/sizes';
+import type { AdminIdentity, Identity } from '../auth/identity';
+import type { Deps } from '../deps';
+import { AppError, badRequest, fieldError, type FieldIssue } from '../errors';
 import { absoluteUrl } from '../templates/access';
-import { contractProblem, fieldsSchema, SENTENCE_SLOT, slotsOf } from '../templates/slots';
-import { slugSchema } from '../schemas';
+import type { SkillUpsert } from '../../../contracts/skills';
+import { contractProblem, SENTENCE_SLOT, slotsOf } from '../../../contracts/slots';
 
 /** What callers see of a skill. The prompt is deliberately absent: it never leaves the server. */
-export interface SkillView {
-  slug: string;
-  zh_name: string;
-  description: string;
-  ratio: string;
-  genre: string;
-  ref_required: boolean;
-  thumb: string;
-  fields: Skill['fields'];
-}
+export type SkillView = ReturnType<typeof skillView>;
 
-export function skillView(config: Pick<Config, 'publicBaseUrl'>, row: Skill): SkillView {
+export function skillView(config: Pick<Config, 'publicBaseUrl'>, row: Skill) {
   return {
     slug: row.slug,
     zh_name: row.zhName,
@@ -39,27 +30,48 @@ export async function listSkills(db: Db, opts: { includeInactive?: boolean } = {
   return (opts.includeInactive ? q : q.where(eq(skills.active, true))).orderBy(asc(skills.position), asc(skills.slug));
 }
 
-/** An active skill by slug, or a 400 that names the field (the slug is in the caller's body). */
-export async function skillForUse(db: Db, slug: string, field = 'skill_slug'): Promise<Skill> {
-  const [row] = await db.select().from(skills).where(eq(skills.slug, slug));
-  if (!row || !row.active) throw badRequest(`${field}: no skill "${slug}"; GET /api/skills lists them`);
-  return row;
+/** The active skills as every caller sees them (without their prompts). */
+export async function skillCatalogue({ db, config }: Pick<Deps, 'db' | 'config'>, _who: Identity): Promise<{ skills: SkillView[] }> {
+  return { skills: (await listSkills(db)).map((s) => skillView(config, s)) };
 }
 
-export const skillUpsertSchema = z.strictObject({
-  slug: slugSchema,
-  zh_name: z.string().trim().min(1, 'must not be empty').max(100),
-  description: z.string().trim().min(1, 'must not be empty').max(500),
-  ratio: z.string().refine(isSupportedRatio, 'must be W:H, e.g. 3:4, 9:16, 1:1'),
-  genre: z.string().trim().min(1, 'must not be empty').max(50),
-  ref_required: z.boolean().default(false),
-  thumb: z.string().min(1).max(2048).refine((u) => u.startsWith('/') || /^https?:\/\//.test(u), 'must be an http(s) URL or a site path'),
-  fields: fieldsSchema.nullable(),
-  prompt: z.string().trim().min(1, 'must not be empty').max(8000),
-  active: z.boolean().default(true),
-  position: z.number().int().min(0).max(100_000).optional(),
+/** A skill as the operator sees it: with its prompt, whether it is active, and who last wrote it. */
+export interface OperatorSkillView extends SkillView {
+  prompt: string;
+  active: boolean;
+  origin: string;
+}
+
+const operatorView = (config: Pick<Config, 'publicBaseUrl'>, row: Skill): OperatorSkillView => ({
+  ...skillView(config, row),
+  prompt: row.prompt,
+  active: row.active,
+  origin: row.origin,
 });
-export type SkillUpsert = z.infer<typeof skillUpsertSchema>;
+
+/** Every skill, active or not, with its prompt (operator). */
+export async function listSkillsForOperator(
+  { db, config }: Pick<Deps, 'db' | 'config'>,
+  _who: AdminIdentity,
+): Promise<{ skills: OperatorSkillView[] }> {
+  return { skills: (await listSkills(db, { includeInactive: true })).map((s) => operatorView(config, s)) };
+}
+
+/** Creates or replaces a skill (operator); the catalogue never overwrites it afterwards. */
+export async function saveSkill(
+  { db, config }: Pick<Deps, 'db' | 'config'>,
+  _who: AdminIdentity,
+  input: SkillUpsert,
+): Promise<{ skill: OperatorSkillView }> {
+  return { skill: operatorView(config, await upsertSkill(db, input)) };
+}
+
+/** An active skill by slug, or a 400 that names the field (the slug is in the caller's body). */
+export async function skillForUse(db: Db, slug: string, field: FieldIssue['path'] = ['skill_slug']): Promise<Skill> {
+  const [row] = await db.select().from(skills).where(eq(skills.slug, slug));
+  if (!row || !row.active) throw fieldError(field, `no skill "${slug}"; GET /api/skills lists them`);
+  return row;
+}
 
 /** The problem with a skill's prompt/fields pair, or null. One-sentence skills must use `{input}`. */
 export function skillProblem(s: Pick<SkillUpsert, 'prompt' | 'fields'>): string | null {

@@ -1,33 +1,14 @@
+import type { HookType } from '../../../contracts/template-hooks';
 import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { HookBind, HookUpdate } from '../../../contracts/template-hooks';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/rows';
-import { hookTypes, templateHooks, templates, type HookType, type TemplateHook } from '../../db/schema';
+import { templateHooks, templates, type TemplateHook } from '../../db/schema';
 import type { ScopedIdentity, TenantIdentity } from '../auth/identity';
-import { AppError, badRequest, notFound } from '../errors';
+import type { Deps } from '../deps';
+import { AppError, notFound, fieldError } from '../errors';
 import { visibleTo } from './access';
 import { videoTemplateVisible } from './video-templates';
-
-const slug = z.string().trim().min(1, 'must not be empty').max(80);
-
-export const hookBindSchema = z.strictObject({
-  image_template_slug: slug,
-  hook_type: z.enum(hookTypes, 'must be article or video'),
-  hook_template_slug: slug,
-  enabled: z.boolean().optional(),
-  note: z.string().max(500, 'must be at most 500 characters').optional(),
-});
-export type HookBind = z.infer<typeof hookBindSchema>;
-
-export const hookUpdateSchema = z.strictObject({
-  id: z.uuid('must be a hook id (uuid)'),
-  image_template_slug: slug.optional().meta({ description: 'Accepted only when unchanged' }),
-  hook_type: z.enum(hookTypes, 'must be article or video').optional().meta({ description: 'Accepted only when unchanged' }),
-  hook_template_slug: slug.optional(),
-  enabled: z.boolean().optional(),
-  note: z.string().max(500, 'must be at most 500 characters').optional(),
-});
-export type HookUpdate = z.infer<typeof hookUpdateSchema>;
 
 export interface HookView {
   id: string;
@@ -40,7 +21,7 @@ export interface HookView {
   updated_at: string;
 }
 
-export function hookView(row: TemplateHook): HookView {
+function hookView(row: TemplateHook): HookView {
   return {
     id: row.id,
     image_template_slug: row.imageTemplateSlug,
@@ -53,14 +34,20 @@ export function hookView(row: TemplateHook): HookView {
   };
 }
 
-export async function listHooks(db: Db, who: ScopedIdentity, imageTemplateSlug?: string): Promise<TemplateHook[]> {
+/** The tenant's hooks, optionally of one image template; members read them too. */
+export async function listHooks(
+  { db }: Pick<Deps, 'db'>,
+  who: ScopedIdentity,
+  input: { image_template_slug?: string | undefined },
+): Promise<{ hooks: HookView[] }> {
   const conds = [eq(templateHooks.tenantId, who.tenantId)];
-  if (imageTemplateSlug) conds.push(eq(templateHooks.imageTemplateSlug, imageTemplateSlug));
-  return db
+  if (input.image_template_slug) conds.push(eq(templateHooks.imageTemplateSlug, input.image_template_slug));
+  const rows = await db
     .select()
     .from(templateHooks)
     .where(and(...conds))
     .orderBy(asc(templateHooks.imageTemplateSlug), asc(templateHooks.hookType));
+  return { hooks: rows.map(hookView) };
 }
 
 async function templateOfType(db: Db, who: TenantIdentity, slugValue: string, type: 'image' | 'article'): Promise<boolean> {
@@ -73,7 +60,7 @@ async function templateOfType(db: Db, who: TenantIdentity, slugValue: string, ty
 
 async function checkTargets(db: Db, who: TenantIdentity, b: { image_template_slug: string; hook_type: HookType; hook_template_slug: string }): Promise<void> {
   if (!(await templateOfType(db, who, b.image_template_slug, 'image'))) {
-    throw badRequest(`image_template_slug: no image template "${b.image_template_slug}"; GET /api/templates?type=image lists them`);
+    throw fieldError(['image_template_slug'], `no image template "${b.image_template_slug}"; GET /api/templates?type=image lists them`);
   }
   const exists =
     b.hook_type === 'article'
@@ -81,7 +68,7 @@ async function checkTargets(db: Db, who: TenantIdentity, b: { image_template_slu
       : await videoTemplateVisible(db, who, b.hook_template_slug);
   if (!exists) {
     const where = b.hook_type === 'article' ? 'GET /api/templates?type=article' : 'GET /api/video-templates';
-    throw badRequest(`hook_template_slug: no ${b.hook_type} template "${b.hook_template_slug}"; ${where} lists them`);
+    throw fieldError(['hook_template_slug'], `no ${b.hook_type} template "${b.hook_template_slug}"; ${where} lists them`);
   }
 }
 
@@ -89,7 +76,7 @@ async function checkTargets(db: Db, who: TenantIdentity, b: { image_template_slu
  * Binds an image template to a downstream template. Posting again for the same image template and
  * hook type updates that binding; there is never a second one. Answers the hook and whether it is new.
  */
-export async function bindHook(db: Db, who: TenantIdentity, b: HookBind): Promise<{ hook: TemplateHook; created: boolean }> {
+export async function bindHook({ db }: Pick<Deps, 'db'>, who: TenantIdentity, b: HookBind): Promise<{ created: boolean; hook: HookView }> {
   await checkTargets(db, who, b);
   const now = new Date();
   const [row] = await db
@@ -115,7 +102,7 @@ export async function bindHook(db: Db, who: TenantIdentity, b: HookBind): Promis
     .returning({ ...getTableColumns(templateHooks), inserted: sql<boolean>`(xmax = 0)` });
   if (!row) throw new AppError('INTERNAL', 'the hook was not saved');
   const { inserted, ...hook } = row;
-  return { hook, created: inserted };
+  return { created: inserted, hook: hookView(hook) };
 }
 
 async function ownHook(db: Db, who: ScopedIdentity, id: string): Promise<TemplateHook> {
@@ -127,13 +114,13 @@ async function ownHook(db: Db, who: ScopedIdentity, id: string): Promise<Templat
   return row;
 }
 
-export async function updateHook(db: Db, who: TenantIdentity, b: HookUpdate): Promise<TemplateHook> {
+export async function updateHook({ db }: Pick<Deps, 'db'>, who: TenantIdentity, b: HookUpdate): Promise<{ hook: HookView }> {
   const row = await ownHook(db, who, b.id);
   if (b.image_template_slug !== undefined && b.image_template_slug !== row.imageTemplateSlug) {
-    throw badRequest('image_template_slug: a hook keeps its image template; delete it and bind a new one');
+    throw fieldError(['image_template_slug'], 'a hook keeps its image template; delete it and bind a new one');
   }
   if (b.hook_type !== undefined && b.hook_type !== row.hookType) {
-    throw badRequest('hook_type: a hook keeps its type; delete it and bind a new one');
+    throw fieldError(['hook_type'], 'a hook keeps its type; delete it and bind a new one');
   }
   if (b.hook_template_slug !== undefined) {
     await checkTargets(db, who, { image_template_slug: row.imageTemplateSlug, hook_type: row.hookType, hook_template_slug: b.hook_template_slug });
@@ -150,17 +137,18 @@ export async function updateHook(db: Db, who: TenantIdentity, b: HookUpdate): Pr
       .where(and(eq(templateHooks.id, row.id), eq(templateHooks.tenantId, who.tenantId)))
       .returning();
     if (!updated) throw notFound(`Hook "${b.id}"`);
-    return updated;
+    return { hook: hookView(updated) };
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError('CONFLICT', 'Another hook already binds this image template and type');
     throw err;
   }
 }
 
-export async function deleteHook(db: Db, who: TenantIdentity, id: string): Promise<void> {
+export async function deleteHook({ db }: Pick<Deps, 'db'>, who: TenantIdentity, input: { id: string }): Promise<{ id: string; deleted: true }> {
   const deleted = await db
     .delete(templateHooks)
-    .where(and(eq(templateHooks.id, id), eq(templateHooks.tenantId, who.tenantId)))
+    .where(and(eq(templateHooks.id, input.id), eq(templateHooks.tenantId, who.tenantId)))
     .returning({ id: templateHooks.id });
-  if (deleted.length === 0) throw notFound(`Hook "${id}"`);
+  if (deleted.length === 0) throw notFound(`Hook "${input.id}"`);
+  return { id: input.id, deleted: true };
 }

@@ -1,8 +1,9 @@
+import type { FieldSpec } from '../../../contracts/slots';
 import type { Db } from '../../db/client';
-import type { FieldSpec } from '../../db/schema';
 import type { ScopedIdentity } from '../auth/identity';
-import { badRequest } from '../errors';
-import type { ImageJobInput, ImageRequestBody } from '../jobs/types';
+import { fieldError, type FieldIssue } from '../errors';
+import type { ImageRequestBody } from '../../../contracts/jobs';
+import type { ImageJobInput } from '../jobs/types';
 import { skillForUse } from '../skills/skills';
 import { fillSlots, type SlotInput } from './slots';
 import { templateForUse } from './templates';
@@ -29,15 +30,15 @@ export function describeInput(input: SlotInput, fields: readonly FieldSpec[] | n
  * Turns the prompt, skill or template of an image request into the prompt sent upstream.
  * Skills and templates are filled deterministically; no model expands them.
  */
-export async function resolvePrompt(db: Db, who: ScopedIdentity, item: ImageRequestBody, path: string): Promise<ResolvedPrompt> {
+export async function resolvePrompt(db: Db, who: ScopedIdentity, item: ImageRequestBody, path: FieldIssue['path']): Promise<ResolvedPrompt> {
   if (item.prompt !== undefined) {
-    if (item.input !== undefined) throw badRequest(`${path}input: goes with skill_slug or template_id, not with prompt`);
+    if (item.input !== undefined) throw fieldError([...path, 'input'], 'goes with skill_slug or template_id, not with prompt');
     return { prompt: item.prompt, source: { kind: 'prompt' } };
   }
   if (item.skill_slug !== undefined) {
-    const skill = await skillForUse(db, item.skill_slug, `${path}skill_slug`);
+    const skill = await skillForUse(db, item.skill_slug, [...path, 'skill_slug']);
     if (skill.refRequired && !item.reference_images?.length) {
-      throw badRequest(`${path}reference_images: the skill "${skill.slug}" (${skill.zhName}) works from your own image; send at least one reference image`);
+      throw fieldError([...path, 'reference_images'], `the skill "${skill.slug}" (${skill.zhName}) works from your own image; send at least one reference image`);
     }
     const prompt = fillSlots(skill.prompt, skill.fields, item.input, { path, sentenceRequired: true });
     return {
@@ -48,7 +49,7 @@ export async function resolvePrompt(db: Db, who: ScopedIdentity, item: ImageRequ
     };
   }
   const ref = item.template_id ?? '';
-  const template = await templateForUse(db, who, ref, 'image', `${path}template_id`);
+  const template = await templateForUse(db, who, ref, 'image', [...path, 'template_id']);
   const prompt = fillSlots(template.promptTemplate, template.fields, item.input, { path });
   const defaults = template.generationConfigs.find((c) => (c.default_reference_images?.length ?? 0) > 0)?.default_reference_images;
   return {

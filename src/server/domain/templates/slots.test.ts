@@ -1,6 +1,7 @@
+import { contractProblem, slotsOf } from '../../../contracts/slots';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors';
-import { contractProblem, fillSlots, slotsOf, substitute } from './slots';
+import { fillSlots, substitute } from './slots';
 
 const form = [
   { key: 'product', label: '商品' },
@@ -58,7 +59,7 @@ describe('slot substitution', () => {
   });
 
   it('prefixes errors with the batch item path', () => {
-    expect(error(() => fillSlots('{product}', form.slice(0, 1), {}, { path: 'items[2].' })).message).toMatch(/^items\[2\]\.input\.product/);
+    expect(error(() => fillSlots('{product}', form.slice(0, 1), {}, { path: ['items', 2] })).message).toMatch(/^items\[2\]\.input\.product/);
   });
 });
 

@@ -1,54 +1,62 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import type { AdminActionBody } from '../../../contracts/admin';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/rows';
 import { accounts, consoleUsers, tenants, type Tenant } from '../../db/schema';
+import { bindTenant } from '../../upstreams/registry';
 import { issueKey } from '../auth/api-keys';
+import { announceCredentialChange } from '../auth/credential-changes';
+import type { AdminIdentity } from '../auth/identity';
 import { encryptSecret } from '../auth/keys';
 import { hashPassword } from '../auth/passwords';
 import { newWebhookSecret } from '../callbacks/secret';
 import { moveCredits } from '../credits/ledger';
+import type { Deps } from '../deps';
 import { AppError, badRequest, notFound } from '../errors';
 
-export interface CreateTenantInput {
-  name: string;
-  credits: number;
-  quotaMonthly: number;
-  adminEmail?: string | undefined;
-  adminPassword?: string | undefined;
-}
-
-export interface TenantSummary {
+/** A tenant as the operator API and the CLI show it. */
+export interface TenantView {
   id: string;
   name: string;
-  quotaMonthly: number;
+  quota_monthly: number;
   credits: number;
-  createdAt: Date;
-  adminEmail: string | null;
+  created_at: string;
+  admin_email: string | null;
+  disabled: boolean;
 }
 
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
+function tenantView(row: Tenant, adminEmail: string | null, credits = row.credits): TenantView {
+  return {
+    id: row.id,
+    name: row.name,
+    quota_monthly: row.quotaMonthly,
+    credits,
+    created_at: row.createdAt.toISOString(),
+    admin_email: adminEmail,
+    disabled: row.disabledAt !== null,
+  };
 }
 
 /** Opens a tenant with its key, its opening credits (one ledger row) and optionally a console login. */
 export async function createTenant(
-  db: Db,
-  secret: Buffer,
-  input: CreateTenantInput,
-): Promise<{ tenant: TenantSummary; apiKey: string }> {
-  if ((input.adminEmail === undefined) !== (input.adminPassword === undefined)) {
+  { db, config }: { db: Db; config: Pick<Config, 'secret'> },
+  _who: AdminIdentity,
+  input: AdminActionBody<'tenant-create'>,
+): Promise<{ tenant: TenantView; api_key: string }> {
+  if ((input.admin_email === undefined) !== (input.admin_password === undefined)) {
     throw badRequest('admin_email and admin_password go together');
   }
-  const passwordHash = input.adminPassword ? await hashPassword(input.adminPassword) : null;
+  const passwordHash = input.admin_password ? await hashPassword(input.admin_password) : null;
+  const adminEmail = input.admin_email?.toLowerCase() ?? null;
+  const secret = config.secret;
   try {
     return await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(tenants)
         .values({
           name: input.name,
-          quotaMonthly: input.quotaMonthly,
+          quotaMonthly: input.quota_monthly,
           credits: 0,
           webhookSecretCiphertext: encryptSecret(newWebhookSecret(), secret),
         })
@@ -59,40 +67,19 @@ export async function createTenant(
         credits =
           (await moveCredits(tx, { tenantId: row.id, amount: input.credits, kind: 'adjust', note: 'opening credits' })) ?? 0;
       }
-      if (input.adminEmail && passwordHash) {
-        await tx
-          .insert(consoleUsers)
-          .values({ kind: 'tenant_admin', tenantId: row.id, email: input.adminEmail.toLowerCase(), passwordHash });
+      if (adminEmail && passwordHash) {
+        await tx.insert(consoleUsers).values({ kind: 'tenant_admin', tenantId: row.id, email: adminEmail, passwordHash });
       }
       const apiKey = await issueKey(tx, secret, row.id, null);
-      return {
-        tenant: { ...summarise(row), credits, adminEmail: input.adminEmail?.toLowerCase() ?? null },
-        apiKey,
-      };
+      return { tenant: tenantView(row, adminEmail, credits), api_key: apiKey };
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError('CONFLICT', `A console login for ${input.adminEmail} already exists`);
+    if (isUniqueViolation(err)) throw new AppError('CONFLICT', `A console login for ${input.admin_email} already exists`);
     throw err;
   }
 }
 
-/** The public, snake_case form of a tenant used by the operator API and the CLI. */
-export function tenantView(t: TenantSummary) {
-  return {
-    id: t.id,
-    name: t.name,
-    quota_monthly: t.quotaMonthly,
-    credits: t.credits,
-    created_at: t.createdAt.toISOString(),
-    admin_email: t.adminEmail,
-  };
-}
-
-function summarise(row: Tenant): Omit<TenantSummary, 'adminEmail'> {
-  return { id: row.id, name: row.name, quotaMonthly: row.quotaMonthly, credits: row.credits, createdAt: row.createdAt };
-}
-
-export async function listTenants(db: Db): Promise<(TenantSummary & { members: number })[]> {
+export async function listTenants({ db }: Pick<Deps, 'db'>, _who: AdminIdentity): Promise<{ tenants: (TenantView & { members: number })[] }> {
   const rows = await db
     .select({
       tenant: tenants,
@@ -101,9 +88,10 @@ export async function listTenants(db: Db): Promise<(TenantSummary & { members: n
     })
     .from(tenants)
     .orderBy(asc(tenants.createdAt));
-  return rows.map((r) => ({ ...summarise(r.tenant), adminEmail: r.adminEmail, members: Number(r.members) }));
+  return { tenants: rows.map((r) => ({ ...tenantView(r.tenant, r.adminEmail), members: Number(r.members) })) };
 }
 
+/** The tenant row, or 404; a building block for operations that have checked who may read it. */
 export async function getTenant(db: Db, tenantId: string): Promise<Tenant> {
   const [row] = await db.select().from(tenants).where(eq(tenants.id, tenantId));
   if (!row) throw notFound('Tenant');
@@ -112,35 +100,74 @@ export async function getTenant(db: Db, tenantId: string): Promise<Tenant> {
 
 /** Operator grant (positive) or correction (negative) of a tenant's pool, recorded in the ledger. */
 export async function adjustTenantCredits(
-  db: Db,
-  input: { tenantId: string; delta: number; note: string | undefined },
+  { db }: Pick<Deps, 'db'>,
+  _who: AdminIdentity,
+  input: AdminActionBody<'tenant-credit'>,
 ): Promise<{ credits: number }> {
-  if (input.delta === 0) throw badRequest('credits must not be 0');
+  if (input.credits === 0) throw badRequest('credits must not be 0');
   return db.transaction(async (tx) => {
-    await getTenant(tx, input.tenantId);
-    const after = await moveCredits(tx, {
-      tenantId: input.tenantId,
-      amount: input.delta,
-      kind: 'adjust',
-      note: input.note ?? null,
-    });
+    await getTenant(tx, input.tenant_id);
+    const after = await moveCredits(tx, { tenantId: input.tenant_id, amount: input.credits, kind: 'adjust', note: input.note ?? null });
     if (after === null) {
-      throw new AppError('CONFLICT', `The tenant has fewer than ${-input.delta} allocatable credits; nothing was changed`);
+      throw new AppError('CONFLICT', `The tenant has fewer than ${-input.credits} allocatable credits; nothing was changed`);
     }
     return { credits: after };
   });
 }
 
-export async function rekeyTenant(db: Db, secret: Buffer, tenantId: string): Promise<string> {
+export async function rekeyTenant(
+  { db, config }: { db: Db; config: Pick<Config, 'secret'> },
+  _who: AdminIdentity,
+  input: AdminActionBody<'tenant-rekey'>,
+): Promise<{ api_key: string }> {
   return db.transaction(async (tx) => {
-    await getTenant(tx, tenantId);
-    return issueKey(tx, secret, tenantId, null);
+    await getTenant(tx, input.tenant_id);
+    return { api_key: await issueKey(tx, config.secret, input.tenant_id, null) };
+  });
+}
+
+/**
+ * Disables or re-enables a tenant. Disabled, every key and console login of it is refused from the
+ * next request on every instance, and its open event streams end; nothing of it is deleted.
+ */
+export async function toggleTenant(
+  { db }: Pick<Deps, 'db'>,
+  _who: AdminIdentity,
+  input: AdminActionBody<'tenant-toggle'>,
+): Promise<{ tenant: { id: string; disabled: boolean } }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(tenants)
+      .set({ disabledAt: input.disabled ? sql`coalesce(${tenants.disabledAt}, now())` : null })
+      .where(eq(tenants.id, input.tenant_id))
+      .returning({ id: tenants.id, disabledAt: tenants.disabledAt });
+    if (!row) throw notFound('Tenant');
+    await announceCredentialChange(tx, row.id);
+    return { tenant: { id: row.id, disabled: row.disabledAt !== null } };
   });
 }
 
 /** Sets the multiplier of the CNY price of a credit for this tenant's `charged_cny` (operator). */
-export async function setTenantMarkup(db: Db, tenantId: string, markup: number): Promise<number> {
-  const [row] = await db.update(tenants).set({ markup }).where(eq(tenants.id, tenantId)).returning({ markup: tenants.markup });
+export async function setTenantMarkup(
+  { db }: Pick<Deps, 'db'>,
+  _who: AdminIdentity,
+  input: AdminActionBody<'tenant-markup'>,
+): Promise<{ markup: number }> {
+  const [row] = await db
+    .update(tenants)
+    .set({ markup: input.markup })
+    .where(eq(tenants.id, input.tenant_id))
+    .returning({ markup: tenants.markup });
   if (!row) throw notFound('Tenant');
-  return row.markup;
+  return { markup: row.markup };
+}
+
+/** Binds a tenant to a model family or one channel (null unbinds): all its requests rotate inside it. */
+export async function bindTenantModel(
+  { db }: Pick<Deps, 'db'>,
+  _who: AdminIdentity,
+  input: AdminActionBody<'tenant-bind'>,
+): Promise<{ bound_model: string | null }> {
+  await getTenant(db, input.tenant_id);
+  return bindTenant(db, input.tenant_id, input.model);
 }

@@ -1,5 +1,5 @@
+import type { MediaType } from '../../../contracts/uploads';
 import { fileTypeFromBuffer } from 'file-type';
-import type { MediaType } from '../../db/schema';
 
 const MB = 1024 * 1024;
 
@@ -10,24 +10,18 @@ export interface UploadType {
   maxBytes: number;
 }
 
+/** What may be uploaded: each media type's size limit, and its formats as extension → MIME type. */
+const ALLOWED: Record<MediaType, { maxBytes: number; formats: Record<string, string> }> = {
+  image: { maxBytes: 8 * MB, formats: { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif' } },
+  audio: { maxBytes: 20 * MB, formats: { mp3: 'audio/mpeg', wav: 'audio/wav', m4a: 'audio/mp4', flac: 'audio/flac', ogg: 'audio/ogg' } },
+  video: { maxBytes: 50 * MB, formats: { mp4: 'video/mp4', mov: 'video/quicktime', webm: 'video/webm' } },
+};
+
 /** What may be uploaded, by canonical extension. */
 export const UPLOAD_TYPES: Record<string, UploadType> = Object.fromEntries(
-  (
-    [
-      ['png', 'image/png', 'image', 8 * MB],
-      ['jpg', 'image/jpeg', 'image', 8 * MB],
-      ['webp', 'image/webp', 'image', 8 * MB],
-      ['gif', 'image/gif', 'image', 8 * MB],
-      ['mp3', 'audio/mpeg', 'audio', 20 * MB],
-      ['wav', 'audio/wav', 'audio', 20 * MB],
-      ['m4a', 'audio/mp4', 'audio', 20 * MB],
-      ['flac', 'audio/flac', 'audio', 20 * MB],
-      ['ogg', 'audio/ogg', 'audio', 20 * MB],
-      ['mp4', 'video/mp4', 'video', 50 * MB],
-      ['mov', 'video/quicktime', 'video', 50 * MB],
-      ['webm', 'video/webm', 'video', 50 * MB],
-    ] as const
-  ).map(([ext, mime, mediaType, maxBytes]) => [ext, { ext, mime, mediaType, maxBytes }]),
+  (Object.entries(ALLOWED) as [MediaType, (typeof ALLOWED)[MediaType]][]).flatMap(([mediaType, { maxBytes, formats }]) =>
+    Object.entries(formats).map(([ext, mime]) => [ext, { ext, mime, mediaType, maxBytes }]),
+  ),
 );
 
 /** The largest upload of any type: a stream is cut off here before its type is known. */

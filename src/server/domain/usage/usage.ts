@@ -2,8 +2,10 @@ import { and, count, eq, gte, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { jobs, ledgerEntries, tenants, upstreamAttempts, usageDaily, USAGE_TIMEZONE, type UsageCategory } from '../../db/schema';
-import { notFound } from '../errors';
+import { jobs, ledgerEntries, upstreamAttempts, usageDaily, USAGE_TIMEZONE, type UsageCategory } from '../../db/schema';
+import type { TenantIdentity } from '../auth/identity';
+import type { Deps } from '../deps';
+import { getTenant } from '../tenants/tenants';
 
 export const USAGE_DEFAULT_DAYS = 30;
 export const USAGE_MAX_DAYS = 90;
@@ -51,10 +53,19 @@ function addDays(day: string, n: number): string {
 
 const emptyBucket = (): Bucket => ({ image: 0, video: 0, chat: 0, reverse: 0, other: 0, total: 0 });
 
-/** Credits consumed per Shanghai day and category over the last `days` days (today included), continuous. */
-export async function tenantUsage(db: Db, tenantId: string, days: number, now = new Date()): Promise<UsageReport> {
-  const [tenant] = await db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId));
-  if (!tenant) throw notFound('Tenant');
+/**
+ * Credits consumed per Shanghai day and category over the last `days` days (today included),
+ * continuous. `days` is read leniently, as the spec asks (default 30, at most 90).
+ */
+export async function tenantUsage(
+  { db }: Pick<Deps, 'db'>,
+  who: TenantIdentity,
+  input: { days?: string | number | undefined; now?: Date },
+): Promise<UsageReport> {
+  const tenantId = who.tenantId;
+  const days = lenientWindow(input.days, USAGE_DEFAULT_DAYS, USAGE_MAX_DAYS);
+  const now = input.now ?? new Date();
+  const tenant = await getTenant(db, tenantId);
   const today = shanghaiDay(now);
   const first = addDays(today, -(days - 1));
   const rows = await db
@@ -85,26 +96,20 @@ export async function tenantUsage(db: Db, tenantId: string, days: number, now = 
   };
 }
 
-export interface StatsReport {
-  ok: true;
-  window_hours: number;
-  generated_at: string;
-  tenant: { name: string; quota_monthly: number; used_month: number; credits: number };
-  mine: {
-    attempts_total: number;
-    jobs: { total: number; done: number; failed: number; processing: number; success_rate: number | null; p95_ms: number | null };
-    charged_cny: number;
-  };
-}
-
 /**
  * The tenant's activity over the last `hours`: upstream attempts made for it, its jobs by state with
  * success rate and P95 duration, and what the credits consumed cost at its price. No provider,
  * platform-wide or money-balance figures.
  */
-export async function tenantStats(db: Db, config: Pick<Config, 'creditCny'>, tenantId: string, hours: number, now = new Date()): Promise<StatsReport> {
-  const [tenant] = await db.select().from(tenants).where(eq(tenants.id, tenantId));
-  if (!tenant) throw notFound('Tenant');
+export async function tenantStats(
+  { db, config }: { db: Db; config: Pick<Config, 'creditCny'> },
+  who: TenantIdentity,
+  input: { hours?: string | number | undefined; now?: Date },
+) {
+  const tenantId = who.tenantId;
+  const hours = lenientWindow(input.hours, STATS_DEFAULT_HOURS, STATS_MAX_HOURS);
+  const now = input.now ?? new Date();
+  const tenant = await getTenant(db, tenantId);
   const since = new Date(now.getTime() - hours * 3_600_000);
   const monthStart = `${shanghaiDay(now).slice(0, 8)}01`;
 
@@ -146,7 +151,7 @@ export async function tenantStats(db: Db, config: Pick<Config, 'creditCny'>, ten
   const finished = j.done + j.failed;
   const consumed = Number(charged?.credits ?? 0);
   return {
-    ok: true,
+    ok: true as const,
     window_hours: hours,
     generated_at: now.toISOString(),
     tenant: { name: tenant.name, quota_monthly: tenant.quotaMonthly, used_month: Number(month?.used ?? 0), credits: tenant.credits },

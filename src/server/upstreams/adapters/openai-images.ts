@@ -1,4 +1,5 @@
-import type { ImageQuality, Target } from '../types';
+import type { ImageQuality } from '../../../contracts/jobs';
+import type { Target } from '../types';
 import { UpstreamError } from '../types';
 import { download, readJson, upstreamFetch } from './http';
 

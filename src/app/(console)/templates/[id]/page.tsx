@@ -1,9 +1,6 @@
 import type { Metadata } from 'next';
-import { TemplatePage } from '@/components/templates/template-page';
+import { templateRoute } from '@/components/templates/template-route';
 
 export const metadata: Metadata = { title: 'Template' };
 
-export default async function TemplateRoute({ params }: { params: Promise<{ id: string }> }) {
-  const { id } = await params;
-  return <TemplatePage id={id} video={false} />;
-}
+export default templateRoute(false);

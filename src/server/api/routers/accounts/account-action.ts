@@ -1,65 +1,22 @@
-import { TRPCError } from '@trpc/server';
-import {
-  createAccount,
-  rekeyAccount,
-  setAccountQuota,
-  toggleAccount,
-} from '../../../domain/accounts/accounts';
+import type { inferProcedureBuilderResolverOptions } from '@trpc/server';
+import { accountActionBodies } from '../../../../contracts/accounts';
+import { createAccount, rekeyAccount, setAccountQuota, toggleAccount } from '../../../domain/accounts/accounts';
+import { actionEndpoint, actionTable, consoleProcedures } from '../../action-map';
 import { organizationProcedure } from '../../trpc';
-import {
-  accountActionInput,
-  accountActionOutput,
-  accountActions,
-  accountActionSchemas,
-  type AccountActionOutput,
-} from './accounts.types';
+import { accountActionAnswers, accountActionMeta } from './account-action.types';
 
-export const accountActionProcedure = organizationProcedure
-  .meta({
-    openapi: {
-      method: 'POST',
-      path: '/tenant-accounts',
-      tags: ['Members'],
-      summary: 'Create a member, set its quota, rekey it, or disable/enable it',
-      description:
-        'Body `{action, ...}` with action `create`, `set-quota`, `rekey` or `toggle`. Created with neither `shared` nor `credits`, an account spends the shared pool.',
-      protect: true,
-    },
-  })
-  .input(accountActionInput)
-  .output(accountActionOutput)
-  .mutation(async ({ ctx, input }): Promise<AccountActionOutput> => {
-    const { db, config } = ctx;
-    const tenantId = ctx.identity.tenantId;
-    switch (input.action) {
-      case 'create': {
-        const body = accountActionSchemas.create.parse(input);
-        const account = await createAccount(db, config.secret, tenantId, body);
-        return { ok: true, action: input.action, account };
-      }
-      case 'set-quota': {
-        const body = accountActionSchemas['set-quota'].parse(input);
-        const { allocatable, ...account } = await setAccountQuota(db, tenantId, {
-          accountId: body.account_id,
-          shared: body.shared,
-          credits: body.credits,
-        });
-        return { ok: true, action: input.action, account, allocatable };
-      }
-      case 'rekey': {
-        const body = accountActionSchemas.rekey.parse(input);
-        const apiKey = await rekeyAccount(db, config.secret, tenantId, body.account_id);
-        return { ok: true, action: input.action, account: { account_id: body.account_id, api_key: apiKey } };
-      }
-      case 'toggle': {
-        const body = accountActionSchemas.toggle.parse(input);
-        const account = await toggleAccount(db, tenantId, { accountId: body.account_id, disabled: body.disabled });
-        return { ok: true, action: input.action, account };
-      }
-      default:
-        throw new TRPCError({
-          code: 'BAD_REQUEST',
-          message: `Unknown action "${input.action}"; known actions: ${accountActions.join(', ')}`,
-        });
-    }
-  });
+type Ctx = inferProcedureBuilderResolverOptions<typeof organizationProcedure>['ctx'];
+
+/** The member actions and the domain operation of each: the REST endpoint and the console's procedures both run them. */
+export const accountActions = actionTable<Ctx>()(accountActionBodies, accountActionAnswers, {
+  create: createAccount,
+  'set-quota': setAccountQuota,
+  rekey: rekeyAccount,
+  toggle: toggleAccount,
+});
+
+/** `POST /api/tenant-accounts` with `{action, ...body}`. */
+export const accountActionProcedure = actionEndpoint(organizationProcedure, accountActionMeta(accountActions), accountActions);
+
+/** The same actions for the console, one typed procedure each (no REST path of their own). */
+export const accountActionProcedures = consoleProcedures(organizationProcedure, accountActions);

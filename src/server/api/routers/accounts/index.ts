@@ -1,5 +1,5 @@
 import { router } from '../../trpc';
-import { accountActionProcedure } from './account-action';
+import { accountActionProcedure, accountActionProcedures } from './account-action';
 import { listAccountsProcedure } from './list-accounts';
 
-export const accountsRouter = router({ list: listAccountsProcedure, action: accountActionProcedure });
+export const accountsRouter = router({ list: listAccountsProcedure, action: accountActionProcedure, ...accountActionProcedures });

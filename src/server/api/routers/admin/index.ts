@@ -1,4 +1,4 @@
 import { router } from '../../trpc';
-import { adminActionProcedure } from './admin-action';
+import { adminActionProcedure, adminActionProcedures } from './admin-action';
 
-export const adminRouter = router({ action: adminActionProcedure });
+export const adminRouter = router({ action: adminActionProcedure, ...adminActionProcedures });

@@ -1,8 +1,10 @@
 import { router } from '../../trpc';
 import { createTemplateProcedure } from './create-template';
+import { createVideoTemplateProcedure } from './create-video-template';
 import { listTemplatesProcedure } from './list-templates';
+import { listVideoTemplatesProcedure } from './list-video-templates';
 import { updateTemplateProcedure } from './update-template';
-import { createVideoTemplateProcedure, listVideoTemplatesProcedure, updateVideoTemplateProcedure } from './video-templates';
+import { updateVideoTemplateProcedure } from './update-video-template';
 
 export const templatesRouter = router({
   list: listTemplatesProcedure,

@@ -1,25 +1,11 @@
-import { z } from 'zod';
-import { templateUpdateSchema, templateView, updateTemplate } from '../../../domain/templates/templates';
-import { getRuntime } from '../../../runtime';
+import { templateUpdateSchema } from '../../../../contracts/templates';
+import { updateTemplate } from '../../../domain/templates/templates';
 import { writerProcedure } from '../../trpc';
-import { templateOut } from './templates.types';
+import { oneTemplateOutput } from './list-templates.types';
+import { updateTemplateMeta } from './update-template.types';
 
 export const updateTemplateProcedure = writerProcedure
-  .meta({
-    openapi: {
-      method: 'PATCH',
-      path: '/templates',
-      tags: ['Templates'],
-      summary: 'Update or deactivate a template',
-      description:
-        'Body: `id` plus the fields to change (same names as create; `slug` and `type` cannot change). `active: false` deactivates: the template can no longer be used to generate, and stays listed for you so you can reactivate it. There is no delete. Another tenant’s template: 404; a platform template: 403.',
-      protect: true,
-    },
-  })
+  .meta(updateTemplateMeta)
   .input(templateUpdateSchema)
-  .output(z.object({ ok: z.literal(true), template: templateOut }))
-  .mutation(async ({ ctx, input }) => {
-    const { files } = await getRuntime();
-    const row = await updateTemplate(ctx.db, files, ctx.identity, input);
-    return { ok: true as const, template: templateView(ctx.config, ctx.identity, row) };
-  });
+  .output(oneTemplateOutput)
+  .mutation(async ({ ctx, input }) => ({ ok: true as const, ...(await updateTemplate(ctx, ctx.identity, input)) }));

@@ -1,9 +1,6 @@
 import type { Metadata } from 'next';
-import { TemplatePage } from '@/components/templates/template-page';
+import { templateRoute } from '@/components/templates/template-route';
 
 export const metadata: Metadata = { title: 'Video template' };
 
-export default async function VideoTemplateRoute({ params }: { params: Promise<{ id: string }> }) {
-  const { id } = await params;
-  return <TemplatePage id={id} video />;
-}
+export default templateRoute(true);

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { claimCreditsOf, claimFormSchema } from './claim-forms';
+
+const empty = { template_ids: [], credits: '', note: '', tutorial_pdf_url: '', tutorial_pdf_title: '' };
+const messages = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+
+describe('claimFormSchema', () => {
+  it('says what is missing before anything is sent', () => {
+    expect(messages(claimFormSchema.safeParse(empty))).toEqual({
+      template_ids: 'Pick at least one template.',
+      credits: 'Enter the number of credits.',
+    });
+  });
+
+  it('refuses what the contract refuses, in the form’s words where it has them', () => {
+    expect(messages(claimFormSchema.safeParse({ ...empty, template_ids: ['t'], credits: '0', tutorial_pdf_url: 'ftp://x/a.pdf' }))).toEqual({
+      credits: 'Enter a whole number of credits, 1 or more.',
+      tutorial_pdf_url: 'Enter a full link starting with https:// or http://.',
+    });
+    expect(messages(claimFormSchema.safeParse({ ...empty, template_ids: ['t'], credits: '20,000,000' }))).toEqual({
+      credits: 'Must be at most 10,000,000',
+    });
+  });
+
+  it('hands over the body of claims.create, the title only with a link', () => {
+    expect(claimFormSchema.parse({ ...empty, template_ids: ['a', 'b'], credits: '60', note: ' 淘宝订单 ', tutorial_pdf_title: '教程' })).toEqual({
+      template_ids: ['a', 'b'],
+      credits: 60,
+      note: '淘宝订单',
+      tutorial_pdf_url: undefined,
+    });
+    expect(
+      claimFormSchema.parse({ ...empty, template_ids: ['a'], credits: '1', tutorial_pdf_url: ' https://cdn.example.com/t.pdf ', tutorial_pdf_title: '教程' }),
+    ).toMatchObject({ tutorial_pdf_url: 'https://cdn.example.com/t.pdf', tutorial_pdf_title: '教程' });
+  });
+
+  it('reads the amount for the allocatable hint', () => {
+    expect(claimCreditsOf('100,000')).toBe(100000);
+    expect(claimCreditsOf('')).toBeUndefined();
+  });
+});

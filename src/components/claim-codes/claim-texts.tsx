@@ -1,0 +1,72 @@
+'use client';
+
+import { useId, type ReactNode } from 'react';
+import { ExternalIcon } from '../icons';
+import { CopyButton } from '../ui/copy-button';
+
+interface ClaimTextsProps {
+  url: string;
+  replyText: string;
+  productCopy: string;
+}
+
+/** The three things a seller pastes elsewhere: the claim link, the reply to the buyer, the listing text. */
+export function ClaimTexts({ url, replyText, productCopy }: ClaimTextsProps) {
+  const linkId = useId();
+  return (
+    <div className="space-y-4">
+      <div className="min-w-0">
+        <div className="flex items-center justify-between gap-2">
+          <h4 id={linkId} className="text-xs font-medium text-slate-500">
+            Claim link
+          </h4>
+          <CopyButton value={url} label="claim link" className="bg-white" />
+        </div>
+        <a
+          href={url}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-describedby={linkId}
+          data-testid="claim-link"
+          className="group mt-1.5 flex items-start gap-2 rounded-lg bg-white px-3 py-2.5 font-mono text-[13px] leading-5 text-indigo-700 ring-1 ring-inset ring-slate-200 hover:bg-indigo-50/50 hover:ring-indigo-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+        >
+          <span className="min-w-0 flex-1 break-all">{url}</span>
+          <ExternalIcon className="mt-0.5 size-4 shrink-0 text-indigo-400 group-hover:text-indigo-600" />
+          <span className="sr-only">(opens in a new tab)</span>
+        </a>
+      </div>
+      <CopyBlock label="Reply text" hint="Send this to the buyer" text={replyText} testId="reply-text" />
+      <CopyBlock label="Product copy" hint="For your shop listing" text={productCopy} testId="product-copy" />
+    </div>
+  );
+}
+
+function CopyBlock({ label, hint, text, testId }: { label: string; hint: string; text: string; testId: string }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="min-w-0">
+      <div className="flex items-center justify-between gap-2">
+        <h4 id={id} className="text-xs font-medium text-slate-500">
+          {label} <span className="font-normal text-slate-400">· {hint}</span>
+        </h4>
+        <CopyButton value={text} label={label.toLowerCase()} className="bg-white" />
+      </div>
+      <p
+        className="mt-1.5 rounded-lg bg-white px-3 py-2.5 text-sm leading-6 break-words whitespace-pre-wrap text-slate-800 ring-1 ring-inset ring-slate-200"
+        data-testid={testId}
+      >
+        {text}
+      </p>
+    </section>
+  );
+}
+
+/** A link that opens in a new tab, and says so to screen readers. */
+export function NewTabLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className="font-medium text-indigo-600 hover:text-indigo-500">
+      {children}
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  );
+}

@@ -1,0 +1,64 @@
+'use client';
+
+import { useCallback, useMemo, useState } from 'react';
+import { trpc } from '@/trpc/react';
+import { PageHeader } from '../console/page-header';
+import { ClaimResult } from './claim-result';
+import { ClaimsList } from './claims-list';
+import { CreateClaim } from './create-claim';
+import type { CreatedClaim, Template } from './model';
+
+/** Claim codes: sell credits and templates as a link the buyer redeems once, and follow what became of each code. */
+export function ClaimsManager() {
+  const utils = trpc.useUtils();
+  const [created, setCreated] = useState<CreatedClaim | null>(null);
+  const pool = trpc.balance.pool.useQuery({}).data;
+  const templatesQuery = trpc.templates.list.useQuery({ source: 'all' }, { staleTime: 60_000 });
+  const templatesAnswer = templatesQuery.data;
+  // Only what a buyer can use: active image and article templates (the tenant's own come first).
+  const templates = useMemo<Template[] | undefined>(
+    () => templatesAnswer?.templates.filter((t) => t.active && (t.type === 'image' || t.type === 'article')),
+    [templatesAnswer],
+  );
+
+  const onCreated = useCallback(
+    async (claim: CreatedClaim) => {
+      setCreated(claim);
+      // The pool shrank by the credits, the list has a new code, and own templates may now be gated.
+      utils.balance.pool.setData({}, (old) => (old ? { ...old, allocatable: claim.credits_balance_after, total: claim.credits_balance_after + old.reserved } : old));
+      await Promise.all([
+        utils.claims.list.invalidate(),
+        utils.balance.pool.invalidate(),
+        utils.templates.list.invalidate(),
+        utils.session.me.invalidate(),
+      ]);
+    },
+    [utils],
+  );
+
+  return (
+    <div className="space-y-8">
+      <PageHeader
+        eyebrow="Claim codes"
+        title="Claim codes"
+        description="Sell AI image packages: each code holds credits and templates, and the buyer redeems it once through its link with a nickname and email."
+      />
+
+      {created && (
+        <ClaimResult
+          claim={created}
+          onAnother={() => {
+            setCreated(null);
+            // The form shows again with the same picks; start from its title.
+            requestAnimationFrame(() => document.getElementById('new-claim-title')?.focus());
+          }}
+        />
+      )}
+      <div hidden={created !== null}>
+        <CreateClaim templates={templates} templatesQuery={templatesQuery} allocatable={pool?.allocatable} onCreated={onCreated} />
+      </div>
+
+      <ClaimsList />
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+'use client';
+
+import { useId } from 'react';
+import { DEFAULT_TUTORIAL_TITLE } from '@/contracts/claims';
+import { InfoIcon } from '../icons';
+import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '../ui/card';
+import { FieldBlock, Form, FormRootError } from '../ui/form';
+import { Input } from '../ui/input';
+import { Textarea } from '../ui/textarea';
+import { AmountField } from '../console/amount-field';
+import { OptionalField, SubmitButton } from '../console/form-parts';
+import { claimCreditsOf } from './claim-forms';
+import type { CreatedClaim, QueryState, Template } from './model';
+import { TemplatePicker } from './template-picker';
+import { useCreateClaimForm } from './use-create-claim-form';
+
+interface CreateClaimProps {
+  /** The templates a buyer can be given, once loaded. */
+  templates: Template[] | undefined;
+  templatesQuery: QueryState;
+  /** The tenant's allocatable credits now. */
+  allocatable: number | undefined;
+  onCreated: (claim: CreatedClaim) => Promise<void>;
+}
+
+/** The form for a new claim code: templates, credits, a note and an optional tutorial PDF. */
+export function CreateClaim({ templates, templatesQuery, allocatable, onCreated }: CreateClaimProps) {
+  const explainId = useId();
+  const { form, submit, pending } = useCreateClaimForm(onCreated);
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle id="new-claim-title" tabIndex={-1} className="focus:outline-none">
+          New claim code
+        </CardTitle>
+        <CardDescription>A package of credits and templates your buyer redeems once, through a link.</CardDescription>
+      </CardHeader>
+      <CardBody>
+        <Form {...form}>
+          <form onSubmit={submit} noValidate aria-labelledby="new-claim-title" className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] xl:grid-cols-[minmax(0,1fr)_20rem]">
+            <TemplatePicker control={form.control} templates={templates} query={templatesQuery} />
+
+            <div className="min-w-0 space-y-5">
+              <AmountField
+                control={form.control}
+                name="credits"
+                label="Credits"
+                max={allocatable}
+                read={claimCreditsOf}
+                limit={(max) => `${max} allocatable`}
+                loadingLimit="Loading…"
+                limitTestId="claim-allocatable"
+                warning={(max) => `More than the ${max} credits allocatable now.`}
+                help="A whole number, 1 or more, given to the buyer."
+                quietHelp
+                describedBy={explainId}
+                placeholder="e.g. 100"
+              />
+              <OptionalField control={form.control} name="note" label="Note" aside="Optional · only you see it">
+                {(field) => <Textarea rows={2} maxLength={500} placeholder="例如：淘宝订单 2024-0611-001" {...field} />}
+              </OptionalField>
+              {/* An optional link to a tutorial PDF and its title; their labels are small, under the group's own legend. */}
+              <fieldset className="space-y-3 rounded-xl bg-slate-50/70 p-3 ring-1 ring-inset ring-slate-200/70 [&_label]:text-xs">
+                <legend className="float-left mb-1 w-full text-sm font-medium text-slate-700">
+                  Tutorial PDF <span className="font-normal text-slate-400">· optional</span>
+                </legend>
+                <FieldBlock control={form.control} name="tutorial_pdf_url" label="PDF link" className="clear-both">
+                  {(field) => <Input type="url" inputMode="url" autoComplete="off" spellCheck={false} maxLength={2048} placeholder="https://…/tutorial.pdf" {...field} />}
+                </FieldBlock>
+                <FieldBlock control={form.control} name="tutorial_pdf_title" label="Title" description="Used only with a link; left blank, the title is the one shown.">
+                  {(field) => <Input maxLength={200} placeholder={DEFAULT_TUTORIAL_TITLE} {...field} />}
+                </FieldBlock>
+              </fieldset>
+
+              <p id={explainId} className="flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-xs leading-5 text-amber-900 ring-1 ring-inset ring-amber-200/80" data-testid="claim-explain">
+                <InfoIcon className="mt-0.5 size-3.5 shrink-0 text-amber-600" />
+                <span>The credits leave your allocatable pool now, and your own selected templates become gated.</span>
+              </p>
+
+              <FormRootError data-testid="claim-error" />
+
+              <SubmitButton pending={pending} pendingLabel="Creating…" className="w-full">
+                Create claim code
+              </SubmitButton>
+            </div>
+          </form>
+        </Form>
+      </CardBody>
+    </Card>
+  );
+}

@@ -1,0 +1,38 @@
+'use client';
+
+import type { FieldPath } from 'react-hook-form';
+import { trpc } from '@/trpc/react';
+import { applyServerError, useZodForm, type ServerIssue } from '../ui/form';
+import { checkOnSubmit, useClearRefusalOnEdit } from '../console/form-rules';
+import { claimFormSchema, type ClaimFormValues } from './claim-forms';
+import type { CreatedClaim } from './model';
+
+/** A refused template id (`template_ids[2]`) belongs to the picker as a whole. */
+function fieldOf([first]: ServerIssue['path']): FieldPath<ClaimFormValues> | null {
+  return first === 'template_ids' || first === 'credits' || first === 'note' || first === 'tutorial_pdf_url' || first === 'tutorial_pdf_title'
+    ? first
+    : null;
+}
+
+/** The new-claim form: templates, credits, a note and an optional tutorial PDF, and sending them. */
+export function useCreateClaimForm(onCreated: (claim: CreatedClaim) => Promise<void>) {
+  const create = trpc.claims.create.useMutation();
+  const form = useZodForm(claimFormSchema, {
+    ...checkOnSubmit,
+    defaultValues: { template_ids: [], credits: '', note: '', tutorial_pdf_url: '', tutorial_pdf_title: '' },
+  });
+  useClearRefusalOnEdit(form);
+
+  const submit = form.handleSubmit(async (body) => {
+    try {
+      const claim = await create.mutateAsync(body);
+      // The picks stay for the next code (one code per order is common); the note is per code.
+      form.setValue('note', '');
+      await onCreated(claim);
+    } catch (error) {
+      applyServerError(form, error, fieldOf);
+    }
+  });
+
+  return { form, submit, pending: create.isPending };
+}

@@ -1,0 +1,54 @@
+'use client';
+
+import { useRef, useState, type FormEvent } from 'react';
+import type { z } from 'zod';
+import type { RouterOutputs } from '@/trpc/react';
+import { applyServerError, useZodForm, type ServerIssue } from '../ui/form';
+import { checkOnSubmit } from '../console/form-rules';
+import { redeemFormSchema } from './redeem-form-schema';
+
+export type RedeemAnswer = RouterOutputs['claims']['redeem'];
+
+/** A refusal of POST /api/social-claims, carrying its refused fields the way tRPC errors do. */
+class Refusal extends Error {
+  constructor(
+    message: string,
+    readonly data: { issues: ServerIssue[] },
+  ) {
+    super(message);
+  }
+}
+
+type Answer = RedeemAnswer | { ok: false; error?: string; issues?: ServerIssue[] };
+
+/**
+ * The redemption form. The page has no session, so it calls the public REST endpoint, with one
+ * idempotency key per visit: a resubmission after a lost answer gets the same answer, not a refusal.
+ */
+export function useRedeemForm(code: string) {
+  const form = useZodForm(redeemFormSchema, { ...checkOnSubmit, defaultValues: { nickname: '', email: '' } });
+  const [answer, setAnswer] = useState<RedeemAnswer | null>(null);
+  const idempotencyKey = useRef<string | null>(null);
+
+  const send = async (body: z.output<typeof redeemFormSchema>) => {
+    idempotencyKey.current ??= typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : String(Date.now());
+    let reply: Answer;
+    try {
+      const res = await fetch('/api/social-claims', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': idempotencyKey.current },
+        body: JSON.stringify({ code, ...body }),
+      });
+      reply = (await res.json()) as Answer;
+    } catch {
+      form.setError('root.server', { type: 'server', message: '网络连接失败，请检查网络后重试' });
+      return;
+    }
+    if (reply.ok) setAnswer(reply);
+    else applyServerError(form, new Refusal(reply.error ?? '领取失败，请稍后重试', { issues: reply.issues ?? [] }));
+  };
+  // Wrapped at submit time: the key lives in a ref, which only an event may read.
+  const submit = (event: FormEvent) => form.handleSubmit(send)(event);
+
+  return { form, submit, answer };
+}

@@ -1,0 +1,78 @@
+import Link from 'next/link';
+import type { RouterOutputs } from '@/trpc/react';
+import { ArrowRightIcon, TemplatesIcon } from '../icons';
+import { SampleImage } from '../templates/sample-image';
+import { Badge } from '../ui/badge';
+import { buttonClasses } from '../ui/button';
+import { EmptyState } from '../ui/list-state';
+
+type Template = RouterOutputs['templates']['list']['templates'][number];
+
+/** The templates the buyer's Overview lists, as the page prefetches them (the query keys must match). */
+export const BUYER_TEMPLATES_INPUT = { source: 'platform' } as const;
+
+/** Templates a claim code unlocked for this account: gated ones it may now use, images first. */
+export function unlockedTemplates(rows: Template[]): Template[] {
+  return rows
+    .filter((t) => t.gated && !t.locked && t.active)
+    .sort((a, b) => (a.type === b.type ? 0 : a.type === 'image' ? -1 : 1));
+}
+
+/** The unlocked templates as cards, or a word on where they will appear. */
+export function TemplateGrid({ rows }: { rows: Template[] }) {
+  if (rows.length === 0) {
+    return (
+      <EmptyState
+        icon={TemplatesIcon}
+        data-testid="your-templates-empty"
+        title="No templates unlocked yet"
+        description="Premium templates that come with a claim code appear here. Every open template is in the store meanwhile."
+        action={
+          <Link href="/templates" className={buttonClasses('primary', 'md')}>
+            Browse templates
+          </Link>
+        }
+      />
+    );
+  }
+  return (
+    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {rows.map((t) => (
+        <li key={t.id}>
+          <UnlockedTemplate t={t} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function UnlockedTemplate({ t }: { t: Template }) {
+  const article = t.type === 'article';
+  const href = article ? `/articles?template=${encodeURIComponent(t.slug)}` : `/playground?template=${encodeURIComponent(t.slug)}`;
+  const action = article ? 'Write copy' : 'Use in Playground';
+  return (
+    <article
+      className="flex h-full min-w-0 flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200/80 transition-shadow hover:shadow-md"
+      data-testid="your-template"
+      data-slug={t.slug}
+    >
+      <SampleImage src={t.sample_images[0]} name={t.zh_name} kind={article ? 'article' : 'image'} className="aspect-[16/9] sm:aspect-[4/3]" />
+      <div className="flex min-w-0 flex-1 flex-col gap-2 p-4">
+        <div className="flex flex-wrap gap-1.5">
+          <Badge tone={article ? 'amber' : 'indigo'}>{article ? 'Article' : 'Image'}</Badge>
+          {t.ratio && <Badge>{t.ratio}</Badge>}
+        </div>
+        <h3 className="line-clamp-2 text-base leading-snug font-semibold break-words text-slate-900" title={t.zh_name}>
+          {t.zh_name}
+        </h3>
+        {t.description && <p className="line-clamp-2 text-sm leading-6 break-words text-slate-500">{t.description}</p>}
+        <div className="mt-auto pt-2">
+          <Link href={href} className={buttonClasses('primary', 'sm', 'w-full sm:w-auto')} aria-label={`${action}: ${t.zh_name}`}>
+            {action}
+            <ArrowRightIcon className="size-3.5" />
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

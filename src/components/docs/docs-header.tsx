@@ -1,0 +1,31 @@
+import Link from 'next/link';
+import { ExternalIcon } from '../icons';
+import { buttonClasses } from '../ui/button';
+import { HomeLink, SkipLink } from '../console/shell-parts';
+
+/** The reference's top bar: Studio, the page's name, the OpenAPI document and the way back to the console. */
+export function DocsHeader() {
+  return (
+    <>
+      <SkipLink target="content" />
+      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur">
+        <div className="mx-auto flex h-14 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+          <div className="flex min-w-0 items-center gap-3">
+            <HomeLink />
+            <span aria-hidden="true" className="hidden h-5 w-px bg-slate-200 sm:block" />
+            <span className="hidden truncate text-sm font-medium text-slate-600 sm:block">API reference</span>
+          </div>
+          <nav aria-label="Reference" className="flex items-center gap-1 sm:gap-2">
+            <a href="/api/openapi.json" className={buttonClasses('ghost', 'sm', 'whitespace-nowrap')}>
+              OpenAPI JSON
+              <ExternalIcon className="size-3.5" />
+            </a>
+            <Link href="/overview" className={buttonClasses('secondary', 'sm')}>
+              Console
+            </Link>
+          </nav>
+        </div>
+      </header>
+    </>
+  );
+}

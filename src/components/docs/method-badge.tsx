@@ -1,0 +1,25 @@
+import { cn } from '../ui/cn';
+import type { Method } from './openapi-model';
+
+const methodTone: Record<Method, string> = {
+  get: 'bg-emerald-50 text-emerald-700 ring-emerald-600/25',
+  post: 'bg-indigo-50 text-indigo-700 ring-indigo-600/25',
+  put: 'bg-amber-50 text-amber-800 ring-amber-600/25',
+  patch: 'bg-amber-50 text-amber-800 ring-amber-600/25',
+  delete: 'bg-rose-50 text-rose-700 ring-rose-600/25',
+};
+
+/** An HTTP method as a coloured tag. */
+export function MethodBadge({ method, className }: { method: Method; className?: string }) {
+  return (
+    <span
+      className={cn(
+        'inline-flex w-14 shrink-0 justify-center rounded-md py-0.5 font-mono text-xs font-semibold uppercase ring-1 ring-inset',
+        methodTone[method],
+        className,
+      )}
+    >
+      {method}
+    </span>
+  );
+}

@@ -1,0 +1,113 @@
+'use client';
+
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { Card } from '../ui/card';
+import { cn } from '../ui/cn';
+import { formatCreated, formatElapsed, type Job } from './job-model';
+import { JobStatusBadge } from './job-status';
+import { JobVisual } from './job-visual';
+
+const COLUMNS = [
+  { key: 'preview', label: <span className="sr-only">Preview</span>, className: 'w-20 py-2.5 pl-5' },
+  { key: 'prompt', label: 'Prompt', className: 'py-2.5 pr-4' },
+  { key: 'status', label: 'Status', className: 'w-28 py-2.5 pr-4' },
+  { key: 'elapsed', label: 'Elapsed', className: 'w-24 py-2.5 pr-4 text-right' },
+  { key: 'created', label: 'Created', className: 'w-44 py-2.5 pr-5' },
+];
+
+/** The jobs as a table, on wider screens: a click anywhere on a row opens the job. */
+export function JobsTable({ jobs }: { jobs: Job[] }) {
+  const router = useRouter();
+  return (
+    <Card className="hidden overflow-hidden md:block">
+      <table className="w-full table-fixed text-left text-sm" data-testid="jobs-table">
+        <caption className="sr-only">Jobs, newest first</caption>
+        <thead className="border-b border-slate-200 bg-slate-50/80 text-xs font-medium text-slate-500">
+          <tr>
+            {COLUMNS.map((c) => (
+              <th key={c.key} scope="col" className={cn(c.className, 'font-medium')}>
+                {c.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {jobs.map((job) => (
+            <tr
+              key={job.id}
+              data-job-id={job.id}
+              onClick={(e) => {
+                if (!(e.target instanceof Element && e.target.closest('a'))) router.push(`/jobs/${job.id}`);
+              }}
+              className="cursor-pointer align-top transition-colors hover:bg-slate-50"
+            >
+              <td className="py-3 pl-5">
+                <JobVisual job={{ ...job, ratio: '1:1' }} size="thumb" className="w-12" />
+              </td>
+              <td className="min-w-0 py-3 pr-4">
+                <Link
+                  href={`/jobs/${job.id}`}
+                  className="line-clamp-2 font-medium break-words text-slate-900 hover:text-indigo-600 focus-visible:rounded focus-visible:outline-2 focus-visible:outline-indigo-600"
+                >
+                  {job.prompt || 'Untitled job'}
+                </Link>
+                <RowDetail job={job} />
+              </td>
+              <td className="py-3 pr-4">
+                <JobStatusBadge status={job.status} />
+              </td>
+              <td className="py-3 pr-4 text-right text-slate-600 tabular-nums">{formatElapsed(job.elapsed_ms)}</td>
+              <td className="py-3 pr-5 text-slate-600 tabular-nums">
+                <time dateTime={job.created_at} title={new Date(job.created_at).toString()}>
+                  {formatCreated(job.created_at)}
+                </time>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Card>
+  );
+}
+
+/** The jobs as cards, on phones: each card is a link to the job. */
+export function JobCards({ jobs }: { jobs: Job[] }) {
+  return (
+    <ul className="space-y-3 md:hidden" data-testid="jobs-cards">
+      {jobs.map((job) => (
+        <li key={job.id} data-job-id={job.id}>
+          <Link
+            href={`/jobs/${job.id}`}
+            className="flex gap-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200/80 transition hover:ring-slate-300 focus-visible:outline-2 focus-visible:outline-indigo-600"
+          >
+            <JobVisual job={{ ...job, ratio: '1:1' }} size="thumb" className="w-16 shrink-0" />
+            <div className="min-w-0 flex-1">
+              <div className="flex items-start justify-between gap-2">
+                <p className="line-clamp-2 text-sm font-medium break-words text-slate-900">{job.prompt || 'Untitled job'}</p>
+                <JobStatusBadge status={job.status} />
+              </div>
+              <p className="mt-1 text-xs text-slate-500 tabular-nums">
+                <time dateTime={job.created_at}>{formatCreated(job.created_at)}</time>
+                {job.elapsed_ms !== null && <> · {formatElapsed(job.elapsed_ms)}</>}
+              </p>
+              <RowDetail job={job} />
+            </div>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The error of a failed job, or the note of a pending one; else its settings. */
+function RowDetail({ job }: { job: Job }) {
+  if (job.status === 'failed' && job.error) return <p className="mt-1 line-clamp-2 text-xs break-words text-rose-700">{job.error}</p>;
+  if (job.status === 'pending' && job.note) return <p className="mt-1 line-clamp-2 text-xs break-words text-amber-700">{job.note}</p>;
+  return (
+    <p className="mt-1 text-xs text-slate-500">
+      {job.ratio} · {job.quality}
+      {job.background ? ` · ${job.background}` : ''}
+    </p>
+  );
+}

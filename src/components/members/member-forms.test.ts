@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { creditsOf, createMemberSchema, quotaSchema } from './member-forms';
+
+const messages = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+
+describe('createMemberSchema', () => {
+  it('hands over the body of accounts.create', () => {
+    expect(createMemberSchema.parse({ email: ' lin@example.cn ', nickname: ' 小林 ', mode: 'shared', credits: 'ignored' })).toEqual({
+      email: 'lin@example.cn',
+      nickname: '小林',
+      shared: true,
+    });
+    expect(createMemberSchema.parse({ email: 'qing@example.cn', nickname: '阿青', mode: 'dedicated', credits: '１,２00' })).toEqual({
+      email: 'qing@example.cn',
+      nickname: '阿青',
+      credits: 1200,
+    });
+  });
+
+  it('says what is missing or wrong, field by field', () => {
+    expect(messages(createMemberSchema.safeParse({ email: '', nickname: ' ', mode: 'dedicated', credits: '' }))).toEqual({
+      email: 'Enter the member’s email.',
+      nickname: 'Enter a nickname.',
+      credits: 'Enter the number of credits.',
+    });
+    expect(messages(createMemberSchema.safeParse({ email: 'not-an-email', nickname: 'x'.repeat(101), mode: 'dedicated', credits: '1.5' }))).toEqual({
+      email: 'That does not look like an email address.',
+      nickname: 'Must be at most 100 characters',
+      credits: 'Enter a whole number of credits, 0 or more.',
+    });
+    expect(messages(createMemberSchema.safeParse({ email: 'a@b.cn', nickname: 'a', mode: 'dedicated', credits: '9'.repeat(30) }))).toEqual({
+      credits: 'That number is too large.',
+    });
+  });
+});
+
+describe('quotaSchema', () => {
+  it('switches to the shared pool or sets an absolute number of credits', () => {
+    expect(quotaSchema.parse({ mode: 'shared', credits: '' })).toEqual({ shared: true });
+    expect(quotaSchema.parse({ mode: 'dedicated', credits: '0' })).toEqual({ credits: 0 });
+    expect(messages(quotaSchema.safeParse({ mode: 'dedicated', credits: '-3' }))).toEqual({ credits: 'Enter a whole number of credits, 0 or more.' });
+  });
+
+  it('reads an amount for the hints beside the field', () => {
+    expect(creditsOf('1,001')).toBe(1001);
+    expect(creditsOf('abc')).toBeUndefined();
+  });
+});

@@ -1,0 +1,44 @@
+'use client';
+
+import { trpc } from '@/trpc/react';
+import { applyServerError, useZodForm } from '../ui/form';
+import { checkOnSubmit, useClearRefusalOnEdit } from '../console/form-rules';
+import { formatNumber } from '../console/format';
+import { quotaSchema } from './member-forms';
+import type { Member } from './model';
+
+/**
+ * A member's quota form: the shared pool or an absolute number of dedicated credits. The server is
+ * the judge of the maximum (the pool may have moved since the page loaded), so its refusal is shown.
+ */
+export function useQuotaForm(member: Member, onSaved: (notice: string) => Promise<void>) {
+  const setQuota = trpc.accounts.setQuota.useMutation();
+  const current = member.credits ?? 0;
+  const form = useZodForm(quotaSchema, {
+    ...checkOnSubmit,
+    defaultValues: { mode: member.mode, credits: member.mode === 'dedicated' ? String(current) : '' },
+  });
+  useClearRefusalOnEdit(form);
+
+  const submit = form.handleSubmit(async (change) => {
+    try {
+      const { account } = await setQuota.mutateAsync({ account_id: member.account_id, ...change });
+      await onSaved(
+        account.mode === 'shared'
+          ? `${member.nickname} now spends the shared pool.${member.mode === 'dedicated' && current > 0 ? ` ${formatNumber(current)} credits went back to the pool.` : ''}`
+          : `${member.nickname} now has ${formatNumber(account.credits ?? 0)} dedicated credits.`,
+      );
+    } catch (error) {
+      applyServerError(form, error);
+    }
+  });
+
+  /** Switching to dedicated starts from the credits the member has now. */
+  const chooseMode = (mode: Member['mode']) => {
+    form.setValue('mode', mode);
+    form.clearErrors('credits');
+    if (mode === 'dedicated' && form.getValues('credits') === '') form.setValue('credits', String(current));
+  };
+
+  return { form, submit, chooseMode, pending: setQuota.isPending };
+}

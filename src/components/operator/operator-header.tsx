@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import { PageHeader } from '../console/page-header';
+
+interface OperatorHeaderProps {
+  title: string;
+  description: string;
+  /** A short count beside the button, e.g. "3 of 4 active". */
+  summary: ReactNode;
+  /** The page's button. */
+  children: ReactNode;
+}
+
+/** The top of an operator page: what it holds, a count of it, and its button. */
+export function OperatorHeader({ title, description, summary, children }: OperatorHeaderProps) {
+  return (
+    <PageHeader
+      eyebrow="Operator"
+      title={title}
+      description={description}
+      action={
+        <div className="flex items-center gap-3">
+          <span className="text-xs text-slate-500">{summary}</span>
+          {children}
+        </div>
+      }
+    />
+  );
+}

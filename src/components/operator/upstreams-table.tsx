@@ -1,0 +1,97 @@
+'use client';
+
+import { Fragment, useState } from 'react';
+import { ChevronDownIcon } from '../icons';
+import { cn } from '../ui/cn';
+import { formatMs, formatPercent } from './format';
+import { OperatorTable, type Column } from './operator-table';
+import { EnabledSwitch, Explanation, Serves, Share, StateCell, UpstreamName, UpstreamRating } from './upstream-parts';
+import type { UpstreamListProps } from './upstreams';
+
+const COLUMNS: (string | Column)[] = [
+  'Upstream',
+  'Serves',
+  'State',
+  { label: 'Score', right: true },
+  { label: 'Share', right: true },
+  { label: 'Success', right: true },
+  { label: 'P95', right: true },
+  { label: '24 h', right: true },
+  { label: 'Recent fails', right: true, title: 'Failures among the last 5 attempts' },
+  'Rating',
+  'Enabled',
+];
+
+/** The channels on wide screens: one row each, with a "Why" row that explains the score. */
+export function UpstreamsTable({ rows, busy, onChange }: UpstreamListProps) {
+  const [expanded, setExpanded] = useState<string | null>(null);
+  return (
+    <OperatorTable
+      caption="Upstream channels and their health"
+      testId="upstreams-table"
+      minWidth="min-w-[68rem]"
+      columns={COLUMNS}
+      actions="Explanation"
+      className="hidden lg:block"
+    >
+      {rows.map((u) => {
+        const open = expanded === u.name;
+        const detailId = `why-${u.name}`;
+        return (
+          <Fragment key={u.name}>
+            <tr data-upstream={u.name} className={cn('align-middle', u.state !== 'active' && 'bg-slate-50/50')}>
+              <td className="py-3 pr-3 pl-5">
+                <UpstreamName u={u} />
+              </td>
+              <td className="py-3 pr-3">
+                <Serves u={u} />
+              </td>
+              <td className="py-3 pr-3">
+                <StateCell u={u} />
+              </td>
+              <td className="py-3 pr-3 text-right tabular-nums" title={u.explanation}>
+                {u.score.toFixed(3)}
+              </td>
+              <td className="py-3 pr-3 text-right">
+                <Share value={u.selection_share} />
+              </td>
+              <td className="py-3 pr-3 text-right tabular-nums">{formatPercent(u.success_rate)}</td>
+              <td className="py-3 pr-3 text-right tabular-nums">{formatMs(u.p95_ms)}</td>
+              <td className="py-3 pr-3 text-right tabular-nums">{u.attempts_24h}</td>
+              <td className={cn('py-3 pr-3 text-right tabular-nums', u.recent_failures > 0 ? 'font-medium text-rose-600' : 'text-slate-500')}>
+                {u.recent_failures}
+                <span className="text-slate-400">/5</span>
+              </td>
+              <td className="py-3 pr-3">
+                <UpstreamRating u={u} onChange={onChange} />
+              </td>
+              <td className="py-3 pr-3">
+                <EnabledSwitch u={u} busy={busy.has(u.name)} onChange={onChange} />
+              </td>
+              <td className="py-3 pr-5 text-right">
+                <button
+                  type="button"
+                  aria-expanded={open}
+                  aria-controls={detailId}
+                  onClick={() => setExpanded(open ? null : u.name)}
+                  className="inline-flex h-7 items-center gap-1 rounded-md px-2 text-xs font-medium text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+                >
+                  Why
+                  <span className="sr-only"> {u.name} scores this way</span>
+                  <ChevronDownIcon className={cn('size-3.5 transition-transform', open && 'rotate-180')} />
+                </button>
+              </td>
+            </tr>
+            {open && (
+              <tr id={detailId} className="bg-slate-50/70">
+                <td colSpan={12} className="px-5 py-4">
+                  <Explanation u={u} />
+                </td>
+              </tr>
+            )}
+          </Fragment>
+        );
+      })}
+    </OperatorTable>
+  );
+}

@@ -1,0 +1,102 @@
+import type { FieldPath } from 'react-hook-form';
+import { z } from 'zod';
+import { imageQualities, imageRequestSchema, type ImageRequestBody } from '@/contracts/jobs';
+import { checkDraft, checkRequest, draftFieldName, draftsSchema } from '../fields/fields-schema';
+import { BACKGROUNDS, isSupportedRatio, type Ratio } from './options';
+import { recipeFor, type Catalogue, type Recipe, type Source } from './recipes';
+
+/**
+ * The Playground's form: what the inputs hold, how that becomes a `jobs.generate` request, and where
+ * a problem with the request is shown. The request is checked with the API's own schema before it is
+ * sent, and the server's refusals land on the same inputs as the console's own checks.
+ */
+
+export const PROMPT_REQUIRED = 'Describe the image you want first.';
+
+const valuesSchema = z.object({
+  source: z.enum(['prompt', 'skill', 'template']),
+  prompt: z.string(),
+  /** The chosen skill's slug, and the chosen template's slug or id (as the address gives it). */
+  skill: z.string().nullable(),
+  template: z.string().nullable(),
+  /** What was typed for each skill and template, by recipe key. */
+  drafts: draftsSchema,
+  ratio: z.string(),
+  quality: z.enum(imageQualities),
+  /** `default` leaves the background to the model; it is not sent. */
+  background: z.enum(BACKGROUNDS),
+  /** `auto` lets Studio route; it is not sent. */
+  model: z.string(),
+  reference_images: z.array(z.string()),
+});
+
+export type PlaygroundValues = z.input<typeof valuesSchema>;
+export type PlaygroundFieldName = FieldPath<PlaygroundValues>;
+
+/** Where the form starts, from the address (?skill= or ?template=). */
+export interface PlaygroundStart {
+  source: Source;
+  skill: string | null;
+  template: string | null;
+}
+
+/** The form's first values: the linked skill's or template's own ratio when the catalogue already has it. */
+export function playgroundDefaults(start: PlaygroundStart | undefined, catalogue: Catalogue): PlaygroundValues {
+  const choice = start ?? { source: 'prompt', skill: null, template: null };
+  const own = recipeFor(choice, catalogue)?.ratio;
+  const ratio: Ratio = isSupportedRatio(own) ? own : '1:1';
+  return { ...choice, prompt: '', drafts: {}, ratio, quality: 'high', background: 'default', model: 'auto', reference_images: [] };
+}
+
+/**
+ * The input that shows a problem with one path of the request: the prompt, a recipe's field or
+ * sentence, the reference picker, or the skill or template picker. Null for anything no input shows
+ * (said under the form instead).
+ */
+export function playgroundFieldName(path: readonly PropertyKey[], source: Source, recipe: Recipe | null): PlaygroundFieldName | null {
+  const [head] = path;
+  if (head === 'prompt' && source === 'prompt') return 'prompt';
+  if (head === 'reference_images') return 'reference_images';
+  if (head === 'skill_slug' && source === 'skill') return 'skill';
+  if (head === 'template_id' && source === 'template') return 'template';
+  if (head === 'input' && recipe && source !== 'prompt') return draftFieldName(recipe.key, recipe, path);
+  return null;
+}
+
+type PromptPart = Pick<ImageRequestBody, 'prompt' | 'skill_slug' | 'template_id' | 'input'>;
+
+/** The request's prompt part; problems are reported under the inputs that cause them. */
+function promptPart(v: z.output<typeof valuesSchema>, recipe: Recipe | null, ctx: z.RefinementCtx): PromptPart | null {
+  if (v.source === 'prompt') {
+    const prompt = v.prompt.trim();
+    if (prompt) return { prompt };
+    ctx.addIssue({ code: 'custom', message: PROMPT_REQUIRED, path: ['prompt'] });
+    return null;
+  }
+  if (!recipe) {
+    ctx.addIssue({ code: 'custom', message: v.source === 'skill' ? 'Choose a skill first.' : 'Choose a template first.', path: [v.source] });
+    return null;
+  }
+  const drafted = checkDraft(ctx, recipe.key, recipe, v.drafts[recipe.key]);
+  if (!drafted) return null;
+  const input = drafted.input === undefined ? {} : { input: drafted.input };
+  return recipe.kind === 'skill' ? { skill_slug: recipe.ref, ...input } : { template_id: recipe.ref, ...input };
+}
+
+/** The form's schema for the catalogue at hand; its output is the `jobs.generate` request. */
+export function playgroundSchema(catalogue: Catalogue) {
+  return valuesSchema.transform((v, ctx): ImageRequestBody => {
+    const recipe = recipeFor(v, catalogue);
+    const part = promptPart(v, recipe, ctx);
+    if (!part) return z.NEVER;
+    const body = {
+      ...part,
+      ratio: v.ratio,
+      quality: v.quality,
+      ...(v.background !== 'default' ? { background: v.background } : {}),
+      ...(v.model !== 'auto' ? { model: v.model } : {}),
+      ...(v.reference_images.length > 0 ? { reference_images: v.reference_images } : {}),
+    };
+    return checkRequest(ctx, imageRequestSchema, body, (path) => playgroundFieldName(path, v.source, recipe)) ?? z.NEVER;
+  });
+}

@@ -1,0 +1,73 @@
+'use client';
+
+import { useWatch } from 'react-hook-form';
+import { trpc, type RouterOutputs } from '@/trpc/react';
+import { Button } from '../ui/button';
+import { FieldBlock, Form, FormRootError, applyServerError, useZodForm } from '../ui/form';
+import { Input } from '../ui/input';
+import { Select } from '../ui/select';
+import { Switch } from '../ui/switch';
+import { SubmitButton } from '../console/form-parts';
+import { checkOnSubmit, useClearRefusalOnEdit } from '../console/form-rules';
+import { editHookSchema } from './hook-forms';
+import { STORE_WORDS, TemplateOptions, type Catalog } from './options';
+
+type Hook = RouterOutputs['hooks']['list']['hooks'][number];
+
+/** One hook's edit form: another downstream template, the note, the switch. */
+function useEditHookForm(hook: Hook, onDone: () => void) {
+  const utils = trpc.useUtils();
+  const update = trpc.hooks.update.useMutation();
+  const form = useZodForm(editHookSchema, {
+    ...checkOnSubmit,
+    defaultValues: { hook_template_slug: hook.hook_template_slug, enabled: hook.enabled, note: hook.note },
+  });
+  useClearRefusalOnEdit(form);
+
+  const submit = form.handleSubmit(async (change) => {
+    try {
+      await update.mutateAsync({ id: hook.id, ...change });
+      await utils.hooks.list.invalidate();
+      onDone();
+    } catch (error) {
+      applyServerError(form, error);
+    }
+  });
+
+  return { form, submit, pending: update.isPending };
+}
+
+export function EditHook({ hook, catalog, onDone }: { hook: Hook; catalog: Catalog; onDone: () => void }) {
+  const { form, submit, pending } = useEditHookForm(hook, onDone);
+  const enabled = useWatch({ control: form.control, name: 'enabled' });
+
+  return (
+    <Form {...form}>
+      <form onSubmit={submit} className="mt-4 space-y-4 border-t border-slate-100 pt-4" aria-label="Edit hook" noValidate>
+        <FieldBlock control={form.control} name="hook_template_slug" label={STORE_WORDS[hook.hook_type].label}>
+          {(field) => (
+            <Select {...field} autoFocus>
+              <TemplateOptions items={catalog[hook.hook_type]} keep={hook.hook_template_slug} />
+            </Select>
+          )}
+        </FieldBlock>
+        <FieldBlock control={form.control} name="note" label="Note">
+          {(field) => <Input maxLength={500} {...field} />}
+        </FieldBlock>
+        <div className="flex items-center gap-2.5">
+          <Switch checked={enabled} onChange={(on) => form.setValue('enabled', on)} label="Enabled" />
+          <span className="text-sm text-slate-600" aria-hidden="true">
+            {enabled ? 'Enabled' : 'Disabled'}
+          </span>
+        </div>
+        <FormRootError />
+        <div className="flex justify-end gap-2">
+          <Button variant="ghost" onClick={onDone} disabled={pending}>
+            Cancel
+          </Button>
+          <SubmitButton pending={pending}>Save hook</SubmitButton>
+        </div>
+      </form>
+    </Form>
+  );
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { hookBindSchema, hookUpdateSchema } from '@/contracts/template-hooks';
+import { optionalText, worded } from '../console/form-rules';
+
+const bind = hookBindSchema.shape;
+const update = hookUpdateSchema.shape;
+
+const common = {
+  image_template_slug: z.string().min(1, 'Choose the image template first.').pipe(worded(bind.image_template_slug)),
+  /** null until the switch is used: a binding that exists keeps its state, a new one starts enabled. */
+  enabled: z.boolean().nullable(),
+  note: optionalText.pipe(worded(bind.note)),
+};
+
+const target = (type: 'article' | 'video') => z.string().min(1, `Choose the ${type} template to bind.`).pipe(worded(bind.hook_template_slug));
+
+/** The bind form; the downstream template is asked for in the words of the chosen hook type. */
+export const bindFormSchema = z.discriminatedUnion('hook_type', [
+  z.object({ ...common, hook_type: z.literal('article'), hook_template_slug: target('article') }),
+  z.object({ ...common, hook_type: z.literal('video'), hook_template_slug: target('video') }),
+]);
+
+/** The edit form of one hook: the body of `hooks.update` less the hook's id (a cleared note is sent, and clears it). */
+export const editHookSchema = z.object({
+  hook_template_slug: z.string().pipe(worded(update.hook_template_slug.unwrap())),
+  enabled: z.boolean(),
+  note: z.string().trim().pipe(worded(update.note.unwrap())),
+});

@@ -1,0 +1,122 @@
+'use client';
+
+import { useState } from 'react';
+import { trpc, type RouterOutputs } from '@/trpc/react';
+import { ArrowRightIcon, ArticleIcon, PencilIcon, TrashIcon, VideoIcon } from '../icons';
+import { ErrorAlert } from '../ui/alert';
+import { Badge } from '../ui/badge';
+import { Button } from '../ui/button';
+import { cn } from '../ui/cn';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { Switch } from '../ui/switch';
+import { EditHook } from './edit-hook';
+import type { Catalog } from './options';
+import { TemplateChip } from './template-chip';
+
+type Hook = RouterOutputs['hooks']['list']['hooks'][number];
+
+/** One binding: its two templates, the enabled switch, the note, and edit and delete. */
+export function HookRow({ hook, catalog }: { hook: Hook; catalog: Catalog }) {
+  const utils = trpc.useUtils();
+  const toggle = trpc.hooks.update.useMutation();
+  const remove = trpc.hooks.remove.useMutation();
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+
+  const image = catalog.image.find((t) => t.slug === hook.image_template_slug);
+  const target = catalog[hook.hook_type].find((t) => t.slug === hook.hook_template_slug);
+  const imageName = image?.name ?? hook.image_template_slug;
+  const targetName = target?.name ?? hook.hook_template_slug;
+  const typeLabel = hook.hook_type === 'article' ? 'Article' : 'Video';
+  // The switch shows the requested state while the change is on its way.
+  const enabled = toggle.isPending && toggle.variables?.enabled !== undefined ? toggle.variables.enabled : hook.enabled;
+
+  async function setEnabled(next: boolean) {
+    try {
+      await toggle.mutateAsync({ id: hook.id, enabled: next });
+      await utils.hooks.list.invalidate();
+    } catch {
+      // Shown under the row.
+    }
+  }
+
+  async function destroy() {
+    try {
+      await remove.mutateAsync({ id: hook.id });
+      setConfirming(false);
+      await utils.hooks.list.invalidate();
+    } catch {
+      // Shown in the dialog.
+    }
+  }
+
+  return (
+    <article
+      data-testid="hook-row"
+      data-hook-type={hook.hook_type}
+      aria-label={`${imageName} → ${typeLabel.toLowerCase()} ${targetName}`}
+      className={cn('rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200/80', !hook.enabled && 'bg-slate-50/80')}
+    >
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center lg:flex-col lg:items-stretch xl:flex-row xl:items-center">
+        <TemplateChip option={image} slug={hook.image_template_slug} kind="image" />
+        <div className="flex shrink-0 items-center gap-1.5 pl-4 text-slate-400 sm:flex-col sm:gap-1 sm:pl-0 lg:flex-row lg:gap-1.5 lg:pl-4 xl:flex-col xl:gap-1 xl:pl-0">
+          <ArrowRightIcon className="size-4 rotate-90 sm:rotate-0 lg:rotate-90 xl:rotate-0" />
+          <Badge tone={hook.hook_type === 'article' ? 'sky' : 'emerald'} className="gap-1">
+            {hook.hook_type === 'article' ? <ArticleIcon className="size-3" /> : <VideoIcon className="size-3" />}
+            {typeLabel}
+          </Badge>
+        </div>
+        <TemplateChip option={target} slug={hook.hook_template_slug} kind={hook.hook_type} />
+      </div>
+
+      {editing ? (
+        <EditHook hook={hook} catalog={catalog} onDone={() => setEditing(false)} />
+      ) : (
+        <>
+          {hook.note ? (
+            <p className="mt-3 rounded-lg bg-slate-50 px-3 py-2 text-sm break-words whitespace-pre-wrap text-slate-700" data-testid="hook-note">
+              {hook.note}
+            </p>
+          ) : null}
+          <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 border-t border-slate-100 pt-3">
+            <div className="flex items-center gap-2.5">
+              <Switch checked={enabled} onChange={(v) => void setEnabled(v)} busy={toggle.isPending} disabled={toggle.isPending} label="Enabled" />
+              <span className="text-sm text-slate-600" aria-hidden="true">
+                {enabled ? 'Enabled' : 'Disabled'}
+              </span>
+            </div>
+            <div className="ml-auto flex items-center gap-1">
+              <Button variant="ghost" size="sm" onClick={() => setEditing(true)}>
+                <PencilIcon className="size-4" />
+                Edit
+              </Button>
+              <Button variant="ghost" size="sm" onClick={() => setConfirming(true)} className="hover:bg-rose-50 hover:text-rose-700">
+                <TrashIcon className="size-4" />
+                Delete
+              </Button>
+            </div>
+          </div>
+          {toggle.error && <ErrorAlert className="mt-3">{toggle.error.message}</ErrorAlert>}
+        </>
+      )}
+
+      <ConfirmDialog
+        open={confirming}
+        title="Delete this hook?"
+        confirmLabel="Delete hook"
+        busy={remove.isPending}
+        error={remove.error?.message}
+        onConfirm={() => void destroy()}
+        onCancel={() => {
+          setConfirming(false);
+          remove.reset();
+        }}
+      >
+        <p>
+          <span className="font-medium text-slate-900">{imageName}</span> will no longer point to the {typeLabel.toLowerCase()} template{' '}
+          <span className="font-medium text-slate-900">{targetName}</span>. Both templates stay as they are.
+        </p>
+      </ConfirmDialog>
+    </article>
+  );
+}

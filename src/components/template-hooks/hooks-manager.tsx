@@ -1,0 +1,83 @@
+'use client';
+
+import Link from 'next/link';
+import { trpc } from '@/trpc/react';
+import { HooksIcon, InfoIcon } from '../icons';
+import { ListSkeleton } from '../ui/list-skeleton';
+import { EmptyState, ListState } from '../ui/list-state';
+import { PageHeader } from '../console/page-header';
+import { BindForm } from './bind-form';
+import { HookRow } from './hook-row';
+import { useCatalog } from './use-catalog';
+
+/** The workspace's template hooks: image template → article or video template. */
+export function HooksManager() {
+  const hooks = trpc.hooks.list.useQuery({});
+  const catalog = useCatalog();
+  const list = hooks.data?.hooks ?? [];
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        eyebrow="Hooks"
+        title="Template hooks"
+        description="Bind an image template to the article or video template that should follow it, one of each per image template."
+      />
+
+      <p
+        role="note"
+        className="flex items-start gap-2 rounded-lg bg-sky-50 px-3 py-2.5 text-sm leading-6 text-sky-900 ring-1 ring-inset ring-sky-200/80"
+        data-testid="hooks-note"
+      >
+        <InfoIcon className="mt-1 size-4 shrink-0 text-sky-600" />
+        <span>
+          Hooks only store bindings; nothing fires automatically. After an image is done, your code calls the article or video endpoint with the stored
+          slug.
+        </span>
+      </p>
+
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
+        <section aria-labelledby="hooks-list-title" className="min-w-0 space-y-3">
+          <div className="flex items-baseline justify-between gap-2">
+            <h2 id="hooks-list-title" className="text-base font-semibold text-slate-900">
+              Bindings
+            </h2>
+            {hooks.data && <span className="text-xs text-slate-500 tabular-nums">{list.length === 1 ? '1 hook' : `${list.length} hooks`}</span>}
+          </div>
+          <ListState
+            query={hooks}
+            empty={list.length === 0}
+            loading={<ListSkeleton label="hooks" />}
+            placeholder={
+              <EmptyState
+                icon={HooksIcon}
+                title="No hooks yet"
+                description={
+                  <>
+                    Pick an image template and the copy or video template that goes with it. Templates are listed in the{' '}
+                    <Link href="/templates" className="font-medium text-indigo-600 hover:text-indigo-500">
+                      template store
+                    </Link>
+                    .
+                  </>
+                }
+              />
+            }
+          >
+            <ul className="space-y-3" data-testid="hooks-list">
+              {list.map((h) => (
+                <li key={h.id}>
+                  <HookRow hook={h} catalog={catalog} />
+                </li>
+              ))}
+            </ul>
+          </ListState>
+        </section>
+
+        <aside className="min-w-0 lg:sticky lg:top-6" aria-label="Bind a template">
+          <BindForm catalog={catalog} hooks={list} />
+        </aside>
+      </div>
+    </div>
+  );
+}

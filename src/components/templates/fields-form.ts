@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { fieldSpecSchema, fieldsSchema, isRequired, type FieldSpec } from '@/contracts/slots';
+import { worded } from './form-rules';
+
+/** One field of a template's or skill's form as the fields builder edits it: every input a string or flag. */
+export interface FieldDraft {
+  key: string;
+  label: string;
+  type: 'text' | 'textarea';
+  placeholder: string;
+  help: string;
+  required: boolean;
+  default: string;
+}
+
+/** The fields as the API takes them: optional parts only when given, a default only on optional fields. */
+export function fieldSpecs(fields: readonly FieldDraft[]): FieldSpec[] {
+  return fields.map((f) => ({
+    key: f.key.trim(),
+    label: f.label.trim(),
+    ...(f.type === 'textarea' ? { type: 'textarea' as const } : {}),
+    ...(f.placeholder.trim() ? { placeholder: f.placeholder.trim() } : {}),
+    ...(f.help.trim() ? { help: f.help.trim() } : {}),
+    ...(f.required ? {} : { required: false }),
+    ...(!f.required && f.default !== '' ? { default: f.default } : {}),
+  }));
+}
+
+export function fieldDraftOf(f: FieldSpec): FieldDraft {
+  return {
+    key: f.key,
+    label: f.label,
+    type: f.type ?? 'text',
+    placeholder: f.placeholder ?? '',
+    help: f.help ?? '',
+    required: isRequired(f),
+    default: f.default ?? '',
+  };
+}
+
+/** A free key for a new field: field_1, field_2, … (or `base` itself when it is free). */
+export function freeKey(fields: readonly Pick<FieldDraft, 'key'>[], base = 'field'): string {
+  const taken = new Set(fields.map((f) => f.key));
+  if (base !== 'field' && !taken.has(base)) return base;
+  for (let n = 1; ; n++) if (!taken.has(`${base}_${n}`)) return `${base}_${n}`;
+}
+
+export function newField(fields: readonly Pick<FieldDraft, 'key'>[], key?: string): FieldDraft {
+  return { key: key ?? freeKey(fields), label: '', type: 'text', placeholder: '', help: '', required: true, default: '' };
+}
+
+/** The shape of the builder's rows, unchecked: what a form holds between edits. */
+export const fieldDraftValues = z.object({
+  key: z.string(),
+  label: z.string(),
+  type: z.enum(['text', 'textarea']),
+  placeholder: z.string(),
+  help: z.string(),
+  required: z.boolean(),
+  default: z.string(),
+});
+
+const spec = fieldSpecSchema.shape;
+
+/**
+ * The builder's rows checked by the contract (`fieldsSchema`: keys, labels, lengths, one field per
+ * key), answering the fields as the API takes them. Problems are reported on the row's input, e.g.
+ * `[1, 'key']` for a key the first field already uses.
+ */
+export const fieldsInput = z
+  .array(
+    fieldDraftValues.extend({
+      key: z
+        .string()
+        .min(1, { message: 'Give the field a key.', abort: true })
+        .pipe(worded(spec.key, 'Keys use letters, digits and _ and do not start with a digit.')),
+      label: z.string().trim().min(1, 'Give the field a label; callers see it above the input.'),
+    }),
+  )
+  .transform(fieldSpecs)
+  .pipe(fieldsSchema);

@@ -1,0 +1,50 @@
+'use client';
+
+import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '../ui/card';
+import { FormField } from '../ui/form';
+import { FieldsBuilder } from './fields-builder';
+import { PromptEditor } from './prompt-editor';
+import type { TemplateFormState } from './use-template-form';
+
+/** The prompt template and the form whose fields fill its slots. */
+export function TemplatePromptPanel({ editor }: { editor: TemplateFormState }) {
+  const { form, specs, gaps, fields, slots } = editor;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Prompt and form</CardTitle>
+        <CardDescription>Studio fills the prompt from the form on the server; callers never see the prompt of a gated template.</CardDescription>
+      </CardHeader>
+      <CardBody className="space-y-6">
+        <FormField
+          control={form.control}
+          name="prompt_template"
+          render={({ field }) => (
+            <PromptEditor
+              field={field}
+              keys={specs.map((f) => f.key)}
+              slotsWithoutField={gaps.slotsWithoutField}
+              unusedFields={gaps.unusedFields}
+              onAddField={editor.addField}
+              slots={slots}
+            />
+          )}
+        />
+        <div className="space-y-3 border-t border-slate-100 pt-5">
+          <div>
+            <h3 className="text-sm font-semibold text-slate-900">Form fields</h3>
+            <p className="mt-0.5 text-sm text-slate-500">Each field fills the slot of its key. Move them to set the order callers see.</p>
+          </div>
+          <FieldsBuilder
+            rows={fields.fields}
+            onAdd={() => editor.addField()}
+            onMove={fields.move}
+            onRemove={fields.remove}
+            unused={new Set(gaps.unusedFields)}
+            onInsert={slots.insert}
+          />
+        </div>
+      </CardBody>
+    </Card>
+  );
+}

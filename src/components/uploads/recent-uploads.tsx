@@ -1,0 +1,58 @@
+'use client';
+
+import { trpc } from '@/trpc/react';
+import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '../ui/card';
+import { CopyButton } from '../ui/copy-button';
+import { ListState } from '../ui/list-state';
+import { Spinner } from '../ui/spinner';
+import { formatBytes, UploadPreview } from './upload-preview';
+
+/** The tenant's files, newest first, each with its URL to copy. */
+export function RecentUploads() {
+  const recent = trpc.uploads.list.useQuery({ limit: 24 });
+  const uploads = recent.data?.uploads ?? [];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Recent uploads</CardTitle>
+        <CardDescription>Your files, newest first. Copy a URL to use it as a reference image.</CardDescription>
+      </CardHeader>
+      <CardBody>
+        <ListState
+          query={recent}
+          empty={uploads.length === 0}
+          keepRowsOnError
+          loading={
+            <div className="flex items-center gap-2 text-sm text-slate-500">
+              <Spinner className="size-4" /> Loading…
+            </div>
+          }
+          placeholder={<p className="text-sm text-slate-500">Nothing uploaded yet.</p>}
+        >
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+            {uploads.map((u) => {
+              const name = u.filename ?? u.key.split('/').pop() ?? u.key;
+              return (
+                <li key={u.key} className="min-w-0 space-y-2 rounded-xl p-3 ring-1 ring-slate-200">
+                  <UploadPreview file={u} name={name} />
+                  <div className="flex items-center justify-between gap-2">
+                    <div className="min-w-0">
+                      <p className="truncate text-xs font-medium text-slate-700" title={u.key}>
+                        {u.workspace_id ? `${u.workspace_id}/` : ''}
+                        {name}
+                      </p>
+                      <p className="text-xs text-slate-500">
+                        {u.mime} · {formatBytes(u.size)} · {new Date(u.created_at).toLocaleString()}
+                      </p>
+                    </div>
+                    <CopyButton value={u.url} label={`URL of ${name}`} />
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        </ListState>
+      </CardBody>
+    </Card>
+  );
+}

@@ -1,0 +1,70 @@
+import { CATEGORIES, formatCredits, longDay } from './format';
+import type { UsageReport } from './types';
+
+/** The chart's figures as a table: always there for screen readers, shown on request for everyone. */
+export function DailyTable({ id, report, visible }: { id: string; report: UsageReport; visible: boolean }) {
+  const today = report.daily.at(-1)?.date;
+  const rows = [...report.daily].reverse();
+  return (
+    <div
+      id={id}
+      className={visible ? 'mt-4 max-h-[28rem] overflow-auto rounded-lg ring-1 ring-slate-200' : 'sr-only'}
+      // Scrollable when shown: reachable from the keyboard then, and only then.
+      tabIndex={visible ? 0 : undefined}
+      role={visible ? 'region' : undefined}
+      aria-label={visible ? 'Credits per day' : undefined}
+    >
+      <table className="w-full min-w-[30rem] text-right text-sm tabular-nums" data-testid="usage-table">
+        <caption className="sr-only">
+          Credits per day, last {report.days} days (Asia/Shanghai), newest first
+        </caption>
+        <thead className="sticky top-0 bg-slate-50 text-xs font-medium text-slate-500">
+          <tr>
+            <th scope="col" className="px-3 py-2 text-left font-medium">
+              Day
+            </th>
+            {CATEGORIES.map((c) => (
+              <th key={c.key} scope="col" className="px-3 py-2 font-medium">
+                {c.label}
+              </th>
+            ))}
+            <th scope="col" className="px-3 py-2 font-semibold text-slate-700">
+              Total
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 bg-white">
+          {rows.map((d) => (
+            <tr key={d.date} data-date={d.date} className={d.total === 0 ? 'text-slate-400' : 'text-slate-700'}>
+              <th scope="row" className="px-3 py-1.5 text-left font-normal whitespace-nowrap text-slate-600">
+                <time dateTime={d.date}>{longDay(d.date)}</time>
+                {d.date === today && <span className="ml-1.5 text-xs text-indigo-600">today</span>}
+              </th>
+              {CATEGORIES.map((c) => (
+                <td key={c.key} className="px-3 py-1.5" data-category={c.key}>
+                  {formatCredits(d[c.key])}
+                </td>
+              ))}
+              <td className="px-3 py-1.5 font-semibold" data-category="total">
+                {formatCredits(d.total)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot className="sticky bottom-0 bg-slate-50 font-semibold text-slate-900">
+          <tr>
+            <th scope="row" className="px-3 py-2 text-left">
+              {report.days} days
+            </th>
+            {CATEGORIES.map((c) => (
+              <td key={c.key} className="px-3 py-2">
+                {formatCredits(report.totals[c.key])}
+              </td>
+            ))}
+            <td className="px-3 py-2">{formatCredits(report.totals.total)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { cn } from '../ui/cn';
+import { CATEGORIES, formatCredits } from './format';
+import type { UsageReport } from './types';
+
+/** The window's total and each category's, doubling as the chart's legend. */
+export function UsageTotals({ report }: { report: UsageReport }) {
+  return (
+    <dl className="grid grid-cols-3 gap-2 lg:grid-cols-6" aria-label={`Totals for the last ${report.days} days`}>
+      <div className="rounded-lg bg-slate-900 px-3 py-2 text-white">
+        <dt className="text-xs font-medium text-slate-300">Total</dt>
+        <dd className="mt-0.5 text-lg font-semibold tabular-nums [overflow-wrap:anywhere]" data-testid="usage-total">
+          {formatCredits(report.totals.total)}
+        </dd>
+      </div>
+      {CATEGORIES.map((c) => (
+        <div key={c.key} className="rounded-lg bg-slate-50 px-3 py-2 ring-1 ring-inset ring-slate-200/70" title={c.hint}>
+          <dt className="flex items-center gap-1.5 text-xs font-medium text-slate-600">
+            <span aria-hidden="true" className="size-2.5 shrink-0 rounded-sm" style={{ backgroundColor: c.color }} />
+            {c.label}
+          </dt>
+          <dd
+            className={cn('mt-0.5 text-lg font-semibold tabular-nums [overflow-wrap:anywhere]', report.totals[c.key] === 0 ? 'text-slate-400' : 'text-slate-900')}
+            data-testid={`usage-total-${c.key}`}
+          >
+            {formatCredits(report.totals[c.key])}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

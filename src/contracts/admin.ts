@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { creditAmount, decimal } from './common';
+import { skillUpsertSchema } from './skills';
+
+/**
+ * The bodies of the operator actions of POST /api/admin (super-administrator key), without the
+ * `action` field that names them: the REST body is `{action, ...body}`; the console calls one
+ * procedure per action with the body alone.
+ */
+
+const name = z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
+const credits = creditAmount();
+const tenantId = z.uuid('must be a tenant id (uuid)');
+const none = z.strictObject({});
+
+export const adminActionBodies = {
+  'tenant-create': z.strictObject({
+    name,
+    credits: credits.min(0, 'must not be negative').default(0),
+    quota_monthly: credits.min(0, 'must not be negative').default(0),
+    admin_email: z.email('must be an email address').optional(),
+    admin_password: z.string().min(8, 'must be at least 8 characters').max(200).optional(),
+  }),
+  'tenant-list': none,
+  'tenant-credit': z.strictObject({
+    tenant_id: tenantId,
+    credits: credits.refine((n) => n !== 0, 'must not be 0'),
+    note: z.string().max(500).optional(),
+  }),
+  'tenant-rekey': z.strictObject({ tenant_id: tenantId }),
+  'tenant-toggle': z.strictObject({ tenant_id: tenantId, disabled: z.boolean('must be true or false') }),
+  'tenant-bind': z.strictObject({ tenant_id: tenantId, model: z.string().min(1, 'must not be empty').nullable() }),
+  'tenant-markup': z.strictObject({
+    tenant_id: tenantId,
+    markup: decimal(0, 100, 4),
+  }),
+  'upstream-list': none,
+  'upstream-update': z.strictObject({
+    name: z.string().min(1),
+    enabled: z.boolean().optional(),
+    rating: decimal(0, 5, 2).optional(),
+  }),
+  'upstream-attempts': z.strictObject({ ref: z.string().min(1).optional(), limit: z.number().int().min(1).max(1000).optional() }),
+  'social-claim-disable': z.strictObject({ code: z.string().min(1, 'give the claim code').max(64) }),
+  'skill-list': none,
+  'skill-upsert': skillUpsertSchema,
+} as const;
+
+export type AdminActionName = keyof typeof adminActionBodies;
+export type AdminActionBody<A extends AdminActionName> = z.output<(typeof adminActionBodies)[A]>;

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/** Request bodies of the upload operations (the multipart proxy upload is a plain route, not a schema). */
+
+export const mediaTypes = ['image', 'audio', 'video'] as const;
+export type MediaType = (typeof mediaTypes)[number];
+
+/** A caller's sub-folder of its uploads. */
+export const WORKSPACE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+export const presignSchema = z.strictObject({
+  ext: z.string().min(1, 'must not be empty').max(10),
+  size: z.number({ error: 'must be the exact size in bytes' }).int('must be a whole number of bytes').positive('must be more than 0 bytes'),
+  workspace_id: z.string().max(64).optional(),
+});
+export type PresignBody = z.infer<typeof presignSchema>;
+
+export const commitSchema = z.strictObject({ key: z.string().min(1).max(300) });

@@ -1,0 +1,20 @@
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import type { StudioMeta } from './trpc';
+
+export type Route = NonNullable<OpenApiMeta['openapi']>;
+type Method = Route['method'];
+
+/**
+ * The REST route of a procedure: `route('GET /jobs', 'Images', 'One job, or …', {description})`.
+ * Authenticated unless `protect: false` is given; `actions` marks an action-map endpoint.
+ */
+export function route(
+  at: `${Method} /${string}`,
+  tag: string,
+  summary: string,
+  more: Partial<Omit<Route, 'method' | 'path' | 'summary' | 'tags'>> & Omit<StudioMeta, 'openapi'> = {},
+): StudioMeta {
+  const [method, path] = at.split(' ') as [Method, `/${string}`];
+  const { actions, ...openapi }: { actions?: StudioMeta['actions'] } & Partial<Route> = more;
+  return { openapi: { method, path, tags: [tag], summary, protect: true, ...openapi }, ...(actions ? { actions } : {}) };
+}

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { accountActionBodies } from '../../../../contracts/accounts';
+import type { ActionMap } from '../../action-map';
+import { route } from '../../meta';
+import { accountView } from './list-accounts.types';
+
+/** What each action of POST /api/tenant-accounts answers besides `ok` and `action`. */
+export const accountActionAnswers = {
+  create: z.object({ account: accountView.meta({ description: 'The new account with its api_key' }) }),
+  'set-quota': z.object({
+    account: accountView.pick({ account_id: true, mode: true, credits: true }),
+    allocatable: z.number().int().meta({ description: 'Allocatable tenant credits after the change' }),
+  }),
+  rekey: z.object({ account: accountView.pick({ account_id: true, api_key: true }).meta({ description: 'The new key; the old one stops working at once' }) }),
+  toggle: z.object({ account: accountView.pick({ account_id: true, disabled: true }) }),
+} satisfies Record<keyof typeof accountActionBodies, z.ZodObject>;
+
+export const accountActionMeta = (actions: ActionMap<never>) =>
+  route('POST /tenant-accounts', 'Members', 'Create a member, set its quota, rekey it, or disable/enable it', {
+    description:
+      'Body `{action, ...}` with action `create`, `set-quota`, `rekey` or `toggle`. Created with neither `shared` nor `credits`, an account spends the shared pool. An unknown action is 400.',
+    actions,
+  });

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { articleFormats } from '../../../../contracts/templates';
+import { route } from '../../meta';
+
+export const writeArticleOutput = z.object({
+  ok: z.literal(true),
+  template_slug: z.string(),
+  format: z.enum(articleFormats),
+  title: z.string(),
+  body: z.string(),
+  hashtags: z.array(z.string()).optional().meta({ description: 'xiaohongshu only' }),
+  credits: z.number().int().meta({ description: 'Credits charged' }),
+});
+
+export const writeArticleMeta = route('POST /article', 'Articles', 'Write copy from an article template (synchronous)', {
+  description: 'Body `template_slug` + `input`: an object for form templates (required fields must be present), one sentence for templates without fields. The template’s `format` decides the fields: `xiaohongshu` answers `title`, `body`, `hashtags`; `wechat`, `detail` and `script` answer `title`, `body`. The model’s answer is validated; a malformed one is retried on the next upstream and never returned half-parsed. Charged in the `chat` category (`credits` in the answer), refunded if no upstream could write it. Not enough credits: 402.',
+});

@@ -1,0 +1,9 @@
+import { getWebhookSecret } from '../../../domain/callbacks/secret';
+import { tenantProcedure } from '../../trpc';
+import { getWebhookSecretInput, getWebhookSecretMeta, webhookSecretOutput } from './get-webhook-secret.types';
+
+export const getWebhookSecretProcedure = tenantProcedure
+  .meta(getWebhookSecretMeta)
+  .input(getWebhookSecretInput)
+  .output(webhookSecretOutput)
+  .query(async ({ ctx }) => ({ ok: true as const, ...(await getWebhookSecret(ctx, ctx.identity)), scheme: 'standard-webhooks' as const }));

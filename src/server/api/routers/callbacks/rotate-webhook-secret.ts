@@ -1,0 +1,10 @@
+import { rotateWebhookSecret } from '../../../domain/callbacks/secret';
+import { tenantProcedure } from '../../trpc';
+import { webhookSecretOutput } from './get-webhook-secret.types';
+import { rotateWebhookSecretInput, rotateWebhookSecretMeta } from './rotate-webhook-secret.types';
+
+export const rotateWebhookSecretProcedure = tenantProcedure
+  .meta(rotateWebhookSecretMeta)
+  .input(rotateWebhookSecretInput)
+  .output(webhookSecretOutput)
+  .mutation(async ({ ctx }) => ({ ok: true as const, ...(await rotateWebhookSecret(ctx, ctx.identity)), scheme: 'standard-webhooks' as const }));

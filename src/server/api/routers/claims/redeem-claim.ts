@@ -1,0 +1,10 @@
+import { redeemSchema } from '../../../../contracts/claims';
+import { redeemClaim } from '../../../domain/claims/claims';
+import { idempotency, publicProcedure } from '../../trpc';
+import { redeemClaimMeta, redeemClaimOutput } from './redeem-claim.types';
+
+export const redeemClaimProcedure = publicProcedure
+  .meta(redeemClaimMeta)
+  .input(redeemSchema)
+  .output(redeemClaimOutput)
+  .mutation(({ ctx, input }) => redeemClaim(ctx, input, idempotency(ctx)));

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { route } from '../../meta';
+import { templateRef, tutorialOut } from './create-claim.types';
+
+export const redeemClaimOutput = z.object({
+  ok: z.literal(true),
+  code: z.string(),
+  credits_granted: z.number().int(),
+  templates: z.array(templateRef),
+  tutorial_pdf: tutorialOut,
+  account: z
+    .object({
+      email: z.string(),
+      nickname: z.string().nullable().meta({ description: 'The nickname of an account this redemption opened; null when the email already had one' }),
+      credits: z.number().int().nullable().meta({ description: 'The balance of an account this redemption opened; null when the email already had one (its figures are its owner’s)' }),
+      created: z.boolean(),
+    })
+    .meta({ description: 'Where the benefits went' }),
+  sign_in: z.object({ url: z.string(), email: z.string(), password: z.string().nullable(), hint: z.string() }),
+  api_key: z.string().nullable(),
+});
+
+export const redeemClaimMeta = route('POST /social-claims', 'Claim codes', 'Redeem a claim code (no key)', {
+  description: 'Body `{code, nickname, email}`. Opens a platform account for the email (or tops up the one it already has), grants the credits and unlocks the templates. Answers how to sign in: the console address, the email and, for a new account, a password shown only this once, plus an API key. Unknown code: 404; already redeemed or disabled: 409; an email that cannot hold a platform account: 409. For an email that already has a platform account, the benefits are added to it; the answer then shows neither its nickname nor its balance, and the nickname is left as its owner set it. Concurrent redemptions: exactly one wins. Send `Idempotency-Key` to retry safely: the winning request repeated with the same key answers the same.',
+  requestHeaders: z.object({ 'idempotency-key': z.string().max(200).optional() }),
+  protect: false,
+});

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { MAX_BATCH } from '../../../../contracts/jobs';
+import { route } from '../../meta';
+import { idempotencyHeader } from './generate.types';
+
+export const generateBatchOutput = z.object({
+  ok: z.literal(true),
+  batch_id: z.uuid(),
+  jobs: z.array(z.object({ jobId: z.uuid(), status: z.literal('pending') })),
+});
+
+export const generateBatchMeta = route('POST /generate-batch', 'Images', `Generate up to ${MAX_BATCH} images in one submission`, {
+  description: 'Body `{items: [...], callback_url?}`; each item takes the `/api/generate` parameters (an item `callback_url` overrides the batch one). The whole batch is validated before anything is accepted: one bad item rejects the batch with the item named. Answers the job ids in item order.',
+  requestHeaders: idempotencyHeader,
+});

@@ -1,0 +1,9 @@
+import { availableModels } from '../../../domain/models/available-models';
+import { scopedProcedure } from '../../trpc';
+import { availableModelsInput, availableModelsMeta, availableModelsOutput } from './available-models.types';
+
+export const availableModelsProcedure = scopedProcedure
+  .meta(availableModelsMeta)
+  .input(availableModelsInput)
+  .output(availableModelsOutput)
+  .query(async ({ ctx, input }) => ({ ok: true as const, ...(await availableModels(ctx, ctx.identity, input)) }));

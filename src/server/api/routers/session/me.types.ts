@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+export const meInput = z.void();
+
+export const meOutput = z.object({
+  kind: z.enum(['tenant', 'member']),
+  /** A buyer's platform account (opened by a claim code): the console shows the buyer view. */
+  personal: z.boolean(),
+  tenant: z.object({ id: z.string(), name: z.string(), credits: z.number().int(), quota_monthly: z.number().int() }),
+  /** True when the bundled simulator serves requests: the console then says results are simulated. */
+  simulated: z.boolean(),
+});

@@ -1,0 +1,10 @@
+import { hookDeleteSchema } from '../../../../contracts/template-hooks';
+import { deleteHook } from '../../../domain/templates/hooks';
+import { tenantProcedure } from '../../trpc';
+import { deleteHookMeta, deleteHookOutput } from './delete-hook.types';
+
+export const deleteHookProcedure = tenantProcedure
+  .meta(deleteHookMeta)
+  .input(hookDeleteSchema)
+  .output(deleteHookOutput)
+  .mutation(async ({ ctx, input }) => ({ ok: true as const, ...(await deleteHook(ctx, ctx.identity, input)) }));

@@ -1,0 +1,10 @@
+import { hookUpdateSchema } from '../../../../contracts/template-hooks';
+import { updateHook } from '../../../domain/templates/hooks';
+import { tenantProcedure } from '../../trpc';
+import { updateHookMeta, updateHookOutput } from './update-hook.types';
+
+export const updateHookProcedure = tenantProcedure
+  .meta(updateHookMeta)
+  .input(hookUpdateSchema)
+  .output(updateHookOutput)
+  .mutation(async ({ ctx, input }) => ({ ok: true as const, ...(await updateHook(ctx, ctx.identity, input)) }));

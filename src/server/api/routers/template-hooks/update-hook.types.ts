@@ -1,0 +1,9 @@
+import { z } from 'zod';
+import { route } from '../../meta';
+import { hookOut } from './list-hooks.types';
+
+export const updateHookOutput = z.object({ ok: z.literal(true), hook: hookOut });
+
+export const updateHookMeta = route('PATCH /template-hooks', 'Templates', 'Update a template hook', {
+  description: 'Body `id` plus `hook_template_slug`, `enabled` or `note`. Another tenant’s hook: 404.',
+});

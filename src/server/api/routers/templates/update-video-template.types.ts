@@ -1,0 +1,5 @@
+import { route } from '../../meta';
+
+export const updateVideoTemplateMeta = route('PATCH /video-templates', 'Templates', 'Update or deactivate a video template', {
+  description: 'Body: `id` plus the fields to change; `active: false` deactivates. Another tenant’s: 404; a platform one: 403.',
+});

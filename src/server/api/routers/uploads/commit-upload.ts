@@ -1,0 +1,10 @@
+import { commitSchema } from '../../../../contracts/uploads';
+import { commitUpload } from '../../../domain/uploads/direct';
+import { scopedProcedure } from '../../trpc';
+import { commitUploadMeta, uploadAnswer } from './commit-upload.types';
+
+export const commitUploadProcedure = scopedProcedure
+  .meta(commitUploadMeta)
+  .input(commitSchema)
+  .output(uploadAnswer)
+  .mutation(({ ctx, input }) => commitUpload(ctx, ctx.identity, input));

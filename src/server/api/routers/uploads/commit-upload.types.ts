@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { mediaTypes } from '../../../../contracts/uploads';
+import { route } from '../../meta';
+
+/** What every finished upload answers: the proxy upload (POST /api/upload-ref) and commit alike. */
+export const uploadAnswer = z.object({
+  ok: z.literal(true),
+  url: z.string().meta({ description: 'Public address of the file' }),
+  media_type: z.enum(mediaTypes),
+  mime: z.string().meta({ description: 'Decided from the bytes, never from the name or declared type' }),
+  key: z.string(),
+  size: z.number().int(),
+});
+
+export const commitUploadMeta = route('POST /upload-ref/commit', 'Uploads', 'Finish a direct upload', {
+  description: 'Body `{key}` from the presign answer. Re-reads the stored bytes: a type or size that differs from the declaration is 400 and the object is deleted; otherwise answers like `POST /api/upload-ref`. Committing again answers the same; another owner’s key is 404.',
+});

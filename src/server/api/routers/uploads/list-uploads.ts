@@ -1,0 +1,9 @@
+import { listUploads } from '../../../domain/uploads/uploads';
+import { scopedProcedure } from '../../trpc';
+import { listUploadsInput, listUploadsMeta, listUploadsOutput } from './list-uploads.types';
+
+export const listUploadsProcedure = scopedProcedure
+  .meta(listUploadsMeta)
+  .input(listUploadsInput)
+  .output(listUploadsOutput)
+  .query(async ({ ctx, input }) => ({ ok: true as const, ...(await listUploads(ctx, ctx.identity, input)) }));

@@ -1,0 +1,9 @@
+import { tenantUsage } from '../../../domain/usage/usage';
+import { tenantProcedure } from '../../trpc';
+import { tenantUsageInput, tenantUsageMeta, tenantUsageOutput } from './tenant-usage.types';
+
+export const tenantUsageProcedure = tenantProcedure
+  .meta(tenantUsageMeta)
+  .input(tenantUsageInput)
+  .output(tenantUsageOutput)
+  .query(({ ctx, input }) => tenantUsage(ctx, ctx.identity, input));

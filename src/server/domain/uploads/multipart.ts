@@ -1,0 +1,195 @@
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { once } from 'node:events';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import busboy from 'busboy';
+import { randomUUID } from 'node:crypto';
+import { WORKSPACE_PATTERN } from '../../../contracts/uploads';
+import { AppError, badRequest, fieldError } from '../errors';
+import { allowedList, detectType, formatMb, MAX_UPLOAD_BYTES, SNIFF_BYTES, type UploadType } from './file-types';
+
+/**
+ * Reading a multipart upload: the body is streamed to a temporary file while its type is decided from
+ * the first bytes and its type's limit enforced; a refusal reads the rest (bounded) so the client,
+ * still sending, receives the answer.
+ */
+
+export function checkWorkspace(workspaceId: string | null | undefined): string | null {
+  if (workspaceId === undefined || workspaceId === null || workspaceId === '') return null;
+  if (!WORKSPACE_PATTERN.test(workspaceId)) throw fieldError(['workspace_id'], '1-64 letters, digits, - or _');
+  return workspaceId;
+}
+
+export const tooLarge = (type: UploadType | null, size?: number) =>
+  new AppError(
+    'PAYLOAD_TOO_LARGE',
+    type
+      ? `The file is larger than the ${formatMb(type.maxBytes)} allowed for ${type.mediaType} (${type.ext})${size ? `: ${formatMb(size)}` : ''}; nothing was stored`
+      : `The file is larger than ${formatMb(MAX_UPLOAD_BYTES)}; nothing was stored`,
+  );
+const unrecognised = () =>
+  badRequest(`file: the bytes are not a supported image, audio or video file (the type is read from the content, not the name). Allowed: ${allowedList()}`);
+
+/**
+ * Writes an upload stream to a temporary file while reading it: the type is decided from the first
+ * bytes, the size limit of that type is enforced as bytes arrive, and nothing is held whole in memory.
+ */
+async function spool(stream: Readable, file: string): Promise<{ size: number; type: UploadType }> {
+  const out = createWriteStream(file);
+  const outDone = once(out, 'close');
+  try {
+    let size = 0;
+    const head: Buffer[] = [];
+    let headLength = 0;
+    let type: UploadType | null = null;
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (!type) {
+        head.push(chunk);
+        headLength += chunk.length;
+        if (headLength >= SNIFF_BYTES) {
+          type = await detectType(Buffer.concat(head).subarray(0, SNIFF_BYTES));
+          if (!type) throw unrecognised();
+        }
+      }
+      if (size > (type?.maxBytes ?? MAX_UPLOAD_BYTES)) throw tooLarge(type);
+      if (!out.write(chunk)) await once(out, 'drain');
+    }
+    if (!type) {
+      if (size === 0) throw badRequest('file: the file is empty');
+      type = await detectType(Buffer.concat(head));
+      if (!type) throw unrecognised();
+      if (size > type.maxBytes) throw tooLarge(type, size);
+    }
+    out.end();
+    await outDone;
+    return { size, type };
+  } catch (err) {
+    out.destroy();
+    await outDone.catch(() => undefined);
+    throw err;
+  }
+}
+
+/** The most a refused upload's remaining body is read (and thrown away) to deliver the answer cleanly. */
+export const DISCARD_LIMIT_BYTES = MAX_UPLOAD_BYTES + 1024 * 1024;
+const DISCARD_TIMEOUT_MS = 30_000;
+
+/** Reads a stream to its end without keeping anything; gives up (destroying it) past the bound or the time limit. */
+function discardRest(source: Readable): Promise<void> {
+  return new Promise((resolve) => {
+    if (source.readableEnded || source.destroyed) {
+      resolve();
+      return;
+    }
+    let read = 0;
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      source.destroy();
+      done();
+    }, DISCARD_TIMEOUT_MS);
+    source.on('data', (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > DISCARD_LIMIT_BYTES) {
+        source.destroy();
+        done();
+      }
+    });
+    source.once('end', done);
+    source.once('close', done);
+    source.once('error', done);
+    source.resume();
+  });
+}
+
+/** Throws away the body of a request refused before it was read (see `discardRest`). */
+export async function discardBody(request: Request): Promise<void> {
+  // A locked body is being read (or was taken) by the parser, which discards it itself.
+  if (!request.body || request.bodyUsed || request.body.locked) return;
+  if (Number(request.headers.get('content-length') ?? '0') > DISCARD_LIMIT_BYTES) return;
+  await discardRest(Readable.fromWeb(request.body as unknown as NodeReadableStream<Uint8Array>)).catch(() => undefined);
+}
+
+interface Received {
+  file: string;
+  size: number;
+  type: UploadType;
+  workspaceId: string | null;
+  filename: string | null;
+}
+
+/** Reads a multipart body with one `file` part and an optional `workspace_id` field. */
+export function receive(body: ReadableStream<Uint8Array>, contentType: string, tmpDir: string): Promise<Received> {
+  return new Promise((resolve, reject) => {
+    const source = Readable.fromWeb(body as unknown as NodeReadableStream<Uint8Array>);
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: { 'content-type': contentType },
+        // Browsers and curl send file names as UTF-8 bytes (Chinese names included).
+        defParamCharset: 'utf8',
+        limits: { files: 1, fields: 10, fieldSize: 1024, parts: 20, fileSize: MAX_UPLOAD_BYTES + 1 },
+      });
+    } catch {
+      // No boundary (or another unreadable header): take the body so the client reads the refusal.
+      const refusal = new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data with a boundary (a form with a `file` field)');
+      discardRest(source).then(() => reject(refusal), () => reject(refusal));
+      return;
+    }
+    const fields: Record<string, string> = {};
+    const tmp = path.join(tmpDir, `upload-${randomUUID()}`);
+    let spooled: Promise<{ size: number; type: UploadType }> | null = null;
+    let filename: string | null = null;
+    let failed = false;
+    const fail = (err: unknown) => {
+      if (failed) return;
+      failed = true;
+      source.unpipe(parser);
+      void rm(tmp, { force: true });
+      // Read the rest (up to a bound) before answering, so the client, still sending, receives the
+      // refusal instead of a broken connection; past the bound the connection is dropped.
+      const refusal = err instanceof Error ? err : new Error(String(err));
+      discardRest(source).then(() => reject(refusal), () => reject(refusal));
+    };
+    parser.on('file', (name, stream, info) => {
+      if (name !== 'file' || spooled) {
+        stream.resume();
+        fail(badRequest(`${name}: send exactly one file, in the field named "file"`));
+        return;
+      }
+      filename = info.filename ? info.filename.slice(0, 255) : null;
+      spooled = spool(stream, tmp);
+      spooled.catch(fail);
+    });
+    parser.on('field', (name, value) => {
+      fields[name] = value;
+    });
+    parser.on('filesLimit', () => fail(badRequest('file: send exactly one file per request')));
+    parser.on('error', (err) => fail(badRequest(`The multipart body could not be read: ${(err as Error).message}`)));
+    source.on('error', (err) => fail(new AppError('BAD_REQUEST', 'The upload was interrupted; nothing was stored', { cause: err })));
+    parser.on('close', () => {
+      if (failed) return;
+      if (!spooled) {
+        fail(badRequest('file: missing; send the file in a multipart field named "file"'));
+        return;
+      }
+      spooled.then(
+        ({ size, type }) => {
+          if (failed) return;
+          try {
+            resolve({ file: tmp, size, type, workspaceId: checkWorkspace(fields.workspace_id), filename });
+          } catch (err) {
+            fail(err);
+          }
+        },
+        () => undefined,
+      );
+    });
+    source.pipe(parser);
+  });
+}

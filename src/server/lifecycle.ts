@@ -1,0 +1,26 @@
+import { ConfigError } from './config';
+import { closeDatabase } from './db/client';
+
+/**
+ * A process entry point's life: run `main`, report a start-up failure (a bad setting by its message
+ * alone) and exit 1; on SIGTERM or SIGINT run `stop` once, close the database and exit 0.
+ */
+export function runProcess(main: () => Promise<{ stop: (signal: string) => Promise<void> }>): void {
+  main()
+    .then(({ stop }) => {
+      let stopping = false;
+      const shutdown = async (signal: string) => {
+        if (stopping) return;
+        stopping = true;
+        await stop(signal);
+        await closeDatabase();
+        process.exit(0);
+      };
+      process.once('SIGTERM', () => void shutdown('SIGTERM'));
+      process.once('SIGINT', () => void shutdown('SIGINT'));
+    })
+    .catch((err: unknown) => {
+      console.error(err instanceof ConfigError ? err.message : err);
+      process.exit(1);
+    });
+}

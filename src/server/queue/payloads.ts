@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+/**
+ * Every queue and the payload its tasks carry. A payload is checked when it is enqueued and parsed
+ * again when its task is claimed; one that does not parse is dropped with an error in the log, never
+ * retried (retrying cannot make it valid).
+ */
+export const taskPayloads = {
+  'image.job': z.object({ jobId: z.uuid() }),
+  'callback.deliver': z.object({ jobId: z.uuid() }),
+} as const;
+
+export type QueueName = keyof typeof taskPayloads;
+export type TaskPayload<Q extends QueueName> = z.infer<(typeof taskPayloads)[Q]>;
+
+/** The queue names by what they do, for code that enqueues. */
+export const QUEUES = { imageJob: 'image.job', callback: 'callback.deliver' } as const satisfies Record<string, QueueName>;

@@ -1,0 +1,216 @@
+/**
+ * The identity matrix: for every operation of /api/openapi.json, what each identity gets when it
+ * aims at objects owned by tenant A or its member A1. `identity-matrix.test.ts` runs every row; an
+ * operation of the API document without a row fails that test, so a new endpoint cannot ship
+ * without deciding who may call it.
+ *
+ * Expected answers: a status code; a 2xx code also means "and shows nothing of A's or A1's"
+ * (their ids, keys, codes, prompts). An object named by id in the path or query that the caller
+ * cannot see is 404; one referenced inside a body is 400 naming the field, worded as for an object
+ * that does not exist. `SEES` is a 2xx where seeing A's data is the point (a member
+ * reading its own tenant's templates, the operator listing tenants, a public claim page).
+ */
+
+export const IDENTITIES = [
+  'none',
+  'garbage',
+  'rekeyed',
+  'disabledMember',
+  'sameTenantMember',
+  'otherTenantMember',
+  'otherTenant',
+  'buyer',
+  'operator',
+] as const;
+export type IdentityName = (typeof IDENTITIES)[number];
+
+export const SEES = 'sees' as const;
+export type Expected = number | typeof SEES;
+
+/** What the rows aim at: objects of tenant A and its member A1, made before the matrix runs. */
+export interface Fixture {
+  tenantId: string;
+  /** A private image template of A (in no claim code). */
+  template: { id: string; slug: string };
+  /** A's article template, bound to `template` by `hookId`. */
+  article: { id: string; slug: string };
+  video: { id: string; slug: string };
+  hookId: string;
+  /** A claim code of A, redeemed by the buyer. */
+  redeemedCode: string;
+  a1: { id: string; jobId: string; uploadUrl: string; uploadKey: string };
+}
+
+export interface Request {
+  query?: Record<string, string>;
+  body?: unknown;
+  /** POST /api/upload-ref: a multipart form with a small PNG. */
+  multipart?: true;
+  /** GET /api/jobs-stream: read until the `ready` event, replaying from the first event. */
+  stream?: true;
+}
+
+export interface Row {
+  /** Tells several rows of one operation apart (the actions of an action endpoint). */
+  name?: string;
+  request: (f: Fixture) => Request;
+  expect: Record<IdentityName, Expected>;
+}
+
+/** Keys that cannot authenticate: never issued, replaced by a rekey, or of a disabled member. */
+const refused = { none: 401, garbage: 401, rekeyed: 403, disabledMember: 403 } as const;
+type Others = Omit<Record<IdentityName, Expected>, keyof typeof refused>;
+const keyed = (others: Others): Record<IdentityName, Expected> => ({ ...refused, ...others });
+/** The same answer whoever asks, key or no key (public endpoints). */
+const everyone = (status: Expected): Record<IdentityName, Expected> =>
+  Object.fromEntries(IDENTITIES.map((i) => [i, status])) as Record<IdentityName, Expected>;
+
+/** Tenant-only reads and writes of the caller's own tenant: members and the operator are refused. */
+const tenantOnly = keyed({ sameTenantMember: 403, otherTenantMember: 403, otherTenant: 200, buyer: 200, operator: 403 });
+/** Organisation administration: also refused to a buyer's platform account. */
+const organisationOnly = keyed({ sameTenantMember: 403, otherTenantMember: 403, otherTenant: 200, buyer: 403, operator: 403 });
+/** Anyone acting inside a tenant, on its own data only. */
+const scopedOwn = keyed({ sameTenantMember: 200, otherTenantMember: 200, otherTenant: 200, buyer: 200, operator: 403 });
+
+const video = { generation_configs: [{ ratio: '9:16', duration: 5 }] };
+
+export const MATRIX: Record<string, Row[]> = {
+  'POST /admin': [
+    { name: 'tenant-list', request: () => ({ body: { action: 'tenant-list' } }), expect: keyed({ sameTenantMember: 403, otherTenantMember: 403, otherTenant: 403, buyer: 403, operator: SEES }) },
+    {
+      name: 'tenant-credit on A',
+      request: (f) => ({ body: { action: 'tenant-credit', tenant_id: f.tenantId, credits: -1 } }),
+      expect: keyed({ sameTenantMember: 403, otherTenantMember: 403, otherTenant: 403, buyer: 403, operator: SEES }),
+    },
+  ],
+  'GET /balance': [{ request: () => ({}), expect: scopedOwn }],
+  'GET /tenant-pool': [{ request: () => ({}), expect: tenantOnly }],
+  'GET /tenant-accounts': [{ request: () => ({}), expect: organisationOnly }],
+  'POST /tenant-accounts': [
+    ...(['toggle', 'rekey', 'set-quota'] as const).map((action) => ({
+      name: `${action} A1`,
+      request: (f: Fixture) => ({
+        body: { action, account_id: f.a1.id, ...(action === 'toggle' ? { disabled: true } : action === 'set-quota' ? { credits: 0 } : {}) },
+      }),
+      expect: keyed({ sameTenantMember: 403, otherTenantMember: 403, otherTenant: 404, buyer: 403, operator: 403 }),
+    })),
+  ],
+  'POST /generate': [
+    {
+      name: "with A1's upload as reference",
+      request: (f) => ({ body: { prompt: '借用别人的图', quality: 'low', reference_images: [f.a1.uploadUrl] } }),
+      expect: keyed({ sameTenantMember: 400, otherTenantMember: 400, otherTenant: 400, buyer: 400, operator: 403 }),
+    },
+    {
+      name: "with A's private template",
+      request: (f) => ({ body: { template_id: f.template.id, input: '春天', quality: 'low' } }),
+      expect: keyed({ sameTenantMember: 200, otherTenantMember: 400, otherTenant: 400, buyer: 400, operator: 403 }),
+    },
+  ],
+  'POST /generate-batch': [
+    {
+      request: (f) => ({ body: { items: [{ prompt: '批量', quality: 'low', reference_images: [f.a1.uploadUrl] }] } }),
+      expect: keyed({ sameTenantMember: 400, otherTenantMember: 400, otherTenant: 400, buyer: 400, operator: 403 }),
+    },
+  ],
+  'GET /jobs': [
+    { name: "A1's job", request: (f) => ({ query: { id: f.a1.jobId } }), expect: keyed({ sameTenantMember: 404, otherTenantMember: 404, otherTenant: 404, buyer: 404, operator: 403 }) },
+    { name: 'the list', request: () => ({ query: { limit: '100' } }), expect: scopedOwn },
+  ],
+  'GET /available-models': [{ request: () => ({ query: { media_type: 'image' } }), expect: scopedOwn }],
+  'GET /webhook-secret': [{ request: () => ({}), expect: tenantOnly }],
+  'POST /webhook-secret': [{ request: () => ({ body: {} }), expect: tenantOnly }],
+  'GET /skills': [{ request: () => ({}), expect: keyed({ sameTenantMember: 200, otherTenantMember: 200, otherTenant: 200, buyer: 200, operator: 200 }) }],
+  'GET /templates': [
+    {
+      request: (f) => ({ query: { slug: f.template.slug } }),
+      expect: keyed({ sameTenantMember: SEES, otherTenantMember: 200, otherTenant: 200, buyer: 200, operator: 200 }),
+    },
+  ],
+  'POST /templates': [
+    {
+      request: () => ({ body: { type: 'image', zh_name: '矩阵模板', prompt_template: '一张{主题}的图' } }),
+      expect: keyed({ sameTenantMember: 403, otherTenantMember: 403, otherTenant: 200, buyer: 200, operator: 200 }),
+    },
+  ],
+  'PATCH /templates': [
+    {
+      request: (f) => ({ body: { id: f.template.id, zh_name: '改名' } }),
+      expect: keyed({ sameTenantMember: 403, otherTenantMember: 403, otherTenant: 404, buyer: 404, operator: 404 }),
+    },
+  ],
+  'GET /video-templates': [
+    {
+      request: (f) => ({ query: { slug: f.video.slug } }),
+      expect: keyed({ sameTenantMember: SEES, otherTenantMember: 200, otherTenant: 200, buyer: 200, operator: 200 }),
+    },
+  ],
+  'POST /video-templates': [
+    {
+      request: () => ({ body: { zh_name: '矩阵视频', prompt_template: '一段{主题}的视频', ...video } }),
+      expect: keyed({ sameTenantMember: 403, otherTenantMember: 403, otherTenant: 200, buyer: 200, operator: 200 }),
+    },
+  ],
+  'PATCH /video-templates': [
+    {
+      request: (f) => ({ body: { id: f.video.id, zh_name: '改名' } }),
+      expect: keyed({ sameTenantMember: 403, otherTenantMember: 403, otherTenant: 404, buyer: 404, operator: 404 }),
+    },
+  ],
+  'GET /template-hooks': [
+    {
+      request: (f) => ({ query: { image_template_slug: f.template.slug } }),
+      expect: keyed({ sameTenantMember: SEES, otherTenantMember: 200, otherTenant: 200, buyer: 200, operator: 403 }),
+    },
+  ],
+  'POST /template-hooks': [
+    {
+      request: (f) => ({ body: { image_template_slug: f.template.slug, hook_type: 'article', hook_template_slug: f.article.slug } }),
+      expect: keyed({ sameTenantMember: 403, otherTenantMember: 403, otherTenant: 400, buyer: 400, operator: 403 }),
+    },
+  ],
+  'PATCH /template-hooks': [
+    {
+      request: (f) => ({ body: { id: f.hookId, note: '改了' } }),
+      expect: keyed({ sameTenantMember: 403, otherTenantMember: 403, otherTenant: 404, buyer: 404, operator: 403 }),
+    },
+  ],
+  'DELETE /template-hooks': [
+    {
+      request: (f) => ({ query: { id: f.hookId } }),
+      expect: keyed({ sameTenantMember: 403, otherTenantMember: 403, otherTenant: 404, buyer: 404, operator: 403 }),
+    },
+  ],
+  'POST /article': [
+    {
+      request: (f) => ({ body: { template_slug: f.article.slug, input: '春季新品上市' } }),
+      expect: keyed({ sameTenantMember: 200, otherTenantMember: 400, otherTenant: 400, buyer: 400, operator: 403 }),
+    },
+  ],
+  'POST /upload-ref/presign': [{ request: () => ({ body: { ext: 'png', size: 1000 } }), expect: scopedOwn }],
+  'POST /upload-ref/commit': [
+    {
+      name: "A1's upload",
+      request: (f) => ({ body: { key: f.a1.uploadKey } }),
+      expect: keyed({ sameTenantMember: 404, otherTenantMember: 404, otherTenant: 404, buyer: 404, operator: 403 }),
+    },
+  ],
+  'GET /uploads': [{ request: () => ({ query: { limit: '200' } }), expect: scopedOwn }],
+  'POST /upload-ref': [{ request: () => ({ multipart: true }), expect: scopedOwn }],
+  'GET /tenant-usage': [{ request: () => ({}), expect: tenantOnly }],
+  'GET /tenant-stats': [{ request: () => ({}), expect: tenantOnly }],
+  'POST /tenant-claims': [
+    {
+      name: "with A's template",
+      request: (f) => ({ body: { template_ids: [f.template.id], credits: 1 } }),
+      expect: keyed({ sameTenantMember: 403, otherTenantMember: 403, otherTenant: 400, buyer: 403, operator: 403 }),
+    },
+  ],
+  'GET /tenant-claims': [{ request: () => ({}), expect: organisationOnly }],
+  // Public by URL: the claim code is the secret a buyer holds; keys are neither needed nor used.
+  'GET /social-claims': [{ request: (f) => ({ query: { code: f.redeemedCode } }), expect: everyone(SEES) }],
+  'POST /social-claims': [
+    { request: (f) => ({ body: { code: f.redeemedCode, nickname: '又一个人', email: 'someone-else@example.cn' } }), expect: everyone(409) },
+  ],
+  'GET /jobs-stream': [{ request: () => ({ stream: true }), expect: scopedOwn }],
+};

@@ -1,0 +1,28 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { tasks } from '../../src/server/db/schema';
+import { claim, enqueue, QUEUES } from '../../src/server/queue/queue';
+import { suiteDatabase } from '../helpers/suite-db';
+
+const t = suiteDatabase();
+
+describe('typed task payloads', () => {
+  it('hands a claimed task its parsed payload, and drops one that does not match its queue without a retry', async () => {
+    const jobId = randomUUID();
+    await t.db.transaction((tx) => enqueue(tx, QUEUES.callback, { jobId }));
+    // Written around the queue's schema, as an older release or a hand edit might have.
+    await t.db.insert(tasks).values([
+      { queue: QUEUES.imageJob, payload: { jobId: 42 } },
+      { queue: 'no.such.queue', payload: {} },
+    ]);
+
+    const claimed = await claim(t.db, [QUEUES.imageJob, QUEUES.callback], 10, 60_000, 'w-test');
+    expect(claimed).toEqual([expect.objectContaining({ queue: QUEUES.callback, payload: { jobId }, attempt: 1 })]);
+    // The malformed image task is gone for good; the unknown queue's task was never claimed.
+    expect((await t.db.select({ queue: tasks.queue }).from(tasks)).map((r) => r.queue).sort()).toEqual([QUEUES.callback, 'no.such.queue']);
+  });
+
+  it('refuses to enqueue a payload its queue does not take', async () => {
+    await expect(t.db.transaction((tx) => enqueue(tx, QUEUES.imageJob, { jobId: 'not-a-uuid' }))).rejects.toThrow(/jobId/);
+  });
+});
