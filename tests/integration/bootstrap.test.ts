@@ -57,5 +57,6 @@ describe('operator CLI', () => {
     const bad = run('tenant', 'create', '--credits', 'lots');
     expect(bad.status).toBe(1);
     expect(JSON.parse(bad.stderr)).toEqual({ ok: false, error: '--name is required' });
-  });
+    // Three cold starts of the CLI (TypeScript loader, embedded database, migrations) on a busy machine.
+  }, 120_000);
 });
