@@ -92,5 +92,10 @@ describe('generation callbacks', () => {
     const rotated = (await api<{ secret: string }>('/webhook-secret', { key: t.key, body: {} })).body.secret;
     expect(rotated).not.toBe(before);
     expect((await api<{ secret: string }>('/webhook-secret', { key: t.key })).body.secret).toBe(rotated);
+    // The body is `{}`: a field there is a mistake (say, a secret the caller hoped to set), refused.
+    const refused = await api<{ error: string }>('/webhook-secret', { key: t.key, body: { secret: 'mine' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatch(/secret/);
+    expect((await api<{ secret: string }>('/webhook-secret', { key: t.key })).body.secret).toBe(rotated);
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { route } from '../../meta';
 
-export const rotateWebhookSecretInput = z.object({});
+export const rotateWebhookSecretInput = z.strictObject({});
 
 export const rotateWebhookSecretMeta = route('POST /webhook-secret', 'Images', 'Replace the callback signing secret', {
   description: 'Body `{}`. Callbacks signed from now on use the new secret.',
