@@ -4,7 +4,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { callbackDeliveries, jobs } from '../../db/schema';
 import type { Task, TaskPayload } from '../../queue/queue';
-import { checkCallbackUrl } from './address';
+import { checkCallbackUrl, ownHosts } from './address';
 import { signingSecret } from './secret';
 
 /** Thrown by a handler to be run again after `delayMs`. */
@@ -24,18 +24,6 @@ export interface CallbackPayload {
   error: string | null;
   elapsed_ms: number | null;
   cost_usd: number;
-}
-
-export function ownHosts(config: Config): string[] {
-  const hosts = new Set<string>();
-  for (const u of [config.publicBaseUrl, config.imageHost, `http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`]) {
-    try {
-      hosts.add(new URL(u).host.toLowerCase());
-    } catch {
-      // not a URL: nothing to add
-    }
-  }
-  return [...hosts];
 }
 
 /**
