@@ -28,7 +28,29 @@ describe('callback addresses', () => {
     expect(await checkCallbackUrl('https://8.8.8.8/hook', opts)).toEqual({ ok: true, addresses: ['8.8.8.8'] });
   });
 
+  it('refuses private addresses hidden in IPv6 or numeric host forms (issue 12)', async () => {
+    for (const url of [
+      'http://[::127.0.0.1]/cb',
+      'http://[0:0:0:0:0:0:127.0.0.1]/cb',
+      'http://[::169.254.169.254]/latest/meta-data',
+      'http://[::10.0.0.1]/cb',
+      'http://[::ffff:7f00:1]/cb',
+      'http://[64:ff9b::a9fe:a9fe]/cb',
+      'http://[2002:a00:1::1]/cb',
+      'http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/cb',
+      'http://2130706433/cb',
+      'http://0177.0.0.1/cb',
+      'http://0x7f.1/cb',
+    ]) {
+      expect(await checkCallbackUrl(url, opts), url).toEqual({ ok: false, reason: 'points at a private or loopback address' });
+    }
+    expect(await checkCallbackUrl('https://[64:ff9b::808:808]/hook', opts)).toEqual({ ok: true, addresses: ['64:ff9b::808:808'] });
+  });
+
   it('lets local development opt in to private receivers', async () => {
     expect((await checkCallbackUrl('http://127.0.0.1:9/cb', { ...opts, allowPrivate: true })).ok).toBe(true);
+    expect((await checkCallbackUrl('http://sim.invalid:9/cb', { ...opts, allowPrivate: true })).ok).toBe(true);
+    // Studio itself stays out of reach.
+    expect((await checkCallbackUrl('http://localhost:3000/api/admin', { ...opts, allowPrivate: true })).ok).toBe(false);
   });
 });

@@ -1,49 +1,33 @@
-import { lookup } from 'node:dns/promises';
-import ipaddr from 'ipaddr.js';
+import type { Config } from '../../config';
+import { vetUrl } from '../../net/address';
 
-/** Only ordinary public unicast addresses may receive callbacks. */
-export function isPublicAddress(ip: string): boolean {
-  if (!ipaddr.isValid(ip)) return false;
-  let addr = ipaddr.parse(ip);
-  if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress()) addr = (addr as ipaddr.IPv6).toIPv4Address();
-  return addr.range() === 'unicast';
-}
+export { isPublicAddress } from '../../net/address';
 
 export type AddressVerdict = { ok: true; addresses: string[] } | { ok: false; reason: string };
 
+/** Studio's own `host[:port]` values, which a callback may never call. */
+export function ownHosts(config: Config): string[] {
+  const hosts = new Set<string>();
+  for (const u of [config.publicBaseUrl, config.imageHost, `http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`]) {
+    try {
+      hosts.add(new URL(u).host.toLowerCase());
+    } catch {
+      // not a URL: nothing to add
+    }
+  }
+  return [...hosts];
+}
+
 /**
- * Decides whether Studio may call this URL: not Studio's own host, and (after DNS resolution) only
- * public addresses, so a callback cannot reach the service itself or the private network.
+ * Decides early (when a callback_url is submitted, to answer 400) whether Studio may call this
+ * URL, by the same rule every outbound request is held to (`vetUrl`). Delivery vets it again and
+ * connects only to the addresses vetted then (`safeFetch`).
  */
 export async function checkCallbackUrl(
   raw: string,
   opts: { allowPrivate: boolean; ownHosts: string[]; resolve?: boolean },
 ): Promise<AddressVerdict> {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return { ok: false, reason: 'is not a URL' };
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, reason: 'must be http or https' };
-  if (opts.allowPrivate) return { ok: true, addresses: [] };
-  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (opts.ownHosts.includes(url.host.toLowerCase())) return { ok: false, reason: "points at Studio's own address" };
-  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host.endsWith('.internal')) {
-    return { ok: false, reason: 'points at a private or loopback address' };
-  }
-  if (ipaddr.isValid(host)) {
-    return isPublicAddress(host) ? { ok: true, addresses: [host] } : { ok: false, reason: 'points at a private or loopback address' };
-  }
-  if (opts.resolve === false) return { ok: true, addresses: [] };
-  let addresses: string[];
-  try {
-    addresses = (await lookup(host, { all: true })).map((a) => a.address);
-  } catch {
-    return { ok: false, reason: 'could not be resolved' };
-  }
-  if (addresses.length === 0 || !addresses.every(isPublicAddress)) {
-    return { ok: false, reason: 'resolves to a private or loopback address' };
-  }
-  return { ok: true, addresses };
+  // Local development calls private receivers by name without needing them resolvable yet.
+  const verdict = await vetUrl(raw, { ...opts, resolve: opts.allowPrivate ? false : opts.resolve });
+  return verdict.ok ? { ok: true, addresses: verdict.addresses } : { ok: false, reason: verdict.reason };
 }

@@ -4,7 +4,8 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { callbackDeliveries, jobs } from '../../db/schema';
 import type { Task, TaskPayload } from '../../queue/queue';
-import { checkCallbackUrl } from './address';
+import { safeFetch } from '../../net/outbound';
+import { ownHosts } from './address';
 import { signingSecret } from './secret';
 
 /** Thrown by a handler to be run again after `delayMs`. */
@@ -26,18 +27,6 @@ export interface CallbackPayload {
   cost_usd: number;
 }
 
-export function ownHosts(config: Config): string[] {
-  const hosts = new Set<string>();
-  for (const u of [config.publicBaseUrl, config.imageHost, `http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`]) {
-    try {
-      hosts.add(new URL(u).host.toLowerCase());
-    } catch {
-      // not a URL: nothing to add
-    }
-  }
-  return [...hosts];
-}
-
 /**
  * Delivers one job's callback: POSTs the signed payload, records the attempt, and asks to be run
  * again with exponential back-off until the receiver answers 2xx or the attempts run out.
@@ -51,12 +40,6 @@ export async function deliverCallback(ctx: { db: Db; config: Config }, task: Tas
   const record = (ok: 'delivered' | 'failed' | 'refused', statusCode: number | null, error: string | null) =>
     ctx.db.insert(callbackDeliveries).values({ jobId, attempt: task.attempt, url, statusCode, ok, error, durationMs: Date.now() - started });
 
-  // Checked again at delivery, after DNS resolution: the name may point elsewhere now.
-  const verdict = await checkCallbackUrl(url, { allowPrivate: ctx.config.allowPrivateCallbacks, ownHosts: ownHosts(ctx.config) });
-  if (!verdict.ok) {
-    await record('refused', null, `callback_url ${verdict.reason}`);
-    return;
-  }
   const payload: CallbackPayload = {
     job_id: job.id,
     status: job.status,
@@ -71,31 +54,39 @@ export async function deliverCallback(ctx: { db: Db; config: Config }, task: Tas
   const now = new Date();
   const secret = await signingSecret(ctx.db, ctx.config.secret, job.tenantId);
   const signature = new Webhook(secret).sign(msgId, now, body);
+  // Vetted again at delivery, after DNS resolution (the name may point elsewhere now), and the
+  // connection goes only to the addresses vetted then.
+  const res = await safeFetch(url, {
+    method: 'POST',
+    maxRedirects: 0,
+    readBody: false,
+    timeoutMs: 10_000,
+    allowPrivate: ctx.config.allowPrivateCallbacks,
+    ownHosts: ownHosts(ctx.config),
+    headers: {
+      'content-type': 'application/json',
+      'user-agent': 'Studio-Webhooks/1.0',
+      'webhook-id': msgId,
+      'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+      'webhook-signature': signature,
+    },
+    body,
+  });
+  if (!res.ok && res.error === 'refused') {
+    await record('refused', null, `callback_url ${res.reason}`);
+    return;
+  }
   let status: number | null = null;
-  let error: string | null = null;
-  try {
-    const res = await fetch(url, {
-      method: 'POST',
-      redirect: 'manual',
-      signal: AbortSignal.timeout(10_000),
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'Studio-Webhooks/1.0',
-        'webhook-id': msgId,
-        'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
-        'webhook-signature': signature,
-      },
-      body,
-    });
+  let error: string;
+  if (res.ok) {
     status = res.status;
-    await res.body?.cancel();
-    if (res.ok) {
+    if (status >= 200 && status < 300) {
       await record('delivered', status, null);
       return;
     }
     error = `the receiver answered HTTP ${status}`;
-  } catch (err) {
-    error = err instanceof Error && err.name === 'TimeoutError' ? 'the receiver did not answer within 10 s' : 'the receiver could not be reached';
+  } else {
+    error = res.error === 'timeout' ? 'the receiver did not answer within 10 s' : 'the receiver could not be reached';
   }
   await record('failed', status, error);
   if (task.attempt >= task.maxAttempts) return;
