@@ -179,6 +179,35 @@ describe('serving uploads', () => {
     expect(Buffer.from(await part.arrayBuffer()).equals(video.subarray(100, 200))).toBe(true);
   });
 
+  it('parses Range per RFC 9110: malformed or multiple ranges get the whole file, unsatisfiable ones 416', async () => {
+    const t = await newTenant();
+    const bytes = await sample('png', 200);
+    const up = await upload(base(), t.key, bytes);
+    expect(up.status).toBe(200);
+    const get = async (range: string) => {
+      const res = await fetch(up.body.url, { headers: { range } });
+      return { status: res.status, range: res.headers.get('content-range'), body: Buffer.from(await res.arrayBuffer()) };
+    };
+    for (const range of ['bytes=-', 'bytes=abc', 'bytes=5-2', 'items=0-5', 'bytes=0-1,3-4']) {
+      const whole = await get(range);
+      expect(whole.status, range).toBe(200);
+      expect(whole.range, range).toBeNull();
+      expect(whole.body.equals(bytes), range).toBe(true);
+    }
+    for (const range of ['bytes=200-', 'bytes=-0']) {
+      const none = await get(range);
+      expect(none.status, range).toBe(416);
+      expect(none.range, range).toBe('bytes */200');
+    }
+    const tail = await get('bytes=-10');
+    expect([tail.status, tail.range]).toEqual([206, 'bytes 190-199/200']);
+    expect(tail.body.equals(bytes.subarray(190))).toBe(true);
+    const longSuffix = await get('bytes=-500');
+    expect([longSuffix.status, longSuffix.range]).toEqual([206, 'bytes 0-199/200']);
+    const open = await get('bytes=197-');
+    expect([open.status, open.range, open.body.length]).toEqual([206, 'bytes 197-199/200', 3]);
+  });
+
   it('lists the caller’s own uploads, newest first', async () => {
     const t = await newTenant();
     const member = await newMember(t.key);
