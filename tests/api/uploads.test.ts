@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
 import { api, newMember, newTenant, upload } from '../helpers/api';
 import { sample, SAMPLE_EXTS } from '../helpers/media-samples';
@@ -29,6 +30,17 @@ function storedFiles(tenantId: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile())
     .map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
+}
+
+/** Raw RGB bytes that do not compress away, so a cut keeps the header but loses pixel data. */
+function noise(width: number, height: number): Buffer {
+  const raw = Buffer.alloc(width * height * 3);
+  let x = 7;
+  for (let i = 0; i < raw.length; i++) {
+    x = (x * 1103515245 + 12345) >>> 0;
+    raw[i] = x >>> 24;
+  }
+  return raw;
 }
 
 const tmpFiles = () => {
@@ -71,6 +83,25 @@ describe('proxy upload: types from the bytes', () => {
     const empty = await upload(base(), t.key, Buffer.alloc(0));
     expect(empty.status).toBe(400);
     expect(storedFiles(t.id)).toEqual([]);
+  });
+
+  it('refuses an image whose header is right but whose data is cut short or damaged, storing nothing', async () => {
+    const t = await newTenant();
+    const photo = sharp(noise(320, 240), { raw: { width: 320, height: 240, channels: 3 } });
+    for (const [ext, whole] of [
+      ['png', await photo.clone().png().toBuffer()],
+      ['jpg', await photo.clone().jpeg().toBuffer()],
+      ['webp', await photo.clone().webp().toBuffer()],
+    ] as const) {
+      const cut = await upload(base(), t.key, whole.subarray(0, Math.floor(whole.length * 0.6)), { filename: `cut.${ext}` });
+      expect(cut.status, ext).toBe(400);
+      expect(cut.body, ext).toMatchObject({ ok: false, error: expect.stringMatching(/^The file is not a valid image: its data does not decode/) });
+      expect((await upload(base(), t.key, whole, { filename: `whole.${ext}` })).status, ext).toBe(200);
+    }
+    expect(storedFiles(t.id)).toHaveLength(3);
+    expect(tmpFiles()).toEqual([]);
+    // Audio and video keep their own checks: only the leading bytes decide.
+    expect((await upload(base(), t.key, await sample('mp3', 3000))).status).toBe(200);
   });
 
   it('groups files per tenant, per member and per workspace_id', async () => {
