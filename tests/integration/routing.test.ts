@@ -11,7 +11,7 @@ import { generateImage } from '../../src/server/upstreams/adapters/openai-images
 import { flushAttempts, INVALID_INPUT_MESSAGE, InputRejected, RoutingExhausted, routeCall, type RouteOptions } from '../../src/server/upstreams/engine';
 import { probeRemovedUpstreams } from '../../src/server/upstreams/maintenance';
 import { listUpstreamsForOperator } from '../../src/server/upstreams/operator';
-import { bindTenant, invalidateCandidates, loadCandidates, simulatorUpstreams, syncUpstreams } from '../../src/server/upstreams/registry';
+import { bindTenant, invalidateCandidates, loadCandidates, simulatorUpstreams, syncUpstreams, updateUpstream } from '../../src/server/upstreams/registry';
 import type { RouteRequest } from '../../src/server/upstreams/select';
 import { recomputeScores } from '../../src/server/upstreams/stats';
 import { UpstreamError, type Target, type UpstreamModel } from '../../src/server/upstreams/types';
@@ -221,6 +221,30 @@ describe('routing through the simulator', () => {
     // The same image whole goes through.
     const ok = await routeCall(t.db, testSecret, image({ referenceImages: 1 }, 'imagegen-1'), imageCall({ references: [jpeg] }), fast);
     expect(ok.result.format).toBe('png');
+  });
+
+  it('answers 400 naming the capability when the operator disabled every channel that has it, and 503 only when nothing is enabled', async () => {
+    await sim.control('/__sim/requests', { method: 'DELETE' });
+    const imageChannels = (await loadCandidates(t.db)).filter((c) => c.models.some((m) => m.media.includes('image')));
+    const transparentCapable = imageChannels.filter((c) => c.models.some((m) => m.capabilities.transparent_background));
+    expect(transparentCapable.length).toBeGreaterThan(0);
+    for (const c of transparentCapable) await updateUpstream(t.db, { name: c.name, enabled: false });
+
+    const transparent = await routeCall(t.db, testSecret, image({ transparentBackground: true }), imageCall({ transparent: true })).catch((e: unknown) => e);
+    expect(transparent).toBeInstanceOf(AppError);
+    expect((transparent as AppError).status).toBe(400);
+    expect((transparent as AppError).message).toMatch(/^No upstream currently available for transparent background\. Retrying will not help/);
+    // A plain image still goes to what is left.
+    expect((await routeCall(t.db, testSecret, image(), imageCall(), fast)).channel).not.toBe(transparentCapable[0]?.name);
+
+    for (const c of imageChannels) await updateUpstream(t.db, { name: c.name, enabled: false });
+    for (const needs of [{}, { transparentBackground: true }]) {
+      const none = await routeCall(t.db, testSecret, image(needs), imageCall()).catch((e: unknown) => e);
+      expect((none as AppError).status).toBe(503);
+      expect((none as AppError).message).toBe('No image upstream is available right now; retry in a few minutes');
+    }
+    const log = (await (await sim.control('/__sim/requests')).json()) as { path: string }[];
+    expect(log.filter((r) => r.path.includes('/v1/images/'))).toHaveLength(1);
   });
 
   it('moves health scores when faults are injected', async () => {
