@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parseByteRange } from '../lib/byte-range';
 
 /** Plain HTTP helpers shared by the simulator's protocols and control API. */
 
@@ -70,14 +71,14 @@ export function sendBytes(
   const range = req.headers.range;
   const total = bytes.length;
   if (range) {
-    const parsed = parseRange(range, total);
+    const parsed = parseByteRange(range, total);
     if (parsed === 'unsatisfiable') {
       res.writeHead(416, { ...base, 'content-range': `bytes */${total}` });
       res.end();
       return;
     }
     if (parsed) {
-      const [start, end] = parsed;
+      const { start, end } = parsed;
       res.writeHead(206, { ...base, 'content-range': `bytes ${start}-${end}/${total}`, 'content-length': end - start + 1 });
       res.end(req.method === 'HEAD' ? undefined : bytes.subarray(start, end + 1));
       return;
@@ -85,27 +86,6 @@ export function sendBytes(
   }
   res.writeHead(200, { ...base, 'content-length': total });
   res.end(req.method === 'HEAD' ? undefined : bytes);
-}
-
-/** A single `bytes=` range; multi-range requests fall back to the whole body, which RFC 9110 allows. */
-export function parseRange(header: string, total: number): [number, number] | 'unsatisfiable' | null {
-  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!m) return null;
-  const [, a = '', b = ''] = m;
-  if (a === '' && b === '') return null;
-  let start: number;
-  let end: number;
-  if (a === '') {
-    const suffix = Number(b);
-    if (suffix === 0) return 'unsatisfiable';
-    start = Math.max(0, total - suffix);
-    end = total - 1;
-  } else {
-    start = Number(a);
-    end = b === '' ? total - 1 : Math.min(Number(b), total - 1);
-  }
-  if (start >= total || start > end) return 'unsatisfiable';
-  return [start, end];
 }
 
 /** Resolves true after `ms`, or false as soon as `signal` aborts; uses a timer, never a busy wait. */

@@ -208,7 +208,17 @@ describe('OpenAI images: edits', () => {
     form.append('image', pngBlob(Buffer.from('not an image')), 'a.png');
     const res = await s.call('sim-image-a', '/v1/images/edits', { method: 'POST', body: form });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as ErrorResponse).error).toMatchObject({ param: 'image', code: 'invalid_image_file' });
+    expect(((await res.json()) as ErrorResponse).error).toMatchObject({ type: 'image_generation_user_error', param: null, code: 'invalid_image_file' });
+
+    // The right header with the data cut off is refused the same way, not answered with a server error.
+    const whole = await sharp(Buffer.alloc(96 * 96 * 3).map((_, i) => (i * 2654435761) >>> 24), { raw: { width: 96, height: 96, channels: 3 } }).jpeg().toBuffer();
+    const cut = new FormData();
+    cut.append('prompt', 'x');
+    cut.append('image[]', pngBlob(await pngOf(16, 16, '#123456')), 'fine.png');
+    cut.append('image[]', new Blob([new Uint8Array(whole.subarray(0, Math.floor(whole.length * 0.6)))], { type: 'image/jpeg' }), 'cut.jpg');
+    const truncated = await s.call('sim-image-a', '/v1/images/edits', { method: 'POST', body: cut });
+    expect(truncated.status).toBe(400);
+    expect(((await truncated.json()) as ErrorResponse).error).toMatchObject({ code: 'invalid_image_file', message: expect.stringMatching(/for image 2,/) });
 
     const many = new FormData();
     many.append('model', 'imagegen-2');

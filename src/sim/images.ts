@@ -247,22 +247,26 @@ async function edits(ctx: Ctx): Promise<void> {
   }
   const references: Buffer[] = [];
   for (const [index, part] of parts.entries()) {
-    if (typeof part === 'string') {
-      throw openAiError(400, `Invalid image file or mode for image ${index + 1}, please check your image file.`, { param: 'image', code: 'invalid_image_file' });
-    }
+    if (typeof part === 'string') throw invalidImageFile(index);
     references.push(Buffer.from(await part.arrayBuffer()));
   }
 
   const p = parseParams(ctx.channel, fields, ctx, { width: 1024, height: 1024 });
   try {
     await checkImages(references);
+    await produce(ctx, p, references);
   } catch (err) {
-    if (err instanceof InvalidImageError) {
-      throw openAiError(400, `Invalid image file or mode for image ${err.index + 1}, please check your image file.`, { param: 'image', code: 'invalid_image_file' });
-    }
+    if (err instanceof InvalidImageError) throw invalidImageFile(err.index);
     throw err;
   }
-  await produce(ctx, p, references);
+}
+
+/** The real API's answer to an image that does not decode (a user error of image generation, HTTP 400). */
+function invalidImageFile(index: number) {
+  return openAiError(400, `Invalid image file or mode for image ${index + 1}, please check your image file.`, {
+    type: 'image_generation_user_error',
+    code: 'invalid_image_file',
+  });
 }
 
 export const imagesProtocol = openAiProtocol<SimImageChannel>({ '/v1/images/generations': generations, '/v1/images/edits': edits });

@@ -78,12 +78,19 @@ export function renderImage(req: RenderRequest): Promise<Buffer> {
   return job;
 }
 
-/** Rejects with {@link InvalidImageError} naming the first reference that does not decode. */
+/** Pixels the simulator decodes of one reference image, as a real service bounds its input. */
+const MAX_REFERENCE_PIXELS = 8192 * 8192;
+
+/**
+ * Rejects with {@link InvalidImageError} naming the first reference that does not decode: a header
+ * alone is not enough, every pixel is read, so a cut-off or damaged file is refused like the real API does.
+ */
 export async function checkImages(images: Buffer[]): Promise<void> {
   for (const [index, img] of images.entries()) {
     try {
       const meta = await sharp(img).metadata();
       if (!meta.width || !meta.height) throw new Error('no dimensions');
+      await sharp(img, { failOn: 'error', limitInputPixels: MAX_REFERENCE_PIXELS, sequentialRead: true }).stats();
     } catch {
       throw new InvalidImageError(index);
     }

@@ -79,6 +79,10 @@ describe('Ark video tasks', () => {
     expect(Buffer.from(await tail.arrayBuffer()).equals(bytes.subarray(-10))).toBe(true);
     const beyond = await fetch(url, { headers: { range: `bytes=${bytes.length}-` } });
     expect(beyond.status).toBe(416);
+    // An invalid range (last before first) is ignored: the whole file.
+    const invalid = await fetch(url, { headers: { range: 'bytes=11-4' } });
+    expect(invalid.status).toBe(200);
+    expect(Buffer.from(await invalid.arrayBuffer()).equals(bytes)).toBe(true);
   });
 
   it('moves queued -> running -> succeeded on the channel latency', async () => {

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_KEY, startStudio, type StudioServer } from '../helpers/api-server';
 import { upload, waitForJob } from '../helpers/api';
@@ -165,6 +166,22 @@ describe('direct upload and commit', () => {
     expect(wrongSize.status).toBe(400);
     expect(wrongSize.body.error).toMatch(/size mismatch: 6000 bytes were declared, 7000 arrived/);
     expect((await fetch(objectUrl(sized.body.key))).status).toBe(404);
+  });
+
+  it('deletes the object and answers 400 when an image has the right header but does not decode', async () => {
+    const t = await tenant(studio);
+    const raw = Buffer.alloc(200 * 150 * 3);
+    for (let i = 0; i < raw.length; i++) raw[i] = (i * 2654435761) >>> 24;
+    const jpeg = await sharp(raw, { raw: { width: 200, height: 150, channels: 3 } }).jpeg().toBuffer();
+    const cut = jpeg.subarray(0, Math.floor(jpeg.length * 0.6));
+    const d = (await call<Direct>(studio, '/upload-ref/presign', t.key, { ext: 'jpg', size: cut.length }, CN)).body;
+    expect(d.strategy).toBe('direct');
+    expect((await fetch(d.upload.url, { method: 'PUT', headers: d.upload.headers, body: new Uint8Array(cut) })).status).toBe(200);
+    const refused = await call(studio, '/upload-ref/commit', t.key, d.commit.body);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ ok: false, error: expect.stringMatching(/^The file is not a valid image: its data does not decode .*the uploaded object was deleted$/) });
+    expect((await fetch(objectUrl(d.key))).status).toBe(404);
+    expect((await call(studio, '/upload-ref/commit', t.key, d.commit.body)).status).toBe(400);
   });
 });
 

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
 import { api, newMember, newTenant, upload } from '../helpers/api';
 import { sample, SAMPLE_EXTS } from '../helpers/media-samples';
@@ -29,6 +30,17 @@ function storedFiles(tenantId: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile())
     .map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
+}
+
+/** Raw RGB bytes that do not compress away, so a cut keeps the header but loses pixel data. */
+function noise(width: number, height: number): Buffer {
+  const raw = Buffer.alloc(width * height * 3);
+  let x = 7;
+  for (let i = 0; i < raw.length; i++) {
+    x = (x * 1103515245 + 12345) >>> 0;
+    raw[i] = x >>> 24;
+  }
+  return raw;
 }
 
 const tmpFiles = () => {
@@ -71,6 +83,25 @@ describe('proxy upload: types from the bytes', () => {
     const empty = await upload(base(), t.key, Buffer.alloc(0));
     expect(empty.status).toBe(400);
     expect(storedFiles(t.id)).toEqual([]);
+  });
+
+  it('refuses an image whose header is right but whose data is cut short or damaged, storing nothing', async () => {
+    const t = await newTenant();
+    const photo = sharp(noise(320, 240), { raw: { width: 320, height: 240, channels: 3 } });
+    for (const [ext, whole] of [
+      ['png', await photo.clone().png().toBuffer()],
+      ['jpg', await photo.clone().jpeg().toBuffer()],
+      ['webp', await photo.clone().webp().toBuffer()],
+    ] as const) {
+      const cut = await upload(base(), t.key, whole.subarray(0, Math.floor(whole.length * 0.6)), { filename: `cut.${ext}` });
+      expect(cut.status, ext).toBe(400);
+      expect(cut.body, ext).toMatchObject({ ok: false, error: expect.stringMatching(/^The file is not a valid image: its data does not decode/) });
+      expect((await upload(base(), t.key, whole, { filename: `whole.${ext}` })).status, ext).toBe(200);
+    }
+    expect(storedFiles(t.id)).toHaveLength(3);
+    expect(tmpFiles()).toEqual([]);
+    // Audio and video keep their own checks: only the leading bytes decide.
+    expect((await upload(base(), t.key, await sample('mp3', 3000))).status).toBe(200);
   });
 
   it('groups files per tenant, per member and per workspace_id', async () => {
@@ -177,6 +208,35 @@ describe('serving uploads', () => {
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toBe(`bytes 100-199/${video.length}`);
     expect(Buffer.from(await part.arrayBuffer()).equals(video.subarray(100, 200))).toBe(true);
+  });
+
+  it('parses Range per RFC 9110: malformed or multiple ranges get the whole file, unsatisfiable ones 416', async () => {
+    const t = await newTenant();
+    const bytes = await sample('png', 200);
+    const up = await upload(base(), t.key, bytes);
+    expect(up.status).toBe(200);
+    const get = async (range: string) => {
+      const res = await fetch(up.body.url, { headers: { range } });
+      return { status: res.status, range: res.headers.get('content-range'), body: Buffer.from(await res.arrayBuffer()) };
+    };
+    for (const range of ['bytes=-', 'bytes=abc', 'bytes=5-2', 'items=0-5', 'bytes=0-1,3-4']) {
+      const whole = await get(range);
+      expect(whole.status, range).toBe(200);
+      expect(whole.range, range).toBeNull();
+      expect(whole.body.equals(bytes), range).toBe(true);
+    }
+    for (const range of ['bytes=200-', 'bytes=-0']) {
+      const none = await get(range);
+      expect(none.status, range).toBe(416);
+      expect(none.range, range).toBe('bytes */200');
+    }
+    const tail = await get('bytes=-10');
+    expect([tail.status, tail.range]).toEqual([206, 'bytes 190-199/200']);
+    expect(tail.body.equals(bytes.subarray(190))).toBe(true);
+    const longSuffix = await get('bytes=-500');
+    expect([longSuffix.status, longSuffix.range]).toEqual([206, 'bytes 0-199/200']);
+    const open = await get('bytes=197-');
+    expect([open.status, open.range, open.body.length]).toEqual([206, 'bytes 197-199/200', 3]);
   });
 
   it('lists the caller’s own uploads, newest first', async () => {

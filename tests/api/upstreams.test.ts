@@ -42,6 +42,26 @@ describe('upstream operations', () => {
     expect((await admin({ action: 'upstream-update', name: 'no-such', enabled: true })).status).toBe(404);
   });
 
+  it('answers 400 for transparency once the operator disabled the only channel that has it, 503 once every image channel is off', async () => {
+    const t = await newTenant();
+    const generate = (body: Record<string, unknown>) => api<{ error: string }>('/generate', { key: t.key, body });
+    const images = ['sim-image-a', 'sim-image-b', 'sim-image-c'];
+    try {
+      await admin({ action: 'upstream-update', name: 'sim-image-a', enabled: false });
+      const refused = await generate({ prompt: 'logo', background: 'transparent' });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toMatch(/^No upstream currently available for transparent background\. Retrying will not help/);
+      expect(refused.headers.get('retry-after')).toBeNull();
+
+      for (const name of images) await admin({ action: 'upstream-update', name, enabled: false });
+      const none = await generate({ prompt: 'logo', background: 'transparent' });
+      expect(none.status).toBe(503);
+      expect(none.body.error).toBe('No image upstream is available right now; retry in a few minutes');
+    } finally {
+      for (const name of images) await admin({ action: 'upstream-update', name, enabled: true });
+    }
+  });
+
   it('binds a tenant to a family or a channel and unbinds it', async () => {
     const t = await newTenant();
     expect((await admin({ action: 'tenant-bind', tenant_id: t.id, model: 'imagegen-2' })).body).toMatchObject({ ok: true, bound_model: 'imagegen-2' });

@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSim, type RunningSim } from '../../src/sim/testing';
 import { buildConfig, parseEnv, type Config } from '../../src/server/config';
-import { jobs, ledgerEntries, tasks } from '../../src/server/db/schema';
+import { jobs, ledgerEntries, tasks, upstreamAttempts, upstreams } from '../../src/server/db/schema';
 import { runImageJob } from '../../src/server/domain/jobs/run';
 import { submitImageJobs } from '../../src/server/domain/jobs/submit';
 import { OPERATOR } from '../../src/server/domain/auth/identity';
@@ -13,6 +14,7 @@ import { createTenant } from '../../src/server/domain/tenants/tenants';
 import { claim, QUEUES } from '../../src/server/queue/queue';
 import { startQueueWorker } from '../../src/server/queue/worker';
 import { LocalFileStore } from '../../src/server/storage/store';
+import { flushAttempts, INVALID_INPUT_MESSAGE } from '../../src/server/upstreams/engine';
 import { simulatorUpstreams, syncUpstreams } from '../../src/server/upstreams/registry';
 import { createTestDatabase, testSecret, type TestDatabase } from '../helpers/test-db';
 
@@ -99,6 +101,47 @@ describe('the worker and crashes', () => {
     expect(job?.status).toBe('failed');
     expect(job?.error).toMatch(/interrupted/);
     expect(await ledgerOf(tenantId)).toEqual([
+      { kind: 'adjust', amount: 100 },
+      { kind: 'charge', amount: -4 },
+      { kind: 'refund', amount: 4 },
+    ]);
+  });
+});
+
+describe('an input the upstream refuses as invalid', () => {
+  it('fails the job after one attempt with what is wrong with the input, and refunds it', async () => {
+    const { tenant } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, { name: '坏图租户', credits: 100, quota_monthly: 0 });
+    // A JPEG with the right header whose data is cut off, stored as an upload (as before uploads were decoded).
+    const raw = Buffer.alloc(160 * 120 * 3).map((_, i) => (i * 2654435761) >>> 24);
+    const jpeg = await sharp(raw, { raw: { width: 160, height: 120, channels: 3 } }).jpeg().toBuffer();
+    const url = await files.put(`${tenant.id}/uploads/tenant/cut-off.jpg`, jpeg.subarray(0, Math.floor(jpeg.length * 0.6)), 'image/jpeg');
+    const [submitted] = await submitImageJobs({ db: t.db, config, files }, { kind: 'tenant', tenantId: tenant.id, via: 'key' }, {
+      // A family with two channels: a fallback would be possible, and must not happen.
+      items: [{ prompt: '把这张图变成水彩风格', quality: 'high', model: 'imagegen-1', reference_images: [url] }],
+      callbackUrl: null,
+      idempotencyKey: null,
+      hash: 'h-invalid',
+      batch: false,
+    });
+    if (!submitted) throw new Error('no job');
+    const claimed = await claim(t.db, [QUEUES.imageJob], 100, 60_000, 'input-worker');
+    const task = claimed.find((c) => c.payload.jobId === submitted.id);
+    if (!task || task.queue !== QUEUES.imageJob) throw new Error('task not claimed');
+    await runImageJob({ db: t.db, secret: testSecret, files, retryDelayMs: () => 5 }, task);
+
+    const [job] = await t.db.select().from(jobs).where(eq(jobs.id, submitted.id));
+    expect(job?.status).toBe('failed');
+    expect(job?.error).toBe(INVALID_INPUT_MESSAGE);
+    expect(job?.error).not.toMatch(/sim|upstream/i);
+    expect(job?.note).toBeNull();
+    await flushAttempts();
+    const attempts = await t.db
+      .select({ channel: upstreams.name, ok: upstreamAttempts.ok, cls: upstreamAttempts.errorClass })
+      .from(upstreamAttempts)
+      .innerJoin(upstreams, eq(upstreams.id, upstreamAttempts.upstreamId))
+      .where(eq(upstreamAttempts.ref, submitted.id));
+    expect(attempts).toEqual([{ channel: expect.stringMatching(/^sim-image-[ab]$/), ok: false, cls: 'invalid_input' }]);
+    expect(await ledgerOf(tenant.id)).toEqual([
       { kind: 'adjust', amount: 100 },
       { kind: 'charge', amount: -4 },
       { kind: 'refund', amount: 4 },

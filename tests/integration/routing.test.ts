@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSim, type RunningSim } from '../../src/sim/testing';
 import { upstreamAttempts, upstreams } from '../../src/server/db/schema';
@@ -7,10 +8,10 @@ import { cancelVideoTask, createVideoTask, getVideoTask } from '../../src/server
 import { download } from '../../src/server/upstreams/adapters/http';
 import { chatComplete, chatStream } from '../../src/server/upstreams/adapters/openai-chat';
 import { generateImage } from '../../src/server/upstreams/adapters/openai-images';
-import { flushAttempts, RoutingExhausted, routeCall, type RouteOptions } from '../../src/server/upstreams/engine';
+import { flushAttempts, INVALID_INPUT_MESSAGE, InputRejected, RoutingExhausted, routeCall, type RouteOptions } from '../../src/server/upstreams/engine';
 import { probeRemovedUpstreams } from '../../src/server/upstreams/maintenance';
 import { listUpstreamsForOperator } from '../../src/server/upstreams/operator';
-import { bindTenant, invalidateCandidates, loadCandidates, simulatorUpstreams, syncUpstreams } from '../../src/server/upstreams/registry';
+import { bindTenant, invalidateCandidates, loadCandidates, simulatorUpstreams, syncUpstreams, updateUpstream } from '../../src/server/upstreams/registry';
 import type { RouteRequest } from '../../src/server/upstreams/select';
 import { recomputeScores } from '../../src/server/upstreams/stats';
 import { UpstreamError, type Target, type UpstreamModel } from '../../src/server/upstreams/types';
@@ -48,7 +49,7 @@ async function fault(channel: string, kind: string, times?: number, on?: 'all' |
 }
 
 /** An image call as the job worker makes it: generate, then verify before accepting. */
-function imageCall(opts: { transparent?: boolean; prompt?: string } = {}) {
+function imageCall(opts: { transparent?: boolean; prompt?: string; references?: Buffer[] } = {}) {
   return async (target: Target, _model: UpstreamModel, signal: AbortSignal) => {
     const out = await generateImage(
       target,
@@ -58,6 +59,7 @@ function imageCall(opts: { transparent?: boolean; prompt?: string } = {}) {
         height: 1024,
         outputFormat: 'png',
         background: opts.transparent ? 'transparent' : undefined,
+        referenceImages: (opts.references ?? []).map((data, i) => ({ data, mime: 'image/jpeg', filename: `ref-${i}.jpg` })),
       },
       signal,
     );
@@ -188,6 +190,61 @@ describe('routing through the simulator', () => {
     expect((transparentC as AppError).status).toBe(400);
     const log = (await (await sim.control('/__sim/requests')).json()) as unknown[];
     expect(log).toHaveLength(0);
+  });
+
+  it('stops at an answer that the input is invalid: one attempt, a 400 saying what to fix, no health penalty', async () => {
+    const raw = Buffer.alloc(160 * 120 * 3).map((_, i) => (i * 2654435761) >>> 24);
+    const jpeg = await sharp(raw, { raw: { width: 160, height: 120, channels: 3 } }).jpeg().toBuffer();
+    const cut = jpeg.subarray(0, Math.floor(jpeg.length * 0.6));
+    await recomputeScores(t.db);
+    const before = (await listUpstreamsForOperator(t.db)).find((u) => u.name === 'sim-image-a');
+
+    // Family imagegen-1 has two channels; random 0 picks sim-image-a first.
+    const err = await routeCall(t.db, testSecret, image({ referenceImages: 1 }, 'imagegen-1'), imageCall({ references: [cut] }), {
+      ...fast,
+      ref: 'r-invalid-input',
+      onFallback: () => {
+        throw new Error('no fallback expected');
+      },
+    }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(InputRejected);
+    expect((err as AppError).status).toBe(400);
+    expect((err as AppError).message).toBe(INVALID_INPUT_MESSAGE);
+    expect((err as AppError).message).not.toMatch(/sim-|simulator|openai/i);
+    expect((await attemptsOf('r-invalid-input')).map((a) => [a.channel, a.ok, a.cls, a.tryNo, a.pos])).toEqual([['sim-image-a', false, 'invalid_input', 1, 1]]);
+
+    await recomputeScores(t.db);
+    const after = (await listUpstreamsForOperator(t.db)).find((u) => u.name === 'sim-image-a');
+    expect(after?.recent_failures).toBe(before?.recent_failures);
+    expect(after?.score).toBe(before?.score);
+
+    // The same image whole goes through.
+    const ok = await routeCall(t.db, testSecret, image({ referenceImages: 1 }, 'imagegen-1'), imageCall({ references: [jpeg] }), fast);
+    expect(ok.result.format).toBe('png');
+  });
+
+  it('answers 400 naming the capability when the operator disabled every channel that has it, and 503 only when nothing is enabled', async () => {
+    await sim.control('/__sim/requests', { method: 'DELETE' });
+    const imageChannels = (await loadCandidates(t.db)).filter((c) => c.models.some((m) => m.media.includes('image')));
+    const transparentCapable = imageChannels.filter((c) => c.models.some((m) => m.capabilities.transparent_background));
+    expect(transparentCapable.length).toBeGreaterThan(0);
+    for (const c of transparentCapable) await updateUpstream(t.db, { name: c.name, enabled: false });
+
+    const transparent = await routeCall(t.db, testSecret, image({ transparentBackground: true }), imageCall({ transparent: true })).catch((e: unknown) => e);
+    expect(transparent).toBeInstanceOf(AppError);
+    expect((transparent as AppError).status).toBe(400);
+    expect((transparent as AppError).message).toMatch(/^No upstream currently available for transparent background\. Retrying will not help/);
+    // A plain image still goes to what is left.
+    expect((await routeCall(t.db, testSecret, image(), imageCall(), fast)).channel).not.toBe(transparentCapable[0]?.name);
+
+    for (const c of imageChannels) await updateUpstream(t.db, { name: c.name, enabled: false });
+    for (const needs of [{}, { transparentBackground: true }]) {
+      const none = await routeCall(t.db, testSecret, image(needs), imageCall()).catch((e: unknown) => e);
+      expect((none as AppError).status).toBe(503);
+      expect((none as AppError).message).toBe('No image upstream is available right now; retry in a few minutes');
+    }
+    const log = (await (await sim.control('/__sim/requests')).json()) as { path: string }[];
+    expect(log.filter((r) => r.path.includes('/v1/images/'))).toHaveLength(1);
   });
 
   it('moves health scores when faults are injected', async () => {

@@ -110,7 +110,7 @@ function buildDocument(): OpenAPIObject {
               },
             },
           },
-          '400': { description: 'Unrecognised bytes, empty file or malformed form', ...errorRef },
+          '400': { description: 'Unrecognised bytes, an image that does not decode in full, empty file or malformed form', ...errorRef },
           '401': { description: 'Missing or invalid key', ...errorRef },
           '413': { description: 'Larger than the limit of its type', ...errorRef },
           '415': { description: 'Not multipart/form-data', ...errorRef },

@@ -4,7 +4,7 @@ import { AppError } from '../domain/errors';
 import { logger } from '../logger';
 import { getUpstream, loadCandidates, markRemoved, targetOf } from './registry';
 import { planRoute, type Candidate, type RouteRequest } from './select';
-import { REMOVING, TRANSIENT, UpstreamError, type ErrorClass, type Target, type UpstreamModel } from './types';
+import { CALLER_FAULT, REMOVING, TRANSIENT, UpstreamError, type ErrorClass, type Target, type UpstreamModel } from './types';
 
 /** Same upstream at most 2 more times, transient errors only (rule 3). */
 export const MAX_RETRIES = 2;
@@ -42,6 +42,20 @@ export class RoutingExhausted extends AppError {
   }
 }
 
+/** What the caller is told when an upstream refused the input itself (no provider is named). */
+export const INVALID_INPUT_MESSAGE =
+  'An input image was refused as invalid: it could not be read as an image (a damaged or cut-off file, or an address that does not lead to an image). Replace it with a valid PNG, JPEG or WebP image; retrying with the same input will not help';
+
+/**
+ * Raised when an upstream answered that the request's input itself is invalid: the chain stops
+ * there (another upstream would refuse it too) and the caller is told what to fix (400).
+ */
+export class InputRejected extends AppError {
+  constructor() {
+    super('BAD_REQUEST', INVALID_INPUT_MESSAGE);
+  }
+}
+
 /** Caller-safe words for an error class. */
 export function describeFailure(cls: ErrorClass): string {
   const words: Record<ErrorClass, string> = {
@@ -54,6 +68,7 @@ export function describeFailure(cls: ErrorClass): string {
     bad_request: 'The upstream rejected the request',
     unsupported: 'The upstream does not support this request',
     bad_output: 'The upstream returned an unusable result',
+    invalid_input: 'The upstream refused the input as invalid',
   };
   return words[cls];
 }
@@ -149,8 +164,9 @@ export async function planOrThrow(db: Db, req: RouteRequest, random?: () => numb
 
 /**
  * Runs `call` through the fallback chain: each upstream is tried, transient failures retried on it
- * up to twice, invalid-key and unpaid answers remove it from rotation, and any other failure moves
- * to the next upstream. Every attempt is recorded.
+ * up to twice, invalid-key and unpaid answers remove it from rotation, an answer that the input
+ * itself is invalid ends the call with {@link InputRejected}, and any other failure moves to the
+ * next upstream. Every attempt is recorded.
  */
 export async function routeCall<T>(
   db: Db,
@@ -201,6 +217,8 @@ export async function runChain<T>(
           : classify(err);
         recordAttempt(db, meta, started, false, last.errorClass, tryNo, pos);
         logger.info({ channel: row.name, cls: last.errorClass, tryNo, pos, ref: opts.ref }, 'upstream attempt failed');
+        // The input itself is invalid: no other upstream can do better, so the chain stops here.
+        if (CALLER_FAULT.has(last.errorClass)) throw new InputRejected();
         if (REMOVING.has(last.errorClass)) {
           await markRemoved(db, row.id, last.errorClass as 'invalid_key' | 'unpaid');
           break;

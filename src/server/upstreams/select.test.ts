@@ -117,6 +117,26 @@ describe('route planning', () => {
     expect(planRoute(fl, { media: 'image', needs: { transparentBackground: true } })).toMatchObject({ kind: 'unavailable' });
   });
 
+  it('a capability the operator switched off everywhere is a 400 naming it; nothing enabled at all is a 503', () => {
+    const alphaOff = fleet().map((u) => (u.name === 'alpha' ? { ...u, enabled: false } : u));
+    const transparent = planRoute(alphaOff, { media: 'image', needs: { transparentBackground: true } });
+    expect(transparent).toMatchObject({ kind: 'unsupported', missing: ['transparent background'] });
+    expect((transparent as { message: string }).message).toMatch(/^No upstream currently available for transparent background\. Retrying will not help/);
+    // Within a family, and with the plain request still served by what is left.
+    expect(planRoute(alphaOff, { media: 'image', model: 'fam-1', needs: { transparentBackground: true } })).toMatchObject({ kind: 'unsupported' });
+    expect(names(ok(planRoute(alphaOff, { media: 'image', model: 'fam-1', needs: {} }, seeded(1))).chain)).toEqual(['beta']);
+
+    const imagesOff = fleet().map((u) => (u.name === 'chat-a' ? u : { ...u, enabled: false }));
+    for (const needs of [{}, { transparentBackground: true }]) {
+      expect(planRoute(imagesOff, { media: 'image', needs })).toMatchObject({ kind: 'unavailable', message: 'No image upstream is available right now; retry in a few minutes' });
+    }
+    // What no configured upstream has stays a 400, even while everything is switched off.
+    expect(planRoute(imagesOff, { media: 'image', needs: { mask: true } })).toMatchObject({ kind: 'unsupported', missing: ['mask repaint'] });
+    // Enabled but removed automatically (a probe restores it): waiting helps, so 503.
+    const alphaRemovedBetaOff = fleet().map((u) => (u.name === 'alpha' ? { ...u, removed: true } : u.name === 'beta' ? { ...u, enabled: false } : u));
+    expect(planRoute(alphaRemovedBetaOff, { media: 'image', needs: { transparentBackground: true } })).toMatchObject({ kind: 'unavailable' });
+  });
+
   it('filters out disabled and removed upstreams before selection', () => {
     const fl = fleet().map((u) => (u.name === 'alpha' ? { ...u, enabled: false } : u.name === 'beta' ? { ...u, removed: true } : u));
     for (let seed = 0; seed < 20; seed++) {

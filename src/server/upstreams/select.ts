@@ -217,28 +217,45 @@ export function planRoute(upstreams: CandidateUpstream[], req: RouteRequest, ran
     locked = true;
   }
 
+  // Rule 6: a capability that nothing in rotation offers is the caller's 400, whatever the health of
+  // the fleet; only "nothing to route to right now" is a 503. In rotation: enabled by the operator
+  // (retired channels are not loaded). An upstream removed automatically (invalid key, unpaid) is
+  // still in rotation: a probe brings it back, so waiting helps and its capabilities still count.
   const needs = askedKeys(req.needs);
-  let capable = cands;
-  if (needs.length > 0) {
-    capable = [];
-    for (const c of cands) if (meetsAll(c.model.capabilities, req.needs, needs)) capable.push(c);
-  }
-  if (capable.length === 0) {
-    // Name the needs that no remaining candidate meets on its own, or all of them when only the combination fails.
-    const single = needs.filter((k) => !cands.some((c) => !unmetNeeds(c.model.capabilities, { [k]: req.needs[k] }).includes(k)));
+  /** The 400 naming what no candidate of `pool` offers; null when one offers everything asked for. */
+  const unsupported = (pool: Candidate[]): PlanFailure | null => {
+    if (needs.length === 0 || pool.some((c) => meetsAll(c.model.capabilities, req.needs, needs))) return null;
+    // Name the needs that no candidate of the pool meets on its own, or all of them when only the combination fails.
+    const single = needs.filter((k) => !pool.some((c) => !unmetNeeds(c.model.capabilities, { [k]: req.needs[k] }).includes(k)));
     const missing = (single.length > 0 ? single : needs).map((k) => NEED_RULES[k].label);
     return {
       kind: 'unsupported',
       missing,
       message: `No upstream currently available for ${missing.join(' + ')}${model ? ` with model "${model}"` : ''}. Retrying will not help: change the parameters or wait until it is supported.`,
     };
-  }
+  };
+  const unavailable: PlanFailure = { kind: 'unavailable', message: `No ${what} upstream is available right now; retry in a few minutes` };
 
+  // One pass (a decision is on the hot path); the failure texts are built only when needed.
+  let anyCapable = false;
+  let anyEnabled = false;
+  let anyEnabledCapable = false;
   const available: Candidate[] = [];
-  for (const c of capable) if (c.upstream.enabled && !c.upstream.removed) available.push(c);
-  if (available.length === 0) {
-    return { kind: 'unavailable', message: `No ${what} upstream is available right now; retry in a few minutes` };
+  for (const c of cands) {
+    const capable = needs.length === 0 || meetsAll(c.model.capabilities, req.needs, needs);
+    anyCapable ||= capable;
+    if (!c.upstream.enabled) continue;
+    anyEnabled = true;
+    if (!capable) continue;
+    anyEnabledCapable = true;
+    if (!c.upstream.removed) available.push(c);
   }
+  // No configured upstream at all has it: 400, even while everything is switched off.
+  if (!anyCapable) return unsupported(cands) ?? unavailable;
+  if (!anyEnabled) return unavailable;
+  // The operator switched off every upstream that has it.
+  if (!anyEnabledCapable) return unsupported(cands.filter((c) => c.upstream.enabled)) ?? unavailable;
+  if (available.length === 0) return unavailable;
 
   if (locked && req.provider) {
     // Troubleshooting: the provider's first available channel, no scoring, no fallback.

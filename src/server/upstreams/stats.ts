@@ -5,7 +5,7 @@ import { upstreams, upstreamScores } from '../db/schema';
 import { flushAttempts } from './engine';
 import { invalidateCandidates } from './registry';
 import { scoreUpstream, selectionWeight, type AttemptStats, type Score } from './scoring';
-import type { Media, UpstreamModel } from './types';
+import { CALLER_FAULT, type Media, type UpstreamModel } from './types';
 
 export interface UpstreamHealth {
   upstreamId: string;
@@ -22,7 +22,10 @@ interface StatsRow {
   fails: number | string | null;
 }
 
-/** Attempt statistics of every upstream: the 24-hour window and the last five attempts. */
+/** Attempts refused for the caller's own input (an image that does not decode) say nothing about the upstream. */
+const countsForHealth = sql.raw(`coalesce(error_class, '') not in (${[...CALLER_FAULT].map((c) => `'${c}'`).join(', ')})`);
+
+/** Attempt statistics of every upstream: the 24-hour window and the last five attempts, less the caller's faults. */
 export async function readAttemptStats(db: Db, now: Date = new Date()): Promise<Map<string, AttemptStats>> {
   const since = new Date(now.getTime() - 24 * 3600_000).toISOString();
   const result = await db.execute(sql`
@@ -33,12 +36,14 @@ export async function readAttemptStats(db: Db, now: Date = new Date()): Promise<
              percentile_cont(0.95) within group (order by duration_ms) as p95
         from upstream_attempts
        where started_at > ${since}::timestamptz
+         and ${countsForHealth}
        group by upstream_id
     )
     select u.id, win.n, win.ok_n, win.p95,
            (select count(*) filter (where not last5.ok)
               from (select a.ok from upstream_attempts a
                      where a.upstream_id = u.id
+                       and ${countsForHealth}
                      order by a.started_at desc limit 5) last5)::int as fails
       from upstreams u
       left join win on win.upstream_id = u.id`);

@@ -73,8 +73,15 @@ export const errorClasses = [
   'bad_request',
   'unsupported',
   'bad_output',
+  'invalid_input',
 ] as const;
 export type ErrorClass = (typeof errorClasses)[number];
+
+/**
+ * The caller's input itself is invalid (an image that does not decode): another upstream would
+ * refuse it too. Routing stops at once, and the attempt does not count against the upstream's health.
+ */
+export const CALLER_FAULT: ReadonlySet<ErrorClass> = new Set(['invalid_input']);
 
 /** Retried on the same upstream (at most twice); anything else moves down the fallback chain. */
 export const TRANSIENT: ReadonlySet<ErrorClass> = new Set(['timeout', 'rate_limit']);

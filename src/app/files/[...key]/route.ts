@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { parseByteRange } from '@/lib/byte-range';
 import { mimeOfKey } from '@/server/storage/store';
 import { getRuntime } from '@/server/runtime';
 
@@ -22,20 +23,14 @@ export async function GET(req: Request, { params }: { params: Promise<{ key: str
     'accept-ranges': 'bytes',
     'x-content-type-options': 'nosniff',
   });
-  const range = req.headers.get('range');
-  const match = range ? /^bytes=(\d*)-(\d*)$/.exec(range.trim()) : null;
-  if (range && match) {
-    let start = match[1] ? Number(match[1]) : NaN;
-    let end = match[2] ? Number(match[2]) : size - 1;
-    if (Number.isNaN(start)) {
-      start = Math.max(0, size - end);
-      end = size - 1;
-    }
-    end = Math.min(end, size - 1);
-    if (start > end || start >= size) {
-      headers.set('content-range', `bytes */${size}`);
-      return new Response(null, { status: 416, headers });
-    }
+  // A malformed or multi-range header is ignored (200, whole file); see parseByteRange.
+  const range = parseByteRange(req.headers.get('range'), size);
+  if (range === 'unsatisfiable') {
+    headers.set('content-range', `bytes */${size}`);
+    return new Response(null, { status: 416, headers });
+  }
+  if (range) {
+    const { start, end } = range;
     headers.set('content-range', `bytes ${start}-${end}/${size}`);
     headers.set('content-length', String(end - start + 1));
     return new Response(Readable.toWeb(files.read(key, { start, end })) as ReadableStream, { status: 206, headers });

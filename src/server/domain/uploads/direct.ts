@@ -9,6 +9,7 @@ import type { Deps } from '../deps';
 import { badRequest, fieldError, notFound } from '../errors';
 import { consume, ensureAvailable } from '../limits/rate-limit';
 import { allowedList, detectType, SNIFF_BYTES, typeOfExt } from './file-types';
+import { imageProblem } from './image-check';
 import { checkWorkspace, tooLarge } from './multipart';
 import { answer, COMMIT_PATH, keyFor, ownerOf, rateLimit, UPLOAD_PATH, type UploadAnswer } from './uploads';
 
@@ -112,8 +113,9 @@ async function ownedUpload(db: Db, who: ScopedIdentity, key: string): Promise<Up
 }
 
 /**
- * `POST /api/upload-ref/commit`: re-reads the stored object's leading bytes and size. A mismatch with
- * what was declared deletes the object (400); a match answers like a proxy upload. Idempotent.
+ * `POST /api/upload-ref/commit`: re-reads the stored object's leading bytes and size, and decodes an
+ * image in full. A mismatch with what was declared, or an image that does not decode, deletes the
+ * object (400); a match answers like a proxy upload. Idempotent.
  */
 export async function commitUpload(ctx: UploadContext, who: ScopedIdentity, input: { key: string }): Promise<UploadAnswer> {
   const { key } = input;
@@ -131,6 +133,12 @@ export async function commitUpload(ctx: UploadContext, who: ScopedIdentity, inpu
     const real = await detectType(head);
     if (!real) problem = `type mismatch: ${row.ext} was declared, the bytes are not a supported file`;
     else if (real.ext !== row.ext) problem = `type mismatch: ${row.ext} was declared, the bytes are ${real.ext}`;
+    else if (real.mediaType === 'image') {
+      // The size matched the declaration, which is at most the type's limit: reading it whole is bounded.
+      const bytes = (await ctx.files.head(key, size)) ?? Buffer.alloc(0);
+      const undecodable = await imageProblem(bytes, real);
+      if (undecodable) problem = `The file is not a valid image: ${undecodable}`;
+    }
   }
   if (problem) {
     await ctx.files.delete(key);

@@ -12,6 +12,7 @@ import type { Deps } from '../deps';
 import { AppError, badRequest } from '../errors';
 import { consume, ensureAvailable, type Limit } from '../limits/rate-limit';
 import { MAX_UPLOAD_BYTES, type UploadType } from './file-types';
+import { assertDecodableImage } from './image-check';
 import { receive, tooLarge } from './multipart';
 
 type UploadContext = Deps;
@@ -53,7 +54,8 @@ export function answer(row: Upload, files: FileStore): UploadAnswer {
 
 /**
  * `POST /api/upload-ref`: streams a multipart upload to the store. The type comes from the bytes; the
- * limit of that type is enforced while reading; a refused or broken upload leaves nothing behind.
+ * limit of that type is enforced while reading; an image must decode in full; a refused or broken
+ * upload leaves nothing behind.
  */
 export async function proxyUpload(ctx: UploadContext, who: ScopedIdentity, request: Request): Promise<UploadAnswer> {
   const contentType = request.headers.get('content-type') ?? '';
@@ -74,6 +76,7 @@ export async function proxyUpload(ctx: UploadContext, who: ScopedIdentity, reque
   const owner = ownerOf(who);
   let stored = false;
   try {
+    await assertDecodableImage(got.file, got.type);
     const row = await ctx.db.transaction(async (tx) => {
       await consume(tx, limit, 1, 'uploaded files');
       const [inserted] = await tx

@@ -12,6 +12,11 @@ const CODE_CLASSES: Record<string, ErrorClass> = {
   model_not_found: 'unsupported',
   rate_limit_exceeded: 'rate_limit',
   RateLimitExceeded: 'rate_limit',
+  // The input names itself as invalid: an image that does not decode, or an image address that leads to none.
+  invalid_image_file: 'invalid_input',
+  invalid_image: 'invalid_input',
+  invalid_image_format: 'invalid_input',
+  invalid_image_url: 'invalid_input',
 };
 
 interface ErrorBody {
@@ -31,7 +36,8 @@ export function classifyResponse(status: number, body: unknown): ErrorClass {
   const err = (body as ErrorBody | null)?.error;
   const code = typeof err === 'object' && err ? (typeof err.code === 'string' ? err.code : typeof err.type === 'string' ? err.type : '') : '';
   const byCode = CODE_CLASSES[code];
-  if (byCode) return byCode;
+  // An "invalid input" code only counts on a 4xx answer: on a 5xx the upstream itself failed.
+  if (byCode && !(byCode === 'invalid_input' && (status < 400 || status >= 500))) return byCode;
   if (status === 401 || status === 403) return 'invalid_key';
   if (status === 402) return 'unpaid';
   if (status === 429) return 'rate_limit';
