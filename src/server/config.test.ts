@@ -39,10 +39,12 @@ describe('configuration', () => {
     const cfg = buildConfig(parseEnv({ STUDIO_DATA_DIR: dir, PORT: '4321', STUDIO_SECRET: 'x'.repeat(40) }));
     expect(cfg.publicBaseUrl).toBe('http://localhost:4321');
     expect(cfg.imageHost).toBe('http://localhost:4321');
+    expect(cfg.https).toBe(false);
     const custom = buildConfig(
       parseEnv({ STUDIO_DATA_DIR: dir, PUBLIC_BASE_URL: 'https://studio.example.cn/', IMAGE_HOST: 'https://img.example.cn', STUDIO_SECRET: 'x'.repeat(40) }),
     );
     expect(custom.publicBaseUrl).toBe('https://studio.example.cn');
     expect(custom.imageHost).toBe('https://img.example.cn');
+    expect(custom.https).toBe(true);
   });
 });

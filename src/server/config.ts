@@ -102,6 +102,8 @@ export interface Config {
   /** Admin key from the environment; when unset the generated one lives in the database. */
   adminKey: string | undefined;
   publicBaseUrl: string;
+  /** True when the public base URL is https: session cookies are Secure. */
+  https: boolean;
   imageHost: string;
   worker: Env['STUDIO_WORKER'];
   /** Upstream definitions; when unset the bundled simulator is started and registered. */
@@ -194,6 +196,7 @@ export function buildConfig(env: Env): Config {
     secret,
     adminKey: env.STUDIO_ADMIN_KEY,
     publicBaseUrl,
+    https: publicBaseUrl.startsWith('https://'),
     imageHost: (env.IMAGE_HOST ?? publicBaseUrl).replace(/\/+$/, ''),
     worker: env.STUDIO_WORKER,
     upstreamsFile: env.STUDIO_UPSTREAMS_FILE ? path.resolve(env.STUDIO_UPSTREAMS_FILE) : undefined,

@@ -45,6 +45,8 @@ function authSecret(): string {
 export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   secret: authSecret(),
   trustHost: true,
+  // Behind an https address the session cookie is Secure (and named __Secure-…), whatever the hop to Node.
+  useSecureCookies: getConfig().https,
   session: { strategy: 'jwt', maxAge: 7 * 24 * 3600 },
   pages: { signIn: '/login' },
   // A wrong password is an ordinary event, not a server error: log it quietly, and everything else as errors.
