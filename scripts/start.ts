@@ -7,6 +7,7 @@ import { startSimulator, type SimulatorProcess } from './simulator';
 import { bootstrap } from '../src/server/domain/setup/bootstrap';
 import { getConfig } from '../src/server/config';
 import { runMigrations } from '../src/server/db/migrate';
+import { CLIENT_ADDRESS_HEADER, clientAddressOf } from '../src/server/http/client-address';
 import { isDirectPath, serveDirect } from '../src/server/http/direct';
 import { refuseMalformed } from '../src/server/http/guard';
 import { runProcess } from '../src/server/lifecycle';
@@ -37,6 +38,8 @@ async function main() {
   await app.prepare();
   const handle = app.getRequestHandler();
   const server = createServer((req, res) => {
+    // Who is calling, for the sign-in throttles: set here on every request, so no caller can choose it.
+    req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(req.headers, req.socket.remoteAddress, config.clientIpHeader);
     if (refuseMalformed(req, res)) return;
     void (isDirectPath(req.url ?? '', req.headers) ? serveDirect(req, res) : handle(req, res));
   });

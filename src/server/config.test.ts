@@ -20,6 +20,7 @@ describe('configuration', () => {
     ['STUDIO_SECRET', 'short'],
     ['PUBLIC_BASE_URL', 'ftp://example.com'],
     ['IMAGE_HOST', 'not a url'],
+    ['STUDIO_CLIENT_IP_HEADER', 'x forwarded for'],
   ])('stops on a bad %s with a message naming it', (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(ConfigError);
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(name));
@@ -46,5 +47,11 @@ describe('configuration', () => {
     expect(custom.publicBaseUrl).toBe('https://studio.example.cn');
     expect(custom.imageHost).toBe('https://img.example.cn');
     expect(custom.https).toBe(true);
+  });
+
+  it('reads the client address header name in lower case, unset by default', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'studio-cfg-'));
+    expect(buildConfig(parseEnv({ STUDIO_DATA_DIR: dir, STUDIO_SECRET: 'x'.repeat(40) })).clientIpHeader).toBeNull();
+    expect(buildConfig(parseEnv({ STUDIO_DATA_DIR: dir, STUDIO_SECRET: 'x'.repeat(40), STUDIO_CLIENT_IP_HEADER: 'X-Real-IP' })).clientIpHeader).toBe('x-real-ip');
   });
 });

@@ -82,6 +82,7 @@ const envSchema = z.object({
   STUDIO_DIRECT_UPLOAD_MIN_BYTES: z.coerce.number().int().min(0).default(1_048_576),
   STUDIO_DIRECT_UPLOAD_EXPIRES_S: z.coerce.number().int().min(30).max(3600).default(300),
   STUDIO_REGION_HEADER: optionalSetting(z.string().toLowerCase()),
+  STUDIO_CLIENT_IP_HEADER: optionalSetting(z.string().toLowerCase().regex(/^[a-z0-9-]+$/, 'must be a header name, e.g. x-forwarded-for')),
   STUDIO_DIRECT_UPLOAD_REGIONS: z
     .string()
     .trim()
@@ -125,6 +126,11 @@ export interface Config {
   callbackBackoffMs: number;
   callbackAttempts: number;
   maxBodyBytes: number;
+  /**
+   * A header set by the trusted edge with the caller's address (its last entry when it is a list);
+   * null: the address of the connection. Sign-in throttling counts attempts per address.
+   */
+  clientIpHeader: string | null;
   demo: boolean;
   logLevel: Env['LOG_LEVEL'];
   /** An S3-compatible bucket for results and uploads; null keeps files in the data folder. */
@@ -212,6 +218,7 @@ export function buildConfig(env: Env): Config {
     callbackBackoffMs: env.STUDIO_CALLBACK_BACKOFF_MS,
     callbackAttempts: env.STUDIO_CALLBACK_ATTEMPTS,
     maxBodyBytes: env.STUDIO_MAX_BODY_BYTES,
+    clientIpHeader: env.STUDIO_CLIENT_IP_HEADER ?? null,
     demo: env.STUDIO_DEMO === '1',
     logLevel: env.LOG_LEVEL,
     s3: s3Settings(env),
