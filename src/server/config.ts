@@ -103,7 +103,7 @@ export interface Config {
   /** Admin key from the environment; when unset the generated one lives in the database. */
   adminKey: string | undefined;
   publicBaseUrl: string;
-  /** True when the public base URL is https: session cookies are Secure. */
+  /** True when the public base URL is https: session cookies are Secure and pages send HSTS. */
   https: boolean;
   imageHost: string;
   worker: Env['STUDIO_WORKER'];
@@ -271,3 +271,9 @@ export function getConfig(): Config {
   g[CONFIG_KEY] ??= buildConfig(parseEnv(process.env));
   return g[CONFIG_KEY];
 }
+
+/**
+ * True in `next dev`. Next.js fixes NODE_ENV in the code it builds, so this is the build's mode,
+ * whatever the environment of the running server says.
+ */
+export const isDevBuild = (): boolean => process.env.NODE_ENV === 'development';
