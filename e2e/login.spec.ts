@@ -23,6 +23,18 @@ test('a wrong password shows an inline error and keeps the email', async ({ page
   await page.screenshot({ path: 'test-results/login-error.png', fullPage: true });
 });
 
+test('after five wrong passwords the account waits, and the form says how long', async ({ page, request }) => {
+  const own = await createTenant(request);
+  for (let i = 0; i < 5; i++) {
+    await signIn(page, own.email, `wrong-${i}`);
+    await expect(page.getByRole('alert').filter({ hasText: 'Email or password is incorrect' })).toBeVisible();
+  }
+  // Even the right password is refused while the account is locked.
+  await signIn(page, own.email, own.password);
+  await expect(page.getByRole('alert').filter({ hasText: 'Too many sign-in attempts; try again in 1 minute' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
 test('the right password opens the overview, and signing out returns to the login', async ({ page }) => {
   await signIn(page, tenant.email, tenant.password);
   await expect(page).toHaveURL(/\/overview$/);

@@ -7,8 +7,10 @@ import { startSimulator, type SimulatorProcess } from './simulator';
 import { bootstrap } from '../src/server/domain/setup/bootstrap';
 import { getConfig } from '../src/server/config';
 import { runMigrations } from '../src/server/db/migrate';
+import { CLIENT_ADDRESS_HEADER, clientAddressOf } from '../src/server/http/client-address';
 import { isDirectPath, serveDirect } from '../src/server/http/direct';
 import { refuseMalformed } from '../src/server/http/guard';
+import { API_CSP, baseSecurityHeaders } from '../src/server/http/security-headers';
 import { runProcess } from '../src/server/lifecycle';
 import { getRuntime } from '../src/server/runtime';
 import { loadUpstreamsFile, simulatorUpstreams, syncUpstreams } from '../src/server/upstreams/registry';
@@ -36,7 +38,15 @@ async function main() {
   const app = next({ dev: false, dir: root, hostname: config.host, port: config.port });
   await app.prepare();
   const handle = app.getRequestHandler();
+  const security = Object.entries(baseSecurityHeaders(config));
   const server = createServer((req, res) => {
+    // Every answer, from Next.js, the REST front or the guard, carries the base security headers;
+    // API answers (not next-auth's pages) a policy that allows nothing. Pages get theirs in src/proxy.ts.
+    for (const [name, value] of security) res.setHeader(name, value);
+    const url = req.url ?? '/';
+    if (url.startsWith('/api/') && !url.startsWith('/api/auth/')) res.setHeader('content-security-policy', API_CSP);
+    // Who is calling, for the sign-in throttles: set here on every request, so no caller can choose it.
+    req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(req.headers, req.socket.remoteAddress, config.clientIpHeader);
     if (refuseMalformed(req, res)) return;
     void (isDirectPath(req.url ?? '', req.headers) ? serveDirect(req, res) : handle(req, res));
   });

@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from 'next';
+import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import './globals.css';
 
@@ -16,7 +17,12 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { themeColor: '#f8fafc' };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+/**
+ * Every page renders per request: its scripts carry that request's CSP nonce (src/proxy.ts), which a
+ * page built ahead of time would not have.
+ */
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  await connection();
   return (
     <html lang="en">
       <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">{children}</body>

@@ -20,6 +20,7 @@ describe('configuration', () => {
     ['STUDIO_SECRET', 'short'],
     ['PUBLIC_BASE_URL', 'ftp://example.com'],
     ['IMAGE_HOST', 'not a url'],
+    ['STUDIO_CLIENT_IP_HEADER', 'x forwarded for'],
   ])('stops on a bad %s with a message naming it', (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(ConfigError);
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(name));
@@ -39,10 +40,18 @@ describe('configuration', () => {
     const cfg = buildConfig(parseEnv({ STUDIO_DATA_DIR: dir, PORT: '4321', STUDIO_SECRET: 'x'.repeat(40) }));
     expect(cfg.publicBaseUrl).toBe('http://localhost:4321');
     expect(cfg.imageHost).toBe('http://localhost:4321');
+    expect(cfg.https).toBe(false);
     const custom = buildConfig(
       parseEnv({ STUDIO_DATA_DIR: dir, PUBLIC_BASE_URL: 'https://studio.example.cn/', IMAGE_HOST: 'https://img.example.cn', STUDIO_SECRET: 'x'.repeat(40) }),
     );
     expect(custom.publicBaseUrl).toBe('https://studio.example.cn');
     expect(custom.imageHost).toBe('https://img.example.cn');
+    expect(custom.https).toBe(true);
+  });
+
+  it('reads the client address header name in lower case, unset by default', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'studio-cfg-'));
+    expect(buildConfig(parseEnv({ STUDIO_DATA_DIR: dir, STUDIO_SECRET: 'x'.repeat(40) })).clientIpHeader).toBeNull();
+    expect(buildConfig(parseEnv({ STUDIO_DATA_DIR: dir, STUDIO_SECRET: 'x'.repeat(40), STUDIO_CLIENT_IP_HEADER: 'X-Real-IP' })).clientIpHeader).toBe('x-real-ip');
   });
 });

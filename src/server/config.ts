@@ -82,6 +82,7 @@ const envSchema = z.object({
   STUDIO_DIRECT_UPLOAD_MIN_BYTES: z.coerce.number().int().min(0).default(1_048_576),
   STUDIO_DIRECT_UPLOAD_EXPIRES_S: z.coerce.number().int().min(30).max(3600).default(300),
   STUDIO_REGION_HEADER: optionalSetting(z.string().toLowerCase()),
+  STUDIO_CLIENT_IP_HEADER: optionalSetting(z.string().toLowerCase().regex(/^[a-z0-9-]+$/, 'must be a header name, e.g. x-forwarded-for')),
   STUDIO_DIRECT_UPLOAD_REGIONS: z
     .string()
     .trim()
@@ -102,6 +103,8 @@ export interface Config {
   /** Admin key from the environment; when unset the generated one lives in the database. */
   adminKey: string | undefined;
   publicBaseUrl: string;
+  /** True when the public base URL is https: session cookies are Secure and pages send HSTS. */
+  https: boolean;
   imageHost: string;
   worker: Env['STUDIO_WORKER'];
   /** Upstream definitions; when unset the bundled simulator is started and registered. */
@@ -123,6 +126,11 @@ export interface Config {
   callbackBackoffMs: number;
   callbackAttempts: number;
   maxBodyBytes: number;
+  /**
+   * A header set by the trusted edge with the caller's address (its last entry when it is a list);
+   * null: the address of the connection. Sign-in throttling counts attempts per address.
+   */
+  clientIpHeader: string | null;
   demo: boolean;
   logLevel: Env['LOG_LEVEL'];
   /** An S3-compatible bucket for results and uploads; null keeps files in the data folder. */
@@ -194,6 +202,7 @@ export function buildConfig(env: Env): Config {
     secret,
     adminKey: env.STUDIO_ADMIN_KEY,
     publicBaseUrl,
+    https: publicBaseUrl.startsWith('https://'),
     imageHost: (env.IMAGE_HOST ?? publicBaseUrl).replace(/\/+$/, ''),
     worker: env.STUDIO_WORKER,
     upstreamsFile: env.STUDIO_UPSTREAMS_FILE ? path.resolve(env.STUDIO_UPSTREAMS_FILE) : undefined,
@@ -209,6 +218,7 @@ export function buildConfig(env: Env): Config {
     callbackBackoffMs: env.STUDIO_CALLBACK_BACKOFF_MS,
     callbackAttempts: env.STUDIO_CALLBACK_ATTEMPTS,
     maxBodyBytes: env.STUDIO_MAX_BODY_BYTES,
+    clientIpHeader: env.STUDIO_CLIENT_IP_HEADER ?? null,
     demo: env.STUDIO_DEMO === '1',
     logLevel: env.LOG_LEVEL,
     s3: s3Settings(env),
@@ -261,3 +271,9 @@ export function getConfig(): Config {
   g[CONFIG_KEY] ??= buildConfig(parseEnv(process.env));
   return g[CONFIG_KEY];
 }
+
+/**
+ * True in `next dev`. Next.js fixes NODE_ENV in the code it builds, so this is the build's mode,
+ * whatever the environment of the running server says.
+ */
+export const isDevBuild = (): boolean => process.env.NODE_ENV === 'development';

@@ -1,4 +1,5 @@
 import type { Config } from '../server/config';
+import { pruneSignInThrottles } from '../server/domain/auth/sign-in-throttle';
 import { pruneJobEvents } from '../server/domain/jobs/events';
 import { pruneAbandonedUploads } from '../server/domain/uploads/uploads';
 import { probeRemovedUpstreams } from '../server/upstreams/maintenance';
@@ -20,6 +21,13 @@ export function recurringTasksFor(config: Config): RecurringTask[] {
       everyMs: 60 * 60_000,
       run: async (rt) => {
         await pruneAbandonedUploads(rt.db, rt.files);
+      },
+    },
+    {
+      name: 'prune-sign-in-throttles',
+      everyMs: 60 * 60_000,
+      run: async (rt) => {
+        await pruneSignInThrottles(rt.db);
       },
     },
     {

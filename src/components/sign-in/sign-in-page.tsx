@@ -45,12 +45,13 @@ export interface SignInRouteProps {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }
 
-/** The refusal to show on arrival: none, wrong credentials, or signing in not possible now. */
+/** The refusal to show on arrival: none, wrong credentials, too many attempts, or signing in not possible now. */
 export async function arrivalError(
   searchParams: SignInRouteProps['searchParams'],
-  messages: { wrong: string; unavailable: string },
+  messages: { wrong: string; throttled: string; unavailable: string },
 ): Promise<string | null> {
-  const { error } = await searchParams;
+  const { error, code } = await searchParams;
   if (!error) return null;
-  return error === 'CredentialsSignin' ? messages.wrong : messages.unavailable;
+  if (error !== 'CredentialsSignin') return messages.unavailable;
+  return code === 'too_many_attempts' ? messages.throttled : messages.wrong;
 }

@@ -6,7 +6,9 @@ import { z } from 'zod';
 import { getConfig } from '../config';
 import { consoleUsers } from '../db/schema';
 import { adminDigest, resolveKey } from '../domain/auth/api-keys';
-import { verifyPassword } from '../domain/auth/passwords';
+import { hashPassword, verifyPassword } from '../domain/auth/passwords';
+import { admitSignIn, signInSucceeded, type Admitted, type ThrottleKey } from '../domain/auth/sign-in-throttle';
+import { requestClientAddress } from '../http/client-address';
 import { logger } from '../logger';
 import { getRuntime } from '../runtime';
 import type { SessionIdentity } from '../api/context';
@@ -37,6 +39,48 @@ class InvalidLogin extends CredentialsSignin {
   override code = 'invalid_credentials';
 }
 
+/** Too many failed sign-ins for this email or from this address: refused without looking at the password. */
+export class TooManySignIns extends CredentialsSignin {
+  override code = 'too_many_attempts';
+  constructor(readonly retryAfterS: number) {
+    super();
+  }
+}
+
+/**
+ * Checks the attempt against the sign-in throttles (throwing while locked) and answers what it was
+ * charged, for `settle`.
+ */
+async function admit(request: Request, keys: (address: string) => ThrottleKey[], who: Record<string, string>): Promise<Admitted> {
+  const { db } = await getRuntime();
+  const address = requestClientAddress(request.headers);
+  const admitted = await admitSignIn(db, keys(address));
+  if (!admitted.ok) {
+    logger.warn({ ...who, address, scope: admitted.key.scope, retryAfterS: admitted.retryAfterS }, 'sign-in refused: too many attempts');
+    throw new TooManySignIns(admitted.retryAfterS);
+  }
+  return admitted;
+}
+
+/** After the check: a success gives the attempt back; a failure stays counted, and a lock it reached is logged. */
+async function settle(admitted: Admitted, ok: boolean, who: Record<string, string>): Promise<void> {
+  if (ok) {
+    const { db } = await getRuntime();
+    await signInSucceeded(db, admitted);
+    return;
+  }
+  for (const lock of admitted.locks) {
+    logger.warn({ ...who, scope: lock.key.scope, subject: lock.key.subject, failures: lock.failures, lockedForS: lock.lockedForS }, 'sign-in locked after repeated failures');
+  }
+}
+
+/**
+ * A hash of a random password with the same parameters as real ones: an unknown email is checked
+ * against it, so it takes as long to refuse as a known email with a wrong password.
+ */
+let dummyHash: Promise<string> | undefined;
+const unknownUserHash = () => (dummyHash ??= hashPassword(crypto.randomUUID()));
+
 function authSecret(): string {
   const key = hkdfSync('sha256', getConfig().secret, Buffer.alloc(0), 'studio-console-session', 32);
   return Buffer.from(key).toString('base64');
@@ -45,6 +89,8 @@ function authSecret(): string {
 export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   secret: authSecret(),
   trustHost: true,
+  // Behind an https address the session cookie is Secure (and named __Secure-…), whatever the hop to Node.
+  useSecureCookies: getConfig().https,
   session: { strategy: 'jwt', maxAge: 7 * 24 * 3600 },
   pages: { signIn: '/login' },
   // A wrong password is an ordinary event, not a server error: log it quietly, and everything else as errors.
@@ -63,30 +109,46 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
       id: 'operator',
       name: 'Super-administrator key',
       credentials: { key: { label: 'Key', type: 'password' } },
-      async authorize(raw) {
+      async authorize(raw, request) {
         const parsed = operatorSchema.safeParse(raw);
         if (!parsed.success) throw new InvalidLogin();
+        const who = { signIn: 'operator' };
+        const admitted = await admit(request, (address) => [{ scope: 'operator', subject: address }], who);
         const { db, config } = await getRuntime();
         const resolved = await resolveKey(db, { configured: config.adminKey }, parsed.data.key.trim());
         const digest = await adminDigest(db, { configured: config.adminKey });
-        if (!resolved.ok || resolved.identity.kind !== 'admin' || !digest) throw new InvalidLogin();
+        const ok = resolved.ok && resolved.identity.kind === 'admin' && digest !== null;
+        await settle(admitted, ok, who);
+        if (!ok || !digest) throw new InvalidLogin();
         return { id: 'operator', kind: 'operator', akd: keyFingerprint(digest) };
       },
     }),
     Credentials({
       credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
-      async authorize(raw) {
+      async authorize(raw, request) {
         const parsed = credentialsSchema.safeParse(raw);
         if (!parsed.success) throw new InvalidLogin();
+        const email = parsed.data.email.toLowerCase();
+        const who = { signIn: 'console', email };
+        const admitted = await admit(
+          request,
+          (address) => [
+            { scope: 'address', subject: address },
+            { scope: 'account', subject: email },
+          ],
+          who,
+        );
         const { db } = await getRuntime();
         const [user] = await db
           .select()
           .from(consoleUsers)
-          .where(eq(sql`lower(${consoleUsers.email})`, parsed.data.email.toLowerCase()))
+          .where(eq(sql`lower(${consoleUsers.email})`, email))
           .limit(1);
-        if (!user || !user.tenantId || !(await verifyPassword(parsed.data.password, user.passwordHash))) {
-          throw new InvalidLogin();
-        }
+        // The password is checked whether or not the email exists, so the answer's timing does not tell.
+        const matches = await verifyPassword(parsed.data.password, user?.passwordHash ?? (await unknownUserHash()));
+        const ok = matches && user !== undefined && user.tenantId !== null;
+        await settle(admitted, ok, who);
+        if (!ok || !user?.tenantId) throw new InvalidLogin();
         return { id: user.id, email: user.email, kind: user.kind, tenantId: user.tenantId };
       },
     }),

@@ -1,15 +1,22 @@
 import { Readable } from 'node:stream';
 import { parseByteRange } from '@/lib/byte-range';
+import { FILE_CSP } from '@/server/http/security-headers';
 import { mimeOfKey } from '@/server/storage/store';
 import { getRuntime } from '@/server/runtime';
 
 export const dynamic = 'force-dynamic';
 
+/** User content: never sniffed as another type, and opened directly it runs nothing. */
+const USER_CONTENT = { 'x-content-type-options': 'nosniff', 'content-security-policy': FILE_CSP };
+
 function notFound(): Response {
-  return Response.json({ ok: false, error: 'File not found', code: 'NOT_FOUND' }, { status: 404 });
+  return Response.json({ ok: false, error: 'File not found', code: 'NOT_FOUND' }, { status: 404, headers: USER_CONTENT });
 }
 
-/** Serves stored files with their type, long cache headers and byte ranges (video players need them). */
+/**
+ * Serves stored files with their type, long cache headers and byte ranges (video players need them).
+ * Opened directly, a file is a sandboxed document with no sources: an uploaded SVG cannot act as the site.
+ */
 export async function GET(req: Request, { params }: { params: Promise<{ key: string[] }> }): Promise<Response> {
   const { key: parts } = await params;
   const key = parts.map((p) => decodeURIComponent(p)).join('/');
@@ -21,7 +28,7 @@ export async function GET(req: Request, { params }: { params: Promise<{ key: str
     // Keys are unique per file and never rewritten, so the bytes never change.
     'cache-control': 'public, max-age=31536000, immutable',
     'accept-ranges': 'bytes',
-    'x-content-type-options': 'nosniff',
+    ...USER_CONTENT,
   });
   // A malformed or multi-range header is ignored (200, whole file); see parseByteRange.
   const range = parseByteRange(req.headers.get('range'), size);

@@ -4,6 +4,7 @@ import { redirect } from 'next/navigation';
 import { ShieldIcon } from '@/components/icons';
 import { arrivalError, SignInPage, type SignInRouteProps } from '@/components/sign-in/sign-in-page';
 import { operatorSession } from '@/trpc/server';
+import { tooManyAttempts } from '@/app/login/messages';
 import { OPERATOR_SIGN_IN_UNAVAILABLE, WRONG_KEY } from './messages';
 import { OperatorLoginForm } from './login-form';
 
@@ -28,7 +29,7 @@ const TENANT_SIGN_IN = (
 
 export default async function OperatorLoginPage({ searchParams }: SignInRouteProps) {
   if (await operatorSession()) redirect('/operator');
-  const initialError = await arrivalError(searchParams, { wrong: WRONG_KEY, unavailable: OPERATOR_SIGN_IN_UNAVAILABLE });
+  const initialError = await arrivalError(searchParams, { wrong: WRONG_KEY, throttled: tooManyAttempts(), unavailable: OPERATOR_SIGN_IN_UNAVAILABLE });
   return (
     <SignInPage glow="slate" badge={OPERATOR_BADGE} title="Sign in to the operator area" lead="Watch upstream health and decide which channels Studio routes to." footer={TENANT_SIGN_IN}>
       <OperatorLoginForm initialError={initialError} />

@@ -10,3 +10,4 @@ export * from './templates';
 export * from './uploads';
 export * from './usage';
 export * from './claims';
+export * from './sign-in-throttles';

@@ -1,0 +1,27 @@
+import { NextResponse, type NextRequest } from 'next/server';
+import { getConfig, isDevBuild } from '@/server/config';
+import { baseSecurityHeaders, pageCsp } from '@/server/http/security-headers';
+
+/**
+ * Pages: a fresh script nonce per request in the Content-Security-Policy. Next.js reads the policy
+ * from the request to put the nonce on its own scripts (so pages render per request; see the root
+ * layout), and the browser gets the same policy with the response.
+ */
+export function proxy(request: NextRequest) {
+  const config = getConfig();
+  const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
+  const policy = pageCsp(nonce, config, isDevBuild());
+  const headers = new Headers(request.headers);
+  headers.set('x-nonce', nonce);
+  headers.set('content-security-policy', policy);
+  const response = NextResponse.next({ request: { headers } });
+  response.headers.set('content-security-policy', policy);
+  // Also here for `next dev`, where the front server (scripts/start.ts) that adds them to every answer does not run.
+  for (const [name, value] of Object.entries(baseSecurityHeaders(config))) response.headers.set(name, value);
+  return response;
+}
+
+export const config = {
+  // Everything but the API (its own policy), stored files (theirs), and the build's static assets.
+  matcher: [{ source: '/((?!api/|files/|_next/static/|_next/image|favicon.ico).*)' }],
+};
