@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { Lru } from './lru';
 import type { SimImageFormat, SimImageQuality } from './channels';
 import { mulberry32 } from '../lib/random';
+import pLimit from 'p-limit';
 
 /**
  * Deterministic image rendering for the simulator's image channels. The picture is derived
@@ -41,19 +42,7 @@ const inFlight = new Map<string, Promise<Buffer>>();
 
 /** libvips already parallelises inside one image; bounding whole renders keeps memory flat under bursts. */
 const maxConcurrent = Math.max(2, availableParallelism());
-let running = 0;
-const waiting: (() => void)[] = [];
-
-async function withRenderSlot<T>(fn: () => Promise<T>): Promise<T> {
-  if (running >= maxConcurrent) await new Promise<void>((resolve) => waiting.push(resolve));
-  running += 1;
-  try {
-    return await fn();
-  } finally {
-    running -= 1;
-    waiting.shift()?.();
-  }
-}
+const withRenderSlot = pLimit(maxConcurrent);
 
 function cacheKey(req: RenderRequest): string {
   const h = createHash('sha256');

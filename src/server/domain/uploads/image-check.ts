@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { badRequest } from '../errors';
 import type { UploadType } from './file-types';
+import pLimit from 'p-limit';
 
 /**
  * Decodes an uploaded image in full before it is accepted: the right leading bytes with damaged or
@@ -13,19 +14,7 @@ export const MAX_IMAGE_PIXELS = 8192 * 8192;
 /** Decodes at once in this process; libvips already spreads one decode over its own threads. */
 const MAX_CONCURRENT = 2;
 
-let running = 0;
-const waiting: (() => void)[] = [];
-
-async function withSlot<T>(fn: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
-  running += 1;
-  try {
-    return await fn();
-  } finally {
-    running -= 1;
-    waiting.shift()?.();
-  }
-}
+const withSlot = pLimit(MAX_CONCURRENT);
 
 /** libvips' words without the loader prefixes, first line only. */
 function reasonOf(err: unknown): string {
