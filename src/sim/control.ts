@@ -118,7 +118,15 @@ export async function handleControl(state: ControlState, req: IncomingMessage, r
     case 'GET /__sim/health':
       return sendJson(res, 200, { ok: true, simulator: true, channels: names });
     case 'GET /__sim/channels':
-      return sendJson(res, 200, channels.map((c) => ({ ...c, latencyMs: latency.get(c.name) ?? c.latencyMs })));
+      return sendJson(
+        res,
+        200,
+        channels.map((c) => {
+          const latencyMs = latency.get(c.name) ?? c.latencyMs;
+          if (c.adapter !== 'ark-video') return { ...c, latencyMs };
+          return { ...c, latencyMs, cancelRunning: videoSettings.get(c.name)?.cancelRunning ?? c.cancelRunning };
+        }),
+      );
     case 'GET /__sim/faults':
       return sendJson(res, 200, faultBook.list().filter((f) => !channelParam || f.channel === channelParam));
     case 'POST /__sim/faults': {
@@ -130,6 +138,8 @@ export async function handleControl(state: ControlState, req: IncomingMessage, r
       if (videoOnly && input.channel !== '*' && byName.get(input.channel)?.adapter !== 'ark-video') {
         throw new ControlError(400, `fault '${input.fault}' only applies to video channels`);
       }
+      // A task fault sticks to the task it hits at creation; a poll taking it would only use it up.
+      if (videoOnly && input.on === 'all') throw new ControlError(400, `fault '${input.fault}' applies to task creation only; 'on: all' is not accepted`);
       const targets = channels.filter((c) => !videoOnly || c.adapter === 'ark-video').map((c) => c.name);
       return sendJson(res, 200, { ok: true, faults: faultBook.arm(input, targets) });
     }

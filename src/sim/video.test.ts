@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIM_CHANNELS, type SimVideoChannel } from './channels';
 import { inspectMp4 } from './mp4';
 import { parseTextCommands } from './video';
+import { VIDEO_FRAMES } from './video-files';
 import { startSim, type RunningSim } from './testing';
 
 let s: RunningSim;
@@ -168,6 +169,13 @@ describe('Ark video tasks', () => {
     expect(((await unknown.json()) as ArkError).error.code).toBe('InvalidEndpointOrModel.NotFound');
     const missing = await create('sim-video-a', { model: 'videomodel-H3' });
     expect(((await missing.json()) as ArkError).error.code).toBe('MissingParameter');
+  });
+
+  it('has a video frame for every ratio a tier accepts', () => {
+    for (const c of SIM_CHANNELS) {
+      if (c.adapter !== 'ark-video') continue;
+      for (const t of c.capabilities.tiers) for (const r of t.ratios) if (r !== 'adaptive') expect(VIDEO_FRAMES[r], `${c.name} ${r}`).toBeDefined();
+    }
   });
 
   it('serves the same tiers under aliases on the second channel', () => {
@@ -372,6 +380,9 @@ describe('video timing, cancel and task faults', () => {
     expect(after.channels['sim-chat-b']).toEqual({ latency_ms: 5 });
     expect(after.channels['sim-video-a']).toMatchObject({ latency_ms: 5, queued_percent: 10 });
 
+    const listed = (await (await f.control('/__sim/channels')).json()) as { name: string; cancelRunning?: boolean }[];
+    expect(listed.find((c) => c.name === 'sim-video-b')?.cancelRunning).toBe(true);
+
     // Reset restores the start-up settings.
     await f.control('/__sim/reset', { method: 'POST' });
     const reset = (await (await f.control('/__sim/config')).json()) as { channels: Record<string, Record<string, unknown>> };
@@ -541,6 +552,7 @@ describe('video timing, cancel and task faults', () => {
 
     for (const fault of ['task_never_finishes', 'wrong_duration', 'task_failed']) {
       expect((await arm({ channel: 'sim-image-a', fault })).status).toBe(400);
+      expect((await arm({ channel: 'sim-video-a', fault, on: 'all' })).status).toBe(400);
     }
     const star = (await (await arm({ channel: '*', fault: 'wrong_duration', times: 1 })).json()) as { faults: { channel: string }[] };
     expect(star.faults.map((x) => x.channel)).toEqual(['sim-video-a', 'sim-video-b']);
