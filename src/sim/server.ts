@@ -358,7 +358,10 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
       for (const n of targets) {
         const current = videoSettings.get(n);
         if (!current) throw new ControlError(400, `channel '${n}' is not a video channel`);
-        videoSettings.set(n, { ...current, ...settings });
+        videoSettings.set(n, {
+          cancelRunning: settings.cancelRunning ?? current.cancelRunning,
+          queuedPercent: settings.queuedPercent ?? current.queuedPercent,
+        });
       }
     },
     faults: () => faultBook.list(),

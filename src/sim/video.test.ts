@@ -559,3 +559,23 @@ describe('video timing, cancel and task faults', () => {
     await f.control('/__sim/faults', { method: 'DELETE' });
   });
 });
+
+describe('in-process video settings', () => {
+  it('setVideoSettings changes one setting at a time and reset restores them', async () => {
+    const f = await startSim();
+    try {
+      f.sim.setVideoSettings('sim-video-b', { cancelRunning: true });
+      f.sim.setVideoSettings('*', { queuedPercent: 0 });
+      const cfg = (await (await f.control('/__sim/config')).json()) as { channels: Record<string, Record<string, unknown>> };
+      expect(cfg.channels['sim-video-b']).toEqual({ latency_ms: 0, cancel_running: true, queued_percent: 0 });
+      expect(cfg.channels['sim-video-a']).toEqual({ latency_ms: 0, cancel_running: true, queued_percent: 0 });
+      expect(() => f.sim.setVideoSettings('sim-chat-a', { cancelRunning: true })).toThrow();
+      expect(() => f.sim.setVideoSettings('sim-video-a', { queuedPercent: 150 })).toThrow();
+      f.sim.reset();
+      const reset = (await (await f.control('/__sim/config')).json()) as { channels: Record<string, Record<string, unknown>> };
+      expect(reset.channels['sim-video-b']).toEqual({ latency_ms: 0, cancel_running: false, queued_percent: 20 });
+    } finally {
+      await f.close();
+    }
+  });
+});
