@@ -1,28 +1,20 @@
 import { getTRPCErrorFromUnknown, type TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { z } from 'zod';
-import { AppError, errorStatus, type FieldIssue } from '../domain/errors';
+import { AppError, errorStatus } from '../domain/errors';
 import { logger } from '../logger';
 import { createContext } from './context';
 import { restRoutes } from './openapi';
 import { appRouter, createCaller } from './root';
 import { authFailureAnswer, errorIssues, publicMessage, type AuthFailure, type StudioMeta } from './trpc';
 import { handleUploadRequest } from './upload-handler';
+import { bodyTooLarge, drainRequest, readBodyLimited } from '../http/body-limit';
+import { errorResponse } from '../http/error-response';
+
+export { errorResponse };
 
 const PREFIX = '/api';
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-/** The one error body of the REST surface; `issues` (the refused fields) only on validation errors. */
-export function errorResponse(
-  status: number,
-  error: string,
-  code: string,
-  headers: Record<string, string> = {},
-  issues?: readonly FieldIssue[],
-): Response {
-  const body = issues && issues.length > 0 ? { ok: false, error, code, issues } : { ok: false, error, code };
-  return Response.json(body, { status, headers: { 'cache-control': 'no-store', ...headers } });
-}
 
 /** The 401 or 403 of a request without a working key or session (route handlers outside tRPC). */
 export function authFailureResponse(failure: AuthFailure | null): Response {
@@ -65,27 +57,6 @@ export function isRestPath(pathname: string): boolean {
 function matchRoute(path: string): Set<string> | undefined {
   routes ??= restRoutes();
   return routes.get(path);
-}
-
-/** Reads a body as text, stopping with null as soon as it exceeds the limit. */
-async function readLimited(req: Request, limit: number): Promise<string | null> {
-  const declared = Number(req.headers.get('content-length') ?? '0');
-  if (declared > limit) return null;
-  if (!req.body) return '';
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** The innermost type of a field, under optional, default and nullable wrappers. */
@@ -138,8 +109,9 @@ function errorFrom(error: TRPCError): Response {
 
 /** The body of a POST/PUT/PATCH (or DELETE) as a value, or the error answer. */
 async function bodyInput(req: Request, method: string, maxBodyBytes: number): Promise<{ value: unknown } | Response> {
-  const text = await readLimited(req, maxBodyBytes);
-  if (text === null) return errorResponse(413, `The request body is larger than ${maxBodyBytes} bytes`, 'PAYLOAD_TOO_LARGE');
+  const bytes = await readBodyLimited(req, maxBodyBytes);
+  if (bytes === null) return bodyTooLarge(maxBodyBytes);
+  const text = bytes.toString('utf8');
   if (text.length === 0 && method === 'DELETE') return { value: undefined };
   const type = req.headers.get('content-type') ?? '';
   if (!/^application\/json\s*(;|$)/i.test(type)) {
@@ -160,6 +132,13 @@ async function bodyInput(req: Request, method: string, maxBodyBytes: number): Pr
  * parameters are converted by `queryInput`. Every error leaves as `{ok: false, error, code}`.
  */
 export async function handleRestRequest(req: Request, maxBodyBytes: number): Promise<Response> {
+  const response = await answerRest(req, maxBodyBytes);
+  // Refused before its body was read (unknown path, wrong method): take the rest so the client reads the answer.
+  if (response.status >= 400) await drainRequest(req);
+  return response;
+}
+
+async function answerRest(req: Request, maxBodyBytes: number): Promise<Response> {
   const url = new URL(req.url);
   const path = url.pathname.replace(/\/+$/, '').slice(PREFIX.length) || '/';
   const methods = matchRoute(path);

@@ -1,8 +1,8 @@
 import { AppError } from '../domain/errors';
-import { discardBody } from '../domain/uploads/multipart';
 import { proxyUpload } from '../domain/uploads/uploads';
 import { logger } from '../logger';
 import { createContext, type SessionIdentity } from './context';
+import { drainRequest } from '../http/body-limit';
 import { authFailureResponse, errorResponse } from './rest';
 
 /**
@@ -12,7 +12,7 @@ import { authFailureResponse, errorResponse } from './rest';
 export async function handleUploadRequest(req: Request, session: SessionIdentity | null): Promise<Response> {
   const response = await answerUpload(req, session);
   // A refusal before or while reading: the client may still be sending; take the rest so it reads the answer.
-  if (response.status >= 400) await discardBody(req);
+  if (response.status >= 400) await drainRequest(req);
   return response;
 }
 

@@ -1,6 +1,7 @@
 import { presentedKey } from '@/server/api/context';
 import { handleUploadRequest } from '@/server/api/upload-handler';
 import { consoleSessionIdentity } from '@/server/auth/next-auth';
+import { drainRequest } from '@/server/http/body-limit';
 import { crossSiteRefusal } from '@/server/http/cross-site';
 
 export const dynamic = 'force-dynamic';
@@ -9,6 +10,9 @@ export const dynamic = 'force-dynamic';
 export async function POST(req: Request): Promise<Response> {
   // A console upload is a multipart form on the session cookie: it must come from Studio's own pages.
   const refused = crossSiteRefusal(req, { json: false });
-  if (refused) return refused;
+  if (refused) {
+    await drainRequest(req);
+    return refused;
+  }
   return handleUploadRequest(req, presentedKey(req.headers) ? null : await consoleSessionIdentity());
 }

@@ -8,6 +8,7 @@ import busboy from 'busboy';
 import { randomUUID } from 'node:crypto';
 import { WORKSPACE_PATTERN } from '../../../contracts/uploads';
 import { AppError, badRequest, fieldError } from '../errors';
+import { drainStream } from '../../http/body-limit';
 import { allowedList, detectType, formatMb, MAX_UPLOAD_BYTES, SNIFF_BYTES, type UploadType } from './file-types';
 
 /**
@@ -73,48 +74,6 @@ async function spool(stream: Readable, file: string): Promise<{ size: number; ty
   }
 }
 
-/** The most a refused upload's remaining body is read (and thrown away) to deliver the answer cleanly. */
-export const DISCARD_LIMIT_BYTES = MAX_UPLOAD_BYTES + 1024 * 1024;
-const DISCARD_TIMEOUT_MS = 30_000;
-
-/** Reads a stream to its end without keeping anything; gives up (destroying it) past the bound or the time limit. */
-function discardRest(source: Readable): Promise<void> {
-  return new Promise((resolve) => {
-    if (source.readableEnded || source.destroyed) {
-      resolve();
-      return;
-    }
-    let read = 0;
-    const done = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-    const timer = setTimeout(() => {
-      source.destroy();
-      done();
-    }, DISCARD_TIMEOUT_MS);
-    source.on('data', (chunk: Buffer) => {
-      read += chunk.length;
-      if (read > DISCARD_LIMIT_BYTES) {
-        source.destroy();
-        done();
-      }
-    });
-    source.once('end', done);
-    source.once('close', done);
-    source.once('error', done);
-    source.resume();
-  });
-}
-
-/** Throws away the body of a request refused before it was read (see `discardRest`). */
-export async function discardBody(request: Request): Promise<void> {
-  // A locked body is being read (or was taken) by the parser, which discards it itself.
-  if (!request.body || request.bodyUsed || request.body.locked) return;
-  if (Number(request.headers.get('content-length') ?? '0') > DISCARD_LIMIT_BYTES) return;
-  await discardRest(Readable.fromWeb(request.body as unknown as NodeReadableStream<Uint8Array>)).catch(() => undefined);
-}
-
 interface Received {
   file: string;
   size: number;
@@ -138,7 +97,7 @@ export function receive(body: ReadableStream<Uint8Array>, contentType: string, t
     } catch {
       // No boundary (or another unreadable header): take the body so the client reads the refusal.
       const refusal = new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data with a boundary (a form with a `file` field)');
-      discardRest(source).then(() => reject(refusal), () => reject(refusal));
+      drainStream(source).then(() => reject(refusal), () => reject(refusal));
       return;
     }
     const fields: Record<string, string> = {};
@@ -154,7 +113,7 @@ export function receive(body: ReadableStream<Uint8Array>, contentType: string, t
       // Read the rest (up to a bound) before answering, so the client, still sending, receives the
       // refusal instead of a broken connection; past the bound the connection is dropped.
       const refusal = err instanceof Error ? err : new Error(String(err));
-      discardRest(source).then(() => reject(refusal), () => reject(refusal));
+      drainStream(source).then(() => reject(refusal), () => reject(refusal));
     };
     parser.on('file', (name, stream, info) => {
       if (name !== 'file' || spooled) {

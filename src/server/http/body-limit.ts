@@ -1,0 +1,117 @@
+import type { Readable } from 'node:stream';
+import { errorResponse } from './error-response';
+
+/**
+ * Refusing a request body for its size without breaking the client's connection. A client that is
+ * still writing when the server answers and closes sees a reset ("fetch failed"), not the answer; so
+ * every refusal first reads the rest of the body and throws it away, up to a bound in bytes and in
+ * time, and only then answers. Past either bound the body is cut: nobody can hold a server busy by
+ * sending forever. Every route that takes a body (REST, the console's tRPC, uploads) uses this module.
+ */
+
+/** The most of a refused body that is read and thrown away; above the largest upload (50 MB). */
+export const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
+/** The longest a refused body is read for. */
+export const DRAIN_TIMEOUT_MS = 30_000;
+
+/** The 413 answer for a body over `limit` bytes. */
+export function bodyTooLarge(limit: number): Response {
+  return errorResponse(413, `The request body is larger than ${limit.toLocaleString('en-US')} bytes`, 'PAYLOAD_TOO_LARGE');
+}
+
+const declaredLength = (req: Request): number | null => {
+  const value = req.headers.get('content-length');
+  return value === null || !/^\d+$/.test(value) ? null : Number(value);
+};
+
+/** Reads a web stream to its end without keeping anything, within the drain bounds. */
+async function drainReader(reader: ReadableStreamDefaultReader<Uint8Array>, alreadyRead: number): Promise<void> {
+  let read = alreadyRead;
+  const deadline = Date.now() + DRAIN_TIMEOUT_MS;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), DRAIN_TIMEOUT_MS);
+  });
+  try {
+    while (Date.now() < deadline) {
+      const next = await Promise.race([reader.read(), timeout]);
+      if (next === 'timeout' || next.done) break;
+      read += next.value.byteLength;
+      if (read > DRAIN_LIMIT_BYTES) break;
+    }
+  } catch {
+    // the client went away: nothing left to drain
+  } finally {
+    clearTimeout(timer);
+    await reader.cancel().catch(() => undefined);
+  }
+}
+
+/**
+ * Throws away the rest of a refused request's body (bounded), so a client still sending reads the
+ * answer. A body declared larger than the bound is not read at all: it is cut when the answer is sent.
+ */
+export async function drainRequest(req: Request): Promise<void> {
+  // A locked body is being read (or was taken) by a parser, which drains it itself.
+  if (!req.body || req.bodyUsed || req.body.locked) return;
+  const declared = declaredLength(req);
+  if (declared !== null && declared > DRAIN_LIMIT_BYTES) return;
+  await drainReader(req.body.getReader(), 0);
+}
+
+/**
+ * The body of a request as bytes, or null when it is larger than `limit` (the `Content-Length` is
+ * checked before reading; a chunked body is counted as it arrives). On null the rest has been drained.
+ */
+export async function readBodyLimited(req: Request, limit: number): Promise<Buffer | null> {
+  const declared = declaredLength(req);
+  if (declared !== null && declared > limit) {
+    await drainRequest(req);
+    return null;
+  }
+  if (!req.body) return Buffer.alloc(0);
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await drainReader(reader, size);
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** The same drain for a Node stream (the multipart parser's source): bounded, then destroyed. */
+export function drainStream(source: Readable, alreadyRead = 0): Promise<void> {
+  return new Promise((resolve) => {
+    if (source.readableEnded || source.destroyed) {
+      resolve();
+      return;
+    }
+    let read = alreadyRead;
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      source.destroy();
+      done();
+    }, DRAIN_TIMEOUT_MS);
+    source.on('data', (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > DRAIN_LIMIT_BYTES) {
+        source.destroy();
+        done();
+      }
+    });
+    source.once('end', done);
+    source.once('close', done);
+    source.once('error', done);
+    source.resume();
+  });
+}
