@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSim, type RunningSim } from '../../src/sim/testing';
 import { videoRequestSchema } from '../../src/contracts/videos';
 import { buildConfig, parseEnv, type Config } from '../../src/server/config';
-import { accounts, jobs, ledgerEntries, tasks, upstreams, videoTasks } from '../../src/server/db/schema';
+import { accounts, jobs, ledgerEntries, tasks, upstreams, usageDaily, videoTasks } from '../../src/server/db/schema';
 import { OPERATOR, type ScopedIdentity } from '../../src/server/domain/auth/identity';
 import { AppError } from '../../src/server/domain/errors';
 import { getJob, jobView } from '../../src/server/domain/jobs/read';
@@ -136,6 +136,9 @@ describe('submitting a video', () => {
       { kind: 'adjust', amount: 1000, category: null },
       { kind: 'charge', amount: -36, category: 'video' },
     ]);
+    // Usage rollups count it under video.
+    const usage = await t.db.select({ category: usageDaily.category, credits: usageDaily.credits }).from(usageDaily).where(eq(usageDaily.tenantId, who.tenantId));
+    expect(usage).toEqual([{ category: 'video', credits: 36 }]);
     // The queue row is gone once the job ended.
     expect(await t.db.select().from(tasks).where(eq(tasks.queue, QUEUES.videoJob))).toHaveLength(0);
   });
