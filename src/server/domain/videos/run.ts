@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -32,6 +32,9 @@ export interface VideoRunContext {
   /** Random source of the weighted choice (tests fix it). */
   random?: () => number;
 }
+
+/** A task row still open: the worker's writes never overwrite an ending (a cancel, a time-out) made meanwhile. */
+const open = (id: string) => and(eq(videoTasks.id, id), notInArray(videoTasks.state, ['succeeded', 'failed', 'cancelled']));
 
 const NOTE = (n: number, m: number) => `An upstream failed; backup channel ${n}/${m} is in use. The task stays pending: do not resubmit.`;
 
@@ -130,11 +133,16 @@ export async function runVideoJob(ctx: VideoRunContext, task: Task<TaskPayload<'
       return undefined;
     }
     logger.error({ err, job: job.id }, 'video job hit an infrastructure error');
+    if (task.attempt >= task.maxAttempts) {
+      // The queue drops a task after its last attempt: end the job rather than leave it pending.
+      await failVideo(ctx.db, job.id, 'The video task failed on an internal error; its credits were refunded', { callbackAttempts: ctx.callbackAttempts });
+      return undefined;
+    }
     throw err;
   }
 }
 
-async function createUpstreamTask(ctx: VideoRunContext, job: Job, vt: VideoTaskRow, input: VideoJobInput, binding: string | null): Promise<Reschedule> {
+async function createUpstreamTask(ctx: VideoRunContext, job: Job, vt: VideoTaskRow, input: VideoJobInput, binding: string | null): Promise<Reschedule | undefined> {
   const plan = await planOrThrow(ctx.db, { media: 'video', model: input.tier, binding, needs: videoNeeds(input) }, ctx.random);
   // Upstreams that already failed this task (bad output, failed task) are not tried again.
   const chain = plan.chain.filter((c) => !vt.failedUpstreams.includes(c.upstream.id));
@@ -170,7 +178,7 @@ async function createUpstreamTask(ctx: VideoRunContext, job: Job, vt: VideoTaskR
       onFallback: (n) => setNote(ctx.db, job, NOTE(offset + n, total)),
     },
   );
-  await ctx.db
+  const [stored] = await ctx.db
     .update(videoTasks)
     .set({
       upstreamId: routed.upstreamId,
@@ -182,7 +190,14 @@ async function createUpstreamTask(ctx: VideoRunContext, job: Job, vt: VideoTaskR
       stateChangedAt: new Date(),
       upstreamCreatedAt: new Date(),
     })
-    .where(eq(videoTasks.id, job.id));
+    .where(open(job.id))
+    .returning({ id: videoTasks.id });
+  if (!stored) {
+    // Cancelled while the upstream task was being created: cancel that one too.
+    const row = await getUpstream(ctx.db, routed.upstreamId).catch(() => null);
+    if (row) await cancelVideoTask(targetOf(row, routed.model, ctx.secret), routed.result, AbortSignal.timeout(10_000)).catch(() => {});
+    return undefined;
+  }
   return { rescheduleInMs: ctx.video.pollFirstMs };
 }
 
@@ -210,7 +225,7 @@ async function nextUpstream(ctx: VideoRunContext, vt: VideoTaskRow, why: string)
       polls: 0,
       stateChangedAt: new Date(),
     })
-    .where(eq(videoTasks.id, vt.id));
+    .where(open(vt.id));
   return { rescheduleInMs: 0 };
 }
 
@@ -239,7 +254,7 @@ async function pollUpstreamTask(ctx: VideoRunContext, job: Job, vt: VideoTaskRow
           await tx
             .update(videoTasks)
             .set({ state: state.status, stateChangedAt: new Date(), polls: sql`${videoTasks.polls} + 1` })
-            .where(eq(videoTasks.id, vt.id));
+            .where(open(vt.id));
           const [row] = await tx
             .update(jobs)
             .set({ startedAt: sql`coalesce(${jobs.startedAt}, now())` })
