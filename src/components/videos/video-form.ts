@@ -267,7 +267,7 @@ export function videoFieldName(path: readonly PropertyKey[], source: VideoSource
     case 'template_id':
       return source === 'template' ? 'template' : null;
     case 'input':
-      return source === 'template' && template ? (draftFieldName(templateKey(template.slug), { fields: template.fields }, path)) : null;
+      return source === 'template' && template ? draftFieldName(templateKey(template.slug), { fields: template.fields }, path) : null;
     case 'model':
     case 'ratio':
     case 'duration':
