@@ -39,10 +39,12 @@ interface TierFieldProps {
   error: { message: string } | null;
   /** The server refused the tier. */
   problem?: string | undefined;
+  /** The tier the automatic choice falls back to. */
+  defaultTier: string | null;
 }
 
 /** The tier choice: each tier with its duration range and resolutions, and what the chosen one takes. */
-export function TierField({ tiers, value, onChange, loading, error, problem }: TierFieldProps) {
+export function TierField({ tiers, value, onChange, loading, error, problem, defaultTier }: TierFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const problemId = `${id}-problem`;
@@ -82,7 +84,7 @@ export function TierField({ tiers, value, onChange, loading, error, problem }: T
             </span>
           </>
         ) : (
-          VIDEO_FORM_TEXT.autoRule
+          VIDEO_FORM_TEXT.autoRule(defaultTier)
         )}
       </div>
       {problem && (

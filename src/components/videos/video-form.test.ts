@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   AUTO_TIER,
+  autoTierId,
+  estimateCredits,
   clampDuration,
   durationBounds,
   effectiveTier,
@@ -202,5 +204,25 @@ describe('where problems show', () => {
   it('takes a template’s own ratio and duration', () => {
     expect(templateDefaults(story)).toEqual({ ratio: '9:16', duration: 8 });
     expect(templateDefaults({ generation_configs: [] })).toEqual({});
+  });
+});
+
+describe('estimate', () => {
+  const offered = [pro20, tier('videomodel-2-0-fast-260801', 15, ['480p', '720p']), { ...pro25, id: 'videomodel-2-5-pro-260801' }];
+
+  it('follows the automatic rule: long or 1080p to 2.5 pro, else the default tier', () => {
+    expect(autoTierId(offered, 'videomodel-2-0-fast-260801', 5, '720p')).toBe('videomodel-2-0-fast-260801');
+    expect(autoTierId(offered, 'videomodel-2-0-fast-260801', 20, '720p')).toBe('videomodel-2-5-pro-260801');
+    expect(autoTierId(offered, 'videomodel-2-0-fast-260801', 5, '1080p')).toBe('videomodel-2-5-pro-260801');
+    // H3 is not offered here: the first tier that fits.
+    expect(autoTierId(offered, 'videomodel-2-0-fast-260801', 5, '2K')).toBe('videomodel-2-0-pro');
+  });
+
+  it('prices a video per second of its tier', () => {
+    const prices = { 'videomodel-2-0-fast-260801': 2, default: 4 };
+    expect(estimateCredits(prices, 'videomodel-2-0-fast-260801', 5)).toBe(10);
+    expect(estimateCredits(prices, 'videomodel-H3', 5)).toBe(20);
+    expect(estimateCredits(null, 'videomodel-H3', 5)).toBeNull();
+    expect(estimateCredits(prices, 'videomodel-H3', 0)).toBeNull();
   });
 });

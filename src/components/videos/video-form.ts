@@ -84,9 +84,37 @@ export const VIDEO_FORM_TEXT = {
   noAudios: (tier: string) => `${tier} does not take reference audio.`,
   noAudio: (tier: string) => `${tier} does not generate audio.`,
   noneOffer: (what: string) => `No tier available to you takes ${what}.`,
-  autoRule:
-    'Studio picks the tier: one whose duration range and resolutions fit what you set here and that accepts the references you add.',
+  autoRule: (defaultTier: string | null) =>
+    `Studio picks the tier from the duration and resolution: longer than 15 seconds or 1080p goes to ${PRO_TIER}, 768P or 2K to ${HD_TIER}, anything else to ${defaultTier ?? 'the default tier'}.`,
 } as const;
+
+/** The tiers the automatic choice sends long or high-resolution videos to (docs/api.md → Video). */
+export const PRO_TIER = 'videomodel-2-5-pro-260801';
+export const HD_TIER = 'videomodel-H3';
+
+/**
+ * The tier the server picks for a request without `model`, as docs/api.md describes it: over 15
+ * seconds or 1080p → the 2.5 pro tier, 768P or 2K → H3, else the default tier; when that tier is not
+ * offered, the first that fits. Used for the price estimate only; the server decides.
+ */
+export function autoTierId(tiers: readonly VideoTier[], defaultTier: string | null, duration: number | undefined, resolution: string | undefined): string | null {
+  const r = resolution?.toLowerCase();
+  const preferred = (duration ?? 0) > 15 || r === '1080p' ? PRO_TIER : r === '768p' || r === '2k' ? HD_TIER : defaultTier;
+  if (preferred && tiers.some((t) => t.id === preferred)) return preferred;
+  const fits = tiers.find(
+    (t) =>
+      (duration === undefined || (duration >= t.duration.min && duration <= t.duration.max)) &&
+      (r === undefined || t.resolutions.some((x) => x.toLowerCase() === r)),
+  );
+  return (fits ?? tiers[0])?.id ?? null;
+}
+
+/** Credits for a video: the tier's price per second times the seconds (`default` for a tier not listed). Null without prices. */
+export function estimateCredits(prices: Readonly<Record<string, number>> | null, tier: string | null, duration: number): number | null {
+  if (!prices || !tier || !Number.isInteger(duration) || duration <= 0) return null;
+  const perSecond = prices[tier] ?? prices.default;
+  return perSecond === undefined ? null : perSecond * duration;
+}
 
 /** The chosen tier, or null for the automatic choice (or a tier no longer offered). */
 export function chosenTier(tiers: readonly VideoTier[], model: string): VideoTier | null {
