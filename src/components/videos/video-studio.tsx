@@ -55,7 +55,7 @@ export function VideoStudio({ prices }: VideoStudioProps) {
       results={<VideoTasks ref={results} filter={filter} page={page} onFilter={setFilter} onPage={setPage} />}
     >
       <SourceTabs label={TEXT.startFrom} tabs={SOURCE_TABS} value={video.source} onChange={video.chooseSource} panelId={panelId} idPrefix={formId} />
-      <div id={panelId} role="tabpanel" aria-labelledby={`${formId}-tab-${video.source}`} className="space-y-5">
+      <div id={panelId} role="tabpanel" className="space-y-5">
         {video.source === 'prompt' ? <VideoPromptField submit={video.submit} /> : <VideoTemplateFields video={video} />}
       </div>
       <VideoSettings video={video} />
