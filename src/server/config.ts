@@ -57,6 +57,8 @@ const envSchema = z.object({
         .strictObject({
           image: z.strictObject({ low: z.number().int().min(0), medium: z.number().int().min(0), high: z.number().int().min(0) }).partial().optional(),
           article: z.number().int().min(0).optional(),
+          /** Credits per second of video, by tier; `default` for a tier not listed. */
+          video: z.record(z.string().min(1), z.number().int().min(0)).optional(),
         })
         .optional(),
     ),
@@ -64,6 +66,25 @@ const envSchema = z.object({
   STUDIO_CREDIT_CNY: z.coerce.number().min(0).default(0.1),
   STUDIO_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(500),
   STUDIO_IMAGE_RATE_PER_HOUR: z.coerce.number().int().min(1).default(120),
+  STUDIO_VIDEO_RATE_PER_HOUR: z.coerce.number().int().min(1).default(60),
+  STUDIO_VIDEO_DEFAULT_TIER: z.string().trim().min(1).default('videomodel-2-0-fast-260801'),
+  STUDIO_VIDEO_POLL_FIRST_MS: z.coerce.number().int().min(10).default(5_000),
+  STUDIO_VIDEO_POLL_MAX_MS: z.coerce.number().int().min(10).default(30_000),
+  STUDIO_VIDEO_MAX_BYTES: z.coerce.number().int().min(1024).default(500 * 1024 * 1024),
+  STUDIO_VIDEO_DEADLINES_S: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return undefined;
+      try {
+        return JSON.parse(v) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be JSON, e.g. {"default":1200,"videomodel-2-5-pro-260801":2400}' });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.record(z.string().min(1), z.number().positive()).optional()),
   STUDIO_ALLOW_PRIVATE_CALLBACKS: z.enum(['0', '1']).default('0'),
   STUDIO_CALLBACK_BACKOFF_MS: z.coerce.number().int().min(10).default(10_000),
   STUDIO_CALLBACK_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(12),
@@ -114,13 +135,25 @@ export interface Config {
   scoreIntervalMs: number;
   probeIntervalMs: number;
   /** Credits per image by quality, and per article written; see docs/api.md for the defaults. */
-  prices: { image: { low: number; medium: number; high: number }; article: number };
+  prices: { image: { low: number; medium: number; high: number }; article: number; video: Record<string, number> };
   /** USD value of one credit, used for `cost_usd` in callbacks. */
   creditUsd: number;
   /** CNY list price of one credit; a tenant's `markup` multiplies it for `charged_cny`. */
   creditCny: number;
   workerConcurrency: number;
   imageRatePerHour: number;
+  video: {
+    ratePerHour: number;
+    /** The tier for a request without `model` and without a 1080p/768P/2K or > 15 s need. */
+    defaultTier: string;
+    /** First status check after the upstream task is created; doubles up to `pollMaxMs`. */
+    pollFirstMs: number;
+    pollMaxMs: number;
+    /** Largest result file accepted. */
+    maxBytes: number;
+    /** Seconds a task may stay in one state (queued or running) by tier; `default` for the others. */
+    deadlinesS: Record<string, number>;
+  };
   allowPrivateCallbacks: boolean;
   /** First retry delay of a failed callback; it doubles each attempt (capped at one hour). */
   callbackBackoffMs: number;
@@ -186,6 +219,16 @@ function readOrCreateSecretFile(dataDir: string): Buffer {
   return buf;
 }
 
+/** Credits per second of video by tier (docs/api.md → Video); `default` prices a tier not listed. */
+export const DEFAULT_VIDEO_PRICES: Record<string, number> = {
+  'videomodel-2-0-mini-260801': 1,
+  'videomodel-2-0-fast-260801': 2,
+  'videomodel-2-0-pro-260801': 4,
+  'videomodel-H3': 6,
+  'videomodel-2-5-pro-260801': 8,
+  default: 4,
+};
+
 export function buildConfig(env: Env): Config {
   const dataDir = path.resolve(env.STUDIO_DATA_DIR);
   const secret = env.STUDIO_SECRET
@@ -209,11 +252,23 @@ export function buildConfig(env: Env): Config {
     simPort: env.STUDIO_SIM_PORT,
     scoreIntervalMs: env.STUDIO_SCORE_INTERVAL_MS,
     probeIntervalMs: env.STUDIO_PROBE_INTERVAL_MS,
-    prices: { image: { low: 1, medium: 2, high: 4, ...env.STUDIO_PRICES?.image }, article: env.STUDIO_PRICES?.article ?? 1 },
+    prices: {
+      image: { low: 1, medium: 2, high: 4, ...env.STUDIO_PRICES?.image },
+      article: env.STUDIO_PRICES?.article ?? 1,
+      video: { ...DEFAULT_VIDEO_PRICES, ...env.STUDIO_PRICES?.video },
+    },
     creditUsd: env.STUDIO_CREDIT_USD,
     creditCny: env.STUDIO_CREDIT_CNY,
     workerConcurrency: env.STUDIO_WORKER_CONCURRENCY,
     imageRatePerHour: env.STUDIO_IMAGE_RATE_PER_HOUR,
+    video: {
+      ratePerHour: env.STUDIO_VIDEO_RATE_PER_HOUR,
+      defaultTier: env.STUDIO_VIDEO_DEFAULT_TIER,
+      pollFirstMs: env.STUDIO_VIDEO_POLL_FIRST_MS,
+      pollMaxMs: Math.max(env.STUDIO_VIDEO_POLL_MAX_MS, env.STUDIO_VIDEO_POLL_FIRST_MS),
+      maxBytes: env.STUDIO_VIDEO_MAX_BYTES,
+      deadlinesS: { default: 1200, 'videomodel-2-5-pro-260801': 2400, ...env.STUDIO_VIDEO_DEADLINES_S },
+    },
     allowPrivateCallbacks: env.STUDIO_ALLOW_PRIVATE_CALLBACKS === '1',
     callbackBackoffMs: env.STUDIO_CALLBACK_BACKOFF_MS,
     callbackAttempts: env.STUDIO_CALLBACK_ATTEMPTS,

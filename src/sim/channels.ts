@@ -104,6 +104,12 @@ export interface SimChatChannel extends SimChannelBase {
 export interface SimVideoChannel extends SimChannelBase {
   adapter: 'ark-video';
   capabilities: SimVideoCapabilities;
+  /**
+   * Simulator test switch, not a provider capability: whether DELETE also cancels a `running`
+   * task. The real service only cancels `queued` tasks (false). Default; changeable through
+   * `POST /__sim/config` (`cancel_running`).
+   */
+  cancelRunning: boolean;
 }
 
 /** Discriminated on `adapter`, which also decides the shape of `capabilities`. */
@@ -212,7 +218,7 @@ function chatChannel(name: string, costUsd: number): SimChatChannel {
   };
 }
 
-function videoChannel(name: string, tiers: SimVideoTier[], costUsd: number): SimVideoChannel {
+function videoChannel(name: string, tiers: SimVideoTier[], costUsd: number, cancelRunning: boolean): SimVideoChannel {
   return {
     name,
     adapter: 'ark-video',
@@ -223,6 +229,7 @@ function videoChannel(name: string, tiers: SimVideoTier[], costUsd: number): Sim
     latencyMs: 0,
     costUsd,
     costUnit: 'video_second',
+    cancelRunning,
   };
 }
 
@@ -234,8 +241,8 @@ export const SIM_CHANNELS: readonly SimChannel[] = [
   imageChannel('sim-image-c', 'imagegen-2', 0.03, { qualities: [], transparentBackground: false, maxReferenceImages: 4 }),
   chatChannel('sim-chat-a', 0.002),
   chatChannel('sim-chat-b', 0.0025),
-  videoChannel('sim-video-a', VIDEO_A_TIERS, 0.05),
-  videoChannel('sim-video-b', VIDEO_B_TIERS, 0.045),
+  videoChannel('sim-video-a', VIDEO_A_TIERS, 0.05, true),
+  videoChannel('sim-video-b', VIDEO_B_TIERS, 0.045, false),
 ];
 
 /** The bearer key a channel accepts. */

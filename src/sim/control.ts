@@ -1,13 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import type { SimChannel } from './channels';
-import { faultInputSchema, type FaultBook } from './faults';
+import { faultInputSchema, VIDEO_ONLY_FAULTS, type FaultBook } from './faults';
 import { CONTENT_TYPES, type FileStore } from './files';
 import { readBody, sendBytes, sendJson } from './http';
 import type { SimRequestRecord } from './server';
-import type { VideoTasks } from './video-tasks';
+import { STATUSES, taskStatus, taskView, type VideoSettings, type VideoTasks } from './video-tasks';
 
-/** The simulator's control API under `/__sim/`: faults, latency, the request log, stored files, reset. */
+/** The simulator's control API under `/__sim/`: faults, latency and video settings, the request log, video tasks, stored files, reset. */
 
 /** What the control API reads and changes of a running simulator. */
 export interface ControlState {
@@ -15,6 +15,8 @@ export interface ControlState {
   byName: ReadonlyMap<string, SimChannel>;
   names: readonly string[];
   latency: Map<string, number>;
+  /** Video channels only. */
+  videoSettings: Map<string, VideoSettings>;
   faultBook: FaultBook;
   files: FileStore;
   tasks: VideoTasks;
@@ -24,7 +26,29 @@ export interface ControlState {
 }
 
 export const latencySchema = z.number().int().min(0).max(600_000);
-const configSchema = z.strictObject({ channel: z.string().min(1), latency_ms: latencySchema });
+export const queuedPercentSchema = z.number().int().min(0).max(100);
+const configSchema = z
+  .strictObject({
+    channel: z.string().min(1),
+    latency_ms: latencySchema.optional(),
+    /** Video channels: DELETE also cancels running tasks. */
+    cancel_running: z.boolean().optional(),
+    /** Video channels: share of the latency spent queued. */
+    queued_percent: queuedPercentSchema.optional(),
+  })
+  .refine((c) => c.latency_ms !== undefined || c.cancel_running !== undefined || c.queued_percent !== undefined, {
+    message: 'give at least one of latency_ms, cancel_running, queued_percent',
+  });
+
+function channelConfig(state: Pick<ControlState, 'latency' | 'videoSettings'>, name: string): Record<string, unknown> {
+  const out: Record<string, unknown> = { latency_ms: state.latency.get(name) ?? 0 };
+  const video = state.videoSettings.get(name);
+  if (video) {
+    out.cancel_running = video.cancelRunning;
+    out.queued_percent = video.queuedPercent;
+  }
+  return out;
+}
 
 export class ControlError extends Error {
   constructor(
@@ -55,7 +79,7 @@ export function knownChannel(state: Pick<ControlState, 'byName' | 'names'>, name
 }
 
 export async function handleControl(state: ControlState, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-  const { channels, byName, names, latency, faultBook, files, tasks } = state;
+  const { channels, byName, names, latency, videoSettings, faultBook, files, tasks } = state;
   const method = req.method ?? 'GET';
   const path = url.pathname;
   const body = method === 'POST' || method === 'PUT' || method === 'PATCH' ? await readBody(req, 1024 * 1024) : Buffer.alloc(0);
@@ -67,15 +91,26 @@ export async function handleControl(state: ControlState, req: IncomingMessage, r
     const ext = m?.[2];
     const id = m?.[1];
     if (ext && id) {
+      const cache = { 'cache-control': 'public, max-age=86400' };
       if (ext === 'mp4') {
-        const bytes = tasks.file(id, Date.now());
-        if (bytes) return sendBytes(req, res, bytes, 'video/mp4', { 'cache-control': 'public, max-age=86400' });
+        const bytes = tasks.file(id, 'mp4', Date.now());
+        if (bytes) return sendBytes(req, res, bytes, 'video/mp4', cache);
       } else {
         const file = files.get(name);
-        if (file) return sendBytes(req, res, file.bytes, file.contentType || (CONTENT_TYPES[ext] ?? 'application/octet-stream'), { 'cache-control': 'public, max-age=86400' });
+        if (file) return sendBytes(req, res, file.bytes, file.contentType || (CONTENT_TYPES[ext] ?? 'application/octet-stream'), cache);
+        // A video task's last frame (`last_frame_url`).
+        const frame = ext === 'png' ? tasks.file(id, 'png', Date.now()) : undefined;
+        if (frame) return sendBytes(req, res, frame, 'image/png', cache);
       }
     }
     throw new ControlError(404, `file '${name}' not found (it may have expired)`);
+  }
+
+  if (path.startsWith('/__sim/video-tasks/') && method === 'GET') {
+    const id = decodeURIComponent(path.slice('/__sim/video-tasks/'.length));
+    const task = tasks.inspect(id);
+    if (!task) throw new ControlError(404, `video task '${id}' not found (never created, or evicted)`);
+    return sendJson(res, 200, taskView(task, Date.now()));
   }
 
   const route = `${method} ${path.replace(/\/+$/, '')}`;
@@ -91,9 +126,9 @@ export async function handleControl(state: ControlState, req: IncomingMessage, r
       if (!parsed.success) throw new ControlError(400, zodMessage(parsed.error));
       const input = parsed.data;
       knownChannel(state, input.channel, true);
-      const videoOnly = input.fault === 'task_failed';
+      const videoOnly = VIDEO_ONLY_FAULTS.includes(input.fault);
       if (videoOnly && input.channel !== '*' && byName.get(input.channel)?.adapter !== 'ark-video') {
-        throw new ControlError(400, "fault 'task_failed' only applies to video channels");
+        throw new ControlError(400, `fault '${input.fault}' only applies to video channels`);
       }
       const targets = channels.filter((c) => !videoOnly || c.adapter === 'ark-video').map((c) => c.name);
       return sendJson(res, 200, { ok: true, faults: faultBook.arm(input, targets) });
@@ -120,14 +155,48 @@ export async function handleControl(state: ControlState, req: IncomingMessage, r
       return sendJson(res, 200, { ok: true, cleared: before });
     }
     case 'GET /__sim/config':
-      return sendJson(res, 200, { channels: Object.fromEntries(names.map((n) => [n, { latency_ms: latency.get(n) ?? 0 }])) });
+      return sendJson(res, 200, { channels: Object.fromEntries(names.map((n) => [n, channelConfig(state, n)])) });
     case 'POST /__sim/config': {
       const parsed = configSchema.safeParse(parseControlBody(body));
       if (!parsed.success) throw new ControlError(400, zodMessage(parsed.error));
-      knownChannel(state, parsed.data.channel, true);
-      const targets = parsed.data.channel === '*' ? names : [parsed.data.channel];
-      for (const n of targets) latency.set(n, parsed.data.latency_ms);
-      return sendJson(res, 200, { ok: true, channels: Object.fromEntries(targets.map((n) => [n, { latency_ms: parsed.data.latency_ms }])) });
+      const { channel, latency_ms, cancel_running, queued_percent } = parsed.data;
+      knownChannel(state, channel, true);
+      const videoOnly = cancel_running !== undefined || queued_percent !== undefined;
+      if (videoOnly && channel !== '*' && !videoSettings.has(channel)) {
+        throw new ControlError(400, `cancel_running and queued_percent only apply to video channels; '${channel}' is not one`);
+      }
+      // With '*', latency applies to every channel and the video settings to every video channel.
+      const targets = channel === '*' ? names : [channel];
+      for (const n of targets) {
+        if (latency_ms !== undefined) latency.set(n, latency_ms);
+        const video = videoSettings.get(n);
+        if (video) {
+          if (cancel_running !== undefined) video.cancelRunning = cancel_running;
+          if (queued_percent !== undefined) video.queuedPercent = queued_percent;
+        }
+      }
+      return sendJson(res, 200, { ok: true, channels: Object.fromEntries(targets.map((n) => [n, channelConfig(state, n)])) });
+    }
+    case 'GET /__sim/video-tasks': {
+      if (channelParam) knownChannel(state, channelParam, false);
+      const status = url.searchParams.get('status');
+      if (status && !(STATUSES as readonly string[]).includes(status) && status !== 'deleted') {
+        throw new ControlError(400, `status must be one of ${STATUSES.join(', ')} or deleted`);
+      }
+      const now = Date.now();
+      const all = tasks.all(channelParam ?? undefined).filter((t) => {
+        if (!status) return true;
+        if (status === 'deleted') return t.deletedAtMs !== null;
+        return taskStatus(t, now) === status;
+      });
+      const limitRaw = url.searchParams.get('limit');
+      const limit = limitRaw === null ? all.length : Number(limitRaw);
+      if (!Number.isInteger(limit) || limit < 1) throw new ControlError(400, 'limit must be a positive integer');
+      const stats = tasks.stats();
+      return sendJson(res, 200, {
+        tasks: all.slice(0, limit).map((t) => taskView(t, now)),
+        stats: channelParam ? { [channelParam]: stats[channelParam] ?? { created: 0, cancelled: 0, cancel_refused: 0, deleted: 0 } } : stats,
+      });
     }
     case 'POST /__sim/reset':
       state.reset();

@@ -7,8 +7,21 @@ import { z } from 'zod';
  * with `on: 'all'` (then video polls, lists and model lists are affected too).
  */
 
-export const FAULT_KINDS = ['timeout', 'rate_limit', 'server_error', 'invalid_key', 'unpaid', 'bad_output', 'task_failed'] as const;
+export const FAULT_KINDS = [
+  'timeout',
+  'rate_limit',
+  'server_error',
+  'invalid_key',
+  'unpaid',
+  'bad_output',
+  'task_failed',
+  'task_never_finishes',
+  'wrong_duration',
+] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
+
+/** Faults that only video channels accept: they change what the created task does. */
+export const VIDEO_ONLY_FAULTS: readonly FaultKind[] = ['task_failed', 'task_never_finishes', 'wrong_duration'];
 
 export const faultInputSchema = z.strictObject({
   channel: z.string().min(1),

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SimChannel } from './channels';
-import type { FaultHit } from './faults';
+import type { FaultHit, FaultKind } from './faults';
 import type { FileStore } from './files';
 import type { HttpError } from './http';
 
@@ -21,7 +21,7 @@ export interface SimContext<C extends SimChannel = SimChannel> {
   signal: AbortSignal;
   latencyMs: number;
   /** Faults that change the output rather than the status; error faults never reach handlers. */
-  fault: 'bad_output' | 'task_failed' | null;
+  fault: Extract<FaultKind, 'bad_output' | 'task_failed' | 'task_never_finishes' | 'wrong_duration'> | null;
   files: FileStore;
   /** Records the model named by the request in the request log. */
   noteModel(model: string | null): void;

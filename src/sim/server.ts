@@ -9,7 +9,8 @@ import { BodyTooLargeError, HttpError, readBody, safeDecode, sendJson } from './
 import { imagesProtocol } from './images';
 import type { Protocol, SimContext } from './protocol';
 import { VideoTasks, arkProtocol } from './video';
-import { ControlError, handleControl, knownChannel, latencySchema, type ControlState } from './control';
+import { DEFAULT_QUEUED_PERCENT, type VideoSettings } from './video-tasks';
+import { ControlError, handleControl, knownChannel, latencySchema, queuedPercentSchema, type ControlState } from './control';
 
 /**
  * The Studio upstream simulator: one `node:http` server, channels under path prefixes,
@@ -59,9 +60,11 @@ export interface SimServer {
   readonly url: string;
   readonly channels: readonly SimChannel[];
   setLatency(channel: string, latencyMs: number): void;
+  /** Changes a video channel's task behaviour (`'*'`: every video channel); see {@link VideoSettings}. */
+  setVideoSettings(channel: string, settings: Partial<VideoSettings>): void;
   faults(): ActiveFault[];
   requests(channel?: string): SimRequestRecord[];
-  /** Clears faults, the request log, stored files and video tasks, and restores start-up latencies. */
+  /** Clears faults, the request log, stored files and video tasks, and restores start-up latencies and video settings. */
   reset(): void;
 }
 
@@ -80,10 +83,15 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
     initialLatency.set(c.name, latencySchema.parse(v));
   }
   const latency = new Map(initialLatency);
+  const initialVideo = new Map<string, VideoSettings>();
+  for (const c of channels) {
+    if (c.adapter === 'ark-video') initialVideo.set(c.name, { cancelRunning: c.cancelRunning, queuedPercent: DEFAULT_QUEUED_PERCENT });
+  }
+  const videoSettings = new Map([...initialVideo].map(([k, v]) => [k, { ...v }]));
   const faultBook = new FaultBook();
   const files = new FileStore(opts.maxFiles ?? 500);
   const tasks = new VideoTasks();
-  const ark = arkProtocol(tasks);
+  const ark = arkProtocol(tasks, (name) => videoSettings.get(name) ?? { cancelRunning: false, queuedPercent: DEFAULT_QUEUED_PERCENT });
   const protocolFor = (c: SimChannel): Protocol<SimChannel> => {
     // Each protocol only ever receives contexts for its own adapter.
     if (c.adapter === 'openai-images') return imagesProtocol;
@@ -208,7 +216,8 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
     if (hit) {
       entry.fault = hit.fault;
       if (hit.fault === 'timeout') return holdUntilAbort(req, res, aborter.signal);
-      if (hit.fault === 'bad_output' || hit.fault === 'task_failed') ctx.fault = hit.fault;
+      const output = hit.fault;
+      if (output === 'bad_output' || output === 'task_failed' || output === 'task_never_finishes' || output === 'wrong_duration') ctx.fault = output;
       else return send(protocol.faultError(hit, channel, requestId));
     }
 
@@ -281,6 +290,7 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
 
   function reset(): void {
     for (const [n, v] of initialLatency) latency.set(n, v);
+    for (const [n, v] of initialVideo) videoSettings.set(n, { ...v });
     faultBook.clear();
     log = [];
     files.clear();
@@ -292,6 +302,7 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
     byName,
     names,
     latency,
+    videoSettings,
     faultBook,
     files,
     tasks,
@@ -339,6 +350,16 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
       knownChannel(controlState, channel, true);
       const v = latencySchema.parse(ms);
       for (const n of channel === '*' ? names : [channel]) latency.set(n, v);
+    },
+    setVideoSettings(channel, settings) {
+      knownChannel(controlState, channel, true);
+      if (settings.queuedPercent !== undefined) queuedPercentSchema.parse(settings.queuedPercent);
+      const targets = channel === '*' ? [...videoSettings.keys()] : [channel];
+      for (const n of targets) {
+        const current = videoSettings.get(n);
+        if (!current) throw new ControlError(400, `channel '${n}' is not a video channel`);
+        videoSettings.set(n, { ...current, ...settings });
+      }
     },
     faults: () => faultBook.list(),
     requests: (channel) => listLog(channel),

@@ -6,14 +6,15 @@ import type { Protocol, Route, SimContext } from './protocol';
 
 /**
  * Async video tasks in the shape of the BytePlus/Volcengine Ark "content generation tasks"
- * API. Task timing is driven by the channel latency captured at creation: queued for the
- * first 20 %, running until the latency has elapsed, then succeeded (or failed under the
- * `task_failed` fault). With 0 latency a task is already succeeded on its first poll.
- * Status is derived from the clock on read, so thousands of tasks cost no timers; only
- * tasks with a `callback_url` schedule timers for their notifications.
+ * API. Task timing is driven by the channel settings captured at creation: queued for the
+ * first `queued_percent` (20 %) of the latency, running until the latency has elapsed, then
+ * succeeded (or failed under `task_failed`, or running forever under `task_never_finishes`).
+ * With 0 latency a task is already succeeded on its first poll. Status is derived from the
+ * clock on read, so thousands of tasks cost no timers; only tasks with a `callback_url`
+ * schedule timers for their notifications.
  */
 
-import { STATUSES, TASKS_PATH, taskJson, taskStatus, VideoTasks, type TaskSettings, type VideoTask } from './video-tasks';
+import { STATUSES, TASKS_PATH, taskJson, taskStatus, VideoTasks, wrongDuration, type TaskSettings, type VideoSettings, type VideoTask } from './video-tasks';
 
 export { VideoTasks } from './video-tasks';
 
@@ -208,6 +209,9 @@ function parseCreate(body: Record<string, unknown>, tier: SimVideoTier, rid: str
   if (ga !== undefined && ga !== null && typeof ga !== 'boolean') throw invalid(rid, 'generate_audio', 'expected a boolean');
   if (ga === true && !tier.audio) throw invalid(rid, 'generate_audio', `audio generation is not supported by model ${model}`);
 
+  const rlf = body.return_last_frame;
+  if (rlf !== undefined && rlf !== null && typeof rlf !== 'boolean') throw invalid(rid, 'return_last_frame', 'expected a boolean');
+
   const cb = body.callback_url;
   let callbackUrl: string | null = null;
   if (cb !== undefined && cb !== null && cb !== '') {
@@ -215,7 +219,7 @@ function parseCreate(body: Record<string, unknown>, tier: SimVideoTier, rid: str
     callbackUrl = cb;
   }
 
-  return { prompt, duration, ratio, resolution, fps, seed, generateAudio: ga === true, callbackUrl };
+  return { prompt, duration, ratio, resolution, fps, seed, generateAudio: ga === true, returnLastFrame: rlf === true, callbackUrl };
 }
 
 function taskId(now: number): string {
@@ -239,7 +243,7 @@ function parseJson(ctx: Ctx): Record<string, unknown> {
 
 // ---- handlers -----------------------------------------------------------------------
 
-export function arkProtocol(tasks: VideoTasks): Protocol<SimVideoChannel> {
+export function arkProtocol(tasks: VideoTasks, settingsFor: (channel: string) => VideoSettings): Protocol<SimVideoChannel> {
   function create(ctx: Ctx): void {
     const body = parseJson(ctx);
     const model = body.model;
@@ -255,25 +259,22 @@ export function arkProtocol(tasks: VideoTasks): Protocol<SimVideoChannel> {
     const p = parseCreate(body, tier, ctx.requestId);
     const now = Date.now();
     const latency = Math.max(0, ctx.latencyMs);
+    const { queuedPercent } = settingsFor(ctx.channel.name);
+    const fault = ctx.fault;
     const task: VideoTask = {
+      ...p,
       id: taskId(now),
       channel: ctx.channel.name,
       model,
       tier: tier.tier,
-      prompt: p.prompt,
       createdAtMs: now,
-      runAtMs: now + Math.round(latency * 0.2),
-      doneAtMs: now + latency,
+      runAtMs: now + Math.round((latency * queuedPercent) / 100),
+      doneAtMs: fault === 'task_never_finishes' ? Number.POSITIVE_INFINITY : now + latency,
       cancelledAtMs: null,
-      outcome: ctx.fault === 'task_failed' ? 'failed' : 'succeeded',
-      badOutput: ctx.fault === 'bad_output',
-      duration: p.duration,
-      ratio: p.ratio,
-      resolution: p.resolution,
-      fps: p.fps,
-      seed: p.seed,
-      generateAudio: p.generateAudio,
-      callbackUrl: p.callbackUrl,
+      deletedAtMs: null,
+      fault,
+      outputDuration: fault === 'wrong_duration' ? wrongDuration(p.duration) : p.duration,
+      cancels: [],
     };
     tasks.add(task, ctx.origin);
     sendJson(ctx.res, 200, { id: task.id });
@@ -320,6 +321,11 @@ export function arkProtocol(tasks: VideoTasks): Protocol<SimVideoChannel> {
     sendJson(ctx.res, 200, { items, total: matching.length });
   }
 
+  /**
+   * Ark semantics: a queued task is cancelled (status `cancelled`); a succeeded or failed task
+   * is deleted (later reads answer 404); a running or already cancelled task cannot be touched
+   * (400). The channel setting `cancel_running` lets a running task be cancelled as well.
+   */
   function remove(ctx: Ctx): void {
     const id = idFrom(ctx);
     const task = tasks.get(ctx.channel.name, id);
@@ -327,8 +333,13 @@ export function arkProtocol(tasks: VideoTasks): Protocol<SimVideoChannel> {
     ctx.noteModel(task.model);
     const now = Date.now();
     const status = taskStatus(task, now);
-    if (status === 'queued' || status === 'running') task.cancelledAtMs = now;
-    else tasks.delete(id);
+    const cancellable = status === 'queued' || (status === 'running' && settingsFor(ctx.channel.name).cancelRunning);
+    const result = cancellable ? 'cancelled' : status === 'succeeded' || status === 'failed' ? 'deleted' : 'refused';
+    tasks.recordCancel(task, { atMs: now, status, result });
+    if (result === 'refused') {
+      const why = status === 'running' ? 'a running task cannot be cancelled; only queued tasks can be cancelled' : 'the task is already cancelled';
+      throw arkError(400, 'InvalidParameter', `The task ${id} cannot be cancelled or deleted in status ${status}: ${why}.`, ctx.requestId, 'id');
+    }
     sendJson(ctx.res, 200, {});
   }
 

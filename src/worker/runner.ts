@@ -1,5 +1,6 @@
 import { deliverCallback } from '../server/domain/callbacks/deliver';
 import { runImageJob } from '../server/domain/jobs/run';
+import { runVideoJob } from '../server/domain/videos/run';
 import { flushAttempts } from '../server/upstreams/engine';
 import { logger } from '../server/logger';
 import { QUEUES } from '../server/queue/queue';
@@ -47,6 +48,11 @@ export async function startWorker(rt: Runtime, tasks: RecurringTask[]): Promise<
       [QUEUES.imageJob]: (task, ctx) =>
         runImageJob(
           { db: rt.db, secret: rt.config.secret, files: rt.files, signal: ctx.signal, callbackAttempts: rt.config.callbackAttempts },
+          task,
+        ),
+      [QUEUES.videoJob]: (task, ctx) =>
+        runVideoJob(
+          { db: rt.db, secret: rt.config.secret, files: rt.files, video: rt.config.video, signal: ctx.signal, callbackAttempts: rt.config.callbackAttempts },
           task,
         ),
       [QUEUES.callback]: (task) => deliverCallback({ db: rt.db, config: rt.config }, task),

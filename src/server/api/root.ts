@@ -12,6 +12,7 @@ import { claimsRouter } from './routers/claims';
 import { jobsRouter } from './routers/jobs';
 import { modelsRouter } from './routers/models';
 import { sessionRouter } from './routers/session';
+import { videosRouter } from './routers/videos';
 import { createCallerFactory, router } from './trpc';
 
 export const appRouter = router({
@@ -29,6 +30,7 @@ export const appRouter = router({
   uploads: uploadsRouter,
   usage: usageRouter,
   claims: claimsRouter,
+  videos: videosRouter,
 });
 
 export type AppRouter = typeof appRouter;

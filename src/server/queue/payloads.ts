@@ -8,10 +8,12 @@ import { z } from 'zod';
 export const taskPayloads = {
   'image.job': z.object({ jobId: z.uuid() }),
   'callback.deliver': z.object({ jobId: z.uuid() }),
+  /** One row per video job for its whole life: submit upstream, then poll (re-scheduled with runAt). */
+  'video.job': z.object({ jobId: z.uuid() }),
 } as const;
 
 export type QueueName = keyof typeof taskPayloads;
 export type TaskPayload<Q extends QueueName> = z.infer<(typeof taskPayloads)[Q]>;
 
 /** The queue names by what they do, for code that enqueues. */
-export const QUEUES = { imageJob: 'image.job', callback: 'callback.deliver' } as const satisfies Record<string, QueueName>;
+export const QUEUES = { imageJob: 'image.job', callback: 'callback.deliver', videoJob: 'video.job' } as const satisfies Record<string, QueueName>;

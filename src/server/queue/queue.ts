@@ -102,6 +102,17 @@ export async function completeTask(db: Db, id: number): Promise<void> {
   await db.execute(sql`delete from tasks where id = ${id}`);
 }
 
+/**
+ * Puts a task that finished one step back to run again at `now + delayMs`, as a fresh attempt: a
+ * long task (polling a video) holds no worker slot or connection while it waits.
+ */
+export async function rescheduleTask(db: Db, id: number, delayMs: number): Promise<void> {
+  await db.execute(sql`
+    update tasks set locked_until = null, locked_by = null, attempts = 0, last_error = null,
+           run_at = now() + (${Math.max(0, Math.round(delayMs))} * interval '1 millisecond')
+     where id = ${id}`);
+}
+
 /** Puts a failed task back for a later attempt. */
 export async function retryTask(db: Db, id: number, delayMs: number, error: string): Promise<void> {
   await db.execute(sql`

@@ -2,15 +2,23 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/client';
 import { logger } from '../logger';
 import type { QueueName, TaskPayload } from './payloads';
-import { claim, completeTask, extendLeases, retryTask, TASK_CHANNEL, type ClaimedTask, type Task } from './queue';
+import { claim, completeTask, extendLeases, rescheduleTask, retryTask, TASK_CHANNEL, type ClaimedTask, type Task } from './queue';
 
 export interface TaskContext {
   /** Aborted when the worker stops; long work should give up promptly and let the lease expire. */
   signal: AbortSignal;
 }
 
-/** A handler finishes the task by returning; throwing puts it back for another attempt until maxAttempts. */
-export type TaskHandler<Q extends QueueName> = (task: Task<TaskPayload<Q>>, ctx: TaskContext) => Promise<void>;
+/** Answered by a handler whose task should run again later (the next step of a long task). */
+export interface Reschedule {
+  rescheduleInMs: number;
+}
+
+/**
+ * A handler finishes the task by returning; returning `{rescheduleInMs}` runs it again later as a fresh
+ * attempt; throwing puts it back for another attempt until maxAttempts.
+ */
+export type TaskHandler<Q extends QueueName> = (task: Task<TaskPayload<Q>>, ctx: TaskContext) => Promise<void | Reschedule>;
 
 /** One handler per queue this worker serves, each receiving its queue's parsed payload. */
 export type TaskHandlers = { [Q in QueueName]?: TaskHandler<Q> };
@@ -54,8 +62,9 @@ export async function startQueueWorker(database: Database, opts: QueueWorkerOpti
     const handler: TaskHandler<QueueName> | undefined = opts.handlers[task.queue];
     try {
       if (!handler) throw new Error(`no handler for queue ${task.queue}`);
-      await handler(task, { signal: controller.signal });
-      await completeTask(database.db, task.id);
+      const next = await handler(task, { signal: controller.signal });
+      if (next) await rescheduleTask(database.db, task.id, next.rescheduleInMs);
+      else await completeTask(database.db, task.id);
     } catch (err) {
       if (controller.signal.aborted) return; // the lease expires and another worker takes it
       const message = err instanceof Error ? err.message : String(err);

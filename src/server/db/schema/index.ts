@@ -11,3 +11,4 @@ export * from './uploads';
 export * from './usage';
 export * from './claims';
 export * from './sign-in-throttles';
+export * from './videos';

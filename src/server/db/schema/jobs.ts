@@ -21,7 +21,7 @@ export const jobs = pgTable(
     tenantId: tenantRef(),
     /** The member that submitted it; null for the tenant key or a console session. */
     accountId: uuid().references(() => accounts.id, { onDelete: 'set null' }),
-    kind: text({ enum: ['image'] }).notNull(),
+    kind: text({ enum: ['image', 'video'] }).notNull(),
     status: text({ enum: jobStatuses }).notNull().default('pending'),
     /** The validated request, with the prompt already resolved from a skill or template. */
     input: jsonb().$type<Record<string, unknown>>().notNull(),

@@ -44,7 +44,7 @@ async function mayUse(db: Db, who: ScopedIdentity, key: string): Promise<boolean
  * Only files Studio serves, and that the caller may use, are fetched: never an arbitrary address.
  * Every refusal has the same text, so it confirms nothing about other callers' files.
  */
-async function checkOwnFiles(
+export async function checkOwnFiles(
   ctx: Pick<SubmitContext, 'db' | 'files'>,
   who: ScopedIdentity,
   urls: { field: FieldIssue['path']; url: string }[],

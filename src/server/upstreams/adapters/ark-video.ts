@@ -13,6 +13,8 @@ export interface VideoTaskRequest {
   videos?: string[];
   audios?: string[];
   generateAudio?: boolean | undefined;
+  /** Ask for the video's last frame as an image (used as the cover). */
+  returnLastFrame?: boolean | undefined;
 }
 
 export type VideoTaskStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
@@ -21,13 +23,14 @@ export interface VideoTaskState {
   id: string;
   status: VideoTaskStatus;
   videoUrl: string | null;
+  lastFrameUrl: string | null;
   error: { code: string; message: string } | null;
 }
 
 interface ArkTask {
   id?: string;
   status?: string;
-  content?: { video_url?: string } | null;
+  content?: { video_url?: string; last_frame_url?: string } | null;
   error?: { code?: string; message?: string } | null;
 }
 
@@ -53,6 +56,7 @@ export async function createVideoTask(target: Target, req: VideoTaskRequest, sig
   ];
   const body: Record<string, unknown> = { model: target.model, content };
   if (req.generateAudio !== undefined) body.generate_audio = req.generateAudio;
+  if (req.returnLastFrame) body.return_last_frame = true;
   const res = await upstreamFetch(
     target,
     TASKS,
@@ -72,6 +76,7 @@ export async function getVideoTask(target: Target, id: string, signal: AbortSign
     id,
     status: json.status as VideoTaskStatus,
     videoUrl: json.content?.video_url ?? null,
+    lastFrameUrl: json.content?.last_frame_url ?? null,
     error: json.error ? { code: json.error.code ?? 'unknown', message: json.error.message ?? '' } : null,
   };
 }

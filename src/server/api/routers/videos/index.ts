@@ -1,0 +1,6 @@
+import { router } from '../../trpc';
+import { getVideosProcedure } from './get-videos';
+import { removeVideoProcedure } from './remove-video';
+import { submitVideoProcedure } from './submit-video';
+
+export const videosRouter = router({ submit: submitVideoProcedure, get: getVideosProcedure, remove: removeVideoProcedure });

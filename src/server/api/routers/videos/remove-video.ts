@@ -1,0 +1,10 @@
+import { videoDeleteSchema } from '../../../../contracts/videos';
+import { removeVideo } from '../../../domain/videos/remove';
+import { scopedProcedure } from '../../trpc';
+import { removeVideoMeta, removeVideoOutput } from './remove-video.types';
+
+export const removeVideoProcedure = scopedProcedure
+  .meta(removeVideoMeta)
+  .input(videoDeleteSchema)
+  .output(removeVideoOutput)
+  .mutation(async ({ ctx, input }) => ({ ok: true as const, ...(await removeVideo(ctx, ctx.identity, input)) }));
