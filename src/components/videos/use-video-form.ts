@@ -6,7 +6,6 @@ import type { VideoRequestBody } from '@/contracts/videos';
 import { trpc, type RouterOutputs } from '@/trpc/react';
 import { useZodForm } from '../ui/form';
 import { revealResults, useChargedForm } from '../fields/submission';
-import { videosApi } from './video-api';
 import { VIDEO_MODELS_INPUT, VIDEO_TEMPLATES_INPUT } from './reads';
 import {
   autoTierId,
@@ -41,6 +40,8 @@ function isTier(m: { kind: string }): m is VideoTier & { kind: 'tier' } {
 interface VideoFormOptions {
   /** Credits per second of video by tier (`default` for the others), the running server's settings; null when unknown. */
   prices: Readonly<Record<string, number>> | null;
+  /** The tier the server uses for a request without `model` that needs nothing longer or sharper. */
+  defaultTier: string | null;
   /** The task list, scrolled into view after a submission where it sits below the form. */
   results: RefObject<HTMLElement | null>;
   /** Told of each accepted submission (the new task's id and what it costs). */
@@ -51,11 +52,11 @@ interface VideoFormOptions {
  * The Video page's form: the tiers and templates, the form (validated with the request's schema),
  * what the chosen tier allows, and the submission.
  */
-export function useVideoForm({ prices, results, onSubmitted }: VideoFormOptions) {
+export function useVideoForm({ prices, defaultTier, results, onSubmitted }: VideoFormOptions) {
   const models = trpc.models.available.useQuery(VIDEO_MODELS_INPUT, { staleTime: 60_000 });
   const templatesQuery = trpc.templates.listVideo.useQuery(VIDEO_TEMPLATES_INPUT, { staleTime: 60_000 });
-  const submitVideo = videosApi.videos.submit.useMutation();
-  const videoUtils = videosApi.useUtils();
+  const submitVideo = trpc.videos.submit.useMutation();
+  const utils = trpc.useUtils();
 
   const tiers = useMemo(() => (models.data?.models ?? []).filter(isTier), [models.data]);
   const templates = useMemo(() => (templatesQuery.data?.templates ?? []).filter((t) => t.active), [templatesQuery.data]);
@@ -117,17 +118,17 @@ export function useVideoForm({ prices, results, onSubmitted }: VideoFormOptions)
   );
 
   const seconds = Number(duration);
-  const pricedTier = chosenTier(tiers, model)?.id ?? autoTierId(tiers, models.data?.default ?? null, Number.isInteger(seconds) ? seconds : undefined, resolution || undefined);
+  const pricedTier = chosenTier(tiers, model)?.id ?? autoTierId(tiers, defaultTier, Number.isInteger(seconds) ? seconds : undefined, resolution || undefined);
   const estimate = estimateCredits(prices, pricedTier, seconds);
   const notes = videoNotes(tiers, { model, duration, resolution, images, videos, audios });
 
   async function send(body: VideoRequestBody) {
     await charged.charge(async () => {
       const answer = await submitVideo.mutateAsync(body);
-      void videoUtils.videos.get.invalidate();
+      void utils.videos.get.invalidate();
       revealResults(results);
       // The answer names the task; what it was charged is on the task itself.
-      const read = await videoUtils.videos.get.fetch({ id: answer.id }).catch(() => null);
+      const read = await utils.videos.get.fetch({ id: answer.id }).catch(() => null);
       onSubmitted({ id: answer.id, credits: read?.task?.credits ?? null });
     }, (path) => videoFieldName(path, source, template));
   }
@@ -152,7 +153,7 @@ export function useVideoForm({ prices, results, onSubmitted }: VideoFormOptions)
     chooseSource,
     chooseTemplate,
     source,
-    tiers: { rows: tiers, loading: models.isPending, error: models.error, chosen: chosenTier(tiers, model), effective: tier, default: models.data?.default ?? null },
+    tiers: { rows: tiers, loading: models.isPending, error: models.error, chosen: chosenTier(tiers, model), effective: tier, default: defaultTier },
     templates: { query: templatesQuery, rows: templates, chosen: template, asked: templateSlug },
     bounds,
     slots,

@@ -26,10 +26,12 @@ const SOURCE_TABS = [
 interface VideoStudioProps {
   /** Credits per second of video by tier, the running server's settings; null when unknown. */
   prices: Readonly<Record<string, number>> | null;
+  /** The tier the server uses for a request without `model` that needs nothing longer or sharper. */
+  defaultTier: string | null;
 }
 
 /** The Video page: the form beside the task list. */
-export function VideoStudio({ prices }: VideoStudioProps) {
+export function VideoStudio({ prices, defaultTier }: VideoStudioProps) {
   const formId = useId();
   const panelId = useId();
   const results = useRef<HTMLElement>(null);
@@ -42,7 +44,7 @@ export function VideoStudio({ prices }: VideoStudioProps) {
     setPage(1);
     setLastCost(task.credits);
   }, []);
-  const video = useVideoForm({ prices, results, onSubmitted });
+  const video = useVideoForm({ prices, defaultTier, results, onSubmitted });
 
   return (
     <Workbench

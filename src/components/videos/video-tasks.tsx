@@ -12,7 +12,6 @@ import { FilterGroup } from '../console/filter-group';
 import { pendingPollMs, useJobEvents } from '../jobs/job-feed';
 import { LiveIndicator } from '../jobs/live-indicator';
 import { videoListInput } from './reads';
-import { videosApi } from './video-api';
 import { VideoTaskCard } from './video-task-card';
 import { isActive, pageCount, rangeText, STATE_LABEL, type VideoTask } from './video-model';
 
@@ -47,22 +46,21 @@ interface VideoTasksProps {
 /** The caller's video tasks, newest first, a page at a time, kept current by the job feed. */
 export function VideoTasks({ filter, page, onFilter, onPage, ref }: VideoTasksProps) {
   const utils = trpc.useUtils();
-  const videoUtils = videosApi.useUtils();
   const input = videoListInput(filter === 'all' ? undefined : filter, page);
   // A video task is a job with the same id: its events say when to read the task again.
   const feed = useJobEvents((type, job) => {
-    const shown = videoUtils.videos.get.getData(input)?.tasks?.some((t) => t.id === job.id);
-    if (shown) void videoUtils.videos.get.invalidate({ id: job.id });
-    if (shown || type !== 'job.updated') void videoUtils.videos.get.invalidate(input);
+    const shown = utils.videos.get.getData(input)?.tasks?.some((t) => t.id === job.id);
+    if (shown) void utils.videos.get.invalidate({ id: job.id });
+    if (shown || type !== 'job.updated') void utils.videos.get.invalidate(input);
   });
-  const query = videosApi.videos.get.useQuery(input, {
+  const query = trpc.videos.get.useQuery(input, {
     placeholderData: keepPreviousData,
     // Without the feed, unfinished tasks are re-read on a timer instead (slowly while it is live).
     refetchInterval: (q) => (q.state.data?.tasks?.some((t) => isActive(t.state)) ? pendingPollMs(feed) : false),
   });
-  const remove = videosApi.videos.remove.useMutation({
+  const remove = trpc.videos.remove.useMutation({
     onSettled: () => {
-      void videoUtils.videos.get.invalidate();
+      void utils.videos.get.invalidate();
       void utils.session.me.invalidate();
     },
   });
