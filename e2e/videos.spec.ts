@@ -29,6 +29,9 @@ async function openVideoPage(page: Page, request: APIRequestContext) {
   const tenant = await createTenant(request);
   await signIn(page, tenant.email, tenant.password);
   await expect(page).toHaveURL(/\/overview$/);
+  // On a phone the navigation sits behind the menu button.
+  const menu = page.getByRole('button', { name: 'Open menu' });
+  if (await menu.isVisible()) await menu.click();
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Video' }).click();
   await expect(page).toHaveURL(/\/videos$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Generate a video' })).toBeVisible();
@@ -119,6 +122,7 @@ test.describe('refused requests', () => {
 
 test('on a phone: a video is made and played, and a running one is cancelled with its credits back', async ({ page, request }) => {
   test.skip(!!process.env.E2E_BASE_URL, 'slows down the bundled simulator of the test server');
+  test.setTimeout(90_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await openVideoPage(page, request);
   await expectNoSidewaysScroll(page);

@@ -47,7 +47,8 @@ const plain: CSSProperties = { backgroundColor: '#f1f5f9' };
 
 function resultChoices(jobs: Job[]): Choice[] {
   return jobs
-    .filter((j): j is Job & { cdn_url: string } => j.status === 'done' && !!j.cdn_url)
+    // Finished images only: a video job's result is not a reference image.
+    .filter((j): j is Job & { cdn_url: string } => j.status === 'done' && !!j.cdn_url && j.kind !== 'video')
     .map((j) => ({
       key: j.id,
       url: j.cdn_url,

@@ -82,18 +82,16 @@ export function VideoTasks({ filter, page, onFilter, onPage, ref }: VideoTasksPr
         </h2>
         <LiveIndicator state={feed} />
       </div>
-      <div className="-mx-1 overflow-x-auto px-1 pb-1">
-        <FilterGroup
-          label={TEXT.filter}
-          options={FILTERS}
-          value={filter}
-          onChange={(f) => {
-            onFilter(f);
-            onPage(1);
-          }}
-          className="w-max"
-        />
-      </div>
+      <FilterGroup
+        label={TEXT.filter}
+        options={FILTERS}
+        value={filter}
+        onChange={(f) => {
+          onFilter(f);
+          onPage(1);
+        }}
+        className="w-fit max-w-full flex-wrap"
+      />
 
       <ListState
         query={query}
