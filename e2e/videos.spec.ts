@@ -93,6 +93,26 @@ test('a Chinese prompt becomes a playable video, charged once, and a finished on
   await expect(page.getByTestId('video-credits')).toHaveText(numbers.format(1234 - cost));
 });
 
+test('a video template with its fields becomes a video', async ({ page, request }) => {
+  await openVideoPage(page, request);
+  await page.getByRole('tab', { name: 'Template' }).click();
+  await page.getByRole('button', { name: /^商品360度展示/ }).click();
+  await expect(page.getByTestId('recipe-selected')).toContainText('商品360度展示');
+
+  // The required field is asked for before anything is sent.
+  await page.getByRole('button', { name: 'Generate video' }).click();
+  await expect(page.getByText('“商品” is required.')).toBeVisible();
+  await page.getByLabel('商品', { exact: true }).fill('一瓶磨砂玻璃瓶身的香水');
+  await page.getByRole('button', { name: 'Generate video' }).click();
+
+  const card = page.getByTestId('video-task').first();
+  await expect(card).toContainText('商品360度展示');
+  await expect(card).toHaveAttribute('data-state', 'succeeded', { timeout: 30_000 });
+  expect(await playableDuration(card)).toBeGreaterThan(0);
+  await expect(page.getByTestId('video-credits')).toHaveText(numbers.format(1234 - (await creditsOf(card))));
+  await snapshot(page, 'test-results/videos-template.png');
+});
+
 test.describe('refused requests', () => {
   // The browser logs the refused request itself; the page must show why.
   test.use({ expectedConsoleErrors: { patterns: [/status of 400 \(Bad Request\) .*\/api\/trpc\/videos\.submit/] } });

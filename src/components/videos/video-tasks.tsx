@@ -91,6 +91,7 @@ export function VideoTasks({ filter, page, onFilter, onPage, ref }: VideoTasksPr
           onPage(1);
         }}
         className="w-fit max-w-full flex-wrap"
+        optionClassName="px-2.5"
       />
 
       <ListState
