@@ -80,6 +80,8 @@ test('a Chinese prompt becomes a playable video, charged once, and a finished on
   await expect(card.locator('video')).toHaveAttribute('poster', /.+/);
   const cost = await creditsOf(card);
   expect(cost).toBeGreaterThan(0);
+  // The estimate beside the button (the tier's price per second × seconds) is what was charged.
+  await expect(page.getByTestId('video-estimate')).toHaveText(`${cost} credits`);
   await expect(page.getByTestId('video-credits')).toHaveText(numbers.format(1234 - cost));
   await snapshot(page, 'test-results/videos-desktop.png');
 
@@ -121,6 +123,10 @@ test.describe('refused requests', () => {
     await openVideoPage(page, request);
     await page.getByLabel('Tier').selectOption('videomodel-2-0-pro-260801');
     await expect(page.getByTestId('tier-details')).toContainText('4–15 s');
+    // What this tier does not take is said, and its sound switch is gone.
+    await expect(page.getByTestId('video-refs-disabled')).toContainText('does not take reference videos');
+    await expect(page.getByTestId('audio-refs-disabled')).toContainText('does not take reference audio');
+    await expect(page.getByRole('switch', { name: 'Generate sound' })).toHaveCount(0);
     await page.getByLabel('Prompt').fill(LANTERN);
     await page.getByLabel('Duration', { exact: true }).fill('20');
     await expect(page.getByTestId('duration-warning')).toHaveText('videomodel-2-0-pro-260801 makes videos of 4–15 seconds.');
