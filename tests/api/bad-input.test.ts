@@ -104,6 +104,8 @@ function knownFor(name: string): Known {
     'PATCH /template-hooks': f.hookId,
     'DELETE /template-hooks': f.hookId,
     'GET /jobs': f.jobId,
+    'GET /videos': f.jobId,
+    'DELETE /videos': f.jobId,
   };
   return {
     // The operator's actions aim at the bystander tenant, never at the tenant whose key the sweep uses.
@@ -129,6 +131,11 @@ function basesFor(name: string, body: SchemaNode | undefined): unknown[] {
       return [{ prompt: '一只橘猫在窗台上', quality: 'low' }, { template_id: f.template.id, input: { 主题: '春天的茶' }, quality: 'low' }];
     case 'POST /generate-batch':
       return [{ items: [{ prompt: '一只猫', quality: 'low' }, { prompt: '一只狗', quality: 'low' }] }];
+    case 'POST /videos':
+      return [
+        { prompt: '海边的日落', model: 'videomodel-2-0-fast-260801', duration: 5, resolution: '720p', ratio: '16:9' },
+        { template_id: f.video.id, input: '春天的茶' },
+      ];
     case 'POST /article':
       return [{ template_slug: f.article.slug, input: '一款保温杯，316 不锈钢' }];
     default:

@@ -117,6 +117,25 @@ export const MATRIX: Record<string, Row[]> = {
     { name: "A1's job", request: (f) => ({ query: { id: f.a1.jobId } }), expect: keyed({ sameTenantMember: 404, otherTenantMember: 404, otherTenant: 404, buyer: 404, operator: 403 }) },
     { name: 'the list', request: () => ({ query: { limit: '100' } }), expect: scopedOwn },
   ],
+  'POST /videos': [
+    {
+      name: "with A1's upload as first frame",
+      request: (f) => ({ body: { prompt: '借用别人的首帧', images: [f.a1.uploadUrl] } }),
+      expect: keyed({ sameTenantMember: 400, otherTenantMember: 400, otherTenant: 400, buyer: 400, operator: 403 }),
+    },
+    {
+      name: "with A's private video template",
+      request: (f) => ({ body: { template_id: f.video.id, input: '春天' } }),
+      expect: keyed({ sameTenantMember: 200, otherTenantMember: 400, otherTenant: 400, buyer: 400, operator: 403 }),
+    },
+  ],
+  'GET /videos': [
+    { name: "A1's job", request: (f) => ({ query: { id: f.a1.jobId } }), expect: keyed({ sameTenantMember: 404, otherTenantMember: 404, otherTenant: 404, buyer: 404, operator: 403 }) },
+    { name: 'the list', request: () => ({ query: { page_size: '100', 'filter.status': 'running' } }), expect: scopedOwn },
+  ],
+  'DELETE /videos': [
+    { name: "A1's job", request: (f) => ({ query: { id: f.a1.jobId } }), expect: keyed({ sameTenantMember: 404, otherTenantMember: 404, otherTenant: 404, buyer: 404, operator: 403 }) },
+  ],
   'GET /available-models': [{ request: () => ({ query: { media_type: 'image' } }), expect: scopedOwn }],
   'GET /webhook-secret': [{ request: () => ({}), expect: tenantOnly }],
   'POST /webhook-secret': [{ request: () => ({ body: {} }), expect: tenantOnly }],

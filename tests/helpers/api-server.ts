@@ -72,6 +72,9 @@ export async function startStudio(env: Record<string, string> = {}): Promise<Stu
     // Test receivers listen on loopback; back-off is shortened so retries happen within a test.
     STUDIO_ALLOW_PRIVATE_CALLBACKS: '1',
     STUDIO_CALLBACK_BACKOFF_MS: '200',
+    // Video tasks are polled within a test's time, not every few seconds.
+    STUDIO_VIDEO_POLL_FIRST_MS: '100',
+    STUDIO_VIDEO_POLL_MAX_MS: '400',
     ...env,
   };
   let dropDatabase: (() => Promise<void>) | null = null;

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSim, type RunningSim } from '../../src/sim/testing';
 import { videoRequestSchema } from '../../src/contracts/videos';
 import { buildConfig, parseEnv, type Config } from '../../src/server/config';
-import { accounts, jobs, ledgerEntries, tasks, upstreams, videoTasks } from '../../src/server/db/schema';
+import { accounts, jobs, ledgerEntries, tasks, upstreams, usageDaily, videoTasks } from '../../src/server/db/schema';
 import { OPERATOR, type ScopedIdentity } from '../../src/server/domain/auth/identity';
 import { AppError } from '../../src/server/domain/errors';
 import { getJob, jobView } from '../../src/server/domain/jobs/read';
@@ -136,6 +136,9 @@ describe('submitting a video', () => {
       { kind: 'adjust', amount: 1000, category: null },
       { kind: 'charge', amount: -36, category: 'video' },
     ]);
+    // Usage rollups count it under video.
+    const usage = await t.db.select({ category: usageDaily.category, credits: usageDaily.credits }).from(usageDaily).where(eq(usageDaily.tenantId, who.tenantId));
+    expect(usage).toEqual([{ category: 'video', credits: 36 }]);
     // The queue row is gone once the job ended.
     expect(await t.db.select().from(tasks).where(eq(tasks.queue, QUEUES.videoJob))).toHaveLength(0);
   });
@@ -183,17 +186,22 @@ describe('submitting a video', () => {
     }
   });
 
-  it('accepts 0, 1, 2 and 9 images, refuses 10, and refuses wrong media types and foreign files', async () => {
+  it('accepts 0, 1, 2 and 4 images, refuses 9 (no upstream takes them, at no cost) and 10, and refuses wrong media types and foreign files', async () => {
     const who = await newTenant(10_000);
     const img = async (i: number) => files.put(`${who.tenantId}/uploads/img-${i}.png`, Buffer.from('png'), 'image/png');
     const urls = await Promise.all(Array.from({ length: 10 }, (_, i) => img(i)));
     const audio = await files.put(`${who.tenantId}/uploads/a.mp3`, Buffer.from('mp3'), 'audio/mpeg');
     const video = await files.put(`${who.tenantId}/uploads/v.mp4`, Buffer.from('mp4'), 'video/mp4');
     const model = 'videomodel-2-5-pro-260801';
-    for (const n of [0, 1, 2, 9]) {
+    for (const n of [0, 1, 2, 4]) {
       const sub = await submitVideo(deps(), who, { prompt: 'x', model, images: urls.slice(0, n) }, { idempotencyKey: null });
       expect((await taskOf(who, sub.id)).images).toHaveLength(n);
     }
+    const charged = (await ledgerOf(who.tenantId)).length;
+    const nine = await refusal(submitVideo(deps(), who, { prompt: 'x', model, images: urls.slice(0, 9) }, { idempotencyKey: null }));
+    expect(nine.status).toBe(400);
+    expect(nine.message).toMatch(/No upstream currently available for reference images/);
+    expect(await ledgerOf(who.tenantId)).toHaveLength(charged);
     expect(videoRequestSchema.safeParse({ prompt: 'x', images: urls }).success).toBe(false);
     const audioAsImage = await refusal(submitVideo(deps(), who, { prompt: 'x', model, images: [audio] }, { idempotencyKey: null }));
     expect(audioAsImage.status).toBe(400);
