@@ -37,7 +37,6 @@ const TEXT = {
   resolution: 'Resolution',
   noResolutions: 'Resolutions appear once the tiers load.',
   images: 'Images',
-  imagesNone: (tier: string) => `${tier} takes no images.`,
   audio: 'Generate sound',
   audioHint: 'Dialogue, effects and music made with the picture.',
   audioAuto: 'Only some tiers make sound; with it on, Studio picks one of them.',
@@ -51,6 +50,7 @@ const TEXT = {
   available: 'available',
   generate: 'Generate video',
   submitting: 'Submitting…',
+  shortfall: 'Not enough credits for this video; choose a shorter duration or a cheaper tier, or ask your operator for more.',
 } as const;
 
 const numbers = new Intl.NumberFormat('en-US');
@@ -296,6 +296,9 @@ export function VideoSubmitBar({ video, lastCost }: { video: VideoForm; lastCost
           )}
         </Button>
       </div>
+      {video.estimate !== null && video.credits !== undefined && video.credits < video.estimate && (
+        <p className="text-xs text-amber-700">{TEXT.shortfall}</p>
+      )}
       <p className="text-xs text-slate-500" data-testid="video-cost-note">
         {lastCost !== null ? `${TEXT.costAfter(lastCost)} ` : ''}
         {TEXT.cost}

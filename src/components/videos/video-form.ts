@@ -84,6 +84,17 @@ export const VIDEO_FORM_TEXT = {
   noAudios: (tier: string) => `${tier} does not take reference audio.`,
   noAudio: (tier: string) => `${tier} does not generate audio.`,
   noneOffer: (what: string) => `No tier available to you takes ${what}.`,
+  firstFrame: 'First frame',
+  lastFrame: 'Last frame',
+  reference: (n: number) => `Reference ${n}`,
+  imagesNone: 'Optional. 1 image: the first frame. 2: the first and last frames. 3 to 9: references for the look.',
+  imagesFirst: 'The video starts from this image.',
+  imagesFirstLast: 'The video starts from the first image and ends on the second.',
+  imagesReferences: (n: number) => `${n} images guide the look (subjects, style); the video does not start or end on them.`,
+  countFirst: '1 image (first frame)',
+  countFirstLast: '2 (first and last frames)',
+  countReferences: (max: number) => `3–${max} (references)`,
+  countNone: 'no images',
   autoRule: (defaultTier: string | null) =>
     `Studio picks the tier from the duration and resolution: longer than 15 seconds or 1080p goes to ${PRO_TIER}, 768P or 2K to ${HD_TIER}, anything else to ${defaultTier ?? 'the default tier'}.`,
 } as const;
@@ -184,24 +195,24 @@ export function referenceSlots(tier: VideoTier | null): ReferenceSlots {
 
 /** What the images do, by how many are chosen. */
 export function imageRole(index: number, count: number): string {
-  if (count <= 2) return index === 0 ? 'First frame' : 'Last frame';
-  return `Reference ${index + 1}`;
+  if (count <= 2) return index === 0 ? VIDEO_FORM_TEXT.firstFrame : VIDEO_FORM_TEXT.lastFrame;
+  return VIDEO_FORM_TEXT.reference(index + 1);
 }
 
 /** What the chosen images become, said under the picker. */
 export function imagesSummary(count: number): string {
-  if (count === 0) return 'Optional. 1 image: the first frame. 2: the first and last frames. 3 to 9: references for the look.';
-  if (count === 1) return 'The video starts from this image.';
-  if (count === 2) return 'The video starts from the first image and ends on the second.';
-  return `${count} images guide the look (subjects, style); the video does not start or end on them.`;
+  if (count === 0) return VIDEO_FORM_TEXT.imagesNone;
+  if (count === 1) return VIDEO_FORM_TEXT.imagesFirst;
+  if (count === 2) return VIDEO_FORM_TEXT.imagesFirstLast;
+  return VIDEO_FORM_TEXT.imagesReferences(count);
 }
 
 function countsText(counts: number[]): string {
   const parts: string[] = [];
-  if (counts.includes(1)) parts.push('1 image (first frame)');
-  if (counts.includes(2)) parts.push('2 (first and last frames)');
-  if (counts.includes(3)) parts.push(`3–${MAX_VIDEO_IMAGES} (references)`);
-  return parts.join(', ') || 'no images';
+  if (counts.includes(1)) parts.push(VIDEO_FORM_TEXT.countFirst);
+  if (counts.includes(2)) parts.push(VIDEO_FORM_TEXT.countFirstLast);
+  if (counts.includes(3)) parts.push(VIDEO_FORM_TEXT.countReferences(MAX_VIDEO_IMAGES));
+  return parts.join(', ') || VIDEO_FORM_TEXT.countNone;
 }
 
 /** Warnings about the values against the tier; the server may refuse them, nothing is blocked here. */
