@@ -72,7 +72,13 @@ export function useVideoForm({ prices, defaultTier, results, onSubmitted }: Vide
 
   const tier = effectiveTier(tiers, model);
   const bounds = durationBounds(tier);
-  const slots = referenceSlots(tier);
+  const chosen = chosenTier(tiers, model);
+  // Without a tier, the server's rule picks one from duration and resolution; the references and sound must suit that one.
+  const seconds = Number(duration);
+  const ruleTierId = chosen ? null : autoTierId(tiers, defaultTier, Number.isInteger(seconds) ? seconds : undefined, resolution || undefined);
+  const ruleTier = ruleTierId ? chosenTier(tiers, ruleTierId) : null;
+  const slotTier = chosen ?? ruleTier ?? tier;
+  const slots = referenceSlots(slotTier);
   const template = templateSlug ? (templates.find((t) => t.slug === templateSlug) ?? null) : null;
 
   // A new tier bounds the duration and resolutions again, and sound goes where it is not offered.
@@ -91,8 +97,13 @@ export function useVideoForm({ prices, defaultTier, results, onSubmitted }: Vide
       const clamped = clampDuration(values.duration, tier.duration);
       if (clamped !== values.duration) form.setValue('duration', clamped);
     }
-    if (!tier.generate_audio && values.generate_audio) form.setValue('generate_audio', false);
   }, [tier, model, form]);
+
+  // Sound goes off where the tier (chosen, or picked by the rule) does not make it.
+  const soundOffered = slots.generateAudio;
+  useEffect(() => {
+    if (!soundOffered && form.getValues('generate_audio')) form.setValue('generate_audio', false);
+  }, [soundOffered, form]);
 
   // A template's own ratio and duration become the settings each time it is chosen.
   const appliedTemplate = useRef<string | null>(null);
@@ -117,10 +128,8 @@ export function useVideoForm({ prices, defaultTier, results, onSubmitted }: Vide
     [form],
   );
 
-  const seconds = Number(duration);
-  const pricedTier = chosenTier(tiers, model)?.id ?? autoTierId(tiers, defaultTier, Number.isInteger(seconds) ? seconds : undefined, resolution || undefined);
-  const estimate = estimateCredits(prices, pricedTier, seconds);
-  const notes = videoNotes(tiers, { model, duration, resolution, images, videos, audios });
+  const estimate = estimateCredits(prices, chosen?.id ?? ruleTierId, seconds);
+  const notes = videoNotes(tiers, { model, duration, resolution, images, videos, audios }, ruleTier);
 
   async function send(body: VideoRequestBody) {
     await charged.charge(async () => {
@@ -153,7 +162,7 @@ export function useVideoForm({ prices, defaultTier, results, onSubmitted }: Vide
     chooseSource,
     chooseTemplate,
     source,
-    tiers: { rows: tiers, loading: models.isPending, error: models.error, chosen: chosenTier(tiers, model), effective: tier, default: defaultTier },
+    tiers: { rows: tiers, loading: models.isPending, error: models.error, chosen, effective: tier, rule: ruleTier, default: defaultTier },
     templates: { query: templatesQuery, rows: templates, chosen: template, asked: templateSlug },
     bounds,
     slots,

@@ -39,9 +39,11 @@ const TEXT = {
   images: 'Images',
   audio: 'Generate sound',
   audioHint: 'Dialogue, effects and music made with the picture.',
-  audioAuto: 'Only some tiers make sound; with it on, Studio picks one of them.',
+  audioAuto: (tier: string) => `Made by ${tier}, the automatic choice for this duration and resolution.`,
   videosOff: (tier: string) => `${tier} does not take reference videos. Choose a tier that does (see the tier list above).`,
   audiosOff: (tier: string) => `${tier} does not take reference audio. Choose a tier that does (see the tier list above).`,
+  ruleOff: (tier: string, what: string) =>
+    `The automatic choice for this duration and resolution is ${tier}, which does not take ${what}. Choose a tier that does (see the tier list above).`,
   noneOff: (what: string) => `No tier available to you takes ${what}.`,
   cost: 'Credits are charged when the task is accepted and refunded if it fails or is cancelled.',
   costAfter: (n: number) => `The last video was charged ${n} credit${n === 1 ? '' : 's'}.`,
@@ -194,7 +196,7 @@ export function VideoSettings({ video }: { video: VideoForm }) {
             <p id="generate-audio-label" className="text-sm font-medium text-slate-700">
               {TEXT.audio}
             </p>
-            <p className="mt-0.5 text-xs text-slate-500">{auto ? TEXT.audioAuto : TEXT.audioHint}</p>
+            <p className="mt-0.5 text-xs text-slate-500">{auto && video.tiers.rule ? TEXT.audioAuto(video.tiers.rule.id) : TEXT.audioHint}</p>
             {formState.errors.generate_audio?.message && <p className="mt-0.5 text-xs text-rose-600">{formState.errors.generate_audio.message}</p>}
           </div>
           <Switch checked={audio.value} onChange={audio.onChange} label={TEXT.audio} />
@@ -211,18 +213,14 @@ export function VideoReferences({ video }: { video: VideoForm }) {
   const videos = useController({ control, name: 'videos' });
   const audios = useController({ control, name: 'audios' });
   const name = video.tiers.chosen?.id;
-  const off = (what: 'videos' | 'audios') =>
-    what === 'videos'
-      ? video.slots.videos > 0
-        ? null
-        : name
-          ? TEXT.videosOff(name)
-          : TEXT.noneOff('reference videos')
-      : video.slots.audios > 0
-        ? null
-        : name
-          ? TEXT.audiosOff(name)
-          : TEXT.noneOff('reference audio');
+  const rule = video.tiers.rule?.id;
+  const off = (what: 'videos' | 'audios') => {
+    const open = what === 'videos' ? video.slots.videos > 0 : video.slots.audios > 0;
+    const noun = what === 'videos' ? 'reference videos' : 'reference audio';
+    if (open) return null;
+    if (name) return what === 'videos' ? TEXT.videosOff(name) : TEXT.audiosOff(name);
+    return rule ? TEXT.ruleOff(rule, noun) : TEXT.noneOff(noun);
+  };
   const focusable = (ref: (el: { focus: () => void } | null) => void) => (el: HTMLFieldSetElement | null) =>
     ref(el && { focus: () => el.scrollIntoView({ behavior: 'smooth', block: 'center' }) });
 

@@ -135,6 +135,17 @@ describe('notes', () => {
   });
 });
 
+describe('automatic tier and references', () => {
+  it('checks references against the tier the rule picks, not against any tier', () => {
+    const v = { model: AUTO_TIER, duration: '5', resolution: '480p', images: [], videos: [IMG(1)], audios: [] };
+    expect(videoNotes(tiers, v).videos).toBeNull();
+    expect(videoNotes(tiers, v, pro20).videos).toBe(
+      'videomodel-2-0-pro (the automatic choice for this duration and resolution) does not take reference videos.',
+    );
+    expect(videoNotes(tiers, v, pro25).videos).toBeNull();
+  });
+});
+
 describe('videoSchema', () => {
   it('builds a text-to-video request, leaving the tier out for automatic', () => {
     expect(parse({ prompt: '  雨后的霓虹街道，镜头缓慢推进 ' }).data).toEqual({ prompt: '雨后的霓虹街道，镜头缓慢推进', ratio: '16:9', duration: 5, resolution: '480p' });

@@ -84,6 +84,7 @@ export const VIDEO_FORM_TEXT = {
   noAudios: (tier: string) => `${tier} does not take reference audio.`,
   noAudio: (tier: string) => `${tier} does not generate audio.`,
   noneOffer: (what: string) => `No tier available to you takes ${what}.`,
+  picked: (tier: string) => `${tier} (the automatic choice for this duration and resolution)`,
   firstFrame: 'First frame',
   lastFrame: 'Last frame',
   reference: (n: number) => `Reference ${n}`,
@@ -227,24 +228,30 @@ export interface VideoNotes {
 export function videoNotes(
   tiers: readonly VideoTier[],
   v: Pick<VideoValues, 'model' | 'duration' | 'resolution' | 'images' | 'videos' | 'audios'>,
+  /** For `auto`: the tier the server's rule picks for these settings, which must take the references. */
+  ruleTier: VideoTier | null = null,
 ): VideoNotes {
   const chosen = chosenTier(tiers, v.model);
   const tier = effectiveTier(tiers, v.model);
   const none = { duration: null, resolution: null, images: null, videos: null, audios: null };
   if (!tier) return none;
   const name = chosen?.id;
+  // Duration and resolution decide the automatic tier, so they are bounded by what any tier makes;
+  // references are not part of the rule, so they must suit the tier it picks.
+  const refs = chosen ?? ruleTier ?? tier;
+  const refName = chosen?.id ?? (ruleTier ? VIDEO_FORM_TEXT.picked(ruleTier.id) : undefined);
   const seconds = Number(v.duration);
   const outside = v.duration.trim() !== '' && Number.isFinite(seconds) && (seconds < tier.duration.min || seconds > tier.duration.max);
-  const counts = imageCounts(tier);
+  const counts = imageCounts(refs);
   const images =
     v.images.length === 0 || counts.includes(v.images.length)
       ? null
       : counts.length === 0
-        ? name
-          ? VIDEO_FORM_TEXT.noImages(name)
+        ? refName
+          ? VIDEO_FORM_TEXT.noImages(refName)
           : VIDEO_FORM_TEXT.noneOffer('images')
-        : name
-          ? VIDEO_FORM_TEXT.imageCount(name, countsText(counts))
+        : refName
+          ? VIDEO_FORM_TEXT.imageCount(refName, countsText(counts))
           : VIDEO_FORM_TEXT.noneOffer(`${v.images.length} images`);
   return {
     duration: !outside
@@ -254,8 +261,10 @@ export function videoNotes(
         : VIDEO_FORM_TEXT.durationRangeAuto(tier.duration.min, tier.duration.max),
     resolution: v.resolution && !tier.resolutions.includes(v.resolution) ? VIDEO_FORM_TEXT.resolutionNotOffered(name ?? 'No tier', v.resolution) : null,
     images,
-    videos: v.videos.length > 0 && !tier.reference_video ? (name ? VIDEO_FORM_TEXT.noVideos(name) : VIDEO_FORM_TEXT.noneOffer('reference videos')) : null,
-    audios: v.audios.length > 0 && !tier.reference_audio ? (name ? VIDEO_FORM_TEXT.noAudios(name) : VIDEO_FORM_TEXT.noneOffer('reference audio')) : null,
+    videos:
+      v.videos.length > 0 && !refs.reference_video ? (refName ? VIDEO_FORM_TEXT.noVideos(refName) : VIDEO_FORM_TEXT.noneOffer('reference videos')) : null,
+    audios:
+      v.audios.length > 0 && !refs.reference_audio ? (refName ? VIDEO_FORM_TEXT.noAudios(refName) : VIDEO_FORM_TEXT.noneOffer('reference audio')) : null,
   };
 }
 
