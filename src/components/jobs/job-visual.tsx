@@ -36,7 +36,7 @@ export function JobVisual({ job, size = 'large', maxHeightRem, className }: JobV
         <video
           src={job.cdn_url}
           preload="metadata"
-          muted
+          muted={!large}
           playsInline
           controls={large}
           aria-label={large ? `Result: ${job.prompt}` : undefined}
