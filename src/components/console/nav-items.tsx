@@ -12,6 +12,7 @@ import {
   TemplatesIcon,
   UploadsIcon,
   UsageIcon,
+  VideoIcon,
 } from '../icons';
 
 export interface NavItem {
@@ -32,6 +33,7 @@ export const workspaceNav: NavItem[] = [
   { label: 'Overview', href: '/overview', icon: OverviewIcon },
   { label: 'Jobs', href: '/jobs', icon: JobsIcon },
   { label: 'Playground', href: '/playground', icon: PlaygroundIcon },
+  { label: 'Video', href: '/videos', icon: VideoIcon },
   { label: 'Skills', href: '/skills', icon: SkillsIcon },
   { label: 'Templates', href: '/templates', icon: TemplatesIcon },
   { label: 'Articles', href: '/articles', icon: ArticlesIcon },

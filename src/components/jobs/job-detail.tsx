@@ -59,7 +59,7 @@ export function JobDetail({ id }: { id: string }) {
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0 flex-1">
           <div className="flex items-center gap-2">
-            <p className="text-sm font-medium text-indigo-600">Image job</p>
+            <p className="text-sm font-medium text-indigo-600">{job.kind === 'video' ? 'Video job' : 'Image job'}</p>
             <JobStatusBadge status={job.status} />
           </div>
           <h1 className="mt-1 line-clamp-3 text-xl font-semibold tracking-tight break-words text-slate-900 sm:text-2xl">
@@ -68,7 +68,7 @@ export function JobDetail({ id }: { id: string }) {
         </div>
         {job.status === 'done' && job.cdn_url && (
           <a href={job.cdn_url} target="_blank" rel="noreferrer" className={buttonClasses('secondary', 'md')}>
-            Open full size
+            {job.kind === 'video' ? 'Open video' : 'Open full size'}
             <ExternalIcon className="size-4" />
           </a>
         )}
@@ -117,7 +117,18 @@ export function JobDetail({ id }: { id: string }) {
             </Field>
             <Field label="Settings">
               <span className="text-slate-800">
-                {job.ratio || '—'} · {job.quality || '—'} quality · {job.background ?? 'default'} background
+                {job.kind === 'video' ? (
+                  <>
+                    {job.ratio || '—'} ·{' '}
+                    <Link href="/videos" className="font-medium text-indigo-600 hover:text-indigo-500">
+                      see Video
+                    </Link>
+                  </>
+                ) : (
+                  <>
+                    {job.ratio || '—'} · {job.quality || '—'} quality · {job.background ?? 'default'} background
+                  </>
+                )}
               </span>
             </Field>
             <Field label="Kind">{job.kind}</Field>

@@ -2,7 +2,7 @@
 
 import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { trpc } from '@/trpc/react';
 import { isJobStatus, parseJob, type Job, type JobsAnswer } from './job-model';
 import { keepNewest, mergeIntoList, mergeIntoPages } from './merge';
@@ -14,7 +14,12 @@ interface FeedContext {
   state: FeedState;
   /** Registers a component that needs live updates; the feed is open while anyone does. */
   retain: () => () => void;
+  /** Registers a listener for every job event (after the cache is updated); answers the way to remove it. */
+  listen: (listener: JobListener) => () => void;
 }
+
+/** Told of each job event: its type (`job.created`, `job.updated`, `job.done`, `job.failed`) and the job. */
+export type JobListener = (type: string, job: Job) => void;
 
 const Context = createContext<FeedContext | null>(null);
 
@@ -63,6 +68,7 @@ export function JobFeedProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const utils = trpc.useUtils();
   const [users, setUsers] = useState(0);
+  const listeners = useRef(new Set<JobListener>());
   // The state of the open feed; a closed one is idle, and the next opening starts from connecting.
   const [connection, setConnection] = useState<Exclude<FeedState, 'idle'>>('connecting');
   const active = users > 0;
@@ -78,6 +84,7 @@ export function JobFeedProvider({ children }: { children: ReactNode }) {
       applyJob(queryClient, job);
       // Submissions charge credits and failures refund them.
       if (event.type !== 'job.updated') void utils.session.me.invalidate();
+      for (const listener of listeners.current) listener(event.type, job);
     };
     for (const type of JOB_EVENTS) source.addEventListener(type, onJob);
     source.addEventListener('ready', () => setConnection('live'));
@@ -99,7 +106,12 @@ export function JobFeedProvider({ children }: { children: ReactNode }) {
     return () => setUsers((n) => n - 1);
   }, []);
 
-  const value = useMemo(() => ({ state, retain }), [state, retain]);
+  const listen = useCallback((listener: JobListener) => {
+    listeners.current.add(listener);
+    return () => void listeners.current.delete(listener);
+  }, []);
+
+  const value = useMemo(() => ({ state, retain, listen }), [state, retain, listen]);
   return <Context.Provider value={value}>{children}</Context.Provider>;
 }
 
@@ -109,6 +121,21 @@ export function useJobFeed(): FeedState {
   const retain = ctx?.retain;
   useEffect(() => retain?.(), [retain]);
   return ctx?.state ?? 'offline';
+}
+
+/**
+ * Keeps the job feed open and calls `onJob` for each job event while the calling component is
+ * mounted (the latest `onJob` is used; it need not be stable). Returns the feed's state.
+ */
+export function useJobEvents(onJob: JobListener): FeedState {
+  const ctx = useContext(Context);
+  const latest = useRef(onJob);
+  useEffect(() => {
+    latest.current = onJob;
+  });
+  const listen = ctx?.listen;
+  useEffect(() => listen?.((type, job) => latest.current(type, job)), [listen]);
+  return useJobFeed();
 }
 
 /** How often to re-read a pending job: rarely while events flow, often when they do not. */

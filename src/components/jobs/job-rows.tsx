@@ -105,9 +105,6 @@ function RowDetail({ job }: { job: Job }) {
   if (job.status === 'failed' && job.error) return <p className="mt-1 line-clamp-2 text-xs break-words text-rose-700">{job.error}</p>;
   if (job.status === 'pending' && job.note) return <p className="mt-1 line-clamp-2 text-xs break-words text-amber-700">{job.note}</p>;
   return (
-    <p className="mt-1 text-xs text-slate-500">
-      {job.ratio} · {job.quality}
-      {job.background ? ` · ${job.background}` : ''}
-    </p>
+    <p className="mt-1 text-xs text-slate-500">{[job.kind === 'video' ? 'video' : null, job.ratio, job.quality, job.background].filter(Boolean).join(' · ')}</p>
   );
 }

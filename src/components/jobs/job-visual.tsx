@@ -12,7 +12,7 @@ export const checkerboard: CSSProperties = {
 };
 
 interface JobVisualProps {
-  job: Pick<Job, 'status' | 'cdn_url' | 'ratio' | 'background' | 'prompt' | 'note' | 'error'>;
+  job: Pick<Job, 'status' | 'cdn_url' | 'ratio' | 'background' | 'prompt' | 'note' | 'error'> & { kind?: string };
   /** Large views show the pending note and error text inside the frame. */
   size?: 'thumb' | 'large';
   /** Caps the frame's height (in rem) by narrowing it, so tall results keep their shape. */
@@ -28,6 +28,24 @@ export function JobVisual({ job, size = 'large', maxHeightRem, className }: JobV
   const aspect = cssAspect(job.ratio);
   const [w = 1, h = 1] = aspect.split(' / ').map(Number);
   const style: CSSProperties = { aspectRatio: aspect, ...(maxHeightRem ? { width: `min(100%, ${(maxHeightRem * w) / h}rem)` } : {}) };
+
+  // A video job's result is a video: its first frame as the thumbnail, a player in large views.
+  if (job.status === 'done' && job.cdn_url && job.kind === 'video') {
+    return (
+      <div className={cn(frame, 'bg-slate-900')} style={style}>
+        <video
+          src={job.cdn_url}
+          preload="metadata"
+          muted={!large}
+          playsInline
+          controls={large}
+          aria-label={large ? `Result: ${job.prompt}` : undefined}
+          aria-hidden={large ? undefined : true}
+          className={cn('absolute inset-0 size-full', large ? 'object-contain' : 'object-cover')}
+        />
+      </div>
+    );
+  }
 
   if (job.status === 'done' && job.cdn_url) {
     return (

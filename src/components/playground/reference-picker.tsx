@@ -23,6 +23,12 @@ interface ReferencePickerProps {
   error?: string | null;
   id?: string;
   ref?: Ref<HTMLFieldSetElement>;
+  /** The picker's caption (default "Reference images"). */
+  legend?: string;
+  /** What a chosen image becomes, by its place and the number chosen (e.g. "First frame"); said by its badge. */
+  roleOf?: (index: number, count: number) => string;
+  /** Said under the thumbnails in grey (e.g. what the chosen images do). */
+  hint?: ReactNode;
 }
 
 type Tab = 'results' | 'uploads';
@@ -41,7 +47,8 @@ const plain: CSSProperties = { backgroundColor: '#f1f5f9' };
 
 function resultChoices(jobs: Job[]): Choice[] {
   return jobs
-    .filter((j): j is Job & { cdn_url: string } => j.status === 'done' && !!j.cdn_url)
+    // Finished images only: a video job's result is not a reference image.
+    .filter((j): j is Job & { cdn_url: string } => j.status === 'done' && !!j.cdn_url && j.kind !== 'video')
     .map((j) => ({
       key: j.id,
       url: j.cdn_url,
@@ -55,7 +62,7 @@ function resultChoices(jobs: Job[]): Choice[] {
  * Reference images toggled on and off (in click order), from two places: the tenant's earlier results
  * and the images it uploaded.
  */
-export function ReferencePicker({ selected, onChange, warning, max, required = false, error, id, ref }: ReferencePickerProps) {
+export function ReferencePicker({ selected, onChange, warning, max, required = false, error, id, ref, legend = 'Reference images', roleOf, hint }: ReferencePickerProps) {
   const baseId = useId();
   const recent = trpc.jobs.get.useQuery({ status: 'done', limit: 12 });
   // Refetched whenever the tab regains focus: images added on the Uploads page show up on return.
@@ -121,7 +128,7 @@ export function ReferencePicker({ selected, onChange, warning, max, required = f
     <fieldset ref={ref} className="min-w-0 scroll-mt-24" id={id}>
       <legend className="flex w-full items-baseline justify-between gap-2 text-sm font-medium text-slate-700">
         <span>
-          Reference images{' '}
+          {legend}{' '}
           {required ? (
             <span className="font-normal text-amber-700">(at least one needed)</span>
           ) : (
@@ -169,13 +176,14 @@ export function ReferencePicker({ selected, onChange, warning, max, required = f
 
       <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${tab}`} className="pt-2.5">
         <ListState query={panel.query} empty={panel.choices.length === 0} keepRowsOnError loading={<Skeleton />} placeholder={<Empty>{panel.empty}</Empty>}>
-          <Grid choices={panel.choices} selected={selected} toggle={toggle}>
+          <Grid choices={panel.choices} selected={selected} toggle={toggle} roleOf={roleOf}>
             {panel.more}
           </Grid>
         </ListState>
       </div>
 
-      {selected.length >= max && <p className="mt-2 text-xs text-slate-500">Up to {max} reference images; clear one to choose another.</p>}
+      {hint && <div className="mt-2 text-xs text-slate-500">{hint}</div>}
+      {selected.length >= max && <p className="mt-2 text-xs text-slate-500">Up to {max} {legend.toLowerCase()}; clear one to choose another.</p>}
       {error && (
         <p className="mt-2 flex items-start gap-1.5 text-xs break-words text-rose-600" role="alert">
           <WarningIcon className="mt-px size-3.5 shrink-0" />
@@ -203,7 +211,15 @@ function UploadsLink({ className, children }: { className?: string; children: Re
   );
 }
 
-function Grid({ choices, selected, toggle, children }: { choices: Choice[]; selected: string[]; toggle: (url: string) => void; children?: ReactNode }) {
+interface GridProps {
+  choices: Choice[];
+  selected: string[];
+  toggle: (url: string) => void;
+  roleOf?: ((index: number, count: number) => string) | undefined;
+  children?: ReactNode;
+}
+
+function Grid({ choices, selected, toggle, roleOf, children }: GridProps) {
   return (
     <ul className="grid grid-cols-4 gap-2 sm:grid-cols-6">
       {choices.map((c) => {
@@ -226,8 +242,12 @@ function Grid({ choices, selected, toggle, children }: { choices: Choice[]; sele
               {/* eslint-disable-next-line @next/next/no-img-element -- the file itself (Studio keeps no smaller renditions), on the storage host of the deployment */}
               <img src={c.url} alt="" loading="lazy" decoding="async" className="size-full object-cover" />
               {on && (
-                <span className="absolute top-1 right-1 grid size-5 place-items-center rounded-full bg-indigo-600 text-[11px] font-semibold text-white shadow">
-                  {selected.length > 1 ? order + 1 : <CheckIcon className="size-3" />}
+                <span
+                  className="absolute top-1 right-1 grid size-5 place-items-center rounded-full bg-indigo-600 text-[11px] font-semibold text-white shadow"
+                  title={roleOf?.(order, selected.length)}
+                >
+                  {selected.length > 1 || roleOf ? order + 1 : <CheckIcon className="size-3" />}
+                  {roleOf && <span className="sr-only">: {roleOf(order, selected.length)}</span>}
                 </span>
               )}
             </button>

@@ -1,0 +1,25 @@
+import type { Metadata } from 'next';
+import { Prefetched } from '@/trpc/prefetched';
+import { VideoStudio } from '@/components/videos/video-studio';
+import { VIDEO_MODELS_INPUT, VIDEO_TEMPLATES_INPUT, videoListInput } from '@/components/videos/reads';
+import { getConfig } from '@/server/config';
+import { api } from '@/trpc/server';
+
+export const metadata: Metadata = { title: 'Video' };
+
+export default function VideosPage() {
+  // The tiers, templates and first page of tasks arrive with the page, so the form and list open in place.
+  const reads = [
+    api.session.me.prefetch(),
+    api.models.available.prefetch(VIDEO_MODELS_INPUT),
+    api.templates.listVideo.prefetch(VIDEO_TEMPLATES_INPUT),
+    api.videos.get.prefetch(videoListInput(undefined, 1)),
+  ];
+  // Prices per second by tier are the running server's settings, shown as an estimate before submitting.
+  const config = getConfig();
+  return (
+    <Prefetched reads={reads}>
+      <VideoStudio prices={config.prices.video} defaultTier={config.video.defaultTier} />
+    </Prefetched>
+  );
+}

@@ -1,0 +1,68 @@
+'use client';
+
+import { useCallback, useId, useRef, useState } from 'react';
+import type { VideoTaskState } from '@/contracts/videos';
+import { PlaygroundIcon, TemplatesIcon } from '../icons';
+import { Workbench } from '../fields/workbench';
+import { SourceTabs } from '../playground/source-tabs';
+import { useVideoForm } from './use-video-form';
+import { VideoPromptField, VideoReferences, VideoSettings, VideoSubmitBar, VideoTemplateFields } from './video-fields';
+import { VideoTasks } from './video-tasks';
+
+const TEXT = {
+  eyebrow: 'Video',
+  title: 'Generate a video',
+  description: 'Write a prompt or start from a video template, choose a tier and what guides it; the same options are available through the API.',
+  startFrom: 'Start from',
+  prompt: 'Prompt',
+  template: 'Template',
+} as const;
+
+const SOURCE_TABS = [
+  { value: 'prompt' as const, label: TEXT.prompt, icon: PlaygroundIcon },
+  { value: 'template' as const, label: TEXT.template, icon: TemplatesIcon },
+];
+
+interface VideoStudioProps {
+  /** Credits per second of video by tier, the running server's settings; null when unknown. */
+  prices: Readonly<Record<string, number>> | null;
+  /** The tier the server uses for a request without `model` that needs nothing longer or sharper. */
+  defaultTier: string | null;
+}
+
+/** The Video page: the form beside the task list. */
+export function VideoStudio({ prices, defaultTier }: VideoStudioProps) {
+  const formId = useId();
+  const panelId = useId();
+  const results = useRef<HTMLElement>(null);
+  const [filter, setFilter] = useState<VideoTaskState | 'all'>('all');
+  const [page, setPage] = useState(1);
+  const [lastCost, setLastCost] = useState<number | null>(null);
+  const onSubmitted = useCallback((task: { credits: number | null }) => {
+    // The new task is at the top of the first page of all tasks.
+    setFilter('all');
+    setPage(1);
+    setLastCost(task.credits);
+  }, []);
+  const video = useVideoForm({ prices, defaultTier, results, onSubmitted });
+
+  return (
+    <Workbench
+      eyebrow={TEXT.eyebrow}
+      title={TEXT.title}
+      description={TEXT.description}
+      form={video.form}
+      onSubmit={video.submit}
+      busy={video.pending}
+      results={<VideoTasks ref={results} filter={filter} page={page} onFilter={setFilter} onPage={setPage} />}
+    >
+      <SourceTabs label={TEXT.startFrom} tabs={SOURCE_TABS} value={video.source} onChange={video.chooseSource} panelId={panelId} idPrefix={formId} />
+      <div id={panelId} role="tabpanel" className="space-y-5">
+        {video.source === 'prompt' ? <VideoPromptField submit={video.submit} /> : <VideoTemplateFields video={video} />}
+      </div>
+      <VideoSettings video={video} />
+      <VideoReferences video={video} />
+      <VideoSubmitBar video={video} lastCost={lastCost} />
+    </Workbench>
+  );
+}

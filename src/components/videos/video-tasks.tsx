@@ -1,0 +1,142 @@
+'use client';
+
+import { keepPreviousData } from '@tanstack/react-query';
+import { useEffect, type Ref } from 'react';
+import { videoTaskStates, type VideoTaskState } from '@/contracts/videos';
+import { trpc } from '@/trpc/react';
+import { ArrowLeftIcon, ArrowRightIcon, VideoIcon } from '../icons';
+import { Button } from '../ui/button';
+import { ListSkeleton } from '../ui/list-skeleton';
+import { EmptyState, ListState } from '../ui/list-state';
+import { FilterGroup } from '../console/filter-group';
+import { pendingPollMs, useJobEvents } from '../jobs/job-feed';
+import { LiveIndicator } from '../jobs/live-indicator';
+import { videoListInput } from './reads';
+import { VideoTaskCard } from './video-task-card';
+import { isActive, pageCount, rangeText, STATE_LABEL, type VideoTask } from './video-model';
+
+type Filter = VideoTaskState | 'all';
+
+const TEXT = {
+  heading: 'Your videos',
+  filter: 'Filter by state',
+  all: 'All',
+  loading: 'videos',
+  empty: 'No videos yet',
+  emptyHint: 'Describe a scene and press Generate video; tasks you start here or through the API are listed with their progress.',
+  emptyState: (s: string) => `No ${s.toLowerCase()} videos`,
+  emptyStateHint: 'Tasks in this state show up here as they happen.',
+  showAll: 'Show all videos',
+  pages: 'Pages',
+  previous: 'Previous page',
+  next: 'Next page',
+  page: (n: number, of: number) => `Page ${n} of ${of}`,
+} as const;
+
+const FILTERS: { value: Filter; label: string }[] = [{ value: 'all', label: TEXT.all }, ...videoTaskStates.map((s) => ({ value: s, label: STATE_LABEL[s] }))];
+
+interface VideoTasksProps {
+  filter: Filter;
+  page: number;
+  onFilter: (filter: Filter) => void;
+  onPage: (page: number) => void;
+  ref?: Ref<HTMLElement>;
+}
+
+/** The caller's video tasks, newest first, a page at a time, kept current by the job feed. */
+export function VideoTasks({ filter, page, onFilter, onPage, ref }: VideoTasksProps) {
+  const utils = trpc.useUtils();
+  const input = videoListInput(filter === 'all' ? undefined : filter, page);
+  // A video task is a job with the same id: its events say when to read the task again.
+  const feed = useJobEvents((type, job) => {
+    const shown = utils.videos.get.getData(input)?.tasks?.some((t) => t.id === job.id);
+    if (shown) void utils.videos.get.invalidate({ id: job.id });
+    if (shown || type !== 'job.updated') void utils.videos.get.invalidate(input);
+  });
+  const query = trpc.videos.get.useQuery(input, {
+    placeholderData: keepPreviousData,
+    // Without the feed, unfinished tasks are re-read on a timer instead (slowly while it is live).
+    refetchInterval: (q) => (q.state.data?.tasks?.some((t) => isActive(t.state)) ? pendingPollMs(feed) : false),
+  });
+  const remove = trpc.videos.remove.useMutation({
+    onSettled: () => {
+      void utils.videos.get.invalidate();
+      void utils.session.me.invalidate();
+    },
+  });
+
+  const tasks: VideoTask[] = query.data?.tasks ?? [];
+  const total = query.data?.total ?? 0;
+  const pages = pageCount(total, input.page_size);
+  // The last task of the last page went (deleted, or moved to another state): show the page before.
+  const beyond = query.isSuccess && !query.isPlaceholderData && total > 0 && page > pages;
+  useEffect(() => {
+    if (beyond) onPage(pages);
+  }, [beyond, pages, onPage]);
+
+  return (
+    <section ref={ref} aria-labelledby="video-tasks-heading" className="min-w-0 scroll-mt-20 space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="video-tasks-heading" className="text-base font-semibold text-slate-900">
+          {TEXT.heading}
+        </h2>
+        <LiveIndicator state={feed} />
+      </div>
+      <FilterGroup
+        label={TEXT.filter}
+        options={FILTERS}
+        value={filter}
+        onChange={(f) => {
+          onFilter(f);
+          onPage(1);
+        }}
+        className="w-fit max-w-full flex-wrap"
+        optionClassName="px-2.5"
+      />
+
+      <ListState
+        query={query}
+        empty={tasks.length === 0}
+        loading={<ListSkeleton label={TEXT.loading} rows={3} />}
+        placeholder={
+          <EmptyState
+            icon={VideoIcon}
+            title={filter === 'all' ? TEXT.empty : TEXT.emptyState(STATE_LABEL[filter])}
+            description={filter === 'all' ? TEXT.emptyHint : TEXT.emptyStateHint}
+            action={
+              filter !== 'all' ? (
+                <Button variant="secondary" onClick={() => onFilter('all')}>
+                  {TEXT.showAll}
+                </Button>
+              ) : undefined
+            }
+          />
+        }
+      >
+        <ul className="space-y-4" data-testid="video-tasks">
+          {tasks.map((task) => (
+            <li key={task.id}>
+              <VideoTaskCard task={task} onRemove={(t) => remove.mutateAsync({ id: t.id })} />
+            </li>
+          ))}
+        </ul>
+      </ListState>
+
+      {total > 0 && (
+        <nav aria-label={TEXT.pages} className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-xs text-slate-500 tabular-nums" aria-live="polite">
+            {rangeText(page, input.page_size, tasks.length, total)} · {TEXT.page(page, pages)}
+          </p>
+          <div className="flex gap-2">
+            <Button variant="secondary" size="sm" onClick={() => onPage(page - 1)} disabled={page <= 1} aria-label={TEXT.previous}>
+              <ArrowLeftIcon className="size-4" />
+            </Button>
+            <Button variant="secondary" size="sm" onClick={() => onPage(page + 1)} disabled={page >= pages} aria-label={TEXT.next}>
+              <ArrowRightIcon className="size-4" />
+            </Button>
+          </div>
+        </nav>
+      )}
+    </section>
+  );
+}
