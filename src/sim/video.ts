@@ -163,7 +163,7 @@ function parseCreate(body: Record<string, unknown>, tier: SimVideoTier, rid: str
   if (last && !first) throw invalid(rid, 'content.role', 'last_frame requires a first_frame image');
   if (refs && !tier.referenceImages) throw invalid(rid, 'content.role', `reference_image is not supported by model ${model}`);
   if (refs && (first || last)) throw invalid(rid, 'content.role', 'reference_image cannot be combined with first_frame or last_frame');
-  if (refs > 4) throw invalid(rid, 'content', 'at most 4 reference images are allowed');
+  if (refs > 9) throw invalid(rid, 'content', 'at most 9 reference images are allowed');
   if (count('reference_video') && !tier.referenceVideo) throw invalid(rid, 'content.role', `reference_video is not supported by model ${model}`);
   if (count('reference_audio') && !tier.referenceAudio) throw invalid(rid, 'content.role', `reference_audio is not supported by model ${model}`);
   if (count('reference_video') > 3 || count('reference_audio') > 3) throw invalid(rid, 'content', 'at most 3 reference videos and 3 reference audios are allowed');

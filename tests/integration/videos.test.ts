@@ -186,22 +186,19 @@ describe('submitting a video', () => {
     }
   });
 
-  it('accepts 0, 1, 2 and 4 images, refuses 9 (no upstream takes them, at no cost) and 10, and refuses wrong media types and foreign files', async () => {
+  it('accepts 0, 1, 2, 4 and 9 images, refuses 10 at no cost, and refuses wrong media types and foreign files', async () => {
     const who = await newTenant(10_000);
     const img = async (i: number) => files.put(`${who.tenantId}/uploads/img-${i}.png`, Buffer.from('png'), 'image/png');
     const urls = await Promise.all(Array.from({ length: 10 }, (_, i) => img(i)));
     const audio = await files.put(`${who.tenantId}/uploads/a.mp3`, Buffer.from('mp3'), 'audio/mpeg');
     const video = await files.put(`${who.tenantId}/uploads/v.mp4`, Buffer.from('mp4'), 'video/mp4');
     const model = 'videomodel-2-5-pro-260801';
-    for (const n of [0, 1, 2, 4]) {
+    for (const n of [0, 1, 2, 4, 9]) {
       const sub = await submitVideo(deps(), who, { prompt: 'x', model, images: urls.slice(0, n) }, { idempotencyKey: null });
       expect((await taskOf(who, sub.id)).images).toHaveLength(n);
     }
     const charged = (await ledgerOf(who.tenantId)).length;
-    const nine = await refusal(submitVideo(deps(), who, { prompt: 'x', model, images: urls.slice(0, 9) }, { idempotencyKey: null }));
-    expect(nine.status).toBe(400);
-    expect(nine.message).toMatch(/No upstream currently available for reference images/);
-    expect(await ledgerOf(who.tenantId)).toHaveLength(charged);
+    expect(charged).toBeGreaterThanOrEqual(5);
     expect(videoRequestSchema.safeParse({ prompt: 'x', images: urls }).success).toBe(false);
     const audioAsImage = await refusal(submitVideo(deps(), who, { prompt: 'x', model, images: [audio] }, { idempotencyKey: null }));
     expect(audioAsImage.status).toBe(400);
@@ -210,6 +207,7 @@ describe('submitting a video', () => {
     expect(imageAsVideo.message).toMatch(/^videos\[0\]: must be a video file/);
     const videoAsAudio = await refusal(submitVideo(deps(), who, { prompt: 'x', model, audios: [video] }, { idempotencyKey: null }));
     expect(videoAsAudio.message).toMatch(/^audios\[0\]: must be an audio file/);
+    expect(await ledgerOf(who.tenantId)).toHaveLength(charged);
     const other = await newTenant();
     const foreign = await refusal(submitVideo(deps(), other, { prompt: 'x', model, images: [urls[0] ?? ''] }, { idempotencyKey: null }));
     expect(foreign.message).toMatch(/only files served by Studio that are yours/);

@@ -94,8 +94,8 @@ function simModels(ch: SimChannel): UpstreamModel[] {
           first_frame: t.firstFrame,
           last_frame: t.lastFrame,
           reference_images: t.referenceImages,
-          // The Ark task API takes at most 4 reference images (the request's limit of 9 is wider).
-          max_reference_images: 4,
+          // Appearance references: up to 9, the request's own limit.
+          max_reference_images: 9,
           reference_video: t.referenceVideo,
           reference_audio: t.referenceAudio,
           generate_audio: t.audio,
