@@ -128,13 +128,13 @@ describe('POST /api/videos', () => {
     expect(await balance(t.key)).toBe(100);
   });
 
-  it('takes 0, 1, 2 or 4 of your own images, refuses 9 at no cost, and refuses files of the wrong media type', async () => {
+  it('takes 0, 1, 2, 4 or 9 of your own images, refuses 10 at no cost, and refuses files of the wrong media type', async () => {
     const t = await newTenant({ credits: 2000 });
     const png = (await upload(inject('apiBase'), t.key, await sample('png'), { filename: 'a.png' })).body.url;
     const mp3 = (await upload(inject('apiBase'), t.key, await sample('mp3'), { filename: 'a.mp3' })).body.url;
     const mp4 = (await upload(inject('apiBase'), t.key, await sample('mp4'), { filename: 'a.mp4' })).body.url;
     const model = 'videomodel-2-5-pro-260801';
-    for (const n of [0, 1, 2, 4]) {
+    for (const n of [0, 1, 2, 4, 9]) {
       const res = await submit(t.key, { prompt: 'x', model, images: Array.from({ length: n }, () => png) });
       expect(res.status, `${n} images`).toBe(200);
       const done = await waitTask(t.key, res.body.id);
@@ -142,9 +142,9 @@ describe('POST /api/videos', () => {
       expect(done.job_status).toBe('done');
     }
     const before = await balance(t.key);
-    const nine = await submit(t.key, { prompt: 'x', model, images: Array.from({ length: 9 }, () => png) });
-    expect(nine.status).toBe(400);
-    expect(nine.body.error).toMatch(/No upstream currently available for reference images/);
+    const ten = await submit(t.key, { prompt: 'x', model, images: Array.from({ length: 10 }, () => png) });
+    expect(ten.status).toBe(400);
+    expect(ten.body.error).toMatch(/at most 9 images/);
     const wrong: [Record<string, unknown>, RegExp][] = [
       [{ images: [mp3] }, /images\[0\]: must be an image file/],
       [{ videos: [png] }, /videos\[0\]: must be a video file/],
