@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { trpc } from '@/trpc/react';
-import { PlaygroundIcon } from '../icons';
+import { PlaygroundIcon, VideoIcon } from '../icons';
 import { buttonClasses } from '../ui/button';
 import { ListSkeleton } from '../ui/list-skeleton';
 import { EmptyState, ListState } from '../ui/list-state';
@@ -46,12 +46,18 @@ export function JobsList({ status }: { status: JobStatus | undefined }) {
       <PageHeader
         eyebrow="Jobs"
         title="Generation jobs"
-        description="Every image your workspace requested, newest first."
+        description="Every image and video your workspace requested, newest first."
         action={
-          <Link href="/playground" className={buttonClasses('primary', 'md')}>
-            <PlaygroundIcon className="size-4" />
-            New image
-          </Link>
+          <div className="flex flex-wrap gap-2">
+            <Link href="/videos" className={buttonClasses('secondary', 'md')}>
+              <VideoIcon className="size-4" />
+              New video
+            </Link>
+            <Link href="/playground" className={buttonClasses('primary', 'md')}>
+              <PlaygroundIcon className="size-4" />
+              New image
+            </Link>
+          </div>
         }
       />
 
