@@ -6,23 +6,18 @@
  *  D. GET /api/jobs?id= requests per second (target >= 800), measured with wrk.
  * Usage: npm run bench:jobs   (DATABASE_URL defaults to postgres://postgres@127.0.0.1:5432/test)
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import postgres from 'postgres';
-import { freePort, rssMb, scratchDatabase, waitHttp } from './lib';
+import { freePort, rssMb, scratchDatabase, startScript, waitHttp } from './lib';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ADMIN = `sk-studio-bench${randomBytes(16).toString('hex')}`;
 const children: ChildProcess[] = [];
 
-function start(script: string, env: Record<string, string>, profile = false): ChildProcess {
-  // BENCH_PROFILE=1 writes a CPU profile of the worker into .data/ for a look at where time goes.
-  const flags = profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, '.data', 'profiles')}`] : [];
-  const child = spawn(process.execPath, [...flags, '--import', 'tsx', script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-  children.push(child);
-  return child;
-}
+// BENCH_PROFILE=1 writes a CPU profile of the worker into .data/ for a look at where time goes.
+const start = (script: string, env: Record<string, string>, profile = false) => startScript(children, script, env, profile);
 
 async function main(): Promise<void> {
   const scratch = await scratchDatabase();

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -121,4 +121,19 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
     },
     stop,
   };
+}
+
+/** The Studio checkout the benchmarks run. */
+export const ROOT = path.resolve(import.meta.dirname, '..');
+
+/**
+ * Starts a Studio script (`src/worker/main.ts`, `scripts/start.ts`, …) as its own process with `env`
+ * added to this one's, and records it in `children` so the benchmark can stop it.
+ * `profile` writes a CPU profile into .data/profiles.
+ */
+export function startScript(children: ChildProcess[], script: string, env: Record<string, string>, profile = false): ChildProcess {
+  const flags = profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(ROOT, '.data', 'profiles')}`] : [];
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  children.push(child);
+  return child;
 }

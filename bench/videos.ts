@@ -8,11 +8,11 @@
  * Usage: npm run bench:videos   (DATABASE_URL defaults to postgres://postgres@127.0.0.1:5432/test)
  * BENCH_VIDEO_TASKS and BENCH_VIDEO_LATENCY_MS shrink the run for a quick look.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import postgres from 'postgres';
-import { freePort, percentile, rssMb, scratchDatabase, waitHttp } from './lib';
+import { freePort, percentile, rssMb, scratchDatabase, startScript, waitHttp } from './lib';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ADMIN = `sk-studio-bench${randomBytes(16).toString('hex')}`;
@@ -21,11 +21,7 @@ const LATENCY_MS = Number(process.env.BENCH_VIDEO_LATENCY_MS ?? 180_000);
 const TIER = 'videomodel-2-0-fast-260801';
 const children: ChildProcess[] = [];
 
-function start(script: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-  children.push(child);
-  return child;
-}
+const start = (script: string, env: Record<string, string>) => startScript(children, script, env);
 
 async function main(): Promise<void> {
   const scratch = await scratchDatabase();

@@ -17,6 +17,23 @@ function optionalSetting<T extends z.ZodType<unknown, string>>(inner: T) {
     .pipe(inner.optional());
 }
 
+/** An optional JSON setting: blank counts as unset; text that is not JSON is refused with an example. */
+function jsonSetting(example: string) {
+  return z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return undefined;
+      try {
+        return JSON.parse(v) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `must be JSON, e.g. ${example}` });
+        return z.NEVER;
+      }
+    });
+}
+
 const optionalUrl = optionalSetting(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }));
 
 const envSchema = z.object({
@@ -39,19 +56,7 @@ const envSchema = z.object({
   STUDIO_WORKER: z.enum(['inline', 'off']).default('inline'),
   STUDIO_UPSTREAMS_FILE: optionalSetting(z.string()),
   STUDIO_SIM_PORT: z.coerce.number().int().min(1).max(65535).default(4010),
-  STUDIO_PRICES: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v, ctx) => {
-      if (!v) return undefined;
-      try {
-        return JSON.parse(v) as unknown;
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'must be JSON, e.g. {"image":{"low":1,"medium":2,"high":4}}' });
-        return z.NEVER;
-      }
-    })
+  STUDIO_PRICES: jsonSetting('{"image":{"low":1,"medium":2,"high":4}}')
     .pipe(
       z
         .strictObject({
@@ -71,19 +76,7 @@ const envSchema = z.object({
   STUDIO_VIDEO_POLL_FIRST_MS: z.coerce.number().int().min(10).default(5_000),
   STUDIO_VIDEO_POLL_MAX_MS: z.coerce.number().int().min(10).default(30_000),
   STUDIO_VIDEO_MAX_BYTES: z.coerce.number().int().min(1024).default(500 * 1024 * 1024),
-  STUDIO_VIDEO_DEADLINES_S: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v, ctx) => {
-      if (!v) return undefined;
-      try {
-        return JSON.parse(v) as unknown;
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'must be JSON, e.g. {"default":1200,"videomodel-2-5-pro-260801":2400}' });
-        return z.NEVER;
-      }
-    })
+  STUDIO_VIDEO_DEADLINES_S: jsonSetting('{"default":1200,"videomodel-2-5-pro-260801":2400}')
     .pipe(z.record(z.string().min(1), z.number().positive()).optional()),
   STUDIO_ALLOW_PRIVATE_CALLBACKS: z.enum(['0', '1']).default('0'),
   STUDIO_CALLBACK_BACKOFF_MS: z.coerce.number().int().min(10).default(10_000),
