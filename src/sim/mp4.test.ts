@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { inspectMp4, nalType, NAL_IDR, parseSps, splitAnnexB, writeMp4 } from './mp4';
+import { nalType, NAL_IDR, parseSps, splitAnnexB } from './h264';
+import { inspectMp4, writeMp4 } from './mp4';
 import { buildVideo, lastFramePng, VIDEO_FRAMES, videoFile } from './video-files';
 
 describe('MP4 writer', () => {

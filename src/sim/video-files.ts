@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Lru } from './lru';
-import { readKeyframeStream, writeMp4, type KeyframeStream } from './mp4';
+import { readKeyframeStream, type KeyframeStream } from './h264';
+import { writeMp4 } from './mp4';
 
 /**
  * The files behind a simulated video task: a real H.264 MP4 of the task's duration whose frame
