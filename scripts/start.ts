@@ -8,6 +8,7 @@ import { bootstrap } from '../src/server/domain/setup/bootstrap';
 import { getConfig } from '../src/server/config';
 import { runMigrations } from '../src/server/db/migrate';
 import { CLIENT_ADDRESS_HEADER, clientAddressOf } from '../src/server/http/client-address';
+import { isChatRequest, serveChat } from '../src/server/http/chat';
 import { isDirectPath, serveDirect } from '../src/server/http/direct';
 import { refuseMalformed } from '../src/server/http/guard';
 import { API_CSP, baseSecurityHeaders } from '../src/server/http/security-headers';
@@ -48,7 +49,8 @@ async function main() {
     // Who is calling, for the sign-in throttles: set here on every request, so no caller can choose it.
     req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(req.headers, req.socket.remoteAddress, config.clientIpHeader);
     if (refuseMalformed(req, res)) return;
-    void (isDirectPath(req.url ?? '', req.headers) ? serveDirect(req, res) : handle(req, res));
+    if (isChatRequest(url, req.headers)) void serveChat(req, res);
+    else void (isDirectPath(url, req.headers) ? serveDirect(req, res) : handle(req, res));
   });
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const address = server.address();

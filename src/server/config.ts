@@ -18,6 +18,11 @@ function optionalSetting<T extends z.ZodType<unknown, string>>(inner: T) {
 }
 
 /** An optional JSON setting: blank counts as unset; text that is not JSON is refused with an example. */
+const chatPriceSchema = z.strictObject({
+  prompt_per_1k: z.number().min(0).max(1_000_000),
+  completion_per_1k: z.number().min(0).max(1_000_000),
+});
+
 function jsonSetting(example: string) {
   return z
     .string()
@@ -64,6 +69,10 @@ const envSchema = z.object({
           article: z.number().int().min(0).optional(),
           /** Credits per second of video, by tier; `default` for a tier not listed. */
           video: z.record(z.string().min(1), z.number().int().min(0)).optional(),
+          /** Chat: credits per 1,000 prompt and completion tokens, by model family; `default` for a family not listed. */
+          chat: z.record(z.string().min(1), chatPriceSchema).optional(),
+          /** The least a chat request costs, in credits. */
+          chat_minimum: z.number().int().min(0).optional(),
         })
         .optional(),
     ),
@@ -72,6 +81,9 @@ const envSchema = z.object({
   STUDIO_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(500),
   STUDIO_IMAGE_RATE_PER_HOUR: z.coerce.number().int().min(1).default(120),
   STUDIO_VIDEO_RATE_PER_HOUR: z.coerce.number().int().min(1).default(60),
+  STUDIO_CHAT_RATE_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  STUDIO_CHAT_MAX_COMPLETION_TOKENS: z.coerce.number().int().min(16).max(1_000_000).default(4_096),
+  STUDIO_CHAT_HEARTBEAT_MS: z.coerce.number().int().min(100).default(15_000),
   STUDIO_VIDEO_DEFAULT_TIER: z.string().trim().min(1).default('videomodel-2-0-fast-260801'),
   STUDIO_VIDEO_POLL_FIRST_MS: z.coerce.number().int().min(10).default(5_000),
   STUDIO_VIDEO_POLL_MAX_MS: z.coerce.number().int().min(10).default(30_000),
@@ -128,13 +140,28 @@ export interface Config {
   scoreIntervalMs: number;
   probeIntervalMs: number;
   /** Credits per image by quality, and per article written; see docs/api.md for the defaults. */
-  prices: { image: { low: number; medium: number; high: number }; article: number; video: Record<string, number> };
+  prices: {
+    image: { low: number; medium: number; high: number };
+    article: number;
+    video: Record<string, number>;
+    /** Credits per 1,000 tokens by chat family (`default` for the others), and the least one request costs. */
+    chat: Record<string, ChatPrice>;
+    chatMinimum: number;
+  };
   /** USD value of one credit, used for `cost_usd` in callbacks. */
   creditUsd: number;
   /** CNY list price of one credit; a tenant's `markup` multiplies it for `charged_cny`. */
   creditCny: number;
   workerConcurrency: number;
   imageRatePerHour: number;
+  chat: {
+    /** Requests per minute per key (shared by every instance); 0 turns the limit off. */
+    ratePerMinute: number;
+    /** Completion tokens reserved for a request without max_tokens (docs/api.md → Chat → Charging). */
+    maxCompletionTokens: number;
+    /** A comment line on a stream whose upstream has been silent this long. */
+    heartbeatMs: number;
+  };
   video: {
     ratePerHour: number;
     /** The tier for a request without `model` and without a 1080p/768P/2K or > 15 s need. */
@@ -212,6 +239,18 @@ function readOrCreateSecretFile(dataDir: string): Buffer {
   return buf;
 }
 
+export interface ChatPrice {
+  prompt_per_1k: number;
+  completion_per_1k: number;
+}
+
+/** Credits per 1,000 tokens by chat family (docs/api.md → Chat); `default` prices a family not listed. */
+export const DEFAULT_CHAT_PRICES: Record<string, ChatPrice> = {
+  'chatmodel-1': { prompt_per_1k: 1, completion_per_1k: 2 },
+  'chatmodel-lite': { prompt_per_1k: 0.5, completion_per_1k: 1 },
+  default: { prompt_per_1k: 1, completion_per_1k: 2 },
+};
+
 /** Credits per second of video by tier (docs/api.md → Video); `default` prices a tier not listed. */
 export const DEFAULT_VIDEO_PRICES: Record<string, number> = {
   'videomodel-2-0-mini-260801': 1,
@@ -249,11 +288,18 @@ export function buildConfig(env: Env): Config {
       image: { low: 1, medium: 2, high: 4, ...env.STUDIO_PRICES?.image },
       article: env.STUDIO_PRICES?.article ?? 1,
       video: { ...DEFAULT_VIDEO_PRICES, ...env.STUDIO_PRICES?.video },
+      chat: { ...DEFAULT_CHAT_PRICES, ...env.STUDIO_PRICES?.chat },
+      chatMinimum: env.STUDIO_PRICES?.chat_minimum ?? 1,
     },
     creditUsd: env.STUDIO_CREDIT_USD,
     creditCny: env.STUDIO_CREDIT_CNY,
     workerConcurrency: env.STUDIO_WORKER_CONCURRENCY,
     imageRatePerHour: env.STUDIO_IMAGE_RATE_PER_HOUR,
+    chat: {
+      ratePerMinute: env.STUDIO_CHAT_RATE_PER_MINUTE,
+      maxCompletionTokens: env.STUDIO_CHAT_MAX_COMPLETION_TOKENS,
+      heartbeatMs: env.STUDIO_CHAT_HEARTBEAT_MS,
+    },
     video: {
       ratePerHour: env.STUDIO_VIDEO_RATE_PER_HOUR,
       defaultTier: env.STUDIO_VIDEO_DEFAULT_TIER,

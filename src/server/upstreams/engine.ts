@@ -129,7 +129,8 @@ export function flushAttempts(): Promise<void> {
   return attemptLog.flush();
 }
 
-function recordAttempt(
+/** Records one upstream attempt for the health scores (batched). */
+export function recordAttempt(
   db: Db,
   row: { upstreamId: string; family: string; ref?: string | undefined; tenantId?: string | undefined },
   started: number,
@@ -212,6 +213,8 @@ export async function runChain<T>(
         recordAttempt(db, meta, started, true, null, tryNo, pos);
         return { result, upstreamId: row.id, channel: row.name, family: cand.model.family, model: cand.model, chainPosition: pos };
       } catch (err) {
+        // The caller went away: not the upstream's failure, and nothing is left to do.
+        if (opts.signal?.aborted) throw new AppError('UNAVAILABLE', 'The work was cancelled');
         last = timeout.aborted && !(err instanceof UpstreamError && err.errorClass !== 'timeout')
           ? new UpstreamError('timeout', `no answer within ${row.softTimeoutMs} ms`, { cause: err })
           : classify(err);

@@ -42,6 +42,12 @@ export interface Needs {
   referenceAudio?: boolean;
   generateAudio?: boolean;
   vision?: boolean;
+  /** Chat: function tools in the request. */
+  tools?: boolean;
+  /** Chat: `response_format` JSON object or JSON schema. */
+  jsonMode?: boolean;
+  /** Chat: a streamed answer. */
+  streaming?: boolean;
 }
 
 export interface RouteRequest {
@@ -93,6 +99,9 @@ const NEED_RULES: { [K in keyof Needs]-?: NeedRule<K> } = {
   referenceAudio: { label: 'reference audio', met: (c) => !!c.reference_audio },
   generateAudio: { label: 'generated audio', met: (c) => !!c.generate_audio },
   vision: { label: 'image input', met: (c) => !!c.vision },
+  tools: { label: 'tool calls', met: (c) => !!c.tools },
+  jsonMode: { label: 'JSON output (response_format)', met: (c) => !!c.json_mode },
+  streaming: { label: 'streaming', met: (c) => !!c.streaming },
 };
 
 /** A need is asked for unless absent, false, 0 or empty (a duration of 0 seconds is still a duration). */
@@ -197,7 +206,9 @@ export function planRoute(upstreams: CandidateUpstream[], req: RouteRequest, ran
 
   if (req.binding) {
     const bound = byModelValue(cands, req.binding);
-    cands = bound ? bound.cands : [];
+    // Rule 7 binds a tenant's generation; a binding to an image or video model leaves its chat free.
+    if (bound) cands = bound.cands;
+    else if (what !== 'chat') cands = [];
   }
   const model = req.model && req.model !== 'auto' ? req.model : undefined;
   if (model) {
@@ -205,7 +216,7 @@ export function planRoute(upstreams: CandidateUpstream[], req: RouteRequest, ran
     if (!picked) {
       return {
         kind: 'unknown_model',
-        message: `Unknown ${what} model "${model}"${req.binding ? ' for this tenant' : ''}; GET /api/available-models lists the models you can use`,
+        message: `Unknown ${what} model "${model}"${req.binding ? ' for this tenant' : ''}; GET /api/${what === 'chat' ? 'models' : 'available-models'} lists the models you can use`,
       };
     }
     cands = picked.cands;

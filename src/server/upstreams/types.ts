@@ -26,6 +26,7 @@ export const capabilitiesSchema = z.strictObject({
   vision: z.boolean().optional(),
   streaming: z.boolean().optional(),
   json_mode: z.boolean().optional(),
+  tools: z.boolean().optional(),
 });
 export type Capabilities = z.infer<typeof capabilitiesSchema>;
 

@@ -98,7 +98,9 @@ function buildKeyLookup(db: Db) {
       accountId: apiKeys.accountId,
       revokedAt: apiKeys.revokedAt,
       disabled: accounts.disabled,
+      shared: accounts.shared,
       tenantKind: tenants.kind,
+      boundModel: tenants.boundModel,
       tenantDisabledAt: tenants.disabledAt,
     })
     .from(apiKeys)
@@ -119,7 +121,14 @@ function keyLookup(db: Db) {
 }
 
 export type KeyResolution =
-  | { ok: true; identity: Identity }
+  | {
+      ok: true;
+      identity: Identity;
+      /** Read in the same look-up, for hot paths that need them (chat): the tenant's operator binding, */
+      binding?: string | null;
+      /** and whether a member spends dedicated credits rather than the tenant pool. */
+      dedicated?: boolean;
+    }
   /**
    * unknown: never issued (401); revoked: replaced by a rekey (403); disabled: the member account is
    * disabled (403); suspended: the operator disabled the whole tenant (403).
@@ -139,11 +148,18 @@ export async function resolveKey(db: Db, src: AdminKeySource, key: string): Prom
     if (row.tenantDisabledAt) return { ok: false, reason: 'suspended' };
     if (row.accountId) {
       if (row.disabled) return { ok: false, reason: 'disabled' };
-      return { ok: true, identity: { kind: 'member', tenantId: row.tenantId, accountId: row.accountId } };
+      return {
+        ok: true,
+        identity: { kind: 'member', tenantId: row.tenantId, accountId: row.accountId },
+        binding: row.boundModel,
+        dedicated: row.shared === false,
+      };
     }
     return {
       ok: true,
       identity: { kind: 'tenant', tenantId: row.tenantId, via: 'key', ...(row.tenantKind === 'personal' ? { personal: true as const } : {}) },
+      binding: row.boundModel,
+      dedicated: false,
     };
   }
   const admin = await adminDigest(db, src);

@@ -1,6 +1,7 @@
-import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { MAX_BALANCE } from '../../../contracts/common';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { accounts, ledgerEntries, tenants, usageDaily, USAGE_TIMEZONE, type LedgerKind, type UsageCategory } from '../../db/schema';
 import type { ScopedIdentity } from '../auth/identity';
 import { AppError } from '../errors';
@@ -19,68 +20,50 @@ export interface Movement {
 }
 
 /**
- * Moves credits in one wallet and writes its ledger row. Call inside a transaction.
- * The guarded UPDATE takes the row lock, so concurrent spends queue up and re-check the balance:
- * a balance can never go below zero. Returns the new balance, or null when it would go negative.
+ * Moves credits in one wallet and writes its ledger row (and, for charges and refunds, the day's
+ * usage rollup), all in one statement: the guarded UPDATE takes the wallet's row lock, so concurrent
+ * spends queue up and re-check the balance, and a balance can never go below zero; the lock is held
+ * for this one statement only (no round trip to the caller while it is held), unless the caller runs
+ * it inside a longer transaction. Returns the new balance, or null when it would go negative.
  * A balance also never passes `MAX_BALANCE` (its column's range): that is a 400, nothing moved.
  */
 export async function moveCredits(tx: Db, m: Movement): Promise<number | null> {
   if (!Number.isSafeInteger(m.amount)) throw new RangeError('credit amounts are whole numbers');
-  let balanceAfter: number | undefined;
-  if (m.accountId) {
-    const [row] = await tx
-      .update(accounts)
-      .set({ credits: sql`${accounts.credits} + ${m.amount}` })
-      .where(
-        and(
-          eq(accounts.id, m.accountId),
-          eq(accounts.tenantId, m.tenantId),
-          gte(sql`${accounts.credits}::bigint + ${m.amount}`, 0),
-          lte(sql`${accounts.credits}::bigint + ${m.amount}`, MAX_BALANCE),
-        ),
+  const wallet = m.accountId
+    ? sql`update ${accounts} set credits = credits + ${m.amount}
+           where id = ${m.accountId} and tenant_id = ${m.tenantId}
+             and credits::bigint + ${m.amount} between 0 and ${MAX_BALANCE}
+         returning credits`
+    : sql`update ${tenants} set credits = credits + ${m.amount}
+           where id = ${m.tenantId}
+             and credits::bigint + ${m.amount} between 0 and ${MAX_BALANCE}
+         returning credits`;
+  // The daily rollup moves with its ledger row, in the same statement and on the same now().
+  const rollup = (m.kind === 'charge' || m.kind === 'refund') && m.category;
+  const [row] = rowsOf<{ credits: number }>(
+    await tx.execute(sql`
+      with w as (${wallet}),
+      l as (
+        insert into ${ledgerEntries} (tenant_id, account_id, amount, balance_after, kind, category, actor_account_id, ref, note)
+        select ${m.tenantId}, ${m.accountId ?? null}::uuid, ${m.amount}, w.credits, ${m.kind}, ${m.category ?? null},
+               ${m.actorAccountId ?? m.accountId ?? null}::uuid, ${m.ref ?? null}, ${m.note ?? null}
+          from w
+        returning 1
+      ),
+      u as (
+        insert into ${usageDaily} (tenant_id, day, category, credits)
+        select ${m.tenantId}, (now() at time zone ${USAGE_TIMEZONE})::date, ${rollup ? m.category : null}, ${-m.amount}
+          from w where ${rollup ? true : false}
+        on conflict (tenant_id, day, category) do update set credits = ${usageDaily}.credits + excluded.credits
+        returning 1
       )
-      .returning({ credits: accounts.credits });
-    balanceAfter = row?.credits;
-  } else {
-    const [row] = await tx
-      .update(tenants)
-      .set({ credits: sql`${tenants.credits} + ${m.amount}` })
-      .where(
-        and(
-          eq(tenants.id, m.tenantId),
-          gte(sql`${tenants.credits}::bigint + ${m.amount}`, 0),
-          lte(sql`${tenants.credits}::bigint + ${m.amount}`, MAX_BALANCE),
-        ),
-      )
-      .returning({ credits: tenants.credits });
-    balanceAfter = row?.credits;
-  }
-  if (balanceAfter === undefined) {
+      select w.credits, (select count(*) from l) as written, (select count(*) from u) as rolled from w`),
+  );
+  if (row === undefined) {
     if (m.amount > 0) throw balanceCeiling();
     return null;
   }
-  await tx.insert(ledgerEntries).values({
-    tenantId: m.tenantId,
-    accountId: m.accountId ?? null,
-    amount: m.amount,
-    balanceAfter,
-    kind: m.kind,
-    category: m.category ?? null,
-    actorAccountId: m.actorAccountId ?? m.accountId ?? null,
-    ref: m.ref ?? null,
-    note: m.note ?? null,
-  });
-  if ((m.kind === 'charge' || m.kind === 'refund') && m.category) {
-    // The daily rollup moves with its ledger row, in the same transaction and on the same now().
-    await tx
-      .insert(usageDaily)
-      .values({ tenantId: m.tenantId, day: sql`(now() at time zone ${USAGE_TIMEZONE})::date`, category: m.category, credits: -m.amount })
-      .onConflictDoUpdate({
-        target: [usageDaily.tenantId, usageDaily.day, usageDaily.category],
-        set: { credits: sql`${usageDaily.credits} + ${-m.amount}` },
-      });
-  }
-  return balanceAfter;
+  return Number(row.credits);
 }
 
 /**

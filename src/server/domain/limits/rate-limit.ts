@@ -9,6 +9,8 @@ export interface Limit {
   /** Bucket size: at most this many at once, refilled evenly over `perMs`. */
   capacity: number;
   perMs: number;
+  /** How error texts name the window; `hour` when absent. */
+  per?: 'minute' | 'hour';
 }
 
 /**
@@ -18,7 +20,7 @@ export interface Limit {
  */
 export async function consume(tx: Db, limit: Limit, n: number, what: string): Promise<void> {
   if (n > limit.capacity) {
-    throw new AppError('TOO_MANY_REQUESTS', `At most ${limit.capacity} ${what} per hour; this request asks for ${n}`, {
+    throw new AppError('TOO_MANY_REQUESTS', `At most ${limit.capacity} ${what} per ${limit.per ?? 'hour'}; this request asks for ${n}`, {
       retryAfter: Math.ceil(limit.perMs / 1000),
     });
   }
@@ -41,7 +43,7 @@ export async function consume(tx: Db, limit: Limit, n: number, what: string): Pr
   );
   const missing = n - Number(row?.tokens ?? 0);
   const retryAfter = Math.max(1, Math.ceil(missing / ratePerMs / 1000));
-  throw new AppError('TOO_MANY_REQUESTS', `Rate limit: at most ${limit.capacity} ${what} per hour. Retry after ${retryAfter} s.`, {
+  throw new AppError('TOO_MANY_REQUESTS', `Rate limit: at most ${limit.capacity} ${what} per ${limit.per ?? 'hour'}. Retry after ${retryAfter} s.`, {
     retryAfter,
   });
 }
@@ -61,5 +63,5 @@ export async function ensureAvailable(db: Db, limit: Limit, n: number, what: str
   const missing = n - Number(row.tokens);
   if (missing <= 0) return;
   const retryAfter = Math.max(1, Math.ceil(missing / ratePerMs / 1000));
-  throw new AppError('TOO_MANY_REQUESTS', `Rate limit: at most ${limit.capacity} ${what} per hour. Retry after ${retryAfter} s.`, { retryAfter });
+  throw new AppError('TOO_MANY_REQUESTS', `Rate limit: at most ${limit.capacity} ${what} per ${limit.per ?? 'hour'}. Retry after ${retryAfter} s.`, { retryAfter });
 }

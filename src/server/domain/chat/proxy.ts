@@ -1,0 +1,310 @@
+import { randomUUID } from 'node:crypto';
+import { AUTO_MODEL } from '../../../contracts/chat';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { logger } from '../../logger';
+import { chatComplete, chatStream, type ChatChunk, type ChatCompletion } from '../../upstreams/adapters/openai-chat';
+import { planOrThrow, recordAttempt, RoutingExhausted, runChain } from '../../upstreams/engine';
+import { UpstreamError, type Target } from '../../upstreams/types';
+import type { ScopedIdentity } from '../auth/identity';
+import { insufficientCredits, moveCredits, type Wallet } from '../credits/ledger';
+import { AppError } from '../errors';
+import { consume } from '../limits/rate-limit';
+import { countedUsage, countTokens, creditsFor, priceOf, promptTokenBound, type TokenUsage } from './pricing';
+import { parseChat, upstreamBody } from './request';
+
+/** Who is chatting, resolved by the transport (one key look-up, or the console session). */
+export interface ChatCaller {
+  who: ScopedIdentity;
+  wallet: Wallet;
+  /** The tenant's operator binding (rule 7). */
+  binding: string | null;
+  /** The rate-limit bucket: one per key (or console login). */
+  rateKey: string;
+}
+
+/** Where the answer goes: a Node response on the fast path, a web stream under Next.js. */
+export interface ChatOutput {
+  /** A complete JSON answer (the non-streamed completion). */
+  json(status: number, body: unknown, headers: Record<string, string>): void;
+  /** Starts the event stream (200). */
+  open(headers: Record<string, string>): void;
+  /** Writes stream text; the promise, when one is returned, settles once the client can take more. */
+  write(text: string): void | Promise<void>;
+  end(): void;
+}
+
+export interface ChatDeps {
+  db: Db;
+  config: Pick<Config, 'secret' | 'prices' | 'chat'>;
+  /** Routing's random source (tests pin it). */
+  random?: () => number;
+  /** Back-off before a retry on the same upstream (tests shorten it). */
+  retryDelayMs?: (tryNo: number) => number;
+}
+
+/** What a stream says when its upstream failed after the first byte (OpenAI's error event). */
+const MID_STREAM_ERROR = 'The answer broke off: the upstream failed while streaming. What was streamed so far is charged; send the request again to retry.';
+
+const STREAM_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache, no-transform',
+  'x-accel-buffering': 'no',
+};
+
+interface Reservation {
+  ref: string;
+  amount: number;
+  settled: boolean;
+}
+
+/** Takes the upper bound of the request's price before any upstream call (402 when short). */
+async function reserve(deps: ChatDeps, caller: ChatCaller, ref: string, amount: number): Promise<Reservation> {
+  const after = await moveCredits(deps.db, { ...caller.wallet, amount: -amount, kind: 'charge', category: 'chat', ref, note: 'chat (reserved)' });
+  if (after === null) {
+    const e = insufficientCredits(amount);
+    throw new AppError('PAYMENT_REQUIRED', `${e.message} A lower max_tokens reserves less.`);
+  }
+  return { ref, amount, settled: false };
+}
+
+/** Gives back what the exchange did not use; exactly once per reservation. */
+async function settle(deps: ChatDeps, caller: ChatCaller, r: Reservation, charged: number): Promise<void> {
+  if (r.settled) return;
+  r.settled = true;
+  const back = r.amount - charged;
+  if (back <= 0) return;
+  try {
+    await moveCredits(deps.db, { ...caller.wallet, amount: back, kind: 'refund', category: 'chat', ref: r.ref, note: charged === 0 ? 'chat not answered' : `chat settled at ${charged}` });
+  } catch (err) {
+    logger.error({ err, ref: r.ref, back }, 'could not settle a chat reservation');
+  }
+}
+
+/** The most any family of the plan may cost per 1,000 tokens: the reservation must cover a fallback. */
+function boundPrice(deps: ChatDeps, families: Iterable<string>): { prompt_per_1k: number; completion_per_1k: number } {
+  let prompt = 0;
+  let completion = 0;
+  for (const f of families) {
+    const p = priceOf(deps.config, f);
+    prompt = Math.max(prompt, p.prompt_per_1k);
+    completion = Math.max(completion, p.completion_per_1k);
+  }
+  return { prompt_per_1k: prompt, completion_per_1k: completion };
+}
+
+/** The upstream's usage, or null when it reported none. */
+function usageOf(value: unknown): TokenUsage | null {
+  const u = value as Partial<TokenUsage> | null | undefined;
+  if (!u || typeof u.prompt_tokens !== 'number' || typeof u.completion_tokens !== 'number') return null;
+  return { prompt_tokens: u.prompt_tokens, completion_tokens: u.completion_tokens };
+}
+
+/** Removes the upstream's names from a text before a caller sees it. */
+function scrub(text: string, target: Target): string {
+  let out = text;
+  for (const name of [target.model, target.channel]) if (name) out = out.split(name).join(AUTO_MODEL);
+  return out;
+}
+
+interface StreamStart {
+  first: ChatChunk;
+  rest: AsyncIterator<ChatChunk>;
+  abort: AbortController;
+  target: Target;
+}
+
+/**
+ * Answers one chat request: checks it, applies the per-key rate limit, plans the route (capability
+ * filter first), reserves the most it can cost, calls upstreams through the fallback chain until one
+ * answers (for a stream: until its first chunk arrives, so fallback happens before the first byte),
+ * passes the answer on without naming the upstream, and settles the charge to the exact usage.
+ * Errors before anything was sent are thrown (the transport answers them in its dialect); after the
+ * stream has started they end it with OpenAI's error event.
+ */
+export async function proxyChat(deps: ChatDeps, caller: ChatCaller, body: unknown, out: ChatOutput, signal: AbortSignal): Promise<void> {
+  const started = performance.now();
+  const chat = parseChat(body);
+  const { chat: limits } = deps.config;
+  if (limits.ratePerMinute > 0) {
+    await consume(deps.db, { key: `chat:${caller.rateKey}`, capacity: limits.ratePerMinute, perMs: 60_000, per: 'minute' }, 1, 'chat requests');
+  }
+  const plan = await planOrThrow(deps.db, { media: 'chat', model: chat.model, provider: chat.provider, binding: caller.binding, needs: chat.needs }, deps.random);
+  const price = boundPrice(deps, new Set(plan.chain.map((c) => c.model.family)));
+  const completionBound = (chat.maxTokens ?? limits.maxCompletionTokens) * chat.choices;
+  const id = randomUUID();
+  const ref = `chat-${id}`;
+  const reservation = await reserve(deps, caller, ref, creditsFor(price, { prompt_tokens: promptTokenBound(chat.request.messages, chat.request.tools), completion_tokens: completionBound }, deps.config.prices.chatMinimum));
+  const label = (family: string) => (chat.model ? family : AUTO_MODEL);
+  const answerId = `chatcmpl-${id.replaceAll('-', '')}`;
+  const log = { ref, tenant: caller.who.tenantId, stream: chat.stream };
+  const payload = upstreamBody(chat);
+  let rejection: string | null = null;
+  const opts = { ref, tenantId: caller.who.tenantId, signal, ...(deps.retryDelayMs ? { retryDelayMs: deps.retryDelayMs } : {}) };
+  const remember = (err: unknown, target: Target) => {
+    if (err instanceof UpstreamError && (err.errorClass === 'bad_request' || err.errorClass === 'unsupported')) rejection = scrub(err.message, target);
+  };
+  /** The caller's 400 when upstreams refused the request itself; otherwise the routing failure. */
+  const failure = (err: unknown): unknown =>
+    err instanceof RoutingExhausted && rejection && (err.lastClass === 'bad_request' || err.lastClass === 'unsupported')
+      ? new AppError('BAD_REQUEST', `The request was refused as invalid: ${rejection}`)
+      : err;
+
+  if (!chat.stream) {
+    let routed;
+    try {
+      routed = await runChain(deps.db, deps.config.secret, plan.chain, async (target, _model, s) => {
+        try {
+          return await chatComplete(target, payload, s);
+        } catch (err) {
+          remember(err, target);
+          throw err;
+        }
+      }, opts);
+    } catch (err) {
+      await settle(deps, caller, reservation, 0);
+      throw failure(err);
+    }
+    const completion: ChatCompletion & { system_fingerprint?: unknown; credits?: number } = routed.result;
+    const usage = usageOf(completion.usage) ?? (await countedUsage(chat.request.messages, completion.choices.map((c) => c.message.content ?? JSON.stringify(c.message.tool_calls ?? '')).join('')));
+    const credits = Math.min(reservation.amount, creditsFor(priceOf(deps.config, routed.family), usage, deps.config.prices.chatMinimum));
+    await settle(deps, caller, reservation, credits);
+    completion.id = answerId;
+    completion.model = label(routed.family);
+    delete completion.system_fingerprint;
+    completion.usage ??= { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens };
+    completion.credits = credits;
+    logger.info({ ...log, family: routed.family, ...usage, credits, ms: Math.round(performance.now() - started) }, 'chat answered');
+    out.json(200, completion, { 'x-request-id': ref, 'x-studio-credits': String(credits) });
+    return;
+  }
+
+  // Streaming. The route is taken before the first byte: each attempt waits for its first chunk.
+  let opened = false;
+  const open = () => {
+    if (opened) return;
+    opened = true;
+    out.open({ ...STREAM_HEADERS, 'x-request-id': ref });
+  };
+  // An upstream slow to start: the caller gets the stream's headers and comment lines meanwhile, so
+  // proxies in between keep the connection; from then on a failure is an error event, not a status.
+  let waiting: NodeJS.Timeout | undefined = setInterval(() => {
+    open();
+    void out.write(': waiting for the upstream\n\n');
+  }, limits.heartbeatMs);
+  let routed;
+  try {
+    routed = await runChain<StreamStart>(deps.db, deps.config.secret, plan.chain, async (target, _model, s) => {
+      const abort = new AbortController();
+      const relay = () => abort.abort(s.reason);
+      s.addEventListener('abort', relay, { once: true });
+      try {
+        const rest = (await chatStream(target, payload, abort.signal))[Symbol.asyncIterator]();
+        const first = await rest.next();
+        if (first.done) throw new UpstreamError('bad_output', 'the upstream stream ended before any chunk');
+        return { first: first.value, rest, abort, target };
+      } catch (err) {
+        abort.abort();
+        remember(err, target);
+        throw err;
+      } finally {
+        s.removeEventListener('abort', relay);
+      }
+    }, opts);
+  } catch (err) {
+    clearInterval(waiting);
+    await settle(deps, caller, reservation, 0);
+    if (!opened) throw failure(err);
+    if (!signal.aborted) {
+      const e = failure(err);
+      const status = e instanceof AppError ? e.status : 503;
+      await out.write(`data: ${JSON.stringify({ error: { message: e instanceof Error ? e.message : 'No upstream answered', type: status === 400 ? 'invalid_request_error' : 'server_error', code: status === 400 ? 'invalid_request' : 'upstream_unavailable' } })}\n\n`);
+    }
+    out.end();
+    return;
+  }
+  clearInterval(waiting);
+  waiting = undefined;
+  open();
+
+  const { first, rest, abort, target } = routed.result;
+  const model = label(routed.family);
+  const onClientGone = () => abort.abort();
+  signal.addEventListener('abort', onClientGone, { once: true });
+  let usage: TokenUsage | null = null;
+  let streamed = '';
+  let failed: UpstreamError | null = null;
+  const streamStarted = Date.now();
+  // Quiet upstream: a comment line every heartbeat; silent past its soft time-out, it is given up.
+  let lastChunk = Date.now();
+  const heartbeat = setInterval(() => {
+    if (Date.now() - lastChunk >= target.softTimeoutMs) abort.abort();
+    else void out.write(': keep-alive\n\n');
+  }, Math.min(limits.heartbeatMs, target.softTimeoutMs));
+
+  const forward = async (chunk: ChatChunk): Promise<void> => {
+    lastChunk = Date.now();
+    const reported = usageOf(chunk.usage);
+    if (reported) usage = reported;
+    const choices = chunk.choices as { delta?: { content?: unknown; tool_calls?: unknown } }[] | undefined;
+    if (choices) {
+      for (const c of choices) {
+        if (typeof c.delta?.content === 'string') streamed += c.delta.content;
+        else if (c.delta?.tool_calls) streamed += JSON.stringify(c.delta.tool_calls);
+      }
+    }
+    // The usage chunk (no choices) is the caller's only if it asked; it is sent at the end with the charge.
+    if (reported && (!choices || choices.length === 0)) return;
+    chunk.id = answerId;
+    chunk.model = model;
+    delete chunk.system_fingerprint;
+    if (chat.includeUsage) chunk.usage = null;
+    else delete chunk.usage;
+    await out.write(`data: ${JSON.stringify(chunk)}\n\n`);
+  };
+
+  try {
+    await forward(first);
+    for (;;) {
+      const next = await rest.next();
+      if (next.done) break;
+      await forward(next.value);
+    }
+  } catch (err) {
+    failed = err instanceof UpstreamError ? err : new UpstreamError('network', 'the upstream stream broke off', { cause: err });
+  } finally {
+    clearInterval(heartbeat);
+    signal.removeEventListener('abort', onClientGone);
+  }
+
+  const clientGone = signal.aborted;
+  if (failed && !clientGone) {
+    // The failure counts against the upstream's health like any failed attempt.
+    recordAttempt(deps.db, { upstreamId: routed.upstreamId, family: routed.family, ref, tenantId: caller.who.tenantId }, streamStarted, false, failed.errorClass, 1, routed.chainPosition);
+    logger.info({ ...log, cls: failed.errorClass }, 'chat stream broke off');
+  }
+  const final: TokenUsage = usage ?? {
+    prompt_tokens: (await countedUsage(chat.request.messages, '')).prompt_tokens,
+    completion_tokens: await countTokens(streamed),
+  };
+  const credits = Math.min(reservation.amount, creditsFor(priceOf(deps.config, routed.family), final, deps.config.prices.chatMinimum));
+  await settle(deps, caller, reservation, credits);
+  logger.info({ ...log, family: routed.family, ...final, credits, ms: Math.round(performance.now() - started), ...(clientGone ? { aborted: true } : {}) }, 'chat streamed');
+  if (clientGone) {
+    out.end();
+    return;
+  }
+  if (failed) {
+    await out.write(`data: ${JSON.stringify({ error: { message: MID_STREAM_ERROR, type: 'server_error', code: 'upstream_stream_broken' } })}\n\n`);
+    out.end();
+    return;
+  }
+  if (chat.includeUsage) {
+    const u = final;
+    await out.write(
+      `data: ${JSON.stringify({ id: answerId, object: 'chat.completion.chunk', created: Math.floor(streamStarted / 1000), model, choices: [], usage: { ...(usage ?? {}), prompt_tokens: u.prompt_tokens, completion_tokens: u.completion_tokens, total_tokens: u.prompt_tokens + u.completion_tokens }, credits })}\n\n`,
+    );
+  }
+  await out.write('data: [DONE]\n\n');
+  out.end();
+}

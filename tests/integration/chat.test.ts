@@ -1,0 +1,225 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startSim, type RunningSim } from '../../src/sim/testing';
+import type { Config } from '../../src/server/config';
+import { DEFAULT_CHAT_PRICES } from '../../src/server/config';
+import { ledgerEntries, tenants, upstreamAttempts, upstreams } from '../../src/server/db/schema';
+import { createAccount } from '../../src/server/domain/accounts/accounts';
+import { OPERATOR, type ScopedIdentity } from '../../src/server/domain/auth/identity';
+import { proxyChat, type ChatCaller, type ChatOutput } from '../../src/server/domain/chat/proxy';
+import { walletOf } from '../../src/server/domain/credits/ledger';
+import { AppError } from '../../src/server/domain/errors';
+import { createTenant } from '../../src/server/domain/tenants/tenants';
+import { flushAttempts } from '../../src/server/upstreams/engine';
+import { invalidateCandidates, simulatorUpstreams, syncUpstreams } from '../../src/server/upstreams/registry';
+import { createTestDatabase, testSecret, type TestDatabase } from '../helpers/test-db';
+
+let t: TestDatabase;
+let sim: RunningSim;
+
+const config: Pick<Config, 'secret' | 'prices' | 'chat'> = {
+  secret: testSecret,
+  prices: { image: { low: 1, medium: 2, high: 4 }, article: 1, video: {}, chat: DEFAULT_CHAT_PRICES, chatMinimum: 1 },
+  chat: { ratePerMinute: 0, maxCompletionTokens: 4_096, heartbeatMs: 15_000 },
+};
+
+/** Routing always picks the first candidate by name (sim-chat-a), so a test knows who answers first. */
+const deps = () => ({ db: t.db, config, random: () => 0, retryDelayMs: () => 5 });
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  sim = await startSim();
+  await syncUpstreams(t.db, testSecret, simulatorUpstreams(sim.url), 'simulator');
+});
+afterAll(async () => {
+  await sim.close();
+  await t.close();
+});
+afterEach(async () => {
+  await sim.control('/__sim/faults', { method: 'DELETE' });
+  await sim.control('/__sim/config', { json: { channel: '*', chunk_delay_ms: 0 } });
+  // eslint-disable-next-line drizzle/enforce-update-with-where
+  await t.db.update(upstreams).set({ removedReason: null, removedAt: null, enabled: true });
+  invalidateCandidates(t.db);
+});
+
+async function tenant(credits: number): Promise<ChatCaller> {
+  const { tenant: row } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, { name: `对话租户 ${credits}`, credits, quota_monthly: 0 });
+  const who: ScopedIdentity = { kind: 'tenant', tenantId: row.id, via: 'key' };
+  return { who, wallet: await walletOf(t.db, who), binding: null, rateKey: `tenant:${row.id}` };
+}
+
+/** A ChatOutput that keeps what was sent. */
+function recorder() {
+  const out = { status: 0, json: null as unknown, text: '', ended: false, writes: 0 };
+  const sink: ChatOutput = {
+    json(status, body) {
+      out.status = status;
+      out.json = body;
+      out.ended = true;
+    },
+    open() {
+      out.status = 200;
+    },
+    write(text) {
+      out.writes += 1;
+      out.text += text;
+    },
+    end() {
+      out.ended = true;
+    },
+  };
+  const events = () =>
+    out.text
+      .split('\n\n')
+      .filter((e) => e.startsWith('data: '))
+      .map((e) => e.slice(6));
+  return { out, sink, events };
+}
+
+async function balanceOf(caller: ChatCaller): Promise<{ balance: number; ledger: number; charged: number }> {
+  const [row] = await t.db.select({ credits: tenants.credits }).from(tenants).where(eq(tenants.id, caller.who.tenantId));
+  const [sums] = await t.db
+    .select({
+      ledger: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::int`,
+      charged: sql<number>`coalesce(-sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.category} = 'chat'), 0)::int`,
+    })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.tenantId, caller.who.tenantId));
+  return { balance: row?.credits ?? NaN, ledger: sums?.ledger ?? NaN, charged: sums?.charged ?? NaN };
+}
+
+async function attemptsOf(tenantId: string) {
+  await flushAttempts();
+  return t.db
+    .select({ channel: upstreams.name, ok: upstreamAttempts.ok, cls: upstreamAttempts.errorClass })
+    .from(upstreamAttempts)
+    .innerJoin(upstreams, eq(upstreams.id, upstreamAttempts.upstreamId))
+    .where(eq(upstreamAttempts.tenantId, tenantId))
+    .orderBy(upstreamAttempts.id);
+}
+
+const fault = (channel: string, kind: string, extra: Record<string, unknown> = {}) => sim.control('/__sim/faults', { json: { channel, fault: kind, ...extra } });
+const ask = (text: string, extra: Record<string, unknown> = {}) => ({ model: 'chatmodel-1', messages: [{ role: 'user', content: text }], ...extra });
+
+describe('chat routing and streaming', () => {
+  it('falls back before the first byte: the caller sees one clean stream', async () => {
+    const caller = await tenant(100);
+    expect((await fault('sim-chat-a', 'server_error')).status).toBe(200);
+    const { out, sink, events } = recorder();
+    await proxyChat(deps(), caller, ask('讲一个关于猫的短故事', { stream: true }), sink, new AbortController().signal);
+    const data = events();
+    expect(data.at(-1)).toBe('[DONE]');
+    expect(data.some((d) => d.includes('"error"'))).toBe(false);
+    expect(out.status).toBe(200);
+    const attempts = await attemptsOf(caller.who.tenantId);
+    expect(attempts.map((a) => [a.channel, a.ok])).toEqual([
+      ['sim-chat-a', false],
+      ['sim-chat-b', true],
+    ]);
+    const money = await balanceOf(caller);
+    expect(money.balance).toBe(money.ledger);
+    expect(money.charged).toBeGreaterThanOrEqual(1);
+  });
+
+  it('ends a stream that breaks mid-way with an error event, charging what was streamed', async () => {
+    const caller = await tenant(100);
+    await fault('sim-chat-a', 'stream_break');
+    const { sink, events } = recorder();
+    await proxyChat(deps(), { ...caller }, ask('Write a long paragraph about rivers and mountains and the sea.', { model: 'sim-chat-a', stream: true }), sink, new AbortController().signal);
+    const data = events();
+    expect(data.length).toBeGreaterThan(1);
+    const last = JSON.parse(data.at(-1) ?? '{}') as { error?: { type: string; message: string } };
+    expect(last.error?.type).toBe('server_error');
+    expect(data).not.toContain('[DONE]');
+    const money = await balanceOf(caller);
+    expect(money.balance).toBe(money.ledger);
+    expect(money.charged).toBeGreaterThanOrEqual(1);
+    const attempts = await attemptsOf(caller.who.tenantId);
+    expect(attempts.at(-1)).toMatchObject({ channel: 'sim-chat-a', ok: false });
+  });
+
+  it('aborts the upstream call at once when the caller disconnects', async () => {
+    const caller = await tenant(100);
+    expect((await sim.control('/__sim/config', { json: { channel: 'sim-chat-a', chunk_delay_ms: 200 } })).status).toBe(200);
+    await sim.control('/__sim/requests', { method: 'DELETE' });
+    const { out, sink } = recorder();
+    const abort = new AbortController();
+    const started = Date.now();
+    const running = proxyChat(deps(), caller, ask('Tell me about the history of tea in detail.', { model: 'sim-chat-a', stream: true }), sink, abort.signal);
+    while (out.writes < 2) await new Promise((r) => setTimeout(r, 20));
+    abort.abort();
+    await running;
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await new Promise((r) => setTimeout(r, 100));
+    const log = (await (await sim.control('/__sim/requests?channel=sim-chat-a')).json()) as { aborted?: boolean; status: number | null }[];
+    expect(log.at(-1)?.aborted).toBe(true);
+    const money = await balanceOf(caller);
+    expect(money.balance).toBe(money.ledger);
+  });
+
+  it('refuses a request that no upstream can serve with a 400 naming the capability', async () => {
+    const caller = await tenant(100);
+    const body = { model: 'chatmodel-lite', messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }, { type: 'image_url', image_url: { url: 'https://example.com/a.png' } }] }] };
+    const err = (await proxyChat(deps(), caller, body, recorder().sink, new AbortController().signal).catch((e: unknown) => e)) as AppError;
+    expect(err).toBeInstanceOf(AppError);
+    expect(err.status).toBe(400);
+    expect(err.message).toContain('image input');
+    expect((await balanceOf(caller)).charged).toBe(0);
+  });
+});
+
+describe('chat charging', () => {
+  it('is exact under 200 concurrent requests at a tenant with little credit: never negative, ledger = balance', async () => {
+    const caller = await tenant(60);
+    const results = await Promise.all(
+      Array.from({ length: 200 }, async (_, i) => {
+        const { out, sink } = recorder();
+        try {
+          await proxyChat(deps(), caller, ask(`第 ${i} 个问题：今天天气怎么样？`, { model: undefined, max_tokens: 400 }), sink, new AbortController().signal);
+          return { ok: true, credits: (out.json as { credits: number }).credits };
+        } catch (err) {
+          expect(err).toBeInstanceOf(AppError);
+          expect((err as AppError).status).toBe(402);
+          return { ok: false, credits: 0 };
+        }
+      }),
+    );
+    const answered = results.filter((r) => r.ok);
+    expect(answered.length).toBeGreaterThan(0);
+    expect(answered.length).toBeLessThan(200);
+    const money = await balanceOf(caller);
+    expect(money.balance).toBeGreaterThanOrEqual(0);
+    expect(money.balance).toBe(money.ledger);
+    expect(money.charged).toBe(answered.reduce((s, r) => s + r.credits, 0));
+    expect(60 - money.balance).toBe(money.charged);
+    // Every reservation was settled exactly once: one charge row per request answered or refused after reserving, at most one refund each.
+    const rows = await t.db
+      .select({ ref: ledgerEntries.ref, kind: ledgerEntries.kind, n: sql<number>`count(*)::int` })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.tenantId, caller.who.tenantId), eq(ledgerEntries.category, 'chat')))
+      .groupBy(ledgerEntries.ref, ledgerEntries.kind);
+    expect(rows.every((r) => r.n === 1)).toBe(true);
+  });
+
+  it('charges a dedicated member’s own credits and records the member as the actor', async () => {
+    const caller = await tenant(100);
+    const created = await createAccount({ db: t.db, config: { secret: testSecret } }, { kind: 'tenant', tenantId: caller.who.tenantId, via: 'key' }, {
+      email: `chat-${Date.now()}@example.cn`,
+      nickname: '对话成员',
+      credits: 20,
+    });
+    const accountId = created.account.account_id;
+    const who: ScopedIdentity = { kind: 'member', tenantId: caller.who.tenantId, accountId };
+    const member: ChatCaller = { who, wallet: await walletOf(t.db, who), binding: null, rateKey: `member:${accountId}` };
+    const { out, sink } = recorder();
+    await proxyChat(deps(), member, ask('你好'), sink, new AbortController().signal);
+    const credits = (out.json as { credits: number }).credits;
+    const rows = await t.db
+      .select({ amount: ledgerEntries.amount, accountId: ledgerEntries.accountId, actor: ledgerEntries.actorAccountId })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.tenantId, caller.who.tenantId), eq(ledgerEntries.category, 'chat')));
+    expect(rows.every((r) => r.accountId === accountId && r.actor === accountId)).toBe(true);
+    expect(-rows.reduce((s, r) => s + r.amount, 0)).toBe(credits);
+  });
+});
