@@ -23,6 +23,7 @@ interface Parameter {
 interface Operation {
   parameters?: Parameter[];
   requestBody?: { content: Record<string, { schema: SchemaNode }> };
+  responses?: Record<string, unknown>;
 }
 interface OpenApi {
   paths: Record<string, Record<string, Operation>>;
@@ -138,6 +139,12 @@ function basesFor(name: string, body: SchemaNode | undefined): unknown[] {
       ];
     case 'POST /article':
       return [{ template_slug: f.article.slug, input: '一款保温杯，316 不锈钢' }];
+    case 'POST /chat/completions':
+    case 'POST /chat':
+      return [
+        { model: 'studio-auto', messages: [{ role: 'user', content: '用一句话介绍上海' }], max_tokens: 40 },
+        { model: 'studio-auto', stream: true, messages: [{ role: 'system', content: '你是助手' }, { role: 'user', content: '你好' }], max_tokens: 40 },
+      ];
     default:
       return body ? variantsOf(body, resolve).map((v) => sampleOf(v, resolve, knownFor(name))) : [];
   }
@@ -339,6 +346,17 @@ async function settle(): Promise<void> {
   throw new Error('jobs of the sweep did not finish');
 }
 
+/** Waits until the balances read the same twice in a row. */
+async function steadyBalances(): Promise<void> {
+  let last = await balances();
+  for (let i = 0; i < 50; i++) {
+    await new Promise((r) => setTimeout(r, 60));
+    const now = await balances();
+    if (now === last) return;
+    last = now;
+  }
+}
+
 const totals = { operations: new Set<string>(), cases: 0, refused: 0, accepted: 0, fiveHundreds: 0 };
 
 afterAll(() => {
@@ -355,6 +373,7 @@ describe('bad-input sweep over every operation of the API document', () => {
   for (const { method, path, op, name } of operations) {
     it(`${name}: never 5xx, refusals are JSON errors, and refused requests move no credits`, async () => {
       const key = path === '/admin' ? adminKey() : path === '/social-claims' ? null : f.tenant.key;
+      const openAiErrors = JSON.stringify(op.responses ?? {}).includes('#/components/schemas/OpenAIError');
       let before = await balances();
       const check = async (c: Case) => {
         totals.cases += 1;
@@ -366,13 +385,21 @@ describe('bad-input sweep over every operation of the API document', () => {
           totals.refused += 1;
           expect(got.type, label).toMatch(/^application\/json/);
           const parsed = JSON.parse(got.text) as { ok?: unknown; error?: unknown };
-          expect(parsed.ok, label).toBe(false);
-          expect(typeof parsed.error === 'string' && parsed.error.length > 0, label).toBe(true);
+          if (openAiErrors) {
+            // OpenAI's error object, so the OpenAI SDKs raise their typed errors.
+            const e = parsed.error as { message?: unknown; type?: unknown } | undefined;
+            expect(typeof e?.message === 'string' && e.message.length > 0 && typeof e.type === 'string', label).toBe(true);
+          } else {
+            expect(parsed.ok, label).toBe(false);
+            expect(typeof parsed.error === 'string' && parsed.error.length > 0, label).toBe(true);
+          }
           expect(await balances(), `${label}: a refused request moved credits`).toBe(before);
         } else {
           totals.accepted += 1;
           if (process.env.STUDIO_SWEEP_SHOW_ACCEPTED) console.info(`accepted: ${c.kind} ${JSON.stringify(c.body ?? c.query ?? '').slice(0, 200)}`);
           await settle();
+          // A chat answer settles its charge as it ends (a stream the sweep left may end just after).
+          if (path.startsWith('/chat')) await steadyBalances();
           before = await balances();
         }
       };

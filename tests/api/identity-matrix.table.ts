@@ -48,6 +48,8 @@ export interface Request {
   multipart?: true;
   /** GET /api/jobs-stream: read until the `ready` event, replaying from the first event. */
   stream?: true;
+  /** The path to call when the operation's path has a parameter (`/models/{id}`). */
+  path?: string;
 }
 
 export interface Row {
@@ -232,4 +234,21 @@ export const MATRIX: Record<string, Row[]> = {
     { request: (f) => ({ body: { code: f.redeemedCode, nickname: '又一个人', email: 'someone-else@example.cn' } }), expect: everyone(409) },
   ],
   'GET /jobs-stream': [{ request: () => ({ stream: true }), expect: scopedOwn }],
+  ...Object.fromEntries(
+    ['POST /chat/completions', 'POST /chat'].map((op) => [
+      op,
+      [
+        { name: 'a question', request: () => ({ body: { model: 'studio-auto', messages: [{ role: 'user', content: '你好' }], max_tokens: 30 } }), expect: scopedOwn },
+        {
+          name: "with A1's upload as the image",
+          request: (f: Fixture) => ({
+            body: { model: 'studio-auto', messages: [{ role: 'user', content: [{ type: 'text', text: '这张图里有什么？' }, { type: 'image_url', image_url: { url: f.a1.uploadUrl } }] }] },
+          }),
+          expect: keyed({ sameTenantMember: 400, otherTenantMember: 400, otherTenant: 400, buyer: 400, operator: 403 }),
+        },
+      ],
+    ]),
+  ),
+  'GET /models': [{ request: () => ({}), expect: scopedOwn }],
+  'GET /models/{id}': [{ request: () => ({ path: '/models/studio-auto' }), expect: scopedOwn }],
 };

@@ -98,7 +98,7 @@ beforeAll(async () => {
 /** Sends one row's request as one identity; answers the status and the answer's text. */
 async function send(operation: string, req: Request, key: string | null): Promise<{ status: number; text: string; type: string }> {
   const [method = 'GET', path = '/'] = operation.split(' ');
-  const url = new URL(`${inject('apiBase')}/api${path}`);
+  const url = new URL(`${inject('apiBase')}/api${req.path ?? path}`);
   for (const [k, v] of Object.entries(req.query ?? {})) url.searchParams.set(k, v);
   const headers: Record<string, string> = key ? { 'x-api-key': key } : {};
   if (req.multipart) {

@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSim, type RunningSim } from '../../src/sim/testing';
@@ -12,10 +15,12 @@ import { AppError } from '../../src/server/domain/errors';
 import { createTenant } from '../../src/server/domain/tenants/tenants';
 import { flushAttempts } from '../../src/server/upstreams/engine';
 import { invalidateCandidates, simulatorUpstreams, syncUpstreams } from '../../src/server/upstreams/registry';
+import { LocalFileStore, type FileStore } from '../../src/server/storage/store';
 import { createTestDatabase, testSecret, type TestDatabase } from '../helpers/test-db';
 
 let t: TestDatabase;
 let sim: RunningSim;
+let files: FileStore;
 
 const config: Pick<Config, 'secret' | 'prices' | 'chat'> = {
   secret: testSecret,
@@ -24,11 +29,12 @@ const config: Pick<Config, 'secret' | 'prices' | 'chat'> = {
 };
 
 /** Routing always picks the first candidate by name (sim-chat-a), so a test knows who answers first. */
-const deps = () => ({ db: t.db, config, random: () => 0, retryDelayMs: () => 5 });
+const deps = () => ({ db: t.db, files, config, random: () => 0, retryDelayMs: () => 5 });
 
 beforeAll(async () => {
   t = await createTestDatabase();
   sim = await startSim();
+  files = new LocalFileStore(mkdtempSync(path.join(os.tmpdir(), 'studio-chat-')), 'http://files.test');
   await syncUpstreams(t.db, testSecret, simulatorUpstreams(sim.url), 'simulator');
 });
 afterAll(async () => {

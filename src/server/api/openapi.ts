@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import { allowedList } from '../domain/uploads/file-types';
 import { actionBodyUnion } from './action-map';
+import { chatPaths, chatSchemas } from './openapi-chat';
 import { appRouter } from './root';
 import type { StudioMeta } from './trpc';
 
@@ -159,6 +160,9 @@ function buildDocument(): OpenAPIObject {
       }
     }
   }
+  // Chat keeps its own error objects (OpenAI's on /chat/completions), so it joins after the rewrite.
+  doc.paths = { ...doc.paths, ...chatPaths() };
+  doc.components.schemas = { ...doc.components.schemas, ...chatSchemas() };
   return doc;
 }
 

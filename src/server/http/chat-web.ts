@@ -96,6 +96,6 @@ export async function chatCompletionsWeb(req: Request, session: SessionIdentity 
       controller.close();
     },
   };
-  void proxyChat({ db: ctx.db, config: ctx.config }, caller, body, output, req.signal).catch((err: unknown) => settle(errorOf(err, dialect)));
+  void proxyChat({ db: ctx.db, files: ctx.files, config: ctx.config }, caller, body, output, req.signal).catch((err: unknown) => settle(errorOf(err, dialect)));
   return answer;
 }

@@ -129,7 +129,7 @@ export async function serveChat(req: IncomingMessage, res: ServerResponse): Prom
   }
   const config = getConfig();
   try {
-    const { db } = await getRuntime();
+    const { db, files } = await getRuntime();
     const key = keyOf(req.headers) ?? '';
     const resolved = await resolveKey(db, { configured: config.adminKey }, key);
     if (!resolved.ok) {
@@ -181,7 +181,7 @@ export async function serveChat(req: IncomingMessage, res: ServerResponse): Prom
     res.on('close', () => {
       if (!res.writableFinished) abort.abort();
     });
-    await proxyChat({ db, config }, caller, body, nodeOutput(res), abort.signal);
+    await proxyChat({ db, files, config }, caller, body, nodeOutput(res), abort.signal);
   } catch (err) {
     if (!res.headersSent) sendError(res, err, dialect);
     else {

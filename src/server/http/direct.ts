@@ -5,8 +5,11 @@ import { handleRestRequest, isRestPath } from '../api/rest';
 import { getConfig } from '../config';
 import { logger } from '../logger';
 
-/** Paths under /api that stay with Next.js: the console's tRPC, sign-in, and the session-aware feed. */
-const NEXT_ONLY = /^\/api\/(trpc|auth|jobs-stream)(\/|$|\?)/;
+/**
+ * Paths under /api that stay with Next.js: the console's tRPC, sign-in, the session-aware feed, and
+ * chat on a console session (chat with a key is served by src/server/http/chat.ts before this).
+ */
+const NEXT_ONLY = /^\/api\/(trpc|auth|jobs-stream|chat|models)(\/|$|\?)/;
 const UPLOAD = /^\/api\/upload-ref\/?(\?|$)/;
 
 /**

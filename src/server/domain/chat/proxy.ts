@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { AUTO_MODEL } from '../../../contracts/chat';
+import { AUTO_MODEL, type ChatRequest } from '../../../contracts/chat';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { FileStore } from '../../storage/store';
 import { logger } from '../../logger';
 import { chatComplete, chatStream, type ChatChunk, type ChatCompletion } from '../../upstreams/adapters/openai-chat';
 import { planOrThrow, recordAttempt, RoutingExhausted, runChain } from '../../upstreams/engine';
@@ -9,6 +10,7 @@ import { UpstreamError, type Target } from '../../upstreams/types';
 import type { ScopedIdentity } from '../auth/identity';
 import { insufficientCredits, moveCredits, type Wallet } from '../credits/ledger';
 import { AppError } from '../errors';
+import { checkOwnFiles } from '../jobs/submit';
 import { consume } from '../limits/rate-limit';
 import { countedUsage, countTokens, creditsFor, priceOf, promptTokenBound, type TokenUsage } from './pricing';
 import { parseChat, upstreamBody } from './request';
@@ -36,6 +38,8 @@ export interface ChatOutput {
 
 export interface ChatDeps {
   db: Db;
+  /** To check that an image the caller names on Studio's own file host is theirs. */
+  files: FileStore;
   config: Pick<Config, 'secret' | 'prices' | 'chat'>;
   /** Routing's random source (tests pin it). */
   random?: () => number;
@@ -100,6 +104,18 @@ function usageOf(value: unknown): TokenUsage | null {
   return { prompt_tokens: u.prompt_tokens, completion_tokens: u.completion_tokens };
 }
 
+/** Every image address of the request's messages, with its place in the body. */
+function imageUrls(request: ChatRequest): { field: (string | number)[]; url: string }[] {
+  const out: { field: (string | number)[]; url: string }[] = [];
+  request.messages.forEach((m, i) => {
+    if (m.role !== 'user' || !Array.isArray(m.content)) return;
+    m.content.forEach((part, j) => {
+      if (part.type === 'image_url' && !part.image_url.url.startsWith('data:')) out.push({ field: ['messages', i, 'content', j, 'image_url', 'url'], url: part.image_url.url });
+    });
+  });
+  return out;
+}
+
 /** Removes the upstream's names from a text before a caller sees it. */
 function scrub(text: string, target: Target): string {
   let out = text;
@@ -125,6 +141,10 @@ interface StreamStart {
 export async function proxyChat(deps: ChatDeps, caller: ChatCaller, body: unknown, out: ChatOutput, signal: AbortSignal): Promise<void> {
   const started = performance.now();
   const chat = parseChat(body);
+  // An image on Studio's own file host must be the caller's, as for image generation; other
+  // addresses and data URLs go to the upstream as they are (the upstream fetches them, not Studio).
+  const own = imageUrls(chat.request).filter((i) => deps.files.keyOf(i.url) !== null);
+  if (own.length > 0) await checkOwnFiles({ db: deps.db, files: deps.files }, caller.who, own);
   const { chat: limits } = deps.config;
   if (limits.ratePerMinute > 0) {
     await consume(deps.db, { key: `chat:${caller.rateKey}`, capacity: limits.ratePerMinute, perMs: 60_000, per: 'minute' }, 1, 'chat requests');

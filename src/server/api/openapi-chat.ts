@@ -1,0 +1,164 @@
+import type { PathsObject, SchemaObject } from 'openapi3-ts/oas31';
+import { z } from 'zod';
+import { AUTO_MODEL, chatRequestSchema } from '../../contracts/chat';
+
+/**
+ * The chat surface in the OpenAPI document. It is served outside trpc-to-openapi (a streamed answer
+ * is not a procedure's return value), so its paths are described here from the same zod contract
+ * the server checks requests with.
+ */
+
+export const OPENAI_ERROR_SCHEMA: SchemaObject = {
+  type: 'object',
+  required: ['error'],
+  description: "OpenAI's error object, so the OpenAI SDKs raise their typed errors",
+  properties: {
+    error: {
+      type: 'object',
+      required: ['message', 'type', 'code'],
+      properties: {
+        message: { type: 'string' },
+        type: { type: 'string', examples: ['invalid_request_error', 'insufficient_quota', 'permission_error', 'requests', 'server_error'] },
+        param: { type: ['string', 'null'] },
+        code: {
+          type: 'string',
+          examples: ['invalid_request', 'invalid_api_key', 'insufficient_credits', 'permission_denied', 'rate_limit_exceeded', 'upstream_unavailable'],
+        },
+      },
+    },
+  },
+};
+
+const COMPLETION_SCHEMA: SchemaObject = {
+  type: 'object',
+  required: ['id', 'object', 'created', 'model', 'choices', 'usage', 'credits'],
+  properties: {
+    id: { type: 'string', description: "Studio's id of this answer (`chatcmpl-...`)" },
+    object: { type: 'string', const: 'chat.completion' },
+    created: { type: 'integer' },
+    model: { type: 'string', description: `\`${AUTO_MODEL}\`, or the family the caller asked for; never a provider's model` },
+    choices: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          index: { type: 'integer' },
+          message: { type: 'object', properties: { role: { type: 'string' }, content: { type: ['string', 'null'] }, tool_calls: { type: 'array', items: { type: 'object' } } } },
+          finish_reason: { type: ['string', 'null'] },
+        },
+      },
+    },
+    usage: {
+      type: 'object',
+      properties: { prompt_tokens: { type: 'integer' }, completion_tokens: { type: 'integer' }, total_tokens: { type: 'integer' } },
+    },
+    credits: { type: 'integer', description: 'Credits this answer cost (also in the `X-Studio-Credits` header)' },
+  },
+};
+
+const MODEL_SCHEMA: SchemaObject = {
+  type: 'object',
+  required: ['id', 'object', 'created', 'owned_by'],
+  properties: { id: { type: 'string' }, object: { type: 'string', const: 'model' }, created: { type: 'integer' }, owned_by: { type: 'string' } },
+};
+
+const security: Record<string, string[]>[] = [{ ApiKey: [] }, { Bearer: [] }];
+
+function errors(ref: string): Record<string, unknown> {
+  const body = { content: { 'application/json': { schema: { $ref: `#/components/schemas/${ref}` } } } };
+  return {
+    '400': { description: 'Not a valid request (types, ranges, unknown parameters), an unknown model, or no upstream offers a capability it needs (image input, tool calls, JSON output): retrying does not help', ...body },
+    '401': { description: 'Missing or invalid key', ...body },
+    '402': { description: 'The balance cannot cover the most this request may cost; nothing was called', ...body },
+    '403': { description: 'A replaced key, a disabled member or tenant, or the super-administrator key', ...body },
+    '413': { description: 'Body over the size limit', ...body },
+    '415': { description: 'Not JSON', ...body },
+    '429': { description: 'Over the requests per minute of this key; wait `Retry-After` seconds', ...body },
+    '503': { description: 'Every upstream failed or none is available; retry later', ...body },
+  };
+}
+
+function completionOperation(operationId: string, summary: string, description: string, errorRef: string) {
+  return {
+    post: {
+      operationId,
+      tags: ['Chat'],
+      summary,
+      description,
+      security,
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/ChatCompletionRequest' } } },
+      },
+      responses: {
+        '200': {
+          description: 'The answer: one JSON completion, or with `stream: true` server-sent `data:` chunks ending with `data: [DONE]`',
+          content: {
+            'application/json': { schema: { $ref: '#/components/schemas/ChatCompletion' } },
+            'text/event-stream': { schema: { type: 'string' } },
+          },
+        },
+        ...errors(errorRef),
+      },
+    },
+  };
+}
+
+export function chatPaths(): PathsObject {
+  const modelErrors = errors('OpenAIError');
+  return {
+    '/chat/completions': completionOperation(
+      'chat-completions',
+      'Chat (OpenAI-compatible)',
+      `OpenAI's Chat Completions: point an OpenAI SDK at {base_url} with a Studio key and model \`${AUTO_MODEL}\`. Streaming, image inputs, tools and JSON output pass through; the upstream is chosen by routing and never named. Charged by tokens (docs: Chat → Charging). Errors use OpenAI's error object.`,
+      'OpenAIError',
+    ),
+    '/chat': completionOperation(
+      'chat',
+      'Chat (Studio error convention)',
+      "The same request and answer as `/chat/completions`; errors use Studio's `{ok: false, error, code}`.",
+      'Error',
+    ),
+    '/models': {
+      get: {
+        operationId: 'models-list',
+        tags: ['Chat'],
+        summary: 'Chat models (OpenAI list)',
+        description: `\`${AUTO_MODEL}\` first (use it), then the chat families a caller may ask for by name.`,
+        security,
+        responses: {
+          '200': {
+            description: 'The list',
+            content: {
+              'application/json': {
+                schema: { type: 'object', required: ['object', 'data'], properties: { object: { type: 'string', const: 'list' }, data: { type: 'array', items: { $ref: '#/components/schemas/Model' } } } },
+              },
+            },
+          },
+          '401': modelErrors['401'],
+          '403': modelErrors['403'],
+        },
+      },
+    },
+    '/models/{id}': {
+      get: {
+        operationId: 'models-retrieve',
+        tags: ['Chat'],
+        summary: 'One chat model (OpenAI retrieve)',
+        security,
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: {
+          '200': { description: 'The model', content: { 'application/json': { schema: { $ref: '#/components/schemas/Model' } } } },
+          '401': modelErrors['401'],
+          '404': { description: 'Not a model of this list', content: { 'application/json': { schema: { $ref: '#/components/schemas/OpenAIError' } } } },
+        },
+      },
+    },
+  };
+}
+
+export function chatSchemas(): Record<string, SchemaObject> {
+  const request = z.toJSONSchema(chatRequestSchema, { io: 'input', unrepresentable: 'any' }) as SchemaObject & { $schema?: string };
+  delete request.$schema;
+  return { ChatCompletionRequest: request, ChatCompletion: COMPLETION_SCHEMA, Model: MODEL_SCHEMA, OpenAIError: OPENAI_ERROR_SCHEMA };
+}
