@@ -84,6 +84,7 @@ const envSchema = z.object({
   STUDIO_CHAT_RATE_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   STUDIO_CHAT_MAX_COMPLETION_TOKENS: z.coerce.number().int().min(16).max(1_000_000).default(4_096),
   STUDIO_CHAT_HEARTBEAT_MS: z.coerce.number().int().min(100).default(15_000),
+  STUDIO_CHAT_MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(256 * 1024 * 1024).default(20 * 1024 * 1024),
   STUDIO_VIDEO_DEFAULT_TIER: z.string().trim().min(1).default('videomodel-2-0-fast-260801'),
   STUDIO_VIDEO_POLL_FIRST_MS: z.coerce.number().int().min(10).default(5_000),
   STUDIO_VIDEO_POLL_MAX_MS: z.coerce.number().int().min(10).default(30_000),
@@ -161,6 +162,8 @@ export interface Config {
     maxCompletionTokens: number;
     /** A comment line on a stream whose upstream has been silent this long. */
     heartbeatMs: number;
+    /** Chat bodies carry images inline (data URLs), so their limit is their own. */
+    maxBodyBytes: number;
   };
   video: {
     ratePerHour: number;
@@ -299,6 +302,7 @@ export function buildConfig(env: Env): Config {
       ratePerMinute: env.STUDIO_CHAT_RATE_PER_MINUTE,
       maxCompletionTokens: env.STUDIO_CHAT_MAX_COMPLETION_TOKENS,
       heartbeatMs: env.STUDIO_CHAT_HEARTBEAT_MS,
+      maxBodyBytes: env.STUDIO_CHAT_MAX_BODY_BYTES,
     },
     video: {
       ratePerHour: env.STUDIO_VIDEO_RATE_PER_HOUR,

@@ -50,8 +50,8 @@ export async function chatCompletionsWeb(req: Request, session: SessionIdentity 
   const found = await callerOf(req, session, dialect);
   if (!found.who) return found.failure;
   const { ctx, who } = found;
-  const raw = await readBodyLimited(req, ctx.config.maxBodyBytes);
-  if (raw === null) return errorOf(new AppError('PAYLOAD_TOO_LARGE', `The body is larger than ${ctx.config.maxBodyBytes} bytes`), dialect);
+  const raw = await readBodyLimited(req, ctx.config.chat.maxBodyBytes);
+  if (raw === null) return errorOf(new AppError('PAYLOAD_TOO_LARGE', `The body is larger than ${ctx.config.chat.maxBodyBytes} bytes`), dialect);
   let body: unknown;
   try {
     body = JSON.parse(raw.toString('utf8'));

@@ -157,9 +157,9 @@ export async function serveChat(req: IncomingMessage, res: ServerResponse): Prom
       void drainStream(req);
       return sendError(res, new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as JSON with Content-Type: application/json'), dialect);
     }
-    const raw = await readBody(req, config.maxBodyBytes);
+    const raw = await readBody(req, config.chat.maxBodyBytes);
     if (raw === null) {
-      return sendError(res, new AppError('PAYLOAD_TOO_LARGE', `The body is larger than ${config.maxBodyBytes} bytes`), dialect, { connection: 'close' });
+      return sendError(res, new AppError('PAYLOAD_TOO_LARGE', `The body is larger than ${config.chat.maxBodyBytes} bytes`), dialect, { connection: 'close' });
     }
     let body: unknown;
     try {
