@@ -81,6 +81,10 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
     req.on('data', onData);
     req.on('end', onEnd);
     req.on('error', reject);
+    // A caller that goes away mid-body never sends 'end'.
+    req.on('close', () => {
+      if (!req.complete) reject(new Error('the caller went away before the body ended'));
+    });
   });
 }
 
@@ -183,6 +187,7 @@ export async function serveChat(req: IncomingMessage, res: ServerResponse): Prom
     });
     await proxyChat({ db, files, config }, caller, body, nodeOutput(res), abort.signal);
   } catch (err) {
+    if (res.destroyed) return;
     if (!res.headersSent) sendError(res, err, dialect);
     else {
       chatErrorAnswer(err, dialect);
