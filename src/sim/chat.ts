@@ -130,18 +130,17 @@ function completionId(): string {
 /**
  * Writes the SSE chunks, then ends the response. With `chunkDelayMs` each chunk is its own write,
  * paced by one re-armed timer per stream; otherwise a few batched writes. With `breakAfter`, stops
- * after that many chunks and destroys the connection (a `stream_break` fault).
+ * after that many chunks and destroys the connection once they are flushed (a `stream_break` fault).
  */
 function writeChunks(ctx: Ctx, out: readonly string[], breakAfter: number | null): Promise<void> {
   const { res, signal } = ctx;
-  const limit = breakAfter ?? out.length;
-  const finish = (): void => {
-    if (breakAfter === null) {
-      res.end();
-      return;
-    }
-    // Let the written chunks reach the client before the connection goes.
-    res.write('', () => ctx.breakConnection());
+  const limit = Math.min(breakAfter ?? out.length, out.length);
+  const gone = (): boolean => signal.aborted || res.destroyed;
+  /** Writes `data`; after the last piece, ends the response or, under the fault, breaks it once flushed. */
+  const put = (data: string, last: boolean): void => {
+    if (!last) res.write(data);
+    else if (breakAfter === null) res.end(data);
+    else res.write(data, () => ctx.breakConnection());
   };
   const delay = ctx.chunkDelayMs;
   if (delay <= 0) {
@@ -149,36 +148,33 @@ function writeChunks(ctx: Ctx, out: readonly string[], breakAfter: number | null
       // A few writes so clients see a genuinely chunked stream without per-token syscalls.
       const batch = 16;
       for (let i = 0; i < limit; i += batch) {
-        if (signal.aborted || res.destroyed) return;
-        res.write(out.slice(i, Math.min(i + batch, limit)).join(''));
+        if (gone()) return;
+        put(out.slice(i, Math.min(i + batch, limit)).join(''), i + batch >= limit);
         if (i + batch < limit) await new Promise<void>((resolve) => setImmediate(resolve));
       }
-      if (!signal.aborted && !res.destroyed) finish();
     })();
   }
+  // The first chunk goes out at once; the pause is between chunks.
+  if (gone() || limit === 0) return Promise.resolve();
+  put(out[0] ?? '', limit === 1);
+  if (limit === 1) return Promise.resolve();
   return new Promise<void>((resolve) => {
-    // The first chunk goes out at once; the pause is between chunks.
-    let i = 0;
+    let i = 1;
     const stop = (): void => {
       clearTimeout(timer);
       resolve();
     };
     const step = (): void => {
-      if (signal.aborted || res.destroyed) return stop();
-      if (i >= limit) {
-        signal.removeEventListener('abort', stop);
-        finish();
-        resolve();
+      if (gone()) return stop();
+      put(out[i] ?? '', i === limit - 1);
+      i += 1;
+      if (i < limit) {
+        timer.refresh();
         return;
       }
-      res.write(out[i] ?? '');
-      i += 1;
-      timer.refresh();
+      signal.removeEventListener('abort', stop);
+      resolve();
     };
-    if (limit > 0) {
-      res.write(out[0] ?? '');
-      i = 1;
-    }
     const timer = setTimeout(step, delay);
     signal.addEventListener('abort', stop, { once: true });
   });
