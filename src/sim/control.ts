@@ -158,6 +158,8 @@ export async function handleControl(state: ControlState, req: IncomingMessage, r
       if (chatOnly && input.channel !== '*' && byName.get(input.channel)?.adapter !== 'openai-chat') {
         throw new ControlError(400, `fault '${input.fault}' only applies to chat channels`);
       }
+      // It cuts a completion's answer; a model list taking it would only use it up.
+      if (chatOnly && input.on === 'all') throw new ControlError(400, `fault '${input.fault}' applies to chat completions only; 'on: all' is not accepted`);
       const targets = channels
         .filter((c) => (!videoOnly || c.adapter === 'ark-video') && (!chatOnly || c.adapter === 'openai-chat'))
         .map((c) => c.name);
