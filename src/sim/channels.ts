@@ -53,6 +53,8 @@ export interface SimChatCapabilities {
   streaming: boolean;
   /** `response_format` `json_object` and `json_schema`. */
   jsonMode: boolean;
+  /** `tools` / `tool_choice` (function calling); without it a request with `tools` is refused. */
+  tools: boolean;
   contextTokens: number;
 }
 
@@ -204,14 +206,14 @@ function imageChannel(
   };
 }
 
-function chatChannel(name: string, costUsd: number): SimChatChannel {
+function chatChannel(name: string, family: string, costUsd: number, caps: Pick<SimChatCapabilities, 'vision' | 'tools' | 'contextTokens'>): SimChatChannel {
   return {
     name,
     adapter: 'openai-chat',
-    family: 'chatmodel-1',
-    models: ['chatmodel-1'],
-    media: ['chat', 'vision'],
-    capabilities: { vision: true, streaming: true, jsonMode: true, contextTokens: 128_000 },
+    family,
+    models: [family],
+    media: caps.vision ? ['chat', 'vision'] : ['chat'],
+    capabilities: { streaming: true, jsonMode: true, ...caps },
     latencyMs: 0,
     costUsd,
     costUnit: 'request',
@@ -239,8 +241,9 @@ export const SIM_CHANNELS: readonly SimChannel[] = [
   imageChannel('sim-image-a', 'imagegen-1', 0.04, { qualities: ALL_QUALITIES, transparentBackground: true, maxReferenceImages: 16 }),
   imageChannel('sim-image-b', 'imagegen-1', 0.035, { qualities: ALL_QUALITIES, transparentBackground: false, maxReferenceImages: 16 }),
   imageChannel('sim-image-c', 'imagegen-2', 0.03, { qualities: [], transparentBackground: false, maxReferenceImages: 4 }),
-  chatChannel('sim-chat-a', 0.002),
-  chatChannel('sim-chat-b', 0.0025),
+  chatChannel('sim-chat-a', 'chatmodel-1', 0.002, { vision: true, tools: true, contextTokens: 128_000 }),
+  chatChannel('sim-chat-b', 'chatmodel-1', 0.0025, { vision: true, tools: true, contextTokens: 128_000 }),
+  chatChannel('sim-chat-lite', 'chatmodel-lite', 0.0005, { vision: false, tools: false, contextTokens: 32_000 }),
   videoChannel('sim-video-a', VIDEO_A_TIERS, 0.05, true),
   videoChannel('sim-video-b', VIDEO_B_TIERS, 0.045, false),
 ];

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { SimChatChannel } from './channels';
 import { composeReply, estimateTokens, type ChatMessageView, type ResponseFormat } from './chat-content';
 import { isRecord, sendJson, wait } from './http';
+import { answerFromToolResults, argumentPieces, chooseTool, parseToolRequest, toolCall, validateToolMessages, type ToolCall } from './chat-tools';
 import { openAiError, openAiProtocol, parseJsonObject } from './openai';
 import type { SimContext } from './protocol';
 
@@ -126,6 +127,59 @@ function completionId(): string {
   return `chatcmpl-${randomBytes(15).toString('base64url').replace(/[-_]/g, 'x')}`;
 }
 
+/**
+ * Writes the SSE chunks, then ends the response. With `chunkDelayMs` each chunk is its own write,
+ * paced by one re-armed timer per stream; otherwise a few batched writes. With `breakAfter`, stops
+ * after that many chunks and destroys the connection once they are flushed (a `stream_break` fault).
+ */
+function writeChunks(ctx: Ctx, out: readonly string[], breakAfter: number | null): Promise<void> {
+  const { res, signal } = ctx;
+  const limit = Math.min(breakAfter ?? out.length, out.length);
+  const gone = (): boolean => signal.aborted || res.destroyed;
+  /** Writes `data`; after the last piece, ends the response or, under the fault, breaks it once flushed. */
+  const put = (data: string, last: boolean): void => {
+    if (!last) res.write(data);
+    else if (breakAfter === null) res.end(data);
+    else res.write(data, () => ctx.breakConnection());
+  };
+  const delay = ctx.chunkDelayMs;
+  if (delay <= 0) {
+    return (async () => {
+      // A few writes so clients see a genuinely chunked stream without per-token syscalls.
+      const batch = 16;
+      for (let i = 0; i < limit; i += batch) {
+        if (gone()) return;
+        put(out.slice(i, Math.min(i + batch, limit)).join(''), i + batch >= limit);
+        if (i + batch < limit) await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+    })();
+  }
+  // The first chunk goes out at once; the pause is between chunks.
+  if (gone() || limit === 0) return Promise.resolve();
+  put(out[0] ?? '', limit === 1);
+  if (limit === 1) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    let i = 1;
+    const stop = (): void => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const step = (): void => {
+      if (gone()) return stop();
+      put(out[i] ?? '', i === limit - 1);
+      i += 1;
+      if (i < limit) {
+        timer.refresh();
+        return;
+      }
+      signal.removeEventListener('abort', stop);
+      resolve();
+    };
+    const timer = setTimeout(step, delay);
+    signal.addEventListener('abort', stop, { once: true });
+  });
+}
+
 async function completions(ctx: Ctx): Promise<void> {
   const body = parseJsonObject(ctx.body);
   const model = body.model;
@@ -135,7 +189,9 @@ async function completions(ctx: Ctx): Promise<void> {
   if (!ctx.channel.models.includes(model)) {
     throw openAiError(404, `The model \`${model}\` does not exist or you do not have access to it.`, { code: 'model_not_found' });
   }
+  const toolRequest = parseToolRequest(body, ctx.channel);
   const messages = parseMessages(body.messages, ctx.channel);
+  validateToolMessages(body.messages as unknown[]);
   const responseFormat = parseResponseFormat(body.response_format);
   if (responseFormat.type === 'json_object' && !messages.some((m) => /json/i.test(m.text))) {
     throw openAiError(400, "'messages' must contain the word 'json' in some form, to use 'response_format' of type 'json_object'.", { param: 'messages' });
@@ -154,10 +210,22 @@ async function completions(ctx: Ctx): Promise<void> {
   }
   const includeUsage = isRecord(streamOptions) && streamOptions.include_usage === true;
 
+  const last = messages[messages.length - 1];
+  const lastUserText = [...messages].reverse().find((m) => m.role === 'user')?.text ?? '';
+  const tool = toolRequest ? chooseTool(toolRequest, last?.role ?? 'user', lastUserText) : null;
+  const calls: ToolCall[] = tool ? Array.from({ length: n }, () => toolCall(tool, lastUserText)) : [];
+
   const reply = composeReply({ messages, responseFormat });
   let content = reply.content;
-  let finish: 'stop' | 'length' = 'stop';
-  if (ctx.fault === 'bad_output') {
+  if (!tool && last?.role === 'tool' && !reply.json) {
+    const trailing: string[] = [];
+    for (let i = messages.length - 1; i >= 0 && messages[i]?.role === 'tool'; i -= 1) trailing.unshift(messages[i]?.text ?? '');
+    content = answerFromToolResults(trailing);
+  }
+  let finish: 'stop' | 'length' | 'tool_calls' = tool ? 'tool_calls' : 'stop';
+  if (tool) {
+    content = '';
+  } else if (ctx.fault === 'bad_output') {
     // A JSON request gets chatty, cut-off JSON; anything else gets an empty answer.
     content = reply.json ? `Sure! Here is the JSON you asked for:\n${content.slice(0, Math.max(1, Math.floor(content.length * 0.6)))}` : '';
   } else if (maxTokens !== null && estimateTokens(content) > maxTokens) {
@@ -166,7 +234,7 @@ async function completions(ctx: Ctx): Promise<void> {
   }
 
   const promptTokens = messages.reduce((sum, m) => sum + 4 + estimateTokens(m.text) + m.images.length * IMAGE_TOKENS, 3);
-  const completionTokens = estimateTokens(content) * n;
+  const completionTokens = tool ? calls.reduce((sum, c) => sum + estimateTokens(c.function.arguments), 0) : estimateTokens(content) * n;
   const usage = {
     prompt_tokens: promptTokens,
     completion_tokens: completionTokens,
@@ -180,31 +248,43 @@ async function completions(ctx: Ctx): Promise<void> {
   const id = completionId();
   const created = Math.floor(Date.now() / 1000);
   const fingerprint = 'fp_studio_sim';
+  const streamBreak = ctx.fault === 'stream_break';
   if (!stream) {
-    sendJson(
-      ctx.res,
-      200,
-      {
-        id,
-        object: 'chat.completion',
-        created,
-        model,
-        choices: Array.from({ length: n }, (_, index) => ({
+    const payload = {
+      id,
+      object: 'chat.completion',
+      created,
+      model,
+      choices: Array.from({ length: n }, (_, index) => {
+        const call = calls[index];
+        return {
           index,
-          message: { role: 'assistant', content, refusal: null, annotations: [] },
+          message: call
+            ? { role: 'assistant', content: null, tool_calls: [call], refusal: null, annotations: [] }
+            : { role: 'assistant', content, refusal: null, annotations: [] },
           logprobs: null,
           finish_reason: finish,
-        })),
-        usage,
-        system_fingerprint: fingerprint,
-      },
-      { 'openai-processing-ms': String(ctx.latencyMs) },
-    );
+        };
+      }),
+      usage,
+      system_fingerprint: fingerprint,
+    };
+    if (!streamBreak) {
+      sendJson(ctx.res, 200, payload, { 'openai-processing-ms': String(ctx.latencyMs) });
+      return;
+    }
+    // Status line, headers and part of the body, then the connection drops.
+    const text = JSON.stringify(payload);
+    ctx.res.writeHead(200, {
+      'openai-processing-ms': String(ctx.latencyMs),
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(text),
+    });
+    ctx.res.write(text.slice(0, Math.floor(text.length / 2)), () => ctx.breakConnection());
     return;
   }
 
-  const res = ctx.res;
-  res.writeHead(200, {
+  ctx.res.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache',
     connection: 'keep-alive',
@@ -213,23 +293,37 @@ async function completions(ctx: Ctx): Promise<void> {
   const chunk = (choices: unknown[], extra: Record<string, unknown> = {}): string =>
     `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, system_fingerprint: fingerprint, choices, ...(includeUsage ? { usage: null } : {}), ...extra })}\n\n`;
   const out: string[] = [];
+  // A stream_break keeps the role chunk and about half of the first choice's content chunks.
+  let breakAfter: number | null = null;
   for (let index = 0; index < n; index += 1) {
-    out.push(chunk([{ index, delta: { role: 'assistant', content: '', refusal: null }, logprobs: null, finish_reason: null }]));
-    for (const piece of streamPieces(content)) {
-      out.push(chunk([{ index, delta: { content: piece }, logprobs: null, finish_reason: null }]));
+    const call = calls[index];
+    let pieces: number;
+    if (call) {
+      const fragments = argumentPieces(call.function.arguments);
+      pieces = fragments.length;
+      out.push(
+        chunk([
+          {
+            index,
+            delta: { role: 'assistant', content: null, tool_calls: [{ index: 0, id: call.id, type: 'function', function: { name: call.function.name, arguments: '' } }], refusal: null },
+            logprobs: null,
+            finish_reason: null,
+          },
+        ]),
+      );
+      for (const fragment of fragments) out.push(chunk([{ index, delta: { tool_calls: [{ index: 0, function: { arguments: fragment } }] }, logprobs: null, finish_reason: null }]));
+    } else {
+      out.push(chunk([{ index, delta: { role: 'assistant', content: '', refusal: null }, logprobs: null, finish_reason: null }]));
+      const textPieces = streamPieces(content);
+      pieces = textPieces.length;
+      for (const piece of textPieces) out.push(chunk([{ index, delta: { content: piece }, logprobs: null, finish_reason: null }]));
     }
+    if (index === 0 && streamBreak) breakAfter = 1 + Math.ceil(pieces / 2);
     out.push(chunk([{ index, delta: {}, logprobs: null, finish_reason: finish }]));
   }
   if (includeUsage) out.push(chunk([], { usage }));
   out.push('data: [DONE]\n\n');
-  // Flush in a few writes so clients see a genuinely chunked stream without per-token syscalls.
-  const batch = 16;
-  for (let i = 0; i < out.length; i += batch) {
-    if (ctx.signal.aborted || res.destroyed) return;
-    res.write(out.slice(i, i + batch).join(''));
-    if (i + batch < out.length) await new Promise<void>((resolve) => setImmediate(resolve));
-  }
-  res.end();
+  await writeChunks(ctx, out, breakAfter);
 }
 
 export const chatProtocol = openAiProtocol<SimChatChannel>({ '/v1/chat/completions': completions });

@@ -17,7 +17,7 @@ const chat = (channel: string): Promise<Response> =>
 describe('catalogue', () => {
   it('has the required channels, families and capabilities', () => {
     const names = SIM_CHANNELS.map((c) => c.name);
-    expect(names).toEqual(['sim-image-a', 'sim-image-b', 'sim-image-c', 'sim-chat-a', 'sim-chat-b', 'sim-video-a', 'sim-video-b']);
+    expect(names).toEqual(['sim-image-a', 'sim-image-b', 'sim-image-c', 'sim-chat-a', 'sim-chat-b', 'sim-chat-lite', 'sim-video-a', 'sim-video-b']);
     for (const c of SIM_CHANNELS) expect(c.latencyMs).toBe(0);
     const img = (name: string): Extract<SimChannel, { adapter: 'openai-images' }> => {
       const c = findSimChannel(name);
@@ -37,6 +37,13 @@ describe('catalogue', () => {
       ['videomodel-2-5-pro-260801', 4, 30, '720p/1080p'],
       ['videomodel-H3', 4, 15, '768P/2K'],
     ]);
+    expect(findSimChannel('sim-chat-lite')).toMatchObject({
+      family: 'chatmodel-lite',
+      models: ['chatmodel-lite'],
+      media: ['chat'],
+      capabilities: { vision: false, tools: false, streaming: true, jsonMode: true, contextTokens: 32_000 },
+    });
+    expect(findSimChannel('sim-chat-a')).toMatchObject({ capabilities: { vision: true, tools: true } });
     expect(simChannelKey('sim-chat-a')).toBe('sim-key-sim-chat-a');
     expect(simChannelBaseUrl('http://127.0.0.1:4010/', 'sim-chat-a')).toBe('http://127.0.0.1:4010/sim-chat-a');
   });

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import type { SimChannel } from './channels';
-import { faultInputSchema, VIDEO_ONLY_FAULTS, type FaultBook } from './faults';
+import { CHAT_ONLY_FAULTS, faultInputSchema, VIDEO_ONLY_FAULTS, type FaultBook } from './faults';
 import { CONTENT_TYPES, type FileStore } from './files';
 import { readBody, sendBytes, sendJson } from './http';
 import type { SimRequestRecord } from './server';
@@ -17,6 +17,8 @@ export interface ControlState {
   latency: Map<string, number>;
   /** Video channels only. */
   videoSettings: Map<string, VideoSettings>;
+  /** Chat channels only. */
+  chatSettings: Map<string, ChatSettings>;
   faultBook: FaultBook;
   files: FileStore;
   tasks: VideoTasks;
@@ -25,7 +27,14 @@ export interface ControlState {
   reset(): void;
 }
 
+/** Per-channel settings of a chat channel. */
+export interface ChatSettings {
+  /** Pause between streamed chunk writes, in ms (0: a few batched writes). */
+  chunkDelayMs: number;
+}
+
 export const latencySchema = z.number().int().min(0).max(600_000);
+export const chunkDelaySchema = z.number().int().min(0).max(60_000);
 export const queuedPercentSchema = z.number().int().min(0).max(100);
 const configSchema = z
   .strictObject({
@@ -35,13 +44,17 @@ const configSchema = z
     cancel_running: z.boolean().optional(),
     /** Video channels: share of the latency spent queued. */
     queued_percent: queuedPercentSchema.optional(),
+    /** Chat channels: pause between streamed chunks. */
+    chunk_delay_ms: chunkDelaySchema.optional(),
   })
-  .refine((c) => c.latency_ms !== undefined || c.cancel_running !== undefined || c.queued_percent !== undefined, {
-    message: 'give at least one of latency_ms, cancel_running, queued_percent',
+  .refine((c) => c.latency_ms !== undefined || c.cancel_running !== undefined || c.queued_percent !== undefined || c.chunk_delay_ms !== undefined, {
+    message: 'give at least one of latency_ms, cancel_running, queued_percent, chunk_delay_ms',
   });
 
-function channelConfig(state: Pick<ControlState, 'latency' | 'videoSettings'>, name: string): Record<string, unknown> {
+function channelConfig(state: Pick<ControlState, 'latency' | 'videoSettings' | 'chatSettings'>, name: string): Record<string, unknown> {
   const out: Record<string, unknown> = { latency_ms: state.latency.get(name) ?? 0 };
+  const chat = state.chatSettings.get(name);
+  if (chat) out.chunk_delay_ms = chat.chunkDelayMs;
   const video = state.videoSettings.get(name);
   if (video) {
     out.cancel_running = video.cancelRunning;
@@ -79,7 +92,7 @@ export function knownChannel(state: Pick<ControlState, 'byName' | 'names'>, name
 }
 
 export async function handleControl(state: ControlState, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-  const { channels, byName, names, latency, videoSettings, faultBook, files, tasks } = state;
+  const { channels, byName, names, latency, videoSettings, chatSettings, faultBook, files, tasks } = state;
   const method = req.method ?? 'GET';
   const path = url.pathname;
   const body = method === 'POST' || method === 'PUT' || method === 'PATCH' ? await readBody(req, 1024 * 1024) : Buffer.alloc(0);
@@ -123,6 +136,7 @@ export async function handleControl(state: ControlState, req: IncomingMessage, r
         200,
         channels.map((c) => {
           const latencyMs = latency.get(c.name) ?? c.latencyMs;
+          if (c.adapter === 'openai-chat') return { ...c, latencyMs, chunkDelayMs: chatSettings.get(c.name)?.chunkDelayMs ?? 0 };
           if (c.adapter !== 'ark-video') return { ...c, latencyMs };
           return { ...c, latencyMs, cancelRunning: videoSettings.get(c.name)?.cancelRunning ?? c.cancelRunning };
         }),
@@ -140,7 +154,15 @@ export async function handleControl(state: ControlState, req: IncomingMessage, r
       }
       // A task fault sticks to the task it hits at creation; a poll taking it would only use it up.
       if (videoOnly && input.on === 'all') throw new ControlError(400, `fault '${input.fault}' applies to task creation only; 'on: all' is not accepted`);
-      const targets = channels.filter((c) => !videoOnly || c.adapter === 'ark-video').map((c) => c.name);
+      const chatOnly = CHAT_ONLY_FAULTS.includes(input.fault);
+      if (chatOnly && input.channel !== '*' && byName.get(input.channel)?.adapter !== 'openai-chat') {
+        throw new ControlError(400, `fault '${input.fault}' only applies to chat channels`);
+      }
+      // It cuts a completion's answer; a model list taking it would only use it up.
+      if (chatOnly && input.on === 'all') throw new ControlError(400, `fault '${input.fault}' applies to chat completions only; 'on: all' is not accepted`);
+      const targets = channels
+        .filter((c) => (!videoOnly || c.adapter === 'ark-video') && (!chatOnly || c.adapter === 'openai-chat'))
+        .map((c) => c.name);
       return sendJson(res, 200, { ok: true, faults: faultBook.arm(input, targets) });
     }
     case 'DELETE /__sim/faults': {
@@ -169,13 +191,16 @@ export async function handleControl(state: ControlState, req: IncomingMessage, r
     case 'POST /__sim/config': {
       const parsed = configSchema.safeParse(parseControlBody(body));
       if (!parsed.success) throw new ControlError(400, zodMessage(parsed.error));
-      const { channel, latency_ms, cancel_running, queued_percent } = parsed.data;
+      const { channel, latency_ms, cancel_running, queued_percent, chunk_delay_ms } = parsed.data;
       knownChannel(state, channel, true);
+      if (chunk_delay_ms !== undefined && channel !== '*' && !chatSettings.has(channel)) {
+        throw new ControlError(400, `chunk_delay_ms only applies to chat channels; '${channel}' is not one`);
+      }
       const videoOnly = cancel_running !== undefined || queued_percent !== undefined;
       if (videoOnly && channel !== '*' && !videoSettings.has(channel)) {
         throw new ControlError(400, `cancel_running and queued_percent only apply to video channels; '${channel}' is not one`);
       }
-      // With '*', latency applies to every channel and the video settings to every video channel.
+      // With '*', latency applies to every channel, the video settings to every video channel and the chat settings to every chat channel.
       const targets = channel === '*' ? names : [channel];
       for (const n of targets) {
         if (latency_ms !== undefined) latency.set(n, latency_ms);
@@ -184,6 +209,8 @@ export async function handleControl(state: ControlState, req: IncomingMessage, r
           if (cancel_running !== undefined) video.cancelRunning = cancel_running;
           if (queued_percent !== undefined) video.queuedPercent = queued_percent;
         }
+        const chat = chatSettings.get(n);
+        if (chat && chunk_delay_ms !== undefined) chat.chunkDelayMs = chunk_delay_ms;
       }
       return sendJson(res, 200, { ok: true, channels: Object.fromEntries(targets.map((n) => [n, channelConfig(state, n)])) });
     }

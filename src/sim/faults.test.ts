@@ -153,7 +153,7 @@ describe('fault injection', () => {
     const res = await arm({ channel: '*', fault: 'rate_limit', times: 1 });
     const armed = ((await res.json()) as { faults: ActiveFault[] }).faults;
     expect(armed.map((f) => f.channel)).toContain('sim-image-c');
-    expect(armed).toHaveLength(7);
+    expect(armed).toHaveLength(8);
     expect((await chat()).status).toBe(429);
     expect((await chat()).status).toBe(200);
     expect((await image('sim-image-b')).status).toBe(429);

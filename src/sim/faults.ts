@@ -17,11 +17,15 @@ export const FAULT_KINDS = [
   'task_failed',
   'task_never_finishes',
   'wrong_duration',
+  'stream_break',
 ] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 /** Faults that only video channels accept: they change what the created task does. */
 export const VIDEO_ONLY_FAULTS: readonly FaultKind[] = ['task_failed', 'task_never_finishes', 'wrong_duration'];
+
+/** Faults that only chat channels accept: they cut a chat completion's response off mid-way. */
+export const CHAT_ONLY_FAULTS: readonly FaultKind[] = ['stream_break'];
 
 export const faultInputSchema = z.strictObject({
   channel: z.string().min(1),

@@ -21,7 +21,11 @@ export interface SimContext<C extends SimChannel = SimChannel> {
   signal: AbortSignal;
   latencyMs: number;
   /** Faults that change the output rather than the status; error faults never reach handlers. */
-  fault: Extract<FaultKind, 'bad_output' | 'task_failed' | 'task_never_finishes' | 'wrong_duration'> | null;
+  fault: Extract<FaultKind, 'bad_output' | 'task_failed' | 'task_never_finishes' | 'wrong_duration' | 'stream_break'> | null;
+  /** Chat channels: pause between streamed chunk writes (`chunk_delay_ms`); 0 elsewhere. */
+  chunkDelayMs: number;
+  /** Destroys the connection on purpose (a `stream_break` fault): logged as a break, not as a client abort. */
+  breakConnection(): void;
   files: FileStore;
   /** Records the model named by the request in the request log. */
   noteModel(model: string | null): void;

@@ -10,7 +10,7 @@ import { imagesProtocol } from './images';
 import type { Protocol, SimContext } from './protocol';
 import { VideoTasks, arkProtocol } from './video';
 import { DEFAULT_QUEUED_PERCENT, type VideoSettings } from './video-tasks';
-import { ControlError, handleControl, knownChannel, latencySchema, queuedPercentSchema, type ControlState } from './control';
+import { chunkDelaySchema, ControlError, handleControl, knownChannel, latencySchema, queuedPercentSchema, type ChatSettings, type ControlState } from './control';
 
 /**
  * The Studio upstream simulator: one `node:http` server, channels under path prefixes,
@@ -30,6 +30,8 @@ export interface SimServerOptions {
   maxFiles?: number;
   /** A `timeout` fault gives up on the request after this long. Default 10 minutes. */
   timeoutCapMs?: number;
+  /** Pause between streamed chat chunks, for all chat channels or per channel name (`chunk_delay_ms`). Default 0. */
+  chunkDelayMs?: number | Record<string, number>;
   /** Replaces the catalogue, e.g. to test a smaller set. Default {@link SIM_CHANNELS}. */
   channels?: readonly SimChannel[];
 }
@@ -48,6 +50,8 @@ export interface SimRequestRecord {
   /** The fault that hit this request, if any. */
   fault: string | null;
   duration_ms: number | null;
+  /** True when the client closed the connection before the response ended (a `stream_break` fault is not an abort). */
+  aborted: boolean;
 }
 
 export interface SimServer {
@@ -62,6 +66,8 @@ export interface SimServer {
   setLatency(channel: string, latencyMs: number): void;
   /** Changes a video channel's task behaviour (`'*'`: every video channel); see {@link VideoSettings}. */
   setVideoSettings(channel: string, settings: Partial<VideoSettings>): void;
+  /** Changes a chat channel's settings (`'*'`: every chat channel); see {@link ChatSettings}. */
+  setChatSettings(channel: string, settings: Partial<ChatSettings>): void;
   faults(): ActiveFault[];
   requests(channel?: string): SimRequestRecord[];
   /** Clears faults, the request log, stored files and video tasks, and restores start-up latencies and video settings. */
@@ -88,6 +94,12 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
     if (c.adapter === 'ark-video') initialVideo.set(c.name, { cancelRunning: c.cancelRunning, queuedPercent: DEFAULT_QUEUED_PERCENT });
   }
   const videoSettings = new Map([...initialVideo].map(([k, v]) => [k, { ...v }]));
+  const initialChat = new Map<string, ChatSettings>();
+  for (const c of channels) {
+    const o = opts.chunkDelayMs;
+    if (c.adapter === 'openai-chat') initialChat.set(c.name, { chunkDelayMs: chunkDelaySchema.parse(typeof o === 'number' ? o : (o?.[c.name] ?? 0)) });
+  }
+  const chatSettings = new Map([...initialChat].map(([k, v]) => [k, { ...v }]));
   const faultBook = new FaultBook();
   const files = new FileStore(opts.maxFiles ?? 500);
   const tasks = new VideoTasks();
@@ -154,14 +166,17 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
       status: null,
       fault: null,
       duration_ms: null,
+      aborted: false,
     });
     const aborter = new AbortController();
+    let broken = false;
     res.on('close', () => {
       entry.duration_ms = Date.now() - started;
       if (res.writableFinished) {
         entry.status = res.statusCode;
       } else {
         entry.status = res.headersSent ? res.statusCode : 499;
+        entry.aborted = !broken;
         aborter.abort();
       }
     });
@@ -205,6 +220,12 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
       signal: aborter.signal,
       latencyMs: latency.get(channel.name) ?? 0,
       fault: null,
+      chunkDelayMs: chatSettings.get(channel.name)?.chunkDelayMs ?? 0,
+      breakConnection: () => {
+        broken = true;
+        res.destroy();
+        req.destroy();
+      },
       files,
       noteModel: (model) => {
         entry.model = model;
@@ -217,7 +238,7 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
       entry.fault = hit.fault;
       if (hit.fault === 'timeout') return holdUntilAbort(req, res, aborter.signal);
       const output = hit.fault;
-      if (output === 'bad_output' || output === 'task_failed' || output === 'task_never_finishes' || output === 'wrong_duration') ctx.fault = output;
+      if (output === 'bad_output' || output === 'task_failed' || output === 'task_never_finishes' || output === 'wrong_duration' || output === 'stream_break') ctx.fault = output;
       else return send(protocol.faultError(hit, channel, requestId));
     }
 
@@ -291,6 +312,7 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
   function reset(): void {
     for (const [n, v] of initialLatency) latency.set(n, v);
     for (const [n, v] of initialVideo) videoSettings.set(n, { ...v });
+    for (const [n, v] of initialChat) chatSettings.set(n, { ...v });
     faultBook.clear();
     log = [];
     files.clear();
@@ -303,6 +325,7 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
     names,
     latency,
     videoSettings,
+    chatSettings,
     faultBook,
     files,
     tasks,
@@ -362,6 +385,16 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
           cancelRunning: settings.cancelRunning ?? current.cancelRunning,
           queuedPercent: settings.queuedPercent ?? current.queuedPercent,
         });
+      }
+    },
+    setChatSettings(channel, settings) {
+      knownChannel(controlState, channel, true);
+      if (settings.chunkDelayMs !== undefined) chunkDelaySchema.parse(settings.chunkDelayMs);
+      const targets = channel === '*' ? [...chatSettings.keys()] : [channel];
+      for (const n of targets) {
+        const current = chatSettings.get(n);
+        if (!current) throw new ControlError(400, `channel '${n}' is not a chat channel`);
+        chatSettings.set(n, { chunkDelayMs: settings.chunkDelayMs ?? current.chunkDelayMs });
       }
     },
     faults: () => faultBook.list(),

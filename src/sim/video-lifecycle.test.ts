@@ -96,7 +96,7 @@ describe('video timing, cancel and task faults', () => {
     const cfg = (await (await f.control('/__sim/config')).json()) as { channels: Record<string, Record<string, unknown>> };
     expect(cfg.channels['sim-video-a']).toEqual({ latency_ms: 0, cancel_running: true, queued_percent: 20 });
     expect(cfg.channels['sim-video-b']).toEqual({ latency_ms: 0, cancel_running: false, queued_percent: 20 });
-    expect(cfg.channels['sim-chat-a']).toEqual({ latency_ms: 0 });
+    expect(cfg.channels['sim-chat-a']).toEqual({ latency_ms: 0, chunk_delay_ms: 0 });
 
     const set = await config({ channel: 'sim-video-b', latency_ms: 180_000, queued_percent: 50, cancel_running: true });
     expect(await set.json()).toEqual({ ok: true, channels: { 'sim-video-b': { latency_ms: 180_000, cancel_running: true, queued_percent: 50 } } });
@@ -113,7 +113,7 @@ describe('video timing, cancel and task faults', () => {
     // '*' sets latency everywhere and the video settings on video channels only.
     expect((await config({ channel: '*', latency_ms: 5, queued_percent: 10 })).status).toBe(200);
     const after = (await (await f.control('/__sim/config')).json()) as { channels: Record<string, Record<string, unknown>> };
-    expect(after.channels['sim-chat-b']).toEqual({ latency_ms: 5 });
+    expect(after.channels['sim-chat-b']).toEqual({ latency_ms: 5, chunk_delay_ms: 0 });
     expect(after.channels['sim-video-a']).toMatchObject({ latency_ms: 5, queued_percent: 10 });
 
     const listed = (await (await f.control('/__sim/channels')).json()) as { name: string; cancelRunning?: boolean }[];

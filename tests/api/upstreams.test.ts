@@ -18,7 +18,7 @@ describe('upstream operations', () => {
     const res = await admin({ action: 'upstream-list' });
     expect(res.status).toBe(200);
     const names = res.body.upstreams.map((u) => u.name).sort();
-    expect(names).toEqual(['sim-chat-a', 'sim-chat-b', 'sim-image-a', 'sim-image-b', 'sim-image-c', 'sim-video-a', 'sim-video-b']);
+    expect(names).toEqual(['sim-chat-a', 'sim-chat-b', 'sim-chat-lite', 'sim-image-a', 'sim-image-b', 'sim-image-c', 'sim-video-a', 'sim-video-b']);
     for (const u of res.body.upstreams) {
       expect(u.simulated).toBe(true);
       expect(u.state).toBe('active');

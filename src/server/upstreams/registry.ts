@@ -80,7 +80,7 @@ function simModels(ch: SimChannel): UpstreamModel[] {
         model,
         media: [...ch.media].filter((m) => m === 'chat' || m === 'vision'),
         cost_usd: ch.costUsd,
-        capabilities: { vision: ch.capabilities.vision, streaming: ch.capabilities.streaming, json_mode: ch.capabilities.jsonMode },
+        capabilities: { vision: ch.capabilities.vision, streaming: ch.capabilities.streaming, json_mode: ch.capabilities.jsonMode, tools: ch.capabilities.tools },
       }));
     case 'ark-video':
       return ch.capabilities.tiers.map((t) => ({

@@ -22,7 +22,7 @@ export const capabilitiesSchema = z.strictObject({
   reference_video: z.boolean().optional(),
   reference_audio: z.boolean().optional(),
   generate_audio: z.boolean().optional(),
-  /** Chat: image inputs, streaming and JSON mode. */
+  /** Chat: image inputs, streaming, JSON mode and tool (function) calls. */
   vision: z.boolean().optional(),
   streaming: z.boolean().optional(),
   json_mode: z.boolean().optional(),
