@@ -21,6 +21,8 @@ import { freePort, percentile, ROOT, rssMb, scratchDatabase, startScript, waitHt
 const ADMIN = `sk-studio-bench${randomBytes(16).toString('hex')}`;
 const SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? 10);
 const STREAMS = Number(process.env.BENCH_CHAT_STREAMS ?? 1000);
+/** Which parts to run, e.g. `A` or `BC` (default all). */
+const PARTS = process.env.BENCH_CHAT_PARTS ?? 'ABCD';
 const children: ChildProcess[] = [];
 const BODY = JSON.stringify({ model: 'studio-auto', messages: [{ role: 'user', content: '用一句话介绍一下杭州西湖。' }], max_tokens: 64 });
 const STREAM_BODY = JSON.stringify({ model: 'studio-auto', stream: true, messages: [{ role: 'user', content: '用一句话介绍一下杭州西湖。' }], max_tokens: 64 });
@@ -183,6 +185,7 @@ async function main(): Promise<void> {
     // Warm both paths (JIT, connection pools, prepared statements).
     for (const t of targets) await throughput(t, 8, 2);
 
+    if (PARTS.includes('A')) {
     console.log(`\nA. non-streamed, 32 concurrent clients, ${SECONDS} s each`);
     const a: Record<string, Awaited<ReturnType<typeof throughput>>> = {};
     for (const t of targets) {
@@ -193,6 +196,9 @@ async function main(): Promise<void> {
     const [fa, sa] = [a[targets[0]?.name ?? ''], a[targets[1]?.name ?? '']];
     if (fa && sa) console.log(`  Studio/floor CPU per request: ${(sa.cpuPerReq / fa.cpuPerReq).toFixed(2)}x   Studio: ${ms(sa.cpuPerReq)} (target ≤ 0.50 ms)`);
 
+    }
+
+    if (PARTS.includes('B') || PARTS.includes('C')) {
     console.log('\nB/C. one at a time, 300 requests and 300 streams each');
     const b: Record<string, Awaited<ReturnType<typeof sequential>>> = {};
     for (const t of targets) {
@@ -207,6 +213,9 @@ async function main(): Promise<void> {
       );
     }
 
+    }
+
+    if (PARTS.includes('D')) {
     console.log(`\nD. ${STREAMS} concurrent slow streams (the upstream waits 300 ms between chunks)`);
     const slow = await fetch(`${sim}/__sim/config`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ channel: '*', chunk_delay_ms: 300 }) });
     if (!slow.ok) throw new Error(`could not slow the simulator: ${await slow.text()}`);
@@ -215,6 +224,7 @@ async function main(): Promise<void> {
       console.log(`  ${t.name.padEnd(30)} resident ${r.idleMb.toFixed(0)} MB idle → ${r.peakMb.toFixed(0)} MB peak; ${r.completed}/${STREAMS} streams completed`);
     }
     console.log('  target: Studio under 300 MB with 1,000 streams');
+    }
   } finally {
     for (const c of children) c.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 800));

@@ -188,7 +188,8 @@ export async function runChain<T>(
   opts: RouteOptions = {},
 ): Promise<Routed<T>> {
   const delay = opts.retryDelayMs ?? defaultDelay;
-  let last: UpstreamError = new UpstreamError('server_error', 'no upstream tried');
+  // Built only on failure: an Error's stack is costly, and most calls succeed at once.
+  let last: UpstreamError | null = null;
   for (let pos = 1; pos <= chain.length; pos++) {
     const cand = chain[pos - 1];
     if (!cand) break;
@@ -206,30 +207,40 @@ export async function runChain<T>(
     for (let tryNo = 1; tryNo <= 1 + MAX_RETRIES; tryNo++) {
       if (opts.signal?.aborted) throw new AppError('UNAVAILABLE', 'The work was cancelled');
       const started = Date.now();
-      const timeout = AbortSignal.timeout(row.softTimeoutMs);
-      const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+      // One controller per attempt, aborted by the soft time-out or by the caller's signal.
+      const attempt = new AbortController();
+      const timer = setTimeout(() => attempt.abort(new DOMException('soft time-out', 'TimeoutError')), row.softTimeoutMs);
+      const relay = () => attempt.abort(opts.signal?.reason);
+      opts.signal?.addEventListener('abort', relay, { once: true });
+      let failure: unknown;
       try {
-        const result = await call(target, cand.model, signal);
+        const result = await call(target, cand.model, attempt.signal);
         recordAttempt(db, meta, started, true, null, tryNo, pos);
         return { result, upstreamId: row.id, channel: row.name, family: cand.model.family, model: cand.model, chainPosition: pos };
       } catch (err) {
-        // The caller went away: not the upstream's failure, and nothing is left to do.
-        if (opts.signal?.aborted) throw new AppError('UNAVAILABLE', 'The work was cancelled');
-        last = timeout.aborted && !(err instanceof UpstreamError && err.errorClass !== 'timeout')
-          ? new UpstreamError('timeout', `no answer within ${row.softTimeoutMs} ms`, { cause: err })
-          : classify(err);
-        recordAttempt(db, meta, started, false, last.errorClass, tryNo, pos);
-        logger.info({ channel: row.name, cls: last.errorClass, tryNo, pos, ref: opts.ref }, 'upstream attempt failed');
-        // The input itself is invalid: no other upstream can do better, so the chain stops here.
-        if (CALLER_FAULT.has(last.errorClass)) throw new InputRejected();
-        if (REMOVING.has(last.errorClass)) {
-          await markRemoved(db, row.id, last.errorClass as 'invalid_key' | 'unpaid');
-          break;
-        }
-        if (!TRANSIENT.has(last.errorClass) || tryNo > MAX_RETRIES) break;
-        await new Promise((r) => setTimeout(r, delay(tryNo, last)));
+        failure = err;
+      } finally {
+        clearTimeout(timer);
+        opts.signal?.removeEventListener('abort', relay);
       }
+      // The caller went away: not the upstream's failure, and nothing is left to do.
+      if (opts.signal?.aborted) throw new AppError('UNAVAILABLE', 'The work was cancelled');
+      last =
+        attempt.signal.aborted && !(failure instanceof UpstreamError && failure.errorClass !== 'timeout')
+          ? new UpstreamError('timeout', `no answer within ${row.softTimeoutMs} ms`, { cause: failure })
+          : classify(failure);
+      recordAttempt(db, meta, started, false, last.errorClass, tryNo, pos);
+      logger.info({ channel: row.name, cls: last.errorClass, tryNo, pos, ref: opts.ref }, 'upstream attempt failed');
+      // The input itself is invalid: no other upstream can do better, so the chain stops here.
+      if (CALLER_FAULT.has(last.errorClass)) throw new InputRejected();
+      if (REMOVING.has(last.errorClass)) {
+        await markRemoved(db, row.id, last.errorClass as 'invalid_key' | 'unpaid');
+        break;
+      }
+      if (!TRANSIENT.has(last.errorClass) || tryNo > MAX_RETRIES) break;
+      const wait = delay(tryNo, last);
+      await new Promise((r) => setTimeout(r, wait));
     }
   }
-  throw new RoutingExhausted(chain.length, last.errorClass);
+  throw new RoutingExhausted(chain.length, last?.errorClass ?? 'server_error');
 }

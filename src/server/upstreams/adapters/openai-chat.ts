@@ -1,7 +1,8 @@
-import { EventSourceParserStream } from 'eventsource-parser/stream';
+import { StringDecoder } from 'node:string_decoder';
+import { createParser } from 'eventsource-parser';
 import type { Target } from '../types';
 import { UpstreamError } from '../types';
-import { readJson, upstreamFetch } from './http';
+import { upstreamPost } from './http';
 
 /** An OpenAI Chat Completions body; `model` is replaced with the upstream's own model id. */
 export type ChatBody = Record<string, unknown> & { messages: unknown[] };
@@ -22,13 +23,14 @@ function upstreamBody(target: Target, body: ChatBody, stream: boolean): string {
 }
 
 export async function chatComplete(target: Target, body: ChatBody, signal: AbortSignal): Promise<ChatCompletion> {
-  const res = await upstreamFetch(
-    target,
-    '/v1/chat/completions',
-    { method: 'POST', headers: { 'content-type': 'application/json' }, body: upstreamBody(target, body, false) },
-    signal,
-  );
-  const json = await readJson<ChatCompletion>(res, signal);
+  const res = await upstreamPost(target, '/v1/chat/completions', upstreamBody(target, body, false), signal);
+  let json: ChatCompletion;
+  try {
+    json = (await res.body.json()) as ChatCompletion;
+  } catch (err) {
+    if (signal.aborted) throw new UpstreamError('timeout', 'the upstream stopped answering', { cause: err });
+    throw new UpstreamError('bad_output', 'the upstream answered with malformed JSON', { cause: err });
+  }
   if (!Array.isArray(json.choices) || json.choices.length === 0) {
     throw new UpstreamError('bad_output', 'the upstream answered without choices');
   }
@@ -36,43 +38,49 @@ export async function chatComplete(target: Target, body: ChatBody, signal: Abort
 }
 
 /**
- * Streams a completion. The returned iterator yields the upstream's chunks; it fails with a
- * classified error before the first chunk (so routing can still fall back) or mid-stream.
+ * Streams a completion. The returned iterator yields the upstream's chunks as their events arrive;
+ * it fails with a classified error before the first chunk (so routing can still fall back) or
+ * mid-stream. Stopping the iteration early closes the upstream connection.
  */
 export async function chatStream(target: Target, body: ChatBody, signal: AbortSignal): Promise<AsyncIterable<ChatChunk>> {
-  const res = await upstreamFetch(
-    target,
-    '/v1/chat/completions',
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
-      body: upstreamBody(target, body, true),
-    },
-    signal,
-  );
-  if (!res.body) throw new UpstreamError('bad_output', 'the upstream answered without a stream');
-  const events = res.body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream());
+  const res = await upstreamPost(target, '/v1/chat/completions', upstreamBody(target, body, true), signal, 'text/event-stream');
+  const source = res.body;
+  const pieces: AsyncIterator<Buffer> = source[Symbol.asyncIterator]();
   return (async function* () {
-    const reader = events.getReader();
+    const decoder = new StringDecoder('utf8');
+    const events: string[] = [];
+    const parser = createParser({ onEvent: (e) => events.push(e.data) });
+    let finished = false;
     try {
       for (;;) {
-        let next: ReadableStreamReadResult<{ data: string }>;
+        while (events.length > 0) {
+          const data = (events.shift() ?? '').trim();
+          if (data === '[DONE]') {
+            finished = true;
+            return;
+          }
+          let chunk: ChatChunk;
+          try {
+            chunk = JSON.parse(data) as ChatChunk;
+          } catch (err) {
+            throw new UpstreamError('bad_output', 'the upstream sent a malformed stream event', { cause: err });
+          }
+          yield chunk;
+        }
+        let next: IteratorResult<Buffer>;
         try {
-          next = await reader.read();
+          next = await pieces.next();
         } catch (err) {
           throw new UpstreamError(signal.aborted ? 'timeout' : 'network', 'the upstream stream broke off', { cause: err });
         }
-        if (next.done) return;
-        const data = next.value.data.trim();
-        if (data === '[DONE]') return;
-        try {
-          yield JSON.parse(data) as ChatChunk;
-        } catch (err) {
-          throw new UpstreamError('bad_output', 'the upstream sent a malformed stream event', { cause: err });
+        if (next.done) {
+          finished = true;
+          return;
         }
+        parser.feed(decoder.write(next.value));
       }
     } finally {
-      reader.releaseLock();
+      if (!finished) source.destroy();
     }
   })();
 }
