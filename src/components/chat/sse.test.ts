@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseChatData, readChatStream, type ChatStreamEvent } from './sse';
 
-function streamOf(...pieces: string[]): ReadableStream<Uint8Array> {
+function streamOf(...pieces: string[]): ReadableStream<Uint8Array<ArrayBuffer>> {
   const bytes = new TextEncoder();
   return new ReadableStream({
     start(controller) {
@@ -11,7 +11,7 @@ function streamOf(...pieces: string[]): ReadableStream<Uint8Array> {
   });
 }
 
-async function collect(body: ReadableStream<Uint8Array>): Promise<ChatStreamEvent[]> {
+async function collect(body: ReadableStream<Uint8Array<ArrayBuffer>>): Promise<ChatStreamEvent[]> {
   const out: ChatStreamEvent[] = [];
   for await (const e of readChatStream(body)) out.push(e);
   return out;
@@ -35,7 +35,7 @@ describe('readChatStream', () => {
     const whole = chunk('中文换行测试');
     const bytes = new TextEncoder().encode(whole);
     const cut = whole.indexOf('中') + 4; // inside the UTF-8 bytes of a character
-    const body = new ReadableStream<Uint8Array>({
+    const body = new ReadableStream<Uint8Array<ArrayBuffer>>({
       start(c) {
         c.enqueue(bytes.slice(0, cut));
         c.enqueue(bytes.slice(cut));

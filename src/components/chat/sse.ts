@@ -55,7 +55,7 @@ export function parseChatData(data: string): ChatStreamEvent[] {
 }
 
 /** Reads a Chat Completions SSE body into events, in order, until it ends. */
-export async function* readChatStream(body: ReadableStream<Uint8Array>): AsyncGenerator<ChatStreamEvent> {
+export async function* readChatStream(body: ReadableStream<BufferSource>): AsyncGenerator<ChatStreamEvent> {
   const messages = body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream());
   const reader = messages.getReader();
   try {
