@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { sample } from '../tests/helpers/media-samples';
+import { E2E_SIM_PORT } from './env';
 import { createTenant, expect, expectNoSidewaysScroll, signIn, snapshot, test, type TestTenant } from './helpers';
 
 const QUESTION = '请用两句话介绍一下杭州西湖的春天，并说明为什么值得去。';
@@ -84,6 +85,28 @@ test('a Chinese question streams its answer, shows what it cost and lowers the b
   await page.getByRole('button', { name: 'New conversation' }).click();
   await expect(log.getByTestId('chat-turn')).toHaveCount(0);
   await expect(page.getByTestId('chat-total-credits')).toHaveText('0 credits');
+});
+
+test('Stop ends a slow answer, and the next question still works', async ({ page, request }) => {
+  test.skip(!!process.env.E2E_BASE_URL, 'slows down the bundled simulator of the test server');
+  await openChat(page, request);
+  const slow = (ms: number) => Promise.all(['sim-chat-a', 'sim-chat-b'].map((channel) => request.post(`http://127.0.0.1:${E2E_SIM_PORT}/__sim/config`, { data: { channel, latency_ms: ms } })));
+  await slow(5000);
+  try {
+    await page.getByRole('textbox', { name: 'Message' }).fill('讲一个很长的故事');
+    await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+    const answer = page.getByTestId('chat-answer').first();
+    await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+    await expect(answer).toContainText('Answering…');
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await expect(answer).toHaveAttribute('data-status', 'stopped');
+    await expect(answer).toContainText('Stopped.');
+  } finally {
+    await slow(0);
+  }
+  await page.getByRole('textbox', { name: 'Message' }).fill('你好');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByTestId('chat-answer').nth(1)).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
 });
 
 test('the code panel shows the base URL and the routing model, with a placeholder key', async ({ page, request }) => {

@@ -8,7 +8,8 @@ import { chatSnippets, type SnippetLanguage } from './snippets';
 
 const TEXT = {
   title: 'Use it from code',
-  description: 'The same conversation through the OpenAI-compatible API. Put an API key in STUDIO_API_KEY; the base URL is',
+  description: 'The same conversation through the OpenAI-compatible API, with an API key in',
+  baseUrl: '; the base URL is',
   tabs: 'Language',
   languages: { curl: 'curl', js: 'JavaScript', python: 'Python' },
   captions: { curl: 'Shell', js: 'Node.js · openai, streaming', python: 'Python · openai' },
@@ -39,7 +40,8 @@ export function CodePanel({ baseUrl }: { baseUrl: string }) {
       <CardHeader>
         <CardTitle>{TEXT.title}</CardTitle>
         <CardDescription>
-          {TEXT.description}{' '}
+          {TEXT.description} <code className="rounded bg-slate-100 px-1 py-0.5 font-mono text-xs text-slate-700">STUDIO_API_KEY</code>
+          {TEXT.baseUrl}{' '}
           <code className="rounded bg-slate-100 px-1 py-0.5 font-mono text-xs break-all text-slate-700" data-testid="chat-base-url">
             {api}
           </code>
