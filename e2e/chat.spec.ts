@@ -140,6 +140,8 @@ test.describe('refused requests', () => {
     await page.getByLabel('Choose an image to upload').setInputFiles({ name: '西湖.png', mimeType: 'image/png', buffer: await sample('png', 4000) });
     await expect(page.getByRole('button', { name: 'Remove 西湖.png' })).toBeVisible({ timeout: 15_000 });
     await expect(page.getByRole('button', { name: /^Attach / }).first()).toHaveAttribute('aria-pressed', 'true');
+    await expectNoSidewaysScroll(page);
+    await snapshot(page, 'test-results/chat-phone-attach.png');
 
     await page.getByRole('textbox', { name: 'Message' }).fill('这张图片里有什么？');
     await page.getByRole('button', { name: 'Send' }).click();

@@ -50,7 +50,7 @@ export function ChatView({ baseUrl }: { baseUrl: string }) {
           </Button>
         }
       />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
+      <div className="grid gap-6 2xl:grid-cols-[minmax(0,1fr)_28rem]">
         <Card className="flex min-w-0 flex-col">
           <div className="flex flex-wrap items-end justify-between gap-3 border-b border-slate-100 px-4 py-3 sm:px-6">
             <div className="w-full min-w-0 sm:w-72">
