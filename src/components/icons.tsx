@@ -119,6 +119,10 @@ export const CodeIcon = outline(
   <path d="m8 8-4 4 4 4M16 8l4 4-4 4M13.5 5l-3 14" />,
 );
 
+export const ChatIcon = outline(
+  <path d="M7.5 18.5 4 20.5V6.5A2.5 2.5 0 0 1 6.5 4h11A2.5 2.5 0 0 1 20 6.5v9a2.5 2.5 0 0 1-2.5 2.5h-10ZM8 9h8M8 13h5" />,
+);
+
 export const MenuIcon = outline(
   <path d="M4 7h16M4 12h16M4 17h16" />,
 );

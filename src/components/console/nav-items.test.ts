@@ -6,7 +6,7 @@ const labels = (personal: boolean) => navGroups(personal).map((g) => ({ title: g
 describe('navGroups', () => {
   it('gives an organisation every area', () => {
     expect(labels(false)).toEqual([
-      { title: undefined, items: ['Overview', 'Jobs', 'Playground', 'Video', 'Skills', 'Templates', 'Articles'] },
+      { title: undefined, items: ['Overview', 'Jobs', 'Playground', 'Video', 'Chat', 'Skills', 'Templates', 'Articles'] },
       { title: 'Manage', items: ['Members', 'Claim codes', 'Hooks', 'Usage', 'Uploads'] },
       { title: 'Developers', items: ['API reference'] },
     ]);
@@ -14,7 +14,7 @@ describe('navGroups', () => {
 
   it('gives a buyer only what it can use, uploads joining the workspace list', () => {
     expect(labels(true)).toEqual([
-      { title: undefined, items: ['Overview', 'Jobs', 'Playground', 'Video', 'Skills', 'Templates', 'Articles', 'Uploads'] },
+      { title: undefined, items: ['Overview', 'Jobs', 'Playground', 'Video', 'Chat', 'Skills', 'Templates', 'Articles', 'Uploads'] },
       { title: 'Developers', items: ['API reference'] },
     ]);
   });

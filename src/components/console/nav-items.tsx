@@ -1,6 +1,7 @@
 import type { ComponentType, SVGProps } from 'react';
 import {
   ArticlesIcon,
+  ChatIcon,
   ClaimCodeIcon,
   CodeIcon,
   HooksIcon,
@@ -34,6 +35,7 @@ export const workspaceNav: NavItem[] = [
   { label: 'Jobs', href: '/jobs', icon: JobsIcon },
   { label: 'Playground', href: '/playground', icon: PlaygroundIcon },
   { label: 'Video', href: '/videos', icon: VideoIcon },
+  { label: 'Chat', href: '/chat', icon: ChatIcon },
   { label: 'Skills', href: '/skills', icon: SkillsIcon },
   { label: 'Templates', href: '/templates', icon: TemplatesIcon },
   { label: 'Articles', href: '/articles', icon: ArticlesIcon },

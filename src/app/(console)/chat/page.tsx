@@ -1,0 +1,17 @@
+import type { Metadata } from 'next';
+import { Prefetched } from '@/trpc/prefetched';
+import { ChatView } from '@/components/chat/chat-view';
+import { getConfig } from '@/server/config';
+import { api } from '@/trpc/server';
+
+export const metadata: Metadata = { title: 'Chat' };
+
+export default function ChatPage() {
+  // The balance arrives with the page; the model list is the chat API's own, read by the browser.
+  const reads = [api.session.me.prefetch()];
+  return (
+    <Prefetched reads={reads}>
+      <ChatView baseUrl={getConfig().publicBaseUrl} />
+    </Prefetched>
+  );
+}
