@@ -6,30 +6,15 @@ import { createTenant, expect, expectNoSidewaysScroll, signIn, snapshot, test, t
 const QUESTION = '请用两句话介绍一下杭州西湖的春天，并说明为什么值得去。';
 const numbers = new Intl.NumberFormat('en-US');
 
-/**
- * The bundled simulator serves only chatmodel-1, which has vision, so this server cannot refuse an
- * image for chatmodel-lite by itself. The page is given what a deployment with that family answers:
- * the family in the model list, and for an image request the API's 400 (its text as the routing
- * engine writes it, covered by tests/integration/chat.test.ts). The request the page sends is checked.
- */
+/** What the routing engine answers for an image sent to a family without vision (the simulator's chatmodel-lite). */
 const LITE_REFUSAL =
   'No upstream currently available for image input with model "chatmodel-lite". Retrying will not help: change the parameters or wait until it is supported.';
 
-async function offerLiteModel(page: Page, sent: unknown[]): Promise<void> {
-  await page.route('**/api/models', async (route) => {
-    const res = await route.fetch();
-    const body = (await res.json()) as { object: string; data: { id: string }[] };
-    const lite = { id: 'chatmodel-lite', object: 'model', created: 1767225600, owned_by: 'studio' };
-    await route.fulfill({ response: res, json: { ...body, data: [...body.data, lite] } });
-  });
+/** Keeps the chat requests the page sends (they still go to the server). */
+async function recordChatRequests(page: Page, sent: unknown[]): Promise<void> {
   await page.route('**/api/chat/completions', async (route) => {
-    const body = route.request().postDataJSON() as { model: string };
-    sent.push(body);
-    if (body.model !== 'chatmodel-lite') return route.continue();
-    await route.fulfill({
-      status: 400,
-      json: { error: { message: LITE_REFUSAL, type: 'invalid_request_error', param: null, code: 'invalid_request' } },
-    });
+    sent.push(route.request().postDataJSON());
+    await route.continue();
   });
 }
 
@@ -90,7 +75,7 @@ test('a Chinese question streams its answer, shows what it cost and lowers the b
 test('Stop ends a slow answer, and the next question still works', async ({ page, request }) => {
   test.skip(!!process.env.E2E_BASE_URL, 'slows down the bundled simulator of the test server');
   await openChat(page, request);
-  const slow = (ms: number) => Promise.all(['sim-chat-a', 'sim-chat-b'].map((channel) => request.post(`http://127.0.0.1:${E2E_SIM_PORT}/__sim/config`, { data: { channel, latency_ms: ms } })));
+  const slow = (ms: number) => Promise.all(['sim-chat-a', 'sim-chat-b', 'sim-chat-lite'].map((channel) => request.post(`http://127.0.0.1:${E2E_SIM_PORT}/__sim/config`, { data: { channel, latency_ms: ms } })));
   await slow(5000);
   try {
     await page.getByRole('textbox', { name: 'Message' }).fill('讲一个很长的故事');
@@ -133,7 +118,7 @@ test.describe('refused requests', () => {
   test('on a phone: an image sent to a model without vision shows the API’s refusal', async ({ page, request }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const sent: unknown[] = [];
-    await offerLiteModel(page, sent);
+    await recordChatRequests(page, sent);
     const tenant = await openChat(page, request);
     await page.getByLabel('Model').selectOption('chatmodel-lite');
     await page.getByRole('button', { name: 'Images' }).click();
