@@ -95,6 +95,9 @@ beforeAll(async () => {
   ) as Record<IdentityName, string[]>;
 }, 120_000);
 
+/** Operations that answer errors in OpenAI's shape (`{error: {message, type, code}}`): docs/api.md → Chat → Errors. */
+const OPENAI_DIALECT = /^(POST \/chat\/completions|GET \/models)/;
+
 /** Sends one row's request as one identity; answers the status and the answer's text. */
 async function send(operation: string, req: Request, key: string | null): Promise<{ status: number; text: string; type: string }> {
   const [method = 'GET', path = '/'] = operation.split(' ');
@@ -158,7 +161,12 @@ describe('identity matrix over every operation of the API document', () => {
         }
         if (got.status >= 400) {
           const body = JSON.parse(got.text) as { ok?: unknown; error?: unknown };
-          if (body.ok !== false || typeof body.error !== 'string' || !/application\/json/.test(got.type)) failures.push(`${label}: not the JSON error body: ${got.text.slice(0, 200)}`);
+          // The OpenAI-compatible paths answer OpenAI's error object, so the OpenAI SDKs raise their typed errors.
+          const openAi = OPENAI_DIALECT.test(operation);
+          const shaped = openAi
+            ? typeof (body.error as { message?: unknown } | undefined)?.message === 'string' && typeof (body.error as { type?: unknown }).type === 'string'
+            : body.ok === false && typeof body.error === 'string';
+          if (!shaped || !/application\/json/.test(got.type)) failures.push(`${label}: not the JSON error body: ${got.text.slice(0, 200)}`);
         } else if (expected !== SEES) {
           const leaked = hidden[identity].filter((secret) => got.text.includes(secret));
           if (leaked.length) failures.push(`${label}: shows another identity's data (${leaked.join(', ')})`);
