@@ -27,8 +27,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       db,
       kind: 'postgres',
       url,
-      async listen(channel, onPayload) {
-        const sub = await client.listen(channel, onPayload);
+      async listen(channel, onPayload, onListen) {
+        const sub = await client.listen(channel, onPayload, onListen);
         return () => sub.unlisten();
       },
       async close() {
@@ -48,7 +48,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     db: pdb as unknown as Db,
     kind: 'pglite',
     url: undefined,
-    listen: (channel, onPayload) => client.listen(channel, onPayload),
+    listen: async (channel, onPayload, onListen) => {
+      const unlisten = await client.listen(channel, onPayload);
+      onListen?.();
+      return unlisten;
+    },
     close: () => client.close(),
   };
 }

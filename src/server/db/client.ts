@@ -11,8 +11,12 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'postgres' | 'pglite';
-  /** LISTEN on a channel (pg_notify from any process on PostgreSQL; this process on PGlite). Returns unlisten. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * LISTEN on a channel (pg_notify from any process on PostgreSQL; this process on PGlite). Returns
+   * unlisten. `onListen` runs each time the listening connection is (re)established: notifications
+   * sent while it was down are lost, so a cache kept by notifications must be dropped then.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onListen?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -32,8 +36,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return {
       db,
       kind: 'postgres',
-      async listen(channel, onPayload) {
-        const sub = await client.listen(channel, onPayload);
+      async listen(channel, onPayload, onListen) {
+        const sub = await client.listen(channel, onPayload, onListen);
         return () => sub.unlisten();
       },
       close: () => client.end({ timeout: 5 }),
@@ -50,8 +54,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return {
     db,
     kind: 'pglite',
-    async listen(channel, onPayload) {
-      return client.listen(channel, onPayload);
+    async listen(channel, onPayload, onListen) {
+      const unlisten = await client.listen(channel, onPayload);
+      onListen?.();
+      return unlisten;
     },
     close: async () => {
       await client.close();

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AUTO_MODEL } from '../../contracts/chat';
 import { authFailureAnswer } from '../api/trpc';
 import { getConfig } from '../config';
-import { resolveKey } from '../domain/auth/api-keys';
+import { keyCacheFor } from '../domain/auth/key-cache';
 import { chatErrorAnswer, type ChatDialect } from '../domain/chat/errors';
 import { listChatModels } from '../domain/chat/models';
 import { proxyChat, type ChatCaller, type ChatOutput } from '../domain/chat/proxy';
@@ -118,8 +118,9 @@ function nodeOutput(res: ServerResponse): ChatOutput {
 
 /**
  * Serves the chat surface straight on the Node server (no web Request/Response objects, no
- * framework routing): one key look-up that also reads the binding and the wallet, then the domain.
- * Keys are resolved on every request (no cache), so a rekey or disable holds at once everywhere.
+ * framework routing): one key resolution that also gives the binding and the wallet mode, then the
+ * domain. Resolutions are kept in memory and dropped on every instance the moment a change is
+ * announced (src/server/domain/auth/key-cache.ts), so a rekey or disable holds at once everywhere.
  */
 export async function serveChat(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';
@@ -133,9 +134,9 @@ export async function serveChat(req: IncomingMessage, res: ServerResponse): Prom
   }
   const config = getConfig();
   try {
-    const { db, files } = await getRuntime();
+    const { db, files, database } = await getRuntime();
     const key = keyOf(req.headers) ?? '';
-    const resolved = await resolveKey(db, { configured: config.adminKey }, key);
+    const resolved = await keyCacheFor(database).resolve({ configured: config.adminKey }, key);
     if (!resolved.ok) {
       if (method === 'POST') void drainStream(req);
       const { code, message } = authFailureAnswer(resolved.reason);

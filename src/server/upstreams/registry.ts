@@ -5,6 +5,7 @@ import { ZodError } from 'zod';
 import { SIM_CHANNELS, simChannelBaseUrl, simChannelKey, type SimChannel } from '../../sim/channels';
 import { ConfigError } from '../config';
 import type { Db } from '../db/client';
+import { announceCredentialChange } from '../domain/auth/credential-changes';
 import { tenants, upstreams, upstreamScores, type UpstreamRow } from '../db/schema';
 import { decryptSecret, encryptSecret } from '../domain/auth/keys';
 import { AppError, badRequest, notFound } from '../domain/errors';
@@ -241,6 +242,8 @@ export async function bindTenant(db: Db, tenantId: string, model: string | null)
   }
   const [row] = await db.update(tenants).set({ boundModel: model }).where(eq(tenants.id, tenantId)).returning({ bound: tenants.boundModel });
   if (!row) throw notFound('Tenant');
+  // Kept key resolutions carry the binding: every instance drops them now.
+  await announceCredentialChange(db, tenantId);
   return { bound_model: row.bound };
 }
 

@@ -144,6 +144,8 @@ export async function setAccountQuota(
   return db.transaction(async (tx) => {
     const row = await lockAccount(tx, tenantId, input.account_id);
     const current = row.credits;
+    // Kept key resolutions carry the wallet mode: every instance drops them at commit.
+    if ((input.shared === true) !== row.shared) await announceCredentialChange(tx, tenantId);
     if (input.shared === true) {
       await shiftReservation(tx, tenantId, row.id, -current, 0);
       await tx.update(accounts).set({ shared: true }).where(eq(accounts.id, row.id));
