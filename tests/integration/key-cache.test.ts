@@ -26,9 +26,9 @@ type Inside = { listening: boolean; suspended: Map<string, number> };
 async function cacheAndTenant(name: string) {
   const cache = new KeyCache(t);
   await cache.resolve(src, 'sk-studio-nobody000000000000000000000000');
-  await eventually(async () => (cache as unknown as Inside).listening);
+  await eventually(() => Promise.resolve((cache as unknown as Inside).listening));
   const created = await createTenant(deps(), OPERATOR, { name, credits: 0, quota_monthly: 0 });
-  await eventually(async () => (cache as unknown as Inside).suspended.size === 0);
+  await eventually(() => Promise.resolve((cache as unknown as Inside).suspended.size === 0));
   return { cache, tenant: created.tenant, api_key: created.api_key };
 }
 
