@@ -208,6 +208,18 @@ describe('chat charging', () => {
     expect(rows.every((r) => r.n === 1)).toBe(true);
   });
 
+  it('takes the per-key rate limit with the reservation: past it 429 with Retry-After, and nothing moves', async () => {
+    const caller = await tenant(50);
+    const limited = { ...deps(), config: { ...config, chat: { ...config.chat, ratePerMinute: 2 } } };
+    for (let i = 0; i < 2; i++) await proxyChat(limited, caller, ask('你好'), recorder().sink, new AbortController().signal);
+    const before = await balanceOf(caller);
+    const err = (await proxyChat(limited, caller, ask('你好'), recorder().sink, new AbortController().signal).catch((e: unknown) => e)) as AppError;
+    expect(err).toBeInstanceOf(AppError);
+    expect(err.status).toBe(429);
+    expect(err.retryAfter).toBeGreaterThanOrEqual(1);
+    expect(await balanceOf(caller)).toEqual(before);
+  });
+
   it('charges a dedicated member’s own credits and records the member as the actor', async () => {
     const caller = await tenant(100);
     const created = await createAccount({ db: t.db, config: { secret: testSecret } }, { kind: 'tenant', tenantId: caller.who.tenantId, via: 'key' }, {

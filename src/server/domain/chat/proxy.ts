@@ -8,10 +8,10 @@ import { chatComplete, chatStream, type ChatChunk, type ChatCompletion } from '.
 import { planOrThrow, recordAttempt, RoutingExhausted, runChain } from '../../upstreams/engine';
 import { UpstreamError, type Target } from '../../upstreams/types';
 import type { ScopedIdentity } from '../auth/identity';
-import { insufficientCredits, moveCredits, type Wallet } from '../credits/ledger';
+import { insufficientCredits, moveCredits, moveCreditsGated, type Wallet } from '../credits/ledger';
 import { AppError } from '../errors';
 import { checkOwnFiles } from '../jobs/submit';
-import { consume } from '../limits/rate-limit';
+import { refusal, takeTokens } from '../limits/rate-limit';
 import { countedUsage, countTokens, creditsFor, priceOf, promptTokenBound, type TokenUsage } from './pricing';
 import { parseChat, upstreamBody } from './request';
 
@@ -62,9 +62,22 @@ interface Reservation {
   settled: boolean;
 }
 
-/** Takes the upper bound of the request's price before any upstream call (402 when short). */
+/**
+ * Takes the per-key rate-limit token and the upper bound of the request's price before any upstream
+ * call, in one statement (429 or 402 when refused; a refused request moves no credits).
+ */
 async function reserve(deps: ChatDeps, caller: ChatCaller, ref: string, amount: number): Promise<Reservation> {
-  const after = await moveCredits(deps.db, { ...caller.wallet, amount: -amount, kind: 'charge', category: 'chat', ref, note: 'chat (reserved)' });
+  const charge = { ...caller.wallet, amount: -amount, kind: 'charge' as const, category: 'chat' as const, ref, note: 'chat (reserved)' };
+  const { ratePerMinute } = deps.config.chat;
+  let after: number | null;
+  if (ratePerMinute > 0) {
+    const limit = { key: `chat:${caller.rateKey}`, capacity: ratePerMinute, perMs: 60_000, per: 'minute' as const };
+    const moved = await moveCreditsGated(deps.db, charge, takeTokens(limit, 1));
+    if (!moved.passed) throw await refusal(deps.db, limit, 1, 'chat requests');
+    after = moved.balance;
+  } else {
+    after = await moveCredits(deps.db, charge);
+  }
   if (after === null) {
     const e = insufficientCredits(amount);
     throw new AppError('PAYMENT_REQUIRED', `${e.message} A lower max_tokens reserves less.`);
@@ -146,9 +159,6 @@ export async function proxyChat(deps: ChatDeps, caller: ChatCaller, body: unknow
   const own = imageUrls(chat.request).filter((i) => deps.files.keyOf(i.url) !== null);
   if (own.length > 0) await checkOwnFiles({ db: deps.db, files: deps.files }, caller.who, own);
   const { chat: limits } = deps.config;
-  if (limits.ratePerMinute > 0) {
-    await consume(deps.db, { key: `chat:${caller.rateKey}`, capacity: limits.ratePerMinute, perMs: 60_000, per: 'minute' }, 1, 'chat requests');
-  }
   const plan = await planOrThrow(deps.db, { media: 'chat', model: chat.model, provider: chat.provider, binding: caller.binding, needs: chat.needs }, deps.random);
   const price = boundPrice(deps, new Set(plan.chain.map((c) => c.model.family)));
   const completionBound = (chat.maxTokens ?? limits.maxCompletionTokens) * chat.choices;

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { MAX_BALANCE } from '../../../contracts/common';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -28,21 +28,37 @@ export interface Movement {
  * A balance also never passes `MAX_BALANCE` (its column's range): that is a 400, nothing moved.
  */
 export async function moveCredits(tx: Db, m: Movement): Promise<number | null> {
+  const moved = await movement(tx, m, null);
+  return moved.balance;
+}
+
+/**
+ * The same movement, made only when `gate` (a statement returning a row when it lets the movement
+ * through, e.g. `takeTokens` of a rate limit) returns one, in the same statement: one round trip for
+ * both. `passed` false: the gate refused and nothing moved.
+ */
+export async function moveCreditsGated(tx: Db, m: Movement, gate: SQL): Promise<{ passed: boolean; balance: number | null }> {
+  return movement(tx, m, gate);
+}
+
+async function movement(tx: Db, m: Movement, gate: SQL | null): Promise<{ passed: boolean; balance: number | null }> {
   if (!Number.isSafeInteger(m.amount)) throw new RangeError('credit amounts are whole numbers');
+  const guard = gate ? sql` and exists (select 1 from g)` : sql``;
   const wallet = m.accountId
     ? sql`update ${accounts} set credits = credits + ${m.amount}
            where id = ${m.accountId} and tenant_id = ${m.tenantId}
-             and credits::bigint + ${m.amount} between 0 and ${MAX_BALANCE}
+             and credits::bigint + ${m.amount} between 0 and ${MAX_BALANCE}${guard}
          returning credits`
     : sql`update ${tenants} set credits = credits + ${m.amount}
            where id = ${m.tenantId}
-             and credits::bigint + ${m.amount} between 0 and ${MAX_BALANCE}
+             and credits::bigint + ${m.amount} between 0 and ${MAX_BALANCE}${guard}
          returning credits`;
   // The daily rollup moves with its ledger row, in the same statement and on the same now().
   const rollup = (m.kind === 'charge' || m.kind === 'refund') && m.category;
-  const [row] = rowsOf<{ credits: number }>(
+  const [row] = rowsOf<{ credits: number | null; passed: boolean }>(
     await tx.execute(sql`
-      with w as (${wallet}),
+      with ${gate ? sql`g as (${gate}),` : sql``}
+      w as (${wallet}),
       l as (
         insert into ${ledgerEntries} (tenant_id, account_id, amount, balance_after, kind, category, actor_account_id, ref, note)
         select ${m.tenantId}, ${m.accountId ?? null}::uuid, ${m.amount}, w.credits, ${m.kind}, ${m.category ?? null},
@@ -57,13 +73,15 @@ export async function moveCredits(tx: Db, m: Movement): Promise<number | null> {
         on conflict (tenant_id, day, category) do update set credits = ${usageDaily}.credits + excluded.credits
         returning 1
       )
-      select w.credits, (select count(*) from l) as written, (select count(*) from u) as rolled from w`),
+      select (select credits from w) as credits, ${gate ? sql`exists (select 1 from g)` : sql`true`} as passed,
+             (select count(*) from l) as written, (select count(*) from u) as rolled`),
   );
-  if (row === undefined) {
-    if (m.amount > 0) throw balanceCeiling();
-    return null;
+  const passed = row?.passed === true;
+  if (row?.credits === null || row?.credits === undefined) {
+    if (passed && m.amount > 0) throw balanceCeiling();
+    return { passed, balance: null };
   }
-  return Number(row.credits);
+  return { passed, balance: Number(row.credits) };
 }
 
 /**

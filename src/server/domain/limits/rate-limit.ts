@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { AppError } from '../errors';
@@ -24,18 +24,30 @@ export async function consume(tx: Db, limit: Limit, n: number, what: string): Pr
       retryAfter: Math.ceil(limit.perMs / 1000),
     });
   }
+  const taken = rowsOf<{ tokens: number }>(await tx.execute(takeTokens(limit, n)));
+  if (taken.length > 0) return;
+  throw await refusal(tx, limit, n, what);
+}
+
+/**
+ * The statement that takes `n` tokens: refilled since the last use, capped at capacity, taken only
+ * when that many are there. Returns one row when taken, none when not; other statements may run it
+ * as a `WITH` part, so the token and their own write are one round trip.
+ */
+export function takeTokens(limit: Limit, n: number): SQL {
   const ratePerMs = limit.capacity / limit.perMs;
-  // Refill since the last use, capped at capacity; take n only when that many are there.
   const refilled = sql`least(${limit.capacity}::real, rate_buckets.tokens + extract(epoch from (now() - rate_buckets.updated_at)) * 1000 * ${ratePerMs}::real)`;
-  const taken = rowsOf<{ tokens: number }>(
-    await tx.execute(sql`
+  return sql`
       insert into rate_buckets (key, tokens, updated_at) values (${limit.key}, ${limit.capacity - n}, now())
       on conflict (key) do update
         set tokens = ${refilled} - ${n}, updated_at = now()
         where ${refilled} >= ${n}
-      returning tokens`),
-  );
-  if (taken.length > 0) return;
+      returning tokens`;
+}
+
+/** The 429 of a bucket that could not give `n`, with when to retry. */
+export async function refusal(tx: Db, limit: Limit, n: number, what: string): Promise<AppError> {
+  const ratePerMs = limit.capacity / limit.perMs;
   const [row] = rowsOf<{ tokens: number }>(
     await tx.execute(sql`
       select least(${limit.capacity}::real, tokens + extract(epoch from (now() - updated_at)) * 1000 * ${ratePerMs}::real) as tokens
@@ -43,7 +55,7 @@ export async function consume(tx: Db, limit: Limit, n: number, what: string): Pr
   );
   const missing = n - Number(row?.tokens ?? 0);
   const retryAfter = Math.max(1, Math.ceil(missing / ratePerMs / 1000));
-  throw new AppError('TOO_MANY_REQUESTS', `Rate limit: at most ${limit.capacity} ${what} per ${limit.per ?? 'hour'}. Retry after ${retryAfter} s.`, {
+  return new AppError('TOO_MANY_REQUESTS', `Rate limit: at most ${limit.capacity} ${what} per ${limit.per ?? 'hour'}. Retry after ${retryAfter} s.`, {
     retryAfter,
   });
 }
