@@ -169,6 +169,21 @@ describe('chat with the official OpenAI SDK', () => {
     expect(missing.body).toMatchObject({ ok: false, issues: [{ path: ['messages'] }] });
   });
 
+  it('shows chat under `chat` in usage and counts its attempts in tenant-stats; members see neither', async () => {
+    const tenant = await newTenant({ credits: 500 });
+    const member = await newMember(tenant.key);
+    const stats = async () => (await api<{ mine: { attempts_total: number } }>('/tenant-stats', { key: tenant.key })).body.mine.attempts_total;
+    const before = await stats();
+    const { response } = await client(tenant.key).chat.completions.create({ model: AUTO, messages: [{ role: 'user', content: '统计一下' }] }).withResponse();
+    const credits = Number(response.headers.get('x-studio-credits'));
+    const usage = await api<{ totals: { chat: number; total: number } }>('/tenant-usage?days=1', { key: tenant.key });
+    expect(usage.body.totals.chat).toBe(credits);
+    // Attempts are written in batches (every 200 ms).
+    await expect.poll(stats, { timeout: 5_000 }).toBeGreaterThan(before);
+    expect((await api('/tenant-usage', { key: member.key })).status).toBe(403);
+    expect((await api('/tenant-stats', { key: member.key })).status).toBe(403);
+  });
+
   it('lets a member chat on its own key, charged to the wallet it spends', async () => {
     const tenant = await newTenant({ credits: 500 });
     const member = await newMember(tenant.key);
