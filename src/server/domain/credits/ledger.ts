@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { MAX_BALANCE } from '../../../contracts/common';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/rows';
+import { runStatement } from '../../db/rows';
 import { accounts, ledgerEntries, tenants, usageDaily, USAGE_TIMEZONE, type LedgerKind, type UsageCategory } from '../../db/schema';
 import type { ScopedIdentity } from '../auth/identity';
 import { AppError } from '../errors';
@@ -55,8 +55,9 @@ async function movement(tx: Db, m: Movement, gate: SQL | null): Promise<{ passed
          returning credits`;
   // The daily rollup moves with its ledger row, in the same statement and on the same now().
   const rollup = (m.kind === 'charge' || m.kind === 'refund') && m.category;
-  const [row] = rowsOf<{ credits: number | null; passed: boolean }>(
-    await tx.execute(sql`
+  const [row] = await runStatement<{ credits: number | null; passed: boolean }>(
+    tx,
+    sql`
       with ${gate ? sql`g as (${gate}),` : sql``}
       w as (${wallet}),
       l as (
@@ -74,7 +75,7 @@ async function movement(tx: Db, m: Movement, gate: SQL | null): Promise<{ passed
         returning 1
       )
       select (select credits from w) as credits, ${gate ? sql`exists (select 1 from g)` : sql`true`} as passed,
-             (select count(*) from l) as written, (select count(*) from u) as rolled`),
+             (select count(*) from l) as written, (select count(*) from u) as rolled`,
   );
   const passed = row?.passed === true;
   if (row?.credits === null || row?.credits === undefined) {
