@@ -11,7 +11,7 @@ import type { ScopedIdentity } from '../auth/identity';
 import { insufficientCredits, moveCredits, moveCreditsGated, type Wallet } from '../credits/ledger';
 import { AppError } from '../errors';
 import { checkOwnFiles } from '../jobs/submit';
-import { refusal, takeTokens } from '../limits/rate-limit';
+import { refusal } from '../limits/rate-limit';
 import { countedUsage, countTokens, creditsFor, priceOf, promptTokenBound, type TokenUsage } from './pricing';
 import { parseChat, upstreamBody } from './request';
 
@@ -72,7 +72,7 @@ async function reserve(deps: ChatDeps, caller: ChatCaller, ref: string, amount: 
   let after: number | null;
   if (ratePerMinute > 0) {
     const limit = { key: `chat:${caller.rateKey}`, capacity: ratePerMinute, perMs: 60_000, per: 'minute' as const };
-    const moved = await moveCreditsGated(deps.db, charge, takeTokens(limit, 1));
+    const moved = await moveCreditsGated(deps.db, charge, limit);
     if (!moved.passed) throw await refusal(deps.db, limit, 1, 'chat requests');
     after = moved.balance;
   } else {

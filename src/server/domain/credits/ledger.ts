@@ -1,7 +1,8 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { MAX_BALANCE } from '../../../contracts/common';
 import type { Db } from '../../db/client';
-import { runStatement } from '../../db/rows';
+import { hotStatement } from '../../db/rows';
+import { takeTokensWith, tokenValues, type Limit } from '../limits/rate-limit';
 import { accounts, ledgerEntries, tenants, usageDaily, USAGE_TIMEZONE, type LedgerKind, type UsageCategory } from '../../db/schema';
 import type { ScopedIdentity } from '../auth/identity';
 import { AppError } from '../errors';
@@ -28,55 +29,76 @@ export interface Movement {
  * A balance also never passes `MAX_BALANCE` (its column's range): that is a 400, nothing moved.
  */
 export async function moveCredits(tx: Db, m: Movement): Promise<number | null> {
-  const moved = await movement(tx, m, null);
-  return moved.balance;
+  return (await movement(tx, m, null)).balance;
 }
 
 /**
- * The same movement, made only when `gate` (a statement returning a row when it lets the movement
- * through, e.g. `takeTokens` of a rate limit) returns one, in the same statement: one round trip for
- * both. `passed` false: the gate refused and nothing moved.
+ * The same movement, made only when the rate-limit bucket `limit` gives a token, in the same
+ * statement: one round trip for both. `passed` false: no token, and nothing moved.
  */
-export async function moveCreditsGated(tx: Db, m: Movement, gate: SQL): Promise<{ passed: boolean; balance: number | null }> {
-  return movement(tx, m, gate);
+export async function moveCreditsGated(tx: Db, m: Movement, limit: Limit): Promise<{ passed: boolean; balance: number | null }> {
+  return movement(tx, m, limit);
 }
 
-async function movement(tx: Db, m: Movement, gate: SQL | null): Promise<{ passed: boolean; balance: number | null }> {
-  if (!Number.isSafeInteger(m.amount)) throw new RangeError('credit amounts are whole numbers');
-  const guard = gate ? sql` and exists (select 1 from g)` : sql``;
-  const wallet = m.accountId
-    ? sql`update ${accounts} set credits = credits + ${m.amount}
-           where id = ${m.accountId} and tenant_id = ${m.tenantId}
-             and credits::bigint + ${m.amount} between 0 and ${MAX_BALANCE}${guard}
+type Shape = `${'a' | 't'}${'g' | '-'}${'r' | '-'}`;
+
+/**
+ * The movement statement, by shape: a member's wallet or the tenant pool (a/t), gated by a rate-limit
+ * token or not (g), with the day's usage rollup or not (r). Compiled once per shape on PostgreSQL.
+ */
+const movementStatement = hotStatement<Shape>((v, shape) => {
+  const gated = shape[1] === 'g';
+  const guard = gated ? sql` and exists (select 1 from g)` : sql``;
+  const wallet =
+    shape[0] === 'a'
+      ? sql`update ${accounts} set credits = credits + ${v('amount')}::integer
+           where id = ${v('account')}::uuid and tenant_id = ${v('tenant')}::uuid
+             and credits::bigint + ${v('amount')}::bigint between 0 and ${MAX_BALANCE}${guard}
          returning credits`
-    : sql`update ${tenants} set credits = credits + ${m.amount}
-           where id = ${m.tenantId}
-             and credits::bigint + ${m.amount} between 0 and ${MAX_BALANCE}${guard}
+      : sql`update ${tenants} set credits = credits + ${v('amount')}::integer
+           where id = ${v('tenant')}::uuid
+             and credits::bigint + ${v('amount')}::bigint between 0 and ${MAX_BALANCE}${guard}
          returning credits`;
   // The daily rollup moves with its ledger row, in the same statement and on the same now().
-  const rollup = (m.kind === 'charge' || m.kind === 'refund') && m.category;
-  const [row] = await runStatement<{ credits: number | null; passed: boolean }>(
-    tx,
-    sql`
-      with ${gate ? sql`g as (${gate}),` : sql``}
+  const rollup =
+    shape[2] === 'r'
+      ? sql`, u as (
+        insert into ${usageDaily} (tenant_id, day, category, credits)
+        select ${v('tenant')}::uuid, (now() at time zone ${USAGE_TIMEZONE})::date, ${v('category')}::text, -(${v('amount')}::bigint)
+          from w
+        on conflict (tenant_id, day, category) do update set credits = ${usageDaily}.credits + excluded.credits
+        returning 1
+      )`
+      : sql``;
+  return sql`
+      with ${gated ? sql`g as (${takeTokensWith(v)}),` : sql``}
       w as (${wallet}),
       l as (
         insert into ${ledgerEntries} (tenant_id, account_id, amount, balance_after, kind, category, actor_account_id, ref, note)
-        select ${m.tenantId}, ${m.accountId ?? null}::uuid, ${m.amount}, w.credits, ${m.kind}, ${m.category ?? null},
-               ${m.actorAccountId ?? m.accountId ?? null}::uuid, ${m.ref ?? null}, ${m.note ?? null}
+        select ${v('tenant')}::uuid, ${v('account')}::uuid, ${v('amount')}::integer, w.credits, ${v('kind')}::text, ${v('category')}::text,
+               ${v('actor')}::uuid, ${v('ref')}::text, ${v('note')}::text
           from w
         returning 1
-      ),
-      u as (
-        insert into ${usageDaily} (tenant_id, day, category, credits)
-        select ${m.tenantId}, (now() at time zone ${USAGE_TIMEZONE})::date, ${rollup ? m.category : null}, ${-m.amount}
-          from w where ${rollup ? true : false}
-        on conflict (tenant_id, day, category) do update set credits = ${usageDaily}.credits + excluded.credits
-        returning 1
-      )
-      select (select credits from w) as credits, ${gate ? sql`exists (select 1 from g)` : sql`true`} as passed,
-             (select count(*) from l) as written, (select count(*) from u) as rolled`,
-  );
+      )${rollup}
+      select (select credits from w) as credits, ${gated ? sql`exists (select 1 from g)` : sql`true`} as passed,
+             (select count(*) from l) as written`;
+});
+
+async function movement(tx: Db, m: Movement, limit: Limit | null): Promise<{ passed: boolean; balance: number | null }> {
+  if (!Number.isSafeInteger(m.amount)) throw new RangeError('credit amounts are whole numbers');
+  const rollup = (m.kind === 'charge' || m.kind === 'refund') && !!m.category;
+  const shape: Shape = `${m.accountId ? 'a' : 't'}${limit ? 'g' : '-'}${rollup ? 'r' : '-'}`;
+  const [row] = await movementStatement<{ credits: number | null; passed: boolean }>(tx, shape, {
+    tenant: m.tenantId,
+    account: m.accountId ?? null,
+    amount: m.amount,
+    kind: m.kind,
+    category: m.category ?? null,
+    actor: m.actorAccountId ?? m.accountId ?? null,
+    ref: m.ref ?? null,
+    note: m.note ?? null,
+    ...(limit ? tokenValues(limit, 1) : {}),
+  });
   const passed = row?.passed === true;
   if (row?.credits === null || row?.credits === undefined) {
     if (passed && m.amount > 0) throw balanceCeiling();

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/rows';
+import { rowsOf, type Bind } from '../../db/rows';
 import { AppError } from '../errors';
 
 export interface Limit {
@@ -35,13 +35,23 @@ export async function consume(tx: Db, limit: Limit, n: number, what: string): Pr
  * as a `WITH` part, so the token and their own write are one round trip.
  */
 export function takeTokens(limit: Limit, n: number): SQL {
-  const ratePerMs = limit.capacity / limit.perMs;
-  const refilled = sql`least(${limit.capacity}::real, rate_buckets.tokens + extract(epoch from (now() - rate_buckets.updated_at)) * 1000 * ${ratePerMs}::real)`;
+  const values = tokenValues(limit, n);
+  return takeTokensWith((name) => sql`${values[name as keyof typeof values]}`);
+}
+
+/** The values `takeTokensWith` names. */
+export function tokenValues(limit: Limit, n: number) {
+  return { rl_key: limit.key, rl_capacity: limit.capacity, rl_rate: limit.capacity / limit.perMs, rl_n: n };
+}
+
+/** `takeTokens` with its values named, for statements compiled once (`hotStatement`). */
+export function takeTokensWith(v: Bind): SQL {
+  const refilled = sql`least(${v('rl_capacity')}::real, rate_buckets.tokens + extract(epoch from (now() - rate_buckets.updated_at)) * 1000 * ${v('rl_rate')}::real)`;
   return sql`
-      insert into rate_buckets (key, tokens, updated_at) values (${limit.key}, ${limit.capacity - n}, now())
+      insert into rate_buckets (key, tokens, updated_at) values (${v('rl_key')}, ${v('rl_capacity')}::real - ${v('rl_n')}::real, now())
       on conflict (key) do update
-        set tokens = ${refilled} - ${n}, updated_at = now()
-        where ${refilled} >= ${n}
+        set tokens = ${refilled} - ${v('rl_n')}::real, updated_at = now()
+        where ${refilled} >= ${v('rl_n')}::real
       returning tokens`;
 }
 
