@@ -94,8 +94,8 @@ function nodeOutput(res: ServerResponse): ChatOutput {
     json: (status, body, headers) => sendJson(res, status, body, headers),
     open(headers) {
       if (res.headersSent || res.destroyed) return;
+      // Sent with the first write: the head and the first chunk leave in one packet.
       res.writeHead(200, headers);
-      res.flushHeaders();
     },
     write(text) {
       if (res.destroyed || res.writableEnded) return;
