@@ -67,6 +67,8 @@ const envSchema = z.object({
         .strictObject({
           image: z.strictObject({ low: z.number().int().min(0), medium: z.number().int().min(0), high: z.number().int().min(0) }).partial().optional(),
           article: z.number().int().min(0).optional(),
+          /** An image reading (`/api/reverse`). */
+          reverse: z.number().int().min(0).optional(),
           /** Credits per second of video, by tier; `default` for a tier not listed. */
           video: z.record(z.string().min(1), z.number().int().min(0)).optional(),
           /** Chat: credits per 1,000 prompt and completion tokens, by model family; `default` for a family not listed. */
@@ -144,6 +146,8 @@ export interface Config {
   prices: {
     image: { low: number; medium: number; high: number };
     article: number;
+    /** One image reading (`/api/reverse`). */
+    reverse: number;
     video: Record<string, number>;
     /** Credits per 1,000 tokens by chat family (`default` for the others), and the least one request costs. */
     chat: Record<string, ChatPrice>;
@@ -290,6 +294,7 @@ export function buildConfig(env: Env): Config {
     prices: {
       image: { low: 1, medium: 2, high: 4, ...env.STUDIO_PRICES?.image },
       article: env.STUDIO_PRICES?.article ?? 1,
+      reverse: env.STUDIO_PRICES?.reverse ?? 2,
       video: { ...DEFAULT_VIDEO_PRICES, ...env.STUDIO_PRICES?.video },
       chat: { ...DEFAULT_CHAT_PRICES, ...env.STUDIO_PRICES?.chat },
       chatMinimum: env.STUDIO_PRICES?.chat_minimum ?? 1,

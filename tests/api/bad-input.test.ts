@@ -264,7 +264,7 @@ function queryCases(name: string, params: Parameter[]): fc.Arbitrary<Case> {
 }
 
 /** Multipart mistakes for the upload endpoint, built by hand so the boundary and parts can be wrong. */
-function multipartCases(): fc.Arbitrary<Case> {
+function multipartCases(name: string): fc.Arbitrary<Case> {
   const part = (name: string, data: Uint8Array | string, filename?: string, type?: string) => ({ name, data, filename, type });
   type Part = ReturnType<typeof part>;
   const encode = (parts: readonly Part[], boundary = 'sweep', close = true): Uint8Array => {
@@ -295,7 +295,7 @@ function multipartCases(): fc.Arbitrary<Case> {
     fc.constant<Case>({ kind: 'JSON instead of a form', body: { raw: '{"file":"x"}', type: 'application/json' } }),
     fc.constant<Case>({ kind: 'empty', body: { raw: '', type: 'multipart/form-data; boundary=sweep' } }),
     fc.constant(null).map(() => ({ kind: 'file field as text', body: { raw: encode([part('file', 'not a file')]), type: 'multipart/form-data; boundary=sweep' } })),
-  ).map((c) => ({ ...c, kind: `POST /upload-ref: ${c.kind}` }));
+  ).map((c) => ({ ...c, kind: `${name}: ${c.kind}` }));
 }
 
 interface Answer {
@@ -407,7 +407,7 @@ describe('bad-input sweep over every operation of the API document', () => {
       const json = op.requestBody?.content['application/json']?.schema;
       let arbitrary: fc.Arbitrary<Case>;
       if (op.requestBody?.content['multipart/form-data']) {
-        arbitrary = multipartCases();
+        arbitrary = multipartCases(name);
       } else if (json) {
         const bases = basesFor(name, json);
         for (const c of transportCases(bases[0])) await check({ ...c, kind: `${name}: ${c.kind}` });

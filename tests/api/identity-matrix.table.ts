@@ -249,6 +249,13 @@ export const MATRIX: Record<string, Row[]> = {
       ],
     ]),
   ),
+  'POST /reverse': [
+    {
+      name: "A1's upload",
+      request: (f: Fixture) => ({ body: { image_url: f.a1.uploadUrl } }),
+      expect: keyed({ sameTenantMember: 400, otherTenantMember: 400, otherTenant: 400, buyer: 400, operator: 403 }),
+    },
+  ],
   'GET /models': [{ request: () => ({}), expect: scopedOwn }],
   'GET /models/{id}': [{ request: () => ({ path: '/models/studio-auto' }), expect: scopedOwn }],
 };

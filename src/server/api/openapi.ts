@@ -1,5 +1,6 @@
 import type { SchemaObject } from 'openapi3-ts/oas31';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { REMOVED_REVERSE_PARAMS, reverseAnswerSchema } from '../../contracts/reverse';
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import { allowedList } from '../domain/uploads/file-types';
 import { actionBodyUnion } from './action-map';
@@ -119,6 +120,33 @@ function buildDocument(): OpenAPIObject {
         },
       },
     },
+    '/reverse': {
+      post: {
+        operationId: 'reverse',
+        tags: ['Images'],
+        summary: 'Read an image (synchronous, one model call)',
+        description: `Exactly one of \`image_url\` (JSON body; any public http(s) address, fetched by Studio with its address checked and the connection pinned, or a file Studio serves that is yours) or a multipart \`file\`. png, jpg or webp decided from the bytes, at most 6 MB, decoding in full. No other parameter: \`${REMOVED_REVERSE_PARAMS.join('`, `')}\` were removed on 2026-08-16 (400; use POST /api/image-to-template). The answer has exactly the fields below; \`ratio\` is the ratio POST /api/generate accepts nearest to the image's real aspect. Charged \`STUDIO_PRICES.reverse\` credits under \`reverse\`, refunded when every upstream failed. Members may call it.`,
+        security: [{ ApiKey: [] }, { Bearer: [] }],
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: { type: 'object', required: ['image_url'], additionalProperties: false, properties: { image_url: { type: 'string', format: 'uri', maxLength: 2048 } } },
+            },
+            'multipart/form-data': { schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } },
+          },
+        },
+        responses: {
+          '200': { description: 'The reading', content: { 'application/json': { schema: { $ref: '#/components/schemas/ReverseAnswer' } } } },
+          '400': { description: 'No image or both, not png/jpg/webp by its bytes, over 6 MB, not decoding, a refused address, another parameter (the removed ones say where they went)', ...errorRef },
+          '401': { description: 'Missing or invalid key', ...errorRef },
+          '402': { description: 'Not enough credits', ...errorRef },
+          '403': { description: 'A replaced key, a disabled member or tenant, or the super-administrator key', ...errorRef },
+          '415': { description: 'Neither JSON nor multipart', ...errorRef },
+          '503': { description: 'Every vision upstream failed; refunded', ...errorRef },
+        },
+      },
+    },
     '/jobs-stream': {
       get: {
         operationId: 'jobs-stream',
@@ -140,7 +168,9 @@ function buildDocument(): OpenAPIObject {
     },
   };
   doc.components ??= {};
-  doc.components.schemas = { ...doc.components.schemas, Error: ERROR_SCHEMA };
+  const reverseAnswer = z.toJSONSchema(reverseAnswerSchema, { io: 'output' }) as SchemaObject & { $schema?: string };
+  delete reverseAnswer.$schema;
+  doc.components.schemas = { ...doc.components.schemas, Error: ERROR_SCHEMA, ReverseAnswer: reverseAnswer };
   for (const u of unions) {
     const op = (doc.paths?.[u.path] as Record<string, { requestBody?: unknown }> | undefined)?.[u.method];
     if (op) op.requestBody = { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${u.name}` } } } };

@@ -7,6 +7,7 @@ import { createContext } from './context';
 import { restRoutes } from './openapi';
 import { appRouter, createCaller } from './root';
 import { authFailureAnswer, errorIssues, publicMessage, type AuthFailure, type StudioMeta } from './trpc';
+import { handleReverseRequest } from './reverse-handler';
 import { handleUploadRequest } from './upload-handler';
 import { bodyTooLarge, drainRequest, readBodyLimited } from '../http/body-limit';
 import { errorResponse } from '../http/error-response';
@@ -152,6 +153,10 @@ async function answerRest(req: Request, maxBodyBytes: number): Promise<Response>
   // Streamed multipart upload: handled outside tRPC so the body is never held whole.
   if (path === '/upload-ref' && method === 'POST') {
     return handleUploadRequest(req, null);
+  }
+  // A JSON body or a multipart file: image reading takes either.
+  if (path === '/reverse' && method === 'POST') {
+    return handleReverseRequest(req, null);
   }
 
   operations ??= operationTable();

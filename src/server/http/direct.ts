@@ -10,7 +10,7 @@ import { logger } from '../logger';
  * chat on a console session (chat with a key is served by src/server/http/chat.ts before this).
  */
 const NEXT_ONLY = /^\/api\/(trpc|auth|jobs-stream|chat|models)(\/|$|\?)/;
-const UPLOAD = /^\/api\/upload-ref\/?(\?|$)/;
+const UPLOAD = /^\/api\/(upload-ref|reverse)\/?(\?|$)/;
 
 /**
  * Serves the REST surface straight from the Node HTTP server, in front of Next.js. The procedures
@@ -19,7 +19,7 @@ const UPLOAD = /^\/api\/upload-ref\/?(\?|$)/;
  */
 export function isDirectPath(url: string, headers: IncomingMessage['headers'] = {}): boolean {
   if (!url.startsWith('/api/') || NEXT_ONLY.test(url)) return false;
-  // A console upload carries a session cookie, not a key: Next.js resolves the session.
+  // A console upload or image reading carries a session cookie, not a key: Next.js resolves the session.
   if (UPLOAD.test(url) && !headers['x-api-key'] && !headers.authorization) return false;
   return isRestPath(url.split('?')[0] ?? url);
 }

@@ -6,7 +6,7 @@ export { isPublicAddress } from '../../net/address';
 export type AddressVerdict = { ok: true; addresses: string[] } | { ok: false; reason: string };
 
 /** Studio's own `host[:port]` values, which a callback may never call. */
-export function ownHosts(config: Config): string[] {
+export function ownHosts(config: Pick<Config, 'publicBaseUrl' | 'imageHost' | 'port'>): string[] {
   const hosts = new Set<string>();
   for (const u of [config.publicBaseUrl, config.imageHost, `http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`]) {
     try {

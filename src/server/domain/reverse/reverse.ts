@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import { readingSchema, type Reading, type ReverseAnswer } from '../../../contracts/reverse';
+import type { Config } from '../../config';
+import { chatComplete } from '../../upstreams/adapters/openai-chat';
+import { routeCall } from '../../upstreams/engine';
+import { UpstreamError } from '../../upstreams/types';
+import type { ScopedIdentity } from '../auth/identity';
+import { chargeWork, refundWork } from '../credits/ledger';
+import { readImageInput, type ImageInputDeps, type ImageSource } from './image-input';
+
+/** The ratios a reading answers with: ones `/api/generate` accepts, from 1:4 to 4:1. */
+export const READING_RATIOS = ['1:4', '1:3', '1:2', '9:16', '2:3', '3:4', '4:5', '1:1', '5:4', '4:3', '3:2', '16:9', '2:1', '21:9', '3:1', '4:1'] as const;
+
+/** The ratio of {@link READING_RATIOS} nearest to `width:height` (compared on a log scale, so 2:1 and 1:2 are as far from 1:1). */
+export function nearestRatio(width: number, height: number): string {
+  const target = Math.log(width / height);
+  let best: string = '1:1';
+  let distance = Infinity;
+  for (const r of READING_RATIOS) {
+    const [w, h] = r.split(':').map(Number) as [number, number];
+    const d = Math.abs(Math.log(w / h) - target);
+    if (d < distance) {
+      distance = d;
+      best = r;
+    }
+  }
+  return best;
+}
+
+const SYSTEM_PROMPT = [
+  'You read images for an image-generation studio. Describe the picture you are given so that a similar image can be generated.',
+  'Answer with one JSON object and nothing else, with exactly these fields:',
+  '{"sculpt": {"subject": "...", "composition": "...", "universe": "...", "light": "...", "print": "...", "texture": "..."},',
+  ' "prompt": "an English generation prompt", "prompt_cn": "中文生成提示词", "style_tags": ["tag", "..."],',
+  ' "aspect_ratio": "W:H of the picture", "zh_name": "简短中文名称", "description": "one or two sentences",',
+  ' "genre": "the kind of picture", "body_md": "a short Markdown write-up in Chinese"}',
+].join('\n');
+
+/** Reads the model's answer: the reading's JSON object (possibly fenced), or null when it is not one. */
+export function parseReading(content: string | null): Reading | null {
+  if (!content) return null;
+  const fenced = /```(?:json)?\s*([\s\S]*?)```/.exec(content);
+  try {
+    const parsed = readingSchema.safeParse(JSON.parse((fenced?.[1] ?? content).trim()));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface ReverseDeps extends ImageInputDeps {
+  config: ImageInputDeps['config'] & Pick<Config, 'prices' | 'secret'>;
+}
+
+/**
+ * `POST /api/reverse`: one model call that reads the image. Routed to vision-capable chat upstreams
+ * with JSON output; an answer that is not the reading's shape counts as a failed attempt and the
+ * next upstream is asked. Charged under `reverse` before the call (402 when short) and refunded when
+ * every upstream failed. `ratio` comes from the image's own size, not the model.
+ */
+export async function reverseImage(deps: ReverseDeps, who: ScopedIdentity, source: ImageSource): Promise<ReverseAnswer> {
+  const image = await readImageInput(deps, who, source);
+  const price = deps.config.prices.reverse;
+  const ref = `reverse-${randomUUID()}`;
+  const wallet = await chargeWork(deps.db, who, { amount: price, category: 'reverse', ref, note: 'image reading' });
+  try {
+    const dataUrl = `data:${image.mime};base64,${image.data.toString('base64')}`;
+    const routed = await routeCall(
+      deps.db,
+      deps.config.secret,
+      { media: 'chat', needs: { vision: true, jsonMode: true } },
+      async (target, _model, signal) => {
+        const completion = await chatComplete(
+          target,
+          {
+            messages: [
+              { role: 'system', content: SYSTEM_PROMPT },
+              {
+                role: 'user',
+                content: [
+                  { type: 'text', text: `Read this image (${image.width} x ${image.height} pixels) and answer with the JSON object.` },
+                  { type: 'image_url', image_url: { url: dataUrl } },
+                ],
+              },
+            ],
+            response_format: { type: 'json_object' },
+            temperature: 0.2,
+          },
+          signal,
+        );
+        const reading = parseReading(completion.choices[0]?.message.content ?? null);
+        if (!reading) throw new UpstreamError('bad_output', 'the answer was not the image reading asked for');
+        return reading;
+      },
+      { ref, tenantId: who.tenantId },
+    );
+    const r = routed.result;
+    return {
+      ok: true,
+      sculpt: r.sculpt,
+      prompt: r.prompt,
+      prompt_cn: r.prompt_cn,
+      style_tags: r.style_tags,
+      aspect_ratio: r.aspect_ratio,
+      zh_name: r.zh_name,
+      description: r.description,
+      genre: r.genre,
+      ratio: nearestRatio(image.width, image.height),
+      body_md: r.body_md,
+    };
+  } catch (err) {
+    await refundWork(deps.db, wallet, { amount: price, category: 'reverse', ref, note: 'image not read' });
+    throw err;
+  }
+}
