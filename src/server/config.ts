@@ -117,6 +117,8 @@ const envSchema = z.object({
     .trim()
     .default('CN')
     .transform((v) => v.split(',').map((r) => r.trim().toUpperCase()).filter(Boolean)),
+  /** Read by src/server/lifecycle.ts before the configuration; listed here so a bad value stops start-up. */
+  STUDIO_SOURCE_MAPS: z.enum(['0', '1']).default('0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -6,6 +6,10 @@ import { closeDatabase } from './db/client';
  * alone) and exit 1; on SIGTERM or SIGINT run `stop` once, close the database and exit 0.
  */
 export function runProcess(main: () => Promise<{ stop: (signal: string) => Promise<void> }>): void {
+  // The TypeScript loader turns source maps on; Node then reads and keeps the map of every module it
+  // loads, Next.js's bundles included: about 100 MB and start-up time. Stack traces name the right
+  // files without them; STUDIO_SOURCE_MAPS=1 keeps them on (docs/operations.md).
+  if (process.env.STUDIO_SOURCE_MAPS !== '1') process.setSourceMapsEnabled(false);
   main()
     .then(({ stop }) => {
       let stopping = false;
