@@ -204,8 +204,9 @@ export async function proxyChat(deps: ChatDeps, caller: ChatCaller, body: unknow
     delete completion.system_fingerprint;
     completion.usage ??= { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens };
     completion.credits = credits;
-    logger.info({ ...log, family: routed.family, ...usage, credits, ms: Math.round(performance.now() - started) }, 'chat answered');
     out.json(200, completion, { 'x-request-id': ref, 'x-studio-credits': String(credits) });
+    // Logged once the answer has left.
+    logger.info({ ...log, family: routed.family, ...usage, credits, ms: Math.round(performance.now() - started) }, 'chat answered');
     return;
   }
 
