@@ -378,6 +378,12 @@ export function getConfig(): Config {
 }
 
 /**
+ * Whether stack traces are mapped to the TypeScript sources (STUDIO_SOURCE_MAPS=1). Read before the
+ * configuration is built, by src/server/lifecycle.ts.
+ */
+export const sourceMapsWanted = (): boolean => process.env.STUDIO_SOURCE_MAPS === '1';
+
+/**
  * True in `next dev`. Next.js fixes NODE_ENV in the code it builds, so this is the build's mode,
  * whatever the environment of the running server says.
  */

@@ -1,4 +1,4 @@
-import { ConfigError } from './config';
+import { ConfigError, sourceMapsWanted } from './config';
 import { closeDatabase } from './db/client';
 
 /**
@@ -9,7 +9,7 @@ export function runProcess(main: () => Promise<{ stop: (signal: string) => Promi
   // The TypeScript loader turns source maps on; Node then reads and keeps the map of every module it
   // loads, Next.js's bundles included: about 100 MB and start-up time. Stack traces name the right
   // files without them; STUDIO_SOURCE_MAPS=1 keeps them on (docs/operations.md).
-  if (process.env.STUDIO_SOURCE_MAPS !== '1') process.setSourceMapsEnabled(false);
+  if (!sourceMapsWanted()) process.setSourceMapsEnabled(false);
   main()
     .then(({ stop }) => {
       let stopping = false;
