@@ -42,6 +42,13 @@ describe('playgroundDefaults', () => {
     expect(playgroundDefaults({ source: 'skill', skill: 'gone', template: null }, catalogue).ratio).toBe('1:1');
     expect(playgroundDefaults(undefined, catalogue)).toMatchObject({ source: 'prompt', quality: 'high', background: 'default', model: 'auto' });
   });
+
+  it('takes a prompt and a supported ratio from the address', () => {
+    const start = { source: 'prompt' as const, skill: null, template: null, prompt: '橙色的猫', ratio: '16:9' };
+    expect(playgroundDefaults(start, catalogue)).toMatchObject({ source: 'prompt', prompt: '橙色的猫', ratio: '16:9' });
+    expect(playgroundDefaults({ ...start, ratio: '9:1' }, catalogue).ratio).toBe('1:1');
+    expect(playgroundDefaults({ ...start, prompt: null, ratio: null }, catalogue)).toMatchObject({ prompt: '', ratio: '1:1' });
+  });
 });
 
 describe('playgroundSchema', () => {

@@ -33,19 +33,22 @@ const valuesSchema = z.object({
 export type PlaygroundValues = z.input<typeof valuesSchema>;
 export type PlaygroundFieldName = FieldPath<PlaygroundValues>;
 
-/** Where the form starts, from the address (?skill= or ?template=). */
+/** Where the form starts, from the address (?skill= or ?template=, and ?prompt= and ?ratio=). */
 export interface PlaygroundStart {
   source: Source;
   skill: string | null;
   template: string | null;
+  prompt?: string | null;
+  ratio?: string | null;
 }
 
-/** The form's first values: the linked skill's or template's own ratio when the catalogue already has it. */
+/** The form's first values: the linked skill's or template's own ratio when the catalogue already has it, else the address's. */
 export function playgroundDefaults(start: PlaygroundStart | undefined, catalogue: Catalogue): PlaygroundValues {
-  const choice = start ?? { source: 'prompt', skill: null, template: null };
+  const choice = { source: start?.source ?? 'prompt', skill: start?.skill ?? null, template: start?.template ?? null };
   const own = recipeFor(choice, catalogue)?.ratio;
-  const ratio: Ratio = isSupportedRatio(own) ? own : '1:1';
-  return { ...choice, prompt: '', drafts: {}, ratio, quality: 'high', background: 'default', model: 'auto', reference_images: [] };
+  const ratio: Ratio = isSupportedRatio(own) ? own : isSupportedRatio(start?.ratio) ? start.ratio : '1:1';
+  const prompt = start?.prompt ?? '';
+  return { ...choice, prompt, drafts: {}, ratio, quality: 'high', background: 'default', model: 'auto', reference_images: [] };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findTemplate, playgroundHref, skillRecipe, sourceFromParams, templateRecipe } from './recipes';
+import { findTemplate, playgroundHref, promptFromParams, skillRecipe, sourceFromParams, templateRecipe } from './recipes';
 
 describe('sourceFromParams', () => {
   it('opens a skill or a template from the address, prompt otherwise', () => {
@@ -11,6 +11,14 @@ describe('sourceFromParams', () => {
     });
     expect(sourceFromParams({ skill: ' ', template: '' })).toEqual({ source: 'prompt', skill: null, template: null });
     expect(sourceFromParams({ skill: 'a', template: 'b' }).source).toBe('skill');
+  });
+});
+
+describe('promptFromParams', () => {
+  it('reads ?prompt= and ?ratio=, nothing when blank', () => {
+    expect(promptFromParams({ prompt: ' 雨后的街道 ', ratio: '16:9' })).toEqual({ prompt: '雨后的街道', ratio: '16:9' });
+    expect(promptFromParams({ prompt: ['a', 'b'] })).toEqual({ prompt: 'a', ratio: null });
+    expect(promptFromParams({ prompt: ' ' })).toEqual({ prompt: null, ratio: null });
   });
 });
 

@@ -114,6 +114,11 @@ export function sourceFromParams(params: Record<string, string | string[] | unde
   return { source: 'prompt', skill: null, template: null };
 }
 
+/** A prompt and ratio handed over in the address (`?prompt=…&ratio=16:9`), e.g. from an image reading. */
+export function promptFromParams(params: Record<string, string | string[] | undefined>): { prompt: string | null; ratio: string | null } {
+  return { prompt: first(params.prompt), ratio: first(params.ratio) };
+}
+
 /** The address that reopens the Playground as it is now. */
 export function playgroundHref(source: Source, skill: string | null, template: string | null): string {
   if (source === 'skill' && skill) return `/playground?skill=${encodeURIComponent(skill)}`;

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { Prefetched } from '@/trpc/prefetched';
 import { Playground } from '@/components/playground/playground';
 import { IMAGE_TEMPLATES_INPUT } from '@/components/playground/reads';
-import { sourceFromParams } from '@/components/playground/recipes';
+import { promptFromParams, sourceFromParams } from '@/components/playground/recipes';
 import { SKILLS_INPUT } from '@/components/skills/reads';
 import { getConfig } from '@/server/config';
 import { api } from '@/trpc/server';
@@ -14,7 +14,9 @@ interface PlaygroundPageProps {
 }
 
 export default async function PlaygroundPage({ searchParams }: PlaygroundPageProps) {
-  const start = sourceFromParams(await searchParams);
+  const params = await searchParams;
+  // ?prompt= and ?ratio= (e.g. from an image reading) fill the prompt form once, on load.
+  const start = { ...sourceFromParams(params), ...promptFromParams(params) };
   // Skills and templates arrive with the page, so a link such as ?skill=<slug> opens with its form in place.
   const reads = [api.session.me.prefetch(), api.skills.list.prefetch(SKILLS_INPUT), api.templates.list.prefetch(IMAGE_TEMPLATES_INPUT)];
   // Prices are the running server's settings, shown next to the quality choice.
