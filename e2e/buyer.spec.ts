@@ -10,7 +10,7 @@ interface PlatformTemplate {
   type: string;
 }
 
-const BUYER_LINKS = ['Overview', 'Jobs', 'Playground', 'Video', 'Chat', 'Skills', 'Templates', 'Articles', 'Uploads', 'API reference'];
+const BUYER_LINKS = ['Overview', 'Jobs', 'Playground', 'Image reading', 'Video', 'Chat', 'Skills', 'Templates', 'Articles', 'Uploads', 'API reference'];
 const ORGANISATION_ONLY = ['Members', 'Claim codes', 'Hooks', 'Usage'];
 
 const consoleNav = (page: Page) => page.getByRole('navigation', { name: 'Console' });

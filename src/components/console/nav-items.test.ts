@@ -6,7 +6,7 @@ const labels = (personal: boolean) => navGroups(personal).map((g) => ({ title: g
 describe('navGroups', () => {
   it('gives an organisation every area', () => {
     expect(labels(false)).toEqual([
-      { title: undefined, items: ['Overview', 'Jobs', 'Playground', 'Video', 'Chat', 'Skills', 'Templates', 'Articles'] },
+      { title: undefined, items: ['Overview', 'Jobs', 'Playground', 'Image reading', 'Video', 'Chat', 'Skills', 'Templates', 'Articles'] },
       { title: 'Manage', items: ['Members', 'Claim codes', 'Hooks', 'Usage', 'Uploads'] },
       { title: 'Developers', items: ['API reference'] },
     ]);
@@ -14,13 +14,14 @@ describe('navGroups', () => {
 
   it('gives a buyer only what it can use, uploads joining the workspace list', () => {
     expect(labels(true)).toEqual([
-      { title: undefined, items: ['Overview', 'Jobs', 'Playground', 'Video', 'Chat', 'Skills', 'Templates', 'Articles', 'Uploads'] },
+      { title: undefined, items: ['Overview', 'Jobs', 'Playground', 'Image reading', 'Video', 'Chat', 'Skills', 'Templates', 'Articles', 'Uploads'] },
       { title: 'Developers', items: ['API reference'] },
     ]);
   });
 
-  it('links Usage and Uploads', () => {
+  it('links Usage, Uploads and Image reading', () => {
     const all = navGroups(false).flatMap((g) => g.items);
+    expect(all.find((i) => i.label === 'Image reading')?.href).toBe('/read');
     expect(all.find((i) => i.label === 'Usage')?.href).toBe('/usage');
     expect(all.find((i) => i.label === 'Uploads')?.href).toBe('/uploads');
   });

@@ -1,0 +1,17 @@
+import type { Metadata } from 'next';
+import { Prefetched } from '@/trpc/prefetched';
+import { ReadingView } from '@/components/reading/reading-view';
+import { getConfig } from '@/server/config';
+import { api } from '@/trpc/server';
+
+export const metadata: Metadata = { title: 'Image reading' };
+
+export default function ReadPage() {
+  // The balance arrives with the page; the uploads are read by the browser.
+  const reads = [api.session.me.prefetch()];
+  return (
+    <Prefetched reads={reads}>
+      <ReadingView price={getConfig().prices.reverse} />
+    </Prefetched>
+  );
+}

@@ -1,0 +1,47 @@
+'use client';
+
+import { useCallback, useRef, useState } from 'react';
+import { trpc } from '@/trpc/react';
+import { parseReading, type Reading } from './reading';
+
+const TEXT = {
+  network: 'The reading could not reach Studio; check the connection and try again.',
+} as const;
+
+/** Reads one uploaded image through `POST /api/reverse` with the console session; the balance is read again after. */
+export function useReading() {
+  const utils = trpc.useUtils();
+  const [reading, setReading] = useState<{ image: string; result: Reading } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const busy = useRef(false);
+
+  const read = useCallback(
+    async (imageUrl: string) => {
+      if (busy.current) return;
+      busy.current = true;
+      setPending(true);
+      setError(null);
+      try {
+        const res = await fetch('/api/reverse', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ image_url: imageUrl }),
+        });
+        const body: unknown = await res.json().catch(() => null);
+        const answer = parseReading(res.status, body);
+        if (answer.ok) setReading({ image: imageUrl, result: answer.reading });
+        else setError(answer.error);
+      } catch {
+        setError(TEXT.network);
+      } finally {
+        busy.current = false;
+        setPending(false);
+        void utils.session.me.invalidate();
+      }
+    },
+    [utils],
+  );
+
+  return { reading, error, pending, read };
+}
