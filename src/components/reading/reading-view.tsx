@@ -42,7 +42,7 @@ export function ReadingView({ price }: { price: number }) {
               {pending && <Spinner />}
               {pending ? TEXT.reading : TEXT.read}
             </Button>
-            <span id={priceId} className="text-sm text-slate-500" data-testid={priceId}>
+            <span id={priceId} className="text-sm text-slate-500" data-testid="reading-price">
               {TEXT.price(price)}
             </span>
             <span className="flex items-center gap-1 text-sm text-slate-500">
