@@ -4,9 +4,13 @@ import { createTenant, expect, expectNoSidewaysScroll, signIn, snapshot, test, t
 
 const numbers = new Intl.NumberFormat('en-US');
 const SCULPT_LABELS = ['Subject', 'Composition', 'Universe', 'Light', 'Print', 'Texture'];
+// Studio has no favicon; Chrome sometimes asks for one after the last navigation and logs the 404.
+const FAVICON = /status of 404 \(Not Found\) .*\/favicon\.ico$/;
 
-async function openReading(page: Page, request: APIRequestContext): Promise<TestTenant> {
-  const tenant = await createTenant(request);
+test.use({ expectedConsoleErrors: { patterns: [FAVICON] } });
+
+async function openReading(page: Page, request: APIRequestContext, credits?: number): Promise<TestTenant> {
+  const tenant = await createTenant(request, credits === undefined ? {} : { credits });
   await signIn(page, tenant.email, tenant.password);
   await expect(page).toHaveURL(/\/overview$/);
   // On a phone the navigation sits behind the menu button.
@@ -19,8 +23,8 @@ async function openReading(page: Page, request: APIRequestContext): Promise<Test
   return tenant;
 }
 
-/** Uploads a wide (16:9) picture and reads it; answers the reading card. */
-async function uploadAndRead(page: Page) {
+/** Uploads a wide (16:9) picture and asks for its reading. */
+async function uploadAndAsk(page: Page) {
   const read = page.getByRole('button', { name: 'Read image' });
   await expect(read).toBeDisabled();
   await expect(page.getByTestId('reading-price')).toHaveText('2 credits per reading');
@@ -28,6 +32,12 @@ async function uploadAndRead(page: Page) {
   await page.getByLabel('Choose an image to upload').setInputFiles({ name: '橙色海报.png', mimeType: 'image/png', buffer });
   await expect(page.getByRole('button', { name: 'Read 橙色海报.png' })).toHaveAttribute('aria-pressed', 'true', { timeout: 15_000 });
   await read.click();
+  return read;
+}
+
+/** Uploads a wide (16:9) picture and reads it; answers the reading card. */
+async function uploadAndRead(page: Page) {
+  const read = await uploadAndAsk(page);
   const result = page.getByTestId('reading-result');
   await expect(result).toBeVisible({ timeout: 20_000 });
   await expect(read).toBeEnabled();
@@ -73,4 +83,19 @@ test('on a phone: the reading fits the screen', async ({ page, request }) => {
   await expect(result.getByTestId('reading-ratio')).toHaveText('16:9');
   await expectNoSidewaysScroll(page);
   await snapshot(page, 'test-results/reading-phone.png');
+});
+
+test.describe('refused readings', () => {
+  test.use({ expectedConsoleErrors: { patterns: [FAVICON, /status of 402 .*\/api\/reverse$/] } });
+
+  test('without enough credits the API’s refusal shows under the form and nothing is charged', async ({ page, request }) => {
+    await openReading(page, request, 1);
+    await uploadAndAsk(page);
+    const error = page.getByTestId('reading-error');
+    await expect(error).toBeVisible({ timeout: 20_000 });
+    await expect(error).not.toBeEmpty();
+    await expect(page.getByTestId('reading-result')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Read image' })).toBeEnabled();
+    await expect(page.getByTestId('reading-balance')).toHaveText('1');
+  });
 });
