@@ -105,17 +105,25 @@ export function receive(body: ReadableStream<Uint8Array>, contentType: string, t
     let spooled: Promise<{ size: number; type: UploadType }> | null = null;
     let filename: string | null = null;
     let failed = false;
+    const removeTmp = () => void rm(tmp, { force: true });
     const fail = (err: unknown) => {
       if (failed) return;
       failed = true;
       source.unpipe(parser);
-      void rm(tmp, { force: true });
+      removeTmp();
+      // A spool still opening its file could create it after the removal above: remove it again
+      // once the spool has settled, so a refused upload never leaves a file behind.
+      if (spooled) spooled.then(removeTmp, removeTmp);
       // Read the rest (up to a bound) before answering, so the client, still sending, receives the
       // refusal instead of a broken connection; past the bound the connection is dropped.
       const refusal = err instanceof Error ? err : new Error(String(err));
       drainStream(source).then(() => reject(refusal), () => reject(refusal));
     };
     parser.on('file', (name, stream, info) => {
+      if (failed) {
+        stream.resume();
+        return;
+      }
       if (name !== 'file' || spooled) {
         stream.resume();
         fail(badRequest(`${name}: send exactly one file, in the field named "file"`));
