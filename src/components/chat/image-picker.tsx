@@ -1,26 +1,14 @@
 'use client';
 
-import { useId, useMemo, useRef, useState } from 'react';
-import { trpc } from '@/trpc/react';
-import { CheckIcon, PlusIcon } from '../icons';
-import { cn } from '../ui/cn';
-import { Spinner } from '../ui/spinner';
-import { browserTransport, uploadFile } from '../uploads/upload-client';
+import { UploadedImageGrid } from '../uploads/uploaded-image-grid';
 import type { Attachment } from './conversation';
 
 const TEXT = {
   legend: 'Attach images from your uploads',
-  upload: 'Upload an image',
-  uploading: 'Uploading…',
-  choose: 'Choose an image to upload',
   attach: (name: string) => `Attach ${name}`,
-  empty: 'No uploaded images yet: upload one here.',
-  loading: 'Loading uploads…',
-  failed: 'The upload failed',
   max: (n: number) => `Up to ${n} images per message.`,
 } as const;
 
-const ACCEPT = 'image/png,image/jpeg,image/webp,image/gif';
 export const MAX_IMAGES = 4;
 
 interface ImagePickerProps {
@@ -30,100 +18,20 @@ interface ImagePickerProps {
 
 /** The caller's recent uploaded images to toggle, and a button that uploads a new one and attaches it. */
 export function ImagePicker({ selected, onChange }: ImagePickerProps) {
-  const id = useId();
-  const fileInput = useRef<HTMLInputElement>(null);
-  const utils = trpc.useUtils();
-  const uploads = trpc.uploads.list.useQuery({ limit: 60 }, { staleTime: 0 });
-  const { mutateAsync: presign } = trpc.uploads.presign.useMutation();
-  const { mutateAsync: commit } = trpc.uploads.commit.useMutation();
-  const transport = useMemo(() => browserTransport({ presign: (body) => presign(body), commit: (key) => commit({ key }) }), [presign, commit]);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const images = (uploads.data?.uploads ?? []).filter((u) => u.media_type === 'image').slice(0, 12);
   const full = selected.length >= MAX_IMAGES;
-  const toggle = (file: Attachment) =>
-    onChange(selected.some((s) => s.url === file.url) ? selected.filter((s) => s.url !== file.url) : full ? selected : [...selected, file]);
-
-  async function upload(file: File) {
-    setBusy(true);
-    setError(null);
-    try {
-      const out = await uploadFile(transport, file);
-      if (!full) onChange([...selected, { url: out.result.url, name: file.name }]);
-      void utils.uploads.list.invalidate();
-    } catch (err) {
-      setError(err instanceof Error && err.message ? err.message : TEXT.failed);
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
-    <fieldset className="min-w-0 space-y-2" aria-describedby={`${id}-hint`}>
-      <legend className="text-sm font-medium text-slate-700">{TEXT.legend}</legend>
-      <p id={`${id}-hint`} className="text-xs text-slate-500">
-        {uploads.isPending ? TEXT.loading : images.length === 0 ? TEXT.empty : TEXT.max(MAX_IMAGES)}
-      </p>
-      <ul className="flex flex-wrap gap-2">
-        {images.map((u) => {
-          const name = u.filename ?? u.key.split('/').pop() ?? u.key;
-          const on = selected.some((s) => s.url === u.url);
-          return (
-            <li key={u.key}>
-              <button
-                type="button"
-                aria-pressed={on}
-                aria-label={TEXT.attach(name)}
-                title={name}
-                disabled={!on && full}
-                onClick={() => toggle({ url: u.url, name })}
-                className={cn(
-                  'relative block size-16 overflow-hidden rounded-lg ring-2 transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-40',
-                  on ? 'ring-indigo-600' : 'ring-transparent hover:ring-slate-300',
-                )}
-              >
-                {/* eslint-disable-next-line @next/next/no-img-element -- uploaded files are served from the deployment's storage */}
-                <img src={u.url} alt="" className="size-full bg-slate-100 object-cover" />
-                {on && (
-                  <span className="absolute top-1 right-1 rounded-full bg-indigo-600 p-0.5 text-white">
-                    <CheckIcon className="size-3" />
-                  </span>
-                )}
-              </button>
-            </li>
-          );
-        })}
-        <li>
-          <button
-            type="button"
-            onClick={() => fileInput.current?.click()}
-            disabled={busy || full}
-            className="flex size-16 flex-col items-center justify-center gap-0.5 rounded-lg border border-dashed border-slate-300 text-[11px] leading-tight font-medium text-slate-600 hover:border-slate-400 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-50"
-          >
-            {busy ? <Spinner className="size-4" /> : <PlusIcon className="size-4" />}
-            <span className="px-1 text-center">{busy ? TEXT.uploading : TEXT.upload}</span>
-          </button>
-          <input
-            ref={fileInput}
-            type="file"
-            accept={ACCEPT}
-            aria-label={TEXT.choose}
-            className="sr-only"
-            tabIndex={-1}
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = '';
-              if (file) void upload(file);
-            }}
-          />
-        </li>
-      </ul>
-      {error && (
-        <p role="alert" className="text-xs break-words text-rose-600">
-          {error}
-        </p>
-      )}
-    </fieldset>
+    <UploadedImageGrid
+      legend={TEXT.legend}
+      hint={TEXT.max(MAX_IMAGES)}
+      pickLabel={TEXT.attach}
+      isSelected={(url) => selected.some((s) => s.url === url)}
+      full={full}
+      onToggle={(file) =>
+        onChange(selected.some((s) => s.url === file.url) ? selected.filter((s) => s.url !== file.url) : full ? selected : [...selected, file])
+      }
+      onUploaded={(file) => {
+        if (!full) onChange([...selected, file]);
+      }}
+    />
   );
 }
