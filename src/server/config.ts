@@ -69,6 +69,8 @@ const envSchema = z.object({
           article: z.number().int().min(0).optional(),
           /** An image reading (`/api/reverse`). */
           reverse: z.number().int().min(0).optional(),
+          /** One image-to-template conversion (`/api/image-to-template`: a reading and the text layers). */
+          image_to_template: z.number().int().min(0).optional(),
           /** Credits per second of video, by tier; `default` for a tier not listed. */
           video: z.record(z.string().min(1), z.number().int().min(0)).optional(),
           /** Chat: credits per 1,000 prompt and completion tokens, by model family; `default` for a family not listed. */
@@ -86,6 +88,8 @@ const envSchema = z.object({
   STUDIO_CHAT_RATE_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   STUDIO_CHAT_MAX_COMPLETION_TOKENS: z.coerce.number().int().min(16).max(1_000_000).default(4_096),
   STUDIO_CHAT_HEARTBEAT_MS: z.coerce.number().int().min(100).default(15_000),
+  STUDIO_TEMPLATE_SYNC_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(40_000),
+  STUDIO_TEMPLATE_WATCHDOG_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(300_000),
   STUDIO_CHAT_MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(256 * 1024 * 1024).default(20 * 1024 * 1024),
   STUDIO_VIDEO_DEFAULT_TIER: z.string().trim().min(1).default('videomodel-2-0-fast-260801'),
   STUDIO_VIDEO_POLL_FIRST_MS: z.coerce.number().int().min(10).default(5_000),
@@ -150,6 +154,8 @@ export interface Config {
     article: number;
     /** One image reading (`/api/reverse`). */
     reverse: number;
+    /** One image-to-template conversion; half of it is refunded when the text layers could not be read. */
+    imageToTemplate: number;
     video: Record<string, number>;
     /** Credits per 1,000 tokens by chat family (`default` for the others), and the least one request costs. */
     chat: Record<string, ChatPrice>;
@@ -170,6 +176,12 @@ export interface Config {
     heartbeatMs: number;
     /** Chat bodies carry images inline (data URLs), so their limit is their own. */
     maxBodyBytes: number;
+  };
+  imageToTemplate: {
+    /** A synchronous conversion that has not answered by then is a 504 (refunded); `async: true` has no such limit. */
+    syncTimeoutMs: number;
+    /** An asynchronous conversion without progress this long is failed by the watchdog and refunded. */
+    watchdogMs: number;
   };
   video: {
     ratePerHour: number;
@@ -297,6 +309,7 @@ export function buildConfig(env: Env): Config {
       image: { low: 1, medium: 2, high: 4, ...env.STUDIO_PRICES?.image },
       article: env.STUDIO_PRICES?.article ?? 1,
       reverse: env.STUDIO_PRICES?.reverse ?? 2,
+      imageToTemplate: env.STUDIO_PRICES?.image_to_template ?? 4,
       video: { ...DEFAULT_VIDEO_PRICES, ...env.STUDIO_PRICES?.video },
       chat: { ...DEFAULT_CHAT_PRICES, ...env.STUDIO_PRICES?.chat },
       chatMinimum: env.STUDIO_PRICES?.chat_minimum ?? 1,
@@ -310,6 +323,10 @@ export function buildConfig(env: Env): Config {
       maxCompletionTokens: env.STUDIO_CHAT_MAX_COMPLETION_TOKENS,
       heartbeatMs: env.STUDIO_CHAT_HEARTBEAT_MS,
       maxBodyBytes: env.STUDIO_CHAT_MAX_BODY_BYTES,
+    },
+    imageToTemplate: {
+      syncTimeoutMs: env.STUDIO_TEMPLATE_SYNC_TIMEOUT_MS,
+      watchdogMs: env.STUDIO_TEMPLATE_WATCHDOG_MS,
     },
     video: {
       ratePerHour: env.STUDIO_VIDEO_RATE_PER_HOUR,

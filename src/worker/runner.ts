@@ -1,4 +1,5 @@
 import { deliverCallback } from '../server/domain/callbacks/deliver';
+import { runConversionJob } from '../server/domain/image-template/jobs';
 import { runImageJob } from '../server/domain/jobs/run';
 import { runVideoJob } from '../server/domain/videos/run';
 import { flushAttempts } from '../server/upstreams/engine';
@@ -55,6 +56,7 @@ export async function startWorker(rt: Runtime, tasks: RecurringTask[]): Promise<
           { db: rt.db, secret: rt.config.secret, files: rt.files, video: rt.config.video, signal: ctx.signal, callbackAttempts: rt.config.callbackAttempts },
           task,
         ),
+      [QUEUES.templateJob]: (task, ctx) => runConversionJob({ deps: { db: rt.db, config: rt.config, files: rt.files }, signal: ctx.signal }, task),
       [QUEUES.callback]: (task) => deliverCallback({ db: rt.db, config: rt.config }, task),
     },
   });

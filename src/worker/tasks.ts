@@ -1,5 +1,6 @@
 import type { Config } from '../server/config';
 import { pruneSignInThrottles } from '../server/domain/auth/sign-in-throttle';
+import { failStalledConversions } from '../server/domain/image-template/jobs';
 import { pruneJobEvents } from '../server/domain/jobs/events';
 import { pruneAbandonedUploads } from '../server/domain/uploads/uploads';
 import { probeRemovedUpstreams } from '../server/upstreams/maintenance';
@@ -28,6 +29,14 @@ export function recurringTasksFor(config: Config): RecurringTask[] {
       everyMs: 60 * 60_000,
       run: async (rt) => {
         await pruneSignInThrottles(rt.db);
+      },
+    },
+    {
+      // A conversion that stalls (its upstream hangs, its worker died) is failed and refunded.
+      name: 'image-to-template-watchdog',
+      everyMs: Math.max(1_000, Math.min(30_000, Math.floor(config.imageToTemplate.watchdogMs / 4))),
+      run: async (rt) => {
+        await failStalledConversions(rt.db, rt.config.imageToTemplate.watchdogMs);
       },
     },
     {

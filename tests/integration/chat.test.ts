@@ -24,7 +24,7 @@ let files: FileStore;
 
 const config: Pick<Config, 'secret' | 'prices' | 'chat'> = {
   secret: testSecret,
-  prices: { image: { low: 1, medium: 2, high: 4 }, article: 1, reverse: 2, video: {}, chat: DEFAULT_CHAT_PRICES, chatMinimum: 1 },
+  prices: { image: { low: 1, medium: 2, high: 4 }, article: 1, reverse: 2, imageToTemplate: 4, video: {}, chat: DEFAULT_CHAT_PRICES, chatMinimum: 1 },
   chat: { ratePerMinute: 0, maxCompletionTokens: 4_096, heartbeatMs: 15_000, maxBodyBytes: 20 * 1024 * 1024 },
 };
 

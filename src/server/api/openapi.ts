@@ -5,6 +5,7 @@ import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import { allowedList } from '../domain/uploads/file-types';
 import { actionBodyUnion } from './action-map';
 import { chatPaths, chatSchemas } from './openapi-chat';
+import { imageTemplatePost, imageTemplateSchemas } from './openapi-image-template';
 import { appRouter } from './root';
 import type { StudioMeta } from './trpc';
 
@@ -73,6 +74,7 @@ function buildDocument(): OpenAPIObject {
   const errorRef = { content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
   doc.paths = {
     ...doc.paths,
+    '/image-to-template': { ...doc.paths?.['/image-to-template'], post: imageTemplatePost() },
     '/upload-ref': {
       post: {
         operationId: 'uploads-proxy',
@@ -170,7 +172,7 @@ function buildDocument(): OpenAPIObject {
   doc.components ??= {};
   const reverseAnswer = z.toJSONSchema(reverseAnswerSchema, { io: 'output' }) as SchemaObject & { $schema?: string };
   delete reverseAnswer.$schema;
-  doc.components.schemas = { ...doc.components.schemas, Error: ERROR_SCHEMA, ReverseAnswer: reverseAnswer };
+  doc.components.schemas = { ...doc.components.schemas, Error: ERROR_SCHEMA, ReverseAnswer: reverseAnswer, ...imageTemplateSchemas() };
   for (const u of unions) {
     const op = (doc.paths?.[u.path] as Record<string, { requestBody?: unknown }> | undefined)?.[u.method];
     if (op) op.requestBody = { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${u.name}` } } } };

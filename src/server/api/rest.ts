@@ -7,6 +7,7 @@ import { createContext } from './context';
 import { restRoutes } from './openapi';
 import { appRouter, createCaller } from './root';
 import { authFailureAnswer, errorIssues, publicMessage, type AuthFailure, type StudioMeta } from './trpc';
+import { handleImageToTemplateRequest } from './image-template-handler';
 import { handleReverseRequest } from './reverse-handler';
 import { handleUploadRequest } from './upload-handler';
 import { bodyTooLarge, drainRequest, readBodyLimited } from '../http/body-limit';
@@ -157,6 +158,9 @@ async function answerRest(req: Request, maxBodyBytes: number): Promise<Response>
   // A JSON body or a multipart file: image reading takes either.
   if (path === '/reverse' && method === 'POST') {
     return handleReverseRequest(req, null);
+  }
+  if (path === '/image-to-template' && method === 'POST') {
+    return handleImageToTemplateRequest(req, null);
   }
 
   operations ??= operationTable();

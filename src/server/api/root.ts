@@ -9,6 +9,7 @@ import { adminRouter } from './routers/admin';
 import { balanceRouter } from './routers/balance';
 import { callbacksRouter } from './routers/callbacks';
 import { claimsRouter } from './routers/claims';
+import { imageTemplateRouter } from './routers/image-template';
 import { jobsRouter } from './routers/jobs';
 import { modelsRouter } from './routers/models';
 import { sessionRouter } from './routers/session';
@@ -31,6 +32,7 @@ export const appRouter = router({
   usage: usageRouter,
   claims: claimsRouter,
   videos: videosRouter,
+  imageToTemplate: imageTemplateRouter,
 });
 
 export type AppRouter = typeof appRouter;

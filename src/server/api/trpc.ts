@@ -32,6 +32,7 @@ const toTrpcCode: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
   TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
   INTERNAL: 'INTERNAL_SERVER_ERROR',
   UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  GATEWAY_TIMEOUT: 'GATEWAY_TIMEOUT',
 };
 
 /** The caller-facing text of any error; internal messages never leave the server. */

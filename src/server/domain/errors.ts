@@ -15,6 +15,8 @@ export const errorStatus = {
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,
+  /** Work that has a deadline of its own (a synchronous image-to-template) did not finish in time. */
+  GATEWAY_TIMEOUT: 504,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

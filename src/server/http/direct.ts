@@ -10,7 +10,7 @@ import { logger } from '../logger';
  * chat on a console session (chat with a key is served by src/server/http/chat.ts before this).
  */
 const NEXT_ONLY = /^\/api\/(trpc|auth|jobs-stream|chat|models)(\/|$|\?)/;
-const UPLOAD = /^\/api\/(upload-ref|reverse)\/?(\?|$)/;
+const UPLOAD = /^\/api\/(upload-ref|reverse|image-to-template)\/?(\?|$)/;
 
 /**
  * Serves the REST surface straight from the Node HTTP server, in front of Next.js. The procedures

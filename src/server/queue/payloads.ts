@@ -10,10 +10,12 @@ export const taskPayloads = {
   'callback.deliver': z.object({ jobId: z.uuid() }),
   /** One row per video job for its whole life: submit upstream, then poll (re-scheduled with runAt). */
   'video.job': z.object({ jobId: z.uuid() }),
+  /** An asynchronous image-to-template conversion. */
+  'template.job': z.object({ jobId: z.uuid() }),
 } as const;
 
 export type QueueName = keyof typeof taskPayloads;
 export type TaskPayload<Q extends QueueName> = z.infer<(typeof taskPayloads)[Q]>;
 
 /** The queue names by what they do, for code that enqueues. */
-export const QUEUES = { imageJob: 'image.job', callback: 'callback.deliver', videoJob: 'video.job' } as const satisfies Record<string, QueueName>;
+export const QUEUES = { imageJob: 'image.job', callback: 'callback.deliver', videoJob: 'video.job', templateJob: 'template.job' } as const satisfies Record<string, QueueName>;

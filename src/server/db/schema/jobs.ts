@@ -8,11 +8,14 @@ import { tenantRef } from './tenants';
 export interface JobStep {
   name: string;
   status: 'running' | 'ok' | 'fail';
+  /** Why a `fail` step stopped, for the caller. */
+  error?: string;
 }
 
 /**
- * Asynchronous work of a tenant (image generation today). The caller sees only id, status,
- * cdn_url, error, elapsed_ms, the fallback note and steps; which upstream served is never stored here.
+ * Asynchronous work of a tenant: image generation, video tasks and image-to-template conversions.
+ * The caller sees only id, status, cdn_url, error, elapsed_ms, the fallback note, steps and (for a
+ * conversion) its result; which upstream served is never stored here.
  */
 export const jobs = pgTable(
   'jobs',
@@ -21,7 +24,7 @@ export const jobs = pgTable(
     tenantId: tenantRef(),
     /** The member that submitted it; null for the tenant key or a console session. */
     accountId: uuid().references(() => accounts.id, { onDelete: 'set null' }),
-    kind: text({ enum: ['image', 'video'] }).notNull(),
+    kind: text({ enum: ['image', 'video', 'template'] }).notNull(),
     status: text({ enum: jobStatuses }).notNull().default('pending'),
     /** The validated request, with the prompt already resolved from a skill or template. */
     input: jsonb().$type<Record<string, unknown>>().notNull(),
@@ -33,6 +36,10 @@ export const jobs = pgTable(
     /** Shown while pending, e.g. that a backup channel is in use. */
     note: text(),
     steps: jsonb().$type<JobStep[]>(),
+    /** A finished image-to-template conversion: the answer `GET /api/image-to-template?job_id=` gives. */
+    result: jsonb().$type<Record<string, unknown>>(),
+    /** Last sign of life of a multi-step job (a step began or ended); the watchdog fails one that stalls. */
+    progressAt: at(),
     callbackUrl: text(),
     idempotencyKey: text(),
     requestHash: text(),
@@ -52,6 +59,7 @@ export const jobs = pgTable(
     index('jobs_account_created_idx').on(t.accountId, t.createdAt.desc()),
     index('jobs_pending_idx').on(t.status).where(sql`${t.status} = 'pending'`),
     index('jobs_batch_idx').on(t.batchId).where(sql`${t.batchId} is not null`),
+    index('jobs_stalled_idx').on(t.progressAt).where(sql`${t.status} = 'pending' and ${t.progressAt} is not null`),
     uniqueIndex('jobs_tenant_idempotency_uq').on(t.tenantId, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
   ],
 );

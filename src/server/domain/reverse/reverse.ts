@@ -6,7 +6,7 @@ import { routeCall } from '../../upstreams/engine';
 import { UpstreamError } from '../../upstreams/types';
 import type { ScopedIdentity } from '../auth/identity';
 import { chargeWork, refundWork } from '../credits/ledger';
-import { readImageInput, type ImageInputDeps, type ImageSource } from './image-input';
+import { readImageInput, type ImageInputDeps, type ImageSource, type ReadImage } from './image-input';
 
 /** The ratios a reading answers with: ones `/api/generate` accepts, from 1:4 to 4:1. */
 export const READING_RATIOS = ['1:4', '1:3', '1:2', '9:16', '2:3', '3:4', '4:5', '1:1', '5:4', '4:3', '3:2', '16:9', '2:1', '21:9', '3:1', '4:1'] as const;
@@ -52,11 +52,80 @@ export interface ReverseDeps extends ImageInputDeps {
   config: ImageInputDeps['config'] & Pick<Config, 'prices' | 'secret'>;
 }
 
+/** An image as a vision model receives it: inline, so no upstream ever fetches from Studio. */
+export const imagePart = (image: ReadImage) => ({ type: 'image_url' as const, image_url: { url: `data:${image.mime};base64,${image.data.toString('base64')}` } });
+
 /**
- * `POST /api/reverse`: one model call that reads the image. Routed to vision-capable chat upstreams
- * with JSON output; an answer that is not the reading's shape counts as a failed attempt and the
- * next upstream is asked. Charged under `reverse` before the call (402 when short) and refunded when
- * every upstream failed. `ratio` comes from the image's own size, not the model.
+ * One routed vision call that must answer JSON of a given shape: routed to vision-capable chat
+ * upstreams with JSON output; an answer `parse` refuses counts as a failed attempt and the next
+ * upstream is asked (as for articles).
+ */
+export async function askVision<T>(
+  deps: { db: ReverseDeps['db']; config: Pick<Config, 'secret'> },
+  image: ReadImage,
+  ask: { system: string; user: string; parse: (content: string | null) => T | null; what: string },
+  opts: { ref: string; tenantId: string; signal?: AbortSignal | undefined },
+): Promise<T> {
+  const routed = await routeCall(
+    deps.db,
+    deps.config.secret,
+    { media: 'chat', needs: { vision: true, jsonMode: true } },
+    async (target, _model, signal) => {
+      const completion = await chatComplete(
+        target,
+        {
+          messages: [
+            { role: 'system', content: ask.system },
+            { role: 'user', content: [{ type: 'text', text: ask.user }, imagePart(image)] },
+          ],
+          response_format: { type: 'json_object' },
+          temperature: 0.2,
+        },
+        signal,
+      );
+      const parsed = ask.parse(completion.choices[0]?.message.content ?? null);
+      if (parsed === null) throw new UpstreamError('bad_output', `the answer was not the ${ask.what} asked for`);
+      return parsed;
+    },
+    { ref: opts.ref, tenantId: opts.tenantId, signal: opts.signal },
+  );
+  return routed.result;
+}
+
+/** The reading of an image (the fixed field set of `/api/reverse`), `ratio` from the image's own size. */
+export async function readReading(
+  deps: { db: ReverseDeps['db']; config: Pick<Config, 'secret'> },
+  image: ReadImage,
+  opts: { ref: string; tenantId: string; signal?: AbortSignal | undefined },
+): Promise<Omit<ReverseAnswer, 'ok'>> {
+  const r = await askVision(
+    deps,
+    image,
+    {
+      system: SYSTEM_PROMPT,
+      user: `Read this image (${image.width} x ${image.height} pixels) and answer with the JSON object.`,
+      parse: parseReading,
+      what: 'image reading',
+    },
+    opts,
+  );
+  return {
+    sculpt: r.sculpt,
+    prompt: r.prompt,
+    prompt_cn: r.prompt_cn,
+    style_tags: r.style_tags,
+    aspect_ratio: r.aspect_ratio,
+    zh_name: r.zh_name,
+    description: r.description,
+    genre: r.genre,
+    ratio: nearestRatio(image.width, image.height),
+    body_md: r.body_md,
+  };
+}
+
+/**
+ * `POST /api/reverse`: one model call that reads the image. Charged under `reverse` before the call
+ * (402 when short) and refunded when every upstream failed.
  */
 export async function reverseImage(deps: ReverseDeps, who: ScopedIdentity, source: ImageSource): Promise<ReverseAnswer> {
   const image = await readImageInput(deps, who, source);
@@ -64,50 +133,7 @@ export async function reverseImage(deps: ReverseDeps, who: ScopedIdentity, sourc
   const ref = `reverse-${randomUUID()}`;
   const wallet = await chargeWork(deps.db, who, { amount: price, category: 'reverse', ref, note: 'image reading' });
   try {
-    const dataUrl = `data:${image.mime};base64,${image.data.toString('base64')}`;
-    const routed = await routeCall(
-      deps.db,
-      deps.config.secret,
-      { media: 'chat', needs: { vision: true, jsonMode: true } },
-      async (target, _model, signal) => {
-        const completion = await chatComplete(
-          target,
-          {
-            messages: [
-              { role: 'system', content: SYSTEM_PROMPT },
-              {
-                role: 'user',
-                content: [
-                  { type: 'text', text: `Read this image (${image.width} x ${image.height} pixels) and answer with the JSON object.` },
-                  { type: 'image_url', image_url: { url: dataUrl } },
-                ],
-              },
-            ],
-            response_format: { type: 'json_object' },
-            temperature: 0.2,
-          },
-          signal,
-        );
-        const reading = parseReading(completion.choices[0]?.message.content ?? null);
-        if (!reading) throw new UpstreamError('bad_output', 'the answer was not the image reading asked for');
-        return reading;
-      },
-      { ref, tenantId: who.tenantId },
-    );
-    const r = routed.result;
-    return {
-      ok: true,
-      sculpt: r.sculpt,
-      prompt: r.prompt,
-      prompt_cn: r.prompt_cn,
-      style_tags: r.style_tags,
-      aspect_ratio: r.aspect_ratio,
-      zh_name: r.zh_name,
-      description: r.description,
-      genre: r.genre,
-      ratio: nearestRatio(image.width, image.height),
-      body_md: r.body_md,
-    };
+    return { ok: true, ...(await readReading(deps, image, { ref, tenantId: who.tenantId })) };
   } catch (err) {
     await refundWork(deps.db, wallet, { amount: price, category: 'reverse', ref, note: 'image not read' });
     throw err;

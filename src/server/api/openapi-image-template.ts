@@ -1,0 +1,70 @@
+import type { OperationObject, SchemaObject } from 'openapi3-ts/oas31';
+import { z } from 'zod';
+import { conversionAnswerSchema, conversionOptionsSchema, TEMPLATE_VARIABLE_NAMES } from '../../contracts/image-template';
+
+/**
+ * `POST /api/image-to-template` in the OpenAPI document: a hand-written operation (it takes JSON or a
+ * multipart file, outside tRPC) whose schemas come from the same contracts the handler parses with.
+ */
+
+const errorRef = { content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+
+function schemaOf(schema: z.ZodType, io: 'input' | 'output'): SchemaObject {
+  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as SchemaObject & { $schema?: string };
+  delete json.$schema;
+  return json;
+}
+
+export function imageTemplateSchemas(): Record<string, SchemaObject> {
+  return {
+    ImageToTemplateAnswer: schemaOf(conversionAnswerSchema, 'output'),
+    ImageToTemplateSubmitted: {
+      type: 'object',
+      required: ['ok', 'jobId', 'status', 'async'],
+      properties: { ok: { type: 'boolean', const: true }, jobId: { type: 'string', format: 'uuid' }, status: { type: 'string', const: 'pending' }, async: { type: 'boolean', const: true } },
+    },
+  };
+}
+
+export function imageTemplatePost(): OperationObject {
+  const options = schemaOf(conversionOptionsSchema, 'input');
+  const json: SchemaObject = { ...options, properties: { image_url: { type: 'string', format: 'uri', maxLength: 2048 }, ...options.properties } };
+  const form: SchemaObject = {
+    type: 'object',
+    required: ['file'],
+    properties: {
+      file: { type: 'string', format: 'binary' },
+      variables: { type: 'string', description: 'Repeated fields, a comma-separated list or a JSON array' },
+      variable_labels: { type: 'string', description: 'A JSON object' },
+      create_template: { type: 'string', enum: ['true', 'false'] },
+      template: { type: 'string', description: 'A JSON object {zh_name, slug, category, domain}' },
+      async: { type: 'string', enum: ['true', 'false'] },
+    },
+  };
+  return {
+    operationId: 'image-to-template',
+    tags: ['Images'],
+    summary: 'Turn an image into a template draft (or a template)',
+    description: `Exactly one of \`image_url\` (JSON) or a multipart \`file\`, read as for POST /api/reverse (png, jpg or webp by the bytes, at most 6 MB). Synchronous (answers within ${40} s, else 504 and refunded) unless \`create_template\` or \`async\` is true: then \`{ok, jobId, status: "pending", async: true}\` at once; follow it with GET /api/jobs?id=, the jobs stream, and GET /api/image-to-template?job_id=. Variables come only from the platform's names (${TEMPLATE_VARIABLE_NAMES.join(', ')}); \`variables\` narrows them; several texts of one role are \`{role}\`, \`{role_2}\`, \`{role_3}\`. \`variable_labels\` changes \`fields[].label\` only. A taken \`template.slug\` is 409 and never overwrites. Charged \`STUDIO_PRICES.image_to_template\` credits under \`reverse\`; refunded in full when the image could not be read, by half when the text layers could not. Tenant key only: member keys 403.`,
+    security: [{ ApiKey: [] }, { Bearer: [] }],
+    requestBody: { required: true, content: { 'application/json': { schema: json }, 'multipart/form-data': { schema: form } } },
+    responses: {
+      '200': {
+        description: 'The conversion (synchronous), or the job that runs it (asynchronous)',
+        content: {
+          'application/json': {
+            schema: { oneOf: [{ $ref: '#/components/schemas/ImageToTemplateAnswer' }, { $ref: '#/components/schemas/ImageToTemplateSubmitted' }] },
+          },
+        },
+      },
+      '400': { description: 'No image or both, not png/jpg/webp by its bytes, over 6 MB, not decoding, a refused address, a variable name outside the list, an unknown parameter', ...errorRef },
+      '401': { description: 'Missing or invalid key', ...errorRef },
+      '402': { description: 'Not enough credits', ...errorRef },
+      '403': { description: 'A member key (do not retry), a platform account, the super-administrator key, a replaced key or a disabled tenant', ...errorRef },
+      '409': { description: '`template.slug` is taken; nothing was created or charged', ...errorRef },
+      '415': { description: 'Neither JSON nor multipart', ...errorRef },
+      '503': { description: 'Every vision upstream failed to read the image; refunded', ...errorRef },
+      '504': { description: 'A synchronous conversion did not finish in time; refunded', ...errorRef },
+    },
+  };
+}
