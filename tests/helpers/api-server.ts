@@ -75,6 +75,8 @@ export async function startStudio(env: Record<string, string> = {}): Promise<Stu
     // Video tasks are polled within a test's time, not every few seconds.
     STUDIO_VIDEO_POLL_FIRST_MS: '100',
     STUDIO_VIDEO_POLL_MAX_MS: '400',
+    // The image-to-template watchdog test waits for it: seconds, not the default 5 minutes.
+    STUDIO_TEMPLATE_WATCHDOG_MS: '6000',
     ...env,
   };
   let dropDatabase: (() => Promise<void>) | null = null;

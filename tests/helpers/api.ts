@@ -80,6 +80,7 @@ export interface Job {
   error: string | null;
   note: string | null;
   elapsed_ms: number | null;
+  steps: { name: string; status: 'running' | 'ok' | 'fail' }[] | null;
 }
 
 export async function waitForJob(
