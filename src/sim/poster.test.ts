@@ -122,11 +122,14 @@ describe('posters with known text', () => {
     expect((await raw('春日')).equals(await raw('限定'))).toBe(false);
   });
 
-  it('anchors left and right aligned text at x', async () => {
-    const left = await inkBox(await renderPoster({ width: 400, height: 200, background: 'white', layers: [{ role: 'body', text: 'Left', x: 0.1, y: 0.5, size_ratio: 0.08, color: '#000000', alignment: 'left' }] }));
-    expect(left.cx).toBeGreaterThan(0.1);
-    const right = await inkBox(await renderPoster({ width: 400, height: 200, background: 'white', layers: [{ role: 'body', text: 'Right', x: 0.9, y: 0.5, size_ratio: 0.08, color: '#000000', alignment: 'right' }] }));
-    expect(right.cx).toBeLessThan(0.9);
+  it('centres the text box on (x, y) whatever its alignment', async () => {
+    for (const [alignment, x] of [['left', 0.3], ['right', 0.7], ['center', 0.5]] as const) {
+      const png = await renderPoster({ width: 400, height: 200, background: 'white', layers: [{ role: 'body', text: 'Mid', x, y: 0.5, size_ratio: 0.08, color: '#000000', alignment }] });
+      const box = await inkBox(png);
+      expect(Math.abs(box.cx - x), alignment).toBeLessThan(0.02);
+      expect(Math.abs(box.cy - 0.5), alignment).toBeLessThan(0.03);
+      expect(readPosterLayers(png)?.[0]?.alignment).toBe(alignment);
+    }
   });
 
   it('gives null for other formats, PNGs without the chunk, and garbage; never throws', async () => {

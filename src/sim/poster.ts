@@ -45,7 +45,7 @@ const posterSpecSchema = z.strictObject({
   layers: z.array(posterLayerSchema).min(1).max(40),
 });
 
-/** One text to draw: (x, y) in 0..1 of the canvas, font size = `size_ratio` × width. */
+/** One text to draw: (x, y) in 0..1 of the canvas is the centre of its box, font size = `size_ratio` × width. */
 export type PosterLayer = z.infer<typeof posterLayerSchema>;
 /** What {@link renderPoster} draws; `background` is any CSS colour (default: a fixed warm gradient). */
 export type PosterSpec = z.infer<typeof posterSpecSchema>;
@@ -123,8 +123,6 @@ const FONT_FAMILIES: Record<string, string> = {
   display: "'Noto Sans CJK SC', 'DejaVu Sans', sans-serif",
 };
 
-const ANCHORS = { left: 'start', center: 'middle', right: 'end' } as const;
-
 function isDark(hex: string): boolean {
   const n = Number.parseInt(hex.slice(1), 16);
   return 0.299 * (n >> 16) + 0.587 * ((n >> 8) & 0xff) + 0.114 * (n & 0xff) < 128;
@@ -135,7 +133,9 @@ function layerSvg(layer: PosterTextLayer, index: number, width: number, height: 
   const x = (layer.coords.x * width).toFixed(2);
   const y = (layer.coords.y * height).toFixed(2);
   const family = FONT_FAMILIES[layer.font_category] ?? FONT_FAMILIES['sans-serif'];
-  const attrs = `font-family="${family}" font-size="${size.toFixed(2)}" font-weight="${layer.font_weight}" text-anchor="${ANCHORS[layer.alignment]}" dominant-baseline="central"`;
+  // (x, y) is the centre of the text box. A one-line box is as wide as its text, so whatever its
+  // alignment the text sits centred on x: `alignment` is reported, not an anchor.
+  const attrs = `font-family="${family}" font-size="${size.toFixed(2)}" font-weight="${layer.font_weight}" text-anchor="middle" dominant-baseline="central"`;
   const text = escapeXml(layer.content);
   const parts: string[] = [];
   let fill = layer.color;
@@ -212,7 +212,7 @@ function insertAfterIhdr(png: Buffer, chunk: Buffer): Buffer {
 }
 
 /**
- * Draws the spec's texts (SVG `<text>`, anchored by alignment, vertically centred on y) over the
+ * Draws the spec's texts (SVG `<text>`, one line each, its box centred on (x, y)) over the
  * background and returns a PNG carrying the drawn layers. Deterministic: the same spec gives the
  * same bytes. Throws {@link PosterSpecError} for a spec outside the limits.
  */
