@@ -1,13 +1,15 @@
 import { createHash } from 'node:crypto';
 import { isRecord, type Json } from './http';
 import { mulberry32 } from '../lib/random';
+import { aspectRatio, readPngDataUrl, type PosterTextLayer } from './poster';
 
 /**
  * Deterministic reply text for the simulated chat model. The reply depends only on the
  * conversation (mostly the last user message), never on time or randomness, and picks one
  * of a few shapes:
  *  - image reading (a message carries an image part and JSON is wanted): a structured
- *    description of the picture (`sculpt`, prompts, tags, text layers...);
+ *    description of the picture (`sculpt`, prompts, tags, text layers...); a PNG poster drawn by
+ *    `renderPoster` is read exactly: its embedded text layers and its real aspect ratio;
  *  - article (the system prompt names xiaohongshu/wechat, or JSON with title/body is asked):
  *    `{title, body, hashtags?}` in Chinese;
  *  - any other JSON request: a small generic object, conformed to `json_schema` when given;
@@ -130,7 +132,34 @@ function round2(n: number): number {
   return Math.round(n * 100) / 100;
 }
 
-function visionObject(rnd: Rnd): Record<string, Json> {
+/** What the simulated model can tell of the picture it reads: its real size and, for a poster, the text on it. */
+export interface ImageFacts {
+  width: number;
+  height: number;
+  /** The layers a simulator poster embeds; null for any other image. */
+  layers: PosterTextLayer[] | null;
+}
+
+/**
+ * Facts of the image being read: among PNG data URLs (the last user message's first, then earlier
+ * messages' from the newest), the first poster, else the first readable PNG. Other URLs are not
+ * fetched or decoded. Null when there is no readable PNG.
+ */
+export function readImageFacts(messages: readonly ChatMessageView[]): ImageFacts | null {
+  const lastUserIndex = messages.findLastIndex((m) => m.role === 'user');
+  const order = [messages[lastUserIndex], ...messages.filter((_, i) => i !== lastUserIndex).reverse()];
+  let first: ImageFacts | null = null;
+  for (const message of order) {
+    for (const url of message?.images ?? []) {
+      const facts = readPngDataUrl(url);
+      if (facts?.layers) return facts;
+      first ??= facts;
+    }
+  }
+  return first;
+}
+
+function visionObject(rnd: Rnd, image: ImageFacts | null): Record<string, Json> {
   const si = Math.floor(rnd() * SUBJECTS.length) % SUBJECTS.length;
   const subject = SUBJECTS[si] ?? SUBJECTS[0] ?? ['a still life', '静物'];
   const composition = pick(rnd, COMPOSITIONS);
@@ -139,12 +168,13 @@ function visionObject(rnd: Rnd): Record<string, Json> {
   const print = pick(rnd, PRINTS);
   const texture = pick(rnd, TEXTURES);
   const tags = pickSome(rnd, STYLE_TAGS, 3 + Math.floor(rnd() * 3));
-  const ratio = pick(rnd, RATIOS);
+  const picked = pick(rnd, RATIOS);
+  const ratio = image ? aspectRatio(image.width, image.height) : picked;
   const genre = pick(rnd, GENRES);
   const zhName = ZH_NAMES[si] ?? '静物';
   const layerCount = 1 + Math.floor(rnd() * 3);
   const positions = pickSome(rnd, POSITIONS, layerCount);
-  const textLayers: Json[] = positions.map(([position, x, y, alignment], i) => ({
+  const generated: PosterTextLayer[] = positions.map(([position, x, y, alignment], i) => ({
     role: i === 0 ? 'title' : pick(rnd, TEXT_ROLES.slice(1)),
     content: pick(rnd, TEXT_SNIPPETS),
     position,
@@ -154,8 +184,11 @@ function visionObject(rnd: Rnd): Record<string, Json> {
     size_ratio: round2(i === 0 ? 0.08 + rnd() * 0.06 : 0.03 + rnd() * 0.03),
     color: hexColor(rnd),
     treatment: pick(rnd, TREATMENTS),
-    alignment,
+    alignment: alignment === 'left' || alignment === 'right' ? alignment : 'center',
   }));
+  const category = pick(rnd, CATEGORIES);
+  // A poster's embedded layers are the exact answer; the generated ones stand in for other images.
+  const textLayers: Json[] = (image?.layers ?? generated).map((l) => ({ ...l, coords: { ...l.coords } }));
   const prompt = `${subject[0]}, ${composition[0]}, ${universe[0]}, ${light[0]}, ${print[0]}, ${texture[0]}, ${tags.join(', ')}`;
   const promptCn = `${subject[1]}，${composition[1]}，${universe[1]}，${light[1]}，${print[1]}，${texture[1]}`;
   return {
@@ -176,7 +209,7 @@ function visionObject(rnd: Rnd): Record<string, Json> {
     genre,
     ratio,
     body_md: `## ${zhName}\n\n**画面**：${subject[1]}。\n\n- 构图：${composition[1]}\n- 光线：${light[1]}\n- 质感：${texture[1]}\n\n> ${print[1]}风格，适合${ratio}画幅。`,
-    image_category: pick(rnd, CATEGORIES),
+    image_category: image?.layers ? 'poster' : category,
     text_layers: textLayers,
   };
 }
@@ -254,9 +287,9 @@ function articleObject(rnd: Rnd, topic: string, platform: Platform, withHashtags
   return article;
 }
 
-function plainText(rnd: Rnd, lastUser: ChatMessageView, topic: string): string {
+function plainText(rnd: Rnd, lastUser: ChatMessageView, topic: string, image: () => ImageFacts | null): string {
   if (lastUser.images.length > 0) {
-    const v = visionObject(rnd);
+    const v = visionObject(rnd, image());
     const s = v.sculpt;
     const subject = isRecord(s) && typeof s.subject === 'string' ? s.subject : 'a still life';
     return hasCjk(lastUser.text)
@@ -341,6 +374,8 @@ export function composeReply(input: ReplyInput): Reply {
   const topic = extractTopic(lastUser.text);
   const schema = responseFormat.type === 'json_schema' ? responseFormat.schema : null;
   const instructions = `${systemText}\n${lastUser.text}`;
+  // Decoded only when a reply describes the image (a data URL may be megabytes).
+  const image = (): ImageFacts | null => (anyImage ? readImageFacts(messages) : null);
 
   const platform = detectPlatform(systemText) ?? (wantsJson ? detectPlatform(lastUser.text) : null);
   const asksTitleBody = wantsJson && /\btitle\b|标题/i.test(instructions) && /\bbody\b|正文/i.test(instructions);
@@ -351,7 +386,7 @@ export function composeReply(input: ReplyInput): Reply {
   let value: Json;
   if (anyImage && (wantsJson || schema || /sculpt|prompt_cn|text_layers/i.test(instructions))) {
     kind = 'vision';
-    value = visionObject(rnd);
+    value = visionObject(rnd, image());
   } else if (platform || asksTitleBody || schemaIsArticle) {
     kind = 'article';
     const withHashtags = platform === 'xiaohongshu' || /hashtag|话题|标签/i.test(instructions) || schemaProps.includes('hashtags');
@@ -364,12 +399,28 @@ export function composeReply(input: ReplyInput): Reply {
     }
   } else if (wantsJson) {
     kind = 'json';
-    value = { answer: plainText(rnd, lastUser, topic), topic, language: hasCjk(lastUser.text) ? 'zh' : 'en' };
+    value = { answer: plainText(rnd, lastUser, topic, image), topic, language: hasCjk(lastUser.text) ? 'zh' : 'en' };
   } else {
-    return { kind: 'text', json: false, content: plainText(rnd, lastUser, topic) };
+    return { kind: 'text', json: false, content: plainText(rnd, lastUser, topic, image) };
   }
   if (schema) value = conformToSchema(schema, value, rnd);
   return { kind, json: true, content: JSON.stringify(value) };
+}
+
+/**
+ * A JSON reply with about half of its top-level keys gone (the `missing_fields` fault): every second
+ * key, and always `text_layers` and `sculpt`. Still valid JSON; anything but an object is unchanged.
+ */
+export function withMissingFields(json: string): string {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    return json;
+  }
+  if (!isRecord(value)) return json;
+  const kept = Object.entries(value).filter(([key], i) => i % 2 === 0 && key !== 'text_layers' && key !== 'sculpt');
+  return JSON.stringify(Object.fromEntries(kept));
 }
 
 /** Rough token count: one per CJK character, one per four other characters. */

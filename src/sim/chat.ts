@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { SimChatChannel } from './channels';
-import { composeReply, estimateTokens, type ChatMessageView, type ResponseFormat } from './chat-content';
+import { composeReply, estimateTokens, withMissingFields, type ChatMessageView, type ResponseFormat } from './chat-content';
 import { isRecord, sendJson, wait } from './http';
 import { answerFromToolResults, argumentPieces, chooseTool, parseToolRequest, toolCall, validateToolMessages, type ToolCall } from './chat-tools';
 import { openAiError, openAiProtocol, parseJsonObject } from './openai';
@@ -222,6 +222,8 @@ async function completions(ctx: Ctx): Promise<void> {
     for (let i = messages.length - 1; i >= 0 && messages[i]?.role === 'tool'; i -= 1) trailing.unshift(messages[i]?.text ?? '');
     content = answerFromToolResults(trailing);
   }
+  // Valid JSON missing fields the caller relies on; max_tokens still applies to what is left.
+  if (!tool && ctx.fault === 'missing_fields' && reply.json) content = withMissingFields(content);
   let finish: 'stop' | 'length' | 'tool_calls' = tool ? 'tool_calls' : 'stop';
   if (tool) {
     content = '';

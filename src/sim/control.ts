@@ -4,10 +4,11 @@ import type { SimChannel } from './channels';
 import { CHAT_ONLY_FAULTS, faultInputSchema, VIDEO_ONLY_FAULTS, type FaultBook } from './faults';
 import { CONTENT_TYPES, type FileStore } from './files';
 import { readBody, sendBytes, sendJson } from './http';
-import type { SimRequestRecord } from './server';
+import { parsePosterSpec, PosterSpecError, renderPoster } from './poster';
+import type { SimRequestRecord } from './request-log';
 import { STATUSES, taskStatus, taskView, type VideoSettings, type VideoTasks } from './video-tasks';
 
-/** The simulator's control API under `/__sim/`: faults, latency and video settings, the request log, video tasks, stored files, reset. */
+/** The simulator's control API under `/__sim/`: faults, latency and video settings, the request log, video tasks, stored files, posters, reset. */
 
 /** What the control API reads and changes of a running simulator. */
 export interface ControlState {
@@ -91,6 +92,18 @@ export function knownChannel(state: Pick<ControlState, 'byName' | 'names'>, name
   if (!byName.has(name)) throw new ControlError(400, `unknown channel '${name}'; expected one of ${names.join(', ')}${allowStar ? " or '*'" : ''}`);
 }
 
+/** `POST /__sim/poster`: draws a poster with known text (see poster.ts) so a test can hand it to image reading. */
+async function sendPoster(req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> {
+  let png: Buffer;
+  try {
+    png = await renderPoster(parsePosterSpec(parseControlBody(body)));
+  } catch (err) {
+    if (err instanceof PosterSpecError) throw new ControlError(400, err.message);
+    throw err;
+  }
+  sendBytes(req, res, png, 'image/png', { 'cache-control': 'no-store' });
+}
+
 export async function handleControl(state: ControlState, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
   const { channels, byName, names, latency, videoSettings, chatSettings, faultBook, files, tasks } = state;
   const method = req.method ?? 'GET';
@@ -158,7 +171,7 @@ export async function handleControl(state: ControlState, req: IncomingMessage, r
       if (chatOnly && input.channel !== '*' && byName.get(input.channel)?.adapter !== 'openai-chat') {
         throw new ControlError(400, `fault '${input.fault}' only applies to chat channels`);
       }
-      // It cuts a completion's answer; a model list taking it would only use it up.
+      // It changes a completion's answer; a model list taking it would only use it up.
       if (chatOnly && input.on === 'all') throw new ControlError(400, `fault '${input.fault}' applies to chat completions only; 'on: all' is not accepted`);
       const targets = channels
         .filter((c) => (!videoOnly || c.adapter === 'ark-video') && (!chatOnly || c.adapter === 'openai-chat'))
@@ -235,6 +248,8 @@ export async function handleControl(state: ControlState, req: IncomingMessage, r
         stats: channelParam ? { [channelParam]: stats[channelParam] ?? { created: 0, cancelled: 0, cancel_refused: 0, deleted: 0 } } : stats,
       });
     }
+    case 'POST /__sim/poster':
+      return sendPoster(req, res, body);
     case 'POST /__sim/reset':
       state.reset();
       return sendJson(res, 200, { ok: true });

@@ -114,6 +114,24 @@ describe('fault injection', () => {
     expect(() => JSON.parse(content) as unknown).toThrow();
   });
 
+  it('missing_fields: JSON replies lose half their keys, text replies are untouched; chat channels only', async () => {
+    await arm({ channel: 'sim-chat-a', fault: 'missing_fields', times: 2 });
+    const res = await chat({ response_format: { type: 'json_object' }, messages: [{ role: 'user', content: 'Answer in JSON: what is HTTP?' }] });
+    const content = ((await res.json()) as { choices: { message: { content: string } }[] }).choices[0]?.message.content ?? '';
+    // {answer, topic, language} keeps its first and third keys.
+    expect(Object.keys(JSON.parse(content) as object)).toEqual(['answer', 'language']);
+    const text = await chat({ messages: [{ role: 'user', content: 'Say something about tea.' }] });
+    const prose = ((await text.json()) as { choices: { message: { content: string } }[] }).choices[0]?.message.content ?? '';
+    expect(prose).toMatch(/tea/);
+    expect(s.sim.faults()).toEqual([]);
+
+    expect((await arm({ channel: 'sim-image-a', fault: 'missing_fields' })).status).toBe(400);
+    expect((await arm({ channel: 'sim-chat-a', fault: 'missing_fields', on: 'all' })).status).toBe(400);
+    const star = await arm({ channel: '*', fault: 'missing_fields' });
+    const armed = ((await star.json()) as { faults: ActiveFault[] }).faults;
+    expect(armed.map((f) => f.channel)).toEqual(['sim-chat-a', 'sim-chat-b', 'sim-chat-lite']);
+  });
+
   it('bad_output: video task succeeds with a URL that is not an MP4; task_failed fails the task', async () => {
     await arm({ channel: 'sim-video-a', fault: 'bad_output', times: 1 });
     const { id } = (await (await video()).json()) as { id: string };

@@ -18,14 +18,23 @@ export const FAULT_KINDS = [
   'task_never_finishes',
   'wrong_duration',
   'stream_break',
+  'missing_fields',
 ] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 /** Faults that only video channels accept: they change what the created task does. */
 export const VIDEO_ONLY_FAULTS: readonly FaultKind[] = ['task_failed', 'task_never_finishes', 'wrong_duration'];
 
-/** Faults that only chat channels accept: they cut a chat completion's response off mid-way. */
-export const CHAT_ONLY_FAULTS: readonly FaultKind[] = ['stream_break'];
+/** Faults that only chat channels accept: they cut a chat completion's response off mid-way, or thin out its JSON. */
+export const CHAT_ONLY_FAULTS: readonly FaultKind[] = ['stream_break', 'missing_fields'];
+
+/** Faults that change what a handler answers rather than the status; the others answer in the protocol's error shape. */
+export const OUTPUT_FAULTS = ['bad_output', 'task_failed', 'task_never_finishes', 'wrong_duration', 'stream_break', 'missing_fields'] as const satisfies readonly FaultKind[];
+export type OutputFaultKind = (typeof OUTPUT_FAULTS)[number];
+
+export function isOutputFault(fault: FaultKind): fault is OutputFaultKind {
+  return (OUTPUT_FAULTS as readonly FaultKind[]).includes(fault);
+}
 
 export const faultInputSchema = z.strictObject({
   channel: z.string().min(1),

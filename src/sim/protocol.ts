@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SimChannel } from './channels';
-import type { FaultHit, FaultKind } from './faults';
+import type { FaultHit, OutputFaultKind } from './faults';
 import type { FileStore } from './files';
 import type { HttpError } from './http';
 
@@ -21,7 +21,7 @@ export interface SimContext<C extends SimChannel = SimChannel> {
   signal: AbortSignal;
   latencyMs: number;
   /** Faults that change the output rather than the status; error faults never reach handlers. */
-  fault: Extract<FaultKind, 'bad_output' | 'task_failed' | 'task_never_finishes' | 'wrong_duration' | 'stream_break'> | null;
+  fault: OutputFaultKind | null;
   /** Chat channels: pause between streamed chunk writes (`chunk_delay_ms`); 0 elsewhere. */
   chunkDelayMs: number;
   /** Destroys the connection on purpose (a `stream_break` fault): logged as a break, not as a client abort. */

@@ -42,7 +42,8 @@ const inFlight = new Map<string, Promise<Buffer>>();
 
 /** libvips already parallelises inside one image; bounding whole renders keeps memory flat under bursts. */
 const maxConcurrent = Math.max(2, availableParallelism());
-const withRenderSlot = pLimit(maxConcurrent);
+/** Runs a render in one of the bounded slots; shared by every simulator drawing (images, posters). */
+export const withRenderSlot = pLimit(maxConcurrent);
 
 function cacheKey(req: RenderRequest): string {
   const h = createHash('sha256');

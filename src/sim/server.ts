@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { chatProtocol } from './chat';
 import { SIM_CHANNELS, SIM_DEFAULT_HOST, SIM_DEFAULT_PORT, simChannelKey, type SimChannel } from './channels';
-import { FaultBook, type ActiveFault } from './faults';
+import { FaultBook, isOutputFault, type ActiveFault } from './faults';
 import { FileStore } from './files';
 import { BodyTooLargeError, HttpError, readBody, safeDecode, sendJson } from './http';
 import { imagesProtocol } from './images';
@@ -11,6 +11,9 @@ import type { Protocol, SimContext } from './protocol';
 import { VideoTasks, arkProtocol } from './video';
 import { DEFAULT_QUEUED_PERCENT, type VideoSettings } from './video-tasks';
 import { chunkDelaySchema, ControlError, handleControl, knownChannel, latencySchema, queuedPercentSchema, type ChatSettings, type ControlState } from './control';
+import { RequestLog, type SimRequestRecord } from './request-log';
+
+export type { SimRequestRecord } from './request-log';
 
 /**
  * The Studio upstream simulator: one `node:http` server, channels under path prefixes,
@@ -34,24 +37,6 @@ export interface SimServerOptions {
   chunkDelayMs?: number | Record<string, number>;
   /** Replaces the catalogue, e.g. to test a smaller set. Default {@link SIM_CHANNELS}. */
   channels?: readonly SimChannel[];
-}
-
-export interface SimRequestRecord {
-  seq: number;
-  channel: string;
-  method: string;
-  /** Provider path below the channel prefix, including the query string. */
-  path: string;
-  model: string | null;
-  /** ISO time the request arrived. */
-  at: string;
-  /** Response status; null while in flight, 499 when the client went away first. */
-  status: number | null;
-  /** The fault that hit this request, if any. */
-  fault: string | null;
-  duration_ms: number | null;
-  /** True when the client closed the connection before the response ended (a `stream_break` fault is not an abort). */
-  aborted: boolean;
 }
 
 export interface SimServer {
@@ -79,7 +64,6 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
   const byName = new Map(channels.map((c) => [c.name, c]));
   const names = channels.map((c) => c.name);
   const maxBody = opts.maxBodyBytes ?? 64 * 1024 * 1024;
-  const maxLog = opts.maxRequestLog ?? 5_000;
   const timeoutCap = opts.timeoutCapMs ?? 10 * 60 * 1000;
 
   const initialLatency = new Map<string, number>();
@@ -111,20 +95,7 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
     return ark;
   };
 
-  let log: SimRequestRecord[] = [];
-  let seq = 0;
-  const record = (entry: Omit<SimRequestRecord, 'seq'>): SimRequestRecord => {
-    seq += 1;
-    const full = { seq, ...entry };
-    log.push(full);
-    // Trim in batches so the ring costs O(1) amortised per request.
-    if (log.length > maxLog + Math.max(100, maxLog / 10)) log = log.slice(log.length - maxLog);
-    return full;
-  };
-  const listLog = (channel?: string): SimRequestRecord[] => {
-    const recent = log.length > maxLog ? log.slice(log.length - maxLog) : log;
-    return (channel ? recent.filter((r) => r.channel === channel) : recent).map((r) => ({ ...r }));
-  };
+  const log = new RequestLog(opts.maxRequestLog ?? 5_000);
 
   const hanging = new Set<() => void>();
 
@@ -157,7 +128,7 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
   async function channelRequest(req: IncomingMessage, res: ServerResponse, url: URL, channel: SimChannel, subpath: string, requestId: string): Promise<void> {
     const method = req.method ?? 'GET';
     const started = Date.now();
-    const entry = record({
+    const entry = log.record({
       channel: channel.name,
       method,
       path: `${subpath}${url.search}`,
@@ -237,8 +208,7 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
     if (hit) {
       entry.fault = hit.fault;
       if (hit.fault === 'timeout') return holdUntilAbort(req, res, aborter.signal);
-      const output = hit.fault;
-      if (output === 'bad_output' || output === 'task_failed' || output === 'task_never_finishes' || output === 'wrong_duration' || output === 'stream_break') ctx.fault = output;
+      if (isOutputFault(hit.fault)) ctx.fault = hit.fault;
       else return send(protocol.faultError(hit, channel, requestId));
     }
 
@@ -314,7 +284,7 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
     for (const [n, v] of initialVideo) videoSettings.set(n, { ...v });
     for (const [n, v] of initialChat) chatSettings.set(n, { ...v });
     faultBook.clear();
-    log = [];
+    log.clear();
     files.clear();
     tasks.clear();
   }
@@ -329,10 +299,8 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
     faultBook,
     files,
     tasks,
-    listLog,
-    clearLog: (channel) => {
-      log = channel ? listLog().filter((r) => r.channel !== channel) : [];
-    },
+    listLog: (channel) => log.list(channel),
+    clearLog: (channel) => log.clear(channel),
     reset,
   };
 
@@ -398,7 +366,7 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
       }
     },
     faults: () => faultBook.list(),
-    requests: (channel) => listLog(channel),
+    requests: (channel) => log.list(channel),
     reset,
   };
 }

@@ -260,8 +260,8 @@ export function arkProtocol(tasks: VideoTasks, settingsFor: (channel: string) =>
     const now = Date.now();
     const latency = Math.max(0, ctx.latencyMs);
     const { queuedPercent } = settingsFor(ctx.channel.name);
-    // stream_break is chat-only and never armed on a video channel.
-    const fault = ctx.fault === 'stream_break' ? null : ctx.fault;
+    // The chat-only faults never reach a video channel (arming them there is refused).
+    const fault = ctx.fault === 'stream_break' || ctx.fault === 'missing_fields' ? null : ctx.fault;
     const task: VideoTask = {
       ...p,
       id: taskId(now),
