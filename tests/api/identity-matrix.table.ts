@@ -256,6 +256,20 @@ export const MATRIX: Record<string, Row[]> = {
       expect: keyed({ sameTenantMember: 400, otherTenantMember: 400, otherTenant: 400, buyer: 400, operator: 403 }),
     },
   ],
+  'POST /image-to-template': [
+    {
+      name: "A1's upload",
+      request: (f: Fixture) => ({ body: { image_url: f.a1.uploadUrl } }),
+      expect: keyed({ sameTenantMember: 403, otherTenantMember: 403, otherTenant: 400, buyer: 403, operator: 403 }),
+    },
+  ],
+  'GET /image-to-template': [
+    {
+      name: "A1's job",
+      request: (f: Fixture) => ({ query: { job_id: f.a1.jobId } }),
+      expect: keyed({ sameTenantMember: 403, otherTenantMember: 403, otherTenant: 404, buyer: 403, operator: 403 }),
+    },
+  ],
   'GET /models': [{ request: () => ({}), expect: scopedOwn }],
   'GET /models/{id}': [{ request: () => ({ path: '/models/studio-auto' }), expect: scopedOwn }],
 };

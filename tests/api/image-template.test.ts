@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ADMIN_KEY } from '../helpers/api-server';
 import { api, newMember, newTenant, sim, upload, waitForJob } from '../helpers/api';
@@ -51,10 +50,23 @@ interface Result {
 }
 
 const balance = async (key: string) => (await api<{ credits: number }>('/balance', { key })).body.credits;
-const poster = (seed: number) =>
-  sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="600" height="800"><rect width="600" height="800" fill="#${(seed * 0x2a3b4c).toString(16).slice(-6).padStart(6, '0')}"/><text x="300" y="100" font-size="60" text-anchor="middle" fill="#fff">春日限定</text></svg>`))
-    .png()
-    .toBuffer();
+/** A poster with known texts, drawn by the simulator, whose vision channels read them back exactly. */
+async function poster(seed: number): Promise<Buffer> {
+  const res = await sim('/__sim/poster', {
+    json: {
+      width: 600,
+      height: 800,
+      background: `#30${(40 + seed * 10).toString(16).padStart(2, '0')}70`,
+      layers: [
+        { role: 'title', text: '春日限定', x: 0.5, y: 0.12, size_ratio: 0.1, color: '#FFFFFF', font_weight: 700 },
+        { role: 'subtitle', text: '全场新品', x: 0.5, y: 0.24, size_ratio: 0.05, color: '#FFEEDD' },
+        { role: 'price', text: '¥99', x: 0.8, y: 0.85, size_ratio: 0.06, color: '#FF3300' },
+      ],
+    },
+  });
+  expect(res.status).toBe(200);
+  return Buffer.from(await res.arrayBuffer());
+}
 
 async function convertForm(key: string, parts: Record<string, Buffer | string>) {
   const form = new FormData();
@@ -97,11 +109,14 @@ describe('POST /api/image-to-template', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(FIELDS);
     expect(res.body.ratio).toBe('3:4');
-    expect(res.body.text_layers.length).toBeGreaterThan(0);
     for (const l of res.body.text_layers) expect(Object.keys(l).sort()).toEqual(LAYER_FIELDS);
-    const slots = res.body.text_layers.filter((l) => l.is_variable).map((l) => l.variable);
-    expect(res.body.fields.map((f) => f.key)).toEqual(slots);
-    for (const s of slots) expect(res.body.prompt_template).toContain(`{${s}}`);
+    expect(res.body.text_layers.map((l) => [l.content, l.coords, l.variable])).toEqual([
+      ['春日限定', { x: 0.5, y: 0.12 }, 'title'],
+      ['全场新品', { x: 0.5, y: 0.24 }, 'subtitle'],
+      ['¥99', { x: 0.8, y: 0.85 }, 'price'],
+    ]);
+    expect(res.body.fields.map((f) => f.key)).toEqual(['title', 'subtitle', 'price']);
+    for (const s of ['{title}', '{subtitle}', '{price}']) expect(res.body.prompt_template).toContain(s);
     expect(res.body.template_error).toBeNull();
     expect(await balance(key)).toBe(before - 4);
   });
@@ -109,9 +124,11 @@ describe('POST /api/image-to-template', () => {
   it('takes a multipart file with its options as text; JSON options stay strictly typed', async () => {
     const form = await convertForm(key, { file: await poster(2), variables: 'title,subtitle', variable_labels: '{"title":"活动主题"}', async: 'false' });
     expect(form.status, JSON.stringify(form.body)).toBe(200);
-    expect(form.body.text_layers.every((l) => !l.is_variable || ['title', 'subtitle'].includes(l.role))).toBe(true);
-    const title = form.body.fields.find((f) => f.key === 'title');
-    expect(title?.label ?? '活动主题').toBe('活动主题');
+    expect(form.body.fields.map((f) => [f.key, f.label])).toEqual([
+      ['title', '活动主题'],
+      ['subtitle', '副标题'],
+    ]);
+    expect(form.body.text_layers.find((l) => l.content === '¥99')).toMatchObject({ is_variable: false, variable: null });
     const yes = await convertForm(key, { file: await poster(2), async: 'yes' });
     expect(yes.status).toBe(400);
     expect(yes.body.error).toContain('async');

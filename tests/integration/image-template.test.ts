@@ -2,7 +2,6 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TEMPLATE_VARIABLE_NAMES, type ConversionAnswer, type ConversionOptions } from '../../src/contracts/image-template';
 import { contractProblem } from '../../src/contracts/slots';
@@ -20,6 +19,7 @@ import { createTenant } from '../../src/server/domain/tenants/tenants';
 import { claim, QUEUES } from '../../src/server/queue/queue';
 import { LocalFileStore, type FileStore } from '../../src/server/storage/store';
 import { invalidateCandidates, simulatorUpstreams, syncUpstreams } from '../../src/server/upstreams/registry';
+import { renderPoster, type PosterLayer } from '../../src/sim/poster';
 import { startSim, type RunningSim } from '../../src/sim/testing';
 import { createTestDatabase, testSecret, type TestDatabase } from '../helpers/test-db';
 
@@ -53,10 +53,18 @@ async function tenant(credits = 100): Promise<TenantIdentity> {
   return { kind: 'tenant', tenantId: row.id, via: 'key' };
 }
 
-/** A 600 x 800 poster-like png (the simulator answers for it deterministically). */
-async function poster(seed = 1): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="800"><rect width="600" height="800" fill="#${(0x123456 * seed).toString(16).slice(-6).padStart(6, '0')}"/><text x="300" y="120" font-size="64" text-anchor="middle" fill="#ffffff">春日限定</text></svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
+/** The texts drawn on the test poster; the simulator's vision channels read them back exactly. */
+const LAYERS: PosterLayer[] = [
+  { role: 'title', text: '春日限定', x: 0.5, y: 0.12, size_ratio: 0.1, color: '#FFFFFF', font_weight: 700 },
+  { role: 'title', text: '第二行标题', x: 0.5, y: 0.24, size_ratio: 0.06, color: '#FFEEDD' },
+  { role: 'price', text: '¥99 {起}', x: 0.8, y: 0.85, size_ratio: 0.05, color: '#FF3300', alignment: 'right' },
+  { role: 'watermark', text: 'STUDIO', x: 0.1, y: 0.95, size_ratio: 0.02, color: '#888888', alignment: 'left' },
+];
+
+/** A 600 x 800 poster with {@link LAYERS}; `seed` changes its background so answers are not cached alike. */
+function poster(seed = 1): Promise<Buffer> {
+  const shade = (40 + ((seed * 37) % 160)).toString(16).padStart(2, '0');
+  return renderPoster({ width: 600, height: 800, background: `#20${shade}60`, layers: LAYERS });
 }
 
 async function ledger(tenantId: string) {
@@ -91,7 +99,20 @@ describe('synchronous image-to-template', () => {
     );
     expect(a.ratio).toBe('3:4');
     expect(a.template_error).toBeNull();
-    expect(a.text_layers.length).toBeGreaterThan(0);
+    expect(a.text_layers.map((l) => [l.role, l.content, l.coords, l.color, l.is_variable, l.variable])).toEqual([
+      ['title', '春日限定', { x: 0.5, y: 0.12 }, '#FFFFFF', true, 'title'],
+      ['title', '第二行标题', { x: 0.5, y: 0.24 }, '#FFEEDD', true, 'title_2'],
+      ['price', '¥99 {起}', { x: 0.8, y: 0.85 }, '#FF3300', true, 'price'],
+      ['watermark', 'STUDIO', { x: 0.1, y: 0.95 }, '#888888', false, null],
+    ]);
+    expect(a.text_layers[0]).toMatchObject({ font_weight: 700, size_ratio: 0.1, alignment: 'center', position: 'top-center' });
+    expect(a.template_warnings).toEqual(['text "STUDIO": its role "watermark" is not a variable name; kept as fixed text']);
+    expect(a.fields.map((f) => [f.key, f.label, f.default])).toEqual([
+      ['title', '标题', '春日限定'],
+      ['title_2', '标题 2', '第二行标题'],
+      ['price', '价格', '¥99 {起}'],
+    ]);
+    expect(a.prompt_template).toContain(': "STUDIO"');
     for (const l of a.text_layers) {
       expect(Object.keys(l).sort()).toEqual(['alignment', 'color', 'content', 'coords', 'font_category', 'font_weight', 'is_variable', 'position', 'role', 'size_ratio', 'treatment', 'variable']);
       expect(l.coords.x).toBeGreaterThanOrEqual(0);
@@ -118,26 +139,24 @@ describe('synchronous image-to-template', () => {
 
   it('narrows the variables: a text whose role was left out stays fixed text in the prompt', async () => {
     const who = await tenant();
-    const all = await sync(who);
-    const first = all.text_layers[0];
-    if (!first) throw new Error('no layers');
     const narrowed = await sync(who, { variables: ['price'] });
-    expect(narrowed.text_layers.every((l) => !l.is_variable || l.role === 'price')).toBe(true);
-    const fixed = narrowed.text_layers.find((l) => l.content === first.content);
-    if (fixed && fixed.role !== 'price') {
-      expect(fixed.is_variable).toBe(false);
-      expect(narrowed.prompt_template).toContain(`"${fixed.content.replace(/[{}]/g, (c) => c + c)}"`);
-    }
+    expect(narrowed.text_layers.map((l) => l.variable)).toEqual([null, null, 'price', null]);
+    expect(narrowed.fields.map((f) => f.key)).toEqual(['price']);
+    expect(narrowed.prompt_template).toContain(': "春日限定"');
+    expect(narrowed.prompt_template).toContain(': "{price}"');
+    expect(narrowed.prompt_template).not.toContain('{title}');
   });
 
   it('uses the caller labels for fields only; a label for a variable not in use is a warning', async () => {
     const who = await tenant();
     const a = await sync(who, { variable_labels: { title: '活动主题', discount: '优惠力度' } });
-    const title = a.fields.find((f) => f.key === 'title');
-    if (title) expect(title.label).toBe('活动主题');
-    if (!a.fields.some((f) => f.key === 'discount')) {
-      expect(a.template_warnings).toContain('variable_labels.discount: no text on the image became {discount}; the label is not used');
-    }
+    expect(a.fields.map((f) => [f.key, f.label])).toEqual([
+      ['title', '活动主题'],
+      ['title_2', '活动主题 2'],
+      ['price', '价格'],
+    ]);
+    expect(a.text_layers.map((l) => l.variable)).toEqual(['title', 'title_2', 'price', null]);
+    expect(a.template_warnings).toContain('variable_labels.discount: no text on the image became {discount}; the label is not used');
     const narrowed = await sync(who, { variables: ['title'], variable_labels: { price: '售价' } });
     expect(narrowed.template_warnings).toContain('variable_labels.price: "price" is not among the allowed variables; the label is not used');
   });
