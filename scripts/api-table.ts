@@ -107,7 +107,7 @@ async function table(): Promise<string> {
     ...note,
   ];
   const notInRouter =
-    'Not in the router: `POST /api/upload-ref` (multipart, streamed: `src/server/api/upload-handler.ts` → `proxyUpload`), `POST /api/reverse` (JSON or multipart: `src/server/api/reverse-handler.ts` → `reverseImage`), `GET /api/jobs-stream` (server-sent events: `src/app/api/jobs-stream/route.ts`), and chat: `POST /api/chat/completions`, `POST /api/chat`, `GET /api/models` (streamed answers on the Node fast path: `src/server/http/chat.ts` and `src/app/api/chat/` → `proxyChat`, `listChatModels`).';
+    'Not in the router: `POST /api/upload-ref` (multipart, streamed: `src/server/api/upload-handler.ts` → `proxyUpload`), `POST /api/reverse` (JSON or multipart: `src/server/api/reverse-handler.ts` → `reverseImage`), `POST /api/image-to-template` (JSON or multipart: `src/server/api/image-template-handler.ts` → `convertImage`), `GET /api/jobs-stream` (server-sent events: `src/app/api/jobs-stream/route.ts`), and chat: `POST /api/chat/completions`, `POST /api/chat`, `GET /api/models` (streamed answers on the Node fast path: `src/server/http/chat.ts` and `src/app/api/chat/` → `proxyChat`, `listChatModels`).';
   return [
     START,
     '',
