@@ -1,3 +1,4 @@
+import { modelJson } from '../../upstreams/model-json';
 import type { ArticleFormat } from '../../../contracts/templates';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
@@ -54,18 +55,9 @@ function systemPrompt(format: ArticleFormat): string {
 
 /** Reads the model's answer: a JSON object (possibly fenced) with the format's fields, or null. */
 export function parseArticle(content: string | null, format: ArticleFormat): Article | null {
-  if (!content) return null;
-  const fenced = /```(?:json)?\s*([\s\S]*?)```/.exec(content);
-  const text = (fenced?.[1] ?? content).trim();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  const parsed = articleAnswer.safeParse(json);
-  if (!parsed.success) return null;
-  const { title, body, hashtags } = parsed.data;
+  const answer = modelJson(content, articleAnswer);
+  if (!answer) return null;
+  const { title, body, hashtags } = answer;
   if (format !== 'xiaohongshu') return { format, title, body };
   if (!hashtags || hashtags.length === 0) return null;
   return { format, title, body, hashtags: hashtags.map((h) => (h.startsWith('#') ? h : `#${h}`)) };

@@ -143,6 +143,29 @@ export const insufficientCredits = (needed: number) =>
     `Not enough credits: this needs ${needed}. The enterprise credits are used up; only the tenant administrator can add credits.`,
   );
 
+/**
+ * Gives a job's credits (all of them, or `amount`) back to the wallet that paid, in the caller's
+ * transaction: the one that ends the job, so a job is refunded at most once.
+ */
+export async function refundJob(
+  tx: Db,
+  job: { id: string; tenantId: string; walletAccountId: string | null; accountId: string | null; credits: number },
+  r: { category: UsageCategory; note: string; amount?: number },
+): Promise<void> {
+  const amount = r.amount ?? job.credits;
+  if (amount <= 0) return;
+  await moveCredits(tx, {
+    tenantId: job.tenantId,
+    accountId: job.walletAccountId,
+    actorAccountId: job.accountId,
+    amount,
+    kind: 'refund',
+    category: r.category,
+    ref: job.id,
+    note: r.note,
+  });
+}
+
 /** Whose credits pay for a caller's work: a dedicated member's own, otherwise the tenant pool. */
 export interface Wallet {
   tenantId: string;

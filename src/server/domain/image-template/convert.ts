@@ -10,6 +10,7 @@ import {
 } from '../../../contracts/image-template';
 import { contractProblem } from '../../../contracts/slots';
 import { RoutingExhausted } from '../../upstreams/engine';
+import { modelJson } from '../../upstreams/model-json';
 import type { TenantIdentity } from '../auth/identity';
 import type { Deps } from '../deps';
 import { AppError, fieldError } from '../errors';
@@ -72,16 +73,7 @@ const SYSTEM_PROMPT = [
 ].join('\n');
 
 /** The model's text-layer answer (possibly fenced), or null when it is not one. */
-export function parseLayersAnswer(content: string | null): { image_category?: string | undefined; text_layers: unknown[] } | null {
-  if (!content) return null;
-  const fenced = /```(?:json)?\s*([\s\S]*?)```/.exec(content);
-  try {
-    const parsed = layersAnswerSchema.safeParse(JSON.parse((fenced?.[1] ?? content).trim()));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
+export const parseLayersAnswer = (content: string | null) => modelJson(content, layersAnswerSchema);
 
 const failureText = (err: unknown): string =>
   err instanceof RoutingExhausted || err instanceof AppError ? err.message : 'an internal error stopped it';

@@ -16,7 +16,7 @@ import { logger } from '../../logger';
 import { enqueue, QUEUES, type Task, type TaskPayload } from '../../queue/queue';
 import { RoutingExhausted } from '../../upstreams/engine';
 import type { TenantIdentity } from '../auth/identity';
-import { chargeWork, insufficientCredits, moveCredits, refundWork, walletOf } from '../credits/ledger';
+import { chargeWork, insufficientCredits, moveCredits, refundJob, refundWork, walletOf } from '../credits/ledger';
 import type { Deps } from '../deps';
 import { AppError, notFound } from '../errors';
 import { notifyJob } from '../jobs/events';
@@ -188,18 +188,7 @@ export async function failConversion(db: Db, jobId: string, error: string, stepE
       .where(eq(jobs.id, jobId))
       .returning();
     if (!row) return null;
-    if (row.credits > 0) {
-      await moveCredits(tx, {
-        tenantId: row.tenantId,
-        accountId: row.walletAccountId,
-        actorAccountId: row.accountId,
-        amount: row.credits,
-        kind: 'refund',
-        category: 'reverse',
-        ref: row.id,
-        note: 'image to template failed',
-      });
-    }
+    await refundJob(tx, row, { category: 'reverse', note: 'image to template failed' });
     return row;
   });
   if (ended) await notifyJob(db, ended);
@@ -275,19 +264,7 @@ export async function runConversionJob(ctx: ConversionRunContext, task: Task<Tas
         })
         .where(and(eq(jobs.id, job.id), eq(jobs.status, 'pending')))
         .returning();
-      const back = layerShare(job.credits);
-      if (row && layersFailed && back > 0) {
-        await moveCredits(tx, {
-          tenantId: row.tenantId,
-          accountId: row.walletAccountId,
-          actorAccountId: row.accountId,
-          amount: back,
-          kind: 'refund',
-          category: 'reverse',
-          ref: row.id,
-          note: 'text layers not read',
-        });
-      }
+      if (row && layersFailed) await refundJob(tx, row, { category: 'reverse', note: 'text layers not read', amount: layerShare(row.credits) });
       return row;
     });
     if (done) await notifyJob(db, done);

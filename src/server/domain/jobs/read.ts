@@ -16,7 +16,7 @@ export interface JobView {
   error: string | null;
   elapsed_ms: number | null;
   note: string | null;
-  steps: { name: string; status: 'running' | 'ok' | 'fail' }[] | null;
+  steps: { name: string; status: 'running' | 'ok' | 'fail'; error?: string }[] | null;
   kind: string;
   /** The prompt sent, or for a skill the caller's own input (a skill's recipe is never shown). */
   prompt: string;

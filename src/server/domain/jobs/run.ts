@@ -7,7 +7,7 @@ import type { FileStore } from '../../storage/store';
 import { generateImage, type ImageInput } from '../../upstreams/adapters/openai-images';
 import { routeCall, RoutingExhausted } from '../../upstreams/engine';
 import { verifyImage } from '../../upstreams/verify';
-import { moveCredits } from '../credits/ledger';
+import { refundJob } from '../credits/ledger';
 import { AppError } from '../errors';
 import { finishAndNotify, notifyJob } from './events';
 import { sizeForRatio } from './sizes';
@@ -49,18 +49,7 @@ export async function failJob(db: Db, job: Pick<Job, 'id' | 'tenantId'>, error: 
       .returning();
     if (!row) return null;
     if (row.callbackUrl) await enqueue(tx, QUEUES.callback, { jobId: row.id }, { maxAttempts: callbackAttempts });
-    if (row.credits > 0) {
-      await moveCredits(tx, {
-        tenantId: row.tenantId,
-        accountId: row.walletAccountId,
-        actorAccountId: row.accountId,
-        amount: row.credits,
-        kind: 'refund',
-        category: 'image',
-        ref: row.id,
-        note: 'failed job',
-      });
-    }
+    await refundJob(tx, row, { category: 'image', note: 'failed job' });
     return row;
   });
   if (ended) await notifyJob(db, ended);

@@ -3,6 +3,7 @@ import { readingSchema, type Reading, type ReverseAnswer } from '../../../contra
 import type { Config } from '../../config';
 import { chatComplete } from '../../upstreams/adapters/openai-chat';
 import { routeCall } from '../../upstreams/engine';
+import { modelJson } from '../../upstreams/model-json';
 import { UpstreamError } from '../../upstreams/types';
 import type { ScopedIdentity } from '../auth/identity';
 import { chargeWork, refundWork } from '../credits/ledger';
@@ -37,16 +38,7 @@ const SYSTEM_PROMPT = [
 ].join('\n');
 
 /** Reads the model's answer: the reading's JSON object (possibly fenced), or null when it is not one. */
-export function parseReading(content: string | null): Reading | null {
-  if (!content) return null;
-  const fenced = /```(?:json)?\s*([\s\S]*?)```/.exec(content);
-  try {
-    const parsed = readingSchema.safeParse(JSON.parse((fenced?.[1] ?? content).trim()));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
+export const parseReading = (content: string | null): Reading | null => modelJson(content, readingSchema);
 
 export interface ReverseDeps extends ImageInputDeps {
   config: ImageInputDeps['config'] & Pick<Config, 'prices' | 'secret'>;

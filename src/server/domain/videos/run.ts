@@ -15,7 +15,7 @@ import { planOrThrow, RoutingExhausted, runChain } from '../../upstreams/engine'
 import { getUpstream, targetOf } from '../../upstreams/registry';
 import { UpstreamError, type Target } from '../../upstreams/types';
 import type { Config } from '../../config';
-import { moveCredits } from '../credits/ledger';
+import { refundJob } from '../credits/ledger';
 import { AppError } from '../errors';
 import { notifyJob } from '../jobs/events';
 import { downloadToFile, imageExtension, inspectMp4File } from './mp4';
@@ -63,18 +63,7 @@ export async function failVideo(
     if (!row) return null;
     await tx.update(videoTasks).set({ state: opts.state ?? 'failed', stateChangedAt: new Date() }).where(eq(videoTasks.id, jobId));
     if (row.callbackUrl) await enqueue(tx, QUEUES.callback, { jobId: row.id }, { maxAttempts: opts.callbackAttempts ?? 12 });
-    if (row.credits > 0) {
-      await moveCredits(tx, {
-        tenantId: row.tenantId,
-        accountId: row.walletAccountId,
-        actorAccountId: row.accountId,
-        amount: row.credits,
-        kind: 'refund',
-        category: 'video',
-        ref: row.id,
-        note: opts.note ?? (opts.state === 'cancelled' ? 'cancelled video' : 'failed video'),
-      });
-    }
+    await refundJob(tx, row, { category: 'video', note: opts.note ?? (opts.state === 'cancelled' ? 'cancelled video' : 'failed video') });
     return row;
   });
   if (ended) await notifyJob(db, ended);

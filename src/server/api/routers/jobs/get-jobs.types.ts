@@ -11,7 +11,10 @@ export const jobView = z.object({
   error: z.string().nullable().meta({ description: 'Why it failed' }),
   elapsed_ms: z.number().int().nullable(),
   note: z.string().nullable().meta({ description: 'While pending: e.g. that a backup channel is in use' }),
-  steps: z.array(z.object({ name: z.string(), status: z.enum(['running', 'ok', 'fail']) })).nullable(),
+  steps: z
+    .array(z.object({ name: z.string(), status: z.enum(['running', 'ok', 'fail']), error: z.string().optional().meta({ description: 'Why a failed step stopped' }) }))
+    .nullable()
+    .meta({ description: 'Multi-step jobs (image-to-template): receive image, parse image, extract text layers, create template' }),
   kind: z.string(),
   prompt: z.string().meta({ description: "The prompt sent; for a skill, the caller's own input (a skill's recipe is never shown)" }),
   skill_slug: z.string().nullable(),
