@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { E2E_BASE_URL } from './env';
-import { createTenant, expect, signIn, snapshot, test } from './helpers';
+import { createTenant, expect, expectNoSidewaysScroll, signIn, snapshot, test } from './helpers';
 
 const shots = 'test-results/language';
 
@@ -140,4 +140,18 @@ test('a buyer who chose nothing gets a Chinese console, whatever the browser say
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, 小林' })).toBeVisible();
   await expect(page.getByText(/^Enough for about \d+ high-quality images \(\d+ credits each\)\.$/)).toBeVisible();
   await snapshot(page, `${shots}/buyer-overview-en.png`);
+});
+
+test('on a phone the switch sits in the menu', async ({ page, request }) => {
+  const tenant = await createTenant(request);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, tenant.email, tenant.password);
+  await expect(page).toHaveURL(/\/overview$/);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await languageButton(page, '中文').click();
+  await expect(htmlLang(page)).toHaveAttribute('lang', 'zh-CN');
+  await expect(page.getByRole('navigation', { name: '控制台' }).getByRole('link', { name: '概览' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('button', { name: '关闭菜单' })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await snapshot(page, `${shots}/overview-phone-menu-zh.png`);
 });
