@@ -1,3 +1,8 @@
+import createNextIntlPlugin from 'next-intl/plugin';
+
+// The console's languages: the request's locale and catalogue come from src/i18n/request.ts.
+const withNextIntl = createNextIntlPlugin('./src/i18n/request.ts');
+
 /** @type {import('next').NextConfig} */
 const config = {
   // Native or process-wide packages stay outside the bundle so every route shares one instance.
@@ -5,4 +10,4 @@ const config = {
   poweredByHeader: false,
 };
 
-export default config;
+export default withNextIntl(config);

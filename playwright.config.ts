@@ -21,6 +21,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL: E2E_BASE_URL,
+    // Browsers ask for English (Accept-Language) unless a test says otherwise; e2e/language.spec.ts covers Chinese.
+    locale: 'en-US',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { createTenant, expect, expectNoSidewaysScroll, signIn, snapshot, test } from './helpers';
+import { chooseLanguage, createTenant, expect, expectNoSidewaysScroll, signIn, snapshot, test } from './helpers';
 
 interface PlatformTemplate {
   id: string;
@@ -14,6 +14,11 @@ const BUYER_LINKS = ['Overview', 'Jobs', 'Playground', 'Image reading', 'Video',
 const ORGANISATION_ONLY = ['Members', 'Claim codes', 'Hooks', 'Usage'];
 
 const consoleNav = (page: Page) => page.getByRole('navigation', { name: 'Console' });
+
+// A buyer's console speaks Chinese until the buyer chooses (e2e/language.spec.ts); these buyers chose English.
+test.beforeEach(async ({ context }) => {
+  await chooseLanguage(context, 'en');
+});
 
 /** A seller's claim code for its gated platform image template, redeemed by a new buyer. */
 async function redeemBuyer(request: APIRequestContext, credits = 60) {

@@ -44,10 +44,14 @@ test('a buyer redeems a claim code on a phone and signs in to the buyer view', a
 
   await signIn(page, email, password);
   await expect(page).toHaveURL(/\/overview$/);
-  // The buyer view: its own credits and the templates the code unlocked.
+  // The buyer view, in Chinese like the claim page: its own credits and the templates the code unlocked.
+  await expect(page.getByRole('heading', { level: 1, name: '欢迎，小林' })).toBeVisible();
   await expect(page.getByTestId('credits')).toHaveText('60');
   await expect(page.getByTestId('your-template').filter({ hasText: gated.zh_name })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Members' })).toHaveCount(0);
+  await page.getByRole('button', { name: '打开菜单' }).click();
+  const nav = page.getByRole('navigation', { name: '控制台' });
+  await expect(nav.getByRole('link', { name: '模板', exact: true })).toBeVisible();
+  await expect(nav.getByRole('link', { name: '成员' })).toHaveCount(0);
 });
 
 test.describe('codes that cannot be redeemed', () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_ADMIN_KEY } from './env';
+import { expect, test as base, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { E2E_ADMIN_KEY, E2E_BASE_URL } from './env';
 
 export interface TestTenant {
   id: string;
@@ -58,6 +58,11 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Chooses the console's language for this browser, as the language switch does (the `studio_locale` cookie). */
+export async function chooseLanguage(context: BrowserContext, locale: 'zh-CN' | 'en'): Promise<void> {
+  await context.addCookies([{ name: 'studio_locale', value: locale, url: E2E_BASE_URL }]);
 }
 
 /** Signs in on the operator page with a key (the right one or not). */

@@ -17,7 +17,8 @@ function newestMtime(dir: string): number {
 export function ensureBuild(): void {
   const buildId = path.join(root, '.next', 'BUILD_ID');
   const configs = ['next.config.mjs', 'tailwind.config.ts', 'postcss.config.mjs'].map((f) => path.join(root, f)).filter((f) => existsSync(f));
-  const newest = Math.max(newestMtime(path.join(root, 'src')), ...configs.map((f) => statSync(f).mtimeMs));
+  // The message catalogues are bundled too: a changed translation needs a new build.
+  const newest = Math.max(...['src', 'messages'].map((d) => newestMtime(path.join(root, d))), ...configs.map((f) => statSync(f).mtimeMs));
   const stale = !existsSync(buildId) || newest > statSync(buildId).mtimeMs;
   if (!stale) return;
   console.log('Building the web app (first start, or the sources changed)...');

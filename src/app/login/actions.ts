@@ -1,8 +1,8 @@
 'use server';
 
+import { getTranslations } from 'next-intl/server';
 import { attemptSignIn } from './attempt';
 import { loginSchema, textField } from './login-schema';
-import { INCORRECT_CREDENTIALS, SIGN_IN_UNAVAILABLE } from './messages';
 
 export interface LoginState {
   error: string | null;
@@ -12,10 +12,11 @@ export interface LoginState {
 
 /** Signs a tenant administrator in; on success next-auth redirects to the overview. */
 export async function signInWithPassword(_previous: LoginState, form: FormData): Promise<LoginState> {
+  const t = await getTranslations('login.errors');
   const typed = { email: textField(form, 'email').trim(), password: textField(form, 'password') };
-  if (!typed.email || !typed.password) return { error: 'Enter your email and password', email: typed.email };
-  const parsed = loginSchema.safeParse(typed);
-  if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? INCORRECT_CREDENTIALS, email: typed.email };
-  const refused = await attemptSignIn('credentials', { ...parsed.data, redirectTo: '/overview' }, { wrong: INCORRECT_CREDENTIALS, unavailable: SIGN_IN_UNAVAILABLE });
+  if (!typed.email || !typed.password) return { error: t('missing'), email: typed.email };
+  const parsed = loginSchema(t).safeParse(typed);
+  if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? t('incorrect'), email: typed.email };
+  const refused = await attemptSignIn('credentials', { ...parsed.data, redirectTo: '/overview' }, { wrong: t('incorrect'), unavailable: t('unavailable') });
   return { error: refused, email: typed.email };
 }

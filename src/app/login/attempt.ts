@@ -16,7 +16,7 @@ export async function attemptSignIn(
   try {
     await signIn(provider, credentials);
   } catch (err) {
-    if (err instanceof TooManySignIns) return tooManyAttempts(err.retryAfterS);
+    if (err instanceof TooManySignIns) return await tooManyAttempts(err.retryAfterS);
     if (err instanceof CredentialsSignin) return refusals.wrong;
     if (err instanceof AuthError) return refusals.unavailable;
     // The success path ends in a redirect, which Next.js delivers as a thrown signal.

@@ -1,24 +1,30 @@
 'use client';
 
-import type { z } from 'zod';
+import { useTranslations } from 'next-intl';
+import { useMemo } from 'react';
 import { SignInForm, type SignInInput } from '@/components/sign-in/sign-in-form';
 import { signInWithPassword, type LoginState } from './actions';
-import { loginSchema } from './login-schema';
-
-const INPUTS: SignInInput<z.input<typeof loginSchema>>[] = [
-  { name: 'email', label: 'Email', input: { type: 'email', autoComplete: 'username', placeholder: 'you@company.com', autoFocus: true } },
-  { name: 'password', label: 'Password', input: { type: 'password', autoComplete: 'current-password' } },
-];
+import { loginSchema, type LoginFields } from './login-schema';
 
 export function LoginForm({ initialError }: { initialError: string | null }) {
+  const t = useTranslations('login');
+  const errors = useTranslations('login.errors');
+  const schema = useMemo(() => loginSchema(errors), [errors]);
+  const inputs = useMemo<SignInInput<LoginFields>[]>(
+    () => [
+      { name: 'email', label: t('email'), input: { type: 'email', autoComplete: 'username', placeholder: t('emailPlaceholder'), autoFocus: true } },
+      { name: 'password', label: t('password'), input: { type: 'password', autoComplete: 'current-password' } },
+    ],
+    [t],
+  );
   return (
     <SignInForm
-      schema={loginSchema}
+      schema={schema}
       action={signInWithPassword}
       initialState={{ error: initialError, email: '' }}
       // A failed attempt keeps the typed address.
       defaults={(state: LoginState) => ({ email: state.email, password: '' })}
-      inputs={INPUTS}
+      inputs={inputs}
       errorId="login-error"
     />
   );

@@ -1,10 +1,18 @@
 import { z } from 'zod';
+import type { useTranslations } from 'next-intl';
 
-/** The workspace sign-in, checked in the browser before the action runs and by the action itself. */
-export const loginSchema = z.object({
-  email: z.string().trim().min(1, 'Enter your email').pipe(z.email('Enter a valid email address')),
-  password: z.string().min(1, 'Enter your password'),
-});
+/** The refusals of the sign-in form, from the `login.errors` catalogue (`useTranslations` or `getTranslations`). */
+type LoginErrors = ReturnType<typeof useTranslations<'login.errors'>>;
+
+/** The workspace sign-in, checked in the browser before the action runs and by the action itself, refused in the page's language. */
+export function loginSchema(t: LoginErrors) {
+  return z.object({
+    email: z.string().trim().min(1, t('emailRequired')).pipe(z.email(t('emailInvalid'))),
+    password: z.string().min(1, t('passwordRequired')),
+  });
+}
+
+export type LoginFields = z.input<ReturnType<typeof loginSchema>>;
 
 /** A text field of a submitted form; anything else (a file, nothing) reads as empty. */
 export function textField(form: FormData, name: string): string {

@@ -1,26 +1,29 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
+import { LanguageSwitch } from '@/components/language-switch';
 import { arrivalError, SignInPage, type SignInRouteProps } from '@/components/sign-in/sign-in-page';
 import { consoleSession } from '@/trpc/server';
-import { INCORRECT_CREDENTIALS, SIGN_IN_UNAVAILABLE, tooManyAttempts } from './messages';
+import { tooManyAttempts } from './messages';
 import { LoginForm } from './login-form';
 
-export const metadata: Metadata = { title: 'Sign in' };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('login');
+  return { title: t('metaTitle') };
+}
 
 export default async function LoginPage({ searchParams }: SignInRouteProps) {
   if (await consoleSession()) redirect('/overview');
-  const initialError = await arrivalError(searchParams, { wrong: INCORRECT_CREDENTIALS, throttled: tooManyAttempts(), unavailable: SIGN_IN_UNAVAILABLE });
+  const [t, errors] = await Promise.all([getTranslations('login'), getTranslations('login.errors')]);
+  const initialError = await arrivalError(searchParams, { wrong: errors('incorrect'), throttled: await tooManyAttempts(), unavailable: errors('unavailable') });
 
   return (
     <SignInPage
       glow="indigo"
-      title="Sign in to your workspace"
-      lead="Manage credits, members and generation jobs for your team."
-      footer={
-        <>
-          Operators sign in with the <span className="whitespace-nowrap">super-administrator</span> key on the Operator page.
-        </>
-      }
+      corner={<LanguageSwitch />}
+      title={t('title')}
+      lead={t('lead')}
+      footer={t.rich('footer', { nowrap: (chunks) => <span className="whitespace-nowrap">{chunks}</span> })}
     >
       <LoginForm initialError={initialError} />
     </SignInPage>

@@ -1,11 +1,22 @@
+import type { useTranslations } from 'next-intl';
 import { z } from 'zod';
 import { redeemSchema } from '@/contracts/claims';
 import { filled, worded } from '../console/form-rules';
 
 const rules = redeemSchema.shape;
 
+/** The longest nickname the redemption contract takes. */
+export const NICKNAME_MAX = 50;
+
+/** The refusals of the redemption form, from the `claim.errors` catalogue. */
+type RedeemErrors = ReturnType<typeof useTranslations<'claim.errors'>>;
+
 /** The buyer's nickname and email, checked by the redemption contract and refused in the page's language. */
-export const redeemFormSchema = z.object({
-  nickname: filled('请填写昵称').pipe(worded(rules.nickname, { too_big: '昵称最多 50 个字' })),
-  email: filled('请填写邮箱').pipe(worded(rules.email, { invalid_format: '邮箱格式不正确', too_big: '邮箱太长' })),
-});
+export function redeemFormSchema(t: RedeemErrors) {
+  return z.object({
+    nickname: filled(t('nicknameRequired')).pipe(worded(rules.nickname, { too_big: t('nicknameTooLong', { max: NICKNAME_MAX }) })),
+    email: filled(t('emailRequired')).pipe(worded(rules.email, { invalid_format: t('emailInvalid'), too_big: t('emailTooLong') })),
+  });
+}
+
+export type RedeemFields = z.output<ReturnType<typeof redeemFormSchema>>;

@@ -1,28 +1,31 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { Card } from '../ui/card';
 import { FieldBlock, Form, FormRootError } from '../ui/form';
 import { Input } from '../ui/input';
 import { SubmitButton } from '../console/form-parts';
+import { NICKNAME_MAX } from './redeem-form-schema';
 import type { useRedeemForm } from './use-redeem-form';
 
 /** The buyer's nickname and email, and the button that redeems the code. */
 export function RedeemForm({ form, submit }: Pick<ReturnType<typeof useRedeemForm>, 'form' | 'submit'>) {
+  const t = useTranslations('claim.form');
   return (
     <Card className="p-5">
       <Form {...form}>
-        <form onSubmit={submit} noValidate className="space-y-4" aria-label="领取表单">
-          <FieldBlock control={form.control} name="nickname" label="昵称">
-            {(field) => <Input maxLength={50} autoComplete="nickname" placeholder="怎么称呼您" {...field} />}
+        <form onSubmit={submit} noValidate className="space-y-4" aria-label={t('label')}>
+          <FieldBlock control={form.control} name="nickname" label={t('nickname')}>
+            {(field) => <Input maxLength={NICKNAME_MAX} autoComplete="nickname" placeholder={t('nicknamePlaceholder')} {...field} />}
           </FieldBlock>
-          <FieldBlock control={form.control} name="email" label="邮箱" description="已有账户？填写同一邮箱，权益会加入原账户。">
-            {(field) => <Input type="email" maxLength={200} autoComplete="email" inputMode="email" placeholder="用于登录和找回账户" {...field} />}
+          <FieldBlock control={form.control} name="email" label={t('email')} description={t('emailHint')}>
+            {(field) => <Input type="email" maxLength={200} autoComplete="email" inputMode="email" placeholder={t('emailPlaceholder')} {...field} />}
           </FieldBlock>
           <FormRootError />
-          <SubmitButton pending={form.formState.isSubmitting} pendingLabel="领取中…" size="lg" className="w-full">
-            立即领取
+          <SubmitButton pending={form.formState.isSubmitting} pendingLabel={t('submitting')} size="lg" className="w-full">
+            {t('submit')}
           </SubmitButton>
-          <p className="text-center text-xs text-slate-400">每个领取码仅可使用一次</p>
+          <p className="text-center text-xs text-slate-400">{t('once')}</p>
         </form>
       </Form>
     </Card>

@@ -1,3 +1,4 @@
+import { useTranslations } from 'next-intl';
 import { buttonClasses } from '../ui/button';
 import { Card } from '../ui/card';
 import { CopyButton } from '../ui/copy-button';
@@ -5,51 +6,52 @@ import type { RedeemAnswer } from './use-redeem-form';
 
 /** After redeeming: what was granted, and how to sign in (the password is shown this once). */
 export function RedeemResult({ answer }: { answer: RedeemAnswer }) {
+  const t = useTranslations('claim.result');
+  const granted = { credits: answer.credits_granted, templates: answer.templates.length, email: answer.account.email };
   return (
     <section aria-labelledby="claimed" className="space-y-4" data-testid="claim-result">
       <div className="rounded-2xl bg-emerald-50 p-5 ring-1 ring-emerald-200">
         <h2 id="claimed" className="text-lg font-semibold text-emerald-900">
-          领取成功
+          {t('title')}
         </h2>
         <p className="mt-1 text-sm text-emerald-800">
-          {answer.credits_granted} 积分和 {answer.templates.length} 款模板已加入账户 {answer.account.email}
-          {answer.account.credits === null ? '。' : `，当前共 ${answer.account.credits} 积分。`}
+          {answer.account.credits === null ? t('granted', granted) : t('grantedWithBalance', { ...granted, balance: answer.account.credits })}
         </p>
       </div>
       <Card className="space-y-3 p-5">
-        <h3 className="text-base font-semibold text-slate-900">如何登录</h3>
-        <p className="text-sm text-slate-600">{answer.sign_in.hint}</p>
+        <h3 className="text-base font-semibold text-slate-900">{t('howToSignIn')}</h3>
+        <p className="text-sm text-slate-600">{answer.account.created ? t('hintNew') : t('hintExisting')}</p>
         <dl className="space-y-2 text-sm">
           <div className="flex items-center justify-between gap-3 rounded-lg bg-slate-50 px-3 py-2">
-            <dt className="shrink-0 text-slate-500">登录邮箱</dt>
+            <dt className="shrink-0 text-slate-500">{t('email')}</dt>
             <dd className="min-w-0 truncate font-medium text-slate-900">{answer.sign_in.email}</dd>
           </div>
           {answer.sign_in.password && (
             <div className="flex items-center justify-between gap-3 rounded-lg bg-slate-50 px-3 py-2">
-              <dt className="shrink-0 text-slate-500">登录密码</dt>
+              <dt className="shrink-0 text-slate-500">{t('password')}</dt>
               <dd className="flex min-w-0 items-center gap-2">
                 <code className="truncate font-mono text-base font-semibold text-slate-900" data-testid="claim-password">
                   {answer.sign_in.password}
                 </code>
-                <CopyButton value={answer.sign_in.password} label="password" />
+                <CopyButton value={answer.sign_in.password} label={t('passwordCopy')} />
               </dd>
             </div>
           )}
         </dl>
         <a href={answer.sign_in.url} className={buttonClasses('primary', 'lg', 'w-full')}>
-          去登录使用
+          {t('signIn')}
         </a>
         {answer.tutorial_pdf && (
           <a href={answer.tutorial_pdf.url} className={buttonClasses('secondary', 'md', 'w-full')} target="_blank" rel="noreferrer">
-            下载《{answer.tutorial_pdf.title}》
+            {t('download', { title: answer.tutorial_pdf.title })}
           </a>
         )}
         {answer.api_key && (
           <details className="rounded-lg bg-slate-50 px-3 py-2 text-sm">
-            <summary className="cursor-pointer text-slate-600">开发者：API 密钥</summary>
+            <summary className="cursor-pointer text-slate-600">{t('apiKey')}</summary>
             <div className="mt-2 flex items-center gap-2">
               <code className="min-w-0 flex-1 truncate font-mono text-xs text-slate-700">{answer.api_key}</code>
-              <CopyButton value={answer.api_key} label="API key" />
+              <CopyButton value={answer.api_key} label={t('apiKeyCopy')} />
             </div>
           </details>
         )}

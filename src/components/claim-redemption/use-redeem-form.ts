@@ -1,11 +1,11 @@
 'use client';
 
-import { useRef, useState, type FormEvent } from 'react';
-import type { z } from 'zod';
+import { useTranslations } from 'next-intl';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import type { RouterOutputs } from '@/trpc/react';
 import { applyServerError, useZodForm, type ServerIssue } from '../ui/form';
 import { checkOnSubmit } from '../console/form-rules';
-import { redeemFormSchema } from './redeem-form-schema';
+import { redeemFormSchema, type RedeemFields } from './redeem-form-schema';
 
 export type RedeemAnswer = RouterOutputs['claims']['redeem'];
 
@@ -26,11 +26,13 @@ type Answer = RedeemAnswer | { ok: false; error?: string; issues?: ServerIssue[]
  * idempotency key per visit: a resubmission after a lost answer gets the same answer, not a refusal.
  */
 export function useRedeemForm(code: string) {
-  const form = useZodForm(redeemFormSchema, { ...checkOnSubmit, defaultValues: { nickname: '', email: '' } });
+  const t = useTranslations('claim.errors');
+  const schema = useMemo(() => redeemFormSchema(t), [t]);
+  const form = useZodForm(schema, { ...checkOnSubmit, defaultValues: { nickname: '', email: '' } });
   const [answer, setAnswer] = useState<RedeemAnswer | null>(null);
   const idempotencyKey = useRef<string | null>(null);
 
-  const send = async (body: z.output<typeof redeemFormSchema>) => {
+  const send = async (body: RedeemFields) => {
     idempotencyKey.current ??= typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : String(Date.now());
     let reply: Answer;
     try {
@@ -41,11 +43,11 @@ export function useRedeemForm(code: string) {
       });
       reply = (await res.json()) as Answer;
     } catch {
-      form.setError('root.server', { type: 'server', message: '网络连接失败，请检查网络后重试' });
+      form.setError('root.server', { type: 'server', message: t('network') });
       return;
     }
     if (reply.ok) setAnswer(reply);
-    else applyServerError(form, new Refusal(reply.error ?? '领取失败，请稍后重试', { issues: reply.issues ?? [] }));
+    else applyServerError(form, new Refusal(reply.error ?? t('failed'), { issues: reply.issues ?? [] }));
   };
   // Wrapped at submit time: the key lives in a ref, which only an event may read.
   const submit = (event: FormEvent) => form.handleSubmit(send)(event);

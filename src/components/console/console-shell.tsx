@@ -2,12 +2,14 @@
 
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
+import { useTranslations } from 'next-intl';
 import { useEffect, useState, type ReactNode } from 'react';
 import { signOutAction } from '@/app/(console)/actions';
 import { CloseIcon, MenuIcon, SignOutIcon } from '../icons';
+import { LanguageSwitch } from '../language-switch';
 import { cn } from '../ui/cn';
 import { SimulatedBanner } from './simulated-banner';
-import { navGroups, type NavItem } from './nav-items';
+import { navGroups, type NavGroup as NavGroupType, type NavItem } from './nav-items';
 import { HomeLink, SkipLink } from './shell-parts';
 
 interface ShellProps {
@@ -22,6 +24,7 @@ interface ShellProps {
 
 /** The console frame: a sidebar on large screens, a top bar with a drop-down menu on small ones. */
 export function ConsoleShell({ tenantName, email, simulated = false, personal = false, children }: ShellProps) {
+  const t = useTranslations('shell');
   const pathname = usePathname();
   // The phone menu is open on the page it was opened on: following a link closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -52,7 +55,7 @@ export function ConsoleShell({ tenantName, email, simulated = false, personal = 
               aria-controls="console-menu"
               className="grid size-9 shrink-0 place-items-center rounded-lg text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
             >
-              <span className="sr-only">{menuOpen ? 'Close menu' : 'Open menu'}</span>
+              <span className="sr-only">{menuOpen ? t('closeMenu') : t('openMenu')}</span>
               {menuOpen ? <CloseIcon className="size-5" /> : <MenuIcon className="size-5" />}
             </button>
           </div>
@@ -60,6 +63,7 @@ export function ConsoleShell({ tenantName, email, simulated = false, personal = 
         {menuOpen && (
           <div id="console-menu" className="max-h-[calc(100dvh-3.5rem)] overflow-y-auto border-t border-slate-100 px-3 pt-3 pb-4 shadow-lg">
             <Navigation pathname={pathname} personal={personal} />
+            <LanguageSwitch className="mt-4 ml-2.5" />
             <AccountFooter email={email} personal={personal} className="mt-4" />
           </div>
         )}
@@ -67,9 +71,12 @@ export function ConsoleShell({ tenantName, email, simulated = false, personal = 
 
       <aside className="hidden lg:sticky lg:top-0 lg:flex lg:h-screen lg:w-64 lg:shrink-0 lg:flex-col lg:border-r lg:border-slate-200 lg:bg-white">
         <div className="px-5 pt-5">
-          <HomeLink className="inline-block" />
+          <div className="flex items-center justify-between gap-2">
+            <HomeLink className="inline-block" />
+            <LanguageSwitch />
+          </div>
           <div className="mt-5 rounded-xl bg-slate-50 px-3 py-2.5 ring-1 ring-inset ring-slate-200/70">
-            <p className="text-[11px] font-medium tracking-wide text-slate-500 uppercase">{personal ? 'Account' : 'Workspace'}</p>
+            <p className="text-[11px] font-medium tracking-wide text-slate-500 uppercase">{personal ? t('account') : t('workspace')}</p>
             <p className="mt-0.5 truncate text-sm font-semibold text-slate-900" title={tenantName}>
               {tenantName}
             </p>
@@ -90,8 +97,9 @@ export function ConsoleShell({ tenantName, email, simulated = false, personal = 
 }
 
 function Navigation({ pathname, personal }: { pathname: string; personal: boolean }) {
+  const t = useTranslations('shell');
   return (
-    <nav aria-label="Console" className="space-y-5">
+    <nav aria-label={t('navigation')} className="space-y-5">
       {navGroups(personal).map((group, i) => (
         <NavGroup key={group.title ?? i} title={group.title} items={group.items} pathname={pathname} />
       ))}
@@ -99,10 +107,11 @@ function Navigation({ pathname, personal }: { pathname: string; personal: boolea
   );
 }
 
-function NavGroup({ title, items, pathname }: { title?: string; items: NavItem[]; pathname: string }) {
+function NavGroup({ title, items, pathname }: NavGroupType & { pathname: string }) {
+  const t = useTranslations('shell.groups');
   return (
     <div>
-      {title && <p className="mb-1 px-2.5 text-[11px] font-semibold tracking-wide text-slate-400 uppercase">{title}</p>}
+      {title && <p className="mb-1 px-2.5 text-[11px] font-semibold tracking-wide text-slate-400 uppercase">{t(title)}</p>}
       <ul className="space-y-0.5">
         {items.map((item) => (
           <li key={item.label}>
@@ -115,15 +124,16 @@ function NavGroup({ title, items, pathname }: { title?: string; items: NavItem[]
 }
 
 function NavEntry({ item, active }: { item: NavItem; active: boolean }) {
+  const t = useTranslations('shell');
   const Icon = item.icon;
   const row = 'flex h-9 items-center gap-2.5 rounded-lg px-2.5 text-sm font-medium';
   if (!item.href) {
     return (
       <span aria-disabled="true" className={cn(row, 'cursor-default text-slate-400')}>
         <Icon className="size-[18px] shrink-0 text-slate-300" />
-        <span className="flex-1">{item.label}</span>
+        <span className="flex-1">{t(`nav.${item.label}`)}</span>
         <span className="rounded-full bg-slate-100 px-1.5 py-px text-[10px] font-semibold tracking-wide text-slate-400 uppercase">
-          Soon
+          {t('soon')}
         </span>
       </span>
     );
@@ -139,12 +149,13 @@ function NavEntry({ item, active }: { item: NavItem; active: boolean }) {
       )}
     >
       <Icon className={cn('size-[18px] shrink-0', active ? 'text-indigo-600' : 'text-slate-400')} />
-      {item.label}
+      {t(`nav.${item.label}`)}
     </Link>
   );
 }
 
 function AccountFooter({ email, personal, className }: { email: string; personal: boolean; className?: string }) {
+  const t = useTranslations('shell');
   return (
     <div className={cn('flex items-center gap-2', className)}>
       <span
@@ -157,16 +168,16 @@ function AccountFooter({ email, personal, className }: { email: string; personal
         <p className="truncate text-sm font-medium text-slate-800" title={email}>
           {email}
         </p>
-        <p className="text-xs text-slate-500">{personal ? 'Personal account' : 'Tenant administrator'}</p>
+        <p className="text-xs text-slate-500">{personal ? t('personal') : t('tenantAdmin')}</p>
       </div>
       <form action={signOutAction}>
         <button
           type="submit"
-          title="Sign out"
+          title={t('signOut')}
           className="grid size-8 place-items-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
         >
           <SignOutIcon className="size-[18px]" />
-          <span className="sr-only">Sign out</span>
+          <span className="sr-only">{t('signOut')}</span>
         </button>
       </form>
     </div>

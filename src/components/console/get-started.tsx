@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { Card, CardBody, CardDescription, CardHeader, CardTitle, CodeBlock } from '../ui';
 
@@ -9,42 +10,43 @@ interface GetStartedProps {
   credits: number;
 }
 
+/** The command's name, the same in every language. */
+const CURL = 'curl';
+
 /** Three steps from the tenant key to a first answer of the API. */
 export function GetStarted({ baseUrl, credits }: GetStartedProps) {
-  const exportKey = 'export STUDIO_KEY="sk-studio-…"   # your tenant key';
+  const t = useTranslations('overview.getStarted');
+  const code = (chunks: ReactNode) => <code className="inline-code">{chunks}</code>;
+  const exportKey = `export STUDIO_KEY="sk-studio-…"   # ${t('keyComment')}`;
   const curl = `curl -H "X-API-Key: $STUDIO_KEY" \\\n  ${baseUrl}/api/balance`;
   const response = `{"ok": true, "credits": ${credits}, "pool": "tenant"}`;
   return (
     <Card className="lg:col-span-2">
       <CardHeader>
-        <CardTitle>Get started</CardTitle>
-        <CardDescription>Call the Studio API from your shell in under a minute.</CardDescription>
+        <CardTitle>{t('title')}</CardTitle>
+        <CardDescription>{t('description')}</CardDescription>
       </CardHeader>
       <CardBody>
         <ol className="space-y-6">
-          <Step n={1} title="Keep your tenant key at hand">
-            <p>
-              Your operator handed you a tenant key (it starts with <code className="inline-code">sk-studio-</code>) when the workspace was
-              created. Put it in an environment variable rather than pasting it into commands.
-            </p>
-            <CodeBlock code={exportKey} title="Shell" className="mt-3" />
+          <Step n={1} title={t('keyTitle')}>
+            <p>{t.rich('keyBody', { code })}</p>
+            <CodeBlock code={exportKey} title={t('shell')} className="mt-3" />
           </Step>
-          <Step n={2} title="Check your balance">
-            <p>
-              Every request carries the key in the <code className="inline-code">X-API-Key</code> header, or as{' '}
-              <code className="inline-code">Authorization: Bearer</code>.
-            </p>
-            <CodeBlock code={curl} title="curl" copyLabel="curl example" className="mt-3" />
-            <p className="mt-3">The answer is JSON:</p>
+          <Step n={2} title={t('balanceTitle')}>
+            <p>{t.rich('balanceBody', { code })}</p>
+            <CodeBlock code={curl} title={CURL} copyLabel={t('curlCopy')} className="mt-3" />
+            <p className="mt-3">{t('answer')}</p>
             <CodeBlock code={response} className="mt-2" />
           </Step>
-          <Step n={3} title="Explore the rest">
+          <Step n={3} title={t('moreTitle')}>
             <p>
-              Members, credit pools and operator actions are described field by field in the{' '}
-              <Link href="/docs" className="font-medium text-indigo-600 hover:text-indigo-500">
-                API reference
-              </Link>
-              , with the same error format everywhere.
+              {t.rich('moreBody', {
+                link: (chunks) => (
+                  <Link href="/docs" className="font-medium text-indigo-600 hover:text-indigo-500">
+                    {chunks}
+                  </Link>
+                ),
+              })}
             </p>
           </Step>
         </ol>

@@ -6,23 +6,23 @@ const labels = (personal: boolean) => navGroups(personal).map((g) => ({ title: g
 describe('navGroups', () => {
   it('gives an organisation every area', () => {
     expect(labels(false)).toEqual([
-      { title: undefined, items: ['Overview', 'Jobs', 'Playground', 'Image reading', 'Video', 'Chat', 'Skills', 'Templates', 'Articles'] },
-      { title: 'Manage', items: ['Members', 'Claim codes', 'Hooks', 'Usage', 'Uploads'] },
-      { title: 'Developers', items: ['API reference'] },
+      { title: undefined, items: ['overview', 'jobs', 'playground', 'read', 'videos', 'chat', 'skills', 'templates', 'articles'] },
+      { title: 'manage', items: ['members', 'claims', 'hooks', 'usage', 'uploads'] },
+      { title: 'developers', items: ['docs'] },
     ]);
   });
 
   it('gives a buyer only what it can use, uploads joining the workspace list', () => {
     expect(labels(true)).toEqual([
-      { title: undefined, items: ['Overview', 'Jobs', 'Playground', 'Image reading', 'Video', 'Chat', 'Skills', 'Templates', 'Articles', 'Uploads'] },
-      { title: 'Developers', items: ['API reference'] },
+      { title: undefined, items: ['overview', 'jobs', 'playground', 'read', 'videos', 'chat', 'skills', 'templates', 'articles', 'uploads'] },
+      { title: 'developers', items: ['docs'] },
     ]);
   });
 
-  it('links Usage, Uploads and Image reading', () => {
+  it('links usage, uploads and image reading', () => {
     const all = navGroups(false).flatMap((g) => g.items);
-    expect(all.find((i) => i.label === 'Image reading')?.href).toBe('/read');
-    expect(all.find((i) => i.label === 'Usage')?.href).toBe('/usage');
-    expect(all.find((i) => i.label === 'Uploads')?.href).toBe('/uploads');
+    expect(all.find((i) => i.label === 'read')?.href).toBe('/read');
+    expect(all.find((i) => i.label === 'usage')?.href).toBe('/usage');
+    expect(all.find((i) => i.label === 'uploads')?.href).toBe('/uploads');
   });
 });

@@ -1,3 +1,4 @@
+import type { Messages } from 'next-intl';
 import type { ComponentType, SVGProps } from 'react';
 import {
   ArticlesIcon,
@@ -18,7 +19,8 @@ import {
 } from '../icons';
 
 export interface NavItem {
-  label: string;
+  /** Its name in the catalogue (`shell.nav`). */
+  label: keyof Messages['shell']['nav'];
   icon: ComponentType<SVGProps<SVGSVGElement>>;
   /** Absent while the area is not available yet: shown, but not a link. */
   href?: string;
@@ -27,31 +29,32 @@ export interface NavItem {
 }
 
 export interface NavGroup {
-  title?: string;
+  /** Its heading in the catalogue (`shell.groups`). */
+  title?: keyof Messages['shell']['groups'];
   items: NavItem[];
 }
 
 export const workspaceNav: NavItem[] = [
-  { label: 'Overview', href: '/overview', icon: OverviewIcon },
-  { label: 'Jobs', href: '/jobs', icon: JobsIcon },
-  { label: 'Playground', href: '/playground', icon: PlaygroundIcon },
-  { label: 'Image reading', href: '/read', icon: ImageIcon },
-  { label: 'Video', href: '/videos', icon: VideoIcon },
-  { label: 'Chat', href: '/chat', icon: ChatIcon },
-  { label: 'Skills', href: '/skills', icon: SkillsIcon },
-  { label: 'Templates', href: '/templates', icon: TemplatesIcon },
-  { label: 'Articles', href: '/articles', icon: ArticlesIcon },
+  { label: 'overview', href: '/overview', icon: OverviewIcon },
+  { label: 'jobs', href: '/jobs', icon: JobsIcon },
+  { label: 'playground', href: '/playground', icon: PlaygroundIcon },
+  { label: 'read', href: '/read', icon: ImageIcon },
+  { label: 'videos', href: '/videos', icon: VideoIcon },
+  { label: 'chat', href: '/chat', icon: ChatIcon },
+  { label: 'skills', href: '/skills', icon: SkillsIcon },
+  { label: 'templates', href: '/templates', icon: TemplatesIcon },
+  { label: 'articles', href: '/articles', icon: ArticlesIcon },
 ];
 
 export const manageNav: NavItem[] = [
-  { label: 'Members', href: '/members', icon: MembersIcon, organisation: true },
-  { label: 'Claim codes', href: '/claims', icon: ClaimCodeIcon, organisation: true },
-  { label: 'Hooks', href: '/hooks', icon: HooksIcon, organisation: true },
-  { label: 'Usage', href: '/usage', icon: UsageIcon, organisation: true },
-  { label: 'Uploads', href: '/uploads', icon: UploadsIcon },
+  { label: 'members', href: '/members', icon: MembersIcon, organisation: true },
+  { label: 'claims', href: '/claims', icon: ClaimCodeIcon, organisation: true },
+  { label: 'hooks', href: '/hooks', icon: HooksIcon, organisation: true },
+  { label: 'usage', href: '/usage', icon: UsageIcon, organisation: true },
+  { label: 'uploads', href: '/uploads', icon: UploadsIcon },
 ];
 
-export const developerNav: NavItem[] = [{ label: 'API reference', href: '/docs', icon: CodeIcon }];
+export const developerNav: NavItem[] = [{ label: 'docs', href: '/docs', icon: CodeIcon }];
 
 /**
  * The console's navigation. An organisation sees every area; a buyer's platform account only what it
@@ -59,8 +62,8 @@ export const developerNav: NavItem[] = [{ label: 'API reference', href: '/docs',
  */
 export function navGroups(personal: boolean): NavGroup[] {
   if (!personal) {
-    return [{ items: workspaceNav }, { title: 'Manage', items: manageNav }, { title: 'Developers', items: developerNav }];
+    return [{ items: workspaceNav }, { title: 'manage', items: manageNav }, { title: 'developers', items: developerNav }];
   }
   const forBuyer = (items: NavItem[]) => items.filter((i) => !i.organisation);
-  return [{ items: [...forBuyer(workspaceNav), ...forBuyer(manageNav)] }, { title: 'Developers', items: forBuyer(developerNav) }];
+  return [{ items: [...forBuyer(workspaceNav), ...forBuyer(manageNav)] }, { title: 'developers', items: forBuyer(developerNav) }];
 }

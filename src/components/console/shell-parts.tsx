@@ -1,15 +1,17 @@
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { cn } from '../ui/cn';
 import { Wordmark } from '../wordmark';
 
 /** The first stop of the keyboard: straight past the header and navigation to the page. */
 export function SkipLink({ target }: { target: string }) {
+  const t = useTranslations('shell');
   return (
     <a
       href={`#${target}`}
       className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:shadow"
     >
-      Skip to content
+      {t('skip')}
     </a>
   );
 }

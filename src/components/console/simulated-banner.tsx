@@ -1,12 +1,14 @@
+import { useTranslations } from 'next-intl';
 import { BeakerIcon } from '../icons';
 import { cn } from '../ui/cn';
 
 /** Says plainly that results come from the bundled simulator, not a real provider. */
 export function SimulatedBanner({ className, audience = 'tenant' }: { className?: string; audience?: 'tenant' | 'operator' }) {
+  const t = useTranslations('shell.simulated');
   return (
     <div
       role="note"
-      aria-label="Simulated results"
+      aria-label={t('label')}
       data-testid="simulated-banner"
       className={cn('border-b border-amber-200/80 bg-amber-50 text-amber-900', className)}
     >
@@ -18,10 +20,11 @@ export function SimulatedBanner({ className, audience = 'tenant' }: { className?
       >
         <BeakerIcon className="mt-0.5 size-4 shrink-0 text-amber-600 sm:mt-0" />
         <span>
-          <span className="font-semibold">Results are simulated:</span> the bundled upstream simulator serves every request.{' '}
-          {audience === 'operator' ? 'Channels marked Simulated answer with generated test images. ' : ''}
-          Configure <code className="rounded bg-amber-100 px-1 py-px font-mono text-[11px] text-amber-900">STUDIO_UPSTREAMS_FILE</code> for real
-          providers.
+          {t.rich('text', {
+            audience,
+            strong: (chunks) => <span className="font-semibold">{chunks}</span>,
+            code: (chunks) => <code className="rounded bg-amber-100 px-1 py-px font-mono text-[11px] text-amber-900">{chunks}</code>,
+          })}
         </span>
       </p>
     </div>

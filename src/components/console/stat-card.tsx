@@ -1,3 +1,4 @@
+import { useTranslations } from 'next-intl';
 import type { ComponentType, HTMLAttributes, ReactNode, SVGProps } from 'react';
 import { UserIcon } from '../icons';
 import { Badge } from '../ui/badge';
@@ -60,8 +61,9 @@ interface SignedInCardProps {
 
 /** Who is signed in, and as what. */
 export function SignedInCard({ email, role, aside, note, className }: SignedInCardProps) {
+  const t = useTranslations('overview');
   return (
-    <StatCard icon={UserIcon} title="Signed in as" className={className}>
+    <StatCard icon={UserIcon} title={t('signedInAs')} className={className}>
       <p className="mt-3 truncate text-base font-semibold text-slate-900" title={email}>
         {email}
       </p>

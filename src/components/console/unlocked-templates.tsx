@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import type { RouterOutputs } from '@/trpc/react';
 import { ArrowRightIcon, TemplatesIcon } from '../icons';
 import { SampleImage } from '../templates/sample-image';
@@ -20,16 +21,17 @@ export function unlockedTemplates(rows: Template[]): Template[] {
 
 /** The unlocked templates as cards, or a word on where they will appear. */
 export function TemplateGrid({ rows }: { rows: Template[] }) {
+  const t = useTranslations('overview.unlocked');
   if (rows.length === 0) {
     return (
       <EmptyState
         icon={TemplatesIcon}
         data-testid="your-templates-empty"
-        title="No templates unlocked yet"
-        description="Premium templates that come with a claim code appear here. Every open template is in the store meanwhile."
+        title={t('emptyTitle')}
+        description={t('emptyBody')}
         action={
           <Link href="/templates" className={buttonClasses('primary', 'md')}>
-            Browse templates
+            {t('browse')}
           </Link>
         }
       />
@@ -37,37 +39,39 @@ export function TemplateGrid({ rows }: { rows: Template[] }) {
   }
   return (
     <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      {rows.map((t) => (
-        <li key={t.id}>
-          <UnlockedTemplate t={t} />
+      {rows.map((row) => (
+        <li key={row.id}>
+          <UnlockedTemplate template={row} />
         </li>
       ))}
     </ul>
   );
 }
 
-function UnlockedTemplate({ t }: { t: Template }) {
-  const article = t.type === 'article';
-  const href = article ? `/articles?template=${encodeURIComponent(t.slug)}` : `/playground?template=${encodeURIComponent(t.slug)}`;
-  const action = article ? 'Write copy' : 'Use in Playground';
+function UnlockedTemplate({ template }: { template: Template }) {
+  const t = useTranslations('overview.unlocked');
+  const article = template.type === 'article';
+  const slug = encodeURIComponent(template.slug);
+  const href = article ? `/articles?template=${slug}` : `/playground?template=${slug}`;
+  const action = article ? t('writeCopy') : t('usePlayground');
   return (
     <article
       className="flex h-full min-w-0 flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200/80 transition-shadow hover:shadow-md"
       data-testid="your-template"
-      data-slug={t.slug}
+      data-slug={template.slug}
     >
-      <SampleImage src={t.sample_images[0]} name={t.zh_name} kind={article ? 'article' : 'image'} className="aspect-[16/9] sm:aspect-[4/3]" />
+      <SampleImage src={template.sample_images[0]} name={template.zh_name} kind={article ? 'article' : 'image'} className="aspect-[16/9] sm:aspect-[4/3]" />
       <div className="flex min-w-0 flex-1 flex-col gap-2 p-4">
         <div className="flex flex-wrap gap-1.5">
-          <Badge tone={article ? 'amber' : 'indigo'}>{article ? 'Article' : 'Image'}</Badge>
-          {t.ratio && <Badge>{t.ratio}</Badge>}
+          <Badge tone={article ? 'amber' : 'indigo'}>{article ? t('article') : t('image')}</Badge>
+          {template.ratio && <Badge>{template.ratio}</Badge>}
         </div>
-        <h3 className="line-clamp-2 text-base leading-snug font-semibold break-words text-slate-900" title={t.zh_name}>
-          {t.zh_name}
+        <h3 className="line-clamp-2 text-base leading-snug font-semibold break-words text-slate-900" title={template.zh_name}>
+          {template.zh_name}
         </h3>
-        {t.description && <p className="line-clamp-2 text-sm leading-6 break-words text-slate-500">{t.description}</p>}
+        {template.description && <p className="line-clamp-2 text-sm leading-6 break-words text-slate-500">{template.description}</p>}
         <div className="mt-auto pt-2">
-          <Link href={href} className={buttonClasses('primary', 'sm', 'w-full sm:w-auto')} aria-label={`${action}: ${t.zh_name}`}>
+          <Link href={href} className={buttonClasses('primary', 'sm', 'w-full sm:w-auto')} aria-label={t('actionLabel', { action, name: template.zh_name })}>
             {action}
             <ArrowRightIcon className="size-3.5" />
           </Link>

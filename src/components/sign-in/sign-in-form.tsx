@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { startTransition, useActionState, useMemo, type ComponentProps, type ReactNode } from 'react';
 import type { DefaultValues, FieldErrors, FieldPath, FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
@@ -45,6 +46,7 @@ export function SignInForm<S extends z.ZodType<unknown, FieldValues>, St extends
   inputs,
   errorId,
 }: SignInFormProps<S, St>) {
+  const t = useTranslations('signIn');
   const [state, signIn, pending] = useActionState<St, FormData>(action, initialState as Awaited<St>);
   const errors = useMemo(() => {
     if (!state.error) return undefined;
@@ -85,7 +87,7 @@ export function SignInForm<S extends z.ZodType<unknown, FieldValues>, St extends
           />
         ))}
         <Button type="submit" size="lg" className="w-full" disabled={pending}>
-          {pending ? 'Signing in…' : 'Sign in'}
+          {pending ? t('submitting') : t('submit')}
         </Button>
       </form>
     </Form>

@@ -13,6 +13,8 @@ interface SignInPageProps {
   glow: keyof typeof GLOWS;
   /** Shown between the wordmark and the heading (who the page is for). */
   badge?: ReactNode;
+  /** At the top right of the page: the language switch. */
+  corner?: ReactNode;
   title: string;
   lead: string;
   /** The line under the card: where the other audience signs in. */
@@ -22,10 +24,11 @@ interface SignInPageProps {
 }
 
 /** A sign-in page: the wordmark, one heading and a sentence over a card with the form, and a pointer to the other sign-in. */
-export function SignInPage({ glow, badge, title, lead, footer, children }: SignInPageProps) {
+export function SignInPage({ glow, badge, corner, title, lead, footer, children }: SignInPageProps) {
   return (
     <main className="relative isolate flex min-h-screen flex-col items-center justify-center overflow-hidden px-4 py-12">
       <div aria-hidden="true" className={cn('absolute inset-x-0 top-0 -z-10 h-[28rem]', GLOWS[glow])} />
+      {corner && <div className="absolute top-4 right-4">{corner}</div>}
       <div className="w-full max-w-sm">
         <div className="flex flex-col items-center text-center">
           <Wordmark size="lg" />

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { cn } from './cn';
 import { CheckIcon, CopyIcon } from '../icons';
@@ -53,20 +54,21 @@ export function copyStateText(state: CopyState, idle = 'Copy'): string {
 
 export interface CopyButtonProps {
   value: string;
-  /** What is being copied, for the accessible name: "Copy {label}". */
+  /** What is being copied, in the page's language, for the accessible name: "Copy {label}". */
   label: string;
   className?: string;
   tone?: 'light' | 'dark';
 }
 
 export function CopyButton({ value, label, className, tone = 'light' }: CopyButtonProps) {
+  const t = useTranslations('copy');
   const { state, copy } = useCopy();
 
   return (
     <button
       type="button"
       onClick={() => void copy(value)}
-      aria-label={`Copy ${label}`}
+      aria-label={t('label', { what: label })}
       className={cn(
         'inline-flex h-7 items-center gap-1.5 rounded-md px-2 text-xs font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500',
         tone === 'dark'
@@ -76,7 +78,7 @@ export function CopyButton({ value, label, className, tone = 'light' }: CopyButt
       )}
     >
       {state === 'copied' ? <CheckIcon className="size-3.5 text-emerald-400" /> : <CopyIcon className="size-3.5" />}
-      <span aria-live="polite">{copyStateText(state)}</span>
+      <span aria-live="polite">{t(state)}</span>
     </button>
   );
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { BuyerOverview } from '@/components/console/buyer-overview';
 import { GetStarted } from '@/components/console/get-started';
 import { LinkCard } from '@/components/console/link-card';
@@ -11,7 +12,10 @@ import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@/compon
 import { getConfig } from '@/server/config';
 import { api, currentMe, HydrateClient, requireSession } from '@/trpc/server';
 
-export const metadata: Metadata = { title: 'Overview' };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('overview');
+  return { title: t('metaTitle') };
+}
 
 export default async function OverviewPage() {
   const [session, me] = await Promise.all([requireSession(), currentMe()]);
@@ -28,28 +32,28 @@ export default async function OverviewPage() {
     );
   }
 
-  await figures;
+  const [t] = await Promise.all([getTranslations('overview'), figures]);
   return (
     <div className="space-y-8">
-      <PageHeader eyebrow="Overview" title={me.tenant.name} description="Your workspace at a glance: credits, quota and how to call the API." />
+      <PageHeader eyebrow={t('eyebrow')} title={me.tenant.name} description={t('description')} />
 
-      <section aria-label="Figures" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      <section aria-label={t('figures')} className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
         <HydrateClient>
           <TenantStats />
         </HydrateClient>
-        <SignedInCard email={session.email} role="Tenant administrator" aside="Acts for the whole tenant" className="sm:col-span-2 xl:col-span-1" />
+        <SignedInCard email={session.email} role={t('tenantAdmin')} aside={t('tenantAdminAside')} className="sm:col-span-2 xl:col-span-1" />
       </section>
 
       <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-3">
         <GetStarted baseUrl={getConfig().publicBaseUrl} credits={me.tenant.credits} />
         <Card>
           <CardHeader>
-            <CardTitle>Resources</CardTitle>
-            <CardDescription>Everything the API offers, with request and response fields.</CardDescription>
+            <CardTitle>{t('resources.title')}</CardTitle>
+            <CardDescription>{t('resources.description')}</CardDescription>
           </CardHeader>
           <CardBody className="flex flex-col gap-2">
-            <LinkCard href="/docs" icon={CodeIcon} title="API reference" detail="Endpoints, fields and errors" />
-            <LinkCard href="/api/openapi.json" external icon={KeyIcon} title="OpenAPI document" detail="For code generators and API clients" />
+            <LinkCard href="/docs" icon={CodeIcon} title={t('resources.reference')} detail={t('resources.referenceDetail')} />
+            <LinkCard href="/api/openapi.json" external icon={KeyIcon} title={t('resources.openapi')} detail={t('resources.openapiDetail')} />
           </CardBody>
         </Card>
       </div>

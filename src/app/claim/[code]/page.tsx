@@ -1,12 +1,16 @@
 import type { Metadata, Viewport } from 'next';
 import { notFound } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
 import { ClaimView } from '@/components/claim-redemption/claim-view';
 import { previewClaim } from '@/server/domain/claims/claims';
 import { AppError } from '@/server/domain/errors';
 import { getRuntime } from '@/server/runtime';
 
 export const dynamic = 'force-dynamic';
-export const metadata: Metadata = { title: '领取权益', robots: { index: false, follow: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('claim');
+  return { title: t('metaTitle'), robots: { index: false, follow: false } };
+}
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#eef2ff' };
 
 interface ClaimPageProps {

@@ -29,7 +29,7 @@ const TENANT_SIGN_IN = (
 
 export default async function OperatorLoginPage({ searchParams }: SignInRouteProps) {
   if (await operatorSession()) redirect('/operator');
-  const initialError = await arrivalError(searchParams, { wrong: WRONG_KEY, throttled: tooManyAttempts(), unavailable: OPERATOR_SIGN_IN_UNAVAILABLE });
+  const initialError = await arrivalError(searchParams, { wrong: WRONG_KEY, throttled: await tooManyAttempts(), unavailable: OPERATOR_SIGN_IN_UNAVAILABLE });
   return (
     <SignInPage glow="slate" badge={OPERATOR_BADGE} title="Sign in to the operator area" lead="Watch upstream health and decide which channels Studio routes to." footer={TENANT_SIGN_IN}>
       <OperatorLoginForm initialError={initialError} />
