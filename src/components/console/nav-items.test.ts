@@ -6,7 +6,7 @@ const labels = (personal: boolean) => navGroups(personal).map((g) => ({ title: g
 describe('navGroups', () => {
   it('gives an organisation every area', () => {
     expect(labels(false)).toEqual([
-      { title: undefined, items: ['Overview', 'Jobs', 'Playground', 'Image reading', 'Video', 'Chat', 'Skills', 'Templates', 'Articles'] },
+      { title: undefined, items: ['Overview', 'Jobs', 'Playground', 'Image reading', 'Image to template', 'Video', 'Chat', 'Skills', 'Templates', 'Articles'] },
       { title: 'Manage', items: ['Members', 'Claim codes', 'Hooks', 'Usage', 'Uploads'] },
       { title: 'Developers', items: ['API reference'] },
     ]);
@@ -19,9 +19,10 @@ describe('navGroups', () => {
     ]);
   });
 
-  it('links Usage, Uploads and Image reading', () => {
+  it('links Usage, Uploads, Image reading and Image to template', () => {
     const all = navGroups(false).flatMap((g) => g.items);
     expect(all.find((i) => i.label === 'Image reading')?.href).toBe('/read');
+    expect(all.find((i) => i.label === 'Image to template')?.href).toBe('/convert');
     expect(all.find((i) => i.label === 'Usage')?.href).toBe('/usage');
     expect(all.find((i) => i.label === 'Uploads')?.href).toBe('/uploads');
   });
