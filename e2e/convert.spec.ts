@@ -83,11 +83,25 @@ test('a poster is converted, its texts drawn over it, the draft shaped by hand a
     expect(b.y + b.height).toBeLessThanOrEqual(image.y + image.height + 1);
   }
 
-  // Pointing at a box marks its row, and the other way round.
-  await boxes.first().hover();
-  await expect(rows.first()).toHaveAttribute('data-active', 'true');
+  // Pointing at a box marks its row, and the other way round. Boxes may overlap: use one whose centre is its own.
+  const free = await boxes.evaluateAll((els) =>
+    els.findIndex((el) => {
+      el.scrollIntoView({ block: 'center' });
+      const r = el.getBoundingClientRect();
+      return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+    }),
+  );
+  expect(free).toBeGreaterThanOrEqual(0);
+  await boxes.nth(free).hover();
+  await expect(rows.nth(free)).toHaveAttribute('data-active', 'true');
   await rows.nth(count - 1).hover();
   await expect(boxes.nth(count - 1)).toHaveAttribute('data-active', 'true');
+  if (free !== count - 1) await expect(rows.nth(free)).not.toHaveAttribute('data-active', 'true');
+  // A clicked box stays marked once the pointer leaves.
+  await boxes.nth(free).click();
+  await expect(boxes.nth(free)).toHaveAttribute('aria-pressed', 'true');
+  await page.mouse.move(1, 1);
+  await expect(rows.nth(free)).toHaveAttribute('data-active', 'true');
 
   // The first text is the title: a variable until it is turned off, then written as it is.
   const title = (await rows.first().getByTestId('layer-content').textContent()) ?? '';
@@ -149,15 +163,23 @@ test('a background conversion shows its four steps reaching ok, then the templat
   // The job reads as an image-to-template job, its steps in order.
   await run.getByRole('link', { name: 'See the job' }).click();
   await expect(page).toHaveURL(/\/jobs\/[0-9a-f-]{36}$/);
-  await expect(page.getByText('Image to template', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('Image to template job', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Image to template' })).toBeVisible();
   const job = page.getByTestId('conversion-job');
   await expect(job.getByTestId('conversion-step')).toHaveCount(4);
   for (let i = 0; i < 4; i += 1) await expect(job.getByTestId('conversion-step').nth(i)).toHaveAttribute('data-status', 'ok');
   await expect(job.getByRole('link', { name: 'Open the conversion' })).toHaveAttribute('href', /\/convert\?job=/);
   await snapshot(page, '/tmp/convert-job.png');
+  const jobUrl = page.url();
   await job.getByRole('link', { name: 'Open in the template editor' }).click();
   await expect(page).toHaveURL(/\/templates\/[0-9a-f-]{36}$/);
   await expect(page.getByLabel('Prompt template')).toHaveValue(/\{title\}/);
+
+  // In the jobs list it is named by what it is.
+  await page.goto('/jobs');
+  const row = page.getByTestId('jobs-table').locator(`[data-job-id="${jobUrl.split('/').pop() ?? ''}"]`);
+  await expect(row.getByRole('link', { name: 'Image to template' })).toBeVisible();
+  await expect(row).toContainText('image to template · 3:4');
 });
 
 test('on a phone: the conversion fits the screen', async ({ page, request }) => {

@@ -21,7 +21,7 @@ const TEXT = {
 
 /** One conversion: the reading, the texts over the image and in a list, the template draft and its creation. */
 export function ConversionResult({ image, answer }: { image: string; answer: ConversionAnswer }) {
-  const { draft, choices, active, setActive, toggle, label } = useTemplateDraft(answer);
+  const { draft, choices, active, selected, hover, select, toggle, label } = useTemplateDraft(answer);
   const templated = answer.prompt_template !== null;
   const layersId = useId();
 
@@ -44,14 +44,15 @@ export function ConversionResult({ image, answer }: { image: string; answer: Con
           </div>
           <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
             <div className="lg:sticky lg:top-20">
-              <LayerCanvas image={image} name={answer.zh_name} ratio={answer.ratio} layers={draft.layers} active={active} onActive={setActive} />
+              <LayerCanvas image={image} name={answer.zh_name} ratio={answer.ratio} layers={draft.layers} active={active} selected={selected} onHover={hover} onSelect={select} />
             </div>
             <LayerList
               layers={draft.layers}
               fieldOf={draft.fieldOf}
               labels={choices.labels}
               active={active}
-              onActive={setActive}
+              onHover={hover}
+              onSelect={select}
               onToggle={toggle}
               onLabel={label}
             />

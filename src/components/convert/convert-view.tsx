@@ -66,12 +66,12 @@ export function ConvertView({ price, jobId: initialJob }: { price: number; jobId
           <SingleImagePicker legend={TEXT.legend} hint={TEXT.hint} pickLabel={TEXT.pick} selected={image} onChange={setImage} disabled={pending !== null} />
           <VariablesPicker allowed={allowed} onChange={setAllowed} disabled={pending !== null} />
           <div className="space-y-2">
-            <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-              <Button onClick={now} disabled={!image || pending !== null} aria-describedby={priceId} className="max-sm:flex-1">
+            <div className="grid gap-2 sm:flex sm:flex-wrap sm:items-center sm:gap-3">
+              <Button onClick={now} disabled={!image || pending !== null} aria-describedby={priceId} className="w-full sm:w-auto">
                 {pending === 'now' && <Spinner />}
                 {pending === 'now' ? TEXT.converting : TEXT.convert}
               </Button>
-              <Button variant="secondary" onClick={() => void background()} disabled={!image || pending !== null} aria-describedby={priceId} className="max-sm:flex-1">
+              <Button variant="secondary" onClick={() => void background()} disabled={!image || pending !== null} aria-describedby={priceId} className="w-full sm:w-auto">
                 {pending === 'background' && <Spinner />}
                 {pending === 'background' ? TEXT.starting : TEXT.background}
               </Button>

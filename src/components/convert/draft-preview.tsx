@@ -34,7 +34,7 @@ export function DraftPreview({ prompt, fields }: { prompt: string; fields: reado
                 {fields.map((f) => (
                   <tr key={f.key} data-testid="draft-field" className="align-top">
                     <td className="px-3 py-2 font-mono text-xs whitespace-nowrap text-slate-700">{`{${f.key}}`}</td>
-                    <td className="px-3 py-2 break-words text-slate-900">{f.label}</td>
+                    <td className="min-w-24 px-3 py-2 break-words text-slate-900">{f.label}</td>
                     <td className="px-3 py-2 break-words text-slate-600">{f.default}</td>
                   </tr>
                 ))}

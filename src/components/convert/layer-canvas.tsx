@@ -17,7 +17,9 @@ interface LayerCanvasProps {
   ratio: string;
   layers: readonly TextLayer[];
   active: number | null;
-  onActive: (index: number | null) => void;
+  selected: number | null;
+  onHover: (index: number | null) => void;
+  onSelect: (index: number | null) => void;
 }
 
 function aspectOf(ratio: string): number {
@@ -26,7 +28,7 @@ function aspectOf(ratio: string): number {
 }
 
 /** The image with a numbered box over each text, where the conversion found it. */
-export function LayerCanvas({ image, name, ratio, layers, active, onActive }: LayerCanvasProps) {
+export function LayerCanvas({ image, name, ratio, layers, active, selected, onHover, onSelect }: LayerCanvasProps) {
   const [aspect, setAspect] = useState(() => aspectOf(ratio));
   return (
     <div className="relative mx-auto w-full max-w-md" data-testid="layer-canvas">
@@ -40,7 +42,7 @@ export function LayerCanvas({ image, name, ratio, layers, active, onActive }: La
           if (img.naturalWidth && img.naturalHeight) setAspect(img.naturalWidth / img.naturalHeight);
         }}
       />
-      <ol className="absolute inset-0" onMouseLeave={() => onActive(null)}>
+      <ol className="absolute inset-0" onMouseLeave={() => onHover(null)}>
         {layers.map((layer, i) => {
           const box = layerBox(layer, aspect);
           const on = active === i;
@@ -55,11 +57,10 @@ export function LayerCanvas({ image, name, ratio, layers, active, onActive }: La
                 data-testid="layer-box"
                 data-active={on || undefined}
                 aria-label={TEXT.box(i + 1, layer.content)}
-                aria-pressed={on}
+                aria-pressed={selected === i}
                 title={`${layer.role}: ${layer.content}`}
-                onMouseEnter={() => onActive(i)}
-                onFocus={() => onActive(i)}
-                onClick={() => onActive(on ? null : i)}
+                onMouseEnter={() => onHover(i)}
+                onClick={() => onSelect(selected === i ? null : i)}
                 className={cn(
                   'block size-full rounded-sm border-2 transition focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600',
                   layer.is_variable ? 'border-indigo-500' : 'border-dashed border-amber-500',

@@ -26,7 +26,8 @@ interface LayerListProps {
   fieldOf: readonly (FieldSpec | null)[];
   labels: Readonly<Record<number, string>>;
   active: number | null;
-  onActive: (index: number | null) => void;
+  onHover: (index: number | null) => void;
+  onSelect: (index: number) => void;
   onToggle: (index: number, on: boolean) => void;
   onLabel: (index: number, label: string) => void;
 }
@@ -34,10 +35,10 @@ interface LayerListProps {
 const roleName = (role: string) => (isTemplateVariable(role) ? `${role} · ${TEMPLATE_VARIABLES[role].zh}` : role);
 
 /** Each text the conversion found, with what it looks like, whether it is a variable and its field's label. */
-export function LayerList({ layers, fieldOf, labels, active, onActive, onToggle, onLabel }: LayerListProps) {
+export function LayerList({ layers, fieldOf, labels, active, onHover, onSelect, onToggle, onLabel }: LayerListProps) {
   if (layers.length === 0) return <p className="text-sm text-slate-500">{TEXT.empty}</p>;
   return (
-    <ol aria-label={TEXT.list} className="min-w-0 space-y-2" onMouseLeave={() => onActive(null)}>
+    <ol aria-label={TEXT.list} className="min-w-0 space-y-2" onMouseLeave={() => onHover(null)}>
       {layers.map((layer, i) => {
         const n = i + 1;
         const field = fieldOf[i] ?? null;
@@ -47,8 +48,9 @@ export function LayerList({ layers, fieldOf, labels, active, onActive, onToggle,
             key={i}
             data-testid="layer-row"
             data-active={active === i || undefined}
-            onMouseEnter={() => onActive(i)}
-            onFocus={() => onActive(i)}
+            onMouseEnter={() => onHover(i)}
+            onFocus={() => onSelect(i)}
+            onClick={() => onSelect(i)}
             className={cn(
               'min-w-0 rounded-xl p-3 ring-1 transition-colors',
               active === i ? 'bg-indigo-50/70 ring-indigo-300' : 'bg-white ring-slate-200',

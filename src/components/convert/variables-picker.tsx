@@ -40,17 +40,17 @@ export function VariablesPicker({ allowed, onChange, disabled = false }: Variabl
       <p id={hintId} className="clear-both pt-1 text-xs text-slate-500">
         {TEXT.hint}
       </p>
-      <ul className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1.5 sm:grid-cols-3 lg:grid-cols-5">
+      <ul className="mt-2 grid grid-cols-2 sm:grid-cols-[repeat(auto-fill,minmax(10.5rem,1fr))] gap-x-4 gap-y-1.5">
         {TEMPLATE_VARIABLE_NAMES.map((name) => (
           <li key={name} className="min-w-0">
-            <label className="flex cursor-pointer items-center gap-2 rounded-md py-0.5 text-sm text-slate-700">
+            <label className="flex cursor-pointer items-start gap-2 rounded-md py-0.5 text-sm text-slate-700">
               <input
                 type="checkbox"
                 checked={allowed.has(name)}
                 onChange={(e) => toggle(name, e.target.checked)}
-                className="size-4 shrink-0 rounded border-slate-300 text-indigo-600 focus-visible:outline-2 focus-visible:outline-indigo-600"
+                className="mt-0.5 size-4 shrink-0 rounded border-slate-300 text-indigo-600 focus-visible:outline-2 focus-visible:outline-indigo-600"
               />
-              <span className="min-w-0 truncate">
+              <span className="min-w-0 break-words">
                 <span lang="zh">{TEMPLATE_VARIABLES[name].zh}</span> <span className="text-slate-500">{TEMPLATE_VARIABLES[name].en}</span>
               </span>
             </label>

@@ -61,7 +61,7 @@ export const isConversion = (job: Pick<Job, 'kind'>): boolean => job.kind === 't
 
 /** What a job is, above its title. */
 export function jobKindLabel(job: Pick<Job, 'kind'>): string {
-  return job.kind === 'video' ? 'Video job' : isConversion(job) ? 'Image to template' : 'Image job';
+  return job.kind === 'video' ? 'Video job' : isConversion(job) ? 'Image to template job' : 'Image job';
 }
 
 /** A job's title in lists: its prompt; a conversion has none and is named by what it is. */
