@@ -192,11 +192,26 @@ test('a background conversion shows its four steps reaching ok, then the templat
   await expect(row).toContainText('image to template · 3:4');
 });
 
-test('on a phone: the conversion fits the screen', async ({ page, request }) => {
+test('on a phone: an image dropped on the picker is converted and the result fits the screen', async ({ page, request }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await openConvert(page, request);
   await expectNoSidewaysScroll(page);
-  const result = await uploadAndConvert(page, '手机海报.png');
+  // A file dropped on the picker is uploaded and picked.
+  const name = '拖放海报.png';
+  const bytes = (await poster(name)).toString('base64');
+  const dropped = await page.evaluateHandle(
+    ({ b64, file }) => {
+      const data = new DataTransfer();
+      data.items.add(new File([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], file, { type: 'image/png' }));
+      return data;
+    },
+    { b64: bytes, file: name },
+  );
+  await page.getByRole('group', { name: 'Image to convert' }).dispatchEvent('drop', { dataTransfer: dropped });
+  await expect(page.getByRole('button', { name: `Convert ${name}` })).toHaveAttribute('aria-pressed', 'true', { timeout: 15_000 });
+  await page.getByRole('button', { name: 'Convert', exact: true }).click();
+  const result = page.getByTestId('convert-result');
+  await expect(result).toBeVisible({ timeout: 30_000 });
   await expect(result.getByTestId('layer-box')).toHaveCount(await result.getByTestId('layer-row').count());
   await expectNoSidewaysScroll(page);
   await snapshot(page, '/tmp/convert-phone.png');
