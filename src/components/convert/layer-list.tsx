@@ -1,8 +1,7 @@
 'use client';
 
-import { isTemplateVariable, type TextLayer } from '@/contracts/image-template';
+import { TEMPLATE_VARIABLES, isTemplateVariable, type TextLayer } from '@/contracts/image-template';
 import type { FieldSpec } from '@/contracts/slots';
-import { TEMPLATE_VARIABLES } from '@/contracts/image-template';
 import { Badge } from '../ui/badge';
 import { cn } from '../ui/cn';
 import { Input } from '../ui/input';
