@@ -65,6 +65,17 @@ export const TemplatesIcon = outline(
   </>,
 );
 
+/** An image turning into a template: a picture, an arrow, a form. */
+export const ConvertIcon = outline(
+  <>
+    <rect x="3" y="4.5" width="8" height="8" rx="1.5" />
+    <path d="m3.5 11 2.5-2.5 2 2 1-1 1.5 1.5" />
+    <path d="M14 8.5h3.5m0 0L16 7m1.5 1.5L16 10" />
+    <rect x="13" y="13" width="8" height="7" rx="1.5" />
+    <path d="M15.5 15.5h3M15.5 17.5h2" />
+  </>,
+);
+
 export const SkillsIcon = outline(
   <>
     <path d="m4 20 10.5-10.5M12.5 7.5l4 4" />

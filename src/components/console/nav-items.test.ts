@@ -6,7 +6,7 @@ const labels = (personal: boolean) => navGroups(personal).map((g) => ({ title: g
 describe('navGroups', () => {
   it('gives an organisation every area', () => {
     expect(labels(false)).toEqual([
-      { title: undefined, items: ['overview', 'jobs', 'playground', 'read', 'videos', 'chat', 'skills', 'templates', 'articles'] },
+      { title: undefined, items: ['overview', 'jobs', 'playground', 'read', 'convert', 'videos', 'chat', 'skills', 'templates', 'articles'] },
       { title: 'manage', items: ['members', 'claims', 'hooks', 'usage', 'uploads'] },
       { title: 'developers', items: ['docs'] },
     ]);
@@ -19,9 +19,10 @@ describe('navGroups', () => {
     ]);
   });
 
-  it('links usage, uploads and image reading', () => {
+  it('links usage, uploads, image reading and image to template', () => {
     const all = navGroups(false).flatMap((g) => g.items);
     expect(all.find((i) => i.label === 'read')?.href).toBe('/read');
+    expect(all.find((i) => i.label === 'convert')?.href).toBe('/convert');
     expect(all.find((i) => i.label === 'usage')?.href).toBe('/usage');
     expect(all.find((i) => i.label === 'uploads')?.href).toBe('/uploads');
   });

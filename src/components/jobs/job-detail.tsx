@@ -10,7 +10,8 @@ import { cn } from '../ui/cn';
 import { CopyButton } from '../ui/copy-button';
 import { Spinner } from '../ui/spinner';
 import { useLiveJob } from './use-live-job';
-import { formatElapsed, formatFullDate, type Job } from './job-model';
+import { ConversionJob } from './conversion-job';
+import { formatElapsed, formatFullDate, isConversion, jobKindLabel, jobTitle, type Job } from './job-model';
 import { JobStatusBadge } from './job-status';
 import { JobVisual } from './job-visual';
 
@@ -54,16 +55,17 @@ export function JobDetail({ id }: { id: string }) {
     );
   }
 
+  const conversion = isConversion(job);
   return (
     <JobPage>
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0 flex-1">
           <div className="flex items-center gap-2">
-            <p className="text-sm font-medium text-indigo-600">{job.kind === 'video' ? 'Video job' : 'Image job'}</p>
+            <p className="text-sm font-medium text-indigo-600">{jobKindLabel(job)}</p>
             <JobStatusBadge status={job.status} />
           </div>
           <h1 className="mt-1 line-clamp-3 text-xl font-semibold tracking-tight break-words text-slate-900 sm:text-2xl">
-            {job.prompt || 'Untitled job'}
+            {jobTitle(job)}
           </h1>
         </div>
         {job.status === 'done' && job.cdn_url && (
@@ -76,7 +78,7 @@ export function JobDetail({ id }: { id: string }) {
 
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
         <Card className="p-4 sm:p-6">
-          <JobVisual job={job} maxHeightRem={40} className="mx-auto" />
+          {conversion ? <ConversionJob job={job} /> : <JobVisual job={job} maxHeightRem={40} className="mx-auto" />}
           {job.status === 'failed' && job.error && <ErrorAlert className="mt-4">{job.error}</ErrorAlert>}
           {job.status === 'pending' && job.note && (
             <p className="mt-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 ring-1 ring-inset ring-amber-200">{job.note}</p>
@@ -94,6 +96,7 @@ export function JobDetail({ id }: { id: string }) {
                 <CopyButton value={job.id} label="job ID" />
               </div>
             </Field>
+            {!conversion && (
             <Field label="Result URL">
               {job.cdn_url ? (
                 <div className="flex items-center gap-2">
@@ -112,12 +115,17 @@ export function JobDetail({ id }: { id: string }) {
                 <Muted>{job.status === 'pending' ? 'When the image is ready' : 'None'}</Muted>
               )}
             </Field>
-            <Field label="Prompt">
-              <p className="whitespace-pre-wrap break-words text-slate-800">{job.prompt || <Muted>None</Muted>}</p>
-            </Field>
+            )}
+            {!conversion && (
+              <Field label="Prompt">
+                <p className="whitespace-pre-wrap break-words text-slate-800">{job.prompt || <Muted>None</Muted>}</p>
+              </Field>
+            )}
             <Field label="Settings">
               <span className="text-slate-800">
-                {job.kind === 'video' ? (
+                {conversion ? (
+                  <>{job.ratio || '—'} · image to template</>
+                ) : job.kind === 'video' ? (
                   <>
                     {job.ratio || '—'} ·{' '}
                     <Link href="/videos" className="font-medium text-indigo-600 hover:text-indigo-500">
@@ -146,7 +154,7 @@ export function JobDetail({ id }: { id: string }) {
                 <span className="text-rose-700">{job.error}</span>
               </Field>
             )}
-            {job.steps && job.steps.length > 0 && (
+            {!conversion && job.steps && job.steps.length > 0 && (
               <Field label="Steps">
                 <Steps steps={job.steps} />
               </Field>

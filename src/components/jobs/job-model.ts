@@ -55,3 +55,16 @@ export function formatFullDate(iso: string | null): string {
 }
 
 export const STATUS_LABEL: Record<JobStatus, string> = { pending: 'Pending', done: 'Done', failed: 'Failed' };
+
+/** An image-to-template conversion: no image of its own, steps instead. */
+export const isConversion = (job: Pick<Job, 'kind'>): boolean => job.kind === 'template';
+
+/** What a job is, above its title. */
+export function jobKindLabel(job: Pick<Job, 'kind'>): string {
+  return job.kind === 'video' ? 'Video job' : isConversion(job) ? 'Image to template job' : 'Image job';
+}
+
+/** A job's title in lists: its prompt; a conversion has none and is named by what it is. */
+export function jobTitle(job: Pick<Job, 'kind' | 'prompt'>): string {
+  return job.prompt || (isConversion(job) ? 'Image to template' : 'Untitled job');
+}

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { Card } from '../ui/card';
 import { cn } from '../ui/cn';
-import { formatCreated, formatElapsed, type Job } from './job-model';
+import { formatCreated, formatElapsed, isConversion, jobTitle, type Job } from './job-model';
 import { JobStatusBadge } from './job-status';
 import { JobVisual } from './job-visual';
 
@@ -50,7 +50,7 @@ export function JobsTable({ jobs }: { jobs: Job[] }) {
                   href={`/jobs/${job.id}`}
                   className="line-clamp-2 font-medium break-words text-slate-900 hover:text-indigo-600 focus-visible:rounded focus-visible:outline-2 focus-visible:outline-indigo-600"
                 >
-                  {job.prompt || 'Untitled job'}
+                  {jobTitle(job)}
                 </Link>
                 <RowDetail job={job} />
               </td>
@@ -84,7 +84,7 @@ export function JobCards({ jobs }: { jobs: Job[] }) {
             <JobVisual job={{ ...job, ratio: '1:1' }} size="thumb" className="w-16 shrink-0" />
             <div className="min-w-0 flex-1">
               <div className="flex items-start justify-between gap-2">
-                <p className="line-clamp-2 text-sm font-medium break-words text-slate-900">{job.prompt || 'Untitled job'}</p>
+                <p className="line-clamp-2 text-sm font-medium break-words text-slate-900">{jobTitle(job)}</p>
                 <JobStatusBadge status={job.status} />
               </div>
               <p className="mt-1 text-xs text-slate-500 tabular-nums">
@@ -105,6 +105,6 @@ function RowDetail({ job }: { job: Job }) {
   if (job.status === 'failed' && job.error) return <p className="mt-1 line-clamp-2 text-xs break-words text-rose-700">{job.error}</p>;
   if (job.status === 'pending' && job.note) return <p className="mt-1 line-clamp-2 text-xs break-words text-amber-700">{job.note}</p>;
   return (
-    <p className="mt-1 text-xs text-slate-500">{[job.kind === 'video' ? 'video' : null, job.ratio, job.quality, job.background].filter(Boolean).join(' · ')}</p>
+    <p className="mt-1 text-xs text-slate-500">{[job.kind === 'video' ? 'video' : isConversion(job) ? 'image to template' : null, job.ratio, job.quality, job.background].filter(Boolean).join(' · ')}</p>
   );
 }

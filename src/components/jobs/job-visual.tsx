@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { ImageIcon, WarningIcon } from '../icons';
+import { ConvertIcon, ImageIcon, WarningIcon } from '../icons';
 import { cn } from '../ui/cn';
 import { Spinner } from '../ui/spinner';
 import { cssAspect, type Job } from './job-model';
@@ -43,6 +43,15 @@ export function JobVisual({ job, size = 'large', maxHeightRem, className }: JobV
           aria-hidden={large ? undefined : true}
           className={cn('absolute inset-0 size-full', large ? 'object-contain' : 'object-cover')}
         />
+      </div>
+    );
+  }
+
+  // An image-to-template conversion makes a template, not an image: its mark stands in.
+  if (job.kind === 'template' && job.status !== 'failed') {
+    return (
+      <div className={cn(frame, 'grid place-items-center bg-indigo-50/60')} style={style}>
+        {job.status === 'pending' ? <Spinner className="size-4 text-indigo-500" /> : <ConvertIcon className={large ? 'size-8 text-indigo-400' : 'size-5 text-indigo-500'} />}
       </div>
     );
   }

@@ -1,6 +1,6 @@
 'use client';
 
-import { UploadedImageGrid, type PickedImage } from '../uploads/uploaded-image-grid';
+import { SingleImagePicker, type PickedImage } from '../uploads/single-image-picker';
 
 export type { PickedImage };
 
@@ -16,17 +16,7 @@ interface UploadPickerProps {
   disabled?: boolean;
 }
 
-/** One image from the caller's recent uploads, or a new upload that becomes the choice. */
-export function UploadPicker({ selected, onChange, disabled = false }: UploadPickerProps) {
-  return (
-    <UploadedImageGrid
-      legend={TEXT.legend}
-      hint={TEXT.hint}
-      pickLabel={TEXT.pick}
-      isSelected={(url) => selected?.url === url}
-      onToggle={(image) => onChange(selected?.url === image.url ? null : image)}
-      onUploaded={onChange}
-      disabled={disabled}
-    />
-  );
+/** The image to read: one of the caller's recent uploads, or a new upload. */
+export function UploadPicker(props: UploadPickerProps) {
+  return <SingleImagePicker legend={TEXT.legend} hint={TEXT.hint} pickLabel={TEXT.pick} {...props} />;
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState, type DragEvent } from 'react';
 import { trpc } from '@/trpc/react';
 import { CheckIcon, PlusIcon } from '../icons';
 import { cn } from '../ui/cn';
@@ -14,6 +14,7 @@ const TEXT = {
   empty: 'No uploaded images yet: upload one here.',
   loading: 'Loading uploads…',
   failed: 'The upload failed',
+  notImage: 'Drop an image file (PNG, JPG, WebP or GIF).',
 } as const;
 
 const ACCEPT = 'image/png,image/jpeg,image/webp,image/gif';
@@ -53,6 +54,8 @@ export function UploadedImageGrid({ legend, hint, pickLabel, isSelected, onToggl
   const transport = useMemo(() => browserTransport({ presign: (body) => presign(body), commit: (key) => commit({ key }) }), [presign, commit]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const canDrop = !disabled && !busy && !full;
 
   const images = (uploads.data?.uploads ?? []).filter((u) => u.media_type === 'image').slice(0, 12);
 
@@ -70,8 +73,31 @@ export function UploadedImageGrid({ legend, hint, pickLabel, isSelected, onToggl
     }
   }
 
+  function onDrop(e: DragEvent<HTMLFieldSetElement>) {
+    e.preventDefault();
+    setDragging(false);
+    if (!canDrop) return;
+    const file = Array.from(e.dataTransfer.files).find((f) => ACCEPT.split(',').includes(f.type));
+    if (file) void upload(file);
+    else if (e.dataTransfer.files.length) setError(TEXT.notImage);
+  }
+
+  // A file dropped anywhere on the picker is uploaded, as if chosen with the upload button.
   return (
-    <fieldset className="min-w-0 space-y-2" aria-describedby={`${id}-hint`} disabled={disabled}>
+    <fieldset
+      className={cn('min-w-0 space-y-2 rounded-xl transition-colors', dragging && 'bg-indigo-50 ring-2 ring-indigo-400 ring-offset-4')}
+      aria-describedby={`${id}-hint`}
+      disabled={disabled}
+      onDragOver={(e) => {
+        if (!canDrop) return;
+        e.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
+      }}
+      onDrop={onDrop}
+    >
       <legend className="text-sm font-medium text-slate-700">{legend}</legend>
       <p id={`${id}-hint`} className="text-xs text-slate-500">
         {uploads.isPending ? TEXT.loading : images.length === 0 ? TEXT.empty : hint}

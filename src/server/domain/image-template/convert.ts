@@ -17,7 +17,8 @@ import { AppError, fieldError } from '../errors';
 import type { ReadImage } from '../reverse/image-input';
 import { askVision, readReading } from '../reverse/reverse';
 import { createTemplate } from '../templates/templates';
-import { assignVariables, buildFields, buildPromptTemplate, layersAnswerSchema, normaliseLayers } from './layers';
+import { assignVariables, buildFields, buildPromptTemplate } from '../../../contracts/template-draft';
+import { layersAnswerSchema, normaliseLayers } from './layers';
 
 /**
  * One image-to-template conversion: the reading (as `/api/reverse`), the text layers (a second

@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { TEMPLATE_VARIABLES, isTemplateVariable, type TemplateVariable, type TextLayer } from '../../../contracts/image-template';
-import { MAX_FIELDS, MAX_INPUT_CHARS, type FieldSpec } from '../../../contracts/slots';
+import type { TemplateVariable } from '../../../contracts/image-template';
+import { quoteText as quote, type PlainLayer } from '../../../contracts/template-draft';
+import { MAX_INPUT_CHARS } from '../../../contracts/slots';
 
 /**
  * Turning what a vision model says about the texts on an image into the conversion's answer: the
  * layers normalised to the Text layer resource (ranges clamped, gaps filled, each change listed as a
- * warning), variables assigned from the platform's names only, and the prompt template and fields.
- * Pure functions: the model never writes a slot name or a field itself.
+ * warning). Variables, the prompt template and the fields are made from them by `contracts/template-draft.ts`
+ * (shared with the console). Pure functions: the model never writes a slot name or a field itself.
  */
 
 /** The model's answer for the text-layer step; anything looser than "an array of layers" is a failed attempt. */
@@ -51,11 +52,9 @@ const ROLE_SYNONYMS: Record<string, TemplateVariable> = {
 };
 
 export interface NormalisedLayers {
-  layers: Omit<TextLayer, 'is_variable' | 'variable'>[];
+  layers: PlainLayer[];
   warnings: string[];
 }
-
-const quote = (text: string) => `"${[...text].length > 24 ? `${[...text].slice(0, 24).join('')}…` : text}"`;
 
 function str(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
@@ -174,80 +173,4 @@ export function normaliseLayers(raw: readonly unknown[]): NormalisedLayers {
     });
   }
   return { layers, warnings };
-}
-
-export interface Variablised {
-  layers: TextLayer[];
-  warnings: string[];
-}
-
-/**
- * Marks the layers whose role is an allowed variable: the first text of a role keeps the base name,
- * the next ones are `{role}_2`, `{role}_3`. Other texts stay fixed. At most {@link MAX_FIELDS} slots.
- */
-export function assignVariables(layers: NormalisedLayers['layers'], allowed: ReadonlySet<TemplateVariable>): Variablised {
-  const warnings: string[] = [];
-  const used = new Map<string, number>();
-  let slots = 0;
-  const out = layers.map((layer): TextLayer => {
-    const role = layer.role;
-    if (!isTemplateVariable(role) || !allowed.has(role)) {
-      if (!isTemplateVariable(role)) warnings.push(`text ${quote(layer.content)}: its role "${role}" is not a variable name; kept as fixed text`);
-      return { ...layer, is_variable: false, variable: null };
-    }
-    if (slots === MAX_FIELDS) {
-      warnings.push(`text ${quote(layer.content)}: kept as fixed text, a template takes at most ${MAX_FIELDS} fields`);
-      return { ...layer, is_variable: false, variable: null };
-    }
-    const n = (used.get(role) ?? 0) + 1;
-    used.set(role, n);
-    slots += 1;
-    return { ...layer, is_variable: true, variable: n === 1 ? role : `${role}_${n}` };
-  });
-  return { layers: out, warnings };
-}
-
-/** A text written into a prompt template as it is: braces doubled so they are never read as slots. */
-export const literal = (text: string) => text.replace(/\{/g, '{{').replace(/\}/g, '}}');
-
-const weightWords = (w: number) => (w >= 700 ? 'bold' : w <= 300 ? 'light' : 'regular');
-
-/**
- * The prompt template: the reading's prompt, then each text with its approximate place and look,
- * variables as `{slot}`, fixed texts verbatim. Positions are deliberately approximate.
- */
-export function buildPromptTemplate(prompt: string, layers: readonly TextLayer[]): string {
-  const base = literal(prompt.trim());
-  if (layers.length === 0) return base;
-  const lines = layers.map((l, i) => {
-    const text = l.is_variable && l.variable ? `{${l.variable}}` : literal(l.content);
-    const size = Math.max(1, Math.round(l.size_ratio * 100));
-    return `${i + 1}. ${l.position}, ${l.alignment}-aligned, ${weightWords(l.font_weight)} ${literal(l.font_category)}, ${l.color}, about ${size}% of the width${l.treatment !== 'none' ? `, ${literal(l.treatment)}` : ''}: "${text}"`;
-  });
-  return `${base}\n\nText on the image (positions approximate):\n${lines.join('\n')}\nRender each text exactly as given, in this layout.`;
-}
-
-/**
- * The field contract of the variables, in layer order: optional, defaulting to the text on the
- * image (so a template reproduces the original when a field is left out); labels from the caller's
- * `variable_labels`, else the platform's Chinese name (numbered for `_2`, `_3`).
- */
-export function buildFields(layers: readonly TextLayer[], labels: Readonly<Record<string, string>>): FieldSpec[] {
-  return layers.flatMap((l): FieldSpec[] => {
-    if (!l.is_variable || !l.variable) return [];
-    const base = l.role as TemplateVariable;
-    const n = /_(\d+)$/.exec(l.variable)?.[1];
-    const named = labels[base] ?? TEMPLATE_VARIABLES[base].zh;
-    const text = l.content;
-    return [
-      {
-        key: l.variable,
-        label: labels[l.variable] ?? `${named}${n ? ` ${n}` : ''}`,
-        type: [...text].length > 40 || text.includes('\n') ? 'textarea' : 'text',
-        placeholder: [...text].slice(0, 500).join(''),
-        required: false,
-        default: text,
-      },
-    ];
-  });
 }

@@ -1,0 +1,233 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import sharp from 'sharp';
+import { createTenant, expect, expectNoSidewaysScroll, signIn, snapshot, test, type TestTenant } from './helpers';
+
+const numbers = new Intl.NumberFormat('en-US');
+// Studio has no favicon; Chrome sometimes asks for one after the last navigation and logs the 404.
+const FAVICON = /status of 404 \(Not Found\) .*\/favicon\.ico$/;
+
+test.use({ expectedConsoleErrors: { patterns: [FAVICON] } });
+
+async function openConvert(page: Page, request: APIRequestContext, credits?: number): Promise<TestTenant> {
+  const tenant = await createTenant(request, credits === undefined ? {} : { credits });
+  await signIn(page, tenant.email, tenant.password);
+  await expect(page).toHaveURL(/\/overview$/);
+  // On a phone the navigation sits behind the menu button.
+  const menu = page.getByRole('button', { name: 'Open menu' });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Image to template' }).click();
+  await expect(page).toHaveURL(/\/convert$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Image to template' })).toBeVisible();
+  await expect(page.getByTestId('convert-balance')).toHaveText(numbers.format(tenant.credits));
+  await expect(page.getByTestId('convert-price')).toHaveText('4 credits per conversion');
+  return tenant;
+}
+
+/** A 3:4 poster with a Chinese title, subtitle and price, drawn from SVG. */
+function poster(seed: string): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="1200">
+    <rect width="900" height="1200" fill="#f6d7c3"/>
+    <circle cx="450" cy="640" r="260" fill="#e9826b"/>
+    <text x="450" y="170" font-size="110" font-weight="700" text-anchor="middle" fill="#7a1f12">春日限定</text>
+    <text x="450" y="270" font-size="48" text-anchor="middle" fill="#7a1f12">新品上市 · ${seed}</text>
+    <text x="450" y="1080" font-size="72" text-anchor="middle" fill="#ffffff">¥99</text>
+  </svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+async function upload(page: Page, name: string) {
+  await page.getByLabel('Choose an image to upload').setInputFiles({ name, mimeType: 'image/png', buffer: await poster(name) });
+  await expect(page.getByRole('button', { name: `Convert ${name}` })).toHaveAttribute('aria-pressed', 'true', { timeout: 15_000 });
+}
+
+/** Uploads a poster and converts it now; answers the result card. */
+async function uploadAndConvert(page: Page, name: string): Promise<Locator> {
+  const convert = page.getByRole('button', { name: 'Convert', exact: true });
+  await expect(convert).toBeDisabled();
+  await upload(page, name);
+  await convert.click();
+  const result = page.getByTestId('convert-result');
+  await expect(result).toBeVisible({ timeout: 30_000 });
+  await expect(convert).toBeEnabled();
+  return result;
+}
+
+test.describe('converting now', () => {
+  // A slug that is taken is refused by templates.create with 409 on purpose.
+  test.use({ expectedConsoleErrors: { patterns: [FAVICON, /status of 409 \(Conflict\) .*\/api\/trpc\/templates\.create/] } });
+
+  test('a poster is converted, its texts drawn over it, the draft shaped by hand and created as a template', async ({ page, request }) => {
+    const tenant = await openConvert(page, request);
+    const variables = page.getByRole('group', { name: 'Texts that may become variables' }).getByRole('checkbox');
+    await expect(variables).toHaveCount(15);
+    for (const box of await variables.all()) await expect(box).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: '标题 Title' })).toBeChecked();
+
+    const result = await uploadAndConvert(page, '春日海报.png');
+    await expect(page.getByTestId('convert-balance')).toHaveText(numbers.format(tenant.credits - 4));
+    await expect(result.getByTestId('convert-name')).not.toBeEmpty();
+    await expect(result.getByTestId('convert-ratio')).toHaveText('3:4');
+    await expect(result.getByTestId('convert-template-error')).toHaveCount(0);
+
+    // One box over the image per text in the list, each inside the image.
+    const rows = result.getByTestId('layer-row');
+    const boxes = result.getByTestId('layer-box');
+    const count = await rows.count();
+    expect(count).toBeGreaterThan(0);
+    await expect(boxes).toHaveCount(count);
+    const image = await result.getByRole('img', { name: /^The image converted: / }).boundingBox();
+    expect(image).not.toBeNull();
+    for (const box of await boxes.all()) {
+      const b = await box.boundingBox();
+      expect(b).not.toBeNull();
+      if (!b || !image) continue;
+      expect(b.x).toBeGreaterThanOrEqual(image.x - 1);
+      expect(b.y).toBeGreaterThanOrEqual(image.y - 1);
+      expect(b.x + b.width).toBeLessThanOrEqual(image.x + image.width + 1);
+      expect(b.y + b.height).toBeLessThanOrEqual(image.y + image.height + 1);
+    }
+
+    // Pointing at a box marks its row, and the other way round. Boxes may overlap: use one whose centre is its own.
+    const free = await boxes.evaluateAll((els) =>
+      els.findIndex((el) => {
+        el.scrollIntoView({ block: 'center' });
+        const r = el.getBoundingClientRect();
+        return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+      }),
+    );
+    expect(free).toBeGreaterThanOrEqual(0);
+    await boxes.nth(free).hover();
+    await expect(rows.nth(free)).toHaveAttribute('data-active', 'true');
+    await rows.nth(count - 1).hover();
+    await expect(boxes.nth(count - 1)).toHaveAttribute('data-active', 'true');
+    if (free !== count - 1) await expect(rows.nth(free)).not.toHaveAttribute('data-active', 'true');
+    // A clicked box stays marked once the pointer leaves.
+    await boxes.nth(free).click();
+    await expect(boxes.nth(free)).toHaveAttribute('aria-pressed', 'true');
+    await page.mouse.move(1, 1);
+    await expect(rows.nth(free)).toHaveAttribute('data-active', 'true');
+
+    // The first text is the title: a variable until it is turned off, then written as it is.
+    const title = (await rows.first().getByTestId('layer-content').textContent()) ?? '';
+    expect(title.length).toBeGreaterThan(0);
+    await expect(rows.first().getByTestId('layer-role')).toHaveText('title · 标题');
+    const prompt = result.getByTestId('draft-prompt');
+    await expect(prompt).toContainText(': "{title}"');
+    const variable = result.getByRole('checkbox', { name: 'Text 1 is a variable' });
+    await expect(variable).toBeChecked();
+    await variable.uncheck();
+    await expect(prompt).not.toContainText('{title}');
+    await expect(prompt).toContainText(`: "${title}"`);
+    await expect(result.getByTestId('draft-field')).toHaveCount(count - 1);
+    await variable.check();
+    await expect(prompt).toContainText(': "{title}"');
+    await expect(result.getByTestId('draft-field')).toHaveCount(count);
+
+    // A label typed for the title shows in the fields at once.
+    const label = result.getByRole('textbox', { name: 'Field label of text 1' });
+    await expect(label).toHaveValue('标题');
+    await label.fill('活动主题');
+    await expect(result.getByTestId('draft-field').first()).toContainText('{title}');
+    await expect(result.getByTestId('draft-field').first()).toContainText('活动主题');
+    await expect(result.getByTestId('draft-field').first()).toContainText(title);
+    await expectNoSidewaysScroll(page);
+    await snapshot(page, '/tmp/convert-desktop.png');
+
+    const draftPrompt = (await prompt.textContent()) ?? '';
+    await expect(result.getByLabel('Template name')).toHaveValue((await result.getByTestId('convert-name').textContent()) ?? '');
+    await result.getByLabel('Template name').fill('春日海报模板');
+    // A slug another template has is refused in the API's words; without one, Studio makes one.
+    await result.getByLabel('Slug').fill('platform-xhs-cover-bigtext');
+    await result.getByRole('button', { name: 'Create template' }).click();
+    await expect(result.getByRole('alert').filter({ hasText: 'is already taken' })).toBeVisible();
+    await result.getByLabel('Slug').fill('');
+    await result.getByRole('button', { name: 'Create template' }).click();
+    const created = result.getByTestId('template-created');
+    await expect(created).toContainText('Template “春日海报模板” was created.');
+    // Creating costs nothing more.
+    await expect(page.getByTestId('convert-balance')).toHaveText(numbers.format(tenant.credits - 4));
+    await created.getByRole('link', { name: 'Open in the template editor' }).click();
+    await expect(page).toHaveURL(/\/templates\/[0-9a-f-]{36}$/);
+    await expect(page.getByLabel('Prompt template')).toHaveValue(draftPrompt);
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('春日海报模板');
+  });
+});
+
+test('a background conversion shows its four steps reaching ok, then the template and the job', async ({ page, request }) => {
+  const tenant = await openConvert(page, request);
+  await upload(page, '后台海报.png');
+  await page.getByRole('button', { name: 'Convert in the background' }).click();
+  await expect(page).toHaveURL(/\/convert\?job=[0-9a-f-]{36}$/);
+  const run = page.getByTestId('background-run');
+  await expect(run).toBeVisible();
+  const steps = run.getByTestId('conversion-step');
+  await expect(steps).toHaveCount(4);
+  await expect(steps.nth(0)).toContainText('Receive the image');
+  await expect(steps.nth(3)).toContainText('Create the template');
+  for (let i = 0; i < 4; i += 1) await expect(steps.nth(i)).toHaveAttribute('data-status', 'ok', { timeout: 30_000 });
+  await expect(run.getByTestId('background-status')).toHaveText('Finished.');
+  await expect(run.getByTestId('template-created')).toBeVisible();
+  await expect(page.getByTestId('convert-balance')).toHaveText(numbers.format(tenant.credits - 4));
+  await snapshot(page, '/tmp/convert-background.png');
+
+  // The job reads as an image-to-template job, its steps in order.
+  await run.getByRole('link', { name: 'See the job' }).click();
+  await expect(page).toHaveURL(/\/jobs\/[0-9a-f-]{36}$/);
+  await expect(page.getByText('Image to template job', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Image to template' })).toBeVisible();
+  const job = page.getByTestId('conversion-job');
+  await expect(job.getByTestId('conversion-step')).toHaveCount(4);
+  for (let i = 0; i < 4; i += 1) await expect(job.getByTestId('conversion-step').nth(i)).toHaveAttribute('data-status', 'ok');
+  await expect(job.getByRole('link', { name: 'Open the conversion' })).toHaveAttribute('href', /\/convert\?job=/);
+  await snapshot(page, '/tmp/convert-job.png');
+  const jobUrl = page.url();
+  await job.getByRole('link', { name: 'Open in the template editor' }).click();
+  await expect(page).toHaveURL(/\/templates\/[0-9a-f-]{36}$/);
+  await expect(page.getByLabel('Prompt template')).toHaveValue(/\{title\}/);
+
+  // In the jobs list it is named by what it is.
+  await page.goto('/jobs');
+  const row = page.getByTestId('jobs-table').locator(`[data-job-id="${jobUrl.split('/').pop() ?? ''}"]`);
+  await expect(row.getByRole('link', { name: 'Image to template' })).toBeVisible();
+  await expect(row).toContainText('image to template · 3:4');
+});
+
+test('on a phone: an image dropped on the picker is converted and the result fits the screen', async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openConvert(page, request);
+  await expectNoSidewaysScroll(page);
+  // A file dropped on the picker is uploaded and picked.
+  const name = '拖放海报.png';
+  const bytes = (await poster(name)).toString('base64');
+  const dropped = await page.evaluateHandle(
+    ({ b64, file }) => {
+      const data = new DataTransfer();
+      data.items.add(new File([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], file, { type: 'image/png' }));
+      return data;
+    },
+    { b64: bytes, file: name },
+  );
+  await page.getByRole('group', { name: 'Image to convert' }).dispatchEvent('drop', { dataTransfer: dropped });
+  await expect(page.getByRole('button', { name: `Convert ${name}` })).toHaveAttribute('aria-pressed', 'true', { timeout: 15_000 });
+  await page.getByRole('button', { name: 'Convert', exact: true }).click();
+  const result = page.getByTestId('convert-result');
+  await expect(result).toBeVisible({ timeout: 30_000 });
+  await expect(result.getByTestId('layer-box')).toHaveCount(await result.getByTestId('layer-row').count());
+  await expectNoSidewaysScroll(page);
+  await snapshot(page, '/tmp/convert-phone.png');
+});
+
+test.describe('refused conversions', () => {
+  test.use({ expectedConsoleErrors: { patterns: [FAVICON, /status of 402 .*\/api\/image-to-template$/] } });
+
+  test('without enough credits the API’s refusal shows under the form and nothing is charged', async ({ page, request }) => {
+    await openConvert(page, request, 3);
+    await upload(page, '没钱海报.png');
+    await page.getByRole('button', { name: 'Convert', exact: true }).click();
+    const error = page.getByTestId('convert-error');
+    await expect(error).toBeVisible({ timeout: 20_000 });
+    await expect(error).toContainText('A conversion costs 4 credits and the balance is 3.');
+    await expect(page.getByTestId('convert-result')).toHaveCount(0);
+    await expect(page.getByTestId('convert-balance')).toHaveText('3');
+  });
+});

@@ -1,0 +1,84 @@
+'use client';
+
+import { useCallback, useRef, useState } from 'react';
+import type { ConversionAnswer, ConversionOptions } from '@/contracts/image-template';
+import { trpc } from '@/trpc/react';
+import { parseConversion, parseSubmitted } from './conversion';
+
+const TEXT = {
+  network: 'The conversion could not reach Studio; check the connection and try again.',
+} as const;
+
+export interface ConversionError {
+  message: string;
+  /** 402: the balance does not cover the price. */
+  credits: boolean;
+}
+
+/** `POST /api/image-to-template` with the console session; the balance is read again after each call. */
+async function post(body: { image_url: string } & ConversionOptions): Promise<{ status: number; body: unknown }> {
+  const res = await fetch('/api/image-to-template', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: await res.json().catch(() => null) };
+}
+
+/**
+ * Converts one uploaded image: now (the answer is the conversion, shown and edited on the page), or
+ * in the background (the answer is a job that also creates the template; its id is handed on).
+ */
+export function useConversion() {
+  const utils = trpc.useUtils();
+  const [conversion, setConversion] = useState<{ image: string; answer: ConversionAnswer; run: number } | null>(null);
+  const [error, setError] = useState<ConversionError | null>(null);
+  const [pending, setPending] = useState<'now' | 'background' | null>(null);
+  const busy = useRef(false);
+
+  const run = useCallback(
+    async <T>(mode: 'now' | 'background', call: () => Promise<T>): Promise<T | null> => {
+      if (busy.current) return null;
+      busy.current = true;
+      setPending(mode);
+      setError(null);
+      try {
+        return await call();
+      } catch {
+        setError({ message: TEXT.network, credits: false });
+        return null;
+      } finally {
+        busy.current = false;
+        setPending(null);
+        void utils.session.me.invalidate();
+      }
+    },
+    [utils],
+  );
+
+  const convert = useCallback(
+    (imageUrl: string, variables: string[]) =>
+      run('now', async () => {
+        const res = await post({ image_url: imageUrl, variables });
+        const out = parseConversion(res.status, res.body);
+        if (out.ok) setConversion((last) => ({ image: imageUrl, answer: out.answer, run: (last?.run ?? 0) + 1 }));
+        else setError({ message: out.error, credits: out.status === 402 });
+      }),
+    [run],
+  );
+
+  /** Starts a background run that also creates the template; answers its job id, or null after an error. */
+  const convertInBackground = useCallback(
+    async (imageUrl: string, variables: string[]): Promise<string | null> =>
+      (await run('background', async () => {
+        const res = await post({ image_url: imageUrl, variables, create_template: true });
+        const out = parseSubmitted(res.status, res.body);
+        if (out.ok) return out.jobId;
+        setError({ message: out.error, credits: out.status === 402 });
+        return null;
+      })) ?? null,
+    [run],
+  );
+
+  return { conversion, error, pending, convert, convertInBackground };
+}

@@ -1,0 +1,67 @@
+'use client';
+
+import { useState } from 'react';
+import { z } from 'zod';
+import type { ConversionAnswer } from '@/contracts/image-template';
+import { isSupportedRatio } from '@/contracts/ratios';
+import { slugSchema } from '@/contracts/common';
+import { trpc } from '@/trpc/react';
+import { filled, worded } from '../console/form-rules';
+import { applyServerError, useZodForm } from '../ui/form';
+import type { Draft } from './draft';
+
+const TEXT = {
+  noName: 'Give the template a name.',
+  longName: 'At most 100 characters.',
+  longCategory: 'At most 50 characters.',
+  slug: 'Use 2–80 characters of a–z, 0–9 and -, starting with a letter or digit.',
+} as const;
+
+export const createTemplateFormSchema = z.object({
+  zh_name: filled(TEXT.noName).max(100, TEXT.longName),
+  slug: z.union([z.literal(''), worded(slugSchema, { invalid_format: TEXT.slug })]),
+  category: z.string().trim().max(50, TEXT.longCategory),
+});
+
+export interface CreatedTemplate {
+  id: string;
+  zh_name: string;
+  slug: string;
+}
+
+/**
+ * Creates the template from the draft the user shaped (through `templates.create`, as
+ * `POST /api/templates`): the prompt and fields as previewed, the uploaded image as its sample and
+ * default reference image. Nothing is converted again, so nothing more is charged.
+ */
+export function useCreateTemplateForm(answer: ConversionAnswer, imageUrl: string, draft: Draft) {
+  const utils = trpc.useUtils();
+  const create = trpc.templates.create.useMutation();
+  const [created, setCreated] = useState<CreatedTemplate | null>(null);
+  const form = useZodForm(createTemplateFormSchema, {
+    defaultValues: { zh_name: answer.zh_name.slice(0, 100), slug: '', category: answer.image_category.slice(0, 50) },
+  });
+
+  const submit = form.handleSubmit(async ({ zh_name, slug, category }) => {
+    try {
+      const out = await create.mutateAsync({
+        type: 'image',
+        zh_name,
+        ...(slug ? { slug } : {}),
+        category,
+        description: answer.description.slice(0, 500),
+        ratio: isSupportedRatio(answer.ratio) ? answer.ratio : null,
+        sample_images: [imageUrl],
+        prompt_template: draft.prompt_template,
+        fields: draft.fields,
+        generation_configs: [{ default_reference_images: [imageUrl] }],
+      });
+      setCreated({ id: out.template.id, zh_name: out.template.zh_name, slug: out.template.slug });
+      void utils.templates.list.invalidate();
+    } catch (error) {
+      applyServerError(form, error, (path) => (path[0] === 'zh_name' || path[0] === 'slug' || path[0] === 'category' ? path[0] : null));
+    }
+  });
+
+  return { form, submit, pending: create.isPending, created };
+}
