@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import sharp from 'sharp';
+import { renderPoster } from '../src/sim/poster';
 import { createTenant, expect, expectNoSidewaysScroll, signIn, snapshot, test, type TestTenant } from './helpers';
 
 const numbers = new Intl.NumberFormat('en-US');
@@ -23,16 +23,17 @@ async function openConvert(page: Page, request: APIRequestContext, credits?: num
   return tenant;
 }
 
-/** A 3:4 poster with a Chinese title, subtitle and price, drawn from SVG. */
+/** The texts of the test poster: the simulator draws them and its vision channels read them back exactly. */
+const LAYERS = [
+  { role: 'title', text: '春日限定', x: 0.5, y: 0.14, size_ratio: 0.12, color: '#7A1F12', font_weight: 700 },
+  { role: 'subtitle', text: '新品上市', x: 0.5, y: 0.24, size_ratio: 0.05, color: '#7A1F12' },
+  { role: 'price', text: '¥99', x: 0.5, y: 0.88, size_ratio: 0.08, color: '#FFFFFF' },
+];
+
+/** A 3:4 poster with a Chinese title, subtitle and price; `seed` varies its background. */
 function poster(seed: string): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="1200">
-    <rect width="900" height="1200" fill="#f6d7c3"/>
-    <circle cx="450" cy="640" r="260" fill="#e9826b"/>
-    <text x="450" y="170" font-size="110" font-weight="700" text-anchor="middle" fill="#7a1f12">春日限定</text>
-    <text x="450" y="270" font-size="48" text-anchor="middle" fill="#7a1f12">新品上市 · ${seed}</text>
-    <text x="450" y="1080" font-size="72" text-anchor="middle" fill="#ffffff">¥99</text>
-  </svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
+  const shade = (0x90 + ([...seed].reduce((n, c) => n + (c.codePointAt(0) ?? 0), 0) % 0x60)).toString(16);
+  return renderPoster({ width: 900, height: 1200, background: `#f6${shade}c3`, layers: LAYERS });
 }
 
 async function upload(page: Page, name: string) {
@@ -72,19 +73,23 @@ test.describe('converting now', () => {
     // One box over the image per text in the list, each inside the image.
     const rows = result.getByTestId('layer-row');
     const boxes = result.getByTestId('layer-box');
-    const count = await rows.count();
-    expect(count).toBeGreaterThan(0);
+    const count = LAYERS.length;
+    await expect(rows).toHaveCount(count);
     await expect(boxes).toHaveCount(count);
+    await expect(rows.getByTestId('layer-content')).toHaveText(LAYERS.map((l) => l.text));
     const image = await result.getByRole('img', { name: /^The image converted: / }).boundingBox();
     expect(image).not.toBeNull();
-    for (const box of await boxes.all()) {
+    // Each box sits inside the image, centred where its text was drawn.
+    for (const [i, box] of (await boxes.all()).entries()) {
       const b = await box.boundingBox();
-      expect(b).not.toBeNull();
-      if (!b || !image) continue;
+      const drawn = LAYERS[i];
+      if (!b || !image || !drawn) throw new Error('no box');
       expect(b.x).toBeGreaterThanOrEqual(image.x - 1);
       expect(b.y).toBeGreaterThanOrEqual(image.y - 1);
       expect(b.x + b.width).toBeLessThanOrEqual(image.x + image.width + 1);
       expect(b.y + b.height).toBeLessThanOrEqual(image.y + image.height + 1);
+      expect(Math.abs(b.x + b.width / 2 - (image.x + drawn.x * image.width))).toBeLessThan(3);
+      expect(Math.abs(b.y + b.height / 2 - (image.y + drawn.y * image.height))).toBeLessThan(3);
     }
 
     // Pointing at a box marks its row, and the other way round. Boxes may overlap: use one whose centre is its own.
@@ -108,8 +113,7 @@ test.describe('converting now', () => {
     await expect(rows.nth(free)).toHaveAttribute('data-active', 'true');
 
     // The first text is the title: a variable until it is turned off, then written as it is.
-    const title = (await rows.first().getByTestId('layer-content').textContent()) ?? '';
-    expect(title.length).toBeGreaterThan(0);
+    const title = LAYERS[0]?.text ?? '';
     await expect(rows.first().getByTestId('layer-role')).toHaveText('title · 标题');
     const prompt = result.getByTestId('draft-prompt');
     await expect(prompt).toContainText(': "{title}"');
