@@ -194,4 +194,12 @@ test('the members page reads in Chinese once the console speaks it', async ({ pa
   await expect(page.getByTestId('member-row').getByTestId('member-credits')).toHaveText('剩余 150 · 已用 0');
   await expect(page.getByRole('button', { name: '设置 小美 的额度' })).toBeVisible();
   await snapshot(page, 'test-results/members-zh.png');
+
+  // The confirmation asks in Chinese too, its way out first.
+  await page.getByRole('button', { name: '更换 小美 的密钥' }).click();
+  const dialog = page.getByRole('dialog', { name: '为 小美 生成新密钥？' });
+  await expect(dialog.getByRole('button', { name: '取消' })).toBeFocused();
+  await expect(dialog.getByRole('button', { name: '生成新密钥' })).toBeVisible();
+  await dialog.getByRole('button', { name: '取消' }).click();
+  await expect(dialog).toBeHidden();
 });
