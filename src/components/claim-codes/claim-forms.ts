@@ -11,8 +11,11 @@ export type ClaimFormErrors = ReturnType<typeof useTranslations<'claimCodes.form
 /** The limit a refused value broke (`maximum` of a too_big issue), for the message that names it. */
 const maximum = (issue: Issue) => ('maximum' in issue ? Number(issue.maximum) : 0);
 
+/** A credits field read by the contract's rule, words aside: only whether it holds an amount matters. */
+const anyCredits = numberText('').pipe(worded(rules.credits));
+
 /** The credits a field holds now, when it reads as a valid amount (for the hint beside it). */
-export const claimCreditsOf = (text: string): number | undefined => numberText('').pipe(worded(rules.credits)).safeParse(text).data;
+export const claimCreditsOf = (text: string): number | undefined => anyCredits.safeParse(text).data;
 
 /** The new-claim form, refusing in the page's language; what it hands over is the body of `claims.create`. */
 export function claimFormSchema(t: ClaimFormErrors) {
@@ -34,7 +37,7 @@ export function claimFormSchema(t: ClaimFormErrors) {
           .pipe(worded(rules.template_ids, { too_big: (issue) => t('templatesTooMany', { max: maximum(issue) }) })),
         credits,
         note: optionalText.pipe(worded(rules.note, { too_big: tooLong })),
-        tutorial_pdf_url: optionalText.pipe(worded(rules.tutorial_pdf_url, { invalid_format: t('linkInvalid') })),
+        tutorial_pdf_url: optionalText.pipe(worded(rules.tutorial_pdf_url, { invalid_format: t('linkInvalid'), too_big: tooLong })),
         tutorial_pdf_title: optionalText.pipe(worded(rules.tutorial_pdf_title, { too_big: tooLong })),
       })
       // The title names the link, so it goes only with one.

@@ -13,8 +13,8 @@ interface TemplateTileProps {
 }
 
 /** One template to pick: its sample, name and badges; the tenant's own say they become gated once picked. */
-export function TemplateTile({ template, checked, onToggle }: TemplateTileProps) {
-  const t = template;
+export function TemplateTile({ template: t, checked, onToggle }: TemplateTileProps) {
+  // `t` is the template here; the tile's words are `say`.
   const say = useTranslations('claimCodes.tile');
   const nameId = useId();
   const metaId = useId();

@@ -9,8 +9,11 @@ const setQuota = accountActionBodies['set-quota'];
 /** The refusals of the member forms, from the `members.forms` catalogue (`useTranslations` or `getTranslations`). */
 export type MemberFormErrors = ReturnType<typeof useTranslations<'members.forms'>>;
 
+/** A credits field read by the contract's rule, words aside: only whether it holds an amount matters. */
+const anyCredits = numberText('').pipe(worded(setQuota.shape.credits.unwrap()));
+
 /** The amount a credits field holds now, when it reads as one (for hints beside the field). */
-export const creditsOf = (text: string): number | undefined => numberText('').pipe(worded(setQuota.shape.credits.unwrap())).safeParse(text).data;
+export const creditsOf = (text: string): number | undefined => anyCredits.safeParse(text).data;
 
 /** The add-member form and the quota form, refusing in the page's language. */
 export function memberForms(t: MemberFormErrors) {
