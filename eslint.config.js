@@ -16,22 +16,37 @@ const processEnv = {
  * next-intl). Each area joins the list once converted; when the list covers src/components/** and
  * src/app/**, it becomes those two globs. Not converted yet: the rest of src/components/console and
  * every other console area (jobs, playground, reading, videos, chat, skills, templates, articles,
- * members, claim-codes, hooks, usage, uploads, docs, operator, convert) and their routes in src/app.
+ * hooks, uploads, docs, operator, convert) and their routes in src/app.
  */
 const TRANSLATED = [
   'src/app/layout.tsx',
   'src/app/login/**',
   'src/app/claim/**',
+  'src/app/(console)/claims/**',
+  'src/app/(console)/members/**',
+  'src/app/(console)/organisation-page.tsx',
   'src/app/(console)/overview/**',
+  'src/app/(console)/usage/**',
+  'src/components/claim-codes/**',
   'src/components/claim-redemption/**',
+  'src/components/members/**',
+  'src/components/usage/**',
   'src/components/sign-in/**',
   'src/components/language-switch.tsx',
+  'src/components/ui/confirm-dialog.tsx',
   'src/components/ui/copy-button.tsx',
+  'src/components/ui/list-skeleton.tsx',
+  'src/components/ui/list-state.tsx',
+  'src/components/console/amount-field.tsx',
   'src/components/console/buyer-overview.tsx',
   'src/components/console/console-shell.tsx',
+  'src/components/console/filter-group.tsx',
+  'src/components/console/form-parts.tsx',
+  'src/components/console/form-rules.ts',
   'src/components/console/get-started.tsx',
   'src/components/console/link-card.tsx',
   'src/components/console/load-error.tsx',
+  'src/components/console/load-more.tsx',
   'src/components/console/nav-items.tsx',
   'src/components/console/page-header.tsx',
   'src/components/console/shell-parts.tsx',

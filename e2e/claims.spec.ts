@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { createTenant, expect, expectNoSidewaysScroll, signIn, snapshot, test, type TestTenant } from './helpers';
+import { chooseLanguage, createTenant, expect, expectNoSidewaysScroll, signIn, snapshot, test, type TestTenant } from './helpers';
 
 const PLATFORM = { slug: 'platform-xhs-cover-bigtext', name: '小红书大字封面' };
 
@@ -148,13 +148,13 @@ test.describe('claim codes', () => {
       await expect(row.getByRole('button', { name: `Copy ${what}` })).toBeVisible();
     }
 
-    // The buyer's platform account is told these pages belong to a company workspace.
+    // The buyer's platform account is told these pages belong to a company workspace, in Chinese (a buyer's default).
     await page.context().clearCookies();
     await signIn(page, email, buyer.sign_in.password ?? '');
     await expect(page).toHaveURL(/\/overview$/);
     for (const path of ['/claims', '/members']) {
       await page.goto(path);
-      await expect(page.getByTestId('organisation-only')).toContainText('Not available for this account');
+      await expect(page.getByTestId('organisation-only')).toContainText('此账户无法使用该功能');
     }
   });
 });
@@ -195,4 +195,35 @@ test('claim codes page on a phone, with "Load more"', async ({ page, request }) 
   const first = page.getByTestId('claim-row').first();
   await first.getByRole('button', { name: 'Details' }).click();
   await expectNoSidewaysScroll(page);
+});
+
+test('the claim codes page reads in Chinese once the console speaks it', async ({ page, request }) => {
+  const tenant = await createTenant(request, { name: '花漾小店 E2E', credits: 300 });
+  const created = await request.post('/api/tenant-claims', {
+    headers: { 'X-API-Key': tenant.apiKey },
+    data: { template_ids: [(await ownTemplate(request, tenant, '春日花束海报（中文界面）')).id], credits: 40, note: '淘宝订单 #2002' },
+  });
+  expect(created.status()).toBe(200);
+
+  await signIn(page, tenant.email, tenant.password);
+  await expect(page).toHaveURL(/\/overview$/);
+  await chooseLanguage(page.context(), 'zh-CN');
+  await page.goto('/claims');
+  await expect(page).toHaveTitle('领取码 · Studio');
+  await expect(page.getByRole('heading', { level: 1, name: '领取码' })).toBeVisible();
+
+  const form = page.getByRole('form', { name: '新建领取码' });
+  await expect(form.getByTestId('claim-allocatable')).toHaveText('可分配 260');
+  await form.getByRole('button', { name: '创建领取码' }).click();
+  await expect(form.getByText('请至少选择一个模板。')).toBeVisible();
+  await expect(form.getByText('请输入积分数量。')).toBeVisible();
+  await expect(form.getByTestId('picked-count')).toHaveText('未选择');
+
+  const row = page.getByTestId('claim-row').first();
+  await expect(row.getByTestId('claim-state')).toHaveText('待兑换');
+  await expect(row).toContainText('40 积分');
+  await expect(row).toContainText('备注：淘宝订单 #2002');
+  await expect(row).toContainText(/创建于 \d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2}/);
+  await expect(page.getByRole('group', { name: '按状态筛选' }).getByRole('button', { name: '已兑换' })).toBeVisible();
+  await snapshot(page, 'test-results/claims-zh.png');
 });

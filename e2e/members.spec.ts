@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { createTenant, expect, expectNoSidewaysScroll, signIn, snapshot, test } from './helpers';
+import { chooseLanguage, createTenant, expect, expectNoSidewaysScroll, signIn, snapshot, test } from './helpers';
 
 const balanceStatus = async (request: APIRequestContext, key: string) =>
   (await request.get('/api/balance', { headers: { 'X-API-Key': key } })).status();
@@ -165,4 +165,41 @@ test('the members page works on a phone', async ({ page, request }) => {
   await expect(row.getByRole('form', { name: /^Quota of/ })).toBeVisible();
   await expectNoSidewaysScroll(page);
   await snapshot(page, 'test-results/members-phone.png');
+});
+
+test('the members page reads in Chinese once the console speaks it', async ({ page, request }) => {
+  const tenant = await createTenant(request, { credits: 800 });
+  const suffix = randomBytes(3).toString('hex');
+  await signIn(page, tenant.email, tenant.password);
+  await expect(page).toHaveURL(/\/overview$/);
+  await chooseLanguage(page.context(), 'zh-CN');
+  await page.goto('/members');
+  await expect(page).toHaveTitle('成员 · Studio');
+  await expect(page.getByRole('heading', { level: 1, name: '成员' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '还没有成员' })).toBeVisible();
+  await expect(page.getByTestId('pool-allocatable')).toHaveText('800');
+
+  // The form refuses in Chinese, and the member it adds is described in Chinese.
+  const form = page.getByRole('form', { name: '添加成员' });
+  await form.getByRole('button', { name: '添加成员' }).click();
+  await expect(form.getByText('请输入成员的邮箱。')).toBeVisible();
+  await form.getByLabel('邮箱').fill(`mei-${suffix}@example.cn`);
+  await form.getByLabel('昵称').fill('小美');
+  await form.getByRole('radio', { name: '专属' }).check();
+  await expect(form.getByTestId('create-max')).toHaveText('最多 800（可分配）');
+  await form.getByLabel('专属积分').fill('150');
+  await form.getByRole('button', { name: '添加成员' }).click();
+  await expect(page.getByTestId('member-created')).toContainText('已添加 小美');
+  await expect(page.getByTestId('member-count')).toHaveText('1 名成员 · 1 名专属');
+  await expect(page.getByTestId('member-row').getByTestId('member-credits')).toHaveText('剩余 150 · 已用 0');
+  await expect(page.getByRole('button', { name: '设置 小美 的额度' })).toBeVisible();
+  await snapshot(page, 'test-results/members-zh.png');
+
+  // The confirmation asks in Chinese too, its way out first.
+  await page.getByRole('button', { name: '更换 小美 的密钥' }).click();
+  const dialog = page.getByRole('dialog', { name: '为 小美 生成新密钥？' });
+  await expect(dialog.getByRole('button', { name: '取消' })).toBeFocused();
+  await expect(dialog.getByRole('button', { name: '生成新密钥' })).toBeVisible();
+  await dialog.getByRole('button', { name: '取消' }).click();
+  await expect(dialog).toBeHidden();
 });

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { createTenant, expect, expectNoSidewaysScroll, signIn, snapshot, test } from './helpers';
+import { chooseLanguage, createTenant, expect, expectNoSidewaysScroll, signIn, snapshot, test } from './helpers';
 
 /** Today on the Asia/Shanghai calendar, as the usage report names it. */
 const shanghaiToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
@@ -133,4 +133,29 @@ test('Usage shows today’s credits by category, the month against the quota, an
   await expectNoSidewaysScroll(page);
   await page.getByRole('button', { name: 'Hide table' }).click();
   await snapshot(page, 'test-results/usage-phone.png');
+});
+
+test('the usage page reads in Chinese once the console speaks it', async ({ page, request }) => {
+  const tenant = await createTenant(request, { credits: 1234, quotaMonthly: 5000 });
+  await generateImage(request, tenant.apiKey, '雨后的江南小巷，青石板路');
+  await signIn(page, tenant.email, tenant.password);
+  await expect(page).toHaveURL(/\/overview$/);
+  await chooseLanguage(page.context(), 'zh-CN');
+  await page.goto('/usage');
+  await expect(page).toHaveTitle('用量 · Studio');
+  await expect(page.getByRole('heading', { level: 1, name: '积分与活动' })).toBeVisible();
+  await expect(page.getByTestId('usage-total-image')).toHaveText('4');
+  await expect(page.getByRole('progressbar', { name: '本月' })).toHaveAttribute('aria-valuetext', '已用 4 / 5,000 积分');
+  await expect(page.getByText('最近 24 小时共 1 个任务')).toBeVisible();
+
+  // The chart's tooltip and the table name days in Chinese.
+  const bar = page.getByTestId('usage-chart').locator('.recharts-bar-rectangle path');
+  await bar.hover();
+  await expect(page.getByTestId('usage-tooltip')).toContainText(/^今天 · \d{1,2}月\d{1,2}日周./);
+  await page.getByRole('button', { name: '以表格显示' }).click();
+  await expect(page.getByRole('region', { name: '每日积分明细' })).toBeVisible();
+  await expect(page.getByTestId('usage-table').locator('tfoot')).toContainText('30 天');
+  await page.getByRole('group', { name: '显示天数' }).getByRole('radio', { name: '7 天' }).check();
+  await expect(dayRows(page)).toHaveCount(7);
+  await snapshot(page, 'test-results/usage-zh.png');
 });

@@ -10,9 +10,17 @@ export const timeZone = 'Asia/Shanghai';
 export const formats = {
   number: {
     credits: { maximumFractionDigits: 0, useGrouping: true },
+    /** Yuan to the fen: 1,234.50 (the page puts the ¥ in front). */
+    yuan: { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: true },
   },
   dateTime: {
     day: { year: 'numeric', month: 'short', day: 'numeric' },
+    /** A chart axis: 5/14. */
+    dayOfMonth: { month: 'numeric', day: 'numeric' },
+    /** A day of a report: Thu, May 14 · 5月14日周四. */
+    weekday: { weekday: 'short', month: 'short', day: 'numeric' },
+    /** A day of this year: Jun 1 · 6月1日. */
+    monthDay: { month: 'short', day: 'numeric' },
     minute: { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false },
   },
 } satisfies Formats;

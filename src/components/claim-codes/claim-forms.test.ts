@@ -1,5 +1,10 @@
+import { createTranslator } from 'next-intl';
 import { describe, expect, it } from 'vitest';
-import { claimCreditsOf, claimFormSchema } from './claim-forms';
+import en from '../../../messages/en.json';
+import zh from '../../../messages/zh-CN.json';
+import { claimCreditsOf, claimFormSchema as schemaIn } from './claim-forms';
+
+const claimFormSchema = schemaIn(createTranslator({ locale: 'en', messages: en, namespace: 'claimCodes.forms' }));
 
 const empty = { template_ids: [], credits: '', note: '', tutorial_pdf_url: '', tutorial_pdf_title: '' };
 const messages = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -19,7 +24,16 @@ describe('claimFormSchema', () => {
       tutorial_pdf_url: 'Enter a full link starting with https:// or http://.',
     });
     expect(messages(claimFormSchema.safeParse({ ...empty, template_ids: ['t'], credits: '20,000,000' }))).toEqual({
-      credits: 'Must be at most 10,000,000',
+      credits: 'At most 10,000,000 credits per claim code.',
+    });
+  });
+
+  it('refuses in Chinese on a Chinese page', () => {
+    const chinese = schemaIn(createTranslator({ locale: 'zh-CN', messages: zh, namespace: 'claimCodes.forms' }));
+    expect(messages(chinese.safeParse({ ...empty, credits: '20,000,000', note: 'x'.repeat(501) }))).toEqual({
+      template_ids: '请至少选择一个模板。',
+      credits: '每个领取码最多 10,000,000 积分。',
+      note: '最多 500 个字符。',
     });
   });
 

@@ -1,10 +1,10 @@
 'use client';
 
+import { useFormatter, useTranslations } from 'next-intl';
 import { useEffect, useRef } from 'react';
 import { CheckIcon } from '../icons';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
-import { formatNumber } from '../console/format';
 import { ClaimTexts, NewTabLink } from './claim-texts';
 import type { CreatedClaim } from './model';
 
@@ -12,6 +12,8 @@ import type { CreatedClaim } from './model';
 export function ClaimResult({ claim, onAnother }: { claim: CreatedClaim; onAnother: () => void }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
+  const t = useTranslations('claimCodes.result');
+  const format = useFormatter();
 
   return (
     <Card className="overflow-hidden" data-testid="claim-result">
@@ -22,13 +24,13 @@ export function ClaimResult({ claim, onAnother }: { claim: CreatedClaim; onAnoth
           </span>
           <div className="min-w-0">
             <h2 ref={headingRef} tabIndex={-1} className="text-base font-semibold text-emerald-950 focus:outline-none">
-              Claim code created
+              {t('title')}
             </h2>
-            <p className="mt-0.5 text-sm text-emerald-900/80">Send the link or the reply text to your buyer. The code can be redeemed once.</p>
+            <p className="mt-0.5 text-sm text-emerald-900/80">{t('description')}</p>
           </div>
         </div>
         <Button variant="secondary" onClick={onAnother}>
-          Create another
+          {t('another')}
         </Button>
       </div>
 
@@ -39,22 +41,22 @@ export function ClaimResult({ claim, onAnother }: { claim: CreatedClaim; onAnoth
 
         <dl className="min-w-0 space-y-4 text-sm">
           <div>
-            <dt className="text-xs font-medium text-slate-500">Credits in the code</dt>
+            <dt className="text-xs font-medium text-slate-500">{t('credits')}</dt>
             <dd className="mt-0.5 text-2xl font-semibold text-slate-900 tabular-nums" data-testid="result-credits">
-              {formatNumber(claim.credits)}
+              {format.number(claim.credits, 'credits')}
             </dd>
           </div>
           <div>
-            <dt className="text-xs font-medium text-slate-500">Templates included</dt>
+            <dt className="text-xs font-medium text-slate-500">{t('templates')}</dt>
             <dd className="mt-1">
               <ul className="flex flex-wrap gap-1.5" data-testid="result-templates">
-                {claim.templates.map((t) => (
+                {claim.templates.map((template) => (
                   <li
-                    key={t.slug}
+                    key={template.slug}
                     className="max-w-full rounded-md bg-indigo-50 px-2 py-0.5 text-xs font-medium break-words text-indigo-800 ring-1 ring-inset ring-indigo-200"
-                    title={t.slug}
+                    title={template.slug}
                   >
-                    {t.zh_name}
+                    {template.zh_name}
                   </li>
                 ))}
               </ul>
@@ -62,7 +64,7 @@ export function ClaimResult({ claim, onAnother }: { claim: CreatedClaim; onAnoth
           </div>
           {claim.tutorial_pdf && (
             <div>
-              <dt className="text-xs font-medium text-slate-500">Tutorial PDF</dt>
+              <dt className="text-xs font-medium text-slate-500">{t('tutorial')}</dt>
               <dd className="mt-0.5 break-words">
                 <NewTabLink href={claim.tutorial_pdf.url}>{claim.tutorial_pdf.title}</NewTabLink>
               </dd>
@@ -70,19 +72,19 @@ export function ClaimResult({ claim, onAnother }: { claim: CreatedClaim; onAnoth
           )}
           {claim.note && (
             <div>
-              <dt className="text-xs font-medium text-slate-500">Note</dt>
+              <dt className="text-xs font-medium text-slate-500">{t('note')}</dt>
               <dd className="mt-0.5 break-words whitespace-pre-wrap text-slate-700">{claim.note}</dd>
             </div>
           )}
           <div className="border-t border-slate-100 pt-4">
-            <dt className="text-xs font-medium text-slate-500">Allocatable credits now</dt>
+            <dt className="text-xs font-medium text-slate-500">{t('balance')}</dt>
             <dd className="mt-0.5 text-base font-semibold text-slate-900 tabular-nums" data-testid="result-balance">
-              {formatNumber(claim.credits_balance_after)}
+              {format.number(claim.credits_balance_after, 'credits')}
             </dd>
           </div>
           {claim.product_images.length > 0 && (
             <div>
-              <dt className="text-xs font-medium text-slate-500">Product images</dt>
+              <dt className="text-xs font-medium text-slate-500">{t('images')}</dt>
               <dd className="mt-1.5">
                 <ul className="grid grid-cols-4 gap-1.5">
                   {claim.product_images.map((src, i) => (
@@ -94,7 +96,7 @@ export function ClaimResult({ claim, onAnother }: { claim: CreatedClaim; onAnoth
                         className="block aspect-square overflow-hidden rounded-md bg-slate-100 ring-1 ring-slate-200 hover:ring-indigo-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
                       >
                         {/* eslint-disable-next-line @next/next/no-img-element -- product images come from any origin the seller gave; next/image allows only configured hosts */}
-                        <img src={src} alt={`Product image ${i + 1}`} loading="lazy" className="size-full object-cover" />
+                        <img src={src} alt={t('image', { n: i + 1 })} loading="lazy" className="size-full object-cover" />
                       </a>
                     </li>
                   ))}

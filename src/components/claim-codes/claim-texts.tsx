@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useId, type ReactNode } from 'react';
 import { ExternalIcon } from '../icons';
 import { CopyButton } from '../ui/copy-button';
@@ -13,14 +14,15 @@ interface ClaimTextsProps {
 /** The three things a seller pastes elsewhere: the claim link, the reply to the buyer, the listing text. */
 export function ClaimTexts({ url, replyText, productCopy }: ClaimTextsProps) {
   const linkId = useId();
+  const t = useTranslations('claimCodes.texts');
   return (
     <div className="space-y-4">
       <div className="min-w-0">
         <div className="flex items-center justify-between gap-2">
           <h4 id={linkId} className="text-xs font-medium text-slate-500">
-            Claim link
+            {t('link')}
           </h4>
-          <CopyButton value={url} label="claim link" className="bg-white" />
+          <CopyButton value={url} label={t('linkCopy')} className="bg-white" />
         </div>
         <a
           href={url}
@@ -32,16 +34,16 @@ export function ClaimTexts({ url, replyText, productCopy }: ClaimTextsProps) {
         >
           <span className="min-w-0 flex-1 break-all">{url}</span>
           <ExternalIcon className="mt-0.5 size-4 shrink-0 text-indigo-400 group-hover:text-indigo-600" />
-          <span className="sr-only">(opens in a new tab)</span>
+          <span className="sr-only">{t('newTab')}</span>
         </a>
       </div>
-      <CopyBlock label="Reply text" hint="Send this to the buyer" text={replyText} testId="reply-text" />
-      <CopyBlock label="Product copy" hint="For your shop listing" text={productCopy} testId="product-copy" />
+      <CopyBlock label={t('reply')} hint={t('replyHint')} copyLabel={t('replyCopy')} text={replyText} testId="reply-text" />
+      <CopyBlock label={t('product')} hint={t('productHint')} copyLabel={t('productCopy')} text={productCopy} testId="product-copy" />
     </div>
   );
 }
 
-function CopyBlock({ label, hint, text, testId }: { label: string; hint: string; text: string; testId: string }) {
+function CopyBlock({ label, hint, copyLabel, text, testId }: { label: string; hint: string; copyLabel: string; text: string; testId: string }) {
   const id = useId();
   return (
     <section aria-labelledby={id} className="min-w-0">
@@ -49,7 +51,7 @@ function CopyBlock({ label, hint, text, testId }: { label: string; hint: string;
         <h4 id={id} className="text-xs font-medium text-slate-500">
           {label} <span className="font-normal text-slate-400">· {hint}</span>
         </h4>
-        <CopyButton value={text} label={label.toLowerCase()} className="bg-white" />
+        <CopyButton value={text} label={copyLabel} className="bg-white" />
       </div>
       <p
         className="mt-1.5 rounded-lg bg-white px-3 py-2.5 text-sm leading-6 break-words whitespace-pre-wrap text-slate-800 ring-1 ring-inset ring-slate-200"
@@ -63,10 +65,11 @@ function CopyBlock({ label, hint, text, testId }: { label: string; hint: string;
 
 /** A link that opens in a new tab, and says so to screen readers. */
 export function NewTabLink({ href, children }: { href: string; children: ReactNode }) {
+  const t = useTranslations('claimCodes.texts');
   return (
     <a href={href} target="_blank" rel="noopener noreferrer" className="font-medium text-indigo-600 hover:text-indigo-500">
       {children}
-      <span className="sr-only"> (opens in a new tab)</span>
+      <span className="sr-only"> {t('newTab')}</span>
     </a>
   );
 }

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { trpc } from '@/trpc/react';
 import { ClaimCodeIcon } from '../icons';
@@ -11,7 +12,10 @@ import { EmptyState, ListState } from '../ui/list-state';
 import { FilterGroup } from '../console/filter-group';
 import { LoadMore } from '../console/load-more';
 import { ClaimRow } from './claim-row';
-import { PAGE_SIZE, STATE_FILTERS, STATE_LABEL, type ClaimState } from './model';
+import { CLAIM_STATES, PAGE_SIZE, type ClaimState } from './model';
+
+/** The loading rows have no picture in front (a shape: `lead` is no text here). */
+const SKELETON_LEAD = 'none';
 
 /** The tenant's claim codes, newest first, filtered by state and paged with "Load more". */
 export function ClaimsList() {
@@ -21,22 +25,24 @@ export function ClaimsList() {
     { getNextPageParam: (last) => last.next_cursor ?? undefined, staleTime: 10_000 },
   );
   const claims = query.data?.pages.flatMap((p) => p.claims) ?? [];
-  const filterLabel = state === 'all' ? '' : ` ${STATE_LABEL[state].toLowerCase()}`;
+  const t = useTranslations('claimCodes.list');
+  const states = useTranslations('claimCodes.state');
+  const filters = [{ value: 'all' as const, label: t('all') }, ...CLAIM_STATES.map((value) => ({ value, label: states(value) }))];
 
   return (
     <section aria-labelledby="claims-title" className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="claims-title" className="text-base font-semibold text-slate-900">
-          Claim codes
+          {t('title')}
         </h2>
-        <FilterGroup label="Filter by state" options={STATE_FILTERS} value={state} onChange={setState} className="max-w-full overflow-x-auto" />
+        <FilterGroup label={t('filter')} options={filters} value={state} onChange={setState} className="max-w-full overflow-x-auto" />
       </div>
 
       <ListState
         query={query}
         empty={claims.length === 0}
         keepRowsOnError
-        loading={<ListSkeleton label="claim codes" lead="none" />}
+        loading={<ListSkeleton label={t('loading')} lead={SKELETON_LEAD} />}
         placeholder={<NoClaims state={state} onShowAll={() => setState('all')} />}
       >
         <Card className="overflow-hidden">
@@ -51,7 +57,7 @@ export function ClaimsList() {
         {query.isError && <ErrorAlert>{query.error.message}</ErrorAlert>}
         <LoadMore
           query={query}
-          end={claims.length === 1 ? `That is the only${filterLabel} code.` : `All ${claims.length}${filterLabel} codes shown.`}
+          end={t('end', { count: claims.length, state })}
         />
       </ListState>
     </section>
@@ -60,20 +66,17 @@ export function ClaimsList() {
 
 /** What the list says when it has no codes: none yet, or none in the state filtered on. */
 function NoClaims({ state, onShowAll }: { state: ClaimState | 'all'; onShowAll: () => void }) {
+  const t = useTranslations('claimCodes.list');
   return (
     <EmptyState
       icon={ClaimCodeIcon}
       data-testid="claims-empty"
-      title={state === 'all' ? 'No claim codes yet' : `No ${STATE_LABEL[state].toLowerCase()} codes`}
-      description={
-        state === 'all'
-          ? 'Create a code above for each order: the buyer opens its link, leaves a nickname and email, and gets the credits and templates.'
-          : 'Codes show up here as their state changes.'
-      }
+      title={t('emptyTitle', { state })}
+      description={state === 'all' ? t('emptyDescription') : t('emptyFiltered')}
       action={
         state !== 'all' && (
           <Button variant="secondary" size="sm" onClick={onShowAll}>
-            Show all codes
+            {t('showAll')}
           </Button>
         )
       }

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useCallback, useMemo, useState } from 'react';
 import { trpc } from '@/trpc/react';
 import { PageHeader } from '../console/page-header';
@@ -11,6 +12,7 @@ import type { CreatedClaim, Template } from './model';
 /** Claim codes: sell credits and templates as a link the buyer redeems once, and follow what became of each code. */
 export function ClaimsManager() {
   const utils = trpc.useUtils();
+  const t = useTranslations('claimCodes');
   const [created, setCreated] = useState<CreatedClaim | null>(null);
   const pool = trpc.balance.pool.useQuery({}).data;
   const templatesQuery = trpc.templates.list.useQuery({ source: 'all' }, { staleTime: 60_000 });
@@ -39,9 +41,9 @@ export function ClaimsManager() {
   return (
     <div className="space-y-8">
       <PageHeader
-        eyebrow="Claim codes"
-        title="Claim codes"
-        description="Sell AI image packages: each code holds credits and templates, and the buyer redeems it once through its link with a nickname and email."
+        eyebrow={t('eyebrow')}
+        title={t('title')}
+        description={t('description')}
       />
 
       {created && (

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { DEFAULT_TUTORIAL_TITLE } from '@/contracts/claims';
 import { InfoIcon } from '../icons';
@@ -27,14 +28,15 @@ interface CreateClaimProps {
 export function CreateClaim({ templates, templatesQuery, allocatable, onCreated }: CreateClaimProps) {
   const explainId = useId();
   const { form, submit, pending } = useCreateClaimForm(onCreated);
+  const t = useTranslations('claimCodes.create');
 
   return (
     <Card>
       <CardHeader>
         <CardTitle id="new-claim-title" tabIndex={-1} className="focus:outline-none">
-          New claim code
+          {t('title')}
         </CardTitle>
-        <CardDescription>A package of credits and templates your buyer redeems once, through a link.</CardDescription>
+        <CardDescription>{t('description')}</CardDescription>
       </CardHeader>
       <CardBody>
         <Form {...form}>
@@ -45,43 +47,43 @@ export function CreateClaim({ templates, templatesQuery, allocatable, onCreated 
               <AmountField
                 control={form.control}
                 name="credits"
-                label="Credits"
+                label={t('credits')}
                 max={allocatable}
                 read={claimCreditsOf}
-                limit={(max) => `${max} allocatable`}
-                loadingLimit="Loading…"
+                limit={(max) => t('limit', { max })}
+                loadingLimit={t('loadingLimit')}
                 limitTestId="claim-allocatable"
-                warning={(max) => `More than the ${max} credits allocatable now.`}
-                help="A whole number, 1 or more, given to the buyer."
+                warning={(max) => t('warning', { max })}
+                help={t('creditsHelp')}
                 quietHelp
                 describedBy={explainId}
-                placeholder="e.g. 100"
+                placeholder={t('creditsPlaceholder')}
               />
-              <OptionalField control={form.control} name="note" label="Note" aside="Optional · only you see it">
-                {(field) => <Textarea rows={2} maxLength={500} placeholder="例如：淘宝订单 2024-0611-001" {...field} />}
+              <OptionalField control={form.control} name="note" label={t('note')} aside={t('noteAside')}>
+                {(field) => <Textarea rows={2} maxLength={500} placeholder={t('notePlaceholder')} {...field} />}
               </OptionalField>
               {/* An optional link to a tutorial PDF and its title; their labels are small, under the group's own legend. */}
               <fieldset className="space-y-3 rounded-xl bg-slate-50/70 p-3 ring-1 ring-inset ring-slate-200/70 [&_label]:text-xs">
                 <legend className="float-left mb-1 w-full text-sm font-medium text-slate-700">
-                  Tutorial PDF <span className="font-normal text-slate-400">· optional</span>
+                  {t('tutorial')} <span className="font-normal text-slate-400">{t('tutorialOptional')}</span>
                 </legend>
-                <FieldBlock control={form.control} name="tutorial_pdf_url" label="PDF link" className="clear-both">
-                  {(field) => <Input type="url" inputMode="url" autoComplete="off" spellCheck={false} maxLength={2048} placeholder="https://…/tutorial.pdf" {...field} />}
+                <FieldBlock control={form.control} name="tutorial_pdf_url" label={t('pdfLink')} className="clear-both">
+                  {(field) => <Input type="url" inputMode="url" autoComplete="off" spellCheck={false} maxLength={2048} placeholder={t('pdfLinkPlaceholder')} {...field} />}
                 </FieldBlock>
-                <FieldBlock control={form.control} name="tutorial_pdf_title" label="Title" description="Used only with a link; left blank, the title is the one shown.">
+                <FieldBlock control={form.control} name="tutorial_pdf_title" label={t('pdfTitle')} description={t('pdfTitleHelp')}>
                   {(field) => <Input maxLength={200} placeholder={DEFAULT_TUTORIAL_TITLE} {...field} />}
                 </FieldBlock>
               </fieldset>
 
               <p id={explainId} className="flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-xs leading-5 text-amber-900 ring-1 ring-inset ring-amber-200/80" data-testid="claim-explain">
                 <InfoIcon className="mt-0.5 size-3.5 shrink-0 text-amber-600" />
-                <span>The credits leave your allocatable pool now, and your own selected templates become gated.</span>
+                <span>{t('explain')}</span>
               </p>
 
               <FormRootError data-testid="claim-error" />
 
-              <SubmitButton pending={pending} pendingLabel="Creating…" className="w-full">
-                Create claim code
+              <SubmitButton pending={pending} pendingLabel={t('creating')} className="w-full">
+                {t('submit')}
               </SubmitButton>
             </div>
           </form>

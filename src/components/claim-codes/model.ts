@@ -15,21 +15,13 @@ export interface QueryState {
 
 export const PAGE_SIZE = 20;
 
-export const STATE_LABEL: Record<ClaimState, string> = { open: 'Open', redeemed: 'Redeemed', disabled: 'Disabled' };
+/** A code's states, in the order the filters offer them; their names are `claimCodes.state.*`. */
+export const CLAIM_STATES = ['open', 'redeemed', 'disabled'] as const satisfies readonly ClaimState[];
 export const STATE_TONE = { open: 'sky', redeemed: 'emerald', disabled: 'slate' } as const satisfies Record<ClaimState, string>;
 
-export const STATE_FILTERS: { value: ClaimState | 'all'; label: string }[] = [
-  { value: 'all', label: 'All' },
-  { value: 'open', label: STATE_LABEL.open },
-  { value: 'redeemed', label: STATE_LABEL.redeemed },
-  { value: 'disabled', label: STATE_LABEL.disabled },
-];
-
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-/** Local date and time; call in the browser only (the viewer's time zone). */
-export function formatWhen(iso: string | null): string {
-  if (!iso) return '—';
+/** An instant the server gave, as a date for the formatter; null when it does not read as one. */
+export function instant(iso: string | null): Date | null {
+  if (!iso) return null;
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : dateTime.format(d);
+  return Number.isNaN(d.getTime()) ? null : d;
 }

@@ -1,6 +1,7 @@
 'use client';
 
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { useId, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { useController } from 'react-hook-form';
 import { CloseIcon, SearchIcon } from '../icons';
@@ -17,11 +18,8 @@ import type { useCreateClaimForm } from './use-create-claim-form';
 
 type Kind = 'all' | 'image' | 'article';
 
-const KINDS: { value: Kind; label: string }[] = [
-  { value: 'all', label: 'All' },
-  { value: 'image', label: 'Image' },
-  { value: 'article', label: 'Article' },
-];
+/** The type filter's choices; their names are `claimCodes.picker.kind.*`. */
+const KINDS: readonly Kind[] = ['all', 'image', 'article'];
 
 interface TemplatePickerProps {
   /** The new-claim form, whose `template_ids` the picker holds: in the order they were picked (the texts list them in that order). */
@@ -37,6 +35,7 @@ interface TemplatePickerProps {
  */
 export function TemplatePicker({ control, templates, query }: TemplatePickerProps) {
   const { field, fieldState } = useController({ control, name: 'template_ids' });
+  const t = useTranslations('claimCodes.picker');
   const { value: selected, onChange } = field;
   const problem = fieldState.error?.message;
   const ids = { search: useId(), legend: useId(), problem: useId() };
@@ -59,12 +58,12 @@ export function TemplatePicker({ control, templates, query }: TemplatePickerProp
   return (
     <fieldset className="min-w-0" aria-describedby={problem ? ids.problem : undefined} data-testid="template-picker">
       <legend id={ids.legend} className="text-sm font-medium text-slate-700">
-        Templates
+        {t('legend')}
       </legend>
       <div className="mt-0.5 flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5">
-        <p className="min-w-0 text-xs text-slate-500">Your own and platform templates, image and article. Pick one or more.</p>
+        <p className="min-w-0 text-xs text-slate-500">{t('hint')}</p>
         <span className="text-xs font-medium whitespace-nowrap text-slate-600 tabular-nums" aria-live="polite" data-testid="picked-count">
-          {selected.length === 0 ? 'None selected' : `${selected.length} selected`}
+          {t('picked', { count: selected.length })}
         </span>
       </div>
       {problem && (
@@ -78,23 +77,23 @@ export function TemplatePicker({ control, templates, query }: TemplatePickerProp
       <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-center">
         <div className="relative min-w-0 flex-1">
           <Label htmlFor={ids.search} className="sr-only">
-            Search templates
+            {t('search')}
           </Label>
           <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
-          <Input id={ids.search} type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Search name, slug, category" className="pl-9" />
+          <Input id={ids.search} type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t('searchPlaceholder')} className="pl-9" />
         </div>
         <FilterGroup
-          label="Template type"
+          label={t('kindLabel')}
           value={kind}
           onChange={setKind}
           className="shrink-0 self-start"
           optionClassName="gap-1.5 px-2.5"
           options={KINDS.map((k) => ({
-            value: k.value,
+            value: k,
             label: (
               <>
-                {k.label}
-                {templates && <span className="text-xs text-slate-400 tabular-nums">{counts[k.value]}</span>}
+                {t(`kind.${k}`)}
+                {templates && <span className="text-xs text-slate-400 tabular-nums">{counts[k]}</span>}
               </>
             ),
           }))}
@@ -110,21 +109,24 @@ export function TemplatePicker({ control, templates, query }: TemplatePickerProp
           query={query}
           empty={all.length === 0}
           keepRowsOnError
-          loading={<ListSkeleton label="templates" />}
+          loading={<ListSkeleton label={t('loading')} />}
           placeholder={
             <p className="px-3 py-8 text-center text-sm text-slate-500">
-              No active templates to offer.{' '}
-              <Link href="/templates/new" className="font-medium text-indigo-600 hover:text-indigo-500">
-                Create a template
-              </Link>
+              {t.rich('empty', {
+                link: (chunks) => (
+                  <Link href="/templates/new" className="font-medium text-indigo-600 hover:text-indigo-500">
+                    {chunks}
+                  </Link>
+                ),
+              })}
             </p>
           }
         >
           {shown.length === 0 ? (
             <div className="px-3 py-8 text-center">
-              <p className="text-sm break-words text-slate-600">Nothing matches “{search.trim()}”.</p>
+              <p className="text-sm break-words text-slate-600">{t('noMatch', { search: search.trim() })}</p>
               <Button variant="secondary" size="sm" className="mt-3" onClick={() => setSearch('')}>
-                Clear search
+                {t('clearSearch')}
               </Button>
             </div>
           ) : (
@@ -144,8 +146,9 @@ export function TemplatePicker({ control, templates, query }: TemplatePickerProp
 
 /** What is picked, each with a button to take it out again. */
 function Chosen({ templates, onRemove }: { templates: Template[]; onRemove: (id: string) => void }) {
+  const say = useTranslations('claimCodes.picker');
   return (
-    <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Selected templates">
+    <ul className="mt-3 flex flex-wrap gap-1.5" aria-label={say('selected')}>
       {templates.map((t) => (
         <li key={t.id} className="max-w-full min-w-0">
           <span className="inline-flex max-w-full items-center gap-1 rounded-full bg-indigo-50 py-0.5 pr-0.5 pl-2.5 text-xs font-medium text-indigo-800 ring-1 ring-inset ring-indigo-200">
@@ -156,7 +159,7 @@ function Chosen({ templates, onRemove }: { templates: Template[]; onRemove: (id:
               className="grid size-5 shrink-0 place-items-center rounded-full text-indigo-500 hover:bg-indigo-100 hover:text-indigo-800 focus-visible:outline-2 focus-visible:outline-indigo-600"
             >
               <CloseIcon className="size-3" />
-              <span className="sr-only">Remove {t.zh_name}</span>
+              <span className="sr-only">{say('remove', { name: t.zh_name })}</span>
             </button>
           </span>
         </li>

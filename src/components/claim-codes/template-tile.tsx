@@ -1,8 +1,8 @@
+import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { LockIcon } from '../icons';
 import { Badge } from '../ui/badge';
 import { cn } from '../ui/cn';
-import { formatLabel } from '../templates/model';
 import { SampleImage } from '../templates/sample-image';
 import type { Template } from './model';
 
@@ -14,6 +14,8 @@ interface TemplateTileProps {
 
 /** One template to pick: its sample, name and badges; the tenant's own say they become gated once picked. */
 export function TemplateTile({ template: t, checked, onToggle }: TemplateTileProps) {
+  // `t` is the template here; the tile's words are `say`.
+  const say = useTranslations('claimCodes.tile');
   const nameId = useId();
   const metaId = useId();
   const willGate = checked && t.source === 'mine' && !t.gated;
@@ -33,10 +35,10 @@ export function TemplateTile({ template: t, checked, onToggle }: TemplateTilePro
           {t.zh_name}
         </span>
         <span id={metaId} className="mt-1.5 flex flex-wrap items-center gap-1">
-          {t.source === 'mine' ? <Badge tone="indigo">Mine</Badge> : <Badge>Platform</Badge>}
-          <Badge tone={t.type === 'image' ? 'sky' : 'emerald'}>{t.type === 'image' ? 'Image' : t.format ? formatLabel(t.format) : 'Article'}</Badge>
-          {t.gated && <GateBadge>Gated</GateBadge>}
-          {willGate && <GateBadge>Becomes gated</GateBadge>}
+          {t.source === 'mine' ? <Badge tone="indigo">{say('mine')}</Badge> : <Badge>{say('platform')}</Badge>}
+          <Badge tone={t.type === 'image' ? 'sky' : 'emerald'}>{t.type === 'image' ? say('image') : t.format ? say(`format.${t.format}`) : say('article')}</Badge>
+          {t.gated && <GateBadge>{say('gated')}</GateBadge>}
+          {willGate && <GateBadge>{say('willGate')}</GateBadge>}
         </span>
       </span>
       <input

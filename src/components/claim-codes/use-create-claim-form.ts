@@ -1,5 +1,7 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
+import { useMemo } from 'react';
 import type { FieldPath } from 'react-hook-form';
 import { trpc } from '@/trpc/react';
 import { applyServerError, useZodForm, type ServerIssue } from '../ui/form';
@@ -17,7 +19,9 @@ function fieldOf([first]: ServerIssue['path']): FieldPath<ClaimFormValues> | nul
 /** The new-claim form: templates, credits, a note and an optional tutorial PDF, and sending them. */
 export function useCreateClaimForm(onCreated: (claim: CreatedClaim) => Promise<void>) {
   const create = trpc.claims.create.useMutation();
-  const form = useZodForm(claimFormSchema, {
+  const t = useTranslations('claimCodes.forms');
+  const schema = useMemo(() => claimFormSchema(t), [t]);
+  const form = useZodForm(schema, {
     ...checkOnSubmit,
     defaultValues: { template_ids: [], credits: '', note: '', tutorial_pdf_url: '', tutorial_pdf_title: '' },
   });

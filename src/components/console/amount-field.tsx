@@ -1,10 +1,10 @@
 'use client';
 
+import { useFormatter, useTranslations } from 'next-intl';
 import { useId, type ReactNode } from 'react';
 import type { Control, FieldPathByValue, FieldValues } from 'react-hook-form';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '../ui/form';
 import { Input } from '../ui/input';
-import { formatNumber } from './format';
 import { FieldHeading } from './form-parts';
 
 export interface AmountFieldProps<T extends FieldValues, O> {
@@ -17,7 +17,7 @@ export interface AmountFieldProps<T extends FieldValues, O> {
   read: (text: string) => number | undefined;
   /** Beside the label: the maximum, given as written. */
   limit: (max: string) => string;
-  /** Beside the label while the maximum loads. */
+  /** Beside the label while the maximum loads (by default "Loading the maximum…"). */
   loadingLimit?: string;
   limitTestId: string;
   /** What the server will likely refuse (more than the maximum): said in amber while the field has no error of its own. */
@@ -33,7 +33,10 @@ export interface AmountFieldProps<T extends FieldValues, O> {
 
 /** A whole number of credits typed into a text field, with its limit, its problem or warning, and help. */
 export function AmountField<T extends FieldValues, O>(props: AmountFieldProps<T, O>) {
-  const { control, name, label, max, read, limit, loadingLimit = 'Loading the maximum…', limitTestId, warning, help, quietHelp = false, describedBy } = props;
+  const t = useTranslations('consoleForms');
+  const format = useFormatter();
+  const formatNumber = (n: number) => format.number(n, 'credits');
+  const { control, name, label, max, read, limit, loadingLimit = t('loadingMaximum'), limitTestId, warning, help, quietHelp = false, describedBy } = props;
   const limitId = useId();
   const warningId = useId();
   return (

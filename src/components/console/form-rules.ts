@@ -5,8 +5,16 @@ import { z } from 'zod';
 /** What kind of rule a value broke (`too_small`, `invalid_format`, …). */
 type IssueCode = z.core.$ZodIssue['code'];
 
-/** A form's own words for the ways a contract rule can refuse a value, by issue code. */
-export type Words = Partial<Record<IssueCode, string>>;
+/** One refusal of a contract rule, as zod reports it (its limits among it: `maximum`, `minimum`). */
+export type Issue = z.core.$ZodIssue;
+
+/**
+ * A form's own words for the ways a contract rule can refuse a value, by issue code: a message, or
+ * one built from the issue (to name the limit it broke).
+ */
+export type Words = Partial<Record<IssueCode, string | ((issue: Issue) => string)>>;
+
+const say = (word: string | ((issue: Issue) => string) | undefined, issue: Issue) => (typeof word === 'function' ? word(issue) : word);
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -20,7 +28,7 @@ export function worded<T extends z.ZodType>(rule: T, words: Words = {}) {
     const result = rule.safeParse(value);
     if (result.success) return result.data;
     for (const issue of result.error.issues) {
-      ctx.addIssue({ code: 'custom', path: issue.path, message: words[issue.code] ?? capitalise(issue.message) });
+      ctx.addIssue({ code: 'custom', path: issue.path, message: say(words[issue.code], issue) ?? capitalise(issue.message) });
     }
     return z.NEVER;
   });

@@ -1,3 +1,4 @@
+import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
@@ -11,16 +12,17 @@ interface LoadMoreProps {
 
 /** The foot of a paged list: "Load more" while there is more, else how many rows there are. */
 export function LoadMore({ query, end }: LoadMoreProps) {
+  const t = useTranslations('consoleForms');
   return (
     <div className="flex flex-col items-center gap-2">
       {query.hasNextPage ? (
         <Button variant="secondary" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
           {query.isFetchingNextPage ? (
             <>
-              <Spinner /> Loading…
+              <Spinner /> {t('loading')}
             </>
           ) : (
-            'Load more'
+            t('loadMore')
           )}
         </Button>
       ) : (

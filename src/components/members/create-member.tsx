@@ -1,5 +1,6 @@
 'use client';
 
+import { useFormatter, useTranslations } from 'next-intl';
 import { useEffect, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import { CheckIcon } from '../icons';
@@ -8,10 +9,9 @@ import { FieldBlock, Form, FormRootError } from '../ui/form';
 import { Input } from '../ui/input';
 import { Segmented } from '../ui/segmented';
 import { SubmitButton } from '../console/form-parts';
-import { formatNumber } from '../console/format';
 import { DedicatedCredits } from './dedicated-credits';
 import { KeyNotice } from './key-field';
-import { MODE_OPTIONS } from './model';
+import { useModeOptions } from './model';
 import { useCreateMemberForm, type CreatedMember } from './use-create-member-form';
 
 interface CreateMemberProps {
@@ -27,33 +27,35 @@ interface CreateMemberProps {
 export function CreateMember({ allocatable, onChanged, onCreated }: CreateMemberProps) {
   const { form, submit, chooseMode, pending, created, dismiss } = useCreateMemberForm({ onChanged, onCreated });
   const mode = useWatch({ control: form.control, name: 'mode' });
+  const t = useTranslations('members.create');
+  const modeOptions = useModeOptions();
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle id="add-member-title">Add a member</CardTitle>
-        <CardDescription>Each member gets an API key of their own.</CardDescription>
+        <CardTitle id="add-member-title">{t('title')}</CardTitle>
+        <CardDescription>{t('description')}</CardDescription>
       </CardHeader>
       <CardBody className="space-y-5">
         {created && <MemberCreated member={created} onDismiss={dismiss} />}
 
         <Form {...form}>
           <form onSubmit={submit} noValidate className="space-y-5" aria-labelledby="add-member-title">
-            <FieldBlock control={form.control} name="email" label="Email">
-              {(field) => <Input type="email" inputMode="email" autoComplete="off" spellCheck={false} maxLength={320} placeholder="name@example.com" {...field} />}
+            <FieldBlock control={form.control} name="email" label={t('email')}>
+              {(field) => <Input type="email" inputMode="email" autoComplete="off" spellCheck={false} maxLength={320} placeholder={t('emailPlaceholder')} {...field} />}
             </FieldBlock>
-            <FieldBlock control={form.control} name="nickname" label="Nickname">
-              {(field) => <Input autoComplete="off" maxLength={100} placeholder="例如：小林（设计）" {...field} />}
+            <FieldBlock control={form.control} name="nickname" label={t('nickname')}>
+              {(field) => <Input autoComplete="off" maxLength={100} placeholder={t('nicknamePlaceholder')} {...field} />}
             </FieldBlock>
 
             <Segmented
-              legend="Mode"
+              legend={t('mode')}
               name="create-member-mode"
               value={mode}
               onChange={chooseMode}
-              options={MODE_OPTIONS}
+              options={modeOptions}
               description={
-                mode === 'shared' ? 'Spends the tenant’s allocatable credits, with no cap of its own.' : 'Gets credits of its own, set aside from the pool now.'
+                mode === 'shared' ? t('sharedDescription') : t('dedicatedDescription')
               }
             />
 
@@ -61,17 +63,17 @@ export function CreateMember({ allocatable, onChanged, onCreated }: CreateMember
               <DedicatedCredits
                 control={form.control}
                 max={allocatable}
-                limit={(max) => `Up to ${max} (allocatable)`}
+                limit={(max) => t('limit', { max })}
                 limitTestId="create-max"
-                warning={(max) => `More than the ${max} credits allocatable now.`}
-                placeholder="e.g. 200"
+                warning={(max) => t('warning', { max })}
+                placeholder={t('creditsPlaceholder')}
               />
             )}
 
             <FormRootError data-testid="create-member-error" />
 
-            <SubmitButton pending={pending} pendingLabel="Adding…" className="w-full">
-              Add member
+            <SubmitButton pending={pending} pendingLabel={t('adding')} className="w-full">
+              {t('submit')}
             </SubmitButton>
           </form>
         </Form>
@@ -84,6 +86,9 @@ export function CreateMember({ allocatable, onChanged, onCreated }: CreateMember
 function MemberCreated({ member, onDismiss }: { member: CreatedMember; onDismiss: () => void }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), [member]);
+  const t = useTranslations('members.create');
+  const format = useFormatter();
+  const credits = member.credits ?? 0;
   return (
     <KeyNotice
       ref={ref}
@@ -91,15 +96,16 @@ function MemberCreated({ member, onDismiss }: { member: CreatedMember; onDismiss
       data-testid="member-created"
       className="space-y-3 focus:outline-none"
       icon={CheckIcon}
-      message={
-        <>
-          Added <span className="font-semibold">{member.nickname}</span> ({member.email}),{' '}
-          {member.mode === 'dedicated' ? `dedicated with ${formatNumber(member.credits ?? 0)} credits.` : 'on the shared pool.'}
-        </>
-      }
-      caption="Their API key: copy it and hand it to them."
+      message={t.rich(member.mode === 'dedicated' ? 'addedDedicated' : 'addedShared', {
+        name: member.nickname,
+        email: member.email,
+        credits,
+        amount: format.number(credits, 'credits'),
+        strong: (chunks) => <span className="font-semibold">{chunks}</span>,
+      })}
+      caption={t('keyCaption')}
       apiKey={member.apiKey}
-      copyLabel="new member key"
+      copyLabel={t('keyCopy')}
       onDismiss={onDismiss}
     />
   );

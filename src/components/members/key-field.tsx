@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useState, type ComponentType, type HTMLAttributes, type ReactNode, type Ref, type SVGProps } from 'react';
 import { CloseIcon } from '../icons';
 import { cn } from '../ui/cn';
@@ -9,7 +10,8 @@ import { maskKey } from './model';
 /** A member's key, masked until revealed, with a copy button that always copies the whole key. */
 export function KeyField({ apiKey, owner, className }: { apiKey: string; owner: string; className?: string }) {
   const [shown, setShown] = useState(false);
-  if (!apiKey) return <p className={cn('text-sm text-slate-500', className)}>No active key</p>;
+  const t = useTranslations('members.key');
+  if (!apiKey) return <p className={cn('text-sm text-slate-500', className)}>{t('none')}</p>;
   return (
     <div className={cn('flex min-w-0 items-center gap-1.5', className)}>
       <code
@@ -18,7 +20,7 @@ export function KeyField({ apiKey, owner, className }: { apiKey: string; owner: 
           shown ? 'break-all' : 'truncate',
         )}
         data-testid="member-key"
-        aria-label={shown ? `Key of ${owner}` : `Key of ${owner}, hidden`}
+        aria-label={shown ? t('keyOf', { owner }) : t('keyOfHidden', { owner })}
       >
         {shown ? apiKey : maskKey(apiKey)}
       </code>
@@ -26,13 +28,13 @@ export function KeyField({ apiKey, owner, className }: { apiKey: string; owner: 
         type="button"
         onClick={() => setShown((s) => !s)}
         aria-pressed={shown}
-        aria-label={`${shown ? 'Hide' : 'Show'} key of ${owner}`}
+        aria-label={shown ? t('hideKeyOf', { owner }) : t('showKeyOf', { owner })}
         className="inline-flex h-7 shrink-0 items-center gap-1.5 rounded-md px-2 text-xs font-medium text-slate-500 ring-1 ring-inset ring-slate-200 transition-colors hover:bg-slate-50 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500"
       >
         {shown ? <EyeOffGlyph className="size-3.5" /> : <EyeGlyph className="size-3.5" />}
-        <span aria-hidden="true">{shown ? 'Hide' : 'Show'}</span>
+        <span aria-hidden="true">{shown ? t('hide') : t('show')}</span>
       </button>
-      <CopyButton value={apiKey} label={`key of ${owner}`} className="shrink-0" />
+      <CopyButton value={apiKey} label={t('copyKeyOf', { owner })} className="shrink-0" />
     </div>
   );
 }
@@ -63,6 +65,7 @@ interface KeyNoticeProps extends HTMLAttributes<HTMLDivElement> {
 
 /** A green notice that hands over a key just issued, until dismissed. */
 export function KeyNotice({ icon: Icon, message, apiKey, copyLabel, caption, onDismiss, className, ...props }: KeyNoticeProps) {
+  const t = useTranslations('members.key');
   return (
     <div role="status" className={cn('rounded-xl bg-emerald-50 p-3.5 ring-1 ring-inset ring-emerald-200', className)} {...props}>
       <div className="flex items-start gap-2">
@@ -74,7 +77,7 @@ export function KeyNotice({ icon: Icon, message, apiKey, copyLabel, caption, onD
           className="-my-1 grid size-7 shrink-0 place-items-center rounded-md text-emerald-700 hover:bg-emerald-100 focus-visible:outline-2 focus-visible:outline-emerald-600"
         >
           <CloseIcon className="size-4" />
-          <span className="sr-only">Dismiss</span>
+          <span className="sr-only">{t('dismiss')}</span>
         </button>
       </div>
       {caption ? (

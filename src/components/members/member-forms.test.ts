@@ -1,5 +1,10 @@
+import { createTranslator } from 'next-intl';
 import { describe, expect, it } from 'vitest';
-import { creditsOf, createMemberSchema, quotaSchema } from './member-forms';
+import en from '../../../messages/en.json';
+import zh from '../../../messages/zh-CN.json';
+import { creditsOf, memberForms } from './member-forms';
+
+const { createMemberSchema, quotaSchema } = memberForms(createTranslator({ locale: 'en', messages: en, namespace: 'members.forms' }));
 
 const messages = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
@@ -26,11 +31,20 @@ describe('createMemberSchema', () => {
     });
     expect(messages(createMemberSchema.safeParse({ email: 'not-an-email', nickname: 'x'.repeat(101), mode: 'dedicated', credits: '1.5' }))).toEqual({
       email: 'That does not look like an email address.',
-      nickname: 'Must be at most 100 characters',
+      nickname: 'At most 100 characters.',
       credits: 'Enter a whole number of credits, 0 or more.',
     });
     expect(messages(createMemberSchema.safeParse({ email: 'a@b.cn', nickname: 'a', mode: 'dedicated', credits: '9'.repeat(30) }))).toEqual({
       credits: 'That number is too large.',
+    });
+  });
+
+  it('refuses in Chinese on a Chinese page', () => {
+    const chinese = memberForms(createTranslator({ locale: 'zh-CN', messages: zh, namespace: 'members.forms' }));
+    expect(messages(chinese.createMemberSchema.safeParse({ email: 'x', nickname: 'x'.repeat(101), mode: 'dedicated', credits: '' }))).toEqual({
+      email: '邮箱格式不正确。',
+      nickname: '最多 100 个字符。',
+      credits: '请输入积分数量。',
     });
   });
 });

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { CheckIcon, CoinsIcon, KeyIcon } from '../icons';
 import { ErrorAlert } from '../ui/alert';
@@ -30,6 +31,7 @@ export function MemberRow({ member, allocatable, onChanged, highlight }: MemberR
   const actions = useMemberActions(member, onChanged);
   const [editing, setEditing] = useState(false);
   const name = member.nickname;
+  const t = useTranslations('members.row');
 
   const closeQuota = () => {
     setEditing(false);
@@ -50,13 +52,9 @@ export function MemberRow({ member, allocatable, onChanged, highlight }: MemberR
           className="mt-4 space-y-2.5 sm:ml-13"
           data-testid="rekey-result"
           icon={KeyIcon}
-          message={
-            <>
-              <span className="font-semibold">New key for {name}.</span> The old key stopped working: anything still using it now gets 403.
-            </>
-          }
+          message={t.rich('rekeyed', { name, strong: (chunks) => <span className="font-semibold">{chunks}</span> })}
           apiKey={actions.newKey}
-          copyLabel={`new key of ${name}`}
+          copyLabel={t('rekeyedCopy', { name })}
           onDismiss={actions.dismissKey}
         />
       )}
@@ -87,10 +85,10 @@ export function MemberRow({ member, allocatable, onChanged, highlight }: MemberR
                 onChange={actions.flip}
                 busy={actions.toggle.isPending}
                 disabled={actions.toggle.isPending}
-                label={`Enable ${name}`}
+                label={t('enable', { name })}
               />
               <span className={cn('text-sm', actions.enabled ? 'text-slate-600' : 'text-rose-700')} aria-hidden="true">
-                {actions.enabled ? 'Enabled' : 'Disabled'}
+                {actions.enabled ? t('enabled') : t('disabled')}
               </span>
             </div>
             <div className="ml-auto flex items-center gap-0.5 sm:gap-1">
@@ -102,14 +100,14 @@ export function MemberRow({ member, allocatable, onChanged, highlight }: MemberR
                   actions.setNotice(null);
                   setEditing(true);
                 }}
-                aria-label={`Set quota of ${name}`}
+                aria-label={t('setQuotaOf', { name })}
               >
                 <CoinsIcon className="hidden size-4 sm:block" />
-                Set quota
+                {t('setQuota')}
               </Button>
-              <Button variant="ghost" size="sm" onClick={actions.askRekey} aria-label={`Rekey ${name}`}>
+              <Button variant="ghost" size="sm" onClick={actions.askRekey} aria-label={t('rekeyOf', { name })}>
                 <KeyIcon className="hidden size-4 sm:block" />
-                Rekey
+                {t('rekey')}
               </Button>
             </div>
           </div>
@@ -119,32 +117,26 @@ export function MemberRow({ member, allocatable, onChanged, highlight }: MemberR
 
       <ConfirmDialog
         open={actions.confirm === 'rekey'}
-        title={`Issue a new key for ${name}?`}
-        confirmLabel="Issue new key"
+        title={t('rekeyTitle', { name })}
+        confirmLabel={t('rekeyConfirm')}
         busy={actions.rekey.isPending}
         error={actions.rekey.error?.message}
         onConfirm={() => void actions.issueKey()}
         onCancel={actions.cancel}
       >
-        <p>
-          The current key stops working at once: apps and people still using it get 403 until they switch to the new key. The new key is shown once
-          you confirm.
-        </p>
+        <p>{t('rekeyBody')}</p>
       </ConfirmDialog>
 
       <ConfirmDialog
         open={actions.confirm === 'disable'}
-        title={`Disable ${name}?`}
-        confirmLabel="Disable member"
+        title={t('disableTitle', { name })}
+        confirmLabel={t('disableConfirm')}
         busy={actions.toggle.isPending}
         error={actions.toggle.error?.message}
         onConfirm={() => void actions.setDisabled(true)}
         onCancel={actions.cancel}
       >
-        <p>
-          Their key answers 403 until you enable them again. Nothing is deleted
-          {member.mode === 'dedicated' ? ': their dedicated credits stay reserved for them.' : '.'}
-        </p>
+        <p>{t('disableBody', { mode: member.mode })}</p>
       </ConfirmDialog>
     </article>
   );

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { trpc } from '@/trpc/react';
 import { MembersIcon } from '../icons';
@@ -19,12 +20,16 @@ import { PoolSummary } from './pool-summary';
 /** A search box appears once the list is longer than this. */
 const SEARCH_FROM = 6;
 
+/** The loading rows start with a round avatar (a shape: `lead` is no text here). */
+const SKELETON_LEAD = 'avatar';
+
 /** The tenant's member accounts and credit pool: add members, set their quota, rekey, disable. */
 export function MembersManager() {
   const utils = trpc.useUtils();
   const [fresh, setFresh] = useState<string | null>(null);
   const poolQuery = trpc.balance.pool.useQuery({});
   const pool = poolQuery.data;
+  const t = useTranslations('members');
 
   const refresh = useCallback(async () => {
     await Promise.all([utils.accounts.list.invalidate(), utils.balance.pool.invalidate(), utils.session.me.invalidate()]);
@@ -33,12 +38,12 @@ export function MembersManager() {
   return (
     <div className="space-y-6">
       <PageHeader
-        eyebrow="Members"
-        title="Members"
-        description="Give each person or app a key of its own. Shared-pool members spend the tenant’s credits; dedicated members get credits set aside for them."
+        eyebrow={t('eyebrow')}
+        title={t('title')}
+        description={t('description')}
         action={
           <a href="#add-member" className={buttonClasses('secondary', 'md', 'lg:hidden')}>
-            Add a member
+            {t('create.title')}
           </a>
         }
       />
@@ -48,7 +53,7 @@ export function MembersManager() {
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
         <MembersSection allocatable={pool?.allocatable} onChanged={refresh} fresh={fresh} />
 
-        <aside id="add-member" className="min-w-0 scroll-mt-20 lg:sticky lg:top-6" aria-label="Add a member">
+        <aside id="add-member" className="min-w-0 scroll-mt-20 lg:sticky lg:top-6" aria-label={t('create.title')}>
           <CreateMember allocatable={pool?.allocatable} onChanged={refresh} onCreated={setFresh} />
         </aside>
       </div>
@@ -71,6 +76,7 @@ function MembersSection({ allocatable, onChanged, fresh }: MembersSectionProps) 
   // Newest first, so a member just added is at the top.
   const members = useMemo(() => [...(accounts ?? [])].reverse(), [accounts]);
   const shown = members.filter((m) => matchesQuery(search, [m.nickname, m.email]));
+  const t = useTranslations('members.list');
 
   return (
     <section aria-labelledby="members-title" className="min-w-0 space-y-3">
@@ -80,21 +86,21 @@ function MembersSection({ allocatable, onChanged, fresh }: MembersSectionProps) 
         query={query}
         empty={members.length === 0}
         keepRowsOnError
-        loading={<ListSkeleton label="members" lead="avatar" />}
+        loading={<ListSkeleton label={t('loading')} lead={SKELETON_LEAD} />}
         placeholder={
           <EmptyState
             icon={MembersIcon}
-            title="No members yet"
-            description="Add a member for each colleague or app that should call Studio with a key of its own. You can disable or rekey a member at any time."
+            title={t('emptyTitle')}
+            description={t('emptyDescription')}
             data-testid="members-empty"
           />
         }
       >
         {shown.length === 0 ? (
           <Card className="px-6 py-10 text-center">
-            <p className="text-sm font-semibold break-words text-slate-900">No member matches “{search.trim()}”</p>
+            <p className="text-sm font-semibold break-words text-slate-900">{t('noMatch', { search: search.trim() })}</p>
             <Button variant="secondary" size="sm" className="mt-4" onClick={() => setSearch('')}>
-              Clear search
+              {t('clearSearch')}
             </Button>
           </Card>
         ) : (
@@ -123,20 +129,21 @@ interface MembersHeadingProps {
 /** The section's title with the members' counts and, once there are many, a search. */
 function MembersHeading({ members, search, onSearch }: MembersHeadingProps) {
   const searchId = useId();
+  const t = useTranslations('members.list');
   return (
     <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5">
         <h2 id="members-title" className="text-base font-semibold whitespace-nowrap text-slate-900">
-          Member accounts
+          {t('title')}
         </h2>
         {members && <MemberCount members={members} />}
       </div>
       {members && members.length > SEARCH_FROM && (
         <div className="w-full sm:w-60">
           <Label htmlFor={searchId} className="sr-only">
-            Search members
+            {t('search')}
           </Label>
-          <Input id={searchId} type="search" value={search} onChange={(e) => onSearch(e.target.value)} placeholder="Search nickname or email" />
+          <Input id={searchId} type="search" value={search} onChange={(e) => onSearch(e.target.value)} placeholder={t('searchPlaceholder')} />
         </div>
       )}
     </div>
@@ -146,11 +153,12 @@ function MembersHeading({ members, search, onSearch }: MembersHeadingProps) {
 function MemberCount({ members }: { members: Member[] }) {
   const dedicated = members.filter((m) => m.mode === 'dedicated').length;
   const disabled = members.filter((m) => m.disabled).length;
+  const t = useTranslations('members.list');
   return (
     <span className="text-xs text-slate-500 tabular-nums" data-testid="member-count">
-      {members.length === 1 ? '1 member' : `${members.length} members`}
-      {dedicated > 0 && ` · ${dedicated} dedicated`}
-      {disabled > 0 && ` · ${disabled} disabled`}
+      {[t('count', { count: members.length }), dedicated > 0 && t('countDedicated', { count: dedicated }), disabled > 0 && t('countDisabled', { count: disabled })]
+        .filter(Boolean)
+        .join(' · ')}
     </span>
   );
 }

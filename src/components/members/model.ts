@@ -1,13 +1,18 @@
+import { useTranslations } from 'next-intl';
 import type { RouterOutputs } from '@/trpc/react';
 
 export type Member = RouterOutputs['accounts']['list']['accounts'][number];
 export type Pool = RouterOutputs['balance']['pool'];
 export type Mode = Member['mode'];
 
-export const MODE_OPTIONS: { value: Mode; label: string }[] = [
-  { value: 'shared', label: 'Shared pool' },
-  { value: 'dedicated', label: 'Dedicated' },
-];
+/** The two ways a member is funded, in the order the forms offer them; their names are `members.mode.*`. */
+export const MODES: readonly Mode[] = ['shared', 'dedicated'];
+
+/** The funding choices of the member forms, named in the page's language. */
+export function useModeOptions(): { value: Mode; label: string }[] {
+  const t = useTranslations('members.mode');
+  return MODES.map((value) => ({ value, label: t(value) }));
+}
 
 const KEY_PREFIX = 'sk-studio-';
 

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { ShieldIcon } from '../icons';
 import { Card } from '../ui/card';
@@ -9,6 +10,7 @@ import { PageHeader } from '../console/page-header';
  * areas belong to the seller's workspace, so say so instead of showing a refusal.
  */
 export function OrganisationOnly({ eyebrow, title, children }: { eyebrow: string; title: string; children: ReactNode }) {
+  const t = useTranslations('members.organisationOnly');
   return (
     <div className="space-y-6">
       <PageHeader eyebrow={eyebrow} title={title} />
@@ -16,10 +18,10 @@ export function OrganisationOnly({ eyebrow, title, children }: { eyebrow: string
         <span className="mx-auto grid size-12 place-items-center rounded-xl bg-slate-50 text-slate-500 ring-1 ring-slate-200">
           <ShieldIcon className="size-6" />
         </span>
-        <h2 className="mt-4 text-base font-semibold text-slate-900">Not available for this account</h2>
+        <h2 className="mt-4 text-base font-semibold text-slate-900">{t('title')}</h2>
         <p className="mx-auto mt-1 max-w-md text-sm text-balance text-slate-500">{children}</p>
         <Link href="/overview" className="mt-5 inline-block text-sm font-medium text-indigo-600 hover:text-indigo-500">
-          Back to the overview
+          {t('back')}
         </Link>
       </Card>
     </div>

@@ -1,47 +1,48 @@
+import { useFormatter, useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { CoinsIcon } from '../icons';
 import { Card } from '../ui/card';
 import { cn } from '../ui/cn';
-import { formatNumber } from '../console/format';
 import type { Pool } from './model';
 
 /** The tenant's credits: what is free to give, what dedicated members hold, and the two together. */
 export function PoolSummary({ pool }: { pool: Pool | undefined }) {
   const share = pool && pool.total > 0 ? Math.round((pool.allocatable / pool.total) * 1000) / 10 : 100;
   const dedicated = pool?.members_dedicated ?? 0;
+  const t = useTranslations('members.pool');
 
   return (
     <Card className="overflow-hidden" aria-busy={pool ? undefined : true}>
       <section aria-labelledby="pool-title" className="p-5 sm:p-6">
         <div className="flex items-center gap-2 text-sm font-medium text-slate-500">
           <CoinsIcon className="size-4 text-indigo-500" />
-          <h2 id="pool-title">Credit pool</h2>
+          <h2 id="pool-title">{t('title')}</h2>
         </div>
         <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-5 sm:grid-cols-3 sm:gap-0 sm:divide-x sm:divide-slate-100">
           <PoolFigure
-            label="Allocatable"
+            label={t('allocatable')}
             dot="bg-indigo-500"
             value={pool?.allocatable}
             testId="pool-allocatable"
-            note="Free to give; spent by the tenant key and shared-pool members."
+            note={t('allocatableNote')}
             className="col-span-2 sm:col-span-1 sm:pr-6"
             lead
           />
           <PoolFigure
-            label="Reserved"
+            label={t('reserved')}
             dot="bg-amber-400"
             value={pool?.reserved}
             testId="pool-reserved"
-            note={pool ? `For ${dedicated} dedicated member${dedicated === 1 ? '' : 's'}.` : 'For dedicated members.'}
+            note={pool ? t('reservedNote', { count: dedicated }) : t('reservedNoteLoading')}
             className="sm:px-6"
           />
-          <PoolFigure label="Total pool" value={pool?.total} testId="pool-total" note="Allocatable + reserved." className="sm:pl-6" />
+          <PoolFigure label={t('total')} value={pool?.total} testId="pool-total" note={t('totalNote')} className="sm:pl-6" />
         </dl>
       </section>
       <div
         className={cn('flex h-2', !pool ? 'animate-pulse bg-slate-100' : pool.total === 0 ? 'bg-slate-100' : 'bg-amber-400')}
         role="img"
-        aria-label={pool ? `${share}% of the pool is allocatable` : 'Loading the pool'}
+        aria-label={pool ? t('share', { share }) : t('loading')}
       >
         <div className="h-full bg-indigo-500 transition-[width] duration-500" style={{ width: `${pool && pool.total > 0 ? share : 0}%` }} />
       </div>
@@ -62,6 +63,7 @@ interface PoolFigureProps {
 }
 
 function PoolFigure({ label, dot, value, testId, note, className, lead = false }: PoolFigureProps) {
+  const format = useFormatter();
   return (
     <div className={cn('min-w-0', className)}>
       <dt className={cn('text-sm text-slate-500', dot && 'flex items-center gap-2')}>
@@ -72,7 +74,7 @@ function PoolFigure({ label, dot, value, testId, note, className, lead = false }
         className={cn('mt-1 font-semibold tracking-tight [overflow-wrap:anywhere] text-slate-900 tabular-nums', lead ? 'text-3xl' : 'text-2xl sm:text-3xl')}
         data-testid={testId}
       >
-        {value === undefined ? '—' : formatNumber(value)}
+        {value === undefined ? '—' : format.number(value, 'credits')}
       </dd>
       <dd className="mt-1 text-xs leading-5 text-slate-500">{note}</dd>
     </div>

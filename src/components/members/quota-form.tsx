@@ -1,5 +1,6 @@
 'use client';
 
+import { useFormatter, useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { useWatch } from 'react-hook-form';
 import { InfoIcon } from '../icons';
@@ -7,9 +8,8 @@ import { Button } from '../ui/button';
 import { Form, FormRootError } from '../ui/form';
 import { Segmented } from '../ui/segmented';
 import { SubmitButton } from '../console/form-parts';
-import { formatNumber } from '../console/format';
 import { DedicatedCredits } from './dedicated-credits';
-import { MODE_OPTIONS, type Member } from './model';
+import { useModeOptions, type Member } from './model';
 import { useQuotaForm } from './use-quota-form';
 
 interface QuotaFormProps {
@@ -30,11 +30,14 @@ export function QuotaForm({ member, allocatable, onCancel, onSaved }: QuotaFormP
   const mode = useWatch({ control: form.control, name: 'mode' });
   const current = member.credits ?? 0;
   const unchanged = mode === 'shared' && member.mode === 'shared';
+  const t = useTranslations('members.quota');
+  const format = useFormatter();
+  const modeOptions = useModeOptions();
 
   return (
     <Form {...form}>
-      <form onSubmit={submit} noValidate className="mt-4 space-y-4 border-t border-slate-100 pt-4 sm:ml-13" aria-label={`Quota of ${member.nickname}`}>
-        <Segmented legend="Mode" name={modeName} value={mode} onChange={chooseMode} options={MODE_OPTIONS} />
+      <form onSubmit={submit} noValidate className="mt-4 space-y-4 border-t border-slate-100 pt-4 sm:ml-13" aria-label={t('formLabel', { name: member.nickname })}>
+        <Segmented legend={t('mode')} name={modeName} value={mode} onChange={chooseMode} options={modeOptions} />
 
         {mode === 'dedicated' ? (
           <QuotaCredits form={form} member={member} allocatable={allocatable} />
@@ -42,9 +45,7 @@ export function QuotaForm({ member, allocatable, onCancel, onSaved }: QuotaFormP
           <p className="flex items-start gap-2 rounded-lg bg-slate-50 px-3 py-2 text-xs leading-5 text-slate-600 ring-1 ring-inset ring-slate-200/70">
             <InfoIcon className="mt-0.5 size-3.5 shrink-0 text-slate-400" />
             <span>
-              {member.mode === 'shared'
-                ? 'Already on the shared pool: they spend the tenant’s allocatable credits.'
-                : `Their ${formatNumber(current)} dedicated credits go back to the pool, and they spend the tenant’s allocatable credits from then on.`}
+              {member.mode === 'shared' ? t('alreadyShared') : t('backToPool', { credits: current, amount: format.number(current, 'credits') })}
             </span>
           </p>
         )}
@@ -53,10 +54,10 @@ export function QuotaForm({ member, allocatable, onCancel, onSaved }: QuotaFormP
 
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="ghost" onClick={onCancel} disabled={pending}>
-            Cancel
+            {t('cancel')}
           </Button>
           <SubmitButton pending={pending} disabled={unchanged}>
-            Save quota
+            {t('save')}
           </SubmitButton>
         </div>
       </form>
@@ -73,18 +74,17 @@ interface QuotaCreditsProps {
 /** The dedicated credits they will have: at most what is allocatable plus what they hold now. */
 function QuotaCredits({ form, member, allocatable }: QuotaCreditsProps) {
   const current = member.credits ?? 0;
+  const t = useTranslations('members.quota');
+  const format = useFormatter();
+  const figures = { current: format.number(current, 'credits'), allocatable: format.number(allocatable ?? 0, 'credits') };
   return (
     <DedicatedCredits
       control={form.control}
       max={allocatable === undefined ? undefined : allocatable + (member.mode === 'dedicated' ? current : 0)}
-      limit={(max) => `Up to ${max}`}
+      limit={(max) => t('limit', { max })}
       limitTestId="quota-max"
-      warning={(max) => `More than the ${max} credits that can be given to this member.`}
-      help={
-        member.mode === 'dedicated'
-          ? `The credits they will have, not an amount to add (they have ${formatNumber(current)} now). At most ${formatNumber(allocatable ?? 0)} allocatable + their ${formatNumber(current)}.`
-          : `The credits they will have, not an amount to add. At most the ${formatNumber(allocatable ?? 0)} allocatable.`
-      }
+      warning={(max) => t('warning', { max })}
+      help={member.mode === 'dedicated' ? t('helpDedicated', figures) : t('helpShared', figures)}
       autoFocus
     />
   );

@@ -1,10 +1,11 @@
 'use client';
 
-import { useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { useMemo, useState } from 'react';
 import { trpc } from '@/trpc/react';
 import { applyServerError, useZodForm } from '../ui/form';
 import { checkOnSubmit, useClearRefusalOnEdit } from '../console/form-rules';
-import { createMemberSchema } from './member-forms';
+import { memberForms } from './member-forms';
 import type { Mode } from './model';
 
 /** What the notice above the form says about the member just added, with their key shown once. */
@@ -26,6 +27,8 @@ interface Options {
 /** The add-member form: its fields, sending them, and the member it created. */
 export function useCreateMemberForm({ onChanged, onCreated }: Options) {
   const create = trpc.accounts.create.useMutation();
+  const t = useTranslations('members.forms');
+  const { createMemberSchema } = useMemo(() => memberForms(t), [t]);
   const form = useZodForm(createMemberSchema, {
     ...checkOnSubmit,
     defaultValues: { email: '', nickname: '', mode: 'shared', credits: '' },

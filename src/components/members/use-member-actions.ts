@@ -1,11 +1,13 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { trpc } from '@/trpc/react';
 import type { Member } from './model';
 
 /** The changes a member row makes besides the quota: a new key, disabling and enabling, each asked first where it hurts. */
 export function useMemberActions(member: Member, onChanged: () => Promise<void>) {
+  const t = useTranslations('members.row');
   const rekey = trpc.accounts.rekey.useMutation();
   const toggle = trpc.accounts.toggle.useMutation();
   const [confirm, setConfirm] = useState<'rekey' | 'disable' | null>(null);
@@ -31,7 +33,7 @@ export function useMemberActions(member: Member, onChanged: () => Promise<void>)
     try {
       await toggle.mutateAsync({ account_id: member.account_id, disabled });
       setConfirm(null);
-      setNotice(disabled ? `${name} is disabled: their key answers 403.` : `${name} is enabled again: their key works.`);
+      setNotice(disabled ? t('disabledNotice', { name }) : t('enabledNotice', { name }));
       await onChanged();
     } catch {
       // Shown in the dialog (disabling) or under the row (enabling).

@@ -1,10 +1,11 @@
 'use client';
 
+import { useFormatter, useTranslations } from 'next-intl';
+import { useMemo } from 'react';
 import { trpc } from '@/trpc/react';
 import { applyServerError, useZodForm } from '../ui/form';
 import { checkOnSubmit, useClearRefusalOnEdit } from '../console/form-rules';
-import { formatNumber } from '../console/format';
-import { quotaSchema } from './member-forms';
+import { memberForms } from './member-forms';
 import type { Member } from './model';
 
 /**
@@ -13,6 +14,10 @@ import type { Member } from './model';
  */
 export function useQuotaForm(member: Member, onSaved: (notice: string) => Promise<void>) {
   const setQuota = trpc.accounts.setQuota.useMutation();
+  const t = useTranslations('members.quota');
+  const errors = useTranslations('members.forms');
+  const format = useFormatter();
+  const { quotaSchema } = useMemo(() => memberForms(errors), [errors]);
   const current = member.credits ?? 0;
   const form = useZodForm(quotaSchema, {
     ...checkOnSubmit,
@@ -23,10 +28,13 @@ export function useQuotaForm(member: Member, onSaved: (notice: string) => Promis
   const submit = form.handleSubmit(async (change) => {
     try {
       const { account } = await setQuota.mutateAsync({ account_id: member.account_id, ...change });
+      const name = member.nickname;
       await onSaved(
         account.mode === 'shared'
-          ? `${member.nickname} now spends the shared pool.${member.mode === 'dedicated' && current > 0 ? ` ${formatNumber(current)} credits went back to the pool.` : ''}`
-          : `${member.nickname} now has ${formatNumber(account.credits ?? 0)} dedicated credits.`,
+          ? member.mode === 'dedicated' && current > 0
+            ? t('savedSharedReturned', { name, credits: current, amount: format.number(current, 'credits') })
+            : t('savedShared', { name })
+          : t('savedDedicated', { name, credits: account.credits ?? 0, amount: format.number(account.credits ?? 0, 'credits') }),
       );
     } catch (error) {
       applyServerError(form, error);

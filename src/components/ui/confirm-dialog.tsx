@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { ErrorAlert } from './alert';
 import { buttonClasses } from './button';
@@ -29,6 +30,7 @@ const danger =
  * returns to the button that opened it. Cancel has focus first, so Enter never confirms by accident.
  */
 export function ConfirmDialog({ open, title, children, confirmLabel, tone = 'danger', busy, error, onConfirm, onCancel }: ConfirmDialogProps) {
+  const t = useTranslations('ui');
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const bodyId = useId();
@@ -68,7 +70,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, tone = 'dan
           {error && <ErrorAlert className="mt-4">{error}</ErrorAlert>}
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <button type="button" autoFocus onClick={onCancel} disabled={busy} className={buttonClasses('secondary', 'md')}>
-              Cancel
+              {t('cancel')}
             </button>
             <button
               type="button"

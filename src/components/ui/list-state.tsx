@@ -1,3 +1,4 @@
+import { useTranslations } from 'next-intl';
 import type { ComponentType, HTMLAttributes, ReactNode, SVGProps } from 'react';
 import { ErrorAlert } from './alert';
 import { Card } from './card';
@@ -5,11 +6,12 @@ import { cn } from './cn';
 
 /** A failed read with a way to try again. */
 export function QueryError({ error, onRetry }: { error: { message: string }; onRetry: () => unknown }) {
+  const t = useTranslations('ui');
   return (
     <ErrorAlert>
       {error.message}{' '}
       <button type="button" className="font-medium underline" onClick={() => void onRetry()}>
-        Try again
+        {t('retry')}
       </button>
     </ErrorAlert>
   );

@@ -1,8 +1,9 @@
 'use client';
 
+import { useFormatter, useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { cn } from '../ui/cn';
-import { formatCny, formatCredits, formatDuration, formatRate, HOUR_WINDOWS, hoursLabel, type HourWindow } from './format';
+import { formatCny, formatCredits, formatDuration, formatRate, HOUR_WINDOWS, hoursInDays, type HourWindow } from './format';
 import { RefreshError, ReportCard } from './report-card';
 import type { Report, StatsReport } from './types';
 
@@ -12,21 +13,28 @@ interface ActivityStatsProps {
   query: Report<StatsReport>;
 }
 
+/** The jobs' states in the bar and its legend; their names are `usage.activity.state.<key>`. */
 const STATES = [
-  { key: 'done', label: 'Done', bar: 'bg-emerald-500', dot: 'bg-emerald-500' },
-  { key: 'failed', label: 'Failed', bar: 'bg-rose-500', dot: 'bg-rose-500' },
-  { key: 'processing', label: 'Processing', bar: 'bg-amber-400', dot: 'bg-amber-400' },
+  { key: 'done', bar: 'bg-emerald-500', dot: 'bg-emerald-500' },
+  { key: 'failed', bar: 'bg-rose-500', dot: 'bg-rose-500' },
+  { key: 'processing', bar: 'bg-amber-400', dot: 'bg-amber-400' },
 ] as const;
-
-const HOURS = { label: 'Activity window', name: 'usage-hours', width: 'sm:w-60', windows: HOUR_WINDOWS, text: hoursLabel };
 
 /** The jobs of the last 24 hours or 7 days: how many finished, how fast, and what the work was billed at. */
 export function ActivityStats({ hours, onHoursChange, query }: ActivityStatsProps) {
+  const t = useTranslations('usage');
+  const switcher = {
+    label: t('activity.window'),
+    name: 'usage-hours',
+    width: 'sm:w-60',
+    windows: HOUR_WINDOWS,
+    text: (h: HourWindow) => t('window', { days: hoursInDays(h) }),
+  };
   return (
     <ReportCard
-      title="Activity"
-      description="Jobs created in the window, how they went, and what the work is billed at."
-      switcher={{ ...HOURS, value: hours, onChange: onHoursChange }}
+      title={t('activity.title')}
+      description={t('activity.description')}
+      switcher={{ ...switcher, value: hours, onChange: onHoursChange }}
       query={query}
       skeleton={
         <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
@@ -49,47 +57,56 @@ export function ActivityStats({ hours, onHoursChange, query }: ActivityStatsProp
 function Figures({ stats }: { stats: StatsReport }) {
   const { jobs, attempts_total: attempts, charged_cny: charged } = stats.mine;
   const finished = jobs.done + jobs.failed;
-  const period = stats.window_hours === 24 ? 'the last 24 hours' : `the last ${Math.round(stats.window_hours / 24)} days`;
+  const t = useTranslations('usage.activity');
+  const durations = useTranslations('usage.duration');
+  const format = useFormatter();
+  const days = Math.round(stats.window_hours / 24);
 
   return (
     <div className="space-y-5">
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Metric
-          label="Success rate"
+          label={t('successRate')}
           value={formatRate(jobs.success_rate)}
           testId="stat-success-rate"
           tone={jobs.success_rate === null ? 'muted' : jobs.success_rate >= 0.95 ? 'good' : jobs.success_rate >= 0.8 ? 'warn' : 'bad'}
-          note={finished ? `${formatCredits(jobs.done)} of ${formatCredits(finished)} finished jobs` : 'Nothing has finished yet'}
+          note={finished ? t('successNote', { done: formatCredits(format, jobs.done), finished, finishedAmount: formatCredits(format, finished) }) : t('nothingFinished')}
         />
         <Metric
-          label="P95 time"
-          value={formatDuration(jobs.p95_ms)}
+          label={t('p95')}
+          value={formatDuration(durations, jobs.p95_ms)}
           testId="stat-p95"
           tone={jobs.p95_ms === null ? 'muted' : 'plain'}
-          note={jobs.p95_ms === null ? 'No finished jobs yet' : '95% of finished jobs took at most this'}
+          note={jobs.p95_ms === null ? t('p95None') : t('p95Note')}
         />
-        <Metric label="Upstream attempts" value={formatCredits(attempts)} testId="stat-attempts" note="Tries, retries and fallbacks" />
-        <Metric label="Charged" value={formatCny(charged)} testId="stat-charged" note="What this window’s work is billed at" />
+        <Metric label={t('attempts')} value={formatCredits(format, attempts)} testId="stat-attempts" note={t('attemptsNote')} />
+        <Metric label={t('charged')} value={formatCny(format, charged)} testId="stat-charged" note={t('chargedNote')} />
       </dl>
 
       <div>
         <div className="flex items-baseline justify-between gap-3">
-          <h3 className="text-sm font-medium text-slate-700">Jobs by state</h3>
+          <h3 className="text-sm font-medium text-slate-700">{t('byState')}</h3>
           <p className="text-sm text-slate-500">
-            <span className="font-semibold text-slate-900 tabular-nums" data-testid="jobs-total">
-              {formatCredits(jobs.total)}
-            </span>{' '}
-            {jobs.total === 1 ? 'job' : 'jobs'} in {period}
+            {t.rich('jobsIn', {
+              count: jobs.total,
+              amount: formatCredits(format, jobs.total),
+              days,
+              figure: (chunks) => (
+                <span className="font-semibold text-slate-900 tabular-nums" data-testid="jobs-total">
+                  {chunks}
+                </span>
+              ),
+            })}
           </p>
         </div>
         {jobs.total === 0 ? (
           <p className="mt-2 rounded-lg border border-dashed border-slate-300 px-3 py-3 text-sm text-slate-500" data-testid="jobs-empty">
-            No jobs were created in {period}.
+            {t('noJobs', { days })}
           </p>
         ) : (
           <div
             role="img"
-            aria-label={STATES.map((s) => `${jobs[s.key]} ${s.label.toLowerCase()}`).join(', ')}
+            aria-label={t('bar', { done: jobs.done, failed: jobs.failed, processing: jobs.processing })}
             className="mt-2 flex h-2.5 gap-0.5 overflow-hidden rounded-full bg-slate-100"
           >
             {STATES.filter((s) => jobs[s.key] > 0).map((s) => (
@@ -101,9 +118,9 @@ function Figures({ stats }: { stats: StatsReport }) {
           {STATES.map((s) => (
             <div key={s.key} className="flex items-center gap-2">
               <span aria-hidden="true" className={cn('size-2.5 rounded-full', s.dot)} />
-              <dt className="text-slate-600">{s.label}</dt>
+              <dt className="text-slate-600">{t(`state.${s.key}`)}</dt>
               <dd className="font-semibold text-slate-900 tabular-nums" data-testid={`jobs-${s.key}`}>
-                {formatCredits(jobs[s.key])}
+                {formatCredits(format, jobs[s.key])}
               </dd>
             </div>
           ))}

@@ -1,9 +1,10 @@
+import { useFormatter, useTranslations } from 'next-intl';
 import { CalendarIcon, CoinsIcon } from '../icons';
 import { Card } from '../ui/card';
 import { cn } from '../ui/cn';
 import { LoadError } from '../console/load-error';
 import { StatCard } from '../console/stat-card';
-import { formatCredits, monthResetsOn, quotaPercent } from './format';
+import { formatCredits, monthResetsLabel, quotaPercent } from './format';
 import type { StatsReport } from './types';
 
 interface BalanceCardsProps {
@@ -14,10 +15,12 @@ interface BalanceCardsProps {
 
 /** What is left to spend, and this month's consumption against the monthly quota. */
 export function BalanceCards({ stats, error, onRetry }: BalanceCardsProps) {
+  const t = useTranslations('usage.balance');
+  const format = useFormatter();
   if (!stats) {
-    if (error) return <LoadError what="The balance could not be loaded." error={error} onRetry={onRetry} />;
+    if (error) return <LoadError what={t('loadError')} error={error} onRetry={onRetry} />;
     return (
-      <section aria-label="Balance" aria-busy="true" className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+      <section aria-label={t('label')} aria-busy="true" className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         <Card className="h-36 animate-pulse bg-slate-50" />
         <Card className="h-36 animate-pulse bg-slate-50 sm:col-span-2" />
       </section>
@@ -25,15 +28,15 @@ export function BalanceCards({ stats, error, onRetry }: BalanceCardsProps) {
   }
 
   return (
-    <section aria-label="Balance" className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+    <section aria-label={t('label')} className="grid grid-cols-1 gap-4 sm:grid-cols-3">
       <StatCard
         icon={CoinsIcon}
-        title="Available credits"
+        title={t('available')}
         className="bg-linear-to-br from-white via-white to-indigo-50/70"
-        figure={formatCredits(stats.tenant.credits)}
+        figure={formatCredits(format, stats.tenant.credits)}
         figureTestId="usage-credits"
         figureSize="md"
-        note="Ready to spend now."
+        note={t('availableNote')}
       />
       <MonthCard stats={stats} />
     </section>
@@ -46,22 +49,28 @@ function MonthCard({ stats }: { stats: StatsReport }) {
   const percent = quotaPercent(used, quota);
   const left = Math.max(0, quota - used);
   const over = quota > 0 && used > quota;
-  const resets = monthResetsOn(stats.generated_at);
+  const t = useTranslations('usage.balance');
+  const format = useFormatter();
+  const resets = monthResetsLabel(format, stats.generated_at);
+  const figures = { used: formatCredits(format, used), quota: formatCredits(format, quota), credits: used };
 
   return (
-    <StatCard icon={CalendarIcon} title="This month" titleId="month-heading" className="sm:col-span-2">
+    <StatCard icon={CalendarIcon} title={t('month')} titleId="month-heading" className="sm:col-span-2">
       <p className="mt-3 flex flex-wrap items-baseline gap-x-2 gap-y-1">
         <span className="text-3xl font-semibold tracking-tight text-slate-900 tabular-nums sm:text-4xl" data-testid="usage-month-used">
-          {formatCredits(used)}
+          {formatCredits(format, used)}
         </span>
         <span className="text-sm text-slate-500">
-          {quota > 0 ? (
-            <>
-              of <span className="font-medium text-slate-700 tabular-nums" data-testid="usage-quota">{formatCredits(quota)}</span> credits in your monthly quota
-            </>
-          ) : (
-            'credits used; no monthly quota is set'
-          )}
+          {quota > 0
+            ? t.rich('ofQuota', {
+                ...figures,
+                figure: (chunks) => (
+                  <span className="font-medium text-slate-700 tabular-nums" data-testid="usage-quota">
+                    {chunks}
+                  </span>
+                ),
+              })
+            : t('noQuota', figures)}
         </span>
       </p>
       <div
@@ -70,7 +79,7 @@ function MonthCard({ stats }: { stats: StatsReport }) {
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={Math.round(percent)}
-        aria-valuetext={quota > 0 ? `${formatCredits(used)} of ${formatCredits(quota)} credits used` : `${formatCredits(used)} credits used`}
+        aria-valuetext={quota > 0 ? t('usedOfQuota', figures) : t('used', figures)}
         className="mt-4 h-2.5 overflow-hidden rounded-full bg-slate-100 ring-1 ring-inset ring-slate-200/60"
       >
         <div
@@ -82,12 +91,12 @@ function MonthCard({ stats }: { stats: StatsReport }) {
       <p className="mt-2 flex flex-wrap justify-between gap-x-4 gap-y-1 text-sm text-slate-500">
         <span className={cn(over && 'font-medium text-rose-700')}>
           {quota <= 0
-            ? 'Consumption since the 1st, China time.'
+            ? t('sinceFirst')
             : over
-              ? `${formatCredits(used - quota)} credits over the quota`
-              : `${formatCredits(left)} left this month (${percent < 1 && used > 0 ? '<1' : Math.round(percent)}% used)`}
+              ? t('over', { credits: used - quota, amount: formatCredits(format, used - quota) })
+              : t('left', { amount: formatCredits(format, left), percent: percent < 1 && used > 0 ? '<1' : String(Math.round(percent)) })}
         </span>
-        {resets && <span>Counts again from {resets}</span>}
+        {resets && <span>{t('resets', { day: resets })}</span>}
       </p>
     </StatCard>
   );

@@ -1,5 +1,6 @@
 'use client';
 
+import { useFormatter, useTranslations } from 'next-intl';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
 import { activeCategories, CATEGORIES, formatCredits, longDay, shortDay, type Bucket, type DailyRow } from './format';
 
@@ -14,6 +15,8 @@ interface DailyChartProps {
 export default function DailyChart({ daily, totals, today }: DailyChartProps) {
   const shown = new Set(activeCategories(totals));
   const many = daily.length > 31;
+  const t = useTranslations('usage');
+  const format = useFormatter();
   return (
     <BarChart
       responsive
@@ -21,13 +24,13 @@ export default function DailyChart({ daily, totals, today }: DailyChartProps) {
       style={{ width: '100%', height: '100%' }}
       margin={{ top: 8, right: 4, bottom: 0, left: 0 }}
       barCategoryGap={many ? 1 : '18%'}
-      title="Credits per day, stacked by category"
-      desc="Use the arrow keys to read each day; the table of daily credits has the same figures."
+      title={t('chart.title')}
+      desc={t('chart.desc')}
     >
       <CartesianGrid vertical={false} stroke="#e2e8f0" />
       <XAxis
         dataKey="date"
-        tickFormatter={shortDay}
+        tickFormatter={(date: string) => shortDay(format, date)}
         tickLine={false}
         axisLine={{ stroke: '#cbd5e1' }}
         tick={{ fill: '#64748b', fontSize: 12 }}
@@ -36,7 +39,7 @@ export default function DailyChart({ daily, totals, today }: DailyChartProps) {
       />
       <YAxis
         allowDecimals={false}
-        tickFormatter={formatCredits}
+        tickFormatter={(n: number) => formatCredits(format, n)}
         tickLine={false}
         axisLine={false}
         tick={{ fill: '#64748b', fontSize: 12 }}
@@ -49,7 +52,7 @@ export default function DailyChart({ daily, totals, today }: DailyChartProps) {
         allowEscapeViewBox={{ x: false, y: true }}
       />
       {CATEGORIES.filter((c) => shown.has(c.key)).map((c) => (
-        <Bar key={c.key} dataKey={c.key} name={c.label} stackId="credits" fill={c.color} maxBarSize={44} isAnimationActive={false} />
+        <Bar key={c.key} dataKey={c.key} name={t(`categories.${c.key}.label`)} stackId="credits" fill={c.color} maxBarSize={44} isAnimationActive={false} />
       ))}
     </BarChart>
   );
@@ -57,24 +60,25 @@ export default function DailyChart({ daily, totals, today }: DailyChartProps) {
 
 function DayTooltip({ active, payload, today }: TooltipContentProps & { today: string | undefined }) {
   const row = payload?.[0]?.payload as DailyRow | undefined;
+  const t = useTranslations('usage');
+  const format = useFormatter();
   if (!active || !row) return null;
   return (
     <div className="min-w-44 rounded-lg bg-white px-3 py-2.5 text-xs shadow-lg ring-1 ring-slate-200" data-testid="usage-tooltip">
       <p className="font-semibold text-slate-900">
-        {row.date === today ? 'Today · ' : ''}
-        {longDay(row.date)}
+        {row.date === today ? t('chart.today', { day: longDay(format, row.date) }) : longDay(format, row.date)}
       </p>
       <dl className="mt-1.5 space-y-1">
         {CATEGORIES.map((c) => (
           <div key={c.key} className={row[c.key] === 0 ? 'flex items-center gap-2 text-slate-400' : 'flex items-center gap-2 text-slate-600'}>
             <span aria-hidden="true" className="size-2.5 shrink-0 rounded-sm" style={{ backgroundColor: c.color }} />
-            <dt className="flex-1">{c.label}</dt>
-            <dd className="font-medium tabular-nums">{formatCredits(row[c.key])}</dd>
+            <dt className="flex-1">{t(`categories.${c.key}.label`)}</dt>
+            <dd className="font-medium tabular-nums">{formatCredits(format, row[c.key])}</dd>
           </div>
         ))}
         <div className="flex items-center gap-2 border-t border-slate-100 pt-1 font-semibold text-slate-900">
-          <dt className="flex-1">Total</dt>
-          <dd className="tabular-nums">{formatCredits(row.total)}</dd>
+          <dt className="flex-1">{t('total')}</dt>
+          <dd className="tabular-nums">{formatCredits(format, row.total)}</dd>
         </div>
       </dl>
     </div>

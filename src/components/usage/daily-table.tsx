@@ -1,3 +1,4 @@
+import { useFormatter, useTranslations } from 'next-intl';
 import { CATEGORIES, formatCredits, longDay } from './format';
 import type { UsageReport } from './types';
 
@@ -5,6 +6,8 @@ import type { UsageReport } from './types';
 export function DailyTable({ id, report, visible }: { id: string; report: UsageReport; visible: boolean }) {
   const today = report.daily.at(-1)?.date;
   const rows = [...report.daily].reverse();
+  const t = useTranslations('usage');
+  const format = useFormatter();
   return (
     <div
       id={id}
@@ -12,24 +15,24 @@ export function DailyTable({ id, report, visible }: { id: string; report: UsageR
       // Scrollable when shown: reachable from the keyboard then, and only then.
       tabIndex={visible ? 0 : undefined}
       role={visible ? 'region' : undefined}
-      aria-label={visible ? 'Credits per day' : undefined}
+      aria-label={visible ? t('table.title') : undefined}
     >
       <table className="w-full min-w-[30rem] text-right text-sm tabular-nums" data-testid="usage-table">
         <caption className="sr-only">
-          Credits per day, last {report.days} days (Asia/Shanghai), newest first
+          {t('table.caption', { days: report.days })}
         </caption>
         <thead className="sticky top-0 bg-slate-50 text-xs font-medium text-slate-500">
           <tr>
             <th scope="col" className="px-3 py-2 text-left font-medium">
-              Day
+              {t('table.day')}
             </th>
             {CATEGORIES.map((c) => (
               <th key={c.key} scope="col" className="px-3 py-2 font-medium">
-                {c.label}
+                {t(`categories.${c.key}.label`)}
               </th>
             ))}
             <th scope="col" className="px-3 py-2 font-semibold text-slate-700">
-              Total
+              {t('total')}
             </th>
           </tr>
         </thead>
@@ -37,16 +40,16 @@ export function DailyTable({ id, report, visible }: { id: string; report: UsageR
           {rows.map((d) => (
             <tr key={d.date} data-date={d.date} className={d.total === 0 ? 'text-slate-400' : 'text-slate-700'}>
               <th scope="row" className="px-3 py-1.5 text-left font-normal whitespace-nowrap text-slate-600">
-                <time dateTime={d.date}>{longDay(d.date)}</time>
-                {d.date === today && <span className="ml-1.5 text-xs text-indigo-600">today</span>}
+                <time dateTime={d.date}>{longDay(format, d.date)}</time>
+                {d.date === today && <span className="ml-1.5 text-xs text-indigo-600">{t('table.today')}</span>}
               </th>
               {CATEGORIES.map((c) => (
                 <td key={c.key} className="px-3 py-1.5" data-category={c.key}>
-                  {formatCredits(d[c.key])}
+                  {formatCredits(format, d[c.key])}
                 </td>
               ))}
               <td className="px-3 py-1.5 font-semibold" data-category="total">
-                {formatCredits(d.total)}
+                {formatCredits(format, d.total)}
               </td>
             </tr>
           ))}
@@ -54,14 +57,14 @@ export function DailyTable({ id, report, visible }: { id: string; report: UsageR
         <tfoot className="sticky bottom-0 bg-slate-50 font-semibold text-slate-900">
           <tr>
             <th scope="row" className="px-3 py-2 text-left">
-              {report.days} days
+              {t('table.days', { days: report.days })}
             </th>
             {CATEGORIES.map((c) => (
               <td key={c.key} className="px-3 py-2">
-                {formatCredits(report.totals[c.key])}
+                {formatCredits(format, report.totals[c.key])}
               </td>
             ))}
-            <td className="px-3 py-2">{formatCredits(report.totals.total)}</td>
+            <td className="px-3 py-2">{formatCredits(format, report.totals.total)}</td>
           </tr>
         </tfoot>
       </table>

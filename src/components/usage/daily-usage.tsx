@@ -1,6 +1,7 @@
 'use client';
 
 import dynamic from 'next/dynamic';
+import { useFormatter, useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useId, useState } from 'react';
 import { UsageIcon } from '../icons';
@@ -15,8 +16,6 @@ import { UsageTotals } from './usage-totals';
 // The chart draws in the browser only (it measures its box); the table below carries the figures meanwhile.
 const DailyChart = dynamic(() => import('./daily-chart'), { ssr: false, loading: () => <ChartSkeleton /> });
 
-const DAYS = { label: 'Days shown', name: 'usage-days', width: 'sm:w-72', windows: DAY_WINDOWS, text: (d: DayWindow) => `${d} days` };
-
 interface DailyUsageProps {
   days: DayWindow;
   onDaysChange: (days: DayWindow) => void;
@@ -25,11 +24,13 @@ interface DailyUsageProps {
 
 /** The chart card: window switch, totals per category (the legend), the stacked bars and their table. */
 export function DailyUsage({ days, onDaysChange, query }: DailyUsageProps) {
+  const t = useTranslations('usage');
+  const switcher = { label: t('daily.window'), name: 'usage-days', width: 'sm:w-72', windows: DAY_WINDOWS, text: (d: DayWindow) => t('window', { days: d }) };
   return (
     <ReportCard
-      title="Daily credits"
-      description="Credits consumed each day (charges minus refunds), by kind of work."
-      switcher={{ ...DAYS, value: days, onChange: onDaysChange }}
+      title={t('daily.title')}
+      description={t('daily.description')}
+      switcher={{ ...switcher, value: days, onChange: onDaysChange }}
       query={query}
       skeleton={
         <>
@@ -54,6 +55,8 @@ function DailyFigures({ report, error }: { report: UsageReport; error: { message
   const tableId = useId();
   const [showTable, setShowTable] = useState(false);
   const empty = report.daily.every((d) => CATEGORIES.every((c) => d[c.key] === 0));
+  const t = useTranslations('usage.daily');
+  const format = useFormatter();
 
   return (
     <>
@@ -63,11 +66,11 @@ function DailyFigures({ report, error }: { report: UsageReport; error: { message
           icon={UsageIcon}
           className="mt-5"
           data-testid="usage-empty"
-          title={`No credits used in the last ${report.days} days`}
-          description="Images, videos and copy you generate, in the console or through the API, are counted here day by day."
+          title={t('emptyTitle', { days: report.days })}
+          description={t('emptyDescription')}
           action={
             <Link href="/playground" className={buttonClasses('primary', 'md')}>
-              Open the Playground
+              {t('openPlayground')}
             </Link>
           }
         />
@@ -81,14 +84,17 @@ function DailyFigures({ report, error }: { report: UsageReport; error: { message
             <DailyChart daily={report.daily} totals={report.totals} today={report.daily.at(-1)?.date} />
           </div>
           <figcaption className="sr-only">
-            Stacked bar chart of credits per day over the last {report.days} days; the table “Credits per day” has the same figures.
+            {t('caption', { days: report.days })}
           </figcaption>
         </figure>
       )}
 
       <div className="mt-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-t border-slate-100 pt-3 text-xs text-slate-500">
         <span>
-          Asia/Shanghai days · updated <time dateTime={report.generated_at}>{shanghaiTime(report.generated_at)}</time>
+          {t.rich('updated', {
+            when: shanghaiTime(format, report.generated_at),
+            time: (chunks) => <time dateTime={report.generated_at}>{chunks}</time>,
+          })}
         </span>
         {!empty && (
           <button
@@ -98,7 +104,7 @@ function DailyFigures({ report, error }: { report: UsageReport; error: { message
             onClick={() => setShowTable((v) => !v)}
             className="rounded font-medium text-indigo-600 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
           >
-            {showTable ? 'Hide table' : 'Show as table'}
+            {showTable ? t('hideTable') : t('showTable')}
           </button>
         )}
       </div>

@@ -1,14 +1,23 @@
-/** Figures of the Usage page: categories, windows and number formats, kept free of React for tests. */
+/**
+ * Figures of the Usage page: categories, windows and formats, kept free of React for tests. Words and
+ * numbers come from next-intl: the components pass their formatter (`useFormatter`) and translator in.
+ */
 
-import { formatNumber } from '../console/format';
+import type { createFormatter, useTranslations } from 'next-intl';
 
+/** next-intl's formatter, set up with Studio's named formats and time zone (`useFormatter()` in a component). */
+export type Formatter = ReturnType<typeof createFormatter>;
+/** The durations' words, from the `usage.duration` catalogue. */
+export type DurationWords = ReturnType<typeof useTranslations<'usage.duration'>>;
+
+// Okabe–Ito hues (told apart with the common colour-vision deficiencies), each at least 3:1 on white.
+// Their names and hints are `usage.categories.<key>.label` and `.hint`.
 export const CATEGORIES = [
-  // Okabe–Ito hues (told apart with the common colour-vision deficiencies), each at least 3:1 on white.
-  { key: 'image', label: 'Image', color: '#4f46e5', hint: 'Image generation' },
-  { key: 'video', label: 'Video', color: '#d55e00', hint: 'Video generation' },
-  { key: 'chat', label: 'Chat', color: '#009e73', hint: 'Chat and article copy' },
-  { key: 'reverse', label: 'Reverse', color: '#cc79a7', hint: 'Prompts read back from images' },
-  { key: 'other', label: 'Other', color: '#64748b', hint: 'Everything else' },
+  { key: 'image', color: '#4f46e5' },
+  { key: 'video', color: '#d55e00' },
+  { key: 'chat', color: '#009e73' },
+  { key: 'reverse', color: '#cc79a7' },
+  { key: 'other', color: '#64748b' },
 ] as const;
 
 export type Category = (typeof CATEGORIES)[number]['key'];
@@ -39,29 +48,28 @@ export function parseHours(raw: string | string[] | undefined | null): HourWindo
   return (HOUR_WINDOWS as readonly number[]).includes(n) ? (n as HourWindow) : DEFAULT_HOURS;
 }
 
-export const hoursLabel = (h: HourWindow) => (h === 24 ? '24 hours' : '7 days');
+/** A window of hours in days, for its name (`usage.window`): 1 for the last 24 hours, 7 for a week. */
+export const hoursInDays = (h: HourWindow) => Math.round(h / 24);
 
-// A fixed locale keeps server and browser output identical (¥1,234.50 on both).
-const fen = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-export const formatCredits = formatNumber;
+/** A count of credits or things, grouped by thousands: 1,234. */
+export const formatCredits = (format: Formatter, n: number) => format.number(n, 'credits');
 
 /** Money in yuan, to the fen: ¥0.60, ¥1,234.50. */
-export function formatCny(n: number): string {
+export function formatCny(format: Formatter, n: number): string {
   const sign = n < 0 ? '−' : '';
-  return `${sign}¥${fen.format(Math.abs(n))}`;
+  return `${sign}¥${format.number(Math.abs(n), 'yuan')}`;
 }
 
-/** A duration for people: 850 ms, 1.2 s, 42 s, 3 min 5 s; null (nothing measured) is a dash. */
-export function formatDuration(ms: number | null): string {
+/** A duration for people: 850 ms, 1.2 s, 42 s, 3 min 5 s (or 850 毫秒, 3 分 5 秒); null (nothing measured) is a dash. */
+export function formatDuration(t: DurationWords, ms: number | null): string {
   if (ms === null || !Number.isFinite(ms)) return '—';
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  if (ms < 9_950) return `${(ms / 1000).toFixed(1)} s`;
+  if (ms < 1000) return t('ms', { n: String(Math.round(ms)) });
+  if (ms < 9_950) return t('s', { n: (ms / 1000).toFixed(1) });
   const s = Math.round(ms / 1000);
-  if (s < 60) return `${s} s`;
-  const m = Math.floor(s / 60);
+  if (s < 60) return t('s', { n: String(s) });
+  const m = String(Math.floor(s / 60));
   const rest = s % 60;
-  return rest ? `${m} min ${rest} s` : `${m} min`;
+  return rest ? t('minSec', { m, s: String(rest) }) : t('min', { m });
 }
 
 /** A share as a percentage with at most one decimal: 100%, 95.2%, 0.5%; null is a dash. */
@@ -77,45 +85,35 @@ export function quotaPercent(used: number, quota: number): number {
   return Math.min(100, Math.max(0, (used / quota) * 100));
 }
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
 /**
- * A report day is an Asia/Shanghai calendar date (YYYY-MM-DD) already: it is read as a date, never
- * turned into an instant, so the browser's own time zone cannot move it.
+ * A report day is an Asia/Shanghai calendar date (YYYY-MM-DD) already. It is read as noon of that day
+ * in Shanghai, which the formatter (always on Studio's Asia/Shanghai clock) shows as the same date
+ * whatever the browser's own time zone.
  */
-function parts(date: string): { y: number; m: number; d: number; weekday: number } | null {
+export function calendarDay(date: string): Date | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   if (!match) return null;
   const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  return { y, m, d, weekday: new Date(Date.UTC(y, m - 1, d)).getUTCDay() };
+  // 04:00 UTC is noon in Shanghai (UTC+8, no daylight saving).
+  return new Date(Date.UTC(y, m - 1, d, 4));
 }
 
 /** Axis label: 5/14. */
-export function shortDay(date: string): string {
-  const p = parts(date);
-  return p ? `${p.m}/${p.d}` : date;
+export function shortDay(format: Formatter, date: string): string {
+  const day = calendarDay(date);
+  return day ? format.dateTime(day, 'dayOfMonth') : date;
 }
 
-/** Tooltip and table label: Thu 14 May. */
-export function longDay(date: string): string {
-  const p = parts(date);
-  return p ? `${WEEKDAYS[p.weekday]} ${p.d} ${MONTHS[p.m - 1]}` : date;
+/** Tooltip and table label: Thu, May 14 · 5月14日周四. */
+export function longDay(format: Formatter, date: string): string {
+  const day = calendarDay(date);
+  return day ? format.dateTime(day, 'weekday') : date;
 }
 
-const shanghaiClock = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Asia/Shanghai',
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
-
-/** When a report was made, on the Shanghai clock: 14 May, 09:05. */
-export function shanghaiTime(iso: string): string {
+/** When a report was made, on the Shanghai clock: May 14, 2026, 09:05. */
+export function shanghaiTime(format: Formatter, iso: string): string {
   const at = new Date(iso);
-  return Number.isNaN(at.getTime()) ? iso : shanghaiClock.format(at);
+  return Number.isNaN(at.getTime()) ? iso : format.dateTime(at, 'minute');
 }
 
 /** The categories that have any credits in the window, in legend order (all of them when none has). */
@@ -126,10 +124,19 @@ export function activeCategories(totals: Bucket): Category[] {
 
 const shanghaiDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' });
 
-/** The day the monthly count starts again, on the Shanghai calendar: "1 Jun". */
+/** The day the monthly count starts again, on the Shanghai calendar, as a report day: "2026-06-01". */
 export function monthResetsOn(iso: string): string | null {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return null;
-  const p = parts(shanghaiDate.format(at));
-  return p ? `1 ${MONTHS[p.m % 12]}` : null;
+  const match = /^(\d{4})-(\d{2})-\d{2}$/.exec(shanghaiDate.format(at));
+  if (!match) return null;
+  const [y, m] = [Number(match[1]), Number(match[2])];
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+}
+
+/** The first of the next Shanghai month for people: Jun 1 · 6月1日. */
+export function monthResetsLabel(format: Formatter, iso: string): string | null {
+  const day = monthResetsOn(iso);
+  const at = day ? calendarDay(day) : null;
+  return at ? format.dateTime(at, 'monthDay') : null;
 }

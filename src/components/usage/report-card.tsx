@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useId, type ReactNode } from 'react';
 import { Card } from '../ui/card';
 import { cn } from '../ui/cn';
@@ -36,6 +37,7 @@ export function ReportCard<D, W extends number>({ title, description, switcher, 
   const headingId = useId();
   const updating = query.isPlaceholderData;
   const { windows, value, onChange } = switcher;
+  const t = useTranslations('usage.report');
   return (
     <Card aria-labelledby={headingId} role="region">
       <div className="flex flex-col gap-4 border-b border-slate-100 px-5 py-4 sm:flex-row sm:items-start sm:justify-between sm:px-6">
@@ -47,7 +49,7 @@ export function ReportCard<D, W extends number>({ title, description, switcher, 
             <span className="inline-flex items-center gap-1 text-xs text-slate-500" role="status">
               {updating && (
                 <>
-                  <Spinner className="size-3.5" /> Updating…
+                  <Spinner className="size-3.5" /> {t('updating')}
                 </>
               )}
             </span>
@@ -67,9 +69,9 @@ export function ReportCard<D, W extends number>({ title, description, switcher, 
         {query.data ? (
           children(query.data)
         ) : query.error ? (
-          <LoadError what={`${title} could not be loaded.`} error={query.error} onRetry={query.refetch} />
+          <LoadError what={t('loadError', { title })} error={query.error} onRetry={query.refetch} />
         ) : (
-          <div aria-busy="true" aria-label={`Loading ${title.toLowerCase()}`}>
+          <div aria-busy="true" aria-label={t('loading', { title })}>
             {skeleton}
           </div>
         )}
@@ -80,10 +82,11 @@ export function ReportCard<D, W extends number>({ title, description, switcher, 
 
 /** A later refresh failed: the figures shown are the last ones read. */
 export function RefreshError({ error, className }: { error: { message: string } | null; className: string }) {
+  const t = useTranslations('usage.report');
   if (!error) return null;
   return (
     <p className={cn('text-xs text-rose-700', className)} role="alert">
-      Could not refresh: {error.message}
+      {t('refreshError', { message: error.message })}
     </p>
   );
 }

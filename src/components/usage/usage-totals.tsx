@@ -1,28 +1,31 @@
+import { useFormatter, useTranslations } from 'next-intl';
 import { cn } from '../ui/cn';
 import { CATEGORIES, formatCredits } from './format';
 import type { UsageReport } from './types';
 
 /** The window's total and each category's, doubling as the chart's legend. */
 export function UsageTotals({ report }: { report: UsageReport }) {
+  const t = useTranslations('usage');
+  const format = useFormatter();
   return (
-    <dl className="grid grid-cols-3 gap-2 lg:grid-cols-6" aria-label={`Totals for the last ${report.days} days`}>
+    <dl className="grid grid-cols-3 gap-2 lg:grid-cols-6" aria-label={t('totals', { days: report.days })}>
       <div className="rounded-lg bg-slate-900 px-3 py-2 text-white">
-        <dt className="text-xs font-medium text-slate-300">Total</dt>
+        <dt className="text-xs font-medium text-slate-300">{t('total')}</dt>
         <dd className="mt-0.5 text-lg font-semibold tabular-nums [overflow-wrap:anywhere]" data-testid="usage-total">
-          {formatCredits(report.totals.total)}
+          {formatCredits(format, report.totals.total)}
         </dd>
       </div>
       {CATEGORIES.map((c) => (
-        <div key={c.key} className="rounded-lg bg-slate-50 px-3 py-2 ring-1 ring-inset ring-slate-200/70" title={c.hint}>
+        <div key={c.key} className="rounded-lg bg-slate-50 px-3 py-2 ring-1 ring-inset ring-slate-200/70" title={t(`categories.${c.key}.hint`)}>
           <dt className="flex items-center gap-1.5 text-xs font-medium text-slate-600">
             <span aria-hidden="true" className="size-2.5 shrink-0 rounded-sm" style={{ backgroundColor: c.color }} />
-            {c.label}
+            {t(`categories.${c.key}.label`)}
           </dt>
           <dd
             className={cn('mt-0.5 text-lg font-semibold tabular-nums [overflow-wrap:anywhere]', report.totals[c.key] === 0 ? 'text-slate-400' : 'text-slate-900')}
             data-testid={`usage-total-${c.key}`}
           >
-            {formatCredits(report.totals[c.key])}
+            {formatCredits(format, report.totals[c.key])}
           </dd>
         </div>
       ))}

@@ -1,6 +1,7 @@
 'use client';
 
 import { keepPreviousData } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useSearchParams } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { trpc } from '@/trpc/react';
@@ -16,6 +17,7 @@ import { DEFAULT_DAYS, DEFAULT_HOURS, parseDays, parseHours, type DayWindow, typ
  */
 export function UsageView() {
   const search = useSearchParams();
+  const t = useTranslations('usage');
   const [days, setDays] = useState<DayWindow>(() => parseDays(search.get('days')));
   const [hours, setHours] = useState<HourWindow>(() => parseHours(search.get('hours')));
 
@@ -35,9 +37,9 @@ export function UsageView() {
   return (
     <div className="space-y-6 sm:space-y-8">
       <PageHeader
-        eyebrow="Usage"
-        title="Credits and activity"
-        description="What your workspace consumed, day by day and by kind of work, and how its jobs went. Days follow the China calendar (Asia/Shanghai, UTC+8)."
+        eyebrow={t('eyebrow')}
+        title={t('title')}
+        description={t('description')}
       />
 
       <BalanceCards stats={stats.data} error={stats.data ? null : stats.error} onRetry={stats.refetch} />

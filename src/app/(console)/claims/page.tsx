@@ -1,18 +1,23 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { ClaimsManager } from '@/components/claim-codes/claims-manager';
 import { api } from '@/trpc/server';
 import { OrganisationPage } from '../organisation-page';
 
-export const metadata: Metadata = { title: 'Claim codes' };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('claimCodes');
+  return { title: t('metaTitle') };
+}
 
-// The list of codes is read in the browser: its dates are shown in the viewer's time zone.
+// The list of codes is read in the browser (its pages load as the seller scrolls).
 const prefetch = () => Promise.all([api.balance.pool.prefetch({}), api.templates.list.prefetch({ source: 'all' })]);
 
-export default function ClaimsPage() {
+export default async function ClaimsPage() {
+  const t = await getTranslations('claimCodes');
   return (
     <OrganisationPage
-      title="Claim codes"
-      personalNote="Claim codes are sold by a company workspace. This account was opened with a claim code; its templates and credits are ready to use."
+      title={t('title')}
+      personalNote={t('personalNote')}
       prefetch={prefetch}
     >
       <ClaimsManager />

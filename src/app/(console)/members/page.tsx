@@ -1,17 +1,22 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { MembersManager } from '@/components/members/members-manager';
 import { api } from '@/trpc/server';
 import { OrganisationPage } from '../organisation-page';
 
-export const metadata: Metadata = { title: 'Members' };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('members');
+  return { title: t('metaTitle') };
+}
 
 const prefetch = () => Promise.all([api.balance.pool.prefetch({}), api.accounts.list.prefetch({})]);
 
-export default function MembersPage() {
+export default async function MembersPage() {
+  const t = await getTranslations('members');
   return (
     <OrganisationPage
-      title="Members"
-      personalNote="Member accounts belong to a company workspace. This account was opened with a claim code and uses its own credits and key."
+      title={t('title')}
+      personalNote={t('personalNote')}
       prefetch={prefetch}
     >
       <MembersManager />

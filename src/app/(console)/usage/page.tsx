@@ -1,9 +1,13 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { parseDays, parseHours } from '@/components/usage/format';
 import { UsageView } from '@/components/usage/usage-view';
 import { api, HydrateClient } from '@/trpc/server';
 
-export const metadata: Metadata = { title: 'Usage' };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('usage');
+  return { title: t('metaTitle') };
+}
 
 interface UsagePageProps {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
