@@ -74,6 +74,31 @@ test('a tenant administrator switches the console to Chinese, and it stays Chine
   await expect(page.getByRole('heading', { name: 'Get started' })).toBeVisible();
 });
 
+test('the choice is remembered on the account: another browser follows it after signing in', async ({ page, request, browser }) => {
+  const tenant = await createTenant(request);
+  await signIn(page, tenant.email, tenant.password);
+  await expect(page).toHaveURL(/\/overview$/);
+  await languageButton(page, '中文').click();
+  await expect(htmlLang(page)).toHaveAttribute('lang', 'zh-CN');
+
+  // A second browser, English by its settings and without the cookie.
+  const other = await browser.newContext({ locale: 'en-US', baseURL: E2E_BASE_URL });
+  const second = await other.newPage();
+  await second.goto('/login');
+  await expect(htmlLang(second)).toHaveAttribute('lang', 'en');
+  await signIn(second, tenant.email, tenant.password);
+  await expect(second).toHaveURL(/\/overview$/);
+  await expect(htmlLang(second)).toHaveAttribute('lang', 'zh-CN');
+  await expect(second.getByRole('heading', { name: '快速开始' })).toBeVisible();
+  // Choosing English there is remembered too, for the first browser once its own choice is gone.
+  await languageButton(second, 'English').click();
+  await expect(htmlLang(second)).toHaveAttribute('lang', 'en');
+  await other.close();
+  await page.context().clearCookies({ name: 'studio_locale' });
+  await page.reload();
+  await expect(htmlLang(page)).toHaveAttribute('lang', 'en');
+});
+
 test('the sign-in page follows a Chinese browser', async ({ browser }) => {
   const context = await browser.newContext({ locale: 'zh-CN', baseURL: E2E_BASE_URL });
   const page = await context.newPage();

@@ -25,6 +25,13 @@ describe('resolveLocale', () => {
     expect(resolveLocale({ cookie: 'zh-CN', acceptLanguage: 'en-US' })).toBe('zh-CN');
   });
 
+  it('follows the account’s remembered choice in a browser that made none', () => {
+    expect(resolveLocale({ account: 'zh-CN', acceptLanguage: 'en-US' })).toBe('zh-CN');
+    expect(resolveLocale({ account: 'en', acceptLanguage: 'zh-CN', chineseAudience: true })).toBe('en');
+    expect(resolveLocale({ cookie: 'en', account: 'zh-CN' })).toBe('en');
+    expect(resolveLocale({ account: 'xx', acceptLanguage: 'zh-CN' })).toBe('zh-CN');
+  });
+
   it('speaks Chinese to buyers who chose nothing, whatever their browser says', () => {
     expect(resolveLocale({ acceptLanguage: 'en-US', chineseAudience: true })).toBe('zh-CN');
   });

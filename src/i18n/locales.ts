@@ -42,15 +42,21 @@ export function localeFromAcceptLanguage(header: string | null | undefined): Loc
 interface LocaleSignals {
   /** The `studio_locale` cookie. */
   cookie?: string | null;
+  /** The signed-in person's choice, remembered on their account (another browser, cleared cookies). */
+  account?: string | null;
   /** The request's `Accept-Language`. */
   acceptLanguage?: string | null;
   /** The audience reads Chinese unless it chose otherwise: the public claim page, a buyer's platform account. */
   chineseAudience?: boolean;
 }
 
-/** The request's language: the user's choice, else Chinese for a Chinese audience, else the browser's, else English. */
-export function resolveLocale({ cookie, acceptLanguage, chineseAudience = false }: LocaleSignals): Locale {
+/**
+ * The request's language: the user's choice (this browser's, else their account's), else Chinese for a
+ * Chinese audience, else the browser's, else English.
+ */
+export function resolveLocale({ cookie, account, acceptLanguage, chineseAudience = false }: LocaleSignals): Locale {
   if (isLocale(cookie)) return cookie;
+  if (isLocale(account)) return account;
   if (chineseAudience) return 'zh-CN';
   return localeFromAcceptLanguage(acceptLanguage) ?? defaultLocale;
 }

@@ -15,6 +15,8 @@ export const consoleUsers = pgTable(
     tenantId: uuid().references(() => tenants.id, { onDelete: 'cascade' }),
     email: text().notNull(),
     passwordHash: text().notNull(),
+    /** The console language this person chose (`zh-CN`, `en`); null until they choose. Followed in a browser without the choice. */
+    locale: text(),
     createdAt: stamp(),
   },
   (t) => [uniqueIndex('console_users_email_uq').on(sql`lower(${t.email})`), index('console_users_tenant_idx').on(t.tenantId)],
