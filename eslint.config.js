@@ -23,12 +23,14 @@ const TRANSLATED = [
   'src/app/login/**',
   'src/app/claim/**',
   'src/app/(console)/claims/**',
+  'src/app/(console)/jobs/**',
   'src/app/(console)/members/**',
   'src/app/(console)/organisation-page.tsx',
   'src/app/(console)/overview/**',
   'src/app/(console)/usage/**',
   'src/components/claim-codes/**',
   'src/components/claim-redemption/**',
+  'src/components/jobs/**',
   'src/components/members/**',
   'src/components/usage/**',
   'src/components/sign-in/**',
@@ -54,6 +56,7 @@ const TRANSLATED = [
   'src/components/console/stat-card.tsx',
   'src/components/console/tenant-stats.tsx',
   'src/components/console/unlocked-templates.tsx',
+  'src/components/convert/conversion-steps.tsx',
 ];
 
 /** Props that carry words to the reader (names for assistive technology among them); a literal in one is untranslated text. */
