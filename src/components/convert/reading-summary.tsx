@@ -1,3 +1,4 @@
+import { useTranslations } from 'next-intl';
 import type { ConversionAnswer } from '@/contracts/image-template';
 import { Badge } from '../ui/badge';
 import { PromptBlock } from '../reading/prompt-block';
@@ -17,6 +18,7 @@ const TEXT = {
 
 /** The reading part of a conversion: name, description, ratio, tags, the six parts and the prompts. */
 export function ReadingSummary({ answer }: { answer: ConversionAnswer }) {
+  const parts = useTranslations('reading.parts');
   return (
     <div className="min-w-0 space-y-4">
       <div className="min-w-0 space-y-2">
@@ -56,9 +58,9 @@ export function ReadingSummary({ answer }: { answer: ConversionAnswer }) {
         <summary className="cursor-pointer px-4 py-2.5 text-sm font-medium text-slate-700">{TEXT.sculpt}</summary>
         <dl className="divide-y divide-slate-100 border-t border-slate-100">
           {SCULPT_PARTS.map((part) => (
-            <div key={part.key} className="grid gap-1 px-4 py-2.5 sm:grid-cols-[7rem_minmax(0,1fr)] sm:gap-4">
-              <dt className="text-sm text-slate-500">{part.label}</dt>
-              <dd className="min-w-0 text-sm leading-6 break-words text-slate-800">{answer.sculpt[part.key]}</dd>
+            <div key={part} className="grid gap-1 px-4 py-2.5 sm:grid-cols-[7rem_minmax(0,1fr)] sm:gap-4">
+              <dt className="text-sm text-slate-500">{parts(part)}</dt>
+              <dd className="min-w-0 text-sm leading-6 break-words text-slate-800">{answer.sculpt[part]}</dd>
             </div>
           ))}
         </dl>
