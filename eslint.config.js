@@ -15,14 +15,15 @@ const processEnv = {
  * Files whose every user-facing word comes from the message catalogues (messages/*.json through
  * next-intl). Each area joins the list once converted; when the list covers src/components/** and
  * src/app/**, it becomes those two globs. Not converted yet: the rest of src/components/console and
- * every other console area (jobs, playground, reading, videos, chat, skills, templates, articles,
- * hooks, uploads, docs, operator, convert) and their routes in src/app.
+ * every other console area (playground, videos, chat, skills, templates, articles, hooks, docs,
+ * operator) and their routes in src/app.
  */
 const TRANSLATED = [
   'src/app/layout.tsx',
   'src/app/login/**',
   'src/app/claim/**',
   'src/app/(console)/claims/**',
+  'src/app/(console)/convert/**',
   'src/app/(console)/jobs/**',
   'src/app/(console)/members/**',
   'src/app/(console)/organisation-page.tsx',
@@ -32,6 +33,7 @@ const TRANSLATED = [
   'src/app/(console)/usage/**',
   'src/components/claim-codes/**',
   'src/components/claim-redemption/**',
+  'src/components/convert/**',
   'src/components/jobs/**',
   'src/components/members/**',
   'src/components/reading/**',
@@ -60,7 +62,6 @@ const TRANSLATED = [
   'src/components/console/stat-card.tsx',
   'src/components/console/tenant-stats.tsx',
   'src/components/console/unlocked-templates.tsx',
-  'src/components/convert/conversion-steps.tsx',
 ];
 
 /** Props that carry words to the reader (names for assistive technology among them); a literal in one is untranslated text. */
