@@ -113,7 +113,11 @@ function RowDetail({ job }: { job: Job }) {
   const t = useTranslations('jobs.rowKind');
   if (job.status === 'failed' && job.error) return <p className="mt-1 line-clamp-2 text-xs break-words text-rose-700">{job.error}</p>;
   if (job.status === 'pending' && job.note) return <p className="mt-1 line-clamp-2 text-xs break-words text-amber-700">{job.note}</p>;
-  return (
-    <p className="mt-1 text-xs text-slate-500">{[job.kind === 'video' ? t('video') : isConversion(job) ? t('template') : null, job.ratio, job.quality, job.background].filter(Boolean).join(' · ')}</p>
-  );
+  const settings = [
+    job.kind === 'video' ? t('video') : isConversion(job) ? t('template') : null,
+    job.ratio,
+    job.quality && t('quality', { quality: job.quality }),
+    job.background && t('background', { background: job.background }),
+  ];
+  return <p className="mt-1 text-xs text-slate-500">{settings.filter(Boolean).join(' · ')}</p>;
 }
