@@ -15,8 +15,8 @@ const processEnv = {
  * Files whose every user-facing word comes from the message catalogues (messages/*.json through
  * next-intl). Each area joins the list once converted; when the list covers src/components/** and
  * src/app/**, it becomes those two globs. Not converted yet: the rest of src/components/console and
- * every other console area (jobs, playground, reading, videos, chat, skills, templates, articles,
- * hooks, uploads, docs, operator, convert) and their routes in src/app.
+ * every other console area (playground, videos, chat, skills, templates, articles, hooks, docs,
+ * operator) and their routes in src/app.
  */
 const TRANSLATED = [
   'src/app/layout.tsx',
@@ -26,13 +26,21 @@ const TRANSLATED = [
   'src/app/not-found.tsx',
   'src/components/errors/**',
   'src/app/(console)/claims/**',
+  'src/app/(console)/convert/**',
+  'src/app/(console)/jobs/**',
   'src/app/(console)/members/**',
   'src/app/(console)/organisation-page.tsx',
   'src/app/(console)/overview/**',
+  'src/app/(console)/read/**',
+  'src/app/(console)/uploads/**',
   'src/app/(console)/usage/**',
   'src/components/claim-codes/**',
   'src/components/claim-redemption/**',
+  'src/components/convert/**',
+  'src/components/jobs/**',
   'src/components/members/**',
+  'src/components/reading/**',
+  'src/components/uploads/**',
   'src/components/usage/**',
   'src/components/sign-in/**',
   'src/components/language-switch.tsx',

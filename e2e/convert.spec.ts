@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { renderPoster } from '../src/sim/poster';
-import { createTenant, expect, expectNoSidewaysScroll, signIn, snapshot, test, type TestTenant } from './helpers';
+import { chooseLanguage, createTenant, expect, expectNoSidewaysScroll, signIn, snapshot, test, type TestTenant } from './helpers';
 
 const numbers = new Intl.NumberFormat('en-US');
 // Studio has no favicon; Chrome sometimes asks for one after the last navigation and logs the 404.
@@ -62,7 +62,7 @@ test.describe('converting now', () => {
     const variables = page.getByRole('group', { name: 'Texts that may become variables' }).getByRole('checkbox');
     await expect(variables).toHaveCount(15);
     for (const box of await variables.all()) await expect(box).toBeChecked();
-    await expect(page.getByRole('checkbox', { name: '标题 Title' })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Title 标题' })).toBeChecked();
 
     const result = await uploadAndConvert(page, '春日海报.png');
     await expect(page.getByTestId('convert-balance')).toHaveText(numbers.format(tenant.credits - 4));
@@ -219,6 +219,33 @@ test('on a phone: an image dropped on the picker is converted and the result fit
   await expect(result.getByTestId('layer-box')).toHaveCount(await result.getByTestId('layer-row').count());
   await expectNoSidewaysScroll(page);
   await snapshot(page, '/tmp/convert-phone.png');
+});
+
+test('in Chinese: the page, its buttons and the result speak Chinese, variable names in Chinese first', async ({ page, request }) => {
+  const tenant = await createTenant(request);
+  await signIn(page, tenant.email, tenant.password);
+  await expect(page).toHaveURL(/\/overview$/);
+  await chooseLanguage(page.context(), 'zh-CN');
+  await page.goto('/convert');
+  await expect(page).toHaveTitle('图片转模板 · Studio');
+  await expect(page.getByRole('heading', { level: 1, name: '图片转模板' })).toBeVisible();
+  await expect(page.getByTestId('convert-price')).toHaveText('每次转换 4 积分');
+  await expect(page.getByRole('group', { name: '可以成为变量的文字' }).getByRole('checkbox', { name: '标题 Title', exact: true })).toBeChecked();
+  const convert = page.getByRole('button', { name: '立即转换' });
+  await expect(convert).toBeDisabled();
+  await expect(page.getByRole('button', { name: '后台转换' })).toBeDisabled();
+  const name = '中文海报.png';
+  await page.getByLabel('选择要上传的图片').setInputFiles({ name, mimeType: 'image/png', buffer: await poster(name) });
+  await expect(page.getByRole('button', { name: `转换 ${name}` })).toHaveAttribute('aria-pressed', 'true', { timeout: 15_000 });
+  await convert.click();
+  const result = page.getByTestId('convert-result');
+  await expect(result).toBeVisible({ timeout: 30_000 });
+  await expect(result.getByText('宽高比', { exact: true })).toBeVisible();
+  await expect(result.getByRole('heading', { name: '图中的文字' })).toBeVisible();
+  await expect(result.getByTestId('layer-role').first()).toHaveText('title · 标题');
+  await expect(result.getByRole('button', { name: '创建模板' })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await snapshot(page, 'test-results/convert-zh.png');
 });
 
 test.describe('refused conversions', () => {

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { createTenant, expect, expectNoSidewaysScroll, signIn, snapshot, test, type TestTenant } from './helpers';
+import { chooseLanguage, createTenant, expect, expectNoSidewaysScroll, signIn, snapshot, test, type TestTenant } from './helpers';
 
 const numbers = new Intl.NumberFormat('en-US');
 const SCULPT_LABELS = ['Subject', 'Composition', 'Universe', 'Light', 'Print', 'Texture'];
@@ -83,6 +83,31 @@ test('on a phone: the reading fits the screen', async ({ page, request }) => {
   await expect(result.getByTestId('reading-ratio')).toHaveText('16:9');
   await expectNoSidewaysScroll(page);
   await snapshot(page, 'test-results/reading-phone.png');
+});
+
+test('in Chinese: the page, its button and the reading’s parts speak Chinese', async ({ page, request }) => {
+  const tenant = await createTenant(request);
+  await signIn(page, tenant.email, tenant.password);
+  await expect(page).toHaveURL(/\/overview$/);
+  await chooseLanguage(page.context(), 'zh-CN');
+  await page.goto('/read');
+  await expect(page).toHaveTitle('图片识读 · Studio');
+  await expect(page.getByRole('heading', { level: 1, name: '图片识读' })).toBeVisible();
+  const read = page.getByRole('button', { name: '识读图片' });
+  await expect(read).toBeDisabled();
+  await expect(page.getByTestId('reading-price')).toHaveText('每次识读 2 积分');
+  const buffer = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#48c' } }).png().toBuffer();
+  await page.getByLabel('选择要上传的图片').setInputFiles({ name: '蓝色海报.png', mimeType: 'image/png', buffer });
+  await expect(page.getByRole('button', { name: '识读 蓝色海报.png' })).toHaveAttribute('aria-pressed', 'true', { timeout: 15_000 });
+  await read.click();
+  const result = page.getByTestId('reading-result');
+  await expect(result).toBeVisible({ timeout: 20_000 });
+  await expect(result.getByTestId('sculpt-row').first().locator('dt')).toHaveText('主体');
+  await expect(result.getByText('宽高比', { exact: true })).toBeVisible();
+  await expect(result.getByRole('button', { name: '复制 中文提示词' })).toBeVisible();
+  await expect(result.getByRole('link', { name: '生成相似图片' })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await snapshot(page, 'test-results/reading-zh.png');
 });
 
 test.describe('refused readings', () => {

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import type { ConversionAnswer } from '@/contracts/image-template';
 import { WarningIcon } from '../icons';
@@ -12,15 +13,9 @@ import { LayerList } from './layer-list';
 import { ReadingSummary } from './reading-summary';
 import { useTemplateDraft } from './use-template-draft';
 
-const TEXT = {
-  layers: 'Texts on the image',
-  layersHint: 'Choose which texts become variables and name their fields; the template below follows as you go.',
-  warnings: 'Notes from the conversion',
-  draft: 'The template',
-} as const;
-
 /** One conversion: the reading, the texts over the image and in a list, the template draft and its creation. */
 export function ConversionResult({ image, answer }: { image: string; answer: ConversionAnswer }) {
+  const t = useTranslations('convert.result');
   const { draft, choices, active, selected, hover, select, toggle, label } = useTemplateDraft(answer);
   const templated = answer.prompt_template !== null;
   const layersId = useId();
@@ -38,9 +33,9 @@ export function ConversionResult({ image, answer }: { image: string; answer: Con
         <section className="min-w-0 space-y-3" aria-labelledby={layersId}>
           <div>
             <h3 id={layersId} className="text-base font-semibold text-slate-900">
-              {TEXT.layers}
+              {t('layers')}
             </h3>
-            {templated && answer.text_layers.length > 0 && <p className="mt-1 text-sm text-slate-500">{TEXT.layersHint}</p>}
+            {templated && answer.text_layers.length > 0 && <p className="mt-1 text-sm text-slate-500">{t('layersHint')}</p>}
           </div>
           <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
             <div className="lg:sticky lg:top-20">
@@ -60,10 +55,10 @@ export function ConversionResult({ image, answer }: { image: string; answer: Con
         </section>
 
         {answer.template_warnings.length > 0 && (
-          <section className="min-w-0 space-y-2 rounded-xl bg-amber-50 px-4 py-3 ring-1 ring-amber-200" aria-label={TEXT.warnings}>
+          <section className="min-w-0 space-y-2 rounded-xl bg-amber-50 px-4 py-3 ring-1 ring-amber-200" aria-label={t('warnings')}>
             <h3 className="flex items-center gap-1.5 text-sm font-medium text-amber-900">
               <WarningIcon className="size-4" />
-              {TEXT.warnings}
+              {t('warnings')}
             </h3>
             <ul className="list-disc space-y-1 pl-5 text-sm break-words text-amber-900" data-testid="convert-warnings">
               {answer.template_warnings.map((w, i) => (
@@ -74,7 +69,7 @@ export function ConversionResult({ image, answer }: { image: string; answer: Con
         )}
 
         {templated && (
-          <section className="min-w-0 space-y-6" aria-label={TEXT.draft}>
+          <section className="min-w-0 space-y-6" aria-label={t('draft')}>
             <DraftPreview prompt={draft.prompt_template} fields={draft.fields} />
             <CreateTemplateForm answer={answer} imageUrl={image} draft={draft} />
           </section>

@@ -1,18 +1,25 @@
+import { useTranslations } from 'next-intl';
 import { CONVERSION_STEPS } from '@/contracts/image-template';
 import { CheckIcon, CloseIcon } from '../icons';
 import { cn } from '../ui/cn';
 import { Spinner } from '../ui/spinner';
 
-const TEXT = {
-  steps: 'Steps',
-  status: { ok: 'done', fail: 'failed', running: 'running', waiting: 'waiting' },
-  names: {
-    'receive image': 'Receive the image',
-    'parse image': 'Read the image',
-    'extract text layers': 'Find the texts',
-    'create template': 'Create the template',
-  },
-} as const;
+/** The API's step names (English words) and their keys in `jobs.stepNames`; an unknown name is shown as the API gives it. */
+const STEP_KEYS: Record<string, 'receive' | 'parse' | 'extract' | 'create'> = {
+  'receive image': 'receive',
+  'parse image': 'parse',
+  'extract text layers': 'extract',
+  'create template': 'create',
+};
+
+/** A step's name in the page's language, from a translator of the `jobs` namespace. */
+export function useStepName(): (name: string) => string {
+  const t = useTranslations('jobs.stepNames');
+  return (name) => {
+    const key = Object.hasOwn(STEP_KEYS, name) ? STEP_KEYS[name] : undefined;
+    return key ? t(key) : name;
+  };
+}
 
 export interface StepState {
   name: string;
@@ -20,17 +27,19 @@ export interface StepState {
   error?: string | undefined;
 }
 
-type Shown = keyof typeof TEXT.status;
+type Shown = StepState['status'] | 'waiting';
 
 /**
  * A conversion's steps in their order, each waiting, running, done or failed; a step the run never
  * reaches stays waiting, and one after a failure is not shown as pending forever once the run ended.
  */
 export function ConversionSteps({ steps, ended }: { steps: readonly StepState[]; ended: boolean }) {
+  const t = useTranslations('jobs');
+  const stepName = useStepName();
   const known = new Set<string>(CONVERSION_STEPS);
   const names = [...CONVERSION_STEPS, ...steps.map((s) => s.name).filter((n) => !known.has(n))];
   return (
-    <ol aria-label={TEXT.steps} className="space-y-2">
+    <ol aria-label={t('stepsLabel')} className="space-y-2">
       {names.map((name) => {
         const step = steps.find((s) => s.name === name);
         const shown: Shown = step?.status ?? 'waiting';
@@ -50,9 +59,9 @@ export function ConversionSteps({ steps, ended }: { steps: readonly StepState[];
             </span>
             <span className="min-w-0">
               <span className={cn('font-medium', shown === 'waiting' ? 'text-slate-400' : 'text-slate-800')}>
-                {TEXT.names[name as keyof typeof TEXT.names] ?? name}
+                {stepName(name)}
               </span>
-              <span className="text-slate-500"> · {TEXT.status[shown]}</span>
+              <span className="text-slate-500"> · {t(`stepStatus.${shown}`)}</span>
               {step?.error && <span className="block break-words text-rose-700">{step.error}</span>}
             </span>
           </li>

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { layerBox, parseConversion, parseSubmitted, textEms } from './conversion';
+import { layerBox, parseConversion as conversion, parseSubmitted as submitted, textEms, type ConversionWords } from './conversion';
+
+const words: ConversionWords = { failed: (s) => `The image could not be converted (HTTP ${s}).`, unreadable: 'Studio answered with something the page cannot read; try again.' };
+const parseConversion = (status: number, body: unknown) => conversion(status, body, words);
+const parseSubmitted = (status: number, body: unknown) => submitted(status, body, words);
 
 const answer = {
   ok: true,

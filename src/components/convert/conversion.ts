@@ -8,30 +8,31 @@ export type ConversionOutcome =
 
 export type SubmitOutcome = { ok: true; jobId: string } | { ok: false; error: string; status: number };
 
-const TEXT = {
-  failed: (status: number) => `The image could not be converted (HTTP ${status}).`,
-  unreadable: 'Studio answered with something the page cannot read; try again.',
-} as const;
+/** What the page says itself: without the API's error text, and when the answer cannot be read. */
+export interface ConversionWords {
+  failed: (status: number) => string;
+  unreadable: string;
+}
 
 const record = (body: unknown): Record<string, unknown> => (body && typeof body === 'object' ? (body as Record<string, unknown>) : {});
 
-function refusal(status: number, body: unknown): { ok: false; error: string; status: number } {
+function refusal(status: number, body: unknown, words: ConversionWords): { ok: false; error: string; status: number } {
   const error = record(body).error;
-  return { ok: false, error: typeof error === 'string' && error.trim() ? error.trim() : TEXT.failed(status), status };
+  return { ok: false, error: typeof error === 'string' && error.trim() ? error.trim() : words.failed(status), status };
 }
 
 /** The synchronous answer as the page shows it: the conversion, or the API's own error text. */
-export function parseConversion(status: number, body: unknown): ConversionOutcome {
-  if (record(body).ok !== true) return refusal(status, body);
+export function parseConversion(status: number, body: unknown, words: ConversionWords): ConversionOutcome {
+  if (record(body).ok !== true) return refusal(status, body, words);
   const parsed = conversionAnswerSchema.safeParse(body);
-  return parsed.success ? { ok: true, answer: parsed.data } : { ok: false, error: TEXT.unreadable, status };
+  return parsed.success ? { ok: true, answer: parsed.data } : { ok: false, error: words.unreadable, status };
 }
 
 /** The answer of a background run: its job id, or the API's error text. */
-export function parseSubmitted(status: number, body: unknown): SubmitOutcome {
+export function parseSubmitted(status: number, body: unknown, words: ConversionWords): SubmitOutcome {
   const b = record(body);
-  if (b.ok !== true) return refusal(status, body);
-  return typeof b.jobId === 'string' ? { ok: true, jobId: b.jobId } : { ok: false, error: TEXT.unreadable, status };
+  if (b.ok !== true) return refusal(status, body, words);
+  return typeof b.jobId === 'string' ? { ok: true, jobId: b.jobId } : { ok: false, error: words.unreadable, status };
 }
 
 /** Wide characters (CJK, kana, full-width forms) take about a full em; others about half. */

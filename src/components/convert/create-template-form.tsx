@@ -1,6 +1,7 @@
 'use client';
 
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import type { ConversionAnswer } from '@/contracts/image-template';
 import { ArrowRightIcon } from '../icons';
@@ -11,21 +12,6 @@ import { Spinner } from '../ui/spinner';
 import type { Draft } from './draft';
 import { useCreateTemplateForm } from './use-create-template-form';
 
-const TEXT = {
-  title: 'Create the template',
-  description: 'The template takes the prompt and fields above, with this image as its sample and default reference image. Creating it costs nothing.',
-  name: 'Template name',
-  slug: 'Slug',
-  slugHelp: 'Optional: the template’s address in the API; one is made when left empty.',
-  category: 'Category',
-  optional: 'Optional',
-  create: 'Create template',
-  creating: 'Creating…',
-  blocked: (problem: string) => `The draft cannot become a template yet: ${problem}.`,
-  done: (name: string) => `Template “${name}” was created.`,
-  open: 'Open in the template editor',
-} as const;
-
 interface CreateTemplateFormProps {
   answer: ConversionAnswer;
   imageUrl: string;
@@ -34,15 +20,16 @@ interface CreateTemplateFormProps {
 
 /** Name, slug and category of the template made from the draft; then the way to its editor. */
 export function CreateTemplateForm({ answer, imageUrl, draft }: CreateTemplateFormProps) {
+  const t = useTranslations('convert');
   const titleId = useId();
   const { form, submit, pending, created } = useCreateTemplateForm(answer, imageUrl, draft);
 
   if (created) {
     return (
       <div className="space-y-3 rounded-xl bg-emerald-50 px-4 py-4 ring-1 ring-emerald-200" role="status" data-testid="template-created">
-        <p className="text-sm font-medium break-words text-emerald-900">{TEXT.done(created.zh_name)}</p>
+        <p className="text-sm font-medium break-words text-emerald-900">{t('create.done', { name: created.zh_name })}</p>
         <Link href={`/templates/${created.id}`} className={buttonClasses('primary', 'md', 'w-full sm:w-auto')}>
-          {TEXT.open}
+          {t('create.open')}
           <ArrowRightIcon className="size-4" />
         </Link>
       </div>
@@ -54,26 +41,32 @@ export function CreateTemplateForm({ answer, imageUrl, draft }: CreateTemplateFo
       <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4" aria-labelledby={titleId}>
         <div>
           <h3 id={titleId} className="text-base font-semibold text-slate-900">
-            {TEXT.title}
+            {t('create.title')}
           </h3>
-          <p className="mt-1 text-sm text-slate-500">{TEXT.description}</p>
+          <p className="mt-1 text-sm text-slate-500">{t('create.description')}</p>
         </div>
         <div className="grid gap-4 sm:grid-cols-3">
-          <FieldBlock control={form.control} name="zh_name" label={TEXT.name}>
+          <FieldBlock control={form.control} name="zh_name" label={t('create.name')}>
             {(field) => <Input {...field} />}
           </FieldBlock>
-          <FieldBlock control={form.control} name="slug" label={TEXT.slug} description={TEXT.slugHelp}>
+          <FieldBlock control={form.control} name="slug" label={t('create.slug')} description={t('create.slugHelp')}>
             {(field) => <Input {...field} autoCapitalize="none" spellCheck={false} />}
           </FieldBlock>
-          <FieldBlock control={form.control} name="category" label={TEXT.category} aside={<span className="text-xs text-slate-400">{TEXT.optional}</span>}>
+          <FieldBlock control={form.control} name="category" label={t('create.category')} aside={<span className="text-xs text-slate-400">{t('create.optional')}</span>}>
             {(field) => <Input {...field} />}
           </FieldBlock>
         </div>
-        {draft.problem && <p className="text-sm text-rose-700">{TEXT.blocked(draft.problem)}</p>}
+        {draft.problem && (
+          <p className="text-sm text-rose-700">
+            {t('create.blocked', {
+              problem: draft.problem.kind === 'longLabel' ? t('draft.longLabel', { start: draft.problem.start, max: draft.problem.max }) : draft.problem.text,
+            })}
+          </p>
+        )}
         <FormRootError />
         <Button type="submit" disabled={pending || draft.problem !== null} className="w-full sm:w-auto">
           {pending && <Spinner />}
-          {pending ? TEXT.creating : TEXT.create}
+          {pending ? t('create.creating') : t('create.create')}
         </Button>
       </form>
     </Form>

@@ -67,7 +67,7 @@ describe('buildDraft', () => {
 
   it('says when a label is too long for a template', () => {
     const draft = buildDraft('p', layers, setLabel(initialChoices(layers), 0, '长'.repeat(101)));
-    expect(draft.problem).toMatch(/longer than 100 characters/);
+    expect(draft.problem).toEqual({ kind: 'longLabel', start: '长'.repeat(12), max: 100 });
   });
 
   it('keeps a prompt without texts as it is, braces doubled', () => {

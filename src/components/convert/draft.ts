@@ -24,15 +24,17 @@ export interface Draft {
   /** The field of each layer (by index), or null for fixed text. */
   fieldOf: (FieldSpec | null)[];
   /** Why the draft cannot become a template as it stands; null when it can. */
-  problem: string | null;
+  problem: DraftProblem | null;
 }
+
+/** A label longer than `max` (its first characters in `start`), or the template rules' own text. */
+export type DraftProblem = { kind: 'longLabel'; start: string; max: number } | { kind: 'contract'; text: string };
 
 const ALL = new Set(TEMPLATE_VARIABLE_NAMES);
 export const MAX_LABEL = 100;
 
-const TEXT = {
-  longLabel: (label: string) => `the label "${[...label].slice(0, 12).join('')}…" is longer than ${MAX_LABEL} characters`,
-} as const;
+/** A slot as the prompt template writes it: `{title}` (notation, the same in every language). */
+export const slotCode = (key: string): string => `{${key}}`;
 
 /** Only a text whose role is one of the platform's variable names can be a variable. */
 export const canBeVariable = (layer: Pick<TextLayer, 'role'>): boolean => isTemplateVariable(layer.role);
@@ -65,6 +67,11 @@ export function buildDraft(prompt: string, layers: readonly TextLayer[], choices
   const bySlot = new Map(fields.map((f) => [f.key, f]));
   const fieldOf = out.map((l) => (l.variable ? (bySlot.get(l.variable) ?? null) : null));
   const long = fields.find((f) => [...f.label].length > MAX_LABEL);
-  const problem = long ? TEXT.longLabel(long.label) : contractProblem(prompt_template, fields);
+  const rule = long ? null : contractProblem(prompt_template, fields);
+  const problem: DraftProblem | null = long
+    ? { kind: 'longLabel', start: [...long.label].slice(0, 12).join(''), max: MAX_LABEL }
+    : rule
+      ? { kind: 'contract', text: rule }
+      : null;
   return { layers: out, prompt_template, fields, fieldOf, problem };
 }

@@ -1,14 +1,10 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { TextLayer } from '@/contracts/image-template';
 import { cn } from '../ui/cn';
 import { layerBox } from './conversion';
-
-const TEXT = {
-  image: (name: string) => `The image converted: ${name}`,
-  box: (n: number, content: string) => `Text ${n}: ${content}`,
-} as const;
 
 interface LayerCanvasProps {
   image: string;
@@ -29,13 +25,14 @@ function aspectOf(ratio: string): number {
 
 /** The image with a numbered box over each text, where the conversion found it. */
 export function LayerCanvas({ image, name, ratio, layers, active, selected, onHover, onSelect }: LayerCanvasProps) {
+  const t = useTranslations('convert.canvas');
   const [aspect, setAspect] = useState(() => aspectOf(ratio));
   return (
     <div className="relative mx-auto w-full max-w-md" data-testid="layer-canvas">
       {/* eslint-disable-next-line @next/next/no-img-element -- uploaded files are served from the deployment's storage */}
       <img
         src={image}
-        alt={TEXT.image(name)}
+        alt={t('image', { name })}
         className="block h-auto w-full rounded-xl bg-slate-100 ring-1 ring-slate-200"
         onLoad={(e) => {
           const img = e.currentTarget;
@@ -56,9 +53,9 @@ export function LayerCanvas({ image, name, ratio, layers, active, selected, onHo
                 type="button"
                 data-testid="layer-box"
                 data-active={on || undefined}
-                aria-label={TEXT.box(i + 1, layer.content)}
+                aria-label={t('box', { n: i + 1, content: layer.content })}
                 aria-pressed={selected === i}
-                title={`${layer.role}: ${layer.content}`}
+                title={t('boxTitle', { role: layer.role, content: layer.content })}
                 onMouseEnter={() => onHover(i)}
                 onClick={() => onSelect(selected === i ? null : i)}
                 className={cn(

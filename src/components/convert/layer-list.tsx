@@ -1,23 +1,12 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { TEMPLATE_VARIABLES, isTemplateVariable, type TextLayer } from '@/contracts/image-template';
 import type { FieldSpec } from '@/contracts/slots';
 import { Badge } from '../ui/badge';
 import { cn } from '../ui/cn';
 import { Input } from '../ui/input';
-import { canBeVariable, MAX_LABEL } from './draft';
-
-const TEXT = {
-  list: 'Texts on the image',
-  empty: 'No text was found on the image.',
-  variable: 'Variable',
-  variableOf: (n: number) => `Text ${n} is a variable`,
-  label: 'Field label',
-  labelOf: (n: number) => `Field label of text ${n}`,
-  fixed: (role: string) => `Stays fixed: “${role}” is not one of the variable names.`,
-  colour: (hex: string) => `colour ${hex}`,
-  weight: (w: number) => (w >= 700 ? 'bold' : w <= 300 ? 'light' : 'regular'),
-} as const;
+import { canBeVariable, MAX_LABEL, slotCode } from './draft';
 
 interface LayerListProps {
   /** The draft's layers: `is_variable` and `variable` as the user's choices make them. */
@@ -31,13 +20,16 @@ interface LayerListProps {
   onLabel: (index: number, label: string) => void;
 }
 
+/** A role with the default label its field gets (Chinese, as templates are), when it is one of the variable names: `title · 标题`. */
 const roleName = (role: string) => (isTemplateVariable(role) ? `${role} · ${TEMPLATE_VARIABLES[role].zh}` : role);
+const weightOf = (w: number) => (w >= 700 ? 'bold' : w <= 300 ? 'light' : 'regular');
 
 /** Each text the conversion found, with what it looks like, whether it is a variable and its field's label. */
 export function LayerList({ layers, fieldOf, labels, active, onHover, onSelect, onToggle, onLabel }: LayerListProps) {
-  if (layers.length === 0) return <p className="text-sm text-slate-500">{TEXT.empty}</p>;
+  const t = useTranslations('convert.layers');
+  if (layers.length === 0) return <p className="text-sm text-slate-500">{t('empty')}</p>;
   return (
-    <ol aria-label={TEXT.list} className="min-w-0 space-y-2" onMouseLeave={() => onHover(null)}>
+    <ol aria-label={t('list')} className="min-w-0 space-y-2" onMouseLeave={() => onHover(null)}>
       {layers.map((layer, i) => {
         const n = i + 1;
         const field = fieldOf[i] ?? null;
@@ -76,10 +68,15 @@ export function LayerList({ layers, fieldOf, labels, active, onHover, onSelect, 
                   <span className="inline-flex items-center gap-1">
                     <span aria-hidden="true" className="size-3 rounded-sm ring-1 ring-slate-300" style={{ backgroundColor: layer.color }} />
                     <span className="font-mono">{layer.color}</span>
-                    <span className="sr-only">{TEXT.colour(layer.color)}</span>
+                    <span className="sr-only">{t('colour', { hex: layer.color })}</span>
                   </span>
                   <span>
-                    {layer.position} · {TEXT.weight(layer.font_weight)} {layer.font_category} · {Math.max(1, Math.round(layer.size_ratio * 100))}%
+                    {t('style', {
+                      position: layer.position,
+                      weight: t('weight', { weight: weightOf(layer.font_weight) }),
+                      font: layer.font_category,
+                      size: Math.max(1, Math.round(layer.size_ratio * 100)),
+                    })}
                   </span>
                 </p>
               </div>
@@ -90,23 +87,23 @@ export function LayerList({ layers, fieldOf, labels, active, onHover, onSelect, 
                   <input
                     type="checkbox"
                     checked={layer.is_variable}
-                    aria-label={TEXT.variableOf(n)}
+                    aria-label={t('variableOf', { n })}
                     onChange={(e) => onToggle(i, e.target.checked)}
                     className="size-4 rounded border-slate-300 text-indigo-600"
                   />
-                  {TEXT.variable}
-                  {layer.variable && <code className="rounded bg-slate-100 px-1 font-mono text-xs text-slate-700">{`{${layer.variable}}`}</code>}
+                  {t('variable')}
+                  {layer.variable && <code className="rounded bg-slate-100 px-1 font-mono text-xs text-slate-700">{slotCode(layer.variable)}</code>}
                 </label>
               ) : (
-                <p className="text-xs text-slate-500">{TEXT.fixed(layer.role)}</p>
+                <p className="text-xs text-slate-500">{t('fixed', { role: layer.role })}</p>
               )}
               {field && (
                 <label className="flex min-w-0 flex-1 basis-48 items-center gap-2 text-sm text-slate-600">
-                  <span className="shrink-0">{TEXT.label}</span>
+                  <span className="shrink-0">{t('label')}</span>
                   <Input
                     value={labels[i] ?? field.label}
                     maxLength={MAX_LABEL}
-                    aria-label={TEXT.labelOf(n)}
+                    aria-label={t('labelOf', { n })}
                     onChange={(e) => onLabel(i, e.target.value)}
                     placeholder={field.label}
                     className="h-8 min-w-0"

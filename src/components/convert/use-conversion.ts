@@ -1,13 +1,10 @@
 'use client';
 
-import { useCallback, useRef, useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { ConversionAnswer, ConversionOptions } from '@/contracts/image-template';
 import { trpc } from '@/trpc/react';
-import { parseConversion, parseSubmitted } from './conversion';
-
-const TEXT = {
-  network: 'The conversion could not reach Studio; check the connection and try again.',
-} as const;
+import { parseConversion, parseSubmitted, type ConversionWords } from './conversion';
 
 export interface ConversionError {
   message: string;
@@ -30,6 +27,8 @@ async function post(body: { image_url: string } & ConversionOptions): Promise<{ 
  * in the background (the answer is a job that also creates the template; its id is handed on).
  */
 export function useConversion() {
+  const t = useTranslations('convert.errors');
+  const words = useMemo<ConversionWords>(() => ({ failed: (status) => t('status', { status: String(status) }), unreadable: t('unreadable') }), [t]);
   const utils = trpc.useUtils();
   const [conversion, setConversion] = useState<{ image: string; answer: ConversionAnswer; run: number } | null>(null);
   const [error, setError] = useState<ConversionError | null>(null);
@@ -45,7 +44,7 @@ export function useConversion() {
       try {
         return await call();
       } catch {
-        setError({ message: TEXT.network, credits: false });
+        setError({ message: t('network'), credits: false });
         return null;
       } finally {
         busy.current = false;
@@ -53,18 +52,18 @@ export function useConversion() {
         void utils.session.me.invalidate();
       }
     },
-    [utils],
+    [utils, t],
   );
 
   const convert = useCallback(
     (imageUrl: string, variables: string[]) =>
       run('now', async () => {
         const res = await post({ image_url: imageUrl, variables });
-        const out = parseConversion(res.status, res.body);
+        const out = parseConversion(res.status, res.body, words);
         if (out.ok) setConversion((last) => ({ image: imageUrl, answer: out.answer, run: (last?.run ?? 0) + 1 }));
         else setError({ message: out.error, credits: out.status === 402 });
       }),
-    [run],
+    [run, words],
   );
 
   /** Starts a background run that also creates the template; answers its job id, or null after an error. */
@@ -72,12 +71,12 @@ export function useConversion() {
     async (imageUrl: string, variables: string[]): Promise<string | null> =>
       (await run('background', async () => {
         const res = await post({ image_url: imageUrl, variables, create_template: true });
-        const out = parseSubmitted(res.status, res.body);
+        const out = parseSubmitted(res.status, res.body, words);
         if (out.ok) return out.jobId;
         setError({ message: out.error, credits: out.status === 402 });
         return null;
       })) ?? null,
-    [run],
+    [run, words],
   );
 
   return { conversion, error, pending, convert, convertInBackground };

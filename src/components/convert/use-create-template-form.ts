@@ -1,6 +1,7 @@
 'use client';
 
-import { useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { useMemo, useState } from 'react';
 import { z } from 'zod';
 import type { ConversionAnswer } from '@/contracts/image-template';
 import { isSupportedRatio } from '@/contracts/ratios';
@@ -10,18 +11,13 @@ import { filled, worded } from '../console/form-rules';
 import { applyServerError, useZodForm } from '../ui/form';
 import type { Draft } from './draft';
 
-const TEXT = {
-  noName: 'Give the template a name.',
-  longName: 'At most 100 characters.',
-  longCategory: 'At most 50 characters.',
-  slug: 'Use 2–80 characters of a–z, 0–9 and -, starting with a letter or digit.',
-} as const;
-
-export const createTemplateFormSchema = z.object({
-  zh_name: filled(TEXT.noName).max(100, TEXT.longName),
-  slug: z.union([z.literal(''), worded(slugSchema, { invalid_format: TEXT.slug })]),
-  category: z.string().trim().max(50, TEXT.longCategory),
-});
+/** The form's rules, their messages from the `convert.create` catalogue. */
+export const createTemplateFormSchema = (t: ReturnType<typeof useTranslations<'convert.create'>>) =>
+  z.object({
+    zh_name: filled(t('noName')).max(100, t('longName', { max: 100 })),
+    slug: z.union([z.literal(''), worded(slugSchema, { invalid_format: t('slugRule') })]),
+    category: z.string().trim().max(50, t('longCategory', { max: 50 })),
+  });
 
 export interface CreatedTemplate {
   id: string;
@@ -35,10 +31,12 @@ export interface CreatedTemplate {
  * default reference image. Nothing is converted again, so nothing more is charged.
  */
 export function useCreateTemplateForm(answer: ConversionAnswer, imageUrl: string, draft: Draft) {
+  const t = useTranslations('convert.create');
+  const schema = useMemo(() => createTemplateFormSchema(t), [t]);
   const utils = trpc.useUtils();
   const create = trpc.templates.create.useMutation();
   const [created, setCreated] = useState<CreatedTemplate | null>(null);
-  const form = useZodForm(createTemplateFormSchema, {
+  const form = useZodForm(schema, {
     defaultValues: { zh_name: answer.zh_name.slice(0, 100), slug: '', category: answer.image_category.slice(0, 50) },
   });
 

@@ -1,15 +1,9 @@
 'use client';
 
+import { useLocale, useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { TEMPLATE_VARIABLES, TEMPLATE_VARIABLE_NAMES, type TemplateVariable } from '@/contracts/image-template';
 import { Button } from '../ui/button';
-
-const TEXT = {
-  legend: 'Texts that may become variables',
-  hint: 'A text on the image whose role is checked becomes a field of the template; the others stay fixed.',
-  all: 'All',
-  none: 'None',
-} as const;
 
 interface VariablesPickerProps {
   allowed: ReadonlySet<TemplateVariable>;
@@ -17,8 +11,10 @@ interface VariablesPickerProps {
   disabled?: boolean;
 }
 
-/** The platform's variable names as checkboxes, each with its Chinese and English name. */
+/** The platform's variable names as checkboxes, each with its name in the page's language first, then in the other. */
 export function VariablesPicker({ allowed, onChange, disabled = false }: VariablesPickerProps) {
+  const t = useTranslations('convert.variables');
+  const zhFirst = useLocale() === 'zh-CN';
   const hintId = useId();
   const toggle = (name: TemplateVariable, on: boolean) => {
     const next = new Set(allowed);
@@ -28,17 +24,17 @@ export function VariablesPicker({ allowed, onChange, disabled = false }: Variabl
   };
   return (
     <fieldset className="min-w-0" disabled={disabled} aria-describedby={hintId}>
-      <legend className="float-left text-sm font-medium text-slate-700">{TEXT.legend}</legend>
+      <legend className="float-left text-sm font-medium text-slate-700">{t('legend')}</legend>
       <div className="float-right -mt-1 flex gap-1">
         <Button variant="ghost" size="sm" onClick={() => onChange(new Set(TEMPLATE_VARIABLE_NAMES))}>
-          {TEXT.all}
+          {t('all')}
         </Button>
         <Button variant="ghost" size="sm" onClick={() => onChange(new Set())}>
-          {TEXT.none}
+          {t('none')}
         </Button>
       </div>
       <p id={hintId} className="clear-both pt-1 text-xs text-slate-500">
-        {TEXT.hint}
+        {t('hint')}
       </p>
       <ul className="mt-2 grid grid-cols-2 sm:grid-cols-[repeat(auto-fill,minmax(10.5rem,1fr))] gap-x-4 gap-y-1.5">
         {TEMPLATE_VARIABLE_NAMES.map((name) => (
@@ -51,7 +47,15 @@ export function VariablesPicker({ allowed, onChange, disabled = false }: Variabl
                 className="mt-0.5 size-4 shrink-0 rounded border-slate-300 text-indigo-600 focus-visible:outline-2 focus-visible:outline-indigo-600"
               />
               <span className="min-w-0 break-words">
-                <span lang="zh">{TEMPLATE_VARIABLES[name].zh}</span> <span className="text-slate-500">{TEMPLATE_VARIABLES[name].en}</span>
+                {zhFirst ? (
+                  <>
+                    <span>{TEMPLATE_VARIABLES[name].zh}</span> <span lang="en" className="text-slate-500">{TEMPLATE_VARIABLES[name].en}</span>
+                  </>
+                ) : (
+                  <>
+                    <span>{TEMPLATE_VARIABLES[name].en}</span> <span lang="zh-CN" className="text-slate-500">{TEMPLATE_VARIABLES[name].zh}</span>
+                  </>
+                )}
               </span>
             </label>
           </li>

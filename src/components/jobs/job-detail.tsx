@@ -1,6 +1,7 @@
 'use client';
 
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { ArrowLeftIcon, CheckIcon, CloseIcon, ExternalIcon } from '../icons';
 import { ErrorAlert } from '../ui/alert';
@@ -11,12 +12,15 @@ import { CopyButton } from '../ui/copy-button';
 import { Spinner } from '../ui/spinner';
 import { useLiveJob } from './use-live-job';
 import { ConversionJob } from './conversion-job';
-import { formatElapsed, formatFullDate, isConversion, jobKindLabel, jobTitle, type Job } from './job-model';
+import { useStepName } from '../convert/conversion-steps';
+import { isConversion, jobKind, jobTitle, type Job } from './job-model';
+import { useJobTimes } from './job-times';
 import { JobStatusBadge } from './job-status';
 import { JobVisual } from './job-visual';
 
 /** The page around a job: the way back to the list, then what there is to say. */
 function JobPage({ busy, children }: { busy?: boolean; children: ReactNode }) {
+  const t = useTranslations('jobs.detail');
   return (
     <div className="space-y-6" aria-busy={busy || undefined}>
       <Link
@@ -24,7 +28,7 @@ function JobPage({ busy, children }: { busy?: boolean; children: ReactNode }) {
         className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-500 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
       >
         <ArrowLeftIcon className="size-4" />
-        Jobs
+        {t('back')}
       </Link>
       {children}
     </div>
@@ -33,6 +37,8 @@ function JobPage({ busy, children }: { busy?: boolean; children: ReactNode }) {
 
 /** Everything about one job, kept current while it runs. */
 export function JobDetail({ id }: { id: string }) {
+  const t = useTranslations('jobs');
+  const times = useJobTimes();
   const { data, error, isPending } = useLiveJob(id);
   const job = data?.job;
 
@@ -40,7 +46,7 @@ export function JobDetail({ id }: { id: string }) {
     return (
       <JobPage>
         <ErrorAlert>
-          {error.data?.httpStatus === 404 || error.data?.httpStatus === 400 ? 'This job does not exist or belongs to another workspace.' : error.message}
+          {error.data?.httpStatus === 404 || error.data?.httpStatus === 400 ? t('detail.notFound') : error.message}
         </ErrorAlert>
       </JobPage>
     );
@@ -49,7 +55,7 @@ export function JobDetail({ id }: { id: string }) {
     return (
       <JobPage busy>
         <div className="flex items-center gap-2 text-sm text-slate-500">
-          <Spinner /> Loading the job…
+          <Spinner /> {t('detail.loading')}
         </div>
       </JobPage>
     );
@@ -61,16 +67,16 @@ export function JobDetail({ id }: { id: string }) {
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0 flex-1">
           <div className="flex items-center gap-2">
-            <p className="text-sm font-medium text-indigo-600">{jobKindLabel(job)}</p>
+            <p className="text-sm font-medium text-indigo-600">{t(`kind.${jobKind(job)}`)}</p>
             <JobStatusBadge status={job.status} />
           </div>
           <h1 className="mt-1 line-clamp-3 text-xl font-semibold tracking-tight break-words text-slate-900 sm:text-2xl">
-            {jobTitle(job)}
+            {jobTitle(job, t)}
           </h1>
         </div>
         {job.status === 'done' && job.cdn_url && (
           <a href={job.cdn_url} target="_blank" rel="noreferrer" className={buttonClasses('secondary', 'md')}>
-            {job.kind === 'video' ? 'Open video' : 'Open full size'}
+            {job.kind === 'video' ? t('detail.openVideo') : t('detail.openFull')}
             <ExternalIcon className="size-4" />
           </a>
         )}
@@ -87,17 +93,17 @@ export function JobDetail({ id }: { id: string }) {
 
         <Card>
           <CardHeader>
-            <CardTitle>Details</CardTitle>
+            <CardTitle>{t('detail.details')}</CardTitle>
           </CardHeader>
           <dl className="divide-y divide-slate-100 text-sm">
-            <Field label="Job ID">
+            <Field label={t('detail.id')}>
               <div className="flex items-center gap-2">
                 <code className="min-w-0 flex-1 font-mono text-xs break-all text-slate-800">{job.id}</code>
-                <CopyButton value={job.id} label="job ID" />
+                <CopyButton value={job.id} label={t('detail.copyId')} />
               </div>
             </Field>
             {!conversion && (
-            <Field label="Result URL">
+            <Field label={t('detail.resultUrl')}>
               {job.cdn_url ? (
                 <div className="flex items-center gap-2">
                   <a
@@ -109,53 +115,55 @@ export function JobDetail({ id }: { id: string }) {
                   >
                     {job.cdn_url}
                   </a>
-                  <CopyButton value={job.cdn_url} label="result URL" />
+                  <CopyButton value={job.cdn_url} label={t('detail.copyUrl')} />
                 </div>
               ) : (
-                <Muted>{job.status === 'pending' ? 'When the image is ready' : 'None'}</Muted>
+                <Muted>{job.status === 'pending' ? t('detail.whenReady') : t('detail.none')}</Muted>
               )}
             </Field>
             )}
             {!conversion && (
-              <Field label="Prompt">
-                <p className="whitespace-pre-wrap break-words text-slate-800">{job.prompt || <Muted>None</Muted>}</p>
+              <Field label={t('detail.prompt')}>
+                <p className="whitespace-pre-wrap break-words text-slate-800">{job.prompt || <Muted>{t('detail.none')}</Muted>}</p>
               </Field>
             )}
-            <Field label="Settings">
+            <Field label={t('detail.settings')}>
               <span className="text-slate-800">
                 {conversion ? (
-                  <>{job.ratio || '—'} · image to template</>
+                  t('detail.conversionSettings', { ratio: job.ratio || '—' })
                 ) : job.kind === 'video' ? (
                   <>
                     {job.ratio || '—'} ·{' '}
                     <Link href="/videos" className="font-medium text-indigo-600 hover:text-indigo-500">
-                      see Video
+                      {t('detail.seeVideo')}
                     </Link>
                   </>
                 ) : (
-                  <>
-                    {job.ratio || '—'} · {job.quality || '—'} quality · {job.background ?? 'default'} background
-                  </>
+                  t('detail.imageSettings', { ratio: job.ratio || '—', quality: job.quality || '—', background: job.background ?? 'default' })
                 )}
               </span>
             </Field>
-            <Field label="Kind">{job.kind}</Field>
+            <Field label={t('detail.kind')}>{t('detail.kinds', { kind: job.kind })}</Field>
             {job.batch_id && (
-              <Field label="Batch">
+              <Field label={t('detail.batch')}>
                 <code className="font-mono text-xs break-all">{job.batch_id}</code>
               </Field>
             )}
-            <Field label="Created">{formatFullDate(job.created_at)}</Field>
-            <Field label="Finished">{job.finished_at ? formatFullDate(job.finished_at) : <Muted>Not yet</Muted>}</Field>
-            <Field label="Elapsed">{formatElapsed(job.elapsed_ms)}</Field>
-            {job.note && <Field label="Note">{job.note}</Field>}
+            <Field label={t('detail.created')}>
+              <time dateTime={job.created_at}>{times.full(job.created_at)}</time> <Muted>{t('detail.ago', { time: times.relative(job.created_at) ?? '—' })}</Muted>
+            </Field>
+            <Field label={t('detail.finished')}>
+              {job.finished_at ? <time dateTime={job.finished_at}>{times.full(job.finished_at)}</time> : <Muted>{t('detail.notYet')}</Muted>}
+            </Field>
+            <Field label={t('detail.elapsed')}>{times.elapsed(job.elapsed_ms)}</Field>
+            {job.note && <Field label={t('detail.note')}>{job.note}</Field>}
             {job.error && (
-              <Field label="Error">
+              <Field label={t('detail.error')}>
                 <span className="text-rose-700">{job.error}</span>
               </Field>
             )}
             {!conversion && job.steps && job.steps.length > 0 && (
-              <Field label="Steps">
+              <Field label={t('detail.steps')}>
                 <Steps steps={job.steps} />
               </Field>
             )}
@@ -178,6 +186,8 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 const Muted = ({ children }: { children: ReactNode }) => <span className="text-slate-400">{children}</span>;
 
 function Steps({ steps }: { steps: NonNullable<Job['steps']> }) {
+  const t = useTranslations('jobs.detail');
+  const stepName = useStepName();
   return (
     <ol className="space-y-1.5">
       {steps.map((s, i) => (
@@ -190,8 +200,8 @@ function Steps({ steps }: { steps: NonNullable<Job['steps']> }) {
           >
             {s.status === 'ok' ? <CheckIcon className="size-2.5" /> : s.status === 'fail' ? <CloseIcon className="size-2.5" /> : <Spinner className="size-3" />}
           </span>
-          <span>{s.name}</span>
-          <span className="sr-only">: {s.status === 'ok' ? 'finished' : s.status === 'fail' ? 'failed' : 'running'}</span>
+          <span>{stepName(s.name)}</span>
+          <span className="sr-only">{t('stepState', { status: s.status })}</span>
         </li>
       ))}
     </ol>

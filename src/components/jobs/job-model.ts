@@ -48,23 +48,15 @@ export function formatCreated(iso: string, now = new Date()): string {
   return d.toDateString() === now.toDateString() ? timeOnly.format(d) : dateTime.format(d);
 }
 
-export function formatFullDate(iso: string | null): string {
-  if (!iso) return '—';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : dateTime.format(d);
-}
-
-export const STATUS_LABEL: Record<JobStatus, string> = { pending: 'Pending', done: 'Done', failed: 'Failed' };
-
 /** An image-to-template conversion: no image of its own, steps instead. */
 export const isConversion = (job: Pick<Job, 'kind'>): boolean => job.kind === 'template';
 
-/** What a job is, above its title. */
-export function jobKindLabel(job: Pick<Job, 'kind'>): string {
-  return job.kind === 'video' ? 'Video job' : isConversion(job) ? 'Image to template job' : 'Image job';
+/** What a job is, above its title: the key of its name in the `jobs.kind` messages. */
+export function jobKind(job: Pick<Job, 'kind'>): 'video' | 'template' | 'image' {
+  return job.kind === 'video' ? 'video' : isConversion(job) ? 'template' : 'image';
 }
 
-/** A job's title in lists: its prompt; a conversion has none and is named by what it is. */
-export function jobTitle(job: Pick<Job, 'kind' | 'prompt'>): string {
-  return job.prompt || (isConversion(job) ? 'Image to template' : 'Untitled job');
+/** A job's title in lists: its prompt; a conversion has none and is named by what it is (words from `jobs`). */
+export function jobTitle(job: Pick<Job, 'kind' | 'prompt'>, words: (key: 'conversionTitle' | 'untitled') => string): string {
+  return job.prompt || words(isConversion(job) ? 'conversionTitle' : 'untitled');
 }

@@ -1,3 +1,4 @@
+import { useTranslations } from 'next-intl';
 import type { CSSProperties } from 'react';
 import { ConvertIcon, ImageIcon, WarningIcon } from '../icons';
 import { cn } from '../ui/cn';
@@ -22,6 +23,7 @@ interface JobVisualProps {
 
 /** The result image in its aspect ratio, or what stands in for it while pending or after a failure. */
 export function JobVisual({ job, size = 'large', maxHeightRem, className }: JobVisualProps) {
+  const t = useTranslations('jobs.visual');
   const large = size === 'large';
   const transparent = job.background === 'transparent';
   const frame = cn('relative overflow-hidden', large ? 'rounded-xl ring-1 ring-slate-200' : 'rounded-md ring-1 ring-slate-200', className);
@@ -39,7 +41,7 @@ export function JobVisual({ job, size = 'large', maxHeightRem, className }: JobV
           muted={!large}
           playsInline
           controls={large}
-          aria-label={large ? `Result: ${job.prompt}` : undefined}
+          aria-label={large ? t('result', { prompt: job.prompt }) : undefined}
           aria-hidden={large ? undefined : true}
           className={cn('absolute inset-0 size-full', large ? 'object-contain' : 'object-cover')}
         />
@@ -63,7 +65,7 @@ export function JobVisual({ job, size = 'large', maxHeightRem, className }: JobV
         {/* eslint-disable-next-line @next/next/no-img-element -- files of the deployment's storage host, which next/image does not know */}
         <img
           src={job.cdn_url}
-          alt={large ? `Result: ${job.prompt}` : ''}
+          alt={large ? t('result', { prompt: job.prompt }) : ''}
           loading="lazy"
           decoding="async"
           className={cn('absolute inset-0 size-full', large ? 'object-contain' : 'object-cover')}
@@ -77,7 +79,7 @@ export function JobVisual({ job, size = 'large', maxHeightRem, className }: JobV
       <div className={cn(frame, 'grid place-items-center bg-rose-50/60')} style={style}>
         <div className={cn('flex flex-col items-center text-center text-rose-700', large ? 'gap-2 px-6' : '')}>
           <WarningIcon className={large ? 'size-7 text-rose-400' : 'size-4 text-rose-400'} />
-          {large && <p className="text-sm font-medium">Generation failed</p>}
+          {large && <p className="text-sm font-medium">{t('failed')}</p>}
         </div>
       </div>
     );
@@ -95,7 +97,7 @@ export function JobVisual({ job, size = 'large', maxHeightRem, className }: JobV
             <span className="grid size-11 place-items-center rounded-full bg-white text-indigo-600 shadow-sm ring-1 ring-indigo-100">
               <Spinner className="size-5" />
             </span>
-            <p className="text-sm font-medium text-slate-700">Generating…</p>
+            <p className="text-sm font-medium text-slate-700">{t('generating')}</p>
             {job.note && <p className="max-w-xs text-xs text-balance text-slate-500">{job.note}</p>}
           </>
         ) : job.status === 'pending' ? (

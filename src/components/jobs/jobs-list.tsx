@@ -1,6 +1,7 @@
 'use client';
 
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { trpc } from '@/trpc/react';
 import { PlaygroundIcon, VideoIcon } from '../icons';
 import { buttonClasses } from '../ui/button';
@@ -10,23 +11,19 @@ import { filterClasses, filterTray } from '../console/filter-group';
 import { LoadMore } from '../console/load-more';
 import { PageHeader } from '../console/page-header';
 import { useJobFeed } from './job-feed';
-import { STATUS_LABEL, type JobStatus } from './job-model';
+import { JOB_STATUSES, type JobStatus } from './job-model';
 import { JobCards, JobsTable } from './job-rows';
 import { LiveIndicator } from './live-indicator';
 import { shareListPages } from './merge';
 
 const PAGE_SIZE = 20;
-const FILTERS: { status: JobStatus | undefined; label: string }[] = [
-  { status: undefined, label: 'All' },
-  { status: 'pending', label: STATUS_LABEL.pending },
-  { status: 'done', label: STATUS_LABEL.done },
-  { status: 'failed', label: STATUS_LABEL.failed },
-];
+const FILTERS: readonly (JobStatus | undefined)[] = [undefined, ...JOB_STATUSES];
 
 const hrefFor = (status: JobStatus | undefined) => (status ? `/jobs?status=${status}` : '/jobs');
 
 /** The caller's jobs, newest first, paged with "Load more" and kept current by the job feed. */
 export function JobsList({ status }: { status: JobStatus | undefined }) {
+  const t = useTranslations('jobs');
   const feed = useJobFeed();
   const query = trpc.jobs.get.useInfiniteQuery(
     { status, limit: PAGE_SIZE },
@@ -39,71 +36,69 @@ export function JobsList({ status }: { status: JobStatus | undefined }) {
     },
   );
   const jobs = query.data?.pages.flatMap((p) => p.jobs ?? []) ?? [];
-  const which = status ? ` with status ${STATUS_LABEL[status].toLowerCase()}` : '';
 
   return (
     <div className="space-y-6">
       <PageHeader
-        eyebrow="Jobs"
-        title="Generation jobs"
-        description="Every image and video your workspace requested, newest first."
+        eyebrow={t('eyebrow')}
+        title={t('title')}
+        description={t('description')}
         action={
           <div className="flex flex-wrap gap-2">
             <Link href="/videos" className={buttonClasses('secondary', 'md')}>
               <VideoIcon className="size-4" />
-              New video
+              {t('newVideo')}
             </Link>
             <Link href="/playground" className={buttonClasses('primary', 'md')}>
               <PlaygroundIcon className="size-4" />
-              New image
+              {t('newImage')}
             </Link>
           </div>
         }
       />
 
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <nav aria-label="Filter by status" className={filterTray}>
+        <nav aria-label={t('filterLabel')} className={filterTray}>
           {FILTERS.map((f) => (
             <Link
-              key={f.label}
-              href={hrefFor(f.status)}
-              aria-current={f.status === status ? 'page' : undefined}
+              key={f ?? 'all'}
+              href={hrefFor(f)}
+              aria-current={f === status ? 'page' : undefined}
               scroll={false}
-              className={filterClasses(f.status === status)}
+              className={filterClasses(f === status)}
             >
-              {f.label}
+              {f ? t(`status.${f}`) : t('all')}
             </Link>
           ))}
         </nav>
         <LiveIndicator state={feed} />
       </div>
 
-      <ListState query={query} empty={jobs.length === 0} loading={<ListSkeleton label="jobs" rows={5} />} placeholder={<EmptyJobs status={status} />}>
+      <ListState query={query} empty={jobs.length === 0} loading={<ListSkeleton label={t('listLabel')} rows={5} />} placeholder={<EmptyJobs status={status} />}>
         <JobsTable jobs={jobs} />
         <JobCards jobs={jobs} />
-        <LoadMore query={query} end={`${jobs.length === 1 ? 'That is the only job' : `All ${jobs.length} jobs shown`}${which}.`} />
+        <LoadMore query={query} end={t('end', { count: jobs.length, status: status ?? 'all' })} />
       </ListState>
     </div>
   );
 }
 
 function EmptyJobs({ status }: { status: JobStatus | undefined }) {
+  const t = useTranslations('jobs.empty');
   return (
     <EmptyState
       icon={PlaygroundIcon}
-      title={status ? `No ${STATUS_LABEL[status].toLowerCase()} jobs` : 'No jobs yet'}
-      description={
-        status ? 'Jobs with this status will show up here as they happen.' : 'Images you generate in the Playground or through the API are listed here.'
-      }
+      title={t('title', { status: status ?? 'all' })}
+      description={status ? t('filtered') : t('none')}
       action={
         <div className="flex gap-2">
           {status && (
             <Link href="/jobs" className={buttonClasses('secondary', 'md')}>
-              Show all jobs
+              {t('showAll')}
             </Link>
           )}
           <Link href="/playground" className={buttonClasses('primary', 'md')}>
-            Open the Playground
+            {t('playground')}
           </Link>
         </div>
       }

@@ -1,17 +1,12 @@
+import { useTranslations } from 'next-intl';
 import { cn } from '../ui/cn';
 import type { FeedState } from './job-feed';
 
-const TEXT: Record<FeedState, string> = {
-  idle: 'Connecting…',
-  connecting: 'Connecting…',
-  live: 'Live',
-  offline: 'Refreshing periodically',
-};
-
 /** Whether the page is receiving job events as they happen. */
 export function LiveIndicator({ state, className }: { state: FeedState; className?: string }) {
+  const t = useTranslations('jobs.live');
   return (
-    <span className={cn('inline-flex items-center gap-1.5 text-xs font-medium text-slate-500', className)} title="Job updates">
+    <span className={cn('inline-flex items-center gap-1.5 text-xs font-medium text-slate-500', className)} title={t('title')}>
       <span aria-hidden="true" className="relative flex size-2">
         {state === 'live' && <span className="absolute inline-flex size-full animate-ping rounded-full bg-emerald-400 opacity-60" />}
         <span
@@ -21,7 +16,7 @@ export function LiveIndicator({ state, className }: { state: FeedState; classNam
           )}
         />
       </span>
-      {TEXT[state]}
+      {t(state === 'idle' ? 'connecting' : state)}
     </span>
   );
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseReading, similarImageHref } from './reading';
+import { parseReading as parse, similarImageHref } from './reading';
+
+const parseReading = (status: number, body: unknown) => parse(status, body, (s) => `The image could not be read (HTTP ${s}).`);
 
 const answer = {
   ok: true,

@@ -1,15 +1,9 @@
 /** What `POST /api/reverse` answers, and what the page does with it. */
 
-export const SCULPT_PARTS = [
-  { key: 'subject', label: 'Subject' },
-  { key: 'composition', label: 'Composition' },
-  { key: 'universe', label: 'Universe' },
-  { key: 'light', label: 'Light' },
-  { key: 'print', label: 'Print' },
-  { key: 'texture', label: 'Texture' },
-] as const;
+/** The six parts of a reading, in their order; their names are `reading.parts.<key>`. */
+export const SCULPT_PARTS = ['subject', 'composition', 'universe', 'light', 'print', 'texture'] as const;
 
-export type SculptKey = (typeof SCULPT_PARTS)[number]['key'];
+export type SculptKey = (typeof SCULPT_PARTS)[number];
 
 export interface Reading {
   sculpt: Record<SculptKey, string>;
@@ -28,18 +22,18 @@ export type ReadingAnswer = { ok: true; reading: Reading } | { ok: false; error:
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 
-/** The answer's body as the page shows it: a reading, or the API's own error text. */
-export function parseReading(status: number, body: unknown): ReadingAnswer {
+/** The answer's body as the page shows it: a reading, or the API's own error text (`failed` says what happened without one). */
+export function parseReading(status: number, body: unknown, failed: (status: number) => string): ReadingAnswer {
   const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   if (b.ok !== true) {
     const error = text(b.error).trim();
-    return { ok: false, error: error || `The image could not be read (HTTP ${status}).` };
+    return { ok: false, error: error || failed(status) };
   }
   const sculpt = (b.sculpt && typeof b.sculpt === 'object' ? b.sculpt : {}) as Record<string, unknown>;
   return {
     ok: true,
     reading: {
-      sculpt: Object.fromEntries(SCULPT_PARTS.map((p) => [p.key, text(sculpt[p.key])])) as Record<SculptKey, string>,
+      sculpt: Object.fromEntries(SCULPT_PARTS.map((key) => [key, text(sculpt[key])])) as Record<SculptKey, string>,
       prompt: text(b.prompt),
       prompt_cn: text(b.prompt_cn),
       style_tags: Array.isArray(b.style_tags) ? b.style_tags.map(text).filter(Boolean) : [],

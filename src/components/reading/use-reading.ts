@@ -1,15 +1,13 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useCallback, useRef, useState } from 'react';
 import { trpc } from '@/trpc/react';
 import { parseReading, type Reading } from './reading';
 
-const TEXT = {
-  network: 'The reading could not reach Studio; check the connection and try again.',
-} as const;
-
 /** Reads one uploaded image through `POST /api/reverse` with the console session; the balance is read again after. */
 export function useReading() {
+  const t = useTranslations('reading.errors');
   const utils = trpc.useUtils();
   const [reading, setReading] = useState<{ image: string; result: Reading } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -29,18 +27,18 @@ export function useReading() {
           body: JSON.stringify({ image_url: imageUrl }),
         });
         const body: unknown = await res.json().catch(() => null);
-        const answer = parseReading(res.status, body);
+        const answer = parseReading(res.status, body, (status) => t('status', { status: String(status) }));
         if (answer.ok) setReading({ image: imageUrl, result: answer.reading });
         else setError(answer.error);
       } catch {
-        setError(TEXT.network);
+        setError(t('network'));
       } finally {
         busy.current = false;
         setPending(false);
         void utils.session.me.invalidate();
       }
     },
-    [utils],
+    [utils, t],
   );
 
   return { reading, error, pending, read };

@@ -1,5 +1,6 @@
 'use client';
 
+import { useFormatter, useTranslations } from 'next-intl';
 import { trpc } from '@/trpc/react';
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '../ui/card';
 import { CopyButton } from '../ui/copy-button';
@@ -9,13 +10,15 @@ import { formatBytes, UploadPreview } from './upload-preview';
 
 /** The tenant's files, newest first, each with its URL to copy. */
 export function RecentUploads() {
+  const t = useTranslations('uploads');
+  const format = useFormatter();
   const recent = trpc.uploads.list.useQuery({ limit: 24 });
   const uploads = recent.data?.uploads ?? [];
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Recent uploads</CardTitle>
-        <CardDescription>Your files, newest first. Copy a URL to use it as a reference image.</CardDescription>
+        <CardTitle>{t('recent.title')}</CardTitle>
+        <CardDescription>{t('recent.description')}</CardDescription>
       </CardHeader>
       <CardBody>
         <ListState
@@ -24,10 +27,10 @@ export function RecentUploads() {
           keepRowsOnError
           loading={
             <div className="flex items-center gap-2 text-sm text-slate-500">
-              <Spinner className="size-4" /> Loading…
+              <Spinner className="size-4" /> {t('recent.loading')}
             </div>
           }
-          placeholder={<p className="text-sm text-slate-500">Nothing uploaded yet.</p>}
+          placeholder={<p className="text-sm text-slate-500">{t('recent.empty')}</p>}
         >
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
             {uploads.map((u) => {
@@ -42,10 +45,10 @@ export function RecentUploads() {
                         {name}
                       </p>
                       <p className="text-xs text-slate-500">
-                        {u.mime} · {formatBytes(u.size)} · {new Date(u.created_at).toLocaleString()}
+                        {u.mime} · {formatBytes(u.size)} · {format.dateTime(new Date(u.created_at), 'minute')}
                       </p>
                     </div>
-                    <CopyButton value={u.url} label={`URL of ${name}`} />
+                    <CopyButton value={u.url} label={t('card.url', { name })} />
                   </div>
                 </li>
               );

@@ -1,3 +1,4 @@
+import { useTranslations } from 'next-intl';
 import { ErrorAlert } from '../ui/alert';
 import { Badge } from '../ui/badge';
 import { Card, CardBody } from '../ui/card';
@@ -19,19 +20,17 @@ export interface UploadItem {
   error?: string;
 }
 
-const REASONS: Record<string, string> = {
-  not_configured: 'through Studio (no bucket configured)',
-  not_cn: 'through Studio (direct upload is not offered in your region)',
-  too_small: 'through Studio (small file)',
-  presign_failed: 'through Studio (storage unreachable for direct upload)',
-  no_extension: 'through Studio (type read from the bytes)',
-  direct_failed: 'through Studio (the direct upload failed, retried)',
-};
+/** The proxy reasons with words of their own (`uploads.card.routes`); any other reads "through Studio". */
+const REASONS = ['not_configured', 'not_cn', 'too_small', 'presign_failed', 'no_extension', 'direct_failed'] as const;
+type Reason = (typeof REASONS)[number];
+const isReason = (r: string | null | undefined): r is Reason => (REASONS as readonly (string | null | undefined)[]).includes(r);
 
 const mediaTone = { image: 'indigo', audio: 'amber', video: 'sky' } as const;
 
 export function UploadCard({ item }: { item: UploadItem }) {
+  const t = useTranslations('uploads.card');
   const percent = Math.round(item.progress * 100);
+  const route = item.route === 'direct' ? 'direct' : isReason(item.reason) ? item.reason : 'proxy';
   return (
     <Card className="overflow-hidden" data-testid="upload-item">
       <CardBody className="space-y-3">
@@ -45,7 +44,7 @@ export function UploadCard({ item }: { item: UploadItem }) {
           {item.state === 'done' && item.result ? (
             <Badge tone={mediaTone[item.result.media_type]}>{item.result.mime}</Badge>
           ) : item.state === 'failed' ? (
-            <Badge tone="rose">Failed</Badge>
+            <Badge tone="rose">{t('failed')}</Badge>
           ) : (
             <Spinner className="size-4 text-indigo-600" />
           )}
@@ -54,7 +53,7 @@ export function UploadCard({ item }: { item: UploadItem }) {
           <div>
             <div
               role="progressbar"
-              aria-label={`Uploading ${item.name}`}
+              aria-label={t('uploading', { name: item.name })}
               aria-valuemin={0}
               aria-valuemax={100}
               aria-valuenow={percent}
@@ -63,7 +62,7 @@ export function UploadCard({ item }: { item: UploadItem }) {
               <div className="h-full rounded-full bg-indigo-600 transition-[width]" style={{ width: `${percent}%` }} />
             </div>
             <p className="mt-1 text-xs text-slate-500">
-              {percent}% {item.route === 'direct' ? '· direct to storage' : item.route === 'proxy' ? '· through Studio' : ''}
+              {t('progress', { percent, route: item.route ?? 'unknown' })}
             </p>
           </div>
         )}
@@ -75,11 +74,10 @@ export function UploadCard({ item }: { item: UploadItem }) {
               <code className="min-w-0 flex-1 truncate text-xs text-slate-600" title={item.result.url}>
                 {item.result.url}
               </code>
-              <CopyButton value={item.result.url} label={`URL of ${item.name}`} />
+              <CopyButton value={item.result.url} label={t('url', { name: item.name })} />
             </div>
             <p className="text-xs text-slate-500">
-              Detected {item.result.media_type} · {item.result.mime} · uploaded{' '}
-              {item.route === 'direct' ? 'directly to storage' : (REASONS[item.reason ?? ''] ?? 'through Studio')}
+              {t('detected', { media: item.result.media_type, mime: item.result.mime, route: t(`routes.${route}`) })}
             </p>
           </>
         )}

@@ -40,6 +40,14 @@ export interface UploadOutcome {
   reason: string | null;
 }
 
+/** The errors the console itself writes (the server's own refusals are shown as they come). */
+export interface UploadWords {
+  connection: string;
+  cancelled: string;
+  refused: (status: number) => string;
+  failed: (status: number) => string;
+}
+
 export class UploadError extends Error {
   override name = 'UploadError';
 }
@@ -82,7 +90,7 @@ export async function uploadFile(
 }
 
 /** A transport over XMLHttpRequest (for upload progress) and the tRPC presign and commit calls. */
-export function browserTransport(calls: Pick<Transport, 'presign' | 'commit'>): Transport {
+export function browserTransport(calls: Pick<Transport, 'presign' | 'commit'>, words: UploadWords): Transport {
   const send = (method: string, url: string, headers: Record<string, string>, body: Blob | FormData, onProgress: (f: number) => void) =>
     new Promise<{ status: number; text: string }>((resolve, reject) => {
       const xhr = new XMLHttpRequest();
@@ -95,15 +103,15 @@ export function browserTransport(calls: Pick<Transport, 'presign' | 'commit'>): 
         if (e.lengthComputable) onProgress(e.loaded / e.total);
       };
       xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText });
-      xhr.onerror = () => reject(new UploadError('The connection failed during the upload'));
-      xhr.onabort = () => reject(new UploadError('The upload was cancelled'));
+      xhr.onerror = () => reject(new UploadError(words.connection));
+      xhr.onabort = () => reject(new UploadError(words.cancelled));
       xhr.send(body);
     });
   return {
     ...calls,
     async put(url, headers, file, onProgress) {
       const res = await send('PUT', url, headers, file, onProgress);
-      if (res.status < 200 || res.status >= 300) throw new UploadError(`The storage refused the upload (${res.status})`);
+      if (res.status < 200 || res.status >= 300) throw new UploadError(words.refused(res.status));
     },
     async post(path, file, filename, workspaceId, onProgress) {
       const form = new FormData();
@@ -116,7 +124,7 @@ export function browserTransport(calls: Pick<Transport, 'presign' | 'commit'>): 
       } catch {
         // not JSON
       }
-      if (res.status !== 200 || !json.url) throw new UploadError(json.error ?? `The upload failed (${res.status})`);
+      if (res.status !== 200 || !json.url) throw new UploadError(json.error ?? words.failed(res.status));
       return json as UploadResult;
     },
   };

@@ -1,17 +1,19 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { cn } from '../ui/cn';
 
 const ACCEPT = 'image/png,image/jpeg,image/webp,image/gif,audio/mpeg,audio/wav,audio/x-wav,audio/mp4,audio/x-m4a,audio/flac,audio/ogg,video/mp4,video/quicktime,video/webm';
 const LIMITS = [
-  ['Images', 'PNG, JPG, WebP, GIF', '8 MB'],
-  ['Audio', 'MP3, WAV, M4A, FLAC, OGG', '20 MB'],
-  ['Video', 'MP4, MOV, WebM', '50 MB'],
+  ['images', 'PNG, JPG, WebP, GIF', '8 MB'],
+  ['audio', 'MP3, WAV, M4A, FLAC, OGG', '20 MB'],
+  ['video', 'MP4, MOV, WebM', '50 MB'],
 ] as const;
 
 /** Files dropped on it, or chosen with the file dialog it opens (click, Enter or Space). */
 export function UploadDropZone({ onFiles }: { onFiles: (files: File[]) => void }) {
+  const t = useTranslations('uploads.dropZone');
   const inputId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
@@ -49,12 +51,12 @@ export function UploadDropZone({ onFiles }: { onFiles: (files: File[]) => void }
       <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.6} aria-hidden="true" className="size-9 text-indigo-500">
         <path strokeLinecap="round" strokeLinejoin="round" d="M12 16V4m0 0-4 4m4-4 4 4M4 16v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2" />
       </svg>
-      <p className="text-sm font-medium text-slate-800">Drop files here, or click to choose</p>
+      <p className="text-sm font-medium text-slate-800">{t('prompt')}</p>
       <p id={`${inputId}-limits`} className="text-xs text-slate-500">
-        {LIMITS.map(([what, types, max]) => `${what}: ${types} up to ${max}`).join(' · ')}
+        {LIMITS.map(([what, types, max]) => t('limit', { what: t(`kinds.${what}`), types, max })).join(' · ')}
       </p>
       <label htmlFor={inputId} className="sr-only">
-        Choose files to upload
+        {t('choose')}
       </label>
       <input
         id={inputId}

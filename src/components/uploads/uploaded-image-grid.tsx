@@ -1,21 +1,13 @@
 'use client';
 
-import { useId, useMemo, useRef, useState, type DragEvent } from 'react';
+import { useTranslations } from 'next-intl';
+import { useId, useRef, useState, type DragEvent } from 'react';
 import { trpc } from '@/trpc/react';
 import { CheckIcon, PlusIcon } from '../icons';
 import { cn } from '../ui/cn';
 import { Spinner } from '../ui/spinner';
-import { browserTransport, uploadFile } from './upload-client';
-
-const TEXT = {
-  upload: 'Upload an image',
-  uploading: 'Uploading…',
-  choose: 'Choose an image to upload',
-  empty: 'No uploaded images yet: upload one here.',
-  loading: 'Loading uploads…',
-  failed: 'The upload failed',
-  notImage: 'Drop an image file (PNG, JPG, WebP or GIF).',
-} as const;
+import { uploadFile } from './upload-client';
+import { useUploadTransport } from './use-upload-transport';
 
 const ACCEPT = 'image/png,image/jpeg,image/webp,image/gif';
 
@@ -45,13 +37,12 @@ interface UploadedImageGridProps {
  * console's upload path). What a pick means (one image, or several up to a limit) is the caller's.
  */
 export function UploadedImageGrid({ legend, hint, pickLabel, isSelected, onToggle, onUploaded, full = false, disabled = false }: UploadedImageGridProps) {
+  const t = useTranslations('uploads');
   const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const utils = trpc.useUtils();
   const uploads = trpc.uploads.list.useQuery({ limit: 60 }, { staleTime: 0 });
-  const { mutateAsync: presign } = trpc.uploads.presign.useMutation();
-  const { mutateAsync: commit } = trpc.uploads.commit.useMutation();
-  const transport = useMemo(() => browserTransport({ presign: (body) => presign(body), commit: (key) => commit({ key }) }), [presign, commit]);
+  const transport = useUploadTransport();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
@@ -67,7 +58,7 @@ export function UploadedImageGrid({ legend, hint, pickLabel, isSelected, onToggl
       onUploaded({ url: out.result.url, name: file.name });
       void utils.uploads.list.invalidate();
     } catch (err) {
-      setError(err instanceof Error && err.message ? err.message : TEXT.failed);
+      setError(err instanceof Error && err.message ? err.message : t('errors.failed'));
     } finally {
       setBusy(false);
     }
@@ -79,7 +70,7 @@ export function UploadedImageGrid({ legend, hint, pickLabel, isSelected, onToggl
     if (!canDrop) return;
     const file = Array.from(e.dataTransfer.files).find((f) => ACCEPT.split(',').includes(f.type));
     if (file) void upload(file);
-    else if (e.dataTransfer.files.length) setError(TEXT.notImage);
+    else if (e.dataTransfer.files.length) setError(t('grid.notImage'));
   }
 
   // A file dropped anywhere on the picker is uploaded, as if chosen with the upload button.
@@ -100,7 +91,7 @@ export function UploadedImageGrid({ legend, hint, pickLabel, isSelected, onToggl
     >
       <legend className="text-sm font-medium text-slate-700">{legend}</legend>
       <p id={`${id}-hint`} className="text-xs text-slate-500">
-        {uploads.isPending ? TEXT.loading : images.length === 0 ? TEXT.empty : hint}
+        {uploads.isPending ? t('grid.loading') : images.length === 0 ? t('grid.empty') : hint}
       </p>
       <ul className="flex flex-wrap gap-2">
         {images.map((u) => {
@@ -120,7 +111,7 @@ export function UploadedImageGrid({ legend, hint, pickLabel, isSelected, onToggl
                   on ? 'ring-indigo-600' : 'ring-transparent hover:ring-slate-300',
                 )}
               >
-                {/* eslint-disable-next-line @next/next/no-img-element -- uploaded files are served from the deployment's storage */}
+                {/* eslint-disable-next-line @next/next/no-img-element, no-restricted-syntax -- uploaded files are served from the deployment's storage; the empty alt is no text (the button carries the name) */}
                 <img src={u.url} alt="" className="size-full bg-slate-100 object-cover" />
                 {on && (
                   <span className="absolute top-1 right-1 rounded-full bg-indigo-600 p-0.5 text-white">
@@ -139,13 +130,13 @@ export function UploadedImageGrid({ legend, hint, pickLabel, isSelected, onToggl
             className="flex size-16 flex-col items-center justify-center gap-0.5 rounded-lg border border-dashed border-slate-300 text-[11px] leading-tight font-medium text-slate-600 hover:border-slate-400 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-50"
           >
             {busy ? <Spinner className="size-4" /> : <PlusIcon className="size-4" />}
-            <span className="px-1 text-center">{busy ? TEXT.uploading : TEXT.upload}</span>
+            <span className="px-1 text-center">{busy ? t('grid.uploading') : t('grid.upload')}</span>
           </button>
           <input
             ref={fileInput}
             type="file"
             accept={ACCEPT}
-            aria-label={TEXT.choose}
+            aria-label={t('grid.choose')}
             className="sr-only"
             tabIndex={-1}
             onChange={(e) => {

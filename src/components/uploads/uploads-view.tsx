@@ -1,5 +1,7 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
+import { useMemo } from 'react';
 import { z } from 'zod';
 import { WORKSPACE_PATTERN } from '@/contracts/uploads';
 import { Card, CardBody } from '../ui/card';
@@ -11,18 +13,21 @@ import { UploadCard } from './upload-card';
 import { UploadDropZone } from './upload-drop-zone';
 import { useUploads } from './use-uploads';
 
-/** The optional sub-folder, by the API's rule for `workspace_id`; empty sends none. */
-const uploadSchema = z.object({
-  workspace_id: z
-    .string()
-    .trim()
-    .refine((v) => v === '' || WORKSPACE_PATTERN.test(v), 'Use at most 64 letters, digits, - and _.')
-    .transform((v) => v || undefined),
-});
+/** The optional sub-folder, by the API's rule for `workspace_id`; empty sends none. `invalid` says the rule. */
+const uploadSchema = (invalid: string) =>
+  z.object({
+    workspace_id: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || WORKSPACE_PATTERN.test(v), invalid)
+      .transform((v) => v || undefined),
+  });
 
 export function UploadsView() {
+  const t = useTranslations('uploads');
   const { items, start } = useUploads();
-  const form = useZodForm(uploadSchema, { defaultValues: { workspace_id: '' } });
+  const schema = useMemo(() => uploadSchema(t('folder.invalid')), [t]);
+  const form = useZodForm(schema, { defaultValues: { workspace_id: '' } });
 
   // The files go once the folder they go in is valid; otherwise the folder's problem is shown and focused.
   const send = (files: File[]) => void form.handleSubmit(({ workspace_id }) => start(files, workspace_id))();
@@ -30,9 +35,9 @@ export function UploadsView() {
   return (
     <div className="space-y-8">
       <PageHeader
-        eyebrow="Uploads"
-        title="Reference files"
-        description="Upload images to use as reference images, and audio or video for video tasks. The type is read from the file itself, not its name."
+        eyebrow={t('eyebrow')}
+        title={t('title')}
+        description={t('description')}
       />
 
       <Card>
@@ -45,12 +50,12 @@ export function UploadsView() {
               render={({ field }) => (
                 <FormItem className="flex flex-wrap items-end gap-x-3">
                   <div className="w-64 max-w-full">
-                    <FormLabel>Workspace folder (optional)</FormLabel>
+                    <FormLabel>{t('folder.label')}</FormLabel>
                     <FormControl described>
-                      <Input {...field} placeholder="e.g. spring-campaign" maxLength={64} autoComplete="off" className="mt-1" />
+                      <Input {...field} placeholder={t('folder.placeholder')} maxLength={64} autoComplete="off" className="mt-1" />
                     </FormControl>
                   </div>
-                  <FormDescription className="pb-2">Letters, digits, - and _. Files go in a sub-folder of that name.</FormDescription>
+                  <FormDescription className="pb-2">{t('folder.description')}</FormDescription>
                   <FormMessage className="basis-full" />
                 </FormItem>
               )}
@@ -60,7 +65,7 @@ export function UploadsView() {
       </Card>
 
       {items.length > 0 && (
-        <section aria-label="This session’s uploads" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <section aria-label={t('sessionUploads')} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {items.map((item) => (
             <UploadCard key={item.id} item={item} />
           ))}

@@ -1,19 +1,19 @@
 'use client';
 
-import { useMemo, useRef, useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { useRef, useState } from 'react';
 import { trpc } from '@/trpc/react';
 import type { UploadItem } from './upload-card';
-import { browserTransport, uploadFile } from './upload-client';
+import { uploadFile } from './upload-client';
+import { useUploadTransport } from './use-upload-transport';
 
 /** The files sent in this visit, newest first, and a way to send more. */
 export function useUploads() {
   const utils = trpc.useUtils();
-  const { mutateAsync: presign } = trpc.uploads.presign.useMutation();
-  const { mutateAsync: commit } = trpc.uploads.commit.useMutation();
+  const t = useTranslations('uploads.errors');
+  const transport = useUploadTransport();
   const [items, setItems] = useState<UploadItem[]>([]);
   const seq = useRef(0);
-
-  const transport = useMemo(() => browserTransport({ presign: (body) => presign(body), commit: (key) => commit({ key }) }), [presign, commit]);
 
   const update = (id: number, patch: Partial<UploadItem>) => setItems((all) => all.map((i) => (i.id === id ? { ...i, ...patch } : i)));
 
@@ -26,7 +26,7 @@ export function useUploads() {
           update(id, { state: 'done', progress: 1, route: out.route, result: out.result, reason: out.reason });
           void utils.uploads.list.invalidate();
         })
-        .catch((err: unknown) => update(id, { state: 'failed', error: err instanceof Error ? err.message : 'The upload failed' }));
+        .catch((err: unknown) => update(id, { state: 'failed', error: err instanceof Error && err.message ? err.message : t('failed') }));
     }
   }
 
