@@ -1,4 +1,4 @@
-import { createTenant, expect, expectNoSidewaysScroll, signIn, snapshot, test } from './helpers';
+import { chooseLanguage, createTenant, expect, expectNoSidewaysScroll, signIn, snapshot, test } from './helpers';
 
 const IMAGE = 'platform-xhs-cover-bigtext';
 
@@ -101,4 +101,33 @@ test('the hooks page works on a phone', async ({ page, request }) => {
   await expect(page.getByTestId('hook-row')).toContainText('美食特写');
   await expectNoSidewaysScroll(page);
   await snapshot(page, 'test-results/hooks-phone.png');
+});
+
+test('the hooks page speaks Chinese', async ({ page, request }) => {
+  const tenant = await createTenant(request);
+  await signIn(page, tenant.email, tenant.password);
+  await expect(page).toHaveURL(/\/overview$/);
+  await chooseLanguage(page.context(), 'zh-CN');
+  await page.goto('/hooks');
+  await expect(page).toHaveTitle('回调 · Studio');
+  await expect(page.getByRole('heading', { level: 1, name: '模板回调' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '还没有回调' })).toBeVisible();
+
+  // The form refuses in Chinese and names the bound templates in Chinese.
+  const form = page.getByRole('form', { name: '绑定模板' });
+  await form.getByRole('button', { name: '绑定', exact: true }).click();
+  await expect(form.getByText('请先选择图片模板。')).toBeVisible();
+  await form.getByLabel('图片模板').selectOption(IMAGE);
+  await form.getByRole('radio', { name: '视频' }).check();
+  await form.getByLabel('视频模板').selectOption('platform-product-360-spin');
+  await form.getByRole('button', { name: '绑定', exact: true }).click();
+  await expect(form.getByRole('status')).toHaveText('已绑定 小红书大字封面 → 商品360度展示。');
+
+  const row = page.getByTestId('hook-row');
+  await expect(row.getByRole('switch', { name: '启用' })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByText('1 个回调')).toBeVisible();
+  await row.getByRole('button', { name: '删除' }).click();
+  const dialog = page.getByRole('dialog', { name: '删除此回调？' });
+  await expect(dialog).toContainText('小红书大字封面 将不再指向视频模板 商品360度展示。');
+  await snapshot(page, 'test-results/hooks-zh.png');
 });

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { createTenant, expect, expectNoSidewaysScroll, signIn, snapshot, test } from './helpers';
+import { chooseLanguage, createTenant, expect, expectNoSidewaysScroll, signIn, snapshot, test } from './helpers';
 
 async function expectLoaded(image: Locator): Promise<void> {
   await image.scrollIntoViewIfNeeded();
@@ -186,4 +186,24 @@ test('Skills and a skill form fit a phone screen', async ({ page, request }) => 
   await expect(page.getByRole('radio', { name: '2:3' })).toBeChecked();
   await expectNoSidewaysScroll(page);
   await snapshot(page, 'test-results/playground-skill-phone.png');
+});
+
+test('the skills catalogue speaks Chinese', async ({ page, request }) => {
+  await signedIn(page, request);
+  await chooseLanguage(page.context(), 'zh-CN');
+  await page.goto('/skills');
+  await expect(page).toHaveTitle('技能 · Studio');
+  await expect(page.getByRole('heading', { level: 1, name: '技能库' })).toBeVisible();
+  await expect(page.getByLabel('搜索技能')).toBeVisible();
+
+  const poster = page.getByTestId('skill-card').filter({ hasText: '详情页卖点海报' });
+  await expect(poster).toContainText('表单 · 3 个字段');
+  await expect(page.getByTestId('skill-card').filter({ hasText: '模特上身图' })).toContainText('需要你的图片');
+
+  await page.getByRole('button', { name: /^美食/ }).click();
+  await expect(page.getByRole('button', { name: /^美食/ })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByLabel('搜索技能').fill('没有这个技能');
+  await expect(page.getByRole('heading', { name: '没有匹配的技能' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '显示全部技能' })).toBeVisible();
+  await snapshot(page, 'test-results/skills-zh.png');
 });

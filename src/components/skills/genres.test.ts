@@ -1,13 +1,24 @@
+import { createTranslator } from 'next-intl';
 import { describe, expect, it } from 'vitest';
+import en from '../../../messages/en.json';
+import zh from '../../../messages/zh-CN.json';
 import { genreCounts, genreLabel } from './genres';
+
+const t = createTranslator({ locale: 'en', messages: en, namespace: 'skills.genres' });
 
 describe('genreLabel', () => {
   it('names known genres and capitalises others', () => {
-    expect(genreLabel('ecommerce')).toBe('E-commerce');
-    expect(genreLabel('Social')).toBe('Social media');
-    expect(genreLabel('pet_care')).toBe('Pet care');
-    expect(genreLabel('constructor')).toBe('Constructor');
-    expect(genreLabel('')).toBe('Other');
+    expect(genreLabel('ecommerce', t)).toBe('E-commerce');
+    expect(genreLabel('Social', t)).toBe('Social media');
+    expect(genreLabel('pet_care', t)).toBe('Pet care');
+    expect(genreLabel('constructor', t)).toBe('Constructor');
+    expect(genreLabel('', t)).toBe('Other');
+  });
+
+  it('names known genres in Chinese', () => {
+    const zhT = createTranslator({ locale: 'zh-CN', messages: zh, namespace: 'skills.genres' });
+    expect(genreLabel('ecommerce', zhT)).toBe('电商');
+    expect(genreLabel('', zhT)).toBe('其他');
   });
 });
 

@@ -1,20 +1,18 @@
-/** Display names of the catalogue's genres; an unknown genre shows as written, capitalised. */
-const GENRE_LABELS: Record<string, string> = {
-  ecommerce: 'E-commerce',
-  food: 'Food',
-  interior: 'Interior',
-  portrait: 'Portrait',
-  illustration: 'Illustration',
-  social: 'Social media',
-  poster: 'Posters',
-  brand: 'Brand',
-};
+import type { useTranslations } from 'next-intl';
 
-export function genreLabel(genre: string): string {
+/** The genre names, from the `skills.genres` catalogue (`useTranslations` or `getTranslations`). */
+export type GenreWords = ReturnType<typeof useTranslations<'skills.genres'>>;
+
+const KNOWN = ['ecommerce', 'food', 'interior', 'portrait', 'illustration', 'social', 'poster', 'brand'] as const;
+type Known = (typeof KNOWN)[number];
+const isKnown = (key: string): key is Known => (KNOWN as readonly string[]).includes(key);
+
+/** Display name of a catalogue genre in the page's language; an unknown genre shows as written, capitalised. */
+export function genreLabel(genre: string, t: GenreWords): string {
   const key = genre.toLowerCase();
-  if (Object.hasOwn(GENRE_LABELS, key)) return GENRE_LABELS[key] as string;
+  if (isKnown(key)) return t(key);
   const text = genre.replace(/[-_]+/g, ' ').trim();
-  return text ? text.charAt(0).toUpperCase() + text.slice(1) : 'Other';
+  return text ? text.charAt(0).toUpperCase() + text.slice(1) : t('other');
 }
 
 /** The genres present, in order of first appearance, with how many skills each has. */

@@ -1,6 +1,7 @@
 'use client';
 
 import Link from 'next/link';
+import { useFormatter, useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { trpc, type RouterOutputs } from '@/trpc/react';
 import { ArrowRightIcon, SearchIcon, SkillsIcon } from '../icons';
@@ -9,7 +10,6 @@ import { cn } from '../ui/cn';
 import { ListSkeleton } from '../ui/list-skeleton';
 import { EmptyState, ListState } from '../ui/list-state';
 import { PageHeader } from '../console/page-header';
-import { namedFailure } from '../fields/load-failure';
 import { matchesQuery } from '../fields/recipe-search';
 import { SearchBox } from '../ui/search-box';
 import { RecipeThumb } from '../fields/recipe-thumb';
@@ -21,6 +21,8 @@ export type Skill = RouterOutputs['skills']['list']['skills'][number];
 
 /** The catalogue of skills: genre chips and a search over a grid of cards, each opening the skill in the Playground. */
 export function SkillsCatalogue() {
+  const t = useTranslations('skills');
+  const tGenre = useTranslations('skills.genres');
   const query = trpc.skills.list.useQuery(SKILLS_INPUT, { staleTime: 60_000 });
   const skills = useMemo(() => query.data?.skills ?? [], [query.data]);
   const [genre, setGenre] = useState<string | null>(null);
@@ -28,27 +30,22 @@ export function SkillsCatalogue() {
 
   const genres = useMemo(() => genreCounts(skills), [skills]);
   const shown = skills.filter(
-    (s) => (genre === null || s.genre === genre) && matchesQuery(search, [s.zh_name, s.description, s.slug, s.genre, genreLabel(s.genre)]),
+    (s) => (genre === null || s.genre === genre) && matchesQuery(search, [s.zh_name, s.description, s.slug, s.genre, genreLabel(s.genre, tGenre)]),
   );
 
   return (
     <div className="space-y-6">
       <PageHeader
-        eyebrow="Skills"
-        title="Skills catalogue"
-        description={
-          <>
-            Ready-made image recipes. Give one sentence or fill a short form and Studio writes the full prompt; call them from the API with{' '}
-            <code className="inline-code">skill_slug</code>.
-          </>
-        }
+        eyebrow={t('eyebrow')}
+        title={t('title')}
+        description={t.rich('description', { code: (chunks) => <code className="inline-code">{chunks}</code> })}
         action={
           skills.length > 0 && (
             <SearchBox
-              label="Search skills"
+              label={t('searchLabel')}
               value={search}
               onChange={setSearch}
-              placeholder="Search skills, e.g. 海报"
+              placeholder={t('searchPlaceholder')}
               className="w-full sm:w-64"
             />
           )
@@ -56,32 +53,30 @@ export function SkillsCatalogue() {
       />
 
       <ListState
-        query={namedFailure(query, 'The skills')}
+        query={{ ...query, error: query.error ? { message: t('loadFailed', { message: query.error.message }) } : null }}
         empty={skills.length === 0}
         keepRowsOnError
-        loading={<ListSkeleton label="skills" rows={4} />}
+        loading={<ListSkeleton label={t('loading')} rows={4} />}
         placeholder={
           <EmptyState
             icon={SkillsIcon}
-            title="No skills yet"
-            description={
-              <>
-                Your operator has not published any skills. You can still write your own prompt in the{' '}
+            title={t('emptyTitle')}
+            description={t.rich('emptyBody', {
+              link: (chunks) => (
                 <Link href="/playground" className="font-medium text-indigo-600 hover:text-indigo-500">
-                  Playground
+                  {chunks}
                 </Link>
-                .
-              </>
-            }
+              ),
+            })}
           />
         }
       >
-        <div role="group" aria-label="Filter by genre" className="flex flex-wrap gap-1.5">
-          <GenreChip label="All" count={skills.length} active={genre === null} onClick={() => setGenre(null)} />
+        <div role="group" aria-label={t('genreFilter')} className="flex flex-wrap gap-1.5">
+          <GenreChip label={t('all')} count={skills.length} active={genre === null} onClick={() => setGenre(null)} />
           {genres.map((g) => (
             <GenreChip
               key={g.genre}
-              label={genreLabel(g.genre)}
+              label={genreLabel(g.genre, tGenre)}
               count={g.count}
               active={genre === g.genre}
               onClick={() => setGenre(genre === g.genre ? null : g.genre)}
@@ -90,14 +85,14 @@ export function SkillsCatalogue() {
         </div>
 
         <p className="sr-only" aria-live="polite">
-          {shown.length} skill{shown.length === 1 ? '' : 's'} shown
+          {t('shown', { count: shown.length })}
         </p>
 
         {shown.length === 0 ? (
           <EmptyState
             icon={SearchIcon}
-            title="No skills match"
-            description="Try another word, or show every genre."
+            title={t('noMatchTitle')}
+            description={t('noMatchBody')}
             action={
               <Button
                 variant="secondary"
@@ -107,7 +102,7 @@ export function SkillsCatalogue() {
                   setSearch('');
                 }}
               >
-                Show all skills
+                {t('showAll')}
               </Button>
             }
           />
@@ -126,6 +121,7 @@ export function SkillsCatalogue() {
 }
 
 function GenreChip({ label, count, active, onClick }: { label: string; count: number; active: boolean; onClick: () => void }) {
+  const format = useFormatter();
   return (
     <button
       type="button"
@@ -137,7 +133,7 @@ function GenreChip({ label, count, active, onClick }: { label: string; count: nu
       )}
     >
       {label}
-      <span className={cn('text-xs tabular-nums', active ? 'text-indigo-100' : 'text-slate-400')}>{count}</span>
+      <span className={cn('text-xs tabular-nums', active ? 'text-indigo-100' : 'text-slate-400')}>{format.number(count)}</span>
     </button>
   );
 }
@@ -147,6 +143,8 @@ function GenreChip({ label, count, active, onClick }: { label: string; count: nu
  * accessible name stays short. Phones get a row (picture beside the text), wider screens a tile.
  */
 function SkillCard({ skill, eager }: { skill: Skill; eager: boolean }) {
+  const t = useTranslations('skills');
+  const tGenre = useTranslations('skills.genres');
   const href = `/playground?skill=${encodeURIComponent(skill.slug)}`;
   return (
     <article
@@ -169,7 +167,7 @@ function SkillCard({ skill, eager }: { skill: Skill; eager: boolean }) {
           </h2>
           <RatioBadge ratio={skill.ratio} />
         </div>
-        <p className="mt-0.5 text-xs text-slate-400">{genreLabel(skill.genre)}</p>
+        <p className="mt-0.5 text-xs text-slate-400">{genreLabel(skill.genre, tGenre)}</p>
         <p className="mt-1.5 flex-1 text-sm leading-6 break-words text-slate-600 sm:mt-2">{skill.description}</p>
         <div className="mt-2.5 flex flex-wrap items-center gap-1.5 sm:mt-3">
           <InputKindBadge fields={skill.fields} />
@@ -179,7 +177,7 @@ function SkillCard({ skill, eager }: { skill: Skill; eager: boolean }) {
           aria-hidden="true"
           className="mt-3 hidden items-center gap-1 border-t border-slate-100 pt-3 text-sm font-medium text-indigo-600 group-hover:text-indigo-500 sm:flex"
         >
-          Open in Playground
+          {t('open')}
           <ArrowRightIcon className="size-4 transition-transform group-hover:translate-x-0.5" />
         </p>
       </div>

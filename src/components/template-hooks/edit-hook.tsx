@@ -1,5 +1,7 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
+import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { trpc, type RouterOutputs } from '@/trpc/react';
 import { Button } from '../ui/button';
@@ -9,8 +11,8 @@ import { Select } from '../ui/select';
 import { Switch } from '../ui/switch';
 import { SubmitButton } from '../console/form-parts';
 import { checkOnSubmit, useClearRefusalOnEdit } from '../console/form-rules';
-import { editHookSchema } from './hook-forms';
-import { STORE_WORDS, TemplateOptions, type Catalog } from './options';
+import { hookForms } from './hook-forms';
+import { TemplateOptions, type Catalog } from './options';
 
 type Hook = RouterOutputs['hooks']['list']['hooks'][number];
 
@@ -18,6 +20,8 @@ type Hook = RouterOutputs['hooks']['list']['hooks'][number];
 function useEditHookForm(hook: Hook, onDone: () => void) {
   const utils = trpc.useUtils();
   const update = trpc.hooks.update.useMutation();
+  const errors = useTranslations('hooks.form');
+  const { editHookSchema } = useMemo(() => hookForms(errors), [errors]);
   const form = useZodForm(editHookSchema, {
     ...checkOnSubmit,
     defaultValues: { hook_template_slug: hook.hook_template_slug, enabled: hook.enabled, note: hook.note },
@@ -38,34 +42,35 @@ function useEditHookForm(hook: Hook, onDone: () => void) {
 }
 
 export function EditHook({ hook, catalog, onDone }: { hook: Hook; catalog: Catalog; onDone: () => void }) {
+  const t = useTranslations('hooks');
   const { form, submit, pending } = useEditHookForm(hook, onDone);
   const enabled = useWatch({ control: form.control, name: 'enabled' });
 
   return (
     <Form {...form}>
-      <form onSubmit={submit} className="mt-4 space-y-4 border-t border-slate-100 pt-4" aria-label="Edit hook" noValidate>
-        <FieldBlock control={form.control} name="hook_template_slug" label={STORE_WORDS[hook.hook_type].label}>
+      <form onSubmit={submit} className="mt-4 space-y-4 border-t border-slate-100 pt-4" aria-label={t('edit.label')} noValidate>
+        <FieldBlock control={form.control} name="hook_template_slug" label={t(`stores.${hook.hook_type}`)}>
           {(field) => (
             <Select {...field} autoFocus>
               <TemplateOptions items={catalog[hook.hook_type]} keep={hook.hook_template_slug} />
             </Select>
           )}
         </FieldBlock>
-        <FieldBlock control={form.control} name="note" label="Note">
+        <FieldBlock control={form.control} name="note" label={t('form.note')}>
           {(field) => <Input maxLength={500} {...field} />}
         </FieldBlock>
         <div className="flex items-center gap-2.5">
-          <Switch checked={enabled} onChange={(on) => form.setValue('enabled', on)} label="Enabled" />
+          <Switch checked={enabled} onChange={(on) => form.setValue('enabled', on)} label={t('row.enabled')} />
           <span className="text-sm text-slate-600" aria-hidden="true">
-            {enabled ? 'Enabled' : 'Disabled'}
+            {enabled ? t('row.enabled') : t('row.disabled')}
           </span>
         </div>
         <FormRootError />
         <div className="flex justify-end gap-2">
           <Button variant="ghost" onClick={onDone} disabled={pending}>
-            Cancel
+            {t('edit.cancel')}
           </Button>
-          <SubmitButton pending={pending}>Save hook</SubmitButton>
+          <SubmitButton pending={pending}>{t('edit.save')}</SubmitButton>
         </div>
       </form>
     </Form>

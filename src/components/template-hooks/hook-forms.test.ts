@@ -1,17 +1,31 @@
+import { createTranslator } from 'next-intl';
 import { describe, expect, it } from 'vitest';
-import { bindFormSchema, editHookSchema } from './hook-forms';
+import en from '../../../messages/en.json';
+import zh from '../../../messages/zh-CN.json';
+import { hookForms } from './hook-forms';
+
+const { bindFormSchema, editHookSchema } = hookForms(createTranslator({ locale: 'en', messages: en, namespace: 'hooks.form' }));
+
+const bindIssues = (schema: typeof bindFormSchema, type: 'article' | 'video') =>
+  schema
+    .safeParse({ image_template_slug: '', hook_type: type, hook_template_slug: '', enabled: null, note: '' })
+    .error?.issues.map((i) => [i.path.join('.'), i.message]);
 
 describe('bindFormSchema', () => {
   it('asks for the image template, then the downstream one of the chosen type', () => {
-    const issues = (type: 'article' | 'video') =>
-      bindFormSchema
-        .safeParse({ image_template_slug: '', hook_type: type, hook_template_slug: '', enabled: null, note: '' })
-        .error?.issues.map((i) => [i.path.join('.'), i.message]);
-    expect(issues('article')).toEqual([
+    expect(bindIssues(bindFormSchema, 'article')).toEqual([
       ['image_template_slug', 'Choose the image template first.'],
       ['hook_template_slug', 'Choose the article template to bind.'],
     ]);
-    expect(issues('video')?.[1]).toEqual(['hook_template_slug', 'Choose the video template to bind.']);
+    expect(bindIssues(bindFormSchema, 'video')?.[1]).toEqual(['hook_template_slug', 'Choose the video template to bind.']);
+  });
+
+  it('refuses in Chinese', () => {
+    const chinese = hookForms(createTranslator({ locale: 'zh-CN', messages: zh, namespace: 'hooks.form' }));
+    expect(bindIssues(chinese.bindFormSchema, 'video')).toEqual([
+      ['image_template_slug', '请先选择图片模板。'],
+      ['hook_template_slug', '请选择要绑定的视频模板。'],
+    ]);
   });
 
   it('leaves out an empty note and keeps an untouched switch as null', () => {
@@ -29,7 +43,7 @@ describe('editHookSchema', () => {
   it('sends a cleared note, and refuses a note longer than the contract allows', () => {
     expect(editHookSchema.parse({ hook_template_slug: 'b', enabled: true, note: '  ' })).toEqual({ hook_template_slug: 'b', enabled: true, note: '' });
     expect(editHookSchema.safeParse({ hook_template_slug: 'b', enabled: true, note: 'x'.repeat(501) }).error?.issues[0]?.message).toBe(
-      'Must be at most 500 characters',
+      'The note can be at most 500 characters.',
     );
   });
 });

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { trpc, type RouterOutputs } from '@/trpc/react';
 import { ArrowRightIcon, ArticleIcon, PencilIcon, TrashIcon, VideoIcon } from '../icons';
@@ -17,6 +18,7 @@ type Hook = RouterOutputs['hooks']['list']['hooks'][number];
 
 /** One binding: its two templates, the enabled switch, the note, and edit and delete. */
 export function HookRow({ hook, catalog }: { hook: Hook; catalog: Catalog }) {
+  const t = useTranslations('hooks');
   const utils = trpc.useUtils();
   const toggle = trpc.hooks.update.useMutation();
   const remove = trpc.hooks.remove.useMutation();
@@ -27,7 +29,7 @@ export function HookRow({ hook, catalog }: { hook: Hook; catalog: Catalog }) {
   const target = catalog[hook.hook_type].find((t) => t.slug === hook.hook_template_slug);
   const imageName = image?.name ?? hook.image_template_slug;
   const targetName = target?.name ?? hook.hook_template_slug;
-  const typeLabel = hook.hook_type === 'article' ? 'Article' : 'Video';
+  const type = hook.hook_type;
   // The switch shows the requested state while the change is on its way.
   const enabled = toggle.isPending && toggle.variables?.enabled !== undefined ? toggle.variables.enabled : hook.enabled;
 
@@ -54,7 +56,7 @@ export function HookRow({ hook, catalog }: { hook: Hook; catalog: Catalog }) {
     <article
       data-testid="hook-row"
       data-hook-type={hook.hook_type}
-      aria-label={`${imageName} → ${typeLabel.toLowerCase()} ${targetName}`}
+      aria-label={t('row.label', { image: imageName, type, target: targetName })}
       className={cn('rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200/80', !hook.enabled && 'bg-slate-50/80')}
     >
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center lg:flex-col lg:items-stretch xl:flex-row xl:items-center">
@@ -63,7 +65,7 @@ export function HookRow({ hook, catalog }: { hook: Hook; catalog: Catalog }) {
           <ArrowRightIcon className="size-4 rotate-90 sm:rotate-0 lg:rotate-90 xl:rotate-0" />
           <Badge tone={hook.hook_type === 'article' ? 'sky' : 'emerald'} className="gap-1">
             {hook.hook_type === 'article' ? <ArticleIcon className="size-3" /> : <VideoIcon className="size-3" />}
-            {typeLabel}
+            {t(`types.${type}`)}
           </Badge>
         </div>
         <TemplateChip option={target} slug={hook.hook_template_slug} kind={hook.hook_type} />
@@ -80,19 +82,19 @@ export function HookRow({ hook, catalog }: { hook: Hook; catalog: Catalog }) {
           ) : null}
           <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 border-t border-slate-100 pt-3">
             <div className="flex items-center gap-2.5">
-              <Switch checked={enabled} onChange={(v) => void setEnabled(v)} busy={toggle.isPending} disabled={toggle.isPending} label="Enabled" />
+              <Switch checked={enabled} onChange={(v) => void setEnabled(v)} busy={toggle.isPending} disabled={toggle.isPending} label={t('row.enabled')} />
               <span className="text-sm text-slate-600" aria-hidden="true">
-                {enabled ? 'Enabled' : 'Disabled'}
+                {enabled ? t('row.enabled') : t('row.disabled')}
               </span>
             </div>
             <div className="ml-auto flex items-center gap-1">
               <Button variant="ghost" size="sm" onClick={() => setEditing(true)}>
                 <PencilIcon className="size-4" />
-                Edit
+                {t('row.edit')}
               </Button>
               <Button variant="ghost" size="sm" onClick={() => setConfirming(true)} className="hover:bg-rose-50 hover:text-rose-700">
                 <TrashIcon className="size-4" />
-                Delete
+                {t('row.delete')}
               </Button>
             </div>
           </div>
@@ -102,8 +104,8 @@ export function HookRow({ hook, catalog }: { hook: Hook; catalog: Catalog }) {
 
       <ConfirmDialog
         open={confirming}
-        title="Delete this hook?"
-        confirmLabel="Delete hook"
+        title={t('row.confirmTitle')}
+        confirmLabel={t('row.confirmLabel')}
         busy={remove.isPending}
         error={remove.error?.message}
         onConfirm={() => void destroy()}
@@ -113,8 +115,12 @@ export function HookRow({ hook, catalog }: { hook: Hook; catalog: Catalog }) {
         }}
       >
         <p>
-          <span className="font-medium text-slate-900">{imageName}</span> will no longer point to the {typeLabel.toLowerCase()} template{' '}
-          <span className="font-medium text-slate-900">{targetName}</span>. Both templates stay as they are.
+          {t.rich('row.confirmBody', {
+            image: imageName,
+            target: targetName,
+            type,
+            b: (chunks) => <span className="font-medium text-slate-900">{chunks}</span>,
+          })}
         </p>
       </ConfirmDialog>
     </article>

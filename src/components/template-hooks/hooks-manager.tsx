@@ -1,6 +1,7 @@
 'use client';
 
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { trpc } from '@/trpc/react';
 import { HooksIcon, InfoIcon } from '../icons';
 import { ListSkeleton } from '../ui/list-skeleton';
@@ -12,6 +13,7 @@ import { useCatalog } from './use-catalog';
 
 /** The workspace's template hooks: image template → article or video template. */
 export function HooksManager() {
+  const t = useTranslations('hooks');
   const hooks = trpc.hooks.list.useQuery({});
   const catalog = useCatalog();
   const list = hooks.data?.hooks ?? [];
@@ -19,9 +21,9 @@ export function HooksManager() {
   return (
     <div className="space-y-6">
       <PageHeader
-        eyebrow="Hooks"
-        title="Template hooks"
-        description="Bind an image template to the article or video template that should follow it, one of each per image template."
+        eyebrow={t('eyebrow')}
+        title={t('title')}
+        description={t('description')}
       />
 
       <p
@@ -30,37 +32,32 @@ export function HooksManager() {
         data-testid="hooks-note"
       >
         <InfoIcon className="mt-1 size-4 shrink-0 text-sky-600" />
-        <span>
-          Hooks only store bindings; nothing fires automatically. After an image is done, your code calls the article or video endpoint with the stored
-          slug.
-        </span>
+        <span>{t('note')}</span>
       </p>
 
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
         <section aria-labelledby="hooks-list-title" className="min-w-0 space-y-3">
           <div className="flex items-baseline justify-between gap-2">
             <h2 id="hooks-list-title" className="text-base font-semibold text-slate-900">
-              Bindings
+              {t('bindings')}
             </h2>
-            {hooks.data && <span className="text-xs text-slate-500 tabular-nums">{list.length === 1 ? '1 hook' : `${list.length} hooks`}</span>}
+            {hooks.data && <span className="text-xs text-slate-500 tabular-nums">{t('count', { count: list.length })}</span>}
           </div>
           <ListState
             query={hooks}
             empty={list.length === 0}
-            loading={<ListSkeleton label="hooks" />}
+            loading={<ListSkeleton label={t('loading')} />}
             placeholder={
               <EmptyState
                 icon={HooksIcon}
-                title="No hooks yet"
-                description={
-                  <>
-                    Pick an image template and the copy or video template that goes with it. Templates are listed in the{' '}
+                title={t('emptyTitle')}
+                description={t.rich('emptyBody', {
+                  link: (chunks) => (
                     <Link href="/templates" className="font-medium text-indigo-600 hover:text-indigo-500">
-                      template store
+                      {chunks}
                     </Link>
-                    .
-                  </>
-                }
+                  ),
+                })}
               />
             }
           >
@@ -74,7 +71,7 @@ export function HooksManager() {
           </ListState>
         </section>
 
-        <aside className="min-w-0 lg:sticky lg:top-6" aria-label="Bind a template">
+        <aside className="min-w-0 lg:sticky lg:top-6" aria-label={t('form.title')}>
           <BindForm catalog={catalog} hooks={list} />
         </aside>
       </div>

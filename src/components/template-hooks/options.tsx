@@ -1,3 +1,4 @@
+import { useTranslations } from 'next-intl';
 import type { ArticleFormat } from '../templates/model';
 
 /** A template as the hook forms offer it. */
@@ -22,35 +23,28 @@ export interface Catalog {
   error: string | null;
 }
 
-export const HOOK_TYPES: { value: HookType; label: string }[] = [
-  { value: 'article', label: 'Article' },
-  { value: 'video', label: 'Video' },
-];
+export const HOOK_TYPES: readonly HookType[] = ['article', 'video'];
 
-/** How the forms name a store's templates. */
-export const STORE_WORDS: Record<'image' | HookType, { label: string; a: string }> = {
-  image: { label: 'Image template', a: 'an image' },
-  article: { label: 'Article template', a: 'an article' },
-  video: { label: 'Video template', a: 'a video' },
-};
-
-const optionText = (t: TemplateOption) => `${t.name} · ${t.slug}${t.active ? '' : ' (inactive)'}`;
+/** The stores a hook's ends come from. */
+export type Store = 'image' | HookType;
 
 /** `<option>`s of one store, yours first, grouped by source; a stored slug no longer listed is kept. */
 export function TemplateOptions({ items, keep }: { items: TemplateOption[]; keep?: string }) {
+  const t = useTranslations('hooks.options');
   const groups = [
-    { label: 'Mine', members: items.filter((t) => t.source === 'mine') },
-    { label: 'Platform', members: items.filter((t) => t.source === 'platform') },
+    { key: 'mine', label: t('mine'), members: items.filter((o) => o.source === 'mine') },
+    { key: 'platform', label: t('platform'), members: items.filter((o) => o.source === 'platform') },
   ].filter((g) => g.members.length > 0);
+  const optionText = (o: TemplateOption) => t(o.active ? 'active' : 'inactive', { name: o.name, slug: o.slug });
   const missing = keep && !items.some((t) => t.slug === keep);
   return (
     <>
-      {missing && <option value={keep}>{keep} (not listed)</option>}
+      {missing && <option value={keep}>{t('notListed', { slug: keep })}</option>}
       {groups.map((g) => (
-        <optgroup key={g.label} label={g.label}>
-          {g.members.map((t) => (
-            <option key={t.slug} value={t.slug}>
-              {optionText(t)}
+        <optgroup key={g.key} label={g.label}>
+          {g.members.map((o) => (
+            <option key={o.slug} value={o.slug}>
+              {optionText(o)}
             </option>
           ))}
         </optgroup>

@@ -1,11 +1,12 @@
 'use client';
 
-import { useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { trpc, type RouterOutputs } from '@/trpc/react';
 import { applyServerError, useZodForm } from '../ui/form';
 import { checkOnSubmit, useClearRefusalOnEdit } from '../console/form-rules';
-import { bindFormSchema } from './hook-forms';
+import { hookForms } from './hook-forms';
 import type { Catalog, HookType } from './options';
 
 type Hook = RouterOutputs['hooks']['list']['hooks'][number];
@@ -24,6 +25,8 @@ export interface BindDone {
 export function useBindForm(catalog: Catalog, hooks: Hook[]) {
   const utils = trpc.useUtils();
   const bind = trpc.hooks.bind.useMutation();
+  const errors = useTranslations('hooks.form');
+  const { bindFormSchema } = useMemo(() => hookForms(errors), [errors]);
   const form = useZodForm(bindFormSchema, {
     ...checkOnSubmit,
     defaultValues: { image_template_slug: '', hook_type: 'article', hook_template_slug: '', enabled: null, note: '' },

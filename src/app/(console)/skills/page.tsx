@@ -1,10 +1,14 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { Prefetched } from '@/trpc/prefetched';
 import { SkillsCatalogue } from '@/components/skills/skills-catalogue';
 import { SKILLS_INPUT } from '@/components/skills/reads';
 import { api } from '@/trpc/server';
 
-export const metadata: Metadata = { title: 'Skills' };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('skills');
+  return { title: t('metaTitle') };
+}
 
 /** Rendered with the catalogue in place. */
 export default function SkillsPage() {
