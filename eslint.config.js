@@ -14,9 +14,9 @@ const processEnv = {
 /**
  * Files whose every user-facing word comes from the message catalogues (messages/*.json through
  * next-intl). Each area joins the list once converted; when the list covers src/components/** and
- * src/app/**, it becomes those two globs. Not converted yet: the rest of src/components/console and
- * every other console area (playground, videos, chat, skills, templates, articles, hooks, docs,
- * operator) and their routes in src/app.
+ * src/app/**, it becomes those two globs. Not converted yet: the rest of src/components/console, the
+ * playground, videos, templates, fields, docs and operator areas, the rest of src/components/ui, and
+ * their routes in src/app.
  */
 const TRANSLATED = [
   'src/app/layout.tsx',
@@ -25,6 +25,8 @@ const TRANSLATED = [
   'src/app/error.tsx',
   'src/app/not-found.tsx',
   'src/components/errors/**',
+  'src/app/(console)/articles/**',
+  'src/app/(console)/chat/**',
   'src/app/(console)/claims/**',
   'src/app/(console)/convert/**',
   'src/app/(console)/jobs/**',
@@ -36,6 +38,8 @@ const TRANSLATED = [
   'src/app/(console)/hooks/**',
   'src/app/(console)/uploads/**',
   'src/app/(console)/usage/**',
+  'src/components/articles/**',
+  'src/components/chat/**',
   'src/components/claim-codes/**',
   'src/components/claim-redemption/**',
   'src/components/convert/**',

@@ -1,4 +1,4 @@
-import { createTenant, expect, expectNoSidewaysScroll, signIn, snapshot, test } from './helpers';
+import { chooseLanguage, createTenant, expect, expectNoSidewaysScroll, signIn, snapshot, test } from './helpers';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -95,4 +95,20 @@ test('an article template opens by address and the page fits a phone', async ({ 
   await expect(result.getByTestId('article-hashtags').getByRole('listitem').first()).toBeVisible();
   await expectNoSidewaysScroll(page);
   await snapshot(page, 'test-results/articles-phone.png');
+});
+
+test('in Chinese: the writer, its button and the sentence field read in Chinese', async ({ page, request }) => {
+  const tenant = await createTenant(request);
+  await signIn(page, tenant.email, tenant.password);
+  await expect(page).toHaveURL(/\/overview$/);
+  await chooseLanguage(page.context(), 'zh-CN');
+  await page.goto('/articles?template=platform-xhs-quick-note');
+  await expect(page).toHaveTitle('文案 · Studio');
+  await expect(page.getByRole('heading', { level: 1, name: '写文案' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '文案会显示在这里' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '生成文案', exact: true })).toBeVisible();
+  await expect(page.getByLabel('一句话描述', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('recipe-selected')).toContainText('小红书笔记');
+  await expectNoSidewaysScroll(page);
+  await snapshot(page, 'test-results/articles-zh.png');
 });

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { sample } from '../tests/helpers/media-samples';
 import { E2E_SIM_PORT } from './env';
-import { createTenant, expect, expectNoSidewaysScroll, signIn, snapshot, test, type TestTenant } from './helpers';
+import { chooseLanguage, createTenant, expect, expectNoSidewaysScroll, signIn, snapshot, test, type TestTenant } from './helpers';
 
 const QUESTION = '请用两句话介绍一下杭州西湖的春天，并说明为什么值得去。';
 const numbers = new Intl.NumberFormat('en-US');
@@ -109,6 +109,24 @@ test('the code panel shows the base URL and the routing model, with a placeholde
   await page.getByRole('tab', { name: 'Python' }).click();
   await expect(panel).toContainText('os.environ["STUDIO_API_KEY"]');
   await expect(panel.getByRole('button', { name: 'Copy Python example' })).toBeVisible();
+});
+
+test('in Chinese: the page, its buttons and the conversation totals read in Chinese', async ({ page, request }) => {
+  const tenant = await createTenant(request);
+  await signIn(page, tenant.email, tenant.password);
+  await expect(page).toHaveURL(/\/overview$/);
+  await chooseLanguage(page.context(), 'zh-CN');
+  await page.goto('/chat');
+  await expect(page).toHaveTitle('对话 · Studio');
+  await expect(page.getByRole('heading', { level: 1, name: '对话' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '新对话' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '发送' })).toBeDisabled();
+  await expect(page.getByLabel('模型').locator('option', { hasText: '自动路由（studio-auto）' })).toHaveCount(1);
+  await expect(page.getByTestId('chat-total-credits')).toHaveText('0 积分');
+  await expect(page.getByRole('heading', { name: '开始对话' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '在代码中使用' })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await snapshot(page, 'test-results/chat-zh.png');
 });
 
 test.describe('refused requests', () => {

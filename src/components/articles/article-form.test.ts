@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import en from '../../../messages/en.json';
 import { articleFieldName, articleSchema, findArticleTemplate } from './article-form';
+
+const words = { chooseTemplate: en.articles.chooseTemplate };
 
 const note = {
   id: '0e0b6f6c-0000-4000-8000-000000000001',
@@ -13,7 +16,7 @@ const quick = { id: '0e0b6f6c-0000-4000-8000-000000000002', slug: 'platform-wech
 const templates = [note, quick];
 
 const problems = (values: Parameters<ReturnType<typeof articleSchema>['safeParse']>[0]) =>
-  (articleSchema(templates).safeParse(values).error?.issues ?? []).map((i) => ({ path: i.path.join('.'), message: i.message }));
+  (articleSchema(templates, words).safeParse(values).error?.issues ?? []).map((i) => ({ path: i.path.join('.'), message: i.message }));
 
 describe('articleSchema', () => {
   it('asks for a template first', () => {
@@ -25,7 +28,7 @@ describe('articleSchema', () => {
       { path: 'drafts.platform-xhs-product-note.values.selling_points', message: '“核心卖点” is required.' },
     ]);
     const drafts = { [note.slug]: { values: { product: ' 榨汁杯 ', selling_points: '30秒出汁' } } };
-    expect(articleSchema(templates).parse({ template: note.id, drafts })).toEqual({
+    expect(articleSchema(templates, words).parse({ template: note.id, drafts })).toEqual({
       template_slug: note.slug,
       input: { product: '榨汁杯', selling_points: '30秒出汁' },
     });
@@ -35,7 +38,7 @@ describe('articleSchema', () => {
     expect(problems({ template: quick.slug, drafts: {} })).toEqual([
       { path: 'drafts.platform-wechat-quick-article.sentence', message: 'Describe what you want in one sentence.' },
     ]);
-    expect(articleSchema(templates).parse({ template: quick.slug, drafts: { [quick.slug]: { sentence: '早餐' } } })).toEqual({
+    expect(articleSchema(templates, words).parse({ template: quick.slug, drafts: { [quick.slug]: { sentence: '早餐' } } })).toEqual({
       template_slug: quick.slug,
       input: '早餐',
     });

@@ -42,11 +42,16 @@ export function articleFieldName(path: readonly PropertyKey[], template: Article
   return null;
 }
 
-export function articleSchema(templates: readonly ArticleTemplateRow[]) {
+/** The one refusal the form words itself (the fields' own come from the shared form rules). */
+export interface ArticleFormWords {
+  chooseTemplate: string;
+}
+
+export function articleSchema(templates: readonly ArticleTemplateRow[], words: ArticleFormWords) {
   return valuesSchema.transform((v, ctx): ArticleRequest => {
     const template = findArticleTemplate(templates, v.template);
     if (!template) {
-      ctx.addIssue({ code: 'custom', message: 'Choose a template first.', path: ['template'] });
+      ctx.addIssue({ code: 'custom', message: words.chooseTemplate, path: ['template'] });
       return z.NEVER;
     }
     const drafted = checkDraft(ctx, template.slug, inputShape(template), v.drafts[template.slug]);

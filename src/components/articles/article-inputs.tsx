@@ -1,31 +1,53 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { LockIcon } from '../icons';
 import { isForm } from '../fields/field-model';
 import { FieldsForm, SentenceField } from '../fields/fields-form';
 import type { RecipeOption } from '../fields/recipe-picker';
 import { InputKindBadge } from '../skills/skill-badges';
 import { FormatBadge, FormatGlyph } from './article-result';
-import { FORMAT_HINT, formatLabel, isArticleFormat } from './formats';
+import { formatLabel, isArticleFormat, type ArticleFormat, type FormatNames } from './formats';
 import type { ArticleTemplate } from './use-article-form';
 
+/** What the template picker says, from the `articles` catalogue. */
+export interface ArticleOptionWords {
+  formats: FormatNames;
+  hints: (format: ArticleFormat) => string;
+  mine: string;
+  platform: string;
+  lockedReason: string;
+}
+
+/** The words of the template picker in the page's language. */
+export function useArticleOptionWords(): ArticleOptionWords {
+  const t = useTranslations('articles');
+  return {
+    formats: (key) => t(`formats.${key}`),
+    hints: (format) => t(`hints.${format}`),
+    mine: t('picker.mine'),
+    platform: t('picker.platform'),
+    lockedReason: t('picker.lockedReason'),
+  };
+}
+
 /** A template in the picker: its format, kind of input and what the format is for. */
-export function articleOption(t: ArticleTemplate): RecipeOption {
+export function articleOption(t: ArticleTemplate, words: ArticleOptionWords): RecipeOption {
   const format = isArticleFormat(t.format) ? t.format : null;
   return {
     value: t.slug,
     name: t.zh_name,
     description: t.description,
-    keywords: [t.category, t.domain, t.format ?? '', formatLabel(t.format)].join(' '),
-    group: t.source === 'mine' ? 'Your templates' : 'Platform templates',
+    keywords: [t.category, t.domain, t.format ?? '', formatLabel(t.format, words.formats)].join(' '),
+    group: t.source === 'mine' ? words.mine : words.platform,
     locked: t.locked,
-    lockedReason: 'Comes with a claim code',
+    lockedReason: words.lockedReason,
     icon: <FormatGlyph format={t.format} />,
     meta: (
       <>
         <FormatBadge format={t.format} />
         {t.fields && <InputKindBadge fields={t.fields} />}
-        {format && <span className="text-xs text-slate-500">{FORMAT_HINT[format]}</span>}
+        {format && <span className="text-xs text-slate-500">{words.hints(format)}</span>}
       </>
     ),
   };
@@ -39,13 +61,14 @@ interface ArticleInputsProps {
 
 /** What the chosen template asks for: its generated form or one sentence; nothing while it is locked. */
 export function ArticleInputs({ template, disabled, submit }: ArticleInputsProps) {
+  const t = useTranslations('articles');
   if (template.locked) {
     return (
       <div className="flex gap-2.5 rounded-lg bg-amber-50 px-3 py-2.5 text-xs leading-5 text-amber-900 ring-1 ring-amber-200 ring-inset">
         <LockIcon className="mt-0.5 size-4 shrink-0" />
         <div>
-          <p className="font-medium">This template comes with a claim code.</p>
-          <p className="mt-0.5">Its form opens once your workspace redeems a claim code that includes it.</p>
+          <p className="font-medium">{t('locked.title')}</p>
+          <p className="mt-0.5">{t('locked.body')}</p>
         </div>
       </div>
     );
@@ -57,12 +80,12 @@ export function ArticleInputs({ template, disabled, submit }: ArticleInputsProps
     <SentenceField
       key={template.slug}
       draftKey={template.slug}
-      label="Your sentence"
+      label={t('sentence.label')}
       required
       disabled={disabled}
       onSubmitShortcut={submit}
-      placeholder="What should it be about? e.g. 上班族的 10 分钟早餐"
-      hint="One sentence is enough: the template does the rest. Press Ctrl+Enter to write."
+      placeholder={t('sentence.placeholder')}
+      hint={t('sentence.hint')}
     />
   );
 }

@@ -1,6 +1,7 @@
 'use client';
 
 import type { ReactNode } from 'react';
+import { useFormatter, useTranslations } from 'next-intl';
 import { ArticlesIcon, CoinsIcon } from '../icons';
 import { Badge } from '../ui/badge';
 import { Card } from '../ui/card';
@@ -31,10 +32,11 @@ const FORMAT_TONE: Record<ArticleFormat, 'rose' | 'emerald' | 'amber' | 'sky'> =
 };
 
 export function FormatBadge({ format }: { format: string | null | undefined }) {
+  const t = useTranslations('articles');
   const tone = isArticleFormat(format) ? FORMAT_TONE[format] : 'slate';
   return (
     <Badge tone={tone} data-format={format ?? undefined}>
-      {formatLabel(format)}
+      {formatLabel(format, (key) => t(`formats.${key}`))}
     </Badge>
   );
 }
@@ -56,11 +58,11 @@ export function FormatGlyph({ format }: { format: string | null | undefined }) {
   );
 }
 
-const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
-
 /** One written piece: title, body and hashtags, each with its own copy button, plus "Copy all". */
 export function ArticleResult({ article, headingLevel = 2 }: { article: WrittenArticle; headingLevel?: 2 | 3 }) {
   const Title = headingLevel === 2 ? 'h2' : 'h3';
+  const t = useTranslations('articles.result');
+  const format = useFormatter();
   const hashtags = article.hashtags ?? [];
   return (
     <Card className="overflow-hidden" data-testid="article-result" data-format={article.format}>
@@ -70,26 +72,26 @@ export function ArticleResult({ article, headingLevel = 2 }: { article: WrittenA
           <span className="min-w-0 break-words">{article.templateName}</span>
           <span className="inline-flex items-center gap-1" data-testid="article-credits">
             <CoinsIcon className="size-3.5 text-indigo-500" />
-            {article.credits} credit{article.credits === 1 ? '' : 's'} charged
+            {t('charged', { count: article.credits })}
           </span>
-          <time dateTime={article.at.toISOString()}>{timeFormat.format(article.at)}</time>
+          <time dateTime={article.at.toISOString()}>{format.dateTime(article.at, { hour: '2-digit', minute: '2-digit', hour12: false })}</time>
         </div>
         <CopyAllButton value={articleText(article)} />
       </div>
 
       <div className="space-y-6 px-4 py-5 sm:px-6">
-        <Section label="Title" copy={<CopyButton value={article.title} label="title" />}>
+        <Section label={t('title')} copy={<CopyButton value={article.title} label={t('copyTitle')} />}>
           <Title className="text-xl leading-8 font-semibold tracking-tight break-words text-slate-900" data-testid="article-title">
             {article.title}
           </Title>
         </Section>
 
-        <Section label="Body" copy={<CopyButton value={article.body} label="body" />}>
+        <Section label={t('body')} copy={<CopyButton value={article.body} label={t('copyBody')} />}>
           <ArticleBody body={article.body} />
         </Section>
 
         {hashtags.length > 0 && (
-          <Section label="Hashtags" copy={<CopyButton value={hashtags.join(' ')} label="hashtags" />}>
+          <Section label={t('hashtags')} copy={<CopyButton value={hashtags.join(' ')} label={t('copyHashtags')} />}>
             <HashtagList tags={hashtags} />
           </Section>
         )}

@@ -1,10 +1,11 @@
 'use client';
 
 import { useRef } from 'react';
+import { useTranslations } from 'next-intl';
 import { NoTemplatesYet, RecipeField } from '../fields/recipe-field';
 import { SubmitBar } from '../fields/submit-bar';
 import { Workbench } from '../fields/workbench';
-import { ArticleInputs, articleOption } from './article-inputs';
+import { ArticleInputs, articleOption, useArticleOptionWords } from './article-inputs';
 import { FormatGlyph } from './article-result';
 import { useArticleForm } from './use-article-form';
 import { WrittenPanel } from './written-panel';
@@ -17,6 +18,8 @@ interface ArticleWriterProps {
 }
 
 export function ArticleWriter({ price, startTemplate }: ArticleWriterProps) {
+  const t = useTranslations('articles');
+  const words = useArticleOptionWords();
   const results = useRef<HTMLElement>(null);
   const writer = useArticleForm({ startTemplate, results });
   const { form, submit, pending, credits } = writer;
@@ -24,9 +27,9 @@ export function ArticleWriter({ price, startTemplate }: ArticleWriterProps) {
 
   return (
     <Workbench
-      eyebrow="Articles"
-      title="Write copy"
-      description="Xiaohongshu notes, WeChat articles, product details and video scripts from a template, ready to copy and post."
+      eyebrow={t('eyebrow')}
+      title={t('title')}
+      description={t('description')}
       form={form}
       onSubmit={submit}
       busy={pending}
@@ -36,7 +39,7 @@ export function ArticleWriter({ price, startTemplate }: ArticleWriterProps) {
         name="template"
         noun="template"
         catalogue={writer.templates}
-        options={writer.templates.rows.map(articleOption)}
+        options={writer.templates.rows.map((row) => articleOption(row, words))}
         onChange={writer.choose}
         fallbackIcon={<FormatGlyph format={null} />}
         empty={<NoTemplatesYet kind="article" />}
@@ -48,9 +51,9 @@ export function ArticleWriter({ price, startTemplate }: ArticleWriterProps) {
         cost={price}
         credits={credits}
         pending={pending}
-        label="Write"
-        pendingLabel="Writing…"
-        shortfall="Not enough credits to write; ask your operator for more."
+        label={t('write')}
+        pendingLabel={t('writing')}
+        shortfall={t('shortfall')}
         testIds={{ error: 'write-error', credits: 'articles-credits' }}
         disabled={writer.locked}
       />

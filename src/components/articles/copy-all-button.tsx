@@ -1,17 +1,21 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { CheckIcon, CopyIcon } from '../icons';
 import { buttonClasses } from '../ui/button';
-import { copyStateText, useCopy } from '../ui/copy-button';
+import { useCopy } from '../ui/copy-button';
 
 /** The result's main action: copies title, body and hashtags in one go, saying so on the button. */
 export function CopyAllButton({ value }: { value: string }) {
+  const t = useTranslations('articles.result');
+  const tc = useTranslations('copy');
   const { state, copy } = useCopy();
+  const words = state === 'copied' ? tc('copied') : state === 'failed' ? tc('failed') : t('copyAll');
 
   return (
-    <button type="button" onClick={() => void copy(value)} aria-label="Copy all" className={buttonClasses('secondary', 'sm', 'shrink-0')}>
+    <button type="button" onClick={() => void copy(value)} aria-label={t('copyAll')} className={buttonClasses('secondary', 'sm', 'shrink-0')}>
       {state === 'copied' ? <CheckIcon className="size-4 text-emerald-600" /> : <CopyIcon className="size-4" />}
-      <span aria-live="polite">{copyStateText(state, 'Copy all')}</span>
+      <span aria-live="polite">{words}</span>
     </button>
   );
 }

@@ -1,4 +1,6 @@
+import { createTranslator } from 'next-intl';
 import { describe, expect, it } from 'vitest';
+import en from '../../../messages/en.json';
 import { articleText, formatLabel } from './formats';
 
 describe('articleText', () => {
@@ -12,11 +14,13 @@ describe('articleText', () => {
   });
 });
 
+const names = createTranslator({ locale: 'en', messages: en, namespace: 'articles.formats' });
+
 describe('formatLabel', () => {
   it('names known formats and falls back for others', () => {
-    expect(formatLabel('xiaohongshu')).toBe('Xiaohongshu note');
-    expect(formatLabel('wechat')).toBe('WeChat article');
-    expect(formatLabel(null)).toBe('Article');
-    expect(formatLabel('toString')).toBe('Article');
+    expect(formatLabel('xiaohongshu', names)).toBe('Xiaohongshu note');
+    expect(formatLabel('wechat', names)).toBe('WeChat article');
+    expect(formatLabel(null, names)).toBe('Article');
+    expect(formatLabel('toString', names)).toBe('Article');
   });
 });

@@ -2,27 +2,16 @@
 export const ARTICLE_FORMATS = ['xiaohongshu', 'wechat', 'detail', 'script'] as const;
 export type ArticleFormat = (typeof ARTICLE_FORMATS)[number];
 
-export const FORMAT_LABEL: Record<ArticleFormat, string> = {
-  xiaohongshu: 'Xiaohongshu note',
-  wechat: 'WeChat article',
-  detail: 'Product detail',
-  script: 'Video script',
-};
-
-/** What each format answers: only Xiaohongshu notes carry hashtags. */
-export const FORMAT_HINT: Record<ArticleFormat, string> = {
-  xiaohongshu: 'Title, body and hashtags',
-  wechat: 'Title and a structured body',
-  detail: 'Title and selling points',
-  script: 'Title and a voice-over script',
-};
+/** The format names of the `articles.formats` catalogue (`useTranslations` or `createTranslator`). */
+export type FormatNames = (key: ArticleFormat | 'other') => string;
 
 export function isArticleFormat(format: string | null | undefined): format is ArticleFormat {
   return !!format && (ARTICLE_FORMATS as readonly string[]).includes(format);
 }
 
-export function formatLabel(format: string | null | undefined): string {
-  return isArticleFormat(format) ? FORMAT_LABEL[format] : 'Article';
+/** A format's name in the page's language; an unknown format is just an article. */
+export function formatLabel(format: string | null | undefined, names: FormatNames): string {
+  return names(isArticleFormat(format) ? format : 'other');
 }
 
 /**

@@ -2,6 +2,7 @@
 
 import { useMemo, useRef, useState, type BaseSyntheticEvent, type RefObject } from 'react';
 import { useWatch } from 'react-hook-form';
+import { useTranslations } from 'next-intl';
 import type { ArticleRequest } from '@/contracts/article';
 import { trpc, type RouterOutputs } from '@/trpc/react';
 import { useZodForm } from '../ui/form';
@@ -27,7 +28,9 @@ export function useArticleForm({ startTemplate, results }: ArticleFormOptions) {
   const templatesQuery = trpc.templates.list.useQuery(ARTICLE_TEMPLATES_INPUT, { staleTime: 60_000 });
   const templates = useMemo(() => (templatesQuery.data?.templates ?? []).filter((t) => t.active && t.type === 'article'), [templatesQuery.data]);
 
-  const schema = useMemo(() => articleSchema(templates), [templates]);
+  const t = useTranslations('articles');
+  const chooseTemplate = t('chooseTemplate');
+  const schema = useMemo(() => articleSchema(templates, { chooseTemplate }), [templates, chooseTemplate]);
   const form = useZodForm(schema, { defaultValues: { template: startTemplate, drafts: {} }, mode: 'onSubmit' });
   const charged = useChargedForm(form);
   const asked = useWatch({ control: form.control, name: 'template' });

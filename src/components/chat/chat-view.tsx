@@ -1,10 +1,10 @@
 'use client';
 
 import { useId, useState } from 'react';
+import { useFormatter, useTranslations } from 'next-intl';
 import { AUTO_MODEL } from '@/contracts/chat';
 import { trpc } from '@/trpc/react';
 import { PageHeader } from '../console/page-header';
-import { formatNumber } from '../console/format';
 import { CoinsIcon, PlusIcon } from '../icons';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
@@ -15,22 +15,10 @@ import { MessageList } from './message-list';
 import { useChat } from './use-chat';
 import { useChatModels } from './use-chat-models';
 
-const TEXT = {
-  eyebrow: 'Workspace',
-  title: 'Chat',
-  description: 'Talk to Studio’s chat models, with images from your uploads. Each answer is charged by its tokens; the same API works from your code.',
-  newConversation: 'New conversation',
-  model: 'Model',
-  auto: `Automatic routing (${AUTO_MODEL})`,
-  conversation: 'This conversation',
-  spent: (n: number) => `${formatNumber(n)} credit${n === 1 ? '' : 's'}`,
-  tokens: (n: number) => `${formatNumber(n)} tokens`,
-  balance: 'Balance',
-  modelsFailed: 'The model list could not be loaded; automatic routing still works.',
-} as const;
-
 /** The Chat page: a streamed conversation with a chosen model, its cost, and the API calls that do the same. */
 export function ChatView({ baseUrl }: { baseUrl: string }) {
+  const t = useTranslations('chat');
+  const format = useFormatter();
   const id = useId();
   const chat = useChat();
   const models = useChatModels();
@@ -40,13 +28,13 @@ export function ChatView({ baseUrl }: { baseUrl: string }) {
   return (
     <div className="space-y-6">
       <PageHeader
-        eyebrow={TEXT.eyebrow}
-        title={TEXT.title}
-        description={TEXT.description}
+        eyebrow={t('eyebrow')}
+        title={t('title')}
+        description={t('description')}
         action={
           <Button variant="secondary" onClick={chat.reset} disabled={chat.turns.length === 0}>
             <PlusIcon className="size-4" />
-            {TEXT.newConversation}
+            {t('newConversation')}
           </Button>
         }
       />
@@ -55,30 +43,30 @@ export function ChatView({ baseUrl }: { baseUrl: string }) {
           <div className="flex flex-wrap items-end justify-between gap-3 border-b border-slate-100 px-4 py-3 sm:px-6">
             <div className="w-full min-w-0 sm:w-72">
               <label htmlFor={`${id}-model`} className="mb-1 block text-sm font-medium text-slate-700">
-                {TEXT.model}
+                {t('model')}
               </label>
               <Select id={`${id}-model`} value={model} onChange={(e) => setModel(e.target.value)} disabled={chat.streaming}>
                 {models.ids.map((m) => (
                   <option key={m} value={m}>
-                    {m === AUTO_MODEL ? TEXT.auto : m}
+                    {m === AUTO_MODEL ? t('auto', { model: AUTO_MODEL }) : m}
                   </option>
                 ))}
               </Select>
-              {models.error && <p className="mt-1 text-xs text-amber-700">{TEXT.modelsFailed}</p>}
+              {models.error && <p className="mt-1 text-xs text-amber-700">{t('modelsFailed')}</p>}
             </div>
-            <dl className="flex gap-4 text-sm" aria-label={TEXT.conversation}>
+            <dl className="flex gap-4 text-sm" aria-label={t('conversation')}>
               <div>
-                <dt className="text-xs text-slate-500">{TEXT.conversation}</dt>
+                <dt className="text-xs text-slate-500">{t('conversation')}</dt>
                 <dd className="font-semibold text-slate-900 tabular-nums" data-testid="chat-total-credits">
-                  {TEXT.spent(chat.totals.credits)}
+                  {t('credits', { count: chat.totals.credits })}
                 </dd>
-                <dd className="text-xs text-slate-500 tabular-nums">{TEXT.tokens(chat.totals.tokens)}</dd>
+                <dd className="text-xs text-slate-500 tabular-nums">{t('tokens', { count: chat.totals.tokens })}</dd>
               </div>
               <div>
-                <dt className="text-xs text-slate-500">{TEXT.balance}</dt>
+                <dt className="text-xs text-slate-500">{t('balance')}</dt>
                 <dd className="flex items-center gap-1 font-semibold text-slate-900 tabular-nums">
                   <CoinsIcon className="size-4 text-indigo-500" />
-                  <span data-testid="chat-balance">{me.data ? formatNumber(me.data.tenant.credits) : '…'}</span>
+                  <span data-testid="chat-balance">{me.data ? format.number(me.data.tenant.credits, 'credits') : '…'}</span>
                 </dd>
               </div>
             </dl>

@@ -1,25 +1,20 @@
 'use client';
 
 import { useId, useState, type KeyboardEvent } from 'react';
+import { useTranslations } from 'next-intl';
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '../ui/card';
 import { CodeBlock } from '../ui/code-block';
 import { cn } from '../ui/cn';
 import { chatSnippets, type SnippetLanguage } from './snippets';
 
-const TEXT = {
-  title: 'Use it from code',
-  description: 'The same conversation through the OpenAI-compatible API, with an API key in',
-  baseUrl: '; the base URL is',
-  tabs: 'Language',
-  languages: { curl: 'curl', js: 'JavaScript', python: 'Python' },
-  captions: { curl: 'Shell', js: 'Node.js · openai, streaming', python: 'Python · openai' },
-  copy: (language: string) => `${language} example`,
-} as const;
+const LANGUAGES: Record<SnippetLanguage, string> = { curl: 'curl', js: 'JavaScript', python: 'Python' };
+const KEY_VARIABLE = 'STUDIO_API_KEY';
 
 const ORDER: SnippetLanguage[] = ['curl', 'js', 'python'];
 
 /** Snippets for curl and the OpenAI SDKs, one shown at a time, each with a copy button. */
 export function CodePanel({ baseUrl }: { baseUrl: string }) {
+  const t = useTranslations('chat.code');
   const id = useId();
   const [language, setLanguage] = useState<SnippetLanguage>('js');
   const snippets = chatSnippets(baseUrl);
@@ -38,17 +33,20 @@ export function CodePanel({ baseUrl }: { baseUrl: string }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{TEXT.title}</CardTitle>
+        <CardTitle>{t('title')}</CardTitle>
         <CardDescription>
-          {TEXT.description} <code className="rounded bg-slate-100 px-1 py-0.5 font-mono text-xs text-slate-700">STUDIO_API_KEY</code>
-          {TEXT.baseUrl}{' '}
-          <code className="rounded bg-slate-100 px-1 py-0.5 font-mono text-xs break-all text-slate-700" data-testid="chat-base-url">
-            {api}
-          </code>
+          {t.rich('description', {
+            key: () => <code className="rounded bg-slate-100 px-1 py-0.5 font-mono text-xs text-slate-700">{KEY_VARIABLE}</code>,
+            url: () => (
+              <code className="rounded bg-slate-100 px-1 py-0.5 font-mono text-xs break-all text-slate-700" data-testid="chat-base-url">
+                {api}
+              </code>
+            ),
+          })}
         </CardDescription>
       </CardHeader>
       <CardBody className="space-y-3">
-        <div role="tablist" aria-label={TEXT.tabs} className="flex gap-1 rounded-lg bg-slate-100 p-1" onKeyDown={onKey}>
+        <div role="tablist" aria-label={t('tabs')} className="flex gap-1 rounded-lg bg-slate-100 p-1" onKeyDown={onKey}>
           {ORDER.map((l) => (
             <button
               key={l}
@@ -64,12 +62,12 @@ export function CodePanel({ baseUrl }: { baseUrl: string }) {
                 l === language ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
               )}
             >
-              {TEXT.languages[l]}
+              {LANGUAGES[l]}
             </button>
           ))}
         </div>
         <div id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-tab-${language}`}>
-          <CodeBlock code={snippets[language]} title={TEXT.captions[language]} copyLabel={TEXT.copy(TEXT.languages[language])} />
+          <CodeBlock code={snippets[language]} title={t(`captions.${language}`)} copyLabel={t('copy', { language: LANGUAGES[language] })} />
         </div>
       </CardBody>
     </Card>

@@ -1,22 +1,12 @@
 'use client';
 
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useTranslations } from 'next-intl';
 import { CloseIcon, ImageIcon } from '../icons';
 import { Button } from '../ui/button';
 import { Textarea } from '../ui/textarea';
 import type { Attachment } from './conversation';
 import { ImagePicker } from './image-picker';
-
-const TEXT = {
-  message: 'Message',
-  placeholder: '输入消息… Type a message',
-  hint: 'Enter to send · Shift+Enter for a new line',
-  send: 'Send',
-  stop: 'Stop',
-  attach: 'Images',
-  hideImages: 'Hide images',
-  remove: (name: string) => `Remove ${name}`,
-} as const;
 
 interface ComposerProps {
   streaming: boolean;
@@ -26,6 +16,7 @@ interface ComposerProps {
 
 /** The question being written, its attached images, and Send (or Stop while an answer streams). */
 export function Composer({ streaming, onSend, onStop }: ComposerProps) {
+  const t = useTranslations('chat.composer');
   const id = useId();
   const [text, setText] = useState('');
   const [images, setImages] = useState<Attachment[]>([]);
@@ -49,16 +40,16 @@ export function Composer({ streaming, onSend, onStop }: ComposerProps) {
   };
 
   return (
-    <form onSubmit={submit} className="space-y-3 border-t border-slate-100 px-4 py-4 sm:px-6" aria-label={TEXT.message}>
+    <form onSubmit={submit} className="space-y-3 border-t border-slate-100 px-4 py-4 sm:px-6" aria-label={t('message')}>
       {images.length > 0 && (
-        <ul className="flex flex-wrap gap-2" aria-label={TEXT.attach}>
+        <ul className="flex flex-wrap gap-2" aria-label={t('attach')}>
           {images.map((img) => (
             <li key={img.url} className="relative">
               {/* eslint-disable-next-line @next/next/no-img-element -- uploaded files are served as they are */}
               <img src={img.url} alt={img.name} className="size-14 rounded-lg bg-slate-100 object-cover ring-1 ring-slate-200" />
               <button
                 type="button"
-                aria-label={TEXT.remove(img.name)}
+                aria-label={t('remove', { name: img.name })}
                 onClick={() => setImages(images.filter((i) => i.url !== img.url))}
                 className="absolute -top-1.5 -right-1.5 rounded-full bg-slate-900 p-0.5 text-white focus-visible:outline-2 focus-visible:outline-indigo-600"
               >
@@ -71,7 +62,7 @@ export function Composer({ streaming, onSend, onStop }: ComposerProps) {
       {picking && <ImagePicker selected={images} onChange={setImages} />}
       <div>
         <label htmlFor={`${id}-text`} className="sr-only">
-          {TEXT.message}
+          {t('message')}
         </label>
         <Textarea
           id={`${id}-text`}
@@ -79,7 +70,7 @@ export function Composer({ streaming, onSend, onStop }: ComposerProps) {
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
           rows={3}
-          placeholder={TEXT.placeholder}
+          placeholder={t('placeholder')}
           aria-describedby={`${id}-hint`}
           className="resize-y break-words"
         />
@@ -88,20 +79,20 @@ export function Composer({ streaming, onSend, onStop }: ComposerProps) {
         <div className="flex items-center gap-3">
           <Button variant="secondary" size="sm" aria-expanded={picking} onClick={() => setPicking(!picking)}>
             <ImageIcon className="size-4" />
-            {picking ? TEXT.hideImages : TEXT.attach}
+            {picking ? t('hideImages') : t('attach')}
             {images.length > 0 && <span className="rounded-full bg-indigo-100 px-1.5 text-xs text-indigo-700">{images.length}</span>}
           </Button>
           <p id={`${id}-hint`} className="hidden text-xs text-slate-400 sm:block">
-            {TEXT.hint}
+            {t('hint')}
           </p>
         </div>
         {streaming ? (
           <Button variant="secondary" onClick={onStop} className="min-w-24">
-            {TEXT.stop}
+            {t('stop')}
           </Button>
         ) : (
           <Button type="submit" disabled={!ready} className="min-w-24">
-            {TEXT.send}
+            {t('send')}
           </Button>
         )}
       </div>

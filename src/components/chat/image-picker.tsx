@@ -1,13 +1,8 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { UploadedImageGrid } from '../uploads/uploaded-image-grid';
 import type { Attachment } from './conversation';
-
-const TEXT = {
-  legend: 'Attach images from your uploads',
-  attach: (name: string) => `Attach ${name}`,
-  max: (n: number) => `Up to ${n} images per message.`,
-} as const;
 
 export const MAX_IMAGES = 4;
 
@@ -18,12 +13,13 @@ interface ImagePickerProps {
 
 /** The caller's recent uploaded images to toggle, and a button that uploads a new one and attaches it. */
 export function ImagePicker({ selected, onChange }: ImagePickerProps) {
+  const t = useTranslations('chat.picker');
   const full = selected.length >= MAX_IMAGES;
   return (
     <UploadedImageGrid
-      legend={TEXT.legend}
-      hint={TEXT.max(MAX_IMAGES)}
-      pickLabel={TEXT.attach}
+      legend={t('legend')}
+      hint={t('max', { count: MAX_IMAGES })}
+      pickLabel={(name: string) => t('attach', { name })}
       isSelected={(url) => selected.some((s) => s.url === url)}
       full={full}
       onToggle={(file) =>

@@ -1,38 +1,26 @@
 'use client';
 
 import { useEffect, useRef } from 'react';
-import { formatNumber } from '../console/format';
+import { useTranslations } from 'next-intl';
 import { ErrorAlert } from '../ui/alert';
 import { Spinner } from '../ui/spinner';
 import type { Turn } from './conversation';
-
-const TEXT = {
-  log: 'Conversation',
-  you: 'You',
-  assistant: 'Assistant',
-  attached: (name: string) => `Attached image: ${name}`,
-  thinking: 'Answering…',
-  stopped: 'Stopped.',
-  credits: (n: number) => `${formatNumber(n)} credit${n === 1 ? '' : 's'}`,
-  tokens: (p: number, c: number) => `${formatNumber(p)} prompt + ${formatNumber(c)} completion tokens`,
-  emptyTitle: 'Start a conversation',
-  emptyBody: 'Ask anything in any language — 中文、English — and attach images from your uploads. Each answer shows what it cost.',
-} as const;
 
 // Long Chinese lines and unbroken URLs wrap inside the bubble instead of widening the page.
 const PROSE = 'text-[15px] leading-7 whitespace-pre-wrap break-words [overflow-wrap:anywhere]';
 
 function UserTurn({ turn }: { turn: Turn }) {
+  const t = useTranslations('chat.messages');
   return (
     <div className="flex justify-end">
       <div className="max-w-[85%] min-w-0 space-y-2 rounded-2xl rounded-tr-md bg-indigo-600 px-4 py-2.5 text-white">
-        <p className="sr-only">{TEXT.you}</p>
+        <p className="sr-only">{t('you')}</p>
         {turn.images.length > 0 && (
           <ul className="flex flex-wrap justify-end gap-2">
             {turn.images.map((img) => (
               <li key={img.url}>
                 {/* eslint-disable-next-line @next/next/no-img-element -- uploaded files are served as they are */}
-                <img src={img.url} alt={TEXT.attached(img.name)} className="size-20 rounded-lg bg-white/20 object-cover" data-testid="turn-image" />
+                <img src={img.url} alt={t('attached', { name: img.name })} className="size-20 rounded-lg bg-white/20 object-cover" data-testid="turn-image" />
               </li>
             ))}
           </ul>
@@ -44,14 +32,16 @@ function UserTurn({ turn }: { turn: Turn }) {
 }
 
 function AssistantTurn({ turn }: { turn: Turn }) {
+  const t = useTranslations('chat.messages');
+  const tc = useTranslations('chat');
   const a = turn.answer;
   const waiting = a.status === 'streaming' && !a.text;
   return (
     <div className="min-w-0 space-y-2" data-testid="chat-answer" data-status={a.status}>
-      <p className="sr-only">{TEXT.assistant}</p>
+      <p className="sr-only">{t('assistant')}</p>
       {waiting ? (
         <p className="flex items-center gap-2 text-sm text-slate-500">
-          <Spinner className="size-4" /> {TEXT.thinking}
+          <Spinner className="size-4" /> {t('thinking')}
         </p>
       ) : (
         a.text && (
@@ -63,7 +53,7 @@ function AssistantTurn({ turn }: { turn: Turn }) {
           </div>
         )
       )}
-      {a.status === 'stopped' && <p className="text-xs text-slate-500">{TEXT.stopped}</p>}
+      {a.status === 'stopped' && <p className="text-xs text-slate-500">{t('stopped')}</p>}
       {a.error && (
         <ErrorAlert className="break-words [overflow-wrap:anywhere]" data-testid="chat-error">
           {a.error}
@@ -74,10 +64,10 @@ function AssistantTurn({ turn }: { turn: Turn }) {
           {a.model && <span className="font-mono">{a.model}</span>}
           {a.credits !== null && (
             <span className="font-medium text-indigo-700" data-testid="answer-credits">
-              {TEXT.credits(a.credits)}
+              {tc('credits', { count: a.credits })}
             </span>
           )}
-          {a.usage && <span className="tabular-nums">{TEXT.tokens(a.usage.prompt, a.usage.completion)}</span>}
+          {a.usage && <span className="tabular-nums">{t('tokens', { prompt: a.usage.prompt, completion: a.usage.completion })}</span>}
         </p>
       )}
     </div>
@@ -86,6 +76,7 @@ function AssistantTurn({ turn }: { turn: Turn }) {
 
 /** The conversation as a live log: questions on the right, answers streaming in on the left. */
 export function MessageList({ turns }: { turns: Turn[] }) {
+  const t = useTranslations('chat.messages');
   const end = useRef<HTMLDivElement>(null);
   const last = turns.at(-1);
   // Follow the answer as it grows.
@@ -94,11 +85,11 @@ export function MessageList({ turns }: { turns: Turn[] }) {
   }, [turns.length, last?.answer.text, last?.answer.status]);
 
   return (
-    <div role="log" aria-live="polite" aria-label={TEXT.log} className="min-h-64 space-y-5 px-4 py-5 sm:px-6">
+    <div role="log" aria-live="polite" aria-label={t('log')} className="min-h-64 space-y-5 px-4 py-5 sm:px-6">
       {turns.length === 0 ? (
         <div className="mx-auto max-w-md py-10 text-center">
-          <h2 className="text-base font-semibold text-slate-900">{TEXT.emptyTitle}</h2>
-          <p className="mt-1 text-sm text-pretty text-slate-500">{TEXT.emptyBody}</p>
+          <h2 className="text-base font-semibold text-slate-900">{t('emptyTitle')}</h2>
+          <p className="mt-1 text-sm text-pretty text-slate-500">{t('emptyBody')}</p>
         </div>
       ) : (
         turns.map((t) => (

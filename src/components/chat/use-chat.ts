@@ -1,14 +1,10 @@
 'use client';
 
 import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useTranslations } from 'next-intl';
 import { trpc } from '@/trpc/react';
 import { conversationReducer, conversationTotals, requestMessages, type Attachment } from './conversation';
 import { httpErrorText, readChatStream } from './sse';
-
-const TEXT = {
-  network: 'The connection to Studio failed; try again.',
-  noBody: 'The answer arrived without a body.',
-} as const;
 
 const ENDPOINT = '/api/chat/completions';
 
@@ -17,6 +13,7 @@ const ENDPOINT = '/api/chat/completions';
  * streams the answer into its turn and lets the caller stop it.
  */
 export function useChat() {
+  const t = useTranslations('chat.errors');
   const [turns, dispatch] = useReducer(conversationReducer, []);
   const utils = trpc.useUtils();
   const inFlight = useRef<{ id: string; controller: AbortController } | null>(null);
@@ -48,7 +45,7 @@ export function useChat() {
           return;
         }
         if (!res.body) {
-          dispatch({ type: 'fail', id, message: TEXT.noBody });
+          dispatch({ type: 'fail', id, message: t('noBody') });
           return;
         }
         for await (const event of readChatStream(res.body)) {
@@ -57,7 +54,7 @@ export function useChat() {
           else if (event.type === 'error') dispatch({ type: 'fail', id, message: event.message });
         }
       } catch (err) {
-        if (!controller.signal.aborted) dispatch({ type: 'fail', id, message: err instanceof Error && err.message ? `${TEXT.network} (${err.message})` : TEXT.network });
+        if (!controller.signal.aborted) dispatch({ type: 'fail', id, message: err instanceof Error && err.message ? t('networkDetail', { detail: err.message }) : t('network') });
       } finally {
         dispatch({ type: 'finish', id });
         if (inFlight.current?.id === id) inFlight.current = null;
@@ -65,7 +62,7 @@ export function useChat() {
         void utils.session.me.invalidate();
       }
     },
-    [utils],
+    [utils, t],
   );
 
   const stop = useCallback(() => {

@@ -1,11 +1,15 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { ArticleWriter } from '@/components/articles/article-writer';
 import { ARTICLE_TEMPLATES_INPUT } from '@/components/articles/reads';
 import { Prefetched } from '@/trpc/prefetched';
 import { getConfig } from '@/server/config';
 import { api } from '@/trpc/server';
 
-export const metadata: Metadata = { title: 'Articles' };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('articles');
+  return { title: t('metaTitle') };
+}
 
 interface ArticlesPageProps {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
