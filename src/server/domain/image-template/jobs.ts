@@ -19,7 +19,7 @@ import type { TenantIdentity } from '../auth/identity';
 import { chargeWork, insufficientCredits, moveCredits, refundJob, refundWork, walletOf } from '../credits/ledger';
 import type { Deps } from '../deps';
 import { AppError, notFound } from '../errors';
-import { notifyJob } from '../jobs/events';
+import { endedNow, notifyJob } from '../jobs/events';
 import { nearestRatio } from '../reverse/reverse';
 import { readImageInput, type ImageSource, type ReadImage } from '../reverse/image-input';
 import { planConversion, runConversion, type ConversionPlan, type StepReport } from './convert';
@@ -182,8 +182,7 @@ export async function failConversion(db: Db, jobId: string, error: string, stepE
         error,
         note: null,
         steps: stoppedSteps(current.steps ?? [], stepError),
-        finishedAt: new Date(),
-        elapsedMs: sql`(extract(epoch from (now() - ${jobs.createdAt})) * 1000)::int`,
+        ...endedNow(),
       })
       .where(eq(jobs.id, jobId))
       .returning();
@@ -259,8 +258,7 @@ export async function runConversionJob(ctx: ConversionRunContext, task: Task<Tas
           result: answer,
           steps,
           note: null,
-          finishedAt: new Date(),
-          elapsedMs: sql<number>`(extract(epoch from (now() - ${jobs.createdAt})) * 1000)::int`,
+          ...endedNow(),
         })
         .where(and(eq(jobs.id, job.id), eq(jobs.status, 'pending')))
         .returning();

@@ -202,3 +202,9 @@ export function jobFeedHub(database: Database): JobFeedHub {
 export async function pruneJobEvents(db: Db, maxAgeMs = 24 * 3600_000): Promise<void> {
   await db.delete(jobEvents).where(lt(jobEvents.at, new Date(Date.now() - maxAgeMs)));
 }
+
+/** The columns that end a job now: when it finished and how long it took since it was created. */
+export const endedNow = () => ({
+  finishedAt: new Date(),
+  elapsedMs: sql<number>`(extract(epoch from (now() - ${jobs.createdAt})) * 1000)::int`,
+});

@@ -9,7 +9,7 @@ import { routeCall, RoutingExhausted } from '../../upstreams/engine';
 import { verifyImage } from '../../upstreams/verify';
 import { refundJob } from '../credits/ledger';
 import { AppError } from '../errors';
-import { finishAndNotify, notifyJob } from './events';
+import { endedNow, finishAndNotify, notifyJob } from './events';
 import { sizeForRatio } from './sizes';
 import { imageJobInputSchema, imageNeeds } from './types';
 
@@ -42,8 +42,7 @@ export async function failJob(db: Db, job: Pick<Job, 'id' | 'tenantId'>, error: 
         status: 'failed',
         error,
         note: null,
-        finishedAt: new Date(),
-        elapsedMs: sql`(extract(epoch from (now() - ${jobs.createdAt})) * 1000)::int`,
+        ...endedNow(),
       })
       .where(and(eq(jobs.id, job.id), eq(jobs.status, 'pending')))
       .returning();
@@ -139,8 +138,7 @@ export async function runImageJob(ctx: RunContext, task: Task<TaskPayload<'image
       status: 'done' as const,
       cdnUrl: url,
       note: null,
-      finishedAt: new Date(),
-      elapsedMs: sql<number>`(extract(epoch from (now() - ${jobs.createdAt})) * 1000)::int`,
+      ...endedNow(),
     };
     if (job.callbackUrl) {
       // The callback is queued in the transaction that ends the job: it exists exactly when the job is done.

@@ -17,7 +17,7 @@ import { UpstreamError, type Target } from '../../upstreams/types';
 import type { Config } from '../../config';
 import { refundJob } from '../credits/ledger';
 import { AppError } from '../errors';
-import { notifyJob } from '../jobs/events';
+import { endedNow, notifyJob } from '../jobs/events';
 import { downloadToFile, imageExtension, inspectMp4File } from './mp4';
 import { videoJobInputSchema, videoNeeds, type VideoJobInput } from './types';
 
@@ -55,8 +55,7 @@ export async function failVideo(
         status: 'failed',
         error,
         note: null,
-        finishedAt: new Date(),
-        elapsedMs: sql`(extract(epoch from (now() - ${jobs.createdAt})) * 1000)::int`,
+        ...endedNow(),
       })
       .where(and(eq(jobs.id, jobId), eq(jobs.status, 'pending')))
       .returning();
@@ -323,8 +322,7 @@ async function storeResult(ctx: VideoRunContext, job: Job, vt: VideoTaskRow, inp
         status: 'done',
         cdnUrl: videoUrl,
         note: null,
-        finishedAt: new Date(),
-        elapsedMs: sql<number>`(extract(epoch from (now() - ${jobs.createdAt})) * 1000)::int`,
+        ...endedNow(),
       })
       .where(and(eq(jobs.id, job.id), eq(jobs.status, 'pending')))
       .returning();

@@ -1,0 +1,112 @@
+import type { Env } from './config';
+
+/** The shape of Studio's settings, as `buildConfig` (src/server/config.ts) makes them from the environment. */
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  secret: Buffer;
+  /** Admin key from the environment; when unset the generated one lives in the database. */
+  adminKey: string | undefined;
+  publicBaseUrl: string;
+  /** True when the public base URL is https: session cookies are Secure and pages send HSTS. */
+  https: boolean;
+  imageHost: string;
+  worker: Env['STUDIO_WORKER'];
+  /** Upstream definitions; when unset the bundled simulator is started and registered. */
+  upstreamsFile: string | undefined;
+  simPort: number;
+  /** How often the worker recomputes health scores and probes removed upstreams. */
+  scoreIntervalMs: number;
+  probeIntervalMs: number;
+  /** Credits per image by quality, and per article written; see docs/api.md for the defaults. */
+  prices: {
+    image: { low: number; medium: number; high: number };
+    article: number;
+    /** One image reading (`/api/reverse`). */
+    reverse: number;
+    /** One image-to-template conversion; half of it is refunded when the text layers could not be read. */
+    imageToTemplate: number;
+    video: Record<string, number>;
+    /** Credits per 1,000 tokens by chat family (`default` for the others), and the least one request costs. */
+    chat: Record<string, ChatPrice>;
+    chatMinimum: number;
+  };
+  /** USD value of one credit, used for `cost_usd` in callbacks. */
+  creditUsd: number;
+  /** CNY list price of one credit; a tenant's `markup` multiplies it for `charged_cny`. */
+  creditCny: number;
+  workerConcurrency: number;
+  imageRatePerHour: number;
+  chat: {
+    /** Requests per minute per key (shared by every instance); 0 turns the limit off. */
+    ratePerMinute: number;
+    /** Completion tokens reserved for a request without max_tokens (docs/api.md → Chat → Charging). */
+    maxCompletionTokens: number;
+    /** A comment line on a stream whose upstream has been silent this long. */
+    heartbeatMs: number;
+    /** Chat bodies carry images inline (data URLs), so their limit is their own. */
+    maxBodyBytes: number;
+  };
+  imageToTemplate: {
+    /** A synchronous conversion that has not answered by then is a 504 (refunded); `async: true` has no such limit. */
+    syncTimeoutMs: number;
+    /** An asynchronous conversion without progress this long is failed by the watchdog and refunded. */
+    watchdogMs: number;
+  };
+  video: {
+    ratePerHour: number;
+    /** The tier for a request without `model` and without a 1080p/768P/2K or > 15 s need. */
+    defaultTier: string;
+    /** First status check after the upstream task is created; doubles up to `pollMaxMs`. */
+    pollFirstMs: number;
+    pollMaxMs: number;
+    /** Largest result file accepted. */
+    maxBytes: number;
+    /** Seconds a task may stay in one state (queued or running) by tier; `default` for the others. */
+    deadlinesS: Record<string, number>;
+  };
+  allowPrivateCallbacks: boolean;
+  /** First retry delay of a failed callback; it doubles each attempt (capped at one hour). */
+  callbackBackoffMs: number;
+  callbackAttempts: number;
+  maxBodyBytes: number;
+  /**
+   * A header set by the trusted edge with the caller's address (its last entry when it is a list);
+   * null: the address of the connection. Sign-in throttling counts attempts per address.
+   */
+  clientIpHeader: string | null;
+  demo: boolean;
+  logLevel: Env['LOG_LEVEL'];
+  /** An S3-compatible bucket for results and uploads; null keeps files in the data folder. */
+  s3: S3Settings | null;
+  uploads: {
+    ratePerHour: number;
+    /** Below this size a presign answers `proxy` (`too_small`): one request is cheaper than three. */
+    directMinBytes: number;
+    directExpiresS: number;
+    /** A header set by the trusted edge with the caller's country code; null: region not checked. */
+    regionHeader: string | null;
+    /** Country codes where direct upload is offered. */
+    directRegions: string[];
+  };
+}
+
+export interface S3Settings {
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+  /** Public address of the bucket's objects (a CDN or the bucket URL); `<base>/<key>`. */
+  publicBaseUrl: string;
+}
+
+export interface ChatPrice {
+  prompt_per_1k: number;
+  completion_per_1k: number;
+}
