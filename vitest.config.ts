@@ -12,7 +12,7 @@ export default defineConfig({
     hookTimeout: 240_000,
     env: { LOG_LEVEL: 'silent', NEXT_TELEMETRY_DISABLED: '1' },
     projects: [
-      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts'] } },
+      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'] } },
       { extends: true, test: { name: 'integration', include: ['tests/integration/**/*.test.ts'] } },
       {
         extends: true,

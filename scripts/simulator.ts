@@ -20,6 +20,11 @@ export interface SimulatorProcess {
   stop(): Promise<void>;
 }
 
+/** A simulator run by someone else (another container): used, never started or stopped. */
+export function remoteSimulator(origin: string): SimulatorProcess {
+  return { origin, child: null, stop: async () => {} };
+}
+
 /** Starts the upstream simulator as its own process on `port`, or reuses one already listening there. */
 export async function startSimulator(port: number): Promise<SimulatorProcess> {
   const origin = `http://127.0.0.1:${port}`;

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import next from 'next';
 import { ensureBuild } from './ensure-build';
-import { startSimulator, type SimulatorProcess } from './simulator';
+import { remoteSimulator, startSimulator, type SimulatorProcess } from './simulator';
 import { bootstrap } from '../src/server/domain/setup/bootstrap';
 import { getConfig } from '../src/server/config';
 import { runMigrations } from '../src/server/db/migrate';
@@ -22,7 +22,7 @@ const root = path.resolve(import.meta.dirname, '..');
 
 async function main() {
   const config = getConfig();
-  ensureBuild();
+  ensureBuild({ serve: true });
   const rt = await getRuntime();
   await runMigrations(rt.database, config.databaseUrl);
   const report = await bootstrap(rt.db, config);
@@ -32,7 +32,8 @@ async function main() {
   if (config.upstreamsFile) {
     await syncUpstreams(rt.db, config.secret, loadUpstreamsFile(config.upstreamsFile), 'file');
   } else {
-    sim = await startSimulator(config.simPort);
+    // One simulator for all: another container's (STUDIO_SIM_URL), one already on STUDIO_SIM_PORT, or a new one.
+    sim = config.simUrl ? remoteSimulator(config.simUrl) : await startSimulator(config.simPort);
     await syncUpstreams(rt.db, config.secret, simulatorUpstreams(sim.origin), 'simulator');
   }
 

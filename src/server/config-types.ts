@@ -19,6 +19,8 @@ export interface Config {
   /** Upstream definitions; when unset the bundled simulator is started and registered. */
   upstreamsFile: string | undefined;
   simPort: number;
+  /** A simulator already running elsewhere (another container): used instead of starting one. */
+  simUrl: string | null;
   /** How often the worker recomputes health scores and probes removed upstreams. */
   scoreIntervalMs: number;
   probeIntervalMs: number;

@@ -62,6 +62,7 @@ const envSchema = z.object({
   STUDIO_WORKER: z.enum(['inline', 'off']).default('inline'),
   STUDIO_UPSTREAMS_FILE: optionalSetting(z.string()),
   STUDIO_SIM_PORT: z.coerce.number().int().min(1).max(65535).default(4010),
+  STUDIO_SIM_URL: optionalUrl,
   STUDIO_PRICES: jsonSetting('{"image":{"low":1,"medium":2,"high":4}}')
     .pipe(
       z
@@ -124,10 +125,14 @@ const envSchema = z.object({
     .transform((v) => v.split(',').map((r) => r.trim().toUpperCase()).filter(Boolean)),
   /** Read by src/server/lifecycle.ts before the configuration; listed here so a bad value stops start-up. */
   STUDIO_SOURCE_MAPS: z.enum(['0', '1']).default('0'),
+  /** Read by scripts/ensure-build.ts before the configuration; listed here so a bad value stops start-up. */
+  STUDIO_BUILD: z.enum(['auto', 'never']).default('auto'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
 export type Env = z.infer<typeof envSchema>;
+/** Every environment variable Studio's web and worker processes read (deployment files are checked against it). */
+export const SETTING_NAMES: readonly string[] = Object.keys(envSchema.shape);
 export type { ChatPrice, Config, S3Settings } from './config-types';
 
 export class ConfigError extends Error {
@@ -196,6 +201,7 @@ export function buildConfig(env: Env): Config {
     worker: env.STUDIO_WORKER,
     upstreamsFile: env.STUDIO_UPSTREAMS_FILE ? path.resolve(env.STUDIO_UPSTREAMS_FILE) : undefined,
     simPort: env.STUDIO_SIM_PORT,
+    simUrl: env.STUDIO_SIM_URL?.replace(/\/+$/, '') ?? null,
     scoreIntervalMs: env.STUDIO_SCORE_INTERVAL_MS,
     probeIntervalMs: env.STUDIO_PROBE_INTERVAL_MS,
     prices: {
