@@ -1,8 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureBuild } from './ensure-build';
-import { startFront } from './cluster/front';
+import { startTopology } from './cluster/topology';
 import { startSimulator, type SimulatorProcess } from './simulator';
 import { getConfig } from '../src/server/config';
 import { runMigrations } from '../src/server/db/migrate';
@@ -16,15 +14,6 @@ import { getRuntime } from '../src/server/runtime';
  * simulator once (unless STUDIO_UPSTREAMS_FILE names real upstreams). A process that dies is started
  * again after a second, as a process manager would; SIGTERM drains them all.
  */
-const root = path.resolve(import.meta.dirname, '..');
-
-interface Member {
-  name: string;
-  entry: string;
-  env: Record<string, string>;
-  child: ChildProcess | null;
-}
-
 function options() {
   const { values } = parseArgs({
     options: { web: { type: 'string', default: '2' }, workers: { type: 'string', default: '2' } },
@@ -52,96 +41,46 @@ async function main() {
   await closeDatabase();
 
   let sim: SimulatorProcess | null = null;
-  if (!config.upstreamsFile) sim = await startSimulator(config.simPort);
+  if (!config.upstreamsFile && !config.simUrl) sim = await startSimulator(config.simPort);
 
-  const backends = Array.from({ length: web }, (_, i) => `http://127.0.0.1:${config.port + 1 + i}`);
-  const shared = {
-    // Every web process reuses the one simulator on STUDIO_SIM_PORT (scripts/simulator.ts).
-    STUDIO_SIM_PORT: String(config.simPort),
-    STUDIO_CLIENT_IP_HEADER: 'x-forwarded-for',
-    PUBLIC_BASE_URL: config.publicBaseUrl,
-  };
-  const members: Member[] = [
-    ...backends.map((origin, i) => ({
-      name: `web-${i + 1}`,
-      entry: 'scripts/start.ts',
-      env: { ...shared, PORT: new URL(origin).port, HOST: '127.0.0.1', STUDIO_WORKER: 'off', STUDIO_DEMO: i === 0 ? (process.env.STUDIO_DEMO ?? '1') : '0' },
-      child: null,
-    })),
-    ...Array.from({ length: workers }, (_, i) => ({ name: `worker-${i + 1}`, entry: 'src/worker/main.ts', env: shared, child: null })),
-  ];
-
-  let stopping = false;
-  const launch = (m: Member) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, m.entry)], {
-      cwd: root,
-      env: { ...process.env, ...m.env },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    m.child = child;
-    console.log(`[cluster] ${m.name} started (pid ${child.pid})`);
-    child.once('exit', (code, signal) => {
-      m.child = null;
-      if (stopping) return;
-      console.log(`[cluster] ${m.name} exited (${signal ?? `code ${code}`}); starting it again in 1 s`);
-      setTimeout(() => !stopping && launch(m), 1000);
-    });
-  };
-  // The first web process creates the demo tenant and admin key; the others start after it.
-  const [first, ...rest] = members;
-  if (first) {
-    launch(first);
-    await waitReady(backends[0] ?? '');
-  }
-  for (const m of rest) launch(m);
-
-  const front = await startFront(config.port, config.host, { backends });
+  const topology = await startTopology({
+    web,
+    workers,
+    port: config.port,
+    host: config.host,
+    env: {
+      // Every web process reuses the one simulator (scripts/simulator.ts).
+      STUDIO_SIM_PORT: String(config.simPort),
+      STUDIO_CLIENT_IP_HEADER: 'x-forwarded-for',
+      PUBLIC_BASE_URL: config.publicBaseUrl,
+      STUDIO_DEMO: '0',
+    },
+    firstWebEnv: { STUDIO_DEMO: process.env.STUDIO_DEMO ?? '1' },
+  });
+  const members = [...topology.web, ...topology.workers];
   console.log(
     [
       '',
       `Studio cluster: ${web} web + ${workers} worker processes on PostgreSQL${config.s3 ? ' and S3' : ''}`,
-      `  front:     http://${config.host}:${config.port} (round robin over ${backends.join(', ')})`,
+      `  front:     http://${config.host}:${config.port} (round robin over ${topology.web.map((m) => m.origin).join(', ')})`,
       `  console:   ${config.publicBaseUrl}/login`,
       `  pids:      ${members.map((m) => `${m.name}=${m.child?.pid ?? '-'}`).join(' ')}`,
-      config.upstreamsFile ? `  upstreams: ${config.upstreamsFile}` : `  upstreams: SIMULATED — the bundled simulator at ${sim?.origin}`,
+      config.upstreamsFile ? `  upstreams: ${config.upstreamsFile}` : `  upstreams: SIMULATED — the bundled simulator at ${sim?.origin ?? config.simUrl}`,
       '',
     ].join('\n'),
   );
 
+  let stopping = false;
   const shutdown = async (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
     console.log(`[cluster] ${signal}: draining every process`);
-    await Promise.all(
-      members.map(
-        (m) =>
-          new Promise<void>((resolve) => {
-            if (!m.child) return resolve();
-            m.child.once('exit', () => resolve());
-            m.child.kill('SIGTERM');
-          }),
-      ),
-    );
-    await front.close();
+    await topology.stop();
     await sim?.stop();
     process.exit(0);
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
-}
-
-async function waitReady(origin: string): Promise<void> {
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    try {
-      const res = await fetch(`${origin}/api/health`, { signal: AbortSignal.timeout(1000) });
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`${origin} did not become ready within 180 s`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
 }
 
 main().catch((err: unknown) => {

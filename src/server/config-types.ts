@@ -41,6 +41,8 @@ export interface Config {
   creditUsd: number;
   /** CNY list price of one credit; a tenant's `markup` multiplies it for `charged_cny`. */
   creditCny: number;
+  /** How long a claimed task stays a worker's without renewal: a crashed worker's tasks are taken over after it. */
+  taskLeaseMs: number;
   workerConcurrency: number;
   imageRatePerHour: number;
   chat: {

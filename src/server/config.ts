@@ -85,6 +85,7 @@ const envSchema = z.object({
   STUDIO_CREDIT_USD: z.coerce.number().min(0).default(0.01),
   STUDIO_CREDIT_CNY: z.coerce.number().min(0).default(0.1),
   STUDIO_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(500),
+  STUDIO_TASK_LEASE_MS: z.coerce.number().int().min(3_000).max(3_600_000).default(60_000),
   STUDIO_IMAGE_RATE_PER_HOUR: z.coerce.number().int().min(1).default(120),
   STUDIO_VIDEO_RATE_PER_HOUR: z.coerce.number().int().min(1).default(60),
   STUDIO_CHAT_RATE_PER_MINUTE: z.coerce.number().int().min(0).default(600),
@@ -216,6 +217,7 @@ export function buildConfig(env: Env): Config {
     creditUsd: env.STUDIO_CREDIT_USD,
     creditCny: env.STUDIO_CREDIT_CNY,
     workerConcurrency: env.STUDIO_WORKER_CONCURRENCY,
+    taskLeaseMs: env.STUDIO_TASK_LEASE_MS,
     imageRatePerHour: env.STUDIO_IMAGE_RATE_PER_HOUR,
     chat: {
       ratePerMinute: env.STUDIO_CHAT_RATE_PER_MINUTE,

@@ -45,6 +45,7 @@ export async function startWorker(rt: Runtime, tasks: RecurringTask[]): Promise<
   );
   const queues: QueueWorker = await startQueueWorker(rt.database, {
     concurrency: rt.config.workerConcurrency,
+    leaseMs: rt.config.taskLeaseMs,
     handlers: {
       [QUEUES.imageJob]: (task, ctx) =>
         runImageJob(

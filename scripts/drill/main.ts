@@ -1,0 +1,375 @@
+import { mkdtempSync, openSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import postgres from 'postgres';
+import { call, Feed, Receiver, submit, Tally } from './client';
+import { startDrillPostgres, type DrillPostgres } from './postgres';
+import { ensureBuild } from '../ensure-build';
+import { startTopology, type Topology } from '../cluster/topology';
+import { startSimulator, type SimulatorProcess } from '../simulator';
+
+/**
+ * `npm run drill [-- --size small]`: the production topology (2 web + 2 workers on a PostgreSQL of the
+ * drill's own, the simulator with latency) under load while things are killed, and a table of what
+ * the clients and the ledger saw. docs/scaling.md has the figures of a full run.
+ */
+const SIZES = {
+  small: { loadS: 20, rate: 3, killEveryS: 6, receiverDownS: 15, pgDownS: 10, simLatencyMs: 300 },
+  full: { loadS: 100, rate: 6, killEveryS: 20, receiverDownS: 180, pgDownS: 10, simLatencyMs: 500 },
+} as const;
+type Size = (typeof SIZES)[keyof typeof SIZES];
+
+const ADMIN_KEY = 'sk-studio-drilladmin0000000000000000000000';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+interface Row {
+  drill: string;
+  requests: number;
+  failed: number;
+  jobs: number;
+  lost: number;
+  doubleCharged: number;
+  maxPendingS: number;
+  p95Ms: number;
+  notes: string[];
+  ok: boolean;
+}
+
+interface Tenant {
+  id: string;
+  key: string;
+}
+
+class Drills {
+  private tenants = 0;
+  constructor(
+    private top: Topology,
+    private sql: postgres.Sql,
+    private size: Size,
+    private pg: DrillPostgres,
+  ) {}
+
+  async tenant(credits = 1_000_000): Promise<Tenant> {
+    this.tenants += 1;
+    const res = await call<{ tenant: { id: string }; api_key: string }>(`${this.top.frontUrl}/api/admin`, {
+      key: ADMIN_KEY,
+      body: { action: 'tenant-create', name: `演练租户 ${this.tenants}`, credits, quota_monthly: credits },
+    });
+    if (res.status !== 200) throw new Error(`tenant-create answered ${res.status}: ${JSON.stringify(res.body)}`);
+    return { id: res.body.tenant.id, key: res.body.api_key };
+  }
+
+  /** Image jobs (every fifth submission a batch of 4) at the size's rate for `seconds`, spread over tenants. */
+  async load(tenants: Tenant[], seconds: number, tally: Tally, callbackUrl?: string): Promise<string[]> {
+    const ids: string[] = [];
+    const pending: Promise<void>[] = [];
+    const until = Date.now() + seconds * 1000;
+    for (let n = 0; Date.now() < until; n++) {
+      const tenant = tenants[n % tenants.length] as Tenant;
+      const extra = callbackUrl ? { callback_url: callbackUrl } : {};
+      const [route, body] =
+        n % 5 === 4
+          ? ['generate-batch', { items: Array.from({ length: 4 }, (_, i) => ({ prompt: `演练 批量 ${n}-${i}` })), ...extra }]
+          : ['generate', { prompt: `演练 ${n}: a red lantern`, ...extra }];
+      pending.push(
+        submit(`${this.top.frontUrl}/api/${route}`, tenant.key, body, tally).then((got) => {
+          if (got) ids.push(...got);
+        }),
+      );
+      await sleep(1000 / this.size.rate);
+    }
+    await Promise.all(pending);
+    return ids;
+  }
+
+  /** Waits until every job ended (or the deadline), then checks the ledger: charged once, refunded when failed. */
+  async settle(ids: string[], tenants: Tenant[], deadlineMs: number) {
+    const deadline = Date.now() + deadlineMs;
+    let open = ids.length;
+    while (Date.now() < deadline) {
+      const [row] = await this.sql<{ open: number }[]>`select count(*)::int as open from jobs where id = any(${ids}::uuid[]) and status = 'pending'`;
+      open = row?.open ?? 0;
+      if (open === 0) break;
+      await sleep(500);
+    }
+    const rows = await this.sql<{ id: string; status: string; age_s: number; charges: number; refunds: number }[]>`
+      select j.id::text, j.status,
+             extract(epoch from coalesce(j.finished_at, now()) - j.created_at)::float as age_s,
+             (select count(*)::int from ledger_entries l where l.kind = 'charge' and l.ref = coalesce(j.batch_id, j.id)::text) as charges,
+             (select count(*)::int from ledger_entries l where l.kind = 'refund' and l.ref = j.id::text) as refunds
+      from jobs j where j.id = any(${ids}::uuid[])`;
+    const found = new Set(rows.map((r) => r.id));
+    const balances = await this.sql<{ credits: number; ledger: number }[]>`
+      select t.credits, (select coalesce(sum(amount), 0)::int from ledger_entries l where l.tenant_id = t.id and l.account_id is null) as ledger
+      from tenants t where t.id = any(${tenants.map((t) => t.id)}::uuid[])`;
+    return {
+      lost: ids.filter((id) => !found.has(id)).length + rows.filter((r) => r.status === 'pending').length,
+      doubleCharged: rows.filter((r) => r.charges > 1 || r.refunds > 1 || (r.status === 'done' && r.refunds > 0)).length,
+      unrefunded: rows.filter((r) => r.status === 'failed' && r.refunds === 0).length,
+      failedJobs: rows.filter((r) => r.status === 'failed').length,
+      maxPendingS: Math.max(0, ...rows.map((r) => r.age_s)),
+      ledgerMismatch: balances.filter((b) => b.credits !== b.ledger).length,
+    };
+  }
+
+  row(drill: string, tally: Tally, ids: string[], settled: Awaited<ReturnType<Drills['settle']>>, notes: string[], extraOk = true): Row {
+    if (settled.unrefunded) notes.push(`${settled.unrefunded} failed jobs not refunded`);
+    if (settled.ledgerMismatch) notes.push(`${settled.ledgerMismatch} tenants whose ledger sum is not their balance`);
+    if (settled.failedJobs) notes.push(`${settled.failedJobs} jobs failed (refunded)`);
+    if (tally.failed) notes.push(`client gave up: ${[...tally.errors].map(([k, v]) => `${k}×${v}`).join(', ')}`);
+    const ok = extraOk && tally.failed === 0 && settled.lost === 0 && settled.doubleCharged === 0 && settled.unrefunded === 0 && settled.ledgerMismatch === 0;
+    return {
+      drill,
+      requests: tally.requests,
+      failed: tally.failed,
+      jobs: ids.length,
+      lost: settled.lost,
+      doubleCharged: settled.doubleCharged,
+      maxPendingS: Math.round(settled.maxPendingS),
+      p95Ms: Math.round(tally.p95()),
+      notes,
+      ok,
+    };
+  }
+
+  /** Every job of the feed's tenant seen created and ended on every feed. */
+  feedGaps(feeds: Feed[], ids: string[]): number {
+    return feeds.reduce((gaps, feed) => gaps + ids.filter((id) => !feed.saw(id, 'job.created') || !(feed.saw(id, 'job.done') || feed.saw(id, 'job.failed'))).length, 0);
+  }
+
+  async workerKills(): Promise<Row> {
+    const tenants = [await this.tenant(), await this.tenant()];
+    const feeds = this.top.web.map((m) => new Feed(m.origin ?? '', tenants[0]?.key ?? ''));
+    const tally = new Tally();
+    tally.fault = true;
+    let kills = 0;
+    const killer = setInterval(() => {
+      const victim = this.top.workers[kills % this.top.workers.length];
+      if (victim) this.top.signal(victim, 'SIGKILL');
+      kills += 1;
+    }, this.size.killEveryS * 1000);
+    const ids = await this.load(tenants, this.size.loadS, tally);
+    clearInterval(killer);
+    const settled = await this.settle(ids, tenants, 120_000);
+    await sleep(2000);
+    feeds.forEach((f) => f.stop());
+    const own = await this.jobsOf(tenants[0], ids);
+    const gaps = this.feedGaps(feeds, own);
+    return this.row('1. kill -9 a worker every ' + this.size.killEveryS + ' s', tally, ids, settled, [`${kills} kills`, `${gaps} events missed by feeds`], gaps === 0);
+  }
+
+  async rollingRestart(): Promise<Row> {
+    const tenants = [await this.tenant()];
+    const feeds = this.top.web.map((m) => new Feed(m.origin ?? '', tenants[0]?.key ?? ''));
+    const tally = new Tally();
+    const loading = this.load(tenants, this.size.loadS, tally);
+    await sleep(2000);
+    tally.fault = true;
+    for (const web of this.top.web) {
+      const starts = web.starts;
+      this.top.signal(web, 'SIGTERM');
+      await this.top.restarted(web, starts);
+    }
+    tally.fault = false;
+    const ids = await loading;
+    const settled = await this.settle(ids, tenants, 120_000);
+    await sleep(2000);
+    feeds.forEach((f) => f.stop());
+    const gaps = this.feedGaps(feeds, ids);
+    const reconnects = feeds.reduce((n, f) => n + f.reconnects, 0);
+    return this.row('2. rolling restart of both web processes', tally, ids, settled, [`${reconnects} feed reconnects`, `${gaps} events missed by feeds`], gaps === 0);
+  }
+
+  async receiverDown(receiver: Receiver, url: string): Promise<Row> {
+    const tenant = await this.tenant();
+    const secret = await call<{ secret: string }>(`${this.top.frontUrl}/api/webhook-secret`, { key: tenant.key });
+    receiver.secret = secret.body.secret;
+    receiver.up = false;
+    const tally = new Tally();
+    tally.fault = true;
+    const ids = await this.load([tenant], Math.min(this.size.loadS, this.size.receiverDownS), tally, url);
+    await sleep(Math.max(0, this.size.receiverDownS * 1000 - this.size.loadS * 1000));
+    receiver.up = true;
+    tally.fault = false;
+    const settled = await this.settle(ids, [tenant], 120_000);
+    const deadline = Date.now() + 300_000;
+    while (Date.now() < deadline && ids.some((id) => !receiver.deliveries.has(id))) await sleep(500);
+    const undelivered = ids.filter((id) => !receiver.deliveries.has(id)).length;
+    const mixed = ids.filter((id) => new Set(receiver.deliveries.get(id)).size > 1).length;
+    const ok = undelivered === 0 && mixed === 0 && receiver.forged === 0;
+    return this.row(`3. callback receiver down ${this.size.receiverDownS} s`, tally, ids, settled, [
+      `${ids.length - undelivered}/${ids.length} callbacks delivered and verified`,
+      `${receiver.refused} attempts refused while down`,
+      ...(receiver.forged ? [`${receiver.forged} deliveries failed verification`] : []),
+      ...(mixed ? [`${mixed} jobs with contradicting callbacks`] : []),
+    ], ok);
+  }
+
+  async databaseRestart(): Promise<Row> {
+    const tenants = [await this.tenant()];
+    const tally = new Tally();
+    const loading = this.load(tenants, this.size.loadS, tally);
+    await sleep(3000);
+    tally.fault = true;
+    this.pg.stop();
+    const down = Date.now();
+    const probes: number[] = [];
+    let hung = 0;
+    while (Date.now() - down < this.size.pgDownS * 1000) {
+      for (const web of this.top.web) {
+        const started = Date.now();
+        const res = await call(`${web.origin}/api/health`, { timeoutMs: 5000 });
+        if (res.status === 0) hung += 1;
+        else probes.push(Date.now() - started);
+      }
+      await sleep(1000);
+    }
+    this.pg.start();
+    tally.fault = false;
+    const ids = await loading;
+    // Connections the processes held died with the server: give them time to reconnect.
+    const settled = await this.settle(ids, tenants, 120_000);
+    const slowest = Math.max(0, ...probes);
+    return this.row(`4. PostgreSQL down ${this.size.pgDownS} s`, tally, ids, settled, [`health answered within ${slowest} ms while down`, `${hung} health checks hung`], hung === 0);
+  }
+
+  async sharedLimits(): Promise<Row> {
+    const tenant = await this.tenant();
+    const origins = this.top.web.map((m) => m.origin ?? '');
+    const codes: number[] = [];
+    for (let wave = 0; wave < 13; wave++) {
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => call(`${origins[i % origins.length]}/api/generate`, { key: tenant.key, body: { prompt: `限额 ${wave}-${i}` } })),
+      );
+      codes.push(...answers.map((a) => a.status));
+    }
+    const accepted = codes.filter((c) => c === 200).length;
+    const limited = codes.filter((c) => c === 429).length;
+
+    const seller = await this.tenant();
+    const listed = await call<{ templates: { id: string; gated: boolean }[] }>(`${this.top.frontUrl}/api/templates?type=image&source=platform`, { key: seller.key });
+    const gated = listed.body.templates.find((t) => t.gated);
+    const claim = await call<{ code: string }>(`${this.top.frontUrl}/api/tenant-claims`, { key: seller.key, body: { template_ids: gated ? [gated.id] : [], credits: 10 } });
+    const redemptions = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        call(`${origins[i % origins.length]}/api/social-claims`, { body: { code: claim.body.code, nickname: `买家${i}`, email: `buyer-${i}-${Date.now()}@drill.example.cn` } }),
+      ),
+    );
+    const winners = redemptions.filter((r) => r.status === 200).length;
+    const ok = accepted === 120 && limited === codes.length - 120 && winners === 1;
+    return {
+      drill: '5. rate limit and claim across both web processes',
+      requests: codes.length + redemptions.length,
+      // Answers other than accepted, limited (429) or a redemption refused as taken (4xx): errors.
+      failed: codes.length - accepted - limited + redemptions.filter((r) => r.status !== 200 && (r.status < 400 || r.status >= 500)).length,
+      jobs: accepted,
+      lost: 0,
+      doubleCharged: Math.max(0, winners - 1),
+      maxPendingS: 0,
+      p95Ms: 0,
+      notes: [`${accepted} of ${codes.length} generations accepted (limit 120/h), ${limited} answered 429`, `${winners} of 20 concurrent redemptions won`],
+      ok,
+    };
+  }
+
+  private async jobsOf(tenant: Tenant | undefined, ids: string[]): Promise<string[]> {
+    if (!tenant) return [];
+    const rows = await this.sql<{ id: string }[]>`select id::text from jobs where tenant_id = ${tenant.id} and id = any(${ids}::uuid[])`;
+    return rows.map((r) => r.id);
+  }
+}
+
+function print(rows: Row[]): void {
+  const head = ['drill', 'requests', 'gave up', 'jobs', 'lost', 'double-charged', 'max pending s', 'p95 ms in fault', 'result'];
+  const cells = rows.map((r) => [r.drill, r.requests, r.failed, r.jobs, r.lost, r.doubleCharged, r.maxPendingS, r.p95Ms, r.ok ? 'pass' : 'FAIL'].map(String));
+  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => (c[i] ?? '').length)));
+  const line = (c: string[]) => '| ' + c.map((v, i) => (i === 0 ? v.padEnd(widths[i] ?? 0) : v.padStart(widths[i] ?? 0))).join(' | ') + ' |';
+  console.log(['', line(head), '|' + widths.map((w) => '-'.repeat(w + 2)).join('|') + '|', ...cells.map(line)].join('\n'));
+  for (const r of rows) console.log(`  ${r.drill}: ${r.notes.join('; ')}`);
+}
+
+async function main() {
+  const { values } = parseArgs({ options: { size: { type: 'string', default: 'full' } } });
+  const size = SIZES[values.size as keyof typeof SIZES];
+  if (!size) throw new Error('--size is small or full');
+  const [pgPort, simPort, frontPort] = [await freePort(), await freePort(), await freePort()];
+  const work = mkdtempSync(path.join(os.tmpdir(), 'studio-drill-'));
+  const logFile = path.join(work, 'processes.log');
+  console.log(`Drill (${values.size}): PostgreSQL of its own on ${pgPort}, 2 web + 2 workers, simulator latency ${size.simLatencyMs} ms; process logs in ${logFile}`);
+
+  ensureBuild();
+  const pg = startDrillPostgres(pgPort);
+  let sim: SimulatorProcess | null = null;
+  let top: Topology | null = null;
+  const sql = postgres(pg.url, { max: 4, onnotice: () => {} });
+  const receiver = new Receiver();
+  try {
+    process.env.STUDIO_SIM_LATENCY_MS = String(size.simLatencyMs);
+    sim = await startSimulator(simPort);
+    const callbackUrl = await receiver.start();
+    const log = openSync(logFile, 'a');
+    top = await startTopology({
+      web: 2,
+      workers: 2,
+      port: frontPort,
+      host: '127.0.0.1',
+      output: log,
+      log: () => {},
+      env: {
+        DATABASE_URL: pg.url,
+        STUDIO_DATA_DIR: path.join(work, 'data'),
+        STUDIO_SECRET: 'drill-secret-drill-secret-drill-secret-0000',
+        STUDIO_ADMIN_KEY: ADMIN_KEY,
+        STUDIO_DEMO: '0',
+        STUDIO_SIM_PORT: String(simPort),
+        PUBLIC_BASE_URL: `http://127.0.0.1:${frontPort}`,
+        STUDIO_CLIENT_IP_HEADER: 'x-forwarded-for',
+        STUDIO_ALLOW_PRIVATE_CALLBACKS: '1',
+        STUDIO_CALLBACK_BACKOFF_MS: '500',
+        STUDIO_CALLBACK_ATTEMPTS: '30',
+        STUDIO_TASK_LEASE_MS: '15000',
+        STUDIO_DRAIN_MS: '10000',
+        LOG_LEVEL: 'warn',
+      },
+    });
+    const drills = new Drills(top, sql, size, pg);
+    const rows: Row[] = [];
+    for (const run of [
+      () => drills.workerKills(),
+      () => drills.rollingRestart(),
+      () => drills.receiverDown(receiver, callbackUrl),
+      () => drills.databaseRestart(),
+      () => drills.sharedLimits(),
+    ]) {
+      const row = await run();
+      rows.push(row);
+      console.log(`  ${row.ok ? 'pass' : 'FAIL'}  ${row.drill}`);
+    }
+    print(rows);
+    process.exitCode = rows.every((r) => r.ok) ? 0 : 1;
+  } finally {
+    await top?.stop();
+    await sim?.stop();
+    await receiver.close();
+    await sql.end({ timeout: 1 });
+    pg.remove();
+    if (process.exitCode === 0) rmSync(work, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
