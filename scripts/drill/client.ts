@@ -92,6 +92,9 @@ export class Feed {
   readonly events = new Map<string, Set<string>>();
   lastEventId: string | null = null;
   reconnects = 0;
+  /** Resolves when the stream first caught up (its `ready` event): start the load after it. */
+  readonly ready: Promise<void>;
+  private markReady = () => {};
   private stopped = false;
   private controller = new AbortController();
 
@@ -99,6 +102,7 @@ export class Feed {
     private origin: string,
     private key: string,
   ) {
+    this.ready = new Promise((resolve) => (this.markReady = resolve));
     void this.run();
   }
 
@@ -116,6 +120,7 @@ export class Feed {
           const parser = createParser({
             onEvent: (e) => {
               if (e.id) this.lastEventId = e.id;
+              if (e.event === 'ready') this.markReady();
               if (!e.event?.startsWith('job.')) return;
               const job = JSON.parse(e.data) as { id?: string };
               if (!job.id) return;

@@ -152,6 +152,7 @@ class Drills {
   async workerKills(): Promise<Row> {
     const tenants = [await this.tenant(), await this.tenant()];
     const feeds = this.top.web.map((m) => new Feed(m.origin ?? '', tenants[0]?.key ?? ''));
+    await Promise.all(feeds.map((f) => f.ready));
     const tally = new Tally();
     tally.fault = true;
     let kills = 0;
@@ -173,6 +174,7 @@ class Drills {
   async rollingRestart(): Promise<Row> {
     const tenants = [await this.tenant()];
     const feeds = this.top.web.map((m) => new Feed(m.origin ?? '', tenants[0]?.key ?? ''));
+    await Promise.all(feeds.map((f) => f.ready));
     const tally = new Tally();
     const loading = this.load(tenants, this.size.loadS, tally);
     await sleep(2000);

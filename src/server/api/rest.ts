@@ -1,3 +1,4 @@
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../db/unavailable';
 import { getTRPCErrorFromUnknown, type TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { z } from 'zod';
@@ -179,7 +180,9 @@ async function answerRest(req: Request, maxBodyBytes: number): Promise<Response>
     const ctx = await createContext(req.headers);
     const data = await procedureOf(createCaller(ctx), operation.procedure)(input);
     return Response.json(data, { status: 200, headers: { 'cache-control': 'no-store' } });
-  } catch (cause) {
+  } catch (thrown) {
+    // The database unreachable (even while resolving the key): 503 with Retry-After, not a 500.
+    const cause = isDatabaseUnavailable(thrown) ? new AppError('UNAVAILABLE', DATABASE_UNAVAILABLE, { cause: thrown, retryAfter: 2 }) : thrown;
     const error = getTRPCErrorFromUnknown(cause);
     if (getHTTPStatusCodeFromError(error) >= 500 && !(error.cause instanceof AppError)) {
       logger.error({ err: error, procedure: operation.procedure }, 'REST request failed');

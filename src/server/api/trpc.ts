@@ -1,3 +1,4 @@
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../db/unavailable';
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import type { OpenApiMeta } from 'trpc-to-openapi';
@@ -75,7 +76,9 @@ const t = initTRPC
 const errorMapping = t.middleware(async ({ next, path }) => {
   const result = await next();
   if (!result.ok) {
-    const cause = result.error.cause;
+    const cause = isDatabaseUnavailable(result.error)
+      ? new AppError('UNAVAILABLE', DATABASE_UNAVAILABLE, { cause: result.error, retryAfter: 2 })
+      : result.error.cause;
     if (cause instanceof AppError) {
       const mapped = new TRPCError({ code: toTrpcCode[cause.code], message: cause.message, cause });
       (cause.status >= 500 ? logger.error : logger.info).call(logger, { path, code: cause.code, err: cause }, 'request failed');

@@ -31,7 +31,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: postgres } = await import('postgres');
     const { drizzle } = await import('drizzle-orm/postgres-js');
-    const client = postgres(opts.databaseUrl, { max: opts.max ?? 20, onnotice: () => {} });
+    const client = postgres(opts.databaseUrl, {
+      max: opts.max ?? 20,
+      onnotice: () => {},
+      // A database that does not answer fails requests within seconds (503), rather than holding them for the default 30 s.
+      connect_timeout: 10,
+    });
     const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Db;
     return {
       db,
