@@ -102,7 +102,7 @@ test('in Chinese: a prompt and a template become images, with Chinese labels, co
   await expect(page.getByTestId('result-card')).toHaveCount(1);
   await title.fill('3天学会手冲咖啡');
   await page.getByRole('button', { name: '生成', exact: true }).click();
-  await expect(card).toContainText('小红书大字封面');
+  await expect(card).toContainText('3天学会手冲咖啡');
   await expect(card).toHaveAttribute('data-status', 'done');
   await expect(page.getByRole('heading', { name: '本次较早的结果' })).toBeVisible();
   await expect(page.getByTestId('cost-line')).toHaveText('4 积分 · 可用 1,226');
