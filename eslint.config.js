@@ -14,8 +14,8 @@ const processEnv = {
 /**
  * Files whose every user-facing word comes from the message catalogues (messages/*.json through
  * next-intl). Each area joins the list once converted; when the list covers src/components/** and
- * src/app/**, it becomes those two globs. Not converted yet: the rest of src/components/console, the
- * playground, videos, templates, fields, docs and operator areas, the rest of src/components/ui, and
+ * src/app/**, it becomes those two globs. Not converted yet: the rest of src/components/console, videos,
+ * templates, docs and operator areas, the rest of src/components/ui, and
  * their routes in src/app.
  */
 const TRANSLATED = [
@@ -73,6 +73,9 @@ const TRANSLATED = [
   'src/components/console/stat-card.tsx',
   'src/components/console/tenant-stats.tsx',
   'src/components/console/unlocked-templates.tsx',
+  'src/app/(console)/playground/**',
+  'src/components/playground/**',
+  'src/components/fields/**',
 ];
 
 /** Props that carry words to the reader (names for assistive technology among them); a literal in one is untranslated text. */

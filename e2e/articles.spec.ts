@@ -109,6 +109,14 @@ test('in Chinese: the writer, its button and the sentence field read in Chinese'
   await expect(page.getByRole('button', { name: '生成文案', exact: true })).toBeVisible();
   await expect(page.getByLabel('一句话描述', { exact: true })).toBeVisible();
   await expect(page.getByTestId('recipe-selected')).toContainText('小红书笔记');
+  // The shared parts speak Chinese too: the cost line, the template picker and a field's refusal.
+  await expect(page.getByTestId('cost-line')).toHaveText('1 积分 · 可用 1,234');
+  await expect(page.getByRole('group', { name: '模板', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: '生成文案', exact: true }).click();
+  await expect(page.getByTestId('field-error')).toHaveText('请用一句话描述你想要的内容。');
+  await page.getByRole('button', { name: '更换模板' }).click();
+  await expect(page.getByRole('button', { name: '保留“一句话写小红书笔记”' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^品牌故事长文/ })).toContainText('随领取码提供');
   await expectNoSidewaysScroll(page);
   await snapshot(page, 'test-results/articles-zh.png');
 });

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { E2E_SIM_PORT } from './env';
-import { createTenant, expect, expectNoSidewaysScroll, signIn, snapshot, test } from './helpers';
+import { chooseLanguage, createTenant, expect, expectNoSidewaysScroll, signIn, snapshot, test } from './helpers';
 
 const PANDA = '一只在竹林里喝茶的熊猫，水墨画风格，柔和的晨光';
 
@@ -50,6 +50,68 @@ test('a Chinese prompt at 3:4 becomes an image, and Jobs lists it first as done'
   await expect(page.getByRole('button', { name: 'Copy result URL' })).toBeVisible();
   await expect(page.getByRole('img', { name: `Result: ${PANDA}` })).toBeVisible();
   await snapshot(page, 'test-results/job-detail-desktop.png');
+});
+
+test('in Chinese: a prompt and a template become images, with Chinese labels, cost line and field errors', async ({ page, request }) => {
+  const tenant = await createTenant(request);
+  await signIn(page, tenant.email, tenant.password);
+  await expect(page).toHaveURL(/\/overview$/);
+  await chooseLanguage(page.context(), 'zh-CN');
+  await page.goto('/playground');
+
+  await expect(page).toHaveTitle('创作台 · Studio');
+  await expect(page.getByRole('heading', { level: 1, name: '生成图片' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: '提示词' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('heading', { name: '图片会显示在这里' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: '高', exact: true })).toBeChecked();
+  await expect(page.getByRole('group', { name: '背景', exact: true }).getByRole('radio', { name: '透明', exact: true })).toBeVisible();
+  await expect(page.getByLabel('模型', { exact: true }).locator('option:checked')).toHaveText('自动：选择最佳可用模型');
+  await expect(page.getByTestId('cost-line')).toHaveText('4 积分 · 可用 1,234');
+  const prompt = page.getByLabel('提示词', { exact: true });
+  await expect(prompt).toHaveAttribute('placeholder', /剪纸风格/);
+
+  // An empty prompt is refused in Chinese, before anything is sent.
+  await page.getByRole('button', { name: '生成', exact: true }).click();
+  await expect(page.getByText('请先描述你想要的图片。')).toBeVisible();
+  await expect(prompt).toBeFocused();
+
+  await prompt.fill(PANDA);
+  await page.getByRole('radio', { name: '3:4' }).check();
+  await page.getByRole('button', { name: '生成', exact: true }).click();
+  const card = page.getByTestId('result-card');
+  await expect(card).toHaveAttribute('data-status', 'done');
+  await expect(card).toContainText('3:4 · 高质量');
+  await expect(card.getByRole('img', { name: `生成结果：${PANDA}` })).toBeVisible();
+  await expect(card.getByRole('link', { name: '查看原图' })).toBeVisible();
+  await expect(card.getByRole('button', { name: '复制 图片地址' })).toBeVisible();
+  await expect(page.getByTestId('playground-credits')).toHaveText('1,230');
+  await expect(page.getByRole('button', { name: `用作参考图：${PANDA}` })).toBeVisible();
+  await snapshot(page, 'test-results/playground/zh-prompt-desktop.png');
+
+  // From a template: the picker, the field error and the notices speak Chinese.
+  await page.getByRole('tab', { name: '模板' }).click();
+  await expect(page.getByRole('button', { name: /^品牌主视觉 KV 海报/ })).toContainText('随领取码提供');
+  await page.getByRole('button', { name: /^小红书大字封面/ }).click();
+  await expect(page.getByTestId('recipe-selected')).toContainText('小红书大字封面');
+  await expect(page.getByRole('button', { name: '更换模板' })).toBeVisible();
+  await expect(page.getByText('3:4 是此模板的默认比例。')).toBeVisible();
+  await page.getByRole('button', { name: '生成', exact: true }).click();
+  await expect(page.getByTestId('field-error')).toHaveText('请填写“封面标题”。');
+  const title = page.getByLabel('封面标题', { exact: true });
+  await expect(title).toBeFocused();
+  await expect(page.getByTestId('result-card')).toHaveCount(1);
+  await title.fill('3天学会手冲咖啡');
+  await page.getByRole('button', { name: '生成', exact: true }).click();
+  await expect(card).toContainText('3天学会手冲咖啡');
+  await expect(card).toHaveAttribute('data-status', 'done');
+  await expect(page.getByRole('heading', { name: '本次较早的结果' })).toBeVisible();
+  await expect(page.getByTestId('cost-line')).toHaveText('4 积分 · 可用 1,226');
+  await snapshot(page, 'test-results/playground/zh-template-desktop.png');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('button', { name: '更换模板' })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await snapshot(page, 'test-results/playground/zh-template-phone.png');
 });
 
 test.describe('refused requests', () => {

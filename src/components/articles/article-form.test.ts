@@ -1,8 +1,9 @@
+import { createTranslator } from 'next-intl';
 import { describe, expect, it } from 'vitest';
 import en from '../../../messages/en.json';
 import { articleFieldName, articleSchema, findArticleTemplate } from './article-form';
 
-const words = { chooseTemplate: en.articles.chooseTemplate };
+const words = { chooseTemplate: en.articles.chooseTemplate, fields: createTranslator({ locale: 'en', messages: en, namespace: 'fields.errors' }) };
 
 const note = {
   id: '0e0b6f6c-0000-4000-8000-000000000001',

@@ -2,7 +2,7 @@ import type { FieldPath } from 'react-hook-form';
 import { z } from 'zod';
 import { articleRequestSchema, type ArticleRequest } from '@/contracts/article';
 import type { FieldSpec } from '../fields/field-model';
-import { checkDraft, checkRequest, draftFieldName, draftsSchema } from '../fields/fields-schema';
+import { checkDraft, checkRequest, draftFieldName, draftsSchema, type FieldErrors } from '../fields/fields-schema';
 
 /**
  * The article writer's form: the chosen template and what was typed for each template, checked the
@@ -42,9 +42,10 @@ export function articleFieldName(path: readonly PropertyKey[], template: Article
   return null;
 }
 
-/** The one refusal the form words itself (the fields' own come from the shared form rules). */
+/** The one refusal the form words itself, and the translator of the fields' own refusals (`fields.errors`). */
 export interface ArticleFormWords {
   chooseTemplate: string;
+  fields: FieldErrors;
 }
 
 export function articleSchema(templates: readonly ArticleTemplateRow[], words: ArticleFormWords) {
@@ -54,7 +55,7 @@ export function articleSchema(templates: readonly ArticleTemplateRow[], words: A
       ctx.addIssue({ code: 'custom', message: words.chooseTemplate, path: ['template'] });
       return z.NEVER;
     }
-    const drafted = checkDraft(ctx, template.slug, inputShape(template), v.drafts[template.slug]);
+    const drafted = checkDraft(ctx, template.slug, inputShape(template), v.drafts[template.slug], words.fields);
     if (!drafted) return z.NEVER;
     const body = { template_slug: template.slug, ...(drafted.input === undefined ? {} : { input: drafted.input }) };
     return checkRequest(ctx, articleRequestSchema, body, (path) => articleFieldName(path, template)) ?? z.NEVER;

@@ -29,8 +29,9 @@ export function useArticleForm({ startTemplate, results }: ArticleFormOptions) {
   const templates = useMemo(() => (templatesQuery.data?.templates ?? []).filter((t) => t.active && t.type === 'article'), [templatesQuery.data]);
 
   const t = useTranslations('articles');
+  const fields = useTranslations('fields.errors');
   const chooseTemplate = t('chooseTemplate');
-  const schema = useMemo(() => articleSchema(templates, { chooseTemplate }), [templates, chooseTemplate]);
+  const schema = useMemo(() => articleSchema(templates, { chooseTemplate, fields }), [templates, chooseTemplate, fields]);
   const form = useZodForm(schema, { defaultValues: { template: startTemplate, drafts: {} }, mode: 'onSubmit' });
   const charged = useChargedForm(form);
   const asked = useWatch({ control: form.control, name: 'template' });

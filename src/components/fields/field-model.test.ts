@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { defaultNote, placeholderFor, type FieldSpec } from './field-model';
 
+const leftEmpty = (value: string) => `Left empty: ${value}`;
+
 const fields: FieldSpec[] = [
   { key: 'product', label: '商品名称', placeholder: '便携无线榨汁杯' },
   { key: 'selling_points', label: '核心卖点', type: 'textarea', help: '用分号隔开' },
@@ -16,8 +18,8 @@ describe('placeholders and defaults', () => {
   });
 
   it('spells out the default only when the placeholder shows something else', () => {
-    expect(defaultNote(fields[2] as FieldSpec)).toBeNull();
-    expect(defaultNote(fields[3] as FieldSpec)).toBe('Left empty: 无');
-    expect(defaultNote(fields[0] as FieldSpec)).toBeNull();
+    expect(defaultNote(fields[2] as FieldSpec, leftEmpty)).toBeNull();
+    expect(defaultNote(fields[3] as FieldSpec, leftEmpty)).toBe('Left empty: 无');
+    expect(defaultNote(fields[0] as FieldSpec, leftEmpty)).toBeNull();
   });
 });

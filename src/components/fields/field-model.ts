@@ -19,19 +19,14 @@ export function placeholderFor(f: FieldSpec): string | undefined {
   return undefined;
 }
 
-/** A line under the input that says what an empty optional field becomes, when its placeholder shows something else. */
-export function defaultNote(f: FieldSpec): string | null {
+/**
+ * A line under the input that says what an empty optional field becomes, when its placeholder shows
+ * something else; `leftEmpty` words it in the page's language ("Left empty: …").
+ */
+export function defaultNote(f: FieldSpec, leftEmpty: (value: string) => string): string | null {
   if (isRequired(f) || !f.default || !f.placeholder) return null;
-  return `Left empty: ${f.default}`;
+  return leftEmpty(f.default);
 }
-
-/** The message for a required field left empty; names the field by its label. */
-export const requiredMessage = (label: string): string => `“${label}” is required.`;
-
-/** The message for a value over the server's cap; names the field by its label. */
-export const tooLongMessage = (label: string): string => `“${label}” is too long: at most ${MAX_FIELD_CHARS} characters.`;
-
-export const SENTENCE_REQUIRED = 'Describe what you want in one sentence.';
 
 /** A form when there is at least one field; otherwise one sentence. */
 export const isForm = (fields: readonly FieldSpec[] | null | undefined): fields is readonly FieldSpec[] => !!fields && fields.length > 0;

@@ -1,6 +1,7 @@
 'use client';
 
 import type { KeyboardEvent, ReactElement, ReactNode } from 'react';
+import { useTranslations } from 'next-intl';
 import { useFormContext } from 'react-hook-form';
 import { WarningIcon } from '../icons';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, useFormField } from '../ui/form';
@@ -45,16 +46,16 @@ interface FieldShellProps {
  * that text; the required star and "Optional" sit beside it.
  */
 function FieldShell({ label, required, notes, children }: FieldShellProps) {
+  const t = useTranslations('fields');
   return (
     <FormItem>
       <div className="flex items-baseline gap-1">
         <FormLabel className="min-w-0 break-words">{label}</FormLabel>
         {required ? (
-          <span aria-hidden="true" className="text-sm font-medium text-rose-500">
-            *
-          </span>
+          // The star is a mark, not a word: drawn by CSS and hidden from screen readers (the input is `required`).
+          <span aria-hidden="true" className="text-sm font-medium text-rose-500 after:content-['*']" />
         ) : (
-          <span className="ml-auto shrink-0 pl-2 text-xs text-slate-400">Optional</span>
+          <span className="ml-auto shrink-0 pl-2 text-xs text-slate-400">{t('optional')}</span>
         )}
       </div>
       <FormControl described={notes.length > 0}>{children}</FormControl>
@@ -83,13 +84,14 @@ interface FieldsFormProps {
 
 /** A form generated from a recipe's `fields`: text → input, textarea → textarea, in the given order. */
 export function FieldsForm({ draftKey, fields, disabled, onSubmitShortcut }: FieldsFormProps) {
+  const t = useTranslations('fields');
   const { control } = useFormContext<DraftsValues>();
   const onKeyDown = submitOnModEnter(onSubmitShortcut);
   return (
     <div className="space-y-5">
       {fields.map((f) => {
         const required = isRequired(f);
-        const notes = [f.help, defaultNote(f)].filter((n): n is string => !!n);
+        const notes = [f.help, defaultNote(f, (value) => t('leftEmpty', { value }))].filter((n): n is string => !!n);
         return (
           <FormField
             key={f.key}

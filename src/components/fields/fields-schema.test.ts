@@ -1,7 +1,13 @@
+import { createTranslator } from 'next-intl';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { SENTENCE_REQUIRED, type FieldSpec } from './field-model';
+import en from '../../../messages/en.json';
+import zh from '../../../messages/zh-CN.json';
+import type { FieldSpec } from './field-model';
 import { checkRequest, draftFieldName, draftSchema, fieldsFormSchema, sentenceSchema } from './fields-schema';
+
+const t = createTranslator({ locale: 'en', messages: en, namespace: 'fields.errors' });
+const SENTENCE_REQUIRED = 'Describe what you want in one sentence.';
 
 const fields: FieldSpec[] = [
   { key: 'product', label: '商品名称', placeholder: '便携无线榨汁杯' },
@@ -15,25 +21,31 @@ const issuesOf = (result: { success: boolean; error?: z.ZodError }) =>
 
 describe('fieldsFormSchema', () => {
   it('names each required field left empty or blank, by its label, in field order', () => {
-    expect(issuesOf(fieldsFormSchema(fields).safeParse({ product: '  ', style: '' }))).toEqual([
+    expect(issuesOf(fieldsFormSchema(fields, t).safeParse({ product: '  ', style: '' }))).toEqual([
       { path: ['product'], message: '“商品名称” is required.' },
       { path: ['selling_points'], message: '“核心卖点” is required.' },
     ]);
   });
 
   it('accepts a form whose required fields are filled, optional ones empty', () => {
-    expect(fieldsFormSchema(fields).safeParse({ product: '榨汁杯', selling_points: '30秒出汁' }).success).toBe(true);
+    expect(fieldsFormSchema(fields, t).safeParse({ product: '榨汁杯', selling_points: '30秒出汁' }).success).toBe(true);
   });
 
   it('refuses a value over the server cap', () => {
-    const issues = issuesOf(fieldsFormSchema(fields).safeParse({ product: 'x'.repeat(2001), selling_points: 'ok' }));
+    const issues = issuesOf(fieldsFormSchema(fields, t).safeParse({ product: 'x'.repeat(2001), selling_points: 'ok' }));
     expect(issues).toHaveLength(1);
     expect(issues[0]?.path).toEqual(['product']);
-    expect(issues[0]?.message).toMatch(/at most 2000 characters/);
+    expect(issues[0]?.message).toBe('“商品名称” is too long: at most 2000 characters.');
+  });
+
+  it('refuses in the page’s language', () => {
+    const zhT = createTranslator({ locale: 'zh-CN', messages: zh, namespace: 'fields.errors' });
+    expect(issuesOf(fieldsFormSchema(fields, zhT).safeParse({ product: '榨汁杯' }))).toEqual([{ path: ['selling_points'], message: '请填写“核心卖点”。' }]);
+    expect(issuesOf(sentenceSchema(true, zhT).safeParse(''))).toEqual([{ path: [], message: '请用一句话描述你想要的内容。' }]);
   });
 
   it('sends trimmed values of known fields only and leaves blank ones out for their default', () => {
-    expect(fieldsFormSchema(fields).parse({ product: ' 榨汁杯 ', selling_points: '30秒出汁\n续航15杯', style: '  ', stray: 'x' })).toEqual({
+    expect(fieldsFormSchema(fields, t).parse({ product: ' 榨汁杯 ', selling_points: '30秒出汁\n续航15杯', style: '  ', stray: 'x' })).toEqual({
       product: '榨汁杯',
       selling_points: '30秒出汁\n续航15杯',
     });
@@ -42,16 +54,16 @@ describe('fieldsFormSchema', () => {
 
 describe('sentenceSchema', () => {
   it('requires a sentence when asked to, caps it, and leaves an empty optional one out', () => {
-    expect(issuesOf(sentenceSchema(true).safeParse('  '))).toEqual([{ path: [], message: SENTENCE_REQUIRED }]);
-    expect(issuesOf(sentenceSchema(false).safeParse('x'.repeat(2001)))).toEqual([{ path: [], message: 'At most 2000 characters.' }]);
-    expect(sentenceSchema(false).parse('')).toBeUndefined();
-    expect(sentenceSchema(true).parse(' 一碗面 ')).toBe('一碗面');
+    expect(issuesOf(sentenceSchema(true, t).safeParse('  '))).toEqual([{ path: [], message: SENTENCE_REQUIRED }]);
+    expect(issuesOf(sentenceSchema(false, t).safeParse('x'.repeat(2001)))).toEqual([{ path: [], message: 'At most 2000 characters.' }]);
+    expect(sentenceSchema(false, t).parse('')).toBeUndefined();
+    expect(sentenceSchema(true, t).parse(' 一碗面 ')).toBe('一碗面');
   });
 });
 
 describe('draftSchema', () => {
   it('answers the object of a form, or its errors under the draft’s values', () => {
-    const form = draftSchema({ fields, sentence: 'required' });
+    const form = draftSchema({ fields, sentence: 'required' }, t);
     expect(form.parse({ values: { product: 'a', selling_points: 'b' }, sentence: 'ignored' })).toEqual({ product: 'a', selling_points: 'b' });
     expect(issuesOf(form.safeParse({ values: { product: 'a' }, sentence: '' }))).toEqual([
       { path: ['values', 'selling_points'], message: '“核心卖点” is required.' },
@@ -64,13 +76,13 @@ describe('draftSchema', () => {
   });
 
   it('requires the sentence of a one-sentence skill', () => {
-    const sentence = draftSchema({ fields: null, sentence: 'required' });
+    const sentence = draftSchema({ fields: null, sentence: 'required' }, t);
     expect(issuesOf(sentence.safeParse({ values: {}, sentence: '   ' }))).toEqual([{ path: ['sentence'], message: SENTENCE_REQUIRED }]);
     expect(sentence.parse({ values: {}, sentence: ' 一碗红烧牛肉面 ' })).toBe('一碗红烧牛肉面');
   });
 
   it('leaves an optional sentence out when it is empty; fields: [] is a sentence too', () => {
-    const optional = draftSchema({ fields: [], sentence: 'optional' });
+    const optional = draftSchema({ fields: [], sentence: 'optional' }, t);
     expect(optional.safeParse({ values: {}, sentence: '' })).toEqual({ success: true, data: undefined });
     expect(optional.parse({ sentence: '加一点雪' })).toBe('加一点雪');
   });

@@ -1,11 +1,15 @@
+import type { useTranslations } from 'next-intl';
 import { z } from 'zod';
-import { isRequired, MAX_FIELD_CHARS, isForm, requiredMessage, SENTENCE_REQUIRED, tooLongMessage, type FieldSpec } from './field-model';
+import { isRequired, MAX_FIELD_CHARS, isForm, type FieldSpec } from './field-model';
 
 /**
  * The inputs of skills and templates as form state: what was typed for each one is kept apart (a
  * "draft" per recipe), so switching between them keeps the text, and the chosen one is checked the
  * way the server checks it before anything is sent.
  */
+
+/** The refusals of recipe inputs, from the `fields.errors` catalogue (`useTranslations` or `createTranslator`). */
+export type FieldErrors = ReturnType<typeof useTranslations<'fields.errors'>>;
 
 /** What was typed for one skill or template: its form's values, or its one sentence; absent until typed. */
 export interface Draft {
@@ -37,8 +41,10 @@ const typed = z
   .optional()
   .transform((v) => (v ?? '').trim());
 
-function fieldSchema(f: FieldSpec) {
-  return typed.refine((t) => t !== '' || !isRequired(f), requiredMessage(f.label)).refine((t) => t.length <= MAX_FIELD_CHARS, tooLongMessage(f.label));
+function fieldSchema(f: FieldSpec, t: FieldErrors) {
+  return typed
+    .refine((v) => v !== '' || !isRequired(f), t('required', { label: f.label }))
+    .refine((v) => v.length <= MAX_FIELD_CHARS, t('tooLong', { label: f.label, max: MAX_FIELD_CHARS }));
 }
 
 /**
@@ -47,33 +53,39 @@ function fieldSchema(f: FieldSpec) {
  * Answers the `input` object: trimmed values of the known fields, blank ones left out so the server
  * applies an optional field's default; keys that are not fields are never sent.
  */
-export function fieldsFormSchema(fields: readonly FieldSpec[]) {
-  const shape: Record<string, ReturnType<typeof fieldSchema>> = Object.fromEntries(fields.map((f) => [f.key, fieldSchema(f)]));
+export function fieldsFormSchema(fields: readonly FieldSpec[], t: FieldErrors) {
+  const shape: Record<string, ReturnType<typeof fieldSchema>> = Object.fromEntries(fields.map((f) => [f.key, fieldSchema(f, t)]));
   return z.object(shape).transform((values) => Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '')));
 }
 
 /** The one sentence of a recipe without fields: trimmed, capped, and left out (undefined) when optional and empty. */
-export function sentenceSchema(required: boolean) {
+export function sentenceSchema(required: boolean, t: FieldErrors) {
   return typed
-    .refine((t) => t !== '' || !required, SENTENCE_REQUIRED)
-    .refine((t) => t.length <= MAX_FIELD_CHARS, `At most ${MAX_FIELD_CHARS} characters.`)
-    .transform((t) => (t === '' ? undefined : t));
+    .refine((v) => v !== '' || !required, t('sentenceRequired'))
+    .refine((v) => v.length <= MAX_FIELD_CHARS, t('sentenceTooLong', { max: MAX_FIELD_CHARS }))
+    .transform((v) => (v === '' ? undefined : v));
 }
 
 /** A draft checked against what its recipe takes; issues sit at the draft's own inputs (`values.<key>` or `sentence`). */
-export function draftSchema(shape: InputShape): z.ZodType<RecipeInput, Draft> {
+export function draftSchema(shape: InputShape, t: FieldErrors): z.ZodType<RecipeInput, Draft> {
   if (isForm(shape.fields)) {
-    return z.object({ values: fieldsFormSchema(shape.fields).prefault({}) }).transform((d) => d.values);
+    return z.object({ values: fieldsFormSchema(shape.fields, t).prefault({}) }).transform((d) => d.values);
   }
-  return z.object({ sentence: sentenceSchema(shape.sentence === 'required') }).transform((d) => d.sentence);
+  return z.object({ sentence: sentenceSchema(shape.sentence === 'required', t) }).transform((d) => d.sentence);
 }
 
 /**
  * Checks the draft of one recipe inside a form's schema and reports each problem under its input
- * (`drafts.<key>.…`). Answers the `input` to send, or null when the draft cannot be sent yet.
+ * (`drafts.<key>.…`), in the words of `t`. Answers the `input` to send, or null when the draft cannot be sent yet.
  */
-export function checkDraft(ctx: z.RefinementCtx, draftKey: string, shape: InputShape, draft: Draft | undefined): { input: RecipeInput } | null {
-  const parsed = draftSchema(shape).safeParse(draft ?? {});
+export function checkDraft(
+  ctx: z.RefinementCtx,
+  draftKey: string,
+  shape: InputShape,
+  draft: Draft | undefined,
+  t: FieldErrors,
+): { input: RecipeInput } | null {
+  const parsed = draftSchema(shape, t).safeParse(draft ?? {});
   if (parsed.success) return { input: parsed.data };
   for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: ['drafts', draftKey, ...issue.path] });
   return null;

@@ -1,6 +1,7 @@
 'use client';
 
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { useController } from 'react-hook-form';
 import { RecipePicker, type OptionsQuery, type RecipePickerProps } from './recipe-picker';
 
@@ -24,13 +25,14 @@ interface RecipeFieldProps extends Pick<RecipePickerProps, 'noun' | 'options' | 
  * it, and a slug asked for that is not offered is said above the list.
  */
 export function RecipeField({ name, noun, catalogue, ...picker }: RecipeFieldProps) {
+  const t = useTranslations('fields.picker');
   const { fieldState } = useController({ name });
   const { query, chosen, asked } = catalogue;
   return (
     <RecipePicker
       {...picker}
       noun={noun}
-      legend={noun.charAt(0).toUpperCase() + noun.slice(1)}
+      legend={t('legend', { noun })}
       query={query}
       value={chosen?.slug ?? null}
       error={fieldState.error?.message}
@@ -41,13 +43,13 @@ export function RecipeField({ name, noun, catalogue, ...picker }: RecipeFieldPro
 
 /** What an empty template picker says: there are none of this kind, and where to make one. */
 export function NoTemplatesYet({ kind }: { kind: 'image' | 'article' }) {
-  return (
-    <>
-      No {kind} templates yet. Create one under{' '}
+  const t = useTranslations('fields.picker');
+  return t.rich('noTemplates', {
+    kind,
+    link: (chunks) => (
       <Link href="/templates" className="font-medium text-indigo-600 hover:text-indigo-500">
-        Templates
+        {chunks}
       </Link>
-      .
-    </>
-  );
+    ),
+  });
 }

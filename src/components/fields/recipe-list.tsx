@@ -1,6 +1,7 @@
 'use client';
 
 import { useMemo, useRef, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import { useTranslations } from 'next-intl';
 import { LockIcon } from '../icons';
 import { cn } from '../ui/cn';
 import type { RecipeOption } from './recipe-picker';
@@ -23,6 +24,7 @@ interface RecipeListProps {
 
 /** The searchable list of a recipe picker. Arrow keys move between the search and the options. */
 export function RecipeList({ noun, options, value, query, onQuery, onChoose, onClose, fallbackIcon, ref }: RecipeListProps) {
+  const t = useTranslations('fields.picker');
   const list = useRef<HTMLDivElement>(null);
   const search = useRef<HTMLInputElement>(null);
   const shown = useMemo(() => options.filter((o) => matchesQuery(query, [o.name, o.description, o.keywords, o.value])), [options, query]);
@@ -52,10 +54,10 @@ export function RecipeList({ noun, options, value, query, onQuery, onChoose, onC
     <div ref={ref} className="overflow-hidden rounded-xl ring-1 ring-slate-200" onKeyDown={onKeyDown}>
       {searchable && (
         <SearchBox
-          label={`Search ${noun}s`}
+          label={t('search', { noun })}
           value={query}
           onChange={onQuery}
-          placeholder={`Search ${options.length} ${noun}s`}
+          placeholder={t('searchPlaceholder', { noun, count: options.length })}
           className="border-b border-slate-100"
           inputClassName="focus:bg-indigo-50/40"
           inputRef={search}
@@ -64,7 +66,7 @@ export function RecipeList({ noun, options, value, query, onQuery, onChoose, onC
       <div ref={list} className="max-h-[22rem] overflow-y-auto overscroll-contain p-1.5">
         {shown.length === 0 ? (
           <p className="px-3 py-6 text-center text-sm break-words text-slate-500">
-            No {noun}s match “{query}”.{' '}
+            {t('noMatch', { noun, query })}{' '}
             <button
               type="button"
               onClick={() => {
@@ -73,7 +75,7 @@ export function RecipeList({ noun, options, value, query, onQuery, onChoose, onC
               }}
               className="font-medium text-indigo-600 hover:text-indigo-500"
             >
-              Clear search
+              {t('clearSearch')}
             </button>
           </p>
         ) : (
@@ -115,6 +117,7 @@ function OptionButton({
   onChoose: (o: RecipeOption) => void;
   fallbackIcon?: ReactNode;
 }) {
+  const t = useTranslations('fields.picker');
   const locked = !!option.locked;
   return (
     <button
@@ -145,7 +148,7 @@ function OptionButton({
         {locked ? (
           <span className="mt-1 flex items-center gap-1 text-xs font-medium text-amber-700">
             <LockIcon className="size-3.5 shrink-0" />
-            {option.lockedReason ?? 'Locked'}
+            {option.lockedReason ?? t('locked')}
           </span>
         ) : (
           option.meta && <span className="mt-1 flex flex-wrap gap-1">{option.meta}</span>

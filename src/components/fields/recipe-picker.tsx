@@ -2,6 +2,7 @@
 
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
+import { useTranslations } from 'next-intl';
 import { WarningIcon } from '../icons';
 import { buttonClasses } from '../ui/button';
 import { ListSkeleton } from '../ui/list-skeleton';
@@ -39,7 +40,7 @@ export interface OptionsQuery {
 }
 
 export interface RecipePickerProps {
-  /** The noun used in texts: "skill", "template". */
+  /** What is chosen, for the picker's texts: `skill` or `template` (another noun is said as given). */
   noun: string;
   /** Visible caption of the picker. */
   legend: string;
@@ -64,6 +65,7 @@ export interface RecipePickerProps {
  * chosen item once picked. Arrow keys move through the list; Escape returns to the chosen item.
  */
 export function RecipePicker({ noun, legend, options, query, value, onChange, error, empty, missing, missingHint, fallbackIcon }: RecipePickerProps) {
+  const t = useTranslations('fields.picker');
   const id = useId();
   const [browsing, setBrowsing] = useState(false);
   const [search, setSearch] = useState('');
@@ -100,7 +102,7 @@ export function RecipePicker({ noun, legend, options, query, value, onChange, er
             onClick={() => close()}
             className="rounded text-xs font-medium text-indigo-600 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-indigo-600"
           >
-            Keep {selected.name}
+            {t('keep', { name: selected.name })}
           </button>
         )}
       </div>
@@ -109,17 +111,17 @@ export function RecipePicker({ noun, legend, options, query, value, onChange, er
         <p className="flex items-start gap-1.5 rounded-lg bg-amber-50 px-3 py-2 text-xs break-words text-amber-800 ring-1 ring-inset ring-amber-200">
           <WarningIcon className="mt-px size-3.5 shrink-0" />
           <span>
-            There is no {noun} “{missing}” you can use. Choose another one below.
+            {t('missing', { noun, slug: missing })}
             {missingHint ? <> {missingHint}</> : null}
           </span>
         </p>
       )}
 
       <ListState
-        query={namedFailure(query, `The ${noun}s`)}
+        query={namedFailure(query, (message) => t('loadFailed', { noun, message }))}
         empty={options.length === 0}
         keepRowsOnError
-        loading={<ListSkeleton label={`${noun}s`} />}
+        loading={<ListSkeleton label={t('loading', { noun })} />}
         placeholder={<div className="rounded-xl border border-dashed border-slate-300 px-4 py-5 text-center text-sm text-slate-500">{empty}</div>}
       >
         {!open && selected ? (
@@ -140,10 +142,10 @@ export function RecipePicker({ noun, legend, options, query, value, onChange, er
               ref={changeButton}
               type="button"
               className={buttonClasses('secondary', 'sm', 'h-7 shrink-0 px-2.5 text-xs')}
-              aria-label={`Change ${noun}`}
+              aria-label={t('changeLabel', { noun })}
               onClick={browse}
             >
-              Change
+              {t('change')}
             </button>
           </div>
         ) : (

@@ -1,12 +1,10 @@
 'use client';
 
+import { useFormatter, useTranslations } from 'next-intl';
 import { CoinsIcon, InfoIcon, LockIcon } from '../icons';
 import { Button } from '../ui/button';
 import { FormRootError } from '../ui/form';
 import { Spinner } from '../ui/spinner';
-
-const numbers = new Intl.NumberFormat('en-US');
-const formatNumber = (n: number) => numbers.format(n);
 
 interface SubmitBarProps {
   cost: number;
@@ -27,21 +25,29 @@ interface SubmitBarProps {
 
 /** A refusal that names no input, the price against the credits left, and the submit button. */
 export function SubmitBar({ cost, credits, pending, label, pendingLabel, shortfall, testIds, disabled = false, blocked }: SubmitBarProps) {
+  const t = useTranslations('fields');
+  const format = useFormatter();
   const reason = blocked?.reason;
   const noteId = blocked && reason ? `${blocked.id}-blocked` : undefined;
   return (
     <div className="space-y-3 border-t border-slate-100 pt-5">
       <FormRootError data-testid={testIds.error} />
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="flex items-center gap-1.5 text-sm text-slate-600">
+        <p className="flex items-center gap-1.5 text-sm text-slate-600" data-testid="cost-line">
           <CoinsIcon className="size-4 text-indigo-500" />
           <span>
-            <span className="font-semibold text-slate-900">{cost}</span> credit{cost === 1 ? '' : 's'}
-            <span className="text-slate-400"> · </span>
-            <span data-testid={testIds.credits} className="tabular-nums">
-              {credits === undefined ? '…' : formatNumber(credits)}
-            </span>{' '}
-            available
+            {t.rich('cost', {
+              count: cost,
+              amount: format.number(cost, 'credits'),
+              available: credits === undefined ? '…' : format.number(credits, 'credits'),
+              b: (chunks) => <span className="font-semibold text-slate-900">{chunks}</span>,
+              sep: (chunks) => <span className="text-slate-400">{chunks}</span>,
+              credits: (chunks) => (
+                <span data-testid={testIds.credits} className="tabular-nums">
+                  {chunks}
+                </span>
+              ),
+            })}
           </span>
         </p>
         <Button type="submit" size="lg" disabled={pending || disabled || !!reason} aria-describedby={noteId} className="min-w-36 flex-1 sm:flex-none">

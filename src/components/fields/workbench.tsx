@@ -2,6 +2,7 @@
 
 import type { BaseSyntheticEvent, ComponentType, ReactNode, Ref, SVGProps } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { useTranslations } from 'next-intl';
 import { Card } from '../ui/card';
 import { Form } from '../ui/form';
 import { PageHeader } from '../console/page-header';
@@ -57,12 +58,13 @@ interface ResultsColumnProps<T> {
 
 /** The results of a workbench: the newest in full, then the earlier ones of this visit. */
 export function ResultsColumn<T>({ label, ref, children, earlier, keyOf, renderEarlier, earlierClassName }: ResultsColumnProps<T>) {
+  const t = useTranslations('fields');
   return (
     <section ref={ref} aria-label={label} className="min-w-0 scroll-mt-20 space-y-6">
       {children}
       {earlier.length > 0 && (
         <div>
-          <h2 className="mb-3 text-sm font-semibold text-slate-900">Earlier in this session</h2>
+          <h2 className="mb-3 text-sm font-semibold text-slate-900">{t('earlier')}</h2>
           <ul className={earlierClassName}>
             {earlier.map((item) => (
               <li key={keyOf(item)}>{renderEarlier(item)}</li>

@@ -1,11 +1,12 @@
 'use client';
 
+import { useFormatter, useTranslations } from 'next-intl';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { WarningIcon } from '../icons';
 import { FormField } from '../ui/form';
 import { SegmentedField } from '../fields/segmented-field';
 import { ModelField } from './model-field';
-import { BACKGROUNDS, capitalise, isSupportedRatio, QUALITIES, ratioChoices, type Background, type ImageModel, type Prices } from './options';
+import { BACKGROUNDS, isSupportedRatio, QUALITIES, ratioChoices, type ImageModel, type Prices } from './options';
 import type { PlaygroundValues } from './playground-form';
 import { RatioGlyph } from './ratio-glyph';
 import type { Recipe } from './recipes';
@@ -20,6 +21,9 @@ interface ImageOptionsProps {
 
 /** Shape, quality, background and model of the image. */
 export function ImageOptions({ recipe, prices, models, notes }: ImageOptionsProps) {
+  const t = useTranslations('playground.options');
+  const format = useFormatter();
+  const credits = (n: number) => format.number(n, 'credits');
   const { control } = useFormContext<PlaygroundValues>();
   const [ratio, background] = useWatch({ control, name: ['ratio', 'background'] });
   const choices = ratioChoices(recipe?.ratio, ratio);
@@ -29,23 +33,27 @@ export function ImageOptions({ recipe, prices, models, notes }: ImageOptionsProp
       <div className={choices.length > 5 ? '@container [&_fieldset>div:first-of-type]:grid [&_fieldset>div:first-of-type]:grid-cols-3 @md:[&_fieldset>div:first-of-type]:grid-cols-6' : undefined}>
         <SegmentedField
           name="ratio"
-          legend="Aspect ratio"
+          legend={t('ratio')}
           options={choices.map((r) => ({ value: r, label: <RatioLabel ratio={r} />, ariaLabel: r }))}
-          description={recipe && isSupportedRatio(recipe.ratio) ? recipeRatioNote(recipe, ratio) : undefined}
+          description={
+            recipe && isSupportedRatio(recipe.ratio)
+              ? t(recipe.ratio === ratio ? 'recipeDefault' : 'recipeMadeFor', { ratio: recipe.ratio, kind: recipe.kind })
+              : undefined
+          }
         />
       </div>
 
       <SegmentedField
         name="quality"
-        legend="Quality"
-        options={QUALITIES.map((q) => ({ value: q, label: capitalise(q), hint: `${prices[q]} credit${prices[q] === 1 ? '' : 's'}` }))}
-        description={notes.quality ?? `Low ${prices.low} · Medium ${prices.medium} · High ${prices.high} credits per image`}
+        legend={t('quality')}
+        options={QUALITIES.map((q) => ({ value: q, label: t('qualityName', { quality: q }), hint: t('price', { count: prices[q], amount: credits(prices[q]) }) }))}
+        description={notes.quality ?? t('prices', { low: credits(prices.low), medium: credits(prices.medium), high: credits(prices.high) })}
       />
 
       <SegmentedField
         name="background"
-        legend="Background"
-        options={BACKGROUNDS.map((b) => ({ value: b, label: capitalise(b) }))}
+        legend={t('background')}
+        options={BACKGROUNDS.map((b) => ({ value: b, label: t('backgroundName', { background: b }) }))}
         description={
           notes.transparent ? (
             <span className="inline-flex items-start gap-1.5 text-amber-700" data-testid="transparent-warning">
@@ -53,7 +61,7 @@ export function ImageOptions({ recipe, prices, models, notes }: ImageOptionsProp
               {notes.transparent}
             </span>
           ) : (
-            BACKGROUND_NOTES[background]
+            t(`backgroundNotes.${background}`)
           )
         }
       />
@@ -67,12 +75,6 @@ export function ImageOptions({ recipe, prices, models, notes }: ImageOptionsProp
   );
 }
 
-const BACKGROUND_NOTES: Record<Background, string> = {
-  default: 'The model decides.',
-  transparent: 'A PNG with an alpha channel, for cut-outs and stickers.',
-  opaque: 'Always a filled background.',
-};
-
 function RatioLabel({ ratio }: { ratio: string }) {
   return (
     <>
@@ -80,9 +82,4 @@ function RatioLabel({ ratio }: { ratio: string }) {
       {ratio}
     </>
   );
-}
-
-/** Under the ratio choice: the shape the chosen recipe is made for. */
-function recipeRatioNote(recipe: Recipe, ratio: string): string {
-  return recipe.ratio === ratio ? `${recipe.ratio} is this ${recipe.kind}'s default.` : `This ${recipe.kind} is made for ${recipe.ratio}.`;
 }

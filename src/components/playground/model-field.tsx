@@ -1,6 +1,7 @@
 'use client';
 
 import { Fragment, useId } from 'react';
+import { useTranslations } from 'next-intl';
 import { CheckIcon, CloseIcon } from '../icons';
 import { cn } from '../ui/cn';
 import { Label } from '../ui/label';
@@ -14,39 +15,43 @@ interface ModelFieldProps {
   loading: boolean;
 }
 
-const MODEL_GROUPS: { kind: ImageModel['kind']; heading: string | null }[] = [
+type ModelWords = ReturnType<typeof useTranslations<'playground.model'>>;
+
+/** The automatic choice first, then families and single channels under their headings. */
+const MODEL_GROUPS: { kind: ImageModel['kind']; heading: 'families' | 'channels' | null }[] = [
   { kind: 'auto', heading: null },
-  { kind: 'family', heading: 'Model families' },
-  { kind: 'channel', heading: 'Single channel (no fallback)' },
+  { kind: 'family', heading: 'families' },
+  { kind: 'channel', heading: 'channels' },
 ];
 
-function optionLabel(m: ImageModel): string {
-  if (m.kind === 'auto') return 'Automatic: best available';
-  if (m.kind === 'family') return `${m.id}: any provider`;
-  return m.family ? `${m.id} (${m.family})` : m.id;
+function optionLabel(m: ImageModel, t: ModelWords): string {
+  if (m.kind === 'auto') return t('auto');
+  if (m.kind === 'family') return t('family', { id: m.id });
+  return m.family ? t('channel', { id: m.id, family: m.family }) : m.id;
 }
 
 /** The model choice, grouped as the API lists it, with what the chosen model can do. */
 export function ModelField({ models, value, onChange, loading }: ModelFieldProps) {
+  const t = useTranslations('playground.model');
+  const quality = useTranslations('playground.options');
   const id = useId();
   const hintId = `${id}-hint`;
   const selected = models.find((m) => m.id === value);
-  // The automatic choice first, then families and single channels under their headings.
   const groups = MODEL_GROUPS.map((g) => ({ ...g, rows: models.filter((m) => m.kind === g.kind) })).filter((g) => g.rows.length > 0);
 
   return (
     <div className="space-y-1.5">
-      <Label htmlFor={id}>Model</Label>
+      <Label htmlFor={id}>{t('label')}</Label>
       <Select id={id} value={value} onChange={(e) => onChange(e.target.value)} disabled={loading} aria-describedby={hintId}>
-        {loading && models.length === 0 && <option value={value}>Loading models…</option>}
+        {loading && models.length === 0 && <option value={value}>{t('loading')}</option>}
         {groups.map(({ kind, heading, rows }) => {
           const options = rows.map((m) => (
             <option key={m.id} value={m.id}>
-              {optionLabel(m)}
+              {optionLabel(m, t)}
             </option>
           ));
           return heading ? (
-            <optgroup key={kind} label={heading}>
+            <optgroup key={kind} label={t(heading)}>
               {options}
             </optgroup>
           ) : (
@@ -57,16 +62,16 @@ export function ModelField({ models, value, onChange, loading }: ModelFieldProps
       <div id={hintId} className="flex flex-wrap gap-1.5 pt-0.5">
         {selected ? (
           <>
-            <Capability ok={selected.capabilities.transparent_background} label="Transparent background" />
-            <Capability ok={selected.capabilities.reference_images} label="Reference images" />
+            <Capability ok={selected.capabilities.transparent_background} label={t('transparent')} />
+            <Capability ok={selected.capabilities.reference_images} label={t('references')} />
             <span className="inline-flex h-6 items-center rounded-full bg-slate-100 px-2 text-xs text-slate-600">
               {selected.capabilities.qualities.length > 0
-                ? `Quality: ${selected.capabilities.qualities.join(' · ')}`
-                : 'One fixed quality'}
+                ? t('qualities', { list: selected.capabilities.qualities.map((q) => quality('qualityName', { quality: q })).join(' · ') })
+                : t('fixedQuality')}
             </span>
           </>
         ) : (
-          <span className="text-xs text-slate-500">{loading ? 'Checking what each model can do…' : 'Model details are unavailable.'}</span>
+          <span className="text-xs text-slate-500">{loading ? t('checking') : t('unavailable')}</span>
         )}
       </div>
     </div>
@@ -74,6 +79,7 @@ export function ModelField({ models, value, onChange, loading }: ModelFieldProps
 }
 
 function Capability({ ok, label }: { ok: boolean; label: string }) {
+  const t = useTranslations('playground.model');
   const Icon = ok ? CheckIcon : CloseIcon;
   return (
     <span
@@ -84,7 +90,7 @@ function Capability({ ok, label }: { ok: boolean; label: string }) {
     >
       <Icon className="size-3" />
       {label}
-      <span className="sr-only">{ok ? ': supported' : ': not supported'}</span>
+      <span className="sr-only">{t('supported', { ok: ok ? 'yes' : 'no' })}</span>
     </span>
   );
 }

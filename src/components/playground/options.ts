@@ -30,5 +30,3 @@ export type ImageModel = Extract<AnyModel, { capabilities: unknown }>;
 export function isImageModel(m: AnyModel): m is ImageModel {
   return 'capabilities' in m;
 }
-
-export const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

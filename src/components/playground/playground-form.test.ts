@@ -1,6 +1,9 @@
+import { createTranslator } from 'next-intl';
 import { describe, expect, it } from 'vitest';
+import en from '../../../messages/en.json';
+import zh from '../../../messages/zh-CN.json';
 import { applyServerError } from '../ui/form';
-import { PROMPT_REQUIRED, playgroundDefaults, playgroundFieldName, playgroundSchema, type PlaygroundValues } from './playground-form';
+import { playgroundDefaults, playgroundFieldName, playgroundSchema, type PlaygroundValues } from './playground-form';
 import { skillRecipe, templateRecipe, type Catalogue } from './recipes';
 
 const poster = {
@@ -31,9 +34,18 @@ const cover = {
 const catalogue: Catalogue = { skills: [poster, tryOn], templates: [cover] };
 const REF = 'https://studio.example/files/t/a.png';
 
+const wordsIn = (locale: 'en' | 'zh-CN') => {
+  const messages = locale === 'en' ? en : zh;
+  return {
+    errors: createTranslator({ locale, messages, namespace: 'playground.errors' }),
+    fields: createTranslator({ locale, messages, namespace: 'fields.errors' }),
+  };
+};
+const words = wordsIn('en');
+
 const values = (over: Partial<PlaygroundValues>): PlaygroundValues => ({ ...playgroundDefaults(undefined, catalogue), ...over });
-const problems = (over: Partial<PlaygroundValues>) =>
-  (playgroundSchema(catalogue).safeParse(values(over)).error?.issues ?? []).map((i) => ({ path: i.path.join('.'), message: i.message }));
+const problems = (over: Partial<PlaygroundValues>, w = words) =>
+  (playgroundSchema(catalogue, w).safeParse(values(over)).error?.issues ?? []).map((i) => ({ path: i.path.join('.'), message: i.message }));
 
 describe('playgroundDefaults', () => {
   it('starts at the linked skill’s own ratio, else 1:1', () => {
@@ -53,16 +65,24 @@ describe('playgroundDefaults', () => {
 
 describe('playgroundSchema', () => {
   it('turns a prompt into the request, leaving out what Studio decides', () => {
-    expect(playgroundSchema(catalogue).parse(values({ prompt: ' 熊猫 ', ratio: '3:4' }))).toEqual({ prompt: '熊猫', ratio: '3:4', quality: 'high' });
+    expect(playgroundSchema(catalogue, words).parse(values({ prompt: ' 熊猫 ', ratio: '3:4' }))).toEqual({ prompt: '熊猫', ratio: '3:4', quality: 'high' });
     expect(
-      playgroundSchema(catalogue).parse(values({ prompt: '贴纸', background: 'transparent', model: 'imagegen-2', reference_images: [REF] })),
+      playgroundSchema(catalogue, words).parse(values({ prompt: '贴纸', background: 'transparent', model: 'imagegen-2', reference_images: [REF] })),
     ).toEqual({ prompt: '贴纸', ratio: '1:1', quality: 'high', background: 'transparent', model: 'imagegen-2', reference_images: [REF] });
   });
 
   it('asks for a prompt, or a skill or template, before anything is sent', () => {
-    expect(problems({ prompt: '  ' })).toEqual([{ path: 'prompt', message: PROMPT_REQUIRED }]);
+    expect(problems({ prompt: '  ' })).toEqual([{ path: 'prompt', message: 'Describe the image you want first.' }]);
     expect(problems({ source: 'skill' })).toEqual([{ path: 'skill', message: 'Choose a skill first.' }]);
     expect(problems({ source: 'template', template: 'not-there' })).toEqual([{ path: 'template', message: 'Choose a template first.' }]);
+  });
+
+  it('refuses in the page’s language', () => {
+    expect(problems({ prompt: '' }, wordsIn('zh-CN'))).toEqual([{ path: 'prompt', message: '请先描述你想要的图片。' }]);
+    expect(problems({ source: 'template' }, wordsIn('zh-CN'))).toEqual([{ path: 'template', message: '请先选择一个模板。' }]);
+    expect(problems({ source: 'skill', skill: tryOn.slug }, wordsIn('zh-CN'))).toEqual([
+      { path: 'drafts.skill:model-try-on.sentence', message: '请用一句话描述你想要的内容。' },
+    ]);
   });
 
   it('names the empty required fields of the chosen skill under their inputs, in field order', () => {
@@ -77,18 +97,18 @@ describe('playgroundSchema', () => {
       'skill:model-try-on': { sentence: '' },
       'template:platform-course-cover': { sentence: ' 加一点雪 ' },
     };
-    expect(playgroundSchema(catalogue).parse(values({ source: 'skill', skill: poster.slug, drafts }))).toEqual({
+    expect(playgroundSchema(catalogue, words).parse(values({ source: 'skill', skill: poster.slug, drafts }))).toEqual({
       skill_slug: poster.slug,
       input: { product: '榨汁杯', selling_points: '30秒出汁' },
       ratio: '1:1',
       quality: 'high',
     });
-    expect(playgroundSchema(catalogue).parse(values({ source: 'template', template: cover.slug, drafts }))).toMatchObject({
+    expect(playgroundSchema(catalogue, words).parse(values({ source: 'template', template: cover.slug, drafts }))).toMatchObject({
       template_id: cover.id,
       input: '加一点雪',
     });
     // A template's sentence is optional.
-    expect(playgroundSchema(catalogue).parse(values({ source: 'template', template: cover.slug }))).not.toHaveProperty('input');
+    expect(playgroundSchema(catalogue, words).parse(values({ source: 'template', template: cover.slug }))).not.toHaveProperty('input');
   });
 
   it('checks the request with the API’s schema: a refused reference goes under the picker, the rest under the form', () => {

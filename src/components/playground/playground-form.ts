@@ -1,7 +1,8 @@
+import type { useTranslations } from 'next-intl';
 import type { FieldPath } from 'react-hook-form';
 import { z } from 'zod';
 import { imageQualities, imageRequestSchema, type ImageRequestBody } from '@/contracts/jobs';
-import { checkDraft, checkRequest, draftFieldName, draftsSchema } from '../fields/fields-schema';
+import { checkDraft, checkRequest, draftFieldName, draftsSchema, type FieldErrors } from '../fields/fields-schema';
 import { BACKGROUNDS, isSupportedRatio, type Ratio } from './options';
 import { recipeFor, type Catalogue, type Recipe, type Source } from './recipes';
 
@@ -11,7 +12,11 @@ import { recipeFor, type Catalogue, type Recipe, type Source } from './recipes';
  * sent, and the server's refusals land on the same inputs as the console's own checks.
  */
 
-export const PROMPT_REQUIRED = 'Describe the image you want first.';
+/** The form's refusals: its own (`playground.errors`) and the recipe inputs' (`fields.errors`), in the page's language. */
+export interface PlaygroundFormWords {
+  errors: ReturnType<typeof useTranslations<'playground.errors'>>;
+  fields: FieldErrors;
+}
 
 const valuesSchema = z.object({
   source: z.enum(['prompt', 'skill', 'template']),
@@ -69,28 +74,28 @@ export function playgroundFieldName(path: readonly PropertyKey[], source: Source
 type PromptPart = Pick<ImageRequestBody, 'prompt' | 'skill_slug' | 'template_id' | 'input'>;
 
 /** The request's prompt part; problems are reported under the inputs that cause them. */
-function promptPart(v: z.output<typeof valuesSchema>, recipe: Recipe | null, ctx: z.RefinementCtx): PromptPart | null {
+function promptPart(v: z.output<typeof valuesSchema>, recipe: Recipe | null, ctx: z.RefinementCtx, words: PlaygroundFormWords): PromptPart | null {
   if (v.source === 'prompt') {
     const prompt = v.prompt.trim();
     if (prompt) return { prompt };
-    ctx.addIssue({ code: 'custom', message: PROMPT_REQUIRED, path: ['prompt'] });
+    ctx.addIssue({ code: 'custom', message: words.errors('prompt'), path: ['prompt'] });
     return null;
   }
   if (!recipe) {
-    ctx.addIssue({ code: 'custom', message: v.source === 'skill' ? 'Choose a skill first.' : 'Choose a template first.', path: [v.source] });
+    ctx.addIssue({ code: 'custom', message: words.errors(v.source === 'skill' ? 'chooseSkill' : 'chooseTemplate'), path: [v.source] });
     return null;
   }
-  const drafted = checkDraft(ctx, recipe.key, recipe, v.drafts[recipe.key]);
+  const drafted = checkDraft(ctx, recipe.key, recipe, v.drafts[recipe.key], words.fields);
   if (!drafted) return null;
   const input = drafted.input === undefined ? {} : { input: drafted.input };
   return recipe.kind === 'skill' ? { skill_slug: recipe.ref, ...input } : { template_id: recipe.ref, ...input };
 }
 
 /** The form's schema for the catalogue at hand; its output is the `jobs.generate` request. */
-export function playgroundSchema(catalogue: Catalogue) {
+export function playgroundSchema(catalogue: Catalogue, words: PlaygroundFormWords) {
   return valuesSchema.transform((v, ctx): ImageRequestBody => {
     const recipe = recipeFor(v, catalogue);
-    const part = promptPart(v, recipe, ctx);
+    const part = promptPart(v, recipe, ctx, words);
     if (!part) return z.NEVER;
     const body = {
       ...part,

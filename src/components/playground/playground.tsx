@@ -1,6 +1,7 @@
 'use client';
 
 import { useId, useRef } from 'react';
+import { useTranslations } from 'next-intl';
 import { PlaygroundIcon, SkillsIcon, TemplatesIcon } from '../icons';
 import { SubmitBar } from '../fields/submit-bar';
 import { Workbench } from '../fields/workbench';
@@ -14,9 +15,9 @@ import { SourceTabs } from './source-tabs';
 import { usePlaygroundForm } from './use-playground-form';
 
 const SOURCE_TABS = [
-  { value: 'prompt' as const, label: 'Prompt', icon: PlaygroundIcon },
-  { value: 'skill' as const, label: 'Skill', icon: SkillsIcon },
-  { value: 'template' as const, label: 'Template', icon: TemplatesIcon },
+  { value: 'prompt' as const, icon: PlaygroundIcon },
+  { value: 'skill' as const, icon: SkillsIcon },
+  { value: 'template' as const, icon: TemplatesIcon },
 ];
 
 interface PlaygroundProps {
@@ -27,6 +28,7 @@ interface PlaygroundProps {
 }
 
 export function Playground({ prices, start }: PlaygroundProps) {
+  const t = useTranslations('playground');
   const formId = useId();
   const panelId = useId();
   const referencesId = useId();
@@ -38,14 +40,16 @@ export function Playground({ prices, start }: PlaygroundProps) {
 
   return (
     <Workbench
-      eyebrow="Playground"
-      title="Generate an image"
-      description="Write a prompt, or start from a skill or template; the same options are available through the API."
+      eyebrow={t('eyebrow')}
+      title={t('title')}
+      description={t('description')}
       form={form}
       onSubmit={submit}
       results={<ResultsPanel ref={results} submitted={playground.submitted} source={source} />}
     >
-      <SourceTabs label="Start from" tabs={SOURCE_TABS} value={source} onChange={playground.chooseSource} panelId={panelId} idPrefix={formId} />
+      <SourceTabs
+        label={t('startFrom')}
+        tabs={SOURCE_TABS.map((tab) => ({ ...tab, label: t(`sources.${tab.value}`) }))} value={source} onChange={playground.chooseSource} panelId={panelId} idPrefix={formId} />
 
       <div id={panelId} role="tabpanel" className="space-y-5">
         <SourcePanel playground={playground} references={referencesFirst && referencePicker} referencesId={referencesId} />
@@ -59,9 +63,9 @@ export function Playground({ prices, start }: PlaygroundProps) {
         cost={playground.cost}
         credits={playground.credits}
         pending={playground.pending}
-        label="Generate"
-        pendingLabel="Submitting…"
-        shortfall="Not enough credits for this image; ask your operator for more."
+        label={t('generate')}
+        pendingLabel={t('submitting')}
+        shortfall={t('shortfall')}
         testIds={{ error: 'generate-error', credits: 'playground-credits' }}
         blocked={{ id: formId, reason: playground.blockedReason, locked: playground.locked }}
       />

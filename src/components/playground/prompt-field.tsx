@@ -1,5 +1,6 @@
 'use client';
 
+import { useFormatter, useTranslations } from 'next-intl';
 import { useFormContext } from 'react-hook-form';
 import { cn } from '../ui/cn';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '../ui/form';
@@ -8,11 +9,11 @@ import { submitOnModEnter } from '../fields/fields-form';
 import type { PlaygroundValues } from './playground-form';
 
 const MAX_PROMPT = 8000;
-const numbers = new Intl.NumberFormat('en-US');
-const formatNumber = (n: number) => numbers.format(n);
 
 /** The written prompt, with its length against the cap; Ctrl/⌘+Enter submits. */
 export function PromptField({ submit }: { submit: () => void }) {
+  const t = useTranslations('playground.prompt');
+  const format = useFormatter();
   const { control } = useFormContext<PlaygroundValues>();
   return (
     <FormField
@@ -21,9 +22,9 @@ export function PromptField({ submit }: { submit: () => void }) {
       render={({ field, fieldState }) => (
         <FormItem>
           <div className="flex items-baseline justify-between gap-2">
-            <FormLabel>Prompt</FormLabel>
+            <FormLabel>{t('label')}</FormLabel>
             <span className={cn('text-xs tabular-nums', field.value.length > MAX_PROMPT ? 'text-rose-600' : 'text-slate-400')}>
-              {formatNumber(field.value.length)} / {formatNumber(MAX_PROMPT)}
+              {t('length', { length: format.number(field.value.length, 'credits'), max: format.number(MAX_PROMPT, 'credits') })}
             </span>
           </div>
           <FormControl described={!fieldState.error}>
@@ -32,12 +33,12 @@ export function PromptField({ submit }: { submit: () => void }) {
               rows={5}
               maxLength={MAX_PROMPT}
               onKeyDown={submitOnModEnter(submit)}
-              placeholder="A paper-cut style city skyline at dusk, soft warm light…"
+              placeholder={t('placeholder')}
               className="min-h-32 resize-y"
             />
           </FormControl>
           {/* The hint gives way to the problem, in the same place. */}
-          {fieldState.error ? <FormMessage /> : <FormDescription>Any language works. Press Ctrl+Enter to generate.</FormDescription>}
+          {fieldState.error ? <FormMessage /> : <FormDescription>{t('hint')}</FormDescription>}
         </FormItem>
       )}
     />

@@ -1,6 +1,7 @@
 'use client';
 
 import type { ReactNode } from 'react';
+import { useTranslations } from 'next-intl';
 import { ImageIcon, InfoIcon, LockIcon } from '../icons';
 import { cn } from '../ui/cn';
 import { isForm } from '../fields/field-model';
@@ -16,11 +17,12 @@ interface RecipeInputsProps {
 
 /** What the chosen skill or template asks for: its notices, then its generated form or one sentence. */
 export function RecipeInputs({ recipe, submit, referencesId }: RecipeInputsProps) {
+  const t = useTranslations('playground.inputs');
   if (recipe.locked) {
     return (
       <Notice tone="amber" icon={<LockIcon className="mt-0.5 size-4 shrink-0" />} testId="locked-notice">
-        <p className="font-medium">This template comes with a claim code.</p>
-        <p className="mt-0.5">You can see what it makes; its form opens once your workspace redeems a claim code that includes it.</p>
+        <p className="font-medium">{t('lockedTitle')}</p>
+        <p className="mt-0.5">{t('lockedBody')}</p>
       </Notice>
     );
   }
@@ -28,20 +30,21 @@ export function RecipeInputs({ recipe, submit, referencesId }: RecipeInputsProps
     <>
       {recipe.refRequired && (
         <Notice tone="amber" icon={<ImageIcon className="mt-0.5 size-4 shrink-0" />} testId="ref-required-notice">
-          <p className="font-medium">This skill works from your own image.</p>
+          <p className="font-medium">{t('refTitle')}</p>
           <p className="mt-0.5">
-            Choose at least one{' '}
-            <a href={`#${referencesId}`} className="font-medium underline underline-offset-2">
-              reference image
-            </a>{' '}
-            below: the product, garment or photo the result should keep.
+            {t.rich('refBody', {
+              link: (chunks) => (
+                <a href={`#${referencesId}`} className="font-medium underline underline-offset-2">
+                  {chunks}
+                </a>
+              ),
+            })}
           </p>
         </Notice>
       )}
       {recipe.defaultReferences > 0 && (
         <Notice tone="sky" icon={<InfoIcon className="mt-0.5 size-4 shrink-0" />}>
-          This template brings {recipe.defaultReferences === 1 ? 'its own reference image' : `${recipe.defaultReferences} reference images`};
-          any you choose below are used instead.
+          {t('defaultReferences', { count: recipe.defaultReferences })}
         </Notice>
       )}
       {/* Keyed: each recipe's inputs are their own fields of the form, even where two share a key. */}
@@ -51,15 +54,11 @@ export function RecipeInputs({ recipe, submit, referencesId }: RecipeInputsProps
         <SentenceField
           key={recipe.key}
           draftKey={recipe.key}
-          label="Your sentence"
+          label={t('sentenceLabel')}
           required={recipe.sentence === 'required'}
           onSubmitShortcut={submit}
-          placeholder={recipe.kind === 'skill' ? 'One sentence about what you want, in any language' : 'Anything to add, in one sentence'}
-          hint={
-            recipe.sentence === 'required'
-              ? 'Studio turns it into the full prompt. Press Ctrl+Enter to generate.'
-              : 'Added to the template as written; leave it empty to use the template as it is.'
-          }
+          placeholder={t(recipe.kind === 'skill' ? 'skillPlaceholder' : 'templatePlaceholder')}
+          hint={t(recipe.sentence === 'required' ? 'skillHint' : 'templateHint')}
         />
       )}
     </>

@@ -1,8 +1,20 @@
+import { useTranslations } from 'next-intl';
 import type { RecipeOption } from '../fields/recipe-picker';
 import { InputKindBadge, NeedsImageBadge, RatioBadge } from '../skills/skill-badges';
 import type { Skill, Template } from './use-playground-form';
 
-const LOCKED_REASON = 'Comes with a claim code';
+/** What the template picker says of a template's group and lock, from the `playground.picker` catalogue. */
+export interface TemplateOptionWords {
+  mine: string;
+  platform: string;
+  lockedReason: string;
+}
+
+/** The words of the template picker in the page's language. */
+export function useTemplateOptionWords(): TemplateOptionWords {
+  const t = useTranslations('playground.picker');
+  return { mine: t('mine'), platform: t('platform'), lockedReason: t('lockedReason') };
+}
 
 export function skillOption(s: Skill): RecipeOption {
   return {
@@ -22,7 +34,7 @@ export function skillOption(s: Skill): RecipeOption {
   };
 }
 
-export function templateOption(t: Template): RecipeOption {
+export function templateOption(t: Template, words: TemplateOptionWords): RecipeOption {
   return {
     value: t.slug,
     name: t.zh_name,
@@ -30,9 +42,9 @@ export function templateOption(t: Template): RecipeOption {
     thumb: t.sample_images[0] ?? null,
     ratio: t.ratio,
     keywords: [t.category, t.domain].join(' '),
-    group: t.source === 'mine' ? 'Your templates' : 'Platform templates',
+    group: t.source === 'mine' ? words.mine : words.platform,
     locked: t.locked,
-    lockedReason: LOCKED_REASON,
+    lockedReason: words.lockedReason,
     meta: (
       <>
         {t.fields && <InputKindBadge fields={t.fields} />}

@@ -1,6 +1,7 @@
 'use client';
 
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { useId, useState, type CSSProperties, type ReactNode, type Ref } from 'react';
 import { trpc } from '@/trpc/react';
 import { CheckIcon, ExternalIcon, ImageIcon, UploadsIcon, WarningIcon } from '../icons';
@@ -23,7 +24,7 @@ interface ReferencePickerProps {
   error?: string | null;
   id?: string;
   ref?: Ref<HTMLFieldSetElement>;
-  /** The picker's caption (default "Reference images"). */
+  /** The picker's caption (default: "Reference images" in the page's language). */
   legend?: string;
   /** What a chosen image becomes, by its place and the number chosen (e.g. "First frame"); said by its badge. */
   roleOf?: (index: number, count: number) => string;
@@ -45,14 +46,16 @@ interface Choice {
 
 const plain: CSSProperties = { backgroundColor: '#f1f5f9' };
 
-function resultChoices(jobs: Job[]): Choice[] {
+type PickerWords = ReturnType<typeof useTranslations<'playground.references'>>;
+
+function resultChoices(jobs: Job[], t: PickerWords): Choice[] {
   return jobs
     // Finished images only: a video job's result is not a reference image.
     .filter((j): j is Job & { cdn_url: string } => j.status === 'done' && !!j.cdn_url && j.kind !== 'video')
     .map((j) => ({
       key: j.id,
       url: j.cdn_url,
-      name: `Use as reference: ${j.prompt}`,
+      name: t('useResult', { prompt: j.prompt }),
       title: j.prompt,
       style: j.background === 'transparent' ? checkerboard : plain,
     }));
@@ -62,14 +65,16 @@ function resultChoices(jobs: Job[]): Choice[] {
  * Reference images toggled on and off (in click order), from two places: the tenant's earlier results
  * and the images it uploaded.
  */
-export function ReferencePicker({ selected, onChange, warning, max, required = false, error, id, ref, legend = 'Reference images', roleOf, hint }: ReferencePickerProps) {
+export function ReferencePicker({ selected, onChange, warning, max, required = false, error, id, ref, legend: givenLegend, roleOf, hint }: ReferencePickerProps) {
+  const t = useTranslations('playground.references');
+  const legend = givenLegend ?? t('legend');
   const baseId = useId();
   const recent = trpc.jobs.get.useQuery({ status: 'done', limit: 12 });
   // Refetched whenever the tab regains focus: images added on the Uploads page show up on return.
   const uploads = trpc.uploads.list.useQuery({ limit: 60 }, { staleTime: 0 });
   const [picked, setPicked] = useState<Tab | null>(null);
 
-  const results = resultChoices(recent.data?.jobs ?? []);
+  const results = resultChoices(recent.data?.jobs ?? [], t);
   const images: Choice[] = (uploads.data?.uploads ?? [])
     .filter((u) => u.media_type === 'image')
     .map((u) => {
@@ -77,7 +82,7 @@ export function ReferencePicker({ selected, onChange, warning, max, required = f
       return {
         key: u.key,
         url: u.url,
-        name: `Use uploaded image as reference: ${file}`,
+        name: t('useUpload', { file }),
         title: file,
         // PNG uploads may carry transparency: show it the way results do.
         style: u.mime === 'image/png' || u.mime === 'image/webp' || u.mime === 'image/gif' ? checkerboard : plain,
@@ -87,8 +92,8 @@ export function ReferencePicker({ selected, onChange, warning, max, required = f
   // Until someone picks a tab: earlier results, unless there are none yet and there are uploads.
   const tab: Tab = picked ?? (!recent.isPending && results.length === 0 && images.length > 0 ? 'uploads' : 'results');
   const tabs: { value: Tab; label: string; count: number }[] = [
-    { value: 'results', label: 'Earlier results', count: selected.filter((u) => results.some((c) => c.url === u)).length },
-    { value: 'uploads', label: 'Uploads', count: selected.filter((u) => images.some((c) => c.url === u)).length },
+    { value: 'results', label: t('results'), count: selected.filter((u) => results.some((c) => c.url === u)).length },
+    { value: 'uploads', label: t('uploads'), count: selected.filter((u) => images.some((c) => c.url === u)).length },
   ];
 
   const panel =
@@ -96,26 +101,20 @@ export function ReferencePicker({ selected, onChange, warning, max, required = f
       ? {
           query: recent,
           choices: results,
-          empty: required
-            ? 'No finished images yet. Choose one of your uploads, or generate one from a prompt first.'
-            : 'Finished images appear here, ready to guide a new generation.',
+          empty: t(required ? 'emptyRequired' : 'emptyResults'),
           more: null,
         }
       : {
-          query: namedFailure(uploads, 'Your uploads'),
+          query: namedFailure(uploads, (message) => t('uploadsFailed', { message })),
           choices: images,
-          empty: (
-            <>
-              No uploaded images yet.{' '}
-              <UploadsLink className="font-medium text-indigo-600 underline-offset-2 hover:underline">Upload images</UploadsLink> to use your own
-              photos and artwork here.
-            </>
-          ),
+          empty: t.rich('emptyUploads', {
+            link: (chunks) => <UploadsLink className="font-medium text-indigo-600 underline-offset-2 hover:underline">{chunks}</UploadsLink>,
+          }),
           more: (
             <li>
               <UploadsLink className="flex aspect-square w-full flex-col items-center justify-center gap-1 rounded-lg border border-dashed border-slate-300 text-center text-[11px] leading-tight font-medium text-slate-500 transition-colors hover:border-indigo-400 hover:bg-indigo-50/50 hover:text-indigo-700">
                 <UploadsIcon className="size-5" />
-                Upload more
+                {t('uploadMore')}
               </UploadsLink>
             </li>
           ),
@@ -130,9 +129,9 @@ export function ReferencePicker({ selected, onChange, warning, max, required = f
         <span>
           {legend}{' '}
           {required ? (
-            <span className="font-normal text-amber-700">(at least one needed)</span>
+            <span className="font-normal text-amber-700">{t('required')}</span>
           ) : (
-            <span className="font-normal text-slate-400">(optional)</span>
+            <span className="font-normal text-slate-400">{t('optional')}</span>
           )}
         </span>
         {selected.length > 0 && (
@@ -141,13 +140,13 @@ export function ReferencePicker({ selected, onChange, warning, max, required = f
             onClick={() => onChange([])}
             className="rounded text-xs font-medium text-indigo-600 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-indigo-600"
           >
-            Clear {selected.length} selected
+            {t('clear', { count: selected.length })}
           </button>
         )}
       </legend>
 
       <TabList
-        label="Where references come from"
+        label={t('tabs')}
         tabs={tabs}
         value={tab}
         onChange={setPicked}
@@ -161,13 +160,12 @@ export function ReferencePicker({ selected, onChange, warning, max, required = f
           )
         }
       >
-        {(t) => (
+        {(tab) => (
           <>
-            {t.label}
-            {t.count > 0 && (
+            {tab.label}
+            {tab.count > 0 && (
               <span className="rounded-full bg-indigo-600 px-1.5 py-px text-[10px] leading-4 font-semibold text-white">
-                {t.count}
-                <span className="sr-only"> selected</span>
+                {t.rich('count', { count: tab.count, sr: (chunks) => <span className="sr-only">{chunks}</span> })}
               </span>
             )}
           </>
@@ -183,7 +181,7 @@ export function ReferencePicker({ selected, onChange, warning, max, required = f
       </div>
 
       {hint && <div className="mt-2 text-xs text-slate-500">{hint}</div>}
-      {selected.length >= max && <p className="mt-2 text-xs text-slate-500">Up to {max} {legend.toLowerCase()}; clear one to choose another.</p>}
+      {selected.length >= max && <p className="mt-2 text-xs text-slate-500">{t('max', { max, legend: legend.toLowerCase() })}</p>}
       {error && (
         <p className="mt-2 flex items-start gap-1.5 text-xs break-words text-rose-600" role="alert">
           <WarningIcon className="mt-px size-3.5 shrink-0" />
@@ -197,6 +195,7 @@ export function ReferencePicker({ selected, onChange, warning, max, required = f
 
 /** The Uploads page in a new tab, so the form here keeps what was typed. */
 function UploadsLink({ className, children }: { className?: string; children: ReactNode }) {
+  const t = useTranslations('playground.references');
   return (
     <Link
       href="/uploads"
@@ -206,7 +205,7 @@ function UploadsLink({ className, children }: { className?: string; children: Re
     >
       {children}
       <ExternalIcon className="ml-0.5 inline size-3 align-[-1px]" aria-hidden="true" />
-      <span className="sr-only"> (opens in a new tab)</span>
+      <span className="sr-only"> {t('newTab')}</span>
     </Link>
   );
 }
@@ -220,6 +219,7 @@ interface GridProps {
 }
 
 function Grid({ choices, selected, toggle, roleOf, children }: GridProps) {
+  const t = useTranslations('playground.references');
   return (
     <ul className="grid grid-cols-4 gap-2 sm:grid-cols-6">
       {choices.map((c) => {
@@ -239,7 +239,7 @@ function Grid({ choices, selected, toggle, roleOf, children }: GridProps) {
               )}
               style={c.style}
             >
-              {/* eslint-disable-next-line @next/next/no-img-element -- the file itself (Studio keeps no smaller renditions), on the storage host of the deployment */}
+              {/* eslint-disable-next-line @next/next/no-img-element, no-restricted-syntax -- the file itself (Studio keeps no smaller renditions), on the storage host of the deployment; the empty alt is no text (the button carries the name) */}
               <img src={c.url} alt="" loading="lazy" decoding="async" className="size-full object-cover" />
               {on && (
                 <span
@@ -247,7 +247,7 @@ function Grid({ choices, selected, toggle, roleOf, children }: GridProps) {
                   title={roleOf?.(order, selected.length)}
                 >
                   {selected.length > 1 || roleOf ? order + 1 : <CheckIcon className="size-3" />}
-                  {roleOf && <span className="sr-only">: {roleOf(order, selected.length)}</span>}
+                  {roleOf && <span className="sr-only">{t('role', { role: roleOf(order, selected.length) })}</span>}
                 </span>
               )}
             </button>
@@ -260,8 +260,9 @@ function Grid({ choices, selected, toggle, roleOf, children }: GridProps) {
 }
 
 function Skeleton() {
+  const t = useTranslations('playground.references');
   return (
-    <div className="grid grid-cols-4 gap-2 sm:grid-cols-6" aria-busy="true" aria-label="Loading images">
+    <div className="grid grid-cols-4 gap-2 sm:grid-cols-6" aria-busy="true" aria-label={t('loading')}>
       {Array.from({ length: 6 }, (_, i) => (
         <div key={i} className="aspect-square animate-pulse rounded-lg bg-slate-100" />
       ))}

@@ -1,19 +1,21 @@
 'use client';
 
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { ArrowRightIcon, ExternalIcon } from '../icons';
 import { ErrorAlert } from '../ui/alert';
 import { buttonClasses } from '../ui/button';
 import { Card } from '../ui/card';
 import { CopyButton } from '../ui/copy-button';
-import { capitalise } from './options';
-import { formatElapsed } from '../jobs/job-model';
+import { useJobTimes } from '../jobs/job-times';
 import { useLiveJob } from '../jobs/use-live-job';
 import { JobStatusBadge } from '../jobs/job-status';
 import { JobVisual } from '../jobs/job-visual';
 
 /** The Playground's view of a submitted job: a placeholder while it runs, then the image. */
 export function ResultCard({ id }: { id: string }) {
+  const t = useTranslations('playground.result');
+  const times = useJobTimes();
   const { data, error, isPending } = useLiveJob(id);
   const job = data?.job;
 
@@ -32,8 +34,9 @@ export function ResultCard({ id }: { id: string }) {
         <div className="min-w-0">
           <p className="line-clamp-2 text-sm font-medium break-words text-slate-900">{job.prompt}</p>
           <p className="mt-0.5 text-xs text-slate-500">
-            {job.ratio} · {capitalise(job.quality)} quality
-            {job.background ? ` · ${capitalise(job.background)} background` : ''}
+            {job.background
+              ? t('settingsWithBackground', { ratio: job.ratio, quality: job.quality, background: job.background })
+              : t('settings', { ratio: job.ratio, quality: job.quality })}
           </p>
         </div>
         <div aria-live="polite">
@@ -51,23 +54,23 @@ export function ResultCard({ id }: { id: string }) {
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 px-4 py-3 sm:px-5">
         <p className="text-xs text-slate-500">
           {job.status === 'done'
-            ? `Ready in ${formatElapsed(job.elapsed_ms)}`
+            ? t('ready', { elapsed: times.elapsed(job.elapsed_ms) })
             : job.status === 'failed'
-              ? 'Credits for this job were refunded'
-              : 'Usually ready within seconds'}
+              ? t('refunded')
+              : t('usually')}
         </p>
         <div className="flex flex-wrap items-center gap-2">
           {job.status === 'done' && job.cdn_url && (
             <>
-              <CopyButton value={job.cdn_url} label="image URL" />
+              <CopyButton value={job.cdn_url} label={t('copyUrl')} />
               <a href={job.cdn_url} target="_blank" rel="noreferrer" className={buttonClasses('secondary', 'sm', 'h-7 px-2.5 text-xs')}>
-                Open full size
+                {t('openFull')}
                 <ExternalIcon className="size-3.5" />
               </a>
             </>
           )}
           <Link href={`/jobs/${job.id}`} className={buttonClasses('ghost', 'sm', 'h-7 px-2.5 text-xs')}>
-            Details
+            {t('details')}
             <ArrowRightIcon className="size-3.5" />
           </Link>
         </div>

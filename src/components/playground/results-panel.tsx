@@ -1,6 +1,7 @@
 'use client';
 
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import type { Ref } from 'react';
 import { ImageIcon } from '../icons';
 import { JobStatusBadge } from '../jobs/job-status';
@@ -9,12 +10,6 @@ import { useLiveJob } from '../jobs/use-live-job';
 import { EmptyResult, ResultsColumn } from '../fields/workbench';
 import type { Source } from './recipes';
 import { ResultCard } from './result-card';
-
-const EMPTY_HINTS: Record<Source, string> = {
-  prompt: 'Describe it, choose a shape and press Generate.',
-  skill: 'Choose a skill, fill in what it asks and press Generate.',
-  template: 'Choose a template, fill in what it asks and press Generate.',
-};
 
 interface ResultsPanelProps {
   /** Jobs submitted in this visit, newest first. */
@@ -25,10 +20,11 @@ interface ResultsPanelProps {
 
 /** The newest result in full, the earlier ones of this visit as thumbnails. */
 export function ResultsPanel({ submitted, source, ref }: ResultsPanelProps) {
+  const t = useTranslations('playground.results');
   const [current, ...earlier] = submitted;
   return (
     <ResultsColumn
-      label="Results"
+      label={t('label')}
       ref={ref}
       earlier={earlier}
       keyOf={(id) => id}
@@ -38,12 +34,15 @@ export function ResultsPanel({ submitted, source, ref }: ResultsPanelProps) {
       {current ? (
         <ResultCard key={current} id={current} />
       ) : (
-        <EmptyResult icon={ImageIcon} title="Your image appears here">
-          {EMPTY_HINTS[source]} Every result is also listed under{' '}
-          <Link href="/jobs" className="font-medium text-indigo-600 hover:text-indigo-500">
-            Jobs
-          </Link>
-          .
+        <EmptyResult icon={ImageIcon} title={t('emptyTitle')}>
+          {t.rich('empty', {
+            source,
+            link: (chunks) => (
+              <Link href="/jobs" className="font-medium text-indigo-600 hover:text-indigo-500">
+                {chunks}
+              </Link>
+            ),
+          })}
         </EmptyResult>
       )}
     </ResultsColumn>
@@ -51,6 +50,7 @@ export function ResultsPanel({ submitted, source, ref }: ResultsPanelProps) {
 }
 
 function EarlierResult({ id }: { id: string }) {
+  const t = useTranslations('playground.results');
   const { data } = useLiveJob(id);
   const job = data?.job;
   return (
@@ -65,7 +65,7 @@ function EarlierResult({ id }: { id: string }) {
         <div className="aspect-square animate-pulse rounded-md bg-slate-100" />
       )}
       <span className="mt-1.5 flex items-center justify-between gap-1">
-        <span className="truncate text-xs text-slate-600">{job?.prompt ?? 'Loading…'}</span>
+        <span className="truncate text-xs text-slate-600">{job?.prompt ?? t('loading')}</span>
         {job && job.status !== 'done' && <JobStatusBadge status={job.status} />}
       </span>
     </Link>

@@ -2,12 +2,13 @@
 
 import { useEffect, useMemo, useRef, useState, type BaseSyntheticEvent, type RefObject } from 'react';
 import { useWatch } from 'react-hook-form';
+import { useTranslations } from 'next-intl';
 import type { ImageRequestBody } from '@/contracts/jobs';
 import { trpc, type RouterOutputs } from '@/trpc/react';
 import { useZodForm } from '../ui/form';
 import { revealResults, useAddress, useChargedForm } from '../fields/submission';
 import { useJobFeed } from '../jobs/job-feed';
-import { capitalise, isImageModel, isSupportedRatio, type Prices } from './options';
+import { isImageModel, isSupportedRatio, type Prices } from './options';
 import { SKILLS_INPUT } from '../skills/reads';
 import { playgroundDefaults, playgroundFieldName, playgroundSchema, type PlaygroundFieldName, type PlaygroundStart } from './playground-form';
 import { IMAGE_TEMPLATES_INPUT } from './reads';
@@ -44,7 +45,10 @@ export function usePlaygroundForm({ prices, start, results }: PlaygroundFormOpti
   const templates = useMemo(() => (templatesQuery.data?.templates ?? []).filter((t) => t.active && t.type === 'image'), [templatesQuery.data]);
   const catalogue = useMemo(() => ({ skills, templates }), [skills, templates]);
 
-  const schema = useMemo(() => playgroundSchema(catalogue), [catalogue]);
+  const t = useTranslations('playground');
+  const errors = useTranslations('playground.errors');
+  const fieldErrors = useTranslations('fields.errors');
+  const schema = useMemo(() => playgroundSchema(catalogue, { errors, fields: fieldErrors }), [catalogue, errors, fieldErrors]);
   const [defaultValues] = useState(() => playgroundDefaults(start, catalogue));
   const form = useZodForm(schema, { defaultValues, mode: 'onSubmit' });
   const charged = useChargedForm(form);
@@ -84,23 +88,23 @@ export function usePlaygroundForm({ prices, start, results }: PlaygroundFormOpti
   const imageModels = (models.data?.models ?? []).filter(isImageModel);
   const caps = imageModels.find((m) => m.id === model)?.capabilities;
   const notes = {
-    transparent: caps && background === 'transparent' && !caps.transparent_background ? `Transparent background is not available with ${model}.` : null,
-    references: caps && references.length > 0 && !caps.reference_images ? `${model} does not take reference images.` : null,
+    transparent: caps && background === 'transparent' && !caps.transparent_background ? t('notes.transparent', { model }) : null,
+    references: caps && references.length > 0 && !caps.reference_images ? t('notes.references', { model }) : null,
     quality: !caps
       ? null
       : caps.qualities.length === 0
-        ? `${model} renders at one fixed quality; the level chosen here sets the price.`
+        ? t('notes.fixedQuality', { model })
         : !caps.qualities.includes(quality)
-          ? `${capitalise(quality)} quality is not offered by ${model}.`
+          ? t('notes.quality', { quality, model })
           : null,
   };
 
   const locked = source !== 'prompt' && !!recipe?.locked;
   const referencesFirst = source === 'skill' && !!recipe?.refRequired;
   const blockedReason = locked
-    ? 'This template comes with a claim code; redeem one to use it.'
+    ? t('blocked.locked')
     : referencesFirst && references.length === 0
-      ? 'Choose a reference image below to use this skill.'
+      ? t('blocked.references')
       : null;
 
   const [submitted, setSubmitted] = useState<string[]>([]);

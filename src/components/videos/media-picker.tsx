@@ -72,7 +72,7 @@ export function MediaPicker({ kind, selected, onChange, max, disabledReason, war
       {!disabled || selected.length > 0 ? (
         <div className="pt-2">
           <ListState
-            query={namedFailure(uploads, TEXT.uploads)}
+            query={namedFailure(uploads, (message) => `${TEXT.uploads} could not be loaded: ${message}`)}
             empty={files.length === 0}
             keepRowsOnError
             loading={<div className="h-10 animate-pulse rounded-lg bg-slate-100" aria-busy="true" aria-label={TEXT.loading} />}

@@ -2,6 +2,7 @@
 
 import { useEffect, useMemo, useRef, useState, type BaseSyntheticEvent, type RefObject } from 'react';
 import { useWatch } from 'react-hook-form';
+import { useTranslations } from 'next-intl';
 import type { VideoRequestBody } from '@/contracts/videos';
 import { trpc, type RouterOutputs } from '@/trpc/react';
 import { useZodForm } from '../ui/form';
@@ -61,7 +62,8 @@ export function useVideoForm({ prices, defaultTier, results, onSubmitted }: Vide
   const tiers = useMemo(() => (models.data?.models ?? []).filter(isTier), [models.data]);
   const templates = useMemo(() => (templatesQuery.data?.templates ?? []).filter((t) => t.active), [templatesQuery.data]);
 
-  const schema = useMemo(() => videoSchema(templates, tiers), [templates, tiers]);
+  const fieldErrors = useTranslations('fields.errors');
+  const schema = useMemo(() => videoSchema(templates, tiers, fieldErrors), [templates, tiers, fieldErrors]);
   const [defaultValues] = useState(() => videoDefaults(tiers));
   const form = useZodForm(schema, { defaultValues, mode: 'onSubmit' });
   const charged = useChargedForm(form);

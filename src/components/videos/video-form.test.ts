@@ -1,4 +1,6 @@
+import { createTranslator } from 'next-intl';
 import { describe, expect, it } from 'vitest';
+import en from '../../../messages/en.json';
 import {
   AUTO_TIER,
   autoTierId,
@@ -59,7 +61,7 @@ const story: VideoTemplateRow = {
 
 const IMG = (n: number) => `https://studio.example/files/t/${n}.png`;
 const values = (over: Partial<VideoValues>): VideoValues => ({ ...videoDefaults(tiers), ...over });
-const parse = (over: Partial<VideoValues>) => videoSchema([story], tiers).safeParse(values(over));
+const parse = (over: Partial<VideoValues>) => videoSchema([story], tiers, createTranslator({ locale: 'en', messages: en, namespace: 'fields.errors' })).safeParse(values(over));
 const problems = (over: Partial<VideoValues>) => (parse(over).error?.issues ?? []).map((i) => ({ path: i.path.join('.'), message: i.message }));
 
 describe('tier bounds', () => {

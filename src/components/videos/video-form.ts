@@ -2,7 +2,7 @@ import type { FieldPath } from 'react-hook-form';
 import { z } from 'zod';
 import { MAX_VIDEO_IMAGES, MAX_VIDEO_REFERENCE_AUDIOS, MAX_VIDEO_REFERENCE_VIDEOS, videoRequestSchema, type VideoRequestBody } from '@/contracts/videos';
 import type { FieldSpec } from '../fields/field-model';
-import { checkDraft, checkRequest, draftFieldName, draftsSchema } from '../fields/fields-schema';
+import { checkDraft, checkRequest, draftFieldName, draftsSchema, type FieldErrors } from '../fields/fields-schema';
 
 /**
  * The Video page's form: what the inputs hold, what the chosen tier allows, how the values become a
@@ -350,7 +350,7 @@ function parseDuration(text: string, ctx: z.RefinementCtx): number | undefined |
  * The form's schema for the templates at hand; its output is the `videos.submit` request. The tiers
  * only decide what is sent (`model` left out for automatic, `generate_audio` only where offered).
  */
-export function videoSchema(templates: readonly VideoTemplateRow[], tiers: readonly VideoTier[]) {
+export function videoSchema(templates: readonly VideoTemplateRow[], tiers: readonly VideoTier[], fieldErrors: FieldErrors) {
   return valuesSchema.transform((v, ctx): VideoRequestBody => {
     const template = v.source === 'template' && v.template ? (templates.find((t) => t.slug === v.template) ?? null) : null;
     let part: Pick<VideoRequestBody, 'prompt' | 'template_id' | 'input'> | null = null;
@@ -361,7 +361,7 @@ export function videoSchema(templates: readonly VideoTemplateRow[], tiers: reado
     } else if (!template) {
       ctx.addIssue({ code: 'custom', message: VIDEO_FORM_TEXT.templateRequired, path: ['template'] });
     } else {
-      const drafted = checkDraft(ctx, templateKey(template.slug), { fields: template.fields, sentence: 'optional' }, v.drafts[templateKey(template.slug)]);
+      const drafted = checkDraft(ctx, templateKey(template.slug), { fields: template.fields, sentence: 'optional' }, v.drafts[templateKey(template.slug)], fieldErrors);
       if (drafted) part = { template_id: template.id, ...(drafted.input === undefined ? {} : { input: drafted.input }) };
     }
     const duration = parseDuration(v.duration, ctx);

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { Prefetched } from '@/trpc/prefetched';
 import { Playground } from '@/components/playground/playground';
 import { IMAGE_TEMPLATES_INPUT } from '@/components/playground/reads';
@@ -7,7 +8,10 @@ import { SKILLS_INPUT } from '@/components/skills/reads';
 import { getConfig } from '@/server/config';
 import { api } from '@/trpc/server';
 
-export const metadata: Metadata = { title: 'Playground' };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('playground');
+  return { title: t('metaTitle') };
+}
 
 interface PlaygroundPageProps {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
