@@ -15,7 +15,7 @@ const processEnv = {
  * Files whose every user-facing word comes from the message catalogues (messages/*.json through
  * next-intl). Each area joins the list once converted; when the list covers src/components/** and
  * src/app/**, it becomes those two globs. Not converted yet: the rest of src/components/console, videos,
- * templates, docs and operator areas, the rest of src/components/ui, and
+ * docs and operator areas, the rest of src/components/ui, and
  * their routes in src/app.
  */
 const TRANSLATED = [
@@ -76,6 +76,8 @@ const TRANSLATED = [
   'src/app/(console)/playground/**',
   'src/components/playground/**',
   'src/components/fields/**',
+  'src/app/(console)/templates/**',
+  'src/components/templates/**',
 ];
 
 /** Props that carry words to the reader (names for assistive technology among them); a literal in one is untranslated text. */

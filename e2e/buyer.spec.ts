@@ -1,14 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
+import { redeemBuyer } from './buyers';
 import { chooseLanguage, createTenant, expect, expectNoSidewaysScroll, signIn, snapshot, test } from './helpers';
-
-interface PlatformTemplate {
-  id: string;
-  slug: string;
-  zh_name: string;
-  gated: boolean;
-  type: string;
-}
 
 const BUYER_LINKS = ['Overview', 'Jobs', 'Playground', 'Image reading', 'Video', 'Chat', 'Skills', 'Templates', 'Articles', 'Uploads', 'API reference'];
 const ORGANISATION_ONLY = ['Members', 'Claim codes', 'Hooks', 'Usage'];
@@ -19,27 +12,6 @@ const consoleNav = (page: Page) => page.getByRole('navigation', { name: 'Console
 test.beforeEach(async ({ context }) => {
   await chooseLanguage(context, 'en');
 });
-
-/** A seller's claim code for its gated platform image template, redeemed by a new buyer. */
-async function redeemBuyer(request: APIRequestContext, credits = 60) {
-  const seller = await createTenant(request, { name: '花漾小店', credits: 500 });
-  const listed = await request.get('/api/templates?type=image&source=platform', { headers: { 'X-API-Key': seller.apiKey } });
-  const gated = ((await listed.json()) as { templates: PlatformTemplate[] }).templates.find((t) => t.gated);
-  if (!gated) throw new Error('the catalogue needs a gated platform image template');
-
-  const created = await request.post('/api/tenant-claims', {
-    headers: { 'X-API-Key': seller.apiKey },
-    data: { template_ids: [gated.id], credits },
-  });
-  expect(created.status()).toBe(200);
-  const { code } = (await created.json()) as { code: string };
-
-  const email = `buyer-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.cn`;
-  const redeemed = await request.post('/api/social-claims', { data: { code, nickname: '小林', email } });
-  expect(redeemed.status()).toBe(200);
-  const answer = (await redeemed.json()) as { sign_in: { email: string; password: string }; api_key: string };
-  return { gated, email: answer.sign_in.email, password: answer.sign_in.password, apiKey: answer.api_key };
-}
 
 test('a buyer signs in with the password of a redeemed claim code and uses the template it unlocked', async ({ page, request }) => {
   const { gated, email, password } = await redeemBuyer(request);

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { trpc } from '@/trpc/react';
 import { Button } from '../ui/button';
@@ -7,7 +8,8 @@ import { cn } from '../ui/cn';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { Spinner } from '../ui/spinner';
 import { PowerIcon } from '@/components/icons';
-import { kindNoun, type AnyTemplate } from './model';
+import type { AnyTemplate } from './model';
+import { useTemplateName } from './use-template-name';
 
 interface ActivationButtonProps {
   template: AnyTemplate;
@@ -23,6 +25,8 @@ interface ActivationButtonProps {
  * no delete: a deactivated template stays listed for its owner.
  */
 export function ActivationButton({ template: t, size = 'sm', compact, className, onChanged }: ActivationButtonProps) {
+  const words = useTranslations('templates.activation');
+  const nameOf = useTemplateName();
   const utils = trpc.useUtils();
   const [confirming, setConfirming] = useState(false);
   const update = trpc.templates.update.useMutation();
@@ -52,8 +56,8 @@ export function ActivationButton({ template: t, size = 'sm', compact, className,
         <button
           type="button"
           onClick={() => setConfirming(true)}
-          aria-label="Deactivate"
-          title="Deactivate"
+          aria-label={words('deactivate')}
+          title={words('deactivate')}
           className={cn(
             'grid size-8 shrink-0 place-items-center rounded-lg text-slate-500 transition-colors hover:bg-rose-50 hover:text-rose-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
             className,
@@ -63,12 +67,12 @@ export function ActivationButton({ template: t, size = 'sm', compact, className,
         </button>
       ) : t.active ? (
         <Button variant="secondary" size={size} className={className} onClick={() => setConfirming(true)}>
-          Deactivate
+          {words('deactivate')}
         </Button>
       ) : (
         <Button variant="secondary" size={size} className={className} disabled={pending} onClick={() => void setActive(true)}>
           {pending && <Spinner />}
-          Reactivate
+          {words('reactivate')}
         </Button>
       )}
       {!t.active && !confirming && error && (
@@ -78,8 +82,8 @@ export function ActivationButton({ template: t, size = 'sm', compact, className,
       )}
       <ConfirmDialog
         open={confirming}
-        title={`Deactivate “${t.zh_name}”?`}
-        confirmLabel="Deactivate"
+        title={words('confirmTitle', { name: nameOf(t) })}
+        confirmLabel={words('deactivate')}
         busy={pending}
         error={error}
         onConfirm={() => void setActive(false)}
@@ -90,11 +94,14 @@ export function ActivationButton({ template: t, size = 'sm', compact, className,
         }}
       >
         {t.kind === 'video' ? (
-          <p>It is marked inactive and stays listed under Mine; you can reactivate it at any time.</p>
+          <p>{words('videoBody')}</p>
         ) : (
           <p>
-            Requests that use <code className="inline-code break-all">{t.slug}</code> are refused while the {kindNoun(t.kind)} is inactive.
-            It stays listed under Mine, and you can reactivate it at any time.
+            {words.rich('body', {
+              slug: t.slug,
+              kind: t.kind,
+              code: (chunks) => <code className="inline-code break-all">{chunks}</code>,
+            })}
           </p>
         )}
       </ConfirmDialog>

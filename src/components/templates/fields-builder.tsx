@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { PlusIcon } from '@/components/icons';
 import { Button } from '../ui/button';
@@ -19,8 +20,8 @@ interface FieldsBuilderProps {
   onInsert: (key: string) => void;
   /** Shown instead of the template's note when there are no fields. */
   emptyNote?: ReactNode;
-  /** What the fields belong to, for the limit's note ("template" unless told). */
-  noun?: string;
+  /** What the fields belong to, for the limit's note (a template unless told). */
+  noun?: 'template' | 'skill';
 }
 
 /**
@@ -29,14 +30,18 @@ interface FieldsBuilderProps {
  * can be added, removed and moved with the keyboard.
  */
 export function FieldsBuilder({ rows, onAdd, onMove, onRemove, unused, onInsert, emptyNote, noun = 'template' }: FieldsBuilderProps) {
+  const t = useTranslations('templates.fieldsBuilder');
   return (
     <div className="space-y-3">
       {rows.length === 0 && emptyNote !== undefined ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-slate-50/60 px-4 py-5 text-sm leading-6 text-slate-600">{emptyNote}</p>
       ) : rows.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-slate-50/60 px-4 py-5 text-sm leading-6 text-slate-600">
-          No fields: callers send <span className="font-medium text-slate-800">one sentence</span>, which fills{' '}
-          <code className="inline-code">{'{input}'}</code> or, without that slot, is added after the prompt. Add fields to give callers a form instead.
+          {t.rich('empty', {
+            slot: '{input}',
+            b: (chunks) => <span className="font-medium text-slate-800">{chunks}</span>,
+            code: (chunks) => <code className="inline-code">{chunks}</code>,
+          })}
         </p>
       ) : (
         <ol className="space-y-3">
@@ -56,12 +61,10 @@ export function FieldsBuilder({ rows, onAdd, onMove, onRemove, unused, onInsert,
       )}
       <Button variant="secondary" onClick={onAdd} disabled={rows.length >= MAX_FIELDS} className="w-full border-dashed sm:w-auto">
         <PlusIcon className="size-4" />
-        Add field
+        {t('add')}
       </Button>
       {rows.length >= MAX_FIELDS && (
-        <p className="text-xs text-slate-500">
-          A {noun} takes at most {MAX_FIELDS} fields.
-        </p>
+        <p className="text-xs text-slate-500">{t('limit', { noun, max: MAX_FIELDS })}</p>
       )}
     </div>
   );

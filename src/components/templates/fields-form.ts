@@ -62,20 +62,32 @@ export const fieldDraftValues = z.object({
 
 const spec = fieldSpecSchema.shape;
 
+/** What the builder says of a row it refuses, in the page's language. */
+export interface FieldWords {
+  keyMissing: string;
+  keyInvalid: string;
+  labelMissing: string;
+}
+
 /**
  * The builder's rows checked by the contract (`fieldsSchema`: keys, labels, lengths, one field per
  * key), answering the fields as the API takes them. Problems are reported on the row's input, e.g.
  * `[1, 'key']` for a key the first field already uses.
  */
-export const fieldsInput = z
-  .array(
-    fieldDraftValues.extend({
-      key: z
-        .string()
-        .min(1, { message: 'Give the field a key.', abort: true })
-        .pipe(worded(spec.key, 'Keys use letters, digits and _ and do not start with a digit.')),
-      label: z.string().trim().min(1, 'Give the field a label; callers see it above the input.'),
-    }),
-  )
-  .transform(fieldSpecs)
-  .pipe(fieldsSchema);
+export const fieldsRules = (words: FieldWords) =>
+  z
+    .array(
+      fieldDraftValues.extend({
+        key: z.string().min(1, { message: words.keyMissing, abort: true }).pipe(worded(spec.key, words.keyInvalid)),
+        label: z.string().trim().min(1, words.labelMissing),
+      }),
+    )
+    .transform(fieldSpecs)
+    .pipe(fieldsSchema);
+
+/** The rows refused in English, for the operator's skill editor (not in the catalogues yet). */
+export const fieldsInput = fieldsRules({
+  keyMissing: 'Give the field a key.',
+  keyInvalid: 'Keys use letters, digits and _ and do not start with a digit.',
+  labelMissing: 'Give the field a label; callers see it above the input.',
+});

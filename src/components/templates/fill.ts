@@ -8,6 +8,9 @@ import { isRequired, SENTENCE_SLOT, SLOT, slotsOf, type FieldSpec } from '@/cont
 
 export { isRequired, KEY_PATTERN, MAX_FIELDS, MAX_INPUT_CHARS, SENTENCE_SLOT, slotsOf, type FieldSpec } from '@/contracts/slots';
 
+/** A slot as it is written in a prompt: `{key}`. */
+export const braced = (key: string) => `{${key}}`;
+
 /**
  * Where a prompt and its fields disagree, as the server would refuse them: slots without a field
  * (with no fields, any slot but `{input}`) and fields the prompt does not use.

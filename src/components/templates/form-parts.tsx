@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { useFormContext, type FieldPath, type FieldValues } from 'react-hook-form';
 import { TrashIcon } from '@/components/icons';
@@ -17,7 +18,8 @@ export function OptionalFieldBlock<T extends FieldValues, N extends FieldPath<T>
   optional = true,
   ...block
 }: FieldBlockProps<T, N> & { optional?: boolean }) {
-  return <FieldBlock {...block} aside={optional ? <span className="text-xs text-slate-400">Optional</span> : undefined} headClassName="gap-2" />;
+  const t = useTranslations('templates.editor');
+  return <FieldBlock {...block} aside={optional ? <span className="text-xs text-slate-400">{t('optional')}</span> : undefined} headClassName="gap-2" />;
 }
 
 /** The inputs every template and skill has. */
@@ -28,9 +30,10 @@ interface NamedValues {
 
 /** The name of a template or skill, in the form around it. */
 export function NameField({ description, className }: { description: string; className?: string }) {
+  const t = useTranslations('templates.editor');
   const { control } = useFormContext<NamedValues>();
   return (
-    <FieldBlock control={control} name="zh_name" label="Name" description={description} className={className}>
+    <FieldBlock control={control} name="zh_name" label={t('name')} description={description} className={className}>
       {(field) => <Input {...field} maxLength={100} autoComplete="off" />}
     </FieldBlock>
   );
@@ -48,9 +51,10 @@ interface SlugFieldProps {
 
 /** The slug of a template or skill: lower case as it is typed, read-only once saved. */
 export function SlugField({ creating, optional = false, placeholder, description, className }: SlugFieldProps) {
+  const t = useTranslations('templates.editor');
   const { control } = useFormContext<NamedValues>();
   return (
-    <OptionalFieldBlock control={control} name="slug" label="Slug" optional={creating && optional} description={description} className={className}>
+    <OptionalFieldBlock control={control} name="slug" label={t('slug')} optional={creating && optional} description={description} className={className}>
       {({ onChange, ...field }) => (
         <Input
           {...field}
@@ -101,9 +105,10 @@ export function IconButton({ label, title = label, onClick, disabled, tone, clas
 }
 
 /** The trash button at the end of a list row (a sample image, a size), level with the row's input. */
-export function RemoveRowButton({ label, title = 'Remove', disabled, onClick }: Pick<IconButtonProps, 'label' | 'title' | 'disabled' | 'onClick'>) {
+export function RemoveRowButton({ label, title, disabled, onClick }: Pick<IconButtonProps, 'label' | 'title' | 'disabled' | 'onClick'>) {
+  const t = useTranslations('templates.editor');
   return (
-    <IconButton label={label} title={title} disabled={disabled} onClick={onClick} tone="danger" className="mt-[1.625rem] size-10 shrink-0">
+    <IconButton label={label} title={title ?? t('remove')} disabled={disabled} onClick={onClick} tone="danger" className="mt-[1.625rem] size-10 shrink-0">
       <TrashIcon className="size-4" />
     </IconButton>
   );
@@ -111,5 +116,6 @@ export function RemoveRowButton({ label, title = 'Remove', disabled, onClick }: 
 
 /** "Fix the highlighted entries first.", for the save bar once a save was refused by the form. */
 export function FixFirst({ count }: { count: number }) {
-  return <span className="text-rose-700">Fix the highlighted {count === 1 ? 'entry' : 'entries'} first.</span>;
+  const t = useTranslations('templates.editor');
+  return <span className="text-rose-700">{t('fixFirst', { count })}</span>;
 }

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import type { ControllerRenderProps } from 'react-hook-form';
 import { cn } from '../ui/cn';
@@ -17,25 +18,26 @@ export function FormatPicker({ field }: { field: ControllerRenderProps<TemplateF
 }
 
 function FormatChoices({ field }: { field: ControllerRenderProps<TemplateFormValues, 'format'> }) {
+  const t = useTranslations('templates');
   const id = useId();
   const { error, messageId, descriptionId } = useFormField();
   return (
     <fieldset className="min-w-0" aria-describedby={error ? messageId : descriptionId}>
-      <legend className="mb-1.5 block text-sm font-medium text-slate-700">Format</legend>
+      <legend className="mb-1.5 block text-sm font-medium text-slate-700">{t('basics.format')}</legend>
       <div className="grid grid-cols-2 gap-2 xl:grid-cols-4">
         {FORMATS.map((f, i) => (
-          <label key={f.value} className="relative block cursor-pointer">
+          <label key={f} className="relative block cursor-pointer">
             <input
               type="radio"
               name={`${id}-format`}
-              value={f.value}
-              checked={field.value === f.value}
-              onChange={() => field.onChange(f.value)}
+              value={f}
+              checked={field.value === f}
+              onChange={() => field.onChange(f)}
               onBlur={field.onBlur}
               // The form focuses the first choice when none is picked yet.
               ref={i === 0 ? field.ref : undefined}
-              aria-label={f.label}
-              aria-describedby={`${id}-${f.value}`}
+              aria-label={t(`formats.${f}.label`)}
+              aria-describedby={`${id}-${f}`}
               aria-invalid={error ? true : undefined}
               // Transparent over the card, so the radio itself takes clicks and shows focus through its sibling.
               className="peer absolute inset-0 z-10 m-0 size-full cursor-pointer appearance-none opacity-0"
@@ -47,9 +49,9 @@ function FormatChoices({ field }: { field: ControllerRenderProps<TemplateFormVal
                 error ? 'ring-rose-300' : 'ring-slate-300 hover:ring-slate-400',
               )}
             >
-              <span className="text-sm font-medium text-slate-900">{f.label}</span>
-              <span id={`${id}-${f.value}`} className="text-xs leading-5 text-slate-500">
-                {f.hint}
+              <span className="text-sm font-medium text-slate-900">{t(`formats.${f}.label`)}</span>
+              <span id={`${id}-${f}`} className="text-xs leading-5 text-slate-500">
+                {t(`formats.${f}.hint`)}
               </span>
             </span>
           </label>
@@ -58,7 +60,7 @@ function FormatChoices({ field }: { field: ControllerRenderProps<TemplateFormVal
       {error ? (
         <FormMessage className="mt-1.5" />
       ) : (
-        <FormDescription className="mt-1.5">The shape of the copy Studio returns; required for article templates.</FormDescription>
+        <FormDescription className="mt-1.5">{t('basics.formatDescription')}</FormDescription>
       )}
     </fieldset>
   );

@@ -1,3 +1,4 @@
+import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { CopyButton } from '../ui/copy-button';
 import type { AnyTemplate } from './model';
@@ -29,11 +30,12 @@ export function DetailHeader({ eyebrow, title, children, actions }: DetailHeader
 
 /** A template's badges and slug, with a button that copies the slug. */
 export function TemplateIdentity({ t }: { t: AnyTemplate }) {
+  const words = useTranslations('templates.card');
   return (
     <div className="mt-3 flex flex-wrap items-center gap-2">
       <TemplateBadges t={t} />
       <code className="max-w-full truncate rounded-md bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-700">{t.slug}</code>
-      <CopyButton value={t.slug} label="slug" />
+      <CopyButton value={t.slug} label={words('slug')} />
     </div>
   );
 }

@@ -1,16 +1,17 @@
 'use client';
 
+import { useFormatter, useTranslations } from 'next-intl';
+import type { ReactNode } from 'react';
 import { templateCreateSchema } from '@/contracts/templates';
 import { WarningIcon } from '../icons';
 import { FieldHeading } from '../console/form-parts';
 import { cn } from '../ui/cn';
 import { FormControl, FormDescription, FormItem, FormLabel, FormMessage } from '../ui/form';
 import { Textarea } from '../ui/textarea';
-import { SENTENCE_SLOT, slotsOf } from './fill';
+import { braced, SENTENCE_SLOT, slotsOf } from './fill';
 import type { useSlotInsertion } from './insert-slot';
 
 export const MAX_PROMPT = templateCreateSchema.shape.prompt_template.maxLength ?? 8000;
-const formatNumber = (n: number) => new Intl.NumberFormat('en-US').format(n);
 
 /** The controlled prompt input as FormField renders it. */
 export interface PromptFieldProps {
@@ -49,7 +50,6 @@ const LOOKS = {
   code: { rows: 10, className: 'min-h-56 resize-y font-mono text-[13px] leading-6' },
 };
 
-const TEMPLATE_PROMPT: PromptSpec = { label: 'Prompt template', max: MAX_PROMPT, count: formatNumber, look: 'prose' };
 
 interface PromptInputProps {
   field: PromptFieldProps;
@@ -65,13 +65,14 @@ interface PromptInputProps {
  * editors). Renders inside the prompt's FormItem.
  */
 export function PromptInput({ field, slots, spec: { label, max, count = String, look }, placeholder, describedBy }: PromptInputProps) {
+  const t = useTranslations('templates.promptEditor');
   const { value, ref, onChange, ...rest } = field;
   return (
     <>
       <FieldHeading className="gap-2">
         <FormLabel>{label}</FormLabel>
         <span className={cn('text-xs tabular-nums', value.length > max ? 'text-rose-600' : 'text-slate-400')}>
-          {count(value.length)} / {count(max)}
+          {t('count', { used: count(value.length), max: count(max) })}
         </span>
       </FieldHeading>
       <FormControl described>
@@ -105,6 +106,9 @@ export function PromptInput({ field, slots, spec: { label, max, count = String, 
  * fields are not used, as the server checks them on save. Renders inside the prompt's FormField.
  */
 export function PromptEditor({ field, keys, slotsWithoutField, unusedFields, onAddField, slots }: PromptEditorProps) {
+  const t = useTranslations('templates.promptEditor');
+  const format = useFormatter();
+  const spec: PromptSpec = { label: t('label'), max: MAX_PROMPT, count: (n) => format.number(n), look: 'prose' };
   const { value } = field;
   const used = slotsOf(value);
   const missing = new Set(slotsWithoutField);
@@ -112,22 +116,21 @@ export function PromptEditor({ field, keys, slotsWithoutField, unusedFields, onA
 
   return (
     <FormItem className="space-y-2">
-      <PromptInput field={field} slots={slots} spec={TEMPLATE_PROMPT} placeholder={'为{product}设计一张春节促销海报，画面风格：{style}。\n标题使用简体中文，醒目易读。'} />
+      <PromptInput field={field} slots={slots} spec={spec} placeholder={t('placeholder', { product: '{product}', style: '{style}' })} />
       <FormMessage />
       <FormDescription className="leading-5">
-        Write <code className="font-mono text-slate-700">{'{key}'}</code> where a field’s value goes; <code className="font-mono text-slate-700">{'{{'}</code> and{' '}
-        <code className="font-mono text-slate-700">{'}}'}</code> write a literal brace.
+        {t.rich('help', { key: '{key}', open: '{{', close: '}}', code })}
         {formless && (
           <>
             {' '}
-            Without fields, <code className="font-mono text-slate-700">{'{input}'}</code> takes the caller’s sentence.
+            {t.rich('helpFormless', { slot: '{input}', code })}
           </>
         )}
       </FormDescription>
 
       {used.length > 0 && (
-        <div className="flex flex-wrap items-center gap-1.5" aria-label="Slots in the prompt" role="group">
-          <span className="text-xs font-medium text-slate-500">Slots</span>
+        <div className="flex flex-wrap items-center gap-1.5" aria-label={t('slotsLabel')} role="group">
+          <span className="text-xs font-medium text-slate-500">{t('slots')}</span>
           {used.map((s) => (
             <span
               key={s}
@@ -135,9 +138,9 @@ export function PromptEditor({ field, keys, slotsWithoutField, unusedFields, onA
                 'rounded-md px-1.5 py-0.5 font-mono text-xs ring-1 ring-inset',
                 missing.has(s) ? 'bg-rose-50 text-rose-700 ring-rose-200' : 'bg-emerald-50 text-emerald-800 ring-emerald-200',
               )}
-              title={missing.has(s) ? 'No field fills this slot' : formless && s === SENTENCE_SLOT ? 'Takes the caller’s sentence' : 'Filled by its field'}
+              title={t(missing.has(s) ? 'slotMissing' : formless && s === SENTENCE_SLOT ? 'slotSentence' : 'slotFilled')}
             >
-              {`{${s}}`}
+              {braced(s)}
             </span>
           ))}
         </div>
@@ -149,10 +152,13 @@ export function PromptEditor({ field, keys, slotsWithoutField, unusedFields, onA
             <li key={`slot-${s}`} className="flex items-start gap-1.5">
               <WarningIcon className="mt-[3px] size-3.5 shrink-0 text-amber-600" />
               <span>
-                <code className="font-mono font-semibold">{`{${s}}`}</code> has no field
-                {formless && s !== SENTENCE_SLOT ? ' (a template without fields may only use {input})' : ''}.{' '}
+                {t.rich(formless && s !== SENTENCE_SLOT ? 'noFieldFormless' : 'noField', {
+                  slot: `{${s}}`,
+                  input: '{input}',
+                  code: (chunks) => <code className="font-mono font-semibold">{chunks}</code>,
+                })}{' '}
                 <button type="button" onClick={() => onAddField(s)} className={hintButton}>
-                  Add field “{s}”
+                  {t('addField', { key: s })}
                 </button>
               </span>
             </li>
@@ -161,19 +167,21 @@ export function PromptEditor({ field, keys, slotsWithoutField, unusedFields, onA
             <li key={`field-${k}`} className="flex items-start gap-1.5">
               <WarningIcon className="mt-[3px] size-3.5 shrink-0 text-amber-600" />
               <span>
-                Field <code className="font-mono font-semibold">{k}</code> is not used in the prompt.{' '}
+                {t.rich('unusedField', { key: k, code: (chunks) => <code className="font-mono font-semibold">{chunks}</code> })}{' '}
                 <button type="button" onClick={() => slots.insert(k)} className={hintButton}>
-                  Insert {`{${k}}`}
+                  {t('insert', { slot: `{${k}}` })}
                 </button>
               </span>
             </li>
           ))}
-          <li className="text-amber-800/80">The server refuses to save until every slot has a field and every field is used.</li>
+          <li className="text-amber-800/80">{t('refusal')}</li>
         </ul>
       )}
     </FormItem>
   );
 }
+
+const code = (chunks: ReactNode) => <code className="font-mono text-slate-700">{chunks}</code>;
 
 const hintButton =
   'rounded font-medium whitespace-nowrap text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600';

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { InfoIcon } from '../icons';
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '../ui/card';
@@ -27,9 +28,10 @@ export function PromptPreview({
   prompt,
   fields,
   className,
-  title = 'Live preview',
-  description = 'The form callers fill in, and the prompt Studio builds from it.',
+  title,
+  description,
 }: PromptPreviewProps) {
+  const t = useTranslations('templates.preview');
   const titleId = useId();
   const [values, setValues] = useState<Record<string, string>>({});
   const filled = fillPrompt(prompt.trim(), fields, values);
@@ -41,20 +43,20 @@ export function PromptPreview({
   return (
     <Card className={className} data-testid="prompt-preview">
       <CardHeader>
-        <CardTitle>{title}</CardTitle>
-        <CardDescription>{description}</CardDescription>
+        <CardTitle>{title ?? t('title')}</CardTitle>
+        <CardDescription>{description ?? t('description')}</CardDescription>
       </CardHeader>
       <CardBody className="space-y-5">
-        <form className="space-y-4" aria-label="Preview form" onSubmit={(e) => e.preventDefault()} noValidate>
+        <form className="space-y-4" aria-label={t('form')} onSubmit={(e) => e.preventDefault()} noValidate>
           {formFields.length === 0 ? (
             <PreviewInput
-              label="Sentence"
+              label={t('sentence')}
               required={false}
               textarea
               value={values[SENTENCE_SLOT] ?? ''}
               onChange={(v) => set(SENTENCE_SLOT, v)}
-              placeholder="一句话描述你想要的内容"
-              help={sentenceFills ? 'Fills {input} in the prompt.' : 'Added after the prompt, on a new paragraph.'}
+              placeholder={t('sentencePlaceholder')}
+              help={sentenceFills ? t('sentenceFills', { slot: '{input}' }) : t('sentenceAfter')}
             />
           ) : (
             formFields.map((f) => (
@@ -76,9 +78,9 @@ export function PromptPreview({
         <div className="space-y-2">
           <div className="flex items-center justify-between gap-2">
             <h3 className="text-sm font-medium text-slate-700" id={titleId}>
-              Filled prompt
+              {t('filled')}
             </h3>
-            {filled.text !== '' && <CopyButton value={filled.text} label="filled prompt" />}
+            {filled.text !== '' && <CopyButton value={filled.text} label={t('copyWhat')} />}
           </div>
           <div
             role="region"
@@ -87,7 +89,7 @@ export function PromptPreview({
             className="max-h-96 min-h-24 overflow-y-auto rounded-xl bg-slate-50 px-3.5 py-3 text-sm leading-7 break-words whitespace-pre-wrap text-slate-800 ring-1 ring-inset ring-slate-200/80"
           >
             {prompt.trim() === '' ? (
-              <span className="text-slate-400">The prompt appears here as you write the template.</span>
+              <span className="text-slate-400">{t('emptyPrompt')}</span>
             ) : (
               filled.segments.map((s, i) => <SegmentView key={i} s={s} fields={fields} />)
             )}
@@ -96,17 +98,19 @@ export function PromptPreview({
             <p className="flex items-start gap-1.5 text-xs leading-5 text-amber-800">
               <InfoIcon className="mt-0.5 size-3.5 shrink-0 text-amber-600" />
               <span>
-                Required: {filled.missing.map((f) => `“${f.label || f.key}”`).join(', ')}. A request without {filled.missing.length === 1 ? 'it' : 'them'} is
-                refused.
+                {t('missing', {
+                  names: filled.missing.map((f) => t('quoted', { name: f.label || f.key })).join(t('listSeparator')),
+                  count: filled.missing.length,
+                })}
               </span>
             </p>
           )}
           <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500" aria-hidden="true">
             <span className="inline-flex items-center gap-1.5">
-              <span className="size-2.5 rounded-sm bg-indigo-200" /> From the form
+              <span className="size-2.5 rounded-sm bg-indigo-200" /> {t('fromForm')}
             </span>
             <span className="inline-flex items-center gap-1.5">
-              <span className="size-2.5 rounded-sm bg-amber-200" /> Default
+              <span className="size-2.5 rounded-sm bg-amber-200" /> {t('default')}
             </span>
           </p>
         </div>
@@ -116,6 +120,7 @@ export function PromptPreview({
 }
 
 function SegmentView({ s, fields }: { s: Segment; fields: readonly FieldSpec[] }) {
+  const t = useTranslations('templates.preview');
   const labelOf = (key: string) => fields.find((f) => f.key === key)?.label || key;
   switch (s.kind) {
     case 'text':
@@ -124,23 +129,20 @@ function SegmentView({ s, fields }: { s: Segment; fields: readonly FieldSpec[] }
       return <mark className="rounded bg-indigo-100/80 px-0.5 text-indigo-950">{s.text}</mark>;
     case 'default':
       return (
-        <mark className="rounded bg-amber-100 px-0.5 text-amber-950" title={`Default of “${labelOf(s.key)}”`}>
+        <mark className="rounded bg-amber-100 px-0.5 text-amber-950" title={t('defaultOf', { name: labelOf(s.key) })}>
           {s.text}
         </mark>
       );
     case 'missing':
       return (
         <span className="mx-0.5 inline-block rounded border border-dashed border-rose-300 bg-white px-1 text-xs leading-5 text-rose-600 whitespace-normal">
-          <span className="sr-only">Required field </span>
-          {s.label || s.key}
-          <span className="sr-only"> is empty</span>
+          {t.rich('missingSlot', { name: s.label || s.key, sr: (chunks) => <span className="sr-only">{chunks}</span> })}
         </span>
       );
     case 'unknown':
       return (
         <span className="mx-0.5 inline-block rounded border border-dashed border-amber-300 bg-white px-1 font-mono text-xs leading-5 text-amber-700">
-          {`{${s.key}}`}
-          <span className="sr-only"> has no field</span>
+          {t.rich('unknownSlot', { slot: `{${s.key}}`, sr: (chunks) => <span className="sr-only">{chunks}</span> })}
         </span>
       );
     case 'empty':
@@ -161,6 +163,7 @@ interface PreviewInputProps {
 }
 
 function PreviewInput({ label, required, textarea, value, onChange, placeholder, help, fallback }: PreviewInputProps) {
+  const t = useTranslations('templates.preview');
   const id = useId();
   const notes = [help ? `${id}-help` : null, fallback ? `${id}-default` : null].filter(Boolean).join(' ') || undefined;
   const common = {
@@ -181,10 +184,10 @@ function PreviewInput({ label, required, textarea, value, onChange, placeholder,
         </Label>
         {required ? (
           <span className="text-sm font-medium text-rose-500" aria-hidden="true">
-            *
+            {t('requiredMark')}
           </span>
         ) : (
-          <span className="ml-auto shrink-0 pl-2 text-xs text-slate-400">Optional</span>
+          <span className="ml-auto shrink-0 pl-2 text-xs text-slate-400">{t('optional')}</span>
         )}
       </div>
       {textarea ? <Textarea rows={3} {...common} className="resize-y" /> : <Input {...common} />}
@@ -195,7 +198,7 @@ function PreviewInput({ label, required, textarea, value, onChange, placeholder,
       )}
       {fallback && (
         <p id={`${id}-default`} className={cn('text-xs break-words', value.trim() ? 'text-slate-400' : 'text-amber-700')}>
-          Default when blank: {fallback}
+          {t('defaultWhenBlank', { value: fallback })}
         </p>
       )}
     </div>

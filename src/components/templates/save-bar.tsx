@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import type { BaseSyntheticEvent, ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { Button } from '../ui/button';
@@ -20,6 +21,7 @@ interface SaveBarProps {
 
 /** The editors' sticky footer: the server's refusal, the form's state and the save button. */
 export function SaveBar({ status, cancel, submitLabel, pending, errorTestId }: SaveBarProps) {
+  const t = useTranslations('templates.editor');
   return (
     <div className="sticky bottom-0 z-10 -mx-4 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-2xl sm:border sm:shadow-sm">
       <FormRootError className="mb-3" data-testid={errorTestId} />
@@ -32,7 +34,7 @@ export function SaveBar({ status, cancel, submitLabel, pending, errorTestId }: S
           <Button type="submit" disabled={pending} className="whitespace-nowrap sm:min-w-32">
             {pending ? (
               <>
-                <Spinner /> Saving…
+                <Spinner /> {t('saving')}
               </>
             ) : (
               submitLabel
@@ -65,13 +67,14 @@ interface EditorFormProps<T extends FieldValues, O> extends Omit<SaveBarProps, '
 
 /** The form of the template and skill editors: checked in the browser first, its panels, then the save bar. */
 export function EditorForm<T extends FieldValues, O>({ editor, noun, saveLabel, className, children, ...bar }: EditorFormProps<T, O>) {
+  const t = useTranslations('templates.editor');
   const { form, creating } = editor;
   const marker = { [`data-${noun}-editor`]: true };
   return (
     <Form {...form}>
-      <form onSubmit={editor.submit} noValidate className={cn('min-w-0 space-y-6', className)} aria-label={`${creating ? 'New' : 'Edit'} ${noun}`} {...marker}>
+      <form onSubmit={editor.submit} noValidate className={cn('min-w-0 space-y-6', className)} aria-label={t(creating ? 'formNew' : 'formEdit', { noun })} {...marker}>
         {children}
-        <SaveBar {...bar} submitLabel={creating ? `Create ${noun}` : saveLabel} pending={editor.pending} />
+        <SaveBar {...bar} submitLabel={creating ? t('create', { noun }) : saveLabel} pending={editor.pending} />
       </form>
     </Form>
   );

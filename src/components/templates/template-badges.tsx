@@ -1,3 +1,4 @@
+import { useTranslations } from 'next-intl';
 import { Badge } from '../ui/badge';
 import { cn } from '../ui/cn';
 import { LockIcon } from '@/components/icons';
@@ -5,25 +6,30 @@ import { formatLabel, type AnyTemplate } from './model';
 
 /** Mine/Platform (or the seller of a template bought with a claim code), Gated, Inactive and, for articles, the copy format. */
 export function TemplateBadges({ t, className }: { t: AnyTemplate; className?: string }) {
+  const words = useTranslations('templates');
   return (
     <div className={cn('flex flex-wrap items-center gap-1.5', className)}>
       {t.source === 'mine' ? (
-        <Badge tone="indigo">Mine</Badge>
+        <Badge tone="indigo">{words('sources.mine')}</Badge>
       ) : t.seller ? (
-        <Badge title="Unlocked by a claim code from this seller">From {t.seller}</Badge>
+        <Badge title={words('badges.fromTitle')}>{words('badges.from', { seller: t.seller })}</Badge>
       ) : (
-        <Badge>Platform</Badge>
+        <Badge>{words('sources.platform')}</Badge>
       )}
       {t.gated && (
-        <Badge tone="amber" className="gap-1" title={t.locked ? 'The prompt and form come with a claim code' : 'Gated: shown only to your workspace and claim-code holders'}>
+        <Badge
+          tone="amber"
+          className="gap-1"
+          title={t.locked ? words('badges.gatedLocked') : t.source === 'mine' ? words('badges.gatedMine') : words('badges.gatedUnlocked')}
+        >
           <LockIcon className="size-3" />
-          Gated
+          {words('badges.gated')}
         </Badge>
       )}
-      {!t.active && <Badge tone="rose">Inactive</Badge>}
+      {!t.active && <Badge tone="rose">{words('badges.inactive')}</Badge>}
       {t.kind === 'article' && t.format && (
         <Badge tone="sky" data-format={t.format}>
-          {formatLabel(t.format)}
+          {formatLabel(t.format, (f) => words(`formats.${f}.label`))}
         </Badge>
       )}
       {t.kind === 'image' && t.ratio && <Badge className="font-mono tabular-nums">{t.ratio}</Badge>}

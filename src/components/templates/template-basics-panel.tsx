@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '../ui/card';
@@ -14,11 +15,6 @@ import { NameField, OptionalFieldBlock, SlugField } from './form-parts';
 import { COMMON_RATIOS, KINDS, type TemplateKind } from './model';
 import type { TemplateFormValues } from './template-form';
 
-const KIND_NOTE: Record<TemplateKind, string> = {
-  image: 'Fills the prompt of an image generation (Playground, POST /api/generate).',
-  article: 'Fills the brief of a piece of copy (POST /api/article).',
-  video: 'A video recipe with its sizes and sample.',
-};
 const SLUG_PREFIX: Record<TemplateKind, string> = { image: 'img', article: 'art', video: 'vid' };
 
 interface BasicsPanelProps {
@@ -29,61 +25,58 @@ interface BasicsPanelProps {
 
 /** Name, slug, description and the kind's own settings: how the template is listed. */
 export function TemplateBasicsPanel({ creating, kind, onKindChange }: BasicsPanelProps) {
+  const t = useTranslations('templates');
   const { control } = useFormContext<TemplateFormValues>();
   const typesId = useId();
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Basics</CardTitle>
-        <CardDescription>How the template is listed for your team and API callers.</CardDescription>
+        <CardTitle>{t('basics.title')}</CardTitle>
+        <CardDescription>{t('basics.description')}</CardDescription>
       </CardHeader>
       <CardBody className="space-y-5">
         {creating && (
           <Segmented
-            legend="Type"
+            legend={t('basics.type')}
             name="template-kind"
             value={kind}
             onChange={onKindChange}
-            options={KINDS.map((k) => ({ value: k.value, label: k.label }))}
-            description={KIND_NOTE[kind]}
+            options={KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
+            description={t(`basics.kindNotes.${kind}`)}
           />
         )}
 
-        <NameField description="Shown in lists and to callers, e.g. 春节促销海报." />
+        <NameField description={t('basics.nameDescription')} />
 
         <SlugField
           creating={creating}
           optional
-          placeholder="spring-sale-poster"
-          description={
-            creating
-              ? `Callers use it to pick the template. Leave blank to generate one (${SLUG_PREFIX[kind]}-…). It cannot change later.`
-              : 'A template keeps its slug.'
-          }
+          placeholder={t('basics.slugPlaceholder')}
+          description={creating ? t('basics.slugNew', { prefix: SLUG_PREFIX[kind] }) : t('basics.slugKept')}
         />
 
-        <OptionalFieldBlock control={control} name="description" label="Description">
+        <OptionalFieldBlock control={control} name="description" label={t('basics.descriptionLabel')}>
           {(field) => <Textarea {...field} rows={2} maxLength={500} className="resize-y" />}
         </OptionalFieldBlock>
 
         <div className={cn('grid grid-cols-1 gap-5', kind !== 'video' && 'sm:grid-cols-2')}>
-          <OptionalFieldBlock control={control} name="category" label="Category">
-            {(field) => <Input {...field} maxLength={50} placeholder="e.g. 海报" />}
+          <OptionalFieldBlock control={control} name="category" label={t('basics.category')}>
+            {(field) => <Input {...field} maxLength={50} placeholder={t('basics.categoryPlaceholder')} />}
           </OptionalFieldBlock>
           {kind !== 'video' && (
-            <OptionalFieldBlock control={control} name="domain" label="Domain">
-              {(field) => <Input {...field} maxLength={50} placeholder="e.g. ecommerce" />}
+            <OptionalFieldBlock control={control} name="domain" label={t('basics.domain')}>
+              {(field) => <Input {...field} maxLength={50} placeholder={t('basics.domainPlaceholder')} />}
             </OptionalFieldBlock>
           )}
         </div>
 
         {kind === 'image' && (
           <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-            <FieldBlock control={control} name="ratio" label="Aspect ratio" description="Used when a request gives none.">
+            <FieldBlock control={control} name="ratio" label={t('basics.ratio')} description={t('basics.ratioDescription')}>
               {(field) => (
                 <Select {...field}>
-                  <option value="">Caller chooses</option>
+                  <option value="">{t('basics.callerChooses')}</option>
                   {[...new Set([...COMMON_RATIOS, ...(field.value ? [field.value] : [])])].map((r) => (
                     <option key={r} value={r}>
                       {r}
@@ -95,8 +88,8 @@ export function TemplateBasicsPanel({ creating, kind, onKindChange }: BasicsPane
             <OptionalFieldBlock
               control={control}
               name="template_type"
-              label="Template type"
-              description="Free text, e.g. text2img or img2img."
+              label={t('basics.templateType')}
+              description={t('basics.templateTypeDescription')}
               after={
                 <datalist id={typesId}>
                   <option value="text2img" />

@@ -1,12 +1,13 @@
 'use client';
 
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { ArrowRightIcon, CheckIcon } from '../icons';
 import { buttonClasses } from '../ui/button';
 import { ActivationButton } from './activation-button';
 import { TemplatesBackLink } from './back-link';
 import { FixFirst } from './form-parts';
-import { actionFor, kindNoun, storeHref, type AnyTemplate, type TemplateKind } from './model';
+import { actionFor, storeHref, type AnyTemplate, type TemplateKind } from './model';
 import { DetailHeader, TemplateIdentity } from './page-heading';
 import { PromptPreview } from './prompt-preview';
 import { SampleImagesPanel } from './sample-images-panel';
@@ -15,6 +16,7 @@ import { TemplateAccessPanel } from './template-access-panel';
 import { TemplateBasicsPanel } from './template-basics-panel';
 import { TemplatePromptPanel } from './template-prompt-panel';
 import { useTemplateForm, type TemplateFormState } from './use-template-form';
+import { useTemplateName } from './use-template-name';
 import { VideoMediaPanel } from './video-media-panel';
 
 interface TemplateEditorProps {
@@ -26,6 +28,7 @@ interface TemplateEditorProps {
 
 /** Creates or edits an image, article or video template, with a live preview beside the form. */
 export function TemplateEditor({ template, kind: startKind }: TemplateEditorProps) {
+  const t = useTranslations('templates');
   const editor = useTemplateForm({ template, kind: startKind });
   const { creating, kind } = editor;
   const back = storeHref(kind, template ? template.source : 'all');
@@ -39,11 +42,11 @@ export function TemplateEditor({ template, kind: startKind }: TemplateEditorProp
         <EditorForm
           editor={editor}
           noun="template"
-          saveLabel="Save changes"
+          saveLabel={t('editor.save')}
           status={<SaveStatus editor={editor} />}
           cancel={
             <Link href={back} className={buttonClasses('ghost', 'md', 'px-3')}>
-              {creating ? 'Cancel' : 'Back'}
+              {t(creating ? 'editor.cancel' : 'editor.back')}
             </Link>
           }
           errorTestId="save-error"
@@ -55,7 +58,7 @@ export function TemplateEditor({ template, kind: startKind }: TemplateEditorProp
           <TemplateAccessPanel template={template} />
         </EditorForm>
 
-        <aside className="min-w-0 lg:sticky lg:top-6" aria-label="Preview">
+        <aside className="min-w-0 lg:sticky lg:top-6" aria-label={t('preview.aside')}>
           <PromptPreview prompt={editor.prompt} fields={editor.specs} />
         </aside>
       </div>
@@ -64,17 +67,20 @@ export function TemplateEditor({ template, kind: startKind }: TemplateEditorProp
 }
 
 function EditorHeader({ template, kind }: { template?: AnyTemplate; kind: TemplateKind }) {
+  const t = useTranslations('templates.editor');
+  const actions = useTranslations('templates.actions');
+  const nameOf = useTemplateName();
   const use = template && actionFor(template);
   return (
     <DetailHeader
-      eyebrow={template ? `Edit ${kindNoun(kind)}` : 'New template'}
-      title={template ? template.zh_name : 'Create a template'}
+      eyebrow={template ? t('editEyebrow', { kind }) : t('newEyebrow')}
+      title={template ? nameOf(template) : t('createTitle')}
       actions={
         template && (
           <div className="flex flex-wrap items-center gap-2">
             {use && template.active && (
               <Link href={use.href} className={buttonClasses('secondary', 'md')}>
-                {use.label}
+                {actions(use.action)}
                 <ArrowRightIcon className="size-4" />
               </Link>
             )}
@@ -89,14 +95,15 @@ function EditorHeader({ template, kind }: { template?: AnyTemplate; kind: Templa
 }
 
 function SaveStatus({ editor: { status, creating } }: { editor: TemplateFormState }) {
+  const t = useTranslations('templates.editor');
   if (status.problems > 0) return <FixFirst count={status.problems} />;
   if (status.saved) {
     return (
       <span className="inline-flex items-center gap-1.5 text-emerald-700">
-        <CheckIcon className="size-4" /> Changes saved
+        <CheckIcon className="size-4" /> {t('saved')}
       </span>
     );
   }
-  if (status.dirty) return 'Unsaved changes';
-  return creating ? 'Not saved yet' : 'No changes';
+  if (status.dirty) return t('unsaved');
+  return t(creating ? 'notSaved' : 'noChanges');
 }

@@ -1,4 +1,7 @@
+import { createTranslator } from 'next-intl';
 import { describe, expect, it } from 'vitest';
+import en from '../../../messages/en.json';
+import zh from '../../../messages/zh-CN.json';
 import { templateCreateSchema, videoTemplateCreateSchema } from '@/contracts/templates';
 import type { FieldDraft } from './fields-form';
 import { emptyTemplateValues, inputOfBodyPath, switchedKind, templateFormSchema, templateValuesOf, type TemplateFormValues } from './template-form';
@@ -14,8 +17,11 @@ const field = (key: string, label: string, more: Partial<FieldDraft> = {}): Fiel
   ...more,
 });
 
-function problems(values: TemplateFormValues, creating = true): Record<string, string> {
-  const parsed = templateFormSchema(creating).safeParse(values);
+const english = createTranslator({ locale: 'en', messages: en, namespace: 'templates.rules' });
+const chinese = createTranslator({ locale: 'zh-CN', messages: zh, namespace: 'templates.rules' });
+
+function problems(values: TemplateFormValues, creating = true, words = english): Record<string, string> {
+  const parsed = templateFormSchema(creating, words).safeParse(values);
   return parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message]));
 }
 
@@ -26,6 +32,15 @@ describe('the template form', () => {
       prompt_template: 'Write the prompt the template fills.',
     });
     expect(problems({ ...emptyTemplateValues('article'), zh_name: '文案', prompt_template: '写' })).toEqual({ format: 'Choose the format of the copy.' });
+  });
+
+  it('refuses in Chinese on a Chinese page', () => {
+    expect(problems(emptyTemplateValues('image'), true, chinese)).toEqual({
+      zh_name: '请填写模板名称。',
+      prompt_template: '请填写模板要填充的提示词。',
+    });
+    const video = { ...emptyTemplateValues('video'), zh_name: '视频', prompt_template: 'p', sample_cover_image: 'ftp://x', generation_configs: [{ ratio: '9:16', duration: '0' }] };
+    expect(problems(video, true, chinese)).toEqual({ sample_cover_image: '请填写 http(s) 地址', 'generation_configs.0.duration': '请填写 1 到 60 的整数秒。' });
   });
 
   it('checks only what the kind uses, with the contract’s rules', () => {
@@ -67,7 +82,7 @@ describe('the template form', () => {
   });
 
   it('answers bodies the API accepts', () => {
-    const image = templateFormSchema(true).parse({
+    const image = templateFormSchema(true, english).parse({
       ...emptyTemplateValues('image'),
       zh_name: ' 海报 ',
       ratio: '',
@@ -95,7 +110,7 @@ describe('the template form', () => {
     });
     expect(templateCreateSchema.safeParse({ type: 'image', ...image.body }).success).toBe(true);
 
-    const video = templateFormSchema(true).parse({ ...emptyTemplateValues('video'), zh_name: '视频', slug: 'unbox-video', prompt_template: 'p' });
+    const video = templateFormSchema(true, english).parse({ ...emptyTemplateValues('video'), zh_name: '视频', slug: 'unbox-video', prompt_template: 'p' });
     expect(video.kind === 'video' && video.body.generation_configs).toEqual([{ ratio: '9:16', duration: 5 }]);
     expect(video.slug).toBe('unbox-video');
     expect(videoTemplateCreateSchema.safeParse({ slug: video.slug, ...video.body }).success).toBe(true);

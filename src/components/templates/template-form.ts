@@ -1,7 +1,8 @@
+import type { useTranslations } from 'next-intl';
 import type { Path } from 'react-hook-form';
 import { z } from 'zod';
 import { templateCreateSchema, videoConfigSchema, videoTemplateCreateSchema } from '@/contracts/templates';
-import { fieldDraftOf, fieldDraftValues, fieldsInput } from './fields-form';
+import { fieldDraftOf, fieldDraftValues, fieldsRules } from './fields-form';
 import { blankAsAbsent, blankAsNull, filled, formSchema, inputAt, worded } from './form-rules';
 import type { AnyTemplate, TemplateKind } from './model';
 
@@ -31,27 +32,28 @@ export const templateValues = z.object({
 });
 export type TemplateFormValues = z.infer<typeof templateValues>;
 
+/** The editor's refusals, from the `templates.rules` catalogue (`useTranslations` or `createTranslator`). */
+export type TemplateRuleWords = ReturnType<typeof useTranslations<'templates.rules'>>;
+
 const create = templateCreateSchema.shape;
 const video = videoTemplateCreateSchema.shape;
 const config = videoConfigSchema.shape;
 const sampleImages = create.sample_images.unwrap();
 
-const common = {
-  zh_name: filled(create.zh_name, 'Give the template a name.'),
-  description: create.description.unwrap(),
-  category: create.category.unwrap(),
-  gated: z.boolean(),
-  active: z.boolean(),
-  prompt_template: filled(create.prompt_template, 'Write the prompt the template fills.'),
-  fields: fieldsInput,
-};
-
-const slugWhenCreating = blankAsAbsent(
-  worded(create.slug.unwrap(), 'Use 2–80 characters of a–z, 0–9 and -, starting with a letter or digit.').optional(),
-);
-
 /** One schema per kind, each answering `{kind, slug, body}` with the body its store takes. */
-const rulesFor = (creating: boolean) => {
+const rulesFor = (creating: boolean, t: TemplateRuleWords) => {
+  const common = {
+    zh_name: filled(create.zh_name, t('nameMissing')),
+    description: create.description.unwrap(),
+    category: create.category.unwrap(),
+    gated: z.boolean(),
+    active: z.boolean(),
+    prompt_template: filled(create.prompt_template, t('promptMissing')),
+    fields: fieldsRules({ keyMissing: t('keyMissing'), keyInvalid: t('keyInvalid'), labelMissing: t('labelMissing') }),
+  };
+  /** An http(s) address that may stay blank (then null). */
+  const address = (rule: z.ZodType<string, string>) => blankAsNull(worded(rule, t('urlInvalid')).nullable());
+  const slugWhenCreating = blankAsAbsent(worded(create.slug.unwrap(), t('slugInvalid')).optional());
   const slug = creating ? slugWhenCreating : z.string().transform(() => undefined);
   return z.discriminatedUnion('kind', [
     z
@@ -60,11 +62,11 @@ const rulesFor = (creating: boolean) => {
         kind: z.literal('image'),
         slug,
         domain: create.domain.unwrap(),
-        ratio: blankAsNull(worded(create.ratio.unwrap().unwrap(), 'Write the ratio as W:H, e.g. 3:4.').nullable()),
+        ratio: blankAsNull(worded(create.ratio.unwrap().unwrap(), t('ratioInvalid', { example: '3:4' })).nullable()),
         template_type: blankAsNull(create.template_type.unwrap()),
         // Blank rows are left out; the rest must be whole http(s) addresses.
         sample_images: z
-          .array(z.object({ url: blankAsNull(sampleImages.element.nullable()) }))
+          .array(z.object({ url: address(sampleImages.element) }))
           .transform((rows) => rows.flatMap((r) => (r.url === null ? [] : [r.url])))
           .pipe(sampleImages),
       })
@@ -75,7 +77,7 @@ const rulesFor = (creating: boolean) => {
         kind: z.literal('article'),
         slug,
         domain: create.domain.unwrap(),
-        format: z.string().min(1, 'Choose the format of the copy.').pipe(create.format.unwrap().unwrap()),
+        format: z.string().min(1, t('formatMissing')).pipe(create.format.unwrap().unwrap()),
       })
       .transform(({ kind, slug, ...body }) => ({ kind, slug, body })),
     z
@@ -83,13 +85,13 @@ const rulesFor = (creating: boolean) => {
         ...common,
         kind: z.literal('video'),
         slug,
-        sample_cover_image: blankAsNull(video.sample_cover_image.unwrap()),
-        sample_video_url: blankAsNull(video.sample_video_url.unwrap()),
+        sample_cover_image: address(video.sample_cover_image.unwrap().unwrap()),
+        sample_video_url: address(video.sample_video_url.unwrap().unwrap()),
         generation_configs: z
           .array(
             z.object({
-              ratio: worded(config.ratio, 'Write the ratio as W:H, e.g. 9:16.'),
-              duration: worded(z.string().trim().transform(Number).pipe(config.duration), 'Whole seconds, 1 to 60.'),
+              ratio: worded(config.ratio, t('ratioInvalid', { example: '9:16' })),
+              duration: worded(z.string().trim().transform(Number).pipe(config.duration), t('secondsInvalid')),
             }),
           )
           .pipe(video.generation_configs),
@@ -98,8 +100,8 @@ const rulesFor = (creating: boolean) => {
   ]);
 };
 
-/** The editor's schema: the kind's rules on the inputs it shows (the slug only while creating). */
-export const templateFormSchema = (creating: boolean) => formSchema(templateValues, rulesFor(creating));
+/** The editor's schema: the kind's rules on the inputs it shows (the slug only while creating), refusing in the page's language. */
+export const templateFormSchema = (creating: boolean, t: TemplateRuleWords) => formSchema(templateValues, rulesFor(creating, t));
 export type TemplateFormOutput = z.output<ReturnType<typeof templateFormSchema>>;
 
 export function emptyTemplateValues(kind: TemplateKind): TemplateFormValues {

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import { trpc } from '@/trpc/react';
 import { ErrorAlert } from '../ui/alert';
@@ -20,17 +21,18 @@ export function NewTemplatePage({ kind }: { kind: TemplateKind }) {
  * `video` picks the video store (its ids are separate).
  */
 export function TemplatePage({ id, video }: { id: string; video: boolean }) {
+  const t = useTranslations('templates.page');
   const store = trpc.templates.list.useQuery(listInput('all'), { enabled: !video });
   const videos = trpc.templates.listVideo.useQuery(listInput('all'), { enabled: video });
   const query = video ? videos : store;
 
   const found = useMemo<AnyTemplate | undefined>(() => {
     if (video) {
-      const t = videos.data?.templates.find((x) => x.id === id);
-      return t && { ...t, kind: 'video' as const };
+      const row = videos.data?.templates.find((x) => x.id === id);
+      return row && { ...row, kind: 'video' as const };
     }
-    const t = store.data?.templates.find((x) => x.id === id);
-    return t && { ...t, kind: t.type };
+    const row = store.data?.templates.find((x) => x.id === id);
+    return row && { ...row, kind: row.type };
   }, [id, video, store.data, videos.data]);
 
   // The editor starts from the row as first loaded (keyed by id); later refreshes only update its header.
@@ -43,10 +45,10 @@ export function TemplatePage({ id, video }: { id: string; video: boolean }) {
         empty
         loading={
           <div className="flex items-center gap-2 text-sm text-slate-500" aria-busy="true">
-            <Spinner /> Loading the template…
+            <Spinner /> {t('loading')}
           </div>
         }
-        placeholder={<ErrorAlert>This template does not exist, belongs to another workspace, or is no longer offered.</ErrorAlert>}
+        placeholder={<ErrorAlert>{t('missing')}</ErrorAlert>}
       >
         {null}
       </ListState>

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '../ui/card';
 import { FormField } from '../ui/form';
 import { FieldsBuilder } from './fields-builder';
@@ -8,12 +9,13 @@ import type { TemplateFormState } from './use-template-form';
 
 /** The prompt template and the form whose fields fill its slots. */
 export function TemplatePromptPanel({ editor }: { editor: TemplateFormState }) {
+  const t = useTranslations('templates.promptPanel');
   const { form, specs, gaps, fields, slots } = editor;
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Prompt and form</CardTitle>
-        <CardDescription>Studio fills the prompt from the form on the server; callers never see the prompt of a gated template.</CardDescription>
+        <CardTitle>{t('title')}</CardTitle>
+        <CardDescription>{t('description')}</CardDescription>
       </CardHeader>
       <CardBody className="space-y-6">
         <FormField
@@ -32,8 +34,8 @@ export function TemplatePromptPanel({ editor }: { editor: TemplateFormState }) {
         />
         <div className="space-y-3 border-t border-slate-100 pt-5">
           <div>
-            <h3 className="text-sm font-semibold text-slate-900">Form fields</h3>
-            <p className="mt-0.5 text-sm text-slate-500">Each field fills the slot of its key. Move them to set the order callers see.</p>
+            <h3 className="text-sm font-semibold text-slate-900">{t('fields')}</h3>
+            <p className="mt-0.5 text-sm text-slate-500">{t('fieldsDescription')}</p>
           </div>
           <FieldsBuilder
             rows={fields.fields}

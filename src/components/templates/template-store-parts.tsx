@@ -1,12 +1,14 @@
 'use client';
 
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { CheckIcon, CloseIcon, PlusIcon, SearchIcon, TemplatesIcon } from '../icons';
 import { Button, buttonClasses } from '../ui/button';
 import { cn } from '../ui/cn';
 import { EmptyState } from '../ui/list-state';
 import { IconButton } from './form-parts';
-import { kindNoun, storeHref, type AnyTemplate, type Source, type TemplateKind } from './model';
+import { useTemplateName } from './use-template-name';
+import { storeHref, type AnyTemplate, type Source, type TemplateKind } from './model';
 
 interface FilterItem {
   key: string;
@@ -50,9 +52,10 @@ export const STORE_GRID = 'grid grid-cols-[repeat(auto-fill,minmax(min(100%,16.5
 const CARD_LINES = ['h-4 w-1/3', 'h-4 w-2/3', 'h-6 w-full'];
 
 export function GridSkeleton() {
+  const t = useTranslations('templates.store');
   return (
     <div className={STORE_GRID} aria-busy="true">
-      <span className="sr-only">Loading templates…</span>
+      <span className="sr-only">{t('loading')}</span>
       {Array.from({ length: 6 }, (_, i) => (
         <div key={i} className="overflow-hidden rounded-2xl bg-white ring-1 ring-slate-200/80">
           <div className="aspect-[4/3] animate-pulse bg-slate-100" />
@@ -69,14 +72,21 @@ export function GridSkeleton() {
 
 /** A greeting for the template just created, until dismissed. */
 export function CreatedNotice({ template, onDismiss }: { template: AnyTemplate; onDismiss: () => void }) {
+  const t = useTranslations('templates.store');
+  const nameOf = useTemplateName();
   return (
     <div role="status" className="flex items-start gap-2.5 rounded-lg bg-emerald-50 px-3 py-2.5 text-sm text-emerald-900 ring-1 ring-inset ring-emerald-200">
       <CheckIcon className="mt-0.5 size-4 shrink-0 text-emerald-600" />
       <p className="min-w-0 flex-1 break-words">
-        Created <span className="font-semibold">{template.zh_name}</span> (<code className="font-mono text-xs">{template.slug}</code>).
+        {t.rich('created', {
+          name: nameOf(template),
+          slug: template.slug,
+          b: (chunks) => <span className="font-semibold">{chunks}</span>,
+          code: (chunks) => <code className="font-mono text-xs">{chunks}</code>,
+        })}
       </p>
       <IconButton
-        label="Dismiss"
+        label={t('dismiss')}
         onClick={onDismiss}
         className="-my-1 size-7 shrink-0 rounded-md text-emerald-700 hover:bg-emerald-100 hover:text-emerald-700 focus-visible:outline-emerald-600"
       >
@@ -88,30 +98,23 @@ export function CreatedNotice({ template, onDismiss }: { template: AnyTemplate; 
 
 /** A tab of the store with no templates at all. */
 export function EmptyStore({ kind, source }: { kind: TemplateKind; source: Source }) {
-  const noun = kindNoun(kind);
-  const mine = source === 'mine';
+  const t = useTranslations('templates.store');
   return (
     <EmptyState
       icon={TemplatesIcon}
-      title={mine ? `No ${noun}s of your own yet` : source === 'platform' ? `No platform ${noun}s` : `No ${noun}s yet`}
-      description={
-        mine
-          ? 'Write a prompt once, give it a form, and your team and API callers fill in only the blanks.'
-          : source === 'platform'
-            ? 'The platform shares none of this type at the moment.'
-            : 'Create one, or check back when the platform shares some.'
-      }
+      title={t(`empty.${source}.title`, { kind })}
+      description={t(`empty.${source}.description`)}
       action={
         <div className="flex flex-wrap justify-center gap-2">
           {source !== 'all' && (
             <Link href={storeHref(kind, 'all')} className={buttonClasses('secondary', 'md')}>
-              Show all
+              {t('showAll')}
             </Link>
           )}
           {source !== 'platform' && (
             <Link href={`/templates/new?type=${kind}`} className={buttonClasses('primary', 'md')}>
               <PlusIcon className="size-4" />
-              New {noun}
+              {t('new', { kind })}
             </Link>
           )}
         </div>
@@ -122,14 +125,15 @@ export function EmptyStore({ kind, source }: { kind: TemplateKind; source: Sourc
 
 /** A search that matches nothing in the current tab. */
 export function NoMatch({ query, onClear }: { query: string; onClear: () => void }) {
+  const t = useTranslations('templates.store');
   return (
     <EmptyState
       icon={SearchIcon}
-      title={<span className="break-words">Nothing matches “{query}”</span>}
-      description="Try another word, or clear the search."
+      title={<span className="break-words">{t('noMatch', { query })}</span>}
+      description={t('noMatchHint')}
       action={
         <Button variant="secondary" onClick={onClear}>
-          Clear search
+          {t('clearSearch')}
         </Button>
       }
     />

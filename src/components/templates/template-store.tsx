@@ -1,14 +1,16 @@
 'use client';
 
 import Link from 'next/link';
+import { useFormatter, useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { trpc } from '@/trpc/react';
 import { PlusIcon } from '@/components/icons';
 import { PageHeader } from '../console/page-header';
 import { buttonClasses } from '../ui/button';
 import { ListState } from '../ui/list-state';
-import { KINDS, kindNoun, listInput, SOURCES, storeHref, type AnyTemplate, type Source, type TemplateKind } from './model';
+import { KINDS, listInput, SOURCES, storeHref, type AnyTemplate, type Source, type TemplateKind } from './model';
 import { TemplateCard } from './template-card';
+import { useTemplateName } from './use-template-name';
 import { SearchBox } from '../ui/search-box';
 import { CreatedNotice, EmptyStore, FilterNav, GridSkeleton, NoMatch, STORE_GRID } from './template-store-parts';
 
@@ -21,6 +23,9 @@ interface TemplateStoreProps {
 
 /** Image, article and video templates of the workspace and the platform, as cards. */
 export function TemplateStore({ kind, source, created }: TemplateStoreProps) {
+  const t = useTranslations('templates');
+  const format = useFormatter();
+  const nameOf = useTemplateName();
   const [query, setQuery] = useState('');
   const [notice, setNotice] = useState(created ?? null);
   const store = trpc.templates.list.useQuery(listInput(source));
@@ -39,22 +44,22 @@ export function TemplateStore({ kind, source, created }: TemplateStoreProps) {
   const all = rows[kind];
   const needle = query.trim().toLowerCase();
   const shown = needle
-    ? all.filter((t) =>
-        [t.zh_name, t.slug, t.category, t.description, t.kind === 'video' ? '' : t.domain].some((s) => s.toLowerCase().includes(needle)),
+    ? all.filter((x) =>
+        [x.zh_name, nameOf(x), x.slug, x.category, x.description, x.kind === 'video' ? '' : x.domain].some((s) => s.toLowerCase().includes(needle)),
       )
     : all;
-  const greeted = notice ? all.find((t) => t.slug === notice) : undefined;
+  const greeted = notice ? all.find((x) => x.slug === notice) : undefined;
 
   return (
     <div className="space-y-6">
       <PageHeader
-        eyebrow="Templates"
-        title="Template store"
-        description="Prompts with a form, ready to reuse. Yours are private to this workspace; platform templates are shared with every workspace."
+        eyebrow={t('store.eyebrow')}
+        title={t('store.title')}
+        description={t('store.description')}
         action={
           <Link href={`/templates/new?type=${kind}`} className={buttonClasses('primary', 'md')}>
             <PlusIcon className="size-4" />
-            New {kindNoun(kind)}
+            {t('store.new', { kind })}
           </Link>
         }
       />
@@ -64,22 +69,22 @@ export function TemplateStore({ kind, source, created }: TemplateStoreProps) {
       <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
         <div className="flex flex-wrap items-center gap-3">
           <FilterNav
-            label="Template type"
+            label={t('store.typeNav')}
             items={KINDS.map((k) => ({
-              key: k.value,
-              label: k.label,
-              count: (k.value === 'video' ? videos : store).data ? rows[k.value].length : undefined,
-              href: storeHref(k.value, source),
-              current: k.value === kind,
+              key: k,
+              label: t(`kinds.${k}`),
+              count: (k === 'video' ? videos : store).data ? rows[k].length : undefined,
+              href: storeHref(k, source),
+              current: k === kind,
             }))}
           />
           <FilterNav
-            label="Source"
-            items={SOURCES.map((s) => ({ key: s.value, label: s.label, href: storeHref(kind, s.value), current: s.value === source }))}
+            label={t('store.sourceNav')}
+            items={SOURCES.map((s) => ({ key: s, label: t(`sources.${s}`), href: storeHref(kind, s), current: s === source }))}
           />
         </div>
         <div className="w-full lg:w-64">
-          <SearchBox label="Search templates" value={query} onChange={setQuery} placeholder="Search name, slug, category" />
+          <SearchBox label={t('store.search')} value={query} onChange={setQuery} placeholder={t('store.searchPlaceholder')} />
         </div>
       </div>
 
@@ -89,15 +94,17 @@ export function TemplateStore({ kind, source, created }: TemplateStoreProps) {
         loading={<GridSkeleton />}
         placeholder={needle ? <NoMatch query={query.trim()} onClear={() => setQuery('')} /> : <EmptyStore kind={kind} source={source} />}
       >
-        <ul className={STORE_GRID} aria-label={`${KINDS.find((k) => k.value === kind)?.label} templates`}>
-          {shown.map((t) => (
-            <li key={t.id} className="flex min-w-0">
-              <TemplateCard t={t} highlight={t.slug === notice} />
+        <ul className={STORE_GRID} aria-label={t('store.listLabel', { kind })}>
+          {shown.map((x) => (
+            <li key={x.id} className="flex min-w-0">
+              <TemplateCard t={x} highlight={x.slug === notice} />
             </li>
           ))}
         </ul>
         <p className="text-center text-xs text-slate-400">
-          {shown.length === all.length ? `${all.length} ${kindNoun(kind)}${all.length === 1 ? '' : 's'}` : `${shown.length} of ${all.length} shown`}
+          {shown.length === all.length
+            ? t('store.count', { count: all.length, kind })
+            : t('store.shown', { shown: format.number(shown.length), total: format.number(all.length) })}
         </p>
       </ListState>
     </div>

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useMemo, useState } from 'react';
 import { useFieldArray, useWatch } from 'react-hook-form';
@@ -24,7 +25,8 @@ export function useTemplateForm({ template, kind: initialKind }: { template?: An
   const creating = !template;
   const router = useRouter();
   const utils = trpc.useUtils();
-  const [schema] = useState(() => templateFormSchema(creating));
+  const words = useTranslations('templates.rules');
+  const [schema] = useState(() => templateFormSchema(creating, words));
   // Problems are named once a save was tried, then as they are fixed: checking on blur would also
   // flag the blanks of a field just added, and a message vanishing under the pointer moves the page.
   const form = useZodForm(schema, { mode: 'onSubmit', defaultValues: template ? templateValuesOf(template) : emptyTemplateValues(initialKind) });

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { PlusIcon } from '@/components/icons';
 import { Button } from '../ui/button';
@@ -15,24 +16,25 @@ import type { TemplateFormValues } from './template-form';
 
 /** The video template's cover picture and sample clip, and the sizes (ratio and length) it makes. */
 export function VideoMediaPanel() {
+  const t = useTranslations('templates');
   const { control } = useFormContext<TemplateFormValues>();
   const [name, cover] = useWatch({ control, name: ['zh_name', 'sample_cover_image'] });
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Sample and sizes</CardTitle>
-        <CardDescription>The cover picture and sample clip shown in the store, and the sizes the template makes.</CardDescription>
+        <CardTitle>{t('video.title')}</CardTitle>
+        <CardDescription>{t('video.description')}</CardDescription>
       </CardHeader>
       <CardBody className="space-y-5">
         <div className="flex items-start gap-3">
-          <SampleImage src={previewable(cover)} name={name || '视'} kind="video" small className="mt-[1.125rem] size-12 shrink-0 rounded-lg ring-1 ring-slate-200" />
-          <OptionalFieldBlock control={control} name="sample_cover_image" label="Cover image URL" className="min-w-0 flex-1">
-            {(field) => <Input {...field} {...URL_INPUT} />}
+          <SampleImage src={previewable(cover)} name={name || t('video.glyph')} kind="video" small className="mt-[1.125rem] size-12 shrink-0 rounded-lg ring-1 ring-slate-200" />
+          <OptionalFieldBlock control={control} name="sample_cover_image" label={t('video.cover')} className="min-w-0 flex-1">
+            {(field) => <Input {...field} {...URL_INPUT} placeholder={t('samples.urlPlaceholder')} />}
           </OptionalFieldBlock>
         </div>
-        <OptionalFieldBlock control={control} name="sample_video_url" label="Sample video URL">
-          {(field) => <Input {...field} {...URL_INPUT} />}
+        <OptionalFieldBlock control={control} name="sample_video_url" label={t('video.clip')}>
+          {(field) => <Input {...field} {...URL_INPUT} placeholder={t('samples.urlPlaceholder')} />}
         </OptionalFieldBlock>
         <Sizes />
       </CardBody>
@@ -42,22 +44,23 @@ export function VideoMediaPanel() {
 
 /** The ratio and length rows: at least one, at most ten. */
 function Sizes() {
+  const t = useTranslations('templates.video');
   const { control } = useFormContext<TemplateFormValues>();
   const rows = useFieldArray({ control, name: 'generation_configs' });
   const { errors } = useFormState({ control, name: 'generation_configs' });
 
   return (
     <fieldset className="min-w-0 space-y-3">
-      <legend className="text-sm font-medium text-slate-700">Sizes</legend>
-      <p className="-mt-1 text-xs text-slate-500">At least one aspect ratio with its length in whole seconds (1–60).</p>
+      <legend className="text-sm font-medium text-slate-700">{t('sizes')}</legend>
+      <p className="-mt-1 text-xs text-slate-500">{t('sizesDescription')}</p>
       <ol className="space-y-2">
         {rows.fields.map((row, i) => (
           <li key={row.id} className="rounded-xl bg-slate-50/70 p-3 ring-1 ring-inset ring-slate-200/70">
             <div className="flex flex-wrap items-start gap-3">
-              <FieldBlock control={control} name={`generation_configs.${i}.ratio`} label={`Ratio ${i + 1}`} className="min-w-28 flex-1">
+              <FieldBlock control={control} name={`generation_configs.${i}.ratio`} label={t('ratio', { n: i + 1 })} className="min-w-28 flex-1">
                 {(field) => (
                   <Select {...field}>
-                    {!COMMON_RATIOS.includes(field.value) && <option value={field.value}>{field.value || 'Choose…'}</option>}
+                    {!COMMON_RATIOS.includes(field.value) && <option value={field.value}>{field.value || t('choose')}</option>}
                     {COMMON_RATIOS.map((x) => (
                       <option key={x} value={x}>
                         {x}
@@ -66,12 +69,12 @@ function Sizes() {
                   </Select>
                 )}
               </FieldBlock>
-              <FieldBlock control={control} name={`generation_configs.${i}.duration`} label={`Seconds ${i + 1}`} className="w-32">
+              <FieldBlock control={control} name={`generation_configs.${i}.duration`} label={t('seconds', { n: i + 1 })} className="w-32">
                 {(field) => <Input {...field} type="number" inputMode="numeric" min={1} max={60} step={1} className="tabular-nums" />}
               </FieldBlock>
               <RemoveRowButton
-                label={`Remove size ${i + 1}`}
-                title={rows.fields.length === 1 ? 'A video template needs at least one size' : 'Remove'}
+                label={t('remove', { n: i + 1 })}
+                title={rows.fields.length === 1 ? t('keepOne') : undefined}
                 disabled={rows.fields.length === 1}
                 onClick={() => rows.remove(i)}
               />
@@ -87,7 +90,7 @@ function Sizes() {
         onClick={() => rows.append({ ratio: '16:9', duration: '5' }, { shouldFocus: false })}
       >
         <PlusIcon className="size-4" />
-        Add size
+        {t('add')}
       </Button>
     </fieldset>
   );

@@ -1,10 +1,14 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { isKind, isSource, listInput } from '@/components/templates/model';
 import { Prefetched } from '@/trpc/prefetched';
 import { TemplateStore } from '@/components/templates/template-store';
 import { api } from '@/trpc/server';
 
-export const metadata: Metadata = { title: 'Templates' };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('templates');
+  return { title: t('metaTitle') };
+}
 
 interface TemplatesPageProps {
   searchParams: Promise<Record<string, string | string[] | undefined>>;

@@ -1,6 +1,5 @@
-import type { Metadata } from 'next';
-import { templateRoute } from '@/components/templates/template-route';
+import { templateMetadata, templateRoute } from '@/components/templates/template-route';
 
-export const metadata: Metadata = { title: 'Template' };
+export const generateMetadata = templateMetadata(false);
 
 export default templateRoute(false);

@@ -1,6 +1,5 @@
-import type { Metadata } from 'next';
-import { templateRoute } from '@/components/templates/template-route';
+import { templateMetadata, templateRoute } from '@/components/templates/template-route';
 
-export const metadata: Metadata = { title: 'Video template' };
+export const generateMetadata = templateMetadata(true);
 
 export default templateRoute(true);
