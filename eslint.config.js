@@ -73,6 +73,15 @@ const TRANSLATED = [
   'src/components/console/stat-card.tsx',
   'src/components/console/tenant-stats.tsx',
   'src/components/console/unlocked-templates.tsx',
+  'src/components/ui/**',
+  'src/components/console/**',
+  'src/components/operator/**',
+  'src/components/docs/**',
+  'src/app/operator/**',
+  'src/app/docs/**',
+  'src/app/page.tsx',
+  'src/app/(console)/layout.tsx',
+  'src/app/(console)/actions.ts',
 ];
 
 /** Props that carry words to the reader (names for assistive technology among them); a literal in one is untranslated text. */
