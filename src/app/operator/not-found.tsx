@@ -1,14 +1,11 @@
-import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { ErrorCard } from '@/components/errors/error-card';
 import { LanguageSwitch } from '@/components/language-switch';
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations('operator.notFound');
-  return { title: t('metaTitle'), robots: { index: false, follow: false } };
-}
-
-/** An unknown address in the operator area: in the visitor's language, with the way back to the operator area. */
+/**
+ * An unknown address in the operator area: in the visitor's language, with the way back to the operator
+ * area. Its title comes from ./[...missing]/page.tsx (a nested not-found file has no metadata of its own).
+ */
 export default async function OperatorNotFound() {
   const t = await getTranslations('operator.notFound');
   return (
