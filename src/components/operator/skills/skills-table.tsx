@@ -5,6 +5,7 @@ import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
 import { Switch } from '../../ui/switch';
 import { OperatorTable } from '../operator-table';
+import { genreLabel, type GenreWords } from '@/components/skills/genres';
 import { skillKindLabel, type OperatorSkill } from './model';
 import { useOriginName } from './origin';
 import { Thumb } from './thumb';
@@ -23,6 +24,7 @@ const COLUMNS = ['skill', 'genre', 'ratio', 'input', 'needsImage', 'origin', 'ac
 export function SkillsTable({ skills, busy, onToggle, onEdit }: SkillsTableProps) {
   const t = useTranslations('operator.skills.table');
   const kinds = useTranslations('operator.skills.kind');
+  const genres = useTranslations('skills.genres');
   const origin = useOriginName();
   const columns = useMemo(() => COLUMNS.map((c) => t(`columns.${c}`)), [t]);
   return (
@@ -38,7 +40,9 @@ export function SkillsTable({ skills, busy, onToggle, onEdit }: SkillsTableProps
               </div>
             </div>
           </td>
-          <td className="py-3 pr-3 text-slate-700">{s.genre}</td>
+          <td className="py-3 pr-3 text-slate-700">
+            <GenreCell genre={s.genre} t={genres} />
+          </td>
           <td className="py-3 pr-3 font-mono text-xs text-slate-700">{s.ratio}</td>
           <td className="py-3 pr-3 whitespace-nowrap text-slate-700" data-testid={`kind-${s.slug}`}>
             {skillKindLabel(s.fields, kinds)}
@@ -71,5 +75,16 @@ export function SkillsTable({ skills, busy, onToggle, onEdit }: SkillsTableProps
         </tr>
       ))}
     </OperatorTable>
+  );
+}
+
+/** The genre's name in the page's language, over the value stored (what the editor takes) when they differ. */
+function GenreCell({ genre, t }: { genre: string; t: GenreWords }) {
+  const label = genreLabel(genre, t);
+  return (
+    <>
+      <span className="block">{label}</span>
+      {label !== genre && <code className="block font-mono text-xs text-slate-400">{genre}</code>}
+    </>
   );
 }
