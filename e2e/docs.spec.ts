@@ -68,6 +68,12 @@ test('in Chinese, the reference’s own words are Chinese and the API’s descri
   // The top of the page and one endpoint (the whole page is long to capture).
   await page.screenshot({ path: 'test-results/docs/docs-zh.png' });
   await generate.screenshot({ path: 'test-results/docs/docs-endpoint-zh.png' });
+
+  // The header's switch turns the reference to English.
+  await page.getByRole('group', { name: '语言' }).getByRole('button', { name: 'English' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('heading', { level: 1, name: 'API reference' })).toBeVisible();
+  await expect(generate.getByText('Request body · JSON')).toBeVisible();
 });
 
 test('in Chinese on a phone, the reference fits and opens its contents', async ({ page, context }) => {

@@ -1,10 +1,11 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { ExternalIcon } from '../icons';
+import { LanguageSwitch } from '../language-switch';
 import { buttonClasses } from '../ui/button';
 import { HomeLink, SkipLink } from '../console/shell-parts';
 
-/** The reference's top bar: Studio, the page's name, the OpenAPI document and the way back to the console. */
+/** The reference's top bar: Studio, the page's name, the language, the OpenAPI document and the way back to the console. */
 export function DocsHeader() {
   const t = useTranslations('docs.header');
   return (
@@ -18,6 +19,8 @@ export function DocsHeader() {
             <span className="hidden truncate text-sm font-medium text-slate-600 sm:block">{t('title')}</span>
           </div>
           <nav aria-label={t('navigation')} className="flex items-center gap-1 sm:gap-2">
+            {/* On a phone the bar has no room for it; the page follows the browser's language there. */}
+            <LanguageSwitch className="mr-1 hidden sm:inline-flex" />
             <a href="/api/openapi.json" className={buttonClasses('ghost', 'sm', 'whitespace-nowrap')}>
               {t('openapi')}
               <ExternalIcon className="size-3.5" />
