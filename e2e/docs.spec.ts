@@ -37,6 +37,8 @@ test('the API reference reads well on a phone', async ({ page }) => {
 });
 
 test('in Chinese, the reference’s own words are Chinese and the API’s descriptions stay as written', async ({ page, context }) => {
+  // One long page, rendered twice (Chinese, then English): slow on a busy machine.
+  test.slow();
   await chooseLanguage(context, 'zh-CN');
   await page.goto('/docs');
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
