@@ -14,9 +14,8 @@ const processEnv = {
 /**
  * Files whose every user-facing word comes from the message catalogues (messages/*.json through
  * next-intl). Each area joins the list once converted; when the list covers src/components/** and
- * src/app/**, it becomes those two globs. Not converted yet: the rest of src/components/console, the
- * playground, videos, templates, fields, docs and operator areas, the rest of src/components/ui, and
- * their routes in src/app.
+ * src/app/**, it becomes those two globs. Not converted yet: the playground, videos, templates and
+ * fields areas, and their routes in src/app.
  */
 const TRANSLATED = [
   'src/app/layout.tsx',
