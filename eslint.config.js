@@ -14,9 +14,7 @@ const processEnv = {
 /**
  * Files whose every user-facing word comes from the message catalogues (messages/*.json through
  * next-intl). Each area joins the list once converted; when the list covers src/components/** and
- * src/app/**, it becomes those two globs. Not converted yet: the rest of src/components/console, videos,
- * docs and operator areas, the rest of src/components/ui, and
- * their routes in src/app.
+ * src/app/**, it becomes those two globs. Not converted yet: videos and its route in src/app.
  */
 const TRANSLATED = [
   'src/app/layout.tsx',
@@ -78,6 +76,15 @@ const TRANSLATED = [
   'src/components/fields/**',
   'src/app/(console)/templates/**',
   'src/components/templates/**',
+  'src/components/ui/**',
+  'src/components/console/**',
+  'src/components/operator/**',
+  'src/components/docs/**',
+  'src/app/operator/**',
+  'src/app/docs/**',
+  'src/app/page.tsx',
+  'src/app/(console)/layout.tsx',
+  'src/app/(console)/actions.ts',
 ];
 
 /** Props that carry words to the reader (names for assistive technology among them); a literal in one is untranslated text. */

@@ -1,8 +1,10 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import type { ReferenceObject, SchemaObject } from 'openapi3-ts/oas31';
 import { DocsHeader } from '@/components/docs/docs-header';
 import { DocsToc } from '@/components/docs/docs-toc';
 import { EndpointView } from '@/components/docs/endpoint-view';
+import { ChevronDownIcon } from '@/components/icons';
 import { InlineText } from '@/components/docs/inline-text';
 import { errorStatuses, groupByTag } from '@/components/docs/openapi-model';
 import { AuthenticationSection, ErrorsSection, ReferenceIntro } from '@/components/docs/reference-intro';
@@ -10,12 +12,16 @@ import { schemaRows } from '@/components/docs/schema-rows';
 import { openApiDocument } from '@/server/api/openapi';
 import { getConfig } from '@/server/config';
 
-export const metadata: Metadata = { title: 'API reference' };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('docs');
+  return { title: t('metaTitle') };
+}
 
 // The base URL comes from the running server's configuration, not the build's.
 export const dynamic = 'force-dynamic';
 
-export default function DocsPage() {
+export default async function DocsPage() {
+  const t = await getTranslations('docs.toc');
   const doc = openApiDocument(getConfig().publicBaseUrl);
   const apiBase = doc.servers?.[0]?.url ?? '/api';
   const groups = groupByTag(doc);
@@ -40,10 +46,8 @@ export default function DocsPage() {
         <main id="content" className="max-w-4xl min-w-0 py-10">
           <details className="group mb-8 rounded-xl bg-white shadow-sm ring-1 ring-slate-200/80 lg:hidden">
             <summary className="flex cursor-pointer list-none items-center justify-between px-4 py-3 text-sm font-medium text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600 [&::-webkit-details-marker]:hidden">
-              On this page
-              <span aria-hidden="true" className="text-slate-400 transition-transform group-open:rotate-180">
-                ▾
-              </span>
+              {t('label')}
+              <ChevronDownIcon className="size-4 text-slate-400 transition-transform group-open:rotate-180" />
             </summary>
             <div className="border-t border-slate-100 px-2 py-3">
               <DocsToc groups={groups} />

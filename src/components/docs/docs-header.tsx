@@ -1,10 +1,13 @@
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { ExternalIcon } from '../icons';
+import { LanguageSwitch } from '../language-switch';
 import { buttonClasses } from '../ui/button';
 import { HomeLink, SkipLink } from '../console/shell-parts';
 
-/** The reference's top bar: Studio, the page's name, the OpenAPI document and the way back to the console. */
+/** The reference's top bar: Studio, the page's name, the language, the OpenAPI document and the way back to the console. */
 export function DocsHeader() {
+  const t = useTranslations('docs.header');
   return (
     <>
       <SkipLink target="content" />
@@ -13,15 +16,17 @@ export function DocsHeader() {
           <div className="flex min-w-0 items-center gap-3">
             <HomeLink />
             <span aria-hidden="true" className="hidden h-5 w-px bg-slate-200 sm:block" />
-            <span className="hidden truncate text-sm font-medium text-slate-600 sm:block">API reference</span>
+            <span className="hidden truncate text-sm font-medium text-slate-600 sm:block">{t('title')}</span>
           </div>
-          <nav aria-label="Reference" className="flex items-center gap-1 sm:gap-2">
+          <nav aria-label={t('navigation')} className="flex items-center gap-1 sm:gap-2">
+            {/* On a phone the bar has no room for it; the page follows the browser's language there. */}
+            <LanguageSwitch className="mr-1 hidden sm:inline-flex" />
             <a href="/api/openapi.json" className={buttonClasses('ghost', 'sm', 'whitespace-nowrap')}>
-              OpenAPI JSON
+              {t('openapi')}
               <ExternalIcon className="size-3.5" />
             </a>
             <Link href="/overview" className={buttonClasses('secondary', 'sm')}>
-              Console
+              {t('console')}
             </Link>
           </nav>
         </div>

@@ -1,14 +1,16 @@
+import { useTranslations } from 'next-intl';
 import { MethodBadge } from './method-badge';
 import type { TagGroup } from './openapi-model';
 
 /** The reference's table of contents: the introduction, then each group with its endpoints. */
 export function DocsToc({ groups }: { groups: TagGroup[] }) {
+  const t = useTranslations('docs.toc');
   return (
-    <nav aria-label="On this page" className="text-sm">
-      <TocHeading>Introduction</TocHeading>
+    <nav aria-label={t('label')} className="text-sm">
+      <TocHeading>{t('intro')}</TocHeading>
       <ul className="mb-6 space-y-1">
-        <TocLink href="#authentication">Authentication</TocLink>
-        <TocLink href="#errors">Errors</TocLink>
+        <TocLink href="#authentication">{t('authentication')}</TocLink>
+        <TocLink href="#errors">{t('errors')}</TocLink>
       </ul>
       {groups.map((group) => (
         <div key={group.id} className="mb-6">

@@ -1,5 +1,6 @@
 import type { OpenAPIObject, ReferenceObject, SchemaObject } from 'openapi3-ts/oas31';
-import type { ReactNode } from 'react';
+import { useTranslations } from 'next-intl';
+import { Fragment, type ReactNode } from 'react';
 import { Badge } from '../ui/badge';
 import { FieldList } from './field-list';
 import { InlineText } from './inline-text';
@@ -11,20 +12,23 @@ function SectionTitle({ children }: { children: ReactNode }) {
   return <h4 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{children}</h4>;
 }
 
+/** A type as the reference writes it: `string | null` when null is allowed. */
+const typeLabel = (type: string, nullable: boolean) => (nullable ? `${type} | null` : type);
+
 function SchemaFields({ doc, schema, empty }: { doc: OpenAPIObject; schema: SchemaObject | ReferenceObject; empty: string }) {
   const rows = schemaRows(doc, schema);
   if (rows.length > 0) return <FieldList rows={rows} />;
   const { type, nullable } = describeType(doc, schema);
   return (
     <p className="mt-2 text-sm text-slate-600">
-      {empty} <code className="inline-code">{type + (nullable ? ' | null' : '')}</code>
+      {empty} <code className="inline-code">{typeLabel(type, nullable)}</code>
     </p>
   );
 }
 
-export function EndpointView({ doc, endpoint }: { doc: OpenAPIObject; endpoint: Endpoint }) {
-  const { op, method, path, parameters, body, success, errors, auth } = endpoint;
-  const paramRows: SchemaRow[] = parameters.map((p) => {
+/** The parameters of an endpoint as rows of the field list: their type says where they go (path, query). */
+function parameterRows(doc: OpenAPIObject, parameters: Endpoint['parameters']): SchemaRow[] {
+  return parameters.map((p) => {
     const t = p.schema ? describeType(doc, p.schema) : { type: 'string', nullable: false };
     const resolved = p.schema && !('$ref' in p.schema) ? p.schema : undefined;
     return {
@@ -38,13 +42,50 @@ export function EndpointView({ doc, endpoint }: { doc: OpenAPIObject; endpoint: 
       enumValues: resolved?.enum?.map(String),
     };
   });
+}
+
+/** A word between two code spans. */
+const spaced = (word: string) => ` ${word} `;
+
+/** Which key the endpoint takes, in which header, or that it is public. */
+function AuthNote({ auth }: { auth: Endpoint['auth'] }) {
+  const t = useTranslations('docs.endpoint');
+  if (auth.length === 0) return <Badge tone="emerald">{t('noKey')}</Badge>;
+  return (
+    <>
+      <Badge tone="amber">{t('keyRequired')}</Badge>
+      <span>
+        {t.rich('sendIn', {
+          schemes: () =>
+            auth.map((scheme, i) => (
+              <Fragment key={i}>
+                {i > 0 && spaced(t('or'))}
+                <code className="font-mono text-slate-700">{schemeLabel(scheme)}</code>
+              </Fragment>
+            )),
+          link: (chunks) => (
+            <a href="#authentication" className="font-medium text-indigo-600 hover:text-indigo-500">
+              {chunks}
+            </a>
+          ),
+        })}
+      </span>
+    </>
+  );
+}
+
+export function EndpointView({ doc, endpoint }: { doc: OpenAPIObject; endpoint: Endpoint }) {
+  const t = useTranslations('docs.endpoint');
+  const { op, method, path, parameters, body, success, errors, auth } = endpoint;
+  const paramRows = parameterRows(doc, parameters);
+  const fullPath = `/api${path}`;
 
   return (
     <article id={endpoint.id} className="scroll-mt-24 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200/80">
       <header className="border-b border-slate-100 px-5 py-4 sm:px-6">
         <div className="flex flex-wrap items-center gap-3">
           <MethodBadge method={method} />
-          <code className="font-mono text-[15px] font-semibold break-all text-slate-900">/api{path}</code>
+          <code className="font-mono text-[15px] font-semibold break-all text-slate-900">{fullPath}</code>
         </div>
         {op.summary && <h3 className="mt-3 text-base font-semibold text-slate-900">{op.summary}</h3>}
         {op.description && (
@@ -53,55 +94,33 @@ export function EndpointView({ doc, endpoint }: { doc: OpenAPIObject; endpoint: 
           </p>
         )}
         <div className="mt-3 flex flex-wrap items-center gap-2 text-xs text-slate-500">
-          {auth.length > 0 ? (
-            <>
-              <Badge tone="amber">Key required</Badge>
-              <span>
-                {auth.map((scheme, i) => (
-                  <span key={i}>
-                    {i > 0 && ' or '}
-                    <code className="font-mono text-slate-700">{schemeLabel(scheme)}</code>
-                  </span>
-                ))}{' '}
-                header ·{' '}
-                <a href="#authentication" className="font-medium text-indigo-600 hover:text-indigo-500">
-                  how to authenticate
-                </a>
-              </span>
-            </>
-          ) : (
-            <Badge tone="emerald">No key needed</Badge>
-          )}
+          <AuthNote auth={auth} />
         </div>
       </header>
 
       <div className="space-y-6 px-5 py-5 sm:px-6">
         {paramRows.length > 0 && (
           <section>
-            <SectionTitle>Parameters</SectionTitle>
+            <SectionTitle>{t('parameters')}</SectionTitle>
             <FieldList rows={paramRows} />
           </section>
         )}
         {body && (
           <section>
-            <SectionTitle>
-              Request body{body.required ? '' : ' (optional)'} · {body.mediaType === 'multipart/form-data' ? 'multipart form' : 'JSON'}
-            </SectionTitle>
+            <SectionTitle>{t('body', { required: String(body.required), media: body.mediaType === 'multipart/form-data' ? 'multipart' : 'json' })}</SectionTitle>
             {body.description && (
               <p className="mt-1 text-sm text-slate-600">
                 <InlineText text={body.description} />
               </p>
             )}
-            <SchemaFields doc={doc} schema={body.schema} empty="The body is" />
+            <SchemaFields doc={doc} schema={body.schema} empty={t('bodyIs')} />
           </section>
         )}
         {success && (
           <section>
-            <SectionTitle>
-              Response · <span className="font-mono">{success.status}</span>
-            </SectionTitle>
+            <SectionTitle>{t.rich('response', { status: success.status, code: (chunks) => <span className="font-mono">{chunks}</span> })}</SectionTitle>
             {success.schema ? (
-              <SchemaFields doc={doc} schema={success.schema} empty="The response is" />
+              <SchemaFields doc={doc} schema={success.schema} empty={t('responseIs')} />
             ) : (
               <p className="mt-2 text-sm text-slate-600">{success.description}</p>
             )}
@@ -109,7 +128,7 @@ export function EndpointView({ doc, endpoint }: { doc: OpenAPIObject; endpoint: 
         )}
         {errors.length > 0 && (
           <section>
-            <SectionTitle>Errors</SectionTitle>
+            <SectionTitle>{t('errors')}</SectionTitle>
             <ul className="mt-2 flex flex-wrap gap-2">
               {errors.map((e) => (
                 <li key={e.status}>

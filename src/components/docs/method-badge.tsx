@@ -1,3 +1,4 @@
+import { useTranslations } from 'next-intl';
 import { cn } from '../ui/cn';
 import type { Method } from './openapi-model';
 
@@ -9,8 +10,9 @@ const methodTone: Record<Method, string> = {
   delete: 'bg-rose-50 text-rose-700 ring-rose-600/25',
 };
 
-/** An HTTP method as a coloured tag. */
+/** An HTTP method as a coloured tag; screen readers hear it as "GET request" in the page's language. */
 export function MethodBadge({ method, className }: { method: Method; className?: string }) {
+  const t = useTranslations('docs.endpoint');
   return (
     <span
       className={cn(
@@ -19,7 +21,8 @@ export function MethodBadge({ method, className }: { method: Method; className?:
         className,
       )}
     >
-      {method}
+      <span aria-hidden="true">{method}</span>
+      <span className="sr-only">{t('method', { method: method.toUpperCase() })}</span>
     </span>
   );
 }

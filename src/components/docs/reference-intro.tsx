@@ -1,49 +1,53 @@
 import type { OpenAPIObject, SecuritySchemeObject } from 'openapi3-ts/oas31';
+import { useTranslations } from 'next-intl';
+import type { ReactNode } from 'react';
 import { Badge, CodeBlock, CopyButton } from '../ui';
 import { FieldList } from './field-list';
 import { InlineText } from './inline-text';
 import { schemeHeader } from './openapi-model';
 import type { SchemaRow } from './schema-rows';
 
+/** The body of a refused request; REST error texts stay English for programmatic clients. */
 const ERROR_EXAMPLE = `{
   "ok": false,
   "error": "Missing API key: send it in the X-API-Key header or as Authorization: Bearer <key>",
   "code": "UNAUTHORIZED"
 }`;
 
+const inlineCode = (chunks: ReactNode) => <code className="inline-code">{chunks}</code>;
+
 /** The reference's title, the base URL and a first request to try. */
 export function ReferenceIntro({ info, apiBase, sample }: { info: OpenAPIObject['info']; apiBase: string; sample: string }) {
+  const t = useTranslations('docs.intro');
   return (
     <section>
       <div className="flex items-center gap-2">
         <p className="text-sm font-medium text-indigo-600">{info.title}</p>
-        <Badge tone="slate">v{info.version}</Badge>
+        <Badge tone="slate">{t('version', { version: info.version })}</Badge>
       </div>
-      <h1 className="mt-2 text-3xl font-semibold tracking-tight text-slate-900">API reference</h1>
+      <h1 className="mt-2 text-3xl font-semibold tracking-tight text-slate-900">{t('title')}</h1>
       {info.description && (
         <p className="mt-3 text-base leading-7 text-slate-600">
           <InlineText text={info.description} />
         </p>
       )}
       <div className="mt-6 flex flex-wrap items-center gap-3 rounded-xl bg-white px-4 py-3 shadow-sm ring-1 ring-slate-200/80">
-        <span className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Base URL</span>
+        <span className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{t('baseUrl')}</span>
         <code className="min-w-0 flex-1 font-mono text-sm break-all text-slate-900">{apiBase}</code>
-        <CopyButton value={apiBase} label="base URL" />
+        <CopyButton value={apiBase} label={t('copyBase')} />
       </div>
-      <CodeBlock code={sample} title="Try it" copyLabel="example request" className="mt-4" />
+      <CodeBlock code={sample} title={t('tryIt')} copyLabel={t('copySample')} className="mt-4" />
     </section>
   );
 }
 
 /** How to send a key: each security scheme as the header it names. */
 export function AuthenticationSection({ schemes }: { schemes: SecuritySchemeObject[] }) {
+  const t = useTranslations('docs.auth');
   return (
     <section id="authentication" className="mt-14 scroll-mt-20">
-      <h2 className="text-xl font-semibold tracking-tight text-slate-900">Authentication</h2>
-      <p className="mt-2 text-sm leading-6 text-slate-600">
-        Send your key with every request, in either of these headers. Tenant keys act for the whole tenant, member keys for one member, and the
-        super-administrator key only for operator actions.
-      </p>
+      <h2 className="text-xl font-semibold tracking-tight text-slate-900">{t('title')}</h2>
+      <p className="mt-2 text-sm leading-6 text-slate-600">{t('body')}</p>
       <ul className="mt-4 space-y-3">
         {schemes.map((scheme) => (
           <li key={schemeHeader(scheme)} className="rounded-xl bg-white px-4 py-3 shadow-sm ring-1 ring-slate-200/80">
@@ -58,15 +62,13 @@ export function AuthenticationSection({ schemes }: { schemes: SecuritySchemeObje
 
 /** The one error body, an example, and what each status means. */
 export function ErrorsSection({ rows, statuses }: { rows: SchemaRow[]; statuses: { status: string; description: string }[] }) {
+  const t = useTranslations('docs.errors');
   return (
     <section id="errors" className="mt-14 scroll-mt-20">
-      <h2 className="text-xl font-semibold tracking-tight text-slate-900">Errors</h2>
-      <p className="mt-2 text-sm leading-6 text-slate-600">
-        Every failed request answers with an HTTP error status and the same JSON body. Branch on <code className="inline-code">code</code>; the{' '}
-        <code className="inline-code">error</code> text is written for people and may change.
-      </p>
+      <h2 className="text-xl font-semibold tracking-tight text-slate-900">{t('title')}</h2>
+      <p className="mt-2 text-sm leading-6 text-slate-600">{t.rich('body', { code: inlineCode })}</p>
       <FieldList rows={rows} />
-      <CodeBlock code={ERROR_EXAMPLE} title="Example · 401" className="mt-4" />
+      <CodeBlock code={ERROR_EXAMPLE} title={t('example', { status: 401 })} className="mt-4" />
       {statuses.length > 0 && (
         <dl className="mt-4 grid gap-x-6 gap-y-2 rounded-xl bg-white px-4 py-3 text-sm shadow-sm ring-1 ring-slate-200/80 sm:grid-cols-2">
           {statuses.map((s) => (

@@ -1,3 +1,4 @@
+import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { PageHeader } from '../console/page-header';
 
@@ -12,9 +13,10 @@ interface OperatorHeaderProps {
 
 /** The top of an operator page: what it holds, a count of it, and its button. */
 export function OperatorHeader({ title, description, summary, children }: OperatorHeaderProps) {
+  const t = useTranslations('operator');
   return (
     <PageHeader
-      eyebrow="Operator"
+      eyebrow={t('badge')}
       title={title}
       description={description}
       action={

@@ -2,9 +2,11 @@
 
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
+import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
-import { ShieldIcon } from '../icons';
-import { SignOutIcon } from '../icons';
+import { SkipLink } from '../console/shell-parts';
+import { ShieldIcon, SignOutIcon } from '../icons';
+import { LanguageSwitch } from '../language-switch';
 import { buttonClasses } from '../ui/button';
 import { cn } from '../ui/cn';
 import { Wordmark } from '../wordmark';
@@ -15,42 +17,41 @@ interface OperatorShellProps {
 }
 
 const SECTIONS = [
-  { href: '/operator', label: 'Upstreams' },
-  { href: '/operator/skills', label: 'Skills' },
-];
+  { href: '/operator', key: 'upstreams' },
+  { href: '/operator/skills', key: 'skills' },
+] as const;
 
-/** The operator area's frame: a slim top bar (Studio · Operator, sign out) and its sections over a wide page. */
+/** The operator area's frame: a slim top bar (Studio · Operator, language, sign out) and its sections over a wide page. */
 export function OperatorShell({ signOut, children }: OperatorShellProps) {
+  const t = useTranslations('operator');
   const pathname = usePathname();
   return (
     <div className="min-h-screen">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:shadow"
-      >
-        Skip to content
-      </a>
+      <SkipLink target="main" />
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur">
-        <div className="mx-auto flex h-14 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+        <div className="mx-auto flex h-14 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6">
           <div className="flex min-w-0 items-center gap-3">
-            <Link href="/operator" className="rounded-md focus-visible:outline-2 focus-visible:outline-indigo-600">
+            <Link href="/operator" className="shrink-0 rounded-md focus-visible:outline-2 focus-visible:outline-indigo-600">
               <Wordmark />
-              <span className="sr-only"> Operator</span>
+              <span className="sr-only"> {t('badge')}</span>
             </Link>
-            <span aria-hidden="true" className="h-5 w-px bg-slate-200" />
-            <span className="inline-flex items-center gap-1.5 rounded-full bg-slate-900 px-2.5 py-1 text-xs font-medium text-white">
+            <span aria-hidden="true" className="hidden h-5 w-px bg-slate-200 sm:block" />
+            <span className="hidden items-center gap-1.5 rounded-full bg-slate-900 px-2.5 py-1 text-xs font-medium whitespace-nowrap text-white sm:inline-flex">
               <ShieldIcon className="size-3.5" />
-              Operator
+              {t('badge')}
             </span>
           </div>
-          <form action={signOut}>
-            <button type="submit" className={buttonClasses('ghost', 'sm')}>
-              <SignOutIcon className="size-4" />
-              Sign out
-            </button>
-          </form>
+          <div className="flex shrink-0 items-center gap-2">
+            <LanguageSwitch />
+            <form action={signOut}>
+              <button type="submit" className={buttonClasses('ghost', 'sm', 'px-2 sm:px-3')}>
+                <SignOutIcon className="size-4" />
+                <span className="sr-only sm:not-sr-only">{t('shell.signOut')}</span>
+              </button>
+            </form>
+          </div>
         </div>
-        <nav aria-label="Operator" className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-2 sm:px-4">
+        <nav aria-label={t('shell.navigation')} className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-2 sm:px-4">
           {SECTIONS.map((s) => {
             const current = s.href === '/operator' ? pathname === s.href : pathname === s.href || pathname.startsWith(`${s.href}/`);
             return (
@@ -63,7 +64,7 @@ export function OperatorShell({ signOut, children }: OperatorShellProps) {
                   current ? 'border-indigo-600 text-slate-900' : 'border-transparent text-slate-500 hover:border-slate-300 hover:text-slate-900',
                 )}
               >
-                {s.label}
+                {t(`shell.sections.${s.key}`)}
               </Link>
             );
           })}

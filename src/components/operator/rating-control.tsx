@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useRef, type KeyboardEvent } from 'react';
 import { StarIcon } from '../icons';
 import { cn } from '../ui/cn';
@@ -19,6 +20,7 @@ const STARS = [1, 2, 3, 4, 5] as const;
  * (Left from one star, or Home).
  */
 export function RatingControl({ value, onChange, label, disabled }: RatingControlProps) {
+  const t = useTranslations('operator.upstreams.stars');
   const group = useRef<HTMLDivElement>(null);
   const rounded = Math.round(value);
 
@@ -47,7 +49,7 @@ export function RatingControl({ value, onChange, label, disabled }: RatingContro
             role="radio"
             data-star={n}
             aria-checked={rounded === n}
-            aria-label={`${n} of 5`}
+            aria-label={t('star', { n })}
             tabIndex={rounded === n || (rounded === 0 && n === 1) ? 0 : -1}
             disabled={disabled}
             onClick={() => set(n)}
@@ -57,7 +59,7 @@ export function RatingControl({ value, onChange, label, disabled }: RatingContro
           </button>
         ))}
       </div>
-      <span className="w-6 text-xs text-slate-500 tabular-nums" title={`Rating ${value} of 5`}>
+      <span className="w-6 text-xs text-slate-500 tabular-nums" title={t('value', { value })}>
         {Number.isInteger(value) ? value : value.toFixed(1)}
       </span>
     </div>

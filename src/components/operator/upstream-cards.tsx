@@ -1,12 +1,15 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { Card } from '../ui/card';
-import { formatMs, formatPercent } from './format';
-import { EnabledSwitch, Explanation, Serves, Stat, StateCell, UpstreamName, UpstreamRating } from './upstream-parts';
+import { useUpstreamFormat } from './format';
+import { EnabledSwitch, Explanation, RecentFailures, Serves, Stat, StateCell, UpstreamName, UpstreamRating } from './upstream-parts';
 import type { UpstreamListProps } from './upstreams';
 
 /** The channels on narrow screens: one card each, the score explained on demand. */
 export function UpstreamCards({ rows, busy, onChange }: UpstreamListProps) {
+  const t = useTranslations('operator.upstreams');
+  const format = useUpstreamFormat();
   return (
     <ul className="space-y-3 lg:hidden" data-testid="upstreams-cards">
       {rows.map((u) => (
@@ -21,20 +24,25 @@ export function UpstreamCards({ rows, busy, onChange }: UpstreamListProps) {
               <Serves u={u} inline />
             </div>
             <dl className="mt-3 grid grid-cols-3 gap-x-3 gap-y-2 text-xs">
-              <Stat label="Score" value={u.score.toFixed(3)} />
-              <Stat label="Share" value={formatPercent(u.selection_share)} />
-              <Stat label="Success" value={formatPercent(u.success_rate)} />
-              <Stat label="P95" value={formatMs(u.p95_ms)} />
-              <Stat label="24 h" value={String(u.attempts_24h)} />
-              <Stat label="Recent fails" value={`${u.recent_failures}/5`} />
+              <Stat label={t('columns.score')} value={u.score.toFixed(3)} />
+              <Stat label={t('columns.share')} value={format.percent(u.selection_share)} />
+              <Stat label={t('columns.success')} value={format.percent(u.success_rate)} />
+              <Stat label={t('columns.p95')} value={format.ms(u.p95_ms)} />
+              <Stat label={t('columns.attempts')} value={String(u.attempts_24h)} />
+              <div>
+                <dt className="text-slate-500">{t('columns.recentFails')}</dt>
+                <dd className="font-medium text-slate-900 tabular-nums">
+                  <RecentFailures count={u.recent_failures} />
+                </dd>
+              </div>
             </dl>
             <div className="mt-3 flex items-center justify-between gap-3 border-t border-slate-100 pt-3">
-              <span className="text-xs text-slate-500">Rating</span>
+              <span className="text-xs text-slate-500">{t('columns.rating')}</span>
               <UpstreamRating u={u} onChange={onChange} />
             </div>
             <details className="group mt-2">
               <summary className="cursor-pointer list-none rounded text-xs font-medium text-indigo-600 focus-visible:outline-2 focus-visible:outline-indigo-600">
-                Why this score
+                {t('whyScore')}
               </summary>
               <div className="mt-2">
                 <Explanation u={u} />

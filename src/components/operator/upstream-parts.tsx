@@ -1,25 +1,25 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { Badge } from '../ui/badge';
 import { cn } from '../ui/cn';
 import { Switch } from '../ui/switch';
-import { formatPercent, REMOVED_REASON } from './format';
+import { useUpstreamFormat } from './format';
 import { RatingControl } from './rating-control';
 import type { Upstream, UpstreamChange } from './upstreams';
-import { useLocalTime } from './use-local-time';
 
 const STATE_TONE = { active: 'emerald', disabled: 'slate', removed: 'rose', retired: 'slate' } as const;
-const STATE_LABEL = { active: 'Active', disabled: 'Disabled', removed: 'Removed', retired: 'Retired' } as const;
 
 /** The channel's name, provider and adapter, marked when the simulator serves it. */
 export function UpstreamName({ u }: { u: Upstream }) {
+  const t = useTranslations('operator.upstreams');
   return (
     <div className="min-w-0">
       <div className="flex items-center gap-1.5">
         <span className="font-mono text-[13px] font-medium text-slate-900">{u.name}</span>
         {u.simulated && (
-          <Badge tone="amber" title="Served by the bundled simulator">
-            Simulated
+          <Badge tone="amber" title={t('simulatedHint')}>
+            {t('simulated')}
           </Badge>
         )}
       </div>
@@ -34,8 +34,9 @@ const SHOWN_FAMILIES = 2;
 
 /** The media and model families a channel serves (the first few, then a count). */
 export function Serves({ u, inline }: { u: Upstream; inline?: boolean }) {
+  const t = useTranslations('operator.upstreams');
   const shown = u.families.slice(0, SHOWN_FAMILIES);
-  const more = u.families.length - shown.length;
+  const rest = u.families.slice(SHOWN_FAMILIES);
   return (
     <div className={cn('flex flex-wrap items-center gap-1', !inline && 'max-w-56')}>
       {u.media.map((m) => (
@@ -48,10 +49,10 @@ export function Serves({ u, inline }: { u: Upstream; inline?: boolean }) {
           {f}
         </span>
       ))}
-      {more > 0 && (
-        <span className="rounded bg-slate-100 px-1 text-xs text-slate-500" title={u.families.join(', ')}>
-          +{more} more
-          <span className="sr-only">: {u.families.slice(SHOWN_FAMILIES).join(', ')}</span>
+      {rest.length > 0 && (
+        <span className="rounded bg-slate-100 px-1 text-xs whitespace-nowrap text-slate-500" title={u.families.join(', ')}>
+          {t('more', { count: rest.length })}
+          <span className="sr-only"> {t('moreNames', { names: rest.join(', ') })}</span>
         </span>
       )}
     </div>
@@ -60,16 +61,17 @@ export function Serves({ u, inline }: { u: Upstream; inline?: boolean }) {
 
 /** Active, disabled, removed (with why and since when) or retired. */
 export function StateCell({ u }: { u: Upstream }) {
-  const since = useLocalTime(u.removed_since);
+  const t = useTranslations('operator.upstreams');
+  const format = useUpstreamFormat();
   return (
-    <div title={u.explanation}>
+    <div title={format.explain(u)}>
       <Badge tone={STATE_TONE[u.state]} data-testid={`state-${u.name}`} className={u.state === 'retired' ? 'line-through' : undefined}>
-        {STATE_LABEL[u.state]}
+        {t(`states.${u.state}`)}
       </Badge>
       {u.state === 'removed' && (
         <p className="mt-1 text-xs text-rose-700">
-          {REMOVED_REASON[u.removed_reason ?? ''] ?? u.removed_reason}
-          {u.removed_since && <span className="block text-slate-500">since {since}</span>}
+          {format.removedReason(u.removed_reason)}
+          {u.removed_since && <span className="block text-slate-500">{t('since', { time: format.time(u.removed_since) })}</span>}
         </p>
       )}
     </div>
@@ -83,10 +85,11 @@ interface ControlProps {
 
 /** The channel's on/off switch; a retired channel stays as it is. */
 export function EnabledSwitch({ u, busy, onChange }: ControlProps & { busy: boolean }) {
+  const t = useTranslations('operator.upstreams');
   return (
     <Switch
       checked={u.enabled}
-      label={`${u.name} enabled`}
+      label={t('enabledLabel', { name: u.name })}
       busy={busy}
       disabled={u.state === 'retired'}
       onChange={(enabled) => onChange({ name: u.name, enabled })}
@@ -96,18 +99,25 @@ export function EnabledSwitch({ u, busy, onChange }: ControlProps & { busy: bool
 
 /** The operator's stars for the channel; a retired channel stays as it is. */
 export function UpstreamRating({ u, onChange }: ControlProps) {
+  const t = useTranslations('operator.upstreams');
   return (
-    <RatingControl value={u.rating} label={`Rating of ${u.name}`} disabled={u.state === 'retired'} onChange={(rating) => onChange({ name: u.name, rating })} />
+    <RatingControl
+      value={u.rating}
+      label={t('ratingLabel', { name: u.name })}
+      disabled={u.state === 'retired'}
+      onChange={(rating) => onChange({ name: u.name, rating })}
+    />
   );
 }
 
 export function Share({ value }: { value: number }) {
+  const format = useUpstreamFormat();
   return (
     <div className="ml-auto flex w-24 items-center justify-end gap-2">
       <span aria-hidden="true" className="h-1.5 w-10 overflow-hidden rounded-full bg-slate-100">
         <span className="block h-full rounded-full bg-indigo-500" style={{ width: `${Math.min(100, value * 100)}%` }} />
       </span>
-      <span className="tabular-nums">{formatPercent(value)}</span>
+      <span className="tabular-nums">{format.percent(value)}</span>
     </div>
   );
 }
@@ -121,24 +131,32 @@ export function Stat({ label, value }: { label: string; value: string }) {
   );
 }
 
-const COMPONENTS: { key: keyof Upstream['components']; label: string; weight: string }[] = [
-  { key: 'success', label: 'Success', weight: '×0.45' },
-  { key: 'rating', label: 'Rating', weight: '×0.25' },
-  { key: 'latency', label: 'Latency', weight: '×0.20' },
-  { key: 'cost', label: 'Cost', weight: '×0.10' },
-  { key: 'penalty', label: 'Penalty factor', weight: '' },
+/** Failures among the last five attempts: "2/5", the count stressed when there are any. */
+export function RecentFailures({ count }: { count: number }) {
+  const t = useTranslations('operator.upstreams');
+  return t.rich('outOfFive', { count, muted: (chunks) => <span className="text-slate-400">{chunks}</span> });
+}
+
+const COMPONENTS: { key: keyof Upstream['components']; weight: string }[] = [
+  { key: 'success', weight: '×0.45' },
+  { key: 'rating', weight: '×0.25' },
+  { key: 'latency', weight: '×0.20' },
+  { key: 'cost', weight: '×0.10' },
+  { key: 'penalty', weight: '' },
 ];
 
 /** How the score is made up, component by component. */
 export function Explanation({ u }: { u: Upstream }) {
+  const t = useTranslations('operator.upstreams');
+  const format = useUpstreamFormat();
   return (
     <div className="space-y-3">
-      <p className="text-sm text-slate-700">{u.explanation}</p>
+      <p className="text-sm text-slate-700">{format.explain(u)}</p>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
         {COMPONENTS.map((c) => (
           <div key={c.key} className="rounded-lg bg-white px-3 py-2 ring-1 ring-slate-200">
-            <dt className="flex justify-between text-xs text-slate-500">
-              {c.label}
+            <dt className="flex justify-between gap-2 text-xs text-slate-500">
+              {t(`components.${c.key}`)}
               <span className="text-slate-400">{c.weight}</span>
             </dt>
             <dd className="mt-1 flex items-center gap-2">
@@ -150,7 +168,7 @@ export function Explanation({ u }: { u: Upstream }) {
           </div>
         ))}
       </dl>
-      <p className="text-xs text-slate-500">Selection weight {u.weight.toFixed(4)} = score × success².</p>
+      <p className="text-xs text-slate-500">{t('weightNote', { weight: u.weight.toFixed(4) })}</p>
     </div>
   );
 }

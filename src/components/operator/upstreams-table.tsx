@@ -1,37 +1,42 @@
 'use client';
 
-import { Fragment, useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { Fragment, useMemo, useState } from 'react';
 import { ChevronDownIcon } from '../icons';
 import { cn } from '../ui/cn';
-import { formatMs, formatPercent } from './format';
+import { useUpstreamFormat } from './format';
 import { OperatorTable, type Column } from './operator-table';
-import { EnabledSwitch, Explanation, Serves, Share, StateCell, UpstreamName, UpstreamRating } from './upstream-parts';
+import { EnabledSwitch, Explanation, RecentFailures, Serves, Share, StateCell, UpstreamName, UpstreamRating } from './upstream-parts';
 import type { UpstreamListProps } from './upstreams';
-
-const COLUMNS: (string | Column)[] = [
-  'Upstream',
-  'Serves',
-  'State',
-  { label: 'Score', right: true },
-  { label: 'Share', right: true },
-  { label: 'Success', right: true },
-  { label: 'P95', right: true },
-  { label: '24 h', right: true },
-  { label: 'Recent fails', right: true, title: 'Failures among the last 5 attempts' },
-  'Rating',
-  'Enabled',
-];
 
 /** The channels on wide screens: one row each, with a "Why" row that explains the score. */
 export function UpstreamsTable({ rows, busy, onChange }: UpstreamListProps) {
+  const t = useTranslations('operator.upstreams');
+  const format = useUpstreamFormat();
   const [expanded, setExpanded] = useState<string | null>(null);
+  const columns = useMemo<Column[]>(
+    () => [
+      { label: t('columns.upstream') },
+      { label: t('columns.serves') },
+      { label: t('columns.state') },
+      { label: t('columns.score'), right: true },
+      { label: t('columns.share'), right: true },
+      { label: t('columns.success'), right: true },
+      { label: t('columns.p95'), right: true },
+      { label: t('columns.attempts'), right: true },
+      { label: t('columns.recentFails'), right: true, title: t('columns.recentFailsHint') },
+      { label: t('columns.rating') },
+      { label: t('columns.enabled') },
+    ],
+    [t],
+  );
   return (
     <OperatorTable
-      caption="Upstream channels and their health"
+      caption={t('caption')}
       testId="upstreams-table"
       minWidth="min-w-[68rem]"
-      columns={COLUMNS}
-      actions="Explanation"
+      columns={columns}
+      actions={t('actions')}
       className="hidden lg:block"
     >
       {rows.map((u) => {
@@ -49,18 +54,17 @@ export function UpstreamsTable({ rows, busy, onChange }: UpstreamListProps) {
               <td className="py-3 pr-3">
                 <StateCell u={u} />
               </td>
-              <td className="py-3 pr-3 text-right tabular-nums" title={u.explanation}>
+              <td className="py-3 pr-3 text-right tabular-nums" title={format.explain(u)}>
                 {u.score.toFixed(3)}
               </td>
               <td className="py-3 pr-3 text-right">
                 <Share value={u.selection_share} />
               </td>
-              <td className="py-3 pr-3 text-right tabular-nums">{formatPercent(u.success_rate)}</td>
-              <td className="py-3 pr-3 text-right tabular-nums">{formatMs(u.p95_ms)}</td>
+              <td className="py-3 pr-3 text-right tabular-nums">{format.percent(u.success_rate)}</td>
+              <td className="py-3 pr-3 text-right tabular-nums">{format.ms(u.p95_ms)}</td>
               <td className="py-3 pr-3 text-right tabular-nums">{u.attempts_24h}</td>
               <td className={cn('py-3 pr-3 text-right tabular-nums', u.recent_failures > 0 ? 'font-medium text-rose-600' : 'text-slate-500')}>
-                {u.recent_failures}
-                <span className="text-slate-400">/5</span>
+                <RecentFailures count={u.recent_failures} />
               </td>
               <td className="py-3 pr-3">
                 <UpstreamRating u={u} onChange={onChange} />
@@ -76,8 +80,8 @@ export function UpstreamsTable({ rows, busy, onChange }: UpstreamListProps) {
                   onClick={() => setExpanded(open ? null : u.name)}
                   className="inline-flex h-7 items-center gap-1 rounded-md px-2 text-xs font-medium text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
                 >
-                  Why
-                  <span className="sr-only"> {u.name} scores this way</span>
+                  {t('why')}
+                  <span className="sr-only"> {t('whyFor', { name: u.name })}</span>
                   <ChevronDownIcon className={cn('size-3.5 transition-transform', open && 'rotate-180')} />
                 </button>
               </td>

@@ -1,6 +1,7 @@
 'use client';
 
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { trpc } from '@/trpc/react';
 import { SimulatedBanner } from '../console/simulated-banner';
 import { RefreshIcon, ShieldIcon } from '../icons';
@@ -16,9 +17,12 @@ import { UpstreamsTable } from './upstreams-table';
 import { useUpstreamUpdate } from './use-upstream-update';
 
 const REFRESH_MS = 10_000;
+/** The skeleton's rows have no picture in front (a lint-safe name: `lead` usually carries words). */
+const SKELETON_LEAD = 'none';
 
 /** The channels Studio routes to, their health, and the operator's switches and ratings. */
 export function UpstreamsView() {
+  const t = useTranslations('operator.upstreams');
   const list = trpc.admin.upstreamList.useQuery(UPSTREAM_LIST_INPUT, { refetchInterval: REFRESH_MS, refetchIntervalInBackground: false });
   const { change, busy, failure } = useUpstreamUpdate();
   const rows = list.data?.upstreams ?? [];
@@ -30,26 +34,25 @@ export function UpstreamsView() {
     <>
       {simulated && <SimulatedBanner audience="operator" />}
       <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6 lg:py-10">
-        <OperatorHeader
-          title="Upstreams"
-          description="The channels Studio routes generation requests to, with their health over the last 24 hours. Routing prefers higher scores; disabled channels get no traffic."
-          summary={`${active} of ${rows.length} active · refreshes every 10 s`}
-        >
+        <OperatorHeader title={t('title')} description={t('description')} summary={t('summary', { active, total: rows.length, seconds: REFRESH_MS / 1000 })}>
           <Button variant="secondary" size="sm" onClick={() => void list.refetch()} disabled={list.isFetching}>
             {list.isFetching ? <Spinner className="size-3.5" /> : <RefreshIcon className="size-3.5" />}
-            Refresh
+            {t('refresh')}
           </Button>
         </OperatorHeader>
 
         {sessionLost ? (
           <ErrorAlert>
-            Your operator session has ended.{' '}
-            <Link href="/operator/login" className="font-medium underline">
-              Sign in again
-            </Link>
+            {t.rich('sessionEnded', {
+              link: (chunks) => (
+                <Link href="/operator/login" className="font-medium underline">
+                  {chunks}
+                </Link>
+              ),
+            })}
           </ErrorAlert>
         ) : (
-          list.error && rows.length > 0 && <ErrorAlert>Showing the last known figures: {list.error.message}</ErrorAlert>
+          list.error && rows.length > 0 && <ErrorAlert>{t('stale', { message: list.error.message })}</ErrorAlert>
         )}
         {failure && <ErrorAlert>{failure}</ErrorAlert>}
 
@@ -57,8 +60,8 @@ export function UpstreamsView() {
           query={list}
           empty={rows.length === 0}
           keepRowsOnError
-          loading={<ListSkeleton label="upstreams" rows={4} lead="none" />}
-          placeholder={<EmptyState icon={ShieldIcon} title="No upstreams" description="Studio has no channels to route requests to." />}
+          loading={<ListSkeleton label={t('loading')} rows={4} lead={SKELETON_LEAD} />}
+          placeholder={<EmptyState icon={ShieldIcon} title={t('emptyTitle')} description={t('emptyBody')} />}
         >
           <UpstreamsTable rows={rows} busy={busy} onChange={change} />
           <UpstreamCards rows={rows} busy={busy} onChange={change} />

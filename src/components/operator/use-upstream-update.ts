@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { trpc } from '@/trpc/react';
 import { applyChange, UPSTREAM_LIST_INPUT, type UpstreamChange } from './upstreams';
@@ -9,6 +10,7 @@ import { applyChange, UPSTREAM_LIST_INPUT, type UpstreamChange } from './upstrea
  * refuses, and the list is read again (the other channels' shares follow from the change).
  */
 export function useUpstreamUpdate() {
+  const t = useTranslations('operator.upstreams');
   const utils = trpc.useUtils();
   const list = utils.admin.upstreamList;
   const [failure, setFailure] = useState<string | null>(null);
@@ -25,7 +27,7 @@ export function useUpstreamUpdate() {
     },
     onError(error, change, context) {
       if (context?.before) list.setData(UPSTREAM_LIST_INPUT, context.before);
-      setFailure(`Could not update ${change.name}: ${error.message}`);
+      setFailure(t('updateFailed', { name: change.name, message: error.message }));
     },
     onSuccess({ upstream: row }) {
       list.setData(UPSTREAM_LIST_INPUT, (d) => d && { ...d, upstreams: d.upstreams.map((r) => (r.name === row.name ? row : r)) });

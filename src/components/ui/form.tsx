@@ -1,6 +1,7 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
 import {
   cloneElement,
   createContext,
@@ -201,14 +202,18 @@ export function FieldBlock<TValues extends FieldValues, TName extends FieldPath<
   );
 }
 
-/** A refusal that belongs to no single field (set by `applyServerError` as `root.server`). */
+/**
+ * A refusal that belongs to no single field (set by `applyServerError` as `root.server`); one without
+ * words of its own (a failure that is not an Error) reads as "Something went wrong" in the page's language.
+ */
 export function FormRootError({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+  const t = useTranslations('ui');
   const { errors } = useFormState();
-  const message = errors.root?.server?.message;
-  if (!message) return null;
+  const refusal = errors.root?.server;
+  if (!refusal) return null;
   return (
     <ErrorAlert className={className} {...props}>
-      {message}
+      {refusal.message || t('failed')}
     </ErrorAlert>
   );
 }
@@ -250,8 +255,8 @@ export function applyServerError<T extends FieldValues>(
     form.setError(name, { type: 'server', message: capitalise(issue.message) });
     placed.push(name);
   }
-  // Whatever no field can show is said under the form, in the server's words.
-  if (unplaced) form.setError('root.server', { type: 'server', message: error instanceof Error ? error.message : 'Something went wrong; try again.' });
+  // Whatever no field can show is said under the form, in the server's words (FormRootError words a failure without any).
+  if (unplaced) form.setError('root.server', { type: 'server', message: error instanceof Error ? error.message : '' });
   const first = placed[0];
   if (first !== undefined) form.setFocus(first);
   return first !== undefined;

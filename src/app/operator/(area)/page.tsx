@@ -1,10 +1,14 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { UPSTREAM_LIST_INPUT } from '@/components/operator/upstreams';
 import { UpstreamsView } from '@/components/operator/upstreams-view';
 import { Prefetched } from '@/trpc/prefetched';
 import { operatorApi } from '@/trpc/server';
 
-export const metadata: Metadata = { title: 'Upstreams · Operator' };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('operator.upstreams');
+  return { title: t('metaTitle') };
+}
 
 export default function OperatorPage() {
   return (

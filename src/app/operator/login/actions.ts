@@ -1,9 +1,9 @@
 'use server';
 
+import { getTranslations } from 'next-intl/server';
 import { attemptSignIn } from '@/app/login/attempt';
 import { textField } from '@/app/login/login-schema';
 import { operatorKeySchema } from './key-schema';
-import { OPERATOR_SIGN_IN_UNAVAILABLE, WRONG_KEY } from './messages';
 
 export interface OperatorLoginState {
   error: string | null;
@@ -11,7 +11,8 @@ export interface OperatorLoginState {
 
 /** Signs an operator in with the super-administrator key; on success next-auth redirects to /operator. */
 export async function signInAsOperator(_previous: OperatorLoginState, form: FormData): Promise<OperatorLoginState> {
-  const parsed = operatorKeySchema.safeParse({ key: textField(form, 'key') });
-  if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? WRONG_KEY };
-  return { error: await attemptSignIn('operator', { key: parsed.data.key, redirectTo: '/operator' }, { wrong: WRONG_KEY, unavailable: OPERATOR_SIGN_IN_UNAVAILABLE }) };
+  const t = await getTranslations('operator.login.errors');
+  const parsed = operatorKeySchema(t).safeParse({ key: textField(form, 'key') });
+  if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? t('wrong') };
+  return { error: await attemptSignIn('operator', { key: parsed.data.key, redirectTo: '/operator' }, { wrong: t('wrong'), unavailable: t('unavailable') }) };
 }

@@ -1,25 +1,25 @@
 'use client';
 
-import type { z } from 'zod';
+import { useTranslations } from 'next-intl';
+import { useMemo } from 'react';
 import { SignInForm, type SignInInput } from '@/components/sign-in/sign-in-form';
 import { signInAsOperator } from './actions';
-import { operatorKeySchema } from './key-schema';
-
-const INPUTS: SignInInput<z.input<typeof operatorKeySchema>>[] = [
-  {
-    name: 'key',
-    label: 'Super-administrator key',
-    description: (
-      <>
-        Printed once when Studio first started, or set as <code className="inline-code">STUDIO_ADMIN_KEY</code>.
-      </>
-    ),
-    input: { type: 'password', autoComplete: 'current-password', placeholder: 'sk-studio-…', spellCheck: false, autoFocus: true, className: 'font-mono' },
-  },
-];
+import { operatorKeySchema, type OperatorKeyFields } from './key-schema';
 
 export function OperatorLoginForm({ initialError }: { initialError: string | null }) {
-  return (
-    <SignInForm schema={operatorKeySchema} action={signInAsOperator} initialState={{ error: initialError }} defaults={() => ({ key: '' })} inputs={INPUTS} errorId="operator-login-error" />
+  const t = useTranslations('operator.login');
+  const errors = useTranslations('operator.login.errors');
+  const schema = useMemo(() => operatorKeySchema(errors), [errors]);
+  const inputs = useMemo<SignInInput<OperatorKeyFields>[]>(
+    () => [
+      {
+        name: 'key',
+        label: t('key'),
+        description: t.rich('keyHelp', { code: (chunks) => <code className="inline-code">{chunks}</code> }),
+        input: { type: 'password', autoComplete: 'current-password', placeholder: t('keyPlaceholder'), spellCheck: false, autoFocus: true, className: 'font-mono' },
+      },
+    ],
+    [t],
   );
+  return <SignInForm schema={schema} action={signInAsOperator} initialState={{ error: initialError }} defaults={() => ({ key: '' })} inputs={inputs} errorId="operator-login-error" />;
 }

@@ -1,13 +1,19 @@
+import { createTranslator } from 'next-intl';
 import { describe, expect, it } from 'vitest';
+import en from '../../../../messages/en.json';
+import zh from '../../../../messages/zh-CN.json';
 import { skillKindLabel, slotReport, storedThumb, withActive, type OperatorSkill } from './model';
 import { emptySkillValues, skillFormSchema, skillValuesOf, type SkillFormValues } from './skill-form';
 
+const errors = createTranslator({ locale: 'en', messages: en, namespace: 'operator.skills.errors' });
+const kinds = createTranslator({ locale: 'en', messages: en, namespace: 'operator.skills.kind' });
+
 /** What a save of these inputs sends (the form's output), for an existing skill unless `creating`. */
-const skillBody = (values: SkillFormValues, creating = false) => skillFormSchema(creating).parse(values);
+const skillBody = (values: SkillFormValues, creating = false) => skillFormSchema(errors, creating).parse(values);
 
 /** The form's refusals by input, as the editor shows them. */
 function skillFormProblems(values: SkillFormValues, creating: boolean): Record<string, string> {
-  const parsed = skillFormSchema(creating).safeParse(values);
+  const parsed = skillFormSchema(errors, creating).safeParse(values);
   return parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message]));
 }
 
@@ -120,8 +126,23 @@ describe('slotReport', () => {
 
 describe('skillKindLabel', () => {
   it('names one sentence and forms', () => {
-    expect(skillKindLabel(null)).toBe('One sentence');
-    expect(skillKindLabel([{}])).toBe('Form (1 field)');
-    expect(skillKindLabel([{}, {}])).toBe('Form (2 fields)');
+    expect(skillKindLabel(null, kinds)).toBe('One sentence');
+    expect(skillKindLabel([{}], kinds)).toBe('Form (1 field)');
+    expect(skillKindLabel([{}, {}], kinds)).toBe('Form (2 fields)');
+  });
+
+  it('names them in Chinese too', () => {
+    const zhKinds = createTranslator({ locale: 'zh-CN', messages: zh, namespace: 'operator.skills.kind' });
+    expect(skillKindLabel(null, zhKinds)).toBe('一句话');
+    expect(skillKindLabel([{}, {}], zhKinds)).toBe('表单（2 个字段）');
+  });
+});
+
+describe('refusals of the skill form in Chinese', () => {
+  it('asks for a slug in the page’s language', () => {
+    const zhErrors = createTranslator({ locale: 'zh-CN', messages: zh, namespace: 'operator.skills.errors' });
+    const parsed = skillFormSchema(zhErrors, true).safeParse(emptySkillValues());
+    const slug = parsed.success ? undefined : parsed.error.issues.find((i) => i.path.join('.') === 'slug')?.message;
+    expect(slug).toBe('请填写技能的 slug；调用方通过它选用技能。');
   });
 });

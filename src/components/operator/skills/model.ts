@@ -3,6 +3,7 @@
  * editor share. No React, so the unit test runs without a browser.
  */
 
+import type { useTranslations } from 'next-intl';
 import { contractGaps, SENTENCE_SLOT, slotsOf, type FieldSpec } from '@/components/templates/fill';
 import { fieldDraftOf, fieldSpecs } from '@/components/templates/fields-form';
 import type { RouterInputs, RouterOutputs } from '@/trpc/react';
@@ -44,10 +45,12 @@ export function withSkill(skills: readonly OperatorSkill[], row: OperatorSkill):
   return skills.some((s) => s.slug === row.slug) ? skills.map((s) => (s.slug === row.slug ? row : s)) : [...skills, row];
 }
 
-/** How a skill is called, for the list: "One sentence" or "Form (n fields)". */
-export function skillKindLabel(fields: readonly unknown[] | null): string {
-  if (fields === null) return 'One sentence';
-  return `Form (${fields.length} ${fields.length === 1 ? 'field' : 'fields'})`;
+/** The words of `operator.skills.kind` (`useTranslations` or a translator made for a test). */
+type KindWords = ReturnType<typeof useTranslations<'operator.skills.kind'>>;
+
+/** How a skill is called, for the list: "One sentence" or "Form (n fields)", in the page's language. */
+export function skillKindLabel(fields: readonly unknown[] | null, t: KindWords): string {
+  return fields === null ? t('sentence') : t('form', { count: fields.length });
 }
 
 export interface SlotReport {

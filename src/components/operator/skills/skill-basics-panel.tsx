@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '../../ui/card';
@@ -14,6 +15,7 @@ import { Thumb } from './thumb';
 
 /** Name, slug, description, genre, ratio, thumbnail and the two switches: how tenants see the skill. */
 export function SkillBasicsPanel({ creating }: { creating: boolean }) {
+  const t = useTranslations('operator.skills.basics');
   const { control } = useFormContext<SkillFormValues>();
   const thumb = useWatch({ control, name: 'thumb' });
   const genresId = useId();
@@ -22,28 +24,28 @@ export function SkillBasicsPanel({ creating }: { creating: boolean }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Basics</CardTitle>
-        <CardDescription>How tenants see the skill in GET /api/skills and pick it by slug.</CardDescription>
+        <CardTitle>{t('title')}</CardTitle>
+        <CardDescription>{t('description')}</CardDescription>
       </CardHeader>
       <CardBody className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-        <NameField description="Shown to callers, e.g. 电商白底主图." className="min-w-0" />
+        <NameField description={t('nameHelp')} className="min-w-0" />
         <SlugField
           creating={creating}
-          placeholder="spring-poster"
-          description={creating ? '2–80 characters of a–z, 0–9 and -. It cannot change later.' : 'A skill keeps its slug.'}
+          placeholder={t('slugPlaceholder')}
+          description={creating ? t('slugHelpNew') : t('slugHelpKept')}
           className="min-w-0"
         />
-        <FieldBlock control={control} name="description" label="Description" className="min-w-0 sm:col-span-2">
+        <FieldBlock control={control} name="description" label={t('descriptionLabel')} className="min-w-0 sm:col-span-2">
           {(field) => <Textarea {...field} rows={2} maxLength={500} className="resize-y" />}
         </FieldBlock>
-        <FieldBlock control={control} name="genre" label="Genre" className="min-w-0" after={<Suggestions id={genresId} values={GENRES} />}>
-          {(field) => <Input {...field} maxLength={50} list={genresId} autoComplete="off" placeholder="ecommerce" />}
+        <FieldBlock control={control} name="genre" label={t('genre')} className="min-w-0" after={<Suggestions id={genresId} values={GENRES} />}>
+          {(field) => <Input {...field} maxLength={50} list={genresId} autoComplete="off" placeholder={t('genrePlaceholder')} />}
         </FieldBlock>
         <FieldBlock
           control={control}
           name="ratio"
-          label="Aspect ratio"
-          description="W:H; used when a request gives none."
+          label={t('ratio')}
+          description={t('ratioHelp')}
           className="min-w-0"
           after={<Suggestions id={ratiosId} values={SKILL_RATIOS} />}
         >
@@ -63,21 +65,21 @@ export function SkillBasicsPanel({ creating }: { creating: boolean }) {
           <FieldBlock
             control={control}
             name="thumb"
-            label="Thumbnail"
-            description="An http(s) URL or a path Studio serves, such as /thumbs/skills/x.svg."
+            label={t('thumb')}
+            description={t('thumbHelp')}
             className="min-w-0 flex-1"
           >
-            {(field) => <Input {...field} maxLength={2048} autoComplete="off" spellCheck={false} placeholder="/thumbs/skills/spring-poster.svg" className="font-mono" />}
+            {(field) => <Input {...field} maxLength={2048} autoComplete="off" spellCheck={false} placeholder={t('thumbPlaceholder')} className="font-mono" />}
           </FieldBlock>
         </div>
         <SwitchField
           control={control}
           name="ref_required"
-          label="Needs image"
-          description="Callers must send a reference image (their product or photo)."
+          label={t('needsImage')}
+          description={t('needsImageHelp')}
           look="boxed"
         />
-        <SwitchField control={control} name="active" label="Active" description="Inactive skills are hidden from tenants and cannot be used." look="boxed" />
+        <SwitchField control={control} name="active" label={t('active')} description={t('activeHelp')} look="boxed" />
       </CardBody>
     </Card>
   );

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { FixFirst } from '@/components/templates/form-parts';
 import { DetailHeader } from '@/components/templates/page-heading';
 import { EditorForm } from '@/components/templates/save-bar';
@@ -16,6 +17,8 @@ interface SkillEditorProps extends UseSkillFormOptions {
 
 /** Creates or replaces a skill; refusals are shown under their input, or above the save button. */
 export function SkillEditor({ onClose, ...options }: SkillEditorProps) {
+  const t = useTranslations('operator.skills');
+  const ui = useTranslations('ui');
   const editor = useSkillForm(options);
   const { skill } = options;
   const { creating } = editor;
@@ -28,29 +31,29 @@ export function SkillEditor({ onClose, ...options }: SkillEditorProps) {
         className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-500 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
       >
         <ArrowLeftIcon className="size-4" />
-        All skills
+        {t('editor.back')}
       </button>
 
-      <DetailHeader eyebrow={creating ? 'New skill' : 'Edit skill'} title={skill ? skill.zh_name : 'Create a skill'}>
+      <DetailHeader eyebrow={creating ? t('editor.newEyebrow') : t('editor.editEyebrow')} title={skill ? skill.zh_name : t('editor.createTitle')}>
         {skill && <code className="mt-2 inline-block rounded-md bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-700">{skill.slug}</code>}
       </DetailHeader>
 
       {skill?.origin === 'catalog' && (
         <p className="flex max-w-3xl items-start gap-2 rounded-lg bg-sky-50 px-3 py-2.5 text-sm text-sky-900 ring-1 ring-inset ring-sky-200" data-testid="catalog-note">
           <InfoIcon className="mt-0.5 size-4 shrink-0 text-sky-600" />
-          This skill ships with Studio’s catalogue. Saving it here makes it operator-owned: later catalogue updates no longer change it.
+          {t('editor.catalogNote')}
         </p>
       )}
 
       <EditorForm
         editor={editor}
         noun="skill"
-        saveLabel="Save skill"
+        saveLabel={t('editor.save')}
         className="max-w-4xl"
-        status={editor.problems > 0 ? <FixFirst count={editor.problems} /> : creating ? 'Not saved yet' : 'Saving replaces the whole skill.'}
+        status={editor.problems > 0 ? <FixFirst count={editor.problems} /> : creating ? t('editor.notSaved') : t('editor.replaces')}
         cancel={
           <Button variant="ghost" onClick={onClose}>
-            Cancel
+            {ui('cancel')}
           </Button>
         }
         errorTestId="skill-save-error"
@@ -59,9 +62,8 @@ export function SkillEditor({ onClose, ...options }: SkillEditorProps) {
         <SkillPromptPanel editor={editor} />
       </EditorForm>
 
-      <ConfirmDialog {...editor.ownership} title="Make this an operator skill?" confirmLabel="Save anyway" tone="primary">
-        {skill?.zh_name} ships with Studio’s catalogue, which keeps it in step with its file on every start. Once you save it here it becomes
-        operator-owned and the catalogue no longer touches it. You will not be asked again on this page.
+      <ConfirmDialog {...editor.ownership} title={t('ownership.title')} confirmLabel={t('ownership.saveAnyway')} tone="primary">
+        {t('ownership.editorBody', { name: skill?.zh_name ?? '' })}
       </ConfirmDialog>
     </div>
   );

@@ -1,3 +1,4 @@
+import type { useTranslations } from 'next-intl';
 import { z } from 'zod';
 import { skillUpsertSchema } from '@/contracts/skills';
 import { fieldDraftOf, fieldDraftValues, fieldsInput } from '@/components/templates/fields-form';
@@ -27,22 +28,22 @@ export type SkillFormValues = z.infer<typeof skillValues>;
 
 const skill = skillUpsertSchema.shape;
 
-const rulesFor = (creating: boolean) => {
+/** The refusals of the skill editor, from `operator.skills.errors`. */
+export type SkillFormErrors = ReturnType<typeof useTranslations<'operator.skills.errors'>>;
+
+const rulesFor = (t: SkillFormErrors, creating: boolean) => {
   const base = {
     // A skill keeps its slug: only a new one is checked here (the server checks it on every save).
     slug: creating
-      ? filled(worded(skill.slug, 'Use 2–80 characters of a–z, 0–9 and -, starting with a letter or digit.'), 'Give the skill a slug; callers pick it by this name.')
+      ? filled(worded(skill.slug, t('slugFormat')), t('slugRequired'))
       : z.string().trim(),
-    zh_name: filled(skill.zh_name, 'Give the skill a name.'),
-    description: filled(skill.description, 'Describe what the skill makes.'),
-    ratio: z.string().trim().pipe(worded(skill.ratio, 'Write the ratio as W:H between 1:4 and 4:1, e.g. 3:4.')),
-    genre: filled(skill.genre, 'Give a genre, e.g. ecommerce.'),
+    zh_name: filled(skill.zh_name, t('nameRequired')),
+    description: filled(skill.description, t('descriptionRequired')),
+    ratio: z.string().trim().pipe(worded(skill.ratio, t('ratioFormat'))),
+    genre: filled(skill.genre, t('genreRequired')),
     ref_required: z.boolean(),
-    thumb: filled(
-      worded(skill.thumb, 'Use an http(s) URL or a site path starting with /.'),
-      'Give a thumbnail: an http(s) URL or a site path such as /thumbs/skills/x.svg.',
-    ),
-    prompt: filled(skill.prompt, 'Write the prompt the skill fills.'),
+    thumb: filled(worded(skill.thumb, t('thumbFormat')), t('thumbRequired')),
+    prompt: filled(skill.prompt, t('promptRequired')),
     active: z.boolean(),
   };
   return z.discriminatedUnion('sentence', [
@@ -51,8 +52,8 @@ const rulesFor = (creating: boolean) => {
   ]);
 };
 
-/** The editor's schema; a new skill's slug is checked too. */
-export const skillFormSchema = (creating: boolean) => formSchema(skillValues, rulesFor(creating));
+/** The editor's schema, refusing in the page's language; a new skill's slug is checked too. */
+export const skillFormSchema = (t: SkillFormErrors, creating: boolean) => formSchema(skillValues, rulesFor(t, creating));
 
 export function emptySkillValues(): SkillFormValues {
   return {

@@ -1,9 +1,10 @@
 'use client';
 
-import { useId } from 'react';
+import { useTranslations } from 'next-intl';
+import { useId, useMemo, type ReactNode } from 'react';
 import { skillUpsertSchema } from '@/contracts/skills';
 import { FieldsBuilder } from '@/components/templates/fields-builder';
-import { MAX_FIELDS } from '@/components/templates/fill';
+import { MAX_FIELDS, SENTENCE_SLOT } from '@/components/templates/fill';
 import { PromptInput, type PromptSpec } from '@/components/templates/prompt-editor';
 import { ToggleRow } from '@/components/templates/toggle-row';
 import { WarningIcon } from '../../icons';
@@ -13,33 +14,32 @@ import { FormDescription, FormField, FormItem, FormMessage } from '../../ui/form
 import type { SlotReport } from './model';
 import type { SkillFormState } from './use-skill-form';
 
-const PROMPT: PromptSpec = { label: 'Prompt', max: skillUpsertSchema.shape.prompt.maxLength ?? 8000, look: 'code' };
+const PROMPT_MAX = skillUpsertSchema.shape.prompt.maxLength ?? 8000;
+
+/** A slot as the prompt writes it: `{input}`. */
+const slot = (key: string) => `{${key}}`;
+const code = (chunks: ReactNode) => <code className="font-mono text-slate-700">{chunks}</code>;
 
 /** The skill's prompt, one sentence or a form, and the form's fields. */
 export function SkillPromptPanel({ editor }: { editor: SkillFormState }) {
+  const t = useTranslations('operator.skills.prompt');
   const { form, sentence, report, fields, slots } = editor;
   const slotsId = useId();
+  const spec = useMemo<PromptSpec>(() => ({ label: t('label'), max: PROMPT_MAX, look: 'code' }), [t]);
+  const sentenceSlot = slot(SENTENCE_SLOT);
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Prompt and form</CardTitle>
-        <CardDescription>The prompt never leaves the server; tenants only see the name, description and form.</CardDescription>
+        <CardTitle>{t('title')}</CardTitle>
+        <CardDescription>{t('description')}</CardDescription>
       </CardHeader>
       <CardBody className="space-y-6">
         <ToggleRow
-          label="One sentence"
+          label={t('sentence')}
           look="boxed"
           checked={sentence}
           onChange={editor.setSentence}
-          description={
-            sentence ? (
-              <>
-                Callers send one sentence, which fills <code className="font-mono text-slate-700">{'{input}'}</code>. Switch off to give them a form.
-              </>
-            ) : (
-              'Callers fill a form; each field fills the slot of its key.'
-            )
-          }
+          description={sentence ? t.rich('sentenceOn', { slot: sentenceSlot, code }) : t('sentenceOff')}
         />
 
         <FormField
@@ -50,15 +50,14 @@ export function SkillPromptPanel({ editor }: { editor: SkillFormState }) {
               <PromptInput
                 field={field}
                 slots={slots}
-                spec={PROMPT}
-                placeholder={sentence ? 'Poster for a spring sale: {input}' : 'Poster for {product}, in the style of {style}.'}
+                spec={spec}
+                placeholder={sentence ? t('placeholderSentence', { slot: sentenceSlot }) : t('placeholderForm', { product: slot('product'), style: slot('style') })}
                 describedBy={slotsId}
               />
               <FormMessage />
               <FormDescription className="leading-5">
-                Write <code className="font-mono text-slate-700">{'{key}'}</code> where a value goes; <code className="font-mono text-slate-700">{'{{'}</code> and{' '}
-                <code className="font-mono text-slate-700">{'}}'}</code> write a literal brace.{' '}
-                {sentence ? 'A one-sentence prompt must contain {input}.' : 'Every field’s slot must appear, and no other slot.'}
+                {t.rich('syntax', { key: slot('key'), open: '{{', close: '}}', code })}{' '}
+                {sentence ? t('sentenceRule', { slot: sentenceSlot }) : t('formRule')}
               </FormDescription>
               <SlotList id={slotsId} report={report} sentence={sentence} onInsert={slots.insert} />
             </FormItem>
@@ -68,8 +67,8 @@ export function SkillPromptPanel({ editor }: { editor: SkillFormState }) {
         {!sentence && (
           <div className="space-y-3 border-t border-slate-100 pt-5">
             <div>
-              <h3 className="text-sm font-semibold text-slate-900">Form fields</h3>
-              <p className="mt-0.5 text-sm text-slate-500">Move them to set the order callers see. At most {MAX_FIELDS}.</p>
+              <h3 className="text-sm font-semibold text-slate-900">{t('fieldsTitle')}</h3>
+              <p className="mt-0.5 text-sm text-slate-500">{t('fieldsHelp', { max: MAX_FIELDS })}</p>
             </div>
             <FieldsBuilder
               rows={fields.fields}
@@ -79,7 +78,7 @@ export function SkillPromptPanel({ editor }: { editor: SkillFormState }) {
               unused={new Set(report.absent)}
               onInsert={slots.insert}
               noun="skill"
-              emptyNote="A form skill needs at least one field. Add one, or switch on One sentence."
+              emptyNote={t('emptyNote')}
             />
           </div>
         )}
@@ -90,38 +89,39 @@ export function SkillPromptPanel({ editor }: { editor: SkillFormState }) {
 
 /** The slots the prompt uses, green when filled, red when nothing fills them; missing ones in amber. */
 function SlotList({ id, report, sentence, onInsert }: { id: string; report: SlotReport; sentence: boolean; onInsert: (key: string) => void }) {
+  const t = useTranslations('operator.skills.prompt.slots');
   return (
     <div id={id} className="space-y-1.5" data-testid="prompt-slots">
-      <div className="flex flex-wrap items-center gap-1.5" role="group" aria-label="Slots in the prompt">
-        <span className="text-xs font-medium text-slate-500">Uses</span>
-        {report.slots.length === 0 && <span className="text-xs text-slate-400">no slots</span>}
+      <div className="flex flex-wrap items-center gap-1.5" role="group" aria-label={t('label')}>
+        <span className="text-xs font-medium text-slate-500">{t('uses')}</span>
+        {report.slots.length === 0 && <span className="text-xs text-slate-400">{t('none')}</span>}
         {report.slots.map((s) => (
           <span
             key={s.key}
-            title={s.ok ? undefined : sentence ? 'A one-sentence skill takes only {input}' : 'No field has this key'}
+            title={s.ok ? undefined : sentence ? t('sentenceOnly', { slot: slot(SENTENCE_SLOT) }) : t('noField')}
             className={cn(
               'rounded-md px-1.5 py-0.5 font-mono text-xs ring-1 ring-inset',
               s.ok ? 'bg-emerald-50 text-emerald-800 ring-emerald-200' : 'bg-rose-50 text-rose-700 ring-rose-200',
             )}
           >
-            {`{${s.key}}`}
-            {!s.ok && <span className="sr-only"> (nothing fills it)</span>}
+            {slot(s.key)}
+            {!s.ok && <span className="sr-only"> {t('unfilled')}</span>}
           </span>
         ))}
       </div>
       {report.absent.length > 0 && (
         <p className="flex flex-wrap items-center gap-1.5 text-xs text-amber-800">
           <WarningIcon className="size-3.5 shrink-0" />
-          Missing:
+          {t('missing')}
           {report.absent.map((k) => (
             <button
               key={k}
               type="button"
               onClick={() => onInsert(k)}
-              title={`Insert {${k}} into the prompt`}
+              title={t('insert', { slot: slot(k) })}
               className="rounded-md bg-amber-50 px-1.5 py-0.5 font-mono ring-1 ring-amber-200 ring-inset hover:bg-amber-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
             >
-              {`{${k}}`}
+              {slot(k)}
             </button>
           ))}
         </p>

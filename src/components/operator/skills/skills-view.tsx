@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { trpc } from '@/trpc/react';
 import { PlusIcon, SkillsIcon } from '@/components/icons';
@@ -12,6 +13,7 @@ import { ListSkeleton } from '../../ui/list-skeleton';
 import { EmptyState, ListState } from '../../ui/list-state';
 import { OperatorHeader } from '../operator-header';
 import { SKILL_LIST_INPUT, withSkill, type OperatorSkill } from './model';
+import { useOriginName } from './origin';
 import { SkillEditor } from './skill-editor';
 import { SkillsTable } from './skills-table';
 import { useSkillActivation } from './use-skill-activation';
@@ -20,6 +22,8 @@ type Editing = { mode: 'new' } | { mode: 'edit'; slug: string } | null;
 
 /** Every skill, active or not, with its editor in place of the list while one is open. */
 export function SkillsView({ siteBase }: { siteBase: string }) {
+  const t = useTranslations('operator.skills');
+  const origin = useOriginName();
   const utils = trpc.useUtils();
   const list = trpc.admin.skillList.useQuery(SKILL_LIST_INPUT);
   const skills = list.data?.skills ?? [];
@@ -50,7 +54,7 @@ export function SkillsView({ siteBase }: { siteBase: string }) {
   function saved(row: OperatorSkill) {
     utils.admin.skillList.setData(SKILL_LIST_INPUT, (d) => d && { ...d, skills: withSkill(d.skills, row) });
     setEditing(null);
-    setNotice(`Saved ${row.zh_name} (${row.slug}).`);
+    setNotice(t('saved', { name: row.zh_name, slug: row.slug }));
     window.scrollTo({ top: 0 });
   }
 
@@ -71,19 +75,21 @@ export function SkillsView({ siteBase }: { siteBase: string }) {
       ) : (
         <>
           <OperatorHeader
-            title="Skills"
-            description="Ready-made recipes every tenant calls by slug. Tenants see the name, description and form; the prompt stays on the server."
-            summary={`${skills.filter((s) => s.active).length} of ${skills.length} active`}
+            title={t('title')}
+            description={t('description')}
+            summary={t('summary', { active: skills.filter((s) => s.active).length, total: skills.length })}
           >
             <Button onClick={() => open({ mode: 'new' })}>
               <PlusIcon className="size-4" />
-              New skill
+              {t('newSkill')}
             </Button>
           </OperatorHeader>
 
           <p className="text-xs leading-5 text-slate-500" data-testid="origin-note">
-            <Badge tone="slate">catalog</Badge> ships with Studio and is kept in step with its catalogue file on every start;{' '}
-            <Badge tone="indigo">operator</Badge> was saved here and the catalogue no longer touches it.
+            {t.rich('originNote', {
+              catalog: () => <Badge tone="slate">{origin('catalog')}</Badge>,
+              operator: () => <Badge tone="indigo">{origin('operator')}</Badge>,
+            })}
           </p>
 
           {notice && (
@@ -98,8 +104,8 @@ export function SkillsView({ siteBase }: { siteBase: string }) {
             query={list}
             empty={skills.length === 0}
             keepRowsOnError
-            loading={<ListSkeleton label="skills" rows={6} />}
-            placeholder={<EmptyState icon={SkillsIcon} title="No skills yet." description="Create one with New skill." />}
+            loading={<ListSkeleton label={t('loading')} rows={6} />}
+            placeholder={<EmptyState icon={SkillsIcon} title={t('emptyTitle')} description={t('emptyBody')} />}
           >
             <SkillsTable skills={skills} busy={activation.busy} onToggle={activation.request} onEdit={(slug) => open({ mode: 'edit', slug })} />
           </ListState>
@@ -108,15 +114,14 @@ export function SkillsView({ siteBase }: { siteBase: string }) {
 
       <ConfirmDialog
         open={activation.asking !== null}
-        title="Make this an operator skill?"
-        confirmLabel={activation.asking?.active ? 'Activate' : 'Deactivate'}
+        title={t('ownership.title')}
+        confirmLabel={activation.asking?.active ? t('ownership.activate') : t('ownership.deactivate')}
         tone={activation.asking?.active ? 'primary' : 'danger'}
         busy={activation.pending}
         onConfirm={activation.confirm}
         onCancel={activation.cancel}
       >
-        {activation.asking?.skill.zh_name} ships with Studio’s catalogue. Changing it here makes it operator-owned: the catalogue no longer keeps it in
-        step with its file. You will not be asked again on this page.
+        {t('ownership.listBody', { name: activation.asking?.skill.zh_name ?? '' })}
       </ConfirmDialog>
     </div>
   );

@@ -1,7 +1,9 @@
+import { useTranslations } from 'next-intl';
 import { cn } from '../../ui/cn';
 
 /** A small preview of a skill's thumbnail; nothing is requested until the address looks complete. */
 export function Thumb({ src, size = 'md', alt = '', className }: { src: string; size?: 'sm' | 'md'; alt?: string; className?: string }) {
+  const t = useTranslations('operator.skills.table');
   const url = src.trim();
   const ok = url.startsWith('/') ? url.length > 1 : /^https?:\/\/[^\s/]+\/\S+$/.test(url);
   return (
@@ -12,7 +14,7 @@ export function Thumb({ src, size = 'md', alt = '', className }: { src: string; 
         <img src={url} alt={alt} className="size-full object-cover" loading="lazy" />
       ) : (
         <span aria-hidden="true" className="text-[10px] text-slate-400">
-          none
+          {t('noThumb')}
         </span>
       )}
     </span>

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { trpc } from '@/trpc/react';
 import { SKILL_LIST_INPUT, withActive, withSkill, type OperatorSkill } from './model';
@@ -19,6 +20,7 @@ interface UseSkillActivationOptions {
  * asked first for catalogue skills until the operator has agreed once.
  */
 export function useSkillActivation({ siteBase, acknowledged, onAcknowledge, onStart, onDone, onFailed }: UseSkillActivationOptions) {
+  const t = useTranslations('operator.skills');
   const utils = trpc.useUtils();
   const upsert = trpc.admin.skillUpsert.useMutation();
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
@@ -30,9 +32,9 @@ export function useSkillActivation({ siteBase, acknowledged, onAcknowledge, onSt
     try {
       const { skill: row } = await upsert.mutateAsync(withActive(skill, active, siteBase));
       utils.admin.skillList.setData(SKILL_LIST_INPUT, (d) => d && { ...d, skills: withSkill(d.skills, row) });
-      onDone(`${skill.zh_name} is now ${active ? 'active' : 'inactive'}.`);
+      onDone(t('nowActive', { name: skill.zh_name, active: String(active) }));
     } catch (e) {
-      onFailed(`Could not ${active ? 'activate' : 'deactivate'} ${skill.slug}: ${e instanceof Error ? e.message : String(e)}`);
+      onFailed(t('toggleFailed', { active: String(active), slug: skill.slug, message: e instanceof Error ? e.message : String(e) }));
     } finally {
       setBusy((s) => {
         const next = new Set(s);

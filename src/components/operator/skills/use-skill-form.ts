@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { useFieldArray, useWatch } from 'react-hook-form';
 import { fieldSpecs, newField } from '@/components/templates/fields-form';
@@ -29,7 +30,8 @@ export interface UseSkillFormOptions {
  */
 export function useSkillForm({ skill, siteBase, warnOwnership, onAcknowledge, onSaved }: UseSkillFormOptions) {
   const creating = !skill;
-  const [schema] = useState(() => skillFormSchema(creating));
+  const errors = useTranslations('operator.skills.errors');
+  const schema = useMemo(() => skillFormSchema(errors, creating), [errors, creating]);
   // Named once a save was tried, then as they are fixed (as in the template editor).
   const form = useZodForm(schema, { mode: 'onSubmit', defaultValues: skill ? skillValuesOf(skill, siteBase) : emptySkillValues() });
   const fields = useFieldArray({ control: form.control, name: 'fields' });
