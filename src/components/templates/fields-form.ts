@@ -84,10 +84,3 @@ export const fieldsRules = (words: FieldWords) =>
     )
     .transform(fieldSpecs)
     .pipe(fieldsSchema);
-
-/** The rows refused in English, for the operator's skill editor (not in the catalogues yet). */
-export const fieldsInput = fieldsRules({
-  keyMissing: 'Give the field a key.',
-  keyInvalid: 'Keys use letters, digits and _ and do not start with a digit.',
-  labelMissing: 'Give the field a label; callers see it above the input.',
-});

@@ -1,7 +1,13 @@
 import { contractProblem } from '@/contracts/slots';
 import { describe, expect, it } from 'vitest';
 import { fillSlots } from '@/server/domain/templates/slots';
-import { fieldsInput, type FieldDraft } from './fields-form';
+import { fieldsRules, type FieldDraft } from './fields-form';
+
+const fieldsInput = fieldsRules({
+  keyMissing: 'Give the field a key.',
+  keyInvalid: 'Keys use letters, digits and _ and do not start with a digit.',
+  labelMissing: 'Give the field a label; callers see it above the input.',
+});
 import { contractGaps, fillPrompt, slotsOf, type FieldSpec } from './fill';
 
 const form: FieldSpec[] = [

@@ -1,7 +1,7 @@
 import type { useTranslations } from 'next-intl';
 import { z } from 'zod';
 import { skillUpsertSchema } from '@/contracts/skills';
-import { fieldDraftOf, fieldDraftValues, fieldsInput } from '@/components/templates/fields-form';
+import { fieldDraftOf, fieldDraftValues, fieldsRules } from '@/components/templates/fields-form';
 import { filled, formSchema, worded } from '@/components/templates/form-rules';
 import { savedBasics, type OperatorSkill } from './model';
 
@@ -48,7 +48,11 @@ const rulesFor = (t: SkillFormErrors, creating: boolean) => {
   };
   return z.discriminatedUnion('sentence', [
     z.object({ ...base, sentence: z.literal(true) }).transform(({ sentence: _sentence, ...body }) => ({ ...body, fields: null })),
-    z.object({ ...base, sentence: z.literal(false), fields: fieldsInput }).transform(({ sentence: _sentence, ...body }) => body),
+    z.object({
+      ...base,
+      sentence: z.literal(false),
+      fields: fieldsRules({ keyMissing: t('fieldKeyMissing'), keyInvalid: t('fieldKeyInvalid'), labelMissing: t('fieldLabelMissing') }),
+    }).transform(({ sentence: _sentence, ...body }) => body),
   ]);
 };
 
