@@ -80,6 +80,7 @@ describe('a worker stopping during a rolling restart', () => {
   it('releases a task it could not finish by the deadline; another worker takes it at once and the job is charged once', async () => {
     // The upstream answers slower than the drain deadline: the first worker cannot finish in time.
     await sim.control('/__sim/config', { json: { channel: '*', latency_ms: 20_000 } });
+    await sim.control('/__sim/requests', { method: 'DELETE' });
     const first: number[] = [];
     const second: number[] = [];
     let a: QueueWorker | null = null;
@@ -89,6 +90,9 @@ describe('a worker stopping during a rolling restart', () => {
       const { tenantId, jobId } = await newJob();
       await until(async () => first.length, (n) => n > 0, 5_000);
       expect(first).toEqual([1]);
+      // The first worker's upstream call has arrived (and waits): only then may the upstream speed up again.
+      const arrived = await until(async () => ((await (await sim.control('/__sim/requests')).json()) as unknown[]).length, (n) => n > 0, 5_000);
+      expect(arrived).toBe(1);
       // The second worker polls only once a minute: only the release's wake-up can make it claim in time
       // (the task's lease is five minutes).
       b = await imageWorker(second, 60_000);
@@ -105,7 +109,8 @@ describe('a worker stopping during a rolling restart', () => {
         { kind: 'adjust', amount: 100 },
         { kind: 'charge', amount: -4 },
       ]);
-      expect(await t.db.select().from(tasks).where(eq(tasks.queue, QUEUES.imageJob))).toHaveLength(0);
+      // The task is removed just after the job ends.
+      expect(await until(() => t.db.select().from(tasks).where(eq(tasks.queue, QUEUES.imageJob)), (r) => r.length === 0, 2_000)).toHaveLength(0);
     } finally {
       await sim.control('/__sim/config', { json: { channel: '*', latency_ms: 0 } });
       await a?.stop(100);
