@@ -88,7 +88,7 @@ describe('a worker stopping during a rolling restart', () => {
     try {
       a = await imageWorker(first, 50);
       const { tenantId, jobId } = await newJob();
-      await until(async () => first.length, (n) => n > 0, 5_000);
+      await until(() => Promise.resolve(first.length), (n) => n > 0, 5_000);
       expect(first).toEqual([1]);
       // The first worker's upstream call has arrived (and waits): only then may the upstream speed up again.
       const arrived = await until(async () => ((await (await sim.control('/__sim/requests')).json()) as unknown[]).length, (n) => n > 0, 5_000);
@@ -124,7 +124,7 @@ describe('a worker stopping during a rolling restart', () => {
     const a = await imageWorker(seen, 50);
     try {
       const { tenantId, jobId } = await newJob();
-      await until(async () => seen.length, (n) => n > 0, 5_000);
+      await until(() => Promise.resolve(seen.length), (n) => n > 0, 5_000);
       await a.stop(10_000);
       expect(await jobStatus(jobId)).toBe('done');
       expect(seen).toEqual([1]);
