@@ -6,7 +6,7 @@ const withNextIntl = createNextIntlPlugin('./src/i18n/request.ts');
 /** @type {import('next').NextConfig} */
 const config = {
   // Native or process-wide packages stay outside the bundle so every route shares one instance.
-  serverExternalPackages: ['@electric-sql/pglite', 'postgres', 'sharp', 'pino'],
+  serverExternalPackages: ['@electric-sql/pglite', 'postgres', 'sharp', 'pino', 'prom-client'],
   poweredByHeader: false,
 };
 

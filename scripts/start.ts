@@ -6,13 +6,16 @@ import { ensureBuild } from './ensure-build';
 import { remoteSimulator, startSimulator, type SimulatorProcess } from './simulator';
 import { bootstrap } from '../src/server/domain/setup/bootstrap';
 import { getConfig } from '../src/server/config';
-import { runMigrations } from '../src/server/db/migrate';
+import { ensureSchema } from '../src/server/db/migrate';
 import { CLIENT_ADDRESS_HEADER, clientAddressOf } from '../src/server/http/client-address';
 import { isChatRequest, serveChat } from '../src/server/http/chat';
 import { isDirectPath, serveDirect } from '../src/server/http/direct';
+import { trackRequests } from '../src/server/http/graceful';
 import { refuseMalformed } from '../src/server/http/guard';
 import { API_CSP, baseSecurityHeaders } from '../src/server/http/security-headers';
 import { runProcess } from '../src/server/lifecycle';
+import { observeHttp } from '../src/server/metrics/http';
+import { startMetricsServer, type MetricsServer } from '../src/server/metrics/server';
 import { getRuntime } from '../src/server/runtime';
 import { loadUpstreamsFile, simulatorUpstreams, syncUpstreams } from '../src/server/upstreams/registry';
 import { startWorker, type WorkerHandle } from '../src/worker/runner';
@@ -24,7 +27,8 @@ async function main() {
   const config = getConfig();
   ensureBuild({ serve: true });
   const rt = await getRuntime();
-  await runMigrations(rt.database, config.databaseUrl);
+  // A database ahead of this code stops start-up; one behind is migrated (unless STUDIO_MIGRATE=off).
+  await ensureSchema(rt.database, config.databaseUrl, { migrate: config.migrate });
   const report = await bootstrap(rt.db, config);
 
   // Upstreams: the operator's file, or else the bundled simulator (always labelled as such).
@@ -44,6 +48,7 @@ async function main() {
   const server = createServer((req, res) => {
     // Every answer, from Next.js, the REST front or the guard, carries the base security headers;
     // API answers (not next-auth's pages) a policy that allows nothing. Pages get theirs in src/proxy.ts.
+    observeHttp(req, res);
     for (const [name, value] of security) res.setHeader(name, value);
     const url = req.url ?? '/';
     if (url.startsWith('/api/') && !url.startsWith('/api/auth/')) res.setHeader('content-security-policy', API_CSP);
@@ -53,12 +58,15 @@ async function main() {
     if (isChatRequest(url, req.headers)) void serveChat(req, res);
     else void (isDirectPath(url, req.headers) ? serveDirect(req, res) : handle(req, res));
   });
+  const drainer = trackRequests(server);
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
 
   let worker: WorkerHandle | null = null;
   if (config.worker === 'inline') worker = await startWorker(rt, recurringTasksFor(config));
+  // The separate metrics port (no key); in embedded mode it shows the inline worker's metrics too.
+  const metricsServer: MetricsServer | null = config.metricsPort ? await startMetricsServer(config.metricsPort, config.host, rt.database) : null;
 
   const base = config.publicBaseUrl;
   const lines = [
@@ -66,7 +74,7 @@ async function main() {
     `Studio is running (${rt.database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}; worker ${worker ? 'in this process' : 'off: run `npm run worker`'})`,
     `  console:   ${base}/login`,
     `  API:       ${base}/api  (reference: ${base}/docs, OpenAPI: ${base}/api/openapi.json)`,
-    `  listening: http://${config.host}:${port}`,
+    `  listening: http://${config.host}:${port}${metricsServer ? ` (metrics: http://${config.host}:${metricsServer.port}/metrics)` : ''}`,
     config.upstreamsFile
       ? `  upstreams: ${config.upstreamsFile}`
       : `  upstreams: SIMULATED — the bundled simulator at ${sim?.origin} serves every request; results are not real AI output. Set STUDIO_UPSTREAMS_FILE for real providers.`,
@@ -90,11 +98,13 @@ async function main() {
 
   return {
     async stop(signal: string) {
-      console.log(`${signal}: shutting down`);
-      server.close();
-      await worker?.stop();
+      console.log(`${signal}: draining (readiness answers 503; requests in flight and held tasks get up to ${config.drain.ms} ms)`);
+      // The web side and the inline worker drain side by side, within the same deadline.
+      const [cut] = await Promise.all([drainer.drain(config.drain.ms, config.drain.delayMs), worker?.stop(config.drain.ms)]);
+      await metricsServer?.close();
       await sim?.stop();
       await app.close();
+      console.log(cut > 0 ? `${signal}: stopped (${cut} request(s) cut at the deadline)` : `${signal}: stopped`);
     },
   };
 }

@@ -3,7 +3,7 @@ import { adminActionBodies, type AdminActionBody, type AdminActionName } from '.
 import { describeZodError } from '../server/api/zod-errors';
 import { ConfigError, getConfig } from '../server/config';
 import { closeDatabase } from '../server/db/client';
-import { runMigrations } from '../server/db/migrate';
+import { ensureSchema } from '../server/db/migrate';
 import { rotateAdminKey } from '../server/domain/auth/api-keys';
 import { AppError } from '../server/domain/errors';
 import { OPERATOR } from '../server/domain/auth/identity';
@@ -65,7 +65,7 @@ async function run(argv: string[]): Promise<unknown> {
   }
   const config = getConfig();
   const rt = await getRuntime();
-  await runMigrations(rt.database, config.databaseUrl);
+  await ensureSchema(rt.database, config.databaseUrl, { migrate: config.migrate });
   const { db } = rt;
   switch (command) {
     case 'tenant create':

@@ -84,6 +84,17 @@ export interface Config {
    */
   clientIpHeader: string | null;
   demo: boolean;
+  /** Graceful shutdown on SIGTERM (docs/operations.md → Shutdown). */
+  drain: {
+    /** The whole budget from the signal: requests in flight and tasks held get this long, then are cut or released. */
+    ms: number;
+    /** Part of `ms` during which a draining web process still accepts connections, answering /api/health 503. */
+    delayMs: number;
+  };
+  /** A port serving Prometheus metrics without a key (the worker process's only way to expose them); null: off. */
+  metricsPort: number | null;
+  /** Whether a starting process applies pending migrations itself; off: it refuses to start until `npm run migrate` ran. */
+  migrate: boolean;
   logLevel: Env['LOG_LEVEL'];
   /** An S3-compatible bucket for results and uploads; null keeps files in the data folder. */
   s3: S3Settings | null;

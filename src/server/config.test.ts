@@ -21,9 +21,28 @@ describe('configuration', () => {
     ['PUBLIC_BASE_URL', 'ftp://example.com'],
     ['IMAGE_HOST', 'not a url'],
     ['STUDIO_CLIENT_IP_HEADER', 'x forwarded for'],
+    ['STUDIO_DRAIN_MS', 'soon'],
+    ['STUDIO_DRAIN_MS', '-1'],
+    ['STUDIO_DRAIN_DELAY_MS', '200000'],
+    ['STUDIO_METRICS_PORT', '70000'],
+    ['STUDIO_MIGRATE', 'sometimes'],
   ])('stops on a bad %s with a message naming it', (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(ConfigError);
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(name));
+  });
+
+  it('drains for 25 s by default, migrates at start-up, and has no metrics port until one is set', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'studio-cfg-'));
+    const config = buildConfig(parseEnv({ STUDIO_DATA_DIR: dir }));
+    expect(config.drain).toEqual({ ms: 25_000, delayMs: 0 });
+    expect(config.metricsPort).toBeNull();
+    expect(config.migrate).toBe(true);
+    const set = buildConfig(parseEnv({ STUDIO_DATA_DIR: dir, STUDIO_DRAIN_MS: '5000', STUDIO_DRAIN_DELAY_MS: '8000', STUDIO_METRICS_PORT: '9464', STUDIO_MIGRATE: 'off' }));
+    // The accepting delay is part of the drain budget, never longer than it.
+    expect(set.drain).toEqual({ ms: 5_000, delayMs: 5_000 });
+    expect(set.metricsPort).toBe(9464);
+    expect(set.migrate).toBe(false);
+    expect(buildConfig(parseEnv({ STUDIO_DATA_DIR: dir, STUDIO_METRICS_PORT: '' })).metricsPort).toBeNull();
   });
 
   it('generates the secret once in the data folder and keeps it across restarts', () => {

@@ -124,6 +124,12 @@ const envSchema = z.object({
     .trim()
     .default('CN')
     .transform((v) => v.split(',').map((r) => r.trim().toUpperCase()).filter(Boolean)),
+  STUDIO_DRAIN_MS: z.coerce.number().int('must be a whole number of milliseconds').min(0).max(600_000, 'must be at most 600000 (10 minutes)').default(25_000),
+  STUDIO_DRAIN_DELAY_MS: z.coerce.number().int('must be a whole number of milliseconds').min(0).max(120_000, 'must be at most 120000').default(0),
+  STUDIO_METRICS_PORT: optionalSetting(
+    z.coerce.number<string>({ error: 'must be a port number' }).int('must be a whole number').min(1, 'must be between 1 and 65535').max(65535, 'must be between 1 and 65535'),
+  ),
+  STUDIO_MIGRATE: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   /** Read by src/server/lifecycle.ts before the configuration; listed here so a bad value stops start-up. */
   STUDIO_SOURCE_MAPS: z.enum(['0', '1']).default('0'),
   /** Read by scripts/ensure-build.ts before the configuration; listed here so a bad value stops start-up. */
@@ -243,6 +249,9 @@ export function buildConfig(env: Env): Config {
     maxBodyBytes: env.STUDIO_MAX_BODY_BYTES,
     clientIpHeader: env.STUDIO_CLIENT_IP_HEADER ?? null,
     demo: env.STUDIO_DEMO === '1',
+    drain: { ms: env.STUDIO_DRAIN_MS, delayMs: Math.min(env.STUDIO_DRAIN_DELAY_MS, env.STUDIO_DRAIN_MS) },
+    metricsPort: env.STUDIO_METRICS_PORT ?? null,
+    migrate: env.STUDIO_MIGRATE === 'on',
     logLevel: env.LOG_LEVEL,
     s3: s3Settings(env),
     uploads: {

@@ -1,9 +1,10 @@
-import { ConfigError, sourceMapsWanted } from './config';
+import { ConfigError, getConfig, sourceMapsWanted } from './config';
 import { closeDatabase } from './db/client';
 
 /**
  * A process entry point's life: run `main`, report a start-up failure (a bad setting by its message
- * alone) and exit 1; on SIGTERM or SIGINT run `stop` once, close the database and exit 0.
+ * alone) and exit 1; on SIGTERM or SIGINT run `stop` once (it drains: docs/operations.md → Shutdown),
+ * close the database and exit 0. A second SIGINT ends the process at once.
  */
 export function runProcess(main: () => Promise<{ stop: (signal: string) => Promise<void> }>): void {
   // The TypeScript loader turns source maps on; Node then reads and keeps the map of every module it
@@ -16,6 +17,11 @@ export function runProcess(main: () => Promise<{ stop: (signal: string) => Promi
       const shutdown = async (signal: string) => {
         if (stopping) return;
         stopping = true;
+        // The drain has its own deadline; this only guards against a stop that hangs past it.
+        setTimeout(() => {
+          console.error(`${signal}: shutdown did not finish in time; exiting`);
+          process.exit(1);
+        }, getConfig().drain.ms + 15_000).unref();
         await stop(signal);
         await closeDatabase();
         process.exit(0);

@@ -1,6 +1,7 @@
 import { getConfig } from '../server/config';
-import { runMigrations } from '../server/db/migrate';
+import { ensureSchema } from '../server/db/migrate';
 import { runProcess } from '../server/lifecycle';
+import { startMetricsServer } from '../server/metrics/server';
 import { getRuntime } from '../server/runtime';
 import { startWorker } from './runner';
 import { recurringTasksFor } from './tasks';
@@ -15,12 +16,16 @@ async function main() {
     process.exit(1);
   }
   const rt = await getRuntime();
-  await runMigrations(rt.database, config.databaseUrl);
+  await ensureSchema(rt.database, config.databaseUrl, { migrate: config.migrate });
   const worker = await startWorker(rt, recurringTasksFor(config));
+  // The worker has no HTTP surface of its own: its metrics are on STUDIO_METRICS_PORT when set.
+  const metricsServer = config.metricsPort ? await startMetricsServer(config.metricsPort, config.host, rt.database) : null;
+  if (metricsServer) console.log(`worker metrics: http://${config.host}:${metricsServer.port}/metrics`);
   return {
     async stop(signal: string) {
-      console.log(`${signal}: draining the worker`);
-      await worker.stop();
+      console.log(`${signal}: draining the worker (held tasks get up to ${config.drain.ms} ms, then go back to the queue)`);
+      await worker.stop(config.drain.ms);
+      await metricsServer?.close();
     },
   };
 }

@@ -9,8 +9,11 @@ import { startQueueWorker, type QueueWorker } from '../server/queue/worker';
 import type { Runtime } from '../server/runtime';
 
 export interface WorkerHandle {
-  /** Stops taking new work and drains what is in flight. */
-  stop(): Promise<void>;
+  /**
+   * Stops taking new work, lets the tasks it holds finish for up to `drainMs` (default: the
+   * configured drain deadline), then releases the rest to other workers.
+   */
+  stop(drainMs?: number): Promise<void>;
 }
 
 /** A unit of recurring work run by the worker. */
@@ -63,10 +66,10 @@ export async function startWorker(rt: Runtime, tasks: RecurringTask[]): Promise<
   });
   logger.info({ tasks: tasks.map((t) => t.name), database: rt.database.kind, concurrency: rt.config.workerConcurrency }, 'worker started');
   return {
-    async stop() {
+    async stop(drainMs = rt.config.drain.ms) {
       controller.abort();
       for (const t of timers) clearInterval(t);
-      await queues.stop();
+      await queues.stop(drainMs);
       await Promise.allSettled([...inFlight]);
       await flushAttempts();
       logger.info('worker stopped');

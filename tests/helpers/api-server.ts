@@ -48,6 +48,10 @@ export interface StudioServer {
   base: string;
   dataDir: string;
   simOrigin: string;
+  /** The server's process (a shutdown test signals it and reads its exit code). */
+  child: ChildProcess;
+  /** What the process printed so far. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -105,6 +109,8 @@ export async function startStudio(env: Record<string, string> = {}): Promise<Stu
     base,
     dataDir,
     simOrigin: `http://127.0.0.1:${simPort}`,
+    child,
+    output: () => log,
     async stop() {
       if (child.exitCode === null) {
         child.kill('SIGTERM');

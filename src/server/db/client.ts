@@ -27,15 +27,20 @@ export interface OpenOptions {
   max?: number;
 }
 
+/** Connections a process's pool may open to PostgreSQL (studio_db_pool_max). */
+export const DEFAULT_POOL_MAX = 20;
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: postgres } = await import('postgres');
     const { drizzle } = await import('drizzle-orm/postgres-js');
     const client = postgres(opts.databaseUrl, {
-      max: opts.max ?? 20,
+      max: opts.max ?? DEFAULT_POOL_MAX,
       onnotice: () => {},
       // A database that does not answer fails requests within seconds (503), rather than holding them for the default 30 s.
       connect_timeout: 10,
+      // Named, so the metrics can tell Studio's connections from others' in pg_stat_activity.
+      connection: { application_name: 'studio' },
     });
     const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Db;
     return {

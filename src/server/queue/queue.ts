@@ -113,6 +113,21 @@ export async function rescheduleTask(db: Db, id: number, delayMs: number): Promi
      where id = ${id}`);
 }
 
+/**
+ * Gives back the tasks a stopping worker still holds, unfinished: claimable at once by any worker (not
+ * when the lease would have run out), and the interrupted run is not counted as an attempt. The other
+ * workers are woken. Answers the released tasks' queues, one entry per task.
+ */
+export async function releaseTasks(db: Db, workerId: string): Promise<string[]> {
+  const result = await db.execute(sql`
+    update tasks set locked_until = null, locked_by = null, attempts = greatest(attempts - 1, 0), run_at = least(run_at, now())
+     where locked_by = ${workerId}
+     returning queue`);
+  const queues = rowsOf<{ queue: string }>(result).map((r) => r.queue);
+  for (const queue of new Set(queues)) await db.execute(sql`select pg_notify(${TASK_CHANNEL}, ${queue})`);
+  return queues;
+}
+
 /** Puts a failed task back for a later attempt. */
 export async function retryTask(db: Db, id: number, delayMs: number, error: string): Promise<void> {
   await db.execute(sql`

@@ -2,10 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/client';
 import { logger } from '../logger';
 import type { QueueName, TaskPayload } from './payloads';
-import { claim, completeTask, extendLeases, rescheduleTask, retryTask, TASK_CHANNEL, type ClaimedTask, type Task } from './queue';
+import { metrics } from '../metrics/registry';
+import { claim, completeTask, extendLeases, releaseTasks, rescheduleTask, retryTask, TASK_CHANNEL, type ClaimedTask, type Task } from './queue';
 
 export interface TaskContext {
-  /** Aborted when the worker stops; long work should give up promptly and let the lease expire. */
+  /**
+   * Aborted when a stopping worker's drain deadline passes; long work should give up promptly (throw)
+   * and leave its writes re-runnable: the task is released and runs again on another worker.
+   */
   signal: AbortSignal;
 }
 
@@ -34,8 +38,8 @@ export interface QueueWorkerOptions {
 
 export interface QueueWorker {
   /**
-   * Stops claiming, lets running tasks finish for up to `drainMs`, then aborts the rest; an aborted
-   * task keeps its lease and another worker takes it over when the lease runs out.
+   * Stops claiming, lets running tasks finish for up to `drainMs`, then aborts the rest and releases
+   * them: another worker claims them at once, and the interrupted run is not counted as an attempt.
    */
   stop(drainMs?: number): Promise<void>;
   inFlight(): number;
@@ -66,7 +70,7 @@ export async function startQueueWorker(database: Database, opts: QueueWorkerOpti
       if (next) await rescheduleTask(database.db, task.id, next.rescheduleInMs);
       else await completeTask(database.db, task.id);
     } catch (err) {
-      if (controller.signal.aborted) return; // the lease expires and another worker takes it
+      if (controller.signal.aborted) return; // released by stop(): another worker runs it again
       const message = err instanceof Error ? err.message : String(err);
       logger.info({ queue: task.queue, task: task.id, attempt: task.attempt, err: message }, 'task will be retried or dropped');
       try {
@@ -125,11 +129,20 @@ export async function startQueueWorker(database: Database, opts: QueueWorkerOpti
       clearInterval(poll);
       await unlisten().catch(() => {});
       const drained = Promise.allSettled([...running.values()]);
-      const timer = new Promise((r) => setTimeout(r, drainMs).unref());
-      await Promise.race([drained, timer]);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([drained, new Promise((r) => (timer = setTimeout(r, drainMs)))]);
+      clearTimeout(timer);
       controller.abort();
       await drained;
       clearInterval(renew);
+      // What is still ours was cut short: give it back so another worker takes it now.
+      try {
+        const released = await releaseTasks(database.db, workerId);
+        for (const queue of released) metrics().drainReleased.inc({ queue });
+        if (released.length > 0) logger.info({ released: released.length }, 'unfinished tasks released to other workers');
+      } catch (err) {
+        logger.warn({ err }, 'could not release unfinished tasks; they are taken over when their lease runs out');
+      }
     },
   };
 }

@@ -2,6 +2,7 @@ import type { Db } from '../db/client';
 import { upstreamAttempts, type UpstreamRow } from '../db/schema';
 import { AppError } from '../domain/errors';
 import { logger } from '../logger';
+import { recordUpstreamAttempt } from '../metrics/registry';
 import { getUpstream, loadCandidates, markRemoved, targetOf } from './registry';
 import { planRoute, type Candidate, type RouteRequest } from './select';
 import { CALLER_FAULT, REMOVING, TRANSIENT, UpstreamError, type ErrorClass, type Target, type UpstreamModel } from './types';
@@ -129,16 +130,17 @@ export function flushAttempts(): Promise<void> {
   return attemptLog.flush();
 }
 
-/** Records one upstream attempt for the health scores (batched). */
+/** Records one upstream attempt for the health scores (batched) and the metrics (by channel name). */
 export function recordAttempt(
   db: Db,
-  row: { upstreamId: string; family: string; ref?: string | undefined; tenantId?: string | undefined },
+  row: { upstreamId: string; family: string; ref?: string | undefined; tenantId?: string | undefined; channel?: string | undefined },
   started: number,
   ok: boolean,
   errorClass: ErrorClass | null,
   tryNo: number,
   chainPos: number,
 ): void {
+  recordUpstreamAttempt(row.channel ?? row.upstreamId, ok ? 'ok' : (errorClass ?? 'server_error'), Math.max(0, Date.now() - started));
   attemptLog.add(db, {
     upstreamId: row.upstreamId,
     family: row.family,
@@ -203,7 +205,7 @@ export async function runChain<T>(
     }
     if (!row.enabled || row.removedReason) continue;
     const target = targetOf(row, cand.model, secret);
-    const meta = { upstreamId: row.id, family: cand.model.family, ref: opts.ref, tenantId: opts.tenantId };
+    const meta = { upstreamId: row.id, channel: row.name, family: cand.model.family, ref: opts.ref, tenantId: opts.tenantId };
     for (let tryNo = 1; tryNo <= 1 + MAX_RETRIES; tryNo++) {
       if (opts.signal?.aborted) throw new AppError('UNAVAILABLE', 'The work was cancelled');
       const started = Date.now();

@@ -3,6 +3,8 @@ import { authFailureResponse, errorResponse } from '@/server/api/rest';
 import { consoleSessionIdentity } from '@/server/auth/next-auth';
 import { stillValid, type Credential } from '@/server/domain/auth/credentials';
 import { jobFeedHub, replayEvents, type FeedEvent } from '@/server/domain/jobs/events';
+import { onDrain, reconnectHintMs } from '@/server/drain';
+import { sseOpened } from '@/server/metrics/registry';
 import { getRuntime } from '@/server/runtime';
 
 export const dynamic = 'force-dynamic';
@@ -48,7 +50,8 @@ export async function GET(req: Request): Promise<Response> {
         try {
           controller.enqueue(encoder.encode(text));
         } catch {
-          closed = true;
+          // The client is gone: end everything this stream holds (timer, subscription, gauge).
+          cleanup();
         }
       };
       const send = (e: FeedEvent) => {
@@ -58,11 +61,17 @@ export async function GET(req: Request): Promise<Response> {
       };
       let heartbeat: ReturnType<typeof setInterval> | undefined = undefined;
       let unsubscribe = () => {};
+      const closedGauge = sseOpened('jobs');
+      let stopDrain = () => {};
+      let ended = false;
       cleanup = () => {
-        if (closed) return;
+        if (ended) return;
+        ended = true;
         closed = true;
         clearInterval(heartbeat);
         unsubscribe();
+        stopDrain();
+        closedGauge();
         try {
           controller.close();
         } catch {
@@ -74,6 +83,11 @@ export async function GET(req: Request): Promise<Response> {
         cleanup();
       };
       write('retry: 3000\n\n');
+      // Shutting down: a last reconnect hint, then the end; the client reconnects (with Last-Event-ID) elsewhere.
+      stopDrain = onDrain(() => {
+        write(`retry: ${reconnectHintMs()}\n\n`);
+        cleanup();
+      });
       // Subscribe before replaying so nothing falls between the two; `send` drops duplicates.
       const buffered: FeedEvent[] = [];
       let replaying = true;

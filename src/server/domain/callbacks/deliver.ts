@@ -3,6 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { callbackDeliveries, jobs } from '../../db/schema';
+import { recordCallback } from '../../metrics/registry';
 import type { Task, TaskPayload } from '../../queue/queue';
 import { safeFetch } from '../../net/outbound';
 import { ownHosts } from './address';
@@ -37,8 +38,10 @@ export async function deliverCallback(ctx: { db: Db; config: Config }, task: Tas
   if (!job || !job.callbackUrl || job.status === 'pending') return;
   const url = job.callbackUrl;
   const started = Date.now();
-  const record = (ok: 'delivered' | 'failed' | 'refused', statusCode: number | null, error: string | null) =>
-    ctx.db.insert(callbackDeliveries).values({ jobId, attempt: task.attempt, url, statusCode, ok, error, durationMs: Date.now() - started });
+  const record = (ok: 'delivered' | 'failed' | 'refused', statusCode: number | null, error: string | null) => {
+    recordCallback(ok);
+    return ctx.db.insert(callbackDeliveries).values({ jobId, attempt: task.attempt, url, statusCode, ok, error, durationMs: Date.now() - started });
+  };
 
   const payload: CallbackPayload = {
     job_id: job.id,

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import type { FileStore } from '../../storage/store';
 import { logger } from '../../logger';
 import { chatComplete, chatStream, type ChatChunk, type ChatCompletion } from '../../upstreams/adapters/openai-chat';
+import { countedStream } from '../../metrics/registry';
 import { planOrThrow, recordAttempt, RoutingExhausted, runChain } from '../../upstreams/engine';
 import { UpstreamError, type Target } from '../../upstreams/types';
 import type { ScopedIdentity } from '../auth/identity';
@@ -152,6 +153,15 @@ interface StreamStart {
  * stream has started they end it with OpenAI's error event.
  */
 export async function proxyChat(deps: ChatDeps, caller: ChatCaller, body: unknown, out: ChatOutput, signal: AbortSignal): Promise<void> {
+  const counted = countedStream(out, 'chat');
+  try {
+    await streamChat(deps, caller, body, counted.out, signal);
+  } finally {
+    counted.close();
+  }
+}
+
+async function streamChat(deps: ChatDeps, caller: ChatCaller, body: unknown, out: ChatOutput, signal: AbortSignal): Promise<void> {
   const started = performance.now();
   const chat = parseChat(body);
   // An image on Studio's own file host must be the caller's, as for image generation; other
@@ -311,7 +321,7 @@ export async function proxyChat(deps: ChatDeps, caller: ChatCaller, body: unknow
   const clientGone = signal.aborted;
   if (failed && !clientGone) {
     // The failure counts against the upstream's health like any failed attempt.
-    recordAttempt(deps.db, { upstreamId: routed.upstreamId, family: routed.family, ref, tenantId: caller.who.tenantId }, streamStarted, false, failed.errorClass, 1, routed.chainPosition);
+    recordAttempt(deps.db, { upstreamId: routed.upstreamId, channel: routed.channel, family: routed.family, ref, tenantId: caller.who.tenantId }, streamStarted, false, failed.errorClass, 1, routed.chainPosition);
     logger.info({ ...log, cls: failed.errorClass }, 'chat stream broke off');
   }
   const final: TokenUsage = usage ?? {

@@ -6,6 +6,7 @@ import { takeTokensWith, tokenValues, type Limit } from '../limits/rate-limit';
 import { accounts, ledgerEntries, tenants, usageDaily, USAGE_TIMEZONE, type LedgerKind, type UsageCategory } from '../../db/schema';
 import type { ScopedIdentity } from '../auth/identity';
 import { AppError } from '../errors';
+import { recordCredits } from '../../metrics/registry';
 
 export interface Movement {
   tenantId: string;
@@ -104,6 +105,8 @@ async function movement(tx: Db, m: Movement, limit: Limit | null): Promise<{ pas
     if (passed && m.amount > 0) throw balanceCeiling();
     return { passed, balance: null };
   }
+  // Counted when written (a transaction rolled back later is still counted: rare, and only an over-count).
+  if (m.kind === 'charge' || m.kind === 'refund') recordCredits(m.kind, m.category, m.amount);
   return { passed, balance: Number(row.credits) };
 }
 

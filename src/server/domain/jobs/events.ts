@@ -5,6 +5,7 @@ import { jobEvents, jobs, type Job } from '../../db/schema';
 import { CREDENTIALS_CHANNEL } from '../auth/credential-changes';
 import type { ScopedIdentity } from '../auth/identity';
 import { logger } from '../../logger';
+import { recordJobEvent } from '../../metrics/registry';
 import { jobView, type JobView } from './read';
 
 /** Channel for job changes: every process's feed hub listens on it. */
@@ -29,12 +30,20 @@ function typeOf(job: Pick<Job, 'status'>, created: boolean): JobEventType {
  * Records a job change in the feed's log and announces it to every process (pg_notify is delivered
  * at commit when called inside a transaction).
  */
-export async function notifyJob(db: Db, job: Pick<Job, 'id' | 'tenantId' | 'accountId' | 'status'>, created = false): Promise<void> {
+export async function notifyJob(db: Db, job: Pick<Job, 'id' | 'tenantId' | 'accountId' | 'status'> & { kind?: Job['kind'] }, created = false): Promise<void> {
   await notifyJobs(db, [job], created);
 }
 
-export async function notifyJobs(db: Db, list: Pick<Job, 'id' | 'tenantId' | 'accountId' | 'status'>[], created = false): Promise<void> {
+export async function notifyJobs(
+  db: Db,
+  list: (Pick<Job, 'id' | 'tenantId' | 'accountId' | 'status'> & { kind?: Job['kind'] })[],
+  created = false,
+): Promise<void> {
   if (list.length === 0) return;
+  for (const j of list) {
+    if (created) recordJobEvent(j.kind, 'created');
+    else if (j.status !== 'pending') recordJobEvent(j.kind, j.status);
+  }
   // One statement: log every change and announce each, so a batch costs one round trip.
   const values = sql.join(
     list.map((j) => sql`(${j.tenantId}::uuid, ${j.accountId}::uuid, ${j.id}::uuid, ${typeOf(j, created)})`),
@@ -57,7 +66,7 @@ export async function finishAndNotify(db: Db, jobId: string, set: PgUpdateSetSou
     .update(jobs)
     .set(set)
     .where(and(eq(jobs.id, jobId), eq(jobs.status, 'pending')))
-    .returning({ id: jobs.id, tenantId: jobs.tenantId, accountId: jobs.accountId, status: jobs.status });
+    .returning({ id: jobs.id, tenantId: jobs.tenantId, accountId: jobs.accountId, status: jobs.status, kind: jobs.kind });
   const [row] = await update;
   if (!row) return false;
   await notifyJobs(db, [row]);
