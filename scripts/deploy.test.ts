@@ -59,8 +59,8 @@ describe('compose.yaml', () => {
   it('starts entry points and scripts that exist', () => {
     for (const [name, s] of studio) {
       const command = s.command ?? ['node', '--import', 'tsx', 'scripts/start.ts'];
-      if (command[0] === 'npm') expect(packageJson.scripts[command[2]!], name).toBeDefined();
-      else expect(existsSync(path.join(root, command.at(-1)!)), `${name}: ${command.join(' ')}`).toBe(true);
+      if (command[0] === 'npm') expect(packageJson.scripts[command[2] ?? ''], name).toBeDefined();
+      else expect(existsSync(path.join(root, command.at(-1) ?? '')), `${name}: ${command.join(' ')}`).toBe(true);
     }
   });
 });
@@ -77,7 +77,7 @@ describe('Dockerfile', () => {
     // The image is built once; it never rebuilds at start.
     expect(dockerfile).toMatch(/STUDIO_BUILD=never/);
     for (const [, from] of dockerfile.matchAll(/^COPY --from=build \/app\/(\S+) /gm)) {
-      if (!['node_modules', '.next'].includes(from!)) expect(existsSync(path.join(root, from!)), from).toBe(true);
+      if (from && !['node_modules', '.next'].includes(from)) expect(existsSync(path.join(root, from)), from).toBe(true);
     }
   });
 });
