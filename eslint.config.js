@@ -73,6 +73,9 @@ const TRANSLATED = [
   'src/components/console/stat-card.tsx',
   'src/components/console/tenant-stats.tsx',
   'src/components/console/unlocked-templates.tsx',
+  'src/components/console/request-error.tsx',
+  'src/components/console/use-error-text.ts',
+  'src/components/uploads/use-upload-error-text.ts',
 ];
 
 /** Props that carry words to the reader (names for assistive technology among them); a literal in one is untranslated text. */
