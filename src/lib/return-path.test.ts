@@ -40,6 +40,7 @@ describe('loginPathFor and nextFromUrl', () => {
   it('falls back for a missing or unsafe next', () => {
     expect(loginPathFor('//evil.example')).toBe('/login');
     expect(loginPathFor('/')).toBe('/login');
+    expect(loginPathFor('/overview')).toBe('/login');
     expect(nextFromUrl('http://localhost:3000/login?next=//evil.example', '/overview')).toBe('/overview');
     expect(nextFromUrl('http://localhost:3000/login', '/overview')).toBe('/overview');
     expect(nextFromUrl(null, '/overview')).toBe('/overview');

@@ -10,7 +10,7 @@ export function safeNext(next: string | null | undefined): string | null {
   if (typeof next !== 'string' || next.length === 0 || next.length > 2000) return null;
   if (!next.startsWith('/') || next.startsWith('//')) return null;
   // Browsers read `\` as `/` and drop tabs and newlines, which would turn `/\evil` into `//evil`.
-  if (/[\\\u0000-\u001f\u007f]/.test(next)) return null;
+  if (next.includes('\\') || [...next].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) return null;
   let url: URL;
   try {
     url = new URL(next, 'http://studio.invalid');
@@ -22,10 +22,13 @@ export function safeNext(next: string | null | undefined): string | null {
   return next;
 }
 
-/** The sign-in page's address that comes back to `path` afterwards. */
+/** Where signing in leads when no page asked to come back. */
+export const AFTER_SIGN_IN = '/overview';
+
+/** The sign-in page's address that comes back to `path` afterwards (plain `/login` for the overview, where it goes anyway). */
 export function loginPathFor(path: string | null | undefined): string {
   const next = safeNext(path);
-  return next && next !== '/' ? `/login?${NEXT_PARAM}=${encodeURIComponent(next)}` : '/login';
+  return next && next !== '/' && next !== AFTER_SIGN_IN ? `/login?${NEXT_PARAM}=${encodeURIComponent(next)}` : '/login';
 }
 
 /** Where to go after signing in: the `next` of the sign-in page's address, if it is safe, else `fallback`. */

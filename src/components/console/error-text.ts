@@ -18,7 +18,7 @@ interface ErrorLike {
   reason?: unknown;
 }
 
-const asObject = (value: unknown): ErrorLike | null => (typeof value === 'object' && value !== null ? (value as ErrorLike) : null);
+const asObject = (value: unknown): ErrorLike | null => (typeof value === 'object' && value !== null ? (value) : null);
 
 /** The timeout the console's requests carry (src/trpc/links.ts) ran out. */
 export function isTimeout(error: unknown): boolean {

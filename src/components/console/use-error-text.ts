@@ -19,7 +19,7 @@ export function useErrorText(): (error: unknown) => string {
 /** An error whose message is the console's words for it, keeping its data (the refused fields) for forms. */
 export function withConsoleText<E>(error: E, text: string): E | Error {
   if (typeof error !== 'object' || error === null) return new Error(text);
-  return Object.assign(Object.create(Object.getPrototypeOf(error) as object) as object, error, { message: text }) as E;
+  return Object.assign(Object.create(Object.getPrototypeOf(error) as object) as object, error, { message: text });
 }
 
 /**
