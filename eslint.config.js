@@ -85,6 +85,9 @@ const TRANSLATED = [
   'src/app/page.tsx',
   'src/app/(console)/layout.tsx',
   'src/app/(console)/actions.ts',
+  'src/components/console/request-error.tsx',
+  'src/components/console/use-error-text.ts',
+  'src/components/uploads/use-upload-error-text.ts',
 ];
 
 /** Props that carry words to the reader (names for assistive technology among them); a literal in one is untranslated text. */

@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { PATHNAME_HEADER } from '@/i18n/pathname';
+import { PATHNAME_HEADER, RETURN_PATH_HEADER } from '@/i18n/pathname';
 import { getConfig, isDevBuild } from '@/server/config';
 import { baseSecurityHeaders, pageCsp } from '@/server/http/security-headers';
 
@@ -7,7 +7,8 @@ import { baseSecurityHeaders, pageCsp } from '@/server/http/security-headers';
  * Pages: a fresh script nonce per request in the Content-Security-Policy. Next.js reads the policy
  * from the request to put the nonce on its own scripts (so pages render per request; see the root
  * layout), and the browser gets the same policy with the response. Pages also learn their path, which
- * picks the default language of the public claim page (src/i18n/request.ts).
+ * picks the default language of the public claim page (src/i18n/request.ts), and with its query where to come
+ * back to after signing in.
  */
 export function proxy(request: NextRequest) {
   const config = getConfig();
@@ -17,6 +18,7 @@ export function proxy(request: NextRequest) {
   headers.set('x-nonce', nonce);
   headers.set('content-security-policy', policy);
   headers.set(PATHNAME_HEADER, request.nextUrl.pathname);
+  headers.set(RETURN_PATH_HEADER, request.nextUrl.pathname + request.nextUrl.search);
   const response = NextResponse.next({ request: { headers } });
   response.headers.set('content-security-policy', policy);
   // Also here for `next dev`, where the front server (scripts/start.ts) that adds them to every answer does not run.

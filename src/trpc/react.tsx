@@ -1,11 +1,11 @@
 'use client';
 
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { httpBatchLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { useState, type ReactNode } from 'react';
 import type { AppRouter } from '@/server/api/root';
+import { consoleLinks } from './links';
 import { makeQueryClient } from './query-client';
 
 /** Typed hooks for the console's tRPC API; the session cookie authenticates the calls. */
@@ -25,7 +25,7 @@ function getQueryClient(): QueryClient {
 
 export function TRPCProvider({ children }: { children: ReactNode }) {
   const queryClient = getQueryClient();
-  const [client] = useState(() => trpc.createClient({ links: [httpBatchLink({ url: '/api/trpc' })] }));
+  const [client] = useState(() => trpc.createClient({ links: consoleLinks() }));
   return (
     <trpc.Provider client={client} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

@@ -9,6 +9,8 @@ import { createCaller, type AppRouter } from '@/server/api/root';
 import { getConsoleSession, getOperatorSession } from '@/server/auth/next-auth';
 import { sessionFailure } from '@/server/domain/auth/credentials';
 import { getRuntime } from '@/server/runtime';
+import { RETURN_PATH_HEADER } from '@/i18n/pathname';
+import { loginPathFor } from '@/lib/return-path';
 import { makeQueryClient } from './query-client';
 
 /**
@@ -22,10 +24,10 @@ export const consoleSession = cache(async () => {
   return (await sessionFailure(db, session)) ? null : session;
 });
 
-/** The signed-in session, or a redirect to the login page. */
+/** The signed-in session, or a redirect to the login page, which comes back to this page afterwards. */
 export async function requireSession() {
   const session = await consoleSession();
-  if (!session) redirect('/login');
+  if (!session) redirect(loginPathFor((await headers()).get(RETURN_PATH_HEADER)));
   return session;
 }
 

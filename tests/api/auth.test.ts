@@ -5,7 +5,7 @@ describe('authentication', () => {
   it('answers 401 with an error text when the key is missing or unknown', async () => {
     const missing = await api('/balance');
     expect(missing.status).toBe(401);
-    expect(missing.body).toMatchObject({ ok: false, code: 'UNAUTHORIZED' });
+    expect(missing.body).toMatchObject({ ok: false, code: 'UNAUTHORIZED', reason: 'unauthorized' });
     expect(String(missing.body.error)).toMatch(/X-API-Key/);
 
     const unknown = await api('/balance', { key: 'sk-studio-thisKeyWasNeverIssued0000000000000' });
@@ -36,6 +36,7 @@ describe('authentication', () => {
       expect(res.status, path).toBe(403);
       expect(String(res.body.error)).toMatch(/tenant key/i);
       expect(String(res.body.error)).toMatch(/not retry/i);
+      expect(res.body).toMatchObject({ code: 'FORBIDDEN', reason: 'tenant_only' });
     }
     const create = await api('/tenant-accounts', { key: m.key, body: { action: 'create', email: 'x@y.cn', nickname: 'x' } });
     expect(create.status).toBe(403);

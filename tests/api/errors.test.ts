@@ -12,12 +12,12 @@ describe('REST conventions', () => {
   it('answers unknown paths with 404 and wrong methods with 405, both as JSON errors', async () => {
     const missing = await api('/no-such-thing');
     expect(missing.status).toBe(404);
-    expect(missing.body).toMatchObject({ ok: false, code: 'NOT_FOUND', error: expect.stringContaining('/api/no-such-thing') });
+    expect(missing.body).toMatchObject({ ok: false, code: 'NOT_FOUND', reason: 'not_found', error: expect.stringContaining('/api/no-such-thing') });
 
     const wrong = await api('/balance', { method: 'DELETE', key: adminKey() });
     expect(wrong.status).toBe(405);
     expect(wrong.headers.get('allow')).toBe('GET');
-    expect(wrong.body).toMatchObject({ ok: false, code: 'METHOD_NOT_ALLOWED' });
+    expect(wrong.body).toMatchObject({ ok: false, code: 'METHOD_NOT_ALLOWED', reason: 'method_not_allowed' });
   });
 
   it('rejects invalid JSON with 400, non-JSON with 415 and oversized bodies with 413', async () => {
@@ -31,7 +31,7 @@ describe('REST conventions', () => {
 
     const huge = await api('/admin', { key: adminKey(), rawBody: JSON.stringify({ action: 'tenant-list', pad: 'x'.repeat(1_100_000) }) });
     expect(huge.status).toBe(413);
-    expect(huge.body).toMatchObject({ ok: false, code: 'PAYLOAD_TOO_LARGE' });
+    expect(huge.body).toMatchObject({ ok: false, code: 'PAYLOAD_TOO_LARGE', reason: 'payload_too_large' });
   });
 
   it('names the offending fields in validation errors', async () => {
@@ -39,6 +39,7 @@ describe('REST conventions', () => {
     expect(res.status).toBe(400);
     expect(res.body.error).toMatch(/tenant_id/);
     expect(res.body.error).toMatch(/credits/);
+    expect(res.body).toMatchObject({ code: 'BAD_REQUEST', reason: 'validation' });
     const unknown = await api('/admin', { key: adminKey(), body: { action: 'tenant-destroy' } });
     expect(unknown.status).toBe(400);
     expect(unknown.body.error).toMatch(/Unknown action/);

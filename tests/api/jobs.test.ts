@@ -90,6 +90,7 @@ describe('image generation', () => {
     const broke = await generate(t.key, { prompt: 'two', quality: 'high' });
     expect(broke.status).toBe(402);
     expect(broke.body.error).toMatch(/Not enough credits/);
+    expect(broke.body).toMatchObject({ code: 'PAYMENT_REQUIRED', reason: 'insufficient_credits' });
     expect((await api<{ jobs: unknown[] }>('/jobs', { key: t.key })).body.jobs).toHaveLength(1);
   });
 

@@ -3,6 +3,7 @@ import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { LanguageSwitch } from '@/components/language-switch';
 import { arrivalError, SignInPage, type SignInRouteProps } from '@/components/sign-in/sign-in-page';
+import { safeNext } from '@/lib/return-path';
 import { consoleSession } from '@/trpc/server';
 import { tooManyAttempts } from './messages';
 import { LoginForm } from './login-form';
@@ -13,7 +14,8 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function LoginPage({ searchParams }: SignInRouteProps) {
-  if (await consoleSession()) redirect('/overview');
+  const { next } = await searchParams;
+  if (await consoleSession()) redirect(safeNext(typeof next === 'string' ? next : null) ?? '/overview');
   const [t, errors] = await Promise.all([getTranslations('login'), getTranslations('login.errors')]);
   const initialError = await arrivalError(searchParams, { wrong: errors('incorrect'), throttled: await tooManyAttempts(), unavailable: errors('unavailable') });
 

@@ -2,6 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { AUTO_MODEL } from '@/contracts/chat';
+import { consoleFetch } from '../console/console-fetch';
 
 interface ModelList {
   data: { id: string }[];
@@ -12,7 +13,7 @@ export function useChatModels() {
   const query = useQuery({
     queryKey: ['chat', 'models'],
     queryFn: async ({ signal }) => {
-      const res = await fetch('/api/models', { signal });
+      const res = await consoleFetch('/api/models', { signal, timeoutMs: 20_000 });
       if (!res.ok) throw new Error(`The model list could not be loaded (HTTP ${res.status})`);
       const body = (await res.json()) as ModelList;
       return body.data.map((m) => m.id);

@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { trpc } from '@/trpc/react';
 import { conversationReducer, conversationTotals, requestMessages, type Attachment } from './conversation';
 import { httpErrorText, readChatStream } from './sse';
+import { consoleFetch } from '../console/console-fetch';
 
 const ENDPOINT = '/api/chat/completions';
 
@@ -34,7 +35,9 @@ export function useChat() {
       const messages = requestMessages(latest.current, { text, images });
       dispatch({ type: 'send', id, text, images, model });
       try {
-        const res = await fetch(ENDPOINT, {
+        // An answer streams for as long as it takes: no timeout, but a 401 goes to sign-in.
+        const res = await consoleFetch(ENDPOINT, {
+          timeoutMs: null,
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ model, messages, stream: true, stream_options: { include_usage: true } }),

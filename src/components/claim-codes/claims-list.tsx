@@ -4,7 +4,6 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { trpc } from '@/trpc/react';
 import { ClaimCodeIcon } from '../icons';
-import { ErrorAlert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { ListSkeleton } from '../ui/list-skeleton';
@@ -13,6 +12,7 @@ import { FilterGroup } from '../console/filter-group';
 import { LoadMore } from '../console/load-more';
 import { ClaimRow } from './claim-row';
 import { CLAIM_STATES, PAGE_SIZE, type ClaimState } from './model';
+import { RequestError } from '../console/request-error';
 
 /** The loading rows have no picture in front (a shape: `lead` is no text here). */
 const SKELETON_LEAD = 'none';
@@ -54,7 +54,7 @@ export function ClaimsList() {
             ))}
           </ul>
         </Card>
-        {query.isError && <ErrorAlert>{query.error.message}</ErrorAlert>}
+        {query.isError && <RequestError error={query.error} onRetry={query.refetch} />}
         <LoadMore
           query={query}
           end={t('end', { count: claims.length, state })}

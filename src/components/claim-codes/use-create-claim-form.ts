@@ -4,7 +4,8 @@ import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import type { FieldPath } from 'react-hook-form';
 import { trpc } from '@/trpc/react';
-import { applyServerError, useZodForm, type ServerIssue } from '../ui/form';
+import { useZodForm, type ServerIssue } from '../ui/form';
+import { useApplyServerError } from '../console/use-error-text';
 import { checkOnSubmit, useClearRefusalOnEdit } from '../console/form-rules';
 import { claimFormSchema, type ClaimFormValues } from './claim-forms';
 import type { CreatedClaim } from './model';
@@ -19,6 +20,7 @@ function fieldOf([first]: ServerIssue['path']): FieldPath<ClaimFormValues> | nul
 /** The new-claim form: templates, credits, a note and an optional tutorial PDF, and sending them. */
 export function useCreateClaimForm(onCreated: (claim: CreatedClaim) => Promise<void>) {
   const create = trpc.claims.create.useMutation();
+  const applyServerError = useApplyServerError();
   const t = useTranslations('claimCodes.forms');
   const schema = useMemo(() => claimFormSchema(t), [t]);
   const form = useZodForm(schema, {

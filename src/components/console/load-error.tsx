@@ -1,6 +1,10 @@
-import { QueryError } from '../ui/list-state';
+'use client';
 
-/** A section that could not be read: what it was, the server's reason, and a way to try again. */
-export function LoadError({ what, error, onRetry }: { what: string; error: { message: string }; onRetry: () => unknown }) {
-  return <QueryError error={{ message: `${what} ${error.message}` }} onRetry={onRetry} />;
+import { QueryError } from '../ui/list-state';
+import { useErrorText } from './use-error-text';
+
+/** A section that could not be read: what it was, why in the page's words, and a way to try again. */
+export function LoadError({ what, error, onRetry }: { what: string; error: unknown; onRetry: () => unknown }) {
+  const text = useErrorText();
+  return <QueryError error={{ message: `${what} ${text(error)}` }} onRetry={onRetry} />;
 }

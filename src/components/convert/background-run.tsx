@@ -9,10 +9,12 @@ import { buttonClasses } from '../ui/button';
 import { Card, CardBody } from '../ui/card';
 import { Spinner } from '../ui/spinner';
 import { ConversionSteps } from './conversion-steps';
+import { useErrorText } from '../console/use-error-text';
 
 /** One background conversion, read every second while it runs: its steps, then the template or the error. */
 export function BackgroundRun({ jobId }: { jobId: string }) {
   const t = useTranslations('convert.background_run');
+  const errorText = useErrorText();
   const result = trpc.imageToTemplate.result.useQuery(
     { job_id: jobId },
     {
@@ -38,7 +40,7 @@ export function BackgroundRun({ jobId }: { jobId: string }) {
           </Link>
         </div>
         {result.error ? (
-          <ErrorAlert>{result.error.data?.httpStatus === 404 || result.error.data?.httpStatus === 400 ? t('missing') : result.error.message}</ErrorAlert>
+          <ErrorAlert>{result.error.data?.httpStatus === 404 || result.error.data?.httpStatus === 400 ? t('missing') : errorText(result.error)}</ErrorAlert>
         ) : !run ? (
           <Spinner />
         ) : (

@@ -5,6 +5,9 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import type { ConversionAnswer, ConversionOptions } from '@/contracts/image-template';
 import { trpc } from '@/trpc/react';
 import { parseConversion, parseSubmitted, type ConversionWords } from './conversion';
+import { consoleFetch } from '../console/console-fetch';
+import { failureKind, isTimeout } from '../console/error-text';
+import { useErrorText } from '../console/use-error-text';
 
 export interface ConversionError {
   message: string;
@@ -14,7 +17,9 @@ export interface ConversionError {
 
 /** `POST /api/image-to-template` with the console session; the balance is read again after each call. */
 async function post(body: { image_url: string } & ConversionOptions): Promise<{ status: number; body: unknown }> {
-  const res = await fetch('/api/image-to-template', {
+  // A synchronous conversion takes up to about 40 s.
+  const res = await consoleFetch('/api/image-to-template', {
+    timeoutMs: 120_000,
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -34,6 +39,7 @@ export function useConversion() {
   const [error, setError] = useState<ConversionError | null>(null);
   const [pending, setPending] = useState<'now' | 'background' | null>(null);
   const busy = useRef(false);
+  const errorText = useErrorText();
 
   const run = useCallback(
     async <T>(mode: 'now' | 'background', call: () => Promise<T>): Promise<T | null> => {
@@ -43,8 +49,8 @@ export function useConversion() {
       setError(null);
       try {
         return await call();
-      } catch {
-        setError({ message: t('network'), credits: false });
+      } catch (err) {
+        setError({ message: isTimeout(err) ? errorText(err) : t('network'), credits: false });
         return null;
       } finally {
         busy.current = false;
@@ -52,7 +58,7 @@ export function useConversion() {
         void utils.session.me.invalidate();
       }
     },
-    [utils, t],
+    [utils, t, errorText],
   );
 
   const convert = useCallback(
@@ -61,9 +67,9 @@ export function useConversion() {
         const res = await post({ image_url: imageUrl, variables });
         const out = parseConversion(res.status, res.body, words);
         if (out.ok) setConversion((last) => ({ image: imageUrl, answer: out.answer, run: (last?.run ?? 0) + 1 }));
-        else setError({ message: out.error, credits: out.status === 402 });
+        else setError({ message: failureKind(res.body) ? errorText(res.body) : out.error, credits: out.status === 402 });
       }),
-    [run, words],
+    [run, words, errorText],
   );
 
   /** Starts a background run that also creates the template; answers its job id, or null after an error. */
@@ -73,10 +79,10 @@ export function useConversion() {
         const res = await post({ image_url: imageUrl, variables, create_template: true });
         const out = parseSubmitted(res.status, res.body, words);
         if (out.ok) return out.jobId;
-        setError({ message: out.error, credits: out.status === 402 });
+        setError({ message: failureKind(res.body) ? errorText(res.body) : out.error, credits: out.status === 402 });
         return null;
       })) ?? null,
-    [run, words],
+    [run, words, errorText],
   );
 
   return { conversion, error, pending, convert, convertInBackground };

@@ -8,7 +8,8 @@ import { isSupportedRatio } from '@/contracts/ratios';
 import { slugSchema } from '@/contracts/common';
 import { trpc } from '@/trpc/react';
 import { filled, worded } from '../console/form-rules';
-import { applyServerError, useZodForm } from '../ui/form';
+import { useZodForm } from '../ui/form';
+import { useApplyServerError } from '../console/use-error-text';
 import type { Draft } from './draft';
 
 /** The form's rules, their messages from the `convert.create` catalogue. */
@@ -35,6 +36,7 @@ export function useCreateTemplateForm(answer: ConversionAnswer, imageUrl: string
   const schema = useMemo(() => createTemplateFormSchema(t), [t]);
   const utils = trpc.useUtils();
   const create = trpc.templates.create.useMutation();
+  const applyServerError = useApplyServerError();
   const [created, setCreated] = useState<CreatedTemplate | null>(null);
   const form = useZodForm(schema, {
     defaultValues: { zh_name: answer.zh_name.slice(0, 100), slug: '', category: answer.image_category.slice(0, 50) },

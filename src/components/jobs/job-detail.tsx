@@ -10,6 +10,7 @@ import { Card, CardHeader, CardTitle } from '../ui/card';
 import { cn } from '../ui/cn';
 import { CopyButton } from '../ui/copy-button';
 import { Spinner } from '../ui/spinner';
+import { RequestError } from '../console/request-error';
 import { useLiveJob } from './use-live-job';
 import { ConversionJob } from './conversion-job';
 import { useStepName } from '../convert/conversion-steps';
@@ -39,15 +40,17 @@ function JobPage({ busy, children }: { busy?: boolean; children: ReactNode }) {
 export function JobDetail({ id }: { id: string }) {
   const t = useTranslations('jobs');
   const times = useJobTimes();
-  const { data, error, isPending } = useLiveJob(id);
+  const { data, error, isPending, refetch } = useLiveJob(id);
   const job = data?.job;
 
   if (error) {
     return (
       <JobPage>
-        <ErrorAlert>
-          {error.data?.httpStatus === 404 || error.data?.httpStatus === 400 ? t('detail.notFound') : error.message}
-        </ErrorAlert>
+        {error.data?.httpStatus === 404 || error.data?.httpStatus === 400 ? (
+          <ErrorAlert>{t('detail.notFound')}</ErrorAlert>
+        ) : (
+          <RequestError error={error} onRetry={refetch} />
+        )}
       </JobPage>
     );
   }

@@ -1,6 +1,7 @@
 'use client';
 
 import { trpc } from '@/trpc/react';
+import { isTimeout } from '../console/error-text';
 import { pendingPollMs, useJobFeed } from './job-feed';
 import { shareJob } from './merge';
 
@@ -13,7 +14,8 @@ export function useLiveJob(id: string) {
       refetchInterval: (q) => (q.state.data?.job?.status === 'pending' ? pendingPollMs(feed) : false),
       // A read that started before a job finished must not put it back to pending.
       structuralSharing: shareJob,
-      retry: (count, error) => count < 2 && (error.data?.httpStatus ?? 500) >= 500,
+      // A timeout already waited long: say so at once rather than wait twice more.
+      retry: (count, error) => count < 2 && (error.data?.httpStatus ?? 500) >= 500 && !isTimeout(error),
     },
   );
 }

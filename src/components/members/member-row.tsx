@@ -3,7 +3,6 @@
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { CheckIcon, CoinsIcon, KeyIcon } from '../icons';
-import { ErrorAlert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { ConfirmDialog } from '../ui/confirm-dialog';
@@ -13,6 +12,8 @@ import { MemberSummary } from './member-summary';
 import type { Member } from './model';
 import { QuotaForm } from './quota-form';
 import { useMemberActions } from './use-member-actions';
+import { RequestError } from '../console/request-error';
+import { useErrorText } from '../console/use-error-text';
 
 interface MemberRowProps {
   member: Member;
@@ -32,6 +33,7 @@ export function MemberRow({ member, allocatable, onChanged, highlight }: MemberR
   const [editing, setEditing] = useState(false);
   const name = member.nickname;
   const t = useTranslations('members.row');
+  const errorText = useErrorText();
 
   const closeQuota = () => {
     setEditing(false);
@@ -111,7 +113,7 @@ export function MemberRow({ member, allocatable, onChanged, highlight }: MemberR
               </Button>
             </div>
           </div>
-          {actions.toggle.error && actions.confirm === null && <ErrorAlert className="mt-3">{actions.toggle.error.message}</ErrorAlert>}
+          {actions.confirm === null && <RequestError className="mt-3" error={actions.toggle.error} onRetry={() => actions.flip(true)} />}
         </>
       )}
 
@@ -120,7 +122,7 @@ export function MemberRow({ member, allocatable, onChanged, highlight }: MemberR
         title={t('rekeyTitle', { name })}
         confirmLabel={t('rekeyConfirm')}
         busy={actions.rekey.isPending}
-        error={actions.rekey.error?.message}
+        error={actions.rekey.error ? errorText(actions.rekey.error) : undefined}
         onConfirm={() => void actions.issueKey()}
         onCancel={actions.cancel}
       >
@@ -132,7 +134,7 @@ export function MemberRow({ member, allocatable, onChanged, highlight }: MemberR
         title={t('disableTitle', { name })}
         confirmLabel={t('disableConfirm')}
         busy={actions.toggle.isPending}
-        error={actions.toggle.error?.message}
+        error={actions.toggle.error ? errorText(actions.toggle.error) : undefined}
         onConfirm={() => void actions.setDisabled(true)}
         onCancel={actions.cancel}
       >

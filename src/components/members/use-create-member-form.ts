@@ -3,7 +3,8 @@
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { trpc } from '@/trpc/react';
-import { applyServerError, useZodForm } from '../ui/form';
+import { useZodForm } from '../ui/form';
+import { useApplyServerError } from '../console/use-error-text';
 import { checkOnSubmit, useClearRefusalOnEdit } from '../console/form-rules';
 import { memberForms } from './member-forms';
 import type { Mode } from './model';
@@ -27,6 +28,7 @@ interface Options {
 /** The add-member form: its fields, sending them, and the member it created. */
 export function useCreateMemberForm({ onChanged, onCreated }: Options) {
   const create = trpc.accounts.create.useMutation();
+  const applyServerError = useApplyServerError();
   const t = useTranslations('members.forms');
   const { createMemberSchema } = useMemo(() => memberForms(t), [t]);
   const form = useZodForm(createMemberSchema, {

@@ -3,7 +3,8 @@
 import { useFormatter, useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import { trpc } from '@/trpc/react';
-import { applyServerError, useZodForm } from '../ui/form';
+import { useZodForm } from '../ui/form';
+import { useApplyServerError } from '../console/use-error-text';
 import { checkOnSubmit, useClearRefusalOnEdit } from '../console/form-rules';
 import { memberForms } from './member-forms';
 import type { Member } from './model';
@@ -14,6 +15,7 @@ import type { Member } from './model';
  */
 export function useQuotaForm(member: Member, onSaved: (notice: string) => Promise<void>) {
   const setQuota = trpc.accounts.setQuota.useMutation();
+  const applyServerError = useApplyServerError();
   const t = useTranslations('members.quota');
   const errors = useTranslations('members.forms');
   const format = useFormatter();

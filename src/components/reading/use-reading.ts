@@ -4,6 +4,9 @@ import { useTranslations } from 'next-intl';
 import { useCallback, useRef, useState } from 'react';
 import { trpc } from '@/trpc/react';
 import { parseReading, type Reading } from './reading';
+import { consoleFetch } from '../console/console-fetch';
+import { failureKind, isTimeout } from '../console/error-text';
+import { useErrorText } from '../console/use-error-text';
 
 /** Reads one uploaded image through `POST /api/reverse` with the console session; the balance is read again after. */
 export function useReading() {
@@ -13,6 +16,7 @@ export function useReading() {
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const busy = useRef(false);
+  const errorText = useErrorText();
 
   const read = useCallback(
     async (imageUrl: string) => {
@@ -21,7 +25,7 @@ export function useReading() {
       setPending(true);
       setError(null);
       try {
-        const res = await fetch('/api/reverse', {
+        const res = await consoleFetch('/api/reverse', {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ image_url: imageUrl }),
@@ -29,16 +33,16 @@ export function useReading() {
         const body: unknown = await res.json().catch(() => null);
         const answer = parseReading(res.status, body, (status) => t('status', { status: String(status) }));
         if (answer.ok) setReading({ image: imageUrl, result: answer.reading });
-        else setError(answer.error);
-      } catch {
-        setError(t('network'));
+        else setError(failureKind(body) ? errorText(body) : answer.error);
+      } catch (err) {
+        setError(isTimeout(err) ? errorText(err) : t('network'));
       } finally {
         busy.current = false;
         setPending(false);
         void utils.session.me.invalidate();
       }
     },
-    [utils, t],
+    [utils, t, errorText],
   );
 
   return { reading, error, pending, read };

@@ -16,12 +16,14 @@ import { RecipeThumb } from '../fields/recipe-thumb';
 import { genreCounts, genreLabel } from './genres';
 import { SKILLS_INPUT } from './reads';
 import { InputKindBadge, NeedsImageBadge, RatioBadge } from './skill-badges';
+import { useErrorText } from '../console/use-error-text';
 
 export type Skill = RouterOutputs['skills']['list']['skills'][number];
 
 /** The catalogue of skills: genre chips and a search over a grid of cards, each opening the skill in the Playground. */
 export function SkillsCatalogue() {
   const t = useTranslations('skills');
+  const errorText = useErrorText();
   const tGenre = useTranslations('skills.genres');
   const query = trpc.skills.list.useQuery(SKILLS_INPUT, { staleTime: 60_000 });
   const skills = useMemo(() => query.data?.skills ?? [], [query.data]);
@@ -53,7 +55,7 @@ export function SkillsCatalogue() {
       />
 
       <ListState
-        query={{ ...query, error: query.error ? { message: t('loadFailed', { message: query.error.message }) } : null }}
+        query={{ ...query, error: query.error ? { message: t('loadFailed', { message: errorText(query.error) }) } : null }}
         empty={skills.length === 0}
         keepRowsOnError
         loading={<ListSkeleton label={t('loading')} rows={4} />}

@@ -5,7 +5,8 @@ import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { trpc, type RouterOutputs } from '@/trpc/react';
 import { Button } from '../ui/button';
-import { FieldBlock, Form, FormRootError, applyServerError, useZodForm } from '../ui/form';
+import { FieldBlock, Form, FormRootError, useZodForm } from '../ui/form';
+import { useApplyServerError } from '../console/use-error-text';
 import { Input } from '../ui/input';
 import { Select } from '../ui/select';
 import { Switch } from '../ui/switch';
@@ -20,6 +21,7 @@ type Hook = RouterOutputs['hooks']['list']['hooks'][number];
 function useEditHookForm(hook: Hook, onDone: () => void) {
   const utils = trpc.useUtils();
   const update = trpc.hooks.update.useMutation();
+  const applyServerError = useApplyServerError();
   const errors = useTranslations('hooks.form');
   const { editHookSchema } = useMemo(() => hookForms(errors), [errors]);
   const form = useZodForm(editHookSchema, {

@@ -4,7 +4,6 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { trpc, type RouterOutputs } from '@/trpc/react';
 import { ArrowRightIcon, ArticleIcon, PencilIcon, TrashIcon, VideoIcon } from '../icons';
-import { ErrorAlert } from '../ui/alert';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
@@ -13,12 +12,15 @@ import { Switch } from '../ui/switch';
 import { EditHook } from './edit-hook';
 import type { Catalog } from './options';
 import { TemplateChip } from './template-chip';
+import { RequestError } from '../console/request-error';
+import { useErrorText } from '../console/use-error-text';
 
 type Hook = RouterOutputs['hooks']['list']['hooks'][number];
 
 /** One binding: its two templates, the enabled switch, the note, and edit and delete. */
 export function HookRow({ hook, catalog }: { hook: Hook; catalog: Catalog }) {
   const t = useTranslations('hooks');
+  const errorText = useErrorText();
   const utils = trpc.useUtils();
   const toggle = trpc.hooks.update.useMutation();
   const remove = trpc.hooks.remove.useMutation();
@@ -98,7 +100,7 @@ export function HookRow({ hook, catalog }: { hook: Hook; catalog: Catalog }) {
               </Button>
             </div>
           </div>
-          {toggle.error && <ErrorAlert className="mt-3">{toggle.error.message}</ErrorAlert>}
+          <RequestError className="mt-3" error={toggle.error} />
         </>
       )}
 
@@ -107,7 +109,7 @@ export function HookRow({ hook, catalog }: { hook: Hook; catalog: Catalog }) {
         title={t('row.confirmTitle')}
         confirmLabel={t('row.confirmLabel')}
         busy={remove.isPending}
-        error={remove.error?.message}
+        error={remove.error ? errorText(remove.error) : undefined}
         onConfirm={() => void destroy()}
         onCancel={() => {
           setConfirming(false);

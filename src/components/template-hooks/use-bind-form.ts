@@ -4,7 +4,8 @@ import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { trpc, type RouterOutputs } from '@/trpc/react';
-import { applyServerError, useZodForm } from '../ui/form';
+import { useZodForm } from '../ui/form';
+import { useApplyServerError } from '../console/use-error-text';
 import { checkOnSubmit, useClearRefusalOnEdit } from '../console/form-rules';
 import { hookForms } from './hook-forms';
 import type { Catalog, HookType } from './options';
@@ -25,6 +26,7 @@ export interface BindDone {
 export function useBindForm(catalog: Catalog, hooks: Hook[]) {
   const utils = trpc.useUtils();
   const bind = trpc.hooks.bind.useMutation();
+  const applyServerError = useApplyServerError();
   const errors = useTranslations('hooks.form');
   const { bindFormSchema } = useMemo(() => hookForms(errors), [errors]);
   const form = useZodForm(bindFormSchema, {

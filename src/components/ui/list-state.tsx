@@ -1,15 +1,18 @@
 import { useTranslations } from 'next-intl';
 import type { ComponentType, HTMLAttributes, ReactNode, SVGProps } from 'react';
+import { failureKind } from '../console/error-text';
+import { useErrorText } from '../console/use-error-text';
 import { ErrorAlert } from './alert';
 import { Card } from './card';
 import { cn } from './cn';
 
-/** A failed read with a way to try again. */
+/** A failed read with a way to try again; a call's failure is worded by its reason (src/components/console/error-text.ts). */
 export function QueryError({ error, onRetry }: { error: { message: string }; onRetry: () => unknown }) {
   const t = useTranslations('ui');
+  const text = useErrorText();
   return (
     <ErrorAlert>
-      {error.message}{' '}
+      {failureKind(error) ? text(error) : error.message}{' '}
       <button type="button" className="font-medium underline" onClick={() => void onRetry()}>
         {t('retry')}
       </button>

@@ -3,6 +3,7 @@
  * upload; PUT the bytes there and commit; fall back to the proxy upload when presign says `proxy`,
  * when the type cannot be declared, or when the direct PUT fails.
  */
+import { goToSignIn } from '@/trpc/links';
 
 export interface UploadResult {
   url: string;
@@ -50,6 +51,13 @@ export interface UploadWords {
 
 export class UploadError extends Error {
   override name = 'UploadError';
+  /** The server's machine-readable reason (`{ok: false, reason}`), which the page words. */
+  readonly reason: string | undefined;
+
+  constructor(message: string, reason?: string) {
+    super(message);
+    this.reason = reason;
+  }
 }
 
 /** The extension a file declares by its name, lower-case and without the dot; null when it has none. */
@@ -118,13 +126,18 @@ export function browserTransport(calls: Pick<Transport, 'presign' | 'commit'>, w
       if (workspaceId) form.set('workspace_id', workspaceId);
       form.set('file', file, filename);
       const res = await send('POST', path, {}, form, onProgress);
-      let json: { ok?: boolean; error?: string } & Partial<UploadResult> = {};
+      if (res.status === 401) {
+        // The session ended while the page was open.
+        goToSignIn();
+        return new Promise<never>(() => {});
+      }
+      let json: { ok?: boolean; error?: string; reason?: string } & Partial<UploadResult> = {};
       try {
         json = JSON.parse(res.text) as typeof json;
       } catch {
         // not JSON
       }
-      if (res.status !== 200 || !json.url) throw new UploadError(json.error ?? words.failed(res.status));
+      if (res.status !== 200 || !json.url) throw new UploadError(json.error ?? words.failed(res.status), json.reason);
       return json as UploadResult;
     },
   };

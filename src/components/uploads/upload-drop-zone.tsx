@@ -51,7 +51,11 @@ export function UploadDropZone({ onFiles }: { onFiles: (files: File[]) => void }
       <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.6} aria-hidden="true" className="size-9 text-indigo-500">
         <path strokeLinecap="round" strokeLinejoin="round" d="M12 16V4m0 0-4 4m4-4 4 4M4 16v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2" />
       </svg>
-      <p className="text-sm font-medium text-slate-800">{t('prompt')}</p>
+      {/* A finger cannot drop files: touch screens (coarse pointer) are only offered the choice. */}
+      <p className="text-sm font-medium text-slate-800" data-testid="drop-zone-prompt">
+        <span className="pointer-coarse:hidden">{t('prompt')}</span>
+        <span className="hidden pointer-coarse:inline">{t('promptTouch')}</span>
+      </p>
       <p id={`${inputId}-limits`} className="text-xs text-slate-500">
         {LIMITS.map(([what, types, max]) => t('limit', { what: t(`kinds.${what}`), types, max })).join(' · ')}
       </p>

@@ -8,6 +8,7 @@ import { cn } from '../ui/cn';
 import { Spinner } from '../ui/spinner';
 import { uploadFile } from './upload-client';
 import { useUploadTransport } from './use-upload-transport';
+import { useUploadErrorText } from './use-upload-error-text';
 
 const ACCEPT = 'image/png,image/jpeg,image/webp,image/gif';
 
@@ -43,6 +44,7 @@ export function UploadedImageGrid({ legend, hint, pickLabel, isSelected, onToggl
   const utils = trpc.useUtils();
   const uploads = trpc.uploads.list.useQuery({ limit: 60 }, { staleTime: 0 });
   const transport = useUploadTransport();
+  const uploadErrorText = useUploadErrorText();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
@@ -58,7 +60,7 @@ export function UploadedImageGrid({ legend, hint, pickLabel, isSelected, onToggl
       onUploaded({ url: out.result.url, name: file.name });
       void utils.uploads.list.invalidate();
     } catch (err) {
-      setError(err instanceof Error && err.message ? err.message : t('errors.failed'));
+      setError(uploadErrorText(err, file.name));
     } finally {
       setBusy(false);
     }

@@ -1,16 +1,16 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
 import { useRef, useState } from 'react';
 import { trpc } from '@/trpc/react';
 import type { UploadItem } from './upload-card';
 import { uploadFile } from './upload-client';
 import { useUploadTransport } from './use-upload-transport';
+import { useUploadErrorText } from './use-upload-error-text';
 
 /** The files sent in this visit, newest first, and a way to send more. */
 export function useUploads() {
   const utils = trpc.useUtils();
-  const t = useTranslations('uploads.errors');
+  const uploadErrorText = useUploadErrorText();
   const transport = useUploadTransport();
   const [items, setItems] = useState<UploadItem[]>([]);
   const seq = useRef(0);
@@ -26,7 +26,7 @@ export function useUploads() {
           update(id, { state: 'done', progress: 1, route: out.route, result: out.result, reason: out.reason });
           void utils.uploads.list.invalidate();
         })
-        .catch((err: unknown) => update(id, { state: 'failed', error: err instanceof Error && err.message ? err.message : t('failed') }));
+        .catch((err: unknown) => update(id, { state: 'failed', error: uploadErrorText(err, file.name) }));
     }
   }
 

@@ -9,9 +9,11 @@ export function DailyTable({ id, report, visible }: { id: string; report: UsageR
   const t = useTranslations('usage');
   const format = useFormatter();
   return (
+    <div id={id}>
+      {/* On a phone the shown figures are one card per day; the table (for screen readers always) from `sm` up. */}
+      {visible && <DayCards rows={rows} today={today} />}
     <div
-      id={id}
-      className={visible ? 'mt-4 max-h-[28rem] overflow-auto rounded-lg ring-1 ring-slate-200' : 'sr-only'}
+      className={visible ? 'mt-4 hidden max-h-[28rem] overflow-auto rounded-lg ring-1 ring-slate-200 sm:block' : 'sr-only'}
       // Scrollable when shown: reachable from the keyboard then, and only then.
       tabIndex={visible ? 0 : undefined}
       role={visible ? 'region' : undefined}
@@ -69,5 +71,35 @@ export function DailyTable({ id, report, visible }: { id: string; report: UsageR
         </tfoot>
       </table>
     </div>
+    </div>
+  );
+}
+
+/** The days as stacked cards below the `sm` breakpoint: the date and total, then each category. */
+function DayCards({ rows, today }: { rows: UsageReport['daily']; today: string | undefined }) {
+  const t = useTranslations('usage');
+  const format = useFormatter();
+  return (
+    <ul className="mt-4 max-h-[28rem] space-y-2 overflow-y-auto sm:hidden" data-testid="usage-day-cards" aria-label={t('table.title')}>
+      {rows.map((d) => (
+        <li key={d.date} className={d.total === 0 ? 'rounded-lg bg-white p-3 text-slate-400 ring-1 ring-slate-200' : 'rounded-lg bg-white p-3 text-slate-700 ring-1 ring-slate-200'}>
+          <div className="flex items-baseline justify-between gap-3 text-sm">
+            <span className="text-slate-600">
+              <time dateTime={d.date}>{longDay(format, d.date)}</time>
+              {d.date === today && <span className="ml-1.5 text-xs text-indigo-600">{t('table.today')}</span>}
+            </span>
+            <span className="font-semibold tabular-nums">{formatCredits(format, d.total)}</span>
+          </div>
+          <dl className="mt-1.5 grid grid-cols-2 gap-x-4 gap-y-0.5 text-xs">
+            {CATEGORIES.map((c) => (
+              <div key={c.key} className="flex justify-between gap-2">
+                <dt className="text-slate-500">{t(`categories.${c.key}.label`)}</dt>
+                <dd className="tabular-nums">{formatCredits(format, d[c.key])}</dd>
+              </div>
+            ))}
+          </dl>
+        </li>
+      ))}
+    </ul>
   );
 }

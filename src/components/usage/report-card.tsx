@@ -8,6 +8,7 @@ import { Segmented } from '../ui/segmented';
 import { Spinner } from '../ui/spinner';
 import { LoadError } from '../console/load-error';
 import type { Report } from './types';
+import { useErrorText } from '../console/use-error-text';
 
 /** A report's window switch: its name for screen readers, the windows it offers and the one shown. */
 export interface WindowSwitch<W extends number> {
@@ -81,12 +82,13 @@ export function ReportCard<D, W extends number>({ title, description, switcher, 
 }
 
 /** A later refresh failed: the figures shown are the last ones read. */
-export function RefreshError({ error, className }: { error: { message: string } | null; className: string }) {
+export function RefreshError({ error, className }: { error: unknown; className: string }) {
   const t = useTranslations('usage.report');
+  const errorText = useErrorText();
   if (!error) return null;
   return (
     <p className={cn('text-xs text-rose-700', className)} role="alert">
-      {t('refreshError', { message: error.message })}
+      {t('refreshError', { message: errorText(error) })}
     </p>
   );
 }

@@ -111,7 +111,7 @@ export async function answerImageEndpoint(
   } catch (err) {
     if (err instanceof AppError) {
       if (err.code === 'PAYLOAD_TOO_LARGE') return bodyTooLarge(ctx.config.maxBodyBytes);
-      return errorResponse(err.status, err.message, err.code, err.retryAfter ? { 'retry-after': String(err.retryAfter) } : {}, err.issues);
+      return errorResponse(err.status, err.message, err.code, err.retryAfter ? { 'retry-after': String(err.retryAfter) } : {}, err.issues, err.reason);
     }
     logger.error({ err }, `${what} failed`);
     return errorResponse(500, 'Internal error; it has been logged', 'INTERNAL');

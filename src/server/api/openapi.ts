@@ -11,11 +11,15 @@ import type { StudioMeta } from './trpc';
 
 const ERROR_SCHEMA: SchemaObject = {
   type: 'object',
-  required: ['ok', 'error', 'code'],
+  required: ['ok', 'error', 'code', 'reason'],
   properties: {
     ok: { type: 'boolean', const: false },
     error: { type: 'string', description: 'What went wrong, written for the caller' },
-    code: { type: 'string', description: 'Machine-readable code, e.g. BAD_REQUEST, FORBIDDEN' },
+    code: { type: 'string', description: 'Machine-readable class of the status, e.g. BAD_REQUEST, FORBIDDEN' },
+    reason: {
+      type: 'string',
+      description: 'Machine-readable cause, finer than `code` (e.g. validation, insufficient_credits, capability_unsupported); stable for programs',
+    },
     issues: {
       type: 'array',
       description: 'Validation errors only: each refused field, its path in the body and what is wrong',
@@ -63,7 +67,7 @@ function buildDocument(): OpenAPIObject {
     title: 'Studio API',
     version: '1.0.0',
     description:
-      'Multi-tenant AI generation service. Authenticate with `X-API-Key: sk-studio-...` or `Authorization: Bearer sk-studio-...`. Every error is JSON `{ok: false, error, code}`; a refused body adds `issues: [{path, message}]`, one per refused field.',
+      'Multi-tenant AI generation service. Authenticate with `X-API-Key: sk-studio-...` or `Authorization: Bearer sk-studio-...`. Every error is JSON `{ok: false, error, code, reason}`; a refused body adds `issues: [{path, message}]`, one per refused field.',
     baseUrl: '/api',
     securitySchemes: {
       ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Tenant, member or super-administrator key' },

@@ -2,12 +2,12 @@ import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../db/unavailable';
 import { getTRPCErrorFromUnknown, type TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { z } from 'zod';
-import { AppError, errorStatus } from '../domain/errors';
+import { AppError } from '../domain/errors';
 import { logger } from '../logger';
 import { createContext } from './context';
 import { restRoutes } from './openapi';
 import { appRouter, createCaller } from './root';
-import { authFailureAnswer, errorIssues, publicMessage, type AuthFailure, type StudioMeta } from './trpc';
+import { authFailureAnswer, codeForStatus, errorIssues, errorReason, publicMessage, type AuthFailure, type StudioMeta } from './trpc';
 import { handleImageToTemplateRequest } from './image-template-handler';
 import { handleReverseRequest } from './reverse-handler';
 import { handleUploadRequest } from './upload-handler';
@@ -24,8 +24,6 @@ export function authFailureResponse(failure: AuthFailure | null): Response {
   const { code, message } = authFailureAnswer(failure);
   return errorResponse(code === 'FORBIDDEN' ? 403 : 401, message, code);
 }
-
-const codeForStatus = (status: number): string => Object.entries(errorStatus).find(([, s]) => s === status)?.[0] ?? 'ERROR';
 
 /** One REST operation: the procedure that serves it and the object schema of its input. */
 interface Operation {
@@ -107,7 +105,7 @@ function errorFrom(error: TRPCError): Response {
   const status = error.cause instanceof AppError ? error.cause.status : getHTTPStatusCodeFromError(error);
   const retryAfter = error.cause instanceof AppError ? error.cause.retryAfter : undefined;
   const headers: Record<string, string> = retryAfter ? { 'retry-after': String(retryAfter) } : {};
-  return errorResponse(status, publicMessage(error), codeForStatus(status), headers, errorIssues(error));
+  return errorResponse(status, publicMessage(error), codeForStatus(status), headers, errorIssues(error), errorReason(error));
 }
 
 /** The body of a POST/PUT/PATCH (or DELETE) as a value, or the error answer. */
@@ -132,7 +130,7 @@ async function bodyInput(req: Request, method: string, maxBodyBytes: number): Pr
  * The REST surface: the spec's paths under /api, each served by the tRPC procedure whose OpenAPI
  * meta names it. In front: 404/405 for unknown paths and methods, 413/415/400 for bodies. A JSON
  * body reaches the procedure's schema as sent (no coercion: `"false"` is not a boolean); query
- * parameters are converted by `queryInput`. Every error leaves as `{ok: false, error, code}`.
+ * parameters are converted by `queryInput`. Every error leaves as `{ok: false, error, code, reason}`.
  */
 export async function handleRestRequest(req: Request, maxBodyBytes: number): Promise<Response> {
   const response = await answerRest(req, maxBodyBytes);

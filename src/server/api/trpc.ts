@@ -6,7 +6,8 @@ import type { ActionMap } from './action-map';
 import { ZodError } from 'zod';
 import type { Deps } from '../domain/deps';
 import type { Identity } from '../domain/auth/identity';
-import { AppError, tenantOnly, type ErrorCode, type FieldIssue } from '../domain/errors';
+import { AppError, defaultReason, errorStatus, tenantOnly, type ErrorCode, type ErrorReason, type FieldIssue } from '../domain/errors';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { logger } from '../logger';
 import { assertWellFormedInput } from './input-text';
 import { describeZodError, zodIssues } from './zod-errors';
@@ -52,6 +53,17 @@ export function errorIssues(error: TRPCError): FieldIssue[] | undefined {
   return undefined;
 }
 
+/** The status's code as error bodies write it (`NOT_FOUND`). */
+export const codeForStatus = (status: number): string => Object.entries(errorStatus).find(([, s]) => s === status)?.[0] ?? 'ERROR';
+
+/** The machine-readable reason of an error (docs/api.md → Errors), which the console translates. */
+export function errorReason(error: TRPCError): ErrorReason {
+  if (error.cause instanceof AppError) return error.cause.reason;
+  if (error.cause instanceof ZodError) return 'validation';
+  if (error.code === 'TIMEOUT') return 'timeout';
+  return defaultReason(codeForStatus(getHTTPStatusCodeFromError(error)), false);
+}
+
 /**
  * Procedure meta: the REST route (trpc-to-openapi) and, for action endpoints, their action table,
  * whose bodies the OpenAPI document shows as a union told apart by `action`.
@@ -67,7 +79,7 @@ const t = initTRPC
       return {
         ...shape,
         message: publicMessage(error),
-        data: { code: shape.data.code, httpStatus: shape.data.httpStatus, ...(issues ? { issues } : {}) },
+        data: { code: shape.data.code, httpStatus: shape.data.httpStatus, reason: errorReason(error), ...(issues ? { issues } : {}) },
       };
     },
   });

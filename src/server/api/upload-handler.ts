@@ -26,7 +26,7 @@ async function answerUpload(req: Request, session: SessionIdentity | null): Prom
     return Response.json(answer, { headers: { 'cache-control': 'no-store' } });
   } catch (err) {
     if (err instanceof AppError) {
-      return errorResponse(err.status, err.message, err.code, err.retryAfter ? { 'retry-after': String(err.retryAfter) } : {});
+      return errorResponse(err.status, err.message, err.code, err.retryAfter ? { 'retry-after': String(err.retryAfter) } : {}, undefined, err.reason);
     }
     logger.error({ err }, 'upload failed');
     return errorResponse(500, 'Internal error; it has been logged', 'INTERNAL');

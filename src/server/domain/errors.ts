@@ -21,6 +21,55 @@ export const errorStatus = {
 
 export type ErrorCode = keyof typeof errorStatus;
 
+/**
+ * The finer, machine-readable reason of an error (`reason` in every error body, beside the coarser
+ * `code`): stable for programs, and the key the console translates a refusal by.
+ */
+export const errorReasons = [
+  'validation',
+  'bad_request',
+  'capability_unsupported',
+  'unauthorized',
+  'forbidden',
+  'tenant_only',
+  'insufficient_credits',
+  'not_found',
+  'method_not_allowed',
+  'conflict',
+  'payload_too_large',
+  'unsupported_media_type',
+  'file_type_unsupported',
+  'rate_limited',
+  'internal',
+  'upstream_failed',
+  'unavailable',
+  'timeout',
+] as const;
+
+export type ErrorReason = (typeof errorReasons)[number];
+
+const reasonOfCode: Record<ErrorCode, ErrorReason> = {
+  BAD_REQUEST: 'bad_request',
+  UNAUTHORIZED: 'unauthorized',
+  PAYMENT_REQUIRED: 'insufficient_credits',
+  FORBIDDEN: 'forbidden',
+  NOT_FOUND: 'not_found',
+  METHOD_NOT_ALLOWED: 'method_not_allowed',
+  CONFLICT: 'conflict',
+  PAYLOAD_TOO_LARGE: 'payload_too_large',
+  UNSUPPORTED_MEDIA_TYPE: 'unsupported_media_type',
+  TOO_MANY_REQUESTS: 'rate_limited',
+  INTERNAL: 'internal',
+  UNAVAILABLE: 'upstream_failed',
+  GATEWAY_TIMEOUT: 'timeout',
+};
+
+/** The reason an error of `code` has when nothing finer was said; a 400 naming fields is `validation`. */
+export function defaultReason(code: string, hasIssues = false): ErrorReason {
+  if (code === 'BAD_REQUEST' && hasIssues) return 'validation';
+  return code in reasonOfCode ? reasonOfCode[code as ErrorCode] : 'bad_request';
+}
+
 /** One refused field: where it is in the request body and what is wrong with it. */
 export interface FieldIssue {
   path: (string | number)[];
@@ -34,12 +83,18 @@ export class AppError extends Error {
   readonly retryAfter: number | undefined;
   /** The fields at fault, so a form can show each message beside its field. */
   readonly issues: FieldIssue[] | undefined;
+  readonly reason: ErrorReason;
 
-  constructor(code: ErrorCode, message: string, opts: { cause?: unknown; retryAfter?: number; issues?: FieldIssue[] } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    opts: { cause?: unknown; retryAfter?: number; issues?: FieldIssue[]; reason?: ErrorReason } = {},
+  ) {
     super(message, { cause: opts.cause });
     this.code = code;
     this.retryAfter = opts.retryAfter;
     this.issues = opts.issues;
+    this.reason = opts.reason ?? defaultReason(code, (opts.issues?.length ?? 0) > 0);
   }
 
   get status(): number {
@@ -67,4 +122,5 @@ export const tenantOnly = () =>
   new AppError(
     'FORBIDDEN',
     'This endpoint needs the tenant key; a member-account key is not allowed here. Do not retry with this key.',
+    { reason: 'tenant_only' },
   );

@@ -60,7 +60,7 @@ export async function serveDirect(req: IncomingMessage, res: ServerResponse): Pr
     logger.error({ err }, 'direct API request failed');
     if (!res.headersSent) {
       res.writeHead(500, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ ok: false, error: 'Internal error; it has been logged', code: 'INTERNAL' }));
+      res.end(JSON.stringify({ ok: false, error: 'Internal error; it has been logged', code: 'INTERNAL', reason: 'internal' }));
     } else {
       res.destroy();
     }

@@ -1,10 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { defaultReason } from '../domain/errors';
 
 /** The methods Studio answers; anything else (TRACE, CONNECT, WebDAV verbs) is refused up front. */
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 function refuse(res: ServerResponse, status: number, error: string, code: string, headers: Record<string, string> = {}): true {
-  const body = JSON.stringify({ ok: false, error, code });
+  const body = JSON.stringify({ ok: false, error, code, reason: defaultReason(code) });
   res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', connection: 'close', ...headers });
   res.end(body);
   return true;

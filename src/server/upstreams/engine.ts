@@ -160,7 +160,7 @@ export async function planOrThrow(db: Db, req: RouteRequest, random?: () => numb
   const plan = planRoute(await loadCandidates(db), req, random);
   if ('kind' in plan) {
     if (plan.kind === 'unavailable') throw new AppError('UNAVAILABLE', plan.message, { retryAfter: 60 });
-    throw new AppError('BAD_REQUEST', plan.message);
+    throw new AppError('BAD_REQUEST', plan.message, { reason: 'capability_unsupported' });
   }
   return plan;
 }

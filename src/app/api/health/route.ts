@@ -19,13 +19,13 @@ export async function GET(): Promise<Response> {
     const { database } = await getRuntime();
     await database.db.execute(sql`select 1`);
     if (!(await migrationsApplied(database))) {
-      return Response.json({ ok: false, error: 'Database migrations are not applied yet', code: 'UNAVAILABLE' }, { status: 503 });
+      return Response.json({ ok: false, error: 'Database migrations are not applied yet', code: 'UNAVAILABLE', reason: 'unavailable' }, { status: 503 });
     }
     return Response.json(
       { ok: true, database: database.kind, latency_ms: Date.now() - started, time: new Date().toISOString() },
       { headers: { 'cache-control': 'no-store' } },
     );
   } catch {
-    return Response.json({ ok: false, error: 'Database is not reachable', code: 'UNAVAILABLE' }, { status: 503 });
+    return Response.json({ ok: false, error: 'Database is not reachable', code: 'UNAVAILABLE', reason: 'unavailable' }, { status: 503 });
   }
 }

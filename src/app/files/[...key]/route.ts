@@ -10,7 +10,7 @@ export const dynamic = 'force-dynamic';
 const USER_CONTENT = { 'x-content-type-options': 'nosniff', 'content-security-policy': FILE_CSP };
 
 function notFound(): Response {
-  return Response.json({ ok: false, error: 'File not found', code: 'NOT_FOUND' }, { status: 404, headers: USER_CONTENT });
+  return Response.json({ ok: false, error: 'File not found', code: 'NOT_FOUND', reason: 'not_found' }, { status: 404, headers: USER_CONTENT });
 }
 
 /**

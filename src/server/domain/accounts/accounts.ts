@@ -28,7 +28,9 @@ export interface AccountView {
 }
 
 const insufficient = (allocatable: number) =>
-  badRequest(`Allocatable credits are insufficient: at most ${allocatable} credits can be given to this member`);
+  new AppError('BAD_REQUEST', `Allocatable credits are insufficient: at most ${allocatable} credits can be given to this member`, {
+    reason: 'insufficient_credits',
+  });
 
 async function lockAccount(tx: Db, tenantId: string, accountId: string): Promise<Account> {
   const [row] = await tx

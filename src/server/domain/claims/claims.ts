@@ -119,6 +119,7 @@ export async function createClaim(
           throw new AppError(
             'CONFLICT',
             `Not enough credits for this claim code: it needs ${body.credits}, the tenant has ${t?.credits ?? 0} allocatable. Add credits or lower the amount.`,
+            { reason: 'insufficient_credits' },
           );
         }
         await tx.insert(claimCodes).values({

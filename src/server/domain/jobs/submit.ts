@@ -139,7 +139,7 @@ export async function submitImageJobs(ctx: SubmitContext, who: ScopedIdentity, s
       await planOrThrow(ctx.db, { media: 'image', model: input.model ?? undefined, provider: input.provider ?? undefined, binding, needs: imageNeeds(input) });
     } catch (err) {
       if (err instanceof AppError && sub.batch) {
-        throw new AppError(err.code, `${pathText(path)}: ${err.message}`, { retryAfter: err.retryAfter, issues: [{ path, message: err.message }] });
+        throw new AppError(err.code, `${pathText(path)}: ${err.message}`, { retryAfter: err.retryAfter, issues: [{ path, message: err.message }], reason: err.reason });
       }
       throw err;
     }

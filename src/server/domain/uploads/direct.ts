@@ -6,7 +6,7 @@ import { logger } from '../../logger';
 import type { PresignBody } from '../../../contracts/uploads';
 import type { ScopedIdentity } from '../auth/identity';
 import type { Deps } from '../deps';
-import { badRequest, fieldError, notFound } from '../errors';
+import { AppError, badRequest, fieldError, notFound } from '../errors';
 import { consume, ensureAvailable } from '../limits/rate-limit';
 import { allowedList, detectType, SNIFF_BYTES, typeOfExt } from './file-types';
 import { imageProblem } from './image-check';
@@ -50,7 +50,10 @@ export async function presignUpload(
 ): Promise<PresignAnswer> {
   const { headers } = request;
   const type = typeOfExt(body.ext);
-  if (!type) throw fieldError(['ext'], `"${body.ext}" is not an allowed type. Allowed: ${allowedList()}`);
+  if (!type) {
+    const message = `"${body.ext}" is not an allowed type. Allowed: ${allowedList()}`;
+    throw new AppError('BAD_REQUEST', `ext: ${message}`, { issues: [{ path: ['ext'], message }], reason: 'file_type_unsupported' });
+  }
   if (body.size > type.maxBytes) throw tooLarge(type, body.size);
   const workspaceId = checkWorkspace(body.workspace_id);
   const fallback = { path: UPLOAD_PATH };

@@ -31,7 +31,11 @@ export const tooLarge = (type: UploadType | null, size?: number) =>
       : `The file is larger than ${formatMb(MAX_UPLOAD_BYTES)}; nothing was stored`,
   );
 const unrecognised = () =>
-  badRequest(`file: the bytes are not a supported image, audio or video file (the type is read from the content, not the name). Allowed: ${allowedList()}`);
+  new AppError(
+    'BAD_REQUEST',
+    `file: the bytes are not a supported image, audio or video file (the type is read from the content, not the name). Allowed: ${allowedList()}`,
+    { reason: 'file_type_unsupported' },
+  );
 
 /**
  * Writes an upload stream to a temporary file while reading it: the type is decided from the first
