@@ -73,6 +73,8 @@ const TRANSLATED = [
   'src/components/console/stat-card.tsx',
   'src/components/console/tenant-stats.tsx',
   'src/components/console/unlocked-templates.tsx',
+  'src/app/(console)/videos/**',
+  'src/components/videos/**',
 ];
 
 /** Props that carry words to the reader (names for assistive technology among them); a literal in one is untranslated text. */
