@@ -201,7 +201,7 @@ test('in Chinese: the page, its refusal, a finished task and its state speak Chi
   await expect(page).toHaveTitle('视频 · Studio');
   await expect(page.getByRole('heading', { level: 1, name: '生成视频' })).toBeVisible();
   await expect(page.getByRole('tab', { name: '模板' })).toBeVisible();
-  await expect(page.getByLabel('档位')).toBeVisible();
+  await expect(page.getByLabel('档位', { exact: true })).toBeVisible();
   await expect(page.getByTestId('tier-details')).toContainText('Studio 根据时长和分辨率选择档位');
   await expect(page.getByLabel('时长', { exact: true })).toHaveValue('5');
   await expect(page.getByRole('group', { name: '画面比例' })).toBeVisible();

@@ -256,13 +256,16 @@ export function VideoSubmitBar({ video, lastCost }: { video: VideoForm; lastCost
           <span>
             {video.estimate !== null && (
               <>
-                <span className="font-semibold text-slate-900" data-testid="video-estimate">
-                  {t('estimate', amount(video.estimate))}
-                </span>{' '}
-                <span className="text-slate-400">
-                  {t('estimateHint')}
-                  {' · '}
-                </span>
+                {t.rich('estimate', {
+                  ...amount(video.estimate),
+                  figure: (chunks) => (
+                    <span className="font-semibold text-slate-900" data-testid="video-estimate">
+                      {chunks}
+                    </span>
+                  ),
+                  hint: (chunks) => <span className="text-slate-400">{chunks}</span>,
+                })}
+                <span className="text-slate-400">{' · '}</span>
               </>
             )}
             {t.rich('available', {
