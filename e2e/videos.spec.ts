@@ -224,7 +224,7 @@ test('in Chinese: the page, its refusal, a finished task and its state speak Chi
   await expect(card.getByRole('link', { name: '打开视频' })).toBeVisible();
   const cost = await creditsOf(card);
   await expect(page.getByTestId('video-estimate')).toHaveText(`${cost} 积分`);
-  await expect(page.getByTestId('video-cost-note')).toContainText(`上一个视频扣除了 ${cost} 积分。`);
+  await expect(page.getByTestId('video-cost-note')).toHaveText(`上一个视频扣除了 ${cost} 积分。任务被接受时扣除积分，失败或取消后退还。`);
   await expect(page.getByTestId('video-credits')).toHaveText(numbers.format(1234 - cost));
   await snapshot(page, 'test-results/videos/videos-zh-desktop.png');
 

@@ -292,8 +292,7 @@ export function VideoSubmitBar({ video, lastCost }: { video: VideoForm; lastCost
         <p className="text-xs text-amber-700">{t('shortfall')}</p>
       )}
       <p className="text-xs text-slate-500" data-testid="video-cost-note">
-        {lastCost !== null ? `${t('costAfter', amount(lastCost))} ` : ''}
-        {t('cost')}
+        {lastCost !== null ? t('costNote', { last: t('costAfter', amount(lastCost)), rule: t('cost') }) : t('cost')}
       </p>
     </div>
   );
