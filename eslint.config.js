@@ -14,7 +14,7 @@ const processEnv = {
 /**
  * Files whose every user-facing word comes from the message catalogues (messages/*.json through
  * next-intl). Each area joins the list once converted; when the list covers src/components/** and
- * src/app/**, it becomes those two globs. Not converted yet: videos and its route in src/app.
+ * src/app/**, it becomes those two globs.
  */
 const TRANSLATED = [
   'src/app/layout.tsx',
@@ -88,6 +88,8 @@ const TRANSLATED = [
   'src/components/console/request-error.tsx',
   'src/components/console/use-error-text.ts',
   'src/components/uploads/use-upload-error-text.ts',
+  'src/app/(console)/videos/**',
+  'src/components/videos/**',
 ];
 
 /** Props that carry words to the reader (names for assistive technology among them); a literal in one is untranslated text. */

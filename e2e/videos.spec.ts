@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { E2E_SIM_PORT } from './env';
-import { createTenant, expect, expectNoSidewaysScroll, signIn, snapshot, test } from './helpers';
+import { chooseLanguage, createTenant, expect, expectNoSidewaysScroll, signIn, snapshot, test } from './helpers';
 
 // The tests slow the simulator's video channels down in turn, so they run one after another.
 test.describe.configure({ mode: 'serial' });
@@ -190,4 +190,50 @@ test('on a phone: a video is made and played, and a running one is cancelled wit
   await expect(page.getByTestId('video-task')).toHaveCount(2);
   await expectNoSidewaysScroll(page);
   await snapshot(page, 'test-results/videos-phone.png');
+});
+
+test('in Chinese: the page, its refusal, a finished task and its state speak Chinese, on a desktop and a phone', async ({ page, request }) => {
+  const tenant = await createTenant(request);
+  await signIn(page, tenant.email, tenant.password);
+  await expect(page).toHaveURL(/\/overview$/);
+  await chooseLanguage(page.context(), 'zh-CN');
+  await page.goto('/videos');
+  await expect(page).toHaveTitle('视频 · Studio');
+  await expect(page.getByRole('heading', { level: 1, name: '生成视频' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: '模板' })).toBeVisible();
+  await expect(page.getByLabel('档位', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('tier-details')).toContainText('Studio 根据时长和分辨率选择档位');
+  await expect(page.getByLabel('时长', { exact: true })).toHaveValue('5');
+  await expect(page.getByRole('group', { name: '画面比例' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '还没有视频' })).toBeVisible();
+  await expect(page.getByTestId('video-credits')).toHaveText('1,234');
+  await expect(page.getByLabel('提示词')).toHaveAttribute('placeholder', /江南小镇/);
+
+  // Nothing written: the form says so in Chinese, and nothing is sent.
+  await page.getByRole('button', { name: '生成视频' }).click();
+  await expect(page.getByText('请先描述你想要的视频。')).toBeVisible();
+  await expect(page.getByTestId('video-task')).toHaveCount(0);
+
+  await page.getByLabel('提示词').fill(CRANE);
+  await page.getByRole('button', { name: '生成视频' }).click();
+  const card = page.getByTestId('video-task').filter({ hasText: CRANE });
+  await expect(card).toHaveAttribute('data-state', 'succeeded', { timeout: 30_000 });
+  await expect(card.locator('[data-state="succeeded"]')).toHaveText('已完成');
+  await expect(card).toContainText('5 秒');
+  await expect(card.getByTestId('task-credits')).toHaveText(/^\d+ 积分$/);
+  await expect(card.getByRole('link', { name: '打开视频' })).toBeVisible();
+  const cost = await creditsOf(card);
+  await expect(page.getByTestId('video-estimate')).toHaveText(`${cost} 积分`);
+  await expect(page.getByTestId('video-cost-note')).toHaveText(`上一个视频扣除了 ${cost} 积分。任务被接受时扣除积分，失败或取消后退还。`);
+  await expect(page.getByTestId('video-credits')).toHaveText(numbers.format(1234 - cost));
+  await snapshot(page, 'test-results/videos/videos-zh-desktop.png');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: '失败', exact: true }).click();
+  await expect(page.getByRole('heading', { name: '没有失败的视频' })).toBeVisible();
+  await page.getByRole('button', { name: '已完成', exact: true }).click();
+  await expect(page.getByTestId('video-task')).toHaveCount(1);
+  await expect(page.getByText(/第 1–1 个任务，共 1 个/)).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await snapshot(page, 'test-results/videos/videos-zh-phone.png');
 });

@@ -1,17 +1,11 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useFormContext } from 'react-hook-form';
 import { WarningIcon } from '../icons';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '../ui/form';
 import { Input } from '../ui/input';
 import type { VideoValues } from './video-form';
-
-const TEXT = {
-  label: 'Duration',
-  unit: 'seconds',
-  slider: 'Duration in seconds',
-  range: (min: number, max: number) => `${min}–${max} seconds with this choice.`,
-};
 
 interface DurationFieldProps {
   bounds: { min: number; max: number };
@@ -21,6 +15,7 @@ interface DurationFieldProps {
 
 /** Whole seconds, bounded by the chosen tier: a slider and the number beside it. */
 export function DurationField({ bounds, warning }: DurationFieldProps) {
+  const t = useTranslations('videos.duration');
   const { control } = useFormContext<VideoValues>();
   return (
     <FormField
@@ -31,7 +26,7 @@ export function DurationField({ bounds, warning }: DurationFieldProps) {
         const sliderValue = Number.isFinite(n) && field.value !== '' ? Math.min(bounds.max, Math.max(bounds.min, n)) : bounds.min;
         return (
           <FormItem>
-            <FormLabel>{TEXT.label}</FormLabel>
+            <FormLabel>{t('label')}</FormLabel>
             <div className="flex items-center gap-3">
               <input
                 type="range"
@@ -40,7 +35,7 @@ export function DurationField({ bounds, warning }: DurationFieldProps) {
                 step={1}
                 value={sliderValue}
                 onChange={(e) => field.onChange(e.target.value)}
-                aria-label={TEXT.slider}
+                aria-label={t('slider')}
                 tabIndex={-1}
                 className="h-2 min-w-0 flex-1 cursor-pointer accent-indigo-600"
               />
@@ -56,7 +51,7 @@ export function DurationField({ bounds, warning }: DurationFieldProps) {
                     className="w-20 text-right tabular-nums"
                   />
                 </FormControl>
-                <span className="text-sm text-slate-500">{TEXT.unit}</span>
+                <span className="text-sm text-slate-500">{t('unit')}</span>
               </div>
             </div>
             {fieldState.error ? (
@@ -69,7 +64,7 @@ export function DurationField({ bounds, warning }: DurationFieldProps) {
                     {warning}
                   </span>
                 ) : (
-                  TEXT.range(bounds.min, bounds.max)
+                  t('range', bounds)
                 )}
               </FormDescription>
             )}

@@ -1,27 +1,14 @@
 'use client';
 
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { useId, type Ref } from 'react';
 import { trpc } from '@/trpc/react';
 import { CheckIcon, ExternalIcon, InfoIcon, VideoIcon, WarningIcon } from '../icons';
 import { cn } from '../ui/cn';
 import { ListState } from '../ui/list-state';
-import { namedFailure } from '../fields/load-failure';
 
 type Kind = 'video' | 'audio';
-
-const TEXT = {
-  legend: { video: 'Reference videos', audio: 'Reference audio' },
-  optional: '(optional)',
-  clear: (n: number) => `Clear ${n} selected`,
-  use: { video: 'Use reference video', audio: 'Use reference audio' },
-  uploads: 'Your uploads',
-  empty: { video: 'No uploaded videos yet.', audio: 'No uploaded audio yet.' },
-  upload: 'Upload on the Uploads page',
-  newTab: ' (opens in a new tab)',
-  loading: 'Loading uploads',
-  max: (n: number) => `Up to ${n}; clear one to choose another.`,
-} as const;
 
 interface MediaPickerProps {
   kind: Kind;
@@ -39,6 +26,7 @@ interface MediaPickerProps {
 
 /** Reference videos or audio from the caller's uploads of that kind, toggled in click order. */
 export function MediaPicker({ kind, selected, onChange, max, disabledReason, warning, error, ref }: MediaPickerProps) {
+  const t = useTranslations('videos.media');
   const id = useId();
   // Refetched whenever the tab regains focus: files added on the Uploads page show up on return.
   const uploads = trpc.uploads.list.useQuery({ limit: 60 }, { staleTime: 0 });
@@ -51,7 +39,7 @@ export function MediaPicker({ kind, selected, onChange, max, disabledReason, war
     <fieldset ref={ref} className="min-w-0 scroll-mt-24" disabled={disabled && selected.length === 0} aria-describedby={disabled ? `${id}-reason` : undefined}>
       <legend className="flex w-full items-baseline justify-between gap-2 text-sm font-medium text-slate-700">
         <span>
-          {TEXT.legend[kind]} <span className="font-normal text-slate-400">{TEXT.optional}</span>
+          {t('legend', { kind })} <span className="font-normal text-slate-400">{t('optional')}</span>
         </span>
         {selected.length > 0 && (
           <button
@@ -59,7 +47,7 @@ export function MediaPicker({ kind, selected, onChange, max, disabledReason, war
             onClick={() => onChange([])}
             className="rounded text-xs font-medium text-indigo-600 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-indigo-600"
           >
-            {TEXT.clear(selected.length)}
+            {t('clear', { count: selected.length })}
           </button>
         )}
       </legend>
@@ -72,17 +60,17 @@ export function MediaPicker({ kind, selected, onChange, max, disabledReason, war
       {!disabled || selected.length > 0 ? (
         <div className="pt-2">
           <ListState
-            query={namedFailure(uploads, (message) => `${TEXT.uploads} could not be loaded: ${message}`)}
+            query={{ ...uploads, error: uploads.error ? { message: t('loadFailed', { message: uploads.error.message }) } : null }}
             empty={files.length === 0}
             keepRowsOnError
-            loading={<div className="h-10 animate-pulse rounded-lg bg-slate-100" aria-busy="true" aria-label={TEXT.loading} />}
+            loading={<div className="h-10 animate-pulse rounded-lg bg-slate-100" aria-busy="true" aria-label={t('loading')} />}
             placeholder={
               <p className="rounded-lg border border-dashed border-slate-300 px-3 py-2.5 text-xs text-slate-500">
-                {TEXT.empty[kind]}{' '}
+                {t('empty', { kind })}{' '}
                 <Link href="/uploads" target="_blank" rel="noopener" className="font-medium text-indigo-600 underline-offset-2 hover:underline">
-                  {TEXT.upload}
+                  {t('upload')}
                   <ExternalIcon className="ml-0.5 inline size-3 align-[-1px]" aria-hidden="true" />
-                  <span className="sr-only">{TEXT.newTab}</span>
+                  <span className="sr-only">{t('newTab')}</span>
                 </Link>
               </p>
             }
@@ -96,7 +84,7 @@ export function MediaPicker({ kind, selected, onChange, max, disabledReason, war
                     <button
                       type="button"
                       aria-pressed={on}
-                      aria-label={`${TEXT.use[kind]}: ${name}`}
+                      aria-label={t('use', { kind, name })}
                       title={name}
                       onClick={() => toggle(f.url)}
                       disabled={!on && (disabled || selected.length >= max)}
@@ -113,7 +101,7 @@ export function MediaPicker({ kind, selected, onChange, max, disabledReason, war
               })}
             </ul>
           </ListState>
-          {selected.length >= max && <p className="mt-2 text-xs text-slate-500">{TEXT.max(max)}</p>}
+          {selected.length >= max && <p className="mt-2 text-xs text-slate-500">{t('max', { max })}</p>}
         </div>
       ) : null}
       {error && (

@@ -1,35 +1,16 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { CheckIcon, CloseIcon } from '../icons';
 import { cn } from '../ui/cn';
 import { Label } from '../ui/label';
 import { Select } from '../ui/select';
-import { AUTO_TIER, VIDEO_FORM_TEXT, type VideoTier } from './video-form';
-
-const TEXT = {
-  label: 'Tier',
-  loading: 'Loading tiers…',
-  auto: 'Automatic: Studio chooses',
-  none: 'No video tiers are available to this workspace.',
-  failed: 'The tiers could not be loaded:',
-  option: (t: VideoTier) => `${t.id} · ${seconds(t.duration)} · ${t.resolutions.join(', ')}`,
-  details: (t: VideoTier) => `${seconds(t.duration)} · ${t.resolutions.join(', ')}`,
-  caps: {
-    first_frame: 'First frame',
-    last_frame: 'Last frame',
-    reference_images: 'Reference images',
-    reference_video: 'Reference video',
-    reference_audio: 'Reference audio',
-    generate_audio: 'Sound',
-  },
-  supported: ': supported',
-  unsupported: ': not supported',
-};
+import { AUTO_TIER, type VideoTier } from './video-form';
+import { autoRuleText } from './video-notes';
 
 const CAPS = ['first_frame', 'last_frame', 'reference_images', 'reference_video', 'reference_audio', 'generate_audio'] as const;
 
-const seconds = (d: VideoTier['duration']) => `${d.min}–${d.max} s`;
 
 interface TierFieldProps {
   tiers: VideoTier[];
@@ -45,13 +26,15 @@ interface TierFieldProps {
 
 /** The tier choice: each tier with its duration range and resolutions, and what the chosen one takes. */
 export function TierField({ tiers, value, onChange, loading, error, problem, defaultTier }: TierFieldProps) {
+  const t = useTranslations('videos.tier');
+  const formWords = useTranslations('videos.form');
   const id = useId();
   const hintId = `${id}-hint`;
   const problemId = `${id}-problem`;
   const chosen = tiers.find((t) => t.id === value);
   return (
     <div className="space-y-1.5">
-      <Label htmlFor={id}>{TEXT.label}</Label>
+      <Label htmlFor={id}>{t('label')}</Label>
       <Select
         id={id}
         value={value}
@@ -60,31 +43,29 @@ export function TierField({ tiers, value, onChange, loading, error, problem, def
         aria-describedby={problem ? `${hintId} ${problemId}` : hintId}
         aria-invalid={problem ? true : undefined}
       >
-        <option value={AUTO_TIER}>{loading && tiers.length === 0 ? TEXT.loading : TEXT.auto}</option>
-        {tiers.map((t) => (
-          <option key={t.id} value={t.id}>
-            {TEXT.option(t)}
+        <option value={AUTO_TIER}>{loading && tiers.length === 0 ? t('loading') : t('auto')}</option>
+        {tiers.map((tier) => (
+          <option key={tier.id} value={tier.id}>
+            {t('option', { tier: tier.id, ...tierSpan(tier) })}
           </option>
         ))}
       </Select>
       <div id={hintId} className="pt-0.5 text-xs text-slate-500" data-testid="tier-details">
         {error ? (
-          <span className="text-rose-600">
-            {TEXT.failed} {error.message}
-          </span>
+          <span className="text-rose-600">{t('failed', { message: error.message })}</span>
         ) : !loading && tiers.length === 0 ? (
-          TEXT.none
+          t('none')
         ) : chosen ? (
           <>
-            <span className="block font-medium text-slate-700">{TEXT.details(chosen)}</span>
+            <span className="block font-medium text-slate-700">{t('details', tierSpan(chosen))}</span>
             <span className="mt-1.5 flex flex-wrap gap-1.5">
               {CAPS.map((c) => (
-                <Capability key={c} ok={chosen[c]} label={TEXT.caps[c]} />
+                <Capability key={c} ok={chosen[c]} label={t(`caps.${c}`)} />
               ))}
             </span>
           </>
         ) : (
-          VIDEO_FORM_TEXT.autoRule(defaultTier)
+          autoRuleText(formWords, defaultTier)
         )}
       </div>
       {problem && (
@@ -96,7 +77,11 @@ export function TierField({ tiers, value, onChange, loading, error, problem, def
   );
 }
 
+/** A tier's duration range and resolutions, as its option and details say them. */
+const tierSpan = (tier: VideoTier) => ({ min: tier.duration.min, max: tier.duration.max, resolutions: tier.resolutions.join(', ') });
+
 function Capability({ ok, label }: { ok: boolean; label: string }) {
+  const t = useTranslations('videos.tier');
   const Icon = ok ? CheckIcon : CloseIcon;
   return (
     <span
@@ -107,7 +92,7 @@ function Capability({ ok, label }: { ok: boolean; label: string }) {
     >
       <Icon className="size-3" />
       {label}
-      <span className="sr-only">{ok ? TEXT.supported : TEXT.unsupported}</span>
+      <span className="sr-only">{ok ? t('supported') : t('unsupported')}</span>
     </span>
   );
 }

@@ -1,8 +1,8 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useEffect, useMemo, useRef, useState, type BaseSyntheticEvent, type RefObject } from 'react';
 import { useWatch } from 'react-hook-form';
-import { useTranslations } from 'next-intl';
 import type { VideoRequestBody } from '@/contracts/videos';
 import { trpc, type RouterOutputs } from '@/trpc/react';
 import { useZodForm } from '../ui/form';
@@ -20,12 +20,12 @@ import {
   templateDefaults,
   videoDefaults,
   videoFieldName,
-  videoNotes,
   videoSchema,
   type VideoFieldName,
   type VideoSource,
   type VideoTier,
 } from './video-form';
+import { videoNotes } from './video-notes';
 
 export type VideoTemplate = RouterOutputs['templates']['listVideo']['templates'][number];
 
@@ -62,8 +62,9 @@ export function useVideoForm({ prices, defaultTier, results, onSubmitted }: Vide
   const tiers = useMemo(() => (models.data?.models ?? []).filter(isTier), [models.data]);
   const templates = useMemo(() => (templatesQuery.data?.templates ?? []).filter((t) => t.active), [templatesQuery.data]);
 
+  const words = useTranslations('videos.form');
   const fieldErrors = useTranslations('fields.errors');
-  const schema = useMemo(() => videoSchema(templates, tiers, fieldErrors), [templates, tiers, fieldErrors]);
+  const schema = useMemo(() => videoSchema(words, templates, tiers, fieldErrors), [words, templates, tiers, fieldErrors]);
   const [defaultValues] = useState(() => videoDefaults(tiers));
   const form = useZodForm(schema, { defaultValues, mode: 'onSubmit' });
   const charged = useChargedForm(form);
@@ -131,7 +132,7 @@ export function useVideoForm({ prices, defaultTier, results, onSubmitted }: Vide
   );
 
   const estimate = estimateCredits(prices, chosen?.id ?? ruleTierId, seconds);
-  const notes = videoNotes(tiers, { model, duration, resolution, images, videos, audios }, ruleTier);
+  const notes = videoNotes(words, tiers, { model, duration, resolution, images, videos, audios }, ruleTier);
 
   async function send(body: VideoRequestBody) {
     await charged.charge(async () => {

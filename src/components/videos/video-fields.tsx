@@ -1,6 +1,7 @@
 'use client';
 
 import Link from 'next/link';
+import { useFormatter, useTranslations } from 'next-intl';
 import { useController, useFormContext } from 'react-hook-form';
 import { MAX_VIDEO_IMAGES } from '@/contracts/videos';
 import { CoinsIcon } from '../icons';
@@ -21,44 +22,16 @@ import { DurationField } from './duration-field';
 import { MediaPicker } from './media-picker';
 import { TierField } from './tier-field';
 import type { VideoForm, VideoTemplate } from './use-video-form';
-import { imageRole, imagesSummary, templateKey, VIDEO_RATIOS, type VideoValues } from './video-form';
+import { templateKey, VIDEO_RATIOS, type VideoFormWords, type VideoValues } from './video-form';
+import { imageRole, imagesSummary } from './video-notes';
 
-const TEXT = {
-  prompt: 'Prompt',
-  promptPlaceholder: '清晨的江南小镇，薄雾中一只白鹭掠过水面，镜头缓缓推进 — or any language',
-  promptHint: 'Describe the scene and the camera. Any language works. Press Ctrl+Enter to generate.',
-  template: 'template',
-  templateInputs: 'Your sentence',
-  templateSentencePlaceholder: 'Anything to add, in one sentence',
-  templateSentenceHint: 'Added to the template as written; leave it empty to use the template as it is.',
-  noTemplates: 'No video templates yet. Create one under',
-  templatesLink: 'Templates',
-  ratio: 'Aspect ratio',
-  resolution: 'Resolution',
-  noResolutions: 'Resolutions appear once the tiers load.',
-  images: 'Images',
-  audio: 'Generate sound',
-  audioHint: 'Dialogue, effects and music made with the picture.',
-  audioAuto: (tier: string) => `Made by ${tier}, the automatic choice for this duration and resolution.`,
-  videosOff: (tier: string) => `${tier} does not take reference videos. Choose a tier that does (see the tier list above).`,
-  audiosOff: (tier: string) => `${tier} does not take reference audio. Choose a tier that does (see the tier list above).`,
-  ruleOff: (tier: string, what: string) =>
-    `The automatic choice for this duration and resolution is ${tier}, which does not take ${what}. Choose a tier that does (see the tier list above).`,
-  noneOff: (what: string) => `No tier available to you takes ${what}.`,
-  cost: 'Credits are charged when the task is accepted and refunded if it fails or is cancelled.',
-  costAfter: (n: number) => `The last video was charged ${n} credit${n === 1 ? '' : 's'}.`,
-  estimate: (n: number) => `${n} credit${n === 1 ? '' : 's'}`,
-  estimateHint: 'estimated',
-  available: 'available',
-  generate: 'Generate video',
-  submitting: 'Submitting…',
-  shortfall: 'Not enough credits for this video; choose a shorter duration or a cheaper tier, or ask your operator for more.',
-} as const;
-
-const numbers = new Intl.NumberFormat('en-US');
+/** The longest prompt the API takes. */
+const PROMPT_MAX = 8000;
 
 /** The written prompt; Ctrl/⌘+Enter submits. */
 export function VideoPromptField({ submit }: { submit: () => void }) {
+  const t = useTranslations('videos.fields');
+  const format = useFormatter();
   const { control } = useFormContext<VideoValues>();
   return (
     <FormField
@@ -67,30 +40,36 @@ export function VideoPromptField({ submit }: { submit: () => void }) {
       render={({ field, fieldState }) => (
         <FormItem>
           <div className="flex items-baseline justify-between gap-2">
-            <FormLabel>{TEXT.prompt}</FormLabel>
-            <span className={cn('text-xs tabular-nums', field.value.length > 8000 ? 'text-rose-600' : 'text-slate-400')}>
-              {numbers.format(field.value.length)} / {numbers.format(8000)}
+            <FormLabel>{t('prompt')}</FormLabel>
+            <span className={cn('text-xs tabular-nums', field.value.length > PROMPT_MAX ? 'text-rose-600' : 'text-slate-400')}>
+              {t('promptCount', { count: format.number(field.value.length), max: format.number(PROMPT_MAX) })}
             </span>
           </div>
           <FormControl described={!fieldState.error}>
             <Textarea
               {...field}
               rows={5}
-              maxLength={8000}
-              lang="zh-CN"
+              maxLength={PROMPT_MAX}
               onKeyDown={submitOnModEnter(submit)}
-              placeholder={TEXT.promptPlaceholder}
+              placeholder={t('promptPlaceholder')}
               className="min-h-32 resize-y leading-6"
             />
           </FormControl>
-          {fieldState.error ? <FormMessage /> : <FormDescription>{TEXT.promptHint}</FormDescription>}
+          {fieldState.error ? <FormMessage /> : <FormDescription>{t('promptHint')}</FormDescription>}
         </FormItem>
       )}
     />
   );
 }
 
-function templateOption(t: VideoTemplate): RecipeOption {
+/** What the template picker says about a template's group and lock, in the page's language. */
+interface OptionWords {
+  mine: string;
+  platform: string;
+  lockedReason: string;
+}
+
+function templateOption(t: VideoTemplate, words: OptionWords): RecipeOption {
   const own = t.generation_configs.find((c) => c.ratio)?.ratio ?? null;
   return {
     value: t.slug,
@@ -99,33 +78,33 @@ function templateOption(t: VideoTemplate): RecipeOption {
     thumb: t.sample_cover_image,
     ratio: own,
     keywords: `${t.slug} ${t.category}`,
-    group: t.source === 'mine' ? 'Your templates' : 'Platform templates',
+    group: t.source === 'mine' ? words.mine : words.platform,
     locked: t.locked,
-    lockedReason: 'Not available to you',
+    lockedReason: words.lockedReason,
   };
 }
 
 /** A video template and what it asks for. */
 export function VideoTemplateFields({ video }: { video: VideoForm }) {
+  const t = useTranslations('videos.fields');
   const { templates, submit } = video;
   const chosen = templates.chosen;
+  const words = { mine: t('mine'), platform: t('platform'), lockedReason: t('lockedReason') };
   return (
     <>
       <RecipeField
         name="template"
-        noun={TEXT.template}
+        noun="template"
         catalogue={templates}
-        options={templates.rows.map(templateOption)}
+        options={templates.rows.map((row) => templateOption(row, words))}
         onChange={video.chooseTemplate}
-        empty={
-          <>
-            {TEXT.noTemplates}{' '}
+        empty={t.rich('noTemplates', {
+          link: (chunks) => (
             <Link href="/templates" className="font-medium text-indigo-600 hover:text-indigo-500">
-              {TEXT.templatesLink}
+              {chunks}
             </Link>
-            .
-          </>
-        }
+          ),
+        })}
       />
       {chosen &&
         (isForm(chosen.fields) ? (
@@ -134,11 +113,11 @@ export function VideoTemplateFields({ video }: { video: VideoForm }) {
           <SentenceField
             key={chosen.slug}
             draftKey={templateKey(chosen.slug)}
-            label={TEXT.templateInputs}
+            label={t('templateInputs')}
             required={false}
             onSubmitShortcut={submit}
-            placeholder={TEXT.templateSentencePlaceholder}
-            hint={TEXT.templateSentenceHint}
+            placeholder={t('templateSentencePlaceholder')}
+            hint={t('templateSentenceHint')}
           />
         ))}
     </>
@@ -147,6 +126,7 @@ export function VideoTemplateFields({ video }: { video: VideoForm }) {
 
 /** Tier, duration, shape, resolution and sound. */
 export function VideoSettings({ video }: { video: VideoForm }) {
+  const t = useTranslations('videos.fields');
   const { control, formState } = useFormContext<VideoValues>();
   const { field: model } = useController({ control, name: 'model' });
   const { field: audio } = useController({ control, name: 'generate_audio' });
@@ -171,7 +151,7 @@ export function VideoSettings({ video }: { video: VideoForm }) {
       <div className="@container [&_fieldset>div:first-of-type]:grid [&_fieldset>div:first-of-type]:grid-cols-3 @md:[&_fieldset>div:first-of-type]:grid-cols-6">
         <SegmentedField
           name="ratio"
-          legend={TEXT.ratio}
+          legend={t('ratio')}
           options={VIDEO_RATIOS.map((r) => ({ value: r, label: <RatioLabel ratio={r} />, ariaLabel: r }))}
           description={formState.errors.ratio?.message}
         />
@@ -179,13 +159,13 @@ export function VideoSettings({ video }: { video: VideoForm }) {
 
       <SegmentedField
         name="resolution"
-        legend={TEXT.resolution}
+        legend={t('resolution')}
         options={resolutions.map((r) => ({ value: r, label: r }))}
         description={
           formState.errors.resolution?.message ? (
             <span className="text-rose-600">{formState.errors.resolution.message}</span>
           ) : (
-            (video.notes.resolution ?? (resolutions.length === 0 ? TEXT.noResolutions : undefined))
+            (video.notes.resolution ?? (resolutions.length === 0 ? t('noResolutions') : undefined))
           )
         }
       />
@@ -194,12 +174,12 @@ export function VideoSettings({ video }: { video: VideoForm }) {
         <div className="flex items-start justify-between gap-4">
           <div className="min-w-0">
             <p id="generate-audio-label" className="text-sm font-medium text-slate-700">
-              {TEXT.audio}
+              {t('audio')}
             </p>
-            <p className="mt-0.5 text-xs text-slate-500">{auto && video.tiers.rule ? TEXT.audioAuto(video.tiers.rule.id) : TEXT.audioHint}</p>
+            <p className="mt-0.5 text-xs text-slate-500">{auto && video.tiers.rule ? t('audioAuto', { tier: video.tiers.rule.id }) : t('audioHint')}</p>
             {formState.errors.generate_audio?.message && <p className="mt-0.5 text-xs text-rose-600">{formState.errors.generate_audio.message}</p>}
           </div>
-          <Switch checked={audio.value} onChange={audio.onChange} label={TEXT.audio} />
+          <Switch checked={audio.value} onChange={audio.onChange} label={t('audio')} />
         </div>
       )}
     </>
@@ -208,6 +188,8 @@ export function VideoSettings({ video }: { video: VideoForm }) {
 
 /** The images (first frame, last frame, references) and the reference video and audio. */
 export function VideoReferences({ video }: { video: VideoForm }) {
+  const t = useTranslations('videos.fields');
+  const formWords: VideoFormWords = useTranslations('videos.form');
   const { control } = useFormContext<VideoValues>();
   const images = useController({ control, name: 'images' });
   const videos = useController({ control, name: 'videos' });
@@ -216,10 +198,9 @@ export function VideoReferences({ video }: { video: VideoForm }) {
   const rule = video.tiers.rule?.id;
   const off = (what: 'videos' | 'audios') => {
     const open = what === 'videos' ? video.slots.videos > 0 : video.slots.audios > 0;
-    const noun = what === 'videos' ? 'reference videos' : 'reference audio';
     if (open) return null;
-    if (name) return what === 'videos' ? TEXT.videosOff(name) : TEXT.audiosOff(name);
-    return rule ? TEXT.ruleOff(rule, noun) : TEXT.noneOff(noun);
+    if (name) return what === 'videos' ? t('videosOff', { tier: name }) : t('audiosOff', { tier: name });
+    return rule ? t('ruleOff', { tier: rule, what }) : t('noneOff', { what });
   };
   const focusable = (ref: (el: { focus: () => void } | null) => void) => (el: HTMLFieldSetElement | null) =>
     ref(el && { focus: () => el.scrollIntoView({ behavior: 'smooth', block: 'center' }) });
@@ -228,12 +209,12 @@ export function VideoReferences({ video }: { video: VideoForm }) {
     <>
       <ReferencePicker
         ref={focusable(images.field.ref)}
-        legend={TEXT.images}
+        legend={t('images')}
         selected={images.field.value}
         onChange={images.field.onChange}
         max={Math.max(video.slots.images, Math.min(images.field.value.length, MAX_VIDEO_IMAGES)) || MAX_VIDEO_IMAGES}
-        roleOf={imageRole}
-        hint={<span data-testid="images-summary">{imagesSummary(images.field.value.length)}</span>}
+        roleOf={(index, count) => imageRole(formWords, index, count)}
+        hint={<span data-testid="images-summary">{imagesSummary(formWords, images.field.value.length)}</span>}
         warning={video.notes.images}
         error={images.fieldState.error?.message}
       />
@@ -263,6 +244,9 @@ export function VideoReferences({ video }: { video: VideoForm }) {
 
 /** A refusal that names no input, what a video costs, the credits left and the button. */
 export function VideoSubmitBar({ video, lastCost }: { video: VideoForm; lastCost: number | null }) {
+  const t = useTranslations('videos.fields');
+  const format = useFormatter();
+  const amount = (n: number) => ({ count: n, amount: format.number(n, 'credits') });
   return (
     <div className="space-y-3 border-t border-slate-100 pt-5">
       <FormRootError data-testid="video-error" />
@@ -272,34 +256,43 @@ export function VideoSubmitBar({ video, lastCost }: { video: VideoForm; lastCost
           <span>
             {video.estimate !== null && (
               <>
-                <span className="font-semibold text-slate-900" data-testid="video-estimate">
-                  {TEXT.estimate(video.estimate)}
-                </span>{' '}
-                <span className="text-slate-400">{TEXT.estimateHint} · </span>
+                {t.rich('estimate', {
+                  ...amount(video.estimate),
+                  figure: (chunks) => (
+                    <span className="font-semibold text-slate-900" data-testid="video-estimate">
+                      {chunks}
+                    </span>
+                  ),
+                  hint: (chunks) => <span className="text-slate-400">{chunks}</span>,
+                })}
+                <span className="text-slate-400">{' · '}</span>
               </>
             )}
-            <span data-testid="video-credits" className="tabular-nums">
-              {video.credits === undefined ? '…' : numbers.format(video.credits)}
-            </span>{' '}
-            {TEXT.available}
+            {t.rich('available', {
+              credits: video.credits === undefined ? '…' : format.number(video.credits, 'credits'),
+              balance: (chunks) => (
+                <span data-testid="video-credits" className="tabular-nums">
+                  {chunks}
+                </span>
+              ),
+            })}
           </span>
         </p>
         <Button type="submit" size="lg" disabled={video.pending} className="min-w-36 flex-1 sm:flex-none">
           {video.pending ? (
             <>
-              <Spinner /> {TEXT.submitting}
+              <Spinner /> {t('submitting')}
             </>
           ) : (
-            TEXT.generate
+            t('generate')
           )}
         </Button>
       </div>
       {video.estimate !== null && video.credits !== undefined && video.credits < video.estimate && (
-        <p className="text-xs text-amber-700">{TEXT.shortfall}</p>
+        <p className="text-xs text-amber-700">{t('shortfall')}</p>
       )}
       <p className="text-xs text-slate-500" data-testid="video-cost-note">
-        {lastCost !== null ? `${TEXT.costAfter(lastCost)} ` : ''}
-        {TEXT.cost}
+        {lastCost !== null ? t('costNote', { last: t('costAfter', amount(lastCost)), rule: t('cost') }) : t('cost')}
       </p>
     </div>
   );

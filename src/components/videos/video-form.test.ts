@@ -1,6 +1,7 @@
 import { createTranslator } from 'next-intl';
 import { describe, expect, it } from 'vitest';
 import en from '../../../messages/en.json';
+import zh from '../../../messages/zh-CN.json';
 import {
   AUTO_TIER,
   autoTierId,
@@ -9,18 +10,20 @@ import {
   durationBounds,
   effectiveTier,
   imageCounts,
-  imageRole,
   keptResolution,
   referenceSlots,
   templateDefaults,
   videoDefaults,
   videoFieldName,
-  videoNotes,
   videoSchema,
   type VideoTemplateRow,
   type VideoTier,
   type VideoValues,
 } from './video-form';
+import { rangeText, stateName } from './video-model';
+import { autoRuleText, imageRole, imagesSummary, videoNotes } from './video-notes';
+
+const words = createTranslator({ locale: 'en', messages: en, namespace: 'videos.form' });
 
 const tier = (id: string, max: number, resolutions: string[], extra: Partial<VideoTier> = {}): VideoTier => ({
   id,
@@ -61,7 +64,8 @@ const story: VideoTemplateRow = {
 
 const IMG = (n: number) => `https://studio.example/files/t/${n}.png`;
 const values = (over: Partial<VideoValues>): VideoValues => ({ ...videoDefaults(tiers), ...over });
-const parse = (over: Partial<VideoValues>) => videoSchema([story], tiers, createTranslator({ locale: 'en', messages: en, namespace: 'fields.errors' })).safeParse(values(over));
+const parse = (over: Partial<VideoValues>) =>
+  videoSchema(words, [story], tiers, createTranslator({ locale: 'en', messages: en, namespace: 'fields.errors' })).safeParse(values(over));
 const problems = (over: Partial<VideoValues>) => (parse(over).error?.issues ?? []).map((i) => ({ path: i.path.join('.'), message: i.message }));
 
 describe('tier bounds', () => {
@@ -108,9 +112,9 @@ describe('reference slots', () => {
   });
 
   it('labels images by what they become', () => {
-    expect(imageRole(0, 1)).toBe('First frame');
-    expect(imageRole(1, 2)).toBe('Last frame');
-    expect(imageRole(2, 5)).toBe('Reference 3');
+    expect(imageRole(words, 0, 1)).toBe('First frame');
+    expect(imageRole(words, 1, 2)).toBe('Last frame');
+    expect(imageRole(words, 2, 5)).toBe('Reference 3');
   });
 });
 
@@ -118,20 +122,20 @@ describe('notes', () => {
   const base = { model: 'videomodel-2-0-pro', duration: '5', resolution: '480p', images: [], videos: [], audios: [] };
 
   it('says nothing while the values fit the tier', () => {
-    expect(videoNotes(tiers, base)).toEqual({ duration: null, resolution: null, images: null, videos: null, audios: null });
+    expect(videoNotes(words, tiers, base)).toEqual({ duration: null, resolution: null, images: null, videos: null, audios: null });
   });
 
   it('names the tier’s duration range when the duration is outside it', () => {
-    expect(videoNotes(tiers, { ...base, duration: '20' }).duration).toBe('videomodel-2-0-pro makes videos of 4–15 seconds.');
-    expect(videoNotes(tiers, { ...base, model: AUTO_TIER, duration: '40' }).duration).toBe('The available tiers make videos of 4–30 seconds.');
+    expect(videoNotes(words, tiers, { ...base, duration: '20' }).duration).toBe('videomodel-2-0-pro makes videos of 4–15 seconds.');
+    expect(videoNotes(words, tiers, { ...base, model: AUTO_TIER, duration: '40' }).duration).toBe('The available tiers make videos of 4–30 seconds.');
   });
 
   it('warns about image counts, resolutions and references the tier does not take', () => {
-    const notes = videoNotes(tiers, { ...base, resolution: '1080p', images: [IMG(1), IMG(2), IMG(3)], videos: [IMG(4)] });
+    const notes = videoNotes(words, tiers, { ...base, resolution: '1080p', images: [IMG(1), IMG(2), IMG(3)], videos: [IMG(4)] });
     expect(notes.resolution).toBe('videomodel-2-0-pro does not render 1080p.');
     expect(notes.images).toBe('videomodel-2-0-pro takes 1 image (first frame), 2 (first and last frames).');
     expect(notes.videos).toBe('videomodel-2-0-pro does not take reference videos.');
-    expect(videoNotes(tiers, { ...base, model: 'videomodel-2-0-mini', images: [IMG(1), IMG(2)] }).images).toBe(
+    expect(videoNotes(words, tiers, { ...base, model: 'videomodel-2-0-mini', images: [IMG(1), IMG(2)] }).images).toBe(
       'videomodel-2-0-mini takes 1 image (first frame), 3–9 (references).',
     );
   });
@@ -140,11 +144,11 @@ describe('notes', () => {
 describe('automatic tier and references', () => {
   it('checks references against the tier the rule picks, not against any tier', () => {
     const v = { model: AUTO_TIER, duration: '5', resolution: '480p', images: [], videos: [IMG(1)], audios: [] };
-    expect(videoNotes(tiers, v).videos).toBeNull();
-    expect(videoNotes(tiers, v, pro20).videos).toBe(
+    expect(videoNotes(words, tiers, v).videos).toBeNull();
+    expect(videoNotes(words, tiers, v, pro20).videos).toBe(
       'videomodel-2-0-pro (the automatic choice for this duration and resolution) does not take reference videos.',
     );
-    expect(videoNotes(tiers, v, pro25).videos).toBeNull();
+    expect(videoNotes(words, tiers, v, pro25).videos).toBeNull();
   });
 });
 
@@ -237,5 +241,36 @@ describe('estimate', () => {
     expect(estimateCredits(prices, 'videomodel-H3', 5)).toBe(20);
     expect(estimateCredits(null, 'videomodel-H3', 5)).toBeNull();
     expect(estimateCredits(prices, 'videomodel-H3', 0)).toBeNull();
+  });
+});
+
+describe('words', () => {
+  const chinese = createTranslator({ locale: 'zh-CN', messages: zh, namespace: 'videos.form' });
+  const states = createTranslator({ locale: 'zh-CN', messages: zh, namespace: 'videos.states' });
+
+  it('refuses and warns in the words it is given', () => {
+    const refused = videoSchema(chinese, [story], tiers, createTranslator({ locale: 'zh-CN', messages: zh, namespace: 'fields.errors' })).safeParse(values({ prompt: ' ' }));
+    expect(refused.error?.issues.map((i) => i.message)).toEqual(['请先描述你想要的视频。']);
+    expect(videoNotes(chinese, tiers, { model: 'videomodel-2-0-pro', duration: '20', resolution: '480p', images: [], videos: [], audios: [] }).duration).toBe(
+      'videomodel-2-0-pro 可生成 4–15 秒的视频。',
+    );
+    expect(imageRole(chinese, 3, 5)).toBe('参考图 4');
+    expect(imagesSummary(words, 4)).toBe('4 images guide the look (subjects, style); the video does not start or end on them.');
+  });
+
+  it('names the default tier in the automatic rule, or says there is one', () => {
+    expect(autoRuleText(words, 'videomodel-2-0-fast')).toMatch(/anything else to videomodel-2-0-fast\.$/);
+    expect(autoRuleText(chinese, null)).toMatch(/其余使用默认档位。$/);
+  });
+
+  it('shows a task state in the page’s language, and an unknown one as it comes', () => {
+    expect(stateName('running', states)).toBe('生成中');
+    expect(stateName('paused', states)).toBe('paused');
+  });
+
+  it('says which tasks a page shows', () => {
+    const range = { none: 'No tasks', range: (s: { first: number; last: number; total: number }) => `${s.first}–${s.last} of ${s.total}` };
+    expect(rangeText(2, 10, 10, 34, range)).toBe('11–20 of 34');
+    expect(rangeText(1, 10, 0, 0, range)).toBe('No tasks');
   });
 });

@@ -1,4 +1,5 @@
 import type { FieldPath } from 'react-hook-form';
+import type { useTranslations } from 'next-intl';
 import { z } from 'zod';
 import { MAX_VIDEO_IMAGES, MAX_VIDEO_REFERENCE_AUDIOS, MAX_VIDEO_REFERENCE_VIDEOS, videoRequestSchema, type VideoRequestBody } from '@/contracts/videos';
 import type { FieldSpec } from '../fields/field-model';
@@ -69,36 +70,11 @@ export const valuesSchema = z.object({
 export type VideoValues = z.input<typeof valuesSchema>;
 export type VideoFieldName = FieldPath<VideoValues>;
 
-/** The texts of the form's checks and notes, in one place for the message catalogues. */
-export const VIDEO_FORM_TEXT = {
-  promptRequired: 'Describe the video you want first.',
-  templateRequired: 'Choose a template first.',
-  durationWhole: 'Enter the duration in whole seconds.',
-  durationLimits: 'A video lasts 1 to 600 seconds.',
-  durationRange: (tier: string, min: number, max: number) => `${tier} makes videos of ${min}–${max} seconds.`,
-  durationRangeAuto: (min: number, max: number) => `The available tiers make videos of ${min}–${max} seconds.`,
-  resolutionNotOffered: (tier: string, resolution: string) => `${tier} does not render ${resolution}.`,
-  noImages: (tier: string) => `${tier} takes no images.`,
-  imageCount: (tier: string, allowed: string) => `${tier} takes ${allowed}.`,
-  noVideos: (tier: string) => `${tier} does not take reference videos.`,
-  noAudios: (tier: string) => `${tier} does not take reference audio.`,
-  noAudio: (tier: string) => `${tier} does not generate audio.`,
-  noneOffer: (what: string) => `No tier available to you takes ${what}.`,
-  picked: (tier: string) => `${tier} (the automatic choice for this duration and resolution)`,
-  firstFrame: 'First frame',
-  lastFrame: 'Last frame',
-  reference: (n: number) => `Reference ${n}`,
-  imagesNone: 'Optional. 1 image: the first frame. 2: the first and last frames. 3 to 9: references for the look.',
-  imagesFirst: 'The video starts from this image.',
-  imagesFirstLast: 'The video starts from the first image and ends on the second.',
-  imagesReferences: (n: number) => `${n} images guide the look (subjects, style); the video does not start or end on them.`,
-  countFirst: '1 image (first frame)',
-  countFirstLast: '2 (first and last frames)',
-  countReferences: (max: number) => `3–${max} (references)`,
-  countNone: 'no images',
-  autoRule: (defaultTier: string | null) =>
-    `Studio picks the tier from the duration and resolution: longer than 15 seconds or 1080p goes to ${PRO_TIER}, 768P or 2K to ${HD_TIER}, anything else to ${defaultTier ?? 'the default tier'}.`,
-} as const;
+/**
+ * The words of the form's checks and notes, from the `videos.form` catalogue (`useTranslations` in the
+ * page, `createTranslator` in tests); the helpers below take them as an argument.
+ */
+export type VideoFormWords = ReturnType<typeof useTranslations<'videos.form'>>;
 
 /** The tiers the automatic choice sends long or high-resolution videos to (docs/api.md → Video). */
 export const PRO_TIER = 'videomodel-2-5-pro-260801';
@@ -194,80 +170,6 @@ export function referenceSlots(tier: VideoTier | null): ReferenceSlots {
   };
 }
 
-/** What the images do, by how many are chosen. */
-export function imageRole(index: number, count: number): string {
-  if (count <= 2) return index === 0 ? VIDEO_FORM_TEXT.firstFrame : VIDEO_FORM_TEXT.lastFrame;
-  return VIDEO_FORM_TEXT.reference(index + 1);
-}
-
-/** What the chosen images become, said under the picker. */
-export function imagesSummary(count: number): string {
-  if (count === 0) return VIDEO_FORM_TEXT.imagesNone;
-  if (count === 1) return VIDEO_FORM_TEXT.imagesFirst;
-  if (count === 2) return VIDEO_FORM_TEXT.imagesFirstLast;
-  return VIDEO_FORM_TEXT.imagesReferences(count);
-}
-
-function countsText(counts: number[]): string {
-  const parts: string[] = [];
-  if (counts.includes(1)) parts.push(VIDEO_FORM_TEXT.countFirst);
-  if (counts.includes(2)) parts.push(VIDEO_FORM_TEXT.countFirstLast);
-  if (counts.includes(3)) parts.push(VIDEO_FORM_TEXT.countReferences(MAX_VIDEO_IMAGES));
-  return parts.join(', ') || VIDEO_FORM_TEXT.countNone;
-}
-
-/** Warnings about the values against the tier; the server may refuse them, nothing is blocked here. */
-export interface VideoNotes {
-  duration: string | null;
-  resolution: string | null;
-  images: string | null;
-  videos: string | null;
-  audios: string | null;
-}
-
-export function videoNotes(
-  tiers: readonly VideoTier[],
-  v: Pick<VideoValues, 'model' | 'duration' | 'resolution' | 'images' | 'videos' | 'audios'>,
-  /** For `auto`: the tier the server's rule picks for these settings, which must take the references. */
-  ruleTier: VideoTier | null = null,
-): VideoNotes {
-  const chosen = chosenTier(tiers, v.model);
-  const tier = effectiveTier(tiers, v.model);
-  const none = { duration: null, resolution: null, images: null, videos: null, audios: null };
-  if (!tier) return none;
-  const name = chosen?.id;
-  // Duration and resolution decide the automatic tier, so they are bounded by what any tier makes;
-  // references are not part of the rule, so they must suit the tier it picks.
-  const refs = chosen ?? ruleTier ?? tier;
-  const refName = chosen?.id ?? (ruleTier ? VIDEO_FORM_TEXT.picked(ruleTier.id) : undefined);
-  const seconds = Number(v.duration);
-  const outside = v.duration.trim() !== '' && Number.isFinite(seconds) && (seconds < tier.duration.min || seconds > tier.duration.max);
-  const counts = imageCounts(refs);
-  const images =
-    v.images.length === 0 || counts.includes(v.images.length)
-      ? null
-      : counts.length === 0
-        ? refName
-          ? VIDEO_FORM_TEXT.noImages(refName)
-          : VIDEO_FORM_TEXT.noneOffer('images')
-        : refName
-          ? VIDEO_FORM_TEXT.imageCount(refName, countsText(counts))
-          : VIDEO_FORM_TEXT.noneOffer(`${v.images.length} images`);
-  return {
-    duration: !outside
-      ? null
-      : name
-        ? VIDEO_FORM_TEXT.durationRange(name, tier.duration.min, tier.duration.max)
-        : VIDEO_FORM_TEXT.durationRangeAuto(tier.duration.min, tier.duration.max),
-    resolution: v.resolution && !tier.resolutions.includes(v.resolution) ? VIDEO_FORM_TEXT.resolutionNotOffered(name ?? 'No tier', v.resolution) : null,
-    images,
-    videos:
-      v.videos.length > 0 && !refs.reference_video ? (refName ? VIDEO_FORM_TEXT.noVideos(refName) : VIDEO_FORM_TEXT.noneOffer('reference videos')) : null,
-    audios:
-      v.audios.length > 0 && !refs.reference_audio ? (refName ? VIDEO_FORM_TEXT.noAudios(refName) : VIDEO_FORM_TEXT.noneOffer('reference audio')) : null,
-  };
-}
-
 /** The draft key of a template's inputs. */
 export const templateKey = (slug: string) => `video:${slug}`;
 
@@ -330,17 +232,17 @@ export function videoFieldName(path: readonly PropertyKey[], source: VideoSource
   }
 }
 
-function parseDuration(text: string, ctx: z.RefinementCtx): number | undefined | null {
-  const t = text.trim();
-  if (t === '') return undefined;
-  const n = Number(t);
+function parseDuration(t: VideoFormWords, text: string, ctx: z.RefinementCtx): number | undefined | null {
+  const typed = text.trim();
+  if (typed === '') return undefined;
+  const n = Number(typed);
   if (!Number.isInteger(n)) {
-    ctx.addIssue({ code: 'custom', message: VIDEO_FORM_TEXT.durationWhole, path: ['duration'] });
+    ctx.addIssue({ code: 'custom', message: t('durationWhole'), path: ['duration'] });
     return null;
   }
   // The contract's own bounds, in words that say so (its message covers every problem at once).
   if (n < 1 || n > 600) {
-    ctx.addIssue({ code: 'custom', message: VIDEO_FORM_TEXT.durationLimits, path: ['duration'] });
+    ctx.addIssue({ code: 'custom', message: t('durationLimits'), path: ['duration'] });
     return null;
   }
   return n;
@@ -348,23 +250,24 @@ function parseDuration(text: string, ctx: z.RefinementCtx): number | undefined |
 
 /**
  * The form's schema for the templates at hand; its output is the `videos.submit` request. The tiers
- * only decide what is sent (`model` left out for automatic, `generate_audio` only where offered).
+ * only decide what is sent (`model` left out for automatic, `generate_audio` only where offered). Its
+ * refusals are in the words of `t`.
  */
-export function videoSchema(templates: readonly VideoTemplateRow[], tiers: readonly VideoTier[], fieldErrors: FieldErrors) {
+export function videoSchema(t: VideoFormWords, templates: readonly VideoTemplateRow[], tiers: readonly VideoTier[], fieldErrors: FieldErrors) {
   return valuesSchema.transform((v, ctx): VideoRequestBody => {
-    const template = v.source === 'template' && v.template ? (templates.find((t) => t.slug === v.template) ?? null) : null;
+    const template = v.source === 'template' && v.template ? (templates.find((row) => row.slug === v.template) ?? null) : null;
     let part: Pick<VideoRequestBody, 'prompt' | 'template_id' | 'input'> | null = null;
     if (v.source === 'prompt') {
       const prompt = v.prompt.trim();
       if (prompt) part = { prompt };
-      else ctx.addIssue({ code: 'custom', message: VIDEO_FORM_TEXT.promptRequired, path: ['prompt'] });
+      else ctx.addIssue({ code: 'custom', message: t('promptRequired'), path: ['prompt'] });
     } else if (!template) {
-      ctx.addIssue({ code: 'custom', message: VIDEO_FORM_TEXT.templateRequired, path: ['template'] });
+      ctx.addIssue({ code: 'custom', message: t('templateRequired'), path: ['template'] });
     } else {
       const drafted = checkDraft(ctx, templateKey(template.slug), { fields: template.fields, sentence: 'optional' }, v.drafts[templateKey(template.slug)], fieldErrors);
       if (drafted) part = { template_id: template.id, ...(drafted.input === undefined ? {} : { input: drafted.input }) };
     }
-    const duration = parseDuration(v.duration, ctx);
+    const duration = parseDuration(t, v.duration, ctx);
     if (!part || duration === null) return z.NEVER;
     const audioOffered = referenceSlots(effectiveTier(tiers, v.model)).generateAudio;
     const body = {

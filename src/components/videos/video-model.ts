@@ -1,4 +1,4 @@
-import type { VideoTaskState, VideoTaskView } from '@/contracts/videos';
+import { videoTaskStates, type VideoTaskState, type VideoTaskView } from '@/contracts/videos';
 
 /** A video task as the console shows it. */
 export type VideoTask = VideoTaskView;
@@ -11,22 +11,28 @@ export function isActive(state: VideoTaskState): boolean {
 /** Over: it can be deleted. */
 export const isFinished = (state: VideoTaskState): boolean => !isActive(state);
 
-export const STATE_LABEL: Record<VideoTaskState, string> = {
-  queued: 'Queued',
-  running: 'Running',
-  succeeded: 'Succeeded',
-  failed: 'Failed',
-  cancelled: 'Cancelled',
-};
+/**
+ * A task state as the API names it (English words), in the page's language: `names` gives the words of
+ * the states it knows (`videos.states`); an unknown state is shown as it comes.
+ */
+export function stateName(state: string, names: (state: VideoTaskState) => string): string {
+  return (videoTaskStates as readonly string[]).includes(state) ? names(state as VideoTaskState) : state;
+}
 
 /** How many pages `total` tasks make. */
 export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
 
-/** "Tasks 11–20 of 34" */
-export function rangeText(page: number, pageSize: number, shown: number, total: number): string {
-  if (total === 0 || shown === 0) return 'No tasks';
+/** What a page of the list shows, "Tasks 11–20 of 34", in the words given (`none` for an empty page). */
+export function rangeText(
+  page: number,
+  pageSize: number,
+  shown: number,
+  total: number,
+  words: { none: string; range: (span: { first: number; last: number; total: number }) => string },
+): string {
+  if (total === 0 || shown === 0) return words.none;
   const first = (page - 1) * pageSize + 1;
-  return `Tasks ${first}–${first + shown - 1} of ${total}`;
+  return words.range({ first, last: first + shown - 1, total });
 }

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useCallback, useId, useRef, useState } from 'react';
 import type { VideoTaskState } from '@/contracts/videos';
 import { PlaygroundIcon, TemplatesIcon } from '../icons';
@@ -9,19 +10,7 @@ import { useVideoForm } from './use-video-form';
 import { VideoPromptField, VideoReferences, VideoSettings, VideoSubmitBar, VideoTemplateFields } from './video-fields';
 import { VideoTasks } from './video-tasks';
 
-const TEXT = {
-  eyebrow: 'Video',
-  title: 'Generate a video',
-  description: 'Write a prompt or start from a video template, choose a tier and what guides it; the same options are available through the API.',
-  startFrom: 'Start from',
-  prompt: 'Prompt',
-  template: 'Template',
-} as const;
-
-const SOURCE_TABS = [
-  { value: 'prompt' as const, label: TEXT.prompt, icon: PlaygroundIcon },
-  { value: 'template' as const, label: TEXT.template, icon: TemplatesIcon },
-];
+const SOURCE_ICONS = { prompt: PlaygroundIcon, template: TemplatesIcon } as const;
 
 interface VideoStudioProps {
   /** Credits per second of video by tier, the running server's settings; null when unknown. */
@@ -32,6 +21,8 @@ interface VideoStudioProps {
 
 /** The Video page: the form beside the task list. */
 export function VideoStudio({ prices, defaultTier }: VideoStudioProps) {
+  const t = useTranslations('videos');
+  const sourceTabs = (['prompt', 'template'] as const).map((value) => ({ value, label: t(`sources.${value}`), icon: SOURCE_ICONS[value] }));
   const formId = useId();
   const panelId = useId();
   const results = useRef<HTMLElement>(null);
@@ -48,15 +39,15 @@ export function VideoStudio({ prices, defaultTier }: VideoStudioProps) {
 
   return (
     <Workbench
-      eyebrow={TEXT.eyebrow}
-      title={TEXT.title}
-      description={TEXT.description}
+      eyebrow={t('eyebrow')}
+      title={t('title')}
+      description={t('description')}
       form={video.form}
       onSubmit={video.submit}
       busy={video.pending}
       results={<VideoTasks ref={results} filter={filter} page={page} onFilter={setFilter} onPage={setPage} />}
     >
-      <SourceTabs label={TEXT.startFrom} tabs={SOURCE_TABS} value={video.source} onChange={video.chooseSource} panelId={panelId} idPrefix={formId} />
+      <SourceTabs label={t('startFrom')} tabs={sourceTabs} value={video.source} onChange={video.chooseSource} panelId={panelId} idPrefix={formId} />
       <div id={panelId} role="tabpanel" className="space-y-5">
         {video.source === 'prompt' ? <VideoPromptField submit={video.submit} /> : <VideoTemplateFields video={video} />}
       </div>

@@ -1,5 +1,6 @@
 'use client';
 
+import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { ExternalIcon, TrashIcon, VideoIcon } from '../icons';
 import { ErrorAlert } from '../ui/alert';
@@ -9,38 +10,17 @@ import { Card } from '../ui/card';
 import { cn } from '../ui/cn';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { Spinner } from '../ui/spinner';
-import { formatCreated, formatElapsed } from '../jobs/job-model';
-import { isActive, STATE_LABEL, type VideoTask } from './video-model';
-
-const TEXT = {
-  untitled: 'Video from a template',
-  player: (prompt: string) => `Video: ${prompt}`,
-  open: 'Open video',
-  cancel: 'Cancel',
-  delete: 'Delete',
-  cancelTitle: 'Cancel this video?',
-  cancelBody: (credits: number) => `It stops being made, and its ${credits} credit${credits === 1 ? '' : 's'} go back to your balance.`,
-  cancelConfirm: 'Cancel video',
-  deleteTitle: 'Delete this video?',
-  deleteBody: 'The task and its video link are removed from your list. This cannot be undone.',
-  deleteConfirm: 'Delete video',
-  credits: (n: number) => `${n} credit${n === 1 ? '' : 's'}`,
-  refunded: 'refunded',
-  progress: 'Progress',
-  waiting: { queued: 'Waiting for a free slot…', running: 'Being made…' },
-  ready: (ms: number | null) => `Ready in ${formatElapsed(ms)}`,
-  sound: 'with sound',
-  images: (n: number) => `${n} image${n === 1 ? '' : 's'}`,
-  template: 'template',
-} as const;
+import { formatDuration } from '../usage/format';
+import { isActive, stateName, type VideoTask } from './video-model';
 
 const TONE = { queued: 'slate', running: 'amber', succeeded: 'emerald', failed: 'rose', cancelled: 'slate' } as const;
 
 export function VideoStateBadge({ state }: { state: VideoTask['state'] }) {
+  const names = useTranslations('videos.states');
   return (
     <Badge tone={TONE[state]} className="gap-1" data-state={state}>
       {isActive(state) ? <Spinner className="size-3" /> : <span aria-hidden="true" className="size-1.5 rounded-full bg-current" />}
-      {STATE_LABEL[state]}
+      {stateName(state, names)}
     </Badge>
   );
 }
@@ -53,12 +33,17 @@ interface VideoTaskCardProps {
 
 /** One task: its prompt and settings, its state and progress, the video once made, cancel or delete. */
 export function VideoTaskCard({ task, onRemove }: VideoTaskCardProps) {
+  const t = useTranslations('videos.card');
+  const states = useTranslations('videos.states');
+  const durations = useTranslations('usage.duration');
+  const format = useFormatter();
+  const credits = (n: number) => t('credits', { count: n, amount: format.number(n, 'credits') });
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const active = isActive(task.state);
   const refunded = task.state === 'failed' || task.state === 'cancelled';
-  const title = task.prompt || TEXT.untitled;
+  const title = task.prompt || t('untitled');
 
   async function confirm() {
     setBusy(true);
@@ -83,12 +68,12 @@ export function VideoTaskCard({ task, onRemove }: VideoTaskCardProps) {
           <p className="mt-0.5 text-xs break-words text-slate-500">
             {[
               task.model,
-              `${task.duration} s`,
+              t('seconds', { n: task.duration }),
               task.resolution,
               task.ratio,
-              task.generate_audio ? TEXT.sound : null,
-              task.images.length > 0 ? TEXT.images(task.images.length) : null,
-              task.template_id ? TEXT.template : null,
+              task.generate_audio ? t('sound') : null,
+              task.images.length > 0 ? t('images', { count: task.images.length }) : null,
+              task.template_id ? t('template') : null,
             ]
               .filter(Boolean)
               .join(' · ')}
@@ -107,13 +92,13 @@ export function VideoTaskCard({ task, onRemove }: VideoTaskCardProps) {
             playsInline
             poster={task.cover_url ?? undefined}
             src={task.video_url}
-            aria-label={TEXT.player(title)}
+            aria-label={t('player', { prompt: title })}
             className="aspect-video w-full rounded-xl bg-slate-900 object-contain"
           />
         ) : task.state === 'queued' || task.state === 'running' ? (
           <Progress state={task.state} progress={task.progress} />
         ) : task.state === 'failed' ? (
-          <ErrorAlert>{task.error ?? STATE_LABEL.failed}</ErrorAlert>
+          <ErrorAlert>{task.error ?? stateName('failed', states)}</ErrorAlert>
         ) : task.state === 'cancelled' ? null : (
           <div className="grid aspect-video place-items-center rounded-xl bg-slate-100 text-slate-400">
             <VideoIcon className="size-8" />
@@ -124,34 +109,32 @@ export function VideoTaskCard({ task, onRemove }: VideoTaskCardProps) {
 
       <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 px-4 py-2.5 sm:px-5">
         <p className="text-xs text-slate-500 tabular-nums">
-          <time dateTime={task.created_at} suppressHydrationWarning>
-            {formatCreated(task.created_at)}
-          </time>
+          <time dateTime={task.created_at}>{createdAt(format, task.created_at)}</time>
           {' · '}
           <span data-testid="task-credits" className={cn(refunded && 'line-through')}>
-            {TEXT.credits(task.credits)}
+            {credits(task.credits)}
           </span>
-          {refunded && ` ${TEXT.refunded}`}
-          {task.state === 'succeeded' && ` · ${TEXT.ready(task.elapsed_ms)}`}
+          {refunded && ` ${t('refunded')}`}
+          {task.state === 'succeeded' && ` · ${t('ready', { elapsed: formatDuration(durations, task.elapsed_ms) })}`}
         </p>
         <div className="flex items-center gap-1.5">
           {task.state === 'succeeded' && task.video_url && (
             <a href={task.video_url} target="_blank" rel="noreferrer" className={buttonClasses('ghost', 'sm', 'h-7 px-2.5 text-xs')}>
-              {TEXT.open}
+              {t('open')}
               <ExternalIcon className="size-3.5" />
             </a>
           )}
-          <Button variant="secondary" size="sm" className="h-7 px-2.5 text-xs" onClick={() => setConfirming(true)} aria-label={`${active ? TEXT.cancel : TEXT.delete}: ${title}`}>
+          <Button variant="secondary" size="sm" className="h-7 px-2.5 text-xs" onClick={() => setConfirming(true)} aria-label={active ? t('cancelLabel', { title }) : t('deleteLabel', { title })}>
             {!active && <TrashIcon className="size-3.5" />}
-            {active ? TEXT.cancel : TEXT.delete}
+            {active ? t('cancel') : t('delete')}
           </Button>
         </div>
       </div>
 
       <ConfirmDialog
         open={confirming}
-        title={active ? TEXT.cancelTitle : TEXT.deleteTitle}
-        confirmLabel={active ? TEXT.cancelConfirm : TEXT.deleteConfirm}
+        title={active ? t('cancelTitle') : t('deleteTitle')}
+        confirmLabel={active ? t('cancelConfirm') : t('deleteConfirm')}
         busy={busy}
         error={error}
         onConfirm={() => void confirm()}
@@ -160,20 +143,22 @@ export function VideoTaskCard({ task, onRemove }: VideoTaskCardProps) {
           setError(null);
         }}
       >
-        {active ? TEXT.cancelBody(task.credits) : TEXT.deleteBody}
+        {active ? t('cancelBody', { count: task.credits, amount: format.number(task.credits, 'credits') }) : t('deleteBody')}
       </ConfirmDialog>
     </Card>
   );
 }
 
 function Progress({ state, progress }: { state: 'queued' | 'running'; progress: number | null }) {
+  const t = useTranslations('videos.card');
+  const format = useFormatter();
   return (
     <div className="grid aspect-video place-items-center rounded-xl bg-gradient-to-br from-slate-100 to-indigo-50/60 px-6">
       <div className="w-full max-w-xs text-center">
-        <p className="text-sm font-medium text-slate-700">{TEXT.waiting[state]}</p>
+        <p className="text-sm font-medium text-slate-700">{t('waiting', { state })}</p>
         <div
           role="progressbar"
-          aria-label={TEXT.progress}
+          aria-label={t('progress')}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={progress ?? undefined}
@@ -185,8 +170,14 @@ function Progress({ state, progress }: { state: 'queued' | 'running'; progress: 
             <div className="h-full rounded-full bg-indigo-600 transition-[width]" style={{ width: `${progress}%` }} />
           )}
         </div>
-        {progress !== null && <p className="mt-1.5 text-xs text-slate-500 tabular-nums">{progress}%</p>}
+        {progress !== null && <p className="mt-1.5 text-xs text-slate-500 tabular-nums">{format.number(progress / 100, { style: 'percent' })}</p>}
       </div>
     </div>
   );
+}
+
+/** When a task was created: date and minute in Asia/Shanghai, in the page's language. */
+function createdAt(format: ReturnType<typeof useFormatter>, iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : format.dateTime(d, 'minute');
 }

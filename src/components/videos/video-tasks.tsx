@@ -1,6 +1,7 @@
 'use client';
 
 import { keepPreviousData } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useEffect, type Ref } from 'react';
 import { videoTaskStates, type VideoTaskState } from '@/contracts/videos';
 import { trpc } from '@/trpc/react';
@@ -13,27 +14,9 @@ import { pendingPollMs, useJobEvents } from '../jobs/job-feed';
 import { LiveIndicator } from '../jobs/live-indicator';
 import { videoListInput } from './reads';
 import { VideoTaskCard } from './video-task-card';
-import { isActive, pageCount, rangeText, STATE_LABEL, type VideoTask } from './video-model';
+import { isActive, pageCount, rangeText, stateName, type VideoTask } from './video-model';
 
 type Filter = VideoTaskState | 'all';
-
-const TEXT = {
-  heading: 'Your videos',
-  filter: 'Filter by state',
-  all: 'All',
-  loading: 'videos',
-  empty: 'No videos yet',
-  emptyHint: 'Describe a scene and press Generate video; tasks you start here or through the API are listed with their progress.',
-  emptyState: (s: string) => `No ${s.toLowerCase()} videos`,
-  emptyStateHint: 'Tasks in this state show up here as they happen.',
-  showAll: 'Show all videos',
-  pages: 'Pages',
-  previous: 'Previous page',
-  next: 'Next page',
-  page: (n: number, of: number) => `Page ${n} of ${of}`,
-} as const;
-
-const FILTERS: { value: Filter; label: string }[] = [{ value: 'all', label: TEXT.all }, ...videoTaskStates.map((s) => ({ value: s, label: STATE_LABEL[s] }))];
 
 interface VideoTasksProps {
   filter: Filter;
@@ -45,6 +28,9 @@ interface VideoTasksProps {
 
 /** The caller's video tasks, newest first, a page at a time, kept current by the job feed. */
 export function VideoTasks({ filter, page, onFilter, onPage, ref }: VideoTasksProps) {
+  const t = useTranslations('videos.tasks');
+  const states = useTranslations('videos.states');
+  const filters: { value: Filter; label: string }[] = [{ value: 'all', label: t('all') }, ...videoTaskStates.map((s) => ({ value: s, label: stateName(s, states) }))];
   const utils = trpc.useUtils();
   const input = videoListInput(filter === 'all' ? undefined : filter, page);
   // A video task is a job with the same id: its events say when to read the task again.
@@ -78,13 +64,13 @@ export function VideoTasks({ filter, page, onFilter, onPage, ref }: VideoTasksPr
     <section ref={ref} aria-labelledby="video-tasks-heading" className="min-w-0 scroll-mt-20 space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="video-tasks-heading" className="text-base font-semibold text-slate-900">
-          {TEXT.heading}
+          {t('heading')}
         </h2>
         <LiveIndicator state={feed} />
       </div>
       <FilterGroup
-        label={TEXT.filter}
-        options={FILTERS}
+        label={t('filter')}
+        options={filters}
         value={filter}
         onChange={(f) => {
           onFilter(f);
@@ -97,16 +83,16 @@ export function VideoTasks({ filter, page, onFilter, onPage, ref }: VideoTasksPr
       <ListState
         query={query}
         empty={tasks.length === 0}
-        loading={<ListSkeleton label={TEXT.loading} rows={3} />}
+        loading={<ListSkeleton label={t('loading')} rows={3} />}
         placeholder={
           <EmptyState
             icon={VideoIcon}
-            title={filter === 'all' ? TEXT.empty : TEXT.emptyState(STATE_LABEL[filter])}
-            description={filter === 'all' ? TEXT.emptyHint : TEXT.emptyStateHint}
+            title={filter === 'all' ? t('empty') : t('emptyState', { state: filter })}
+            description={filter === 'all' ? t('emptyHint') : t('emptyStateHint')}
             action={
               filter !== 'all' ? (
                 <Button variant="secondary" onClick={() => onFilter('all')}>
-                  {TEXT.showAll}
+                  {t('showAll')}
                 </Button>
               ) : undefined
             }
@@ -123,15 +109,15 @@ export function VideoTasks({ filter, page, onFilter, onPage, ref }: VideoTasksPr
       </ListState>
 
       {total > 0 && (
-        <nav aria-label={TEXT.pages} className="flex flex-wrap items-center justify-between gap-3">
+        <nav aria-label={t('pages')} className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-xs text-slate-500 tabular-nums" aria-live="polite">
-            {rangeText(page, input.page_size, tasks.length, total)} · {TEXT.page(page, pages)}
+            {rangeText(page, input.page_size, tasks.length, total, { none: t('none'), range: (span) => t('range', span) })} · {t('page', { page, pages })}
           </p>
           <div className="flex gap-2">
-            <Button variant="secondary" size="sm" onClick={() => onPage(page - 1)} disabled={page <= 1} aria-label={TEXT.previous}>
+            <Button variant="secondary" size="sm" onClick={() => onPage(page - 1)} disabled={page <= 1} aria-label={t('previous')}>
               <ArrowLeftIcon className="size-4" />
             </Button>
-            <Button variant="secondary" size="sm" onClick={() => onPage(page + 1)} disabled={page >= pages} aria-label={TEXT.next}>
+            <Button variant="secondary" size="sm" onClick={() => onPage(page + 1)} disabled={page >= pages} aria-label={t('next')}>
               <ArrowRightIcon className="size-4" />
             </Button>
           </div>

@@ -1,11 +1,15 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { Prefetched } from '@/trpc/prefetched';
 import { VideoStudio } from '@/components/videos/video-studio';
 import { VIDEO_MODELS_INPUT, VIDEO_TEMPLATES_INPUT, videoListInput } from '@/components/videos/reads';
 import { getConfig } from '@/server/config';
 import { api } from '@/trpc/server';
 
-export const metadata: Metadata = { title: 'Video' };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('videos');
+  return { title: t('metaTitle') };
+}
 
 export default function VideosPage() {
   // The tiers, templates and first page of tasks arrive with the page, so the form and list open in place.
