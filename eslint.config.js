@@ -73,6 +73,10 @@ const TRANSLATED = [
   'src/components/console/stat-card.tsx',
   'src/components/console/tenant-stats.tsx',
   'src/components/console/unlocked-templates.tsx',
+  'src/app/(console)/account/**',
+  'src/components/passwords/**',
+  'src/app/operator/(area)/outbox/**',
+  'src/components/operator/outbox/**',
 ];
 
 /** Props that carry words to the reader (names for assistive technology among them); a literal in one is untranslated text. */

@@ -123,6 +123,9 @@ const envSchema = z.object({
     .default('CN')
     .transform((v) => v.split(',').map((r) => r.trim().toUpperCase()).filter(Boolean)),
   /** Read by src/server/lifecycle.ts before the configuration; listed here so a bad value stops start-up. */
+  STUDIO_SMTP_URL: optionalSetting(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL, e.g. smtps://user:pass@smtp.example.com:465')),
+  STUDIO_MAIL_FROM: optionalSetting(z.string().max(300)),
+  STUDIO_RESET_LINK_TTL_MIN: z.coerce.number().int().min(5).max(24 * 60).default(30),
   STUDIO_SOURCE_MAPS: z.enum(['0', '1']).default('0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -237,6 +240,7 @@ export function buildConfig(env: Env): Config {
     demo: env.STUDIO_DEMO === '1',
     logLevel: env.LOG_LEVEL,
     s3: s3Settings(env),
+    mail: mailSettings(env),
     uploads: {
       ratePerHour: env.STUDIO_UPLOAD_RATE_PER_HOUR,
       directMinBytes: env.STUDIO_DIRECT_UPLOAD_MIN_BYTES,
@@ -244,6 +248,17 @@ export function buildConfig(env: Env): Config {
       regionHeader: env.STUDIO_REGION_HEADER ?? null,
       directRegions: env.STUDIO_DIRECT_UPLOAD_REGIONS,
     },
+  };
+}
+
+function mailSettings(env: Env): Config['mail'] {
+  if (env.STUDIO_SMTP_URL && !env.STUDIO_MAIL_FROM) {
+    throw new ConfigError('Invalid configuration:\n  STUDIO_MAIL_FROM: required with STUDIO_SMTP_URL, e.g. "Studio <no-reply@example.com>"');
+  }
+  return {
+    smtpUrl: env.STUDIO_SMTP_URL ?? null,
+    from: env.STUDIO_MAIL_FROM ?? null,
+    resetLinkTtlMs: env.STUDIO_RESET_LINK_TTL_MIN * 60_000,
   };
 }
 

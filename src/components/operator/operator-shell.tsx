@@ -17,6 +17,7 @@ interface OperatorShellProps {
 const SECTIONS = [
   { href: '/operator', label: 'Upstreams' },
   { href: '/operator/skills', label: 'Skills' },
+  { href: '/operator/outbox', label: 'Outbox' },
 ];
 
 /** The operator area's frame: a slim top bar (Studio · Operator, sign out) and its sections over a wide page. */

@@ -149,15 +149,16 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
         const ok = matches && user !== undefined && user.tenantId !== null;
         await settle(admitted, ok, who);
         if (!ok || !user?.tenantId) throw new InvalidLogin();
-        return { id: user.id, email: user.email, kind: user.kind, tenantId: user.tenantId };
+        return { id: user.id, email: user.email, kind: user.kind, tenantId: user.tenantId, sv: user.sessionEpoch };
       },
     }),
   ],
   callbacks: {
     jwt({ token, user }) {
       if (user) {
-        const u = user as { id: string; kind: string; tenantId?: string; akd?: string };
+        const u = user as { id: string; kind: string; tenantId?: string; akd?: string; sv?: number };
         token.uid = u.id;
+        token.sv = u.sv;
         token.kind = u.kind;
         token.tenantId = u.tenantId;
         token.akd = u.akd;
@@ -165,17 +166,23 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
       return token;
     },
     session({ session, token }) {
-      return Object.assign(session, { uid: token.uid, kind: token.kind, tenantId: token.tenantId, akd: token.akd });
+      return Object.assign(session, { uid: token.uid, kind: token.kind, tenantId: token.tenantId, akd: token.akd, sv: token.sv });
     },
   },
 }));
 
-/** The signed-in console user of this request, or null. */
+/**
+ * The signed-in console user of this request, or null. A session signed in before the user's password
+ * last changed (an older session epoch) is over.
+ */
 export async function getConsoleSession(): Promise<ConsoleSession | null> {
   const session = (await auth()) as (Record<string, unknown> & { user?: { email?: string | null } }) | null;
   if (!session) return null;
-  const { uid, kind, tenantId } = session;
+  const { uid, kind, tenantId, sv } = session;
   if (typeof uid !== 'string' || (kind !== 'tenant_admin' && kind !== 'platform_account') || typeof tenantId !== 'string') return null;
+  const { db } = await getRuntime();
+  const [user] = await db.select({ epoch: consoleUsers.sessionEpoch }).from(consoleUsers).where(eq(consoleUsers.id, uid));
+  if (!user || user.epoch !== (typeof sv === 'number' ? sv : 0)) return null;
   return { userId: uid, kind, tenantId, email: session.user?.email ?? '' };
 }
 

@@ -1,0 +1,30 @@
+import type { useTranslations } from 'next-intl';
+import { z } from 'zod';
+import { PASSWORD_MAX, PASSWORD_MIN, passwordRule } from '@/contracts/passwords';
+import { worded } from '../console/form-rules';
+
+/** The refusals of a new password, from the `passwords` catalogue. */
+export type PasswordErrors = ReturnType<typeof useTranslations<'passwords'>>;
+
+/** A new password as the contract takes it (not trimmed: spaces count), refused in the page's language. */
+export function newPasswordRule(t: PasswordErrors) {
+  return z
+    .string()
+    .min(1, t('required'))
+    .pipe(worded(passwordRule, { too_small: t('tooShort', { min: PASSWORD_MIN }), too_big: t('tooLong', { max: PASSWORD_MAX }), custom: t('invalid') }));
+}
+
+/** A new password and its repetition: the repetition must match (said under the repetition). */
+export function newPasswordFields(t: PasswordErrors) {
+  return {
+    password: newPasswordRule(t),
+    confirm: z.string().min(1, t('confirmRequired')),
+  };
+}
+
+/** Refuses a form whose `confirm` differs from its `password`. */
+export function confirmationMatches(t: PasswordErrors) {
+  return (value: { password: string; confirm: string }, ctx: z.RefinementCtx) => {
+    if (value.password !== value.confirm) ctx.addIssue({ code: 'custom', path: ['confirm'], message: t('mismatch') });
+  };
+}
