@@ -12,6 +12,10 @@ import { requestPasswordReset, resetLinkUsable, resetPassword, ResetLinkInvalid 
 import { verifyPassword } from '../../src/server/domain/auth/passwords';
 import { AppError } from '../../src/server/domain/errors';
 import { createTenant } from '../../src/server/domain/tenants/tenants';
+import { redeemSchema } from '../../src/contracts/claims';
+import { createClaim, redeemClaim } from '../../src/server/domain/claims/claims';
+import { createTemplate } from '../../src/server/domain/templates/templates';
+import { LocalFileStore } from '../../src/server/storage/store';
 import { suiteDatabase } from '../helpers/suite-db';
 import { testSecret } from '../helpers/test-db';
 
@@ -146,5 +150,43 @@ describe('changing a password', () => {
     expect(await changePassword({ db: t.db }, { userId: user?.id ?? '', current: 'first-password-1', next: 'new-password-22', address: who.address })).toMatchObject({
       refused: 'throttled',
     });
+  });
+});
+
+describe('redeeming with a chosen password', () => {
+  /** A tenant's claim code for one of its own templates. */
+  async function code() {
+    const { tenant } = await createTenant({ db: t.db, config }, OPERATOR, { name: '花漾小店', credits: 500, quota_monthly: 0 });
+    const who = { kind: 'tenant' as const, tenantId: tenant.id, via: 'key' as const };
+    const files = new LocalFileStore(path.join(config.dataDir, 'files'), 'http://studio.test');
+    const { template } = await createTemplate({ db: t.db, config, files }, who, { type: 'image', zh_name: '海报', prompt_template: '海报：{input}' });
+    return (await createClaim({ db: t.db, config }, who, { template_ids: [template.id], credits: 60 })).code;
+  }
+  const hashOf = async (email: string) => (await t.db.select().from(consoleUsers).where(eq(consoleUsers.email, email)))[0]?.passwordHash ?? '';
+
+  it('opens the account with it and never echoes it; an existing account keeps its own', async () => {
+    const email = `buyer-${Date.now()}@example.cn`;
+    const answer = await redeemClaim({ db: t.db, config }, { code: await code(), nickname: '小林', email, password: 'chun-cha-2026' }, { idempotencyKey: null });
+    expect(answer.sign_in.password).toBeNull();
+    expect(answer.account.created).toBe(true);
+    expect(JSON.stringify(answer)).not.toContain('chun-cha-2026');
+    expect(await verifyPassword('chun-cha-2026', await hashOf(email))).toBe(true);
+
+    const again = await redeemClaim({ db: t.db, config }, { code: await code(), nickname: '小林', email, password: 'another-one-99' }, { idempotencyKey: null });
+    expect(again.account.created).toBe(false);
+    expect(await verifyPassword('chun-cha-2026', await hashOf(email))).toBe(true);
+  });
+
+  it('still generates a password shown once when none is given', async () => {
+    const email = `api-buyer-${Date.now()}@example.cn`;
+    const answer = await redeemClaim({ db: t.db, config }, { code: await code(), nickname: '程序', email }, { idempotencyKey: null });
+    expect(answer.sign_in.password).toMatch(/^\S{10,}$/);
+    expect(await verifyPassword(answer.sign_in.password ?? '', await hashOf(email))).toBe(true);
+  });
+
+  it('takes only a string of 8 to 128 characters without NUL', () => {
+    const body = { code: 'X', nickname: '小林', email: 'lin@example.cn' };
+    for (const password of ['short', 'x'.repeat(129), 'with\0nul-inside', 12345678]) expect(redeemSchema.safeParse({ ...body, password }).success, String(password)).toBe(false);
+    expect(redeemSchema.safeParse({ ...body, password: 'x'.repeat(128) }).success).toBe(true);
   });
 });
