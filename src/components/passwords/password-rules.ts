@@ -1,17 +1,21 @@
 import type { useTranslations } from 'next-intl';
 import { z } from 'zod';
-import { PASSWORD_MAX, PASSWORD_MIN, passwordRule } from '@/contracts/passwords';
-import { worded } from '../console/form-rules';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@/contracts/passwords';
 
 /** The refusals of a new password, from the `passwords` catalogue. */
 export type PasswordErrors = ReturnType<typeof useTranslations<'passwords'>>;
 
-/** A new password as the contract takes it (not trimmed: spaces count), refused in the page's language. */
+/**
+ * A new password with the contract's limits (`passwordRule`; not trimmed: spaces count), refused in the
+ * page's language. Server actions use it too, so it stays free of client-only helpers.
+ */
 export function newPasswordRule(t: PasswordErrors) {
   return z
     .string()
     .min(1, t('required'))
-    .pipe(worded(passwordRule, { too_small: t('tooShort', { min: PASSWORD_MIN }), too_big: t('tooLong', { max: PASSWORD_MAX }), custom: t('invalid') }));
+    .min(PASSWORD_MIN, t('tooShort', { min: PASSWORD_MIN }))
+    .max(PASSWORD_MAX, t('tooLong', { max: PASSWORD_MAX }))
+    .refine((v) => !v.includes('\0'), t('invalid'));
 }
 
 /** A new password and its repetition: the repetition must match (said under the repetition). */
