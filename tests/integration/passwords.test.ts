@@ -130,24 +130,33 @@ describe('changing a password', () => {
     const who = await admin();
     const [user] = await t.db.select().from(consoleUsers).where(eq(consoleUsers.email, who.email));
     const userId = user?.id ?? '';
-    expect(await changePassword({ db: t.db }, { userId, current: 'wrong-password', next: 'new-password-22', address: who.address })).toEqual({ refused: 'wrong_password' });
+    expect(await changePassword({ db: t.db }, { userId, current: 'wrong-password', next: 'new-password-22', address: who.address, keepSession: null })).toEqual({ refused: 'wrong_password' });
     expect(await epochOf(who.email)).toBe(0);
-    expect(await changePassword({ db: t.db }, { userId, current: 'first-password-1', next: 'new-password-22', address: who.address })).toEqual({ ok: true, email: who.email });
+    expect(await changePassword({ db: t.db }, { userId, current: 'first-password-1', next: 'new-password-22', address: who.address, keepSession: 'this-browser' })).toEqual({
+      ok: true,
+      email: who.email,
+    });
     expect(await epochOf(who.email)).toBe(1);
+    // Only the session that made the change outlives it; a reset keeps none.
+    expect((await t.db.select().from(consoleUsers).where(eq(consoleUsers.id, userId)))[0]?.keptSession).toBe('this-browser');
+    const { token } = await linkFor(who);
+    await resetPassword({ db: t.db }, { token, password: 'third-password-3' });
+    expect((await t.db.select().from(consoleUsers).where(eq(consoleUsers.id, userId)))[0]?.keptSession).toBeNull();
+    expect(await epochOf(who.email)).toBe(2);
     const [after] = await t.db.select().from(consoleUsers).where(eq(consoleUsers.id, userId));
-    expect(await verifyPassword('new-password-22', after?.passwordHash ?? '')).toBe(true);
+    expect(await verifyPassword('third-password-3', after?.passwordHash ?? '')).toBe(true);
   });
 
   it('is throttled like a sign-in after repeated wrong current passwords', async () => {
     const who = await admin();
     const [user] = await t.db.select().from(consoleUsers).where(eq(consoleUsers.email, who.email));
-    const attempt = () => changePassword({ db: t.db }, { userId: user?.id ?? '', current: 'wrong-password', next: 'new-password-22', address: who.address });
+    const attempt = () => changePassword({ db: t.db }, { userId: user?.id ?? '', current: 'wrong-password', next: 'new-password-22', address: who.address, keepSession: null });
     for (let i = 0; i < 5; i++) expect(await attempt()).toEqual({ refused: 'wrong_password' });
     const locked = await attempt();
     expect(locked).toMatchObject({ refused: 'throttled' });
     expect('retryAfterS' in locked && locked.retryAfterS).toBeGreaterThanOrEqual(59);
     // Even the right password waits out the lock.
-    expect(await changePassword({ db: t.db }, { userId: user?.id ?? '', current: 'first-password-1', next: 'new-password-22', address: who.address })).toMatchObject({
+    expect(await changePassword({ db: t.db }, { userId: user?.id ?? '', current: 'first-password-1', next: 'new-password-22', address: who.address, keepSession: null })).toMatchObject({
       refused: 'throttled',
     });
   });

@@ -6,7 +6,6 @@ import { getTranslations } from 'next-intl/server';
 import { checkNewPassword, minutesOf } from '@/app/login/password-check';
 import { textField } from '@/app/login/login-schema';
 import type { ActionFormState } from '@/components/passwords/action-form';
-import { signIn } from '@/server/auth/next-auth';
 import { changePassword } from '@/server/domain/auth/password-change';
 import { requestClientAddress } from '@/server/http/client-address';
 import { logger } from '@/server/logger';
@@ -15,7 +14,7 @@ import { consoleSession } from '@/trpc/server';
 
 /**
  * Changes the signed-in user's password. The current password is checked under the sign-in throttles;
- * on success every session of the user ends and this browser is signed in again with the new password.
+ * on success every other session of the user ends; this one stays.
  */
 export async function changePasswordAction(_previous: ActionFormState, form: FormData): Promise<ActionFormState> {
   const session = await consoleSession();
@@ -28,14 +27,15 @@ export async function changePasswordAction(_previous: ActionFormState, form: For
 
   const { db } = await getRuntime();
   try {
-    const changed = await changePassword({ db }, { userId: session.userId, current, next: checked.password, address: requestClientAddress(await headers()) });
+    const changed = await changePassword(
+      { db },
+      { userId: session.userId, current, next: checked.password, address: requestClientAddress(await headers()), keepSession: session.sessionId },
+    );
     if ('refused' in changed) {
       return changed.refused === 'throttled'
         ? { done: false, error: t('throttled', { minutes: minutesOf(changed.retryAfterS) }), fields: {}, values: {} }
         : { done: false, error: null, fields: { current: t('wrongCurrent') }, values: {} };
     }
-    // The change ended every session, this one too: sign this browser in again under the new epoch.
-    await signIn('credentials', { email: changed.email, password: checked.password, redirect: false });
   } catch (err) {
     logger.error({ err }, 'password change failed');
     return { done: false, error: t('failed'), fields: {}, values: {} };

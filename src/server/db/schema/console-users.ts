@@ -22,6 +22,8 @@ export const consoleUsers = pgTable(
      * signed in with, and one holding an older value is signed out.
      */
     sessionEpoch: integer().notNull().default(0),
+    /** The one session that outlives the last password change: the one that made it (its `sid`); null after a reset. */
+    keptSession: text(),
     createdAt: stamp(),
   },
   (t) => [uniqueIndex('console_users_email_uq').on(sql`lower(${t.email})`), index('console_users_tenant_idx').on(t.tenantId)],

@@ -11,12 +11,12 @@ export type ChangeRefusal = { refused: 'wrong_password' } | { refused: 'throttle
 /**
  * A signed-in console user changes their password. The current password is checked under the same
  * throttles as a sign-in (its account and the client address), so the form cannot be used to guess
- * it. On success the session epoch rises: every session of the user ends, and the caller signs the
- * current browser in again.
+ * it. On success the session epoch rises: every session of the user ends but `keepSession`, the one
+ * that made the change.
  */
 export async function changePassword(
   { db }: Pick<Deps, 'db'>,
-  input: { userId: string; current: string; next: string; address: string },
+  input: { userId: string; current: string; next: string; address: string; keepSession: string | null },
 ): Promise<{ ok: true; email: string } | ChangeRefusal> {
   const [user] = await db.select().from(consoleUsers).where(eq(consoleUsers.id, input.userId));
   if (!user) throw new AppError('UNAUTHORIZED', 'Sign in again');
@@ -31,7 +31,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.next);
   await db
     .update(consoleUsers)
-    .set({ passwordHash, sessionEpoch: sql`${consoleUsers.sessionEpoch} + 1` })
+    .set({ passwordHash, sessionEpoch: sql`${consoleUsers.sessionEpoch} + 1`, keptSession: input.keepSession })
     .where(eq(consoleUsers.id, user.id));
   return { ok: true, email };
 }

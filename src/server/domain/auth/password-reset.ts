@@ -92,7 +92,7 @@ export async function resetPassword({ db }: Pick<Deps, 'db'>, input: { token: st
     if (!link) throw new ResetLinkInvalid();
     const [user] = await tx
       .update(consoleUsers)
-      .set({ passwordHash, sessionEpoch: sql`${consoleUsers.sessionEpoch} + 1` })
+      .set({ passwordHash, sessionEpoch: sql`${consoleUsers.sessionEpoch} + 1`, keptSession: null })
       .where(eq(consoleUsers.id, link.userId))
       .returning({ email: consoleUsers.email });
     if (!user) throw new ResetLinkInvalid();
