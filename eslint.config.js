@@ -90,6 +90,10 @@ const TRANSLATED = [
   'src/components/uploads/use-upload-error-text.ts',
   'src/app/(console)/videos/**',
   'src/components/videos/**',
+  'src/app/(console)/account/**',
+  'src/components/passwords/**',
+  'src/app/operator/(area)/outbox/**',
+  'src/components/operator/outbox/**',
 ];
 
 /** Props that carry words to the reader (names for assistive technology among them); a literal in one is untranslated text. */

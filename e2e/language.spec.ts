@@ -134,11 +134,14 @@ test('the claim page opens in Chinese for a Chinese browser, and the buyer may s
   await expect(page.getByText('Plus 1 exclusive template, with a tutorial')).toBeVisible();
   await page.getByLabel('Nickname').fill('Lin');
   await page.getByLabel('Email').fill(`buyer-${Date.now()}@example.com`);
+  await page.getByLabel('Password', { exact: true }).fill('spring-tea-2026');
+  await page.getByLabel('Repeat the password').fill('spring-tea-2026');
   await page.getByRole('button', { name: 'Claim now' }).click();
   const result = page.getByTestId('claim-result');
   await expect(result.getByRole('heading', { name: 'Claimed' })).toBeVisible();
   await expect(result).toContainText('1,500 credits and 1 template were added to the account');
-  await expect(result.getByRole('button', { name: 'Copy password' })).toBeVisible();
+  await expect(result).toContainText('Sign in with this email and the password you just chose');
+  await expect(result.getByRole('link', { name: 'Sign in and start' })).toHaveAttribute('href', /^\/login\?email=buyer-\d+%40example\.com&next=%2Foverview$/);
   await snapshot(page, `${shots}/claim-en.png`);
   await context.close();
 });

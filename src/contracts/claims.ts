@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { httpUrl } from './common';
+import { passwordRule } from './passwords';
 
 /** Request bodies of the claim code operations (the tenant's codes and the public redemption). */
 
@@ -34,5 +35,7 @@ export const redeemSchema = z.strictObject({
   code: z.string().trim().min(1, 'must not be empty').max(64),
   nickname: z.string().trim().min(1, 'must not be empty').max(50, 'must be at most 50 characters'),
   email: z.email('must be an email address').max(200),
+  /** The password of the account this redemption opens; ignored when the email already has one. */
+  password: passwordRule.optional(),
 });
 export type RedeemBody = z.infer<typeof redeemSchema>;

@@ -98,6 +98,14 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   /** An S3-compatible bucket for results and uploads; null keeps files in the data folder. */
   s3: S3Settings | null;
+  mail: {
+    /** SMTP server for outgoing mail; null keeps every mail in the outbox (shown in the operator console). */
+    smtpUrl: string | null;
+    /** The From of every mail (required with `smtpUrl`). */
+    from: string | null;
+    /** How long a password reset link works. */
+    resetLinkTtlMs: number;
+  };
   uploads: {
     ratePerHour: number;
     /** Below this size a presign answers `proxy` (`too_small`): one request is cheaper than three. */

@@ -131,6 +131,9 @@ const envSchema = z.object({
   ),
   STUDIO_MIGRATE: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   /** Read by src/server/lifecycle.ts before the configuration; listed here so a bad value stops start-up. */
+  STUDIO_SMTP_URL: optionalSetting(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL, e.g. smtps://user:pass@smtp.example.com:465')),
+  STUDIO_MAIL_FROM: optionalSetting(z.string().max(300)),
+  STUDIO_RESET_LINK_TTL_MIN: z.coerce.number().int().min(5).max(24 * 60).default(30),
   STUDIO_SOURCE_MAPS: z.enum(['0', '1']).default('0'),
   /** Read by scripts/ensure-build.ts before the configuration; listed here so a bad value stops start-up. */
   STUDIO_BUILD: z.enum(['auto', 'never']).default('auto'),
@@ -254,6 +257,7 @@ export function buildConfig(env: Env): Config {
     migrate: env.STUDIO_MIGRATE === 'on',
     logLevel: env.LOG_LEVEL,
     s3: s3Settings(env),
+    mail: mailSettings(env),
     uploads: {
       ratePerHour: env.STUDIO_UPLOAD_RATE_PER_HOUR,
       directMinBytes: env.STUDIO_DIRECT_UPLOAD_MIN_BYTES,
@@ -261,6 +265,17 @@ export function buildConfig(env: Env): Config {
       regionHeader: env.STUDIO_REGION_HEADER ?? null,
       directRegions: env.STUDIO_DIRECT_UPLOAD_REGIONS,
     },
+  };
+}
+
+function mailSettings(env: Env): Config['mail'] {
+  if (env.STUDIO_SMTP_URL && !env.STUDIO_MAIL_FROM) {
+    throw new ConfigError('Invalid configuration:\n  STUDIO_MAIL_FROM: required with STUDIO_SMTP_URL, e.g. "Studio <no-reply@example.com>"');
+  }
+  return {
+    smtpUrl: env.STUDIO_SMTP_URL ?? null,
+    from: env.STUDIO_MAIL_FROM ?? null,
+    resetLinkTtlMs: env.STUDIO_RESET_LINK_TTL_MIN * 60_000,
   };
 }
 

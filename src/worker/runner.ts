@@ -4,6 +4,7 @@ import { runImageJob } from '../server/domain/jobs/run';
 import { runVideoJob } from '../server/domain/videos/run';
 import { flushAttempts } from '../server/upstreams/engine';
 import { logger } from '../server/logger';
+import { deliverMail } from '../server/mail/outbox';
 import { QUEUES } from '../server/queue/queue';
 import { startQueueWorker, type QueueWorker } from '../server/queue/worker';
 import type { Runtime } from '../server/runtime';
@@ -62,6 +63,7 @@ export async function startWorker(rt: Runtime, tasks: RecurringTask[]): Promise<
         ),
       [QUEUES.templateJob]: (task, ctx) => runConversionJob({ deps: { db: rt.db, config: rt.config, files: rt.files }, signal: ctx.signal }, task),
       [QUEUES.callback]: (task) => deliverCallback({ db: rt.db, config: rt.config }, task),
+      [QUEUES.mail]: (task) => deliverMail({ db: rt.db, config: rt.config }, task),
     },
   });
   logger.info({ tasks: tasks.map((t) => t.name), database: rt.database.kind, concurrency: rt.config.workerConcurrency }, 'worker started');

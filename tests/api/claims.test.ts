@@ -255,6 +255,22 @@ describe('redeeming on the public endpoints', () => {
     expect(res.body.error).not.toMatch(/console|company|admin|tenant|exists/i);
     expect((await api<{ state: string }>(`/social-claims?code=${claim.code}`)).body.state).toBe('open');
   });
+
+  it('opens the account with a chosen password, which it never echoes, and refuses a bad one', async () => {
+    const seller = await newTenant({ credits: 100 });
+    const mine = await ownTemplate(seller.key);
+    const claim = (await createClaim(seller.key, { template_ids: [mine.id], credits: 5 })).body;
+    const buyer = email();
+    for (const password of ['short', 'x'.repeat(129), 'with\u0000nul', 12345678]) {
+      const refused = await api<Redeemed>('/social-claims', { body: { code: claim.code, nickname: '小林', email: buyer, password } });
+      expect(refused.status, JSON.stringify(password)).toBe(400);
+    }
+    const res = await api<Redeemed>('/social-claims', { body: { code: claim.code, nickname: '小林', email: buyer, password: 'chun-cha-2026' } });
+    expect(res.status).toBe(200);
+    expect(res.body.account.created).toBe(true);
+    expect(res.body.sign_in.password).toBeNull();
+    expect(JSON.stringify(res.body)).not.toContain('chun-cha-2026');
+  });
 });
 
 describe('disabling claim codes', () => {

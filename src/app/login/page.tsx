@@ -1,12 +1,13 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { LanguageSwitch } from '@/components/language-switch';
 import { arrivalError, SignInPage, type SignInRouteProps } from '@/components/sign-in/sign-in-page';
-import { safeNext } from '@/lib/return-path';
 import { consoleSession } from '@/trpc/server';
 import { tooManyAttempts } from './messages';
 import { LoginForm } from './login-form';
+import { nextPath } from './next-path';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('login');
@@ -14,10 +15,12 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function LoginPage({ searchParams }: SignInRouteProps) {
-  const { next } = await searchParams;
-  if (await consoleSession()) redirect(safeNext(typeof next === 'string' ? next : null) ?? '/overview');
+  const params = await searchParams;
+  const next = nextPath(params.next);
+  if (await consoleSession()) redirect(next);
   const [t, errors] = await Promise.all([getTranslations('login'), getTranslations('login.errors')]);
   const initialError = await arrivalError(searchParams, { wrong: errors('incorrect'), throttled: await tooManyAttempts(), unavailable: errors('unavailable') });
+  const email = typeof params.email === 'string' ? params.email.slice(0, 200) : '';
 
   return (
     <SignInPage
@@ -27,7 +30,17 @@ export default async function LoginPage({ searchParams }: SignInRouteProps) {
       lead={t('lead')}
       footer={t.rich('footer', { nowrap: (chunks) => <span className="whitespace-nowrap">{chunks}</span> })}
     >
-      <LoginForm initialError={initialError} />
+      {params.reset === 'done' && (
+        <p role="status" className="mb-5 rounded-lg bg-emerald-50 px-3 py-2.5 text-sm text-emerald-800 ring-1 ring-emerald-200">
+          {t('resetDone')}
+        </p>
+      )}
+      <LoginForm initialError={initialError} initialEmail={email} next={next} />
+      <p className="mt-4 text-center text-sm">
+        <Link href="/login/forgot" className="font-medium text-indigo-600 hover:text-indigo-500">
+          {t('forgot')}
+        </Link>
+      </p>
     </SignInPage>
   );
 }

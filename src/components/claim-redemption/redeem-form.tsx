@@ -21,6 +21,12 @@ export function RedeemForm({ form, submit }: Pick<ReturnType<typeof useRedeemFor
           <FieldBlock control={form.control} name="email" label={t('email')} description={t('emailHint')}>
             {(field) => <Input type="email" maxLength={200} autoComplete="email" inputMode="email" placeholder={t('emailPlaceholder')} {...field} />}
           </FieldBlock>
+          <FieldBlock control={form.control} name="password" label={t('password')} description={t('passwordHint')}>
+            {(field) => <Input type="password" maxLength={128} autoComplete="new-password" {...field} />}
+          </FieldBlock>
+          <FieldBlock control={form.control} name="confirm" label={t('passwordConfirm')} description={t('passwordExisting')}>
+            {(field) => <Input type="password" maxLength={128} autoComplete="new-password" {...field} />}
+          </FieldBlock>
           <FormRootError />
           <SubmitButton pending={form.formState.isSubmitting} pendingLabel={t('submitting')} size="lg" className="w-full">
             {t('submit')}

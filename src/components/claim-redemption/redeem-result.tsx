@@ -4,10 +4,13 @@ import { Card } from '../ui/card';
 import { CopyButton } from '../ui/copy-button';
 import type { RedeemAnswer } from './use-redeem-form';
 
-/** After redeeming: what was granted, and how to sign in (the password is shown this once). */
+/** After redeeming: what was granted, and how to sign in (a generated password is shown this once). */
 export function RedeemResult({ answer }: { answer: RedeemAnswer }) {
   const t = useTranslations('claim.result');
   const granted = { credits: answer.credits_granted, templates: answer.templates.length, email: answer.account.email };
+  // Into the console on this site, with the email filled in, landing on the Overview.
+  const signIn = `/login?${new URLSearchParams({ email: answer.sign_in.email, next: '/overview' }).toString()}`;
+  const hint = !answer.account.created ? t('hintExisting') : answer.sign_in.password ? t('hintNew') : t('hintChosen');
   return (
     <section aria-labelledby="claimed" className="space-y-4" data-testid="claim-result">
       <div className="rounded-2xl bg-emerald-50 p-5 ring-1 ring-emerald-200">
@@ -20,7 +23,7 @@ export function RedeemResult({ answer }: { answer: RedeemAnswer }) {
       </div>
       <Card className="space-y-3 p-5">
         <h3 className="text-base font-semibold text-slate-900">{t('howToSignIn')}</h3>
-        <p className="text-sm text-slate-600">{answer.account.created ? t('hintNew') : t('hintExisting')}</p>
+        <p className="text-sm text-slate-600">{hint}</p>
         <dl className="space-y-2 text-sm">
           <div className="flex items-center justify-between gap-3 rounded-lg bg-slate-50 px-3 py-2">
             <dt className="shrink-0 text-slate-500">{t('email')}</dt>
@@ -38,7 +41,7 @@ export function RedeemResult({ answer }: { answer: RedeemAnswer }) {
             </div>
           )}
         </dl>
-        <a href={answer.sign_in.url} className={buttonClasses('primary', 'lg', 'w-full')}>
+        <a href={signIn} className={buttonClasses('primary', 'lg', 'w-full')} data-testid="claim-sign-in">
           {t('signIn')}
         </a>
         {answer.tutorial_pdf && (

@@ -1,6 +1,7 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
+import { setLocale } from '@/i18n/set-locale';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import type { RouterOutputs } from '@/trpc/react';
 import { applyServerError, useZodForm, type ServerIssue } from '../ui/form';
@@ -27,12 +28,14 @@ type Answer = RedeemAnswer | { ok: false; error?: string; issues?: ServerIssue[]
  */
 export function useRedeemForm(code: string) {
   const t = useTranslations('claim.errors');
-  const schema = useMemo(() => redeemFormSchema(t), [t]);
-  const form = useZodForm(schema, { ...checkOnSubmit, defaultValues: { nickname: '', email: '' } });
+  const passwords = useTranslations('passwords');
+  const locale = useLocale();
+  const schema = useMemo(() => redeemFormSchema(t, passwords), [t, passwords]);
+  const form = useZodForm(schema, { ...checkOnSubmit, defaultValues: { nickname: '', email: '', password: '', confirm: '' } });
   const [answer, setAnswer] = useState<RedeemAnswer | null>(null);
   const idempotencyKey = useRef<string | null>(null);
 
-  const send = async (body: RedeemFields) => {
+  const send = async ({ confirm: _confirm, ...body }: RedeemFields) => {
     idempotencyKey.current ??= typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : String(Date.now());
     let reply: Answer;
     try {
@@ -46,7 +49,11 @@ export function useRedeemForm(code: string) {
       form.setError('root.server', { type: 'server', message: t('network') });
       return;
     }
-    if (reply.ok) setAnswer(reply);
+    if (reply.ok) {
+      setAnswer(reply);
+      // The console the buyer signs in to next speaks the language this page was read in.
+      await setLocale(locale).catch(() => undefined);
+    }
     else applyServerError(form, new Refusal(reply.error ?? t('failed'), { issues: reply.issues ?? [] }));
   };
   // Wrapped at submit time: the key lives in a ref, which only an event may read.

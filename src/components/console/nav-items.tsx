@@ -16,6 +16,7 @@ import {
   TemplatesIcon,
   UploadsIcon,
   UsageIcon,
+  UserIcon,
   VideoIcon,
 } from '../icons';
 
@@ -54,6 +55,7 @@ export const manageNav: NavItem[] = [
   { label: 'hooks', href: '/hooks', icon: HooksIcon, organisation: true },
   { label: 'usage', href: '/usage', icon: UsageIcon, organisation: true },
   { label: 'uploads', href: '/uploads', icon: UploadsIcon },
+  { label: 'account', href: '/account', icon: UserIcon },
 ];
 
 export const developerNav: NavItem[] = [{ label: 'docs', href: '/docs', icon: CodeIcon }];

@@ -19,6 +19,7 @@ interface OperatorShellProps {
 const SECTIONS = [
   { href: '/operator', key: 'upstreams' },
   { href: '/operator/skills', key: 'skills' },
+  { href: '/operator/outbox', key: 'outbox' },
 ] as const;
 
 /** The operator area's frame: a slim top bar (Studio · Operator, language, sign out) and its sections over a wide page. */

@@ -1,4 +1,4 @@
-import { hkdfSync } from 'node:crypto';
+import { hkdfSync, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import NextAuth, { CredentialsSignin } from 'next-auth';
 import Credentials from 'next-auth/providers/credentials';
@@ -24,6 +24,8 @@ export interface ConsoleSession {
   kind: 'tenant_admin' | 'platform_account';
   tenantId: string;
   email: string;
+  /** This sign-in's id (absent on sessions signed before it existed). */
+  sessionId: string | null;
 }
 
 /** An operator signed in with the super-administrator key. */
@@ -149,15 +151,18 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
         const ok = matches && user !== undefined && user.tenantId !== null;
         await settle(admitted, ok, who);
         if (!ok || !user?.tenantId) throw new InvalidLogin();
-        return { id: user.id, email: user.email, kind: user.kind, tenantId: user.tenantId };
+        return { id: user.id, email: user.email, kind: user.kind, tenantId: user.tenantId, sv: user.sessionEpoch };
       },
     }),
   ],
   callbacks: {
     jwt({ token, user }) {
       if (user) {
-        const u = user as { id: string; kind: string; tenantId?: string; akd?: string };
+        const u = user as { id: string; kind: string; tenantId?: string; akd?: string; sv?: number };
         token.uid = u.id;
+        token.sv = u.sv;
+        // This sign-in's own id: a password change made from it keeps it signed in.
+        token.sid = randomUUID();
         token.kind = u.kind;
         token.tenantId = u.tenantId;
         token.akd = u.akd;
@@ -165,18 +170,26 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
       return token;
     },
     session({ session, token }) {
-      return Object.assign(session, { uid: token.uid, kind: token.kind, tenantId: token.tenantId, akd: token.akd });
+      return Object.assign(session, { uid: token.uid, kind: token.kind, tenantId: token.tenantId, akd: token.akd, sv: token.sv, sid: token.sid });
     },
   },
 }));
 
-/** The signed-in console user of this request, or null. */
+/**
+ * The signed-in console user of this request, or null. A session signed in before the user's password
+ * last changed (an older session epoch) is over, except the one session that made the change.
+ */
 export async function getConsoleSession(): Promise<ConsoleSession | null> {
   const session = (await auth()) as (Record<string, unknown> & { user?: { email?: string | null } }) | null;
   if (!session) return null;
-  const { uid, kind, tenantId } = session;
+  const { uid, kind, tenantId, sv, sid } = session;
   if (typeof uid !== 'string' || (kind !== 'tenant_admin' && kind !== 'platform_account') || typeof tenantId !== 'string') return null;
-  return { userId: uid, kind, tenantId, email: session.user?.email ?? '' };
+  const { db } = await getRuntime();
+  const [user] = await db.select({ epoch: consoleUsers.sessionEpoch, kept: consoleUsers.keptSession }).from(consoleUsers).where(eq(consoleUsers.id, uid));
+  const sessionId = typeof sid === 'string' ? sid : null;
+  const current = user !== undefined && (user.epoch === (typeof sv === 'number' ? sv : 0) || (sessionId !== null && user.kept === sessionId));
+  if (!current) return null;
+  return { userId: uid, kind, tenantId, email: session.user?.email ?? '', sessionId };
 }
 
 /** The request's console session as the API context takes it, or null. */

@@ -12,10 +12,12 @@ export const taskPayloads = {
   'video.job': z.object({ jobId: z.uuid() }),
   /** An asynchronous image-to-template conversion. */
   'template.job': z.object({ jobId: z.uuid() }),
+  /** One mail of the outbox, sent over SMTP. */
+  'mail.send': z.object({ mailId: z.uuid() }),
 } as const;
 
 export type QueueName = keyof typeof taskPayloads;
 export type TaskPayload<Q extends QueueName> = z.infer<(typeof taskPayloads)[Q]>;
 
 /** The queue names by what they do, for code that enqueues. */
-export const QUEUES = { imageJob: 'image.job', callback: 'callback.deliver', videoJob: 'video.job', templateJob: 'template.job' } as const satisfies Record<string, QueueName>;
+export const QUEUES = { imageJob: 'image.job', callback: 'callback.deliver', videoJob: 'video.job', templateJob: 'template.job', mail: 'mail.send' } as const satisfies Record<string, QueueName>;

@@ -56,7 +56,8 @@ async function parseClaimed(db: Db, r: ClaimedRow): Promise<ClaimedTask | null> 
   const base = { id: Number(r.id), attempt: r.attempts, maxAttempts: r.max_attempts };
   if (isQueue(r.queue)) {
     const parsed = taskPayloads[r.queue].safeParse(r.payload);
-    if (parsed.success) return { ...base, queue: r.queue, payload: parsed.data };
+    // The payload parsed with this queue's schema, so it is this queue's task.
+    if (parsed.success) return { ...base, queue: r.queue, payload: parsed.data } as ClaimedTask;
     logger.error({ queue: r.queue, task: base.id, issues: parsed.error.issues }, 'task payload does not match its queue; dropped');
   } else {
     logger.error({ queue: r.queue, task: base.id }, 'task of an unknown queue; dropped');
@@ -69,7 +70,13 @@ async function parseClaimed(db: Db, r: ClaimedRow): Promise<ClaimedTask | null> 
  * Claims up to `limit` due tasks under a lease. SKIP LOCKED lets many workers claim at once without
  * waiting on each other; a task whose lease expired (its worker died) is due again.
  */
-export async function claim(db: Db, queues: readonly QueueName[], limit: number, leaseMs: number, workerId: string): Promise<ClaimedTask[]> {
+export async function claim<Q extends QueueName>(
+  db: Db,
+  queues: readonly Q[],
+  limit: number,
+  leaseMs: number,
+  workerId: string,
+): Promise<Extract<ClaimedTask, { queue: Q }>[]> {
   if (limit <= 0) return [];
   const queueList = sql.join(queues.map((q) => sql`${q}`), sql`, `);
   const result = await db.execute(sql`
@@ -87,7 +94,7 @@ export async function claim(db: Db, queues: readonly QueueName[], limit: number,
         for update skip locked)
      returning id, queue, payload, attempts, max_attempts`);
   const claimed = await Promise.all(rowsOf<ClaimedRow>(result).map((r) => parseClaimed(db, r)));
-  return claimed.filter((t): t is ClaimedTask => t !== null);
+  return claimed.filter((t): t is Extract<ClaimedTask, { queue: Q }> => t !== null && (queues as readonly string[]).includes(t.queue));
 }
 
 /** Renews the leases of tasks still running in this worker. */

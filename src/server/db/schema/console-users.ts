@@ -1,4 +1,4 @@
-import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { tenants } from './tenants';
 import { stamp, uuidKey } from './columns';
@@ -17,6 +17,13 @@ export const consoleUsers = pgTable(
     passwordHash: text().notNull(),
     /** The console language this person chose (`zh-CN`, `en`); null until they choose. Followed in a browser without the choice. */
     locale: text(),
+    /**
+     * Raised when the password changes (or is reset): a console session remembers the value it was
+     * signed in with, and one holding an older value is signed out.
+     */
+    sessionEpoch: integer().notNull().default(0),
+    /** The one session that outlives the last password change: the one that made it (its `sid`); null after a reset. */
+    keptSession: text(),
     createdAt: stamp(),
   },
   (t) => [uniqueIndex('console_users_email_uq').on(sql`lower(${t.email})`), index('console_users_tenant_idx').on(t.tenantId)],

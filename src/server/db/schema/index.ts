@@ -12,3 +12,4 @@ export * from './usage';
 export * from './claims';
 export * from './sign-in-throttles';
 export * from './videos';
+export * from './mail';

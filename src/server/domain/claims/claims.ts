@@ -298,7 +298,10 @@ export interface RedeemAnswer {
    * an existing account's figures are its owner's, not shown to whoever typed its email.
    */
   account: { email: string; nickname: string | null; credits: number | null; created: boolean };
-  /** How to sign in. `password` is set only when this redemption opened the account: it is shown once. */
+  /**
+   * How to sign in. `password` is set only when this redemption opened the account without a chosen
+   * password: it is generated and shown once. A chosen password is never echoed.
+   */
   sign_in: { url: string; email: string; password: string | null; hint: string };
   /** The account's API key, for programs; only when the account was opened now. */
   api_key: string | null;
@@ -331,8 +334,10 @@ export async function redeemClaim(
     // Worded to confirm nothing about the address: not that it exists, nor what kind of login it is.
     throw new AppError('CONFLICT', 'This email cannot receive a claim code; redeem with another email address');
   }
-  const password = existing ? null : randomBytes(9).toString('base64url');
-  const passwordHash = password ? await hashPassword(password) : null;
+  // A new account takes the password the buyer chose; without one (API callers) it gets a generated one, shown once.
+  const chosen = existing ? undefined : body.password;
+  const password = existing || chosen ? null : randomBytes(9).toString('base64url');
+  const passwordHash = existing ? null : await hashPassword(chosen ?? password ?? '');
 
   try {
     return await db.transaction(async (tx) => {
@@ -382,7 +387,9 @@ export async function redeemClaim(
           password,
           hint: existing
             ? '权益已加入该邮箱已有的账户，请用该账户原来的密码登录。'
-            : '请妥善保存以下登录密码，它只显示这一次。登录后即可使用积分和模板生成图片。',
+            : chosen
+              ? '请用该邮箱和您设置的密码登录，即可使用积分和模板生成图片。'
+              : '请妥善保存以下登录密码，它只显示这一次。登录后即可使用积分和模板生成图片。',
         },
         api_key: apiKey,
       };

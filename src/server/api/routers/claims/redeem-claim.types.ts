@@ -16,12 +16,17 @@ export const redeemClaimOutput = z.object({
       created: z.boolean(),
     })
     .meta({ description: 'Where the benefits went' }),
-  sign_in: z.object({ url: z.string(), email: z.string(), password: z.string().nullable(), hint: z.string() }),
+  sign_in: z.object({
+    url: z.string(),
+    email: z.string(),
+    password: z.string().nullable().meta({ description: 'A generated password, shown only this once: set only when this redemption opened the account and the body had no `password`' }),
+    hint: z.string(),
+  }),
   api_key: z.string().nullable(),
 });
 
 export const redeemClaimMeta = route('POST /social-claims', 'Claim codes', 'Redeem a claim code (no key)', {
-  description: 'Body `{code, nickname, email}`. Opens a platform account for the email (or tops up the one it already has), grants the credits and unlocks the templates. Answers how to sign in: the console address, the email and, for a new account, a password shown only this once, plus an API key. Unknown code: 404; already redeemed or disabled: 409; an email that cannot hold a platform account: 409. For an email that already has a platform account, the benefits are added to it; the answer then shows neither its nickname nor its balance, and the nickname is left as its owner set it. Concurrent redemptions: exactly one wins. Send `Idempotency-Key` to retry safely: the winning request repeated with the same key answers the same.',
+  description: 'Body `{code, nickname, email, password?}`. Opens a platform account for the email (or tops up the one it already has), grants the credits and unlocks the templates. `password` (8–128 characters, no NUL) becomes the new account’s password and is never echoed; an existing account keeps its own. Answers how to sign in: the console address, the email and, for a new account opened without `password`, a generated password shown only this once, plus an API key. Unknown code: 404; already redeemed or disabled: 409; an email that cannot hold a platform account: 409. For an email that already has a platform account, the benefits are added to it; the answer then shows neither its nickname nor its balance, and the nickname is left as its owner set it. Concurrent redemptions: exactly one wins. Send `Idempotency-Key` to retry safely: the winning request repeated with the same key answers the same.',
   requestHeaders: z.object({ 'idempotency-key': z.string().max(200).optional() }),
   protect: false,
 });

@@ -1,0 +1,37 @@
+import { eq, sql } from 'drizzle-orm';
+import { consoleUsers } from '../../db/schema';
+import type { Deps } from '../deps';
+import { AppError } from '../errors';
+import { hashPassword, verifyPassword } from './passwords';
+import { admitSignIn, signInSucceeded } from './sign-in-throttle';
+
+/** Why a password change was refused, for the page to word. */
+export type ChangeRefusal = { refused: 'wrong_password' } | { refused: 'throttled'; retryAfterS: number };
+
+/**
+ * A signed-in console user changes their password. The current password is checked under the same
+ * throttles as a sign-in (its account and the client address), so the form cannot be used to guess
+ * it. On success the session epoch rises: every session of the user ends but `keepSession`, the one
+ * that made the change.
+ */
+export async function changePassword(
+  { db }: Pick<Deps, 'db'>,
+  input: { userId: string; current: string; next: string; address: string; keepSession: string | null },
+): Promise<{ ok: true; email: string } | ChangeRefusal> {
+  const [user] = await db.select().from(consoleUsers).where(eq(consoleUsers.id, input.userId));
+  if (!user) throw new AppError('UNAUTHORIZED', 'Sign in again');
+  const email = user.email.toLowerCase();
+  const admitted = await admitSignIn(db, [
+    { scope: 'address', subject: input.address },
+    { scope: 'account', subject: email },
+  ]);
+  if (!admitted.ok) return { refused: 'throttled', retryAfterS: admitted.retryAfterS };
+  if (!(await verifyPassword(input.current, user.passwordHash))) return { refused: 'wrong_password' };
+  await signInSucceeded(db, admitted);
+  const passwordHash = await hashPassword(input.next);
+  await db
+    .update(consoleUsers)
+    .set({ passwordHash, sessionEpoch: sql`${consoleUsers.sessionEpoch} + 1`, keptSession: input.keepSession })
+    .where(eq(consoleUsers.id, user.id));
+  return { ok: true, email };
+}

@@ -1,0 +1,103 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { consoleUsers, passwordResets, signInThrottles } from '../../db/schema';
+import { logStoredMail, storeMail } from '../../mail/outbox';
+import { mailLocale, passwordResetMail } from '../../mail/messages';
+import type { Deps } from '../deps';
+import { AppError } from '../errors';
+import { consume, type Limit } from '../limits/rate-limit';
+import { hashPassword } from './passwords';
+
+const HOUR_MS = 3_600_000;
+
+/** Reset links asked for per e-mail address (known or not) and per client address. */
+export const RESET_LIMITS = {
+  email: { capacity: 3, perMs: HOUR_MS },
+  address: { capacity: 20, perMs: HOUR_MS },
+} as const;
+
+const digest = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+
+/** What a reset request did; the page answers the same whatever it is (no account enumeration). */
+export type ResetRequestOutcome = { sent: true; mailId: string } | { sent: false };
+
+/**
+ * Forgot password: counts the request against the e-mail's and the client address's limits (429 when
+ * spent: the same for known and unknown addresses), then, for an existing console user, writes a
+ * single-use link to the outbox in the same transaction as its hashed token, removing the user's older
+ * unused links. The mail is in the account's language, else the page's.
+ */
+export async function requestPasswordReset(
+  { db, config }: Pick<Deps, 'db' | 'config'>,
+  input: { email: string; address: string; locale: string },
+): Promise<ResetRequestOutcome> {
+  const email = input.email.trim().toLowerCase();
+  const limits: [Limit, string][] = [
+    [{ key: `password-reset:address:${input.address}`, ...RESET_LIMITS.address }, 'reset links from one address'],
+    [{ key: `password-reset:email:${email}`, ...RESET_LIMITS.email }, 'reset links for one e-mail address'],
+  ];
+  for (const [limit, what] of limits) await consume(db, limit, 1, what);
+
+  const [user] = await db
+    .select({ id: consoleUsers.id, locale: consoleUsers.locale, tenantId: consoleUsers.tenantId })
+    .from(consoleUsers)
+    .where(eq(sql`lower(${consoleUsers.email})`, email));
+  if (!user?.tenantId) return { sent: false };
+
+  const token = randomBytes(32).toString('base64url');
+  const locale = mailLocale(user.locale ?? input.locale);
+  const minutes = Math.round(config.mail.resetLinkTtlMs / 60_000);
+  const content = passwordResetMail(locale, { link: `${config.publicBaseUrl}/login/reset/${token}`, minutes });
+  const mail = await db.transaction(async (tx) => {
+    await tx.delete(passwordResets).where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
+    await tx.insert(passwordResets).values({ userId: user.id, tokenHash: digest(token), expiresAt: new Date(Date.now() + config.mail.resetLinkTtlMs) });
+    return storeMail(tx, config, { to: email, ...content, locale, kind: 'password_reset' });
+  });
+  logStoredMail(mail, 'password_reset');
+  return { sent: true, mailId: mail.id };
+}
+
+/** Whether a reset link can still be used: known, unused, not expired (and so the user's newest). */
+export async function resetLinkUsable(db: Db, token: string): Promise<boolean> {
+  if (!token || token.length > 200) return false;
+  const [row] = await db
+    .select({ id: passwordResets.id })
+    .from(passwordResets)
+    .where(and(eq(passwordResets.tokenHash, digest(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`)));
+  return row !== undefined;
+}
+
+/** A reset link that is unknown, used, expired or replaced by a newer one. */
+export class ResetLinkInvalid extends AppError {
+  constructor() {
+    super('NOT_FOUND', 'This password reset link is invalid, used or expired; ask for a new one');
+  }
+}
+
+/**
+ * Sets a new password through a reset link, once: the link is marked used, the user's other links go,
+ * every session of the user ends (the session epoch rises) and the failed sign-in count is forgotten.
+ * Answers the account's e-mail, to sign in with.
+ */
+export async function resetPassword({ db }: Pick<Deps, 'db'>, input: { token: string; password: string }): Promise<{ email: string }> {
+  if (!input.token || input.token.length > 200) throw new ResetLinkInvalid();
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const [link] = await tx
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResets.tokenHash, digest(input.token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`)))
+      .returning({ id: passwordResets.id, userId: passwordResets.userId });
+    if (!link) throw new ResetLinkInvalid();
+    const [user] = await tx
+      .update(consoleUsers)
+      .set({ passwordHash, sessionEpoch: sql`${consoleUsers.sessionEpoch} + 1`, keptSession: null })
+      .where(eq(consoleUsers.id, link.userId))
+      .returning({ email: consoleUsers.email });
+    if (!user) throw new ResetLinkInvalid();
+    await tx.delete(passwordResets).where(and(eq(passwordResets.userId, link.userId), ne(passwordResets.id, link.id)));
+    await tx.delete(signInThrottles).where(eq(signInThrottles.key, `account:${user.email.toLowerCase()}`));
+    return { email: user.email.toLowerCase() };
+  });
+}
