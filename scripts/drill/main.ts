@@ -357,7 +357,7 @@ async function main() {
     ]) {
       const row = await run();
       rows.push(row);
-      console.log(`  ${row.ok ? 'pass' : 'FAIL'}  ${row.drill}`);
+      console.log(`  ${row.ok ? 'pass' : 'FAIL'}  ${row.drill}: ${row.notes.join('; ')}`);
     }
     print(rows);
     process.exitCode = rows.every((r) => r.ok) ? 0 : 1;
