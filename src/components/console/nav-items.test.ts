@@ -7,14 +7,14 @@ describe('navGroups', () => {
   it('gives an organisation every area', () => {
     expect(labels(false)).toEqual([
       { title: undefined, items: ['overview', 'jobs', 'playground', 'read', 'convert', 'videos', 'chat', 'skills', 'templates', 'articles'] },
-      { title: 'manage', items: ['members', 'claims', 'hooks', 'usage', 'uploads'] },
+      { title: 'manage', items: ['members', 'claims', 'hooks', 'usage', 'uploads', 'account'] },
       { title: 'developers', items: ['docs'] },
     ]);
   });
 
   it('gives a buyer only what it can use, uploads joining the workspace list', () => {
     expect(labels(true)).toEqual([
-      { title: undefined, items: ['overview', 'jobs', 'playground', 'read', 'videos', 'chat', 'skills', 'templates', 'articles', 'uploads'] },
+      { title: undefined, items: ['overview', 'jobs', 'playground', 'read', 'videos', 'chat', 'skills', 'templates', 'articles', 'uploads', 'account'] },
       { title: 'developers', items: ['docs'] },
     ]);
   });
