@@ -132,6 +132,7 @@ for (const { lang, viewport, phone } of CASES) {
     await expect(image).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
     await expect(image.getByRole('img')).toBeVisible();
     await snapshot(page, `${shots}-05-playground.png`);
+    await expectNoEnglish(page, lang);
 
     // A second browser signed in now is signed out by the password change.
     const other = await browser.newContext({ baseURL: E2E_BASE_URL, locale: 'en-US' });

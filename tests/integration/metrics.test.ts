@@ -129,7 +129,7 @@ describe('GET /api/metrics', () => {
     // A tenant's key is refused like on /api/admin; no key or a made-up one is 401.
     const tenantAnswer = await scrape({ authorization: `Bearer ${tenantKey}` });
     expect(tenantAnswer.status).toBe(403);
-    expect(await tenantAnswer.json()).toEqual({ ok: false, error: 'This endpoint needs the super-administrator key', code: 'FORBIDDEN' });
+    expect(await tenantAnswer.json()).toEqual({ ok: false, error: 'This endpoint needs the super-administrator key', code: 'FORBIDDEN', reason: 'forbidden' });
     expect((await scrape({})).status).toBe(401);
     expect((await scrape({ 'x-api-key': 'sk-studio-notarealkey000000000000000000' })).status).toBe(401);
     // The operator's key also works as a Bearer token.
