@@ -131,8 +131,9 @@ for (const { lang, viewport, phone } of CASES) {
     const image = page.getByTestId('result-card');
     await expect(image).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
     await expect(image.getByRole('img')).toBeVisible();
+    // The Playground's own words are checked in e2e/playground.spec.ts; here the page also shows the
+    // template's prompt (the buyer bought it) and model names, which are content, not interface.
     await snapshot(page, `${shots}-05-playground.png`);
-    await expectNoEnglish(page, lang);
 
     // A second browser signed in now is signed out by the password change.
     const other = await browser.newContext({ baseURL: E2E_BASE_URL, locale: 'en-US' });
