@@ -1,5 +1,5 @@
 import { redeemSchema } from '../../../../contracts/claims';
-import { redeemClaim } from '../../../domain/claims/claims';
+import { redeemClaim } from '../../../domain/claims/redeem';
 import { idempotency, publicProcedure } from '../../trpc';
 import { redeemClaimMeta, redeemClaimOutput } from './redeem-claim.types';
 
