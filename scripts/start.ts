@@ -12,6 +12,7 @@ import { isChatRequest, serveChat } from '../src/server/http/chat';
 import { isDirectPath, serveDirect } from '../src/server/http/direct';
 import { trackRequests } from '../src/server/http/graceful';
 import { refuseMalformed } from '../src/server/http/guard';
+import { REQUEST_ID_HEADER, requestIdFrom, withRequestId } from '../src/server/request-id';
 import { API_CSP, baseSecurityHeaders } from '../src/server/http/security-headers';
 import { runProcess } from '../src/server/lifecycle';
 import { observeHttp } from '../src/server/metrics/http';
@@ -54,9 +55,16 @@ async function main() {
     if (url.startsWith('/api/') && !url.startsWith('/api/auth/')) res.setHeader('content-security-policy', API_CSP);
     // Who is calling, for the sign-in throttles: set here on every request, so no caller can choose it.
     req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(req.headers, req.socket.remoteAddress, config.clientIpHeader);
-    if (refuseMalformed(req, res)) return;
-    if (isChatRequest(url, req.headers)) void serveChat(req, res);
-    else void (isDirectPath(url, req.headers) ? serveDirect(req, res) : handle(req, res));
+    // The request's id (the caller's X-Request-Id when usable): on the answer, and current for
+    // everything the request sets off (logs, jobs, their tasks and callbacks).
+    const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
+    req.headers[REQUEST_ID_HEADER] = requestId;
+    res.setHeader(REQUEST_ID_HEADER, requestId);
+    withRequestId(requestId, () => {
+      if (refuseMalformed(req, res)) return;
+      if (isChatRequest(url, req.headers)) void serveChat(req, res);
+      else void (isDirectPath(url, req.headers) ? serveDirect(req, res) : handle(req, res));
+    });
   });
   const drainer = trackRequests(server);
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));

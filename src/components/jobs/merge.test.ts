@@ -23,6 +23,7 @@ function job(minute: number, status: Job['status'] = 'done'): Job {
     quality: 'high',
     background: null,
     batch_id: null,
+    request_id: null,
     created_at: new Date(Date.UTC(2026, 0, 1, 12, minute)).toISOString(),
     finished_at: null,
   };

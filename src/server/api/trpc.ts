@@ -9,6 +9,7 @@ import type { Identity } from '../domain/auth/identity';
 import { AppError, defaultReason, errorStatus, tenantOnly, type ErrorCode, type ErrorReason, type FieldIssue } from '../domain/errors';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { logger } from '../logger';
+import { currentRequestId } from '../request-id';
 import { assertWellFormedInput } from './input-text';
 import { describeZodError, zodIssues } from './zod-errors';
 
@@ -76,10 +77,17 @@ const t = initTRPC
   .create({
     errorFormatter({ shape, error }) {
       const issues = errorIssues(error);
+      const requestId = currentRequestId();
       return {
         ...shape,
         message: publicMessage(error),
-        data: { code: shape.data.code, httpStatus: shape.data.httpStatus, reason: errorReason(error), ...(issues ? { issues } : {}) },
+        data: {
+          code: shape.data.code,
+          httpStatus: shape.data.httpStatus,
+          reason: errorReason(error),
+          ...(issues ? { issues } : {}),
+          ...(requestId ? { request_id: requestId } : {}),
+        },
       };
     },
   });

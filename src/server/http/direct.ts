@@ -4,6 +4,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { handleRestRequest, isRestPath } from '../api/rest';
 import { getConfig } from '../config';
 import { logger } from '../logger';
+import { currentRequestId } from '../request-id';
 
 /**
  * Paths under /api that stay with Next.js: the console's tRPC, sign-in, the session-aware feed, and
@@ -60,7 +61,7 @@ export async function serveDirect(req: IncomingMessage, res: ServerResponse): Pr
     logger.error({ err }, 'direct API request failed');
     if (!res.headersSent) {
       res.writeHead(500, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ ok: false, error: 'Internal error; it has been logged', code: 'INTERNAL', reason: 'internal' }));
+      res.end(JSON.stringify({ ok: false, error: 'Internal error; it has been logged', code: 'INTERNAL', reason: 'internal', request_id: currentRequestId() }));
     } else {
       res.destroy();
     }

@@ -1,9 +1,11 @@
 import { defaultReason, type FieldIssue } from '../domain/errors';
+import { currentRequestId } from '../request-id';
 
 /**
  * The one error body of the REST surface: `code` is the class of the status, `reason` the finer cause
- * (docs/api.md → Errors); `issues` (the refused fields) only on validation errors. A code already
- * written in lower case (`invalid_credentials`) is its own reason.
+ * (docs/api.md → Errors); `issues` (the refused fields) only on validation errors; `request_id` the
+ * id of the request (also its `X-Request-Id` header). A code already written in lower case
+ * (`invalid_credentials`) is its own reason.
  */
 export function errorResponse(
   status: number,
@@ -13,6 +15,7 @@ export function errorResponse(
   issues?: readonly FieldIssue[],
   reason: string = /^[a-z_]+$/.test(code) ? code : defaultReason(code, (issues?.length ?? 0) > 0),
 ): Response {
-  const body = issues && issues.length > 0 ? { ok: false, error, code, reason, issues } : { ok: false, error, code, reason };
+  const request_id = currentRequestId();
+  const body = { ok: false, error, code, reason, ...(issues && issues.length > 0 ? { issues } : {}), ...(request_id ? { request_id } : {}) };
   return Response.json(body, { status, headers: { 'cache-control': 'no-store', ...headers } });
 }

@@ -1,11 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { defaultReason } from '../domain/errors';
+import { currentRequestId } from '../request-id';
 
 /** The methods Studio answers; anything else (TRACE, CONNECT, WebDAV verbs) is refused up front. */
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 function refuse(res: ServerResponse, status: number, error: string, code: string, headers: Record<string, string> = {}): true {
-  const body = JSON.stringify({ ok: false, error, code, reason: defaultReason(code) });
+  const request_id = currentRequestId();
+  const body = JSON.stringify({ ok: false, error, code, reason: defaultReason(code), ...(request_id ? { request_id } : {}) });
   res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', connection: 'close', ...headers });
   res.end(body);
   return true;

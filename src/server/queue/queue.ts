@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { tasks, type TaskRow } from '../db/schema';
 import { logger } from '../logger';
+import { currentRequestId } from '../request-id';
 import { taskPayloads, type QueueName, type TaskPayload } from './payloads';
 
 export { QUEUES, type QueueName, type TaskPayload } from './payloads';
@@ -24,7 +25,13 @@ export async function enqueueMany<Q extends QueueName>(tx: Db, queue: Q, payload
   if (payloads.length === 0) return;
   const schema = taskPayloads[queue];
   await tx.insert(tasks).values(
-    payloads.map((payload) => ({ queue, payload: schema.parse(payload), runAt: opts.runAt ?? new Date(), maxAttempts: opts.maxAttempts ?? 3 })),
+    payloads.map((payload) => ({
+      queue,
+      payload: schema.parse(payload),
+      runAt: opts.runAt ?? new Date(),
+      maxAttempts: opts.maxAttempts ?? 3,
+      requestId: currentRequestId() ?? null,
+    })),
   );
   await tx.execute(sql`select pg_notify(${TASK_CHANNEL}, ${queue})`);
 }
@@ -35,6 +42,7 @@ interface ClaimedRow {
   payload: Record<string, unknown>;
   attempts: number;
   max_attempts: number;
+  request_id: string | null;
 }
 
 /** A task as its handler sees it: the payload parsed with its queue's schema. */
@@ -44,6 +52,8 @@ export interface Task<P> {
   /** 1 on the first run; more when an earlier run failed or its worker died. */
   attempt: number;
   maxAttempts: number;
+  /** The request that set the task off, when one did: current while the task runs. */
+  requestId?: string | null;
 }
 
 /** A claimed task of any queue, told apart by `queue`. */
@@ -53,7 +63,7 @@ const isQueue = (queue: string): queue is QueueName => Object.hasOwn(taskPayload
 
 /** Parses a claimed row's payload; a row that does not parse is removed (with its reason logged). */
 async function parseClaimed(db: Db, r: ClaimedRow): Promise<ClaimedTask | null> {
-  const base = { id: Number(r.id), attempt: r.attempts, maxAttempts: r.max_attempts };
+  const base = { id: Number(r.id), attempt: r.attempts, maxAttempts: r.max_attempts, requestId: r.request_id };
   if (isQueue(r.queue)) {
     const parsed = taskPayloads[r.queue].safeParse(r.payload);
     // The payload parsed with this queue's schema, so it is this queue's task.
@@ -92,7 +102,7 @@ export async function claim<Q extends QueueName>(
         order by run_at
         limit ${limit}
         for update skip locked)
-     returning id, queue, payload, attempts, max_attempts`);
+     returning id, queue, payload, attempts, max_attempts, request_id`);
   const claimed = await Promise.all(rowsOf<ClaimedRow>(result).map((r) => parseClaimed(db, r)));
   return claimed.filter((t): t is Extract<ClaimedTask, { queue: Q }> => t !== null && (queues as readonly string[]).includes(t.queue));
 }

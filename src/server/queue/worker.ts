@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/client';
 import { logger } from '../logger';
+import { withRequestId } from '../request-id';
 import type { QueueName, TaskPayload } from './payloads';
 import { metrics } from '../metrics/registry';
 import { claim, completeTask, extendLeases, releaseTasks, rescheduleTask, retryTask, TASK_CHANNEL, type ClaimedTask, type Task } from './queue';
@@ -98,7 +99,8 @@ export async function startQueueWorker(database: Database, opts: QueueWorkerOpti
         if (free <= 0 || stopping) break;
         const claimed = await claim(database.db, queues, Math.min(free, 100), leaseMs, workerId);
         for (const task of claimed) {
-          const p = runTask(task).finally(() => {
+          // The task runs as part of the request that set it off: its logs and callbacks carry that id.
+          const p = withRequestId(task.requestId, () => runTask(task)).finally(() => {
             running.delete(task.id);
             void pump();
           });

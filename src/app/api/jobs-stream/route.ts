@@ -2,7 +2,7 @@ import { createContext, presentedKey } from '@/server/api/context';
 import { authFailureResponse, errorResponse } from '@/server/api/rest';
 import { consoleSessionIdentity } from '@/server/auth/next-auth';
 import { stillValid, type Credential } from '@/server/domain/auth/credentials';
-import { jobFeedHub, replayEvents, type FeedEvent } from '@/server/domain/jobs/events';
+import { jobFeedHub, latestEventId, replayEvents, type FeedEvent } from '@/server/domain/jobs/events';
 import { onDrain, reconnectHintMs } from '@/server/drain';
 import { sseOpened } from '@/server/metrics/registry';
 import { getRuntime } from '@/server/runtime';
@@ -88,22 +88,34 @@ export async function GET(req: Request): Promise<Response> {
         write(`retry: ${reconnectHintMs()}\n\n`);
         cleanup();
       });
-      // Subscribe before replaying so nothing falls between the two; `send` drops duplicates.
-      const buffered: FeedEvent[] = [];
-      let replaying = true;
+      // Subscribe before replaying so nothing falls between the two; `send` drops duplicates. The
+      // same catch-up runs again when the process's LISTEN connection came back after a drop.
+      let buffered: FeedEvent[] | null = [];
+      const catchUp = async () => {
+        buffered ??= [];
+        try {
+          for (const e of await replayEvents(ctx.db, who, lastSent)) send(e);
+        } finally {
+          const waiting = buffered;
+          buffered = null;
+          for (const e of waiting.sort((a, b) => a.id - b.id)) send(e);
+        }
+      };
       unsubscribe = await jobFeedHub(database).subscribe(who, {
-        send: (e) => (replaying ? buffered.push(e) : send(e)),
+        send: (e) => (buffered ? buffered.push(e) : send(e)),
         recheck,
+        catchUp,
         end: revoke,
       });
       if (closed) {
         unsubscribe();
         return;
       }
-      if (lastSent > 0) for (const e of await replayEvents(ctx.db, who, lastSent)) send(e);
-      replaying = false;
-      for (const e of buffered.sort((a, b) => a.id - b.id)) send(e);
-      write(`event: ready\ndata: ${JSON.stringify({ last_event_id: lastSent })}\n\n`);
+      // Without Last-Event-ID the feed starts now: its cursor is the newest event already logged, given
+      // as the `ready` event's id, so a client that reconnects before its first job event misses nothing.
+      if (lastSent === 0) lastSent = await latestEventId(ctx.db, who);
+      await catchUp();
+      write(`id: ${lastSent}\nevent: ready\ndata: ${JSON.stringify({ last_event_id: lastSent })}\n\n`);
       // The heartbeat also rechecks the identity, in case an announcement was missed (a reconnecting LISTEN).
       heartbeat = setInterval(() => {
         void recheck().then(

@@ -47,6 +47,8 @@ export const jobs = pgTable(
     batchIndex: integer(),
     /** Price of the job in USD at the tenant's rate (credits x USD per credit), for the callback. */
     costUsd: real(),
+    /** The request that submitted the job (X-Request-Id), for logs, callbacks and support. */
+    requestId: text(),
     /** Worker executions so far; a job found running after a crash is retried a bounded number of times. */
     runs: integer().notNull().default(0),
     createdAt: stamp(),
@@ -83,6 +85,8 @@ export const tasks = pgTable(
     lockedUntil: at(),
     lockedBy: text(),
     lastError: text(),
+    /** The request that set the task off (X-Request-Id): current again while a worker runs it. */
+    requestId: text(),
     createdAt: stamp(),
   },
   (t) => [index('tasks_due_idx').on(t.queue, t.runAt)],

@@ -72,6 +72,8 @@ export async function deliverCallback(ctx: { db: Db; config: Config }, task: Tas
       'webhook-id': msgId,
       'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
       'webhook-signature': signature,
+      // The request that submitted the job, so a receiver can match the callback to its own logs.
+      ...(job.requestId ? { 'x-request-id': job.requestId } : {}),
     },
     body,
   });

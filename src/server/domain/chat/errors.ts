@@ -1,5 +1,6 @@
 import { AppError, errorStatus, type ErrorCode, type FieldIssue } from '../errors';
 import { logger } from '../../logger';
+import { currentRequestId } from '../../request-id';
 
 /**
  * Chat answers errors in one of two dialects:
@@ -47,10 +48,12 @@ export function chatErrorAnswer(err: unknown, dialect: ChatDialect): ErrorAnswer
   const status = errorStatus[e.code];
   const headers: Record<string, string> = { 'content-type': 'application/json', 'cache-control': 'no-store' };
   if (e.retryAfter !== undefined) headers['retry-after'] = String(e.retryAfter);
+  const requestId = currentRequestId();
+  const tail = requestId ? { request_id: requestId } : {};
   if (dialect === 'studio') {
-    const body = e.issues?.length ? { ok: false, error: e.message, code: e.code, issues: e.issues } : { ok: false, error: e.message, code: e.code };
+    const body = { ok: false, error: e.message, code: e.code, reason: e.reason, ...(e.issues?.length ? { issues: e.issues } : {}), ...tail };
     return { status, body, headers };
   }
   const kind = OPENAI_KIND[e.code] ?? { type: 'server_error', code: 'internal_error' };
-  return { status, body: { error: { message: e.message, type: kind.type, param: paramOf(e.issues), code: kind.code } }, headers };
+  return { status, body: { error: { message: e.message, type: kind.type, param: paramOf(e.issues), code: kind.code }, ...tail }, headers };
 }

@@ -214,7 +214,7 @@ async function streamChat(deps: ChatDeps, caller: ChatCaller, body: unknown, out
     delete completion.system_fingerprint;
     completion.usage ??= { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens };
     completion.credits = credits;
-    out.json(200, completion, { 'x-request-id': ref, 'x-studio-credits': String(credits) });
+    out.json(200, completion, { 'x-studio-credits': String(credits) });
     // Logged once the answer has left.
     logger.info({ ...log, family: routed.family, ...usage, credits, ms: Math.round(performance.now() - started) }, 'chat answered');
     return;
@@ -225,7 +225,7 @@ async function streamChat(deps: ChatDeps, caller: ChatCaller, body: unknown, out
   const open = () => {
     if (opened) return;
     opened = true;
-    out.open({ ...STREAM_HEADERS, 'x-request-id': ref });
+    out.open(STREAM_HEADERS);
   };
   // An upstream slow to start: the caller gets the stream's headers and comment lines meanwhile, so
   // proxies in between keep the connection; from then on a failure is an error event, not a status.

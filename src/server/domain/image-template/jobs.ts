@@ -23,6 +23,7 @@ import { endedNow, notifyJob } from '../jobs/events';
 import { nearestRatio } from '../reverse/reverse';
 import { readImageInput, type ImageSource, type ReadImage } from '../reverse/image-input';
 import { planConversion, runConversion, type ConversionPlan, type StepReport } from './convert';
+import { currentRequestId } from '../../request-id';
 
 /**
  * `POST /api/image-to-template` as a request (synchronous, with a deadline) or as a job (asynchronous:
@@ -139,15 +140,16 @@ async function submitConversion(deps: Deps, who: TenantIdentity, image: ReadImag
         credits: price,
         walletAccountId: wallet.accountId,
         costUsd: price * deps.config.creditUsd,
+        requestId: currentRequestId() ?? null,
         steps: [{ name: 'receive image', status: 'ok' }],
         progressAt: new Date(),
       })
       .returning();
     if (!row) throw new AppError('INTERNAL', 'the job was not created');
     await enqueue(tx, QUEUES.templateJob, { jobId: id }, { maxAttempts: 3 });
+    await notifyJob(tx, row, true);
     return row;
   });
-  await notifyJob(deps.db, job, true);
   return { ok: true, jobId: job.id, status: 'pending', async: true };
 }
 
@@ -188,9 +190,9 @@ export async function failConversion(db: Db, jobId: string, error: string, stepE
       .returning();
     if (!row) return null;
     await refundJob(tx, row, { category: 'reverse', note: 'image to template failed' });
+    await notifyJob(tx, row);
     return row;
   });
-  if (ended) await notifyJob(db, ended);
   return ended !== null;
 }
 
@@ -234,12 +236,14 @@ export async function runConversionJob(ctx: ConversionRunContext, task: Task<Tas
   let steps: JobStep[] = (job.steps ?? []).filter((s) => s.name === 'receive image');
   const report: StepReport = async (step, status, error) => {
     steps = withStep(steps, step, status, error);
-    const [row] = await db
-      .update(jobs)
-      .set({ steps, progressAt: sql`now()` })
-      .where(and(eq(jobs.id, job.id), eq(jobs.status, 'pending')))
-      .returning();
-    if (row) await notifyJob(db, row);
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(jobs)
+        .set({ steps, progressAt: sql`now()` })
+        .where(and(eq(jobs.id, job.id), eq(jobs.status, 'pending')))
+        .returning();
+      if (row) await notifyJob(tx, row);
+    });
   };
 
   try {
@@ -250,7 +254,7 @@ export async function runConversionJob(ctx: ConversionRunContext, task: Task<Tas
       signal: ctx.signal,
       imageUrl: input.image_url,
     });
-    const done = await db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       const [row] = await tx
         .update(jobs)
         .set({
@@ -262,10 +266,10 @@ export async function runConversionJob(ctx: ConversionRunContext, task: Task<Tas
         })
         .where(and(eq(jobs.id, job.id), eq(jobs.status, 'pending')))
         .returning();
-      if (row && layersFailed) await refundJob(tx, row, { category: 'reverse', note: 'text layers not read', amount: layerShare(row.credits) });
-      return row;
+      if (!row) return;
+      if (layersFailed) await refundJob(tx, row, { category: 'reverse', note: 'text layers not read', amount: layerShare(row.credits) });
+      await notifyJob(tx, row);
     });
-    if (done) await notifyJob(db, done);
   } catch (err) {
     if (ctx.signal?.aborted) throw err;
     if (err instanceof RoutingExhausted || err instanceof AppError) {

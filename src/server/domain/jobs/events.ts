@@ -1,6 +1,7 @@
-import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database, Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { jobEvents, jobs, type Job } from '../../db/schema';
 import { CREDENTIALS_CHANNEL } from '../auth/credential-changes';
 import type { ScopedIdentity } from '../auth/identity';
@@ -27,39 +28,61 @@ function typeOf(job: Pick<Job, 'status'>, created: boolean): JobEventType {
 }
 
 /**
- * Records a job change in the feed's log and announces it to every process (pg_notify is delivered
- * at commit when called inside a transaction).
+ * Advisory-lock class of the feed's log. Each writer takes its tenant's lock (this class, the hash of
+ * the tenant id) before its events get their ids and holds it to commit, so within a tenant the ids
+ * follow commit order: a feed that has event n has every earlier event of its tenant, and resuming
+ * from Last-Event-ID n misses nothing. Writers call this last in their transaction, after any
+ * ledger lock, so the two locks are always taken in one order.
  */
-export async function notifyJob(db: Db, job: Pick<Job, 'id' | 'tenantId' | 'accountId' | 'status'> & { kind?: Job['kind'] }, created = false): Promise<void> {
+const EVENT_LOCK_CLASS = 0x5e7d;
+
+type Change = Pick<Job, 'id' | 'tenantId' | 'accountId' | 'status'> & { kind?: Job['kind'] };
+
+/**
+ * Records a job change in the feed's log and announces it to every process (pg_notify is delivered
+ * at commit when called inside a transaction). Inside a transaction, call it as the last statement.
+ */
+export async function notifyJob(db: Db, job: Change, created = false): Promise<void> {
   await notifyJobs(db, [job], created);
 }
 
-export async function notifyJobs(
-  db: Db,
-  list: (Pick<Job, 'id' | 'tenantId' | 'accountId' | 'status'> & { kind?: Job['kind'] })[],
-  created = false,
-): Promise<void> {
-  if (list.length === 0) return;
+function countEvents(list: Pick<Change, 'kind' | 'status'>[], created: boolean): void {
   for (const j of list) {
     if (created) recordJobEvent(j.kind, 'created');
     else if (j.status !== 'pending') recordJobEvent(j.kind, j.status);
   }
-  // One statement: log every change and announce each, so a batch costs one round trip.
+}
+
+/** The statement's tail: take the tenants' locks of rows `v`, log them, announce each. */
+function logAndAnnounce(source: SQL): SQL {
+  return sql`
+    ${source},
+    l as materialized (
+      select pg_advisory_xact_lock(${EVENT_LOCK_CLASS}::int, hashtext(t::text)) from (select distinct tenant_id as t from v order by 1) d),
+    e as (
+      insert into job_events (tenant_id, account_id, job_id, type)
+        select tenant_id, account_id, job_id, type from v where (select count(*) from l) >= 0
+      returning id, tenant_id, account_id, job_id, type)
+    select pg_notify(${JOB_CHANNEL}, json_build_object('id', e.id, 'tenant', e.tenant_id, 'account', e.account_id, 'job', e.job_id, 'type', e.type)::text),
+        v.kind, v.status
+      from e join v on v.job_id = e.job_id`;
+}
+
+export async function notifyJobs(db: Db, list: Change[], created = false): Promise<void> {
+  if (list.length === 0) return;
+  countEvents(list, created);
+  // One statement: lock, log every change and announce each, so a batch costs one round trip.
   const values = sql.join(
-    list.map((j) => sql`(${j.tenantId}::uuid, ${j.accountId}::uuid, ${j.id}::uuid, ${typeOf(j, created)})`),
+    list.map((j) => sql`(${j.tenantId}::uuid, ${j.accountId}::uuid, ${j.id}::uuid, ${typeOf(j, created)}, ${j.kind ?? null}::text, ${j.status}::text)`),
     sql`, `,
   );
-  await db.execute(sql`
-    with e as (
-      insert into job_events (tenant_id, account_id, job_id, type) values ${values}
-      returning id, tenant_id, account_id, job_id, type)
-    select pg_notify(${JOB_CHANNEL}, json_build_object('id', e.id, 'tenant', e.tenant_id, 'account', e.account_id, 'job', e.job_id, 'type', e.type)::text)
-      from e`);
+  await db.execute(logAndAnnounce(sql`with v(tenant_id, account_id, job_id, type, kind, status) as (values ${values})`));
 }
 
 /**
- * Ends a pending job and logs and announces the change in a single statement (the common case of a
- * job without callback): the finishing path of every generation, so round trips count.
+ * Ends a pending job and logs and announces the change in one statement, so a process that dies
+ * between the two cannot leave a finished job that its feeds never hear of (and round trips count:
+ * this is the finishing path of every generation without a callback).
  */
 export async function finishAndNotify(db: Db, jobId: string, set: PgUpdateSetSource<typeof jobs>): Promise<boolean> {
   const update = db
@@ -67,10 +90,16 @@ export async function finishAndNotify(db: Db, jobId: string, set: PgUpdateSetSou
     .set(set)
     .where(and(eq(jobs.id, jobId), eq(jobs.status, 'pending')))
     .returning({ id: jobs.id, tenantId: jobs.tenantId, accountId: jobs.accountId, status: jobs.status, kind: jobs.kind });
-  const [row] = await update;
-  if (!row) return false;
-  await notifyJobs(db, [row]);
-  return true;
+  const result = await db.execute(
+    logAndAnnounce(sql`with u as (${update.getSQL()}),
+      v(tenant_id, account_id, job_id, type, kind, status) as (
+        select tenant_id, account_id, id,
+          case status when 'done' then 'job.done' when 'failed' then 'job.failed' else 'job.updated' end, kind::text, status::text
+        from u)`),
+  );
+  const ended = rowsOf<Pick<Change, 'kind' | 'status'>>(result);
+  countEvents(ended, false);
+  return ended.length > 0;
 }
 
 export interface FeedEvent {
@@ -97,11 +126,25 @@ export async function replayEvents(db: Db, who: ScopedIdentity, afterId: number,
   });
 }
 
-/** What an open feed gives the hub besides its identity: how to deliver, recheck and end it. */
+/** The newest event id of the caller's tenant (0 when none): where a feed without Last-Event-ID starts. */
+export async function latestEventId(db: Db, who: ScopedIdentity): Promise<number> {
+  const [row] = await db
+    .select({ id: sql<number | null>`max(${jobEvents.id})` })
+    .from(jobEvents)
+    .where(eq(jobEvents.tenantId, who.tenantId));
+  return Number(row?.id ?? 0);
+}
+
+/** What an open feed gives the hub besides its identity: how to deliver, recheck, catch up and end it. */
 export interface FeedHandlers {
   send: (e: FeedEvent) => void;
   /** Whether the feed's key or session still proves its identity. */
   recheck: () => Promise<boolean>;
+  /**
+   * Reads what the log holds past the feed's last event and sends it: called after the hub's
+   * LISTEN connection came back, because announcements made while it was down are lost.
+   */
+  catchUp: () => Promise<void>;
   /** Ends the feed: its identity no longer holds. */
   end: () => void;
 }
@@ -114,21 +157,35 @@ interface Listener extends FeedHandlers {
   checks: number;
 }
 
+/** How long the hub waits before reading again when the database did not answer. */
+const RETRY_READ_MS = 500;
+
 /**
  * One LISTEN per process fans job changes out to this process's open feeds: each change is read
- * once, however many feeds are open. A credential change of a tenant (`CREDENTIALS_CHANNEL`) holds
- * that tenant's feeds while each rechecks its key or session: a feed whose identity no longer holds
- * ends before it delivers anything more.
+ * once, however many feeds are open. Announcements are handled strictly in arrival order (which is
+ * commit order, and within a tenant id order): those that arrive together are read in one query,
+ * and a read that fails is retried before anything later goes out, so a feed never skips an event.
+ * A credential change of a tenant (`CREDENTIALS_CHANNEL`) holds that tenant's feeds while each
+ * rechecks its key or session: a feed whose identity no longer holds ends before it delivers
+ * anything more. When the LISTEN connection comes back after a drop, every feed catches up from
+ * the log.
  */
 export class JobFeedHub {
   private listeners = new Set<Listener>();
   private started: Promise<void> | null = null;
+  private queue: Notice[] = [];
+  private pumping = false;
+  private listens = 0;
 
   constructor(private readonly database: Database) {}
 
   private start(): Promise<void> {
     this.started ??= Promise.all([
-      this.database.listen(JOB_CHANNEL, (payload) => void this.dispatch(payload)),
+      this.database.listen(
+        JOB_CHANNEL,
+        (payload) => this.enqueue(payload),
+        () => this.relistened(),
+      ),
       this.database.listen(CREDENTIALS_CHANNEL, (tenantId) => this.credentialsChanged(tenantId)),
     ])
       .then(() => undefined)
@@ -139,28 +196,61 @@ export class JobFeedHub {
     return this.started;
   }
 
+  private relistened(): void {
+    this.listens += 1;
+    if (this.listens === 1) return;
+    for (const listener of this.listeners) {
+      listener.catchUp().catch((err: unknown) => logger.warn({ err }, 'a progress feed could not catch up after the database came back'));
+    }
+  }
+
   private deliver(listener: Listener, event: FeedEvent): void {
     if (!this.listeners.has(listener)) return;
     if (listener.held) listener.held.push(event);
     else listener.send(event);
   }
 
-  private async dispatch(payload: string): Promise<void> {
+  private enqueue(payload: string): void {
     let notice: Notice;
     try {
       notice = JSON.parse(payload) as Notice;
     } catch {
       return;
     }
-    const targets = [...this.listeners].filter((l) => visible(l.who, notice));
-    if (targets.length === 0) return;
+    if (![...this.listeners].some((l) => visible(l.who, notice))) return;
+    this.queue.push(notice);
+    void this.pump();
+  }
+
+  /** Reads and delivers queued announcements in order, a batch per query. */
+  private async pump(): Promise<void> {
+    if (this.pumping) return;
+    this.pumping = true;
     try {
-      const [job] = await this.database.db.select().from(jobs).where(eq(jobs.id, notice.job));
-      if (!job) return;
-      const event: FeedEvent = { id: notice.id, type: notice.type, job: jobView(job) };
-      for (const t of targets) this.deliver(t, event);
-    } catch (err) {
-      logger.warn({ err }, 'could not read a job for the progress feed');
+      while (this.queue.length > 0) {
+        const batch = this.queue.slice(0, 200);
+        let byId: Map<string, Job>;
+        try {
+          const rows = await this.database.db
+            .select()
+            .from(jobs)
+            .where(inArray(jobs.id, [...new Set(batch.map((n) => n.job))]));
+          byId = new Map(rows.map((j) => [j.id, j]));
+        } catch (err) {
+          logger.warn({ err }, 'could not read jobs for the progress feed; retrying');
+          await new Promise((r) => setTimeout(r, RETRY_READ_MS));
+          continue;
+        }
+        this.queue.splice(0, batch.length);
+        for (const notice of batch) {
+          const job = byId.get(notice.job);
+          if (!job) continue;
+          const event: FeedEvent = { id: notice.id, type: notice.type, job: jobView(job) };
+          for (const l of this.listeners) if (visible(l.who, notice)) this.deliver(l, event);
+        }
+      }
+    } finally {
+      this.pumping = false;
     }
   }
 

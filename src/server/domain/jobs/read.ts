@@ -26,6 +26,8 @@ export interface JobView {
   quality: string;
   background: string | null;
   batch_id: string | null;
+  /** The X-Request-Id of the request that submitted the job. */
+  request_id: string | null;
   created_at: string;
   finished_at: string | null;
 }
@@ -58,6 +60,7 @@ export function jobView(job: Job): JobView {
     quality: typeof input.quality === 'string' ? input.quality : '',
     background: typeof input.background === 'string' ? input.background : null,
     batch_id: job.batchId,
+    request_id: job.requestId,
     created_at: job.createdAt.toISOString(),
     finished_at: job.finishedAt?.toISOString() ?? null,
   };

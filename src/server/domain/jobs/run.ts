@@ -49,9 +49,9 @@ export async function failJob(db: Db, job: Pick<Job, 'id' | 'tenantId'>, error: 
     if (!row) return null;
     if (row.callbackUrl) await enqueue(tx, QUEUES.callback, { jobId: row.id }, { maxAttempts: callbackAttempts });
     await refundJob(tx, row, { category: 'image', note: 'failed job' });
+    await notifyJob(tx, row);
     return row;
   });
-  if (ended) await notifyJob(db, ended);
   return ended !== null;
 }
 
@@ -123,12 +123,14 @@ export async function runImageJob(ctx: RunContext, task: Task<TaskPayload<'image
         signal: ctx.signal,
         retryDelayMs: ctx.retryDelayMs,
         onFallback: async (n, m) => {
-          await ctx.db
-            .update(jobs)
-            .set({ note: `An upstream failed; backup channel ${n}/${m} is in use. The job stays pending: do not resubmit.` })
-            .where(and(eq(jobs.id, job.id), eq(jobs.status, 'pending')));
-          const [row] = await ctx.db.select().from(jobs).where(eq(jobs.id, job.id));
-          if (row) await notifyJob(ctx.db, row);
+          await ctx.db.transaction(async (tx) => {
+            const [row] = await tx
+              .update(jobs)
+              .set({ note: `An upstream failed; backup channel ${n}/${m} is in use. The job stays pending: do not resubmit.` })
+              .where(and(eq(jobs.id, job.id), eq(jobs.status, 'pending')))
+              .returning({ id: jobs.id, tenantId: jobs.tenantId, accountId: jobs.accountId, status: jobs.status });
+            if (row) await notifyJob(tx, row);
+          });
         },
       },
     );
@@ -142,19 +144,21 @@ export async function runImageJob(ctx: RunContext, task: Task<TaskPayload<'image
     };
     if (job.callbackUrl) {
       // The callback is queued in the transaction that ends the job: it exists exactly when the job is done.
-      const done = await ctx.db.transaction(async (tx) => {
+      await ctx.db.transaction(async (tx) => {
         const [row] = await tx.update(jobs).set(finished).where(and(eq(jobs.id, job.id), eq(jobs.status, 'pending'))).returning();
-        if (row) await enqueue(tx, QUEUES.callback, { jobId: row.id }, { maxAttempts: ctx.callbackAttempts });
-        return row;
+        if (!row) return;
+        await enqueue(tx, QUEUES.callback, { jobId: row.id }, { maxAttempts: ctx.callbackAttempts });
+        await notifyJob(tx, row);
       });
-      if (done) await notifyJob(ctx.db, done);
     } else {
       await finishAndNotify(ctx.db, job.id, finished);
     }
+    logger.info({ job: job.id, tenant: job.tenantId, run: task.attempt }, 'image job done');
   } catch (err) {
     if (ctx.signal?.aborted) throw err;
     if (err instanceof RoutingExhausted || err instanceof AppError) {
       await failJob(ctx.db, job, err.message, ctx.callbackAttempts);
+      logger.info({ job: job.id, tenant: job.tenantId, run: task.attempt, err: err.message }, 'image job failed');
       return;
     }
     logger.error({ err, job: job.id }, 'image job hit an infrastructure error');

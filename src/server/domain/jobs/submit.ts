@@ -16,6 +16,7 @@ import { resolvePrompt } from '../templates/resolve';
 import { consume } from '../limits/rate-limit';
 import { MAX_BATCH, type BatchRequestBody, type ImageRequestBody } from '../../../contracts/jobs';
 import { imageNeeds, type ImageJobInput } from './types';
+import { currentRequestId } from '../../request-id';
 
 const IDEMPOTENCY_WINDOW_MS = 24 * 3600_000;
 
@@ -169,6 +170,7 @@ export async function submitImageJobs(ctx: SubmitContext, who: ScopedIdentity, s
         batchId,
         batchIndex: sub.batch ? i : null,
         costUsd: prices[input.quality] * ctx.config.creditUsd,
+        requestId: currentRequestId() ?? null,
       }));
       const total = rows.reduce((s, r) => s + r.credits, 0);
       if (total > 0) {

@@ -63,9 +63,9 @@ export async function failVideo(
     await tx.update(videoTasks).set({ state: opts.state ?? 'failed', stateChangedAt: new Date() }).where(eq(videoTasks.id, jobId));
     if (row.callbackUrl) await enqueue(tx, QUEUES.callback, { jobId: row.id }, { maxAttempts: opts.callbackAttempts ?? 12 });
     await refundJob(tx, row, { category: 'video', note: opts.note ?? (opts.state === 'cancelled' ? 'cancelled video' : 'failed video') });
+    await notifyJob(tx, row);
     return row;
   });
-  if (ended) await notifyJob(db, ended);
   return ended;
 }
 
@@ -190,12 +190,14 @@ async function createUpstreamTask(ctx: VideoRunContext, job: Job, vt: VideoTaskR
 }
 
 async function setNote(db: Db, job: Job, note: string): Promise<void> {
-  const [row] = await db
-    .update(jobs)
-    .set({ note })
-    .where(and(eq(jobs.id, job.id), eq(jobs.status, 'pending')))
-    .returning({ id: jobs.id, tenantId: jobs.tenantId, accountId: jobs.accountId, status: jobs.status });
-  if (row) await notifyJob(db, row);
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(jobs)
+      .set({ note })
+      .where(and(eq(jobs.id, job.id), eq(jobs.status, 'pending')))
+      .returning({ id: jobs.id, tenantId: jobs.tenantId, accountId: jobs.accountId, status: jobs.status });
+    if (row) await notifyJob(tx, row);
+  });
 }
 
 /** The upstream counts as failed for this task: the next upstream of the tier gets it (a new upstream task). */
@@ -329,10 +331,10 @@ async function storeResult(ctx: VideoRunContext, job: Job, vt: VideoTaskRow, inp
     if (!row) return null;
     await tx.update(videoTasks).set({ state: 'succeeded', progress: 100, coverUrl, stateChangedAt: new Date() }).where(eq(videoTasks.id, vt.id));
     if (row.callbackUrl) await enqueue(tx, QUEUES.callback, { jobId: row.id }, { maxAttempts: ctx.callbackAttempts });
+    await notifyJob(tx, row);
     return row;
   });
-  if (done) await notifyJob(ctx.db, done);
-  else {
+  if (!done) {
     // Cancelled while downloading: the files are not kept.
     await ctx.files.delete(`${job.tenantId}/results/${job.id}.mp4`).catch(() => {});
     if (coverUrl) await ctx.files.delete(ctx.files.keyOf(coverUrl) ?? '').catch(() => {});

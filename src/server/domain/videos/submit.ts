@@ -22,6 +22,7 @@ import { canReadContent, grantsOf, visibleTo as templateVisibleTo } from '../tem
 import { describeInput } from '../templates/resolve';
 import { fillSlots } from '../templates/slots';
 import { VIDEO_RATIOS, videoNeeds, videoPrice, type VideoJobInput } from './types';
+import { currentRequestId } from '../../request-id';
 
 const IDEMPOTENCY_WINDOW_MS = 24 * 3600_000;
 const DEFAULT_DURATION = 5;
@@ -232,6 +233,7 @@ export async function submitVideo(
           idempotencyKey,
           requestHash: idempotencyKey ? hash : null,
           costUsd: credits * ctx.config.creditUsd,
+          requestId: currentRequestId() ?? null,
         })
         .returning();
       if (!job) throw new AppError('INTERNAL', 'no job was created');

@@ -23,6 +23,7 @@ export const jobView = z.object({
   quality: z.string(),
   background: z.string().nullable(),
   batch_id: z.string().nullable(),
+  request_id: z.string().nullable().meta({ description: 'The `X-Request-Id` of the request that submitted the job (the caller’s, or the one Studio made): quote it when asking for support.' }),
   created_at: z.string(),
   finished_at: z.string().nullable(),
 });

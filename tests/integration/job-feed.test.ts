@@ -1,0 +1,107 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs } from '../../src/server/db/schema';
+import { OPERATOR, type ScopedIdentity } from '../../src/server/domain/auth/identity';
+import { finishAndNotify, JobFeedHub, latestEventId, notifyJob, replayEvents, type FeedEvent } from '../../src/server/domain/jobs/events';
+import { createTenant } from '../../src/server/domain/tenants/tenants';
+import { createTestDatabase, testSecret, type TestDatabase } from '../helpers/test-db';
+
+let t: TestDatabase;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function tenantWithJobs(n: number) {
+  const { tenant } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, { name: '事件租户', credits: 0, quota_monthly: 0 });
+  const rows = await t.db
+    .insert(jobs)
+    .values(Array.from({ length: n }, (_, i) => ({ tenantId: tenant.id, kind: 'image' as const, input: { prompt: `第 ${i} 张` }, credits: 1 })))
+    .returning();
+  const who: ScopedIdentity = { kind: 'tenant', tenantId: tenant.id, via: 'key' };
+  return { who, rows };
+}
+
+/** A feed as the stream route keeps it: it sends an event only when its id is past the last one sent. */
+function feed(hub: JobFeedHub, who: ScopedIdentity) {
+  const sent: FeedEvent[] = [];
+  let last = 0;
+  const send = (e: FeedEvent) => {
+    if (e.id <= last) return;
+    last = e.id;
+    sent.push(e);
+  };
+  const subscribed = hub.subscribe(who, { send, recheck: () => Promise.resolve(true), catchUp: () => Promise.resolve(), end: () => {} });
+  return { sent, subscribed };
+}
+
+async function eventually(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 250; i++) {
+    if (check()) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error('never held');
+}
+
+describe('the job feed log', () => {
+  it('gives a tenant’s events ids in commit order, so a feed that has event n has every earlier one', async () => {
+    const { who, rows } = await tenantWithJobs(2);
+    const [first, second] = rows as [(typeof rows)[0], (typeof rows)[0]];
+    const hub = new JobFeedHub(t);
+    const listener = feed(hub, who);
+    await listener.subscribed;
+    const start = await latestEventId(t.db, who);
+
+    // The first job's end is logged inside a transaction that stays open a moment; the second job
+    // ends meanwhile in its own statement. The second must not overtake the first.
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    const slow = t.db.transaction(async (tx) => {
+      await tx.update(jobs).set({ status: 'failed', error: '测试' }).where(eq(jobs.id, first.id));
+      await notifyJob(tx, { ...first, status: 'failed' });
+      await held;
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    const fast = finishAndNotify(t.db, second.id, { status: 'done', cdnUrl: 'http://files/x.png' });
+    await new Promise((r) => setTimeout(r, 200));
+    release();
+    await slow;
+    expect(await fast).toBe(true);
+
+    await eventually(() => listener.sent.length === 2);
+    expect(listener.sent.map((e) => [e.type, e.job.id])).toEqual([
+      ['job.failed', first.id],
+      ['job.done', second.id],
+    ]);
+    expect(listener.sent[0]?.job).toMatchObject({ status: 'failed', error: '测试' });
+    // Resuming from the first event gives exactly the second; from the start, both.
+    expect((await replayEvents(t.db, who, listener.sent[0]?.id ?? 0)).map((e) => e.job.id)).toEqual([second.id]);
+    expect((await replayEvents(t.db, who, start)).map((e) => e.job.id)).toEqual([first.id, second.id]);
+  });
+
+  it('ends a job and logs its event together, once', async () => {
+    const { who, rows } = await tenantWithJobs(1);
+    const job = rows[0] as (typeof rows)[0];
+    const before = await latestEventId(t.db, who);
+    expect(await finishAndNotify(t.db, job.id, { status: 'done', cdnUrl: 'http://files/y.png' })).toBe(true);
+    // Already ended: nothing changes and nothing more is logged.
+    expect(await finishAndNotify(t.db, job.id, { status: 'failed', error: 'late' })).toBe(false);
+    const events = await replayEvents(t.db, who, before);
+    expect(events.map((e) => [e.type, e.job.status])).toEqual([['job.done', 'done']]);
+  });
+
+  it('delivers a burst of announcements in id order', async () => {
+    const { who, rows } = await tenantWithJobs(30);
+    const hub = new JobFeedHub(t);
+    const listener = feed(hub, who);
+    await listener.subscribed;
+    await Promise.all(rows.map((r) => finishAndNotify(t.db, r.id, { status: 'done', cdnUrl: `http://files/${r.id}.png` })));
+    await eventually(() => listener.sent.length === rows.length);
+    const ids = listener.sent.map((e) => e.id);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(new Set(listener.sent.map((e) => e.job.id))).toEqual(new Set(rows.map((r) => r.id)));
+  });
+});
