@@ -78,7 +78,9 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
   let stopping = false;
 
   const launch = (m: Member) => {
-    const env: Record<string, string> = { ...options.env };
+    // The supervisor built once before starting anyone: a process it restarts serves that build, never
+    // rebuilds it under the others (sources edited meanwhile wait for the next cluster start).
+    const env: Record<string, string> = { STUDIO_BUILD: 'never', ...options.env };
     if (m.origin) Object.assign(env, { PORT: new URL(m.origin).port, HOST: '127.0.0.1', STUDIO_WORKER: 'off' }, m === web[0] ? options.firstWebEnv : {});
     const entry = m.kind === 'web' ? 'scripts/start.ts' : 'src/worker/main.ts';
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, entry)], {

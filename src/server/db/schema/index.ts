@@ -13,3 +13,4 @@ export * from './claims';
 export * from './sign-in-throttles';
 export * from './videos';
 export * from './mail';
+export * from './audit';

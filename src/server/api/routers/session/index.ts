@@ -1,4 +1,5 @@
 import { router } from '../../trpc';
 import { meProcedure } from './me';
+import { revealKeyProcedure } from './reveal-key';
 
-export const sessionRouter = router({ me: meProcedure });
+export const sessionRouter = router({ me: meProcedure, revealKey: revealKeyProcedure });
