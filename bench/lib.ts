@@ -1,11 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../scripts/free-port';
 
 /** Helpers the benchmarks share: ports, readiness, process memory and a scratch database. */
+
+export { freePort };
 
 /** A fresh PostgreSQL database on DATABASE_URL's server (default: the local `test` one), and how to drop it. */
 export async function scratchDatabase(): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
@@ -23,16 +25,6 @@ export async function scratchDatabase(): Promise<{ name: string; url: string; dr
       await admin.end({ timeout: 5 });
     },
   };
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
 }
 
 /** Waits until `url` answers 2xx. */

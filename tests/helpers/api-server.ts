@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ensureBuild } from '../../scripts/ensure-build';
 import { withDatabase } from './test-db';
+import { freePort } from '../../scripts/free-port';
 
 export const ADMIN_KEY = 'sk-studio-testadmin000000000000000000000000';
 
@@ -17,16 +17,6 @@ declare module 'vitest' {
     dataDir: string;
     simOrigin: string;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 async function waitForHealth(base: string, child: ChildProcess, output: () => string): Promise<void> {
