@@ -13,10 +13,9 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Agent, Pool, request } from 'undici';
-import { freePort, percentile, ROOT, rssMb, scratchDatabase, startScript, waitHttp } from './lib';
+import { cpuMs, freePort, percentile, ROOT, rssMb, scratchDatabase, startScript, waitHttp } from './lib';
 
 const ADMIN = `sk-studio-bench${randomBytes(16).toString('hex')}`;
 const SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? 10);
@@ -28,14 +27,6 @@ const BODY = JSON.stringify({ model: 'studio-auto', messages: [{ role: 'user', c
 const STREAM_BODY = JSON.stringify({ model: 'studio-auto', stream: true, messages: [{ role: 'user', content: '用一句话介绍一下杭州西湖。' }], max_tokens: 64 });
 const FLOOR_BODY = JSON.stringify({ model: 'chatmodel-1', messages: [{ role: 'user', content: '用一句话介绍一下杭州西湖。' }], max_tokens: 64 });
 const FLOOR_STREAM_BODY = JSON.stringify({ model: 'chatmodel-1', stream: true, messages: [{ role: 'user', content: '用一句话介绍一下杭州西湖。' }], max_tokens: 64 });
-
-/** CPU time (user + system) of a process in milliseconds, from /proc. */
-function cpuMs(pid: number | undefined): number {
-  if (!pid) return 0;
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  const ticks = Number(fields[11]) + Number(fields[12]);
-  return (ticks * 1000) / 100;
-}
 
 /** The floor: a node:http server that forwards the body to the upstream and pipes the answer back. */
 const FLOOR_SOURCE = `

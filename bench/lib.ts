@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ensureBuild } from '../scripts/ensure-build';
 import { freePort } from '../scripts/free-port';
 
 /** Helpers the benchmarks share: ports, readiness, process memory and a scratch database. */
@@ -48,6 +49,14 @@ export function rssMb(pid: number | undefined): number {
   return m ? Number(m[1]) / 1024 : 0;
 }
 
+/** CPU time (user + system) of a process in milliseconds, from /proc. */
+export function cpuMs(pid: number | undefined): number {
+  if (!pid) return 0;
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1000) / 100;
+}
+
 /** The value at percentile `p` of an ascending list. */
 export const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
@@ -66,6 +75,8 @@ export interface BenchServer {
  */
 export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
   const root = path.resolve(import.meta.dirname, '..');
+  // Built here first (if needed), so the wait below is for the start alone.
+  ensureBuild({ root });
   const admin = `sk-studio-bench${randomBytes(16).toString('hex')}`;
   const [port, simPort] = [await freePort(), await freePort()];
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'studio-bench-'));
