@@ -35,7 +35,7 @@ describe('refused fields in the REST error body', () => {
   it('leaves `issues` out of errors that are not about fields', async () => {
     const res = await api<ErrorBody>('/balance');
     expect(res.status).toBe(401);
-    expect(Object.keys(res.body).sort()).toEqual(['code', 'error', 'ok', 'reason']);
+    expect(Object.keys(res.body).sort()).toEqual(['code', 'error', 'ok', 'reason', 'request_id']);
   });
 
   it('documents action bodies as a union told apart by action', async () => {
