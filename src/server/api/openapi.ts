@@ -32,6 +32,10 @@ const ERROR_SCHEMA: SchemaObject = {
         },
       },
     },
+    request_id: {
+      type: 'string',
+      description: 'The id of the request (also its `X-Request-Id` header): the caller’s own when it sent a usable one, else made by Studio',
+    },
   },
 };
 
