@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useFormatter, useTranslations } from 'next-intl';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { trpc } from '@/trpc/react';
 import { ArrowDownIcon, ArrowLeftIcon, BracesIcon, CheckIcon, CloseIcon, ExternalIcon, RefreshIcon } from '../icons';
 import { ErrorAlert } from '../ui/alert';
@@ -63,9 +63,15 @@ export function JobDetail({ id, baseUrl, prices }: JobDetailProps) {
   const detail = trpc.jobs.detail.useQuery({ id }, { enabled: !!job, retry: false });
   const refetchDetail = detail.refetch;
   const [showCall, setShowCall] = useState(false);
+  const state = job ? `${job.status}:${job.finished_at ?? ''}` : null;
+  const seen = useRef(state);
   useEffect(() => {
-    if (job?.status) void refetchDetail();
-  }, [job?.status, job?.finished_at, refetchDetail]);
+    // The first read is the query's own; a later change of state (finished, failed) reads the rest again.
+    if (state === seen.current) return;
+    const first = seen.current === null;
+    seen.current = state;
+    if (!first) void refetchDetail();
+  }, [state, refetchDetail]);
   // Callback attempts arrive after the job ends, some with back-off: look again for a while.
   const more = detail.data?.request?.callback_url && job?.status !== 'pending' && !detail.data.deliveries.some((x) => x.outcome !== 'failed');
   useEffect(() => {
