@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { useState, type ReactNode } from 'react';
 import { trpc, type RouterOutputs } from '@/trpc/react';
 import { ARTICLE_TEMPLATES_INPUT } from '../articles/reads';
@@ -227,7 +227,6 @@ function InputPreview({ input, imageUrl }: { input: string | Record<string, stri
 
 function WrittenArticle({ article, imageUrl }: { article: Written; imageUrl: string }) {
   const t = useTranslations('jobDetail.hooks');
-  const format = useFormatter();
   const all = [article.title, article.body, ...(article.hashtags ?? [])].join('\n\n');
   return (
     <article className="grid gap-4 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200 sm:grid-cols-[8rem_minmax(0,1fr)]" data-testid="hook-article">
@@ -240,7 +239,7 @@ function WrittenArticle({ article, imageUrl }: { article: Written; imageUrl: str
         </div>
         <p className="text-sm whitespace-pre-wrap break-words text-slate-700">{article.body}</p>
         {article.hashtags && <p className="text-sm text-indigo-600">{article.hashtags.join(' ')}</p>}
-        <p className="text-xs text-slate-500">{t('charged', { credits: format.number(article.credits, 'credits') })}</p>
+        <p className="text-xs text-slate-500">{t('charged', { credits: article.credits })}</p>
       </div>
     </article>
   );

@@ -21,7 +21,7 @@ export function BurnRate() {
     <StatCard
       icon={UsageIcon}
       title={t('title')}
-      figure={rate ? t('perDay', { credits: format.number(Math.round(rate.perDay), 'credits') }) : '—'}
+      figure={rate ? t('perDay', { credits: format.number(rate.perDay, { maximumFractionDigits: rate.perDay < 10 ? 1 : 0 }) }) : '—'}
       figureTestId="burn-rate"
       note={rate ? (rate.daysLeft === null ? t('noUse') : t('lasts', { days: rate.daysLeft })) : usage.isError ? t('error') : t('loading')}
     >
