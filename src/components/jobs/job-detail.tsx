@@ -1,9 +1,10 @@
 'use client';
 
 import Link from 'next/link';
-import { useTranslations } from 'next-intl';
-import type { ReactNode } from 'react';
-import { ArrowLeftIcon, CheckIcon, CloseIcon, ExternalIcon } from '../icons';
+import { useFormatter, useTranslations } from 'next-intl';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { trpc } from '@/trpc/react';
+import { ArrowDownIcon, ArrowLeftIcon, BracesIcon, CheckIcon, CloseIcon, ExternalIcon, RefreshIcon } from '../icons';
 import { ErrorAlert } from '../ui/alert';
 import { buttonClasses } from '../ui/button';
 import { Card, CardHeader, CardTitle } from '../ui/card';
@@ -18,6 +19,12 @@ import { isConversion, jobKind, jobTitle, type Job } from './job-model';
 import { useJobTimes } from './job-times';
 import { JobStatusBadge } from './job-status';
 import { JobVisual } from './job-visual';
+import { JobApiCall } from './job-api-call';
+import { JobDeliveries } from './job-deliveries';
+import { Field, Muted } from './job-fields';
+import { JobHooks, type HookPrices } from './job-hooks';
+import { JobRequestFields } from './job-request';
+import { downloadName, runAgainHref } from './job-rerun';
 
 /** The page around a job: the way back to the list, then what there is to say. */
 function JobPage({ busy, children }: { busy?: boolean; children: ReactNode }) {
@@ -36,12 +43,42 @@ function JobPage({ busy, children }: { busy?: boolean; children: ReactNode }) {
   );
 }
 
+interface JobDetailProps {
+  id: string;
+  /** This Studio's address, for the API call shown. */
+  baseUrl: string;
+  /** What a hook's next step costs. */
+  prices: HookPrices;
+}
+
 /** Everything about one job, kept current while it runs. */
-export function JobDetail({ id }: { id: string }) {
+export function JobDetail({ id, baseUrl, prices }: JobDetailProps) {
   const t = useTranslations('jobs');
+  const d = useTranslations('jobDetail');
+  const format = useFormatter();
   const times = useJobTimes();
   const { data, error, isPending, refetch } = useLiveJob(id);
   const job = data?.job;
+  // Cost, request, deliveries and hooks: read again whenever the live job changes state.
+  const detail = trpc.jobs.detail.useQuery({ id }, { enabled: !!job, retry: false });
+  const refetchDetail = detail.refetch;
+  const [showCall, setShowCall] = useState(false);
+  const state = job ? `${job.status}:${job.finished_at ?? ''}` : null;
+  const seen = useRef(state);
+  useEffect(() => {
+    // The first read is the query's own; a later change of state (finished, failed) reads the rest again.
+    if (state === seen.current) return;
+    const first = seen.current === null;
+    seen.current = state;
+    if (!first) void refetchDetail();
+  }, [state, refetchDetail]);
+  // Callback attempts arrive after the job ends, some with back-off: look again for a while.
+  const more = detail.data?.request?.callback_url && job?.status !== 'pending' && !detail.data.deliveries.some((x) => x.outcome !== 'failed');
+  useEffect(() => {
+    if (!more) return;
+    const timer = setInterval(() => void refetchDetail(), 5000);
+    return () => clearInterval(timer);
+  }, [more, refetchDetail]);
 
   if (error) {
     return (
@@ -77,20 +114,53 @@ export function JobDetail({ id }: { id: string }) {
             {jobTitle(job, t)}
           </h1>
         </div>
-        {job.status === 'done' && job.cdn_url && (
-          <a href={job.cdn_url} target="_blank" rel="noreferrer" className={buttonClasses('secondary', 'md')}>
-            {job.kind === 'video' ? t('detail.openVideo') : t('detail.openFull')}
-            <ExternalIcon className="size-4" />
-          </a>
-        )}
+        <div className="flex flex-wrap gap-2">
+          {job.status === 'done' && job.cdn_url && (
+            <>
+              <a href={job.cdn_url} download={downloadName(job)} className={buttonClasses('primary', 'md')} data-testid="job-download">
+                <ArrowDownIcon className="size-4" />
+                {d('download')}
+              </a>
+              <a href={job.cdn_url} target="_blank" rel="noreferrer" className={buttonClasses('secondary', 'md')}>
+                {job.kind === 'video' ? t('detail.openVideo') : t('detail.openFull')}
+                <ExternalIcon className="size-4" />
+              </a>
+            </>
+          )}
+          {!conversion && detail.data?.request && (
+            <>
+              <Link href={runAgainHref(job)} className={buttonClasses('secondary', 'md')}>
+                <RefreshIcon className="size-4" />
+                {d('runAgain')}
+              </Link>
+              <button type="button" className={buttonClasses('secondary', 'md')} aria-expanded={showCall} onClick={() => setShowCall((v) => !v)}>
+                <BracesIcon className="size-4" />
+                {d('copyAsApi')}
+              </button>
+            </>
+          )}
+        </div>
       </header>
+
+      {showCall && detail.data?.request && (
+        <Card className="p-4 sm:p-6">
+          <JobApiCall baseUrl={baseUrl} kind={job.kind} body={detail.data.request.body} />
+        </Card>
+      )}
 
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
         <Card className="p-4 sm:p-6">
           {conversion ? <ConversionJob job={job} /> : <JobVisual job={job} maxHeightRem={40} className="mx-auto" />}
-          {job.status === 'failed' && job.error && <ErrorAlert className="mt-4">{job.error}</ErrorAlert>}
+          {job.status === 'failed' && job.error && (
+            <ErrorAlert className="mt-4">
+              {job.error}
+              {detail.data && detail.data.refunded > 0 && <> {d('refundedNote', { credits: detail.data.refunded })}</>}
+            </ErrorAlert>
+          )}
           {job.status === 'pending' && job.note && (
-            <p className="mt-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 ring-1 ring-inset ring-amber-200">{job.note}</p>
+            <p className="mt-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 ring-1 ring-inset ring-amber-200" data-testid="job-note">
+              {job.note}
+            </p>
           )}
         </Card>
 
@@ -105,6 +175,24 @@ export function JobDetail({ id }: { id: string }) {
                 <CopyButton value={job.id} label={t('detail.copyId')} />
               </div>
             </Field>
+            {detail.data && (
+              <Field label={d('cost')}>
+                <span data-testid="job-cost">{d('credits', { credits: detail.data.credits, formatted: format.number(detail.data.credits, 'credits') })}</span>
+                {detail.data.refunded > 0 && (
+                  <span className="block text-emerald-700">
+                    {d('refunded', { credits: detail.data.refunded, net: format.number(detail.data.credits - detail.data.refunded, 'credits') })}
+                  </span>
+                )}
+              </Field>
+            )}
+            {job.request_id && (
+              <Field label={d('requestId')}>
+                <div className="flex items-center gap-2">
+                  <code className="min-w-0 flex-1 font-mono text-xs break-all text-slate-800">{job.request_id}</code>
+                  <CopyButton value={job.request_id} label={d('copyRequestId')} />
+                </div>
+              </Field>
+            )}
             {!conversion && (
             <Field label={t('detail.resultUrl')}>
               {job.cdn_url ? (
@@ -147,6 +235,7 @@ export function JobDetail({ id }: { id: string }) {
               </span>
             </Field>
             <Field label={t('detail.kind')}>{t('detail.kinds', { kind: job.kind })}</Field>
+            {detail.data?.request && <JobRequestFields kind={job.kind} request={detail.data.request} />}
             {job.batch_id && (
               <Field label={t('detail.batch')}>
                 <code className="font-mono text-xs break-all">{job.batch_id}</code>
@@ -159,7 +248,7 @@ export function JobDetail({ id }: { id: string }) {
               {job.finished_at ? <time dateTime={job.finished_at}>{times.full(job.finished_at)}</time> : <Muted>{t('detail.notYet')}</Muted>}
             </Field>
             <Field label={t('detail.elapsed')}>{times.elapsed(job.elapsed_ms)}</Field>
-            {job.note && <Field label={t('detail.note')}>{job.note}</Field>}
+            {job.note && job.status !== 'pending' && <Field label={t('detail.note')}>{job.note}</Field>}
             {job.error && (
               <Field label={t('detail.error')}>
                 <span className="text-rose-700">{job.error}</span>
@@ -173,20 +262,20 @@ export function JobDetail({ id }: { id: string }) {
           </dl>
         </Card>
       </div>
+
+      {detail.data && job.status === 'done' && job.cdn_url && detail.data.hooks.length > 0 && (
+        <JobHooks
+          hooks={detail.data.hooks}
+          prices={prices}
+          source={{ jobId: job.id, imageUrl: job.cdn_url, prompt: job.prompt, input: detail.data.request?.input ?? null }}
+        />
+      )}
+      {detail.data && (detail.data.request?.callback_url || detail.data.deliveries.length > 0) && (
+        <JobDeliveries deliveries={detail.data.deliveries} callbackUrl={detail.data.request?.callback_url ?? null} pending={job.status === 'pending'} />
+      )}
     </JobPage>
   );
 }
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid grid-cols-[6.5rem_minmax(0,1fr)] gap-3 px-5 py-3 sm:px-6">
-      <dt className="text-slate-500">{label}</dt>
-      <dd className="min-w-0 text-slate-800">{children}</dd>
-    </div>
-  );
-}
-
-const Muted = ({ children }: { children: ReactNode }) => <span className="text-slate-400">{children}</span>;
 
 function Steps({ steps }: { steps: NonNullable<Job['steps']> }) {
   const t = useTranslations('jobs.detail');

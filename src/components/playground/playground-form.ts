@@ -45,15 +45,36 @@ export interface PlaygroundStart {
   template: string | null;
   prompt?: string | null;
   ratio?: string | null;
+  /** Running a job again (`?from=<jobId>`): every setting and input of that job. */
+  quality?: z.input<typeof valuesSchema>['quality'];
+  background?: z.input<typeof valuesSchema>['background'];
+  model?: string;
+  reference_images?: string[];
+  drafts?: PlaygroundValues['drafts'];
 }
 
 /** The form's first values: the linked skill's or template's own ratio when the catalogue already has it, else the address's. */
 export function playgroundDefaults(start: PlaygroundStart | undefined, catalogue: Catalogue): PlaygroundValues {
   const choice = { source: start?.source ?? 'prompt', skill: start?.skill ?? null, template: start?.template ?? null };
-  const own = recipeFor(choice, catalogue)?.ratio;
-  const ratio: Ratio = isSupportedRatio(own) ? own : isSupportedRatio(start?.ratio) ? start.ratio : '1:1';
+  const recipe = recipeFor(choice, catalogue);
+  const own = recipe?.ratio;
+  // A job run again keeps its own ratio; a link to a recipe starts from the recipe's.
+  const again = start?.drafts !== undefined;
+  const ratio: Ratio =
+    again && isSupportedRatio(start.ratio) ? start.ratio : isSupportedRatio(own) ? own : isSupportedRatio(start?.ratio) ? start.ratio : '1:1';
   const prompt = start?.prompt ?? '';
-  return { ...choice, prompt, drafts: {}, ratio, quality: 'high', background: 'default', model: 'auto', reference_images: [] };
+  // The job's input was kept under `<source>:<ref>`; the form keeps drafts under the recipe's key (its slug).
+  const drafts = Object.fromEntries(Object.entries(start?.drafts ?? {}).map(([k, d]) => [recipe?.key ?? k, d]));
+  return {
+    ...choice,
+    prompt,
+    drafts,
+    ratio,
+    quality: start?.quality ?? 'high',
+    background: start?.background ?? 'default',
+    model: start?.model ?? 'auto',
+    reference_images: start?.reference_images ?? [],
+  };
 }
 
 /**

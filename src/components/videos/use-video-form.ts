@@ -24,6 +24,7 @@ import {
   type VideoFieldName,
   type VideoSource,
   type VideoTier,
+  type VideoValues,
 } from './video-form';
 import { videoNotes } from './video-notes';
 
@@ -47,13 +48,15 @@ interface VideoFormOptions {
   results: RefObject<HTMLElement | null>;
   /** Told of each accepted submission (the new task's id and what it costs). */
   onSubmitted: (task: { id: string; credits: number | null }) => void;
+  /** First values other than the defaults (a job run again); its template's own settings are not applied over them. */
+  start?: Partial<VideoValues> | undefined;
 }
 
 /**
  * The Video page's form: the tiers and templates, the form (validated with the request's schema),
  * what the chosen tier allows, and the submission.
  */
-export function useVideoForm({ prices, defaultTier, results, onSubmitted }: VideoFormOptions) {
+export function useVideoForm({ prices, defaultTier, results, onSubmitted, start }: VideoFormOptions) {
   const models = trpc.models.available.useQuery(VIDEO_MODELS_INPUT, { staleTime: 60_000 });
   const templatesQuery = trpc.templates.listVideo.useQuery(VIDEO_TEMPLATES_INPUT, { staleTime: 60_000 });
   const submitVideo = trpc.videos.submit.useMutation();
@@ -65,7 +68,7 @@ export function useVideoForm({ prices, defaultTier, results, onSubmitted }: Vide
   const words = useTranslations('videos.form');
   const fieldErrors = useTranslations('fields.errors');
   const schema = useMemo(() => videoSchema(words, templates, tiers, fieldErrors), [words, templates, tiers, fieldErrors]);
-  const [defaultValues] = useState(() => videoDefaults(tiers));
+  const [defaultValues] = useState(() => ({ ...videoDefaults(tiers), ...start }));
   const form = useZodForm(schema, { defaultValues, mode: 'onSubmit' });
   const charged = useChargedForm(form);
   const [source, templateSlug, model, duration, resolution, images, videos, audios] = useWatch({
@@ -109,7 +112,7 @@ export function useVideoForm({ prices, defaultTier, results, onSubmitted }: Vide
   }, [soundOffered, form]);
 
   // A template's own ratio and duration become the settings each time it is chosen.
-  const appliedTemplate = useRef<string | null>(null);
+  const appliedTemplate = useRef<string | null>(start?.template ?? null);
   useEffect(() => {
     if (!template || appliedTemplate.current === template.slug) return;
     appliedTemplate.current = template.slug;

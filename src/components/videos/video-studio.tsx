@@ -7,6 +7,7 @@ import { PlaygroundIcon, TemplatesIcon } from '../icons';
 import { Workbench } from '../fields/workbench';
 import { SourceTabs } from '../playground/source-tabs';
 import { useVideoForm } from './use-video-form';
+import type { VideoValues } from './video-form';
 import { VideoPromptField, VideoReferences, VideoSettings, VideoSubmitBar, VideoTemplateFields } from './video-fields';
 import { VideoTasks } from './video-tasks';
 
@@ -17,10 +18,12 @@ interface VideoStudioProps {
   prices: Readonly<Record<string, number>> | null;
   /** The tier the server uses for a request without `model` that needs nothing longer or sharper. */
   defaultTier: string | null;
+  /** First values other than the defaults: a job run again. */
+  start?: Partial<VideoValues>;
 }
 
 /** The Video page: the form beside the task list. */
-export function VideoStudio({ prices, defaultTier }: VideoStudioProps) {
+export function VideoStudio({ prices, defaultTier, start }: VideoStudioProps) {
   const t = useTranslations('videos');
   const sourceTabs = (['prompt', 'template'] as const).map((value) => ({ value, label: t(`sources.${value}`), icon: SOURCE_ICONS[value] }));
   const formId = useId();
@@ -35,7 +38,7 @@ export function VideoStudio({ prices, defaultTier }: VideoStudioProps) {
     setPage(1);
     setLastCost(task.credits);
   }, []);
-  const video = useVideoForm({ prices, defaultTier, results, onSubmitted });
+  const video = useVideoForm({ prices, defaultTier, results, onSubmitted, start });
 
   return (
     <Workbench

@@ -7,7 +7,10 @@ import { PageHeader } from '@/components/console/page-header';
 import { SignedInCard } from '@/components/console/stat-card';
 import { TenantStats } from '@/components/console/tenant-stats';
 import { BUYER_TEMPLATES_INPUT } from '@/components/console/unlocked-templates';
-import { CodeIcon, KeyIcon } from '@/components/icons';
+import { CodeIcon, KeyIcon, MembersIcon, PlaygroundIcon, TemplatesIcon } from '@/components/icons';
+import { BURN_INPUT, BurnRate } from '@/components/overview/burn-rate';
+import { RECENT_JOBS_INPUT, RecentJobs } from '@/components/overview/recent-jobs';
+import { TenantKey } from '@/components/overview/tenant-key';
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@/components/ui';
 import { getConfig } from '@/server/config';
 import { api, currentMe, HydrateClient, requireSession } from '@/trpc/server';
@@ -32,16 +35,34 @@ export default async function OverviewPage() {
     );
   }
 
-  const [t] = await Promise.all([getTranslations('overview'), figures]);
+  // The burn rate and the recent jobs arrive with the page; both are kept current in the browser.
+  const [t] = await Promise.all([getTranslations('overview'), figures, api.usage.usage.prefetch(BURN_INPUT), api.jobs.get.prefetch(RECENT_JOBS_INPUT)]);
   return (
     <div className="space-y-8">
       <PageHeader eyebrow={t('eyebrow')} title={me.tenant.name} description={t('description')} />
 
-      <section aria-label={t('figures')} className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        <HydrateClient>
+      <HydrateClient>
+        <section aria-label={t('figures')} className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
           <TenantStats />
-        </HydrateClient>
-        <SignedInCard email={session.email} role={t('tenantAdmin')} aside={t('tenantAdminAside')} className="sm:col-span-2 xl:col-span-1" />
+          <BurnRate />
+        </section>
+
+        <div className="mt-8 grid grid-cols-1 items-start gap-4 lg:grid-cols-3">
+          <div className="min-w-0 lg:col-span-2">
+            <RecentJobs />
+          </div>
+          <div className="space-y-4">
+            <TenantKey />
+            <SignedInCard email={session.email} role={t('tenantAdmin')} aside={t('tenantAdminAside')} />
+          </div>
+        </div>
+      </HydrateClient>
+
+      <section aria-label={t('quick.title')} className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4">
+        <LinkCard framed href="/playground" icon={PlaygroundIcon} title={t('quick.playground')} detail={t('quick.playgroundDetail')} />
+        <LinkCard framed href="/templates" icon={TemplatesIcon} title={t('quick.templates')} detail={t('quick.templatesDetail')} />
+        <LinkCard framed href="/members" icon={MembersIcon} title={t('quick.members')} detail={t('quick.membersDetail')} />
+        <LinkCard framed href="/docs" icon={CodeIcon} title={t('quick.reference')} detail={t('quick.referenceDetail')} />
       </section>
 
       <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-3">

@@ -7,6 +7,8 @@ import { promptFromParams, sourceFromParams } from '@/components/playground/reci
 import { SKILLS_INPUT } from '@/components/skills/reads';
 import { getConfig } from '@/server/config';
 import { api } from '@/trpc/server';
+import { jobToRunAgain } from '@/trpc/job-to-run-again';
+import { playgroundStartFrom } from '@/components/jobs/job-rerun';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('playground');
@@ -20,7 +22,9 @@ interface PlaygroundPageProps {
 export default async function PlaygroundPage({ searchParams }: PlaygroundPageProps) {
   const params = await searchParams;
   // ?prompt= and ?ratio= (e.g. from an image reading) fill the prompt form once, on load.
-  const start = { ...sourceFromParams(params), ...promptFromParams(params) };
+  // ?from=<jobId> ("Run again" on a job's page) starts from every setting and input of that image job.
+  const again = await jobToRunAgain(params.from, 'image');
+  const start = again ? playgroundStartFrom(again) : { ...sourceFromParams(params), ...promptFromParams(params) };
   // Skills and templates arrive with the page, so a link such as ?skill=<slug> opens with its form in place.
   const reads = [api.session.me.prefetch(), api.skills.list.prefetch(SKILLS_INPUT), api.templates.list.prefetch(IMAGE_TEMPLATES_INPUT)];
   // Prices are the running server's settings, shown next to the quality choice.
@@ -29,7 +33,7 @@ export default async function PlaygroundPage({ searchParams }: PlaygroundPagePro
     <Prefetched reads={reads}>
       <Playground
         // A new address (e.g. the Playground link while a skill is open) starts afresh.
-        key={`${start.source}:${start.skill ?? start.template ?? ''}`}
+        key={`${start.source}:${start.skill ?? start.template ?? ''}:${again ? String(params.from) : ''}`}
         prices={{ low, medium, high }}
         start={start}
       />

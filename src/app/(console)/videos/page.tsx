@@ -5,13 +5,22 @@ import { VideoStudio } from '@/components/videos/video-studio';
 import { VIDEO_MODELS_INPUT, VIDEO_TEMPLATES_INPUT, videoListInput } from '@/components/videos/reads';
 import { getConfig } from '@/server/config';
 import { api } from '@/trpc/server';
+import { jobToRunAgain } from '@/trpc/job-to-run-again';
+import { videoStartFrom } from '@/components/jobs/job-rerun';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('videos');
   return { title: t('metaTitle') };
 }
 
-export default function VideosPage() {
+interface VideosPageProps {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
+
+export default async function VideosPage({ searchParams }: VideosPageProps) {
+  // ?from=<jobId> ("Run again" on a job's page) starts from every setting and input of that video job.
+  const { from } = await searchParams;
+  const again = await jobToRunAgain(from, 'video');
   // The tiers, templates and first page of tasks arrive with the page, so the form and list open in place.
   const reads = [
     api.session.me.prefetch(),
@@ -23,7 +32,12 @@ export default function VideosPage() {
   const config = getConfig();
   return (
     <Prefetched reads={reads}>
-      <VideoStudio prices={config.prices.video} defaultTier={config.video.defaultTier} />
+      <VideoStudio
+        key={again ? String(from) : ''}
+        prices={config.prices.video}
+        defaultTier={config.video.defaultTier}
+        {...(again ? { start: videoStartFrom(again) } : {})}
+      />
     </Prefetched>
   );
 }

@@ -161,7 +161,8 @@ export async function submitImageJobs(ctx: SubmitContext, who: ScopedIdentity, s
         tenantId: who.tenantId,
         accountId,
         kind: 'image' as const,
-        input,
+        // The request as the caller sent it (slot values included), so the console can run it again or show it as an API call.
+        input: { ...input, request: callerRequest(sub.items[i], sub.callbackUrl) },
         credits: prices[input.quality],
         walletAccountId,
         callbackUrl: sub.items[i]?.callback_url ?? sub.callbackUrl,
@@ -199,6 +200,13 @@ export async function submitImageJobs(ctx: SubmitContext, who: ScopedIdentity, s
     }
     throw err;
   }
+}
+
+/** One item as it would be sent alone to `POST /api/generate`: a batch's callback_url applies to it. */
+function callerRequest(item: ImageRequestBody | undefined, callbackUrl: string | null): ImageRequestBody | undefined {
+  if (!item) return undefined;
+  const callback = item.callback_url ?? callbackUrl;
+  return callback ? { ...item, callback_url: callback } : item;
 }
 
 async function findReplay(db: Db, tenantId: string, key: string, hash: string): Promise<Job[] | null> {

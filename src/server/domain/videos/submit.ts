@@ -156,6 +156,8 @@ async function normalise(ctx: SubmitDeps, who: ScopedIdentity, body: VideoReques
     audios: body.audios ?? [],
     generate_audio: body.generate_audio ?? false,
     source,
+    // The request as the caller sent it (slot values included), so the console can run it again or show it as an API call.
+    request: body,
   };
 }
 

@@ -15,6 +15,8 @@ export const videoJobInputSchema = z.object({
   audios: z.array(z.string()),
   generate_audio: z.boolean(),
   source: z.object({ kind: z.enum(['prompt', 'template']), id: z.string().optional(), slug: z.string().optional() }),
+  /** The request as the caller sent it; absent on jobs submitted before it was kept. */
+  request: z.record(z.string(), z.unknown()).optional(),
 });
 export type VideoJobInput = z.infer<typeof videoJobInputSchema>;
 
