@@ -81,7 +81,7 @@ function Overview({ u }: { u: Upstream }) {
         {item(t('fields.adapter'), `${t(`adapters.${u.adapter as 'openai-chat'}`)} (${u.adapter})`)}
         {item(t('fields.baseUrl'), u.base_url, true)}
         {item(t('fields.key'), t('keyStored'))}
-        {item(t('fields.softTimeout'), format.ms(u.soft_timeout_ms))}
+        {item(t('fields.softTimeoutShort'), format.ms(u.soft_timeout_ms))}
         {item(t('fields.updated'), format.time(u.updated_at))}
       </dl>
     </Card>

@@ -47,7 +47,7 @@ export function ChannelEditor({ channel }: { channel?: Upstream }) {
           <Card className="space-y-5 p-5 sm:p-6">
             <div className="grid gap-5 sm:grid-cols-2">
               <FieldBlock control={form.control} name="name" label={t('fields.name')} description={t('hints.name')}>
-                {(field) => <Input {...field} readOnly={!creating} autoComplete="off" spellCheck={false} className="font-mono" />}
+                {(field) => <Input {...field} readOnly={!creating} autoComplete="off" spellCheck={false} className={creating ? 'font-mono' : 'bg-slate-50 font-mono text-slate-600'} />}
               </FieldBlock>
               <FieldBlock control={form.control} name="provider" label={t('fields.provider')} description={t('hints.provider')}>
                 {(field) => <Input {...field} autoComplete="off" />}
