@@ -9,7 +9,7 @@ function capabilityTokens(caps: Record<string, unknown>): string[] {
   return Object.entries(caps).flatMap(([key, value]) => {
     if (value === false) return [];
     if (value === true) return [key];
-    if (Array.isArray(value)) return [`${key}: ${value.join('/')}`];
+    if (Array.isArray(value)) return value.length === 0 ? [] : [`${key}: ${value.join('/')}`];
     if (value && typeof value === 'object' && 'min' in value && 'max' in value) return [`${key}: ${String(value.min)}–${String(value.max)}`];
     return [`${key}: ${String(value)}`];
   });
