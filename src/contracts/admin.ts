@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { creditAmount, decimal } from './common';
 import { skillUpsertSchema } from './skills';
+import { upstreamUpsertSchema } from './upstreams';
 
 /**
  * The bodies of the operator actions of POST /api/admin (super-administrator key), without the
@@ -41,6 +42,12 @@ export const adminActionBodies = {
     rating: decimal(0, 5, 2).optional(),
   }),
   'upstream-attempts': z.strictObject({ ref: z.string().min(1).optional(), limit: z.number().int().min(1).max(1000).optional() }),
+  'upstream-upsert': upstreamUpsertSchema,
+  'upstream-test': z.strictObject({
+    name: z.string().min(1, 'give the channel name').max(63),
+    model: z.string().min(1, 'must not be empty').max(200).optional(),
+  }),
+  'upstream-remove': z.strictObject({ name: z.string().min(1, 'give the channel name').max(63) }),
   'social-claim-disable': z.strictObject({ code: z.string().min(1, 'give the claim code').max(64) }),
   'skill-list': none,
   'skill-upsert': skillUpsertSchema,

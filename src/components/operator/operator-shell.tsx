@@ -54,7 +54,7 @@ export function OperatorShell({ signOut, children }: OperatorShellProps) {
         </div>
         <nav aria-label={t('shell.navigation')} className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-2 sm:px-4">
           {SECTIONS.map((s) => {
-            const current = s.href === '/operator' ? pathname === s.href : pathname === s.href || pathname.startsWith(`${s.href}/`);
+            const current = s.href === '/operator' ? pathname === s.href || pathname.startsWith('/operator/upstreams/') : pathname === s.href || pathname.startsWith(`${s.href}/`);
             return (
               <Link
                 key={s.href}

@@ -1,7 +1,9 @@
 'use client';
 
+import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { Badge } from '../ui/badge';
+import { channelHref } from './channels/paths';
 import { cn } from '../ui/cn';
 import { Switch } from '../ui/switch';
 import { useUpstreamFormat } from './format';
@@ -13,10 +15,17 @@ const STATE_TONE = { active: 'emerald', disabled: 'slate', removed: 'rose', reti
 /** The channel's name, provider and adapter, marked when the simulator serves it. */
 export function UpstreamName({ u }: { u: Upstream }) {
   const t = useTranslations('operator.upstreams');
+  const channels = useTranslations('operatorChannels');
   return (
     <div className="min-w-0">
       <div className="flex items-center gap-1.5">
-        <span className="font-mono text-[13px] font-medium text-slate-900">{u.name}</span>
+        <Link
+          href={channelHref(u.name)}
+          className="rounded font-mono text-[13px] font-medium text-slate-900 underline-offset-2 hover:text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+        >
+          {u.name}
+          <span className="sr-only"> {channels('details')}</span>
+        </Link>
         {u.simulated && (
           <Badge tone="amber" title={t('simulatedHint')}>
             {t('simulated')}

@@ -4,9 +4,9 @@ import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { trpc } from '@/trpc/react';
 import { SimulatedBanner } from '../console/simulated-banner';
-import { RefreshIcon, ShieldIcon } from '../icons';
+import { PlusIcon, RefreshIcon, ShieldIcon } from '../icons';
 import { ErrorAlert } from '../ui/alert';
-import { Button } from '../ui/button';
+import { Button, buttonClasses } from '../ui/button';
 import { ListSkeleton } from '../ui/list-skeleton';
 import { EmptyState, ListState } from '../ui/list-state';
 import { Spinner } from '../ui/spinner';
@@ -23,6 +23,7 @@ const SKELETON_LEAD = 'none';
 /** The channels Studio routes to, their health, and the operator's switches and ratings. */
 export function UpstreamsView() {
   const t = useTranslations('operator.upstreams');
+  const channels = useTranslations('operatorChannels');
   const list = trpc.admin.upstreamList.useQuery(UPSTREAM_LIST_INPUT, { refetchInterval: REFRESH_MS, refetchIntervalInBackground: false });
   const { change, busy, failure } = useUpstreamUpdate();
   const rows = list.data?.upstreams ?? [];
@@ -35,6 +36,10 @@ export function UpstreamsView() {
       {simulated && <SimulatedBanner audience="operator" />}
       <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6 lg:py-10">
         <OperatorHeader title={t('title')} description={t('description')} summary={t('summary', { active, total: rows.length, seconds: REFRESH_MS / 1000 })}>
+          <Link href="/operator/upstreams/new" className={buttonClasses('primary', 'sm')}>
+            <PlusIcon className="size-3.5" />
+            {channels('add')}
+          </Link>
           <Button variant="secondary" size="sm" onClick={() => void list.refetch()} disabled={list.isFetching}>
             {list.isFetching ? <Spinner className="size-3.5" /> : <RefreshIcon className="size-3.5" />}
             {t('refresh')}

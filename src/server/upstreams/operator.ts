@@ -1,6 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { upstreamAttempts, upstreams } from '../db/schema';
+import { upstreamAttempts, upstreams, type UpstreamRow } from '../db/schema';
+import type { UpstreamModel } from './types';
 import { flushAttempts } from './engine';
 import { computeHealth } from './stats';
 
@@ -28,6 +29,15 @@ export interface OperatorUpstreamView {
   components: { success: number; rating: number; latency: number; cost: number; penalty: number };
   /** Why routing chooses or skips this upstream, in words. */
   explanation: string;
+  /** Where the definition comes from; only console channels are changed in the console. */
+  source: UpstreamRow['source'];
+  editable: boolean;
+  /** The address calls go to; the key is never shown. */
+  base_url: string;
+  soft_timeout_ms: number;
+  /** Each model: the family callers ask for, the provider's model id, media, cost and capabilities. */
+  models: UpstreamModel[];
+  updated_at: string;
 }
 
 const round = (x: number, digits = 3) => Math.round(x * 10 ** digits) / 10 ** digits;
@@ -88,6 +98,12 @@ export async function listUpstreamsForOperator(db: Db): Promise<OperatorUpstream
         penalty: round(h?.score.penalty ?? 1, 4),
       },
       explanation,
+      source: r.source,
+      editable: r.source === 'console',
+      base_url: r.baseUrl,
+      soft_timeout_ms: r.softTimeoutMs,
+      models: r.models,
+      updated_at: r.updatedAt.toISOString(),
     };
   });
 }

@@ -9,6 +9,7 @@ import { announceCredentialChange } from '../domain/auth/credential-changes';
 import { tenants, upstreams, upstreamScores, type UpstreamRow } from '../db/schema';
 import { decryptSecret, encryptSecret } from '../domain/auth/keys';
 import { AppError, badRequest, notFound } from '../domain/errors';
+import { logger } from '../logger';
 import type { CandidateUpstream } from './select';
 import { scoreUpstream, selectionWeight, NO_HISTORY } from './scoring';
 import { upstreamsFileSchema, type Target, type UpstreamConfig, type UpstreamModel } from './types';
@@ -108,7 +109,9 @@ function simModels(ch: SimChannel): UpstreamModel[] {
 /**
  * Makes the database match the configured channels in one transaction: new ones are added,
  * existing ones get the configured fields (operator state such as enabled and rating is kept),
- * and channels no longer configured are retired.
+ * and channels no longer configured are retired. Channels added in the operator console are
+ * left alone: a configured channel of the same name does not replace one (it is skipped with a
+ * warning), and they are never retired by a sync.
  */
 export async function syncUpstreams(
   db: Db,
@@ -117,7 +120,14 @@ export async function syncUpstreams(
   source: 'file' | 'simulator',
 ): Promise<void> {
   await db.transaction(async (tx) => {
+    const consoleNames = new Set(
+      (await tx.select({ name: upstreams.name }).from(upstreams).where(eq(upstreams.source, 'console')).for('update')).map((r) => r.name),
+    );
     for (const c of configs) {
+      if (consoleNames.has(c.name)) {
+        logger.warn({ channel: c.name }, 'a configured upstream has the name of a channel added in the console; the console channel is kept');
+        continue;
+      }
       const fields = {
         provider: c.provider,
         adapter: c.adapter,
@@ -138,7 +148,7 @@ export async function syncUpstreams(
     await tx
       .update(upstreams)
       .set({ source: 'retired', updatedAt: new Date() })
-      .where(names.length > 0 ? not(inArray(upstreams.name, names)) : sql`true`);
+      .where(and(not(inArray(upstreams.source, ['console', 'retired'])), names.length > 0 ? not(inArray(upstreams.name, names)) : sql`true`));
   });
   invalidateCandidates(db);
 }

@@ -1,53 +1,21 @@
 import { z } from 'zod';
-import { imageQualities } from '../../contracts/jobs';
+import { adapterKinds, channelNameSchema, upstreamModelSchema, type AdapterKind } from '../../contracts/upstreams';
 
-export const mediaKinds = ['image', 'video', 'chat', 'vision'] as const;
-export type Media = (typeof mediaKinds)[number];
-export const adapterKinds = ['openai-images', 'openai-chat', 'ark-video'] as const;
-export type AdapterKind = (typeof adapterKinds)[number];
-
-/** What one model of a channel can do. Absent flags mean "no". */
-export const capabilitiesSchema = z.strictObject({
-  reference_images: z.boolean().optional(),
-  max_reference_images: z.number().int().positive().optional(),
-  mask: z.boolean().optional(),
-  transparent_background: z.boolean().optional(),
-  /** Image quality levels the model accepts; empty or absent: no quality parameter. */
-  qualities: z.array(z.enum(imageQualities)).optional(),
-  /** Video: duration range in seconds and resolutions of the tier. */
-  duration: z.strictObject({ min: z.number().int().positive(), max: z.number().int().positive() }).optional(),
-  resolutions: z.array(z.string().min(1)).optional(),
-  first_frame: z.boolean().optional(),
-  last_frame: z.boolean().optional(),
-  reference_video: z.boolean().optional(),
-  reference_audio: z.boolean().optional(),
-  generate_audio: z.boolean().optional(),
-  /** Chat: image inputs, streaming, JSON mode and tool (function) calls. */
-  vision: z.boolean().optional(),
-  streaming: z.boolean().optional(),
-  json_mode: z.boolean().optional(),
-  tools: z.boolean().optional(),
-});
-export type Capabilities = z.infer<typeof capabilitiesSchema>;
-
-export const upstreamModelSchema = z.strictObject({
-  /** The generation callers ask for: an image or chat model family, or a video tier id. */
-  family: z.string().min(1),
-  /** The provider-side model id sent upstream. */
-  model: z.string().min(1),
-  media: z.array(z.enum(mediaKinds)).min(1),
-  /** Platform cost per unit (image, request or video second), never shown to tenants. */
-  cost_usd: z.number().min(0).default(0),
-  capabilities: capabilitiesSchema.default({}),
-});
-export type UpstreamModel = z.infer<typeof upstreamModelSchema>;
+export {
+  adapterKinds,
+  capabilitiesSchema,
+  mediaKinds,
+  upstreamModelSchema,
+  type AdapterKind,
+  type Capabilities,
+  type Media,
+  type UpstreamModel,
+} from '../../contracts/upstreams';
 
 /** One channel as operators configure it in STUDIO_UPSTREAMS_FILE. */
 export const upstreamConfigSchema = z.strictObject({
   /** Channel name: an operator-chosen handle that callers may pass as `model`. Keep provider names out of it. */
-  name: z
-    .string()
-    .regex(/^[a-z0-9][a-z0-9._-]{1,62}$/, 'must be 2-63 lowercase letters, digits, dot, dash or underscore'),
+  name: channelNameSchema,
   /** The provider behind it; for operators and the `provider` troubleshooting parameter only. */
   provider: z.string().min(1),
   adapter: z.enum(adapterKinds),

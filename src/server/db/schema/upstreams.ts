@@ -4,7 +4,8 @@ import type { UpstreamModel } from '../../upstreams/types';
 import { at, ownedBy, serialKey, stamp, uuidKey } from './columns';
 
 /**
- * Upstream channels. Configuration fields come from STUDIO_UPSTREAMS_FILE (or the simulator);
+ * Upstream channels. Configuration fields come from STUDIO_UPSTREAMS_FILE (or the simulator), or
+ * from the operator console (source `console`, which a file sync never overwrites or retires);
  * `enabled` and `rating` are operator state that a file sync does not overwrite;
  * `removed_*` is set automatically on invalid-key or unpaid errors and cleared by a probe.
  */
@@ -24,8 +25,8 @@ export const upstreams = pgTable('upstreams', {
   /** Probes of a removed upstream back off: last probe time and failed probes since removal. */
   probedAt: at(),
   probeFailures: integer().notNull().default(0),
-  /** file, simulator: where the definition came from; retired: no longer configured. */
-  source: text({ enum: ['file', 'simulator', 'retired'] }).notNull(),
+  /** file, simulator, console: where the definition came from; retired: no longer configured. */
+  source: text({ enum: ['file', 'simulator', 'console', 'retired'] }).notNull(),
   simulated: boolean().notNull().default(false),
   createdAt: stamp(),
   updatedAt: stamp(),

@@ -1,5 +1,7 @@
 import type { AdminActionBody } from '../../../contracts/admin';
 import { attemptLog, listUpstreamsForOperator, type AttemptLogRow, type OperatorUpstreamView } from '../../upstreams/operator';
+import { testChannel, type ChannelTestResult } from '../../upstreams/channel-test';
+import { retireConsoleChannel, upsertConsoleChannel } from '../../upstreams/console-channels';
 import { updateUpstream } from '../../upstreams/registry';
 import type { AdminIdentity } from '../auth/identity';
 import type { Deps } from '../deps';
@@ -8,6 +10,37 @@ import { badRequest, notFound } from '../errors';
 /** Every upstream with its live health: what `upstream-list` and the operator console show. */
 export async function listUpstreams({ db }: Pick<Deps, 'db'>, _who: AdminIdentity): Promise<{ upstreams: OperatorUpstreamView[] }> {
   return { upstreams: await listUpstreamsForOperator(db) };
+}
+
+async function viewOf(db: Deps['db'], name: string): Promise<OperatorUpstreamView> {
+  const upstream = (await listUpstreamsForOperator(db)).find((u) => u.name === name);
+  if (!upstream) throw notFound(`Upstream "${name}"`);
+  return upstream;
+}
+
+/** Adds or changes a console channel; answers it as the list shows it, without its key. */
+export async function upsertChannel(
+  { db, config }: Pick<Deps, 'db' | 'config'>,
+  _who: AdminIdentity,
+  input: AdminActionBody<'upstream-upsert'>,
+): Promise<{ upstream: OperatorUpstreamView; created: boolean }> {
+  const { created } = await upsertConsoleChannel(db, config.secret, input);
+  return { upstream: await viewOf(db, input.name), created };
+}
+
+/** Sends the smallest real request through a channel; nothing about routing changes. */
+export async function testUpstream(
+  { db, config }: Pick<Deps, 'db' | 'config'>,
+  _who: AdminIdentity,
+  input: AdminActionBody<'upstream-test'>,
+): Promise<{ test: ChannelTestResult }> {
+  return { test: await testChannel(db, config.secret, input) };
+}
+
+/** Retires a console channel (its history stays). */
+export async function removeChannel({ db }: Pick<Deps, 'db'>, _who: AdminIdentity, input: AdminActionBody<'upstream-remove'>): Promise<{ upstream: OperatorUpstreamView }> {
+  await retireConsoleChannel(db, input.name);
+  return { upstream: await viewOf(db, input.name) };
 }
 
 /** Disables or enables an upstream, or sets its manual rating (0-5); answers it as the list shows it. */

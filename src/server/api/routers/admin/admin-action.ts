@@ -3,7 +3,7 @@ import { adminActionBodies } from '../../../../contracts/admin';
 import { disableClaim } from '../../../domain/claims/claims';
 import { listSkillsForOperator, saveSkill } from '../../../domain/skills/skills';
 import { adjustTenantCredits, bindTenantModel, createTenant, listTenants, rekeyTenant, setTenantMarkup, toggleTenant } from '../../../domain/tenants/tenants';
-import { listAttempts, listUpstreams, updateUpstreamSettings } from '../../../domain/upstreams/operator';
+import { listAttempts, listUpstreams, removeChannel, testUpstream, updateUpstreamSettings, upsertChannel } from '../../../domain/upstreams/operator';
 import { actionEndpoint, actionTable, consoleProcedures } from '../../action-map';
 import { adminProcedure } from '../../trpc';
 import { adminActionAnswers, adminActionMeta } from './admin-action.types';
@@ -22,6 +22,9 @@ export const adminActions = actionTable<Ctx>()(adminActionBodies, adminActionAns
   'upstream-list': listUpstreams,
   'upstream-update': updateUpstreamSettings,
   'upstream-attempts': listAttempts,
+  'upstream-upsert': upsertChannel,
+  'upstream-test': testUpstream,
+  'upstream-remove': removeChannel,
   'social-claim-disable': disableClaim,
   'skill-list': listSkillsForOperator,
   'skill-upsert': saveSkill,

@@ -36,6 +36,33 @@ export const operatorUpstream = z.object({
   recent_failures: z.number().int(),
   components: z.object({ success: z.number(), rating: z.number(), latency: z.number(), cost: z.number(), penalty: z.number() }),
   explanation: z.string(),
+  source: z.enum(['file', 'simulator', 'console', 'retired']).meta({ description: 'Where the definition comes from: the upstreams file, the bundled simulator, the console; retired: no longer used' }),
+  editable: z.boolean().meta({ description: 'True for console channels: upstream-upsert and upstream-remove change them' }),
+  base_url: z.string().meta({ description: 'The address calls go to (the key is never shown)' }),
+  soft_timeout_ms: z.number().int(),
+  models: z
+    .array(
+      z.object({
+        family: z.string().meta({ description: 'What callers ask for as `model`: a model family or video tier' }),
+        model: z.string().meta({ description: "The provider's model id sent upstream" }),
+        media: z.array(z.string()),
+        cost_usd: z.number().meta({ description: 'Platform cost per image, request or video second (operator only)' }),
+        capabilities: z.record(z.string(), z.unknown()).meta({ description: 'What the model can do, as the upstreams file writes it' }),
+      }),
+    )
+    .meta({ description: 'Each model of the channel' }),
+  updated_at: z.string(),
+});
+
+const channelTest = z.object({
+  ok: z.boolean().meta({ description: 'True when the channel answered the test request' }),
+  latency_ms: z.number().int(),
+  error_class: z.string().nullable().meta({ description: 'How the call failed, as routing classifies it (timeout, rate_limit, server_error, network, invalid_key, unpaid, bad_request, unsupported, bad_output); null on success' }),
+  message: z.string(),
+  sample: z.string().nullable().meta({ description: 'A short description of the answer: the reply text, the image size, the task list' }),
+  family: z.string(),
+  model: z.string().meta({ description: 'The provider model id tested' }),
+  call: z.string().meta({ description: 'The request sent, in words' }),
 });
 
 const attemptRow = z.object({
@@ -71,6 +98,12 @@ export const adminActionAnswers = {
   'upstream-list': z.object({ upstreams: z.array(operatorUpstream).meta({ description: 'Every channel with its live health' }) }),
   'upstream-update': z.object({ upstream: operatorUpstream.meta({ description: 'The channel after the change' }) }),
   'upstream-attempts': z.object({ attempts: z.array(attemptRow).meta({ description: 'Newest first' }) }),
+  'upstream-upsert': z.object({
+    upstream: operatorUpstream.meta({ description: 'The channel as the list shows it (never its key)' }),
+    created: z.boolean().meta({ description: 'True when the channel was added, false when changed' }),
+  }),
+  'upstream-test': z.object({ test: channelTest.meta({ description: 'Recorded nowhere: health scores and removal are unchanged' }) }),
+  'upstream-remove': z.object({ upstream: operatorUpstream.meta({ description: 'The channel, now retired; its history is kept' }) }),
   'social-claim-disable': z.object({
     claim: z
       .object({ code: z.string(), state: z.string(), credits_returned: z.number().int() })

@@ -1,0 +1,24 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { ChannelDetail } from '@/components/operator/channels/channel-detail';
+import { UPSTREAM_LIST_INPUT } from '@/components/operator/upstreams';
+import { Prefetched } from '@/trpc/prefetched';
+import { operatorApi } from '@/trpc/server';
+
+interface Props {
+  params: Promise<{ name: string }>;
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const [{ name }, t] = await Promise.all([params, getTranslations('operatorChannels')]);
+  return { title: t('detailMetaTitle', { name: decodeURIComponent(name) }) };
+}
+
+export default async function ChannelPage({ params }: Props) {
+  const { name } = await params;
+  return (
+    <Prefetched reads={[operatorApi.admin.upstreamList.prefetch(UPSTREAM_LIST_INPUT)]}>
+      <ChannelDetail name={decodeURIComponent(name)} />
+    </Prefetched>
+  );
+}

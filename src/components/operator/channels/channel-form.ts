@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import type { useTranslations } from 'next-intl';
+import type { RouterInputs } from '@/trpc/react';
+import type { Upstream } from '../upstreams';
+
+export type ChannelUpsert = RouterInputs['admin']['upstreamUpsert'];
+export const ADAPTERS = ['openai-chat', 'openai-images', 'ark-video'] as const;
+type Adapter = (typeof ADAPTERS)[number];
+
+/** A starting point for the models list of each protocol, in the upstreams file's shape. */
+export const MODEL_TEMPLATES: Record<Adapter, unknown[]> = {
+  'openai-chat': [{ family: 'chat-main', model: 'provider-model-id', media: ['chat'], cost_usd: 0.002, capabilities: { streaming: true, json_mode: true } }],
+  'openai-images': [{ family: 'image-main', model: 'provider-model-id', media: ['image'], cost_usd: 0.04, capabilities: { qualities: ['low', 'medium', 'high'] } }],
+  'ark-video': [
+    { family: 'video-tier-id', model: 'provider-model-id', media: ['video'], cost_usd: 0.05, capabilities: { duration: { min: 4, max: 15 }, resolutions: ['720p'], first_frame: true } },
+  ],
+};
+
+export const modelsText = (models: unknown[]) => JSON.stringify(models, null, 2);
+
+type Errors = ReturnType<typeof useTranslations<'operatorChannels.errors'>>;
+
+/**
+ * What the form holds: text as typed, the models as JSON text. Only what the browser can tell is
+ * checked here (filled in, a number, JSON that is a list); the server checks the rest by field.
+ */
+export function channelFormSchema(errors: Errors) {
+  return z.object({
+    name: z.string().trim().min(1, errors('required')),
+    provider: z.string().trim().min(1, errors('required')),
+    adapter: z.enum(ADAPTERS),
+    base_url: z.string().trim().min(1, errors('required')),
+    api_key: z.string(),
+    soft_timeout_ms: z.string().regex(/^\d+$/, errors('number')),
+    enabled: z.boolean(),
+    models: z.string().superRefine((text, ctx) => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: errors('json', { message: (err as Error).message }) });
+        return;
+      }
+      if (!Array.isArray(parsed)) ctx.addIssue({ code: 'custom', message: errors('list') });
+    }),
+  });
+}
+
+export type ChannelFormValues = z.input<ReturnType<typeof channelFormSchema>>;
+
+export function emptyChannelValues(): ChannelFormValues {
+  return { name: '', provider: '', adapter: 'openai-chat', base_url: '', api_key: '', soft_timeout_ms: '60000', enabled: true, models: modelsText(MODEL_TEMPLATES['openai-chat']) };
+}
+
+export function channelValuesOf(u: Upstream): ChannelFormValues {
+  return {
+    name: u.name,
+    provider: u.provider,
+    adapter: (ADAPTERS as readonly string[]).includes(u.adapter) ? (u.adapter as Adapter) : 'openai-chat',
+    base_url: u.base_url,
+    api_key: '',
+    soft_timeout_ms: String(u.soft_timeout_ms),
+    enabled: u.enabled,
+    models: modelsText(u.models),
+  };
+}
+
+/** The action body from the form: an empty key keeps the stored one. */
+export function channelBodyOf(v: ChannelFormValues): ChannelUpsert {
+  return {
+    name: v.name.trim(),
+    provider: v.provider.trim(),
+    adapter: v.adapter,
+    base_url: v.base_url.trim(),
+    ...(v.api_key.trim() ? { api_key: v.api_key.trim() } : {}),
+    soft_timeout_ms: Number(v.soft_timeout_ms),
+    enabled: v.enabled,
+    models: JSON.parse(v.models) as ChannelUpsert['models'],
+  };
+}

@@ -1,0 +1,2 @@
+/** The channel's own page in the operator area. */
+export const channelHref = (name: string) => `/operator/upstreams/${encodeURIComponent(name)}`;
