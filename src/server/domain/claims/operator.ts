@@ -4,7 +4,8 @@ import type { ClaimState } from '../../../contracts/claims';
 import type { AdminActionBody } from '../../../contracts/admin';
 import { claimCodes, templates, tenants } from '../../db/schema';
 import type { AdminIdentity } from '../auth/identity';
-import type { Deps } from '../deps';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
 import { claimUrl } from './claims';
 import { fieldError, notFound } from '../errors';
 
@@ -38,7 +39,7 @@ const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * e-mail; `tenant_id` and `state` narrow; `cursor` is the previous page's `next_cursor`.
  */
 export async function listClaimsForOperator(
-  { db, config }: Pick<Deps, 'db' | 'config'>,
+  { db, config }: { db: Db; config: Pick<Config, 'publicBaseUrl'> },
   _who: AdminIdentity,
   input: AdminActionBody<'claim-list'>,
 ): Promise<{ claims: OperatorClaim[]; next_cursor: string | null }> {
