@@ -5,7 +5,6 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { trpc } from '@/trpc/react';
 import { FilterGroup } from '../../console/filter-group';
-import { LoadMore } from '../../console/load-more';
 import { RequestError } from '../../console/request-error';
 import { CheckIcon, ClaimCodeIcon } from '../../icons';
 import { Button } from '../../ui/button';
@@ -15,6 +14,7 @@ import { EmptyState, ListState } from '../../ui/list-state';
 import { SearchBox } from '../../ui/search-box';
 import { OperatorHeader } from '../operator-header';
 import { ClaimsTable } from './claims-table';
+import { Pager } from './pager';
 import { CLAIM_STATES, listInput, type ClaimState } from './model';
 import { useClaimDisable } from './use-claim-disable';
 
@@ -32,29 +32,36 @@ export function ClaimsView() {
   const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
   const [state, setState] = useState<ClaimState | 'all'>('all');
+  // The cursors of the pages after the first, in the order they were reached: Older pushes, Newer pops.
+  const [cursors, setCursors] = useState<string[]>([]);
   useEffect(() => {
-    const timer = setTimeout(() => setQ(typed), SEARCH_DELAY_MS);
+    const timer = setTimeout(() => {
+      setQ(typed);
+      if (typed.trim() !== q.trim()) setCursors([]);
+    }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [typed]);
+  }, [typed, q]);
 
-  const query = trpc.admin.claimList.useInfiniteQuery(listInput(q, state), {
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-    placeholderData: keepPreviousData,
-  });
-  const claims = query.data?.pages.flatMap((p) => p.claims) ?? [];
+  const cursor = cursors.at(-1);
+  const query = trpc.admin.claimList.useQuery({ ...listInput(q, state), ...(cursor ? { cursor } : {}) }, { placeholderData: keepPreviousData });
+  const claims = query.data?.claims ?? [];
+  const next = query.data?.next_cursor ?? null;
   const filtering = q.trim() !== '' || state !== 'all';
   const disable = useClaimDisable();
   const filters = [{ value: 'all' as const, label: t('all') }, ...CLAIM_STATES.map((value) => ({ value, label: states(value) }))];
 
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6 lg:py-10">
-      <OperatorHeader title={t('title')} description={t('description')} summary={t('summary', { count: claims.length, more: String(query.hasNextPage) })}>
+      <OperatorHeader title={t('title')} description={t('description')} summary={t('summary', { count: claims.length, page: cursors.length + 1 })}>
         {null}
       </OperatorHeader>
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <SearchBox label={t('searchLabel')} placeholder={t('searchPlaceholder')} value={typed} onChange={setTyped} className="sm:w-96" />
-        <FilterGroup label={t('filter')} options={filters} value={state} onChange={setState} className="max-w-full self-start overflow-x-auto" />
+        <FilterGroup label={t('filter')} options={filters} value={state} onChange={(v) => {
+            setState(v);
+            setCursors([]);
+          }} className="max-w-full self-start overflow-x-auto" />
       </div>
 
       {disable.notice && (
@@ -84,6 +91,7 @@ export function ClaimsView() {
                     setTyped('');
                     setQ('');
                     setState('all');
+                    setCursors([]);
                   }}
                 >
                   {t('clear')}
@@ -93,11 +101,15 @@ export function ClaimsView() {
           />
         }
       >
-        <div aria-busy={query.isFetching && !query.isFetchingNextPage} className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+        <div aria-busy={query.isFetching} className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
           <ClaimsTable claims={claims} busy={disable.pending ? (disable.asking?.code ?? null) : null} onDisable={disable.request} />
         </div>
         {query.isError && <RequestError error={query.error} onRetry={query.refetch} />}
-        <LoadMore query={query} end={t('end', { count: claims.length })} />
+        <Pager
+          page={cursors.length + 1}
+          onNewer={cursors.length > 0 ? () => setCursors((c) => c.slice(0, -1)) : undefined}
+          onOlder={next ? () => setCursors((c) => [...c, next]) : undefined}
+        />
       </ListState>
 
       <ConfirmDialog

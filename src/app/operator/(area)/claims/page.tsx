@@ -12,7 +12,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default function OperatorClaimsPage() {
   return (
-    <Prefetched reads={[operatorApi.admin.claimList.prefetchInfinite(FIRST_PAGE)]}>
+    <Prefetched reads={[operatorApi.admin.claimList.prefetch(FIRST_PAGE)]}>
       <ClaimsView />
     </Prefetched>
   );
