@@ -9,7 +9,7 @@ export function CategoryBreakdown({ report }: { report: PlatformUsage }) {
   const names = useTranslations('usage.categories');
   const format = useFormatter();
   return (
-    <Card className="p-5">
+    <Card className="min-w-0 p-5">
       <h2 className="text-base font-semibold text-slate-900">{t('title')}</h2>
       <table className="mt-3 w-full text-sm" data-testid="platform-categories">
         <caption className="sr-only">{t('caption')}</caption>

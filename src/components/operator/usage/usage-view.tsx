@@ -102,9 +102,9 @@ function Figures({ report, onOnly }: { report: PlatformUsage; onOnly: ((tenantId
         </p>
       </Card>
 
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <CategoryBreakdown report={report} />
-        <section className="space-y-3 lg:col-span-2" aria-labelledby="platform-channels-title">
+        <section className="min-w-0 space-y-3 lg:col-span-2" aria-labelledby="platform-channels-title">
           <div>
             <h2 id="platform-channels-title" className="text-base font-semibold text-slate-900">
               {t('channels.title')}
