@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { claimStates } from './claims';
 import { creditAmount, decimal } from './common';
 import { skillUpsertSchema } from './skills';
 import { upstreamUpsertSchema } from './upstreams';
@@ -13,6 +14,8 @@ const name = z.string().trim().min(1, 'must not be empty').max(200, 'must be at 
 const credits = creditAmount();
 const tenantId = z.uuid('must be a tenant id (uuid)');
 const none = z.strictObject({});
+/** The longest window of `platform-usage`: a year, leap day included. */
+export const PLATFORM_USAGE_MAX_DAYS = 366;
 
 export const adminActionBodies = {
   'tenant-create': z.strictObject({
@@ -51,6 +54,22 @@ export const adminActionBodies = {
   'social-claim-disable': z.strictObject({ code: z.string().min(1, 'give the claim code').max(64) }),
   'skill-list': none,
   'skill-upsert': skillUpsertSchema,
+  'claim-list': z.strictObject({
+    q: z.string().trim().max(200, 'must be at most 200 characters').optional(),
+    tenant_id: tenantId.optional(),
+    state: z.enum(claimStates, 'must be open, redeemed or disabled').optional(),
+    cursor: z.string().max(100).optional(),
+    limit: z.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be 1 to 100').max(100, 'must be 1 to 100').default(20),
+  }),
+  'platform-usage': z.strictObject({
+    days: z
+      .number({ error: 'must be a whole number of days' })
+      .int('must be a whole number of days')
+      .min(1, 'must be 1 to 366 days')
+      .max(PLATFORM_USAGE_MAX_DAYS, 'must be 1 to 366 days')
+      .default(30),
+    tenant_id: tenantId.optional(),
+  }),
 } as const;
 
 export type AdminActionName = keyof typeof adminActionBodies;

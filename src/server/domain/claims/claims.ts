@@ -30,7 +30,7 @@ type Tutorial = { url: string; title: string } | null;
 /** A new claim code as its creator sees it: the code, the texts ready to paste, and what it gives. */
 export type ClaimView = Awaited<ReturnType<typeof createClaim>>;
 
-const claimUrl = (config: Pick<Config, 'publicBaseUrl'>, code: string) => `${config.publicBaseUrl}/claim/${code}`;
+export const claimUrl = (config: Pick<Config, 'publicBaseUrl'>, code: string) => `${config.publicBaseUrl}/claim/${code}`;
 
 export function tutorialOf(row: Pick<ClaimCode, 'tutorialPdfUrl' | 'tutorialPdfTitle'>): Tutorial {
   return row.tutorialPdfUrl ? { url: row.tutorialPdfUrl, title: row.tutorialPdfTitle ?? DEFAULT_TUTORIAL_TITLE } : null;

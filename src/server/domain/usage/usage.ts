@@ -12,7 +12,7 @@ export const USAGE_MAX_DAYS = 90;
 export const STATS_DEFAULT_HOURS = 24;
 export const STATS_MAX_HOURS = 168;
 
-type Bucket = Record<UsageCategory | 'total', number>;
+export type Bucket = Record<UsageCategory | 'total', number>;
 export interface UsageReport {
   ok: true;
   tenant: { name: string };
@@ -46,12 +46,12 @@ export function shanghaiDayStart(day: string): Date {
   return new Date(Date.parse(`${day}T00:00:00+08:00`));
 }
 
-function addDays(day: string, n: number): string {
+export function addDays(day: string, n: number): string {
   const d = new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000);
   return d.toISOString().slice(0, 10);
 }
 
-const emptyBucket = (): Bucket => ({ image: 0, video: 0, chat: 0, reverse: 0, other: 0, total: 0 });
+export const emptyBucket = (): Bucket => ({ image: 0, video: 0, chat: 0, reverse: 0, other: 0, total: 0 });
 
 /**
  * Credits consumed per Shanghai day and category over the last `days` days (today included),

@@ -1,8 +1,10 @@
 import type { inferProcedureBuilderResolverOptions } from '@trpc/server';
 import { adminActionBodies } from '../../../../contracts/admin';
 import { disableClaim } from '../../../domain/claims/claims';
+import { listClaimsForOperator } from '../../../domain/claims/operator';
 import { listSkillsForOperator, saveSkill } from '../../../domain/skills/skills';
 import { adjustTenantCredits, bindTenantModel, createTenant, listTenants, rekeyTenant, setTenantMarkup, toggleTenant } from '../../../domain/tenants/tenants';
+import { platformUsage } from '../../../domain/usage/platform';
 import { listAttempts, listUpstreams, removeChannel, testUpstream, updateUpstreamSettings, upsertChannel } from '../../../domain/upstreams/operator';
 import { actionEndpoint, actionTable, consoleProcedures } from '../../action-map';
 import { adminProcedure } from '../../trpc';
@@ -28,10 +30,19 @@ export const adminActions = actionTable<Ctx>()(adminActionBodies, adminActionAns
   'social-claim-disable': disableClaim,
   'skill-list': listSkillsForOperator,
   'skill-upsert': saveSkill,
+  'claim-list': listClaimsForOperator,
+  'platform-usage': platformUsage,
 });
 
 /** `POST /api/admin` with `{action, ...body}`. */
 export const adminActionProcedure = actionEndpoint(adminProcedure, adminActionMeta(adminActions), adminActions);
 
 /** The same actions for the operator console, one typed procedure each (no REST path of their own). */
-export const adminActionProcedures = consoleProcedures(adminProcedure, adminActions, ['tenant-list', 'upstream-list', 'upstream-attempts', 'skill-list']);
+export const adminActionProcedures = consoleProcedures(adminProcedure, adminActions, [
+  'tenant-list',
+  'upstream-list',
+  'upstream-attempts',
+  'skill-list',
+  'claim-list',
+  'platform-usage',
+]);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { claimStates } from '../../../../contracts/claims';
 import type { adminActionBodies } from '../../../../contracts/admin';
 import type { ActionMap } from '../../action-map';
 import { route } from '../../meta';
@@ -77,6 +78,30 @@ const attemptRow = z.object({
   chain_pos: z.number().int(),
 });
 
+const creditBucket = z.object({
+  image: whole,
+  video: whole,
+  chat: whole,
+  reverse: whole,
+  other: whole,
+  total: whole,
+});
+const usageCategory = z.enum(['image', 'video', 'chat', 'reverse', 'other']);
+
+const operatorClaim = z.object({
+  code: z.string(),
+  claim_url: z.string(),
+  tenant: z.object({ id: z.uuid(), name: z.string() }).meta({ description: 'The tenant that made and paid for the code' }),
+  credits: whole,
+  templates: z.array(z.object({ id: z.string(), slug: z.string(), zh_name: z.string() })).meta({ description: 'The templates the code grants' }),
+  state: z.enum(claimStates),
+  note: z.string(),
+  created_at: z.string(),
+  redeemed_at: z.string().nullable(),
+  redeemed_by: z.object({ nickname: z.string(), email: z.string() }).nullable().meta({ description: "The buyer's nickname and e-mail, once redeemed" }),
+  disabled_at: z.string().nullable().meta({ description: 'When the operator disabled it (a redeemed code keeps state `redeemed`)' }),
+});
+
 const operatorSkill = skillOut.extend({ prompt: z.string(), active: z.boolean(), origin: z.string() });
 
 /** What each operator action answers besides `ok` and `action`. */
@@ -111,6 +136,38 @@ export const adminActionAnswers = {
   }),
   'skill-list': z.object({ skills: z.array(operatorSkill).meta({ description: 'Every skill with its prompt (operator only)' }) }),
   'skill-upsert': z.object({ skill: operatorSkill }),
+  'claim-list': z.object({
+    claims: z.array(operatorClaim).meta({ description: 'Every tenant’s claim codes, newest first' }),
+    next_cursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page; null on the last' }),
+  }),
+  'platform-usage': z.object({
+    timezone: z.literal('Asia/Shanghai'),
+    days: whole,
+    since: z.string().meta({ description: 'Start of the first day (midnight Asia/Shanghai), as an instant' }),
+    generated_at: z.string(),
+    tenant: z.object({ id: z.uuid(), name: z.string() }).nullable().meta({ description: 'The tenant the report is narrowed to; null for all' }),
+    totals: creditBucket.meta({ description: 'Credits consumed in the window by category (charges less refunds)' }),
+    charged_cny: z.number().meta({ description: 'What those credits cost the tenants in yuan, each at its current markup' }),
+    daily: z.array(creditBucket.extend({ date: z.string() })).meta({ description: 'Every day of the window, oldest first' }),
+    tenants: z
+      .array(z.object({ id: z.uuid(), name: z.string(), totals: creditBucket, charged_cny: z.number() }))
+      .meta({ description: 'Tenants with consumption in the window, most credits first' }),
+    tenant_daily: z
+      .array(z.object({ date: z.string(), tenant_id: z.uuid(), category: usageCategory, credits: whole }))
+      .meta({ description: 'Credits per day, tenant and category; cells with none are left out' }),
+    channels: z
+      .array(
+        z.object({
+          channel: z.string(),
+          provider: z.string(),
+          jobs: whole.meta({ description: 'Distinct jobs and requests the attempts served' }),
+          attempts: whole,
+          failures: whole,
+          failure_rate: z.number().nullable().meta({ description: 'failures / attempts, 0-1' }),
+        }),
+      )
+      .meta({ description: 'Upstream attempts of the window per channel, most first' }),
+  }),
 } satisfies Record<keyof typeof adminActionBodies, z.ZodObject>;
 
 export const adminActionMeta = (actions: ActionMap<never>) =>
