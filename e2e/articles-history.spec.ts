@@ -5,6 +5,7 @@ test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 test('an article written is kept: found in history by a Chinese word, opened, copied and written again', async ({ page, request }) => {
   const tenant = await createTenant(request);
   await signIn(page, tenant.email, tenant.password);
+  await expect(page).toHaveURL(/\/overview$/);
   await page.goto('/articles?template=platform-wechat-quick-article');
   const history = page.getByTestId('article-history');
   await expect(history.getByRole('heading', { name: 'History' })).toBeVisible();
@@ -56,9 +57,10 @@ test('an article written is kept: found in history by a Chinese word, opened, co
 
 test('history and the usage legend in Chinese at phone width', async ({ page, request }) => {
   const tenant = await createTenant(request);
-  await chooseLanguage(page.context(), 'zh-CN');
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, tenant.email, tenant.password);
+  await expect(page).toHaveURL(/\/overview$/);
+  await chooseLanguage(page.context(), 'zh-CN');
   await page.goto('/articles?template=platform-wechat-quick-article');
   await page.getByLabel('一句话描述', { exact: true }).fill('给新开的社区面包店写一篇开业文章');
   await page.getByRole('button', { name: '生成文案', exact: true }).click();
@@ -89,6 +91,7 @@ test('history and the usage legend in Chinese at phone width', async ({ page, re
 test('the usage legend in English names every category', async ({ page, request }) => {
   const tenant = await createTenant(request);
   await signIn(page, tenant.email, tenant.password);
+  await expect(page).toHaveURL(/\/overview$/);
   await page.goto('/usage');
   const legend = page.getByTestId('usage-legend');
   await expect(legend.getByRole('heading', { name: 'What the categories mean' })).toBeVisible();
