@@ -83,7 +83,9 @@ const EXCERPT = 140;
 
 function summaryOf(job: Job): ArticleSummary {
   const { body, input, ...rest } = articleRecord(job);
-  const excerpt = body === null ? null : body.replace(/\s+/g, ' ').trim().slice(0, EXCERPT);
+  // A line of plain text: the body's Markdown heading marks and emphasis are left out.
+  const plain = body?.replace(/^\s*#{1,6}\s+/gm, '').replace(/\*\*|__/g, '');
+  const excerpt = plain === undefined ? null : plain.replace(/\s+/g, ' ').trim().slice(0, EXCERPT);
   return { ...rest, excerpt, topic: topicOf(input)?.slice(0, EXCERPT) ?? null };
 }
 
