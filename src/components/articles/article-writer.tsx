@@ -6,6 +6,7 @@ import { NoTemplatesYet, RecipeField } from '../fields/recipe-field';
 import { SubmitBar } from '../fields/submit-bar';
 import { Workbench } from '../fields/workbench';
 import { ArticleInputs, articleOption, useArticleOptionWords } from './article-inputs';
+import { ArticleHistory } from './article-history';
 import { FormatGlyph } from './article-result';
 import { useArticleForm } from './use-article-form';
 import { WrittenPanel } from './written-panel';
@@ -26,37 +27,40 @@ export function ArticleWriter({ price, startTemplate }: ArticleWriterProps) {
   const chosen = writer.templates.chosen;
 
   return (
-    <Workbench
-      eyebrow={t('eyebrow')}
-      title={t('title')}
-      description={t('description')}
-      form={form}
-      onSubmit={submit}
-      busy={pending}
-      results={<WrittenPanel ref={results} written={writer.written} pending={pending} format={chosen?.format ?? null} />}
-    >
-      <RecipeField
-        name="template"
-        noun="template"
-        catalogue={writer.templates}
-        options={writer.templates.rows.map((row) => articleOption(row, words))}
-        onChange={writer.choose}
-        fallbackIcon={<FormatGlyph format={null} />}
-        empty={<NoTemplatesYet kind="article" />}
-      />
+    <div className="space-y-10">
+      <Workbench
+        eyebrow={t('eyebrow')}
+        title={t('title')}
+        description={t('description')}
+        form={form}
+        onSubmit={submit}
+        busy={pending}
+        results={<WrittenPanel ref={results} written={writer.written} pending={pending} format={chosen?.format ?? null} />}
+      >
+        <RecipeField
+          name="template"
+          noun="template"
+          catalogue={writer.templates}
+          options={writer.templates.rows.map((row) => articleOption(row, words))}
+          onChange={writer.choose}
+          fallbackIcon={<FormatGlyph format={null} />}
+          empty={<NoTemplatesYet kind="article" />}
+        />
 
-      {chosen && <ArticleInputs template={chosen} disabled={pending} submit={submit} />}
+        {chosen && <ArticleInputs template={chosen} disabled={pending} submit={submit} />}
 
-      <SubmitBar
-        cost={price}
-        credits={credits}
-        pending={pending}
-        label={t('write')}
-        pendingLabel={t('writing')}
-        shortfall={t('shortfall')}
-        testIds={{ error: 'write-error', credits: 'articles-credits' }}
-        disabled={writer.locked}
-      />
-    </Workbench>
+        <SubmitBar
+          cost={price}
+          credits={credits}
+          pending={pending}
+          label={t('write')}
+          pendingLabel={t('writing')}
+          shortfall={t('shortfall')}
+          testIds={{ error: 'write-error', credits: 'articles-credits' }}
+          disabled={writer.locked}
+        />
+      </Workbench>
+      <ArticleHistory templates={writer.templates.rows} onWriteAgain={writer.writeAgain} />
+    </div>
   );
 }

@@ -6,6 +6,7 @@ import { useTranslations } from 'next-intl';
 import type { ArticleRequest } from '@/contracts/article';
 import { trpc, type RouterOutputs } from '@/trpc/react';
 import { useZodForm } from '../ui/form';
+import type { Draft } from '../fields/fields-schema';
 import { revealResults, useAddress, useChargedForm } from '../fields/submission';
 import { articleFieldName, articleSchema, findArticleTemplate } from './article-form';
 import type { WrittenArticle } from './article-result';
@@ -25,6 +26,7 @@ interface ArticleFormOptions {
 /** The article writer's state and submission: the templates, the form, and the copy written in this visit. */
 export function useArticleForm({ startTemplate, results }: ArticleFormOptions) {
   const write = trpc.article.write.useMutation();
+  const utils = trpc.useUtils();
   const templatesQuery = trpc.templates.list.useQuery(ARTICLE_TEMPLATES_INPUT, { staleTime: 60_000 });
   const templates = useMemo(() => (templatesQuery.data?.templates ?? []).filter((t) => t.active && t.type === 'article'), [templatesQuery.data]);
 
@@ -61,6 +63,8 @@ export function useArticleForm({ startTemplate, results }: ArticleFormOptions) {
       };
       setWritten((all) => [article, ...all].slice(0, KEEP_RESULTS));
     }, (path) => articleFieldName(path, template));
+    // Written or failed, the article is kept: the history shows it.
+    void utils.article.history.invalidate();
   }
 
   const locked = !!template?.locked;
@@ -75,10 +79,18 @@ export function useArticleForm({ startTemplate, results }: ArticleFormOptions) {
     form.clearErrors();
   }
 
+  /** "Write again": the template and input of a kept article, back in the form. */
+  function writeAgain(from: ArticleAgain) {
+    form.setValue('template', from.template_slug);
+    if (from.input !== null) form.setValue(`drafts.${from.template_slug}`, draftOf(from.input));
+    form.clearErrors();
+  }
+
   return {
     form,
     submit,
     choose,
+    writeAgain,
     templates: { query: templatesQuery, rows: templates, chosen: template, asked },
     locked,
     credits: charged.credits,
@@ -88,3 +100,15 @@ export function useArticleForm({ startTemplate, results }: ArticleFormOptions) {
 }
 
 export type ArticleForm = ReturnType<typeof useArticleForm>;
+
+/** What "write again" takes from a kept article. */
+export interface ArticleAgain {
+  template_slug: string;
+  input: string | Record<string, string | number | boolean> | null;
+}
+
+/** A kept input as the form's draft: the one sentence, or the form's values as text. */
+export function draftOf(input: string | Record<string, string | number | boolean>): Draft {
+  if (typeof input === 'string') return { sentence: input };
+  return { values: Object.fromEntries(Object.entries(input).map(([k, v]) => [k, String(v)])) };
+}

@@ -34,8 +34,8 @@ export function DailyUsage({ days, onDaysChange, query }: DailyUsageProps) {
       query={query}
       skeleton={
         <>
-          <div className="grid grid-cols-3 gap-2 sm:grid-cols-6">
-            {Array.from({ length: 6 }, (_, i) => (
+          <div className="grid grid-cols-2 gap-2 min-[420px]:grid-cols-4 lg:grid-cols-7">
+            {Array.from({ length: 7 }, (_, i) => (
               <div key={i} className="h-14 animate-pulse rounded-lg bg-slate-100" />
             ))}
           </div>

@@ -17,6 +17,7 @@ export const CATEGORIES = [
   { key: 'video', color: '#d55e00' },
   { key: 'chat', color: '#009e73' },
   { key: 'reverse', color: '#cc79a7' },
+  { key: 'article', color: '#0072b2' },
   { key: 'other', color: '#64748b' },
 ] as const;
 

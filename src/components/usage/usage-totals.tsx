@@ -8,7 +8,7 @@ export function UsageTotals({ report }: { report: UsageReport }) {
   const t = useTranslations('usage');
   const format = useFormatter();
   return (
-    <dl className="grid grid-cols-3 gap-2 lg:grid-cols-6" aria-label={t('totals', { days: report.days })}>
+    <dl className="grid grid-cols-2 gap-2 min-[420px]:grid-cols-4 lg:grid-cols-7" aria-label={t('totals', { days: report.days })}>
       <div className="rounded-lg bg-slate-900 px-3 py-2 text-white">
         <dt className="text-xs font-medium text-slate-300">{t('total')}</dt>
         <dd className="mt-0.5 text-lg font-semibold tabular-nums [overflow-wrap:anywhere]" data-testid="usage-total">

@@ -9,6 +9,7 @@ import { PageHeader } from '../console/page-header';
 import { ActivityStats } from './activity-stats';
 import { BalanceCards } from './balance-cards';
 import { DailyUsage } from './daily-usage';
+import { UsageLegend } from './usage-legend';
 import { DEFAULT_DAYS, DEFAULT_HOURS, parseDays, parseHours, type DayWindow, type HourWindow } from './format';
 
 /**
@@ -21,7 +22,7 @@ export function UsageView() {
   const [days, setDays] = useState<DayWindow>(() => parseDays(search.get('days')));
   const [hours, setHours] = useState<HourWindow>(() => parseHours(search.get('hours')));
 
-  const usage = trpc.usage.usage.useQuery({ days: String(days) }, { placeholderData: keepPreviousData });
+  const usage = trpc.usage.byCategory.useQuery({ days: String(days) }, { placeholderData: keepPreviousData });
   const stats = trpc.usage.stats.useQuery({ hours: String(hours) }, { placeholderData: keepPreviousData });
 
   // The address follows the windows, so a reload or a shared link opens the same view.
@@ -45,6 +46,7 @@ export function UsageView() {
       <BalanceCards stats={stats.data} error={stats.data ? null : stats.error} onRetry={stats.refetch} />
       <DailyUsage days={days} onDaysChange={setDays} query={usage} />
       <ActivityStats hours={hours} onHoursChange={setHours} query={stats} />
+      <UsageLegend />
     </div>
   );
 }

@@ -18,7 +18,7 @@ export default async function UsagePage({ searchParams }: UsagePageProps) {
   // Both reports arrive with the page, for the windows the address names (the view reads the same);
   // a read that fails here is asked again by the browser, which shows any error.
   await Promise.all([
-    api.usage.usage.prefetch({ days: String(parseDays(params.days)) }),
+    api.usage.byCategory.prefetch({ days: String(parseDays(params.days)) }),
     api.usage.stats.prefetch({ hours: String(parseHours(params.hours)) }),
   ]);
   return (

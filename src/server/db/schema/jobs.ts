@@ -13,7 +13,9 @@ export interface JobStep {
 }
 
 /**
- * Asynchronous work of a tenant: image generation, video tasks and image-to-template conversions.
+ * Work of a tenant: image generation, video tasks and image-to-template conversions (asynchronous),
+ * and articles, which are written synchronously and kept here finished (`done` or `failed`, never
+ * `pending`), with the copy in `result`; the job list, lookup and feed leave articles out.
  * The caller sees only id, status, cdn_url, error, elapsed_ms, the fallback note, steps and (for a
  * conversion) its result; which upstream served is never stored here.
  */
@@ -24,7 +26,7 @@ export const jobs = pgTable(
     tenantId: tenantRef(),
     /** The member that submitted it; null for the tenant key or a console session. */
     accountId: uuid().references(() => accounts.id, { onDelete: 'set null' }),
-    kind: text({ enum: ['image', 'video', 'template'] }).notNull(),
+    kind: text({ enum: ['image', 'video', 'template', 'article'] }).notNull(),
     status: text({ enum: jobStatuses }).notNull().default('pending'),
     /** The validated request, with the prompt already resolved from a skill or template. */
     input: jsonb().$type<Record<string, unknown>>().notNull(),

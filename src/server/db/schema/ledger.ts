@@ -11,7 +11,11 @@ import { tenantRef } from './tenants';
  */
 export const ledgerKinds = ['adjust', 'charge', 'refund', 'reserve', 'release', 'claim'] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
-export const usageCategories = ['image', 'video', 'chat', 'reverse', 'other'] as const;
+/**
+ * `article`: copy written by `POST /api/article` (recorded as `chat` before articles had their own
+ * category). `GET /api/tenant-usage` reports it inside `chat`, the spec's bucket; the console shows it apart.
+ */
+export const usageCategories = ['image', 'video', 'chat', 'reverse', 'other', 'article'] as const;
 export type UsageCategory = (typeof usageCategories)[number];
 
 /**

@@ -6,9 +6,12 @@ import { chatComplete } from '../../upstreams/adapters/openai-chat';
 import { routeCall } from '../../upstreams/engine';
 import { UpstreamError } from '../../upstreams/types';
 import type { ArticleRequest } from '../../../contracts/article';
+import { jobs } from '../../db/schema';
+import { AppError } from '../errors';
+import { currentRequestId } from '../../request-id';
 import type { ScopedIdentity } from '../auth/identity';
 import type { Deps } from '../deps';
-import { chargeWork, refundWork } from '../credits/ledger';
+import { chargeWork, refundJob } from '../credits/ledger';
 import { fillSlots } from '../templates/slots';
 import { templateForUse } from '../templates/templates';
 
@@ -63,11 +66,18 @@ export function parseArticle(content: string | null, format: ArticleFormat): Art
   return { format, title, body, hashtags: hashtags.map((h) => (h.startsWith('#') ? h : `#${h}`)) };
 }
 
+/** Who wrote an article, as the history shows it. */
+function writer(who: ScopedIdentity): 'member' | 'key' | 'session' {
+  return who.kind === 'member' ? 'member' : who.via;
+}
+
 /**
  * Writes copy from an article template: fills its slots, asks a chat upstream through routing for
  * JSON, and validates the answer. A malformed answer counts as a failed attempt, so the next
- * upstream of the chain is tried; a half-parsed answer is never returned. Charged as `chat`
- * before the call and refunded when every upstream failed.
+ * upstream of the chain is tried; a half-parsed answer is never returned. Charged in the `article`
+ * category before the call (the ledger ref is the article's id) and refunded when every upstream
+ * failed. Every article that was paid for is kept as a finished `article` job: its input, template
+ * and copy, or why it failed (written in the refund's transaction).
  */
 export async function writeArticle(
   ctx: Pick<Deps, 'db' | 'config'>,
@@ -77,9 +87,34 @@ export async function writeArticle(
   const template = await templateForUse(ctx.db, who, req.template_slug, 'article', ['template_slug']);
   const format = template.format ?? 'wechat';
   const prompt = fillSlots(template.promptTemplate, template.fields, req.input, { sentenceRequired: template.fields.length === 0 });
-  const ref = `article-${randomUUID()}`;
+  const id = randomUUID();
   const price = ctx.config.prices.article;
-  const wallet = await chargeWork(ctx.db, who, { amount: price, category: 'chat', ref, note: `article ${template.slug}` });
+  const wallet = await chargeWork(ctx.db, who, { amount: price, category: 'article', ref: id, note: `article ${template.slug}` });
+  const started = new Date();
+  const row = {
+    id,
+    tenantId: who.tenantId,
+    accountId: who.kind === 'member' ? who.accountId : null,
+    kind: 'article' as const,
+    input: {
+      template_slug: template.slug,
+      template_id: template.id,
+      template_name: template.zhName,
+      format,
+      ...(req.input === undefined ? {} : { input: req.input }),
+      by: writer(who),
+    },
+    credits: price,
+    walletAccountId: wallet.accountId,
+    costUsd: price * ctx.config.creditUsd,
+    requestId: currentRequestId() ?? null,
+    createdAt: started,
+    startedAt: started,
+  };
+  const finished = () => {
+    const at = new Date();
+    return { finishedAt: at, elapsedMs: at.getTime() - started.getTime() };
+  };
   try {
     const routed = await routeCall(
       ctx.db,
@@ -102,11 +137,18 @@ export async function writeArticle(
         if (!article) throw new UpstreamError('bad_output', 'the answer was not the article JSON asked for');
         return article;
       },
-      { ref, tenantId: who.tenantId },
+      { ref: id, tenantId: who.tenantId },
     );
-    return { ...routed.result, template_slug: template.slug, credits: price };
+    const article = routed.result;
+    await ctx.db.insert(jobs).values({ ...row, ...finished(), status: 'done', result: { ...article } });
+    return { ...article, template_slug: template.slug, credits: price };
   } catch (err) {
-    await refundWork(ctx.db, wallet, { amount: price, category: 'chat', ref, note: 'article not written' });
+    // Routing's errors are worded for callers (no provider named); anything else is not shown.
+    const reason = err instanceof AppError ? err.message : 'the article could not be written';
+    await ctx.db.transaction(async (tx) => {
+      await refundJob(tx, { ...row, walletAccountId: wallet.accountId, accountId: wallet.actorAccountId }, { category: 'article', note: 'article not written' });
+      await tx.insert(jobs).values({ ...row, ...finished(), status: 'failed', error: reason.slice(0, 500) });
+    });
     throw err;
   }
 }

@@ -1,5 +1,5 @@
 import type { JobStatus } from '../../../contracts/jobs';
-import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { jobs, type Job } from '../../db/schema';
 import type { ScopedIdentity } from '../auth/identity';
@@ -66,6 +66,12 @@ export function jobView(job: Job): JobView {
   };
 }
 
+/**
+ * Articles are kept as finished `article` rows of the same table (the Articles page's history), but
+ * they are not jobs in the API's sense: `GET /api/jobs` neither lists nor finds them.
+ */
+const notArticle = ne(jobs.kind, 'article');
+
 /** Visibility: a tenant sees every job of the tenant; a member only its own. */
 export function visibleTo(who: ScopedIdentity): SQL {
   const tenant = eq(jobs.tenantId, who.tenantId);
@@ -79,7 +85,7 @@ function buildJobLookup(db: Db) {
   return db
     .select()
     .from(jobs)
-    .where(and(eq(jobs.id, sql.placeholder('id')), eq(jobs.tenantId, sql.placeholder('tenantId'))))
+    .where(and(eq(jobs.id, sql.placeholder('id')), eq(jobs.tenantId, sql.placeholder('tenantId')), notArticle))
     .prepare('studio_job_lookup');
 }
 
@@ -112,7 +118,7 @@ export async function listJobs(
   who: ScopedIdentity,
   opts: { status?: JobStatus | undefined; limit: number; cursor?: string | undefined },
 ): Promise<{ jobs: Job[]; nextCursor: string | null }> {
-  const conds: SQL[] = [visibleTo(who)];
+  const conds: SQL[] = [visibleTo(who), notArticle];
   if (opts.status) conds.push(eq(jobs.status, opts.status));
   if (opts.cursor) {
     const c = decodeCursor(opts.cursor);

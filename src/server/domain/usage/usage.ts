@@ -2,7 +2,7 @@ import { and, count, eq, gte, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { jobs, ledgerEntries, upstreamAttempts, usageDaily, USAGE_TIMEZONE, type UsageCategory } from '../../db/schema';
+import { jobs, ledgerEntries, upstreamAttempts, usageCategories, usageDaily, USAGE_TIMEZONE, type UsageCategory } from '../../db/schema';
 import type { TenantIdentity } from '../auth/identity';
 import type { Deps } from '../deps';
 import { getTenant } from '../tenants/tenants';
@@ -12,8 +12,23 @@ export const USAGE_MAX_DAYS = 90;
 export const STATS_DEFAULT_HOURS = 24;
 export const STATS_MAX_HOURS = 168;
 
+/** The categories `GET /api/tenant-usage` reports (the spec's set); articles are counted in `chat` there. */
+export const SPEC_USAGE_CATEGORIES = ['image', 'video', 'chat', 'reverse', 'other'] as const;
+type SpecCategory = (typeof SPEC_USAGE_CATEGORIES)[number];
+const SPEC_BUCKET_OF: Record<UsageCategory, SpecCategory> = {
+  image: 'image',
+  video: 'video',
+  chat: 'chat',
+  reverse: 'reverse',
+  other: 'other',
+  article: 'chat',
+};
+
 export type Bucket = Record<UsageCategory | 'total', number>;
-export interface UsageReport {
+type SpecBucket = Record<SpecCategory | 'total', number>;
+
+/** The console's report: every category on its own, articles apart from chat. */
+export interface UsageByCategory {
   ok: true;
   tenant: { name: string };
   timezone: typeof USAGE_TIMEZONE;
@@ -22,6 +37,15 @@ export interface UsageReport {
   generated_at: string;
   totals: Bucket;
   daily: (Bucket & { date: string })[];
+}
+
+/** `GET /api/tenant-usage`: the spec's buckets only. */
+export type UsageReport = Omit<UsageByCategory, 'totals' | 'daily'> & { totals: SpecBucket; daily: (SpecBucket & { date: string })[] };
+
+function specBucket(b: Bucket): SpecBucket {
+  const out: SpecBucket = { image: 0, video: 0, chat: 0, reverse: 0, other: 0, total: b.total };
+  for (const c of usageCategories) out[SPEC_BUCKET_OF[c]] += b[c];
+  return out;
 }
 
 /**
@@ -51,17 +75,28 @@ export function addDays(day: string, n: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-export const emptyBucket = (): Bucket => ({ image: 0, video: 0, chat: 0, reverse: 0, other: 0, total: 0 });
+export const emptyBucket = (): Bucket => ({ image: 0, video: 0, chat: 0, reverse: 0, other: 0, article: 0, total: 0 });
 
 /**
  * Credits consumed per Shanghai day and category over the last `days` days (today included),
- * continuous. `days` is read leniently, as the spec asks (default 30, at most 90).
+ * continuous, in the spec's buckets: an article counts as `chat`, as it always has for API callers.
+ * `days` is read leniently, as the spec asks (default 30, at most 90).
  */
 export async function tenantUsage(
-  { db }: Pick<Deps, 'db'>,
+  deps: Pick<Deps, 'db'>,
   who: TenantIdentity,
   input: { days?: string | number | undefined; now?: Date },
 ): Promise<UsageReport> {
+  const report = await usageByCategory(deps, who, input);
+  return { ...report, totals: specBucket(report.totals), daily: report.daily.map(({ date, ...b }) => ({ date, ...specBucket(b) })) };
+}
+
+/** The same report with every ledger category apart (the console's Usage page). */
+export async function usageByCategory(
+  { db }: Pick<Deps, 'db'>,
+  who: TenantIdentity,
+  input: { days?: string | number | undefined; now?: Date },
+): Promise<UsageByCategory> {
   const tenantId = who.tenantId;
   const days = lenientWindow(input.days, USAGE_DEFAULT_DAYS, USAGE_MAX_DAYS);
   const now = input.now ?? new Date();
@@ -129,7 +164,7 @@ export async function tenantStats(
              count(*) filter (where ${jobs.status} = 'pending')::int as processing,
              percentile_cont(0.95) within group (order by ${jobs.elapsedMs}) filter (where ${jobs.status} = 'done') as p95
         from ${jobs}
-       where ${jobs.tenantId} = ${tenantId} and ${jobs.createdAt} >= ${since.toISOString()}`),
+       where ${jobs.tenantId} = ${tenantId} and ${jobs.createdAt} >= ${since.toISOString()} and ${jobs.kind} <> 'article'`),
     db
       .select({ credits: sql<string | null>`-sum(${ledgerEntries.amount})` })
       .from(ledgerEntries)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { usageCategories } from '../../../db/schema/ledger';
 import { claimStates } from '../../../../contracts/claims';
 import type { adminActionBodies } from '../../../../contracts/admin';
 import type { ActionMap } from '../../action-map';
@@ -84,9 +85,10 @@ const creditBucket = z.object({
   chat: whole,
   reverse: whole,
   other: whole,
+  article: whole.meta({ description: 'Article copy (counted in `chat` by GET /api/tenant-usage, apart here)' }),
   total: whole,
 });
-const usageCategory = z.enum(['image', 'video', 'chat', 'reverse', 'other']);
+const usageCategory = z.enum(usageCategories);
 
 const operatorClaim = z.object({
   code: z.string(),

@@ -1,4 +1,6 @@
 import { router } from '../../trpc';
+import { articleHistoryProcedure } from './article-history';
+import { getArticleProcedure } from './get-article';
 import { writeArticleProcedure } from './write-article';
 
-export const articleRouter = router({ write: writeArticleProcedure });
+export const articleRouter = router({ write: writeArticleProcedure, history: articleHistoryProcedure, get: getArticleProcedure });

@@ -1,5 +1,6 @@
 import { router } from '../../trpc';
 import { tenantStatsProcedure } from './tenant-stats';
 import { tenantUsageProcedure } from './tenant-usage';
+import { usageByCategoryProcedure } from './usage-by-category';
 
-export const usageRouter = router({ usage: tenantUsageProcedure, stats: tenantStatsProcedure });
+export const usageRouter = router({ usage: tenantUsageProcedure, byCategory: usageByCategoryProcedure, stats: tenantStatsProcedure });

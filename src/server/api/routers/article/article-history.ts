@@ -1,0 +1,9 @@
+import { articleHistory } from '../../../domain/article/history';
+import { scopedProcedure } from '../../trpc';
+import { articleHistoryInput, articleHistoryOutput } from './article-history.types';
+
+/** Console only (no REST path): the caller's articles, newest first, with search; a member sees its own. */
+export const articleHistoryProcedure = scopedProcedure
+  .input(articleHistoryInput)
+  .output(articleHistoryOutput)
+  .query(({ ctx, input }) => articleHistory(ctx.db, ctx.identity, input));
