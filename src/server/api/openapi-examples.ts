@@ -19,7 +19,7 @@ export interface OperationExample {
 export const operationExamples: Record<string, OperationExample> = {
   "POST /admin": {
     "body": {
-      "action": "tenant-topup",
+      "action": "tenant-credit",
       "tenant_id": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10",
       "credits": 5000,
       "note": "十一月充值"

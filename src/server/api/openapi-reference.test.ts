@@ -1,6 +1,7 @@
 import type { OpenAPIObject, OperationObject, ParameterObject, SchemaObject } from 'openapi3-ts/oas31';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { actionBodyUnion } from './action-map';
 import { documentGaps } from './openapi-completeness';
 import { openApiDocument } from './openapi';
 import { operationExamples } from './openapi-examples';
@@ -121,6 +122,9 @@ describe('the OpenAPI document as a reference', () => {
       const request = route.method === 'GET' || route.method === 'DELETE' ? (example.query ?? {}) : example.body;
       // Query values arrive as text; the REST layer converts numbers and booleans before the schema sees them.
       if (input) check(`${route.method} ${route.path} request`, input, request);
+      // Action endpoints check their body per action, after the procedure's loose input.
+      const actions = procedure._def.meta?.actions;
+      if (actions) check(`${route.method} ${route.path} action`, actionBodyUnion(actions), request);
       if (procedure._def.output) check(`${route.method} ${route.path} answer`, procedure._def.output, example.response);
       checked++;
     }
