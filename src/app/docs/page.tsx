@@ -11,6 +11,8 @@ import { AuthenticationSection, ErrorsSection, ReferenceIntro } from '@/componen
 import { schemaRows } from '@/components/docs/schema-rows';
 import { openApiDocument } from '@/server/api/openapi';
 import { getConfig } from '@/server/config';
+import { TRPCProvider } from '@/trpc/react';
+import { consoleSession } from '@/trpc/server';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('docs');
@@ -22,7 +24,11 @@ export const dynamic = 'force-dynamic';
 
 export default async function DocsPage() {
   const t = await getTranslations('docs.toc');
-  const doc = openApiDocument(getConfig().publicBaseUrl);
+  const tx = await getTranslations('apiDocs');
+  const baseUrl = getConfig().publicBaseUrl;
+  const doc = openApiDocument(baseUrl);
+  // Signed in to the console: each operation gets a "try it" form sending with the tenant's key.
+  const signedIn = (await consoleSession()) !== null;
   const apiBase = doc.servers?.[0]?.url ?? '/api';
   const groups = groupByTag(doc);
   const schemes = Object.values(doc.components?.securitySchemes ?? {}).filter(
@@ -30,9 +36,10 @@ export default async function DocsPage() {
   );
   const errorSchema: SchemaObject | ReferenceObject | undefined = doc.components?.schemas?.Error;
   const firstGet = groups.flatMap((g) => g.endpoints).find((e) => e.method === 'get');
-  const sample = `curl -H "X-API-Key: $STUDIO_KEY" \\\n  ${apiBase}${firstGet?.path ?? '/balance'}`;
+  const sample = `curl -H "X-API-Key: $STUDIO_API_KEY" \\\n  ${apiBase}${firstGet?.path ?? '/balance'}`;
 
   return (
+    <TRPCProvider>
     <div className="min-h-screen">
       <DocsHeader />
 
@@ -55,6 +62,7 @@ export default async function DocsPage() {
           </details>
 
           <ReferenceIntro info={doc.info} apiBase={apiBase} sample={sample} />
+          {!signedIn && <p className="mt-4 text-sm text-slate-500">{tx('signedOut')}</p>}
           <AuthenticationSection schemes={schemes} />
           <ErrorsSection rows={errorSchema ? schemaRows(doc, errorSchema) : []} statuses={errorStatuses(groups)} />
 
@@ -70,7 +78,7 @@ export default async function DocsPage() {
               )}
               <div className="mt-4 space-y-6">
                 {group.endpoints.map((endpoint) => (
-                  <EndpointView key={endpoint.id} doc={doc} endpoint={endpoint} />
+                  <EndpointView key={endpoint.id} doc={doc} endpoint={endpoint} baseUrl={baseUrl} signedIn={signedIn} />
                 ))}
               </div>
             </section>
@@ -78,5 +86,6 @@ export default async function DocsPage() {
         </main>
       </div>
     </div>
+    </TRPCProvider>
   );
 }

@@ -1,12 +1,13 @@
 import { AUTO_MODEL } from '@/contracts/chat';
+import { apiBase, type SnippetLanguage } from '../snippets/request-snippets';
 
-export type SnippetLanguage = 'curl' | 'js' | 'python';
+export type { SnippetLanguage };
 
 const QUESTION = '用一句话介绍你自己';
 
 /** Ready-to-copy calls of the chat API; the key is always a placeholder read from the environment. */
 export function chatSnippets(baseUrl: string): Record<SnippetLanguage, string> {
-  const api = `${baseUrl.replace(/\/+$/, '')}/api`;
+  const api = apiBase(baseUrl);
   return {
     curl: `curl ${api}/chat/completions \\
   -H "Authorization: Bearer $STUDIO_API_KEY" \\

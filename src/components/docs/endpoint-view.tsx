@@ -2,11 +2,15 @@ import type { OpenAPIObject, ReferenceObject, SchemaObject } from 'openapi3-ts/o
 import { useTranslations } from 'next-intl';
 import { Fragment, type ReactNode } from 'react';
 import { Badge } from '../ui/badge';
+import { EndpointErrors } from './endpoint-errors';
+import { EndpointExamples } from './endpoint-examples';
+import { exampleRequest } from './endpoint-request';
 import { FieldList } from './field-list';
 import { InlineText } from './inline-text';
 import { MethodBadge } from './method-badge';
 import { schemeLabel, type Endpoint } from './openapi-model';
 import { describeType, schemaRows, type SchemaRow } from './schema-rows';
+import { TryIt, type TryItParameter } from './try-it';
 
 function SectionTitle({ children }: { children: ReactNode }) {
   return <h4 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{children}</h4>;
@@ -74,9 +78,23 @@ function AuthNote({ auth }: { auth: Endpoint['auth'] }) {
   );
 }
 
-export function EndpointView({ doc, endpoint }: { doc: OpenAPIObject; endpoint: Endpoint }) {
+/**
+ * Whether the reference offers "try it": JSON or body-less requests with a tenant's key. Operator
+ * actions need the super-administrator key, event streams never end, multipart needs a file.
+ */
+const triable = (endpoint: Endpoint) =>
+  endpoint.auth.length > 0 &&
+  endpoint.op.tags?.[0] !== 'Operator' &&
+  endpoint.success?.mediaType !== 'text/event-stream' &&
+  endpoint.body?.mediaType !== 'multipart/form-data';
+
+const tryItParameters = (endpoint: Endpoint): TryItParameter[] =>
+  endpoint.parameters.flatMap((p) => (p.in === 'query' || p.in === 'path' ? [{ name: p.name, in: p.in, required: p.required ?? p.in === 'path' }] : []));
+
+export function EndpointView({ doc, endpoint, baseUrl, signedIn }: { doc: OpenAPIObject; endpoint: Endpoint; baseUrl: string; signedIn: boolean }) {
   const t = useTranslations('docs.endpoint');
-  const { op, method, path, parameters, body, success, errors, auth } = endpoint;
+  const tx = useTranslations('apiDocs');
+  const { op, method, path, parameters, body, success, errors, auth, charges } = endpoint;
   const paramRows = parameterRows(doc, parameters);
   const fullPath = `/api${path}`;
 
@@ -129,19 +147,21 @@ export function EndpointView({ doc, endpoint }: { doc: OpenAPIObject; endpoint: 
         {errors.length > 0 && (
           <section>
             <SectionTitle>{t('errors')}</SectionTitle>
-            <ul className="mt-2 flex flex-wrap gap-2">
-              {errors.map((e) => (
-                <li key={e.status}>
-                  <a
-                    href="#errors"
-                    className="inline-flex items-center gap-1.5 rounded-md bg-slate-50 px-2 py-1 text-xs text-slate-600 ring-1 ring-inset ring-slate-200 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
-                  >
-                    <span className="font-mono font-semibold text-rose-600">{e.status}</span>
-                    {e.description}
-                  </a>
-                </li>
-              ))}
-            </ul>
+            <EndpointErrors errors={errors} />
+          </section>
+        )}
+        <section>
+          <SectionTitle>{tx('examples.title')}</SectionTitle>
+          <div className="mt-2">
+            <EndpointExamples endpoint={endpoint} baseUrl={baseUrl} />
+          </div>
+        </section>
+        {signedIn && triable(endpoint) && (
+          <section>
+            <SectionTitle>{tx('tryIt.title')}</SectionTitle>
+            <div className="mt-2">
+              <TryIt baseUrl={baseUrl} request={exampleRequest(endpoint)} parameters={tryItParameters(endpoint)} charges={charges} />
+            </div>
           </section>
         )}
       </div>

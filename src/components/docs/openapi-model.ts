@@ -20,11 +20,13 @@ export interface Endpoint {
   op: OperationObject;
   parameters: ParameterObject[];
   /** `mediaType`: how the body is sent, e.g. application/json or multipart/form-data. */
-  body: { schema: SchemaObject | ReferenceObject; required: boolean; description?: string; mediaType: string } | null;
-  success: { status: string; description: string; schema: SchemaObject | ReferenceObject | null } | null;
+  body: { schema: SchemaObject | ReferenceObject; required: boolean; description?: string; mediaType: string; example?: unknown } | null;
+  success: { status: string; description: string; schema: SchemaObject | ReferenceObject | null; mediaType?: string; example?: unknown } | null;
   errors: { status: string; description: string }[];
   /** Ways to authenticate; empty when the endpoint is public. */
   auth: SecuritySchemeObject[];
+  /** Spends credits (`x-studio-charges`). */
+  charges: boolean;
 }
 
 export interface TagGroup {
@@ -99,11 +101,21 @@ function endpointOf(doc: OpenAPIObject, path: string, item: PathItemObject, meth
           required: requestBody?.required ?? false,
           description: requestBody?.description,
           mediaType: requestBody?.content['application/json'] ? 'application/json' : (Object.keys(requestBody?.content ?? {})[0] ?? 'application/json'),
+          example: (requestBody?.content['application/json'] ?? requestBody?.content['multipart/form-data'])?.example as unknown,
         }
       : null,
-    success: ok ? { status: ok.status, description: ok.response.description, schema: jsonSchema(ok.response.content) } : null,
+    success: ok
+      ? {
+          status: ok.status,
+          description: ok.response.description,
+          schema: jsonSchema(ok.response.content),
+          mediaType: Object.keys(ok.response.content ?? {})[0],
+          example: Object.values(ok.response.content ?? {})[0]?.example as unknown,
+        }
+      : null,
     errors: responses.filter((r) => Number(r.status) >= 400).map((r) => ({ status: r.status, description: r.response.description })),
     auth: authOf(doc, op),
+    charges: (op as Record<string, unknown>)['x-studio-charges'] === true,
   };
 }
 

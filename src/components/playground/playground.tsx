@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { PlaygroundIcon, SkillsIcon, TemplatesIcon } from '../icons';
 import { SubmitBar } from '../fields/submit-bar';
 import { Workbench } from '../fields/workbench';
+import { ApiCall } from './api-call';
 import { ImageOptions } from './image-options';
 import type { Prices } from './options';
 import type { PlaygroundStart } from './playground-form';
@@ -25,9 +26,11 @@ interface PlaygroundProps {
   prices: Prices;
   /** Where the form starts, from the address (?skill= or ?template=). */
   start?: PlaygroundStart;
+  /** This Studio's public address, for "show as API call". */
+  baseUrl: string;
 }
 
-export function Playground({ prices, start }: PlaygroundProps) {
+export function Playground({ prices, start, baseUrl }: PlaygroundProps) {
   const t = useTranslations('playground');
   const formId = useId();
   const panelId = useId();
@@ -69,6 +72,8 @@ export function Playground({ prices, start }: PlaygroundProps) {
         testIds={{ error: 'generate-error', credits: 'playground-credits' }}
         blocked={{ id: formId, reason: playground.blockedReason, locked: playground.locked }}
       />
+
+      <ApiCall playground={playground} baseUrl={baseUrl} />
     </Workbench>
   );
 }

@@ -10,7 +10,7 @@ import { revealResults, useAddress, useChargedForm } from '../fields/submission'
 import { useJobFeed } from '../jobs/job-feed';
 import { isImageModel, isSupportedRatio, type Prices } from './options';
 import { SKILLS_INPUT } from '../skills/reads';
-import { playgroundDefaults, playgroundFieldName, playgroundSchema, type PlaygroundFieldName, type PlaygroundStart } from './playground-form';
+import { playgroundDefaults, playgroundFieldName, playgroundSchema, type PlaygroundFieldName, type PlaygroundStart, type PlaygroundValues } from './playground-form';
 import { IMAGE_TEMPLATES_INPUT } from './reads';
 import { findTemplate, playgroundHref, recipeFor, type Source } from './recipes';
 
@@ -121,6 +121,9 @@ export function usePlaygroundForm({ prices, start, results }: PlaygroundFormOpti
     charged.submit(e, send, generate.isPending || !!blockedReason);
   }
 
+  /** The `POST /api/generate` body the form would send for these values, checked as a submission is. */
+  const requestFor = (values: PlaygroundValues) => schema.safeParse(values);
+
   function chooseSource(next: Source) {
     form.setValue('source', next);
     form.clearErrors();
@@ -134,6 +137,7 @@ export function usePlaygroundForm({ prices, start, results }: PlaygroundFormOpti
   return {
     form,
     submit,
+    requestFor,
     chooseSource,
     choose,
     source,

@@ -145,6 +145,7 @@ export function chatPaths(): PathsObject {
         operationId: 'models-retrieve',
         tags: ['Chat'],
         summary: 'One chat model (OpenAI retrieve)',
+        description: 'The model `id` names, as `GET /api/models` lists it; an id you may not use answers 404 in OpenAI’s error shape.',
         security,
         parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
         responses: {

@@ -6,6 +6,7 @@ import { allowedList } from '../domain/uploads/file-types';
 import { actionBodyUnion } from './action-map';
 import { chatPaths, chatSchemas } from './openapi-chat';
 import { imageTemplatePost, imageTemplateSchemas } from './openapi-image-template';
+import { completeReference } from './openapi-reference';
 import { appRouter } from './root';
 import type { StudioMeta } from './trpc';
 
@@ -203,6 +204,7 @@ function buildDocument(): OpenAPIObject {
   // Chat keeps its own error objects (OpenAI's on /chat/completions), so it joins after the rewrite.
   doc.paths = { ...doc.paths, ...chatPaths() };
   doc.components.schemas = { ...doc.components.schemas, ...chatSchemas() };
+  completeReference(doc);
   return doc;
 }
 

@@ -28,7 +28,8 @@ export default async function PlaygroundPage({ searchParams }: PlaygroundPagePro
   // Skills and templates arrive with the page, so a link such as ?skill=<slug> opens with its form in place.
   const reads = [api.session.me.prefetch(), api.skills.list.prefetch(SKILLS_INPUT), api.templates.list.prefetch(IMAGE_TEMPLATES_INPUT)];
   // Prices are the running server's settings, shown next to the quality choice.
-  const { low, medium, high } = getConfig().prices.image;
+  const config = getConfig();
+  const { low, medium, high } = config.prices.image;
   return (
     <Prefetched reads={reads}>
       <Playground
@@ -36,6 +37,7 @@ export default async function PlaygroundPage({ searchParams }: PlaygroundPagePro
         key={`${start.source}:${start.skill ?? start.template ?? ''}:${again ? String(params.from) : ''}`}
         prices={{ low, medium, high }}
         start={start}
+        baseUrl={config.publicBaseUrl}
       />
     </Prefetched>
   );

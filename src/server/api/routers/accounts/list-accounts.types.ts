@@ -17,4 +17,7 @@ export const accountView = z.object({
 export const listAccountsInput = z.object({});
 export const listAccountsOutput = z.object({ ok: z.literal(true), accounts: z.array(accountView) });
 
-export const listAccountsMeta = route('GET /tenant-accounts', 'Members', "The tenant's member accounts, with their keys");
+export const listAccountsMeta = route('GET /tenant-accounts', 'Members', "The tenant's member accounts, with their keys", {
+  description:
+    'Every member account of your organisation, newest first: its key, whether it spends the tenant pool (`shared`) or its own dedicated credits, what it has spent and whether it is disabled. Tenant key or console of an organisation only.',
+});

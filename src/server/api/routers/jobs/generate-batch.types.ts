@@ -5,8 +5,8 @@ import { idempotencyHeader } from './generate.types';
 
 export const generateBatchOutput = z.object({
   ok: z.literal(true),
-  batch_id: z.uuid(),
-  jobs: z.array(z.object({ jobId: z.uuid(), status: z.literal('pending') })),
+  batch_id: z.uuid().meta({ description: 'The batch, as jobs show it in batch_id' }),
+  jobs: z.array(z.object({ jobId: z.uuid().meta({ description: 'The job of this item' }), status: z.literal('pending').meta({ description: 'Always pending at submission' }) })).meta({ description: 'One job per item, in the order of items' }),
 });
 
 export const generateBatchMeta = route('POST /generate-batch', 'Images', `Generate up to ${MAX_BATCH} images in one submission`, {

@@ -3,43 +3,45 @@ import { jobStatuses } from '../../../../contracts/jobs';
 import { route } from '../../meta';
 
 export const jobView = z.object({
-  id: z.uuid(),
-  job_id: z.uuid(),
-  jobId: z.uuid(),
-  status: z.enum(jobStatuses),
+  id: z.uuid().meta({ description: 'The job id' }),
+  job_id: z.uuid().meta({ description: 'The job id again (older clients read job_id)' }),
+  jobId: z.uuid().meta({ description: 'The job id again, as POST /api/generate answers it' }),
+  status: z.enum(jobStatuses).meta({ description: 'pending until it finishes, then done (cdn_url set) or failed (error set)' }),
   cdn_url: z.string().nullable().meta({ description: 'Result file at {image_host}, when done' }),
   error: z.string().nullable().meta({ description: 'Why it failed' }),
-  elapsed_ms: z.number().int().nullable(),
+  elapsed_ms: z.number().int().nullable().meta({ description: 'Milliseconds from submission to the end; null while pending' }),
   note: z.string().nullable().meta({ description: 'While pending: e.g. that a backup channel is in use' }),
   steps: z
-    .array(z.object({ name: z.string(), status: z.enum(['running', 'ok', 'fail']), error: z.string().optional().meta({ description: 'Why a failed step stopped' }) }))
+    .array(z.object({
+        name: z.string().meta({ description: 'The step' }),
+        status: z.enum(['running', 'ok', 'fail']).meta({ description: 'running, ok or fail' }), error: z.string().optional().meta({ description: 'Why a failed step stopped' }) }))
     .nullable()
     .meta({ description: 'Multi-step jobs (image-to-template): receive image, parse image, extract text layers, create template' }),
-  kind: z.string(),
+  kind: z.string().meta({ description: 'What the job makes, e.g. image or image-to-template' }),
   prompt: z.string().meta({ description: "The prompt sent; for a skill, the caller's own input (a skill's recipe is never shown)" }),
-  skill_slug: z.string().nullable(),
+  skill_slug: z.string().nullable().meta({ description: 'The skill the prompt came from' }),
   template_id: z.string().nullable().meta({ description: 'The template the prompt was filled from' }),
-  ratio: z.string(),
-  quality: z.string(),
-  background: z.string().nullable(),
-  batch_id: z.string().nullable(),
+  ratio: z.string().meta({ description: 'The aspect ratio, W:H' }),
+  quality: z.string().meta({ description: 'low, medium or high' }),
+  background: z.string().nullable().meta({ description: 'transparent or opaque, when asked for' }),
+  batch_id: z.string().nullable().meta({ description: 'The batch it was submitted in (POST /api/generate-batch)' }),
   request_id: z.string().nullable().meta({ description: 'The `X-Request-Id` of the request that submitted the job (the caller’s, or the one Studio made): quote it when asking for support.' }),
-  created_at: z.string(),
-  finished_at: z.string().nullable(),
+  created_at: z.string().meta({ description: 'When it was submitted (ISO 8601)' }),
+  finished_at: z.string().nullable().meta({ description: 'When it finished; null while pending' }),
 });
 
 export const getJobsInput = z.object({
-  id: z.uuid('must be a job id (uuid)').optional(),
-  status: z.enum(jobStatuses, 'must be pending, done or failed').optional(),
-  limit: z.number({ error: 'must be a whole number' }).int('must be a whole number').min(1).max(100).default(20),
-  cursor: z.string().max(200).optional(),
+  id: z.uuid('must be a job id (uuid)').meta({ description: 'One job by id: answers {ok, job}' }).optional(),
+  status: z.enum(jobStatuses, 'must be pending, done or failed').meta({ description: 'Only jobs in this state' }).optional(),
+  limit: z.number({ error: 'must be a whole number' }).int('must be a whole number').min(1).max(100).default(20).meta({ description: 'Jobs per page, 1-100 (default 20)' }),
+  cursor: z.string().max(200).meta({ description: 'next_cursor of the previous page' }).optional(),
 });
 
 export const getJobsOutput = z.object({
   ok: z.literal(true),
-  job: jobView.optional(),
-  jobs: z.array(jobView).optional(),
-  next_cursor: z.string().nullable().optional(),
+  job: jobView.optional().meta({ description: 'Asked by id: the job' }),
+  jobs: z.array(jobView).optional().meta({ description: 'Without id: a page of jobs, newest first' }),
+  next_cursor: z.string().nullable().optional().meta({ description: 'Pass as cursor for the next page; null on the last' }),
 });
 
 export const getJobsMeta = route('GET /jobs', 'Images', 'One job, or the caller’s jobs newest first', {
