@@ -34,6 +34,8 @@ test('signed in, try it on GET /api/balance answers 200 with the balance and a r
   test.slow();
   const tenant = await createTenant(request, { credits: 777 });
   await signIn(page, tenant.email, tenant.password);
+  // Signed in once the console has opened (the session cookie is set by then).
+  await page.waitForURL(/\/overview/);
   await page.goto('/docs');
 
   const balance = page.locator('article#balance-get');
