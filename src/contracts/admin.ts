@@ -12,6 +12,8 @@ const name = z.string().trim().min(1, 'must not be empty').max(200, 'must be at 
 const credits = creditAmount();
 const tenantId = z.uuid('must be a tenant id (uuid)');
 const none = z.strictObject({});
+const cursor = z.string().regex(/^[1-9][0-9]{0,17}$/, 'pass next_cursor from the previous page').optional();
+const pageLimit = z.number('must be a number').int('must be a whole number').min(1, 'must be at least 1').max(200, 'must be at most 200').optional();
 
 export const adminActionBodies = {
   'tenant-create': z.strictObject({
@@ -44,7 +46,17 @@ export const adminActionBodies = {
   'social-claim-disable': z.strictObject({ code: z.string().min(1, 'give the claim code').max(64) }),
   'skill-list': none,
   'skill-upsert': skillUpsertSchema,
+  'tenant-ledger': z.strictObject({ tenant_id: tenantId, cursor, limit: pageLimit }),
+  'audit-list': z.strictObject({
+    tenant_id: tenantId.optional(),
+    action: z.string().trim().min(1, 'must not be empty').max(64).optional(),
+    cursor,
+    limit: pageLimit,
+  }),
 } as const;
 
 export type AdminActionName = keyof typeof adminActionBodies;
 export type AdminActionBody<A extends AdminActionName> = z.output<(typeof adminActionBodies)[A]>;
+
+/** The actions that change nothing: queries in the console, and never written to the audit log. */
+export const adminReadActions = ['tenant-list', 'upstream-list', 'upstream-attempts', 'skill-list', 'tenant-ledger', 'audit-list'] as const satisfies readonly AdminActionName[];

@@ -20,6 +20,8 @@ const SECTIONS = [
   { href: '/operator', key: 'upstreams' },
   { href: '/operator/skills', key: 'skills' },
   { href: '/operator/outbox', key: 'outbox' },
+  { href: '/operator/tenants', key: 'tenants' },
+  { href: '/operator/audit', key: 'audit' },
 ] as const;
 
 /** The operator area's frame: a slim top bar (Studio · Operator, language, sign out) and its sections over a wide page. */
