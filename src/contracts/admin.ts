@@ -49,7 +49,8 @@ export const adminActionBodies = {
   'tenant-ledger': z.strictObject({ tenant_id: tenantId, cursor, limit: pageLimit }),
   'audit-list': z.strictObject({
     tenant_id: tenantId.optional(),
-    action: z.string().trim().min(1, 'must not be empty').max(64).optional(),
+    /** Not `action`: that field names the operator action of the REST body itself. */
+    audited_action: z.string().trim().min(1, 'must not be empty').max(64).optional(),
     cursor,
     limit: pageLimit,
   }),

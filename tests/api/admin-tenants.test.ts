@@ -123,7 +123,7 @@ describe('audit log', () => {
     expect(raw).not.toContain(adminKey());
 
     // The action filter and the cursor.
-    const toggles = await audit({ tenant_id: id, action: 'tenant-toggle' });
+    const toggles = await audit({ tenant_id: id, audited_action: 'tenant-toggle' });
     expect(toggles.body.entries).toHaveLength(2);
     const page = await audit({ tenant_id: id, limit: 4 });
     expect(page.body.entries).toHaveLength(4);
@@ -136,7 +136,7 @@ describe('audit log', () => {
     const t = await newTenant();
     const res = await admin({ action: 'tenant-markup', tenant_id: t.id, markup: 2 });
     expect(res.status).toBe(200);
-    const [row] = (await audit({ tenant_id: t.id, action: 'tenant-markup' })).body.entries;
+    const [row] = (await audit({ tenant_id: t.id, audited_action: 'tenant-markup' })).body.entries;
     expect(row?.request_id).toBe(res.headers.get('x-request-id'));
   });
 
@@ -152,19 +152,19 @@ describe('audit log', () => {
     expect((await admin({ action: 'tenant-credit', tenant_id: t.id, credits: -11 })).status).toBe(409);
     expect((await admin({ action: 'tenant-bind', tenant_id: t.id, model: 'no-such-family' })).status).toBe(400);
     expect(await count()).toBe(start);
-    expect((await audit({ action: 'tenant-list' })).body.entries).toEqual([]);
-    expect((await audit({ action: 'audit-list' })).body.entries).toEqual([]);
+    expect((await audit({ audited_action: 'tenant-list' })).body.entries).toEqual([]);
+    expect((await audit({ audited_action: 'audit-list' })).body.entries).toEqual([]);
   });
 
   it('records bindings and upstream changes with their before and after', async () => {
     const t = await newTenant();
     expect((await admin({ action: 'tenant-bind', tenant_id: t.id, model: 'sim-image-a' })).status).toBe(200);
-    const [bind] = (await audit({ tenant_id: t.id, action: 'tenant-bind' })).body.entries;
+    const [bind] = (await audit({ tenant_id: t.id, audited_action: 'tenant-bind' })).body.entries;
     expect([bind?.before?.bound_model, bind?.after?.bound_model]).toEqual([null, 'sim-image-a']);
 
     expect((await admin({ action: 'upstream-update', name: 'sim-image-b', rating: 4.5 })).status).toBe(200);
     expect((await admin({ action: 'upstream-update', name: 'sim-image-b', rating: 3 })).status).toBe(200);
-    const [up] = (await audit({ action: 'upstream-update' })).body.entries;
+    const [up] = (await audit({ audited_action: 'upstream-update' })).body.entries;
     expect(up).toMatchObject({ actor: 'admin-key', target_kind: 'upstream', target_id: 'sim-image-b', tenant_id: null });
     expect([up?.before?.rating, up?.after?.rating]).toEqual([4.5, 3]);
   });

@@ -29,7 +29,7 @@ export function AuditView({ tenant: initialTenant = ANY }: { tenant?: string }) 
   const [action, setAction] = useState(ANY);
   const tenants = trpc.admin.tenantList.useQuery(TENANT_LIST_INPUT);
   const query = trpc.admin.auditList.useInfiniteQuery(
-    { limit: AUDIT_PAGE_SIZE, ...(tenant ? { tenant_id: tenant } : {}), ...(action ? { action } : {}) },
+    { limit: AUDIT_PAGE_SIZE, ...(tenant ? { tenant_id: tenant } : {}), ...(action ? { audited_action: action } : {}) },
     { getNextPageParam: (last) => last.next_cursor ?? undefined },
   );
   const entries = query.data?.pages.flatMap((p) => p.entries) ?? [];

@@ -53,7 +53,7 @@ export async function listAudit(
   const limit = input.limit ?? AUDIT_PAGE;
   const where: SQL[] = [];
   if (input.tenant_id) where.push(eq(auditLog.tenantId, input.tenant_id));
-  if (input.action) where.push(eq(auditLog.action, input.action));
+  if (input.audited_action) where.push(eq(auditLog.action, input.audited_action));
   if (input.cursor) where.push(lt(auditLog.id, Number(input.cursor)));
   const rows = await db
     .select({ a: auditLog, tenantName: tenants.name })
