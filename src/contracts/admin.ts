@@ -16,6 +16,8 @@ const tenantId = z.uuid('must be a tenant id (uuid)');
 const none = z.strictObject({});
 /** The longest window of `platform-usage`: a year, leap day included. */
 export const PLATFORM_USAGE_MAX_DAYS = 366;
+const cursor = z.string().regex(/^[1-9][0-9]{0,17}$/, 'pass next_cursor from the previous page').optional();
+const pageLimit = z.number('must be a number').int('must be a whole number').min(1, 'must be at least 1').max(200, 'must be at most 200').optional();
 
 export const adminActionBodies = {
   'tenant-create': z.strictObject({
@@ -70,7 +72,18 @@ export const adminActionBodies = {
       .default(30),
     tenant_id: tenantId.optional(),
   }),
+  'tenant-ledger': z.strictObject({ tenant_id: tenantId, cursor, limit: pageLimit }),
+  'audit-list': z.strictObject({
+    tenant_id: tenantId.optional(),
+    /** Not `action`: that field names the operator action of the REST body itself. */
+    audited_action: z.string().trim().min(1, 'must not be empty').max(64).optional(),
+    cursor,
+    limit: pageLimit,
+  }),
 } as const;
 
 export type AdminActionName = keyof typeof adminActionBodies;
 export type AdminActionBody<A extends AdminActionName> = z.output<(typeof adminActionBodies)[A]>;
+
+/** The actions that change nothing: queries in the console, and never written to the audit log. */
+export const adminReadActions = ['tenant-list', 'upstream-list', 'upstream-attempts', 'skill-list', 'tenant-ledger', 'audit-list', 'claim-list', 'platform-usage'] as const satisfies readonly AdminActionName[];

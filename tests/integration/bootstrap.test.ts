@@ -25,7 +25,7 @@ describe('first start', () => {
     expect(first.generatedAdminKey).toMatch(/^sk-studio-/);
     expect(first.demo?.tenantName).toBe(DEMO_TENANT.name);
     const admin = await resolveKey(t.db, { configured: undefined }, first.generatedAdminKey ?? '');
-    expect(admin).toEqual({ ok: true, identity: { kind: 'admin' } });
+    expect(admin).toEqual({ ok: true, identity: { kind: 'admin', via: 'key' } });
     const demo = await resolveKey(t.db, { configured: undefined }, first.demo?.apiKey ?? '');
     expect(demo.ok && demo.identity.kind).toBe('tenant');
     if (demo.ok && demo.identity.kind === 'tenant') {

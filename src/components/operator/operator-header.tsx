@@ -7,8 +7,8 @@ interface OperatorHeaderProps {
   description: string;
   /** A short count beside the button, e.g. "3 of 4 active". */
   summary: ReactNode;
-  /** The page's button. */
-  children: ReactNode;
+  /** The page's button, if it has one. */
+  children?: ReactNode;
 }
 
 /** The top of an operator page: what it holds, a count of it, and its button. */

@@ -22,6 +22,8 @@ const SECTIONS = [
   { href: '/operator/outbox', key: 'outbox' },
   { href: '/operator/claims', key: 'claims' },
   { href: '/operator/usage', key: 'usage' },
+  { href: '/operator/tenants', key: 'tenants' },
+  { href: '/operator/audit', key: 'audit' },
 ] as const;
 
 /** The operator area's frame: a slim top bar (Studio · Operator, language, sign out) and its sections over a wide page. */

@@ -26,7 +26,7 @@ export async function createContext(headers: Headers, session: SessionIdentity |
     if (resolved.ok) identity = resolved.identity;
     else authFailure = resolved.reason;
   } else if (session && 'operator' in session) {
-    identity = { kind: 'admin' };
+    identity = { kind: 'admin', via: 'session' };
   } else if (session) {
     // A session is a signed cookie: its login and tenant are checked on every request, so removing
     // the login or disabling the tenant ends it at once.

@@ -155,21 +155,24 @@ export async function syncUpstreams(
 
 /** How long a process reuses the upstream list for decisions; the engine re-checks each upstream before calling it. */
 export const CANDIDATE_TTL_MS = 1000;
-const candidateSnapshots = new WeakMap<Db, { at: number; fleet: Promise<CandidateUpstream[]> }>();
+const candidateSnapshots = new WeakMap<Db, { at: number; epoch: number; fleet: Promise<CandidateUpstream[]> }>();
+/** Bumped by every invalidation: a change made inside a transaction (another handle) drops every handle's snapshot. */
+let candidateEpoch = 0;
 
 /** The channels routing may consider, from a snapshot at most CANDIDATE_TTL_MS old. */
 export function loadCandidates(db: Db): Promise<CandidateUpstream[]> {
   const now = Date.now();
   const snap = candidateSnapshots.get(db);
-  if (snap && now - snap.at < CANDIDATE_TTL_MS) return snap.fleet;
+  if (snap && snap.epoch === candidateEpoch && now - snap.at < CANDIDATE_TTL_MS) return snap.fleet;
   const fleet = readCandidates(db);
-  candidateSnapshots.set(db, { at: now, fleet });
+  candidateSnapshots.set(db, { at: now, epoch: candidateEpoch, fleet });
   fleet.catch(() => candidateSnapshots.delete(db));
   return fleet;
 }
 
 /** Drops this process's snapshot, e.g. after an upstream was removed or changed here. */
 export function invalidateCandidates(db: Db): void {
+  candidateEpoch += 1;
   candidateSnapshots.delete(db);
 }
 

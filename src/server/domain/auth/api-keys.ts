@@ -163,6 +163,6 @@ export async function resolveKey(db: Db, src: AdminKeySource, key: string): Prom
     };
   }
   const admin = await adminDigest(db, src);
-  if (admin && sameDigest(admin, digest)) return { ok: true, identity: { kind: 'admin' } };
+  if (admin && sameDigest(admin, digest)) return { ok: true, identity: { kind: 'admin', via: 'key' } };
   return { ok: false, reason: 'unknown' };
 }

@@ -1,6 +1,7 @@
 /** Who is calling. Resolved once per request and passed to every domain function. */
 export type Identity =
-  | { kind: 'admin' }
+  /** `via`: the admin key (REST and scripts) or the operator console's session; none for work started by Studio itself. */
+  | { kind: 'admin'; via?: 'key' | 'session' }
   /** `personal`: the platform account of a buyer (opened by a claim code), not an organisation. */
   | { kind: 'tenant'; tenantId: string; via: 'key' | 'session'; userId?: string; personal?: true }
   | { kind: 'member'; tenantId: string; accountId: string };

@@ -1,9 +1,9 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { AdminActionBody } from '../../../contracts/admin';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/rows';
-import { accounts, consoleUsers, tenants, type Tenant } from '../../db/schema';
+import { accounts, consoleUsers, ledgerEntries, tenants, USAGE_TIMEZONE, usageDaily, type Tenant } from '../../db/schema';
 import { bindTenant } from '../../upstreams/registry';
 import { issueKey } from '../auth/api-keys';
 import { announceCredentialChange } from '../auth/credential-changes';
@@ -79,16 +79,105 @@ export async function createTenant(
   }
 }
 
-export async function listTenants({ db }: Pick<Deps, 'db'>, _who: AdminIdentity): Promise<{ tenants: (TenantView & { members: number })[] }> {
+/** A tenant as the operator's list shows it: its figures, binding, markup and members. */
+export interface TenantListItem extends TenantView {
+  members: number;
+  kind: 'organization' | 'personal';
+  bound_model: string | null;
+  markup: number;
+  used_month: number;
+}
+
+export async function listTenants({ db }: Pick<Deps, 'db'>, _who: AdminIdentity): Promise<{ tenants: TenantListItem[] }> {
+  // This month on the usage calendar (Asia/Shanghai), as the tenant's own statistics count it.
+  const monthStart = sql`date_trunc('month', (now() at time zone ${USAGE_TIMEZONE}))::date`;
   const rows = await db
     .select({
       tenant: tenants,
       adminEmail: sql<string | null>`(select min(${consoleUsers.email}) from ${consoleUsers} where ${consoleUsers.tenantId} = ${tenants.id})`,
       members: sql<number>`(select count(*)::int from ${accounts} where ${accounts.tenantId} = ${tenants.id})`,
+      usedMonth: sql<string | null>`(select sum(${usageDaily.credits}) from ${usageDaily} where ${usageDaily.tenantId} = ${tenants.id} and ${usageDaily.day} >= ${monthStart})`,
     })
     .from(tenants)
     .orderBy(asc(tenants.createdAt));
-  return { tenants: rows.map((r) => ({ ...tenantView(r.tenant, r.adminEmail), members: Number(r.members) })) };
+  return {
+    tenants: rows.map((r) => ({
+      ...tenantView(r.tenant, r.adminEmail),
+      members: Number(r.members),
+      kind: r.tenant.kind,
+      bound_model: r.tenant.boundModel,
+      markup: r.tenant.markup,
+      used_month: Number(r.usedMonth ?? 0),
+    })),
+  };
+}
+
+/** One movement of a tenant's ledger as the operator reads it. */
+export interface LedgerRowView {
+  id: string;
+  at: string;
+  kind: string;
+  category: string | null;
+  amount: number;
+  balance_after: number;
+  /** null: the tenant pool; otherwise the member whose dedicated credits moved. */
+  account_id: string | null;
+  /** The member whose work caused the movement, by nickname. */
+  actor: string | null;
+  ref: string | null;
+  note: string | null;
+}
+
+export const LEDGER_PAGE = 50;
+
+/** A tenant's ledger, newest first; `cursor` is the last id of the previous page. */
+export async function listTenantLedger(
+  { db }: Pick<Deps, 'db'>,
+  _who: AdminIdentity,
+  input: AdminActionBody<'tenant-ledger'>,
+): Promise<{ entries: LedgerRowView[]; next_cursor: string | null }> {
+  await getTenant(db, input.tenant_id);
+  const limit = input.limit ?? LEDGER_PAGE;
+  const where: SQL[] = [eq(ledgerEntries.tenantId, input.tenant_id)];
+  if (input.cursor) where.push(lt(ledgerEntries.id, Number(input.cursor)));
+  const rows = await db
+    .select({ e: ledgerEntries, actor: accounts.nickname })
+    .from(ledgerEntries)
+    .leftJoin(accounts, eq(accounts.id, ledgerEntries.actorAccountId))
+    .where(and(...where))
+    .orderBy(desc(ledgerEntries.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    entries: page.map(({ e, actor }) => ({
+      id: String(e.id),
+      at: e.createdAt.toISOString(),
+      kind: e.kind,
+      category: e.category,
+      amount: e.amount,
+      balance_after: e.balanceAfter,
+      account_id: e.accountId,
+      actor,
+      ref: e.ref,
+      note: e.note,
+    })),
+    next_cursor: rows.length > limit && last ? String(last.e.id) : null,
+  };
+}
+
+/** The fields of a tenant an operator action may change, as its audit row keeps them (locked until the action commits). */
+export async function tenantSnapshot(tx: Db, tenantId: string): Promise<Record<string, unknown> | null> {
+  const [row] = await tx.select().from(tenants).where(eq(tenants.id, tenantId)).for('update');
+  if (!row) return null;
+  return {
+    name: row.name,
+    credits: row.credits,
+    quota_monthly: row.quotaMonthly,
+    bound_model: row.boundModel,
+    markup: row.markup,
+    disabled: row.disabledAt !== null,
+  };
 }
 
 /** The tenant row, or 404; a building block for operations that have checked who may read it. */

@@ -1,19 +1,24 @@
 import type { inferProcedureBuilderResolverOptions } from '@trpc/server';
 import { adminActionBodies } from '../../../../contracts/admin';
+import { listAudit } from '../../../domain/audit/audit';
 import { disableClaim } from '../../../domain/claims/claims';
 import { listClaimsForOperator } from '../../../domain/claims/operator';
 import { listSkillsForOperator, saveSkill } from '../../../domain/skills/skills';
-import { adjustTenantCredits, bindTenantModel, createTenant, listTenants, rekeyTenant, setTenantMarkup, toggleTenant } from '../../../domain/tenants/tenants';
+import { adjustTenantCredits, bindTenantModel, createTenant, listTenantLedger, listTenants, rekeyTenant, setTenantMarkup, toggleTenant } from '../../../domain/tenants/tenants';
 import { platformUsage } from '../../../domain/usage/platform';
 import { listAttempts, listUpstreams, removeChannel, testUpstream, updateUpstreamSettings, upsertChannel } from '../../../domain/upstreams/operator';
 import { actionEndpoint, actionTable, consoleProcedures } from '../../action-map';
 import { adminProcedure } from '../../trpc';
+import { ADMIN_READS, audited } from './admin-audit';
 import { adminActionAnswers, adminActionMeta } from './admin-action.types';
 
 type Ctx = inferProcedureBuilderResolverOptions<typeof adminProcedure>['ctx'];
 
-/** The operator actions and the domain operation of each: the REST endpoint and the console's procedures both run them. */
-export const adminActions = actionTable<Ctx>()(adminActionBodies, adminActionAnswers, {
+/**
+ * The operator actions and the domain operation of each: the REST endpoint and the console's
+ * procedures both run them. Every action not in ADMIN_READS writes an audit row (admin-audit.ts).
+ */
+export const adminActions = audited(actionTable<Ctx>()(adminActionBodies, adminActionAnswers, {
   'tenant-create': createTenant,
   'tenant-list': listTenants,
   'tenant-credit': adjustTenantCredits,
@@ -32,17 +37,12 @@ export const adminActions = actionTable<Ctx>()(adminActionBodies, adminActionAns
   'skill-upsert': saveSkill,
   'claim-list': listClaimsForOperator,
   'platform-usage': platformUsage,
-});
+  'tenant-ledger': listTenantLedger,
+  'audit-list': listAudit,
+}));
 
 /** `POST /api/admin` with `{action, ...body}`. */
 export const adminActionProcedure = actionEndpoint(adminProcedure, adminActionMeta(adminActions), adminActions);
 
 /** The same actions for the operator console, one typed procedure each (no REST path of their own). */
-export const adminActionProcedures = consoleProcedures(adminProcedure, adminActions, [
-  'tenant-list',
-  'upstream-list',
-  'upstream-attempts',
-  'skill-list',
-  'claim-list',
-  'platform-usage',
-]);
+export const adminActionProcedures = consoleProcedures(adminProcedure, adminActions, ADMIN_READS);

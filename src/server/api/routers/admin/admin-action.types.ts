@@ -104,6 +104,35 @@ const operatorClaim = z.object({
   disabled_at: z.string().nullable().meta({ description: 'When the operator disabled it (a redeemed code keeps state `redeemed`)' }),
 });
 
+const ledgerRow = z.object({
+  id: z.string(),
+  at: z.string(),
+  kind: z.string().meta({ description: 'adjust, charge, refund, reserve, release or claim' }),
+  category: z.string().nullable(),
+  amount: whole.meta({ description: 'Credits moved: positive in, negative out' }),
+  balance_after: whole.meta({ description: 'The wallet after this movement' }),
+  account_id: z.string().nullable().meta({ description: "null: the tenant pool; otherwise the member's dedicated credits" }),
+  actor: z.string().nullable().meta({ description: 'The member whose work caused it, by nickname' }),
+  ref: z.string().nullable(),
+  note: z.string().nullable(),
+});
+
+const fields = z.record(z.string(), z.unknown());
+const auditRow = z.object({
+  id: z.string(),
+  at: z.string(),
+  actor: z.string().meta({ description: 'admin-key (REST with the key) or operator-console' }),
+  action: z.string(),
+  target_kind: z.string().nullable().meta({ description: 'tenant, upstream, claim, skill, …' }),
+  target_id: z.string().nullable(),
+  tenant_id: z.string().nullable(),
+  tenant_name: z.string().nullable(),
+  body: fields.nullable().meta({ description: 'The action body, secrets removed' }),
+  before: fields.nullable().meta({ description: "The changed object's fields before the action" }),
+  after: fields.nullable().meta({ description: 'The same fields after it; a new key is recorded as issued, never shown' }),
+  request_id: z.string().nullable(),
+});
+
 const operatorSkill = skillOut.extend({ prompt: z.string(), active: z.boolean(), origin: z.string() });
 
 /** What each operator action answers besides `ok` and `action`. */
@@ -112,7 +141,17 @@ export const adminActionAnswers = {
     tenant: tenantOut,
     api_key: z.string().meta({ description: 'The new tenant key' }),
   }),
-  'tenant-list': z.object({ tenants: z.array(tenantOut.extend({ members: z.number().int() })) }),
+  'tenant-list': z.object({
+    tenants: z.array(
+      tenantOut.extend({
+        members: z.number().int(),
+        kind: z.enum(['organization', 'personal']).meta({ description: "organization: a paying tenant; personal: a buyer's platform account opened by a claim code" }),
+        bound_model: z.string().nullable().meta({ description: 'The family or channel all its requests route inside; null: none' }),
+        markup: z.number().meta({ description: 'Multiplier of the CNY price of a credit' }),
+        used_month: whole.meta({ description: 'Credits consumed this calendar month (Asia/Shanghai)' }),
+      }),
+    ),
+  }),
   'tenant-credit': z.object({ credits: z.number().int().meta({ description: "The tenant's allocatable credits after the change" }) }),
   'tenant-rekey': z.object({ api_key: z.string().meta({ description: 'The new tenant key; the old one stops working at once' }) }),
   'tenant-toggle': z.object({
@@ -169,6 +208,14 @@ export const adminActionAnswers = {
         }),
       )
       .meta({ description: 'Upstream attempts of the window per channel, most first' }),
+  }),
+  'tenant-ledger': z.object({
+    entries: z.array(ledgerRow).meta({ description: 'Newest first' }),
+    next_cursor: z.string().nullable().meta({ description: 'Pass as cursor for the next page; null: no more' }),
+  }),
+  'audit-list': z.object({
+    entries: z.array(auditRow).meta({ description: 'Newest first' }),
+    next_cursor: z.string().nullable().meta({ description: 'Pass as cursor for the next page; null: no more' }),
   }),
 } satisfies Record<keyof typeof adminActionBodies, z.ZodObject>;
 

@@ -1,0 +1,71 @@
+'use client';
+
+import { useFormatter, useTranslations } from 'next-intl';
+import { LoadMore } from '../../console/load-more';
+import { RequestError } from '../../console/request-error';
+import { CoinsIcon } from '../../icons';
+import { Card } from '../../ui/card';
+import { cn } from '../../ui/cn';
+import { ListSkeleton } from '../../ui/list-skeleton';
+import { EmptyState, ListState } from '../../ui/list-state';
+import { trpc } from '@/trpc/react';
+import { LEDGER_PAGE_SIZE } from './model';
+
+const SKELETON_LEAD = 'none';
+const KINDS = ['adjust', 'charge', 'refund', 'reserve', 'release', 'claim'] as const;
+const isKind = (k: string): k is (typeof KINDS)[number] => (KINDS as readonly string[]).includes(k);
+
+/** The tenant's credit movements, newest first, paged with "Load more". */
+export function TenantLedger({ tenantId }: { tenantId: string }) {
+  const t = useTranslations('operatorTenants.ledger');
+  const format = useFormatter();
+  const query = trpc.admin.tenantLedger.useInfiniteQuery(
+    { tenant_id: tenantId, limit: LEDGER_PAGE_SIZE },
+    { getNextPageParam: (last) => last.next_cursor ?? undefined },
+  );
+  const rows = query.data?.pages.flatMap((p) => p.entries) ?? [];
+  return (
+    <section aria-labelledby="ledger-title" className="space-y-3">
+      <h2 id="ledger-title" className="text-base font-semibold text-slate-900">
+        {t('title')}
+      </h2>
+      <ListState
+        query={query}
+        empty={rows.length === 0}
+        keepRowsOnError
+        loading={<ListSkeleton label={t('loading')} lead={SKELETON_LEAD} />}
+        placeholder={<EmptyState icon={CoinsIcon} title={t('empty')} />}
+      >
+        <Card className="overflow-hidden">
+          <ul className="divide-y divide-slate-100" data-testid="tenant-ledger">
+            {rows.map((r) => (
+              <li key={r.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-5 py-3 text-sm" data-ledger-kind={r.kind}>
+                <div className="min-w-0">
+                  <p className="font-medium text-slate-900">
+                    {isKind(r.kind) ? t(`kinds.${r.kind}`) : r.kind}
+                    {r.category && <span className="ml-2 text-xs font-normal text-slate-500">{r.category}</span>}
+                    {r.account_id && <span className="ml-2 text-xs font-normal text-slate-500">{t('member', { name: r.actor ?? '—' })}</span>}
+                  </p>
+                  <p className="text-xs break-words text-slate-500">
+                    {format.dateTime(new Date(r.at), 'minute')}
+                    {r.note && <span> · {r.note}</span>}
+                    {r.ref && <span className="font-mono"> · {r.ref}</span>}
+                  </p>
+                </div>
+                <div className="text-right tabular-nums">
+                  <p className={cn('font-medium', r.amount < 0 ? 'text-rose-700' : 'text-emerald-700')}>
+                    {r.amount > 0 ? '+' : ''}
+                    {format.number(r.amount, 'credits')}
+                  </p>
+                  <p className="text-xs text-slate-500">{t('balance', { balance: format.number(r.balance_after, 'credits') })}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </Card>
+        {query.isError && <RequestError error={query.error} onRetry={query.refetch} />}
+        <LoadMore query={query} end={t('end', { count: rows.length })} />
+      </ListState>
+    </section>
+  );
+}

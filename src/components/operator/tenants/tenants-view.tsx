@@ -1,0 +1,70 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { MembersIcon, PlusIcon } from '../../icons';
+import { Button } from '../../ui/button';
+import { ListSkeleton } from '../../ui/list-skeleton';
+import { EmptyState, ListState } from '../../ui/list-state';
+import { SearchBox } from '../../ui/search-box';
+import { trpc } from '@/trpc/react';
+import { OperatorHeader } from '../operator-header';
+import { matchesTenant, TENANT_LIST_INPUT } from './model';
+import { NewKeyCard } from './new-key-card';
+import { TenantCreateForm } from './tenant-create-form';
+import { TenantsTable } from './tenants-table';
+
+/** The loading rows have no picture in front (a shape: `lead` is no text here). */
+const SKELETON_LEAD = 'none';
+
+/** Every tenant, searchable, with the form that opens one and the new tenant's key shown once. */
+export function TenantsView() {
+  const t = useTranslations('operatorTenants');
+  const list = trpc.admin.tenantList.useQuery(TENANT_LIST_INPUT);
+  const all = list.data?.tenants ?? [];
+  const [query, setQuery] = useState('');
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
+  const shown = all.filter((x) => matchesTenant(x, query));
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6 lg:py-10">
+      <OperatorHeader
+        title={t('title')}
+        description={t('description')}
+        summary={t('summary', { active: all.filter((x) => !x.disabled).length, total: all.length })}
+      >
+        <Button
+          onClick={() => {
+            setCreated(null);
+            setCreating(true);
+          }}
+          disabled={creating}
+        >
+          <PlusIcon className="size-4" />
+          {t('create.open')}
+        </Button>
+      </OperatorHeader>
+      {created && <NewKeyCard tenantName={created.name} apiKey={created.key} onDone={() => setCreated(null)} />}
+      {creating && (
+        <TenantCreateForm
+          onClose={() => setCreating(false)}
+          onCreated={(tenant, key) => {
+            setCreating(false);
+            setCreated({ name: tenant.name, key });
+            window.scrollTo({ top: 0 });
+          }}
+        />
+      )}
+      <SearchBox label={t('search')} placeholder={t('searchPlaceholder')} value={query} onChange={setQuery} className="max-w-md" />
+      <ListState
+        query={list}
+        empty={shown.length === 0}
+        loading={<ListSkeleton label={t('loading')} lead={SKELETON_LEAD} />}
+        placeholder={<EmptyState icon={MembersIcon} title={all.length === 0 ? t('empty') : t('noMatch')} />}
+      >
+        <TenantsTable tenants={shown} />
+      </ListState>
+    </div>
+  );
+}

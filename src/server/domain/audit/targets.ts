@@ -1,0 +1,48 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { claimCodes, skills, upstreams } from '../../db/schema';
+
+/**
+ * The fields of the objects operator actions change, as audit rows keep them before and after an
+ * action: what an operator would compare, never a secret (an upstream's key is not among them).
+ * Each read locks the row until the action commits, so `before` is what the action changed.
+ */
+
+export async function upstreamSnapshot(tx: Db, name: string): Promise<Record<string, unknown> | null> {
+  const [row] = await tx.select().from(upstreams).where(eq(upstreams.name, name)).for('update');
+  if (!row) return null;
+  return {
+    provider: row.provider,
+    adapter: row.adapter,
+    base_url: row.baseUrl,
+    families: [...new Set(row.models.map((m) => m.family))],
+    enabled: row.enabled,
+    rating: row.rating,
+    soft_timeout_ms: row.softTimeoutMs,
+    removed_reason: row.removedReason,
+    source: row.source,
+  };
+}
+
+export async function claimSnapshot(tx: Db, code: string): Promise<{ tenantId: string; fields: Record<string, unknown> } | null> {
+  const [row] = await tx.select().from(claimCodes).where(eq(claimCodes.code, code)).for('update');
+  if (!row) return null;
+  return { tenantId: row.tenantId, fields: { state: row.state, credits: row.credits, disabled: row.disabledAt !== null } };
+}
+
+export async function skillSnapshot(tx: Db, slug: string): Promise<Record<string, unknown> | null> {
+  const [row] = await tx.select().from(skills).where(eq(skills.slug, slug)).for('update');
+  if (!row) return null;
+  return {
+    zh_name: row.zhName,
+    description: row.description,
+    ratio: row.ratio,
+    genre: row.genre,
+    ref_required: row.refRequired,
+    thumb: row.thumb,
+    fields: row.fields,
+    prompt: row.prompt,
+    active: row.active,
+    position: row.position,
+  };
+}
