@@ -112,8 +112,14 @@ export function consoleProcedures<C, M extends Record<string, Action<C, z.ZodObj
 ): { [K in keyof M & string as Camel<K>]: ConsoleProcedure<M[K], K extends R ? true : false> } {
   const out: Record<string, unknown> = {};
   for (const [name, entry] of Object.entries(map)) {
-    const chain = builder.input(entry.body).output(entry.answer);
-    const resolve: Resolver<C> = ({ ctx, input }) => entry.handler(ctx, input as z.output<z.ZodObject>) as Promise<never>;
+    // A paged read used as an infinite query: tRPC adds `direction` beside `cursor`; the console may
+    // send it (the REST body stays strict), and the handler never sees it.
+    const paged = (reads as readonly string[]).includes(name) && 'cursor' in entry.body.shape;
+    const chain = builder.input(paged ? entry.body.extend({ direction: z.enum(['forward', 'backward']).optional() }) : entry.body).output(entry.answer);
+    const resolve: Resolver<C> = ({ ctx, input }) => {
+      const { direction: _direction, ...body } = input as z.output<z.ZodObject> & { direction?: string };
+      return entry.handler(ctx, (paged ? body : input) as z.output<z.ZodObject>) as Promise<never>;
+    };
     out[name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())] = (reads as readonly string[]).includes(name) ? chain.query(resolve) : chain.mutation(resolve);
   }
   return out as { [K in keyof M & string as Camel<K>]: ConsoleProcedure<M[K], K extends R ? true : false> };
