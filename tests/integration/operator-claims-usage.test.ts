@@ -106,10 +106,10 @@ describe('platform usage', () => {
       ['2026-11-13', 7],
       ['2026-11-14', 0],
     ]);
-    expect(all.totals).toEqual({ image: 8, video: 7, chat: 2, reverse: 0, other: 0, total: 17 });
+    expect(all.totals).toEqual({ image: 8, video: 7, chat: 2, reverse: 0, other: 0, article: 0, total: 17 });
     expect(all.tenants).toEqual([
-      { id: b.id, name: '用量乙', totals: { image: 0, video: 7, chat: 2, reverse: 0, other: 0, total: 9 }, charged_cny: 1.8 },
-      { id: a.id, name: '用量甲', totals: { image: 8, video: 0, chat: 0, reverse: 0, other: 0, total: 8 }, charged_cny: 0.8 },
+      { id: b.id, name: '用量乙', totals: { image: 0, video: 7, chat: 2, reverse: 0, other: 0, article: 0, total: 9 }, charged_cny: 1.8 },
+      { id: a.id, name: '用量甲', totals: { image: 8, video: 0, chat: 0, reverse: 0, other: 0, article: 0, total: 8 }, charged_cny: 0.8 },
     ]);
     expect(all.charged_cny).toBe(2.6);
     expect(all.tenant_daily).toContainEqual({ date: '2026-11-11', tenant_id: a.id, category: 'image', credits: 5 });
