@@ -75,3 +75,6 @@ export function bindingChoices(upstreams: { name: string; families: string[]; st
     channels: live.map((u) => u.name).sort(),
   };
 }
+
+/** The tenant page's recent audit entries (prefetched on the server, read on the client). */
+export const TENANT_AUDIT_INPUT = (tenantId: string) => ({ tenant_id: tenantId, limit: 10 });

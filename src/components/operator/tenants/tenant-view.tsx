@@ -10,14 +10,13 @@ import { EmptyState, ListState } from '../../ui/list-state';
 import { trpc } from '@/trpc/react';
 import { PageHeader } from '../../console/page-header';
 import { AuditEntries } from '../audit/audit-entries';
-import { TENANT_LIST_INPUT, type OperatorTenant } from './model';
+import { TENANT_AUDIT_INPUT, TENANT_LIST_INPUT, type OperatorTenant } from './model';
 import { TenantAccessPanel } from './tenant-access-panel';
 import { TenantCreditPanel } from './tenant-credit-panel';
 import { TenantLedger } from './tenant-ledger';
 import { TenantSettingsPanel } from './tenant-settings-panel';
 
 const SKELETON_LEAD = 'none';
-export const TENANT_AUDIT_INPUT = (tenantId: string) => ({ tenant_id: tenantId, limit: 10 });
 
 /** One tenant: its figures, credits, routing and price, key and access, ledger and recent audit entries. */
 export function TenantView({ tenantId }: { tenantId: string }) {

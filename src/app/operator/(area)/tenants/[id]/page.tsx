@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { TENANT_LIST_INPUT } from '@/components/operator/tenants/model';
-import { TENANT_AUDIT_INPUT, TenantView } from '@/components/operator/tenants/tenant-view';
+import { TENANT_AUDIT_INPUT, TENANT_LIST_INPUT } from '@/components/operator/tenants/model';
+import { TenantView } from '@/components/operator/tenants/tenant-view';
 import { isUuid } from '@/contracts/common';
 import { Prefetched } from '@/trpc/prefetched';
 import { operatorApi } from '@/trpc/server';
