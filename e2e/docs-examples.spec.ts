@@ -57,6 +57,7 @@ test('the Playground shows its request as a curl call that, run as it is, starts
   test.slow();
   const tenant = await createTenant(request);
   await signIn(page, tenant.email, tenant.password);
+  await page.waitForURL(/\/overview/);
   await page.goto('/playground');
   const prompt = `一只橘猫在"老王's 小馆"门口晒太阳`;
   await page.getByLabel('Prompt').fill(prompt);
