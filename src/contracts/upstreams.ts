@@ -11,25 +11,34 @@ export type AdapterKind = (typeof adapterKinds)[number];
 
 /** What one model of a channel can do. Absent flags mean "no". */
 export const capabilitiesSchema = z.strictObject({
-  reference_images: z.boolean().optional(),
-  max_reference_images: z.number().int().positive().optional(),
-  mask: z.boolean().optional(),
-  transparent_background: z.boolean().optional(),
+  reference_images: z.boolean().optional().meta({ description: 'Image or video: takes reference images' }),
+  max_reference_images: z.number().int().positive().optional().meta({ description: 'Image or video: the most reference images one call takes' }),
+  mask: z.boolean().optional().meta({ description: 'Image: repaints inside a mask' }),
+  transparent_background: z.boolean().optional().meta({ description: 'Image: can make a transparent background' }),
   /** Image quality levels the model accepts; empty or absent: no quality parameter. */
-  qualities: z.array(z.enum(imageQualities)).optional(),
+  qualities: z
+    .array(z.enum(imageQualities))
+    .optional()
+    .meta({ description: `Image: the quality levels it accepts (${imageQualities.join(', ')}); empty or absent: no quality parameter` }),
   /** Video: duration range in seconds and resolutions of the tier. */
-  duration: z.strictObject({ min: z.number().int().positive(), max: z.number().int().positive() }).optional(),
-  resolutions: z.array(z.string().min(1)).optional(),
-  first_frame: z.boolean().optional(),
-  last_frame: z.boolean().optional(),
-  reference_video: z.boolean().optional(),
-  reference_audio: z.boolean().optional(),
-  generate_audio: z.boolean().optional(),
+  duration: z
+    .strictObject({
+      min: z.number().int().positive().meta({ description: 'Shortest video, in seconds' }),
+      max: z.number().int().positive().meta({ description: 'Longest video, in seconds' }),
+    })
+    .optional()
+    .meta({ description: 'Video: the duration range (required for ark-video channels)' }),
+  resolutions: z.array(z.string().min(1)).optional().meta({ description: 'Video: the resolutions of the tier, e.g. 720p' }),
+  first_frame: z.boolean().optional().meta({ description: 'Video: starts from a given first frame' }),
+  last_frame: z.boolean().optional().meta({ description: 'Video: ends on a given last frame' }),
+  reference_video: z.boolean().optional().meta({ description: 'Video: takes a reference video' }),
+  reference_audio: z.boolean().optional().meta({ description: 'Video: takes reference audio' }),
+  generate_audio: z.boolean().optional().meta({ description: 'Video: can make a soundtrack' }),
   /** Chat: image inputs, streaming, JSON mode and tool (function) calls. */
-  vision: z.boolean().optional(),
-  streaming: z.boolean().optional(),
-  json_mode: z.boolean().optional(),
-  tools: z.boolean().optional(),
+  vision: z.boolean().optional().meta({ description: 'Chat: takes image inputs' }),
+  streaming: z.boolean().optional().meta({ description: 'Chat: streams its answer' }),
+  json_mode: z.boolean().optional().meta({ description: 'Chat: JSON mode' }),
+  tools: z.boolean().optional().meta({ description: 'Chat: tool (function) calls' }),
 });
 export type Capabilities = z.infer<typeof capabilitiesSchema>;
 
@@ -41,7 +50,7 @@ export const upstreamModelSchema = z.strictObject({
   media: z.array(z.enum(mediaKinds)).min(1),
   /** Platform cost per unit (image, request or video second), never shown to tenants. */
   cost_usd: z.number().min(0).default(0),
-  capabilities: capabilitiesSchema.default({}),
+  capabilities: capabilitiesSchema.default({}).meta({ description: 'What the model can do; absent flags mean no, and only the flags of its media are allowed' }),
 });
 export type UpstreamModel = z.infer<typeof upstreamModelSchema>;
 
@@ -71,10 +80,18 @@ const familySchema = z
 
 /** A model as the console enters it: the file's shape with stricter, per-media checks. */
 const consoleModelSchema = upstreamModelSchema.extend({
-  family: familySchema,
-  model: z.string().trim().min(1, 'give the provider model id').max(200, 'must be at most 200 characters'),
-  media: z.array(z.enum(mediaKinds, 'must be image, video, chat or vision')).min(1, 'name at least one media'),
-  cost_usd: z.number().min(0, 'must not be negative').max(1000, 'must be at most 1000').default(0),
+  family: familySchema.meta({ description: 'What callers ask for as `model`: a model family or video tier (not `auto`, not a channel name)' }),
+  model: z.string().trim().min(1, 'give the provider model id').max(200, 'must be at most 200 characters').meta({ description: "The provider's model id sent upstream" }),
+  media: z
+    .array(z.enum(mediaKinds, 'must be image, video, chat or vision'))
+    .min(1, 'name at least one media')
+    .meta({ description: 'What it produces: image, video, chat or vision, as the adapter carries' }),
+  cost_usd: z
+    .number()
+    .min(0, 'must not be negative')
+    .max(1000, 'must be at most 1000')
+    .default(0)
+    .meta({ description: 'Platform cost in USD per image, request or video second, 0-1000 (default 0); never shown to tenants' }),
 });
 
 /**
@@ -83,14 +100,26 @@ const consoleModelSchema = upstreamModelSchema.extend({
  */
 export const upstreamUpsertSchema = z
   .strictObject({
-    name: channelNameSchema,
-    provider: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
-    adapter: z.enum(adapterKinds, 'must be openai-images, openai-chat or ark-video'),
-    base_url: httpUrl,
-    api_key: z.string().trim().min(1, 'must not be empty').max(4096, 'must be at most 4096 characters').optional(),
-    soft_timeout_ms: z.number().int('must be a whole number').min(1000, 'must be at least 1000').max(3_600_000, 'must be at most 3600000').default(60_000),
-    models: z.array(consoleModelSchema).min(1, 'give at least one model').max(100, 'at most 100 models'),
-    enabled: z.boolean().optional(),
+    name: channelNameSchema.meta({ description: 'The channel name: 2-63 lowercase letters, digits, dot, dash or underscore; an existing console channel of that name is changed' }),
+    provider: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters').meta({ description: 'Who runs the upstream service (1-100 characters)' }),
+    adapter: z.enum(adapterKinds, 'must be openai-images, openai-chat or ark-video').meta({ description: 'The protocol: openai-images (image), openai-chat (chat, vision) or ark-video (video)' }),
+    base_url: httpUrl.meta({ description: 'The http(s) address calls go to' }),
+    api_key: z
+      .string()
+      .trim()
+      .min(1, 'must not be empty')
+      .max(4096, 'must be at most 4096 characters')
+      .optional()
+      .meta({ description: 'The provider key; required for a new channel, left out on an edit to keep the stored one (never shown again)' }),
+    soft_timeout_ms: z
+      .number()
+      .int('must be a whole number')
+      .min(1000, 'must be at least 1000')
+      .max(3_600_000, 'must be at most 3600000')
+      .default(60_000)
+      .meta({ description: 'How long one attempt may wait for an answer before it ends as a timeout, in ms, 1000-3600000 (default 60000)' }),
+    models: z.array(consoleModelSchema).min(1, 'give at least one model').max(100, 'at most 100 models').meta({ description: 'The models the channel serves, 1-100' }),
+    enabled: z.boolean().optional().meta({ description: 'false: routing skips it; left out: enabled when new, unchanged when edited' }),
   })
   .superRefine((body, ctx) => {
     const allowed = ADAPTER_MEDIA[body.adapter];

@@ -6,157 +6,174 @@ import type { ActionMap } from '../../action-map';
 import { route } from '../../meta';
 import { skillOut } from '../skills/list-skills.types';
 
+const d = (description: string) => ({ description });
 const whole = z.number().int();
+const tenantId = z.uuid().meta(d('The tenant id'));
+const tenantName = z.string().meta(d('The tenant name'));
 const tenantOut = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  quota_monthly: whole,
-  credits: whole,
-  created_at: z.string(),
-  admin_email: z.string().nullable(),
+  id: tenantId,
+  name: tenantName,
+  quota_monthly: whole.meta(d('Monthly credit quota shown beside the monthly use; not a limit')),
+  credits: whole.meta(d('Allocatable credits in its wallet now')),
+  created_at: z.string().meta(d('When it was created (ISO 8601)')),
+  admin_email: z.string().nullable().meta(d('The administrator e-mail given at creation; null: none')),
   disabled: z.boolean().meta({ description: 'Disabled by the operator: its keys and console logins are refused' }),
 });
 
 export const operatorUpstream = z.object({
-  name: z.string(),
-  provider: z.string(),
-  adapter: z.string(),
-  media: z.array(z.string()),
-  families: z.array(z.string()),
-  simulated: z.boolean(),
-  enabled: z.boolean(),
-  rating: z.number(),
-  state: z.enum(['active', 'disabled', 'removed', 'retired']),
-  removed_reason: z.string().nullable(),
-  removed_since: z.string().nullable(),
-  score: z.number(),
-  weight: z.number(),
-  selection_share: z.number(),
-  success_rate: z.number().nullable(),
-  p95_ms: z.number().nullable(),
-  attempts_24h: z.number().int(),
-  recent_failures: z.number().int(),
-  components: z.object({ success: z.number(), rating: z.number(), latency: z.number(), cost: z.number(), penalty: z.number() }),
-  explanation: z.string(),
+  name: z.string().meta(d('The channel name')),
+  provider: z.string().meta(d('Who runs the upstream service')),
+  adapter: z.string().meta(d('The protocol spoken: openai-images, openai-chat or ark-video')),
+  media: z.array(z.string()).meta(d('What its models produce: image, video, chat, vision')),
+  families: z.array(z.string()).meta(d('The model families and video tiers it serves')),
+  simulated: z.boolean().meta(d('True for the bundled simulator: no real provider is called')),
+  enabled: z.boolean().meta(d('False when an operator disabled it')),
+  rating: z.number().meta(d('Manual rating 0-5')),
+  state: z
+    .enum(['active', 'disabled', 'removed', 'retired'])
+    .meta(d('active: routing uses it; disabled: by an operator; removed: automatically (unpaid account or invalid key) until a probe succeeds; retired: no longer configured')),
+  removed_reason: z.string().nullable().meta(d('Why it was removed automatically: unpaid or invalid_key; null when not removed')),
+  removed_since: z.string().nullable().meta(d('When it was removed automatically (ISO 8601); null when not removed')),
+  score: z.number().meta(d('Routing score 0-1: 0.45×success + 0.25×rating + 0.20×latency + 0.10×cost, times penalty')),
+  weight: z.number().meta(d('Selection weight: score × smoothed success rate²')),
+  selection_share: z.number().meta(d('Share 0-1 of first choices among active channels of its media, from the weights; 0 when not active')),
+  success_rate: z.number().nullable().meta(d("Successful attempts / attempts over the last 24 hours, 0-1, the caller's own faults left out; null: no attempt")),
+  p95_ms: z.number().nullable().meta(d('95th-percentile attempt duration over the last 24 hours, in ms; null: no attempt')),
+  attempts_24h: z.number().int().meta(d('Attempts in the last 24 hours')),
+  recent_failures: z.number().int().meta(d('How many of its last 5 attempts failed')),
+  components: z
+    .object({
+      success: z.number().meta(d('Smoothed success rate, 0-1')),
+      rating: z.number().meta(d('Rating / 5, 0-1')),
+      latency: z.number().meta(d('1 − p95 / soft time-out, 0-1 (neutral without history)')),
+      cost: z.number().meta(d('Cheapest cost of its media / its cost, 0-1 (1 when free)')),
+      penalty: z.number().meta(d('Multiplier 0-1 for recent failures; 1: none')),
+    })
+    .meta(d('The parts of the score')),
+  explanation: z.string().meta(d('Why routing chooses or skips it, in words')),
   source: z.enum(['file', 'simulator', 'console', 'retired']).meta({ description: 'Where the definition comes from: the upstreams file, the bundled simulator, the console; retired: no longer used' }),
   editable: z.boolean().meta({ description: 'True for console channels: upstream-upsert and upstream-remove change them' }),
   base_url: z.string().meta({ description: 'The address calls go to (the key is never shown)' }),
-  soft_timeout_ms: z.number().int(),
+  soft_timeout_ms: z.number().int().meta(d('How long one attempt may wait for an answer before it ends as a timeout, in ms')),
   models: z
     .array(
       z.object({
         family: z.string().meta({ description: 'What callers ask for as `model`: a model family or video tier' }),
         model: z.string().meta({ description: "The provider's model id sent upstream" }),
-        media: z.array(z.string()),
+        media: z.array(z.string()).meta(d('What the model produces: image, video, chat, vision')),
         cost_usd: z.number().meta({ description: 'Platform cost per image, request or video second (operator only)' }),
         capabilities: z.record(z.string(), z.unknown()).meta({ description: 'What the model can do, as the upstreams file writes it' }),
       }),
     )
     .meta({ description: 'Each model of the channel' }),
-  updated_at: z.string(),
+  updated_at: z.string().meta(d('When its definition last changed (ISO 8601)')),
 });
 
 const channelTest = z.object({
   ok: z.boolean().meta({ description: 'True when the channel answered the test request' }),
-  latency_ms: z.number().int(),
+  latency_ms: z.number().int().meta(d('How long the call took, in ms')),
   error_class: z.string().nullable().meta({ description: 'How the call failed, as routing classifies it (timeout, rate_limit, server_error, network, invalid_key, unpaid, bad_request, unsupported, bad_output); null on success' }),
-  message: z.string(),
+  message: z.string().meta(d('The outcome in words: what succeeded, or the error the channel gave')),
   sample: z.string().nullable().meta({ description: 'A short description of the answer: the reply text, the image size, the task list' }),
-  family: z.string(),
+  family: z.string().meta(d('The family of the model tested')),
   model: z.string().meta({ description: 'The provider model id tested' }),
   call: z.string().meta({ description: 'The request sent, in words' }),
 });
 
 const attemptRow = z.object({
-  channel: z.string(),
-  family: z.string(),
-  ref: z.string().nullable(),
-  started_at: z.string(),
-  duration_ms: z.number().int(),
-  ok: z.boolean(),
-  error_class: z.string().nullable(),
-  try_no: z.number().int(),
-  chain_pos: z.number().int(),
+  channel: z.string().meta(d('The channel called')),
+  family: z.string().meta(d('The model family or video tier asked for')),
+  ref: z.string().nullable().meta(d('The job or request id it served; null: none was recorded')),
+  started_at: z.string().meta(d('When the attempt started (ISO 8601)')),
+  duration_ms: z.number().int().meta(d('How long it took, in ms')),
+  ok: z.boolean().meta(d('True when it succeeded')),
+  error_class: z.string().nullable().meta(d('How it failed (timeout, rate_limit, server_error, network, invalid_key, unpaid, bad_request, unsupported, bad_output); null on success')),
+  try_no: z.number().int().meta(d('1 for the first try on this channel, 2 and 3 for retries')),
+  chain_pos: z.number().int().meta(d('Position of the channel in the fallback chain, from 1')),
 });
 
 const creditBucket = z.object({
-  image: whole,
-  video: whole,
-  chat: whole,
-  reverse: whole,
-  other: whole,
+  image: whole.meta(d('Credits for images')),
+  video: whole.meta(d('Credits for videos')),
+  chat: whole.meta(d('Credits for chat')),
+  reverse: whole.meta(d('Credits for image reading (POST /api/reverse, image to template)')),
+  other: whole.meta(d('Credits for anything else')),
   article: whole.meta({ description: 'Article copy (counted in `chat` by GET /api/tenant-usage, apart here)' }),
-  total: whole,
+  total: whole.meta(d('All categories together')),
 });
-const usageCategory = z.enum(usageCategories);
+const usageCategory = z.enum(usageCategories).meta(d(`The consumption category: ${usageCategories.join(', ')}`));
 
 const operatorClaim = z.object({
-  code: z.string(),
-  claim_url: z.string(),
-  tenant: z.object({ id: z.uuid(), name: z.string() }).meta({ description: 'The tenant that made and paid for the code' }),
-  credits: whole,
-  templates: z.array(z.object({ id: z.string(), slug: z.string(), zh_name: z.string() })).meta({ description: 'The templates the code grants' }),
-  state: z.enum(claimStates),
-  note: z.string(),
-  created_at: z.string(),
-  redeemed_at: z.string().nullable(),
-  redeemed_by: z.object({ nickname: z.string(), email: z.string() }).nullable().meta({ description: "The buyer's nickname and e-mail, once redeemed" }),
+  code: z.string().meta(d('The claim code')),
+  claim_url: z.string().meta(d('The page where a buyer redeems it')),
+  tenant: z.object({ id: tenantId, name: tenantName }).meta({ description: 'The tenant that made and paid for the code' }),
+  credits: whole.meta(d('Credits the code gives the buyer')),
+  templates: z.array(z.object({ id: z.string().meta(d('Template id')), slug: z.string().meta(d('Template slug')), zh_name: z.string().meta(d('Template name')) })).meta({ description: 'The templates the code grants' }),
+  state: z.enum(claimStates).meta(d('open, redeemed or disabled')),
+  note: z.string().meta(d("The tenant's note on the code; may be empty")),
+  created_at: z.string().meta(d('When it was made (ISO 8601)')),
+  redeemed_at: z.string().nullable().meta(d('When it was redeemed (ISO 8601); null: not yet')),
+  redeemed_by: z.object({ nickname: z.string().meta(d("The buyer's nickname")), email: z.string().meta(d("The buyer's e-mail")) }).nullable().meta({ description: "The buyer's nickname and e-mail, once redeemed" }),
   disabled_at: z.string().nullable().meta({ description: 'When the operator disabled it (a redeemed code keeps state `redeemed`)' }),
 });
 
 const ledgerRow = z.object({
-  id: z.string(),
-  at: z.string(),
+  id: z.string().meta(d('Entry id')),
+  at: z.string().meta(d('When it happened (ISO 8601)')),
   kind: z.string().meta({ description: 'adjust, charge, refund, reserve, release or claim' }),
-  category: z.string().nullable(),
+  category: z.string().nullable().meta(d(`Consumption category (${usageCategories.join(', ')}); null for movements that are not consumption`)),
   amount: whole.meta({ description: 'Credits moved: positive in, negative out' }),
   balance_after: whole.meta({ description: 'The wallet after this movement' }),
   account_id: z.string().nullable().meta({ description: "null: the tenant pool; otherwise the member's dedicated credits" }),
   actor: z.string().nullable().meta({ description: 'The member whose work caused it, by nickname' }),
-  ref: z.string().nullable(),
-  note: z.string().nullable(),
+  ref: z.string().nullable().meta(d('The job or request it belongs to; null: none')),
+  note: z.string().nullable().meta(d('Why, as written by the operator or the platform; null: none')),
 });
 
 const fields = z.record(z.string(), z.unknown());
 const auditRow = z.object({
-  id: z.string(),
-  at: z.string(),
+  id: z.string().meta(d('Entry id')),
+  at: z.string().meta(d('When the action ran (ISO 8601)')),
   actor: z.string().meta({ description: 'admin-key (REST with the key) or operator-console' }),
-  action: z.string(),
+  action: z.string().meta(d('The operator action, e.g. tenant-credit')),
   target_kind: z.string().nullable().meta({ description: 'tenant, upstream, claim, skill, …' }),
-  target_id: z.string().nullable(),
-  tenant_id: z.string().nullable(),
-  tenant_name: z.string().nullable(),
+  target_id: z.string().nullable().meta(d('Id or name of the object changed; null: none')),
+  tenant_id: z.string().nullable().meta(d('The tenant concerned; null: none')),
+  tenant_name: z.string().nullable().meta(d('Its name; null: none')),
   body: fields.nullable().meta({ description: 'The action body, secrets removed' }),
   before: fields.nullable().meta({ description: "The changed object's fields before the action" }),
   after: fields.nullable().meta({ description: 'The same fields after it; a new key is recorded as issued, never shown' }),
-  request_id: z.string().nullable(),
+  request_id: z.string().nullable().meta(d('The id of the request that ran the action; null: unknown')),
 });
 
-const operatorSkill = skillOut.extend({ prompt: z.string(), active: z.boolean(), origin: z.string() });
+const operatorSkill = skillOut.extend({
+  prompt: z.string().meta(d('The prompt template sent to the model (never shown to tenants)')),
+  active: z.boolean().meta(d('False: hidden from tenants and refused when generating')),
+  origin: z.string().meta(d('catalog: from the bundled catalogue; operator: written by an operator')),
+});
 
 /** What each operator action answers besides `ok` and `action`. */
 export const adminActionAnswers = {
   'tenant-create': z.object({
-    tenant: tenantOut,
+    tenant: tenantOut.meta(d('The new tenant')),
     api_key: z.string().meta({ description: 'The new tenant key' }),
   }),
   'tenant-list': z.object({
     tenants: z.array(
       tenantOut.extend({
-        members: z.number().int(),
+        members: z.number().int().meta(d('Member accounts')),
         kind: z.enum(['organization', 'personal']).meta({ description: "organization: a paying tenant; personal: a buyer's platform account opened by a claim code" }),
         bound_model: z.string().nullable().meta({ description: 'The family or channel all its requests route inside; null: none' }),
         markup: z.number().meta({ description: 'Multiplier of the CNY price of a credit' }),
         used_month: whole.meta({ description: 'Credits consumed this calendar month (Asia/Shanghai)' }),
       }),
-    ),
+    ).meta(d('Every tenant')),
   }),
   'tenant-credit': z.object({ credits: z.number().int().meta({ description: "The tenant's allocatable credits after the change" }) }),
   'tenant-rekey': z.object({ api_key: z.string().meta({ description: 'The new tenant key; the old one stops working at once' }) }),
   'tenant-toggle': z.object({
     tenant: z
-      .object({ id: z.uuid(), disabled: z.boolean() })
+      .object({ id: tenantId, disabled: z.boolean().meta(d('The state now in force')) })
       .meta({ description: 'Disabled: every key and console login of the tenant is refused at once (open event streams end); its data, credits and jobs are kept' }),
   }),
   'tenant-bind': z.object({ bound_model: z.string().nullable().meta({ description: 'The binding now in force' }) }),
@@ -172,38 +189,56 @@ export const adminActionAnswers = {
   'upstream-remove': z.object({ upstream: operatorUpstream.meta({ description: 'The channel, now retired; its history is kept' }) }),
   'social-claim-disable': z.object({
     claim: z
-      .object({ code: z.string(), state: z.string(), credits_returned: z.number().int() })
+      .object({
+        code: z.string().meta(d('The claim code')),
+        state: z.string().meta(d('Its state now: disabled, or redeemed when it had already been redeemed')),
+        credits_returned: z.number().int().meta(d('Credits returned to the tenant; 0 when it had been redeemed')),
+      })
       .meta({ description: 'The code now; an unredeemed code returns its credits to the tenant' }),
   }),
   'skill-list': z.object({ skills: z.array(operatorSkill).meta({ description: 'Every skill with its prompt (operator only)' }) }),
-  'skill-upsert': z.object({ skill: operatorSkill }),
+  'skill-upsert': z.object({ skill: operatorSkill.meta(d('The skill as saved')) }),
   'claim-list': z.object({
     claims: z.array(operatorClaim).meta({ description: 'Every tenant’s claim codes, newest first' }),
     next_cursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page; null on the last' }),
   }),
   'platform-usage': z.object({
-    timezone: z.literal('Asia/Shanghai'),
-    days: whole,
+    timezone: z.literal('Asia/Shanghai').meta(d('The time zone that days are counted in')),
+    days: whole.meta(d('The window in days')),
     since: z.string().meta({ description: 'Start of the first day (midnight Asia/Shanghai), as an instant' }),
-    generated_at: z.string(),
-    tenant: z.object({ id: z.uuid(), name: z.string() }).nullable().meta({ description: 'The tenant the report is narrowed to; null for all' }),
+    generated_at: z.string().meta(d('When the report was made (ISO 8601)')),
+    tenant: z.object({ id: tenantId, name: tenantName }).nullable().meta({ description: 'The tenant the report is narrowed to; null for all' }),
     totals: creditBucket.meta({ description: 'Credits consumed in the window by category (charges less refunds)' }),
     charged_cny: z.number().meta({ description: 'What those credits cost the tenants in yuan, each at its current markup' }),
-    daily: z.array(creditBucket.extend({ date: z.string() })).meta({ description: 'Every day of the window, oldest first' }),
+    daily: z.array(creditBucket.extend({ date: z.string().meta(d('The day, YYYY-MM-DD (Asia/Shanghai)')) })).meta({ description: 'Every day of the window, oldest first' }),
     tenants: z
-      .array(z.object({ id: z.uuid(), name: z.string(), totals: creditBucket, charged_cny: z.number() }))
+      .array(
+        z.object({
+          id: tenantId,
+          name: tenantName,
+          totals: creditBucket.meta(d('Its credits consumed in the window by category')),
+          charged_cny: z.number().meta(d('What they cost it in yuan, at its current markup')),
+        }),
+      )
       .meta({ description: 'Tenants with consumption in the window, most credits first' }),
     tenant_daily: z
-      .array(z.object({ date: z.string(), tenant_id: z.uuid(), category: usageCategory, credits: whole }))
+      .array(
+        z.object({
+          date: z.string().meta(d('The day, YYYY-MM-DD (Asia/Shanghai)')),
+          tenant_id: tenantId,
+          category: usageCategory,
+          credits: whole.meta(d('Credits consumed')),
+        }),
+      )
       .meta({ description: 'Credits per day, tenant and category; cells with none are left out' }),
     channels: z
       .array(
         z.object({
-          channel: z.string(),
-          provider: z.string(),
+          channel: z.string().meta(d('The channel name')),
+          provider: z.string().meta(d('Who runs it')),
           jobs: whole.meta({ description: 'Distinct jobs and requests the attempts served' }),
-          attempts: whole,
-          failures: whole,
+          attempts: whole.meta(d('Attempts in the window')),
+          failures: whole.meta(d('Attempts that failed')),
           failure_rate: z.number().nullable().meta({ description: 'failures / attempts, 0-1' }),
         }),
       )
