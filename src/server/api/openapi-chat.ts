@@ -34,23 +34,44 @@ const COMPLETION_SCHEMA: SchemaObject = {
   required: ['id', 'object', 'created', 'model', 'choices', 'usage', 'credits'],
   properties: {
     id: { type: 'string', description: "Studio's id of this answer (`chatcmpl-...`)" },
-    object: { type: 'string', const: 'chat.completion' },
-    created: { type: 'integer' },
+    object: { type: 'string', const: 'chat.completion', description: 'Always `chat.completion`' },
+    created: { type: 'integer', description: 'When the answer was made, Unix time in seconds' },
     model: { type: 'string', description: `\`${AUTO_MODEL}\`, or the family the caller asked for; never a provider's model` },
     choices: {
       type: 'array',
+      description: 'The answers, one per choice asked for with `n` (default 1)',
       items: {
         type: 'object',
         properties: {
-          index: { type: 'integer' },
-          message: { type: 'object', properties: { role: { type: 'string' }, content: { type: ['string', 'null'] }, tool_calls: { type: 'array', items: { type: 'object' } } } },
-          finish_reason: { type: ['string', 'null'] },
+          index: { type: 'integer', description: 'Position of this choice, from 0' },
+          message: {
+            type: 'object',
+            description: "The model's message",
+            properties: {
+              role: { type: 'string', description: 'Always `assistant`' },
+              content: { type: ['string', 'null'], description: 'The text of the answer; null when the model only called tools' },
+              tool_calls: {
+                type: 'array',
+                items: { type: 'object' },
+                description: 'The tools the model calls, each `{id, type: "function", function: {name, arguments}}` (arguments as JSON text); absent when none',
+              },
+            },
+          },
+          finish_reason: {
+            type: ['string', 'null'],
+            description: 'Why the model stopped: `stop` (done or a stop text), `length` (token limit reached), `tool_calls`, `content_filter`',
+          },
         },
       },
     },
     usage: {
       type: 'object',
-      properties: { prompt_tokens: { type: 'integer' }, completion_tokens: { type: 'integer' }, total_tokens: { type: 'integer' } },
+      description: 'Tokens of this request; the charge is computed from them',
+      properties: {
+        prompt_tokens: { type: 'integer', description: 'Tokens of the messages sent' },
+        completion_tokens: { type: 'integer', description: 'Tokens of the answer, all choices together' },
+        total_tokens: { type: 'integer', description: 'prompt_tokens + completion_tokens' },
+      },
     },
     credits: { type: 'integer', description: 'Credits this answer cost (also in the `X-Studio-Credits` header)' },
   },
@@ -59,7 +80,12 @@ const COMPLETION_SCHEMA: SchemaObject = {
 const MODEL_SCHEMA: SchemaObject = {
   type: 'object',
   required: ['id', 'object', 'created', 'owned_by'],
-  properties: { id: { type: 'string' }, object: { type: 'string', const: 'model' }, created: { type: 'integer' }, owned_by: { type: 'string' } },
+  properties: {
+    id: { type: 'string', description: `The model name to put in \`model\`: \`${AUTO_MODEL}\` or a chat family` },
+    object: { type: 'string', const: 'model', description: 'Always `model`' },
+    created: { type: 'integer', description: 'Unix time in seconds (a fixed date; kept for OpenAI compatibility)' },
+    owned_by: { type: 'string', description: 'Always `studio`; never the provider' },
+  },
 };
 
 const security: Record<string, string[]>[] = [{ ApiKey: [] }, { Bearer: [] }];
@@ -131,7 +157,14 @@ export function chatPaths(): PathsObject {
             description: 'The list',
             content: {
               'application/json': {
-                schema: { type: 'object', required: ['object', 'data'], properties: { object: { type: 'string', const: 'list' }, data: { type: 'array', items: { $ref: '#/components/schemas/Model' } } } },
+                schema: {
+                  type: 'object',
+                  required: ['object', 'data'],
+                  properties: {
+                    object: { type: 'string', const: 'list', description: 'Always `list`' },
+                    data: { type: 'array', items: { $ref: '#/components/schemas/Model' }, description: `The models: \`${AUTO_MODEL}\` first, then the chat families` },
+                  },
+                },
               },
             },
           },
@@ -147,7 +180,7 @@ export function chatPaths(): PathsObject {
         summary: 'One chat model (OpenAI retrieve)',
         description: 'The model `id` names, as `GET /api/models` lists it; an id you may not use answers 404 in OpenAI’s error shape.',
         security,
-        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+        parameters: [{ name: 'id', in: 'path', required: true, description: `A model id from \`GET /api/models\`, e.g. \`${AUTO_MODEL}\``, schema: { type: 'string' } }],
         responses: {
           '200': { description: 'The model', content: { 'application/json': { schema: { $ref: '#/components/schemas/Model' } } } },
           '401': modelErrors['401'],

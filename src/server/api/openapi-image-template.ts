@@ -21,24 +21,33 @@ export function imageTemplateSchemas(): Record<string, SchemaObject> {
     ImageToTemplateSubmitted: {
       type: 'object',
       required: ['ok', 'jobId', 'status', 'async'],
-      properties: { ok: { type: 'boolean', const: true }, jobId: { type: 'string', format: 'uuid' }, status: { type: 'string', const: 'pending' }, async: { type: 'boolean', const: true } },
+      properties: {
+        ok: { type: 'boolean', const: true },
+        jobId: { type: 'string', format: 'uuid', description: 'The job: follow it with GET /api/jobs?id=, the jobs stream, and GET /api/image-to-template?job_id=' },
+        status: { type: 'string', const: 'pending', description: 'Always `pending`' },
+        async: { type: 'boolean', const: true, description: 'Always true: the conversion runs as a job' },
+      },
     },
   };
 }
 
 export function imageTemplatePost(): OperationObject {
   const options = schemaOf(conversionOptionsSchema, 'input');
-  const json: SchemaObject = { ...options, properties: { image_url: { type: 'string', format: 'uri', maxLength: 2048 }, ...options.properties } };
+  const json: SchemaObject = { ...options, properties: {
+      image_url: { type: 'string', format: 'uri', maxLength: 2048, description: 'The image: a public http(s) address, or the URL of a file Studio serves that is yours' },
+      ...options.properties,
+    },
+  };
   const form: SchemaObject = {
     type: 'object',
     required: ['file'],
     properties: {
-      file: { type: 'string', format: 'binary' },
+      file: { type: 'string', format: 'binary', description: 'The image file: png, jpg or webp, at most 6 MB' },
       variables: { type: 'string', description: 'Repeated fields, a comma-separated list or a JSON array' },
       variable_labels: { type: 'string', description: 'A JSON object' },
-      create_template: { type: 'string', enum: ['true', 'false'] },
+      create_template: { type: 'string', enum: ['true', 'false'], description: '`true` = also create the template (runs asynchronously)' },
       template: { type: 'string', description: 'A JSON object {zh_name, slug, category, domain}' },
-      async: { type: 'string', enum: ['true', 'false'] },
+      async: { type: 'string', enum: ['true', 'false'], description: '`true` = answer at once with a job to follow' },
     },
   };
   return {

@@ -98,7 +98,10 @@ function buildDocument(): OpenAPIObject {
               schema: {
                 type: 'object',
                 required: ['file'],
-                properties: { file: { type: 'string', format: 'binary' }, workspace_id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } },
+                properties: {
+                  file: { type: 'string', format: 'binary', description: 'The file: image, audio or video, its type decided from the leading bytes' },
+                  workspace_id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$', description: 'Optional sub-folder of your uploads (1-64 letters, digits, underscores or dashes)' },
+                },
               },
             },
           },
@@ -113,11 +116,11 @@ function buildDocument(): OpenAPIObject {
                   required: ['ok', 'url', 'media_type', 'mime', 'key', 'size'],
                   properties: {
                     ok: { type: 'boolean', const: true },
-                    url: { type: 'string' },
-                    media_type: { type: 'string', enum: ['image', 'audio', 'video'] },
-                    mime: { type: 'string' },
-                    key: { type: 'string' },
-                    size: { type: 'integer' },
+                    url: { type: 'string', description: 'Public address of the file; pass it as a reference URL' },
+                    media_type: { type: 'string', enum: ['image', 'audio', 'video'], description: 'The type, decided from the bytes' },
+                    mime: { type: 'string', description: 'The MIME type, decided from the bytes (a jpeg named .png is stored as jpg)' },
+                    key: { type: 'string', description: 'The stored object key' },
+                    size: { type: 'integer', description: 'Size of the stored file, bytes' },
                   },
                 },
               },
@@ -142,9 +145,11 @@ function buildDocument(): OpenAPIObject {
           required: true,
           content: {
             'application/json': {
-              schema: { type: 'object', required: ['image_url'], additionalProperties: false, properties: { image_url: { type: 'string', format: 'uri', maxLength: 2048 } } },
+              schema: { type: 'object', required: ['image_url'], additionalProperties: false, properties: { image_url: { type: 'string', format: 'uri', maxLength: 2048, description: 'The image: a public http(s) address, or the URL of a file Studio serves that is yours' } } },
             },
-            'multipart/form-data': { schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } },
+            'multipart/form-data': {
+              schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary', description: 'The image file: png, jpg or webp, at most 6 MB' } } },
+            },
           },
         },
         responses: {
@@ -166,7 +171,15 @@ function buildDocument(): OpenAPIObject {
         description:
           'Events `job.created`, `job.updated` (e.g. a backup channel note), `job.done`, `job.failed`, each with `id` and the job as `GET /api/jobs?id=` shows it in `data`; `heartbeat` every 15 s; `ready` once caught up. Reconnect with `Last-Event-ID` to receive what was missed (kept 24 hours). Tenant keys see every job of the tenant, member keys their own. The stream lives as long as its key: when the key is replaced (rekey), its member account or tenant disabled, a last `revoked` event `{error}` is sent and the stream ends, before any later job is delivered.',
         security: [{ ApiKey: [] }, { Bearer: [] }],
-        parameters: [{ name: 'Last-Event-ID', in: 'header', required: false, schema: { type: 'string' } }],
+        parameters: [
+          {
+            name: 'Last-Event-ID',
+            in: 'header',
+            required: false,
+            description: 'The `id` of the last event received, to get the events missed since (kept 24 hours); browsers send it themselves on reconnect',
+            schema: { type: 'string' },
+          },
+        ],
         responses: {
           '200': { description: 'An event stream', content: { 'text/event-stream': { schema: { type: 'string' } } } },
           '401': { description: 'Missing or invalid key', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },

@@ -4,10 +4,12 @@ import { route } from '../../meta';
 
 export const writeArticleOutput = z.object({
   ok: z.literal(true),
-  template_slug: z.string(),
-  format: z.enum(articleFormats),
-  title: z.string(),
-  body: z.string(),
+  template_slug: z.string().meta({ description: 'The template the copy was written from' }),
+  format: z
+    .enum(articleFormats)
+    .meta({ description: "The template's format: `xiaohongshu` (with `hashtags`), `wechat`, `detail` or `script`" }),
+  title: z.string().meta({ description: 'The title of the copy' }),
+  body: z.string().meta({ description: 'The text of the copy' }),
   hashtags: z.array(z.string()).optional().meta({ description: 'xiaohongshu only' }),
   credits: z.number().int().meta({ description: 'Credits charged' }),
 });

@@ -3,7 +3,9 @@ import { conversionResultSchema } from '../../../../contracts/image-template';
 import { route } from '../../meta';
 
 export const getResultInput = z.object({
-  job_id: z.uuid('must be the jobId of an asynchronous image-to-template call (uuid)'),
+  job_id: z
+    .uuid('must be the jobId of an asynchronous image-to-template call (uuid)')
+    .meta({ description: 'The `jobId` of an asynchronous POST /api/image-to-template' }),
 });
 
 export const getResultOutput = conversionResultSchema;

@@ -3,36 +3,55 @@ import { route } from '../../meta';
 
 const imageEntry = z.object({
   id: z.string().meta({ description: 'Pass as `model`' }),
-  kind: z.enum(['auto', 'family', 'channel']),
-  family: z.string().nullable(),
-  capabilities: z.object({
-    reference_images: z.boolean(),
-    transparent_background: z.boolean(),
-    mask: z.boolean(),
-    qualities: z.array(z.string()),
-  }),
+  kind: z
+    .enum(['auto', 'family', 'channel'])
+    .meta({ description: '`auto`: routing chooses among all upstreams; `family`: any provider of that model generation, rotating; `channel`: one provider, no fallback' }),
+  family: z.string().nullable().meta({ description: 'For a channel: the family it serves; null for `auto` and families' }),
+  capabilities: z
+    .object({
+      reference_images: z.boolean().meta({ description: 'Accepts `reference_images` (image-to-image)' }),
+      transparent_background: z.boolean().meta({ description: 'Accepts `background: transparent` (PNG with alpha)' }),
+      mask: z.boolean().meta({ description: 'Accepts `image_url` + `mask` (mask repaint)' }),
+      qualities: z.array(z.string()).meta({ description: 'The `quality` values it honours (`low`, `medium`, `high`); empty = `quality` has no effect' }),
+    })
+    .meta({ description: 'What this entry can do; for `auto` and a family, what at least one of its channels can do' }),
 });
 
 const videoEntry = z.object({
   id: z.string().meta({ description: 'The tier: pass as `model` to POST /api/videos' }),
-  kind: z.literal('tier'),
-  duration: z.object({ min: z.number().int(), max: z.number().int() }).meta({ description: 'Seconds' }),
-  resolutions: z.array(z.string()),
-  first_frame: z.boolean(),
-  last_frame: z.boolean(),
-  reference_images: z.boolean(),
-  reference_video: z.boolean(),
-  reference_audio: z.boolean(),
-  generate_audio: z.boolean(),
+  kind: z.literal('tier').meta({ description: 'Always `tier`: a video model tier' }),
+  duration: z
+    .object({
+      min: z.number().int().meta({ description: 'Shortest `duration` this tier accepts, seconds' }),
+      max: z.number().int().meta({ description: 'Longest `duration` this tier accepts, seconds' }),
+    })
+    .meta({ description: 'Seconds' }),
+  resolutions: z.array(z.string()).meta({ description: 'The resolutions this tier offers, e.g. `480p`, `720p`, `1080p`' }),
+  first_frame: z.boolean().meta({ description: 'Accepts one image in `images` as the first frame' }),
+  last_frame: z.boolean().meta({ description: 'Accepts two images in `images` as first and last frame' }),
+  reference_images: z.boolean().meta({ description: 'Accepts several images in `images` (up to 9) as appearance references' }),
+  reference_video: z.boolean().meta({ description: 'Accepts `videos` to guide camera movement' }),
+  reference_audio: z.boolean().meta({ description: 'Accepts `audios` for rhythm, lip-sync or music alignment' }),
+  generate_audio: z.boolean().meta({ description: 'Accepts `generate_audio: true`: the model creates the sound itself' }),
 });
 
-export const availableModelsInput = z.object({ media_type: z.enum(['image', 'video'], 'must be image or video').default('image') });
+export const availableModelsInput = z.object({
+  media_type: z
+    .enum(['image', 'video'], 'must be image or video')
+    .default('image')
+    .meta({ description: '`image` (default): the image models; `video`: the video tiers' }),
+});
 
 export const availableModelsOutput = z.object({
   ok: z.literal(true),
-  media_type: z.enum(['image', 'video']),
-  default: z.string().nullable(),
-  models: z.array(z.union([imageEntry, videoEntry])),
+  media_type: z.enum(['image', 'video']).meta({ description: 'The kind listed, as asked with `media_type`' }),
+  default: z
+    .string()
+    .nullable()
+    .meta({ description: 'What is used when `model` is omitted: `auto` for images, the first tier for video; null when no video tier is available' }),
+  models: z
+    .array(z.union([imageEntry, videoEntry]))
+    .meta({ description: 'Images: `auto`, then the families, then the channels. Video: the tiers. A tenant bound to a family or channel sees only that' }),
 });
 
 export const availableModelsMeta = route('GET /available-models', 'Images', 'Models you can pass as `model`', {

@@ -6,10 +6,10 @@ import { route } from '../../meta';
 export const uploadAnswer = z.object({
   ok: z.literal(true),
   url: z.string().meta({ description: 'Public address of the file' }),
-  media_type: z.enum(mediaTypes),
+  media_type: z.enum(mediaTypes).meta({ description: '`image`, `audio` or `video`, decided from the bytes' }),
   mime: z.string().meta({ description: 'Decided from the bytes, never from the name or declared type' }),
-  key: z.string(),
-  size: z.number().int(),
+  key: z.string().meta({ description: 'The stored object key' }),
+  size: z.number().int().meta({ description: 'Size of the stored file, bytes' }),
 });
 
 export const commitUploadMeta = route('POST /upload-ref/commit', 'Uploads', 'Finish a direct upload', {
