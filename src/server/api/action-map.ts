@@ -45,7 +45,7 @@ const names = (map: ActionMap<never>) => Object.keys(map);
 
 /** The REST body of one action: its fields plus `action` naming it; unknown keys refused. */
 export function actionBody(name: string, entry: Pick<Action<never>, 'body'>): z.ZodObject {
-  return entry.body.extend({ action: z.literal(name) });
+  return entry.body.extend({ action: z.literal(name).meta({ description: `Names the action: ${name}` }) });
 }
 
 /** Every body the endpoint takes, as the OpenAPI document shows it: a union told apart by `action`. */
@@ -86,7 +86,7 @@ type Def<I, O> = { input: I; output: O; meta: StudioMeta };
  * `{ok: true, action, ...answer}` (the union of the actions' answers in the OpenAPI document).
  */
 export function actionEndpoint<C>(builder: Builder<C>, meta: StudioMeta, map: ActionMap<C>) {
-  const answers: z.ZodObject[] = names(map).map((n) => (map[n] as Action<C>).answer.extend({ ok: z.literal(true), action: z.literal(n) }));
+  const answers: z.ZodObject[] = names(map).map((n) => (map[n] as Action<C>).answer.extend({ ok: z.literal(true), action: z.literal(n).meta({ description: `The action performed: ${n}` }) }));
   return builder
     .meta(meta)
     .input(z.looseObject({ action: z.string().meta({ description: `One of: ${names(map).join(', ')}` }) }))
