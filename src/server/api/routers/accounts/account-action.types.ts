@@ -8,11 +8,11 @@ import { accountView } from './list-accounts.types';
 export const accountActionAnswers = {
   create: z.object({ account: accountView.meta({ description: 'The new account with its api_key' }) }),
   'set-quota': z.object({
-    account: accountView.pick({ account_id: true, mode: true, credits: true }),
+    account: accountView.pick({ account_id: true, mode: true, credits: true }).meta({ description: 'The account’s new quota mode and dedicated credits' }),
     allocatable: z.number().int().meta({ description: 'Allocatable tenant credits after the change' }),
   }),
   rekey: z.object({ account: accountView.pick({ account_id: true, api_key: true }).meta({ description: 'The new key; the old one stops working at once' }) }),
-  toggle: z.object({ account: accountView.pick({ account_id: true, disabled: true }) }),
+  toggle: z.object({ account: accountView.pick({ account_id: true, disabled: true }).meta({ description: 'The account and whether it is now disabled' }) }),
 } satisfies Record<keyof typeof accountActionBodies, z.ZodObject>;
 
 export const accountActionMeta = (actions: ActionMap<never>) =>

@@ -2,20 +2,20 @@ import { z } from 'zod';
 import { route } from '../../meta';
 
 export const accountView = z.object({
-  account_id: z.uuid(),
-  email: z.string(),
-  nickname: z.string(),
+  account_id: z.uuid().meta({ description: 'The member account id' }),
+  email: z.string().meta({ description: 'Email address' }),
+  nickname: z.string().meta({ description: 'Display name' }),
   api_key: z.string().meta({ description: 'The current key, in plain text' }),
-  mode: z.enum(['shared', 'dedicated']),
-  shared: z.boolean(),
+  mode: z.enum(['shared', 'dedicated']).meta({ description: '`shared`: spends the tenant pool; `dedicated`: spends its own reserved credits' }),
+  shared: z.boolean().meta({ description: 'true in shared mode' }),
   credits: z.number().int().nullable().meta({ description: 'Dedicated credits left; null in shared mode' }),
   spent: z.number().int().meta({ description: "Credits this member's work has consumed" }),
-  disabled: z.boolean(),
-  created_at: z.string(),
+  disabled: z.boolean().meta({ description: 'true: the key is refused' }),
+  created_at: z.string().meta({ description: 'When the account was created (ISO 8601)' }),
 });
 
 export const listAccountsInput = z.object({});
-export const listAccountsOutput = z.object({ ok: z.literal(true), accounts: z.array(accountView) });
+export const listAccountsOutput = z.object({ ok: z.literal(true), accounts: z.array(accountView).meta({ description: 'The member accounts, newest first' }) });
 
 export const listAccountsMeta = route('GET /tenant-accounts', 'Members', "The tenant's member accounts, with their keys", {
   description:

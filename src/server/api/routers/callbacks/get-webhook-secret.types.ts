@@ -4,7 +4,7 @@ import { route } from '../../meta';
 export const webhookSecretOutput = z.object({
   ok: z.literal(true),
   secret: z.string().meta({ description: 'Standard Webhooks secret (whsec_...) that signs every callback of this tenant' }),
-  scheme: z.literal('standard-webhooks'),
+  scheme: z.literal('standard-webhooks').meta({ description: 'The signing scheme: always standard-webhooks' }),
 });
 
 export const getWebhookSecretInput = z.object({});

@@ -1,20 +1,26 @@
 import { z } from 'zod';
 import { route } from '../../meta';
 
-export const templateRef = z.object({ slug: z.string(), zh_name: z.string() });
-export const tutorialOut = z.object({ url: z.string(), title: z.string() }).nullable();
+export const templateRef = z.object({
+  slug: z.string().meta({ description: 'Template slug' }),
+  zh_name: z.string().meta({ description: 'Template display name' }),
+});
+export const tutorialOut = z
+  .object({ url: z.string().meta({ description: 'URL of the tutorial PDF' }), title: z.string().meta({ description: 'Its title' }) })
+  .nullable()
+  .meta({ description: 'The tutorial PDF given with the code; null when none' });
 
 export const claimOut = z.object({
   code: z.string().meta({ description: '20 characters, unguessable' }),
   claim_url: z.string().meta({ description: '{PUBLIC_BASE_URL}/claim/<code>' }),
   reply_text: z.string().meta({ description: 'A message ready to paste to the buyer' }),
   product_copy: z.string().meta({ description: 'Listing text, starting with the tenant named as provider' }),
-  product_images: z.array(z.string()),
-  credits: z.number().int(),
-  templates: z.array(templateRef),
+  product_images: z.array(z.string()).meta({ description: 'Sample image URLs of the templates, for the listing (at most 9)' }),
+  credits: z.number().int().meta({ description: 'Credits the redeemer receives' }),
+  templates: z.array(templateRef).meta({ description: 'The templates the code unlocks' }),
   tutorial_pdf: tutorialOut,
   credits_balance_after: z.number().int().meta({ description: "The tenant's allocatable credits after this claim" }),
-  note: z.string(),
+  note: z.string().meta({ description: 'Your remark; empty when none' }),
 });
 
 export const createClaimOutput = claimOut.extend({ ok: z.literal(true) });

@@ -3,19 +3,27 @@ import { claimStates } from '../../../../contracts/claims';
 import { route } from '../../meta';
 import { tutorialOut } from './create-claim.types';
 
-export const previewClaimInput = z.object({ code: z.string().min(1, 'give the code').max(64) });
+export const previewClaimInput = z.object({ code: z.string().min(1, 'give the code').max(64).meta({ description: 'The claim code' }) });
 
 export const previewClaimOutput = z.object({
   ok: z.literal(true),
-  code: z.string(),
-  state: z.enum(claimStates),
-  provider: z.string(),
-  credits: z.number().int(),
-  templates: z.array(
-    z.object({ slug: z.string(), zh_name: z.string(), type: z.string(), description: z.string(), sample_images: z.array(z.string()) }),
-  ),
+  code: z.string().meta({ description: 'The claim code' }),
+  state: z.enum(claimStates).meta({ description: '`open` (can be redeemed), `redeemed` or `disabled`' }),
+  provider: z.string().meta({ description: 'Name of the tenant that sold the code' }),
+  credits: z.number().int().meta({ description: 'Credits the code gives' }),
+  templates: z
+    .array(
+      z.object({
+        slug: z.string().meta({ description: 'Template slug' }),
+        zh_name: z.string().meta({ description: 'Template display name' }),
+        type: z.string().meta({ description: '`image` or `article`' }),
+        description: z.string().meta({ description: 'What the template makes; empty when none' }),
+        sample_images: z.array(z.string()).meta({ description: 'URLs of example results' }),
+      }),
+    )
+    .meta({ description: 'The templates the code unlocks' }),
   tutorial_pdf: tutorialOut,
-  product_images: z.array(z.string()),
+  product_images: z.array(z.string()).meta({ description: 'Sample image URLs of the templates (at most 9)' }),
 });
 
 export const previewClaimMeta = route('GET /social-claims', 'Claim codes', 'Preview a claim code (no key)', {

@@ -4,11 +4,11 @@ import { route } from '../../meta';
 
 export const getVideosOutput = z.object({
   ok: z.literal(true),
-  task: videoTaskView.optional(),
-  tasks: z.array(videoTaskView).optional(),
-  page_num: z.number().int().optional(),
-  page_size: z.number().int().optional(),
-  total: z.number().int().optional(),
+  task: videoTaskView.optional().meta({ description: 'With `id`: the task' }),
+  tasks: z.array(videoTaskView).optional().meta({ description: 'Without `id`: this page of tasks, newest first' }),
+  page_num: z.number().int().optional().meta({ description: 'Without `id`: the page number' }),
+  page_size: z.number().int().optional().meta({ description: 'Without `id`: tasks per page' }),
+  total: z.number().int().optional().meta({ description: 'Without `id`: the number of tasks matching the filter, over all pages' }),
 });
 
 export const getVideosMeta = route('GET /videos', 'Videos', 'One video task, or a page of the caller’s video tasks', {

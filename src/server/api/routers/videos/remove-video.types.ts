@@ -4,8 +4,8 @@ import { route } from '../../meta';
 
 export const removeVideoOutput = z.object({
   ok: z.literal(true),
-  id: z.uuid(),
-  action: z.enum(['cancelled', 'deleted']),
+  id: z.uuid().meta({ description: 'The task id' }),
+  action: z.enum(['cancelled', 'deleted']).meta({ description: '`cancelled`: it was queued or running, credits refunded; `deleted`: it had finished and is gone' }),
   task: videoTaskView.optional().meta({ description: 'The cancelled task (absent after a delete)' }),
 });
 

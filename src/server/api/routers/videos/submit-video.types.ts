@@ -4,11 +4,11 @@ import { idempotencyHeader } from '../jobs/generate.types';
 
 export const submitVideoOutput = z.object({
   ok: z.literal(true),
-  id: z.uuid(),
+  id: z.uuid().meta({ description: 'The task id, also the job id' }),
   task_id: z.uuid().meta({ description: 'Same value as `id` and `jobId`' }),
-  jobId: z.uuid(),
-  status: z.literal('pending'),
-  state: z.literal('queued'),
+  jobId: z.uuid().meta({ description: 'Same value as `id`' }),
+  status: z.literal('pending').meta({ description: 'The job status, always pending at submission' }),
+  state: z.literal('queued').meta({ description: 'The task state, always queued at submission' }),
 });
 
 export const submitVideoMeta = route('POST /videos', 'Videos', 'Submit a video task (asynchronous)', {
