@@ -1,4 +1,5 @@
 import type { Db } from '../db/client';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { upstreamAttempts, type UpstreamRow } from '../db/schema';
 import { AppError } from '../domain/errors';
 import { logger } from '../logger';
@@ -125,8 +126,14 @@ const ATTEMPTS_KEY = Symbol.for('studio.attemptLog');
 type GlobalWithLog = typeof globalThis & { [ATTEMPTS_KEY]?: AttemptLog };
 const attemptLog = ((globalThis as GlobalWithLog)[ATTEMPTS_KEY] ??= new AttemptLog());
 
-/** Writes buffered attempt rows now. */
-export function flushAttempts(): Promise<void> {
+/**
+ * Writes buffered attempt rows now, before `db` reads them. Not from inside a transaction (an audited
+ * operator action reading a channel view): the rows are written through the pool, and their foreign
+ * key check would wait on the transaction's own lock of the channel row (on the embedded database, on
+ * its one connection), which waits for this. A read in a transaction misses at most the last 200 ms.
+ */
+export function flushAttempts(db?: Db): Promise<void> {
+  if (db instanceof PgTransaction) return Promise.resolve();
   return attemptLog.flush();
 }
 

@@ -44,7 +44,7 @@ const round = (x: number, digits = 3) => Math.round(x * 10 ** digits) / 10 ** di
 
 /** Every upstream with its live health (rule 8): what `upstream-list` and the operator console show. */
 export async function listUpstreamsForOperator(db: Db): Promise<OperatorUpstreamView[]> {
-  await flushAttempts();
+  await flushAttempts(db);
   const [rows, health] = await Promise.all([db.select().from(upstreams).orderBy(upstreams.name), computeHealth(db)]);
   const state = (r: (typeof rows)[number]): OperatorUpstreamView['state'] =>
     r.source === 'retired' ? 'retired' : r.removedReason ? 'removed' : !r.enabled ? 'disabled' : 'active';
@@ -122,7 +122,7 @@ export interface AttemptLogRow {
 
 /** The latest attempts, optionally of one job or request: the routing log for operators. */
 export async function attemptLog(db: Db, opts: { ref?: string | undefined; limit?: number }): Promise<AttemptLogRow[]> {
-  await flushAttempts();
+  await flushAttempts(db);
   const rows = await db
     .select({ a: upstreamAttempts, channel: upstreams.name })
     .from(upstreamAttempts)

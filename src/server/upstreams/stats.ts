@@ -94,7 +94,7 @@ export async function computeHealth(db: Db, now: Date = new Date()): Promise<Map
 
 /** Recomputes and stores the scores that routing reads. Run periodically by the worker. */
 export async function recomputeScores(db: Db, now: Date = new Date()): Promise<Map<string, UpstreamHealth>> {
-  await flushAttempts();
+  await flushAttempts(db);
   const health = await computeHealth(db, now);
   const values = [...health.values()].map((h) => ({
     upstreamId: h.upstreamId,

@@ -9,7 +9,7 @@ import { claimCodes, skills, upstreams } from '../../db/schema';
  */
 
 export async function upstreamSnapshot(tx: Db, name: string): Promise<Record<string, unknown> | null> {
-  const [row] = await tx.select().from(upstreams).where(eq(upstreams.name, name)).for('update');
+  const [row] = await tx.select().from(upstreams).where(eq(upstreams.name, name)).for('no key update');
   if (!row) return null;
   return {
     provider: row.provider,
@@ -25,13 +25,13 @@ export async function upstreamSnapshot(tx: Db, name: string): Promise<Record<str
 }
 
 export async function claimSnapshot(tx: Db, code: string): Promise<{ tenantId: string; fields: Record<string, unknown> } | null> {
-  const [row] = await tx.select().from(claimCodes).where(eq(claimCodes.code, code)).for('update');
+  const [row] = await tx.select().from(claimCodes).where(eq(claimCodes.code, code)).for('no key update');
   if (!row) return null;
   return { tenantId: row.tenantId, fields: { state: row.state, credits: row.credits, disabled: row.disabledAt !== null } };
 }
 
 export async function skillSnapshot(tx: Db, slug: string): Promise<Record<string, unknown> | null> {
-  const [row] = await tx.select().from(skills).where(eq(skills.slug, slug)).for('update');
+  const [row] = await tx.select().from(skills).where(eq(skills.slug, slug)).for('no key update');
   if (!row) return null;
   return {
     zh_name: row.zhName,

@@ -57,7 +57,7 @@ export async function platformUsage(
     attemptWhere.push(eq(upstreamAttempts.tenantId, only.id));
   }
   // Attempts are written in batches a moment after they happen; the report includes the latest.
-  await flushAttempts();
+  await flushAttempts(db);
   const [cells, channelRows] = await Promise.all([
     db
       .select({ tenantId: usageDaily.tenantId, name: tenants.name, markup: tenants.markup, day: usageDaily.day, category: usageDaily.category, credits: usageDaily.credits })
