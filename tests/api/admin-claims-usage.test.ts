@@ -179,8 +179,8 @@ describe('platform usage (platform-usage)', () => {
     expect(mine.status).toBe(200);
     expect(mine.body.tenant).toEqual({ id: t.id, name });
     expect(mine.body.daily).toHaveLength(7);
-    expect(mine.body.totals).toEqual(own);
-    expect(mine.body.daily.at(-1)).toEqual({ date: today(), ...own });
+    expect(mine.body.totals).toEqual({ ...own, article: 0 });
+    expect(mine.body.daily.at(-1)).toEqual({ date: today(), ...own, article: 0 });
     expect(mine.body.tenants.map((x) => x.id)).toEqual([t.id]);
     const attempts = (await admin<{ attempts: { channel: string; ref: string | null; ok: boolean }[] }>({ action: 'upstream-attempts', limit: 1000 })).body.attempts;
     const jobChannel = attempts.find((a) => a.ref === jobs[0] && a.ok)?.channel;
