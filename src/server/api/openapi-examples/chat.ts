@@ -1,0 +1,69 @@
+import type { OperationExample } from './types';
+
+/** `POST /api/chat` takes the same body and gives the same answer as the OpenAI-compatible path. */
+const completion: OperationExample = {
+  "body": {
+    "model": "auto",
+    "messages": [
+      {
+        "role": "user",
+        "content": "用一句话介绍你自己"
+      }
+    ]
+  },
+  "response": {
+    "id": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10",
+    "object": "chat.completion",
+    "created": 1,
+    "model": "auto",
+    "choices": [
+      {
+        "index": 1,
+        "message": {
+          "role": "role",
+          "content": "我是 Studio 的助手，可以帮你写文案、出图和做视频。",
+          "tool_calls": [
+            {}
+          ]
+        },
+        "finish_reason": "finish_reason"
+      }
+    ],
+    "usage": {
+      "prompt_tokens": 1,
+      "completion_tokens": 1,
+      "total_tokens": 5000
+    },
+    "credits": 5000
+  }
+};
+
+/** Worked examples of the OpenAI-compatible chat surface and its model list. */
+export const chatExamples: Record<string, OperationExample> = {
+  "POST /chat/completions": completion,
+  "POST /chat": completion,
+  "GET /models": {
+    "response": {
+      "object": "list",
+      "data": [
+        {
+          "id": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10",
+          "object": "model",
+          "created": 1,
+          "owned_by": "studio"
+        }
+      ]
+    }
+  },
+  "GET /models/{id}": {
+    "path": {
+      "id": "auto"
+    },
+    "response": {
+      "id": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10",
+      "object": "model",
+      "created": 1,
+      "owned_by": "studio"
+    }
+  }
+};

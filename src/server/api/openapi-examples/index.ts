@@ -1,0 +1,22 @@
+import { chatExamples } from './chat';
+import { downstreamExamples } from './downstream';
+import { jobsExamples } from './jobs';
+import { mediaExamples } from './media';
+import { templatesExamples } from './templates';
+import { tenantExamples } from './tenant';
+import type { OperationExample } from './types';
+
+export type { OperationExample } from './types';
+
+/**
+ * One worked example per REST operation, keyed `METHOD /path` as the OpenAPI document writes it, in
+ * one file per area of the API.
+ */
+export const operationExamples: Record<string, OperationExample> = {
+  ...tenantExamples,
+  ...jobsExamples,
+  ...templatesExamples,
+  ...downstreamExamples,
+  ...mediaExamples,
+  ...chatExamples,
+};
