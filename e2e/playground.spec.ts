@@ -213,7 +213,8 @@ test('a running job shows progress, and Playground and Jobs follow it live', asy
   await expect(jobs.getByRole('heading', { name: 'No jobs yet' })).toBeVisible();
   await expect(jobs.getByText('Live', { exact: true })).toBeVisible();
 
-  await setImageLatency(request, 2500);
+  // Long enough that the second tab surely sees the job pending on a busy machine (a screenshot is taken in between).
+  await setImageLatency(request, 6000);
   try {
     await page.goto('/playground');
     await page.getByLabel('Prompt').fill('夜晚的霓虹街道，雨后的倒影 — neon street after rain');
@@ -229,7 +230,7 @@ test('a running job shows progress, and Playground and Jobs follow it live', asy
     await expect(row).toContainText('neon street after rain');
     await expect(row.locator('[data-status]')).toHaveText('Pending');
 
-    await expect(card).toHaveAttribute('data-status', 'done', { timeout: 15_000 });
+    await expect(card).toHaveAttribute('data-status', 'done', { timeout: 25_000 });
     await expect(row.locator('[data-status]')).toHaveText('Done');
     await expect(row.locator('img')).toBeVisible();
   } finally {

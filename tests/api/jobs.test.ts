@@ -214,6 +214,11 @@ describe('image generation', () => {
     expect(page3.body.next_cursor).toBeNull();
     expect((await api<{ jobs: Job[] }>('/jobs?status=failed', { key: t.key })).body.jobs).toHaveLength(0);
     expect((await api('/jobs?status=running', { key: t.key })).status).toBe(400);
+    // A cursor not from an earlier page (here a forged one with a bad id) is the caller's mistake.
+    const forged = Buffer.from(`${new Date().toISOString()}|not-a-uuid`).toString('base64url');
+    const refused = await api<{ error: string }>(`/jobs?cursor=${forged}`, { key: t.key });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatch(/cursor/);
   });
 
   it('spends a dedicated member’s own credits and a shared member’s pool', async () => {

@@ -1,11 +1,11 @@
-import { and, desc, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { ArticleFormat } from '../../../contracts/templates';
 import { articleFormats } from '../../../contracts/templates';
 import type { Db } from '../../db/client';
 import { jobs, type Job } from '../../db/schema';
 import type { ScopedIdentity } from '../auth/identity';
-import { fieldError, notFound } from '../errors';
-import { visibleTo } from '../jobs/read';
+import { notFound } from '../errors';
+import { pageOfJobs, visibleTo } from '../jobs/read';
 
 /** An article kept in the history: what was asked, what was written (or why not), and what it cost. */
 export interface ArticleRecord {
@@ -94,17 +94,6 @@ function likePattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function encodeCursor(job: Job): string {
-  return Buffer.from(`${job.createdAt.toISOString()}|${job.id}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { at: Date; id: string } {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const date = new Date(at ?? '');
-  if (!id || !/^[0-9a-f-]{36}$/.test(id) || Number.isNaN(date.getTime())) throw fieldError(['cursor'], 'not a cursor from an earlier page');
-  return { at: date, id };
-}
-
 export const HISTORY_PAGE = 20;
 
 /**
@@ -134,19 +123,8 @@ export async function articleHistory(
       ) as SQL,
     );
   }
-  if (opts.cursor) {
-    const c = decodeCursor(opts.cursor);
-    conds.push(or(lt(jobs.createdAt, c.at), and(eq(jobs.createdAt, c.at), lt(jobs.id, c.id))) as SQL);
-  }
-  const rows = await db
-    .select()
-    .from(jobs)
-    .where(and(...conds))
-    .orderBy(desc(jobs.createdAt), desc(jobs.id))
-    .limit(limit + 1);
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
-  return { articles: page.map(summaryOf), next_cursor: rows.length > limit && last ? encodeCursor(last) : null };
+  const { page, nextCursor } = await pageOfJobs(db, conds, limit, opts.cursor);
+  return { articles: page.map(summaryOf), next_cursor: nextCursor };
 }
 
 /** One article of the caller's history in full; another tenant's or another member's is not found. */

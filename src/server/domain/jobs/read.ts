@@ -108,8 +108,29 @@ function encodeCursor(job: Job): string {
 function decodeCursor(cursor: string): { at: Date; id: string } {
   const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const date = new Date(at ?? '');
-  if (!id || Number.isNaN(date.getTime())) throw fieldError(['cursor'], 'not a cursor from an earlier page');
+  if (!id || !/^[0-9a-f-]{36}$/.test(id) || Number.isNaN(date.getTime())) throw fieldError(['cursor'], 'not a cursor from an earlier page');
   return { at: date, id };
+}
+
+/**
+ * One page of the jobs matching `conds`, newest first, keyset-paged by (created_at, id): stable while
+ * new jobs arrive. `cursor` is the `next_cursor` of the page before.
+ */
+export async function pageOfJobs(db: Db, conds: SQL[], limit: number, cursor: string | undefined): Promise<{ page: Job[]; nextCursor: string | null }> {
+  const where = [...conds];
+  if (cursor) {
+    const c = decodeCursor(cursor);
+    where.push(or(lt(jobs.createdAt, c.at), and(eq(jobs.createdAt, c.at), lt(jobs.id, c.id))) as SQL);
+  }
+  const rows = await db
+    .select()
+    .from(jobs)
+    .where(and(...where))
+    .orderBy(desc(jobs.createdAt), desc(jobs.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return { page, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
 }
 
 /** Newest first, keyset-paged: stable while new jobs arrive. */
@@ -120,19 +141,8 @@ export async function listJobs(
 ): Promise<{ jobs: Job[]; nextCursor: string | null }> {
   const conds: SQL[] = [visibleTo(who), notArticle];
   if (opts.status) conds.push(eq(jobs.status, opts.status));
-  if (opts.cursor) {
-    const c = decodeCursor(opts.cursor);
-    conds.push(or(lt(jobs.createdAt, c.at), and(eq(jobs.createdAt, c.at), lt(jobs.id, c.id))) as SQL);
-  }
-  const rows = await db
-    .select()
-    .from(jobs)
-    .where(and(...conds))
-    .orderBy(desc(jobs.createdAt), desc(jobs.id))
-    .limit(opts.limit + 1);
-  const page = rows.slice(0, opts.limit);
-  const last = page[page.length - 1];
-  return { jobs: page, nextCursor: rows.length > opts.limit && last ? encodeCursor(last) : null };
+  const { page, nextCursor } = await pageOfJobs(db, conds, opts.limit, opts.cursor);
+  return { jobs: page, nextCursor };
 }
 
 /** `GET /api/jobs`: one job by id, or a page of the caller's jobs, newest first. */
