@@ -80,7 +80,9 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
   const admin = `sk-studio-bench${randomBytes(16).toString('hex')}`;
   const [port, simPort] = [await freePort(), await freePort()];
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'studio-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+  // BENCH_PROFILE=1 writes a CPU profile of the server into .data/profiles when it stops.
+  const flags = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, '.data', 'profiles')}`] : [];
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'scripts/start.ts'], {
     cwd: root,
     env: {
       ...process.env,

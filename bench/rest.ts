@@ -1,13 +1,20 @@
 /**
- * Authenticated REST reads on PostgreSQL, beside a floor measured in the same run: a bare `node:http`
- * server that takes the key, hashes it (SHA-256), looks it up and reads the balance with the `postgres`
- * driver (two queries, no framework, no validation, no error conventions). For each, at 32 concurrent
- * clients: requests per second and CPU ms per request of the serving process, and Studio's ratio to the
- * floor (issue target: at most 2×).
- *  A. GET /api/balance
- *  B. GET /api/jobs?id=<a pending job>
+ * Authenticated REST calls on PostgreSQL, beside floors measured in the same run. For each, at 32
+ * concurrent clients: requests per second and CPU ms per request of the serving process, and Studio's
+ * ratio to its floor.
+ *  Reads (target at most 2× the read floor): a bare `node:http` server that takes the key, hashes it
+ *  (SHA-256), looks it up and reads the balance with the `postgres` driver (two queries, no framework,
+ *  no validation, no error conventions).
+ *   A. GET /api/balance
+ *   B. GET /api/jobs?id=<a pending job>
+ *   C. GET /api/videos?id=<a queued video task>
+ *  Submissions (target at most 3× the submission floor): the same server doing by hand what
+ *  `POST /api/generate` does: the key look-up, the tenant's binding, then one transaction taking a
+ *  rate-limit token, charging the credits (ledger and daily usage), inserting the job and its task,
+ *  waking the workers and logging the job event, the same statements Studio sends.
+ *   D. POST /api/generate with a prompt
  * Usage: npm run bench:rest   (DATABASE_URL defaults to postgres://postgres@127.0.0.1:5432/test)
- * BENCH_REST_SECONDS (default 10) changes the run; BENCH_PROFILE=1 profiles the web process.
+ * BENCH_REST_SECONDS (default 10) changes each run; BENCH_PROFILE=1 profiles the web process.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Pool } from 'undici';
@@ -33,6 +40,46 @@ http.createServer(async (req, res) => {
     res.end(JSON.stringify({ ok: true, credits: t.credits }));
   } catch (e) { res.writeHead(500); res.end(); }
 }).listen(Number(process.env.PORT), '127.0.0.1');
+
+const { randomUUID } = require('node:crypto');
+const submit = async (req, res, body) => {
+  const key = req.headers['x-api-key'] || '';
+  const digest = createHash('sha256').update(key).digest('hex');
+  const [k] = await sql\`select tenant_id, account_id from api_keys where digest = \${digest} and revoked_at is null\`;
+  if (!k) { res.writeHead(401); res.end(); return; }
+  const input = JSON.parse(body);
+  if (typeof input.prompt !== 'string') { res.writeHead(400); res.end(); return; }
+  await sql\`select bound_model from tenants where id = \${k.tenant_id}\`;
+  const id = randomUUID();
+  await sql.begin(async (tx) => {
+    const bucket = 'image:' + k.tenant_id;
+    await tx\`insert into rate_buckets (key, tokens, updated_at) values (\${bucket}, 100000000::real - 1::real, now())
+      on conflict (key) do update set tokens = least(100000000::real, rate_buckets.tokens + extract(epoch from (now() - rate_buckets.updated_at)) * 1000 * 27::real) - 1::real, updated_at = now()
+      where least(100000000::real, rate_buckets.tokens + extract(epoch from (now() - rate_buckets.updated_at)) * 1000 * 27::real) >= 1::real returning tokens\`;
+    const [w] = await tx\`with w as (update tenants set credits = credits - 1 where id = \${k.tenant_id} and credits::bigint - 1 between 0 and 2147483647 returning credits),
+      l as (insert into ledger_entries (tenant_id, account_id, amount, balance_after, kind, category, actor_account_id, ref, note)
+            select \${k.tenant_id}::uuid, null, -1, w.credits, 'charge', 'image', null, \${id}, null from w returning 1),
+      u as (insert into usage_daily (tenant_id, day, category, credits) select \${k.tenant_id}::uuid, (now() at time zone 'Asia/Shanghai')::date, 'image', 1 from w
+            on conflict (tenant_id, day, category) do update set credits = usage_daily.credits + excluded.credits returning 1)
+      select (select credits from w) as credits, (select count(*) from l) as written\`;
+    if (w.credits === null) throw new Error('no credits');
+    const job = { prompt: input.prompt, quality: input.quality || 'low', source: { kind: 'prompt' }, ratio: '1:1', request: input };
+    await tx\`insert into jobs (id, tenant_id, kind, input, credits, cost_usd) values (\${id}, \${k.tenant_id}, 'image', \${tx.json(job)}, 1, 0.01) returning *\`;
+    await tx\`insert into tasks (queue, payload, run_at, max_attempts) values ('image.job', \${tx.json({ jobId: id })}, now(), 3)\`;
+    await tx\`select pg_notify('studio_floor_tasks', 'image.job')\`;
+    await tx\`with l as materialized (select pg_advisory_xact_lock(24189, hashtext(\${k.tenant_id}::text))),
+      e as (insert into job_events (tenant_id, account_id, job_id, type) select \${k.tenant_id}::uuid, null, \${id}::uuid, 'created' where (select count(*) from l) >= 0 returning id)
+      select pg_notify('studio_floor_jobs', json_build_object('id', e.id, 'job', \${id}::text)::text) from e\`;
+  });
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ ok: true, jobId: id, status: 'pending' }));
+};
+http.createServer((req, res) => {
+  let body = '';
+  req.setEncoding('utf8');
+  req.on('data', (c) => (body += c));
+  req.on('end', () => submit(req, res, body).catch((e) => { console.error(e); res.writeHead(500); res.end(); }));
+}).listen(Number(process.env.SUBMIT_PORT), '127.0.0.1');
 `;
 
 interface Figure {
@@ -41,13 +88,22 @@ interface Figure {
   errors: number;
 }
 
-async function load(origin: string, path: string, key: string, pid: number | undefined): Promise<Figure> {
+interface Call {
+  path: string;
+  method?: 'GET' | 'POST';
+  body?: string;
+}
+
+async function load(origin: string, call: Call, key: string, pid: number | undefined): Promise<Figure> {
   const pool = new Pool(origin, { connections: CONCURRENCY, pipelining: 1 });
+  const method = call.method ?? 'GET';
+  const headers: Record<string, string> = { 'x-api-key': key, ...(call.body ? { 'content-type': 'application/json' } : {}) };
+  const request = () => pool.request({ path: call.path, method, headers, body: call.body });
   // Warm up (JIT, connection pools, caches) before measuring.
   const warmEnd = Date.now() + 2000;
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
-      while (Date.now() < warmEnd) await (await pool.request({ path, method: 'GET', headers: { 'x-api-key': key } })).body.text();
+      while (Date.now() < warmEnd) await (await request()).body.text();
     }),
   );
   let done = 0;
@@ -58,7 +114,7 @@ async function load(origin: string, path: string, key: string, pid: number | und
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       while (Date.now() < end) {
-        const res = await pool.request({ path, method: 'GET', headers: { 'x-api-key': key } });
+        const res = await request();
         await res.body.text();
         if (res.statusCode === 200) done += 1;
         else errors += 1;
@@ -71,43 +127,60 @@ async function load(origin: string, path: string, key: string, pid: number | und
   return { rps: done / elapsed, cpuPerReq: cpu / Math.max(1, done), errors };
 }
 
-const row = (name: string, f: Figure, floor?: Figure) =>
-  `| ${name} | ${f.rps.toFixed(0)} | ${f.cpuPerReq.toFixed(3)} ms | ${floor ? `${(f.cpuPerReq / floor.cpuPerReq).toFixed(2)}×` : '1.00×'} | ${f.errors} |`;
+const row = (name: string, f: Figure, floor?: Figure, target?: number) => {
+  const ratio = floor ? f.cpuPerReq / floor.cpuPerReq : 1;
+  const verdict = target === undefined ? '' : `≤ ${target}× ${ratio <= target ? 'met' : 'NOT met'}`;
+  return `| ${name} | ${f.rps.toFixed(0)} | ${f.cpuPerReq.toFixed(3)} ms | ${ratio.toFixed(2)}× | ${verdict} | ${f.errors} |`;
+};
 
 async function main(): Promise<void> {
   const scratch = await scratchDatabase();
   const children: ChildProcess[] = [];
-  const server = await startBenchServer({ DATABASE_URL: scratch.url });
+  // No hourly image cap in the way of the submission run.
+  const server = await startBenchServer({ DATABASE_URL: scratch.url, STUDIO_IMAGE_RATE_PER_HOUR: '100000000' });
   try {
-    const tenant = await server.tenant('基准租户', 1000);
-    const submitted = await fetch(`${server.api}/generate`, {
-      method: 'POST',
-      headers: { 'x-api-key': tenant.key, 'content-type': 'application/json' },
-      body: JSON.stringify({ prompt: '基准 bench', quality: 'low' }),
-    });
-    const { jobId } = (await submitted.json()) as { jobId: string };
+    const tenant = await server.tenant('基准租户', 100_000_000);
+    const post = async (path: string, body: unknown): Promise<Record<string, unknown>> => {
+      const res = await fetch(`${server.api}${path}`, {
+        method: 'POST',
+        headers: { 'x-api-key': tenant.key, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      const answer = (await res.json()) as Record<string, unknown>;
+      if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(answer)}`);
+      return answer;
+    };
+    const { jobId } = (await post('/generate', { prompt: '基准 bench', quality: 'low' })) as { jobId: string };
+    const { task_id: videoId } = (await post('/videos', { prompt: '基准视频 bench video' })) as { task_id: string };
 
-    const floorPort = await freePort();
+    const [floorPort, submitPort] = [await freePort(), await freePort()];
     const floor = spawn(process.execPath, ['-e', FLOOR_SOURCE], {
       cwd: ROOT,
-      env: { ...process.env, PORT: String(floorPort), DATABASE_URL: scratch.url },
+      env: { ...process.env, PORT: String(floorPort), SUBMIT_PORT: String(submitPort), DATABASE_URL: scratch.url },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     children.push(floor);
     const floorOrigin = `http://127.0.0.1:${floorPort}`;
     await waitHttp(`${floorOrigin}/ready`, 10_000);
     const studioOrigin = server.api.replace(/\/api$/, '');
+    const generate: Call = { path: '/api/generate', method: 'POST', body: JSON.stringify({ prompt: '基准 bench 提交', quality: 'low' }) };
 
-    const floorFigure = await load(floorOrigin, '/', tenant.key, floor.pid);
-    const balance = await load(studioOrigin, '/api/balance', tenant.key, server.pid);
-    const job = await load(studioOrigin, `/api/jobs?id=${jobId}`, tenant.key, server.pid);
+    const readFloor = await load(floorOrigin, { path: '/' }, tenant.key, floor.pid);
+    const balance = await load(studioOrigin, { path: '/api/balance' }, tenant.key, server.pid);
+    const job = await load(studioOrigin, { path: `/api/jobs?id=${jobId}` }, tenant.key, server.pid);
+    const video = await load(studioOrigin, { path: `/api/videos?id=${videoId}` }, tenant.key, server.pid);
+    const submitFloor = await load(`http://127.0.0.1:${submitPort}`, { ...generate, path: '/' }, tenant.key, floor.pid);
+    const submission = await load(studioOrigin, generate, tenant.key, server.pid);
 
-    console.log(`\nAuthenticated REST reads on PostgreSQL (${CONCURRENCY} concurrent clients, ${SECONDS} s each)\n`);
-    console.log('| target | requests/s | CPU per request | vs floor | errors |');
-    console.log('|---|---|---|---|---|');
-    console.log(row('floor: node:http + SHA-256 + two queries', floorFigure));
-    console.log(row('A. GET /api/balance', balance, floorFigure));
-    console.log(row('B. GET /api/jobs?id=', job, floorFigure));
+    console.log(`\nAuthenticated REST calls on PostgreSQL (${CONCURRENCY} concurrent clients, ${SECONDS} s each)\n`);
+    console.log('| call | requests/s | CPU per request | vs floor | target | errors |');
+    console.log('|---|---|---|---|---|---|');
+    console.log(row('read floor: node:http + SHA-256 + two queries', readFloor));
+    console.log(row('A. GET /api/balance', balance, readFloor, 2));
+    console.log(row('B. GET /api/jobs?id=', job, readFloor, 2));
+    console.log(row('C. GET /api/videos?id=', video, readFloor, 2));
+    console.log(row('submission floor: node:http + the same transaction by hand', submitFloor));
+    console.log(row('D. POST /api/generate (prompt)', submission, submitFloor, 3));
   } finally {
     for (const c of children) c.kill('SIGTERM');
     await server.stop();

@@ -31,6 +31,10 @@ function fakeBuild(calls: string[]) {
   return (root: string) => {
     calls.push(root);
     writeFileSync(path.join(root, '.next', 'BUILD_ID'), 'two');
+    // A real build ends well after the sources it read were written; the file system's clock can be
+    // coarser than Date.now(), so the finished build is dated explicitly.
+    const finished = new Date(Date.now() + 1000);
+    utimesSync(path.join(root, '.next', 'BUILD_ID'), finished, finished);
   };
 }
 

@@ -1,11 +1,12 @@
-import { resolveKey } from '../domain/auth/api-keys';
+import { keyCacheFor } from '../domain/auth/key-cache';
 import { sessionFailure } from '../domain/auth/credentials';
 import type { Identity } from '../domain/auth/identity';
+import type { RequestHeaders } from '../http/request-headers';
 import { getRuntime } from '../runtime';
 import type { AuthFailure, Context } from './trpc';
 
 /** The key of a request: `X-API-Key: <key>` or `Authorization: Bearer <key>`. */
-export function presentedKey(headers: Headers): string | null {
+export function presentedKey(headers: RequestHeaders): string | null {
   const direct = headers.get('x-api-key')?.trim();
   if (direct) return direct;
   const auth = headers.get('authorization')?.trim();
@@ -16,13 +17,15 @@ export function presentedKey(headers: Headers): string | null {
 export type SessionIdentity = { tenantId: string; userId: string; personal?: true } | { operator: true };
 
 /** Builds the request context: a presented key wins; otherwise a console session, if any. */
-export async function createContext(headers: Headers, session: SessionIdentity | null = null): Promise<Context> {
-  const { db, config, files } = await getRuntime();
+export async function createContext(headers: RequestHeaders, session: SessionIdentity | null = null): Promise<Context> {
+  const runtime = await getRuntime();
+  const { db, config, files } = runtime;
   const key = presentedKey(headers);
   let identity: Identity | null = null;
   let authFailure: AuthFailure | null = null;
   if (key) {
-    const resolved = await resolveKey(db, { configured: config.adminKey }, key);
+    // Kept in memory and dropped on every instance when the tenant's credentials change (key-cache.ts).
+    const resolved = await keyCacheFor(runtime.database).resolve({ configured: config.adminKey }, key);
     if (resolved.ok) identity = resolved.identity;
     else authFailure = resolved.reason;
   } else if (session && 'operator' in session) {

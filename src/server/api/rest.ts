@@ -11,8 +11,9 @@ import { authFailureAnswer, codeForStatus, errorIssues, errorReason, publicMessa
 import { handleImageToTemplateRequest } from './image-template-handler';
 import { handleReverseRequest } from './reverse-handler';
 import { handleUploadRequest } from './upload-handler';
-import { bodyTooLarge, drainRequest, readBodyLimited } from '../http/body-limit';
-import { errorResponse } from '../http/error-response';
+import { bodyTooLargeAnswer, drainRequest, readBodyLimited } from '../http/body-limit';
+import { errorAnswer, errorResponse, toResponse, type JsonAnswer } from '../http/error-response';
+import type { RequestHeaders } from '../http/request-headers';
 
 export { errorResponse };
 
@@ -101,29 +102,60 @@ function procedureOf(caller: ReturnType<typeof createCaller>, name: string): (in
   return target as (input: unknown) => Promise<unknown>;
 }
 
-function errorFrom(error: TRPCError): Response {
+function errorFrom(error: TRPCError): JsonAnswer {
   const status = error.cause instanceof AppError ? error.cause.status : getHTTPStatusCodeFromError(error);
   const retryAfter = error.cause instanceof AppError ? error.cause.retryAfter : undefined;
   const headers: Record<string, string> = retryAfter ? { 'retry-after': String(retryAfter) } : {};
-  return errorResponse(status, publicMessage(error), codeForStatus(status), headers, errorIssues(error), errorReason(error));
+  return errorAnswer(status, publicMessage(error), codeForStatus(status), headers, errorIssues(error), errorReason(error));
+}
+
+/**
+ * One REST call, whatever carried it: a fetch `Request` (the Next.js route handler) or Node's
+ * `IncomingMessage` (the server in front of Next.js, which skips building fetch objects per call).
+ */
+export interface RestCall {
+  method: string;
+  /** The path under /api without a trailing slash ('/jobs'). */
+  path: string;
+  query: URLSearchParams;
+  headers: RequestHeaders;
+  /** The body's bytes, or null when over `limit` (the rest then drained). */
+  readBody(limit: number): Promise<Buffer | null>;
+}
+
+/** The path under /api and the query of a request target ('/api/jobs/?id=1' → '/jobs', id=1). */
+export function splitTarget(target: string): { path: string; query: URLSearchParams } {
+  const hash = target.indexOf('#');
+  const bare = hash === -1 ? target : target.slice(0, hash);
+  const q = bare.indexOf('?');
+  const pathname = q === -1 ? bare : bare.slice(0, q);
+  return { path: pathname.replace(/\/+$/, '').slice(PREFIX.length) || '/', query: new URLSearchParams(q === -1 ? '' : bare.slice(q + 1)) };
 }
 
 /** The body of a POST/PUT/PATCH (or DELETE) as a value, or the error answer. */
-async function bodyInput(req: Request, method: string, maxBodyBytes: number): Promise<{ value: unknown } | Response> {
-  const bytes = await readBodyLimited(req, maxBodyBytes);
-  if (bytes === null) return bodyTooLarge(maxBodyBytes);
+async function bodyInput(call: RestCall, maxBodyBytes: number): Promise<{ value: unknown } | JsonAnswer> {
+  const bytes = await call.readBody(maxBodyBytes);
+  if (bytes === null) return bodyTooLargeAnswer(maxBodyBytes);
   const text = bytes.toString('utf8');
-  if (text.length === 0 && method === 'DELETE') return { value: undefined };
-  const type = req.headers.get('content-type') ?? '';
+  if (text.length === 0 && call.method === 'DELETE') return { value: undefined };
+  const type = call.headers.get('content-type') ?? '';
   if (!/^application\/json\s*(;|$)/i.test(type)) {
-    return errorResponse(415, 'Send the body as JSON with Content-Type: application/json', 'UNSUPPORTED_MEDIA_TYPE');
+    return errorAnswer(415, 'Send the body as JSON with Content-Type: application/json', 'UNSUPPORTED_MEDIA_TYPE');
   }
-  if (text.trim().length === 0) return errorResponse(400, 'The request body is empty; send a JSON object', 'BAD_REQUEST');
+  if (text.trim().length === 0) return errorAnswer(400, 'The request body is empty; send a JSON object', 'BAD_REQUEST');
   try {
     return { value: JSON.parse(text) as unknown };
   } catch {
-    return errorResponse(400, 'The request body is not valid JSON', 'BAD_REQUEST');
+    return errorAnswer(400, 'The request body is not valid JSON', 'BAD_REQUEST');
   }
+}
+
+/** Paths whose bodies are streamed (multipart) and handled outside tRPC, on a fetch `Request`. */
+const STREAMED_PATHS = new Set(['/upload-ref', '/reverse', '/image-to-template']);
+
+/** True for a POST to a path served by a streaming handler on a fetch `Request` rather than by `answerRest`. */
+export function isStreamedCall(method: string, path: string): boolean {
+  return method === 'POST' && STREAMED_PATHS.has(path);
 }
 
 /**
@@ -133,51 +165,54 @@ async function bodyInput(req: Request, method: string, maxBodyBytes: number): Pr
  * parameters are converted by `queryInput`. Every error leaves as `{ok: false, error, code, reason}`.
  */
 export async function handleRestRequest(req: Request, maxBodyBytes: number): Promise<Response> {
-  const response = await answerRest(req, maxBodyBytes);
+  const response = await answerFetch(req, maxBodyBytes);
   // Refused before its body was read (unknown path, wrong method): take the rest so the client reads the answer.
   if (response.status >= 400) await drainRequest(req);
   return response;
 }
 
-async function answerRest(req: Request, maxBodyBytes: number): Promise<Response> {
+async function answerFetch(req: Request, maxBodyBytes: number): Promise<Response> {
   const url = new URL(req.url);
-  const path = url.pathname.replace(/\/+$/, '').slice(PREFIX.length) || '/';
+  const { path, query } = splitTarget(url.pathname + url.search);
+  const method = req.method;
+  if (isStreamedCall(method, path) && matchRoute(path)?.has('POST')) {
+    // Streamed multipart upload: handled outside tRPC so the body is never held whole.
+    if (path === '/upload-ref') return handleUploadRequest(req, null);
+    // A JSON body or a multipart file: image reading takes either.
+    if (path === '/reverse') return handleReverseRequest(req, null);
+    return handleImageToTemplateRequest(req, null);
+  }
+  const answer = await answerRest({ method, path, query, headers: req.headers, readBody: (limit) => readBodyLimited(req, limit) }, maxBodyBytes);
+  return toResponse(answer);
+}
+
+/** Answers a REST call (every path but the streamed ones): the status, headers and JSON body. */
+export async function answerRest(call: RestCall, maxBodyBytes: number): Promise<JsonAnswer> {
+  const { path } = call;
   const methods = matchRoute(path);
-  if (!methods) return errorResponse(404, `No endpoint at ${PREFIX}${path}`, 'NOT_FOUND');
-  const method = req.method === 'HEAD' ? 'GET' : req.method;
+  if (!methods) return errorAnswer(404, `No endpoint at ${PREFIX}${path}`, 'NOT_FOUND');
+  const method = call.method === 'HEAD' ? 'GET' : call.method;
   if (!methods.has(method)) {
     const allow = [...methods].join(', ');
-    return errorResponse(405, `${req.method} is not allowed on ${PREFIX}${path}; use ${allow}`, 'METHOD_NOT_ALLOWED', { allow });
-  }
-
-  // Streamed multipart upload: handled outside tRPC so the body is never held whole.
-  if (path === '/upload-ref' && method === 'POST') {
-    return handleUploadRequest(req, null);
-  }
-  // A JSON body or a multipart file: image reading takes either.
-  if (path === '/reverse' && method === 'POST') {
-    return handleReverseRequest(req, null);
-  }
-  if (path === '/image-to-template' && method === 'POST') {
-    return handleImageToTemplateRequest(req, null);
+    return errorAnswer(405, `${call.method} is not allowed on ${PREFIX}${path}; use ${allow}`, 'METHOD_NOT_ALLOWED', { allow });
   }
 
   operations ??= operationTable();
   const operation = operations.get(`${method} ${path}`);
-  if (!operation) return errorResponse(404, `No endpoint at ${PREFIX}${path}`, 'NOT_FOUND');
-  let input: unknown = queryInput(url.searchParams, operation.input);
+  if (!operation) return errorAnswer(404, `No endpoint at ${PREFIX}${path}`, 'NOT_FOUND');
+  let input: unknown = queryInput(call.query, operation.input);
   if (BODY_METHODS.has(method)) {
-    const body = await bodyInput(req, method, maxBodyBytes);
-    if (body instanceof Response) return body;
+    const body = await bodyInput(call, maxBodyBytes);
+    if (!('value' in body)) return body;
     if (method !== 'DELETE') input = body.value;
     // DELETE names its object in the query; a JSON object body may name it instead.
     else if (body.value !== null && typeof body.value === 'object' && !Array.isArray(body.value)) input = { ...body.value, ...(input as object) };
   }
 
   try {
-    const ctx = await createContext(req.headers);
+    const ctx = await createContext(call.headers);
     const data = await procedureOf(createCaller(ctx), operation.procedure)(input);
-    return Response.json(data, { status: 200, headers: { 'cache-control': 'no-store' } });
+    return { status: 200, headers: { 'cache-control': 'no-store' }, body: data };
   } catch (thrown) {
     // The database unreachable (even while resolving the key): 503 with Retry-After, not a 500.
     const cause = isDatabaseUnavailable(thrown) ? new AppError('UNAVAILABLE', DATABASE_UNAVAILABLE, { cause: thrown, retryAfter: 2 }) : thrown;

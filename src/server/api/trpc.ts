@@ -1,17 +1,18 @@
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../db/unavailable';
-import { initTRPC, TRPCError } from '@trpc/server';
+import { getTRPCErrorFromUnknown, initTRPC, TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { ActionMap } from './action-map';
 import { ZodError } from 'zod';
 import type { Deps } from '../domain/deps';
-import type { Identity } from '../domain/auth/identity';
+import type { Identity, ScopedIdentity, TenantIdentity } from '../domain/auth/identity';
 import { AppError, defaultReason, errorStatus, tenantOnly, type ErrorCode, type ErrorReason, type FieldIssue } from '../domain/errors';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { logger } from '../logger';
 import { currentRequestId } from '../request-id';
 import { assertWellFormedInput } from './input-text';
 import { describeZodError, zodIssues } from './zod-errors';
+import type { RequestHeaders } from '../http/request-headers';
 
 export type AuthFailure = 'missing' | 'unknown' | 'revoked' | 'disabled' | 'suspended';
 
@@ -19,7 +20,7 @@ export type AuthFailure = 'missing' | 'unknown' | 'revoked' | 'disabled' | 'susp
 export interface Context extends Deps {
   identity: Identity | null;
   authFailure: AuthFailure | null;
-  headers: Headers;
+  headers: RequestHeaders;
 }
 
 const toTrpcCode: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {
@@ -92,35 +93,40 @@ const t = initTRPC
     },
   });
 
-/** Turns domain errors into tRPC errors once, keeping the cause, and logs by severity. */
-const errorMapping = t.middleware(async ({ next, path }) => {
-  const result = await next();
-  if (!result.ok) {
-    const cause = isDatabaseUnavailable(result.error)
-      ? new AppError('UNAVAILABLE', DATABASE_UNAVAILABLE, { cause: result.error, retryAfter: 2 })
-      : result.error.cause;
-    if (cause instanceof AppError) {
-      const mapped = new TRPCError({ code: toTrpcCode[cause.code], message: cause.message, cause });
-      (cause.status >= 500 ? logger.error : logger.info).call(logger, { path, code: cause.code, err: cause }, 'request failed');
-      return { ...result, error: mapped };
-    }
-    if (cause instanceof ZodError) {
-      return { ...result, error: new TRPCError({ code: 'BAD_REQUEST', message: describeZodError(cause), cause }) };
-    }
-    if (result.error.code === 'INTERNAL_SERVER_ERROR') logger.error({ path, err: result.error }, 'unhandled error');
+/** A failure as the caller sees it: domain errors turned into tRPC errors once (keeping the cause), logged by severity. */
+function mappedError(error: TRPCError, path: string): TRPCError {
+  const cause = isDatabaseUnavailable(error) ? new AppError('UNAVAILABLE', DATABASE_UNAVAILABLE, { cause: error, retryAfter: 2 }) : error.cause;
+  if (cause instanceof AppError) {
+    (cause.status >= 500 ? logger.error : logger.info).call(logger, { path, code: cause.code, err: cause }, 'request failed');
+    return new TRPCError({ code: toTrpcCode[cause.code], message: cause.message, cause });
   }
-  return result;
-});
+  if (cause instanceof ZodError) return new TRPCError({ code: 'BAD_REQUEST', message: describeZodError(cause), cause });
+  if (error.code === 'INTERNAL_SERVER_ERROR') logger.error({ path, err: error }, 'unhandled error');
+  return error;
+}
 
-/** Refuses NUL, unpaired surrogates and runaway nesting anywhere in the input (see input-text.ts). */
-const wellFormedInput = t.middleware(async ({ getRawInput, next }) => {
-  assertWellFormedInput(await getRawInput());
-  return next();
-});
+/**
+ * In front of every procedure, as one middleware (each layer of tRPC's chain copies the call's
+ * options and context, so the checks share one layer): refuses NUL, unpaired surrogates and runaway
+ * nesting anywhere in the input (see input-text.ts), then checks the caller with `check`, which
+ * answers the identity the procedure sees; what fails, here or below, is mapped into the caller's error.
+ */
+function guarded<I extends Identity | null>(check: (ctx: Context) => I) {
+  return t.middleware(async ({ ctx, getRawInput, next, path }) => {
+    let identity: I;
+    try {
+      assertWellFormedInput(await getRawInput());
+      identity = check(ctx);
+    } catch (cause) {
+      throw mappedError(getTRPCErrorFromUnknown(cause), path);
+    }
+    const result = await next({ ctx: { identity } });
+    return result.ok ? result : { ...result, error: mappedError(result.error, path) };
+  });
+}
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(errorMapping).use(wellFormedInput);
 
 /** Why a request has no identity, as the caller reads it: 401 for no or an unknown key, 403 for one that stopped working. */
 export function authFailureAnswer(failure: AuthFailure | null): { code: 'UNAUTHORIZED' | 'FORBIDDEN'; message: string } {
@@ -140,54 +146,71 @@ export function authFailureAnswer(failure: AuthFailure | null): { code: 'UNAUTHO
 
 const authFailureError = (failure: AuthFailure | null): TRPCError => new TRPCError(authFailureAnswer(failure));
 
-/** Any authenticated caller. */
-export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+/** The caller, or the 401/403 of a request without a working key or session. */
+function caller(ctx: Context): Identity {
   if (!ctx.identity) throw authFailureError(ctx.authFailure);
-  return next({ ctx: { ...ctx, identity: ctx.identity } });
-});
+  return ctx.identity;
+}
 
 /** A caller acting inside one tenant: the tenant key, a tenant admin session, or a member key. */
-export const scopedProcedure = authedProcedure.use(({ ctx, next }) => {
-  const who = ctx.identity;
+function scoped(ctx: Context): ScopedIdentity {
+  const who = caller(ctx);
   if (who.kind === 'admin') {
     throw new TRPCError({
       code: 'FORBIDDEN',
       message: 'The super-administrator key belongs to no tenant; use a tenant or member key here',
     });
   }
-  return next({ ctx: { ...ctx, identity: who } });
-});
+  return who;
+}
+
+/** The tenant itself (key or console): member keys get 403 with a text telling them not to retry. */
+function tenant(ctx: Context): TenantIdentity {
+  const who = scoped(ctx);
+  if (who.kind !== 'tenant') throw new TRPCError({ code: 'FORBIDDEN', message: tenantOnly().message, cause: tenantOnly() });
+  return who;
+}
+
+/** Anyone: procedures that check the caller themselves (sign-in, the public claim page, health). */
+export const publicProcedure = t.procedure.use(guarded((ctx) => ctx.identity));
+
+/** Any authenticated caller. */
+export const authedProcedure = t.procedure.use(guarded(caller));
+
+/** A caller acting inside one tenant: the tenant key, a tenant admin session, or a member key. */
+export const scopedProcedure = t.procedure.use(guarded(scoped));
 
 /** Tenant-only endpoints: member keys get 403 with a text telling them not to retry. */
-export const tenantProcedure = scopedProcedure.use(({ ctx, next }) => {
-  const who = ctx.identity;
-  if (who.kind !== 'tenant') throw new TRPCError({ code: 'FORBIDDEN', message: tenantOnly().message, cause: tenantOnly() });
-  return next({ ctx: { ...ctx, identity: who } });
-});
+export const tenantProcedure = t.procedure.use(guarded(tenant));
 
 /** Operator actions: the super-administrator key only. */
-export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
-  const who = ctx.identity;
-  if (who.kind !== 'admin') {
-    throw new TRPCError({ code: 'FORBIDDEN', message: 'This endpoint needs the super-administrator key' });
-  }
-  return next({ ctx: { ...ctx, identity: who } });
-});
+export const adminProcedure = t.procedure.use(
+  guarded((ctx) => {
+    const who = caller(ctx);
+    if (who.kind !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: 'This endpoint needs the super-administrator key' });
+    return who;
+  }),
+);
 
 /** Template writers: the tenant (key or admin session) for its own rows, the operator for platform rows. Members get 403. */
-export const writerProcedure = authedProcedure.use(({ ctx, next }) => {
-  const who = ctx.identity;
-  if (who.kind === 'member') throw new TRPCError({ code: 'FORBIDDEN', message: tenantOnly().message, cause: tenantOnly() });
-  return next({ ctx: { ...ctx, identity: who } });
-});
+export const writerProcedure = t.procedure.use(
+  guarded((ctx) => {
+    const who = caller(ctx);
+    if (who.kind === 'member') throw new TRPCError({ code: 'FORBIDDEN', message: tenantOnly().message, cause: tenantOnly() });
+    return who;
+  }),
+);
 
 /** Organisation administration (members, claim codes): the tenant key or console of an organisation, not a buyer's platform account. */
-export const organizationProcedure = tenantProcedure.use(({ ctx, next }) => {
-  if (ctx.identity.personal) {
-    throw new TRPCError({ code: 'FORBIDDEN', message: 'A platform account opened by a claim code cannot manage members or claim codes' });
-  }
-  return next({ ctx });
-});
+export const organizationProcedure = t.procedure.use(
+  guarded((ctx) => {
+    const who = tenant(ctx);
+    if (who.personal) {
+      throw new TRPCError({ code: 'FORBIDDEN', message: 'A platform account opened by a claim code cannot manage members or claim codes' });
+    }
+    return who;
+  }),
+);
 
 /** The request's `Idempotency-Key` header, for operations that replay their first answer. */
 export const idempotency = (ctx: Pick<Context, 'headers'>) => ({ idempotencyKey: ctx.headers.get('idempotency-key') });

@@ -1,5 +1,6 @@
+import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
-import { errorResponse } from './error-response';
+import { errorAnswer, toResponse, type JsonAnswer } from './error-response';
 
 /**
  * Refusing a request body for its size without breaking the client's connection. A client that is
@@ -16,13 +17,15 @@ export const DRAIN_TIMEOUT_MS = 30_000;
 
 /** The 413 answer for a body over `limit` bytes. */
 export function bodyTooLarge(limit: number): Response {
-  return errorResponse(413, `The request body is larger than ${limit.toLocaleString('en-US')} bytes`, 'PAYLOAD_TOO_LARGE');
+  return toResponse(bodyTooLargeAnswer(limit));
 }
 
-const declaredLength = (req: Request): number | null => {
-  const value = req.headers.get('content-length');
-  return value === null || !/^\d+$/.test(value) ? null : Number(value);
-};
+export function bodyTooLargeAnswer(limit: number): JsonAnswer {
+  return errorAnswer(413, `The request body is larger than ${limit.toLocaleString('en-US')} bytes`, 'PAYLOAD_TOO_LARGE');
+}
+
+const lengthOf = (value: string | null | undefined): number | null => (value == null || !/^\d+$/.test(value) ? null : Number(value));
+const declaredLength = (req: Request): number | null => lengthOf(req.headers.get('content-length'));
 
 /** Reads a web stream to its end without keeping anything, within the drain bounds. */
 async function drainReader(reader: ReadableStreamDefaultReader<Uint8Array>, alreadyRead: number): Promise<void> {
@@ -84,6 +87,68 @@ export async function readBodyLimited(req: Request, limit: number): Promise<Buff
     chunks.push(value);
   }
   return Buffer.concat(chunks);
+}
+
+/** `drainRequest` for a Node request: the rest of a refused body read and thrown away, within the bounds. */
+export async function drainNodeRequest(req: IncomingMessage): Promise<void> {
+  if (req.readableEnded || req.destroyed) return;
+  const declared = lengthOf(req.headers['content-length']);
+  if (declared !== null && declared > DRAIN_LIMIT_BYTES) return;
+  await drainStream(req);
+}
+
+/** A request whose client disconnected before its body arrived: nobody is left to answer. */
+export class ClientGone extends Error {
+  constructor() {
+    super('The client disconnected before sending the whole body');
+  }
+}
+
+/**
+ * `readBodyLimited` for a Node request (the server in front of Next.js): the bytes, or null when
+ * over `limit`, the rest then drained within the same bounds.
+ */
+export function readNodeBodyLimited(req: IncomingMessage, limit: number): Promise<Buffer | null> {
+  const declared = lengthOf(req.headers['content-length']);
+  if (declared !== null && declared > limit) return drainNodeRequest(req).then(() => null);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) {
+        chunks.push(chunk);
+        return;
+      }
+      stop();
+      chunks.length = 0;
+      void drainStream(req, size).then(() => resolve(null));
+    };
+    const onEnd = () => {
+      stop();
+      resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks));
+    };
+    const onError = (err: Error) => {
+      stop();
+      reject(err);
+    };
+    // The client went away before sending the whole body.
+    const onClose = () => {
+      if (req.complete) return;
+      stop();
+      reject(new ClientGone());
+    };
+    const stop = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('close', onClose);
+    };
+    req.on('data', onData);
+    req.once('end', onEnd);
+    req.once('error', onError);
+    req.once('close', onClose);
+  });
 }
 
 /** The same drain for a Node stream (the multipart parser's source): bounded, then destroyed. */

@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import { handleRestRequest, isRestPath } from '../api/rest';
+import { answerRest, handleRestRequest, isRestPath, isStreamedCall, splitTarget } from '../api/rest';
+import { ClientGone, drainNodeRequest, readNodeBodyLimited } from './body-limit';
+import { nodeHeaders } from './request-headers';
 import { getConfig } from '../config';
 import { logger } from '../logger';
 import { currentRequestId } from '../request-id';
@@ -27,37 +29,30 @@ export function isDirectPath(url: string, headers: IncomingMessage['headers'] = 
 
 export async function serveDirect(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const config = getConfig();
-  const host = req.headers.host ?? `localhost:${config.port}`;
-  const url = `http://${host}${req.url ?? '/'}`;
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else headers.set(name, value);
-  }
-  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  const method = req.method ?? 'GET';
+  const hasBody = method !== 'GET' && method !== 'HEAD';
   try {
-    const request = new Request(url, {
-      method: req.method,
-      headers,
-      body: hasBody ? (Readable.toWeb(req) as unknown as ReadableStream<Uint8Array>) : undefined,
-      duplex: 'half',
-    } as RequestInit);
-    const response = await handleRestRequest(request, config.maxBodyBytes);
-    const out: Record<string, string | string[]> = {};
-    response.headers.forEach((v, k) => {
-      out[k] = v;
-    });
-    // Answered before the whole body arrived (413, 415, 404): close the connection rather than leave
-    // unread bytes in front of the client's next request on it.
-    if (hasBody && !req.complete) out.connection = 'close';
-    res.writeHead(response.status, out);
-    if (!response.body || req.method === 'HEAD') {
-      res.end();
+    const { path, query } = splitTarget(req.url ?? '/');
+    if (isStreamedCall(method, path)) {
+      await serveStreamed(req, res, config.maxBodyBytes);
       return;
     }
-    Readable.fromWeb(response.body as unknown as NodeReadableStream<Uint8Array>).pipe(res);
+    const answer = await answerRest({ method, path, query, headers: nodeHeaders(req.headers), readBody: (limit) => readNodeBodyLimited(req, limit) }, config.maxBodyBytes);
+    // Refused before its body was read (unknown path, wrong method): take the rest (bounded) so the
+    // client reads the answer.
+    if (answer.status >= 400 && hasBody) await drainNodeRequest(req);
+    const json = JSON.stringify(answer.body);
+    const headers: Record<string, string | number> = { 'content-type': 'application/json', ...answer.headers, 'content-length': Buffer.byteLength(json) };
+    // Answered before the whole body arrived (a body past the drain bound): close the connection
+    // rather than leave unread bytes in front of the client's next request on it.
+    if (hasBody && !req.complete) headers.connection = 'close';
+    res.writeHead(answer.status, headers);
+    res.end(method === 'HEAD' ? undefined : json);
   } catch (err) {
+    if (err instanceof ClientGone) {
+      res.destroy();
+      return;
+    }
     logger.error({ err }, 'direct API request failed');
     if (!res.headersSent) {
       res.writeHead(500, { 'content-type': 'application/json' });
@@ -66,4 +61,33 @@ export async function serveDirect(req: IncomingMessage, res: ServerResponse): Pr
       res.destroy();
     }
   }
+}
+
+/** Uploads and image reading: their handlers stream a fetch `Request`'s body, so one is built for them. */
+async function serveStreamed(req: IncomingMessage, res: ServerResponse, maxBodyBytes: number): Promise<void> {
+  const host = req.headers.host ?? `localhost:${getConfig().port}`;
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else headers.set(name, value);
+  }
+  const request = new Request(`http://${host}${req.url ?? '/'}`, {
+    method: req.method,
+    headers,
+    body: Readable.toWeb(req) as unknown as ReadableStream<Uint8Array>,
+    duplex: 'half',
+  } as RequestInit);
+  const response = await handleRestRequest(request, maxBodyBytes);
+  const out: Record<string, string | string[]> = {};
+  response.headers.forEach((v, k) => {
+    out[k] = v;
+  });
+  if (!req.complete) out.connection = 'close';
+  res.writeHead(response.status, out);
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  Readable.fromWeb(response.body as unknown as NodeReadableStream<Uint8Array>).pipe(res);
 }

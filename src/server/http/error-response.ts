@@ -13,9 +13,32 @@ export function errorResponse(
   code: string,
   headers: Record<string, string> = {},
   issues?: readonly FieldIssue[],
-  reason: string = /^[a-z_]+$/.test(code) ? code : defaultReason(code, (issues?.length ?? 0) > 0),
+  reason?: string,
 ): Response {
+  return toResponse(errorAnswer(status, error, code, headers, issues, reason));
+}
+
+/** A JSON answer before it is sent: the Node server writes it as is, a route handler as a `Response`. */
+export interface JsonAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/** The same error as `errorResponse`, not yet a `Response`. */
+export function errorAnswer(
+  status: number,
+  error: string,
+  code: string,
+  headers: Record<string, string> = {},
+  issues?: readonly FieldIssue[],
+  reason: string = /^[a-z_]+$/.test(code) ? code : defaultReason(code, (issues?.length ?? 0) > 0),
+): JsonAnswer {
   const request_id = currentRequestId();
   const body = { ok: false, error, code, reason, ...(issues && issues.length > 0 ? { issues } : {}), ...(request_id ? { request_id } : {}) };
-  return Response.json(body, { status, headers: { 'cache-control': 'no-store', ...headers } });
+  return { status, headers: { 'cache-control': 'no-store', ...headers }, body };
+}
+
+export function toResponse(answer: JsonAnswer): Response {
+  return Response.json(answer.body, { status: answer.status, headers: answer.headers });
 }

@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import { accounts, apiKeys, platformSettings, tenants } from '../../db/schema';
 import { announceCredentialChange } from './credential-changes';
 import type { Identity } from './identity';
@@ -89,10 +90,8 @@ export async function adminDigest(db: Db, src: AdminKeySource): Promise<string |
 }
 
 /** Every request runs this look-up: prepared once per database handle, so only the digest travels. */
-const keyLookups = new WeakMap<Db, ReturnType<typeof buildKeyLookup>>();
-
-function buildKeyLookup(db: Db) {
-  return db
+const keyLookup = preparedPerDb((db) =>
+  db
     .select({
       tenantId: apiKeys.tenantId,
       accountId: apiKeys.accountId,
@@ -108,17 +107,8 @@ function buildKeyLookup(db: Db) {
     .leftJoin(tenants, eq(tenants.id, apiKeys.tenantId))
     .where(eq(apiKeys.digest, sql.placeholder('digest')))
     .limit(1)
-    .prepare('studio_key_lookup');
-}
-
-function keyLookup(db: Db) {
-  let q = keyLookups.get(db);
-  if (!q) {
-    q = buildKeyLookup(db);
-    keyLookups.set(db, q);
-  }
-  return q;
-}
+    .prepare('studio_key_lookup'),
+);
 
 export type KeyResolution =
   | {

@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { preparedPerDb } from '../../db/prepared';
 import { accounts, tenants } from '../../db/schema';
 import type { ScopedIdentity, TenantIdentity } from '../auth/identity';
 import type { Deps } from '../deps';
@@ -11,16 +12,25 @@ export interface Balance {
   pool: 'tenant' | 'dedicated';
 }
 
+// `GET /api/balance` is polled by clients: its reads are prepared.
+const memberCredits = preparedPerDb((db) =>
+  db
+    .select({ shared: accounts.shared, credits: accounts.credits })
+    .from(accounts)
+    .where(and(eq(accounts.id, sql.placeholder('accountId')), eq(accounts.tenantId, sql.placeholder('tenantId'))))
+    .prepare('studio_member_credits'),
+);
+const tenantCredits = preparedPerDb((db) =>
+  db.select({ credits: tenants.credits }).from(tenants).where(eq(tenants.id, sql.placeholder('tenantId'))).prepare('studio_tenant_credits'),
+);
+
 export async function getBalance({ db }: Pick<Deps, 'db'>, who: ScopedIdentity): Promise<Balance> {
   if (who.kind === 'member') {
-    const [row] = await db
-      .select({ shared: accounts.shared, credits: accounts.credits })
-      .from(accounts)
-      .where(and(eq(accounts.id, who.accountId), eq(accounts.tenantId, who.tenantId)));
+    const [row] = await memberCredits(db).execute({ accountId: who.accountId, tenantId: who.tenantId });
     if (!row) throw notFound('Account');
     if (!row.shared) return { credits: row.credits, pool: 'dedicated' };
   }
-  const [tenant] = await db.select({ credits: tenants.credits }).from(tenants).where(eq(tenants.id, who.tenantId));
+  const [tenant] = await tenantCredits(db).execute({ tenantId: who.tenantId });
   if (!tenant) throw notFound('Tenant');
   return { credits: tenant.credits, pool: 'tenant' };
 }

@@ -1,6 +1,7 @@
 import type { JobStatus } from '../../../contracts/jobs';
 import { and, desc, eq, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import { jobs, type Job } from '../../db/schema';
 import type { ScopedIdentity } from '../auth/identity';
 import type { Deps } from '../deps';
@@ -78,24 +79,17 @@ export function visibleTo(who: ScopedIdentity): SQL {
   return who.kind === 'member' ? (and(tenant, eq(jobs.accountId, who.accountId)) as SQL) : tenant;
 }
 
-const jobLookups = new WeakMap<Db, ReturnType<typeof buildJobLookup>>();
-
-/** The poll path (`GET /api/jobs?id=`) is the hottest read: prepared once per database handle. */
-function buildJobLookup(db: Db) {
-  return db
+/** The poll path (`GET /api/jobs?id=`) is the hottest read. */
+const jobLookup = preparedPerDb((db) =>
+  db
     .select()
     .from(jobs)
     .where(and(eq(jobs.id, sql.placeholder('id')), eq(jobs.tenantId, sql.placeholder('tenantId')), notArticle))
-    .prepare('studio_job_lookup');
-}
+    .prepare('studio_job_lookup'),
+);
 
 export async function getJob(db: Db, who: ScopedIdentity, id: string): Promise<Job> {
-  let lookup = jobLookups.get(db);
-  if (!lookup) {
-    lookup = buildJobLookup(db);
-    jobLookups.set(db, lookup);
-  }
-  const [row] = await lookup.execute({ id, tenantId: who.tenantId });
+  const [row] = await jobLookup(db).execute({ id, tenantId: who.tenantId });
   // A member sees only its own jobs; another tenant's job is not found either way.
   if (!row || (who.kind === 'member' && row.accountId !== who.accountId)) throw notFound('Job');
   return row;

@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { uploads, type Upload } from '../../db/schema';
 import { logger } from '../../logger';
+import type { RequestHeaders } from '../../http/request-headers';
 import type { PresignBody } from '../../../contracts/uploads';
 import type { ScopedIdentity } from '../auth/identity';
 import type { Deps } from '../deps';
@@ -31,7 +32,7 @@ export type PresignAnswer =
     };
 
 /** The caller's region as the trusted edge reports it; null when Studio is not told. */
-export function regionAllowsDirect(config: Config, headers: Headers): boolean {
+export function regionAllowsDirect(config: Config, headers: RequestHeaders): boolean {
   const header = config.uploads.regionHeader;
   if (!header) return true;
   const region = headers.get(header)?.trim().toUpperCase();
@@ -46,7 +47,7 @@ export async function presignUpload(
   ctx: UploadContext,
   who: ScopedIdentity,
   body: PresignBody,
-  request: { headers: Headers },
+  request: { headers: RequestHeaders },
 ): Promise<PresignAnswer> {
   const { headers } = request;
   const type = typeOfExt(body.ext);

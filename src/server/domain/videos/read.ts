@@ -1,6 +1,7 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { VIDEO_PAGE_SIZE_DEFAULT, type VideoQuery, type VideoTaskView } from '../../../contracts/videos';
 import type { Db } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import { jobs, videoTasks, type Job, type VideoTaskRow } from '../../db/schema';
 import type { ScopedIdentity } from '../auth/identity';
 import type { Deps } from '../deps';
@@ -42,14 +43,21 @@ export function videoTaskViewOf(job: Job, vt: VideoTaskRow): VideoTaskView {
 
 /** One video task the caller may see (a member: its own; a tenant: the tenant's); anything else is 404. */
 export async function findVideoTask(db: Db, who: ScopedIdentity, id: string): Promise<{ job: Job; vt: VideoTaskRow }> {
-  const [row] = await db
+  const [row] = await videoLookup(db).execute({ id, tenantId: who.tenantId });
+  // A member sees only its own tasks; another tenant's task is not found either way.
+  if (!row || (who.kind === 'member' && row.job.accountId !== who.accountId)) throw notFound('Video task');
+  return row;
+}
+
+/** Polled by clients until the video is done (`GET /api/videos?id=`). */
+const videoLookup = preparedPerDb((db) =>
+  db
     .select({ job: jobs, vt: videoTasks })
     .from(jobs)
     .innerJoin(videoTasks, eq(videoTasks.id, jobs.id))
-    .where(and(eq(jobs.id, id), visibleTo(who)));
-  if (!row) throw notFound('Video task');
-  return row;
-}
+    .where(and(eq(jobs.id, sql.placeholder('id')), eq(jobs.tenantId, sql.placeholder('tenantId'))))
+    .prepare('studio_video_lookup'),
+);
 
 export type VideoRead =
   | { task: VideoTaskView }
