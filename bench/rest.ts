@@ -14,7 +14,8 @@
  *  waking the workers and logging the job event, the same statements Studio sends.
  *   D. POST /api/generate with a prompt
  * Usage: npm run bench:rest   (DATABASE_URL defaults to postgres://postgres@127.0.0.1:5432/test)
- * BENCH_REST_SECONDS (default 10) changes each run; BENCH_PROFILE=1 profiles the web process.
+ * BENCH_REST_SECONDS (default 10) changes each run; BENCH_REST_ONLY=D runs only call D; BENCH_PROFILE=1
+ * profiles the web process.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Pool } from 'undici';
@@ -22,6 +23,8 @@ import { cpuMs, freePort, ROOT, scratchDatabase, startBenchServer, waitHttp } fr
 
 const SECONDS = Number(process.env.BENCH_REST_SECONDS ?? 10);
 const CONCURRENCY = 32;
+/** BENCH_REST_ONLY=BD runs only calls B and D (for a profile of one path). */
+const ONLY = process.env.BENCH_REST_ONLY;
 
 const FLOOR_SOURCE = `
 const http = require('node:http');
@@ -94,37 +97,77 @@ interface Call {
   body?: string;
 }
 
-async function load(origin: string, call: Call, key: string, pid: number | undefined): Promise<Figure> {
-  const pool = new Pool(origin, { connections: CONCURRENCY, pipelining: 1 });
-  const method = call.method ?? 'GET';
-  const headers: Record<string, string> = { 'x-api-key': key, ...(call.body ? { 'content-type': 'application/json' } : {}) };
-  const request = () => pool.request({ path: call.path, method, headers, body: call.body });
-  // Warm up (JIT, connection pools, caches) before measuring.
-  const warmEnd = Date.now() + 2000;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (Date.now() < warmEnd) await (await request()).body.text();
-    }),
-  );
-  let done = 0;
-  let errors = 0;
-  const end = Date.now() + SECONDS * 1000;
-  const cpu0 = cpuMs(pid);
-  const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (Date.now() < end) {
-        const res = await request();
-        await res.body.text();
-        if (res.statusCode === 200) done += 1;
-        else errors += 1;
-      }
-    }),
-  );
-  const elapsed = (performance.now() - t0) / 1000;
-  const cpu = cpuMs(pid) - cpu0;
-  await pool.close();
-  return { rps: done / elapsed, cpuPerReq: cpu / Math.max(1, done), errors };
+/** One measured slice: requests answered 200, others, CPU ms of the serving process, seconds. */
+interface Slice {
+  done: number;
+  errors: number;
+  cpu: number;
+  seconds: number;
+}
+
+/** A call kept in flight by `CONCURRENCY` clients against one process, measured in slices. */
+class Load {
+  private readonly pool: Pool;
+  constructor(
+    origin: string,
+    private readonly call: Call,
+    private readonly key: string,
+    private readonly pid: number | undefined,
+  ) {
+    this.pool = new Pool(origin, { connections: CONCURRENCY, pipelining: 1 });
+  }
+
+  private request() {
+    const headers: Record<string, string> = { 'x-api-key': this.key, ...(this.call.body ? { 'content-type': 'application/json' } : {}) };
+    return this.pool.request({ path: this.call.path, method: this.call.method ?? 'GET', headers, body: this.call.body });
+  }
+
+  async slice(ms: number): Promise<Slice> {
+    let done = 0;
+    let errors = 0;
+    const end = Date.now() + ms;
+    const cpu0 = cpuMs(this.pid);
+    const t0 = performance.now();
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (Date.now() < end) {
+          const res = await this.request();
+          await res.body.text();
+          if (res.statusCode === 200) done += 1;
+          else errors += 1;
+        }
+      }),
+    );
+    return { done, errors, cpu: cpuMs(this.pid) - cpu0, seconds: (performance.now() - t0) / 1000 };
+  }
+
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+}
+
+const SLICES = 5;
+
+/**
+ * Measures a call beside its floor, alternating slices of each (a shared machine's load changes
+ * from second to second; alternating puts both under the same load). Warms both up first.
+ */
+async function compare(target: Load, floor: Load): Promise<{ target: Figure; floor: Figure }> {
+  await Promise.all([target.slice(1500), floor.slice(1500)]);
+  const sum = { target: { done: 0, errors: 0, cpu: 0, seconds: 0 }, floor: { done: 0, errors: 0, cpu: 0, seconds: 0 } };
+  const add = (into: Slice, s: Slice) => {
+    into.done += s.done;
+    into.errors += s.errors;
+    into.cpu += s.cpu;
+    into.seconds += s.seconds;
+  };
+  const ms = (SECONDS * 1000) / SLICES;
+  for (let i = 0; i < SLICES; i++) {
+    add(sum.floor, await floor.slice(ms));
+    add(sum.target, await target.slice(ms));
+  }
+  const figure = (s: Slice): Figure => ({ rps: s.done / s.seconds, cpuPerReq: s.cpu / Math.max(1, s.done), errors: s.errors });
+  return { target: figure(sum.target), floor: figure(sum.floor) };
 }
 
 const row = (name: string, f: Figure, floor?: Figure, target?: number) => {
@@ -165,22 +208,30 @@ async function main(): Promise<void> {
     const studioOrigin = server.api.replace(/\/api$/, '');
     const generate: Call = { path: '/api/generate', method: 'POST', body: JSON.stringify({ prompt: '基准 bench 提交', quality: 'low' }) };
 
-    const readFloor = await load(floorOrigin, { path: '/' }, tenant.key, floor.pid);
-    const balance = await load(studioOrigin, { path: '/api/balance' }, tenant.key, server.pid);
-    const job = await load(studioOrigin, { path: `/api/jobs?id=${jobId}` }, tenant.key, server.pid);
-    const video = await load(studioOrigin, { path: `/api/videos?id=${videoId}` }, tenant.key, server.pid);
-    const submitFloor = await load(`http://127.0.0.1:${submitPort}`, { ...generate, path: '/' }, tenant.key, floor.pid);
-    const submission = await load(studioOrigin, generate, tenant.key, server.pid);
+    const readFloor = new Load(floorOrigin, { path: '/' }, tenant.key, floor.pid);
+    const submitFloor = new Load(`http://127.0.0.1:${submitPort}`, { ...generate, path: '/' }, tenant.key, floor.pid);
+    const studio = (call: Call) => new Load(studioOrigin, call, tenant.key, server.pid);
+    const runs: [string, Load, Load, number][] = [
+      ['A. GET /api/balance', studio({ path: '/api/balance' }), readFloor, 2],
+      ['B. GET /api/jobs?id=', studio({ path: `/api/jobs?id=${jobId}` }), readFloor, 2],
+      ['C. GET /api/videos?id=', studio({ path: `/api/videos?id=${videoId}` }), readFloor, 2],
+      ['D. POST /api/generate (prompt)', studio(generate), submitFloor, 3],
+    ];
+    const lines: string[] = [];
+    for (const [name, target, against, limit] of runs) {
+      if (ONLY && !ONLY.includes(name[0] ?? '')) continue;
+      const figures = await compare(target, against);
+      const floorName = against === readFloor ? 'read floor: node:http + SHA-256 + two queries' : 'submission floor: node:http + the same transaction by hand';
+      lines.push(row(`  its floor (${floorName})`, figures.floor), row(name, figures.target, figures.floor, limit));
+      await target.close();
+    }
+    await readFloor.close();
+    await submitFloor.close();
 
-    console.log(`\nAuthenticated REST calls on PostgreSQL (${CONCURRENCY} concurrent clients, ${SECONDS} s each)\n`);
+    console.log(`\nAuthenticated REST calls on PostgreSQL (${CONCURRENCY} concurrent clients; each call and its floor in ${SLICES} alternating slices, ${SECONDS} s each in all)\n`);
     console.log('| call | requests/s | CPU per request | vs floor | target | errors |');
     console.log('|---|---|---|---|---|---|');
-    console.log(row('read floor: node:http + SHA-256 + two queries', readFloor));
-    console.log(row('A. GET /api/balance', balance, readFloor, 2));
-    console.log(row('B. GET /api/jobs?id=', job, readFloor, 2));
-    console.log(row('C. GET /api/videos?id=', video, readFloor, 2));
-    console.log(row('submission floor: node:http + the same transaction by hand', submitFloor));
-    console.log(row('D. POST /api/generate (prompt)', submission, submitFloor, 3));
+    for (const line of lines) console.log(line);
   } finally {
     for (const c of children) c.kill('SIGTERM');
     await server.stop();
