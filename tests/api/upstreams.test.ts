@@ -76,6 +76,20 @@ describe('upstream operations', () => {
     expect((await admin({ action: 'tenant-bind', tenant_id: '00000000-0000-4000-8000-000000000000', model: null })).status).toBe(404);
   });
 
+  it('routes the very next submission of a bound tenant by its new binding, on a key already in use', async () => {
+    const t = await newTenant({ credits: 100 });
+    const transparent = () => api<{ error: string }>('/generate', { key: t.key, body: { prompt: '透明背景的标志 logo', background: 'transparent', quality: 'low' } });
+    // The key is in use (and so resolved and kept) before the binding changes.
+    expect((await transparent()).status).toBe(200);
+    // Bound to a channel without transparency: the next request is refused, naming the capability.
+    await admin({ action: 'tenant-bind', tenant_id: t.id, model: 'sim-image-c' });
+    const refused = await transparent();
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatch(/transparent background/);
+    await admin({ action: 'tenant-bind', tenant_id: t.id, model: null });
+    expect((await transparent()).status).toBe(200);
+  });
+
   it('keeps upstream operations away from tenant keys', async () => {
     const t = await newTenant();
     for (const action of ['upstream-list', 'upstream-attempts']) {

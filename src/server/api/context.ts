@@ -23,11 +23,14 @@ export async function createContext(headers: RequestHeaders, session: SessionIde
   const key = presentedKey(headers);
   let identity: Identity | null = null;
   let authFailure: AuthFailure | null = null;
+  let binding: string | null | undefined;
   if (key) {
     // Kept in memory and dropped on every instance when the tenant's credentials change (key-cache.ts).
     const resolved = await keyCacheFor(runtime.database).resolve({ configured: config.adminKey }, key);
-    if (resolved.ok) identity = resolved.identity;
-    else authFailure = resolved.reason;
+    if (resolved.ok) {
+      identity = resolved.identity;
+      binding = resolved.binding;
+    } else authFailure = resolved.reason;
   } else if (session && 'operator' in session) {
     identity = { kind: 'admin', via: 'session' };
   } else if (session) {
@@ -39,5 +42,5 @@ export async function createContext(headers: RequestHeaders, session: SessionIde
   } else {
     authFailure = 'missing';
   }
-  return { db, config, files, identity, authFailure, headers };
+  return { db, config, files, identity, authFailure, headers, ...(binding !== undefined ? { binding } : {}) };
 }

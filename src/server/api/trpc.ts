@@ -21,6 +21,8 @@ export interface Context extends Deps {
   identity: Identity | null;
   authFailure: AuthFailure | null;
   headers: RequestHeaders;
+  /** The tenant's operator binding, when the key look-up read it (see `bindingFor`). */
+  binding?: string | null;
 }
 
 const toTrpcCode: Record<ErrorCode, TRPC_ERROR_CODE_KEY> = {

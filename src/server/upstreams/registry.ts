@@ -260,6 +260,15 @@ export async function bindTenant(db: Db, tenantId: string, model: string | null)
   return { bound_model: row.bound };
 }
 
+/**
+ * The tenant's operator binding for a request: as read with the caller's key (the key look-up reads
+ * it, and a binding change drops that look-up on every instance) when the context has it, else from
+ * the database.
+ */
+export async function bindingFor(ctx: { db: Db; binding?: string | null }, tenantId: string): Promise<string | null> {
+  return ctx.binding !== undefined ? ctx.binding : tenantBinding(ctx.db, tenantId);
+}
+
 export async function tenantBinding(db: Db, tenantId: string): Promise<string | null> {
   const [row] = await db.select({ bound: tenants.boundModel }).from(tenants).where(eq(tenants.id, tenantId));
   if (!row) throw new AppError('NOT_FOUND', 'Tenant not found');

@@ -6,7 +6,7 @@ import { jobs, type Job } from '../../db/schema';
 import { enqueueMany, QUEUES } from '../../queue/queue';
 import { notifyJobs } from './events';
 import { planOrThrow } from '../../upstreams/engine';
-import { tenantBinding } from '../../upstreams/registry';
+import { bindingFor } from '../../upstreams/registry';
 import type { ScopedIdentity } from '../auth/identity';
 import type { Deps } from '../deps';
 import { insufficientCredits, moveCredits, walletOf } from '../credits/ledger';
@@ -20,7 +20,8 @@ import { currentRequestId } from '../../request-id';
 
 const IDEMPOTENCY_WINDOW_MS = 24 * 3600_000;
 
-type SubmitContext = Pick<Deps, 'db' | 'config' | 'files'>;
+/** What a submission needs; `binding` when the key look-up read it (`bindingFor`). */
+type SubmitContext = Pick<Deps, 'db' | 'config' | 'files'> & { binding?: string | null };
 
 const RESULT_KEY = /^[^/]+\/results\/([0-9a-f-]{36})\.[a-z0-9]+$/;
 
@@ -130,7 +131,7 @@ export async function submitImageJobs(ctx: SubmitContext, who: ScopedIdentity, s
     if (!verdict.ok) throw badRequest(`callback_url ${verdict.reason}: callbacks go only to public http(s) addresses`);
   }
 
-  const binding = await tenantBinding(ctx.db, who.tenantId);
+  const binding = await bindingFor(ctx, who.tenantId);
   const inputs: ImageJobInput[] = [];
   for (const [i, item] of sub.items.entries()) {
     const path = sub.batch ? ['items', i] : [];

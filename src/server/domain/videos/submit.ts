@@ -9,7 +9,7 @@ import { enqueue, QUEUES } from '../../queue/queue';
 import { mimeOfKey } from '../../storage/store';
 import { videoTiers, type VideoTierEntry } from '../../upstreams/catalog';
 import { planOrThrow } from '../../upstreams/engine';
-import { loadCandidates, tenantBinding } from '../../upstreams/registry';
+import { loadCandidates, bindingFor } from '../../upstreams/registry';
 import type { ScopedIdentity } from '../auth/identity';
 import { checkCallbackUrl, ownHosts } from '../callbacks/address';
 import { insufficientCredits, moveCredits, walletOf } from '../credits/ledger';
@@ -28,7 +28,8 @@ const IDEMPOTENCY_WINDOW_MS = 24 * 3600_000;
 const DEFAULT_DURATION = 5;
 const DEFAULT_RATIO = '16:9';
 
-type SubmitDeps = Pick<Deps, 'db' | 'config' | 'files'>;
+/** What a submission needs; `binding` when the key look-up read it (`bindingFor`). */
+type SubmitDeps = Pick<Deps, 'db' | 'config' | 'files'> & { binding?: string | null };
 
 export interface VideoSubmitted {
   id: string;
@@ -197,7 +198,7 @@ export async function submitVideo(
     const verdict = await checkCallbackUrl(body.callback_url, { allowPrivate: ctx.config.allowPrivateCallbacks, ownHosts: ownHosts(ctx.config) });
     if (!verdict.ok) throw badRequest(`callback_url ${verdict.reason}: callbacks go only to public http(s) addresses`);
   }
-  const binding = await tenantBinding(ctx.db, who.tenantId);
+  const binding = await bindingFor(ctx, who.tenantId);
   const input = await normalise(ctx, who, body, binding);
   // Refuse what no upstream can do now (400), or a tier with no upstream up (503), before charging anything.
   await planOrThrow(ctx.db, { media: 'video', model: input.tier, binding, needs: videoNeeds(input) });
