@@ -1,7 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, is, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { jobs, tenants, type Job } from '../../db/schema';
 import { logger } from '../../logger';
+import { coalesce } from '../../queue/coalesce';
 import { enqueue, QUEUES, type Task, type TaskPayload } from '../../queue/queue';
 import type { FileStore } from '../../storage/store';
 import { generateImage, type ImageInput } from '../../upstreams/adapters/openai-images';
@@ -55,6 +57,34 @@ export async function failJob(db: Db, job: Pick<Job, 'id' | 'tenantId'>, error: 
   return ended !== null;
 }
 
+type Started = { job: Job; binding: string | null };
+
+/** One statement marks the runs of pending jobs and reads each with its tenant's binding. */
+async function startJobs(db: Db, ids: string[]): Promise<Map<string, Started>> {
+  const rows = await db
+    .update(jobs)
+    .set({ startedAt: sql`coalesce(${jobs.startedAt}, now())`, runs: sql`${jobs.runs} + 1` })
+    .where(and(ids.length === 1 ? eq(jobs.id, ids[0] as string) : inArray(jobs.id, ids), eq(jobs.status, 'pending')))
+    .returning({ job: jobs, binding: sql<string | null>`(select ${tenants.boundModel} from ${tenants} where ${tenants.id} = ${jobs.tenantId})` });
+  return new Map(rows.map((r) => [r.job.id, r]));
+}
+
+const starters = new WeakMap<Db, (id: string) => Promise<Started | undefined>>();
+
+/**
+ * Marks a job's run: the jobs a worker claimed together start in one statement (a claim brings up to
+ * a hundred at once). Inside a transaction the statement is the transaction's own.
+ */
+function startJob(db: Db, id: string): Promise<Started | undefined> {
+  if (is(db, PgTransaction)) return startJobs(db, [id]).then((m) => m.get(id));
+  let start = starters.get(db);
+  if (!start) {
+    start = coalesce((ids: string[]) => startJobs(db, ids));
+    starters.set(db, start);
+  }
+  return start(id);
+}
+
 /**
  * Runs one image job: routes it through the upstreams, verifies and re-hosts the result, and ends the
  * job exactly once. Throws only for infrastructure errors (the task is retried); a generation that
@@ -62,12 +92,8 @@ export async function failJob(db: Db, job: Pick<Job, 'id' | 'tenantId'>, error: 
  */
 export async function runImageJob(ctx: RunContext, task: Task<TaskPayload<'image.job'>>): Promise<void> {
   const { jobId } = task.payload;
-  // One statement marks the run and reads the job with its tenant's binding.
-  const [started] = await ctx.db
-    .update(jobs)
-    .set({ startedAt: sql`coalesce(${jobs.startedAt}, now())`, runs: sql`${jobs.runs} + 1` })
-    .where(and(eq(jobs.id, jobId), eq(jobs.status, 'pending')))
-    .returning({ job: jobs, binding: sql<string | null>`(select ${tenants.boundModel} from ${tenants} where ${tenants.id} = ${jobs.tenantId})` });
+  // One statement marks the run and reads the job with its tenant's binding (shared by jobs claimed together).
+  const started = await startJob(ctx.db, jobId);
   if (!started) return;
   const { job, binding } = started;
   if (task.attempt > task.maxAttempts) {
