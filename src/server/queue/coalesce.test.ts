@@ -4,9 +4,9 @@ import { coalesce } from './coalesce';
 describe('coalesce', () => {
   it('runs the calls of one turn of the event loop as one batch, and answers each its own value', async () => {
     const batches: number[][] = [];
-    const double = coalesce(async (keys: number[]) => {
+    const double = coalesce((keys: number[]) => {
       batches.push(keys);
-      return new Map(keys.map((k) => [k, k * 2]));
+      return Promise.resolve(new Map(keys.map((k) => [k, k * 2])));
     });
     const answers = await Promise.all([double(1), double(2), double(3)]);
     expect(answers).toEqual([2, 4, 6]);
@@ -17,9 +17,9 @@ describe('coalesce', () => {
 
   it('gives a key asked for twice in one turn a second run, and a key without an answer undefined', async () => {
     const batches: string[][] = [];
-    const find = coalesce(async (keys: string[]) => {
+    const find = coalesce((keys: string[]) => {
       batches.push(keys);
-      return new Map(keys.filter((k) => k !== 'missing').map((k) => [k, k.toUpperCase()]));
+      return Promise.resolve(new Map(keys.filter((k) => k !== 'missing').map((k) => [k, k.toUpperCase()])));
     }, 'immediate');
     expect(await Promise.all([find('a'), find('a'), find('missing')])).toEqual(['A', 'A', undefined]);
     expect(batches).toEqual([['a', 'missing'], ['a']]);
@@ -27,10 +27,7 @@ describe('coalesce', () => {
 
   it('rejects every call of a batch whose run fails, and recovers for the next', async () => {
     let fail = true;
-    const run = coalesce(async (keys: number[]) => {
-      if (fail) throw new Error('database down');
-      return new Map(keys.map((k) => [k, k]));
-    });
+    const run = coalesce((keys: number[]) => (fail ? Promise.reject(new Error('database down')) : Promise.resolve(new Map(keys.map((k) => [k, k])))));
     const results = await Promise.allSettled([run(1), run(2)]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     fail = false;
