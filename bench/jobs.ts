@@ -17,7 +17,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import postgres from 'postgres';
 import { Agent, request } from 'undici';
-import { freePort, percentile, rssMb, scratchDatabase, startScript, waitHttp } from './lib';
+import { cpuMs, freePort, percentile, rssMb, scratchDatabase, startScript, waitHttp } from './lib';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ADMIN = `sk-studio-bench${randomBytes(16).toString('hex')}`;
@@ -104,9 +104,9 @@ async function main(): Promise<void> {
       LOG_LEVEL: 'error',
       NODE_ENV: 'production',
     };
-    start('src/sim/main.ts', env);
+    const simulator = start('src/sim/main.ts', env);
     await waitHttp(`${sim}/__sim/health`);
-    start('scripts/start.ts', { ...env, STUDIO_WORKER: 'off' });
+    const server = start('scripts/start.ts', { ...env, STUDIO_WORKER: 'off' });
     const api = `http://127.0.0.1:${port}/api`;
     await waitHttp(`${api}/health`);
     const worker = start('src/worker/main.ts', env, process.env.BENCH_PROFILE === '1');
@@ -174,6 +174,8 @@ async function main(): Promise<void> {
 
     // B. Throughput: batches of 32, eight batches in flight at a time; then the simulator alone.
     const total = SIZE.throughputBatches * 32;
+    const cpu = () => [worker, server, simulator].map((c) => cpuMs(c.pid));
+    const cpu0 = cpu();
     const t0 = Date.now();
     let sent = 0;
     await Promise.all(
@@ -188,12 +190,14 @@ async function main(): Promise<void> {
     const submitSeconds = (Date.now() - t0) / 1000;
     await waitAllDone(300_000);
     const seconds = (Date.now() - t0) / 1000;
+    const [workerCpu, serverCpu, simCpu] = cpu().map((v, i) => (v - (cpu0[i] ?? 0)) / total);
     const [failed] = await sql<{ n: number }[]>`select count(*)::int as n from jobs where status = 'failed'`;
     const simRate = await simulatorRate(sim, Math.min(total, 3_000));
     const rate = total / seconds;
     console.log(
       `B. end-to-end throughput, simulator at 0 ms: ${total} jobs in ${seconds.toFixed(1)} s = ${rate.toFixed(0)} jobs/s (target >= ${TARGET.jobsPerSecond}), ` +
-        `${failed?.n ?? 0} failed; submissions alone ${(total / submitSeconds).toFixed(0)} jobs/s; floor, the simulator's own answer rate: ${simRate.toFixed(0)}/s; ratio ${ratio(rate, simRate)}`,
+        `${failed?.n ?? 0} failed; submissions alone ${(total / submitSeconds).toFixed(0)} jobs/s; floor, the simulator's own answer rate: ${simRate.toFixed(0)}/s; ratio ${ratio(rate, simRate)}; ` +
+        `CPU per job: worker ${workerCpu?.toFixed(2)} ms, web server ${serverCpu?.toFixed(2)} ms, simulator ${simCpu?.toFixed(2)} ms`,
     );
 
     if (process.env.BENCH_ONLY === 'AB') return;

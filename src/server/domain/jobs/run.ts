@@ -11,7 +11,7 @@ import { routeCall, RoutingExhausted } from '../../upstreams/engine';
 import { verifyImage } from '../../upstreams/verify';
 import { refundJob } from '../credits/ledger';
 import { AppError } from '../errors';
-import { endedNow, finishAndNotify, notifyJob } from './events';
+import { endedNow, finishDoneAndNotify, notifyJob, type DoneJob } from './events';
 import { sizeForRatio } from './sizes';
 import { imageJobInputSchema, imageNeeds } from './types';
 
@@ -83,6 +83,25 @@ function startJob(db: Db, id: string): Promise<Started | undefined> {
     starters.set(db, start);
   }
   return start(id);
+}
+
+const finishers = new WeakMap<Db, (done: DoneJob) => Promise<boolean | undefined>>();
+
+/**
+ * Ends a succeeded job (without a callback) and announces it: jobs that finish in the same turn of the
+ * event loop end in one statement.
+ */
+function finishDone(db: Db, done: DoneJob): Promise<boolean | undefined> {
+  if (is(db, PgTransaction)) return finishDoneAndNotify(db, [done]).then((ended) => ended.has(done.id));
+  let finish = finishers.get(db);
+  if (!finish) {
+    finish = coalesce(async (list: DoneJob[]) => {
+      const ended = await finishDoneAndNotify(db, list);
+      return new Map(list.map((d) => [d, ended.has(d.id)]));
+    }, 'immediate');
+    finishers.set(db, finish);
+  }
+  return finish(done);
 }
 
 /**
@@ -162,13 +181,8 @@ export async function runImageJob(ctx: RunContext, task: Task<TaskPayload<'image
     );
     const key = `${job.tenantId}/results/${job.id}.${routed.result.verified.format === 'jpeg' ? 'jpg' : routed.result.verified.format}`;
     const url = await ctx.files.put(key, routed.result.data, routed.result.verified.mime);
-    const finished = {
-      status: 'done' as const,
-      cdnUrl: url,
-      note: null,
-      ...endedNow(),
-    };
     if (job.callbackUrl) {
+      const finished = { status: 'done' as const, cdnUrl: url, note: null, ...endedNow() };
       // The callback is queued in the transaction that ends the job: it exists exactly when the job is done.
       await ctx.db.transaction(async (tx) => {
         const [row] = await tx.update(jobs).set(finished).where(and(eq(jobs.id, job.id), eq(jobs.status, 'pending'))).returning();
@@ -177,7 +191,7 @@ export async function runImageJob(ctx: RunContext, task: Task<TaskPayload<'image
         await notifyJob(tx, row);
       });
     } else {
-      await finishAndNotify(ctx.db, job.id, finished);
+      await finishDone(ctx.db, { id: job.id, cdnUrl: url, finishedAt: new Date() });
     }
     logger.info({ job: job.id, tenant: job.tenantId, run: task.attempt }, 'image job done');
   } catch (err) {
