@@ -8,7 +8,6 @@ import { enqueue, QUEUES, type Task, type TaskPayload } from '../../queue/queue'
 import type { FileStore } from '../../storage/store';
 import { generateImage, type ImageInput } from '../../upstreams/adapters/openai-images';
 import { routeCall, RoutingExhausted } from '../../upstreams/engine';
-import type { Target, UpstreamModel } from '../../upstreams/types';
 import { verifyImage } from '../../upstreams/verify';
 import { refundJob } from '../credits/ledger';
 import { AppError } from '../errors';
@@ -86,28 +85,6 @@ function startJob(db: Db, id: string): Promise<Started | undefined> {
   return start(id);
 }
 
-/**
- * Answers decoded, verified and stored at once in this process. A worker holding thousands of jobs
- * against a slow upstream gets their answers in a burst: past this many, an answer waits unread in its
- * connection, so memory follows this bound rather than the burst.
- */
-export const RESULT_SLOTS = 64;
-let slotsFree = RESULT_SLOTS;
-const slotWaiters: (() => void)[] = [];
-
-async function takeResultSlot(): Promise<() => void> {
-  if (slotsFree > 0) slotsFree -= 1;
-  else await new Promise<void>((r) => slotWaiters.push(r));
-  let released = false;
-  return () => {
-    if (released) return;
-    released = true;
-    const next = slotWaiters.shift();
-    if (next) next();
-    else slotsFree += 1;
-  };
-}
-
 const finishers = new WeakMap<Db, (done: DoneJob) => Promise<boolean | undefined>>();
 
 /**
@@ -151,36 +128,10 @@ export async function runImageJob(ctx: RunContext, task: Task<TaskPayload<'image
 
   const { width, height } = sizeForRatio(input.ratio);
   const transparent = input.background === 'transparent';
-  // Held from the upstream's answer until the job has ended (see RESULT_SLOTS); taken once per run.
-  let releaseSlot: (() => void) | null = null;
-  const beforeRead = async () => {
-    releaseSlot ??= await takeResultSlot();
-  };
   try {
     const references = await Promise.all(input.reference_images.map((u, i) => readInput(ctx.files, u, `reference-${i}`)));
     const mask = input.mask ? await readInput(ctx.files, input.mask, 'mask') : undefined;
     const base = input.image_url ? await readInput(ctx.files, input.image_url, 'image') : undefined;
-    const attempt = async (target: Target, model: UpstreamModel, signal: AbortSignal) => {
-      const out = await generateImage(
-        target,
-        {
-          prompt: input.prompt,
-          width,
-          height,
-          // Quality is a hint for the families that have levels; the others ignore it.
-          quality: model.capabilities.qualities?.includes(input.quality) ? input.quality : undefined,
-          background: input.background ?? undefined,
-          // Transparency forces PNG with alpha; the caller cannot choose the format.
-          outputFormat: 'png',
-          referenceImages: base ? [base, ...references] : references,
-          mask,
-          beforeRead,
-        },
-        signal,
-      );
-      const verified = await verifyImage(out.data, { format: 'png', transparent });
-      return { data: out.data, verified };
-    };
     const routed = await routeCall(
       ctx.db,
       ctx.secret,
@@ -192,15 +143,24 @@ export async function runImageJob(ctx: RunContext, task: Task<TaskPayload<'image
         needs: imageNeeds(input),
       },
       async (target, model, signal) => {
-        try {
-          return await attempt(target, model, signal);
-        } catch (err) {
-          // A failed attempt gives its slot back: a retry or a backup channel waits on its upstream again.
-          const release = releaseSlot;
-          releaseSlot = null;
-          release?.();
-          throw err;
-        }
+        const out = await generateImage(
+          target,
+          {
+            prompt: input.prompt,
+            width,
+            height,
+            // Quality is a hint for the families that have levels; the others ignore it.
+            quality: model.capabilities.qualities?.includes(input.quality) ? input.quality : undefined,
+            background: input.background ?? undefined,
+            // Transparency forces PNG with alpha; the caller cannot choose the format.
+            outputFormat: 'png',
+            referenceImages: base ? [base, ...references] : references,
+            mask,
+          },
+          signal,
+        );
+        const verified = await verifyImage(out.data, { format: 'png', transparent });
+        return { data: out.data, verified };
       },
       {
         ref: job.id,
@@ -243,7 +203,5 @@ export async function runImageJob(ctx: RunContext, task: Task<TaskPayload<'image
     }
     logger.error({ err, job: job.id }, 'image job hit an infrastructure error');
     throw err;
-  } finally {
-    (releaseSlot as (() => void) | null)?.();
   }
 }

@@ -19,12 +19,6 @@ export interface ImageGeneration {
   outputFormat: 'png' | 'jpeg';
   referenceImages?: ImageInput[];
   mask?: ImageInput | undefined;
-  /**
-   * Awaited once the upstream has answered, before its body is read: a caller holding thousands of
-   * calls open uses it to bound how many answers are decoded and stored at once (an unread answer
-   * waits in its connection rather than as decoded text and images in memory).
-   */
-  beforeRead?: () => Promise<void>;
 }
 
 export interface ImageOutput {
@@ -61,7 +55,6 @@ export async function generateImage(target: Target, req: ImageGeneration, signal
     }
     if (req.mask) form.set('mask', new Blob([new Uint8Array(req.mask.data)], { type: req.mask.mime }), req.mask.filename);
     const res = await upstreamFetch(target, '/v1/images/edits', { method: 'POST', body: form }, signal);
-    await req.beforeRead?.();
     json = await readJson<ImagesResponse>(res, signal);
   } else {
     const body: Record<string, unknown> = {
@@ -76,7 +69,6 @@ export async function generateImage(target: Target, req: ImageGeneration, signal
     // undici's request rather than fetch: no web Request/Response per call, far less memory held while
     // thousands of generations wait on the upstream.
     const answer = await upstreamPost(target, '/v1/images/generations', JSON.stringify(body), signal, undefined, longCallAgent);
-    await req.beforeRead?.();
     json = await readAnswerJson<ImagesResponse>(answer, signal);
   }
   const first = json.data?.[0];
