@@ -109,7 +109,14 @@ async function main(): Promise<void> {
     const server = start('scripts/start.ts', { ...env, STUDIO_WORKER: 'off' });
     const api = `http://127.0.0.1:${port}/api`;
     await waitHttp(`${api}/health`);
-    const worker = start('src/worker/main.ts', env, process.env.BENCH_PROFILE === '1');
+    // The worker's own metrics port: its heap figures tell JavaScript objects from native memory in C.
+    const metricsPort = await freePort();
+    const worker = start('src/worker/main.ts', { ...env, STUDIO_METRICS_PORT: String(metricsPort) }, process.env.BENCH_PROFILE === '1');
+    const heapMb = async () => {
+      const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+      const read = (name: string) => Number(new RegExp(`^studio_${name}(?:\\{[^}]*\\})? ([\\d.e+]+)$`, 'm').exec(text)?.[1] ?? NaN) / 2 ** 20;
+      return { used: read('nodejs_heap_size_used_bytes'), total: read('nodejs_heap_size_total_bytes'), external: read('nodejs_external_memory_bytes') };
+    };
     await new Promise((r) => setTimeout(r, 3000));
     const workerStartRss = rssMb(worker.pid);
 
@@ -229,14 +236,17 @@ async function main(): Promise<void> {
       if (inFlight >= SIZE.inFlight) break;
       await new Promise((r) => setTimeout(r, 100));
     }
+    const heap = await heapMb().catch(() => null);
+    const rssHeld = rssMb(worker.pid);
     await waitAllDone(240_000);
     clearInterval(sampler);
     const [failedC] = await sql<{ n: number }[]>`select count(*)::int as n from jobs where status = 'failed'`;
-    const perJobKb = inFlight > 0 ? ((peak - idle) * 1024) / inFlight : 0;
     console.log(
       `C. ${inFlight} jobs in flight at once against 20 s latency (submitted in ${submittedIn.toFixed(1)} s, all done in ${((Date.now() - c0) / 1000).toFixed(1)} s, ` +
-        `${(failedC?.n ?? 0) - (failed?.n ?? 0)} failed): worker peak RSS ${peak.toFixed(0)} MB (target < ${TARGET.rssMb} MB); ` +
-        `floor, the same worker idle: ${idle.toFixed(0)} MB (${workerStartRss.toFixed(0)} MB at start); ${perJobKb.toFixed(1)} KB per job in flight; ratio ${ratio(peak, idle)}`,
+        `${(failedC?.n ?? 0) - (failed?.n ?? 0)} failed): worker RSS with all in flight ${rssHeld.toFixed(0)} MB (target < ${TARGET.rssMb} MB), ` +
+        `JS heap used ${heap?.used.toFixed(0)} of ${heap?.total.toFixed(0)} MB, external ${heap?.external.toFixed(0)} MB; ` +
+        `floor, the same worker idle before: ${idle.toFixed(0)} MB (${workerStartRss.toFixed(0)} MB at start), ratio ${ratio(rssHeld, idle)}, ` +
+        `${(((rssHeld - idle) * 1024) / Math.max(1, inFlight)).toFixed(1)} KB per job in flight; peak RSS including the burst of answers ${peak.toFixed(0)} MB`,
     );
     await setLatency(0);
 
