@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../../src/server/db/schema';
 import { OPERATOR, type ScopedIdentity } from '../../src/server/domain/auth/identity';
-import { finishAndNotify, JobFeedHub, latestEventId, notifyJob, replayEvents, type FeedEvent } from '../../src/server/domain/jobs/events';
+import { finishAndNotify, finishDoneAndNotify, JobFeedHub, latestEventId, notifyJob, replayEvents, type FeedEvent } from '../../src/server/domain/jobs/events';
 import { createTenant } from '../../src/server/domain/tenants/tenants';
 import { createTestDatabase, testSecret, type TestDatabase } from '../helpers/test-db';
 
@@ -91,6 +91,54 @@ describe('the job feed log', () => {
     expect(await finishAndNotify(t.db, job.id, { status: 'failed', error: 'late' })).toBe(false);
     const events = await replayEvents(t.db, who, before);
     expect(events.map((e) => [e.type, e.job.status])).toEqual([['job.done', 'done']]);
+  });
+
+  it('ends many succeeded jobs of several tenants in one statement, each once, with one event each', async () => {
+    const a = await tenantWithJobs(3);
+    const b = await tenantWithJobs(2);
+    const gone = a.rows[0] as (typeof a.rows)[0];
+    await t.db.update(jobs).set({ status: 'failed', error: '已失败' }).where(eq(jobs.id, gone.id));
+    const [beforeA, beforeB] = [await latestEventId(t.db, a.who), await latestEventId(t.db, b.who)];
+    const finishedAt = new Date(Date.now() - 1000);
+    const all = [...a.rows, ...b.rows];
+    const ended = await finishDoneAndNotify(
+      t.db,
+      all.map((r) => ({ id: r.id, cdnUrl: `http://files/${r.id}.png`, finishedAt })),
+    );
+    // The job that had already failed stays failed and is not announced again.
+    expect(ended).toEqual(new Set(all.filter((r) => r.id !== gone.id).map((r) => r.id)));
+    const rows = await t.db.select().from(jobs).where(eq(jobs.tenantId, b.who.tenantId));
+    for (const row of rows) {
+      expect(row).toMatchObject({ status: 'done', cdnUrl: `http://files/${row.id}.png`, note: null, finishedAt });
+      expect(row.elapsedMs).toBeGreaterThanOrEqual(0);
+    }
+    expect((await t.db.select().from(jobs).where(eq(jobs.id, gone.id)))[0]).toMatchObject({ status: 'failed', cdnUrl: null });
+    expect((await replayEvents(t.db, a.who, beforeA)).map((e) => [e.type, e.job.id])).toEqual(a.rows.slice(1).map((r) => ['job.done', r.id]));
+    expect((await replayEvents(t.db, b.who, beforeB)).map((e) => e.type)).toEqual(['job.done', 'job.done']);
+    // A second call finds nothing pending: nothing changes, nothing is logged.
+    expect(await finishDoneAndNotify(t.db, all.map((r) => ({ id: r.id, cdnUrl: 'http://files/late.png', finishedAt })))).toEqual(new Set());
+    expect(await replayEvents(t.db, b.who, beforeB)).toHaveLength(2);
+  });
+
+  it('does not let a batch of ends overtake an earlier open transaction of the same tenant', async () => {
+    const { who, rows } = await tenantWithJobs(3);
+    const [first, ...rest] = rows as [(typeof rows)[0], ...(typeof rows)[0][]];
+    const start = await latestEventId(t.db, who);
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    const slow = t.db.transaction(async (tx) => {
+      await tx.update(jobs).set({ status: 'failed', error: '测试' }).where(eq(jobs.id, first.id));
+      await notifyJob(tx, { ...first, status: 'failed' });
+      await held;
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    const batch = finishDoneAndNotify(t.db, rest.map((r) => ({ id: r.id, cdnUrl: `http://files/${r.id}.png`, finishedAt: new Date() })));
+    await new Promise((r) => setTimeout(r, 200));
+    release();
+    await slow;
+    expect((await batch).size).toBe(2);
+    const events = await replayEvents(t.db, who, start);
+    expect(events.map((e) => e.job.id)).toEqual([first.id, ...rest.map((r) => r.id)]);
   });
 
   it('delivers a burst of announcements in id order', async () => {

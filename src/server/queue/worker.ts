@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import type { Database } from '../db/client';
 import { logger } from '../logger';
 import { withRequestId } from '../request-id';
 import type { QueueName, TaskPayload } from './payloads';
 import { metrics } from '../metrics/registry';
-import { claim, completeTask, extendLeases, releaseTasks, rescheduleTask, retryTask, TASK_CHANNEL, type ClaimedTask, type Task } from './queue';
+import { coalesce } from './coalesce';
+import { claim, completeTask, completeTasks, extendLeases, releaseTasks, rescheduleTask, retryTask, TASK_CHANNEL, type ClaimedTask, type Task } from './queue';
 
 export interface TaskContext {
   /**
@@ -57,7 +59,14 @@ export async function startQueueWorker(database: Database, opts: QueueWorkerOpti
   const retryDelay = opts.retryDelayMs ?? ((attempt: number) => Math.min(60_000, 2_000 * 2 ** (attempt - 1)));
   const queues = Object.keys(opts.handlers) as QueueName[];
   const controller = new AbortController();
+  // Every running task's upstream call listens on this signal: thousands at once is the normal case.
+  setMaxListeners(0, controller.signal);
   const running = new Map<number, Promise<void>>();
+  // Tasks that end in the same turn of the event loop are deleted in one statement.
+  const complete = coalesce(async (ids: number[]) => {
+    await completeTasks(database.db, ids);
+    return new Map<number, true>();
+  }, 'immediate');
   let claiming = false;
   let again = false;
   let stopping = false;
@@ -69,7 +78,7 @@ export async function startQueueWorker(database: Database, opts: QueueWorkerOpti
       if (!handler) throw new Error(`no handler for queue ${task.queue}`);
       const next = await handler(task, { signal: controller.signal });
       if (next) await rescheduleTask(database.db, task.id, next.rescheduleInMs);
-      else await completeTask(database.db, task.id);
+      else await complete(task.id);
     } catch (err) {
       if (controller.signal.aborted) return; // released by stop(): another worker runs it again
       const message = err instanceof Error ? err.message : String(err);

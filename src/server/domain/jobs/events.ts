@@ -64,7 +64,7 @@ function logAndAnnounce(source: SQL): SQL {
         select tenant_id, account_id, job_id, type from v where (select count(*) from l) >= 0
       returning id, tenant_id, account_id, job_id, type)
     select pg_notify(${JOB_CHANNEL}, json_build_object('id', e.id, 'tenant', e.tenant_id, 'account', e.account_id, 'job', e.job_id, 'type', e.type)::text),
-        v.kind, v.status
+        v.kind, v.status, v.job_id
       from e join v on v.job_id = e.job_id`;
 }
 
@@ -100,6 +100,40 @@ export async function finishAndNotify(db: Db, jobId: string, set: PgUpdateSetSou
   const ended = rowsOf<Pick<Change, 'kind' | 'status'>>(result);
   countEvents(ended, false);
   return ended.length > 0;
+}
+
+/** A generation that succeeded: its job, the stored result's address and when it ended. */
+export interface DoneJob {
+  id: string;
+  cdnUrl: string;
+  finishedAt: Date;
+}
+
+/**
+ * `finishAndNotify` for many succeeded jobs at once: ends each that is still pending as done, and logs
+ * and announces every change, in one statement (each tenant's event lock taken as in `notifyJobs`).
+ * Answers the ids of the jobs it ended.
+ */
+export async function finishDoneAndNotify(db: Db, list: DoneJob[]): Promise<Set<string>> {
+  if (list.length === 0) return new Set();
+  const values = sql.join(
+    list.map((j) => sql`(${j.id}::uuid, ${j.cdnUrl}::text, ${j.finishedAt.toISOString()}::timestamptz)`),
+    sql`, `,
+  );
+  const result = await db.execute(
+    logAndAnnounce(sql`with d(id, cdn_url, finished_at) as (values ${values}),
+      u as (
+        update ${jobs} set status = 'done', cdn_url = d.cdn_url, note = null, finished_at = d.finished_at,
+               elapsed_ms = (extract(epoch from (now() - ${jobs.createdAt})) * 1000)::int
+          from d
+         where ${jobs.id} = d.id and ${jobs.status} = 'pending'
+        returning ${jobs.id}, ${jobs.tenantId}, ${jobs.accountId}, ${jobs.status}, ${jobs.kind}),
+      v(tenant_id, account_id, job_id, type, kind, status) as (
+        select tenant_id, account_id, id, 'job.done', kind::text, status::text from u)`),
+  );
+  const ended = rowsOf<Pick<Change, 'kind' | 'status'> & { job_id: string }>(result);
+  countEvents(ended, false);
+  return new Set(ended.map((r) => r.job_id));
 }
 
 export interface FeedEvent {

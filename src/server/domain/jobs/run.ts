@@ -1,7 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, is, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { jobs, tenants, type Job } from '../../db/schema';
 import { logger } from '../../logger';
+import { coalesce } from '../../queue/coalesce';
 import { enqueue, QUEUES, type Task, type TaskPayload } from '../../queue/queue';
 import type { FileStore } from '../../storage/store';
 import { generateImage, type ImageInput } from '../../upstreams/adapters/openai-images';
@@ -9,7 +11,7 @@ import { routeCall, RoutingExhausted } from '../../upstreams/engine';
 import { verifyImage } from '../../upstreams/verify';
 import { refundJob } from '../credits/ledger';
 import { AppError } from '../errors';
-import { endedNow, finishAndNotify, notifyJob } from './events';
+import { endedNow, finishDoneAndNotify, notifyJob, type DoneJob } from './events';
 import { sizeForRatio } from './sizes';
 import { imageJobInputSchema, imageNeeds } from './types';
 
@@ -55,6 +57,53 @@ export async function failJob(db: Db, job: Pick<Job, 'id' | 'tenantId'>, error: 
   return ended !== null;
 }
 
+type Started = { job: Job; binding: string | null };
+
+/** One statement marks the runs of pending jobs and reads each with its tenant's binding. */
+async function startJobs(db: Db, ids: string[]): Promise<Map<string, Started>> {
+  const rows = await db
+    .update(jobs)
+    .set({ startedAt: sql`coalesce(${jobs.startedAt}, now())`, runs: sql`${jobs.runs} + 1` })
+    .where(and(ids.length === 1 ? eq(jobs.id, ids[0] as string) : inArray(jobs.id, ids), eq(jobs.status, 'pending')))
+    .returning({ job: jobs, binding: sql<string | null>`(select ${tenants.boundModel} from ${tenants} where ${tenants.id} = ${jobs.tenantId})` });
+  return new Map(rows.map((r) => [r.job.id, r]));
+}
+
+const starters = new WeakMap<Db, (id: string) => Promise<Started | undefined>>();
+
+/**
+ * Marks a job's run: the jobs a worker claimed together start in one statement (a claim brings up to
+ * a hundred at once). Inside a transaction the statement is the transaction's own.
+ */
+function startJob(db: Db, id: string): Promise<Started | undefined> {
+  if (is(db, PgTransaction)) return startJobs(db, [id]).then((m) => m.get(id));
+  let start = starters.get(db);
+  if (!start) {
+    start = coalesce((ids: string[]) => startJobs(db, ids));
+    starters.set(db, start);
+  }
+  return start(id);
+}
+
+const finishers = new WeakMap<Db, (done: DoneJob) => Promise<boolean | undefined>>();
+
+/**
+ * Ends a succeeded job (without a callback) and announces it: jobs that finish in the same turn of the
+ * event loop end in one statement.
+ */
+function finishDone(db: Db, done: DoneJob): Promise<boolean | undefined> {
+  if (is(db, PgTransaction)) return finishDoneAndNotify(db, [done]).then((ended) => ended.has(done.id));
+  let finish = finishers.get(db);
+  if (!finish) {
+    finish = coalesce(async (list: DoneJob[]) => {
+      const ended = await finishDoneAndNotify(db, list);
+      return new Map(list.map((d) => [d, ended.has(d.id)]));
+    }, 'immediate');
+    finishers.set(db, finish);
+  }
+  return finish(done);
+}
+
 /**
  * Runs one image job: routes it through the upstreams, verifies and re-hosts the result, and ends the
  * job exactly once. Throws only for infrastructure errors (the task is retried); a generation that
@@ -62,12 +111,8 @@ export async function failJob(db: Db, job: Pick<Job, 'id' | 'tenantId'>, error: 
  */
 export async function runImageJob(ctx: RunContext, task: Task<TaskPayload<'image.job'>>): Promise<void> {
   const { jobId } = task.payload;
-  // One statement marks the run and reads the job with its tenant's binding.
-  const [started] = await ctx.db
-    .update(jobs)
-    .set({ startedAt: sql`coalesce(${jobs.startedAt}, now())`, runs: sql`${jobs.runs} + 1` })
-    .where(and(eq(jobs.id, jobId), eq(jobs.status, 'pending')))
-    .returning({ job: jobs, binding: sql<string | null>`(select ${tenants.boundModel} from ${tenants} where ${tenants.id} = ${jobs.tenantId})` });
+  // One statement marks the run and reads the job with its tenant's binding (shared by jobs claimed together).
+  const started = await startJob(ctx.db, jobId);
   if (!started) return;
   const { job, binding } = started;
   if (task.attempt > task.maxAttempts) {
@@ -136,13 +181,8 @@ export async function runImageJob(ctx: RunContext, task: Task<TaskPayload<'image
     );
     const key = `${job.tenantId}/results/${job.id}.${routed.result.verified.format === 'jpeg' ? 'jpg' : routed.result.verified.format}`;
     const url = await ctx.files.put(key, routed.result.data, routed.result.verified.mime);
-    const finished = {
-      status: 'done' as const,
-      cdnUrl: url,
-      note: null,
-      ...endedNow(),
-    };
     if (job.callbackUrl) {
+      const finished = { status: 'done' as const, cdnUrl: url, note: null, ...endedNow() };
       // The callback is queued in the transaction that ends the job: it exists exactly when the job is done.
       await ctx.db.transaction(async (tx) => {
         const [row] = await tx.update(jobs).set(finished).where(and(eq(jobs.id, job.id), eq(jobs.status, 'pending'))).returning();
@@ -151,7 +191,7 @@ export async function runImageJob(ctx: RunContext, task: Task<TaskPayload<'image
         await notifyJob(tx, row);
       });
     } else {
-      await finishAndNotify(ctx.db, job.id, finished);
+      await finishDone(ctx.db, { id: job.id, cdnUrl: url, finishedAt: new Date() });
     }
     logger.info({ job: job.id, tenant: job.tenantId, run: task.attempt }, 'image job done');
   } catch (err) {

@@ -89,6 +89,16 @@ export async function readJson<T>(res: Response, signal: AbortSignal): Promise<T
   }
 }
 
+/** Reads the JSON body of an `upstreamPost` answer, or fails as bad output. */
+export async function readAnswerJson<T>(answer: UpstreamAnswer, signal: AbortSignal): Promise<T> {
+  try {
+    return (await answer.body.json()) as T;
+  } catch (err) {
+    if (signal.aborted) throw new UpstreamError('timeout', 'the upstream stopped answering', { cause: err });
+    throw new UpstreamError('bad_output', 'the upstream answered with malformed JSON', { cause: err });
+  }
+}
+
 /** Downloads a result file the upstream points to. Only http(s) URLs. */
 export async function download(url: string, signal: AbortSignal, maxBytes: number): Promise<{ data: Buffer; contentType: string | null }> {
   if (!/^https?:\/\//i.test(url)) throw new UpstreamError('bad_output', 'the upstream returned a result URL that is not http(s)');
@@ -112,13 +122,27 @@ export async function download(url: string, signal: AbortSignal, maxBytes: numbe
  */
 const upstreamAgent = new Agent({ keepAliveTimeout: 30_000, connections: 4_096 });
 
+/**
+ * Image generations: one connection per call in flight, however many (a worker holds thousands of
+ * calls open against a slow upstream; its concurrency setting is the bound, not a pool queue that would
+ * leave calls waiting for a connection while their time-out runs).
+ */
+export const longCallAgent = new Agent({ keepAliveTimeout: 30_000 });
+
 export interface UpstreamAnswer {
   status: number;
   body: Dispatcher.ResponseData['body'];
 }
 
 /** POSTs JSON to the target with its key; failures become classified UpstreamErrors. */
-export async function upstreamPost(target: Target, path: string, body: string, signal: AbortSignal, accept?: string): Promise<UpstreamAnswer> {
+export async function upstreamPost(
+  target: Target,
+  path: string,
+  body: string,
+  signal: AbortSignal,
+  accept?: string,
+  dispatcher: Dispatcher = upstreamAgent,
+): Promise<UpstreamAnswer> {
   let res: Dispatcher.ResponseData;
   try {
     res = await request(`${target.baseUrl}${path}`, {
@@ -126,7 +150,7 @@ export async function upstreamPost(target: Target, path: string, body: string, s
       headers: { 'content-type': 'application/json', authorization: `Bearer ${target.apiKey}`, ...(accept ? { accept } : {}) },
       body,
       signal,
-      dispatcher: upstreamAgent,
+      dispatcher,
     });
   } catch (err) {
     if (signal.aborted) throw new UpstreamError('timeout', 'the upstream did not answer in time', { cause: err });

@@ -1,7 +1,7 @@
 import type { ImageQuality } from '../../../contracts/jobs';
 import type { Target } from '../types';
 import { UpstreamError } from '../types';
-import { download, readJson, upstreamFetch } from './http';
+import { download, longCallAgent, readAnswerJson, readJson, upstreamFetch, upstreamPost } from './http';
 
 export interface ImageInput {
   data: Buffer;
@@ -40,7 +40,7 @@ const MAX_RESULT_BYTES = 50 * 1024 * 1024;
 export async function generateImage(target: Target, req: ImageGeneration, signal: AbortSignal): Promise<ImageOutput> {
   const size = `${req.width}x${req.height}`;
   const edits = (req.referenceImages?.length ?? 0) > 0 || req.mask !== undefined;
-  let res: Response;
+  let json: ImagesResponse;
   if (edits) {
     const form = new FormData();
     form.set('model', target.model);
@@ -54,7 +54,8 @@ export async function generateImage(target: Target, req: ImageGeneration, signal
       form.append('image[]', new Blob([new Uint8Array(img.data)], { type: img.mime }), img.filename);
     }
     if (req.mask) form.set('mask', new Blob([new Uint8Array(req.mask.data)], { type: req.mask.mime }), req.mask.filename);
-    res = await upstreamFetch(target, '/v1/images/edits', { method: 'POST', body: form }, signal);
+    const res = await upstreamFetch(target, '/v1/images/edits', { method: 'POST', body: form }, signal);
+    json = await readJson<ImagesResponse>(res, signal);
   } else {
     const body: Record<string, unknown> = {
       model: target.model,
@@ -65,14 +66,11 @@ export async function generateImage(target: Target, req: ImageGeneration, signal
     };
     if (req.quality) body.quality = req.quality;
     if (req.background) body.background = req.background;
-    res = await upstreamFetch(
-      target,
-      '/v1/images/generations',
-      { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
-      signal,
-    );
+    // undici's request rather than fetch: no web Request/Response per call, far less memory held while
+    // thousands of generations wait on the upstream.
+    const answer = await upstreamPost(target, '/v1/images/generations', JSON.stringify(body), signal, undefined, longCallAgent);
+    json = await readAnswerJson<ImagesResponse>(answer, signal);
   }
-  const json = await readJson<ImagesResponse>(res, signal);
   const first = json.data?.[0];
   if (first?.b64_json) return { data: Buffer.from(first.b64_json, 'base64'), declaredMime: `image/${req.outputFormat}` };
   if (first?.url) {
