@@ -25,16 +25,27 @@ interface PostgresJsClient {
 export type Bind = (name: string) => SQL;
 
 /**
- * A statement for a hot path, written once with named values (`v('amount')`). On PostgreSQL outside a
- * transaction its text is compiled once per shape and sent as a named prepared statement with only
- * the values (no query building, no parse and plan per call); inside a transaction or on PGlite the
- * same text runs through `db.execute` with the values bound.
+ * The postgres.js client a handle sends its statements through: the pool's for the database, the
+ * transaction's own connection for a transaction; none on PGlite.
+ */
+function postgresJsClient(db: Db): PostgresJsClient | undefined {
+  const client = is(db, PgTransaction)
+    ? (db as unknown as { session?: { client?: unknown } }).session?.client
+    : (db as unknown as { $client?: unknown }).$client;
+  return client && typeof (client as PostgresJsClient).unsafe === 'function' ? (client as PostgresJsClient) : undefined;
+}
+
+/**
+ * A statement for a hot path, written once with named values (`v('amount')`). On PostgreSQL, in a
+ * transaction or not, its text is compiled once per shape and sent as a prepared statement with only
+ * the values (no query building, no parse and plan per call); on PGlite the same text runs through
+ * `db.execute` with the values bound.
  */
 export function hotStatement<K extends string>(build: (v: Bind, shape: K) => SQL) {
   const compiled = new Map<K, { text: string; params: unknown[] }>();
   return async function run<T>(db: Db, shape: K, values: Record<string, unknown>): Promise<T[]> {
-    const client = (db as unknown as { $client?: unknown }).$client as PostgresJsClient | undefined;
-    if (!is(db, PgTransaction) && client && typeof client.unsafe === 'function') {
+    const client = postgresJsClient(db);
+    if (client) {
       let q = compiled.get(shape);
       if (!q) {
         const { sql: text, params } = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(build((name) => sql`${sql.placeholder(name)}`, shape));

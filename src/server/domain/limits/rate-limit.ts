@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf, type Bind } from '../../db/rows';
+import { hotStatement, rowsOf, type Bind } from '../../db/rows';
 import { AppError } from '../errors';
 
 export interface Limit {
@@ -24,7 +24,7 @@ export async function consume(tx: Db, limit: Limit, n: number, what: string): Pr
       retryAfter: Math.ceil(limit.perMs / 1000),
     });
   }
-  const taken = rowsOf<{ tokens: number }>(await tx.execute(takeTokens(limit, n)));
+  const taken = await takeStatement<{ tokens: number }>(tx, 'take', tokenValues(limit, n));
   if (taken.length > 0) return;
   throw await refusal(tx, limit, n, what);
 }
@@ -38,6 +38,9 @@ export function takeTokens(limit: Limit, n: number): SQL {
   const values = tokenValues(limit, n);
   return takeTokensWith((name) => sql`${values[name as keyof typeof values]}`);
 }
+
+/** Every limited submission takes its tokens first: compiled once. */
+const takeStatement = hotStatement<'take'>((v) => takeTokensWith(v));
 
 /** The values `takeTokensWith` names. */
 export function tokenValues(limit: Limit, n: number) {
