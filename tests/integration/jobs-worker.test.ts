@@ -53,6 +53,32 @@ async function ledgerOf(tenantId: string) {
   return t.db.select({ kind: ledgerEntries.kind, amount: ledgerEntries.amount }).from(ledgerEntries).where(and(eq(ledgerEntries.tenantId, tenantId))).orderBy(ledgerEntries.id);
 }
 
+describe('submission', () => {
+  it('answers each job of a batch exactly as the database then reads it back (every column, its type)', async () => {
+    const { tenant } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, { name: '批量提交', credits: 100, quota_monthly: 0 });
+    // A callback on this machine (private addresses allowed here: there is no name resolution in tests).
+    const local = { ...config, allowPrivateCallbacks: true };
+    const submitted = await submitImageJobs({ db: t.db, config: local, files }, { kind: 'tenant', tenantId: tenant.id, via: 'key' }, {
+      items: [{ prompt: '第一张 first', quality: 'low' }, { prompt: '第二张 second', quality: 'high', callback_url: 'http://127.0.0.1:9/hook' }],
+      callbackUrl: null,
+      idempotencyKey: 'batch-key',
+      hash: 'h2',
+      batch: true,
+    });
+    expect(submitted).toHaveLength(2);
+    for (const job of submitted) {
+      const [stored] = await t.db.select().from(jobs).where(eq(jobs.id, job.id));
+      expect(job).toEqual(stored);
+    }
+    expect(submitted[0]?.createdAt).toBeInstanceOf(Date);
+    expect(submitted.map((j) => j.batchIndex)).toEqual([0, 1]);
+    expect(submitted[0]?.input).toMatchObject({ prompt: '第一张 first', quality: 'low' });
+    expect(submitted[1]?.callbackUrl).toBe('http://127.0.0.1:9/hook');
+    expect(submitted[0]?.idempotencyKey).not.toBeNull();
+    expect(submitted[1]?.idempotencyKey).toBeNull();
+  });
+});
+
 describe('the worker and crashes', () => {
   it('picks up a job whose worker died mid-run, and charges it once', async () => {
     const { tenantId, jobId } = await newJob();

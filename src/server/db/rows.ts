@@ -1,4 +1,5 @@
-import { fillPlaceholders, is, sql, type SQL } from 'drizzle-orm';
+import { fillPlaceholders, getTableColumns, is, sql, type Column, type SQL, type Table } from 'drizzle-orm';
+import { CasingCache } from 'drizzle-orm/casing';
 import { PgTransaction, type PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 
@@ -56,4 +57,26 @@ export function hotStatement<K extends string>(build: (v: Bind, shape: K) => SQL
     }
     return rowsOf<T>(await db.execute(build((name) => sql`${values[name]}`, shape)));
   };
+}
+
+/** The databases are opened with snake_case casing (client.ts): a column's name in SQL. */
+const casing = new CasingCache('snake_case');
+
+/** The SQL name of a column (`tenantId` → `tenant_id`), for statements written by hand. */
+export function columnName(column: Column): string {
+  return casing.getColumnCasing(column);
+}
+
+/**
+ * A row of `table` as read raw (`returning *` of a hot statement: column names, driver values) turned
+ * into what drizzle's own queries answer: property names and each column's mapping from the driver
+ * (timestamps to `Date`, JSON text to values).
+ */
+export function rowOf<T extends Table>(table: T, raw: Record<string, unknown>): T['$inferSelect'] {
+  const out: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table)) as [string, Column][]) {
+    const value = raw[columnName(column)];
+    out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return out;
 }

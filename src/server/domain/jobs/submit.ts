@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { isUniqueViolation } from '../../db/rows';
+import { columnName, hotStatement, isUniqueViolation, rowOf } from '../../db/rows';
 import { jobs, type Job } from '../../db/schema';
 import { enqueueMany, QUEUES } from '../../queue/queue';
 import { notifyJobs } from './events';
@@ -188,7 +188,7 @@ export async function submitImageJobs(ctx: SubmitContext, who: ScopedIdentity, s
         });
         if (after === null) throw insufficientCredits(total);
       }
-      const inserted = await tx.insert(jobs).values(rows).returning();
+      const inserted = await insertJobs(tx, rows);
       await enqueueMany(tx, QUEUES.imageJob, inserted.map((j) => ({ jobId: j.id })), { maxAttempts: 3 });
       await notifyJobs(tx, inserted, true);
       return inserted.sort((a, b) => (a.batchIndex ?? 0) - (b.batchIndex ?? 0));
@@ -201,6 +201,53 @@ export async function submitImageJobs(ctx: SubmitContext, who: ScopedIdentity, s
     }
     throw err;
   }
+}
+
+/** The columns a submission sets; the rest take their defaults. */
+const JOB_FIELDS = [
+  'id',
+  'tenantId',
+  'accountId',
+  'kind',
+  'input',
+  'credits',
+  'walletAccountId',
+  'callbackUrl',
+  'idempotencyKey',
+  'requestHash',
+  'batchId',
+  'batchIndex',
+  'costUsd',
+  'requestId',
+] as const;
+type NewJob = Pick<typeof jobs.$inferInsert, (typeof JOB_FIELDS)[number]>;
+
+/** The insert of `shape` jobs (a number, as text), compiled once per batch size: every submission runs it. */
+const insertJobsStatement = hotStatement<string>((v, shape) => {
+  const columns = getTableColumns(jobs);
+  const names = sql.join(
+    JOB_FIELDS.map((f) => sql.identifier(columnName(columns[f]))),
+    sql`, `,
+  );
+  const rows = Array.from({ length: Number(shape) }, (_, i) => sql`(${sql.join(
+    JOB_FIELDS.map((f) => v(`${f}_${i}`)),
+    sql`, `,
+  )})`);
+  return sql`insert into ${jobs} (${names}) values ${sql.join(rows, sql`, `)} returning *`;
+});
+
+/** Inserts the jobs of a submission in one statement and answers them as drizzle would. */
+async function insertJobs(tx: Db, rows: NewJob[]): Promise<Job[]> {
+  const columns = getTableColumns(jobs);
+  const values: Record<string, unknown> = {};
+  rows.forEach((row, i) => {
+    for (const f of JOB_FIELDS) {
+      const value = row[f];
+      values[`${f}_${i}`] = value === undefined || value === null ? null : columns[f].mapToDriverValue(value);
+    }
+  });
+  const raw = await insertJobsStatement<Record<string, unknown>>(tx, String(rows.length), values);
+  return raw.map((r) => rowOf(jobs, r));
 }
 
 /** One item as it would be sent alone to `POST /api/generate`: a batch's callback_url applies to it. */
