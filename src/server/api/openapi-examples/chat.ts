@@ -3,7 +3,7 @@ import type { OperationExample } from './types';
 /** `POST /api/chat` takes the same body and gives the same answer as the OpenAI-compatible path. */
 const completion: OperationExample = {
   "body": {
-    "model": "auto",
+    "model": "studio-auto",
     "messages": [
       {
         "role": "user",
@@ -12,29 +12,26 @@ const completion: OperationExample = {
     ]
   },
   "response": {
-    "id": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10",
+    "id": "chatcmpl-3f1c2a9e6b1d4c479a520d8e7b6f5a10",
     "object": "chat.completion",
-    "created": 1,
-    "model": "auto",
+    "created": 1795507200,
+    "model": "studio-auto",
     "choices": [
       {
-        "index": 1,
+        "index": 0,
         "message": {
-          "role": "role",
-          "content": "我是 Studio 的助手，可以帮你写文案、出图和做视频。",
-          "tool_calls": [
-            {}
-          ]
+          "role": "assistant",
+          "content": "我是 Studio 的助手，可以帮你写文案、出图和做视频。"
         },
-        "finish_reason": "finish_reason"
+        "finish_reason": "stop"
       }
     ],
     "usage": {
-      "prompt_tokens": 1,
-      "completion_tokens": 1,
-      "total_tokens": 5000
+      "prompt_tokens": 14,
+      "completion_tokens": 23,
+      "total_tokens": 37
     },
-    "credits": 5000
+    "credits": 1
   }
 };
 

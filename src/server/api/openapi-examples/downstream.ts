@@ -16,13 +16,13 @@ export const downstreamExamples: Record<string, OperationExample> = {
           "description": "适合电商新品发布的竖版海报",
           "category": "电商",
           "tenant_id": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10",
-          "seller": "seller",
+          "seller": "茶小铺",
           "visibility": "private",
           "active": true,
           "gated": true,
           "source": "mine",
           "locked": true,
-          "prompt_template": "为{{product}}设计一张简洁的新品海报",
+          "prompt_template": "为{product}设计一张简洁的新品海报",
           "fields": [
             {
               "key": "product",
@@ -31,7 +31,7 @@ export const downstreamExamples: Record<string, OperationExample> = {
               "placeholder": "例如：桂花乌龙茶",
               "help": "写产品的名字，不超过 20 个字",
               "required": true,
-              "default": "default"
+              "default": "桂花乌龙茶"
             }
           ],
           "sample_cover_image": "https://studio.example.com/files/t/cover.png",
@@ -51,7 +51,7 @@ export const downstreamExamples: Record<string, OperationExample> = {
   "POST /video-templates": {
     "body": {
       "zh_name": "产品旋转展示",
-      "prompt_template": "{{product}}在白色转台上缓慢旋转",
+      "prompt_template": "{product}在白色转台上缓慢旋转",
       "generation_configs": [
         {
           "ratio": "9:16",
@@ -68,13 +68,13 @@ export const downstreamExamples: Record<string, OperationExample> = {
         "description": "适合电商新品发布的竖版海报",
         "category": "电商",
         "tenant_id": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10",
-        "seller": "seller",
+        "seller": "茶小铺",
         "visibility": "private",
         "active": true,
         "gated": true,
         "source": "mine",
         "locked": true,
-        "prompt_template": "为{{product}}设计一张简洁的新品海报",
+        "prompt_template": "为{product}设计一张简洁的新品海报",
         "fields": [
           {
             "key": "product",
@@ -83,7 +83,7 @@ export const downstreamExamples: Record<string, OperationExample> = {
             "placeholder": "例如：桂花乌龙茶",
             "help": "写产品的名字，不超过 20 个字",
             "required": true,
-            "default": "default"
+            "default": "桂花乌龙茶"
           }
         ],
         "sample_cover_image": "https://studio.example.com/files/t/cover.png",
@@ -113,13 +113,13 @@ export const downstreamExamples: Record<string, OperationExample> = {
         "description": "适合电商新品发布的竖版海报",
         "category": "电商",
         "tenant_id": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10",
-        "seller": "seller",
+        "seller": "茶小铺",
         "visibility": "private",
         "active": true,
         "gated": true,
         "source": "mine",
         "locked": true,
-        "prompt_template": "为{{product}}设计一张简洁的新品海报",
+        "prompt_template": "为{product}设计一张简洁的新品海报",
         "fields": [
           {
             "key": "product",
@@ -128,7 +128,7 @@ export const downstreamExamples: Record<string, OperationExample> = {
             "placeholder": "例如：桂花乌龙茶",
             "help": "写产品的名字，不超过 20 个字",
             "required": true,
-            "default": "default"
+            "default": "桂花乌龙茶"
           }
         ],
         "sample_cover_image": "https://studio.example.com/files/t/cover.png",

@@ -110,7 +110,7 @@ export const jobsExamples: Record<string, OperationExample> = {
     "response": {
       "ok": true,
       "media_type": "image",
-      "default": "default",
+      "default": "桂花乌龙茶",
       "models": [
         {
           "id": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10",

@@ -42,7 +42,7 @@ const conversion = {
       "variable": "title"
     }
   ],
-  "prompt_template": "为{{product}}设计一张简洁的新品海报",
+  "prompt_template": "为{product}设计一张简洁的新品海报",
   "fields": [
     {
       "key": "product",
@@ -51,7 +51,7 @@ const conversion = {
       "placeholder": "例如：桂花乌龙茶",
       "help": "写产品的名字，不超过 20 个字",
       "required": true,
-      "default": "default"
+      "default": "桂花乌龙茶"
     }
   ],
   "template": {

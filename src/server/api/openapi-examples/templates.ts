@@ -22,7 +22,7 @@ export const templatesExamples: Record<string, OperationExample> = {
               "placeholder": "例如：桂花乌龙茶",
               "help": "写产品的名字，不超过 20 个字",
               "required": true,
-              "default": "default"
+              "default": "桂花乌龙茶"
             }
           ]
         }
@@ -46,7 +46,7 @@ export const templatesExamples: Record<string, OperationExample> = {
           "domain": "餐饮",
           "type": "image",
           "tenant_id": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10",
-          "seller": "seller",
+          "seller": "茶小铺",
           "visibility": "private",
           "active": true,
           "gated": true,
@@ -54,10 +54,10 @@ export const templatesExamples: Record<string, OperationExample> = {
           "locked": true,
           "ratio": "1:1",
           "sample_images": [
-            "sample_images"
+            "https://studio.example.com/files/samples/poster-classic.png"
           ],
           "template_type": "poster",
-          "prompt_template": "为{{product}}设计一张简洁的新品海报",
+          "prompt_template": "为{product}设计一张简洁的新品海报",
           "fields": [
             {
               "key": "product",
@@ -66,7 +66,7 @@ export const templatesExamples: Record<string, OperationExample> = {
               "placeholder": "例如：桂花乌龙茶",
               "help": "写产品的名字，不超过 20 个字",
               "required": true,
-              "default": "default"
+              "default": "桂花乌龙茶"
             }
           ],
           "format": "xiaohongshu",
@@ -85,8 +85,8 @@ export const templatesExamples: Record<string, OperationExample> = {
     "body": {
       "type": "image",
       "zh_name": "新品海报",
-      "prompt_template": "为{{product}}设计一张简洁的新品海报",
-      "ratio": "3:4"
+      "prompt_template": "为{product}设计一张简洁的新品海报",
+      "ratio": "1:1"
     },
     "response": {
       "ok": true,
@@ -99,7 +99,7 @@ export const templatesExamples: Record<string, OperationExample> = {
         "domain": "餐饮",
         "type": "image",
         "tenant_id": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10",
-        "seller": "seller",
+        "seller": "茶小铺",
         "visibility": "private",
         "active": true,
         "gated": true,
@@ -107,10 +107,10 @@ export const templatesExamples: Record<string, OperationExample> = {
         "locked": true,
         "ratio": "1:1",
         "sample_images": [
-          "sample_images"
+          "https://studio.example.com/files/samples/poster-classic.png"
         ],
         "template_type": "poster",
-        "prompt_template": "为{{product}}设计一张简洁的新品海报",
+        "prompt_template": "为{product}设计一张简洁的新品海报",
         "fields": [
           {
             "key": "product",
@@ -119,7 +119,7 @@ export const templatesExamples: Record<string, OperationExample> = {
             "placeholder": "例如：桂花乌龙茶",
             "help": "写产品的名字，不超过 20 个字",
             "required": true,
-            "default": "default"
+            "default": "桂花乌龙茶"
           }
         ],
         "format": "xiaohongshu",
@@ -149,18 +149,18 @@ export const templatesExamples: Record<string, OperationExample> = {
         "domain": "餐饮",
         "type": "image",
         "tenant_id": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10",
-        "seller": "seller",
+        "seller": "茶小铺",
         "visibility": "private",
-        "active": true,
+        "active": false,
         "gated": true,
         "source": "mine",
         "locked": true,
         "ratio": "1:1",
         "sample_images": [
-          "sample_images"
+          "https://studio.example.com/files/samples/poster-classic.png"
         ],
         "template_type": "poster",
-        "prompt_template": "为{{product}}设计一张简洁的新品海报",
+        "prompt_template": "为{product}设计一张简洁的新品海报",
         "fields": [
           {
             "key": "product",
@@ -169,7 +169,7 @@ export const templatesExamples: Record<string, OperationExample> = {
             "placeholder": "例如：桂花乌龙茶",
             "help": "写产品的名字，不超过 20 个字",
             "required": true,
-            "default": "default"
+            "default": "桂花乌龙茶"
           }
         ],
         "format": "xiaohongshu",

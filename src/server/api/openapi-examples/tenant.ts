@@ -173,7 +173,7 @@ export const tenantExamples: Record<string, OperationExample> = {
       "reply_text": "好的",
       "product_copy": "桂花乌龙，一口秋天",
       "product_images": [
-        "product_images"
+        "https://studio.example.com/files/uploads/oolong-tea.png"
       ],
       "credits": 5000,
       "templates": [
@@ -246,7 +246,7 @@ export const tenantExamples: Record<string, OperationExample> = {
           "type": "type",
           "description": "适合电商新品发布的竖版海报",
           "sample_images": [
-            "sample_images"
+            "https://studio.example.com/files/samples/poster-classic.png"
           ]
         }
       ],
@@ -255,7 +255,7 @@ export const tenantExamples: Record<string, OperationExample> = {
         "title": "新品上市"
       },
       "product_images": [
-        "product_images"
+        "https://studio.example.com/files/uploads/oolong-tea.png"
       ]
     }
   },
