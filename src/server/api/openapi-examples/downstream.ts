@@ -223,10 +223,10 @@ export const downstreamExamples: Record<string, OperationExample> = {
     },
     "response": {
       "ok": true,
-      "template_slug": "template_slug",
+      "template_slug": "poster-classic",
       "format": "xiaohongshu",
       "title": "新品上市",
-      "body": "body",
+      "body": "秋天的第一杯桂花乌龙，清香回甘。",
       "hashtags": [
         "hashtags"
       ],

@@ -115,7 +115,7 @@ export const jobsExamples: Record<string, OperationExample> = {
         {
           "id": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10",
           "kind": "auto",
-          "family": "family",
+          "family": "imagegen-1",
           "capabilities": {
             "reference_images": true,
             "transparent_background": true,

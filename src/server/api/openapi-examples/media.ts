@@ -122,7 +122,7 @@ export const mediaExamples: Record<string, OperationExample> = {
       "uploads": [
         {
           "key": "product",
-          "filename": "filename",
+          "filename": "oolong-tea.png",
           "url": "https://studio.example.com/files/t/3f1c2a9e.png",
           "media_type": "image",
           "mime": "image/png",

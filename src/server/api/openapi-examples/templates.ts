@@ -13,7 +13,7 @@ export const templatesExamples: Record<string, OperationExample> = {
           "ratio": "1:1",
           "genre": "poster",
           "ref_required": true,
-          "thumb": "thumb",
+          "thumb": "https://studio.example.com/files/samples/poster-classic-thumb.png",
           "fields": [
             {
               "key": "product",

@@ -16,7 +16,7 @@ export const tenantExamples: Record<string, OperationExample> = {
         "quota_monthly": 5000,
         "credits": 5000,
         "created_at": "2026-11-24T08:00:00.000Z",
-        "admin_email": "admin_email",
+        "admin_email": "admin@xinghe.example.com",
         "disabled": true
       },
       "api_key": "sk-studio-…",
@@ -108,7 +108,7 @@ export const tenantExamples: Record<string, OperationExample> = {
       },
       "timezone": "Asia/Shanghai",
       "days": 1,
-      "since": "since",
+      "since": "2026-11-24",
       "generated_at": "2026-11-24T08:00:00.000Z",
       "totals": {
         "image": 1,
@@ -126,7 +126,7 @@ export const tenantExamples: Record<string, OperationExample> = {
           "reverse": 1,
           "other": 1,
           "total": 5000,
-          "date": "date"
+          "date": "2026-11-24"
         }
       ]
     }
@@ -288,8 +288,8 @@ export const tenantExamples: Record<string, OperationExample> = {
       "sign_in": {
         "url": "https://studio.example.com/files/t/3f1c2a9e.png",
         "email": "admin@example.com",
-        "password": "password",
-        "hint": "hint"
+        "password": "Kx7-mP2q-Lw9z",
+        "hint": "首次登录后请修改密码"
       },
       "api_key": "sk-studio-…"
     }
