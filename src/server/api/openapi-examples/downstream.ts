@@ -228,7 +228,7 @@ export const downstreamExamples: Record<string, OperationExample> = {
       "title": "新品上市",
       "body": "秋天的第一杯桂花乌龙，清香回甘。",
       "hashtags": [
-        "hashtags"
+        "#桂花乌龙"
       ],
       "credits": 5000
     }
