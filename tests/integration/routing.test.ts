@@ -82,9 +82,19 @@ async function attemptsOf(ref: string) {
 
 describe('routing through the simulator', () => {
   it('generates a real image and records the attempt', async () => {
-    const routed = await routeCall(t.db, testSecret, image(), imageCall(), { ...fast, ref: 'r-basic' });
+    const before = Date.now();
+    const tenantId = '0d6f1a52-5a43-4f0e-9c3b-7f4f8a1e2b3c';
+    const routed = await routeCall(t.db, testSecret, image(), imageCall(), { ...fast, ref: 'r-basic', tenantId });
     expect(routed.result).toMatchObject({ format: 'png', width: 768, height: 1024 });
     expect(await attemptsOf('r-basic')).toEqual([{ channel: routed.channel, ok: true, cls: null, tryNo: 1, pos: 1 }]);
+    // Every column of the batched write: who, what, when and how long.
+    const [row] = await t.db.select().from(upstreamAttempts).where(eq(upstreamAttempts.ref, 'r-basic'));
+    expect(row).toMatchObject({ upstreamId: routed.upstreamId, family: routed.family, tenantId });
+    expect(row?.startedAt).toBeInstanceOf(Date);
+    expect(row?.startedAt.getTime()).toBeGreaterThanOrEqual(before);
+    expect(row?.startedAt.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(row?.durationMs).toBeGreaterThanOrEqual(0);
+    expect(row?.durationMs).toBeLessThanOrEqual(Date.now() - before);
   });
 
   it('retries a transient error on the same upstream at most twice', async () => {

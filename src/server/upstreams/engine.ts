@@ -1,4 +1,6 @@
 import type { Db } from '../db/client';
+import { hotStatement } from '../db/rows';
+import { sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { upstreamAttempts, type UpstreamRow } from '../db/schema';
 import { AppError } from '../domain/errors';
@@ -86,6 +88,18 @@ function classify(err: unknown): UpstreamError {
 type AttemptRow = typeof upstreamAttempts.$inferInsert;
 
 /**
+ * A batch of attempts in one statement of fixed text, whatever its size: the rows travel as one JSON
+ * parameter (a multi-row VALUES list would be built and parsed anew with ten parameters a row).
+ */
+const insertAttempts = hotStatement<'rows'>(
+  (v) => sql`
+    insert into ${upstreamAttempts} (upstream_id, family, ref, tenant_id, started_at, duration_ms, ok, error_class, try_no, chain_pos)
+    select "upstreamId", family, ref, "tenantId", "startedAt", "durationMs", ok, "errorClass", "tryNo", "chainPos"
+      from json_to_recordset(${v('rows')}::text::json) as r("upstreamId" uuid, family text, ref text, "tenantId" uuid, "startedAt" timestamptz,
+           "durationMs" integer, ok boolean, "errorClass" text, "tryNo" smallint, "chainPos" smallint)`,
+);
+
+/**
  * The attempt log is written in batches (every 200 ms or 500 rows): one insert per call would be a
  * database round trip on every generation. Scores are recomputed every few seconds, so a short
  * delay changes nothing; `flushAttempts` writes at once (shutdown, tests, score recompute).
@@ -111,7 +125,7 @@ class AttemptLog {
     this.writing = this.writing.then(async () => {
       for (const [db, rows] of batches) {
         try {
-          await db.insert(upstreamAttempts).values(rows);
+          await insertAttempts(db, 'rows', { rows: JSON.stringify(rows) });
         } catch (err) {
           // The attempt log feeds scores; losing rows must not fail anyone's work.
           logger.warn({ err, rows: rows.length }, 'could not record upstream attempts');

@@ -205,12 +205,31 @@ export async function getUpstream(db: Db, id: string): Promise<UpstreamRow> {
   return row;
 }
 
+/**
+ * Upstream keys already decrypted, by secret and ciphertext: every call would otherwise decrypt the
+ * same few. A changed key has a new ciphertext (a fresh nonce each time), so an entry never goes
+ * stale; the map is emptied if it ever holds more than a few hundred (keys changed many times over).
+ */
+const plainKeys = new WeakMap<Buffer, Map<string, string>>();
+
+function upstreamKey(ciphertext: string, secret: Buffer): string {
+  let keys = plainKeys.get(secret);
+  if (!keys) plainKeys.set(secret, (keys = new Map<string, string>()));
+  let plain = keys.get(ciphertext);
+  if (plain === undefined) {
+    plain = decryptSecret(ciphertext, secret);
+    if (keys.size >= 512) keys.clear();
+    keys.set(ciphertext, plain);
+  }
+  return plain;
+}
+
 export function targetOf(row: UpstreamRow, model: UpstreamModel, secret: Buffer): Target {
   return {
     channel: row.name,
     adapter: row.adapter,
     baseUrl: row.baseUrl,
-    apiKey: decryptSecret(row.keyCiphertext, secret),
+    apiKey: upstreamKey(row.keyCiphertext, secret),
     model: model.model,
     softTimeoutMs: row.softTimeoutMs,
   };

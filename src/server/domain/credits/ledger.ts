@@ -38,18 +38,52 @@ export async function moveCredits(tx: Db, m: Movement): Promise<number | null> {
  * statement: one round trip for both. `passed` false: no token, and nothing moved.
  */
 export async function moveCreditsGated(tx: Db, m: Movement, limit: Limit): Promise<{ passed: boolean; balance: number | null }> {
-  return movement(tx, m, limit);
+  return movement(tx, m, { limit });
 }
 
-type Shape = `${'a' | 't'}${'g' | '-'}${'r' | '-'}`;
+export interface MovementOptions {
+  /** Made only when this rate-limit bucket gives a token (in the same statement). */
+  limit?: Limit;
+  /**
+   * Made only when this ledger entry (of the same tenant) exists: a refund of a reservation gives
+   * back only what was really taken.
+   */
+  requires?: string;
+  /**
+   * Committed without waiting for the write-ahead log to reach the disk (PostgreSQL's asynchronous
+   * commit, for this one statement): the wallet's row lock is released at once instead of after
+   * the flush. A database crash may then lose the movement, with its ledger row (never one without
+   * the other); see `reserveCredits` for the one place this is used.
+   */
+  asyncCommit?: boolean;
+}
+
+export interface MovementResult {
+  /** False when the rate-limit token or the required entry was missing: nothing moved. */
+  passed: boolean;
+  /** The wallet's new balance; null when nothing moved. */
+  balance: number | null;
+  /** The ledger entry written; null when nothing moved. */
+  entry: string | null;
+}
+
+/** A movement with options (see {@link MovementOptions}). */
+export function moveCreditsWith(tx: Db, m: Movement, opts: MovementOptions): Promise<MovementResult> {
+  return movement(tx, m, opts);
+}
 
 /**
- * The movement statement, by shape: a member's wallet or the tenant pool (a/t), gated by a rate-limit
- * token or not (g), with the day's usage rollup or not (r). Compiled once per shape on PostgreSQL.
+ * The shape of a movement statement: a member's wallet or the tenant pool (a/t), gated by a
+ * rate-limit token (g), with the day's usage rollup (r), gated on an existing ledger entry (e),
+ * committed asynchronously (s); `-` where not.
  */
+type Shape = `${'a' | 't'}${'g' | '-'}${'r' | '-'}${'e' | '-'}${'s' | '-'}`;
+
+/** The movement statement, by shape ({@link Shape}). Compiled once per shape on PostgreSQL. */
 const movementStatement = hotStatement<Shape>((v, shape) => {
   const gated = shape[1] === 'g';
-  const guard = gated ? sql` and exists (select 1 from g)` : sql``;
+  const requires = shape[3] === 'e';
+  const guard = sql.join([gated ? sql` and exists (select 1 from g)` : sql``, requires ? sql` and exists (select 1 from e)` : sql``]);
   const wallet =
     shape[0] === 'a'
       ? sql`update ${accounts} set credits = credits + ${v('amount')}::integer
@@ -71,25 +105,29 @@ const movementStatement = hotStatement<Shape>((v, shape) => {
         returning 1
       )`
       : sql``;
+  const passed = sql.join([gated ? sql`exists (select 1 from g)` : sql`true`, requires ? sql` and exists (select 1 from e)` : sql``]);
+  // set_config(…, true) lasts until this statement's own transaction ends, after its commit record.
+  const commit = shape[4] === 's' ? sql`, set_config('synchronous_commit', 'off', true) as commit_mode` : sql``;
   return sql`
       with ${gated ? sql`g as (${takeTokensWith(v)}),` : sql``}
+      ${requires ? sql`e as (select 1 from ${ledgerEntries} where id = ${v('entry')}::bigint and tenant_id = ${v('tenant')}::uuid),` : sql``}
       w as (${wallet}),
       l as (
         insert into ${ledgerEntries} (tenant_id, account_id, amount, balance_after, kind, category, actor_account_id, ref, note)
         select ${v('tenant')}::uuid, ${v('account')}::uuid, ${v('amount')}::integer, w.credits, ${v('kind')}::text, ${v('category')}::text,
                ${v('actor')}::uuid, ${v('ref')}::text, ${v('note')}::text
           from w
-        returning 1
+        returning id
       )${rollup}
-      select (select credits from w) as credits, ${gated ? sql`exists (select 1 from g)` : sql`true`} as passed,
-             (select count(*) from l) as written`;
+      select (select credits from w) as credits, ${passed} as passed, (select id from l) as entry${commit}`;
 });
 
-async function movement(tx: Db, m: Movement, limit: Limit | null): Promise<{ passed: boolean; balance: number | null }> {
+async function movement(tx: Db, m: Movement, opts: MovementOptions | null): Promise<MovementResult> {
   if (!Number.isSafeInteger(m.amount)) throw new RangeError('credit amounts are whole numbers');
   const rollup = (m.kind === 'charge' || m.kind === 'refund') && !!m.category;
-  const shape: Shape = `${m.accountId ? 'a' : 't'}${limit ? 'g' : '-'}${rollup ? 'r' : '-'}`;
-  const [row] = await movementStatement<{ credits: number | null; passed: boolean }>(tx, shape, {
+  const limit = opts?.limit;
+  const shape: Shape = `${m.accountId ? 'a' : 't'}${limit ? 'g' : '-'}${rollup ? 'r' : '-'}${opts?.requires ? 'e' : '-'}${opts?.asyncCommit ? 's' : '-'}`;
+  const [row] = await movementStatement<{ credits: number | null; passed: boolean; entry: string | null }>(tx, shape, {
     tenant: m.tenantId,
     account: m.accountId ?? null,
     amount: m.amount,
@@ -98,16 +136,17 @@ async function movement(tx: Db, m: Movement, limit: Limit | null): Promise<{ pas
     actor: m.actorAccountId ?? m.accountId ?? null,
     ref: m.ref ?? null,
     note: m.note ?? null,
+    ...(opts?.requires ? { entry: opts.requires } : {}),
     ...(limit ? tokenValues(limit, 1) : {}),
   });
   const passed = row?.passed === true;
   if (row?.credits === null || row?.credits === undefined) {
     if (passed && m.amount > 0) throw balanceCeiling();
-    return { passed, balance: null };
+    return { passed, balance: null, entry: null };
   }
   // Counted when written (a transaction rolled back later is still counted: rare, and only an over-count).
   if (m.kind === 'charge' || m.kind === 'refund') recordCredits(m.kind, m.category, m.amount);
-  return { passed, balance: Number(row.credits) };
+  return { passed, balance: Number(row.credits), entry: row.entry === null ? null : String(row.entry) };
 }
 
 /**
