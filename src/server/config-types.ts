@@ -84,6 +84,11 @@ export interface Config {
    */
   clientIpHeader: string | null;
   demo: boolean;
+  /**
+   * How far past what its last full collection kept V8 lets the heap grow before collecting again,
+   * in percent; 0 leaves V8's own choice (docs/performance.md → Memory).
+   */
+  heapGrowthPercent: number;
   /** Graceful shutdown on SIGTERM (docs/operations.md → Shutdown). */
   drain: {
     /** The whole budget from the signal: requests in flight and tasks held get this long, then are cut or released. */

@@ -26,6 +26,8 @@ describe('configuration', () => {
     ['STUDIO_DRAIN_DELAY_MS', '200000'],
     ['STUDIO_METRICS_PORT', '70000'],
     ['STUDIO_MIGRATE', 'sometimes'],
+    ['STUDIO_HEAP_GROWTH_PERCENT', 'half'],
+    ['STUDIO_HEAP_GROWTH_PERCENT', '301'],
   ])('stops on a bad %s with a message naming it', (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(ConfigError);
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(name));
@@ -37,6 +39,8 @@ describe('configuration', () => {
     expect(config.drain).toEqual({ ms: 25_000, delayMs: 0 });
     expect(config.metricsPort).toBeNull();
     expect(config.migrate).toBe(true);
+    expect(config.heapGrowthPercent).toBe(50);
+    expect(buildConfig(parseEnv({ STUDIO_DATA_DIR: dir, STUDIO_HEAP_GROWTH_PERCENT: '0' })).heapGrowthPercent).toBe(0);
     const set = buildConfig(parseEnv({ STUDIO_DATA_DIR: dir, STUDIO_DRAIN_MS: '5000', STUDIO_DRAIN_DELAY_MS: '8000', STUDIO_METRICS_PORT: '9464', STUDIO_MIGRATE: 'off' }));
     // The accepting delay is part of the drain budget, never longer than it.
     expect(set.drain).toEqual({ ms: 5_000, delayMs: 5_000 });

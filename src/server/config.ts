@@ -124,6 +124,12 @@ const envSchema = z.object({
     .trim()
     .default('CN')
     .transform((v) => v.split(',').map((r) => r.trim().toUpperCase()).filter(Boolean)),
+  STUDIO_HEAP_GROWTH_PERCENT: z.coerce
+    .number()
+    .int('must be a whole number of percent')
+    .min(0)
+    .max(300, 'must be between 0 and 300 (0 leaves V8 its own)')
+    .default(50),
   STUDIO_DRAIN_MS: z.coerce.number().int('must be a whole number of milliseconds').min(0).max(600_000, 'must be at most 600000 (10 minutes)').default(25_000),
   STUDIO_DRAIN_DELAY_MS: z.coerce.number().int('must be a whole number of milliseconds').min(0).max(120_000, 'must be at most 120000').default(0),
   STUDIO_METRICS_PORT: optionalSetting(
@@ -252,6 +258,7 @@ export function buildConfig(env: Env): Config {
     maxBodyBytes: env.STUDIO_MAX_BODY_BYTES,
     clientIpHeader: env.STUDIO_CLIENT_IP_HEADER ?? null,
     demo: env.STUDIO_DEMO === '1',
+    heapGrowthPercent: env.STUDIO_HEAP_GROWTH_PERCENT,
     drain: { ms: env.STUDIO_DRAIN_MS, delayMs: Math.min(env.STUDIO_DRAIN_DELAY_MS, env.STUDIO_DRAIN_MS) },
     metricsPort: env.STUDIO_METRICS_PORT ?? null,
     migrate: env.STUDIO_MIGRATE === 'on',
