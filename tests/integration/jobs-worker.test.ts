@@ -6,7 +6,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSim, type RunningSim } from '../../src/sim/testing';
 import { buildConfig, parseEnv, type Config } from '../../src/server/config';
-import { jobs, ledgerEntries, tasks, upstreamAttempts, upstreams } from '../../src/server/db/schema';
+import { jobs, ledgerEntries, tasks, tenants, upstreamAttempts, upstreams } from '../../src/server/db/schema';
+import { AppError } from '../../src/server/domain/errors';
 import { runImageJob } from '../../src/server/domain/jobs/run';
 import { submitImageJobs } from '../../src/server/domain/jobs/submit';
 import { OPERATOR } from '../../src/server/domain/auth/identity';
@@ -76,6 +77,31 @@ describe('submission', () => {
     expect(submitted[1]?.callbackUrl).toBe('http://127.0.0.1:9/hook');
     expect(submitted[0]?.idempotencyKey).not.toBeNull();
     expect(submitted[1]?.idempotencyKey).toBeNull();
+  });
+});
+
+describe('submission limits', () => {
+  it('takes the rate-limit tokens with the charge: a 429 moves nothing, and a 402 gives its tokens back', async () => {
+    const { tenant } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, { name: '限流计费', credits: 5, quota_monthly: 0 });
+    const who = { kind: 'tenant' as const, tenantId: tenant.id, via: 'key' as const };
+    const limited = { db: t.db, config: { ...config, imageRatePerHour: 3 }, files };
+    const send = (n: number, quality: 'low' | 'high') =>
+      submitImageJobs(limited, who, { items: Array.from({ length: n }, (_, i) => ({ prompt: `限流 ${i}`, quality })), callbackUrl: null, idempotencyKey: null, hash: `h-${n}-${quality}`, batch: n > 1 });
+    const codeOf = (p: Promise<unknown>) => p.then(() => 'ok', (e: unknown) => (e instanceof AppError ? e.status : e));
+    // 2 × high = 8 credits > 5: refused for credits, and its two tokens are not spent.
+    expect(await codeOf(send(2, 'high'))).toBe(402);
+    // So three low images still fit the hourly limit of 3…
+    expect(await codeOf(send(3, 'low'))).toBe('ok');
+    // …and a fourth is over it: 429, and the balance stays where the three left it.
+    const err = await send(1, 'low').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).status).toBe(429);
+    expect((err as AppError).retryAfter).toBeGreaterThan(0);
+    // More than the limit can ever hold is refused outright.
+    expect(await codeOf(send(4, 'low'))).toBe(429);
+    const [row] = await t.db.select({ credits: tenants.credits }).from(tenants).where(eq(tenants.id, tenant.id));
+    expect(row?.credits).toBe(5 - 3 * config.prices.image.low);
+    expect((await ledgerOf(tenant.id)).filter((e) => e.kind === 'charge')).toEqual([{ kind: 'charge', amount: -3 * config.prices.image.low }]);
   });
 });
 

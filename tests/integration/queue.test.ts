@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { tasks } from '../../src/server/db/schema';
-import { claim, enqueue, QUEUES } from '../../src/server/queue/queue';
+import { claim, completeTasks, enqueue, QUEUES } from '../../src/server/queue/queue';
+import { rowsOf } from '../../src/server/db/rows';
+import { sql } from 'drizzle-orm';
 import { suiteDatabase } from '../helpers/suite-db';
 
 const t = suiteDatabase();
@@ -24,5 +26,22 @@ describe('typed task payloads', () => {
 
   it('refuses to enqueue a payload its queue does not take', async () => {
     await expect(t.db.transaction((tx) => enqueue(tx, QUEUES.imageJob, { jobId: 'not-a-uuid' }))).rejects.toThrow(/jobId/);
+  });
+
+  it('claims and removes tasks with an asynchronous commit of their own, leaving the connection as it was', async () => {
+    const jobId = randomUUID();
+    await t.db.transaction((tx) => enqueue(tx, QUEUES.callback, { jobId }));
+    // Run inside a transaction only to look at the setting the statements leave for their commit.
+    const modes = await t.db.transaction(async (tx) => {
+      const mode = async () => rowsOf<{ mode: string }>(await tx.execute(sql`select current_setting('synchronous_commit') as mode`))[0]?.mode;
+      const before = await mode();
+      const claimed = await claim(tx, [QUEUES.callback], 10, 60_000, 'w-async');
+      const afterClaim = await mode();
+      await completeTasks(tx, claimed.map((c) => c.id));
+      return { before, claimed: claimed.length, afterClaim };
+    });
+    expect(modes).toEqual({ before: 'on', claimed: 1, afterClaim: 'off' });
+    expect(rowsOf<{ mode: string }>(await t.db.execute(sql`select current_setting('synchronous_commit') as mode`))[0]?.mode).toBe('on');
+    expect((await t.db.select({ payload: tasks.payload }).from(tasks)).filter((r) => (r.payload as { jobId?: string }).jobId === jobId)).toEqual([]);
   });
 });

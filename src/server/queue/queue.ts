@@ -1,6 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { rowsOf } from '../db/rows';
+import { ASYNC_COMMIT, rowsOf } from '../db/rows';
 import { tasks, type TaskRow } from '../db/schema';
 import { logger } from '../logger';
 import { currentRequestId } from '../request-id';
@@ -78,7 +78,8 @@ async function parseClaimed(db: Db, r: ClaimedRow): Promise<ClaimedTask | null> 
 }
 
 /**
- * Claims up to `limit` due tasks under a lease. SKIP LOCKED lets many workers claim at once without
+ * Claims up to `limit` due tasks under a lease, committed asynchronously (`ASYNC_COMMIT`): a claim
+ * lost in a database crash leaves the task due again, as if never claimed. SKIP LOCKED lets many workers claim at once without
  * waiting on each other; a task whose lease expired (its worker died) is due again.
  */
 export async function claim<Q extends QueueName>(
@@ -103,7 +104,7 @@ export async function claim<Q extends QueueName>(
         order by run_at
         limit ${limit}
         for update skip locked)
-     returning id, queue, payload, attempts, max_attempts, request_id`);
+     returning id, queue, payload, attempts, max_attempts, request_id, ${ASYNC_COMMIT} as commit_mode`);
   const claimed = await Promise.all(rowsOf<ClaimedRow>(result).map((r) => parseClaimed(db, r)));
   return claimed.filter((t): t is Extract<ClaimedTask, { queue: Q }> => t !== null && (queues as readonly string[]).includes(t.queue));
 }
@@ -120,10 +121,13 @@ export async function completeTask(db: Db, id: number): Promise<void> {
   await db.execute(sql`delete from tasks where id = ${id}`);
 }
 
-/** Removes finished tasks, any number in one statement. */
+/**
+ * Removes finished tasks, any number in one statement, committed asynchronously: a removal lost in a
+ * database crash runs the task again once its lease ends, and its handler finds the work already done.
+ */
 export async function completeTasks(db: Db, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
-  await db.delete(tasks).where(inArray(tasks.id, ids));
+  await db.delete(tasks).where(inArray(tasks.id, ids)).returning({ commit: ASYNC_COMMIT });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { MAX_BALANCE } from '../../../contracts/common';
 import type { Db } from '../../db/client';
-import { hotStatement } from '../../db/rows';
+import { ASYNC_COMMIT, hotStatement } from '../../db/rows';
 import { takeTokensWith, tokenValues, type Limit } from '../limits/rate-limit';
 import { accounts, ledgerEntries, tenants, usageDaily, USAGE_TIMEZONE, type LedgerKind, type UsageCategory } from '../../db/schema';
 import type { ScopedIdentity } from '../auth/identity';
@@ -42,8 +42,10 @@ export async function moveCreditsGated(tx: Db, m: Movement, limit: Limit): Promi
 }
 
 export interface MovementOptions {
-  /** Made only when this rate-limit bucket gives a token (in the same statement). */
+  /** Made only when this rate-limit bucket gives `tokens` tokens (in the same statement). */
   limit?: Limit;
+  /** How many tokens `limit` must give (default 1). */
+  tokens?: number;
   /**
    * Made only when this ledger entry (of the same tenant) exists: a refund of a reservation gives
    * back only what was really taken.
@@ -106,8 +108,7 @@ const movementStatement = hotStatement<Shape>((v, shape) => {
       )`
       : sql``;
   const passed = sql.join([gated ? sql`exists (select 1 from g)` : sql`true`, requires ? sql` and exists (select 1 from e)` : sql``]);
-  // set_config(…, true) lasts until this statement's own transaction ends, after its commit record.
-  const commit = shape[4] === 's' ? sql`, set_config('synchronous_commit', 'off', true) as commit_mode` : sql``;
+  const commit = shape[4] === 's' ? sql`, ${ASYNC_COMMIT} as commit_mode` : sql``;
   return sql`
       with ${gated ? sql`g as (${takeTokensWith(v)}),` : sql``}
       ${requires ? sql`e as (select 1 from ${ledgerEntries} where id = ${v('entry')}::bigint and tenant_id = ${v('tenant')}::uuid),` : sql``}
@@ -137,7 +138,7 @@ async function movement(tx: Db, m: Movement, opts: MovementOptions | null): Prom
     ref: m.ref ?? null,
     note: m.note ?? null,
     ...(opts?.requires ? { entry: opts.requires } : {}),
-    ...(limit ? tokenValues(limit, 1) : {}),
+    ...(limit ? tokenValues(limit, opts?.tokens ?? 1) : {}),
   });
   const passed = row?.passed === true;
   if (row?.credits === null || row?.credits === undefined) {

@@ -1,4 +1,5 @@
 import { and, eq, inArray, is, sql } from 'drizzle-orm';
+import { ASYNC_COMMIT } from '../../db/rows';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { jobs, tenants, type Job } from '../../db/schema';
@@ -59,13 +60,18 @@ export async function failJob(db: Db, job: Pick<Job, 'id' | 'tenantId'>, error: 
 
 type Started = { job: Job; binding: string | null };
 
-/** One statement marks the runs of pending jobs and reads each with its tenant's binding. */
+/**
+ * One statement marks the runs of pending jobs and reads each with its tenant's binding. It commits
+ * asynchronously (`ASYNC_COMMIT`): the upstream call does not wait for a disk flush, and a mark lost
+ * in a database crash only undercounts a run (the job is still pending and its task runs again).
+ * Inside a caller's transaction it leaves that transaction's commit as it is.
+ */
 async function startJobs(db: Db, ids: string[]): Promise<Map<string, Started>> {
   const rows = await db
     .update(jobs)
     .set({ startedAt: sql`coalesce(${jobs.startedAt}, now())`, runs: sql`${jobs.runs} + 1` })
     .where(and(ids.length === 1 ? eq(jobs.id, ids[0] as string) : inArray(jobs.id, ids), eq(jobs.status, 'pending')))
-    .returning({ job: jobs, binding: sql<string | null>`(select ${tenants.boundModel} from ${tenants} where ${tenants.id} = ${jobs.tenantId})` });
+    .returning({ job: jobs, binding: sql<string | null>`(select ${tenants.boundModel} from ${tenants} where ${tenants.id} = ${jobs.tenantId})`, ...(is(db, PgTransaction) ? {} : { commit: ASYNC_COMMIT }) });
   return new Map(rows.map((r) => [r.job.id, r]));
 }
 

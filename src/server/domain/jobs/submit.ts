@@ -9,11 +9,11 @@ import { planOrThrow } from '../../upstreams/engine';
 import { bindingFor } from '../../upstreams/registry';
 import type { ScopedIdentity } from '../auth/identity';
 import type { Deps } from '../deps';
-import { insufficientCredits, moveCredits, walletOf } from '../credits/ledger';
+import { insufficientCredits, moveCreditsWith, walletOf } from '../credits/ledger';
 import { checkCallbackUrl, ownHosts } from '../callbacks/address';
 import { AppError, badRequest, fieldError, pathText, type FieldIssue } from '../errors';
 import { resolvePrompt } from '../templates/resolve';
-import { consume } from '../limits/rate-limit';
+import { checkCapacity, consume, refusal } from '../limits/rate-limit';
 import { MAX_BATCH, type BatchRequestBody, type ImageRequestBody } from '../../../contracts/jobs';
 import { imageNeeds, type ImageJobInput } from './types';
 import { currentRequestId } from '../../request-id';
@@ -156,7 +156,6 @@ export async function submitImageJobs(ctx: SubmitContext, who: ScopedIdentity, s
 
   try {
     return await ctx.db.transaction(async (tx) => {
-      await consume(tx, { key: `image:${who.tenantId}`, capacity: ctx.config.imageRatePerHour, perMs: 3600_000 }, inputs.length, 'image generations');
       const rows = inputs.map((input, i) => ({
         id: randomUUID(),
         tenantId: who.tenantId,
@@ -175,18 +174,29 @@ export async function submitImageJobs(ctx: SubmitContext, who: ScopedIdentity, s
         requestId: currentRequestId() ?? null,
       }));
       const total = rows.reduce((s, r) => s + r.credits, 0);
+      const limit = { key: `image:${who.tenantId}`, capacity: ctx.config.imageRatePerHour, perMs: 3600_000 };
+      const what = 'image generations';
       if (total > 0) {
-        const after = await moveCredits(tx, {
-          tenantId: who.tenantId,
-          accountId: walletAccountId,
-          actorAccountId: accountId,
-          amount: -total,
-          kind: 'charge',
-          category: 'image',
-          ref: batchId ?? rows[0]?.id ?? null,
-          note: rows.length > 1 ? `${rows.length} images` : null,
-        });
-        if (after === null) throw insufficientCredits(total);
+        // The rate-limit tokens and the charge in one statement: nothing moves unless both are there.
+        checkCapacity(limit, rows.length, what);
+        const moved = await moveCreditsWith(
+          tx,
+          {
+            tenantId: who.tenantId,
+            accountId: walletAccountId,
+            actorAccountId: accountId,
+            amount: -total,
+            kind: 'charge',
+            category: 'image',
+            ref: batchId ?? rows[0]?.id ?? null,
+            note: rows.length > 1 ? `${rows.length} images` : null,
+          },
+          { limit, tokens: rows.length },
+        );
+        if (!moved.passed) throw await refusal(tx, limit, rows.length, what);
+        if (moved.entry === null) throw insufficientCredits(total);
+      } else {
+        await consume(tx, limit, rows.length, what);
       }
       const inserted = await insertJobs(tx, rows);
       await enqueueMany(tx, QUEUES.imageJob, inserted.map((j) => ({ jobId: j.id })), { maxAttempts: 3 });

@@ -13,17 +13,22 @@ export interface Limit {
   per?: 'minute' | 'hour';
 }
 
+/** Throws the 429 of a request asking for more than the bucket can ever hold. */
+export function checkCapacity(limit: Limit, n: number, what: string): void {
+  if (n > limit.capacity) {
+    throw new AppError('TOO_MANY_REQUESTS', `At most ${limit.capacity} ${what} per ${limit.per ?? 'hour'}; this request asks for ${n}`, {
+      retryAfter: Math.ceil(limit.perMs / 1000),
+    });
+  }
+}
+
 /**
  * Takes `n` tokens from a token bucket kept in the database, in the caller's transaction: shared by
  * every instance, and given back automatically if the caller's work rolls back. Throws 429 with
  * Retry-After when the bucket holds fewer than `n`.
  */
 export async function consume(tx: Db, limit: Limit, n: number, what: string): Promise<void> {
-  if (n > limit.capacity) {
-    throw new AppError('TOO_MANY_REQUESTS', `At most ${limit.capacity} ${what} per ${limit.per ?? 'hour'}; this request asks for ${n}`, {
-      retryAfter: Math.ceil(limit.perMs / 1000),
-    });
-  }
+  checkCapacity(limit, n, what);
   const taken = await takeStatement<{ tokens: number }>(tx, 'take', tokenValues(limit, n));
   if (taken.length > 0) return;
   throw await refusal(tx, limit, n, what);
