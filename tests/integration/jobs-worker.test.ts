@@ -12,7 +12,7 @@ import { runImageJob } from '../../src/server/domain/jobs/run';
 import { submitImageJobs } from '../../src/server/domain/jobs/submit';
 import { OPERATOR } from '../../src/server/domain/auth/identity';
 import { createTenant } from '../../src/server/domain/tenants/tenants';
-import { claim, QUEUES } from '../../src/server/queue/queue';
+import { claim, QUEUES, TASK_CHANNEL } from '../../src/server/queue/queue';
 import { startQueueWorker } from '../../src/server/queue/worker';
 import { LocalFileStore } from '../../src/server/storage/store';
 import { flushAttempts, INVALID_INPUT_MESSAGE } from '../../src/server/upstreams/engine';
@@ -77,6 +77,32 @@ describe('submission', () => {
     expect(submitted[1]?.callbackUrl).toBe('http://127.0.0.1:9/hook');
     expect(submitted[0]?.idempotencyKey).not.toBeNull();
     expect(submitted[1]?.idempotencyKey).toBeNull();
+  });
+});
+
+describe('submission wake-up', () => {
+  it('queues a batch’s tasks and wakes the workers once, at commit, in the statement that announces the jobs', async () => {
+    const { tenant } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, { name: '唤醒', credits: 100, quota_monthly: 0 });
+    const heard: string[] = [];
+    const unlisten = await t.listen(TASK_CHANNEL, (payload) => heard.push(payload));
+    try {
+      const submitted = await submitImageJobs({ db: t.db, config, files }, { kind: 'tenant', tenantId: tenant.id, via: 'key' }, {
+        items: [{ prompt: '一', quality: 'low' }, { prompt: '二', quality: 'low' }, { prompt: '三', quality: 'low' }],
+        callbackUrl: null,
+        idempotencyKey: null,
+        hash: 'wake',
+        batch: true,
+      });
+      const queued = (await t.db.select({ queue: tasks.queue, payload: tasks.payload, maxAttempts: tasks.maxAttempts }).from(tasks))
+        .filter((r) => submitted.some((j) => j.id === (r.payload as { jobId?: string }).jobId));
+      expect(queued).toHaveLength(3);
+      expect(queued.every((r) => r.queue === QUEUES.imageJob && r.maxAttempts === 3)).toBe(true);
+      for (let i = 0; i < 50 && heard.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+      await new Promise((r) => setTimeout(r, 50));
+      expect(heard).toEqual([QUEUES.imageJob]);
+    } finally {
+      await unlisten();
+    }
   });
 });
 

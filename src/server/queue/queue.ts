@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { ASYNC_COMMIT, rowsOf } from '../db/rows';
 import { tasks, type TaskRow } from '../db/schema';
@@ -23,18 +23,30 @@ export async function enqueue<Q extends QueueName>(tx: Db, queue: Q, payload: Ta
 
 export async function enqueueMany<Q extends QueueName>(tx: Db, queue: Q, payloads: TaskPayload<Q>[], opts: EnqueueOptions = {}): Promise<void> {
   if (payloads.length === 0) return;
-  const schema = taskPayloads[queue];
-  const insert = tx.insert(tasks).values(
-    payloads.map((payload) => ({
-      queue,
-      payload: schema.parse(payload),
-      runAt: opts.runAt ?? new Date(),
-      maxAttempts: opts.maxAttempts ?? 3,
-      requestId: currentRequestId() ?? null,
-    })),
-  );
   // One statement inserts and announces (a data-modifying CTE always runs): one round trip, not two.
-  await tx.execute(sql`with i as (${insert.getSQL()}) select pg_notify(${TASK_CHANNEL}, ${queue})`);
+  await tx.execute(sql`with i as (${enqueueStatement(tx, queue, payloads, opts)}) select 1`);
+}
+
+/**
+ * The insert of `payloads` into `queue` that also announces them, as a statement to run as a `WITH`
+ * part of another (one round trip for both). Each row's RETURNING calls pg_notify; PostgreSQL sends
+ * identical notifications of one transaction once, at commit.
+ */
+export function enqueueStatement<Q extends QueueName>(tx: Db, queue: Q, payloads: TaskPayload<Q>[], opts: EnqueueOptions = {}): SQL {
+  const schema = taskPayloads[queue];
+  return tx
+    .insert(tasks)
+    .values(
+      payloads.map((payload) => ({
+        queue,
+        payload: schema.parse(payload),
+        runAt: opts.runAt ?? new Date(),
+        maxAttempts: opts.maxAttempts ?? 3,
+        requestId: currentRequestId() ?? null,
+      })),
+    )
+    .returning({ announced: sql`pg_notify(${TASK_CHANNEL}, ${queue})` })
+    .getSQL();
 }
 
 interface ClaimedRow {

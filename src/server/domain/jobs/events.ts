@@ -68,7 +68,7 @@ function logAndAnnounce(source: SQL): SQL {
       from e join v on v.job_id = e.job_id`;
 }
 
-export async function notifyJobs(db: Db, list: Change[], created = false): Promise<void> {
+export async function notifyJobs(db: Db, list: Change[], created = false, also?: SQL): Promise<void> {
   if (list.length === 0) return;
   countEvents(list, created);
   // One statement: lock, log every change and announce each, so a batch costs one round trip.
@@ -76,7 +76,8 @@ export async function notifyJobs(db: Db, list: Change[], created = false): Promi
     list.map((j) => sql`(${j.tenantId}::uuid, ${j.accountId}::uuid, ${j.id}::uuid, ${typeOf(j, created)}, ${j.kind ?? null}::text, ${j.status}::text)`),
     sql`, `,
   );
-  await db.execute(logAndAnnounce(sql`with v(tenant_id, account_id, job_id, type, kind, status) as (values ${values})`));
+  // `also`: another data-modifying statement of the same transaction, run as a part of this one.
+  await db.execute(logAndAnnounce(sql`with ${also ? sql`a as (${also}), ` : sql``}v(tenant_id, account_id, job_id, type, kind, status) as (values ${values})`));
 }
 
 /**

@@ -3,7 +3,7 @@ import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { columnName, hotStatement, isUniqueViolation, rowOf } from '../../db/rows';
 import { jobs, type Job } from '../../db/schema';
-import { enqueueMany, QUEUES } from '../../queue/queue';
+import { enqueueStatement, QUEUES } from '../../queue/queue';
 import { notifyJobs } from './events';
 import { planOrThrow } from '../../upstreams/engine';
 import { bindingFor } from '../../upstreams/registry';
@@ -199,8 +199,8 @@ export async function submitImageJobs(ctx: SubmitContext, who: ScopedIdentity, s
         await consume(tx, limit, rows.length, what);
       }
       const inserted = await insertJobs(tx, rows);
-      await enqueueMany(tx, QUEUES.imageJob, inserted.map((j) => ({ jobId: j.id })), { maxAttempts: 3 });
-      await notifyJobs(tx, inserted, true);
+      // The jobs' tasks are queued and announced in the statement that logs and announces the jobs.
+      await notifyJobs(tx, inserted, true, enqueueStatement(tx, QUEUES.imageJob, inserted.map((j) => ({ jobId: j.id })), { maxAttempts: 3 }));
       return inserted.sort((a, b) => (a.batchIndex ?? 0) - (b.batchIndex ?? 0));
     });
   } catch (err) {
