@@ -53,25 +53,52 @@ export class LocalFileStore implements FileStore {
     return path.join(this.root, key);
   }
 
+  /** Folders this store has made (or found): a write into one skips its `mkdir`. */
+  private readonly folders = new Set<string>();
+
+  /**
+   * Runs `write` into the folder of `file`, making the folder first the first time; a folder removed
+   * behind the store's back (ENOENT) is made again and the write retried once.
+   */
+  private async inFolder<T>(file: string, write: () => Promise<T>): Promise<T> {
+    const dir = path.dirname(file);
+    if (!this.folders.has(dir)) await this.makeFolder(dir);
+    try {
+      return await write();
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      this.folders.delete(dir);
+      await this.makeFolder(dir);
+      return write();
+    }
+  }
+
+  private async makeFolder(dir: string): Promise<void> {
+    await mkdir(dir, { recursive: true });
+    // One folder a day per tenant: a long-running worker drops the list now and then, never needing all of it.
+    if (this.folders.size >= 10_000) this.folders.clear();
+    this.folders.add(dir);
+  }
+
   async put(key: string, data: Buffer, _mime: string): Promise<string> {
     const file = this.pathOf(key);
-    await mkdir(path.dirname(file), { recursive: true });
-    const tmp = `${file}.${randomUUID()}.part`;
-    try {
-      await writeFile(tmp, data);
-      await rename(tmp, file);
-    } catch (err) {
-      await rm(tmp, { force: true });
-      throw err;
-    }
+    await this.inFolder(file, async () => {
+      const tmp = `${file}.${randomUUID()}.part`;
+      try {
+        await writeFile(tmp, data);
+        await rename(tmp, file);
+      } catch (err) {
+        await rm(tmp, { force: true });
+        throw err;
+      }
+    });
     return this.urlFor(key);
   }
 
   async putFile(key: string, file: string, _mime: string, _size: number): Promise<string> {
     const target = this.pathOf(key);
-    await mkdir(path.dirname(target), { recursive: true });
     try {
-      await rename(file, target);
+      await this.inFolder(target, () => rename(file, target));
     } catch (err) {
       // Another file system: copy, then drop the source.
       if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
