@@ -55,22 +55,25 @@ const submit = async (req, res, body) => {
   await sql\`select bound_model from tenants where id = \${k.tenant_id}\`;
   const id = randomUUID();
   await sql.begin(async (tx) => {
+    // The statements Studio sends: the rate-limit token gating the charge, the job, then its task
+    // queued and announced inside the job event's statement.
     const bucket = 'image:' + k.tenant_id;
-    await tx\`insert into rate_buckets (key, tokens, updated_at) values (\${bucket}, 100000000::real - 1::real, now())
-      on conflict (key) do update set tokens = least(100000000::real, rate_buckets.tokens + extract(epoch from (now() - rate_buckets.updated_at)) * 1000 * 27::real) - 1::real, updated_at = now()
-      where least(100000000::real, rate_buckets.tokens + extract(epoch from (now() - rate_buckets.updated_at)) * 1000 * 27::real) >= 1::real returning tokens\`;
-    const [w] = await tx\`with w as (update tenants set credits = credits - 1 where id = \${k.tenant_id} and credits::bigint - 1 between 0 and 2147483647 returning credits),
+    const [w] = await tx\`with g as (insert into rate_buckets (key, tokens, updated_at) values (\${bucket}, 100000000::real - 1::real, now())
+        on conflict (key) do update set tokens = least(100000000::real, rate_buckets.tokens + extract(epoch from (now() - rate_buckets.updated_at)) * 1000 * 27::real) - 1::real, updated_at = now()
+        where least(100000000::real, rate_buckets.tokens + extract(epoch from (now() - rate_buckets.updated_at)) * 1000 * 27::real) >= 1::real returning tokens),
+      w as (update tenants set credits = credits - 1 where id = \${k.tenant_id} and credits::bigint - 1 between 0 and 2147483647 and exists (select 1 from g) returning credits),
       l as (insert into ledger_entries (tenant_id, account_id, amount, balance_after, kind, category, actor_account_id, ref, note)
-            select \${k.tenant_id}::uuid, null, -1, w.credits, 'charge', 'image', null, \${id}, null from w returning 1),
+            select \${k.tenant_id}::uuid, null, -1, w.credits, 'charge', 'image', null, \${id}, null from w returning id),
       u as (insert into usage_daily (tenant_id, day, category, credits) select \${k.tenant_id}::uuid, (now() at time zone 'Asia/Shanghai')::date, 'image', 1 from w
             on conflict (tenant_id, day, category) do update set credits = usage_daily.credits + excluded.credits returning 1)
-      select (select credits from w) as credits, (select count(*) from l) as written\`;
+      select (select credits from w) as credits, exists (select 1 from g) as passed, (select id from l) as entry\`;
+    if (!w.passed) throw new Error('rate limited');
     if (w.credits === null) throw new Error('no credits');
     const job = { prompt: input.prompt, quality: input.quality || 'low', source: { kind: 'prompt' }, ratio: '1:1', request: input };
     await tx\`insert into jobs (id, tenant_id, kind, input, credits, cost_usd) values (\${id}, \${k.tenant_id}, 'image', \${tx.json(job)}, 1, 0.01) returning *\`;
-    await tx\`insert into tasks (queue, payload, run_at, max_attempts) values ('image.job', \${tx.json({ jobId: id })}, now(), 3)\`;
-    await tx\`select pg_notify('studio_floor_tasks', 'image.job')\`;
-    await tx\`with l as materialized (select pg_advisory_xact_lock(24189, hashtext(\${k.tenant_id}::text))),
+    await tx\`with a as (insert into tasks (queue, payload, run_at, max_attempts) values ('image.job', \${tx.json({ jobId: id })}, now(), 3)
+        returning pg_notify('studio_floor_tasks', 'image.job')),
+      l as materialized (select pg_advisory_xact_lock(24189, hashtext(\${k.tenant_id}::text))),
       e as (insert into job_events (tenant_id, account_id, job_id, type) select \${k.tenant_id}::uuid, null, \${id}::uuid, 'created' where (select count(*) from l) >= 0 returning id)
       select pg_notify('studio_floor_jobs', json_build_object('id', e.id, 'job', \${id}::text)::text) from e\`;
   });
