@@ -66,6 +66,8 @@ test.describe('a console channel', () => {
   await page.getByRole('button', { name: 'Send test request' }).click();
   await expect(result).toHaveAttribute('data-ok', 'false', { timeout: 30_000 });
   await expect(result).toContainText('invalid_key');
+  // …and says what it means in the console's language.
+  await expect(page.getByTestId('channel-test-meaning')).toHaveText("The upstream refused the channel's key");
 
   // Back to the right key; an edit without a key keeps it.
   await page.getByRole('link', { name: 'Edit' }).click();

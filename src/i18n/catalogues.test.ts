@@ -2,6 +2,7 @@ import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messagefor
 import { describe, expect, it } from 'vitest';
 import en from '../../messages/en.json';
 import zh from '../../messages/zh-CN.json';
+import { errorClasses } from '../server/upstreams/types';
 import { locales } from './locales';
 
 type Catalogue = { [key: string]: string | Catalogue };
@@ -92,5 +93,12 @@ describe('message catalogues', () => {
       }
     }
     expect(mismatched, mismatched.join('\n')).toEqual([]);
+  });
+
+  it('explains every class of upstream failure a channel test can report, in both languages', () => {
+    for (const catalogue of Object.values(catalogues)) {
+      const messages = leaves(catalogue);
+      expect(errorClasses.filter((cls) => !messages.has(`operatorChannels.test.classes.${cls}`))).toEqual([]);
+    }
   });
 });

@@ -10,6 +10,7 @@ import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Select } from '../../ui/select';
 import { Spinner } from '../../ui/spinner';
+import type { ErrorClass } from '@/server/upstreams/types';
 import type { Upstream } from '../upstreams';
 
 /** The test button: one smallest real request through the channel, its answer shown in place. */
@@ -62,6 +63,14 @@ export function ChannelTestPanel({ u }: { u: Upstream }) {
               <>
                 <dt className="text-slate-500">{t('sample')}</dt>
                 <dd className="font-mono text-xs break-all text-slate-800">{result.sample}</dd>
+              </>
+            )}
+            {result.error_class && (
+              <>
+                <dt className="text-slate-500">{t('meaning')}</dt>
+                <dd className="text-sm text-slate-800" data-testid="channel-test-meaning">
+                  {t(`classes.${result.error_class as ErrorClass}`)}
+                </dd>
               </>
             )}
             {!result.ok && (
