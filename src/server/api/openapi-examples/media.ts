@@ -52,9 +52,9 @@ const conversion = {
   template_warnings: variables.warnings,
 };
 
-/** The upload as GET /api/uploads lists it and the upload operations answer it. */
-const shot = { key: SHOT_KEY, url: SHOT_URL, media_type: 'image', mime: 'image/png', size: SHOT_BYTES };
-const photo = { key: PHOTO_KEY, url: PHOTO_URL, media_type: 'image', mime: 'image/png', size: PHOTO_BYTES };
+/** The two uploads as the upload operations answer them (GET /api/uploads adds how and when they came). */
+const shot = { url: SHOT_URL, media_type: 'image', mime: 'image/png', key: SHOT_KEY, size: SHOT_BYTES };
+const photo = { url: PHOTO_URL, media_type: 'image', mime: 'image/png', key: PHOTO_KEY, size: PHOTO_BYTES };
 
 /** Worked examples of uploads, image reading and image-to-template. */
 export const mediaExamples: Record<string, OperationExample> = {
