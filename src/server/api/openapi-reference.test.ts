@@ -1,12 +1,105 @@
 import type { OpenAPIObject, OperationObject, ParameterObject, SchemaObject } from 'openapi3-ts/oas31';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { chatRequestSchema, modelObjectSchema } from '../../contracts/chat';
+import { CLAIM_CODE_PATTERN } from '../../contracts/claims';
+import { conversionAnswerSchema, conversionBodySchema } from '../../contracts/image-template';
+import { reverseAnswerSchema } from '../../contracts/reverse';
+import { DEFAULT_VIDEO_PRICES } from '../config';
 import { actionBodyUnion } from './action-map';
 import { documentGaps } from './openapi-completeness';
 import { openApiDocument } from './openapi';
 import { operationExamples } from './openapi-examples';
 import { appRouter } from './root';
+import { uploadAnswer } from './routers/uploads/commit-upload.types';
 import type { StudioMeta } from './trpc';
+
+/** Every value of an example (parameters, body, form and answer), with its property name and where it is. */
+function* valuesOf(value: unknown, path: string, key = ''): Generator<{ path: string; key: string; value: unknown }> {
+  yield { path, key, value };
+  if (Array.isArray(value)) for (const [i, item] of value.entries()) yield* valuesOf(item, `${path}[${i}]`, key);
+  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) yield* valuesOf(v, `${path}.${k}`, k);
+}
+
+const allValues = (example: Record<string, unknown>) =>
+  (['path', 'query', 'headers', 'body', 'form', 'response'] as const).flatMap((part) => [...valuesOf(example[part], part)]);
+
+/**
+ * Schema filler: a text that is only its own property name (`"background": "background"`), also as
+ * an item of a list under that name (`"images": ["images"]`), or an address that ends in it
+ * (`"cdn_url": "https://example.com/cdn_url"`); and placeholders where Studio writes a known form:
+ * a cut key (`sk-studio-…`), a webhook secret, claim code or claim page not as made, a sign-in page
+ * that is a file.
+ */
+const FORMS: [RegExp, RegExp][] = [
+  [/\.api_key$/, /^sk-studio-[A-Za-z0-9]{40}$/],
+  [/\.secret$/, /^whsec_[A-Za-z0-9+/]{43}=$/],
+  [/\.code$/, CLAIM_CODE_PATTERN],
+  [/\.claim_url$/, /^https:\/\/[^/]+\/claim\/[0-9A-Z]{20}$/],
+  [/\.sign_in\.url$/, /^https:\/\/[^?#]+\/[a-z-]+$/],
+];
+function fillerIn(example: Record<string, unknown>): string[] {
+  const found: string[] = [];
+  const named = (key: string, text: string) => {
+    const t = text.toLowerCase();
+    const k = key.toLowerCase();
+    return t === k || t === k.replace(/s$/, '');
+  };
+  for (const { path, key, value } of allValues(example)) {
+    if (!key) continue;
+    if (typeof value === 'string') {
+      const last = /^https?:\/\//.test(value) ? (new URL(value).pathname.split('/').pop() ?? '').replace(/\.[a-z0-9]+$/i, '') : null;
+      if (named(key, value) || (last !== null && named(key, last))) found.push(`${path}: ${JSON.stringify(value)}`);
+      else if (FORMS.some(([where, form]) => where.test(path) && !form.test(value))) found.push(`${path}: ${JSON.stringify(value)} is not in the form Studio writes`);
+    }
+  }
+  return found;
+}
+
+/** Figures of one object that must agree: sums, token counts, prices, and times in order. */
+function disagreements(example: Record<string, unknown>): string[] {
+  const found: string[] = [];
+  const time = (v: unknown) => (typeof v === 'string' ? Date.parse(v) : NaN);
+  for (const { path, value } of allValues(example)) {
+    if (!value || typeof value !== 'object' || Array.isArray(value)) continue;
+    const o = value as Record<string, unknown>;
+    const num = (k: string): number | undefined => {
+      const v = o[k];
+      return typeof v === 'number' ? v : undefined;
+    };
+    for (const [before, after] of [
+      ['created_at', 'started_at'],
+      ['started_at', 'finished_at'],
+      ['created_at', 'finished_at'],
+      ['created_at', 'updated_at'],
+      ['created_at', 'redeemed_at'],
+      ['created_at', 'disabled_at'],
+    ] as const) {
+      if (time(o[before]) > time(o[after])) found.push(`${path}: ${before} ${String(o[before])} is after ${after} ${String(o[after])}`);
+    }
+    const elapsed = num('elapsed_ms');
+    if (elapsed !== undefined && o.finished_at && elapsed !== time(o.finished_at) - time(o.created_at)) {
+      found.push(`${path}: elapsed_ms ${elapsed} is not finished_at - created_at`);
+    }
+    const parts = ['image', 'video', 'chat', 'reverse', 'other'].map(num);
+    if (num('total') !== undefined && parts.every((n) => n !== undefined) && num('total') !== parts.reduce((a = 0, b = 0) => a + b, 0)) {
+      found.push(`${path}: total ${num('total')} is not the sum of image, video, chat, reverse and other`);
+    }
+    if (num('total_tokens') !== undefined && num('total_tokens') !== (num('prompt_tokens') ?? 0) + (num('completion_tokens') ?? 0)) {
+      found.push(`${path}: total_tokens is not prompt_tokens + completion_tokens`);
+    }
+    const [allocatable, reserved] = [num('allocatable'), num('reserved')];
+    if (allocatable !== undefined && reserved !== undefined && num('total') !== allocatable + reserved) {
+      found.push(`${path}: total is not allocatable + reserved`);
+    }
+    const [duration, credits] = [num('duration'), num('credits')];
+    if (typeof o.model === 'string' && o.model.startsWith('videomodel-') && duration !== undefined && credits !== undefined) {
+      const price = DEFAULT_VIDEO_PRICES[o.model] ?? DEFAULT_VIDEO_PRICES.default ?? 0;
+      if (credits !== price * duration) found.push(`${path}: credits ${credits} is not ${price} a second × ${duration} s`);
+    }
+  }
+  return found;
+}
 
 const doc = () => structuredClone<OpenAPIObject>(openApiDocument('https://studio.example.com'));
 const opOf = (d: OpenAPIObject, key: string) => {
@@ -71,6 +164,59 @@ describe('the OpenAPI document as a reference', () => {
     }
     expect(refused).toEqual([]);
     expect(checked).toBeGreaterThan(30);
+  });
+
+  it('checks the examples of the operations served outside tRPC with the contracts they are parsed with', () => {
+    const refused: string[] = [];
+    const check = (what: string, schema: z.ZodType, value: unknown) => {
+      for (const issue of schema.safeParse(value).error?.issues ?? []) refused.push(`${what} ${issue.path.join('.')}: ${issue.message}`);
+    };
+    const ex = (key: string) => operationExamples[key] ?? { response: undefined };
+    for (const key of ['POST /chat/completions', 'POST /chat']) check(`${key} request`, chatRequestSchema, ex(key).body);
+    check('GET /models answer', z.strictObject({ object: z.literal('list'), data: z.array(modelObjectSchema).min(1) }), ex('GET /models').response);
+    check('GET /models/{id} answer', modelObjectSchema, ex('GET /models/{id}').response);
+    check('POST /reverse answer', reverseAnswerSchema, ex('POST /reverse').response);
+    check('POST /image-to-template request', conversionBodySchema, ex('POST /image-to-template').body);
+    check('POST /image-to-template answer', conversionAnswerSchema, ex('POST /image-to-template').response);
+    check('POST /upload-ref answer', uploadAnswer.strict(), ex('POST /upload-ref').response);
+    expect(refused).toEqual([]);
+  });
+
+  it('writes no schema filler: no text or list that is only its property name, no address ending in it', () => {
+    const planted = {
+      response: {
+        background: 'background',
+        images: ['images'],
+        cdn_url: 'https://example.com/cdn_url',
+        role: 'assistant',
+        api_key: 'sk-studio-…',
+        sign_in: { url: 'https://studio.example.com/files/t/3f1c2a9e.png' },
+      },
+    };
+    expect(fillerIn(planted)).toEqual([
+      'response.background: "background"',
+      'response.images[0]: "images"',
+      'response.cdn_url: "https://example.com/cdn_url"',
+      'response.api_key: "sk-studio-…" is not in the form Studio writes',
+      'response.sign_in.url: "https://studio.example.com/files/t/3f1c2a9e.png" is not in the form Studio writes',
+    ]);
+    const found = Object.entries(operationExamples).flatMap(([key, example]) => fillerIn(example as unknown as Record<string, unknown>).map((f) => `${key} ${f}`));
+    expect(found).toEqual([]);
+  });
+
+  it('writes figures that agree: sums, tokens, video prices and times in order', () => {
+    expect(
+      disagreements({
+        response: {
+          usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 5 },
+          job: { created_at: '2026-11-24T08:00:00.000Z', finished_at: '2026-11-24T07:00:00.000Z', elapsed_ms: 1 },
+          task: { model: 'videomodel-2-0-fast-260801', duration: 5, credits: 5000 },
+          pool: { allocatable: 10, reserved: 1, total: 5000 },
+        },
+      }),
+    ).toHaveLength(5);
+    const found = Object.entries(operationExamples).flatMap(([key, example]) => disagreements(example as unknown as Record<string, unknown>).map((f) => `${key} ${f}`));
+    expect(found).toEqual([]);
   });
 
   it('maps error statuses from the kind of operation', () => {

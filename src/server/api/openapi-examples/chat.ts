@@ -1,9 +1,14 @@
+import { AUTO_MODEL } from '../../../contracts/chat';
+import { NOW } from './common';
 import type { OperationExample } from './types';
+
+/** A chat model as the OpenAI-compatible list shows it; `created` is the fixed date the list was first offered. */
+const modelObject = (id: string) => ({ id, object: 'model', created: Date.UTC(2026, 0, 1) / 1000, owned_by: 'studio' });
 
 /** `POST /api/chat` takes the same body and gives the same answer as the OpenAI-compatible path. */
 const completion: OperationExample = {
   "body": {
-    "model": "studio-auto",
+    "model": AUTO_MODEL,
     "messages": [
       {
         "role": "user",
@@ -12,10 +17,10 @@ const completion: OperationExample = {
     ]
   },
   "response": {
-    "id": "chatcmpl-3f1c2a9e6b1d4c479a520d8e7b6f5a10",
+    "id": "chatcmpl-441a7257b59d428b9a19b3d0c7d1e2f4",
     "object": "chat.completion",
-    "created": 1795507200,
-    "model": "studio-auto",
+    "created": Date.parse(NOW) / 1000,
+    "model": AUTO_MODEL,
     "choices": [
       {
         "index": 0,
@@ -42,25 +47,13 @@ export const chatExamples: Record<string, OperationExample> = {
   "GET /models": {
     "response": {
       "object": "list",
-      "data": [
-        {
-          "id": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10",
-          "object": "model",
-          "created": 1,
-          "owned_by": "studio"
-        }
-      ]
+      "data": [AUTO_MODEL, "chatmodel-1", "chatmodel-lite"].map(modelObject)
     }
   },
   "GET /models/{id}": {
     "path": {
-      "id": "auto"
+      "id": AUTO_MODEL
     },
-    "response": {
-      "id": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10",
-      "object": "model",
-      "created": 1,
-      "owned_by": "studio"
-    }
+    "response": modelObject(AUTO_MODEL)
   }
 };

@@ -1,4 +1,17 @@
+import { at, HOUR, NOTE_TEMPLATE_SLUG, NOW, POSTER_TEMPLATE, SPIN_TEMPLATE } from './common';
 import type { OperationExample } from './types';
+
+/** The tenant's hook: after a poster, write a xiaohongshu note with the article template. */
+const hook = {
+  id: '5cf85206-ae96-4428-8f85-069fec561d28',
+  image_template_slug: POSTER_TEMPLATE.slug,
+  hook_type: 'article',
+  hook_template_slug: NOTE_TEMPLATE_SLUG,
+  enabled: true,
+  note: '新品海报出图后配一篇小红书种草笔记',
+  created_at: at(-HOUR),
+  updated_at: at(-HOUR),
+};
 
 /** Worked examples of video templates, template hooks and article copy (what an image leads on to). */
 export const downstreamExamples: Record<string, OperationExample> = {
@@ -8,229 +21,94 @@ export const downstreamExamples: Record<string, OperationExample> = {
     },
     "response": {
       "ok": true,
-      "templates": [
-        {
-          "id": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10",
-          "slug": "poster-classic",
-          "zh_name": "新品海报",
-          "description": "适合电商新品发布的竖版海报",
-          "category": "电商",
-          "tenant_id": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10",
-          "seller": "茶小铺",
-          "visibility": "private",
-          "active": true,
-          "gated": true,
-          "source": "mine",
-          "locked": true,
-          "prompt_template": "为{product}设计一张简洁的新品海报",
-          "fields": [
-            {
-              "key": "product",
-              "label": "产品名",
-              "type": "text",
-              "placeholder": "例如：桂花乌龙茶",
-              "help": "写产品的名字，不超过 20 个字",
-              "required": true,
-              "default": "桂花乌龙茶"
-            }
-          ],
-          "sample_cover_image": "https://studio.example.com/files/t/cover.png",
-          "sample_video_url": "https://example.com/sample_video_url",
-          "generation_configs": [
-            {
-              "ratio": "1:1",
-              "duration": 1
-            }
-          ],
-          "created_at": "2026-11-24T08:00:00.000Z",
-          "updated_at": "2026-11-24T08:00:00.000Z"
-        }
-      ]
+      "templates": [SPIN_TEMPLATE]
     }
   },
   "POST /video-templates": {
     "body": {
-      "zh_name": "产品旋转展示",
-      "prompt_template": "{product}在白色转台上缓慢旋转",
-      "generation_configs": [
-        {
-          "ratio": "9:16",
-          "duration": 5
-        }
-      ]
+      "slug": SPIN_TEMPLATE.slug,
+      "zh_name": SPIN_TEMPLATE.zh_name,
+      "description": SPIN_TEMPLATE.description,
+      "category": SPIN_TEMPLATE.category,
+      "prompt_template": SPIN_TEMPLATE.prompt_template,
+      "fields": SPIN_TEMPLATE.fields,
+      "sample_cover_image": SPIN_TEMPLATE.sample_cover_image,
+      "sample_video_url": SPIN_TEMPLATE.sample_video_url,
+      "generation_configs": SPIN_TEMPLATE.generation_configs
     },
     "response": {
       "ok": true,
-      "template": {
-        "id": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10",
-        "slug": "poster-classic",
-        "zh_name": "新品海报",
-        "description": "适合电商新品发布的竖版海报",
-        "category": "电商",
-        "tenant_id": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10",
-        "seller": "茶小铺",
-        "visibility": "private",
-        "active": true,
-        "gated": true,
-        "source": "mine",
-        "locked": true,
-        "prompt_template": "为{product}设计一张简洁的新品海报",
-        "fields": [
-          {
-            "key": "product",
-            "label": "产品名",
-            "type": "text",
-            "placeholder": "例如：桂花乌龙茶",
-            "help": "写产品的名字，不超过 20 个字",
-            "required": true,
-            "default": "桂花乌龙茶"
-          }
-        ],
-        "sample_cover_image": "https://studio.example.com/files/t/cover.png",
-        "sample_video_url": "https://example.com/sample_video_url",
-        "generation_configs": [
-          {
-            "ratio": "1:1",
-            "duration": 1
-          }
-        ],
-        "created_at": "2026-11-24T08:00:00.000Z",
-        "updated_at": "2026-11-24T08:00:00.000Z"
-      }
+      "template": SPIN_TEMPLATE
     }
   },
   "PATCH /video-templates": {
     "body": {
-      "id": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10",
+      "id": SPIN_TEMPLATE.id,
       "active": false
     },
     "response": {
       "ok": true,
-      "template": {
-        "id": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10",
-        "slug": "poster-classic",
-        "zh_name": "新品海报",
-        "description": "适合电商新品发布的竖版海报",
-        "category": "电商",
-        "tenant_id": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10",
-        "seller": "茶小铺",
-        "visibility": "private",
-        "active": true,
-        "gated": true,
-        "source": "mine",
-        "locked": true,
-        "prompt_template": "为{product}设计一张简洁的新品海报",
-        "fields": [
-          {
-            "key": "product",
-            "label": "产品名",
-            "type": "text",
-            "placeholder": "例如：桂花乌龙茶",
-            "help": "写产品的名字，不超过 20 个字",
-            "required": true,
-            "default": "桂花乌龙茶"
-          }
-        ],
-        "sample_cover_image": "https://studio.example.com/files/t/cover.png",
-        "sample_video_url": "https://example.com/sample_video_url",
-        "generation_configs": [
-          {
-            "ratio": "1:1",
-            "duration": 1
-          }
-        ],
-        "created_at": "2026-11-24T08:00:00.000Z",
-        "updated_at": "2026-11-24T08:00:00.000Z"
-      }
+      "template": { ...SPIN_TEMPLATE, "active": false, "updated_at": NOW }
     }
   },
   "GET /template-hooks": {
     "query": {
-      "image_template_slug": "poster-classic"
+      "image_template_slug": POSTER_TEMPLATE.slug
     },
     "response": {
       "ok": true,
-      "hooks": [
-        {
-          "id": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10",
-          "image_template_slug": "poster-classic",
-          "hook_type": "article",
-          "hook_template_slug": "product-copy",
-          "enabled": true,
-          "note": "十一月充值",
-          "created_at": "2026-11-24T08:00:00.000Z",
-          "updated_at": "2026-11-24T08:00:00.000Z"
-        }
-      ]
+      "hooks": [hook]
     }
   },
   "POST /template-hooks": {
     "body": {
-      "image_template_slug": "poster-classic",
-      "hook_type": "article",
-      "hook_template_slug": "product-copy"
+      "image_template_slug": hook.image_template_slug,
+      "hook_type": hook.hook_type,
+      "hook_template_slug": hook.hook_template_slug,
+      "note": hook.note
     },
     "response": {
       "ok": true,
       "created": true,
-      "hook": {
-        "id": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10",
-        "image_template_slug": "poster-classic",
-        "hook_type": "article",
-        "hook_template_slug": "product-copy",
-        "enabled": true,
-        "note": "十一月充值",
-        "created_at": "2026-11-24T08:00:00.000Z",
-        "updated_at": "2026-11-24T08:00:00.000Z"
-      }
+      "hook": hook
     }
   },
   "PATCH /template-hooks": {
     "body": {
-      "id": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10",
+      "id": hook.id,
       "enabled": false
     },
     "response": {
       "ok": true,
-      "hook": {
-        "id": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10",
-        "image_template_slug": "poster-classic",
-        "hook_type": "article",
-        "hook_template_slug": "product-copy",
-        "enabled": true,
-        "note": "十一月充值",
-        "created_at": "2026-11-24T08:00:00.000Z",
-        "updated_at": "2026-11-24T08:00:00.000Z"
-      }
+      "hook": { ...hook, "enabled": false, "updated_at": NOW }
     }
   },
   "DELETE /template-hooks": {
     "query": {
-      "id": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10"
+      "id": hook.id
     },
     "response": {
       "ok": true,
-      "id": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10",
+      "id": hook.id,
       "deleted": true
     }
   },
   "POST /article": {
     "body": {
-      "template_slug": "product-copy",
+      "template_slug": NOTE_TEMPLATE_SLUG,
       "input": {
-        "product": "桂花乌龙茶"
+        "product": "桂花乌龙茶",
+        "selling_point": "桂花窨制，冷泡热泡都回甘"
       }
     },
     "response": {
       "ok": true,
-      "template_slug": "poster-classic",
+      "template_slug": NOTE_TEMPLATE_SLUG,
       "format": "xiaohongshu",
-      "title": "新品上市",
-      "body": "秋天的第一杯桂花乌龙，清香回甘。",
-      "hashtags": [
-        "#桂花乌龙"
-      ],
-      "credits": 5000
+      "title": "秋天的第一杯桂花乌龙，真的会上瘾",
+      "body": "最近办公室人手一杯的桂花乌龙终于被我找到了！\n\n开罐就是满满的桂花香，乌龙茶底不苦不涩，热泡香气更足，冷泡一晚第二天带去上班，入口清甜还回甘。\n\n一袋一泡很方便，下午犯困来一杯刚刚好。",
+      "hashtags": ["#桂花乌龙", "#秋日好茶", "#办公室囤货", "#冷泡茶"],
+      "credits": 1
     }
   }
 };

@@ -1,16 +1,113 @@
+import { at, MINUTE, POSTER_TEMPLATE, resultUrl, SHOT_URL, SPIN_TEMPLATE } from './common';
 import type { OperationExample } from './types';
+
+/** Milliseconds between two instants the examples write. */
+const between = (from: string, to: string) => Date.parse(to) - Date.parse(from);
+
+/** The image job of POST /api/generate, once done, as GET /api/jobs and the jobs stream show it. */
+const IMAGE_JOB_ID = 'a2958bf6-0adb-4758-8768-9264e5cae511';
+const imageCreated = at(-2 * MINUTE);
+const imageFinished = at(-2 * MINUTE + 18_400);
+const imageJob = {
+  id: IMAGE_JOB_ID,
+  job_id: IMAGE_JOB_ID,
+  jobId: IMAGE_JOB_ID,
+  status: 'done',
+  cdn_url: resultUrl(IMAGE_JOB_ID, 'png'),
+  error: null,
+  elapsed_ms: between(imageCreated, imageFinished),
+  note: null,
+  steps: null,
+  kind: 'image',
+  prompt: '一只橘猫坐在窗台上，水彩风格',
+  skill_slug: null,
+  template_id: null,
+  ratio: '1:1',
+  quality: 'high',
+  background: null,
+  batch_id: null,
+  request_id: '2155ae45-a5d3-4062-906c-a43c942bda27',
+  created_at: imageCreated,
+  finished_at: imageFinished,
+};
+
+/** The default video tier: 4-15 s, 480p or 720p, 2 credits a second. */
+const FAST_TIER = 'videomodel-2-0-fast-260801';
+
+/** The prompt task of POST /api/videos, once it succeeded. */
+const VIDEO_ID = 'd4103a91-10aa-40e2-828e-51622c67fc7f';
+const videoCreated = at(-6 * MINUTE);
+const videoFinished = at(-6 * MINUTE + 95_000);
+const videoRequest = {
+  prompt: '一杯桂花乌龙茶放在木桌上，热气缓缓升起，镜头缓慢推进',
+  ratio: '16:9',
+  duration: 5,
+  resolution: '720p',
+  images: [SHOT_URL],
+};
+const videoTask = {
+  id: VIDEO_ID,
+  task_id: VIDEO_ID,
+  job_status: 'done',
+  state: 'succeeded',
+  model: FAST_TIER,
+  prompt: videoRequest.prompt,
+  template_id: null,
+  ratio: videoRequest.ratio,
+  duration: videoRequest.duration,
+  resolution: videoRequest.resolution,
+  generate_audio: false,
+  images: videoRequest.images,
+  videos: [],
+  audios: [],
+  progress: 100,
+  video_url: resultUrl(VIDEO_ID, 'mp4'),
+  cover_url: resultUrl(`${VIDEO_ID}-cover`, 'jpg'),
+  error: null,
+  note: null,
+  credits: 2 * videoRequest.duration,
+  elapsed_ms: between(videoCreated, videoFinished),
+  created_at: videoCreated,
+  started_at: at(-6 * MINUTE + 4_000),
+  finished_at: videoFinished,
+};
+
+/** A task of the tenant's video template, still running (then cancelled by DELETE /api/videos). */
+const SPIN_TASK_ID = 'c4247038-3d22-4381-aacf-4e9e74347fd4';
+const spinCreated = at(-2 * MINUTE);
+const spinTask = {
+  ...videoTask,
+  id: SPIN_TASK_ID,
+  task_id: SPIN_TASK_ID,
+  job_status: 'pending',
+  state: 'running',
+  prompt: `${SPIN_TEMPLATE.zh_name}: 产品: 一罐桂花乌龙茶`,
+  template_id: SPIN_TEMPLATE.id,
+  ratio: '9:16',
+  duration: 5,
+  resolution: '480p',
+  images: [],
+  progress: 35,
+  video_url: null,
+  cover_url: null,
+  credits: 2 * 5,
+  elapsed_ms: null,
+  created_at: spinCreated,
+  started_at: at(-2 * MINUTE + 3_000),
+  finished_at: null,
+};
 
 /** Worked examples of image and video jobs, their models and the progress feed. */
 export const jobsExamples: Record<string, OperationExample> = {
   "POST /generate": {
     "body": {
-      "prompt": "一只橘猫坐在窗台上，水彩风格",
-      "ratio": "1:1",
-      "quality": "high"
+      "prompt": imageJob.prompt,
+      "ratio": imageJob.ratio,
+      "quality": imageJob.quality
     },
     "response": {
       "ok": true,
-      "jobId": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10",
+      "jobId": IMAGE_JOB_ID,
       "status": "pending"
     }
   },
@@ -18,21 +115,26 @@ export const jobsExamples: Record<string, OperationExample> = {
     "body": {
       "items": [
         {
-          "prompt": "春季新品海报，浅绿色背景",
-          "ratio": "3:4"
+          "template_id": POSTER_TEMPLATE.slug,
+          "input": { "product": "桂花乌龙茶", "slogan": "秋季限定" }
         },
         {
-          "prompt": "春季新品海报，浅粉色背景",
-          "ratio": "3:4"
+          "template_id": POSTER_TEMPLATE.slug,
+          "input": { "product": "白桃乌龙茶" }
         }
-      ]
+      ],
+      "callback_url": "https://shop.xinghe.example.com/hooks/studio"
     },
     "response": {
       "ok": true,
-      "batch_id": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10",
+      "batch_id": "1a50892a-28f3-4382-8db4-652ee4fc96fa",
       "jobs": [
         {
-          "jobId": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10",
+          "jobId": "948994c8-a534-4568-af70-635dba80adc5",
+          "status": "pending"
+        },
+        {
+          "jobId": "2d72e9e7-8136-4886-b17a-93fd3e116759",
           "status": "pending"
         }
       ]
@@ -40,67 +142,11 @@ export const jobsExamples: Record<string, OperationExample> = {
   },
   "GET /jobs": {
     "query": {
-      "id": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10"
+      "id": IMAGE_JOB_ID
     },
     "response": {
       "ok": true,
-      "job": {
-        "id": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10",
-        "job_id": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10",
-        "jobId": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10",
-        "status": "pending",
-        "cdn_url": "https://example.com/cdn_url",
-        "error": null,
-        "elapsed_ms": 8400,
-        "note": "十一月充值",
-        "steps": [
-          {
-            "name": "星河文创",
-            "status": "running"
-          }
-        ],
-        "kind": "image",
-        "prompt": "一只橘猫坐在窗台上，水彩风格",
-        "skill_slug": "poster",
-        "template_id": "poster-classic",
-        "ratio": "1:1",
-        "quality": "high",
-        "background": "background",
-        "batch_id": "batch_id",
-        "request_id": "req_01JD7Q4N8ZK3",
-        "created_at": "2026-11-24T08:00:00.000Z",
-        "finished_at": "2026-11-24T08:00:00.000Z"
-      },
-      "jobs": [
-        {
-          "id": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10",
-          "job_id": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10",
-          "jobId": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10",
-          "status": "pending",
-          "cdn_url": "https://example.com/cdn_url",
-          "error": null,
-          "elapsed_ms": 8400,
-          "note": "十一月充值",
-          "steps": [
-            {
-              "name": "星河文创",
-              "status": "running"
-            }
-          ],
-          "kind": "image",
-          "prompt": "一只橘猫坐在窗台上，水彩风格",
-          "skill_slug": "poster",
-          "template_id": "poster-classic",
-          "ratio": "1:1",
-          "quality": "high",
-          "background": "background",
-          "batch_id": "batch_id",
-          "request_id": "req_01JD7Q4N8ZK3",
-          "created_at": "2026-11-24T08:00:00.000Z",
-          "finished_at": "2026-11-24T08:00:00.000Z"
-        }
-      ],
-      "next_cursor": null
+      "job": imageJob
     }
   },
   "GET /available-models": {
@@ -110,36 +156,51 @@ export const jobsExamples: Record<string, OperationExample> = {
     "response": {
       "ok": true,
       "media_type": "image",
-      "default": "桂花乌龙茶",
+      "default": "auto",
       "models": [
         {
-          "id": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10",
+          "id": "auto",
           "kind": "auto",
-          "family": "imagegen-1",
+          "family": null,
           "capabilities": {
             "reference_images": true,
             "transparent_background": true,
-            "mask": true,
-            "qualities": [
-              "qualities"
-            ]
+            "mask": false,
+            "qualities": ["low", "medium", "high"]
+          }
+        },
+        {
+          "id": "imagegen-1",
+          "kind": "family",
+          "family": null,
+          "capabilities": {
+            "reference_images": true,
+            "transparent_background": true,
+            "mask": false,
+            "qualities": ["low", "medium", "high"]
+          }
+        },
+        {
+          "id": "imagegen-2",
+          "kind": "family",
+          "family": null,
+          "capabilities": {
+            "reference_images": true,
+            "transparent_background": false,
+            "mask": false,
+            "qualities": []
           }
         }
       ]
     }
   },
   "POST /videos": {
-    "body": {
-      "prompt": "海边日落，镜头缓慢推进",
-      "ratio": "16:9",
-      "duration": 5,
-      "resolution": "720p"
-    },
+    "body": videoRequest,
     "response": {
       "ok": true,
-      "id": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10",
-      "task_id": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10",
-      "jobId": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10",
+      "id": VIDEO_ID,
+      "task_id": VIDEO_ID,
+      "jobId": VIDEO_ID,
       "status": "pending",
       "state": "queued"
     }
@@ -151,116 +212,27 @@ export const jobsExamples: Record<string, OperationExample> = {
     },
     "response": {
       "ok": true,
-      "task": {
-        "id": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10",
-        "task_id": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10",
-        "job_status": "pending",
-        "state": "queued",
-        "model": "auto",
-        "prompt": "一只橘猫坐在窗台上，水彩风格",
-        "template_id": "poster-classic",
-        "ratio": "1:1",
-        "duration": 1,
-        "resolution": "720p",
-        "generate_audio": true,
-        "images": [
-          "images"
-        ],
-        "videos": [
-          "videos"
-        ],
-        "audios": [
-          "audios"
-        ],
-        "progress": 1,
-        "video_url": "https://example.com/video_url",
-        "cover_url": "https://example.com/cover_url",
-        "error": null,
-        "note": "十一月充值",
-        "credits": 5000,
-        "elapsed_ms": 8400,
-        "created_at": "2026-11-24T08:00:00.000Z",
-        "started_at": "2026-11-24T08:00:00.000Z",
-        "finished_at": "2026-11-24T08:00:00.000Z"
-      },
-      "tasks": [
-        {
-          "id": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10",
-          "task_id": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10",
-          "job_status": "pending",
-          "state": "queued",
-          "model": "auto",
-          "prompt": "一只橘猫坐在窗台上，水彩风格",
-          "template_id": "poster-classic",
-          "ratio": "1:1",
-          "duration": 1,
-          "resolution": "720p",
-          "generate_audio": true,
-          "images": [
-            "images"
-          ],
-          "videos": [
-            "videos"
-          ],
-          "audios": [
-            "audios"
-          ],
-          "progress": 1,
-          "video_url": "https://example.com/video_url",
-          "cover_url": "https://example.com/cover_url",
-          "error": null,
-          "note": "十一月充值",
-          "credits": 5000,
-          "elapsed_ms": 8400,
-          "created_at": "2026-11-24T08:00:00.000Z",
-          "started_at": "2026-11-24T08:00:00.000Z",
-          "finished_at": "2026-11-24T08:00:00.000Z"
-        }
-      ],
+      "tasks": [spinTask, videoTask],
       "page_num": 1,
       "page_size": 20,
-      "total": 5000
+      "total": 2
     }
   },
   "DELETE /videos": {
     "query": {
-      "id": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10"
+      "id": SPIN_TASK_ID
     },
     "response": {
       "ok": true,
-      "id": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10",
+      "id": SPIN_TASK_ID,
       "action": "cancelled",
       "task": {
-        "id": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10",
-        "task_id": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10",
-        "job_status": "pending",
-        "state": "queued",
-        "model": "auto",
-        "prompt": "一只橘猫坐在窗台上，水彩风格",
-        "template_id": "poster-classic",
-        "ratio": "1:1",
-        "duration": 1,
-        "resolution": "720p",
-        "generate_audio": true,
-        "images": [
-          "images"
-        ],
-        "videos": [
-          "videos"
-        ],
-        "audios": [
-          "audios"
-        ],
-        "progress": 1,
-        "video_url": "https://example.com/video_url",
-        "cover_url": "https://example.com/cover_url",
-        "error": null,
-        "note": "十一月充值",
-        "credits": 5000,
-        "elapsed_ms": 8400,
-        "created_at": "2026-11-24T08:00:00.000Z",
-        "started_at": "2026-11-24T08:00:00.000Z",
-        "finished_at": "2026-11-24T08:00:00.000Z"
+        ...spinTask,
+        "job_status": "failed",
+        "state": "cancelled",
+        "error": "Cancelled by the caller",
+        "elapsed_ms": between(spinCreated, at(0)),
+        "finished_at": at(0)
       }
     }
   },
@@ -268,6 +240,6 @@ export const jobsExamples: Record<string, OperationExample> = {
     "headers": {
       "Last-Event-ID": "40"
     },
-    "response": "id: 41\nevent: job.done\ndata: {\"ok\":true,\"job\":{\"id\":\"3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10\",\"status\":\"done\",\"cdn_url\":\"https://studio.example.com/files/t/3f1c2a9e.png\"}}\n\n"
+    "response": `retry: 3000\n\nid: 41\nevent: job.done\ndata: ${JSON.stringify(imageJob)}\n\nid: 41\nevent: ready\ndata: {"last_event_id":41}\n\n`
   }
 };

@@ -1,117 +1,99 @@
+import { TEMPLATE_VARIABLE_NAMES } from '../../../contracts/image-template';
+import { assignVariables, buildFields, buildPromptTemplate } from '../../../contracts/template-draft';
+import { at, DAY, MINUTE, PHOTO_BYTES, PHOTO_KEY, PHOTO_URL, SHOT_BYTES, SHOT_KEY, SHOT_URL, TENANT_ID } from './common';
 import type { OperationExample } from './types';
 
-/** A finished conversion: what POST answers when it finishes in time, and GET's `result` once done. */
-const conversion = {
-  "ok": true,
-  "sculpt": {
-    "subject": "一杯热茶",
-    "composition": "居中构图",
-    "universe": "日常",
-    "light": "暖光",
-    "print": "无",
-    "texture": "磨砂"
+/** A poster on the tenant's shop site, read by POST /api/reverse and POST /api/image-to-template. */
+const POSTER_URL = 'https://shop.xinghe.example.com/images/osmanthus-oolong-poster.png';
+
+/** The reading of that poster: the fixed field set of POST /api/reverse. */
+const reading = {
+  sculpt: {
+    subject: '一杯冒着热气的桂花乌龙茶，旁边放着一罐茶叶',
+    composition: '竖版构图，茶杯居中偏下，上方留出标题区域',
+    universe: '秋日午后的茶室，木桌上散落着干桂花',
+    light: '左侧窗户照进的暖色自然光，阴影柔和',
+    print: '商业产品摄影，浅景深',
+    texture: '木纹桌面、通透的玻璃杯和有光泽的茶汤',
   },
-  "prompt": "一只橘猫坐在窗台上，水彩风格",
-  "prompt_cn": "一杯冒着热气的桂花乌龙茶，木桌，暖光",
-  "style_tags": [
-    "style_tags"
-  ],
-  "aspect_ratio": "3:4",
-  "zh_name": "新品海报",
-  "description": "适合电商新品发布的竖版海报",
-  "genre": "poster",
-  "body_md": "## 桂花乌龙\n\n一口秋天的味道。",
-  "ratio": "1:1",
-  "image_category": "poster",
-  "text_layers": [
-    {
-      "role": "role",
-      "content": "我是 Studio 的助手，可以帮你写文案、出图和做视频。",
-      "position": "center",
-      "coords": {
-        "x": 1,
-        "y": 1
-      },
-      "font_category": "sans",
-      "font_weight": 1,
-      "size_ratio": 20,
-      "color": "#F5E6C8",
-      "treatment": "水彩",
-      "alignment": "alignment",
-      "is_variable": true,
-      "variable": "title"
-    }
-  ],
-  "prompt_template": "为{product}设计一张简洁的新品海报",
-  "fields": [
-    {
-      "key": "product",
-      "label": "产品名",
-      "type": "text",
-      "placeholder": "例如：桂花乌龙茶",
-      "help": "写产品的名字，不超过 20 个字",
-      "required": true,
-      "default": "桂花乌龙茶"
-    }
-  ],
-  "template": {
-    "id": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10",
-    "slug": "poster-classic",
-    "zh_name": "新品海报",
-    "tenant_id": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10"
-  },
-  "template_error": "template_error",
-  "template_warnings": [
-    "template_warnings"
-  ]
+  prompt:
+    'Vertical product poster: a glass cup of steaming osmanthus oolong tea beside a tea tin on a wooden table, dried osmanthus flowers scattered around, warm afternoon window light, shallow depth of field, clean space at the top for a headline',
+  prompt_cn: '竖版产品海报：木桌上一杯冒着热气的桂花乌龙茶和一罐茶叶，四周散落干桂花，午后暖色窗光，浅景深，顶部留出标题空间',
+  style_tags: ['产品摄影', '暖色调', '清新', '国风'],
+  aspect_ratio: '3:4',
+  zh_name: '桂花乌龙新品海报',
+  description: '一张桂花乌龙茶的竖版新品海报：暖光木桌场景，顶部是书法体大标题，右下角是价格。',
+  genre: 'poster',
+  body_md:
+    '## 桂花乌龙新品海报\n\n画面以一杯热气升腾的桂花乌龙为主角，暖色窗光和散落的干桂花营造出秋日氛围。\n\n- 顶部：书法体大标题“桂花乌龙”和副标题“秋季限定 · 新品上市”\n- 右下角：红色价格“¥39.9”',
 };
+
+/** The texts on the poster; the English line has no variable role and stays fixed. */
+const variables = assignVariables(
+  [
+    { role: 'title', content: '桂花乌龙', position: 'top-center', coords: { x: 0.5, y: 0.11 }, font_category: 'handwriting', font_weight: 700, size_ratio: 0.14, color: '#5A3E1B', treatment: 'none', alignment: 'center' },
+    { role: 'text', content: 'OSMANTHUS OOLONG', position: 'top-center', coords: { x: 0.5, y: 0.18 }, font_category: 'serif', font_weight: 300, size_ratio: 0.03, color: '#8C6A43', treatment: 'none', alignment: 'center' },
+    { role: 'subtitle', content: '秋季限定 · 新品上市', position: 'upper-center', coords: { x: 0.5, y: 0.23 }, font_category: 'sans-serif', font_weight: 400, size_ratio: 0.045, color: '#8C6A43', treatment: 'none', alignment: 'center' },
+    { role: 'price', content: '¥39.9', position: 'bottom-right', coords: { x: 0.82, y: 0.88 }, font_category: 'sans-serif', font_weight: 700, size_ratio: 0.08, color: '#C0392B', treatment: 'shadow', alignment: 'right' },
+  ],
+  new Set(TEMPLATE_VARIABLE_NAMES),
+);
+
+/** A finished conversion: what POST answers when it finishes in time (a draft, no template made). */
+const conversion = {
+  ok: true,
+  ...reading,
+  ratio: '3:4',
+  image_category: 'poster',
+  text_layers: variables.layers,
+  prompt_template: buildPromptTemplate(reading.prompt, variables.layers),
+  fields: buildFields(variables.layers, {}),
+  template_error: null,
+  template_warnings: variables.warnings,
+};
+
+/** The two uploads as the upload operations answer them (GET /api/uploads adds how and when they came). */
+const shot = { url: SHOT_URL, media_type: 'image', mime: 'image/png', key: SHOT_KEY, size: SHOT_BYTES };
+const photo = { url: PHOTO_URL, media_type: 'image', mime: 'image/png', key: PHOTO_KEY, size: PHOTO_BYTES };
 
 /** Worked examples of uploads, image reading and image-to-template. */
 export const mediaExamples: Record<string, OperationExample> = {
   "POST /upload-ref/presign": {
     "body": {
       "ext": "png",
-      "size": 204800
+      "size": SHOT_BYTES
     },
     "response": {
       "ok": true,
       "strategy": "direct",
-      "reason": "not_configured",
-      "key": "product",
+      "key": SHOT_KEY,
       "media_type": "image",
       "mime": "image/png",
       "upload": {
         "method": "PUT",
-        "url": "https://studio.example.com/files/t/3f1c2a9e.png",
+        "url": `https://studio-files.s3.cn-east-1.example.com/${SHOT_KEY}?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAEXAMPLESTUDIO%2F20261124%2Fcn-east-1%2Fs3%2Faws4_request&X-Amz-Date=20261124T080000Z&X-Amz-Expires=300&X-Amz-Signature=69def52a2d9d9ab83350437ad3c3e3d28ce2cdba3b3f0e75d558826e620e9734&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost`,
         "headers": {
-          "Content-Type": "Content-Type",
-          "Content-Length": "Content-Length"
+          "Content-Type": "image/png",
+          "Content-Length": String(SHOT_BYTES)
         },
-        "expires_in": 1
+        "expires_in": 300
       },
       "commit": {
-        "path": "uploads/t/3f1c2a9e/ref.png",
+        "path": "/api/upload-ref/commit",
         "body": {
-          "key": "product"
+          "key": SHOT_KEY
         }
       },
       "fallback": {
-        "path": "uploads/t/3f1c2a9e/ref.png"
+        "path": "/api/upload-ref"
       }
     }
   },
   "POST /upload-ref/commit": {
     "body": {
-      "key": "uploads/t/3f1c2a9e/ref.png"
+      "key": SHOT_KEY
     },
-    "response": {
-      "ok": true,
-      "url": "https://studio.example.com/files/t/3f1c2a9e.png",
-      "media_type": "image",
-      "mime": "image/png",
-      "key": "product",
-      "size": 20
-    }
+    "response": { "ok": true, ...shot }
   },
   "GET /uploads": {
     "query": {
@@ -120,82 +102,54 @@ export const mediaExamples: Record<string, OperationExample> = {
     "response": {
       "ok": true,
       "uploads": [
-        {
-          "key": "product",
-          "filename": "oolong-tea.png",
-          "url": "https://studio.example.com/files/t/3f1c2a9e.png",
-          "media_type": "image",
-          "mime": "image/png",
-          "size": 20,
-          "workspace_id": "workspace_id",
-          "strategy": "proxy",
-          "created_at": "2026-11-24T08:00:00.000Z"
-        }
+        { ...shot, "filename": null, "workspace_id": null, "strategy": "direct", "created_at": at(-10 * MINUTE) },
+        { ...photo, "filename": "oolong-tea.png", "workspace_id": "autumn-launch", "strategy": "proxy", "created_at": at(-3 * DAY) }
       ]
     }
   },
   "GET /image-to-template": {
     "query": {
-      "job_id": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10"
+      "job_id": "e07b642c-829f-4697-b72e-d52f2d7a08b7"
     },
     "response": {
       "ok": true,
-      "job_id": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10",
+      "job_id": "e07b642c-829f-4697-b72e-d52f2d7a08b7",
       "status": "done",
       "steps": [
-        {
-          "name": "receive image",
-          "status": "ok"
-        }
+        { "name": "receive image", "status": "ok" },
+        { "name": "parse image", "status": "ok" },
+        { "name": "extract text layers", "status": "ok" },
+        { "name": "create template", "status": "ok" }
       ],
-      "result": conversion,
+      "result": {
+        ...conversion,
+        "template": {
+          "id": "514cabcc-04a6-4cd0-a415-7f178e430e1b",
+          "slug": "img-fbd7c50a38",
+          "zh_name": reading.zh_name,
+          "tenant_id": TENANT_ID
+        }
+      },
       "error": null
     }
   },
   "POST /image-to-template": {
     "body": {
-      "image_url": "https://example.com/poster.png"
+      "image_url": POSTER_URL
     },
     "response": conversion
   },
   "POST /upload-ref": {
     "form": {
-      "file": "@ref.png"
+      "file": "@oolong-tea.png",
+      "workspace_id": "autumn-launch"
     },
-    "response": {
-      "ok": true,
-      "url": "https://studio.example.com/files/t/3f1c2a9e.png",
-      "media_type": "image",
-      "mime": "image/png",
-      "key": "product",
-      "size": 20
-    }
+    "response": { "ok": true, ...photo }
   },
   "POST /reverse": {
     "body": {
-      "image_url": "https://example.com/poster.png"
+      "image_url": POSTER_URL
     },
-    "response": {
-      "ok": true,
-      "sculpt": {
-        "subject": "一杯热茶",
-        "composition": "居中构图",
-        "universe": "日常",
-        "light": "暖光",
-        "print": "无",
-        "texture": "磨砂"
-      },
-      "prompt": "一只橘猫坐在窗台上，水彩风格",
-      "prompt_cn": "一杯冒着热气的桂花乌龙茶，木桌，暖光",
-      "style_tags": [
-        "style_tags"
-      ],
-      "aspect_ratio": "3:4",
-      "zh_name": "新品海报",
-      "description": "适合电商新品发布的竖版海报",
-      "genre": "poster",
-      "body_md": "## 桂花乌龙\n\n一口秋天的味道。",
-      "ratio": "1:1"
-    }
+    "response": { "ok": true, ...reading, "ratio": "3:4" }
   }
 };

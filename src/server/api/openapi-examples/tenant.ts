@@ -1,25 +1,97 @@
+import { claimTexts } from '../../domain/claims/claims';
+import {
+  at,
+  CLAIM,
+  CLAIM_URL,
+  DAY,
+  JIE_DEDICATED,
+  MEMBER_JIE,
+  MEMBER_LIN,
+  MINUTE,
+  NOW,
+  POSTER_TEMPLATE,
+  SITE,
+  TENANT_CREDITS,
+  TENANT_ID,
+  TENANT_KEY,
+  TENANT_NAME,
+} from './common';
 import type { OperationExample } from './types';
+
+/** Credits per Shanghai day of one category after another; `total` is their sum. */
+const usageDay = (date: string, image: number, video: number, chat: number, reverse: number, other: number) => ({
+  image,
+  video,
+  chat,
+  reverse,
+  other,
+  total: image + video + chat + reverse + other,
+  date,
+});
+/** The last 7 Shanghai days, oldest first, days without use as zeros. */
+const week = [
+  usageDay('2026-11-18', 96, 40, 3, 4, 0),
+  usageDay('2026-11-19', 128, 0, 5, 2, 0),
+  usageDay('2026-11-20', 84, 20, 2, 0, 0),
+  usageDay('2026-11-21', 0, 0, 0, 0, 0),
+  usageDay('2026-11-22', 0, 0, 0, 0, 0),
+  usageDay('2026-11-23', 152, 60, 6, 8, 0),
+  usageDay('2026-11-24', 72, 10, 4, 4, 0),
+];
+const sum = (k: 'image' | 'video' | 'chat' | 'reverse' | 'other' | 'total') => week.reduce((n, d) => n + d[k], 0);
+
+/** The member accounts of the tenant as the list shows them (newest first). */
+const linAccount = {
+  ...MEMBER_LIN,
+  mode: 'shared',
+  shared: true,
+  credits: null,
+  spent: 1_240,
+  disabled: false,
+  created_at: at(-30 * DAY),
+};
+const jieAccount = {
+  ...MEMBER_JIE,
+  mode: 'dedicated',
+  shared: false,
+  credits: JIE_DEDICATED,
+  spent: 236,
+  disabled: false,
+  created_at: at(-45 * DAY),
+};
+
+/** The claim code, made 3 hours before "now" (the tenant has spent 56 credits since). */
+const claimTemplates = [{ slug: POSTER_TEMPLATE.slug, zh_name: POSTER_TEMPLATE.zh_name }];
+const texts = claimTexts({
+  tenantName: TENANT_NAME,
+  url: CLAIM_URL,
+  credits: CLAIM.credits,
+  templateNames: [POSTER_TEMPLATE.zh_name],
+  tutorialTitle: CLAIM.tutorial_pdf.title,
+});
 
 /** Worked examples of operator actions, balances, members, callbacks secret, usage and claim codes. */
 export const tenantExamples: Record<string, OperationExample> = {
   "POST /admin": {
     "body": {
-      "action": "tenant-credit",
-      "tenant_id": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10",
+      "action": "tenant-create",
+      "name": TENANT_NAME,
       "credits": 5000,
-      "note": "十一月充值"
+      "quota_monthly": 20000,
+      "admin_email": "admin@xinghe.example.com",
+      "admin_password": "Xinghe-Console-2026"
     },
     "response": {
       "tenant": {
-        "id": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10",
-        "name": "星河文创",
-        "quota_monthly": 5000,
+        "id": TENANT_ID,
+        "name": TENANT_NAME,
+        "quota_monthly": 20000,
         "credits": 5000,
-        "created_at": "2026-11-24T08:00:00.000Z",
+        "created_at": at(-60 * DAY),
         "admin_email": "admin@xinghe.example.com",
-        "disabled": true
+        "disabled": false
       },
-      "api_key": "sk-studio-…",
+      "api_key": TENANT_KEY,
       "ok": true,
       "action": "tenant-create"
     }
@@ -27,56 +99,43 @@ export const tenantExamples: Record<string, OperationExample> = {
   "GET /balance": {
     "response": {
       "ok": true,
-      "credits": 5000,
+      "credits": TENANT_CREDITS,
       "pool": "tenant"
     }
   },
   "GET /tenant-pool": {
     "response": {
       "ok": true,
-      "allocatable": 5000,
-      "reserved": 1,
-      "total": 5000,
+      "allocatable": TENANT_CREDITS,
+      "reserved": JIE_DEDICATED,
+      "total": TENANT_CREDITS + JIE_DEDICATED,
       "members_dedicated": 1
     }
   },
   "GET /tenant-accounts": {
     "response": {
       "ok": true,
-      "accounts": [
-        {
-          "account_id": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10",
-          "email": "admin@example.com",
-          "nickname": "小林",
-          "api_key": "sk-studio-…",
-          "mode": "shared",
-          "shared": true,
-          "credits": 5000,
-          "spent": 5000,
-          "disabled": true,
-          "created_at": "2026-11-24T08:00:00.000Z"
-        }
-      ]
+      "accounts": [linAccount, jieAccount]
     }
   },
   "POST /tenant-accounts": {
     "body": {
       "action": "create",
-      "email": "designer@example.com",
-      "nickname": "小林"
+      "email": "zhou@xinghe.example.com",
+      "nickname": "小周"
     },
     "response": {
       "account": {
-        "account_id": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10",
-        "email": "admin@example.com",
-        "nickname": "小林",
-        "api_key": "sk-studio-…",
+        "account_id": "34b51438-9cf8-4473-a135-be2d50aead63",
+        "email": "zhou@xinghe.example.com",
+        "nickname": "小周",
+        "api_key": "sk-studio-kuFAIlXIRsEraJvHcBPwB0lXC7E5rRfAQosA4bE6",
         "mode": "shared",
         "shared": true,
-        "credits": 5000,
-        "spent": 5000,
-        "disabled": true,
-        "created_at": "2026-11-24T08:00:00.000Z"
+        "credits": null,
+        "spent": 0,
+        "disabled": false,
+        "created_at": NOW
       },
       "ok": true,
       "action": "create"
@@ -85,7 +144,7 @@ export const tenantExamples: Record<string, OperationExample> = {
   "GET /webhook-secret": {
     "response": {
       "ok": true,
-      "secret": "whsec_MfKQ9r8GkjEjH1a9qVb0hQ==",
+      "secret": "whsec_ODP8VQ+Ctqy+FNa7QwBO0Dn57vSfGBjA9/i5hw2CA8E=",
       "scheme": "standard-webhooks"
     }
   },
@@ -93,42 +152,32 @@ export const tenantExamples: Record<string, OperationExample> = {
     "body": {},
     "response": {
       "ok": true,
-      "secret": "whsec_MfKQ9r8GkjEjH1a9qVb0hQ==",
+      "secret": "whsec_fKRdkgSg44B6pbqZh6ramYAXjLQRovOKGxvIJd3IfQc=",
       "scheme": "standard-webhooks"
     }
   },
   "GET /tenant-usage": {
     "query": {
-      "days": "30"
+      "days": "7"
     },
     "response": {
       "ok": true,
       "tenant": {
-        "name": "星河文创"
+        "name": TENANT_NAME
       },
       "timezone": "Asia/Shanghai",
-      "days": 1,
-      "since": "2026-11-24",
-      "generated_at": "2026-11-24T08:00:00.000Z",
+      "days": 7,
+      "since": "2026-11-17T16:00:00.000Z",
+      "generated_at": NOW,
       "totals": {
-        "image": 1,
-        "video": 1,
-        "chat": 1,
-        "reverse": 1,
-        "other": 1,
-        "total": 5000
+        "image": sum('image'),
+        "video": sum('video'),
+        "chat": sum('chat'),
+        "reverse": sum('reverse'),
+        "other": sum('other'),
+        "total": sum('total')
       },
-      "daily": [
-        {
-          "image": 1,
-          "video": 1,
-          "chat": 1,
-          "reverse": 1,
-          "other": 1,
-          "total": 5000,
-          "date": "2026-11-24"
-        }
-      ]
+      "daily": week
     }
   },
   "GET /tenant-stats": {
@@ -137,93 +186,70 @@ export const tenantExamples: Record<string, OperationExample> = {
     },
     "response": {
       "ok": true,
-      "window_hours": 1,
-      "generated_at": "2026-11-24T08:00:00.000Z",
+      "window_hours": 24,
+      "generated_at": NOW,
       "tenant": {
-        "name": "星河文创",
-        "quota_monthly": 5000,
-        "used_month": 1,
-        "credits": 5000
+        "name": TENANT_NAME,
+        "quota_monthly": 20000,
+        "used_month": 6380,
+        "credits": TENANT_CREDITS
       },
       "mine": {
-        "attempts_total": 5000,
+        "attempts_total": 47,
         "jobs": {
-          "total": 5000,
-          "done": 1,
-          "failed": 1,
-          "processing": 1,
-          "success_rate": 1,
-          "p95_ms": 8400
+          "total": 42,
+          "done": 38,
+          "failed": 2,
+          "processing": 2,
+          "success_rate": 0.95,
+          "p95_ms": 21400
         },
-        "charged_cny": 1
+        "charged_cny": 16.6
       }
     }
   },
   "POST /tenant-claims": {
     "body": {
-      "template_ids": [
-        "poster-classic"
-      ],
-      "credits": 500,
-      "note": "直播间福利"
+      "template_ids": [POSTER_TEMPLATE.id],
+      "credits": CLAIM.credits,
+      "note": CLAIM.note,
+      "tutorial_pdf_url": CLAIM.tutorial_pdf.url
     },
     "response": {
-      "code": "CLAIM-7KQ2-M9XD",
-      "claim_url": "https://example.com/claim_url",
-      "reply_text": "好的",
-      "product_copy": "桂花乌龙，一口秋天",
-      "product_images": [
-        "https://studio.example.com/files/uploads/oolong-tea.png"
-      ],
-      "credits": 5000,
-      "templates": [
-        {
-          "slug": "poster-classic",
-          "zh_name": "新品海报"
-        }
-      ],
-      "tutorial_pdf": {
-        "url": "https://studio.example.com/files/t/3f1c2a9e.png",
-        "title": "新品上市"
-      },
-      "credits_balance_after": 5000,
-      "note": "十一月充值",
+      "code": CLAIM.code,
+      "claim_url": CLAIM_URL,
+      "reply_text": texts.reply_text,
+      "product_copy": texts.product_copy,
+      "product_images": POSTER_TEMPLATE.sample_images,
+      "credits": CLAIM.credits,
+      "templates": claimTemplates,
+      "tutorial_pdf": CLAIM.tutorial_pdf,
+      "credits_balance_after": 12_536,
+      "note": CLAIM.note,
       "ok": true
     }
   },
   "GET /tenant-claims": {
     "query": {
-      "state": "open"
+      "state": "redeemed"
     },
     "response": {
       "ok": true,
       "claims": [
         {
-          "code": "CLAIM-7KQ2-M9XD",
-          "claim_url": "https://example.com/claim_url",
-          "state": "open",
-          "credits": 5000,
-          "note": "十一月充值",
-          "templates": [
-            {
-              "slug": "poster-classic",
-              "zh_name": "新品海报",
-              "id": "3f1c2a9e-6b1d-4c47-9a52-0d8e7b6f5a10"
-            }
-          ],
-          "tutorial_pdf": {
-            "url": "https://studio.example.com/files/t/3f1c2a9e.png",
-            "title": "新品上市"
-          },
-          "reply_text": "好的",
-          "product_copy": "桂花乌龙，一口秋天",
-          "redeemed_by": {
-            "nickname": "小林",
-            "email": "admin@example.com"
-          },
-          "redeemed_at": "2026-11-24T08:00:00.000Z",
-          "disabled_at": "2026-11-24T08:00:00.000Z",
-          "created_at": "2026-11-24T08:00:00.000Z"
+          "code": CLAIM.code,
+          "claim_url": CLAIM_URL,
+          "state": "redeemed",
+          "credits": CLAIM.credits,
+          "note": CLAIM.note,
+          "templates": claimTemplates.map((t) => ({ ...t, id: POSTER_TEMPLATE.id })),
+          "tutorial_pdf": CLAIM.tutorial_pdf,
+          "reply_text": texts.reply_text,
+          "product_copy": texts.product_copy,
+          "redeemed_by": CLAIM.buyer,
+          "redeemed_at": at(-20 * MINUTE),
+          "disabled_at": null,
+          "created_at": CLAIM.created_at
         }
       ],
       "next_cursor": null
@@ -231,67 +257,52 @@ export const tenantExamples: Record<string, OperationExample> = {
   },
   "GET /social-claims": {
     "query": {
-      "code": "CLAIM-7KQ2-M9XD"
+      "code": CLAIM.code
     },
     "response": {
       "ok": true,
-      "code": "CLAIM-7KQ2-M9XD",
+      "code": CLAIM.code,
       "state": "open",
-      "provider": "provider",
-      "credits": 5000,
+      "provider": TENANT_NAME,
+      "credits": CLAIM.credits,
       "templates": [
         {
-          "slug": "poster-classic",
-          "zh_name": "新品海报",
-          "type": "type",
-          "description": "适合电商新品发布的竖版海报",
-          "sample_images": [
-            "https://studio.example.com/files/samples/poster-classic.png"
-          ]
+          "slug": POSTER_TEMPLATE.slug,
+          "zh_name": POSTER_TEMPLATE.zh_name,
+          "type": POSTER_TEMPLATE.type,
+          "description": POSTER_TEMPLATE.description,
+          "sample_images": POSTER_TEMPLATE.sample_images
         }
       ],
-      "tutorial_pdf": {
-        "url": "https://studio.example.com/files/t/3f1c2a9e.png",
-        "title": "新品上市"
-      },
-      "product_images": [
-        "https://studio.example.com/files/uploads/oolong-tea.png"
-      ]
+      "tutorial_pdf": CLAIM.tutorial_pdf,
+      "product_images": POSTER_TEMPLATE.sample_images
     }
   },
   "POST /social-claims": {
     "body": {
-      "code": "CLAIM-7KQ2-M9XD",
-      "nickname": "小林",
-      "email": "buyer@example.com"
+      "code": CLAIM.code,
+      "nickname": CLAIM.buyer.nickname,
+      "email": CLAIM.buyer.email
     },
     "response": {
       "ok": true,
-      "code": "CLAIM-7KQ2-M9XD",
-      "credits_granted": 5000,
-      "templates": [
-        {
-          "slug": "poster-classic",
-          "zh_name": "新品海报"
-        }
-      ],
-      "tutorial_pdf": {
-        "url": "https://studio.example.com/files/t/3f1c2a9e.png",
-        "title": "新品上市"
-      },
+      "code": CLAIM.code,
+      "credits_granted": CLAIM.credits,
+      "templates": claimTemplates,
+      "tutorial_pdf": CLAIM.tutorial_pdf,
       "account": {
-        "email": "admin@example.com",
-        "nickname": "小林",
-        "credits": 5000,
+        "email": CLAIM.buyer.email,
+        "nickname": CLAIM.buyer.nickname,
+        "credits": CLAIM.credits,
         "created": true
       },
       "sign_in": {
-        "url": "https://studio.example.com/files/t/3f1c2a9e.png",
-        "email": "admin@example.com",
-        "password": "Kx7-mP2q-Lw9z",
-        "hint": "首次登录后请修改密码"
+        "url": `${SITE}/login`,
+        "email": CLAIM.buyer.email,
+        "password": "Ar5TkTLtP11x",
+        "hint": "请妥善保存以下登录密码，它只显示这一次。登录后即可使用积分和模板生成图片。"
       },
-      "api_key": "sk-studio-…"
+      "api_key": "sk-studio-Owz6eUpLLkneejbPQmvxch6sThQyGMc7f1JAxJp5"
     }
   }
 };
