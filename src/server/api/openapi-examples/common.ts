@@ -13,7 +13,7 @@ export const SITE = 'https://studio.example.com';
 /** `{image_host}`: the public address of uploaded and generated files. */
 export const FILES = 'https://cdn.studio.example.com';
 
-/** Monday 2026-11-24, 16:00 in Asia/Shanghai: "now" in every example. */
+/** Tuesday 2026-11-24, 16:00 in Asia/Shanghai: "now" in every example. */
 export const NOW = '2026-11-24T08:00:00.000Z';
 /** An instant `ms` milliseconds after {@link NOW} (negative: before), as the API writes it. */
 export const at = (ms: number) => new Date(Date.parse(NOW) + ms).toISOString();
