@@ -4,6 +4,8 @@
  * `<STUDIO_MEMORY_PROBE_DIR>/mem-<pid>.json` — resident memory split by /proc (anonymous, file),
  * process.memoryUsage() (JS heap, external, array buffers), V8's heap spaces, and the size of each
  * live WebAssembly.Memory (PGlite's and initdb's), which V8 never shrinks.
+ * STUDIO_MEMORY_PROBE_V8_FLAGS sets V8 flags at once (v8.setFlagsFromString), as a start script could.
+ * STUDIO_MEMORY_PROBE_SNAPSHOT=1 writes a heap snapshot beside the report too.
  * With STUDIO_MEMORY_PROBE_GC=1 (and --expose-gc) a full collection runs first, so the heap is what is live.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -11,6 +13,8 @@ import path from 'node:path';
 import v8 from 'node:v8';
 
 const dir = process.env.STUDIO_MEMORY_PROBE_DIR;
+// V8 flags set once the process runs (what a start script could do), for comparing their effect.
+if (dir && process.env.STUDIO_MEMORY_PROBE_V8_FLAGS) v8.setFlagsFromString(process.env.STUDIO_MEMORY_PROBE_V8_FLAGS);
 if (dir) {
   /** Every WebAssembly.Memory made in this process, held weakly. */
   const memories = [];
@@ -83,5 +87,6 @@ if (dir) {
       smaps: smaps(memories.map((m) => m.ref.deref()?.buffer.byteLength).filter((n) => n !== undefined)),
     };
     writeFileSync(path.join(dir, `mem-${process.pid}.json`), JSON.stringify(report));
+    if (process.env.STUDIO_MEMORY_PROBE_SNAPSHOT === '1') v8.writeHeapSnapshot(path.join(dir, `heap-${process.pid}-${report.at}.heapsnapshot`));
   });
 }
