@@ -68,6 +68,8 @@ async function main(): Promise<void> {
     DATABASE_URL: '',
     STUDIO_WORKER: 'inline',
     STUDIO_IMAGE_RATE_PER_HOUR: '100000000',
+    // The load sends more chat requests per key than the default per-minute limit allows.
+    STUDIO_CHAT_RATE_PER_MINUTE: '100000000',
     NODE_OPTIONS: nodeOptions,
     STUDIO_MEMORY_PROBE_DIR: probeDir,
     STUDIO_MEMORY_PROBE_GC: GC ? '1' : '0',

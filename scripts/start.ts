@@ -6,7 +6,7 @@ import { ensureBuild } from './ensure-build';
 import { remoteSimulator, startSimulator, type SimulatorProcess } from './simulator';
 import { bootstrap } from '../src/server/domain/setup/bootstrap';
 import { getConfig } from '../src/server/config';
-import { boundHeapGrowth } from '../src/server/heap';
+import { boundHeapGrowth, dropImageCache } from '../src/server/heap';
 import { ensureSchema } from '../src/server/db/migrate';
 import { CLIENT_ADDRESS_HEADER, clientAddressOf } from '../src/server/http/client-address';
 import { isChatRequest, serveChat } from '../src/server/http/chat';
@@ -28,6 +28,7 @@ const root = path.resolve(import.meta.dirname, '..');
 async function main() {
   const config = getConfig();
   boundHeapGrowth(config.heapGrowthPercent);
+  dropImageCache();
   ensureBuild({ serve: true });
   const rt = await getRuntime();
   // A database ahead of this code stops start-up; one behind is migrated (unless STUDIO_MIGRATE=off).

@@ -1,5 +1,5 @@
 import { getConfig } from '../server/config';
-import { boundHeapGrowth } from '../server/heap';
+import { boundHeapGrowth, dropImageCache } from '../server/heap';
 import { ensureSchema } from '../server/db/migrate';
 import { runProcess } from '../server/lifecycle';
 import { startMetricsServer } from '../server/metrics/server';
@@ -11,6 +11,7 @@ import { recurringTasksFor } from './tasks';
 async function main() {
   const config = getConfig();
   boundHeapGrowth(config.heapGrowthPercent);
+  dropImageCache();
   if (!config.databaseUrl) {
     console.error(
       'npm run worker needs DATABASE_URL: the embedded database allows one process per data folder, and `npm start` already runs the worker inside it.',
