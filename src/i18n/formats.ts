@@ -21,6 +21,8 @@ export const formats = {
     weekday: { weekday: 'short', month: 'short', day: 'numeric' },
     /** A day of this year: Jun 1 · 6月1日. */
     monthDay: { month: 'short', day: 'numeric' },
-    minute: { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false },
+    /** To the minute on a 24-hour clock. `hourCycle: 'h23'`, not `hour12: false`: with the latter, Node's ICU writes
+     *  the hour after midnight as 24:05 and browsers as 00:05, and a page rendered on the server did not match. */
+    minute: { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
   },
 } satisfies Formats;

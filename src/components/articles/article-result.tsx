@@ -74,7 +74,7 @@ export function ArticleResult({ article, headingLevel = 2 }: { article: WrittenA
             <CoinsIcon className="size-3.5 text-indigo-500" />
             {t('charged', { count: article.credits })}
           </span>
-          <time dateTime={article.at.toISOString()}>{format.dateTime(article.at, { hour: '2-digit', minute: '2-digit', hour12: false })}</time>
+          <time dateTime={article.at.toISOString()}>{format.dateTime(article.at, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })}</time>
         </div>
         <CopyAllButton value={articleText(article)} />
       </div>
