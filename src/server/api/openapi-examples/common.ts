@@ -78,6 +78,9 @@ export const POSTER_FIELDS = [
 ];
 
 /** The tenant's own image template, as POST /api/templates answers it when made. */
+/** How a template of the tenant's own reads in a list: private, active, open to its members. */
+const OWN_TEMPLATE = { tenant_id: TENANT_ID, seller: null, visibility: 'private', active: true, gated: false, source: 'mine', locked: false } as const;
+
 export const POSTER_TEMPLATE = {
   id: 'df0de5d1-5fab-4c8b-b81c-efc7b165cb6c',
   slug: 'new-arrival-poster',
@@ -86,13 +89,7 @@ export const POSTER_TEMPLATE = {
   category: '电商',
   domain: '茶饮',
   type: 'image',
-  tenant_id: TENANT_ID,
-  seller: null,
-  visibility: 'private',
-  active: true,
-  gated: false,
-  source: 'mine',
-  locked: false,
+  ...OWN_TEMPLATE,
   ratio: '3:4',
   sample_images: [`${FILES}/${TENANT_ID}/templates/df0de5d1-5fab-4c8b-b81c-efc7b165cb6c.png`],
   template_type: 'poster',
@@ -114,13 +111,7 @@ export const SPIN_TEMPLATE = {
   zh_name: '产品旋转展示',
   description: '产品在白色转台上缓慢旋转一周，适合商品主图视频',
   category: '电商',
-  tenant_id: TENANT_ID,
-  seller: null,
-  visibility: 'private',
-  active: true,
-  gated: false,
-  source: 'mine',
-  locked: false,
+  ...OWN_TEMPLATE,
   prompt_template: '{product}在白色转台上缓慢旋转一周，柔和棚拍光，纯白背景，镜头固定',
   fields: [
     {

@@ -98,6 +98,9 @@ const spinTask = {
 };
 
 /** Worked examples of image and video jobs, their models and the progress feed. */
+/** What the auto route and an image family with every feature offer (GET /available-models). */
+const fullImageCapabilities = { reference_images: true, transparent_background: true, mask: false, qualities: ['low', 'medium', 'high'] };
+
 export const jobsExamples: Record<string, OperationExample> = {
   "POST /generate": {
     "body": {
@@ -162,23 +165,13 @@ export const jobsExamples: Record<string, OperationExample> = {
           "id": "auto",
           "kind": "auto",
           "family": null,
-          "capabilities": {
-            "reference_images": true,
-            "transparent_background": true,
-            "mask": false,
-            "qualities": ["low", "medium", "high"]
-          }
+          "capabilities": fullImageCapabilities
         },
         {
           "id": "imagegen-1",
           "kind": "family",
           "family": null,
-          "capabilities": {
-            "reference_images": true,
-            "transparent_background": true,
-            "mask": false,
-            "qualities": ["low", "medium", "high"]
-          }
+          "capabilities": fullImageCapabilities
         },
         {
           "id": "imagegen-2",
