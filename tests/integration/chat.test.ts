@@ -218,6 +218,24 @@ describe('chat charging', () => {
     expect(err.status).toBe(429);
     expect(err.retryAfter).toBeGreaterThanOrEqual(1);
     expect(await balanceOf(caller)).toEqual(before);
+    expect(await attemptsOf(caller.who.tenantId)).toHaveLength(2);
+  });
+
+  it('calls no upstream when the reservation is refused, streamed or not, and records no attempt', async () => {
+    const poor = await tenant(0);
+    await sim.control('/__sim/requests', { method: 'DELETE' });
+    for (const stream of [false, true]) {
+      const { out, sink } = recorder();
+      const err = (await proxyChat(deps(), poor, ask('你好', { model: 'sim-chat-a', stream }), sink, new AbortController().signal).catch((e: unknown) => e)) as AppError;
+      expect(err).toBeInstanceOf(AppError);
+      expect(err.status).toBe(402);
+      // Nothing was sent: the transport answers the 402 with a status, not as a stream event.
+      expect(out.status).toBe(0);
+    }
+    const log = (await (await sim.control('/__sim/requests?channel=sim-chat-a')).json()) as unknown[];
+    expect(log).toEqual([]);
+    expect(await attemptsOf(poor.who.tenantId)).toEqual([]);
+    expect(await balanceOf(poor)).toEqual({ balance: 0, ledger: 0, charged: 0 });
   });
 
   it('charges a dedicated member’s own credits and records the member as the actor', async () => {

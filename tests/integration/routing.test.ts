@@ -108,6 +108,30 @@ describe('routing through the simulator', () => {
     ]);
   });
 
+  it('calls no upstream before its gate passes, and ends with the gate’s own error when it fails', async () => {
+    const calls: number[] = [];
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const call = () => {
+      calls.push(Date.now());
+      return Promise.resolve('answered');
+    };
+    const routed = routeCall(t.db, testSecret, image(), call, { ...fast, ref: 'r-gate', gate });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(calls).toHaveLength(0);
+    open();
+    expect((await routed).result).toBe('answered');
+    expect(calls).toHaveLength(1);
+
+    const refused = new AppError('PAYMENT_REQUIRED', 'Not enough credits');
+    const err = await routeCall(t.db, testSecret, image(), call, { ...fast, ref: 'r-gate-refused', gate: Promise.reject(refused) }).catch((e: unknown) => e);
+    expect(err).toBe(refused);
+    expect(calls).toHaveLength(1);
+    expect(await attemptsOf('r-gate-refused')).toEqual([]);
+  });
+
   it('fails a locked channel after its retries, with no fallback and no provider name', async () => {
     await fault('sim-image-b', 'rate_limit', 3);
     const err = await routeCall(t.db, testSecret, image({}, 'sim-image-b'), imageCall(), { ...fast, ref: 'r-locked' }).catch((e: unknown) => e);
@@ -187,7 +211,7 @@ describe('routing through the simulator', () => {
 
     const ok = await routeCall(t.db, testSecret, image({ transparentBackground: true }), imageCall({ transparent: true }), fast);
     expect(ok.channel).toBe('sim-image-a');
-    expect(ok.result.hasAlpha).toBe(true);
+    expect(ok.result.transparent).toBe(true);
   });
 
   it('refuses a capability no upstream has with a 400 before any call', async () => {

@@ -23,6 +23,12 @@ export interface RouteOptions {
   onFallback?: (position: number, total: number) => void | Promise<void>;
   /** Back-off before a retry; tests shorten it. */
   retryDelayMs?: (tryNo: number, err: UpstreamError) => number;
+  /**
+   * What must succeed before any upstream is called (chat's credit reservation): awaited just before
+   * the first call, so the chain's own preparation overlaps it. When it fails, its error ends the chain
+   * as it is, and no upstream was called or recorded.
+   */
+  gate?: Promise<unknown> | undefined;
 }
 
 export interface Routed<T> {
@@ -213,6 +219,7 @@ export async function runChain<T>(
   const delay = opts.retryDelayMs ?? defaultDelay;
   // Built only on failure: an Error's stack is costly, and most calls succeed at once.
   let last: UpstreamError | null = null;
+  let gate = opts.gate;
   for (let pos = 1; pos <= chain.length; pos++) {
     const cand = chain[pos - 1];
     if (!cand) break;
@@ -227,6 +234,11 @@ export async function runChain<T>(
     if (!row.enabled || row.removedReason) continue;
     const target = targetOf(row, cand.model, secret);
     const meta = { upstreamId: row.id, channel: row.name, family: cand.model.family, ref: opts.ref, tenantId: opts.tenantId };
+    if (gate) {
+      const passing = gate;
+      gate = undefined;
+      await passing;
+    }
     for (let tryNo = 1; tryNo <= 1 + MAX_RETRIES; tryNo++) {
       if (opts.signal?.aborted) throw new AppError('UNAVAILABLE', 'The work was cancelled');
       const started = Date.now();

@@ -13,6 +13,7 @@ import { insufficientCredits, moveCreditsWith, type Wallet } from '../credits/le
 import { AppError } from '../errors';
 import { checkOwnFiles } from '../jobs/submit';
 import { refusal } from '../limits/rate-limit';
+import { chatErrorAnswer } from './errors';
 import { countedUsage, countTokens, creditsFor, priceOf, promptTokenBound, type TokenUsage } from './pricing';
 import { parseChat, upstreamBody } from './request';
 
@@ -183,13 +184,17 @@ async function streamChat(deps: ChatDeps, caller: ChatCaller, body: unknown, out
   const completionBound = (chat.maxTokens ?? limits.maxCompletionTokens) * chat.choices;
   const id = randomUUID();
   const ref = `chat-${id}`;
-  const reservation = await reserve(deps, caller, ref, creditsFor(price, { prompt_tokens: promptTokenBound(chat.request.messages, chat.request.tools), completion_tokens: completionBound }, deps.config.prices.chatMinimum));
+  // The reservation is sent now and the route is prepared while the database answers; the first
+  // upstream call waits for it (runChain's gate), so no upstream is called before it has passed.
+  const reserving = reserve(deps, caller, ref, creditsFor(price, { prompt_tokens: promptTokenBound(chat.request.messages, chat.request.tools), completion_tokens: completionBound }, deps.config.prices.chatMinimum));
+  // Every path below awaits it; this only keeps a refusal from counting as unhandled meanwhile.
+  reserving.catch(() => undefined);
   const label = (family: string) => (chat.model ? family : AUTO_MODEL);
   const answerId = `chatcmpl-${id.replaceAll('-', '')}`;
   const log = { ref, tenant: caller.who.tenantId, stream: chat.stream };
   const payload = upstreamBody(chat);
   let rejection: string | null = null;
-  const opts = { ref, tenantId: caller.who.tenantId, signal, ...(deps.retryDelayMs ? { retryDelayMs: deps.retryDelayMs } : {}) };
+  const opts = { ref, tenantId: caller.who.tenantId, signal, gate: reserving, ...(deps.retryDelayMs ? { retryDelayMs: deps.retryDelayMs } : {}) };
   const remember = (err: unknown, target: Target) => {
     if (err instanceof UpstreamError && (err.errorClass === 'bad_request' || err.errorClass === 'unsupported')) rejection = scrub(err.message, target);
   };
@@ -198,6 +203,20 @@ async function streamChat(deps: ChatDeps, caller: ChatCaller, body: unknown, out
     err instanceof RoutingExhausted && rejection && (err.lastClass === 'bad_request' || err.lastClass === 'unsupported')
       ? new AppError('BAD_REQUEST', `The request was refused as invalid: ${rejection}`)
       : err;
+  /**
+   * What the caller is told when the chain failed: a refused reservation (402, 429) comes first, as
+   * nothing else was tried; otherwise the reservation is given back whole and the routing failure told.
+   */
+  const unwind = async (err: unknown): Promise<unknown> => {
+    let reservation: Reservation;
+    try {
+      reservation = await reserving;
+    } catch (refusal) {
+      return refusal;
+    }
+    await settle(deps, caller, reservation, 0);
+    return failure(err);
+  };
 
   if (!chat.stream) {
     let routed;
@@ -211,9 +230,9 @@ async function streamChat(deps: ChatDeps, caller: ChatCaller, body: unknown, out
         }
       }, opts);
     } catch (err) {
-      await settle(deps, caller, reservation, 0);
-      throw failure(err);
+      throw await unwind(err);
     }
+    const reservation = await reserving;
     const completion: ChatCompletion & { system_fingerprint?: unknown; credits?: number } = routed.result;
     const usage = usageOf(completion.usage) ?? (await countedUsage(chat.request.messages, completion.choices.map((c) => c.message.content ?? JSON.stringify(c.message.tool_calls ?? '')).join('')));
     const credits = Math.min(reservation.amount, creditsFor(priceOf(deps.config, routed.family), usage, deps.config.prices.chatMinimum));
@@ -263,34 +282,24 @@ async function streamChat(deps: ChatDeps, caller: ChatCaller, body: unknown, out
     }, opts);
   } catch (err) {
     clearInterval(waiting);
-    await settle(deps, caller, reservation, 0);
-    if (!opened) throw failure(err);
-    if (!signal.aborted) {
-      const e = failure(err);
-      const status = e instanceof AppError ? e.status : 503;
-      await out.write(`data: ${JSON.stringify({ error: { message: e instanceof Error ? e.message : 'No upstream answered', type: status === 400 ? 'invalid_request_error' : 'server_error', code: status === 400 ? 'invalid_request' : 'upstream_unavailable' } })}\n\n`);
-    }
+    const e = await unwind(err);
+    if (!opened) throw e;
+    // The stream had started (a slow upstream's heartbeat): the failure is its last event.
+    if (!signal.aborted) await out.write(`data: ${JSON.stringify(chatErrorAnswer(e, 'openai').body)}\n\n`);
     out.end();
     return;
   }
   clearInterval(waiting);
   waiting = undefined;
-  open();
+  const reservation = await reserving;
 
   const { first, rest, abort, target } = routed.result;
   const model = label(routed.family);
-  const onClientGone = () => abort.abort();
-  signal.addEventListener('abort', onClientGone, { once: true });
   let usage: TokenUsage | null = null;
   let streamed = '';
   let failed: UpstreamError | null = null;
   const streamStarted = Date.now();
-  // Quiet upstream: a comment line every heartbeat; silent past its soft time-out, it is given up.
-  let lastChunk = Date.now();
-  const heartbeat = setInterval(() => {
-    if (Date.now() - lastChunk >= target.softTimeoutMs) abort.abort();
-    else void out.write(': keep-alive\n\n');
-  }, Math.min(limits.heartbeatMs, target.softTimeoutMs));
+  let lastChunk = streamStarted;
 
   const forward = async (chunk: ChatChunk): Promise<void> => {
     lastChunk = Date.now();
@@ -313,8 +322,20 @@ async function streamChat(deps: ChatDeps, caller: ChatCaller, body: unknown, out
     await out.write(`data: ${JSON.stringify(chunk)}\n\n`);
   };
 
+  open();
+  // The first chunk leaves before the stream's watchers are set up: they are not on its way.
+  const firstWritten = forward(first);
+  const onClientGone = () => abort.abort();
+  signal.addEventListener('abort', onClientGone, { once: true });
+  if (signal.aborted) abort.abort();
+  // Quiet upstream: a comment line every heartbeat; silent past its soft time-out, it is given up.
+  const heartbeat = setInterval(() => {
+    if (Date.now() - lastChunk >= target.softTimeoutMs) abort.abort();
+    else void out.write(': keep-alive\n\n');
+  }, Math.min(limits.heartbeatMs, target.softTimeoutMs));
+
   try {
-    await forward(first);
+    await firstWritten;
     for (;;) {
       const next = await rest.next();
       if (next.done) break;
