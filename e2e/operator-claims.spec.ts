@@ -142,6 +142,8 @@ test('the claim codes and usage pages read in Chinese and fit a phone', async ({
   await page.getByLabel('搜索领取码').fill(seller.name);
   await expect(page.getByTestId('operator-claims-table').locator('tbody tr')).toHaveCount(1);
   await expectNoSidewaysScroll(page);
+  // The table scrolls sideways inside its card; the row's button stays in sight at its right edge.
+  await expect(page.getByRole('button', { name: /^停用/ })).toBeInViewport({ ratio: 1 });
   await snapshot(page, 'test-results/operator-claims-phone.png');
   await page.goto('/operator/usage');
   await expect(page.getByTestId('platform-chart')).toBeVisible();

@@ -23,12 +23,22 @@ interface OperatorTableProps {
   children: ReactNode;
 }
 
+/**
+ * The last column (a row's buttons) stays at the right edge while a narrow screen scrolls the table
+ * sideways, so a row's action is never out of sight; its edge shadow shows what scrolls beneath.
+ */
+const STICKY_ACTIONS = cn(
+  '[&_td:last-child]:sticky [&_td:last-child]:right-0 [&_td:last-child]:bg-white [&_td:last-child]:pl-3',
+  '[&_th:last-child]:sticky [&_th:last-child]:right-0 [&_th:last-child]:bg-slate-50',
+  'max-xl:[&_td:last-child:not(:empty)]:shadow-[-10px_0_10px_-10px_rgb(15_23_42/0.25)]',
+);
+
 /** A table of the operator area on a card: its headings, then one row per item. */
 export function OperatorTable({ caption, testId, minWidth, columns, actions, className, children }: OperatorTableProps) {
   return (
     <Card className={cn('overflow-hidden', className)}>
       <div className="relative overflow-x-auto">
-        <table className={cn('w-full text-left text-sm', minWidth)} data-testid={testId}>
+        <table className={cn('w-full text-left text-sm', STICKY_ACTIONS, minWidth)} data-testid={testId}>
           <caption className="sr-only">{caption}</caption>
           <thead className="border-b border-slate-200 bg-slate-50/80 text-xs text-slate-500">
             <tr>
