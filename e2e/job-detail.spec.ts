@@ -121,6 +121,51 @@ test('an image from a template with an article hook offers "Write the article", 
   await snapshot(page, 'test-results/job-detail-hook.png');
 });
 
+test('an image from a template with a video hook offers "Make the video", which starts it from the image and opens its job', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const tenant = await createTenant(request);
+  const image = await call<{ template: { id: string; slug: string } }>(request, tenant, 'POST', '/templates', {
+    type: 'image',
+    zh_name: '转台商品图',
+    slug: `e2e-spin-${tenant.id.slice(0, 8)}`,
+    prompt_template: '{product}，白底，棚拍',
+    fields: [{ key: 'product', label: '商品' }],
+  });
+  // A platform video template with the same field: the image's input carries over.
+  await call(request, tenant, 'POST', '/template-hooks', { image_template_slug: image.template.slug, hook_type: 'video', hook_template_slug: 'platform-product-360-spin' });
+  const { jobId } = await call<{ jobId: string }>(request, tenant, 'POST', '/generate', { template_id: image.template.id, input: { product: '手冲咖啡壶' }, quality: 'low' });
+  const job = await finished(request, tenant, jobId);
+  const before = (await call<{ credits: number }>(request, tenant, 'GET', '/balance')).credits;
+
+  await signIn(page, tenant.email, tenant.password);
+  await expect(page).toHaveURL(/\/overview$/);
+  await page.goto(`/jobs/${jobId}`);
+  const hooks = page.getByTestId('job-hooks');
+  await expect(hooks).toContainText('商品360度展示');
+  await hooks.getByRole('button', { name: 'Make the video' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Make a video with “商品360度展示”?' });
+  await expect(dialog).toContainText('This image becomes the first frame.');
+  await expect(dialog).toContainText('手冲咖啡壶');
+  await expect(dialog.getByRole('img')).toHaveAttribute('src', job.cdn_url ?? '');
+  const estimate = Number(/About (\d+) credits? for 5 s/.exec((await dialog.textContent()) ?? '')?.[1] ?? NaN);
+  expect(estimate).toBeGreaterThan(0);
+  await dialog.getByRole('button', { name: 'Make the video' }).click();
+
+  // The video's own job page opens; the task was made from this image and this input.
+  await expect(page).not.toHaveURL(new RegExp(`/jobs/${jobId}$`));
+  await expect(page).toHaveURL(/\/jobs\/[0-9a-f-]{36}$/);
+  const videoId = new URL(page.url()).pathname.split('/').at(-1) ?? '';
+  await expect(page.getByText('Video job', { exact: true })).toBeVisible();
+  const task = await call<{ task: { images: string[]; prompt: unknown } }>(request, tenant, 'GET', `/videos?id=${videoId}`);
+  expect(task.task.images).toEqual([job.cdn_url]);
+  // For a template the task's prompt is the caller's input.
+  expect(JSON.stringify(task.task.prompt)).toContain('手冲咖啡壶');
+  await expect(page.getByRole('link', { name: 'Open video' })).toBeVisible({ timeout: 60_000 });
+  const after = (await call<{ credits: number }>(request, tenant, 'GET', '/balance')).credits;
+  expect(before - after).toBe(estimate);
+  await snapshot(page, 'test-results/job-detail-video-hook.png');
+});
+
 test('the overview shows recent jobs, the burn rate, and the tenant key only when asked', async ({ page, request }) => {
   test.setTimeout(90_000);
   const tenant = await createTenant(request);
