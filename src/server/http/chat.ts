@@ -90,6 +90,7 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
 
 /** The answer sink over a Node response, with back-pressure. */
 function nodeOutput(res: ServerResponse): ChatOutput {
+  let first = true;
   return {
     json: (status, body, headers) => sendJson(res, status, body, headers),
     open(headers) {
@@ -99,7 +100,16 @@ function nodeOutput(res: ServerResponse): ChatOutput {
     },
     write(text) {
       if (res.destroyed || res.writableEnded) return;
-      if (res.write(text)) return;
+      const room = res.write(text);
+      if (first) {
+        first = false;
+        // Node holds a response's writes (its socket corked) until the current tick's work is done,
+        // and the chunks that came in the same upstream packet are all forwarded in that work: the
+        // first would wait for the others (0.2 ms for the simulator's first 16). The head and the first
+        // chunk leave now; later chunks of one packet still leave together.
+        res.socket?.uncork();
+      }
+      if (room) return;
       return new Promise<void>((resolve) => {
         const done = () => {
           res.off('drain', done);
