@@ -77,10 +77,10 @@ export const POSTER_FIELDS = [
   },
 ];
 
-/** The tenant's own image template, as POST /api/templates answers it when made. */
 /** How a template of the tenant's own reads in a list: private, active, open to its members. */
 const OWN_TEMPLATE = { tenant_id: TENANT_ID, seller: null, visibility: 'private', active: true, gated: false, source: 'mine', locked: false } as const;
 
+/** The tenant's own image template, as POST /api/templates answers it when made. */
 export const POSTER_TEMPLATE = {
   id: 'df0de5d1-5fab-4c8b-b81c-efc7b165cb6c',
   slug: 'new-arrival-poster',

@@ -97,10 +97,10 @@ const spinTask = {
   finished_at: null,
 };
 
-/** Worked examples of image and video jobs, their models and the progress feed. */
 /** What the auto route and an image family with every feature offer (GET /available-models). */
 const fullImageCapabilities = { reference_images: true, transparent_background: true, mask: false, qualities: ['low', 'medium', 'high'] };
 
+/** Worked examples of image and video jobs, their models and the progress feed. */
 export const jobsExamples: Record<string, OperationExample> = {
   "POST /generate": {
     "body": {
