@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -6,7 +6,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSim, type RunningSim } from '../../src/sim/testing';
 import { buildConfig, parseEnv, type Config } from '../../src/server/config';
-import { jobs, ledgerEntries, tasks, tenants, upstreamAttempts, upstreams } from '../../src/server/db/schema';
+import { jobEvents, jobs, ledgerEntries, tasks, tenants, upstreamAttempts, upstreams } from '../../src/server/db/schema';
+import { moveCredits } from '../../src/server/domain/credits/ledger';
 import { AppError } from '../../src/server/domain/errors';
 import { runImageJob } from '../../src/server/domain/jobs/run';
 import { submitImageJobs } from '../../src/server/domain/jobs/submit';
@@ -55,6 +56,37 @@ async function ledgerOf(tenantId: string) {
 }
 
 describe('submission', () => {
+  it('refuses a submission as a whole: a 402 gives its rate-limit tokens back, a 429 takes no credits, neither leaves a row behind', async () => {
+    const { tenant } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, { name: '额度与限流', credits: 5, quota_monthly: 0 });
+    // Two images an hour: every token counts.
+    const limited = { ...config, imageRatePerHour: 2 };
+    const who = { kind: 'tenant' as const, tenantId: tenant.id, via: 'key' as const };
+    const submit = (prompt: string) =>
+      submitImageJobs({ db: t.db, config: limited, files }, who, { items: [{ prompt, quality: 'high' }], callbackUrl: null, idempotencyKey: null, hash: prompt, batch: false });
+    const refusal = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => (e instanceof AppError ? e.code : e));
+    const rowsOf = async () => ({
+      jobs: (await t.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.tenantId, tenant.id))).length,
+      events: (await t.db.select({ id: jobEvents.id }).from(jobEvents).where(eq(jobEvents.tenantId, tenant.id))).length,
+      tasks: (await t.db.select({ id: tasks.id }).from(tasks).where(sql`${tasks.payload}->>'jobId' in (select id::text from jobs where tenant_id = ${tenant.id})`)).length,
+      ledger: (await ledgerOf(tenant.id)).length,
+    });
+
+    await submit('第一张'); // 4 of 5 credits, 1 of 2 tokens
+    const after = await rowsOf();
+    expect(after).toEqual({ jobs: 1, events: 1, tasks: 1, ledger: 2 });
+    for (let i = 0; i < 3; i++) expect(await refusal(submit('买不起'))).toBe('PAYMENT_REQUIRED');
+    expect(await rowsOf()).toEqual(after);
+    await moveCredits(t.db, { tenantId: tenant.id, amount: 10, kind: 'adjust' });
+    // The second token is still there: the three refusals took none.
+    await submit('第二张');
+    expect(await refusal(submit('第三张'))).toBe('TOO_MANY_REQUESTS');
+    const [wallet] = await t.db.select({ credits: tenants.credits }).from(tenants).where(eq(tenants.id, tenant.id));
+    expect(wallet?.credits).toBe(5 - 4 + 10 - 4);
+    expect(await rowsOf()).toEqual({ jobs: 2, events: 2, tasks: 2, ledger: 4 });
+    // Its tasks are not run here: out of the way of the tests that claim the queue.
+    await t.db.delete(tasks).where(sql`${tasks.payload}->>'jobId' in (select id::text from jobs where tenant_id = ${tenant.id})`);
+  });
+
   it('answers each job of a batch exactly as the database then reads it back (every column, its type)', async () => {
     const { tenant } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, { name: '批量提交', credits: 100, quota_monthly: 0 });
     // A callback on this machine (private addresses allowed here: there is no name resolution in tests).

@@ -18,6 +18,18 @@ export function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
+/**
+ * What a statement refused through `studio_refuse(reason)` (migration 0018): the reason it gave
+ * (`rate`, `credits`), or null for any other error. The whole statement was rolled back.
+ */
+export function refusalIn(err: unknown): string | null {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (code === 'P0001' && typeof message === 'string' && message.startsWith('studio_refused:')) return message.slice('studio_refused:'.length);
+  }
+  return null;
+}
+
 interface PostgresJsClient {
   unsafe(query: string, params: unknown[], options: { prepare: boolean }): Promise<unknown>;
 }

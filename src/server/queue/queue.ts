@@ -1,6 +1,6 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { ASYNC_COMMIT, rowsOf } from '../db/rows';
+import { ASYNC_COMMIT, hotStatement, rowsOf } from '../db/rows';
 import { tasks, type TaskRow } from '../db/schema';
 import { logger } from '../logger';
 import { currentRequestId } from '../request-id';
@@ -89,6 +89,24 @@ async function parseClaimed(db: Db, r: ClaimedRow): Promise<ClaimedTask | null> 
   return null;
 }
 
+/** The claim, compiled once: a worker runs it on every wake-up. */
+const claimStatement = hotStatement<'claim'>(
+  (v) => sql`
+    update tasks
+       set locked_until = now() + (${v('lease')}::integer * interval '1 millisecond'),
+           locked_by = ${v('worker')}::text,
+           attempts = attempts + 1
+     where id in (
+       select id from tasks
+        where queue = any(${v('queues')}::text[])
+          and run_at <= now()
+          and (locked_until is null or locked_until < now())
+        order by run_at
+        limit ${v('limit')}::integer
+        for update skip locked)
+     returning id, queue, payload, attempts, max_attempts, request_id, ${ASYNC_COMMIT} as commit_mode`,
+);
+
 /**
  * Claims up to `limit` due tasks under a lease, committed asynchronously (`ASYNC_COMMIT`): a claim
  * lost in a database crash leaves the task due again, as if never claimed. SKIP LOCKED lets many workers claim at once without
@@ -102,22 +120,8 @@ export async function claim<Q extends QueueName>(
   workerId: string,
 ): Promise<Extract<ClaimedTask, { queue: Q }>[]> {
   if (limit <= 0) return [];
-  const queueList = sql.join(queues.map((q) => sql`${q}`), sql`, `);
-  const result = await db.execute(sql`
-    update tasks
-       set locked_until = now() + (${leaseMs} * interval '1 millisecond'),
-           locked_by = ${workerId},
-           attempts = attempts + 1
-     where id in (
-       select id from tasks
-        where queue in (${queueList})
-          and run_at <= now()
-          and (locked_until is null or locked_until < now())
-        order by run_at
-        limit ${limit}
-        for update skip locked)
-     returning id, queue, payload, attempts, max_attempts, request_id, ${ASYNC_COMMIT} as commit_mode`);
-  const claimed = await Promise.all(rowsOf<ClaimedRow>(result).map((r) => parseClaimed(db, r)));
+  const rows = await claimStatement<ClaimedRow>(db, 'claim', { queues: `{${queues.join(',')}}`, lease: leaseMs, worker: workerId, limit });
+  const claimed = await Promise.all(rows.map((r) => parseClaimed(db, r)));
   return claimed.filter((t): t is Extract<ClaimedTask, { queue: Q }> => t !== null && (queues as readonly string[]).includes(t.queue));
 }
 

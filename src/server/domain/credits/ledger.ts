@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { MAX_BALANCE } from '../../../contracts/common';
 import type { Db } from '../../db/client';
-import { ASYNC_COMMIT, hotStatement } from '../../db/rows';
+import { ASYNC_COMMIT, hotStatement, type Bind } from '../../db/rows';
 import { takeTokensWith, tokenValues, type Limit } from '../limits/rate-limit';
 import { accounts, ledgerEntries, tenants, usageDaily, USAGE_TIMEZONE, type LedgerKind, type UsageCategory } from '../../db/schema';
 import type { ScopedIdentity } from '../auth/identity';
@@ -79,10 +79,16 @@ export function moveCreditsWith(tx: Db, m: Movement, opts: MovementOptions): Pro
  * rate-limit token (g), with the day's usage rollup (r), gated on an existing ledger entry (e),
  * committed asynchronously (s); `-` where not.
  */
-type Shape = `${'a' | 't'}${'g' | '-'}${'r' | '-'}${'e' | '-'}${'s' | '-'}`;
+export type MovementShape = `${'a' | 't'}${'g' | '-'}${'r' | '-'}${'e' | '-'}${'s' | '-'}`;
 
-/** The movement statement, by shape ({@link Shape}). Compiled once per shape on PostgreSQL. */
-const movementStatement = hotStatement<Shape>((v, shape) => {
+/**
+ * The parts of a movement of shape `shape` ({@link MovementShape}), to put in a statement's `WITH` list: the
+ * rate-limit token (g), the required entry (e), the wallet's guarded update (w, one row when it
+ * moved), its ledger row (l) and the day's rollup (u); `passed` is true when the token and the
+ * required entry were there. Used alone by `movementStatement` and as the first part of a
+ * submission's statement (`submitImageJobs`).
+ */
+export function movementParts(v: Bind, shape: MovementShape): { ctes: SQL; passed: SQL } {
   const gated = shape[1] === 'g';
   const requires = shape[3] === 'e';
   const guard = sql.join([gated ? sql` and exists (select 1 from g)` : sql``, requires ? sql` and exists (select 1 from e)` : sql``]);
@@ -108,9 +114,8 @@ const movementStatement = hotStatement<Shape>((v, shape) => {
       )`
       : sql``;
   const passed = sql.join([gated ? sql`exists (select 1 from g)` : sql`true`, requires ? sql` and exists (select 1 from e)` : sql``]);
-  const commit = shape[4] === 's' ? sql`, ${ASYNC_COMMIT} as commit_mode` : sql``;
-  return sql`
-      with ${gated ? sql`g as (${takeTokensWith(v)}),` : sql``}
+  const ctes = sql`
+      ${gated ? sql`g as (${takeTokensWith(v)}),` : sql``}
       ${requires ? sql`e as (select 1 from ${ledgerEntries} where id = ${v('entry')}::bigint and tenant_id = ${v('tenant')}::uuid),` : sql``}
       w as (${wallet}),
       l as (
@@ -119,16 +124,26 @@ const movementStatement = hotStatement<Shape>((v, shape) => {
                ${v('actor')}::uuid, ${v('ref')}::text, ${v('note')}::text
           from w
         returning id
-      )${rollup}
+      )${rollup}`;
+  return { ctes, passed };
+}
+
+/** The movement statement, by shape ({@link MovementShape}). Compiled once per shape on PostgreSQL. */
+const movementStatement = hotStatement<MovementShape>((v, shape) => {
+  const { ctes, passed } = movementParts(v, shape);
+  const commit = shape[4] === 's' ? sql`, ${ASYNC_COMMIT} as commit_mode` : sql``;
+  return sql`
+      with ${ctes}
       select (select credits from w) as credits, ${passed} as passed, (select id from l) as entry${commit}`;
 });
 
-async function movement(tx: Db, m: Movement, opts: MovementOptions | null): Promise<MovementResult> {
+/** The shape of movement `m` with options `opts`, and the values its statement names. */
+export function movementShape(m: Movement, opts: MovementOptions | null): { shape: MovementShape; values: Record<string, unknown> } {
   if (!Number.isSafeInteger(m.amount)) throw new RangeError('credit amounts are whole numbers');
   const rollup = (m.kind === 'charge' || m.kind === 'refund') && !!m.category;
   const limit = opts?.limit;
-  const shape: Shape = `${m.accountId ? 'a' : 't'}${limit ? 'g' : '-'}${rollup ? 'r' : '-'}${opts?.requires ? 'e' : '-'}${opts?.asyncCommit ? 's' : '-'}`;
-  const [row] = await movementStatement<{ credits: number | null; passed: boolean; entry: string | null }>(tx, shape, {
+  const shape: MovementShape = `${m.accountId ? 'a' : 't'}${limit ? 'g' : '-'}${rollup ? 'r' : '-'}${opts?.requires ? 'e' : '-'}${opts?.asyncCommit ? 's' : '-'}`;
+  const values = {
     tenant: m.tenantId,
     account: m.accountId ?? null,
     amount: m.amount,
@@ -139,7 +154,13 @@ async function movement(tx: Db, m: Movement, opts: MovementOptions | null): Prom
     note: m.note ?? null,
     ...(opts?.requires ? { entry: opts.requires } : {}),
     ...(limit ? tokenValues(limit, opts?.tokens ?? 1) : {}),
-  });
+  };
+  return { shape, values };
+}
+
+async function movement(tx: Db, m: Movement, opts: MovementOptions | null): Promise<MovementResult> {
+  const { shape, values } = movementShape(m, opts);
+  const [row] = await movementStatement<{ credits: number | null; passed: boolean; entry: string | null }>(tx, shape, values);
   const passed = row?.passed === true;
   if (row?.credits === null || row?.credits === undefined) {
     if (passed && m.amount > 0) throw balanceCeiling();

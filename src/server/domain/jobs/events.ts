@@ -53,19 +53,44 @@ function countEvents(list: Pick<Change, 'kind' | 'status'>[], created: boolean):
   }
 }
 
+/** The events' part of a statement: take the tenants' locks of rows `v` (locks), then log them (logged). */
+const logEvents = sql`
+    locks as materialized (
+      select pg_advisory_xact_lock(${EVENT_LOCK_CLASS}::int, hashtext(t::text)) from (select distinct tenant_id as t from v order by 1) d),
+    logged as (
+      insert into job_events (tenant_id, account_id, job_id, type)
+        select tenant_id, account_id, job_id, type from v where (select count(*) from locks) >= 0
+      returning id, tenant_id, account_id, job_id, type)`;
+
+/** Announces each event of `logged` (delivered at commit). */
+const announce = sql`pg_notify(${JOB_CHANNEL}, json_build_object('id', logged.id, 'tenant', logged.tenant_id, 'account', logged.account_id, 'job', logged.job_id, 'type', logged.type)::text)`;
+
 /** The statement's tail: take the tenants' locks of rows `v`, log them, announce each. */
 function logAndAnnounce(source: SQL): SQL {
   return sql`
     ${source},
-    l as materialized (
-      select pg_advisory_xact_lock(${EVENT_LOCK_CLASS}::int, hashtext(t::text)) from (select distinct tenant_id as t from v order by 1) d),
-    e as (
-      insert into job_events (tenant_id, account_id, job_id, type)
-        select tenant_id, account_id, job_id, type from v where (select count(*) from l) >= 0
-      returning id, tenant_id, account_id, job_id, type)
-    select pg_notify(${JOB_CHANNEL}, json_build_object('id', e.id, 'tenant', e.tenant_id, 'account', e.account_id, 'job', e.job_id, 'type', e.type)::text),
-        v.kind, v.status, v.job_id
-      from e join v on v.job_id = e.job_id`;
+    ${logEvents}
+    select ${announce}, v.kind, v.status, v.job_id
+      from logged join v on v.job_id = logged.job_id`;
+}
+
+/**
+ * The tail of a statement that creates jobs: `source` ends with `j` (the jobs inserted, `returning *`)
+ * and `v` (their changes, as in `notifyJobs`); the tail logs and announces each, and answers the rows
+ * of `j`. For a caller that writes the jobs and their events in one statement (`submitImageJobs`);
+ * it counts the events with {@link countCreated} once the statement has run.
+ */
+export function logAndAnnounceCreated(source: SQL): SQL {
+  return sql`
+    ${source},
+    ${logEvents}
+    select ${announce} as announced, j.*
+      from logged join j on j.id = logged.job_id`;
+}
+
+/** Counts jobs created by a statement of {@link logAndAnnounceCreated} in the metrics. */
+export function countCreated(list: Pick<Change, 'kind' | 'status'>[]): void {
+  countEvents(list, true);
 }
 
 export async function notifyJobs(db: Db, list: Change[], created = false, also?: SQL): Promise<void> {

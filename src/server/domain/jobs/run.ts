@@ -1,5 +1,5 @@
-import { and, eq, inArray, is, sql } from 'drizzle-orm';
-import { ASYNC_COMMIT } from '../../db/rows';
+import { and, eq, is, sql } from 'drizzle-orm';
+import { ASYNC_COMMIT, hotStatement, rowOf } from '../../db/rows';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { jobs, tenants, type Job } from '../../db/schema';
@@ -67,13 +67,22 @@ type Started = { job: Job; binding: string | null };
  * Inside a caller's transaction it leaves that transaction's commit as it is.
  */
 async function startJobs(db: Db, ids: string[]): Promise<Map<string, Started>> {
-  const rows = await db
-    .update(jobs)
-    .set({ startedAt: sql`coalesce(${jobs.startedAt}, now())`, runs: sql`${jobs.runs} + 1` })
-    .where(and(ids.length === 1 ? eq(jobs.id, ids[0] as string) : inArray(jobs.id, ids), eq(jobs.status, 'pending')))
-    .returning({ job: jobs, binding: sql<string | null>`(select ${tenants.boundModel} from ${tenants} where ${tenants.id} = ${jobs.tenantId})`, ...(is(db, PgTransaction) ? {} : { commit: ASYNC_COMMIT }) });
-  return new Map(rows.map((r) => [r.job.id, r]));
+  const rows = await startStatement<Record<string, unknown>>(db, is(db, PgTransaction) ? 'tx' : 'async', { ids: `{${ids.join(',')}}` });
+  return new Map(
+    rows.map((raw) => {
+      const job = rowOf(jobs, raw);
+      return [job.id, { job, binding: (raw.studio_binding as string | null) ?? null }];
+    }),
+  );
 }
+
+/** The run mark, compiled once (`tx`: inside a caller's transaction, whose commit it leaves as it is). */
+const startStatement = hotStatement<'async' | 'tx'>(
+  (v, shape) => sql`
+    update ${jobs} set started_at = coalesce(started_at, now()), runs = runs + 1
+     where id = any(${v('ids')}::uuid[]) and status = 'pending'
+    returning *, (select ${tenants.boundModel} from ${tenants} where ${tenants.id} = ${jobs.tenantId}) as studio_binding${shape === 'async' ? sql`, ${ASYNC_COMMIT} as commit_mode` : sql``}`,
+);
 
 const starters = new WeakMap<Db, (id: string) => Promise<Started | undefined>>();
 

@@ -1,19 +1,20 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { columnName, hotStatement, isUniqueViolation, rowOf } from '../../db/rows';
-import { jobs, type Job } from '../../db/schema';
-import { enqueueStatement, QUEUES } from '../../queue/queue';
-import { notifyJobs } from './events';
+import { columnName, hotStatement, isUniqueViolation, refusalIn, rowOf } from '../../db/rows';
+import { jobs, tasks, type Job } from '../../db/schema';
+import { QUEUES, TASK_CHANNEL } from '../../queue/queue';
+import { countCreated, logAndAnnounceCreated } from './events';
+import { recordCredits } from '../../metrics/registry';
 import { planOrThrow } from '../../upstreams/engine';
 import { bindingFor } from '../../upstreams/registry';
 import type { ScopedIdentity } from '../auth/identity';
 import type { Deps } from '../deps';
-import { insufficientCredits, moveCreditsWith, walletOf } from '../credits/ledger';
+import { insufficientCredits, movementParts, movementShape, walletOf, type MovementShape } from '../credits/ledger';
 import { checkCallbackUrl, ownHosts } from '../callbacks/address';
 import { AppError, badRequest, fieldError, pathText, type FieldIssue } from '../errors';
 import { resolvePrompt } from '../templates/resolve';
-import { checkCapacity, consume, refusal } from '../limits/rate-limit';
+import { checkCapacity, refusal, takeTokensWith, tokenValues } from '../limits/rate-limit';
 import { MAX_BATCH, type BatchRequestBody, type ImageRequestBody } from '../../../contracts/jobs';
 import { imageNeeds, type ImageJobInput } from './types';
 import { currentRequestId } from '../../request-id';
@@ -154,33 +155,30 @@ export async function submitImageJobs(ctx: SubmitContext, who: ScopedIdentity, s
   const prices = ctx.config.prices.image;
   const batchId = sub.batch ? randomUUID() : null;
 
-  try {
-    return await ctx.db.transaction(async (tx) => {
-      const rows = inputs.map((input, i) => ({
-        id: randomUUID(),
-        tenantId: who.tenantId,
-        accountId,
-        kind: 'image' as const,
-        // The request as the caller sent it (slot values included), so the console can run it again or show it as an API call.
-        input: { ...input, request: callerRequest(sub.items[i], sub.callbackUrl) },
-        credits: prices[input.quality],
-        walletAccountId,
-        callbackUrl: sub.items[i]?.callback_url ?? sub.callbackUrl,
-        idempotencyKey: i === 0 ? idempotencyKey : null,
-        requestHash: i === 0 ? sub.hash : null,
-        batchId,
-        batchIndex: sub.batch ? i : null,
-        costUsd: prices[input.quality] * ctx.config.creditUsd,
-        requestId: currentRequestId() ?? null,
-      }));
-      const total = rows.reduce((s, r) => s + r.credits, 0);
-      const limit = { key: `image:${who.tenantId}`, capacity: ctx.config.imageRatePerHour, perMs: 3600_000 };
-      const what = 'image generations';
-      if (total > 0) {
-        // The rate-limit tokens and the charge in one statement: nothing moves unless both are there.
-        checkCapacity(limit, rows.length, what);
-        const moved = await moveCreditsWith(
-          tx,
+  const rows: NewJob[] = inputs.map((input, i) => ({
+    id: randomUUID(),
+    tenantId: who.tenantId,
+    accountId,
+    kind: 'image' as const,
+    // The request as the caller sent it (slot values included), so the console can run it again or show it as an API call.
+    input: { ...input, request: callerRequest(sub.items[i], sub.callbackUrl) },
+    credits: prices[input.quality],
+    walletAccountId,
+    callbackUrl: sub.items[i]?.callback_url ?? sub.callbackUrl,
+    idempotencyKey: i === 0 ? idempotencyKey : null,
+    requestHash: i === 0 ? sub.hash : null,
+    batchId,
+    batchIndex: sub.batch ? i : null,
+    costUsd: prices[input.quality] * ctx.config.creditUsd,
+    requestId: currentRequestId() ?? null,
+  }));
+  const total = rows.reduce((s, r) => s + r.credits, 0);
+  const limit = { key: `image:${who.tenantId}`, capacity: ctx.config.imageRatePerHour, perMs: 3600_000 };
+  const what = 'image generations';
+  checkCapacity(limit, rows.length, what);
+  const charge =
+    total > 0
+      ? movementShape(
           {
             tenantId: who.tenantId,
             accountId: walletAccountId,
@@ -192,18 +190,25 @@ export async function submitImageJobs(ctx: SubmitContext, who: ScopedIdentity, s
             note: rows.length > 1 ? `${rows.length} images` : null,
           },
           { limit, tokens: rows.length },
-        );
-        if (!moved.passed) throw await refusal(tx, limit, rows.length, what);
-        if (moved.entry === null) throw insufficientCredits(total);
-      } else {
-        await consume(tx, limit, rows.length, what);
-      }
-      const inserted = await insertJobs(tx, rows);
-      // The jobs' tasks are queued and announced in the statement that logs and announces the jobs.
-      await notifyJobs(tx, inserted, true, enqueueStatement(tx, QUEUES.imageJob, inserted.map((j) => ({ jobId: j.id })), { maxAttempts: 3 }));
-      return inserted.sort((a, b) => (a.batchIndex ?? 0) - (b.batchIndex ?? 0));
+        )
+      : null;
+
+  try {
+    // One statement, so one round trip and one transaction: the tokens, the charge, the jobs, their
+    // tasks and their events; refused as a whole when the tokens or the credits are not there.
+    const raw = await submitStatement<Record<string, unknown>>(ctx.db, `${charge?.shape ?? 'free'}:${rows.length}`, {
+      ...(charge ? charge.values : tokenValues(limit, rows.length)),
+      ...jobValues(rows),
+      queue: QUEUES.imageJob,
     });
+    const inserted = raw.map((r) => rowOf(jobs, r));
+    if (total > 0) recordCredits('charge', 'image', -total);
+    countCreated(inserted);
+    return inserted.sort((a, b) => (a.batchIndex ?? 0) - (b.batchIndex ?? 0));
   } catch (err) {
+    const refused = refusalIn(err);
+    if (refused === 'rate') throw await refusal(ctx.db, limit, rows.length, what);
+    if (refused === 'credits') throw insufficientCredits(total);
     // Two identical requests racing on one key: the loser answers the winner's jobs.
     if (idempotencyKey && isUniqueViolation(err)) {
       const replay = await findReplay(ctx.db, who.tenantId, idempotencyKey, sub.hash);
@@ -232,22 +237,46 @@ const JOB_FIELDS = [
 ] as const;
 type NewJob = Pick<typeof jobs.$inferInsert, (typeof JOB_FIELDS)[number]>;
 
-/** The insert of `shape` jobs (a number, as text), compiled once per batch size: every submission runs it. */
-const insertJobsStatement = hotStatement<string>((v, shape) => {
+/**
+ * A submission's statement, by shape: the charge's movement shape (`movementParts`), or `free` for
+ * jobs that cost nothing (their rate-limit tokens only), and the number of jobs. In order: the
+ * tokens and the charge (the wallet's row lock); the jobs, inserted only past `studio_refuse`, which
+ * raises (rolling the whole statement back, tokens included) when the tokens or the credits were
+ * not there; a task for each job, announced to the workers; the jobs' events under their tenant's
+ * event lock, announced to the feeds. Answers the jobs inserted. Compiled once per shape.
+ */
+const submitStatement = hotStatement<string>((v, shape) => {
+  const [move = 'free', count = '1'] = shape.split(':');
+  const charged = move !== 'free';
+  const parts = charged ? movementParts(v, move as MovementShape) : null;
   const columns = getTableColumns(jobs);
   const names = sql.join(
     JOB_FIELDS.map((f) => sql.identifier(columnName(columns[f]))),
     sql`, `,
   );
-  const rows = Array.from({ length: Number(shape) }, (_, i) => sql`(${sql.join(
-    JOB_FIELDS.map((f) => v(`${f}_${i}`)),
+  const rows = Array.from({ length: Number(count) }, (_, i) => sql`(${sql.join(
+    JOB_FIELDS.map((f) => sql`${v(`${f}_${i}`)}::${sql.raw(columns[f].getSQLType())}`),
     sql`, `,
   )})`);
-  return sql`insert into ${jobs} (${names}) values ${sql.join(rows, sql`, `)} returning *`;
+  const refused = parts
+    ? sql`case when not (${parts.passed}) then 'rate' when not exists (select 1 from w) then 'credits' end`
+    : sql`case when not exists (select 1 from g) then 'rate' end`;
+  return logAndAnnounceCreated(sql`
+    with ${parts ? parts.ctes : sql`g as (${takeTokensWith(v)})`},
+    j as (
+      insert into ${jobs} (${names})
+      select * from (values ${sql.join(rows, sql`, `)}) x where studio_refuse(${refused})
+      returning *),
+    t as (
+      insert into ${tasks} (queue, payload, max_attempts, request_id)
+      select ${v('queue')}::text, jsonb_build_object('jobId', j.id), 3, j.request_id from j
+      returning pg_notify(${TASK_CHANNEL}, queue)),
+    v(tenant_id, account_id, job_id, type, kind, status) as (
+      select tenant_id, account_id, id, 'job.created', kind, status from j)`);
 });
 
-/** Inserts the jobs of a submission in one statement and answers them as drizzle would. */
-async function insertJobs(tx: Db, rows: NewJob[]): Promise<Job[]> {
+/** The values of `rows` as {@link submitStatement} names them (`<field>_<index>`), in the driver's form. */
+function jobValues(rows: NewJob[]): Record<string, unknown> {
   const columns = getTableColumns(jobs);
   const values: Record<string, unknown> = {};
   rows.forEach((row, i) => {
@@ -256,8 +285,7 @@ async function insertJobs(tx: Db, rows: NewJob[]): Promise<Job[]> {
       values[`${f}_${i}`] = value === undefined || value === null ? null : columns[f].mapToDriverValue(value);
     }
   });
-  const raw = await insertJobsStatement<Record<string, unknown>>(tx, String(rows.length), values);
-  return raw.map((r) => rowOf(jobs, r));
+  return values;
 }
 
 /** One item as it would be sent alone to `POST /api/generate`: a batch's callback_url applies to it. */
