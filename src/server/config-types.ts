@@ -89,6 +89,12 @@ export interface Config {
    * in percent; 0 leaves V8's own choice (docs/performance.md → Memory).
    */
   heapGrowthPercent: number;
+  /**
+   * The same for the worker process (`npm run worker`): its objects live as long as their upstream
+   * call, so a tight bound makes it collect far more often for little memory saved (docs/performance.md
+   * → Jobs). The embedded mode's inline worker shares the web process and its setting.
+   */
+  workerHeapGrowthPercent: number;
   /** Graceful shutdown on SIGTERM (docs/operations.md → Shutdown). */
   drain: {
     /** The whole budget from the signal: requests in flight and tasks held get this long, then are cut or released. */

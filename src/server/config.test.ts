@@ -41,6 +41,11 @@ describe('configuration', () => {
     expect(config.migrate).toBe(true);
     expect(config.heapGrowthPercent).toBe(50);
     expect(buildConfig(parseEnv({ STUDIO_DATA_DIR: dir, STUDIO_HEAP_GROWTH_PERCENT: '0' })).heapGrowthPercent).toBe(0);
+    // The worker's own bound is looser by default, and set apart from the web process's.
+    expect(config.workerHeapGrowthPercent).toBe(200);
+    const worker = buildConfig(parseEnv({ STUDIO_DATA_DIR: dir, STUDIO_WORKER_HEAP_GROWTH_PERCENT: '75' }));
+    expect([worker.workerHeapGrowthPercent, worker.heapGrowthPercent]).toEqual([75, 50]);
+    expect(() => parseEnv({ STUDIO_DATA_DIR: dir, STUDIO_WORKER_HEAP_GROWTH_PERCENT: '301' })).toThrow(/STUDIO_WORKER_HEAP_GROWTH_PERCENT/);
     const set = buildConfig(parseEnv({ STUDIO_DATA_DIR: dir, STUDIO_DRAIN_MS: '5000', STUDIO_DRAIN_DELAY_MS: '8000', STUDIO_METRICS_PORT: '9464', STUDIO_MIGRATE: 'off' }));
     // The accepting delay is part of the drain budget, never longer than it.
     expect(set.drain).toEqual({ ms: 5_000, delayMs: 5_000 });

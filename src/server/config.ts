@@ -130,6 +130,12 @@ const envSchema = z.object({
     .min(0)
     .max(300, 'must be between 0 and 300 (0 leaves V8 its own)')
     .default(50),
+  STUDIO_WORKER_HEAP_GROWTH_PERCENT: z.coerce
+    .number()
+    .int('must be a whole number of percent')
+    .min(0)
+    .max(300, 'must be between 0 and 300 (0 leaves V8 its own)')
+    .default(200),
   STUDIO_DRAIN_MS: z.coerce.number().int('must be a whole number of milliseconds').min(0).max(600_000, 'must be at most 600000 (10 minutes)').default(25_000),
   STUDIO_DRAIN_DELAY_MS: z.coerce.number().int('must be a whole number of milliseconds').min(0).max(120_000, 'must be at most 120000').default(0),
   STUDIO_METRICS_PORT: optionalSetting(
@@ -259,6 +265,7 @@ export function buildConfig(env: Env): Config {
     clientIpHeader: env.STUDIO_CLIENT_IP_HEADER ?? null,
     demo: env.STUDIO_DEMO === '1',
     heapGrowthPercent: env.STUDIO_HEAP_GROWTH_PERCENT,
+    workerHeapGrowthPercent: env.STUDIO_WORKER_HEAP_GROWTH_PERCENT,
     drain: { ms: env.STUDIO_DRAIN_MS, delayMs: Math.min(env.STUDIO_DRAIN_DELAY_MS, env.STUDIO_DRAIN_MS) },
     metricsPort: env.STUDIO_METRICS_PORT ?? null,
     migrate: env.STUDIO_MIGRATE === 'on',

@@ -10,7 +10,7 @@ import { recurringTasksFor } from './tasks';
 /** The worker as its own process (PostgreSQL only; embedded mode runs it inside `npm start`). */
 async function main() {
   const config = getConfig();
-  boundHeapGrowth(config.heapGrowthPercent);
+  boundHeapGrowth(config.workerHeapGrowthPercent);
   dropImageCache();
   if (!config.databaseUrl) {
     console.error(
