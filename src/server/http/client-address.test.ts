@@ -10,6 +10,16 @@ describe('client address for throttling', () => {
     expect(throttleAddress('  ')).toBe('unknown');
   });
 
+  it('answers an address asked again the same way, also after many others and for text too long to remember', () => {
+    expect(throttleAddress('::ffff:198.51.100.8')).toBe('198.51.100.8');
+    for (let i = 0; i < 5_000; i++) throttleAddress(`2001:db8:${(i >> 8).toString(16)}:${(i & 255).toString(16)}::1`);
+    expect(throttleAddress('::ffff:198.51.100.8')).toBe('198.51.100.8');
+    expect(throttleAddress('2001:db8:13:87::1')).toBe('2001:db8:13:87::/64');
+    const long = `not an address ${'x'.repeat(200)}`;
+    expect(throttleAddress(long)).toBe(long.slice(0, 100));
+    expect(throttleAddress(long)).toBe(long.slice(0, 100));
+  });
+
   it("takes the trusted header's last entry (the one the edge appended), else the connection", () => {
     const headers = { 'x-forwarded-for': '10.0.0.1, 198.51.100.4' };
     expect(clientAddressOf(headers, '127.0.0.1', 'x-forwarded-for')).toBe('198.51.100.4');

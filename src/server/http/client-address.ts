@@ -11,6 +11,22 @@ export const CLIENT_ADDRESS_HEADER = 'x-studio-client-address';
  * one subscriber usually holds whole. Anything unparsable is kept as text.
  */
 export function throttleAddress(raw: string): string {
+  // Every request asks, and a keep-alive connection asks with the same peer each time: parsed once.
+  let known = recent.get(raw);
+  if (known === undefined) {
+    known = parseAddress(raw);
+    if (raw.length <= 64) {
+      if (recent.size >= 4_096) recent.clear();
+      recent.set(raw, known);
+    }
+  }
+  return known;
+}
+
+/** Addresses seen lately and their throttle form (short ones only: a header can hold anything). */
+const recent = new Map<string, string>();
+
+function parseAddress(raw: string): string {
   const text = raw.trim().replace(/^\[|\]$/g, '');
   if (!ipaddr.isValid(text)) return text.slice(0, 100) || 'unknown';
   let addr = ipaddr.parse(text);
