@@ -9,9 +9,9 @@
  *   B. GET /api/jobs?id=<a pending job>
  *   C. GET /api/videos?id=<a queued video task>
  *  Submissions (target at most 3× the submission floor): the same server doing by hand what
- *  `POST /api/generate` does: the key look-up, the tenant's binding, then one transaction taking a
+ *  `POST /api/generate` does: the key look-up, the tenant's binding, then one statement taking a
  *  rate-limit token, charging the credits (ledger and daily usage), inserting the job and its task,
- *  waking the workers and logging the job event, the same statements Studio sends.
+ *  waking the workers and logging the job event, the same statement Studio sends.
  *   D. POST /api/generate with a prompt
  * Usage: npm run bench:rest   (DATABASE_URL defaults to postgres://postgres@127.0.0.1:5432/test)
  * BENCH_REST_SECONDS (default 10) changes each run; BENCH_REST_ONLY=D runs only call D; BENCH_PROFILE=1
@@ -54,29 +54,28 @@ const submit = async (req, res, body) => {
   if (typeof input.prompt !== 'string') { res.writeHead(400); res.end(); return; }
   await sql\`select bound_model from tenants where id = \${k.tenant_id}\`;
   const id = randomUUID();
-  await sql.begin(async (tx) => {
-    // The statements Studio sends: the rate-limit token gating the charge, the job, then its task
-    // queued and announced inside the job event's statement.
-    const bucket = 'image:' + k.tenant_id;
-    const [w] = await tx\`with g as (insert into rate_buckets (key, tokens, updated_at) values (\${bucket}, 100000000::real - 1::real, now())
-        on conflict (key) do update set tokens = least(100000000::real, rate_buckets.tokens + extract(epoch from (now() - rate_buckets.updated_at)) * 1000 * 27::real) - 1::real, updated_at = now()
-        where least(100000000::real, rate_buckets.tokens + extract(epoch from (now() - rate_buckets.updated_at)) * 1000 * 27::real) >= 1::real returning tokens),
-      w as (update tenants set credits = credits - 1 where id = \${k.tenant_id} and credits::bigint - 1 between 0 and 2147483647 and exists (select 1 from g) returning credits),
-      l as (insert into ledger_entries (tenant_id, account_id, amount, balance_after, kind, category, actor_account_id, ref, note)
-            select \${k.tenant_id}::uuid, null, -1, w.credits, 'charge', 'image', null, \${id}, null from w returning id),
-      u as (insert into usage_daily (tenant_id, day, category, credits) select \${k.tenant_id}::uuid, (now() at time zone 'Asia/Shanghai')::date, 'image', 1 from w
-            on conflict (tenant_id, day, category) do update set credits = usage_daily.credits + excluded.credits returning 1)
-      select (select credits from w) as credits, exists (select 1 from g) as passed, (select id from l) as entry\`;
-    if (!w.passed) throw new Error('rate limited');
-    if (w.credits === null) throw new Error('no credits');
-    const job = { prompt: input.prompt, quality: input.quality || 'low', source: { kind: 'prompt' }, ratio: '1:1', request: input };
-    await tx\`insert into jobs (id, tenant_id, kind, input, credits, cost_usd) values (\${id}, \${k.tenant_id}, 'image', \${tx.json(job)}, 1, 0.01) returning *\`;
-    await tx\`with a as (insert into tasks (queue, payload, run_at, max_attempts) values ('image.job', \${tx.json({ jobId: id })}, now(), 3)
-        returning pg_notify('studio_floor_tasks', 'image.job')),
-      l as materialized (select pg_advisory_xact_lock(24189, hashtext(\${k.tenant_id}::text))),
-      e as (insert into job_events (tenant_id, account_id, job_id, type) select \${k.tenant_id}::uuid, null, \${id}::uuid, 'created' where (select count(*) from l) >= 0 returning id)
-      select pg_notify('studio_floor_jobs', json_build_object('id', e.id, 'job', \${id}::text)::text) from e\`;
-  });
+  // The statement Studio sends: the rate-limit token gating the charge (ledger and daily usage), the
+  // job past studio_refuse, its task queued and announced, its event logged under the tenant's lock.
+  const bucket = 'image:' + k.tenant_id;
+  const job = { prompt: input.prompt, quality: input.quality || 'low', source: { kind: 'prompt' }, ratio: '1:1', request: input };
+  await sql\`with g as (insert into rate_buckets (key, tokens, updated_at) values (\${bucket}, 100000000::real - 1::real, now())
+      on conflict (key) do update set tokens = least(100000000::real, rate_buckets.tokens + extract(epoch from (now() - rate_buckets.updated_at)) * 1000 * 27::real) - 1::real, updated_at = now()
+      where least(100000000::real, rate_buckets.tokens + extract(epoch from (now() - rate_buckets.updated_at)) * 1000 * 27::real) >= 1::real returning tokens),
+    w as (update tenants set credits = credits - 1 where id = \${k.tenant_id} and credits::bigint - 1 between 0 and 2147483647 and exists (select 1 from g) returning credits),
+    l as (insert into ledger_entries (tenant_id, account_id, amount, balance_after, kind, category, actor_account_id, ref, note)
+          select \${k.tenant_id}::uuid, null, -1, w.credits, 'charge', 'image', null, \${id}, null from w returning id),
+    u as (insert into usage_daily (tenant_id, day, category, credits) select \${k.tenant_id}::uuid, (now() at time zone 'Asia/Shanghai')::date, 'image', 1 from w
+          on conflict (tenant_id, day, category) do update set credits = usage_daily.credits + excluded.credits returning 1),
+    j as (insert into jobs (id, tenant_id, kind, input, credits, cost_usd)
+          select \${id}::uuid, \${k.tenant_id}::uuid, 'image', \${sql.json(job)}::jsonb, 1, 0.01
+           where studio_refuse(case when not exists (select 1 from g) then 'rate' when not exists (select 1 from w) then 'credits' end)
+          returning *),
+    t as (insert into tasks (queue, payload, max_attempts) select 'image.job', jsonb_build_object('jobId', j.id), 3 from j
+          returning pg_notify('studio_floor_tasks', queue)),
+    lk as materialized (select pg_advisory_xact_lock(24189, hashtext(tenant_id::text)) from j),
+    e as (insert into job_events (tenant_id, account_id, job_id, type) select tenant_id, null, id, 'job.created' from j where (select count(*) from lk) >= 0
+          returning id, job_id)
+    select pg_notify('studio_floor_jobs', json_build_object('id', e.id, 'job', e.job_id)::text), j.* from e join j on j.id = e.job_id\`;
   res.writeHead(200, { 'content-type': 'application/json' });
   res.end(JSON.stringify({ ok: true, jobId: id, status: 'pending' }));
 };
@@ -224,7 +223,7 @@ async function main(): Promise<void> {
     for (const [name, target, against, limit] of runs) {
       if (ONLY && !ONLY.includes(name[0] ?? '')) continue;
       const figures = await compare(target, against);
-      const floorName = against === readFloor ? 'read floor: node:http + SHA-256 + two queries' : 'submission floor: node:http + the same transaction by hand';
+      const floorName = against === readFloor ? 'read floor: node:http + SHA-256 + two queries' : 'submission floor: node:http + the same statement by hand';
       lines.push(row(`  its floor (${floorName})`, figures.floor), row(name, figures.target, figures.floor, limit));
       await target.close();
     }
