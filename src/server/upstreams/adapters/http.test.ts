@@ -1,5 +1,7 @@
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { classifyResponse } from './http';
+import { UpstreamError } from '../types';
+import { classifyResponse, readBounded } from './http';
 
 describe('classifyResponse', () => {
   it('takes an answer that names the input as invalid for the caller’s error, on a 4xx only', () => {
@@ -20,5 +22,50 @@ describe('classifyResponse', () => {
     expect(classifyResponse(400, { error: { code: 'InvalidParameter', type: 'BadRequest' } })).toBe('bad_request');
     expect(classifyResponse(429, { error: { code: 'rate_limit_exceeded' } })).toBe('rate_limit');
     expect(classifyResponse(401, null)).toBe('invalid_key');
+  });
+});
+
+describe('readBounded', () => {
+  const chunks = () => [Buffer.from('{"a":'), Buffer.from('"一二三"'), Buffer.from('}')];
+  const failure = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => (e instanceof UpstreamError ? e.errorClass : e));
+
+  it('reads a Node stream or a web stream whole when it fits', async () => {
+    const open = new AbortController().signal;
+    expect((await readBounded(Readable.from(chunks()), 100, open)).toString()).toBe('{"a":"一二三"}');
+    expect((await readBounded(new Response(Buffer.concat(chunks())).body as ReadableStream<Uint8Array>, 100, open)).toString()).toBe('{"a":"一二三"}');
+    expect((await readBounded(Readable.from([Buffer.alloc(16)]), 16, open)).length).toBe(16);
+  });
+
+  it('gives up on a body past the limit as bad output, without reading the rest', async () => {
+    let produced = 0;
+    const endless = new Readable({
+      read() {
+        produced += 1;
+        this.push(Buffer.alloc(1024));
+      },
+    });
+    expect(await failure(readBounded(endless, 10_000, new AbortController().signal))).toBe('bad_output');
+    expect(endless.destroyed).toBe(true);
+    expect(produced).toBeLessThan(50);
+    let pulled = 0;
+    const web = new ReadableStream<Uint8Array>({
+      pull(c) {
+        pulled += 1;
+        c.enqueue(new Uint8Array(1024));
+      },
+    });
+    expect(await failure(readBounded(web, 10_000, new AbortController().signal))).toBe('bad_output');
+    expect(pulled).toBeLessThan(50);
+  });
+
+  it('tells a body that broke off (network) from one cut by the call’s time-out', async () => {
+    const broken = () =>
+      new Readable({
+        read() {
+          this.destroy(new Error('socket hang up'));
+        },
+      });
+    expect(await failure(readBounded(broken(), 100, new AbortController().signal))).toBe('network');
+    expect(await failure(readBounded(broken(), 100, AbortSignal.abort()))).toBe('timeout');
   });
 });

@@ -55,13 +55,69 @@ function upstreamErrorFrom(status: number, body: unknown, retryAfter: string | n
 }
 
 export async function upstreamError(res: Response): Promise<UpstreamError> {
-  let body: unknown = null;
+  return upstreamErrorFrom(res.status, await errorBody(res.body), res.headers.get('retry-after'));
+}
+
+/**
+ * The most an upstream's JSON answer may hold: enough for an image of the largest size accepted
+ * (50 MiB) as base64 with its envelope. A longer answer is abandoned as bad output, so a broken or
+ * hostile upstream cannot fill a worker's memory.
+ */
+export const MAX_ANSWER_BYTES = 72 * 1024 * 1024;
+
+/** The most of an error answer read to classify it; the rest is left unread. */
+const MAX_ERROR_BYTES = 64 * 1024;
+
+/** A body read chunk by chunk: undici's answer (a Node stream) or fetch's (a web stream). */
+type Body = (AsyncIterable<Uint8Array> & { destroy: (err?: Error) => unknown }) | ReadableStream<Uint8Array>;
+
+/**
+ * Reads a body whole, failing as bad output past `maxBytes` (the rest is not read: the connection
+ * is closed), as a timeout once `signal` has aborted, else as a network error.
+ */
+export async function readBounded(body: Body, maxBytes: number, signal: AbortSignal): Promise<Buffer> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const tooLarge = () => new UpstreamError('bad_output', `the upstream answer is larger than ${maxBytes} bytes`);
   try {
-    body = await res.json();
-  } catch {
-    // not JSON: classify by status alone
+    if ('getReader' in body) {
+      const reader = body.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        size += value.length;
+        if (size > maxBytes) {
+          await reader.cancel().catch(() => {});
+          throw tooLarge();
+        }
+        chunks.push(value);
+      }
+    } else {
+      for await (const chunk of body) {
+        size += chunk.length;
+        if (size > maxBytes) {
+          body.destroy();
+          throw tooLarge();
+        }
+        chunks.push(chunk);
+      }
+    }
+  } catch (err) {
+    if (err instanceof UpstreamError) throw err;
+    if (signal.aborted) throw new UpstreamError('timeout', 'the upstream stopped answering', { cause: err });
+    throw new UpstreamError('network', 'the upstream answer broke off', { cause: err });
   }
-  return upstreamErrorFrom(res.status, body, res.headers.get('retry-after'));
+  return Buffer.concat(chunks, size);
+}
+
+/** An error answer's JSON, or null when it is not JSON, too long, or breaks off: then the status alone classifies it. */
+async function errorBody(body: Body | null): Promise<unknown> {
+  if (!body) return null;
+  try {
+    return JSON.parse((await readBounded(body, MAX_ERROR_BYTES, new AbortController().signal)).toString('utf8'));
+  } catch {
+    return null;
+  }
 }
 
 /** fetch with the target's key, failures turned into classified UpstreamErrors. */
@@ -79,22 +135,22 @@ export async function upstreamFetch(target: Target, path: string, init: RequestI
   return res;
 }
 
-/** Reads a JSON body, or fails as bad output. */
+/** Reads a JSON body of at most MAX_ANSWER_BYTES, or fails as bad output (see `readBounded`). */
 export async function readJson<T>(res: Response, signal: AbortSignal): Promise<T> {
-  try {
-    return (await res.json()) as T;
-  } catch (err) {
-    if (signal.aborted) throw new UpstreamError('timeout', 'the upstream stopped answering', { cause: err });
-    throw new UpstreamError('bad_output', 'the upstream answered with malformed JSON', { cause: err });
-  }
+  if (!res.body) throw new UpstreamError('bad_output', 'the upstream answered with an empty body');
+  return parseAnswer<T>(await readBounded(res.body, MAX_ANSWER_BYTES, signal));
 }
 
-/** Reads the JSON body of an `upstreamPost` answer, or fails as bad output. */
+/** Reads the JSON body of an `upstreamPost` answer, at most MAX_ANSWER_BYTES, or fails as bad output. */
 export async function readAnswerJson<T>(answer: UpstreamAnswer, signal: AbortSignal): Promise<T> {
+  return parseAnswer<T>(await readBounded(answer.body, MAX_ANSWER_BYTES, signal));
+}
+
+/** An answer's bytes as JSON, or a bad-output error. */
+export function parseAnswer<T>(bytes: Buffer): T {
   try {
-    return (await answer.body.json()) as T;
+    return JSON.parse(bytes.toString('utf8')) as T;
   } catch (err) {
-    if (signal.aborted) throw new UpstreamError('timeout', 'the upstream stopped answering', { cause: err });
     throw new UpstreamError('bad_output', 'the upstream answered with malformed JSON', { cause: err });
   }
 }
@@ -110,9 +166,12 @@ export async function download(url: string, signal: AbortSignal, maxBytes: numbe
   }
   if (!res.ok) throw new UpstreamError('bad_output', `the result download answered HTTP ${res.status}`, { status: res.status });
   const declared = Number(res.headers.get('content-length') ?? '0');
-  if (declared > maxBytes) throw new UpstreamError('bad_output', 'the upstream result is too large');
-  const data = Buffer.from(await res.arrayBuffer());
-  if (data.length > maxBytes) throw new UpstreamError('bad_output', 'the upstream result is too large');
+  if (declared > maxBytes || !res.body) {
+    await res.body?.cancel().catch(() => {});
+    throw new UpstreamError('bad_output', res.body ? 'the upstream result is too large' : 'the upstream result is empty');
+  }
+  // Read up to the limit whatever the length header said (it may be missing or wrong).
+  const data = await readBounded(res.body, maxBytes, signal);
   return { data, contentType: res.headers.get('content-type') };
 }
 
@@ -157,12 +216,7 @@ export async function upstreamPost(
     throw new UpstreamError('network', 'the upstream could not be reached', { cause: err });
   }
   if (res.statusCode >= 200 && res.statusCode < 300) return { status: res.statusCode, body: res.body };
-  let parsed: unknown = null;
-  try {
-    parsed = await res.body.json();
-  } catch {
-    // not JSON: classified by status alone
-  }
+  const parsed = await errorBody(res.body);
   const retryAfter = res.headers['retry-after'];
   throw upstreamErrorFrom(res.statusCode, parsed, typeof retryAfter === 'string' ? retryAfter : null);
 }

@@ -2,7 +2,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { createParser } from 'eventsource-parser';
 import type { Target } from '../types';
 import { UpstreamError } from '../types';
-import { upstreamPost } from './http';
+import { readAnswerJson, upstreamPost } from './http';
 
 /** An OpenAI Chat Completions body; `model` is replaced with the upstream's own model id. */
 export type ChatBody = Record<string, unknown> & { messages: unknown[] };
@@ -24,13 +24,7 @@ function upstreamBody(target: Target, body: ChatBody, stream: boolean): string {
 
 export async function chatComplete(target: Target, body: ChatBody, signal: AbortSignal): Promise<ChatCompletion> {
   const res = await upstreamPost(target, '/v1/chat/completions', upstreamBody(target, body, false), signal);
-  let json: ChatCompletion;
-  try {
-    json = (await res.body.json()) as ChatCompletion;
-  } catch (err) {
-    if (signal.aborted) throw new UpstreamError('timeout', 'the upstream stopped answering', { cause: err });
-    throw new UpstreamError('bad_output', 'the upstream answered with malformed JSON', { cause: err });
-  }
+  const json = await readAnswerJson<ChatCompletion>(res, signal);
   if (!Array.isArray(json.choices) || json.choices.length === 0) {
     throw new UpstreamError('bad_output', 'the upstream answered without choices');
   }

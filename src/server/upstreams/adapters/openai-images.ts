@@ -1,7 +1,7 @@
 import type { ImageQuality } from '../../../contracts/jobs';
 import type { Target } from '../types';
 import { UpstreamError } from '../types';
-import { download, longCallAgent, readAnswerJson, readJson, upstreamFetch, upstreamPost } from './http';
+import { download, longCallAgent, MAX_ANSWER_BYTES, parseAnswer, readBounded, upstreamFetch, upstreamPost } from './http';
 
 export interface ImageInput {
   data: Buffer;
@@ -31,6 +31,50 @@ interface ImagesResponse {
   data?: { b64_json?: string; url?: string }[];
 }
 
+const B64_KEY = Buffer.from('"b64_json"');
+const STAND_IN = Buffer.from('"\\u0000"');
+
+/**
+ * An Images API answer: its JSON, and the first image when it came as base64. The image is decoded
+ * straight from the answer's bytes and the rest parsed without it (the JSON text of a whole answer is
+ * a copy of about 60 KB to 70 MB, and its parse another); when the bytes do not have the plain shape
+ * looked for (an escape inside the value, the key elsewhere), the whole answer is parsed as JSON.
+ */
+export function imagesAnswer(bytes: Buffer): { json: ImagesResponse; image: Buffer | null } {
+  const value = base64Value(bytes);
+  if (value) {
+    // The value replaced by a stand-in no upstream sends: it must come back as data[0].b64_json.
+    const rest = parseAnswer<ImagesResponse>(Buffer.concat([bytes.subarray(0, value.start - 1), STAND_IN, bytes.subarray(value.end + 1)]));
+    if (rest.data?.[0]?.b64_json === '\u0000') {
+      return { json: rest, image: Buffer.from(bytes.toString('latin1', value.start, value.end), 'base64') };
+    }
+  }
+  const json = parseAnswer<ImagesResponse>(bytes);
+  const b64 = json.data?.[0]?.b64_json;
+  return { json, image: b64 ? Buffer.from(b64, 'base64') : null };
+}
+
+/** Where the first `"b64_json": "…"` value lies (between its quotes), when it holds no escape. */
+function base64Value(bytes: Buffer): { start: number; end: number } | null {
+  const key = bytes.indexOf(B64_KEY);
+  if (key < 0) return null;
+  let at = skipSpace(bytes, key + B64_KEY.length);
+  if (bytes[at] !== 0x3a /* : */) return null;
+  at = skipSpace(bytes, at + 1);
+  if (bytes[at] !== 0x22 /* " */) return null;
+  const start = at + 1;
+  const end = bytes.indexOf(0x22, start);
+  if (end < 0 || end === start) return null;
+  const escape = bytes.indexOf(0x5c /* backslash */, start);
+  if (escape >= 0 && escape < end) return null;
+  return { start, end };
+}
+
+function skipSpace(bytes: Buffer, at: number): number {
+  while (bytes[at] === 0x20 || bytes[at] === 0x0a || bytes[at] === 0x0d || bytes[at] === 0x09) at++;
+  return at;
+}
+
 const MAX_RESULT_BYTES = 50 * 1024 * 1024;
 
 /**
@@ -40,7 +84,7 @@ const MAX_RESULT_BYTES = 50 * 1024 * 1024;
 export async function generateImage(target: Target, req: ImageGeneration, signal: AbortSignal): Promise<ImageOutput> {
   const size = `${req.width}x${req.height}`;
   const edits = (req.referenceImages?.length ?? 0) > 0 || req.mask !== undefined;
-  let json: ImagesResponse;
+  let answer: { json: ImagesResponse; image: Buffer | null };
   if (edits) {
     const form = new FormData();
     form.set('model', target.model);
@@ -55,7 +99,8 @@ export async function generateImage(target: Target, req: ImageGeneration, signal
     }
     if (req.mask) form.set('mask', new Blob([new Uint8Array(req.mask.data)], { type: req.mask.mime }), req.mask.filename);
     const res = await upstreamFetch(target, '/v1/images/edits', { method: 'POST', body: form }, signal);
-    json = await readJson<ImagesResponse>(res, signal);
+    if (!res.body) throw new UpstreamError('bad_output', 'the upstream answered with an empty body');
+    answer = imagesAnswer(await readBounded(res.body, MAX_ANSWER_BYTES, signal));
   } else {
     const body: Record<string, unknown> = {
       model: target.model,
@@ -68,11 +113,11 @@ export async function generateImage(target: Target, req: ImageGeneration, signal
     if (req.background) body.background = req.background;
     // undici's request rather than fetch: no web Request/Response per call, far less memory held while
     // thousands of generations wait on the upstream.
-    const answer = await upstreamPost(target, '/v1/images/generations', JSON.stringify(body), signal, undefined, longCallAgent);
-    json = await readAnswerJson<ImagesResponse>(answer, signal);
+    const res = await upstreamPost(target, '/v1/images/generations', JSON.stringify(body), signal, undefined, longCallAgent);
+    answer = imagesAnswer(await readBounded(res.body, MAX_ANSWER_BYTES, signal));
   }
-  const first = json.data?.[0];
-  if (first?.b64_json) return { data: Buffer.from(first.b64_json, 'base64'), declaredMime: `image/${req.outputFormat}` };
+  const first = answer.json.data?.[0];
+  if (answer.image && answer.image.length > 0) return { data: answer.image, declaredMime: `image/${req.outputFormat}` };
   if (first?.url) {
     const file = await download(first.url, signal, MAX_RESULT_BYTES);
     return { data: file.data, declaredMime: file.contentType };
