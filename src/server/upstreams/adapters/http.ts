@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { Agent, request, type Dispatcher } from 'undici';
 import { UpstreamError, type ErrorClass, type Target } from '../types';
 
@@ -69,22 +70,28 @@ export const MAX_ANSWER_BYTES = 72 * 1024 * 1024;
 const MAX_ERROR_BYTES = 64 * 1024;
 
 /** A body read chunk by chunk: undici's answer (a Node stream) or fetch's (a web stream). */
-type Body = (AsyncIterable<Uint8Array> & { destroy: (err?: Error) => unknown }) | ReadableStream<Uint8Array>;
+type Body = Readable | ReadableStream<Uint8Array>;
 
 /**
  * Reads a body whole, failing as bad output past `maxBytes` (the rest is not read: the connection
  * is closed), as a timeout once `signal` has aborted, else as a network error.
  */
 export async function readBounded(body: Body, maxBytes: number, signal: AbortSignal): Promise<Buffer> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
   const tooLarge = () => new UpstreamError('bad_output', `the upstream answer is larger than ${maxBytes} bytes`);
-  try {
-    if ('getReader' in body) {
-      const reader = body.getReader();
+  const broken = (err: unknown) =>
+    err instanceof UpstreamError
+      ? err
+      : signal.aborted
+        ? new UpstreamError('timeout', 'the upstream stopped answering', { cause: err })
+        : new UpstreamError('network', 'the upstream answer broke off', { cause: err });
+  if ('getReader' in body) {
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    const reader = body.getReader();
+    try {
       for (;;) {
         const { done, value } = await reader.read();
-        if (done) break;
+        if (done) return Buffer.concat(chunks, size);
         size += value.length;
         if (size > maxBytes) {
           await reader.cancel().catch(() => {});
@@ -92,22 +99,31 @@ export async function readBounded(body: Body, maxBytes: number, signal: AbortSig
         }
         chunks.push(value);
       }
-    } else {
-      for await (const chunk of body) {
-        size += chunk.length;
-        if (size > maxBytes) {
-          body.destroy();
-          throw tooLarge();
-        }
-        chunks.push(chunk);
-      }
+    } catch (err) {
+      throw broken(err);
     }
-  } catch (err) {
-    if (err instanceof UpstreamError) throw err;
-    if (signal.aborted) throw new UpstreamError('timeout', 'the upstream stopped answering', { cause: err });
-    throw new UpstreamError('network', 'the upstream answer broke off', { cause: err });
   }
-  return Buffer.concat(chunks, size);
+  // A Node stream through its events: no async iterator per answer on the chat path.
+  return new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        body.off('data', onData);
+        body.destroy();
+        reject(tooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    };
+    body.on('data', onData);
+    body.once('end', () => resolve(Buffer.concat(chunks, size)));
+    body.once('error', (err) => reject(broken(err)));
+    body.once('close', () => {
+      if (!body.readableEnded) reject(broken(new Error('the answer closed before its end')));
+    });
+  });
 }
 
 /** An error answer's JSON, or null when it is not JSON, too long, or breaks off: then the status alone classifies it. */
