@@ -29,10 +29,10 @@ export async function enqueueMany<Q extends QueueName>(tx: Db, queue: Q, payload
 
 /**
  * The insert of `payloads` into `queue` that also announces them, as a statement to run as a `WITH`
- * part of another (one round trip for both). Each row's RETURNING calls pg_notify; PostgreSQL sends
- * identical notifications of one transaction once, at commit.
+ * part of another. Each row's RETURNING calls pg_notify; PostgreSQL sends identical notifications of
+ * one transaction once, at commit.
  */
-export function enqueueStatement<Q extends QueueName>(tx: Db, queue: Q, payloads: TaskPayload<Q>[], opts: EnqueueOptions = {}): SQL {
+function enqueueStatement<Q extends QueueName>(tx: Db, queue: Q, payloads: TaskPayload<Q>[], opts: EnqueueOptions = {}): SQL {
   const schema = taskPayloads[queue];
   return tx
     .insert(tasks)

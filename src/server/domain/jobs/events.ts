@@ -93,7 +93,7 @@ export function countCreated(list: Pick<Change, 'kind' | 'status'>[]): void {
   countEvents(list, true);
 }
 
-export async function notifyJobs(db: Db, list: Change[], created = false, also?: SQL): Promise<void> {
+export async function notifyJobs(db: Db, list: Change[], created = false): Promise<void> {
   if (list.length === 0) return;
   countEvents(list, created);
   // One statement: lock, log every change and announce each, so a batch costs one round trip.
@@ -101,8 +101,7 @@ export async function notifyJobs(db: Db, list: Change[], created = false, also?:
     list.map((j) => sql`(${j.tenantId}::uuid, ${j.accountId}::uuid, ${j.id}::uuid, ${typeOf(j, created)}, ${j.kind ?? null}::text, ${j.status}::text)`),
     sql`, `,
   );
-  // `also`: another data-modifying statement of the same transaction, run as a part of this one.
-  await db.execute(logAndAnnounce(sql`with ${also ? sql`a as (${also}), ` : sql``}v(tenant_id, account_id, job_id, type, kind, status) as (values ${values})`));
+  await db.execute(logAndAnnounce(sql`with v(tenant_id, account_id, job_id, type, kind, status) as (values ${values})`));
 }
 
 /**
