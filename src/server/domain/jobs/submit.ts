@@ -196,10 +196,11 @@ export async function submitImageJobs(ctx: SubmitContext, who: ScopedIdentity, s
   try {
     // One statement, so one round trip and one transaction: the tokens, the charge, the jobs, their
     // tasks and their events; refused as a whole when the tokens or the credits are not there.
-    // The jobs' values are added to the movement's one by one: spreading an object of hundreds of
-    // keys into another costs milliseconds (measured: 2.4 ms for a batch of 32, against 0.1 ms).
-    const values: Record<string, unknown> = { ...(charge ? charge.values : tokenValues(limit, rows.length)), queue: QUEUES.imageJob };
-    const raw = await submitStatement<Record<string, unknown>>(ctx.db, `${charge?.shape ?? 'free'}:${rows.length}`, addJobValues(values, rows));
+    const raw = await submitStatement<Record<string, unknown>>(ctx.db, charge?.shape ?? 'free', {
+      ...(charge ? charge.values : tokenValues(limit, rows.length)),
+      jobs: jobsParameter(rows),
+      queue: QUEUES.imageJob,
+    });
     const inserted = raw.map((r) => rowOf(jobs, r));
     if (total > 0) recordCredits('charge', 'image', -total);
     countCreated(inserted);
@@ -238,25 +239,24 @@ type NewJob = Pick<typeof jobs.$inferInsert, (typeof JOB_FIELDS)[number]>;
 
 /**
  * A submission's statement, by shape: the charge's movement shape (`movementParts`), or `free` for
- * jobs that cost nothing (their rate-limit tokens only), and the number of jobs. In order: the
- * tokens and the charge (the wallet's row lock); the jobs, inserted only past `studio_refuse`, which
+ * jobs that cost nothing (their rate-limit tokens only). In order: the tokens and the charge (the
+ * wallet's row lock); the jobs, inserted only past `studio_refuse`, which
  * raises (rolling the whole statement back, tokens included) when the tokens or the credits were
  * not there; a task for each job, announced to the workers; the jobs' events under their tenant's
  * event lock, announced to the feeds. Answers the jobs inserted. Compiled once per shape.
  */
 const submitStatement = hotStatement<string>((v, shape) => {
-  const [move = 'free', count = '1'] = shape.split(':');
-  const charged = move !== 'free';
-  const parts = charged ? movementParts(v, move as MovementShape) : null;
+  const charged = shape !== 'free';
+  const parts = charged ? movementParts(v, shape as MovementShape) : null;
   const columns = getTableColumns(jobs);
   const names = sql.join(
     JOB_FIELDS.map((f) => sql.identifier(columnName(columns[f]))),
     sql`, `,
   );
-  const rows = Array.from({ length: Number(count) }, (_, i) => sql`(${sql.join(
-    JOB_FIELDS.map((f) => sql`${v(`${f}_${i}`)}::${sql.raw(columns[f].getSQLType())}`),
+  const record = sql.join(
+    JOB_FIELDS.map((f) => sql`${sql.identifier(columnName(columns[f]))} ${sql.raw(columns[f].getSQLType())}`),
     sql`, `,
-  )})`);
+  );
   const refused = parts
     ? sql`case when not (${parts.passed}) then 'rate' when not exists (select 1 from w) then 'credits' end`
     : sql`case when not exists (select 1 from g) then 'rate' end`;
@@ -264,7 +264,7 @@ const submitStatement = hotStatement<string>((v, shape) => {
     with ${parts ? parts.ctes : sql`g as (${takeTokensWith(v)})`},
     j as (
       insert into ${jobs} (${names})
-      select * from (values ${sql.join(rows, sql`, `)}) x where studio_refuse(${refused})
+      select ${names} from jsonb_to_recordset(${v('jobs')}::jsonb) as x(${record}) where studio_refuse(${refused})
       returning *),
     t as (
       insert into ${tasks} (queue, payload, max_attempts, request_id)
@@ -274,16 +274,13 @@ const submitStatement = hotStatement<string>((v, shape) => {
       select tenant_id, account_id, id, 'job.created', kind, status from j)`);
 });
 
-/** Adds the values of `rows` to `values` as {@link submitStatement} names them (`<field>_<index>`), in the driver's form. */
-function addJobValues(values: Record<string, unknown>, rows: NewJob[]): Record<string, unknown> {
+/**
+ * The jobs as {@link submitStatement} takes them: one JSON array of rows keyed by column, so a batch
+ * of any size is the same statement (one prepared statement per charge shape, not one per size).
+ */
+function jobsParameter(rows: NewJob[]): string {
   const columns = getTableColumns(jobs);
-  rows.forEach((row, i) => {
-    for (const f of JOB_FIELDS) {
-      const value = row[f];
-      values[`${f}_${i}`] = value === undefined || value === null ? null : columns[f].mapToDriverValue(value);
-    }
-  });
-  return values;
+  return JSON.stringify(rows.map((row) => Object.fromEntries(JOB_FIELDS.map((f) => [columnName(columns[f]), row[f] ?? null]))));
 }
 
 /** One item as it would be sent alone to `POST /api/generate`: a batch's callback_url applies to it. */
