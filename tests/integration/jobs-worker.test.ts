@@ -1,12 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { mkdtempSync } from 'node:fs';
+import postgres from 'postgres';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSim, type RunningSim } from '../../src/sim/testing';
 import { buildConfig, parseEnv, type Config } from '../../src/server/config';
-import { jobEvents, jobs, ledgerEntries, tasks, tenants, upstreamAttempts, upstreams } from '../../src/server/db/schema';
+import { jobEvents, jobs, ledgerEntries, tasks, tenants, upstreamAttempts, upstreams, usageDaily } from '../../src/server/db/schema';
 import { moveCredits } from '../../src/server/domain/credits/ledger';
 import { AppError } from '../../src/server/domain/errors';
 import { runImageJob } from '../../src/server/domain/jobs/run';
@@ -56,6 +57,57 @@ async function ledgerOf(tenantId: string) {
 }
 
 describe('submission', () => {
+  it('takes its locks in the order every writer does: the wallet, the day’s usage row, then the tenant’s event lock', async () => {
+    const { tenant } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, { name: '锁的顺序', credits: 100, quota_monthly: 0 });
+    const who = { kind: 'tenant' as const, tenantId: tenant.id, via: 'key' as const };
+    const submit = (prompt: string) =>
+      submitImageJobs({ db: t.db, config, files }, who, { items: [{ prompt, quality: 'low' }], callbackUrl: null, idempotencyKey: null, hash: prompt, batch: false });
+    const clearTasks = () => t.db.delete(tasks).where(sql`${tasks.payload}->>'jobId' in (select id::text from jobs where tenant_id = ${tenant.id})`);
+    await submit('今天的第一张'); // writes today's usage row
+    if (!t.url) {
+      // The embedded database has one session: nothing can hold a lock against the statement. Its rows are all there.
+      await submit('第二张');
+      const [usage] = await t.db.select({ credits: usageDaily.credits }).from(usageDaily).where(eq(usageDaily.tenantId, tenant.id));
+      expect(usage?.credits).toBe(2);
+      await clearTasks();
+      return;
+    }
+    // Another session holds today's usage row; the submission must wait for it before it takes the
+    // event lock (a refund takes the usage row, then the event lock: the other order could deadlock).
+    // Two connections: one holds the row, the other looks at the locks.
+    const other = postgres(t.url, { max: 2, onnotice: () => {} });
+    try {
+      let release = () => {};
+      const held = new Promise<void>((r) => (release = r));
+      let locked = () => {};
+      const holding = new Promise<void>((r) => (locked = r));
+      const holder = other.begin(async (tx) => {
+        await tx`select 1 from usage_daily where tenant_id = ${tenant.id} for update`;
+        locked();
+        await held;
+      });
+      await holding;
+      const submitted = submit('等着用量行');
+      let waiting: number | undefined;
+      for (let i = 0; i < 200 && waiting === undefined; i++) {
+        const rows = await other.unsafe<{ pid: number }[]>('select pid from pg_locks where not granted and pid <> pg_backend_pid() limit 1');
+        waiting = rows[0]?.pid;
+        if (waiting === undefined) await new Promise((r) => setTimeout(r, 10));
+      }
+      expect(waiting).toBeDefined();
+      const advisory = await other.unsafe<{ n: number }[]>(`select count(*)::int as n from pg_locks where pid = $1 and locktype = 'advisory' and granted`, [waiting ?? 0]);
+      release();
+      await holder;
+      expect(advisory[0]?.n).toBe(0);
+      await submitted;
+      const [usage] = await t.db.select({ credits: usageDaily.credits }).from(usageDaily).where(eq(usageDaily.tenantId, tenant.id));
+      expect(usage?.credits).toBe(2);
+    } finally {
+      await other.end({ timeout: 5 });
+      await clearTasks();
+    }
+  });
+
   it('refuses a submission as a whole: a 402 gives its rate-limit tokens back, a 429 takes no credits, neither leaves a row behind', async () => {
     const { tenant } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, { name: '额度与限流', credits: 5, quota_monthly: 0 });
     // Two images an hour: every token counts.

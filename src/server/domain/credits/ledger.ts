@@ -82,13 +82,13 @@ export function moveCreditsWith(tx: Db, m: Movement, opts: MovementOptions): Pro
 export type MovementShape = `${'a' | 't'}${'g' | '-'}${'r' | '-'}${'e' | '-'}${'s' | '-'}`;
 
 /**
- * The parts of a movement of shape `shape` ({@link MovementShape}), to put in a statement's `WITH` list: the
- * rate-limit token (g), the required entry (e), the wallet's guarded update (w, one row when it
- * moved), its ledger row (l) and the day's rollup (u); `passed` is true when the token and the
- * required entry were there. Used alone by `movementStatement` and as the first part of a
- * submission's statement (`submitImageJobs`).
+ * The parts of a movement of shape `shape` ({@link MovementShape}), to put in a statement's `WITH`
+ * list: the rate-limit token (g), the required entry (e), the wallet's guarded update (w, one row
+ * when it moved), its ledger row (l) and the day's rollup (u); `passed` is true when the token and the
+ * required entry were there; `written`, once evaluated, has made sure l and u ran. Used alone by
+ * `movementStatement` and as the first part of a submission's statement (`submitImageJobs`).
  */
-export function movementParts(v: Bind, shape: MovementShape): { ctes: SQL; passed: SQL } {
+export function movementParts(v: Bind, shape: MovementShape): { ctes: SQL; passed: SQL; written: SQL } {
   const gated = shape[1] === 'g';
   const requires = shape[3] === 'e';
   const guard = sql.join([gated ? sql` and exists (select 1 from g)` : sql``, requires ? sql` and exists (select 1 from e)` : sql``]);
@@ -125,7 +125,11 @@ export function movementParts(v: Bind, shape: MovementShape): { ctes: SQL; passe
           from w
         returning id
       )${rollup}`;
-  return { ctes, passed };
+  // True once the ledger row and the rollup are written: a statement that goes on to take other locks
+  // (a submission's event lock) refers to it first, so the rollup's row lock comes before them, as in
+  // every other writer (an unreferenced part would run only at the statement's end).
+  const written = sql`(select count(*) from l) >= 0${shape[2] === 'r' ? sql` and (select count(*) from u) >= 0` : sql``}`;
+  return { ctes, passed, written };
 }
 
 /** The movement statement, by shape ({@link MovementShape}). Compiled once per shape on PostgreSQL. */

@@ -264,7 +264,8 @@ const submitStatement = hotStatement<string>((v, shape) => {
     with ${parts ? parts.ctes : sql`g as (${takeTokensWith(v)})`},
     j as (
       insert into ${jobs} (${names})
-      select ${names} from jsonb_to_recordset(${v('jobs')}::jsonb) as x(${record}) where studio_refuse(${refused})
+      select ${names} from jsonb_to_recordset(${v('jobs')}::jsonb) as x(${record})
+       where studio_refuse(${refused})${parts ? sql` and ${parts.written}` : sql``}
       returning *),
     t as (
       insert into ${tasks} (queue, payload, max_attempts, request_id)
