@@ -112,9 +112,10 @@ export interface Submission {
 }
 
 /**
- * Validates every item before anything is accepted, then in one transaction: takes rate-limit tokens,
- * charges the credits, inserts the jobs and queues them. A replay of an Idempotency-Key with the same
- * body within 24 hours answers the original jobs.
+ * Validates every item before anything is accepted, then in one statement (one transaction, one round
+ * trip: {@link submitStatement}): takes rate-limit tokens, charges the credits, inserts the jobs, queues
+ * them and logs their events. A replay of an Idempotency-Key with the same body within 24 hours
+ * answers the original jobs.
  */
 export async function submitImageJobs(ctx: SubmitContext, who: ScopedIdentity, sub: Submission): Promise<Job[]> {
   if (sub.items.length === 0) throw fieldError(['items'], 'give at least one item');
@@ -240,10 +241,11 @@ type NewJob = Pick<typeof jobs.$inferInsert, (typeof JOB_FIELDS)[number]>;
 /**
  * A submission's statement, by shape: the charge's movement shape (`movementParts`), or `free` for
  * jobs that cost nothing (their rate-limit tokens only). In order: the tokens and the charge (the
- * wallet's row lock); the jobs, inserted only past `studio_refuse`, which
- * raises (rolling the whole statement back, tokens included) when the tokens or the credits were
- * not there; a task for each job, announced to the workers; the jobs' events under their tenant's
- * event lock, announced to the feeds. Answers the jobs inserted. Compiled once per shape.
+ * wallet's row lock, then the ledger row and the day's usage row, which the jobs' insert reads so that
+ * they come before the event lock); the jobs, inserted only past `studio_refuse`, which raises
+ * (rolling the whole statement back, tokens included) when the tokens or the credits were not there;
+ * a task for each job, announced to the workers; the jobs' events under their tenant's event lock,
+ * announced to the feeds. Answers the jobs inserted. Compiled once per shape.
  */
 const submitStatement = hotStatement<string>((v, shape) => {
   const charged = shape !== 'free';
