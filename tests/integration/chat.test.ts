@@ -2,8 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSim, type RunningSim } from '../../src/sim/testing';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningSim } from '../../src/sim/testing';
 import type { Config } from '../../src/server/config';
 import { DEFAULT_CHAT_PRICES } from '../../src/server/config';
 import { ledgerEntries, tenants, upstreamAttempts, upstreams } from '../../src/server/db/schema';
@@ -14,9 +14,9 @@ import { walletOf } from '../../src/server/domain/credits/ledger';
 import { AppError } from '../../src/server/domain/errors';
 import { createTenant } from '../../src/server/domain/tenants/tenants';
 import { flushAttempts } from '../../src/server/upstreams/engine';
-import { invalidateCandidates, simulatorUpstreams, syncUpstreams } from '../../src/server/upstreams/registry';
 import { LocalFileStore, type FileStore } from '../../src/server/storage/store';
-import { createTestDatabase, testSecret, type TestDatabase } from '../helpers/test-db';
+import { routingSuite } from '../helpers/routing-sim';
+import { testSecret, type TestDatabase } from '../helpers/test-db';
 
 let t: TestDatabase;
 let sim: RunningSim;
@@ -31,22 +31,14 @@ const config: Pick<Config, 'secret' | 'prices' | 'chat'> = {
 /** Routing always picks the first candidate by name (sim-chat-a), so a test knows who answers first. */
 const deps = () => ({ db: t.db, files, config, random: () => 0, retryDelayMs: () => 5 });
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-  sim = await startSim();
+// The simulator's channels in a fresh database, faults and channel states reset after each test.
+const suite = routingSuite();
+beforeAll(() => {
+  ({ t, sim } = suite);
   files = new LocalFileStore(mkdtempSync(path.join(os.tmpdir(), 'studio-chat-')), 'http://files.test');
-  await syncUpstreams(t.db, testSecret, simulatorUpstreams(sim.url), 'simulator');
-});
-afterAll(async () => {
-  await sim.close();
-  await t.close();
 });
 afterEach(async () => {
-  await sim.control('/__sim/faults', { method: 'DELETE' });
   await sim.control('/__sim/config', { json: { channel: '*', chunk_delay_ms: 0 } });
-  // eslint-disable-next-line drizzle/enforce-update-with-where
-  await t.db.update(upstreams).set({ removedReason: null, removedAt: null, enabled: true });
-  invalidateCandidates(t.db);
 });
 
 async function tenant(credits: number): Promise<ChatCaller> {

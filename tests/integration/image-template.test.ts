@@ -2,11 +2,11 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TEMPLATE_VARIABLE_NAMES, type ConversionAnswer, type ConversionOptions } from '../../src/contracts/image-template';
 import { contractProblem } from '../../src/contracts/slots';
 import { buildConfig, parseEnv, type Config } from '../../src/server/config';
-import { jobs, ledgerEntries, templates, upstreams } from '../../src/server/db/schema';
+import { jobs, ledgerEntries, templates } from '../../src/server/db/schema';
 import { OPERATOR, type TenantIdentity } from '../../src/server/domain/auth/identity';
 import { AppError } from '../../src/server/domain/errors';
 import { runConversion, planConversion } from '../../src/server/domain/image-template/convert';
@@ -18,10 +18,10 @@ import { createTemplate } from '../../src/server/domain/templates/templates';
 import { createTenant } from '../../src/server/domain/tenants/tenants';
 import { claim, QUEUES } from '../../src/server/queue/queue';
 import { LocalFileStore, type FileStore } from '../../src/server/storage/store';
-import { invalidateCandidates, simulatorUpstreams, syncUpstreams } from '../../src/server/upstreams/registry';
 import { renderPoster, type PosterLayer } from '../../src/sim/poster';
-import { startSim, type RunningSim } from '../../src/sim/testing';
-import { createTestDatabase, testSecret, type TestDatabase } from '../helpers/test-db';
+import type { RunningSim } from '../../src/sim/testing';
+import { routingSuite } from '../helpers/routing-sim';
+import { testSecret, type TestDatabase } from '../helpers/test-db';
 
 let t: TestDatabase;
 let sim: RunningSim;
@@ -30,22 +30,12 @@ let config: Config;
 
 const deps = () => ({ db: t.db, files, config });
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-  sim = await startSim();
+// The simulator's channels in a fresh database, faults and channel states reset after each test.
+const suite = routingSuite();
+beforeAll(() => {
+  ({ t, sim } = suite);
   files = new LocalFileStore(mkdtempSync(path.join(os.tmpdir(), 'studio-i2t-')), 'http://files.test');
   config = { ...buildConfig(parseEnv({ PUBLIC_BASE_URL: 'http://studio.test', IMAGE_HOST: 'http://files.test' })), secret: testSecret };
-  await syncUpstreams(t.db, testSecret, simulatorUpstreams(sim.url), 'simulator');
-});
-afterAll(async () => {
-  await sim.close();
-  await t.close();
-});
-afterEach(async () => {
-  await sim.control('/__sim/faults', { method: 'DELETE' });
-  // eslint-disable-next-line drizzle/enforce-update-with-where
-  await t.db.update(upstreams).set({ removedReason: null, removedAt: null, enabled: true });
-  invalidateCandidates(t.db);
 });
 
 async function tenant(credits = 100): Promise<TenantIdentity> {
