@@ -1,7 +1,9 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UpstreamError } from '../types';
-import { classifyResponse, readBounded } from './http';
+import { classifyResponse, download, readBounded, upstreamPost } from './http';
 
 describe('classifyResponse', () => {
   it('takes an answer that names the input as invalid for the caller’s error, on a 4xx only', () => {
@@ -67,5 +69,61 @@ describe('readBounded', () => {
       });
     expect(await failure(readBounded(broken(), 100, new AbortController().signal))).toBe('network');
     expect(await failure(readBounded(broken(), 100, AbortSignal.abort()))).toBe('timeout');
+  });
+});
+
+describe('answers of a real HTTP server', () => {
+  let server: Server;
+  let base = '';
+  let served = 0;
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      if (req.url === '/chunked') {
+        // No length header: only the bytes tell the size.
+        res.writeHead(200, { 'content-type': 'image/png' });
+        const timer = setInterval(() => {
+          served += 1;
+          if (!res.write(Buffer.alloc(4096)) || served > 500) clearInterval(timer);
+        }, 1);
+        res.on('close', () => clearInterval(timer));
+        return;
+      }
+      if (req.url === '/small') {
+        res.writeHead(200, { 'content-type': 'image/png' });
+        res.end(Buffer.alloc(100, 7));
+        return;
+      }
+      // An error answer far longer than anyone reads to classify it.
+      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '3' });
+      res.end(`{"error":{"code":"rate_limit_exceeded","message":"${'x'.repeat(200_000)}"}}`);
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+  it('stops a download at the limit even without a length header, and takes one within it', async () => {
+    const failed = await download(`${base}/chunked`, new AbortController().signal, 20_000).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(failed).toBeInstanceOf(UpstreamError);
+    expect((failed as UpstreamError).errorClass).toBe('bad_output');
+    expect(served).toBeLessThan(100);
+    const small = await download(`${base}/small`, new AbortController().signal, 20_000);
+    expect(small.data.equals(Buffer.alloc(100, 7))).toBe(true);
+    expect(small.contentType).toBe('image/png');
+  });
+
+  it('classifies an error answer too long to read by its status alone', async () => {
+    const target = { baseUrl: base, apiKey: 'k', model: 'm' } as Parameters<typeof upstreamPost>[0];
+    const failed = await upstreamPost(target, '/v1/chat/completions', '{}', new AbortController().signal).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(failed).toBeInstanceOf(UpstreamError);
+    expect((failed as UpstreamError).errorClass).toBe('rate_limit');
+    expect((failed as UpstreamError).message).toBe('HTTP 429');
+    expect((failed as UpstreamError).retryAfterMs).toBe(3000);
   });
 });
