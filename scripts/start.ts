@@ -10,6 +10,9 @@ import { boundHeapGrowth, dropImageCache } from '../src/server/heap';
 import { ensureSchema } from '../src/server/db/migrate';
 import { CLIENT_ADDRESS_HEADER, clientAddressOf } from '../src/server/http/client-address';
 import { isChatRequest, serveChat } from '../src/server/http/chat';
+import { closeCreditHolds } from '../src/server/domain/credits/holds';
+import { closeTokenShares } from '../src/server/domain/limits/token-shares';
+import { flushAttempts } from '../src/server/upstreams/engine';
 import { isDirectPath, serveDirect } from '../src/server/http/direct';
 import { trackRequests } from '../src/server/http/graceful';
 import { refuseMalformed } from '../src/server/http/guard';
@@ -112,6 +115,8 @@ async function main() {
       console.log(`${signal}: draining (readiness answers 503; requests in flight and held tasks get up to ${config.drain.ms} ms)`);
       // The web side and the inline worker drain side by side, within the same deadline.
       const [cut] = await Promise.all([drainer.drain(config.drain.ms, config.drain.delayMs), worker?.stop(config.drain.ms)]);
+      // Chat charges still queued are written, the wallets' holds and the unspent rate-limit tokens given back.
+      await Promise.all([closeCreditHolds(), closeTokenShares(), flushAttempts()]).catch((err: unknown) => console.error('could not write what chat still held:', err));
       await metricsServer?.close();
       await sim?.stop();
       await app.close();

@@ -54,6 +54,10 @@ export interface Config {
     heartbeatMs: number;
     /** Chat bodies carry images inline (data URLs), so their limit is their own. */
     maxBodyBytes: number;
+    /** Exact charges are written in batches this often (docs/architecture.md → Chat holds). */
+    settleMs: number;
+    /** A process gives a wallet's hold back after this long without a chat request on it. */
+    holdIdleMs: number;
   };
   imageToTemplate: {
     /** A synchronous conversion that has not answered by then is a 504 (refunded); `async: true` has no such limit. */

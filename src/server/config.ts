@@ -91,6 +91,8 @@ const envSchema = z.object({
   STUDIO_CHAT_RATE_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   STUDIO_CHAT_MAX_COMPLETION_TOKENS: z.coerce.number().int().min(16).max(1_000_000).default(4_096),
   STUDIO_CHAT_HEARTBEAT_MS: z.coerce.number().int().min(100).default(15_000),
+  STUDIO_CHAT_SETTLE_MS: z.coerce.number().int().min(0).max(1_000).default(10),
+  STUDIO_CHAT_HOLD_IDLE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   STUDIO_TEMPLATE_SYNC_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(40_000),
   STUDIO_TEMPLATE_WATCHDOG_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(300_000),
   STUDIO_CHAT_MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(256 * 1024 * 1024).default(20 * 1024 * 1024),
@@ -245,6 +247,8 @@ export function buildConfig(env: Env): Config {
       maxCompletionTokens: env.STUDIO_CHAT_MAX_COMPLETION_TOKENS,
       heartbeatMs: env.STUDIO_CHAT_HEARTBEAT_MS,
       maxBodyBytes: env.STUDIO_CHAT_MAX_BODY_BYTES,
+      settleMs: env.STUDIO_CHAT_SETTLE_MS,
+      holdIdleMs: env.STUDIO_CHAT_HOLD_IDLE_MS,
     },
     imageToTemplate: {
       syncTimeoutMs: env.STUDIO_TEMPLATE_SYNC_TIMEOUT_MS,

@@ -1,5 +1,6 @@
 import type { Config } from '../server/config';
 import { pruneSignInThrottles } from '../server/domain/auth/sign-in-throttle';
+import { sweepExpiredHolds } from '../server/domain/credits/holds';
 import { failStalledConversions } from '../server/domain/image-template/jobs';
 import { pruneJobEvents } from '../server/domain/jobs/events';
 import { pruneAbandonedUploads } from '../server/domain/uploads/uploads';
@@ -37,6 +38,14 @@ export function recurringTasksFor(config: Config): RecurringTask[] {
       everyMs: Math.max(1_000, Math.min(30_000, Math.floor(config.imageToTemplate.watchdogMs / 4))),
       run: async (rt) => {
         await failStalledConversions(rt.db, rt.config.imageToTemplate.watchdogMs);
+      },
+    },
+    {
+      // The chat holds of a web process that died come back to their wallets once they expire.
+      name: 'sweep-chat-holds',
+      everyMs: 30_000,
+      run: async (rt) => {
+        await sweepExpiredHolds(rt.db);
       },
     },
     {

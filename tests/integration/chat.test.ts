@@ -5,11 +5,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSim } from '../../src/sim/testing';
 import type { Config } from '../../src/server/config';
-import { DEFAULT_CHAT_PRICES } from '../../src/server/config';
-import { ledgerEntries, tenants, upstreamAttempts, upstreams } from '../../src/server/db/schema';
+import { buildConfig, DEFAULT_CHAT_PRICES, parseEnv } from '../../src/server/config';
+import { createCaller } from '../../src/server/api/root';
+import { creditHolds, ledgerEntries, tenants, upstreamAttempts, upstreams } from '../../src/server/db/schema';
 import { createAccount } from '../../src/server/domain/accounts/accounts';
 import { OPERATOR, type ScopedIdentity } from '../../src/server/domain/auth/identity';
 import { proxyChat, type ChatCaller, type ChatOutput } from '../../src/server/domain/chat/proxy';
+import { chatChargesWritten, closeCreditHolds } from '../../src/server/domain/credits/holds';
 import { walletOf } from '../../src/server/domain/credits/ledger';
 import { AppError } from '../../src/server/domain/errors';
 import { createTenant } from '../../src/server/domain/tenants/tenants';
@@ -25,8 +27,10 @@ let files: FileStore;
 const config: Pick<Config, 'secret' | 'prices' | 'chat'> = {
   secret: testSecret,
   prices: { image: { low: 1, medium: 2, high: 4 }, article: 1, reverse: 2, imageToTemplate: 4, video: {}, chat: DEFAULT_CHAT_PRICES, chatMinimum: 1 },
-  chat: { ratePerMinute: 0, maxCompletionTokens: 4_096, heartbeatMs: 15_000, maxBodyBytes: 20 * 1024 * 1024 },
+  chat: { ratePerMinute: 0, maxCompletionTokens: 4_096, heartbeatMs: 15_000, maxBodyBytes: 20 * 1024 * 1024, settleMs: 5, holdIdleMs: 10_000 },
 };
+
+const apiConfig: Config = { ...buildConfig(parseEnv({ STUDIO_DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'studio-chat-api-')), STUDIO_SECRET: 'x'.repeat(40) })), secret: testSecret };
 
 /** Routing always picks the first candidate by name (sim-chat-a), so a test knows who answers first. */
 const deps = () => ({ db: t.db, files, config, random: () => 0, retryDelayMs: () => 5 });
@@ -75,7 +79,9 @@ function recorder() {
   return { out, sink, events };
 }
 
+/** The wallet as a reader sees it once the chat charges settled so far are written (as the API's reads wait for them). */
 async function balanceOf(caller: ChatCaller): Promise<{ balance: number; ledger: number; charged: number }> {
+  await chatChargesWritten(caller.who.tenantId);
   const [row] = await t.db.select({ credits: tenants.credits }).from(tenants).where(eq(tenants.id, caller.who.tenantId));
   const [sums] = await t.db
     .select({
@@ -191,13 +197,22 @@ describe('chat charging', () => {
     expect(money.balance).toBe(money.ledger);
     expect(money.charged).toBe(answered.reduce((s, r) => s + r.credits, 0));
     expect(60 - money.balance).toBe(money.charged);
-    // Every reservation was settled exactly once: one charge row per request answered or refused after reserving, at most one refund each.
+    // Every answer was charged exactly once: one charge row per answered request, with its exact
+    // amount, and none for a refused one.
     const rows = await t.db
-      .select({ ref: ledgerEntries.ref, kind: ledgerEntries.kind, n: sql<number>`count(*)::int` })
+      .select({ ref: ledgerEntries.ref, kind: ledgerEntries.kind, amount: ledgerEntries.amount })
       .from(ledgerEntries)
-      .where(and(eq(ledgerEntries.tenantId, caller.who.tenantId), eq(ledgerEntries.category, 'chat')))
-      .groupBy(ledgerEntries.ref, ledgerEntries.kind);
-    expect(rows.every((r) => r.n === 1)).toBe(true);
+      .where(and(eq(ledgerEntries.tenantId, caller.who.tenantId), eq(ledgerEntries.category, 'chat')));
+    expect(rows).toHaveLength(answered.length);
+    expect(new Set(rows.map((r) => r.ref)).size).toBe(answered.length);
+    expect(rows.every((r) => r.kind === 'charge' && r.amount < 0)).toBe(true);
+    // What the process still holds goes back to the wallet when it stops: nothing held, no hold row left.
+    const [held] = await t.db.select({ held: tenants.held }).from(tenants).where(eq(tenants.id, caller.who.tenantId));
+    expect(held?.held).toBeGreaterThanOrEqual(0);
+    await closeCreditHolds();
+    const [after] = await t.db.select({ credits: tenants.credits, held: tenants.held }).from(tenants).where(eq(tenants.id, caller.who.tenantId));
+    expect(after).toEqual({ credits: money.balance, held: 0 });
+    expect(await t.db.select().from(creditHolds).where(eq(creditHolds.tenantId, caller.who.tenantId))).toEqual([]);
   });
 
   it('takes the per-key rate limit with the reservation: past it 429 with Retry-After, and nothing moves', async () => {
@@ -230,6 +245,24 @@ describe('chat charging', () => {
     expect(await balanceOf(poor)).toEqual({ balance: 0, ledger: 0, charged: 0 });
   });
 
+  it('writes the charge after the answer, and a balance read through the API that follows waits for it', async () => {
+    const caller = await tenant(100);
+    // Charges wait a second to be written: the read comes well before that.
+    const slow = { ...deps(), config: { ...config, chat: { ...config.chat, settleMs: 1_000 } } };
+    await closeCreditHolds();
+    const { out, sink } = recorder();
+    await proxyChat(slow, caller, ask('你好'), sink, new AbortController().signal);
+    const credits = (out.json as { credits: number }).credits;
+    expect(credits).toBeGreaterThanOrEqual(1);
+    const [raw] = await t.db.select({ credits: tenants.credits }).from(tenants).where(eq(tenants.id, caller.who.tenantId));
+    expect(raw?.credits).toBe(100);
+    const api = createCaller({ db: t.db, config: apiConfig, files, identity: caller.who, authFailure: null, headers: new Headers() });
+    const started = Date.now();
+    expect(await api.balance.get({})).toMatchObject({ credits: 100 - credits });
+    expect(Date.now() - started).toBeLessThan(900);
+    await closeCreditHolds();
+  });
+
   it('charges a dedicated member’s own credits and records the member as the actor', async () => {
     const caller = await tenant(100);
     const created = await createAccount({ db: t.db, config: { secret: testSecret } }, { kind: 'tenant', tenantId: caller.who.tenantId, via: 'key' }, {
@@ -243,6 +276,7 @@ describe('chat charging', () => {
     const { out, sink } = recorder();
     await proxyChat(deps(), member, ask('你好'), sink, new AbortController().signal);
     const credits = (out.json as { credits: number }).credits;
+    await chatChargesWritten();
     const rows = await t.db
       .select({ amount: ledgerEntries.amount, accountId: ledgerEntries.accountId, actor: ledgerEntries.actorAccountId })
       .from(ledgerEntries)

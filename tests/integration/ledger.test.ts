@@ -1,12 +1,11 @@
-import { eq, isNull, and, sql, sum } from 'drizzle-orm';
+import { eq, isNull, and, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, ledgerEntries, tenants } from '../../src/server/db/schema';
 import { createAccount, setAccountQuota } from '../../src/server/domain/accounts/accounts';
-import { moveCreditsWith, spendCredits } from '../../src/server/domain/credits/ledger';
+import { spendCredits } from '../../src/server/domain/credits/ledger';
 import { AppError } from '../../src/server/domain/errors';
 import { OPERATOR } from '../../src/server/domain/auth/identity';
 import { createTenant } from '../../src/server/domain/tenants/tenants';
-import { rowsOf } from '../../src/server/db/rows';
 import { createTestDatabase, testSecret, type TestDatabase } from '../helpers/test-db';
 
 let t: TestDatabase;
@@ -79,35 +78,5 @@ describe('credit ledger', () => {
     // Only spends leave the pool+reservations total.
     const spent = await t.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.tenantId, tenant.id), eq(ledgerEntries.kind, 'charge')));
     expect((pool?.credits ?? 0) + reserved).toBe(5000 + spent.reduce((s, r) => s + r.amount, 0));
-  });
-
-  it('gives back a reservation only while its ledger entry exists, and writes the reservation with an asynchronous commit of its own', async () => {
-    const { tenant } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, { name: 'Reserve 预留', credits: 100, quota_monthly: 0 });
-    const charge = { tenantId: tenant.id, amount: -30, kind: 'charge' as const, category: 'chat' as const, ref: 'chat-reserve-1' };
-    // The asynchronous commit is the statement's own: inside a surrounding transaction it lasts to
-    // that transaction's end, and the connection's setting is untouched afterwards.
-    const inside = await t.db.transaction(async (tx) => {
-      const moved = await moveCreditsWith(tx, charge, { asyncCommit: true });
-      const [mode] = rowsOf<{ mode: string }>(await tx.execute(sql`select current_setting('synchronous_commit') as mode`));
-      return { moved, mode: mode?.mode };
-    });
-    expect(inside.mode).toBe('off');
-    expect(inside.moved).toMatchObject({ passed: true, balance: 70 });
-    expect(inside.moved.entry).toMatch(/^\d+$/);
-    const [after] = rowsOf<{ mode: string }>(await t.db.execute(sql`select current_setting('synchronous_commit') as mode`));
-    expect(after?.mode).toBe('on');
-
-    // A refund of an entry that is not there (as after a database crash lost the reservation) moves nothing.
-    const missing = await moveCreditsWith(t.db, { tenantId: tenant.id, amount: 20, kind: 'refund', category: 'chat', ref: 'chat-reserve-1' }, { requires: '999999999999' });
-    expect(missing).toEqual({ passed: false, balance: null, entry: null });
-    // Nor an entry of another tenant.
-    const other = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, { name: 'Other 他人', credits: 10, quota_monthly: 0 });
-    const foreign = await moveCreditsWith(t.db, { tenantId: other.tenant.id, amount: 20, kind: 'refund', category: 'chat', ref: 'x' }, { requires: inside.moved.entry ?? '' });
-    expect(foreign.passed).toBe(false);
-    // The real reservation is given back.
-    const back = await moveCreditsWith(t.db, { tenantId: tenant.id, amount: 20, kind: 'refund', category: 'chat', ref: 'chat-reserve-1' }, { requires: inside.moved.entry ?? '' });
-    expect(back).toMatchObject({ passed: true, balance: 90 });
-    expect(await ledgerSum(tenant.id, null)).toBe(90);
-    expect(await ledgerSum(other.tenant.id, null)).toBe(10);
   });
 });

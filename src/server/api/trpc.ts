@@ -6,6 +6,7 @@ import type { ActionMap } from './action-map';
 import { ZodError } from 'zod';
 import type { Deps } from '../domain/deps';
 import type { Identity, ScopedIdentity, TenantIdentity } from '../domain/auth/identity';
+import { chatChargesWritten } from '../domain/credits/holds';
 import { AppError, defaultReason, errorStatus, tenantOnly, type ErrorCode, type ErrorReason, type FieldIssue } from '../domain/errors';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { logger } from '../logger';
@@ -122,6 +123,10 @@ function guarded<I extends Identity | null>(check: (ctx: Context) => I) {
     } catch (cause) {
       throw mappedError(getTRPCErrorFromUnknown(cause), path);
     }
+    // A chat answer's charge is written a few milliseconds after the answer (credits/holds.ts): a
+    // read by the same tenant that follows it waits for that write, so it sees the charge.
+    const charges = identity === null ? null : chatChargesWritten(identity.kind === 'admin' ? undefined : identity.tenantId);
+    if (charges) await charges;
     const result = await next({ ctx: { identity } });
     return result.ok ? result : { ...result, error: mappedError(result.error, path) };
   });

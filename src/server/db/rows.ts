@@ -77,8 +77,7 @@ export function hotStatement<K extends string>(build: (v: Bind, shape: K) => SQL
  * this one transaction; `set_config(…, true)` lasts until the transaction ends, after its commit
  * record). The row locks it took are released at once instead of after the flush. Only for writes
  * whose loss in a database crash leaves a state the system already recovers from (a task claim, a run
- * marked started, a finished task removed, a chat reservation that its refund checks for); a crash
- * loses at most the last fraction of a second of them, and never half of one statement.
+ * marked started, a finished task removed); a crash loses at most the last fraction of a second of them, and never half of one statement.
  */
 export const ASYNC_COMMIT = sql`set_config('synchronous_commit', 'off', true)`;
 

@@ -14,6 +14,8 @@ export const accounts = pgTable(
     shared: boolean().notNull().default(true),
     /** Dedicated credits left (only meaningful when shared is false). */
     credits: integer().notNull().default(0),
+    /** Part of the dedicated credits set aside by chat holds (see `tenants.held`). */
+    held: integer().notNull().default(0),
     disabled: boolean().notNull().default(false),
     createdAt: stamp(),
   },
@@ -21,6 +23,7 @@ export const accounts = pgTable(
     index('accounts_tenant_idx').on(t.tenantId),
     uniqueIndex('accounts_tenant_email_uq').on(t.tenantId, sql`lower(${t.email})`),
     check('accounts_credits_non_negative', sql`${t.credits} >= 0`),
+    check('accounts_held_within_credits', sql`${t.held} between 0 and ${t.credits}`),
   ],
 );
 

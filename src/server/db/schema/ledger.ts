@@ -1,6 +1,7 @@
-import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
-import { serialKey, stamp } from './columns';
+import { at, serialKey, stamp } from './columns';
 import { tenantRef } from './tenants';
 
 /**
@@ -47,3 +48,25 @@ export const ledgerEntries = pgTable(
 );
 
 export type LedgerEntry = typeof ledgerEntries.$inferSelect;
+
+/**
+ * Credits one serving process has set aside in one wallet for the chat requests it admits without a
+ * database round trip each (src/server/domain/credits/holds.ts). A hold is not a movement: the
+ * balance and the ledger are untouched until a request's exact charge is written, which takes the
+ * credits out of the wallet and out of its hold together. The wallet's `held` column is the sum of its
+ * holds. A process renews its holds while it lives; one past `expires_at` (its process died) is
+ * given back by the sweep of any other.
+ */
+export const creditHolds = pgTable(
+  'credit_holds',
+  {
+    id: uuid().primaryKey(),
+    tenantId: tenantRef(),
+    /** null: the tenant pool; otherwise that member's dedicated credits. */
+    accountId: uuid().references(() => accounts.id, { onDelete: 'cascade' }),
+    amount: integer().notNull(),
+    expiresAt: at().notNull(),
+    createdAt: stamp(),
+  },
+  (t) => [index('credit_holds_expires_idx').on(t.expiresAt), check('credit_holds_amount_non_negative', sql`${t.amount} >= 0`)],
+);

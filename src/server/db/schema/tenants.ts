@@ -12,6 +12,11 @@ export const tenants = pgTable(
     quotaMonthly: integer().notNull().default(0),
     /** The allocatable pool: usable by the tenant key and shared-pool members. */
     credits: integer().notNull().default(0),
+    /**
+     * Part of `credits` set aside by chat holds (src/server/domain/credits/holds.ts): still the
+     * tenant's, but no other spend may take it; the sum of the pool's rows in `credit_holds`.
+     */
+    held: integer().notNull().default(0),
     /** Operator binding: a model family or a channel name that all of this tenant's requests route inside. */
     boundModel: text(),
     /** Multiplies the platform's CNY price of a credit (STUDIO_CREDIT_CNY) for this tenant's `charged_cny`. */
@@ -22,7 +27,10 @@ export const tenants = pgTable(
     disabledAt: at(),
     createdAt: stamp(),
   },
-  (t) => [check('tenants_credits_non_negative', sql`${t.credits} >= 0`)],
+  (t) => [
+    check('tenants_credits_non_negative', sql`${t.credits} >= 0`),
+    check('tenants_held_within_credits', sql`${t.held} between 0 and ${t.credits}`),
+  ],
 );
 
 export type Tenant = typeof tenants.$inferSelect;

@@ -54,7 +54,7 @@ async function shiftReservation(tx: Db, tenantId: string, accountId: string, del
   const fromPool = await moveCredits(tx, { tenantId, amount: -delta, kind, ref: accountId, actorAccountId: accountId });
   if (fromPool === null) throw insufficient(cap);
   const toMember = await moveCredits(tx, { tenantId, accountId, amount: delta, kind, ref: accountId });
-  if (toMember === null) throw new AppError('CONFLICT', 'The member has spent part of these credits meanwhile; try again');
+  if (toMember === null) throw new AppError('CONFLICT', 'The member has spent part of these credits meanwhile, or holds them for chat requests in progress; try again in a few seconds');
 }
 
 export async function createAccount(

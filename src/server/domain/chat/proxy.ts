@@ -9,7 +9,9 @@ import { countedStream } from '../../metrics/registry';
 import { planOrThrow, recordAttempt, RoutingExhausted, runChain } from '../../upstreams/engine';
 import { UpstreamError, type Target } from '../../upstreams/types';
 import type { ScopedIdentity } from '../auth/identity';
-import { insufficientCredits, moveCreditsWith, type Wallet } from '../credits/ledger';
+import { creditHoldsFor, type HoldTicket } from '../credits/holds';
+import { insufficientCredits, type Wallet } from '../credits/ledger';
+import { tokenSharesFor } from '../limits/token-shares';
 import { AppError } from '../errors';
 import { checkOwnFiles } from '../jobs/submit';
 import { refusal } from '../limits/rate-limit';
@@ -60,54 +62,43 @@ const STREAM_HEADERS = {
 
 interface Reservation {
   ref: string;
+  /** The most the request may cost: admitted from the process's hold on the wallet. */
   amount: number;
-  /** The reservation's ledger entry: the settlement's refund is made only while it exists. */
-  entry: string;
-  settled: boolean;
+  ticket: HoldTicket;
 }
 
+const holdsOf = (deps: ChatDeps) => creditHoldsFor(deps.db, { settleMs: deps.config.chat.settleMs, idleMs: deps.config.chat.holdIdleMs });
+
 /**
- * Takes the per-key rate-limit token and the upper bound of the request's price before any upstream
- * call, in one statement (429 or 402 when refused; a refused request moves no credits).
- *
- * The statement commits asynchronously: it does not wait for the write-ahead log to reach the disk,
- * so the wallet's row lock is held for the write alone (a tenant's concurrent requests do not queue
- * behind a disk flush each) and the time to the first byte has no flush in it. The settlement that
- * follows commits synchronously, which flushes the reservation with it. What a database crash in
- * between can lose is the reservation and its ledger row together (never one without the other):
- * the balance stays consistent and can only be higher, and the settlement then finds no reservation
- * and refunds nothing (`requires`), so no credit is ever given back that was not taken.
+ * Takes the per-key rate-limit token and admits the upper bound of the request's price before any
+ * upstream call (429 or 402 when refused; a refused request takes nothing). Both come from this
+ * process's share of the database state, taken ahead of need (src/server/domain/limits/token-shares.ts,
+ * src/server/domain/credits/holds.ts): a request waits on the database only when the share is spent.
  */
 async function reserve(deps: ChatDeps, caller: ChatCaller, ref: string, amount: number): Promise<Reservation> {
-  const charge = { ...caller.wallet, amount: -amount, kind: 'charge' as const, category: 'chat' as const, ref, note: 'chat (reserved)' };
   const { ratePerMinute } = deps.config.chat;
   const limit = ratePerMinute > 0 ? { key: `chat:${caller.rateKey}`, capacity: ratePerMinute, perMs: 60_000, per: 'minute' as const } : undefined;
-  const moved = await moveCreditsWith(deps.db, charge, { ...(limit ? { limit } : {}), asyncCommit: true });
-  if (limit && !moved.passed) throw await refusal(deps.db, limit, 1, 'chat requests');
-  if (moved.entry === null) {
+  const shares = limit ? tokenSharesFor(deps.db) : null;
+  if (limit && shares && !(await shares.take(limit))) throw await refusal(deps.db, limit, 1, 'chat requests');
+  const ticket = await holdsOf(deps).admit({ tenantId: caller.wallet.tenantId, accountId: caller.wallet.accountId ?? null }, amount);
+  if (!ticket) {
+    if (limit) shares?.giveBack(limit);
     const e = insufficientCredits(amount);
     throw new AppError('PAYMENT_REQUIRED', `${e.message} A lower max_tokens reserves less.`);
   }
-  return { ref, amount, entry: moved.entry, settled: false };
+  return { ref, amount, ticket };
 }
 
-/** Gives back what the exchange did not use; exactly once per reservation, and only for one that was made. */
-async function settle(deps: ChatDeps, caller: ChatCaller, r: Reservation, charged: number): Promise<void> {
-  if (r.settled) return;
-  r.settled = true;
-  const back = r.amount - charged;
-  if (back <= 0) return;
-  try {
-    const moved = await moveCreditsWith(
-      deps.db,
-      { ...caller.wallet, amount: back, kind: 'refund', category: 'chat', ref: r.ref, note: charged === 0 ? 'chat not answered' : `chat settled at ${charged}` },
-      { requires: r.entry },
-    );
-    if (!moved.passed) logger.warn({ ref: r.ref, back }, 'a chat reservation was not found at settlement (lost in a database restart?); nothing given back');
-  } catch (err) {
-    logger.error({ err, ref: r.ref, back }, 'could not settle a chat reservation');
-  }
+/**
+ * Settles the request at its exact charge, once: the rest of its bound is free again at once, and the
+ * charge is written to the ledger (one row per request) with the others of the next few milliseconds.
+ */
+function settle(deps: ChatDeps, caller: ChatCaller, r: Reservation, charged: number, note: string): void {
+  holdsOf(deps).settle(r.ticket, { amount: charged, category: 'chat', ref: r.ref, note, actorAccountId: caller.wallet.actorAccountId ?? null });
 }
+
+/** The ledger note of an answered request: its tokens, never the upstream. */
+const tokensNote = (u: TokenUsage, how = 'chat') => `${how}: ${u.prompt_tokens} prompt + ${u.completion_tokens} completion tokens`;
 
 /** The most any family of the plan may cost per 1,000 tokens: the reservation must cover a fallback. */
 function boundPrice(deps: ChatDeps, families: Iterable<string>): { prompt_per_1k: number; completion_per_1k: number } {
@@ -164,14 +155,29 @@ interface StreamStart {
  */
 export async function proxyChat(deps: ChatDeps, caller: ChatCaller, body: unknown, out: ChatOutput, signal: AbortSignal): Promise<void> {
   const counted = countedStream(out, 'chat');
+  const admitted: { reserving?: Promise<Reservation> } = {};
   try {
-    await streamChat(deps, caller, body, counted.out, signal);
+    await streamChat(deps, caller, body, counted.out, signal, admitted);
   } finally {
     counted.close();
+    // An unexpected error between admission and charge frees the bound instead of keeping it held.
+    void admitted.reserving?.then(
+      (r) => {
+        if (!r.ticket.done) settle(deps, caller, r, 0, '');
+      },
+      () => undefined,
+    );
   }
 }
 
-async function streamChat(deps: ChatDeps, caller: ChatCaller, body: unknown, out: ChatOutput, signal: AbortSignal): Promise<void> {
+async function streamChat(
+  deps: ChatDeps,
+  caller: ChatCaller,
+  body: unknown,
+  out: ChatOutput,
+  signal: AbortSignal,
+  admitted: { reserving?: Promise<Reservation> },
+): Promise<void> {
   const started = performance.now();
   const chat = parseChat(body);
   // An image on Studio's own file host must be the caller's, as for image generation; other
@@ -189,6 +195,7 @@ async function streamChat(deps: ChatDeps, caller: ChatCaller, body: unknown, out
   const reserving = reserve(deps, caller, ref, creditsFor(price, { prompt_tokens: promptTokenBound(chat.request.messages, chat.request.tools), completion_tokens: completionBound }, deps.config.prices.chatMinimum));
   // Every path below awaits it; this only keeps a refusal from counting as unhandled meanwhile.
   reserving.catch(() => undefined);
+  admitted.reserving = reserving;
   const label = (family: string) => (chat.model ? family : AUTO_MODEL);
   const answerId = `chatcmpl-${id.replaceAll('-', '')}`;
   const log = { ref, tenant: caller.who.tenantId, stream: chat.stream };
@@ -214,7 +221,7 @@ async function streamChat(deps: ChatDeps, caller: ChatCaller, body: unknown, out
     } catch (refusal) {
       return refusal;
     }
-    await settle(deps, caller, reservation, 0);
+    settle(deps, caller, reservation, 0, '');
     return failure(err);
   };
 
@@ -236,7 +243,7 @@ async function streamChat(deps: ChatDeps, caller: ChatCaller, body: unknown, out
     const completion: ChatCompletion & { system_fingerprint?: unknown; credits?: number } = routed.result;
     const usage = usageOf(completion.usage) ?? (await countedUsage(chat.request.messages, completion.choices.map((c) => c.message.content ?? JSON.stringify(c.message.tool_calls ?? '')).join('')));
     const credits = Math.min(reservation.amount, creditsFor(priceOf(deps.config, routed.family), usage, deps.config.prices.chatMinimum));
-    await settle(deps, caller, reservation, credits);
+    settle(deps, caller, reservation, credits, tokensNote(usage));
     completion.id = answerId;
     completion.model = label(routed.family);
     delete completion.system_fingerprint;
@@ -359,7 +366,7 @@ async function streamChat(deps: ChatDeps, caller: ChatCaller, body: unknown, out
     completion_tokens: await countTokens(streamed),
   };
   const credits = Math.min(reservation.amount, creditsFor(priceOf(deps.config, routed.family), final, deps.config.prices.chatMinimum));
-  await settle(deps, caller, reservation, credits);
+  settle(deps, caller, reservation, credits, tokensNote(final, failed ? 'chat (the stream broke off)' : clientGone ? 'chat (the caller left)' : 'chat'));
   logger.info({ ...log, family: routed.family, ...final, credits, ms: Math.round(performance.now() - started), ...(clientGone ? { aborted: true } : {}) }, 'chat streamed');
   if (clientGone) {
     out.end();

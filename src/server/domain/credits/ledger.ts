@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { MAX_BALANCE } from '../../../contracts/common';
 import type { Db } from '../../db/client';
-import { ASYNC_COMMIT, hotStatement, type Bind } from '../../db/rows';
+import { hotStatement, type Bind } from '../../db/rows';
 import { takeTokensWith, tokenValues, type Limit } from '../limits/rate-limit';
 import { accounts, ledgerEntries, tenants, usageDaily, USAGE_TIMEZONE, type LedgerKind, type UsageCategory } from '../../db/schema';
 import type { ScopedIdentity } from '../auth/identity';
@@ -46,22 +46,10 @@ export interface MovementOptions {
   limit?: Limit;
   /** How many tokens `limit` must give (default 1). */
   tokens?: number;
-  /**
-   * Made only when this ledger entry (of the same tenant) exists: a refund of a reservation gives
-   * back only what was really taken.
-   */
-  requires?: string;
-  /**
-   * Committed without waiting for the write-ahead log to reach the disk (PostgreSQL's asynchronous
-   * commit, for this one statement): the wallet's row lock is released at once instead of after
-   * the flush. A database crash may then lose the movement, with its ledger row (never one without
-   * the other); see `reserveCredits` for the one place this is used.
-   */
-  asyncCommit?: boolean;
 }
 
 export interface MovementResult {
-  /** False when the rate-limit token or the required entry was missing: nothing moved. */
+  /** False when the rate-limit token was missing: nothing moved. */
   passed: boolean;
   /** The wallet's new balance; null when nothing moved. */
   balance: number | null;
@@ -76,32 +64,32 @@ export function moveCreditsWith(tx: Db, m: Movement, opts: MovementOptions): Pro
 
 /**
  * The shape of a movement statement: a member's wallet or the tenant pool (a/t), gated by a
- * rate-limit token (g), with the day's usage rollup (r), gated on an existing ledger entry (e),
- * committed asynchronously (s); `-` where not.
+ * rate-limit token (g), with the day's usage rollup (r); `-` where not.
  */
-export type MovementShape = `${'a' | 't'}${'g' | '-'}${'r' | '-'}${'e' | '-'}${'s' | '-'}`;
+export type MovementShape = `${'a' | 't'}${'g' | '-'}${'r' | '-'}`;
 
 /**
  * The parts of a movement of shape `shape` ({@link MovementShape}), to put in a statement's `WITH`
- * list: the rate-limit token (g), the required entry (e), the wallet's guarded update (w, one row
- * when it moved), its ledger row (l) and the day's rollup (u); `passed` is true when the token and the
- * required entry were there; `written`, once evaluated, has made sure l and u ran. Used alone by
+ * list: the rate-limit token (g), the wallet's guarded update (w, one row when it moved), its ledger
+ * row (l) and the day's rollup (u); `passed` is true when the token was there; `written`, once
+ * evaluated, has made sure l and u ran. Used alone by
  * `movementStatement` and as the first part of a submission's statement (`submitImageJobs`).
  */
 export function movementParts(v: Bind, shape: MovementShape): { ctes: SQL; passed: SQL; written: SQL } {
   const gated = shape[1] === 'g';
-  const requires = shape[3] === 'e';
-  const guard = sql.join([gated ? sql` and exists (select 1 from g)` : sql``, requires ? sql` and exists (select 1 from e)` : sql``]);
+  const guard = gated ? sql` and exists (select 1 from g)` : sql``;
   const wallet =
     shape[0] === 'a'
       ? sql`update ${accounts} set credits = credits + ${v('amount')}::integer
            where id = ${v('account')}::uuid and tenant_id = ${v('tenant')}::uuid
-             and credits::bigint + ${v('amount')}::bigint between 0 and ${MAX_BALANCE}${guard}
+             and credits::bigint + ${v('amount')}::bigint between held and ${MAX_BALANCE}${guard}
          returning credits`
       : sql`update ${tenants} set credits = credits + ${v('amount')}::integer
            where id = ${v('tenant')}::uuid
-             and credits::bigint + ${v('amount')}::bigint between 0 and ${MAX_BALANCE}${guard}
+             and credits::bigint + ${v('amount')}::bigint between held and ${MAX_BALANCE}${guard}
          returning credits`;
+  // A wallet never goes below what chat holds set aside in it (`held`, zero without chat in flight):
+  // credits go out only from the rest, so a held credit is always there when its charge is written.
   // The daily rollup moves with its ledger row, in the same statement and on the same now().
   const rollup =
     shape[2] === 'r'
@@ -113,10 +101,9 @@ export function movementParts(v: Bind, shape: MovementShape): { ctes: SQL; passe
         returning 1
       )`
       : sql``;
-  const passed = sql.join([gated ? sql`exists (select 1 from g)` : sql`true`, requires ? sql` and exists (select 1 from e)` : sql``]);
+  const passed = gated ? sql`exists (select 1 from g)` : sql`true`;
   const ctes = sql`
       ${gated ? sql`g as (${takeTokensWith(v)}),` : sql``}
-      ${requires ? sql`e as (select 1 from ${ledgerEntries} where id = ${v('entry')}::bigint and tenant_id = ${v('tenant')}::uuid),` : sql``}
       w as (${wallet}),
       l as (
         insert into ${ledgerEntries} (tenant_id, account_id, amount, balance_after, kind, category, actor_account_id, ref, note)
@@ -135,10 +122,9 @@ export function movementParts(v: Bind, shape: MovementShape): { ctes: SQL; passe
 /** The movement statement, by shape ({@link MovementShape}). Compiled once per shape on PostgreSQL. */
 const movementStatement = hotStatement<MovementShape>((v, shape) => {
   const { ctes, passed } = movementParts(v, shape);
-  const commit = shape[4] === 's' ? sql`, ${ASYNC_COMMIT} as commit_mode` : sql``;
   return sql`
       with ${ctes}
-      select (select credits from w) as credits, ${passed} as passed, (select id from l) as entry${commit}`;
+      select (select credits from w) as credits, ${passed} as passed, (select id from l) as entry`;
 });
 
 /** The shape of movement `m` with options `opts`, and the values its statement names. */
@@ -146,7 +132,7 @@ export function movementShape(m: Movement, opts: MovementOptions | null): { shap
   if (!Number.isSafeInteger(m.amount)) throw new RangeError('credit amounts are whole numbers');
   const rollup = (m.kind === 'charge' || m.kind === 'refund') && !!m.category;
   const limit = opts?.limit;
-  const shape: MovementShape = `${m.accountId ? 'a' : 't'}${limit ? 'g' : '-'}${rollup ? 'r' : '-'}${opts?.requires ? 'e' : '-'}${opts?.asyncCommit ? 's' : '-'}`;
+  const shape: MovementShape = `${m.accountId ? 'a' : 't'}${limit ? 'g' : '-'}${rollup ? 'r' : '-'}`;
   const values = {
     tenant: m.tenantId,
     account: m.accountId ?? null,
@@ -156,7 +142,6 @@ export function movementShape(m: Movement, opts: MovementOptions | null): { shap
     actor: m.actorAccountId ?? m.accountId ?? null,
     ref: m.ref ?? null,
     note: m.note ?? null,
-    ...(opts?.requires ? { entry: opts.requires } : {}),
     ...(limit ? tokenValues(limit, opts?.tokens ?? 1) : {}),
   };
   return { shape, values };

@@ -1,0 +1,484 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { hotStatement } from '../../db/rows';
+import { accounts, creditHolds, ledgerEntries, tenants, usageDaily, USAGE_TIMEZONE, type UsageCategory } from '../../db/schema';
+import { logger } from '../../logger';
+import { recordCredits } from '../../metrics/registry';
+import { moveCredits } from './ledger';
+
+/**
+ * Chat holds: how a serving process admits chat requests without a database round trip each.
+ *
+ * A chat request must be refused before any upstream call when its wallet cannot cover the most it
+ * may cost, and the balance must never go negative. Reserving that bound in the database on every
+ * request put a round trip before the first byte and two statements (reserve, settle) on every
+ * request. Instead, a process sets credits aside in a wallet once (its *hold*: the wallet's `held`
+ * column and a `credit_holds` row, in one statement) and admits requests against it in memory: a
+ * request's bound is taken from the hold's free part, and its exact charge, once known, is queued and
+ * written with the others of the same few milliseconds in one statement, which takes the credits out
+ * of the balance and out of the hold together and writes one ledger row per request. The hold grows
+ * ahead of need (doubling while requests keep coming, never more than a quarter of what the wallet
+ * has free at the time) and is given back after a quiet spell, at shutdown, or, when its process
+ * died, by the sweep once it has expired.
+ *
+ * Every other spend takes only the wallet's credits outside its holds (ledger.ts), so a held credit is
+ * always there when its charge is written: the balance cannot go negative, and the ledger's rows still
+ * sum to the balance (a hold is not a movement). Every statement here locks the wallet's row first,
+ * as every other writer of a wallet does.
+ */
+
+export interface HoldWallet {
+  tenantId: string;
+  /** null: the tenant pool; otherwise that member's dedicated credits. */
+  accountId: string | null;
+}
+
+/** One request's exact charge, written to the ledger with the others of its batch. */
+export interface HeldCharge {
+  amount: number;
+  category: UsageCategory;
+  ref: string;
+  note: string;
+  actorAccountId: string | null;
+}
+
+interface QueuedCharge extends HeldCharge {
+  seq: number;
+}
+
+interface Hold {
+  wallet: HoldWallet;
+  /** The `credit_holds` row; a new one after the hold was given back. */
+  id: string;
+  /** Credits the row holds, as this process knows it (it alone changes the row while it lives). */
+  size: number;
+  /** The bounds of the requests admitted and not yet settled. */
+  reserved: number;
+  /** Exact charges settled here and not yet written. */
+  pending: number;
+  queue: QueuedCharge[];
+  writing: Promise<void> | null;
+  growing: Promise<void> | null;
+  /** The next growth's size: doubles while grows follow each other within a second. */
+  step: number;
+  grownAt: number;
+  usedAt: number;
+  renewedAt: number;
+  /** The row was not found when its charges were written (it expired and was swept): no longer used. */
+  lost: boolean;
+  /** Set when the hold is being given back: admissions make a new one. */
+  closed: boolean;
+}
+
+export interface HoldTicket {
+  readonly hold: Hold;
+  readonly bound: number;
+  done: boolean;
+}
+
+/** A hold's row outlives its process by this long (renewed while the process lives). */
+const HOLD_TTL_MS = 120_000;
+/** The most one growth sets aside. */
+const MAX_STEP = 10_000_000;
+
+const free = (h: Hold) => h.size - h.reserved - h.pending;
+
+/**
+ * Grows a hold: sets aside up to `want` credits, at least `short`, and never more than a quarter of
+ * what the wallet has free (credits less held) unless `short` needs it; nothing when even `short` is
+ * not free. The wallet's row is locked first (`for update`), then the hold's.
+ */
+const growStatement = hotStatement<'t' | 'a'>((v, shape) => {
+  const wallet = shape === 'a' ? accounts : tenants;
+  const where = shape === 'a' ? sql`id = ${v('account')}::uuid and tenant_id = ${v('tenant')}::uuid` : sql`id = ${v('tenant')}::uuid`;
+  return sql`
+    with cur as (
+      select credits - held as avail from ${wallet} where ${where} for update
+    ), g as (
+      select least(${v('want')}::integer, greatest(${v('short')}::integer, avail / 4)) as amount from cur where avail >= ${v('short')}::integer
+    ), w as (
+      update ${wallet} set held = held + g.amount from g where ${where}
+      returning g.amount
+    ), h as (
+      insert into ${creditHolds} (id, tenant_id, account_id, amount, expires_at)
+      select ${v('hold')}::uuid, ${v('tenant')}::uuid, ${v('account')}::uuid, amount, now() + make_interval(secs => ${HOLD_TTL_MS / 1000}) from w
+      on conflict (id) do update set amount = ${creditHolds}.amount + excluded.amount, expires_at = excluded.expires_at
+      returning amount
+    )
+    select (select amount from w) as granted, (select amount from h) as size, (select avail from cur) as avail`;
+});
+
+/**
+ * Writes a hold's queued charges: takes their sum out of the hold, the balance and `held` together,
+ * writes one ledger row per charge (in order, each with the balance after it) and the day's rollup.
+ * Nothing is written when the hold's row is gone or holds less than the sum (`credits` null).
+ */
+const chargeStatement = hotStatement<'t' | 'a'>((v, shape) => {
+  const wallet = shape === 'a' ? accounts : tenants;
+  const where = shape === 'a' ? sql`id = ${v('account')}::uuid and tenant_id = ${v('tenant')}::uuid` : sql`id = ${v('tenant')}::uuid`;
+  return sql`
+    with lk as (
+      select 1 from ${wallet} where ${where} for update
+    ), s as (
+      select * from json_to_recordset(${v('rows')}::text::json) as r(seq integer, amount integer, actor uuid, ref text, note text, category text)
+    ), tot as (
+      select coalesce(sum(amount), 0)::integer as total from s
+    ), h as (
+      update ${creditHolds} set amount = ${creditHolds}.amount - tot.total, expires_at = now() + make_interval(secs => ${HOLD_TTL_MS / 1000})
+        from tot
+       where ${creditHolds}.id = ${v('hold')}::uuid and ${creditHolds}.amount >= tot.total and exists (select 1 from lk)
+      returning ${creditHolds}.amount
+    ), w as (
+      update ${wallet} set credits = credits - tot.total, held = held - tot.total from tot, h where ${where}
+      returning credits
+    ), l as (
+      insert into ${ledgerEntries} (tenant_id, account_id, amount, balance_after, kind, category, actor_account_id, ref, note)
+      select ${v('tenant')}::uuid, ${v('account')}::uuid, -s.amount,
+             w.credits + coalesce(sum(s.amount) over (order by s.seq desc rows between unbounded preceding and 1 preceding), 0),
+             'charge', s.category, s.actor, s.ref, s.note
+        from s, w
+       order by s.seq
+      returning 1
+    ), u as (
+      insert into ${usageDaily} (tenant_id, day, category, credits)
+      select ${v('tenant')}::uuid, (now() at time zone ${USAGE_TIMEZONE})::date, s.category, sum(s.amount) from s, w group by s.category
+      on conflict (tenant_id, day, category) do update set credits = ${usageDaily}.credits + excluded.credits
+      returning 1
+    )
+    select (select credits from w) as credits, (select count(*) from l) as written, (select count(*) from u) as rolled`;
+});
+
+/**
+ * Gives a hold back: its row is deleted and its credits leave `held` (the wallet's row locked first).
+ * `x` shapes only take a row past its expiry (the sweep of a dead process's holds).
+ */
+const releaseStatement = hotStatement<'t' | 'a' | 'tx' | 'ax'>((v, shape) => {
+  const wallet = shape[0] === 'a' ? accounts : tenants;
+  const where = shape[0] === 'a' ? sql`id = ${v('account')}::uuid and tenant_id = ${v('tenant')}::uuid` : sql`id = ${v('tenant')}::uuid`;
+  return sql`
+    with lk as (
+      select 1 from ${wallet} where ${where} for update
+    ), d as (
+      delete from ${creditHolds} where id = ${v('hold')}::uuid and exists (select 1 from lk)${shape[1] === 'x' ? sql` and expires_at < now()` : sql``}
+      returning amount
+    ), w as (
+      update ${wallet} set held = held - d.amount from d where ${where}
+      returning held
+    )
+    select (select amount from d) as amount, (select count(*) from w) as updated`;
+});
+
+const renewStatement = hotStatement<'renew'>(
+  (v) => sql`
+    update ${creditHolds} set expires_at = now() + make_interval(secs => ${HOLD_TTL_MS / 1000})
+     where id in (select value::uuid from json_array_elements_text(${v('ids')}::text::json))`,
+);
+
+const shapeOf = (w: HoldWallet): 't' | 'a' => (w.accountId ? 'a' : 't');
+const walletValues = (h: Hold) => ({ tenant: h.wallet.tenantId, account: h.wallet.accountId, hold: h.id });
+
+export interface CreditHoldOptions {
+  /** How long charges wait to be written with others (0: at the next turn of the event loop). */
+  settleMs: number;
+  /** A hold without requests for this long is given back. */
+  idleMs: number;
+}
+
+/** The holds of one process on one database. */
+export class CreditHolds {
+  private holds = new Map<string, Hold>();
+  private timer: NodeJS.Timeout | null = null;
+  private housekeeping: NodeJS.Timeout;
+  private seq = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly opts: CreditHoldOptions,
+  ) {
+    this.housekeeping = setInterval(() => void this.tidy(), Math.min(1_000, opts.idleMs));
+    this.housekeeping.unref();
+  }
+
+  /**
+   * Admits a request that may cost up to `bound` credits of `wallet`: from the hold's free part when
+   * it covers it (no database round trip), otherwise after growing the hold. Null when the wallet's
+   * free credits cannot cover `bound`: refuse the request (nothing was taken).
+   */
+  async admit(wallet: HoldWallet, bound: number): Promise<HoldTicket | null> {
+    for (;;) {
+      const h = this.holdOf(wallet);
+      if (free(h) >= bound) {
+        h.reserved += bound;
+        h.usedAt = Date.now();
+        // Grown ahead of need: the next requests find it ready.
+        if (!h.growing && free(h) < h.step / 2) void this.grow(h, 0).catch(() => undefined);
+        return { hold: h, bound, done: false };
+      }
+      if (h.growing) {
+        await h.growing;
+        continue;
+      }
+      const before = h.size;
+      await this.grow(h, bound - free(h));
+      if (h.size === before && free(h) < bound && !h.growing) return null;
+    }
+  }
+
+  /**
+   * Settles an admitted request at its exact charge (at most its bound): the rest of the bound is
+   * free again at once, and the charge is written with others within `settleMs`. Once per ticket.
+   */
+  settle(ticket: HoldTicket, charge: HeldCharge): void {
+    if (ticket.done) return;
+    ticket.done = true;
+    const h = ticket.hold;
+    h.reserved -= ticket.bound;
+    h.usedAt = Date.now();
+    const amount = Math.min(Math.max(0, Math.ceil(charge.amount)), ticket.bound);
+    if (amount === 0) return;
+    h.pending += amount;
+    h.queue.push({ ...charge, amount, seq: this.seq++ });
+    this.countUnwritten(h.wallet.tenantId, 1);
+    if (!this.timer) {
+      this.timer = setTimeout(() => void this.write(), this.opts.settleMs);
+    }
+  }
+
+  /** Writes every queued charge now; resolves when those of `tenantId` (or all) are written. */
+  async written(tenantId?: string): Promise<void> {
+    for (let tries = 0; tries < 5; tries++) {
+      const busy = this.busy(tenantId);
+      if (busy.length === 0) return;
+      await this.write();
+      await Promise.all(busy.map((h) => h.writing ?? Promise.resolve()));
+    }
+  }
+
+  /** True when charges of `tenantId` (or any) wait to be written: a map look-up, on every API call. */
+  hasPending(tenantId?: string): boolean {
+    return tenantId === undefined ? this.unwritten.size > 0 : this.unwritten.has(tenantId);
+  }
+
+  /** Charges queued or being written, by tenant (only tenants with some). */
+  private unwritten = new Map<string, number>();
+
+  private countUnwritten(tenantId: string, delta: number): void {
+    const n = (this.unwritten.get(tenantId) ?? 0) + delta;
+    if (n > 0) this.unwritten.set(tenantId, n);
+    else this.unwritten.delete(tenantId);
+  }
+
+  /** The holds of `tenantId` (or all) with charges queued or being written. */
+  private busy(tenantId?: string): Hold[] {
+    const out: Hold[] = [];
+    for (const set of [this.holds.values(), this.leaving]) {
+      for (const h of set) if ((tenantId === undefined || h.wallet.tenantId === tenantId) && (h.queue.length > 0 || h.writing)) out.push(h);
+    }
+    return out;
+  }
+
+  /** Writes what is queued and gives every hold back (shutdown). */
+  async close(): Promise<void> {
+    clearInterval(this.housekeeping);
+    await this.written();
+    const all = [...this.holds.values()];
+    this.holds.clear();
+    await Promise.all(all.map((h) => this.release(h)));
+  }
+
+  /** Holds given back while requests admitted from them were still in flight: written, then released. */
+  private leaving = new Set<Hold>();
+
+  private holdOf(wallet: HoldWallet): Hold {
+    const key = wallet.accountId ? `a:${wallet.accountId}` : `t:${wallet.tenantId}`;
+    let h = this.holds.get(key);
+    if (!h || h.lost || h.closed) {
+      const now = Date.now();
+      h = { wallet: { tenantId: wallet.tenantId, accountId: wallet.accountId }, id: randomUUID(), size: 0, reserved: 0, pending: 0, queue: [], writing: null, growing: null, step: 0, grownAt: 0, usedAt: now, renewedAt: now, lost: false, closed: false };
+      this.holds.set(key, h);
+    }
+    return h;
+  }
+
+  /** Grows `h` by at least `short` (0: ahead of need); one growth at a time per hold. */
+  private grow(h: Hold, short: number): Promise<void> {
+    const now = Date.now();
+    // Doubles while growths follow each other within a second; starts again from the request's need.
+    h.step = now - h.grownAt < 1_000 ? Math.min(MAX_STEP, Math.max(h.step * 2, short * 4)) : Math.max(short * 4, h.step / 4, 1);
+    h.grownAt = now;
+    const want = Math.max(short, Math.ceil(h.step));
+    h.growing = growStatement<{ granted: number | null; size: number | null }>(this.db, shapeOf(h.wallet), { ...walletValues(h), want, short })
+      .then(([row]) => {
+        const granted = Number(row?.granted ?? 0);
+        h.size += granted;
+        if (granted > 0) h.renewedAt = Date.now();
+      })
+      .finally(() => {
+        h.growing = null;
+      });
+    return h.growing;
+  }
+
+  /** Writes the queued charges of every hold (one statement per hold). */
+  private write(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const work: Promise<void>[] = [];
+    for (const h of [...this.holds.values(), ...this.leaving]) {
+      if (h.queue.length === 0 || h.writing) continue;
+      work.push(this.writeHold(h));
+    }
+    return Promise.all(work).then(() => undefined);
+  }
+
+  private writeHold(h: Hold): Promise<void> {
+    const rows = h.queue;
+    h.queue = [];
+    const total = rows.reduce((n, r) => n + r.amount, 0);
+    const run = async (): Promise<void> => {
+      if (h.lost) {
+        await this.chargeWithoutHold(h, rows);
+        return;
+      }
+      const [row] = await chargeStatement<{ credits: number | null }>(this.db, shapeOf(h.wallet), {
+        ...walletValues(h),
+        rows: JSON.stringify(rows.map((r) => ({ seq: r.seq, amount: r.amount, actor: r.actorAccountId, ref: r.ref, note: r.note, category: r.category }))),
+      });
+      if (row?.credits === null || row?.credits === undefined) {
+        // The row expired and was swept (this process could not renew it): its credits are back in
+        // the wallet, so these charges are taken from the wallet as any spend, and the hold is replaced.
+        h.lost = true;
+        logger.warn({ hold: h.id, tenant: h.wallet.tenantId, charges: rows.length }, 'a chat hold was gone when its charges were written; charging the wallet directly');
+        await this.chargeWithoutHold(h, rows);
+        return;
+      }
+      h.size -= total;
+      h.renewedAt = Date.now();
+      for (const r of rows) recordCredits('charge', r.category, -r.amount);
+    };
+    h.writing = run()
+      .then(() => {
+        h.pending -= total;
+        this.countUnwritten(h.wallet.tenantId, -rows.length);
+      })
+      .catch((err: unknown) => {
+        // Kept (in order) and tried again: the credits stay held meanwhile, so nothing else can take them.
+        h.queue = [...rows, ...h.queue];
+        logger.error({ err, hold: h.id, charges: rows.length }, 'could not write chat charges; retrying');
+        this.timer ??= setTimeout(() => void this.write(), 1_000);
+      })
+      .finally(() => {
+        h.writing = null;
+        if (h.queue.length > 0) this.timer ??= setTimeout(() => void this.write(), this.opts.settleMs);
+      });
+    return h.writing;
+  }
+
+  /** The charges of a hold that is gone: each taken from the wallet like any spend, as far as it goes. */
+  private async chargeWithoutHold(h: Hold, rows: QueuedCharge[]): Promise<void> {
+    for (const r of rows) {
+      const after = await moveCredits(this.db, {
+        tenantId: h.wallet.tenantId,
+        accountId: h.wallet.accountId,
+        actorAccountId: r.actorAccountId,
+        amount: -r.amount,
+        kind: 'charge',
+        category: r.category,
+        ref: r.ref,
+        note: r.note,
+      });
+      if (after === null) logger.error({ tenant: h.wallet.tenantId, ref: r.ref, amount: r.amount }, 'a chat charge could not be taken: the wallet no longer covers it');
+    }
+  }
+
+  /** Gives `h` back once nothing admitted from it is in flight; its pending charges are written first. */
+  private async release(h: Hold): Promise<void> {
+    h.closed = true;
+    this.leaving.add(h);
+    try {
+      while (h.reserved > 0 || h.queue.length > 0 || h.writing || h.growing) {
+        if (h.queue.length > 0 && !h.writing) await this.writeHold(h);
+        else await (h.writing ?? h.growing ?? new Promise((r) => setTimeout(r, 50)));
+      }
+      // A lost hold's row is already gone; one of 0 credits is deleted all the same.
+      if (!h.lost) await releaseStatement(this.db, shapeOf(h.wallet), walletValues(h));
+    } catch (err) {
+      logger.warn({ err, hold: h.id }, 'could not give a chat hold back; it is given back when it expires');
+    } finally {
+      this.leaving.delete(h);
+    }
+  }
+
+  /** Every second: gives quiet holds back and renews the others before they expire. */
+  private async tidy(): Promise<void> {
+    const now = Date.now();
+    const renew: string[] = [];
+    for (const [key, h] of this.holds) {
+      if (h.reserved === 0 && h.queue.length === 0 && !h.writing && !h.growing && now - h.usedAt >= this.opts.idleMs) {
+        this.holds.delete(key);
+        void this.release(h);
+      } else if (now - h.renewedAt >= HOLD_TTL_MS / 4) {
+        h.renewedAt = now;
+        renew.push(h.id);
+      }
+    }
+    if (renew.length > 0) {
+      await renewStatement(this.db, 'renew', { ids: JSON.stringify(renew) }).catch((err: unknown) => logger.warn({ err }, 'could not renew chat holds'));
+    }
+  }
+}
+
+/**
+ * Gives back the holds of processes that died (their rows past expiry): run by the maintenance loop
+ * of every process. Answers how many were given back.
+ */
+export async function sweepExpiredHolds(db: Db): Promise<number> {
+  const expired = await db
+    .select({ id: creditHolds.id, tenantId: creditHolds.tenantId, accountId: creditHolds.accountId })
+    .from(creditHolds)
+    .where(sql`${creditHolds.expiresAt} < now()`)
+    .limit(500);
+  let given = 0;
+  for (const h of expired) {
+    const [row] = await releaseStatement<{ amount: number | null }>(db, h.accountId ? 'ax' : 'tx', { tenant: h.tenantId, account: h.accountId, hold: h.id });
+    if (row?.amount !== null && row?.amount !== undefined) given += 1;
+  }
+  if (given > 0) logger.info({ holds: given }, 'gave back the chat holds of a process that stopped');
+  return given;
+}
+
+const REGISTRY = Symbol.for('studio.creditHolds');
+type WithRegistry = typeof globalThis & { [REGISTRY]?: Map<Db, CreditHolds> };
+/** Shared by every copy of this module in the process (the Node server's and the framework's bundle). */
+const registry = ((globalThis as WithRegistry)[REGISTRY] ??= new Map<Db, CreditHolds>());
+
+/** This process's holds on `db`. */
+export function creditHoldsFor(db: Db, opts: CreditHoldOptions): CreditHolds {
+  let holds = registry.get(db);
+  if (!holds) {
+    holds = new CreditHolds(db, opts);
+    registry.set(db, holds);
+  }
+  return holds;
+}
+
+/**
+ * Resolves once the chat charges of `tenantId` (every tenant when absent) settled in this process
+ * are written: a read of a balance, the ledger or usage that follows a chat answer sees its charge.
+ * Costs nothing when none are waiting.
+ */
+export function chatChargesWritten(tenantId?: string): Promise<void> | null {
+  let waits: Promise<void>[] | null = null;
+  for (const holds of registry.values()) {
+    if (holds.hasPending(tenantId)) (waits ??= []).push(holds.written(tenantId));
+  }
+  return waits ? Promise.all(waits).then(() => undefined) : null;
+}
+
+/** Writes every queued charge and gives every hold back (shutdown, tests). */
+export async function closeCreditHolds(): Promise<void> {
+  const all = [...registry.values()];
+  registry.clear();
+  await Promise.all(all.map((h) => h.close()));
+}
