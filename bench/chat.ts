@@ -14,6 +14,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import postgres from 'postgres';
 import { Agent, Pool, request } from 'undici';
 import { cpuMs, freePort, percentile, ROOT, rssMb, scratchDatabase, startScript, waitHttp } from './lib';
 
@@ -23,6 +24,9 @@ const STREAMS = Number(process.env.BENCH_CHAT_STREAMS ?? 1000);
 /** Which parts to run, e.g. `A` or `BC` (default all). */
 const PARTS = process.env.BENCH_CHAT_PARTS ?? 'ABCD';
 const children: ChildProcess[] = [];
+/** Studio's answers (200) over every part: each must have exactly one charge in the ledger. */
+let studioAnswered = 0;
+const STUDIO = 'Studio';
 const BODY = JSON.stringify({ model: 'studio-auto', messages: [{ role: 'user', content: '用一句话介绍一下杭州西湖。' }], max_tokens: 64 });
 const STREAM_BODY = JSON.stringify({ model: 'studio-auto', stream: true, messages: [{ role: 'user', content: '用一句话介绍一下杭州西湖。' }], max_tokens: 64 });
 const FLOOR_BODY = JSON.stringify({ model: 'chatmodel-1', messages: [{ role: 'user', content: '用一句话介绍一下杭州西湖。' }], max_tokens: 64 });
@@ -76,6 +80,7 @@ async function throughput(t: Target, concurrency: number, seconds: number): Prom
   const elapsed = (performance.now() - t0) / 1000;
   const cpu = cpuMs(t.pid) - cpu0;
   await pool.close();
+  if (t.name === STUDIO) studioAnswered += done;
   return { rps: done / elapsed, cpuPerReq: cpu / Math.max(1, done), errors };
 }
 
@@ -89,12 +94,16 @@ async function sequential(t: Target, n: number): Promise<{ latency: number[]; fi
     const res = await pool.request({ path: t.path, method: 'POST', headers: t.headers, body: t.body });
     await res.body.text();
     latency.push(performance.now() - a);
+    if (t.name === STUDIO && res.statusCode === 200) studioAnswered += 1;
     const b = performance.now();
     const s = await pool.request({ path: t.path, method: 'POST', headers: t.headers, body: t.streamBody });
     let first = 0;
+    let text = '';
     for await (const chunk of s.body) {
       if (!first && (chunk as Buffer).includes('data: ')) first = performance.now() - b;
+      text += (chunk as Buffer).toString();
     }
+    if (t.name === STUDIO && text.includes('[DONE]')) studioAnswered += 1;
     firstByte.push(first);
   }
   await pool.close();
@@ -115,6 +124,7 @@ async function slowStreams(t: Target, count: number): Promise<{ peakMb: number; 
       const res = await request(`${t.origin}${t.path}`, { method: 'POST', headers: t.headers, body: t.streamBody, dispatcher: agent });
       const text = await res.body.text();
       if (text.includes('[DONE]')) completed += 1;
+      if (t.name === STUDIO && text.includes('[DONE]')) studioAnswered += 1;
     }),
   );
   clearInterval(sampler);
@@ -163,7 +173,7 @@ async function main(): Promise<void> {
     const targets: Target[] = [
       { name: 'floor (node:http forwarder)', origin: `http://127.0.0.1:${floorPort}`, path: '/', pid: floor.pid, headers: { 'content-type': 'application/json' }, body: FLOOR_BODY, streamBody: FLOOR_STREAM_BODY },
       {
-        name: 'Studio',
+        name: STUDIO,
         origin: `http://127.0.0.1:${port}`,
         path: '/api/chat/completions',
         pid: studio.pid,
@@ -215,6 +225,28 @@ async function main(): Promise<void> {
       console.log(`  ${t.name.padEnd(30)} resident ${r.idleMb.toFixed(0)} MB idle → ${r.peakMb.toFixed(0)} MB peak; ${r.completed}/${STREAMS} streams completed`);
     }
     console.log('  target: Studio under 300 MB with 1,000 streams');
+    }
+
+    // The charges: Studio stops (writing its queued charges and giving its hold back), then every
+    // answer must have exactly one charge row and the ledger must sum to the balance.
+    studio.kill('SIGTERM');
+    await new Promise((r) => studio.once('exit', r));
+    const sql = postgres(scratch.url, { max: 1, onnotice: () => {} });
+    try {
+      const [w] = await sql<{ credits: number; held: number; ledger: string; charges: string; refs: string; holds: string }[]>`
+        select t.credits, t.held,
+               (select sum(amount) from ledger_entries l where l.tenant_id = t.id and l.account_id is null) as ledger,
+               (select count(*) from ledger_entries l where l.tenant_id = t.id and l.category = 'chat') as charges,
+               (select count(distinct ref) from ledger_entries l where l.tenant_id = t.id and l.category = 'chat') as refs,
+               (select count(*) from credit_holds h where h.tenant_id = t.id) as holds
+          from tenants t where t.name = 'Bench 对话'`;
+      console.log(
+        `\nCharges: ${w?.charges} chat charge rows (${w?.refs} distinct requests) for ${studioAnswered} answers (every part and the warm-up);` +
+          ` ledger sum ${w?.ledger} = balance ${w?.credits}: ${String(w?.ledger) === String(w?.credits) ? 'yes' : 'NO'};` +
+          ` held after stopping ${w?.held}, hold rows ${w?.holds}`,
+      );
+    } finally {
+      await sql.end();
     }
   } finally {
     for (const c of children) c.kill('SIGTERM');
