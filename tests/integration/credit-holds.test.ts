@@ -143,6 +143,22 @@ describe('chat credit holds', () => {
     expect(await wallet(tenantId)).toEqual({ credits: 283, held: 0, ledger: 283, holdRows: 0 });
   });
 
+  it('gives its holds back at shutdown even with a request still in flight, which is then charged to the wallet directly', async () => {
+    const tenantId = await newTenant(200);
+    const holds = new CreditHolds(t.db, { settleMs: 5, idleMs: 60_000 });
+    const done = await admitted(holds, tenantId, 10);
+    const cut = await admitted(holds, tenantId, 10);
+    holds.settle(done, charge('chat-done', 3));
+    const started = Date.now();
+    await holds.close(200);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(await wallet(tenantId)).toEqual({ credits: 197, held: 0, ledger: 197, holdRows: 0 });
+    // The request cut at shutdown settles afterwards: its charge is taken like any spend.
+    holds.settle(cut, charge('chat-cut', 4));
+    await holds.written(tenantId);
+    expect(await wallet(tenantId)).toEqual({ credits: 193, held: 0, ledger: 193, holdRows: 0 });
+  });
+
   it('holds a dedicated member’s own credits, and the member cannot be switched to the pool while they are held', async () => {
     const tenantId = await newTenant(200);
     const { account } = await createAccount({ db: t.db, config: { secret: testSecret } }, { kind: 'tenant', tenantId, via: 'key' }, { email: `h-${Date.now()}@example.cn`, nickname: '持有成员', credits: 40 });

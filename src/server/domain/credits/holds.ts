@@ -69,6 +69,8 @@ interface Hold {
   lost: boolean;
   /** Set when the hold is being given back: admissions make a new one. */
   closed: boolean;
+  /** Given back: a charge settled after that (a request cut at shutdown) is taken from the wallet directly. */
+  released: boolean;
 }
 
 export interface HoldTicket {
@@ -240,7 +242,11 @@ export class CreditHolds {
     h.pending += amount;
     h.queue.push({ ...charge, amount, seq: this.seq++ });
     this.countUnwritten(h.wallet.tenantId, 1);
-    if (!this.timer) {
+    if (h.released) {
+      // Tracked until written, so a read that waits for the tenant's charges waits for this one too.
+      this.leaving.add(h);
+      if (!h.writing) void this.writeHold(h);
+    } else if (!this.timer) {
       this.timer = setTimeout(() => void this.write(), this.opts.settleMs);
     }
   }
@@ -278,13 +284,16 @@ export class CreditHolds {
     return out;
   }
 
-  /** Writes what is queued and gives every hold back (shutdown). */
-  async close(): Promise<void> {
+  /**
+   * Writes what is queued and gives every hold back (shutdown, after the web server's drain): a
+   * request still admitted `waitMs` later was cut, and is charged to the wallet directly if it settles.
+   */
+  async close(waitMs = 5_000): Promise<void> {
     clearInterval(this.housekeeping);
     await this.written();
     const all = [...this.holds.values()];
     this.holds.clear();
-    await Promise.all(all.map((h) => this.release(h)));
+    await Promise.all(all.map((h) => this.release(h, waitMs)));
   }
 
   /** Holds given back while requests admitted from them were still in flight: written, then released. */
@@ -295,7 +304,7 @@ export class CreditHolds {
     let h = this.holds.get(key);
     if (!h || h.lost || h.closed) {
       const now = Date.now();
-      h = { wallet: { tenantId: wallet.tenantId, accountId: wallet.accountId }, id: randomUUID(), size: 0, reserved: 0, pending: 0, queue: [], writing: null, growing: null, step: 0, grownAt: 0, usedAt: now, renewedAt: now, lost: false, closed: false };
+      h = { wallet: { tenantId: wallet.tenantId, accountId: wallet.accountId }, id: randomUUID(), size: 0, reserved: 0, pending: 0, queue: [], writing: null, growing: null, step: 0, grownAt: 0, usedAt: now, renewedAt: now, lost: false, closed: false, released: false };
       this.holds.set(key, h);
     }
     return h;
@@ -370,7 +379,12 @@ export class CreditHolds {
       })
       .finally(() => {
         h.writing = null;
-        if (h.queue.length > 0) this.timer ??= setTimeout(() => void this.write(), this.opts.settleMs);
+        if (h.queue.length === 0) {
+          if (h.released) this.leaving.delete(h);
+          return;
+        }
+        if (h.released) void this.writeHold(h);
+        else this.timer ??= setTimeout(() => void this.write(), this.opts.settleMs);
       });
     return h.writing;
   }
@@ -392,12 +406,16 @@ export class CreditHolds {
     }
   }
 
-  /** Gives `h` back once nothing admitted from it is in flight; its pending charges are written first. */
-  private async release(h: Hold): Promise<void> {
+  /**
+   * Gives `h` back once nothing admitted from it is in flight (waiting at most `waitMs`); its queued
+   * charges are written first. A request still in flight after that is charged to the wallet directly.
+   */
+  private async release(h: Hold, waitMs = Number.POSITIVE_INFINITY): Promise<void> {
     h.closed = true;
     this.leaving.add(h);
+    const deadline = Date.now() + waitMs;
     try {
-      while (h.reserved > 0 || h.queue.length > 0 || h.writing || h.growing) {
+      while ((h.reserved > 0 && Date.now() < deadline) || h.queue.length > 0 || h.writing || h.growing) {
         if (h.queue.length > 0 && !h.writing) await this.writeHold(h);
         else await (h.writing ?? h.growing ?? new Promise((r) => setTimeout(r, 50)));
       }
@@ -406,6 +424,8 @@ export class CreditHolds {
     } catch (err) {
       logger.warn({ err, hold: h.id }, 'could not give a chat hold back; it is given back when it expires');
     } finally {
+      h.lost = true;
+      h.released = true;
       this.leaving.delete(h);
     }
   }
