@@ -129,6 +129,7 @@ describe('chat credit holds', () => {
     const tenantId = await newTenant(300);
     const holds = new CreditHolds(t.db, { settleMs: 5, idleMs: 60_000 });
     const ticket = await admitted(holds, tenantId, 30);
+    const other = await admitted(holds, tenantId, 10);
     // Not expired yet: the sweep leaves it.
     expect(await sweepExpiredHolds(t.db)).toBe(0);
     await t.db.update(creditHolds).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(creditHolds.tenantId, tenantId));
@@ -137,10 +138,16 @@ describe('chat credit holds', () => {
     holds.settle(ticket, charge('chat-late', 12));
     await holds.written(tenantId);
     expect(await wallet(tenantId)).toEqual({ credits: 288, held: 0, ledger: 288, holdRows: 0 });
-    // The next request takes a new hold.
-    holds.settle(await admitted(holds, tenantId, 5), charge('chat-next', 5));
+    // The next request takes a new hold; another request admitted from the swept one settles after
+    // that: charged to the wallet the same way, and waited for.
+    const next = await admitted(holds, tenantId, 5);
+    expect((await wallet(tenantId)).holdRows).toBeGreaterThanOrEqual(5);
+    holds.settle(other, charge('chat-later', 2));
+    await holds.written(tenantId);
+    expect(await wallet(tenantId)).toMatchObject({ credits: 286, ledger: 286 });
+    holds.settle(next, charge('chat-next', 5));
     await holds.close();
-    expect(await wallet(tenantId)).toEqual({ credits: 283, held: 0, ledger: 283, holdRows: 0 });
+    expect(await wallet(tenantId)).toEqual({ credits: 281, held: 0, ledger: 281, holdRows: 0 });
   });
 
   it('gives its holds back at shutdown even with a request still in flight, which is then charged to the wallet directly', async () => {

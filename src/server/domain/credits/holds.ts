@@ -358,6 +358,8 @@ export class CreditHolds {
         // The row expired and was swept (this process could not renew it): its credits are back in
         // the wallet, so these charges are taken from the wallet as any spend, and the hold is replaced.
         h.lost = true;
+        // Requests still in flight on it settle as after a release: charged to the wallet directly.
+        h.released = true;
         logger.warn({ hold: h.id, tenant: h.wallet.tenantId, charges: rows.length }, 'a chat hold was gone when its charges were written; charging the wallet directly');
         await this.chargeWithoutHold(h, rows);
         return;
