@@ -282,6 +282,88 @@ class Drills {
     };
   }
 
+  /**
+   * Chat on a small wallet across both web processes while one of them restarts: each process admits
+   * requests from its own hold on the wallet (docs/architecture.md → Chat holds). Checks that the
+   * wallet never went negative, that every answer has exactly one charge row of its amount and a
+   * refused request none, that the ledger sums to the balance, that `held` always equals the hold rows,
+   * and that every hold is given back once the wallet is quiet.
+   */
+  async chatHolds(): Promise<Row> {
+    const credits = 60;
+    const tenant = await this.tenant(credits);
+    let answered = 0;
+    let refused = 0;
+    let failed = 0;
+    let charged = 0;
+    let heldMismatch = 0;
+    const ask = async (i: number) => {
+      const res = await call<{ credits?: number }>(`${this.top.frontUrl}/api/chat/completions`, {
+        key: tenant.key,
+        body: { model: 'studio-auto', messages: [{ role: 'user', content: `演练对话 ${i}：用一句话介绍长城。` }], max_tokens: 2000 },
+        timeoutMs: 60_000,
+      });
+      if (res.status === 200 && typeof res.body.credits === 'number') {
+        answered += 1;
+        charged += res.body.credits;
+      } else if (res.status === 402) refused += 1;
+      else failed += 1;
+    };
+    const checkHeld = async () => {
+      const [w] = await this.sql<{ ok: boolean }[]>`
+        select t.held = coalesce((select sum(amount) from credit_holds h where h.tenant_id = t.id), 0) and t.held <= t.credits as ok
+          from tenants t where t.id = ${tenant.id}`;
+      if (!w?.ok) heldMismatch += 1;
+    };
+    const waves = async (count: number) => {
+      for (let wave = 0; wave < count; wave++) {
+        await Promise.all(Array.from({ length: 12 }, (_, i) => ask(wave * 12 + i)));
+        await checkHeld();
+      }
+    };
+    const loading = waves(6);
+    await sleep(1500);
+    const web = this.top.web[0];
+    if (web) {
+      const starts = web.starts;
+      this.top.signal(web, 'SIGTERM');
+      await this.top.restarted(web, starts);
+    }
+    await loading;
+    // The other process gives its hold back after a quiet spell (STUDIO_CHAT_HOLD_IDLE_MS).
+    let holds = -1;
+    for (let i = 0; i < 40 && holds !== 0; i++) {
+      await sleep(500);
+      const [h] = await this.sql<{ n: number }[]>`select count(*)::int as n from credit_holds where tenant_id = ${tenant.id}`;
+      holds = h?.n ?? -1;
+    }
+    const [w] = await this.sql<{ credits: number; held: number; ledger: number; rows: number; refs: number; sum: number }[]>`
+      select t.credits, t.held,
+             (select coalesce(sum(amount), 0)::int from ledger_entries l where l.tenant_id = t.id and l.account_id is null) as ledger,
+             (select count(*)::int from ledger_entries l where l.tenant_id = t.id and l.category = 'chat') as rows,
+             (select count(distinct ref)::int from ledger_entries l where l.tenant_id = t.id and l.category = 'chat') as refs,
+             (select coalesce(-sum(amount), 0)::int from ledger_entries l where l.tenant_id = t.id and l.category = 'chat') as sum
+        from tenants t where t.id = ${tenant.id}`;
+    const exact = w !== undefined && w.rows === answered && w.refs === answered && w.sum === charged && w.credits === credits - charged;
+    const ok = exact && w.ledger === w.credits && w.credits >= 0 && w.held === 0 && holds === 0 && heldMismatch === 0 && failed === 0 && refused > 0;
+    return {
+      drill: '6. chat on a small wallet across both web processes, one restarted',
+      requests: answered + refused + failed,
+      failed,
+      jobs: answered,
+      lost: 0,
+      doubleCharged: Math.max(0, (w?.rows ?? 0) - answered),
+      maxPendingS: 0,
+      p95Ms: null,
+      notes: [
+        `${answered} answered (${charged} credits), ${refused} refused with 402 on ${credits} credits`,
+        `${w?.rows} charge rows for ${w?.refs} requests; ledger ${w?.ledger} = balance ${w?.credits}: ${w?.ledger === w?.credits ? 'yes' : 'NO'}`,
+        `held = hold rows at every check: ${heldMismatch === 0 ? 'yes' : `no (${heldMismatch})`}; held after the quiet spell ${w?.held}`,
+      ],
+      ok,
+    };
+  }
+
   private async jobsOf(tenant: Tenant | undefined, ids: string[]): Promise<string[]> {
     if (!tenant) return [];
     const rows = await this.sql<{ id: string }[]>`select id::text from jobs where tenant_id = ${tenant.id} and id = any(${ids}::uuid[])`;
@@ -339,6 +421,7 @@ async function main() {
         STUDIO_CALLBACK_ATTEMPTS: '30',
         STUDIO_TASK_LEASE_MS: '15000',
         STUDIO_DRAIN_MS: '10000',
+        STUDIO_CHAT_HOLD_IDLE_MS: '2000',
         LOG_LEVEL: 'warn',
       },
     });
@@ -350,6 +433,7 @@ async function main() {
       () => drills.receiverDown(receiver, callbackUrl),
       () => drills.databaseRestart(),
       () => drills.sharedLimits(),
+      () => drills.chatHolds(),
     ]) {
       const row = await run();
       rows.push(row);

@@ -116,6 +116,22 @@ describe('chat credit holds', () => {
     expect(await wallet(tenantId)).toEqual({ credits: 50 - charged, held: 0, ledger: 50 - charged, holdRows: 0 });
   });
 
+  it('on a wallet with little left, a process gives its hold’s free part back after each request, so another can use it', async () => {
+    const tenantId = await newTenant(20);
+    const a = new CreditHolds(t.db, { settleMs: 5, idleMs: 60_000 });
+    const b = new CreditHolds(t.db, { settleMs: 5, idleMs: 60_000 });
+    const first = await admitted(a, tenantId, 5);
+    a.settle(first, charge('chat-a1', 1));
+    await a.written(tenantId);
+    for (let i = 0; i < 20 && (await wallet(tenantId)).held !== 0; i++) await new Promise((r) => setTimeout(r, 25));
+    expect(await wallet(tenantId)).toMatchObject({ credits: 19, held: 0 });
+    // Everything left is the other process's to use.
+    const rest = await admitted(b, tenantId, 19);
+    b.settle(rest, charge('chat-b1', 19));
+    await Promise.all([a.close(), b.close()]);
+    expect(await wallet(tenantId)).toEqual({ credits: 0, held: 0, ledger: 0, holdRows: 0 });
+  });
+
   it('gives a quiet hold back on its own', async () => {
     const tenantId = await newTenant(500);
     const holds = new CreditHolds(t.db, { settleMs: 5, idleMs: 200 });

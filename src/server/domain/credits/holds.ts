@@ -63,6 +63,12 @@ interface Hold {
   /** The next growth's size: doubles while grows follow each other within a second. */
   step: number;
   grownAt: number;
+  /**
+   * The wallet had little to give at the last growth (less than four times what was asked): the hold
+   * gives its free part back after every request, so other processes and spends can use it.
+   */
+  scarce: boolean;
+  shrinking: Promise<void> | null;
   usedAt: number;
   renewedAt: number;
   /** The row was not found when its charges were written (it expired and was swept): no longer used. */
@@ -171,6 +177,24 @@ const releaseStatement = hotStatement<'t' | 'a' | 'tx' | 'ax'>((v, shape) => {
     select (select amount from d) as amount, (select count(*) from w) as updated`;
 });
 
+/** Takes `n` credits out of a hold and out of `held` (the wallet's row locked first). */
+const shrinkStatement = hotStatement<'t' | 'a'>((v, shape) => {
+  const wallet = shape === 'a' ? accounts : tenants;
+  const where = shape === 'a' ? sql`id = ${v('account')}::uuid and tenant_id = ${v('tenant')}::uuid` : sql`id = ${v('tenant')}::uuid`;
+  return sql`
+    with lk as (
+      select 1 from ${wallet} where ${where} for update
+    ), h as (
+      update ${creditHolds} set amount = amount - ${v('n')}::integer
+       where id = ${v('hold')}::uuid and amount >= ${v('n')}::integer and exists (select 1 from lk)
+      returning amount
+    ), w as (
+      update ${wallet} set held = held - ${v('n')}::integer from h where ${where}
+      returning held
+    )
+    select (select amount from h) as left, (select count(*) from w) as updated`;
+});
+
 const renewStatement = hotStatement<'renew'>(
   (v) => sql`
     update ${creditHolds} set expires_at = now() + make_interval(secs => ${HOLD_TTL_MS / 1000})
@@ -214,7 +238,7 @@ export class CreditHolds {
         h.reserved += bound;
         h.usedAt = Date.now();
         // Grown ahead of need: the next requests find it ready.
-        if (!h.growing && free(h) < h.step / 2) void this.grow(h, 0).catch(() => undefined);
+        if (!h.growing && !h.scarce && free(h) < h.step / 2) void this.grow(h, 0).catch(() => undefined);
         return { hold: h, bound, done: false };
       }
       if (h.growing) {
@@ -238,10 +262,14 @@ export class CreditHolds {
     h.reserved -= ticket.bound;
     h.usedAt = Date.now();
     const amount = Math.min(Math.max(0, Math.ceil(charge.amount)), ticket.bound);
+    if (amount > 0) {
+      h.pending += amount;
+      h.queue.push({ ...charge, amount, seq: this.seq++ });
+      this.countUnwritten(h.wallet.tenantId, 1);
+    }
+    // What the charge keeps is counted first: only the truly free part goes back.
+    if (h.scarce && !h.closed && !h.lost) this.shrink(h);
     if (amount === 0) return;
-    h.pending += amount;
-    h.queue.push({ ...charge, amount, seq: this.seq++ });
-    this.countUnwritten(h.wallet.tenantId, 1);
     if (h.released) {
       // Tracked until written, so a read that waits for the tenant's charges waits for this one too.
       this.leaving.add(h);
@@ -304,7 +332,7 @@ export class CreditHolds {
     let h = this.holds.get(key);
     if (!h || h.lost || h.closed) {
       const now = Date.now();
-      h = { wallet: { tenantId: wallet.tenantId, accountId: wallet.accountId }, id: randomUUID(), size: 0, reserved: 0, pending: 0, queue: [], writing: null, growing: null, step: 0, grownAt: 0, usedAt: now, renewedAt: now, lost: false, closed: false, released: false };
+      h = { wallet: { tenantId: wallet.tenantId, accountId: wallet.accountId }, id: randomUUID(), size: 0, reserved: 0, pending: 0, queue: [], writing: null, growing: null, step: 0, grownAt: 0, scarce: false, shrinking: null, usedAt: now, renewedAt: now, lost: false, closed: false, released: false };
       this.holds.set(key, h);
     }
     return h;
@@ -317,16 +345,37 @@ export class CreditHolds {
     h.step = now - h.grownAt < 1_000 ? Math.min(MAX_STEP, Math.max(h.step * 2, short * 4)) : Math.max(short * 4, h.step / 4, 1);
     h.grownAt = now;
     const want = Math.max(short, Math.ceil(h.step));
-    h.growing = growStatement<{ granted: number | null; size: number | null }>(this.db, shapeOf(h.wallet), { ...walletValues(h), want, short })
+    h.growing = growStatement<{ granted: number | null; size: number | null; avail: number | null }>(this.db, shapeOf(h.wallet), { ...walletValues(h), want, short })
       .then(([row]) => {
         const granted = Number(row?.granted ?? 0);
         h.size += granted;
+        h.scarce = Number(row?.avail ?? 0) < want * 4;
         if (granted > 0) h.renewedAt = Date.now();
       })
       .finally(() => {
         h.growing = null;
       });
     return h.growing;
+  }
+
+  /** Gives the free part of a scarce hold back to its wallet (one shrink at a time per hold). */
+  private shrink(h: Hold): void {
+    if (h.shrinking || h.growing) return;
+    const n = free(h);
+    if (n <= 0) return;
+    // Out of the free part at once, so no admission counts on it meanwhile.
+    h.size -= n;
+    h.shrinking = shrinkStatement<{ left: number | null }>(this.db, shapeOf(h.wallet), { ...walletValues(h), n })
+      .then(([row]) => {
+        if (row?.left === null || row?.left === undefined) h.size += n;
+      })
+      .catch((err: unknown) => {
+        h.size += n;
+        logger.warn({ err, hold: h.id }, 'could not give the free part of a chat hold back');
+      })
+      .finally(() => {
+        h.shrinking = null;
+      });
   }
 
   /** Writes the queued charges of every hold (one statement per hold). */
@@ -417,9 +466,9 @@ export class CreditHolds {
     this.leaving.add(h);
     const deadline = Date.now() + waitMs;
     try {
-      while ((h.reserved > 0 && Date.now() < deadline) || h.queue.length > 0 || h.writing || h.growing) {
+      while ((h.reserved > 0 && Date.now() < deadline) || h.queue.length > 0 || h.writing || h.growing || h.shrinking) {
         if (h.queue.length > 0 && !h.writing) await this.writeHold(h);
-        else await (h.writing ?? h.growing ?? new Promise((r) => setTimeout(r, 50)));
+        else await (h.writing ?? h.growing ?? h.shrinking ?? new Promise((r) => setTimeout(r, 50)));
       }
       // A lost hold's row is already gone; one of 0 credits is deleted all the same.
       if (!h.lost) await releaseStatement(this.db, shapeOf(h.wallet), walletValues(h));
@@ -437,7 +486,7 @@ export class CreditHolds {
     const now = Date.now();
     const renew: string[] = [];
     for (const [key, h] of this.holds) {
-      if (h.reserved === 0 && h.queue.length === 0 && !h.writing && !h.growing && now - h.usedAt >= this.opts.idleMs) {
+      if (h.reserved === 0 && h.queue.length === 0 && !h.writing && !h.growing && !h.shrinking && now - h.usedAt >= this.opts.idleMs) {
         this.holds.delete(key);
         void this.release(h);
       } else if (now - h.renewedAt >= HOLD_TTL_MS / 4) {
