@@ -287,14 +287,16 @@ class Drills {
    * requests from its own hold on the wallet (docs/architecture.md → Chat holds). Checks that the
    * wallet never went negative, that every answer has exactly one charge row of its amount and a
    * refused request none, that the ledger sums to the balance, that `held` always equals the hold rows,
-   * and that every hold is given back once the wallet is quiet.
+   * and that every hold is given back once the wallet is quiet. A request whose outcome the client
+   * could not learn (the front's 502 when a restarting process dropped the connection) may or may not
+   * have been charged: at most once, and it is counted apart.
    */
   async chatHolds(): Promise<Row> {
     const credits = 60;
     const tenant = await this.tenant(credits);
     let answered = 0;
     let refused = 0;
-    let failed = 0;
+    let unknown = 0;
     let charged = 0;
     let heldMismatch = 0;
     const ask = async (i: number) => {
@@ -307,7 +309,7 @@ class Drills {
         answered += 1;
         charged += res.body.credits;
       } else if (res.status === 402) refused += 1;
-      else failed += 1;
+      else unknown += 1;
     };
     const checkHeld = async () => {
       const [w] = await this.sql<{ ok: boolean }[]>`
@@ -344,19 +346,21 @@ class Drills {
              (select count(distinct ref)::int from ledger_entries l where l.tenant_id = t.id and l.category = 'chat') as refs,
              (select coalesce(-sum(amount), 0)::int from ledger_entries l where l.tenant_id = t.id and l.category = 'chat') as sum
         from tenants t where t.id = ${tenant.id}`;
-    const exact = w !== undefined && w.rows === answered && w.refs === answered && w.sum === charged && w.credits === credits - charged;
-    const ok = exact && w.ledger === w.credits && w.credits >= 0 && w.held === 0 && holds === 0 && heldMismatch === 0 && failed === 0 && refused > 0;
+    // Each answer charged once and exactly; a request of unknown outcome at most once, for at most its bound (5).
+    const exact =
+      w !== undefined && w.rows === w.refs && w.rows >= answered && w.rows <= answered + unknown && w.sum >= charged && w.sum <= charged + 5 * (w.rows - answered);
+    const ok = exact && w.ledger === w.credits && w.credits >= 0 && w.held === 0 && holds === 0 && heldMismatch === 0 && refused > 0;
     return {
       drill: '6. chat on a small wallet across both web processes, one restarted',
-      requests: answered + refused + failed,
-      failed,
+      requests: answered + refused + unknown,
+      failed: unknown,
       jobs: answered,
       lost: 0,
-      doubleCharged: Math.max(0, (w?.rows ?? 0) - answered),
+      doubleCharged: Math.max(0, (w?.rows ?? 0) - (w?.refs ?? 0)),
       maxPendingS: 0,
       p95Ms: null,
       notes: [
-        `${answered} answered (${charged} credits), ${refused} refused with 402 on ${credits} credits`,
+        `${answered} answered (${charged} credits), ${refused} refused with 402 on ${credits} credits${unknown ? `, ${unknown} of unknown outcome` : ''}`,
         `${w?.rows} charge rows for ${w?.refs} requests; ledger ${w?.ledger} = balance ${w?.credits}: ${w?.ledger === w?.credits ? 'yes' : 'NO'}`,
         `held = hold rows at every check: ${heldMismatch === 0 ? 'yes' : `no (${heldMismatch})`}; held after the quiet spell ${w?.held}`,
       ],
