@@ -10,7 +10,7 @@ import { boundHeapGrowth, dropImageCache } from '../src/server/heap';
 import { ensureSchema } from '../src/server/db/migrate';
 import { CLIENT_ADDRESS_HEADER, clientAddressOf } from '../src/server/http/client-address';
 import { isChatRequest, serveChat } from '../src/server/http/chat';
-import { closeCreditHolds } from '../src/server/domain/credits/holds';
+import { closeCreditHolds } from '../src/server/domain/credits/hold-registry';
 import { closeTokenShares } from '../src/server/domain/limits/token-shares';
 import { flushAttempts } from '../src/server/upstreams/engine';
 import { isDirectPath, serveDirect } from '../src/server/http/direct';

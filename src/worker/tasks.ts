@@ -1,6 +1,6 @@
 import type { Config } from '../server/config';
 import { pruneSignInThrottles } from '../server/domain/auth/sign-in-throttle';
-import { sweepExpiredHolds } from '../server/domain/credits/holds';
+import { sweepExpiredHolds } from '../server/domain/credits/hold-statements';
 import { failStalledConversions } from '../server/domain/image-template/jobs';
 import { pruneJobEvents } from '../server/domain/jobs/events';
 import { pruneAbandonedUploads } from '../server/domain/uploads/uploads';

@@ -11,7 +11,7 @@ import { creditHolds, ledgerEntries, tenants, upstreamAttempts, upstreams } from
 import { createAccount } from '../../src/server/domain/accounts/accounts';
 import { OPERATOR, type ScopedIdentity } from '../../src/server/domain/auth/identity';
 import { proxyChat, type ChatCaller, type ChatOutput } from '../../src/server/domain/chat/proxy';
-import { chatChargesWritten, closeCreditHolds } from '../../src/server/domain/credits/holds';
+import { chatChargesWritten, closeCreditHolds } from '../../src/server/domain/credits/hold-registry';
 import { walletOf } from '../../src/server/domain/credits/ledger';
 import { AppError } from '../../src/server/domain/errors';
 import { createTenant } from '../../src/server/domain/tenants/tenants';

@@ -6,7 +6,7 @@ import type { ActionMap } from './action-map';
 import { ZodError } from 'zod';
 import type { Deps } from '../domain/deps';
 import type { Identity, ScopedIdentity, TenantIdentity } from '../domain/auth/identity';
-import { chatChargesWritten } from '../domain/credits/holds';
+import { chatChargesWritten } from '../domain/credits/hold-registry';
 import { AppError, defaultReason, errorStatus, tenantOnly, type ErrorCode, type ErrorReason, type FieldIssue } from '../domain/errors';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { logger } from '../logger';
