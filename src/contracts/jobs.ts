@@ -7,6 +7,31 @@ import { isSupportedRatio } from './ratios';
 export const jobStatuses = ['pending', 'done', 'failed'] as const;
 export type JobStatus = (typeof jobStatuses)[number];
 
+/**
+ * Why a job or video task failed, as `reason` beside its `error` text: stable for programs (docs/api.md → Job failures).
+ * - content_refused: the provider's moderation refused the prompt, an input or the result; refunded, not retried elsewhere
+ * - invalid_input: an input file was refused as unreadable
+ * - invalid_parameter: the provider refused a parameter of the request
+ * - capability_unsupported: no model can do what was asked (a ratio, a reference count)
+ * - upstream_quota: the provider's quota or rate limit was exhausted on every upstream
+ * - upstream_error: the provider failed (an internal error, an unusable result, unreachable)
+ * - timeout: the work did not finish in time
+ * - cancelled: cancelled by the caller
+ * - interrupted: stopped by Studio after repeated restarts, or an internal error
+ */
+export const jobFailureReasons = [
+  'content_refused',
+  'invalid_input',
+  'invalid_parameter',
+  'capability_unsupported',
+  'upstream_quota',
+  'upstream_error',
+  'timeout',
+  'cancelled',
+  'interrupted',
+] as const;
+export type JobFailureReason = (typeof jobFailureReasons)[number];
+
 export const imageQualities = ['low', 'medium', 'high'] as const;
 export type ImageQuality = (typeof imageQualities)[number];
 

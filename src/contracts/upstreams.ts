@@ -9,6 +9,22 @@ export type Media = (typeof mediaKinds)[number];
 export const adapterKinds = ['openai-images', 'openai-chat', 'ark-video'] as const;
 export type AdapterKind = (typeof adapterKinds)[number];
 
+/** An image size as the Images API writes it: `WIDTHxHEIGHT`. */
+export const imageSizeSchema = z.string().regex(/^[1-9]\d{1,4}x[1-9]\d{1,4}$/, 'must be WIDTHxHEIGHT, e.g. 1024x1536');
+
+/** The sizes a model takes when any size within bounds is accepted. */
+export const sizeRuleSchema = z
+  .strictObject({
+    multiple_of: z.number().int().min(1).max(512).optional().meta({ description: 'Both sides must be a multiple of this (e.g. 16)' }),
+    min_side: z.number().int().min(1).max(16384).optional().meta({ description: 'Shortest side in pixels' }),
+    max_side: z.number().int().min(1).max(16384).optional().meta({ description: 'Longest side in pixels' }),
+    min_pixels: z.number().int().min(1).optional().meta({ description: 'Fewest pixels (width × height)' }),
+    max_pixels: z.number().int().min(1).optional().meta({ description: 'Most pixels (width × height)' }),
+    max_aspect: z.number().min(1).max(100).optional().meta({ description: 'Long side / short side at most (3 = between 1:3 and 3:1)' }),
+  })
+  .meta({ description: 'Image: any size within these bounds' });
+export type SizeRule = z.infer<typeof sizeRuleSchema>;
+
 /** What one model of a channel can do. Absent flags mean "no". */
 export const capabilitiesSchema = z.strictObject({
   reference_images: z.boolean().optional().meta({ description: 'Image or video: takes reference images' }),
@@ -20,6 +36,18 @@ export const capabilitiesSchema = z.strictObject({
     .array(z.enum(imageQualities))
     .optional()
     .meta({ description: `Image: the quality levels it accepts (${imageQualities.join(', ')}); empty or absent: no quality parameter` }),
+  /** Image sizes the model accepts: a list, or a rule; absent: the known sizes of its model id (docs/routing.md → Sizes). */
+  sizes: z
+    .union([z.array(imageSizeSchema).min(1).max(64), sizeRuleSchema])
+    .optional()
+    .meta({ description: 'Image: the sizes it accepts, a list (["1024x1024", "1536x1024"]) or a rule; absent: the known sizes of its model id' }),
+  /** Image: whether a result may be cropped to the ratio asked for (default true); false serves only ratios a size gives exactly. */
+  crop: z.boolean().optional().meta({ description: 'Image: crop the result to the ratio asked for when no size has it exactly (default true)' }),
+  /** Image: `output_format` values the model accepts; absent: the known formats of its model id, or none (the parameter is not sent). */
+  output_formats: z
+    .array(z.enum(['png', 'jpeg', 'webp']))
+    .optional()
+    .meta({ description: 'Image: the output_format values it accepts; absent: known from its model id, else the parameter is not sent' }),
   /** Video: duration range in seconds and resolutions of the tier. */
   duration: z
     .strictObject({
@@ -65,7 +93,7 @@ export const ADAPTER_MEDIA: Record<AdapterKind, readonly Media[]> = {
   'ark-video': ['video'],
 };
 const MEDIA_CAPABILITIES: Record<Media, readonly (keyof Capabilities)[]> = {
-  image: ['reference_images', 'max_reference_images', 'mask', 'transparent_background', 'qualities'],
+  image: ['reference_images', 'max_reference_images', 'mask', 'transparent_background', 'qualities', 'sizes', 'crop', 'output_formats'],
   video: ['duration', 'resolutions', 'first_frame', 'last_frame', 'reference_images', 'max_reference_images', 'reference_video', 'reference_audio', 'generate_audio'],
   chat: ['streaming', 'json_mode', 'tools', 'vision'],
   vision: ['streaming', 'json_mode', 'tools', 'vision'],

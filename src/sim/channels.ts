@@ -42,11 +42,30 @@ export interface SimImageCapabilities {
   mask: false;
   outputFormats: SimImageFormat[];
   responseFormats: ('b64_json' | 'url')[];
+  /**
+   * The sizes the model accepts, as its provider documents them: a list (gpt-image-1's three sizes), or
+   * a rule (gpt-image-2: sides multiples of 16, long side at most 3840, 655,360 to 8,294,400 pixels,
+   * between 1:3 and 3:1). Any other size is refused with the provider's `invalid_value` error.
+   */
+  sizes: readonly string[] | SimSizeRule;
   /** Any `WxH` with both sides inside this range is rendered at exactly that size. */
   minSide: number;
   maxSide: number;
   maxImagesPerRequest: number;
 }
+
+export interface SimSizeRule {
+  multiple_of: number;
+  max_side: number;
+  min_pixels: number;
+  max_pixels: number;
+  max_aspect: number;
+}
+
+/** gpt-image-1's sizes (OpenAI's OpenAPI document, `CreateImageRequest.size`). */
+export const FIXED_IMAGE_SIZES: readonly string[] = ['1024x1024', '1536x1024', '1024x1536'];
+/** gpt-image-2's size rule. */
+export const FREE_SIZE_RULE: SimSizeRule = { multiple_of: 16, max_side: 3840, min_pixels: 655_360, max_pixels: 8_294_400, max_aspect: 3 };
 
 export interface SimChatCapabilities {
   vision: boolean;
@@ -184,7 +203,7 @@ function imageChannel(
   name: string,
   family: string,
   costUsd: number,
-  caps: Pick<SimImageCapabilities, 'qualities' | 'transparentBackground' | 'maxReferenceImages'>,
+  caps: Pick<SimImageCapabilities, 'qualities' | 'transparentBackground' | 'maxReferenceImages' | 'sizes'>,
 ): SimImageChannel {
   return {
     name,
@@ -238,9 +257,9 @@ function videoChannel(name: string, tiers: SimVideoTier[], costUsd: number, canc
 const ALL_QUALITIES: SimImageQuality[] = ['low', 'medium', 'high'];
 
 export const SIM_CHANNELS: readonly SimChannel[] = [
-  imageChannel('sim-image-a', 'imagegen-1', 0.04, { qualities: ALL_QUALITIES, transparentBackground: true, maxReferenceImages: 16 }),
-  imageChannel('sim-image-b', 'imagegen-1', 0.035, { qualities: ALL_QUALITIES, transparentBackground: false, maxReferenceImages: 16 }),
-  imageChannel('sim-image-c', 'imagegen-2', 0.03, { qualities: [], transparentBackground: false, maxReferenceImages: 4 }),
+  imageChannel('sim-image-a', 'imagegen-1', 0.04, { qualities: ALL_QUALITIES, transparentBackground: true, maxReferenceImages: 16, sizes: FIXED_IMAGE_SIZES }),
+  imageChannel('sim-image-b', 'imagegen-1', 0.035, { qualities: ALL_QUALITIES, transparentBackground: false, maxReferenceImages: 16, sizes: FIXED_IMAGE_SIZES }),
+  imageChannel('sim-image-c', 'imagegen-2', 0.03, { qualities: [], transparentBackground: false, maxReferenceImages: 4, sizes: FREE_SIZE_RULE }),
   chatChannel('sim-chat-a', 'chatmodel-1', 0.002, { vision: true, tools: true, contextTokens: 128_000 }),
   chatChannel('sim-chat-b', 'chatmodel-1', 0.0025, { vision: true, tools: true, contextTokens: 128_000 }),
   chatChannel('sim-chat-lite', 'chatmodel-lite', 0.0005, { vision: false, tools: false, contextTokens: 32_000 }),

@@ -72,6 +72,7 @@ const DETAILED: ReadonlySet<FailureKind> = new Set<FailureKind>([
   'conflict',
   'insufficient_credits',
   'capability_unsupported',
+  'content_refused',
   'rate_limited',
   'payload_too_large',
   'unsupported_media_type',

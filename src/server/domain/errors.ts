@@ -29,6 +29,7 @@ export const errorReasons = [
   'validation',
   'bad_request',
   'capability_unsupported',
+  'content_refused',
   'unauthorized',
   'forbidden',
   'tenant_only',

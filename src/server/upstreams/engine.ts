@@ -8,7 +8,8 @@ import { logger } from '../logger';
 import { recordUpstreamAttempt } from '../metrics/registry';
 import { getUpstream, loadCandidates, markRemoved, targetOf } from './registry';
 import { planRoute, type Candidate, type RouteRequest } from './select';
-import { CALLER_FAULT, REMOVING, TRANSIENT, UpstreamError, type ErrorClass, type Target, type UpstreamModel } from './types';
+import type { JobFailureReason } from '../../contracts/jobs';
+import { CALLER_FAULT, REMOVING, RETRIED_ONCE, TRANSIENT, UpstreamError, type ErrorClass, type Target, type UpstreamModel } from './types';
 
 /** Same upstream at most 2 more times, transient errors only (rule 3). */
 export const MAX_RETRIES = 2;
@@ -52,6 +53,57 @@ export class RoutingExhausted extends AppError {
   }
 }
 
+/** The job failure reason an error class stands for (docs/api.md → Job failures). */
+export function reasonOfClass(cls: ErrorClass): JobFailureReason {
+  switch (cls) {
+    case 'refused':
+      return 'content_refused';
+    case 'invalid_input':
+      return 'invalid_input';
+    case 'bad_request':
+    case 'unsupported':
+      return 'invalid_parameter';
+    case 'rate_limit':
+    case 'unpaid':
+      return 'upstream_quota';
+    case 'timeout':
+      return 'timeout';
+    default:
+      return 'upstream_error';
+  }
+}
+
+/** What the caller is told when a provider's moderation refused the content (no provider is named). */
+export const CONTENT_REFUSED_MESSAGE =
+  'The provider refused the content: its moderation blocked the prompt, an input image or the result. Change the content; retrying the same request will not help. Its credits were not charged';
+
+/**
+ * Raised when the provider's moderation refused the content: the caller's error (400), tried on one
+ * upstream only (another would get the same content), no health penalty.
+ */
+export class ContentRefused extends AppError {
+  constructor(message = CONTENT_REFUSED_MESSAGE) {
+    super('BAD_REQUEST', message, { reason: 'content_refused' });
+  }
+}
+
+/**
+ * The job failure reason of an error that ended a job: the routing failure's class, a refusal of the
+ * caller's input, a capability no model has; `interrupted` for anything else.
+ */
+export function failureReasonOf(err: unknown): JobFailureReason {
+  if (err instanceof RoutingExhausted) return reasonOfClass(err.lastClass);
+  if (err instanceof ContentRefused) return 'content_refused';
+  if (err instanceof InputRejected) return 'invalid_input';
+  if (err instanceof AppError) {
+    if (err.reason === 'capability_unsupported') return 'capability_unsupported';
+    if (err.reason === 'timeout') return 'timeout';
+    if (err.code === 'BAD_REQUEST') return 'invalid_parameter';
+    if (err.code === 'UNAVAILABLE') return 'upstream_error';
+  }
+  return 'interrupted';
+}
+
 /** What the caller is told when an upstream refused the input itself (no provider is named). */
 export const INVALID_INPUT_MESSAGE =
   'An input image was refused as invalid: it could not be read as an image (a damaged or cut-off file, or an address that does not lead to an image). Replace it with a valid PNG, JPEG or WebP image; retrying with the same input will not help';
@@ -79,11 +131,18 @@ export function describeFailure(cls: ErrorClass): string {
     unsupported: 'The upstream does not support this request',
     bad_output: 'The upstream returned an unusable result',
     invalid_input: 'The upstream refused the input as invalid',
+    refused: 'The provider refused the content',
   };
   return words[cls];
 }
 
 const defaultDelay = (tryNo: number, err: UpstreamError) => Math.min(err.retryAfterMs ?? 500 * 2 ** (tryNo - 1), 5_000);
+
+/** What an attempt adds to its log row: the provider's error code, and facts operators need (the size sent, a crop). */
+export interface AttemptNote {
+  detail?: Record<string, unknown>;
+  errorCode?: string | undefined;
+}
 
 function classify(err: unknown): UpstreamError {
   if (err instanceof UpstreamError) return err;
@@ -99,10 +158,10 @@ type AttemptRow = typeof upstreamAttempts.$inferInsert;
  */
 const insertAttempts = hotStatement<'rows'>(
   (v) => sql`
-    insert into ${upstreamAttempts} (upstream_id, family, ref, tenant_id, started_at, duration_ms, ok, error_class, try_no, chain_pos)
-    select "upstreamId", family, ref, "tenantId", "startedAt", "durationMs", ok, "errorClass", "tryNo", "chainPos"
+    insert into ${upstreamAttempts} (upstream_id, family, ref, tenant_id, started_at, duration_ms, ok, error_class, error_code, detail, try_no, chain_pos)
+    select "upstreamId", family, ref, "tenantId", "startedAt", "durationMs", ok, "errorClass", "errorCode", detail, "tryNo", "chainPos"
       from json_to_recordset(${v('rows')}::text::json) as r("upstreamId" uuid, family text, ref text, "tenantId" uuid, "startedAt" timestamptz,
-           "durationMs" integer, ok boolean, "errorClass" text, "tryNo" smallint, "chainPos" smallint)`,
+           "durationMs" integer, ok boolean, "errorClass" text, "errorCode" text, detail jsonb, "tryNo" smallint, "chainPos" smallint)`,
 );
 
 /**
@@ -166,9 +225,12 @@ export function recordAttempt(
   errorClass: ErrorClass | null,
   tryNo: number,
   chainPos: number,
+  note?: AttemptNote,
 ): void {
   recordUpstreamAttempt(row.channel ?? row.upstreamId, ok ? 'ok' : (errorClass ?? 'server_error'), Math.max(0, Date.now() - started));
   attemptLog.add(db, {
+    errorCode: note?.errorCode ?? null,
+    detail: note?.detail ?? null,
     upstreamId: row.upstreamId,
     family: row.family,
     ref: row.ref ?? null,
@@ -193,16 +255,23 @@ export async function planOrThrow(db: Db, req: RouteRequest, random?: () => numb
 }
 
 /**
+ * One call to one upstream. `note` is the attempt's log row: what the call sets in `note.detail`
+ * (the size it sent, say) is recorded with the attempt, whether it succeeds or fails.
+ */
+export type UpstreamCall<T> = (target: Target, model: UpstreamModel, signal: AbortSignal, note: AttemptNote) => Promise<T>;
+
+/**
  * Runs `call` through the fallback chain: each upstream is tried, transient failures retried on it
- * up to twice, invalid-key and unpaid answers remove it from rotation, an answer that the input
- * itself is invalid ends the call with {@link InputRejected}, and any other failure moves to the
- * next upstream. Every attempt is recorded.
+ * up to twice and a server error once, invalid-key and unpaid answers remove it from rotation, an
+ * answer that the input itself is invalid ends the call with {@link InputRejected} and a content
+ * refusal with {@link ContentRefused}, and any other failure moves to the next upstream. Every
+ * attempt is recorded.
  */
 export async function routeCall<T>(
   db: Db,
   secret: Buffer,
   req: RouteRequest,
-  call: (target: Target, model: UpstreamModel, signal: AbortSignal) => Promise<T>,
+  call: UpstreamCall<T>,
   opts: RouteOptions = {},
 ): Promise<Routed<T>> {
   const plan = await planOrThrow(db, req, opts.random);
@@ -213,7 +282,7 @@ export async function runChain<T>(
   db: Db,
   secret: Buffer,
   chain: Candidate[],
-  call: (target: Target, model: UpstreamModel, signal: AbortSignal) => Promise<T>,
+  call: UpstreamCall<T>,
   opts: RouteOptions = {},
 ): Promise<Routed<T>> {
   const delay = opts.retryDelayMs ?? defaultDelay;
@@ -248,9 +317,10 @@ export async function runChain<T>(
       const relay = () => attempt.abort(opts.signal?.reason);
       opts.signal?.addEventListener('abort', relay, { once: true });
       let failure: unknown;
+      const note: AttemptNote = {};
       try {
-        const result = await call(target, cand.model, attempt.signal);
-        recordAttempt(db, meta, started, true, null, tryNo, pos);
+        const result = await call(target, cand.model, attempt.signal, note);
+        recordAttempt(db, meta, started, true, null, tryNo, pos, note);
         return { result, upstreamId: row.id, channel: row.name, family: cand.model.family, model: cand.model, chainPosition: pos };
       } catch (err) {
         failure = err;
@@ -264,15 +334,18 @@ export async function runChain<T>(
         attempt.signal.aborted && !(failure instanceof UpstreamError && failure.errorClass !== 'timeout')
           ? new UpstreamError('timeout', `no answer within ${row.softTimeoutMs} ms`, { cause: failure })
           : classify(failure);
-      recordAttempt(db, meta, started, false, last.errorClass, tryNo, pos);
-      logger.info({ channel: row.name, cls: last.errorClass, tryNo, pos, ref: opts.ref }, 'upstream attempt failed');
-      // The input itself is invalid: no other upstream can do better, so the chain stops here.
+      note.errorCode ??= last.code;
+      recordAttempt(db, meta, started, false, last.errorClass, tryNo, pos, note);
+      logger.info({ channel: row.name, cls: last.errorClass, code: last.code, tryNo, pos, ref: opts.ref }, 'upstream attempt failed');
+      // The content or the input itself is refused: no other upstream can do better, so the chain stops here.
+      if (last.errorClass === 'refused') throw new ContentRefused();
       if (CALLER_FAULT.has(last.errorClass)) throw new InputRejected();
       if (REMOVING.has(last.errorClass)) {
         await markRemoved(db, row.id, last.errorClass as 'invalid_key' | 'unpaid');
         break;
       }
-      if (!TRANSIENT.has(last.errorClass) || tryNo > MAX_RETRIES) break;
+      const retries = TRANSIENT.has(last.errorClass) ? MAX_RETRIES : RETRIED_ONCE.has(last.errorClass) ? 1 : 0;
+      if (tryNo > retries) break;
       const wait = delay(tryNo, last);
       await new Promise((r) => setTimeout(r, wait));
     }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { and, eq, inArray, not, sql } from 'drizzle-orm';
 import { parse as parseYaml } from 'yaml';
 import { ZodError } from 'zod';
-import { SIM_CHANNELS, simChannelBaseUrl, simChannelKey, type SimChannel } from '../../sim/channels';
+import { SIM_CHANNELS, simChannelBaseUrl, simChannelKey, type SimChannel, type SimSizeRule } from '../../sim/channels';
 import { ConfigError } from '../config';
 import type { Db } from '../db/client';
 import { announceCredentialChange } from '../domain/auth/credential-changes';
@@ -74,6 +74,8 @@ function simModels(ch: SimChannel): UpstreamModel[] {
           mask: ch.capabilities.mask,
           transparent_background: ch.capabilities.transparentBackground,
           qualities: [...ch.capabilities.qualities],
+          sizes: Array.isArray(ch.capabilities.sizes) ? [...(ch.capabilities.sizes as readonly string[])] : { ...(ch.capabilities.sizes as SimSizeRule) },
+          output_formats: [...ch.capabilities.outputFormats],
         },
       }));
     case 'openai-chat':

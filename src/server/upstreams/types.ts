@@ -43,17 +43,21 @@ export const errorClasses = [
   'unsupported',
   'bad_output',
   'invalid_input',
+  'refused',
 ] as const;
 export type ErrorClass = (typeof errorClasses)[number];
 
 /**
- * The caller's input itself is invalid (an image that does not decode): another upstream would
- * refuse it too. Routing stops at once, and the attempt does not count against the upstream's health.
+ * The caller's input itself is at fault: an image that does not decode (`invalid_input`), or content
+ * the provider's moderation refused (`refused`). Another upstream would refuse it too, so routing
+ * stops at once, and the attempt does not count against the upstream's health.
  */
-export const CALLER_FAULT: ReadonlySet<ErrorClass> = new Set(['invalid_input']);
+export const CALLER_FAULT: ReadonlySet<ErrorClass> = new Set(['invalid_input', 'refused']);
 
 /** Retried on the same upstream (at most twice); anything else moves down the fallback chain. */
 export const TRANSIENT: ReadonlySet<ErrorClass> = new Set(['timeout', 'rate_limit']);
+/** Retried once on the same upstream after a short back-off (a provider's passing 5xx), then the chain moves on. */
+export const RETRIED_ONCE: ReadonlySet<ErrorClass> = new Set(['server_error']);
 /** Takes the upstream out of rotation until a probe succeeds. */
 export const REMOVING: ReadonlySet<ErrorClass> = new Set(['invalid_key', 'unpaid']);
 
@@ -62,12 +66,15 @@ export class UpstreamError extends Error {
   readonly errorClass: ErrorClass;
   readonly status: number | undefined;
   readonly retryAfterMs: number | undefined;
+  /** The provider's own error code, verbatim, for the attempt log (never shown to callers). */
+  readonly code: string | undefined;
 
-  constructor(errorClass: ErrorClass, message: string, opts: { status?: number; retryAfterMs?: number; cause?: unknown } = {}) {
+  constructor(errorClass: ErrorClass, message: string, opts: { status?: number; retryAfterMs?: number; cause?: unknown; code?: string | undefined } = {}) {
     super(message, { cause: opts.cause });
     this.errorClass = errorClass;
     this.status = opts.status;
     this.retryAfterMs = opts.retryAfterMs;
+    this.code = opts.code;
   }
 }
 

@@ -35,6 +35,8 @@ export const jobs = pgTable(
     walletAccountId: uuid(),
     cdnUrl: text(),
     error: text(),
+    /** The stable, machine-readable cause of a failure (`content_refused`, `timeout`, ...; docs/api.md → Job failures). */
+    errorReason: text(),
     /** Shown while pending, e.g. that a backup channel is in use. */
     note: text(),
     steps: jsonb().$type<JobStep[]>(),

@@ -48,6 +48,13 @@ export const upstreamAttempts = pgTable(
     durationMs: integer().notNull(),
     ok: boolean().notNull(),
     errorClass: text(),
+    /** The provider's own error code, verbatim (`moderation_blocked`, `OutputVideoSensitiveContentDetected`, ...), for operators. */
+    errorCode: text(),
+    /**
+     * What was sent and what came back that operators need to read a failure or a cost: the size asked
+     * for and the crop applied, a refused task's provider message, a cancel the provider refused.
+     */
+    detail: jsonb().$type<Record<string, unknown>>(),
     /** 1 for the first try on this upstream, 2 and 3 for retries. */
     tryNo: smallint().notNull().default(1),
     /** Position in the fallback chain, 1-based. */

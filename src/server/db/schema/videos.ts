@@ -32,6 +32,14 @@ export const videoTasks = pgTable(
     stateChangedAt: stamp(),
     createdAt: stamp(),
     upstreamCreatedAt: at(),
+    /** The provider's own last reported status of the upstream task (it may differ from `state` once the job ended). */
+    upstreamState: text(),
+    /**
+     * Set when the job ended (cancelled by the caller, timed out) while the provider would not cancel its
+     * running task: the caller was refunded, and the worker still follows the upstream task to its end
+     * to record what it cost. Operators list these tasks.
+     */
+    orphanedAt: at(),
   },
   (t) => [index('video_tasks_tenant_state_idx').on(t.tenantId, t.state, t.createdAt.desc())],
 );

@@ -19,7 +19,25 @@ const CODE_CLASSES: Record<string, ErrorClass> = {
   invalid_image: 'invalid_input',
   invalid_image_format: 'invalid_input',
   invalid_image_url: 'invalid_input',
+  // The provider's moderation refused the content (OpenAI Images `moderation_blocked` with type
+  // `image_generation_user_error`, `content_policy_violation`; Azure OpenAI's `content_filter`).
+  moderation_blocked: 'refused',
+  content_policy_violation: 'refused',
+  content_filter: 'refused',
+  // Ark: the same, for input text, images, video or audio, and for the output.
+  InputTextSensitiveContentDetected: 'refused',
+  InputImageSensitiveContentDetected: 'refused',
+  InputVideoSensitiveContentDetected: 'refused',
+  InputAudioSensitiveContentDetected: 'refused',
+  OutputTextSensitiveContentDetected: 'refused',
+  OutputImageSensitiveContentDetected: 'refused',
+  OutputVideoSensitiveContentDetected: 'refused',
+  OutputAudioSensitiveContentDetected: 'refused',
+  SensitiveContentDetected: 'refused',
 };
+
+/** Classes that name the caller's content or input: they only count on a 4xx answer (on a 5xx the upstream itself failed). */
+const CALLER_CODES: ReadonlySet<ErrorClass> = new Set(['invalid_input', 'refused']);
 
 interface ErrorBody {
   error?: { code?: unknown; type?: unknown; message?: unknown } | string;
@@ -35,11 +53,10 @@ function parseRetryAfter(value: string | null): number | undefined {
 
 /** Decides an error class from the status and the provider's structured error code (never the message text). */
 export function classifyResponse(status: number, body: unknown): ErrorClass {
-  const err = (body as ErrorBody | null)?.error;
-  const code = typeof err === 'object' && err ? (typeof err.code === 'string' ? err.code : typeof err.type === 'string' ? err.type : '') : '';
-  const byCode = CODE_CLASSES[code];
-  // An "invalid input" code only counts on a 4xx answer: on a 5xx the upstream itself failed.
-  if (byCode && !(byCode === 'invalid_input' && (status < 400 || status >= 500))) return byCode;
+  const code = errorCodeOf(body) ?? '';
+  const byCode = Object.hasOwn(CODE_CLASSES, code) ? CODE_CLASSES[code] : undefined;
+  // A code naming the caller's input only counts on a 4xx answer: on a 5xx the upstream itself failed.
+  if (byCode && !(CALLER_CODES.has(byCode) && (status < 400 || status >= 500))) return byCode;
   if (status === 401 || status === 403) return 'invalid_key';
   if (status === 402) return 'unpaid';
   if (status === 429) return 'rate_limit';
@@ -48,11 +65,24 @@ export function classifyResponse(status: number, body: unknown): ErrorClass {
   return 'bad_request';
 }
 
+/** The provider's structured error code (`error.code`, else `error.type`), verbatim; null when the body has none. */
+export function errorCodeOf(body: unknown): string | null {
+  const err = (body as ErrorBody | null)?.error;
+  if (typeof err !== 'object' || !err) return null;
+  if (typeof err.code === 'string' && err.code) return err.code;
+  return typeof err.type === 'string' && err.type ? err.type : null;
+}
+
+/** The class a provider's error code names by itself (a task's failure code, say); undefined when unknown. */
+export function classOfCode(code: string): ErrorClass | undefined {
+  return Object.hasOwn(CODE_CLASSES, code) ? CODE_CLASSES[code] : undefined;
+}
+
 function upstreamErrorFrom(status: number, body: unknown, retryAfter: string | null): UpstreamError {
   const cls = classifyResponse(status, body);
   const err = (body as ErrorBody | null)?.error;
   const message = typeof err === 'object' && err && typeof err.message === 'string' ? err.message : `HTTP ${status}`;
-  return new UpstreamError(cls, message, { status, retryAfterMs: parseRetryAfter(retryAfter) });
+  return new UpstreamError(cls, message, { status, retryAfterMs: parseRetryAfter(retryAfter), code: errorCodeOf(body) ?? undefined });
 }
 
 export async function upstreamError(res: Response): Promise<UpstreamError> {
