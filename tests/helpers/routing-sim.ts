@@ -1,12 +1,11 @@
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { startSim, type RunningSim } from '../../src/sim/testing';
 import { upstreams } from '../../src/server/db/schema';
-import { generateImage } from '../../src/server/upstreams/adapters/openai-images';
-import type { RouteOptions } from '../../src/server/upstreams/engine';
+import { generateForRatio } from '../../src/server/domain/jobs/run';
+import type { AttemptNote, RouteOptions } from '../../src/server/upstreams/engine';
 import { invalidateCandidates, simulatorUpstreams, syncUpstreams } from '../../src/server/upstreams/registry';
 import type { RouteRequest } from '../../src/server/upstreams/select';
 import type { Target, UpstreamModel } from '../../src/server/upstreams/types';
-import { verifyImage } from '../../src/server/upstreams/verify';
 import { createTestDatabase, testSecret, type TestDatabase } from './test-db';
 
 /**
@@ -50,21 +49,21 @@ export const fast: RouteOptions = { retryDelayMs: () => 5, random: () => 0 };
 
 export const image = (needs: RouteRequest['needs'] = {}, model?: string): RouteRequest => ({ media: 'image', model, needs });
 
-/** An image call as the job worker makes it: generate, then verify before accepting. */
-export function imageCall(opts: { transparent?: boolean; prompt?: string; references?: Buffer[] } = {}) {
-  return async (target: Target, _model: UpstreamModel, signal: AbortSignal) => {
-    const out = await generateImage(
+/** An image call as the job worker makes it: the model's size for the ratio, then verified and cropped to it. */
+export function imageCall(opts: { transparent?: boolean; prompt?: string; references?: Buffer[]; ratio?: string } = {}) {
+  return async (target: Target, model: UpstreamModel, signal: AbortSignal, note?: AttemptNote) => {
+    const out = await generateForRatio(
       target,
+      model,
       {
         prompt: opts.prompt ?? '一只橘猫 on a desk',
-        width: 768,
-        height: 1024,
-        outputFormat: 'png',
+        ratio: opts.ratio ?? '3:4',
         background: opts.transparent ? 'transparent' : undefined,
         referenceImages: (opts.references ?? []).map((data, i) => ({ data, mime: 'image/jpeg', filename: `ref-${i}.jpg` })),
       },
       signal,
+      note,
     );
-    return verifyImage(out.data, { format: 'png', transparent: opts.transparent });
+    return out.verified;
   };
 }

@@ -32,11 +32,12 @@ describe('routing through the simulator', () => {
     const before = Date.now();
     const tenantId = '0d6f1a52-5a43-4f0e-9c3b-7f4f8a1e2b3c';
     const routed = await routeCall(suite.t.db, testSecret, image(), imageCall(), { ...fast, ref: 'r-basic', tenantId });
-    expect(routed.result).toMatchObject({ format: 'png', width: 768, height: 1024 });
+    // The channel takes 1024x1536 as its closest size to 3:4; the result is cropped to exactly 3:4.
+    expect(routed.result).toMatchObject({ format: 'png', width: 1024, height: 1365 });
     expect(await attemptsOf('r-basic')).toEqual([{ channel: routed.channel, ok: true, cls: null, tryNo: 1, pos: 1 }]);
     // Every column of the batched write: who, what, when and how long.
     const [row] = await suite.t.db.select().from(upstreamAttempts).where(eq(upstreamAttempts.ref, 'r-basic'));
-    expect(row).toMatchObject({ upstreamId: routed.upstreamId, family: routed.family, tenantId });
+    expect(row).toMatchObject({ upstreamId: routed.upstreamId, family: routed.family, tenantId, detail: { size: '1024x1536', ratio: '3:4', crop: '1024x1365' } });
     expect(row?.startedAt).toBeInstanceOf(Date);
     expect(row?.startedAt.getTime()).toBeGreaterThanOrEqual(before);
     expect(row?.startedAt.getTime()).toBeLessThanOrEqual(Date.now());
@@ -87,7 +88,7 @@ describe('routing through the simulator', () => {
     expect((await attemptsOf('r-locked')).map((a) => a.channel)).toEqual(['sim-image-b', 'sim-image-b', 'sim-image-b']);
   });
 
-  it('does not retry a server error but falls back inside the family, with a note while the backup runs', async () => {
+  it('retries a server error once after a short back-off, then falls back inside the family, with a note while the backup runs', async () => {
     await fault('sim-image-a', 'server_error');
     const notes: [number, number][] = [];
     const routed = await routeCall(suite.t.db, testSecret, image({}, 'imagegen-1'), imageCall(), {
@@ -98,8 +99,19 @@ describe('routing through the simulator', () => {
     expect(routed.channel).toBe('sim-image-b');
     expect(routed.family).toBe('imagegen-1');
     expect(notes).toEqual([[1, 1]]);
-    expect((await attemptsOf('r-fallback')).map((a) => [a.channel, a.ok, a.cls, a.pos])).toEqual([
-      ['sim-image-a', false, 'server_error', 1],
+    expect((await attemptsOf('r-fallback')).map((a) => [a.channel, a.ok, a.cls, a.tryNo, a.pos])).toEqual([
+      ['sim-image-a', false, 'server_error', 1, 1],
+      ['sim-image-a', false, 'server_error', 2, 1],
+      ['sim-image-b', true, null, 1, 2],
+    ]);
+  });
+
+  it('gets past a single server error on the same channel: one retry, no fallback', async () => {
+    await fault('sim-image-b', 'server_error', 1);
+    const routed = await routeCall(suite.t.db, testSecret, image({}, 'sim-image-b'), imageCall(), { ...fast, ref: 'r-500-once' });
+    expect(routed.channel).toBe('sim-image-b');
+    expect((await attemptsOf('r-500-once')).map((a) => [a.channel, a.ok, a.cls, a.tryNo])).toEqual([
+      ['sim-image-b', false, 'server_error', 1],
       ['sim-image-b', true, null, 2],
     ]);
   });

@@ -12,6 +12,7 @@ function job(minute: number, status: Job['status'] = 'done'): Job {
     status,
     cdn_url: status === 'done' ? `http://studio.test/files/t/${id}.png` : null,
     error: null,
+    reason: null,
     elapsed_ms: status === 'pending' ? null : 300,
     note: null,
     steps: null,

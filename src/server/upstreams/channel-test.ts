@@ -7,6 +7,7 @@ import { chatComplete } from './adapters/openai-chat';
 import { generateImage } from './adapters/openai-images';
 import { targetOf } from './registry';
 import { UpstreamError, type ErrorClass, type Target, type UpstreamModel } from './types';
+import { sizeFor, sizesOf } from './sizes';
 import { verifyImage } from './verify';
 
 /** The longest a test call may take; the channel's own soft time-out when that is shorter. */
@@ -29,29 +30,33 @@ export interface ChannelTestResult {
 
 /** What the test sends on each protocol, in words. */
 function callOf(target: Target, model: UpstreamModel): string {
-  if (target.adapter === 'openai-chat') return 'POST /v1/chat/completions, max_tokens 1';
+  if (target.adapter === 'openai-chat') return 'POST /v1/chat/completions, max_completion_tokens 1';
   if (target.adapter === 'ark-video') return 'GET /api/v3/contents/generations/tasks, page_size 1';
-  return `POST /v1/images/generations, 1024x1024${lowQuality(model) ? ', quality low' : ''}`;
+  const size = squareOf(model);
+  return `POST /v1/images/generations, ${size.width}x${size.height}${lowQuality(model) ? ', quality low' : ''}`;
 }
 
 const lowQuality = (model: UpstreamModel) => model.capabilities.qualities?.includes('low') === true;
+/** The model's own square size (1024×1024 on most). */
+const squareOf = (model: UpstreamModel) => sizeFor(sizesOf(model), '1:1') ?? { width: 1024, height: 1024 };
 
 /**
  * The smallest real request of each protocol, through the channel's own adapter: chat a
- * one-token completion; images one 1024×1024 picture at the lowest quality the model has (the
- * one size every OpenAI-style image model accepts); video a one-item task list, since creating a
+ * one-token completion (`max_completion_tokens`, which reasoning models take); images one square
+ * picture of a size the model takes, at its lowest quality; video a one-item task list, since creating a
  * task is billed once it starts and only queued tasks can be cancelled. Answers the sample.
  */
 async function smallestCall(target: Target, model: UpstreamModel, signal: AbortSignal): Promise<string> {
   switch (target.adapter) {
     case 'openai-chat': {
-      const answer = await chatComplete(target, { messages: [{ role: 'user', content: 'Reply with the single word: ok' }], max_tokens: 1 }, signal);
+      const answer = await chatComplete(target, { messages: [{ role: 'user', content: 'Reply with the single word: ok' }], max_completion_tokens: 1 }, signal);
       const content = answer.choices[0]?.message.content ?? '';
       return `reply ${JSON.stringify(content.slice(0, 80))}${answer.usage ? `, ${answer.usage.total_tokens} tokens` : ''}`;
     }
     case 'openai-images': {
       const quality = lowQuality(model) ? ('low' as const) : undefined;
-      const out = await generateImage(target, { prompt: 'A plain light grey square.', width: 1024, height: 1024, quality, outputFormat: 'png' }, signal);
+      const size = squareOf(model);
+      const out = await generateImage(target, { prompt: 'A plain light grey square.', width: size.width, height: size.height, quality }, signal);
       const img = await verifyImage(out.data, {});
       return `${img.width}×${img.height} ${img.format}, ${Math.max(1, Math.round(out.data.length / 1024))} KB`;
     }

@@ -75,7 +75,7 @@ export function reasonOfClass(cls: ErrorClass): JobFailureReason {
 
 /** What the caller is told when a provider's moderation refused the content (no provider is named). */
 export const CONTENT_REFUSED_MESSAGE =
-  'The provider refused the content: its moderation blocked the prompt, an input image or the result. Change the content; retrying the same request will not help. Its credits were not charged';
+  'The provider refused the content: its moderation blocked the prompt, an input image or the result. Change the content; retrying the same request will not help. Nothing is charged for it';
 
 /**
  * Raised when the provider's moderation refused the content: the caller's error (400), tried on one

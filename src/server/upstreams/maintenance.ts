@@ -6,6 +6,7 @@ import { probeArk } from './adapters/ark-video';
 import { chatComplete } from './adapters/openai-chat';
 import { generateImage, probeOpenAi } from './adapters/openai-images';
 import { restoreUpstream, targetOf } from './registry';
+import { sizeFor, sizesOf } from './sizes';
 import type { Target, UpstreamModel } from './types';
 
 /** Longest wait between probes of one removed upstream: probes can be billable requests. */
@@ -20,12 +21,20 @@ async function probeUpstream(row: UpstreamRow, target: Target, model: UpstreamMo
   if (row.adapter === 'ark-video') return probeArk(target, signal);
   if (row.removedReason !== 'unpaid') return probeOpenAi(target, signal);
   if (row.adapter === 'openai-chat') {
-    await chatComplete(target, { messages: [{ role: 'user', content: 'ping' }], max_tokens: 1 }, signal);
+    await chatComplete(target, CHAT_PROBE, signal);
     return;
   }
+  // The cheapest image the model makes: a square, at its lowest quality.
+  const size = sizeFor(sizesOf(model), '1:1') ?? { width: 1024, height: 1024 };
   const quality = model.capabilities.qualities?.includes('low') ? ('low' as const) : undefined;
-  await generateImage(target, { prompt: 'probe', width: 1024, height: 1024, quality, outputFormat: 'png' }, signal);
+  await generateImage(target, { prompt: 'probe', width: size.width, height: size.height, quality }, signal);
 }
+
+/**
+ * The smallest chat request: one token at most. `max_completion_tokens`, not the deprecated
+ * `max_tokens`, which reasoning models refuse (OpenAI's reference, CreateChatCompletionRequest).
+ */
+export const CHAT_PROBE = { messages: [{ role: 'user', content: 'ping' }], max_completion_tokens: 1 };
 
 function probeDue(row: UpstreamRow, intervalMs: number, now: number): boolean {
   if (!row.probedAt) return true;

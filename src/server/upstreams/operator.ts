@@ -116,6 +116,10 @@ export interface AttemptLogRow {
   duration_ms: number;
   ok: boolean;
   error_class: string | null;
+  /** The provider's own error code, verbatim. */
+  error_code: string | null;
+  /** What was sent (the size and any crop of an image), a refused task's message, a provider cost. */
+  detail: Record<string, unknown> | null;
   try_no: number;
   chain_pos: number;
 }
@@ -138,6 +142,8 @@ export async function attemptLog(db: Db, opts: { ref?: string | undefined; limit
     duration_ms: a.durationMs,
     ok: a.ok,
     error_class: a.errorClass,
+    error_code: a.errorCode,
+    detail: a.detail,
     try_no: a.tryNo,
     chain_pos: a.chainPos,
   }));

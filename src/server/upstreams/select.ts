@@ -1,5 +1,6 @@
 import type { UpstreamRow } from '../db/schema';
 import type { ImageQuality } from '../../contracts/jobs';
+import { servesRatio } from './sizes';
 import type { Capabilities, Media, UpstreamModel } from './types';
 
 /**
@@ -30,6 +31,8 @@ export interface Candidate {
 
 /** What a request needs of an upstream beyond the media. */
 export interface Needs {
+  /** Image: the aspect ratio asked for (a model that may not crop serves only the ratios of its sizes). */
+  ratio?: string;
   referenceImages?: number;
   mask?: boolean;
   transparentBackground?: boolean;
@@ -87,6 +90,7 @@ type NeedRule<K extends keyof Needs> = {
 
 /** Every need and when a model meets it: the one list that matching and error texts both read. */
 const NEED_RULES: { [K in keyof Needs]-?: NeedRule<K> } = {
+  ratio: { label: 'this aspect ratio', met: (c, r) => servesRatio(c, r) },
   referenceImages: { label: 'reference images', met: (c, n) => !!c.reference_images && (c.max_reference_images ?? Infinity) >= n },
   mask: { label: 'mask repaint', met: (c) => !!c.mask },
   transparentBackground: { label: 'transparent background', met: (c) => !!c.transparent_background },

@@ -119,9 +119,12 @@ function bestOfRule(rule: SizeRule, a: number, b: number): Size | null {
   const maxSide = Math.min(rule.max_side ?? 4096, 16384);
   // Widths step by the multiple (a few hundred candidates); for each, the heights on either side of the exact one.
   const step = Math.max(n, Math.ceil((maxSide - minSide) / 2048 / n) * n);
+  // Shapes beyond the rule's aspect are looked for at its limit (a 4:1 request on a 3:1 model gets 3:1, then the crop).
+  const limit = rule.max_aspect ?? Infinity;
+  const shape = Math.min(Math.max(a / b, 1 / limit), limit);
   let best: Size | null = null;
   for (let w = Math.ceil(minSide / n) * n; w <= maxSide; w += step) {
-    const exact = (w * b) / a;
+    const exact = w / shape;
     for (const h of [Math.floor(exact / n) * n, Math.ceil(exact / n) * n]) {
       const s = { width: w, height: h };
       if (h > 0 && ruleAccepts(rule, s) && better(s, best, a, b)) best = s;

@@ -1,5 +1,6 @@
 import { imageSize } from 'image-size';
 import sharp from 'sharp';
+import { cropFor } from './sizes';
 import { UpstreamError } from './types';
 
 type ISizeCalculationResult = ReturnType<typeof imageSize>;
@@ -76,4 +77,21 @@ function hasEndMarker(data: Buffer, format: 'png' | 'jpeg' | 'webp'): boolean {
   }
   // WebP: the RIFF size field must cover the whole file.
   return data.length >= 12 && data.readUInt32LE(4) + 8 <= data.length;
+}
+
+/**
+ * Crops a verified image to exactly `ratio` (the largest centred rectangle of it) when its size is not
+ * that ratio already: a model that has no size of the ratio asked for was sent the closest one. The
+ * format (and a PNG's alpha) is kept; `crop` is the size kept, for the attempt log.
+ */
+export async function cropToRatio(data: Buffer, verified: VerifiedImage, ratio: string): Promise<{ data: Buffer; verified: VerifiedImage; crop: string | null }> {
+  const area = cropFor({ width: verified.width, height: verified.height }, ratio);
+  if (!area) return { data, verified, crop: null };
+  const image = sharp(data).extract(area);
+  const out = await (verified.format === 'png' ? image.png() : verified.format === 'jpeg' ? image.jpeg({ quality: 95 }) : image.webp({ quality: 95 }))
+    .toBuffer()
+    .catch((err: unknown) => {
+      throw new UpstreamError('bad_output', 'the upstream image does not decode', { cause: err });
+    });
+  return { data: out, verified: { ...verified, width: area.width, height: area.height }, crop: `${area.width}x${area.height}` };
 }

@@ -1,3 +1,5 @@
+import type { JobFailureReason } from '../../../contracts/jobs';
+import { failureReason } from '../jobs/read';
 import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import type { Config } from '../../config';
@@ -24,6 +26,8 @@ export interface CallbackPayload {
   status: 'done' | 'failed';
   cdn_url: string | null;
   error: string | null;
+  /** Why it failed, for programs (docs/api.md → Job failures); null when done. */
+  reason: JobFailureReason | null;
   elapsed_ms: number | null;
   cost_usd: number;
 }
@@ -48,6 +52,7 @@ export async function deliverCallback(ctx: { db: Db; config: Config }, task: Tas
     status: job.status,
     cdn_url: job.cdnUrl,
     error: job.error,
+    reason: failureReason(job),
     elapsed_ms: job.elapsedMs,
     cost_usd: Math.round((job.costUsd ?? 0) * 1e6) / 1e6,
   };

@@ -54,6 +54,7 @@ export function chatErrorAnswer(err: unknown, dialect: ChatDialect): ErrorAnswer
     const body = { ok: false, error: e.message, code: e.code, reason: e.reason, ...(e.issues?.length ? { issues: e.issues } : {}), ...tail };
     return { status, body, headers };
   }
-  const kind = OPENAI_KIND[e.code] ?? { type: 'server_error', code: 'internal_error' };
+  // A moderation refusal carries the code OpenAI-compatible services use for it (Azure OpenAI's `content_filter`).
+  const kind = e.reason === 'content_refused' ? { type: 'invalid_request_error', code: 'content_filter' } : (OPENAI_KIND[e.code] ?? { type: 'server_error', code: 'internal_error' });
   return { status, body: { error: { message: e.message, type: kind.type, param: paramOf(e.issues), code: kind.code }, ...tail }, headers };
 }

@@ -132,6 +132,46 @@ function imageUrls(request: ChatRequest): { field: (string | number)[]; url: str
   return out;
 }
 
+/**
+ * A completion whose every choice was stopped by the provider's content filter before any content is
+ * a refusal of the caller's content: the caller's 400 (nothing charged), not the upstream's failure,
+ * and not sent to another upstream. A partly answered one is passed on as it is, as OpenAI does.
+ */
+function refusedOrKept(completion: ChatCompletion): ChatCompletion {
+  const refused = completion.choices.every((c) => c.finish_reason === 'content_filter' && !c.message?.content && !c.message?.tool_calls);
+  if (refused) throw new UpstreamError('refused', 'the provider filtered the content', { code: 'content_filter' });
+  return completion;
+}
+
+/** Whether a stream chunk says something: content, a tool call, or why the answer stopped. */
+function saysSomething(chunk: ChatChunk): boolean {
+  const choices = chunk.choices as { delta?: { content?: unknown; tool_calls?: unknown }; finish_reason?: unknown }[] | undefined;
+  if (!choices || choices.length === 0) return false;
+  return choices.some((c) => (typeof c.delta?.content === 'string' && c.delta.content !== '') || c.delta?.tool_calls !== undefined || (c.finish_reason ?? null) !== null);
+}
+
+/**
+ * Reads a stream's first chunks, up to the first that says something (most streams open with a
+ * role-only chunk). When the provider's content filter stopped the answer before any content, that
+ * is the caller's refusal, told as a 400 before the stream starts, as for a non-streamed answer.
+ */
+async function streamHead(rest: AsyncIterator<ChatChunk>): Promise<ChatChunk[]> {
+  const head: ChatChunk[] = [];
+  for (let i = 0; i < 8; i++) {
+    const next = await rest.next();
+    if (next.done) break;
+    head.push(next.value);
+    if (!saysSomething(next.value)) continue;
+    const choices = next.value.choices as { delta?: { content?: unknown; tool_calls?: unknown }; finish_reason?: unknown }[];
+    if (choices.every((c) => c.finish_reason === 'content_filter' && !c.delta?.content && !c.delta?.tool_calls)) {
+      throw new UpstreamError('refused', 'the provider filtered the content', { code: 'content_filter' });
+    }
+    break;
+  }
+  if (head.length === 0) throw new UpstreamError('bad_output', 'the upstream stream ended before any chunk');
+  return head;
+}
+
 /** Removes the upstream's names from a text before a caller sees it. */
 function scrub(text: string, target: Target): string {
   let out = text;
@@ -140,7 +180,8 @@ function scrub(text: string, target: Target): string {
 }
 
 interface StreamStart {
-  first: ChatChunk;
+  /** The chunks up to the first that says something (content, a tool call or a finish reason). */
+  head: ChatChunk[];
   rest: AsyncIterator<ChatChunk>;
   abort: AbortController;
   target: Target;
@@ -231,7 +272,7 @@ async function streamChat(
     try {
       routed = await runChain(deps.db, deps.config.secret, plan.chain, async (target, _model, s) => {
         try {
-          return await chatComplete(target, payload, s);
+          return refusedOrKept(await chatComplete(target, payload, s));
         } catch (err) {
           remember(err, target);
           throw err;
@@ -277,9 +318,7 @@ async function streamChat(
       s.addEventListener('abort', relay, { once: true });
       try {
         const rest = (await chatStream(target, payload, abort.signal))[Symbol.asyncIterator]();
-        const first = await rest.next();
-        if (first.done) throw new UpstreamError('bad_output', 'the upstream stream ended before any chunk');
-        return { first: first.value, rest, abort, target };
+        return { head: await streamHead(rest), rest, abort, target };
       } catch (err) {
         abort.abort();
         remember(err, target);
@@ -301,7 +340,7 @@ async function streamChat(
   waiting = undefined;
   const reservation = await reserving;
 
-  const { first, rest, abort, target } = routed.result;
+  const { head, rest, abort, target } = routed.result;
   const model = label(routed.family);
   let usage: TokenUsage | null = null;
   let streamed = '';
@@ -331,8 +370,10 @@ async function streamChat(
   };
 
   open();
-  // The first chunk leaves before the stream's watchers are set up: they are not on its way.
-  const firstWritten = forward(first);
+  // The first chunks leave before the stream's watchers are set up: they are not on their way.
+  const firstWritten = head.length === 1 ? forward(head[0] as ChatChunk) : (async () => {
+    for (const chunk of head) await forward(chunk);
+  })();
   const onClientGone = () => abort.abort();
   signal.addEventListener('abort', onClientGone, { once: true });
   if (signal.aborted) abort.abort();

@@ -1,4 +1,4 @@
-import type { JobStatus } from '../../../contracts/jobs';
+import { jobFailureReasons, type JobFailureReason, type JobStatus } from '../../../contracts/jobs';
 import { and, desc, eq, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
@@ -15,6 +15,7 @@ export interface JobView {
   status: JobStatus;
   cdn_url: string | null;
   error: string | null;
+  reason: JobFailureReason | null;
   elapsed_ms: number | null;
   note: string | null;
   steps: { name: string; status: 'running' | 'ok' | 'fail'; error?: string }[] | null;
@@ -31,6 +32,12 @@ export interface JobView {
   request_id: string | null;
   created_at: string;
   finished_at: string | null;
+}
+
+/** A failed job's reason; jobs that failed before reasons were kept read as `upstream_error`. */
+export function failureReason(job: Pick<Job, 'status' | 'errorReason'>): JobFailureReason | null {
+  if (job.status !== 'failed') return null;
+  return (jobFailureReasons as readonly string[]).includes(job.errorReason ?? '') ? (job.errorReason as JobFailureReason) : 'upstream_error';
 }
 
 export function jobView(job: Job): JobView {
@@ -50,6 +57,7 @@ export function jobView(job: Job): JobView {
     status: job.status,
     cdn_url: job.cdnUrl,
     error: job.error,
+    reason: failureReason(job),
     elapsed_ms: job.elapsedMs,
     note: job.note,
     steps: job.steps,

@@ -7,13 +7,15 @@ import { logger } from '../../logger';
 import { coalesce } from '../../queue/coalesce';
 import { enqueue, QUEUES, type Task, type TaskPayload } from '../../queue/queue';
 import type { FileStore } from '../../storage/store';
+import type { ImageQuality, JobFailureReason } from '../../../contracts/jobs';
 import { generateImage, type ImageInput } from '../../upstreams/adapters/openai-images';
-import { routeCall, RoutingExhausted } from '../../upstreams/engine';
-import { verifyImage } from '../../upstreams/verify';
+import { failureReasonOf, routeCall, RoutingExhausted, type AttemptNote } from '../../upstreams/engine';
+import { cropToRatio, verifyImage, type VerifiedImage } from '../../upstreams/verify';
+import { outputFormatsOf, sizeFor, sizesOf } from '../../upstreams/sizes';
+import { UpstreamError, type Target, type UpstreamModel } from '../../upstreams/types';
 import { refundJob } from '../credits/ledger';
 import { AppError } from '../errors';
 import { endedNow, finishDoneAndNotify, notifyJob, type DoneJob } from './events';
-import { sizeForRatio } from './sizes';
 import { imageJobInputSchema, imageNeeds } from './types';
 
 export interface RunContext {
@@ -36,14 +38,21 @@ async function readInput(files: FileStore, url: string, name: string): Promise<I
   return { data, mime: ext === 'jpg' ? 'image/jpeg' : `image/${ext}`, filename: key.split('/').pop() ?? `${name}.${ext}` };
 }
 
-/** Ends a pending job as failed and gives its credits back, once, in one transaction. */
-export async function failJob(db: Db, job: Pick<Job, 'id' | 'tenantId'>, error: string, callbackAttempts = 12): Promise<boolean> {
+/** Ends a pending job as failed with its reason and gives its credits back, once, in one transaction. */
+export async function failJob(
+  db: Db,
+  job: Pick<Job, 'id' | 'tenantId'>,
+  error: string,
+  reason: JobFailureReason,
+  callbackAttempts = 12,
+): Promise<boolean> {
   const ended = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(jobs)
       .set({
         status: 'failed',
         error,
+        errorReason: reason,
         note: null,
         ...endedNow(),
       })
@@ -119,6 +128,54 @@ function finishDone(db: Db, done: DoneJob): Promise<boolean | undefined> {
   return finish(done);
 }
 
+export interface RatioImageRequest {
+  prompt: string;
+  ratio: string;
+  quality?: ImageQuality | undefined;
+  background?: 'transparent' | 'opaque' | null | undefined;
+  referenceImages?: ImageInput[];
+  mask?: ImageInput | undefined;
+}
+
+/**
+ * One image attempt on one model: the model's size closest to the ratio, the parameters the model
+ * takes, the result verified (PNG with alpha when transparent) and cropped to exactly the ratio when
+ * the size was not. The size sent and the crop go to the attempt log (`note`).
+ */
+export async function generateForRatio(
+  target: Target,
+  model: UpstreamModel,
+  req: RatioImageRequest,
+  signal: AbortSignal,
+  note: AttemptNote = {},
+): Promise<{ data: Buffer; verified: VerifiedImage }> {
+  const size = sizeFor(sizesOf(model), req.ratio);
+  if (!size) throw new UpstreamError('unsupported', `the model takes no size for ${req.ratio}`);
+  note.detail = { size: `${size.width}x${size.height}`, ratio: req.ratio };
+  const transparent = req.background === 'transparent';
+  const out = await generateImage(
+    target,
+    {
+      prompt: req.prompt,
+      width: size.width,
+      height: size.height,
+      // Quality is a hint for the families that have levels; the others ignore it.
+      quality: req.quality && model.capabilities.qualities?.includes(req.quality) ? req.quality : undefined,
+      // Only to models that make transparency: the others refuse the parameter, and opaque is their default.
+      background: req.background && model.capabilities.transparent_background ? req.background : undefined,
+      // PNG (transparency needs its alpha; the caller cannot choose the format), where the model takes the parameter.
+      outputFormat: outputFormatsOf(model).includes('png') ? 'png' : undefined,
+      referenceImages: req.referenceImages ?? [],
+      mask: req.mask,
+    },
+    signal,
+  );
+  const verified = await verifyImage(out.data, { format: transparent ? 'png' : undefined, transparent });
+  const cropped = await cropToRatio(out.data, verified, req.ratio);
+  if (cropped.crop) note.detail.crop = cropped.crop;
+  return { data: cropped.data, verified: cropped.verified };
+}
+
 /**
  * Runs one image job: routes it through the upstreams, verifies and re-hosts the result, and ends the
  * job exactly once. Throws only for infrastructure errors (the task is retried); a generation that
@@ -131,18 +188,16 @@ export async function runImageJob(ctx: RunContext, task: Task<TaskPayload<'image
   if (!started) return;
   const { job, binding } = started;
   if (task.attempt > task.maxAttempts) {
-    await failJob(ctx.db, job, 'The job was interrupted several times while running (worker restarts) and was stopped; its credits were refunded');
+    await failJob(ctx.db, job, 'The job was interrupted several times while running (worker restarts) and was stopped; its credits were refunded', 'interrupted');
     return;
   }
   const parsed = imageJobInputSchema.safeParse(job.input);
   if (!parsed.success) {
-    await failJob(ctx.db, job, 'The job input could not be read; its credits were refunded');
+    await failJob(ctx.db, job, 'The job input could not be read; its credits were refunded', 'interrupted');
     return;
   }
   const input = parsed.data;
 
-  const { width, height } = sizeForRatio(input.ratio);
-  const transparent = input.background === 'transparent';
   try {
     const references = await Promise.all(input.reference_images.map((u, i) => readInput(ctx.files, u, `reference-${i}`)));
     const mask = input.mask ? await readInput(ctx.files, input.mask, 'mask') : undefined;
@@ -157,26 +212,21 @@ export async function runImageJob(ctx: RunContext, task: Task<TaskPayload<'image
         binding,
         needs: imageNeeds(input),
       },
-      async (target, model, signal) => {
-        const out = await generateImage(
+      (target, model, signal, note) =>
+        generateForRatio(
           target,
+          model,
           {
             prompt: input.prompt,
-            width,
-            height,
-            // Quality is a hint for the families that have levels; the others ignore it.
-            quality: model.capabilities.qualities?.includes(input.quality) ? input.quality : undefined,
-            background: input.background ?? undefined,
-            // Transparency forces PNG with alpha; the caller cannot choose the format.
-            outputFormat: 'png',
+            ratio: input.ratio,
+            quality: input.quality,
+            background: input.background,
             referenceImages: base ? [base, ...references] : references,
             mask,
           },
           signal,
-        );
-        const verified = await verifyImage(out.data, { format: 'png', transparent });
-        return { data: out.data, verified };
-      },
+          note,
+        ),
       {
         ref: job.id,
         tenantId: job.tenantId,
@@ -212,7 +262,7 @@ export async function runImageJob(ctx: RunContext, task: Task<TaskPayload<'image
   } catch (err) {
     if (ctx.signal?.aborted) throw err;
     if (err instanceof RoutingExhausted || err instanceof AppError) {
-      await failJob(ctx.db, job, err.message, ctx.callbackAttempts);
+      await failJob(ctx.db, job, err.message, failureReasonOf(err), ctx.callbackAttempts);
       logger.info({ job: job.id, tenant: job.tenantId, run: task.attempt, err: err.message }, 'image job failed');
       return;
     }

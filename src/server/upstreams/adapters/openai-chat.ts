@@ -18,8 +18,13 @@ export interface ChatCompletion {
 
 export type ChatChunk = Record<string, unknown> & { choices?: unknown[] };
 
+/** The Chat Completions body as sent: the caller's parameters with the upstream's own model id. */
+export function chatRequestBody(model: string, body: ChatBody, stream: boolean): Record<string, unknown> {
+  return { ...body, model, stream };
+}
+
 function upstreamBody(target: Target, body: ChatBody, stream: boolean): string {
-  return JSON.stringify({ ...body, model: target.model, stream });
+  return JSON.stringify(chatRequestBody(target.model, body, stream));
 }
 
 export async function chatComplete(target: Target, body: ChatBody, signal: AbortSignal): Promise<ChatCompletion> {

@@ -16,7 +16,8 @@ export interface ImageGeneration {
   quality?: ImageQuality | undefined;
   /** transparent forces PNG output with alpha. */
   background?: 'transparent' | 'opaque' | undefined;
-  outputFormat: 'png' | 'jpeg';
+  /** Sent only to models that take `output_format`; the others answer in their own format (PNG for DALL·E). */
+  outputFormat?: 'png' | 'jpeg' | 'webp' | undefined;
   referenceImages?: ImageInput[];
   mask?: ImageInput | undefined;
 }
@@ -78,46 +79,51 @@ function skipSpace(bytes: Buffer, at: number): number {
 const MAX_RESULT_BYTES = 50 * 1024 * 1024;
 
 /**
+ * One Images API request as it goes on the wire: JSON for `/v1/images/generations`, multipart fields
+ * and files for `/v1/images/edits` (reference images or a mask). Pure, so the request-schema test can
+ * check every shape against OpenAI's published OpenAPI document.
+ */
+export type ImagesRequest =
+  | { path: '/v1/images/generations'; json: Record<string, unknown> }
+  | { path: '/v1/images/edits'; fields: Record<string, string>; files: { field: 'image[]' | 'mask'; input: ImageInput }[] };
+
+export function imagesRequest(model: string, req: ImageGeneration): ImagesRequest {
+  const params: Record<string, string | number> = { model, prompt: req.prompt, n: 1, size: `${req.width}x${req.height}` };
+  // Only the parameters the model takes: a strict provider refuses an unknown one (`output_format` on DALL·E).
+  if (req.outputFormat) params.output_format = req.outputFormat;
+  if (req.quality) params.quality = req.quality;
+  if (req.background) params.background = req.background;
+  if ((req.referenceImages?.length ?? 0) > 0 || req.mask !== undefined) {
+    const fields = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)]));
+    const files: { field: 'image[]' | 'mask'; input: ImageInput }[] = (req.referenceImages ?? []).map((input) => ({ field: 'image[]' as const, input }));
+    if (req.mask) files.push({ field: 'mask', input: req.mask });
+    return { path: '/v1/images/edits', fields, files };
+  }
+  return { path: '/v1/images/generations', json: params };
+}
+
+/**
  * OpenAI Images API: `/v1/images/generations`, or `/v1/images/edits` (multipart) when reference
  * images or a mask are given. Results may come as base64 or as a URL to download.
  */
 export async function generateImage(target: Target, req: ImageGeneration, signal: AbortSignal): Promise<ImageOutput> {
-  const size = `${req.width}x${req.height}`;
-  const edits = (req.referenceImages?.length ?? 0) > 0 || req.mask !== undefined;
+  const request = imagesRequest(target.model, req);
   let answer: { json: ImagesResponse; image: Buffer | null };
-  if (edits) {
+  if (request.path === '/v1/images/edits') {
     const form = new FormData();
-    form.set('model', target.model);
-    form.set('prompt', req.prompt);
-    form.set('size', size);
-    form.set('n', '1');
-    form.set('output_format', req.outputFormat);
-    if (req.quality) form.set('quality', req.quality);
-    if (req.background) form.set('background', req.background);
-    for (const img of req.referenceImages ?? []) {
-      form.append('image[]', new Blob([new Uint8Array(img.data)], { type: img.mime }), img.filename);
-    }
-    if (req.mask) form.set('mask', new Blob([new Uint8Array(req.mask.data)], { type: req.mask.mime }), req.mask.filename);
-    const res = await upstreamFetch(target, '/v1/images/edits', { method: 'POST', body: form }, signal);
+    for (const [k, v] of Object.entries(request.fields)) form.set(k, v);
+    for (const { field, input } of request.files) form.append(field, new Blob([new Uint8Array(input.data)], { type: input.mime }), input.filename);
+    const res = await upstreamFetch(target, request.path, { method: 'POST', body: form }, signal);
     if (!res.body) throw new UpstreamError('bad_output', 'the upstream answered with an empty body');
     answer = imagesAnswer(await readBounded(res.body, MAX_ANSWER_BYTES, signal));
   } else {
-    const body: Record<string, unknown> = {
-      model: target.model,
-      prompt: req.prompt,
-      n: 1,
-      size,
-      output_format: req.outputFormat,
-    };
-    if (req.quality) body.quality = req.quality;
-    if (req.background) body.background = req.background;
     // undici's request rather than fetch: no web Request/Response per call, far less memory held while
     // thousands of generations wait on the upstream.
-    const res = await upstreamPost(target, '/v1/images/generations', JSON.stringify(body), signal, undefined, longCallAgent);
+    const res = await upstreamPost(target, request.path, JSON.stringify(request.json), signal, undefined, longCallAgent);
     answer = imagesAnswer(await readBounded(res.body, MAX_ANSWER_BYTES, signal));
   }
   const first = answer.json.data?.[0];
-  if (answer.image && answer.image.length > 0) return { data: answer.image, declaredMime: `image/${req.outputFormat}` };
+  if (answer.image && answer.image.length > 0) return { data: answer.image, declaredMime: req.outputFormat ? `image/${req.outputFormat}` : null };
   if (first?.url) {
     const file = await download(first.url, signal, MAX_RESULT_BYTES);
     return { data: file.data, declaredMime: file.contentType };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jobStatuses } from '../../../../contracts/jobs';
+import { jobFailureReasons, jobStatuses } from '../../../../contracts/jobs';
 import { route } from '../../meta';
 
 export const jobView = z.object({
@@ -8,7 +8,11 @@ export const jobView = z.object({
   jobId: z.uuid().meta({ description: 'The job id again, as POST /api/generate answers it' }),
   status: z.enum(jobStatuses).meta({ description: 'pending until it finishes, then done (cdn_url set) or failed (error set)' }),
   cdn_url: z.string().nullable().meta({ description: 'Result file at {image_host}, when done' }),
-  error: z.string().nullable().meta({ description: 'Why it failed' }),
+  error: z.string().nullable().meta({ description: 'Why it failed, in words' }),
+  reason: z
+    .enum(jobFailureReasons)
+    .nullable()
+    .meta({ description: `Why it failed, for programs (null unless failed): ${jobFailureReasons.join(', ')}; see docs/api.md → Job failures` }),
   elapsed_ms: z.number().int().nullable().meta({ description: 'Milliseconds from submission to the end; null while pending' }),
   note: z.string().nullable().meta({ description: 'While pending: e.g. that a backup channel is in use' }),
   steps: z
