@@ -21,9 +21,51 @@ describe('image generation', () => {
     expect(file.headers.get('content-type')).toBe('image/png');
     expect(file.headers.get('cache-control')).toMatch(/immutable/);
     const meta = await sharp(Buffer.from(await file.arrayBuffer())).metadata();
-    expect([meta.width, meta.height]).toEqual([768, 1024]);
+    // Exactly 3:4, whichever model made it (each has its own sizes; the result is cropped to the ratio).
+    expect(Math.round(((meta.width ?? 0) * 4) / 3)).toBe(meta.height);
     // Nothing in the job tells which upstream served it.
     expect(JSON.stringify(job)).not.toMatch(/sim-|simulator|imagegen/);
+  });
+
+  it('delivers every ratio exactly on a model with three sizes (cropped) and on one with free sizes', async () => {
+    const t = await newTenant({ credits: 1000 });
+    const ratios = ['1:4', '1:3', '1:2', '9:16', '2:3', '3:4', '4:5', '1:1', '5:4', '4:3', '3:2', '16:9', '2:1', '21:9', '3:1', '4:1'];
+    // sim-image-a takes only 1024x1024, 1536x1024 and 1024x1536 (as gpt-image-1); imagegen-2 any size within gpt-image-2's rule.
+    for (const model of ['sim-image-a', 'imagegen-2']) {
+      const batch = await api<{ ok: boolean; jobs: { jobId: string }[] }>('/generate-batch', {
+        key: t.key,
+        body: { items: ratios.map((ratio) => ({ prompt: `海报 ${ratio}`, ratio, quality: 'low', model })) },
+      });
+      expect(batch.status).toBe(200);
+      for (const [i, { jobId }] of batch.body.jobs.entries()) {
+        const job = await waitFor(t.key, jobId);
+        expect(job).toMatchObject({ status: 'done', reason: null });
+        const meta = await sharp(Buffer.from(await (await fetch(job.cdn_url ?? '')).arrayBuffer())).metadata();
+        const [a, b] = (ratios[i] ?? '').split(':').map(Number) as [number, number];
+        expect(`${model} ${ratios[i]}: ${Math.round(((meta.width ?? 0) * b) / a)}`).toBe(`${model} ${ratios[i]}: ${meta.height}`);
+      }
+    }
+  });
+
+  it('ends a job whose content the provider refused as the caller’s error: one attempt, refunded, no fallback', async () => {
+    const t = await newTenant({ credits: 100 });
+    await sim('/__sim/faults', { json: { channel: 'sim-image-a', fault: 'content_refused' } });
+    await sim('/__sim/faults', { json: { channel: 'sim-image-b', fault: 'content_refused' } });
+    try {
+      const res = await generate(t.key, { prompt: 'something the provider refuses', model: 'imagegen-1' });
+      const job = await waitFor(t.key, res.body.jobId);
+      expect(job).toMatchObject({ status: 'failed', reason: 'content_refused' });
+      expect(job.error).toMatch(/^The provider refused the content/);
+      expect(job.error).not.toMatch(/sim-|simulator|moderation_blocked/);
+      expect((await api('/balance', { key: t.key })).body).toMatchObject({ credits: 100 });
+      const attempts = await api<{ attempts: { channel: string; error_class: string; error_code: string }[] }>('/admin', {
+        key: adminKey(),
+        body: { action: 'upstream-attempts', ref: res.body.jobId },
+      });
+      expect(attempts.body.attempts).toEqual([expect.objectContaining({ error_class: 'refused', error_code: 'moderation_blocked' })]);
+    } finally {
+      await sim('/__sim/faults', { method: 'DELETE' });
+    }
   });
 
   it('makes a transparent PNG with real alpha, and refuses transparency where no upstream has it', async () => {
@@ -103,6 +145,7 @@ describe('image generation', () => {
       const job = await waitFor(t.key, res.body.jobId);
       expect(job.status).toBe('failed');
       expect(job.error).toMatch(/on every available upstream/);
+      expect(job.reason).toBe('upstream_error');
       expect(job.error).not.toMatch(/sim-/);
       expect((await api('/balance', { key: t.key })).body).toMatchObject({ credits: 100 });
     } finally {

@@ -78,6 +78,7 @@ export interface Job {
   status: 'pending' | 'done' | 'failed';
   cdn_url: string | null;
   error: string | null;
+  reason: string | null;
   note: string | null;
   elapsed_ms: number | null;
   steps: { name: string; status: 'running' | 'ok' | 'fail' }[] | null;

@@ -117,7 +117,9 @@ describe('chat routing and streaming', () => {
     expect(data.some((d) => d.includes('"error"'))).toBe(false);
     expect(out.status).toBe(200);
     const attempts = await attemptsOf(caller.who.tenantId);
+    // Retried once on sim-chat-a (a server error), then the fallback.
     expect(attempts.map((a) => [a.channel, a.ok])).toEqual([
+      ['sim-chat-a', false],
       ['sim-chat-a', false],
       ['sim-chat-b', true],
     ]);

@@ -22,7 +22,8 @@ describe('routing state and the other media, through the simulator', () => {
   it('moves health scores when faults are injected', async () => {
     await recomputeScores(suite.t.db);
     const before = (await listUpstreamsForOperator(suite.t.db)).find((u) => u.name === 'sim-image-c');
-    await fault('sim-image-c', 'server_error', 5);
+    // Each call tries twice (a server error is retried once): ten failed attempts.
+    await fault('sim-image-c', 'server_error', 10);
     for (let i = 0; i < 5; i++) {
       await routeCall(suite.t.db, testSecret, image({}, 'sim-image-c'), imageCall(), fast).catch(() => undefined);
     }
@@ -75,7 +76,8 @@ describe('routing state and the other media, through the simulator', () => {
     );
     expect(streamed.result.length).toBeGreaterThan(1);
 
-    await fault('sim-chat-a', 'server_error', 1);
+    // A server error is retried once on the same channel: two in a row move the chain on.
+    await fault('sim-chat-a', 'server_error', 2);
     const fellBack = await routeCall(
       suite.t.db,
       testSecret,

@@ -11,6 +11,8 @@ function capabilityTokens(caps: Record<string, unknown>): string[] {
     if (value === true) return [key];
     if (Array.isArray(value)) return value.length === 0 ? [] : [`${key}: ${value.join('/')}`];
     if (value && typeof value === 'object' && 'min' in value && 'max' in value) return [`${key}: ${String(value.min)}–${String(value.max)}`];
+    // A rule such as the sizes a model takes: each bound by name.
+    if (value && typeof value === 'object') return [`${key}: ${Object.entries(value).map(([k, v]) => `${k} ${String(v)}`).join(', ')}`];
     return [`${key}: ${String(value)}`];
   });
 }

@@ -15,6 +15,7 @@ const imageJob = {
   status: 'done',
   cdn_url: resultUrl(IMAGE_JOB_ID, 'png'),
   error: null,
+  reason: null,
   elapsed_ms: between(imageCreated, imageFinished),
   note: null,
   steps: null,
@@ -64,6 +65,7 @@ const videoTask = {
   video_url: resultUrl(VIDEO_ID, 'mp4'),
   cover_url: resultUrl(`${VIDEO_ID}-cover`, 'jpg'),
   error: null,
+  reason: null,
   note: null,
   credits: 2 * videoRequest.duration,
   elapsed_ms: between(videoCreated, videoFinished),
@@ -224,6 +226,7 @@ export const jobsExamples: Record<string, OperationExample> = {
         "job_status": "failed",
         "state": "cancelled",
         "error": "Cancelled by the caller",
+        "reason": "cancelled",
         "elapsed_ms": between(spinCreated, at(0)),
         "finished_at": at(0)
       }
