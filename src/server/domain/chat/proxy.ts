@@ -132,17 +132,6 @@ function imageUrls(request: ChatRequest): { field: (string | number)[]; url: str
   return out;
 }
 
-/**
- * A completion whose every choice was stopped by the provider's content filter before any content is
- * a refusal of the caller's content: the caller's 400 (nothing charged), not the upstream's failure,
- * and not sent to another upstream. A partly answered one is passed on as it is, as OpenAI does.
- */
-function refusedOrKept(completion: ChatCompletion): ChatCompletion {
-  const refused = completion.choices.every((c) => c.finish_reason === 'content_filter' && !c.message?.content && !c.message?.tool_calls);
-  if (refused) throw new UpstreamError('refused', 'the provider filtered the content', { code: 'content_filter' });
-  return completion;
-}
-
 /** Whether a stream chunk says something: content, a tool call, or why the answer stopped. */
 function saysSomething(chunk: ChatChunk): boolean {
   const choices = chunk.choices as { delta?: { content?: unknown; tool_calls?: unknown }; finish_reason?: unknown }[] | undefined;
@@ -272,7 +261,7 @@ async function streamChat(
     try {
       routed = await runChain(deps.db, deps.config.secret, plan.chain, async (target, _model, s) => {
         try {
-          return refusedOrKept(await chatComplete(target, payload, s));
+          return await chatComplete(target, payload, s);
         } catch (err) {
           remember(err, target);
           throw err;

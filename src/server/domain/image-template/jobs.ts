@@ -10,11 +10,12 @@ import {
   type ConversionResult,
   type ConversionStep,
 } from '../../../contracts/image-template';
+import type { JobFailureReason } from '../../../contracts/jobs';
 import type { Db } from '../../db/client';
 import { jobs, templates, type Job, type JobStep } from '../../db/schema';
 import { logger } from '../../logger';
 import { enqueue, QUEUES, type Task, type TaskPayload } from '../../queue/queue';
-import { RoutingExhausted } from '../../upstreams/engine';
+import { failureReasonOf, RoutingExhausted } from '../../upstreams/engine';
 import type { TenantIdentity } from '../auth/identity';
 import { chargeWork, insufficientCredits, moveCredits, refundJob, refundWork, walletOf } from '../credits/ledger';
 import type { Deps } from '../deps';
@@ -169,7 +170,7 @@ function stoppedSteps(steps: readonly JobStep[], error: string): JobStep[] {
 }
 
 /** Ends a pending conversion as failed, its running step `fail`, and refunds it: once, in one transaction. */
-export async function failConversion(db: Db, jobId: string, error: string, stepError = error): Promise<boolean> {
+export async function failConversion(db: Db, jobId: string, error: string, reason: JobFailureReason, stepError = error): Promise<boolean> {
   const ended = await db.transaction(async (tx) => {
     const [current] = await tx
       .select()
@@ -182,6 +183,7 @@ export async function failConversion(db: Db, jobId: string, error: string, stepE
       .set({
         status: 'failed',
         error,
+        errorReason: reason,
         note: null,
         steps: stoppedSteps(current.steps ?? [], stepError),
         ...endedNow(),
@@ -215,19 +217,19 @@ export async function runConversionJob(ctx: ConversionRunContext, task: Task<Tas
     .returning();
   if (!job) return;
   if (task.attempt > task.maxAttempts) {
-    await failConversion(db, job.id, 'The conversion was interrupted several times while running (worker restarts) and was stopped; its credits were refunded');
+    await failConversion(db, job.id, 'The conversion was interrupted several times while running (worker restarts) and was stopped; its credits were refunded', 'interrupted');
     return;
   }
   const parsed = conversionJobInputSchema.safeParse(job.input);
   if (!parsed.success) {
-    await failConversion(db, job.id, 'The conversion input could not be read; its credits were refunded');
+    await failConversion(db, job.id, 'The conversion input could not be read; its credits were refunded', 'interrupted');
     return;
   }
   const input = parsed.data;
   const key = ctx.deps.files.keyOf(input.image_url);
   const size = key ? await ctx.deps.files.size(key) : null;
   if (!key || size === null) {
-    await failConversion(db, job.id, 'The uploaded image is no longer stored; its credits were refunded');
+    await failConversion(db, job.id, 'The uploaded image is no longer stored; its credits were refunded', 'invalid_input');
     return;
   }
   const image: ReadImage = { data: await buffer(ctx.deps.files.read(key)), mime: input.mime, width: input.width, height: input.height };
@@ -273,7 +275,7 @@ export async function runConversionJob(ctx: ConversionRunContext, task: Task<Tas
   } catch (err) {
     if (ctx.signal?.aborted) throw err;
     if (err instanceof RoutingExhausted || err instanceof AppError) {
-      await failConversion(db, job.id, `The image could not be read: ${err.message}; its credits were refunded`, err.message);
+      await failConversion(db, job.id, `The image could not be read: ${err.message}; its credits were refunded`, failureReasonOf(err), err.message);
       return;
     }
     logger.error({ err, job: job.id }, 'image-to-template job hit an infrastructure error');
@@ -303,7 +305,7 @@ export async function failStalledConversions(db: Db, afterMs: number): Promise<n
     .limit(500);
   let failed = 0;
   for (const { id } of stalled) {
-    if (await failConversion(db, id, watchdogError(afterMs), 'stopped by the watchdog: no progress')) failed += 1;
+    if (await failConversion(db, id, watchdogError(afterMs), 'timeout', 'stopped by the watchdog: no progress')) failed += 1;
   }
   if (failed > 0) logger.warn({ failed }, 'watchdog failed stalled image-to-template jobs');
   return failed;

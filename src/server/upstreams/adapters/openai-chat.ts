@@ -33,6 +33,11 @@ export async function chatComplete(target: Target, body: ChatBody, signal: Abort
   if (!Array.isArray(json.choices) || json.choices.length === 0) {
     throw new UpstreamError('bad_output', 'the upstream answered without choices');
   }
+  // Every choice stopped by the provider's content filter before any content: a refusal of the
+  // caller's content (its error, not the upstream's failure). A partly answered one is kept, as OpenAI sends it.
+  if (json.choices.every((c) => c.finish_reason === 'content_filter' && !c.message?.content && !c.message?.tool_calls)) {
+    throw new UpstreamError('refused', 'the provider filtered the content', { code: 'content_filter' });
+  }
   return json;
 }
 
