@@ -67,6 +67,8 @@ export const capabilitiesSchema = z.strictObject({
   streaming: z.boolean().optional().meta({ description: 'Chat: streams its answer' }),
   json_mode: z.boolean().optional().meta({ description: 'Chat: JSON mode' }),
   tools: z.boolean().optional().meta({ description: 'Chat: tool (function) calls' }),
+  /** Chat: a reasoning model, which takes `max_completion_tokens` and refuses `max_tokens`; absent: known from its model id (o1, o3, o4, gpt-5). */
+  reasoning: z.boolean().optional().meta({ description: 'Chat: a reasoning model (takes max_completion_tokens, refuses max_tokens); absent: known from its model id' }),
 });
 export type Capabilities = z.infer<typeof capabilitiesSchema>;
 
@@ -95,8 +97,8 @@ export const ADAPTER_MEDIA: Record<AdapterKind, readonly Media[]> = {
 const MEDIA_CAPABILITIES: Record<Media, readonly (keyof Capabilities)[]> = {
   image: ['reference_images', 'max_reference_images', 'mask', 'transparent_background', 'qualities', 'sizes', 'crop', 'output_formats'],
   video: ['duration', 'resolutions', 'first_frame', 'last_frame', 'reference_images', 'max_reference_images', 'reference_video', 'reference_audio', 'generate_audio'],
-  chat: ['streaming', 'json_mode', 'tools', 'vision'],
-  vision: ['streaming', 'json_mode', 'tools', 'vision'],
+  chat: ['streaming', 'json_mode', 'tools', 'vision', 'reasoning'],
+  vision: ['streaming', 'json_mode', 'tools', 'vision', 'reasoning'],
 };
 
 /** Family names callers pass as `model`: no spaces, and not the word that means "let Studio choose". */

@@ -128,6 +128,27 @@ describe('chat with the official OpenAI SDK', () => {
     expect(() => JSON.parse(res.choices[0]?.message.content ?? '') as unknown).not.toThrow();
   });
 
+  it('passes a caller’s max_tokens to a reasoning model as max_completion_tokens, which is all it takes', async () => {
+    const { data } = await openai.chat.completions.create({ model: 'chatmodel-reason', messages: [{ role: 'user', content: '你好' }], max_tokens: 40 }).withResponse();
+    expect(data.choices[0]?.message.content).toBeTruthy();
+    expect(data.model).toBe('chatmodel-reason');
+  });
+
+  it('answers a content-filter refusal as BadRequestError with code content_filter, charging nothing', async () => {
+    const before = await balance(key);
+    await sim('/__sim/faults', { json: { channel: '*', fault: 'content_refused' } });
+    try {
+      const refused = openai.chat.completions.create({ model: AUTO, messages: [{ role: 'user', content: 'something filtered' }] });
+      await expect(refused).rejects.toBeInstanceOf(BadRequestError);
+      await expect(refused).rejects.toMatchObject({ status: 400, code: 'content_filter', message: expect.stringMatching(/^The provider refused the content/) });
+      const stream = openai.chat.completions.create({ model: AUTO, messages: [{ role: 'user', content: 'something filtered' }], stream: true });
+      await expect(stream).rejects.toMatchObject({ status: 400, code: 'content_filter' });
+    } finally {
+      await sim('/__sim/faults', { method: 'DELETE' });
+    }
+    expect(await balance(key)).toBe(before);
+  });
+
   it('raises the SDK’s typed errors', async () => {
     await expect(client('sk-studio-not-a-real-key-0000000000000000').chat.completions.create({ model: AUTO, messages: [{ role: 'user', content: 'hi' }] })).rejects.toBeInstanceOf(AuthenticationError);
     await expect(client(adminKey()).chat.completions.create({ model: AUTO, messages: [{ role: 'user', content: 'hi' }] })).rejects.toBeInstanceOf(PermissionDeniedError);

@@ -128,6 +128,23 @@ describe('chat routing and streaming', () => {
     expect(money.charged).toBeGreaterThanOrEqual(1);
   });
 
+  it.each([false, true])('answers a content-filter refusal as the caller’s 400 (stream: %s): one attempt, no fallback, nothing charged', async (stream) => {
+    const caller = await tenant(100);
+    expect((await fault('sim-chat-a', 'content_refused')).status).toBe(200);
+    const { out, sink } = recorder();
+    const err = await proxyChat(deps(), caller, ask('something the provider filters', { stream }), sink, new AbortController().signal).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect(err).toMatchObject({ status: 400, reason: 'content_refused' });
+    expect((err as AppError).message).toMatch(/^The provider refused the content/);
+    expect((err as AppError).message).not.toMatch(/sim-|chatmodel/);
+    // Nothing was sent: the refusal came before the stream started.
+    expect(out.status).toBe(0);
+    // sim-chat-b (same family) was not sent the same messages, and the attempt counts as the caller's.
+    expect((await attemptsOf(caller.who.tenantId)).map((a) => [a.channel, a.ok, a.cls])).toEqual([['sim-chat-a', false, 'refused']]);
+    const money = await balanceOf(caller);
+    expect(money).toEqual({ balance: 100, ledger: 100, charged: 0 });
+  });
+
   it('ends a stream that breaks mid-way with an error event, charging what was streamed', async () => {
     const caller = await tenant(100);
     await fault('sim-chat-a', 'stream_break');

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { upstreams } from '../../src/server/db/schema';
 import { AppError } from '../../src/server/domain/errors';
 import { OPERATOR } from '../../src/server/domain/auth/identity';
 import { createTenant } from '../../src/server/domain/tenants/tenants';
@@ -7,8 +9,9 @@ import { download } from '../../src/server/upstreams/adapters/http';
 import { chatComplete, chatStream } from '../../src/server/upstreams/adapters/openai-chat';
 import { generateImage } from '../../src/server/upstreams/adapters/openai-images';
 import { routeCall } from '../../src/server/upstreams/engine';
+import { probeRemovedUpstreams } from '../../src/server/upstreams/maintenance';
 import { listUpstreamsForOperator } from '../../src/server/upstreams/operator';
-import { bindTenant, loadCandidates, tenantBinding } from '../../src/server/upstreams/registry';
+import { bindTenant, loadCandidates, targetOf, tenantBinding } from '../../src/server/upstreams/registry';
 import { recomputeScores } from '../../src/server/upstreams/stats';
 import { UpstreamError } from '../../src/server/upstreams/types';
 import { testSecret } from '../helpers/test-db';
@@ -103,6 +106,24 @@ describe('routing state and the other media, through the simulator', () => {
     );
     expect(fellBack.channel).toBe('sim-chat-b');
     expect(() => JSON.parse(fellBack.result.choices[0]?.message.content ?? '') as unknown).not.toThrow();
+  });
+
+  it('restores an unpaid reasoning-model channel with a probe it takes (max_completion_tokens, never max_tokens)', async () => {
+    await fault('sim-chat-reason', 'unpaid', 1);
+    const ask = (target: Parameters<typeof chatComplete>[0], signal: AbortSignal) =>
+      chatComplete(target, { messages: [{ role: 'user', content: '你好' }], max_completion_tokens: 20 }, signal);
+    const first = await routeCall(suite.t.db, testSecret, { media: 'chat', model: 'sim-chat-reason', needs: {} }, (t, _m, s) => ask(t, s), fast).catch((e: unknown) => e);
+    expect(first).toBeInstanceOf(AppError);
+    const [removed] = await suite.t.db.select().from(upstreams).where(eq(upstreams.name, 'sim-chat-reason'));
+    expect(removed?.removedReason).toBe('unpaid');
+    // The model refuses max_tokens (a 400): a probe that sent it would keep the channel out for good.
+    const model = removed?.models[0];
+    if (!removed || !model) throw new Error('no channel');
+    const old = await chatComplete(targetOf(removed, model, testSecret), { messages: [{ role: 'user', content: 'ping' }], max_tokens: 1 }, AbortSignal.timeout(5_000)).catch((e: unknown) => e);
+    expect(old).toMatchObject({ errorClass: 'unsupported', code: 'unsupported_parameter' });
+    expect(await probeRemovedUpstreams(suite.t.db, testSecret, { force: true })).toContain('sim-chat-reason');
+    const [restored] = await suite.t.db.select().from(upstreams).where(eq(upstreams.name, 'sim-chat-reason'));
+    expect(restored?.removedReason).toBeNull();
   });
 
   it('routes a video task inside its tier, with the tier duration checked first', async () => {

@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { upstreams } from '../db/schema';
 import { notFound, fieldError } from '../domain/errors';
 import { readJson, upstreamFetch } from './adapters/http';
-import { chatComplete } from './adapters/openai-chat';
+import { probeChat } from './maintenance';
 import { generateImage } from './adapters/openai-images';
 import { targetOf } from './registry';
 import { UpstreamError, type ErrorClass, type Target, type UpstreamModel } from './types';
@@ -49,7 +49,7 @@ const squareOf = (model: UpstreamModel) => sizeFor(sizesOf(model), '1:1') ?? { w
 async function smallestCall(target: Target, model: UpstreamModel, signal: AbortSignal): Promise<string> {
   switch (target.adapter) {
     case 'openai-chat': {
-      const answer = await chatComplete(target, { messages: [{ role: 'user', content: 'Reply with the single word: ok' }], max_completion_tokens: 1 }, signal);
+      const answer = await probeChat(target, model, { messages: [{ role: 'user', content: 'Reply with the single word: ok' }] }, signal);
       const content = answer.choices[0]?.message.content ?? '';
       return `reply ${JSON.stringify(content.slice(0, 80))}${answer.usage ? `, ${answer.usage.total_tokens} tokens` : ''}`;
     }

@@ -3,11 +3,11 @@ import type { Db } from '../db/client';
 import { upstreams, type UpstreamRow } from '../db/schema';
 import { logger } from '../logger';
 import { probeArk } from './adapters/ark-video';
-import { chatComplete } from './adapters/openai-chat';
+import { chatComplete, isReasoningModel, type ChatBody, type ChatCompletion } from './adapters/openai-chat';
 import { generateImage, probeOpenAi } from './adapters/openai-images';
 import { restoreUpstream, targetOf } from './registry';
 import { sizeFor, sizesOf } from './sizes';
-import type { Target, UpstreamModel } from './types';
+import { UpstreamError, type Target, type UpstreamModel } from './types';
 
 /** Longest wait between probes of one removed upstream: probes can be billable requests. */
 const MAX_PROBE_BACKOFF_MS = 30 * 60_000;
@@ -21,7 +21,7 @@ async function probeUpstream(row: UpstreamRow, target: Target, model: UpstreamMo
   if (row.adapter === 'ark-video') return probeArk(target, signal);
   if (row.removedReason !== 'unpaid') return probeOpenAi(target, signal);
   if (row.adapter === 'openai-chat') {
-    await chatComplete(target, CHAT_PROBE, signal);
+    await probeChat(target, model, CHAT_PROBE, signal);
     return;
   }
   // The cheapest image the model makes: a square, at its lowest quality.
@@ -30,11 +30,23 @@ async function probeUpstream(row: UpstreamRow, target: Target, model: UpstreamMo
   await generateImage(target, { prompt: 'probe', width: size.width, height: size.height, quality }, signal);
 }
 
+/** The smallest chat request: 'ping', answered with one token at most. */
+export const CHAT_PROBE = { messages: [{ role: 'user', content: 'ping' }] };
+
 /**
- * The smallest chat request: one token at most. `max_completion_tokens`, not the deprecated
- * `max_tokens`, which reasoning models refuse (OpenAI's reference, CreateChatCompletionRequest).
+ * A one-token completion in the parameter the model takes: `max_completion_tokens` (OpenAI's current
+ * name; reasoning models refuse the deprecated `max_tokens`), or `max_tokens` for a provider that
+ * answers that it does not know `max_completion_tokens` (older OpenAI-compatible servers).
  */
-export const CHAT_PROBE = { messages: [{ role: 'user', content: 'ping' }], max_completion_tokens: 1 };
+export async function probeChat(target: Target, model: UpstreamModel, body: ChatBody, signal: AbortSignal): Promise<ChatCompletion> {
+  try {
+    return await chatComplete(target, { ...body, max_completion_tokens: 1 }, signal);
+  } catch (err) {
+    const refusedParam = err instanceof UpstreamError && (err.errorClass === 'unsupported' || err.errorClass === 'bad_request') && !isReasoningModel(model);
+    if (!refusedParam) throw err;
+    return chatComplete(target, { ...body, max_tokens: 1 }, signal);
+  }
+}
 
 function probeDue(row: UpstreamRow, intervalMs: number, now: number): boolean {
   if (!row.probedAt) return true;

@@ -84,7 +84,13 @@ function simModels(ch: SimChannel): UpstreamModel[] {
         model,
         media: [...ch.media].filter((m) => m === 'chat' || m === 'vision'),
         cost_usd: ch.costUsd,
-        capabilities: { vision: ch.capabilities.vision, streaming: ch.capabilities.streaming, json_mode: ch.capabilities.jsonMode, tools: ch.capabilities.tools },
+        capabilities: {
+          vision: ch.capabilities.vision,
+          streaming: ch.capabilities.streaming,
+          json_mode: ch.capabilities.jsonMode,
+          tools: ch.capabilities.tools,
+          reasoning: ch.capabilities.reasoning,
+        },
       }));
     case 'ark-video':
       return ch.capabilities.tiers.map((t) => ({

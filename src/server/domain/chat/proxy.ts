@@ -4,7 +4,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { FileStore } from '../../storage/store';
 import { logger } from '../../logger';
-import { chatComplete, chatStream, type ChatChunk, type ChatCompletion } from '../../upstreams/adapters/openai-chat';
+import { bodyForModel, chatComplete, chatStream, type ChatChunk, type ChatCompletion } from '../../upstreams/adapters/openai-chat';
 import { countedStream } from '../../metrics/registry';
 import { planOrThrow, recordAttempt, RoutingExhausted, runChain } from '../../upstreams/engine';
 import { UpstreamError, type Target } from '../../upstreams/types';
@@ -259,9 +259,9 @@ async function streamChat(
   if (!chat.stream) {
     let routed;
     try {
-      routed = await runChain(deps.db, deps.config.secret, plan.chain, async (target, _model, s) => {
+      routed = await runChain(deps.db, deps.config.secret, plan.chain, async (target, model, s) => {
         try {
-          return await chatComplete(target, payload, s);
+          return await chatComplete(target, bodyForModel(model, payload), s);
         } catch (err) {
           remember(err, target);
           throw err;
@@ -301,12 +301,12 @@ async function streamChat(
   }, limits.heartbeatMs);
   let routed;
   try {
-    routed = await runChain<StreamStart>(deps.db, deps.config.secret, plan.chain, async (target, _model, s) => {
+    routed = await runChain<StreamStart>(deps.db, deps.config.secret, plan.chain, async (target, model, s) => {
       const abort = new AbortController();
       const relay = () => abort.abort(s.reason);
       s.addEventListener('abort', relay, { once: true });
       try {
-        const rest = (await chatStream(target, payload, abort.signal))[Symbol.asyncIterator]();
+        const rest = (await chatStream(target, bodyForModel(model, payload), abort.signal))[Symbol.asyncIterator]();
         return { head: await streamHead(rest), rest, abort, target };
       } catch (err) {
         abort.abort();

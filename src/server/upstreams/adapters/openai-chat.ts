@@ -1,6 +1,6 @@
 import { StringDecoder } from 'node:string_decoder';
 import { createParser } from 'eventsource-parser';
-import type { Target } from '../types';
+import type { Target, UpstreamModel } from '../types';
 import { UpstreamError } from '../types';
 import { readAnswerJson, upstreamPost } from './http';
 
@@ -17,6 +17,25 @@ export interface ChatCompletion {
 }
 
 export type ChatChunk = Record<string, unknown> & { choices?: unknown[] };
+
+/** OpenAI's reasoning model ids (o1, o3, o4-mini, gpt-5 and their dated versions): they refuse `max_tokens`. */
+const REASONING_IDS = /^(o\d+|gpt-5)([-.]|$)/;
+
+/** Whether a model is a reasoning model: its own capability, else known from its id. */
+export function isReasoningModel(model: Pick<UpstreamModel, 'model' | 'capabilities'>): boolean {
+  return model.capabilities.reasoning ?? REASONING_IDS.test(model.model);
+}
+
+/**
+ * The caller's body as this model takes it: a reasoning model gets the caller's `max_tokens` as
+ * `max_completion_tokens` (OpenAI deprecated `max_tokens`, and reasoning models refuse it); other
+ * models get the body as it is.
+ */
+export function bodyForModel(model: Pick<UpstreamModel, 'model' | 'capabilities'>, body: ChatBody): ChatBody {
+  if (body.max_tokens === undefined || body.max_tokens === null || !isReasoningModel(model)) return body;
+  const { max_tokens: limit, ...rest } = body;
+  return { ...rest, max_completion_tokens: body.max_completion_tokens ?? limit };
+}
 
 /** The Chat Completions body as sent: the caller's parameters with the upstream's own model id. */
 export function chatRequestBody(model: string, body: ChatBody, stream: boolean): Record<string, unknown> {
