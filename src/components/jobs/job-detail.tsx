@@ -16,6 +16,7 @@ import { useLiveJob } from './use-live-job';
 import { ConversionJob } from './conversion-job';
 import { useStepName } from '../convert/conversion-steps';
 import { isConversion, jobKind, jobTitle, type Job } from './job-model';
+import { useFailureText } from './failure-text';
 import { useJobTimes } from './job-times';
 import { JobStatusBadge } from './job-status';
 import { JobVisual } from './job-visual';
@@ -55,6 +56,7 @@ interface JobDetailProps {
 export function JobDetail({ id, baseUrl, prices }: JobDetailProps) {
   const t = useTranslations('jobs');
   const d = useTranslations('jobDetail');
+  const failure = useFailureText();
   const format = useFormatter();
   const times = useJobTimes();
   const { data, error, isPending, refetch } = useLiveJob(id);
@@ -153,8 +155,8 @@ export function JobDetail({ id, baseUrl, prices }: JobDetailProps) {
           {conversion ? <ConversionJob job={job} /> : <JobVisual job={job} maxHeightRem={40} className="mx-auto" />}
           {job.status === 'failed' && job.error && (
             <ErrorAlert className="mt-4">
-              {job.error}
-              {detail.data && detail.data.refunded > 0 && <> {d('refundedNote', { credits: detail.data.refunded })}</>}
+              {job.reason ? failure(job) : job.error}
+              {!job.reason && detail.data && detail.data.refunded > 0 && <> {d('refundedNote', { credits: detail.data.refunded })}</>}
             </ErrorAlert>
           )}
           {job.status === 'pending' && job.note && (

@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { Card } from '../ui/card';
 import { cn } from '../ui/cn';
+import { useFailureText } from './failure-text';
 import { isConversion, jobTitle, type Job } from './job-model';
 import { useJobTimes } from './job-times';
 import { JobStatusBadge } from './job-status';
@@ -111,7 +112,8 @@ export function JobCards({ jobs }: { jobs: Job[] }) {
 /** The error of a failed job, or the note of a pending one; else its settings. */
 function RowDetail({ job }: { job: Job }) {
   const t = useTranslations('jobs.rowKind');
-  if (job.status === 'failed' && job.error) return <p className="mt-1 line-clamp-2 text-xs break-words text-rose-700">{job.error}</p>;
+  const failure = useFailureText();
+  if (job.status === 'failed' && job.error) return <p className="mt-1 line-clamp-2 text-xs break-words text-rose-700">{failure(job)}</p>;
   if (job.status === 'pending' && job.note) return <p className="mt-1 line-clamp-2 text-xs break-words text-amber-700">{job.note}</p>;
   const settings = [
     job.kind === 'video' ? t('video') : isConversion(job) ? t('template') : null,

@@ -7,6 +7,7 @@ import { ErrorAlert } from '../ui/alert';
 import { buttonClasses } from '../ui/button';
 import { Card } from '../ui/card';
 import { CopyButton } from '../ui/copy-button';
+import { useFailureText } from '../jobs/failure-text';
 import { useJobTimes } from '../jobs/job-times';
 import { useLiveJob } from '../jobs/use-live-job';
 import { JobStatusBadge } from '../jobs/job-status';
@@ -16,6 +17,7 @@ import { JobVisual } from '../jobs/job-visual';
 export function ResultCard({ id }: { id: string }) {
   const t = useTranslations('playground.result');
   const times = useJobTimes();
+  const failure = useFailureText();
   const { data, error, isPending } = useLiveJob(id);
   const job = data?.job;
 
@@ -48,7 +50,7 @@ export function ResultCard({ id }: { id: string }) {
       </div>
       {job.status === 'failed' && job.error && (
         <div className="px-4 pb-4 sm:px-5">
-          <ErrorAlert>{job.error}</ErrorAlert>
+          <ErrorAlert>{failure(job)}</ErrorAlert>
         </div>
       )}
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 px-4 py-3 sm:px-5">
