@@ -75,7 +75,7 @@ test('a Chinese question streams its answer, shows what it cost and lowers the b
 test('Stop ends a slow answer, and the next question still works', async ({ page, request }) => {
   test.skip(!!process.env.E2E_BASE_URL, 'slows down the bundled simulator of the test server');
   await openChat(page, request);
-  const slow = (ms: number) => Promise.all(['sim-chat-a', 'sim-chat-b', 'sim-chat-lite'].map((channel) => request.post(`http://127.0.0.1:${E2E_SIM_PORT}/__sim/config`, { data: { channel, latency_ms: ms } })));
+  const slow = (ms: number) => Promise.all(['sim-chat-a', 'sim-chat-b', 'sim-chat-lite', 'sim-chat-reason'].map((channel) => request.post(`http://127.0.0.1:${E2E_SIM_PORT}/__sim/config`, { data: { channel, latency_ms: ms } })));
   await slow(5000);
   try {
     await page.getByRole('textbox', { name: 'Message' }).fill('讲一个很长的故事');

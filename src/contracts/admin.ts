@@ -57,6 +57,10 @@ export const adminActionBodies = {
     ref: z.string().min(1).optional().meta(d('Only the attempts that served this job or request id; left out: all')),
     limit: z.number().int().min(1).max(1000).optional().meta(d('How many attempts, 1-1000 (default 100)')),
   }),
+  'video-orphans': z.strictObject({
+    ended: z.boolean('must be true or false').optional().meta(d('true: only tasks that have ended upstream; false: only those still followed or unfinished; left out: all')),
+    limit: z.number().int().min(1).max(1000).optional().meta(d('How many tasks, 1-1000 (default 100)')),
+  }),
   'upstream-upsert': upstreamUpsertSchema,
   'upstream-test': z.strictObject({
     name: z.string().min(1, 'give the channel name').max(63).meta(d('The channel to test')),
@@ -107,4 +111,4 @@ export type AdminActionName = keyof typeof adminActionBodies;
 export type AdminActionBody<A extends AdminActionName> = z.output<(typeof adminActionBodies)[A]>;
 
 /** The actions that change nothing: queries in the console, and never written to the audit log. */
-export const adminReadActions = ['tenant-list', 'upstream-list', 'upstream-attempts', 'skill-list', 'tenant-ledger', 'audit-list', 'claim-list', 'platform-usage'] as const satisfies readonly AdminActionName[];
+export const adminReadActions = ['tenant-list', 'upstream-list', 'upstream-attempts', 'video-orphans', 'skill-list', 'tenant-ledger', 'audit-list', 'claim-list', 'platform-usage'] as const satisfies readonly AdminActionName[];

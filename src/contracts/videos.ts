@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { httpUrl } from './common';
-import { slotInputSchema } from './jobs';
+import { jobFailureReasons, slotInputSchema } from './jobs';
 
 /**
  * The video surface's contract, shared by the procedures, the domain and the console:
@@ -87,7 +87,13 @@ export const videoTaskView = z.object({
   progress: z.number().int().min(0).max(100).nullable().meta({ description: 'Percent, when the upstream reports it' }),
   video_url: z.string().nullable().meta({ description: 'URL of the finished video; null until it succeeds' }),
   cover_url: z.string().nullable().meta({ description: 'URL of a cover still; null when there is none' }),
-  error: z.string().nullable().meta({ description: 'Why the task failed or was cancelled; null otherwise' }),
+  error: z.string().nullable().meta({ description: 'Why the task failed or was cancelled, in plain words; null otherwise' }),
+  reason: z
+    .string()
+    .nullable()
+    .meta({
+      description: `The cause of a failure, stable for programs: ${jobFailureReasons.join(', ')} (content_refused: the provider's moderation refused the prompt, an input or the generated video; not retried elsewhere). Refunded in every case; null unless the task failed or was cancelled`,
+    }),
   note: z.string().nullable().meta({ description: 'While pending: e.g. that a backup channel is in use; null otherwise' }),
   credits: z.number().int().meta({ description: 'Credits this task costs (refunded when it fails or is cancelled)' }),
   elapsed_ms: z.number().int().nullable().meta({ description: 'Run time in ms; null until the task ends' }),

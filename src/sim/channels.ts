@@ -41,16 +41,18 @@ export interface SimImageCapabilities {
   /** Always false: no simulator channel accepts an edit mask. */
   mask: false;
   outputFormats: SimImageFormat[];
+  /**
+   * Accepted `response_format` values. Empty, as on every catalogue channel: GPT image models always
+   * answer base64 and refuse the parameter as unknown (400 `unknown_parameter`).
+   */
   responseFormats: ('b64_json' | 'url')[];
   /**
    * The sizes the model accepts, as its provider documents them: a list (gpt-image-1's three sizes), or
    * a rule (gpt-image-2: sides multiples of 16, long side at most 3840, 655,360 to 8,294,400 pixels,
-   * between 1:3 and 3:1). Any other size is refused with the provider's `invalid_value` error.
+   * between 1:3 and 3:1). `auto` is accepted besides. Any other size is refused with the provider's
+   * `invalid_value` error; an accepted size is rendered at exactly that size.
    */
   sizes: readonly string[] | SimSizeRule;
-  /** Any `WxH` with both sides inside this range is rendered at exactly that size. */
-  minSide: number;
-  maxSide: number;
   maxImagesPerRequest: number;
 }
 
@@ -74,6 +76,8 @@ export interface SimChatCapabilities {
   jsonMode: boolean;
   /** `tools` / `tool_choice` (function calling); without it a request with `tools` is refused. */
   tools: boolean;
+  /** A reasoning model: refuses `max_tokens` (OpenAI's o-series and gpt-5 answer 400, use `max_completion_tokens`). */
+  reasoning: boolean;
   contextTokens: number;
 }
 
@@ -142,9 +146,7 @@ export const SIM_DEFAULT_HOST = '127.0.0.1';
 const IMAGE_BASE = {
   mask: false,
   outputFormats: ['png', 'jpeg', 'webp'],
-  responseFormats: ['b64_json', 'url'],
-  minSide: 256,
-  maxSide: 4096,
+  responseFormats: [],
   maxImagesPerRequest: 10,
 } as const satisfies Partial<SimImageCapabilities>;
 
@@ -225,14 +227,19 @@ function imageChannel(
   };
 }
 
-function chatChannel(name: string, family: string, costUsd: number, caps: Pick<SimChatCapabilities, 'vision' | 'tools' | 'contextTokens'>): SimChatChannel {
+function chatChannel(
+  name: string,
+  family: string,
+  costUsd: number,
+  caps: Pick<SimChatCapabilities, 'vision' | 'tools' | 'contextTokens'> & Partial<Pick<SimChatCapabilities, 'reasoning'>>,
+): SimChatChannel {
   return {
     name,
     adapter: 'openai-chat',
     family,
     models: [family],
     media: caps.vision ? ['chat', 'vision'] : ['chat'],
-    capabilities: { streaming: true, jsonMode: true, ...caps },
+    capabilities: { streaming: true, jsonMode: true, reasoning: false, ...caps },
     latencyMs: 0,
     costUsd,
     costUnit: 'request',
@@ -263,6 +270,7 @@ export const SIM_CHANNELS: readonly SimChannel[] = [
   chatChannel('sim-chat-a', 'chatmodel-1', 0.002, { vision: true, tools: true, contextTokens: 128_000 }),
   chatChannel('sim-chat-b', 'chatmodel-1', 0.0025, { vision: true, tools: true, contextTokens: 128_000 }),
   chatChannel('sim-chat-lite', 'chatmodel-lite', 0.0005, { vision: false, tools: false, contextTokens: 32_000 }),
+  chatChannel('sim-chat-reason', 'chatmodel-reason', 0.004, { vision: false, tools: false, reasoning: true, contextTokens: 200_000 }),
   videoChannel('sim-video-a', VIDEO_A_TIERS, 0.05, true),
   videoChannel('sim-video-b', VIDEO_B_TIERS, 0.045, false),
 ];

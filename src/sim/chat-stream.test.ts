@@ -90,7 +90,7 @@ describe('stream_break fault', () => {
     expect((await arm('sim-chat-lite')).status).toBe(200);
     expect((await s.control('/__sim/faults', { json: { channel: 'sim-chat-a', fault: 'stream_break', on: 'all' } })).status).toBe(400);
     const all = (await (await arm('*')).json()) as { faults: { channel: string }[] };
-    expect(all.faults.map((f) => f.channel)).toEqual(['sim-chat-a', 'sim-chat-b', 'sim-chat-lite']);
+    expect(all.faults.map((f) => f.channel)).toEqual(['sim-chat-a', 'sim-chat-b', 'sim-chat-lite', 'sim-chat-reason']);
   });
 });
 

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { SimChatChannel } from './channels';
 import { composeReply, estimateTokens, withMissingFields, type ChatMessageView, type ResponseFormat } from './chat-content';
-import { isRecord, sendJson, wait } from './http';
+import { checkKnownChatParams, checkModelParams } from './chat-params';
 import { answerFromToolResults, argumentPieces, chooseTool, parseToolRequest, toolCall, validateToolMessages, type ToolCall } from './chat-tools';
+import { isRecord, sendJson, wait } from './http';
 import { openAiError, openAiProtocol, parseJsonObject } from './openai';
 import type { SimContext } from './protocol';
 
@@ -182,6 +183,7 @@ function writeChunks(ctx: Ctx, out: readonly string[], breakAfter: number | null
 
 async function completions(ctx: Ctx): Promise<void> {
   const body = parseJsonObject(ctx.body);
+  checkKnownChatParams(body);
   const model = body.model;
   if (model === undefined || model === null || model === '') throw openAiError(400, 'you must provide a model parameter');
   if (typeof model !== 'string') typeError('model', 'a string');
@@ -189,6 +191,7 @@ async function completions(ctx: Ctx): Promise<void> {
   if (!ctx.channel.models.includes(model)) {
     throw openAiError(404, `The model \`${model}\` does not exist or you do not have access to it.`, { code: 'model_not_found' });
   }
+  checkModelParams(body, ctx.channel);
   const toolRequest = parseToolRequest(body, ctx.channel);
   const messages = parseMessages(body.messages, ctx.channel);
   validateToolMessages(body.messages as unknown[]);
@@ -209,6 +212,11 @@ async function completions(ctx: Ctx): Promise<void> {
     throw openAiError(400, "The 'stream_options' parameter is only allowed when 'stream' is enabled.", { param: 'stream_options' });
   }
   const includeUsage = isRecord(streamOptions) && streamOptions.include_usage === true;
+  const promptTokens = messages.reduce((sum, m) => sum + 4 + estimateTokens(m.text) + m.images.length * IMAGE_TOKENS, 3);
+  if (ctx.fault === 'content_refused') {
+    await refuse(ctx, { model, n, stream: stream === true, includeUsage, promptTokens });
+    return;
+  }
 
   const last = messages[messages.length - 1];
   const lastUserText = [...messages].reverse().find((m) => m.role === 'user')?.text ?? '';
@@ -235,7 +243,6 @@ async function completions(ctx: Ctx): Promise<void> {
     finish = 'length';
   }
 
-  const promptTokens = messages.reduce((sum, m) => sum + 4 + estimateTokens(m.text) + m.images.length * IMAGE_TOKENS, 3);
   const completionTokens = tool ? calls.reduce((sum, c) => sum + estimateTokens(c.function.arguments), 0) : estimateTokens(content) * n;
   const usage = {
     prompt_tokens: promptTokens,
@@ -326,6 +333,35 @@ async function completions(ctx: Ctx): Promise<void> {
   if (includeUsage) out.push(chunk([], { usage }));
   out.push('data: [DONE]\n\n');
   await writeChunks(ctx, out, breakAfter);
+}
+
+/**
+ * A completion the provider's content filter stopped (a `content_refused` fault): 200, every choice
+ * with `finish_reason: 'content_filter'` and no content; streamed, one such chunk per choice, the
+ * usage chunk when asked, then `[DONE]`.
+ */
+async function refuse(ctx: Ctx, q: { model: string; n: number; stream: boolean; includeUsage: boolean; promptTokens: number }): Promise<void> {
+  if (!(await wait(ctx.latencyMs, ctx.signal))) return;
+  const usage = { prompt_tokens: q.promptTokens, completion_tokens: 0, total_tokens: q.promptTokens, prompt_tokens_details: { cached_tokens: 0 }, completion_tokens_details: { reasoning_tokens: 0 } };
+  const head = { id: completionId(), created: Math.floor(Date.now() / 1000), model: q.model, system_fingerprint: 'fp_studio_sim' };
+  const headers = { 'openai-processing-ms': String(ctx.latencyMs) };
+  if (!q.stream) {
+    const choices = Array.from({ length: q.n }, (_, index) => ({
+      index,
+      message: { role: 'assistant', content: null, refusal: null, annotations: [] },
+      logprobs: null,
+      finish_reason: 'content_filter',
+    }));
+    sendJson(ctx.res, 200, { ...head, object: 'chat.completion', choices, usage }, headers);
+    return;
+  }
+  const chunk = (choices: unknown[], extra: Record<string, unknown> = {}): string =>
+    `data: ${JSON.stringify({ ...head, object: 'chat.completion.chunk', choices, ...(q.includeUsage ? { usage: null } : {}), ...extra })}\n\n`;
+  const out = Array.from({ length: q.n }, (_, index) => chunk([{ index, delta: {}, logprobs: null, finish_reason: 'content_filter' }]));
+  if (q.includeUsage) out.push(chunk([], { usage }));
+  out.push('data: [DONE]\n\n');
+  ctx.res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', ...headers });
+  await writeChunks(ctx, out, null);
 }
 
 export const chatProtocol = openAiProtocol<SimChatChannel>({ '/v1/chat/completions': completions });

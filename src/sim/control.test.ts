@@ -17,7 +17,7 @@ const chat = (channel: string): Promise<Response> =>
 describe('catalogue', () => {
   it('has the required channels, families and capabilities', () => {
     const names = SIM_CHANNELS.map((c) => c.name);
-    expect(names).toEqual(['sim-image-a', 'sim-image-b', 'sim-image-c', 'sim-chat-a', 'sim-chat-b', 'sim-chat-lite', 'sim-video-a', 'sim-video-b']);
+    expect(names).toEqual(['sim-image-a', 'sim-image-b', 'sim-image-c', 'sim-chat-a', 'sim-chat-b', 'sim-chat-lite', 'sim-chat-reason', 'sim-video-a', 'sim-video-b']);
     for (const c of SIM_CHANNELS) expect(c.latencyMs).toBe(0);
     const img = (name: string): Extract<SimChannel, { adapter: 'openai-images' }> => {
       const c = findSimChannel(name);
@@ -28,6 +28,10 @@ describe('catalogue', () => {
     expect(img('sim-image-b')).toMatchObject({ family: 'imagegen-1', capabilities: { transparentBackground: false, referenceImages: true } });
     expect(img('sim-image-c')).toMatchObject({ family: 'imagegen-2', capabilities: { transparentBackground: false, qualities: [] } });
     expect(img('sim-image-a').capabilities.qualities).toEqual(['low', 'medium', 'high']);
+    // gpt-image-1's list on the imagegen-1 channels, gpt-image-2's rule on imagegen-2; base64 only.
+    expect(img('sim-image-a').capabilities.sizes).toEqual(['1024x1024', '1536x1024', '1024x1536']);
+    expect(img('sim-image-c').capabilities.sizes).toEqual({ multiple_of: 16, max_side: 3840, min_pixels: 655_360, max_pixels: 8_294_400, max_aspect: 3 });
+    for (const name of ['sim-image-a', 'sim-image-b', 'sim-image-c']) expect(img(name).capabilities.responseFormats).toEqual([]);
     const video = findSimChannel('sim-video-a');
     if (video?.adapter !== 'ark-video') throw new Error('sim-video-a');
     expect(video.capabilities.tiers.map((t) => [t.model, t.durationSec.min, t.durationSec.max, t.resolutions.join('/')])).toEqual([
@@ -43,7 +47,13 @@ describe('catalogue', () => {
       media: ['chat'],
       capabilities: { vision: false, tools: false, streaming: true, jsonMode: true, contextTokens: 32_000 },
     });
-    expect(findSimChannel('sim-chat-a')).toMatchObject({ capabilities: { vision: true, tools: true } });
+    expect(findSimChannel('sim-chat-a')).toMatchObject({ capabilities: { vision: true, tools: true, reasoning: false } });
+    expect(findSimChannel('sim-chat-reason')).toMatchObject({
+      family: 'chatmodel-reason',
+      models: ['chatmodel-reason'],
+      media: ['chat'],
+      capabilities: { vision: false, tools: false, reasoning: true, streaming: true, jsonMode: true },
+    });
     expect(simChannelKey('sim-chat-a')).toBe('sim-key-sim-chat-a');
     expect(simChannelBaseUrl('http://127.0.0.1:4010/', 'sim-chat-a')).toBe('http://127.0.0.1:4010/sim-chat-a');
   });
@@ -84,7 +94,7 @@ describe('control API', () => {
   it('keeps a request log per channel and clears it', async () => {
     await s.control('/__sim/requests', { method: 'DELETE' });
     await chat('sim-chat-a');
-    await s.call('sim-image-a', '/v1/images/generations', { json: { model: 'imagegen-1', prompt: 'log me', size: '256x256' } });
+    await s.call('sim-image-a', '/v1/images/generations', { json: { model: 'imagegen-1', prompt: 'log me', size: '1024x1024' } });
     await fetch(`${s.url}/sim-image-a/v1/models`);
     const all = (await (await s.control('/__sim/requests')).json()) as SimRequestRecord[];
     expect(all.map((r) => [r.channel, r.method, r.path, r.model, r.status])).toEqual([

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import type { SimChannel } from './channels';
-import { CHAT_ONLY_FAULTS, faultInputSchema, VIDEO_ONLY_FAULTS, type FaultBook } from './faults';
+import { CHAT_ONLY_FAULTS, faultInputSchema, OPENAI_ONLY_FAULTS, VIDEO_ONLY_FAULTS, type FaultBook } from './faults';
 import { CONTENT_TYPES, type FileStore } from './files';
 import { readBody, sendBytes, sendJson } from './http';
 import { parsePosterSpec, PosterSpecError, renderPoster } from './poster';
@@ -173,8 +173,13 @@ export async function handleControl(state: ControlState, req: IncomingMessage, r
       }
       // It changes a completion's answer; a model list taking it would only use it up.
       if (chatOnly && input.on === 'all') throw new ControlError(400, `fault '${input.fault}' applies to chat completions only; 'on: all' is not accepted`);
+      const openAiOnly = OPENAI_ONLY_FAULTS.includes(input.fault);
+      if (openAiOnly && input.channel !== '*' && byName.get(input.channel)?.adapter === 'ark-video') {
+        throw new ControlError(400, `fault '${input.fault}' only applies to image and chat channels`);
+      }
+      if (openAiOnly && input.on === 'all') throw new ControlError(400, `fault '${input.fault}' applies to generations only; 'on: all' is not accepted`);
       const targets = channels
-        .filter((c) => (!videoOnly || c.adapter === 'ark-video') && (!chatOnly || c.adapter === 'openai-chat'))
+        .filter((c) => (!videoOnly || c.adapter === 'ark-video') && (!chatOnly || c.adapter === 'openai-chat') && (!openAiOnly || c.adapter !== 'ark-video'))
         .map((c) => c.name);
       return sendJson(res, 200, { ok: true, faults: faultBook.arm(input, targets) });
     }

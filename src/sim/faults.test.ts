@@ -29,7 +29,7 @@ async function arm(body: Record<string, unknown>): Promise<Response> {
 }
 
 const image = (channel = 'sim-image-a', extra: Record<string, unknown> = {}): Promise<Response> =>
-  s.call(channel, '/v1/images/generations', { json: { model: 'imagegen-1', prompt: 'fault test', size: '256x256', ...extra } });
+  s.call(channel, '/v1/images/generations', { json: { model: 'imagegen-1', prompt: 'fault test', size: '1024x1024', ...extra } });
 const chat = (extra: Record<string, unknown> = {}): Promise<Response> =>
   s.call('sim-chat-a', '/v1/chat/completions', { json: { model: 'chatmodel-1', messages: [{ role: 'user', content: 'hello' }], ...extra } });
 const video = (): Promise<Response> =>
@@ -54,7 +54,10 @@ describe('fault injection', () => {
     await arm({ channel: 'sim-chat-a', fault: 'server_error' });
     const res = await chat();
     expect(res.status).toBe(500);
-    expect(((await res.json()) as OpenAiErr).error.type).toBe('server_error');
+    // OpenAI's own 500 body.
+    expect(await res.json()).toEqual({
+      error: { message: 'The server had an error while processing your request. Sorry about that!', type: 'server_error', param: null, code: null },
+    });
     await arm({ channel: 'sim-chat-a', fault: 'server_error', status: 503 });
     expect((await chat()).status).toBe(503);
     await arm({ channel: 'sim-video-a', fault: 'server_error' });
@@ -129,7 +132,7 @@ describe('fault injection', () => {
     expect((await arm({ channel: 'sim-chat-a', fault: 'missing_fields', on: 'all' })).status).toBe(400);
     const star = await arm({ channel: '*', fault: 'missing_fields' });
     const armed = ((await star.json()) as { faults: ActiveFault[] }).faults;
-    expect(armed.map((f) => f.channel)).toEqual(['sim-chat-a', 'sim-chat-b', 'sim-chat-lite']);
+    expect(armed.map((f) => f.channel)).toEqual(['sim-chat-a', 'sim-chat-b', 'sim-chat-lite', 'sim-chat-reason']);
   });
 
   it('bad_output: video task succeeds with a URL that is not an MP4; task_failed fails the task', async () => {
@@ -171,7 +174,7 @@ describe('fault injection', () => {
     const res = await arm({ channel: '*', fault: 'rate_limit', times: 1 });
     const armed = ((await res.json()) as { faults: ActiveFault[] }).faults;
     expect(armed.map((f) => f.channel)).toContain('sim-image-c');
-    expect(armed).toHaveLength(8);
+    expect(armed).toHaveLength(9);
     expect((await chat()).status).toBe(429);
     expect((await chat()).status).toBe(200);
     expect((await image('sim-image-b')).status).toBe(429);

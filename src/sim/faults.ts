@@ -19,6 +19,7 @@ export const FAULT_KINDS = [
   'wrong_duration',
   'stream_break',
   'missing_fields',
+  'content_refused',
 ] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
@@ -28,25 +29,44 @@ export const VIDEO_ONLY_FAULTS: readonly FaultKind[] = ['task_failed', 'task_nev
 /** Faults that only chat channels accept: they cut a chat completion's response off mid-way, or thin out its JSON. */
 export const CHAT_ONLY_FAULTS: readonly FaultKind[] = ['stream_break', 'missing_fields'];
 
+/** Faults that only OpenAI-protocol channels (images, chat) accept: a refusal by the provider's safety system. */
+export const OPENAI_ONLY_FAULTS: readonly FaultKind[] = ['content_refused'];
+
 /** Faults that change what a handler answers rather than the status; the others answer in the protocol's error shape. */
-export const OUTPUT_FAULTS = ['bad_output', 'task_failed', 'task_never_finishes', 'wrong_duration', 'stream_break', 'missing_fields'] as const satisfies readonly FaultKind[];
+export const OUTPUT_FAULTS = [
+  'bad_output',
+  'task_failed',
+  'task_never_finishes',
+  'wrong_duration',
+  'stream_break',
+  'missing_fields',
+  'content_refused',
+] as const satisfies readonly FaultKind[];
 export type OutputFaultKind = (typeof OUTPUT_FAULTS)[number];
 
 export function isOutputFault(fault: FaultKind): fault is OutputFaultKind {
   return (OUTPUT_FAULTS as readonly FaultKind[]).includes(fault);
 }
 
-export const faultInputSchema = z.strictObject({
-  channel: z.string().min(1),
-  fault: z.enum(FAULT_KINDS),
-  /** Applies to the next N matching requests, then clears itself; omitted = until cleared. */
-  times: z.number().int().min(1).max(1_000_000).optional(),
-  /** `server_error` only: the HTTP status to answer with. */
-  status: z.union([z.literal(500), z.literal(502), z.literal(503), z.literal(504)]).optional(),
-  /** `rate_limit` only: the `Retry-After` value in seconds. */
-  retry_after_s: z.number().int().min(0).max(3600).optional(),
-  on: z.enum(['generate', 'all']).optional(),
-});
+export const faultInputSchema = z
+  .strictObject({
+    channel: z.string().min(1),
+    fault: z.enum(FAULT_KINDS),
+    /** Applies to the next N matching requests, then clears itself; omitted = until cleared. */
+    times: z.number().int().min(1).max(1_000_000).optional(),
+    /** `server_error` only: the HTTP status to answer with. */
+    status: z.union([z.literal(500), z.literal(502), z.literal(503), z.literal(504)]).optional(),
+    /** `rate_limit` only: the `Retry-After` value in seconds. */
+    retry_after_s: z.number().int().min(0).max(3600).optional(),
+    on: z.enum(['generate', 'all']).optional(),
+    /** `task_failed` only: the provider error code the task fails with (default `InternalServiceError`), e.g. `OutputVideoSensitiveContentDetected`. */
+    code: z
+      .string()
+      .regex(/^[A-Za-z][A-Za-z0-9]*(\.[A-Za-z0-9]+)*$/, 'must be an error code such as OutputVideoSensitiveContentDetected')
+      .max(100)
+      .optional(),
+  })
+  .refine((f) => f.code === undefined || f.fault === 'task_failed', { path: ['code'], message: "code applies to the 'task_failed' fault only" });
 
 export type FaultInput = z.infer<typeof faultInputSchema>;
 
@@ -59,6 +79,8 @@ export interface ActiveFault {
   status: number;
   retry_after_s: number;
   on: 'generate' | 'all';
+  /** `task_failed`: the error code the task fails with; null: the default (`InternalServiceError`). */
+  code: string | null;
   /** How many requests this fault has hit so far. */
   hits: number;
   armed_at: string;
@@ -68,6 +90,7 @@ export interface FaultHit {
   fault: FaultKind;
   status: number;
   retryAfterS: number;
+  code?: string | null;
 }
 
 export class FaultBook {
@@ -85,6 +108,7 @@ export class FaultBook {
         status: input.fault === 'server_error' ? (input.status ?? 500) : 0,
         retry_after_s: input.retry_after_s ?? 1,
         on: input.on ?? 'generate',
+        code: input.code ?? null,
         hits: 0,
         armed_at: armedAt,
       };
@@ -103,7 +127,7 @@ export class FaultBook {
       fault.remaining -= 1;
       if (fault.remaining <= 0) this.faults.delete(channel);
     }
-    return { fault: fault.fault, status: fault.status, retryAfterS: fault.retry_after_s };
+    return { fault: fault.fault, status: fault.status, retryAfterS: fault.retry_after_s, code: fault.code };
   }
 
   list(): ActiveFault[] {

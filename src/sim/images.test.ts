@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findSimChannel, type SimImageChannel } from './channels';
 import { startSim, type RunningSim } from './testing';
 
 let s: RunningSim;
@@ -55,20 +56,8 @@ describe('OpenAI images: generations', () => {
     expect(meta.hasAlpha).toBe(false);
   });
 
-  it('accepts any WxH between 256 and 4096 and rejects sizes outside', async () => {
-    const ok = await generate('sim-image-c', { model: 'imagegen-2', prompt: 'odd size', size: '300x700' });
-    const meta = await sharp(firstImage((await ok.json()) as ImagesResponse)).metadata();
-    expect([meta.width, meta.height]).toEqual([300, 700]);
-    for (const size of ['255x512', '512x4097', 'large', '1024*1024']) {
-      const bad = await generate('sim-image-c', { model: 'imagegen-2', prompt: 'x', size });
-      expect(bad.status).toBe(400);
-      const err = (await bad.json()) as ErrorResponse;
-      expect(err.error).toMatchObject({ type: 'invalid_request_error', param: 'size', code: 'invalid_value' });
-    }
-  });
-
   it('produces a real alpha channel for transparent backgrounds', async () => {
-    const res = await generate('sim-image-a', { model: 'imagegen-1', prompt: 'a sticker of a cat', size: '512x512', background: 'transparent' });
+    const res = await generate('sim-image-a', { model: 'imagegen-1', prompt: 'a sticker of a cat', size: '1024x1024', background: 'transparent' });
     expect(res.status).toBe(200);
     const img = firstImage((await res.json()) as ImagesResponse);
     const meta = await sharp(img).metadata();
@@ -86,18 +75,18 @@ describe('OpenAI images: generations', () => {
   });
 
   it('answers JPEG and WebP when asked', async () => {
-    const jpeg = await generate('sim-image-b', { model: 'imagegen-1', prompt: 'jpeg please', size: '512x768', output_format: 'jpeg', output_compression: 70 });
+    const jpeg = await generate('sim-image-b', { model: 'imagegen-1', prompt: 'jpeg please', size: '1024x1536', output_format: 'jpeg', output_compression: 70 });
     const jpegMeta = await sharp(firstImage((await jpeg.json()) as ImagesResponse)).metadata();
     expect(jpegMeta.format).toBe('jpeg');
-    expect([jpegMeta.width, jpegMeta.height]).toEqual([512, 768]);
-    const webp = await generate('sim-image-a', { model: 'imagegen-1', prompt: 'webp please', size: '256x256', output_format: 'webp', background: 'transparent' });
+    expect([jpegMeta.width, jpegMeta.height]).toEqual([1024, 1536]);
+    const webp = await generate('sim-image-a', { model: 'imagegen-1', prompt: 'webp please', size: '1024x1024', output_format: 'webp', background: 'transparent' });
     const webpMeta = await sharp(firstImage((await webp.json()) as ImagesResponse)).metadata();
     expect(webpMeta.format).toBe('webp');
     expect(webpMeta.hasAlpha).toBe(true);
   });
 
   it('is deterministic: the same request gives byte-identical images, another prompt differs', async () => {
-    const body = { model: 'imagegen-1', prompt: '雪地里的红狐狸 a red fox in the snow', size: '768x512', quality: 'high' };
+    const body = { model: 'imagegen-1', prompt: '雪地里的红狐狸 a red fox in the snow', size: '1536x1024', quality: 'high' };
     const a = firstImage((await (await generate('sim-image-a', body)).json()) as ImagesResponse);
     const b = firstImage((await (await generate('sim-image-b', body)).json()) as ImagesResponse);
     const c = firstImage((await (await generate('sim-image-a', { ...body, prompt: 'a grey wolf' })).json()) as ImagesResponse);
@@ -106,25 +95,32 @@ describe('OpenAI images: generations', () => {
   });
 
   it('renders n distinct images', async () => {
-    const res = await generate('sim-image-a', { model: 'imagegen-1', prompt: 'variants', size: '256x256', n: 3 });
+    const res = await generate('sim-image-a', { model: 'imagegen-1', prompt: 'variants', size: '1024x1024', n: 3 });
     const json = (await res.json()) as ImagesResponse;
     expect(json.data).toHaveLength(3);
     const [x, y] = json.data.map((d) => d.b64_json);
     expect(x).not.toBe(y);
   });
 
-  it('serves url responses from the simulator', async () => {
-    const res = await generate('sim-image-a', { model: 'imagegen-1', prompt: 'by url', size: '256x384', response_format: 'url' });
-    const json = (await res.json()) as ImagesResponse;
-    const url = json.data[0]?.url ?? '';
-    expect(url).toMatch(/\/__sim\/files\/file_[0-9a-f]+\.png$/);
-    const file = await fetch(url);
-    expect(file.status).toBe(200);
-    expect(file.headers.get('content-type')).toBe('image/png');
-    const meta = await sharp(Buffer.from(await file.arrayBuffer())).metadata();
-    expect([meta.width, meta.height]).toEqual([256, 384]);
-    const missing = await fetch(`${s.url}/__sim/files/file_000000.png`);
-    expect(missing.status).toBe(404);
+  it('serves url responses on a channel that takes response_format (a DALL·E-like catalogue entry)', async () => {
+    const base = findSimChannel('sim-image-a') as SimImageChannel;
+    const dalle: SimImageChannel = { ...base, name: 'sim-image-url', capabilities: { ...base.capabilities, responseFormats: ['b64_json', 'url'] } };
+    const own = await startSim({ channels: [dalle] });
+    try {
+      const res = await own.call('sim-image-url', '/v1/images/generations', { json: { model: 'imagegen-1', prompt: 'by url', size: '1024x1536', response_format: 'url' } });
+      const json = (await res.json()) as ImagesResponse;
+      const url = json.data[0]?.url ?? '';
+      expect(url).toMatch(/\/__sim\/files\/file_[0-9a-f]+\.png$/);
+      const file = await fetch(url);
+      expect(file.status).toBe(200);
+      expect(file.headers.get('content-type')).toBe('image/png');
+      const meta = await sharp(Buffer.from(await file.arrayBuffer())).metadata();
+      expect([meta.width, meta.height]).toEqual([1024, 1536]);
+      const missing = await fetch(`${own.url}/__sim/files/file_000000.png`);
+      expect(missing.status).toBe(404);
+    } finally {
+      await own.close();
+    }
   });
 
   it('rejects transparency on channels without it, and quality on families without levels', async () => {
@@ -169,7 +165,7 @@ describe('OpenAI images: edits', () => {
     const form = new FormData();
     form.append('model', 'imagegen-1');
     form.append('prompt', 'put these on a poster');
-    form.append('size', '512x512');
+    form.append('size', '1024x1024');
     form.append('image', pngBlob(await pngOf(64, 64, '#ff0000')), 'red.png');
     form.append('image[]', pngBlob(await pngOf(80, 40, '#0000ff')), 'blue.png');
     const res = await s.call('sim-image-a', '/v1/images/edits', { method: 'POST', body: form });
@@ -177,13 +173,13 @@ describe('OpenAI images: edits', () => {
     const json = (await res.json()) as ImagesResponse;
     const img = firstImage(json);
     const meta = await sharp(img).metadata();
-    expect([meta.width, meta.height]).toEqual([512, 512]);
+    expect([meta.width, meta.height]).toEqual([1024, 1024]);
 
     // Different references give a different picture for the same prompt.
     const other = new FormData();
     other.append('model', 'imagegen-1');
     other.append('prompt', 'put these on a poster');
-    other.append('size', '512x512');
+    other.append('size', '1024x1024');
     other.append('image', pngBlob(await pngOf(64, 64, '#00ff00')), 'green.png');
     const res2 = await s.call('sim-image-a', '/v1/images/edits', { method: 'POST', body: other });
     expect(firstImage((await res2.json()) as ImagesResponse).equals(img)).toBe(false);

@@ -1,4 +1,4 @@
-import type { SimImageChannel, SimImageFormat, SimImageQuality } from './channels';
+import type { SimImageCapabilities, SimImageChannel, SimImageFormat, SimImageQuality, SimSizeRule } from './channels';
 import { CONTENT_TYPES } from './files';
 import { sendJson, wait } from './http';
 import { invalidValue, missingParam, openAiError, openAiProtocol, parseJsonObject, unsupportedParam } from './openai';
@@ -45,16 +45,106 @@ function readInt(fields: Fields, name: string, min: number, max: number, fallbac
   return n;
 }
 
+/** `'a', 'b', and 'c'`: how OpenAI lists supported values. */
+function quoteList(values: readonly string[]): string {
+  const q = values.map((v) => `'${v}'`);
+  if (q.length <= 2) return q.join(' and ');
+  return `${q.slice(0, -1).join(', ')}, and ${q[q.length - 1] ?? ''}`;
+}
+
+function shown(raw: unknown): string {
+  return typeof raw === 'string' ? raw : JSON.stringify(raw);
+}
+
 function readEnum<T extends string>(fields: Fields, name: string, allowed: readonly T[]): T | undefined {
   const raw = fields(name);
   if (raw === undefined || raw === null) return undefined;
   if (typeof raw !== 'string' || !(allowed as readonly string[]).includes(raw)) {
-    throw invalidValue(name, `Invalid value: '${typeof raw === 'string' ? raw : JSON.stringify(raw)}'. Supported values are: ${allowed.map((a) => `'${a}'`).join(', ')}.`);
+    throw invalidValue(name, `Invalid value: '${shown(raw)}'. Supported values are: ${quoteList(allowed)}.`);
   }
   return raw as T;
 }
 
-function parseParams(ch: SimImageChannel, fields: Fields, ctx: Ctx, fallbackSize: { width: number; height: number }): ImageParams {
+/**
+ * The request fields of OpenAI's Images API (OpenAPI 2.3.0, `CreateImageRequest` and
+ * `CreateImageEditRequest`, plus the multipart array spelling `image[]`); any other field is refused
+ * as OpenAI refuses it, 400 `unknown_parameter`.
+ */
+export const GENERATION_PARAMS: readonly string[] = [
+  'prompt', 'model', 'n', 'quality', 'response_format', 'output_format', 'output_compression', 'stream', 'partial_images', 'size', 'moderation', 'background', 'style', 'user',
+];
+export const EDIT_PARAMS: readonly string[] = [
+  'image', 'image[]', 'prompt', 'mask', 'background', 'model', 'n', 'size', 'response_format', 'output_format', 'output_compression', 'user', 'input_fidelity', 'stream', 'partial_images', 'quality',
+];
+
+function unknownParam(param: string) {
+  return openAiError(400, `Unknown parameter: '${param}'.`, { param, code: 'unknown_parameter' });
+}
+
+/**
+ * Refuses fields the endpoint does not have, and those a GPT image model does not take although the
+ * API has them: `style` (DALL·E 3 only) and `response_format` (GPT image models always answer base64);
+ * OpenAI answers both with `unknown_parameter`.
+ */
+function checkKnown(ch: SimImageChannel, names: Iterable<string>, known: readonly string[]): void {
+  for (const name of names) {
+    if (!known.includes(name) || name === 'style') throw unknownParam(name);
+    if (name === 'response_format' && ch.capabilities.responseFormats.length === 0) throw unknownParam(name);
+  }
+}
+
+/** The size to render: one of the listed sizes, or any size the rule takes; `auto` is a square. */
+function resolveSize(sizes: SimImageCapabilities['sizes'], raw: unknown): { width: number; height: number } {
+  if (raw === undefined || raw === null || raw === 'auto') return autoSize(sizes);
+  const m = typeof raw === 'string' ? /^(\d{1,5})x(\d{1,5})$/.exec(raw) : null;
+  const width = Number(m?.[1]);
+  const height = Number(m?.[2]);
+  if (isRule(sizes)) {
+    if (m && ruleTakes(sizes, width, height)) return { width, height };
+    throw invalidValue(
+      'size',
+      `Invalid value: '${shown(raw)}'. Supported values are: 'auto' and 'WIDTHxHEIGHT' with both sides multiples of ${sizes.multiple_of}, ` +
+        `the longer side at most ${sizes.max_side}, between ${sizes.min_pixels} and ${sizes.max_pixels} pixels, and an aspect ratio of at most ${sizes.max_aspect}:1.`,
+    );
+  }
+  if (m && sizes.includes(`${width}x${height}`)) return { width, height };
+  throw invalidValue('size', `Invalid value: '${shown(raw)}'. Supported values are: ${quoteList([...sizes, 'auto'])}.`);
+}
+
+function isRule(sizes: SimImageCapabilities['sizes']): sizes is SimSizeRule {
+  return !Array.isArray(sizes);
+}
+
+function ruleTakes(rule: SimSizeRule, width: number, height: number): boolean {
+  const long = Math.max(width, height);
+  const short = Math.min(width, height);
+  const pixels = width * height;
+  return (
+    short > 0 &&
+    width % rule.multiple_of === 0 &&
+    height % rule.multiple_of === 0 &&
+    long <= rule.max_side &&
+    pixels >= rule.min_pixels &&
+    pixels <= rule.max_pixels &&
+    long <= short * rule.max_aspect
+  );
+}
+
+/** `auto`: 1024x1024 when the model takes it, else the square nearest to it the model takes. */
+function autoSize(sizes: SimImageCapabilities['sizes']): { width: number; height: number } {
+  if (!isRule(sizes)) {
+    const pick = sizes.includes('1024x1024') ? '1024x1024' : (sizes[0] ?? '1024x1024');
+    const [width, height] = pick.split('x').map(Number) as [number, number];
+    return { width, height };
+  }
+  const n = sizes.multiple_of;
+  const lo = Math.ceil(Math.sqrt(sizes.min_pixels) / n) * n;
+  const hi = Math.floor(Math.min(sizes.max_side, Math.sqrt(sizes.max_pixels)) / n) * n;
+  const side = Math.min(hi, Math.max(lo, Math.round(1024 / n) * n));
+  return { width: side, height: side };
+}
+
+function parseParams(ch: SimImageChannel, fields: Fields, ctx: Ctx): ImageParams {
   const caps = ch.capabilities;
   const modelRaw = fields('model');
   if (modelRaw !== undefined && modelRaw !== null && typeof modelRaw !== 'string') {
@@ -74,21 +164,7 @@ function parseParams(ch: SimImageChannel, fields: Fields, ctx: Ctx, fallbackSize
   }
 
   const n = readInt(fields, 'n', 1, caps.maxImagesPerRequest, 1) ?? 1;
-
-  const sizeRaw = fields('size');
-  let width = fallbackSize.width;
-  let height = fallbackSize.height;
-  if (sizeRaw !== undefined && sizeRaw !== null && sizeRaw !== 'auto') {
-    const m = typeof sizeRaw === 'string' ? /^(\d{1,5})x(\d{1,5})$/.exec(sizeRaw.trim()) : null;
-    const w = m ? Number(m[1]) : Number.NaN;
-    const h = m ? Number(m[2]) : Number.NaN;
-    const ok = (v: number): boolean => Number.isInteger(v) && v >= caps.minSide && v <= caps.maxSide;
-    if (!ok(w) || !ok(h)) {
-      throw invalidValue('size', `Invalid value: '${typeof sizeRaw === 'string' ? sizeRaw : JSON.stringify(sizeRaw)}'. Supported values are: 'auto' and 'WIDTHxHEIGHT' with both sides between ${caps.minSide} and ${caps.maxSide}.`);
-    }
-    width = w;
-    height = h;
-  }
+  const { width, height } = resolveSize(caps.sizes, fields('size'));
 
   let quality: SimImageQuality | null = null;
   const qualityRaw = fields('quality');
@@ -118,6 +194,9 @@ function parseParams(ch: SimImageChannel, fields: Fields, ctx: Ctx, fallbackSize
   }
 
   const responseFormat = readEnum(fields, 'response_format', caps.responseFormats) ?? 'b64_json';
+  readEnum(fields, 'moderation', ['low', 'auto'] as const);
+  readEnum(fields, 'input_fidelity', ['high', 'low'] as const);
+  readInt(fields, 'partial_images', 0, 3, null);
 
   const stream = fields('stream');
   if (stream === true || stream === 'true') {
@@ -148,7 +227,20 @@ function estimateTextTokens(text: string): number {
   return Math.max(1, cjk + Math.ceil((text.length - cjk) / 4));
 }
 
+/** OpenAI's answer to a prompt or image its safety system refuses (a `content_refused` fault). */
+function moderationBlocked(requestId: string) {
+  return openAiError(400, `Your request was rejected by the safety system. If you believe this is an error, contact us at help.openai.com and include the request ID ${requestId}.`, {
+    type: 'image_generation_user_error',
+    code: 'moderation_blocked',
+  });
+}
+
 async function produce(ctx: Ctx, p: ImageParams, references: Buffer[]): Promise<void> {
+  if (ctx.fault === 'content_refused') {
+    // Refused once the request is known valid, after the time a real check takes.
+    if (!(await wait(ctx.latencyMs, ctx.signal))) return;
+    throw moderationBlocked(ctx.requestId);
+  }
   const bad = ctx.fault === 'bad_output';
   const renders = Promise.all(
     Array.from({ length: p.n }, (_, variant) =>
@@ -210,7 +302,8 @@ async function generations(ctx: Ctx): Promise<void> {
     throw openAiError(400, 'Invalid Content-Type header (multipart/form-data), expected application/json. Use /v1/images/edits to send images.');
   }
   const body = parseJsonObject(ctx.body);
-  const p = parseParams(ctx.channel, (k) => body[k], ctx, { width: 1024, height: 1024 });
+  checkKnown(ctx.channel, Object.keys(body), GENERATION_PARAMS);
+  const p = parseParams(ctx.channel, (k) => body[k], ctx);
   await produce(ctx, p, []);
 }
 
@@ -232,6 +325,7 @@ async function edits(ctx: Ctx): Promise<void> {
   };
   const modelRaw = fields('model');
   ctx.noteModel(typeof modelRaw === 'string' ? modelRaw : (ctx.channel.models[0] ?? null));
+  checkKnown(ctx.channel, new Set(form.keys()), EDIT_PARAMS);
 
   if (form.has('mask')) {
     throw unsupportedParam('mask', "Unsupported parameter: 'mask' is not supported on this channel. Describe the change in the prompt instead.");
@@ -251,7 +345,7 @@ async function edits(ctx: Ctx): Promise<void> {
     references.push(Buffer.from(await part.arrayBuffer()));
   }
 
-  const p = parseParams(ctx.channel, fields, ctx, { width: 1024, height: 1024 });
+  const p = parseParams(ctx.channel, fields, ctx);
   try {
     await checkImages(references);
     await produce(ctx, p, references);

@@ -22,6 +22,8 @@ export interface SimContext<C extends SimChannel = SimChannel> {
   latencyMs: number;
   /** Faults that change the output rather than the status; error faults never reach handlers. */
   fault: OutputFaultKind | null;
+  /** The error code a `task_failed` fault names; null: the protocol's default. */
+  faultCode: string | null;
   /** Chat channels: pause between streamed chunk writes (`chunk_delay_ms`); 0 elsewhere. */
   chunkDelayMs: number;
   /** Destroys the connection on purpose (a `stream_break` fault): logged as a break, not as a client abort. */

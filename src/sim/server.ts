@@ -191,6 +191,7 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
       signal: aborter.signal,
       latencyMs: latency.get(channel.name) ?? 0,
       fault: null,
+      faultCode: null,
       chunkDelayMs: chatSettings.get(channel.name)?.chunkDelayMs ?? 0,
       breakConnection: () => {
         broken = true;
@@ -208,8 +209,10 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
     if (hit) {
       entry.fault = hit.fault;
       if (hit.fault === 'timeout') return holdUntilAbort(req, res, aborter.signal);
-      if (isOutputFault(hit.fault)) ctx.fault = hit.fault;
-      else return send(protocol.faultError(hit, channel, requestId));
+      if (isOutputFault(hit.fault)) {
+        ctx.fault = hit.fault;
+        ctx.faultCode = hit.code ?? null;
+      } else return send(protocol.faultError(hit, channel, requestId));
     }
 
     try {

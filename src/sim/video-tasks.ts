@@ -68,6 +68,8 @@ export interface VideoTask extends TaskSettings {
   /** Set by a DELETE of a finished task; the task is then gone from the Ark API but kept for `/__sim/video-tasks`. */
   deletedAtMs: number | null;
   fault: TaskFault | null;
+  /** The Ark error code a `task_failed` task ends with (`InternalServiceError` when the fault named none). */
+  failCode: string | null;
   /** Seconds of the MP4 behind `video_url` (differs from `duration` under `wrong_duration`). */
   outputDuration: number;
   cancels: CancelRecord[];
@@ -98,13 +100,33 @@ function dimensions(resolution: string, ratio: string): { width: number; height:
   return rw >= rh ? { width: even((short * rw) / rh), height: short } : { width: short, height: even((short * rh) / rw) };
 }
 
+/** Messages of Ark's error code page for the codes a failed task may carry; others get a generic one. */
+const FAILURE_MESSAGES: Record<string, string> = {
+  InternalServiceError: 'The service encountered an unexpected internal error. Please retry later.',
+  InputTextSensitiveContentDetected: 'The request failed because the input text may contain sensitive information.',
+  InputImageSensitiveContentDetected: 'The request failed because the input image may contain sensitive information.',
+  InputVideoSensitiveContentDetected: 'The request failed because the input video may contain sensitive information.',
+  InputAudioSensitiveContentDetected: 'The request failed because the input audio may contain sensitive information.',
+  OutputVideoSensitiveContentDetected: 'The request failed because the output video may contain sensitive information.',
+  OutputAudioSensitiveContentDetected: 'The request failed because the output audio may contain sensitive information.',
+  InvalidParameter: 'One or more parameters specified in the request are not valid.',
+  QuotaExceeded: 'The request has exceeded the quota.',
+};
+
+/** The `error` of a failed task: `{code, message}` as Ark reports it. */
+export function taskError(code: string | null): { code: string; message: string } {
+  const c = code ?? 'InternalServiceError';
+  const family = c.includes('.') ? c.slice(0, c.indexOf('.')) : c;
+  return { code: c, message: FAILURE_MESSAGES[c] ?? FAILURE_MESSAGES[family] ?? `The video generation task failed (${c}).` };
+}
+
 export function taskJson(task: VideoTask, now: number, origin: string): Record<string, unknown> {
   const status = taskStatus(task, now);
   const out: Record<string, unknown> = {
     id: task.id,
     model: task.model,
     status,
-    error: status === 'failed' ? { code: 'InternalServiceError', message: 'The video generation failed due to an internal error. Please retry.' } : null,
+    error: status === 'failed' ? taskError(task.failCode) : null,
     created_at: Math.floor(task.createdAtMs / 1000),
     updated_at: Math.floor(updatedAtMs(task, now) / 1000),
     seed: task.seed,
@@ -137,6 +159,7 @@ export function taskView(task: VideoTask, now: number): Record<string, unknown> 
     status: taskStatus(task, now),
     deleted: task.deletedAtMs !== null,
     fault: task.fault,
+    fail_code: task.fault === 'task_failed' ? taskError(task.failCode).code : null,
     created_at: iso(task.createdAtMs),
     running_at: iso(task.runAtMs),
     done_at: iso(task.doneAtMs),

@@ -3,6 +3,7 @@ import { findSimVideoTier, type SimVideoChannel, type SimVideoTier } from './cha
 import type { FaultHit } from './faults';
 import { HttpError, isRecord, safeDecode, sendJson } from './http';
 import type { Protocol, Route, SimContext } from './protocol';
+import { createShapeProblem } from './video-request';
 
 /**
  * Async video tasks in the shape of the BytePlus/Volcengine Ark "content generation tasks"
@@ -123,6 +124,8 @@ function readSetting(body: Record<string, unknown>, commands: Map<string, string
 }
 
 function parseCreate(body: Record<string, unknown>, tier: SimVideoTier, rid: string): TaskSettings {
+  const shape = createShapeProblem(body);
+  if (shape) throw invalid(rid, shape.param, shape.detail);
   const content = body.content;
   if (content === undefined || content === null) {
     throw arkError(400, 'MissingParameter', 'The request failed because it is missing one or multiple required parameters: content.', rid, 'content');
@@ -192,7 +195,8 @@ function parseCreate(body: Record<string, unknown>, tier: SimVideoTier, rid: str
   // The service reports the ratio it actually rendered.
   const ratio = ratioRaw === 'adaptive' || ratioRaw === 'keep_ratio' ? '16:9' : ratioRaw;
 
-  const fpsRaw = readSetting(body, commands, 'fps', 'framespersecond');
+  // Not a request field (`framespersecond` is the answer's): only the prompt's `--fps` sets it.
+  const fpsRaw = commands.get('fps');
   const fps = fpsRaw === undefined ? tier.fps : Number(fpsRaw);
   if (!Number.isInteger(fps) || (fps !== 16 && fps !== 24 && fps !== 25 && fps !== 30)) throw invalid(rid, 'fps', `${String(fpsRaw)} is not supported; expected 16, 24, 25 or 30`);
 
@@ -260,8 +264,8 @@ export function arkProtocol(tasks: VideoTasks, settingsFor: (channel: string) =>
     const now = Date.now();
     const latency = Math.max(0, ctx.latencyMs);
     const { queuedPercent } = settingsFor(ctx.channel.name);
-    // The chat-only faults never reach a video channel (arming them there is refused).
-    const fault = ctx.fault === 'stream_break' || ctx.fault === 'missing_fields' ? null : ctx.fault;
+    // The chat-only and OpenAI-only faults never reach a video channel (arming them there is refused).
+    const fault = ctx.fault === 'stream_break' || ctx.fault === 'missing_fields' || ctx.fault === 'content_refused' ? null : ctx.fault;
     const task: VideoTask = {
       ...p,
       id: taskId(now),
@@ -274,6 +278,7 @@ export function arkProtocol(tasks: VideoTasks, settingsFor: (channel: string) =>
       cancelledAtMs: null,
       deletedAtMs: null,
       fault,
+      failCode: fault === 'task_failed' ? ctx.faultCode : null,
       outputDuration: fault === 'wrong_duration' ? wrongDuration(p.duration) : p.duration,
       cancels: [],
     };

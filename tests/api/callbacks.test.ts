@@ -57,6 +57,7 @@ describe('generation callbacks', () => {
       status: 'done',
       cdn_url: expect.stringMatching(/\/files\//),
       error: null,
+      reason: null,
       elapsed_ms: expect.any(Number),
       cost_usd: expect.any(Number),
     });
@@ -80,7 +81,7 @@ describe('generation callbacks', () => {
     try {
       const res = await api<{ jobId: string }>('/generate', { key: t.key, body: { prompt: 'x', model: 'sim-image-c', callback_url: receiverUrl } });
       const got = await until(() => received.find((r) => r.body.includes(res.body.jobId)));
-      expect(JSON.parse(got.body)).toMatchObject({ status: 'failed', cdn_url: null, error: expect.stringMatching(/every available upstream/) });
+      expect(JSON.parse(got.body)).toMatchObject({ status: 'failed', cdn_url: null, error: expect.stringMatching(/every available upstream/), reason: 'upstream_error' });
     } finally {
       await fetch(`${simOrigin}/__sim/faults`, { method: 'DELETE' });
     }

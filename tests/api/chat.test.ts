@@ -140,7 +140,7 @@ describe('chat with the official OpenAI SDK', () => {
     try {
       const refused = openai.chat.completions.create({ model: AUTO, messages: [{ role: 'user', content: 'something filtered' }] });
       await expect(refused).rejects.toBeInstanceOf(BadRequestError);
-      await expect(refused).rejects.toMatchObject({ status: 400, code: 'content_filter', message: expect.stringMatching(/^The provider refused the content/) });
+      await expect(refused).rejects.toMatchObject({ status: 400, code: 'content_filter', message: expect.stringContaining('The provider refused the content') });
       const stream = openai.chat.completions.create({ model: AUTO, messages: [{ role: 'user', content: 'something filtered' }], stream: true });
       await expect(stream).rejects.toMatchObject({ status: 400, code: 'content_filter' });
     } finally {

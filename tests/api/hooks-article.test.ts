@@ -194,7 +194,8 @@ describe('article copy', () => {
     await sim('/__sim/faults', { json: { channel: 'sim-chat-a', fault: 'bad_output', times: 1 } });
     await sim('/__sim/faults', { json: { channel: 'sim-chat-b', fault: 'bad_output', times: 1 } });
     await sim('/__sim/faults', { json: { channel: 'sim-chat-lite', fault: 'bad_output', times: 1 } });
-    // One of the three chat upstreams answers first with broken JSON; the others are then asked, also broken.
+    await sim('/__sim/faults', { json: { channel: 'sim-chat-reason', fault: 'bad_output', times: 1 } });
+    // One of the four chat upstreams answers first with broken JSON; the others are then asked, also broken.
     const broken = await write(t.key, { template_slug: tpl.slug, input: '关于城市骑行' });
     expect(broken.status).toBe(503);
     expect(broken.body.error).toMatch(/unusable result/);

@@ -21,7 +21,7 @@ describe('upstream operations', () => {
     // Channels other files add in the console (and retire) are not the simulator's.
     const simulator = res.body.upstreams.filter((u) => u.source === 'simulator');
     const names = simulator.map((u) => u.name).sort();
-    expect(names).toEqual(['sim-chat-a', 'sim-chat-b', 'sim-chat-lite', 'sim-image-a', 'sim-image-b', 'sim-image-c', 'sim-video-a', 'sim-video-b']);
+    expect(names).toEqual(['sim-chat-a', 'sim-chat-b', 'sim-chat-lite', 'sim-chat-reason', 'sim-image-a', 'sim-image-b', 'sim-image-c', 'sim-video-a', 'sim-video-b']);
     for (const u of simulator) {
       expect(u.simulated).toBe(true);
       expect(u.state).toBe('active');

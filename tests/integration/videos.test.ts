@@ -296,7 +296,8 @@ describe('running a video', () => {
     await fault('sim-video-b', 'wrong_duration');
     const sub = await submitVideo(deps(), who, { prompt: 'wrong', model: PRO20, duration: 5 }, { idempotencyKey: null });
     const done = await finished(who, sub.id);
-    expect(done.job_status).toBe('failed');
+    expect(done).toMatchObject({ job_status: 'failed', reason: 'upstream_error' });
+    expect(done.error).toMatch(/unusable result/);
     expect(await ledgerOf(who.tenantId)).toEqual([
       { kind: 'adjust', amount: 1000, category: null },
       { kind: 'charge', amount: -20, category: 'video' },
@@ -315,7 +316,7 @@ describe('running a video', () => {
     await fault('sim-video-a', 'task_never_finishes');
     const sub = await submitVideo(deps(), who, { prompt: 'forever', model: H3, duration: 4 }, { idempotencyKey: null });
     const done = await finished(who, sub.id, 10_000);
-    expect(done).toMatchObject({ job_status: 'failed', state: 'failed' });
+    expect(done).toMatchObject({ job_status: 'failed', state: 'failed', reason: 'timeout' });
     expect(done.error).toMatch(/Timed out/);
     expect((await ledgerOf(who.tenantId)).map((l) => l.kind)).toEqual(['adjust', 'charge', 'refund']);
   });
@@ -333,7 +334,7 @@ describe('running a video', () => {
     expect(running.state).toBe('running');
     const [vt] = await t.db.select().from(videoTasks).where(eq(videoTasks.id, sub.id));
     const removed = await removeVideo(deps(), who, { id: sub.id });
-    expect(removed).toMatchObject({ action: 'cancelled', task: { job_status: 'failed', state: 'cancelled', error: 'Cancelled by the caller' } });
+    expect(removed).toMatchObject({ action: 'cancelled', task: { job_status: 'failed', state: 'cancelled', error: 'Cancelled by the caller', reason: 'cancelled' } });
     const simTask = (await (await sim.control(`/__sim/video-tasks/${vt?.upstreamTaskId}`)).json()) as { status: string };
     expect(simTask.status).toBe('cancelled');
     expect((await ledgerOf(who.tenantId)).map((l) => [l.kind, l.amount])).toEqual([

@@ -32,6 +32,7 @@ export function videoTaskViewOf(job: Job, vt: VideoTaskRow): VideoTaskView {
     video_url: job.cdnUrl,
     cover_url: vt.coverUrl,
     error: job.error,
+    reason: job.errorReason,
     note: job.note,
     credits: job.credits,
     elapsed_ms: job.elapsedMs,

@@ -1,23 +1,25 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { VideoTaskView } from '../../../contracts/videos';
-import { jobs } from '../../db/schema';
+import { jobs, videoTasks } from '../../db/schema';
 import { logger } from '../../logger';
-import { cancelVideoTask } from '../../upstreams/adapters/ark-video';
 import type { ScopedIdentity } from '../auth/identity';
 import type { Deps } from '../deps';
 import { notFound } from '../errors';
+import { releaseOrphan } from './orphans';
+import { taskTarget } from './outcomes';
 import { findVideoTask, videoTaskViewOf } from './read';
-import { failVideo, taskTarget } from './run';
+import { failVideo, tryCancel } from './run';
 
 export const CANCELLED_BY_CALLER = 'Cancelled by the caller';
 
 export type VideoRemoved = { id: string; action: 'cancelled'; task: VideoTaskView } | { id: string; action: 'deleted' };
 
 /**
- * `DELETE /api/videos?id=`: a queued or running task is cancelled (the upstream task too where the
- * upstream allows it; credits refunded in full; the job fails with "Cancelled by the caller"; the
- * callback is sent). A finished task is deleted: gone from reads and lists, its files removed from the
- * store; its ledger rows stay.
+ * `DELETE /api/videos?id=`: a queued or running task is cancelled (credits refunded in full; the job
+ * fails with "Cancelled by the caller"; the callback is sent), and the upstream task too where the
+ * provider allows it: one the provider goes on with (Ark: a running task) is followed to its end by the
+ * worker as an orphan (orphans.ts). A finished task is deleted: gone from reads and lists, its files
+ * removed from the store; its ledger rows stay.
  */
 export async function removeVideo(
   deps: Pick<Deps, 'db' | 'config' | 'files'>,
@@ -26,15 +28,21 @@ export async function removeVideo(
 ): Promise<VideoRemoved> {
   const { job, vt } = await findVideoTask(deps.db, who, input.id);
   if (job.status === 'pending') {
-    const ended = await failVideo(deps.db, job.id, CANCELLED_BY_CALLER, { state: 'cancelled', callbackAttempts: deps.config.callbackAttempts });
-    if (ended) {
-      // After the refund is committed: an upstream that refuses (a running task on some providers) changes nothing for the caller.
-      const target = await taskTarget(deps.db, deps.config.secret, vt);
-      if (target && vt.upstreamTaskId) {
-        await cancelVideoTask(target, vt.upstreamTaskId, AbortSignal.timeout(10_000)).catch((err: unknown) =>
-          logger.info({ err, job: job.id }, 'the upstream did not cancel the video task'),
-        );
-      }
+    // Marked as an orphan in the same transaction, so the worker keeps its queue row whatever the provider answers.
+    const ended = await failVideo(deps.db, job.id, CANCELLED_BY_CALLER, {
+      reason: 'cancelled',
+      state: 'cancelled',
+      callbackAttempts: deps.config.callbackAttempts,
+      orphan: true,
+    });
+    // Read again: the worker may have created the upstream task since the first read.
+    const [up] = ended ? await deps.db.select().from(videoTasks).where(eq(videoTasks.id, job.id)) : [];
+    if (up?.upstreamTaskId) {
+      // After the refund is committed: an upstream that refuses changes nothing for the caller.
+      const target = await taskTarget(deps.db, deps.config.secret, up);
+      const cancelled = target ? await tryCancel(target, up.upstreamTaskId) : false;
+      // A task cancelled before it ran costs nothing: no need to follow it. A running one is followed to its end.
+      if (cancelled && vt.state !== 'running' && up.upstreamState !== 'running') await releaseOrphan(deps.db, job.id);
     }
     // Ended by the worker in the meantime: answer what it is now.
     const now = await findVideoTask(deps.db, who, job.id);

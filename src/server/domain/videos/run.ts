@@ -1,24 +1,22 @@
 import { and, eq, notInArray, sql } from 'drizzle-orm';
-import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { Db } from '../../db/client';
 import { jobs, tenants, videoTasks, type Job, type VideoTaskRow } from '../../db/schema';
 import { logger } from '../../logger';
 import { enqueue, QUEUES, type Task, type TaskPayload } from '../../queue/queue';
 import type { Reschedule } from '../../queue/worker';
 import type { FileStore } from '../../storage/store';
+import type { JobFailureReason } from '../../../contracts/jobs';
 import { cancelVideoTask, createVideoTask, getVideoTask, type VideoTaskState } from '../../upstreams/adapters/ark-video';
-import { download } from '../../upstreams/adapters/http';
-import { planOrThrow, RoutingExhausted, runChain } from '../../upstreams/engine';
+import { ContentRefused, failureReasonOf, planOrThrow, RoutingExhausted, runChain } from '../../upstreams/engine';
 import { getUpstream, targetOf } from '../../upstreams/registry';
 import { UpstreamError, type Target } from '../../upstreams/types';
 import type { Config } from '../../config';
 import { refundJob } from '../credits/ledger';
 import { AppError } from '../errors';
 import { endedNow, notifyJob } from '../jobs/events';
-import { downloadToFile, imageExtension, inspectMp4File } from './mp4';
+import { storeResult } from './store';
+import { followOrphan, stillOrphaned } from './orphans';
+import { contentRefusedText, pollDelay, recordTaskEnd, taskEndDetail, taskFailure, taskUpstream } from './outcomes';
 import { videoJobInputSchema, videoNeeds, type VideoJobInput } from './types';
 
 export interface VideoRunContext {
@@ -38,29 +36,47 @@ const open = (id: string) => and(eq(videoTasks.id, id), notInArray(videoTasks.st
 
 const NOTE = (n: number, m: number) => `An upstream failed; backup channel ${n}/${m} is in use. The task stays pending: do not resubmit.`;
 
+export interface FailVideoOptions {
+  /** The stable cause shown as `reason` (docs/api.md → Job failures). */
+  reason: JobFailureReason;
+  state?: 'failed' | 'cancelled';
+  callbackAttempts?: number | undefined;
+  note?: string;
+  /** The upstream task may go on (the provider would not cancel it): the worker follows it to its end (orphans.ts). */
+  orphan?: boolean;
+  /** The provider's last status of the upstream task. */
+  upstreamState?: string | undefined;
+}
+
 /**
- * Ends a pending video job as failed (state `failed` or `cancelled`) and refunds its credits in the same
- * transaction, once: the guarded update lets only one of the worker, a cancel and a time-out end it.
+ * Ends a pending video job as failed (state `failed` or `cancelled`) with its reason and refunds its
+ * credits in the same transaction, once: the guarded update lets only one of the worker, a cancel and a
+ * time-out end it.
  */
-export async function failVideo(
-  db: Db,
-  jobId: string,
-  error: string,
-  opts: { state?: 'failed' | 'cancelled'; callbackAttempts?: number; note?: string } = {},
-): Promise<Job | null> {
+export async function failVideo(db: Db, jobId: string, error: string, opts: FailVideoOptions): Promise<Job | null> {
   const ended = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(jobs)
       .set({
         status: 'failed',
         error,
+        errorReason: opts.reason,
         note: null,
         ...endedNow(),
       })
       .where(and(eq(jobs.id, jobId), eq(jobs.status, 'pending')))
       .returning();
     if (!row) return null;
-    await tx.update(videoTasks).set({ state: opts.state ?? 'failed', stateChangedAt: new Date() }).where(eq(videoTasks.id, jobId));
+    await tx
+      .update(videoTasks)
+      .set({
+        state: opts.state ?? 'failed',
+        stateChangedAt: new Date(),
+        ...(opts.upstreamState ? { upstreamState: opts.upstreamState } : {}),
+        // Only a task that exists upstream can be left running there.
+        ...(opts.orphan ? { orphanedAt: sql`case when ${videoTasks.upstreamTaskId} is not null then now() end` } : {}),
+      })
+      .where(eq(videoTasks.id, jobId));
     if (row.callbackUrl) await enqueue(tx, QUEUES.callback, { jobId: row.id }, { maxAttempts: opts.callbackAttempts ?? 12 });
     await refundJob(tx, row, { category: 'video', note: opts.note ?? (opts.state === 'cancelled' ? 'cancelled video' : 'failed video') });
     await notifyJob(tx, row);
@@ -69,27 +85,20 @@ export async function failVideo(
   return ended;
 }
 
-/** The upstream a task runs on, as a call target; null when that upstream is gone. */
-export async function taskTarget(db: Db, secret: Buffer, vt: Pick<VideoTaskRow, 'upstreamId' | 'upstreamModel' | 'tier'>): Promise<Target | null> {
-  if (!vt.upstreamId || !vt.upstreamModel) return null;
-  try {
-    const row = await getUpstream(db, vt.upstreamId);
-    return targetOf(row, { family: vt.tier, model: vt.upstreamModel, media: ['video'], cost_usd: 0, capabilities: {} }, secret);
-  } catch {
-    return null;
-  }
-}
-
-function pollDelay(video: Config['video'], polls: number): number {
-  return Math.min(video.pollMaxMs, video.pollFirstMs * 2 ** Math.max(0, polls));
-}
-
 /**
  * Runs one step of a video job and answers when to run the next one: create the upstream task (through
  * routing: retries, tier-keeping fallback), then poll it with back-off. Between steps the job holds no
- * worker slot and no connection: the same queue row is re-scheduled with a later `run_at`.
+ * worker slot and no connection: the same queue row is re-scheduled with a later `run_at`. Once the job
+ * ended, the row lives on only while an orphaned upstream task is followed to its end.
  */
 export async function runVideoJob(ctx: VideoRunContext, task: Task<TaskPayload<'video.job'>>): Promise<Reschedule | undefined> {
+  const next = await runStep(ctx, task);
+  if (next) return next;
+  // Ended by this step or meanwhile (a cancel) while the provider goes on: keep the row to follow it.
+  return (await stillOrphaned(ctx.db, task.payload.jobId)) ? { rescheduleInMs: ctx.video.pollFirstMs } : undefined;
+}
+
+async function runStep(ctx: VideoRunContext, task: Task<TaskPayload<'video.job'>>): Promise<Reschedule | undefined> {
   const { jobId } = task.payload;
   const [found] = await ctx.db
     .select({ job: jobs, vt: videoTasks, binding: tenants.boundModel })
@@ -97,33 +106,34 @@ export async function runVideoJob(ctx: VideoRunContext, task: Task<TaskPayload<'
     .innerJoin(videoTasks, eq(videoTasks.id, jobs.id))
     .innerJoin(tenants, eq(tenants.id, jobs.tenantId))
     .where(eq(jobs.id, jobId));
-  if (!found || found.job.status !== 'pending') return undefined;
+  if (!found) return undefined;
+  if (found.job.status !== 'pending') return followOrphan(ctx, found.job, found.vt);
   const { job, vt, binding } = found;
+  const fail = (error: string, reason: JobFailureReason) => failVideo(ctx.db, job.id, error, { reason, callbackAttempts: ctx.callbackAttempts, orphan: true });
   if (task.attempt > task.maxAttempts) {
-    await failVideo(ctx.db, job.id, 'The video task was interrupted several times (worker restarts) and was stopped; its credits were refunded', {
-      callbackAttempts: ctx.callbackAttempts,
-    });
+    await fail('The video task was interrupted several times (worker restarts) and was stopped; its credits were refunded', 'interrupted');
     return undefined;
   }
   const parsed = videoJobInputSchema.safeParse(job.input);
   if (!parsed.success) {
-    await failVideo(ctx.db, job.id, 'The task input could not be read; its credits were refunded', { callbackAttempts: ctx.callbackAttempts });
+    await fail('The task input could not be read; its credits were refunded', 'interrupted');
     return undefined;
   }
   const input = parsed.data;
   try {
     if (!vt.upstreamTaskId) return await createUpstreamTask(ctx, job, vt, input, binding);
-    return await pollUpstreamTask(ctx, job, vt, input);
+    return await pollUpstreamTask(ctx, job, vt, input, binding);
   } catch (err) {
     if (ctx.signal?.aborted) throw err;
     if (err instanceof AppError) {
-      await failVideo(ctx.db, job.id, err.message, { callbackAttempts: ctx.callbackAttempts });
+      // A refusal at creation: the caller's content, refunded, and said as for a refused task.
+      await fail(err instanceof ContentRefused ? contentRefusedText() : err.message, failureReasonOf(err));
       return undefined;
     }
     logger.error({ err, job: job.id }, 'video job hit an infrastructure error');
     if (task.attempt >= task.maxAttempts) {
       // The queue drops a task after its last attempt: end the job rather than leave it pending.
-      await failVideo(ctx.db, job.id, 'The video task failed on an internal error; its credits were refunded', { callbackAttempts: ctx.callbackAttempts });
+      await fail('The video task failed on an internal error; its credits were refunded', 'interrupted');
       return undefined;
     }
     throw err;
@@ -181,12 +191,36 @@ async function createUpstreamTask(ctx: VideoRunContext, job: Job, vt: VideoTaskR
     .where(open(job.id))
     .returning({ id: videoTasks.id });
   if (!stored) {
-    // Cancelled while the upstream task was being created: cancel that one too.
+    // Cancelled while the upstream task was being created: cancel that one too, or follow it when the provider will not.
     const row = await getUpstream(ctx.db, routed.upstreamId).catch(() => null);
-    if (row) await cancelVideoTask(targetOf(row, routed.model, ctx.secret), routed.result, AbortSignal.timeout(10_000)).catch(() => {});
+    const cancelled = row ? await tryCancel(targetOf(row, routed.model, ctx.secret), routed.result) : false;
+    if (!cancelled) {
+      await ctx.db
+        .update(videoTasks)
+        .set({
+          upstreamId: routed.upstreamId,
+          channel: routed.channel,
+          upstreamModel: routed.model.model,
+          upstreamTaskId: routed.result,
+          upstreamCreatedAt: new Date(),
+          orphanedAt: new Date(),
+        })
+        .where(eq(videoTasks.id, job.id));
+    }
     return undefined;
   }
   return { rescheduleInMs: ctx.video.pollFirstMs };
+}
+
+/** Asks the provider to cancel a task; false when it would not (Ark: a running task) or could not be reached. */
+export async function tryCancel(target: Target, upstreamTaskId: string): Promise<boolean> {
+  try {
+    await cancelVideoTask(target, upstreamTaskId, AbortSignal.timeout(10_000));
+    return true;
+  } catch (err) {
+    logger.info({ err, channel: target.channel, task: upstreamTaskId }, 'the upstream did not cancel the video task');
+    return false;
+  }
 }
 
 async function setNote(db: Db, job: Job, note: string): Promise<void> {
@@ -211,6 +245,7 @@ async function nextUpstream(ctx: VideoRunContext, vt: VideoTaskRow, why: string)
       upstreamId: null,
       channel: null,
       upstreamModel: null,
+      upstreamState: null,
       state: 'queued',
       polls: 0,
       stateChangedAt: new Date(),
@@ -219,31 +254,46 @@ async function nextUpstream(ctx: VideoRunContext, vt: VideoTaskRow, why: string)
   return { rescheduleInMs: 0 };
 }
 
-async function pollUpstreamTask(ctx: VideoRunContext, job: Job, vt: VideoTaskRow, input: VideoJobInput): Promise<Reschedule | undefined> {
-  const target = await taskTarget(ctx.db, ctx.secret, vt);
-  if (!target || !vt.upstreamTaskId) return nextUpstream(ctx, vt, 'upstream removed');
+/** Whether an upstream of the tier that has not failed this task is left to take it. */
+async function anotherUpstream(ctx: VideoRunContext, vt: VideoTaskRow, input: VideoJobInput, binding: string | null): Promise<boolean> {
+  const plan = await planOrThrow(ctx.db, { media: 'video', model: input.tier, binding, needs: videoNeeds(input) }, ctx.random).catch(() => null);
+  const tried = new Set([...vt.failedUpstreams, vt.upstreamId]);
+  return plan?.chain.some((c) => !tried.has(c.upstream.id)) ?? false;
+}
+
+async function pollUpstreamTask(ctx: VideoRunContext, job: Job, vt: VideoTaskRow, input: VideoJobInput, binding: string | null): Promise<Reschedule | undefined> {
+  const up = await taskUpstream(ctx.db, ctx.secret, vt);
+  if (!up || !vt.upstreamTaskId) return nextUpstream(ctx, vt, 'upstream removed');
+  const { target, costUsd } = up;
   const deadlineS = ctx.video.deadlinesS[vt.tier] ?? ctx.video.deadlinesS.default ?? 1200;
   const stuckMs = Date.now() - vt.stateChangedAt.getTime();
+  const started = Date.now();
   let state: VideoTaskState;
   try {
     const timeout = AbortSignal.timeout(Math.min(target.softTimeoutMs, 30_000));
     state = await getVideoTask(target, vt.upstreamTaskId, ctx.signal ? AbortSignal.any([ctx.signal, timeout]) : timeout);
   } catch (err) {
     if (ctx.signal?.aborted) throw err;
-    if (err instanceof UpstreamError && err.status === 404) return nextUpstream(ctx, vt, 'upstream task not found');
+    if (err instanceof UpstreamError && err.status === 404) {
+      recordTaskEnd(ctx.db, vt, started, false, 'bad_output', { errorCode: err.code, detail: { upstream_task_id: vt.upstreamTaskId, status: 'not_found' } });
+      return nextUpstream(ctx, vt, 'upstream task not found');
+    }
     if (stuckMs > deadlineS * 1000) return timeOut(ctx, job, vt, target, deadlineS);
     // A failed status check is retried at the next poll; the deadline bounds how long.
     await ctx.db.update(videoTasks).set({ polls: sql`${videoTasks.polls} + 1` }).where(eq(videoTasks.id, vt.id));
     return { rescheduleInMs: pollDelay(ctx.video, vt.polls) };
   }
+  const ended = (ok: boolean, cls: Parameters<typeof recordTaskEnd>[4], errorCode?: string, extra: Record<string, unknown> = {}) =>
+    recordTaskEnd(ctx.db, vt, started, ok, cls, { errorCode, detail: { ...taskEndDetail(vt, state, costUsd, input.duration), ...extra } });
   switch (state.status) {
     case 'queued':
     case 'running': {
       if (state.status !== vt.state) {
+        const status = state.status;
         await ctx.db.transaction(async (tx) => {
           await tx
             .update(videoTasks)
-            .set({ state: state.status, stateChangedAt: new Date(), polls: sql`${videoTasks.polls} + 1` })
+            .set({ state: status, upstreamState: status, stateChangedAt: new Date(), polls: sql`${videoTasks.polls} + 1` })
             .where(open(vt.id));
           const [row] = await tx
             .update(jobs)
@@ -255,90 +305,56 @@ async function pollUpstreamTask(ctx: VideoRunContext, job: Job, vt: VideoTaskRow
         return { rescheduleInMs: pollDelay(ctx.video, 0) };
       }
       if (stuckMs > deadlineS * 1000) return timeOut(ctx, job, vt, target, deadlineS);
-      await ctx.db.update(videoTasks).set({ polls: sql`${videoTasks.polls} + 1` }).where(eq(videoTasks.id, vt.id));
+      await ctx.db.update(videoTasks).set({ polls: sql`${videoTasks.polls} + 1`, upstreamState: state.status }).where(eq(videoTasks.id, vt.id));
       return { rescheduleInMs: pollDelay(ctx.video, vt.polls) };
     }
     case 'succeeded': {
-      if (!state.videoUrl) return nextUpstream(ctx, vt, 'succeeded without a video');
-      try {
-        await storeResult(ctx, job, vt, input, state);
-      } catch (err) {
-        if (err instanceof UpstreamError) return nextUpstream(ctx, vt, `${err.errorClass}: ${err.message}`);
-        throw err;
+      if (!state.videoUrl) {
+        ended(false, 'bad_output', undefined, { problem: 'succeeded without a video' });
+        return nextUpstream(ctx, vt, 'succeeded without a video');
       }
+      let kept: boolean;
+      try {
+        kept = await storeResult(ctx, job, vt, input, state);
+      } catch (err) {
+        if (!(err instanceof UpstreamError)) throw err;
+        ended(false, 'bad_output', undefined, { problem: err.message });
+        return nextUpstream(ctx, vt, `${err.errorClass}: ${err.message}`);
+      }
+      // Billed either way; not kept when the caller cancelled during the download.
+      ended(true, null, undefined, kept ? {} : { orphaned: true });
       return undefined;
     }
     case 'failed':
-      return nextUpstream(ctx, vt, `upstream task failed: ${state.error?.code ?? 'unknown'}`);
+    case 'expired': {
+      const failure = taskFailure(state);
+      ended(false, failure.cls, failure.code);
+      if (failure.next && (await anotherUpstream(ctx, vt, input, binding))) return nextUpstream(ctx, vt, `upstream task failed: ${failure.code}`);
+      await failVideo(ctx.db, job.id, failure.error, { reason: failure.reason, upstreamState: state.status, callbackAttempts: ctx.callbackAttempts });
+      return undefined;
+    }
     case 'cancelled':
-      await failVideo(ctx.db, job.id, 'The video task was cancelled upstream; its credits were refunded', { callbackAttempts: ctx.callbackAttempts });
+      await failVideo(ctx.db, job.id, 'The video task was cancelled upstream; its credits were refunded', {
+        reason: 'upstream_error',
+        upstreamState: 'cancelled',
+        callbackAttempts: ctx.callbackAttempts,
+      });
       return undefined;
   }
 }
 
+/**
+ * A task past its deadline: cancelled upstream where the provider allows it and failed with a refund.
+ * A task the provider goes on with (Ark: running) is followed to its end as an orphan.
+ */
 async function timeOut(ctx: VideoRunContext, job: Job, vt: VideoTaskRow, target: Target, deadlineS: number): Promise<undefined> {
-  await cancelVideoTask(target, vt.upstreamTaskId ?? '', AbortSignal.timeout(10_000)).catch(() => {});
+  const cancelled = await tryCancel(target, vt.upstreamTaskId ?? '');
+  const released = cancelled && vt.state !== 'running';
   await failVideo(
     ctx.db,
     job.id,
     `Timed out: the video task made no progress for ${Math.round(deadlineS)} s (${vt.tier}'s limit); its credits were refunded`,
-    { callbackAttempts: ctx.callbackAttempts },
+    { reason: 'timeout', callbackAttempts: ctx.callbackAttempts, orphan: !released, upstreamState: released ? 'cancelled' : undefined },
   );
   return undefined;
 }
-
-/**
- * Downloads the video as a stream into a temporary file (capped), checks it is an MP4 (ftyp box) whose
- * duration is within 1 s of the request, stores it and its cover, and ends the job as done.
- */
-async function storeResult(ctx: VideoRunContext, job: Job, vt: VideoTaskRow, input: VideoJobInput, state: VideoTaskState): Promise<void> {
-  const tmp = path.join(os.tmpdir(), `studio-video-${randomUUID()}.mp4`);
-  const signal = ctx.signal ? AbortSignal.any([ctx.signal, AbortSignal.timeout(10 * 60_000)]) : AbortSignal.timeout(10 * 60_000);
-  let videoUrl: string;
-  try {
-    const size = await downloadToFile(state.videoUrl ?? '', tmp, signal, ctx.video.maxBytes);
-    const facts = await inspectMp4File(tmp);
-    if (!facts) throw new UpstreamError('bad_output', 'the result is not an MP4 file');
-    if (Math.abs(facts.duration - input.duration) > 1) {
-      throw new UpstreamError('bad_output', `the video lasts ${facts.duration.toFixed(1)} s, ${input.duration} s were asked for`);
-    }
-    videoUrl = await ctx.files.putFile(`${job.tenantId}/results/${job.id}.mp4`, tmp, 'video/mp4', size);
-  } finally {
-    await rm(tmp, { force: true });
-  }
-  let coverUrl: string | null = null;
-  if (state.lastFrameUrl) {
-    try {
-      const cover = await download(state.lastFrameUrl, AbortSignal.timeout(60_000), 10 * 1024 * 1024);
-      const ext = imageExtension(cover.data);
-      if (ext) coverUrl = await ctx.files.put(`${job.tenantId}/results/${job.id}-cover.${ext}`, cover.data, ext === 'jpg' ? 'image/jpeg' : `image/${ext}`);
-    } catch (err) {
-      // A cover is a convenience: the video is the result.
-      logger.info({ err, job: job.id }, 'the video cover could not be stored');
-    }
-  }
-  const done = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(jobs)
-      .set({
-        status: 'done',
-        cdnUrl: videoUrl,
-        note: null,
-        ...endedNow(),
-      })
-      .where(and(eq(jobs.id, job.id), eq(jobs.status, 'pending')))
-      .returning();
-    if (!row) return null;
-    await tx.update(videoTasks).set({ state: 'succeeded', progress: 100, coverUrl, stateChangedAt: new Date() }).where(eq(videoTasks.id, vt.id));
-    if (row.callbackUrl) await enqueue(tx, QUEUES.callback, { jobId: row.id }, { maxAttempts: ctx.callbackAttempts });
-    await notifyJob(tx, row);
-    return row;
-  });
-  if (!done) {
-    // Cancelled while downloading: the files are not kept.
-    await ctx.files.delete(`${job.tenantId}/results/${job.id}.mp4`).catch(() => {});
-    if (coverUrl) await ctx.files.delete(ctx.files.keyOf(coverUrl) ?? '').catch(() => {});
-  }
-}
-
-

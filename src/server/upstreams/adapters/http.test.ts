@@ -18,6 +18,18 @@ describe('classifyResponse', () => {
     expect(classifyResponse(500, invalidImage)).toBe('server_error');
   });
 
+  it('takes a moderation refusal for the caller’s content, on a 4xx only, whatever detail Ark adds to the code', () => {
+    // OpenAI Images' answer when its safety system blocks a prompt or an image.
+    const blocked = { error: { message: 'Your request was rejected by the safety system.', type: 'image_generation_user_error', param: null, code: 'moderation_blocked' } };
+    expect(classifyResponse(400, blocked)).toBe('refused');
+    expect(classifyResponse(400, { error: { type: 'invalid_request_error', code: 'content_policy_violation' } })).toBe('refused');
+    expect(classifyResponse(400, { error: { code: 'InputTextSensitiveContentDetected', message: '...' } })).toBe('refused');
+    expect(classifyResponse(400, { error: { code: 'InputImageSensitiveContentDetected.PrivacyInformation', message: '...' } })).toBe('refused');
+    expect(classifyResponse(500, blocked)).toBe('server_error');
+    // Only the family before the dot counts: an unknown family is not a refusal.
+    expect(classifyResponse(400, { error: { code: 'Something.InputTextSensitiveContentDetected' } })).toBe('bad_request');
+  });
+
   it('keeps other refusals apart', () => {
     expect(classifyResponse(400, { error: { type: 'invalid_request_error', code: null } })).toBe('bad_request');
     expect(classifyResponse(400, { error: { type: 'invalid_request_error', code: 'unsupported_parameter' } })).toBe('unsupported');

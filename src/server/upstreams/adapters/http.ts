@@ -34,6 +34,40 @@ const CODE_CLASSES: Record<string, ErrorClass> = {
   OutputVideoSensitiveContentDetected: 'refused',
   OutputAudioSensitiveContentDetected: 'refused',
   SensitiveContentDetected: 'refused',
+  // Ark's error code page (volcengine.com/docs/82379/1299023): refusals with a detail, and its risk-detection product's.
+  'SensitiveContentDetected.SevereViolation': 'refused',
+  'SensitiveContentDetected.Violence': 'refused',
+  'InputTextSensitiveContentDetected.PolicyViolation': 'refused',
+  'InputImageSensitiveContentDetected.PolicyViolation': 'refused',
+  'InputVideoSensitiveContentDetected.PolicyViolation': 'refused',
+  'InputAudioSensitiveContentDetected.PolicyViolation': 'refused',
+  'InputImageSensitiveContentDetected.PrivacyInformation': 'refused',
+  'InputVideoSensitiveContentDetected.PrivacyInformation': 'refused',
+  'OutputVideoSensitiveContentDetected.PolicyViolation': 'refused',
+  'OutputAudioSensitiveContentDetected.PolicyViolation': 'refused',
+  InputTextRiskDetection: 'refused',
+  InputImageRiskDetection: 'refused',
+  OutputTextRiskDetection: 'refused',
+  OutputImageRiskDetection: 'refused',
+  // Ark: the same classes their status gives, named so a failed task's code (which has no status) reads alike.
+  MissingParameter: 'bad_request',
+  InvalidParameter: 'bad_request',
+  'InvalidEndpointOrModel.NotFound': 'unsupported',
+  ModelNotOpen: 'unsupported',
+  QuotaExceeded: 'rate_limit',
+  SetLimitExceeded: 'rate_limit',
+  ServerOverloaded: 'rate_limit',
+  RequestBurstTooFast: 'rate_limit',
+  InflightBatchsizeExceeded: 'rate_limit',
+  AccountRateLimitExceeded: 'rate_limit',
+  ModelAccountRpmRateLimitExceeded: 'rate_limit',
+  ModelAccountTpmRateLimitExceeded: 'rate_limit',
+  'RateLimitExceeded.EndpointRPMExceeded': 'rate_limit',
+  'RateLimitExceeded.EndpointTPMExceeded': 'rate_limit',
+  InternalServiceError: 'server_error',
+  // A 400 that is the provider's own failure: its moderation service failed, or the endpoint is closed for now.
+  ContentSecurityDetectionError: 'server_error',
+  'InvalidEndpoint.ClosedEndpoint': 'server_error',
 };
 
 /** Classes that name the caller's content or input: they only count on a 4xx answer (on a 5xx the upstream itself failed). */
@@ -54,7 +88,7 @@ function parseRetryAfter(value: string | null): number | undefined {
 /** Decides an error class from the status and the provider's structured error code (never the message text). */
 export function classifyResponse(status: number, body: unknown): ErrorClass {
   const code = errorCodeOf(body) ?? '';
-  const byCode = Object.hasOwn(CODE_CLASSES, code) ? CODE_CLASSES[code] : undefined;
+  const byCode = classOfCode(code);
   // A code naming the caller's input only counts on a 4xx answer: on a 5xx the upstream itself failed.
   if (byCode && !(CALLER_CODES.has(byCode) && (status < 400 || status >= 500))) return byCode;
   if (status === 401 || status === 403) return 'invalid_key';
@@ -75,7 +109,10 @@ export function errorCodeOf(body: unknown): string | null {
 
 /** The class a provider's error code names by itself (a task's failure code, say); undefined when unknown. */
 export function classOfCode(code: string): ErrorClass | undefined {
-  return Object.hasOwn(CODE_CLASSES, code) ? CODE_CLASSES[code] : undefined;
+  if (Object.hasOwn(CODE_CLASSES, code)) return CODE_CLASSES[code];
+  // Ark adds a detail to a code's family (`OutputVideoSensitiveContentDetected.PolicyViolation`): read it as the family.
+  const family = code.split('.')[0] ?? '';
+  return family !== code && Object.hasOwn(CODE_CLASSES, family) ? CODE_CLASSES[family] : undefined;
 }
 
 function upstreamErrorFrom(status: number, body: unknown, retryAfter: string | null): UpstreamError {

@@ -7,6 +7,7 @@ import { listSkillsForOperator, saveSkill } from '../../../domain/skills/skills'
 import { adjustTenantCredits, bindTenantModel, createTenant, listTenantLedger, listTenants, rekeyTenant, setTenantMarkup, toggleTenant } from '../../../domain/tenants/tenants';
 import { platformUsage } from '../../../domain/usage/platform';
 import { listAttempts, listUpstreams, removeChannel, testUpstream, updateUpstreamSettings, upsertChannel } from '../../../domain/upstreams/operator';
+import { listVideoOrphans } from '../../../domain/videos/orphans';
 import { actionEndpoint, actionTable, consoleProcedures } from '../../action-map';
 import { adminProcedure } from '../../trpc';
 import { ADMIN_READS, audited } from './admin-audit';
@@ -29,6 +30,7 @@ export const adminActions = audited(actionTable<Ctx>()(adminActionBodies, adminA
   'upstream-list': listUpstreams,
   'upstream-update': updateUpstreamSettings,
   'upstream-attempts': listAttempts,
+  'video-orphans': listVideoOrphans,
   'upstream-upsert': upsertChannel,
   'upstream-test': testUpstream,
   'upstream-remove': removeChannel,

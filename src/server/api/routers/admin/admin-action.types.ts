@@ -87,9 +87,27 @@ const attemptRow = z.object({
   started_at: z.string().meta(d('When the attempt started (ISO 8601)')),
   duration_ms: z.number().int().meta(d('How long it took, in ms')),
   ok: z.boolean().meta(d('True when it succeeded')),
-  error_class: z.string().nullable().meta(d('How it failed (timeout, rate_limit, server_error, network, invalid_key, unpaid, bad_request, unsupported, bad_output); null on success')),
+  error_class: z.string().nullable().meta(d('How it failed (timeout, rate_limit, server_error, network, invalid_key, unpaid, bad_request, unsupported, bad_output, invalid_input, refused); null on success')),
   try_no: z.number().int().meta(d('1 for the first try on this channel, 2 and 3 for retries')),
   chain_pos: z.number().int().meta(d('Position of the channel in the fallback chain, from 1')),
+  error_code: z.string().nullable().meta(d("The provider's own error code, verbatim (e.g. moderation_blocked); null when none")),
+  detail: z
+    .record(z.string(), z.unknown())
+    .nullable()
+    .meta(d('What operators need to read the attempt: the image size sent and the crop kept, a task failure message, a provider cost')),
+});
+
+const videoOrphanRow = z.object({
+  job_id: z.uuid().meta(d('The video job (and task) id')),
+  tenant_id: z.uuid().meta(d('The tenant that was refunded')),
+  channel: z.string().nullable().meta(d('The channel the upstream task runs on; null when that channel is gone')),
+  upstream_task_id: z.string().nullable().meta(d("The provider's task id")),
+  upstream_state: z
+    .string()
+    .nullable()
+    .meta(d("The provider's last reported status: queued, running, succeeded, failed, cancelled, expired; not_found when it no longer knows the task; unfollowed when Studio stopped following it (48 hours, or its channel is gone)")),
+  orphaned_at: z.string().meta(d('When the job ended while the upstream task went on (ISO 8601)')),
+  ended: z.boolean().meta(d('True once the upstream task has ended; its cost is then in the attempt log (upstream-attempts, detail.provider_cost_usd)')),
 });
 
 const creditBucket = z.object({
@@ -181,6 +199,9 @@ export const adminActionAnswers = {
   'upstream-list': z.object({ upstreams: z.array(operatorUpstream).meta({ description: 'Every channel with its live health' }) }),
   'upstream-update': z.object({ upstream: operatorUpstream.meta({ description: 'The channel after the change' }) }),
   'upstream-attempts': z.object({ attempts: z.array(attemptRow).meta({ description: 'Newest first' }) }),
+  'video-orphans': z.object({
+    orphans: z.array(videoOrphanRow).meta({ description: 'Upstream video tasks left running after their job was cancelled or timed out (the caller refunded), newest first' }),
+  }),
   'upstream-upsert': z.object({
     upstream: operatorUpstream.meta({ description: 'The channel as the list shows it (never its key)' }),
     created: z.boolean().meta({ description: 'True when the channel was added, false when changed' }),

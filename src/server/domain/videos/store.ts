@@ -1,0 +1,76 @@
+import { and, eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { jobs, videoTasks, type Job, type VideoTaskRow } from '../../db/schema';
+import { logger } from '../../logger';
+import { enqueue, QUEUES } from '../../queue/queue';
+import type { VideoTaskState } from '../../upstreams/adapters/ark-video';
+import { download } from '../../upstreams/adapters/http';
+import { UpstreamError } from '../../upstreams/types';
+import { endedNow, notifyJob } from '../jobs/events';
+import { downloadToFile, imageExtension, inspectMp4File } from './mp4';
+import type { VideoRunContext } from './run';
+import type { VideoJobInput } from './types';
+
+/**
+ * Downloads the video as a stream into a temporary file (capped), checks it is an MP4 (ftyp box) whose
+ * duration is within 1 s of the request, stores it and its cover, and ends the job as done.
+ */
+export async function storeResult(ctx: VideoRunContext, job: Job, vt: VideoTaskRow, input: VideoJobInput, state: VideoTaskState): Promise<boolean> {
+  const tmp = path.join(os.tmpdir(), `studio-video-${randomUUID()}.mp4`);
+  const signal = ctx.signal ? AbortSignal.any([ctx.signal, AbortSignal.timeout(10 * 60_000)]) : AbortSignal.timeout(10 * 60_000);
+  let videoUrl: string;
+  try {
+    const size = await downloadToFile(state.videoUrl ?? '', tmp, signal, ctx.video.maxBytes);
+    const facts = await inspectMp4File(tmp);
+    if (!facts) throw new UpstreamError('bad_output', 'the result is not an MP4 file');
+    if (Math.abs(facts.duration - input.duration) > 1) {
+      throw new UpstreamError('bad_output', `the video lasts ${facts.duration.toFixed(1)} s, ${input.duration} s were asked for`);
+    }
+    videoUrl = await ctx.files.putFile(`${job.tenantId}/results/${job.id}.mp4`, tmp, 'video/mp4', size);
+  } finally {
+    await rm(tmp, { force: true });
+  }
+  let coverUrl: string | null = null;
+  if (state.lastFrameUrl) {
+    try {
+      const cover = await download(state.lastFrameUrl, AbortSignal.timeout(60_000), 10 * 1024 * 1024);
+      const ext = imageExtension(cover.data);
+      if (ext) coverUrl = await ctx.files.put(`${job.tenantId}/results/${job.id}-cover.${ext}`, cover.data, ext === 'jpg' ? 'image/jpeg' : `image/${ext}`);
+    } catch (err) {
+      // A cover is a convenience: the video is the result.
+      logger.info({ err, job: job.id }, 'the video cover could not be stored');
+    }
+  }
+  const done = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(jobs)
+      .set({
+        status: 'done',
+        cdnUrl: videoUrl,
+        note: null,
+        ...endedNow(),
+      })
+      .where(and(eq(jobs.id, job.id), eq(jobs.status, 'pending')))
+      .returning();
+    if (!row) return null;
+    await tx
+      .update(videoTasks)
+      .set({ state: 'succeeded', upstreamState: 'succeeded', progress: 100, coverUrl, stateChangedAt: new Date() })
+      .where(eq(videoTasks.id, vt.id));
+    if (row.callbackUrl) await enqueue(tx, QUEUES.callback, { jobId: row.id }, { maxAttempts: ctx.callbackAttempts });
+    await notifyJob(tx, row);
+    return row;
+  });
+  if (!done) {
+    // Cancelled while downloading: the files are not kept, and the orphan it became has ended.
+    await ctx.db.update(videoTasks).set({ upstreamState: 'succeeded' }).where(eq(videoTasks.id, vt.id));
+    await ctx.files.delete(`${job.tenantId}/results/${job.id}.mp4`).catch(() => {});
+    if (coverUrl) await ctx.files.delete(ctx.files.keyOf(coverUrl) ?? '').catch(() => {});
+  }
+  return done !== null;
+}
+
+
