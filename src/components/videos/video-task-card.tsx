@@ -10,6 +10,7 @@ import { Card } from '../ui/card';
 import { cn } from '../ui/cn';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { Spinner } from '../ui/spinner';
+import { useFailureText } from '../jobs/failure-text';
 import { formatDuration } from '../usage/format';
 import { isActive, stateName, type VideoTask } from './video-model';
 
@@ -36,6 +37,7 @@ export function VideoTaskCard({ task, onRemove }: VideoTaskCardProps) {
   const t = useTranslations('videos.card');
   const states = useTranslations('videos.states');
   const durations = useTranslations('usage.duration');
+  const failure = useFailureText();
   const format = useFormatter();
   const credits = (n: number) => t('credits', { count: n, amount: format.number(n, 'credits') });
   const [confirming, setConfirming] = useState(false);
@@ -98,7 +100,7 @@ export function VideoTaskCard({ task, onRemove }: VideoTaskCardProps) {
         ) : task.state === 'queued' || task.state === 'running' ? (
           <Progress state={task.state} progress={task.progress} />
         ) : task.state === 'failed' ? (
-          <ErrorAlert>{task.error ?? stateName('failed', states)}</ErrorAlert>
+          <ErrorAlert>{failure(task) ?? stateName('failed', states)}</ErrorAlert>
         ) : task.state === 'cancelled' ? null : (
           <div className="grid aspect-video place-items-center rounded-xl bg-slate-100 text-slate-400">
             <VideoIcon className="size-8" />
