@@ -265,6 +265,20 @@ describe('cancel per protocol', () => {
     expect(await taskOf(who, id)).toMatchObject({ state: 'cancelled', job_status: 'failed', video_url: null });
   });
 
+  it('records what a followed task will cost when the caller deletes it before the provider ends it', async () => {
+    const who = await newTenant();
+    const id = await runningOnB(who, 60_000);
+    await removeVideo(deps(), who, { id });
+    const vt = await vtOf(id);
+    expect(vt?.orphanedAt).toBeInstanceOf(Date);
+    // Deleted while the provider still renders it: gone for the caller, its expected cost kept for operators.
+    expect(await removeVideo(deps(), who, { id })).toEqual({ id, action: 'deleted' });
+    expect(await vtOf(id)).toBeUndefined();
+    const last = (await attemptsOf(id)).at(-1);
+    expect(last).toMatchObject({ channel: 'sim-video-b', ok: false, errorClass: null });
+    expect(last?.detail).toMatchObject({ orphaned: true, estimated: true, video_seconds: 5, provider_cost_usd: 0.225, upstream_task_id: vt?.upstreamTaskId });
+  });
+
   it('a queued task the provider cancels is not followed', async () => {
     const who = await newTenant();
     await sim.control('/__sim/config', { json: { channel: '*', latency_ms: 60_000, queued_percent: 100 } });

@@ -1,12 +1,13 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { VideoTaskView } from '../../../contracts/videos';
-import { jobs, videoTasks } from '../../db/schema';
+import { jobs, videoTasks, type Job, type VideoTaskRow } from '../../db/schema';
 import { logger } from '../../logger';
 import type { ScopedIdentity } from '../auth/identity';
 import type { Deps } from '../deps';
 import { notFound } from '../errors';
 import { releaseOrphan } from './orphans';
-import { taskTarget } from './outcomes';
+import { isEnded, recordTaskEnd, taskTarget, taskUpstream, UNFOLLOWED } from './outcomes';
+import { videoJobInputSchema } from './types';
 import { findVideoTask, videoTaskViewOf } from './read';
 import { failVideo, tryCancel } from './run';
 
@@ -49,7 +50,31 @@ export async function removeVideo(
     if (ended || now.job.status !== 'done') return { id: job.id, action: 'cancelled', task: videoTaskViewOf(now.job, now.vt) };
     return deleteFinished(deps, job.id, job.tenantId, now.job.cdnUrl, now.vt.coverUrl);
   }
+  // An upstream task still followed loses its row with the job: what it is expected to cost is recorded now.
+  if (vt.orphanedAt && vt.upstreamTaskId && !isEnded(vt.upstreamState) && vt.upstreamState !== UNFOLLOWED) await recordDeletedOrphan(deps, job, vt);
   return deleteFinished(deps, job.id, job.tenantId, job.cdnUrl, vt.coverUrl);
+}
+
+/**
+ * The end of an orphaned upstream task can no longer be followed once its job is deleted: its attempt
+ * row is written at the deletion, with the cost the provider will bill if it finishes (`estimated`).
+ */
+async function recordDeletedOrphan(deps: Pick<Deps, 'db' | 'config'>, job: Job, vt: VideoTaskRow): Promise<void> {
+  const up = await taskUpstream(deps.db, deps.config.secret, vt);
+  const parsed = videoJobInputSchema.safeParse(job.input);
+  const seconds = parsed.success ? parsed.data.duration : 0;
+  const costUsd = up?.costUsd ?? 0;
+  recordTaskEnd(deps.db, vt, Date.now(), false, null, {
+    detail: {
+      upstream_task_id: vt.upstreamTaskId,
+      status: vt.upstreamState ?? 'running',
+      video_seconds: seconds,
+      provider_cost_usd: Math.round(costUsd * seconds * 1e6) / 1e6,
+      estimated: true,
+      orphaned: true,
+      unfollowed: 'the task was deleted while the provider still ran it',
+    },
+  });
 }
 
 async function deleteFinished(
