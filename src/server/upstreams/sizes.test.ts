@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isSupportedRatio } from '../../contracts/ratios';
 import { READING_RATIOS } from '../domain/reverse/reverse';
 import { acceptsSize, cropFor, DEFAULT_SIZE_RULE, isExactly, outputFormatsOf, parseRatio, ruleAccepts, servesRatio, sizeFor, sizesOf } from './sizes';
 
@@ -33,6 +34,24 @@ describe('image sizes per model', () => {
     expect(two.sent.width % 16).toBe(0);
     expect(two.sent.height % 16).toBe(0);
     expect(isExactly(two.result, a, b)).toBe(true);
+  });
+
+  it('serves every ratio the API accepts exactly, on a three-size model and on a free-size one', () => {
+    let checked = 0;
+    for (let a = 1; a <= 99; a++) {
+      for (let b = 1; b <= 99; b++) {
+        const ratio = `${a}:${b}`;
+        if (!isSupportedRatio(ratio)) continue;
+        for (const spec of [gptImage1, gptImage2]) {
+          const { sent, result } = served(spec, ratio);
+          expect(acceptsSize(spec, sent), `${ratio} sent ${sent.width}x${sent.height}`).toBe(true);
+          expect(isExactly(result, a, b), `${ratio} gave ${result.width}x${result.height}`).toBe(true);
+          expect(Math.min(result.width, result.height)).toBeGreaterThanOrEqual(256);
+        }
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(5000);
   });
 
   it('gives a free-size model valid sizes for 1:4 and 4:1 (beyond its 3:1 aspect) and crops to the ratio', () => {
