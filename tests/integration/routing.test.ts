@@ -239,4 +239,30 @@ describe('routing through the simulator', () => {
     const log = (await (await suite.sim.control('/__sim/requests')).json()) as { path: string }[];
     expect(log.filter((r) => r.path.includes('/v1/images/'))).toHaveLength(1);
   });
+
+  it('refuses a ratio no capable model serves with the capability 400 when cropping is off, and never sends another ratio', async () => {
+    const [row] = await suite.t.db.select().from(upstreams).where(eq(upstreams.name, 'sim-image-c'));
+    if (!row) throw new Error('no sim-image-c');
+    const models = row.models;
+    await suite.t.db
+      .update(upstreams)
+      .set({ models: models.map((m) => ({ ...m, capabilities: { ...m.capabilities, sizes: ['1024x1024', '1536x1024'], crop: false } })) })
+      .where(eq(upstreams.name, 'sim-image-c'));
+    invalidateCandidates(suite.t.db);
+    try {
+      await suite.sim.control('/__sim/requests', { method: 'DELETE' });
+      const refused = await routeCall(suite.t.db, testSecret, image({ ratio: '16:9' }, 'imagegen-2'), imageCall({ ratio: '16:9' }), fast).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(AppError);
+      expect(refused).toMatchObject({ status: 400, reason: 'capability_unsupported' });
+      expect((refused as AppError).message).toMatch(/^No upstream currently available for this aspect ratio with model "imagegen-2"\. Retrying will not help/);
+      const log = (await (await suite.sim.control('/__sim/requests')).json()) as { path: string }[];
+      expect(log.filter((r) => r.path.includes('/v1/images/'))).toHaveLength(0);
+      // A ratio one of its sizes gives exactly is still served, uncropped.
+      const exact = await routeCall(suite.t.db, testSecret, image({ ratio: '3:2' }, 'imagegen-2'), imageCall({ ratio: '3:2' }), fast);
+      expect(exact.result).toMatchObject({ width: 1536, height: 1024 });
+    } finally {
+      await suite.t.db.update(upstreams).set({ models }).where(eq(upstreams.name, 'sim-image-c'));
+      invalidateCandidates(suite.t.db);
+    }
+  });
 });
