@@ -11,7 +11,6 @@ import { ledgerEntries, upstreamAttempts, upstreams, videoTasks } from '../../sr
 import { OPERATOR, type ScopedIdentity } from '../../src/server/domain/auth/identity';
 import { createTenant } from '../../src/server/domain/tenants/tenants';
 import { listVideoOrphans } from '../../src/server/domain/videos/orphans';
-import { readVideos } from '../../src/server/domain/videos/read';
 import { removeVideo } from '../../src/server/domain/videos/remove';
 import { runVideoJob } from '../../src/server/domain/videos/run';
 import { submitVideo } from '../../src/server/domain/videos/submit';
@@ -21,6 +20,7 @@ import { LocalFileStore } from '../../src/server/storage/store';
 import { flushAttempts } from '../../src/server/upstreams/engine';
 import { invalidateCandidates, simulatorUpstreams, syncUpstreams } from '../../src/server/upstreams/registry';
 import { readAttemptStats } from '../../src/server/upstreams/stats';
+import { videoReads, waitFor } from '../helpers/video-reads';
 import { createTestDatabase, testSecret, type TestDatabase } from '../helpers/test-db';
 
 /** Why video tasks fail (the provider's code kept as the job's reason), and cancel per protocol: orphans followed to their end. */
@@ -101,21 +101,7 @@ async function newTenant(): Promise<ScopedIdentity & { kind: 'tenant' }> {
 const deps = () => ({ db: t.db, config, files });
 const submit = (who: ScopedIdentity, body: Record<string, unknown>) => submitVideo(deps(), who, { prompt: 'a lighthouse at dusk', ...body }, { idempotencyKey: null });
 
-async function waitFor<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  let v = await read();
-  while (!ok(v) && Date.now() < end) {
-    await new Promise((r) => setTimeout(r, 40));
-    v = await read();
-  }
-  return v;
-}
-const taskOf = async (who: ScopedIdentity, id: string) => {
-  const r = await readVideos({ db: t.db }, who, { id });
-  if (!('task' in r)) throw new Error('no task');
-  return r.task;
-};
-const finished = (who: ScopedIdentity, id: string) => waitFor(() => taskOf(who, id), (v) => v.job_status !== 'pending');
+const { taskOf, finished } = videoReads(() => t.db);
 const ledgerOf = async (tenantId: string) =>
   (await t.db.select({ kind: ledgerEntries.kind, amount: ledgerEntries.amount }).from(ledgerEntries).where(eq(ledgerEntries.tenantId, tenantId)).orderBy(ledgerEntries.id)).map(
     (l) => [l.kind, l.amount],

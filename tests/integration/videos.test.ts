@@ -21,6 +21,7 @@ import { claim, QUEUES } from '../../src/server/queue/queue';
 import { startQueueWorker, type QueueWorker } from '../../src/server/queue/worker';
 import { LocalFileStore } from '../../src/server/storage/store';
 import { invalidateCandidates, simulatorUpstreams, syncUpstreams } from '../../src/server/upstreams/registry';
+import { videoReads, waitFor } from '../helpers/video-reads';
 import { createTestDatabase, testSecret, type TestDatabase } from '../helpers/test-db';
 
 let t: TestDatabase;
@@ -79,22 +80,7 @@ async function ledgerOf(tenantId: string) {
     .orderBy(ledgerEntries.id);
 }
 
-async function waitFor<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  let v = await read();
-  while (!ok(v) && Date.now() < end) {
-    await new Promise((r) => setTimeout(r, 40));
-    v = await read();
-  }
-  return v;
-}
-
-const taskOf = async (who: ScopedIdentity, id: string) => {
-  const r = await readVideos({ db: t.db }, who, { id });
-  if (!('task' in r)) throw new Error('no task');
-  return r.task;
-};
-const finished = (who: ScopedIdentity, id: string, ms?: number) => waitFor(() => taskOf(who, id), (v) => v.job_status !== 'pending', ms);
+const { taskOf, finished } = videoReads(() => t.db);
 
 async function refusal(p: Promise<unknown>): Promise<AppError> {
   const err = await p.then(
