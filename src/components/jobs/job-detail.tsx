@@ -107,7 +107,7 @@ export function JobDetail({ id, baseUrl, prices }: JobDetailProps) {
   return (
     <JobPage>
       <header className="flex flex-wrap items-start justify-between gap-4">
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 flex-1 basis-64">
           <div className="flex items-center gap-2">
             <p className="text-sm font-medium text-indigo-600">{t(`kind.${jobKind(job)}`)}</p>
             <JobStatusBadge status={job.status} />
