@@ -245,7 +245,7 @@ export async function handleControl(state: ControlState, req: IncomingMessage, r
         return taskStatus(t, now) === status;
       });
       const limitRaw = url.searchParams.get('limit');
-      const limit = limitRaw === null ? all.length : Number(limitRaw);
+      const limit = limitRaw === null ? Math.max(1, all.length) : Number(limitRaw);
       if (!Number.isInteger(limit) || limit < 1) throw new ControlError(400, 'limit must be a positive integer');
       const stats = tasks.stats();
       return sendJson(res, 200, {

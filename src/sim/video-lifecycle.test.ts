@@ -201,6 +201,10 @@ describe('video timing, cancel and task faults', () => {
     } finally {
       await f.control('/__sim/reset', { method: 'POST' });
     }
+    // With no task at all the list is empty, not refused.
+    const empty = await f.control('/__sim/video-tasks');
+    expect(empty.status).toBe(200);
+    expect(((await empty.json()) as { tasks: unknown[] }).tasks).toEqual([]);
   });
 
   it('deletes a finished task: gone from the Ark API, still visible to the control API', async () => {
