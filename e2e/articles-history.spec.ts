@@ -50,7 +50,10 @@ test('an article written is kept: found in history by a Chinese word, opened, co
   await detail.getByTestId('article-write-again').click();
   await expect(sentence).toHaveValue('写一篇关于桂花乌龙奶茶的秋季推荐');
   await expect(page).toHaveURL(/\/articles\?template=platform-wechat-quick-article$/);
+  // "Write again" scrolls smoothly back to the form: a click during the scroll can land beside the button.
+  await page.waitForFunction(() => window.scrollY === 0);
   await page.getByRole('button', { name: 'Write', exact: true }).click();
+  await expect(page.getByTestId('article-result').getByTestId('article-title').first()).toContainText('桂花');
   await history.getByRole('searchbox', { name: 'Search articles' }).fill('');
   await expect(rows).toHaveCount(3);
 });
