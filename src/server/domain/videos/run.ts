@@ -176,13 +176,17 @@ async function createUpstreamTask(ctx: VideoRunContext, job: Job, vt: VideoTaskR
       onFallback: (n) => setNote(ctx.db, job, NOTE(offset + n, total)),
     },
   );
+  // Where the task now runs upstream: stored with its new state, or with the orphan mark below.
+  const upstream = {
+    upstreamId: routed.upstreamId,
+    channel: routed.channel,
+    upstreamModel: routed.model.model,
+    upstreamTaskId: routed.result,
+  };
   const [stored] = await ctx.db
     .update(videoTasks)
     .set({
-      upstreamId: routed.upstreamId,
-      channel: routed.channel,
-      upstreamModel: routed.model.model,
-      upstreamTaskId: routed.result,
+      ...upstream,
       state: 'queued',
       polls: 0,
       stateChangedAt: new Date(),
@@ -197,14 +201,7 @@ async function createUpstreamTask(ctx: VideoRunContext, job: Job, vt: VideoTaskR
     if (!cancelled) {
       await ctx.db
         .update(videoTasks)
-        .set({
-          upstreamId: routed.upstreamId,
-          channel: routed.channel,
-          upstreamModel: routed.model.model,
-          upstreamTaskId: routed.result,
-          upstreamCreatedAt: new Date(),
-          orphanedAt: new Date(),
-        })
+        .set({ ...upstream, upstreamCreatedAt: new Date(), orphanedAt: new Date() })
         .where(eq(videoTasks.id, job.id));
     }
     return undefined;
