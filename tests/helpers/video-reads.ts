@@ -1,3 +1,12 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildConfig, parseEnv, type Config } from '../../src/server/config';
+import { runVideoJob } from '../../src/server/domain/videos/run';
+import { QUEUES } from '../../src/server/queue/queue';
+import { startQueueWorker } from '../../src/server/queue/worker';
+import { LocalFileStore } from '../../src/server/storage/store';
+import { testSecret, type TestDatabase } from './test-db';
 import type { Db } from '../../src/server/db/client';
 import type { ScopedIdentity } from '../../src/server/domain/auth/identity';
 import { readVideos } from '../../src/server/domain/videos/read';
@@ -22,4 +31,30 @@ export function videoReads(db: () => Db) {
   };
   const finished = (who: ScopedIdentity, id: string, ms?: number) => waitFor(() => taskOf(who, id), (v) => v.job_status !== 'pending', ms);
   return { taskOf, finished };
+}
+
+/**
+ * A video test file's world: a configuration with fast polls and a high rate limit, a file store, and
+ * a queue worker running video jobs against it. Tests change `config.video` in place; the worker reads it
+ * at every run.
+ */
+export async function startVideoWorker(t: TestDatabase, name: string, concurrency: number) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `studio-${name}-`));
+  const config: Config = {
+    ...buildConfig(parseEnv({ STUDIO_DATA_DIR: dir, STUDIO_SECRET: 'x'.repeat(40), STUDIO_VIDEO_RATE_PER_HOUR: '1000' })),
+    secret: testSecret,
+    allowPrivateCallbacks: true,
+  };
+  config.video = { ...config.video, pollFirstMs: 50, pollMaxMs: 200 };
+  const filesDir = path.join(dir, 'files');
+  const files = new LocalFileStore(filesDir, 'http://studio.test');
+  const worker = await startQueueWorker(t, {
+    concurrency,
+    pollMs: 50,
+    handlers: {
+      [QUEUES.videoJob]: (task, ctx) =>
+        runVideoJob({ db: t.db, secret: testSecret, files, video: config.video, signal: ctx.signal, retryDelayMs: () => 5, random: () => 0 }, task),
+    },
+  });
+  return { config, files, filesDir, worker };
 }

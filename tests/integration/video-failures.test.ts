@@ -1,26 +1,21 @@
 import { eq } from 'drizzle-orm';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSim, type RunningSim } from '../../src/sim/testing';
-import { buildConfig, parseEnv, type Config } from '../../src/server/config';
+import type { Config } from '../../src/server/config';
 import { ledgerEntries, upstreamAttempts, upstreams, videoTasks } from '../../src/server/db/schema';
 import { OPERATOR, type ScopedIdentity } from '../../src/server/domain/auth/identity';
 import { createTenant } from '../../src/server/domain/tenants/tenants';
 import { listVideoOrphans } from '../../src/server/domain/videos/orphans';
 import { removeVideo } from '../../src/server/domain/videos/remove';
-import { runVideoJob } from '../../src/server/domain/videos/run';
 import { submitVideo } from '../../src/server/domain/videos/submit';
-import { QUEUES } from '../../src/server/queue/queue';
-import { startQueueWorker, type QueueWorker } from '../../src/server/queue/worker';
+import type { QueueWorker } from '../../src/server/queue/worker';
 import { LocalFileStore } from '../../src/server/storage/store';
 import { flushAttempts } from '../../src/server/upstreams/engine';
 import { invalidateCandidates, simulatorUpstreams, syncUpstreams } from '../../src/server/upstreams/registry';
 import { readAttemptStats } from '../../src/server/upstreams/stats';
-import { videoReads, waitFor } from '../helpers/video-reads';
+import { startVideoWorker, videoReads, waitFor } from '../helpers/video-reads';
 import { createTestDatabase, testSecret, type TestDatabase } from '../helpers/test-db';
 
 /** Why video tasks fail (the provider's code kept as the job's reason), and cancel per protocol: orphans followed to their end. */
@@ -67,18 +62,7 @@ beforeAll(async () => {
     ],
     'simulator',
   );
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'studio-video-failures-'));
-  config = { ...buildConfig(parseEnv({ STUDIO_DATA_DIR: dir, STUDIO_SECRET: 'x'.repeat(40), STUDIO_VIDEO_RATE_PER_HOUR: '1000' })), secret: testSecret, allowPrivateCallbacks: true };
-  config.video = { ...config.video, pollFirstMs: 50, pollMaxMs: 200 };
-  files = new LocalFileStore(path.join(dir, 'files'), 'http://studio.test');
-  worker = await startQueueWorker(t, {
-    concurrency: 20,
-    pollMs: 50,
-    handlers: {
-      [QUEUES.videoJob]: (task, ctx) =>
-        runVideoJob({ db: t.db, secret: testSecret, files, video: config.video, signal: ctx.signal, retryDelayMs: () => 5, random: () => 0 }, task),
-    },
-  });
+  ({ config, files, worker } = await startVideoWorker(t, 'video-failures', 20));
 });
 afterAll(async () => {
   await worker.stop(1000);

@@ -1,11 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSim, type RunningSim } from '../../src/sim/testing';
 import { videoRequestSchema } from '../../src/contracts/videos';
-import { buildConfig, parseEnv, type Config } from '../../src/server/config';
+import type { Config } from '../../src/server/config';
 import { accounts, jobs, ledgerEntries, tasks, upstreams, usageDaily, videoTasks } from '../../src/server/db/schema';
 import { OPERATOR, type ScopedIdentity } from '../../src/server/domain/auth/identity';
 import { AppError } from '../../src/server/domain/errors';
@@ -21,7 +19,7 @@ import { claim, QUEUES } from '../../src/server/queue/queue';
 import { startQueueWorker, type QueueWorker } from '../../src/server/queue/worker';
 import { LocalFileStore } from '../../src/server/storage/store';
 import { invalidateCandidates, simulatorUpstreams, syncUpstreams } from '../../src/server/upstreams/registry';
-import { videoReads, waitFor } from '../helpers/video-reads';
+import { startVideoWorker, videoReads, waitFor } from '../helpers/video-reads';
 import { createTestDatabase, testSecret, type TestDatabase } from '../helpers/test-db';
 
 let t: TestDatabase;
@@ -38,19 +36,7 @@ beforeAll(async () => {
   t = await createTestDatabase();
   sim = await startSim();
   await syncUpstreams(t.db, testSecret, simulatorUpstreams(sim.url), 'simulator');
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'studio-videos-'));
-  config = { ...buildConfig(parseEnv({ STUDIO_DATA_DIR: dir, STUDIO_SECRET: 'x'.repeat(40), STUDIO_VIDEO_RATE_PER_HOUR: '1000' })), secret: testSecret, allowPrivateCallbacks: true };
-  config.video = { ...config.video, pollFirstMs: 50, pollMaxMs: 200 };
-  filesDir = path.join(dir, 'files');
-  files = new LocalFileStore(filesDir, 'http://studio.test');
-  worker = await startQueueWorker(t, {
-    concurrency: 50,
-    pollMs: 50,
-    handlers: {
-      [QUEUES.videoJob]: (task, ctx) =>
-        runVideoJob({ db: t.db, secret: testSecret, files, video: config.video, signal: ctx.signal, retryDelayMs: () => 5, random: () => 0 }, task),
-    },
-  });
+  ({ config, files, filesDir, worker } = await startVideoWorker(t, 'videos', 50));
 });
 afterAll(async () => {
   await worker.stop(1000);
