@@ -7,10 +7,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { planRoute, type CandidateUpstream } from '../src/server/upstreams/select';
-import { recomputeScores } from '../src/server/upstreams/stats';
-import { syncUpstreams } from '../src/server/upstreams/registry';
-import type { UpstreamConfig } from '../src/server/upstreams/types';
+import { planRoute, type CandidateUpstream } from '@/server/upstreams/select';
+import { recomputeScores } from '@/server/upstreams/stats';
+import { syncUpstreams } from '@/server/upstreams/registry';
+import type { UpstreamConfig } from '@/server/upstreams/types';
 import { createTestDatabase } from '../tests/helpers/test-db';
 
 function percentile(sorted: number[], p: number): number {

@@ -6,9 +6,9 @@
  */
 import { drizzle } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
-import * as schema from '../src/server/db/schema';
-import type { Db } from '../src/server/db/client';
-import { rebuildUsage, usageMismatches } from '../src/server/domain/usage/usage';
+import * as schema from '@/server/db/schema';
+import type { Db } from '@/server/db/client';
+import { rebuildUsage, usageMismatches } from '@/server/domain/usage/usage';
 import { percentile, scratchDatabase, startBenchServer } from './lib';
 
 const ROWS = 1_000_000;

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { renderPoster } from '../src/sim/poster';
+import { renderPoster } from '@/sim/poster';
 import { chooseLanguage, createTenant, expect, expectNoSidewaysScroll, signIn, snapshot, test, type TestTenant } from './helpers';
 
 const numbers = new Intl.NumberFormat('en-US');

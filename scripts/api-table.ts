@@ -9,8 +9,8 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { appRouter } from '../src/server/api/root';
-import type { StudioMeta } from '../src/server/api/trpc';
+import { appRouter } from '@/server/api/root';
+import type { StudioMeta } from '@/server/api/trpc';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const ROUTERS = path.join(ROOT, 'src/server/api/routers');

@@ -2,10 +2,10 @@ import { parseArgs } from 'node:util';
 import { ensureBuild } from './ensure-build';
 import { startTopology } from './cluster/topology';
 import { startSimulator, type SimulatorProcess } from './simulator';
-import { getConfig } from '../src/server/config';
-import { runMigrations } from '../src/server/db/migrate';
-import { closeDatabase } from '../src/server/db/client';
-import { getRuntime } from '../src/server/runtime';
+import { getConfig } from '@/server/config';
+import { runMigrations } from '@/server/db/migrate';
+import { closeDatabase } from '@/server/db/client';
+import { getRuntime } from '@/server/runtime';
 
 /**
  * The production topology on one machine: `npm run cluster -- --web 2 --workers 2`.

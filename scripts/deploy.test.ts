@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { SETTING_NAMES } from '../src/server/config';
+import { SETTING_NAMES } from '@/server/config';
 
 /** compose.yaml, the Dockerfile and deploy/nginx.conf describe processes of this code: they must stay in step with it. */
 const root = path.resolve(import.meta.dirname, '..');

@@ -3,10 +3,10 @@
  * same one starting processes take), whatever STUDIO_MIGRATE says, and refuses a database that a newer
  * release already migrated. Exit 0 when the schema is current.
  */
-import { ConfigError, getConfig } from '../src/server/config';
-import { SchemaMismatch, schemaState, runMigrations } from '../src/server/db/migrate';
-import { closeDatabase } from '../src/server/db/client';
-import { getRuntime } from '../src/server/runtime';
+import { ConfigError, getConfig } from '@/server/config';
+import { SchemaMismatch, schemaState, runMigrations } from '@/server/db/migrate';
+import { closeDatabase } from '@/server/db/client';
+import { getRuntime } from '@/server/runtime';
 
 async function main(): Promise<number> {
   const config = getConfig();

@@ -1,14 +1,14 @@
 import { parseArgs } from 'node:util';
-import { adminActionBodies, type AdminActionBody, type AdminActionName } from '../contracts/admin';
-import { describeZodError } from '../server/api/zod-errors';
-import { ConfigError, getConfig } from '../server/config';
-import { closeDatabase } from '../server/db/client';
-import { ensureSchema } from '../server/db/migrate';
-import { rotateAdminKey } from '../server/domain/auth/api-keys';
-import { AppError } from '../server/domain/errors';
-import { OPERATOR } from '../server/domain/auth/identity';
-import { adjustTenantCredits, createTenant, listTenants, rekeyTenant } from '../server/domain/tenants/tenants';
-import { getRuntime } from '../server/runtime';
+import { adminActionBodies, type AdminActionBody, type AdminActionName } from '@/contracts/admin';
+import { describeZodError } from '@/server/api/zod-errors';
+import { ConfigError, getConfig } from '@/server/config';
+import { closeDatabase } from '@/server/db/client';
+import { ensureSchema } from '@/server/db/migrate';
+import { rotateAdminKey } from '@/server/domain/auth/api-keys';
+import { AppError } from '@/server/domain/errors';
+import { OPERATOR } from '@/server/domain/auth/identity';
+import { adjustTenantCredits, createTenant, listTenants, rekeyTenant } from '@/server/domain/tenants/tenants';
+import { getRuntime } from '@/server/runtime';
 
 const USAGE = `Usage: npm run studio -- <command> [options]
 

@@ -2,7 +2,7 @@ import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messagefor
 import { describe, expect, it } from 'vitest';
 import en from '../../messages/en.json';
 import zh from '../../messages/zh-CN.json';
-import { errorClasses } from '../server/upstreams/types';
+import { errorClasses } from '@/server/upstreams/types';
 import { locales } from './locales';
 
 type Catalogue = { [key: string]: string | Catalogue };

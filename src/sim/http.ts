@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { parseByteRange } from '../lib/byte-range';
+import { parseByteRange } from '@/lib/byte-range';
 
 /** Plain HTTP helpers shared by the simulator's protocols and control API. */
 

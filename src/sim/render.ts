@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import sharp from 'sharp';
 import { Lru } from './lru';
 import type { SimImageFormat, SimImageQuality } from './channels';
-import { mulberry32 } from '../lib/random';
+import { mulberry32 } from '@/lib/random';
 import pLimit from 'p-limit';
 
 /**

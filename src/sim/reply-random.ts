@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mulberry32 } from '../lib/random';
+import { mulberry32 } from '@/lib/random';
 
 /** Seeded choices for the simulated chat model: the same conversation always picks the same words. */
 

@@ -1,13 +1,13 @@
-import { deliverCallback } from '../server/domain/callbacks/deliver';
-import { runConversionJob } from '../server/domain/image-template/jobs';
-import { runImageJob } from '../server/domain/jobs/run';
-import { runVideoJob } from '../server/domain/videos/run';
-import { flushAttempts } from '../server/upstreams/engine';
-import { logger } from '../server/logger';
-import { deliverMail } from '../server/mail/outbox';
-import { QUEUES } from '../server/queue/queue';
-import { startQueueWorker, type QueueWorker } from '../server/queue/worker';
-import type { Runtime } from '../server/runtime';
+import { deliverCallback } from '@/server/domain/callbacks/deliver';
+import { runConversionJob } from '@/server/domain/image-template/jobs';
+import { runImageJob } from '@/server/domain/jobs/run';
+import { runVideoJob } from '@/server/domain/videos/run';
+import { flushAttempts } from '@/server/upstreams/engine';
+import { logger } from '@/server/logger';
+import { deliverMail } from '@/server/mail/outbox';
+import { QUEUES } from '@/server/queue/queue';
+import { startQueueWorker, type QueueWorker } from '@/server/queue/worker';
+import type { Runtime } from '@/server/runtime';
 
 export interface WorkerHandle {
   /**

@@ -1,11 +1,11 @@
-import type { Config } from '../server/config';
-import { pruneSignInThrottles } from '../server/domain/auth/sign-in-throttle';
-import { sweepExpiredHolds } from '../server/domain/credits/hold-statements';
-import { failStalledConversions } from '../server/domain/image-template/jobs';
-import { pruneJobEvents } from '../server/domain/jobs/events';
-import { pruneAbandonedUploads } from '../server/domain/uploads/uploads';
-import { probeRemovedUpstreams } from '../server/upstreams/maintenance';
-import { recomputeScores } from '../server/upstreams/stats';
+import type { Config } from '@/server/config';
+import { pruneSignInThrottles } from '@/server/domain/auth/sign-in-throttle';
+import { sweepExpiredHolds } from '@/server/domain/credits/hold-statements';
+import { failStalledConversions } from '@/server/domain/image-template/jobs';
+import { pruneJobEvents } from '@/server/domain/jobs/events';
+import { pruneAbandonedUploads } from '@/server/domain/uploads/uploads';
+import { probeRemovedUpstreams } from '@/server/upstreams/maintenance';
+import { recomputeScores } from '@/server/upstreams/stats';
 import type { RecurringTask } from './runner';
 
 /** The worker's recurring work. Each task is idempotent, so several workers may run it. */

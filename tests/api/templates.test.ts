@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadCatalog } from '../../src/server/domain/catalog/seed';
+import { loadCatalog } from '@/server/domain/catalog/seed';
 import { adminKey, api, newMember, newTenant, waitForJob } from '../helpers/api';
 
 interface Template {

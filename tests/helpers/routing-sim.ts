@@ -1,11 +1,11 @@
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { startSim, type RunningSim } from '../../src/sim/testing';
-import { upstreams } from '../../src/server/db/schema';
-import { generateForRatio } from '../../src/server/domain/jobs/run';
-import type { AttemptNote, RouteOptions } from '../../src/server/upstreams/engine';
-import { invalidateCandidates, simulatorUpstreams, syncUpstreams } from '../../src/server/upstreams/registry';
-import type { RouteRequest } from '../../src/server/upstreams/select';
-import type { Target, UpstreamModel } from '../../src/server/upstreams/types';
+import { startSim, type RunningSim } from '@/sim/testing';
+import { upstreams } from '@/server/db/schema';
+import { generateForRatio } from '@/server/domain/jobs/run';
+import type { AttemptNote, RouteOptions } from '@/server/upstreams/engine';
+import { invalidateCandidates, simulatorUpstreams, syncUpstreams } from '@/server/upstreams/registry';
+import type { RouteRequest } from '@/server/upstreams/select';
+import type { Target, UpstreamModel } from '@/server/upstreams/types';
 import { createTestDatabase, testSecret, type TestDatabase } from './test-db';
 
 /**

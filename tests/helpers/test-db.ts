@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { Database, Db } from '../../src/server/db/client';
-import * as schema from '../../src/server/db/schema';
-import { migrationsFolder, runMigrations } from '../../src/server/db/migrate';
+import type { Database, Db } from '@/server/db/client';
+import * as schema from '@/server/db/schema';
+import { migrationsFolder, runMigrations } from '@/server/db/migrate';
 
 export interface TestDatabase extends Database {
   db: Db;

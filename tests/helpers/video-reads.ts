@@ -1,15 +1,15 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildConfig, parseEnv, type Config } from '../../src/server/config';
-import { runVideoJob } from '../../src/server/domain/videos/run';
-import { QUEUES } from '../../src/server/queue/queue';
-import { startQueueWorker } from '../../src/server/queue/worker';
-import { LocalFileStore } from '../../src/server/storage/store';
+import { buildConfig, parseEnv, type Config } from '@/server/config';
+import { runVideoJob } from '@/server/domain/videos/run';
+import { QUEUES } from '@/server/queue/queue';
+import { startQueueWorker } from '@/server/queue/worker';
+import { LocalFileStore } from '@/server/storage/store';
 import { testSecret, type TestDatabase } from './test-db';
-import type { Db } from '../../src/server/db/client';
-import type { ScopedIdentity } from '../../src/server/domain/auth/identity';
-import { readVideos } from '../../src/server/domain/videos/read';
+import type { Db } from '@/server/db/client';
+import type { ScopedIdentity } from '@/server/domain/auth/identity';
+import { readVideos } from '@/server/domain/videos/read';
 
 /** Reads `read` until `ok` holds or `ms` pass; answers the last value read (the test then asserts on it). */
 export async function waitFor<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 10_000): Promise<T> {

@@ -2,12 +2,12 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createCaller } from '../../src/server/api/root';
-import type { Context } from '../../src/server/api/trpc';
-import { buildConfig, parseEnv, type Config } from '../../src/server/config';
-import type { AdminIdentity } from '../../src/server/domain/auth/identity';
-import { withRequestId } from '../../src/server/request-id';
-import { LocalFileStore } from '../../src/server/storage/store';
+import { createCaller } from '@/server/api/root';
+import type { Context } from '@/server/api/trpc';
+import { buildConfig, parseEnv, type Config } from '@/server/config';
+import type { AdminIdentity } from '@/server/domain/auth/identity';
+import { withRequestId } from '@/server/request-id';
+import { LocalFileStore } from '@/server/storage/store';
 import { suiteDatabase } from '../helpers/suite-db';
 import { testSecret } from '../helpers/test-db';
 

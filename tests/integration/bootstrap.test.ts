@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEnv, buildConfig } from '../../src/server/config';
-import { resolveKey } from '../../src/server/domain/auth/api-keys';
-import { getBalance } from '../../src/server/domain/credits/balance';
-import { bootstrap, DEMO_TENANT } from '../../src/server/domain/setup/bootstrap';
+import { parseEnv, buildConfig } from '@/server/config';
+import { resolveKey } from '@/server/domain/auth/api-keys';
+import { getBalance } from '@/server/domain/credits/balance';
+import { bootstrap, DEMO_TENANT } from '@/server/domain/setup/bootstrap';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
 
 let t: TestDatabase;

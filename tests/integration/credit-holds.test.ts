@@ -1,14 +1,14 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../src/server/db/rows';
-import { accounts, creditHolds, ledgerEntries, tenants, usageDaily } from '../../src/server/db/schema';
-import { createAccount, setAccountQuota } from '../../src/server/domain/accounts/accounts';
-import { OPERATOR } from '../../src/server/domain/auth/identity';
-import { sweepExpiredHolds } from '../../src/server/domain/credits/hold-statements';
-import { CreditHolds, type HoldTicket } from '../../src/server/domain/credits/holds';
-import { moveCredits } from '../../src/server/domain/credits/ledger';
-import { TokenShares } from '../../src/server/domain/limits/token-shares';
-import { createTenant } from '../../src/server/domain/tenants/tenants';
+import { rowsOf } from '@/server/db/rows';
+import { accounts, creditHolds, ledgerEntries, tenants, usageDaily } from '@/server/db/schema';
+import { createAccount, setAccountQuota } from '@/server/domain/accounts/accounts';
+import { OPERATOR } from '@/server/domain/auth/identity';
+import { sweepExpiredHolds } from '@/server/domain/credits/hold-statements';
+import { CreditHolds, type HoldTicket } from '@/server/domain/credits/holds';
+import { moveCredits } from '@/server/domain/credits/ledger';
+import { TokenShares } from '@/server/domain/limits/token-shares';
+import { createTenant } from '@/server/domain/tenants/tenants';
 import { createTestDatabase, testSecret, type TestDatabase } from '../helpers/test-db';
 
 let t: TestDatabase;

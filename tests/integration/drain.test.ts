@@ -3,17 +3,17 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSim, type RunningSim } from '../../src/sim/testing';
-import { buildConfig, parseEnv, type Config } from '../../src/server/config';
-import { jobs, ledgerEntries, tasks } from '../../src/server/db/schema';
-import { OPERATOR } from '../../src/server/domain/auth/identity';
-import { runImageJob } from '../../src/server/domain/jobs/run';
-import { submitImageJobs } from '../../src/server/domain/jobs/submit';
-import { createTenant } from '../../src/server/domain/tenants/tenants';
-import { QUEUES, type Task, type TaskPayload } from '../../src/server/queue/queue';
-import { startQueueWorker, type QueueWorker, type TaskContext } from '../../src/server/queue/worker';
-import { LocalFileStore } from '../../src/server/storage/store';
-import { simulatorUpstreams, syncUpstreams } from '../../src/server/upstreams/registry';
+import { startSim, type RunningSim } from '@/sim/testing';
+import { buildConfig, parseEnv, type Config } from '@/server/config';
+import { jobs, ledgerEntries, tasks } from '@/server/db/schema';
+import { OPERATOR } from '@/server/domain/auth/identity';
+import { runImageJob } from '@/server/domain/jobs/run';
+import { submitImageJobs } from '@/server/domain/jobs/submit';
+import { createTenant } from '@/server/domain/tenants/tenants';
+import { QUEUES, type Task, type TaskPayload } from '@/server/queue/queue';
+import { startQueueWorker, type QueueWorker, type TaskContext } from '@/server/queue/worker';
+import { LocalFileStore } from '@/server/storage/store';
+import { simulatorUpstreams, syncUpstreams } from '@/server/upstreams/registry';
 import { createTestDatabase, testSecret, type TestDatabase } from '../helpers/test-db';
 
 /** A rolling restart: a stopping worker gives its unfinished tasks to another one at once. */

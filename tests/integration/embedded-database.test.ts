@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EMBEDDED_SETTINGS, openDatabase } from '../../src/server/db/client';
-import { rowsOf } from '../../src/server/db/rows';
+import { EMBEDDED_SETTINGS, openDatabase } from '@/server/db/client';
+import { rowsOf } from '@/server/db/rows';
 
 /** The embedded database in a folder (what `npm start` without DATABASE_URL opens), whatever DATABASE_URL says. */
 describe('embedded database folder', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { migrationsApplied, runMigrations } from '../../src/server/db/migrate';
+import { migrationsApplied, runMigrations } from '@/server/db/migrate';
 
 describe('readiness', () => {
   it('reports migrations as applied only after they ran', async () => {

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs } from '../../src/server/db/schema';
-import { OPERATOR, type ScopedIdentity } from '../../src/server/domain/auth/identity';
-import { finishAndNotify, finishDoneAndNotify, JobFeedHub, latestEventId, notifyJob, replayEvents, type FeedEvent } from '../../src/server/domain/jobs/events';
-import { createTenant } from '../../src/server/domain/tenants/tenants';
+import { jobs } from '@/server/db/schema';
+import { OPERATOR, type ScopedIdentity } from '@/server/domain/auth/identity';
+import { finishAndNotify, finishDoneAndNotify, JobFeedHub, latestEventId, notifyJob, replayEvents, type FeedEvent } from '@/server/domain/jobs/events';
+import { createTenant } from '@/server/domain/tenants/tenants';
 import { createTestDatabase, testSecret, type TestDatabase } from '../helpers/test-db';
 
 let t: TestDatabase;

@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeys } from '../../src/server/db/schema';
-import { OPERATOR } from '../../src/server/domain/auth/identity';
-import { KeyCache } from '../../src/server/domain/auth/key-cache';
-import { CREDENTIALS_CHANNEL } from '../../src/server/domain/auth/credential-changes';
-import { bindTenantModel, createTenant, rekeyTenant } from '../../src/server/domain/tenants/tenants';
-import { simulatorUpstreams, syncUpstreams } from '../../src/server/upstreams/registry';
+import { apiKeys } from '@/server/db/schema';
+import { OPERATOR } from '@/server/domain/auth/identity';
+import { KeyCache } from '@/server/domain/auth/key-cache';
+import { CREDENTIALS_CHANNEL } from '@/server/domain/auth/credential-changes';
+import { bindTenantModel, createTenant, rekeyTenant } from '@/server/domain/tenants/tenants';
+import { simulatorUpstreams, syncUpstreams } from '@/server/upstreams/registry';
 import { createTestDatabase, testSecret, type TestDatabase } from '../helpers/test-db';
 
 let t: TestDatabase;

@@ -1,11 +1,11 @@
 import { eq, isNull, and, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, ledgerEntries, tenants } from '../../src/server/db/schema';
-import { createAccount, setAccountQuota } from '../../src/server/domain/accounts/accounts';
-import { spendCredits } from '../../src/server/domain/credits/ledger';
-import { AppError } from '../../src/server/domain/errors';
-import { OPERATOR } from '../../src/server/domain/auth/identity';
-import { createTenant } from '../../src/server/domain/tenants/tenants';
+import { accounts, ledgerEntries, tenants } from '@/server/db/schema';
+import { createAccount, setAccountQuota } from '@/server/domain/accounts/accounts';
+import { spendCredits } from '@/server/domain/credits/ledger';
+import { AppError } from '@/server/domain/errors';
+import { OPERATOR } from '@/server/domain/auth/identity';
+import { createTenant } from '@/server/domain/tenants/tenants';
 import { createTestDatabase, testSecret, type TestDatabase } from '../helpers/test-db';
 
 let t: TestDatabase;

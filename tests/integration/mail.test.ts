@@ -5,10 +5,10 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildConfig, parseEnv, type Config } from '../../src/server/config';
-import { mailOutbox, tasks } from '../../src/server/db/schema';
-import { deliverMail, storeMail } from '../../src/server/mail/outbox';
-import { claim, QUEUES } from '../../src/server/queue/queue';
+import { buildConfig, parseEnv, type Config } from '@/server/config';
+import { mailOutbox, tasks } from '@/server/db/schema';
+import { deliverMail, storeMail } from '@/server/mail/outbox';
+import { claim, QUEUES } from '@/server/queue/queue';
 import { suiteDatabase } from '../helpers/suite-db';
 import { testSecret } from '../helpers/test-db';
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Database } from '../../src/server/db/client';
-import { ensureSchema, expectedMigrationCount, SchemaMismatch, schemaState } from '../../src/server/db/migrate';
+import type { Database } from '@/server/db/client';
+import { ensureSchema, expectedMigrationCount, SchemaMismatch, schemaState } from '@/server/db/migrate';
 import { createTestDatabase, withDatabase } from '../helpers/test-db';
 
 /** A database with no migrations applied: PostgreSQL's when DATABASE_URL is set, else in-memory PGlite. */

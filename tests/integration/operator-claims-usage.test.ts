@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminActionBodies } from '../../src/contracts/admin';
-import { claimCodes, upstreamAttempts, upstreams } from '../../src/server/db/schema';
-import { OPERATOR } from '../../src/server/domain/auth/identity';
-import { listClaimsForOperator } from '../../src/server/domain/claims/operator';
-import { createTenant } from '../../src/server/domain/tenants/tenants';
-import { platformUsage } from '../../src/server/domain/usage/platform';
-import { rebuildUsage } from '../../src/server/domain/usage/usage';
+import { adminActionBodies } from '@/contracts/admin';
+import { claimCodes, upstreamAttempts, upstreams } from '@/server/db/schema';
+import { OPERATOR } from '@/server/domain/auth/identity';
+import { listClaimsForOperator } from '@/server/domain/claims/operator';
+import { createTenant } from '@/server/domain/tenants/tenants';
+import { platformUsage } from '@/server/domain/usage/platform';
+import { rebuildUsage } from '@/server/domain/usage/usage';
 import { createTestDatabase, testSecret, type TestDatabase } from '../helpers/test-db';
 
 let t: TestDatabase;

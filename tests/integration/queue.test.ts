@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { tasks } from '../../src/server/db/schema';
-import { claim, completeTasks, enqueue, QUEUES } from '../../src/server/queue/queue';
-import { rowsOf } from '../../src/server/db/rows';
+import { tasks } from '@/server/db/schema';
+import { claim, completeTasks, enqueue, QUEUES } from '@/server/queue/queue';
+import { rowsOf } from '@/server/db/rows';
 import { sql } from 'drizzle-orm';
 import { suiteDatabase } from '../helpers/suite-db';
 

@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
-import { createCaller } from '../../src/server/api/root';
-import { errorIssues, type AuthFailure, type Context } from '../../src/server/api/trpc';
-import { buildConfig, parseEnv, type Config } from '../../src/server/config';
-import type { Identity } from '../../src/server/domain/auth/identity';
-import { LocalFileStore } from '../../src/server/storage/store';
+import { createCaller } from '@/server/api/root';
+import { errorIssues, type AuthFailure, type Context } from '@/server/api/trpc';
+import { buildConfig, parseEnv, type Config } from '@/server/config';
+import type { Identity } from '@/server/domain/auth/identity';
+import { LocalFileStore } from '@/server/storage/store';
 import { suiteDatabase } from '../helpers/suite-db';
 import { testSecret } from '../helpers/test-db';
 

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { upstreamAttempts, upstreams } from '../../src/server/db/schema';
-import { AppError } from '../../src/server/domain/errors';
-import { flushAttempts, INVALID_INPUT_MESSAGE, InputRejected, RoutingExhausted, routeCall } from '../../src/server/upstreams/engine';
-import { probeRemovedUpstreams } from '../../src/server/upstreams/maintenance';
-import { listUpstreamsForOperator } from '../../src/server/upstreams/operator';
-import { invalidateCandidates, loadCandidates, updateUpstream } from '../../src/server/upstreams/registry';
-import { recomputeScores } from '../../src/server/upstreams/stats';
+import { upstreamAttempts, upstreams } from '@/server/db/schema';
+import { AppError } from '@/server/domain/errors';
+import { flushAttempts, INVALID_INPUT_MESSAGE, InputRejected, RoutingExhausted, routeCall } from '@/server/upstreams/engine';
+import { probeRemovedUpstreams } from '@/server/upstreams/maintenance';
+import { listUpstreamsForOperator } from '@/server/upstreams/operator';
+import { invalidateCandidates, loadCandidates, updateUpstream } from '@/server/upstreams/registry';
+import { recomputeScores } from '@/server/upstreams/stats';
 import { testSecret } from '../helpers/test-db';
 import { fast, image, imageCall, routingSuite } from '../helpers/routing-sim';
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { signInThrottles } from '../../src/server/db/schema';
-import { admitSignIn, pruneSignInThrottles, signInSucceeded, type Admitted, type ThrottleKey } from '../../src/server/domain/auth/sign-in-throttle';
+import { signInThrottles } from '@/server/db/schema';
+import { admitSignIn, pruneSignInThrottles, signInSucceeded, type Admitted, type ThrottleKey } from '@/server/domain/auth/sign-in-throttle';
 import { suiteDatabase } from '../helpers/suite-db';
 
 const t = suiteDatabase();

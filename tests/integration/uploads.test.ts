@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uploads } from '../../src/server/db/schema';
-import { pruneAbandonedUploads } from '../../src/server/domain/uploads/uploads';
-import { OPERATOR } from '../../src/server/domain/auth/identity';
-import { createTenant } from '../../src/server/domain/tenants/tenants';
-import { LocalFileStore } from '../../src/server/storage/store';
+import { uploads } from '@/server/db/schema';
+import { pruneAbandonedUploads } from '@/server/domain/uploads/uploads';
+import { OPERATOR } from '@/server/domain/auth/identity';
+import { createTenant } from '@/server/domain/tenants/tenants';
+import { LocalFileStore } from '@/server/storage/store';
 import { createTestDatabase, testSecret, type TestDatabase } from '../helpers/test-db';
 
 let t: TestDatabase;

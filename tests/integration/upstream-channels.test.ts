@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { upstreamUpsertSchema, type UpstreamUpsert } from '../../src/contracts/upstreams';
-import { startSim, type RunningSim } from '../../src/sim/testing';
-import { upstreamAttempts, upstreams } from '../../src/server/db/schema';
-import { AppError } from '../../src/server/domain/errors';
-import { testChannel } from '../../src/server/upstreams/channel-test';
-import { retireConsoleChannel, upsertConsoleChannel } from '../../src/server/upstreams/console-channels';
-import { flushAttempts } from '../../src/server/upstreams/engine';
-import { listUpstreamsForOperator } from '../../src/server/upstreams/operator';
-import { loadCandidates, invalidateCandidates, simulatorUpstreams, syncUpstreams } from '../../src/server/upstreams/registry';
+import { upstreamUpsertSchema, type UpstreamUpsert } from '@/contracts/upstreams';
+import { startSim, type RunningSim } from '@/sim/testing';
+import { upstreamAttempts, upstreams } from '@/server/db/schema';
+import { AppError } from '@/server/domain/errors';
+import { testChannel } from '@/server/upstreams/channel-test';
+import { retireConsoleChannel, upsertConsoleChannel } from '@/server/upstreams/console-channels';
+import { flushAttempts } from '@/server/upstreams/engine';
+import { listUpstreamsForOperator } from '@/server/upstreams/operator';
+import { loadCandidates, invalidateCandidates, simulatorUpstreams, syncUpstreams } from '@/server/upstreams/registry';
 import { createTestDatabase, testSecret, type TestDatabase } from '../helpers/test-db';
 
 let t: TestDatabase;

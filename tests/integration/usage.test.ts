@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../src/server/db/rows';
+import { rowsOf } from '@/server/db/rows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { moveCredits } from '../../src/server/domain/credits/ledger';
-import { OPERATOR } from '../../src/server/domain/auth/identity';
-import { createTenant } from '../../src/server/domain/tenants/tenants';
-import { rebuildUsage, shanghaiDay, shanghaiDayStart, tenantUsage, usageMismatches } from '../../src/server/domain/usage/usage';
+import { moveCredits } from '@/server/domain/credits/ledger';
+import { OPERATOR } from '@/server/domain/auth/identity';
+import { createTenant } from '@/server/domain/tenants/tenants';
+import { rebuildUsage, shanghaiDay, shanghaiDayStart, tenantUsage, usageMismatches } from '@/server/domain/usage/usage';
 import { createTestDatabase, testSecret, type TestDatabase } from '../helpers/test-db';
 
 let t: TestDatabase;

@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { cn } from '../ui/cn';
+import { cn } from '@/components/ui/cn';
 import { parseMarkdown, type Inline } from './markdown';
 
 function InlineText({ parts }: { parts: Inline[] }) {

@@ -1,8 +1,8 @@
 import type { FieldPath } from 'react-hook-form';
 import { z } from 'zod';
 import { articleRequestSchema, type ArticleRequest } from '@/contracts/article';
-import type { FieldSpec } from '../fields/field-model';
-import { checkDraft, checkRequest, draftFieldName, draftsSchema, type FieldErrors } from '../fields/fields-schema';
+import type { FieldSpec } from '@/components/fields/field-model';
+import { checkDraft, checkRequest, draftFieldName, draftsSchema, type FieldErrors } from '@/components/fields/fields-schema';
 
 /**
  * The article writer's form: the chosen template and what was typed for each template, checked the

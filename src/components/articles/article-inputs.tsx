@@ -1,11 +1,11 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { LockIcon } from '../icons';
-import { isForm } from '../fields/field-model';
-import { FieldsForm, SentenceField } from '../fields/fields-form';
-import type { RecipeOption } from '../fields/recipe-picker';
-import { InputKindBadge } from '../skills/skill-badges';
+import { LockIcon } from '@/components/icons';
+import { isForm } from '@/components/fields/field-model';
+import { FieldsForm, SentenceField } from '@/components/fields/fields-form';
+import type { RecipeOption } from '@/components/fields/recipe-picker';
+import { InputKindBadge } from '@/components/skills/skill-badges';
 import { FormatBadge, FormatGlyph } from './article-result';
 import { formatLabel, isArticleFormat, type ArticleFormat, type FormatNames } from './formats';
 import type { ArticleTemplate } from './use-article-form';

@@ -2,11 +2,11 @@
 
 import type { ReactNode } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
-import { ArticlesIcon, CoinsIcon } from '../icons';
-import { Badge } from '../ui/badge';
-import { Card } from '../ui/card';
-import { cn } from '../ui/cn';
-import { CopyButton } from '../ui/copy-button';
+import { ArticlesIcon, CoinsIcon } from '@/components/icons';
+import { Badge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { cn } from '@/components/ui/cn';
+import { CopyButton } from '@/components/ui/copy-button';
 import { ArticleBody } from './article-body';
 import { CopyAllButton } from './copy-all-button';
 import { articleText, formatLabel, isArticleFormat, type ArticleFormat } from './formats';

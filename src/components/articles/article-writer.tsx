@@ -2,9 +2,9 @@
 
 import { useRef } from 'react';
 import { useTranslations } from 'next-intl';
-import { NoTemplatesYet, RecipeField } from '../fields/recipe-field';
-import { SubmitBar } from '../fields/submit-bar';
-import { Workbench } from '../fields/workbench';
+import { NoTemplatesYet, RecipeField } from '@/components/fields/recipe-field';
+import { SubmitBar } from '@/components/fields/submit-bar';
+import { Workbench } from '@/components/fields/workbench';
 import { ArticleInputs, articleOption, useArticleOptionWords } from './article-inputs';
 import { ArticleHistory } from './article-history';
 import { FormatGlyph } from './article-result';

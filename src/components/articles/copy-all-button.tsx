@@ -1,9 +1,9 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { CheckIcon, CopyIcon } from '../icons';
-import { buttonClasses } from '../ui/button';
-import { useCopy } from '../ui/copy-button';
+import { CheckIcon, CopyIcon } from '@/components/icons';
+import { buttonClasses } from '@/components/ui/button';
+import { useCopy } from '@/components/ui/copy-button';
 
 /** The result's main action: copies title, body and hashtags in one go, saying so on the button. */
 export function CopyAllButton({ value }: { value: string }) {

@@ -2,11 +2,11 @@
 
 import { useFormatter, useTranslations } from 'next-intl';
 import { trpc, type RouterOutputs } from '@/trpc/react';
-import { ArrowUpIcon } from '../icons';
-import { ErrorAlert } from '../ui/alert';
-import { Button } from '../ui/button';
-import { Spinner } from '../ui/spinner';
-import { QueryError } from '../ui/list-state';
+import { ArrowUpIcon } from '@/components/icons';
+import { ErrorAlert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { QueryError } from '@/components/ui/list-state';
 import { ArticleResult } from './article-result';
 import type { ArticleAgain, ArticleTemplate } from './use-article-form';
 

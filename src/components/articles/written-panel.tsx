@@ -2,10 +2,10 @@
 
 import type { Ref } from 'react';
 import { useTranslations } from 'next-intl';
-import { ArticlesIcon } from '../icons';
-import { Card } from '../ui/card';
-import { Spinner } from '../ui/spinner';
-import { EmptyResult, ResultsColumn } from '../fields/workbench';
+import { ArticlesIcon } from '@/components/icons';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { EmptyResult, ResultsColumn } from '@/components/fields/workbench';
 import { ArticleResult, FormatBadge, type WrittenArticle } from './article-result';
 import { formatLabel } from './formats';
 

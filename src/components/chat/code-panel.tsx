@@ -1,9 +1,9 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { SnippetTabs } from '../snippets/snippet-tabs';
-import { apiBase, KEY_VARIABLE } from '../snippets/request-snippets';
-import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '../ui/card';
+import { SnippetTabs } from '@/components/snippets/snippet-tabs';
+import { apiBase, KEY_VARIABLE } from '@/components/snippets/request-snippets';
+import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { chatSnippets, type SnippetLanguage } from './snippets';
 
 const LANGUAGES: Record<SnippetLanguage, string> = { curl: 'curl', js: 'JavaScript', python: 'Python' };

@@ -2,9 +2,9 @@
 
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslations } from 'next-intl';
-import { CloseIcon, ImageIcon } from '../icons';
-import { Button } from '../ui/button';
-import { Textarea } from '../ui/textarea';
+import { CloseIcon, ImageIcon } from '@/components/icons';
+import { Button } from '@/components/ui/button';
+import { Textarea } from '@/components/ui/textarea';
 import type { Attachment } from './conversation';
 import { ImagePicker } from './image-picker';
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { UploadedImageGrid } from '../uploads/uploaded-image-grid';
+import { UploadedImageGrid } from '@/components/uploads/uploaded-image-grid';
 import type { Attachment } from './conversation';
 
 export const MAX_IMAGES = 4;

@@ -2,8 +2,8 @@
 
 import { useEffect, useRef } from 'react';
 import { useTranslations } from 'next-intl';
-import { ErrorAlert } from '../ui/alert';
-import { Spinner } from '../ui/spinner';
+import { ErrorAlert } from '@/components/ui/alert';
+import { Spinner } from '@/components/ui/spinner';
 import type { Turn } from './conversation';
 
 // Long Chinese lines and unbroken URLs wrap inside the bubble instead of widening the page.

@@ -1,5 +1,5 @@
 import { AUTO_MODEL } from '@/contracts/chat';
-import { apiBase, type SnippetLanguage } from '../snippets/request-snippets';
+import { apiBase, type SnippetLanguage } from '@/components/snippets/request-snippets';
 
 export type { SnippetLanguage };
 

@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { AUTO_MODEL } from '@/contracts/chat';
-import { consoleFetch } from '../console/console-fetch';
+import { consoleFetch } from '@/components/console/console-fetch';
 
 interface ModelList {
   data: { id: string }[];

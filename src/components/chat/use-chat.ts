@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { trpc } from '@/trpc/react';
 import { conversationReducer, conversationTotals, requestMessages, type Attachment } from './conversation';
 import { httpErrorText, readChatStream } from './sse';
-import { consoleFetch } from '../console/console-fetch';
+import { consoleFetch } from '@/components/console/console-fetch';
 
 const ENDPOINT = '/api/chat/completions';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { useTranslations } from 'next-intl';
 import { claimCreateSchema } from '@/contracts/claims';
-import { numberText, optionalText, worded, type Issue } from '../console/form-rules';
+import { numberText, optionalText, worded, type Issue } from '@/components/console/form-rules';
 
 const rules = claimCreateSchema.shape;
 

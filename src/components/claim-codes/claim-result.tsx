@@ -2,9 +2,9 @@
 
 import { useFormatter, useTranslations } from 'next-intl';
 import { useEffect, useRef } from 'react';
-import { CheckIcon } from '../icons';
-import { Button } from '../ui/button';
-import { Card } from '../ui/card';
+import { CheckIcon } from '@/components/icons';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { ClaimTexts, NewTabLink } from './claim-texts';
 import type { CreatedClaim } from './model';
 

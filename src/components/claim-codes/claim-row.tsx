@@ -2,10 +2,10 @@
 
 import { useFormatter, useTranslations } from 'next-intl';
 import { useId, useState, type ReactNode } from 'react';
-import { ChevronDownIcon } from '../icons';
-import { Badge } from '../ui/badge';
-import { cn } from '../ui/cn';
-import { CopyButton } from '../ui/copy-button';
+import { ChevronDownIcon } from '@/components/icons';
+import { Badge } from '@/components/ui/badge';
+import { cn } from '@/components/ui/cn';
+import { CopyButton } from '@/components/ui/copy-button';
 import { ClaimTexts, NewTabLink } from './claim-texts';
 import { instant, STATE_TONE, type Claim } from './model';
 

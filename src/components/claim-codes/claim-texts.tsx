@@ -2,8 +2,8 @@
 
 import { useTranslations } from 'next-intl';
 import { useId, type ReactNode } from 'react';
-import { ExternalIcon } from '../icons';
-import { CopyButton } from '../ui/copy-button';
+import { ExternalIcon } from '@/components/icons';
+import { CopyButton } from '@/components/ui/copy-button';
 
 interface ClaimTextsProps {
   url: string;

@@ -3,16 +3,16 @@
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { trpc } from '@/trpc/react';
-import { ClaimCodeIcon } from '../icons';
-import { Button } from '../ui/button';
-import { Card } from '../ui/card';
-import { ListSkeleton } from '../ui/list-skeleton';
-import { EmptyState, ListState } from '../ui/list-state';
-import { FilterGroup } from '../console/filter-group';
-import { LoadMore } from '../console/load-more';
+import { ClaimCodeIcon } from '@/components/icons';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ListSkeleton } from '@/components/ui/list-skeleton';
+import { EmptyState, ListState } from '@/components/ui/list-state';
+import { FilterGroup } from '@/components/console/filter-group';
+import { LoadMore } from '@/components/console/load-more';
 import { ClaimRow } from './claim-row';
 import { CLAIM_STATES, PAGE_SIZE, type ClaimState } from './model';
-import { RequestError } from '../console/request-error';
+import { RequestError } from '@/components/console/request-error';
 
 /** The loading rows have no picture in front (a shape: `lead` is no text here). */
 const SKELETON_LEAD = 'none';

@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useCallback, useMemo, useState } from 'react';
 import { trpc } from '@/trpc/react';
-import { PageHeader } from '../console/page-header';
+import { PageHeader } from '@/components/console/page-header';
 import { ClaimResult } from './claim-result';
 import { ClaimsList } from './claims-list';
 import { CreateClaim } from './create-claim';

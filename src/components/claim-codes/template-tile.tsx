@@ -1,9 +1,9 @@
 import { useTranslations } from 'next-intl';
 import { useId } from 'react';
-import { LockIcon } from '../icons';
-import { Badge } from '../ui/badge';
-import { cn } from '../ui/cn';
-import { SampleImage } from '../templates/sample-image';
+import { LockIcon } from '@/components/icons';
+import { Badge } from '@/components/ui/badge';
+import { cn } from '@/components/ui/cn';
+import { SampleImage } from '@/components/templates/sample-image';
 import type { Template } from './model';
 
 interface TemplateTileProps {

@@ -4,9 +4,9 @@ import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import type { FieldPath } from 'react-hook-form';
 import { trpc } from '@/trpc/react';
-import { useZodForm, type ServerIssue } from '../ui/form';
-import { useApplyServerError } from '../console/use-error-text';
-import { checkOnSubmit, useClearRefusalOnEdit } from '../console/form-rules';
+import { useZodForm, type ServerIssue } from '@/components/ui/form';
+import { useApplyServerError } from '@/components/console/use-error-text';
+import { checkOnSubmit, useClearRefusalOnEdit } from '@/components/console/form-rules';
 import { claimFormSchema, type ClaimFormValues } from './claim-forms';
 import type { CreatedClaim } from './model';
 

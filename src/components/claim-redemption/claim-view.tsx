@@ -1,9 +1,9 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { LanguageSwitch } from '../language-switch';
-import { buttonClasses } from '../ui/button';
-import { Wordmark } from '../wordmark';
+import { LanguageSwitch } from '@/components/language-switch';
+import { buttonClasses } from '@/components/ui/button';
+import { Wordmark } from '@/components/wordmark';
 import { Benefits, type ClaimPreview } from './benefits';
 import { RedeemForm } from './redeem-form';
 import { RedeemResult } from './redeem-result';

@@ -1,8 +1,8 @@
 import type { useTranslations } from 'next-intl';
 import { z } from 'zod';
 import { redeemSchema } from '@/contracts/claims';
-import { filled, worded } from '../console/form-rules';
-import { confirmationMatches, newPasswordFields, type PasswordErrors } from '../passwords/password-rules';
+import { filled, worded } from '@/components/console/form-rules';
+import { confirmationMatches, newPasswordFields, type PasswordErrors } from '@/components/passwords/password-rules';
 
 const rules = redeemSchema.shape;
 

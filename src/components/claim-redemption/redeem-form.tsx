@@ -1,10 +1,10 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { Card } from '../ui/card';
-import { FieldBlock, Form, FormRootError } from '../ui/form';
-import { Input } from '../ui/input';
-import { SubmitButton } from '../console/form-parts';
+import { Card } from '@/components/ui/card';
+import { FieldBlock, Form, FormRootError } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { SubmitButton } from '@/components/console/form-parts';
 import { NICKNAME_MAX } from './redeem-form-schema';
 import type { useRedeemForm } from './use-redeem-form';
 

@@ -1,7 +1,7 @@
 import { useTranslations } from 'next-intl';
-import { buttonClasses } from '../ui/button';
-import { Card } from '../ui/card';
-import { CopyButton } from '../ui/copy-button';
+import { buttonClasses } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { CopyButton } from '@/components/ui/copy-button';
 import type { RedeemAnswer } from './use-redeem-form';
 
 /** After redeeming: what was granted, and how to sign in (a generated password is shown this once). */

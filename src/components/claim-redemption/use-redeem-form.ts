@@ -4,8 +4,8 @@ import { useLocale, useTranslations } from 'next-intl';
 import { setLocale } from '@/i18n/set-locale';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import type { RouterOutputs } from '@/trpc/react';
-import { applyServerError, useZodForm, type ServerIssue } from '../ui/form';
-import { checkOnSubmit } from '../console/form-rules';
+import { applyServerError, useZodForm, type ServerIssue } from '@/components/ui/form';
+import { checkOnSubmit } from '@/components/console/form-rules';
 import { redeemFormSchema, type RedeemFields } from './redeem-form-schema';
 
 export type RedeemAnswer = RouterOutputs['claims']['redeem'];

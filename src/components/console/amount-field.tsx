@@ -3,8 +3,8 @@
 import { useFormatter, useTranslations } from 'next-intl';
 import { useId, type ReactNode } from 'react';
 import type { Control, FieldPathByValue, FieldValues } from 'react-hook-form';
-import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '../ui/form';
-import { Input } from '../ui/input';
+import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
 import { FieldHeading } from './form-parts';
 
 export interface AmountFieldProps<T extends FieldValues, O> {

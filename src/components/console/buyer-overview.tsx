@@ -3,8 +3,8 @@
 import Link from 'next/link';
 import { useFormatter, useTranslations } from 'next-intl';
 import { trpc } from '@/trpc/react';
-import { ArticlesIcon, CoinsIcon, JobsIcon, PlaygroundIcon, SkillsIcon, UploadsIcon } from '../icons';
-import { cn } from '../ui/cn';
+import { ArticlesIcon, CoinsIcon, JobsIcon, PlaygroundIcon, SkillsIcon, UploadsIcon } from '@/components/icons';
+import { cn } from '@/components/ui/cn';
 import { LinkCard } from './link-card';
 import { LoadError } from './load-error';
 import { PageHeader } from './page-header';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cn } from '../ui/cn';
+import { cn } from '@/components/ui/cn';
 
 /** The look of one choice in a row of filters; links (`aria-current`) and buttons (`aria-pressed`) share it. */
 export function filterClasses(active: boolean, className?: string): string {

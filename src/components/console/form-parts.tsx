@@ -2,10 +2,10 @@
 
 import type { ReactElement, ReactNode } from 'react';
 import type { ControllerProps, ControllerRenderProps, FieldPath, FieldValues } from 'react-hook-form';
-import { Button, type ButtonProps } from '../ui/button';
-import { cn } from '../ui/cn';
-import { FieldBlock } from '../ui/form';
-import { Spinner } from '../ui/spinner';
+import { Button, type ButtonProps } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { FieldBlock } from '@/components/ui/form';
+import { Spinner } from '@/components/ui/spinner';
 
 /** A field's label with something short at the other end of the line (a maximum, "Optional"). */
 export function FieldHeading({ children, className }: { children: ReactNode; className?: string }) {

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
-import { Card, CardBody, CardDescription, CardHeader, CardTitle, CodeBlock } from '../ui';
+import { Card, CardBody, CardDescription, CardHeader, CardTitle, CodeBlock } from '@/components/ui';
 
 interface GetStartedProps {
   /** Where the API answers, as callers reach it. */

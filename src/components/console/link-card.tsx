@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { ComponentType, SVGProps } from 'react';
-import { ArrowRightIcon, ExternalIcon } from '../icons';
-import { cn } from '../ui/cn';
+import { ArrowRightIcon, ExternalIcon } from '@/components/icons';
+import { cn } from '@/components/ui/cn';
 
 interface LinkCardProps {
   href: string;

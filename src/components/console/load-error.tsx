@@ -1,6 +1,6 @@
 'use client';
 
-import { QueryError } from '../ui/list-state';
+import { QueryError } from '@/components/ui/list-state';
 import { useErrorText } from './use-error-text';
 
 /** A section that could not be read: what it was, why in the page's words, and a way to try again. */

@@ -1,7 +1,7 @@
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
-import { Button } from '../ui/button';
-import { Spinner } from '../ui/spinner';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
 
 interface LoadMoreProps {
   /** The paged query behind the list (an infinite query). */

@@ -18,7 +18,7 @@ import {
   UsageIcon,
   UserIcon,
   VideoIcon,
-} from '../icons';
+} from '@/components/icons';
 
 export interface NavItem {
   /** Its name in the catalogue (`shell.nav`). */

@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { ErrorAlert } from '../ui/alert';
+import { ErrorAlert } from '@/components/ui/alert';
 import { isRetryable } from './error-text';
 import { useErrorText } from './use-error-text';
 

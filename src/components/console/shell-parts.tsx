@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import { cn } from '../ui/cn';
-import { Wordmark } from '../wordmark';
+import { cn } from '@/components/ui/cn';
+import { Wordmark } from '@/components/wordmark';
 
 /** The first stop of the keyboard: straight past the header and navigation to the page. */
 export function SkipLink({ target }: { target: string }) {

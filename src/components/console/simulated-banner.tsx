@@ -1,6 +1,6 @@
 import { useTranslations } from 'next-intl';
-import { BeakerIcon } from '../icons';
-import { cn } from '../ui/cn';
+import { BeakerIcon } from '@/components/icons';
+import { cn } from '@/components/ui/cn';
 
 /** Says plainly that results come from the bundled simulator, not a real provider. */
 export function SimulatedBanner({ className, audience = 'tenant' }: { className?: string; audience?: 'tenant' | 'operator' }) {

@@ -1,9 +1,9 @@
 import { useTranslations } from 'next-intl';
 import type { ComponentType, HTMLAttributes, ReactNode, SVGProps } from 'react';
-import { UserIcon } from '../icons';
-import { Badge } from '../ui/badge';
-import { Card } from '../ui/card';
-import { cn } from '../ui/cn';
+import { UserIcon } from '@/components/icons';
+import { Badge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { cn } from '@/components/ui/cn';
 
 const figureSizes = { md: 'text-3xl sm:text-4xl', lg: 'text-4xl', xl: 'text-5xl' } as const;
 

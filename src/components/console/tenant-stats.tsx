@@ -2,7 +2,7 @@
 
 import { useFormatter, useTranslations } from 'next-intl';
 import { trpc } from '@/trpc/react';
-import { CalendarIcon, CoinsIcon } from '../icons';
+import { CalendarIcon, CoinsIcon } from '@/components/icons';
 import { StatCard } from './stat-card';
 
 /** Credits and quota, rendered from the server's figures and refreshed when the tab regains focus. */

@@ -1,11 +1,11 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import type { RouterOutputs } from '@/trpc/react';
-import { ArrowRightIcon, TemplatesIcon } from '../icons';
-import { SampleImage } from '../templates/sample-image';
-import { Badge } from '../ui/badge';
-import { buttonClasses } from '../ui/button';
-import { EmptyState } from '../ui/list-state';
+import { ArrowRightIcon, TemplatesIcon } from '@/components/icons';
+import { SampleImage } from '@/components/templates/sample-image';
+import { Badge } from '@/components/ui/badge';
+import { buttonClasses } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/list-state';
 
 type Template = RouterOutputs['templates']['list']['templates'][number];
 

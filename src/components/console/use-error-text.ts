@@ -1,5 +1,5 @@
 import { useLocale, useTranslations } from 'next-intl';
-import { applyServerError } from '../ui/form';
+import { applyServerError } from '@/components/ui/form';
 import { errorWording } from './error-text';
 
 /**

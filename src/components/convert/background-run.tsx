@@ -3,13 +3,13 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { trpc } from '@/trpc/react';
-import { ArrowRightIcon } from '../icons';
-import { ErrorAlert } from '../ui/alert';
-import { buttonClasses } from '../ui/button';
-import { Card, CardBody } from '../ui/card';
-import { Spinner } from '../ui/spinner';
+import { ArrowRightIcon } from '@/components/icons';
+import { ErrorAlert } from '@/components/ui/alert';
+import { buttonClasses } from '@/components/ui/button';
+import { Card, CardBody } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
 import { ConversionSteps } from './conversion-steps';
-import { useErrorText } from '../console/use-error-text';
+import { useErrorText } from '@/components/console/use-error-text';
 
 /** One background conversion, read every second while it runs: its steps, then the template or the error. */
 export function BackgroundRun({ jobId }: { jobId: string }) {

@@ -3,9 +3,9 @@
 import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import type { ConversionAnswer } from '@/contracts/image-template';
-import { WarningIcon } from '../icons';
-import { ErrorAlert } from '../ui/alert';
-import { Card, CardBody } from '../ui/card';
+import { WarningIcon } from '@/components/icons';
+import { ErrorAlert } from '@/components/ui/alert';
+import { Card, CardBody } from '@/components/ui/card';
 import { CreateTemplateForm } from './create-template-form';
 import { DraftPreview } from './draft-preview';
 import { LayerCanvas } from './layer-canvas';

@@ -1,8 +1,8 @@
 import { useTranslations } from 'next-intl';
 import { CONVERSION_STEPS } from '@/contracts/image-template';
-import { CheckIcon, CloseIcon } from '../icons';
-import { cn } from '../ui/cn';
-import { Spinner } from '../ui/spinner';
+import { CheckIcon, CloseIcon } from '@/components/icons';
+import { cn } from '@/components/ui/cn';
+import { Spinner } from '@/components/ui/spinner';
 
 /** The API's step names (English words) and their keys in `jobs.stepNames`; an unknown name is shown as the API gives it. */
 const STEP_KEYS: Record<string, 'receive' | 'parse' | 'extract' | 'create'> = {

@@ -4,11 +4,11 @@ import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import type { ConversionAnswer } from '@/contracts/image-template';
-import { ArrowRightIcon } from '../icons';
-import { Button, buttonClasses } from '../ui/button';
-import { FieldBlock, Form, FormRootError } from '../ui/form';
-import { Input } from '../ui/input';
-import { Spinner } from '../ui/spinner';
+import { ArrowRightIcon } from '@/components/icons';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { FieldBlock, Form, FormRootError } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
 import type { Draft } from './draft';
 import { useCreateTemplateForm } from './use-create-template-form';
 

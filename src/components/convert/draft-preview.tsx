@@ -1,6 +1,6 @@
 import { useTranslations } from 'next-intl';
 import type { FieldSpec } from '@/contracts/slots';
-import { PromptBlock } from '../reading/prompt-block';
+import { PromptBlock } from '@/components/reading/prompt-block';
 import { slotCode } from './draft';
 
 /** What the template will be, as the user's choices make it: its prompt and its form. */

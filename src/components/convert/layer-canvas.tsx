@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { TextLayer } from '@/contracts/image-template';
-import { cn } from '../ui/cn';
+import { cn } from '@/components/ui/cn';
 import { layerBox } from './conversion';
 
 interface LayerCanvasProps {

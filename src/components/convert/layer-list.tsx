@@ -3,9 +3,9 @@
 import { useTranslations } from 'next-intl';
 import { TEMPLATE_VARIABLES, isTemplateVariable, type TextLayer } from '@/contracts/image-template';
 import type { FieldSpec } from '@/contracts/slots';
-import { Badge } from '../ui/badge';
-import { cn } from '../ui/cn';
-import { Input } from '../ui/input';
+import { Badge } from '@/components/ui/badge';
+import { cn } from '@/components/ui/cn';
+import { Input } from '@/components/ui/input';
 import { canBeVariable, MAX_LABEL, slotCode } from './draft';
 
 interface LayerListProps {

@@ -1,8 +1,8 @@
 import { useTranslations } from 'next-intl';
 import type { ConversionAnswer } from '@/contracts/image-template';
-import { Badge } from '../ui/badge';
-import { PromptBlock } from '../reading/prompt-block';
-import { SCULPT_PARTS } from '../reading/reading';
+import { Badge } from '@/components/ui/badge';
+import { PromptBlock } from '@/components/reading/prompt-block';
+import { SCULPT_PARTS } from '@/components/reading/reading';
 
 /** The reading part of a conversion: name, description, ratio, tags, the six parts and the prompts. */
 export function ReadingSummary({ answer }: { answer: ConversionAnswer }) {

@@ -5,9 +5,9 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import type { ConversionAnswer, ConversionOptions } from '@/contracts/image-template';
 import { trpc } from '@/trpc/react';
 import { parseConversion, parseSubmitted, type ConversionWords } from './conversion';
-import { consoleFetch } from '../console/console-fetch';
-import { failureKind, isTimeout } from '../console/error-text';
-import { useErrorText } from '../console/use-error-text';
+import { consoleFetch } from '@/components/console/console-fetch';
+import { failureKind, isTimeout } from '@/components/console/error-text';
+import { useErrorText } from '@/components/console/use-error-text';
 
 export interface ConversionError {
   message: string;

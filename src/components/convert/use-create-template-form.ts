@@ -7,9 +7,9 @@ import type { ConversionAnswer } from '@/contracts/image-template';
 import { isSupportedRatio } from '@/contracts/ratios';
 import { slugSchema } from '@/contracts/common';
 import { trpc } from '@/trpc/react';
-import { filled, worded } from '../console/form-rules';
-import { useZodForm } from '../ui/form';
-import { useApplyServerError } from '../console/use-error-text';
+import { filled, worded } from '@/components/console/form-rules';
+import { useZodForm } from '@/components/ui/form';
+import { useApplyServerError } from '@/components/console/use-error-text';
 import type { Draft } from './draft';
 
 /** The form's rules, their messages from the `convert.create` catalogue. */

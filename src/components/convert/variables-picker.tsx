@@ -3,7 +3,7 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { TEMPLATE_VARIABLES, TEMPLATE_VARIABLE_NAMES, type TemplateVariable } from '@/contracts/image-template';
-import { Button } from '../ui/button';
+import { Button } from '@/components/ui/button';
 
 interface VariablesPickerProps {
   allowed: ReadonlySet<TemplateVariable>;

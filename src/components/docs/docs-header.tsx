@@ -1,9 +1,9 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import { ExternalIcon } from '../icons';
-import { LanguageSwitch } from '../language-switch';
-import { buttonClasses } from '../ui/button';
-import { HomeLink, SkipLink } from '../console/shell-parts';
+import { ExternalIcon } from '@/components/icons';
+import { LanguageSwitch } from '@/components/language-switch';
+import { buttonClasses } from '@/components/ui/button';
+import { HomeLink, SkipLink } from '@/components/console/shell-parts';
 
 /** The reference's top bar: Studio, the page's name, the language, the OpenAPI document and the way back to the console. */
 export function DocsHeader() {

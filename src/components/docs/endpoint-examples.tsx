@@ -1,8 +1,8 @@
 import { useTranslations } from 'next-intl';
-import { chatSnippets } from '../chat/snippets';
-import { requestSnippets } from '../snippets/request-snippets';
-import { SnippetTabs, type SnippetTab } from '../snippets/snippet-tabs';
-import { CodeBlock } from '../ui/code-block';
+import { chatSnippets } from '@/components/chat/snippets';
+import { requestSnippets } from '@/components/snippets/request-snippets';
+import { SnippetTabs, type SnippetTab } from '@/components/snippets/snippet-tabs';
+import { CodeBlock } from '@/components/ui/code-block';
 import { exampleRequest } from './endpoint-request';
 import type { Endpoint } from './openapi-model';
 

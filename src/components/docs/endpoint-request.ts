@@ -1,4 +1,4 @@
-import type { ApiRequest } from '../snippets/request-snippets';
+import type { ApiRequest } from '@/components/snippets/request-snippets';
 import type { Endpoint } from './openapi-model';
 
 type Value = string | number | boolean;

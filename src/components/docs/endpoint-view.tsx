@@ -1,7 +1,7 @@
 import type { OpenAPIObject, ReferenceObject, SchemaObject } from 'openapi3-ts/oas31';
 import { useTranslations } from 'next-intl';
 import { Fragment, type ReactNode } from 'react';
-import { Badge } from '../ui/badge';
+import { Badge } from '@/components/ui/badge';
 import { EndpointErrors } from './endpoint-errors';
 import { EndpointExamples } from './endpoint-examples';
 import { exampleRequest } from './endpoint-request';

@@ -1,5 +1,5 @@
 import { useTranslations } from 'next-intl';
-import { cn } from '../ui/cn';
+import { cn } from '@/components/ui/cn';
 import type { Method } from './openapi-model';
 
 const methodTone: Record<Method, string> = {

@@ -1,7 +1,7 @@
 import type { OpenAPIObject, SecuritySchemeObject } from 'openapi3-ts/oas31';
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
-import { Badge, CodeBlock, CopyButton } from '../ui';
+import { Badge, CodeBlock, CopyButton } from '@/components/ui';
 import { FieldList } from './field-list';
 import { InlineText } from './inline-text';
 import { schemeHeader } from './openapi-model';

@@ -3,14 +3,14 @@
 import { useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
 import { trpc } from '@/trpc/react';
-import { requestUrl, type ApiRequest } from '../snippets/request-snippets';
-import { ErrorAlert } from '../ui/alert';
-import { Button } from '../ui/button';
-import { CodeBlock } from '../ui/code-block';
-import { Input } from '../ui/input';
-import { Label } from '../ui/label';
-import { Spinner } from '../ui/spinner';
-import { Textarea } from '../ui/textarea';
+import { requestUrl, type ApiRequest } from '@/components/snippets/request-snippets';
+import { ErrorAlert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { CodeBlock } from '@/components/ui/code-block';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
 
 export interface TryItParameter {
   name: string;

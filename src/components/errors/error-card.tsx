@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { Wordmark } from '../wordmark';
+import { Wordmark } from '@/components/wordmark';
 
 export interface ErrorLink {
   href: string;

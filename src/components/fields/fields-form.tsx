@@ -3,10 +3,10 @@
 import type { KeyboardEvent, ReactElement, ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import { useFormContext } from 'react-hook-form';
-import { WarningIcon } from '../icons';
-import { FormControl, FormDescription, FormField, FormItem, FormLabel, useFormField } from '../ui/form';
-import { Input } from '../ui/input';
-import { Textarea } from '../ui/textarea';
+import { WarningIcon } from '@/components/icons';
+import { FormControl, FormDescription, FormField, FormItem, FormLabel, useFormField } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
 import { defaultNote, isRequired, MAX_FIELD_CHARS, placeholderFor, type FieldSpec } from './field-model';
 import { draftSentenceName, draftValueName, type DraftsValues } from './fields-schema';
 

@@ -2,12 +2,12 @@
 
 import { useMemo, useRef, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { useTranslations } from 'next-intl';
-import { LockIcon } from '../icons';
-import { cn } from '../ui/cn';
+import { LockIcon } from '@/components/icons';
+import { cn } from '@/components/ui/cn';
 import type { RecipeOption } from './recipe-picker';
 import { matchesQuery } from './recipe-search';
 import { RecipeThumb } from './recipe-thumb';
-import { SearchBox } from '../ui/search-box';
+import { SearchBox } from '@/components/ui/search-box';
 
 interface RecipeListProps {
   noun: string;

@@ -3,10 +3,10 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslations } from 'next-intl';
-import { WarningIcon } from '../icons';
-import { buttonClasses } from '../ui/button';
-import { ListSkeleton } from '../ui/list-skeleton';
-import { ListState } from '../ui/list-state';
+import { WarningIcon } from '@/components/icons';
+import { buttonClasses } from '@/components/ui/button';
+import { ListSkeleton } from '@/components/ui/list-skeleton';
+import { ListState } from '@/components/ui/list-state';
 import { namedFailure } from './load-failure';
 import { firstStop, RecipeList } from './recipe-list';
 import { RecipeThumb } from './recipe-thumb';

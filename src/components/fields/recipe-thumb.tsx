@@ -1,6 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { ImageIcon } from '../icons';
-import { cn } from '../ui/cn';
+import { ImageIcon } from '@/components/icons';
+import { cn } from '@/components/ui/cn';
 
 /** W:H as a number (width over height); 1 when the text is not a ratio. */
 export function ratioValue(ratio: string | null | undefined): number {

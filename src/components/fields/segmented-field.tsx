@@ -2,7 +2,7 @@
 
 import type { ReactNode } from 'react';
 import { useController } from 'react-hook-form';
-import { Segmented, type SegmentOption } from '../ui/segmented';
+import { Segmented, type SegmentOption } from '@/components/ui/segmented';
 
 interface SegmentedFieldProps<T extends string> {
   /** The form value, also the radio group's name. */

@@ -3,7 +3,7 @@
 import { useEffect, type BaseSyntheticEvent, type RefObject } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { trpc } from '@/trpc/react';
-import { applyServerError, type ServerIssue } from '../ui/form';
+import { applyServerError, type ServerIssue } from '@/components/ui/form';
 
 /** Keeps the address in step with the form, so a reload or a shared link opens the same thing. */
 export function useAddress(href: string) {

@@ -1,10 +1,10 @@
 'use client';
 
 import { useFormatter, useTranslations } from 'next-intl';
-import { CoinsIcon, InfoIcon, LockIcon } from '../icons';
-import { Button } from '../ui/button';
-import { FormRootError } from '../ui/form';
-import { Spinner } from '../ui/spinner';
+import { CoinsIcon, InfoIcon, LockIcon } from '@/components/icons';
+import { Button } from '@/components/ui/button';
+import { FormRootError } from '@/components/ui/form';
+import { Spinner } from '@/components/ui/spinner';
 
 interface SubmitBarProps {
   cost: number;

@@ -3,9 +3,9 @@
 import type { BaseSyntheticEvent, ComponentType, ReactNode, Ref, SVGProps } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { useTranslations } from 'next-intl';
-import { Card } from '../ui/card';
-import { Form } from '../ui/form';
-import { PageHeader } from '../console/page-header';
+import { Card } from '@/components/ui/card';
+import { Form } from '@/components/ui/form';
+import { PageHeader } from '@/components/console/page-header';
 
 interface WorkbenchProps<TValues extends FieldValues, TOutput> {
   eyebrow: string;

@@ -3,9 +3,9 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { trpc } from '@/trpc/react';
-import { ConversionSteps } from '../convert/conversion-steps';
-import { ArrowRightIcon } from '../icons';
-import { buttonClasses } from '../ui/button';
+import { ConversionSteps } from '@/components/convert/conversion-steps';
+import { ArrowRightIcon } from '@/components/icons';
+import { buttonClasses } from '@/components/ui/button';
 import type { Job } from './job-model';
 
 /**

@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { jobFailureReasons, type JobFailureReason } from '../../contracts/jobs';
+import { jobFailureReasons, type JobFailureReason } from '@/contracts/jobs';
 
 const isReason = (value: unknown): value is JobFailureReason => (jobFailureReasons as readonly unknown[]).includes(value);
 

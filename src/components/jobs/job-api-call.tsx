@@ -2,10 +2,10 @@
 
 import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { requestSnippets } from '../chat/snippets';
-import { TabList } from '../fields/tab-list';
-import { CodeBlock } from '../ui/code-block';
-import { cn } from '../ui/cn';
+import { requestSnippets } from '@/components/chat/snippets';
+import { TabList } from '@/components/fields/tab-list';
+import { CodeBlock } from '@/components/ui/code-block';
+import { cn } from '@/components/ui/cn';
 import { submitPath } from './job-rerun';
 
 type Language = 'curl' | 'js';

@@ -1,8 +1,8 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { Badge } from '../ui/badge';
-import { Card, CardDescription, CardHeader, CardTitle } from '../ui/card';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import type { JobDetailAnswer } from './job-rerun';
 import { useJobTimes } from './job-times';
 

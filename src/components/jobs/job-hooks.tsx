@@ -5,15 +5,15 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState, type ReactNode } from 'react';
 import { trpc, type RouterOutputs } from '@/trpc/react';
-import { ARTICLE_TEMPLATES_INPUT } from '../articles/reads';
-import { useErrorText } from '../console/use-error-text';
-import { ArticleIcon, VideoIcon } from '../icons';
-import { buttonClasses } from '../ui/button';
-import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '../ui/card';
-import { ConfirmDialog } from '../ui/confirm-dialog';
-import { CopyButton } from '../ui/copy-button';
-import { VIDEO_MODELS_INPUT, VIDEO_TEMPLATES_INPUT } from '../videos/reads';
-import { autoTierId, estimateCredits, templateDefaults, type VideoTier } from '../videos/video-form';
+import { ARTICLE_TEMPLATES_INPUT } from '@/components/articles/reads';
+import { useErrorText } from '@/components/console/use-error-text';
+import { ArticleIcon, VideoIcon } from '@/components/icons';
+import { buttonClasses } from '@/components/ui/button';
+import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { CopyButton } from '@/components/ui/copy-button';
+import { VIDEO_MODELS_INPUT, VIDEO_TEMPLATES_INPUT } from '@/components/videos/reads';
+import { autoTierId, estimateCredits, templateDefaults, type VideoTier } from '@/components/videos/video-form';
 import { hookInput, type JobDetailAnswer, type JobRequest } from './job-rerun';
 
 export interface HookPrices {

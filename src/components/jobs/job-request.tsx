@@ -2,8 +2,8 @@
 
 import { useTranslations } from 'next-intl';
 import { trpc } from '@/trpc/react';
-import { IMAGE_TEMPLATES_INPUT } from '../playground/reads';
-import { VIDEO_TEMPLATES_INPUT } from '../videos/reads';
+import { IMAGE_TEMPLATES_INPUT } from '@/components/playground/reads';
+import { VIDEO_TEMPLATES_INPUT } from '@/components/videos/reads';
 import { Field, Muted } from './job-fields';
 import type { JobRequest } from './job-rerun';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { playgroundDefaults } from '../playground/playground-form';
+import { playgroundDefaults } from '@/components/playground/playground-form';
 import { downloadName, hookInput, playgroundStartFrom, runAgainHref, videoStartFrom, type JobRequest } from './job-rerun';
 
 const request = (body: Record<string, unknown>, extra: Partial<JobRequest> = {}): JobRequest => ({

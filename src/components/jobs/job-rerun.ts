@@ -1,7 +1,7 @@
-import type { Draft } from '../fields/fields-schema';
-import { isForm, isRequired, type FieldSpec } from '../fields/field-model';
-import type { PlaygroundStart } from '../playground/playground-form';
-import type { VideoValues } from '../videos/video-form';
+import type { Draft } from '@/components/fields/fields-schema';
+import { isForm, isRequired, type FieldSpec } from '@/components/fields/field-model';
+import type { PlaygroundStart } from '@/components/playground/playground-form';
+import type { VideoValues } from '@/components/videos/video-form';
 import type { RouterOutputs } from '@/trpc/react';
 
 /** A job with what the console knows beyond the API's job view (cost, request, deliveries, hooks). */

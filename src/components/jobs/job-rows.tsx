@@ -3,8 +3,8 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { Card } from '../ui/card';
-import { cn } from '../ui/cn';
+import { Card } from '@/components/ui/card';
+import { cn } from '@/components/ui/cn';
 import { useFailureText } from './failure-text';
 import { isConversion, jobTitle, type Job } from './job-model';
 import { useJobTimes } from './job-times';

@@ -1,6 +1,6 @@
 import { useTranslations } from 'next-intl';
-import { Badge } from '../ui/badge';
-import { Spinner } from '../ui/spinner';
+import { Badge } from '@/components/ui/badge';
+import { Spinner } from '@/components/ui/spinner';
 import type { JobStatus } from './job-model';
 
 const TONE = { pending: 'amber', done: 'emerald', failed: 'rose' } as const;

@@ -1,7 +1,7 @@
 'use client';
 
 import { useFormatter, useNow, useTranslations } from 'next-intl';
-import { formatDuration } from '../usage/format';
+import { formatDuration } from '@/components/usage/format';
 
 /**
  * A job's times in the page's language, in Asia/Shanghai: `created` shows today's jobs by their time

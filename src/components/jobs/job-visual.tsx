@@ -1,8 +1,8 @@
 import { useTranslations } from 'next-intl';
 import type { CSSProperties } from 'react';
-import { ConvertIcon, ImageIcon, WarningIcon } from '../icons';
-import { cn } from '../ui/cn';
-import { Spinner } from '../ui/spinner';
+import { ConvertIcon, ImageIcon, WarningIcon } from '@/components/icons';
+import { cn } from '@/components/ui/cn';
+import { Spinner } from '@/components/ui/spinner';
 import { cssAspect, type Job } from './job-model';
 
 /** A light checkerboard, so transparent areas of a result read as transparent. */

@@ -1,5 +1,5 @@
 import { useTranslations } from 'next-intl';
-import { cn } from '../ui/cn';
+import { cn } from '@/components/ui/cn';
 import type { FeedState } from './job-feed';
 
 /** Whether the page is receiving job events as they happen. */

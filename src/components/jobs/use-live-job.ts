@@ -1,7 +1,7 @@
 'use client';
 
 import { trpc } from '@/trpc/react';
-import { isTimeout } from '../console/error-text';
+import { isTimeout } from '@/components/console/error-text';
 import { pendingPollMs, useJobFeed } from './job-feed';
 import { shareJob } from './merge';
 

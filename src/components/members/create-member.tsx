@@ -3,12 +3,12 @@
 import { useFormatter, useTranslations } from 'next-intl';
 import { useEffect, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
-import { CheckIcon } from '../icons';
-import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '../ui/card';
-import { FieldBlock, Form, FormRootError } from '../ui/form';
-import { Input } from '../ui/input';
-import { Segmented } from '../ui/segmented';
-import { SubmitButton } from '../console/form-parts';
+import { CheckIcon } from '@/components/icons';
+import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FieldBlock, Form, FormRootError } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Segmented } from '@/components/ui/segmented';
+import { SubmitButton } from '@/components/console/form-parts';
 import { DedicatedCredits } from './dedicated-credits';
 import { KeyNotice } from './key-field';
 import { useModeOptions } from './model';

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import type { FieldPathByValue, FieldValues } from 'react-hook-form';
-import { AmountField, type AmountFieldProps } from '../console/amount-field';
+import { AmountField, type AmountFieldProps } from '@/components/console/amount-field';
 import { creditsOf } from './member-forms';
 
 /** The credits a dedicated member will have, in either member form (its `credits` field, read by the members' rule). */

@@ -2,9 +2,9 @@
 
 import { useTranslations } from 'next-intl';
 import { useState, type ComponentType, type HTMLAttributes, type ReactNode, type Ref, type SVGProps } from 'react';
-import { CloseIcon } from '../icons';
-import { cn } from '../ui/cn';
-import { CopyButton } from '../ui/copy-button';
+import { CloseIcon } from '@/components/icons';
+import { cn } from '@/components/ui/cn';
+import { CopyButton } from '@/components/ui/copy-button';
 import { maskKey } from './model';
 
 /** A member's key, masked until revealed, with a copy button that always copies the whole key. */

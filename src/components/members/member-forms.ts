@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { useTranslations } from 'next-intl';
 import { accountActionBodies } from '@/contracts/accounts';
-import { filled, numberText, worded, type Words } from '../console/form-rules';
+import { filled, numberText, worded, type Words } from '@/components/console/form-rules';
 
 const create = accountActionBodies.create;
 const setQuota = accountActionBodies['set-quota'];

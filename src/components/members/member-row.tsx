@@ -2,18 +2,18 @@
 
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
-import { CheckIcon, CoinsIcon, KeyIcon } from '../icons';
-import { Button } from '../ui/button';
-import { cn } from '../ui/cn';
-import { ConfirmDialog } from '../ui/confirm-dialog';
-import { Switch } from '../ui/switch';
+import { CheckIcon, CoinsIcon, KeyIcon } from '@/components/icons';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Switch } from '@/components/ui/switch';
 import { KeyNotice } from './key-field';
 import { MemberSummary } from './member-summary';
 import type { Member } from './model';
 import { QuotaForm } from './quota-form';
 import { useMemberActions } from './use-member-actions';
-import { RequestError } from '../console/request-error';
-import { useErrorText } from '../console/use-error-text';
+import { RequestError } from '@/components/console/request-error';
+import { useErrorText } from '@/components/console/use-error-text';
 
 interface MemberRowProps {
   member: Member;

@@ -1,6 +1,6 @@
 import { useFormatter, useTranslations } from 'next-intl';
-import { Badge } from '../ui/badge';
-import { cn } from '../ui/cn';
+import { Badge } from '@/components/ui/badge';
+import { cn } from '@/components/ui/cn';
 import { KeyField } from './key-field';
 import { initialOf, type Member } from './model';
 

@@ -1,9 +1,9 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
-import { ShieldIcon } from '../icons';
-import { Card } from '../ui/card';
-import { PageHeader } from '../console/page-header';
+import { ShieldIcon } from '@/components/icons';
+import { Card } from '@/components/ui/card';
+import { PageHeader } from '@/components/console/page-header';
 
 /**
  * What a buyer's platform account sees on an organisation-only page (members, claim codes): these

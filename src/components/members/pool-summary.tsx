@@ -1,8 +1,8 @@
 import { useFormatter, useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
-import { CoinsIcon } from '../icons';
-import { Card } from '../ui/card';
-import { cn } from '../ui/cn';
+import { CoinsIcon } from '@/components/icons';
+import { Card } from '@/components/ui/card';
+import { cn } from '@/components/ui/cn';
 import type { Pool } from './model';
 
 /** The tenant's credits: what is free to give, what dedicated members hold, and the two together. */

@@ -3,11 +3,11 @@
 import { useFormatter, useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { useWatch } from 'react-hook-form';
-import { InfoIcon } from '../icons';
-import { Button } from '../ui/button';
-import { Form, FormRootError } from '../ui/form';
-import { Segmented } from '../ui/segmented';
-import { SubmitButton } from '../console/form-parts';
+import { InfoIcon } from '@/components/icons';
+import { Button } from '@/components/ui/button';
+import { Form, FormRootError } from '@/components/ui/form';
+import { Segmented } from '@/components/ui/segmented';
+import { SubmitButton } from '@/components/console/form-parts';
 import { DedicatedCredits } from './dedicated-credits';
 import { useModeOptions, type Member } from './model';
 import { useQuotaForm } from './use-quota-form';

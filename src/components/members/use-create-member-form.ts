@@ -3,9 +3,9 @@
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { trpc } from '@/trpc/react';
-import { useZodForm } from '../ui/form';
-import { useApplyServerError } from '../console/use-error-text';
-import { checkOnSubmit, useClearRefusalOnEdit } from '../console/form-rules';
+import { useZodForm } from '@/components/ui/form';
+import { useApplyServerError } from '@/components/console/use-error-text';
+import { checkOnSubmit, useClearRefusalOnEdit } from '@/components/console/form-rules';
 import { memberForms } from './member-forms';
 import type { Mode } from './model';
 

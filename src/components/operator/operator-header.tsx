@@ -1,6 +1,6 @@
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
-import { PageHeader } from '../console/page-header';
+import { PageHeader } from '@/components/console/page-header';
 
 interface OperatorHeaderProps {
   title: string;

@@ -4,12 +4,12 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
-import { SkipLink } from '../console/shell-parts';
-import { ShieldIcon, SignOutIcon } from '../icons';
-import { LanguageSwitch } from '../language-switch';
-import { buttonClasses } from '../ui/button';
-import { cn } from '../ui/cn';
-import { Wordmark } from '../wordmark';
+import { SkipLink } from '@/components/console/shell-parts';
+import { ShieldIcon, SignOutIcon } from '@/components/icons';
+import { LanguageSwitch } from '@/components/language-switch';
+import { buttonClasses } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { Wordmark } from '@/components/wordmark';
 
 interface OperatorShellProps {
   signOut: () => Promise<void>;

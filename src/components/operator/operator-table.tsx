@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Card } from '../ui/card';
-import { cn } from '../ui/cn';
+import { Card } from '@/components/ui/card';
+import { cn } from '@/components/ui/cn';
 
 export interface Column {
   label: string;

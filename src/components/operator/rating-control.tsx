@@ -2,8 +2,8 @@
 
 import { useTranslations } from 'next-intl';
 import { useRef, type KeyboardEvent } from 'react';
-import { StarIcon } from '../icons';
-import { cn } from '../ui/cn';
+import { StarIcon } from '@/components/icons';
+import { cn } from '@/components/ui/cn';
 
 interface RatingControlProps {
   value: number;

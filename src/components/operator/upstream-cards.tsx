@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { Card } from '../ui/card';
+import { Card } from '@/components/ui/card';
 import { useUpstreamFormat } from './format';
 import { EnabledSwitch, Explanation, RecentFailures, Serves, Stat, StateCell, UpstreamName, UpstreamRating } from './upstream-parts';
 import type { UpstreamListProps } from './upstreams';

@@ -2,10 +2,10 @@
 
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import { Badge } from '../ui/badge';
+import { Badge } from '@/components/ui/badge';
 import { channelHref } from './channels/paths';
-import { cn } from '../ui/cn';
-import { Switch } from '../ui/switch';
+import { cn } from '@/components/ui/cn';
+import { Switch } from '@/components/ui/switch';
 import { useUpstreamFormat } from './format';
 import { RatingControl } from './rating-control';
 import type { Upstream, UpstreamChange } from './upstreams';

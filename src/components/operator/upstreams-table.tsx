@@ -2,8 +2,8 @@
 
 import { useTranslations } from 'next-intl';
 import { Fragment, useMemo, useState } from 'react';
-import { ChevronDownIcon } from '../icons';
-import { cn } from '../ui/cn';
+import { ChevronDownIcon } from '@/components/icons';
+import { cn } from '@/components/ui/cn';
 import { useUpstreamFormat } from './format';
 import { OperatorTable, type Column } from './operator-table';
 import { EnabledSwitch, Explanation, RecentFailures, Serves, Share, StateCell, UpstreamName, UpstreamRating } from './upstream-parts';

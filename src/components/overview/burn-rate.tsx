@@ -2,8 +2,8 @@
 
 import { useFormatter, useTranslations } from 'next-intl';
 import { trpc } from '@/trpc/react';
-import { UsageIcon } from '../icons';
-import { StatCard } from '../console/stat-card';
+import { UsageIcon } from '@/components/icons';
+import { StatCard } from '@/components/console/stat-card';
 import { burnRate } from './burn';
 
 export const BURN_INPUT = { days: '7' } as const;

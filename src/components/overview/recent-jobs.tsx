@@ -3,13 +3,13 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { trpc } from '@/trpc/react';
-import { JobCards, JobsTable } from '../jobs/job-rows';
-import { useJobFeed } from '../jobs/job-feed';
-import { LiveIndicator } from '../jobs/live-indicator';
-import { ListSkeleton } from '../ui/list-skeleton';
-import { EmptyState, ListState } from '../ui/list-state';
-import { buttonClasses } from '../ui/button';
-import { JobsIcon } from '../icons';
+import { JobCards, JobsTable } from '@/components/jobs/job-rows';
+import { useJobFeed } from '@/components/jobs/job-feed';
+import { LiveIndicator } from '@/components/jobs/live-indicator';
+import { ListSkeleton } from '@/components/ui/list-skeleton';
+import { EmptyState, ListState } from '@/components/ui/list-state';
+import { buttonClasses } from '@/components/ui/button';
+import { JobsIcon } from '@/components/icons';
 
 export const RECENT_JOBS_INPUT = { limit: 5 } as const;
 

@@ -3,13 +3,13 @@
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { trpc } from '@/trpc/react';
-import { useErrorText } from '../console/use-error-text';
-import { KeyIcon } from '../icons';
-import { StatCard } from '../console/stat-card';
-import { ErrorAlert } from '../ui/alert';
-import { Button } from '../ui/button';
-import { CopyButton } from '../ui/copy-button';
-import { Spinner } from '../ui/spinner';
+import { useErrorText } from '@/components/console/use-error-text';
+import { KeyIcon } from '@/components/icons';
+import { StatCard } from '@/components/console/stat-card';
+import { ErrorAlert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { CopyButton } from '@/components/ui/copy-button';
+import { Spinner } from '@/components/ui/spinner';
 
 const MASK = 'sk-studio-••••••••••••••••';
 

@@ -1,9 +1,9 @@
 'use client';
 
 import { useActionState, useId, type ReactNode } from 'react';
-import { Button } from '../ui/button';
-import { Input } from '../ui/input';
-import { Label } from '../ui/label';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 
 /** What a password form's server action answers: a refusal (for the form or per field), or success. */
 export interface ActionFormState {

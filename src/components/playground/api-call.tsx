@@ -3,10 +3,10 @@
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { CodeIcon } from '../icons';
-import { requestSnippets, type SnippetLanguage } from '../snippets/request-snippets';
-import { SnippetTabs } from '../snippets/snippet-tabs';
-import { Button } from '../ui/button';
+import { CodeIcon } from '@/components/icons';
+import { requestSnippets, type SnippetLanguage } from '@/components/snippets/request-snippets';
+import { SnippetTabs } from '@/components/snippets/snippet-tabs';
+import { Button } from '@/components/ui/button';
 import type { PlaygroundForm } from './use-playground-form';
 
 const LANGUAGES: Record<SnippetLanguage, string> = { curl: 'curl', js: 'JavaScript', python: 'Python' };

@@ -2,9 +2,9 @@
 
 import { useFormatter, useTranslations } from 'next-intl';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { WarningIcon } from '../icons';
-import { FormField } from '../ui/form';
-import { SegmentedField } from '../fields/segmented-field';
+import { WarningIcon } from '@/components/icons';
+import { FormField } from '@/components/ui/form';
+import { SegmentedField } from '@/components/fields/segmented-field';
 import { ModelField } from './model-field';
 import { BACKGROUNDS, isSupportedRatio, QUALITIES, ratioChoices, type ImageModel, type Prices } from './options';
 import type { PlaygroundValues } from './playground-form';

@@ -2,10 +2,10 @@
 
 import { Fragment, useId } from 'react';
 import { useTranslations } from 'next-intl';
-import { CheckIcon, CloseIcon } from '../icons';
-import { cn } from '../ui/cn';
-import { Label } from '../ui/label';
-import { Select } from '../ui/select';
+import { CheckIcon, CloseIcon } from '@/components/icons';
+import { cn } from '@/components/ui/cn';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
 import type { ImageModel } from './options';
 
 interface ModelFieldProps {

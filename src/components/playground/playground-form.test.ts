@@ -2,7 +2,7 @@ import { createTranslator } from 'next-intl';
 import { describe, expect, it } from 'vitest';
 import en from '../../../messages/en.json';
 import zh from '../../../messages/zh-CN.json';
-import { applyServerError } from '../ui/form';
+import { applyServerError } from '@/components/ui/form';
 import { playgroundDefaults, playgroundFieldName, playgroundSchema, type PlaygroundValues } from './playground-form';
 import { skillRecipe, templateRecipe, type Catalogue } from './recipes';
 

@@ -2,7 +2,7 @@ import type { useTranslations } from 'next-intl';
 import type { FieldPath } from 'react-hook-form';
 import { z } from 'zod';
 import { imageQualities, imageRequestSchema, type ImageRequestBody } from '@/contracts/jobs';
-import { checkDraft, checkRequest, draftFieldName, draftsSchema, type FieldErrors } from '../fields/fields-schema';
+import { checkDraft, checkRequest, draftFieldName, draftsSchema, type FieldErrors } from '@/components/fields/fields-schema';
 import { BACKGROUNDS, isSupportedRatio, type Ratio } from './options';
 import { recipeFor, type Catalogue, type Recipe, type Source } from './recipes';
 

@@ -2,9 +2,9 @@
 
 import { useId, useRef } from 'react';
 import { useTranslations } from 'next-intl';
-import { PlaygroundIcon, SkillsIcon, TemplatesIcon } from '../icons';
-import { SubmitBar } from '../fields/submit-bar';
-import { Workbench } from '../fields/workbench';
+import { PlaygroundIcon, SkillsIcon, TemplatesIcon } from '@/components/icons';
+import { SubmitBar } from '@/components/fields/submit-bar';
+import { Workbench } from '@/components/fields/workbench';
 import { ApiCall } from './api-call';
 import { ImageOptions } from './image-options';
 import type { Prices } from './options';

@@ -2,10 +2,10 @@
 
 import { useFormatter, useTranslations } from 'next-intl';
 import { useFormContext } from 'react-hook-form';
-import { cn } from '../ui/cn';
-import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '../ui/form';
-import { Textarea } from '../ui/textarea';
-import { submitOnModEnter } from '../fields/fields-form';
+import { cn } from '@/components/ui/cn';
+import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Textarea } from '@/components/ui/textarea';
+import { submitOnModEnter } from '@/components/fields/fields-form';
 import type { PlaygroundValues } from './playground-form';
 
 const MAX_PROMPT = 8000;

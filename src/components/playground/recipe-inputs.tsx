@@ -2,10 +2,10 @@
 
 import type { ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
-import { ImageIcon, InfoIcon, LockIcon } from '../icons';
-import { cn } from '../ui/cn';
-import { isForm } from '../fields/field-model';
-import { FieldsForm, SentenceField } from '../fields/fields-form';
+import { ImageIcon, InfoIcon, LockIcon } from '@/components/icons';
+import { cn } from '@/components/ui/cn';
+import { isForm } from '@/components/fields/field-model';
+import { FieldsForm, SentenceField } from '@/components/fields/fields-form';
 import type { Recipe } from './recipes';
 
 interface RecipeInputsProps {

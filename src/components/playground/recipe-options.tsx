@@ -1,6 +1,6 @@
 import { useTranslations } from 'next-intl';
-import type { RecipeOption } from '../fields/recipe-picker';
-import { InputKindBadge, NeedsImageBadge, RatioBadge } from '../skills/skill-badges';
+import type { RecipeOption } from '@/components/fields/recipe-picker';
+import { InputKindBadge, NeedsImageBadge, RatioBadge } from '@/components/skills/skill-badges';
 import type { Skill, Template } from './use-playground-form';
 
 /** What the template picker says of a template's group and lock, from the `playground.picker` catalogue. */

@@ -1,4 +1,4 @@
-import type { FieldSpec } from '../fields/field-model';
+import type { FieldSpec } from '@/components/fields/field-model';
 
 /** Where the Playground's prompt comes from. */
 export type Source = 'prompt' | 'skill' | 'template';

@@ -4,13 +4,13 @@ import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useId, useState, type CSSProperties, type ReactNode, type Ref } from 'react';
 import { trpc } from '@/trpc/react';
-import { CheckIcon, ExternalIcon, ImageIcon, UploadsIcon, WarningIcon } from '../icons';
-import { cn } from '../ui/cn';
-import { ListState } from '../ui/list-state';
-import { checkerboard } from '../jobs/job-visual';
-import { namedFailure } from '../fields/load-failure';
-import { TabList } from '../fields/tab-list';
-import type { Job } from '../jobs/job-model';
+import { CheckIcon, ExternalIcon, ImageIcon, UploadsIcon, WarningIcon } from '@/components/icons';
+import { cn } from '@/components/ui/cn';
+import { ListState } from '@/components/ui/list-state';
+import { checkerboard } from '@/components/jobs/job-visual';
+import { namedFailure } from '@/components/fields/load-failure';
+import { TabList } from '@/components/fields/tab-list';
+import type { Job } from '@/components/jobs/job-model';
 
 interface ReferencePickerProps {
   selected: string[];

@@ -2,16 +2,16 @@
 
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import { ArrowRightIcon, ExternalIcon } from '../icons';
-import { ErrorAlert } from '../ui/alert';
-import { buttonClasses } from '../ui/button';
-import { Card } from '../ui/card';
-import { CopyButton } from '../ui/copy-button';
-import { useFailureText } from '../jobs/failure-text';
-import { useJobTimes } from '../jobs/job-times';
-import { useLiveJob } from '../jobs/use-live-job';
-import { JobStatusBadge } from '../jobs/job-status';
-import { JobVisual } from '../jobs/job-visual';
+import { ArrowRightIcon, ExternalIcon } from '@/components/icons';
+import { ErrorAlert } from '@/components/ui/alert';
+import { buttonClasses } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { CopyButton } from '@/components/ui/copy-button';
+import { useFailureText } from '@/components/jobs/failure-text';
+import { useJobTimes } from '@/components/jobs/job-times';
+import { useLiveJob } from '@/components/jobs/use-live-job';
+import { JobStatusBadge } from '@/components/jobs/job-status';
+import { JobVisual } from '@/components/jobs/job-visual';
 
 /** The Playground's view of a submitted job: a placeholder while it runs, then the image. */
 export function ResultCard({ id }: { id: string }) {

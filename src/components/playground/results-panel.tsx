@@ -3,11 +3,11 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import type { Ref } from 'react';
-import { ImageIcon } from '../icons';
-import { JobStatusBadge } from '../jobs/job-status';
-import { JobVisual } from '../jobs/job-visual';
-import { useLiveJob } from '../jobs/use-live-job';
-import { EmptyResult, ResultsColumn } from '../fields/workbench';
+import { ImageIcon } from '@/components/icons';
+import { JobStatusBadge } from '@/components/jobs/job-status';
+import { JobVisual } from '@/components/jobs/job-visual';
+import { useLiveJob } from '@/components/jobs/use-live-job';
+import { EmptyResult, ResultsColumn } from '@/components/fields/workbench';
 import type { Source } from './recipes';
 import { ResultCard } from './result-card';
 

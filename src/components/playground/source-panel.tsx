@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
-import { NoTemplatesYet, RecipeField } from '../fields/recipe-field';
+import { NoTemplatesYet, RecipeField } from '@/components/fields/recipe-field';
 import { PromptField } from './prompt-field';
 import { RecipeInputs } from './recipe-inputs';
 import { skillOption, templateOption, useTemplateOptionWords } from './recipe-options';

@@ -1,8 +1,8 @@
 'use client';
 
 import type { ComponentType, SVGProps } from 'react';
-import { cn } from '../ui/cn';
-import { TabList } from '../fields/tab-list';
+import { cn } from '@/components/ui/cn';
+import { TabList } from '@/components/fields/tab-list';
 
 export interface SourceTab<T extends string> {
   value: T;

@@ -1,9 +1,9 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import { ArrowRightIcon } from '../icons';
-import { Badge } from '../ui/badge';
-import { buttonClasses } from '../ui/button';
-import { Card, CardBody } from '../ui/card';
+import { ArrowRightIcon } from '@/components/icons';
+import { Badge } from '@/components/ui/badge';
+import { buttonClasses } from '@/components/ui/button';
+import { Card, CardBody } from '@/components/ui/card';
 import { PromptBlock } from './prompt-block';
 import { SCULPT_PARTS, similarImageHref, type Reading } from './reading';
 

@@ -3,12 +3,12 @@
 import { useFormatter, useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { trpc } from '@/trpc/react';
-import { PageHeader } from '../console/page-header';
-import { CoinsIcon } from '../icons';
-import { ErrorAlert } from '../ui/alert';
-import { Button } from '../ui/button';
-import { Card, CardBody } from '../ui/card';
-import { Spinner } from '../ui/spinner';
+import { PageHeader } from '@/components/console/page-header';
+import { CoinsIcon } from '@/components/icons';
+import { ErrorAlert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardBody } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
 import { ReadingResult } from './reading-result';
 import { UploadPicker, type PickedImage } from './upload-picker';
 import { useReading } from './use-reading';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { SingleImagePicker, type PickedImage } from '../uploads/single-image-picker';
+import { SingleImagePicker, type PickedImage } from '@/components/uploads/single-image-picker';
 
 export type { PickedImage };
 

@@ -4,9 +4,9 @@ import { useTranslations } from 'next-intl';
 import { useCallback, useRef, useState } from 'react';
 import { trpc } from '@/trpc/react';
 import { parseReading, type Reading } from './reading';
-import { consoleFetch } from '../console/console-fetch';
-import { failureKind, isTimeout } from '../console/error-text';
-import { useErrorText } from '../console/use-error-text';
+import { consoleFetch } from '@/components/console/console-fetch';
+import { failureKind, isTimeout } from '@/components/console/error-text';
+import { useErrorText } from '@/components/console/use-error-text';
 
 /** Reads one uploaded image through `POST /api/reverse` with the console session; the balance is read again after. */
 export function useReading() {

@@ -4,9 +4,9 @@ import { useTranslations } from 'next-intl';
 import { startTransition, useActionState, useMemo, type ComponentProps, type ReactNode } from 'react';
 import type { DefaultValues, FieldErrors, FieldPath, FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
-import { Button } from '../ui/button';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage, FormRootError, useZodForm } from '../ui/form';
-import { Input } from '../ui/input';
+import { Button } from '@/components/ui/button';
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage, FormRootError, useZodForm } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
 
 /** What a sign-in action answers: the refusal, if any, and whatever it echoes back. */
 export interface SignInState {

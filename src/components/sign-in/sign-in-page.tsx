@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Card } from '../ui/card';
-import { cn } from '../ui/cn';
-import { Wordmark } from '../wordmark';
+import { Card } from '@/components/ui/card';
+import { cn } from '@/components/ui/cn';
+import { Wordmark } from '@/components/wordmark';
 
 /** The glow behind the top of the page, by audience. */
 const GLOWS = {

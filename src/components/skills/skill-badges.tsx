@@ -1,7 +1,7 @@
 import { useTranslations } from 'next-intl';
-import { FormIcon, ImageIcon, SentenceIcon } from '../icons';
-import { Badge } from '../ui/badge';
-import { RatioGlyph } from '../playground/ratio-glyph';
+import { FormIcon, ImageIcon, SentenceIcon } from '@/components/icons';
+import { Badge } from '@/components/ui/badge';
+import { RatioGlyph } from '@/components/playground/ratio-glyph';
 
 /** "Form · N fields" for skills and templates with fields, "One sentence" for the others. */
 export function InputKindBadge({ fields }: { fields: readonly unknown[] | null }) {

@@ -1,8 +1,8 @@
 'use client';
 
 import { useId, useState, type KeyboardEvent } from 'react';
-import { CodeBlock } from '../ui/code-block';
-import { cn } from '../ui/cn';
+import { CodeBlock } from '@/components/ui/code-block';
+import { cn } from '@/components/ui/cn';
 
 export interface SnippetTab {
   id: string;

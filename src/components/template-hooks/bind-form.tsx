@@ -3,15 +3,15 @@
 import { useTranslations } from 'next-intl';
 import { useWatch } from 'react-hook-form';
 import type { RouterOutputs } from '@/trpc/react';
-import { CheckIcon, InfoIcon } from '../icons';
-import { ErrorAlert } from '../ui/alert';
-import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '../ui/card';
-import { FieldBlock, Form, FormRootError } from '../ui/form';
-import { Input } from '../ui/input';
-import { Segmented } from '../ui/segmented';
-import { Select } from '../ui/select';
-import { Switch } from '../ui/switch';
-import { OptionalField, SubmitButton } from '../console/form-parts';
+import { CheckIcon, InfoIcon } from '@/components/icons';
+import { ErrorAlert } from '@/components/ui/alert';
+import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FieldBlock, Form, FormRootError } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Segmented } from '@/components/ui/segmented';
+import { Select } from '@/components/ui/select';
+import { Switch } from '@/components/ui/switch';
+import { OptionalField, SubmitButton } from '@/components/console/form-parts';
 import { HOOK_TYPES, TemplateOptions, type Catalog, type Store } from './options';
 import { useBindForm } from './use-bind-form';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { useTranslations } from 'next-intl';
 import { hookBindSchema, hookUpdateSchema } from '@/contracts/template-hooks';
-import { optionalText, worded, type Words } from '../console/form-rules';
+import { optionalText, worded, type Words } from '@/components/console/form-rules';
 
 const bind = hookBindSchema.shape;
 const update = hookUpdateSchema.shape;

@@ -3,17 +3,17 @@
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { trpc, type RouterOutputs } from '@/trpc/react';
-import { ArrowRightIcon, ArticleIcon, PencilIcon, TrashIcon, VideoIcon } from '../icons';
-import { Badge } from '../ui/badge';
-import { Button } from '../ui/button';
-import { cn } from '../ui/cn';
-import { ConfirmDialog } from '../ui/confirm-dialog';
-import { Switch } from '../ui/switch';
+import { ArrowRightIcon, ArticleIcon, PencilIcon, TrashIcon, VideoIcon } from '@/components/icons';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Switch } from '@/components/ui/switch';
 import { EditHook } from './edit-hook';
 import type { Catalog } from './options';
 import { TemplateChip } from './template-chip';
-import { RequestError } from '../console/request-error';
-import { useErrorText } from '../console/use-error-text';
+import { RequestError } from '@/components/console/request-error';
+import { useErrorText } from '@/components/console/use-error-text';
 
 type Hook = RouterOutputs['hooks']['list']['hooks'][number];
 

@@ -3,10 +3,10 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { trpc } from '@/trpc/react';
-import { HooksIcon, InfoIcon } from '../icons';
-import { ListSkeleton } from '../ui/list-skeleton';
-import { EmptyState, ListState } from '../ui/list-state';
-import { PageHeader } from '../console/page-header';
+import { HooksIcon, InfoIcon } from '@/components/icons';
+import { ListSkeleton } from '@/components/ui/list-skeleton';
+import { EmptyState, ListState } from '@/components/ui/list-state';
+import { PageHeader } from '@/components/console/page-header';
 import { BindForm } from './bind-form';
 import { HookRow } from './hook-row';
 import { useCatalog } from './use-catalog';

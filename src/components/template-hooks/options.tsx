@@ -1,5 +1,5 @@
 import { useTranslations } from 'next-intl';
-import type { ArticleFormat } from '../templates/model';
+import type { ArticleFormat } from '@/components/templates/model';
 
 /** A template as the hook forms offer it. */
 export interface TemplateOption {

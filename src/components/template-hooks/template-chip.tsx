@@ -1,7 +1,7 @@
 import { useTranslations } from 'next-intl';
-import { Badge } from '../ui/badge';
-import { formatLabel } from '../templates/model';
-import { SampleImage } from '../templates/sample-image';
+import { Badge } from '@/components/ui/badge';
+import { formatLabel } from '@/components/templates/model';
+import { SampleImage } from '@/components/templates/sample-image';
 import type { TemplateOption } from './options';
 
 /** One end of a binding: the template's picture, name and slug, or the slug alone once it is no longer listed. */

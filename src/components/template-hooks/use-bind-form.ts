@@ -4,9 +4,9 @@ import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { trpc, type RouterOutputs } from '@/trpc/react';
-import { useZodForm } from '../ui/form';
-import { useApplyServerError } from '../console/use-error-text';
-import { checkOnSubmit, useClearRefusalOnEdit } from '../console/form-rules';
+import { useZodForm } from '@/components/ui/form';
+import { useApplyServerError } from '@/components/console/use-error-text';
+import { checkOnSubmit, useClearRefusalOnEdit } from '@/components/console/form-rules';
 import { hookForms } from './hook-forms';
 import type { Catalog, HookType } from './options';
 

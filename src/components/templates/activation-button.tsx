@@ -3,10 +3,10 @@
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { trpc } from '@/trpc/react';
-import { Button } from '../ui/button';
-import { cn } from '../ui/cn';
-import { ConfirmDialog } from '../ui/confirm-dialog';
-import { Spinner } from '../ui/spinner';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Spinner } from '@/components/ui/spinner';
 import { PowerIcon } from '@/components/icons';
 import type { AnyTemplate } from './model';
 import { useTemplateName } from './use-template-name';

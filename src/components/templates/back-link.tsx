@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import { ArrowLeftIcon } from '../icons';
+import { ArrowLeftIcon } from '@/components/icons';
 
 /** Back to the template store (a given tab of it). */
 export function TemplatesBackLink({ href = '/templates' }: { href?: string }) {

@@ -5,11 +5,11 @@ import { useId } from 'react';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { KEY_PATTERN } from '@/contracts/slots';
 import { ArrowDownIcon, ArrowUpIcon, BracesIcon, TrashIcon, WarningIcon } from '@/components/icons';
-import { cn } from '../ui/cn';
-import { FieldBlock, FormField } from '../ui/form';
-import { Input } from '../ui/input';
-import { Select } from '../ui/select';
-import { Switch } from '../ui/switch';
+import { cn } from '@/components/ui/cn';
+import { FieldBlock, FormField } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { Switch } from '@/components/ui/switch';
 import { newField, type FieldDraft } from './fields-form';
 import { IconButton } from './form-parts';
 

@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { PlusIcon } from '@/components/icons';
-import { Button } from '../ui/button';
+import { Button } from '@/components/ui/button';
 import { FieldCard } from './field-card';
 import { MAX_FIELDS } from './fill';
 

@@ -4,9 +4,9 @@ import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { useFormContext, type FieldPath, type FieldValues } from 'react-hook-form';
 import { TrashIcon } from '@/components/icons';
-import { cn } from '../ui/cn';
-import { FieldBlock } from '../ui/form';
-import { Input } from '../ui/input';
+import { cn } from '@/components/ui/cn';
+import { FieldBlock } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
 
 type FieldBlockProps<T extends FieldValues, N extends FieldPath<T>> = Parameters<typeof FieldBlock<T, N>>[0];
 

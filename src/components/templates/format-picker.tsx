@@ -3,8 +3,8 @@
 import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import type { ControllerRenderProps } from 'react-hook-form';
-import { cn } from '../ui/cn';
-import { FormDescription, FormItem, FormMessage, useFormField } from '../ui/form';
+import { cn } from '@/components/ui/cn';
+import { FormDescription, FormItem, FormMessage, useFormField } from '@/components/ui/form';
 import { FORMATS } from './model';
 import type { TemplateFormValues } from './template-form';
 

@@ -1,6 +1,6 @@
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
-import { CopyButton } from '../ui/copy-button';
+import { CopyButton } from '@/components/ui/copy-button';
 import type { AnyTemplate } from './model';
 import { TemplateBadges } from './template-badges';
 

@@ -3,11 +3,11 @@
 import { useFormatter, useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { templateCreateSchema } from '@/contracts/templates';
-import { WarningIcon } from '../icons';
-import { FieldHeading } from '../console/form-parts';
-import { cn } from '../ui/cn';
-import { FormControl, FormDescription, FormItem, FormLabel, FormMessage } from '../ui/form';
-import { Textarea } from '../ui/textarea';
+import { WarningIcon } from '@/components/icons';
+import { FieldHeading } from '@/components/console/form-parts';
+import { cn } from '@/components/ui/cn';
+import { FormControl, FormDescription, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Textarea } from '@/components/ui/textarea';
 import { braced, SENTENCE_SLOT, slotsOf } from './fill';
 import type { useSlotInsertion } from './insert-slot';
 

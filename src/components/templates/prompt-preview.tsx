@@ -2,13 +2,13 @@
 
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
-import { InfoIcon } from '../icons';
-import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '../ui/card';
-import { cn } from '../ui/cn';
-import { CopyButton } from '../ui/copy-button';
-import { Input } from '../ui/input';
-import { Label } from '../ui/label';
-import { Textarea } from '../ui/textarea';
+import { InfoIcon } from '@/components/icons';
+import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { cn } from '@/components/ui/cn';
+import { CopyButton } from '@/components/ui/copy-button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
 import { fillPrompt, isRequired, MAX_INPUT_CHARS, SENTENCE_SLOT, slotsOf, type FieldSpec, type Segment } from './fill';
 
 interface PromptPreviewProps {

@@ -1,8 +1,8 @@
 'use client';
 
 import { useState } from 'react';
-import { ImageIcon } from '../icons';
-import { cn } from '../ui/cn';
+import { ImageIcon } from '@/components/icons';
+import { cn } from '@/components/ui/cn';
 import { ArticleIcon, VideoIcon } from '@/components/icons';
 import type { TemplateKind } from './model';
 

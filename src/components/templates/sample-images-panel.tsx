@@ -3,10 +3,10 @@
 import { useTranslations } from 'next-intl';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { PlusIcon } from '@/components/icons';
-import { Button } from '../ui/button';
-import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '../ui/card';
-import { FieldBlock } from '../ui/form';
-import { Input } from '../ui/input';
+import { Button } from '@/components/ui/button';
+import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FieldBlock } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
 import { RemoveRowButton } from './form-parts';
 import { MAX_SAMPLE_IMAGES } from './model';
 import { SampleImage } from './sample-image';

@@ -3,10 +3,10 @@
 import { useTranslations } from 'next-intl';
 import type { BaseSyntheticEvent, ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import { Button } from '../ui/button';
-import { cn } from '../ui/cn';
-import { Form, FormRootError } from '../ui/form';
-import { Spinner } from '../ui/spinner';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { Form, FormRootError } from '@/components/ui/form';
+import { Spinner } from '@/components/ui/spinner';
 
 interface SaveBarProps {
   /** Where the form stands: unsaved changes, saved, or what to fix. */

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useFormContext } from 'react-hook-form';
-import { Card, CardBody, CardHeader, CardTitle } from '../ui/card';
+import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card';
 import type { AnyTemplate } from './model';
 import type { TemplateFormValues } from './template-form';
 import { SwitchField } from './toggle-row';

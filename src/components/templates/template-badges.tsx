@@ -1,6 +1,6 @@
 import { useTranslations } from 'next-intl';
-import { Badge } from '../ui/badge';
-import { cn } from '../ui/cn';
+import { Badge } from '@/components/ui/badge';
+import { cn } from '@/components/ui/cn';
 import { LockIcon } from '@/components/icons';
 import { formatLabel, type AnyTemplate } from './model';
 

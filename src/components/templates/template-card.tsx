@@ -3,9 +3,9 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useId } from 'react';
-import { buttonClasses } from '../ui/button';
-import { cn } from '../ui/cn';
-import { CopyButton } from '../ui/copy-button';
+import { buttonClasses } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { CopyButton } from '@/components/ui/copy-button';
 import { ActivationButton } from './activation-button';
 import { LockIcon, PencilIcon, PlayIcon } from '@/components/icons';
 import { actionFor, sampleOf, templateHref, type AnyTemplate } from './model';

@@ -2,8 +2,8 @@
 
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import { ArrowRightIcon, CheckIcon } from '../icons';
-import { buttonClasses } from '../ui/button';
+import { ArrowRightIcon, CheckIcon } from '@/components/icons';
+import { buttonClasses } from '@/components/ui/button';
 import { ActivationButton } from './activation-button';
 import { TemplatesBackLink } from './back-link';
 import { FixFirst } from './form-parts';

@@ -3,9 +3,9 @@
 import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import { trpc } from '@/trpc/react';
-import { ErrorAlert } from '../ui/alert';
-import { ListState } from '../ui/list-state';
-import { Spinner } from '../ui/spinner';
+import { ErrorAlert } from '@/components/ui/alert';
+import { ListState } from '@/components/ui/list-state';
+import { Spinner } from '@/components/ui/spinner';
 import { TemplatesBackLink } from './back-link';
 import { listInput, type AnyTemplate, type TemplateKind } from './model';
 import { TemplateEditor } from './template-editor';

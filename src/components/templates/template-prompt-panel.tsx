@@ -1,8 +1,8 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '../ui/card';
-import { FormField } from '../ui/form';
+import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form';
 import { FieldsBuilder } from './fields-builder';
 import { PromptEditor } from './prompt-editor';
 import type { TemplateFormState } from './use-template-form';

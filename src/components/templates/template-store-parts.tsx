@@ -2,10 +2,10 @@
 
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import { CheckIcon, CloseIcon, PlusIcon, SearchIcon, TemplatesIcon } from '../icons';
-import { Button, buttonClasses } from '../ui/button';
-import { cn } from '../ui/cn';
-import { EmptyState } from '../ui/list-state';
+import { CheckIcon, CloseIcon, PlusIcon, SearchIcon, TemplatesIcon } from '@/components/icons';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { EmptyState } from '@/components/ui/list-state';
 import { IconButton } from './form-parts';
 import { useTemplateName } from './use-template-name';
 import { storeHref, type AnyTemplate, type Source, type TemplateKind } from './model';

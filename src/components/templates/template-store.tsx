@@ -5,13 +5,13 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { trpc } from '@/trpc/react';
 import { PlusIcon } from '@/components/icons';
-import { PageHeader } from '../console/page-header';
-import { buttonClasses } from '../ui/button';
-import { ListState } from '../ui/list-state';
+import { PageHeader } from '@/components/console/page-header';
+import { buttonClasses } from '@/components/ui/button';
+import { ListState } from '@/components/ui/list-state';
 import { KINDS, listInput, SOURCES, storeHref, type AnyTemplate, type Source, type TemplateKind } from './model';
 import { TemplateCard } from './template-card';
 import { useTemplateName } from './use-template-name';
-import { SearchBox } from '../ui/search-box';
+import { SearchBox } from '@/components/ui/search-box';
 import { CreatedNotice, EmptyStore, FilterNav, GridSkeleton, NoMatch, STORE_GRID } from './template-store-parts';
 
 interface TemplateStoreProps {

@@ -3,9 +3,9 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
-import { ArrowRightIcon, ExternalIcon } from '../icons';
-import { buttonClasses } from '../ui/button';
-import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '../ui/card';
+import { ArrowRightIcon, ExternalIcon } from '@/components/icons';
+import { buttonClasses } from '@/components/ui/button';
+import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { braced, isRequired, slotsOf } from './fill';
 import { TemplatesBackLink } from './back-link';
 import { LockIcon } from '@/components/icons';

@@ -2,9 +2,9 @@
 
 import type { ReactNode } from 'react';
 import type { Control, FieldPathByValue, FieldValues } from 'react-hook-form';
-import { cn } from '../ui/cn';
-import { FormField } from '../ui/form';
-import { Switch } from '../ui/switch';
+import { cn } from '@/components/ui/cn';
+import { FormField } from '@/components/ui/form';
+import { Switch } from '@/components/ui/switch';
 
 const LOOKS = {
   /** On the card itself (the template editor). */

@@ -5,7 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useMemo, useState } from 'react';
 import { useFieldArray, useWatch } from 'react-hook-form';
 import { trpc } from '@/trpc/react';
-import { applyServerError, useZodForm } from '../ui/form';
+import { applyServerError, useZodForm } from '@/components/ui/form';
 import { fieldSpecs, newField } from './fields-form';
 import { contractGaps } from './fill';
 import { useClearRefusalOnChange, useLeaveWarning } from './form-hooks';

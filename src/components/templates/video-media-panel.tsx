@@ -3,11 +3,11 @@
 import { useTranslations } from 'next-intl';
 import { useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { PlusIcon } from '@/components/icons';
-import { Button } from '../ui/button';
-import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '../ui/card';
-import { FieldBlock } from '../ui/form';
-import { Input } from '../ui/input';
-import { Select } from '../ui/select';
+import { Button } from '@/components/ui/button';
+import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FieldBlock } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
 import { OptionalFieldBlock, RemoveRowButton } from './form-parts';
 import { COMMON_RATIOS, MAX_VIDEO_CONFIGS } from './model';
 import { SampleImage } from './sample-image';

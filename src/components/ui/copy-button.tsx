@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { cn } from './cn';
-import { CheckIcon, CopyIcon } from '../icons';
+import { CheckIcon, CopyIcon } from '@/components/icons';
 
 /** Puts text on the clipboard; rejects when the browser refuses. */
 export async function copyToClipboard(text: string): Promise<void> {

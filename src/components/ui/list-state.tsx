@@ -1,7 +1,7 @@
 import { useTranslations } from 'next-intl';
 import type { ComponentType, HTMLAttributes, ReactNode, SVGProps } from 'react';
-import { failureKind } from '../console/error-text';
-import { useErrorText } from '../console/use-error-text';
+import { failureKind } from '@/components/console/error-text';
+import { useErrorText } from '@/components/console/use-error-text';
 import { ErrorAlert } from './alert';
 import { Card } from './card';
 import { cn } from './cn';

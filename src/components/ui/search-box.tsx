@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, type Ref } from 'react';
-import { SearchIcon } from '../icons';
+import { SearchIcon } from '@/components/icons';
 import { cn } from './cn';
 
 interface SearchBoxProps {

@@ -2,10 +2,10 @@
 
 import { useFormatter, useTranslations } from 'next-intl';
 import { trpc } from '@/trpc/react';
-import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '../ui/card';
-import { CopyButton } from '../ui/copy-button';
-import { ListState } from '../ui/list-state';
-import { Spinner } from '../ui/spinner';
+import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { CopyButton } from '@/components/ui/copy-button';
+import { ListState } from '@/components/ui/list-state';
+import { Spinner } from '@/components/ui/spinner';
 import { formatBytes, UploadPreview } from './upload-preview';
 
 /** The tenant's files, newest first, each with its URL to copy. */

@@ -1,9 +1,9 @@
 import { useTranslations } from 'next-intl';
-import { ErrorAlert } from '../ui/alert';
-import { Badge } from '../ui/badge';
-import { Card, CardBody } from '../ui/card';
-import { CopyButton } from '../ui/copy-button';
-import { Spinner } from '../ui/spinner';
+import { ErrorAlert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardBody } from '@/components/ui/card';
+import { CopyButton } from '@/components/ui/copy-button';
+import { Spinner } from '@/components/ui/spinner';
 import type { Route, UploadResult } from './upload-client';
 import { formatBytes, UploadPreview } from './upload-preview';
 

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
-import { cn } from '../ui/cn';
+import { cn } from '@/components/ui/cn';
 
 const ACCEPT = 'image/png,image/jpeg,image/webp,image/gif,audio/mpeg,audio/wav,audio/x-wav,audio/mp4,audio/x-m4a,audio/flac,audio/ogg,video/mp4,video/quicktime,video/webm';
 const LIMITS = [

@@ -3,9 +3,9 @@
 import { useTranslations } from 'next-intl';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { trpc } from '@/trpc/react';
-import { CheckIcon, PlusIcon } from '../icons';
-import { cn } from '../ui/cn';
-import { Spinner } from '../ui/spinner';
+import { CheckIcon, PlusIcon } from '@/components/icons';
+import { cn } from '@/components/ui/cn';
+import { Spinner } from '@/components/ui/spinner';
 import { uploadFile } from './upload-client';
 import { useUploadTransport } from './use-upload-transport';
 import { useUploadErrorText } from './use-upload-error-text';

@@ -1,6 +1,6 @@
 import { useTranslations } from 'next-intl';
-import { failureKind } from '../console/error-text';
-import { useErrorText } from '../console/use-error-text';
+import { failureKind } from '@/components/console/error-text';
+import { useErrorText } from '@/components/console/use-error-text';
 
 /**
  * A refused or failed upload as one sentence in the page's language, naming the file: a wrong type

@@ -2,7 +2,7 @@
 
 import { useFormatter, useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
-import { cn } from '../ui/cn';
+import { cn } from '@/components/ui/cn';
 import { formatCny, formatCredits, formatDuration, formatRate, HOUR_WINDOWS, hoursInDays, type HourWindow } from './format';
 import { RefreshError, ReportCard } from './report-card';
 import type { Report, StatsReport } from './types';

@@ -1,9 +1,9 @@
 import { useFormatter, useTranslations } from 'next-intl';
-import { CalendarIcon, CoinsIcon } from '../icons';
-import { Card } from '../ui/card';
-import { cn } from '../ui/cn';
-import { LoadError } from '../console/load-error';
-import { StatCard } from '../console/stat-card';
+import { CalendarIcon, CoinsIcon } from '@/components/icons';
+import { Card } from '@/components/ui/card';
+import { cn } from '@/components/ui/cn';
+import { LoadError } from '@/components/console/load-error';
+import { StatCard } from '@/components/console/stat-card';
 import { formatCredits, monthResetsLabel, quotaPercent } from './format';
 import type { StatsReport } from './types';
 

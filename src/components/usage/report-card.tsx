@@ -2,13 +2,13 @@
 
 import { useTranslations } from 'next-intl';
 import { useId, type ReactNode } from 'react';
-import { Card } from '../ui/card';
-import { cn } from '../ui/cn';
-import { Segmented } from '../ui/segmented';
-import { Spinner } from '../ui/spinner';
-import { LoadError } from '../console/load-error';
+import { Card } from '@/components/ui/card';
+import { cn } from '@/components/ui/cn';
+import { Segmented } from '@/components/ui/segmented';
+import { Spinner } from '@/components/ui/spinner';
+import { LoadError } from '@/components/console/load-error';
 import type { Report } from './types';
-import { useErrorText } from '../console/use-error-text';
+import { useErrorText } from '@/components/console/use-error-text';
 
 /** A report's window switch: its name for screen readers, the windows it offers and the one shown. */
 export interface WindowSwitch<W extends number> {

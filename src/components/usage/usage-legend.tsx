@@ -1,5 +1,5 @@
 import { useTranslations } from 'next-intl';
-import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '../ui/card';
+import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { CATEGORIES } from './format';
 
 /**

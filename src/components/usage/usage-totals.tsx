@@ -1,5 +1,5 @@
 import { useFormatter, useTranslations } from 'next-intl';
-import { cn } from '../ui/cn';
+import { cn } from '@/components/ui/cn';
 import { CATEGORIES, formatCredits } from './format';
 import type { UsageReport } from './types';
 

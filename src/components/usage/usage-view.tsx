@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useSearchParams } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { trpc } from '@/trpc/react';
-import { PageHeader } from '../console/page-header';
+import { PageHeader } from '@/components/console/page-header';
 import { ActivityStats } from './activity-stats';
 import { BalanceCards } from './balance-cards';
 import { DailyUsage } from './daily-usage';

@@ -4,9 +4,9 @@ import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useId, type Ref } from 'react';
 import { trpc } from '@/trpc/react';
-import { CheckIcon, ExternalIcon, InfoIcon, VideoIcon, WarningIcon } from '../icons';
-import { cn } from '../ui/cn';
-import { ListState } from '../ui/list-state';
+import { CheckIcon, ExternalIcon, InfoIcon, VideoIcon, WarningIcon } from '@/components/icons';
+import { cn } from '@/components/ui/cn';
+import { ListState } from '@/components/ui/list-state';
 
 type Kind = 'video' | 'audio';
 

@@ -2,10 +2,10 @@
 
 import { useTranslations } from 'next-intl';
 import { useId } from 'react';
-import { CheckIcon, CloseIcon } from '../icons';
-import { cn } from '../ui/cn';
-import { Label } from '../ui/label';
-import { Select } from '../ui/select';
+import { CheckIcon, CloseIcon } from '@/components/icons';
+import { cn } from '@/components/ui/cn';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
 import { AUTO_TIER, type VideoTier } from './video-form';
 import { autoRuleText } from './video-notes';
 

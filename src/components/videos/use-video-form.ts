@@ -5,8 +5,8 @@ import { useEffect, useMemo, useRef, useState, type BaseSyntheticEvent, type Ref
 import { useWatch } from 'react-hook-form';
 import type { VideoRequestBody } from '@/contracts/videos';
 import { trpc, type RouterOutputs } from '@/trpc/react';
-import { useZodForm } from '../ui/form';
-import { revealResults, useChargedForm } from '../fields/submission';
+import { useZodForm } from '@/components/ui/form';
+import { revealResults, useChargedForm } from '@/components/fields/submission';
 import { VIDEO_MODELS_INPUT, VIDEO_TEMPLATES_INPUT } from './reads';
 import {
   autoTierId,

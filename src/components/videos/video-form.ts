@@ -2,8 +2,8 @@ import type { FieldPath } from 'react-hook-form';
 import type { useTranslations } from 'next-intl';
 import { z } from 'zod';
 import { MAX_VIDEO_IMAGES, MAX_VIDEO_REFERENCE_AUDIOS, MAX_VIDEO_REFERENCE_VIDEOS, videoRequestSchema, type VideoRequestBody } from '@/contracts/videos';
-import type { FieldSpec } from '../fields/field-model';
-import { checkDraft, checkRequest, draftFieldName, draftsSchema, type FieldErrors } from '../fields/fields-schema';
+import type { FieldSpec } from '@/components/fields/field-model';
+import { checkDraft, checkRequest, draftFieldName, draftsSchema, type FieldErrors } from '@/components/fields/fields-schema';
 
 /**
  * The Video page's form: what the inputs hold, what the chosen tier allows, how the values become a

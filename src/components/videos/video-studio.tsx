@@ -3,9 +3,9 @@
 import { useTranslations } from 'next-intl';
 import { useCallback, useId, useRef, useState } from 'react';
 import type { VideoTaskState } from '@/contracts/videos';
-import { PlaygroundIcon, TemplatesIcon } from '../icons';
-import { Workbench } from '../fields/workbench';
-import { SourceTabs } from '../playground/source-tabs';
+import { PlaygroundIcon, TemplatesIcon } from '@/components/icons';
+import { Workbench } from '@/components/fields/workbench';
+import { SourceTabs } from '@/components/playground/source-tabs';
 import { useVideoForm } from './use-video-form';
 import type { VideoValues } from './video-form';
 import { VideoPromptField, VideoReferences, VideoSettings, VideoSubmitBar, VideoTemplateFields } from './video-fields';

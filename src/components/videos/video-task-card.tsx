@@ -2,16 +2,16 @@
 
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { ExternalIcon, TrashIcon, VideoIcon } from '../icons';
-import { ErrorAlert } from '../ui/alert';
-import { Badge } from '../ui/badge';
-import { Button, buttonClasses } from '../ui/button';
-import { Card } from '../ui/card';
-import { cn } from '../ui/cn';
-import { ConfirmDialog } from '../ui/confirm-dialog';
-import { Spinner } from '../ui/spinner';
-import { useFailureText } from '../jobs/failure-text';
-import { formatDuration } from '../usage/format';
+import { ExternalIcon, TrashIcon, VideoIcon } from '@/components/icons';
+import { ErrorAlert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { cn } from '@/components/ui/cn';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { useFailureText } from '@/components/jobs/failure-text';
+import { formatDuration } from '@/components/usage/format';
 import { isActive, stateName, type VideoTask } from './video-model';
 
 const TONE = { queued: 'slate', running: 'amber', succeeded: 'emerald', failed: 'rose', cancelled: 'slate' } as const;

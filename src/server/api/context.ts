@@ -1,8 +1,8 @@
-import { keyCacheFor } from '../domain/auth/key-cache';
-import { sessionFailure } from '../domain/auth/credentials';
-import type { Identity } from '../domain/auth/identity';
-import type { RequestHeaders } from '../http/request-headers';
-import { getRuntime } from '../runtime';
+import { keyCacheFor } from '@/server/domain/auth/key-cache';
+import { sessionFailure } from '@/server/domain/auth/credentials';
+import type { Identity } from '@/server/domain/auth/identity';
+import type { RequestHeaders } from '@/server/http/request-headers';
+import { getRuntime } from '@/server/runtime';
 import type { AuthFailure, Context } from './trpc';
 
 /** The key of a request: `X-API-Key: <key>` or `Authorization: Bearer <key>`. */

@@ -1,12 +1,12 @@
-import { READ_IMAGE_MAX_BYTES } from '../../contracts/reverse';
-import { AppError, badRequest, fieldError } from '../domain/errors';
-import type { ImageSource } from '../domain/reverse/image-input';
-import { readBodyLimited } from '../http/body-limit';
-import { logger } from '../logger';
+import { READ_IMAGE_MAX_BYTES } from '@/contracts/reverse';
+import { AppError, badRequest, fieldError } from '@/server/domain/errors';
+import type { ImageSource } from '@/server/domain/reverse/image-input';
+import { readBodyLimited } from '@/server/http/body-limit';
+import { logger } from '@/server/logger';
 import { createContext, type SessionIdentity } from './context';
 import { assertWellFormedInput, textProblem } from './input-text';
 import { authFailureResponse, errorResponse } from './rest';
-import { bodyTooLarge } from '../http/body-limit';
+import { bodyTooLarge } from '@/server/http/body-limit';
 
 /**
  * The request of the endpoints that read one image (`/api/reverse`, `/api/image-to-template`): a JSON

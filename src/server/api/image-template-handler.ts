@@ -1,7 +1,7 @@
-import { conversionOptionsSchema, type ConversionOptions } from '../../contracts/image-template';
-import { AppError, fieldError, tenantOnly } from '../domain/errors';
-import { convertImage } from '../domain/image-template/jobs';
-import { drainRequest } from '../http/body-limit';
+import { conversionOptionsSchema, type ConversionOptions } from '@/contracts/image-template';
+import { AppError, fieldError, tenantOnly } from '@/server/domain/errors';
+import { convertImage } from '@/server/domain/image-template/jobs';
+import { drainRequest } from '@/server/http/body-limit';
 import type { SessionIdentity } from './context';
 import { answerImageEndpoint, readImageRequest } from './image-request';
 import { errorResponse } from './rest';

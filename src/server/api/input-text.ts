@@ -1,4 +1,4 @@
-import { fieldError } from '../domain/errors';
+import { fieldError } from '@/server/domain/errors';
 
 /** Deeper than any request of the API nests; a body nested further is refused, not walked. */
 export const MAX_INPUT_DEPTH = 32;

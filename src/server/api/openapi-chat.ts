@@ -1,6 +1,6 @@
 import type { PathsObject, SchemaObject } from 'openapi3-ts/oas31';
 import { z } from 'zod';
-import { AUTO_MODEL, chatRequestSchema } from '../../contracts/chat';
+import { AUTO_MODEL, chatRequestSchema } from '@/contracts/chat';
 
 /**
  * The chat surface in the OpenAPI document. It is served outside trpc-to-openapi (a streamed answer

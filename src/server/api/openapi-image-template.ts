@@ -1,6 +1,6 @@
 import type { OperationObject, SchemaObject } from 'openapi3-ts/oas31';
 import { z } from 'zod';
-import { conversionAnswerSchema, conversionOptionsSchema, TEMPLATE_VARIABLE_NAMES } from '../../contracts/image-template';
+import { conversionAnswerSchema, conversionOptionsSchema, TEMPLATE_VARIABLE_NAMES } from '@/contracts/image-template';
 
 /**
  * `POST /api/image-to-template` in the OpenAPI document: a hand-written operation (it takes JSON or a

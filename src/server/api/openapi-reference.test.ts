@@ -1,11 +1,11 @@
 import type { OpenAPIObject, OperationObject, ParameterObject, SchemaObject } from 'openapi3-ts/oas31';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { chatRequestSchema, modelObjectSchema } from '../../contracts/chat';
-import { CLAIM_CODE_PATTERN } from '../../contracts/claims';
-import { conversionAnswerSchema, conversionBodySchema } from '../../contracts/image-template';
-import { reverseAnswerSchema } from '../../contracts/reverse';
-import { DEFAULT_VIDEO_PRICES } from '../config';
+import { chatRequestSchema, modelObjectSchema } from '@/contracts/chat';
+import { CLAIM_CODE_PATTERN } from '@/contracts/claims';
+import { conversionAnswerSchema, conversionBodySchema } from '@/contracts/image-template';
+import { reverseAnswerSchema } from '@/contracts/reverse';
+import { DEFAULT_VIDEO_PRICES } from '@/server/config';
 import { actionBodyUnion } from './action-map';
 import { documentGaps } from './openapi-completeness';
 import { openApiDocument } from './openapi';

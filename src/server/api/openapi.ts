@@ -1,8 +1,8 @@
 import type { SchemaObject } from 'openapi3-ts/oas31';
 import { z } from 'zod';
-import { REMOVED_REVERSE_PARAMS, reverseAnswerSchema } from '../../contracts/reverse';
+import { REMOVED_REVERSE_PARAMS, reverseAnswerSchema } from '@/contracts/reverse';
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
-import { allowedList } from '../domain/uploads/file-types';
+import { allowedList } from '@/server/domain/uploads/file-types';
 import { actionBodyUnion } from './action-map';
 import { chatPaths, chatSchemas } from './openapi-chat';
 import { imageTemplatePost, imageTemplateSchemas } from './openapi-image-template';

@@ -1,9 +1,9 @@
-import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../db/unavailable';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '@/server/db/unavailable';
 import { getTRPCErrorFromUnknown, type TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { z } from 'zod';
-import { AppError } from '../domain/errors';
-import { logger } from '../logger';
+import { AppError } from '@/server/domain/errors';
+import { logger } from '@/server/logger';
 import { createContext } from './context';
 import { restRoutes } from './openapi';
 import { appRouter, createCaller } from './root';
@@ -11,9 +11,9 @@ import { authFailureAnswer, codeForStatus, errorIssues, errorReason, publicMessa
 import { handleImageToTemplateRequest } from './image-template-handler';
 import { handleReverseRequest } from './reverse-handler';
 import { handleUploadRequest } from './upload-handler';
-import { bodyTooLargeAnswer, drainRequest, readBodyLimited } from '../http/body-limit';
-import { errorAnswer, errorResponse, toResponse, type JsonAnswer } from '../http/error-response';
-import type { RequestHeaders } from '../http/request-headers';
+import { bodyTooLargeAnswer, drainRequest, readBodyLimited } from '@/server/http/body-limit';
+import { errorAnswer, errorResponse, toResponse, type JsonAnswer } from '@/server/http/error-response';
+import type { RequestHeaders } from '@/server/http/request-headers';
 
 export { errorResponse };
 

@@ -1,7 +1,7 @@
-import { REMOVED_REVERSE_PARAMS } from '../../contracts/reverse';
-import { fieldError } from '../domain/errors';
-import { reverseImage } from '../domain/reverse/reverse';
-import { drainRequest } from '../http/body-limit';
+import { REMOVED_REVERSE_PARAMS } from '@/contracts/reverse';
+import { fieldError } from '@/server/domain/errors';
+import { reverseImage } from '@/server/domain/reverse/reverse';
+import { drainRequest } from '@/server/http/body-limit';
 import type { SessionIdentity } from './context';
 import { answerImageEndpoint, readImageRequest } from './image-request';
 import { errorResponse } from './rest';

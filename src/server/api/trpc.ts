@@ -1,19 +1,19 @@
-import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../db/unavailable';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '@/server/db/unavailable';
 import { getTRPCErrorFromUnknown, initTRPC, TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { ActionMap } from './action-map';
 import { ZodError } from 'zod';
-import type { Deps } from '../domain/deps';
-import type { Identity, ScopedIdentity, TenantIdentity } from '../domain/auth/identity';
-import { chatChargesWritten } from '../domain/credits/hold-registry';
-import { AppError, defaultReason, errorStatus, tenantOnly, type ErrorCode, type ErrorReason, type FieldIssue } from '../domain/errors';
+import type { Deps } from '@/server/domain/deps';
+import type { Identity, ScopedIdentity, TenantIdentity } from '@/server/domain/auth/identity';
+import { chatChargesWritten } from '@/server/domain/credits/hold-registry';
+import { AppError, defaultReason, errorStatus, tenantOnly, type ErrorCode, type ErrorReason, type FieldIssue } from '@/server/domain/errors';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import { logger } from '../logger';
-import { currentRequestId } from '../request-id';
+import { logger } from '@/server/logger';
+import { currentRequestId } from '@/server/request-id';
 import { assertWellFormedInput } from './input-text';
 import { describeZodError, zodIssues } from './zod-errors';
-import type { RequestHeaders } from '../http/request-headers';
+import type { RequestHeaders } from '@/server/http/request-headers';
 
 export type AuthFailure = 'missing' | 'unknown' | 'revoked' | 'disabled' | 'suspended';
 

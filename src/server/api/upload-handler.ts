@@ -1,8 +1,8 @@
-import { AppError } from '../domain/errors';
-import { proxyUpload } from '../domain/uploads/uploads';
-import { logger } from '../logger';
+import { AppError } from '@/server/domain/errors';
+import { proxyUpload } from '@/server/domain/uploads/uploads';
+import { logger } from '@/server/logger';
 import { createContext, type SessionIdentity } from './context';
-import { drainRequest } from '../http/body-limit';
+import { drainRequest } from '@/server/http/body-limit';
 import { authFailureResponse, errorResponse } from './rest';
 
 /**

@@ -3,15 +3,15 @@ import { eq, sql } from 'drizzle-orm';
 import NextAuth, { CredentialsSignin } from 'next-auth';
 import Credentials from 'next-auth/providers/credentials';
 import { z } from 'zod';
-import { getConfig } from '../config';
-import { consoleUsers } from '../db/schema';
-import { adminDigest, resolveKey } from '../domain/auth/api-keys';
-import { hashPassword, verifyPassword } from '../domain/auth/passwords';
-import { admitSignIn, signInSucceeded, type Admitted, type ThrottleKey } from '../domain/auth/sign-in-throttle';
-import { requestClientAddress } from '../http/client-address';
-import { logger } from '../logger';
-import { getRuntime } from '../runtime';
-import type { SessionIdentity } from '../api/context';
+import { getConfig } from '@/server/config';
+import { consoleUsers } from '@/server/db/schema';
+import { adminDigest, resolveKey } from '@/server/domain/auth/api-keys';
+import { hashPassword, verifyPassword } from '@/server/domain/auth/passwords';
+import { admitSignIn, signInSucceeded, type Admitted, type ThrottleKey } from '@/server/domain/auth/sign-in-throttle';
+import { requestClientAddress } from '@/server/http/client-address';
+import { logger } from '@/server/logger';
+import { getRuntime } from '@/server/runtime';
+import type { SessionIdentity } from '@/server/api/context';
 
 const credentialsSchema = z.object({ email: z.email(), password: z.string().min(1).max(200) });
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { ConfigError } from '../config';
+import { ConfigError } from '@/server/config';
 import type { Database } from './client';
 import { rowsOf } from './rows';
 

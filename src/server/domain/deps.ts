@@ -1,6 +1,6 @@
-import type { Config } from '../config';
-import type { Db } from '../db/client';
-import type { FileStore } from '../storage/store';
+import type { Config } from '@/server/config';
+import type { Db } from '@/server/db/client';
+import type { FileStore } from '@/server/storage/store';
 
 /**
  * What a domain operation works with. Operations take `(deps, who, input)`: the parts of `Deps` they

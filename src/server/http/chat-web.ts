@@ -1,12 +1,12 @@
-import { createContext } from '../api/context';
-import { authFailureAnswer } from '../api/trpc';
-import type { SessionIdentity } from '../api/context';
-import { walletOf } from '../domain/credits/ledger';
-import { chatErrorAnswer, type ChatDialect } from '../domain/chat/errors';
-import { listChatModels } from '../domain/chat/models';
-import { proxyChat, type ChatCaller, type ChatOutput } from '../domain/chat/proxy';
-import { AppError } from '../domain/errors';
-import { tenantBinding } from '../upstreams/registry';
+import { createContext } from '@/server/api/context';
+import { authFailureAnswer } from '@/server/api/trpc';
+import type { SessionIdentity } from '@/server/api/context';
+import { walletOf } from '@/server/domain/credits/ledger';
+import { chatErrorAnswer, type ChatDialect } from '@/server/domain/chat/errors';
+import { listChatModels } from '@/server/domain/chat/models';
+import { proxyChat, type ChatCaller, type ChatOutput } from '@/server/domain/chat/proxy';
+import { AppError } from '@/server/domain/errors';
+import { tenantBinding } from '@/server/upstreams/registry';
 import { readBodyLimited } from './body-limit';
 import { crossSiteRefusal } from './cross-site';
 

@@ -1,13 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { AUTO_MODEL } from '../../contracts/chat';
-import { authFailureAnswer } from '../api/trpc';
-import { getConfig } from '../config';
-import { keyCacheFor } from '../domain/auth/key-cache';
-import { chatErrorAnswer, type ChatDialect } from '../domain/chat/errors';
-import { listChatModels } from '../domain/chat/models';
-import { proxyChat, type ChatCaller, type ChatOutput } from '../domain/chat/proxy';
-import { AppError } from '../domain/errors';
-import { getRuntime } from '../runtime';
+import { AUTO_MODEL } from '@/contracts/chat';
+import { authFailureAnswer } from '@/server/api/trpc';
+import { getConfig } from '@/server/config';
+import { keyCacheFor } from '@/server/domain/auth/key-cache';
+import { chatErrorAnswer, type ChatDialect } from '@/server/domain/chat/errors';
+import { listChatModels } from '@/server/domain/chat/models';
+import { proxyChat, type ChatCaller, type ChatOutput } from '@/server/domain/chat/proxy';
+import { AppError } from '@/server/domain/errors';
+import { getRuntime } from '@/server/runtime';
 import { drainStream } from './body-limit';
 
 /** The chat surface: OpenAI's paths under {base_url}, and Studio's `/api/chat`. */

@@ -1,7 +1,7 @@
-import { presentedKey } from '../api/context';
-import { errorResponse } from '../api/rest';
-import { getConfig } from '../config';
-import { logger } from '../logger';
+import { presentedKey } from '@/server/api/context';
+import { errorResponse } from '@/server/api/rest';
+import { getConfig } from '@/server/config';
+import { logger } from '@/server/logger';
 
 /**
  * Cross-site request forgery guard of the cookie-authenticated console endpoints (tRPC, console

@@ -1,12 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import { answerRest, handleRestRequest, isRestPath, isStreamedCall, splitTarget } from '../api/rest';
+import { answerRest, handleRestRequest, isRestPath, isStreamedCall, splitTarget } from '@/server/api/rest';
 import { ClientGone, drainNodeRequest, readNodeBodyLimited } from './body-limit';
 import { nodeHeaders } from './request-headers';
-import { getConfig } from '../config';
-import { logger } from '../logger';
-import { currentRequestId } from '../request-id';
+import { getConfig } from '@/server/config';
+import { logger } from '@/server/logger';
+import { currentRequestId } from '@/server/request-id';
 
 /**
  * Paths under /api that stay with Next.js: the console's tRPC, sign-in, the session-aware feed, and

@@ -1,5 +1,5 @@
-import { defaultReason, type FieldIssue } from '../domain/errors';
-import { currentRequestId } from '../request-id';
+import { defaultReason, type FieldIssue } from '@/server/domain/errors';
+import { currentRequestId } from '@/server/request-id';
 
 /**
  * The one error body of the REST surface: `code` is the class of the status, `reason` the finer cause

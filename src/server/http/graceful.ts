@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
-import { beginDrain, isDraining } from '../drain';
-import { logger } from '../logger';
+import { beginDrain, isDraining } from '@/server/drain';
+import { logger } from '@/server/logger';
 
 export interface Drainer {
   /** Requests being answered now (an open event stream counts until it ends). */

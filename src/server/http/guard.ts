@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { defaultReason } from '../domain/errors';
-import { currentRequestId } from '../request-id';
+import { defaultReason } from '@/server/domain/errors';
+import { currentRequestId } from '@/server/request-id';
 
 /** The methods Studio answers; anything else (TRACE, CONNECT, WebDAV verbs) is refused up front. */
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);

@@ -1,4 +1,4 @@
-import type { Config } from '../config';
+import type { Config } from '@/server/config';
 
 /**
  * The security headers of Studio's responses. Every response gets the base set (the front server

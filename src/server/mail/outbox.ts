@@ -1,10 +1,10 @@
 import { desc, eq } from 'drizzle-orm';
-import type { Config } from '../config';
-import type { Db } from '../db/client';
-import { mailOutbox, type MailKind, type OutboxMail } from '../db/schema';
-import { logger } from '../logger';
-import { enqueue, QUEUES } from '../queue/queue';
-import type { Task } from '../queue/queue';
+import type { Config } from '@/server/config';
+import type { Db } from '@/server/db/client';
+import { mailOutbox, type MailKind, type OutboxMail } from '@/server/db/schema';
+import { logger } from '@/server/logger';
+import { enqueue, QUEUES } from '@/server/queue/queue';
+import type { Task } from '@/server/queue/queue';
 import { transportFor, type MailTransport } from './transport';
 
 export interface NewMail {

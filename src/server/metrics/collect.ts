@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Database, Db } from '../db/client';
-import { rowsOf } from '../db/rows';
-import { logger } from '../logger';
+import type { Database, Db } from '@/server/db/client';
+import { rowsOf } from '@/server/db/rows';
+import { logger } from '@/server/logger';
 import { metrics } from './registry';
 
 /** Database-wide gauges are read at most this often, whatever the scrape rate and however many scrapers. */

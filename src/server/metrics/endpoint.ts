@@ -1,9 +1,9 @@
-import { presentedKey } from '../api/context';
-import { authFailureAnswer } from '../api/trpc';
-import type { Config } from '../config';
-import { DEFAULT_POOL_MAX, type Database } from '../db/client';
-import { resolveKey } from '../domain/auth/api-keys';
-import { errorResponse } from '../http/error-response';
+import { presentedKey } from '@/server/api/context';
+import { authFailureAnswer } from '@/server/api/trpc';
+import type { Config } from '@/server/config';
+import { DEFAULT_POOL_MAX, type Database } from '@/server/db/client';
+import { resolveKey } from '@/server/domain/auth/api-keys';
+import { errorResponse } from '@/server/http/error-response';
 import { renderMetrics } from './collect';
 
 export interface MetricsDeps {

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
-import type { Database } from '../db/client';
-import { logger } from '../logger';
+import type { Database } from '@/server/db/client';
+import { logger } from '@/server/logger';
 import { metricsText } from './endpoint';
 
 export interface MetricsServer {

@@ -1,9 +1,9 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { ASYNC_COMMIT, hotStatement, rowsOf } from '../db/rows';
-import { tasks, type TaskRow } from '../db/schema';
-import { logger } from '../logger';
-import { currentRequestId } from '../request-id';
+import type { Db } from '@/server/db/client';
+import { ASYNC_COMMIT, hotStatement, rowsOf } from '@/server/db/rows';
+import { tasks, type TaskRow } from '@/server/db/schema';
+import { logger } from '@/server/logger';
+import { currentRequestId } from '@/server/request-id';
 import { taskPayloads, type QueueName, type TaskPayload } from './payloads';
 
 export { QUEUES, type QueueName, type TaskPayload } from './payloads';

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
-import type { Database } from '../db/client';
-import { logger } from '../logger';
-import { withRequestId } from '../request-id';
+import type { Database } from '@/server/db/client';
+import { logger } from '@/server/logger';
+import { withRequestId } from '@/server/request-id';
 import type { QueueName, TaskPayload } from './payloads';
-import { metrics } from '../metrics/registry';
+import { metrics } from '@/server/metrics/registry';
 import { coalesce } from './coalesce';
 import { claim, completeTask, completeTasks, extendLeases, releaseTasks, rescheduleTask, retryTask, TASK_CHANNEL, type ClaimedTask, type Task } from './queue';
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Config } from '../config';
+import type { Config } from '@/server/config';
 import { S3FileStore } from './s3';
 import { LocalFileStore, type FileStore } from './store';
 

@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import { PassThrough, Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { S3Settings } from '../config';
+import type { S3Settings } from '@/server/config';
 import { isSafeKey, type FileStore, type PresignedPut } from './store';
 
 const notFound = (err: unknown) =>

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { upstreams } from '../db/schema';
-import { notFound, fieldError } from '../domain/errors';
+import type { Db } from '@/server/db/client';
+import { upstreams } from '@/server/db/schema';
+import { notFound, fieldError } from '@/server/domain/errors';
 import { readJson, upstreamFetch } from './adapters/http';
 import { probeChat } from './maintenance';
 import { generateImage } from './adapters/openai-images';

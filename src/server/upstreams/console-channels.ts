@@ -1,9 +1,9 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { UpstreamUpsert } from '../../contracts/upstreams';
-import type { Db } from '../db/client';
-import { upstreams, type UpstreamRow } from '../db/schema';
-import { encryptSecret } from '../domain/auth/keys';
-import { AppError, fieldError, notFound } from '../domain/errors';
+import type { UpstreamUpsert } from '@/contracts/upstreams';
+import type { Db } from '@/server/db/client';
+import { upstreams, type UpstreamRow } from '@/server/db/schema';
+import { encryptSecret } from '@/server/domain/auth/keys';
+import { AppError, fieldError, notFound } from '@/server/domain/errors';
 import { invalidateCandidates } from './registry';
 
 /** Why a channel defined outside the console cannot be changed here, in words for the operator. */

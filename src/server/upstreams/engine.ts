@@ -1,14 +1,14 @@
-import type { Db } from '../db/client';
-import { hotStatement } from '../db/rows';
+import type { Db } from '@/server/db/client';
+import { hotStatement } from '@/server/db/rows';
 import { sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import { upstreamAttempts, type UpstreamRow } from '../db/schema';
-import { AppError } from '../domain/errors';
-import { logger } from '../logger';
-import { recordUpstreamAttempt } from '../metrics/registry';
+import { upstreamAttempts, type UpstreamRow } from '@/server/db/schema';
+import { AppError } from '@/server/domain/errors';
+import { logger } from '@/server/logger';
+import { recordUpstreamAttempt } from '@/server/metrics/registry';
 import { getUpstream, loadCandidates, markRemoved, targetOf } from './registry';
 import { planRoute, type Candidate, type RouteRequest } from './select';
-import type { JobFailureReason } from '../../contracts/jobs';
+import type { JobFailureReason } from '@/contracts/jobs';
 import { CALLER_FAULT, REMOVING, RETRIED_ONCE, TRANSIENT, UpstreamError, type ErrorClass, type Target, type UpstreamModel } from './types';
 
 /** Same upstream at most 2 more times, transient errors only (rule 3). */

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, not, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { upstreams, type UpstreamRow } from '../db/schema';
-import { logger } from '../logger';
+import type { Db } from '@/server/db/client';
+import { upstreams, type UpstreamRow } from '@/server/db/schema';
+import { logger } from '@/server/logger';
 import { probeArk } from './adapters/ark-video';
 import { chatComplete, isReasoningModel, type ChatBody, type ChatCompletion } from './adapters/openai-chat';
 import { generateImage, probeOpenAi } from './adapters/openai-images';

@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { upstreamAttempts, upstreams, type UpstreamRow } from '../db/schema';
+import type { Db } from '@/server/db/client';
+import { upstreamAttempts, upstreams, type UpstreamRow } from '@/server/db/schema';
 import type { UpstreamModel } from './types';
 import { flushAttempts } from './engine';
 import { computeHealth } from './stats';

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../config';
+import { ConfigError } from '@/server/config';
 import { loadUpstreamsFile, simulatorUpstreams } from './registry';
 
 describe('upstream configuration file', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { planRoute, PROBE_SHARE, weightedOrder, type Candidate, type CandidateUpstream, type Plan } from './select';
 import type { UpstreamModel } from './types';
-import { mulberry32 } from '../../lib/random';
+import { mulberry32 } from '@/lib/random';
 
 /** Deterministic random source. */
 const seeded = mulberry32;

@@ -1,5 +1,5 @@
-import type { UpstreamRow } from '../db/schema';
-import type { ImageQuality } from '../../contracts/jobs';
+import type { UpstreamRow } from '@/server/db/schema';
+import type { ImageQuality } from '@/contracts/jobs';
 import { servesRatio } from './sizes';
 import type { Capabilities, Media, UpstreamModel } from './types';
 

@@ -1,4 +1,4 @@
-import type { SizeRule } from '../../contracts/upstreams';
+import type { SizeRule } from '@/contracts/upstreams';
 import type { Capabilities, UpstreamModel } from './types';
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { rowsOf } from '../db/rows';
-import { upstreams, upstreamScores } from '../db/schema';
+import type { Db } from '@/server/db/client';
+import { rowsOf } from '@/server/db/rows';
+import { upstreams, upstreamScores } from '@/server/db/schema';
 import { flushAttempts } from './engine';
 import { invalidateCandidates } from './registry';
 import { scoreUpstream, selectionWeight, type AttemptStats, type Score } from './scoring';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adapterKinds, channelNameSchema, upstreamModelSchema, type AdapterKind } from '../../contracts/upstreams';
+import { adapterKinds, channelNameSchema, upstreamModelSchema, type AdapterKind } from '@/contracts/upstreams';
 
 export {
   adapterKinds,
@@ -10,7 +10,7 @@ export {
   type Capabilities,
   type Media,
   type UpstreamModel,
-} from '../../contracts/upstreams';
+} from '@/contracts/upstreams';
 
 /** One channel as operators configure it in STUDIO_UPSTREAMS_FILE. */
 export const upstreamConfigSchema = z.strictObject({

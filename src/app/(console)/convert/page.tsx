@@ -3,7 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { ConvertView } from '@/components/convert/convert-view';
 import { getConfig } from '@/server/config';
 import { api } from '@/trpc/server';
-import { OrganisationPage } from '../organisation-page';
+import { OrganisationPage } from '@/app/(console)/organisation-page';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('convert');

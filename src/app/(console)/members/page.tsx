@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { MembersManager } from '@/components/members/members-manager';
 import { api } from '@/trpc/server';
-import { OrganisationPage } from '../organisation-page';
+import { OrganisationPage } from '@/app/(console)/organisation-page';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('members');

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { ActionForm } from '@/components/passwords/action-form';
-import { requestResetAction } from '../password-actions';
+import { requestResetAction } from '@/app/login/password-actions';
 
 /** The forgot password form, and the same neutral answer once sent. */
 export function ForgotForm({ minutes, initialEmail }: { minutes: number; initialEmail: string }) {

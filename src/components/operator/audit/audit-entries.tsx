@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useFormatter, useTranslations } from 'next-intl';
 import { auditValue, changedFields } from '@/lib/audit-diff';
-import { Badge } from '../../ui/badge';
+import { Badge } from '@/components/ui/badge';
 import type { RouterOutputs } from '@/trpc/react';
 
 export type AuditEntry = RouterOutputs['admin']['auditList']['entries'][number];

@@ -3,17 +3,17 @@
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { adminActionBodies, adminReadActions } from '@/contracts/admin';
-import { LoadMore } from '../../console/load-more';
-import { RequestError } from '../../console/request-error';
-import { ShieldIcon } from '../../icons';
-import { Card } from '../../ui/card';
-import { Label } from '../../ui/label';
-import { ListSkeleton } from '../../ui/list-skeleton';
-import { EmptyState, ListState } from '../../ui/list-state';
-import { Select } from '../../ui/select';
+import { LoadMore } from '@/components/console/load-more';
+import { RequestError } from '@/components/console/request-error';
+import { ShieldIcon } from '@/components/icons';
+import { Card } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { ListSkeleton } from '@/components/ui/list-skeleton';
+import { EmptyState, ListState } from '@/components/ui/list-state';
+import { Select } from '@/components/ui/select';
 import { trpc } from '@/trpc/react';
-import { OperatorHeader } from '../operator-header';
-import { TENANT_LIST_INPUT } from '../tenants/model';
+import { OperatorHeader } from '@/components/operator/operator-header';
+import { TENANT_LIST_INPUT } from '@/components/operator/tenants/model';
 import { AuditEntries } from './audit-entries';
 
 const SKELETON_LEAD = 'none';

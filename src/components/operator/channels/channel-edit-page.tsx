@@ -2,9 +2,9 @@
 
 import { useTranslations } from 'next-intl';
 import { trpc } from '@/trpc/react';
-import { ShieldIcon } from '../../icons';
-import { EmptyState } from '../../ui/list-state';
-import { UPSTREAM_LIST_INPUT } from '../upstreams';
+import { ShieldIcon } from '@/components/icons';
+import { EmptyState } from '@/components/ui/list-state';
+import { UPSTREAM_LIST_INPUT } from '@/components/operator/upstreams';
 import { ChannelEditor } from './channel-editor';
 
 /** The editor for a console channel; other channels are not edited here (their page says where). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { useTranslations } from 'next-intl';
 import type { RouterInputs } from '@/trpc/react';
-import type { Upstream } from '../upstreams';
+import type { Upstream } from '@/components/operator/upstreams';
 
 export type ChannelUpsert = RouterInputs['admin']['upstreamUpsert'];
 export const ADAPTERS = ['openai-chat', 'openai-images', 'ark-video'] as const;

@@ -1,8 +1,8 @@
 'use client';
 
 import { useFormatter, useTranslations } from 'next-intl';
-import { Badge } from '../../ui/badge';
-import type { Upstream } from '../upstreams';
+import { Badge } from '@/components/ui/badge';
+import type { Upstream } from '@/components/operator/upstreams';
 
 /** A capability as a short token: flags by name, ranges and lists by their values. */
 function capabilityTokens(caps: Record<string, unknown>): string[] {

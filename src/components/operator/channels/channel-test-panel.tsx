@@ -3,15 +3,15 @@
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { trpc } from '@/trpc/react';
-import { PlayIcon } from '../../icons';
-import { ErrorAlert } from '../../ui/alert';
-import { Badge } from '../../ui/badge';
-import { Button } from '../../ui/button';
-import { Card } from '../../ui/card';
-import { Select } from '../../ui/select';
-import { Spinner } from '../../ui/spinner';
+import { PlayIcon } from '@/components/icons';
+import { ErrorAlert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Select } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
 import type { ErrorClass } from '@/server/upstreams/types';
-import type { Upstream } from '../upstreams';
+import type { Upstream } from '@/components/operator/upstreams';
 
 /** The test button: one smallest real request through the channel, its answer shown in place. */
 export function ChannelTestPanel({ u }: { u: Upstream }) {

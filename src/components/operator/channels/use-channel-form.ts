@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import { applyServerError, serverIssues, useZodForm } from '@/components/ui/form';
 import { trpc } from '@/trpc/react';
-import type { Upstream } from '../upstreams';
+import type { Upstream } from '@/components/operator/upstreams';
 import { channelBodyOf, channelFormSchema, channelValuesOf, emptyChannelValues, type ChannelFormValues } from './channel-form';
 
 const TOP_FIELDS: readonly string[] = ['name', 'provider', 'adapter', 'base_url', 'api_key', 'soft_timeout_ms', 'enabled', 'models'];

@@ -1,9 +1,9 @@
 import { useFormatter, useTranslations } from 'next-intl';
 import { useMemo } from 'react';
-import { Badge } from '../../ui/badge';
-import { Button } from '../../ui/button';
-import { cn } from '../../ui/cn';
-import { OperatorTable } from '../operator-table';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { OperatorTable } from '@/components/operator/operator-table';
 import { STATE_TONE, type OperatorClaim } from './model';
 
 const COLUMNS = ['code', 'tenant', 'credits', 'templates', 'state', 'created', 'redeemed'] as const;

@@ -1,6 +1,6 @@
 import { useTranslations } from 'next-intl';
-import { ArrowLeftIcon, ArrowRightIcon } from '../../icons';
-import { Button } from '../../ui/button';
+import { ArrowLeftIcon, ArrowRightIcon } from '@/components/icons';
+import { Button } from '@/components/ui/button';
 
 interface PagerProps {
   page: number;

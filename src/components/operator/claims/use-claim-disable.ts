@@ -3,7 +3,7 @@
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { trpc } from '@/trpc/react';
-import { useErrorText } from '../../console/use-error-text';
+import { useErrorText } from '@/components/console/use-error-text';
 import type { OperatorClaim } from './model';
 
 /**

@@ -1,6 +1,6 @@
 import { useFormatter, useTranslations } from 'next-intl';
 import type { OutboxMail } from '@/server/db/schema';
-import { Badge } from '../../ui/badge';
+import { Badge } from '@/components/ui/badge';
 
 const STATUS_TONE = { stored: 'amber', queued: 'indigo', sent: 'emerald', failed: 'rose' } as const;
 

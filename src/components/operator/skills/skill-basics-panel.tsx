@@ -3,10 +3,10 @@
 import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '../../ui/card';
-import { FieldBlock } from '../../ui/form';
-import { Input } from '../../ui/input';
-import { Textarea } from '../../ui/textarea';
+import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FieldBlock } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
 import { NameField, SlugField } from '@/components/templates/form-parts';
 import { SwitchField } from '@/components/templates/toggle-row';
 import { GENRES, SKILL_RATIOS } from './model';

@@ -7,10 +7,10 @@ import { FieldsBuilder } from '@/components/templates/fields-builder';
 import { MAX_FIELDS, SENTENCE_SLOT } from '@/components/templates/fill';
 import { PromptInput, type PromptSpec } from '@/components/templates/prompt-editor';
 import { ToggleRow } from '@/components/templates/toggle-row';
-import { WarningIcon } from '../../icons';
-import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '../../ui/card';
-import { cn } from '../../ui/cn';
-import { FormDescription, FormField, FormItem, FormMessage } from '../../ui/form';
+import { WarningIcon } from '@/components/icons';
+import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { cn } from '@/components/ui/cn';
+import { FormDescription, FormField, FormItem, FormMessage } from '@/components/ui/form';
 import type { SlotReport } from './model';
 import type { SkillFormState } from './use-skill-form';
 

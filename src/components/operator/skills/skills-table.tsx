@@ -1,10 +1,10 @@
 import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
-import { Badge } from '../../ui/badge';
-import { Button } from '../../ui/button';
-import { cn } from '../../ui/cn';
-import { Switch } from '../../ui/switch';
-import { OperatorTable } from '../operator-table';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { Switch } from '@/components/ui/switch';
+import { OperatorTable } from '@/components/operator/operator-table';
 import { genreLabel, type GenreWords } from '@/components/skills/genres';
 import { skillKindLabel, type OperatorSkill } from './model';
 import { useOriginName } from './origin';

@@ -1,5 +1,5 @@
 import { useTranslations } from 'next-intl';
-import { cn } from '../../ui/cn';
+import { cn } from '@/components/ui/cn';
 
 /** A small preview of a skill's thumbnail; nothing is requested until the address looks complete. */
 export function Thumb({ src, size = 'md', alt = '', className }: { src: string; size?: 'sm' | 'md'; alt?: string; className?: string }) {

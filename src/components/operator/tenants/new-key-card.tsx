@@ -1,10 +1,10 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { KeyIcon } from '../../icons';
-import { Button } from '../../ui/button';
-import { Card } from '../../ui/card';
-import { CopyButton } from '../../ui/copy-button';
+import { KeyIcon } from '@/components/icons';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { CopyButton } from '@/components/ui/copy-button';
 
 interface NewKeyCardProps {
   /** Whose key it is, for the heading. */

@@ -2,11 +2,11 @@
 
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { useErrorText } from '../../console/use-error-text';
-import { KeyIcon, PowerIcon } from '../../icons';
-import { Button } from '../../ui/button';
-import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '../../ui/card';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { useErrorText } from '@/components/console/use-error-text';
+import { KeyIcon, PowerIcon } from '@/components/icons';
+import { Button } from '@/components/ui/button';
+import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { trpc } from '@/trpc/react';
 import type { OperatorTenant } from './model';
 import { NewKeyCard } from './new-key-card';

@@ -2,12 +2,12 @@
 
 import { useFormatter, useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
-import { useApplyServerError } from '../../console/use-error-text';
-import { Button } from '../../ui/button';
-import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '../../ui/card';
-import { FieldBlock, Form, FormRootError, useZodForm } from '../../ui/form';
-import { Input } from '../../ui/input';
-import { Spinner } from '../../ui/spinner';
+import { useApplyServerError } from '@/components/console/use-error-text';
+import { Button } from '@/components/ui/button';
+import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FieldBlock, Form, FormRootError, useZodForm } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
 import { trpc } from '@/trpc/react';
 import { creditFormSchema } from './model';
 import { useTenantRefresh } from './use-tenant-refresh';

@@ -1,13 +1,13 @@
 'use client';
 
 import { useFormatter, useTranslations } from 'next-intl';
-import { LoadMore } from '../../console/load-more';
-import { RequestError } from '../../console/request-error';
-import { CoinsIcon } from '../../icons';
-import { Card } from '../../ui/card';
-import { cn } from '../../ui/cn';
-import { ListSkeleton } from '../../ui/list-skeleton';
-import { EmptyState, ListState } from '../../ui/list-state';
+import { LoadMore } from '@/components/console/load-more';
+import { RequestError } from '@/components/console/request-error';
+import { CoinsIcon } from '@/components/icons';
+import { Card } from '@/components/ui/card';
+import { cn } from '@/components/ui/cn';
+import { ListSkeleton } from '@/components/ui/list-skeleton';
+import { EmptyState, ListState } from '@/components/ui/list-state';
 import { trpc } from '@/trpc/react';
 import { LEDGER_PAGE_SIZE } from './model';
 

@@ -2,15 +2,15 @@
 
 import { useTranslations } from 'next-intl';
 import { useId, useMemo, useState } from 'react';
-import { useErrorText } from '../../console/use-error-text';
-import { ErrorAlert } from '../../ui/alert';
-import { Button } from '../../ui/button';
-import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '../../ui/card';
-import { Input } from '../../ui/input';
-import { Label } from '../../ui/label';
-import { Select } from '../../ui/select';
+import { useErrorText } from '@/components/console/use-error-text';
+import { ErrorAlert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
 import { trpc } from '@/trpc/react';
-import { UPSTREAM_LIST_INPUT } from '../upstreams';
+import { UPSTREAM_LIST_INPUT } from '@/components/operator/upstreams';
 import { bindingChoices, markupFormSchema, type OperatorTenant } from './model';
 import { useTenantRefresh } from './use-tenant-refresh';
 

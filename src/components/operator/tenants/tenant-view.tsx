@@ -2,14 +2,14 @@
 
 import Link from 'next/link';
 import { useFormatter, useTranslations } from 'next-intl';
-import { ArrowLeftIcon, MembersIcon } from '../../icons';
-import { Badge } from '../../ui/badge';
-import { Card } from '../../ui/card';
-import { ListSkeleton } from '../../ui/list-skeleton';
-import { EmptyState, ListState } from '../../ui/list-state';
+import { ArrowLeftIcon, MembersIcon } from '@/components/icons';
+import { Badge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { ListSkeleton } from '@/components/ui/list-skeleton';
+import { EmptyState, ListState } from '@/components/ui/list-state';
 import { trpc } from '@/trpc/react';
-import { PageHeader } from '../../console/page-header';
-import { AuditEntries } from '../audit/audit-entries';
+import { PageHeader } from '@/components/console/page-header';
+import { AuditEntries } from '@/components/operator/audit/audit-entries';
 import { TENANT_AUDIT_INPUT, TENANT_LIST_INPUT, type OperatorTenant } from './model';
 import { TenantAccessPanel } from './tenant-access-panel';
 import { TenantCreditPanel } from './tenant-credit-panel';

@@ -3,9 +3,9 @@
 import Link from 'next/link';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useMemo } from 'react';
-import { Badge } from '../../ui/badge';
-import { cn } from '../../ui/cn';
-import { OperatorTable } from '../operator-table';
+import { Badge } from '@/components/ui/badge';
+import { cn } from '@/components/ui/cn';
+import { OperatorTable } from '@/components/operator/operator-table';
 import type { OperatorTenant } from './model';
 
 const COLUMNS = ['name', 'credits', 'month', 'binding', 'markup', 'state', 'members'] as const;

@@ -2,13 +2,13 @@
 
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { MembersIcon, PlusIcon } from '../../icons';
-import { Button } from '../../ui/button';
-import { ListSkeleton } from '../../ui/list-skeleton';
-import { EmptyState, ListState } from '../../ui/list-state';
-import { SearchBox } from '../../ui/search-box';
+import { MembersIcon, PlusIcon } from '@/components/icons';
+import { Button } from '@/components/ui/button';
+import { ListSkeleton } from '@/components/ui/list-skeleton';
+import { EmptyState, ListState } from '@/components/ui/list-state';
+import { SearchBox } from '@/components/ui/search-box';
 import { trpc } from '@/trpc/react';
-import { OperatorHeader } from '../operator-header';
+import { OperatorHeader } from '@/components/operator/operator-header';
 import { matchesTenant, TENANT_LIST_INPUT } from './model';
 import { NewKeyCard } from './new-key-card';
 import { TenantCreateForm } from './tenant-create-form';

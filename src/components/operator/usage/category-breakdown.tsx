@@ -1,6 +1,6 @@
 import { useFormatter, useTranslations } from 'next-intl';
 import { CATEGORIES, formatCredits, formatRate } from '@/components/usage/format';
-import { Card } from '../../ui/card';
+import { Card } from '@/components/ui/card';
 import { share, type PlatformUsage } from './model';
 
 /** The window's credits per category with each one's share of the total and a bar for it. */

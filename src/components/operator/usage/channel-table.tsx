@@ -1,7 +1,7 @@
 import { useFormatter, useTranslations } from 'next-intl';
 import { formatCredits, formatRate } from '@/components/usage/format';
-import { Card } from '../../ui/card';
-import { cn } from '../../ui/cn';
+import { Card } from '@/components/ui/card';
+import { cn } from '@/components/ui/cn';
 import type { PlatformUsage } from './model';
 
 /** A failure rate at or above this is shown in red. */

@@ -1,7 +1,7 @@
 import { useFormatter, useTranslations } from 'next-intl';
 import { CATEGORIES, formatCny, formatCredits } from '@/components/usage/format';
-import { Button } from '../../ui/button';
-import { OperatorTable, type Column } from '../operator-table';
+import { Button } from '@/components/ui/button';
+import { OperatorTable, type Column } from '@/components/operator/operator-table';
 import type { PlatformUsage } from './model';
 
 interface TenantTableProps {

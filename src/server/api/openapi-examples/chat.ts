@@ -1,4 +1,4 @@
-import { AUTO_MODEL } from '../../../contracts/chat';
+import { AUTO_MODEL } from '@/contracts/chat';
 import { NOW } from './common';
 import type { OperationExample } from './types';
 

@@ -1,4 +1,4 @@
-import { DEFAULT_TUTORIAL_TITLE } from '../../../contracts/claims';
+import { DEFAULT_TUTORIAL_TITLE } from '@/contracts/claims';
 
 /**
  * The one story the worked examples tell, so every operation shows the same tenant, files, templates

@@ -1,5 +1,5 @@
-import { TEMPLATE_VARIABLE_NAMES } from '../../../contracts/image-template';
-import { assignVariables, buildFields, buildPromptTemplate } from '../../../contracts/template-draft';
+import { TEMPLATE_VARIABLE_NAMES } from '@/contracts/image-template';
+import { assignVariables, buildFields, buildPromptTemplate } from '@/contracts/template-draft';
 import { at, DAY, MINUTE, PHOTO_BYTES, PHOTO_KEY, PHOTO_URL, SHOT_BYTES, SHOT_KEY, SHOT_URL, TENANT_ID } from './common';
 import type { OperationExample } from './types';
 

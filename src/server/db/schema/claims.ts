@@ -1,7 +1,7 @@
 import { index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { templates } from './templates';
 import { tenantRef, tenants } from './tenants';
-import { claimStates } from '../../../contracts/claims';
+import { claimStates } from '@/contracts/claims';
 import { at, ownedBy, stamp, uuidKey } from './columns';
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, real, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
-import { jobStatuses } from '../../../contracts/jobs';
+import { jobStatuses } from '@/contracts/jobs';
 import { at, ownedBy, serialKey, stamp, uuidKey } from './columns';
 import { tenantRef } from './tenants';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
-import { mediaTypes } from '../../../contracts/uploads';
+import { mediaTypes } from '@/contracts/uploads';
 import { at, stamp, uuidKey } from './columns';
 import { tenantRef } from './tenants';
 

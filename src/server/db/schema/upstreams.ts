@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, real, smallint, text, uuid } from 'drizzle-orm/pg-core';
-import type { UpstreamModel } from '../../upstreams/types';
+import type { UpstreamModel } from '@/server/upstreams/types';
 import { at, ownedBy, serialKey, stamp, uuidKey } from './columns';
 
 /**

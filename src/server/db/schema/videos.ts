@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { videoTaskStates } from '../../../contracts/videos';
+import { videoTaskStates } from '@/contracts/videos';
 import { at, stamp } from './columns';
 import { jobs } from './jobs';
 import { upstreams } from './upstreams';

@@ -1,16 +1,16 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { AccountActionBody } from '../../../contracts/accounts';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { isUniqueViolation } from '../../db/rows';
-import { accounts, apiKeys, ledgerEntries, tenants, type Account } from '../../db/schema';
-import { decryptSecret } from '../auth/keys';
-import { issueKey } from '../auth/api-keys';
-import { announceCredentialChange } from '../auth/credential-changes';
-import type { TenantIdentity } from '../auth/identity';
-import type { Deps } from '../deps';
-import { moveCredits } from '../credits/ledger';
-import { AppError, badRequest, notFound } from '../errors';
+import type { AccountActionBody } from '@/contracts/accounts';
+import type { Config } from '@/server/config';
+import type { Db } from '@/server/db/client';
+import { isUniqueViolation } from '@/server/db/rows';
+import { accounts, apiKeys, ledgerEntries, tenants, type Account } from '@/server/db/schema';
+import { decryptSecret } from '@/server/domain/auth/keys';
+import { issueKey } from '@/server/domain/auth/api-keys';
+import { announceCredentialChange } from '@/server/domain/auth/credential-changes';
+import type { TenantIdentity } from '@/server/domain/auth/identity';
+import type { Deps } from '@/server/domain/deps';
+import { moveCredits } from '@/server/domain/credits/ledger';
+import { AppError, badRequest, notFound } from '@/server/domain/errors';
 
 export interface AccountView {
   account_id: string;

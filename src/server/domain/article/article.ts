@@ -1,19 +1,19 @@
-import { modelJson } from '../../upstreams/model-json';
-import type { ArticleFormat } from '../../../contracts/templates';
+import { modelJson } from '@/server/upstreams/model-json';
+import type { ArticleFormat } from '@/contracts/templates';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { chatComplete } from '../../upstreams/adapters/openai-chat';
-import { routeCall } from '../../upstreams/engine';
-import { UpstreamError } from '../../upstreams/types';
-import type { ArticleRequest } from '../../../contracts/article';
-import { jobs } from '../../db/schema';
-import { AppError } from '../errors';
-import { currentRequestId } from '../../request-id';
-import type { ScopedIdentity } from '../auth/identity';
-import type { Deps } from '../deps';
-import { chargeWork, refundJob } from '../credits/ledger';
-import { fillSlots } from '../templates/slots';
-import { templateForUse } from '../templates/templates';
+import { chatComplete } from '@/server/upstreams/adapters/openai-chat';
+import { routeCall } from '@/server/upstreams/engine';
+import { UpstreamError } from '@/server/upstreams/types';
+import type { ArticleRequest } from '@/contracts/article';
+import { jobs } from '@/server/db/schema';
+import { AppError } from '@/server/domain/errors';
+import { currentRequestId } from '@/server/request-id';
+import type { ScopedIdentity } from '@/server/domain/auth/identity';
+import type { Deps } from '@/server/domain/deps';
+import { chargeWork, refundJob } from '@/server/domain/credits/ledger';
+import { fillSlots } from '@/server/domain/templates/slots';
+import { templateForUse } from '@/server/domain/templates/templates';
 
 /** What each format returns (spec: xiaohongshu has hashtags, the others title and body). */
 export const FORMAT_FIELDS: Record<ArticleFormat, readonly ('title' | 'body' | 'hashtags')[]> = {

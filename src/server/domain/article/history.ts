@@ -1,11 +1,11 @@
 import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { ArticleFormat } from '../../../contracts/templates';
-import { articleFormats } from '../../../contracts/templates';
-import type { Db } from '../../db/client';
-import { jobs, type Job } from '../../db/schema';
-import type { ScopedIdentity } from '../auth/identity';
-import { notFound } from '../errors';
-import { pageOfJobs, visibleTo } from '../jobs/read';
+import type { ArticleFormat } from '@/contracts/templates';
+import { articleFormats } from '@/contracts/templates';
+import type { Db } from '@/server/db/client';
+import { jobs, type Job } from '@/server/db/schema';
+import type { ScopedIdentity } from '@/server/domain/auth/identity';
+import { notFound } from '@/server/domain/errors';
+import { pageOfJobs, visibleTo } from '@/server/domain/jobs/read';
 
 /** An article kept in the history: what was asked, what was written (or why not), and what it cost. */
 export interface ArticleRecord {

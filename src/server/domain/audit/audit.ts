@@ -1,9 +1,9 @@
 import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
-import type { AdminActionBody } from '../../../contracts/admin';
-import type { Db } from '../../db/client';
-import { auditLog, tenants } from '../../db/schema';
-import type { AdminIdentity } from '../auth/identity';
-import type { Deps } from '../deps';
+import type { AdminActionBody } from '@/contracts/admin';
+import type { Db } from '@/server/db/client';
+import { auditLog, tenants } from '@/server/db/schema';
+import type { AdminIdentity } from '@/server/domain/auth/identity';
+import type { Deps } from '@/server/domain/deps';
 
 /** Who acted, as an audit row names it. */
 export type AuditActor = 'admin-key' | 'operator-console' | 'studio';

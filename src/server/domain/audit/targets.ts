@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { claimCodes, skills, upstreams } from '../../db/schema';
+import type { Db } from '@/server/db/client';
+import { claimCodes, skills, upstreams } from '@/server/db/schema';
 
 /**
  * The fields of the objects operator actions change, as audit rows keep them before and after an

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { preparedPerDb } from '../../db/prepared';
-import { accounts, apiKeys, platformSettings, tenants } from '../../db/schema';
+import type { Db } from '@/server/db/client';
+import { preparedPerDb } from '@/server/db/prepared';
+import { accounts, apiKeys, platformSettings, tenants } from '@/server/db/schema';
 import { announceCredentialChange } from './credential-changes';
 import type { Identity } from './identity';
 import { decryptSecret, digestKey, encryptSecret, generateApiKey, looksLikeKey, sameDigest } from './keys';

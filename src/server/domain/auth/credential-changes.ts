@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '@/server/db/client';
 
 /**
  * Channel on which a change to a tenant's credentials (a key replaced, a member disabled, the

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { consoleUsers, tenants } from '../../db/schema';
+import type { Db } from '@/server/db/client';
+import { consoleUsers, tenants } from '@/server/db/schema';
 import { resolveKey, type AdminKeySource } from './api-keys';
 import type { Identity } from './identity';
 

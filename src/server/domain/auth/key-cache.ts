@@ -1,4 +1,4 @@
-import type { Database } from '../../db/client';
+import type { Database } from '@/server/db/client';
 import { resolveKey, type AdminKeySource, type KeyResolution } from './api-keys';
 import { CREDENTIALS_CHANNEL, onLocalAnnouncement } from './credential-changes';
 import { digestKey, looksLikeKey } from './keys';

@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { consoleUsers, passwordResets, signInThrottles } from '../../db/schema';
-import { logStoredMail, storeMail } from '../../mail/outbox';
-import { mailLocale, passwordResetMail } from '../../mail/messages';
-import type { Deps } from '../deps';
-import { AppError } from '../errors';
-import { consume, type Limit } from '../limits/rate-limit';
+import type { Db } from '@/server/db/client';
+import { consoleUsers, passwordResets, signInThrottles } from '@/server/db/schema';
+import { logStoredMail, storeMail } from '@/server/mail/outbox';
+import { mailLocale, passwordResetMail } from '@/server/mail/messages';
+import type { Deps } from '@/server/domain/deps';
+import { AppError } from '@/server/domain/errors';
+import { consume, type Limit } from '@/server/domain/limits/rate-limit';
 import { hashPassword } from './passwords';
 
 const HOUR_MS = 3_600_000;

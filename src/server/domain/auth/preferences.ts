@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { consoleUsers } from '../../db/schema';
+import type { Db } from '@/server/db/client';
+import { consoleUsers } from '@/server/db/schema';
 
 /**
  * What a console user chose for themselves and keeps across browsers: today the console language.

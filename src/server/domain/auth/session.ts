@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { upstreams } from '../../db/schema';
-import type { Deps } from '../deps';
-import { getTenant } from '../tenants/tenants';
+import { upstreams } from '@/server/db/schema';
+import type { Deps } from '@/server/domain/deps';
+import { getTenant } from '@/server/domain/tenants/tenants';
 import type { ScopedIdentity } from './identity';
 
 export interface SessionSummary {

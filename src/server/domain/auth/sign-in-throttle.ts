@@ -1,7 +1,7 @@
 import { and, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/rows';
-import { signInThrottles } from '../../db/schema';
+import type { Db } from '@/server/db/client';
+import { rowsOf } from '@/server/db/rows';
+import { signInThrottles } from '@/server/db/schema';
 
 /**
  * How many failed sign-ins one key allows before it is locked. The lock lasts `lockS`, doubling with

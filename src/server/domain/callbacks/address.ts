@@ -1,7 +1,7 @@
-import type { Config } from '../../config';
-import { vetUrl } from '../../net/address';
+import type { Config } from '@/server/config';
+import { vetUrl } from '@/server/net/address';
 
-export { isPublicAddress } from '../../net/address';
+export { isPublicAddress } from '@/server/net/address';
 
 export type AddressVerdict = { ok: true; addresses: string[] } | { ok: false; reason: string };
 

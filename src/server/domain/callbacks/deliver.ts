@@ -1,13 +1,13 @@
-import type { JobFailureReason } from '../../../contracts/jobs';
-import { failureReason } from '../jobs/read';
+import type { JobFailureReason } from '@/contracts/jobs';
+import { failureReason } from '@/server/domain/jobs/read';
 import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { callbackDeliveries, jobs } from '../../db/schema';
-import { recordCallback } from '../../metrics/registry';
-import type { Task, TaskPayload } from '../../queue/queue';
-import { safeFetch } from '../../net/outbound';
+import type { Config } from '@/server/config';
+import type { Db } from '@/server/db/client';
+import { callbackDeliveries, jobs } from '@/server/db/schema';
+import { recordCallback } from '@/server/metrics/registry';
+import type { Task, TaskPayload } from '@/server/queue/queue';
+import { safeFetch } from '@/server/net/outbound';
 import { ownHosts } from './address';
 import { signingSecret } from './secret';
 

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { tenants } from '../../db/schema';
-import type { TenantIdentity } from '../auth/identity';
-import { decryptSecret, encryptSecret } from '../auth/keys';
-import type { Deps } from '../deps';
-import { notFound } from '../errors';
+import type { Db } from '@/server/db/client';
+import { tenants } from '@/server/db/schema';
+import type { TenantIdentity } from '@/server/domain/auth/identity';
+import { decryptSecret, encryptSecret } from '@/server/domain/auth/keys';
+import type { Deps } from '@/server/domain/deps';
+import { notFound } from '@/server/domain/errors';
 
 /** A Standard Webhooks secret: `whsec_` and 32 random bytes in base64. */
 export function newWebhookSecret(): string {

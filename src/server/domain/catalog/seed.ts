@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs';
 import { and, eq, isNull, notInArray } from 'drizzle-orm';
 import { parse } from 'yaml';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
-import { skills, templates, videoTemplates } from '../../db/schema';
-import { logger } from '../../logger';
-import { skillUpsertSchema } from '../../../contracts/skills';
-import { contractProblem } from '../../../contracts/slots';
-import { templateCreateSchema, videoTemplateCreateSchema } from '../../../contracts/templates';
-import { skillProblem } from '../skills/skills';
+import type { Db } from '@/server/db/client';
+import { skills, templates, videoTemplates } from '@/server/db/schema';
+import { logger } from '@/server/logger';
+import { skillUpsertSchema } from '@/contracts/skills';
+import { contractProblem } from '@/contracts/slots';
+import { templateCreateSchema, videoTemplateCreateSchema } from '@/contracts/templates';
+import { skillProblem } from '@/server/domain/skills/skills';
 
 /**
  * The shipped catalogue: platform skills and platform-shared templates, kept as YAML next to this

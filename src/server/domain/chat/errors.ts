@@ -1,6 +1,6 @@
-import { AppError, errorStatus, type ErrorCode, type FieldIssue } from '../errors';
-import { logger } from '../../logger';
-import { currentRequestId } from '../../request-id';
+import { AppError, errorStatus, type ErrorCode, type FieldIssue } from '@/server/domain/errors';
+import { logger } from '@/server/logger';
+import { currentRequestId } from '@/server/request-id';
 
 /**
  * Chat answers errors in one of two dialects:

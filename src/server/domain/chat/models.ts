@@ -1,6 +1,6 @@
-import { AUTO_MODEL, type ModelObject } from '../../../contracts/chat';
-import type { Db } from '../../db/client';
-import { loadCandidates } from '../../upstreams/registry';
+import { AUTO_MODEL, type ModelObject } from '@/contracts/chat';
+import type { Db } from '@/server/db/client';
+import { loadCandidates } from '@/server/upstreams/registry';
 
 /** When the list was first offered; OpenAI's `created` is a Unix time and these names do not change. */
 const CREATED = Math.floor(Date.UTC(2026, 0, 1) / 1000);

@@ -1,5 +1,5 @@
-import type { ChatPrice, Config } from '../../config';
-import type { ChatMessage } from '../../../contracts/chat';
+import type { ChatPrice, Config } from '@/server/config';
+import type { ChatMessage } from '@/contracts/chat';
 
 /**
  * Chat is charged by tokens: credits per 1,000 prompt and completion tokens by model family,

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { AUTO_ALIASES, chatRequestSchema, type ChatRequest } from '../../../contracts/chat';
-import { assertWellFormedInput } from '../../api/input-text';
-import { AppError, pathText, type FieldIssue } from '../errors';
-import type { Needs } from '../../upstreams/select';
+import { AUTO_ALIASES, chatRequestSchema, type ChatRequest } from '@/contracts/chat';
+import { assertWellFormedInput } from '@/server/api/input-text';
+import { AppError, pathText, type FieldIssue } from '@/server/domain/errors';
+import type { Needs } from '@/server/upstreams/select';
 
 /** A chat request after checking: what routing, charging and the upstream need. */
 export interface ParsedChat {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatChunk } from '../../upstreams/adapters/openai-chat';
-import { UpstreamError } from '../../upstreams/types';
+import type { ChatChunk } from '@/server/upstreams/adapters/openai-chat';
+import { UpstreamError } from '@/server/upstreams/types';
 import { streamHead } from './stream-head';
 
 function stream(chunks: ChatChunk[]): AsyncIterator<ChatChunk> & { read: number } {

@@ -1,5 +1,5 @@
-import type { ChatChunk } from '../../upstreams/adapters/openai-chat';
-import { UpstreamError } from '../../upstreams/types';
+import type { ChatChunk } from '@/server/upstreams/adapters/openai-chat';
+import { UpstreamError } from '@/server/upstreams/types';
 
 /** Whether a stream chunk says something: content, a tool call, or why the answer stopped. */
 function saysSomething(chunk: ChatChunk): boolean {

@@ -1,18 +1,18 @@
-import type { ClaimState } from '../../../contracts/claims';
-import { isUuid } from '../../../contracts/common';
+import type { ClaimState } from '@/contracts/claims';
+import { isUuid } from '@/contracts/common';
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
-import { CLAIM_CODE_PATTERN, DEFAULT_TUTORIAL_TITLE, type ClaimCreate } from '../../../contracts/claims';
-import type { AdminActionBody } from '../../../contracts/admin';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { isUniqueViolation } from '../../db/rows';
-import { claimCodes, templates, tenants, type ClaimCode } from '../../db/schema';
-import type { AdminIdentity, TenantIdentity } from '../auth/identity';
-import type { Deps } from '../deps';
-import { moveCredits } from '../credits/ledger';
-import { AppError, badRequest, notFound, fieldError } from '../errors';
-import { absoluteUrl } from '../templates/access';
+import { CLAIM_CODE_PATTERN, DEFAULT_TUTORIAL_TITLE, type ClaimCreate } from '@/contracts/claims';
+import type { AdminActionBody } from '@/contracts/admin';
+import type { Config } from '@/server/config';
+import type { Db } from '@/server/db/client';
+import { isUniqueViolation } from '@/server/db/rows';
+import { claimCodes, templates, tenants, type ClaimCode } from '@/server/db/schema';
+import type { AdminIdentity, TenantIdentity } from '@/server/domain/auth/identity';
+import type { Deps } from '@/server/domain/deps';
+import { moveCredits } from '@/server/domain/credits/ledger';
+import { AppError, badRequest, notFound, fieldError } from '@/server/domain/errors';
+import { absoluteUrl } from '@/server/domain/templates/access';
 
 /** Crockford's base32 without look-alikes (CLAIM_CODE_PATTERN). */
 const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';

@@ -1,13 +1,13 @@
 /** Claim codes across every tenant, as the operator looks them up (`claim-list`). */
 import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { ClaimState } from '../../../contracts/claims';
-import type { AdminActionBody } from '../../../contracts/admin';
-import { claimCodes, templates, tenants } from '../../db/schema';
-import type { AdminIdentity } from '../auth/identity';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { ClaimState } from '@/contracts/claims';
+import type { AdminActionBody } from '@/contracts/admin';
+import { claimCodes, templates, tenants } from '@/server/db/schema';
+import type { AdminIdentity } from '@/server/domain/auth/identity';
+import type { Config } from '@/server/config';
+import type { Db } from '@/server/db/client';
 import { claimUrl } from './claims';
-import { fieldError, notFound } from '../errors';
+import { fieldError, notFound } from '@/server/domain/errors';
 
 export interface OperatorClaim {
   code: string;

@@ -1,16 +1,16 @@
 /** Redemption of a claim code by a buyer (the public claim page and `POST /api/social-claims`). */
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { RedeemBody } from '../../../contracts/claims';
-import { isUniqueViolation } from '../../db/rows';
-import { claimCodes, consoleUsers, templateGrants, templates, tenants } from '../../db/schema';
-import { issueKey } from '../auth/api-keys';
-import { decryptSecret, encryptSecret } from '../auth/keys';
-import { hashPassword } from '../auth/passwords';
-import { newWebhookSecret } from '../callbacks/secret';
-import { moveCredits } from '../credits/ledger';
-import type { Deps } from '../deps';
-import { AppError } from '../errors';
+import type { RedeemBody } from '@/contracts/claims';
+import { isUniqueViolation } from '@/server/db/rows';
+import { claimCodes, consoleUsers, templateGrants, templates, tenants } from '@/server/db/schema';
+import { issueKey } from '@/server/domain/auth/api-keys';
+import { decryptSecret, encryptSecret } from '@/server/domain/auth/keys';
+import { hashPassword } from '@/server/domain/auth/passwords';
+import { newWebhookSecret } from '@/server/domain/callbacks/secret';
+import { moveCredits } from '@/server/domain/credits/ledger';
+import type { Deps } from '@/server/domain/deps';
+import { AppError } from '@/server/domain/errors';
 import { findClaim, tutorialOf } from './claims';
 
 export interface RedeemAnswer {

@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { preparedPerDb } from '../../db/prepared';
-import { accounts, tenants } from '../../db/schema';
-import type { ScopedIdentity, TenantIdentity } from '../auth/identity';
-import type { Deps } from '../deps';
-import { notFound } from '../errors';
+import { preparedPerDb } from '@/server/db/prepared';
+import { accounts, tenants } from '@/server/db/schema';
+import type { ScopedIdentity, TenantIdentity } from '@/server/domain/auth/identity';
+import type { Deps } from '@/server/domain/deps';
+import { notFound } from '@/server/domain/errors';
 
 export interface Balance {
   /** Credits the caller can spend now. */

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client';
+import type { Db } from '@/server/db/client';
 import { CreditHolds, type CreditHoldOptions } from './holds';
 
 /** Each process's chat holds, one set per database (holds.ts). */

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { hotStatement, type Bind } from '../../db/rows';
-import { logger } from '../../logger';
-import { accounts, creditHolds, ledgerEntries, tenants, usageDaily, USAGE_TIMEZONE } from '../../db/schema';
+import type { Db } from '@/server/db/client';
+import { hotStatement, type Bind } from '@/server/db/rows';
+import { logger } from '@/server/logger';
+import { accounts, creditHolds, ledgerEntries, tenants, usageDaily, USAGE_TIMEZONE } from '@/server/db/schema';
 
 /**
  * The statements of chat holds (holds.ts). Each names its wallet by shape: `t` the tenant pool, `a` a

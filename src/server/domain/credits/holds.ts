@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../db/client';
-import type { UsageCategory } from '../../db/schema';
+import type { Db } from '@/server/db/client';
+import type { UsageCategory } from '@/server/db/schema';
 import { chargeStatement, growStatement, HOLD_TTL_MS, releaseStatement, renewStatement, shrinkStatement } from './hold-statements';
-import { logger } from '../../logger';
-import { recordCredits } from '../../metrics/registry';
+import { logger } from '@/server/logger';
+import { recordCredits } from '@/server/metrics/registry';
 import { moveCredits } from './ledger';
 
 /**

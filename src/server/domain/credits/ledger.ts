@@ -1,12 +1,12 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { MAX_BALANCE } from '../../../contracts/common';
-import type { Db } from '../../db/client';
-import { hotStatement, type Bind } from '../../db/rows';
-import { takeTokensWith, tokenValues, type Limit } from '../limits/rate-limit';
-import { accounts, ledgerEntries, tenants, usageDaily, USAGE_TIMEZONE, type LedgerKind, type UsageCategory } from '../../db/schema';
-import type { ScopedIdentity } from '../auth/identity';
-import { AppError } from '../errors';
-import { recordCredits } from '../../metrics/registry';
+import { MAX_BALANCE } from '@/contracts/common';
+import type { Db } from '@/server/db/client';
+import { hotStatement, type Bind } from '@/server/db/rows';
+import { takeTokensWith, tokenValues, type Limit } from '@/server/domain/limits/rate-limit';
+import { accounts, ledgerEntries, tenants, usageDaily, USAGE_TIMEZONE, type LedgerKind, type UsageCategory } from '@/server/db/schema';
+import type { ScopedIdentity } from '@/server/domain/auth/identity';
+import { AppError } from '@/server/domain/errors';
+import { recordCredits } from '@/server/metrics/registry';
 
 export interface Movement {
   tenantId: string;

@@ -7,17 +7,17 @@ import {
   type ConversionStep,
   type TemplateVariable,
   type TextLayer,
-} from '../../../contracts/image-template';
-import { contractProblem } from '../../../contracts/slots';
-import { RoutingExhausted } from '../../upstreams/engine';
-import { modelJson } from '../../upstreams/model-json';
-import type { TenantIdentity } from '../auth/identity';
-import type { Deps } from '../deps';
-import { AppError, fieldError } from '../errors';
-import type { ReadImage } from '../reverse/image-input';
-import { askVision, readReading } from '../reverse/reverse';
-import { createTemplate } from '../templates/templates';
-import { assignVariables, buildFields, buildPromptTemplate } from '../../../contracts/template-draft';
+} from '@/contracts/image-template';
+import { contractProblem } from '@/contracts/slots';
+import { RoutingExhausted } from '@/server/upstreams/engine';
+import { modelJson } from '@/server/upstreams/model-json';
+import type { TenantIdentity } from '@/server/domain/auth/identity';
+import type { Deps } from '@/server/domain/deps';
+import { AppError, fieldError } from '@/server/domain/errors';
+import type { ReadImage } from '@/server/domain/reverse/image-input';
+import { askVision, readReading } from '@/server/domain/reverse/reverse';
+import { createTemplate } from '@/server/domain/templates/templates';
+import { assignVariables, buildFields, buildPromptTemplate } from '@/contracts/template-draft';
 import { layersAnswerSchema, normaliseLayers } from './layers';
 
 /**

@@ -9,22 +9,22 @@ import {
   type ConversionOptions,
   type ConversionResult,
   type ConversionStep,
-} from '../../../contracts/image-template';
-import type { JobFailureReason } from '../../../contracts/jobs';
-import type { Db } from '../../db/client';
-import { jobs, templates, type Job, type JobStep } from '../../db/schema';
-import { logger } from '../../logger';
-import { enqueue, QUEUES, type Task, type TaskPayload } from '../../queue/queue';
-import { failureReasonOf, RoutingExhausted } from '../../upstreams/engine';
-import type { TenantIdentity } from '../auth/identity';
-import { chargeWork, insufficientCredits, moveCredits, refundJob, refundWork, walletOf } from '../credits/ledger';
-import type { Deps } from '../deps';
-import { AppError, notFound } from '../errors';
-import { endedNow, notifyJob } from '../jobs/events';
-import { nearestRatio } from '../reverse/reverse';
-import { readImageInput, type ImageSource, type ReadImage } from '../reverse/image-input';
+} from '@/contracts/image-template';
+import type { JobFailureReason } from '@/contracts/jobs';
+import type { Db } from '@/server/db/client';
+import { jobs, templates, type Job, type JobStep } from '@/server/db/schema';
+import { logger } from '@/server/logger';
+import { enqueue, QUEUES, type Task, type TaskPayload } from '@/server/queue/queue';
+import { failureReasonOf, RoutingExhausted } from '@/server/upstreams/engine';
+import type { TenantIdentity } from '@/server/domain/auth/identity';
+import { chargeWork, insufficientCredits, moveCredits, refundJob, refundWork, walletOf } from '@/server/domain/credits/ledger';
+import type { Deps } from '@/server/domain/deps';
+import { AppError, notFound } from '@/server/domain/errors';
+import { endedNow, notifyJob } from '@/server/domain/jobs/events';
+import { nearestRatio } from '@/server/domain/reverse/reverse';
+import { readImageInput, type ImageSource, type ReadImage } from '@/server/domain/reverse/image-input';
 import { planConversion, runConversion, type ConversionPlan, type StepReport } from './convert';
-import { currentRequestId } from '../../request-id';
+import { currentRequestId } from '@/server/request-id';
 
 /**
  * `POST /api/image-to-template` as a request (synchronous, with a deadline) or as a job (asynchronous:

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { TEMPLATE_VARIABLE_NAMES, type TemplateVariable } from '../../../contracts/image-template';
-import { contractProblem } from '../../../contracts/slots';
-import { fillSlots } from '../templates/slots';
-import { assignVariables, buildFields, buildPromptTemplate } from '../../../contracts/template-draft';
+import { TEMPLATE_VARIABLE_NAMES, type TemplateVariable } from '@/contracts/image-template';
+import { contractProblem } from '@/contracts/slots';
+import { fillSlots } from '@/server/domain/templates/slots';
+import { assignVariables, buildFields, buildPromptTemplate } from '@/contracts/template-draft';
 import { normaliseLayers, normaliseRole, positionWords } from './layers';
 import { planConversion } from './convert';
 

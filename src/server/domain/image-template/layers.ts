@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { TemplateVariable } from '../../../contracts/image-template';
-import { quoteText as quote, type PlainLayer } from '../../../contracts/template-draft';
-import { MAX_INPUT_CHARS } from '../../../contracts/slots';
+import type { TemplateVariable } from '@/contracts/image-template';
+import { quoteText as quote, type PlainLayer } from '@/contracts/template-draft';
+import { MAX_INPUT_CHARS } from '@/contracts/slots';
 
 /**
  * Turning what a vision model says about the texts on an image into the conversion's answer: the

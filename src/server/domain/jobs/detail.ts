@@ -1,7 +1,7 @@
 import { and, asc, eq, or } from 'drizzle-orm';
-import { callbackDeliveries, ledgerEntries, templateHooks, type Job } from '../../db/schema';
-import type { ScopedIdentity } from '../auth/identity';
-import type { Deps } from '../deps';
+import { callbackDeliveries, ledgerEntries, templateHooks, type Job } from '@/server/db/schema';
+import type { ScopedIdentity } from '@/server/domain/auth/identity';
+import type { Deps } from '@/server/domain/deps';
 import { getJob, jobView, type JobView } from './read';
 
 /** One attempt to deliver the job's callback. */

@@ -1,12 +1,12 @@
 import { and, asc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { Database, Db } from '../../db/client';
-import { rowsOf } from '../../db/rows';
-import { jobEvents, jobs, type Job } from '../../db/schema';
-import { CREDENTIALS_CHANNEL } from '../auth/credential-changes';
-import type { ScopedIdentity } from '../auth/identity';
-import { logger } from '../../logger';
-import { recordJobEvent } from '../../metrics/registry';
+import type { Database, Db } from '@/server/db/client';
+import { rowsOf } from '@/server/db/rows';
+import { jobEvents, jobs, type Job } from '@/server/db/schema';
+import { CREDENTIALS_CHANNEL } from '@/server/domain/auth/credential-changes';
+import type { ScopedIdentity } from '@/server/domain/auth/identity';
+import { logger } from '@/server/logger';
+import { recordJobEvent } from '@/server/metrics/registry';
 import { jobView, type JobView } from './read';
 
 /** Channel for job changes: every process's feed hub listens on it. */

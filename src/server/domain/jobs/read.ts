@@ -1,11 +1,11 @@
-import { jobFailureReasons, type JobFailureReason, type JobStatus } from '../../../contracts/jobs';
+import { jobFailureReasons, type JobFailureReason, type JobStatus } from '@/contracts/jobs';
 import { and, desc, eq, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { preparedPerDb } from '../../db/prepared';
-import { jobs, type Job } from '../../db/schema';
-import type { ScopedIdentity } from '../auth/identity';
-import type { Deps } from '../deps';
-import { notFound, fieldError } from '../errors';
+import type { Db } from '@/server/db/client';
+import { preparedPerDb } from '@/server/db/prepared';
+import { jobs, type Job } from '@/server/db/schema';
+import type { ScopedIdentity } from '@/server/domain/auth/identity';
+import type { Deps } from '@/server/domain/deps';
+import { notFound, fieldError } from '@/server/domain/errors';
 
 /** A job as callers see it: no upstream, channel or cost. `id`, `job_id` and `jobId` are the same value. */
 export interface JobView {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { imageQualities } from '../../../contracts/jobs';
-import type { Needs } from '../../upstreams/select';
+import { imageQualities } from '@/contracts/jobs';
+import type { Needs } from '@/server/upstreams/select';
 
 /** What the worker runs: the request with the prompt resolved and defaults applied. */
 export interface ImageJobInput extends Record<string, unknown> {

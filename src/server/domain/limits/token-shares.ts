@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { hotStatement } from '../../db/rows';
-import { logger } from '../../logger';
+import type { Db } from '@/server/db/client';
+import { hotStatement } from '@/server/db/rows';
+import { logger } from '@/server/logger';
 import { takeTokensWith, tokenValues, type Limit } from './rate-limit';
 
 /**

@@ -1,7 +1,7 @@
-import { imageModels, videoTiers, type ImageModelEntry, type VideoTierEntry } from '../../upstreams/catalog';
-import { loadCandidates, tenantBinding } from '../../upstreams/registry';
-import type { ScopedIdentity } from '../auth/identity';
-import type { Deps } from '../deps';
+import { imageModels, videoTiers, type ImageModelEntry, type VideoTierEntry } from '@/server/upstreams/catalog';
+import { loadCandidates, tenantBinding } from '@/server/upstreams/registry';
+import type { ScopedIdentity } from '@/server/domain/auth/identity';
+import type { Deps } from '@/server/domain/deps';
 
 export type AvailableModels =
   | { media_type: 'image'; default: string; models: ImageModelEntry[] }

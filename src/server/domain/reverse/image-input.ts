@@ -1,16 +1,16 @@
 import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
-import { READ_IMAGE_FORMATS, READ_IMAGE_MAX_BYTES } from '../../../contracts/reverse';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { safeFetch } from '../../net/outbound';
-import type { FileStore } from '../../storage/store';
-import type { ScopedIdentity } from '../auth/identity';
-import { badRequest } from '../errors';
-import { ownHosts } from '../callbacks/address';
-import { checkOwnFiles } from '../jobs/submit';
-import { detectType } from '../uploads/file-types';
-import { imageProblem } from '../uploads/image-check';
+import { READ_IMAGE_FORMATS, READ_IMAGE_MAX_BYTES } from '@/contracts/reverse';
+import type { Config } from '@/server/config';
+import type { Db } from '@/server/db/client';
+import { safeFetch } from '@/server/net/outbound';
+import type { FileStore } from '@/server/storage/store';
+import type { ScopedIdentity } from '@/server/domain/auth/identity';
+import { badRequest } from '@/server/domain/errors';
+import { ownHosts } from '@/server/domain/callbacks/address';
+import { checkOwnFiles } from '@/server/domain/jobs/submit';
+import { detectType } from '@/server/domain/uploads/file-types';
+import { imageProblem } from '@/server/domain/uploads/image-check';
 
 /**
  * The image of `/api/reverse` and `/api/image-to-template`: exactly one of an address or an uploaded

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSupportedRatio } from '../../../contracts/ratios';
+import { isSupportedRatio } from '@/contracts/ratios';
 import { nearestRatio, parseReading, READING_RATIOS } from './reverse';
 
 describe('image reading', () => {

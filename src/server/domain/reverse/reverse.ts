@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { readingSchema, type Reading, type ReverseAnswer } from '../../../contracts/reverse';
-import type { Config } from '../../config';
-import { chatComplete } from '../../upstreams/adapters/openai-chat';
-import { routeCall } from '../../upstreams/engine';
-import { modelJson } from '../../upstreams/model-json';
-import { UpstreamError } from '../../upstreams/types';
-import type { ScopedIdentity } from '../auth/identity';
-import { chargeWork, refundWork } from '../credits/ledger';
+import { readingSchema, type Reading, type ReverseAnswer } from '@/contracts/reverse';
+import type { Config } from '@/server/config';
+import { chatComplete } from '@/server/upstreams/adapters/openai-chat';
+import { routeCall } from '@/server/upstreams/engine';
+import { modelJson } from '@/server/upstreams/model-json';
+import { UpstreamError } from '@/server/upstreams/types';
+import type { ScopedIdentity } from '@/server/domain/auth/identity';
+import { chargeWork, refundWork } from '@/server/domain/credits/ledger';
 import { readImageInput, type ImageInputDeps, type ImageSource, type ReadImage } from './image-input';
 
 /** The ratios a reading answers with: ones `/api/generate` accepts, from 1:4 to 4:1. */

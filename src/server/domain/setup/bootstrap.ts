@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { tenants } from '../../db/schema';
-import { ensureAdminKey } from '../auth/api-keys';
-import { seedCatalog } from '../catalog/seed';
-import { OPERATOR } from '../auth/identity';
-import { createTenant } from '../tenants/tenants';
+import type { Config } from '@/server/config';
+import type { Db } from '@/server/db/client';
+import { tenants } from '@/server/db/schema';
+import { ensureAdminKey } from '@/server/domain/auth/api-keys';
+import { seedCatalog } from '@/server/domain/catalog/seed';
+import { OPERATOR } from '@/server/domain/auth/identity';
+import { createTenant } from '@/server/domain/tenants/tenants';
 
 export interface BootstrapReport {
   /** Set only when the admin key was generated now: it is shown this once. */

@@ -1,13 +1,13 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { skills, type Skill } from '../../db/schema';
-import type { AdminIdentity, Identity } from '../auth/identity';
-import type { Deps } from '../deps';
-import { AppError, badRequest, fieldError, type FieldIssue } from '../errors';
-import { absoluteUrl } from '../templates/access';
-import type { SkillUpsert } from '../../../contracts/skills';
-import { contractProblem, SENTENCE_SLOT, slotsOf } from '../../../contracts/slots';
+import type { Config } from '@/server/config';
+import type { Db } from '@/server/db/client';
+import { skills, type Skill } from '@/server/db/schema';
+import type { AdminIdentity, Identity } from '@/server/domain/auth/identity';
+import type { Deps } from '@/server/domain/deps';
+import { AppError, badRequest, fieldError, type FieldIssue } from '@/server/domain/errors';
+import { absoluteUrl } from '@/server/domain/templates/access';
+import type { SkillUpsert } from '@/contracts/skills';
+import { contractProblem, SENTENCE_SLOT, slotsOf } from '@/contracts/slots';
 
 /** What callers see of a skill. The prompt is deliberately absent: it never leaves the server. */
 export type SkillView = ReturnType<typeof skillView>;

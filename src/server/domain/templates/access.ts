@@ -1,9 +1,9 @@
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { templateGrants } from '../../db/schema';
-import type { ScopedIdentity, Identity } from '../auth/identity';
+import type { Config } from '@/server/config';
+import type { Db } from '@/server/db/client';
+import { templateGrants } from '@/server/db/schema';
+import type { ScopedIdentity, Identity } from '@/server/domain/auth/identity';
 
 /** `mine`: the caller's tenant's own rows; `platform`: shared rows with no tenant. */
 export const templateSources = ['mine', 'platform', 'all'] as const;

@@ -1,12 +1,12 @@
-import type { HookType } from '../../../contracts/template-hooks';
+import type { HookType } from '@/contracts/template-hooks';
 import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
-import type { HookBind, HookUpdate } from '../../../contracts/template-hooks';
-import type { Db } from '../../db/client';
-import { isUniqueViolation } from '../../db/rows';
-import { templateHooks, templates, type TemplateHook } from '../../db/schema';
-import type { ScopedIdentity, TenantIdentity } from '../auth/identity';
-import type { Deps } from '../deps';
-import { AppError, notFound, fieldError } from '../errors';
+import type { HookBind, HookUpdate } from '@/contracts/template-hooks';
+import type { Db } from '@/server/db/client';
+import { isUniqueViolation } from '@/server/db/rows';
+import { templateHooks, templates, type TemplateHook } from '@/server/db/schema';
+import type { ScopedIdentity, TenantIdentity } from '@/server/domain/auth/identity';
+import type { Deps } from '@/server/domain/deps';
+import { AppError, notFound, fieldError } from '@/server/domain/errors';
 import { visibleTo } from './access';
 import { videoTemplateVisible } from './video-templates';
 

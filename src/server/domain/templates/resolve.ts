@@ -1,10 +1,10 @@
-import type { FieldSpec } from '../../../contracts/slots';
-import type { Db } from '../../db/client';
-import type { ScopedIdentity } from '../auth/identity';
-import { fieldError, type FieldIssue } from '../errors';
-import type { ImageRequestBody } from '../../../contracts/jobs';
-import type { ImageJobInput } from '../jobs/types';
-import { skillForUse } from '../skills/skills';
+import type { FieldSpec } from '@/contracts/slots';
+import type { Db } from '@/server/db/client';
+import type { ScopedIdentity } from '@/server/domain/auth/identity';
+import { fieldError, type FieldIssue } from '@/server/domain/errors';
+import type { ImageRequestBody } from '@/contracts/jobs';
+import type { ImageJobInput } from '@/server/domain/jobs/types';
+import { skillForUse } from '@/server/domain/skills/skills';
 import { fillSlots, type SlotInput } from './slots';
 import { templateForUse } from './templates';
 

@@ -1,5 +1,5 @@
-import { MAX_INPUT_CHARS, SENTENCE_SLOT, SLOT, slotsOf, type FieldSpec } from '../../../contracts/slots';
-import { fieldError, type FieldIssue } from '../errors';
+import { MAX_INPUT_CHARS, SENTENCE_SLOT, SLOT, slotsOf, type FieldSpec } from '@/contracts/slots';
+import { fieldError, type FieldIssue } from '@/server/domain/errors';
 
 /**
  * Deterministic `{key}` substitution for skills and templates. The server fills the slots itself;

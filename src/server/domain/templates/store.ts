@@ -1,7 +1,7 @@
-import type { FieldSpec } from '../../../contracts/slots';
-import { isUniqueViolation } from '../../db/rows';
-import { AppError, notFound } from '../errors';
-import type { Identity } from '../auth/identity';
+import type { FieldSpec } from '@/contracts/slots';
+import { isUniqueViolation } from '@/server/db/rows';
+import { AppError, notFound } from '@/server/domain/errors';
+import type { Identity } from '@/server/domain/auth/identity';
 import { canReadContent, canWrite, ownerOf, sourceOf, type WriterIdentity } from './access';
 
 /**

@@ -1,17 +1,17 @@
-import { articleFormats, type TemplateSource } from '../../../contracts/templates';
-import { isUuid } from '../../../contracts/common';
+import { articleFormats, type TemplateSource } from '@/contracts/templates';
+import { isUuid } from '@/contracts/common';
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { TemplateCreate, TemplateUpdate } from '../../../contracts/templates';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { templates, tenants, type Template } from '../../db/schema';
-import type { FileStore } from '../../storage/store';
-import type { Identity } from '../auth/identity';
-import type { Deps } from '../deps';
-import { AppError, badRequest, fieldError, notFound, pathText, type FieldIssue } from '../errors';
+import type { TemplateCreate, TemplateUpdate } from '@/contracts/templates';
+import type { Config } from '@/server/config';
+import type { Db } from '@/server/db/client';
+import { templates, tenants, type Template } from '@/server/db/schema';
+import type { FileStore } from '@/server/storage/store';
+import type { Identity } from '@/server/domain/auth/identity';
+import type { Deps } from '@/server/domain/deps';
+import { AppError, badRequest, fieldError, notFound, pathText, type FieldIssue } from '@/server/domain/errors';
 import { absoluteUrl, canReadContent, grantsOf, ownerOf, visibleTo, type WriterIdentity } from './access';
-import { contractProblem } from '../../../contracts/slots';
+import { contractProblem } from '@/contracts/slots';
 import { changedColumns, commonView, insertWithSlug, newRowColumns, writableRow } from './store';
 
 /** A template of the image and article store as callers see it. */

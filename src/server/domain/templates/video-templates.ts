@@ -1,15 +1,15 @@
-import type { TemplateSource } from '../../../contracts/templates';
+import type { TemplateSource } from '@/contracts/templates';
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { VideoTemplateCreate, VideoTemplateUpdate } from '../../../contracts/templates';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { videoTemplates, type VideoTemplate } from '../../db/schema';
-import type { Identity } from '../auth/identity';
-import type { Deps } from '../deps';
-import { AppError, badRequest, fieldError } from '../errors';
+import type { VideoTemplateCreate, VideoTemplateUpdate } from '@/contracts/templates';
+import type { Config } from '@/server/config';
+import type { Db } from '@/server/db/client';
+import { videoTemplates, type VideoTemplate } from '@/server/db/schema';
+import type { Identity } from '@/server/domain/auth/identity';
+import type { Deps } from '@/server/domain/deps';
+import { AppError, badRequest, fieldError } from '@/server/domain/errors';
 import { absoluteUrl, visibleTo, type WriterIdentity } from './access';
-import { contractProblem } from '../../../contracts/slots';
+import { contractProblem } from '@/contracts/slots';
 import { changedColumns, commonView, insertWithSlug, newRowColumns, writableRow } from './store';
 
 function videoTemplateView(config: Pick<Config, 'publicBaseUrl'>, who: Identity, row: VideoTemplate, grants?: ReadonlySet<string>) {

@@ -1,19 +1,19 @@
 import { and, asc, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
-import type { AdminActionBody } from '../../../contracts/admin';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { isUniqueViolation } from '../../db/rows';
-import { accounts, consoleUsers, ledgerEntries, tenants, USAGE_TIMEZONE, usageDaily, type Tenant } from '../../db/schema';
-import { bindTenant } from '../../upstreams/registry';
-import { issueKey } from '../auth/api-keys';
-import { announceCredentialChange } from '../auth/credential-changes';
-import type { AdminIdentity } from '../auth/identity';
-import { encryptSecret } from '../auth/keys';
-import { hashPassword } from '../auth/passwords';
-import { newWebhookSecret } from '../callbacks/secret';
-import { moveCredits } from '../credits/ledger';
-import type { Deps } from '../deps';
-import { AppError, badRequest, notFound } from '../errors';
+import type { AdminActionBody } from '@/contracts/admin';
+import type { Config } from '@/server/config';
+import type { Db } from '@/server/db/client';
+import { isUniqueViolation } from '@/server/db/rows';
+import { accounts, consoleUsers, ledgerEntries, tenants, USAGE_TIMEZONE, usageDaily, type Tenant } from '@/server/db/schema';
+import { bindTenant } from '@/server/upstreams/registry';
+import { issueKey } from '@/server/domain/auth/api-keys';
+import { announceCredentialChange } from '@/server/domain/auth/credential-changes';
+import type { AdminIdentity } from '@/server/domain/auth/identity';
+import { encryptSecret } from '@/server/domain/auth/keys';
+import { hashPassword } from '@/server/domain/auth/passwords';
+import { newWebhookSecret } from '@/server/domain/callbacks/secret';
+import { moveCredits } from '@/server/domain/credits/ledger';
+import type { Deps } from '@/server/domain/deps';
+import { AppError, badRequest, notFound } from '@/server/domain/errors';
 
 /** A tenant as the operator API and the CLI show it. */
 export interface TenantView {

@@ -1,4 +1,4 @@
-import type { MediaType } from '../../../contracts/uploads';
+import type { MediaType } from '@/contracts/uploads';
 import { fileTypeFromBuffer } from 'file-type';
 
 const MB = 1024 * 1024;

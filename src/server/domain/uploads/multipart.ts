@@ -6,9 +6,9 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
 import { randomUUID } from 'node:crypto';
-import { WORKSPACE_PATTERN } from '../../../contracts/uploads';
-import { AppError, badRequest, fieldError } from '../errors';
-import { drainStream } from '../../http/body-limit';
+import { WORKSPACE_PATTERN } from '@/contracts/uploads';
+import { AppError, badRequest, fieldError } from '@/server/domain/errors';
+import { drainStream } from '@/server/http/body-limit';
 import { allowedList, detectType, formatMb, MAX_UPLOAD_BYTES, SNIFF_BYTES, type UploadType } from './file-types';
 
 /**

@@ -1,11 +1,11 @@
-import type { AdminActionBody } from '../../../contracts/admin';
-import { attemptLog, listUpstreamsForOperator, type AttemptLogRow, type OperatorUpstreamView } from '../../upstreams/operator';
-import { testChannel, type ChannelTestResult } from '../../upstreams/channel-test';
-import { retireConsoleChannel, upsertConsoleChannel } from '../../upstreams/console-channels';
-import { updateUpstream } from '../../upstreams/registry';
-import type { AdminIdentity } from '../auth/identity';
-import type { Deps } from '../deps';
-import { badRequest, notFound } from '../errors';
+import type { AdminActionBody } from '@/contracts/admin';
+import { attemptLog, listUpstreamsForOperator, type AttemptLogRow, type OperatorUpstreamView } from '@/server/upstreams/operator';
+import { testChannel, type ChannelTestResult } from '@/server/upstreams/channel-test';
+import { retireConsoleChannel, upsertConsoleChannel } from '@/server/upstreams/console-channels';
+import { updateUpstream } from '@/server/upstreams/registry';
+import type { AdminIdentity } from '@/server/domain/auth/identity';
+import type { Deps } from '@/server/domain/deps';
+import { badRequest, notFound } from '@/server/domain/errors';
 
 /** Every upstream with its live health: what `upstream-list` and the operator console show. */
 export async function listUpstreams({ db }: Pick<Deps, 'db'>, _who: AdminIdentity): Promise<{ upstreams: OperatorUpstreamView[] }> {

@@ -1,12 +1,12 @@
 /** The whole platform's consumption and channel outcomes, for the operator (`platform-usage`). */
 import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
-import type { AdminActionBody } from '../../../contracts/admin';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { tenants, upstreamAttempts, upstreams, usageCategories, usageDaily, USAGE_TIMEZONE, type UsageCategory } from '../../db/schema';
-import { flushAttempts } from '../../upstreams/engine';
-import type { AdminIdentity } from '../auth/identity';
-import { notFound } from '../errors';
+import type { AdminActionBody } from '@/contracts/admin';
+import type { Config } from '@/server/config';
+import type { Db } from '@/server/db/client';
+import { tenants, upstreamAttempts, upstreams, usageCategories, usageDaily, USAGE_TIMEZONE, type UsageCategory } from '@/server/db/schema';
+import { flushAttempts } from '@/server/upstreams/engine';
+import type { AdminIdentity } from '@/server/domain/auth/identity';
+import { notFound } from '@/server/domain/errors';
 import { addDays, emptyBucket, shanghaiDay, shanghaiDayStart, type Bucket } from './usage';
 
 export interface PlatformUsage {

@@ -1,11 +1,11 @@
 import { and, count, eq, gte, sql } from 'drizzle-orm';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/rows';
-import { jobs, ledgerEntries, upstreamAttempts, usageCategories, usageDaily, USAGE_TIMEZONE, type UsageCategory } from '../../db/schema';
-import type { TenantIdentity } from '../auth/identity';
-import type { Deps } from '../deps';
-import { getTenant } from '../tenants/tenants';
+import type { Config } from '@/server/config';
+import type { Db } from '@/server/db/client';
+import { rowsOf } from '@/server/db/rows';
+import { jobs, ledgerEntries, upstreamAttempts, usageCategories, usageDaily, USAGE_TIMEZONE, type UsageCategory } from '@/server/db/schema';
+import type { TenantIdentity } from '@/server/domain/auth/identity';
+import type { Deps } from '@/server/domain/deps';
+import { getTenant } from '@/server/domain/tenants/tenants';
 
 export const USAGE_DEFAULT_DAYS = 30;
 export const USAGE_MAX_DAYS = 90;

@@ -3,7 +3,7 @@ import { open, rm } from 'node:fs/promises';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { UpstreamError } from '../../upstreams/types';
+import { UpstreamError } from '@/server/upstreams/types';
 
 /**
  * Downloads an upstream result to a local file as a stream (never whole in memory), refusing more than

@@ -1,11 +1,11 @@
-import type { JobFailureReason } from '../../../contracts/jobs';
-import type { Db } from '../../db/client';
-import type { VideoTaskRow } from '../../db/schema';
-import type { Config } from '../../config';
-import { taskFailureClass, type VideoTaskState } from '../../upstreams/adapters/ark-video';
-import { reasonOfClass, recordAttempt, type AttemptNote } from '../../upstreams/engine';
-import { getUpstream, targetOf } from '../../upstreams/registry';
-import type { ErrorClass, Target } from '../../upstreams/types';
+import type { JobFailureReason } from '@/contracts/jobs';
+import type { Db } from '@/server/db/client';
+import type { VideoTaskRow } from '@/server/db/schema';
+import type { Config } from '@/server/config';
+import { taskFailureClass, type VideoTaskState } from '@/server/upstreams/adapters/ark-video';
+import { reasonOfClass, recordAttempt, type AttemptNote } from '@/server/upstreams/engine';
+import { getUpstream, targetOf } from '@/server/upstreams/registry';
+import type { ErrorClass, Target } from '@/server/upstreams/types';
 
 /**
  * What becomes of an upstream video task when it ends: the cause a failed task names (its provider

@@ -1,12 +1,12 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { VIDEO_PAGE_SIZE_DEFAULT, type VideoQuery, type VideoTaskView } from '../../../contracts/videos';
-import type { Db } from '../../db/client';
-import { preparedPerDb } from '../../db/prepared';
-import { jobs, videoTasks, type Job, type VideoTaskRow } from '../../db/schema';
-import type { ScopedIdentity } from '../auth/identity';
-import type { Deps } from '../deps';
-import { notFound } from '../errors';
-import { visibleTo } from '../jobs/read';
+import { VIDEO_PAGE_SIZE_DEFAULT, type VideoQuery, type VideoTaskView } from '@/contracts/videos';
+import type { Db } from '@/server/db/client';
+import { preparedPerDb } from '@/server/db/prepared';
+import { jobs, videoTasks, type Job, type VideoTaskRow } from '@/server/db/schema';
+import type { ScopedIdentity } from '@/server/domain/auth/identity';
+import type { Deps } from '@/server/domain/deps';
+import { notFound } from '@/server/domain/errors';
+import { visibleTo } from '@/server/domain/jobs/read';
 import { videoJobInputSchema } from './types';
 
 /** A video task as callers see it: never the upstream, channel or upstream task id. */

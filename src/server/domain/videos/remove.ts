@@ -1,10 +1,10 @@
 import { and, eq, ne } from 'drizzle-orm';
-import type { VideoTaskView } from '../../../contracts/videos';
-import { jobs, videoTasks, type Job, type VideoTaskRow } from '../../db/schema';
-import { logger } from '../../logger';
-import type { ScopedIdentity } from '../auth/identity';
-import type { Deps } from '../deps';
-import { notFound } from '../errors';
+import type { VideoTaskView } from '@/contracts/videos';
+import { jobs, videoTasks, type Job, type VideoTaskRow } from '@/server/db/schema';
+import { logger } from '@/server/logger';
+import type { ScopedIdentity } from '@/server/domain/auth/identity';
+import type { Deps } from '@/server/domain/deps';
+import { notFound } from '@/server/domain/errors';
 import { releaseOrphan } from './orphans';
 import { isEnded, recordTaskEnd, taskTarget, taskUpstream, UNFOLLOWED } from './outcomes';
 import { videoJobInputSchema } from './types';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Needs } from '../../upstreams/select';
+import type { Needs } from '@/server/upstreams/select';
 
 /** A video job's stored input: the validated request with the prompt resolved and every default filled. */
 export const videoJobInputSchema = z.object({

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import { describe, expect, it } from 'vitest';
-import { SIM_CHANNELS, type SimVideoChannel } from '../../../sim/channels';
+import { SIM_CHANNELS, type SimVideoChannel } from '@/sim/channels';
 import { taskFailureClass, videoTaskBody, type VideoTaskRequest } from './ark-video';
 
 /**

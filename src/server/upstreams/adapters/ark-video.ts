@@ -1,5 +1,5 @@
-import type { ErrorClass, Target } from '../types';
-import { UpstreamError } from '../types';
+import type { ErrorClass, Target } from '@/server/upstreams/types';
+import { UpstreamError } from '@/server/upstreams/types';
 import { classOfCode, readJson, upstreamFetch } from './http';
 
 /** An asynchronous video task in the shape of the content-generation task APIs. */

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UpstreamError } from '../types';
+import { UpstreamError } from '@/server/upstreams/types';
 import { classifyResponse, download, readBounded, upstreamPost } from './http';
 
 describe('classifyResponse', () => {

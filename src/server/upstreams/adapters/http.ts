@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { Agent, request, type Dispatcher } from 'undici';
-import { UpstreamError, type ErrorClass, type Target } from '../types';
+import { UpstreamError, type ErrorClass, type Target } from '@/server/upstreams/types';
 
 /** Structured error codes that decide the class regardless of the status code. */
 const CODE_CLASSES: Record<string, ErrorClass> = {

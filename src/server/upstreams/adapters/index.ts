@@ -1,4 +1,4 @@
-import type { Target } from '../types';
+import type { Target } from '@/server/upstreams/types';
 import { probeArk } from './ark-video';
 import { probeOpenAi } from './openai-images';
 

@@ -1,7 +1,7 @@
 import { StringDecoder } from 'node:string_decoder';
 import { createParser } from 'eventsource-parser';
-import type { Target, UpstreamModel } from '../types';
-import { UpstreamError } from '../types';
+import type { Target, UpstreamModel } from '@/server/upstreams/types';
+import { UpstreamError } from '@/server/upstreams/types';
 import { readAnswerJson, upstreamPost } from './http';
 
 /** An OpenAI Chat Completions body; `model` is replaced with the upstream's own model id. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { UpstreamError } from '../types';
+import { UpstreamError } from '@/server/upstreams/types';
 import { imagesAnswer } from './openai-images';
 
 const image = randomBytes(3000);

@@ -1,6 +1,6 @@
-import type { ImageQuality } from '../../../contracts/jobs';
-import type { Target } from '../types';
-import { UpstreamError } from '../types';
+import type { ImageQuality } from '@/contracts/jobs';
+import type { Target } from '@/server/upstreams/types';
+import { UpstreamError } from '@/server/upstreams/types';
 import { download, longCallAgent, MAX_ANSWER_BYTES, parseAnswer, readBounded, upstreamFetch, upstreamPost } from './http';
 
 export interface ImageInput {

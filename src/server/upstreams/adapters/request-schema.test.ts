@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import { describe, expect, it } from 'vitest';
-import type { SizeRule } from '../../../contracts/upstreams';
-import { parseChat, upstreamBody } from '../../domain/chat/request';
-import { READING_RATIOS } from '../../domain/reverse/reverse';
-import { outputFormatsOf, ruleAccepts, sizeFor, sizesOf } from '../sizes';
+import type { SizeRule } from '@/contracts/upstreams';
+import { parseChat, upstreamBody } from '@/server/domain/chat/request';
+import { READING_RATIOS } from '@/server/domain/reverse/reverse';
+import { outputFormatsOf, ruleAccepts, sizeFor, sizesOf } from '@/server/upstreams/sizes';
 import { chatRequestBody } from './openai-chat';
 import { imagesRequest, type ImageGeneration, type ImageInput } from './openai-images';
 

@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import { ActionForm } from '@/components/passwords/action-form';
-import { resetPasswordAction } from '../../password-actions';
+import { resetPasswordAction } from '@/app/login/password-actions';
 
 /** The new password, typed twice; success goes on to the sign-in page. */
 export function ResetForm({ token }: { token: string }) {

@@ -1,8 +1,8 @@
 import type { inferProcedureBuilderResolverOptions } from '@trpc/server';
-import { accountActionBodies } from '../../../../contracts/accounts';
-import { createAccount, rekeyAccount, setAccountQuota, toggleAccount } from '../../../domain/accounts/accounts';
-import { actionEndpoint, actionTable, consoleProcedures } from '../../action-map';
-import { organizationProcedure } from '../../trpc';
+import { accountActionBodies } from '@/contracts/accounts';
+import { createAccount, rekeyAccount, setAccountQuota, toggleAccount } from '@/server/domain/accounts/accounts';
+import { actionEndpoint, actionTable, consoleProcedures } from '@/server/api/action-map';
+import { organizationProcedure } from '@/server/api/trpc';
 import { accountActionAnswers, accountActionMeta } from './account-action.types';
 
 type Ctx = inferProcedureBuilderResolverOptions<typeof organizationProcedure>['ctx'];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { accountActionBodies } from '../../../../contracts/accounts';
-import type { ActionMap } from '../../action-map';
-import { route } from '../../meta';
+import { accountActionBodies } from '@/contracts/accounts';
+import type { ActionMap } from '@/server/api/action-map';
+import { route } from '@/server/api/meta';
 import { accountView } from './list-accounts.types';
 
 /** What each action of POST /api/tenant-accounts answers besides `ok` and `action`. */

@@ -1,4 +1,4 @@
-import { router } from '../../trpc';
+import { router } from '@/server/api/trpc';
 import { accountActionProcedure, accountActionProcedures } from './account-action';
 import { listAccountsProcedure } from './list-accounts';
 

@@ -1,5 +1,5 @@
-import { listAccounts } from '../../../domain/accounts/accounts';
-import { organizationProcedure } from '../../trpc';
+import { listAccounts } from '@/server/domain/accounts/accounts';
+import { organizationProcedure } from '@/server/api/trpc';
 import { listAccountsInput, listAccountsMeta, listAccountsOutput } from './list-accounts.types';
 
 export const listAccountsProcedure = organizationProcedure

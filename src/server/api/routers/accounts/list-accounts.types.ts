@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { route } from '../../meta';
+import { route } from '@/server/api/meta';
 
 export const accountView = z.object({
   account_id: z.uuid().meta({ description: 'The member account id' }),

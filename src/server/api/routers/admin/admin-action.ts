@@ -1,15 +1,15 @@
 import type { inferProcedureBuilderResolverOptions } from '@trpc/server';
-import { adminActionBodies } from '../../../../contracts/admin';
-import { listAudit } from '../../../domain/audit/audit';
-import { disableClaim } from '../../../domain/claims/claims';
-import { listClaimsForOperator } from '../../../domain/claims/operator';
-import { listSkillsForOperator, saveSkill } from '../../../domain/skills/skills';
-import { adjustTenantCredits, bindTenantModel, createTenant, listTenantLedger, listTenants, rekeyTenant, setTenantMarkup, toggleTenant } from '../../../domain/tenants/tenants';
-import { platformUsage } from '../../../domain/usage/platform';
-import { listAttempts, listUpstreams, removeChannel, testUpstream, updateUpstreamSettings, upsertChannel } from '../../../domain/upstreams/operator';
-import { listVideoOrphans } from '../../../domain/videos/orphans';
-import { actionEndpoint, actionTable, consoleProcedures } from '../../action-map';
-import { adminProcedure } from '../../trpc';
+import { adminActionBodies } from '@/contracts/admin';
+import { listAudit } from '@/server/domain/audit/audit';
+import { disableClaim } from '@/server/domain/claims/claims';
+import { listClaimsForOperator } from '@/server/domain/claims/operator';
+import { listSkillsForOperator, saveSkill } from '@/server/domain/skills/skills';
+import { adjustTenantCredits, bindTenantModel, createTenant, listTenantLedger, listTenants, rekeyTenant, setTenantMarkup, toggleTenant } from '@/server/domain/tenants/tenants';
+import { platformUsage } from '@/server/domain/usage/platform';
+import { listAttempts, listUpstreams, removeChannel, testUpstream, updateUpstreamSettings, upsertChannel } from '@/server/domain/upstreams/operator';
+import { listVideoOrphans } from '@/server/domain/videos/orphans';
+import { actionEndpoint, actionTable, consoleProcedures } from '@/server/api/action-map';
+import { adminProcedure } from '@/server/api/trpc';
 import { ADMIN_READS, audited } from './admin-audit';
 import { adminActionAnswers, adminActionMeta } from './admin-action.types';
 

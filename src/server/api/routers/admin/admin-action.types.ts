@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { usageCategories } from '../../../db/schema/ledger';
-import { claimStates } from '../../../../contracts/claims';
-import type { adminActionBodies } from '../../../../contracts/admin';
-import type { ActionMap } from '../../action-map';
-import { route } from '../../meta';
-import { skillOut } from '../skills/list-skills.types';
+import { usageCategories } from '@/server/db/schema/ledger';
+import { claimStates } from '@/contracts/claims';
+import type { adminActionBodies } from '@/contracts/admin';
+import type { ActionMap } from '@/server/api/action-map';
+import { route } from '@/server/api/meta';
+import { skillOut } from '@/server/api/routers/skills/list-skills.types';
 
 const d = (description: string) => ({ description });
 const whole = z.number().int();

@@ -1,12 +1,12 @@
-import { adminReadActions } from '../../../../contracts/admin';
-import type { Db } from '../../../db/client';
-import { auditActor, recordAudit } from '../../../domain/audit/audit';
-import { auditBody } from '../../../domain/audit/redact';
-import { claimSnapshot, skillSnapshot, upstreamSnapshot } from '../../../domain/audit/targets';
-import type { AdminIdentity } from '../../../domain/auth/identity';
-import { tenantSnapshot } from '../../../domain/tenants/tenants';
-import { currentRequestId } from '../../../request-id';
-import type { Action, ActionMap } from '../../action-map';
+import { adminReadActions } from '@/contracts/admin';
+import type { Db } from '@/server/db/client';
+import { auditActor, recordAudit } from '@/server/domain/audit/audit';
+import { auditBody } from '@/server/domain/audit/redact';
+import { claimSnapshot, skillSnapshot, upstreamSnapshot } from '@/server/domain/audit/targets';
+import type { AdminIdentity } from '@/server/domain/auth/identity';
+import { tenantSnapshot } from '@/server/domain/tenants/tenants';
+import { currentRequestId } from '@/server/request-id';
+import type { Action, ActionMap } from '@/server/api/action-map';
 
 /**
  * The audit log of operator actions. Every action of the table is audited unless it is listed in

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { articleFormats } from '../../../../contracts/templates';
-import { HISTORY_PAGE } from '../../../domain/article/history';
+import { articleFormats } from '@/contracts/templates';
+import { HISTORY_PAGE } from '@/server/domain/article/history';
 
 const articleInput = z.union([z.string(), z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]))]);
 

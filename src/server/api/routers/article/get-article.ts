@@ -1,5 +1,5 @@
-import { getArticle } from '../../../domain/article/history';
-import { scopedProcedure } from '../../trpc';
+import { getArticle } from '@/server/domain/article/history';
+import { scopedProcedure } from '@/server/api/trpc';
 import { getArticleInput, getArticleOutput } from './article-history.types';
 
 /** Console only (no REST path): one article of the caller's history in full, with its input. */

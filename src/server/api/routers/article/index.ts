@@ -1,4 +1,4 @@
-import { router } from '../../trpc';
+import { router } from '@/server/api/trpc';
 import { articleHistoryProcedure } from './article-history';
 import { getArticleProcedure } from './get-article';
 import { writeArticleProcedure } from './write-article';

@@ -1,6 +1,6 @@
-import { articleRequestSchema } from '../../../../contracts/article';
-import { writeArticle } from '../../../domain/article/article';
-import { scopedProcedure } from '../../trpc';
+import { articleRequestSchema } from '@/contracts/article';
+import { writeArticle } from '@/server/domain/article/article';
+import { scopedProcedure } from '@/server/api/trpc';
 import { writeArticleMeta, writeArticleOutput } from './write-article.types';
 
 export const writeArticleProcedure = scopedProcedure

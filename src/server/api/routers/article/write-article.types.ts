@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { articleFormats } from '../../../../contracts/templates';
-import { route } from '../../meta';
+import { articleFormats } from '@/contracts/templates';
+import { route } from '@/server/api/meta';
 
 export const writeArticleOutput = z.object({
   ok: z.literal(true),

@@ -1,5 +1,5 @@
-import { getBalance } from '../../../domain/credits/balance';
-import { scopedProcedure } from '../../trpc';
+import { getBalance } from '@/server/domain/credits/balance';
+import { scopedProcedure } from '@/server/api/trpc';
 import { getBalanceInput, getBalanceMeta, getBalanceOutput } from './get-balance.types';
 
 export const getBalanceProcedure = scopedProcedure

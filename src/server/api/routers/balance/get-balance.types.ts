@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { route } from '../../meta';
+import { route } from '@/server/api/meta';
 
 export const getBalanceInput = z.object({});
 

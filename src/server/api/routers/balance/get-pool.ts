@@ -1,5 +1,5 @@
-import { getPool } from '../../../domain/credits/balance';
-import { tenantProcedure } from '../../trpc';
+import { getPool } from '@/server/domain/credits/balance';
+import { tenantProcedure } from '@/server/api/trpc';
 import { getPoolInput, getPoolMeta, getPoolOutput } from './get-pool.types';
 
 export const getPoolProcedure = tenantProcedure

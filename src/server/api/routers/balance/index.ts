@@ -1,4 +1,4 @@
-import { router } from '../../trpc';
+import { router } from '@/server/api/trpc';
 import { getBalanceProcedure } from './get-balance';
 import { getPoolProcedure } from './get-pool';
 

@@ -1,5 +1,5 @@
-import { getWebhookSecret } from '../../../domain/callbacks/secret';
-import { tenantProcedure } from '../../trpc';
+import { getWebhookSecret } from '@/server/domain/callbacks/secret';
+import { tenantProcedure } from '@/server/api/trpc';
 import { getWebhookSecretInput, getWebhookSecretMeta, webhookSecretOutput } from './get-webhook-secret.types';
 
 export const getWebhookSecretProcedure = tenantProcedure

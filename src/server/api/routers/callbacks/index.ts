@@ -1,4 +1,4 @@
-import { router } from '../../trpc';
+import { router } from '@/server/api/trpc';
 import { getWebhookSecretProcedure } from './get-webhook-secret';
 import { rotateWebhookSecretProcedure } from './rotate-webhook-secret';
 

@@ -1,5 +1,5 @@
-import { rotateWebhookSecret } from '../../../domain/callbacks/secret';
-import { tenantProcedure } from '../../trpc';
+import { rotateWebhookSecret } from '@/server/domain/callbacks/secret';
+import { tenantProcedure } from '@/server/api/trpc';
 import { webhookSecretOutput } from './get-webhook-secret.types';
 import { rotateWebhookSecretInput, rotateWebhookSecretMeta } from './rotate-webhook-secret.types';
 

@@ -1,6 +1,6 @@
-import { claimCreateSchema } from '../../../../contracts/claims';
-import { createClaim } from '../../../domain/claims/claims';
-import { organizationProcedure } from '../../trpc';
+import { claimCreateSchema } from '@/contracts/claims';
+import { createClaim } from '@/server/domain/claims/claims';
+import { organizationProcedure } from '@/server/api/trpc';
 import { createClaimMeta, createClaimOutput } from './create-claim.types';
 
 export const createClaimProcedure = organizationProcedure

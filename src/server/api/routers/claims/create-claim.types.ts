@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { route } from '../../meta';
+import { route } from '@/server/api/meta';
 
 export const templateRef = z.object({
   slug: z.string().meta({ description: 'Template slug' }),

@@ -1,4 +1,4 @@
-import { router } from '../../trpc';
+import { router } from '@/server/api/trpc';
 import { createClaimProcedure } from './create-claim';
 import { listClaimsProcedure } from './list-claims';
 import { previewClaimProcedure } from './preview-claim';

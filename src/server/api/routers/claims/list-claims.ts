@@ -1,5 +1,5 @@
-import { listClaims } from '../../../domain/claims/claims';
-import { organizationProcedure } from '../../trpc';
+import { listClaims } from '@/server/domain/claims/claims';
+import { organizationProcedure } from '@/server/api/trpc';
 import { listClaimsInput, listClaimsMeta, listClaimsOutput } from './list-claims.types';
 
 export const listClaimsProcedure = organizationProcedure

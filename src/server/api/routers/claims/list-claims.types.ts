@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { claimStates } from '../../../../contracts/claims';
-import { route } from '../../meta';
+import { claimStates } from '@/contracts/claims';
+import { route } from '@/server/api/meta';
 import { templateRef, tutorialOut } from './create-claim.types';
 
 export const listClaimsInput = z.object({

@@ -1,5 +1,5 @@
-import { previewClaim } from '../../../domain/claims/claims';
-import { publicProcedure } from '../../trpc';
+import { previewClaim } from '@/server/domain/claims/claims';
+import { publicProcedure } from '@/server/api/trpc';
 import { previewClaimInput, previewClaimMeta, previewClaimOutput } from './preview-claim.types';
 
 export const previewClaimProcedure = publicProcedure

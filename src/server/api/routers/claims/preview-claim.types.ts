@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { claimStates } from '../../../../contracts/claims';
-import { route } from '../../meta';
+import { claimStates } from '@/contracts/claims';
+import { route } from '@/server/api/meta';
 import { tutorialOut } from './create-claim.types';
 
 export const previewClaimInput = z.object({ code: z.string().min(1, 'give the code').max(64).meta({ description: 'The claim code' }) });

@@ -1,6 +1,6 @@
-import { redeemSchema } from '../../../../contracts/claims';
-import { redeemClaim } from '../../../domain/claims/redeem';
-import { idempotency, publicProcedure } from '../../trpc';
+import { redeemSchema } from '@/contracts/claims';
+import { redeemClaim } from '@/server/domain/claims/redeem';
+import { idempotency, publicProcedure } from '@/server/api/trpc';
 import { redeemClaimMeta, redeemClaimOutput } from './redeem-claim.types';
 
 export const redeemClaimProcedure = publicProcedure

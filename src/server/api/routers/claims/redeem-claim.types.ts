@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { route } from '../../meta';
+import { route } from '@/server/api/meta';
 import { templateRef, tutorialOut } from './create-claim.types';
 
 export const redeemClaimOutput = z.object({

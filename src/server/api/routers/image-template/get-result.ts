@@ -1,5 +1,5 @@
-import { conversionResult } from '../../../domain/image-template/jobs';
-import { organizationProcedure } from '../../trpc';
+import { conversionResult } from '@/server/domain/image-template/jobs';
+import { organizationProcedure } from '@/server/api/trpc';
 import { getResultInput, getResultMeta, getResultOutput } from './get-result.types';
 
 export const getResultProcedure = organizationProcedure

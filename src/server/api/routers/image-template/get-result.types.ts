@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { conversionResultSchema } from '../../../../contracts/image-template';
-import { route } from '../../meta';
+import { conversionResultSchema } from '@/contracts/image-template';
+import { route } from '@/server/api/meta';
 
 export const getResultInput = z.object({
   job_id: z

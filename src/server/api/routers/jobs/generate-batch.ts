@@ -1,6 +1,6 @@
-import { batchRequestSchema } from '../../../../contracts/jobs';
-import { generateBatch } from '../../../domain/jobs/submit';
-import { idempotency, scopedProcedure } from '../../trpc';
+import { batchRequestSchema } from '@/contracts/jobs';
+import { generateBatch } from '@/server/domain/jobs/submit';
+import { idempotency, scopedProcedure } from '@/server/api/trpc';
 import { generateBatchMeta, generateBatchOutput } from './generate-batch.types';
 
 export const generateBatchProcedure = scopedProcedure

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MAX_BATCH } from '../../../../contracts/jobs';
-import { route } from '../../meta';
+import { MAX_BATCH } from '@/contracts/jobs';
+import { route } from '@/server/api/meta';
 import { idempotencyHeader } from './generate.types';
 
 export const generateBatchOutput = z.object({

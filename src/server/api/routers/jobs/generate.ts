@@ -1,6 +1,6 @@
-import { imageRequestSchema } from '../../../../contracts/jobs';
-import { generateImage } from '../../../domain/jobs/submit';
-import { idempotency, scopedProcedure } from '../../trpc';
+import { imageRequestSchema } from '@/contracts/jobs';
+import { generateImage } from '@/server/domain/jobs/submit';
+import { idempotency, scopedProcedure } from '@/server/api/trpc';
 import { generateMeta, generateOutput } from './generate.types';
 
 export const generateProcedure = scopedProcedure

@@ -1,5 +1,5 @@
-import { readJobs } from '../../../domain/jobs/read';
-import { scopedProcedure } from '../../trpc';
+import { readJobs } from '@/server/domain/jobs/read';
+import { scopedProcedure } from '@/server/api/trpc';
 import { getJobsInput, getJobsMeta, getJobsOutput } from './get-jobs.types';
 
 export const getJobsProcedure = scopedProcedure

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { jobFailureReasons, jobStatuses } from '../../../../contracts/jobs';
-import { route } from '../../meta';
+import { jobFailureReasons, jobStatuses } from '@/contracts/jobs';
+import { route } from '@/server/api/meta';
 
 export const jobView = z.object({
   id: z.uuid().meta({ description: 'The job id' }),

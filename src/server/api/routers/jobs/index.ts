@@ -1,4 +1,4 @@
-import { router } from '../../trpc';
+import { router } from '@/server/api/trpc';
 import { generateProcedure } from './generate';
 import { generateBatchProcedure } from './generate-batch';
 import { getJobsProcedure } from './get-jobs';

@@ -1,5 +1,5 @@
-import { readJobDetail } from '../../../domain/jobs/detail';
-import { scopedProcedure } from '../../trpc';
+import { readJobDetail } from '@/server/domain/jobs/detail';
+import { scopedProcedure } from '@/server/api/trpc';
 import { jobDetailInput, jobDetailOutput } from './job-detail.types';
 
 /**

@@ -1,5 +1,5 @@
-import { availableModels } from '../../../domain/models/available-models';
-import { scopedProcedure } from '../../trpc';
+import { availableModels } from '@/server/domain/models/available-models';
+import { scopedProcedure } from '@/server/api/trpc';
 import { availableModelsInput, availableModelsMeta, availableModelsOutput } from './available-models.types';
 
 export const availableModelsProcedure = scopedProcedure

@@ -1,4 +1,4 @@
-import { router } from '../../trpc';
+import { router } from '@/server/api/trpc';
 import { meProcedure } from './me';
 import { revealKeyProcedure } from './reveal-key';
 

@@ -1,5 +1,5 @@
-import { sessionSummary } from '../../../domain/auth/session';
-import { scopedProcedure } from '../../trpc';
+import { sessionSummary } from '@/server/domain/auth/session';
+import { scopedProcedure } from '@/server/api/trpc';
 import { meInput, meOutput } from './me.types';
 
 /** Console only (no REST path): who is signed in and their tenant's headline figures. */

@@ -1,5 +1,5 @@
-import { readKey } from '../../../domain/auth/api-keys';
-import { tenantProcedure } from '../../trpc';
+import { readKey } from '@/server/domain/auth/api-keys';
+import { tenantProcedure } from '@/server/api/trpc';
 import { revealKeyInput, revealKeyOutput } from './reveal-key.types';
 
 /**

@@ -1,4 +1,4 @@
-import { router } from '../../trpc';
+import { router } from '@/server/api/trpc';
 import { listSkillsProcedure } from './list-skills';
 
 export const skillsRouter = router({ list: listSkillsProcedure });

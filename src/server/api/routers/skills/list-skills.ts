@@ -1,5 +1,5 @@
-import { skillCatalogue } from '../../../domain/skills/skills';
-import { authedProcedure } from '../../trpc';
+import { skillCatalogue } from '@/server/domain/skills/skills';
+import { authedProcedure } from '@/server/api/trpc';
 import { listSkillsInput, listSkillsMeta, listSkillsOutput } from './list-skills.types';
 
 export const listSkillsProcedure = authedProcedure

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { route } from '../../meta';
-import { fieldSpecOut } from '../templates/list-templates.types';
+import { route } from '@/server/api/meta';
+import { fieldSpecOut } from '@/server/api/routers/templates/list-templates.types';
 
 const d = (description: string) => ({ description });
 

@@ -1,6 +1,6 @@
-import { hookBindSchema } from '../../../../contracts/template-hooks';
-import { bindHook } from '../../../domain/templates/hooks';
-import { tenantProcedure } from '../../trpc';
+import { hookBindSchema } from '@/contracts/template-hooks';
+import { bindHook } from '@/server/domain/templates/hooks';
+import { tenantProcedure } from '@/server/api/trpc';
 import { bindHookMeta, bindHookOutput } from './bind-hook.types';
 
 export const bindHookProcedure = tenantProcedure

@@ -1,6 +1,6 @@
-import { hookDeleteSchema } from '../../../../contracts/template-hooks';
-import { deleteHook } from '../../../domain/templates/hooks';
-import { tenantProcedure } from '../../trpc';
+import { hookDeleteSchema } from '@/contracts/template-hooks';
+import { deleteHook } from '@/server/domain/templates/hooks';
+import { tenantProcedure } from '@/server/api/trpc';
 import { deleteHookMeta, deleteHookOutput } from './delete-hook.types';
 
 export const deleteHookProcedure = tenantProcedure

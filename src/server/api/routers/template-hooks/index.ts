@@ -1,4 +1,4 @@
-import { router } from '../../trpc';
+import { router } from '@/server/api/trpc';
 import { bindHookProcedure } from './bind-hook';
 import { deleteHookProcedure } from './delete-hook';
 import { listHooksProcedure } from './list-hooks';

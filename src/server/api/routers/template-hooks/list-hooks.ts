@@ -1,5 +1,5 @@
-import { listHooks } from '../../../domain/templates/hooks';
-import { scopedProcedure } from '../../trpc';
+import { listHooks } from '@/server/domain/templates/hooks';
+import { scopedProcedure } from '@/server/api/trpc';
 import { listHooksInput, listHooksMeta, listHooksOutput } from './list-hooks.types';
 
 export const listHooksProcedure = scopedProcedure

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { hookTypes } from '../../../../contracts/template-hooks';
-import { route } from '../../meta';
+import { hookTypes } from '@/contracts/template-hooks';
+import { route } from '@/server/api/meta';
 
 export const hookOut = z.object({
   id: z.uuid().meta({ description: 'Hook id' }),

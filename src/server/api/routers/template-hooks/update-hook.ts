@@ -1,6 +1,6 @@
-import { hookUpdateSchema } from '../../../../contracts/template-hooks';
-import { updateHook } from '../../../domain/templates/hooks';
-import { tenantProcedure } from '../../trpc';
+import { hookUpdateSchema } from '@/contracts/template-hooks';
+import { updateHook } from '@/server/domain/templates/hooks';
+import { tenantProcedure } from '@/server/api/trpc';
 import { updateHookMeta, updateHookOutput } from './update-hook.types';
 
 export const updateHookProcedure = tenantProcedure

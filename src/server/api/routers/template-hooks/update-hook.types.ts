@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { route } from '../../meta';
+import { route } from '@/server/api/meta';
 import { hookOut } from './list-hooks.types';
 
 export const updateHookOutput = z.object({ ok: z.literal(true), hook: hookOut.meta({ description: 'The binding as it now is' }) });

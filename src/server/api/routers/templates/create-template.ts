@@ -1,6 +1,6 @@
-import { templateCreateSchema } from '../../../../contracts/templates';
-import { createTemplate } from '../../../domain/templates/templates';
-import { writerProcedure } from '../../trpc';
+import { templateCreateSchema } from '@/contracts/templates';
+import { createTemplate } from '@/server/domain/templates/templates';
+import { writerProcedure } from '@/server/api/trpc';
 import { createTemplateMeta } from './create-template.types';
 import { oneTemplateOutput } from './list-templates.types';
 

@@ -1,6 +1,6 @@
-import { videoTemplateCreateSchema } from '../../../../contracts/templates';
-import { createVideoTemplate } from '../../../domain/templates/video-templates';
-import { writerProcedure } from '../../trpc';
+import { videoTemplateCreateSchema } from '@/contracts/templates';
+import { createVideoTemplate } from '@/server/domain/templates/video-templates';
+import { writerProcedure } from '@/server/api/trpc';
 import { createVideoTemplateMeta } from './create-video-template.types';
 import { oneVideoTemplateOutput } from './list-video-templates.types';
 

@@ -1,4 +1,4 @@
-import { router } from '../../trpc';
+import { router } from '@/server/api/trpc';
 import { createTemplateProcedure } from './create-template';
 import { createVideoTemplateProcedure } from './create-video-template';
 import { listTemplatesProcedure } from './list-templates';

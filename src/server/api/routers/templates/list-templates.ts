@@ -1,5 +1,5 @@
-import { listTemplates } from '../../../domain/templates/templates';
-import { authedProcedure } from '../../trpc';
+import { listTemplates } from '@/server/domain/templates/templates';
+import { authedProcedure } from '@/server/api/trpc';
 import { listTemplatesInput, listTemplatesMeta, listTemplatesOutput } from './list-templates.types';
 
 export const listTemplatesProcedure = authedProcedure

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { articleFormats, templateSources, templateTypes } from '../../../../contracts/templates';
-import { route } from '../../meta';
+import { articleFormats, templateSources, templateTypes } from '@/contracts/templates';
+import { route } from '@/server/api/meta';
 
 export const fieldSpecOut = z.object({
   key: z.string().meta({ description: 'The slot name: `{key}` in the prompt template and the key to send in `input`' }),

@@ -1,5 +1,5 @@
-import { listVideoTemplates } from '../../../domain/templates/video-templates';
-import { authedProcedure } from '../../trpc';
+import { listVideoTemplates } from '@/server/domain/templates/video-templates';
+import { authedProcedure } from '@/server/api/trpc';
 import { listVideoTemplatesInput, listVideoTemplatesMeta, listVideoTemplatesOutput } from './list-video-templates.types';
 
 export const listVideoTemplatesProcedure = authedProcedure

@@ -1,6 +1,6 @@
-import { templateUpdateSchema } from '../../../../contracts/templates';
-import { updateTemplate } from '../../../domain/templates/templates';
-import { writerProcedure } from '../../trpc';
+import { templateUpdateSchema } from '@/contracts/templates';
+import { updateTemplate } from '@/server/domain/templates/templates';
+import { writerProcedure } from '@/server/api/trpc';
 import { oneTemplateOutput } from './list-templates.types';
 import { updateTemplateMeta } from './update-template.types';
 

@@ -1,6 +1,6 @@
-import { videoTemplateUpdateSchema } from '../../../../contracts/templates';
-import { updateVideoTemplate } from '../../../domain/templates/video-templates';
-import { writerProcedure } from '../../trpc';
+import { videoTemplateUpdateSchema } from '@/contracts/templates';
+import { updateVideoTemplate } from '@/server/domain/templates/video-templates';
+import { writerProcedure } from '@/server/api/trpc';
 import { oneVideoTemplateOutput } from './list-video-templates.types';
 import { updateVideoTemplateMeta } from './update-video-template.types';
 

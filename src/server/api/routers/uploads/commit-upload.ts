@@ -1,6 +1,6 @@
-import { commitSchema } from '../../../../contracts/uploads';
-import { commitUpload } from '../../../domain/uploads/direct';
-import { scopedProcedure } from '../../trpc';
+import { commitSchema } from '@/contracts/uploads';
+import { commitUpload } from '@/server/domain/uploads/direct';
+import { scopedProcedure } from '@/server/api/trpc';
 import { commitUploadMeta, uploadAnswer } from './commit-upload.types';
 
 export const commitUploadProcedure = scopedProcedure

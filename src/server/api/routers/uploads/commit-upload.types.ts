@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { mediaTypes } from '../../../../contracts/uploads';
-import { route } from '../../meta';
+import { mediaTypes } from '@/contracts/uploads';
+import { route } from '@/server/api/meta';
 
 /** What every finished upload answers: the proxy upload (POST /api/upload-ref) and commit alike. */
 export const uploadAnswer = z.object({

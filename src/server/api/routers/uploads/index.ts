@@ -1,4 +1,4 @@
-import { router } from '../../trpc';
+import { router } from '@/server/api/trpc';
 import { commitUploadProcedure } from './commit-upload';
 import { listUploadsProcedure } from './list-uploads';
 import { presignUploadProcedure } from './presign-upload';

@@ -1,5 +1,5 @@
-import { listUploads } from '../../../domain/uploads/uploads';
-import { scopedProcedure } from '../../trpc';
+import { listUploads } from '@/server/domain/uploads/uploads';
+import { scopedProcedure } from '@/server/api/trpc';
 import { listUploadsInput, listUploadsMeta, listUploadsOutput } from './list-uploads.types';
 
 export const listUploadsProcedure = scopedProcedure

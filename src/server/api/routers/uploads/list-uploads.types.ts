@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { mediaTypes } from '../../../../contracts/uploads';
-import { route } from '../../meta';
+import { mediaTypes } from '@/contracts/uploads';
+import { route } from '@/server/api/meta';
 
 export const listUploadsInput = z.object({
   limit: z

@@ -1,6 +1,6 @@
-import { presignSchema } from '../../../../contracts/uploads';
-import { presignUpload } from '../../../domain/uploads/direct';
-import { scopedProcedure } from '../../trpc';
+import { presignSchema } from '@/contracts/uploads';
+import { presignUpload } from '@/server/domain/uploads/direct';
+import { scopedProcedure } from '@/server/api/trpc';
 import { presignUploadMeta, presignUploadOutput } from './presign-upload.types';
 
 export const presignUploadProcedure = scopedProcedure

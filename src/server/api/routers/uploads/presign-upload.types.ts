@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { mediaTypes } from '../../../../contracts/uploads';
-import { allowedList } from '../../../domain/uploads/file-types';
-import { route } from '../../meta';
+import { mediaTypes } from '@/contracts/uploads';
+import { allowedList } from '@/server/domain/uploads/file-types';
+import { route } from '@/server/api/meta';
 
 export const presignUploadOutput = z.object({
   ok: z.literal(true),

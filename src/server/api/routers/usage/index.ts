@@ -1,4 +1,4 @@
-import { router } from '../../trpc';
+import { router } from '@/server/api/trpc';
 import { tenantStatsProcedure } from './tenant-stats';
 import { tenantUsageProcedure } from './tenant-usage';
 import { usageByCategoryProcedure } from './usage-by-category';

@@ -1,5 +1,5 @@
-import { tenantStats } from '../../../domain/usage/usage';
-import { tenantProcedure } from '../../trpc';
+import { tenantStats } from '@/server/domain/usage/usage';
+import { tenantProcedure } from '@/server/api/trpc';
 import { tenantStatsInput, tenantStatsMeta, tenantStatsOutput } from './tenant-stats.types';
 
 export const tenantStatsProcedure = tenantProcedure

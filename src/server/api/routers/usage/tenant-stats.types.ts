@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { STATS_DEFAULT_HOURS, STATS_MAX_HOURS } from '../../../domain/usage/usage';
-import { route } from '../../meta';
+import { STATS_DEFAULT_HOURS, STATS_MAX_HOURS } from '@/server/domain/usage/usage';
+import { route } from '@/server/api/meta';
 
 export const tenantStatsInput = z.object({ hours: z.string().max(20).meta({ description: 'Window in hours (1-168, default 24)' }).optional() });
 

@@ -1,5 +1,5 @@
-import { tenantUsage } from '../../../domain/usage/usage';
-import { tenantProcedure } from '../../trpc';
+import { tenantUsage } from '@/server/domain/usage/usage';
+import { tenantProcedure } from '@/server/api/trpc';
 import { tenantUsageInput, tenantUsageMeta, tenantUsageOutput } from './tenant-usage.types';
 
 export const tenantUsageProcedure = tenantProcedure

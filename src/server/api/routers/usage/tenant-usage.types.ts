@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { USAGE_DEFAULT_DAYS, USAGE_MAX_DAYS } from '../../../domain/usage/usage';
-import { route } from '../../meta';
+import { USAGE_DEFAULT_DAYS, USAGE_MAX_DAYS } from '@/server/domain/usage/usage';
+import { route } from '@/server/api/meta';
 
 const credits = (what: string) => z.number().int().meta({ description: `Credits consumed by ${what} (charges minus refunds)` });
 const bucket = z.object({

@@ -1,5 +1,5 @@
-import { usageByCategory } from '../../../domain/usage/usage';
-import { tenantProcedure } from '../../trpc';
+import { usageByCategory } from '@/server/domain/usage/usage';
+import { tenantProcedure } from '@/server/api/trpc';
 import { usageByCategoryInput, usageByCategoryOutput } from './usage-by-category.types';
 
 /** Console only (no REST path): the Usage page's report, every category apart (articles not folded into chat). */

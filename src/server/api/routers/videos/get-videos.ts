@@ -1,6 +1,6 @@
-import { videoQuerySchema } from '../../../../contracts/videos';
-import { readVideos } from '../../../domain/videos/read';
-import { scopedProcedure } from '../../trpc';
+import { videoQuerySchema } from '@/contracts/videos';
+import { readVideos } from '@/server/domain/videos/read';
+import { scopedProcedure } from '@/server/api/trpc';
 import { getVideosMeta, getVideosOutput } from './get-videos.types';
 
 export const getVideosProcedure = scopedProcedure

@@ -1,4 +1,4 @@
-import { router } from '../../trpc';
+import { router } from '@/server/api/trpc';
 import { getVideosProcedure } from './get-videos';
 import { removeVideoProcedure } from './remove-video';
 import { submitVideoProcedure } from './submit-video';

@@ -1,6 +1,6 @@
-import { videoDeleteSchema } from '../../../../contracts/videos';
-import { removeVideo } from '../../../domain/videos/remove';
-import { scopedProcedure } from '../../trpc';
+import { videoDeleteSchema } from '@/contracts/videos';
+import { removeVideo } from '@/server/domain/videos/remove';
+import { scopedProcedure } from '@/server/api/trpc';
 import { removeVideoMeta, removeVideoOutput } from './remove-video.types';
 
 export const removeVideoProcedure = scopedProcedure

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { videoTaskView } from '../../../../contracts/videos';
-import { route } from '../../meta';
+import { videoTaskView } from '@/contracts/videos';
+import { route } from '@/server/api/meta';
 
 export const removeVideoOutput = z.object({
   ok: z.literal(true),

@@ -1,6 +1,6 @@
-import { videoRequestSchema } from '../../../../contracts/videos';
-import { submitVideo } from '../../../domain/videos/submit';
-import { idempotency, scopedProcedure } from '../../trpc';
+import { videoRequestSchema } from '@/contracts/videos';
+import { submitVideo } from '@/server/domain/videos/submit';
+import { idempotency, scopedProcedure } from '@/server/api/trpc';
 import { submitVideoMeta, submitVideoOutput } from './submit-video.types';
 
 export const submitVideoProcedure = scopedProcedure

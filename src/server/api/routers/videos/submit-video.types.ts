@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { route } from '../../meta';
-import { idempotencyHeader } from '../jobs/generate.types';
+import { route } from '@/server/api/meta';
+import { idempotencyHeader } from '@/server/api/routers/jobs/generate.types';
 
 export const submitVideoOutput = z.object({
   ok: z.literal(true),
