@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:http';
 import path from 'node:path';
 import next from 'next';
 import { ensureBuild } from './ensure-build';
@@ -8,19 +7,13 @@ import { bootstrap } from '@/server/domain/setup/bootstrap';
 import { getConfig } from '@/server/config';
 import { boundHeapGrowth, dropImageCache } from '@/server/heap';
 import { ensureSchema } from '@/server/db/migrate';
-import { CLIENT_ADDRESS_HEADER, clientAddressOf } from '@/server/http/client-address';
-import { isChatRequest, serveChat } from '@/server/http/chat';
 import { closeCreditHolds } from '@/server/domain/credits/hold-registry';
 import { closeTokenShares } from '@/server/domain/limits/token-shares';
 import { flushAttempts } from '@/server/upstreams/engine';
-import { isDirectPath, serveDirect } from '@/server/http/direct';
-import { trackRequests } from '@/server/http/graceful';
-import { refuseMalformed } from '@/server/http/guard';
-import { REQUEST_ID_HEADER, requestIdFrom, withRequestId } from '@/server/request-id';
-import { API_CSP, baseSecurityHeaders } from '@/server/http/security-headers';
+import { trackRequests } from '@/server/edge/graceful';
+import { createFrontServer } from '@/server/edge/server';
 import { runProcess } from '@/server/lifecycle';
-import { observeHttp } from '@/server/metrics/http';
-import { startMetricsServer, type MetricsServer } from '@/server/metrics/server';
+import { startMetricsServer, type MetricsServer } from '@/server/edge/metrics/server';
 import { getRuntime } from '@/server/runtime';
 import { loadUpstreamsFile, simulatorUpstreams, syncUpstreams } from '@/server/upstreams/registry';
 import { startWorker, type WorkerHandle } from '@/worker/runner';
@@ -51,27 +44,7 @@ async function main() {
   const app = next({ dev: false, dir: root, hostname: config.host, port: config.port });
   await app.prepare();
   const handle = app.getRequestHandler();
-  const security = Object.entries(baseSecurityHeaders(config));
-  const server = createServer((req, res) => {
-    // Every answer, from Next.js, the REST front or the guard, carries the base security headers;
-    // API answers (not next-auth's pages) a policy that allows nothing. Pages get theirs in src/proxy.ts.
-    observeHttp(req, res);
-    for (const [name, value] of security) res.setHeader(name, value);
-    const url = req.url ?? '/';
-    if (url.startsWith('/api/') && !url.startsWith('/api/auth/')) res.setHeader('content-security-policy', API_CSP);
-    // Who is calling, for the sign-in throttles: set here on every request, so no caller can choose it.
-    req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(req.headers, req.socket.remoteAddress, config.clientIpHeader);
-    // The request's id (the caller's X-Request-Id when usable): on the answer, and current for
-    // everything the request sets off (logs, jobs, their tasks and callbacks).
-    const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
-    req.headers[REQUEST_ID_HEADER] = requestId;
-    res.setHeader(REQUEST_ID_HEADER, requestId);
-    withRequestId(requestId, () => {
-      if (refuseMalformed(req, res)) return;
-      if (isChatRequest(url, req.headers)) void serveChat(req, res);
-      else void (isDirectPath(url, req.headers) ? serveDirect(req, res) : handle(req, res));
-    });
-  });
+  const server = createFrontServer(config, handle);
   const drainer = trackRequests(server);
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const address = server.address();

@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { PATHNAME_HEADER, RETURN_PATH_HEADER } from '@/i18n/pathname';
 import { getConfig, isDevBuild } from '@/server/config';
-import { baseSecurityHeaders, pageCsp } from '@/server/http/security-headers';
+import { baseSecurityHeaders, pageCsp } from '@/server/edge/http/security-headers';
 
 /**
  * Pages: a fresh script nonce per request in the Content-Security-Policy. Next.js reads the policy

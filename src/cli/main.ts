@@ -5,7 +5,7 @@ import { ConfigError, getConfig } from '@/server/config';
 import { closeDatabase } from '@/server/db/client';
 import { ensureSchema } from '@/server/db/migrate';
 import { rotateAdminKey } from '@/server/domain/auth/api-keys';
-import { AppError } from '@/server/domain/errors';
+import { AppError } from '@/server/errors';
 import { OPERATOR } from '@/server/domain/auth/identity';
 import { adjustTenantCredits, createTenant, listTenants, rekeyTenant } from '@/server/domain/tenants/tenants';
 import { getRuntime } from '@/server/runtime';

@@ -41,3 +41,6 @@ export const reverseAnswerSchema = z.strictObject({
   ratio: z.string().meta({ description: "The ratio POST /api/generate accepts nearest to the image's real aspect, measured from its pixels (e.g. `3:4`)" }),
 });
 export type ReverseAnswer = z.infer<typeof reverseAnswerSchema>;
+
+/** The ratios a reading answers with: ones `/api/generate` accepts, from 1:4 to 4:1. */
+export const READING_RATIOS = ['1:4', '1:3', '1:2', '9:16', '2:3', '3:4', '4:5', '1:1', '5:4', '4:3', '3:2', '16:9', '2:1', '21:9', '3:1', '4:1'] as const;

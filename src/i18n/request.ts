@@ -1,6 +1,6 @@
 import { cookies, headers } from 'next/headers';
 import { getRequestConfig } from 'next-intl/server';
-import { getConsoleSession } from '@/server/auth/next-auth';
+import { getConsoleSession } from '@/server/edge/next-auth';
 import { savedLocale } from '@/server/domain/auth/preferences';
 import { getRuntime } from '@/server/runtime';
 import { formats, timeZone } from './formats';

@@ -1,7 +1,7 @@
 'use server';
 
 import { cookies } from 'next/headers';
-import { getConsoleSession } from '@/server/auth/next-auth';
+import { getConsoleSession } from '@/server/edge/next-auth';
 import { saveLocale } from '@/server/domain/auth/preferences';
 import { getRuntime } from '@/server/runtime';
 import { isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from './locales';

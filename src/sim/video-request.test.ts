@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { videoTaskBody } from '@/server/upstreams/adapters/ark-video';
+import { videoTaskBody } from '@/server/upstreams/providers/ark-video/ark-video';
 import { SIM_CHANNELS, type SimVideoChannel } from './channels';
 import { startSim, type RunningSim } from './testing';
 import { taskCalls, type ArkError } from './video-test-kit';

@@ -6,7 +6,7 @@ import { redirect } from 'next/navigation';
 import { cache } from 'react';
 import { createContext, type SessionIdentity } from '@/server/api/context';
 import { createCaller, type AppRouter } from '@/server/api/root';
-import { getConsoleSession, getOperatorSession } from '@/server/auth/next-auth';
+import { getConsoleSession, getOperatorSession } from '@/server/edge/next-auth';
 import { sessionFailure } from '@/server/domain/auth/credentials';
 import { getRuntime } from '@/server/runtime';
 import { RETURN_PATH_HEADER } from '@/i18n/pathname';

@@ -2,7 +2,7 @@ import { getConfig } from '@/server/config';
 import { boundHeapGrowth, dropImageCache } from '@/server/heap';
 import { ensureSchema } from '@/server/db/migrate';
 import { runProcess } from '@/server/lifecycle';
-import { startMetricsServer } from '@/server/metrics/server';
+import { startMetricsServer } from '@/server/edge/metrics/server';
 import { getRuntime } from '@/server/runtime';
 import { startWorker } from './runner';
 import { recurringTasksFor } from './tasks';

@@ -1,64 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminKey, api, newTenant, upload } from '../helpers/api';
 import { startStudio, type StudioServer } from '../helpers/api-server';
 import { sample } from '../helpers/media-samples';
+import { PASSWORD, signIn, tenantWithLogin, uniqueEmail } from '../helpers/console-session';
 
 const EVIL = 'https://evil.example';
-const PASSWORD = 'correct horse battery';
-
-const uniqueEmail = (what: string) => `${what}-${randomBytes(5).toString('hex')}@example.cn`;
-
-/** The `name=value` pairs of Set-Cookie headers, as a Cookie header. */
-const cookieHeader = (setCookies: string[]) => setCookies.map((c) => c.split(';', 1)[0]).join('; ');
-
-interface SignInResult {
-  /** True when a session cookie was set. */
-  ok: boolean;
-  /** The refusal's `code` in next-auth's redirect (invalid_credentials, too_many_attempts). */
-  code: string | null;
-  /** The Cookie header of the session. */
-  cookie: string;
-  setCookies: string[];
-  ms: number;
-}
-
-/** Signs in through next-auth's own endpoints (CSRF token, then the provider's callback), as a form post does. */
-async function signIn(base: string, fields: Record<string, string>, opts: { provider?: 'credentials' | 'operator'; address?: string } = {}): Promise<SignInResult> {
-  const forwarded: Record<string, string> = opts.address ? { 'x-forwarded-for': opts.address } : {};
-  const csrf = await fetch(`${base}/api/auth/csrf`, { headers: forwarded });
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const started = performance.now();
-  const res = await fetch(`${base}/api/auth/callback/${opts.provider ?? 'credentials'}`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookieHeader(csrf.headers.getSetCookie()), ...forwarded },
-    body: new URLSearchParams({ ...fields, csrfToken, callbackUrl: '/overview' }),
-  });
-  const ms = performance.now() - started;
-  await res.arrayBuffer();
-  const setCookies = res.headers.getSetCookie().filter((c) => /authjs\.session-token=[^;]/.test(c));
-  const location = res.headers.get('location') ?? '';
-  return {
-    ok: setCookies.length > 0,
-    code: location.includes('error=') ? new URL(location, base).searchParams.get('code') : null,
-    cookie: cookieHeader(setCookies),
-    setCookies,
-    ms,
-  };
-}
-
-/** A tenant with a console login on `base`. */
-async function tenantWithLogin(base: string, email = uniqueEmail('admin')) {
-  const res = await api<{ tenant: { id: string }; api_key: string }>('/admin', {
-    base,
-    key: adminKey(),
-    body: { action: 'tenant-create', name: `安全测试 ${email}`, credits: 100, quota_monthly: 1000, admin_email: email, admin_password: PASSWORD },
-  });
-  if (res.status !== 200) throw new Error(`tenant-create failed: ${JSON.stringify(res.body)}`);
-  return { id: res.body.tenant.id, key: res.body.api_key, email };
-}
-
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)] ?? 0;

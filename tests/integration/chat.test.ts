@@ -13,7 +13,7 @@ import { OPERATOR, type ScopedIdentity } from '@/server/domain/auth/identity';
 import { proxyChat, type ChatCaller, type ChatOutput } from '@/server/domain/chat/proxy';
 import { chatChargesWritten, closeCreditHolds } from '@/server/domain/credits/hold-registry';
 import { walletOf } from '@/server/domain/credits/ledger';
-import { AppError } from '@/server/domain/errors';
+import { AppError } from '@/server/errors';
 import { createTenant } from '@/server/domain/tenants/tenants';
 import { flushAttempts } from '@/server/upstreams/engine';
 import { LocalFileStore, type FileStore } from '@/server/storage/store';

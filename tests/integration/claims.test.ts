@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildConfig, parseEnv, type Config } from '@/server/config';
 import { claimCodes, ledgerEntries, templates, tenants } from '@/server/db/schema';
 import { createClaim } from '@/server/domain/claims/claims';
-import { AppError } from '@/server/domain/errors';
+import { AppError } from '@/server/errors';
 import { createTemplate } from '@/server/domain/templates/templates';
 import { OPERATOR } from '@/server/domain/auth/identity';
 import { createTenant } from '@/server/domain/tenants/tenants';

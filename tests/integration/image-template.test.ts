@@ -8,7 +8,7 @@ import { contractProblem } from '@/contracts/slots';
 import { buildConfig, parseEnv, type Config } from '@/server/config';
 import { jobs, ledgerEntries, templates } from '@/server/db/schema';
 import { OPERATOR, type TenantIdentity } from '@/server/domain/auth/identity';
-import { AppError } from '@/server/domain/errors';
+import { AppError } from '@/server/errors';
 import { runConversion, planConversion } from '@/server/domain/image-template/convert';
 import { conversionResult, convertImage, failStalledConversions, runConversionJob } from '@/server/domain/image-template/jobs';
 import { generateImage } from '@/server/domain/jobs/submit';

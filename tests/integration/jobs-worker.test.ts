@@ -9,7 +9,7 @@ import { startSim, type RunningSim } from '@/sim/testing';
 import { buildConfig, parseEnv, type Config } from '@/server/config';
 import { jobEvents, jobs, ledgerEntries, tasks, tenants, upstreamAttempts, upstreams, usageDaily } from '@/server/db/schema';
 import { moveCredits } from '@/server/domain/credits/ledger';
-import { AppError } from '@/server/domain/errors';
+import { AppError } from '@/server/errors';
 import { runImageJob } from '@/server/domain/jobs/run';
 import { submitImageJobs } from '@/server/domain/jobs/submit';
 import { OPERATOR } from '@/server/domain/auth/identity';

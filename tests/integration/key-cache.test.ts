@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys } from '@/server/db/schema';
 import { OPERATOR } from '@/server/domain/auth/identity';
 import { KeyCache } from '@/server/domain/auth/key-cache';
-import { CREDENTIALS_CHANNEL } from '@/server/domain/auth/credential-changes';
+import { CREDENTIALS_CHANNEL } from '@/server/credential-changes';
 import { bindTenantModel, createTenant, rekeyTenant } from '@/server/domain/tenants/tenants';
 import { simulatorUpstreams, syncUpstreams } from '@/server/upstreams/registry';
 import { createTestDatabase, testSecret, type TestDatabase } from '../helpers/test-db';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, ledgerEntries, tenants } from '@/server/db/schema';
 import { createAccount, setAccountQuota } from '@/server/domain/accounts/accounts';
 import { spendCredits } from '@/server/domain/credits/ledger';
-import { AppError } from '@/server/domain/errors';
+import { AppError } from '@/server/errors';
 import { OPERATOR } from '@/server/domain/auth/identity';
 import { createTenant } from '@/server/domain/tenants/tenants';
 import { createTestDatabase, testSecret, type TestDatabase } from '../helpers/test-db';

@@ -10,7 +10,7 @@ import { OPERATOR } from '@/server/domain/auth/identity';
 import { changePassword } from '@/server/domain/auth/password-change';
 import { requestPasswordReset, resetLinkUsable, resetPassword, ResetLinkInvalid } from '@/server/domain/auth/password-reset';
 import { verifyPassword } from '@/server/domain/auth/passwords';
-import { AppError } from '@/server/domain/errors';
+import { AppError } from '@/server/errors';
 import { createTenant } from '@/server/domain/tenants/tenants';
 import { redeemSchema } from '@/contracts/claims';
 import { createClaim } from '@/server/domain/claims/claims';

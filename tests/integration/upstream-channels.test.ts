@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upstreamUpsertSchema, type UpstreamUpsert } from '@/contracts/upstreams';
 import { startSim, type RunningSim } from '@/sim/testing';
 import { upstreamAttempts, upstreams } from '@/server/db/schema';
-import { AppError } from '@/server/domain/errors';
-import { testChannel } from '@/server/upstreams/channel-test';
-import { retireConsoleChannel, upsertConsoleChannel } from '@/server/upstreams/console-channels';
+import { AppError } from '@/server/errors';
+import { testChannel } from '@/server/upstreams/admin/channel-test';
+import { retireConsoleChannel, upsertConsoleChannel } from '@/server/upstreams/admin/channels';
 import { flushAttempts } from '@/server/upstreams/engine';
-import { listUpstreamsForOperator } from '@/server/upstreams/operator';
+import { listUpstreamsForOperator } from '@/server/upstreams/admin/views';
 import { loadCandidates, invalidateCandidates, simulatorUpstreams, syncUpstreams } from '@/server/upstreams/registry';
 import { createTestDatabase, testSecret, type TestDatabase } from '../helpers/test-db';
 

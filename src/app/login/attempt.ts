@@ -1,6 +1,6 @@
 import 'server-only';
 import { AuthError, CredentialsSignin } from 'next-auth';
-import { signIn, TooManySignIns } from '@/server/auth/next-auth';
+import { signIn, TooManySignIns } from '@/server/edge/next-auth';
 import { tooManyAttempts } from './messages';
 
 /**

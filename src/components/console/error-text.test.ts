@@ -2,7 +2,7 @@ import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
 import en from '../../../messages/en.json';
 import zh from '../../../messages/zh-CN.json';
-import { errorReasons } from '@/server/domain/errors';
+import { errorReasons } from '@/server/errors';
 import { errorWording, failureKind, failureKinds, isNetworkFailure, isRetryable, isTimeout, isUnauthorized } from './error-text';
 
 const refusal = (code: string, reason: string) =>

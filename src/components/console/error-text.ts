@@ -1,4 +1,4 @@
-import { errorReasons, type ErrorReason } from '@/server/domain/errors';
+import { errorReasons, type ErrorReason } from '@/server/errors';
 
 /** What went wrong with a call, as the console words it: a reason from the server, or the way there failed. */
 export type FailureKind = ErrorReason | 'network' | 'timeout';

@@ -1,7 +1,7 @@
 import { keyCacheFor } from '@/server/domain/auth/key-cache';
 import { sessionFailure } from '@/server/domain/auth/credentials';
 import type { Identity } from '@/server/domain/auth/identity';
-import type { RequestHeaders } from '@/server/http/request-headers';
+import type { RequestHeaders } from '@/server/request-headers';
 import { getRuntime } from '@/server/runtime';
 import type { AuthFailure, Context } from './trpc';
 

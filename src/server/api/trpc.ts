@@ -5,17 +5,26 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { ActionMap } from './action-map';
 import { ZodError } from 'zod';
 import type { Deps } from '@/server/domain/deps';
-import type { Identity, ScopedIdentity, TenantIdentity } from '@/server/domain/auth/identity';
+import type { Identity } from '@/server/domain/auth/identity';
+import {
+  requireAdmin,
+  requireCaller,
+  requireOrganization,
+  requireScoped,
+  requireTenant,
+  requireWriter,
+  type AuthFailure,
+} from '@/server/domain/auth/guard';
 import { chatChargesWritten } from '@/server/domain/credits/hold-registry';
-import { AppError, defaultReason, errorStatus, tenantOnly, type ErrorCode, type ErrorReason, type FieldIssue } from '@/server/domain/errors';
+import { AppError, defaultReason, errorStatus, type ErrorCode, type ErrorReason, type FieldIssue } from '@/server/errors';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { logger } from '@/server/logger';
 import { currentRequestId } from '@/server/request-id';
-import { assertWellFormedInput } from './input-text';
+import { assertWellFormedInput } from '@/server/input-text';
 import { describeZodError, zodIssues } from './zod-errors';
-import type { RequestHeaders } from '@/server/http/request-headers';
+import type { RequestHeaders } from '@/server/request-headers';
 
-export type AuthFailure = 'missing' | 'unknown' | 'revoked' | 'disabled' | 'suspended';
+export type { AuthFailure } from '@/server/domain/auth/guard';
 
 /** What every procedure gets: the domain's dependencies (`Deps`) and who is calling. */
 export interface Context extends Deps {
@@ -135,89 +144,26 @@ function guarded<I extends Identity | null>(check: (ctx: Context) => I) {
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-/** Why a request has no identity, as the caller reads it: 401 for no or an unknown key, 403 for one that stopped working. */
-export function authFailureAnswer(failure: AuthFailure | null): { code: 'UNAUTHORIZED' | 'FORBIDDEN'; message: string } {
-  switch (failure) {
-    case 'revoked':
-      return { code: 'FORBIDDEN', message: 'This key has been replaced by a newer one (rekey) and no longer works' };
-    case 'disabled':
-      return { code: 'FORBIDDEN', message: 'The account of this key is disabled' };
-    case 'suspended':
-      return { code: 'FORBIDDEN', message: 'This organisation has been disabled by the operator; its keys and console logins do not work' };
-    case 'unknown':
-      return { code: 'UNAUTHORIZED', message: 'Invalid API key: check that it was copied completely' };
-    default:
-      return { code: 'UNAUTHORIZED', message: 'Missing API key: send it in the X-API-Key header or as Authorization: Bearer <key>' };
-  }
-}
-
-const authFailureError = (failure: AuthFailure | null): TRPCError => new TRPCError(authFailureAnswer(failure));
-
-/** The caller, or the 401/403 of a request without a working key or session. */
-function caller(ctx: Context): Identity {
-  if (!ctx.identity) throw authFailureError(ctx.authFailure);
-  return ctx.identity;
-}
-
-/** A caller acting inside one tenant: the tenant key, a tenant admin session, or a member key. */
-function scoped(ctx: Context): ScopedIdentity {
-  const who = caller(ctx);
-  if (who.kind === 'admin') {
-    throw new TRPCError({
-      code: 'FORBIDDEN',
-      message: 'The super-administrator key belongs to no tenant; use a tenant or member key here',
-    });
-  }
-  return who;
-}
-
-/** The tenant itself (key or console): member keys get 403 with a text telling them not to retry. */
-function tenant(ctx: Context): TenantIdentity {
-  const who = scoped(ctx);
-  if (who.kind !== 'tenant') throw new TRPCError({ code: 'FORBIDDEN', message: tenantOnly().message, cause: tenantOnly() });
-  return who;
-}
-
 /** Anyone: procedures that check the caller themselves (sign-in, the public claim page, health). */
 export const publicProcedure = t.procedure.use(guarded((ctx) => ctx.identity));
 
 /** Any authenticated caller. */
-export const authedProcedure = t.procedure.use(guarded(caller));
+export const authedProcedure = t.procedure.use(guarded(requireCaller));
 
 /** A caller acting inside one tenant: the tenant key, a tenant admin session, or a member key. */
-export const scopedProcedure = t.procedure.use(guarded(scoped));
+export const scopedProcedure = t.procedure.use(guarded(requireScoped));
 
 /** Tenant-only endpoints: member keys get 403 with a text telling them not to retry. */
-export const tenantProcedure = t.procedure.use(guarded(tenant));
+export const tenantProcedure = t.procedure.use(guarded(requireTenant));
 
 /** Operator actions: the super-administrator key only. */
-export const adminProcedure = t.procedure.use(
-  guarded((ctx) => {
-    const who = caller(ctx);
-    if (who.kind !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: 'This endpoint needs the super-administrator key' });
-    return who;
-  }),
-);
+export const adminProcedure = t.procedure.use(guarded(requireAdmin));
 
 /** Template writers: the tenant (key or admin session) for its own rows, the operator for platform rows. Members get 403. */
-export const writerProcedure = t.procedure.use(
-  guarded((ctx) => {
-    const who = caller(ctx);
-    if (who.kind === 'member') throw new TRPCError({ code: 'FORBIDDEN', message: tenantOnly().message, cause: tenantOnly() });
-    return who;
-  }),
-);
+export const writerProcedure = t.procedure.use(guarded(requireWriter));
 
 /** Organisation administration (members, claim codes): the tenant key or console of an organisation, not a buyer's platform account. */
-export const organizationProcedure = t.procedure.use(
-  guarded((ctx) => {
-    const who = tenant(ctx);
-    if (who.personal) {
-      throw new TRPCError({ code: 'FORBIDDEN', message: 'A platform account opened by a claim code cannot manage members or claim codes' });
-    }
-    return who;
-  }),
-);
+export const organizationProcedure = t.procedure.use(guarded(requireOrganization));
 
 /** The request's `Idempotency-Key` header, for operations that replay their first answer. */
 export const idempotency = (ctx: Pick<Context, 'headers'>) => ({ idempotencyKey: ctx.headers.get('idempotency-key') });

@@ -1,5 +1,5 @@
 import type { ZodError } from 'zod';
-import type { FieldIssue } from '@/server/domain/errors';
+import type { FieldIssue } from '@/server/errors';
 
 /** The issues of a refused body as data: path segments and the message, as forms map them to fields. */
 export function zodIssues(err: ZodError): FieldIssue[] {

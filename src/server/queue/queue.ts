@@ -49,6 +49,18 @@ function enqueueStatement<Q extends QueueName>(tx: Db, queue: Q, payloads: TaskP
     .getSQL();
 }
 
+/**
+ * The insert that queues one task per job of a `WITH` part (`jobs`, whose rows have `id` and
+ * `request_id`) on the queue named by `queue`, announcing them: for statements that insert jobs and
+ * queue their work in one round trip (submit.ts). The payload is `{jobId}`, the payload of every
+ * job queue (payloads.ts), built from the inserted row's id.
+ */
+export function jobTasksStatement(queue: SQL, jobs: SQL, maxAttempts = 3): SQL {
+  return sql`insert into ${tasks} (queue, payload, max_attempts, request_id)
+      select ${queue}::text, jsonb_build_object('jobId', ${jobs}.id), ${maxAttempts}, ${jobs}.request_id from ${jobs}
+      returning pg_notify(${TASK_CHANNEL}, queue)`;
+}
+
 interface ClaimedRow {
   id: number | string;
   queue: string;

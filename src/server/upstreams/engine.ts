@@ -3,7 +3,7 @@ import { hotStatement } from '@/server/db/rows';
 import { sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { upstreamAttempts, type UpstreamRow } from '@/server/db/schema';
-import { AppError } from '@/server/domain/errors';
+import { AppError } from '@/server/errors';
 import { logger } from '@/server/logger';
 import { recordUpstreamAttempt } from '@/server/metrics/registry';
 import { getUpstream, loadCandidates, markRemoved, targetOf } from './registry';

@@ -7,7 +7,7 @@ import { checkNewPassword, minutesOf } from '@/app/login/password-check';
 import { textField } from '@/app/login/login-schema';
 import type { ActionFormState } from '@/components/passwords/action-form';
 import { changePassword } from '@/server/domain/auth/password-change';
-import { requestClientAddress } from '@/server/http/client-address';
+import { requestClientAddress } from '@/server/edge/http/client-address';
 import { logger } from '@/server/logger';
 import { getRuntime } from '@/server/runtime';
 import { consoleSession } from '@/trpc/server';

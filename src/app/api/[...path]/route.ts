@@ -1,10 +1,6 @@
-import { handleRestRequest } from '@/server/api/rest';
-import { getConfig } from '@/server/config';
+import { restOf } from '@/server/edge/rest/console';
 
 export const dynamic = 'force-dynamic';
 
-function handler(req: Request): Promise<Response> {
-  return handleRestRequest(req, getConfig().maxBodyBytes);
-}
-
-export { handler as DELETE, handler as GET, handler as HEAD, handler as OPTIONS, handler as PATCH, handler as POST, handler as PUT };
+/** The REST surface when Next.js serves it (`next dev`): src/server/edge/rest/rest.ts. */
+export { restOf as DELETE, restOf as GET, restOf as HEAD, restOf as OPTIONS, restOf as PATCH, restOf as POST, restOf as PUT };

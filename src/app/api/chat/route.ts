@@ -1,10 +1,8 @@
-import { presentedKey } from '@/server/api/context';
-import { consoleSessionIdentity } from '@/server/auth/next-auth';
-import { chatCompletionsWeb } from '@/server/http/chat-web';
+import { serveChatWeb } from '@/server/edge/chat/web';
+import { sessionOfRequest } from '@/server/edge/next-auth';
 
 export const dynamic = 'force-dynamic';
 
-/** The same chat with Studio's error convention (`{ok: false, error, code}`). */
-export async function POST(req: Request): Promise<Response> {
-  return chatCompletionsWeb(req, presentedKey(req.headers) ? null : await consoleSessionIdentity(), 'studio');
-}
+/** Studio's chat with its own error convention: src/server/edge/chat/ (GET and others answer 405 there). */
+const handle = async (req: Request): Promise<Response> => serveChatWeb(req, await sessionOfRequest(req));
+export { handle as DELETE, handle as GET, handle as PATCH, handle as POST, handle as PUT };

@@ -1,4 +1,4 @@
-import { metricsResponse } from '@/server/metrics/endpoint';
+import { metricsResponse } from '@/server/edge/metrics/endpoint';
 import { getRuntime } from '@/server/runtime';
 
 export const dynamic = 'force-dynamic';

@@ -1,10 +1,8 @@
-import { presentedKey } from '@/server/api/context';
-import { consoleSessionIdentity } from '@/server/auth/next-auth';
-import { chatModelsWeb } from '@/server/http/chat-web';
+import { serveChatWeb } from '@/server/edge/chat/web';
+import { sessionOfRequest } from '@/server/edge/next-auth';
 
 export const dynamic = 'force-dynamic';
 
-/** OpenAI's model list: the routing model name first, then the chat families. */
-export async function GET(req: Request): Promise<Response> {
-  return chatModelsWeb(req, presentedKey(req.headers) ? null : await consoleSessionIdentity());
-}
+/** OpenAI's model list: src/server/edge/chat/ (GET and others answer 405 there). */
+const handle = async (req: Request): Promise<Response> => serveChatWeb(req, await sessionOfRequest(req));
+export { handle as DELETE, handle as GET, handle as PATCH, handle as POST, handle as PUT };

@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { ClaimView } from '@/components/claim-redemption/claim-view';
 import { previewClaim } from '@/server/domain/claims/claims';
-import { AppError } from '@/server/domain/errors';
+import { AppError } from '@/server/errors';
 import { getRuntime } from '@/server/runtime';
 
 export const dynamic = 'force-dynamic';

@@ -4,13 +4,13 @@ import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import { isUniqueViolation } from '@/server/db/rows';
 import { accounts, apiKeys, ledgerEntries, tenants, type Account } from '@/server/db/schema';
-import { decryptSecret } from '@/server/domain/auth/keys';
+import { decryptSecret } from '@/server/crypto';
 import { issueKey } from '@/server/domain/auth/api-keys';
-import { announceCredentialChange } from '@/server/domain/auth/credential-changes';
+import { announceCredentialChange } from '@/server/credential-changes';
 import type { TenantIdentity } from '@/server/domain/auth/identity';
 import type { Deps } from '@/server/domain/deps';
 import { moveCredits } from '@/server/domain/credits/ledger';
-import { AppError, badRequest, notFound } from '@/server/domain/errors';
+import { AppError, badRequest, notFound } from '@/server/errors';
 
 export interface AccountView {
   account_id: string;

@@ -4,7 +4,7 @@ import { articleFormats } from '@/contracts/templates';
 import type { Db } from '@/server/db/client';
 import { jobs, type Job } from '@/server/db/schema';
 import type { ScopedIdentity } from '@/server/domain/auth/identity';
-import { notFound } from '@/server/domain/errors';
+import { notFound } from '@/server/errors';
 import { pageOfJobs, visibleTo } from '@/server/domain/jobs/read';
 
 /** An article kept in the history: what was asked, what was written (or why not), and what it cost. */

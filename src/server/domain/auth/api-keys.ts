@@ -2,9 +2,10 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { preparedPerDb } from '@/server/db/prepared';
 import { accounts, apiKeys, platformSettings, tenants } from '@/server/db/schema';
-import { announceCredentialChange } from './credential-changes';
+import { announceCredentialChange } from '@/server/credential-changes';
 import type { Identity } from './identity';
-import { decryptSecret, digestKey, encryptSecret, generateApiKey, looksLikeKey, sameDigest } from './keys';
+import { digestKey, generateApiKey, looksLikeKey, sameDigest } from './keys';
+import { decryptSecret, encryptSecret } from '@/server/crypto';
 
 const ADMIN_DIGEST_SETTING = 'admin_key_digest';
 

@@ -1,6 +1,6 @@
 import type { Database } from '@/server/db/client';
 import { resolveKey, type AdminKeySource, type KeyResolution } from './api-keys';
-import { CREDENTIALS_CHANNEL, onLocalAnnouncement } from './credential-changes';
+import { CREDENTIALS_CHANNEL, onLocalAnnouncement } from '@/server/credential-changes';
 import { digestKey, looksLikeKey } from './keys';
 
 /**

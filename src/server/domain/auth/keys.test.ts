@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { decryptSecret, digestKey, encryptSecret, generateApiKey, looksLikeKey } from './keys';
+import { digestKey, generateApiKey, looksLikeKey } from './keys';
+import { decryptSecret, encryptSecret } from '@/server/crypto';
 import { hashPassword, verifyPassword } from './passwords';
 
 describe('API keys', () => {

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export const KEY_PREFIX = 'sk-studio-';
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -27,19 +27,4 @@ export function sameDigest(a: string, b: string): boolean {
   const ab = Buffer.from(a, 'hex');
   const bb = Buffer.from(b, 'hex');
   return ab.length === bb.length && timingSafeEqual(ab, bb);
-}
-
-/** AES-256-GCM; the stored form is base64(iv | tag | ciphertext). */
-export function encryptSecret(plain: string, secret: Buffer): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', secret, iv);
-  const ct = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return Buffer.concat([iv, cipher.getAuthTag(), ct]).toString('base64');
-}
-
-export function decryptSecret(stored: string, secret: Buffer): string {
-  const raw = Buffer.from(stored, 'base64');
-  const decipher = createDecipheriv('aes-256-gcm', secret, raw.subarray(0, 12));
-  decipher.setAuthTag(raw.subarray(12, 28));
-  return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
 }

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { consoleUsers } from '@/server/db/schema';
 import type { Deps } from '@/server/domain/deps';
-import { AppError } from '@/server/domain/errors';
+import { AppError } from '@/server/errors';
 import { hashPassword, verifyPassword } from './passwords';
 import { admitSignIn, signInSucceeded } from './sign-in-throttle';
 

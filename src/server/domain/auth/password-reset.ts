@@ -5,7 +5,7 @@ import { consoleUsers, passwordResets, signInThrottles } from '@/server/db/schem
 import { logStoredMail, storeMail } from '@/server/mail/outbox';
 import { mailLocale, passwordResetMail } from '@/server/mail/messages';
 import type { Deps } from '@/server/domain/deps';
-import { AppError } from '@/server/domain/errors';
+import { AppError } from '@/server/errors';
 import { consume, type Limit } from '@/server/domain/limits/rate-limit';
 import { hashPassword } from './passwords';
 

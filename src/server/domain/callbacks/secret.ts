@@ -3,9 +3,9 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { tenants } from '@/server/db/schema';
 import type { TenantIdentity } from '@/server/domain/auth/identity';
-import { decryptSecret, encryptSecret } from '@/server/domain/auth/keys';
+import { decryptSecret, encryptSecret } from '@/server/crypto';
 import type { Deps } from '@/server/domain/deps';
-import { notFound } from '@/server/domain/errors';
+import { notFound } from '@/server/errors';
 
 /** A Standard Webhooks secret: `whsec_` and 32 random bytes in base64. */
 export function newWebhookSecret(): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '@/server/domain/errors';
+import { AppError } from '@/server/errors';
 import { creditsFor, promptTokenBound } from './pricing';
 import { parseChat, upstreamBody } from './request';
 import { countTokens } from './pricing';

@@ -1,4 +1,4 @@
-import { AppError, errorStatus, type ErrorCode, type FieldIssue } from '@/server/domain/errors';
+import { AppError, errorStatus, type ErrorCode, type FieldIssue } from '@/server/errors';
 import { logger } from '@/server/logger';
 import { currentRequestId } from '@/server/request-id';
 

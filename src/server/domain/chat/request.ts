@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AUTO_ALIASES, chatRequestSchema, type ChatRequest } from '@/contracts/chat';
-import { assertWellFormedInput } from '@/server/api/input-text';
-import { AppError, pathText, type FieldIssue } from '@/server/domain/errors';
+import { assertWellFormedInput } from '@/server/input-text';
+import { AppError, pathText, type FieldIssue } from '@/server/errors';
 import type { Needs } from '@/server/upstreams/select';
 
 /** A chat request after checking: what routing, charging and the upstream need. */

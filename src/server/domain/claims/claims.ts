@@ -11,7 +11,7 @@ import { claimCodes, templates, tenants, type ClaimCode } from '@/server/db/sche
 import type { AdminIdentity, TenantIdentity } from '@/server/domain/auth/identity';
 import type { Deps } from '@/server/domain/deps';
 import { moveCredits } from '@/server/domain/credits/ledger';
-import { AppError, badRequest, notFound, fieldError } from '@/server/domain/errors';
+import { AppError, badRequest, notFound, fieldError } from '@/server/errors';
 import { absoluteUrl } from '@/server/domain/templates/access';
 
 /** Crockford's base32 without look-alikes (CLAIM_CODE_PATTERN). */

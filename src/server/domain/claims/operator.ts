@@ -7,7 +7,7 @@ import type { AdminIdentity } from '@/server/domain/auth/identity';
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import { claimUrl } from './claims';
-import { fieldError, notFound } from '@/server/domain/errors';
+import { fieldError, notFound } from '@/server/errors';
 
 export interface OperatorClaim {
   code: string;

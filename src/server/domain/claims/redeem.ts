@@ -5,12 +5,12 @@ import type { RedeemBody } from '@/contracts/claims';
 import { isUniqueViolation } from '@/server/db/rows';
 import { claimCodes, consoleUsers, templateGrants, templates, tenants } from '@/server/db/schema';
 import { issueKey } from '@/server/domain/auth/api-keys';
-import { decryptSecret, encryptSecret } from '@/server/domain/auth/keys';
+import { decryptSecret, encryptSecret } from '@/server/crypto';
 import { hashPassword } from '@/server/domain/auth/passwords';
 import { newWebhookSecret } from '@/server/domain/callbacks/secret';
 import { moveCredits } from '@/server/domain/credits/ledger';
 import type { Deps } from '@/server/domain/deps';
-import { AppError } from '@/server/domain/errors';
+import { AppError } from '@/server/errors';
 import { findClaim, tutorialOf } from './claims';
 
 export interface RedeemAnswer {

@@ -3,7 +3,7 @@ import { preparedPerDb } from '@/server/db/prepared';
 import { accounts, tenants } from '@/server/db/schema';
 import type { ScopedIdentity, TenantIdentity } from '@/server/domain/auth/identity';
 import type { Deps } from '@/server/domain/deps';
-import { notFound } from '@/server/domain/errors';
+import { notFound } from '@/server/errors';
 
 export interface Balance {
   /** Credits the caller can spend now. */

@@ -5,7 +5,7 @@ import { hotStatement, type Bind } from '@/server/db/rows';
 import { takeTokensWith, tokenValues, type Limit } from '@/server/domain/limits/rate-limit';
 import { accounts, ledgerEntries, tenants, usageDaily, USAGE_TIMEZONE, type LedgerKind, type UsageCategory } from '@/server/db/schema';
 import type { ScopedIdentity } from '@/server/domain/auth/identity';
-import { AppError } from '@/server/domain/errors';
+import { AppError } from '@/server/errors';
 import { recordCredits } from '@/server/metrics/registry';
 
 export interface Movement {

@@ -13,7 +13,7 @@ import { RoutingExhausted } from '@/server/upstreams/engine';
 import { modelJson } from '@/server/upstreams/model-json';
 import type { TenantIdentity } from '@/server/domain/auth/identity';
 import type { Deps } from '@/server/domain/deps';
-import { AppError, fieldError } from '@/server/domain/errors';
+import { AppError, fieldError } from '@/server/errors';
 import type { ReadImage } from '@/server/domain/reverse/image-input';
 import { askVision, readReading } from '@/server/domain/reverse/reverse';
 import { createTemplate } from '@/server/domain/templates/templates';

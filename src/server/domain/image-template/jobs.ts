@@ -1,3 +1,4 @@
+import { endJob } from '@/server/domain/jobs/lifecycle';
 import { randomUUID } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import { and, eq, lt, sql } from 'drizzle-orm';
@@ -17,10 +18,10 @@ import { logger } from '@/server/logger';
 import { enqueue, QUEUES, type Task, type TaskPayload } from '@/server/queue/queue';
 import { failureReasonOf, RoutingExhausted } from '@/server/upstreams/engine';
 import type { TenantIdentity } from '@/server/domain/auth/identity';
-import { chargeWork, insufficientCredits, moveCredits, refundJob, refundWork, walletOf } from '@/server/domain/credits/ledger';
+import { chargeWork, insufficientCredits, moveCredits, refundWork, walletOf } from '@/server/domain/credits/ledger';
 import type { Deps } from '@/server/domain/deps';
-import { AppError, notFound } from '@/server/domain/errors';
-import { endedNow, notifyJob } from '@/server/domain/jobs/events';
+import { AppError, notFound } from '@/server/errors';
+import { notifyJob } from '@/server/domain/jobs/events';
 import { nearestRatio } from '@/server/domain/reverse/reverse';
 import { readImageInput, type ImageSource, type ReadImage } from '@/server/domain/reverse/image-input';
 import { planConversion, runConversion, type ConversionPlan, type StepReport } from './convert';
@@ -178,22 +179,8 @@ export async function failConversion(db: Db, jobId: string, error: string, reaso
       .where(and(eq(jobs.id, jobId), eq(jobs.status, 'pending')))
       .for('update');
     if (!current) return null;
-    const [row] = await tx
-      .update(jobs)
-      .set({
-        status: 'failed',
-        error,
-        errorReason: reason,
-        note: null,
-        steps: stoppedSteps(current.steps ?? [], stepError),
-        ...endedNow(),
-      })
-      .where(eq(jobs.id, jobId))
-      .returning();
-    if (!row) return null;
-    await refundJob(tx, row, { category: 'reverse', note: 'image to template failed' });
-    await notifyJob(tx, row);
-    return row;
+    const steps = stoppedSteps(current.steps ?? [], stepError);
+    return endJob(tx, jobId, { status: 'failed', error, reason, refund: { category: 'reverse', note: 'image to template failed' }, set: { steps } });
   });
   return ended !== null;
 }
@@ -256,22 +243,8 @@ export async function runConversionJob(ctx: ConversionRunContext, task: Task<Tas
       signal: ctx.signal,
       imageUrl: input.image_url,
     });
-    await db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(jobs)
-        .set({
-          status: 'done',
-          result: answer,
-          steps,
-          note: null,
-          ...endedNow(),
-        })
-        .where(and(eq(jobs.id, job.id), eq(jobs.status, 'pending')))
-        .returning();
-      if (!row) return;
-      if (layersFailed) await refundJob(tx, row, { category: 'reverse', note: 'text layers not read', amount: layerShare(row.credits) });
-      await notifyJob(tx, row);
-    });
+    const refund = layersFailed ? { category: 'reverse' as const, note: 'text layers not read', amount: layerShare(job.credits) } : undefined;
+    await db.transaction((tx) => endJob(tx, job.id, { status: 'done', set: { result: answer, steps }, ...(refund ? { refund } : {}) }));
   } catch (err) {
     if (ctx.signal?.aborted) throw err;
     if (err instanceof RoutingExhausted || err instanceof AppError) {

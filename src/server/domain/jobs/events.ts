@@ -3,7 +3,7 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database, Db } from '@/server/db/client';
 import { rowsOf } from '@/server/db/rows';
 import { jobEvents, jobs, type Job } from '@/server/db/schema';
-import { CREDENTIALS_CHANNEL } from '@/server/domain/auth/credential-changes';
+import { CREDENTIALS_CHANNEL } from '@/server/credential-changes';
 import type { ScopedIdentity } from '@/server/domain/auth/identity';
 import { logger } from '@/server/logger';
 import { recordJobEvent } from '@/server/metrics/registry';

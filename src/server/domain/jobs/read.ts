@@ -5,7 +5,7 @@ import { preparedPerDb } from '@/server/db/prepared';
 import { jobs, type Job } from '@/server/db/schema';
 import type { ScopedIdentity } from '@/server/domain/auth/identity';
 import type { Deps } from '@/server/domain/deps';
-import { notFound, fieldError } from '@/server/domain/errors';
+import { notFound, fieldError } from '@/server/errors';
 
 /** A job as callers see it: no upstream, channel or cost. `id`, `job_id` and `jobId` are the same value. */
 export interface JobView {

@@ -5,17 +5,17 @@ import type { Db } from '@/server/db/client';
 import { jobs, tenants, type Job } from '@/server/db/schema';
 import { logger } from '@/server/logger';
 import { coalesce } from '@/server/queue/coalesce';
-import { enqueue, QUEUES, type Task, type TaskPayload } from '@/server/queue/queue';
+import { type Task, type TaskPayload } from '@/server/queue/queue';
 import type { FileStore } from '@/server/storage/store';
 import type { ImageQuality, JobFailureReason } from '@/contracts/jobs';
-import { generateImage, type ImageInput } from '@/server/upstreams/adapters/openai-images';
+import { generateImage, type ImageInput } from '@/server/upstreams/providers/openai-images/openai-images';
 import { failureReasonOf, routeCall, RoutingExhausted, type AttemptNote } from '@/server/upstreams/engine';
 import { cropToRatio, verifyImage, type VerifiedImage } from '@/server/upstreams/verify';
 import { outputFormatsOf, sizeFor, sizesOf } from '@/server/upstreams/sizes';
 import { UpstreamError, type Target, type UpstreamModel } from '@/server/upstreams/types';
-import { refundJob } from '@/server/domain/credits/ledger';
-import { AppError } from '@/server/domain/errors';
-import { endedNow, finishDoneAndNotify, notifyJob, type DoneJob } from './events';
+import { AppError } from '@/server/errors';
+import { notifyJob, type DoneJob } from './events';
+import { endJob, endJobsDone } from './lifecycle';
 import { imageJobInputSchema, imageNeeds } from './types';
 
 export interface RunContext {
@@ -46,24 +46,7 @@ export async function failJob(
   reason: JobFailureReason,
   callbackAttempts = 12,
 ): Promise<boolean> {
-  const ended = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(jobs)
-      .set({
-        status: 'failed',
-        error,
-        errorReason: reason,
-        note: null,
-        ...endedNow(),
-      })
-      .where(and(eq(jobs.id, job.id), eq(jobs.status, 'pending')))
-      .returning();
-    if (!row) return null;
-    if (row.callbackUrl) await enqueue(tx, QUEUES.callback, { jobId: row.id }, { maxAttempts: callbackAttempts });
-    await refundJob(tx, row, { category: 'image', note: 'failed job' });
-    await notifyJob(tx, row);
-    return row;
-  });
+  const ended = await db.transaction((tx) => endJob(tx, job.id, { status: 'failed', error, reason, refund: { category: 'image', note: 'failed job' } }, { callbackAttempts }));
   return ended !== null;
 }
 
@@ -116,11 +99,11 @@ const finishers = new WeakMap<Db, (done: DoneJob) => Promise<boolean | undefined
  * event loop end in one statement.
  */
 function finishDone(db: Db, done: DoneJob): Promise<boolean | undefined> {
-  if (is(db, PgTransaction)) return finishDoneAndNotify(db, [done]).then((ended) => ended.has(done.id));
+  if (is(db, PgTransaction)) return endJobsDone(db, [done]).then((ended) => ended.has(done.id));
   let finish = finishers.get(db);
   if (!finish) {
     finish = coalesce(async (list: DoneJob[]) => {
-      const ended = await finishDoneAndNotify(db, list);
+      const ended = await endJobsDone(db, list);
       return new Map(list.map((d) => [d, ended.has(d.id)]));
     }, 'immediate');
     finishers.set(db, finish);
@@ -247,14 +230,8 @@ export async function runImageJob(ctx: RunContext, task: Task<TaskPayload<'image
     const key = `${job.tenantId}/results/${job.id}.${routed.result.verified.format === 'jpeg' ? 'jpg' : routed.result.verified.format}`;
     const url = await ctx.files.put(key, routed.result.data, routed.result.verified.mime);
     if (job.callbackUrl) {
-      const finished = { status: 'done' as const, cdnUrl: url, note: null, ...endedNow() };
       // The callback is queued in the transaction that ends the job: it exists exactly when the job is done.
-      await ctx.db.transaction(async (tx) => {
-        const [row] = await tx.update(jobs).set(finished).where(and(eq(jobs.id, job.id), eq(jobs.status, 'pending'))).returning();
-        if (!row) return;
-        await enqueue(tx, QUEUES.callback, { jobId: row.id }, { maxAttempts: ctx.callbackAttempts });
-        await notifyJob(tx, row);
-      });
+      await ctx.db.transaction((tx) => endJob(tx, job.id, { status: 'done', set: { cdnUrl: url } }, { callbackAttempts: ctx.callbackAttempts }));
     } else {
       await finishDone(ctx.db, { id: job.id, cdnUrl: url, finishedAt: new Date() });
     }

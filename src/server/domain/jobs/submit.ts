@@ -2,8 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { columnName, hotStatement, isUniqueViolation, refusalIn, rowOf } from '@/server/db/rows';
-import { jobs, tasks, type Job } from '@/server/db/schema';
-import { QUEUES, TASK_CHANNEL } from '@/server/queue/queue';
+import { jobs, type Job } from '@/server/db/schema';
+import { jobTasksStatement, QUEUES } from '@/server/queue/queue';
 import { countCreated, logAndAnnounceCreated } from './events';
 import { recordCredits } from '@/server/metrics/registry';
 import { planOrThrow } from '@/server/upstreams/engine';
@@ -12,7 +12,7 @@ import type { ScopedIdentity } from '@/server/domain/auth/identity';
 import type { Deps } from '@/server/domain/deps';
 import { insufficientCredits, movementParts, movementShape, walletOf, type MovementShape } from '@/server/domain/credits/ledger';
 import { checkCallbackUrl, ownHosts } from '@/server/domain/callbacks/address';
-import { AppError, badRequest, fieldError, pathText, type FieldIssue } from '@/server/domain/errors';
+import { AppError, badRequest, fieldError, pathText, type FieldIssue } from '@/server/errors';
 import { resolvePrompt } from '@/server/domain/templates/resolve';
 import { checkCapacity, refusal, takeTokensWith, tokenValues } from '@/server/domain/limits/rate-limit';
 import { MAX_BATCH, type BatchRequestBody, type ImageRequestBody } from '@/contracts/jobs';
@@ -270,9 +270,7 @@ const submitStatement = hotStatement<string>((v, shape) => {
        where studio_refuse(${refused})${parts ? sql` and ${parts.written}` : sql``}
       returning *),
     t as (
-      insert into ${tasks} (queue, payload, max_attempts, request_id)
-      select ${v('queue')}::text, jsonb_build_object('jobId', j.id), 3, j.request_id from j
-      returning pg_notify(${TASK_CHANNEL}, queue)),
+      ${jobTasksStatement(v('queue'), sql.raw('j'))}),
     v(tenant_id, account_id, job_id, type, kind, status) as (
       select tenant_id, account_id, id, 'job.created', kind, status from j)`);
 });

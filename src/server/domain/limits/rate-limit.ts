@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { hotStatement, rowsOf, type Bind } from '@/server/db/rows';
-import { AppError } from '@/server/domain/errors';
+import { AppError } from '@/server/errors';
 
 export interface Limit {
   /** e.g. `image:<tenant id>` */

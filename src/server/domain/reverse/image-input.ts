@@ -6,7 +6,7 @@ import type { Db } from '@/server/db/client';
 import { safeFetch } from '@/server/net/outbound';
 import type { FileStore } from '@/server/storage/store';
 import type { ScopedIdentity } from '@/server/domain/auth/identity';
-import { badRequest } from '@/server/domain/errors';
+import { badRequest } from '@/server/errors';
 import { ownHosts } from '@/server/domain/callbacks/address';
 import { checkOwnFiles } from '@/server/domain/jobs/submit';
 import { detectType } from '@/server/domain/uploads/file-types';

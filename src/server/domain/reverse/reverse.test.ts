@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isSupportedRatio } from '@/contracts/ratios';
-import { nearestRatio, parseReading, READING_RATIOS } from './reverse';
+import { READING_RATIOS } from '@/contracts/reverse';
+import { nearestRatio, parseReading } from './reverse';
 
 describe('image reading', () => {
   it('answers the ratio /api/generate accepts nearest to the real aspect', () => {

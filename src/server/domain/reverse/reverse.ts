@@ -1,7 +1,8 @@
+import { READING_RATIOS } from '@/contracts/reverse';
 import { randomUUID } from 'node:crypto';
 import { readingSchema, type Reading, type ReverseAnswer } from '@/contracts/reverse';
 import type { Config } from '@/server/config';
-import { chatComplete } from '@/server/upstreams/adapters/openai-chat';
+import { chatComplete } from '@/server/upstreams/providers/openai-chat/openai-chat';
 import { routeCall } from '@/server/upstreams/engine';
 import { modelJson } from '@/server/upstreams/model-json';
 import { UpstreamError } from '@/server/upstreams/types';
@@ -9,8 +10,6 @@ import type { ScopedIdentity } from '@/server/domain/auth/identity';
 import { chargeWork, refundWork } from '@/server/domain/credits/ledger';
 import { readImageInput, type ImageInputDeps, type ImageSource, type ReadImage } from './image-input';
 
-/** The ratios a reading answers with: ones `/api/generate` accepts, from 1:4 to 4:1. */
-export const READING_RATIOS = ['1:4', '1:3', '1:2', '9:16', '2:3', '3:4', '4:5', '1:1', '5:4', '4:3', '3:2', '16:9', '2:1', '21:9', '3:1', '4:1'] as const;
 
 /** The ratio of {@link READING_RATIOS} nearest to `width:height` (compared on a log scale, so 2:1 and 1:2 are as far from 1:1). */
 export function nearestRatio(width: number, height: number): string {

@@ -4,7 +4,7 @@ import type { Db } from '@/server/db/client';
 import { skills, type Skill } from '@/server/db/schema';
 import type { AdminIdentity, Identity } from '@/server/domain/auth/identity';
 import type { Deps } from '@/server/domain/deps';
-import { AppError, badRequest, fieldError, type FieldIssue } from '@/server/domain/errors';
+import { AppError, badRequest, fieldError, type FieldIssue } from '@/server/errors';
 import { absoluteUrl } from '@/server/domain/templates/access';
 import type { SkillUpsert } from '@/contracts/skills';
 import { contractProblem, SENTENCE_SLOT, slotsOf } from '@/contracts/slots';

@@ -6,7 +6,7 @@ import { isUniqueViolation } from '@/server/db/rows';
 import { templateHooks, templates, type TemplateHook } from '@/server/db/schema';
 import type { ScopedIdentity, TenantIdentity } from '@/server/domain/auth/identity';
 import type { Deps } from '@/server/domain/deps';
-import { AppError, notFound, fieldError } from '@/server/domain/errors';
+import { AppError, notFound, fieldError } from '@/server/errors';
 import { visibleTo } from './access';
 import { videoTemplateVisible } from './video-templates';
 

@@ -1,7 +1,7 @@
 import type { FieldSpec } from '@/contracts/slots';
 import type { Db } from '@/server/db/client';
 import type { ScopedIdentity } from '@/server/domain/auth/identity';
-import { fieldError, type FieldIssue } from '@/server/domain/errors';
+import { fieldError, type FieldIssue } from '@/server/errors';
 import type { ImageRequestBody } from '@/contracts/jobs';
 import type { ImageJobInput } from '@/server/domain/jobs/types';
 import { skillForUse } from '@/server/domain/skills/skills';

@@ -1,6 +1,6 @@
 import { contractProblem, slotsOf } from '@/contracts/slots';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '@/server/domain/errors';
+import { AppError } from '@/server/errors';
 import { fillSlots, substitute } from './slots';
 
 const form = [

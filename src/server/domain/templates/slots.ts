@@ -1,5 +1,5 @@
 import { MAX_INPUT_CHARS, SENTENCE_SLOT, SLOT, slotsOf, type FieldSpec } from '@/contracts/slots';
-import { fieldError, type FieldIssue } from '@/server/domain/errors';
+import { fieldError, type FieldIssue } from '@/server/errors';
 
 /**
  * Deterministic `{key}` substitution for skills and templates. The server fills the slots itself;

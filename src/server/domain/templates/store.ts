@@ -1,6 +1,6 @@
 import type { FieldSpec } from '@/contracts/slots';
 import { isUniqueViolation } from '@/server/db/rows';
-import { AppError, notFound } from '@/server/domain/errors';
+import { AppError, notFound } from '@/server/errors';
 import type { Identity } from '@/server/domain/auth/identity';
 import { canReadContent, canWrite, ownerOf, sourceOf, type WriterIdentity } from './access';
 

@@ -9,7 +9,7 @@ import { templates, tenants, type Template } from '@/server/db/schema';
 import type { FileStore } from '@/server/storage/store';
 import type { Identity } from '@/server/domain/auth/identity';
 import type { Deps } from '@/server/domain/deps';
-import { AppError, badRequest, fieldError, notFound, pathText, type FieldIssue } from '@/server/domain/errors';
+import { AppError, badRequest, fieldError, notFound, pathText, type FieldIssue } from '@/server/errors';
 import { absoluteUrl, canReadContent, grantsOf, ownerOf, visibleTo, type WriterIdentity } from './access';
 import { contractProblem } from '@/contracts/slots';
 import { changedColumns, commonView, insertWithSlug, newRowColumns, writableRow } from './store';

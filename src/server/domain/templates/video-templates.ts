@@ -7,7 +7,7 @@ import type { Db } from '@/server/db/client';
 import { videoTemplates, type VideoTemplate } from '@/server/db/schema';
 import type { Identity } from '@/server/domain/auth/identity';
 import type { Deps } from '@/server/domain/deps';
-import { AppError, badRequest, fieldError } from '@/server/domain/errors';
+import { AppError, badRequest, fieldError } from '@/server/errors';
 import { absoluteUrl, visibleTo, type WriterIdentity } from './access';
 import { contractProblem } from '@/contracts/slots';
 import { changedColumns, commonView, insertWithSlug, newRowColumns, writableRow } from './store';

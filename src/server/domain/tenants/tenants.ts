@@ -6,14 +6,14 @@ import { isUniqueViolation } from '@/server/db/rows';
 import { accounts, consoleUsers, ledgerEntries, tenants, USAGE_TIMEZONE, usageDaily, type Tenant } from '@/server/db/schema';
 import { bindTenant } from '@/server/upstreams/registry';
 import { issueKey } from '@/server/domain/auth/api-keys';
-import { announceCredentialChange } from '@/server/domain/auth/credential-changes';
+import { announceCredentialChange } from '@/server/credential-changes';
 import type { AdminIdentity } from '@/server/domain/auth/identity';
-import { encryptSecret } from '@/server/domain/auth/keys';
+import { encryptSecret } from '@/server/crypto';
 import { hashPassword } from '@/server/domain/auth/passwords';
 import { newWebhookSecret } from '@/server/domain/callbacks/secret';
 import { moveCredits } from '@/server/domain/credits/ledger';
 import type { Deps } from '@/server/domain/deps';
-import { AppError, badRequest, notFound } from '@/server/domain/errors';
+import { AppError, badRequest, notFound } from '@/server/errors';
 
 /** A tenant as the operator API and the CLI show it. */
 export interface TenantView {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { AppError } from '@/server/domain/errors';
+import { AppError } from '@/server/errors';
 import { UPLOAD_TYPES } from './file-types';
 import { assertDecodableImage, imageProblem, MAX_IMAGE_PIXELS } from './image-check';
 

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { badRequest } from '@/server/domain/errors';
+import { badRequest } from '@/server/errors';
 import type { UploadType } from './file-types';
 import pLimit from 'p-limit';
 

@@ -7,8 +7,8 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
 import { randomUUID } from 'node:crypto';
 import { WORKSPACE_PATTERN } from '@/contracts/uploads';
-import { AppError, badRequest, fieldError } from '@/server/domain/errors';
-import { drainStream } from '@/server/http/body-limit';
+import { AppError, badRequest, fieldError } from '@/server/errors';
+import { drainStream } from '@/server/edge/http/body-limit';
 import { allowedList, detectType, formatMb, MAX_UPLOAD_BYTES, SNIFF_BYTES, type UploadType } from './file-types';
 
 /**

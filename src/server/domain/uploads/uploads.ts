@@ -9,7 +9,7 @@ import { logger } from '@/server/logger';
 import type { FileStore } from '@/server/storage/store';
 import type { ScopedIdentity } from '@/server/domain/auth/identity';
 import type { Deps } from '@/server/domain/deps';
-import { AppError, badRequest } from '@/server/domain/errors';
+import { AppError, badRequest } from '@/server/errors';
 import { consume, ensureAvailable, type Limit } from '@/server/domain/limits/rate-limit';
 import { MAX_UPLOAD_BYTES, type UploadType } from './file-types';
 import { assertDecodableImage } from './image-check';

@@ -6,7 +6,7 @@ import type { Db } from '@/server/db/client';
 import { tenants, upstreamAttempts, upstreams, usageCategories, usageDaily, USAGE_TIMEZONE, type UsageCategory } from '@/server/db/schema';
 import { flushAttempts } from '@/server/upstreams/engine';
 import type { AdminIdentity } from '@/server/domain/auth/identity';
-import { notFound } from '@/server/domain/errors';
+import { notFound } from '@/server/errors';
 import { addDays, emptyBucket, shanghaiDay, shanghaiDayStart, type Bucket } from './usage';
 
 export interface PlatformUsage {

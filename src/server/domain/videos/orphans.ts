@@ -4,7 +4,7 @@ import type { Db } from '@/server/db/client';
 import { videoTasks, type Job, type VideoTaskRow } from '@/server/db/schema';
 import { logger } from '@/server/logger';
 import type { Reschedule } from '@/server/queue/worker';
-import { getVideoTask, type VideoTaskState } from '@/server/upstreams/adapters/ark-video';
+import { getVideoTask, type VideoTaskState } from '@/server/upstreams/providers/ark-video/ark-video';
 import { UpstreamError } from '@/server/upstreams/types';
 import type { AdminIdentity } from '@/server/domain/auth/identity';
 import type { Deps } from '@/server/domain/deps';

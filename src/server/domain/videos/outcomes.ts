@@ -2,7 +2,7 @@ import type { JobFailureReason } from '@/contracts/jobs';
 import type { Db } from '@/server/db/client';
 import type { VideoTaskRow } from '@/server/db/schema';
 import type { Config } from '@/server/config';
-import { taskFailureClass, type VideoTaskState } from '@/server/upstreams/adapters/ark-video';
+import { taskFailureClass, type VideoTaskState } from '@/server/upstreams/providers/ark-video/ark-video';
 import { reasonOfClass, recordAttempt, type AttemptNote } from '@/server/upstreams/engine';
 import { getUpstream, targetOf } from '@/server/upstreams/registry';
 import type { ErrorClass, Target } from '@/server/upstreams/types';

@@ -5,7 +5,7 @@ import { preparedPerDb } from '@/server/db/prepared';
 import { jobs, videoTasks, type Job, type VideoTaskRow } from '@/server/db/schema';
 import type { ScopedIdentity } from '@/server/domain/auth/identity';
 import type { Deps } from '@/server/domain/deps';
-import { notFound } from '@/server/domain/errors';
+import { notFound } from '@/server/errors';
 import { visibleTo } from '@/server/domain/jobs/read';
 import { videoJobInputSchema } from './types';
 

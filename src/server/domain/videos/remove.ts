@@ -4,7 +4,7 @@ import { jobs, videoTasks, type Job, type VideoTaskRow } from '@/server/db/schem
 import { logger } from '@/server/logger';
 import type { ScopedIdentity } from '@/server/domain/auth/identity';
 import type { Deps } from '@/server/domain/deps';
-import { notFound } from '@/server/domain/errors';
+import { notFound } from '@/server/errors';
 import { releaseOrphan } from './orphans';
 import { isEnded, recordTaskEnd, taskTarget, taskUpstream, UNFOLLOWED } from './outcomes';
 import { videoJobInputSchema } from './types';

@@ -1,19 +1,19 @@
+import { endJob } from '@/server/domain/jobs/lifecycle';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { jobs, tenants, videoTasks, type Job, type VideoTaskRow } from '@/server/db/schema';
 import { logger } from '@/server/logger';
-import { enqueue, QUEUES, type Task, type TaskPayload } from '@/server/queue/queue';
+import { type Task, type TaskPayload } from '@/server/queue/queue';
 import type { Reschedule } from '@/server/queue/worker';
 import type { FileStore } from '@/server/storage/store';
 import type { JobFailureReason } from '@/contracts/jobs';
-import { cancelVideoTask, createVideoTask, getVideoTask, type VideoTaskState } from '@/server/upstreams/adapters/ark-video';
+import { cancelVideoTask, createVideoTask, getVideoTask, type VideoTaskState } from '@/server/upstreams/providers/ark-video/ark-video';
 import { ContentRefused, failureReasonOf, planOrThrow, RoutingExhausted, runChain } from '@/server/upstreams/engine';
 import { getUpstream, targetOf } from '@/server/upstreams/registry';
 import { UpstreamError, type Target } from '@/server/upstreams/types';
 import type { Config } from '@/server/config';
-import { refundJob } from '@/server/domain/credits/ledger';
-import { AppError } from '@/server/domain/errors';
-import { endedNow, notifyJob } from '@/server/domain/jobs/events';
+import { AppError } from '@/server/errors';
+import { notifyJob } from '@/server/domain/jobs/events';
 import { storeResult } from './store';
 import { followOrphan, stillOrphaned } from './orphans';
 import { contentRefusedText, pollDelay, recordTaskEnd, taskEndDetail, taskFailure, taskUpstream } from './outcomes';
@@ -54,18 +54,9 @@ export interface FailVideoOptions {
  * time-out end it.
  */
 export async function failVideo(db: Db, jobId: string, error: string, opts: FailVideoOptions): Promise<Job | null> {
-  const ended = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(jobs)
-      .set({
-        status: 'failed',
-        error,
-        errorReason: opts.reason,
-        note: null,
-        ...endedNow(),
-      })
-      .where(and(eq(jobs.id, jobId), eq(jobs.status, 'pending')))
-      .returning();
+  return db.transaction(async (tx) => {
+    const note = opts.note ?? (opts.state === 'cancelled' ? 'cancelled video' : 'failed video');
+    const row = await endJob(tx, jobId, { status: 'failed', error, reason: opts.reason, refund: { category: 'video', note } }, opts);
     if (!row) return null;
     await tx
       .update(videoTasks)
@@ -77,12 +68,8 @@ export async function failVideo(db: Db, jobId: string, error: string, opts: Fail
         ...(opts.orphan ? { orphanedAt: sql`case when ${videoTasks.upstreamTaskId} is not null then now() end` } : {}),
       })
       .where(eq(videoTasks.id, jobId));
-    if (row.callbackUrl) await enqueue(tx, QUEUES.callback, { jobId: row.id }, { maxAttempts: opts.callbackAttempts ?? 12 });
-    await refundJob(tx, row, { category: 'video', note: opts.note ?? (opts.state === 'cancelled' ? 'cancelled video' : 'failed video') });
-    await notifyJob(tx, row);
     return row;
   });
-  return ended;
 }
 
 /**

@@ -1,16 +1,15 @@
-import { and, eq } from 'drizzle-orm';
+import { endJob } from '@/server/domain/jobs/lifecycle';
+import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { jobs, videoTasks, type Job, type VideoTaskRow } from '@/server/db/schema';
+import { videoTasks, type Job, type VideoTaskRow } from '@/server/db/schema';
 import { logger } from '@/server/logger';
-import { enqueue, QUEUES } from '@/server/queue/queue';
-import type { VideoTaskState } from '@/server/upstreams/adapters/ark-video';
-import { download } from '@/server/upstreams/adapters/http';
+import type { VideoTaskState } from '@/server/upstreams/providers/ark-video/ark-video';
+import { download, downloadToFile } from '@/server/upstreams/providers/http';
 import { UpstreamError } from '@/server/upstreams/types';
-import { endedNow, notifyJob } from '@/server/domain/jobs/events';
-import { downloadToFile, imageExtension, inspectMp4File } from './mp4';
+import { imageExtension, inspectMp4File } from './media-facts';
 import type { VideoRunContext } from './run';
 import type { VideoJobInput } from './types';
 
@@ -45,23 +44,12 @@ export async function storeResult(ctx: VideoRunContext, job: Job, vt: VideoTaskR
     }
   }
   const done = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(jobs)
-      .set({
-        status: 'done',
-        cdnUrl: videoUrl,
-        note: null,
-        ...endedNow(),
-      })
-      .where(and(eq(jobs.id, job.id), eq(jobs.status, 'pending')))
-      .returning();
+    const row = await endJob(tx, job.id, { status: 'done', set: { cdnUrl: videoUrl } }, { callbackAttempts: ctx.callbackAttempts });
     if (!row) return null;
     await tx
       .update(videoTasks)
       .set({ state: 'succeeded', upstreamState: 'succeeded', progress: 100, coverUrl, stateChangedAt: new Date() })
       .where(eq(videoTasks.id, vt.id));
-    if (row.callbackUrl) await enqueue(tx, QUEUES.callback, { jobId: row.id }, { maxAttempts: ctx.callbackAttempts });
-    await notifyJob(tx, row);
     return row;
   });
   if (!done) {

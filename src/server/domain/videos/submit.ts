@@ -14,7 +14,7 @@ import type { ScopedIdentity } from '@/server/domain/auth/identity';
 import { checkCallbackUrl, ownHosts } from '@/server/domain/callbacks/address';
 import { insufficientCredits, moveCredits, walletOf } from '@/server/domain/credits/ledger';
 import type { Deps } from '@/server/domain/deps';
-import { AppError, badRequest, fieldError } from '@/server/domain/errors';
+import { AppError, badRequest, fieldError } from '@/server/errors';
 import { notifyJobs } from '@/server/domain/jobs/events';
 import { checkOwnFiles, requestHash, scopedIdempotencyKey } from '@/server/domain/jobs/submit';
 import { consume } from '@/server/domain/limits/rate-limit';

@@ -1,3 +1,3 @@
-import { handlers } from '@/server/auth/next-auth';
+import { handlers } from '@/server/edge/next-auth';
 
 export const { GET, POST } = handlers;

@@ -6,7 +6,7 @@ import { listClaimsForOperator } from '@/server/domain/claims/operator';
 import { listSkillsForOperator, saveSkill } from '@/server/domain/skills/skills';
 import { adjustTenantCredits, bindTenantModel, createTenant, listTenantLedger, listTenants, rekeyTenant, setTenantMarkup, toggleTenant } from '@/server/domain/tenants/tenants';
 import { platformUsage } from '@/server/domain/usage/platform';
-import { listAttempts, listUpstreams, removeChannel, testUpstream, updateUpstreamSettings, upsertChannel } from '@/server/domain/upstreams/operator';
+import { listAttempts, listUpstreams, removeChannel, testUpstream, updateUpstreamSettings, upsertChannel } from '@/server/upstreams/admin/actions';
 import { listVideoOrphans } from '@/server/domain/videos/orphans';
 import { actionEndpoint, actionTable, consoleProcedures } from '@/server/api/action-map';
 import { adminProcedure } from '@/server/api/trpc';

@@ -1,0 +1,84 @@
+import { AppError, tenantOnly } from '@/server/errors';
+import type { AdminIdentity, Identity, ScopedIdentity, TenantIdentity } from './identity';
+
+/**
+ * Who may call what, decided once for every way in: tRPC's procedures (src/server/api/trpc.ts), the
+ * REST front's streamed endpoints, both chat doors, the job feed and the metrics endpoint. Each rule
+ * answers the identity the caller goes on with, or throws the `AppError` the caller reads.
+ */
+
+/** Why a request has no identity: no key, an unknown one, or one that stopped working. */
+export type AuthFailure = 'missing' | 'unknown' | 'revoked' | 'disabled' | 'suspended';
+
+/** Why a request has no identity, as the caller reads it: 401 for no or an unknown key, 403 for one that stopped working. */
+export function authFailureAnswer(failure: AuthFailure | null): { code: 'UNAUTHORIZED' | 'FORBIDDEN'; message: string } {
+  switch (failure) {
+    case 'revoked':
+      return { code: 'FORBIDDEN', message: 'This key has been replaced by a newer one (rekey) and no longer works' };
+    case 'disabled':
+      return { code: 'FORBIDDEN', message: 'The account of this key is disabled' };
+    case 'suspended':
+      return { code: 'FORBIDDEN', message: 'This organisation has been disabled by the operator; its keys and console logins do not work' };
+    case 'unknown':
+      return { code: 'UNAUTHORIZED', message: 'Invalid API key: check that it was copied completely' };
+    default:
+      return { code: 'UNAUTHORIZED', message: 'Missing API key: send it in the X-API-Key header or as Authorization: Bearer <key>' };
+  }
+}
+
+/** The 401/403 of a request without a working key or session, as an error. */
+export function authFailureError(failure: AuthFailure | null): AppError {
+  const { code, message } = authFailureAnswer(failure);
+  return new AppError(code, message);
+}
+
+/** What the rules read of a request: the identity it resolved to, or why it resolved to none. */
+export interface Caller {
+  identity: Identity | null;
+  authFailure: AuthFailure | null;
+}
+
+/** Any authenticated caller. */
+export function requireCaller(ctx: Caller): Identity {
+  if (!ctx.identity) throw authFailureError(ctx.authFailure);
+  return ctx.identity;
+}
+
+/** The 403 of the super-administrator key where a tenant is needed. */
+export const noTenant = () =>
+  new AppError('FORBIDDEN', 'The super-administrator key belongs to no tenant; use a tenant or member key here');
+
+/** A caller acting inside one tenant: the tenant key, a tenant admin session, or a member key. */
+export function requireScoped(ctx: Caller): ScopedIdentity {
+  const who = requireCaller(ctx);
+  if (who.kind === 'admin') throw noTenant();
+  return who;
+}
+
+/** The tenant itself (key or console): member keys get 403 with a text telling them not to retry. */
+export function requireTenant(ctx: Caller): TenantIdentity {
+  const who = requireScoped(ctx);
+  if (who.kind !== 'tenant') throw tenantOnly();
+  return who;
+}
+
+/** Operator actions: the super-administrator key (or the operator's console session) only. */
+export function requireAdmin(ctx: Caller): AdminIdentity {
+  const who = requireCaller(ctx);
+  if (who.kind !== 'admin') throw new AppError('FORBIDDEN', 'This endpoint needs the super-administrator key');
+  return who;
+}
+
+/** Template writers: the tenant (key or admin session) for its own rows, the operator for platform rows; members get 403. */
+export function requireWriter(ctx: Caller): AdminIdentity | TenantIdentity {
+  const who = requireCaller(ctx);
+  if (who.kind === 'member') throw tenantOnly();
+  return who;
+}
+
+/** Organisation administration (members, claim codes): an organisation's key or console, not a buyer's platform account. */
+export function requireOrganization(ctx: Caller, what = 'manage members or claim codes'): TenantIdentity {
+  const who = requireTenant(ctx);
+  if (who.personal) throw new AppError('FORBIDDEN', `A platform account opened by a claim code cannot ${what}`);
+  return who;
+}

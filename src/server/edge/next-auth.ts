@@ -1,0 +1,216 @@
+import { hkdfSync, randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import NextAuth, { CredentialsSignin } from 'next-auth';
+import Credentials from 'next-auth/providers/credentials';
+import { z } from 'zod';
+import { getConfig } from '@/server/config';
+import { consoleUsers } from '@/server/db/schema';
+import { adminDigest, resolveKey } from '@/server/domain/auth/api-keys';
+import { hashPassword, verifyPassword } from '@/server/domain/auth/passwords';
+import { admitSignIn, signInSucceeded, type Admitted, type ThrottleKey } from '@/server/domain/auth/sign-in-throttle';
+import { requestClientAddress } from '@/server/edge/http/client-address';
+import { logger } from '@/server/logger';
+import { getRuntime } from '@/server/runtime';
+import { presentedKey, type SessionIdentity } from '@/server/api/context';
+
+const credentialsSchema = z.object({ email: z.email(), password: z.string().min(1).max(200) });
+
+/**
+ * The console's signed-in person: a tenant administrator, who acts as the tenant, or a buyer whose
+ * platform account (a personal tenant) was opened by a claim code.
+ */
+export interface ConsoleSession {
+  userId: string;
+  kind: 'tenant_admin' | 'platform_account';
+  tenantId: string;
+  email: string;
+  /** This sign-in's id (absent on sessions signed before it existed). */
+  sessionId: string | null;
+}
+
+/** An operator signed in with the super-administrator key. */
+export interface OperatorSession {
+  kind: 'operator';
+}
+
+const operatorSchema = z.object({ key: z.string().min(1).max(200) });
+/** Sessions remember which admin key opened them, so rotating the key ends them. */
+const keyFingerprint = (digest: string) => digest.slice(0, 16);
+
+class InvalidLogin extends CredentialsSignin {
+  override code = 'invalid_credentials';
+}
+
+/** Too many failed sign-ins for this email or from this address: refused without looking at the password. */
+export class TooManySignIns extends CredentialsSignin {
+  override code = 'too_many_attempts';
+  constructor(readonly retryAfterS: number) {
+    super();
+  }
+}
+
+/**
+ * Checks the attempt against the sign-in throttles (throwing while locked) and answers what it was
+ * charged, for `settle`.
+ */
+async function admit(request: Request, keys: (address: string) => ThrottleKey[], who: Record<string, string>): Promise<Admitted> {
+  const { db } = await getRuntime();
+  const address = requestClientAddress(request.headers);
+  const admitted = await admitSignIn(db, keys(address));
+  if (!admitted.ok) {
+    logger.warn({ ...who, address, scope: admitted.key.scope, retryAfterS: admitted.retryAfterS }, 'sign-in refused: too many attempts');
+    throw new TooManySignIns(admitted.retryAfterS);
+  }
+  return admitted;
+}
+
+/** After the check: a success gives the attempt back; a failure stays counted, and a lock it reached is logged. */
+async function settle(admitted: Admitted, ok: boolean, who: Record<string, string>): Promise<void> {
+  if (ok) {
+    const { db } = await getRuntime();
+    await signInSucceeded(db, admitted);
+    return;
+  }
+  for (const lock of admitted.locks) {
+    logger.warn({ ...who, scope: lock.key.scope, subject: lock.key.subject, failures: lock.failures, lockedForS: lock.lockedForS }, 'sign-in locked after repeated failures');
+  }
+}
+
+/**
+ * A hash of a random password with the same parameters as real ones: an unknown email is checked
+ * against it, so it takes as long to refuse as a known email with a wrong password.
+ */
+let dummyHash: Promise<string> | undefined;
+const unknownUserHash = () => (dummyHash ??= hashPassword(crypto.randomUUID()));
+
+function authSecret(): string {
+  const key = hkdfSync('sha256', getConfig().secret, Buffer.alloc(0), 'studio-console-session', 32);
+  return Buffer.from(key).toString('base64');
+}
+
+export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
+  secret: authSecret(),
+  trustHost: true,
+  // Behind an https address the session cookie is Secure (and named __Secure-…), whatever the hop to Node.
+  useSecureCookies: getConfig().https,
+  session: { strategy: 'jwt', maxAge: 7 * 24 * 3600 },
+  pages: { signIn: '/login' },
+  // A wrong password is an ordinary event, not a server error: log it quietly, and everything else as errors.
+  logger: {
+    error(error) {
+      const type = (error as { type?: string }).type;
+      if (type === 'CredentialsSignin' || error.name === 'CredentialsSignin') logger.info('console sign-in refused');
+      else logger.error({ err: error }, 'console authentication error');
+    },
+    warn(code) {
+      logger.warn({ code }, 'console authentication warning');
+    },
+  },
+  providers: [
+    Credentials({
+      id: 'operator',
+      name: 'Super-administrator key',
+      credentials: { key: { label: 'Key', type: 'password' } },
+      async authorize(raw, request) {
+        const parsed = operatorSchema.safeParse(raw);
+        if (!parsed.success) throw new InvalidLogin();
+        const who = { signIn: 'operator' };
+        const admitted = await admit(request, (address) => [{ scope: 'operator', subject: address }], who);
+        const { db, config } = await getRuntime();
+        const resolved = await resolveKey(db, { configured: config.adminKey }, parsed.data.key.trim());
+        const digest = await adminDigest(db, { configured: config.adminKey });
+        const ok = resolved.ok && resolved.identity.kind === 'admin' && digest !== null;
+        await settle(admitted, ok, who);
+        if (!ok || !digest) throw new InvalidLogin();
+        return { id: 'operator', kind: 'operator', akd: keyFingerprint(digest) };
+      },
+    }),
+    Credentials({
+      credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
+      async authorize(raw, request) {
+        const parsed = credentialsSchema.safeParse(raw);
+        if (!parsed.success) throw new InvalidLogin();
+        const email = parsed.data.email.toLowerCase();
+        const who = { signIn: 'console', email };
+        const admitted = await admit(
+          request,
+          (address) => [
+            { scope: 'address', subject: address },
+            { scope: 'account', subject: email },
+          ],
+          who,
+        );
+        const { db } = await getRuntime();
+        const [user] = await db
+          .select()
+          .from(consoleUsers)
+          .where(eq(sql`lower(${consoleUsers.email})`, email))
+          .limit(1);
+        // The password is checked whether or not the email exists, so the answer's timing does not tell.
+        const matches = await verifyPassword(parsed.data.password, user?.passwordHash ?? (await unknownUserHash()));
+        const ok = matches && user !== undefined && user.tenantId !== null;
+        await settle(admitted, ok, who);
+        if (!ok || !user?.tenantId) throw new InvalidLogin();
+        return { id: user.id, email: user.email, kind: user.kind, tenantId: user.tenantId, sv: user.sessionEpoch };
+      },
+    }),
+  ],
+  callbacks: {
+    jwt({ token, user }) {
+      if (user) {
+        const u = user as { id: string; kind: string; tenantId?: string; akd?: string; sv?: number };
+        token.uid = u.id;
+        token.sv = u.sv;
+        // This sign-in's own id: a password change made from it keeps it signed in.
+        token.sid = randomUUID();
+        token.kind = u.kind;
+        token.tenantId = u.tenantId;
+        token.akd = u.akd;
+      }
+      return token;
+    },
+    session({ session, token }) {
+      return Object.assign(session, { uid: token.uid, kind: token.kind, tenantId: token.tenantId, akd: token.akd, sv: token.sv, sid: token.sid });
+    },
+  },
+}));
+
+/**
+ * The signed-in console user of this request, or null. A session signed in before the user's password
+ * last changed (an older session epoch) is over, except the one session that made the change.
+ */
+export async function getConsoleSession(): Promise<ConsoleSession | null> {
+  const session = (await auth()) as (Record<string, unknown> & { user?: { email?: string | null } }) | null;
+  if (!session) return null;
+  const { uid, kind, tenantId, sv, sid } = session;
+  if (typeof uid !== 'string' || (kind !== 'tenant_admin' && kind !== 'platform_account') || typeof tenantId !== 'string') return null;
+  const { db } = await getRuntime();
+  const [user] = await db.select({ epoch: consoleUsers.sessionEpoch, kept: consoleUsers.keptSession }).from(consoleUsers).where(eq(consoleUsers.id, uid));
+  const sessionId = typeof sid === 'string' ? sid : null;
+  const current = user !== undefined && (user.epoch === (typeof sv === 'number' ? sv : 0) || (sessionId !== null && user.kept === sessionId));
+  if (!current) return null;
+  return { userId: uid, kind, tenantId, email: session.user?.email ?? '', sessionId };
+}
+
+/** The request's console session as the API context takes it, or null. */
+export async function consoleSessionIdentity(): Promise<SessionIdentity | null> {
+  const s = await getConsoleSession();
+  return s ? { tenantId: s.tenantId, userId: s.userId, ...(s.kind === 'platform_account' ? { personal: true as const } : {}) } : null;
+}
+
+/**
+ * The console session a request rides on, or null when it presents a key (a key wins, and its
+ * request need not pay for reading the cookie) or has no session.
+ */
+export async function sessionOfRequest(req: Request): Promise<SessionIdentity | null> {
+  return presentedKey(req.headers) ? null : consoleSessionIdentity();
+}
+
+/** The signed-in operator of this request, or null; a session opened with a since-rotated key is refused. */
+export async function getOperatorSession(): Promise<OperatorSession | null> {
+  const session = (await auth()) as (Record<string, unknown> & { kind?: unknown; akd?: unknown }) | null;
+  if (!session || session.kind !== 'operator' || typeof session.akd !== 'string') return null;
+  const { db, config } = await getRuntime();
+  const digest = await adminDigest(db, { configured: config.adminKey });
+  return digest && keyFingerprint(digest) === session.akd ? { kind: 'operator' } : null;
+}

@@ -1,8 +1,0 @@
-import type { Target } from '@/server/upstreams/types';
-import { probeArk } from './ark-video';
-import { probeOpenAi } from './openai-images';
-
-/** A cheap authenticated call per protocol; success means the upstream may return to rotation. */
-export function probe(target: Target, signal: AbortSignal): Promise<void> {
-  return target.adapter === 'ark-video' ? probeArk(target, signal) : probeOpenAi(target, signal);
-}

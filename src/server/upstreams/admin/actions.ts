@@ -1,0 +1,73 @@
+import type { AdminActionBody } from '@/contracts/admin';
+import { attemptLog, listUpstreamsForOperator, type AttemptLogRow, type OperatorUpstreamView } from './views';
+import { testChannel, type ChannelTestResult } from './channel-test';
+import { retireConsoleChannel, upsertConsoleChannel } from './channels';
+import { updateUpstream } from '@/server/upstreams/registry';
+import type { Config } from '@/server/config';
+import type { Db } from '@/server/db/client';
+import { badRequest, notFound } from '@/server/errors';
+
+/**
+ * The operator's channel administration (`POST /api/admin` upstream actions), in one place with the
+ * views, console channels and channel tests it uses. Each action takes `(deps, who, input)` as every
+ * admin action does; `who` is the operator (the procedure checked it).
+ */
+type Operator = { kind: 'admin' };
+
+/** Every upstream with its live health: what `upstream-list` and the operator console show. */
+export async function listUpstreams({ db }: { db: Db }, _who: Operator): Promise<{ upstreams: OperatorUpstreamView[] }> {
+  return { upstreams: await listUpstreamsForOperator(db) };
+}
+
+async function viewOf(db: Db, name: string): Promise<OperatorUpstreamView> {
+  const upstream = (await listUpstreamsForOperator(db)).find((u) => u.name === name);
+  if (!upstream) throw notFound(`Upstream "${name}"`);
+  return upstream;
+}
+
+/** Adds or changes a console channel; answers it as the list shows it, without its key. */
+export async function upsertChannel(
+  { db, config }: { db: Db; config: Pick<Config, 'secret'> },
+  _who: Operator,
+  input: AdminActionBody<'upstream-upsert'>,
+): Promise<{ upstream: OperatorUpstreamView; created: boolean }> {
+  const { created } = await upsertConsoleChannel(db, config.secret, input);
+  return { upstream: await viewOf(db, input.name), created };
+}
+
+/** Sends the smallest real request through a channel; nothing about routing changes. */
+export async function testUpstream(
+  { db, config }: { db: Db; config: Pick<Config, 'secret'> },
+  _who: Operator,
+  input: AdminActionBody<'upstream-test'>,
+): Promise<{ test: ChannelTestResult }> {
+  return { test: await testChannel(db, config.secret, input) };
+}
+
+/** Retires a console channel (its history stays). */
+export async function removeChannel({ db }: { db: Db }, _who: Operator, input: AdminActionBody<'upstream-remove'>): Promise<{ upstream: OperatorUpstreamView }> {
+  await retireConsoleChannel(db, input.name);
+  return { upstream: await viewOf(db, input.name) };
+}
+
+/** Disables or enables an upstream, or sets its manual rating (0-5); answers it as the list shows it. */
+export async function updateUpstreamSettings(
+  { db }: { db: Db },
+  _who: Operator,
+  input: AdminActionBody<'upstream-update'>,
+): Promise<{ upstream: OperatorUpstreamView }> {
+  if (input.enabled === undefined && input.rating === undefined) throw badRequest('Give enabled, rating or both');
+  await updateUpstream(db, input);
+  const upstream = (await listUpstreamsForOperator(db)).find((u) => u.name === input.name);
+  if (!upstream) throw notFound(`Upstream "${input.name}"`);
+  return { upstream };
+}
+
+/** The latest routing attempts, optionally of one job or request. */
+export async function listAttempts(
+  { db }: { db: Db },
+  _who: Operator,
+  input: AdminActionBody<'upstream-attempts'>,
+): Promise<{ attempts: AttemptLogRow[] }> {
+  return { attempts: await attemptLog(db, input) };
+}
