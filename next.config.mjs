@@ -11,6 +11,14 @@ const config = {
     // not hold the console's code (about 60 MB; docs/performance.md → Memory).
     preloadEntriesOnStart: false,
   },
+  // Console pages that were renamed: old links and bookmarks keep working (the query string is kept).
+  async redirects() {
+    return [
+      { source: '/read', destination: '/reading', permanent: true },
+      { source: '/convert', destination: '/image-template', permanent: true },
+      { source: '/hooks', destination: '/pipelines', permanent: true },
+    ];
+  },
 };
 
 /**

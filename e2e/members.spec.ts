@@ -34,7 +34,7 @@ const rowOf = (page: Page, email: string): Locator => page.locator(`[data-testid
 
 test.describe('members', () => {
   // A duplicate email (409) and a quota above the maximum (400) are refused on purpose; the browser logs both.
-  test.use({ expectedConsoleErrors: { patterns: [/status of (400|409) .*\/api\/trpc\/accounts\.(create|setQuota|rekey|toggle)/] } });
+  test.use({ expectedConsoleErrors: { patterns: [/status of (400|409) .*\/api\/trpc\/members\.(create|setQuota|rekey|toggle)/] } });
 
   test('a tenant adds shared and dedicated members, sets quotas, rekeys, disables and enables them', async ({ page, request }) => {
     test.setTimeout(90_000);

@@ -17,7 +17,7 @@ async function openReading(page: Page, request: APIRequestContext, credits?: num
   const menu = page.getByRole('button', { name: 'Open menu' });
   if (await menu.isVisible()) await menu.click();
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Image reading' }).click();
-  await expect(page).toHaveURL(/\/read$/);
+  await expect(page).toHaveURL(/\/reading$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Image reading' })).toBeVisible();
   await expect(page.getByTestId('reading-balance')).toHaveText(numbers.format(tenant.credits));
   return tenant;
@@ -90,7 +90,7 @@ test('in Chinese: the page, its button and the reading’s parts speak Chinese',
   await signIn(page, tenant.email, tenant.password);
   await expect(page).toHaveURL(/\/overview$/);
   await chooseLanguage(page.context(), 'zh-CN');
-  await page.goto('/read');
+  await page.goto('/reading');
   await expect(page).toHaveTitle('图片识读 · Studio');
   await expect(page.getByRole('heading', { level: 1, name: '图片识读' })).toBeVisible();
   const read = page.getByRole('button', { name: '识读图片' });

@@ -80,14 +80,14 @@ test.describe('network failures', () => {
   test('an action that cannot reach Studio gives its button back and says why', async ({ page, request }) => {
     const tenant = await createTenant(request);
     await signInAt(page, tenant, '/members');
-    await page.route('**/api/trpc/accounts.create**', (route) => route.abort('internetdisconnected'));
+    await page.route('**/api/trpc/members.create**', (route) => route.abort('internetdisconnected'));
     const form = page.getByRole('form', { name: 'Add a member' });
     await form.getByLabel('Email').fill('offline@e2e.studio.test');
     await form.getByLabel('Nickname').fill('Offline');
     await form.getByRole('button', { name: 'Add member' }).click();
     await expect(form.getByRole('alert').filter({ hasText: 'Could not reach Studio. Check your connection.' })).toBeVisible();
     await expect(form.getByRole('button', { name: 'Add member' })).toBeEnabled();
-    await page.unroute('**/api/trpc/accounts.create**');
+    await page.unroute('**/api/trpc/members.create**');
     await form.getByRole('button', { name: 'Add member' }).click();
     await expect(page.getByTestId('member-created')).toContainText('Added Offline');
   });

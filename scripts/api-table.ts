@@ -47,8 +47,10 @@ async function procedureFiles(): Promise<Map<unknown, string>> {
 function domainCalls(file: string): Map<string, string> {
   const source = readFileSync(path.join(ROOT, file), 'utf8');
   const calls = new Map<string, string>();
-  for (const m of source.matchAll(/import \{([^}]+)\} from '((?:\.\.\/)+(?:domain|upstreams)\/[^']+)';/g)) {
-    const module = path.relative(ROOT, path.resolve(path.dirname(path.join(ROOT, file)), `${m[2] ?? ''}.ts`));
+  for (const m of source.matchAll(/import \{([^}]+)\} from '((?:\.\.\/)+(?:domain|upstreams)\/[^']+|@\/server\/(?:domain|upstreams)\/[^']+)';/g)) {
+    const spec = m[2] ?? '';
+    const target = spec.startsWith('@/') ? path.join(ROOT, 'src', spec.slice(2)) : path.resolve(path.dirname(path.join(ROOT, file)), spec);
+    const module = path.relative(ROOT, `${target}.ts`);
     const body = source.replace(m[0], '');
     for (const name of (m[1] ?? '').split(',').map((n) => n.trim())) {
       if (name && !name.startsWith('type ') && new RegExp(`\\b${name}\\b`).test(body)) calls.set(name, module);
@@ -107,7 +109,7 @@ async function table(): Promise<string> {
     ...note,
   ];
   const notInRouter =
-    'Not in the router: `POST /api/upload-ref` (multipart, streamed: `src/server/api/upload-handler.ts` → `proxyUpload`), `POST /api/reverse` (JSON or multipart: `src/server/api/reverse-handler.ts` → `reverseImage`), `POST /api/image-to-template` (JSON or multipart: `src/server/api/image-template-handler.ts` → `convertImage`), `GET /api/jobs-stream` (server-sent events: `src/app/api/jobs-stream/route.ts`), and chat: `POST /api/chat/completions`, `POST /api/chat`, `GET /api/models` (streamed answers on the Node fast path: `src/server/http/chat.ts` and `src/app/api/chat/` → `proxyChat`, `listChatModels`).';
+    'Not in the router: `POST /api/upload-ref` (multipart, streamed: `src/server/edge/rest/uploads.ts` → `proxyUpload`), `POST /api/reverse` (JSON or multipart: `src/server/edge/rest/reading.ts` → `reverseImage`), `POST /api/image-to-template` (JSON or multipart: `src/server/edge/rest/image-template.ts` → `convertImage`), `GET /api/jobs-stream` (server-sent events: `src/server/edge/sse/jobs.ts`), and chat: `POST /api/chat/completions`, `POST /api/chat`, `GET /api/models`, `GET /api/models/<id>` (two doors, the Node server for keys and Next.js for console sessions, on one core: `src/server/edge/chat/serve.ts` → `proxyChat`, `listChatModels`).';
   return [
     START,
     '',

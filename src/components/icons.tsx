@@ -105,7 +105,7 @@ export const ClaimCodeIcon = outline(
   </>,
 );
 
-export const HooksIcon = outline(
+export const PipelinesIcon = outline(
   <>
     <path d="M10 14a4 4 0 0 0 5.66 0l3-3a4 4 0 0 0-5.66-5.66l-1 1" />
     <path d="M14 10a4 4 0 0 0-5.66 0l-3 3a4 4 0 0 0 5.66 5.66l1-1" />

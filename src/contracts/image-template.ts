@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { slugSchema } from './common';
-import { readingSchema } from './reverse';
+import { readingSchema } from './reading';
 import { fieldSpecSchema } from './slots';
 
 /**

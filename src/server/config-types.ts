@@ -1,9 +1,13 @@
-import type { Env } from './config';
+
+/** The values of the enumerated settings (the environment schema in config.ts uses these lists). */
+export const NODE_ENVS = ['development', 'production', 'test'] as const;
+export const WORKER_MODES = ['inline', 'off'] as const;
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** The shape of Studio's settings, as `buildConfig` (src/server/config.ts) makes them from the environment. */
 
 export interface Config {
-  env: Env['NODE_ENV'];
+  env: (typeof NODE_ENVS)[number];
   port: number;
   host: string;
   databaseUrl: string | undefined;
@@ -15,7 +19,7 @@ export interface Config {
   /** True when the public base URL is https: session cookies are Secure and pages send HSTS. */
   https: boolean;
   imageHost: string;
-  worker: Env['STUDIO_WORKER'];
+  worker: (typeof WORKER_MODES)[number];
   /** Upstream definitions; when unset the bundled simulator is started and registered. */
   upstreamsFile: string | undefined;
   simPort: number;
@@ -110,7 +114,7 @@ export interface Config {
   metricsPort: number | null;
   /** Whether a starting process applies pending migrations itself; off: it refuses to start until `npm run migrate` ran. */
   migrate: boolean;
-  logLevel: Env['LOG_LEVEL'];
+  logLevel: (typeof LOG_LEVELS)[number];
   /** An S3-compatible bucket for results and uploads; null keeps files in the data folder. */
   s3: S3Settings | null;
   mail: {

@@ -1,4 +1,4 @@
-import type { ChatPrice, Config, S3Settings } from './config-types';
+import { LOG_LEVELS, NODE_ENVS, WORKER_MODES, type ChatPrice, type Config, type S3Settings } from './config-types';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -43,7 +43,7 @@ function jsonSetting(example: string) {
 const optionalUrl = optionalSetting(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }));
 
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  NODE_ENV: z.enum(NODE_ENVS).default('development'),
   PORT: z.coerce
     .number({ error: 'must be a port number' })
     .int('must be a whole number')
@@ -59,7 +59,7 @@ const envSchema = z.object({
   ),
   PUBLIC_BASE_URL: optionalUrl,
   IMAGE_HOST: optionalUrl,
-  STUDIO_WORKER: z.enum(['inline', 'off']).default('inline'),
+  STUDIO_WORKER: z.enum(WORKER_MODES).default('inline'),
   STUDIO_UPSTREAMS_FILE: optionalSetting(z.string()),
   STUDIO_SIM_PORT: z.coerce.number().int().min(1).max(65535).default(4010),
   STUDIO_SIM_URL: optionalUrl,
@@ -151,7 +151,7 @@ const envSchema = z.object({
   STUDIO_SOURCE_MAPS: z.enum(['0', '1']).default('0'),
   /** Read by scripts/ensure-build.ts before the configuration; listed here so a bad value stops start-up. */
   STUDIO_BUILD: z.enum(['auto', 'never']).default('auto'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
 });
 
 export type Env = z.infer<typeof envSchema>;

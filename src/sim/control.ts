@@ -1,12 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import type { SimChannel } from './channels';
-import { CHAT_ONLY_FAULTS, faultInputSchema, OPENAI_ONLY_FAULTS, VIDEO_ONLY_FAULTS, type FaultBook } from './faults';
-import { CONTENT_TYPES, type FileStore } from './files';
-import { readBody, sendBytes, sendJson } from './http';
-import { parsePosterSpec, PosterSpecError, renderPoster } from './poster';
+import { CHAT_ONLY_FAULTS, faultInputSchema, OPENAI_ONLY_FAULTS, VIDEO_ONLY_FAULTS, type FaultBook } from '@/sim/protocols/faults';
+import { CONTENT_TYPES, type SimFileStore } from '@/sim/media/file-store';
+import { readBody, sendBytes, sendJson } from '@/sim/protocols/http';
+import { parsePosterSpec, PosterSpecError, renderPoster } from '@/sim/media/poster';
 import type { SimRequestRecord } from './request-log';
-import { STATUSES, taskStatus, taskView, type VideoSettings, type VideoTasks } from './video-tasks';
+import { STATUSES, taskStatus, taskView, type VideoSettings, type VideoTasks } from '@/sim/protocols/video-tasks';
 
 /** The simulator's control API under `/__sim/`: faults, latency and video settings, the request log, video tasks, stored files, posters, reset. */
 
@@ -21,7 +21,7 @@ export interface ControlState {
   /** Chat channels only. */
   chatSettings: Map<string, ChatSettings>;
   faultBook: FaultBook;
-  files: FileStore;
+  files: SimFileStore;
   tasks: VideoTasks;
   listLog(channel?: string): SimRequestRecord[];
   clearLog(channel?: string): void;
@@ -92,7 +92,7 @@ export function knownChannel(state: Pick<ControlState, 'byName' | 'names'>, name
   if (!byName.has(name)) throw new ControlError(400, `unknown channel '${name}'; expected one of ${names.join(', ')}${allowStar ? " or '*'" : ''}`);
 }
 
-/** `POST /__sim/poster`: draws a poster with known text (see poster.ts) so a test can hand it to image reading. */
+/** `POST /__sim/poster`: draws a poster with known text (see media/poster.ts) so a test can hand it to image reading. */
 async function sendPoster(req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> {
   let png: Buffer;
   try {

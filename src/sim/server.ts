@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chatProtocol } from './chat';
+import { chatProtocol } from '@/sim/protocols/chat';
 import { SIM_CHANNELS, SIM_DEFAULT_HOST, SIM_DEFAULT_PORT, simChannelKey, type SimChannel } from './channels';
-import { FaultBook, isOutputFault, type ActiveFault } from './faults';
-import { FileStore } from './files';
-import { BodyTooLargeError, HttpError, readBody, safeDecode, sendJson } from './http';
-import { imagesProtocol } from './images';
-import type { Protocol, SimContext } from './protocol';
-import { VideoTasks, arkProtocol } from './video';
-import { DEFAULT_QUEUED_PERCENT, type VideoSettings } from './video-tasks';
+import { FaultBook, isOutputFault, type ActiveFault } from '@/sim/protocols/faults';
+import { SimFileStore } from '@/sim/media/file-store';
+import { BodyTooLargeError, HttpError, readBody, safeDecode, sendJson } from '@/sim/protocols/http';
+import { imagesProtocol } from '@/sim/protocols/images';
+import type { Protocol, SimContext } from '@/sim/protocols/protocol';
+import { VideoTasks, arkProtocol } from '@/sim/protocols/video';
+import { DEFAULT_QUEUED_PERCENT, type VideoSettings } from '@/sim/protocols/video-tasks';
 import { chunkDelaySchema, ControlError, handleControl, knownChannel, latencySchema, queuedPercentSchema, type ChatSettings, type ControlState } from './control';
 import { RequestLog, type SimRequestRecord } from './request-log';
 
@@ -85,7 +85,7 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
   }
   const chatSettings = new Map([...initialChat].map(([k, v]) => [k, { ...v }]));
   const faultBook = new FaultBook();
-  const files = new FileStore(opts.maxFiles ?? 500);
+  const files = new SimFileStore(opts.maxFiles ?? 500);
   const tasks = new VideoTasks();
   const ark = arkProtocol(tasks, (name) => videoSettings.get(name) ?? { cancelRunning: false, queuedPercent: DEFAULT_QUEUED_PERCENT });
   const protocolFor = (c: SimChannel): Protocol<SimChannel> => {

@@ -1,7 +1,5 @@
 import { deliverCallback } from '@/server/domain/callbacks/deliver';
-import { runConversionJob } from '@/server/domain/image-template/jobs';
-import { runImageJob } from '@/server/domain/jobs/run';
-import { runVideoJob } from '@/server/domain/videos/run';
+import { jobHandlers } from '@/server/domain/jobs/kinds';
 import { flushAttempts } from '@/server/upstreams/engine';
 import { logger } from '@/server/logger';
 import { deliverMail } from '@/server/mail/outbox';
@@ -51,17 +49,8 @@ export async function startWorker(rt: Runtime, tasks: RecurringTask[]): Promise<
     concurrency: rt.config.workerConcurrency,
     leaseMs: rt.config.taskLeaseMs,
     handlers: {
-      [QUEUES.imageJob]: (task, ctx) =>
-        runImageJob(
-          { db: rt.db, secret: rt.config.secret, files: rt.files, signal: ctx.signal, callbackAttempts: rt.config.callbackAttempts },
-          task,
-        ),
-      [QUEUES.videoJob]: (task, ctx) =>
-        runVideoJob(
-          { db: rt.db, secret: rt.config.secret, files: rt.files, video: rt.config.video, signal: ctx.signal, callbackAttempts: rt.config.callbackAttempts },
-          task,
-        ),
-      [QUEUES.templateJob]: (task, ctx) => runConversionJob({ deps: { db: rt.db, config: rt.config, files: rt.files }, signal: ctx.signal }, task),
+      // Image, video and image-to-template jobs: one run context for every kind (domain/jobs/kinds.ts).
+      ...jobHandlers((signal) => ({ db: rt.db, config: rt.config, files: rt.files, signal })),
       [QUEUES.callback]: (task) => deliverCallback({ db: rt.db, config: rt.config }, task),
       [QUEUES.mail]: (task) => deliverMail({ db: rt.db, config: rt.config }, task),
     },

@@ -38,7 +38,7 @@ export interface Fixture {
   hookId: string;
   /** A claim code of A, redeemed by the buyer. */
   redeemedCode: string;
-  a1: { id: string; jobId: string; uploadUrl: string; uploadKey: string };
+  a1: { id: string; jobId: string; articleId: string; uploadUrl: string; uploadKey: string };
 }
 
 export interface Request {
@@ -118,6 +118,13 @@ export const MATRIX: Record<string, Row[]> = {
   'GET /jobs': [
     { name: "A1's job", request: (f) => ({ query: { id: f.a1.jobId } }), expect: keyed({ sameTenantMember: 404, otherTenantMember: 404, otherTenant: 404, buyer: 404, operator: 403 }) },
     { name: 'the list', request: () => ({ query: { limit: '100' } }), expect: scopedOwn },
+  ],
+  'GET /jobs/detail': [
+    { name: "A1's job", request: (f) => ({ query: { id: f.a1.jobId } }), expect: keyed({ sameTenantMember: 404, otherTenantMember: 404, otherTenant: 404, buyer: 404, operator: 403 }) },
+  ],
+  'GET /article/history': [{ name: 'the list', request: () => ({ query: { limit: '50' } }), expect: scopedOwn }],
+  'GET /article': [
+    { name: "A1's article", request: (f) => ({ query: { id: f.a1.articleId } }), expect: keyed({ sameTenantMember: 404, otherTenantMember: 404, otherTenant: 404, buyer: 404, operator: 403 }) },
   ],
   'POST /videos': [
     {
@@ -220,6 +227,7 @@ export const MATRIX: Record<string, Row[]> = {
   'POST /upload-ref': [{ request: () => ({ multipart: true }), expect: scopedOwn }],
   'GET /tenant-usage': [{ request: () => ({}), expect: tenantOnly }],
   'GET /tenant-stats': [{ request: () => ({}), expect: tenantOnly }],
+  'GET /tenant-usage/categories': [{ request: () => ({}), expect: tenantOnly }],
   'POST /tenant-claims': [
     {
       name: "with A's template",

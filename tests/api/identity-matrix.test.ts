@@ -67,6 +67,9 @@ beforeAll(async () => {
   const up = (await upload(inject('apiBase'), a1.key, await sample('png'), { filename: '甲一的图.png' })).body;
   const job = await ok(api<{ jobId: string }>('/generate', { key: a1.key, body: { prompt: `${marker} 甲一的作品`, quality: 'low' } }), 'job');
   await waitForJob(a1.key, job.jobId);
+  await ok(api('/article', { key: a1.key, body: { template_slug: article.slug, input: '甲一的文案' } }), 'article');
+  const written = await ok(api<{ articles: { id: string }[] }>('/article/history', { key: a1.key }), 'article history');
+  const articleId = written.articles[0]?.id ?? '';
 
   fixture = {
     tenantId: a.id,
@@ -75,7 +78,7 @@ beforeAll(async () => {
     video,
     hookId: hook.id,
     redeemedCode: claim.code,
-    a1: { id: a1.id, jobId: job.jobId, uploadUrl: up.url, uploadKey: up.key },
+    a1: { id: a1.id, jobId: job.jobId, articleId, uploadUrl: up.url, uploadKey: up.key },
   };
   keys = {
     none: null,
@@ -88,7 +91,7 @@ beforeAll(async () => {
     buyer: redeemed.api_key,
     operator: adminKey(),
   };
-  const memberPrivate = [job.jobId, up.key, a1.key, a1.id];
+  const memberPrivate = [job.jobId, articleId, up.key, a1.key, a1.id];
   const tenantPrivate = [a.id, a.key, marker, template.id, article.id, video.id, hook.id, claim.code];
   hidden = Object.fromEntries(
     IDENTITIES.map((i) => [i, i === 'sameTenantMember' ? memberPrivate : [...memberPrivate, ...tenantPrivate]]),

@@ -1,3 +1,4 @@
+import { buildConfig, parseEnv, type Config } from '@/server/config';
 import { randomBytes } from 'node:crypto';
 import type { Database, Db } from '@/server/db/client';
 import * as schema from '@/server/db/schema';
@@ -9,6 +10,12 @@ export interface TestDatabase extends Database {
 }
 
 export const testSecret = randomBytes(32);
+
+/** The configuration of a test that runs jobs: the defaults, with the test secret. */
+export const testConfig = (): Config => ({
+  ...buildConfig(parseEnv({ PUBLIC_BASE_URL: 'http://studio.test', IMAGE_HOST: 'http://files.test' })),
+  secret: testSecret,
+});
 
 /** A fresh, migrated database: a new PostgreSQL database when DATABASE_URL is set, else in-memory PGlite. */
 export async function createTestDatabase(): Promise<TestDatabase> {

@@ -53,7 +53,7 @@ export async function startVideoWorker(t: TestDatabase, name: string, concurrenc
     pollMs: 50,
     handlers: {
       [QUEUES.videoJob]: (task, ctx) =>
-        runVideoJob({ db: t.db, secret: testSecret, files, video: config.video, signal: ctx.signal, retryDelayMs: () => 5, random: () => 0 }, task),
+        runVideoJob({ db: t.db, config, files, signal: ctx.signal, retryDelayMs: () => 5, random: () => 0 }, task),
     },
   });
   return { config, files, filesDir, worker };

@@ -8,7 +8,7 @@ import type { Config } from '@/server/config';
 import { buildConfig, DEFAULT_CHAT_PRICES, parseEnv } from '@/server/config';
 import { createCaller } from '@/server/api/root';
 import { creditHolds, ledgerEntries, tenants, upstreamAttempts, upstreams } from '@/server/db/schema';
-import { createAccount } from '@/server/domain/accounts/accounts';
+import { createMember } from '@/server/domain/members/members';
 import { OPERATOR, type ScopedIdentity } from '@/server/domain/auth/identity';
 import { proxyChat, type ChatCaller, type ChatOutput } from '@/server/domain/chat/proxy';
 import { chatChargesWritten, closeCreditHolds } from '@/server/domain/credits/hold-registry';
@@ -284,7 +284,7 @@ describe('chat charging', () => {
 
   it('charges a dedicated member’s own credits and records the member as the actor', async () => {
     const caller = await tenant(100);
-    const created = await createAccount({ db: t.db, config: { secret: testSecret } }, { kind: 'tenant', tenantId: caller.who.tenantId, via: 'key' }, {
+    const created = await createMember({ db: t.db, config: { secret: testSecret } }, { kind: 'tenant', tenantId: caller.who.tenantId, via: 'key' }, {
       email: `chat-${Date.now()}@example.cn`,
       nickname: '对话成员',
       credits: 20,

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '@/server/db/rows';
 import { accounts, creditHolds, ledgerEntries, tenants, usageDaily } from '@/server/db/schema';
-import { createAccount, setAccountQuota } from '@/server/domain/accounts/accounts';
+import { createMember, setMemberQuota } from '@/server/domain/members/members';
 import { OPERATOR } from '@/server/domain/auth/identity';
 import { sweepExpiredHolds } from '@/server/domain/credits/hold-statements';
 import { CreditHolds, type HoldTicket } from '@/server/domain/credits/holds';
@@ -185,7 +185,7 @@ describe('chat credit holds', () => {
 
   it('holds a dedicated member’s own credits, and the member cannot be switched to the pool while they are held', async () => {
     const tenantId = await newTenant(200);
-    const { account } = await createAccount({ db: t.db, config: { secret: testSecret } }, { kind: 'tenant', tenantId, via: 'key' }, { email: `h-${Date.now()}@example.cn`, nickname: '持有成员', credits: 40 });
+    const { account } = await createMember({ db: t.db, config: { secret: testSecret } }, { kind: 'tenant', tenantId, via: 'key' }, { email: `h-${Date.now()}@example.cn`, nickname: '持有成员', credits: 40 });
     const holds = new CreditHolds(t.db, { settleMs: 5, idleMs: 60_000 });
     expect(await holds.admit({ tenantId, accountId: account.account_id }, 41)).toBeNull();
     const ticket = await admitted(holds, tenantId, 15, account.account_id);
@@ -193,7 +193,7 @@ describe('chat credit holds', () => {
     expect(row?.credits).toBe(40);
     expect(row?.held).toBeGreaterThanOrEqual(15);
     
-    const refused = await setAccountQuota({ db: t.db }, { kind: 'tenant', tenantId, via: 'key' }, { account_id: account.account_id, shared: true }).catch((e: unknown) => e);
+    const refused = await setMemberQuota({ db: t.db }, { kind: 'tenant', tenantId, via: 'key' }, { account_id: account.account_id, shared: true }).catch((e: unknown) => e);
     expect((refused as { status?: number }).status).toBe(409);
     holds.settle(ticket, charge('chat-m', 6));
     await holds.close();

@@ -14,7 +14,7 @@ import { QUEUES, type Task, type TaskPayload } from '@/server/queue/queue';
 import { startQueueWorker, type QueueWorker, type TaskContext } from '@/server/queue/worker';
 import { LocalFileStore } from '@/server/storage/store';
 import { simulatorUpstreams, syncUpstreams } from '@/server/upstreams/registry';
-import { createTestDatabase, testSecret, type TestDatabase } from '../helpers/test-db';
+import { createTestDatabase, testConfig, testSecret, type TestDatabase } from '../helpers/test-db';
 
 /** A rolling restart: a stopping worker gives its unfinished tasks to another one at once. */
 let t: TestDatabase;
@@ -59,7 +59,7 @@ function imageWorker(seen: number[], pollMs: number): Promise<QueueWorker> {
     handlers: {
       [QUEUES.imageJob]: (task: Task<TaskPayload<'image.job'>>, ctx: TaskContext) => {
         seen.push(task.attempt);
-        return runImageJob({ db: t.db, secret: testSecret, files, signal: ctx.signal, retryDelayMs: () => 5 }, task);
+        return runImageJob({ db: t.db, config: testConfig(), files, signal: ctx.signal, retryDelayMs: () => 5 }, task);
       },
     },
   });

@@ -13,15 +13,15 @@ import { runConversion, planConversion } from '@/server/domain/image-template/co
 import { conversionResult, convertImage, failStalledConversions, runConversionJob } from '@/server/domain/image-template/jobs';
 import { generateImage } from '@/server/domain/jobs/submit';
 import { runImageJob } from '@/server/domain/jobs/run';
-import { readImageInput } from '@/server/domain/reverse/image-input';
+import { readImageInput } from '@/server/domain/reading/image-input';
 import { createTemplate } from '@/server/domain/templates/templates';
 import { createTenant } from '@/server/domain/tenants/tenants';
 import { claim, QUEUES } from '@/server/queue/queue';
 import { LocalFileStore, type FileStore } from '@/server/storage/store';
-import { renderPoster, type PosterLayer } from '@/sim/poster';
+import { renderPoster, type PosterLayer } from '@/sim/media/poster';
 import type { RunningSim } from '@/sim/testing';
 import { routingSuite } from '../helpers/routing-sim';
-import { testSecret, type TestDatabase } from '../helpers/test-db';
+import { testConfig, testSecret, type TestDatabase } from '../helpers/test-db';
 
 let t: TestDatabase;
 let sim: RunningSim;
@@ -77,7 +77,7 @@ async function waitForJob(jobId: string) {
 async function runQueued(jobId: string, signal?: AbortSignal) {
   const [task] = (await claim(t.db, [QUEUES.templateJob], 10, 60_000, 'test-worker')).filter((c) => c.payload.jobId === jobId);
   if (!task || task.queue !== QUEUES.templateJob) throw new Error('no task queued');
-  await runConversionJob({ deps: deps(), signal }, task);
+  await runConversionJob({ ...deps(), signal }, task);
 }
 
 describe('synchronous image-to-template', () => {
@@ -222,7 +222,7 @@ describe('asynchronous image-to-template', () => {
     const { jobId: imageJobId } = await generateImage(deps(), who, { template_id: result.template.id, input: {} }, { idempotencyKey: null });
     const [task] = (await claim(t.db, [QUEUES.imageJob], 10, 60_000, 'test-worker')).filter((c) => c.payload.jobId === imageJobId);
     if (!task || task.queue !== QUEUES.imageJob) throw new Error('no image task');
-    await runImageJob({ db: t.db, secret: testSecret, files, retryDelayMs: () => 5 }, task);
+    await runImageJob({ db: t.db, config: testConfig(), files, retryDelayMs: () => 5 }, task);
     const image = await waitForJob(imageJobId);
     expect(image.status).toBe('done');
     expect((image.input as { reference_images: string[] }).reference_images).toEqual([reference]);

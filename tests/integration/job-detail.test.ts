@@ -50,8 +50,8 @@ describe('jobs.detail', () => {
   it('shows a member only its own jobs, and another tenant none', async () => {
     const tenantId = await newTenant('详情租户');
     const owner = tenant(tenantId);
-    const { account } = await owner.accounts.create({ email: 'a@detail.cn', nickname: '甲', shared: true });
-    const { account: other } = await owner.accounts.create({ email: 'b@detail.cn', nickname: '乙', shared: true });
+    const { account } = await owner.members.create({ email: 'a@detail.cn', nickname: '甲', shared: true });
+    const { account: other } = await owner.members.create({ email: 'b@detail.cn', nickname: '乙', shared: true });
     const memberA = as({ kind: 'member', tenantId, accountId: account.account_id });
     const memberB = as({ kind: 'member', tenantId, accountId: other.account_id });
 
@@ -125,7 +125,7 @@ describe('jobs.detail', () => {
       prompt_template: '为{product}写一篇种草笔记',
       fields: [{ key: 'product', label: '商品' }],
     });
-    await owner.hooks.bind({ image_template_slug: image.slug, hook_type: 'article', hook_template_slug: article.slug });
+    await owner.pipelines.bind({ image_template_slug: image.slug, hook_type: 'article', hook_template_slug: article.slug });
 
     const { jobId } = await owner.jobs.generate({ template_id: image.id, input: { product: '手冲咖啡壶' }, ratio: '1:1' });
     const detail = await owner.jobs.detail({ id: jobId });
@@ -137,8 +137,8 @@ describe('jobs.detail', () => {
     // The template's own prompt text is the tenant's; the caller's values are what the request holds.
     expect(detail.hooks).toEqual([{ hook_type: 'article', hook_template_slug: article.slug }]);
 
-    const { hooks } = await owner.hooks.list({ image_template_slug: image.slug });
-    await owner.hooks.update({ id: hooks[0]?.id ?? '', enabled: false });
+    const { hooks } = await owner.pipelines.list({ image_template_slug: image.slug });
+    await owner.pipelines.update({ id: hooks[0]?.id ?? '', enabled: false });
     expect((await owner.jobs.detail({ id: jobId })).hooks).toEqual([]);
   });
 

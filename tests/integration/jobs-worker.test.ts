@@ -19,7 +19,7 @@ import { startQueueWorker } from '@/server/queue/worker';
 import { LocalFileStore } from '@/server/storage/store';
 import { flushAttempts, INVALID_INPUT_MESSAGE } from '@/server/upstreams/engine';
 import { simulatorUpstreams, syncUpstreams } from '@/server/upstreams/registry';
-import { createTestDatabase, testSecret, type TestDatabase } from '../helpers/test-db';
+import { createTestDatabase, testConfig, testSecret, type TestDatabase } from '../helpers/test-db';
 
 let t: TestDatabase;
 let sim: RunningSim;
@@ -226,7 +226,7 @@ describe('the worker and crashes', () => {
     const worker = await startQueueWorker(t, {
       concurrency: 10,
       pollMs: 100,
-      handlers: { [QUEUES.imageJob]: (task, ctx) => runImageJob({ db: t.db, secret: testSecret, files, signal: ctx.signal, retryDelayMs: () => 5 }, task) },
+      handlers: { [QUEUES.imageJob]: (task, ctx) => runImageJob({ db: t.db, config: testConfig(), files, signal: ctx.signal, retryDelayMs: () => 5 }, task) },
     });
     try {
       for (let i = 0; i < 100; i++) {
@@ -257,8 +257,8 @@ describe('the worker and crashes', () => {
     const [again] = await claim(t.db, [QUEUES.imageJob], 10, 60_000, 'survivor');
     expect(again?.attempt).toBe(4);
     if (!again) throw new Error('no task');
-    await runImageJob({ db: t.db, secret: testSecret, files }, again);
-    await runImageJob({ db: t.db, secret: testSecret, files }, again);
+    await runImageJob({ db: t.db, config: testConfig(), files }, again);
+    await runImageJob({ db: t.db, config: testConfig(), files }, again);
     const [job] = await t.db.select().from(jobs).where(eq(jobs.id, jobId));
     expect(job?.status).toBe('failed');
     expect(job?.error).toMatch(/interrupted/);
@@ -289,7 +289,7 @@ describe('an input the upstream refuses as invalid', () => {
     const claimed = await claim(t.db, [QUEUES.imageJob], 100, 60_000, 'input-worker');
     const task = claimed.find((c) => c.payload.jobId === submitted.id);
     if (!task || task.queue !== QUEUES.imageJob) throw new Error('task not claimed');
-    await runImageJob({ db: t.db, secret: testSecret, files, retryDelayMs: () => 5 }, task);
+    await runImageJob({ db: t.db, config: testConfig(), files, retryDelayMs: () => 5 }, task);
 
     const [job] = await t.db.select().from(jobs).where(eq(jobs.id, submitted.id));
     expect(job?.status).toBe('failed');

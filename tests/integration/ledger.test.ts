@@ -1,7 +1,7 @@
 import { eq, isNull, and, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, ledgerEntries, tenants } from '@/server/db/schema';
-import { createAccount, setAccountQuota } from '@/server/domain/accounts/accounts';
+import { createMember, setMemberQuota } from '@/server/domain/members/members';
 import { spendCredits } from '@/server/domain/credits/ledger';
 import { AppError } from '@/server/errors';
 import { OPERATOR } from '@/server/domain/auth/identity';
@@ -55,13 +55,13 @@ describe('credit ledger', () => {
   it('keeps every wallet equal to its ledger under concurrent quota changes and spends', async () => {
     const { tenant } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, { name: 'Pool 资金池', credits: 5000, quota_monthly: 0 });
     const members = await Promise.all(
-      [0, 1, 2].map(async (i) => (await createAccount({ db: t.db, config: { secret: testSecret } }, who(tenant.id), { email: `p${i}@x.cn`, nickname: `p${i}`, credits: 500 })).account),
+      [0, 1, 2].map(async (i) => (await createMember({ db: t.db, config: { secret: testSecret } }, who(tenant.id), { email: `p${i}@x.cn`, nickname: `p${i}`, credits: 500 })).account),
     );
     const ops: Promise<unknown>[] = [];
     for (let i = 0; i < 60; i++) {
       const m = members[i % 3];
       if (!m) continue;
-      ops.push(setAccountQuota({ db: t.db }, who(tenant.id), { account_id: m.account_id, credits: (i * 37) % 900 }));
+      ops.push(setMemberQuota({ db: t.db }, who(tenant.id), { account_id: m.account_id, credits: (i * 37) % 900 }));
       ops.push(spendCredits(t.db, { tenantId: tenant.id, accountId: m.account_id, dedicated: true, amount: 3, category: 'chat' }));
       ops.push(spendCredits(t.db, { tenantId: tenant.id, amount: 11, category: 'image' }));
     }

@@ -19,7 +19,7 @@ import { enqueue, QUEUES } from '@/server/queue/queue';
 import { startQueueWorker } from '@/server/queue/worker';
 import { LocalFileStore } from '@/server/storage/store';
 import { simulatorUpstreams, syncUpstreams } from '@/server/upstreams/registry';
-import { createTestDatabase, testSecret, type TestDatabase } from '../helpers/test-db';
+import { createTestDatabase, testConfig, testSecret, type TestDatabase } from '../helpers/test-db';
 
 const ADMIN = 'sk-studio-metricsadmin0000000000000000000000';
 let t: TestDatabase;
@@ -70,7 +70,7 @@ describe('GET /api/metrics', () => {
     const worker = await startQueueWorker(t, {
       concurrency: 4,
       pollMs: 50,
-      handlers: { [QUEUES.imageJob]: (task, ctx) => runImageJob({ db: t.db, secret: testSecret, files, signal: ctx.signal }, task) },
+      handlers: { [QUEUES.imageJob]: (task, ctx) => runImageJob({ db: t.db, config: testConfig(), files, signal: ctx.signal }, task) },
     });
     try {
       for (let i = 0; i < 200; i++) {

@@ -48,9 +48,9 @@ describe('who may call what', () => {
     expect((await refusal(as(null).balance.get({}))).code).toBe('UNAUTHORIZED');
     expect((await refusal(as(null, 'revoked').balance.get({}))).code).toBe('FORBIDDEN');
 
-    const { account } = await tenant(tenantId).accounts.create({ email: 'm@rules.cn', nickname: '成员' });
+    const { account } = await tenant(tenantId).members.create({ email: 'm@rules.cn', nickname: '成员' });
     const member = as({ kind: 'member', tenantId, accountId: account.account_id });
-    for (const call of [member.accounts.list({}), member.usage.stats({}), member.claims.create({ template_ids: ['x'], credits: 1 })]) {
+    for (const call of [member.members.list({}), member.usage.stats({}), member.claims.create({ template_ids: ['x'], credits: 1 })]) {
       const err = await refusal(call);
       expect(err.code).toBe('FORBIDDEN');
       expect(err.message).toMatch(/Do not retry/);
@@ -60,7 +60,7 @@ describe('who may call what', () => {
     expect((await refusal(operator().balance.get({}))).code).toBe('FORBIDDEN');
     expect((await refusal(tenant(tenantId).admin.tenantList({}))).code).toBe('FORBIDDEN');
     // A buyer's platform account is a tenant of its own but manages no members.
-    expect((await refusal(tenant(tenantId, { personal: true }).accounts.list({}))).code).toBe('FORBIDDEN');
+    expect((await refusal(tenant(tenantId, { personal: true }).members.list({}))).code).toBe('FORBIDDEN');
   });
 });
 
@@ -91,17 +91,17 @@ describe('action tables', () => {
   it('applies member quota rules through the typed member procedures', async () => {
     const tenantId = await newTenant('配额租户', 100);
     const owner = tenant(tenantId);
-    const { account } = await owner.accounts.create({ email: 'q@rules.cn', nickname: '配额', credits: 60 });
+    const { account } = await owner.members.create({ email: 'q@rules.cn', nickname: '配额', credits: 60 });
     expect(account).toMatchObject({ mode: 'dedicated', credits: 60, api_key: expect.stringMatching(/^sk-studio-/) });
-    const over = await refusal(owner.accounts.setQuota({ account_id: account.account_id, credits: 101 }));
+    const over = await refusal(owner.members.setQuota({ account_id: account.account_id, credits: 101 }));
     expect(over.message).toMatch(/Allocatable credits are insufficient: at most 100/);
-    expect(await owner.accounts.setQuota({ account_id: account.account_id, shared: true })).toEqual({
+    expect(await owner.members.setQuota({ account_id: account.account_id, shared: true })).toEqual({
       account: { account_id: account.account_id, mode: 'shared', credits: null },
       allocatable: 100,
     });
     // Another tenant's account does not exist for this tenant.
     const other = tenant(await newTenant('别家'));
-    expect((await refusal(other.accounts.rekey({ account_id: account.account_id }))).code).toBe('NOT_FOUND');
+    expect((await refusal(other.members.rekey({ account_id: account.account_id }))).code).toBe('NOT_FOUND');
   });
 });
 

@@ -383,7 +383,7 @@ describe('running a video', () => {
         pollMs: 50,
         handlers: {
           [QUEUES.videoJob]: (task, ctx) =>
-            runVideoJob({ db: t.db, secret: testSecret, files, video: config.video, signal: ctx.signal, retryDelayMs: () => 5, random: () => 0 }, task),
+            runVideoJob({ db: t.db, config, files, signal: ctx.signal, retryDelayMs: () => 5, random: () => 0 }, task),
         },
       });
     }

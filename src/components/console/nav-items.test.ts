@@ -6,23 +6,23 @@ const labels = (personal: boolean) => navGroups(personal).map((g) => ({ title: g
 describe('navGroups', () => {
   it('gives an organisation every area', () => {
     expect(labels(false)).toEqual([
-      { title: undefined, items: ['overview', 'jobs', 'playground', 'read', 'convert', 'videos', 'chat', 'skills', 'templates', 'articles'] },
-      { title: 'manage', items: ['members', 'claims', 'hooks', 'usage', 'uploads', 'account'] },
+      { title: undefined, items: ['overview', 'jobs', 'playground', 'reading', 'imageTemplate', 'videos', 'chat', 'skills', 'templates', 'articles'] },
+      { title: 'manage', items: ['members', 'claims', 'pipelines', 'usage', 'uploads', 'account'] },
       { title: 'developers', items: ['docs'] },
     ]);
   });
 
   it('gives a buyer only what it can use, uploads joining the workspace list', () => {
     expect(labels(true)).toEqual([
-      { title: undefined, items: ['overview', 'jobs', 'playground', 'read', 'videos', 'chat', 'skills', 'templates', 'articles', 'uploads', 'account'] },
+      { title: undefined, items: ['overview', 'jobs', 'playground', 'reading', 'videos', 'chat', 'skills', 'templates', 'articles', 'uploads', 'account'] },
       { title: 'developers', items: ['docs'] },
     ]);
   });
 
   it('links usage, uploads, image reading and image to template', () => {
     const all = navGroups(false).flatMap((g) => g.items);
-    expect(all.find((i) => i.label === 'read')?.href).toBe('/read');
-    expect(all.find((i) => i.label === 'convert')?.href).toBe('/convert');
+    expect(all.find((i) => i.label === 'reading')?.href).toBe('/reading');
+    expect(all.find((i) => i.label === 'imageTemplate')?.href).toBe('/image-template');
     expect(all.find((i) => i.label === 'usage')?.href).toBe('/usage');
     expect(all.find((i) => i.label === 'uploads')?.href).toBe('/uploads');
   });

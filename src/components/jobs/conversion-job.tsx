@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { trpc } from '@/trpc/react';
-import { ConversionSteps } from '@/components/convert/conversion-steps';
+import { ConversionSteps } from '@/components/image-template/conversion-steps';
 import { ArrowRightIcon } from '@/components/icons';
 import { buttonClasses } from '@/components/ui/button';
 import type { Job } from './job-model';
@@ -15,7 +15,7 @@ import type { Job } from './job-model';
 export function ConversionJob({ job }: { job: Job }) {
   const t = useTranslations('jobs.conversion');
   const done = job.status === 'done';
-  const result = trpc.imageToTemplate.result.useQuery({ job_id: job.id }, { enabled: done });
+  const result = trpc.imageTemplate.result.useQuery({ job_id: job.id }, { enabled: done });
   const answer = result.data?.result ?? null;
   return (
     <div className="space-y-5" data-testid="conversion-job">
@@ -33,7 +33,7 @@ export function ConversionJob({ job }: { job: Job }) {
             <ArrowRightIcon className="size-4" />
           </Link>
         )}
-        <Link href={`/convert?job=${job.id}`} className={buttonClasses('secondary', 'md')}>
+        <Link href={`/image-template?job=${job.id}`} className={buttonClasses('secondary', 'md')}>
           {t('open')}
         </Link>
       </div>

@@ -14,7 +14,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { RequestError } from '@/components/console/request-error';
 import { useLiveJob } from './use-live-job';
 import { ConversionJob } from './conversion-job';
-import { useStepName } from '@/components/convert/conversion-steps';
+import { useStepName } from '@/components/image-template/conversion-steps';
 import { isConversion, jobKind, jobTitle, type Job } from './job-model';
 import { useFailureText } from './failure-text';
 import { useJobTimes } from './job-times';

@@ -26,7 +26,9 @@ function job(minute: number, status: Job['status'] = 'done'): Job {
     batch_id: null,
     request_id: null,
     created_at: new Date(Date.UTC(2026, 0, 1, 12, minute)).toISOString(),
-    finished_at: null,
+    credits: 1,
+  credits_refunded: 0,
+  finished_at: null,
   };
 }
 

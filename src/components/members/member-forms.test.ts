@@ -10,7 +10,7 @@ const messages = (result: { error?: { issues: { path: PropertyKey[]; message: st
   Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
 
 describe('createMemberSchema', () => {
-  it('hands over the body of accounts.create', () => {
+  it('hands over the body of members.create', () => {
     expect(createMemberSchema.parse({ email: ' lin@example.cn ', nickname: ' 小林 ', mode: 'shared', credits: 'ignored' })).toEqual({
       email: 'lin@example.cn',
       nickname: '小林',

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { useTranslations } from 'next-intl';
-import { accountActionBodies } from '@/contracts/accounts';
+import { memberActionBodies } from '@/contracts/members';
 import { filled, numberText, worded, type Words } from '@/components/console/form-rules';
 
-const create = accountActionBodies.create;
-const setQuota = accountActionBodies['set-quota'];
+const create = memberActionBodies.create;
+const setQuota = memberActionBodies['set-quota'];
 
 /** The refusals of the member forms, from the `members.forms` catalogue (`useTranslations` or `getTranslations`). */
 export type MemberFormErrors = ReturnType<typeof useTranslations<'members.forms'>>;
@@ -35,7 +35,7 @@ export function memberForms(t: MemberFormErrors) {
     ),
   };
 
-  /** The add-member form; what it hands over is the body of `accounts.create`. Credits count only for a dedicated member. */
+  /** The add-member form; what it hands over is the body of `members.create`. Credits count only for a dedicated member. */
   const createMemberSchema = z
     .discriminatedUnion('mode', [
       z.object({ ...identity, mode: z.literal('shared'), credits: z.string() }),
@@ -45,7 +45,7 @@ export function memberForms(t: MemberFormErrors) {
       funding.mode === 'shared' ? { email, nickname, shared: true as const } : { email, nickname, credits: funding.credits },
     );
 
-  /** The quota form: the shared pool, or an absolute number of dedicated credits (the body of `accounts.setQuota` less the account). */
+  /** The quota form: the shared pool, or an absolute number of dedicated credits (the body of `members.setQuota` less the account). */
   const quotaSchema = z
     .discriminatedUnion('mode', [
       z.object({ mode: z.literal('shared'), credits: z.string() }),

@@ -32,7 +32,7 @@ export function MembersManager() {
   const t = useTranslations('members');
 
   const refresh = useCallback(async () => {
-    await Promise.all([utils.accounts.list.invalidate(), utils.balance.pool.invalidate(), utils.session.me.invalidate()]);
+    await Promise.all([utils.members.list.invalidate(), utils.balance.pool.invalidate(), utils.session.me.invalidate()]);
   }, [utils]);
 
   return (
@@ -70,7 +70,7 @@ interface MembersSectionProps {
 
 /** The members, newest first, with their counts and, once there are many, a search. */
 function MembersSection({ allocatable, onChanged, fresh }: MembersSectionProps) {
-  const query = trpc.accounts.list.useQuery({});
+  const query = trpc.members.list.useQuery({});
   const [search, setSearch] = useState('');
   const accounts = query.data?.accounts;
   // Newest first, so a member just added is at the top.

@@ -1,7 +1,7 @@
 import { useTranslations } from 'next-intl';
 import type { RouterOutputs } from '@/trpc/react';
 
-export type Member = RouterOutputs['accounts']['list']['accounts'][number];
+export type Member = RouterOutputs['members']['list']['accounts'][number];
 export type Pool = RouterOutputs['balance']['pool'];
 export type Mode = Member['mode'];
 

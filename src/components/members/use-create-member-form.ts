@@ -27,7 +27,7 @@ interface Options {
 
 /** The add-member form: its fields, sending them, and the member it created. */
 export function useCreateMemberForm({ onChanged, onCreated }: Options) {
-  const create = trpc.accounts.create.useMutation();
+  const create = trpc.members.create.useMutation();
   const applyServerError = useApplyServerError();
   const t = useTranslations('members.forms');
   const { createMemberSchema } = useMemo(() => memberForms(t), [t]);

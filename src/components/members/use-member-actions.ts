@@ -8,8 +8,8 @@ import type { Member } from './model';
 /** The changes a member row makes besides the quota: a new key, disabling and enabling, each asked first where it hurts. */
 export function useMemberActions(member: Member, onChanged: () => Promise<void>) {
   const t = useTranslations('members.row');
-  const rekey = trpc.accounts.rekey.useMutation();
-  const toggle = trpc.accounts.toggle.useMutation();
+  const rekey = trpc.members.rekey.useMutation();
+  const toggle = trpc.members.toggle.useMutation();
   const [confirm, setConfirm] = useState<'rekey' | 'disable' | null>(null);
   const [newKey, setNewKey] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);

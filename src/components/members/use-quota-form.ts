@@ -14,7 +14,7 @@ import type { Member } from './model';
  * the judge of the maximum (the pool may have moved since the page loaded), so its refusal is shown.
  */
 export function useQuotaForm(member: Member, onSaved: (notice: string) => Promise<void>) {
-  const setQuota = trpc.accounts.setQuota.useMutation();
+  const setQuota = trpc.members.setQuota.useMutation();
   const applyServerError = useApplyServerError();
   const t = useTranslations('members.quota');
   const errors = useTranslations('members.forms');

@@ -1,6 +1,7 @@
 import { useTranslations } from 'next-intl';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/components/ui/cn';
+import { CopyButton } from '@/components/ui/copy-button';
 import { LockIcon } from '@/components/icons';
 import { formatLabel, type AnyTemplate } from './model';
 
@@ -33,6 +34,18 @@ export function TemplateBadges({ t, className }: { t: AnyTemplate; className?: s
         </Badge>
       )}
       {t.kind === 'image' && t.ratio && <Badge className="font-mono tabular-nums">{t.ratio}</Badge>}
+    </div>
+  );
+}
+
+/** A template's badges and slug, with a button that copies the slug. */
+export function TemplateIdentity({ t }: { t: AnyTemplate }) {
+  const words = useTranslations('templates.card');
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-2">
+      <TemplateBadges t={t} />
+      <code className="max-w-full truncate rounded-md bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-700">{t.slug}</code>
+      <CopyButton value={t.slug} label={words('slug')} />
     </div>
   );
 }

@@ -8,8 +8,8 @@ import { ListState } from '@/components/ui/list-state';
 import { Spinner } from '@/components/ui/spinner';
 import { TemplatesBackLink } from './back-link';
 import { listInput, type AnyTemplate, type TemplateKind } from './model';
-import { TemplateEditor } from './template-editor';
-import { TemplateView } from './template-view';
+import { TemplateEditor } from '@/components/templates/editor/template-editor';
+import { TemplateView } from '@/components/templates/view/template-view';
 
 /** A new template of the given type. */
 export function NewTemplatePage({ kind }: { kind: TemplateKind }) {

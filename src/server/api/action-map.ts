@@ -1,6 +1,12 @@
 import { TRPCError, type TRPCMutationProcedure, type TRPCQueryProcedure } from '@trpc/server';
 import { z } from 'zod';
-import type { StudioMeta } from './trpc';
+import type { OpenApiMeta } from 'trpc-to-openapi';
+
+/**
+ * Procedure meta: the REST route (trpc-to-openapi) and, for action endpoints, their action table,
+ * whose bodies the OpenAPI document shows as a union told apart by `action`.
+ */
+export type StudioMeta = OpenApiMeta & { actions?: ActionMap<never> };
 
 /**
  * Action endpoints (`POST /api/admin`, `POST /api/tenant-accounts`) take `{action, ...body}`. Each

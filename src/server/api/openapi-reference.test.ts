@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { chatRequestSchema, modelObjectSchema } from '@/contracts/chat';
 import { CLAIM_CODE_PATTERN } from '@/contracts/claims';
 import { conversionAnswerSchema, conversionBodySchema } from '@/contracts/image-template';
-import { reverseAnswerSchema } from '@/contracts/reverse';
+import { reverseAnswerSchema } from '@/contracts/reading';
 import { DEFAULT_VIDEO_PRICES } from '@/server/config';
 import { actionBodyUnion } from './action-map';
 import { documentGaps } from './openapi-completeness';
@@ -81,9 +81,11 @@ function disagreements(example: Record<string, unknown>): string[] {
     if (elapsed !== undefined && o.finished_at && elapsed !== time(o.finished_at) - time(o.created_at)) {
       found.push(`${path}: elapsed_ms ${elapsed} is not finished_at - created_at`);
     }
-    const parts = ['image', 'video', 'chat', 'reverse', 'other'].map(num);
+    // With `article` a bucket of its own (GET /tenant-usage/categories), it is part of the sum too.
+    const names = ['image', 'video', 'chat', 'reverse', 'other', ...(num('article') !== undefined ? ['article'] : [])];
+    const parts = names.map(num);
     if (num('total') !== undefined && parts.every((n) => n !== undefined) && num('total') !== parts.reduce((a = 0, b = 0) => a + b, 0)) {
-      found.push(`${path}: total ${num('total')} is not the sum of image, video, chat, reverse and other`);
+      found.push(`${path}: total ${num('total')} is not the sum of ${names.join(', ')}`);
     }
     if (num('total_tokens') !== undefined && num('total_tokens') !== (num('prompt_tokens') ?? 0) + (num('completion_tokens') ?? 0)) {
       found.push(`${path}: total_tokens is not prompt_tokens + completion_tokens`);

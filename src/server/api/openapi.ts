@@ -1,6 +1,6 @@
 import type { SchemaObject } from 'openapi3-ts/oas31';
 import { z } from 'zod';
-import { REMOVED_REVERSE_PARAMS, reverseAnswerSchema } from '@/contracts/reverse';
+import { REMOVED_REVERSE_PARAMS, reverseAnswerSchema } from '@/contracts/reading';
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import { allowedList } from '@/server/domain/uploads/file-types';
 import { actionBodyUnion } from './action-map';
@@ -58,7 +58,9 @@ function actionBodies(): { name: string; path: string; method: string; schema: z
   return Object.entries(procedures).flatMap(([key, procedure]) => {
     const meta = procedure._def.meta;
     if (!meta?.actions || !meta.openapi) return [];
-    const name = `${key.split('.').map((p) => p.charAt(0).toUpperCase() + p.slice(1)).join('')}Body`;
+    // Named after the REST operation id where one is set (it outlives a renamed router key), else after the key.
+    const id = meta.openapi.operationId ?? key;
+    const name = `${id.split(/[.-]/).map((p) => p.charAt(0).toUpperCase() + p.slice(1)).join('')}Body`;
     // A request body: defaults make fields optional for the caller (`input`), not required as in answers.
     const schema = actionBodyUnion(meta.actions).meta({ unusedIO: 'input' });
     return [{ name, path: meta.openapi.path, method: meta.openapi.method.toLowerCase(), schema }];

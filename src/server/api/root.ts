@@ -1,6 +1,6 @@
-import { accountsRouter } from './routers/accounts';
+import { membersRouter } from './routers/members';
 import { articleRouter } from './routers/article';
-import { hooksRouter } from './routers/template-hooks';
+import { pipelinesRouter } from './routers/pipelines';
 import { skillsRouter } from './routers/skills';
 import { templatesRouter } from './routers/templates';
 import { uploadsRouter } from './routers/uploads';
@@ -19,20 +19,20 @@ import { createCallerFactory, router } from './trpc';
 export const appRouter = router({
   admin: adminRouter,
   balance: balanceRouter,
-  accounts: accountsRouter,
+  members: membersRouter,
   session: sessionRouter,
   jobs: jobsRouter,
   models: modelsRouter,
   callbacks: callbacksRouter,
   skills: skillsRouter,
   templates: templatesRouter,
-  hooks: hooksRouter,
+  pipelines: pipelinesRouter,
   article: articleRouter,
   uploads: uploadsRouter,
   usage: usageRouter,
   claims: claimsRouter,
   videos: videosRouter,
-  imageToTemplate: imageTemplateRouter,
+  imageTemplate: imageTemplateRouter,
 });
 
 export type AppRouter = typeof appRouter;

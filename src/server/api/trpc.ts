@@ -1,8 +1,7 @@
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '@/server/db/unavailable';
 import { getTRPCErrorFromUnknown, initTRPC, TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
-import type { OpenApiMeta } from 'trpc-to-openapi';
-import type { ActionMap } from './action-map';
+import type { StudioMeta } from './action-map';
 import { ZodError } from 'zod';
 import type { Deps } from '@/server/domain/deps';
 import type { Identity } from '@/server/domain/auth/identity';
@@ -78,11 +77,7 @@ export function errorReason(error: TRPCError): ErrorReason {
   return defaultReason(codeForStatus(getHTTPStatusCodeFromError(error)), false);
 }
 
-/**
- * Procedure meta: the REST route (trpc-to-openapi) and, for action endpoints, their action table,
- * whose bodies the OpenAPI document shows as a union told apart by `action`.
- */
-export type StudioMeta = OpenApiMeta & { actions?: ActionMap<never> };
+export type { StudioMeta } from './action-map';
 
 const t = initTRPC
   .context<Context>()

@@ -2,9 +2,9 @@ import { and, eq, isNotNull, not, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { upstreams, type UpstreamRow } from '@/server/db/schema';
 import { logger } from '@/server/logger';
-import { probeArk } from '@/server/upstreams/providers/ark-video/ark-video';
-import { chatComplete, isReasoningModel, type ChatBody, type ChatCompletion } from '@/server/upstreams/providers/openai-chat/openai-chat';
-import { generateImage, probeOpenAi } from '@/server/upstreams/providers/openai-images/openai-images';
+import { isReasoningModel } from '@/server/upstreams/providers/openai-chat/openai-chat';
+import { chatProvider, providerFor } from '@/server/upstreams/providers';
+import type { ChatBody, ChatCompletion } from '@/server/upstreams/providers/types';
 import { restoreUpstream, targetOf } from './registry';
 import { sizeFor, sizesOf } from './sizes';
 import { UpstreamError, type Target, type UpstreamModel } from './types';
@@ -18,16 +18,16 @@ const MAX_PROBE_BACKOFF_MS = 30 * 60_000;
  * smallest real request of the protocol.
  */
 async function probeUpstream(row: UpstreamRow, target: Target, model: UpstreamModel, signal: AbortSignal): Promise<void> {
-  if (row.adapter === 'ark-video') return probeArk(target, signal);
-  if (row.removedReason !== 'unpaid') return probeOpenAi(target, signal);
-  if (row.adapter === 'openai-chat') {
+  const provider = providerFor(target);
+  if (provider.media === 'video' || row.removedReason !== 'unpaid') return provider.probe(target, signal);
+  if (provider.media === 'chat') {
     await probeChat(target, model, CHAT_PROBE, signal);
     return;
   }
   // The cheapest image the model makes: a square, at its lowest quality.
   const size = sizeFor(sizesOf(model), '1:1') ?? { width: 1024, height: 1024 };
   const quality = model.capabilities.qualities?.includes('low') ? ('low' as const) : undefined;
-  await generateImage(target, { prompt: 'probe', width: size.width, height: size.height, quality }, signal);
+  await provider.generate(target, { prompt: 'probe', width: size.width, height: size.height, quality }, signal);
 }
 
 /** The smallest chat request: 'ping', answered with one token at most. */
@@ -40,11 +40,11 @@ export const CHAT_PROBE = { messages: [{ role: 'user', content: 'ping' }] };
  */
 export async function probeChat(target: Target, model: UpstreamModel, body: ChatBody, signal: AbortSignal): Promise<ChatCompletion> {
   try {
-    return await chatComplete(target, { ...body, max_completion_tokens: 1 }, signal);
+    return await chatProvider(target).complete(target, { ...body, max_completion_tokens: 1 }, signal);
   } catch (err) {
     const refusedParam = err instanceof UpstreamError && (err.errorClass === 'unsupported' || err.errorClass === 'bad_request') && !isReasoningModel(model);
     if (!refusedParam) throw err;
-    return chatComplete(target, { ...body, max_tokens: 1 }, signal);
+    return chatProvider(target).complete(target, { ...body, max_tokens: 1 }, signal);
   }
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isSupportedRatio } from '@/contracts/ratios';
-import { READING_RATIOS } from '@/contracts/reverse';
+import { READING_RATIOS } from '@/contracts/reading';
 import { acceptsSize, cropFor, DEFAULT_SIZE_RULE, isExactly, outputFormatsOf, parseRatio, ruleAccepts, servesRatio, sizeFor, sizesOf } from './sizes';
 
 const gptImage1 = sizesOf({ model: 'gpt-image-1', capabilities: {} });

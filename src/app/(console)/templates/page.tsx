@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { isKind, isSource, listInput } from '@/components/templates/model';
 import { Prefetched } from '@/trpc/prefetched';
-import { TemplateStore } from '@/components/templates/template-store';
+import { TemplateStore } from '@/components/templates/store/template-store';
 import { api } from '@/trpc/server';
 
 export async function generateMetadata(): Promise<Metadata> {

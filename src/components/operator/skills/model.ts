@@ -4,8 +4,8 @@
  */
 
 import type { useTranslations } from 'next-intl';
-import { contractGaps, SENTENCE_SLOT, slotsOf, type FieldSpec } from '@/components/templates/fill';
-import { fieldDraftOf, fieldSpecs } from '@/components/templates/fields-form';
+import { contractGaps, SENTENCE_SLOT, slotsOf, type FieldSpec } from '@/components/editor/fill';
+import { fieldDraftOf, fieldSpecs } from '@/components/editor/fields-form';
 import type { RouterInputs, RouterOutputs } from '@/trpc/react';
 
 /** A skill as the operator's skill list answers it (with its prompt and origin). */

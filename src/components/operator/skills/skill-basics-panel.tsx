@@ -7,8 +7,8 @@ import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@/compon
 import { FieldBlock } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { NameField, SlugField } from '@/components/templates/form-parts';
-import { SwitchField } from '@/components/templates/toggle-row';
+import { NameField, SlugField } from '@/components/editor/form-parts';
+import { SwitchField } from '@/components/editor/toggle-row';
 import { GENRES, SKILL_RATIOS } from './model';
 import type { SkillFormValues } from './skill-form';
 import { Thumb } from './thumb';

@@ -1,9 +1,9 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { FixFirst } from '@/components/templates/form-parts';
-import { DetailHeader } from '@/components/templates/page-heading';
-import { EditorForm } from '@/components/templates/save-bar';
+import { FixFirst } from '@/components/editor/form-parts';
+import { DetailHeader } from '@/components/editor/detail-header';
+import { EditorForm } from '@/components/editor/save-bar';
 import { ArrowLeftIcon, InfoIcon } from '@/components/icons';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';

@@ -1,8 +1,8 @@
 import type { useTranslations } from 'next-intl';
 import { z } from 'zod';
 import { skillUpsertSchema } from '@/contracts/skills';
-import { fieldDraftOf, fieldDraftValues, fieldsRules } from '@/components/templates/fields-form';
-import { filled, formSchema, worded } from '@/components/templates/form-rules';
+import { fieldDraftOf, fieldDraftValues, fieldsRules } from '@/components/editor/fields-form';
+import { filled, formSchema, worded } from '@/components/editor/form-rules';
 import { savedBasics, type OperatorSkill } from './model';
 
 /**

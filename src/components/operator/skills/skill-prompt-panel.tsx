@@ -3,10 +3,10 @@
 import { useTranslations } from 'next-intl';
 import { useId, useMemo, type ReactNode } from 'react';
 import { skillUpsertSchema } from '@/contracts/skills';
-import { FieldsBuilder } from '@/components/templates/fields-builder';
-import { MAX_FIELDS, SENTENCE_SLOT } from '@/components/templates/fill';
-import { PromptInput, type PromptSpec } from '@/components/templates/prompt-editor';
-import { ToggleRow } from '@/components/templates/toggle-row';
+import { FieldsBuilder } from '@/components/editor/fields-builder';
+import { MAX_FIELDS, SENTENCE_SLOT } from '@/components/editor/fill';
+import { PromptInput, type PromptSpec } from '@/components/editor/prompt-editor';
+import { ToggleRow } from '@/components/editor/toggle-row';
 import { WarningIcon } from '@/components/icons';
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';

@@ -3,10 +3,10 @@
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { useFieldArray, useWatch } from 'react-hook-form';
-import { fieldSpecs, newField } from '@/components/templates/fields-form';
-import { useClearRefusalOnChange } from '@/components/templates/form-hooks';
-import { countErrors, inputAt } from '@/components/templates/form-rules';
-import { useSlotInsertion } from '@/components/templates/insert-slot';
+import { fieldSpecs, newField } from '@/components/editor/fields-form';
+import { useClearRefusalOnChange } from '@/components/editor/form-hooks';
+import { countErrors, inputAt } from '@/components/editor/form-rules';
+import { useSlotInsertion } from '@/components/editor/insert-slot';
 import { applyServerError, useZodForm } from '@/components/ui/form';
 import { trpc } from '@/trpc/react';
 import { slotReport, type OperatorSkill, type SkillUpsert } from './model';

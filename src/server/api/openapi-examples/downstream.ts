@@ -1,6 +1,24 @@
 import { at, HOUR, NOTE_TEMPLATE_SLUG, NOW, POSTER_TEMPLATE, SPIN_TEMPLATE } from './common';
 import type { OperationExample } from './types';
 
+/** The article of POST /api/article, as the history shows it. */
+const NOTE_ARTICLE = {
+  id: '5b0f7c2e-8d4a-4e61-9c3b-2f7a1e6d9b40',
+  status: 'done',
+  template_slug: NOTE_TEMPLATE_SLUG,
+  template_id: 'c8a1e0f2-4b7d-4c39-8e15-6a2d9f0b3c71',
+  template_name: '小红书种草笔记',
+  format: 'xiaohongshu',
+  title: '秋天的第一杯桂花乌龙，真的会上瘾',
+  hashtags: ['#桂花乌龙', '#秋日好茶', '#办公室囤货', '#冷泡茶'],
+  error: null,
+  credits: 1,
+  by: 'key',
+  account_id: null,
+  created_at: at(-HOUR),
+  elapsed_ms: 6_200,
+};
+
 /** The tenant's hook: after a poster, write a xiaohongshu note with the article template. */
 const hook = {
   id: '5cf85206-ae96-4428-8f85-069fec561d28',
@@ -109,6 +127,34 @@ export const downstreamExamples: Record<string, OperationExample> = {
       "body": "最近办公室人手一杯的桂花乌龙终于被我找到了！\n\n开罐就是满满的桂花香，乌龙茶底不苦不涩，热泡香气更足，冷泡一晚第二天带去上班，入口清甜还回甘。\n\n一袋一泡很方便，下午犯困来一杯刚刚好。",
       "hashtags": ["#桂花乌龙", "#秋日好茶", "#办公室囤货", "#冷泡茶"],
       "credits": 1
+    }
+  },
+  "GET /article/history": {
+    "query": {
+      "q": "桂花",
+      "limit": 20
+    },
+    "response": {
+      "ok": true,
+      "articles": [
+        {
+          ...NOTE_ARTICLE,
+          "excerpt": "最近办公室人手一杯的桂花乌龙终于被我找到了！",
+          "topic": "product: 桂花乌龙茶 · selling_point: 桂花窨制，冷泡热泡都回甘"
+        }
+      ],
+      "next_cursor": null
+    }
+  },
+  "GET /article": {
+    "query": {
+      "id": NOTE_ARTICLE.id
+    },
+    "response": {
+      "ok": true,
+      ...NOTE_ARTICLE,
+      "body": "最近办公室人手一杯的桂花乌龙终于被我找到了！\n\n开罐就是满满的桂花香，乌龙茶底不苦不涩，热泡香气更足，冷泡一晚第二天带去上班，入口清甜还回甘。",
+      "input": { "product": "桂花乌龙茶", "selling_point": "桂花窨制，冷泡热泡都回甘" }
     }
   }
 };

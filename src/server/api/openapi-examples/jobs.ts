@@ -28,6 +28,8 @@ const imageJob = {
   background: null,
   batch_id: null,
   request_id: '2155ae45-a5d3-4062-906c-a43c942bda27',
+  credits: 4,
+  credits_refunded: 0,
   created_at: imageCreated,
   finished_at: imageFinished,
 };
@@ -152,6 +154,32 @@ export const jobsExamples: Record<string, OperationExample> = {
     "response": {
       "ok": true,
       "job": imageJob
+    }
+  },
+  "GET /jobs/detail": {
+    "query": {
+      "id": IMAGE_JOB_ID
+    },
+    "response": {
+      "ok": true,
+      "job": imageJob,
+      "credits": 4,
+      "refunded": 0,
+      "ledger": [{ "kind": "charge", "amount": 4, "note": "image job", "at": imageCreated }],
+      "request": {
+        "body": { "prompt": imageJob.prompt, "ratio": "1:1", "quality": "high" },
+        "complete": true,
+        "model": null,
+        "reference_images": [],
+        "template_slug": null,
+        "input": null,
+        "duration": null,
+        "resolution": null,
+        "generate_audio": null,
+        "callback_url": null
+      },
+      "deliveries": [],
+      "hooks": []
     }
   },
   "GET /available-models": {

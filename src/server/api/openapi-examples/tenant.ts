@@ -40,6 +40,16 @@ const week = [
 ];
 const sum = (k: 'image' | 'video' | 'chat' | 'reverse' | 'other' | 'total') => week.reduce((n, d) => n + d[k], 0);
 
+/** The week with articles in a bucket of their own (GET /tenant-usage/categories): here one credit a day of chat was articles. */
+function byCategory(days: typeof week) {
+  const daily = days.map((d) => ({ ...d, chat: Math.max(0, d.chat - 1), article: Math.min(1, d.chat) }));
+  const add = (k: 'image' | 'video' | 'chat' | 'reverse' | 'other' | 'article' | 'total') => daily.reduce((n, d) => n + d[k], 0);
+  return {
+    daily,
+    totals: { image: add('image'), video: add('video'), chat: add('chat'), reverse: add('reverse'), other: add('other'), article: add('article'), total: add('total') },
+  };
+}
+
 /** The member accounts of the tenant as the list shows them (newest first). */
 const linAccount = {
   ...MEMBER_LIN,
@@ -178,6 +188,23 @@ export const tenantExamples: Record<string, OperationExample> = {
         "total": sum('total')
       },
       "daily": week
+    }
+  },
+  "GET /tenant-usage/categories": {
+    "query": {
+      "days": "7"
+    },
+    "response": {
+      "ok": true,
+      "tenant": {
+        "name": TENANT_NAME
+      },
+      "timezone": "Asia/Shanghai",
+      "days": 7,
+      "since": "2026-11-17T16:00:00.000Z",
+      "generated_at": NOW,
+      "totals": byCategory(week).totals,
+      "daily": byCategory(week).daily
     }
   },
   "GET /tenant-stats": {

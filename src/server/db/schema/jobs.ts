@@ -31,6 +31,8 @@ export const jobs = pgTable(
     /** The validated request, with the prompt already resolved from a skill or template. */
     input: jsonb().$type<Record<string, unknown>>().notNull(),
     credits: integer().notNull(),
+    /** Credits given back (all of `credits` for a failed job, a share for a conversion whose text layers were not read). */
+    creditsRefunded: integer().notNull().default(0),
     /** Wallet that paid: null = tenant pool, otherwise the member's dedicated credits. */
     walletAccountId: uuid(),
     cdnUrl: text(),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { articleFormats, templateTypes } from '@/contracts/templates';
-import { hookTypes } from '@/contracts/template-hooks';
+import { hookTypes } from '@/contracts/pipelines';
 import type { FieldSpec } from '@/contracts/slots';
 import { tenantRef, tenants } from './tenants';
 import { stamp, uuidKey } from './columns';

@@ -2,7 +2,7 @@ import { modelJson } from '@/server/upstreams/model-json';
 import type { ArticleFormat } from '@/contracts/templates';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { chatComplete } from '@/server/upstreams/providers/openai-chat/openai-chat';
+import { chatProvider } from '@/server/upstreams/providers';
 import { routeCall } from '@/server/upstreams/engine';
 import { UpstreamError } from '@/server/upstreams/types';
 import type { ArticleRequest } from '@/contracts/article';
@@ -121,7 +121,7 @@ export async function writeArticle(
       ctx.config.secret,
       { media: 'chat', needs: {} },
       async (target, _model, signal) => {
-        const completion = await chatComplete(
+        const completion = await chatProvider(target).complete(
           target,
           {
             messages: [
@@ -147,7 +147,7 @@ export async function writeArticle(
     const reason = err instanceof AppError ? err.message : 'the article could not be written';
     await ctx.db.transaction(async (tx) => {
       await refundJob(tx, { ...row, walletAccountId: wallet.accountId, accountId: wallet.actorAccountId }, { category: 'article', note: 'article not written' });
-      await tx.insert(jobs).values({ ...row, ...finished(), status: 'failed', error: reason.slice(0, 500) });
+      await tx.insert(jobs).values({ ...row, ...finished(), status: 'failed', error: reason.slice(0, 500), creditsRefunded: row.credits });
     });
     throw err;
   }

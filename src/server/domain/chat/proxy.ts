@@ -4,7 +4,8 @@ import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import type { FileStore } from '@/server/storage/store';
 import { logger } from '@/server/logger';
-import { bodyForModel, chatComplete, chatStream, type ChatChunk, type ChatCompletion } from '@/server/upstreams/providers/openai-chat/openai-chat';
+import { chatProvider } from '@/server/upstreams/providers';
+import type { ChatChunk, ChatCompletion } from '@/server/upstreams/providers/types';
 import { countedStream } from '@/server/metrics/registry';
 import { planOrThrow, recordAttempt, RoutingExhausted, runChain } from '@/server/upstreams/engine';
 import { UpstreamError, type Target } from '@/server/upstreams/types';
@@ -233,7 +234,8 @@ async function streamChat(
     try {
       routed = await runChain(deps.db, deps.config.secret, plan.chain, async (target, model, s) => {
         try {
-          return await chatComplete(target, bodyForModel(model, payload), s);
+          const chat = chatProvider(target);
+          return await chat.complete(target, chat.bodyFor(model, payload), s);
         } catch (err) {
           remember(err, target);
           throw err;
@@ -278,7 +280,8 @@ async function streamChat(
       const relay = () => abort.abort(s.reason);
       s.addEventListener('abort', relay, { once: true });
       try {
-        const rest = (await chatStream(target, bodyForModel(model, payload), abort.signal))[Symbol.asyncIterator]();
+        const chat = chatProvider(target);
+        const rest = (await chat.stream(target, chat.bodyFor(model, payload), abort.signal))[Symbol.asyncIterator]();
         return { head: await streamHead(rest), rest, abort, target };
       } catch (err) {
         abort.abort();

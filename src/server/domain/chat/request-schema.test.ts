@@ -4,10 +4,11 @@ import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020'
 import { describe, expect, it } from 'vitest';
 import type { SizeRule } from '@/contracts/upstreams';
 import { parseChat, upstreamBody } from './request';
-import { READING_RATIOS } from '@/contracts/reverse';
+import { READING_RATIOS } from '@/contracts/reading';
 import { outputFormatsOf, ruleAccepts, sizeFor, sizesOf } from '@/server/upstreams/sizes';
 import { chatRequestBody } from '@/server/upstreams/providers/openai-chat/openai-chat';
-import { imagesRequest, type ImageGeneration, type ImageInput } from '@/server/upstreams/providers/openai-images/openai-images';
+import { imagesRequest } from '@/server/upstreams/providers/openai-images/openai-images';
+import type { ImageGeneration, ImageInput } from '@/server/upstreams/providers/types';
 
 /**
  * Every request body the OpenAI adapters build, checked against the request schemas of OpenAI's

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatChunk } from '@/server/upstreams/providers/openai-chat/openai-chat';
+import type { ChatChunk } from '@/server/upstreams/providers/types';
 import { UpstreamError } from '@/server/upstreams/types';
 import { streamHead } from './stream-head';
 

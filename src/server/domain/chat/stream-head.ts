@@ -1,4 +1,4 @@
-import type { ChatChunk } from '@/server/upstreams/providers/openai-chat/openai-chat';
+import type { ChatChunk } from '@/server/upstreams/providers/types';
 import { UpstreamError } from '@/server/upstreams/types';
 
 /** Whether a stream chunk says something: content, a tool call, or why the answer stopped. */

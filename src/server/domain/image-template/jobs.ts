@@ -1,4 +1,4 @@
-import { endJob } from '@/server/domain/jobs/lifecycle';
+import { endJob, type JobRunContext } from '@/server/domain/jobs/lifecycle';
 import { randomUUID } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import { and, eq, lt, sql } from 'drizzle-orm';
@@ -22,8 +22,8 @@ import { chargeWork, insufficientCredits, moveCredits, refundWork, walletOf } fr
 import type { Deps } from '@/server/domain/deps';
 import { AppError, notFound } from '@/server/errors';
 import { notifyJob } from '@/server/domain/jobs/events';
-import { nearestRatio } from '@/server/domain/reverse/reverse';
-import { readImageInput, type ImageSource, type ReadImage } from '@/server/domain/reverse/image-input';
+import { nearestRatio } from '@/server/domain/reading/reading';
+import { readImageInput, type ImageSource, type ReadImage } from '@/server/domain/reading/image-input';
 import { planConversion, runConversion, type ConversionPlan, type StepReport } from './convert';
 import { currentRequestId } from '@/server/request-id';
 
@@ -185,17 +185,12 @@ export async function failConversion(db: Db, jobId: string, error: string, reaso
   return ended !== null;
 }
 
-export interface ConversionRunContext {
-  deps: Deps;
-  signal?: AbortSignal | undefined;
-}
-
 /**
  * Runs one conversion job. A re-run (its worker died) starts again after `receive image`. Throws
  * only for infrastructure errors (the task is retried); a reading that fails everywhere fails the job.
  */
-export async function runConversionJob(ctx: ConversionRunContext, task: Task<TaskPayload<'template.job'>>): Promise<void> {
-  const { db } = ctx.deps;
+export async function runConversionJob(ctx: JobRunContext, task: Task<TaskPayload<'template.job'>>): Promise<void> {
+  const { db } = ctx;
   const { jobId } = task.payload;
   const [job] = await db
     .update(jobs)
@@ -213,13 +208,13 @@ export async function runConversionJob(ctx: ConversionRunContext, task: Task<Tas
     return;
   }
   const input = parsed.data;
-  const key = ctx.deps.files.keyOf(input.image_url);
-  const size = key ? await ctx.deps.files.size(key) : null;
+  const key = ctx.files.keyOf(input.image_url);
+  const size = key ? await ctx.files.size(key) : null;
   if (!key || size === null) {
     await failConversion(db, job.id, 'The uploaded image is no longer stored; its credits were refunded', 'invalid_input');
     return;
   }
-  const image: ReadImage = { data: await buffer(ctx.deps.files.read(key)), mime: input.mime, width: input.width, height: input.height };
+  const image: ReadImage = { data: await buffer(ctx.files.read(key)), mime: input.mime, width: input.width, height: input.height };
   const who: TenantIdentity = { kind: 'tenant', tenantId: job.tenantId, via: 'key' };
 
   let steps: JobStep[] = (job.steps ?? []).filter((s) => s.name === 'receive image');
@@ -237,7 +232,7 @@ export async function runConversionJob(ctx: ConversionRunContext, task: Task<Tas
 
   try {
     const plan = planConversion(input.options);
-    const { answer, layersFailed } = await runConversion(ctx.deps, who, image, plan, {
+    const { answer, layersFailed } = await runConversion(ctx, who, image, plan, {
       ref: job.id,
       report,
       signal: ctx.signal,

@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { JobFailureReason } from '@/contracts/jobs';
 import type { Db } from '@/server/db/client';
 import { jobs, type Job, type UsageCategory } from '@/server/db/schema';
+import type { Deps } from '@/server/domain/deps';
 import { enqueue, QUEUES } from '@/server/queue/queue';
 import { refundJob } from '@/server/domain/credits/ledger';
 import { endedNow, finishDoneAndNotify, notifyJob, type DoneJob } from './events';
@@ -13,6 +14,19 @@ import { endedNow, finishDoneAndNotify, notifyJob, type DoneJob } from './events
  * it when it succeeded only in part); and the change is logged and announced on the job feed.
  * Answers the ended row, or null when the job had already ended (a cancel, a watchdog, another run).
  */
+
+/**
+ * What a job kind's run gets from the worker, whatever the kind: the runtime's parts (`Deps`: the
+ * database, the configuration, the file store) and the worker's signal, which aborts when the task's
+ * lease is lost or the worker stops.
+ */
+export interface JobRunContext extends Deps {
+  signal?: AbortSignal | undefined;
+  /** Back-off between retries of one upstream (tests shorten it). */
+  retryDelayMs?: (tryNo: number) => number;
+  /** Random source of routing's weighted choice (tests fix it). */
+  random?: () => number;
+}
 
 /** Credits given back as the job ends: the ledger category and note, all of the charge unless `amount`. */
 export interface JobRefund {
@@ -41,6 +55,7 @@ export async function endJob(tx: Db, jobId: string, outcome: JobOutcome, opts: E
       status: outcome.status,
       note: null,
       ...(failed ? { error: outcome.error, errorReason: outcome.reason } : {}),
+      ...(outcome.refund ? { creditsRefunded: outcome.refund.amount ?? sql`${jobs.credits}` } : {}),
       ...outcome.set,
       ...endedNow(),
     })

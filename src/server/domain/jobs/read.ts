@@ -3,11 +3,17 @@ import { and, desc, eq, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { preparedPerDb } from '@/server/db/prepared';
 import { jobs, type Job } from '@/server/db/schema';
+
+/** What a job makes, as `kind` names it (`template`: image-to-template). */
+export type JobKind = Job['kind'];
 import type { ScopedIdentity } from '@/server/domain/auth/identity';
 import type { Deps } from '@/server/domain/deps';
 import { notFound, fieldError } from '@/server/errors';
 
-/** A job as callers see it: no upstream, channel or cost. `id`, `job_id` and `jobId` are the same value. */
+/**
+ * A job as callers see it: what it cost them, but no upstream, channel or platform cost. `id`,
+ * `job_id` and `jobId` are the same value.
+ */
 export interface JobView {
   id: string;
   job_id: string;
@@ -30,6 +36,10 @@ export interface JobView {
   batch_id: string | null;
   /** The X-Request-Id of the request that submitted the job. */
   request_id: string | null;
+  /** Credits charged for the job. */
+  credits: number;
+  /** Credits given back (all of them when it failed). */
+  credits_refunded: number;
   created_at: string;
   finished_at: string | null;
 }
@@ -70,6 +80,8 @@ export function jobView(job: Job): JobView {
     background: typeof input.background === 'string' ? input.background : null,
     batch_id: job.batchId,
     request_id: job.requestId,
+    credits: job.credits,
+    credits_refunded: job.creditsRefunded,
     created_at: job.createdAt.toISOString(),
     finished_at: job.finishedAt?.toISOString() ?? null,
   };
@@ -77,7 +89,8 @@ export function jobView(job: Job): JobView {
 
 /**
  * Articles are kept as finished `article` rows of the same table (the Articles page's history), but
- * they are not jobs in the API's sense: `GET /api/jobs` neither lists nor finds them.
+ * they are not jobs in the API's sense: `GET /api/jobs` lists them only when asked (`kind=article`)
+ * and never finds one by id (`GET /api/article?id=` does).
  */
 const notArticle = ne(jobs.kind, 'article');
 
@@ -139,9 +152,9 @@ export async function pageOfJobs(db: Db, conds: SQL[], limit: number, cursor: st
 export async function listJobs(
   db: Db,
   who: ScopedIdentity,
-  opts: { status?: JobStatus | undefined; limit: number; cursor?: string | undefined },
+  opts: { status?: JobStatus | undefined; kind?: JobKind | undefined; limit: number; cursor?: string | undefined },
 ): Promise<{ jobs: Job[]; nextCursor: string | null }> {
-  const conds: SQL[] = [visibleTo(who), notArticle];
+  const conds: SQL[] = [visibleTo(who), opts.kind ? eq(jobs.kind, opts.kind) : notArticle];
   if (opts.status) conds.push(eq(jobs.status, opts.status));
   const { page, nextCursor } = await pageOfJobs(db, conds, opts.limit, opts.cursor);
   return { jobs: page, nextCursor };
@@ -151,7 +164,7 @@ export async function listJobs(
 export async function readJobs(
   { db }: Pick<Deps, 'db'>,
   who: ScopedIdentity,
-  input: { id?: string | undefined; status?: JobStatus | undefined; limit: number; cursor?: string | undefined },
+  input: { id?: string | undefined; status?: JobStatus | undefined; kind?: JobKind | undefined; limit: number; cursor?: string | undefined },
 ): Promise<{ job: JobView } | { jobs: JobView[]; next_cursor: string | null }> {
   if (input.id) return { job: jobView(await getJob(db, who, input.id)) };
   const page = await listJobs(db, who, input);

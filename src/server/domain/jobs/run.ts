@@ -8,25 +8,16 @@ import { coalesce } from '@/server/queue/coalesce';
 import { type Task, type TaskPayload } from '@/server/queue/queue';
 import type { FileStore } from '@/server/storage/store';
 import type { ImageQuality, JobFailureReason } from '@/contracts/jobs';
-import { generateImage, type ImageInput } from '@/server/upstreams/providers/openai-images/openai-images';
+import { imageProvider } from '@/server/upstreams/providers';
+import type { ImageInput } from '@/server/upstreams/providers/types';
 import { failureReasonOf, routeCall, RoutingExhausted, type AttemptNote } from '@/server/upstreams/engine';
 import { cropToRatio, verifyImage, type VerifiedImage } from '@/server/upstreams/verify';
 import { outputFormatsOf, sizeFor, sizesOf } from '@/server/upstreams/sizes';
 import { UpstreamError, type Target, type UpstreamModel } from '@/server/upstreams/types';
 import { AppError } from '@/server/errors';
 import { notifyJob, type DoneJob } from './events';
-import { endJob, endJobsDone } from './lifecycle';
+import { endJob, endJobsDone, type JobRunContext } from './lifecycle';
 import { imageJobInputSchema, imageNeeds } from './types';
-
-export interface RunContext {
-  db: Db;
-  secret: Buffer;
-  files: FileStore;
-  signal?: AbortSignal;
-  /** Back-off between retries of one upstream (tests shorten it). */
-  retryDelayMs?: (tryNo: number) => number;
-  callbackAttempts?: number;
-}
 
 async function readInput(files: FileStore, url: string, name: string): Promise<ImageInput> {
   const key = files.keyOf(url);
@@ -136,7 +127,7 @@ export async function generateForRatio(
   if (!size) throw new UpstreamError('unsupported', `the model takes no size for ${req.ratio}`);
   note.detail = { size: `${size.width}x${size.height}`, ratio: req.ratio };
   const transparent = req.background === 'transparent';
-  const out = await generateImage(
+  const out = await imageProvider(target).generate(
     target,
     {
       prompt: req.prompt,
@@ -164,7 +155,7 @@ export async function generateForRatio(
  * job exactly once. Throws only for infrastructure errors (the task is retried); a generation that
  * fails on every upstream fails the job and refunds it.
  */
-export async function runImageJob(ctx: RunContext, task: Task<TaskPayload<'image.job'>>): Promise<void> {
+export async function runImageJob(ctx: JobRunContext, task: Task<TaskPayload<'image.job'>>): Promise<void> {
   const { jobId } = task.payload;
   // One statement marks the run and reads the job with its tenant's binding (shared by jobs claimed together).
   const started = await startJob(ctx.db, jobId);
@@ -187,7 +178,7 @@ export async function runImageJob(ctx: RunContext, task: Task<TaskPayload<'image
     const base = input.image_url ? await readInput(ctx.files, input.image_url, 'image') : undefined;
     const routed = await routeCall(
       ctx.db,
-      ctx.secret,
+      ctx.config.secret,
       {
         media: 'image',
         model: input.model ?? undefined,
@@ -231,7 +222,7 @@ export async function runImageJob(ctx: RunContext, task: Task<TaskPayload<'image
     const url = await ctx.files.put(key, routed.result.data, routed.result.verified.mime);
     if (job.callbackUrl) {
       // The callback is queued in the transaction that ends the job: it exists exactly when the job is done.
-      await ctx.db.transaction((tx) => endJob(tx, job.id, { status: 'done', set: { cdnUrl: url } }, { callbackAttempts: ctx.callbackAttempts }));
+      await ctx.db.transaction((tx) => endJob(tx, job.id, { status: 'done', set: { cdnUrl: url } }, { callbackAttempts: ctx.config.callbackAttempts }));
     } else {
       await finishDone(ctx.db, { id: job.id, cdnUrl: url, finishedAt: new Date() });
     }
@@ -239,7 +230,7 @@ export async function runImageJob(ctx: RunContext, task: Task<TaskPayload<'image
   } catch (err) {
     if (ctx.signal?.aborted) throw err;
     if (err instanceof RoutingExhausted || err instanceof AppError) {
-      await failJob(ctx.db, job, err.message, failureReasonOf(err), ctx.callbackAttempts);
+      await failJob(ctx.db, job, err.message, failureReasonOf(err), ctx.config.callbackAttempts);
       logger.info({ job: job.id, tenant: job.tenantId, run: task.attempt, err: err.message }, 'image job failed');
       return;
     }

@@ -8,7 +8,7 @@ import busboy from 'busboy';
 import { randomUUID } from 'node:crypto';
 import { WORKSPACE_PATTERN } from '@/contracts/uploads';
 import { AppError, badRequest, fieldError } from '@/server/errors';
-import { drainStream } from '@/server/edge/http/body-limit';
+import { drainStream } from '@/server/net/body-drain';
 import { allowedList, detectType, formatMb, MAX_UPLOAD_BYTES, SNIFF_BYTES, type UploadType } from './file-types';
 
 /**

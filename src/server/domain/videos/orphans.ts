@@ -4,12 +4,13 @@ import type { Db } from '@/server/db/client';
 import { videoTasks, type Job, type VideoTaskRow } from '@/server/db/schema';
 import { logger } from '@/server/logger';
 import type { Reschedule } from '@/server/queue/worker';
-import { getVideoTask, type VideoTaskState } from '@/server/upstreams/providers/ark-video/ark-video';
+import { videoProvider } from '@/server/upstreams/providers';
+import type { VideoTaskState } from '@/server/upstreams/providers/types';
 import { UpstreamError } from '@/server/upstreams/types';
 import type { AdminIdentity } from '@/server/domain/auth/identity';
 import type { Deps } from '@/server/domain/deps';
 import { ENDED_STATES, isEnded, pollDelay, recordTaskEnd, taskEndDetail, taskFailure, taskUpstream, UNFOLLOWED } from './outcomes';
-import type { VideoRunContext } from './run';
+import type { JobRunContext } from '@/server/domain/jobs/lifecycle';
 import { videoJobInputSchema } from './types';
 
 /**
@@ -50,9 +51,9 @@ async function settle(db: Db, id: string, upstreamState: string, polls?: boolean
 }
 
 /** One status read of an orphaned task: its last status kept current, its end recorded with the provider's cost facts. */
-export async function followOrphan(ctx: VideoRunContext, job: Job, vt: VideoTaskRow): Promise<Reschedule | undefined> {
+export async function followOrphan(ctx: JobRunContext, job: Job, vt: VideoTaskRow): Promise<Reschedule | undefined> {
   if (!vt.orphanedAt || !vt.upstreamTaskId || isEnded(vt.upstreamState) || vt.upstreamState === UNFOLLOWED) return undefined;
-  const up = await taskUpstream(ctx.db, ctx.secret, vt);
+  const up = await taskUpstream(ctx.db, ctx.config.secret, vt);
   if (!up) {
     await settle(ctx.db, vt.id, UNFOLLOWED);
     return undefined;
@@ -64,7 +65,7 @@ export async function followOrphan(ctx: VideoRunContext, job: Job, vt: VideoTask
   let state: VideoTaskState;
   try {
     const timeout = AbortSignal.timeout(Math.min(up.target.softTimeoutMs, 30_000));
-    state = await getVideoTask(up.target, vt.upstreamTaskId, ctx.signal ? AbortSignal.any([ctx.signal, timeout]) : timeout);
+    state = await videoProvider(up.target).get(up.target, vt.upstreamTaskId, ctx.signal ? AbortSignal.any([ctx.signal, timeout]) : timeout);
   } catch (err) {
     if (ctx.signal?.aborted) throw err;
     if (err instanceof UpstreamError && err.status === 404) {
@@ -74,22 +75,22 @@ export async function followOrphan(ctx: VideoRunContext, job: Job, vt: VideoTask
     }
     if (giveUp) return stopFollowing(ctx, vt, started);
     await settle(ctx.db, vt.id, vt.upstreamState ?? 'running', true);
-    return { rescheduleInMs: pollDelay(ctx.video, vt.polls) };
+    return { rescheduleInMs: pollDelay(ctx.config.video, vt.polls) };
   }
   if (state.status === 'queued' || state.status === 'running') {
     if (giveUp) return stopFollowing(ctx, vt, started);
     await settle(ctx.db, vt.id, state.status, true);
-    return { rescheduleInMs: pollDelay(ctx.video, vt.polls) };
+    return { rescheduleInMs: pollDelay(ctx.config.video, vt.polls) };
   }
   await settle(ctx.db, vt.id, state.status);
-  const failure = state.status === 'failed' || state.status === 'expired' ? taskFailure(state) : null;
+  const failure = state.status === 'failed' || state.status === 'expired' ? taskFailure(state, up.target) : null;
   const detail: Record<string, unknown> = { ...taskEndDetail(vt, state, up.costUsd, seconds), orphaned: true };
   recordTaskEnd(ctx.db, vt, started, failure === null, failure?.cls ?? null, { errorCode: failure?.code, detail });
   logger.info({ job: vt.id, channel: vt.channel, status: state.status, cost: detail.provider_cost_usd }, 'an orphaned upstream video task ended');
   return undefined;
 }
 
-function stopFollowing(ctx: VideoRunContext, vt: VideoTaskRow, started: number): Promise<undefined> {
+function stopFollowing(ctx: JobRunContext, vt: VideoTaskRow, started: number): Promise<undefined> {
   recordTaskEnd(ctx.db, vt, started, false, 'timeout', {
     detail: { upstream_task_id: vt.upstreamTaskId, status: vt.upstreamState, orphaned: true, unfollowed: true },
   });

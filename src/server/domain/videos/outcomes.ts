@@ -1,8 +1,9 @@
+import { videoProvider } from '@/server/upstreams/providers';
 import type { JobFailureReason } from '@/contracts/jobs';
 import type { Db } from '@/server/db/client';
 import type { VideoTaskRow } from '@/server/db/schema';
 import type { Config } from '@/server/config';
-import { taskFailureClass, type VideoTaskState } from '@/server/upstreams/providers/ark-video/ark-video';
+import type { VideoTaskState } from '@/server/upstreams/providers/types';
 import { reasonOfClass, recordAttempt, type AttemptNote } from '@/server/upstreams/engine';
 import { getUpstream, targetOf } from '@/server/upstreams/registry';
 import type { ErrorClass, Target } from '@/server/upstreams/types';
@@ -90,9 +91,9 @@ export interface TaskFailure {
 }
 
 /** The cause a failed or expired task names. An unknown code is the provider's failure (`upstream_error`), kept verbatim for operators. */
-export function taskFailure(state: Pick<VideoTaskState, 'status' | 'error'>): TaskFailure {
+export function taskFailure(state: Pick<VideoTaskState, 'status' | 'error'>, target: Pick<Target, 'adapter'>): TaskFailure {
   const code = state.error?.code ?? (state.status === 'expired' ? 'expired' : 'unknown');
-  const cls: ErrorClass = state.status === 'expired' ? 'timeout' : (taskFailureClass(code) ?? 'server_error');
+  const cls: ErrorClass = state.status === 'expired' ? 'timeout' : (videoProvider(target).failureClass(code) ?? 'server_error');
   const reason = reasonOfClass(cls);
   return { cls, code, reason, next: MOVES_ON.has(cls), error: failureText(reason, code) };
 }

@@ -1,35 +1,22 @@
-import { endJob } from '@/server/domain/jobs/lifecycle';
+import { endJob, type JobRunContext } from '@/server/domain/jobs/lifecycle';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { jobs, tenants, videoTasks, type Job, type VideoTaskRow } from '@/server/db/schema';
 import { logger } from '@/server/logger';
 import { type Task, type TaskPayload } from '@/server/queue/queue';
 import type { Reschedule } from '@/server/queue/worker';
-import type { FileStore } from '@/server/storage/store';
 import type { JobFailureReason } from '@/contracts/jobs';
-import { cancelVideoTask, createVideoTask, getVideoTask, type VideoTaskState } from '@/server/upstreams/providers/ark-video/ark-video';
+import { videoProvider } from '@/server/upstreams/providers';
+import type { VideoTaskState } from '@/server/upstreams/providers/types';
 import { ContentRefused, failureReasonOf, planOrThrow, RoutingExhausted, runChain } from '@/server/upstreams/engine';
 import { getUpstream, targetOf } from '@/server/upstreams/registry';
 import { UpstreamError, type Target } from '@/server/upstreams/types';
-import type { Config } from '@/server/config';
 import { AppError } from '@/server/errors';
 import { notifyJob } from '@/server/domain/jobs/events';
 import { storeResult } from './store';
 import { followOrphan, stillOrphaned } from './orphans';
 import { contentRefusedText, pollDelay, recordTaskEnd, taskEndDetail, taskFailure, taskUpstream } from './outcomes';
 import { videoJobInputSchema, videoNeeds, type VideoJobInput } from './types';
-
-export interface VideoRunContext {
-  db: Db;
-  secret: Buffer;
-  files: FileStore;
-  video: Config['video'];
-  signal?: AbortSignal;
-  retryDelayMs?: (tryNo: number) => number;
-  callbackAttempts?: number;
-  /** Random source of the weighted choice (tests fix it). */
-  random?: () => number;
-}
 
 /** A task row still open: the worker's writes never overwrite an ending (a cancel, a time-out) made meanwhile. */
 const open = (id: string) => and(eq(videoTasks.id, id), notInArray(videoTasks.state, ['succeeded', 'failed', 'cancelled']));
@@ -78,14 +65,14 @@ export async function failVideo(db: Db, jobId: string, error: string, opts: Fail
  * worker slot and no connection: the same queue row is re-scheduled with a later `run_at`. Once the job
  * ended, the row lives on only while an orphaned upstream task is followed to its end.
  */
-export async function runVideoJob(ctx: VideoRunContext, task: Task<TaskPayload<'video.job'>>): Promise<Reschedule | undefined> {
+export async function runVideoJob(ctx: JobRunContext, task: Task<TaskPayload<'video.job'>>): Promise<Reschedule | undefined> {
   const next = await runStep(ctx, task);
   if (next) return next;
   // Ended by this step or meanwhile (a cancel) while the provider goes on: keep the row to follow it.
-  return (await stillOrphaned(ctx.db, task.payload.jobId)) ? { rescheduleInMs: ctx.video.pollFirstMs } : undefined;
+  return (await stillOrphaned(ctx.db, task.payload.jobId)) ? { rescheduleInMs: ctx.config.video.pollFirstMs } : undefined;
 }
 
-async function runStep(ctx: VideoRunContext, task: Task<TaskPayload<'video.job'>>): Promise<Reschedule | undefined> {
+async function runStep(ctx: JobRunContext, task: Task<TaskPayload<'video.job'>>): Promise<Reschedule | undefined> {
   const { jobId } = task.payload;
   const [found] = await ctx.db
     .select({ job: jobs, vt: videoTasks, binding: tenants.boundModel })
@@ -96,7 +83,7 @@ async function runStep(ctx: VideoRunContext, task: Task<TaskPayload<'video.job'>
   if (!found) return undefined;
   if (found.job.status !== 'pending') return followOrphan(ctx, found.job, found.vt);
   const { job, vt, binding } = found;
-  const fail = (error: string, reason: JobFailureReason) => failVideo(ctx.db, job.id, error, { reason, callbackAttempts: ctx.callbackAttempts, orphan: true });
+  const fail = (error: string, reason: JobFailureReason) => failVideo(ctx.db, job.id, error, { reason, callbackAttempts: ctx.config.callbackAttempts, orphan: true });
   if (task.attempt > task.maxAttempts) {
     await fail('The video task was interrupted several times (worker restarts) and was stopped; its credits were refunded', 'interrupted');
     return undefined;
@@ -127,7 +114,7 @@ async function runStep(ctx: VideoRunContext, task: Task<TaskPayload<'video.job'>
   }
 }
 
-async function createUpstreamTask(ctx: VideoRunContext, job: Job, vt: VideoTaskRow, input: VideoJobInput, binding: string | null): Promise<Reschedule | undefined> {
+async function createUpstreamTask(ctx: JobRunContext, job: Job, vt: VideoTaskRow, input: VideoJobInput, binding: string | null): Promise<Reschedule | undefined> {
   const plan = await planOrThrow(ctx.db, { media: 'video', model: input.tier, binding, needs: videoNeeds(input) }, ctx.random);
   // Upstreams that already failed this task (bad output, failed task) are not tried again.
   const chain = plan.chain.filter((c) => !vt.failedUpstreams.includes(c.upstream.id));
@@ -137,10 +124,10 @@ async function createUpstreamTask(ctx: VideoRunContext, job: Job, vt: VideoTaskR
   if (offset > 0) await setNote(ctx.db, job, NOTE(offset, total));
   const routed = await runChain(
     ctx.db,
-    ctx.secret,
+    ctx.config.secret,
     chain,
     async (target, _model, signal) =>
-      createVideoTask(
+      videoProvider(target).create(
         target,
         {
           prompt: input.prompt,
@@ -184,7 +171,7 @@ async function createUpstreamTask(ctx: VideoRunContext, job: Job, vt: VideoTaskR
   if (!stored) {
     // Cancelled while the upstream task was being created: cancel that one too, or follow it when the provider will not.
     const row = await getUpstream(ctx.db, routed.upstreamId).catch(() => null);
-    const cancelled = row ? await tryCancel(targetOf(row, routed.model, ctx.secret), routed.result) : false;
+    const cancelled = row ? await tryCancel(targetOf(row, routed.model, ctx.config.secret), routed.result) : false;
     if (!cancelled) {
       await ctx.db
         .update(videoTasks)
@@ -193,13 +180,13 @@ async function createUpstreamTask(ctx: VideoRunContext, job: Job, vt: VideoTaskR
     }
     return undefined;
   }
-  return { rescheduleInMs: ctx.video.pollFirstMs };
+  return { rescheduleInMs: ctx.config.video.pollFirstMs };
 }
 
 /** Asks the provider to cancel a task; false when it would not (Ark: a running task) or could not be reached. */
 export async function tryCancel(target: Target, upstreamTaskId: string): Promise<boolean> {
   try {
-    await cancelVideoTask(target, upstreamTaskId, AbortSignal.timeout(10_000));
+    await videoProvider(target).cancel(target, upstreamTaskId, AbortSignal.timeout(10_000));
     return true;
   } catch (err) {
     logger.info({ err, channel: target.channel, task: upstreamTaskId }, 'the upstream did not cancel the video task');
@@ -219,7 +206,7 @@ async function setNote(db: Db, job: Job, note: string): Promise<void> {
 }
 
 /** The upstream counts as failed for this task: the next upstream of the tier gets it (a new upstream task). */
-async function nextUpstream(ctx: VideoRunContext, vt: VideoTaskRow, why: string): Promise<Reschedule> {
+async function nextUpstream(ctx: JobRunContext, vt: VideoTaskRow, why: string): Promise<Reschedule> {
   logger.info({ job: vt.id, channel: vt.channel, why }, 'video upstream failed; trying the next upstream of the tier');
   await ctx.db
     .update(videoTasks)
@@ -239,23 +226,23 @@ async function nextUpstream(ctx: VideoRunContext, vt: VideoTaskRow, why: string)
 }
 
 /** Whether an upstream of the tier that has not failed this task is left to take it. */
-async function anotherUpstream(ctx: VideoRunContext, vt: VideoTaskRow, input: VideoJobInput, binding: string | null): Promise<boolean> {
+async function anotherUpstream(ctx: JobRunContext, vt: VideoTaskRow, input: VideoJobInput, binding: string | null): Promise<boolean> {
   const plan = await planOrThrow(ctx.db, { media: 'video', model: input.tier, binding, needs: videoNeeds(input) }, ctx.random).catch(() => null);
   const tried = new Set([...vt.failedUpstreams, vt.upstreamId]);
   return plan?.chain.some((c) => !tried.has(c.upstream.id)) ?? false;
 }
 
-async function pollUpstreamTask(ctx: VideoRunContext, job: Job, vt: VideoTaskRow, input: VideoJobInput, binding: string | null): Promise<Reschedule | undefined> {
-  const up = await taskUpstream(ctx.db, ctx.secret, vt);
+async function pollUpstreamTask(ctx: JobRunContext, job: Job, vt: VideoTaskRow, input: VideoJobInput, binding: string | null): Promise<Reschedule | undefined> {
+  const up = await taskUpstream(ctx.db, ctx.config.secret, vt);
   if (!up || !vt.upstreamTaskId) return nextUpstream(ctx, vt, 'upstream removed');
   const { target, costUsd } = up;
-  const deadlineS = ctx.video.deadlinesS[vt.tier] ?? ctx.video.deadlinesS.default ?? 1200;
+  const deadlineS = ctx.config.video.deadlinesS[vt.tier] ?? ctx.config.video.deadlinesS.default ?? 1200;
   const stuckMs = Date.now() - vt.stateChangedAt.getTime();
   const started = Date.now();
   let state: VideoTaskState;
   try {
     const timeout = AbortSignal.timeout(Math.min(target.softTimeoutMs, 30_000));
-    state = await getVideoTask(target, vt.upstreamTaskId, ctx.signal ? AbortSignal.any([ctx.signal, timeout]) : timeout);
+    state = await videoProvider(target).get(target, vt.upstreamTaskId, ctx.signal ? AbortSignal.any([ctx.signal, timeout]) : timeout);
   } catch (err) {
     if (ctx.signal?.aborted) throw err;
     if (err instanceof UpstreamError && err.status === 404) {
@@ -265,7 +252,7 @@ async function pollUpstreamTask(ctx: VideoRunContext, job: Job, vt: VideoTaskRow
     if (stuckMs > deadlineS * 1000) return timeOut(ctx, job, vt, target, deadlineS);
     // A failed status check is retried at the next poll; the deadline bounds how long.
     await ctx.db.update(videoTasks).set({ polls: sql`${videoTasks.polls} + 1` }).where(eq(videoTasks.id, vt.id));
-    return { rescheduleInMs: pollDelay(ctx.video, vt.polls) };
+    return { rescheduleInMs: pollDelay(ctx.config.video, vt.polls) };
   }
   const ended = (ok: boolean, cls: Parameters<typeof recordTaskEnd>[4], errorCode?: string, extra: Record<string, unknown> = {}) =>
     recordTaskEnd(ctx.db, vt, started, ok, cls, { errorCode, detail: { ...taskEndDetail(vt, state, costUsd, input.duration), ...extra } });
@@ -286,11 +273,11 @@ async function pollUpstreamTask(ctx: VideoRunContext, job: Job, vt: VideoTaskRow
             .returning();
           if (row) await notifyJob(tx, row);
         });
-        return { rescheduleInMs: pollDelay(ctx.video, 0) };
+        return { rescheduleInMs: pollDelay(ctx.config.video, 0) };
       }
       if (stuckMs > deadlineS * 1000) return timeOut(ctx, job, vt, target, deadlineS);
       await ctx.db.update(videoTasks).set({ polls: sql`${videoTasks.polls} + 1`, upstreamState: state.status }).where(eq(videoTasks.id, vt.id));
-      return { rescheduleInMs: pollDelay(ctx.video, vt.polls) };
+      return { rescheduleInMs: pollDelay(ctx.config.video, vt.polls) };
     }
     case 'succeeded': {
       if (!state.videoUrl) {
@@ -311,17 +298,17 @@ async function pollUpstreamTask(ctx: VideoRunContext, job: Job, vt: VideoTaskRow
     }
     case 'failed':
     case 'expired': {
-      const failure = taskFailure(state);
+      const failure = taskFailure(state, target);
       ended(false, failure.cls, failure.code);
       if (failure.next && (await anotherUpstream(ctx, vt, input, binding))) return nextUpstream(ctx, vt, `upstream task failed: ${failure.code}`);
-      await failVideo(ctx.db, job.id, failure.error, { reason: failure.reason, upstreamState: state.status, callbackAttempts: ctx.callbackAttempts });
+      await failVideo(ctx.db, job.id, failure.error, { reason: failure.reason, upstreamState: state.status, callbackAttempts: ctx.config.callbackAttempts });
       return undefined;
     }
     case 'cancelled':
       await failVideo(ctx.db, job.id, 'The video task was cancelled upstream; its credits were refunded', {
         reason: 'upstream_error',
         upstreamState: 'cancelled',
-        callbackAttempts: ctx.callbackAttempts,
+        callbackAttempts: ctx.config.callbackAttempts,
       });
       return undefined;
   }
@@ -331,14 +318,14 @@ async function pollUpstreamTask(ctx: VideoRunContext, job: Job, vt: VideoTaskRow
  * A task past its deadline: cancelled upstream where the provider allows it and failed with a refund.
  * A task the provider goes on with (Ark: running) is followed to its end as an orphan.
  */
-async function timeOut(ctx: VideoRunContext, job: Job, vt: VideoTaskRow, target: Target, deadlineS: number): Promise<undefined> {
+async function timeOut(ctx: JobRunContext, job: Job, vt: VideoTaskRow, target: Target, deadlineS: number): Promise<undefined> {
   const cancelled = await tryCancel(target, vt.upstreamTaskId ?? '');
   const released = cancelled && vt.state !== 'running';
   await failVideo(
     ctx.db,
     job.id,
     `Timed out: the video task made no progress for ${Math.round(deadlineS)} s (${vt.tier}'s limit); its credits were refunded`,
-    { reason: 'timeout', callbackAttempts: ctx.callbackAttempts, orphan: !released, upstreamState: released ? 'cancelled' : undefined },
+    { reason: 'timeout', callbackAttempts: ctx.config.callbackAttempts, orphan: !released, upstreamState: released ? 'cancelled' : undefined },
   );
   return undefined;
 }

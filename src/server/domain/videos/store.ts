@@ -1,4 +1,4 @@
-import { endJob } from '@/server/domain/jobs/lifecycle';
+import { endJob, type JobRunContext } from '@/server/domain/jobs/lifecycle';
 import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
@@ -6,23 +6,22 @@ import os from 'node:os';
 import path from 'node:path';
 import { videoTasks, type Job, type VideoTaskRow } from '@/server/db/schema';
 import { logger } from '@/server/logger';
-import type { VideoTaskState } from '@/server/upstreams/providers/ark-video/ark-video';
+import type { VideoTaskState } from '@/server/upstreams/providers/types';
 import { download, downloadToFile } from '@/server/upstreams/providers/http';
 import { UpstreamError } from '@/server/upstreams/types';
 import { imageExtension, inspectMp4File } from './media-facts';
-import type { VideoRunContext } from './run';
 import type { VideoJobInput } from './types';
 
 /**
  * Downloads the video as a stream into a temporary file (capped), checks it is an MP4 (ftyp box) whose
  * duration is within 1 s of the request, stores it and its cover, and ends the job as done.
  */
-export async function storeResult(ctx: VideoRunContext, job: Job, vt: VideoTaskRow, input: VideoJobInput, state: VideoTaskState): Promise<boolean> {
+export async function storeResult(ctx: JobRunContext, job: Job, vt: VideoTaskRow, input: VideoJobInput, state: VideoTaskState): Promise<boolean> {
   const tmp = path.join(os.tmpdir(), `studio-video-${randomUUID()}.mp4`);
   const signal = ctx.signal ? AbortSignal.any([ctx.signal, AbortSignal.timeout(10 * 60_000)]) : AbortSignal.timeout(10 * 60_000);
   let videoUrl: string;
   try {
-    const size = await downloadToFile(state.videoUrl ?? '', tmp, signal, ctx.video.maxBytes);
+    const size = await downloadToFile(state.videoUrl ?? '', tmp, signal, ctx.config.video.maxBytes);
     const facts = await inspectMp4File(tmp);
     if (!facts) throw new UpstreamError('bad_output', 'the result is not an MP4 file');
     if (Math.abs(facts.duration - input.duration) > 1) {
@@ -44,7 +43,7 @@ export async function storeResult(ctx: VideoRunContext, job: Job, vt: VideoTaskR
     }
   }
   const done = await ctx.db.transaction(async (tx) => {
-    const row = await endJob(tx, job.id, { status: 'done', set: { cdnUrl: videoUrl } }, { callbackAttempts: ctx.callbackAttempts });
+    const row = await endJob(tx, job.id, { status: 'done', set: { cdnUrl: videoUrl } }, { callbackAttempts: ctx.config.callbackAttempts });
     if (!row) return null;
     await tx
       .update(videoTasks)

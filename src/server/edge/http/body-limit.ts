@@ -1,6 +1,8 @@
 import type { IncomingMessage } from 'node:http';
-import type { Readable } from 'node:stream';
+import { DRAIN_LIMIT_BYTES, DRAIN_TIMEOUT_MS, drainStream } from '@/server/net/body-drain';
 import { errorAnswer, toResponse, type JsonAnswer } from './error-response';
+
+export { drainStream };
 
 /**
  * Refusing a request body for its size without breaking the client's connection. A client that is
@@ -10,10 +12,6 @@ import { errorAnswer, toResponse, type JsonAnswer } from './error-response';
  * sending forever. Every route that takes a body (REST, the console's tRPC, uploads) uses this module.
  */
 
-/** The most of a refused body that is read and thrown away; above the largest upload (50 MB). */
-export const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
-/** The longest a refused body is read for. */
-export const DRAIN_TIMEOUT_MS = 30_000;
 
 /** The 413 answer for a body over `limit` bytes. */
 export function bodyTooLarge(limit: number): Response {
@@ -148,35 +146,5 @@ export function readNodeBodyLimited(req: IncomingMessage, limit: number): Promis
     req.once('end', onEnd);
     req.once('error', onError);
     req.once('close', onClose);
-  });
-}
-
-/** The same drain for a Node stream (the multipart parser's source): bounded, then destroyed. */
-export function drainStream(source: Readable, alreadyRead = 0): Promise<void> {
-  return new Promise((resolve) => {
-    if (source.readableEnded || source.destroyed) {
-      resolve();
-      return;
-    }
-    let read = alreadyRead;
-    const done = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-    const timer = setTimeout(() => {
-      source.destroy();
-      done();
-    }, DRAIN_TIMEOUT_MS);
-    source.on('data', (chunk: Buffer) => {
-      read += chunk.length;
-      if (read > DRAIN_LIMIT_BYTES) {
-        source.destroy();
-        done();
-      }
-    });
-    source.once('end', done);
-    source.once('close', done);
-    source.once('error', done);
-    source.resume();
   });
 }

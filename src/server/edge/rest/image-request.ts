@@ -1,6 +1,6 @@
-import { READ_IMAGE_MAX_BYTES } from '@/contracts/reverse';
+import { READ_IMAGE_MAX_BYTES } from '@/contracts/reading';
 import { AppError, badRequest, fieldError } from '@/server/errors';
-import type { ImageSource } from '@/server/domain/reverse/image-input';
+import type { ImageSource } from '@/server/domain/reading/image-input';
 import { readBodyLimited } from '@/server/edge/http/body-limit';
 import type { SessionIdentity } from '@/server/api/context';
 import type { Context } from '@/server/api/trpc';

@@ -1,6 +1,6 @@
-import { REMOVED_REVERSE_PARAMS } from '@/contracts/reverse';
+import { REMOVED_REVERSE_PARAMS } from '@/contracts/reading';
 import { fieldError } from '@/server/errors';
-import { reverseImage } from '@/server/domain/reverse/reverse';
+import { reverseImage } from '@/server/domain/reading/reading';
 import { requireScoped } from '@/server/domain/auth/guard';
 import type { SessionIdentity } from '@/server/api/context';
 import { answerImageEndpoint, readImageRequest } from './image-request';

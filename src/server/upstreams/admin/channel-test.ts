@@ -2,9 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { upstreams } from '@/server/db/schema';
 import { notFound, fieldError } from '@/server/errors';
-import { readJson, upstreamFetch } from '@/server/upstreams/providers/http';
 import { probeChat } from '@/server/upstreams/maintenance';
-import { generateImage } from '@/server/upstreams/providers/openai-images/openai-images';
+import { providerFor } from '@/server/upstreams/providers';
 import { targetOf } from '@/server/upstreams/registry';
 import { UpstreamError, type ErrorClass, type Target, type UpstreamModel } from '@/server/upstreams/types';
 import { sizeFor, sizesOf } from '@/server/upstreams/sizes';
@@ -30,10 +29,11 @@ export interface ChannelTestResult {
 
 /** What the test sends on each protocol, in words. */
 function callOf(target: Target, model: UpstreamModel): string {
-  if (target.adapter === 'openai-chat') return 'POST /v1/chat/completions, max_completion_tokens 1';
-  if (target.adapter === 'ark-video') return 'GET /api/v3/contents/generations/tasks, page_size 1';
+  const provider = providerFor(target);
+  if (provider.media === 'chat') return `${provider.completeCall}, max_completion_tokens 1`;
+  if (provider.media === 'video') return provider.probeCall;
   const size = squareOf(model);
-  return `POST /v1/images/generations, ${size.width}x${size.height}${lowQuality(model) ? ', quality low' : ''}`;
+  return `${provider.generateCall}, ${size.width}x${size.height}${lowQuality(model) ? ', quality low' : ''}`;
 }
 
 const lowQuality = (model: UpstreamModel) => model.capabilities.qualities?.includes('low') === true;
@@ -47,25 +47,23 @@ const squareOf = (model: UpstreamModel) => sizeFor(sizesOf(model), '1:1') ?? { w
  * task is billed once it starts and only queued tasks can be cancelled. Answers the sample.
  */
 async function smallestCall(target: Target, model: UpstreamModel, signal: AbortSignal): Promise<string> {
-  switch (target.adapter) {
-    case 'openai-chat': {
+  const provider = providerFor(target);
+  switch (provider.media) {
+    case 'chat': {
       const answer = await probeChat(target, model, { messages: [{ role: 'user', content: 'Reply with the single word: ok' }] }, signal);
       const content = answer.choices[0]?.message.content ?? '';
       return `reply ${JSON.stringify(content.slice(0, 80))}${answer.usage ? `, ${answer.usage.total_tokens} tokens` : ''}`;
     }
-    case 'openai-images': {
+    case 'image': {
       const quality = lowQuality(model) ? ('low' as const) : undefined;
       const size = squareOf(model);
-      const out = await generateImage(target, { prompt: 'A plain light grey square.', width: size.width, height: size.height, quality }, signal);
+      const out = await provider.generate(target, { prompt: 'A plain light grey square.', width: size.width, height: size.height, quality }, signal);
       const img = await verifyImage(out.data, {});
       return `${img.width}×${img.height} ${img.format}, ${Math.max(1, Math.round(out.data.length / 1024))} KB`;
     }
-    case 'ark-video': {
-      const res = await upstreamFetch(target, '/api/v3/contents/generations/tasks?page_num=1&page_size=1', { method: 'GET' }, signal);
-      const json = await readJson<{ total?: unknown; items?: unknown }>(res, signal);
-      if (!Array.isArray(json.items) && typeof json.total !== 'number') throw new UpstreamError('bad_output', 'the task list answered without items or total');
-      return `task list answered${typeof json.total === 'number' ? `, ${json.total} tasks on the account` : ''}`;
-    }
+    case 'video':
+      await provider.probe(target, signal);
+      return 'task list answered (authenticated; creating a task is billed, so none is made)';
   }
 }
 

@@ -242,6 +242,11 @@ export function parseAnswer<T>(bytes: Buffer): T {
   }
 }
 
+/** The probe of every OpenAI-compatible server: `GET /v1/models`, authenticated and free. */
+export async function probeOpenAiModels(target: Target, signal: AbortSignal): Promise<void> {
+  await upstreamFetch(target, '/v1/models', { method: 'GET' }, signal);
+}
+
 /**
  * Opens the download of a result file the upstream points to: only http(s) URLs, a 2xx answer with a
  * body, and a declared length within `maxBytes` (the body itself is still read bounded: the header

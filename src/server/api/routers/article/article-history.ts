@@ -1,9 +1,10 @@
 import { articleHistory } from '@/server/domain/article/history';
 import { scopedProcedure } from '@/server/api/trpc';
-import { articleHistoryInput, articleHistoryOutput } from './article-history.types';
+import { articleHistoryInput, articleHistoryMeta, articleHistoryOutput } from './article-history.types';
 
-/** Console only (no REST path): the caller's articles, newest first, with search; a member sees its own. */
+/** `GET /api/article/history` and the Articles page: the caller's articles, newest first, with search; a member sees its own. */
 export const articleHistoryProcedure = scopedProcedure
+  .meta(articleHistoryMeta)
   .input(articleHistoryInput)
   .output(articleHistoryOutput)
-  .query(({ ctx, input }) => articleHistory(ctx.db, ctx.identity, input));
+  .query(async ({ ctx, input }) => ({ ok: true as const, ...(await articleHistory(ctx.db, ctx.identity, input)) }));

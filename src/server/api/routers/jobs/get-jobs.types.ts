@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { jobFailureReasons, jobStatuses } from '@/contracts/jobs';
 import { route } from '@/server/api/meta';
 
+/** The kinds a job row can be (`template`: image-to-template). */
+const JOB_KINDS = ['image', 'video', 'template', 'article'] as const;
+
 export const jobView = z.object({
   id: z.uuid().meta({ description: 'The job id' }),
   job_id: z.uuid().meta({ description: 'The job id again (older clients read job_id)' }),
@@ -30,6 +33,8 @@ export const jobView = z.object({
   background: z.string().nullable().meta({ description: 'transparent or opaque, when asked for' }),
   batch_id: z.string().nullable().meta({ description: 'The batch it was submitted in (POST /api/generate-batch)' }),
   request_id: z.string().nullable().meta({ description: 'The `X-Request-Id` of the request that submitted the job (the caller’s, or the one Studio made): quote it when asking for support.' }),
+  credits: z.number().int().meta({ description: 'Credits charged for the job' }),
+  credits_refunded: z.number().int().meta({ description: 'Credits given back: all of them when it failed, a share for a conversion whose text layers were not read, else 0' }),
   created_at: z.string().meta({ description: 'When it was submitted (ISO 8601)' }),
   finished_at: z.string().nullable().meta({ description: 'When it finished; null while pending' }),
 });
@@ -37,6 +42,10 @@ export const jobView = z.object({
 export const getJobsInput = z.object({
   id: z.uuid('must be a job id (uuid)').meta({ description: 'One job by id: answers {ok, job}' }).optional(),
   status: z.enum(jobStatuses, 'must be pending, done or failed').meta({ description: 'Only jobs in this state' }).optional(),
+  kind: z
+    .enum(JOB_KINDS, `must be one of ${JOB_KINDS.join(', ')}`)
+    .meta({ description: 'Only jobs of this kind: image, video, template (image-to-template) or article. Without it every kind but articles is listed.' })
+    .optional(),
   limit: z.number({ error: 'must be a whole number' }).int('must be a whole number').min(1).max(100).default(20).meta({ description: 'Jobs per page, 1-100 (default 20)' }),
   cursor: z.string().max(200).meta({ description: 'next_cursor of the previous page' }).optional(),
 });
@@ -49,5 +58,5 @@ export const getJobsOutput = z.object({
 });
 
 export const getJobsMeta = route('GET /jobs', 'Images', 'One job, or the caller’s jobs newest first', {
-  description: '`?id=<jobId>` answers `{ok, job}`. Without `id`: `{ok, jobs, next_cursor}`, newest first, `limit` 1-100 (default 20), optional `status` filter; pass `next_cursor` as `cursor` for the next page. A tenant key sees every job of the tenant, a member key only its own; another tenant’s job is 404.',
+  description: '`?id=<jobId>` answers `{ok, job}`. Without `id`: `{ok, jobs, next_cursor}`, newest first, `limit` 1-100 (default 20), optional `status` and `kind` filters (`kind=article` lists articles, which are otherwise left out); pass `next_cursor` as `cursor` for the next page. Each job says what it cost: `credits` charged and `credits_refunded`. A tenant key sees every job of the tenant, a member key only its own; another tenant’s job is 404. `GET /api/jobs/detail?id=` adds its ledger rows, request and callback deliveries.',
 });

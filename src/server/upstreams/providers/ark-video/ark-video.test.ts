@@ -3,7 +3,8 @@ import { resolve } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import { describe, expect, it } from 'vitest';
 import { SIM_CHANNELS, type SimVideoChannel } from '@/sim/channels';
-import { taskFailureClass, videoTaskBody, type VideoTaskRequest } from './ark-video';
+import { taskFailureClass, videoTaskBody } from './ark-video';
+import type { VideoTaskRequest } from '@/server/upstreams/providers/types';
 
 /**
  * Every task creation body the Ark adapter builds, checked against a JSON Schema of Ark's request

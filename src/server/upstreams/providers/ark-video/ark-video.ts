@@ -1,37 +1,7 @@
 import type { ErrorClass, Target } from '@/server/upstreams/types';
 import { UpstreamError } from '@/server/upstreams/types';
+import type { VideoProvider, VideoTaskRequest, VideoTaskState, VideoTaskStatus } from '@/server/upstreams/providers/types';
 import { classOfCode, readJson, upstreamFetch } from '@/server/upstreams/providers/http';
-
-/** An asynchronous video task in the shape of the content-generation task APIs. */
-export interface VideoTaskRequest {
-  prompt: string;
-  ratio?: string | undefined;
-  duration: number;
-  resolution?: string | undefined;
-  /** One: first frame; two: first and last frame; more: appearance references. */
-  images?: string[];
-  videos?: string[];
-  audios?: string[];
-  generateAudio?: boolean | undefined;
-  /** Ask for the video's last frame as an image (used as the cover). */
-  returnLastFrame?: boolean | undefined;
-}
-
-/** Ark's task statuses; `expired`: the task outlived its `execution_expires_after` and was stopped. */
-export type VideoTaskStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled' | 'expired';
-
-export interface VideoTaskState {
-  id: string;
-  status: VideoTaskStatus;
-  videoUrl: string | null;
-  lastFrameUrl: string | null;
-  error: { code: string; message: string } | null;
-  /** Unix seconds, as the provider reports them; null when absent. */
-  createdAt: number | null;
-  updatedAt: number | null;
-  /** Seconds of video the provider reports (what it bills); null when absent. */
-  duration: number | null;
-}
 
 interface ArkTask {
   id?: string;
@@ -119,3 +89,14 @@ export function taskFailureClass(code: string): ErrorClass | undefined {
 export async function probeArk(target: Target, signal: AbortSignal): Promise<void> {
   await upstreamFetch(target, `${TASKS}?page_num=1&page_size=1`, { method: 'GET' }, signal);
 }
+
+/** Volcengine Ark's content-generation task API (`/api/v3/contents/generations/tasks`). */
+export const arkVideo: VideoProvider = {
+  media: 'video',
+  probeCall: `GET ${TASKS}, page_size 1`,
+  create: createVideoTask,
+  get: getVideoTask,
+  cancel: cancelVideoTask,
+  failureClass: taskFailureClass,
+  probe: probeArk,
+};

@@ -2,21 +2,8 @@ import { StringDecoder } from 'node:string_decoder';
 import { createParser } from 'eventsource-parser';
 import type { Target, UpstreamModel } from '@/server/upstreams/types';
 import { UpstreamError } from '@/server/upstreams/types';
-import { readAnswerJson, upstreamPost } from '@/server/upstreams/providers/http';
-
-/** An OpenAI Chat Completions body; `model` is replaced with the upstream's own model id. */
-export type ChatBody = Record<string, unknown> & { messages: unknown[] };
-
-export interface ChatCompletion {
-  id: string;
-  object: 'chat.completion';
-  created: number;
-  model: string;
-  choices: { index: number; message: { role: string; content: string | null } & Record<string, unknown>; finish_reason: string | null }[];
-  usage?: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
-}
-
-export type ChatChunk = Record<string, unknown> & { choices?: unknown[] };
+import type { ChatBody, ChatChunk, ChatCompletion, ChatProvider } from '@/server/upstreams/providers/types';
+import { probeOpenAiModels, readAnswerJson, upstreamPost } from '@/server/upstreams/providers/http';
 
 /** OpenAI's reasoning model ids (o1, o3, o4-mini, gpt-5 and their dated versions): they refuse `max_tokens`. */
 const REASONING_IDS = /^(o\d+|gpt-5)([-.]|$)/;
@@ -107,3 +94,13 @@ export async function chatStream(target: Target, body: ChatBody, signal: AbortSi
     }
   })();
 }
+
+/** OpenAI's Chat Completions (`/v1/chat/completions`), and every server that speaks it. */
+export const openAiChat: ChatProvider = {
+  media: 'chat',
+  completeCall: 'POST /v1/chat/completions',
+  bodyFor: bodyForModel,
+  complete: chatComplete,
+  stream: chatStream,
+  probe: probeOpenAiModels,
+};

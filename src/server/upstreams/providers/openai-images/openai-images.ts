@@ -1,32 +1,7 @@
-import type { ImageQuality } from '@/contracts/jobs';
+import type { ImageGeneration, ImageInput, ImageOutput, ImageProvider } from '@/server/upstreams/providers/types';
 import type { Target } from '@/server/upstreams/types';
 import { UpstreamError } from '@/server/upstreams/types';
-import { download, longCallAgent, MAX_ANSWER_BYTES, parseAnswer, readBounded, upstreamFetch, upstreamPost } from '@/server/upstreams/providers/http';
-
-export interface ImageInput {
-  data: Buffer;
-  mime: string;
-  filename: string;
-}
-
-export interface ImageGeneration {
-  prompt: string;
-  width: number;
-  height: number;
-  quality?: ImageQuality | undefined;
-  /** transparent forces PNG output with alpha. */
-  background?: 'transparent' | 'opaque' | undefined;
-  /** Sent only to models that take `output_format`; the others answer in their own format (PNG for DALL·E). */
-  outputFormat?: 'png' | 'jpeg' | 'webp' | undefined;
-  referenceImages?: ImageInput[];
-  mask?: ImageInput | undefined;
-}
-
-export interface ImageOutput {
-  data: Buffer;
-  /** As declared by the upstream; the caller verifies the bytes. */
-  declaredMime: string | null;
-}
+import { download, longCallAgent, MAX_ANSWER_BYTES, parseAnswer, probeOpenAiModels, readBounded, upstreamFetch, upstreamPost } from '@/server/upstreams/providers/http';
 
 interface ImagesResponse {
   data?: { b64_json?: string; url?: string }[];
@@ -132,6 +107,11 @@ export async function generateImage(target: Target, req: ImageGeneration, signal
 }
 
 /** A cheap call that succeeds only with a working key: used to restore a removed upstream. */
-export async function probeOpenAi(target: Target, signal: AbortSignal): Promise<void> {
-  await upstreamFetch(target, '/v1/models', { method: 'GET' }, signal);
-}
+
+/** The OpenAI Images API (`/v1/images/generations`, `/v1/images/edits`). */
+export const openAiImages: ImageProvider = {
+  media: 'image',
+  generateCall: 'POST /v1/images/generations',
+  generate: generateImage,
+  probe: probeOpenAiModels,
+};

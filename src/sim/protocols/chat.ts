@@ -1,0 +1,367 @@
+import { randomBytes } from 'node:crypto';
+import type { SimChatChannel } from '@/sim/channels';
+import { composeReply, estimateTokens, withMissingFields, type ChatMessageView, type ResponseFormat } from './chat-content';
+import { checkKnownChatParams, checkModelParams } from './chat-params';
+import { answerFromToolResults, argumentPieces, chooseTool, parseToolRequest, toolCall, validateToolMessages, type ToolCall } from './chat-tools';
+import { isRecord, sendJson, wait } from './http';
+import { openAiError, openAiProtocol, parseJsonObject } from './openai';
+import type { SimContext } from './protocol';
+
+/** OpenAI Chat Completions: `POST /v1/chat/completions`, JSON or SSE (`stream: true`). */
+
+type Ctx = SimContext<SimChatChannel>;
+
+const ROLES = new Set(['system', 'developer', 'user', 'assistant', 'tool', 'function']);
+const IMAGE_TOKENS = 85;
+
+function typeError(param: string, expected: string): never {
+  throw openAiError(400, `Invalid type for '${param}': expected ${expected}.`, { param, code: 'invalid_type' });
+}
+
+function parseMessages(raw: unknown, channel: SimChatChannel): ChatMessageView[] {
+  if (raw === undefined || raw === null) throw openAiError(400, "Missing required parameter: 'messages'.", { param: 'messages', code: 'missing_required_parameter' });
+  if (!Array.isArray(raw)) typeError('messages', 'an array');
+  if (raw.length === 0) {
+    throw openAiError(400, "Invalid 'messages': empty array. Expected an array with minimum length 1, but got an empty array instead.", { param: 'messages', code: 'empty_array' });
+  }
+  return raw.map((m: unknown, i): ChatMessageView => {
+    if (!isRecord(m)) typeError(`messages[${i}]`, 'an object');
+    const role = m.role;
+    if (typeof role !== 'string' || !ROLES.has(role)) {
+      throw openAiError(400, `Invalid value: '${String(role)}'. Supported values are: 'system', 'assistant', 'user', 'function', 'tool', and 'developer'.`, { param: `messages[${i}].role`, code: 'invalid_value' });
+    }
+    const content = m.content;
+    if (content === undefined || content === null) {
+      if (role === 'assistant') return { role, text: '', images: [] };
+      throw openAiError(400, `Missing required parameter: 'messages[${i}].content'.`, { param: `messages[${i}].content`, code: 'missing_required_parameter' });
+    }
+    if (typeof content === 'string') return { role, text: content, images: [] };
+    if (!Array.isArray(content)) typeError(`messages[${i}].content`, 'a string or an array of content parts');
+    const texts: string[] = [];
+    const images: string[] = [];
+    content.forEach((part: unknown, j) => {
+      const param = `messages[${i}].content[${j}]`;
+      if (!isRecord(part)) typeError(param, 'an object');
+      if (part.type === 'text') {
+        if (typeof part.text !== 'string') typeError(`${param}.text`, 'a string');
+        texts.push(part.text);
+      } else if (part.type === 'image_url') {
+        if (role !== 'user') {
+          throw openAiError(400, `Invalid '${param}': image content parts are only allowed in messages with role 'user'.`, { param, code: 'invalid_value' });
+        }
+        if (!channel.capabilities.vision) {
+          throw openAiError(400, `Invalid content type. image_url is only supported by certain models.`, { param, code: 'unsupported_parameter' });
+        }
+        const iu = part.image_url;
+        const url = isRecord(iu) ? iu.url : undefined;
+        if (typeof url !== 'string') typeError(`${param}.image_url.url`, 'a string');
+        if (!/^https?:\/\//i.test(url) && !/^data:image\/[a-z0-9.+-]+;base64,/i.test(url)) {
+          throw openAiError(400, "Invalid image URL. Expected an http(s) URL or a base64 'data:image/...' URL.", { param: `${param}.image_url.url`, code: 'invalid_image_url' });
+        }
+        images.push(url);
+      } else {
+        throw openAiError(400, `Invalid value: '${String(part.type)}'. Supported values are: 'text' and 'image_url'.`, { param: `${param}.type`, code: 'invalid_value' });
+      }
+    });
+    return { role, text: texts.join('\n'), images };
+  });
+}
+
+function parseResponseFormat(raw: unknown): ResponseFormat {
+  if (raw === undefined || raw === null) return { type: 'text' };
+  if (!isRecord(raw)) typeError('response_format', 'an object');
+  switch (raw.type) {
+    case 'text':
+      return { type: 'text' };
+    case 'json_object':
+      return { type: 'json_object' };
+    case 'json_schema': {
+      const js = raw.json_schema;
+      if (!isRecord(js) || typeof js.name !== 'string') {
+        throw openAiError(400, "Missing required parameter: 'response_format.json_schema.name'.", { param: 'response_format.json_schema.name', code: 'missing_required_parameter' });
+      }
+      return { type: 'json_schema', schema: isRecord(js.schema) ? js.schema : null };
+    }
+    default:
+      throw openAiError(400, `Invalid value: '${String(raw.type)}'. Supported values are: 'text', 'json_object' and 'json_schema'.`, { param: 'response_format.type', code: 'invalid_value' });
+  }
+}
+
+function numberIn(body: Record<string, unknown>, name: string, min: number, max: number): void {
+  const v = body[name];
+  if (v === undefined || v === null) return;
+  if (typeof v !== 'number' || Number.isNaN(v)) typeError(name, 'a number');
+  if (v < min) throw openAiError(400, `Invalid '${name}': decimal below minimum value. Expected a value >= ${min}, but got ${v} instead.`, { param: name, code: 'decimal_below_min_value' });
+  if (v > max) throw openAiError(400, `Invalid '${name}': decimal above maximum value. Expected a value <= ${max}, but got ${v} instead.`, { param: name, code: 'decimal_above_max_value' });
+}
+
+function intIn(body: Record<string, unknown>, name: string, min: number, max: number): number | null {
+  const v = body[name];
+  if (v === undefined || v === null) return null;
+  if (typeof v !== 'number' || !Number.isInteger(v)) typeError(name, 'an integer');
+  if (v < min) throw openAiError(400, `Invalid '${name}': integer below minimum value. Expected a value >= ${min}, but got ${v} instead.`, { param: name, code: 'integer_below_min_value' });
+  if (v > max) throw openAiError(400, `Invalid '${name}': integer above maximum value. Expected a value <= ${max}, but got ${v} instead.`, { param: name, code: 'integer_above_max_value' });
+  return v;
+}
+
+/** Cuts text to about `maxTokens` tokens, keeping whole code points. */
+function truncateToTokens(text: string, maxTokens: number): string {
+  let out = '';
+  let cjk = 0;
+  let other = 0;
+  for (const ch of text) {
+    if ((ch.codePointAt(0) ?? 0) >= 0x2e80) cjk += 1;
+    else other += 1;
+    if (cjk + Math.ceil(other / 4) > maxTokens) break;
+    out += ch;
+  }
+  return out;
+}
+
+/** Pieces of a few characters, like a tokenizer's stream; whitespace stays attached to the following word. */
+function streamPieces(text: string): string[] {
+  const pieces = text.match(/\s*[A-Za-z0-9_'-]+|\s*[^\sA-Za-z0-9_'-]{1,3}|\s+/g) ?? [];
+  return pieces.length > 0 ? pieces : [text];
+}
+
+function completionId(): string {
+  return `chatcmpl-${randomBytes(15).toString('base64url').replace(/[-_]/g, 'x')}`;
+}
+
+/**
+ * Writes the SSE chunks, then ends the response. With `chunkDelayMs` each chunk is its own write,
+ * paced by one re-armed timer per stream; otherwise a few batched writes. With `breakAfter`, stops
+ * after that many chunks and destroys the connection once they are flushed (a `stream_break` fault).
+ */
+function writeChunks(ctx: Ctx, out: readonly string[], breakAfter: number | null): Promise<void> {
+  const { res, signal } = ctx;
+  const limit = Math.min(breakAfter ?? out.length, out.length);
+  const gone = (): boolean => signal.aborted || res.destroyed;
+  /** Writes `data`; after the last piece, ends the response or, under the fault, breaks it once flushed. */
+  const put = (data: string, last: boolean): void => {
+    if (!last) res.write(data);
+    else if (breakAfter === null) res.end(data);
+    else res.write(data, () => ctx.breakConnection());
+  };
+  const delay = ctx.chunkDelayMs;
+  if (delay <= 0) {
+    return (async () => {
+      // A few writes so clients see a genuinely chunked stream without per-token syscalls.
+      const batch = 16;
+      for (let i = 0; i < limit; i += batch) {
+        if (gone()) return;
+        put(out.slice(i, Math.min(i + batch, limit)).join(''), i + batch >= limit);
+        if (i + batch < limit) await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+    })();
+  }
+  // The first chunk goes out at once; the pause is between chunks.
+  if (gone() || limit === 0) return Promise.resolve();
+  put(out[0] ?? '', limit === 1);
+  if (limit === 1) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    let i = 1;
+    const stop = (): void => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const step = (): void => {
+      if (gone()) return stop();
+      put(out[i] ?? '', i === limit - 1);
+      i += 1;
+      if (i < limit) {
+        timer.refresh();
+        return;
+      }
+      signal.removeEventListener('abort', stop);
+      resolve();
+    };
+    const timer = setTimeout(step, delay);
+    signal.addEventListener('abort', stop, { once: true });
+  });
+}
+
+async function completions(ctx: Ctx): Promise<void> {
+  const body = parseJsonObject(ctx.body);
+  checkKnownChatParams(body);
+  const model = body.model;
+  if (model === undefined || model === null || model === '') throw openAiError(400, 'you must provide a model parameter');
+  if (typeof model !== 'string') typeError('model', 'a string');
+  ctx.noteModel(model);
+  if (!ctx.channel.models.includes(model)) {
+    throw openAiError(404, `The model \`${model}\` does not exist or you do not have access to it.`, { code: 'model_not_found' });
+  }
+  checkModelParams(body, ctx.channel);
+  const toolRequest = parseToolRequest(body, ctx.channel);
+  const messages = parseMessages(body.messages, ctx.channel);
+  validateToolMessages(body.messages as unknown[]);
+  const responseFormat = parseResponseFormat(body.response_format);
+  if (responseFormat.type === 'json_object' && !messages.some((m) => /json/i.test(m.text))) {
+    throw openAiError(400, "'messages' must contain the word 'json' in some form, to use 'response_format' of type 'json_object'.", { param: 'messages' });
+  }
+  numberIn(body, 'temperature', 0, 2);
+  numberIn(body, 'top_p', 0, 1);
+  numberIn(body, 'presence_penalty', -2, 2);
+  numberIn(body, 'frequency_penalty', -2, 2);
+  const n = intIn(body, 'n', 1, 128) ?? 1;
+  const maxTokens = intIn(body, 'max_completion_tokens', 1, 1_000_000) ?? intIn(body, 'max_tokens', 1, 1_000_000);
+  const stream = body.stream;
+  if (stream !== undefined && stream !== null && typeof stream !== 'boolean') typeError('stream', 'a boolean');
+  const streamOptions = body.stream_options;
+  if (streamOptions !== undefined && streamOptions !== null && !stream) {
+    throw openAiError(400, "The 'stream_options' parameter is only allowed when 'stream' is enabled.", { param: 'stream_options' });
+  }
+  const includeUsage = isRecord(streamOptions) && streamOptions.include_usage === true;
+  const promptTokens = messages.reduce((sum, m) => sum + 4 + estimateTokens(m.text) + m.images.length * IMAGE_TOKENS, 3);
+  if (ctx.fault === 'content_refused') {
+    await refuse(ctx, { model, n, stream: stream === true, includeUsage, promptTokens });
+    return;
+  }
+
+  const last = messages[messages.length - 1];
+  const lastUserText = [...messages].reverse().find((m) => m.role === 'user')?.text ?? '';
+  const tool = toolRequest ? chooseTool(toolRequest, last?.role ?? 'user', lastUserText) : null;
+  const calls: ToolCall[] = tool ? Array.from({ length: n }, () => toolCall(tool, lastUserText)) : [];
+
+  const reply = composeReply({ messages, responseFormat });
+  let content = reply.content;
+  if (!tool && last?.role === 'tool' && !reply.json) {
+    const trailing: string[] = [];
+    for (let i = messages.length - 1; i >= 0 && messages[i]?.role === 'tool'; i -= 1) trailing.unshift(messages[i]?.text ?? '');
+    content = answerFromToolResults(trailing);
+  }
+  // Valid JSON missing fields the caller relies on; max_tokens still applies to what is left.
+  if (!tool && ctx.fault === 'missing_fields' && reply.json) content = withMissingFields(content);
+  let finish: 'stop' | 'length' | 'tool_calls' = tool ? 'tool_calls' : 'stop';
+  if (tool) {
+    content = '';
+  } else if (ctx.fault === 'bad_output') {
+    // A JSON request gets chatty, cut-off JSON; anything else gets an empty answer.
+    content = reply.json ? `Sure! Here is the JSON you asked for:\n${content.slice(0, Math.max(1, Math.floor(content.length * 0.6)))}` : '';
+  } else if (maxTokens !== null && estimateTokens(content) > maxTokens) {
+    content = truncateToTokens(content, maxTokens);
+    finish = 'length';
+  }
+
+  const completionTokens = tool ? calls.reduce((sum, c) => sum + estimateTokens(c.function.arguments), 0) : estimateTokens(content) * n;
+  const usage = {
+    prompt_tokens: promptTokens,
+    completion_tokens: completionTokens,
+    total_tokens: promptTokens + completionTokens,
+    prompt_tokens_details: { cached_tokens: 0 },
+    completion_tokens_details: { reasoning_tokens: 0 },
+  };
+
+  if (!(await wait(ctx.latencyMs, ctx.signal))) return;
+
+  const id = completionId();
+  const created = Math.floor(Date.now() / 1000);
+  const fingerprint = 'fp_studio_sim';
+  const streamBreak = ctx.fault === 'stream_break';
+  if (!stream) {
+    const payload = {
+      id,
+      object: 'chat.completion',
+      created,
+      model,
+      choices: Array.from({ length: n }, (_, index) => {
+        const call = calls[index];
+        return {
+          index,
+          message: call
+            ? { role: 'assistant', content: null, tool_calls: [call], refusal: null, annotations: [] }
+            : { role: 'assistant', content, refusal: null, annotations: [] },
+          logprobs: null,
+          finish_reason: finish,
+        };
+      }),
+      usage,
+      system_fingerprint: fingerprint,
+    };
+    if (!streamBreak) {
+      sendJson(ctx.res, 200, payload, { 'openai-processing-ms': String(ctx.latencyMs) });
+      return;
+    }
+    // Status line, headers and part of the body, then the connection drops.
+    const text = JSON.stringify(payload);
+    ctx.res.writeHead(200, {
+      'openai-processing-ms': String(ctx.latencyMs),
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(text),
+    });
+    ctx.res.write(text.slice(0, Math.floor(text.length / 2)), () => ctx.breakConnection());
+    return;
+  }
+
+  ctx.res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+    'openai-processing-ms': String(ctx.latencyMs),
+  });
+  const chunk = (choices: unknown[], extra: Record<string, unknown> = {}): string =>
+    `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, system_fingerprint: fingerprint, choices, ...(includeUsage ? { usage: null } : {}), ...extra })}\n\n`;
+  const out: string[] = [];
+  // A stream_break keeps the role chunk and about half of the first choice's content chunks.
+  let breakAfter: number | null = null;
+  for (let index = 0; index < n; index += 1) {
+    const call = calls[index];
+    let pieces: number;
+    if (call) {
+      const fragments = argumentPieces(call.function.arguments);
+      pieces = fragments.length;
+      out.push(
+        chunk([
+          {
+            index,
+            delta: { role: 'assistant', content: null, tool_calls: [{ index: 0, id: call.id, type: 'function', function: { name: call.function.name, arguments: '' } }], refusal: null },
+            logprobs: null,
+            finish_reason: null,
+          },
+        ]),
+      );
+      for (const fragment of fragments) out.push(chunk([{ index, delta: { tool_calls: [{ index: 0, function: { arguments: fragment } }] }, logprobs: null, finish_reason: null }]));
+    } else {
+      out.push(chunk([{ index, delta: { role: 'assistant', content: '', refusal: null }, logprobs: null, finish_reason: null }]));
+      const textPieces = streamPieces(content);
+      pieces = textPieces.length;
+      for (const piece of textPieces) out.push(chunk([{ index, delta: { content: piece }, logprobs: null, finish_reason: null }]));
+    }
+    if (index === 0 && streamBreak) breakAfter = 1 + Math.ceil(pieces / 2);
+    out.push(chunk([{ index, delta: {}, logprobs: null, finish_reason: finish }]));
+  }
+  if (includeUsage) out.push(chunk([], { usage }));
+  out.push('data: [DONE]\n\n');
+  await writeChunks(ctx, out, breakAfter);
+}
+
+/**
+ * A completion the provider's content filter stopped (a `content_refused` fault): 200, every choice
+ * with `finish_reason: 'content_filter'` and no content; streamed, one such chunk per choice, the
+ * usage chunk when asked, then `[DONE]`.
+ */
+async function refuse(ctx: Ctx, q: { model: string; n: number; stream: boolean; includeUsage: boolean; promptTokens: number }): Promise<void> {
+  if (!(await wait(ctx.latencyMs, ctx.signal))) return;
+  const usage = { prompt_tokens: q.promptTokens, completion_tokens: 0, total_tokens: q.promptTokens, prompt_tokens_details: { cached_tokens: 0 }, completion_tokens_details: { reasoning_tokens: 0 } };
+  const head = { id: completionId(), created: Math.floor(Date.now() / 1000), model: q.model, system_fingerprint: 'fp_studio_sim' };
+  const headers = { 'openai-processing-ms': String(ctx.latencyMs) };
+  if (!q.stream) {
+    const choices = Array.from({ length: q.n }, (_, index) => ({
+      index,
+      message: { role: 'assistant', content: null, refusal: null, annotations: [] },
+      logprobs: null,
+      finish_reason: 'content_filter',
+    }));
+    sendJson(ctx.res, 200, { ...head, object: 'chat.completion', choices, usage }, headers);
+    return;
+  }
+  const chunk = (choices: unknown[], extra: Record<string, unknown> = {}): string =>
+    `data: ${JSON.stringify({ ...head, object: 'chat.completion.chunk', choices, ...(q.includeUsage ? { usage: null } : {}), ...extra })}\n\n`;
+  const out = Array.from({ length: q.n }, (_, index) => chunk([{ index, delta: {}, logprobs: null, finish_reason: 'content_filter' }]));
+  if (q.includeUsage) out.push(chunk([], { usage }));
+  out.push('data: [DONE]\n\n');
+  ctx.res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', ...headers });
+  await writeChunks(ctx, out, null);
+}
+
+export const chatProtocol = openAiProtocol<SimChatChannel>({ '/v1/chat/completions': completions });
