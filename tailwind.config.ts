@@ -38,7 +38,16 @@ export default {
         'WenQuanYi Micro Hei',
         'sans-serif',
       ],
-      mono: ['ui-monospace', 'SFMono-Regular', 'SF Mono', 'Menlo', 'Consolas', 'Liberation Mono', 'Noto Sans Mono CJK SC', 'monospace'],
+      mono: [
+        'ui-monospace',
+        'SFMono-Regular',
+        'SF Mono',
+        'Menlo',
+        'Consolas',
+        'Liberation Mono',
+        'Noto Sans Mono CJK SC',
+        'monospace',
+      ],
     },
     borderRadius: {
       none: '0',

@@ -17,7 +17,12 @@ export default defineConfig({
       {
         extends: true,
         // One shared server and simulator: files run one after another so injected faults stay in their test.
-        test: { name: 'api', include: ['tests/api/**/*.test.ts'], globalSetup: ['tests/helpers/api-server.ts'], fileParallelism: false },
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          globalSetup: ['tests/helpers/api-server.ts'],
+          fileParallelism: false,
+        },
       },
     ],
   },

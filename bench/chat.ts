@@ -27,10 +27,28 @@ const children: ChildProcess[] = [];
 /** Studio's answers (200) over every part: each must have exactly one charge in the ledger. */
 let studioAnswered = 0;
 const STUDIO = 'Studio';
-const BODY = JSON.stringify({ model: 'studio-auto', messages: [{ role: 'user', content: '用一句话介绍一下杭州西湖。' }], max_tokens: 64 });
-const STREAM_BODY = JSON.stringify({ model: 'studio-auto', stream: true, messages: [{ role: 'user', content: '用一句话介绍一下杭州西湖。' }], max_tokens: 64 });
-const FLOOR_BODY = JSON.stringify({ model: 'chatmodel-1', messages: [{ role: 'user', content: '用一句话介绍一下杭州西湖。' }], max_tokens: 64 });
-const FLOOR_STREAM_BODY = JSON.stringify({ model: 'chatmodel-1', stream: true, messages: [{ role: 'user', content: '用一句话介绍一下杭州西湖。' }], max_tokens: 64 });
+const BODY = JSON.stringify({
+  model: 'studio-auto',
+  messages: [{ role: 'user', content: '用一句话介绍一下杭州西湖。' }],
+  max_tokens: 64,
+});
+const STREAM_BODY = JSON.stringify({
+  model: 'studio-auto',
+  stream: true,
+  messages: [{ role: 'user', content: '用一句话介绍一下杭州西湖。' }],
+  max_tokens: 64,
+});
+const FLOOR_BODY = JSON.stringify({
+  model: 'chatmodel-1',
+  messages: [{ role: 'user', content: '用一句话介绍一下杭州西湖。' }],
+  max_tokens: 64,
+});
+const FLOOR_STREAM_BODY = JSON.stringify({
+  model: 'chatmodel-1',
+  stream: true,
+  messages: [{ role: 'user', content: '用一句话介绍一下杭州西湖。' }],
+  max_tokens: 64,
+});
 
 /** The floor: a node:http server that forwards the body to the upstream and pipes the answer back. */
 const FLOOR_SOURCE = `
@@ -60,7 +78,11 @@ interface Target {
 }
 
 /** A: closed-loop load at `concurrency` for `seconds`; answers requests/s and CPU ms per request of the target process. */
-async function throughput(t: Target, concurrency: number, seconds: number): Promise<{ rps: number; cpuPerReq: number; errors: number }> {
+async function throughput(
+  t: Target,
+  concurrency: number,
+  seconds: number,
+): Promise<{ rps: number; cpuPerReq: number; errors: number }> {
   const pool = new Pool(t.origin, { connections: concurrency, pipelining: 1 });
   let done = 0;
   let errors = 0;
@@ -121,7 +143,12 @@ async function slowStreams(t: Target, count: number): Promise<{ peakMb: number; 
   }, 100);
   await Promise.all(
     Array.from({ length: count }, async () => {
-      const res = await request(`${t.origin}${t.path}`, { method: 'POST', headers: t.headers, body: t.streamBody, dispatcher: agent });
+      const res = await request(`${t.origin}${t.path}`, {
+        method: 'POST',
+        headers: t.headers,
+        body: t.streamBody,
+        dispatcher: agent,
+      });
       const text = await res.body.text();
       if (text.includes('[DONE]')) completed += 1;
       if (t.name === STUDIO && text.includes('[DONE]')) studioAnswered += 1;
@@ -159,7 +186,10 @@ async function main(): Promise<void> {
     const api = `http://127.0.0.1:${port}/api`;
     await waitHttp(`${api}/health`);
     const { spawn } = await import('node:child_process');
-    const floor = spawn(process.execPath, ['-e', FLOOR_SOURCE], { env: { ...process.env, PORT: String(floorPort), UPSTREAM_HOSTPORT: `127.0.0.1:${simPort}` }, stdio: 'inherit' });
+    const floor = spawn(process.execPath, ['-e', FLOOR_SOURCE], {
+      env: { ...process.env, PORT: String(floorPort), UPSTREAM_HOSTPORT: `127.0.0.1:${simPort}` },
+      stdio: 'inherit',
+    });
     children.push(floor);
     await new Promise((r) => setTimeout(r, 500));
 
@@ -171,7 +201,15 @@ async function main(): Promise<void> {
       })
     ).json()) as { api_key: string };
     const targets: Target[] = [
-      { name: 'floor (node:http forwarder)', origin: `http://127.0.0.1:${floorPort}`, path: '/', pid: floor.pid, headers: { 'content-type': 'application/json' }, body: FLOOR_BODY, streamBody: FLOOR_STREAM_BODY },
+      {
+        name: 'floor (node:http forwarder)',
+        origin: `http://127.0.0.1:${floorPort}`,
+        path: '/',
+        pid: floor.pid,
+        headers: { 'content-type': 'application/json' },
+        body: FLOOR_BODY,
+        streamBody: FLOOR_STREAM_BODY,
+      },
       {
         name: STUDIO,
         origin: `http://127.0.0.1:${port}`,
@@ -187,44 +225,55 @@ async function main(): Promise<void> {
     for (const t of targets) await throughput(t, 8, 2);
 
     if (PARTS.includes('A')) {
-    console.log(`\nA. non-streamed, 32 concurrent clients, ${SECONDS} s each`);
-    const a: Record<string, Awaited<ReturnType<typeof throughput>>> = {};
-    for (const t of targets) {
-      a[t.name] = await throughput(t, 32, SECONDS);
-      const r = a[t.name] as { rps: number; cpuPerReq: number; errors: number };
-      console.log(`  ${t.name.padEnd(30)} ${r.rps.toFixed(0).padStart(6)} req/s   ${ms(r.cpuPerReq)} CPU/request   ${(1000 / r.cpuPerReq).toFixed(0)} req/s per core   ${r.errors} errors`);
-    }
-    const [fa, sa] = [a[targets[0]?.name ?? ''], a[targets[1]?.name ?? '']];
-    if (fa && sa) console.log(`  Studio/floor CPU per request: ${(sa.cpuPerReq / fa.cpuPerReq).toFixed(2)}x   Studio: ${ms(sa.cpuPerReq)} (target ≤ 0.50 ms)`);
-
+      console.log(`\nA. non-streamed, 32 concurrent clients, ${SECONDS} s each`);
+      const a: Record<string, Awaited<ReturnType<typeof throughput>>> = {};
+      for (const t of targets) {
+        a[t.name] = await throughput(t, 32, SECONDS);
+        const r = a[t.name] as { rps: number; cpuPerReq: number; errors: number };
+        console.log(
+          `  ${t.name.padEnd(30)} ${r.rps.toFixed(0).padStart(6)} req/s   ${ms(r.cpuPerReq)} CPU/request   ${(1000 / r.cpuPerReq).toFixed(0)} req/s per core   ${r.errors} errors`,
+        );
+      }
+      const [fa, sa] = [a[targets[0]?.name ?? ''], a[targets[1]?.name ?? '']];
+      if (fa && sa)
+        console.log(
+          `  Studio/floor CPU per request: ${(sa.cpuPerReq / fa.cpuPerReq).toFixed(2)}x   Studio: ${ms(sa.cpuPerReq)} (target ≤ 0.50 ms)`,
+        );
     }
 
     if (PARTS.includes('B') || PARTS.includes('C')) {
-    console.log('\nB/C. one at a time, 300 requests and 300 streams each');
-    const b: Record<string, Awaited<ReturnType<typeof sequential>>> = {};
-    for (const t of targets) {
-      b[t.name] = await sequential(t, 300);
-      const r = b[t.name] as { latency: number[]; firstByte: number[] };
-      console.log(`  ${t.name.padEnd(30)} latency P50 ${ms(percentile(r.latency, 50))} P99 ${ms(percentile(r.latency, 99))}   first streamed byte P50 ${ms(percentile(r.firstByte, 50))}`);
-    }
-    const [fb, sb] = [b[targets[0]?.name ?? ''], b[targets[1]?.name ?? '']];
-    if (fb && sb) {
-      console.log(
-        `  added by Studio: latency P50 ${ms(percentile(sb.latency, 50) - percentile(fb.latency, 50))}, P99 ${ms(percentile(sb.latency, 99) - percentile(fb.latency, 99))}; first streamed byte P50 ${ms(percentile(sb.firstByte, 50) - percentile(fb.firstByte, 50))} (target ≤ 1 ms)`,
-      );
-    }
-
+      console.log('\nB/C. one at a time, 300 requests and 300 streams each');
+      const b: Record<string, Awaited<ReturnType<typeof sequential>>> = {};
+      for (const t of targets) {
+        b[t.name] = await sequential(t, 300);
+        const r = b[t.name] as { latency: number[]; firstByte: number[] };
+        console.log(
+          `  ${t.name.padEnd(30)} latency P50 ${ms(percentile(r.latency, 50))} P99 ${ms(percentile(r.latency, 99))}   first streamed byte P50 ${ms(percentile(r.firstByte, 50))}`,
+        );
+      }
+      const [fb, sb] = [b[targets[0]?.name ?? ''], b[targets[1]?.name ?? '']];
+      if (fb && sb) {
+        console.log(
+          `  added by Studio: latency P50 ${ms(percentile(sb.latency, 50) - percentile(fb.latency, 50))}, P99 ${ms(percentile(sb.latency, 99) - percentile(fb.latency, 99))}; first streamed byte P50 ${ms(percentile(sb.firstByte, 50) - percentile(fb.firstByte, 50))} (target ≤ 1 ms)`,
+        );
+      }
     }
 
     if (PARTS.includes('D')) {
-    console.log(`\nD. ${STREAMS} concurrent slow streams (the upstream waits 300 ms between chunks)`);
-    const slow = await fetch(`${sim}/__sim/config`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ channel: '*', chunk_delay_ms: 300 }) });
-    if (!slow.ok) throw new Error(`could not slow the simulator: ${await slow.text()}`);
-    for (const t of targets) {
-      const r = await slowStreams(t, STREAMS);
-      console.log(`  ${t.name.padEnd(30)} resident ${r.idleMb.toFixed(0)} MB idle → ${r.peakMb.toFixed(0)} MB peak; ${r.completed}/${STREAMS} streams completed`);
-    }
-    console.log('  target: Studio under 300 MB with 1,000 streams');
+      console.log(`\nD. ${STREAMS} concurrent slow streams (the upstream waits 300 ms between chunks)`);
+      const slow = await fetch(`${sim}/__sim/config`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ channel: '*', chunk_delay_ms: 300 }),
+      });
+      if (!slow.ok) throw new Error(`could not slow the simulator: ${await slow.text()}`);
+      for (const t of targets) {
+        const r = await slowStreams(t, STREAMS);
+        console.log(
+          `  ${t.name.padEnd(30)} resident ${r.idleMb.toFixed(0)} MB idle → ${r.peakMb.toFixed(0)} MB peak; ${r.completed}/${STREAMS} streams completed`,
+        );
+      }
+      console.log('  target: Studio under 300 MB with 1,000 streams');
     }
 
     // The charges: Studio stops (writing its queued charges and giving its hold back), then every
@@ -233,7 +282,9 @@ async function main(): Promise<void> {
     await new Promise((r) => studio.once('exit', r));
     const sql = postgres(scratch.url, { max: 1, onnotice: () => {} });
     try {
-      const [w] = await sql<{ credits: number; held: number; ledger: string; charges: string; refs: string; holds: string }[]>`
+      const [w] = await sql<
+        { credits: number; held: number; ledger: string; charges: string; refs: string; holds: string }[]
+      >`
         select t.credits, t.held,
                (select sum(amount) from ledger_entries l where l.tenant_id = t.id and l.account_id is null) as ledger,
                (select count(*) from ledger_entries l where l.tenant_id = t.id and l.category = 'chat') as charges,

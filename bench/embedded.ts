@@ -63,7 +63,13 @@ function memoryCells(rss: number, peak: number, p: Probe | null): string {
 async function main(): Promise<void> {
   // DATABASE_URL set to nothing: the embedded database, whatever the calling shell has.
   const probeDir = mkdtempSync(path.join(os.tmpdir(), 'studio-embedded-probe-'));
-  const nodeOptions = [process.env.NODE_OPTIONS ?? '', `--import=${path.join(import.meta.dirname, 'memory-probe.mjs')}`, GC ? '--expose-gc' : ''].join(' ').trim();
+  const nodeOptions = [
+    process.env.NODE_OPTIONS ?? '',
+    `--import=${path.join(import.meta.dirname, 'memory-probe.mjs')}`,
+    GC ? '--expose-gc' : '',
+  ]
+    .join(' ')
+    .trim();
   const server = await startBenchServer({
     DATABASE_URL: '',
     STUDIO_WORKER: 'inline',
@@ -110,7 +116,9 @@ async function main(): Promise<void> {
           break;
         }
         case 1:
-          await call(key, '/generate-batch', { items: Array.from({ length: 4 }, (_, i) => ({ prompt: `批量 ${turn}-${i}`, quality: 'low' })) });
+          await call(key, '/generate-batch', {
+            items: Array.from({ length: 4 }, (_, i) => ({ prompt: `批量 ${turn}-${i}`, quality: 'low' })),
+          });
           break;
         case 2:
         case 3:
@@ -126,7 +134,10 @@ async function main(): Promise<void> {
           await call(key, '/tenant-usage');
           break;
         case 7:
-          await call(key, '/chat/completions', { model: 'studio-auto', messages: [{ role: 'user', content: `你好 ${turn}` }] });
+          await call(key, '/chat/completions', {
+            model: 'studio-auto',
+            messages: [{ role: 'user', content: `你好 ${turn}` }],
+          });
           break;
         default:
           await call(key, '/balance');
@@ -139,9 +150,15 @@ async function main(): Promise<void> {
     const cpuAtStart = cpuMs(server.pid);
     const startProbe = await probe(server.pid, probeDir);
     let peak = startRss;
-    console.log(`\nEmbedded mode (PGlite, inline worker, simulator), ${CONCURRENCY} requests in flight, ${MINUTES} min${GC ? ' (collected before each reading)' : ''}\n`);
-    console.log(`start-up: ${(cpuAtStart / 1000).toFixed(1)} s of CPU, highest resident ${startProbe?.proc.VmHWM?.toFixed(0) ?? '?'} MB\n`);
-    console.log('| minute | requests ok | failed | resident MB | peak MB | JS heap MB (in use) | WASM resident MB (size) | files MB | native rest MB | CPU s |');
+    console.log(
+      `\nEmbedded mode (PGlite, inline worker, simulator), ${CONCURRENCY} requests in flight, ${MINUTES} min${GC ? ' (collected before each reading)' : ''}\n`,
+    );
+    console.log(
+      `start-up: ${(cpuAtStart / 1000).toFixed(1)} s of CPU, highest resident ${startProbe?.proc.VmHWM?.toFixed(0) ?? '?'} MB\n`,
+    );
+    console.log(
+      '| minute | requests ok | failed | resident MB | peak MB | JS heap MB (in use) | WASM resident MB (size) | files MB | native rest MB | CPU s |',
+    );
     console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     console.log(`| 0 | 0 | 0 | ${memoryCells(startRss, startRss, startProbe)} | ${(cpuAtStart / 1000).toFixed(1)} |`);
     let sampling = false;
@@ -152,7 +169,9 @@ async function main(): Promise<void> {
         const p = await probe(server.pid, probeDir);
         const rss = rssMb(server.pid);
         peak = Math.max(peak, rss);
-        console.log(`| ${((Date.now() - start) / 60_000).toFixed(1)} | ${counts.ok} | ${counts.failed} | ${memoryCells(rss, peak, p)} | ${(cpuMs(server.pid) / 1000).toFixed(1)} |`);
+        console.log(
+          `| ${((Date.now() - start) / 60_000).toFixed(1)} | ${counts.ok} | ${counts.failed} | ${memoryCells(rss, peak, p)} | ${(cpuMs(server.pid) / 1000).toFixed(1)} |`,
+        );
       })().finally(() => (sampling = false));
     }, SAMPLE_S * 1000);
     await Promise.all(
@@ -164,10 +183,18 @@ async function main(): Promise<void> {
     const final = rssMb(server.pid);
     const finalProbe = await probe(server.pid, probeDir);
     const cpuLoad = (cpuMs(server.pid) - cpuAtStart) / 1000;
-    if (failures.size > 0) console.log(`failed answers: ${[...failures].map(([what, n]) => `${what} ×${n}`).join(', ')}`);
-    console.log(`\nafter ${MINUTES} min: ${counts.ok} requests answered, ${counts.failed} failed; resident ${final.toFixed(0)} MB (peak ${Math.max(peak, final).toFixed(0)} MB; target < 400 MB)`);
-    if (finalProbe) console.log(`  of which: JS heap ${finalProbe.usage.heapTotal.toFixed(0)} MB (${finalProbe.usage.heapUsed.toFixed(0)} in use), WebAssembly ${finalProbe.smaps.wasmResident.toFixed(0)} MB resident (${finalProbe.wasmLiveMb.toFixed(0)} MB in size), mapped files ${finalProbe.smaps.files.toFixed(0)} MB, external ${finalProbe.usage.external.toFixed(0)} MB; highest resident since start ${finalProbe.proc.VmHWM?.toFixed(0) ?? '?'} MB`);
-    console.log(`  CPU under load: ${cpuLoad.toFixed(0)} s in ${MINUTES} min (${((cpuLoad / (MINUTES * 60)) * 100).toFixed(0)}% of a core); ${(counts.ok / Math.max(cpuLoad, 0.001)).toFixed(0)} requests per CPU second`);
+    if (failures.size > 0)
+      console.log(`failed answers: ${[...failures].map(([what, n]) => `${what} ×${n}`).join(', ')}`);
+    console.log(
+      `\nafter ${MINUTES} min: ${counts.ok} requests answered, ${counts.failed} failed; resident ${final.toFixed(0)} MB (peak ${Math.max(peak, final).toFixed(0)} MB; target < 400 MB)`,
+    );
+    if (finalProbe)
+      console.log(
+        `  of which: JS heap ${finalProbe.usage.heapTotal.toFixed(0)} MB (${finalProbe.usage.heapUsed.toFixed(0)} in use), WebAssembly ${finalProbe.smaps.wasmResident.toFixed(0)} MB resident (${finalProbe.wasmLiveMb.toFixed(0)} MB in size), mapped files ${finalProbe.smaps.files.toFixed(0)} MB, external ${finalProbe.usage.external.toFixed(0)} MB; highest resident since start ${finalProbe.proc.VmHWM?.toFixed(0) ?? '?'} MB`,
+      );
+    console.log(
+      `  CPU under load: ${cpuLoad.toFixed(0)} s in ${MINUTES} min (${((cpuLoad / (MINUTES * 60)) * 100).toFixed(0)}% of a core); ${(counts.ok / Math.max(cpuLoad, 0.001)).toFixed(0)} requests per CPU second`,
+    );
   } finally {
     await server.stop();
     rmSync(probeDir, { recursive: true, force: true });

@@ -26,12 +26,15 @@ const children: ChildProcess[] = [];
 
 const SMALL = process.env.BENCH_JOBS_SIZE === 'small';
 /** Jobs timed one at a time (A), batches of 32 for throughput (B), jobs held in flight (C). */
-const SIZE = SMALL ? { latencyJobs: 50, throughputBatches: 24, inFlight: 1_000 } : { latencyJobs: 200, throughputBatches: 188, inFlight: 10_000 };
+const SIZE = SMALL
+  ? { latencyJobs: 50, throughputBatches: 24, inFlight: 1_000 }
+  : { latencyJobs: 200, throughputBatches: 188, inFlight: 10_000 };
 const TARGET = { p50: 5, p95: 15, jobsPerSecond: 1_000, rssMb: 500, readsPerSecond: 800 };
 
 // BENCH_PROFILE=1 (or worker) writes a CPU profile of the worker into .data/ for a look at where time goes; web: the web server's.
 const PROFILE = process.env.BENCH_PROFILE === '1' ? 'worker' : process.env.BENCH_PROFILE;
-const start = (script: string, env: Record<string, string>, profile = false) => startScript(children, script, env, profile);
+const start = (script: string, env: Record<string, string>, profile = false) =>
+  startScript(children, script, env, profile);
 const ratio = (value: number, floor: number) => (floor > 0 ? `${(value / floor).toFixed(2)}x` : 'n/a');
 
 /** Floor of A: insert a row and pg_notify in one transaction, until a LISTENing connection hears it. */
@@ -113,11 +116,20 @@ async function main(): Promise<void> {
     await waitHttp(`${api}/health`);
     // The worker's own metrics port: its heap figures tell JavaScript objects from native memory in C.
     const metricsPort = await freePort();
-    const worker = start('src/worker/main.ts', { ...env, STUDIO_METRICS_PORT: String(metricsPort) }, PROFILE === 'worker');
+    const worker = start(
+      'src/worker/main.ts',
+      { ...env, STUDIO_METRICS_PORT: String(metricsPort) },
+      PROFILE === 'worker',
+    );
     const heapMb = async () => {
       const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
-      const read = (name: string) => Number(new RegExp(`^studio_${name}(?:\\{[^}]*\\})? ([\\d.e+]+)$`, 'm').exec(text)?.[1] ?? NaN) / 2 ** 20;
-      return { used: read('nodejs_heap_size_used_bytes'), total: read('nodejs_heap_size_total_bytes'), external: read('nodejs_external_memory_bytes') };
+      const read = (name: string) =>
+        Number(new RegExp(`^studio_${name}(?:\\{[^}]*\\})? ([\\d.e+]+)$`, 'm').exec(text)?.[1] ?? NaN) / 2 ** 20;
+      return {
+        used: read('nodejs_heap_size_used_bytes'),
+        total: read('nodejs_heap_size_total_bytes'),
+        external: read('nodejs_external_memory_bytes'),
+      };
     };
     await new Promise((r) => setTimeout(r, 3000));
     const workerStartRss = rssMb(worker.pid);
@@ -131,13 +143,17 @@ async function main(): Promise<void> {
     ).json()) as { api_key: string };
     const key = created.api_key;
     const post = (p: string, body: unknown) =>
-      fetch(`${api}${p}`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(
-        async (r) => {
-          if (!r.ok) throw new Error(`${p} ${r.status} ${await r.text()}`);
-          return r.json() as Promise<{ jobId?: string; jobs?: { jobId: string }[] }>;
-        },
-      );
-    const batch = (prompt: string, n = 32) => ({ items: Array.from({ length: n }, () => ({ prompt, quality: 'low' })) });
+      fetch(`${api}${p}`, {
+        method: 'POST',
+        headers: { 'x-api-key': key, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then(async (r) => {
+        if (!r.ok) throw new Error(`${p} ${r.status} ${await r.text()}`);
+        return r.json() as Promise<{ jobId?: string; jobs?: { jobId: string }[] }>;
+      });
+    const batch = (prompt: string, n = 32) => ({
+      items: Array.from({ length: n }, () => ({ prompt, quality: 'low' })),
+    });
     let submitted = 0;
     const waitAllDone = async (ms: number) => {
       const end = Date.now() + ms;
@@ -150,7 +166,11 @@ async function main(): Promise<void> {
     };
     const setLatency = async (ms: number) => {
       for (const channel of ['sim-image-a', 'sim-image-b', 'sim-image-c']) {
-        await fetch(`${sim}/__sim/config`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ channel, latency_ms: ms }) });
+        await fetch(`${sim}/__sim/config`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ channel, latency_ms: ms }),
+        });
       }
     };
 
@@ -233,7 +253,9 @@ async function main(): Promise<void> {
     const submittedIn = (Date.now() - c0) / 1000;
     let inFlight = 0;
     for (let i = 0; i < 200; i++) {
-      const [row] = await sql<{ n: number }[]>`select count(*)::int as n from jobs where status = 'pending' and started_at is not null`;
+      const [row] = await sql<
+        { n: number }[]
+      >`select count(*)::int as n from jobs where status = 'pending' and started_at is not null`;
       inFlight = Math.max(inFlight, row?.n ?? 0);
       if (inFlight >= SIZE.inFlight) break;
       await new Promise((r) => setTimeout(r, 100));
@@ -254,7 +276,9 @@ async function main(): Promise<void> {
 
     // D. Reads.
     const [one] = await sql<{ id: string }[]>`select id from jobs limit 1`;
-    const wrk = spawnSync('wrk', ['-t2', '-c64', '-d10s', '-H', `X-API-Key: ${key}`, `${api}/jobs?id=${one?.id}`], { encoding: 'utf8' });
+    const wrk = spawnSync('wrk', ['-t2', '-c64', '-d10s', '-H', `X-API-Key: ${key}`, `${api}/jobs?id=${one?.id}`], {
+      encoding: 'utf8',
+    });
     const rps = /Requests\/sec:\s+([\d.]+)/.exec(wrk.stdout ?? '')?.[1];
     const non2xx = /Non-2xx or 3xx responses: (\d+)/.exec(wrk.stdout ?? '')?.[1] ?? '0';
     console.log(

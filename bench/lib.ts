@@ -58,7 +58,8 @@ export function cpuMs(pid: number | undefined): number {
 }
 
 /** The value at percentile `p` of an ascending list. */
-export const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+export const percentile = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 export interface BenchServer {
   /** `http://127.0.0.1:<port>/api` */
@@ -81,7 +82,9 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
   const [port, simPort] = [await freePort(), await freePort()];
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'studio-bench-'));
   // BENCH_PROFILE=1 writes a CPU profile of the server into .data/profiles when it stops.
-  const flags = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, '.data', 'profiles')}`] : [];
+  const flags = process.env.BENCH_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, '.data', 'profiles')}`]
+    : [];
   const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'scripts/start.ts'], {
     cwd: root,
     env: {
@@ -136,9 +139,18 @@ export const ROOT = path.resolve(import.meta.dirname, '..');
  * added to this one's, and records it in `children` so the benchmark can stop it.
  * `profile` writes a CPU profile into .data/profiles.
  */
-export function startScript(children: ChildProcess[], script: string, env: Record<string, string>, profile = false): ChildProcess {
+export function startScript(
+  children: ChildProcess[],
+  script: string,
+  env: Record<string, string>,
+  profile = false,
+): ChildProcess {
   const flags = profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(ROOT, '.data', 'profiles')}`] : [];
-  const child = spawn(process.execPath, [...flags, '--import', 'tsx', script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', script], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   children.push(child);
   return child;
 }

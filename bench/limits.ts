@@ -53,7 +53,13 @@ async function main(): Promise<void> {
   try {
     await runMigrations({ db, kind: 'postgres' }, scratch.url);
     const tenants = await Promise.all(
-      Array.from({ length: CONNECTIONS }, (_, i) => createTenant({ db, config: { secret } }, OPERATOR, { name: `限流 ${i}`, credits: 100_000_000, quota_monthly: 0 })),
+      Array.from({ length: CONNECTIONS }, (_, i) =>
+        createTenant({ db, config: { secret } }, OPERATOR, {
+          name: `限流 ${i}`,
+          credits: 100_000_000,
+          quota_monthly: 0,
+        }),
+      ),
     );
     const ids = tenants.map((t) => t.tenant.id);
     const [job] = await db
@@ -71,18 +77,28 @@ async function main(): Promise<void> {
       ['floor: one-row insert commits', commits],
     ];
 
-    const charge = (tenantId: string) => db.transaction((tx) => moveCredits(tx, { tenantId, amount: -1, kind: 'charge', category: 'image', ref: 'bench' }));
+    const charge = (tenantId: string) =>
+      db.transaction((tx) =>
+        moveCredits(tx, { tenantId, amount: -1, kind: 'charge', category: 'image', ref: 'bench' }),
+      );
     rows.push(['A. charges, one tenant (row lock)', await rate(CONNECTIONS, () => charge(ids[0] ?? ''))]);
     rows.push(['A. charges, 16 tenants', await rate(CONNECTIONS, (w) => charge(ids[w] ?? ''))]);
 
-    const event = (tenantId: string) => notifyJobs(db, [{ id: job.id, tenantId, accountId: null, status: 'done', kind: 'image' }]);
+    const event = (tenantId: string) =>
+      notifyJobs(db, [{ id: job.id, tenantId, accountId: null, status: 'done', kind: 'image' }]);
     rows.push(['B. job events, one tenant (event lock)', await rate(CONNECTIONS, () => event(ids[0] ?? ''))]);
     rows.push(['B. job events, 16 tenants', await rate(CONNECTIONS, (w) => event(ids[w] ?? ''))]);
 
     // C. The queue: enough tasks for the run, then 4 claimers each take up to 100 and complete them one by one.
     const total = 60_000;
     for (let i = 0; i < total; i += 1000) {
-      await db.transaction((tx) => enqueueMany(tx, QUEUES.callback, Array.from({ length: 1000 }, () => ({ jobId: randomUUID() }))));
+      await db.transaction((tx) =>
+        enqueueMany(
+          tx,
+          QUEUES.callback,
+          Array.from({ length: 1000 }, () => ({ jobId: randomUUID() })),
+        ),
+      );
     }
     let claimed = 0;
     const queueEnd = performance.now() + SECONDS * 1000;
@@ -123,7 +139,9 @@ async function main(): Promise<void> {
     console.log('| figure | per second | vs `select 1` | vs insert commit |');
     console.log('|---|---|---|---|');
     for (const [name, perSecond] of rows) {
-      console.log(`| ${name} | ${fmt(perSecond)} | ${(perSecond / floor).toFixed(2)}× | ${(perSecond / commits).toFixed(2)}× |`);
+      console.log(
+        `| ${name} | ${fmt(perSecond)} | ${(perSecond / floor).toFixed(2)}× | ${(perSecond / commits).toFixed(2)}× |`,
+      );
     }
   } finally {
     await Promise.all(listeners.map((l) => l.end({ timeout: 1 })));

@@ -76,17 +76,25 @@ if (dir) {
     const usage = process.memoryUsage();
     const wasm = memories
       .map((m) => ({ memory: m.ref.deref(), initial: m.initial, made: m.made }))
-      .map(({ memory, initial, made }) => ({ live: memory !== undefined, mb: memory ? mb(memory.buffer.byteLength) : 0, initialMb: mb((initial ?? 0) * 65536), made }));
+      .map(({ memory, initial, made }) => ({
+        live: memory !== undefined,
+        mb: memory ? mb(memory.buffer.byteLength) : 0,
+        initialMb: mb((initial ?? 0) * 65536),
+        made,
+      }));
     const report = {
       at: Date.now(),
       proc: proc(),
       usage: Object.fromEntries(Object.entries(usage).map(([k, v]) => [k, mb(v)])),
-      spaces: Object.fromEntries(v8.getHeapSpaceStatistics().map((s) => [s.space_name, { size: mb(s.space_size), used: mb(s.space_used_size) }])),
+      spaces: Object.fromEntries(
+        v8.getHeapSpaceStatistics().map((s) => [s.space_name, { size: mb(s.space_size), used: mb(s.space_used_size) }]),
+      ),
       wasm,
       wasmLiveMb: wasm.reduce((sum, w) => sum + w.mb, 0),
       smaps: smaps(memories.map((m) => m.ref.deref()?.buffer.byteLength).filter((n) => n !== undefined)),
     };
     writeFileSync(path.join(dir, `mem-${process.pid}.json`), JSON.stringify(report));
-    if (process.env.STUDIO_MEMORY_PROBE_SNAPSHOT === '1') v8.writeHeapSnapshot(path.join(dir, `heap-${process.pid}-${report.at}.heapsnapshot`));
+    if (process.env.STUDIO_MEMORY_PROBE_SNAPSHOT === '1')
+      v8.writeHeapSnapshot(path.join(dir, `heap-${process.pid}-${report.at}.heapsnapshot`));
   });
 }

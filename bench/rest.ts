@@ -120,8 +120,16 @@ class Load {
   }
 
   private request() {
-    const headers: Record<string, string> = { 'x-api-key': this.key, ...(this.call.body ? { 'content-type': 'application/json' } : {}) };
-    return this.pool.request({ path: this.call.path, method: this.call.method ?? 'GET', headers, body: this.call.body });
+    const headers: Record<string, string> = {
+      'x-api-key': this.key,
+      ...(this.call.body ? { 'content-type': 'application/json' } : {}),
+    };
+    return this.pool.request({
+      path: this.call.path,
+      method: this.call.method ?? 'GET',
+      headers,
+      body: this.call.body,
+    });
   }
 
   async slice(ms: number): Promise<Slice> {
@@ -168,7 +176,11 @@ async function compare(target: Load, floor: Load): Promise<{ target: Figure; flo
     add(sum.floor, await floor.slice(ms));
     add(sum.target, await target.slice(ms));
   }
-  const figure = (s: Slice): Figure => ({ rps: s.done / s.seconds, cpuPerReq: s.cpu / Math.max(1, s.done), errors: s.errors });
+  const figure = (s: Slice): Figure => ({
+    rps: s.done / s.seconds,
+    cpuPerReq: s.cpu / Math.max(1, s.done),
+    errors: s.errors,
+  });
   return { target: figure(sum.target), floor: figure(sum.floor) };
 }
 
@@ -208,7 +220,11 @@ async function main(): Promise<void> {
     const floorOrigin = `http://127.0.0.1:${floorPort}`;
     await waitHttp(`${floorOrigin}/ready`, 10_000);
     const studioOrigin = server.api.replace(/\/api$/, '');
-    const generate: Call = { path: '/api/generate', method: 'POST', body: JSON.stringify({ prompt: '基准 bench 提交', quality: 'low' }) };
+    const generate: Call = {
+      path: '/api/generate',
+      method: 'POST',
+      body: JSON.stringify({ prompt: '基准 bench 提交', quality: 'low' }),
+    };
 
     const readFloor = new Load(floorOrigin, { path: '/' }, tenant.key, floor.pid);
     const submitFloor = new Load(`http://127.0.0.1:${submitPort}`, { ...generate, path: '/' }, tenant.key, floor.pid);
@@ -223,14 +239,19 @@ async function main(): Promise<void> {
     for (const [name, target, against, limit] of runs) {
       if (ONLY && !ONLY.includes(name[0] ?? '')) continue;
       const figures = await compare(target, against);
-      const floorName = against === readFloor ? 'read floor: node:http + SHA-256 + two queries' : 'submission floor: node:http + the same statement by hand';
+      const floorName =
+        against === readFloor
+          ? 'read floor: node:http + SHA-256 + two queries'
+          : 'submission floor: node:http + the same statement by hand';
       lines.push(row(`  its floor (${floorName})`, figures.floor), row(name, figures.target, figures.floor, limit));
       await target.close();
     }
     await readFloor.close();
     await submitFloor.close();
 
-    console.log(`\nAuthenticated REST calls on PostgreSQL (${CONCURRENCY} concurrent clients; each call and its floor in ${SLICES} alternating slices, ${SECONDS} s each in all)\n`);
+    console.log(
+      `\nAuthenticated REST calls on PostgreSQL (${CONCURRENCY} concurrent clients; each call and its floor in ${SLICES} alternating slices, ${SECONDS} s each in all)\n`,
+    );
     console.log('| call | requests/s | CPU per request | vs floor | target | errors |');
     console.log('|---|---|---|---|---|---|');
     for (const line of lines) console.log(line);

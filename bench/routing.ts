@@ -31,7 +31,11 @@ function fleet(n: number): CandidateUpstream[] {
         model: `model-${i}`,
         media: ['image'],
         cost_usd: 0.02 + (i % 5) * 0.01,
-        capabilities: { reference_images: true, transparent_background: i % 3 === 0, qualities: ['low', 'medium', 'high'] },
+        capabilities: {
+          reference_images: true,
+          transparent_background: i % 3 === 0,
+          qualities: ['low', 'medium', 'high'],
+        },
       },
     ],
   }));
@@ -73,7 +77,15 @@ async function benchRecompute(): Promise<void> {
       soft_timeout_ms: 60_000,
       rating: 3,
       enabled: true,
-      models: [{ family: `family-${i % 4}`, model: `m-${i}`, media: ['image'], cost_usd: 0.02 + (i % 5) * 0.01, capabilities: {} }],
+      models: [
+        {
+          family: `family-${i % 4}`,
+          model: `m-${i}`,
+          media: ['image'],
+          cost_usd: 0.02 + (i % 5) * 0.01,
+          capabilities: {},
+        },
+      ],
     }));
     await syncUpstreams(t.db, randomBytes(32), configs, 'file');
     const loadStart = Date.now();
@@ -103,4 +115,3 @@ async function benchRecompute(): Promise<void> {
 
 benchDecision();
 await benchRecompute();
-

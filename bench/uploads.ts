@@ -14,9 +14,16 @@ const SIZE = 50 * MB - 1024;
 const ROUNDS = 3;
 
 /** Streams a multipart body of `size` bytes in 64 KiB writes; the file is never built in memory here either. */
-function streamUpload(url: URL, key: string, head: Buffer, size: number): Promise<{ status: number; body: string; ms: number }> {
+function streamUpload(
+  url: URL,
+  key: string,
+  head: Buffer,
+  size: number,
+): Promise<{ status: number; body: string; ms: number }> {
   const boundary = `----studio-bench-${randomBytes(8).toString('hex')}`;
-  const pre = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.mp4"\r\nContent-Type: video/mp4\r\n\r\n`);
+  const pre = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
+  );
   const post = Buffer.from(`\r\n--${boundary}--\r\n`);
   const started = performance.now();
   return new Promise((resolve, reject) => {
@@ -26,7 +33,11 @@ function streamUpload(url: URL, key: string, head: Buffer, size: number): Promis
         port: url.port,
         path: url.pathname,
         method: 'POST',
-        headers: { 'x-api-key': key, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(pre.length + size + post.length) },
+        headers: {
+          'x-api-key': key,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': String(pre.length + size + post.length),
+        },
       },
       (res) => {
         let body = '';
@@ -81,9 +92,11 @@ async function main(): Promise<void> {
     for (const [i, r] of results.entries()) {
       console.log(
         `upload ${i + 1}: ${(SIZE / MB).toFixed(1)} MB at ${r.mbps.toFixed(0)} MB/s; server RSS ${r.idle.toFixed(0)} MB idle, ${r.peak.toFixed(0)} MB peak (+${r.rise.toFixed(1)} MB)`,
-    );
+      );
     }
-    console.log(`worst RSS rise during a 50 MB proxy upload: +${worst.toFixed(1)} MB (target < 32 MB) ${worst < 32 ? 'OK' : 'OVER TARGET'}`);
+    console.log(
+      `worst RSS rise during a 50 MB proxy upload: +${worst.toFixed(1)} MB (target < 32 MB) ${worst < 32 ? 'OK' : 'OVER TARGET'}`,
+    );
     if (worst >= 32) process.exitCode = 1;
   } finally {
     await server.stop();

@@ -41,7 +41,9 @@ async function main(): Promise<void> {
     await rebuildUsage(db, tenantId);
     await client.unsafe('analyze');
     const mismatches = await usageMismatches(db, tenantId);
-    console.log(`${ROWS.toLocaleString('en')} ledger rows and their rollup written in ${((performance.now() - t0) / 1000).toFixed(1)} s; rollup mismatches: ${mismatches.length}`);
+    console.log(
+      `${ROWS.toLocaleString('en')} ledger rows and their rollup written in ${((performance.now() - t0) / 1000).toFixed(1)} s; rollup mismatches: ${mismatches.length}`,
+    );
 
     const get = async () => {
       const s = performance.now();

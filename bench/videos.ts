@@ -68,7 +68,11 @@ async function main(): Promise<void> {
       return ((await r.json()) as { id: string }).id;
     };
     const setSim = async (body: Record<string, unknown>) => {
-      const r = await fetch(`${sim}/__sim/config`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ channel: '*', ...body }) });
+      const r = await fetch(`${sim}/__sim/config`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ channel: '*', ...body }),
+      });
       if (!r.ok) throw new Error(`sim config ${r.status}`);
     };
     const waitAllDone = async (n: number, ms: number) => {
@@ -93,7 +97,10 @@ async function main(): Promise<void> {
       const r = await fetch(`${sim}/sim-video-a/api/v3/contents/generations/tasks`, {
         method: 'POST',
         headers: { authorization: 'Bearer sim-key-sim-video-a', 'content-type': 'application/json' },
-        body: JSON.stringify({ model: TIER, content: [{ type: 'text', text: 'floor --duration 4 --resolution 480p' }] }),
+        body: JSON.stringify({
+          model: TIER,
+          content: [{ type: 'text', text: 'floor --duration 4 --resolution 480p' }],
+        }),
       });
       await r.text();
       floor.push(performance.now() - t0);
@@ -120,12 +127,16 @@ async function main(): Promise<void> {
     const b0 = Date.now();
     const bIds: string[] = [];
     for (let i = 0; i < TASKS; i += 50) {
-      bIds.push(...(await Promise.all(Array.from({ length: Math.min(50, TASKS - i) }, (_, j) => submit(`slow ${i + j}`)))));
+      bIds.push(
+        ...(await Promise.all(Array.from({ length: Math.min(50, TASKS - i) }, (_, j) => submit(`slow ${i + j}`)))),
+      );
     }
     const submittedS = (Date.now() - b0) / 1000;
     let inFlight = 0;
     for (let i = 0; i < 600; i++) {
-      const [row] = await sql<{ n: number }[]>`select count(*)::int as n from video_tasks where upstream_task_id is not null and state in ('queued', 'running') and id = any(${bIds}::uuid[])`;
+      const [row] = await sql<
+        { n: number }[]
+      >`select count(*)::int as n from video_tasks where upstream_task_id is not null and state in ('queued', 'running') and id = any(${bIds}::uuid[])`;
       inFlight = Math.max(inFlight, row?.n ?? 0);
       if (inFlight >= TASKS) break;
       await new Promise((r) => setTimeout(r, 200));

@@ -2,7 +2,10 @@ import { chooseLanguage, createTenant, expect, expectNoSidewaysScroll, signIn, s
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
-test('an article written is kept: found in history by a Chinese word, opened, copied and written again', async ({ page, request }) => {
+test('an article written is kept: found in history by a Chinese word, opened, copied and written again', async ({
+  page,
+  request,
+}) => {
   const tenant = await createTenant(request);
   await signIn(page, tenant.email, tenant.password);
   await expect(page).toHaveURL(/\/overview$/);
@@ -84,7 +87,8 @@ test('history and the usage legend in Chinese at phone width', async ({ page, re
   await expect(page.getByTestId('usage-total-chat')).toHaveText('0');
   const legend = page.getByTestId('usage-legend');
   await expect(legend.getByRole('heading', { name: '各类用量说明' })).toBeVisible();
-  for (const key of ['image', 'video', 'chat', 'reverse', 'article', 'other']) await expect(legend.getByTestId(`usage-legend-${key}`)).not.toBeEmpty();
+  for (const key of ['image', 'video', 'chat', 'reverse', 'article', 'other'])
+    await expect(legend.getByTestId(`usage-legend-${key}`)).not.toBeEmpty();
   await expect(legend.getByTestId('usage-legend-article')).toContainText('文案');
   await expect(legend.getByTestId('usage-legend-money')).toContainText('计费金额');
   await expectNoSidewaysScroll(page);

@@ -1,22 +1,74 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { E2E_ADMIN_KEY, E2E_BASE_URL } from './env';
-import { chooseLanguage, createTenant, expect, expectNoSidewaysScroll, signInAsOperator, snapshot, test } from './helpers';
+import {
+  chooseLanguage,
+  createTenant,
+  expect,
+  expectNoSidewaysScroll,
+  signInAsOperator,
+  snapshot,
+  test,
+} from './helpers';
 
 /** What the buyer reads and clicks, in each language. */
 const WORDS = {
   'zh-CN': {
-    nickname: '昵称', email: '邮箱', password: '登录密码', repeat: '再次输入密码', claim: '立即领取', claimed: '领取成功', toSignIn: '去登录使用',
-    loginPassword: '密码', signIn: '登录', welcome: '欢迎，小林', run: /^在创作台使用：/, menu: '打开菜单', account: '账户',
-    current: '当前密码', newPassword: '新密码', repeatNew: '再次输入新密码', change: '修改密码', wrongCurrent: '当前密码不正确',
-    changed: '密码已修改，该账户的其他登录已退出。', signOut: '退出登录', forgot: '忘记密码？', sendLink: '发送重设链接', sent: '请查收邮件',
-    save: '保存新密码', resetDone: '密码已修改，请用新密码登录。', invalid: '这个链接已失效', requestNew: '重新申请链接',
+    nickname: '昵称',
+    email: '邮箱',
+    password: '登录密码',
+    repeat: '再次输入密码',
+    claim: '立即领取',
+    claimed: '领取成功',
+    toSignIn: '去登录使用',
+    loginPassword: '密码',
+    signIn: '登录',
+    welcome: '欢迎，小林',
+    run: /^在创作台使用：/,
+    menu: '打开菜单',
+    account: '账户',
+    current: '当前密码',
+    newPassword: '新密码',
+    repeatNew: '再次输入新密码',
+    change: '修改密码',
+    wrongCurrent: '当前密码不正确',
+    changed: '密码已修改，该账户的其他登录已退出。',
+    signOut: '退出登录',
+    forgot: '忘记密码？',
+    sendLink: '发送重设链接',
+    sent: '请查收邮件',
+    save: '保存新密码',
+    resetDone: '密码已修改，请用新密码登录。',
+    invalid: '这个链接已失效',
+    requestNew: '重新申请链接',
   },
   en: {
-    nickname: 'Nickname', email: 'Email', password: 'Password', repeat: 'Repeat the password', claim: 'Claim now', claimed: 'Claimed', toSignIn: 'Sign in and start',
-    loginPassword: 'Password', signIn: 'Sign in', welcome: 'Welcome, 小林', run: /^Use in Playground/, menu: 'Open menu', account: 'Account',
-    current: 'Current password', newPassword: 'New password', repeatNew: 'Repeat the new password', change: 'Change password', wrongCurrent: 'The current password is not correct',
-    changed: 'Your password was changed. Other sessions of this account were signed out.', signOut: 'Sign out', forgot: 'Forgot password?', sendLink: 'Send reset link', sent: 'Check your email',
-    save: 'Save new password', resetDone: 'Your password was changed. Sign in with the new password.', invalid: 'This link no longer works', requestNew: 'Ask for a new link',
+    nickname: 'Nickname',
+    email: 'Email',
+    password: 'Password',
+    repeat: 'Repeat the password',
+    claim: 'Claim now',
+    claimed: 'Claimed',
+    toSignIn: 'Sign in and start',
+    loginPassword: 'Password',
+    signIn: 'Sign in',
+    welcome: 'Welcome, 小林',
+    run: /^Use in Playground/,
+    menu: 'Open menu',
+    account: 'Account',
+    current: 'Current password',
+    newPassword: 'New password',
+    repeatNew: 'Repeat the new password',
+    change: 'Change password',
+    wrongCurrent: 'The current password is not correct',
+    changed: 'Your password was changed. Other sessions of this account were signed out.',
+    signOut: 'Sign out',
+    forgot: 'Forgot password?',
+    sendLink: 'Send reset link',
+    sent: 'Check your email',
+    save: 'Save new password',
+    resetDone: 'Your password was changed. Sign in with the new password.',
+    invalid: 'This link no longer works',
+    requestNew: 'Ask for a new link',
   },
 } as const;
 
@@ -30,17 +82,26 @@ async function expectNoEnglish(page: Page, lang: Lang) {
   if (lang !== 'zh-CN') return;
   const text = await page.locator('body').innerText();
   // E-mail addresses and setting names (STUDIO_…) are not words.
-  const words = (text.replace(/\S+@\S+|\b[A-Z0-9]+(?:_[A-Z0-9]+)+\b/g, ' ').match(/[A-Za-z]{4,}/g) ?? []).filter((w) => !ALLOWED.has(w));
+  const words = (text.replace(/\S+@\S+|\b[A-Z0-9]+(?:_[A-Z0-9]+)+\b/g, ' ').match(/[A-Za-z]{4,}/g) ?? []).filter(
+    (w) => !ALLOWED.has(w),
+  );
   expect(words, `English words on ${page.url()}`).toEqual([]);
 }
 
 /** A seller's claim code for a gated platform image template. */
 async function claimCode(request: APIRequestContext) {
   const seller = await createTenant(request, { name: '花漾小店', credits: 500 });
-  const listed = await request.get('/api/templates?type=image&source=platform', { headers: { 'X-API-Key': seller.apiKey } });
-  const gated = ((await listed.json()) as { templates: { id: string; slug: string; zh_name: string; gated: boolean }[] }).templates.find((t) => t.gated);
+  const listed = await request.get('/api/templates?type=image&source=platform', {
+    headers: { 'X-API-Key': seller.apiKey },
+  });
+  const gated = (
+    (await listed.json()) as { templates: { id: string; slug: string; zh_name: string; gated: boolean }[] }
+  ).templates.find((t) => t.gated);
   if (!gated) throw new Error('the catalogue needs a gated platform image template');
-  const created = await request.post('/api/tenant-claims', { headers: { 'X-API-Key': seller.apiKey }, data: { template_ids: [gated.id], credits: 60 } });
+  const created = await request.post('/api/tenant-claims', {
+    headers: { 'X-API-Key': seller.apiKey },
+    data: { template_ids: [gated.id], credits: 60 },
+  });
   expect(created.status()).toBe(200);
   return { gated, code: ((await created.json()) as { code: string }).code };
 }
@@ -54,7 +115,10 @@ async function linkFromOutbox(browser: Browser, email: string, shot: string): Pr
   await expect(page).toHaveURL(/\/operator$/);
   await page.getByRole('navigation', { name: 'Operator' }).getByRole('link', { name: 'Outbox' }).click();
   await expect(page).toHaveURL(/\/operator\/outbox$/);
-  const mail = page.getByTestId('outbox-mail').and(page.locator(`[data-to="${email}"]`)).first();
+  const mail = page
+    .getByTestId('outbox-mail')
+    .and(page.locator(`[data-to="${email}"]`))
+    .first();
   await expect(mail).toContainText('Password reset');
   await mail.locator('summary').click();
   const body = (await mail.getByTestId('outbox-body').textContent()) ?? '';
@@ -71,13 +135,22 @@ const CASES = [
 ];
 
 for (const { lang, viewport, phone } of CASES) {
-  test(`a buyer goes from a claim link to a generated image, changes the password and resets it through the outbox (${lang}, ${phone ? 'phone' : 'desktop'})`, async ({ browser, request }) => {
+  test(`a buyer goes from a claim link to a generated image, changes the password and resets it through the outbox (${lang}, ${phone ? 'phone' : 'desktop'})`, async ({
+    browser,
+    request,
+  }) => {
     test.setTimeout(120_000);
     const w = WORDS[lang];
     const shots = `test-results/buyer-journey/${lang}-${phone ? 'phone' : 'desktop'}`;
     const { gated, code } = await claimCode(request);
     // The browser asks for English: the Chinese claim page, and the console after it, are Chinese because the claim page is.
-    const context = await browser.newContext({ baseURL: E2E_BASE_URL, viewport, locale: 'en-US', isMobile: phone, hasTouch: phone });
+    const context = await browser.newContext({
+      baseURL: E2E_BASE_URL,
+      viewport,
+      locale: 'en-US',
+      isMobile: phone,
+      hasTouch: phone,
+    });
     if (lang === 'en') await chooseLanguage(context, 'en');
     const page = await context.newPage();
     const email = `journey-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.cn`;

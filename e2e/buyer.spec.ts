@@ -3,7 +3,19 @@ import sharp from 'sharp';
 import { redeemBuyer } from './buyers';
 import { chooseLanguage, createTenant, expect, expectNoSidewaysScroll, signIn, snapshot, test } from './helpers';
 
-const BUYER_LINKS = ['Overview', 'Jobs', 'Playground', 'Image reading', 'Video', 'Chat', 'Skills', 'Templates', 'Articles', 'Uploads', 'API reference'];
+const BUYER_LINKS = [
+  'Overview',
+  'Jobs',
+  'Playground',
+  'Image reading',
+  'Video',
+  'Chat',
+  'Skills',
+  'Templates',
+  'Articles',
+  'Uploads',
+  'API reference',
+];
 const ORGANISATION_ONLY = ['Members', 'Claim codes', 'Hooks', 'Usage'];
 
 const consoleNav = (page: Page) => page.getByRole('navigation', { name: 'Console' });
@@ -13,7 +25,10 @@ test.beforeEach(async ({ context }) => {
   await chooseLanguage(context, 'en');
 });
 
-test('a buyer signs in with the password of a redeemed claim code and uses the template it unlocked', async ({ page, request }) => {
+test('a buyer signs in with the password of a redeemed claim code and uses the template it unlocked', async ({
+  page,
+  request,
+}) => {
   const { gated, email, password } = await redeemBuyer(request);
   await signIn(page, email, password);
   await expect(page).toHaveURL(/\/overview$/);
@@ -32,7 +47,9 @@ test('a buyer signs in with the password of a redeemed claim code and uses the t
   const card = cards.first();
   await expect(card.getByRole('heading', { name: gated.zh_name })).toBeVisible();
   const sample = card.locator('img');
-  await expect.poll(() => sample.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
+  await expect
+    .poll(() => sample.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+    .toBeGreaterThan(0);
   const use = card.getByRole('link', { name: /^Use in Playground/ });
   await expect(use).toHaveAttribute('href', `/playground?template=${gated.slug}`);
   await snapshot(page, 'test-results/buyer-overview-desktop.png');
@@ -96,7 +113,9 @@ test('the Playground offers uploaded images as references next to earlier result
   await expect(page.getByRole('link', { name: /^Upload images/ })).toHaveAttribute('href', '/uploads');
 
   // An image uploaded with the account's key shows up when the page is opened again.
-  const png = await sharp({ create: { width: 96, height: 96, channels: 3, background: '#fbcfe8' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 96, height: 96, channels: 3, background: '#fbcfe8' } })
+    .png()
+    .toBuffer();
   const uploaded = await request.post('/api/upload-ref', {
     headers: { 'X-API-Key': buyer.apiKey },
     multipart: { file: { name: '樱花.png', mimeType: 'image/png', buffer: png }, workspace_id: 'spring' },

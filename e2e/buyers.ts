@@ -12,7 +12,9 @@ export interface PlatformTemplate {
 /** A seller's claim code for its gated platform image template, redeemed by a new buyer. */
 export async function redeemBuyer(request: APIRequestContext, credits = 60) {
   const seller = await createTenant(request, { name: '花漾小店', credits: 500 });
-  const listed = await request.get('/api/templates?type=image&source=platform', { headers: { 'X-API-Key': seller.apiKey } });
+  const listed = await request.get('/api/templates?type=image&source=platform', {
+    headers: { 'X-API-Key': seller.apiKey },
+  });
   const gated = ((await listed.json()) as { templates: PlatformTemplate[] }).templates.find((t) => t.gated);
   if (!gated) throw new Error('the catalogue needs a gated platform image template');
 

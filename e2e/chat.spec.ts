@@ -1,7 +1,16 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { sample } from '../tests/helpers/media-samples';
 import { E2E_SIM_PORT } from './env';
-import { chooseLanguage, createTenant, expect, expectNoSidewaysScroll, signIn, snapshot, test, type TestTenant } from './helpers';
+import {
+  chooseLanguage,
+  createTenant,
+  expect,
+  expectNoSidewaysScroll,
+  signIn,
+  snapshot,
+  test,
+  type TestTenant,
+} from './helpers';
 
 const QUESTION = '请用两句话介绍一下杭州西湖的春天，并说明为什么值得去。';
 const numbers = new Intl.NumberFormat('en-US');
@@ -35,7 +44,9 @@ async function openChat(page: Page, request: APIRequestContext): Promise<TestTen
 test('a Chinese question streams its answer, shows what it cost and lowers the balance', async ({ page, request }) => {
   const tenant = await openChat(page, request);
   await expect(page.getByLabel('Model')).toHaveValue('studio-auto');
-  await expect(page.getByLabel('Model').locator('option', { hasText: 'Automatic routing (studio-auto)' })).toHaveCount(1);
+  await expect(page.getByLabel('Model').locator('option', { hasText: 'Automatic routing (studio-auto)' })).toHaveCount(
+    1,
+  );
   await expect(page.getByLabel('Model').locator('option[value="chatmodel-1"]')).toHaveCount(1);
 
   const message = page.getByRole('textbox', { name: 'Message' });
@@ -75,7 +86,12 @@ test('a Chinese question streams its answer, shows what it cost and lowers the b
 test('Stop ends a slow answer, and the next question still works', async ({ page, request }) => {
   test.skip(!!process.env.E2E_BASE_URL, 'slows down the bundled simulator of the test server');
   await openChat(page, request);
-  const slow = (ms: number) => Promise.all(['sim-chat-a', 'sim-chat-b', 'sim-chat-lite', 'sim-chat-reason'].map((channel) => request.post(`http://127.0.0.1:${E2E_SIM_PORT}/__sim/config`, { data: { channel, latency_ms: ms } })));
+  const slow = (ms: number) =>
+    Promise.all(
+      ['sim-chat-a', 'sim-chat-b', 'sim-chat-lite', 'sim-chat-reason'].map((channel) =>
+        request.post(`http://127.0.0.1:${E2E_SIM_PORT}/__sim/config`, { data: { channel, latency_ms: ms } }),
+      ),
+    );
   await slow(5000);
   try {
     await page.getByRole('textbox', { name: 'Message' }).fill('讲一个很长的故事');
@@ -140,7 +156,9 @@ test.describe('refused requests', () => {
     const tenant = await openChat(page, request);
     await page.getByLabel('Model').selectOption('chatmodel-lite');
     await page.getByRole('button', { name: 'Images' }).click();
-    await page.getByLabel('Choose an image to upload').setInputFiles({ name: '西湖.png', mimeType: 'image/png', buffer: await sample('png', 4000) });
+    await page
+      .getByLabel('Choose an image to upload')
+      .setInputFiles({ name: '西湖.png', mimeType: 'image/png', buffer: await sample('png', 4000) });
     await expect(page.getByRole('button', { name: 'Remove 西湖.png' })).toBeVisible({ timeout: 15_000 });
     await expect(page.getByRole('button', { name: /^Attach / }).first()).toHaveAttribute('aria-pressed', 'true');
     await expectNoSidewaysScroll(page);

@@ -6,8 +6,11 @@ test.use({ ...devices['Pixel 7'] });
 
 test('a buyer redeems a claim code on a phone and signs in to the buyer view', async ({ page, request }) => {
   const seller = await createTenant(request, { name: '花漾小店', credits: 500 });
-  const platform = await request.get('/api/templates?type=image&source=platform', { headers: { 'X-API-Key': seller.apiKey } });
-  const templates = ((await platform.json()) as { templates: { id: string; gated: boolean; zh_name: string }[] }).templates;
+  const platform = await request.get('/api/templates?type=image&source=platform', {
+    headers: { 'X-API-Key': seller.apiKey },
+  });
+  const templates = ((await platform.json()) as { templates: { id: string; gated: boolean; zh_name: string }[] })
+    .templates;
   const gated = templates.find((t) => t.gated);
   const open = templates.find((t) => !t.gated);
   if (!gated || !open) throw new Error('the catalogue needs a gated and an open platform template');
@@ -73,11 +76,19 @@ test.describe('codes that cannot be redeemed', () => {
 
   test('a disabled code says so, and an unknown code is not found', async ({ page, request }) => {
     const seller = await createTenant(request, { credits: 100 });
-    const platform = await request.get('/api/templates?type=image&source=platform', { headers: { 'X-API-Key': seller.apiKey } });
+    const platform = await request.get('/api/templates?type=image&source=platform', {
+      headers: { 'X-API-Key': seller.apiKey },
+    });
     const template = ((await platform.json()) as { templates: { id: string }[] }).templates[0];
-    const created = await request.post('/api/tenant-claims', { headers: { 'X-API-Key': seller.apiKey }, data: { template_ids: [template?.id], credits: 5 } });
+    const created = await request.post('/api/tenant-claims', {
+      headers: { 'X-API-Key': seller.apiKey },
+      data: { template_ids: [template?.id], credits: 5 },
+    });
     const claim = (await created.json()) as { code: string };
-    await request.post('/api/admin', { headers: { 'X-API-Key': E2E_ADMIN_KEY }, data: { action: 'social-claim-disable', code: claim.code } });
+    await request.post('/api/admin', {
+      headers: { 'X-API-Key': E2E_ADMIN_KEY },
+      data: { action: 'social-claim-disable', code: claim.code },
+    });
     await page.goto(`/claim/${claim.code}`);
     await expect(page.getByRole('status')).toContainText('这个领取码已停用');
     await expect(page.getByRole('button', { name: '立即领取' })).toHaveCount(0);

@@ -1,6 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { chooseLanguage, createTenant, expect, expectNoSidewaysScroll, signIn, snapshot, test, type TestTenant } from './helpers';
+import {
+  chooseLanguage,
+  createTenant,
+  expect,
+  expectNoSidewaysScroll,
+  signIn,
+  snapshot,
+  test,
+  type TestTenant,
+} from './helpers';
 
 const PLATFORM = { slug: 'platform-xhs-cover-bigtext', name: '小红书大字封面' };
 
@@ -8,7 +17,12 @@ const PLATFORM = { slug: 'platform-xhs-cover-bigtext', name: '小红书大字封
 async function ownTemplate(request: APIRequestContext, tenant: TestTenant, zhName: string) {
   const res = await request.post('/api/templates', {
     headers: { 'X-API-Key': tenant.apiKey },
-    data: { type: 'image', zh_name: zhName, prompt_template: '春日花束主题海报，柔和自然光，留出文字位置', description: '店铺专属的春日海报模板' },
+    data: {
+      type: 'image',
+      zh_name: zhName,
+      prompt_template: '春日花束主题海报，柔和自然光，留出文字位置',
+      description: '店铺专属的春日海报模板',
+    },
   });
   const body = (await res.json()) as { template?: { id: string; slug: string; gated: boolean }; error?: string };
   expect(res.status(), body.error).toBe(200);
@@ -30,7 +44,10 @@ test.describe('claim codes', () => {
     expectedConsoleErrors: { patterns: [/status of 409 .*\/api\/trpc\/claims\.create/] },
   });
 
-  test('a tenant creates a claim code from a platform and an own template, copies its texts and sees it redeemed', async ({ page, request }) => {
+  test('a tenant creates a claim code from a platform and an own template, copies its texts and sees it redeemed', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(90_000);
     const tenant = await createTenant(request, { name: '花漾小店 E2E', credits: 500 });
     const own = await ownTemplate(request, tenant, '春日花束海报（店铺专属）');
@@ -67,7 +84,9 @@ test.describe('claim codes', () => {
     await expect(picker.getByRole('list', { name: 'Selected templates' }).getByRole('listitem')).toHaveCount(2);
     await search.fill('');
     await picker.getByRole('button', { name: 'Article' }).click();
-    await expect(picker.locator('[data-testid="template-option"][data-slug^="platform-xhs-product-note"]')).toBeVisible();
+    await expect(
+      picker.locator('[data-testid="template-option"][data-slug^="platform-xhs-product-note"]'),
+    ).toBeVisible();
     await expect(platformOption).toHaveCount(0);
     await picker.getByRole('button', { name: 'All' }).click();
 
@@ -117,7 +136,9 @@ test.describe('claim codes', () => {
     await form.getByLabel('Credits').fill('100000');
     await expect(form.getByText('More than the 440 credits allocatable now.')).toBeVisible();
     await form.getByRole('button', { name: 'Create claim code' }).click();
-    await expect(form.getByTestId('claim-error')).toContainText('Not enough credits for this claim code: it needs 100000, the tenant has 440 allocatable');
+    await expect(form.getByTestId('claim-error')).toContainText(
+      'Not enough credits for this claim code: it needs 100000, the tenant has 440 allocatable',
+    );
     await expect(form.getByTestId('claim-allocatable')).toHaveText('440 allocatable');
 
     // A buyer redeems it; after a reload the list says by whom.
@@ -163,7 +184,9 @@ test('claim codes page on a phone, with "Load more"', async ({ page, request }) 
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 390, height: 844 });
   const tenant = await createTenant(request, { name: '花漾小店·华东区域门店运营中心 E2E', credits: 1000 });
-  const listed = await request.get('/api/templates?type=image&source=platform', { headers: { 'X-API-Key': tenant.apiKey } });
+  const listed = await request.get('/api/templates?type=image&source=platform', {
+    headers: { 'X-API-Key': tenant.apiKey },
+  });
   const platform = ((await listed.json()) as { templates: { id: string }[] }).templates[0];
   if (!platform) throw new Error('no platform template');
   for (let i = 0; i < 21; i++) {
@@ -184,7 +207,9 @@ test('claim codes page on a phone, with "Load more"', async ({ page, request }) 
   const form = page.getByRole('form', { name: 'New claim code' });
   await form.getByTestId('template-option').first().getByRole('checkbox').check();
   await form.getByLabel('Credits').fill('25');
-  await form.getByLabel('PDF link').fill('https://cdn.example.com/tutorials/a-very-long-file-name-for-the-spring-campaign-tutorial.pdf');
+  await form
+    .getByLabel('PDF link')
+    .fill('https://cdn.example.com/tutorials/a-very-long-file-name-for-the-spring-campaign-tutorial.pdf');
   await form.getByRole('button', { name: 'Create claim code' }).click();
   const result = page.getByTestId('claim-result');
   await expect(result.getByTestId('product-copy')).toContainText('附赠《AI生图核心技巧（教程PDF）》');
@@ -201,7 +226,11 @@ test('the claim codes page reads in Chinese once the console speaks it', async (
   const tenant = await createTenant(request, { name: '花漾小店 E2E', credits: 300 });
   const created = await request.post('/api/tenant-claims', {
     headers: { 'X-API-Key': tenant.apiKey },
-    data: { template_ids: [(await ownTemplate(request, tenant, '春日花束海报（中文界面）')).id], credits: 40, note: '淘宝订单 #2002' },
+    data: {
+      template_ids: [(await ownTemplate(request, tenant, '春日花束海报（中文界面）')).id],
+      credits: 40,
+      note: '淘宝订单 #2002',
+    },
   });
   expect(created.status()).toBe(200);
 

@@ -4,7 +4,9 @@ import { chooseLanguage, createTenant, expect, expectNoSidewaysScroll, signIn, t
 
 const API = `${E2E_BASE_URL}/api`;
 
-test('signed out, the reference shows curl, JavaScript and Python with this Studio’s address, and no try it', async ({ page }) => {
+test('signed out, the reference shows curl, JavaScript and Python with this Studio’s address, and no try it', async ({
+  page,
+}) => {
   test.slow();
   await page.goto('/docs');
   const balance = page.locator('article#balance-get');
@@ -30,7 +32,10 @@ test('signed out, the reference shows curl, JavaScript and Python with this Stud
   await expect(page.getByText('Sign in to the console to send these requests')).toBeVisible();
 });
 
-test('signed in, try it on GET /api/balance answers 200 with the balance and a request id; charging operations warn first', async ({ page, request }) => {
+test('signed in, try it on GET /api/balance answers 200 with the balance and a request id; charging operations warn first', async ({
+  page,
+  request,
+}) => {
   test.slow();
   const tenant = await createTenant(request, { credits: 777 });
   await signIn(page, tenant.email, tenant.password);
@@ -73,7 +78,11 @@ test('the Playground shows its request as a curl call that, run as it is, starts
   expect(curl).toContain('"prompt": "一只橘猫在\\"老王\'\\\'\'s 小馆\\"门口晒太阳"');
 
   // The same command, run by a shell with the key in the environment, is accepted as a generation.
-  const out = execFileSync('bash', ['-c', `${curl} --silent --show-error`], { encoding: 'utf8', env: { ...process.env, STUDIO_API_KEY: tenant.apiKey }, timeout: 30_000 });
+  const out = execFileSync('bash', ['-c', `${curl} --silent --show-error`], {
+    encoding: 'utf8',
+    env: { ...process.env, STUDIO_API_KEY: tenant.apiKey },
+    timeout: 30_000,
+  });
   const answer = JSON.parse(out) as { ok: boolean; jobId?: string; status?: string };
   expect(answer).toMatchObject({ ok: true, status: 'pending' });
   expect(answer.jobId).toMatch(/^[0-9a-f-]{36}$/);

@@ -36,7 +36,10 @@ test('the API reference reads well on a phone', async ({ page }) => {
   await page.screenshot({ path: 'test-results/docs-phone.png' });
 });
 
-test('in Chinese, the reference’s own words are Chinese and the API’s descriptions stay as written', async ({ page, context }) => {
+test('in Chinese, the reference’s own words are Chinese and the API’s descriptions stay as written', async ({
+  page,
+  context,
+}) => {
   // One long page, rendered twice (Chinese, then English): slow on a busy machine.
   test.slow();
   await chooseLanguage(context, 'zh-CN');

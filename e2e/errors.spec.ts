@@ -1,5 +1,14 @@
 import { E2E_ADMIN_KEY, E2E_BASE_URL } from './env';
-import { chooseLanguage, createTenant, expect, expectNoSidewaysScroll, signIn, signInAsOperator, snapshot, test } from './helpers';
+import {
+  chooseLanguage,
+  createTenant,
+  expect,
+  expectNoSidewaysScroll,
+  signIn,
+  signInAsOperator,
+  snapshot,
+  test,
+} from './helpers';
 
 // A missing page answers 404, which Chrome logs as a console error.
 test.use({ expectedConsoleErrors: { patterns: [/status of 404 \(Not Found\)/] } });

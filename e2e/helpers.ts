@@ -33,7 +33,14 @@ export async function createTenant(
 
   const res = await request.post('/api/admin', {
     headers: { 'X-API-Key': E2E_ADMIN_KEY },
-    data: { action: 'tenant-create', name, credits, quota_monthly: quotaMonthly, admin_email: email, admin_password: password },
+    data: {
+      action: 'tenant-create',
+      name,
+      credits,
+      quota_monthly: quotaMonthly,
+      admin_email: email,
+      admin_password: password,
+    },
   });
   const body = (await res.json()) as TenantCreateAnswer;
   expect(res.status(), body.error).toBe(200);

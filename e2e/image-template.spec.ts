@@ -1,6 +1,15 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { renderPoster } from '@/sim/media/poster';
-import { chooseLanguage, createTenant, expect, expectNoSidewaysScroll, signIn, snapshot, test, type TestTenant } from './helpers';
+import {
+  chooseLanguage,
+  createTenant,
+  expect,
+  expectNoSidewaysScroll,
+  signIn,
+  snapshot,
+  test,
+  type TestTenant,
+} from './helpers';
 
 const numbers = new Intl.NumberFormat('en-US');
 // Studio has no favicon; Chrome sometimes asks for one after the last navigation and logs the 404.
@@ -37,8 +46,12 @@ function poster(seed: string): Promise<Buffer> {
 }
 
 async function upload(page: Page, name: string) {
-  await page.getByLabel('Choose an image to upload').setInputFiles({ name, mimeType: 'image/png', buffer: await poster(name) });
-  await expect(page.getByRole('button', { name: `Convert ${name}` })).toHaveAttribute('aria-pressed', 'true', { timeout: 15_000 });
+  await page
+    .getByLabel('Choose an image to upload')
+    .setInputFiles({ name, mimeType: 'image/png', buffer: await poster(name) });
+  await expect(page.getByRole('button', { name: `Convert ${name}` })).toHaveAttribute('aria-pressed', 'true', {
+    timeout: 15_000,
+  });
 }
 
 /** Uploads a poster and converts it now; answers the result card. */
@@ -55,9 +68,14 @@ async function uploadAndConvert(page: Page, name: string): Promise<Locator> {
 
 test.describe('converting now', () => {
   // A slug that is taken is refused by templates.create with 409 on purpose.
-  test.use({ expectedConsoleErrors: { patterns: [FAVICON, /status of 409 \(Conflict\) .*\/api\/trpc\/templates\.create/] } });
+  test.use({
+    expectedConsoleErrors: { patterns: [FAVICON, /status of 409 \(Conflict\) .*\/api\/trpc\/templates\.create/] },
+  });
 
-  test('a poster is converted, its texts drawn over it, the draft shaped by hand and created as a template', async ({ page, request }) => {
+  test('a poster is converted, its texts drawn over it, the draft shaped by hand and created as a template', async ({
+    page,
+    request,
+  }) => {
     const tenant = await openImageTemplate(page, request);
     const variables = page.getByRole('group', { name: 'Texts that may become variables' }).getByRole('checkbox');
     await expect(variables).toHaveCount(15);
@@ -138,7 +156,9 @@ test.describe('converting now', () => {
     await snapshot(page, '/tmp/image-template-desktop.png');
 
     const draftPrompt = (await prompt.textContent()) ?? '';
-    await expect(result.getByLabel('Template name')).toHaveValue((await result.getByTestId('convert-name').textContent()) ?? '');
+    await expect(result.getByLabel('Template name')).toHaveValue(
+      (await result.getByTestId('convert-name').textContent()) ?? '',
+    );
     await result.getByLabel('Template name').fill('春日海报模板');
     // A slug another template has is refused in the API's words; without one, Studio makes one.
     await result.getByLabel('Slug').fill('platform-xhs-cover-bigtext');
@@ -157,7 +177,10 @@ test.describe('converting now', () => {
   });
 });
 
-test('a background conversion shows its four steps reaching ok, then the template and the job', async ({ page, request }) => {
+test('a background conversion shows its four steps reaching ok, then the template and the job', async ({
+  page,
+  request,
+}) => {
   const tenant = await openImageTemplate(page, request);
   await upload(page, '后台海报.png');
   await page.getByRole('button', { name: 'Convert in the background' }).click();
@@ -181,8 +204,12 @@ test('a background conversion shows its four steps reaching ok, then the templat
   await expect(page.getByRole('heading', { level: 1, name: 'Image to template' })).toBeVisible();
   const job = page.getByTestId('conversion-job');
   await expect(job.getByTestId('conversion-step')).toHaveCount(4);
-  for (let i = 0; i < 4; i += 1) await expect(job.getByTestId('conversion-step').nth(i)).toHaveAttribute('data-status', 'ok');
-  await expect(job.getByRole('link', { name: 'Open the conversion' })).toHaveAttribute('href', /\/image-template\?job=/);
+  for (let i = 0; i < 4; i += 1)
+    await expect(job.getByTestId('conversion-step').nth(i)).toHaveAttribute('data-status', 'ok');
+  await expect(job.getByRole('link', { name: 'Open the conversion' })).toHaveAttribute(
+    'href',
+    /\/image-template\?job=/,
+  );
   await snapshot(page, '/tmp/image-template-job.png');
   const jobUrl = page.url();
   await job.getByRole('link', { name: 'Open in the template editor' }).click();
@@ -196,7 +223,10 @@ test('a background conversion shows its four steps reaching ok, then the templat
   await expect(row).toContainText('image to template · 3:4');
 });
 
-test('on a phone: an image dropped on the picker is converted and the result fits the screen', async ({ page, request }) => {
+test('on a phone: an image dropped on the picker is converted and the result fits the screen', async ({
+  page,
+  request,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await openImageTemplate(page, request);
   await expectNoSidewaysScroll(page);
@@ -212,7 +242,9 @@ test('on a phone: an image dropped on the picker is converted and the result fit
     { b64: bytes, file: name },
   );
   await page.getByRole('group', { name: 'Image to convert' }).dispatchEvent('drop', { dataTransfer: dropped });
-  await expect(page.getByRole('button', { name: `Convert ${name}` })).toHaveAttribute('aria-pressed', 'true', { timeout: 15_000 });
+  await expect(page.getByRole('button', { name: `Convert ${name}` })).toHaveAttribute('aria-pressed', 'true', {
+    timeout: 15_000,
+  });
   await page.getByRole('button', { name: 'Convert', exact: true }).click();
   const result = page.getByTestId('convert-result');
   await expect(result).toBeVisible({ timeout: 30_000 });
@@ -221,7 +253,10 @@ test('on a phone: an image dropped on the picker is converted and the result fit
   await snapshot(page, '/tmp/image-template-phone.png');
 });
 
-test('in Chinese: the page, its buttons and the result speak Chinese, variable names in Chinese first', async ({ page, request }) => {
+test('in Chinese: the page, its buttons and the result speak Chinese, variable names in Chinese first', async ({
+  page,
+  request,
+}) => {
   const tenant = await createTenant(request);
   await signIn(page, tenant.email, tenant.password);
   await expect(page).toHaveURL(/\/overview$/);
@@ -230,13 +265,17 @@ test('in Chinese: the page, its buttons and the result speak Chinese, variable n
   await expect(page).toHaveTitle('图片转模板 · Studio');
   await expect(page.getByRole('heading', { level: 1, name: '图片转模板' })).toBeVisible();
   await expect(page.getByTestId('convert-price')).toHaveText('每次转换 4 积分');
-  await expect(page.getByRole('group', { name: '可以成为变量的文字' }).getByRole('checkbox', { name: '标题 Title', exact: true })).toBeChecked();
+  await expect(
+    page.getByRole('group', { name: '可以成为变量的文字' }).getByRole('checkbox', { name: '标题 Title', exact: true }),
+  ).toBeChecked();
   const convert = page.getByRole('button', { name: '立即转换' });
   await expect(convert).toBeDisabled();
   await expect(page.getByRole('button', { name: '后台转换' })).toBeDisabled();
   const name = '中文海报.png';
   await page.getByLabel('选择要上传的图片').setInputFiles({ name, mimeType: 'image/png', buffer: await poster(name) });
-  await expect(page.getByRole('button', { name: `转换 ${name}` })).toHaveAttribute('aria-pressed', 'true', { timeout: 15_000 });
+  await expect(page.getByRole('button', { name: `转换 ${name}` })).toHaveAttribute('aria-pressed', 'true', {
+    timeout: 15_000,
+  });
   await convert.click();
   const result = page.getByTestId('convert-result');
   await expect(result).toBeVisible({ timeout: 30_000 });
@@ -251,7 +290,10 @@ test('in Chinese: the page, its buttons and the result speak Chinese, variable n
 test.describe('refused conversions', () => {
   test.use({ expectedConsoleErrors: { patterns: [FAVICON, /status of 402 .*\/api\/image-to-template$/] } });
 
-  test('without enough credits the API’s refusal shows under the form and nothing is charged', async ({ page, request }) => {
+  test('without enough credits the API’s refusal shows under the form and nothing is charged', async ({
+    page,
+    request,
+  }) => {
     await openImageTemplate(page, request, 3);
     await upload(page, '没钱海报.png');
     await page.getByRole('button', { name: 'Convert', exact: true }).click();

@@ -1,17 +1,40 @@
 import { execFileSync } from 'node:child_process';
 import type { APIRequestContext } from '@playwright/test';
-import { chooseLanguage, createTenant, expect, expectNoSidewaysScroll, signIn, snapshot, test, type TestTenant } from './helpers';
+import {
+  chooseLanguage,
+  createTenant,
+  expect,
+  expectNoSidewaysScroll,
+  signIn,
+  snapshot,
+  test,
+  type TestTenant,
+} from './helpers';
 
 const PROMPT = "橘猫在窗台上晒太阳 — a 'sunny' cat";
 
-async function call<T>(request: APIRequestContext, tenant: TestTenant, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
-  const res = await request.fetch(`/api${path}`, { method, headers: { 'X-API-Key': tenant.apiKey }, ...(data ? { data } : {}) });
+async function call<T>(
+  request: APIRequestContext,
+  tenant: TestTenant,
+  method: 'GET' | 'POST',
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const res = await request.fetch(`/api${path}`, {
+    method,
+    headers: { 'X-API-Key': tenant.apiKey },
+    ...(data ? { data } : {}),
+  });
   const body = (await res.json()) as T & { error?: string };
   expect(res.status(), body.error).toBe(200);
   return body;
 }
 
-async function finished(request: APIRequestContext, tenant: TestTenant, jobId: string): Promise<{ status: string; cdn_url: string | null }> {
+async function finished(
+  request: APIRequestContext,
+  tenant: TestTenant,
+  jobId: string,
+): Promise<{ status: string; cdn_url: string | null }> {
   let job: { status: string; cdn_url: string | null } = { status: 'pending', cdn_url: null };
   await expect
     .poll(
@@ -25,10 +48,18 @@ async function finished(request: APIRequestContext, tenant: TestTenant, jobId: s
   return job;
 }
 
-test('a finished image job shows its cost and parameters, runs again in the Playground and copies as a working curl', async ({ page, request }) => {
+test('a finished image job shows its cost and parameters, runs again in the Playground and copies as a working curl', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const tenant = await createTenant(request);
-  const { jobId } = await call<{ jobId: string }>(request, tenant, 'POST', '/generate', { prompt: PROMPT, ratio: '3:4', quality: 'medium', background: 'opaque' });
+  const { jobId } = await call<{ jobId: string }>(request, tenant, 'POST', '/generate', {
+    prompt: PROMPT,
+    ratio: '3:4',
+    quality: 'medium',
+    background: 'opaque',
+  });
   await finished(request, tenant, jobId);
   const { credits } = await call<{ credits: number }>(request, tenant, 'GET', '/balance');
   const charged = tenant.credits - credits;
@@ -42,7 +73,10 @@ test('a finished image job shows its cost and parameters, runs again in the Play
   await expect(page.getByText('3:4 · medium quality · opaque background')).toBeVisible();
   await expect(page.getByText('Automatic routing')).toBeVisible();
   await expect(page.getByText('Request ID')).toBeVisible();
-  await expect(page.getByTestId('job-download')).toHaveAttribute('download', new RegExp(`^studio-image-${jobId.slice(0, 8)}\\.(png|jpg|webp)$`));
+  await expect(page.getByTestId('job-download')).toHaveAttribute(
+    'download',
+    new RegExp(`^studio-image-${jobId.slice(0, 8)}\\.(png|jpg|webp)$`),
+  );
   // Submitted without a callback: no deliveries to show.
   await expect(page.getByTestId('job-deliveries')).toHaveCount(0);
   await snapshot(page, 'test-results/job-detail-desktop.png');
@@ -52,11 +86,18 @@ test('a finished image job shows its cost and parameters, runs again in the Play
   const curl = await page.getByTestId('job-api-call').locator('pre code').innerText();
   expect(curl).toContain('$STUDIO_API_KEY');
   expect(curl).not.toContain(tenant.apiKey);
-  const answer = JSON.parse(execFileSync('sh', ['-c', curl], { env: { ...process.env, STUDIO_API_KEY: tenant.apiKey }, encoding: 'utf8' })) as { ok: boolean; jobId: string };
+  const answer = JSON.parse(
+    execFileSync('sh', ['-c', curl], { env: { ...process.env, STUDIO_API_KEY: tenant.apiKey }, encoding: 'utf8' }),
+  ) as { ok: boolean; jobId: string };
   expect(answer.ok).toBe(true);
   expect(answer.jobId).toMatch(/^[0-9a-f-]{36}$/);
   expect(answer.jobId).not.toBe(jobId);
-  const again = await call<{ job: { prompt: string; ratio: string; quality: string; background: string } }>(request, tenant, 'GET', `/jobs?id=${answer.jobId}`);
+  const again = await call<{ job: { prompt: string; ratio: string; quality: string; background: string } }>(
+    request,
+    tenant,
+    'GET',
+    `/jobs?id=${answer.jobId}`,
+  );
   expect(again.job).toMatchObject({ prompt: PROMPT, ratio: '3:4', quality: 'medium', background: 'opaque' });
   await page.getByRole('tab', { name: 'JavaScript' }).click();
   await expect(page.getByTestId('job-api-call').locator('pre code')).toContainText('process.env.STUDIO_API_KEY');
@@ -79,7 +120,10 @@ test('a finished image job shows its cost and parameters, runs again in the Play
   await snapshot(page, 'test-results/job-detail-phone-zh.png');
 });
 
-test('an image from a template with an article hook offers "Write the article", which writes it beside the image', async ({ page, request }) => {
+test('an image from a template with an article hook offers "Write the article", which writes it beside the image', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const tenant = await createTenant(request);
   const suffix = tenant.id.slice(0, 8);
@@ -98,8 +142,16 @@ test('an image from a template with an article hook offers "Write the article", 
     prompt_template: '为{product}写一篇小红书种草笔记',
     fields: [{ key: 'product', label: '商品' }],
   });
-  await call(request, tenant, 'POST', '/template-hooks', { image_template_slug: image.template.slug, hook_type: 'article', hook_template_slug: article.template.slug });
-  const { jobId } = await call<{ jobId: string }>(request, tenant, 'POST', '/generate', { template_id: image.template.id, input: { product: '手冲咖啡壶' }, quality: 'low' });
+  await call(request, tenant, 'POST', '/template-hooks', {
+    image_template_slug: image.template.slug,
+    hook_type: 'article',
+    hook_template_slug: article.template.slug,
+  });
+  const { jobId } = await call<{ jobId: string }>(request, tenant, 'POST', '/generate', {
+    template_id: image.template.id,
+    input: { product: '手冲咖啡壶' },
+    quality: 'low',
+  });
   const job = await finished(request, tenant, jobId);
 
   await signIn(page, tenant.email, tenant.password);
@@ -121,7 +173,10 @@ test('an image from a template with an article hook offers "Write the article", 
   await snapshot(page, 'test-results/job-detail-hook.png');
 });
 
-test('an image from a template with a video hook offers "Make the video", which starts it from the image and opens its job', async ({ page, request }) => {
+test('an image from a template with a video hook offers "Make the video", which starts it from the image and opens its job', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const tenant = await createTenant(request);
   const image = await call<{ template: { id: string; slug: string } }>(request, tenant, 'POST', '/templates', {
@@ -132,8 +187,16 @@ test('an image from a template with a video hook offers "Make the video", which 
     fields: [{ key: 'product', label: '商品' }],
   });
   // A platform video template with the same field: the image's input carries over.
-  await call(request, tenant, 'POST', '/template-hooks', { image_template_slug: image.template.slug, hook_type: 'video', hook_template_slug: 'platform-product-360-spin' });
-  const { jobId } = await call<{ jobId: string }>(request, tenant, 'POST', '/generate', { template_id: image.template.id, input: { product: '手冲咖啡壶' }, quality: 'low' });
+  await call(request, tenant, 'POST', '/template-hooks', {
+    image_template_slug: image.template.slug,
+    hook_type: 'video',
+    hook_template_slug: 'platform-product-360-spin',
+  });
+  const { jobId } = await call<{ jobId: string }>(request, tenant, 'POST', '/generate', {
+    template_id: image.template.id,
+    input: { product: '手冲咖啡壶' },
+    quality: 'low',
+  });
   const job = await finished(request, tenant, jobId);
   const before = (await call<{ credits: number }>(request, tenant, 'GET', '/balance')).credits;
 
@@ -156,7 +219,12 @@ test('an image from a template with a video hook offers "Make the video", which 
   await expect(page).toHaveURL(/\/jobs\/[0-9a-f-]{36}$/);
   const videoId = new URL(page.url()).pathname.split('/').at(-1) ?? '';
   await expect(page.getByText('Video job', { exact: true })).toBeVisible();
-  const task = await call<{ task: { images: string[]; prompt: unknown } }>(request, tenant, 'GET', `/videos?id=${videoId}`);
+  const task = await call<{ task: { images: string[]; prompt: unknown } }>(
+    request,
+    tenant,
+    'GET',
+    `/videos?id=${videoId}`,
+  );
   expect(task.task.images).toEqual([job.cdn_url]);
   // For a template the task's prompt is the caller's input.
   expect(JSON.stringify(task.task.prompt)).toContain('手冲咖啡壶');
@@ -169,7 +237,10 @@ test('an image from a template with a video hook offers "Make the video", which 
 test('the overview shows recent jobs, the burn rate, and the tenant key only when asked', async ({ page, request }) => {
   test.setTimeout(90_000);
   const tenant = await createTenant(request);
-  const { jobId } = await call<{ jobId: string }>(request, tenant, 'POST', '/generate', { prompt: '概览里的最近任务', quality: 'low' });
+  const { jobId } = await call<{ jobId: string }>(request, tenant, 'POST', '/generate', {
+    prompt: '概览里的最近任务',
+    quality: 'low',
+  });
   await signIn(page, tenant.email, tenant.password);
   await expect(page).toHaveURL(/\/overview$/);
   await expect(page.getByTestId('recent-jobs').locator(`[data-job-id="${jobId}"]`).first()).toBeVisible();
@@ -183,7 +254,12 @@ test('the overview shows recent jobs, the burn rate, and the tenant key only whe
   await page.getByRole('button', { name: 'Hide' }).click();
   await expect(key).not.toContainText(tenant.apiKey);
   for (const name of ['Playground', 'Templates', 'Members', 'API reference']) {
-    await expect(page.getByRole('main').getByRole('link', { name: new RegExp(`^${name}`) }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('main')
+        .getByRole('link', { name: new RegExp(`^${name}`) })
+        .first(),
+    ).toBeVisible();
   }
   await snapshot(page, 'test-results/overview-desktop.png');
 

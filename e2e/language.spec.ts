@@ -7,13 +7,18 @@ const shots = 'test-results/language';
 const htmlLang = (page: Page) => page.locator('html');
 
 /** The switch in the console's sidebar (desktop) or sign-in and claim pages: one of its two buttons. */
-const languageButton = (page: Page, name: '中文' | 'English') => page.getByRole('group', { name: /^(Language|语言)$/ }).getByRole('button', { name });
+const languageButton = (page: Page, name: '中文' | 'English') =>
+  page.getByRole('group', { name: /^(Language|语言)$/ }).getByRole('button', { name });
 
 /** A seller's claim code for one gated platform template, with a tutorial. */
 async function claimCode(request: APIRequestContext): Promise<string> {
   const seller = await createTenant(request, { name: '花漾小店', credits: 5000 });
-  const listed = await request.get('/api/templates?type=image&source=platform', { headers: { 'X-API-Key': seller.apiKey } });
-  const gated = ((await listed.json()) as { templates: { id: string; gated: boolean }[] }).templates.find((t) => t.gated);
+  const listed = await request.get('/api/templates?type=image&source=platform', {
+    headers: { 'X-API-Key': seller.apiKey },
+  });
+  const gated = ((await listed.json()) as { templates: { id: string; gated: boolean }[] }).templates.find(
+    (t) => t.gated,
+  );
   if (!gated) throw new Error('the catalogue needs a gated platform image template');
   const created = await request.post('/api/tenant-claims', {
     headers: { 'X-API-Key': seller.apiKey },
@@ -23,7 +28,10 @@ async function claimCode(request: APIRequestContext): Promise<string> {
   return ((await created.json()) as { code: string }).code;
 }
 
-test('a tenant administrator switches the console to Chinese, and it stays Chinese across reloads and sign-ins', async ({ page, request }) => {
+test('a tenant administrator switches the console to Chinese, and it stays Chinese across reloads and sign-ins', async ({
+  page,
+  request,
+}) => {
   const tenant = await createTenant(request);
   await page.goto('/login');
   await expect(htmlLang(page)).toHaveAttribute('lang', 'en');
@@ -74,7 +82,11 @@ test('a tenant administrator switches the console to Chinese, and it stays Chine
   await expect(page.getByRole('heading', { name: 'Get started' })).toBeVisible();
 });
 
-test('the choice is remembered on the account: another browser follows it after signing in', async ({ page, request, browser }) => {
+test('the choice is remembered on the account: another browser follows it after signing in', async ({
+  page,
+  request,
+  browser,
+}) => {
   const tenant = await createTenant(request);
   await signIn(page, tenant.email, tenant.password);
   await expect(page).toHaveURL(/\/overview$/);
@@ -112,9 +124,16 @@ test('the sign-in page follows a Chinese browser', async ({ browser }) => {
   await context.close();
 });
 
-test('the claim page opens in Chinese for a Chinese browser, and the buyer may switch it to English', async ({ browser, request }) => {
+test('the claim page opens in Chinese for a Chinese browser, and the buyer may switch it to English', async ({
+  browser,
+  request,
+}) => {
   const code = await claimCode(request);
-  const context = await browser.newContext({ locale: 'zh-CN', baseURL: E2E_BASE_URL, viewport: { width: 412, height: 915 } });
+  const context = await browser.newContext({
+    locale: 'zh-CN',
+    baseURL: E2E_BASE_URL,
+    viewport: { width: 412, height: 915 },
+  });
   const page = await context.newPage();
   await page.goto(`/claim/${code}`);
   await expect(htmlLang(page)).toHaveAttribute('lang', 'zh-CN');
@@ -141,7 +160,10 @@ test('the claim page opens in Chinese for a Chinese browser, and the buyer may s
   await expect(result.getByRole('heading', { name: 'Claimed' })).toBeVisible();
   await expect(result).toContainText('1,500 credits and 1 template were added to the account');
   await expect(result).toContainText('Sign in with this email and the password you just chose');
-  await expect(result.getByRole('link', { name: 'Sign in and start' })).toHaveAttribute('href', /^\/login\?email=buyer-\d+%40example\.com&next=%2Foverview$/);
+  await expect(result.getByRole('link', { name: 'Sign in and start' })).toHaveAttribute(
+    'href',
+    /^\/login\?email=buyer-\d+%40example\.com&next=%2Foverview$/,
+  );
   await snapshot(page, `${shots}/claim-en.png`);
   await context.close();
 });
@@ -178,7 +200,10 @@ test('on a phone the switch sits in the menu', async ({ page, request }) => {
   await page.getByRole('button', { name: 'Open menu' }).click();
   await languageButton(page, '中文').click();
   await expect(htmlLang(page)).toHaveAttribute('lang', 'zh-CN');
-  await expect(page.getByRole('navigation', { name: '控制台' }).getByRole('link', { name: '概览' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('navigation', { name: '控制台' }).getByRole('link', { name: '概览' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   await expect(page.getByRole('button', { name: '关闭菜单' })).toBeVisible();
   await expectNoSidewaysScroll(page);
   await snapshot(page, `${shots}/overview-phone-menu-zh.png`);

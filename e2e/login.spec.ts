@@ -31,7 +31,9 @@ test('after five wrong passwords the account waits, and the form says how long',
   }
   // Even the right password is refused while the account is locked.
   await signIn(page, own.email, own.password);
-  await expect(page.getByRole('alert').filter({ hasText: 'Too many sign-in attempts; try again in 1 minute' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Too many sign-in attempts; try again in 1 minute' }),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 });
 

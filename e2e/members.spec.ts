@@ -34,9 +34,14 @@ const rowOf = (page: Page, email: string): Locator => page.locator(`[data-testid
 
 test.describe('members', () => {
   // A duplicate email (409) and a quota above the maximum (400) are refused on purpose; the browser logs both.
-  test.use({ expectedConsoleErrors: { patterns: [/status of (400|409) .*\/api\/trpc\/members\.(create|setQuota|rekey|toggle)/] } });
+  test.use({
+    expectedConsoleErrors: { patterns: [/status of (400|409) .*\/api\/trpc\/members\.(create|setQuota|rekey|toggle)/] },
+  });
 
-  test('a tenant adds shared and dedicated members, sets quotas, rekeys, disables and enables them', async ({ page, request }) => {
+  test('a tenant adds shared and dedicated members, sets quotas, rekeys, disables and enables them', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(90_000);
     const tenant = await createTenant(request, { credits: 1000 });
     const suffix = randomBytes(3).toString('hex');
@@ -93,7 +98,9 @@ test.describe('members', () => {
 
     await quota.getByLabel('Dedicated credits').fill('450');
     await quota.getByRole('button', { name: 'Save quota' }).click();
-    await expect(dedicatedRow.getByTestId('member-notice')).toHaveText(`${dedicated.nickname} now has 450 dedicated credits.`);
+    await expect(dedicatedRow.getByTestId('member-notice')).toHaveText(
+      `${dedicated.nickname} now has 450 dedicated credits.`,
+    );
     await expect(dedicatedRow.getByTestId('member-credits')).toHaveText('450 left · 0 spent');
     await expectPool(page, { allocatable: '550', reserved: '450', total: '1,000' });
 
@@ -102,7 +109,9 @@ test.describe('members', () => {
     await quota.getByRole('radio', { name: 'Shared pool' }).check();
     await expect(quota).toContainText('Their 450 dedicated credits go back to the pool');
     await quota.getByRole('button', { name: 'Save quota' }).click();
-    await expect(dedicatedRow.getByTestId('member-notice')).toContainText('now spends the shared pool. 450 credits went back to the pool.');
+    await expect(dedicatedRow.getByTestId('member-notice')).toContainText(
+      'now spends the shared pool. 450 credits went back to the pool.',
+    );
     await expect(dedicatedRow.getByTestId('member-credits')).toContainText('Shared pool');
     await expectPool(page, { allocatable: '1,000', reserved: '0', total: '1,000' });
     expect(await balanceStatus(request, dedicatedKey)).toBe(200);

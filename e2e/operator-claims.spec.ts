@@ -1,24 +1,45 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { E2E_ADMIN_KEY } from './env';
-import { chooseLanguage, createTenant, expect, expectNoSidewaysScroll, signInAsOperator, snapshot, test, type TestTenant } from './helpers';
+import {
+  chooseLanguage,
+  createTenant,
+  expect,
+  expectNoSidewaysScroll,
+  signInAsOperator,
+  snapshot,
+  test,
+  type TestTenant,
+} from './helpers';
 
 /** A claim code of the tenant's own new template, made through the tenant API. */
 async function claimCode(request: APIRequestContext, tenant: TestTenant, credits: number): Promise<string> {
   const tpl = await request.post('/api/templates', {
     headers: { 'X-API-Key': tenant.apiKey },
-    data: { type: 'image', slug: `ops-e2e-${randomBytes(4).toString('hex')}`, zh_name: '运营测试海报', prompt_template: '为{shop}设计一张海报', fields: [{ key: 'shop', label: '店铺名' }] },
+    data: {
+      type: 'image',
+      slug: `ops-e2e-${randomBytes(4).toString('hex')}`,
+      zh_name: '运营测试海报',
+      prompt_template: '为{shop}设计一张海报',
+      fields: [{ key: 'shop', label: '店铺名' }],
+    },
   });
   expect(tpl.status()).toBe(200);
   const { template } = (await tpl.json()) as { template: { id: string } };
-  const res = await request.post('/api/tenant-claims', { headers: { 'X-API-Key': tenant.apiKey }, data: { template_ids: [template.id], credits } });
+  const res = await request.post('/api/tenant-claims', {
+    headers: { 'X-API-Key': tenant.apiKey },
+    data: { template_ids: [template.id], credits },
+  });
   expect(res.status()).toBe(200);
   return ((await res.json()) as { code: string }).code;
 }
 
 /** Runs an image job for the tenant and waits until it is done; answers the credits it consumed today. */
 async function chargedJob(request: APIRequestContext, tenant: TestTenant): Promise<number> {
-  const res = await request.post('/api/generate', { headers: { 'X-API-Key': tenant.apiKey }, data: { prompt: '一杯热拿铁，木桌，晨光', quality: 'high' } });
+  const res = await request.post('/api/generate', {
+    headers: { 'X-API-Key': tenant.apiKey },
+    data: { prompt: '一杯热拿铁，木桌，晨光', quality: 'high' },
+  });
   expect(res.status()).toBe(200);
   const { jobId } = (await res.json()) as { jobId: string };
   await expect
@@ -40,7 +61,10 @@ async function openSection(page: Page, name: string, path: RegExp) {
   await expect(page.getByRole('link', { name })).toHaveAttribute('aria-current', 'page');
 }
 
-test('the operator finds an open claim code by searching, disables it, and the buyer page says it is no longer valid', async ({ page, request }) => {
+test('the operator finds an open claim code by searching, disables it, and the buyer page says it is no longer valid', async ({
+  page,
+  request,
+}) => {
   const seller = await createTenant(request, { name: `运营检索花店 ${randomBytes(3).toString('hex')}`, credits: 500 });
   const code = await claimCode(request, seller, 80);
   await claimCode(request, seller, 20);
@@ -68,7 +92,9 @@ test('the operator finds an open claim code by searching, disables it, and the b
   const dialog = page.getByRole('dialog', { name: 'Disable this claim code?' });
   await expect(dialog).toContainText('80 credits go back');
   await dialog.getByRole('button', { name: 'Disable code' }).click();
-  await expect(page.getByTestId('claim-disabled-notice')).toHaveText(`${code} is disabled. 80 credits went back to ${seller.name}.`);
+  await expect(page.getByTestId('claim-disabled-notice')).toHaveText(
+    `${code} is disabled. 80 credits went back to ${seller.name}.`,
+  );
   await expect(row.getByTestId('claim-state')).toHaveText('Disabled');
   await expect(row.getByRole('button', { name: `Disable ${code}` })).toHaveCount(0);
   const balance = await request.get('/api/balance', { headers: { 'X-API-Key': seller.apiKey } });
@@ -89,7 +115,10 @@ test('the operator finds an open claim code by searching, disables it, and the b
   await expect(page.getByRole('button', { name: '立即领取' })).toHaveCount(0);
 });
 
-test('the usage page shows a tenant’s charges after a job, by tenant, category and channel', async ({ page, request }) => {
+test('the usage page shows a tenant’s charges after a job, by tenant, category and channel', async ({
+  page,
+  request,
+}) => {
   const tenant = await createTenant(request, { name: `用量看板租户 ${randomBytes(3).toString('hex')}`, credits: 300 });
   const credits = await chargedJob(request, tenant);
   expect(credits).toBeGreaterThan(0);
@@ -112,7 +141,9 @@ test('the usage page shows a tenant’s charges after a job, by tenant, category
   await expect(page.getByTestId('platform-tenant')).toHaveValue(tenant.id);
   await expect(tenants.locator('tbody tr')).toHaveCount(1);
   await expect(page.getByTestId('platform-total-credits')).toHaveText(String(credits));
-  await expect(page.getByTestId('platform-categories').locator('tr[data-category="image"] td').first()).toHaveText(String(credits));
+  await expect(page.getByTestId('platform-categories').locator('tr[data-category="image"] td').first()).toHaveText(
+    String(credits),
+  );
   await page.getByRole('group', { name: 'Window' }).getByRole('button', { name: '7 days' }).click();
   await expect(page.getByTestId('platform-chart')).toHaveAttribute('data-days', '7');
   await expect(page.getByTestId('platform-total-credits')).toHaveText(String(credits));

@@ -5,7 +5,8 @@ import { chooseLanguage, expect, expectNoSidewaysScroll, snapshot, test } from '
 const shots = 'test-results/operator-language';
 
 /** The language switch of the operator login page and shell: one of its two buttons. */
-const languageButton = (page: Page, name: '中文' | 'English') => page.getByRole('group', { name: /^(Language|语言)$/ }).getByRole('button', { name });
+const languageButton = (page: Page, name: '中文' | 'English') =>
+  page.getByRole('group', { name: /^(Language|语言)$/ }).getByRole('button', { name });
 
 /** Signs in on the operator page in Chinese. */
 async function signInInChinese(page: Page, key: string): Promise<void> {
@@ -44,7 +45,9 @@ test('in Chinese, the operator signs in and reads the upstreams and skills in Ch
   await expect(a.getByText('模拟', { exact: true })).toBeVisible();
   await expect(a.getByTestId('state-sim-image-a')).toHaveText('启用中');
   await expect(a.getByRole('switch', { name: '启用 sim-image-a' })).toHaveAttribute('aria-checked', 'true');
-  await expect(a.getByRole('radiogroup', { name: 'sim-image-a 的评分' }).getByRole('radio', { checked: true })).toHaveAttribute('aria-label', /^\d 星（共 5 星）$/);
+  await expect(
+    a.getByRole('radiogroup', { name: 'sim-image-a 的评分' }).getByRole('radio', { checked: true }),
+  ).toHaveAttribute('aria-label', /^\d 星（共 5 星）$/);
   // The score is explained in Chinese, from the figures the list answers.
   await a.getByRole('button', { name: /^原因/ }).click();
   const why = page.locator('#why-sim-image-a');

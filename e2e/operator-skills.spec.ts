@@ -20,12 +20,17 @@ async function tenantSkills(request: APIRequestContext, apiKey: string): Promise
 
 /** Runs an action that writes a skill and waits for the server's answer. */
 async function upserted(page: Page, action: () => Promise<void>): Promise<number> {
-  const answer = page.waitForResponse((res) => res.url().includes('/api/trpc/admin.skillUpsert') && res.request().method() === 'POST');
+  const answer = page.waitForResponse(
+    (res) => res.url().includes('/api/trpc/admin.skillUpsert') && res.request().method() === 'POST',
+  );
   await action();
   return (await answer).status();
 }
 
-test('the operator creates, edits and deactivates a skill, and tenants see only active ones without prompts', async ({ page, request }) => {
+test('the operator creates, edits and deactivates a skill, and tenants see only active ones without prompts', async ({
+  page,
+  request,
+}) => {
   const tenant = await createTenant(request);
   const slug = `e2e-skill-${randomBytes(4).toString('hex')}`;
   const name = `春日海报 ${slug.slice(-4)}`;
@@ -47,7 +52,10 @@ test('the operator creates, edits and deactivates a skill, and tenants see only 
   await expect(white).toContainText('Needs image');
   await expect(white.getByTestId('origin-product-white-background')).toHaveText(/catalog|operator/);
   await expect(page.getByTestId('origin-note')).toContainText('kept in step with its catalogue file');
-  await expect(white.locator('img')).toHaveAttribute('src', /^https?:\/\/.+\/thumbs\/skills\/product-white-background\.svg$/);
+  await expect(white.locator('img')).toHaveAttribute(
+    'src',
+    /^https?:\/\/.+\/thumbs\/skills\/product-white-background\.svg$/,
+  );
   await snapshot(page, 'test-results/operator-skills.png');
 
   // Editing a catalogue skill warns before it becomes operator-owned; cancelling saves nothing.
@@ -79,7 +87,9 @@ test('the operator creates, edits and deactivates a skill, and tenants see only 
   await page.getByLabel('Prompt', { exact: true }).fill(`E2E secret recipe ${slug}: a bright spring poster`);
   await expect(page.getByTestId('prompt-slots')).toContainText('Missing:');
   expect(await upserted(page, () => page.getByRole('button', { name: 'Create skill' }).click())).toBe(400);
-  await expect(page.getByTestId('skill-save-error')).toContainText('prompt: a one-sentence skill puts the sentence in {input}');
+  await expect(page.getByTestId('skill-save-error')).toContainText(
+    'prompt: a one-sentence skill puts the sentence in {input}',
+  );
 
   await page.getByLabel('Prompt', { exact: true }).fill(sentencePrompt);
   await expect(page.getByTestId('skill-save-error')).toBeHidden();

@@ -4,7 +4,10 @@ import { chooseLanguage, expect, expectNoSidewaysScroll, signInAsOperator, snaps
 
 test.setTimeout(120_000);
 
-test('the operator opens a tenant, credits it, disables and enables it, and reads the audit log', async ({ page, request }) => {
+test('the operator opens a tenant, credits it, disables and enables it, and reads the audit log', async ({
+  page,
+  request,
+}) => {
   const suffix = randomBytes(3).toString('hex');
   const name = `E2E 租户 ${suffix}`;
   await signInAsOperator(page, E2E_ADMIN_KEY);
@@ -76,7 +79,10 @@ test('the operator opens a tenant, credits it, disables and enables it, and read
   await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
   const log = page.getByTestId('audit-entries');
   for (const action of ['tenant-create', 'tenant-credit', 'tenant-toggle']) {
-    await expect(log.locator(`li[data-audit-action="${action}"]`).first()).toHaveAttribute('data-audit-actor', 'operator-console');
+    await expect(log.locator(`li[data-audit-action="${action}"]`).first()).toHaveAttribute(
+      'data-audit-actor',
+      'operator-console',
+    );
   }
   await expect(log.locator('li[data-audit-action="tenant-credit"]')).toContainText('300');
   await expect(log.locator('li[data-audit-action="tenant-credit"]')).toContainText('500');

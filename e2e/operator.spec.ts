@@ -89,7 +89,9 @@ test('tenant sessions do not open the operator area, and it reads well on a phon
 
 /** Runs an action that changes an upstream and waits until the server has stored the change. */
 async function saved(page: Page, action: () => Promise<void>): Promise<void> {
-  const answer = page.waitForResponse((res) => res.url().includes('/api/trpc/admin.upstreamUpdate') && res.request().method() === 'POST');
+  const answer = page.waitForResponse(
+    (res) => res.url().includes('/api/trpc/admin.upstreamUpdate') && res.request().method() === 'POST',
+  );
   await action();
   expect((await answer).ok()).toBe(true);
 }

@@ -2,7 +2,10 @@ import { chooseLanguage, createTenant, expect, expectNoSidewaysScroll, signIn, s
 
 const IMAGE = 'platform-xhs-cover-bigtext';
 
-test('a tenant binds an image template to an article template, re-binds, toggles and deletes the pipeline', async ({ page, request }) => {
+test('a tenant binds an image template to an article template, re-binds, toggles and deletes the pipeline', async ({
+  page,
+  request,
+}) => {
   const tenant = await createTenant(request);
   await signIn(page, tenant.email, tenant.password);
   await expect(page).toHaveURL(/\/overview$/);
@@ -14,12 +17,16 @@ test('a tenant binds an image template to an article template, re-binds, toggles
 
   // Names and store slugs are offered; the downstream list follows the type.
   const form = page.getByRole('form', { name: 'Bind a template' });
-  await expect(form.getByLabel('Image template').locator('option', { hasText: `小红书大字封面 · ${IMAGE}` })).toHaveCount(1);
+  await expect(
+    form.getByLabel('Image template').locator('option', { hasText: `小红书大字封面 · ${IMAGE}` }),
+  ).toHaveCount(1);
   await form.getByRole('button', { name: 'Bind' }).click();
   await expect(form.getByText('Choose the image template first.')).toBeVisible();
   await form.getByLabel('Image template').selectOption(IMAGE);
   await expect(form.getByRole('radio', { name: 'Article' })).toBeChecked();
-  await expect(form.getByLabel('Article template').locator('option', { hasText: '小红书种草笔记 · platform-xhs-product-note' })).toHaveCount(1);
+  await expect(
+    form.getByLabel('Article template').locator('option', { hasText: '小红书种草笔记 · platform-xhs-product-note' }),
+  ).toHaveCount(1);
   await form.getByLabel('Article template').selectOption('platform-xhs-product-note');
   await form.getByLabel('Note').fill('封面出图后写小红书笔记');
   await form.getByRole('button', { name: 'Bind', exact: true }).click();

@@ -24,7 +24,9 @@ test('a Chinese prompt at 3:4 becomes an image, and Jobs lists it first as done'
   const image = card.getByRole('img', { name: `Result: ${PANDA}` });
   await expect(image).toBeVisible();
   await expect(card).toHaveAttribute('data-status', 'done');
-  await expect.poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+    .toBeGreaterThan(0);
   const size = await image.evaluate((img: HTMLImageElement) => img.naturalWidth / img.naturalHeight);
   expect(size).toBeCloseTo(3 / 4, 1);
   await expect(card.getByRole('button', { name: 'Copy image URL' })).toBeVisible();
@@ -52,7 +54,10 @@ test('a Chinese prompt at 3:4 becomes an image, and Jobs lists it first as done'
   await snapshot(page, 'test-results/job-detail-desktop.png');
 });
 
-test('in Chinese: a prompt and a template become images, with Chinese labels, cost line and field errors', async ({ page, request }) => {
+test('in Chinese: a prompt and a template become images, with Chinese labels, cost line and field errors', async ({
+  page,
+  request,
+}) => {
   const tenant = await createTenant(request);
   await signIn(page, tenant.email, tenant.password);
   await expect(page).toHaveURL(/\/overview$/);
@@ -64,7 +69,9 @@ test('in Chinese: a prompt and a template become images, with Chinese labels, co
   await expect(page.getByRole('tab', { name: '提示词' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('heading', { name: '图片会显示在这里' })).toBeVisible();
   await expect(page.getByRole('radio', { name: '高', exact: true })).toBeChecked();
-  await expect(page.getByRole('group', { name: '背景', exact: true }).getByRole('radio', { name: '透明', exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('group', { name: '背景', exact: true }).getByRole('radio', { name: '透明', exact: true }),
+  ).toBeVisible();
   await expect(page.getByLabel('模型', { exact: true }).locator('option:checked')).toHaveText('自动：选择最佳可用模型');
   await expect(page.getByTestId('cost-line')).toHaveText('4 积分 · 可用 1,234');
   const prompt = page.getByLabel('提示词', { exact: true });
@@ -118,11 +125,17 @@ test.describe('refused requests', () => {
   // The browser logs the refused request itself; the page must show why.
   test.use({
     expectedConsoleErrors: {
-      patterns: [/status of 400 \(Bad Request\) .*\/api\/trpc\/jobs\.generate/, /status of 404 \(Not Found\) .*\/api\/trpc\/jobs\.get/],
+      patterns: [
+        /status of 400 \(Bad Request\) .*\/api\/trpc\/jobs\.generate/,
+        /status of 404 \(Not Found\) .*\/api\/trpc\/jobs\.get/,
+      ],
     },
   });
 
-  test('a transparent background with imagegen-2 is refused inline with the server message', async ({ page, request }) => {
+  test('a transparent background with imagegen-2 is refused inline with the server message', async ({
+    page,
+    request,
+  }) => {
     const tenant = await createTenant(request);
     await signIn(page, tenant.email, tenant.password);
     await expect(page).toHaveURL(/\/overview$/);
@@ -131,7 +144,9 @@ test.describe('refused requests', () => {
     await page.getByLabel('Prompt').fill('透明背景的小猫贴纸');
     await page.getByLabel('Model', { exact: true }).selectOption('imagegen-2');
     await page.getByRole('radio', { name: 'Transparent' }).check();
-    await expect(page.getByTestId('transparent-warning')).toHaveText('Transparent background is not available with imagegen-2.');
+    await expect(page.getByTestId('transparent-warning')).toHaveText(
+      'Transparent background is not available with imagegen-2.',
+    );
 
     await page.getByRole('button', { name: 'Generate', exact: true }).click();
     const error = page.getByTestId('generate-error');
@@ -147,7 +162,9 @@ test.describe('refused requests', () => {
     await signIn(page, tenant.email, tenant.password);
     await expect(page).toHaveURL(/\/overview$/);
     await page.goto('/jobs/2f6f1f0e-0000-4000-8000-000000000000');
-    await expect(page.getByRole('alert').filter({ hasText: 'This job does not exist or belongs to another workspace.' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'This job does not exist or belongs to another workspace.' }),
+    ).toBeVisible();
     await expect(page.getByRole('link', { name: 'Jobs', exact: true }).last()).toHaveAttribute('href', '/jobs');
   });
 });
@@ -241,7 +258,9 @@ test('a running job shows progress, and Playground and Jobs follow it live', asy
 /** Sets the simulator's answer delay for every image channel (automatic routing may pick any). */
 async function setImageLatency(request: APIRequestContext, ms: number): Promise<void> {
   for (const channel of ['sim-image-a', 'sim-image-b', 'sim-image-c']) {
-    const res = await request.post(`http://127.0.0.1:${E2E_SIM_PORT}/__sim/config`, { data: { channel, latency_ms: ms } });
+    const res = await request.post(`http://127.0.0.1:${E2E_SIM_PORT}/__sim/config`, {
+      data: { channel, latency_ms: ms },
+    });
     expect(res.ok()).toBe(true);
   }
 }

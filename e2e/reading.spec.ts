@@ -1,6 +1,15 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { chooseLanguage, createTenant, expect, expectNoSidewaysScroll, signIn, snapshot, test, type TestTenant } from './helpers';
+import {
+  chooseLanguage,
+  createTenant,
+  expect,
+  expectNoSidewaysScroll,
+  signIn,
+  snapshot,
+  test,
+  type TestTenant,
+} from './helpers';
 
 const numbers = new Intl.NumberFormat('en-US');
 const SCULPT_LABELS = ['Subject', 'Composition', 'Universe', 'Light', 'Print', 'Texture'];
@@ -28,9 +37,15 @@ async function uploadAndAsk(page: Page) {
   const read = page.getByRole('button', { name: 'Read image' });
   await expect(read).toBeDisabled();
   await expect(page.getByTestId('reading-price')).toHaveText('2 credits per reading');
-  const buffer = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#c84' } }).png().toBuffer();
-  await page.getByLabel('Choose an image to upload').setInputFiles({ name: '橙色海报.png', mimeType: 'image/png', buffer });
-  await expect(page.getByRole('button', { name: 'Read 橙色海报.png' })).toHaveAttribute('aria-pressed', 'true', { timeout: 15_000 });
+  const buffer = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#c84' } })
+    .png()
+    .toBuffer();
+  await page
+    .getByLabel('Choose an image to upload')
+    .setInputFiles({ name: '橙色海报.png', mimeType: 'image/png', buffer });
+  await expect(page.getByRole('button', { name: 'Read 橙色海报.png' })).toHaveAttribute('aria-pressed', 'true', {
+    timeout: 15_000,
+  });
   await read.click();
   return read;
 }
@@ -44,7 +59,10 @@ async function uploadAndRead(page: Page) {
   return result;
 }
 
-test('an uploaded image is read into its parts, costs 2 credits and opens a similar image in the Playground', async ({ page, request }) => {
+test('an uploaded image is read into its parts, costs 2 credits and opens a similar image in the Playground', async ({
+  page,
+  request,
+}) => {
   const tenant = await openReading(page, request);
   const result = await uploadAndRead(page);
 
@@ -96,9 +114,13 @@ test('in Chinese: the page, its button and the reading’s parts speak Chinese',
   const read = page.getByRole('button', { name: '识读图片' });
   await expect(read).toBeDisabled();
   await expect(page.getByTestId('reading-price')).toHaveText('每次识读 2 积分');
-  const buffer = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#48c' } }).png().toBuffer();
+  const buffer = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#48c' } })
+    .png()
+    .toBuffer();
   await page.getByLabel('选择要上传的图片').setInputFiles({ name: '蓝色海报.png', mimeType: 'image/png', buffer });
-  await expect(page.getByRole('button', { name: '识读 蓝色海报.png' })).toHaveAttribute('aria-pressed', 'true', { timeout: 15_000 });
+  await expect(page.getByRole('button', { name: '识读 蓝色海报.png' })).toHaveAttribute('aria-pressed', 'true', {
+    timeout: 15_000,
+  });
   await read.click();
   const result = page.getByTestId('reading-result');
   await expect(result).toBeVisible({ timeout: 20_000 });
@@ -113,7 +135,10 @@ test('in Chinese: the page, its button and the reading’s parts speak Chinese',
 test.describe('refused readings', () => {
   test.use({ expectedConsoleErrors: { patterns: [FAVICON, /status of 402 .*\/api\/reverse$/] } });
 
-  test('without enough credits the API’s refusal shows under the form and nothing is charged', async ({ page, request }) => {
+  test('without enough credits the API’s refusal shows under the form and nothing is charged', async ({
+    page,
+    request,
+  }) => {
     await openReading(page, request, 1);
     await uploadAndAsk(page);
     const error = page.getByTestId('reading-error');

@@ -1,5 +1,13 @@
 import type { Browser, Page } from '@playwright/test';
-import { chooseLanguage, createTenant, expect, expectNoSidewaysScroll, snapshot, test, type TestTenant } from './helpers';
+import {
+  chooseLanguage,
+  createTenant,
+  expect,
+  expectNoSidewaysScroll,
+  snapshot,
+  test,
+  type TestTenant,
+} from './helpers';
 
 /** Fills the sign-in form of the page it is on (the address keeps its `next`). */
 async function signInHere(page: Page, tenant: TestTenant): Promise<void> {
@@ -37,7 +45,11 @@ test.describe('sessions', () => {
     await expect(page).toHaveURL(at('/overview'));
   });
 
-  test('a session that ends while a page is open lands on sign-in, not on the API’s text, and comes back', async ({ page, request, context }) => {
+  test('a session that ends while a page is open lands on sign-in, not on the API’s text, and comes back', async ({
+    page,
+    request,
+    context,
+  }) => {
     const tenant = await createTenant(request);
     await signInAt(page, tenant, '/members');
     await context.clearCookies();
@@ -57,7 +69,11 @@ test.describe('sessions', () => {
 test.describe('network failures', () => {
   test.use({ expectedConsoleErrors: { patterns: [/ERR_INTERNET_DISCONNECTED|ERR_FAILED/] } });
 
-  test('a read that cannot reach Studio says so in the page’s language and retries', async ({ page, request, context }) => {
+  test('a read that cannot reach Studio says so in the page’s language and retries', async ({
+    page,
+    request,
+    context,
+  }) => {
     const tenant = await createTenant(request);
     await signInAt(page, tenant, '/claims');
     await page.route('**/api/trpc/**', (route) => route.abort('internetdisconnected'));
@@ -85,7 +101,9 @@ test.describe('network failures', () => {
     await form.getByLabel('Email').fill('offline@e2e.studio.test');
     await form.getByLabel('Nickname').fill('Offline');
     await form.getByRole('button', { name: 'Add member' }).click();
-    await expect(form.getByRole('alert').filter({ hasText: 'Could not reach Studio. Check your connection.' })).toBeVisible();
+    await expect(
+      form.getByRole('alert').filter({ hasText: 'Could not reach Studio. Check your connection.' }),
+    ).toBeVisible();
     await expect(form.getByRole('button', { name: 'Add member' })).toBeEnabled();
     await page.unroute('**/api/trpc/members.create**');
     await form.getByRole('button', { name: 'Add member' }).click();
@@ -95,7 +113,10 @@ test.describe('network failures', () => {
 
 test('a job’s page is titled by the job, in both languages', async ({ page, request, context }) => {
   const tenant = await createTenant(request);
-  const res = await request.post('/api/generate', { headers: { 'X-API-Key': tenant.apiKey }, data: { prompt: '标题测试', quality: 'low', ratio: '1:1' } });
+  const res = await request.post('/api/generate', {
+    headers: { 'X-API-Key': tenant.apiKey },
+    data: { prompt: '标题测试', quality: 'low', ratio: '1:1' },
+  });
   const { jobId } = (await res.json()) as { jobId: string };
   expect(jobId).toMatch(/^[0-9a-f-]{36}$/);
   await signInAt(page, tenant, `/jobs/${jobId}`);
@@ -106,11 +127,20 @@ test('a job’s page is titled by the job, in both languages', async ({ page, re
 });
 
 async function phonePage(browser: Browser, touch: boolean): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: touch, isMobile: touch, locale: 'en-US' });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: touch,
+    isMobile: touch,
+    locale: 'en-US',
+  });
   return context.newPage();
 }
 
-test('the uploads drop zone offers to choose files on a touch screen, and to drop them with a mouse', async ({ browser, page, request }) => {
+test('the uploads drop zone offers to choose files on a touch screen, and to drop them with a mouse', async ({
+  browser,
+  page,
+  request,
+}) => {
   const tenant = await createTenant(request);
   const phone = await phonePage(browser, true);
   await signInAt(phone, tenant, '/uploads');
@@ -124,13 +154,26 @@ test('the uploads drop zone offers to choose files on a touch screen, and to dro
   await expect(page.getByTestId('drop-zone-prompt').getByText('Choose files', { exact: true })).toBeHidden();
 });
 
-test('members, claim codes, jobs and usage read as cards on a phone, in both languages', async ({ browser, request }) => {
+test('members, claim codes, jobs and usage read as cards on a phone, in both languages', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(90_000);
   const tenant = await createTenant(request, { credits: 5000 });
   const headers = { 'X-API-Key': tenant.apiKey };
-  const member = await request.post('/api/tenant-accounts', { headers, data: { action: 'create', email: 'phone@e2e.studio.test', nickname: '手机成员 with a rather long nickname' } });
+  const member = await request.post('/api/tenant-accounts', {
+    headers,
+    data: { action: 'create', email: 'phone@e2e.studio.test', nickname: '手机成员 with a rather long nickname' },
+  });
   expect(member.status()).toBe(200);
-  const job = await request.post('/api/generate', { headers, data: { prompt: '一张很长很长的提示词，用来检查手机上的卡片会不会把页面撑宽'.repeat(3), quality: 'low', ratio: '1:1' } });
+  const job = await request.post('/api/generate', {
+    headers,
+    data: {
+      prompt: '一张很长很长的提示词，用来检查手机上的卡片会不会把页面撑宽'.repeat(3),
+      quality: 'low',
+      ratio: '1:1',
+    },
+  });
   expect(job.status()).toBe(200);
 
   const phone = await phonePage(browser, true);

@@ -3,7 +3,9 @@ import { chooseLanguage, createTenant, expect, expectNoSidewaysScroll, signIn, s
 
 async function expectLoaded(image: Locator): Promise<void> {
   await image.scrollIntoViewIfNeeded();
-  await expect.poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+    .toBeGreaterThan(0);
 }
 
 async function signedIn(page: Page, request: Parameters<typeof createTenant>[0]) {
@@ -13,7 +15,10 @@ async function signedIn(page: Page, request: Parameters<typeof createTenant>[0])
   return tenant;
 }
 
-test('the catalogue opens a form skill in the Playground, which checks required fields before generating', async ({ page, request }) => {
+test('the catalogue opens a form skill in the Playground, which checks required fields before generating', async ({
+  page,
+  request,
+}) => {
   await signedIn(page, request);
 
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Skills' }).click();
@@ -54,7 +59,10 @@ test('the catalogue opens a form skill in the Playground, which checks required 
   const product = page.getByLabel('商品名称', { exact: true });
   const points = page.getByLabel('核心卖点', { exact: true });
   await expect(points).toHaveJSProperty('tagName', 'TEXTAREA');
-  await expect(page.getByLabel('视觉风格', { exact: true })).toHaveAttribute('placeholder', '清新明亮的科技感，浅色渐变背景');
+  await expect(page.getByLabel('视觉风格', { exact: true })).toHaveAttribute(
+    'placeholder',
+    '清新明亮的科技感，浅色渐变背景',
+  );
   await product.fill('便携无线榨汁杯');
   await page.getByRole('button', { name: 'Generate', exact: true }).click();
 

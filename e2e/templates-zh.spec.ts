@@ -2,7 +2,10 @@ import { chooseLanguage, createTenant, expect, expectNoSidewaysScroll, signIn, s
 
 const NAME = '品牌主视觉 E2E';
 
-test('a template is created in Chinese: the builder refuses in Chinese, saves, and the template’s page is titled with its name', async ({ page, request }) => {
+test('a template is created in Chinese: the builder refuses in Chinese, saves, and the template’s page is titled with its name', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const tenant = await createTenant(request);
   await signIn(page, tenant.email, tenant.password);

@@ -59,7 +59,9 @@ test.describe('the template store', () => {
 
     // The server's own refusal is shown as it is.
     await page.getByRole('button', { name: 'Create template' }).click();
-    await expect(page.getByTestId('save-error')).toContainText('prompt_template uses {colour} but there is no field with key "colour"');
+    await expect(page.getByTestId('save-error')).toContainText(
+      'prompt_template uses {colour} but there is no field with key "colour"',
+    );
     await expect(page).toHaveURL(/\/templates\/new/);
 
     await prompt.fill('为{product}设计一张春节促销海报，画面风格：');
@@ -108,7 +110,9 @@ test.describe('the template store', () => {
     await expect(page.getByRole('heading', { level: 1, name: NAME })).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Slug' })).toHaveValue(slug);
     await expect(page.getByRole('textbox', { name: 'Slug' })).toBeDisabled();
-    await expect(page.getByRole('group', { name: 'Field 2', exact: true }).getByLabel('Default')).toHaveValue('喜庆红金配色');
+    await expect(page.getByRole('group', { name: 'Field 2', exact: true }).getByLabel('Default')).toHaveValue(
+      '喜庆红金配色',
+    );
     await page.getByLabel('Name').fill(RENAMED);
     await page.getByRole('button', { name: 'Move 画面风格 up' }).click();
     await expect(page.getByRole('group', { name: 'Field 1', exact: true }).getByLabel('Key')).toHaveValue('style');
@@ -155,11 +159,16 @@ test.describe('the template store', () => {
     await expect(result).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
     const image = result.getByRole('img').first();
     await expect(image).toBeVisible();
-    await expect.poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+      .toBeGreaterThan(0);
   });
 });
 
-test('platform templates are read only, a gated one is locked, and article and video stores are listed', async ({ page, request }) => {
+test('platform templates are read only, a gated one is locked, and article and video stores are listed', async ({
+  page,
+  request,
+}) => {
   const tenant = await createTenant(request);
   await signIn(page, tenant.email, tenant.password);
   await expect(page).toHaveURL(/\/overview$/);
@@ -174,7 +183,10 @@ test('platform templates are read only, a gated one is locked, and article and v
 
   const cover = page.getByTestId('template-card').and(page.locator('[data-slug="platform-xhs-cover-bigtext"]'));
   await expect(cover.getByText('Platform', { exact: true })).toBeVisible();
-  await expect(cover.getByRole('link', { name: 'Use in Playground' })).toHaveAttribute('href', '/playground?template=platform-xhs-cover-bigtext');
+  await expect(cover.getByRole('link', { name: 'Use in Playground' })).toHaveAttribute(
+    'href',
+    '/playground?template=platform-xhs-cover-bigtext',
+  );
   await expect(cover.getByRole('link', { name: /^Edit/ })).toHaveCount(0);
   await expect(cover.getByRole('button', { name: /activate/i })).toHaveCount(0);
 
@@ -200,13 +212,21 @@ test('platform templates are read only, a gated one is locked, and article and v
   await page.goto('/templates?type=article&source=platform');
   const note = page.getByTestId('template-card').and(page.locator('[data-slug="platform-xhs-product-note"]'));
   await expect(note.getByText('Xiaohongshu', { exact: true })).toBeVisible();
-  await expect(note.getByRole('link', { name: 'Write copy' })).toHaveAttribute('href', '/articles?template=platform-xhs-product-note');
+  await expect(note.getByRole('link', { name: 'Write copy' })).toHaveAttribute(
+    'href',
+    '/articles?template=platform-xhs-product-note',
+  );
   const script = page.getByTestId('template-card').and(page.locator('[data-slug="platform-video-voiceover-script"]'));
   await expect(script.getByText('Script', { exact: true })).toBeVisible();
 
-  await page.getByRole('navigation', { name: 'Template type' }).getByRole('link', { name: /^Video/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Template type' })
+    .getByRole('link', { name: /^Video/ })
+    .click();
   await expect(page).toHaveURL(/\/templates\?type=video&source=platform$/);
-  await expect(page.getByTestId('template-card').and(page.locator('[data-slug="platform-product-360-spin"]'))).toBeVisible();
+  await expect(
+    page.getByTestId('template-card').and(page.locator('[data-slug="platform-product-360-spin"]')),
+  ).toBeVisible();
 
   await page.getByRole('searchbox', { name: 'Search templates' }).fill('sizzle');
   await expect(page.getByTestId('template-card')).toHaveCount(1);
@@ -229,14 +249,19 @@ test('article and video templates are created and edited on a phone', async ({ p
   await expect(page.getByText('Choose the format of the copy.')).toBeVisible();
   await page.getByRole('radio', { name: 'WeChat' }).check();
   await page.getByLabel('Sentence').fill('周末去露营');
-  await expect(page.getByTestId('filled-prompt')).toHaveText('根据下面的主题写一条朋友圈文案，语气轻松，带两个表情。\n\n周末去露营');
+  await expect(page.getByTestId('filled-prompt')).toHaveText(
+    '根据下面的主题写一条朋友圈文案，语气轻松，带两个表情。\n\n周末去露营',
+  );
   await expectNoSidewaysScroll(page);
   await snapshot(page, 'test-results/template-editor-phone.png');
   await page.getByRole('button', { name: 'Create template' }).click();
   await expect(page).toHaveURL(/\/templates\?type=article&source=mine&created=art-[0-9a-f]{10}$/);
   const article = page.getByTestId('template-card').filter({ hasText: '一句话写朋友圈文案 E2E' });
   await expect(article.getByText('WeChat', { exact: true })).toBeVisible();
-  await expect(article.getByRole('link', { name: 'Write copy' })).toHaveAttribute('href', /^\/articles\?template=art-[0-9a-f]{10}$/);
+  await expect(article.getByRole('link', { name: 'Write copy' })).toHaveAttribute(
+    'href',
+    /^\/articles\?template=art-[0-9a-f]{10}$/,
+  );
   await expectNoSidewaysScroll(page);
 
   // A video template with a field and two sizes.

@@ -1,7 +1,10 @@
 import { sample } from '../tests/helpers/media-samples';
 import { createTenant, expect, expectNoSidewaysScroll, signIn, snapshot, test } from './helpers';
 
-test('uploads an image and an audio file with progress, previews and copyable URLs, typed from their bytes', async ({ page, request }) => {
+test('uploads an image and an audio file with progress, previews and copyable URLs, typed from their bytes', async ({
+  page,
+  request,
+}) => {
   const tenant = await createTenant(request);
   await signIn(page, tenant.email, tenant.password);
   await expect(page).toHaveURL(/\/overview$/);
@@ -22,8 +25,12 @@ test('uploads an image and an audio file with progress, previews and copyable UR
   await expect(image.getByText('image/png', { exact: true })).toBeVisible();
   await expect(image.getByText(/uploaded through Studio \(no bucket configured\)/)).toBeVisible();
   const preview = image.getByRole('img', { name: 'Preview of 春季主图.jpg' });
-  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
-  await expect(image.locator('code')).toHaveText(new RegExp(`/files/${tenant.id}/uploads/tenant/spring-2026/.+\\.png$`));
+  await expect
+    .poll(() => preview.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+    .toBeGreaterThan(0);
+  await expect(image.locator('code')).toHaveText(
+    new RegExp(`/files/${tenant.id}/uploads/tenant/spring-2026/.+\\.png$`),
+  );
   await expect(image.getByRole('button', { name: 'Copy URL of 春季主图.jpg' })).toBeVisible();
 
   const audio = items.filter({ hasText: '配音.mp3' });
@@ -55,7 +62,9 @@ test.describe('refused files', () => {
       { name: 'huge.png', mimeType: 'image/png', buffer: await sample('png', 8 * 1024 * 1024 + 10) },
     ]);
     const items = page.getByTestId('upload-item');
-    await expect(items.filter({ hasText: 'notes.png' }).getByRole('alert')).toContainText('not a supported image, audio or video file');
+    await expect(items.filter({ hasText: 'notes.png' }).getByRole('alert')).toContainText(
+      'not a supported image, audio or video file',
+    );
     await expect(items.filter({ hasText: 'huge.png' }).getByRole('alert')).toContainText('larger than');
     await expect(page.getByText('Nothing uploaded yet.')).toBeVisible();
   });

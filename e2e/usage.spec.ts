@@ -23,7 +23,10 @@ async function generateImage(request: APIRequestContext, apiKey: string, prompt:
 
 const dayRows = (page: Page) => page.getByTestId('usage-table').locator('tbody tr');
 
-test('Usage shows today’s credits by category, the month against the quota, and recent activity', async ({ page, request }) => {
+test('Usage shows today’s credits by category, the month against the quota, and recent activity', async ({
+  page,
+  request,
+}) => {
   const tenant = await createTenant(request, { credits: 1234, quotaMonthly: 5000 });
   await signIn(page, tenant.email, tenant.password);
   await expect(page).toHaveURL(/\/overview$/);
@@ -32,7 +35,10 @@ test('Usage shows today’s credits by category, the month against the quota, an
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Usage' }).click();
   await expect(page).toHaveURL(/\/usage$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Credits and activity' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Usage' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Usage' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   await expect(page.getByRole('heading', { name: 'No credits used in the last 30 days' })).toBeVisible();
   await expect(page.getByTestId('jobs-empty')).toContainText('No jobs were created in the last 24 hours.');
   await expect(page.getByTestId('stat-success-rate')).toHaveText('—');
@@ -53,11 +59,15 @@ test('Usage shows today’s credits by category, the month against the quota, an
   // Two high-quality images: 4 credits each, all of it image work, all of it today.
   await expect(page.getByTestId('usage-total')).toHaveText('8');
   await expect(page.getByTestId('usage-total-image')).toHaveText('8');
-  for (const other of ['video', 'chat', 'reverse', 'other']) await expect(page.getByTestId(`usage-total-${other}`)).toHaveText('0');
+  for (const other of ['video', 'chat', 'reverse', 'other'])
+    await expect(page.getByTestId(`usage-total-${other}`)).toHaveText('0');
   await expect(page.getByTestId('usage-credits')).toHaveText('1,226');
   await expect(page.getByTestId('usage-month-used')).toHaveText('8');
   await expect(page.getByTestId('usage-quota')).toHaveText('5,000');
-  await expect(page.getByRole('progressbar', { name: 'This month' })).toHaveAttribute('aria-valuetext', '8 of 5,000 credits used');
+  await expect(page.getByRole('progressbar', { name: 'This month' })).toHaveAttribute(
+    'aria-valuetext',
+    '8 of 5,000 credits used',
+  );
 
   // The chart has a slot per day and today's bar; its tooltip names each category and the total.
   const chart = page.getByTestId('usage-chart');
@@ -119,7 +129,9 @@ test('Usage shows today’s credits by category, the month against the quota, an
   // A reload keeps both windows.
   await page.reload();
   await expect(page.getByRole('group', { name: 'Days shown' }).getByRole('radio', { name: '90 days' })).toBeChecked();
-  await expect(page.getByRole('group', { name: 'Activity window' }).getByRole('radio', { name: '7 days' })).toBeChecked();
+  await expect(
+    page.getByRole('group', { name: 'Activity window' }).getByRole('radio', { name: '7 days' }),
+  ).toBeChecked();
   await expect(dayRows(page)).toHaveCount(90);
 
   // On a phone: nothing wider than the screen, whichever window.
@@ -145,7 +157,10 @@ test('the usage page reads in Chinese once the console speaks it', async ({ page
   await expect(page).toHaveTitle('用量 · Studio');
   await expect(page.getByRole('heading', { level: 1, name: '积分与活动' })).toBeVisible();
   await expect(page.getByTestId('usage-total-image')).toHaveText('4');
-  await expect(page.getByRole('progressbar', { name: '本月' })).toHaveAttribute('aria-valuetext', '已用 4 / 5,000 积分');
+  await expect(page.getByRole('progressbar', { name: '本月' })).toHaveAttribute(
+    'aria-valuetext',
+    '已用 4 / 5,000 积分',
+  );
   await expect(page.getByText('最近 24 小时共 1 个任务')).toBeVisible();
 
   // The chart's tooltip and the table name days in Chinese.

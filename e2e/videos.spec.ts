@@ -49,7 +49,9 @@ async function creditsOf(card: Locator): Promise<number> {
 async function playableDuration(card: Locator): Promise<number> {
   const video = card.locator('video');
   await expect(video).toBeVisible();
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => (v.readyState >= 1 ? v.duration : 0)), { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => (v.readyState >= 1 ? v.duration : 0)), { timeout: 15_000 })
+    .toBeGreaterThan(0);
   return video.evaluate((v: HTMLVideoElement) => v.duration);
 }
 
@@ -58,7 +60,10 @@ async function submitPrompt(page: Page, prompt: string) {
   await page.getByRole('button', { name: 'Generate video' }).click();
 }
 
-test('a Chinese prompt becomes a playable video, charged once, and a finished one is deleted', async ({ page, request }) => {
+test('a Chinese prompt becomes a playable video, charged once, and a finished one is deleted', async ({
+  page,
+  request,
+}) => {
   test.skip(!!process.env.E2E_BASE_URL, 'slows down the bundled simulator of the test server');
   await openVideoPage(page, request);
   await expect(page.getByTestId('tier-details')).toContainText('Studio picks the tier');
@@ -119,7 +124,10 @@ test.describe('refused requests', () => {
   // The browser logs the refused request itself; the page must show why.
   test.use({ expectedConsoleErrors: { patterns: [/status of 400 \(Bad Request\) .*\/api\/trpc\/videos\.submit/] } });
 
-  test('a duration outside the tier is refused inline with the server’s range, nothing charged', async ({ page, request }) => {
+  test('a duration outside the tier is refused inline with the server’s range, nothing charged', async ({
+    page,
+    request,
+  }) => {
     await openVideoPage(page, request);
     await page.getByLabel('Tier').selectOption('videomodel-2-0-pro-260801');
     await expect(page.getByTestId('tier-details')).toContainText('4–15 s');
@@ -129,7 +137,9 @@ test.describe('refused requests', () => {
     await expect(page.getByRole('switch', { name: 'Generate sound' })).toHaveCount(0);
     await page.getByLabel('Prompt').fill(LANTERN);
     await page.getByLabel('Duration', { exact: true }).fill('20');
-    await expect(page.getByTestId('duration-warning')).toHaveText('videomodel-2-0-pro-260801 makes videos of 4–15 seconds.');
+    await expect(page.getByTestId('duration-warning')).toHaveText(
+      'videomodel-2-0-pro-260801 makes videos of 4–15 seconds.',
+    );
 
     await page.getByRole('button', { name: 'Generate video' }).click();
     const duration = page.getByLabel('Duration', { exact: true });
@@ -146,7 +156,10 @@ test.describe('refused requests', () => {
   });
 });
 
-test('on a phone: a video is made and played, and a running one is cancelled with its credits back', async ({ page, request }) => {
+test('on a phone: a video is made and played, and a running one is cancelled with its credits back', async ({
+  page,
+  request,
+}) => {
   test.skip(!!process.env.E2E_BASE_URL, 'slows down the bundled simulator of the test server');
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 390, height: 844 });
@@ -192,7 +205,10 @@ test('on a phone: a video is made and played, and a running one is cancelled wit
   await snapshot(page, 'test-results/videos-phone.png');
 });
 
-test('in Chinese: the page, its refusal, a finished task and its state speak Chinese, on a desktop and a phone', async ({ page, request }) => {
+test('in Chinese: the page, its refusal, a finished task and its state speak Chinese, on a desktop and a phone', async ({
+  page,
+  request,
+}) => {
   const tenant = await createTenant(request);
   await signIn(page, tenant.email, tenant.password);
   await expect(page).toHaveURL(/\/overview$/);
@@ -224,7 +240,9 @@ test('in Chinese: the page, its refusal, a finished task and its state speak Chi
   await expect(card.getByRole('link', { name: '打开视频' })).toBeVisible();
   const cost = await creditsOf(card);
   await expect(page.getByTestId('video-estimate')).toHaveText(`${cost} 积分`);
-  await expect(page.getByTestId('video-cost-note')).toHaveText(`上一个视频扣除了 ${cost} 积分。任务被接受时扣除积分，失败或取消后退还。`);
+  await expect(page.getByTestId('video-cost-note')).toHaveText(
+    `上一个视频扣除了 ${cost} 积分。任务被接受时扣除积分，失败或取消后退还。`,
+  );
   await expect(page.getByTestId('video-credits')).toHaveText(numbers.format(1234 - cost));
   await snapshot(page, 'test-results/videos/videos-zh-desktop.png');
 

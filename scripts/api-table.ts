@@ -32,7 +32,9 @@ function filesUnder(dir: string): string[] {
 /** Which file exports each procedure object (procedures keep their identity inside the router). */
 async function procedureFiles(): Promise<Map<unknown, string>> {
   const owners = new Map<unknown, string>();
-  const files = filesUnder(ROUTERS).filter((f) => f.endsWith('.ts') && !f.endsWith('.types.ts') && !f.endsWith('.test.ts') && !f.endsWith('index.ts'));
+  const files = filesUnder(ROUTERS).filter(
+    (f) => f.endsWith('.ts') && !f.endsWith('.types.ts') && !f.endsWith('.test.ts') && !f.endsWith('index.ts'),
+  );
   for (const file of files.sort()) {
     const mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
     for (const value of Object.values(mod)) {
@@ -47,9 +49,13 @@ async function procedureFiles(): Promise<Map<unknown, string>> {
 function domainCalls(file: string): Map<string, string> {
   const source = readFileSync(path.join(ROOT, file), 'utf8');
   const calls = new Map<string, string>();
-  for (const m of source.matchAll(/import \{([^}]+)\} from '((?:\.\.\/)+(?:domain|upstreams)\/[^']+|@\/server\/(?:domain|upstreams)\/[^']+)';/g)) {
+  for (const m of source.matchAll(
+    /import \{([^}]+)\} from '((?:\.\.\/)+(?:domain|upstreams)\/[^']+|@\/server\/(?:domain|upstreams)\/[^']+)';/g,
+  )) {
     const spec = m[2] ?? '';
-    const target = spec.startsWith('@/') ? path.join(ROOT, 'src', spec.slice(2)) : path.resolve(path.dirname(path.join(ROOT, file)), spec);
+    const target = spec.startsWith('@/')
+      ? path.join(ROOT, 'src', spec.slice(2))
+      : path.resolve(path.dirname(path.join(ROOT, file)), spec);
     const module = path.relative(ROOT, `${target}.ts`);
     const body = source.replace(m[0], '');
     for (const name of (m[1] ?? '').split(',').map((n) => n.trim())) {
@@ -84,16 +90,31 @@ async function table(): Promise<string> {
       const byAction = actionCalls(file);
       for (const action of Object.keys(meta.actions)) {
         const fn = byAction.get(action) ?? '?';
-        rest.push([`${meta.openapi.method} /api${meta.openapi.path} \`action: ${action}\``, code(key), code(file), describe([fn])]);
+        rest.push([
+          `${meta.openapi.method} /api${meta.openapi.path} \`action: ${action}\``,
+          code(key),
+          code(file),
+          describe([fn]),
+        ]);
       }
     } else if (meta?.openapi) {
-      rest.push([`${meta.openapi.method} /api${meta.openapi.path}`, code(key), code(file), describe([...calls.keys()])]);
+      rest.push([
+        `${meta.openapi.method} /api${meta.openapi.path}`,
+        code(key),
+        code(file),
+        describe([...calls.keys()]),
+      ]);
     } else {
       // A console procedure of an action table is named after its action: admin.skillList = `skill-list`.
       const action = (key.split('.').pop() ?? '').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
       const fromTable = file === '?' ? undefined : actionCalls(file).get(action);
       const fn = fromTable ?? [...calls.keys()][0];
-      consoleOnly.push([code(key), procedure._def.type, code(file), `${describe(fn ? [fn] : [])}${fromTable ? ` (action ${code(action)})` : ''}`]);
+      consoleOnly.push([
+        code(key),
+        procedure._def.type,
+        code(file),
+        `${describe(fn ? [fn] : [])}${fromTable ? ` (action ${code(action)})` : ''}`,
+      ]);
     }
   }
   rest.sort((a, b) => (a[0] ?? '').localeCompare(b[0] ?? ''));
@@ -114,7 +135,11 @@ async function table(): Promise<string> {
     START,
     '',
     ...section('REST operations', ['REST', 'router key', 'procedure file', 'domain function'], rest, [notInRouter, '']),
-    ...section('Console-only procedures (tRPC, no REST path)', ['router key', 'kind', 'procedure file', 'domain function'], consoleOnly),
+    ...section(
+      'Console-only procedures (tRPC, no REST path)',
+      ['router key', 'kind', 'procedure file', 'domain function'],
+      consoleOnly,
+    ),
     END,
   ].join('\n');
 }

@@ -22,7 +22,8 @@ function options() {
   const web = Number(values.web);
   const workers = Number(values.workers);
   if (!Number.isInteger(web) || web < 1 || web > 32) throw new Error('--web must be a whole number from 1 to 32');
-  if (!Number.isInteger(workers) || workers < 0 || workers > 32) throw new Error('--workers must be a whole number from 0 to 32');
+  if (!Number.isInteger(workers) || workers < 0 || workers > 32)
+    throw new Error('--workers must be a whole number from 0 to 32');
   return { web, workers };
 }
 
@@ -30,7 +31,9 @@ async function main() {
   const { web, workers } = options();
   const config = getConfig();
   if (!config.databaseUrl) {
-    console.error('npm run cluster needs DATABASE_URL: several processes share one PostgreSQL (the embedded database is for one process).');
+    console.error(
+      'npm run cluster needs DATABASE_URL: several processes share one PostgreSQL (the embedded database is for one process).',
+    );
     process.exit(1);
   }
 
@@ -65,7 +68,9 @@ async function main() {
       `  front:     http://${config.host}:${config.port} (round robin over ${topology.web.map((m) => m.origin).join(', ')})`,
       `  console:   ${config.publicBaseUrl}/login`,
       `  pids:      ${members.map((m) => `${m.name}=${m.child?.pid ?? '-'}`).join(' ')}`,
-      config.upstreamsFile ? `  upstreams: ${config.upstreamsFile}` : `  upstreams: SIMULATED — the bundled simulator at ${sim?.origin ?? config.simUrl}`,
+      config.upstreamsFile
+        ? `  upstreams: ${config.upstreamsFile}`
+        : `  upstreams: SIMULATED — the bundled simulator at ${sim?.origin ?? config.simUrl}`,
       '',
     ].join('\n'),
   );

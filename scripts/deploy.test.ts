@@ -84,7 +84,9 @@ describe('Dockerfile', () => {
 
 describe('deploy/nginx.conf', () => {
   it('balances over exactly the web services, on the port the image listens on', () => {
-    const servers = [...read('deploy/nginx.conf').matchAll(/^\s*server (\S+):(\d+)/gm)].map(([, host, port]) => `${host}:${port}`);
+    const servers = [...read('deploy/nginx.conf').matchAll(/^\s*server (\S+):(\d+)/gm)].map(
+      ([, host, port]) => `${host}:${port}`,
+    );
     const port = /PORT=(\d+)/.exec(dockerfile)?.[1];
     const web = studio.filter(([name]) => name.startsWith('web-')).map(([name]) => `${name}:${port}`);
     expect(servers.sort()).toEqual(web.sort());

@@ -63,7 +63,9 @@ describe('ensureBuild', () => {
       mkdirSync(path.join(root, '.studio-build', 'users'), { recursive: true });
       writeFileSync(path.join(root, '.studio-build', 'users', String(server.pid)), '');
       const calls: string[] = [];
-      expect(() => ensureBuild({ root, runBuild: fakeBuild(calls) })).toThrow(`Studio process ${server.pid} is serving the current build`);
+      expect(() => ensureBuild({ root, runBuild: fakeBuild(calls) })).toThrow(
+        `Studio process ${server.pid} is serving the current build`,
+      );
       expect(calls).toEqual([]);
     } finally {
       server.kill();

@@ -33,9 +33,14 @@ function alive(pid: number): boolean {
 function stale({ root }: Places): boolean {
   const buildId = path.join(root, '.next', 'BUILD_ID');
   if (!existsSync(buildId)) return true;
-  const configs = ['next.config.mjs', 'tailwind.config.ts', 'postcss.config.mjs'].map((f) => path.join(root, f)).filter((f) => existsSync(f));
+  const configs = ['next.config.mjs', 'tailwind.config.ts', 'postcss.config.mjs']
+    .map((f) => path.join(root, f))
+    .filter((f) => existsSync(f));
   // The message catalogues are bundled too: a changed translation needs a new build.
-  const newest = Math.max(...['src', 'messages'].map((d) => newestMtime(path.join(root, d))), ...configs.map((f) => statSync(f).mtimeMs));
+  const newest = Math.max(
+    ...['src', 'messages'].map((d) => newestMtime(path.join(root, d))),
+    ...configs.map((f) => statSync(f).mtimeMs),
+  );
   return newest > statSync(buildId).mtimeMs;
 }
 
@@ -83,12 +88,15 @@ function lock({ registry, lockFile }: Places, deadline: number): boolean {
 export function ensureBuild(options: { serve?: boolean; root?: string; runBuild?: (root: string) => void } = {}): void {
   const at = places(options.root ?? projectRoot);
   if (process.env.STUDIO_BUILD === 'never') {
-    if (!existsSync(path.join(at.root, '.next', 'BUILD_ID'))) throw new Error('STUDIO_BUILD=never, but there is no build: run `npm run build` first.');
+    if (!existsSync(path.join(at.root, '.next', 'BUILD_ID')))
+      throw new Error('STUDIO_BUILD=never, but there is no build: run `npm run build` first.');
     return;
   }
   if (!options.serve && !stale(at)) return;
   if (!lock(at, Date.now() + 15 * 60_000)) {
-    throw new Error(`Another build of this checkout has been running for 15 minutes (${at.lockFile}); stop it or remove the file.`);
+    throw new Error(
+      `Another build of this checkout has been running for 15 minutes (${at.lockFile}); stop it or remove the file.`,
+    );
   }
   try {
     if (stale(at)) build(at, options.runBuild ?? nextBuild);
@@ -111,11 +119,15 @@ function build(at: Places, runBuild: (root: string) => void): void {
 }
 
 function nextBuild(root: string): void {
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
-  });
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+    },
+  );
   if (result.status !== 0) throw new Error('next build failed');
 }
 

@@ -19,13 +19,20 @@ async function main(): Promise<number> {
     return 1;
   }
   if (before.status === 'current') {
-    console.log(`The database schema is current (${before.applied} migrations; newest ${before.latest}). Nothing to do.`);
+    console.log(
+      `The database schema is current (${before.applied} migrations; newest ${before.latest}). Nothing to do.`,
+    );
     return 0;
   }
   await runMigrations(rt.database, config.databaseUrl);
   const after = await schemaState(rt.database);
-  if (after.status !== 'current') throw new SchemaMismatch(`After migrating, the database is ${after.status} (${after.applied} of ${after.known} migrations).`);
-  console.log(`Applied ${after.applied - before.applied} migration(s): ${after.applied} of ${after.known}, newest ${after.latest}. The schema is current.`);
+  if (after.status !== 'current')
+    throw new SchemaMismatch(
+      `After migrating, the database is ${after.status} (${after.applied} of ${after.known} migrations).`,
+    );
+  console.log(
+    `Applied ${after.applied - before.applied} migration(s): ${after.applied} of ${after.known}, newest ${after.latest}. The schema is current.`,
+  );
   return 0;
 }
 

@@ -53,7 +53,9 @@ async function main() {
   let worker: WorkerHandle | null = null;
   if (config.worker === 'inline') worker = await startWorker(rt, recurringTasksFor(config));
   // The separate metrics port (no key); in embedded mode it shows the inline worker's metrics too.
-  const metricsServer: MetricsServer | null = config.metricsPort ? await startMetricsServer(config.metricsPort, config.host, rt.database) : null;
+  const metricsServer: MetricsServer | null = config.metricsPort
+    ? await startMetricsServer(config.metricsPort, config.host, rt.database)
+    : null;
 
   const base = config.publicBaseUrl;
   const lines = [
@@ -85,11 +87,18 @@ async function main() {
 
   return {
     async stop(signal: string) {
-      console.log(`${signal}: draining (readiness answers 503; requests in flight and held tasks get up to ${config.drain.ms} ms)`);
+      console.log(
+        `${signal}: draining (readiness answers 503; requests in flight and held tasks get up to ${config.drain.ms} ms)`,
+      );
       // The web side and the inline worker drain side by side, within the same deadline.
-      const [cut] = await Promise.all([drainer.drain(config.drain.ms, config.drain.delayMs), worker?.stop(config.drain.ms)]);
+      const [cut] = await Promise.all([
+        drainer.drain(config.drain.ms, config.drain.delayMs),
+        worker?.stop(config.drain.ms),
+      ]);
       // Chat charges still queued are written, the wallets' holds and the unspent rate-limit tokens given back.
-      await Promise.all([closeCreditHolds(), closeTokenShares(), flushAttempts()]).catch((err: unknown) => console.error('could not write what chat still held:', err));
+      await Promise.all([closeCreditHolds(), closeTokenShares(), flushAttempts()]).catch((err: unknown) =>
+        console.error('could not write what chat still held:', err),
+      );
       await metricsServer?.close();
       await sim?.stop();
       await app.close();

@@ -48,7 +48,11 @@ function closure(schemas: Schemas, roots: readonly string[]): Schemas {
     refsOf(schema, found);
     queue.push(...[...found].filter((n) => !(n in out)));
   }
-  return Object.fromEntries(Object.keys(out).sort().map((n) => [n, out[n]]));
+  return Object.fromEntries(
+    Object.keys(out)
+      .sort()
+      .map((n) => [n, out[n]]),
+  );
 }
 
 function main(argv: string[]): void {
@@ -59,7 +63,9 @@ function main(argv: string[]): void {
   };
   const commit = opt('commit');
   if (!file || !commit || !/^[0-9a-f]{40}$/.test(commit)) {
-    throw new Error('usage: tsx scripts/vendor-openai-openapi.ts <openapi.yaml|openapi.json> --commit <40-hex sha> [--repository openai/openai-openapi] [--path openapi.yaml]');
+    throw new Error(
+      'usage: tsx scripts/vendor-openai-openapi.ts <openapi.yaml|openapi.json> --commit <40-hex sha> [--repository openai/openai-openapi] [--path openapi.yaml]',
+    );
   }
   const text = readFileSync(file, 'utf8');
   const doc = (file.endsWith('.json') ? JSON.parse(text) : parse(text, { maxAliasCount: -1 })) as {

@@ -21,8 +21,15 @@ async function backend(): Promise<Backend> {
     req.setEncoding('utf8');
     req.on('data', (c: string) => (body += c));
     req.on('end', () => {
-      b.seen.push({ method: req.method ?? '', url: req.url ?? '', body, forwardedFor: req.headers['x-forwarded-for'] as string | undefined });
-      res.writeHead(201, { 'content-type': 'text/plain', 'x-backend': b.origin }).end(`hello from ${b.origin}: ${body}`);
+      b.seen.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        body,
+        forwardedFor: req.headers['x-forwarded-for'] as string | undefined,
+      });
+      res
+        .writeHead(201, { 'content-type': 'text/plain', 'x-backend': b.origin })
+        .end(`hello from ${b.origin}: ${body}`);
     });
   });
   await new Promise<void>((r) => b.server.listen(0, '127.0.0.1', r));
@@ -60,7 +67,9 @@ describe('the cluster front', () => {
   it('takes turns between ready backends and passes the answer, status and headers through', async () => {
     const [a, b] = [await started(), await started()];
     const { url } = await front([a.origin, b.origin]);
-    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => fetch(`${url}/api/x?i=${i}`, { method: 'POST', body: `n${i}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => fetch(`${url}/api/x?i=${i}`, { method: 'POST', body: `n${i}` })),
+    );
     for (const res of answers) expect(res.status).toBe(201);
     expect(a.seen).toHaveLength(3);
     expect(b.seen).toHaveLength(3);
@@ -84,7 +93,11 @@ describe('the cluster front', () => {
     const dead = await deadOrigin();
     const { url } = await front([dead, a.origin]);
     for (let i = 0; i < 4; i++) {
-      const res = await fetch(`${url}/api/generate`, { method: 'POST', body: `{"i":${i}}`, headers: { 'content-type': 'application/json' } });
+      const res = await fetch(`${url}/api/generate`, {
+        method: 'POST',
+        body: `{"i":${i}}`,
+        headers: { 'content-type': 'application/json' },
+      });
       expect(res.status).toBe(201);
     }
     expect(a.seen.map((s) => s.body)).toEqual(['{"i":0}', '{"i":1}', '{"i":2}', '{"i":3}']);

@@ -27,7 +27,15 @@ export interface Front {
   close(): Promise<void>;
 }
 
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+  'te',
+  'trailer',
+]);
 
 function forwardHeaders(req: IncomingMessage): Record<string, string | string[]> {
   const headers: Record<string, string | string[]> = {};
@@ -79,7 +87,9 @@ export function startFront(port: number, host: string, options: FrontOptions): P
     const backend = candidates[0];
     if (!backend) {
       res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
-      res.end(JSON.stringify({ ok: false, error: 'No Studio instance is ready; try again shortly', code: 'UNAVAILABLE' }));
+      res.end(
+        JSON.stringify({ ok: false, error: 'No Studio instance is ready; try again shortly', code: 'UNAVAILABLE' }),
+      );
       return;
     }
     const target = new URL(req.url ?? '/', backend);
@@ -91,7 +101,9 @@ export function startFront(port: number, host: string, options: FrontOptions): P
     upstream.on('error', (err: NodeJS.ErrnoException) => {
       // Nothing reached the backend: it refused the connection, or closed an idle kept-alive one as we
       // reused it (Node's reusedSocket). Anything else may have been processed and is not sent twice.
-      const unsent = !res.headersSent && (err.code === 'ECONNREFUSED' || (upstream.reusedSocket && (err.code === 'ECONNRESET' || err.code === 'EPIPE')));
+      const unsent =
+        !res.headersSent &&
+        (err.code === 'ECONNREFUSED' || (upstream.reusedSocket && (err.code === 'ECONNRESET' || err.code === 'EPIPE')));
       if (unsent && body) {
         readiness.set(backend, false);
         proxy(req, res, body, candidates.slice(1));

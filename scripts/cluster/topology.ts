@@ -54,7 +54,8 @@ export async function waitReady(origin: string, timeoutMs = 180_000): Promise<vo
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`${origin} did not become ready within ${Math.round(timeoutMs / 1000)} s`);
+    if (Date.now() > deadline)
+      throw new Error(`${origin} did not become ready within ${Math.round(timeoutMs / 1000)} s`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }
@@ -81,7 +82,12 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
     // The supervisor built once before starting anyone: a process it restarts serves that build, never
     // rebuilds it under the others (sources edited meanwhile wait for the next cluster start).
     const env: Record<string, string> = { STUDIO_BUILD: 'never', ...options.env };
-    if (m.origin) Object.assign(env, { PORT: new URL(m.origin).port, HOST: '127.0.0.1', STUDIO_WORKER: 'off' }, m === web[0] ? options.firstWebEnv : {});
+    if (m.origin)
+      Object.assign(
+        env,
+        { PORT: new URL(m.origin).port, HOST: '127.0.0.1', STUDIO_WORKER: 'off' },
+        m === web[0] ? options.firstWebEnv : {},
+      );
     const entry = m.kind === 'web' ? 'scripts/start.ts' : 'src/worker/main.ts';
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, entry)], {
       cwd: root,

@@ -14,7 +14,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * could not learn (the front's 502 when a restarting process dropped the connection) may or may not
  * have been charged: at most once, and it is counted apart.
  */
-export async function chatHoldsDrill(top: Topology, sql: postgres.Sql, newTenant: (credits: number) => Promise<Tenant>): Promise<Row> {
+export async function chatHoldsDrill(
+  top: Topology,
+  sql: postgres.Sql,
+  newTenant: (credits: number) => Promise<Tenant>,
+): Promise<Row> {
   const credits = 60;
   const tenant = await newTenant(credits);
   let answered = 0;
@@ -25,7 +29,11 @@ export async function chatHoldsDrill(top: Topology, sql: postgres.Sql, newTenant
   const ask = async (i: number) => {
     const res = await call<{ credits?: number }>(`${top.frontUrl}/api/chat/completions`, {
       key: tenant.key,
-      body: { model: 'studio-auto', messages: [{ role: 'user', content: `演练对话 ${i}：用一句话介绍长城。` }], max_tokens: 2000 },
+      body: {
+        model: 'studio-auto',
+        messages: [{ role: 'user', content: `演练对话 ${i}：用一句话介绍长城。` }],
+        max_tokens: 2000,
+      },
       timeoutMs: 60_000,
     });
     if (res.status === 200 && typeof res.body.credits === 'number') {
@@ -71,8 +79,20 @@ export async function chatHoldsDrill(top: Topology, sql: postgres.Sql, newTenant
       from tenants t where t.id = ${tenant.id}`;
   // Each answer charged once and exactly; a request of unknown outcome at most once, for at most its bound (5).
   const exact =
-    w !== undefined && w.rows === w.refs && w.rows >= answered && w.rows <= answered + unknown && w.sum >= charged && w.sum <= charged + 5 * (w.rows - answered);
-  const ok = exact && w.ledger === w.credits && w.credits >= 0 && w.held === 0 && holds === 0 && heldMismatch === 0 && refused > 0;
+    w !== undefined &&
+    w.rows === w.refs &&
+    w.rows >= answered &&
+    w.rows <= answered + unknown &&
+    w.sum >= charged &&
+    w.sum <= charged + 5 * (w.rows - answered);
+  const ok =
+    exact &&
+    w.ledger === w.credits &&
+    w.credits >= 0 &&
+    w.held === 0 &&
+    holds === 0 &&
+    heldMismatch === 0 &&
+    refused > 0;
   return {
     drill: '6. chat on a small wallet across both web processes, one restarted',
     requests: answered + refused + unknown,

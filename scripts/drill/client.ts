@@ -66,12 +66,23 @@ export async function call<T = Record<string, unknown>>(
  * Submits as a careful client does: an Idempotency-Key, and the same request again (same key) after a
  * connection failure or a 502/503, up to `tries` times. Returns the job ids or null when it gave up.
  */
-export async function submit(url: string, key: string, body: unknown, tally: Tally, tries = 8): Promise<string[] | null> {
+export async function submit(
+  url: string,
+  key: string,
+  body: unknown,
+  tally: Tally,
+  tries = 8,
+): Promise<string[] | null> {
   const idem = randomUUID();
   const started = Date.now();
   let why = '';
   for (let attempt = 0; attempt < tries; attempt++) {
-    const res = await call<{ jobId?: string; jobs?: { jobId: string }[] }>(url, { key, body, headers: { 'idempotency-key': idem }, timeoutMs: 15_000 });
+    const res = await call<{ jobId?: string; jobs?: { jobId: string }[] }>(url, {
+      key,
+      body,
+      headers: { 'idempotency-key': idem },
+      timeoutMs: 15_000,
+    });
     if (res.status === 200) {
       tally.record(Date.now() - started, true);
       return res.body.jobs ? res.body.jobs.map((j) => j.jobId) : res.body.jobId ? [res.body.jobId] : [];
@@ -173,7 +184,10 @@ export class Receiver {
       req.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         try {
-          const payload = this.webhook?.verify(raw, req.headers as Record<string, string>) as { job_id: string; status: string };
+          const payload = this.webhook?.verify(raw, req.headers as Record<string, string>) as {
+            job_id: string;
+            status: string;
+          };
           const list = this.deliveries.get(payload.job_id) ?? [];
           list.push(payload.status);
           this.deliveries.set(payload.job_id, list);

@@ -73,7 +73,10 @@ class Drills {
       const extra = callbackUrl ? { callback_url: callbackUrl } : {};
       const [route, body] =
         n % 5 === 4
-          ? ['generate-batch', { items: Array.from({ length: 4 }, (_, i) => ({ prompt: `演练 批量 ${n}-${i}` })), ...extra }]
+          ? [
+              'generate-batch',
+              { items: Array.from({ length: 4 }, (_, i) => ({ prompt: `演练 批量 ${n}-${i}` })), ...extra },
+            ]
           : ['generate', { prompt: `演练 ${n}: a red lantern`, ...extra }];
       pending.push(
         submit(`${this.top.frontUrl}/api/${route}`, tenant.key, body, tally).then((got) => {
@@ -91,7 +94,9 @@ class Drills {
     const deadline = Date.now() + deadlineMs;
     let open = ids.length;
     while (Date.now() < deadline) {
-      const [row] = await this.sql<{ open: number }[]>`select count(*)::int as open from jobs where id = any(${ids}::uuid[]) and status = 'pending'`;
+      const [row] = await this.sql<
+        { open: number }[]
+      >`select count(*)::int as open from jobs where id = any(${ids}::uuid[]) and status = 'pending'`;
       open = row?.open ?? 0;
       if (open === 0) break;
       await sleep(500);
@@ -108,7 +113,8 @@ class Drills {
       from tenants t where t.id = any(${tenants.map((t) => t.id)}::uuid[])`;
     return {
       lost: ids.filter((id) => !found.has(id)).length + rows.filter((r) => r.status === 'pending').length,
-      doubleCharged: rows.filter((r) => r.charges > 1 || r.refunds > 1 || (r.status === 'done' && r.refunds > 0)).length,
+      doubleCharged: rows.filter((r) => r.charges > 1 || r.refunds > 1 || (r.status === 'done' && r.refunds > 0))
+        .length,
       unrefunded: rows.filter((r) => r.status === 'failed' && r.refunds === 0).length,
       failedJobs: rows.filter((r) => r.status === 'failed').length,
       maxPendingS: Math.max(0, ...rows.map((r) => r.age_s)),
@@ -116,12 +122,25 @@ class Drills {
     };
   }
 
-  row(drill: string, tally: Tally, ids: string[], settled: Awaited<ReturnType<Drills['settle']>>, notes: string[], extraOk = true): Row {
+  row(
+    drill: string,
+    tally: Tally,
+    ids: string[],
+    settled: Awaited<ReturnType<Drills['settle']>>,
+    notes: string[],
+    extraOk = true,
+  ): Row {
     if (settled.unrefunded) notes.push(`${settled.unrefunded} failed jobs not refunded`);
     if (settled.ledgerMismatch) notes.push(`${settled.ledgerMismatch} tenants whose ledger sum is not their balance`);
     if (settled.failedJobs) notes.push(`${settled.failedJobs} jobs failed (refunded)`);
     if (tally.failed) notes.push(`client gave up: ${[...tally.errors].map(([k, v]) => `${k}×${v}`).join(', ')}`);
-    const ok = extraOk && tally.failed === 0 && settled.lost === 0 && settled.doubleCharged === 0 && settled.unrefunded === 0 && settled.ledgerMismatch === 0;
+    const ok =
+      extraOk &&
+      tally.failed === 0 &&
+      settled.lost === 0 &&
+      settled.doubleCharged === 0 &&
+      settled.unrefunded === 0 &&
+      settled.ledgerMismatch === 0;
     return {
       drill,
       requests: tally.requests,
@@ -138,7 +157,13 @@ class Drills {
 
   /** Every job of the feed's tenant seen created and ended on every feed. */
   feedGaps(feeds: Feed[], ids: string[]): number {
-    return feeds.reduce((gaps, feed) => gaps + ids.filter((id) => !feed.saw(id, 'job.created') || !(feed.saw(id, 'job.done') || feed.saw(id, 'job.failed'))).length, 0);
+    return feeds.reduce(
+      (gaps, feed) =>
+        gaps +
+        ids.filter((id) => !feed.saw(id, 'job.created') || !(feed.saw(id, 'job.done') || feed.saw(id, 'job.failed')))
+          .length,
+      0,
+    );
   }
 
   async workerKills(): Promise<Row> {
@@ -160,7 +185,14 @@ class Drills {
     feeds.forEach((f) => f.stop());
     const own = await this.jobsOf(tenants[0], ids);
     const gaps = this.feedGaps(feeds, own);
-    return this.row('1. kill -9 a worker every ' + this.size.killEveryS + ' s', tally, ids, settled, [`${kills} kills`, `${gaps} events missed by feeds`], gaps === 0);
+    return this.row(
+      '1. kill -9 a worker every ' + this.size.killEveryS + ' s',
+      tally,
+      ids,
+      settled,
+      [`${kills} kills`, `${gaps} events missed by feeds`],
+      gaps === 0,
+    );
   }
 
   async rollingRestart(): Promise<Row> {
@@ -183,7 +215,14 @@ class Drills {
     feeds.forEach((f) => f.stop());
     const gaps = this.feedGaps(feeds, ids);
     const reconnects = feeds.reduce((n, f) => n + f.reconnects, 0);
-    return this.row('2. rolling restart of both web processes', tally, ids, settled, [`${reconnects} feed reconnects`, `${gaps} events missed by feeds`], gaps === 0);
+    return this.row(
+      '2. rolling restart of both web processes',
+      tally,
+      ids,
+      settled,
+      [`${reconnects} feed reconnects`, `${gaps} events missed by feeds`],
+      gaps === 0,
+    );
   }
 
   async receiverDown(receiver: Receiver, url: string): Promise<Row> {
@@ -203,12 +242,19 @@ class Drills {
     const undelivered = ids.filter((id) => !receiver.deliveries.has(id)).length;
     const mixed = ids.filter((id) => new Set(receiver.deliveries.get(id)).size > 1).length;
     const ok = undelivered === 0 && mixed === 0 && receiver.forged === 0;
-    return this.row(`3. callback receiver down ${this.size.receiverDownS} s`, tally, ids, settled, [
-      `${ids.length - undelivered}/${ids.length} callbacks delivered and verified`,
-      `${receiver.refused} attempts refused while down`,
-      ...(receiver.forged ? [`${receiver.forged} deliveries failed verification`] : []),
-      ...(mixed ? [`${mixed} jobs with contradicting callbacks`] : []),
-    ], ok);
+    return this.row(
+      `3. callback receiver down ${this.size.receiverDownS} s`,
+      tally,
+      ids,
+      settled,
+      [
+        `${ids.length - undelivered}/${ids.length} callbacks delivered and verified`,
+        `${receiver.refused} attempts refused while down`,
+        ...(receiver.forged ? [`${receiver.forged} deliveries failed verification`] : []),
+        ...(mixed ? [`${mixed} jobs with contradicting callbacks`] : []),
+      ],
+      ok,
+    );
   }
 
   async databaseRestart(): Promise<Row> {
@@ -236,7 +282,14 @@ class Drills {
     // Connections the processes held died with the server: give them time to reconnect.
     const settled = await this.settle(ids, tenants, 120_000);
     const slowest = Math.max(0, ...probes);
-    const row = this.row(`4. PostgreSQL down ${this.size.pgDownS} s`, tally, ids, settled, [`health answered within ${slowest} ms while down`, `${hung} health checks hung`], hung === 0);
+    const row = this.row(
+      `4. PostgreSQL down ${this.size.pgDownS} s`,
+      tally,
+      ids,
+      settled,
+      [`health answered within ${slowest} ms while down`, `${hung} health checks hung`],
+      hung === 0,
+    );
     // Submissions that met the outage were retried and finished after it: the latency that tells here is
     // how fast the web processes answered (503) while the database was down.
     const sorted = [...probes].sort((a, b) => a - b);
@@ -250,7 +303,12 @@ class Drills {
     const codes: number[] = [];
     for (let wave = 0; wave < 13; wave++) {
       const answers = await Promise.all(
-        Array.from({ length: 10 }, (_, i) => call(`${origins[i % origins.length]}/api/generate`, { key: tenant.key, body: { prompt: `限额 ${wave}-${i}` } })),
+        Array.from({ length: 10 }, (_, i) =>
+          call(`${origins[i % origins.length]}/api/generate`, {
+            key: tenant.key,
+            body: { prompt: `限额 ${wave}-${i}` },
+          }),
+        ),
       );
       codes.push(...answers.map((a) => a.status));
     }
@@ -258,12 +316,20 @@ class Drills {
     const limited = codes.filter((c) => c === 429).length;
 
     const seller = await this.tenant();
-    const listed = await call<{ templates: { id: string; gated: boolean }[] }>(`${this.top.frontUrl}/api/templates?type=image&source=platform`, { key: seller.key });
+    const listed = await call<{ templates: { id: string; gated: boolean }[] }>(
+      `${this.top.frontUrl}/api/templates?type=image&source=platform`,
+      { key: seller.key },
+    );
     const gated = listed.body.templates.find((t) => t.gated);
-    const claim = await call<{ code: string }>(`${this.top.frontUrl}/api/tenant-claims`, { key: seller.key, body: { template_ids: gated ? [gated.id] : [], credits: 10 } });
+    const claim = await call<{ code: string }>(`${this.top.frontUrl}/api/tenant-claims`, {
+      key: seller.key,
+      body: { template_ids: gated ? [gated.id] : [], credits: 10 },
+    });
     const redemptions = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        call(`${origins[i % origins.length]}/api/social-claims`, { body: { code: claim.body.code, nickname: `买家${i}`, email: `buyer-${i}-${Date.now()}@drill.example.cn` } }),
+        call(`${origins[i % origins.length]}/api/social-claims`, {
+          body: { code: claim.body.code, nickname: `买家${i}`, email: `buyer-${i}-${Date.now()}@drill.example.cn` },
+        }),
       ),
     );
     const winners = redemptions.filter((r) => r.status === 200).length;
@@ -272,13 +338,20 @@ class Drills {
       drill: '5. rate limit and claim across both web processes',
       requests: codes.length + redemptions.length,
       // Answers other than accepted, limited (429) or a redemption refused as taken (4xx): errors.
-      failed: codes.length - accepted - limited + redemptions.filter((r) => r.status !== 200 && (r.status < 400 || r.status >= 500)).length,
+      failed:
+        codes.length -
+        accepted -
+        limited +
+        redemptions.filter((r) => r.status !== 200 && (r.status < 400 || r.status >= 500)).length,
       jobs: accepted,
       lost: 0,
       doubleCharged: Math.max(0, winners - 1),
       maxPendingS: 0,
       p95Ms: null,
-      notes: [`${accepted} of ${codes.length} generations accepted (limit 120/h), ${limited} answered 429`, `${winners} of 20 concurrent redemptions won`],
+      notes: [
+        `${accepted} of ${codes.length} generations accepted (limit 120/h), ${limited} answered 429`,
+        `${winners} of 20 concurrent redemptions won`,
+      ],
       ok,
     };
   }
@@ -290,17 +363,44 @@ class Drills {
 
   private async jobsOf(tenant: Tenant | undefined, ids: string[]): Promise<string[]> {
     if (!tenant) return [];
-    const rows = await this.sql<{ id: string }[]>`select id::text from jobs where tenant_id = ${tenant.id} and id = any(${ids}::uuid[])`;
+    const rows = await this.sql<
+      { id: string }[]
+    >`select id::text from jobs where tenant_id = ${tenant.id} and id = any(${ids}::uuid[])`;
     return rows.map((r) => r.id);
   }
 }
 
 function print(rows: Row[]): void {
-  const head = ['drill', 'requests', 'gave up', 'jobs', 'lost', 'double-charged', 'max pending s', 'p95 ms in fault', 'result'];
-  const cells = rows.map((r) => [r.drill, r.requests, r.failed, r.jobs, r.lost, r.doubleCharged, r.maxPendingS, r.p95Ms ?? '—', r.ok ? 'pass' : 'FAIL'].map(String));
+  const head = [
+    'drill',
+    'requests',
+    'gave up',
+    'jobs',
+    'lost',
+    'double-charged',
+    'max pending s',
+    'p95 ms in fault',
+    'result',
+  ];
+  const cells = rows.map((r) =>
+    [
+      r.drill,
+      r.requests,
+      r.failed,
+      r.jobs,
+      r.lost,
+      r.doubleCharged,
+      r.maxPendingS,
+      r.p95Ms ?? '—',
+      r.ok ? 'pass' : 'FAIL',
+    ].map(String),
+  );
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => (c[i] ?? '').length)));
-  const line = (c: string[]) => '| ' + c.map((v, i) => (i === 0 ? v.padEnd(widths[i] ?? 0) : v.padStart(widths[i] ?? 0))).join(' | ') + ' |';
-  console.log(['', line(head), '|' + widths.map((w) => '-'.repeat(w + 2)).join('|') + '|', ...cells.map(line)].join('\n'));
+  const line = (c: string[]) =>
+    '| ' + c.map((v, i) => (i === 0 ? v.padEnd(widths[i] ?? 0) : v.padStart(widths[i] ?? 0))).join(' | ') + ' |';
+  console.log(
+    ['', line(head), '|' + widths.map((w) => '-'.repeat(w + 2)).join('|') + '|', ...cells.map(line)].join('\n'),
+  );
   for (const r of rows) console.log(`  ${r.drill}: ${r.notes.join('; ')}`);
 }
 
@@ -311,7 +411,9 @@ async function main() {
   const [pgPort, simPort, frontPort] = [await freePort(), await freePort(), await freePort()];
   const work = mkdtempSync(path.join(os.tmpdir(), 'studio-drill-'));
   const logFile = path.join(work, 'processes.log');
-  console.log(`Drill (${values.size}): PostgreSQL of its own on ${pgPort}, 2 web + 2 workers, simulator latency ${size.simLatencyMs} ms; process logs in ${logFile}`);
+  console.log(
+    `Drill (${values.size}): PostgreSQL of its own on ${pgPort}, 2 web + 2 workers, simulator latency ${size.simLatencyMs} ms; process logs in ${logFile}`,
+  );
 
   ensureBuild();
   const pg = startDrillPostgres(pgPort);

@@ -20,7 +20,8 @@ function binDir(): string {
   } catch {
     const base = '/usr/lib/postgresql';
     const versions = existsSync(base) ? readdirSync(base).sort((a, b) => Number(b) - Number(a)) : [];
-    if (!versions[0]) throw new Error('PostgreSQL server programs (initdb, pg_ctl) are not installed: apt-get install postgresql');
+    if (!versions[0])
+      throw new Error('PostgreSQL server programs (initdb, pg_ctl) are not installed: apt-get install postgresql');
     return path.join(base, versions[0], 'bin');
   }
 }
@@ -44,7 +45,8 @@ export function startDrillPostgres(port: number): DrillPostgres {
   const data = path.join(dir, 'data');
   run(path.join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400`;
-  const start = () => run(path.join(bin, 'pg_ctl'), ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']);
+  const start = () =>
+    run(path.join(bin, 'pg_ctl'), ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']);
   const stop = () => run(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']);
   start();
   return {

@@ -91,13 +91,21 @@ async function run(argv: string[]): Promise<unknown> {
         ...(await adjustTenantCredits(
           rt,
           OPERATOR,
-          body('tenant-credit', { tenant_id: required(values.id, '--id'), credits: wholeNumber(values.credits, '--credits'), note: values.note }),
+          body('tenant-credit', {
+            tenant_id: required(values.id, '--id'),
+            credits: wholeNumber(values.credits, '--credits'),
+            note: values.note,
+          }),
         )),
       };
     case 'tenant rekey':
-      return { ok: true, ...(await rekeyTenant(rt, OPERATOR, body('tenant-rekey', { tenant_id: required(values.id, '--id') }))) };
+      return {
+        ok: true,
+        ...(await rekeyTenant(rt, OPERATOR, body('tenant-rekey', { tenant_id: required(values.id, '--id') }))),
+      };
     case 'admin-key rotate':
-      if (config.adminKey) throw new AppError('BAD_REQUEST', 'STUDIO_ADMIN_KEY is set: change it in the environment instead');
+      if (config.adminKey)
+        throw new AppError('BAD_REQUEST', 'STUDIO_ADMIN_KEY is set: change it in the environment instead');
       return { ok: true, admin_key: await rotateAdminKey(db) };
     default:
       throw new AppError('BAD_REQUEST', `Unknown command "${command}"\n\n${USAGE}`);
@@ -110,7 +118,10 @@ run(process.argv.slice(2))
     await closeDatabase();
   })
   .catch(async (err: unknown) => {
-    const message = err instanceof AppError || err instanceof ConfigError ? err.message : String(err instanceof Error ? err.message : err);
+    const message =
+      err instanceof AppError || err instanceof ConfigError
+        ? err.message
+        : String(err instanceof Error ? err.message : err);
     console.error(JSON.stringify({ ok: false, error: message }));
     await closeDatabase().catch(() => {});
     process.exit(1);

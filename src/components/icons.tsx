@@ -126,21 +126,15 @@ export const UploadsIcon = outline(
   </>,
 );
 
-export const CodeIcon = outline(
-  <path d="m8 8-4 4 4 4M16 8l4 4-4 4M13.5 5l-3 14" />,
-);
+export const CodeIcon = outline(<path d="m8 8-4 4 4 4M16 8l4 4-4 4M13.5 5l-3 14" />);
 
 export const ChatIcon = outline(
   <path d="M7.5 18.5 4 20.5V6.5A2.5 2.5 0 0 1 6.5 4h11A2.5 2.5 0 0 1 20 6.5v9a2.5 2.5 0 0 1-2.5 2.5h-10ZM8 9h8M8 13h5" />,
 );
 
-export const MenuIcon = outline(
-  <path d="M4 7h16M4 12h16M4 17h16" />,
-);
+export const MenuIcon = outline(<path d="M4 7h16M4 12h16M4 17h16" />);
 
-export const CloseIcon = outline(
-  <path d="M6 6l12 12M18 6 6 18" />,
-);
+export const CloseIcon = outline(<path d="M6 6l12 12M18 6 6 18" />);
 
 export const SignOutIcon = outline(
   <>
@@ -156,14 +150,9 @@ export const CopyIcon = outline(
   </>,
 );
 
-export const CheckIcon = outline(
-  <path d="m5 12.5 4.5 4.5L19 7.5" />,
-  2.25,
-);
+export const CheckIcon = outline(<path d="m5 12.5 4.5 4.5L19 7.5" />, 2.25);
 
-export const ArrowRightIcon = outline(
-  <path d="M5 12h14M13 6l6 6-6 6" />,
-);
+export const ArrowRightIcon = outline(<path d="M5 12h14M13 6l6 6-6 6" />);
 
 export const ExternalIcon = outline(
   <>
@@ -209,13 +198,9 @@ export const ImageIcon = outline(
   </>,
 );
 
-export const ArrowLeftIcon = outline(
-  <path d="M19 12H5M11 6l-6 6 6 6" />,
-);
+export const ArrowLeftIcon = outline(<path d="M19 12H5M11 6l-6 6 6 6" />);
 
-export const ChevronDownIcon = outline(
-  <path d="m6 9 6 6 6-6" />,
-);
+export const ChevronDownIcon = outline(<path d="m6 9 6 6 6-6" />);
 
 export const WarningIcon = outline(
   <>
@@ -280,24 +265,24 @@ export const SentenceIcon = outline(
 
 export const StarIcon = solid(
   '0 0 20 20',
-  <path d="M10 1.8a.8.8 0 0 1 .72.45l2.1 4.27 4.7.69a.8.8 0 0 1 .45 1.36l-3.4 3.32.8 4.69a.8.8 0 0 1-1.16.84L10 15.2l-4.21 2.22a.8.8 0 0 1-1.16-.84l.8-4.69-3.4-3.32a.8.8 0 0 1 .45-1.36l4.7-.69 2.1-4.27A.8.8 0 0 1 10 1.8Z" />,
+  <path
+    d={
+      'M10 1.8a.8.8 0 0 1 .72.45l2.1 4.27 4.7.69a.8.8 0 0 1 .45 1.36l-3.4 3.32.8 4.69a.8.8 0 0 1-1.16.84L10 ' +
+      '15.2l-4.21 2.22a.8.8 0 0 1-1.16-.84l.8-4.69-3.4-3.32a.8.8 0 0 1 .45-1.36l4.7-.69 2.1-4.27A.8.8 0 0 1 ' +
+      '10 1.8Z'
+    }
+  />,
 );
 
-export const PlusIcon = outline(
-  <path d="M12 5v14M5 12h14" />,
-);
+export const PlusIcon = outline(<path d="M12 5v14M5 12h14" />);
 
 export const TrashIcon = outline(
   <path d="M4.5 7h15M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 1.8h6a2 2 0 0 0 2-1.8L18 7M9 7V5a1.5 1.5 0 0 1 1.5-1.5h3A1.5 1.5 0 0 1 15 5v2" />,
 );
 
-export const ArrowUpIcon = outline(
-  <path d="M12 19V5M6 11l6-6 6 6" />,
-);
+export const ArrowUpIcon = outline(<path d="M12 19V5M6 11l6-6 6 6" />);
 
-export const ArrowDownIcon = outline(
-  <path d="M12 5v14M6 13l6 6 6-6" />,
-);
+export const ArrowDownIcon = outline(<path d="M12 5v14M6 13l6 6 6-6" />);
 
 export const PencilIcon = outline(
   <path d="M15.2 5.2 18.8 8.8M4.5 19.5l1-4.2L16.3 4.5a1.8 1.8 0 0 1 2.6 0l.6.6a1.8 1.8 0 0 1 0 2.6L8.7 18.5Z" />,
@@ -318,7 +303,13 @@ export const VideoIcon = outline(
 );
 
 export const BracesIcon = outline(
-  <path d="M8 4.5c-1.7 0-2.5.8-2.5 2.5v2.3c0 1.1-.6 1.9-1.8 2.2v1c1.2.3 1.8 1.1 1.8 2.2V17c0 1.7.8 2.5 2.5 2.5M16 4.5c1.7 0 2.5.8 2.5 2.5v2.3c0 1.1.6 1.9 1.8 2.2v1c-1.2.3-1.8 1.1-1.8 2.2V17c0 1.7-.8 2.5-2.5 2.5" />,
+  <path
+    d={
+      'M8 4.5c-1.7 0-2.5.8-2.5 2.5v2.3c0 1.1-.6 1.9-1.8 2.2v1c1.2.3 1.8 1.1 1.8 2.2V17c0 1.7.8 2.5 2.5 ' +
+      '2.5M16 4.5c1.7 0 2.5.8 2.5 2.5v2.3c0 1.1.6 1.9 1.8 2.2v1c-1.2.3-1.8 1.1-1.8 2.2V17c0 1.7-.8 2.5-2.5 ' +
+      '2.5'
+    }
+  />,
 );
 
 export const LinkIcon = outline(

@@ -21,7 +21,12 @@ export function LanguageSwitch({ className }: { className?: string }) {
     });
 
   return (
-    <div role="group" aria-label={t('label')} aria-busy={pending} className={cn('inline-flex shrink-0 rounded-lg bg-slate-100 p-0.5 text-xs font-medium', className)}>
+    <div
+      role="group"
+      aria-label={t('label')}
+      aria-busy={pending}
+      className={cn('inline-flex shrink-0 rounded-lg bg-slate-100 p-0.5 text-xs font-medium', className)}
+    >
       {locales.map((locale) => (
         <button
           key={locale}

@@ -15,10 +15,15 @@ export function Wordmark({ className, size = 'md' }: { className?: string; size?
       >
         <svg viewBox="0 0 24 24" fill="currentColor" className={glyph}>
           <path d="M12 2.5c.5 4.6 2.9 7 7.5 7.5v.1c-4.6.5-7 2.9-7.5 7.5h-.1c-.5-4.6-2.9-7-7.4-7.5V10c4.5-.5 6.9-2.9 7.4-7.5Z" />
-          <path d="M18.5 15.5c.2 1.9 1.2 2.9 3 3-1.8.2-2.8 1.2-3 3-.2-1.8-1.2-2.8-3-3 1.8-.1 2.8-1.1 3-3Z" opacity=".8" />
+          <path
+            d="M18.5 15.5c.2 1.9 1.2 2.9 3 3-1.8.2-2.8 1.2-3 3-.2-1.8-1.2-2.8-3-3 1.8-.1 2.8-1.1 3-3Z"
+            opacity=".8"
+          />
         </svg>
       </span>
-      <span className={cn('font-semibold tracking-tight text-slate-900', size === 'lg' ? 'text-2xl' : 'text-lg')}>Studio</span>
+      <span className={cn('font-semibold tracking-tight text-slate-900', size === 'lg' ? 'text-2xl' : 'text-lg')}>
+        Studio
+      </span>
     </span>
   );
 }

@@ -8,8 +8,9 @@ export const articleRequestSchema = z.strictObject({
     .min(1, 'must not be empty')
     .max(80)
     .meta({ description: 'The slug of an article template (`GET /api/templates?type=article`)' }),
-  input: slotInputSchema
-    .optional()
-    .meta({ description: "Form template: an object of the template's fields by key (required fields must be present). Template without fields: one sentence" }),
+  input: slotInputSchema.optional().meta({
+    description:
+      "Form template: an object of the template's fields by key (required fields must be present). Template without fields: one sentence",
+  }),
 });
 export type ArticleRequest = z.infer<typeof articleRequestSchema>;

@@ -15,7 +15,9 @@ export const MAX_CHAT_CHOICES = 8;
 export const MAX_CHAT_TOOLS = 128;
 
 const name = z.string().min(1).max(256);
-const nameField = name.optional().meta({ description: 'Optional name of the author of this message (1-256 characters), passed on to the model' });
+const nameField = name
+  .optional()
+  .meta({ description: 'Optional name of the author of this message (1-256 characters), passed on to the model' });
 
 const textPart = z.strictObject({
   type: z.literal('text').meta({ description: '`text`: this part is text' }),
@@ -23,19 +25,26 @@ const textPart = z.strictObject({
 });
 const imagePart = z.strictObject({
   type: z.literal('image_url').meta({ description: '`image_url`: this part is an image (user messages only)' }),
-  image_url: z.strictObject({
-    url: z
-      .string()
-      .max(30_000_000)
-      .refine((u) => /^https?:\/\//i.test(u) || /^data:image\/[a-z0-9.+-]+;base64,/i.test(u), {
-        error: "must be an http(s) URL or a base64 'data:image/...' URL",
-      })
-      .meta({ description: "The image: an http(s) URL the model can fetch, or a base64 `data:image/...;base64,` URL; at most 30,000,000 characters" }),
-    detail: z
-      .enum(['auto', 'low', 'high'])
-      .optional()
-      .meta({ description: 'How closely the model looks at the image: `auto` (default), `low` or `high`; passed on to the model' }),
-  }).meta({ description: 'The image of this part. A request with an image goes only to upstreams that accept image input' }),
+  image_url: z
+    .strictObject({
+      url: z
+        .string()
+        .max(30_000_000)
+        .refine((u) => /^https?:\/\//i.test(u) || /^data:image\/[a-z0-9.+-]+;base64,/i.test(u), {
+          error: "must be an http(s) URL or a base64 'data:image/...' URL",
+        })
+        .meta({
+          description:
+            'The image: an http(s) URL the model can fetch, or a base64 `data:image/...;base64,` URL; at most 30,000,000 characters',
+        }),
+      detail: z.enum(['auto', 'low', 'high']).optional().meta({
+        description:
+          'How closely the model looks at the image: `auto` (default), `low` or `high`; passed on to the model',
+      }),
+    })
+    .meta({
+      description: 'The image of this part. A request with an image goes only to upstreams that accept image input',
+    }),
 });
 const refusalPart = z.strictObject({
   type: z.literal('refusal').meta({ description: '`refusal`: this part is a refusal the assistant gave earlier' }),
@@ -50,7 +59,11 @@ const textContent = z
   .meta({ description: 'The message: a string, or a non-empty array of text parts' });
 
 export const toolCallSchema = z.strictObject({
-  id: z.string().min(1).max(256).meta({ description: 'The id of the tool call, as the model gave it; a `tool` message answers it by this id' }),
+  id: z
+    .string()
+    .min(1)
+    .max(256)
+    .meta({ description: 'The id of the tool call, as the model gave it; a `tool` message answers it by this id' }),
   type: z.literal('function').meta({ description: 'Always `function`' }),
   function: z
     .strictObject({
@@ -61,18 +74,41 @@ export const toolCallSchema = z.strictObject({
 });
 
 export const chatMessageSchema = z.discriminatedUnion('role', [
-  z.strictObject({ role: z.literal('system').meta({ description: '`system`: instructions for the model' }), content: textContent, name: nameField }),
-  z.strictObject({ role: z.literal('developer').meta({ description: "`developer`: instructions for the model (OpenAI's newer name for `system`)" }), content: textContent, name: nameField }),
-  z.strictObject({ role: z.literal('user').meta({ description: '`user`: what the end user says; may carry images' }), content: userContent, name: nameField }),
   z.strictObject({
-    role: z.literal('assistant').meta({ description: '`assistant`: an earlier answer of the model, sent back as conversation history' }),
+    role: z.literal('system').meta({ description: '`system`: instructions for the model' }),
+    content: textContent,
+    name: nameField,
+  }),
+  z.strictObject({
+    role: z
+      .literal('developer')
+      .meta({ description: "`developer`: instructions for the model (OpenAI's newer name for `system`)" }),
+    content: textContent,
+    name: nameField,
+  }),
+  z.strictObject({
+    role: z.literal('user').meta({ description: '`user`: what the end user says; may carry images' }),
+    content: userContent,
+    name: nameField,
+  }),
+  z.strictObject({
+    role: z
+      .literal('assistant')
+      .meta({ description: '`assistant`: an earlier answer of the model, sent back as conversation history' }),
     content: z
       .union([z.string(), z.array(z.discriminatedUnion('type', [textPart, refusalPart]))])
       .nullable()
       .optional()
-      .meta({ description: 'The earlier answer: a string, an array of text and refusal parts, or null when the answer was only tool calls' }),
+      .meta({
+        description:
+          'The earlier answer: a string, an array of text and refusal parts, or null when the answer was only tool calls',
+      }),
     name: nameField,
-    refusal: z.string().nullable().optional().meta({ description: 'The refusal the model gave in that answer; null or absent when none' }),
+    refusal: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: 'The refusal the model gave in that answer; null or absent when none' }),
     tool_calls: z
       .array(toolCallSchema)
       .max(MAX_CHAT_TOOLS)
@@ -93,10 +129,24 @@ export const chatToolSchema = z.strictObject({
   type: z.literal('function').meta({ description: 'Always `function`: the only kind of tool' }),
   function: z
     .strictObject({
-      name: z.string().regex(FUNCTION_NAME, 'must be 1-64 letters, digits, underscores or dashes').meta({ description: 'The name the model calls the function by: 1-64 letters, digits, underscores or dashes' }),
-      description: z.string().max(8_192).optional().meta({ description: 'What the function does, so the model knows when to call it (at most 8,192 characters)' }),
-      parameters: z.record(z.string(), z.unknown()).optional().meta({ description: "The function's arguments as a JSON Schema object; absent = no arguments" }),
-      strict: z.boolean().nullable().optional().meta({ description: 'true = the model must follow `parameters` exactly; passed on to the model' }),
+      name: z
+        .string()
+        .regex(FUNCTION_NAME, 'must be 1-64 letters, digits, underscores or dashes')
+        .meta({ description: 'The name the model calls the function by: 1-64 letters, digits, underscores or dashes' }),
+      description: z
+        .string()
+        .max(8_192)
+        .optional()
+        .meta({ description: 'What the function does, so the model knows when to call it (at most 8,192 characters)' }),
+      parameters: z
+        .record(z.string(), z.unknown())
+        .optional()
+        .meta({ description: "The function's arguments as a JSON Schema object; absent = no arguments" }),
+      strict: z
+        .boolean()
+        .nullable()
+        .optional()
+        .meta({ description: 'true = the model must follow `parameters` exactly; passed on to the model' }),
     })
     .meta({ description: 'The function the model may call' }),
 });
@@ -106,22 +156,42 @@ const toolChoice = z.union([
   z.strictObject({
     type: z.literal('function').meta({ description: 'Always `function`' }),
     function: z
-      .strictObject({ name: z.string().regex(FUNCTION_NAME).meta({ description: 'The name of one function of `tools`' }) })
+      .strictObject({
+        name: z.string().regex(FUNCTION_NAME).meta({ description: 'The name of one function of `tools`' }),
+      })
       .meta({ description: 'The function the model must call' }),
   }),
 ]);
 
 const responseFormat = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('text').meta({ description: '`text`: a free text answer (default)' }) }),
-  z.strictObject({ type: z.literal('json_object').meta({ description: '`json_object`: the answer is one JSON object' }) }),
   z.strictObject({
-    type: z.literal('json_schema').meta({ description: '`json_schema`: the answer is JSON following `json_schema.schema`' }),
+    type: z.literal('json_object').meta({ description: '`json_object`: the answer is one JSON object' }),
+  }),
+  z.strictObject({
+    type: z
+      .literal('json_schema')
+      .meta({ description: '`json_schema`: the answer is JSON following `json_schema.schema`' }),
     json_schema: z
       .strictObject({
-        name: z.string().regex(FUNCTION_NAME, 'must be 1-64 letters, digits, underscores or dashes').meta({ description: 'The name of the schema: 1-64 letters, digits, underscores or dashes' }),
-        description: z.string().max(8_192).optional().meta({ description: 'What the answer is for, to guide the model (at most 8,192 characters)' }),
-        schema: z.record(z.string(), z.unknown()).optional().meta({ description: 'The JSON Schema the answer follows' }),
-        strict: z.boolean().nullable().optional().meta({ description: 'true = the answer must follow `schema` exactly; passed on to the model' }),
+        name: z
+          .string()
+          .regex(FUNCTION_NAME, 'must be 1-64 letters, digits, underscores or dashes')
+          .meta({ description: 'The name of the schema: 1-64 letters, digits, underscores or dashes' }),
+        description: z
+          .string()
+          .max(8_192)
+          .optional()
+          .meta({ description: 'What the answer is for, to guide the model (at most 8,192 characters)' }),
+        schema: z
+          .record(z.string(), z.unknown())
+          .optional()
+          .meta({ description: 'The JSON Schema the answer follows' }),
+        strict: z
+          .boolean()
+          .nullable()
+          .optional()
+          .meta({ description: 'true = the answer must follow `schema` exactly; passed on to the model' }),
       })
       .meta({ description: 'The schema of the answer' }),
   }),
@@ -136,31 +206,145 @@ const tokens = z.number().int().min(1).max(1_000_000);
  */
 export const chatRequestSchema = z.strictObject({
   /** {@link AUTO_MODEL} (or `auto`, or absent), a model family, or a channel name. */
-  model: z.string().min(1).max(128).optional().meta({ description: `\`${AUTO_MODEL}\` (or \`auto\`, or absent): Studio chooses model and provider (recommended). A model family name: any provider of that family may serve. A channel name: locks one provider, no fallback` }),
+  model: z
+    .string()
+    .min(1)
+    .max(128)
+    .optional()
+    .meta({
+      description:
+        `\`${AUTO_MODEL}\` (or \`auto\`, or absent): Studio chooses model and provider (recommended). A model ` +
+        `family name: any provider of that family may serve. A channel name: locks one provider, no fallback`,
+    }),
   /** Troubleshooting only: one provider, no scoring, no fallback. */
-  provider: z.string().min(1).max(128).optional().meta({ description: 'Troubleshooting only: the one provider to use, without scoring or fallback; `auto` or absent = routing chooses' }),
-  messages: z.array(chatMessageSchema).min(1, 'must hold at least one message').max(MAX_CHAT_MESSAGES).meta({ description: 'The conversation so far, oldest first: 1 to 2,048 messages' }),
-  stream: z.boolean().nullable().optional().meta({ description: 'true = the answer arrives as server-sent `data:` chunks ending with `data: [DONE]`; false, null or absent = one JSON completion' }),
-  stream_options: z.strictObject({ include_usage: z.boolean().optional().meta({ description: 'true = a last chunk before `data: [DONE]` carries the token usage of the whole answer' }) }).nullable().optional().meta({ description: 'Options of a streamed answer; only allowed with `stream: true`' }),
-  temperature: z.number().min(0).max(2).nullable().optional().meta({ description: 'Sampling temperature, 0 to 2: higher is more varied; null or absent = the model\'s default' }),
-  top_p: z.number().min(0).max(1).nullable().optional().meta({ description: 'Nucleus sampling, 0 to 1: only tokens within this probability mass are considered; null or absent = the model\'s default' }),
-  max_tokens: tokens.nullable().optional().meta({ description: 'Most tokens the answer may have (1 to 1,000,000); older name of `max_completion_tokens`, which wins when both are set. Also bounds the credits reserved before the call' }),
-  max_completion_tokens: tokens.nullable().optional().meta({ description: 'Most tokens the answer may have (1 to 1,000,000); null or absent = the model\'s limit. Also bounds the credits reserved before the call' }),
-  stop: z.union([z.string().max(256), z.array(z.string().max(256)).max(4)]).nullable().optional().meta({ description: 'Up to 4 texts (each at most 256 characters) at which the model stops writing; the stop text is not part of the answer' }),
-  presence_penalty: z.number().min(-2).max(2).nullable().optional().meta({ description: '-2 to 2: positive values push the model toward new topics' }),
-  frequency_penalty: z.number().min(-2).max(2).nullable().optional().meta({ description: '-2 to 2: positive values make the model repeat itself less' }),
-  logit_bias: z.record(z.string().regex(/^\d{1,7}$/), z.number().min(-100).max(100)).nullable().optional().meta({ description: 'Token id (as a string of digits) → bias from -100 to 100 added to that token\'s likelihood' }),
-  logprobs: z.boolean().nullable().optional().meta({ description: 'true = the answer includes the log probabilities of its tokens, when the upstream provides them' }),
-  top_logprobs: z.number().int().min(0).max(20).nullable().optional().meta({ description: 'With `logprobs: true`: how many most likely alternatives to list for each token (0 to 20)' }),
-  tools: z.array(chatToolSchema).max(MAX_CHAT_TOOLS).optional().meta({ description: 'Functions the model may call (at most 128); a request with tools goes only to upstreams that support tool calls' }),
-  tool_choice: toolChoice.optional().meta({ description: '`none` (never call a tool), `auto` (the model decides; default with tools), `required` (must call one), or `{type: \'function\', function: {name}}` to force one function of `tools`' }),
-  parallel_tool_calls: z.boolean().optional().meta({ description: 'false = the model calls at most one tool per answer; default true' }),
-  response_format: responseFormat.optional().meta({ description: 'The form of the answer: `text` (default), `json_object`, or `json_schema`. JSON output goes only to upstreams that support it' }),
-  seed: z.number().int().min(-(2 ** 53) + 1).max(2 ** 53 - 1).nullable().optional().meta({ description: 'Asks the model for repeatable sampling with this integer; best effort, not guaranteed' }),
-  n: z.number().int().min(1).max(MAX_CHAT_CHOICES).nullable().optional().meta({ description: 'How many alternative answers to write (1 to 8; default 1); each is charged by its tokens' }),
-  user: z.string().max(256).optional().meta({ description: 'Your id of the end user (at most 256 characters), passed on to the upstream for abuse monitoring' }),
-  metadata: z.record(z.string().max(64), z.string().max(512)).nullable().optional().meta({ description: 'Key-value labels (keys at most 64, values at most 512 characters), passed on to the upstream' }),
-  store: z.boolean().nullable().optional().meta({ description: 'Passed on to the upstream: whether it may store the answer' }),
+  provider: z.string().min(1).max(128).optional().meta({
+    description:
+      'Troubleshooting only: the one provider to use, without scoring or fallback; `auto` or absent = routing chooses',
+  }),
+  messages: z
+    .array(chatMessageSchema)
+    .min(1, 'must hold at least one message')
+    .max(MAX_CHAT_MESSAGES)
+    .meta({ description: 'The conversation so far, oldest first: 1 to 2,048 messages' }),
+  stream: z.boolean().nullable().optional().meta({
+    description:
+      'true = the answer arrives as server-sent `data:` chunks ending with `data: [DONE]`; false, null or absent = one JSON completion',
+  }),
+  stream_options: z
+    .strictObject({
+      include_usage: z
+        .boolean()
+        .optional()
+        .meta({ description: 'true = a last chunk before `data: [DONE]` carries the token usage of the whole answer' }),
+    })
+    .nullable()
+    .optional()
+    .meta({ description: 'Options of a streamed answer; only allowed with `stream: true`' }),
+  temperature: z
+    .number()
+    .min(0)
+    .max(2)
+    .nullable()
+    .optional()
+    .meta({ description: "Sampling temperature, 0 to 2: higher is more varied; null or absent = the model's default" }),
+  top_p: z.number().min(0).max(1).nullable().optional().meta({
+    description:
+      "Nucleus sampling, 0 to 1: only tokens within this probability mass are considered; null or absent = the model's default",
+  }),
+  max_tokens: tokens
+    .nullable()
+    .optional()
+    .meta({
+      description:
+        'Most tokens the answer may have (1 to 1,000,000); older name of `max_completion_tokens`, which wins ' +
+        'when both are set. Also bounds the credits reserved before the call',
+    }),
+  max_completion_tokens: tokens.nullable().optional().meta({
+    description:
+      "Most tokens the answer may have (1 to 1,000,000); null or absent = the model's limit. Also bounds the credits reserved before the call",
+  }),
+  stop: z
+    .union([z.string().max(256), z.array(z.string().max(256)).max(4)])
+    .nullable()
+    .optional()
+    .meta({
+      description:
+        'Up to 4 texts (each at most 256 characters) at which the model stops writing; the stop text is not part of the answer',
+    }),
+  presence_penalty: z
+    .number()
+    .min(-2)
+    .max(2)
+    .nullable()
+    .optional()
+    .meta({ description: '-2 to 2: positive values push the model toward new topics' }),
+  frequency_penalty: z
+    .number()
+    .min(-2)
+    .max(2)
+    .nullable()
+    .optional()
+    .meta({ description: '-2 to 2: positive values make the model repeat itself less' }),
+  logit_bias: z
+    .record(z.string().regex(/^\d{1,7}$/), z.number().min(-100).max(100))
+    .nullable()
+    .optional()
+    .meta({ description: "Token id (as a string of digits) → bias from -100 to 100 added to that token's likelihood" }),
+  logprobs: z.boolean().nullable().optional().meta({
+    description: 'true = the answer includes the log probabilities of its tokens, when the upstream provides them',
+  }),
+  top_logprobs: z
+    .number()
+    .int()
+    .min(0)
+    .max(20)
+    .nullable()
+    .optional()
+    .meta({ description: 'With `logprobs: true`: how many most likely alternatives to list for each token (0 to 20)' }),
+  tools: z.array(chatToolSchema).max(MAX_CHAT_TOOLS).optional().meta({
+    description:
+      'Functions the model may call (at most 128); a request with tools goes only to upstreams that support tool calls',
+  }),
+  tool_choice: toolChoice.optional().meta({
+    description:
+      '`none` (never call a tool), `auto` (the model decides; default with tools), `required` (must call ' +
+      "one), or `{type: 'function', function: {name}}` to force one function of `tools`",
+  }),
+  parallel_tool_calls: z
+    .boolean()
+    .optional()
+    .meta({ description: 'false = the model calls at most one tool per answer; default true' }),
+  response_format: responseFormat.optional().meta({
+    description:
+      'The form of the answer: `text` (default), `json_object`, or `json_schema`. JSON output goes only to upstreams that support it',
+  }),
+  seed: z
+    .number()
+    .int()
+    .min(-(2 ** 53) + 1)
+    .max(2 ** 53 - 1)
+    .nullable()
+    .optional()
+    .meta({ description: 'Asks the model for repeatable sampling with this integer; best effort, not guaranteed' }),
+  n: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_CHAT_CHOICES)
+    .nullable()
+    .optional()
+    .meta({ description: 'How many alternative answers to write (1 to 8; default 1); each is charged by its tokens' }),
+  user: z.string().max(256).optional().meta({
+    description: 'Your id of the end user (at most 256 characters), passed on to the upstream for abuse monitoring',
+  }),
+  metadata: z.record(z.string().max(64), z.string().max(512)).nullable().optional().meta({
+    description: 'Key-value labels (keys at most 64, values at most 512 characters), passed on to the upstream',
+  }),
+  store: z
+    .boolean()
+    .nullable()
+    .optional()
+    .meta({ description: 'Passed on to the upstream: whether it may store the answer' }),
 });
 export type ChatRequest = z.infer<typeof chatRequestSchema>;
 

@@ -20,14 +20,21 @@ export const claimCreateSchema = z.strictObject({
     .array(z.string().min(1).max(100), 'must be an array of template ids')
     .min(1, 'give at least one template id')
     .max(50, 'at most 50 templates per claim code')
-    .meta({ description: 'Ids of the templates the code unlocks (1-50): your own or platform-shared ones; your own become gated' }),
+    .meta({
+      description:
+        'Ids of the templates the code unlocks (1-50): your own or platform-shared ones; your own become gated',
+    }),
   credits: z
     .number({ error: 'must be a positive whole number' })
     .int('must be a positive whole number')
     .positive('must be a positive whole number')
     .max(MAX_CLAIM_CREDITS, 'must be at most 10,000,000')
     .meta({ description: 'Credits the redeemer receives (1-10,000,000), taken from your allocatable credits at once' }),
-  note: z.string().max(500, 'must be at most 500 characters').optional().meta({ description: 'Your own remark, e.g. the order number (at most 500 characters)' }),
+  note: z
+    .string()
+    .max(500, 'must be at most 500 characters')
+    .optional()
+    .meta({ description: 'Your own remark, e.g. the order number (at most 500 characters)' }),
   tutorial_pdf_url: httpUrl.optional().meta({ description: 'http(s) URL of a tutorial PDF given with the code' }),
   tutorial_pdf_title: z
     .string()
@@ -41,9 +48,17 @@ export type ClaimCreate = z.infer<typeof claimCreateSchema>;
 
 export const redeemSchema = z.strictObject({
   code: z.string().trim().min(1, 'must not be empty').max(64).meta({ description: 'The claim code' }),
-  nickname: z.string().trim().min(1, 'must not be empty').max(50, 'must be at most 50 characters').meta({ description: 'Name of the account opened for the email (1-50 characters); an existing account keeps its own' }),
-  email: z.email('must be an email address').max(200).meta({ description: 'Email of the platform account that receives the benefits; opened when it has none' }),
+  nickname: z.string().trim().min(1, 'must not be empty').max(50, 'must be at most 50 characters').meta({
+    description: 'Name of the account opened for the email (1-50 characters); an existing account keeps its own',
+  }),
+  email: z
+    .email('must be an email address')
+    .max(200)
+    .meta({ description: 'Email of the platform account that receives the benefits; opened when it has none' }),
   /** The password of the account this redemption opens; ignored when the email already has one. */
-  password: passwordRule.optional().meta({ description: 'Password of the new account (8-128 characters), never echoed; ignored when the email already has an account; absent: one is generated' }),
+  password: passwordRule.optional().meta({
+    description:
+      'Password of the new account (8-128 characters), never echoed; ignored when the email already has an account; absent: one is generated',
+  }),
 });
 export type RedeemBody = z.infer<typeof redeemSchema>;

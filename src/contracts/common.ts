@@ -8,11 +8,15 @@ export const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) 
 /** Trimmed text of at most `max` characters. */
 export const trimmedText = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
 
-export const slugSchema = z.string().regex(SLUG_PATTERN, 'must be 2-80 characters of a-z, 0-9 and -, starting with a letter or digit');
+export const slugSchema = z
+  .string()
+  .regex(SLUG_PATTERN, 'must be 2-80 characters of a-z, 0-9 and -, starting with a letter or digit');
 
 /** The same shape with every field optional: the body of an update that changes only what it names. */
 export function allOptional<T extends Record<string, z.ZodType>>(shape: T): { [K in keyof T]: z.ZodOptional<T[K]> } {
-  return Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, v.optional()])) as { [K in keyof T]: z.ZodOptional<T[K]> };
+  return Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, v.optional()])) as {
+    [K in keyof T]: z.ZodOptional<T[K]>;
+  };
 }
 
 /** The most credits one wallet holds: the range of its PostgreSQL `integer` column. */

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 
 /** Parameters `/api/reverse` took before 2026-08-16; each is now a 400 pointing at `/api/image-to-template`. */
-export const REMOVED_REVERSE_PARAMS = ['variablize', 'variables', 'variable_labels', 'create_template', 'template', 'async'] as const;
+export const REMOVED_REVERSE_PARAMS = [
+  'variablize',
+  'variables',
+  'variable_labels',
+  'create_template',
+  'template',
+  'async',
+] as const;
 
 /** The largest image `/api/reverse` and `/api/image-to-template` read. */
 export const READ_IMAGE_MAX_BYTES = 6 * 1024 * 1024;
@@ -26,10 +33,17 @@ export const readingSchema = z.object({
   prompt: text.meta({ description: 'An English prompt that generates a similar image' }),
   prompt_cn: text.meta({ description: 'The same prompt in Chinese' }),
   style_tags: z.array(z.string().trim().min(1).max(80)).min(1).max(20).meta({ description: 'Style keywords, 1 to 20' }),
-  aspect_ratio: z.string().trim().min(1).max(20).meta({ description: 'The aspect the model saw, `W:H` as it wrote it; `ratio` is the one to pass to POST /api/generate' }),
+  aspect_ratio: z.string().trim().min(1).max(20).meta({
+    description: 'The aspect the model saw, `W:H` as it wrote it; `ratio` is the one to pass to POST /api/generate',
+  }),
   zh_name: z.string().trim().min(1).max(80).meta({ description: 'A short Chinese name for the picture' }),
   description: text.meta({ description: 'One or two sentences about the picture' }),
-  genre: z.string().trim().min(1).max(80).meta({ description: 'The kind of picture (poster, portrait, product shot, ...)' }),
+  genre: z
+    .string()
+    .trim()
+    .min(1)
+    .max(80)
+    .meta({ description: 'The kind of picture (poster, portrait, product shot, ...)' }),
   body_md: z.string().trim().min(1).max(20_000).meta({ description: 'A short write-up in Chinese, Markdown' }),
 });
 export type Reading = z.infer<typeof readingSchema>;
@@ -38,9 +52,29 @@ export type Reading = z.infer<typeof readingSchema>;
 export const reverseAnswerSchema = z.strictObject({
   ok: z.literal(true),
   ...readingSchema.shape,
-  ratio: z.string().meta({ description: "The ratio POST /api/generate accepts nearest to the image's real aspect, measured from its pixels (e.g. `3:4`)" }),
+  ratio: z.string().meta({
+    description:
+      "The ratio POST /api/generate accepts nearest to the image's real aspect, measured from its pixels (e.g. `3:4`)",
+  }),
 });
 export type ReverseAnswer = z.infer<typeof reverseAnswerSchema>;
 
 /** The ratios a reading answers with: ones `/api/generate` accepts, from 1:4 to 4:1. */
-export const READING_RATIOS = ['1:4', '1:3', '1:2', '9:16', '2:3', '3:4', '4:5', '1:1', '5:4', '4:3', '3:2', '16:9', '2:1', '21:9', '3:1', '4:1'] as const;
+export const READING_RATIOS = [
+  '1:4',
+  '1:3',
+  '1:2',
+  '9:16',
+  '2:3',
+  '3:4',
+  '4:5',
+  '1:1',
+  '5:4',
+  '4:3',
+  '3:2',
+  '16:9',
+  '2:1',
+  '21:9',
+  '3:1',
+  '4:1',
+] as const;

@@ -39,17 +39,28 @@ export function slotsOf(text: string): string[] {
 export const isRequired = (f: Pick<FieldSpec, 'required'>): boolean => f.required !== false;
 
 export const fieldSpecSchema = z.strictObject({
-  key: z
+  key: z.string().regex(KEY_PATTERN, 'must be letters, digits or _ and not start with a digit').max(64).meta({
+    description:
+      'The slot name: `{key}` in the prompt template, and the key of `input` when generating (letters, digits, _; at most 64 characters)',
+  }),
+  label: z
     .string()
-    .regex(KEY_PATTERN, 'must be letters, digits or _ and not start with a digit')
-    .max(64)
-    .meta({ description: 'The slot name: `{key}` in the prompt template, and the key of `input` when generating (letters, digits, _; at most 64 characters)' }),
-  label: z.string().trim().min(1, 'must not be empty').max(100).meta({ description: 'The name the form shows for this field (1-100 characters)' }),
-  type: z.enum(['text', 'textarea'], 'must be text or textarea').optional().meta({ description: '`text` (one line, default) or `textarea` (several lines)' }),
+    .trim()
+    .min(1, 'must not be empty')
+    .max(100)
+    .meta({ description: 'The name the form shows for this field (1-100 characters)' }),
+  type: z
+    .enum(['text', 'textarea'], 'must be text or textarea')
+    .optional()
+    .meta({ description: '`text` (one line, default) or `textarea` (several lines)' }),
   placeholder: z.string().max(500).optional().meta({ description: 'Example text the form shows in the empty field' }),
   help: z.string().max(500).optional().meta({ description: 'A hint shown under the field' }),
   required: z.boolean().optional().meta({ description: 'Default true; false makes the field optional' }),
-  default: z.string().max(MAX_INPUT_CHARS).optional().meta({ description: 'Used when an optional field is left out; only with `required: false`' }),
+  default: z
+    .string()
+    .max(MAX_INPUT_CHARS)
+    .optional()
+    .meta({ description: 'Used when an optional field is left out; only with `required: false`' }),
 });
 
 export const fieldsSchema = z
@@ -58,10 +69,15 @@ export const fieldsSchema = z
   .superRefine((fields, ctx) => {
     const seen = new Set<string>();
     fields.forEach((f, i) => {
-      if (seen.has(f.key)) ctx.addIssue({ code: 'custom', path: [i, 'key'], message: `"${f.key}" is used by two fields` });
+      if (seen.has(f.key))
+        ctx.addIssue({ code: 'custom', path: [i, 'key'], message: `"${f.key}" is used by two fields` });
       seen.add(f.key);
       if (f.default !== undefined && f.required !== false) {
-        ctx.addIssue({ code: 'custom', path: [i, 'default'], message: 'only optional fields (required: false) take a default' });
+        ctx.addIssue({
+          code: 'custom',
+          path: [i, 'default'],
+          message: 'only optional fields (required: false) take a default',
+        });
       }
     });
   });

@@ -36,11 +36,16 @@ export function assignVariables(
   const out = layers.map((layer, i): TextLayer => {
     const role = layer.role;
     if (!isTemplateVariable(role) || !allowed.has(role) || !chosen(i)) {
-      if (!isTemplateVariable(role)) warnings.push(`text ${quoteText(layer.content)}: its role "${role}" is not a variable name; kept as fixed text`);
+      if (!isTemplateVariable(role))
+        warnings.push(
+          `text ${quoteText(layer.content)}: its role "${role}" is not a variable name; kept as fixed text`,
+        );
       return { ...layer, is_variable: false, variable: null };
     }
     if (slots === MAX_FIELDS) {
-      warnings.push(`text ${quoteText(layer.content)}: kept as fixed text, a template takes at most ${MAX_FIELDS} fields`);
+      warnings.push(
+        `text ${quoteText(layer.content)}: kept as fixed text, a template takes at most ${MAX_FIELDS} fields`,
+      );
       return { ...layer, is_variable: false, variable: null };
     }
     const n = (used.get(role) ?? 0) + 1;
@@ -66,7 +71,11 @@ export function buildPromptTemplate(prompt: string, layers: readonly TextLayer[]
   const lines = layers.map((l, i) => {
     const text = l.is_variable && l.variable ? `{${l.variable}}` : literal(l.content);
     const size = Math.max(1, Math.round(l.size_ratio * 100));
-    return `${i + 1}. ${l.position}, ${l.alignment}-aligned, ${weightWords(l.font_weight)} ${literal(l.font_category)}, ${l.color}, about ${size}% of the width${l.treatment !== 'none' ? `, ${literal(l.treatment)}` : ''}: "${text}"`;
+    return (
+      `${i + 1}. ${l.position}, ${l.alignment}-aligned, ${weightWords(l.font_weight)} ` +
+      `${literal(l.font_category)}, ${l.color}, about ${size}% of the ` +
+      `width${l.treatment !== 'none' ? `, ${literal(l.treatment)}` : ''}: "${text}"`
+    );
   });
   return `${base}\n\nText on the image (positions approximate):\n${lines.join('\n')}\nRender each text exactly as given, in this layout.`;
 }

@@ -23,7 +23,9 @@ const generationConfigSchema = z.strictObject({
     .array(httpUrl)
     .max(MAX_REFERENCE_IMAGES, `at most ${MAX_REFERENCE_IMAGES} images`)
     .optional()
-    .meta({ description: `Reference images used when a generation sends none: URLs of files Studio serves for your tenant (at most ${MAX_REFERENCE_IMAGES})` }),
+    .meta({
+      description: `Reference images used when a generation sends none: URLs of files Studio serves for your tenant (at most ${MAX_REFERENCE_IMAGES})`,
+    }),
 });
 
 /** The writable fields of a template; create requires some of them, update takes any subset. */
@@ -33,29 +35,46 @@ const writable = {
   category: text(50).meta({ description: 'Classification shown for browsing, free text (at most 50 characters)' }),
   domain: text(50).meta({ description: 'Business domain, free text (at most 50 characters)' }),
   active: z.boolean().meta({ description: 'false deactivates: the template can no longer be used to generate' }),
-  gated: z.boolean().meta({ description: 'true: other tenants see the content only after unlocking it with a claim code' }),
-  ratio: z
-    .string()
-    .refine(isSupportedRatio, 'must be W:H, e.g. 3:4, 9:16, 1:1, 4:3, 16:9')
+  gated: z
+    .boolean()
+    .meta({ description: 'true: other tenants see the content only after unlocking it with a claim code' }),
+  ratio: z.string().refine(isSupportedRatio, 'must be W:H, e.g. 3:4, 9:16, 1:1, 4:3, 16:9').nullable().meta({
+    description:
+      'Image templates: the aspect ratio W:H of the images it makes, e.g. 3:4, 9:16, 1:1, 4:3, 16:9; null: none fixed',
+  }),
+  sample_images: z
+    .array(httpUrl)
+    .max(9, 'at most 9 sample images')
+    .meta({ description: 'URLs of example results shown with the template (at most 9)' }),
+  template_type: text(40)
     .nullable()
-    .meta({ description: 'Image templates: the aspect ratio W:H of the images it makes, e.g. 3:4, 9:16, 1:1, 4:3, 16:9; null: none fixed' }),
-  sample_images: z.array(httpUrl).max(9, 'at most 9 sample images').meta({ description: 'URLs of example results shown with the template (at most 9)' }),
-  template_type: text(40).nullable().meta({ description: 'Image templates: a free-text kind, e.g. poster (at most 40 characters); null: none' }),
-  prompt_template: promptTemplate.meta({ description: 'The prompt, with a `{key}` slot per field (or `{input}` when there are no fields); `{{` and `}}` are literal braces (at most 8000 characters)' }),
-  fields: fieldsSchema.meta({ description: 'The form of the template: one item per `{key}` slot of `prompt_template`; empty: the caller sends one sentence as `input`' }),
+    .meta({ description: 'Image templates: a free-text kind, e.g. poster (at most 40 characters); null: none' }),
+  prompt_template: promptTemplate.meta({
+    description:
+      'The prompt, with a `{key}` slot per field (or `{input}` when there are no fields); `{{` and `}}` are literal braces (at most 8000 characters)',
+  }),
+  fields: fieldsSchema.meta({
+    description:
+      'The form of the template: one item per `{key}` slot of `prompt_template`; empty: the caller sends one sentence as `input`',
+  }),
   format: z
     .enum(articleFormats, `must be one of ${articleFormats.join(', ')}`)
     .nullable()
-    .meta({ description: 'Article templates (required there): xiaohongshu, wechat, detail or script; null for image templates' }),
-  generation_configs: z
-    .array(generationConfigSchema)
-    .max(10, 'at most 10 generation configs')
-    .meta({ description: 'Generation defaults (at most 10): the reference images of the first config that has some are used when a generation sends none' }),
+    .meta({
+      description:
+        'Article templates (required there): xiaohongshu, wechat, detail or script; null for image templates',
+    }),
+  generation_configs: z.array(generationConfigSchema).max(10, 'at most 10 generation configs').meta({
+    description:
+      'Generation defaults (at most 10): the reference images of the first config that has some are used when a generation sends none',
+  }),
 };
 /** Create: the name and the prompt are required, everything else optional (keys in the order callers read them). */
 export const templateCreateSchema = z.strictObject({
   slug: slugSchema.optional().meta({ description: 'Globally unique; generated when absent. Cannot be changed later.' }),
-  type: z.enum(templateTypes, 'must be image or article').meta({ description: '`image` or `article`; cannot be changed later' }),
+  type: z
+    .enum(templateTypes, 'must be image or article')
+    .meta({ description: '`image` or `article`; cannot be changed later' }),
   ...allOptional(writable),
   zh_name: writable.zh_name,
   prompt_template: writable.prompt_template,
@@ -65,13 +84,19 @@ export type TemplateCreate = z.infer<typeof templateCreateSchema>;
 export const templateUpdateSchema = z.strictObject({
   id: z.uuid('must be a template id (uuid)').meta({ description: 'The template to change' }),
   slug: slugSchema.optional().meta({ description: 'Accepted only when unchanged' }),
-  type: z.enum(templateTypes, 'must be image or article').optional().meta({ description: 'Accepted only when unchanged' }),
+  type: z
+    .enum(templateTypes, 'must be image or article')
+    .optional()
+    .meta({ description: 'Accepted only when unchanged' }),
   ...allOptional(writable),
 });
 export type TemplateUpdate = z.infer<typeof templateUpdateSchema>;
 
 export const videoConfigSchema = z.strictObject({
-  ratio: z.string().refine(isSupportedRatio, 'must be W:H, e.g. 9:16, 16:9, 1:1').meta({ description: 'Aspect ratio W:H, e.g. 9:16, 16:9, 1:1' }),
+  ratio: z
+    .string()
+    .refine(isSupportedRatio, 'must be W:H, e.g. 9:16, 16:9, 1:1')
+    .meta({ description: 'Aspect ratio W:H, e.g. 9:16, 16:9, 1:1' }),
   duration: z
     .number()
     .int('must be whole seconds')
@@ -88,7 +113,9 @@ const videoWritable = {
   gated: writable.gated,
   prompt_template: writable.prompt_template,
   fields: writable.fields,
-  sample_cover_image: httpUrl.nullable().meta({ description: 'URL of a still shown as the template’s cover; null: none' }),
+  sample_cover_image: httpUrl
+    .nullable()
+    .meta({ description: 'URL of a still shown as the template’s cover; null: none' }),
   sample_video_url: httpUrl.nullable().meta({ description: 'URL of an example video; null: none' }),
   generation_configs: z
     .array(videoConfigSchema)

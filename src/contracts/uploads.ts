@@ -9,17 +9,18 @@ export type MediaType = (typeof mediaTypes)[number];
 export const WORKSPACE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 export const presignSchema = z.strictObject({
-  ext: z
-    .string()
-    .min(1, 'must not be empty')
-    .max(10)
-    .meta({ description: 'The file name extension (e.g. `png`, `mp4`), which declares the type; the commit checks it against the bytes' }),
+  ext: z.string().min(1, 'must not be empty').max(10).meta({
+    description:
+      'The file name extension (e.g. `png`, `mp4`), which declares the type; the commit checks it against the bytes',
+  }),
   size: z
     .number({ error: 'must be the exact size in bytes' })
     .int('must be a whole number of bytes')
     .positive('must be more than 0 bytes')
     .meta({ description: 'The exact size of the file, bytes; the upload address is signed for it' }),
-  workspace_id: z.string().max(64).optional().meta({ description: 'Optional sub-folder of your uploads (1-64 letters, digits, underscores or dashes); absent = none' }),
+  workspace_id: z.string().max(64).optional().meta({
+    description: 'Optional sub-folder of your uploads (1-64 letters, digits, underscores or dashes); absent = none',
+  }),
 });
 export type PresignBody = z.infer<typeof presignSchema>;
 

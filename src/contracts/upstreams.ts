@@ -15,12 +15,23 @@ export const imageSizeSchema = z.string().regex(/^[1-9]\d{1,4}x[1-9]\d{1,4}$/, '
 /** The sizes a model takes when any size within bounds is accepted. */
 export const sizeRuleSchema = z
   .strictObject({
-    multiple_of: z.number().int().min(1).max(512).optional().meta({ description: 'Both sides must be a multiple of this (e.g. 16)' }),
+    multiple_of: z
+      .number()
+      .int()
+      .min(1)
+      .max(512)
+      .optional()
+      .meta({ description: 'Both sides must be a multiple of this (e.g. 16)' }),
     min_side: z.number().int().min(1).max(16384).optional().meta({ description: 'Shortest side in pixels' }),
     max_side: z.number().int().min(1).max(16384).optional().meta({ description: 'Longest side in pixels' }),
     min_pixels: z.number().int().min(1).optional().meta({ description: 'Fewest pixels (width × height)' }),
     max_pixels: z.number().int().min(1).optional().meta({ description: 'Most pixels (width × height)' }),
-    max_aspect: z.number().min(1).max(100).optional().meta({ description: 'Long side / short side at most (3 = between 1:3 and 3:1)' }),
+    max_aspect: z
+      .number()
+      .min(1)
+      .max(100)
+      .optional()
+      .meta({ description: 'Long side / short side at most (3 = between 1:3 and 3:1)' }),
   })
   .meta({ description: 'Image: any size within these bounds' });
 export type SizeRule = z.infer<typeof sizeRuleSchema>;
@@ -28,26 +39,42 @@ export type SizeRule = z.infer<typeof sizeRuleSchema>;
 /** What one model of a channel can do. Absent flags mean "no". */
 export const capabilitiesSchema = z.strictObject({
   reference_images: z.boolean().optional().meta({ description: 'Image or video: takes reference images' }),
-  max_reference_images: z.number().int().positive().optional().meta({ description: 'Image or video: the most reference images one call takes' }),
+  max_reference_images: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .meta({ description: 'Image or video: the most reference images one call takes' }),
   mask: z.boolean().optional().meta({ description: 'Image: repaints inside a mask' }),
   transparent_background: z.boolean().optional().meta({ description: 'Image: can make a transparent background' }),
   /** Image quality levels the model accepts; empty or absent: no quality parameter. */
   qualities: z
     .array(z.enum(imageQualities))
     .optional()
-    .meta({ description: `Image: the quality levels it accepts (${imageQualities.join(', ')}); empty or absent: no quality parameter` }),
+    .meta({
+      description: `Image: the quality levels it accepts (${imageQualities.join(', ')}); empty or absent: no quality parameter`,
+    }),
   /** Image sizes the model accepts: a list, or a rule; absent: the known sizes of its model id (docs/routing.md → Sizes). */
   sizes: z
     .union([z.array(imageSizeSchema).min(1).max(64), sizeRuleSchema])
     .optional()
-    .meta({ description: 'Image: the sizes it accepts, a list (["1024x1024", "1536x1024"]) or a rule; absent: the known sizes of its model id' }),
+    .meta({
+      description:
+        'Image: the sizes it accepts, a list (["1024x1024", "1536x1024"]) or a rule; absent: the known sizes of its model id',
+    }),
   /** Image: whether a result may be cropped to the ratio asked for (default true); false serves only ratios a size gives exactly. */
-  crop: z.boolean().optional().meta({ description: 'Image: crop the result to the ratio asked for when no size has it exactly (default true)' }),
+  crop: z
+    .boolean()
+    .optional()
+    .meta({ description: 'Image: crop the result to the ratio asked for when no size has it exactly (default true)' }),
   /** Image: `output_format` values the model accepts; absent: the known formats of its model id, or none (the parameter is not sent). */
   output_formats: z
     .array(z.enum(['png', 'jpeg', 'webp']))
     .optional()
-    .meta({ description: 'Image: the output_format values it accepts; absent: known from its model id, else the parameter is not sent' }),
+    .meta({
+      description:
+        'Image: the output_format values it accepts; absent: known from its model id, else the parameter is not sent',
+    }),
   /** Video: duration range in seconds and resolutions of the tier. */
   duration: z
     .strictObject({
@@ -56,7 +83,10 @@ export const capabilitiesSchema = z.strictObject({
     })
     .optional()
     .meta({ description: 'Video: the duration range (required for ark-video channels)' }),
-  resolutions: z.array(z.string().min(1)).optional().meta({ description: 'Video: the resolutions of the tier, e.g. 720p' }),
+  resolutions: z
+    .array(z.string().min(1))
+    .optional()
+    .meta({ description: 'Video: the resolutions of the tier, e.g. 720p' }),
   first_frame: z.boolean().optional().meta({ description: 'Video: starts from a given first frame' }),
   last_frame: z.boolean().optional().meta({ description: 'Video: ends on a given last frame' }),
   reference_video: z.boolean().optional().meta({ description: 'Video: takes a reference video' }),
@@ -68,7 +98,10 @@ export const capabilitiesSchema = z.strictObject({
   json_mode: z.boolean().optional().meta({ description: 'Chat: JSON mode' }),
   tools: z.boolean().optional().meta({ description: 'Chat: tool (function) calls' }),
   /** Chat: a reasoning model, which takes `max_completion_tokens` and refuses `max_tokens`; absent: known from its model id (o1, o3, o4, gpt-5). */
-  reasoning: z.boolean().optional().meta({ description: 'Chat: a reasoning model (takes max_completion_tokens, refuses max_tokens); absent: known from its model id' }),
+  reasoning: z.boolean().optional().meta({
+    description:
+      'Chat: a reasoning model (takes max_completion_tokens, refuses max_tokens); absent: known from its model id',
+  }),
 });
 export type Capabilities = z.infer<typeof capabilitiesSchema>;
 
@@ -80,7 +113,9 @@ export const upstreamModelSchema = z.strictObject({
   media: z.array(z.enum(mediaKinds)).min(1),
   /** Platform cost per unit (image, request or video second), never shown to tenants. */
   cost_usd: z.number().min(0).default(0),
-  capabilities: capabilitiesSchema.default({}).meta({ description: 'What the model can do; absent flags mean no, and only the flags of its media are allowed' }),
+  capabilities: capabilitiesSchema
+    .default({})
+    .meta({ description: 'What the model can do; absent flags mean no, and only the flags of its media are allowed' }),
 });
 export type UpstreamModel = z.infer<typeof upstreamModelSchema>;
 
@@ -95,8 +130,27 @@ export const ADAPTER_MEDIA: Record<AdapterKind, readonly Media[]> = {
   'ark-video': ['video'],
 };
 const MEDIA_CAPABILITIES: Record<Media, readonly (keyof Capabilities)[]> = {
-  image: ['reference_images', 'max_reference_images', 'mask', 'transparent_background', 'qualities', 'sizes', 'crop', 'output_formats'],
-  video: ['duration', 'resolutions', 'first_frame', 'last_frame', 'reference_images', 'max_reference_images', 'reference_video', 'reference_audio', 'generate_audio'],
+  image: [
+    'reference_images',
+    'max_reference_images',
+    'mask',
+    'transparent_background',
+    'qualities',
+    'sizes',
+    'crop',
+    'output_formats',
+  ],
+  video: [
+    'duration',
+    'resolutions',
+    'first_frame',
+    'last_frame',
+    'reference_images',
+    'max_reference_images',
+    'reference_video',
+    'reference_audio',
+    'generate_audio',
+  ],
   chat: ['streaming', 'json_mode', 'tools', 'vision', 'reasoning'],
   vision: ['streaming', 'json_mode', 'tools', 'vision', 'reasoning'],
 };
@@ -110,18 +164,22 @@ const familySchema = z
 
 /** A model as the console enters it: the file's shape with stricter, per-media checks. */
 const consoleModelSchema = upstreamModelSchema.extend({
-  family: familySchema.meta({ description: 'What callers ask for as `model`: a model family or video tier (not `auto`, not a channel name)' }),
-  model: z.string().trim().min(1, 'give the provider model id').max(200, 'must be at most 200 characters').meta({ description: "The provider's model id sent upstream" }),
+  family: familySchema.meta({
+    description: 'What callers ask for as `model`: a model family or video tier (not `auto`, not a channel name)',
+  }),
+  model: z
+    .string()
+    .trim()
+    .min(1, 'give the provider model id')
+    .max(200, 'must be at most 200 characters')
+    .meta({ description: "The provider's model id sent upstream" }),
   media: z
     .array(z.enum(mediaKinds, 'must be image, video, chat or vision'))
     .min(1, 'name at least one media')
     .meta({ description: 'What it produces: image, video, chat or vision, as the adapter carries' }),
-  cost_usd: z
-    .number()
-    .min(0, 'must not be negative')
-    .max(1000, 'must be at most 1000')
-    .default(0)
-    .meta({ description: 'Platform cost in USD per image, request or video second, 0-1000 (default 0); never shown to tenants' }),
+  cost_usd: z.number().min(0, 'must not be negative').max(1000, 'must be at most 1000').default(0).meta({
+    description: 'Platform cost in USD per image, request or video second, 0-1000 (default 0); never shown to tenants',
+  }),
 });
 
 /**
@@ -130,9 +188,19 @@ const consoleModelSchema = upstreamModelSchema.extend({
  */
 export const upstreamUpsertSchema = z
   .strictObject({
-    name: channelNameSchema.meta({ description: 'The channel name: 2-63 lowercase letters, digits, dot, dash or underscore; an existing console channel of that name is changed' }),
-    provider: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters').meta({ description: 'Who runs the upstream service (1-100 characters)' }),
-    adapter: z.enum(adapterKinds, 'must be openai-images, openai-chat or ark-video').meta({ description: 'The protocol: openai-images (image), openai-chat (chat, vision) or ark-video (video)' }),
+    name: channelNameSchema.meta({
+      description:
+        'The channel name: 2-63 lowercase letters, digits, dot, dash or underscore; an existing console channel of that name is changed',
+    }),
+    provider: z
+      .string()
+      .trim()
+      .min(1, 'must not be empty')
+      .max(100, 'must be at most 100 characters')
+      .meta({ description: 'Who runs the upstream service (1-100 characters)' }),
+    adapter: z
+      .enum(adapterKinds, 'must be openai-images, openai-chat or ark-video')
+      .meta({ description: 'The protocol: openai-images (image), openai-chat (chat, vision) or ark-video (video)' }),
     base_url: httpUrl.meta({ description: 'The http(s) address calls go to' }),
     api_key: z
       .string()
@@ -140,16 +208,29 @@ export const upstreamUpsertSchema = z
       .min(1, 'must not be empty')
       .max(4096, 'must be at most 4096 characters')
       .optional()
-      .meta({ description: 'The provider key; required for a new channel, left out on an edit to keep the stored one (never shown again)' }),
+      .meta({
+        description:
+          'The provider key; required for a new channel, left out on an edit to keep the stored one (never shown again)',
+      }),
     soft_timeout_ms: z
       .number()
       .int('must be a whole number')
       .min(1000, 'must be at least 1000')
       .max(3_600_000, 'must be at most 3600000')
       .default(60_000)
-      .meta({ description: 'How long one attempt may wait for an answer before it ends as a timeout, in ms, 1000-3600000 (default 60000)' }),
-    models: z.array(consoleModelSchema).min(1, 'give at least one model').max(100, 'at most 100 models').meta({ description: 'The models the channel serves, 1-100' }),
-    enabled: z.boolean().optional().meta({ description: 'false: routing skips it; left out: enabled when new, unchanged when edited' }),
+      .meta({
+        description:
+          'How long one attempt may wait for an answer before it ends as a timeout, in ms, 1000-3600000 (default 60000)',
+      }),
+    models: z
+      .array(consoleModelSchema)
+      .min(1, 'give at least one model')
+      .max(100, 'at most 100 models')
+      .meta({ description: 'The models the channel serves, 1-100' }),
+    enabled: z
+      .boolean()
+      .optional()
+      .meta({ description: 'false: routing skips it; left out: enabled when new, unchanged when edited' }),
   })
   .superRefine((body, ctx) => {
     const allowed = ADAPTER_MEDIA[body.adapter];
@@ -157,18 +238,42 @@ export const upstreamUpsertSchema = z
     body.models.forEach((m, i) => {
       for (const [j, media] of m.media.entries()) {
         if (!allowed.includes(media)) {
-          ctx.addIssue({ code: 'custom', path: ['models', i, 'media', j], message: `${body.adapter} carries ${allowed.join(' or ')}, not ${media}` });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['models', i, 'media', j],
+            message: `${body.adapter} carries ${allowed.join(' or ')}, not ${media}`,
+          });
         }
       }
       const meaningful = new Set(m.media.flatMap((media) => MEDIA_CAPABILITIES[media]));
       for (const key of Object.keys(m.capabilities) as (keyof Capabilities)[]) {
-        if (!meaningful.has(key)) ctx.addIssue({ code: 'custom', path: ['models', i, 'capabilities', key], message: `does not apply to ${m.media.join(', ')}` });
+        if (!meaningful.has(key))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['models', i, 'capabilities', key],
+            message: `does not apply to ${m.media.join(', ')}`,
+          });
       }
       const d = m.capabilities.duration;
-      if (d && d.min > d.max) ctx.addIssue({ code: 'custom', path: ['models', i, 'capabilities', 'duration'], message: 'min must not be above max' });
-      if (body.adapter === 'ark-video' && !d) ctx.addIssue({ code: 'custom', path: ['models', i, 'capabilities', 'duration'], message: 'a video model needs its duration range' });
+      if (d && d.min > d.max)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['models', i, 'capabilities', 'duration'],
+          message: 'min must not be above max',
+        });
+      if (body.adapter === 'ark-video' && !d)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['models', i, 'capabilities', 'duration'],
+          message: 'a video model needs its duration range',
+        });
       const key = `${m.family}\u0000${m.model}`;
-      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['models', i, 'model'], message: `"${m.model}" for "${m.family}" appears twice` });
+      if (seen.has(key))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['models', i, 'model'],
+          message: `"${m.model}" for "${m.family}" appears twice`,
+        });
       seen.add(key);
     });
   });

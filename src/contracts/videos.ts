@@ -28,9 +28,17 @@ export const videoRequestSchema = z
       .max(8000, 'must be at most 8000 characters')
       .optional()
       .meta({ description: 'The full prompt (at most 8000 characters); exactly one of prompt or template_id' }),
-    template_id: z.string().min(1).max(200).optional().meta({ description: 'A video template’s id or slug (GET /api/video-templates); exactly one of prompt or template_id' }),
-    input: slotInputSchema.optional().meta({ description: 'With template_id only: one sentence for a template without fields, or an object of its fields by key' }),
-    model: z.string().min(1).max(200).optional().meta({ description: 'A video tier (see GET /api/available-models?media_type=video); omitted: chosen from duration and resolution' }),
+    template_id: z.string().min(1).max(200).optional().meta({
+      description: 'A video template’s id or slug (GET /api/video-templates); exactly one of prompt or template_id',
+    }),
+    input: slotInputSchema.optional().meta({
+      description:
+        'With template_id only: one sentence for a template without fields, or an object of its fields by key',
+    }),
+    model: z.string().min(1).max(200).optional().meta({
+      description:
+        'A video tier (see GET /api/available-models?media_type=video); omitted: chosen from duration and resolution',
+    }),
     ratio: z.string().min(1).max(20).optional().meta({ description: 'e.g. 16:9, 9:16, 1:1' }),
     duration: z
       .number({ error: 'must be a whole number of seconds' })
@@ -38,13 +46,25 @@ export const videoRequestSchema = z
       .min(1)
       .max(600)
       .optional()
-      .meta({ description: 'Length in whole seconds, within the tier’s range; omitted: the template’s, else the tier’s default' }),
-    resolution: z.string().min(1).max(20).optional().meta({ description: 'As the tier table writes it: 480p, 720p, 1080p, 768P, 2K' }),
+      .meta({
+        description:
+          'Length in whole seconds, within the tier’s range; omitted: the template’s, else the tier’s default',
+      }),
+    resolution: z
+      .string()
+      .min(1)
+      .max(20)
+      .optional()
+      .meta({ description: 'As the tier table writes it: 480p, 720p, 1080p, 768P, 2K' }),
     images: z
       .array(httpUrl)
       .max(MAX_VIDEO_IMAGES, `at most ${MAX_VIDEO_IMAGES} images`)
       .optional()
-      .meta({ description: `Image URLs of your Studio files (at most ${MAX_VIDEO_IMAGES}): 1 = first frame, 2 = first and last frame, 3 or more = appearance references` }),
+      .meta({
+        description:
+          `Image URLs of your Studio files (at most ${MAX_VIDEO_IMAGES}): 1 = first frame, 2 = first and last ` +
+          `frame, 3 or more = appearance references`,
+      }),
     videos: z
       .array(httpUrl)
       .max(MAX_VIDEO_REFERENCE_VIDEOS, `at most ${MAX_VIDEO_REFERENCE_VIDEOS} reference videos`)
@@ -55,8 +75,13 @@ export const videoRequestSchema = z
       .max(MAX_VIDEO_REFERENCE_AUDIOS, `at most ${MAX_VIDEO_REFERENCE_AUDIOS} reference audios`)
       .optional()
       .meta({ description: `Reference audio URLs of your Studio files (at most ${MAX_VIDEO_REFERENCE_AUDIOS})` }),
-    generate_audio: z.boolean().optional().meta({ description: 'true: the video gets a sound track, where the tier offers it' }),
-    callback_url: httpUrl.optional().meta({ description: 'http(s) URL Studio POSTs the finished job to (signed with your webhook secret)' }),
+    generate_audio: z
+      .boolean()
+      .optional()
+      .meta({ description: 'true: the video gets a sound track, where the tier offers it' }),
+    callback_url: httpUrl
+      .optional()
+      .meta({ description: 'http(s) URL Studio POSTs the finished job to (signed with your webhook secret)' }),
   })
   .superRefine((b, ctx) => {
     if ((b.prompt === undefined) === (b.template_id === undefined)) {
@@ -70,10 +95,16 @@ export type VideoRequestBody = z.infer<typeof videoRequestSchema>;
 
 /** A video task as callers see it: never a provider or channel name. */
 export const videoTaskView = z.object({
-  id: z.uuid().meta({ description: 'The task id; the same id is the job id (GET /api/jobs?id=, the jobs stream, callbacks)' }),
+  id: z
+    .uuid()
+    .meta({ description: 'The task id; the same id is the job id (GET /api/jobs?id=, the jobs stream, callbacks)' }),
   task_id: z.uuid().meta({ description: 'Same value as `id`' }),
-  job_status: z.enum(['pending', 'done', 'failed']).meta({ description: 'The job’s status: pending, done or failed (a cancelled task is failed)' }),
-  state: z.enum(videoTaskStates).meta({ description: 'The task’s own state: queued, running, succeeded, failed or cancelled' }),
+  job_status: z
+    .enum(['pending', 'done', 'failed'])
+    .meta({ description: 'The job’s status: pending, done or failed (a cancelled task is failed)' }),
+  state: z
+    .enum(videoTaskStates)
+    .meta({ description: 'The task’s own state: queued, running, succeeded, failed or cancelled' }),
   model: z.string().meta({ description: 'The tier' }),
   prompt: z.string().meta({ description: 'The prompt as sent, or for a template its name and your input' }),
   template_id: z.string().nullable().meta({ description: 'The video template’s id; null for a prompt task' }),
@@ -87,14 +118,23 @@ export const videoTaskView = z.object({
   progress: z.number().int().min(0).max(100).nullable().meta({ description: 'Percent, when the upstream reports it' }),
   video_url: z.string().nullable().meta({ description: 'URL of the finished video; null until it succeeds' }),
   cover_url: z.string().nullable().meta({ description: 'URL of a cover still; null when there is none' }),
-  error: z.string().nullable().meta({ description: 'Why the task failed or was cancelled, in plain words; null otherwise' }),
+  error: z
+    .string()
+    .nullable()
+    .meta({ description: 'Why the task failed or was cancelled, in plain words; null otherwise' }),
   reason: z
     .string()
     .nullable()
     .meta({
-      description: `The cause of a failure, stable for programs: ${jobFailureReasons.join(', ')} (content_refused: the provider's moderation refused the prompt, an input or the generated video; not retried elsewhere). Refunded in every case; null unless the task failed or was cancelled`,
+      description:
+        `The cause of a failure, stable for programs: ${jobFailureReasons.join(', ')} (content_refused: the ` +
+        `provider's moderation refused the prompt, an input or the generated video; not retried elsewhere). ` +
+        `Refunded in every case; null unless the task failed or was cancelled`,
     }),
-  note: z.string().nullable().meta({ description: 'While pending: e.g. that a backup channel is in use; null otherwise' }),
+  note: z
+    .string()
+    .nullable()
+    .meta({ description: 'While pending: e.g. that a backup channel is in use; null otherwise' }),
   credits: z.number().int().meta({ description: 'Credits this task costs (refunded when it fails or is cancelled)' }),
   elapsed_ms: z.number().int().nullable().meta({ description: 'Run time in ms; null until the task ends' }),
   created_at: z.string().meta({ description: 'When the task was submitted (ISO 8601)' }),
@@ -127,4 +167,8 @@ export const videoQuerySchema = z.object({
 });
 export type VideoQuery = z.infer<typeof videoQuerySchema>;
 
-export const videoDeleteSchema = z.object({ id: z.uuid('must be a task id (uuid)').meta({ description: 'The task to cancel (queued or running) or delete (finished)' }) });
+export const videoDeleteSchema = z.object({
+  id: z
+    .uuid('must be a task id (uuid)')
+    .meta({ description: 'The task to cancel (queued or running) or delete (finished)' }),
+});

@@ -15,7 +15,8 @@ function leaves(catalogue: Catalogue, prefix = ''): Map<string, string> {
   for (const [key, value] of Object.entries(catalogue)) {
     const path = prefix ? `${prefix}.${key}` : key;
     if (typeof value === 'string') out.set(path, value);
-    else if (value && typeof value === 'object' && !Array.isArray(value)) for (const [p, v] of leaves(value, path)) out.set(p, v);
+    else if (value && typeof value === 'object' && !Array.isArray(value))
+      for (const [p, v] of leaves(value, path)) out.set(p, v);
     else out.set(path, `<not a message: ${JSON.stringify(value)}>`);
   }
   return out;
@@ -24,7 +25,10 @@ function leaves(catalogue: Catalogue, prefix = ''): Map<string, string> {
 /** The paths one catalogue has and the other lacks, each way. */
 function differences(a: Catalogue, b: Catalogue): { onlyInFirst: string[]; onlyInSecond: string[] } {
   const [left, right] = [leaves(a), leaves(b)];
-  return { onlyInFirst: [...left.keys()].filter((k) => !right.has(k)), onlyInSecond: [...right.keys()].filter((k) => !left.has(k)) };
+  return {
+    onlyInFirst: [...left.keys()].filter((k) => !right.has(k)),
+    onlyInSecond: [...right.keys()].filter((k) => !left.has(k)),
+  };
 }
 
 /** The arguments and tags a message uses (`{name}`, `{count, plural, …}`, `<link>`), nested ones included. */
@@ -33,7 +37,8 @@ function placeholders(elements: MessageFormatElement[], into = new Set<string>()
     if (el.type === TYPE.literal || el.type === TYPE.pound) continue;
     into.add(el.type === TYPE.tag ? `<${el.value}>` : `{${el.value}}`);
     if (el.type === TYPE.tag) placeholders(el.children, into);
-    if (el.type === TYPE.plural || el.type === TYPE.select) for (const option of Object.values(el.options)) placeholders(option.value, into);
+    if (el.type === TYPE.plural || el.type === TYPE.select)
+      for (const option of Object.values(el.options)) placeholders(option.value, into);
   }
   return into;
 }
@@ -56,8 +61,14 @@ describe('message catalogues', () => {
     for (const locale of locales) {
       if (locale === 'en') continue;
       const { onlyInFirst, onlyInSecond } = differences(catalogues.en, catalogues[locale]);
-      expect(onlyInFirst, `in messages/en.json but missing from messages/${locale}.json:\n  ${onlyInFirst.join('\n  ')}`).toEqual([]);
-      expect(onlyInSecond, `in messages/${locale}.json but missing from messages/en.json:\n  ${onlyInSecond.join('\n  ')}`).toEqual([]);
+      expect(
+        onlyInFirst,
+        `in messages/en.json but missing from messages/${locale}.json:\n  ${onlyInFirst.join('\n  ')}`,
+      ).toEqual([]);
+      expect(
+        onlyInSecond,
+        `in messages/${locale}.json but missing from messages/en.json:\n  ${onlyInSecond.join('\n  ')}`,
+      ).toEqual([]);
     }
   });
 
@@ -73,9 +84,9 @@ describe('message catalogues', () => {
   });
 
   it('reports a message that does not parse', () => {
-    expect(unparsable({ ok: '{n, plural, one {# item} other {# items}}', broken: { plural: '{n, plural, one {# item}' } })).toEqual([
-      expect.stringMatching(/^broken\.plural: /),
-    ]);
+    expect(
+      unparsable({ ok: '{n, plural, one {# item} other {# items}}', broken: { plural: '{n, plural, one {# item}' } }),
+    ).toEqual([expect.stringMatching(/^broken\.plural: /)]);
   });
 
   it('use the same arguments and tags in every language', () => {
@@ -89,7 +100,8 @@ describe('message catalogues', () => {
         // A language without plural forms still names the count where another inflects on it: `{n, plural, other {积分}}`.
         const missing = [...theirs].filter((p) => !mine.has(p));
         const extra = [...mine].filter((p) => !theirs.has(p));
-        if (missing.length || extra.length) mismatched.push(`${locale} ${path}: missing ${missing.join(' ') || '-'}, extra ${extra.join(' ') || '-'}`);
+        if (missing.length || extra.length)
+          mismatched.push(`${locale} ${path}: missing ${missing.join(' ') || '-'}, extra ${extra.join(' ') || '-'}`);
       }
     }
     expect(mismatched, mismatched.join('\n')).toEqual([]);

@@ -12,7 +12,12 @@ import { isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from './locales';
  */
 export async function setLocale(locale: string): Promise<void> {
   if (!isLocale(locale)) return;
-  (await cookies()).set(LOCALE_COOKIE, locale, { path: '/', maxAge: LOCALE_COOKIE_MAX_AGE_S, sameSite: 'lax', httpOnly: true });
+  (await cookies()).set(LOCALE_COOKIE, locale, {
+    path: '/',
+    maxAge: LOCALE_COOKIE_MAX_AGE_S,
+    sameSite: 'lax',
+    httpOnly: true,
+  });
   const session = await getConsoleSession();
   if (session) await saveLocale((await getRuntime()).db, session.userId, locale);
 }

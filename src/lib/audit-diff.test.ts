@@ -3,7 +3,12 @@ import { auditValue, changedFields } from './audit-diff';
 
 describe('changedFields', () => {
   it('lists only the fields whose value changed, in order', () => {
-    expect(changedFields({ credits: 50, markup: 1, disabled: false, bound_model: null }, { credits: 75, markup: 1, disabled: false, bound_model: 'sim-image-a' })).toEqual([
+    expect(
+      changedFields(
+        { credits: 50, markup: 1, disabled: false, bound_model: null },
+        { credits: 75, markup: 1, disabled: false, bound_model: 'sim-image-a' },
+      ),
+    ).toEqual([
       { field: 'credits', before: 50, after: 75 },
       { field: 'bound_model', before: null, after: 'sim-image-a' },
     ]);
@@ -14,7 +19,9 @@ describe('changedFields', () => {
       { field: 'name', before: undefined, after: '店' },
       { field: 'api_key', before: undefined, after: 'issued' },
     ]);
-    expect(changedFields({ credits: 1 }, { credits: 1, api_key: 'issued' })).toEqual([{ field: 'api_key', before: undefined, after: 'issued' }]);
+    expect(changedFields({ credits: 1 }, { credits: 1, api_key: 'issued' })).toEqual([
+      { field: 'api_key', before: undefined, after: 'issued' },
+    ]);
   });
 
   it('compares lists and objects by value', () => {

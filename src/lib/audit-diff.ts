@@ -11,7 +11,10 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  * The fields that differ between an audit row's `before` and `after`, in the order they first
  * appear; a created object (no before) lists all its fields, a removed one (no after) likewise.
  */
-export function changedFields(before: Record<string, unknown> | null, after: Record<string, unknown> | null): FieldChange[] {
+export function changedFields(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+): FieldChange[] {
   const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
   return fields
     .map((field) => ({ field, before: before?.[field], after: after?.[field] }))

@@ -1,4 +1,3 @@
-
 /** The values of the enumerated settings (the environment schema in config.ts uses these lists). */
 export const NODE_ENVS = ['development', 'production', 'test'] as const;
 export const WORKER_MODES = ['inline', 'off'] as const;

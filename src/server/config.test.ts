@@ -45,8 +45,18 @@ describe('configuration', () => {
     expect(config.workerHeapGrowthPercent).toBe(200);
     const worker = buildConfig(parseEnv({ STUDIO_DATA_DIR: dir, STUDIO_WORKER_HEAP_GROWTH_PERCENT: '75' }));
     expect([worker.workerHeapGrowthPercent, worker.heapGrowthPercent]).toEqual([75, 50]);
-    expect(() => parseEnv({ STUDIO_DATA_DIR: dir, STUDIO_WORKER_HEAP_GROWTH_PERCENT: '301' })).toThrow(/STUDIO_WORKER_HEAP_GROWTH_PERCENT/);
-    const set = buildConfig(parseEnv({ STUDIO_DATA_DIR: dir, STUDIO_DRAIN_MS: '5000', STUDIO_DRAIN_DELAY_MS: '8000', STUDIO_METRICS_PORT: '9464', STUDIO_MIGRATE: 'off' }));
+    expect(() => parseEnv({ STUDIO_DATA_DIR: dir, STUDIO_WORKER_HEAP_GROWTH_PERCENT: '301' })).toThrow(
+      /STUDIO_WORKER_HEAP_GROWTH_PERCENT/,
+    );
+    const set = buildConfig(
+      parseEnv({
+        STUDIO_DATA_DIR: dir,
+        STUDIO_DRAIN_MS: '5000',
+        STUDIO_DRAIN_DELAY_MS: '8000',
+        STUDIO_METRICS_PORT: '9464',
+        STUDIO_MIGRATE: 'off',
+      }),
+    );
     // The accepting delay is part of the drain budget, never longer than it.
     expect(set.drain).toEqual({ ms: 5_000, delayMs: 5_000 });
     expect(set.metricsPort).toBe(9464);
@@ -70,7 +80,12 @@ describe('configuration', () => {
     expect(cfg.imageHost).toBe('http://localhost:4321');
     expect(cfg.https).toBe(false);
     const custom = buildConfig(
-      parseEnv({ STUDIO_DATA_DIR: dir, PUBLIC_BASE_URL: 'https://studio.example.cn/', IMAGE_HOST: 'https://img.example.cn', STUDIO_SECRET: 'x'.repeat(40) }),
+      parseEnv({
+        STUDIO_DATA_DIR: dir,
+        PUBLIC_BASE_URL: 'https://studio.example.cn/',
+        IMAGE_HOST: 'https://img.example.cn',
+        STUDIO_SECRET: 'x'.repeat(40),
+      }),
     );
     expect(custom.publicBaseUrl).toBe('https://studio.example.cn');
     expect(custom.imageHost).toBe('https://img.example.cn');
@@ -80,6 +95,10 @@ describe('configuration', () => {
   it('reads the client address header name in lower case, unset by default', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'studio-cfg-'));
     expect(buildConfig(parseEnv({ STUDIO_DATA_DIR: dir, STUDIO_SECRET: 'x'.repeat(40) })).clientIpHeader).toBeNull();
-    expect(buildConfig(parseEnv({ STUDIO_DATA_DIR: dir, STUDIO_SECRET: 'x'.repeat(40), STUDIO_CLIENT_IP_HEADER: 'X-Real-IP' })).clientIpHeader).toBe('x-real-ip');
+    expect(
+      buildConfig(
+        parseEnv({ STUDIO_DATA_DIR: dir, STUDIO_SECRET: 'x'.repeat(40), STUDIO_CLIENT_IP_HEADER: 'X-Real-IP' }),
+      ).clientIpHeader,
+    ).toBe('x-real-ip');
   });
 });

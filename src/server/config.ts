@@ -51,11 +51,18 @@ const envSchema = z.object({
     .max(65535, 'must be between 0 and 65535')
     .default(3000),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
-  DATABASE_URL: optionalSetting(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')),
+  DATABASE_URL: optionalSetting(
+    z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://'),
+  ),
   STUDIO_DATA_DIR: z.string().trim().min(1).default('./.data'),
   STUDIO_SECRET: optionalSetting(z.string().min(32, 'must be at least 32 characters')),
   STUDIO_ADMIN_KEY: optionalSetting(
-    z.string().regex(/^sk-studio-[A-Za-z0-9_-]{24,}$/, 'must start with sk-studio- followed by at least 24 letters, digits, - or _'),
+    z
+      .string()
+      .regex(
+        /^sk-studio-[A-Za-z0-9_-]{24,}$/,
+        'must start with sk-studio- followed by at least 24 letters, digits, - or _',
+      ),
   ),
   PUBLIC_BASE_URL: optionalUrl,
   IMAGE_HOST: optionalUrl,
@@ -63,25 +70,31 @@ const envSchema = z.object({
   STUDIO_UPSTREAMS_FILE: optionalSetting(z.string()),
   STUDIO_SIM_PORT: z.coerce.number().int().min(1).max(65535).default(4010),
   STUDIO_SIM_URL: optionalUrl,
-  STUDIO_PRICES: jsonSetting('{"image":{"low":1,"medium":2,"high":4}}')
-    .pipe(
-      z
-        .strictObject({
-          image: z.strictObject({ low: z.number().int().min(0), medium: z.number().int().min(0), high: z.number().int().min(0) }).partial().optional(),
-          article: z.number().int().min(0).optional(),
-          /** An image reading (`/api/reverse`). */
-          reverse: z.number().int().min(0).optional(),
-          /** One image-to-template conversion (`/api/image-to-template`: a reading and the text layers). */
-          image_to_template: z.number().int().min(0).optional(),
-          /** Credits per second of video, by tier; `default` for a tier not listed. */
-          video: z.record(z.string().min(1), z.number().int().min(0)).optional(),
-          /** Chat: credits per 1,000 prompt and completion tokens, by model family; `default` for a family not listed. */
-          chat: z.record(z.string().min(1), chatPriceSchema).optional(),
-          /** The least a chat request costs, in credits. */
-          chat_minimum: z.number().int().min(0).optional(),
-        })
-        .optional(),
-    ),
+  STUDIO_PRICES: jsonSetting('{"image":{"low":1,"medium":2,"high":4}}').pipe(
+    z
+      .strictObject({
+        image: z
+          .strictObject({
+            low: z.number().int().min(0),
+            medium: z.number().int().min(0),
+            high: z.number().int().min(0),
+          })
+          .partial()
+          .optional(),
+        article: z.number().int().min(0).optional(),
+        /** An image reading (`/api/reverse`). */
+        reverse: z.number().int().min(0).optional(),
+        /** One image-to-template conversion (`/api/image-to-template`: a reading and the text layers). */
+        image_to_template: z.number().int().min(0).optional(),
+        /** Credits per second of video, by tier; `default` for a tier not listed. */
+        video: z.record(z.string().min(1), z.number().int().min(0)).optional(),
+        /** Chat: credits per 1,000 prompt and completion tokens, by model family; `default` for a family not listed. */
+        chat: z.record(z.string().min(1), chatPriceSchema).optional(),
+        /** The least a chat request costs, in credits. */
+        chat_minimum: z.number().int().min(0).optional(),
+      })
+      .optional(),
+  ),
   STUDIO_CREDIT_USD: z.coerce.number().min(0).default(0.01),
   STUDIO_CREDIT_CNY: z.coerce.number().min(0).default(0.1),
   STUDIO_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(500),
@@ -95,13 +108,23 @@ const envSchema = z.object({
   STUDIO_CHAT_HOLD_IDLE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   STUDIO_TEMPLATE_SYNC_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(40_000),
   STUDIO_TEMPLATE_WATCHDOG_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(300_000),
-  STUDIO_CHAT_MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(256 * 1024 * 1024).default(20 * 1024 * 1024),
+  STUDIO_CHAT_MAX_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(256 * 1024 * 1024)
+    .default(20 * 1024 * 1024),
   STUDIO_VIDEO_DEFAULT_TIER: z.string().trim().min(1).default('videomodel-2-0-fast-260801'),
   STUDIO_VIDEO_POLL_FIRST_MS: z.coerce.number().int().min(10).default(5_000),
   STUDIO_VIDEO_POLL_MAX_MS: z.coerce.number().int().min(10).default(30_000),
-  STUDIO_VIDEO_MAX_BYTES: z.coerce.number().int().min(1024).default(500 * 1024 * 1024),
-  STUDIO_VIDEO_DEADLINES_S: jsonSetting('{"default":1200,"videomodel-2-5-pro-260801":2400}')
-    .pipe(z.record(z.string().min(1), z.number().positive()).optional()),
+  STUDIO_VIDEO_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(500 * 1024 * 1024),
+  STUDIO_VIDEO_DEADLINES_S: jsonSetting('{"default":1200,"videomodel-2-5-pro-260801":2400}').pipe(
+    z.record(z.string().min(1), z.number().positive()).optional(),
+  ),
   STUDIO_ALLOW_PRIVATE_CALLBACKS: z.enum(['0', '1']).default('0'),
   STUDIO_CALLBACK_BACKOFF_MS: z.coerce.number().int().min(10).default(10_000),
   STUDIO_CALLBACK_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(12),
@@ -120,12 +143,22 @@ const envSchema = z.object({
   STUDIO_DIRECT_UPLOAD_MIN_BYTES: z.coerce.number().int().min(0).default(1_048_576),
   STUDIO_DIRECT_UPLOAD_EXPIRES_S: z.coerce.number().int().min(30).max(3600).default(300),
   STUDIO_REGION_HEADER: optionalSetting(z.string().toLowerCase()),
-  STUDIO_CLIENT_IP_HEADER: optionalSetting(z.string().toLowerCase().regex(/^[a-z0-9-]+$/, 'must be a header name, e.g. x-forwarded-for')),
+  STUDIO_CLIENT_IP_HEADER: optionalSetting(
+    z
+      .string()
+      .toLowerCase()
+      .regex(/^[a-z0-9-]+$/, 'must be a header name, e.g. x-forwarded-for'),
+  ),
   STUDIO_DIRECT_UPLOAD_REGIONS: z
     .string()
     .trim()
     .default('CN')
-    .transform((v) => v.split(',').map((r) => r.trim().toUpperCase()).filter(Boolean)),
+    .transform((v) =>
+      v
+        .split(',')
+        .map((r) => r.trim().toUpperCase())
+        .filter(Boolean),
+    ),
   STUDIO_HEAP_GROWTH_PERCENT: z.coerce
     .number()
     .int('must be a whole number of percent')
@@ -138,16 +171,37 @@ const envSchema = z.object({
     .min(0)
     .max(300, 'must be between 0 and 300 (0 leaves V8 its own)')
     .default(200),
-  STUDIO_DRAIN_MS: z.coerce.number().int('must be a whole number of milliseconds').min(0).max(600_000, 'must be at most 600000 (10 minutes)').default(25_000),
-  STUDIO_DRAIN_DELAY_MS: z.coerce.number().int('must be a whole number of milliseconds').min(0).max(120_000, 'must be at most 120000').default(0),
+  STUDIO_DRAIN_MS: z.coerce
+    .number()
+    .int('must be a whole number of milliseconds')
+    .min(0)
+    .max(600_000, 'must be at most 600000 (10 minutes)')
+    .default(25_000),
+  STUDIO_DRAIN_DELAY_MS: z.coerce
+    .number()
+    .int('must be a whole number of milliseconds')
+    .min(0)
+    .max(120_000, 'must be at most 120000')
+    .default(0),
   STUDIO_METRICS_PORT: optionalSetting(
-    z.coerce.number<string>({ error: 'must be a port number' }).int('must be a whole number').min(1, 'must be between 1 and 65535').max(65535, 'must be between 1 and 65535'),
+    z.coerce
+      .number<string>({ error: 'must be a port number' })
+      .int('must be a whole number')
+      .min(1, 'must be between 1 and 65535')
+      .max(65535, 'must be between 1 and 65535'),
   ),
   STUDIO_MIGRATE: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   /** Read by src/server/lifecycle.ts before the configuration; listed here so a bad value stops start-up. */
-  STUDIO_SMTP_URL: optionalSetting(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL, e.g. smtps://user:pass@smtp.example.com:465')),
+  STUDIO_SMTP_URL: optionalSetting(
+    z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL, e.g. smtps://user:pass@smtp.example.com:465'),
+  ),
   STUDIO_MAIL_FROM: optionalSetting(z.string().max(300)),
-  STUDIO_RESET_LINK_TTL_MIN: z.coerce.number().int().min(5).max(24 * 60).default(30),
+  STUDIO_RESET_LINK_TTL_MIN: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60)
+    .default(30),
   STUDIO_SOURCE_MAPS: z.enum(['0', '1']).default('0'),
   /** Read by scripts/ensure-build.ts before the configuration; listed here so a bad value stops start-up. */
   STUDIO_BUILD: z.enum(['auto', 'never']).default('auto'),
@@ -288,7 +342,9 @@ export function buildConfig(env: Env): Config {
 
 function mailSettings(env: Env): Config['mail'] {
   if (env.STUDIO_SMTP_URL && !env.STUDIO_MAIL_FROM) {
-    throw new ConfigError('Invalid configuration:\n  STUDIO_MAIL_FROM: required with STUDIO_SMTP_URL, e.g. "Studio <no-reply@example.com>"');
+    throw new ConfigError(
+      'Invalid configuration:\n  STUDIO_MAIL_FROM: required with STUDIO_SMTP_URL, e.g. "Studio <no-reply@example.com>"',
+    );
   }
   return {
     smtpUrl: env.STUDIO_SMTP_URL ?? null,
@@ -299,12 +355,20 @@ function mailSettings(env: Env): Config['mail'] {
 
 function s3Settings(env: Env): S3Settings | null {
   if (!env.S3_BUCKET) {
-    const stray = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_BASE_URL'] as const).filter((k) => env[k]);
-    if (stray.length) throw new ConfigError(`Invalid configuration:\n  S3_BUCKET: required when ${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} set`);
+    const stray = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_BASE_URL'] as const).filter(
+      (k) => env[k],
+    );
+    if (stray.length)
+      throw new ConfigError(
+        `Invalid configuration:\n  S3_BUCKET: required when ${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} set`,
+      );
     return null;
   }
   const missing = (['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((k) => !env[k]);
-  if (missing.length) throw new ConfigError(`Invalid configuration:\n${missing.map((k) => `  ${k}: required with S3_BUCKET`).join('\n')}`);
+  if (missing.length)
+    throw new ConfigError(
+      `Invalid configuration:\n${missing.map((k) => `  ${k}: required with S3_BUCKET`).join('\n')}`,
+    );
   const forcePathStyle = env.S3_FORCE_PATH_STYLE === '1';
   const endpoint = env.S3_ENDPOINT?.replace(/\/+$/, '');
   let publicBaseUrl = env.S3_PUBLIC_BASE_URL?.replace(/\/+$/, '');

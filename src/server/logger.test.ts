@@ -20,7 +20,15 @@ describe('log lines', () => {
     const { log, lines } = capture();
     const upstream = { name: 'sim-chat-a', apiKey: 'sk-upstream-secret', base_url: 'https://u.example' };
     const body = { name: '租户', admin_password: 'hunter2-长密码', api_key: 'sk-studio-abc', password: 'p' };
-    log.info({ upstream, body, headers: { authorization: 'Bearer sk-x', 'x-api-key': 'sk-y', accept: 'text/event-stream' }, tenant: 't1' }, 'saved');
+    log.info(
+      {
+        upstream,
+        body,
+        headers: { authorization: 'Bearer sk-x', 'x-api-key': 'sk-y', accept: 'text/event-stream' },
+        tenant: 't1',
+      },
+      'saved',
+    );
     const [line] = lines;
     expect(line).toMatchObject({
       msg: 'saved',
@@ -41,9 +49,15 @@ describe('log lines', () => {
     log.error({ err }, 'failed');
     expect(lines[0]?.err).toMatchObject({ type: 'TypeError', message: 'bad key', apiKey: CENSORED });
     expect(String((lines[0]?.err as { stack?: string }).stack)).toMatch(/TypeError: bad key/);
-    const plain = { tenant: 't', usage: { prompt_tokens: 3 }, list: [{ apiKey: 'in a list: not a field of this line' }] };
+    const plain = {
+      tenant: 't',
+      usage: { prompt_tokens: 3 },
+      list: [{ apiKey: 'in a list: not a field of this line' }],
+    };
     expect(censorSecrets(plain)).toBe(plain);
     // A secret field left unset is not announced.
-    expect(censorSecrets({ body: { password: undefined, name: 'x' } })).toEqual({ body: { password: undefined, name: 'x' } });
+    expect(censorSecrets({ body: { password: undefined, name: 'x' } })).toEqual({
+      body: { password: undefined, name: 'x' },
+    });
   });
 });

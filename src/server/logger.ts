@@ -54,7 +54,13 @@ function censorObject(value: Record<string, unknown>, headers: boolean): Record<
   const censor = (name: string) => {
     if (!Object.hasOwn(value, name) || value[name] === undefined) return;
     // An error keeps its kind, message and stack: pino's error serializer reads them.
-    copy ??= value instanceof Error ? Object.assign(Object.create(Object.getPrototypeOf(value) as object) as Record<string, unknown>, value, { message: value.message, stack: value.stack }) : { ...value };
+    copy ??=
+      value instanceof Error
+        ? Object.assign(Object.create(Object.getPrototypeOf(value) as object) as Record<string, unknown>, value, {
+            message: value.message,
+            stack: value.stack,
+          })
+        : { ...value };
     copy[name] = CENSORED;
   };
   for (const name of SECRET_FIELDS) censor(name);

@@ -67,7 +67,13 @@ export interface SimSizeRule {
 /** gpt-image-1's sizes (OpenAI's OpenAPI document, `CreateImageRequest.size`). */
 export const FIXED_IMAGE_SIZES: readonly string[] = ['1024x1024', '1536x1024', '1024x1536'];
 /** gpt-image-2's size rule. */
-export const FREE_SIZE_RULE: SimSizeRule = { multiple_of: 16, max_side: 3840, min_pixels: 655_360, max_pixels: 8_294_400, max_aspect: 3 };
+export const FREE_SIZE_RULE: SimSizeRule = {
+  multiple_of: 16,
+  max_side: 3840,
+  min_pixels: 655_360,
+  max_pixels: 8_294_400,
+  max_aspect: 3,
+};
 
 export interface SimChatCapabilities {
   vision: boolean;
@@ -159,7 +165,14 @@ interface TierSpec extends Omit<SimVideoTier, 'model'> {
 type TierFlag = 'lastFrame' | 'referenceImages' | 'referenceVideo' | 'referenceAudio' | 'audio';
 
 /** A tier with the defaults every tier shares (first frame, the usual ratios, 24 fps); `flags` lists what it adds. */
-function tierSpec(name: string, canonicalModel: string, maxSec: number, resolutions: string[], flags: TierFlag[], fps = 24): TierSpec {
+function tierSpec(
+  name: string,
+  canonicalModel: string,
+  maxSec: number,
+  resolutions: string[],
+  flags: TierFlag[],
+  fps = 24,
+): TierSpec {
   const has = (f: TierFlag) => flags.includes(f);
   return {
     tier: name,
@@ -181,7 +194,13 @@ const TIERS: TierSpec[] = [
   tierSpec('videomodel-2-0-pro', 'videomodel-2-0-pro-260801', 15, ['480p'], ['lastFrame']),
   tierSpec('videomodel-2-0-fast', 'videomodel-2-0-fast-260801', 15, ['480p', '720p'], []),
   tierSpec('videomodel-2-0-mini', 'videomodel-2-0-mini-260801', 15, ['480p', '720p'], ['referenceImages']),
-  tierSpec('videomodel-2-5-pro', 'videomodel-2-5-pro-260801', 30, ['720p', '1080p'], ['lastFrame', 'referenceImages', 'referenceVideo', 'referenceAudio', 'audio']),
+  tierSpec(
+    'videomodel-2-5-pro',
+    'videomodel-2-5-pro-260801',
+    30,
+    ['720p', '1080p'],
+    ['lastFrame', 'referenceImages', 'referenceVideo', 'referenceAudio', 'audio'],
+  ),
   tierSpec('videomodel-H3', 'videomodel-H3', 15, ['768P', '2K'], ['lastFrame'], 25),
 ];
 
@@ -189,7 +208,13 @@ function tier(name: string, model?: string): SimVideoTier {
   const spec = TIERS.find((t) => t.tier === name);
   if (!spec) throw new Error(`unknown video tier ${name}`);
   const { canonicalModel, ...rest } = spec;
-  return { ...rest, model: model ?? canonicalModel, durationSec: { ...rest.durationSec }, resolutions: [...rest.resolutions], ratios: [...rest.ratios] };
+  return {
+    ...rest,
+    model: model ?? canonicalModel,
+    durationSec: { ...rest.durationSec },
+    resolutions: [...rest.resolutions],
+    ratios: [...rest.ratios],
+  };
 }
 
 const VIDEO_A_TIERS = TIERS.map((t) => tier(t.tier));
@@ -231,7 +256,8 @@ function chatChannel(
   name: string,
   family: string,
   costUsd: number,
-  caps: Pick<SimChatCapabilities, 'vision' | 'tools' | 'contextTokens'> & Partial<Pick<SimChatCapabilities, 'reasoning'>>,
+  caps: Pick<SimChatCapabilities, 'vision' | 'tools' | 'contextTokens'> &
+    Partial<Pick<SimChatCapabilities, 'reasoning'>>,
 ): SimChatChannel {
   return {
     name,
@@ -264,13 +290,33 @@ function videoChannel(name: string, tiers: SimVideoTier[], costUsd: number, canc
 const ALL_QUALITIES: SimImageQuality[] = ['low', 'medium', 'high'];
 
 export const SIM_CHANNELS: readonly SimChannel[] = [
-  imageChannel('sim-image-a', 'imagegen-1', 0.04, { qualities: ALL_QUALITIES, transparentBackground: true, maxReferenceImages: 16, sizes: FIXED_IMAGE_SIZES }),
-  imageChannel('sim-image-b', 'imagegen-1', 0.035, { qualities: ALL_QUALITIES, transparentBackground: false, maxReferenceImages: 16, sizes: FIXED_IMAGE_SIZES }),
-  imageChannel('sim-image-c', 'imagegen-2', 0.03, { qualities: [], transparentBackground: false, maxReferenceImages: 4, sizes: FREE_SIZE_RULE }),
+  imageChannel('sim-image-a', 'imagegen-1', 0.04, {
+    qualities: ALL_QUALITIES,
+    transparentBackground: true,
+    maxReferenceImages: 16,
+    sizes: FIXED_IMAGE_SIZES,
+  }),
+  imageChannel('sim-image-b', 'imagegen-1', 0.035, {
+    qualities: ALL_QUALITIES,
+    transparentBackground: false,
+    maxReferenceImages: 16,
+    sizes: FIXED_IMAGE_SIZES,
+  }),
+  imageChannel('sim-image-c', 'imagegen-2', 0.03, {
+    qualities: [],
+    transparentBackground: false,
+    maxReferenceImages: 4,
+    sizes: FREE_SIZE_RULE,
+  }),
   chatChannel('sim-chat-a', 'chatmodel-1', 0.002, { vision: true, tools: true, contextTokens: 128_000 }),
   chatChannel('sim-chat-b', 'chatmodel-1', 0.0025, { vision: true, tools: true, contextTokens: 128_000 }),
   chatChannel('sim-chat-lite', 'chatmodel-lite', 0.0005, { vision: false, tools: false, contextTokens: 32_000 }),
-  chatChannel('sim-chat-reason', 'chatmodel-reason', 0.004, { vision: false, tools: false, reasoning: true, contextTokens: 200_000 }),
+  chatChannel('sim-chat-reason', 'chatmodel-reason', 0.004, {
+    vision: false,
+    tools: false,
+    reasoning: true,
+    contextTokens: 200_000,
+  }),
   videoChannel('sim-video-a', VIDEO_A_TIERS, 0.05, true),
   videoChannel('sim-video-b', VIDEO_B_TIERS, 0.045, false),
 ];

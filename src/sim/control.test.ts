@@ -12,29 +12,59 @@ afterAll(async () => {
 });
 
 const chat = (channel: string): Promise<Response> =>
-  s.call(channel, '/v1/chat/completions', { json: { model: 'chatmodel-1', messages: [{ role: 'user', content: 'ping' }] } });
+  s.call(channel, '/v1/chat/completions', {
+    json: { model: 'chatmodel-1', messages: [{ role: 'user', content: 'ping' }] },
+  });
 
 describe('catalogue', () => {
   it('has the required channels, families and capabilities', () => {
     const names = SIM_CHANNELS.map((c) => c.name);
-    expect(names).toEqual(['sim-image-a', 'sim-image-b', 'sim-image-c', 'sim-chat-a', 'sim-chat-b', 'sim-chat-lite', 'sim-chat-reason', 'sim-video-a', 'sim-video-b']);
+    expect(names).toEqual([
+      'sim-image-a',
+      'sim-image-b',
+      'sim-image-c',
+      'sim-chat-a',
+      'sim-chat-b',
+      'sim-chat-lite',
+      'sim-chat-reason',
+      'sim-video-a',
+      'sim-video-b',
+    ]);
     for (const c of SIM_CHANNELS) expect(c.latencyMs).toBe(0);
     const img = (name: string): Extract<SimChannel, { adapter: 'openai-images' }> => {
       const c = findSimChannel(name);
       if (c?.adapter !== 'openai-images') throw new Error(name);
       return c;
     };
-    expect(img('sim-image-a')).toMatchObject({ family: 'imagegen-1', capabilities: { transparentBackground: true, referenceImages: true, mask: false } });
-    expect(img('sim-image-b')).toMatchObject({ family: 'imagegen-1', capabilities: { transparentBackground: false, referenceImages: true } });
-    expect(img('sim-image-c')).toMatchObject({ family: 'imagegen-2', capabilities: { transparentBackground: false, qualities: [] } });
+    expect(img('sim-image-a')).toMatchObject({
+      family: 'imagegen-1',
+      capabilities: { transparentBackground: true, referenceImages: true, mask: false },
+    });
+    expect(img('sim-image-b')).toMatchObject({
+      family: 'imagegen-1',
+      capabilities: { transparentBackground: false, referenceImages: true },
+    });
+    expect(img('sim-image-c')).toMatchObject({
+      family: 'imagegen-2',
+      capabilities: { transparentBackground: false, qualities: [] },
+    });
     expect(img('sim-image-a').capabilities.qualities).toEqual(['low', 'medium', 'high']);
     // gpt-image-1's list on the imagegen-1 channels, gpt-image-2's rule on imagegen-2; base64 only.
     expect(img('sim-image-a').capabilities.sizes).toEqual(['1024x1024', '1536x1024', '1024x1536']);
-    expect(img('sim-image-c').capabilities.sizes).toEqual({ multiple_of: 16, max_side: 3840, min_pixels: 655_360, max_pixels: 8_294_400, max_aspect: 3 });
-    for (const name of ['sim-image-a', 'sim-image-b', 'sim-image-c']) expect(img(name).capabilities.responseFormats).toEqual([]);
+    expect(img('sim-image-c').capabilities.sizes).toEqual({
+      multiple_of: 16,
+      max_side: 3840,
+      min_pixels: 655_360,
+      max_pixels: 8_294_400,
+      max_aspect: 3,
+    });
+    for (const name of ['sim-image-a', 'sim-image-b', 'sim-image-c'])
+      expect(img(name).capabilities.responseFormats).toEqual([]);
     const video = findSimChannel('sim-video-a');
     if (video?.adapter !== 'ark-video') throw new Error('sim-video-a');
-    expect(video.capabilities.tiers.map((t) => [t.model, t.durationSec.min, t.durationSec.max, t.resolutions.join('/')])).toEqual([
+    expect(
+      video.capabilities.tiers.map((t) => [t.model, t.durationSec.min, t.durationSec.max, t.resolutions.join('/')]),
+    ).toEqual([
       ['videomodel-2-0-pro-260801', 4, 15, '480p'],
       ['videomodel-2-0-fast-260801', 4, 15, '480p/720p'],
       ['videomodel-2-0-mini-260801', 4, 15, '480p/720p'],
@@ -47,7 +77,9 @@ describe('catalogue', () => {
       media: ['chat'],
       capabilities: { vision: false, tools: false, streaming: true, jsonMode: true, contextTokens: 32_000 },
     });
-    expect(findSimChannel('sim-chat-a')).toMatchObject({ capabilities: { vision: true, tools: true, reasoning: false } });
+    expect(findSimChannel('sim-chat-a')).toMatchObject({
+      capabilities: { vision: true, tools: true, reasoning: false },
+    });
     expect(findSimChannel('sim-chat-reason')).toMatchObject({
       family: 'chatmodel-reason',
       models: ['chatmodel-reason'],
@@ -80,11 +112,18 @@ describe('control API', () => {
     started = Date.now();
     await chat('sim-chat-a');
     expect(Date.now() - started).toBeGreaterThanOrEqual(190);
-    const config = (await (await s.control('/__sim/config')).json()) as { channels: Record<string, { latency_ms: number }> };
+    const config = (await (await s.control('/__sim/config')).json()) as {
+      channels: Record<string, { latency_ms: number }>;
+    };
     expect(config.channels['sim-chat-a']?.latency_ms).toBe(200);
     await s.control('/__sim/config', { json: { channel: 'sim-chat-a', latency_ms: 0 } });
 
-    for (const bad of [{ channel: 'sim-chat-a', latency_ms: -1 }, { channel: 'nope', latency_ms: 5 }, { channel: 'sim-chat-a' }, { channel: 'sim-chat-a', latency_ms: 5, extra: 1 }]) {
+    for (const bad of [
+      { channel: 'sim-chat-a', latency_ms: -1 },
+      { channel: 'nope', latency_ms: 5 },
+      { channel: 'sim-chat-a' },
+      { channel: 'sim-chat-a', latency_ms: 5, extra: 1 },
+    ]) {
       const res = await s.control('/__sim/config', { json: bad });
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual({ error: expect.any(String) });
@@ -94,7 +133,9 @@ describe('control API', () => {
   it('keeps a request log per channel and clears it', async () => {
     await s.control('/__sim/requests', { method: 'DELETE' });
     await chat('sim-chat-a');
-    await s.call('sim-image-a', '/v1/images/generations', { json: { model: 'imagegen-1', prompt: 'log me', size: '1024x1024' } });
+    await s.call('sim-image-a', '/v1/images/generations', {
+      json: { model: 'imagegen-1', prompt: 'log me', size: '1024x1024' },
+    });
     await fetch(`${s.url}/sim-image-a/v1/models`);
     const all = (await (await s.control('/__sim/requests')).json()) as SimRequestRecord[];
     expect(all.map((r) => [r.channel, r.method, r.path, r.model, r.status])).toEqual([
@@ -144,7 +185,9 @@ describe('control API', () => {
     expect((await s.control('/__sim/reset', { method: 'POST' })).status).toBe(200);
     expect(s.sim.faults()).toEqual([]);
     expect(s.sim.requests()).toEqual([]);
-    const config = (await (await s.control('/__sim/config')).json()) as { channels: Record<string, { latency_ms: number }> };
+    const config = (await (await s.control('/__sim/config')).json()) as {
+      channels: Record<string, { latency_ms: number }>;
+    };
     expect(config.channels['sim-chat-b']?.latency_ms).toBe(150);
     expect(config.channels['sim-image-a']?.latency_ms).toBe(0);
   });

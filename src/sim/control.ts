@@ -1,7 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import type { SimChannel } from './channels';
-import { CHAT_ONLY_FAULTS, faultInputSchema, OPENAI_ONLY_FAULTS, VIDEO_ONLY_FAULTS, type FaultBook } from '@/sim/protocols/faults';
+import {
+  CHAT_ONLY_FAULTS,
+  faultInputSchema,
+  OPENAI_ONLY_FAULTS,
+  VIDEO_ONLY_FAULTS,
+  type FaultBook,
+} from '@/sim/protocols/faults';
 import { CONTENT_TYPES, type SimFileStore } from '@/sim/media/file-store';
 import { readBody, sendBytes, sendJson } from '@/sim/protocols/http';
 import { parsePosterSpec, PosterSpecError, renderPoster } from '@/sim/media/poster';
@@ -48,11 +54,21 @@ const configSchema = z
     /** Chat channels: pause between streamed chunks. */
     chunk_delay_ms: chunkDelaySchema.optional(),
   })
-  .refine((c) => c.latency_ms !== undefined || c.cancel_running !== undefined || c.queued_percent !== undefined || c.chunk_delay_ms !== undefined, {
-    message: 'give at least one of latency_ms, cancel_running, queued_percent, chunk_delay_ms',
-  });
+  .refine(
+    (c) =>
+      c.latency_ms !== undefined ||
+      c.cancel_running !== undefined ||
+      c.queued_percent !== undefined ||
+      c.chunk_delay_ms !== undefined,
+    {
+      message: 'give at least one of latency_ms, cancel_running, queued_percent, chunk_delay_ms',
+    },
+  );
 
-function channelConfig(state: Pick<ControlState, 'latency' | 'videoSettings' | 'chatSettings'>, name: string): Record<string, unknown> {
+function channelConfig(
+  state: Pick<ControlState, 'latency' | 'videoSettings' | 'chatSettings'>,
+  name: string,
+): Record<string, unknown> {
   const out: Record<string, unknown> = { latency_ms: state.latency.get(name) ?? 0 };
   const chat = state.chatSettings.get(name);
   if (chat) out.chunk_delay_ms = chat.chunkDelayMs;
@@ -89,7 +105,11 @@ function parseControlBody(body: Buffer): unknown {
 export function knownChannel(state: Pick<ControlState, 'byName' | 'names'>, name: string, allowStar: boolean): void {
   const { byName, names } = state;
   if (allowStar && name === '*') return;
-  if (!byName.has(name)) throw new ControlError(400, `unknown channel '${name}'; expected one of ${names.join(', ')}${allowStar ? " or '*'" : ''}`);
+  if (!byName.has(name))
+    throw new ControlError(
+      400,
+      `unknown channel '${name}'; expected one of ${names.join(', ')}${allowStar ? " or '*'" : ''}`,
+    );
 }
 
 /** `POST /__sim/poster`: draws a poster with known text (see media/poster.ts) so a test can hand it to image reading. */
@@ -104,11 +124,17 @@ async function sendPoster(req: IncomingMessage, res: ServerResponse, body: Buffe
   sendBytes(req, res, png, 'image/png', { 'cache-control': 'no-store' });
 }
 
-export async function handleControl(state: ControlState, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+export async function handleControl(
+  state: ControlState,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<void> {
   const { channels, byName, names, latency, videoSettings, chatSettings, faultBook, files, tasks } = state;
   const method = req.method ?? 'GET';
   const path = url.pathname;
-  const body = method === 'POST' || method === 'PUT' || method === 'PATCH' ? await readBody(req, 1024 * 1024) : Buffer.alloc(0);
+  const body =
+    method === 'POST' || method === 'PUT' || method === 'PATCH' ? await readBody(req, 1024 * 1024) : Buffer.alloc(0);
   const channelParam = url.searchParams.get('channel');
 
   if (path.startsWith('/__sim/files/') && (method === 'GET' || method === 'HEAD')) {
@@ -123,7 +149,14 @@ export async function handleControl(state: ControlState, req: IncomingMessage, r
         if (bytes) return sendBytes(req, res, bytes, 'video/mp4', cache);
       } else {
         const file = files.get(name);
-        if (file) return sendBytes(req, res, file.bytes, file.contentType || (CONTENT_TYPES[ext] ?? 'application/octet-stream'), cache);
+        if (file)
+          return sendBytes(
+            req,
+            res,
+            file.bytes,
+            file.contentType || (CONTENT_TYPES[ext] ?? 'application/octet-stream'),
+            cache,
+          );
         // A video task's last frame (`last_frame_url`).
         const frame = ext === 'png' ? tasks.file(id, 'png', Date.now()) : undefined;
         if (frame) return sendBytes(req, res, frame, 'image/png', cache);
@@ -149,13 +182,18 @@ export async function handleControl(state: ControlState, req: IncomingMessage, r
         200,
         channels.map((c) => {
           const latencyMs = latency.get(c.name) ?? c.latencyMs;
-          if (c.adapter === 'openai-chat') return { ...c, latencyMs, chunkDelayMs: chatSettings.get(c.name)?.chunkDelayMs ?? 0 };
+          if (c.adapter === 'openai-chat')
+            return { ...c, latencyMs, chunkDelayMs: chatSettings.get(c.name)?.chunkDelayMs ?? 0 };
           if (c.adapter !== 'ark-video') return { ...c, latencyMs };
           return { ...c, latencyMs, cancelRunning: videoSettings.get(c.name)?.cancelRunning ?? c.cancelRunning };
         }),
       );
     case 'GET /__sim/faults':
-      return sendJson(res, 200, faultBook.list().filter((f) => !channelParam || f.channel === channelParam));
+      return sendJson(
+        res,
+        200,
+        faultBook.list().filter((f) => !channelParam || f.channel === channelParam),
+      );
     case 'POST /__sim/faults': {
       const parsed = faultInputSchema.safeParse(parseControlBody(body));
       if (!parsed.success) throw new ControlError(400, zodMessage(parsed.error));
@@ -166,20 +204,31 @@ export async function handleControl(state: ControlState, req: IncomingMessage, r
         throw new ControlError(400, `fault '${input.fault}' only applies to video channels`);
       }
       // A task fault sticks to the task it hits at creation; a poll taking it would only use it up.
-      if (videoOnly && input.on === 'all') throw new ControlError(400, `fault '${input.fault}' applies to task creation only; 'on: all' is not accepted`);
+      if (videoOnly && input.on === 'all')
+        throw new ControlError(400, `fault '${input.fault}' applies to task creation only; 'on: all' is not accepted`);
       const chatOnly = CHAT_ONLY_FAULTS.includes(input.fault);
       if (chatOnly && input.channel !== '*' && byName.get(input.channel)?.adapter !== 'openai-chat') {
         throw new ControlError(400, `fault '${input.fault}' only applies to chat channels`);
       }
       // It changes a completion's answer; a model list taking it would only use it up.
-      if (chatOnly && input.on === 'all') throw new ControlError(400, `fault '${input.fault}' applies to chat completions only; 'on: all' is not accepted`);
+      if (chatOnly && input.on === 'all')
+        throw new ControlError(
+          400,
+          `fault '${input.fault}' applies to chat completions only; 'on: all' is not accepted`,
+        );
       const openAiOnly = OPENAI_ONLY_FAULTS.includes(input.fault);
       if (openAiOnly && input.channel !== '*' && byName.get(input.channel)?.adapter === 'ark-video') {
         throw new ControlError(400, `fault '${input.fault}' only applies to image and chat channels`);
       }
-      if (openAiOnly && input.on === 'all') throw new ControlError(400, `fault '${input.fault}' applies to generations only; 'on: all' is not accepted`);
+      if (openAiOnly && input.on === 'all')
+        throw new ControlError(400, `fault '${input.fault}' applies to generations only; 'on: all' is not accepted`);
       const targets = channels
-        .filter((c) => (!videoOnly || c.adapter === 'ark-video') && (!chatOnly || c.adapter === 'openai-chat') && (!openAiOnly || c.adapter !== 'ark-video'))
+        .filter(
+          (c) =>
+            (!videoOnly || c.adapter === 'ark-video') &&
+            (!chatOnly || c.adapter === 'openai-chat') &&
+            (!openAiOnly || c.adapter !== 'ark-video'),
+        )
         .map((c) => c.name);
       return sendJson(res, 200, { ok: true, faults: faultBook.arm(input, targets) });
     }
@@ -216,7 +265,10 @@ export async function handleControl(state: ControlState, req: IncomingMessage, r
       }
       const videoOnly = cancel_running !== undefined || queued_percent !== undefined;
       if (videoOnly && channel !== '*' && !videoSettings.has(channel)) {
-        throw new ControlError(400, `cancel_running and queued_percent only apply to video channels; '${channel}' is not one`);
+        throw new ControlError(
+          400,
+          `cancel_running and queued_percent only apply to video channels; '${channel}' is not one`,
+        );
       }
       // With '*', latency applies to every channel, the video settings to every video channel and the chat settings to every chat channel.
       const targets = channel === '*' ? names : [channel];
@@ -230,7 +282,10 @@ export async function handleControl(state: ControlState, req: IncomingMessage, r
         const chat = chatSettings.get(n);
         if (chat && chunk_delay_ms !== undefined) chat.chunkDelayMs = chunk_delay_ms;
       }
-      return sendJson(res, 200, { ok: true, channels: Object.fromEntries(targets.map((n) => [n, channelConfig(state, n)])) });
+      return sendJson(res, 200, {
+        ok: true,
+        channels: Object.fromEntries(targets.map((n) => [n, channelConfig(state, n)])),
+      });
     }
     case 'GET /__sim/video-tasks': {
       if (channelParam) knownChannel(state, channelParam, false);
@@ -250,7 +305,9 @@ export async function handleControl(state: ControlState, req: IncomingMessage, r
       const stats = tasks.stats();
       return sendJson(res, 200, {
         tasks: all.slice(0, limit).map((t) => taskView(t, now)),
-        stats: channelParam ? { [channelParam]: stats[channelParam] ?? { created: 0, cancelled: 0, cancel_refused: 0, deleted: 0 } } : stats,
+        stats: channelParam
+          ? { [channelParam]: stats[channelParam] ?? { created: 0, cancelled: 0, cancel_refused: 0, deleted: 0 } }
+          : stats,
       });
     }
     case 'POST /__sim/poster':
@@ -262,4 +319,3 @@ export async function handleControl(state: ControlState, req: IncomingMessage, r
       throw new ControlError(404, `no control endpoint ${method} ${path}`);
   }
 }
-

@@ -23,7 +23,9 @@ function intFromEnv(name: string, fallback: number, min: number, max: number): n
 
 const port = intFromEnv('STUDIO_SIM_PORT', SIM_DEFAULT_PORT, 0, 65_535);
 const host = process.env.STUDIO_SIM_HOST?.trim() || SIM_DEFAULT_HOST;
-const latency = process.env.STUDIO_SIM_LATENCY_MS?.trim() ? intFromEnv('STUDIO_SIM_LATENCY_MS', 0, 0, 600_000) : undefined;
+const latency = process.env.STUDIO_SIM_LATENCY_MS?.trim()
+  ? intFromEnv('STUDIO_SIM_LATENCY_MS', 0, 0, 600_000)
+  : undefined;
 
 const sim = createSimServer(latency === undefined ? {} : { latencyMs: latency });
 
@@ -32,7 +34,11 @@ try {
   console.log(`Upstream simulator listening on ${url}`);
 } catch (err) {
   const code = err instanceof Error && 'code' in err ? String(err.code) : '';
-  console.error(code === 'EADDRINUSE' ? `Port ${port} is already in use; set STUDIO_SIM_PORT to another port.` : `Upstream simulator failed to start: ${String(err)}`);
+  console.error(
+    code === 'EADDRINUSE'
+      ? `Port ${port} is already in use; set STUDIO_SIM_PORT to another port.`
+      : `Upstream simulator failed to start: ${String(err)}`,
+  );
   process.exit(1);
 }
 

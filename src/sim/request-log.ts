@@ -31,7 +31,8 @@ export class RequestLog {
     const full = { seq: this.seq, ...entry };
     this.entries.push(full);
     // Trim in batches so the ring costs O(1) amortised per request.
-    if (this.entries.length > this.max + Math.max(100, this.max / 10)) this.entries = this.entries.slice(this.entries.length - this.max);
+    if (this.entries.length > this.max + Math.max(100, this.max / 10))
+      this.entries = this.entries.slice(this.entries.length - this.max);
     return full;
   }
 

@@ -10,7 +10,16 @@ import { imagesProtocol } from '@/sim/protocols/images';
 import type { Protocol, SimContext } from '@/sim/protocols/protocol';
 import { VideoTasks, arkProtocol } from '@/sim/protocols/video';
 import { DEFAULT_QUEUED_PERCENT, type VideoSettings } from '@/sim/protocols/video-tasks';
-import { chunkDelaySchema, ControlError, handleControl, knownChannel, latencySchema, queuedPercentSchema, type ChatSettings, type ControlState } from './control';
+import {
+  chunkDelaySchema,
+  ControlError,
+  handleControl,
+  knownChannel,
+  latencySchema,
+  queuedPercentSchema,
+  type ChatSettings,
+  type ControlState,
+} from './control';
 import { RequestLog, type SimRequestRecord } from './request-log';
 
 export type { SimRequestRecord } from './request-log';
@@ -75,19 +84,24 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
   const latency = new Map(initialLatency);
   const initialVideo = new Map<string, VideoSettings>();
   for (const c of channels) {
-    if (c.adapter === 'ark-video') initialVideo.set(c.name, { cancelRunning: c.cancelRunning, queuedPercent: DEFAULT_QUEUED_PERCENT });
+    if (c.adapter === 'ark-video')
+      initialVideo.set(c.name, { cancelRunning: c.cancelRunning, queuedPercent: DEFAULT_QUEUED_PERCENT });
   }
   const videoSettings = new Map([...initialVideo].map(([k, v]) => [k, { ...v }]));
   const initialChat = new Map<string, ChatSettings>();
   for (const c of channels) {
     const o = opts.chunkDelayMs;
-    if (c.adapter === 'openai-chat') initialChat.set(c.name, { chunkDelayMs: chunkDelaySchema.parse(typeof o === 'number' ? o : (o?.[c.name] ?? 0)) });
+    if (c.adapter === 'openai-chat')
+      initialChat.set(c.name, { chunkDelayMs: chunkDelaySchema.parse(typeof o === 'number' ? o : (o?.[c.name] ?? 0)) });
   }
   const chatSettings = new Map([...initialChat].map(([k, v]) => [k, { ...v }]));
   const faultBook = new FaultBook();
   const files = new SimFileStore(opts.maxFiles ?? 500);
   const tasks = new VideoTasks();
-  const ark = arkProtocol(tasks, (name) => videoSettings.get(name) ?? { cancelRunning: false, queuedPercent: DEFAULT_QUEUED_PERCENT });
+  const ark = arkProtocol(
+    tasks,
+    (name) => videoSettings.get(name) ?? { cancelRunning: false, queuedPercent: DEFAULT_QUEUED_PERCENT },
+  );
   const protocolFor = (c: SimChannel): Protocol<SimChannel> => {
     // Each protocol only ever receives contexts for its own adapter.
     if (c.adapter === 'openai-images') return imagesProtocol;
@@ -125,7 +139,14 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
     signal.addEventListener('abort', cleanup, { once: true });
   }
 
-  async function channelRequest(req: IncomingMessage, res: ServerResponse, url: URL, channel: SimChannel, subpath: string, requestId: string): Promise<void> {
+  async function channelRequest(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    channel: SimChannel,
+    subpath: string,
+    requestId: string,
+  ): Promise<void> {
     const method = req.method ?? 'GET';
     const started = Date.now();
     const entry = log.record({
@@ -225,7 +246,8 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
   }
 
   function peekJsonModel(req: IncomingMessage, body: Buffer): string | null {
-    if (!(req.headers['content-type'] ?? '').includes('json') || body.length === 0 || body.length > 4 * 1024 * 1024) return null;
+    if (!(req.headers['content-type'] ?? '').includes('json') || body.length === 0 || body.length > 4 * 1024 * 1024)
+      return null;
     try {
       const v: unknown = JSON.parse(body.toString('utf8'));
       if (typeof v === 'object' && v !== null && 'model' in v && typeof v.model === 'string') return v.model;
@@ -257,7 +279,12 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
     try {
       if (path === '/__sim' || path.startsWith('/__sim/')) return await handleControl(controlState, req, res, url);
       if (path === '/' && req.method === 'GET') {
-        return sendJson(res, 200, { simulator: true, name: 'Studio upstream simulator', channels: names, control: '/__sim/health' });
+        return sendJson(res, 200, {
+          simulator: true,
+          name: 'Studio upstream simulator',
+          channels: names,
+          control: '/__sim/health',
+        });
       }
       const slash = path.indexOf('/', 1);
       const channelName = safeDecode(slash === -1 ? path.slice(1) : path.slice(1, slash));
@@ -265,7 +292,12 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
       if (!channel) {
         await drain(req);
         return sendJson(res, 404, {
-          error: { message: `Unknown simulator channel '${channelName}'. Known channels: ${names.join(', ')}.`, type: 'invalid_request_error', param: null, code: 'unknown_channel' },
+          error: {
+            message: `Unknown simulator channel '${channelName}'. Known channels: ${names.join(', ')}.`,
+            type: 'invalid_request_error',
+            param: null,
+            code: 'unknown_channel',
+          },
         });
       }
       await channelRequest(req, res, url, channel, slash === -1 ? '/' : path.slice(slash), requestId);

@@ -29,7 +29,8 @@ export async function startSim(opts: SimServerOptions = {}): Promise<RunningSim>
   return {
     sim,
     url,
-    call: (channel, path, init = {}) => fetch(`${url}/${channel}${path}`, withJson(init, { authorization: `Bearer ${simChannelKey(channel)}` })),
+    call: (channel, path, init = {}) =>
+      fetch(`${url}/${channel}${path}`, withJson(init, { authorization: `Bearer ${simChannelKey(channel)}` })),
     control: (path, init = {}) => fetch(`${url}${path}`, withJson(init, {})),
     close: () => sim.close(),
   };

@@ -28,17 +28,19 @@ export function goToSignIn(): void {
  * sign-in and back, once for the whole console. The call never settles, so no page shows the API's
  * "Missing API key" text while the browser leaves.
  */
-export const sessionLink: TRPCLink<AppRouter> = () => ({ op, next }) =>
-  observable((observer) =>
-    next(op).subscribe({
-      next: (value) => observer.next(value),
-      error: (error) => {
-        if (typeof window !== 'undefined' && isUnauthorized(error)) goToSignIn();
-        else observer.error(error);
-      },
-      complete: () => observer.complete(),
-    }),
-  );
+export const sessionLink: TRPCLink<AppRouter> =
+  () =>
+  ({ op, next }) =>
+    observable((observer) =>
+      next(op).subscribe({
+        next: (value) => observer.next(value),
+        error: (error) => {
+          if (typeof window !== 'undefined' && isUnauthorized(error)) goToSignIn();
+          else observer.error(error);
+        },
+        complete: () => observer.complete(),
+      }),
+    );
 
 /** The console's links: session handling, then queries and writes over HTTP, each with its timeout. */
 export function consoleLinks(url = '/api/trpc'): TRPCLink<AppRouter>[] {

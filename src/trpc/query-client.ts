@@ -17,7 +17,9 @@ export function makeQueryClient(): QueryClient {
         refetchOnWindowFocus: true,
       },
       // Prefetches still running when the page streams are sent along and finish in the browser.
-      dehydrate: { shouldDehydrateQuery: (query) => defaultShouldDehydrateQuery(query) || query.state.status === 'pending' },
+      dehydrate: {
+        shouldDehydrateQuery: (query) => defaultShouldDehydrateQuery(query) || query.state.status === 'pending',
+      },
     },
   });
 }

@@ -22,11 +22,15 @@ async function main() {
   await ensureSchema(rt.database, config.databaseUrl, { migrate: config.migrate });
   const worker = await startWorker(rt, recurringTasksFor(config));
   // The worker has no HTTP surface of its own: its metrics are on STUDIO_METRICS_PORT when set.
-  const metricsServer = config.metricsPort ? await startMetricsServer(config.metricsPort, config.host, rt.database) : null;
+  const metricsServer = config.metricsPort
+    ? await startMetricsServer(config.metricsPort, config.host, rt.database)
+    : null;
   if (metricsServer) console.log(`worker metrics: http://${config.host}:${metricsServer.port}/metrics`);
   return {
     async stop(signal: string) {
-      console.log(`${signal}: draining the worker (held tasks get up to ${config.drain.ms} ms, then go back to the queue)`);
+      console.log(
+        `${signal}: draining the worker (held tasks get up to ${config.drain.ms} ms, then go back to the queue)`,
+      );
       await worker.stop(config.drain.ms);
       await metricsServer?.close();
     },

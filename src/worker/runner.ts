@@ -55,7 +55,10 @@ export async function startWorker(rt: Runtime, tasks: RecurringTask[]): Promise<
       [QUEUES.mail]: (task) => deliverMail({ db: rt.db, config: rt.config }, task),
     },
   });
-  logger.info({ tasks: tasks.map((t) => t.name), database: rt.database.kind, concurrency: rt.config.workerConcurrency }, 'worker started');
+  logger.info(
+    { tasks: tasks.map((t) => t.name), database: rt.database.kind, concurrency: rt.config.workerConcurrency },
+    'worker started',
+  );
   return {
     async stop(drainMs = rt.config.drain.ms) {
       controller.abort();

@@ -31,7 +31,14 @@ interface PlatformUsage {
   daily: (Bucket & { date: string })[];
   tenants: { id: string; name: string; totals: Bucket; charged_cny: number }[];
   tenant_daily: { date: string; tenant_id: string; category: string; credits: number }[];
-  channels: { channel: string; provider: string; jobs: number; attempts: number; failures: number; failure_rate: number | null }[];
+  channels: {
+    channel: string;
+    provider: string;
+    jobs: number;
+    attempts: number;
+    failures: number;
+    failure_rate: number | null;
+  }[];
   error?: string;
 }
 
@@ -44,7 +51,13 @@ const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai'
 async function ownTemplate(key: string, name: string) {
   const res = await api<{ template: { id: string; slug: string } }>('/templates', {
     key,
-    body: { type: 'image', slug: `ops-claims-${unique()}`, zh_name: name, prompt_template: '为{shop}设计一张海报', fields: [{ key: 'shop', label: '店铺名' }] },
+    body: {
+      type: 'image',
+      slug: `ops-claims-${unique()}`,
+      zh_name: name,
+      prompt_template: '为{shop}设计一张海报',
+      fields: [{ key: 'shop', label: '店铺名' }],
+    },
   });
   if (res.status !== 200) throw new Error(JSON.stringify(res.body));
   return res.body.template;
@@ -103,7 +116,11 @@ describe('claim codes across tenants (claim-list)', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: Awaited<ReturnType<typeof listClaims>> = await listClaims({ tenant_id: seller.id, limit: 2, ...(cursor ? { cursor } : {}) });
+      const page: Awaited<ReturnType<typeof listClaims>> = await listClaims({
+        tenant_id: seller.id,
+        limit: 2,
+        ...(cursor ? { cursor } : {}),
+      });
       expect(page.body.claims.length).toBeLessThanOrEqual(2);
       seen.push(...page.body.claims.map((c) => c.code));
       cursor = page.body.next_cursor;
@@ -113,20 +130,32 @@ describe('claim codes across tenants (claim-list)', () => {
     // Disabling an open code answers the credits returned; the list then shows it disabled.
     const before = (await api<{ credits: number }>('/balance', { key: seller.key })).body.credits;
     const target = codes[2] ?? '';
-    const disabled = await admin<{ claim: { code: string; state: string; credits_returned: number } }>({ action: 'social-claim-disable', code: target });
+    const disabled = await admin<{ claim: { code: string; state: string; credits_returned: number } }>({
+      action: 'social-claim-disable',
+      code: target,
+    });
     expect(disabled.status).toBe(200);
     expect(disabled.body.claim).toEqual({ code: target, state: 'disabled', credits_returned: 12 });
     expect((await api<{ credits: number }>('/balance', { key: seller.key })).body.credits).toBe(before + 12);
     const after = await listClaims({ q: target });
     expect(after.body.claims).toHaveLength(1);
     expect(after.body.claims[0]).toMatchObject({ code: target, state: 'disabled', disabled_at: expect.any(String) });
-    expect((await listClaims({ tenant_id: seller.id, state: 'disabled' })).body.claims.map((c) => c.code)).toEqual([target]);
+    expect((await listClaims({ tenant_id: seller.id, state: 'disabled' })).body.claims.map((c) => c.code)).toEqual([
+      target,
+    ]);
     expect((await listClaims({ tenant_id: seller.id, state: 'open' })).body.claims).toHaveLength(3);
   });
 
   it('refuses bad input with 400, an unknown tenant with 404, and anyone but the operator', async () => {
     const t = await newTenant();
-    for (const body of [{ state: 'gone' }, { limit: 0 }, { limit: 101 }, { tenant_id: 'nope' }, { cursor: 'yesterday' }, { extra: 1 }]) {
+    for (const body of [
+      { state: 'gone' },
+      { limit: 0 },
+      { limit: 101 },
+      { tenant_id: 'nope' },
+      { cursor: 'yesterday' },
+      { extra: 1 },
+    ]) {
       const res = await listClaims(body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body).toMatchObject({ ok: false });
@@ -148,7 +177,10 @@ describe('platform usage (platform-usage)', () => {
       expect((await waitForJob(t.key, res.body.jobId)).status).toBe('done');
       jobs.push(res.body.jobId);
     }
-    const chat = await api('/chat', { key: t.key, body: { model: 'studio-auto', messages: [{ role: 'user', content: '写一句咖啡店的开业文案' }] } });
+    const chat = await api('/chat', {
+      key: t.key,
+      body: { model: 'studio-auto', messages: [{ role: 'user', content: '写一句咖啡店的开业文案' }] },
+    });
     expect(chat.status).toBe(200);
     const chatCredits = Number(chat.headers.get('x-studio-credits'));
     expect(chatCredits).toBeGreaterThan(0);
@@ -182,7 +214,12 @@ describe('platform usage (platform-usage)', () => {
     expect(mine.body.totals).toEqual({ ...own, article: 0 });
     expect(mine.body.daily.at(-1)).toEqual({ date: today(), ...own, article: 0 });
     expect(mine.body.tenants.map((x) => x.id)).toEqual([t.id]);
-    const attempts = (await admin<{ attempts: { channel: string; ref: string | null; ok: boolean }[] }>({ action: 'upstream-attempts', limit: 1000 })).body.attempts;
+    const attempts = (
+      await admin<{ attempts: { channel: string; ref: string | null; ok: boolean }[] }>({
+        action: 'upstream-attempts',
+        limit: 1000,
+      })
+    ).body.attempts;
     const jobChannel = attempts.find((a) => a.ref === jobs[0] && a.ok)?.channel;
     expect(jobChannel).toBeTruthy();
     const served = mine.body.channels.find((c) => c.channel === jobChannel);
@@ -190,7 +227,8 @@ describe('platform usage (platform-usage)', () => {
     expect(served?.attempts).toBeGreaterThanOrEqual(served?.jobs ?? 1);
     const total = mine.body.channels.reduce((sum, c) => sum + c.jobs, 0);
     expect(total).toBeGreaterThanOrEqual(3); // two image jobs and one chat request
-    for (const c of mine.body.channels) expect(c.failure_rate).toBe(c.attempts ? Math.round((c.failures / c.attempts) * 10_000) / 10_000 : null);
+    for (const c of mine.body.channels)
+      expect(c.failure_rate).toBe(c.attempts ? Math.round((c.failures / c.attempts) * 10_000) / 10_000 : null);
   });
 
   it('refuses a window outside 1-366 days, an unknown tenant, and anyone but the operator', async () => {
@@ -201,7 +239,9 @@ describe('platform usage (platform-usage)', () => {
       expect(res.body.error).toMatch(/days/);
     }
     expect((await admin({ action: 'platform-usage', days: 366 })).status).toBe(200);
-    expect((await admin({ action: 'platform-usage', tenant_id: '00000000-0000-4000-8000-000000000000' })).status).toBe(404);
+    expect((await admin({ action: 'platform-usage', tenant_id: '00000000-0000-4000-8000-000000000000' })).status).toBe(
+      404,
+    );
     expect((await api('/admin', { key: t.key, body: { action: 'platform-usage' } })).status).toBe(403);
   });
 });

@@ -30,16 +30,22 @@ interface AuditPage {
   next_cursor: string | null;
 }
 
-const admin = (body: Record<string, unknown>, headers: Record<string, string> = {}) => api('/admin', { key: adminKey(), body, headers });
-const ledger = (body: Record<string, unknown>) => api<LedgerPage>('/admin', { key: adminKey(), body: { action: 'tenant-ledger', ...body } });
-const audit = (body: Record<string, unknown>) => api<AuditPage>('/admin', { key: adminKey(), body: { action: 'audit-list', ...body } });
+const admin = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  api('/admin', { key: adminKey(), body, headers });
+const ledger = (body: Record<string, unknown>) =>
+  api<LedgerPage>('/admin', { key: adminKey(), body: { action: 'tenant-ledger', ...body } });
+const audit = (body: Record<string, unknown>) =>
+  api<AuditPage>('/admin', { key: adminKey(), body: { action: 'audit-list', ...body } });
 
 describe('tenant ledger (operator)', () => {
   it('lists grants and charges newest first, with balances, and pages by cursor', async () => {
     const t = await newTenant({ credits: 100 });
     expect((await admin({ action: 'tenant-credit', tenant_id: t.id, credits: 40, note: '月度充值' })).status).toBe(200);
     expect((await admin({ action: 'tenant-credit', tenant_id: t.id, credits: -15, note: '更正' })).status).toBe(200);
-    const job = await api<{ jobId: string }>('/generate', { key: t.key, body: { prompt: '一杯咖啡', quality: 'medium' } });
+    const job = await api<{ jobId: string }>('/generate', {
+      key: t.key,
+      body: { prompt: '一杯咖啡', quality: 'medium' },
+    });
     expect((await waitForJob(t.key, job.body.jobId)).status).toBe('done');
 
     const all = await ledger({ tenant_id: t.id });
@@ -81,32 +87,69 @@ describe('audit log', () => {
     const created = await api<{ tenant: { id: string }; api_key: string }>('/admin', {
       key: adminKey(),
       headers: { 'x-request-id': 'req-audit-create-1' },
-      body: { action: 'tenant-create', name: '审计租户', credits: 50, quota_monthly: 900, admin_email: email, admin_password: password },
+      body: {
+        action: 'tenant-create',
+        name: '审计租户',
+        credits: 50,
+        quota_monthly: 900,
+        admin_email: email,
+        admin_password: password,
+      },
     });
     expect(created.status).toBe(200);
     const id = created.body.tenant.id;
     const keys = [created.body.api_key];
 
-    expect((await admin({ action: 'tenant-credit', tenant_id: id, credits: 25, note: '补发' }, { 'x-request-id': 'req-audit-credit-2' })).status).toBe(200);
+    expect(
+      (
+        await admin(
+          { action: 'tenant-credit', tenant_id: id, credits: 25, note: '补发' },
+          { 'x-request-id': 'req-audit-credit-2' },
+        )
+      ).status,
+    ).toBe(200);
     expect((await admin({ action: 'tenant-markup', tenant_id: id, markup: 1.5 })).status).toBe(200);
     expect((await admin({ action: 'tenant-toggle', tenant_id: id, disabled: true })).status).toBe(200);
     expect((await admin({ action: 'tenant-toggle', tenant_id: id, disabled: false })).status).toBe(200);
-    const rekey = await api<{ api_key: string }>('/admin', { key: adminKey(), body: { action: 'tenant-rekey', tenant_id: id } });
+    const rekey = await api<{ api_key: string }>('/admin', {
+      key: adminKey(),
+      body: { action: 'tenant-rekey', tenant_id: id },
+    });
     expect(rekey.status).toBe(200);
     keys.push(rekey.body.api_key);
 
     const res = await audit({ tenant_id: id });
     expect(res.status).toBe(200);
     const rows = res.body.entries;
-    expect(rows.map((r) => r.action)).toEqual(['tenant-rekey', 'tenant-toggle', 'tenant-toggle', 'tenant-markup', 'tenant-credit', 'tenant-create']);
+    expect(rows.map((r) => r.action)).toEqual([
+      'tenant-rekey',
+      'tenant-toggle',
+      'tenant-toggle',
+      'tenant-markup',
+      'tenant-credit',
+      'tenant-create',
+    ]);
     for (const r of rows) {
       expect(r).toMatchObject({ actor: 'admin-key', target_kind: 'tenant', target_id: id, tenant_id: id });
       expect(r.request_id).toEqual(expect.any(String));
     }
-    const [rekeyed, enabled, disabled, markup, credit, create] = rows as [AuditRow, AuditRow, AuditRow, AuditRow, AuditRow, AuditRow];
+    const [rekeyed, enabled, disabled, markup, credit, create] = rows as [
+      AuditRow,
+      AuditRow,
+      AuditRow,
+      AuditRow,
+      AuditRow,
+      AuditRow,
+    ];
     expect(create.request_id).toBe('req-audit-create-1');
     expect(create.before).toBeNull();
-    expect(create.after).toMatchObject({ name: '审计租户', credits: 50, quota_monthly: 900, disabled: false, api_key: 'issued' });
+    expect(create.after).toMatchObject({
+      name: '审计租户',
+      credits: 50,
+      quota_monthly: 900,
+      disabled: false,
+      api_key: 'issued',
+    });
     expect(create.body).toMatchObject({ name: '审计租户', admin_email: email, admin_password: '[redacted]' });
     expect(credit.request_id).toBe('req-audit-credit-2');
     expect(credit.before).toMatchObject({ credits: 50 });
@@ -165,7 +208,12 @@ describe('audit log', () => {
     expect((await admin({ action: 'upstream-update', name: 'sim-image-b', rating: 4.5 })).status).toBe(200);
     expect((await admin({ action: 'upstream-update', name: 'sim-image-b', rating: 3 })).status).toBe(200);
     const [up] = (await audit({ audited_action: 'upstream-update' })).body.entries;
-    expect(up).toMatchObject({ actor: 'admin-key', target_kind: 'upstream', target_id: 'sim-image-b', tenant_id: null });
+    expect(up).toMatchObject({
+      actor: 'admin-key',
+      target_kind: 'upstream',
+      target_id: 'sim-image-b',
+      tenant_id: null,
+    });
     expect([up?.before?.rating, up?.after?.rating]).toEqual([4.5, 3]);
   });
 });
@@ -174,10 +222,25 @@ describe('tenant list (operator)', () => {
   it('shows binding, markup, this month’s use and state', async () => {
     const t = await newTenant({ credits: 30 });
     await admin({ action: 'tenant-markup', tenant_id: t.id, markup: 1.25 });
-    const job = await api<{ jobId: string }>('/generate', { key: t.key, body: { prompt: '一朵花', quality: 'medium' } });
+    const job = await api<{ jobId: string }>('/generate', {
+      key: t.key,
+      body: { prompt: '一朵花', quality: 'medium' },
+    });
     expect((await waitForJob(t.key, job.body.jobId)).status).toBe('done');
-    const res = await api<{ tenants: Record<string, unknown>[] }>('/admin', { key: adminKey(), body: { action: 'tenant-list' } });
+    const res = await api<{ tenants: Record<string, unknown>[] }>('/admin', {
+      key: adminKey(),
+      body: { action: 'tenant-list' },
+    });
     const row = res.body.tenants.find((x) => x.id === t.id);
-    expect(row).toMatchObject({ credits: 28, quota_monthly: 5000, used_month: 2, markup: 1.25, bound_model: null, disabled: false, members: 0, kind: 'organization' });
+    expect(row).toMatchObject({
+      credits: 28,
+      quota_monthly: 5000,
+      used_month: 2,
+      markup: 1.25,
+      bound_model: null,
+      disabled: false,
+      members: 0,
+      kind: 'organization',
+    });
   });
 });

@@ -55,7 +55,15 @@ const chatBody = (over: Record<string, unknown> = {}) => ({
   api_key: 'sim-key-sim-chat-lite',
   soft_timeout_ms: 30_000,
   enabled: false,
-  models: [{ family: `fam-${suffix}`, model: 'chatmodel-lite', media: ['chat'], cost_usd: 0.0005, capabilities: { streaming: true, json_mode: true } }],
+  models: [
+    {
+      family: `fam-${suffix}`,
+      model: 'chatmodel-lite',
+      media: ['chat'],
+      cost_usd: 0.0005,
+      capabilities: { streaming: true, json_mode: true },
+    },
+  ],
   ...over,
 });
 
@@ -68,14 +76,34 @@ describe('operator channels (upstream-upsert, upstream-test, upstream-remove)', 
     const res = await admin(chatBody());
     expect(res.status).toBe(200);
     expect(res.body.created).toBe(true);
-    expect(res.body.upstream).toMatchObject({ name: chat, provider: 'acme', source: 'console', editable: true, state: 'disabled', soft_timeout_ms: 30_000, base_url: simBase('sim-chat-lite') });
+    expect(res.body.upstream).toMatchObject({
+      name: chat,
+      provider: 'acme',
+      source: 'console',
+      editable: true,
+      state: 'disabled',
+      soft_timeout_ms: 30_000,
+      base_url: simBase('sim-chat-lite'),
+    });
 
     const list = await admin({ action: 'upstream-list' });
     const row = list.body.upstreams.find((u) => u.name === chat);
-    expect(row?.models).toEqual([{ family: `fam-${suffix}`, model: 'chatmodel-lite', media: ['chat'], cost_usd: 0.0005, capabilities: { streaming: true, json_mode: true } }]);
+    expect(row?.models).toEqual([
+      {
+        family: `fam-${suffix}`,
+        model: 'chatmodel-lite',
+        media: ['chat'],
+        cost_usd: 0.0005,
+        capabilities: { streaming: true, json_mode: true },
+      },
+    ]);
     expect(JSON.stringify(list.body)).not.toContain('sim-key-');
     // Simulator channels show their details too, and are not editable here.
-    expect(list.body.upstreams.find((u) => u.name === 'sim-video-b')).toMatchObject({ source: 'simulator', editable: false, adapter: 'ark-video' });
+    expect(list.body.upstreams.find((u) => u.name === 'sim-video-b')).toMatchObject({
+      source: 'simulator',
+      editable: false,
+      adapter: 'ark-video',
+    });
   });
 
   it('tests a channel with the smallest real request and answers ok with the latency and a sample', async () => {
@@ -93,7 +121,14 @@ describe('operator channels (upstream-upsert, upstream-test, upstream-remove)', 
       base_url: simBase('sim-video-b'),
       api_key: 'sim-key-sim-video-b',
       enabled: false,
-      models: [{ family: `tier-${suffix}`, model: 'vm-20-fast-alt', media: ['video'], capabilities: { duration: { min: 4, max: 15 }, resolutions: ['720p'] } }],
+      models: [
+        {
+          family: `tier-${suffix}`,
+          model: 'vm-20-fast-alt',
+          media: ['video'],
+          capabilities: { duration: { min: 4, max: 15 }, resolutions: ['720p'] },
+        },
+      ],
     });
     expect(videoAdded.status).toBe(200);
     const videoTest = await admin({ action: 'upstream-test', name: video });
@@ -135,8 +170,15 @@ describe('operator channels (upstream-upsert, upstream-test, upstream-remove)', 
     await refused({ adapter: 'carrier-pigeon' }, ['adapter']);
     await refused({ models: [] }, ['models']);
     await refused({ models: [{ family: 'f', model: 'm', media: ['video'] }] }, ['models', 0, 'media', 0]);
-    await refused({ models: [{ family: 'f', model: 'm', media: ['chat'], capabilities: { transparent_background: true } }] }, ['models', 0, 'capabilities', 'transparent_background']);
-    await refused({ models: [{ family: 'f', model: 'm', media: ['chat'], capabilities: { laser: true } }] }, ['models', 0, 'capabilities']);
+    await refused(
+      { models: [{ family: 'f', model: 'm', media: ['chat'], capabilities: { transparent_background: true } }] },
+      ['models', 0, 'capabilities', 'transparent_background'],
+    );
+    await refused({ models: [{ family: 'f', model: 'm', media: ['chat'], capabilities: { laser: true } }] }, [
+      'models',
+      0,
+      'capabilities',
+    ]);
     await refused({ models: [{ family: 'auto', model: 'm', media: ['chat'] }] }, ['models', 0, 'family']);
     await refused({ soft_timeout_ms: 0 }, ['soft_timeout_ms']);
     await refused({ api_key: undefined }, ['api_key']);
@@ -151,13 +193,19 @@ describe('operator channels (upstream-upsert, upstream-test, upstream-remove)', 
     expect(res.status).toBe(409);
     expect(res.body.error).toMatch(/bundled simulator/);
     expect((await admin({ action: 'upstream-remove', name: 'sim-chat-a' })).status).toBe(409);
-    expect((await admin({ action: 'upstream-list' })).body.upstreams.find((u) => u.name === 'sim-chat-a')?.source).toBe('simulator');
+    expect((await admin({ action: 'upstream-list' })).body.upstreams.find((u) => u.name === 'sim-chat-a')?.source).toBe(
+      'simulator',
+    );
   });
 
   it('routes to an enabled console channel by its name, and no longer once retired', async () => {
     await admin(chatBody({ enabled: true }));
     const t = await newTenant({ credits: 100 });
-    const call = () => api<{ choices: { message: { content: string } }[]; error: string }>('/chat/completions', { key: t.key, body: { model: chat, messages: [{ role: 'user', content: 'hi' }], max_tokens: 5 } });
+    const call = () =>
+      api<{ choices: { message: { content: string } }[]; error: string }>('/chat/completions', {
+        key: t.key,
+        body: { model: chat, messages: [{ role: 'user', content: 'hi' }], max_tokens: 5 },
+      });
     const served = await call();
     expect(served.status).toBe(200);
     expect(served.body.choices[0]?.message.content).toBeTruthy();

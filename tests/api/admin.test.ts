@@ -34,11 +34,20 @@ describe('operator API', () => {
 
   it('adjusts credits by a signed delta and never below zero', async () => {
     const t = await newTenant({ credits: 100 });
-    const up = await api('/admin', { key: adminKey(), body: { action: 'tenant-credit', tenant_id: t.id, credits: 50, note: '充值' } });
+    const up = await api('/admin', {
+      key: adminKey(),
+      body: { action: 'tenant-credit', tenant_id: t.id, credits: 50, note: '充值' },
+    });
     expect(up.body).toMatchObject({ ok: true, credits: 150 });
-    const down = await api('/admin', { key: adminKey(), body: { action: 'tenant-credit', tenant_id: t.id, credits: -30 } });
+    const down = await api('/admin', {
+      key: adminKey(),
+      body: { action: 'tenant-credit', tenant_id: t.id, credits: -30 },
+    });
     expect(down.body).toMatchObject({ credits: 120 });
-    const tooMuch = await api('/admin', { key: adminKey(), body: { action: 'tenant-credit', tenant_id: t.id, credits: -121 } });
+    const tooMuch = await api('/admin', {
+      key: adminKey(),
+      body: { action: 'tenant-credit', tenant_id: t.id, credits: -121 },
+    });
     expect(tooMuch.status).toBe(409);
     expect((await api('/balance', { key: t.key })).body).toMatchObject({ credits: 120 });
     const unknown = await api('/admin', {

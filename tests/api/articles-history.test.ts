@@ -30,10 +30,13 @@ interface Kept extends Omit<Summary, 'excerpt' | 'topic'> {
 
 /** Calls a console procedure over tRPC with a key, as the console's session would. */
 async function trpcQuery<T>(key: string, path: string, input: unknown): Promise<{ status: number; data: T }> {
-  const res = await api<{ result?: { data: T } }>(`/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`, { key });
+  const res = await api<{ result?: { data: T } }>(`/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`, {
+    key,
+  });
   return { status: res.status, data: res.body.result?.data as T };
 }
-const history = async (key: string, input: Record<string, unknown> = {}) => (await trpcQuery<{ articles: Summary[]; next_cursor: string | null }>(key, 'article.history', input)).data;
+const history = async (key: string, input: Record<string, unknown> = {}) =>
+  (await trpcQuery<{ articles: Summary[]; next_cursor: string | null }>(key, 'article.history', input)).data;
 
 async function sentenceTemplate(key: string): Promise<Template> {
   const all = (await api<{ templates: Template[] }>('/templates?type=article&source=platform', { key })).body.templates;
@@ -52,34 +55,65 @@ describe('article history', () => {
   it('keeps every article written, with its input and copy, while POST /api/article answers exactly as before', async () => {
     const t = await newTenant({ credits: 50 });
     const template = await sentenceTemplate(t.key);
-    const res = await api<Record<string, unknown>>('/article', { key: t.key, body: { template_slug: template.slug, input: '写一篇关于桂花乌龙奶茶的种草文' } });
+    const res = await api<Record<string, unknown>>('/article', {
+      key: t.key,
+      body: { template_slug: template.slug, input: '写一篇关于桂花乌龙奶茶的种草文' },
+    });
     expect(res.status).toBe(200);
-    const expected = ['body', 'credits', 'format', 'ok', 'template_slug', 'title', ...(template.format === 'xiaohongshu' ? ['hashtags'] : [])].sort();
+    const expected = [
+      'body',
+      'credits',
+      'format',
+      'ok',
+      'template_slug',
+      'title',
+      ...(template.format === 'xiaohongshu' ? ['hashtags'] : []),
+    ].sort();
     expect(Object.keys(res.body).sort()).toEqual(expected);
 
     const list = await history(t.key);
     expect(list.articles).toHaveLength(1);
     const [row] = list.articles;
-    expect(row).toMatchObject({ status: 'done', template_slug: template.slug, title: res.body.title, credits: res.body.credits, by: 'key', account_id: null });
+    expect(row).toMatchObject({
+      status: 'done',
+      template_slug: template.slug,
+      title: res.body.title,
+      credits: res.body.credits,
+      by: 'key',
+      account_id: null,
+    });
     expect(row?.topic).toBe('写一篇关于桂花乌龙奶茶的种草文');
 
     const kept = await trpcQuery<Kept>(t.key, 'article.get', { id: row?.id });
     expect(kept.status).toBe(200);
-    expect(kept.data).toMatchObject({ body: res.body.body, title: res.body.title, input: '写一篇关于桂花乌龙奶茶的种草文', format: res.body.format });
+    expect(kept.data).toMatchObject({
+      body: res.body.body,
+      title: res.body.title,
+      input: '写一篇关于桂花乌龙奶茶的种草文',
+      format: res.body.format,
+    });
     if (template.format === 'xiaohongshu') expect(kept.data.hashtags).toEqual(res.body.hashtags);
 
     // Not a job of the API: the job list neither lists nor finds it, and tenant-stats does not count it.
     expect((await api<{ jobs: unknown[] }>('/jobs', { key: t.key })).body.jobs).toEqual([]);
     expect((await api(`/jobs?id=${row?.id}`, { key: t.key })).status).toBe(404);
-    expect((await api<{ mine: { jobs: { total: number } } }>('/tenant-stats', { key: t.key })).body.mine.jobs.total).toBe(0);
+    expect(
+      (await api<{ mine: { jobs: { total: number } } }>('/tenant-stats', { key: t.key })).body.mine.jobs.total,
+    ).toBe(0);
   });
 
   it('finds Chinese text in titles, bodies and topics; a member sees only its own articles', async () => {
     const t = await newTenant({ credits: 50 });
     const member = await newMember(t.key);
     const template = await sentenceTemplate(t.key);
-    expect((await api('/article', { key: t.key, body: { template_slug: template.slug, input: '秋天的第一杯桂花拿铁' } })).status).toBe(200);
-    expect((await api('/article', { key: member.key, body: { template_slug: template.slug, input: '夏日露营清单' } })).status).toBe(200);
+    expect(
+      (await api('/article', { key: t.key, body: { template_slug: template.slug, input: '秋天的第一杯桂花拿铁' } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await api('/article', { key: member.key, body: { template_slug: template.slug, input: '夏日露营清单' } }))
+        .status,
+    ).toBe(200);
 
     const mine = await history(member.key);
     expect(mine.articles.map((a) => a.topic)).toEqual(['夏日露营清单']);
@@ -108,7 +142,10 @@ describe('article history', () => {
   it('pages newest first', async () => {
     const t = await newTenant({ credits: 50 });
     const template = await sentenceTemplate(t.key);
-    for (const topic of ['第一篇', '第二篇', '第三篇']) expect((await api('/article', { key: t.key, body: { template_slug: template.slug, input: topic } })).status).toBe(200);
+    for (const topic of ['第一篇', '第二篇', '第三篇'])
+      expect((await api('/article', { key: t.key, body: { template_slug: template.slug, input: topic } })).status).toBe(
+        200,
+      );
     const first = await history(t.key, { limit: 2 });
     expect(first.articles.map((a) => a.topic)).toEqual(['第三篇', '第二篇']);
     expect(first.next_cursor).not.toBeNull();
@@ -137,7 +174,10 @@ describe('article history', () => {
   it('counts articles as chat in GET /api/tenant-usage and apart in the console’s report', async () => {
     const t = await newTenant({ credits: 50 });
     const template = await sentenceTemplate(t.key);
-    const written = await api<{ credits: number }>('/article', { key: t.key, body: { template_slug: template.slug, input: '用量里的文案' } });
+    const written = await api<{ credits: number }>('/article', {
+      key: t.key,
+      body: { template_slug: template.slug, input: '用量里的文案' },
+    });
     expect(written.status).toBe(200);
     const price = written.body.credits;
     expect(price).toBeGreaterThan(0);
@@ -147,6 +187,14 @@ describe('article history', () => {
 
     const console = await trpcQuery<{ totals: Record<string, number> }>(t.key, 'usage.byCategory', {});
     expect(console.status).toBe(200);
-    expect(console.data.totals).toEqual({ image: 0, video: 0, chat: 0, reverse: 0, other: 0, article: price, total: price });
+    expect(console.data.totals).toEqual({
+      image: 0,
+      video: 0,
+      chat: 0,
+      reverse: 0,
+      other: 0,
+      article: price,
+      total: price,
+    });
   });
 });

@@ -38,7 +38,10 @@ describe('authentication', () => {
       expect(String(res.body.error)).toMatch(/not retry/i);
       expect(res.body).toMatchObject({ code: 'FORBIDDEN', reason: 'tenant_only' });
     }
-    const create = await api('/tenant-accounts', { key: m.key, body: { action: 'create', email: 'x@y.cn', nickname: 'x' } });
+    const create = await api('/tenant-accounts', {
+      key: m.key,
+      body: { action: 'create', email: 'x@y.cn', nickname: 'x' },
+    });
     expect(create.status).toBe(403);
     // A member can still read its own balance.
     expect((await api('/balance', { key: m.key })).status).toBe(200);
@@ -62,7 +65,10 @@ describe('authentication', () => {
   it('stops a tenant key replaced by tenant-rekey on the very next request', async () => {
     const t = await newTenant({ credits: 10 });
     expect((await api('/balance', { key: t.key })).status).toBe(200);
-    const rekey = await api<{ api_key: string }>('/admin', { key: adminKey(), body: { action: 'tenant-rekey', tenant_id: t.id } });
+    const rekey = await api<{ api_key: string }>('/admin', {
+      key: adminKey(),
+      body: { action: 'tenant-rekey', tenant_id: t.id },
+    });
     expect(rekey.status).toBe(200);
     expect(rekey.body.api_key).toMatch(/^sk-studio-/);
     const old = await api('/balance', { key: t.key });
@@ -76,7 +82,10 @@ describe('authentication', () => {
     const m = await newMember(t.key);
     expect((await api('/balance', { key: m.key })).status).toBe(200);
 
-    const off = await api('/tenant-accounts', { key: t.key, body: { action: 'toggle', account_id: m.id, disabled: true } });
+    const off = await api('/tenant-accounts', {
+      key: t.key,
+      body: { action: 'toggle', account_id: m.id, disabled: true },
+    });
     expect(off.body).toMatchObject({ ok: true, account: { account_id: m.id, disabled: true } });
     const refused = await api('/balance', { key: m.key });
     expect(refused.status).toBe(403);

@@ -34,7 +34,6 @@ interface OpenApi {
 const SEED = Number(process.env.STUDIO_SWEEP_SEED ?? 20261123);
 const RUNS = Number(process.env.STUDIO_SWEEP_RUNS ?? 24);
 
-
 const doc = (await api<OpenApi>('/openapi.json')).body;
 const resolve = (ref: string): SchemaNode => {
   const name = ref.split('/').pop() ?? '';
@@ -43,7 +42,12 @@ const resolve = (ref: string): SchemaNode => {
   return node;
 };
 const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
-  Object.entries(item).map(([method, op]) => ({ method: method.toUpperCase(), path, op, name: `${method.toUpperCase()} ${path}` })),
+  Object.entries(item).map(([method, op]) => ({
+    method: method.toUpperCase(),
+    path,
+    op,
+    name: `${method.toUpperCase()} ${path}`,
+  })),
 );
 
 interface Fixture {
@@ -72,21 +76,77 @@ beforeAll(async () => {
   const other = await newTenant({ credits: 1000, name: '扫描旁观租户' });
   const member = await newMember(tenant.key);
   type T = { template: { id: string; slug: string } };
-  const template = (await ok('template', api<T>('/templates', { key: tenant.key, body: { type: 'image', zh_name: '扫描模板', prompt_template: '一张{主题}的照片' } }))).template;
-  const gated = (await ok('gated', api<T>('/templates', { key: tenant.key, body: { type: 'image', zh_name: '扫描付费模板', prompt_template: '付费：{主题}' } }))).template;
+  const template = (
+    await ok(
+      'template',
+      api<T>('/templates', {
+        key: tenant.key,
+        body: { type: 'image', zh_name: '扫描模板', prompt_template: '一张{主题}的照片' },
+      }),
+    )
+  ).template;
+  const gated = (
+    await ok(
+      'gated',
+      api<T>('/templates', {
+        key: tenant.key,
+        body: { type: 'image', zh_name: '扫描付费模板', prompt_template: '付费：{主题}' },
+      }),
+    )
+  ).template;
   const article = (
-    await ok('article', api<T>('/templates', { key: tenant.key, body: { type: 'article', zh_name: '扫描文案', format: 'xiaohongshu', prompt_template: '文案：{input}' } }))
+    await ok(
+      'article',
+      api<T>('/templates', {
+        key: tenant.key,
+        body: { type: 'article', zh_name: '扫描文案', format: 'xiaohongshu', prompt_template: '文案：{input}' },
+      }),
+    )
   ).template;
   const video = (
-    await ok('video', api<T>('/video-templates', { key: tenant.key, body: { zh_name: '扫描视频', prompt_template: '视频：{主题}', generation_configs: [{ ratio: '9:16', duration: 5 }] } }))
+    await ok(
+      'video',
+      api<T>('/video-templates', {
+        key: tenant.key,
+        body: {
+          zh_name: '扫描视频',
+          prompt_template: '视频：{主题}',
+          generation_configs: [{ ratio: '9:16', duration: 5 }],
+        },
+      }),
+    )
   ).template;
   const hook = (
-    await ok('hook', api<{ hook: { id: string } }>('/template-hooks', { key: tenant.key, body: { image_template_slug: template.slug, hook_type: 'article', hook_template_slug: article.slug } }))
+    await ok(
+      'hook',
+      api<{ hook: { id: string } }>('/template-hooks', {
+        key: tenant.key,
+        body: { image_template_slug: template.slug, hook_type: 'article', hook_template_slug: article.slug },
+      }),
+    )
   ).hook;
-  const claim = await ok('claim', api<{ code: string }>('/tenant-claims', { key: tenant.key, body: { template_ids: [gated.id], credits: 5 } }));
-  const job = await ok('job', api<{ jobId: string }>('/generate', { key: tenant.key, body: { prompt: '扫描用的第一张图', quality: 'low' } }));
+  const claim = await ok(
+    'claim',
+    api<{ code: string }>('/tenant-claims', { key: tenant.key, body: { template_ids: [gated.id], credits: 5 } }),
+  );
+  const job = await ok(
+    'job',
+    api<{ jobId: string }>('/generate', { key: tenant.key, body: { prompt: '扫描用的第一张图', quality: 'low' } }),
+  );
   const up = (await upload(inject('apiBase'), tenant.key, await sample('png'), { filename: '扫描.png' })).body;
-  f = { tenant, other, memberId: member.id, template, gated, article, video, hookId: hook.id, claimCode: claim.code, jobId: job.jobId, uploadKey: up.key };
+  f = {
+    tenant,
+    other,
+    memberId: member.id,
+    template,
+    gated,
+    article,
+    video,
+    hookId: hook.id,
+    claimCode: claim.code,
+    jobId: job.jobId,
+    uploadKey: up.key,
+  };
 }, 120_000);
 
 /** Values that let a sampled request reach past "not found": the sweep's own objects. */
@@ -121,9 +181,19 @@ function knownFor(name: string): Known {
 function basesFor(name: string, body: SchemaNode | undefined): unknown[] {
   switch (name) {
     case 'POST /generate':
-      return [{ prompt: '一只橘猫在窗台上', quality: 'low' }, { template_id: f.template.id, input: { 主题: '春天的茶' }, quality: 'low' }];
+      return [
+        { prompt: '一只橘猫在窗台上', quality: 'low' },
+        { template_id: f.template.id, input: { 主题: '春天的茶' }, quality: 'low' },
+      ];
     case 'POST /generate-batch':
-      return [{ items: [{ prompt: '一只猫', quality: 'low' }, { prompt: '一只狗', quality: 'low' }] }];
+      return [
+        {
+          items: [
+            { prompt: '一只猫', quality: 'low' },
+            { prompt: '一只狗', quality: 'low' },
+          ],
+        },
+      ];
     case 'POST /videos':
       return [
         { prompt: '海边的日落', model: 'videomodel-2-0-fast-260801', duration: 5, resolution: '720p', ratio: '16:9' },
@@ -135,7 +205,15 @@ function basesFor(name: string, body: SchemaNode | undefined): unknown[] {
     case 'POST /chat':
       return [
         { model: 'studio-auto', messages: [{ role: 'user', content: '用一句话介绍上海' }], max_tokens: 40 },
-        { model: 'studio-auto', stream: true, messages: [{ role: 'system', content: '你是助手' }, { role: 'user', content: '你好' }], max_tokens: 40 },
+        {
+          model: 'studio-auto',
+          stream: true,
+          messages: [
+            { role: 'system', content: '你是助手' },
+            { role: 'user', content: '你好' },
+          ],
+          max_tokens: 40,
+        },
       ];
     default:
       return body ? variantsOf(body, resolve).map((v) => sampleOf(v, resolve, knownFor(name))) : [];
@@ -148,12 +226,56 @@ const nestedArray = (depth: number): unknown => (depth === 0 ? [] : [nestedArray
 /** Values no field should take without a clear refusal (or, where the field allows them, a clean answer). */
 const badValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom<unknown>(
-    '', ' ', 'false', 'true', '0', '0x10', '1e2', '1e1', '-1', '3.5', 'null', '[]',
-    '\u0000', 'a\u0000b', '中文\u0000', '\ud800', 'x\udfffy', '\udc00\ud800',
-    '../../etc/passwd', '%00', '%E0%A4%A', '<script>alert(1)</script>', "'; drop table tenants; --",
-    '9'.repeat(40), 'x'.repeat(70_000), '长'.repeat(20_000),
-    -1, 0, 1.5, -0.5, 1e-308, 5e-324, 2 ** 31, 2 ** 31 - 1, -(2 ** 31) - 1, 2 ** 53, -(2 ** 53), 1e308, -1e308,
-    null, true, false, [], {}, [3], [null], ['\u0000'], { a: 1 }, nested(40), nestedArray(200),
+    '',
+    ' ',
+    'false',
+    'true',
+    '0',
+    '0x10',
+    '1e2',
+    '1e1',
+    '-1',
+    '3.5',
+    'null',
+    '[]',
+    '\u0000',
+    'a\u0000b',
+    '中文\u0000',
+    '\ud800',
+    'x\udfffy',
+    '\udc00\ud800',
+    '../../etc/passwd',
+    '%00',
+    '%E0%A4%A',
+    '<script>alert(1)</script>',
+    "'; drop table tenants; --",
+    '9'.repeat(40),
+    'x'.repeat(70_000),
+    '长'.repeat(20_000),
+    -1,
+    0,
+    1.5,
+    -0.5,
+    1e-308,
+    5e-324,
+    2 ** 31,
+    2 ** 31 - 1,
+    -(2 ** 31) - 1,
+    2 ** 53,
+    -(2 ** 53),
+    1e308,
+    -1e308,
+    null,
+    true,
+    false,
+    [],
+    {},
+    [3],
+    [null],
+    ['\u0000'],
+    { a: 1 },
+    nested(40),
+    nestedArray(200),
   ),
   fc.jsonValue({ maxDepth: 3 }),
   fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)), maxLength: 12 }),
@@ -162,7 +284,16 @@ const badValue: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 /** Number spellings JSON allows that a JavaScript value cannot carry through JSON.stringify. */
-const rawNumber = fc.constantFrom('1e400', '-1e400', '1E2', '-0', '1.0', '0.1e1', '123456789012345678901234567890', '1e-400');
+const rawNumber = fc.constantFrom(
+  '1e400',
+  '-1e400',
+  '1E2',
+  '-0',
+  '1.0',
+  '0.1e1',
+  '123456789012345678901234567890',
+  '1e-400',
+);
 
 /** Whole-body shapes: not an object, an object of junk, nesting deep enough to hurt a recursive parser. */
 const junkBody = fc.oneof(
@@ -179,34 +310,42 @@ const PASSING_KEYS = ['unknown_field', '__proto__', 'constructor', '\u0000', 'te
 function bodyCases(name: string, bases: unknown[]): fc.Arbitrary<Case> {
   const base = fc.constantFrom(...bases);
   const atPath = base.chain((b) => fc.tuple(fc.constant(b), fc.constantFrom(...pathsOf(b))));
-  return fc.oneof(
-    { weight: 6, arbitrary: fc.tuple(atPath, badValue).map(([[b, path], value]) => ({ kind: `value at ${path.join('.') || '(root)'}`, body: { json: replaceAt(b, path, value) } })) },
-    {
-      weight: 2,
-      arbitrary: fc.tuple(atPath, rawNumber).map(([[b, path], number]) => ({
-        kind: `number ${number} at ${path.join('.') || '(root)'}`,
-        body: { raw: JSON.stringify(replaceAt(b, path, '\u0001RAW\u0001')).replace('"\\u0001RAW\\u0001"', number) },
-      })),
-    },
-    {
-      weight: 2,
-      arbitrary: fc.tuple(base, fc.constantFrom(...PASSING_KEYS), badValue).map(([b, key, value]) => {
-        const text = JSON.stringify(b);
-        const extra = `${JSON.stringify(key)}:${JSON.stringify(value)}`;
-        const raw = text.startsWith('{') ? (text === '{}' ? `{${extra}}` : `{${extra},${text.slice(1)}`) : text;
-        return { kind: `unknown field ${JSON.stringify(key)}`, body: { raw } };
-      }),
-    },
-    { weight: 1, arbitrary: junkBody.map((body) => ({ kind: 'junk body', body })) },
-    {
-      weight: 1,
-      arbitrary: fc.tuple(base, fc.constantFrom('', ' ', 'x'.repeat(300), 'same-key', '\t')).map(([b, key]) => ({
-        kind: `idempotency key ${JSON.stringify(key.slice(0, 10))}`,
-        body: { json: b },
-        headers: { 'idempotency-key': key },
-      })),
-    },
-  ).map((c) => ({ ...c, kind: `${name}: ${c.kind}` }));
+  return fc
+    .oneof(
+      {
+        weight: 6,
+        arbitrary: fc.tuple(atPath, badValue).map(([[b, path], value]) => ({
+          kind: `value at ${path.join('.') || '(root)'}`,
+          body: { json: replaceAt(b, path, value) },
+        })),
+      },
+      {
+        weight: 2,
+        arbitrary: fc.tuple(atPath, rawNumber).map(([[b, path], number]) => ({
+          kind: `number ${number} at ${path.join('.') || '(root)'}`,
+          body: { raw: JSON.stringify(replaceAt(b, path, '\u0001RAW\u0001')).replace('"\\u0001RAW\\u0001"', number) },
+        })),
+      },
+      {
+        weight: 2,
+        arbitrary: fc.tuple(base, fc.constantFrom(...PASSING_KEYS), badValue).map(([b, key, value]) => {
+          const text = JSON.stringify(b);
+          const extra = `${JSON.stringify(key)}:${JSON.stringify(value)}`;
+          const raw = text.startsWith('{') ? (text === '{}' ? `{${extra}}` : `{${extra},${text.slice(1)}`) : text;
+          return { kind: `unknown field ${JSON.stringify(key)}`, body: { raw } };
+        }),
+      },
+      { weight: 1, arbitrary: junkBody.map((body) => ({ kind: 'junk body', body })) },
+      {
+        weight: 1,
+        arbitrary: fc.tuple(base, fc.constantFrom('', ' ', 'x'.repeat(300), 'same-key', '\t')).map(([b, key]) => ({
+          kind: `idempotency key ${JSON.stringify(key.slice(0, 10))}`,
+          body: { json: b },
+          headers: { 'idempotency-key': key },
+        })),
+      },
+    )
+    .map((c) => ({ ...c, kind: `${name}: ${c.kind}` }));
 }
 
 function queryCases(name: string, params: Parameter[]): fc.Arbitrary<Case> {
@@ -217,18 +356,51 @@ function queryCases(name: string, params: Parameter[]): fc.Arbitrary<Case> {
     .map((p) => [p.name, String(p.schema ? sampleOf(p.schema, resolve, known, p.name) : 'x')]);
   const names = [...query.map((p) => p.name), 'unknown', ''];
   const badText = fc.oneof(
-    fc.constantFrom('', ' ', 'abc', '-1', '0', '1.5', '1e2', '0x10', '99999999999999999999', '2147483648', 'true', 'false', 'null', '中文', '\u0000', 'x'.repeat(5000)),
+    fc.constantFrom(
+      '',
+      ' ',
+      'abc',
+      '-1',
+      '0',
+      '1.5',
+      '1e2',
+      '0x10',
+      '99999999999999999999',
+      '2147483648',
+      'true',
+      'false',
+      'null',
+      '中文',
+      '\u0000',
+      'x'.repeat(5000),
+    ),
     fc.string({ maxLength: 10 }),
   );
-  const headerCase: fc.Arbitrary<Case>[] = params.some((p) => p.in === 'header' && p.name.toLowerCase() === 'last-event-id')
-    ? [fc.constantFrom('', '-1', 'abc', '1.5', '9'.repeat(40), '2026-13-45', ' ').map((v) => ({ kind: `Last-Event-ID ${JSON.stringify(v)}`, query: base, headers: { 'last-event-id': v } }))]
+  const headerCase: fc.Arbitrary<Case>[] = params.some(
+    (p) => p.in === 'header' && p.name.toLowerCase() === 'last-event-id',
+  )
+    ? [
+        fc
+          .constantFrom('', '-1', 'abc', '1.5', '9'.repeat(40), '2026-13-45', ' ')
+          .map((v) => ({ kind: `Last-Event-ID ${JSON.stringify(v)}`, query: base, headers: { 'last-event-id': v } })),
+      ]
     : [];
-  return fc.oneof(
-    fc.tuple(fc.constantFrom(...names), badText).map(([k, v]) => ({ kind: `query ${k}=${JSON.stringify(v.slice(0, 12))}`, query: [...base.filter(([b]) => b !== k), [k, v] as [string, string]] })),
-    fc.tuple(fc.constantFrom(...names), badText, badText).map(([k, a, b]) => ({ kind: `query ${k} repeated`, query: [...base.filter(([x]) => x !== k), [k, a] as [string, string], [k, b] as [string, string]] })),
-    fc.constantFrom('%E0%A4%A', '%', '%zz', 'a=%00', '=&=&', '&&&', 'x=%ff%fe').map((raw) => ({ kind: `raw query ${raw}`, query: base, rawQuery: raw })),
-    ...headerCase,
-  ).map((c) => ({ ...c, kind: `${name}: ${c.kind}` }));
+  return fc
+    .oneof(
+      fc.tuple(fc.constantFrom(...names), badText).map(([k, v]) => ({
+        kind: `query ${k}=${JSON.stringify(v.slice(0, 12))}`,
+        query: [...base.filter(([b]) => b !== k), [k, v] as [string, string]],
+      })),
+      fc.tuple(fc.constantFrom(...names), badText, badText).map(([k, a, b]) => ({
+        kind: `query ${k} repeated`,
+        query: [...base.filter(([x]) => x !== k), [k, a] as [string, string], [k, b] as [string, string]],
+      })),
+      fc
+        .constantFrom('%E0%A4%A', '%', '%zz', 'a=%00', '=&=&', '&&&', 'x=%ff%fe')
+        .map((raw) => ({ kind: `raw query ${raw}`, query: base, rawQuery: raw })),
+      ...headerCase,
+    )
+    .map((c) => ({ ...c, kind: `${name}: ${c.kind}` }));
 }
 
 interface Answer {
@@ -265,8 +437,13 @@ async function send(method: string, path: string, c: Case, key: string | null): 
 
 /** The credits of the sweep's tenant and the bystander, as the operator sees them. */
 async function balances(): Promise<string> {
-  const list = await ok('tenant-list', api<{ tenants: { id: string; credits: number }[] }>('/admin', { key: adminKey(), body: { action: 'tenant-list' } }));
-  return JSON.stringify(list.tenants.filter((t) => t.id === f.tenant.id || t.id === f.other.id).map((t) => [t.id, t.credits]));
+  const list = await ok(
+    'tenant-list',
+    api<{ tenants: { id: string; credits: number }[] }>('/admin', { key: adminKey(), body: { action: 'tenant-list' } }),
+  );
+  return JSON.stringify(
+    list.tenants.filter((t) => t.id === f.tenant.id || t.id === f.other.id).map((t) => [t.id, t.credits]),
+  );
 }
 
 /** Waits until no job of the sweep's tenant is pending, so its balance stays still while refusals are checked. */
@@ -321,7 +498,9 @@ describe('bad-input sweep over every operation of the API document', () => {
           if (openAiErrors) {
             // OpenAI's error object, so the OpenAI SDKs raise their typed errors.
             const e = parsed.error as { message?: unknown; type?: unknown } | undefined;
-            expect(typeof e?.message === 'string' && e.message.length > 0 && typeof e.type === 'string', label).toBe(true);
+            expect(typeof e?.message === 'string' && e.message.length > 0 && typeof e.type === 'string', label).toBe(
+              true,
+            );
           } else {
             expect(parsed.ok, label).toBe(false);
             expect(typeof parsed.error === 'string' && parsed.error.length > 0, label).toBe(true);
@@ -329,7 +508,8 @@ describe('bad-input sweep over every operation of the API document', () => {
           expect(await balances(), `${label}: a refused request moved credits`).toBe(before);
         } else {
           totals.accepted += 1;
-          if (process.env.STUDIO_SWEEP_SHOW_ACCEPTED) console.info(`accepted: ${c.kind} ${JSON.stringify(c.body ?? c.query ?? '').slice(0, 200)}`);
+          if (process.env.STUDIO_SWEEP_SHOW_ACCEPTED)
+            console.info(`accepted: ${c.kind} ${JSON.stringify(c.body ?? c.query ?? '').slice(0, 200)}`);
           await settle();
           // A chat answer settles its charge as it ends (a stream the sweep left may end just after).
           if (path.startsWith('/chat')) await steadyBalances();

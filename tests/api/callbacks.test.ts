@@ -46,7 +46,10 @@ describe('generation callbacks', () => {
     const { body: secret } = await api<{ secret: string; scheme: string }>('/webhook-secret', { key: t.key });
     expect(secret.secret).toMatch(/^whsec_/);
     failuresLeft = 2;
-    const res = await api<{ jobId: string }>('/generate', { key: t.key, body: { prompt: '回调 callback', callback_url: receiverUrl } });
+    const res = await api<{ jobId: string }>('/generate', {
+      key: t.key,
+      body: { prompt: '回调 callback', callback_url: receiverUrl },
+    });
     const mine = () => received.filter((r) => r.body.includes(res.body.jobId));
     const delivered = await until(() => mine().find((r) => r.answered === 200));
     expect(mine().map((r) => r.answered)).toEqual([503, 503, 200]);
@@ -77,11 +80,23 @@ describe('generation callbacks', () => {
   it('calls back on failure too, with the reason', async () => {
     const t = await newTenant({ credits: 10 });
     const simOrigin = (await import('vitest')).inject('simOrigin');
-    await fetch(`${simOrigin}/__sim/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ channel: 'sim-image-c', fault: 'server_error' }) });
+    await fetch(`${simOrigin}/__sim/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ channel: 'sim-image-c', fault: 'server_error' }),
+    });
     try {
-      const res = await api<{ jobId: string }>('/generate', { key: t.key, body: { prompt: 'x', model: 'sim-image-c', callback_url: receiverUrl } });
+      const res = await api<{ jobId: string }>('/generate', {
+        key: t.key,
+        body: { prompt: 'x', model: 'sim-image-c', callback_url: receiverUrl },
+      });
       const got = await until(() => received.find((r) => r.body.includes(res.body.jobId)));
-      expect(JSON.parse(got.body)).toMatchObject({ status: 'failed', cdn_url: null, error: expect.stringMatching(/every available upstream/), reason: 'upstream_error' });
+      expect(JSON.parse(got.body)).toMatchObject({
+        status: 'failed',
+        cdn_url: null,
+        error: expect.stringMatching(/every available upstream/),
+        reason: 'upstream_error',
+      });
     } finally {
       await fetch(`${simOrigin}/__sim/faults`, { method: 'DELETE' });
     }

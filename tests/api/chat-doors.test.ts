@@ -17,7 +17,8 @@ interface Answer {
 /** What a caller compares of an answer; ids, times and request ids differ between any two calls. */
 function comparable(body: unknown): unknown {
   const varies = (k: string, v: unknown) =>
-    ['created', 'request_id', 'system_fingerprint'].includes(k) || (k === 'id' && typeof v === 'string' && v.startsWith('chatcmpl-'));
+    ['created', 'request_id', 'system_fingerprint'].includes(k) ||
+    (k === 'id' && typeof v === 'string' && v.startsWith('chatcmpl-'));
   return JSON.parse(JSON.stringify(body), (k: string, v: unknown) => (varies(k, v) ? '*' : v));
 }
 
@@ -34,8 +35,15 @@ describe('chat: the key door and the console door answer alike', () => {
     cookie = session.cookie;
   });
 
-  async function call(door: 'key' | 'session', method: string, path: string, body?: string, type = 'application/json'): Promise<Answer> {
-    const headers: Record<string, string> = door === 'key' ? { authorization: `Bearer ${key}` } : { cookie, origin: base, 'sec-fetch-site': 'same-origin' };
+  async function call(
+    door: 'key' | 'session',
+    method: string,
+    path: string,
+    body?: string,
+    type = 'application/json',
+  ): Promise<Answer> {
+    const headers: Record<string, string> =
+      door === 'key' ? { authorization: `Bearer ${key}` } : { cookie, origin: base, 'sec-fetch-site': 'same-origin' };
     if (body !== undefined) headers['content-type'] = type;
     const res = await fetch(`${base}${path}`, { method, headers, ...(body !== undefined ? { body } : {}) });
     const text = await res.text();
@@ -45,7 +53,12 @@ describe('chat: the key door and the console door answer alike', () => {
     } catch {
       // not JSON: compared as text
     }
-    return { status: res.status, type: res.headers.get('content-type')?.split(';')[0] ?? null, allow: res.headers.get('allow'), body: comparable(parsed) };
+    return {
+      status: res.status,
+      type: res.headers.get('content-type')?.split(';')[0] ?? null,
+      allow: res.headers.get('allow'),
+      body: comparable(parsed),
+    };
   }
 
   async function both(method: string, path: string, body?: string, type?: string): Promise<Answer> {
@@ -86,7 +99,12 @@ describe('chat: the key door and the console door answer alike', () => {
   });
 
   it('answers the same completion through both doors', async () => {
-    const request = JSON.stringify({ model: 'studio-auto', messages: [{ role: 'user', content: 'Say one word.' }], max_tokens: 20, seed: 7 });
+    const request = JSON.stringify({
+      model: 'studio-auto',
+      messages: [{ role: 'user', content: 'Say one word.' }],
+      max_tokens: 20,
+      seed: 7,
+    });
     const viaKey = await call('key', 'POST', '/api/chat/completions', request);
     const viaSession = await call('session', 'POST', '/api/chat/completions', request);
     expect(viaKey.status).toBe(200);

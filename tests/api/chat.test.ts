@@ -5,7 +5,8 @@ import { adminKey, api, newMember, newTenant, sim } from '../helpers/api';
 import { sample } from '../helpers/media-samples';
 
 const AUTO = 'studio-auto';
-const client = (key: string, base = inject('apiBase')) => new OpenAI({ apiKey: key, baseURL: `${base}/api`, maxRetries: 0 });
+const client = (key: string, base = inject('apiBase')) =>
+  new OpenAI({ apiKey: key, baseURL: `${base}/api`, maxRetries: 0 });
 const balance = async (key: string) => (await api<{ credits: number }>('/balance', { key })).body.credits;
 const pngDataUrl = async () => `data:image/png;base64,${(await sample('png')).toString('base64')}`;
 
@@ -77,7 +78,15 @@ describe('chat with the official OpenAI SDK', () => {
     await sim('/__sim/requests', { method: 'DELETE' });
     const res = await openai.chat.completions.create({
       model: AUTO,
-      messages: [{ role: 'user', content: [{ type: 'text', text: 'What is in this picture?' }, { type: 'image_url', image_url: { url: await pngDataUrl() } }] }],
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'What is in this picture?' },
+            { type: 'image_url', image_url: { url: await pngDataUrl() } },
+          ],
+        },
+      ],
     });
     expect(res.choices[0]?.message.content).toBeTruthy();
     const log = (await (await sim('/__sim/requests')).json()) as { channel: string; path: string }[];
@@ -129,7 +138,9 @@ describe('chat with the official OpenAI SDK', () => {
   });
 
   it('passes a caller’s max_tokens to a reasoning model as max_completion_tokens, which is all it takes', async () => {
-    const { data } = await openai.chat.completions.create({ model: 'chatmodel-reason', messages: [{ role: 'user', content: '你好' }], max_tokens: 40 }).withResponse();
+    const { data } = await openai.chat.completions
+      .create({ model: 'chatmodel-reason', messages: [{ role: 'user', content: '你好' }], max_tokens: 40 })
+      .withResponse();
     expect(data.choices[0]?.message.content).toBeTruthy();
     expect(data.model).toBe('chatmodel-reason');
   });
@@ -138,10 +149,21 @@ describe('chat with the official OpenAI SDK', () => {
     const before = await balance(key);
     await sim('/__sim/faults', { json: { channel: '*', fault: 'content_refused' } });
     try {
-      const refused = openai.chat.completions.create({ model: AUTO, messages: [{ role: 'user', content: 'something filtered' }] });
+      const refused = openai.chat.completions.create({
+        model: AUTO,
+        messages: [{ role: 'user', content: 'something filtered' }],
+      });
       await expect(refused).rejects.toBeInstanceOf(BadRequestError);
-      await expect(refused).rejects.toMatchObject({ status: 400, code: 'content_filter', message: expect.stringContaining('The provider refused the content') });
-      const stream = openai.chat.completions.create({ model: AUTO, messages: [{ role: 'user', content: 'something filtered' }], stream: true });
+      await expect(refused).rejects.toMatchObject({
+        status: 400,
+        code: 'content_filter',
+        message: expect.stringContaining('The provider refused the content'),
+      });
+      const stream = openai.chat.completions.create({
+        model: AUTO,
+        messages: [{ role: 'user', content: 'something filtered' }],
+        stream: true,
+      });
       await expect(stream).rejects.toMatchObject({ status: 400, code: 'content_filter' });
     } finally {
       await sim('/__sim/faults', { method: 'DELETE' });
@@ -150,12 +172,23 @@ describe('chat with the official OpenAI SDK', () => {
   });
 
   it('raises the SDK’s typed errors', async () => {
-    await expect(client('sk-studio-not-a-real-key-0000000000000000').chat.completions.create({ model: AUTO, messages: [{ role: 'user', content: 'hi' }] })).rejects.toBeInstanceOf(AuthenticationError);
-    await expect(client(adminKey()).chat.completions.create({ model: AUTO, messages: [{ role: 'user', content: 'hi' }] })).rejects.toBeInstanceOf(PermissionDeniedError);
+    await expect(
+      client('sk-studio-not-a-real-key-0000000000000000').chat.completions.create({
+        model: AUTO,
+        messages: [{ role: 'user', content: 'hi' }],
+      }),
+    ).rejects.toBeInstanceOf(AuthenticationError);
+    await expect(
+      client(adminKey()).chat.completions.create({ model: AUTO, messages: [{ role: 'user', content: 'hi' }] }),
+    ).rejects.toBeInstanceOf(PermissionDeniedError);
     const unknown = openai.chat.completions.create({ model: 'gpt-4o', messages: [{ role: 'user', content: 'hi' }] });
     await expect(unknown).rejects.toBeInstanceOf(BadRequestError);
     await expect(unknown).rejects.toMatchObject({ status: 400, type: 'invalid_request_error' });
-    const extra = openai.chat.completions.create({ model: AUTO, messages: [{ role: 'user', content: 'hi' }], frobnicate: true } as never);
+    const extra = openai.chat.completions.create({
+      model: AUTO,
+      messages: [{ role: 'user', content: 'hi' }],
+      frobnicate: true,
+    } as never);
     await expect(extra).rejects.toMatchObject({ status: 400, message: expect.stringContaining('frobnicate') });
     const capability = openai.chat.completions.create({
       model: 'chatmodel-lite',
@@ -167,7 +200,9 @@ describe('chat with the official OpenAI SDK', () => {
 
   it('refuses a request the balance cannot cover before any upstream call (402)', async () => {
     const poor = await newTenant({ credits: 0 });
-    const err = (await client(poor.key).chat.completions.create({ model: AUTO, messages: [{ role: 'user', content: 'hi' }] }).catch((e: unknown) => e)) as APIError;
+    const err = (await client(poor.key)
+      .chat.completions.create({ model: AUTO, messages: [{ role: 'user', content: 'hi' }] })
+      .catch((e: unknown) => e)) as APIError;
     expect(err).toBeInstanceOf(APIError);
     expect(err.status).toBe(402);
     expect(err.code).toBe('insufficient_credits');
@@ -182,7 +217,10 @@ describe('chat with the official OpenAI SDK', () => {
     expect(ok.status).toBe(200);
     expect(ok.body.model).toBe(AUTO);
     expect(ok.body.choices[0]?.message.content).toBeTruthy();
-    const bad = await api('/chat', { key, body: { model: 'no-such-model', messages: [{ role: 'user', content: 'hi' }] } });
+    const bad = await api('/chat', {
+      key,
+      body: { model: 'no-such-model', messages: [{ role: 'user', content: 'hi' }] },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ ok: false, code: 'BAD_REQUEST', error: expect.stringContaining('no-such-model') });
     const missing = await api('/chat', { key, body: { model: AUTO } });
@@ -193,9 +231,12 @@ describe('chat with the official OpenAI SDK', () => {
   it('shows chat under `chat` in usage and counts its attempts in tenant-stats; members see neither', async () => {
     const tenant = await newTenant({ credits: 500 });
     const member = await newMember(tenant.key);
-    const stats = async () => (await api<{ mine: { attempts_total: number } }>('/tenant-stats', { key: tenant.key })).body.mine.attempts_total;
+    const stats = async () =>
+      (await api<{ mine: { attempts_total: number } }>('/tenant-stats', { key: tenant.key })).body.mine.attempts_total;
     const before = await stats();
-    const { response } = await client(tenant.key).chat.completions.create({ model: AUTO, messages: [{ role: 'user', content: '统计一下' }] }).withResponse();
+    const { response } = await client(tenant.key)
+      .chat.completions.create({ model: AUTO, messages: [{ role: 'user', content: '统计一下' }] })
+      .withResponse();
     const credits = Number(response.headers.get('x-studio-credits'));
     const usage = await api<{ totals: { chat: number; total: number } }>('/tenant-usage?days=1', { key: tenant.key });
     expect(usage.body.totals.chat).toBe(credits);
@@ -209,8 +250,8 @@ describe('chat with the official OpenAI SDK', () => {
     const tenant = await newTenant({ credits: 500 });
     const member = await newMember(tenant.key);
     const before = await balance(tenant.key);
-    const { data, response } = await client(member.key).chat.completions
-      .create({ model: AUTO, messages: [{ role: 'user', content: 'hello' }] })
+    const { data, response } = await client(member.key)
+      .chat.completions.create({ model: AUTO, messages: [{ role: 'user', content: 'hello' }] })
       .withResponse();
     expect(data.choices.length).toBe(1);
     expect(await balance(tenant.key)).toBe(before - Number(response.headers.get('x-studio-credits')));

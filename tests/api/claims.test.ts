@@ -144,15 +144,25 @@ describe('redeeming on the public endpoints', () => {
     const gatedPlatform = await platformTemplate(seller.key, true);
     const claim = (await createClaim(seller.key, { template_ids: [mine.id, gatedPlatform.id], credits: 40 })).body;
 
-    const preview = await api<{ state: string; provider: string; credits: number; templates: { slug: string }[] }>(`/social-claims?code=${claim.code}`);
+    const preview = await api<{ state: string; provider: string; credits: number; templates: { slug: string }[] }>(
+      `/social-claims?code=${claim.code}`,
+    );
     expect(preview.status).toBe(200);
-    expect(preview.body).toMatchObject({ ok: true, code: claim.code, state: 'open', provider: '星河设计', credits: 40 });
+    expect(preview.body).toMatchObject({
+      ok: true,
+      code: claim.code,
+      state: 'open',
+      provider: '星河设计',
+      credits: 40,
+    });
     expect(preview.body.templates.map((x) => x.slug)).toEqual([mine.slug, gatedPlatform.slug]);
     expect(JSON.stringify(preview.body)).not.toContain('为{shop}设计');
     expect((await api(`/social-claims?code=${'Z'.repeat(20)}`)).status).toBe(404);
 
     const buyerEmail = email();
-    const res = await api<Redeemed>('/social-claims', { body: { code: claim.code, nickname: '小林', email: buyerEmail } });
+    const res = await api<Redeemed>('/social-claims', {
+      body: { code: claim.code, nickname: '小林', email: buyerEmail },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       ok: true,
@@ -169,17 +179,25 @@ describe('redeeming on the public endpoints', () => {
     expect(await balance(buyerKey)).toBe(40);
     const visible = (await api<{ templates: Template[] }>('/templates?type=image', { key: buyerKey })).body.templates;
     const granted = visible.find((x) => x.id === mine.id);
-    expect(granted).toMatchObject({ locked: false, source: 'platform', prompt_template: '为{shop}设计一张开业海报，喜庆的红色' });
+    expect(granted).toMatchObject({
+      locked: false,
+      source: 'platform',
+      prompt_template: '为{shop}设计一张开业海报，喜庆的红色',
+    });
     // The buyer sees who sold it by name, never the seller's internal tenant id.
     expect(granted).toMatchObject({ tenant_id: null, seller: '星河设计' });
     expect(JSON.stringify(visible)).not.toContain(seller.id);
     expect(visible.find((x) => x.id === gatedPlatform.id)?.locked).toBe(false);
     const outsider = await newTenant();
-    const outsiderView = (await api<{ templates: Template[] }>('/templates?type=image', { key: outsider.key })).body.templates;
+    const outsiderView = (await api<{ templates: Template[] }>('/templates?type=image', { key: outsider.key })).body
+      .templates;
     expect(outsiderView.find((x) => x.id === gatedPlatform.id)?.locked).toBe(true);
     expect(outsiderView.some((x) => x.id === mine.id)).toBe(false);
 
-    const job = await api<{ jobId: string }>('/generate', { key: buyerKey, body: { template_id: mine.slug, input: { shop: '小林花店' }, quality: 'low' } });
+    const job = await api<{ jobId: string }>('/generate', {
+      key: buyerKey,
+      body: { template_id: mine.slug, input: { shop: '小林花店' }, quality: 'low' },
+    });
     expect(job.status).toBe(200);
     expect((await waitForJob(buyerKey, job.body.jobId)).status).toBe('done');
     expect(await balance(buyerKey)).toBe(39);
@@ -189,14 +207,23 @@ describe('redeeming on the public endpoints', () => {
     expect((await api('/tenant-accounts', { key: buyerKey })).status).toBe(403);
     expect((await createClaim(buyerKey, { template_ids: [gatedPlatform.id], credits: 1 })).status).toBe(403);
 
-    const again = await api<Redeemed>('/social-claims', { body: { code: claim.code, nickname: '别人', email: email() } });
+    const again = await api<Redeemed>('/social-claims', {
+      body: { code: claim.code, nickname: '别人', email: email() },
+    });
     expect(again.status).toBe(409);
     expect(again.body.error).toMatch(/already been redeemed/);
-    const state = await api<{ claims: { code: string; state: string; redeemed_by: { nickname: string; email: string } | null; redeemed_at: string | null }[] }>(
-      '/tenant-claims',
-      { key: seller.key },
-    );
-    expect(state.body.claims.find((x) => x.code === claim.code)).toMatchObject({ state: 'redeemed', redeemed_by: { nickname: '小林', email: buyerEmail } });
+    const state = await api<{
+      claims: {
+        code: string;
+        state: string;
+        redeemed_by: { nickname: string; email: string } | null;
+        redeemed_at: string | null;
+      }[];
+    }>('/tenant-claims', { key: seller.key });
+    expect(state.body.claims.find((x) => x.code === claim.code)).toMatchObject({
+      state: 'redeemed',
+      redeemed_by: { nickname: '小林', email: buyerEmail },
+    });
   });
 
   it('lets exactly one of many concurrent redemptions win', async () => {
@@ -204,7 +231,9 @@ describe('redeeming on the public endpoints', () => {
     const mine = await ownTemplate(seller.key);
     const claim = (await createClaim(seller.key, { template_ids: [mine.id], credits: 25 })).body;
     const results = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => api<Redeemed>('/social-claims', { body: { code: claim.code, nickname: `买家${i}`, email: email() } })),
+      Array.from({ length: 12 }, (_, i) =>
+        api<Redeemed>('/social-claims', { body: { code: claim.code, nickname: `买家${i}`, email: email() } }),
+      ),
     );
     const winners = results.filter((r) => r.status === 200);
     expect(winners).toHaveLength(1);
@@ -228,7 +257,9 @@ describe('redeeming on the public endpoints', () => {
 
     // Whoever types an existing buyer's email adds to that account, but learns none of its figures
     // and cannot rename it.
-    const topUp = await api<Redeemed>('/social-claims', { body: { code: second.code, nickname: '冒名者', email: buyer.toUpperCase() } });
+    const topUp = await api<Redeemed>('/social-claims', {
+      body: { code: second.code, nickname: '冒名者', email: buyer.toUpperCase() },
+    });
     expect(topUp.status).toBe(200);
     expect(topUp.body.account).toEqual({ email: buyer, nickname: null, credits: null, created: false });
     expect(topUp.body.credits_granted).toBe(15);
@@ -245,10 +276,16 @@ describe('redeeming on the public endpoints', () => {
     const seller = await newTenant({ credits: 100, email: ownerEmail });
     const mine = await ownTemplate(seller.key);
     const claim = (await createClaim(seller.key, { template_ids: [mine.id], credits: 5 })).body;
-    for (const body of [{ code: claim.code, nickname: '', email: email() }, { code: claim.code, nickname: 'x', email: 'not-an-email' }, { code: claim.code }]) {
+    for (const body of [
+      { code: claim.code, nickname: '', email: email() },
+      { code: claim.code, nickname: 'x', email: 'not-an-email' },
+      { code: claim.code },
+    ]) {
       expect((await api('/social-claims', { body })).status, JSON.stringify(body)).toBe(400);
     }
-    const res = await api<Redeemed>('/social-claims', { body: { code: claim.code, nickname: '老板', email: ownerEmail } });
+    const res = await api<Redeemed>('/social-claims', {
+      body: { code: claim.code, nickname: '老板', email: ownerEmail },
+    });
     expect(res.status).toBe(409);
     // The refusal says what to do without confirming that, or what kind of, login the address has.
     expect(res.body.error).toBe('This email cannot receive a claim code; redeem with another email address');
@@ -262,10 +299,14 @@ describe('redeeming on the public endpoints', () => {
     const claim = (await createClaim(seller.key, { template_ids: [mine.id], credits: 5 })).body;
     const buyer = email();
     for (const password of ['short', 'x'.repeat(129), 'with\u0000nul', 12345678]) {
-      const refused = await api<Redeemed>('/social-claims', { body: { code: claim.code, nickname: '小林', email: buyer, password } });
+      const refused = await api<Redeemed>('/social-claims', {
+        body: { code: claim.code, nickname: '小林', email: buyer, password },
+      });
       expect(refused.status, JSON.stringify(password)).toBe(400);
     }
-    const res = await api<Redeemed>('/social-claims', { body: { code: claim.code, nickname: '小林', email: buyer, password: 'chun-cha-2026' } });
+    const res = await api<Redeemed>('/social-claims', {
+      body: { code: claim.code, nickname: '小林', email: buyer, password: 'chun-cha-2026' },
+    });
     expect(res.status).toBe(200);
     expect(res.body.account.created).toBe(true);
     expect(res.body.sign_in.password).toBeNull();
@@ -279,7 +320,9 @@ describe('disabling claim codes', () => {
     const mine = await ownTemplate(seller.key);
     const claim = (await createClaim(seller.key, { template_ids: [mine.id], credits: 30 })).body;
     expect(await balance(seller.key)).toBe(70);
-    expect((await api('/admin', { key: seller.key, body: { action: 'social-claim-disable', code: claim.code } })).status).toBe(403);
+    expect(
+      (await api('/admin', { key: seller.key, body: { action: 'social-claim-disable', code: claim.code } })).status,
+    ).toBe(403);
     // Codes are read as buyers paste them: case and surrounding spaces do not matter.
     const off = await api<{ claim: { code: string; state: string; credits_returned: number } }>('/admin', {
       key: adminKey(),
@@ -288,16 +331,26 @@ describe('disabling claim codes', () => {
     expect(off.status).toBe(200);
     expect(off.body.claim).toEqual({ code: claim.code, state: 'disabled', credits_returned: 30 });
     expect(await balance(seller.key)).toBe(100);
-    const twice = await api<{ claim: { credits_returned: number } }>('/admin', { key: adminKey(), body: { action: 'social-claim-disable', code: claim.code } });
+    const twice = await api<{ claim: { credits_returned: number } }>('/admin', {
+      key: adminKey(),
+      body: { action: 'social-claim-disable', code: claim.code },
+    });
     expect(twice.body.claim.credits_returned).toBe(0);
     expect(await balance(seller.key)).toBe(100);
 
     expect((await api<{ state: string }>(`/social-claims?code=${claim.code}`)).body.state).toBe('disabled');
-    const redeem = await api<Redeemed>('/social-claims', { body: { code: claim.code, nickname: '迟到的买家', email: email() } });
+    const redeem = await api<Redeemed>('/social-claims', {
+      body: { code: claim.code, nickname: '迟到的买家', email: email() },
+    });
     expect(redeem.status).toBe(409);
     expect(redeem.body.error).toMatch(/disabled/);
-    const list = await api<{ claims: { code: string; state: string; disabled_at: string | null }[] }>('/tenant-claims?state=disabled', { key: seller.key });
+    const list = await api<{ claims: { code: string; state: string; disabled_at: string | null }[] }>(
+      '/tenant-claims?state=disabled',
+      { key: seller.key },
+    );
     expect(list.body.claims.map((x) => x.code)).toEqual([claim.code]);
-    expect((await api('/admin', { key: adminKey(), body: { action: 'social-claim-disable', code: 'NOPE' } })).status).toBe(404);
+    expect(
+      (await api('/admin', { key: adminKey(), body: { action: 'social-claim-disable', code: 'NOPE' } })).status,
+    ).toBe(404);
   });
 });

@@ -68,9 +68,21 @@ const everyone = (status: Expected): Record<IdentityName, Expected> =>
   Object.fromEntries(IDENTITIES.map((i) => [i, status])) as Record<IdentityName, Expected>;
 
 /** Tenant-only reads and writes of the caller's own tenant: members and the operator are refused. */
-const tenantOnly = keyed({ sameTenantMember: 403, otherTenantMember: 403, otherTenant: 200, buyer: 200, operator: 403 });
+const tenantOnly = keyed({
+  sameTenantMember: 403,
+  otherTenantMember: 403,
+  otherTenant: 200,
+  buyer: 200,
+  operator: 403,
+});
 /** Organisation administration: also refused to a buyer's platform account. */
-const organisationOnly = keyed({ sameTenantMember: 403, otherTenantMember: 403, otherTenant: 200, buyer: 403, operator: 403 });
+const organisationOnly = keyed({
+  sameTenantMember: 403,
+  otherTenantMember: 403,
+  otherTenant: 200,
+  buyer: 403,
+  operator: 403,
+});
 /** Anyone acting inside a tenant, on its own data only. */
 const scopedOwn = keyed({ sameTenantMember: 200, otherTenantMember: 200, otherTenant: 200, buyer: 200, operator: 403 });
 
@@ -78,7 +90,11 @@ const video = { generation_configs: [{ ratio: '9:16', duration: 5 }] };
 
 export const MATRIX: Record<string, Row[]> = {
   'POST /admin': [
-    { name: 'tenant-list', request: () => ({ body: { action: 'tenant-list' } }), expect: keyed({ sameTenantMember: 403, otherTenantMember: 403, otherTenant: 403, buyer: 403, operator: SEES }) },
+    {
+      name: 'tenant-list',
+      request: () => ({ body: { action: 'tenant-list' } }),
+      expect: keyed({ sameTenantMember: 403, otherTenantMember: 403, otherTenant: 403, buyer: 403, operator: SEES }),
+    },
     {
       name: 'tenant-credit on A',
       request: (f) => ({ body: { action: 'tenant-credit', tenant_id: f.tenantId, credits: -1 } }),
@@ -92,7 +108,11 @@ export const MATRIX: Record<string, Row[]> = {
     ...(['toggle', 'rekey', 'set-quota'] as const).map((action) => ({
       name: `${action} A1`,
       request: (f: Fixture) => ({
-        body: { action, account_id: f.a1.id, ...(action === 'toggle' ? { disabled: true } : action === 'set-quota' ? { credits: 0 } : {}) },
+        body: {
+          action,
+          account_id: f.a1.id,
+          ...(action === 'toggle' ? { disabled: true } : action === 'set-quota' ? { credits: 0 } : {}),
+        },
       }),
       expect: keyed({ sameTenantMember: 403, otherTenantMember: 403, otherTenant: 404, buyer: 403, operator: 403 }),
     })),
@@ -116,15 +136,27 @@ export const MATRIX: Record<string, Row[]> = {
     },
   ],
   'GET /jobs': [
-    { name: "A1's job", request: (f) => ({ query: { id: f.a1.jobId } }), expect: keyed({ sameTenantMember: 404, otherTenantMember: 404, otherTenant: 404, buyer: 404, operator: 403 }) },
+    {
+      name: "A1's job",
+      request: (f) => ({ query: { id: f.a1.jobId } }),
+      expect: keyed({ sameTenantMember: 404, otherTenantMember: 404, otherTenant: 404, buyer: 404, operator: 403 }),
+    },
     { name: 'the list', request: () => ({ query: { limit: '100' } }), expect: scopedOwn },
   ],
   'GET /jobs/detail': [
-    { name: "A1's job", request: (f) => ({ query: { id: f.a1.jobId } }), expect: keyed({ sameTenantMember: 404, otherTenantMember: 404, otherTenant: 404, buyer: 404, operator: 403 }) },
+    {
+      name: "A1's job",
+      request: (f) => ({ query: { id: f.a1.jobId } }),
+      expect: keyed({ sameTenantMember: 404, otherTenantMember: 404, otherTenant: 404, buyer: 404, operator: 403 }),
+    },
   ],
   'GET /article/history': [{ name: 'the list', request: () => ({ query: { limit: '50' } }), expect: scopedOwn }],
   'GET /article': [
-    { name: "A1's article", request: (f) => ({ query: { id: f.a1.articleId } }), expect: keyed({ sameTenantMember: 404, otherTenantMember: 404, otherTenant: 404, buyer: 404, operator: 403 }) },
+    {
+      name: "A1's article",
+      request: (f) => ({ query: { id: f.a1.articleId } }),
+      expect: keyed({ sameTenantMember: 404, otherTenantMember: 404, otherTenant: 404, buyer: 404, operator: 403 }),
+    },
   ],
   'POST /videos': [
     {
@@ -139,16 +171,33 @@ export const MATRIX: Record<string, Row[]> = {
     },
   ],
   'GET /videos': [
-    { name: "A1's job", request: (f) => ({ query: { id: f.a1.jobId } }), expect: keyed({ sameTenantMember: 404, otherTenantMember: 404, otherTenant: 404, buyer: 404, operator: 403 }) },
-    { name: 'the list', request: () => ({ query: { page_size: '100', 'filter.status': 'running' } }), expect: scopedOwn },
+    {
+      name: "A1's job",
+      request: (f) => ({ query: { id: f.a1.jobId } }),
+      expect: keyed({ sameTenantMember: 404, otherTenantMember: 404, otherTenant: 404, buyer: 404, operator: 403 }),
+    },
+    {
+      name: 'the list',
+      request: () => ({ query: { page_size: '100', 'filter.status': 'running' } }),
+      expect: scopedOwn,
+    },
   ],
   'DELETE /videos': [
-    { name: "A1's job", request: (f) => ({ query: { id: f.a1.jobId } }), expect: keyed({ sameTenantMember: 404, otherTenantMember: 404, otherTenant: 404, buyer: 404, operator: 403 }) },
+    {
+      name: "A1's job",
+      request: (f) => ({ query: { id: f.a1.jobId } }),
+      expect: keyed({ sameTenantMember: 404, otherTenantMember: 404, otherTenant: 404, buyer: 404, operator: 403 }),
+    },
   ],
   'GET /available-models': [{ request: () => ({ query: { media_type: 'image' } }), expect: scopedOwn }],
   'GET /webhook-secret': [{ request: () => ({}), expect: tenantOnly }],
   'POST /webhook-secret': [{ request: () => ({ body: {} }), expect: tenantOnly }],
-  'GET /skills': [{ request: () => ({}), expect: keyed({ sameTenantMember: 200, otherTenantMember: 200, otherTenant: 200, buyer: 200, operator: 200 }) }],
+  'GET /skills': [
+    {
+      request: () => ({}),
+      expect: keyed({ sameTenantMember: 200, otherTenantMember: 200, otherTenant: 200, buyer: 200, operator: 200 }),
+    },
+  ],
   'GET /templates': [
     {
       request: (f) => ({ query: { slug: f.template.slug } }),
@@ -193,7 +242,9 @@ export const MATRIX: Record<string, Row[]> = {
   ],
   'POST /template-hooks': [
     {
-      request: (f) => ({ body: { image_template_slug: f.template.slug, hook_type: 'article', hook_template_slug: f.article.slug } }),
+      request: (f) => ({
+        body: { image_template_slug: f.template.slug, hook_type: 'article', hook_template_slug: f.article.slug },
+      }),
       expect: keyed({ sameTenantMember: 403, otherTenantMember: 403, otherTenant: 400, buyer: 400, operator: 403 }),
     },
   ],
@@ -239,18 +290,38 @@ export const MATRIX: Record<string, Row[]> = {
   // Public by URL: the claim code is the secret a buyer holds; keys are neither needed nor used.
   'GET /social-claims': [{ request: (f) => ({ query: { code: f.redeemedCode } }), expect: everyone(SEES) }],
   'POST /social-claims': [
-    { request: (f) => ({ body: { code: f.redeemedCode, nickname: '又一个人', email: 'someone-else@example.cn' } }), expect: everyone(409) },
+    {
+      request: (f) => ({ body: { code: f.redeemedCode, nickname: '又一个人', email: 'someone-else@example.cn' } }),
+      expect: everyone(409),
+    },
   ],
   'GET /jobs-stream': [{ request: () => ({ stream: true }), expect: scopedOwn }],
   ...Object.fromEntries(
     ['POST /chat/completions', 'POST /chat'].map((op) => [
       op,
       [
-        { name: 'a question', request: () => ({ body: { model: 'studio-auto', messages: [{ role: 'user', content: '你好' }], max_tokens: 30 } }), expect: scopedOwn },
+        {
+          name: 'a question',
+          request: () => ({
+            body: { model: 'studio-auto', messages: [{ role: 'user', content: '你好' }], max_tokens: 30 },
+          }),
+          expect: scopedOwn,
+        },
         {
           name: "with A1's upload as the image",
           request: (f: Fixture) => ({
-            body: { model: 'studio-auto', messages: [{ role: 'user', content: [{ type: 'text', text: '这张图里有什么？' }, { type: 'image_url', image_url: { url: f.a1.uploadUrl } }] }] },
+            body: {
+              model: 'studio-auto',
+              messages: [
+                {
+                  role: 'user',
+                  content: [
+                    { type: 'text', text: '这张图里有什么？' },
+                    { type: 'image_url', image_url: { url: f.a1.uploadUrl } },
+                  ],
+                },
+              ],
+            },
           }),
           expect: keyed({ sameTenantMember: 400, otherTenantMember: 400, otherTenant: 400, buyer: 400, operator: 403 }),
         },

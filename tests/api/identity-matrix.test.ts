@@ -2,7 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminKey, api, newMember, newTenant, upload, waitForJob, type ApiResult } from '../helpers/api';
 import { sample } from '../helpers/media-samples';
-import { IDENTITIES, MATRIX, SEES, type Fixture, type IdentityName, type Request, type Row } from './identity-matrix.table';
+import {
+  IDENTITIES,
+  MATRIX,
+  SEES,
+  type Fixture,
+  type IdentityName,
+  type Request,
+  type Row,
+} from './identity-matrix.table';
 
 interface OpenApi {
   paths: Record<string, Record<string, unknown>>;
@@ -25,20 +33,44 @@ beforeAll(async () => {
   const a1 = await newMember(a.key);
   const a2 = await newMember(a.key);
   const disabled = await newMember(a.key);
-  await ok(api('/tenant-accounts', { key: a.key, body: { action: 'toggle', account_id: disabled.id, disabled: true } }), 'disable');
+  await ok(
+    api('/tenant-accounts', { key: a.key, body: { action: 'toggle', account_id: disabled.id, disabled: true } }),
+    'disable',
+  );
   const b = await newTenant({ credits: 5000, name: '矩阵租户乙' });
   const b1 = await newMember(b.key);
   const rekeyed = await newTenant();
   await ok(api('/admin', { key: adminKey(), body: { action: 'tenant-rekey', tenant_id: rekeyed.id } }), 'rekey');
 
   const marker = `矩阵私有提示词-${randomBytes(4).toString('hex')}`;
-  const template = (await ok(api<{ template: { id: string; slug: string } }>('/templates', { key: a.key, body: { type: 'image', zh_name: '甲的模板', prompt_template: `${marker}：{主题}` } }), 'template')).template;
-  const gated = (await ok(api<{ template: { id: string; slug: string } }>('/templates', { key: a.key, body: { type: 'image', zh_name: '甲的付费模板', prompt_template: '付费：{主题}' } }), 'gated')).template;
+  const template = (
+    await ok(
+      api<{ template: { id: string; slug: string } }>('/templates', {
+        key: a.key,
+        body: { type: 'image', zh_name: '甲的模板', prompt_template: `${marker}：{主题}` },
+      }),
+      'template',
+    )
+  ).template;
+  const gated = (
+    await ok(
+      api<{ template: { id: string; slug: string } }>('/templates', {
+        key: a.key,
+        body: { type: 'image', zh_name: '甲的付费模板', prompt_template: '付费：{主题}' },
+      }),
+      'gated',
+    )
+  ).template;
   const article = (
     await ok(
       api<{ template: { id: string; slug: string } }>('/templates', {
         key: a.key,
-        body: { type: 'article', zh_name: '甲的文案', format: 'xiaohongshu', prompt_template: `${marker} 文案：{input}` },
+        body: {
+          type: 'article',
+          zh_name: '甲的文案',
+          format: 'xiaohongshu',
+          prompt_template: `${marker} 文案：{input}`,
+        },
       }),
       'article',
     )
@@ -47,25 +79,40 @@ beforeAll(async () => {
     await ok(
       api<{ template: { id: string; slug: string } }>('/video-templates', {
         key: a.key,
-        body: { zh_name: '甲的视频', prompt_template: `${marker} 视频：{主题}`, generation_configs: [{ ratio: '9:16', duration: 5 }] },
+        body: {
+          zh_name: '甲的视频',
+          prompt_template: `${marker} 视频：{主题}`,
+          generation_configs: [{ ratio: '9:16', duration: 5 }],
+        },
       }),
       'video',
     )
   ).template;
   const hook = (
     await ok(
-      api<{ hook: { id: string } }>('/template-hooks', { key: a.key, body: { image_template_slug: template.slug, hook_type: 'article', hook_template_slug: article.slug } }),
+      api<{ hook: { id: string } }>('/template-hooks', {
+        key: a.key,
+        body: { image_template_slug: template.slug, hook_type: 'article', hook_template_slug: article.slug },
+      }),
       'hook',
     )
   ).hook;
-  const claim = await ok(api<{ code: string }>('/tenant-claims', { key: a.key, body: { template_ids: [gated.id], credits: 10 } }), 'claim');
+  const claim = await ok(
+    api<{ code: string }>('/tenant-claims', { key: a.key, body: { template_ids: [gated.id], credits: 10 } }),
+    'claim',
+  );
   const redeemed = await ok(
-    api<{ api_key: string }>('/social-claims', { body: { code: claim.code, nickname: '买家', email: `matrix-${randomBytes(4).toString('hex')}@example.cn` } }),
+    api<{ api_key: string }>('/social-claims', {
+      body: { code: claim.code, nickname: '买家', email: `matrix-${randomBytes(4).toString('hex')}@example.cn` },
+    }),
     'redeem',
   );
 
   const up = (await upload(inject('apiBase'), a1.key, await sample('png'), { filename: '甲一的图.png' })).body;
-  const job = await ok(api<{ jobId: string }>('/generate', { key: a1.key, body: { prompt: `${marker} 甲一的作品`, quality: 'low' } }), 'job');
+  const job = await ok(
+    api<{ jobId: string }>('/generate', { key: a1.key, body: { prompt: `${marker} 甲一的作品`, quality: 'low' } }),
+    'job',
+  );
   await waitForJob(a1.key, job.jobId);
   await ok(api('/article', { key: a1.key, body: { template_slug: article.slug, input: '甲一的文案' } }), 'article');
   const written = await ok(api<{ articles: { id: string }[] }>('/article/history', { key: a1.key }), 'article history');
@@ -102,7 +149,11 @@ beforeAll(async () => {
 const OPENAI_DIALECT = /^(POST \/chat\/completions|GET \/models)/;
 
 /** Sends one row's request as one identity; answers the status and the answer's text. */
-async function send(operation: string, req: Request, key: string | null): Promise<{ status: number; text: string; type: string }> {
+async function send(
+  operation: string,
+  req: Request,
+  key: string | null,
+): Promise<{ status: number; text: string; type: string }> {
   const [method = 'GET', path = '/'] = operation.split(' ');
   const url = new URL(`${inject('apiBase')}/api${req.path ?? path}`);
   for (const [k, v] of Object.entries(req.query ?? {})) url.searchParams.set(k, v);
@@ -132,14 +183,20 @@ async function send(operation: string, req: Request, key: string | null): Promis
     return { status: res.status, text, type: res.headers.get('content-type') ?? '' };
   }
   if (req.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(url, { method, headers, body: req.body === undefined ? undefined : JSON.stringify(req.body) });
+  const res = await fetch(url, {
+    method,
+    headers,
+    body: req.body === undefined ? undefined : JSON.stringify(req.body),
+  });
   return { status: res.status, text: await res.text(), type: res.headers.get('content-type') ?? '' };
 }
 
 describe('identity matrix over every operation of the API document', () => {
   it('has a row for every operation, and no row for an operation that does not exist', async () => {
     const doc = (await api<OpenApi>('/openapi.json')).body;
-    const operations = Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`));
+    const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`),
+    );
     expect(operations.length).toBeGreaterThanOrEqual(34);
     expect(Object.keys(MATRIX).sort()).toEqual(operations.sort());
     for (const [operation, rows] of Object.entries(MATRIX)) expect(rows.length, operation).toBeGreaterThan(0);
@@ -167,9 +224,11 @@ describe('identity matrix over every operation of the API document', () => {
           // The OpenAI-compatible paths answer OpenAI's error object, so the OpenAI SDKs raise their typed errors.
           const openAi = OPENAI_DIALECT.test(operation);
           const shaped = openAi
-            ? typeof (body.error as { message?: unknown } | undefined)?.message === 'string' && typeof (body.error as { type?: unknown }).type === 'string'
+            ? typeof (body.error as { message?: unknown } | undefined)?.message === 'string' &&
+              typeof (body.error as { type?: unknown }).type === 'string'
             : body.ok === false && typeof body.error === 'string';
-          if (!shaped || !/application\/json/.test(got.type)) failures.push(`${label}: not the JSON error body: ${got.text.slice(0, 200)}`);
+          if (!shaped || !/application\/json/.test(got.type))
+            failures.push(`${label}: not the JSON error body: ${got.text.slice(0, 200)}`);
         } else if (expected !== SEES) {
           const leaked = hidden[identity].filter((secret) => got.text.includes(secret));
           if (leaked.length) failures.push(`${label}: shows another identity's data (${leaked.join(', ')})`);
@@ -179,10 +238,14 @@ describe('identity matrix over every operation of the API document', () => {
     for (const [operation, rows] of Object.entries(MATRIX)) {
       for (const row of rows) await run(operation, row);
     }
-    console.info(`identity matrix: ${Object.keys(MATRIX).length} operations, ${cases} cases, ${fiveHundreds} answers of 5xx, ${failures.length} unexpected answers`);
+    console.info(
+      `identity matrix: ${Object.keys(MATRIX).length} operations, ${cases} cases, ${fiveHundreds} answers of 5xx, ${failures.length} unexpected answers`,
+    );
     expect(failures).toEqual([]);
     expect(fiveHundreds).toBe(0);
     // Nothing the matrix sent changed A1's standing: its job, upload and account are as they were.
-    expect((await api<{ job: { id: string } }>(`/jobs?id=${fixture.a1.jobId}`, { key: keys.sameTenantMember })).status).toBe(404);
+    expect(
+      (await api<{ job: { id: string } }>(`/jobs?id=${fixture.a1.jobId}`, { key: keys.sameTenantMember })).status,
+    ).toBe(404);
   }, 180_000);
 });

@@ -21,7 +21,20 @@ const FIELDS = [
   'template_error',
   'template_warnings',
 ].sort();
-const LAYER_FIELDS = ['role', 'content', 'position', 'coords', 'font_category', 'font_weight', 'size_ratio', 'color', 'treatment', 'alignment', 'is_variable', 'variable'].sort();
+const LAYER_FIELDS = [
+  'role',
+  'content',
+  'position',
+  'coords',
+  'font_category',
+  'font_weight',
+  'size_ratio',
+  'color',
+  'treatment',
+  'alignment',
+  'is_variable',
+  'variable',
+].sort();
 
 interface Layer {
   role: string;
@@ -74,11 +87,19 @@ async function convertForm(key: string, parts: Record<string, Buffer | string>) 
     if (typeof value === 'string') form.append(name, value);
     else form.append(name, new Blob([new Uint8Array(value)], { type: 'image/png' }), '海报.png');
   }
-  const res = await fetch(`${inject('apiBase')}/api/image-to-template`, { method: 'POST', headers: { 'x-api-key': key }, body: form });
+  const res = await fetch(`${inject('apiBase')}/api/image-to-template`, {
+    method: 'POST',
+    headers: { 'x-api-key': key },
+    body: form,
+  });
   return { status: res.status, body: (await res.json()) as Answer & { error?: string; jobId?: string } };
 }
 
-async function resultOf(key: string, jobId: string, until: (r: Result) => boolean = (r) => r.status !== 'pending'): Promise<Result> {
+async function resultOf(
+  key: string,
+  jobId: string,
+  until: (r: Result) => boolean = (r) => r.status !== 'pending',
+): Promise<Result> {
   for (let i = 0; i < 150; i++) {
     const res = await api<Result>(`/image-to-template?job_id=${jobId}`, { key });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -122,33 +143,53 @@ describe('POST /api/image-to-template', () => {
   });
 
   it('takes a multipart file with its options as text; JSON options stay strictly typed', async () => {
-    const form = await convertForm(key, { file: await poster(2), variables: 'title,subtitle', variable_labels: '{"title":"活动主题"}', async: 'false' });
+    const form = await convertForm(key, {
+      file: await poster(2),
+      variables: 'title,subtitle',
+      variable_labels: '{"title":"活动主题"}',
+      async: 'false',
+    });
     expect(form.status, JSON.stringify(form.body)).toBe(200);
     expect(form.body.fields.map((f) => [f.key, f.label])).toEqual([
       ['title', '活动主题'],
       ['subtitle', '副标题'],
     ]);
-    expect(form.body.text_layers.find((l) => l.content === '¥99')).toMatchObject({ is_variable: false, variable: null });
+    expect(form.body.text_layers.find((l) => l.content === '¥99')).toMatchObject({
+      is_variable: false,
+      variable: null,
+    });
     const yes = await convertForm(key, { file: await poster(2), async: 'yes' });
     expect(yes.status).toBe(400);
     expect(yes.body.error).toContain('async');
-    const stringly = await api<{ error: string }>('/image-to-template', { key, body: { image_url: image, create_template: 'true' } });
+    const stringly = await api<{ error: string }>('/image-to-template', {
+      key,
+      body: { image_url: image, create_template: 'true' },
+    });
     expect(stringly.status).toBe(400);
     expect(stringly.body.error).toContain('create_template');
   });
 
   it('refuses unknown parameters, names outside the variable list, and a missing or double image', async () => {
-    const other = await api<{ error: string }>('/image-to-template', { key, body: { image_url: image, quality: 'high' } });
+    const other = await api<{ error: string }>('/image-to-template', {
+      key,
+      body: { image_url: image, quality: 'high' },
+    });
     expect(other.status).toBe(400);
     expect(other.body.error).toContain('quality');
-    const stranger = await api<{ error: string }>('/image-to-template', { key, body: { image_url: image, variables: ['title', 'headline'] } });
+    const stranger = await api<{ error: string }>('/image-to-template', {
+      key,
+      body: { image_url: image, variables: ['title', 'headline'] },
+    });
     expect(stranger.status).toBe(400);
     expect(stranger.body.error).toContain('"headline" is not a variable name; the names are title, subtitle');
     const neither = await api('/image-to-template', { key, body: { variables: ['title'] } });
     expect(neither.status).toBe(400);
     const both = await convertForm(key, { file: await poster(3), image_url: image });
     expect(both.status).toBe(400);
-    const refused = await api<{ error: string }>('/image-to-template', { key, body: { image_url: 'http://169.254.169.254/latest/meta-data' } });
+    const refused = await api<{ error: string }>('/image-to-template', {
+      key,
+      body: { image_url: 'http://169.254.169.254/latest/meta-data' },
+    });
     expect(refused.status).toBe(400);
   });
 
@@ -157,7 +198,9 @@ describe('POST /api/image-to-template', () => {
     const res = await api<{ error: string }>('/image-to-template', { key: member.key, body: { image_url: image } });
     expect(res.status).toBe(403);
     expect(res.body.error).toContain('Do not retry');
-    expect((await api('/image-to-template?job_id=00000000-0000-4000-8000-000000000000', { key: member.key })).status).toBe(403);
+    expect(
+      (await api('/image-to-template?job_id=00000000-0000-4000-8000-000000000000', { key: member.key })).status,
+    ).toBe(403);
     expect((await api('/image-to-template', { key: ADMIN_KEY, body: { image_url: image } })).status).toBe(403);
   });
 
@@ -182,9 +225,13 @@ describe('POST /api/image-to-template', () => {
     expect(Object.keys(r.result ?? {}).sort()).toEqual([...FIELDS, 'template'].sort());
     const template = r.result?.template;
     expect(template).toMatchObject({ slug, zh_name: '春日海报模板' });
-    const listed = await api<{ templates: { id: string; category: string; generation_configs: { default_reference_images?: string[] }[] }[] }>(`/templates?slug=${slug}`, { key });
+    const listed = await api<{
+      templates: { id: string; category: string; generation_configs: { default_reference_images?: string[] }[] }[];
+    }>(`/templates?slug=${slug}`, { key });
     expect(listed.body.templates[0]).toMatchObject({ id: template?.id, category: '海报' });
-    expect(listed.body.templates[0]?.generation_configs[0]?.default_reference_images?.[0]).toMatch(/\/templates\/.+\.png$/);
+    expect(listed.body.templates[0]?.generation_configs[0]?.default_reference_images?.[0]).toMatch(
+      /\/templates\/.+\.png$/,
+    );
 
     await sim('/__sim/requests', { method: 'DELETE' });
     const gen = await api<{ jobId: string }>('/generate', { key, body: { template_id: template?.id, input: {} } });
@@ -193,7 +240,10 @@ describe('POST /api/image-to-template', () => {
     const log = (await (await sim('/__sim/requests')).json()) as { path: string; status: number }[];
     expect(log.some((e) => e.path.endsWith('/images/edits') && e.status === 200)).toBe(true);
 
-    const again = await api<{ error: string }>('/image-to-template', { key, body: { image_url: image, create_template: true, template: { slug } } });
+    const again = await api<{ error: string }>('/image-to-template', {
+      key,
+      body: { image_url: image, create_template: true, template: { slug } },
+    });
     expect(again.status).toBe(409);
     expect(again.body.error).toContain(`"${slug}" is already taken`);
   });

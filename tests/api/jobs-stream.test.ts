@@ -9,7 +9,9 @@ describe('job progress feed', () => {
     const events = await collect(t.key, (ev) => {
       if (!jobId && ev.some((e) => e.event === 'ready')) {
         jobId = 'submitting';
-        void api<{ jobId: string }>('/generate', { key: t.key, body: { prompt: '流式 stream', quality: 'low' } }).then((r) => (jobId = r.body.jobId));
+        void api<{ jobId: string }>('/generate', { key: t.key, body: { prompt: '流式 stream', quality: 'low' } }).then(
+          (r) => (jobId = r.body.jobId),
+        );
       }
       return ev.some((e) => e.event === 'job.done' || e.event === 'job.failed');
     });
@@ -20,17 +22,29 @@ describe('job progress feed', () => {
     expect(JSON.stringify(jobEvents)).not.toMatch(/sim-/);
 
     const created = jobEvents[0];
-    const resumed = await collect(t.key, (ev) => ev.some((e) => e.event === 'ready'), { 'last-event-id': String(created?.id) });
-    expect(resumed.filter((e) => e.event.startsWith('job.')).map((e) => [e.event, e.id])).toEqual([['job.done', jobEvents[1]?.id]]);
+    const resumed = await collect(t.key, (ev) => ev.some((e) => e.event === 'ready'), {
+      'last-event-id': String(created?.id),
+    });
+    expect(resumed.filter((e) => e.event.startsWith('job.')).map((e) => [e.event, e.id])).toEqual([
+      ['job.done', jobEvents[1]?.id],
+    ]);
   });
 
-  it("shows a member only its own jobs and refuses a missing key", async () => {
+  it('shows a member only its own jobs and refuses a missing key', async () => {
     const t = await newTenant();
     const m = await newMember(t.key);
-    const tenantJob = await api<{ jobId: string }>('/generate', { key: t.key, body: { prompt: 'tenant', quality: 'low' } });
-    const memberJob = await api<{ jobId: string }>('/generate', { key: m.key, body: { prompt: 'member', quality: 'low' } });
+    const tenantJob = await api<{ jobId: string }>('/generate', {
+      key: t.key,
+      body: { prompt: 'tenant', quality: 'low' },
+    });
+    const memberJob = await api<{ jobId: string }>('/generate', {
+      key: m.key,
+      body: { prompt: 'member', quality: 'low' },
+    });
     const seen = await collect(m.key, (ev) => ev.some((e) => e.event === 'ready'), { 'last-event-id': '1' });
-    const ids = new Set(seen.filter((e) => e.event.startsWith('job.')).map((e) => (JSON.parse(e.data) as { id: string }).id));
+    const ids = new Set(
+      seen.filter((e) => e.event.startsWith('job.')).map((e) => (JSON.parse(e.data) as { id: string }).id),
+    );
     expect(ids.has(memberJob.body.jobId)).toBe(true);
     expect(ids.has(tenantJob.body.jobId)).toBe(false);
     const anonymous = await fetch(`${inject('apiBase')}/api/jobs-stream`);

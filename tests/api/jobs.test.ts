@@ -29,7 +29,24 @@ describe('image generation', () => {
 
   it('delivers every ratio exactly on a model with three sizes (cropped) and on one with free sizes', async () => {
     const t = await newTenant({ credits: 1000 });
-    const ratios = ['1:4', '1:3', '1:2', '9:16', '2:3', '3:4', '4:5', '1:1', '5:4', '4:3', '3:2', '16:9', '2:1', '21:9', '3:1', '4:1'];
+    const ratios = [
+      '1:4',
+      '1:3',
+      '1:2',
+      '9:16',
+      '2:3',
+      '3:4',
+      '4:5',
+      '1:1',
+      '5:4',
+      '4:3',
+      '3:2',
+      '16:9',
+      '2:1',
+      '21:9',
+      '3:1',
+      '4:1',
+    ];
     // sim-image-a takes only 1024x1024, 1536x1024 and 1024x1536 (as gpt-image-1); imagegen-2 any size within gpt-image-2's rule.
     for (const model of ['sim-image-a', 'imagegen-2']) {
       const batch = await api<{ ok: boolean; jobs: { jobId: string }[] }>('/generate-batch', {
@@ -42,7 +59,9 @@ describe('image generation', () => {
         expect(job).toMatchObject({ status: 'done', reason: null });
         const meta = await sharp(Buffer.from(await (await fetch(job.cdn_url ?? '')).arrayBuffer())).metadata();
         const [a, b] = (ratios[i] ?? '').split(':').map(Number) as [number, number];
-        expect(`${model} ${ratios[i]}: ${Math.round(((meta.width ?? 0) * b) / a)}`).toBe(`${model} ${ratios[i]}: ${meta.height}`);
+        expect(`${model} ${ratios[i]}: ${Math.round(((meta.width ?? 0) * b) / a)}`).toBe(
+          `${model} ${ratios[i]}: ${meta.height}`,
+        );
       }
     }
   });
@@ -58,11 +77,16 @@ describe('image generation', () => {
       expect(job.error).toMatch(/^The provider refused the content/);
       expect(job.error).not.toMatch(/sim-|simulator|moderation_blocked/);
       expect((await api('/balance', { key: t.key })).body).toMatchObject({ credits: 100 });
-      const attempts = await api<{ attempts: { channel: string; error_class: string; error_code: string }[] }>('/admin', {
-        key: adminKey(),
-        body: { action: 'upstream-attempts', ref: res.body.jobId },
-      });
-      expect(attempts.body.attempts).toEqual([expect.objectContaining({ error_class: 'refused', error_code: 'moderation_blocked' })]);
+      const attempts = await api<{ attempts: { channel: string; error_class: string; error_code: string }[] }>(
+        '/admin',
+        {
+          key: adminKey(),
+          body: { action: 'upstream-attempts', ref: res.body.jobId },
+        },
+      );
+      expect(attempts.body.attempts).toEqual([
+        expect.objectContaining({ error_class: 'refused', error_code: 'moderation_blocked' }),
+      ]);
     } finally {
       await sim('/__sim/faults', { method: 'DELETE' });
     }
@@ -94,7 +118,10 @@ describe('image generation', () => {
       [{ prompt: 'a', callback_url: 'ftp://x.example/cb' }, /callback_url/],
       [{ prompt: 'a', image_url: `${inject('apiBase')}/files/x.png` }, /image_url and mask go together/],
       [{ prompt: 'a', mask: `${inject('apiBase')}/files/x.png` }, /image_url and mask go together/],
-      [{ prompt: 'a', reference_images: ['https://example.com/cat.png'] }, /reference_images\[0\]: only files served by Studio/],
+      [
+        { prompt: 'a', reference_images: ['https://example.com/cat.png'] },
+        /reference_images\[0\]: only files served by Studio/,
+      ],
       [{ prompt: 'a', model: 'no-such-model' }, /Unknown image model/],
       [{ prompt: 'a', colour: 'red' }, /colour/],
     ];
@@ -198,7 +225,10 @@ describe('image generation', () => {
   it('accepts a batch of 32, validates it whole, and refuses 33', async () => {
     const t = await newTenant({ credits: 1000 });
     const items = Array.from({ length: 32 }, (_, i) => ({ prompt: `批量 ${i}`, quality: 'low' }));
-    const res = await api<{ batch_id: string; jobs: { jobId: string }[] }>('/generate-batch', { key: t.key, body: { items } });
+    const res = await api<{ batch_id: string; jobs: { jobId: string }[] }>('/generate-batch', {
+      key: t.key,
+      body: { items },
+    });
     expect(res.status).toBe(200);
     expect(res.body.jobs).toHaveLength(32);
     const done = await Promise.all(res.body.jobs.map((j) => waitFor(t.key, j.jobId)));
@@ -219,7 +249,8 @@ describe('image generation', () => {
   it('limits a tenant to the hourly image rate with 429 and Retry-After, counting batch items', async () => {
     const t = await newTenant({ credits: 10_000 });
     const items = Array.from({ length: 32 }, () => ({ prompt: 'r', quality: 'low' }));
-    for (let i = 0; i < 3; i++) expect((await api('/generate-batch', { key: t.key, body: { items } })).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await api('/generate-batch', { key: t.key, body: { items } })).status).toBe(200);
     const rest = await api('/generate-batch', { key: t.key, body: { items: items.slice(0, 24) } });
     expect(rest.status).toBe(200);
     const over = await generate(t.key, { prompt: 'one too many' });
@@ -250,9 +281,15 @@ describe('image generation', () => {
     await Promise.all(ids.map((id) => waitFor(t.key, id)));
     const page1 = await api<{ jobs: Job[]; next_cursor: string | null }>('/jobs?limit=2', { key: t.key });
     expect(page1.body.jobs.map((j) => j.id)).toEqual([ids[4], ids[3]]);
-    const page2 = await api<{ jobs: Job[]; next_cursor: string | null }>(`/jobs?limit=2&cursor=${page1.body.next_cursor}`, { key: t.key });
+    const page2 = await api<{ jobs: Job[]; next_cursor: string | null }>(
+      `/jobs?limit=2&cursor=${page1.body.next_cursor}`,
+      { key: t.key },
+    );
     expect(page2.body.jobs.map((j) => j.id)).toEqual([ids[2], ids[1]]);
-    const page3 = await api<{ jobs: Job[]; next_cursor: string | null }>(`/jobs?limit=2&cursor=${page2.body.next_cursor}`, { key: t.key });
+    const page3 = await api<{ jobs: Job[]; next_cursor: string | null }>(
+      `/jobs?limit=2&cursor=${page2.body.next_cursor}`,
+      { key: t.key },
+    );
     expect(page3.body.jobs.map((j) => j.id)).toEqual([ids[0]]);
     expect(page3.body.next_cursor).toBeNull();
     expect((await api<{ jobs: Job[] }>('/jobs?status=failed', { key: t.key })).body.jobs).toHaveLength(0);

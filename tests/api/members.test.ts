@@ -24,23 +24,43 @@ describe('member accounts and the pool', () => {
   it('moves dedicated credits between the pool and the member, as an absolute overwrite', async () => {
     const t = await newTenant({ credits: 1000 });
     const m = await newMember(t.key, { credits: 300 });
-    expect((await api<Pool>('/tenant-pool', { key: t.key })).body).toMatchObject({ allocatable: 700, reserved: 300, total: 1000 });
+    expect((await api<Pool>('/tenant-pool', { key: t.key })).body).toMatchObject({
+      allocatable: 700,
+      reserved: 300,
+      total: 1000,
+    });
     expect((await api('/balance', { key: m.key })).body).toEqual({ ok: true, credits: 300, pool: 'dedicated' });
 
-    const lower = await api('/tenant-accounts', { key: t.key, body: { action: 'set-quota', account_id: m.id, credits: 100 } });
+    const lower = await api('/tenant-accounts', {
+      key: t.key,
+      body: { action: 'set-quota', account_id: m.id, credits: 100 },
+    });
     expect(lower.body).toMatchObject({ ok: true, account: { mode: 'dedicated', credits: 100 }, allocatable: 900 });
 
     // The maximum is allocatable + the member's current credits: 900 + 100.
-    const tooMuch = await api('/tenant-accounts', { key: t.key, body: { action: 'set-quota', account_id: m.id, credits: 1001 } });
+    const tooMuch = await api('/tenant-accounts', {
+      key: t.key,
+      body: { action: 'set-quota', account_id: m.id, credits: 1001 },
+    });
     expect(tooMuch.status).toBe(400);
     expect(tooMuch.body.error).toMatch(/Allocatable credits are insufficient/);
     expect(tooMuch.body.error).toMatch(/1000/);
-    const max = await api('/tenant-accounts', { key: t.key, body: { action: 'set-quota', account_id: m.id, credits: 1000 } });
+    const max = await api('/tenant-accounts', {
+      key: t.key,
+      body: { action: 'set-quota', account_id: m.id, credits: 1000 },
+    });
     expect(max.body).toMatchObject({ allocatable: 0 });
 
-    const shared = await api('/tenant-accounts', { key: t.key, body: { action: 'set-quota', account_id: m.id, shared: true } });
+    const shared = await api('/tenant-accounts', {
+      key: t.key,
+      body: { action: 'set-quota', account_id: m.id, shared: true },
+    });
     expect(shared.body).toMatchObject({ account: { mode: 'shared', credits: null }, allocatable: 1000 });
-    expect((await api<Pool>('/tenant-pool', { key: t.key })).body).toMatchObject({ allocatable: 1000, reserved: 0, total: 1000 });
+    expect((await api<Pool>('/tenant-pool', { key: t.key })).body).toMatchObject({
+      allocatable: 1000,
+      reserved: 0,
+      total: 1000,
+    });
   });
 
   it('refuses dedicated credits above the allocatable amount at creation', async () => {
@@ -86,10 +106,19 @@ describe('member accounts and the pool', () => {
   it('rejects malformed actions with 400', async () => {
     const t = await newTenant();
     expect((await api('/tenant-accounts', { key: t.key, body: { action: 'explode' } })).status).toBe(400);
-    expect((await api('/tenant-accounts', { key: t.key, body: { action: 'create', email: 'not-an-email', nickname: 'x' } })).status).toBe(400);
-    const both = await api('/tenant-accounts', { key: t.key, body: { action: 'create', email: 'both@x.cn', nickname: 'x', shared: true, credits: 5 } });
+    expect(
+      (await api('/tenant-accounts', { key: t.key, body: { action: 'create', email: 'not-an-email', nickname: 'x' } }))
+        .status,
+    ).toBe(400);
+    const both = await api('/tenant-accounts', {
+      key: t.key,
+      body: { action: 'create', email: 'both@x.cn', nickname: 'x', shared: true, credits: 5 },
+    });
     expect(both.status).toBe(400);
-    const neg = await api('/tenant-accounts', { key: t.key, body: { action: 'create', email: 'neg@x.cn', nickname: 'x', credits: -5 } });
+    const neg = await api('/tenant-accounts', {
+      key: t.key,
+      body: { action: 'create', email: 'neg@x.cn', nickname: 'x', credits: -5 },
+    });
     expect(neg.status).toBe(400);
   });
 });

@@ -40,7 +40,9 @@ const MULTIPART = 'multipart/form-data; boundary=b';
 
 /** The 12 MB PNG as a multipart upload. */
 function multipart(): Uint8Array<ArrayBuffer> {
-  const head = Buffer.from('--b\r\ncontent-disposition: form-data; name="file"; filename="big.png"\r\ncontent-type: image/png\r\n\r\n');
+  const head = Buffer.from(
+    '--b\r\ncontent-disposition: form-data; name="file"; filename="big.png"\r\ncontent-type: image/png\r\n\r\n',
+  );
   return new Uint8Array(Buffer.concat([head, bigPng, Buffer.from('\r\n--b--\r\n')]));
 }
 
@@ -53,8 +55,18 @@ interface Route {
 
 const json12 = () => `{"prompt":"${' '.repeat(12 * MB)}"}`;
 const routes: Route[] = [
-  { name: 'REST JSON (POST /api/generate)', path: '/api/generate', headers: () => ({ 'x-api-key': key, 'content-type': 'application/json' }), body: (slow) => (slow ? slowBody(12 * MB) : json12()) },
-  { name: 'console tRPC (POST /api/trpc/callbacks.rotate)', path: '/api/trpc/callbacks.rotate', headers: () => ({ 'content-type': 'application/json' }), body: (slow) => (slow ? slowBody(12 * MB) : json12()) },
+  {
+    name: 'REST JSON (POST /api/generate)',
+    path: '/api/generate',
+    headers: () => ({ 'x-api-key': key, 'content-type': 'application/json' }),
+    body: (slow) => (slow ? slowBody(12 * MB) : json12()),
+  },
+  {
+    name: 'console tRPC (POST /api/trpc/callbacks.rotate)',
+    path: '/api/trpc/callbacks.rotate',
+    headers: () => ({ 'content-type': 'application/json' }),
+    body: (slow) => (slow ? slowBody(12 * MB) : json12()),
+  },
   {
     name: 'upload (POST /api/upload-ref)',
     path: '/api/upload-ref',
@@ -75,7 +87,10 @@ const routes: Route[] = [
   },
 ];
 
-async function send(route: Route, slow: boolean): Promise<{ status: number; body: { ok?: unknown; error?: unknown; code?: unknown } }> {
+async function send(
+  route: Route,
+  slow: boolean,
+): Promise<{ status: number; body: { ok?: unknown; error?: unknown; code?: unknown } }> {
   const res = await fetch(`${inject('apiBase')}${route.path}`, {
     method: 'POST',
     headers: route.headers(),
@@ -93,7 +108,12 @@ describe('oversized bodies are answered, not reset', () => {
         for (let i = 0; i < REPEAT; i++) {
           try {
             const got = await send(route, slow);
-            if (got.status !== 413 || got.body.ok !== false || typeof got.body.error !== 'string' || got.body.code !== 'PAYLOAD_TOO_LARGE') {
+            if (
+              got.status !== 413 ||
+              got.body.ok !== false ||
+              typeof got.body.error !== 'string' ||
+              got.body.code !== 'PAYLOAD_TOO_LARGE'
+            ) {
               failures.push(`try ${i + 1}: ${got.status} ${JSON.stringify(got.body)}`);
             }
           } catch (err) {

@@ -3,11 +3,26 @@ import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, newMember, newTenant, sim, upload } from '../helpers/api';
 import { sample } from '../helpers/media-samples';
 
-const FIELDS = ['ok', 'sculpt', 'prompt', 'prompt_cn', 'style_tags', 'aspect_ratio', 'zh_name', 'description', 'genre', 'ratio', 'body_md'].sort();
+const FIELDS = [
+  'ok',
+  'sculpt',
+  'prompt',
+  'prompt_cn',
+  'style_tags',
+  'aspect_ratio',
+  'zh_name',
+  'description',
+  'genre',
+  'ratio',
+  'body_md',
+].sort();
 const SCULPT = ['subject', 'composition', 'universe', 'light', 'print', 'texture'].sort();
 
 const balance = async (key: string) => (await api<{ credits: number }>('/balance', { key })).body.credits;
-const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#c84' } }).png().toBuffer();
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#c84' } })
+    .png()
+    .toBuffer();
 
 /** Sends a multipart form to /api/reverse. */
 async function reverseForm(key: string, parts: Record<string, Buffer | string>) {
@@ -16,7 +31,11 @@ async function reverseForm(key: string, parts: Record<string, Buffer | string>) 
     if (typeof value === 'string') form.append(name, value);
     else form.append(name, new Blob([new Uint8Array(value)], { type: 'image/png' }), 'poster.png');
   }
-  const res = await fetch(`${inject('apiBase')}/api/reverse`, { method: 'POST', headers: { 'x-api-key': key }, body: form });
+  const res = await fetch(`${inject('apiBase')}/api/reverse`, {
+    method: 'POST',
+    headers: { 'x-api-key': key },
+    body: form,
+  });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
@@ -42,7 +61,9 @@ describe('POST /api/reverse', () => {
     expect(Object.keys(res.body).sort()).toEqual(FIELDS);
     expect(Object.keys(res.body.sculpt as object).sort()).toEqual(SCULPT);
     expect(res.body.ratio).toBe('16:9');
-    expect(Array.isArray(res.body.style_tags) && (res.body.style_tags as unknown[]).every((t) => typeof t === 'string')).toBe(true);
+    expect(
+      Array.isArray(res.body.style_tags) && (res.body.style_tags as unknown[]).every((t) => typeof t === 'string'),
+    ).toBe(true);
     expect(await balance(key)).toBe(before - 2);
   });
 

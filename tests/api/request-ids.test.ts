@@ -56,13 +56,26 @@ describe('request ids', () => {
     }
 
     // Errors from every layer: the REST front (404, 400 on the body), a procedure (401), the guard.
-    const missing = await api<{ request_id: string }>('/no-such-thing', { base: server.base, key, headers: { 'x-request-id': 'r-404' } });
+    const missing = await api<{ request_id: string }>('/no-such-thing', {
+      base: server.base,
+      key,
+      headers: { 'x-request-id': 'r-404' },
+    });
     expect(missing.status).toBe(404);
     expect(missing.body).toMatchObject({ ok: false, request_id: 'r-404' });
-    const badJson = await api<{ request_id: string }>('/generate', { base: server.base, key, rawBody: '{', headers: { 'x-request-id': 'r-400' } });
+    const badJson = await api<{ request_id: string }>('/generate', {
+      base: server.base,
+      key,
+      rawBody: '{',
+      headers: { 'x-request-id': 'r-400' },
+    });
     expect(badJson.status).toBe(400);
     expect(badJson.body).toMatchObject({ ok: false, request_id: 'r-400' });
-    const noKey = await api<{ request_id: string }>('/balance', { base: server.base, key: 'sk-studio-wrong', headers: { 'x-request-id': 'r-401' } });
+    const noKey = await api<{ request_id: string }>('/balance', {
+      base: server.base,
+      key: 'sk-studio-wrong',
+      headers: { 'x-request-id': 'r-401' },
+    });
     expect(noKey.status).toBe(401);
     expect(noKey.body).toMatchObject({ ok: false, request_id: 'r-401' });
     expect(noKey.headers.get('x-request-id')).toBe('r-401');
@@ -86,7 +99,10 @@ describe('request ids', () => {
     });
     expect(refused.status).toBe(400);
     expect(refused.headers.get('x-request-id')).toBe('chat-trace-2');
-    expect(await refused.json()).toMatchObject({ error: { type: 'invalid_request_error' }, request_id: 'chat-trace-2' });
+    expect(await refused.json()).toMatchObject({
+      error: { type: 'invalid_request_error' },
+      request_id: 'chat-trace-2',
+    });
   });
 
   it('keeps the id of the submitting request on the job, in the worker’s log lines and on the callback', async () => {
@@ -99,7 +115,10 @@ describe('request ids', () => {
     expect(submitted.status).toBe(200);
     const job = await waitForJob(key, submitted.body.jobId, undefined, server.base);
     expect(job.status).toBe('done');
-    const shown = await api<{ job: { request_id: string } }>(`/jobs?id=${submitted.body.jobId}`, { base: server.base, key });
+    const shown = await api<{ job: { request_id: string } }>(`/jobs?id=${submitted.body.jobId}`, {
+      base: server.base,
+      key,
+    });
     expect(shown.body.job.request_id).toBe('order-2026-1124');
 
     for (let i = 0; i < 100 && callbacks.length === 0; i++) await new Promise((r) => setTimeout(r, 100));
@@ -111,7 +130,9 @@ describe('request ids', () => {
       .split('\n')
       .filter((l) => l.startsWith('{'))
       .map((l) => JSON.parse(l) as { msg?: string; job?: string; request_id?: string });
-    expect(lines.find((l) => l.msg === 'image job done' && l.job === submitted.body.jobId)?.request_id).toBe('order-2026-1124');
+    expect(lines.find((l) => l.msg === 'image job done' && l.job === submitted.body.jobId)?.request_id).toBe(
+      'order-2026-1124',
+    );
     expect(server.output()).not.toContain('trace me');
   });
 });

@@ -5,14 +5,21 @@ import { sample } from '../helpers/media-samples';
 import { collect } from '../helpers/sse';
 
 /** A request exactly as written (methods and paths `fetch` would refuse or normalise). */
-function raw(method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<{ status: number; type: string; body: string }> {
+function raw(
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: string,
+): Promise<{ status: number; type: string; body: string }> {
   const base = new URL(inject('apiBase'));
   return new Promise((resolve, reject) => {
     const req = request({ host: base.hostname, port: base.port, method, path, headers }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (c: string) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), body: text }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), body: text }),
+      );
     });
     req.on('error', reject);
     req.end(body);
@@ -46,7 +53,10 @@ describe('an open job stream ends with its identity', () => {
     const t = await newTenant();
     const m = await newMember(t.key);
     const { events, elapsed } = await streamAcross(m.key, async () => {
-      const rekey = await api<{ account: { api_key: string } }>('/tenant-accounts', { key: t.key, body: { action: 'rekey', account_id: m.id } });
+      const rekey = await api<{ account: { api_key: string } }>('/tenant-accounts', {
+        key: t.key,
+        body: { action: 'rekey', account_id: m.id },
+      });
       expect(rekey.status).toBe(200);
       return rekey.body.account.api_key;
     });
@@ -63,7 +73,10 @@ describe('an open job stream ends with its identity', () => {
     const t = await newTenant();
     const m = await newMember(t.key);
     const { events, elapsed } = await streamAcross(m.key, async () => {
-      expect((await api('/tenant-accounts', { key: t.key, body: { action: 'toggle', account_id: m.id, disabled: true } })).status).toBe(200);
+      expect(
+        (await api('/tenant-accounts', { key: t.key, body: { action: 'toggle', account_id: m.id, disabled: true } }))
+          .status,
+      ).toBe(200);
       return null;
     });
     expect(events.map((e) => e.event).slice(-2)).toEqual(['revoked', 'end']);
@@ -74,7 +87,10 @@ describe('an open job stream ends with its identity', () => {
     const t = await newTenant({ credits: 50 });
     const m = await newMember(t.key);
     const { events } = await streamAcross(t.key, async () => {
-      const off = await api<{ tenant: { disabled: boolean } }>('/admin', { key: adminKey(), body: { action: 'tenant-toggle', tenant_id: t.id, disabled: true } });
+      const off = await api<{ tenant: { disabled: boolean } }>('/admin', {
+        key: adminKey(),
+        body: { action: 'tenant-toggle', tenant_id: t.id, disabled: true },
+      });
       expect(off.body.tenant).toEqual({ id: t.id, disabled: true });
       return null;
     });
@@ -82,9 +98,16 @@ describe('an open job stream ends with its identity', () => {
     for (const key of [t.key, m.key]) {
       const refused = await api('/balance', { key });
       expect(refused.status).toBe(403);
-      expect(refused.body).toMatchObject({ ok: false, code: 'FORBIDDEN', error: expect.stringMatching(/disabled by the operator/) });
+      expect(refused.body).toMatchObject({
+        ok: false,
+        code: 'FORBIDDEN',
+        error: expect.stringMatching(/disabled by the operator/),
+      });
     }
-    const listed = await api<{ tenants: { id: string; disabled: boolean }[] }>('/admin', { key: adminKey(), body: { action: 'tenant-list' } });
+    const listed = await api<{ tenants: { id: string; disabled: boolean }[] }>('/admin', {
+      key: adminKey(),
+      body: { action: 'tenant-list' },
+    });
     expect(listed.body.tenants.find((x) => x.id === t.id)?.disabled).toBe(true);
     await api('/admin', { key: adminKey(), body: { action: 'tenant-toggle', tenant_id: t.id, disabled: false } });
     expect(await balance(t.key)).toBe(50);
@@ -100,27 +123,50 @@ describe('JSON bodies are taken as sent, never coerced', () => {
     for (const disabled of ['false', 'true', [], 0, null]) {
       const res = await api('/tenant-accounts', { key: t.key, body: { action: 'toggle', account_id: m.id, disabled } });
       expect(res.status, JSON.stringify(disabled)).toBe(400);
-      expect(res.body).toMatchObject({ ok: false, code: 'BAD_REQUEST', issues: [expect.objectContaining({ path: ['disabled'] })] });
+      expect(res.body).toMatchObject({
+        ok: false,
+        code: 'BAD_REQUEST',
+        issues: [expect.objectContaining({ path: ['disabled'] })],
+      });
     }
     expect((await api('/balance', { key: m.key })).status).toBe(200);
 
     for (const credits of ['', '0x10', '1e2', '5', true, [3], null, 1.5]) {
-      const grant = await api('/admin', { key: adminKey(), body: { action: 'tenant-credit', tenant_id: t.id, credits } });
+      const grant = await api('/admin', {
+        key: adminKey(),
+        body: { action: 'tenant-credit', tenant_id: t.id, credits },
+      });
       expect(grant.status, JSON.stringify(credits)).toBe(400);
       expect(grant.body).toMatchObject({ issues: [expect.objectContaining({ path: ['credits'] })] });
-      const member = await api('/tenant-accounts', { key: t.key, body: { action: 'create', email: `x${Math.random()}@example.cn`, nickname: '甲', credits } });
+      const member = await api('/tenant-accounts', {
+        key: t.key,
+        body: { action: 'create', email: `x${Math.random()}@example.cn`, nickname: '甲', credits },
+      });
       expect(member.status, JSON.stringify(credits)).toBe(400);
     }
     expect(await balance(t.key)).toBe(100);
 
-    const template = await api<{ template: { id: string } }>('/templates', { key: t.key, body: { type: 'image', zh_name: '海报', prompt_template: '画一张{主题}海报' } });
-    const patched = await api('/templates', { method: 'PATCH', key: t.key, body: { id: template.body.template.id, active: 'false' } });
+    const template = await api<{ template: { id: string } }>('/templates', {
+      key: t.key,
+      body: { type: 'image', zh_name: '海报', prompt_template: '画一张{主题}海报' },
+    });
+    const patched = await api('/templates', {
+      method: 'PATCH',
+      key: t.key,
+      body: { id: template.body.template.id, active: 'false' },
+    });
     expect(patched.status).toBe(400);
     expect(patched.body).toMatchObject({ issues: [expect.objectContaining({ path: ['active'] })] });
 
-    const claim = await api('/tenant-claims', { key: t.key, body: { template_ids: [template.body.template.id], credits: '1e1' } });
+    const claim = await api('/tenant-claims', {
+      key: t.key,
+      body: { template_ids: [template.body.template.id], credits: '1e1' },
+    });
     expect(claim.status).toBe(400);
-    const markup = await api('/admin', { key: adminKey(), body: { action: 'tenant-markup', tenant_id: t.id, markup: null } });
+    const markup = await api('/admin', {
+      key: adminKey(),
+      body: { action: 'tenant-markup', tenant_id: t.id, markup: null },
+    });
     expect(markup.status).toBe(400);
     expect(await balance(t.key)).toBe(100);
   });
@@ -143,9 +189,15 @@ describe('JSON bodies are taken as sent, never coerced', () => {
 describe('inputs that used to reach a 500 are 4xx JSON errors', () => {
   it('refuses NUL and unpaired surrogates in any string, the public claim endpoint included', async () => {
     const t = await newTenant();
-    const nul = await api('/social-claims', { body: { code: 'A'.repeat(20), nickname: '小\u0000林', email: 'a@example.cn' } });
+    const nul = await api('/social-claims', {
+      body: { code: 'A'.repeat(20), nickname: '小\u0000林', email: 'a@example.cn' },
+    });
     expect(nul.status).toBe(400);
-    expect(nul.body).toMatchObject({ ok: false, code: 'BAD_REQUEST', issues: [{ path: ['nickname'], message: expect.stringMatching(/NUL/) }] });
+    expect(nul.body).toMatchObject({
+      ok: false,
+      code: 'BAD_REQUEST',
+      issues: [{ path: ['nickname'], message: expect.stringMatching(/NUL/) }],
+    });
     const surrogate = await generate(t.key, { prompt: 'a\ud800b' });
     expect(surrogate.status).toBe(400);
     expect(surrogate.body.error).toMatch(/prompt: .*unpaired surrogate/);
@@ -157,20 +209,36 @@ describe('inputs that used to reach a 500 are 4xx JSON errors', () => {
     expect(slug.body).toMatchObject({ issues: [expect.objectContaining({ path: ['slug'] })] });
     const key = await api('/generate', { key: t.key, rawBody: '{"prompt":"x","in\\u0000put":{}}' });
     expect(key.status).toBe(400);
-    const deep = await api('/generate', { key: t.key, rawBody: `{"prompt":"x","input":${'['.repeat(200)}${']'.repeat(200)}}` });
+    const deep = await api('/generate', {
+      key: t.key,
+      rawBody: `{"prompt":"x","input":${'['.repeat(200)}${']'.repeat(200)}}`,
+    });
     expect(deep.status).toBe(400);
     expect(deep.body).toMatchObject({ ok: false, error: expect.stringMatching(/nested deeper/) });
   });
 
   it('bounds numbers to their columns: credits, balances and decimals', async () => {
     const t = await newTenant({ credits: 0 });
-    const huge = await api('/admin', { key: adminKey(), body: { action: 'tenant-credit', tenant_id: t.id, credits: 2147483648 } });
+    const huge = await api('/admin', {
+      key: adminKey(),
+      body: { action: 'tenant-credit', tenant_id: t.id, credits: 2147483648 },
+    });
     expect(huge.status).toBe(400);
     expect(huge.body).toMatchObject({ issues: [{ path: ['credits'], message: 'must be at most 1,000,000,000' }] });
     for (let i = 0; i < 2; i++) {
-      expect((await api('/admin', { key: adminKey(), body: { action: 'tenant-credit', tenant_id: t.id, credits: 1_000_000_000 } })).status).toBe(200);
+      expect(
+        (
+          await api('/admin', {
+            key: adminKey(),
+            body: { action: 'tenant-credit', tenant_id: t.id, credits: 1_000_000_000 },
+          })
+        ).status,
+      ).toBe(200);
     }
-    const over = await api('/admin', { key: adminKey(), body: { action: 'tenant-credit', tenant_id: t.id, credits: 1_000_000_000 } });
+    const over = await api('/admin', {
+      key: adminKey(),
+      body: { action: 'tenant-credit', tenant_id: t.id, credits: 1_000_000_000 },
+    });
     expect(over.status).toBe(400);
     expect(over.body.error).toMatch(/would pass 2,147,483,647 credits.*nothing was changed/);
     expect(await balance(t.key)).toBe(2_000_000_000);
@@ -178,7 +246,10 @@ describe('inputs that used to reach a 500 are 4xx JSON errors', () => {
       const res = await api('/admin', { key: adminKey(), body: { action: 'tenant-markup', tenant_id: t.id, markup } });
       expect(res.status, String(markup)).toBe(400);
     }
-    expect((await api('/admin', { key: adminKey(), body: { action: 'tenant-markup', tenant_id: t.id, markup: 1.2345 } })).status).toBe(200);
+    expect(
+      (await api('/admin', { key: adminKey(), body: { action: 'tenant-markup', tenant_id: t.id, markup: 1.2345 } }))
+        .status,
+    ).toBe(200);
   });
 
   it('answers unknown methods, malformed paths and boundary-less multipart with JSON', async () => {
@@ -196,7 +267,12 @@ describe('inputs that used to reach a 500 are 4xx JSON errors', () => {
       expect(res.type, `${method} ${path}`).toMatch(/application\/json/);
       expect(JSON.parse(res.body)).toMatchObject({ ok: false, error: expect.any(String) });
     }
-    const multipart = await raw('POST', '/api/upload-ref', { 'x-api-key': t.key, 'content-type': 'multipart/form-data' }, 'hello');
+    const multipart = await raw(
+      'POST',
+      '/api/upload-ref',
+      { 'x-api-key': t.key, 'content-type': 'multipart/form-data' },
+      'hello',
+    );
     expect(multipart.status).toBe(415);
     expect(JSON.parse(multipart.body)).toMatchObject({ ok: false, code: 'UNSUPPORTED_MEDIA_TYPE' });
   });
@@ -236,8 +312,17 @@ describe('member keys use only their own data', () => {
       expect(res.status, String(url)).toBe(400);
       expect(res.body.error).toMatch(/reference_images\[0\]: only files served by Studio that are yours/);
     }
-    expect((await generate(a1.key, { prompt: '用自己的', reference_images: [mine.body.url, result.cdn_url] })).status).toBe(200);
+    expect(
+      (await generate(a1.key, { prompt: '用自己的', reference_images: [mine.body.url, result.cdn_url] })).status,
+    ).toBe(200);
     expect((await generate(a1.key, { prompt: '用租户的', reference_images: [tenantFile.body.url] })).status).toBe(400);
-    expect((await generate(t.key, { prompt: '租户可用', reference_images: [mine.body.url, result.cdn_url, tenantFile.body.url] })).status).toBe(200);
+    expect(
+      (
+        await generate(t.key, {
+          prompt: '租户可用',
+          reference_images: [mine.body.url, result.cdn_url, tenantFile.body.url],
+        })
+      ).status,
+    ).toBe(200);
   });
 });

@@ -57,7 +57,13 @@ describe('SIGTERM', () => {
 
     const ready = await fetch(`${base}/api/health`);
     expect(ready.status).toBe(503);
-    expect(await ready.json()).toEqual({ ok: false, error: 'Studio is shutting down', code: 'DRAINING', reason: 'unavailable', request_id: expect.any(String) });
+    expect(await ready.json()).toEqual({
+      ok: false,
+      error: 'Studio is shutting down',
+      code: 'DRAINING',
+      reason: 'unavailable',
+      request_id: expect.any(String),
+    });
     expect(ready.headers.get('connection')).toBe('close');
     const live = await fetch(`${base}/api/health/live`);
     expect(live.status).toBe(200);

@@ -42,7 +42,16 @@ describe('skills: the catalogue', () => {
     expect(res.status).toBe(200);
     expect(res.body.skills.length).toBeGreaterThanOrEqual(12);
     for (const s of res.body.skills) {
-      expect(Object.keys(s).sort()).toEqual(['description', 'fields', 'genre', 'ratio', 'ref_required', 'slug', 'thumb', 'zh_name']);
+      expect(Object.keys(s).sort()).toEqual([
+        'description',
+        'fields',
+        'genre',
+        'ratio',
+        'ref_required',
+        'slug',
+        'thumb',
+        'zh_name',
+      ]);
       expect(s.zh_name).toMatch(/[\u4e00-\u9fff]/);
       expect(s.thumb).toMatch(/^https?:\/\/.+\.svg$/);
     }
@@ -81,8 +90,14 @@ describe('skills: the catalogue', () => {
 
     const answers: unknown[] = [];
     answers.push((await api('/skills', { key: t.key })).body);
-    const run = await api<{ jobId: string }>('/generate', { key: t.key, body: { skill_slug: sentence.slug, input: '一只在窗台晒太阳的橘猫' } });
-    const runForm = await api<{ jobId: string }>('/generate', { key: t.key, body: { skill_slug: formSlug, input: { subject: '青瓷茶杯' } } });
+    const run = await api<{ jobId: string }>('/generate', {
+      key: t.key,
+      body: { skill_slug: sentence.slug, input: '一只在窗台晒太阳的橘猫' },
+    });
+    const runForm = await api<{ jobId: string }>('/generate', {
+      key: t.key,
+      body: { skill_slug: formSlug, input: { subject: '青瓷茶杯' } },
+    });
     expect(run.status).toBe(200);
     expect(runForm.status).toBe(200);
     await waitForJob(t.key, run.body.jobId);
@@ -92,14 +107,20 @@ describe('skills: the catalogue', () => {
     answers.push((await api('/jobs', { key: t.key })).body);
     answers.push((await api('/generate', { key: t.key, body: { skill_slug: formSlug, input: {} } })).body);
     answers.push((await api('/generate', { key: t.key, body: { skill_slug: formSlug, input: 'a sentence' } })).body);
-    answers.push((await api('/generate', { key: t.key, body: { skill_slug: formSlug, input: { subject: 'x', other: 'y' } } })).body);
+    answers.push(
+      (await api('/generate', { key: t.key, body: { skill_slug: formSlug, input: { subject: 'x', other: 'y' } } }))
+        .body,
+    );
     answers.push((await api('/generate', { key: t.key, body: { skill_slug: sentence.slug, input: { a: 1 } } })).body);
     answers.push((await api('/openapi.json')).body);
     const text = JSON.stringify(answers);
     for (const s of all) for (const piece of fragments(s.prompt)) expect(text, `${s.slug} leaked`).not.toContain(piece);
 
     // Template listings hold template prompts (which may share phrases with skills) but never the marker.
-    const listings = JSON.stringify([(await api('/templates', { key: t.key })).body, (await api('/video-templates', { key: t.key })).body]);
+    const listings = JSON.stringify([
+      (await api('/templates', { key: t.key })).body,
+      (await api('/video-templates', { key: t.key })).body,
+    ]);
     expect(listings).not.toContain(marker);
 
     const job = (answers[1] as { job: { prompt: string; skill_slug: string } }).job;
@@ -116,7 +137,9 @@ describe('skills: generation', () => {
     const all = await operatorSkills();
     const form = all.find((s) => s.fields?.some((f) => f.required === false) && !s.ref_required && s.active);
     if (!form?.fields) throw new Error('the catalogue needs a form skill with an optional field');
-    const input = Object.fromEntries(form.fields.filter((f) => f.required !== false).map((f) => [f.key, `测试${f.label}`]));
+    const input = Object.fromEntries(
+      form.fields.filter((f) => f.required !== false).map((f) => [f.key, `测试${f.label}`]),
+    );
     const res = await api<{ jobId: string }>('/generate', { key: t.key, body: { skill_slug: form.slug, input } });
     expect(res.status).toBe(200);
     const job = await waitForJob(t.key, res.body.jobId);
@@ -137,14 +160,21 @@ describe('skills: generation', () => {
     const withoutRequired = Object.fromEntries(Object.entries(full).filter(([k]) => k !== required.key));
     const refs = form.ref_required ? { reference_images: [] } : {};
     const cases: [Record<string, unknown>, RegExp][] = [
-      [{ skill_slug: form.slug, input: withoutRequired, ...refs }, new RegExp(`input\\.${required.key}: required field`)],
-      [{ skill_slug: form.slug, input: { ...full, [required.key]: '   ' }, ...refs }, new RegExp(`input\\.${required.key}`)],
+      [
+        { skill_slug: form.slug, input: withoutRequired, ...refs },
+        new RegExp(`input\\.${required.key}: required field`),
+      ],
+      [
+        { skill_slug: form.slug, input: { ...full, [required.key]: '   ' }, ...refs },
+        new RegExp(`input\\.${required.key}`),
+      ],
       [{ skill_slug: form.slug, input: 'just a sentence', ...refs }, /send an object/],
       [{ skill_slug: sentence.slug, input: { topic: 'x' } }, /one sentence/],
       [{ skill_slug: sentence.slug }, /input: describe what you want/],
       [{ skill_slug: 'no-such-skill', input: 'x' }, /no skill "no-such-skill"/],
     ];
-    if (!form.ref_required) cases.push([{ skill_slug: form.slug, input: { ...full, extra_key: 'x' } }, /input\.extra_key: unknown field/]);
+    if (!form.ref_required)
+      cases.push([{ skill_slug: form.slug, input: { ...full, extra_key: 'x' } }, /input\.extra_key: unknown field/]);
     for (const [body, error] of cases) {
       const res = await api<{ error: string }>('/generate', { key: t.key, body });
       expect(res.status, JSON.stringify(body)).toBe(400);
@@ -158,7 +188,9 @@ describe('skills: generation', () => {
     const all = await operatorSkills();
     const needsRef = all.find((s) => s.ref_required && s.active);
     if (!needsRef) throw new Error('the catalogue needs a ref_required skill');
-    const input = needsRef.fields ? Object.fromEntries(needsRef.fields.map((f) => [f.key, '值'])) : '把商品放在大理石台面上';
+    const input = needsRef.fields
+      ? Object.fromEntries(needsRef.fields.map((f) => [f.key, '值']))
+      : '把商品放在大理石台面上';
     const res = await api<{ error: string }>('/generate', { key: t.key, body: { skill_slug: needsRef.slug, input } });
     expect(res.status).toBe(400);
     expect(res.body.error).toMatch(/reference_images: .*reference image/);
@@ -185,17 +217,24 @@ describe('skills: operators', () => {
 
     const t = await newTenant({ credits: 100 });
     const before = (await api<{ skills: Skill[] }>('/skills', { key: t.key })).body.skills.find((s) => s.slug === slug);
-    const edited = await api('/admin', { key: adminKey(), body: { ...body, prompt: 'A festive poster about {input}, version two, soft pastel palette' } });
+    const edited = await api('/admin', {
+      key: adminKey(),
+      body: { ...body, prompt: 'A festive poster about {input}, version two, soft pastel palette' },
+    });
     expect(edited.status).toBe(200);
     const after = (await api<{ skills: Skill[] }>('/skills', { key: t.key })).body.skills.find((s) => s.slug === slug);
     expect(after).toEqual(before);
     const run = await api('/generate', { key: t.key, body: { skill_slug: slug, input: '中秋节' } });
     expect(run.status).toBe(200);
 
-    const broken = await api<{ error: string }>('/admin', { key: adminKey(), body: { ...body, prompt: 'A poster without the sentence slot' } });
+    const broken = await api<{ error: string }>('/admin', {
+      key: adminKey(),
+      body: { ...body, prompt: 'A poster without the sentence slot' },
+    });
     expect(broken.status).toBe(400);
     expect(broken.body.error).toContain('{input}');
     const member = await newMember(t.key);
-    for (const key of [t.key, member.key]) expect((await api('/admin', { key, body: { action: 'skill-list' } })).status).toBe(403);
+    for (const key of [t.key, member.key])
+      expect((await api('/admin', { key, body: { action: 'skill-list' } })).status).toBe(403);
   });
 });

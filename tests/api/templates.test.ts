@@ -36,8 +36,10 @@ const imageTemplate = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const listTemplates = (key: string, query = '') => api<{ ok: boolean; templates: Template[]; error?: string }>(`/templates${query}`, { key });
-const createTemplate = (key: string, body: Record<string, unknown>) => api<{ ok: boolean; template: Template; error?: string }>('/templates', { key, body });
+const listTemplates = (key: string, query = '') =>
+  api<{ ok: boolean; templates: Template[]; error?: string }>(`/templates${query}`, { key });
+const createTemplate = (key: string, body: Record<string, unknown>) =>
+  api<{ ok: boolean; template: Template; error?: string }>('/templates', { key, body });
 const patchTemplate = (key: string, body: Record<string, unknown>) =>
   api<{ ok: boolean; template: Template; error?: string }>('/templates', { key, method: 'PATCH', body });
 
@@ -92,9 +94,19 @@ describe('templates: create and update', () => {
     const body = imageTemplate();
     const first = await createTemplate(a.key, body);
     expect(first.status).toBe(200);
-    expect(first.body.template).toMatchObject({ slug: body.slug, tenant_id: a.id, source: 'mine', visibility: 'private', active: true });
+    expect(first.body.template).toMatchObject({
+      slug: body.slug,
+      tenant_id: a.id,
+      source: 'mine',
+      visibility: 'private',
+      active: true,
+    });
 
-    const clash = await createTemplate(b.key, { ...body, zh_name: '别人的模板', prompt_template: '{product} {scene} 覆盖' });
+    const clash = await createTemplate(b.key, {
+      ...body,
+      zh_name: '别人的模板',
+      prompt_template: '{product} {scene} 覆盖',
+    });
     expect(clash.status).toBe(409);
     expect(clash.body.error).toContain(body.slug);
     const again = await listTemplates(a.key, `?slug=${body.slug}`);
@@ -114,12 +126,24 @@ describe('templates: create and update', () => {
     const cases: [Record<string, unknown>, RegExp][] = [
       [imageTemplate({ prompt_template: '{product} 在 {place}' }), /\{place\}/],
       [imageTemplate({ prompt_template: '{product} 特写' }), /field "scene" is not used/],
-      [imageTemplate({ fields: [{ key: 'product', label: 'a' }, { key: 'product', label: 'b' }], prompt_template: '{product}' }), /used by two fields/],
+      [
+        imageTemplate({
+          fields: [
+            { key: 'product', label: 'a' },
+            { key: 'product', label: 'b' },
+          ],
+          prompt_template: '{product}',
+        }),
+        /used by two fields/,
+      ],
       [imageTemplate({ type: 'article' }), /format/],
       [imageTemplate({ format: 'wechat' }), /format: only article templates/],
       [imageTemplate({ ratio: '7:1' }), /ratio/],
       [imageTemplate({ zh_name: '' }), /zh_name/],
-      [{ ...imageTemplate(), generation_configs: [{ default_reference_images: ['https://example.com/a.png'] }] }, /default_reference_images\[0\]/],
+      [
+        { ...imageTemplate(), generation_configs: [{ default_reference_images: ['https://example.com/a.png'] }] },
+        /default_reference_images\[0\]/,
+      ],
     ];
     for (const [body, error] of cases) {
       const res = await createTemplate(a.key, body);
@@ -143,13 +167,23 @@ describe('templates: create and update', () => {
     const b = await newTenant();
     const { template } = (await createTemplate(a.key, imageTemplate())).body;
 
-    const renamed = await patchTemplate(a.key, { id: template.id, zh_name: '新名字 ✨', prompt_template: '{product}，{scene}，俯拍' });
+    const renamed = await patchTemplate(a.key, {
+      id: template.id,
+      zh_name: '新名字 ✨',
+      prompt_template: '{product}，{scene}，俯拍',
+    });
     expect(renamed.status).toBe(200);
-    expect(renamed.body.template).toMatchObject({ zh_name: '新名字 ✨', prompt_template: '{product}，{scene}，俯拍', slug: template.slug });
+    expect(renamed.body.template).toMatchObject({
+      zh_name: '新名字 ✨',
+      prompt_template: '{product}，{scene}，俯拍',
+      slug: template.slug,
+    });
 
     expect((await patchTemplate(a.key, { id: template.id, slug: 'another-slug' })).status).toBe(400);
     expect((await patchTemplate(a.key, { id: template.id, type: 'article' })).status).toBe(400);
-    expect((await patchTemplate(a.key, { id: template.id, prompt_template: '{product} only' })).body.error).toMatch(/scene/);
+    expect((await patchTemplate(a.key, { id: template.id, prompt_template: '{product} only' })).body.error).toMatch(
+      /scene/,
+    );
 
     const other = await patchTemplate(b.key, { id: template.id, zh_name: '抢过来' });
     expect(other.status).toBe(404);
@@ -162,7 +196,10 @@ describe('templates: create and update', () => {
     expect(off.body.template.active).toBe(false);
     const listed = await listTemplates(a.key, '?source=mine');
     expect(listed.body.templates.find((t) => t.id === template.id)?.active).toBe(false);
-    const gen = await api<{ error: string }>('/generate', { key: a.key, body: { template_id: template.id, input: { product: '杯子' } } });
+    const gen = await api<{ error: string }>('/generate', {
+      key: a.key,
+      body: { template_id: template.id, input: { product: '杯子' } },
+    });
     expect(gen.status).toBe(400);
     expect(gen.body.error).toMatch(/deactivated/);
 
@@ -175,11 +212,17 @@ describe('templates: generation', () => {
   it('substitutes the slots on the server, by id or slug, with defaults for optional fields', async () => {
     const a = await newTenant();
     const { template } = (await createTemplate(a.key, imageTemplate())).body;
-    const byId = await api<{ jobId: string }>('/generate', { key: a.key, body: { template_id: template.id, input: { product: '青花瓷保温杯' } } });
+    const byId = await api<{ jobId: string }>('/generate', {
+      key: a.key,
+      body: { template_id: template.id, input: { product: '青花瓷保温杯' } },
+    });
     expect(byId.status).toBe(200);
     const job = await waitForJob(a.key, byId.body.jobId);
     expect(job.status).toBe('done');
-    const view = await api<{ job: { prompt: string; template_id: string; ratio: string } }>(`/jobs?id=${byId.body.jobId}`, { key: a.key });
+    const view = await api<{ job: { prompt: string; template_id: string; ratio: string } }>(
+      `/jobs?id=${byId.body.jobId}`,
+      { key: a.key },
+    );
     expect(view.body.job.prompt).toBe('青花瓷保温杯放在木质桌面里，柔和自然光，高清商业摄影');
     expect(view.body.job.template_id).toBe(template.id);
     expect(view.body.job.ratio).toBe('3:4');
@@ -189,7 +232,9 @@ describe('templates: generation', () => {
       body: { template_id: template.slug, input: { product: '杯', scene: '雪地' }, ratio: '1:1' },
     });
     expect(bySlug.status).toBe(200);
-    const second = await api<{ job: { prompt: string; ratio: string } }>(`/jobs?id=${bySlug.body.jobId}`, { key: a.key });
+    const second = await api<{ job: { prompt: string; ratio: string } }>(`/jobs?id=${bySlug.body.jobId}`, {
+      key: a.key,
+    });
     expect(second.body.job.prompt).toBe('杯放在雪地里，柔和自然光，高清商业摄影');
     expect(second.body.job.ratio).toBe('1:1');
   });
@@ -225,14 +270,31 @@ describe('templates: gating', () => {
       gated: true,
     });
     expect(created.status).toBe(200);
-    expect(created.body.template).toMatchObject({ source: 'platform', tenant_id: null, visibility: 'shared', gated: true, locked: false });
+    expect(created.body.template).toMatchObject({
+      source: 'platform',
+      tenant_id: null,
+      visibility: 'shared',
+      gated: true,
+      locked: false,
+    });
 
     const a = await newTenant();
     const row = (await listTemplates(a.key, `?slug=${slug}`)).body.templates[0];
-    expect(row).toMatchObject({ slug, gated: true, locked: true, prompt_template: null, fields: null, generation_configs: null, zh_name: '高级模板' });
+    expect(row).toMatchObject({
+      slug,
+      gated: true,
+      locked: true,
+      prompt_template: null,
+      fields: null,
+      generation_configs: null,
+      zh_name: '高级模板',
+    });
     expect(JSON.stringify(row)).not.toContain('柔和自然光');
 
-    const run = await api<{ error: string }>('/generate', { key: a.key, body: { template_id: slug, input: { product: '杯' } } });
+    const run = await api<{ error: string }>('/generate', {
+      key: a.key,
+      body: { template_id: slug, input: { product: '杯' } },
+    });
     expect(run.status).toBe(403);
     expect(run.body.error).toMatch(/gated/);
 
@@ -240,7 +302,10 @@ describe('templates: gating', () => {
     const ownRow = (await listTemplates(a.key, `?slug=${own.body.template.slug}`)).body.templates[0];
     expect(ownRow).toMatchObject({ gated: true, locked: false, prompt_template: expect.stringContaining('{product}') });
     const member = await newMember(a.key);
-    const ownRun = await api('/generate', { key: member.key, body: { template_id: own.body.template.id, input: { product: '杯' } } });
+    const ownRun = await api('/generate', {
+      key: member.key,
+      body: { template_id: own.body.template.id, input: { product: '杯' } },
+    });
     expect(ownRun.status).toBe(200);
   });
 });
@@ -250,24 +315,31 @@ describe('video templates', () => {
     const a = await newTenant();
     const b = await newTenant();
     const slug = uniqueSlug('vid');
-    const created = await api<{ template: { id: string; source: string; generation_configs: unknown[] } }>('/video-templates', {
-      key: a.key,
-      body: {
-        slug,
-        zh_name: '开箱视频',
-        prompt_template: '镜头缓慢推进，打开{product}的包装盒',
-        fields: [{ key: 'product', label: '商品' }],
-        sample_cover_image: 'https://cdn.example.com/cover.jpg',
-        generation_configs: [{ ratio: '9:16', duration: 5 }],
+    const created = await api<{ template: { id: string; source: string; generation_configs: unknown[] } }>(
+      '/video-templates',
+      {
+        key: a.key,
+        body: {
+          slug,
+          zh_name: '开箱视频',
+          prompt_template: '镜头缓慢推进，打开{product}的包装盒',
+          fields: [{ key: 'product', label: '商品' }],
+          sample_cover_image: 'https://cdn.example.com/cover.jpg',
+          generation_configs: [{ ratio: '9:16', duration: 5 }],
+        },
       },
-    });
+    );
     expect(created.status).toBe(200);
     expect(created.body.template.source).toBe('mine');
 
-    const all = await api<{ templates: { slug: string; source: string; sample_cover_image: string | null; generation_configs: { ratio: string; duration: number }[] }[] }>(
-      '/video-templates',
-      { key: a.key },
-    );
+    const all = await api<{
+      templates: {
+        slug: string;
+        source: string;
+        sample_cover_image: string | null;
+        generation_configs: { ratio: string; duration: number }[];
+      }[];
+    }>('/video-templates', { key: a.key });
     expect(all.status).toBe(200);
     expect(all.body.templates.find((t) => t.slug === slug)?.source).toBe('mine');
     // The catalogue's platform video templates (other test files may add platform templates of their own).
@@ -289,15 +361,34 @@ describe('video templates', () => {
       body: { id: own, zh_name: '开箱视频 第二版', generation_configs: [{ ratio: '16:9', duration: 8 }] },
     });
     expect(renamed.status).toBe(200);
-    expect(renamed.body.template).toMatchObject({ zh_name: '开箱视频 第二版', generation_configs: [{ ratio: '16:9', duration: 8 }] });
-    expect((await api('/video-templates', { key: a.key, method: 'PATCH', body: { id: own, generation_configs: [] } })).status).toBe(400);
-    expect((await api('/video-templates', { key: b.key, method: 'PATCH', body: { id: own, zh_name: '抢' } })).status).toBe(404);
+    expect(renamed.body.template).toMatchObject({
+      zh_name: '开箱视频 第二版',
+      generation_configs: [{ ratio: '16:9', duration: 8 }],
+    });
+    expect(
+      (await api('/video-templates', { key: a.key, method: 'PATCH', body: { id: own, generation_configs: [] } }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await api('/video-templates', { key: b.key, method: 'PATCH', body: { id: own, zh_name: '抢' } })).status,
+    ).toBe(404);
     const member = await newMember(a.key);
-    expect((await api('/video-templates', { key: member.key, method: 'PATCH', body: { id: own, zh_name: '成员改' } })).status).toBe(403);
-    const platformId = (await api<{ templates: { id: string }[] }>('/video-templates?source=platform', { key: a.key })).body.templates[0]?.id;
+    expect(
+      (await api('/video-templates', { key: member.key, method: 'PATCH', body: { id: own, zh_name: '成员改' } }))
+        .status,
+    ).toBe(403);
+    const platformId = (await api<{ templates: { id: string }[] }>('/video-templates?source=platform', { key: a.key }))
+      .body.templates[0]?.id;
     expect(platformId).toBeDefined();
-    expect((await api('/video-templates', { key: a.key, method: 'PATCH', body: { id: platformId, zh_name: '改平台' } })).status).toBe(403);
-    const off = await api<{ template: { active: boolean } }>('/video-templates', { key: a.key, method: 'PATCH', body: { id: own, active: false } });
+    expect(
+      (await api('/video-templates', { key: a.key, method: 'PATCH', body: { id: platformId, zh_name: '改平台' } }))
+        .status,
+    ).toBe(403);
+    const off = await api<{ template: { active: boolean } }>('/video-templates', {
+      key: a.key,
+      method: 'PATCH',
+      body: { id: own, active: false },
+    });
     expect(off.body.template.active).toBe(false);
 
     const clash = await api('/video-templates', {

@@ -22,7 +22,13 @@ let broken: StudioServer;
 
 beforeAll(async () => {
   s3Dir = mkdtempSync(path.join(os.tmpdir(), 'studio-s3-'));
-  s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: s3Dir, configureBuckets: [{ name: BUCKET, configs: [] }] });
+  s3 = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: s3Dir,
+    configureBuckets: [{ name: BUCKET, configs: [] }],
+  });
   const { port } = await s3.run();
   s3Origin = `http://127.0.0.1:${port}`;
   const settings = {
@@ -48,7 +54,13 @@ afterAll(async () => {
   rmSync(s3Dir, { recursive: true, force: true });
 });
 
-async function call<T = Record<string, unknown>>(server: StudioServer, p: string, key: string, body?: unknown, headers: Record<string, string> = {}) {
+async function call<T = Record<string, unknown>>(
+  server: StudioServer,
+  p: string,
+  key: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   const res = await fetch(`${server.base}/api${p}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: { 'x-api-key': key, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
@@ -93,25 +105,53 @@ describe('presign strategies', () => {
   it('explains each proxy answer: region, size, and a store that cannot be reached', async () => {
     const t = await tenant(studio);
     const body = { ext: 'png', size: 5000 };
-    expect((await call<Direct>(studio, '/upload-ref/presign', t.key, body)).body).toMatchObject({ strategy: 'proxy', reason: 'not_cn', fallback: { path: '/api/upload-ref' } });
-    expect((await call<Direct>(studio, '/upload-ref/presign', t.key, body, { 'x-test-country': 'us' })).body.reason).toBe('not_cn');
-    expect((await call<Direct>(studio, '/upload-ref/presign', t.key, { ext: 'png', size: 999 }, CN)).body.reason).toBe('too_small');
-    expect((await call<Direct>(studio, '/upload-ref/presign', t.key, body, { 'x-test-country': 'hk' })).body.strategy).toBe('direct');
+    expect((await call<Direct>(studio, '/upload-ref/presign', t.key, body)).body).toMatchObject({
+      strategy: 'proxy',
+      reason: 'not_cn',
+      fallback: { path: '/api/upload-ref' },
+    });
+    expect(
+      (await call<Direct>(studio, '/upload-ref/presign', t.key, body, { 'x-test-country': 'us' })).body.reason,
+    ).toBe('not_cn');
+    expect((await call<Direct>(studio, '/upload-ref/presign', t.key, { ext: 'png', size: 999 }, CN)).body.reason).toBe(
+      'too_small',
+    );
+    expect(
+      (await call<Direct>(studio, '/upload-ref/presign', t.key, body, { 'x-test-country': 'hk' })).body.strategy,
+    ).toBe('direct');
 
     const b = await tenant(broken);
     const failed = await call<Direct>(broken, '/upload-ref/presign', b.key, body, CN);
     expect(failed.status).toBe(200);
-    expect(failed.body).toMatchObject({ strategy: 'proxy', reason: 'presign_failed', fallback: { path: '/api/upload-ref' } });
+    expect(failed.body).toMatchObject({
+      strategy: 'proxy',
+      reason: 'presign_failed',
+      fallback: { path: '/api/upload-ref' },
+    });
   });
 
   it('signs one object of one type and size for a few minutes', async () => {
     const t = await tenant(studio);
-    const res = await call<Direct>(studio, '/upload-ref/presign', t.key, { ext: 'jpeg', size: 4321, workspace_id: 'shop-01' }, CN);
+    const res = await call<Direct>(
+      studio,
+      '/upload-ref/presign',
+      t.key,
+      { ext: 'jpeg', size: 4321, workspace_id: 'shop-01' },
+      CN,
+    );
     expect(res.status).toBe(200);
     const d = res.body;
-    expect(d).toMatchObject({ strategy: 'direct', media_type: 'image', mime: 'image/jpeg', commit: { path: '/api/upload-ref/commit', body: { key: d.key } } });
+    expect(d).toMatchObject({
+      strategy: 'direct',
+      media_type: 'image',
+      mime: 'image/jpeg',
+      commit: { path: '/api/upload-ref/commit', body: { key: d.key } },
+    });
     expect(d.key).toMatch(new RegExp(`^${t.id}/uploads/tenant/shop-01/[0-9a-f-]+\\.jpg$`));
-    expect(d.upload).toMatchObject({ method: 'PUT', headers: { 'Content-Type': 'image/jpeg', 'Content-Length': '4321' } });
+    expect(d.upload).toMatchObject({
+      method: 'PUT',
+      headers: { 'Content-Type': 'image/jpeg', 'Content-Length': '4321' },
+    });
     expect(d.upload.expires_in).toBeGreaterThanOrEqual(60);
     expect(d.upload.expires_in).toBeLessThanOrEqual(900);
     const url = new URL(d.upload.url);
@@ -134,9 +174,20 @@ describe('direct upload and commit', () => {
 
     const put = await fetch(d.upload.url, { method: 'PUT', headers: d.upload.headers, body: new Uint8Array(bytes) });
     expect(put.status).toBe(200);
-    const committed = await call<{ url: string; media_type: string; mime: string; key: string }>(studio, '/upload-ref/commit', t.key, d.commit.body);
+    const committed = await call<{ url: string; media_type: string; mime: string; key: string }>(
+      studio,
+      '/upload-ref/commit',
+      t.key,
+      d.commit.body,
+    );
     expect(committed.status).toBe(200);
-    expect(committed.body).toMatchObject({ ok: true, url: objectUrl(d.key), media_type: 'image', mime: 'image/png', key: d.key });
+    expect(committed.body).toMatchObject({
+      ok: true,
+      url: objectUrl(d.key),
+      media_type: 'image',
+      mime: 'image/png',
+      key: d.key,
+    });
     const again = await call(studio, '/upload-ref/commit', t.key, d.commit.body);
     expect(again).toEqual(committed);
     const stored = await fetch(committed.body.url);
@@ -152,7 +203,10 @@ describe('direct upload and commit', () => {
     const t = await tenant(studio);
     const png = await call<Direct>(studio, '/upload-ref/presign', t.key, { ext: 'png', size: 6000 }, CN);
     const mp3 = await sample('mp3', 6000);
-    expect((await fetch(png.body.upload.url, { method: 'PUT', headers: png.body.upload.headers, body: new Uint8Array(mp3) })).status).toBe(200);
+    expect(
+      (await fetch(png.body.upload.url, { method: 'PUT', headers: png.body.upload.headers, body: new Uint8Array(mp3) }))
+        .status,
+    ).toBe(200);
     const mismatch = await call(studio, '/upload-ref/commit', t.key, { key: png.body.key });
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.error).toMatch(/type mismatch: png was declared, the bytes are mp3/);
@@ -161,7 +215,11 @@ describe('direct upload and commit', () => {
 
     const sized = await call<Direct>(studio, '/upload-ref/presign', t.key, { ext: 'png', size: 6000 }, CN);
     // This test store does not check signatures, so a body of another size gets in; the commit catches it.
-    await fetch(sized.body.upload.url, { method: 'PUT', headers: { 'Content-Type': 'image/png' }, body: new Uint8Array(await sample('png', 7000)) });
+    await fetch(sized.body.upload.url, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'image/png' },
+      body: new Uint8Array(await sample('png', 7000)),
+    });
     const wrongSize = await call(studio, '/upload-ref/commit', t.key, { key: sized.body.key });
     expect(wrongSize.status).toBe(400);
     expect(wrongSize.body.error).toMatch(/size mismatch: 6000 bytes were declared, 7000 arrived/);
@@ -172,14 +230,23 @@ describe('direct upload and commit', () => {
     const t = await tenant(studio);
     const raw = Buffer.alloc(200 * 150 * 3);
     for (let i = 0; i < raw.length; i++) raw[i] = (i * 2654435761) >>> 24;
-    const jpeg = await sharp(raw, { raw: { width: 200, height: 150, channels: 3 } }).jpeg().toBuffer();
+    const jpeg = await sharp(raw, { raw: { width: 200, height: 150, channels: 3 } })
+      .jpeg()
+      .toBuffer();
     const cut = jpeg.subarray(0, Math.floor(jpeg.length * 0.6));
     const d = (await call<Direct>(studio, '/upload-ref/presign', t.key, { ext: 'jpg', size: cut.length }, CN)).body;
     expect(d.strategy).toBe('direct');
-    expect((await fetch(d.upload.url, { method: 'PUT', headers: d.upload.headers, body: new Uint8Array(cut) })).status).toBe(200);
+    expect(
+      (await fetch(d.upload.url, { method: 'PUT', headers: d.upload.headers, body: new Uint8Array(cut) })).status,
+    ).toBe(200);
     const refused = await call(studio, '/upload-ref/commit', t.key, d.commit.body);
     expect(refused.status).toBe(400);
-    expect(refused.body).toMatchObject({ ok: false, error: expect.stringMatching(/^The file is not a valid image: its data does not decode .*the uploaded object was deleted$/) });
+    expect(refused.body).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(
+        /^The file is not a valid image: its data does not decode .*the uploaded object was deleted$/,
+      ),
+    });
     expect((await fetch(objectUrl(d.key))).status).toBe(404);
     expect((await call(studio, '/upload-ref/commit', t.key, d.commit.body)).status).toBe(400);
   });
@@ -193,7 +260,11 @@ describe('the bucket as the file store', () => {
     expect(up.body.url).toBe(objectUrl(up.body.key));
     expect((await fetch(up.body.url)).status).toBe(200);
 
-    const gen = await call<{ jobId: string }>(studio, '/generate', t.key, { prompt: '把这张图变成水彩风格', reference_images: [up.body.url], quality: 'low' });
+    const gen = await call<{ jobId: string }>(studio, '/generate', t.key, {
+      prompt: '把这张图变成水彩风格',
+      reference_images: [up.body.url],
+      quality: 'low',
+    });
     expect(gen.status).toBe(200);
     const job = await waitForJob(t.key, gen.body.jobId, undefined, studio.base);
     expect(job.status).toBe('done');

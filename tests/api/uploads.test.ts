@@ -75,7 +75,10 @@ describe('proxy upload: types from the bytes', () => {
 
   it('refuses unrecognised bytes and empty files with 400, storing nothing', async () => {
     const t = await newTenant();
-    const text = await upload(base(), t.key, Buffer.from('这不是图片，只是一段文字。'.repeat(50)), { filename: 'fake.png', type: 'image/png' });
+    const text = await upload(base(), t.key, Buffer.from('这不是图片，只是一段文字。'.repeat(50)), {
+      filename: 'fake.png',
+      type: 'image/png',
+    });
     expect(text.status).toBe(400);
     expect(text.body.error).toMatch(/not a supported image, audio or video file/);
     const pdf = await upload(base(), t.key, Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(5000)]));
@@ -93,9 +96,14 @@ describe('proxy upload: types from the bytes', () => {
       ['jpg', await photo.clone().jpeg().toBuffer()],
       ['webp', await photo.clone().webp().toBuffer()],
     ] as const) {
-      const cut = await upload(base(), t.key, whole.subarray(0, Math.floor(whole.length * 0.6)), { filename: `cut.${ext}` });
+      const cut = await upload(base(), t.key, whole.subarray(0, Math.floor(whole.length * 0.6)), {
+        filename: `cut.${ext}`,
+      });
       expect(cut.status, ext).toBe(400);
-      expect(cut.body, ext).toMatchObject({ ok: false, error: expect.stringMatching(/^The file is not a valid image: its data does not decode/) });
+      expect(cut.body, ext).toMatchObject({
+        ok: false,
+        error: expect.stringMatching(/^The file is not a valid image: its data does not decode/),
+      });
       expect((await upload(base(), t.key, whole, { filename: `whole.${ext}` })).status, ext).toBe(200);
     }
     expect(storedFiles(t.id)).toHaveLength(3);
@@ -165,7 +173,17 @@ describe('proxy upload: limits', () => {
     );
     await new Promise<void>((resolve) => {
       const req = request(
-        { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'x-api-key': t.key, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(30 * MB) } },
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: 'POST',
+          headers: {
+            'x-api-key': t.key,
+            'content-type': `multipart/form-data; boundary=${boundary}`,
+            'content-length': String(30 * MB),
+          },
+        },
         () => resolve(),
       );
       req.on('error', () => resolve());
@@ -191,7 +209,10 @@ describe('proxy upload: limits', () => {
     expect(over.status).toBe(429);
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(over.body.error).toMatch(/120 uploaded files per hour/);
-    const presign = await api<{ error: string }>('/upload-ref/presign', { key: t.key, body: { ext: 'png', size: 100 } });
+    const presign = await api<{ error: string }>('/upload-ref/presign', {
+      key: t.key,
+      body: { ext: 'png', size: 100 },
+    });
     expect(presign.status).toBe(200);
     expect((await upload(base(), member.key, png)).status).toBe(200);
     const other = await newTenant();
@@ -217,7 +238,11 @@ describe('serving uploads', () => {
     expect(up.status).toBe(200);
     const get = async (range: string) => {
       const res = await fetch(up.body.url, { headers: { range } });
-      return { status: res.status, range: res.headers.get('content-range'), body: Buffer.from(await res.arrayBuffer()) };
+      return {
+        status: res.status,
+        range: res.headers.get('content-range'),
+        body: Buffer.from(await res.arrayBuffer()),
+      };
     };
     for (const range of ['bytes=-', 'bytes=abc', 'bytes=5-2', 'items=0-5', 'bytes=0-1,3-4']) {
       const whole = await get(range);
@@ -245,7 +270,9 @@ describe('serving uploads', () => {
     const first = await upload(base(), t.key, await sample('png'), { filename: '春季主图.png' });
     const second = await upload(base(), t.key, await sample('mp3'), { filename: '配音 第1版.mp3' });
     await upload(base(), member.key, await sample('gif'));
-    const list = await api<{ uploads: { key: string; media_type: string; filename: string | null }[] }>('/uploads', { key: t.key });
+    const list = await api<{ uploads: { key: string; media_type: string; filename: string | null }[] }>('/uploads', {
+      key: t.key,
+    });
     expect(list.body.uploads.map((u) => u.key)).toEqual([second.body.key, first.body.key]);
     expect(list.body.uploads.map((u) => u.filename)).toEqual(['配音 第1版.mp3', '春季主图.png']);
     const mine = await api<{ uploads: { key: string }[] }>('/uploads', { key: member.key });
@@ -256,9 +283,17 @@ describe('serving uploads', () => {
 describe('presign without a bucket', () => {
   it('answers proxy / not_configured after checking the declared type and size', async () => {
     const t = await newTenant();
-    const ok = await api<Record<string, unknown>>('/upload-ref/presign', { key: t.key, body: { ext: 'PNG', size: 5 * MB } });
+    const ok = await api<Record<string, unknown>>('/upload-ref/presign', {
+      key: t.key,
+      body: { ext: 'PNG', size: 5 * MB },
+    });
     expect(ok.status).toBe(200);
-    expect(ok.body).toEqual({ ok: true, strategy: 'proxy', reason: 'not_configured', fallback: { path: '/api/upload-ref' } });
+    expect(ok.body).toEqual({
+      ok: true,
+      strategy: 'proxy',
+      reason: 'not_configured',
+      fallback: { path: '/api/upload-ref' },
+    });
     const cases: [Record<string, unknown>, number, RegExp][] = [
       [{ ext: 'exe', size: 10 }, 400, /ext: "exe" is not an allowed type/],
       [{ ext: 'png', size: 8 * MB + 1 }, 413, /8 MB/],

@@ -12,7 +12,11 @@ interface Upstream {
   explanation: string;
 }
 
-const admin = (body: Record<string, unknown>) => api<{ upstreams: Upstream[]; upstream: Upstream; bound_model: string | null; attempts: unknown[] }>('/admin', { key: adminKey(), body });
+const admin = (body: Record<string, unknown>) =>
+  api<{ upstreams: Upstream[]; upstream: Upstream; bound_model: string | null; attempts: unknown[] }>('/admin', {
+    key: adminKey(),
+    body,
+  });
 
 describe('upstream operations', () => {
   it('registers the simulator channels when no upstream is configured, labelled as simulated', async () => {
@@ -21,7 +25,17 @@ describe('upstream operations', () => {
     // Channels other files add in the console (and retire) are not the simulator's.
     const simulator = res.body.upstreams.filter((u) => u.source === 'simulator');
     const names = simulator.map((u) => u.name).sort();
-    expect(names).toEqual(['sim-chat-a', 'sim-chat-b', 'sim-chat-lite', 'sim-chat-reason', 'sim-image-a', 'sim-image-b', 'sim-image-c', 'sim-video-a', 'sim-video-b']);
+    expect(names).toEqual([
+      'sim-chat-a',
+      'sim-chat-b',
+      'sim-chat-lite',
+      'sim-chat-reason',
+      'sim-image-a',
+      'sim-image-b',
+      'sim-image-c',
+      'sim-video-a',
+      'sim-video-b',
+    ]);
     for (const u of simulator) {
       expect(u.simulated).toBe(true);
       expect(u.state).toBe('active');
@@ -53,7 +67,9 @@ describe('upstream operations', () => {
       await admin({ action: 'upstream-update', name: 'sim-image-a', enabled: false });
       const refused = await generate({ prompt: 'logo', background: 'transparent' });
       expect(refused.status).toBe(400);
-      expect(refused.body.error).toMatch(/^No upstream currently available for transparent background\. Retrying will not help/);
+      expect(refused.body.error).toMatch(
+        /^No upstream currently available for transparent background\. Retrying will not help/,
+      );
       expect(refused.headers.get('retry-after')).toBeNull();
 
       for (const name of images) await admin({ action: 'upstream-update', name, enabled: false });
@@ -67,18 +83,29 @@ describe('upstream operations', () => {
 
   it('binds a tenant to a family or a channel and unbinds it', async () => {
     const t = await newTenant();
-    expect((await admin({ action: 'tenant-bind', tenant_id: t.id, model: 'imagegen-2' })).body).toMatchObject({ ok: true, bound_model: 'imagegen-2' });
-    expect((await admin({ action: 'tenant-bind', tenant_id: t.id, model: 'sim-image-a' })).body.bound_model).toBe('sim-image-a');
+    expect((await admin({ action: 'tenant-bind', tenant_id: t.id, model: 'imagegen-2' })).body).toMatchObject({
+      ok: true,
+      bound_model: 'imagegen-2',
+    });
+    expect((await admin({ action: 'tenant-bind', tenant_id: t.id, model: 'sim-image-a' })).body.bound_model).toBe(
+      'sim-image-a',
+    );
     const bad = await admin({ action: 'tenant-bind', tenant_id: t.id, model: 'gpt-nonexistent' });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ ok: false });
     expect((await admin({ action: 'tenant-bind', tenant_id: t.id, model: null })).body.bound_model).toBeNull();
-    expect((await admin({ action: 'tenant-bind', tenant_id: '00000000-0000-4000-8000-000000000000', model: null })).status).toBe(404);
+    expect(
+      (await admin({ action: 'tenant-bind', tenant_id: '00000000-0000-4000-8000-000000000000', model: null })).status,
+    ).toBe(404);
   });
 
   it('routes the very next submission of a bound tenant by its new binding, on a key already in use', async () => {
     const t = await newTenant({ credits: 100 });
-    const transparent = () => api<{ error: string }>('/generate', { key: t.key, body: { prompt: '透明背景的标志 logo', background: 'transparent', quality: 'low' } });
+    const transparent = () =>
+      api<{ error: string }>('/generate', {
+        key: t.key,
+        body: { prompt: '透明背景的标志 logo', background: 'transparent', quality: 'low' },
+      });
     // The key is in use (and so resolved and kept) before the binding changes.
     expect((await transparent()).status).toBe(200);
     // Bound to a channel without transparency: the next request is refused, naming the capability.

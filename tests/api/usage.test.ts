@@ -26,7 +26,14 @@ interface Stats {
   tenant: { name: string; quota_monthly: number; used_month: number; credits: number };
   mine: {
     attempts_total: number;
-    jobs: { total: number; done: number; failed: number; processing: number; success_rate: number | null; p95_ms: number | null };
+    jobs: {
+      total: number;
+      done: number;
+      failed: number;
+      processing: number;
+      success_rate: number | null;
+      p95_ms: number | null;
+    };
     charged_cny: number;
   };
 }
@@ -44,13 +51,22 @@ describe('tenant usage', () => {
     await waitForJob(t.key, ok.body.jobId);
     // A failed job is refunded: it consumes nothing.
     await sim('/__sim/faults', { json: { channel: '*', fault: 'bad_output' } });
-    const failed = await api<{ jobId: string }>('/generate', { key: t.key, body: { prompt: '失败的任务', quality: 'low' } });
+    const failed = await api<{ jobId: string }>('/generate', {
+      key: t.key,
+      body: { prompt: '失败的任务', quality: 'low' },
+    });
     expect((await waitForJob(t.key, failed.body.jobId)).status).toBe('failed');
     await sim('/__sim/faults', { method: 'DELETE' });
-    const platform = (await api<{ templates: { slug: string; fields: unknown[] | null; locked: boolean }[] }>('/templates?type=article&source=platform', { key: t.key })).body.templates.find(
-      (x) => !x.locked && x.fields?.length === 0,
-    );
-    expect((await api('/article', { key: t.key, body: { template_slug: platform?.slug, input: '关于秋天的第一杯奶茶' } })).status).toBe(200);
+    const platform = (
+      await api<{ templates: { slug: string; fields: unknown[] | null; locked: boolean }[] }>(
+        '/templates?type=article&source=platform',
+        { key: t.key },
+      )
+    ).body.templates.find((x) => !x.locked && x.fields?.length === 0);
+    expect(
+      (await api('/article', { key: t.key, body: { template_slug: platform?.slug, input: '关于秋天的第一杯奶茶' } }))
+        .status,
+    ).toBe(200);
 
     const res = await api<Usage>('/tenant-usage', { key: t.key });
     expect(res.status).toBe(200);
@@ -62,7 +78,15 @@ describe('tenant usage', () => {
       expect(Date.parse(`${dates[i]}T00:00:00Z`) - Date.parse(`${dates[i - 1]}T00:00:00Z`)).toBe(86_400_000);
     }
     expect(res.body.since).toBe(new Date(Date.parse(`${dates[0]}T00:00:00+08:00`)).toISOString());
-    expect(res.body.daily.at(-1)).toEqual({ date: today(), image: 4, video: 0, chat: 1, reverse: 0, other: 0, total: 5 });
+    expect(res.body.daily.at(-1)).toEqual({
+      date: today(),
+      image: 4,
+      video: 0,
+      chat: 1,
+      reverse: 0,
+      other: 0,
+      total: 5,
+    });
     expect(res.body.totals).toEqual({ image: 4, video: 0, chat: 1, reverse: 0, other: 0, total: 5 });
     expect(JSON.stringify(res.body)).not.toMatch(/cny|usd|cost|provider|sim-|upstream/i);
   });
@@ -99,7 +123,11 @@ describe('tenant usage', () => {
 describe('tenant stats', () => {
   it('counts the window’s jobs and attempts and prices consumption at the tenant’s markup', async () => {
     const t = await newTenant({ credits: 200, name: '统计租户' });
-    const jobs = await Promise.all([1, 2, 3].map((i) => api<{ jobId: string }>('/generate', { key: t.key, body: { prompt: `第${i}张`, quality: 'medium' } })));
+    const jobs = await Promise.all(
+      [1, 2, 3].map((i) =>
+        api<{ jobId: string }>('/generate', { key: t.key, body: { prompt: `第${i}张`, quality: 'medium' } }),
+      ),
+    );
     for (const j of jobs) expect((await waitForJob(t.key, j.body.jobId)).status).toBe('done');
 
     const res = await api<Stats & Record<string, unknown>>('/tenant-stats', { key: t.key });
@@ -110,12 +138,17 @@ describe('tenant stats', () => {
     expect(res.body.mine.jobs).toMatchObject({ total: 3, done: 3, failed: 0, processing: 0, success_rate: 1 });
     expect(res.body.mine.jobs.p95_ms).toBeGreaterThanOrEqual(0);
     // The attempt log is written in batches every 200 ms.
-    await expect.poll(async () => (await api<Stats>('/tenant-stats', { key: t.key })).body.mine.attempts_total).toBeGreaterThanOrEqual(3);
+    await expect
+      .poll(async () => (await api<Stats>('/tenant-stats', { key: t.key })).body.mine.attempts_total)
+      .toBeGreaterThanOrEqual(3);
     // 6 credits at 0.10 CNY each, markup 1.
     expect(res.body.mine.charged_cny).toBeCloseTo(0.6, 5);
     expect(JSON.stringify(res.body)).not.toMatch(/overall|by_provider|balance_cny|balance_usd|sim-/);
 
-    const markup = await api('/admin', { key: adminKey(), body: { action: 'tenant-markup', tenant_id: t.id, markup: 1.5 } });
+    const markup = await api('/admin', {
+      key: adminKey(),
+      body: { action: 'tenant-markup', tenant_id: t.id, markup: 1.5 },
+    });
     expect(markup.status).toBe(200);
     expect((await api<Stats>('/tenant-stats', { key: t.key })).body.mine.charged_cny).toBeCloseTo(0.9, 5);
 

@@ -33,16 +33,24 @@ interface Page {
 
 const H3 = 'videomodel-H3';
 const submit = (key: string, body: Record<string, unknown>, headers: Record<string, string> = {}, base?: string) =>
-  api<{ ok: boolean; id: string; task_id: string; jobId: string; status: string; state: string; error?: string }>('/videos', {
-    key,
-    body,
-    headers,
-    ...(base ? { base } : {}),
-  });
-const getTask = (key: string, id: string) => api<{ ok: boolean; task: Task; error?: string }>(`/videos?id=${id}`, { key });
+  api<{ ok: boolean; id: string; task_id: string; jobId: string; status: string; state: string; error?: string }>(
+    '/videos',
+    {
+      key,
+      body,
+      headers,
+      ...(base ? { base } : {}),
+    },
+  );
+const getTask = (key: string, id: string) =>
+  api<{ ok: boolean; task: Task; error?: string }>(`/videos?id=${id}`, { key });
 const balance = async (key: string) => (await api<{ credits: number }>('/balance', { key })).body.credits;
 
-async function waitTask(key: string, id: string, until: (t: Task) => boolean = (t) => t.job_status !== 'pending'): Promise<Task> {
+async function waitTask(
+  key: string,
+  id: string,
+  until: (t: Task) => boolean = (t) => t.job_status !== 'pending',
+): Promise<Task> {
   for (let i = 0; i < 200; i++) {
     const res = await getTask(key, id);
     if (res.status === 200 && until(res.body.task)) return res.body.task;
@@ -76,19 +84,44 @@ afterEach(async () => {
 describe('POST /api/videos', () => {
   it('answers at once, charges the tier price per second, and delivers an MP4 served with ranges', async () => {
     const t = await newTenant({ credits: 200 });
-    const res = await submit(t.key, { prompt: '海边日落 sunset', model: H3, duration: 5, ratio: '16:9', resolution: '2K' });
+    const res = await submit(t.key, {
+      prompt: '海边日落 sunset',
+      model: H3,
+      duration: 5,
+      ratio: '16:9',
+      resolution: '2K',
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ ok: true, id: res.body.id, task_id: res.body.id, jobId: res.body.id, status: 'pending', state: 'queued' });
+    expect(res.body).toEqual({
+      ok: true,
+      id: res.body.id,
+      task_id: res.body.id,
+      jobId: res.body.id,
+      status: 'pending',
+      state: 'queued',
+    });
     expect(await balance(t.key)).toBe(170);
     const task = await waitTask(t.key, res.body.id);
-    expect(task).toMatchObject({ job_status: 'done', state: 'succeeded', model: H3, duration: 5, resolution: '2K', credits: 30, error: null });
+    expect(task).toMatchObject({
+      job_status: 'done',
+      state: 'succeeded',
+      model: H3,
+      duration: 5,
+      resolution: '2K',
+      credits: 30,
+      error: null,
+    });
     expect(JSON.stringify(task)).not.toMatch(/sim-video|simulator|vm-/);
     const job = (await api<{ job: Job & { kind: string } }>(`/jobs?id=${res.body.id}`, { key: t.key })).body.job;
     expect(job).toMatchObject({ status: 'done', kind: 'video', cdn_url: task.video_url });
     const file = await fetch(task.video_url ?? '', { headers: { range: 'bytes=0-11' } });
     expect(file.status).toBe(206);
     expect(file.headers.get('content-type')).toBe('video/mp4');
-    expect(Buffer.from(await file.arrayBuffer()).subarray(4, 8).toString('latin1')).toBe('ftyp');
+    expect(
+      Buffer.from(await file.arrayBuffer())
+        .subarray(4, 8)
+        .toString('latin1'),
+    ).toBe('ftyp');
     expect((await fetch(task.cover_url ?? '')).headers.get('content-type')).toBe('image/png');
   });
 
@@ -117,9 +150,15 @@ describe('POST /api/videos', () => {
       [{}, /exactly one of prompt or template_id/],
       [{ prompt: 'x', model: 'no-such-tier' }, /model: unknown video tier/],
       [{ prompt: 'x', ratio: '2:1' }, /ratio: must be one of/],
-      [{ prompt: 'x', images: Array.from({ length: 10 }, (_, i) => `${inject('apiBase')}/files/x${i}.png`) }, /at most 9 images/],
+      [
+        { prompt: 'x', images: Array.from({ length: 10 }, (_, i) => `${inject('apiBase')}/files/x${i}.png`) },
+        /at most 9 images/,
+      ],
       [{ prompt: 'x', images: ['https://example.com/a.png'] }, /images\[0\]: only files served by Studio/],
-      [{ prompt: 'x', model: 'videomodel-2-0-fast-260801', generate_audio: true }, /No upstream currently available.*generated audio/],
+      [
+        { prompt: 'x', model: 'videomodel-2-0-fast-260801', generate_audio: true },
+        /No upstream currently available.*generated audio/,
+      ],
     ];
     for (const [body, message] of more) {
       const res = await submit(t.key, body);
@@ -165,13 +204,27 @@ describe('POST /api/videos', () => {
     const t = await newTenant({ credits: 200 });
     const tpl = await api<{ template: { id: string } }>('/video-templates', {
       key: t.key,
-      body: { zh_name: '模板视频', prompt_template: '{产品}慢慢旋转', generation_configs: [{ ratio: '9:16', duration: 8 }] },
+      body: {
+        zh_name: '模板视频',
+        prompt_template: '{产品}慢慢旋转',
+        generation_configs: [{ ratio: '9:16', duration: 8 }],
+      },
     });
     expect(tpl.status).toBe(200);
     const a = await submit(t.key, { template_id: tpl.body.template.id, input: '茶杯', model: H3 });
     expect(a.status, JSON.stringify(a.body)).toBe(200);
-    expect((await getTask(t.key, a.body.id)).body.task).toMatchObject({ ratio: '9:16', duration: 8, template_id: tpl.body.template.id });
-    const b = await submit(t.key, { template_id: tpl.body.template.id, input: '茶杯', model: H3, ratio: '1:1', duration: 4 });
+    expect((await getTask(t.key, a.body.id)).body.task).toMatchObject({
+      ratio: '9:16',
+      duration: 8,
+      template_id: tpl.body.template.id,
+    });
+    const b = await submit(t.key, {
+      template_id: tpl.body.template.id,
+      input: '茶杯',
+      model: H3,
+      ratio: '1:1',
+      duration: 4,
+    });
     expect((await getTask(t.key, b.body.id)).body.task).toMatchObject({ ratio: '1:1', duration: 4 });
   });
 
@@ -198,13 +251,22 @@ describe('GET and DELETE /api/videos', () => {
     const page = await api<Page>('/videos?page_num=1&page_size=2', { key: t.key });
     expect(page.body).toMatchObject({ ok: true, page_num: 1, page_size: 2, total: 3 });
     expect(page.body.tasks.map((x) => x.id)).toEqual([ids[2], ids[1]]);
-    expect((await api<Page>('/videos?page_num=2&page_size=2', { key: t.key })).body.tasks.map((x) => x.id)).toEqual([ids[0]]);
+    expect((await api<Page>('/videos?page_num=2&page_size=2', { key: t.key })).body.tasks.map((x) => x.id)).toEqual([
+      ids[0],
+    ]);
     const defaults = await api<Page>('/videos', { key: t.key });
     expect(defaults.body).toMatchObject({ page_num: 1, page_size: 20, total: 3 });
     for (const id of ids) await waitTask(t.key, id, (x) => x.state === 'running');
     expect((await api<Page>('/videos?filter.status=running', { key: t.key })).body.total).toBe(3);
     expect((await api<Page>('/videos?filter.status=succeeded', { key: t.key })).body.total).toBe(0);
-    for (const bad of ['page_num=0', 'page_size=101', 'page_size=abc', 'page_num=1.5', 'filter.status=done', 'id=nope']) {
+    for (const bad of [
+      'page_num=0',
+      'page_size=101',
+      'page_size=abc',
+      'page_num=1.5',
+      'filter.status=done',
+      'id=nope',
+    ]) {
       const res = await api<Page>(`/videos?${bad}`, { key: t.key });
       expect(res.status, bad).toBe(400);
       expect(res.body.ok).toBe(false);
@@ -218,13 +280,24 @@ describe('GET and DELETE /api/videos', () => {
     const res = await submit(t.key, { prompt: 'cancel me', model: H3, duration: 4, callback_url: receiverUrl });
     expect(await balance(t.key)).toBe(76);
     await waitTask(t.key, res.body.id, (x) => x.state === 'running');
-    const del = await api<{ ok: boolean; id: string; action: string; task: Task }>(`/videos?id=${res.body.id}`, { key: t.key, method: 'DELETE' });
+    const del = await api<{ ok: boolean; id: string; action: string; task: Task }>(`/videos?id=${res.body.id}`, {
+      key: t.key,
+      method: 'DELETE',
+    });
     expect(del.status).toBe(200);
-    expect(del.body).toMatchObject({ ok: true, id: res.body.id, action: 'cancelled', task: { state: 'cancelled', job_status: 'failed', error: 'Cancelled by the caller' } });
+    expect(del.body).toMatchObject({
+      ok: true,
+      id: res.body.id,
+      action: 'cancelled',
+      task: { state: 'cancelled', job_status: 'failed', error: 'Cancelled by the caller' },
+    });
     expect(await balance(t.key)).toBe(100);
-    const upstream = (await (await sim('/__sim/video-tasks?channel=sim-video-a&status=cancelled')).json()) as { tasks: { prompt?: string }[] };
+    const upstream = (await (await sim('/__sim/video-tasks?channel=sim-video-a&status=cancelled')).json()) as {
+      tasks: { prompt?: string }[];
+    };
     expect(upstream.tasks.length).toBeGreaterThan(0);
-    for (let i = 0; i < 50 && !callbacks.some((c) => c.body.job_id === res.body.id); i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 50 && !callbacks.some((c) => c.body.job_id === res.body.id); i++)
+      await new Promise((r) => setTimeout(r, 100));
     const cb = callbacks.find((c) => c.body.job_id === res.body.id);
     expect(cb?.body).toMatchObject({ status: 'failed', error: 'Cancelled by the caller' });
     const job = (await api<{ job: Job }>(`/jobs?id=${res.body.id}`, { key: t.key })).body.job;
@@ -273,11 +346,21 @@ describe('video failures and cancel per protocol', () => {
     orphaned_at: string;
     ended: boolean;
   }
-  const orphans = (body: Record<string, unknown> = {}) => api<{ ok: boolean; orphans: Orphan[]; error?: string }>('/admin', { key: adminKey(), body: { action: 'video-orphans', ...body } });
+  const orphans = (body: Record<string, unknown> = {}) =>
+    api<{ ok: boolean; orphans: Orphan[]; error?: string }>('/admin', {
+      key: adminKey(),
+      body: { action: 'video-orphans', ...body },
+    });
 
   it('says a refused video was refused by the provider, with reason content_refused, and refunds it', async () => {
     const t = await newTenant({ credits: 100 });
-    expect((await sim('/__sim/faults', { json: { channel: 'sim-video-a', fault: 'task_failed', code: 'OutputVideoSensitiveContentDetected' } })).status).toBe(200);
+    expect(
+      (
+        await sim('/__sim/faults', {
+          json: { channel: 'sim-video-a', fault: 'task_failed', code: 'OutputVideoSensitiveContentDetected' },
+        })
+      ).status,
+    ).toBe(200);
     const res = await submit(t.key, { prompt: 'refuse me', model: H3, duration: 4, callback_url: receiverUrl });
     expect(await balance(t.key)).toBe(76);
     const task = await waitTask(t.key, res.body.id);
@@ -292,7 +375,9 @@ describe('video failures and cancel per protocol', () => {
 
   it('refunds a running task the provider will not cancel at once, and lists it to the operator until it ends', async () => {
     const t = await newTenant({ credits: 100 });
-    await sim('/__sim/config', { json: { channel: 'sim-video-a', latency_ms: 2000, queued_percent: 0, cancel_running: false } });
+    await sim('/__sim/config', {
+      json: { channel: 'sim-video-a', latency_ms: 2000, queued_percent: 0, cancel_running: false },
+    });
     const res = await submit(t.key, { prompt: 'orphan', model: H3, duration: 4 });
     await waitTask(t.key, res.body.id, (x) => x.state === 'running');
     const del = await api<{ task: Task }>(`/videos?id=${res.body.id}`, { key: t.key, method: 'DELETE' });
@@ -331,7 +416,8 @@ describe('the per-tenant video rate limit', () => {
 
   it('answers 429 with Retry-After past the limit, charging nothing for the refused one', async () => {
     const t = await newTenantOn(server.base);
-    for (let i = 0; i < 2; i++) expect((await submit(t, { prompt: `r${i}`, model: H3, duration: 4 }, {}, server.base)).status).toBe(200);
+    for (let i = 0; i < 2; i++)
+      expect((await submit(t, { prompt: `r${i}`, model: H3, duration: 4 }, {}, server.base)).status).toBe(200);
     const before = (await api<{ credits: number }>('/balance', { key: t, base: server.base })).body.credits;
     const res = await submit(t, { prompt: 'r3', model: H3, duration: 4 }, {}, server.base);
     expect(res.status).toBe(429);

@@ -46,7 +46,11 @@ describe('console API: cross-site requests with the session cookie', () => {
       const res = await rotate(headers, multipart());
       expect(res.status, JSON.stringify(headers)).toBe(403);
       expect(res.headers.get('content-type')).toMatch(/application\/json/);
-      expect(await res.json()).toMatchObject({ ok: false, code: 'FORBIDDEN', error: expect.stringMatching(/Cross-site request refused/) });
+      expect(await res.json()).toMatchObject({
+        ok: false,
+        code: 'FORBIDDEN',
+        error: expect.stringMatching(/Cross-site request refused/),
+      });
     }
     const text = await rotate({ origin: EVIL, 'content-type': 'text/plain' }, '{}');
     expect(text.status).toBe(403);
@@ -64,7 +68,11 @@ describe('console API: cross-site requests with the session cookie', () => {
 
   it('refuses JSON from another site, and the webhook secret stays', async () => {
     const before = await secret();
-    const foreign: Record<string, string>[] = [{ origin: EVIL }, { origin: 'http://127.0.0.1.evil.example' }, { 'sec-fetch-site': 'cross-site' }];
+    const foreign: Record<string, string>[] = [
+      { origin: EVIL },
+      { origin: 'http://127.0.0.1.evil.example' },
+      { 'sec-fetch-site': 'cross-site' },
+    ];
     for (const headers of foreign) {
       const res = await rotate({ ...headers, 'content-type': 'application/json' }, '{}');
       expect(res.status, JSON.stringify(headers)).toBe(403);
@@ -75,7 +83,10 @@ describe('console API: cross-site requests with the session cookie', () => {
 
   it("takes the console's own JSON call", async () => {
     const before = await secret();
-    const res = await rotate({ origin: base, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' }, '{}');
+    const res = await rotate(
+      { origin: base, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' },
+      '{}',
+    );
     expect(res.status).toBe(200);
     const body = (await res.json()) as { result: { data: { secret: string } } };
     expect(body.result.data.secret).not.toBe(before);
@@ -89,11 +100,20 @@ describe('console API: cross-site requests with the session cookie', () => {
     const before = await secret();
     const viaTrpc = await fetch(`${base}/api/trpc/callbacks.rotate`, {
       method: 'POST',
-      headers: { 'x-api-key': tenant.key, origin: EVIL, 'sec-fetch-site': 'cross-site', 'content-type': 'application/json' },
+      headers: {
+        'x-api-key': tenant.key,
+        origin: EVIL,
+        'sec-fetch-site': 'cross-site',
+        'content-type': 'application/json',
+      },
       body: '{}',
     });
     expect(viaTrpc.status).toBe(200);
-    const rest = await api<{ secret: string }>('/webhook-secret', { key: tenant.key, body: {}, headers: { origin: EVIL } });
+    const rest = await api<{ secret: string }>('/webhook-secret', {
+      key: tenant.key,
+      body: {},
+      headers: { origin: EVIL },
+    });
     expect(rest.status).toBe(200);
     expect(rest.body.secret).not.toBe(before);
     const png = await sample('png');
@@ -161,8 +181,14 @@ describe('security headers', () => {
   });
 
   it('on the public claim page, found or not', async () => {
-    const template = await api<{ template: { id: string } }>('/templates', { key: tenantKey, body: { type: 'image', zh_name: '海报', prompt_template: '画一张{主题}海报' } });
-    const claim = await api<{ code: string }>('/tenant-claims', { key: tenantKey, body: { template_ids: [template.body.template.id], credits: 5 } });
+    const template = await api<{ template: { id: string } }>('/templates', {
+      key: tenantKey,
+      body: { type: 'image', zh_name: '海报', prompt_template: '画一张{主题}海报' },
+    });
+    const claim = await api<{ code: string }>('/tenant-claims', {
+      key: tenantKey,
+      body: { template_ids: [template.body.template.id], credits: 5 },
+    });
     expect(claim.status).toBe(200);
     await expectPage(`/claim/${claim.body.code}`);
     await expectPage('/claim/x', {}, 404);
@@ -207,7 +233,10 @@ describe('behind an https address, with the edge naming the caller (a second ser
   const address = (claimed = '10.0.0.1') => `${claimed}, 203.0.113.${(n += 1)}`;
 
   beforeAll(async () => {
-    server = await startStudio({ PUBLIC_BASE_URL: 'https://studio.example.test', STUDIO_CLIENT_IP_HEADER: 'x-forwarded-for' });
+    server = await startStudio({
+      PUBLIC_BASE_URL: 'https://studio.example.test',
+      STUDIO_CLIENT_IP_HEADER: 'x-forwarded-for',
+    });
   });
   afterAll(async () => {
     await server?.stop();
@@ -224,7 +253,9 @@ describe('behind an https address, with the edge naming the caller (a second ser
       const res = await fetch(`${server.base}${path}`);
       expect(res.headers.get('strict-transport-security'), path).toMatch(/max-age=\d+/);
     }
-    expect((await fetch(`${server.base}/login`)).headers.get('content-security-policy')).toMatch(/upgrade-insecure-requests/);
+    expect((await fetch(`${server.base}/login`)).headers.get('content-security-policy')).toMatch(
+      /upgrade-insecure-requests/,
+    );
     // The console works when the browser reached it either way: by the public address or the Host it sent.
     for (const origin of ['https://studio.example.test', server.base]) {
       const res = await fetch(`${server.base}/api/trpc/callbacks.rotate`, {
@@ -256,7 +287,9 @@ describe('behind an https address, with the edge naming the caller (a second ser
     }
     // Other accounts sign in as usual.
     const other = await tenantWithLogin(server.base);
-    expect((await signIn(server.base, { email: other.email, password: PASSWORD }, { address: address() })).ok).toBe(true);
+    expect((await signIn(server.base, { email: other.email, password: PASSWORD }, { address: address() })).ok).toBe(
+      true,
+    );
     // The page next-auth sends the refusal to says so.
     const page = await fetch(`${server.base}/login?error=CredentialsSignin&code=too_many_attempts`);
     expect(await page.text()).toContain('Too many sign-in attempts');
@@ -265,8 +298,14 @@ describe('behind an https address, with the edge naming the caller (a second ser
   it('a success clears the count: five more failures are allowed before the lock', async () => {
     const t = await tenantWithLogin(server.base);
     for (let round = 0; round < 2; round++) {
-      for (let i = 0; i < 4; i++) expect((await signIn(server.base, { email: t.email, password: 'nope' }, { address: address() })).code).toBe('invalid_credentials');
-      expect((await signIn(server.base, { email: t.email, password: PASSWORD }, { address: address() })).ok, `round ${round}`).toBe(true);
+      for (let i = 0; i < 4; i++)
+        expect((await signIn(server.base, { email: t.email, password: 'nope' }, { address: address() })).code).toBe(
+          'invalid_credentials',
+        );
+      expect(
+        (await signIn(server.base, { email: t.email, password: PASSWORD }, { address: address() })).ok,
+        `round ${round}`,
+      ).toBe(true);
     }
   });
 
@@ -274,10 +313,18 @@ describe('behind an https address, with the edge naming the caller (a second ser
     const t = await tenantWithLogin(server.base);
     const sprayer = '198.51.100.77';
     for (let i = 0; i < 30; i++) {
-      const res = await signIn(server.base, { email: uniqueEmail('spray'), password: 'password1' }, { address: `10.9.9.${i}, ${sprayer}` });
+      const res = await signIn(
+        server.base,
+        { email: uniqueEmail('spray'), password: 'password1' },
+        { address: `10.9.9.${i}, ${sprayer}` },
+      );
       expect(res.code, `attempt ${i + 1}`).toBe('invalid_credentials');
     }
-    const blocked = await signIn(server.base, { email: t.email, password: PASSWORD }, { address: `10.0.0.${n}, ${sprayer}` });
+    const blocked = await signIn(
+      server.base,
+      { email: t.email, password: PASSWORD },
+      { address: `10.0.0.${n}, ${sprayer}` },
+    );
     expect(blocked).toMatchObject({ ok: false, code: 'too_many_attempts' });
     expect((await signIn(server.base, { email: t.email, password: PASSWORD }, { address: address() })).ok).toBe(true);
   });
@@ -285,12 +332,18 @@ describe('behind an https address, with the edge naming the caller (a second ser
   it('throttles the operator key sign-in per address', async () => {
     const from = address();
     for (let i = 0; i < 10; i++) {
-      const wrong = await signIn(server.base, { key: `sk-studio-wrong${i}aaaaaaaaaaaaaaaaaaaaaaaaa` }, { provider: 'operator', address: from });
+      const wrong = await signIn(
+        server.base,
+        { key: `sk-studio-wrong${i}aaaaaaaaaaaaaaaaaaaaaaaaa` },
+        { provider: 'operator', address: from },
+      );
       expect(wrong.code, `attempt ${i + 1}`).toBe('invalid_credentials');
     }
     const locked = await signIn(server.base, { key: adminKey() }, { provider: 'operator', address: from });
     expect(locked).toMatchObject({ ok: false, code: 'too_many_attempts' });
-    expect((await signIn(server.base, { key: adminKey() }, { provider: 'operator', address: address() })).ok).toBe(true);
+    expect((await signIn(server.base, { key: adminKey() }, { provider: 'operator', address: address() })).ok).toBe(
+      true,
+    );
   });
 
   it('takes about as long to refuse an unknown email as a known one with a wrong password', async () => {
@@ -301,11 +354,19 @@ describe('behind an https address, with the edge naming the caller (a second ser
     const knownMs: number[] = [];
     const unknownMs: number[] = [];
     for (const t of known) {
-      knownMs.push((await signIn(server.base, { email: t.email, password: 'wrong password' }, { address: address() })).ms);
-      unknownMs.push((await signIn(server.base, { email: uniqueEmail('ghost'), password: 'wrong password' }, { address: address() })).ms);
+      knownMs.push(
+        (await signIn(server.base, { email: t.email, password: 'wrong password' }, { address: address() })).ms,
+      );
+      unknownMs.push(
+        (await signIn(server.base, { email: uniqueEmail('ghost'), password: 'wrong password' }, { address: address() }))
+          .ms,
+      );
     }
     const ratio = median(unknownMs) / median(knownMs);
     // Before, an unknown email was refused in a few ms against ~100+ ms (a password hash) for a known one.
-    expect(ratio, `known ${knownMs.map(Math.round).join(',')} ms; unknown ${unknownMs.map(Math.round).join(',')} ms`).toBeGreaterThan(0.5);
+    expect(
+      ratio,
+      `known ${knownMs.map(Math.round).join(',')} ms; unknown ${unknownMs.map(Math.round).join(',')} ms`,
+    ).toBeGreaterThan(0.5);
   });
 });

@@ -29,7 +29,11 @@ export async function api<T = Record<string, unknown>>(path: string, opts: CallO
   if (opts.rawBody !== undefined) body = opts.rawBody;
   else if (opts.body !== undefined) body = JSON.stringify(opts.body);
   if (body !== undefined) headers['content-type'] = opts.contentType ?? 'application/json';
-  const res = await fetch(`${opts.base ?? inject('apiBase')}/api${path}`, { method: opts.method ?? (body ? 'POST' : 'GET'), headers, body });
+  const res = await fetch(`${opts.base ?? inject('apiBase')}/api${path}`, {
+    method: opts.method ?? (body ? 'POST' : 'GET'),
+    headers,
+    body,
+  });
   const text = await res.text();
   let parsed: unknown = text;
   try {
@@ -107,7 +111,6 @@ export const sim = (path: string, init: RequestInit & { json?: unknown } = {}) =
     body: init.json ? JSON.stringify(init.json) : undefined,
   });
 
-
 export interface Uploaded {
   ok: boolean;
   url: string;
@@ -128,9 +131,13 @@ export async function upload(
 ): Promise<ApiResult<Uploaded>> {
   const form = new FormData();
   if (opts.workspace !== undefined) form.set('workspace_id', opts.workspace);
-  if (file) form.set(opts.field ?? 'file', new Blob([new Uint8Array(file)], { type: opts.type ?? 'application/octet-stream' }), opts.filename ?? 'upload.bin');
+  if (file)
+    form.set(
+      opts.field ?? 'file',
+      new Blob([new Uint8Array(file)], { type: opts.type ?? 'application/octet-stream' }),
+      opts.filename ?? 'upload.bin',
+    );
   const res = await fetch(`${base}/api/upload-ref`, { method: 'POST', headers: { 'x-api-key': key }, body: form });
   const text = await res.text();
   return { status: res.status, headers: res.headers, body: JSON.parse(text) as Uploaded };
 }
-

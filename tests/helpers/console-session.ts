@@ -23,7 +23,11 @@ export interface SignInResult {
 }
 
 /** Signs in through next-auth's own endpoints (CSRF token, then the provider's callback), as a form post does. */
-export async function signIn(base: string, fields: Record<string, string>, opts: { provider?: 'credentials' | 'operator'; address?: string } = {}): Promise<SignInResult> {
+export async function signIn(
+  base: string,
+  fields: Record<string, string>,
+  opts: { provider?: 'credentials' | 'operator'; address?: string } = {},
+): Promise<SignInResult> {
   const forwarded: Record<string, string> = opts.address ? { 'x-forwarded-for': opts.address } : {};
   const csrf = await fetch(`${base}/api/auth/csrf`, { headers: forwarded });
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
@@ -31,7 +35,11 @@ export async function signIn(base: string, fields: Record<string, string>, opts:
   const res = await fetch(`${base}/api/auth/callback/${opts.provider ?? 'credentials'}`, {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookieHeader(csrf.headers.getSetCookie()), ...forwarded },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      cookie: cookieHeader(csrf.headers.getSetCookie()),
+      ...forwarded,
+    },
     body: new URLSearchParams({ ...fields, csrfToken, callbackUrl: '/overview' }),
   });
   const ms = performance.now() - started;
@@ -52,9 +60,15 @@ export async function tenantWithLogin(base: string, email = uniqueEmail('admin')
   const res = await api<{ tenant: { id: string }; api_key: string }>('/admin', {
     base,
     key: adminKey(),
-    body: { action: 'tenant-create', name: `安全测试 ${email}`, credits: 100, quota_monthly: 1000, admin_email: email, admin_password: PASSWORD },
+    body: {
+      action: 'tenant-create',
+      name: `安全测试 ${email}`,
+      credits: 100,
+      quota_monthly: 1000,
+      admin_email: email,
+      admin_password: PASSWORD,
+    },
   });
   if (res.status !== 200) throw new Error(`tenant-create failed: ${JSON.stringify(res.body)}`);
   return { id: res.body.tenant.id, key: res.body.api_key, email };
 }
-

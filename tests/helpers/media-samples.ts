@@ -12,7 +12,14 @@ function box(type: string, payload: Buffer): Buffer {
 }
 
 const ftyp = (brand: string, compatible: string[]) =>
-  box('ftyp', Buffer.concat([Buffer.from(brand, 'latin1'), Buffer.from([0, 0, 2, 0]), ...compatible.map((c) => Buffer.from(c, 'latin1'))]));
+  box(
+    'ftyp',
+    Buffer.concat([
+      Buffer.from(brand, 'latin1'),
+      Buffer.from([0, 0, 2, 0]),
+      ...compatible.map((c) => Buffer.from(c, 'latin1')),
+    ]),
+  );
 
 function wav(): Buffer {
   const h = Buffer.alloc(44);
@@ -57,10 +64,22 @@ function webm(): Buffer {
 }
 
 const heads: Record<string, () => Promise<Buffer> | Buffer> = {
-  png: () => sharp({ create: { width: 8, height: 8, channels: 4, background: '#d33' } }).png().toBuffer(),
-  jpg: () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#3d3' } }).jpeg().toBuffer(),
-  webp: () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#33d' } }).webp().toBuffer(),
-  gif: () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#dd3' } }).gif().toBuffer(),
+  png: () =>
+    sharp({ create: { width: 8, height: 8, channels: 4, background: '#d33' } })
+      .png()
+      .toBuffer(),
+  jpg: () =>
+    sharp({ create: { width: 8, height: 8, channels: 3, background: '#3d3' } })
+      .jpeg()
+      .toBuffer(),
+  webp: () =>
+    sharp({ create: { width: 8, height: 8, channels: 3, background: '#33d' } })
+      .webp()
+      .toBuffer(),
+  gif: () =>
+    sharp({ create: { width: 8, height: 8, channels: 3, background: '#dd3' } })
+      .gif()
+      .toBuffer(),
   mp3,
   wav,
   m4a: () => ftyp('M4A ', ['M4A ', 'isom']),

@@ -12,7 +12,11 @@ import { createTestDatabase, testSecret, type TestDatabase } from './test-db';
  * A routing test file's world: a migrated database whose upstreams are the simulator's channels,
  * every fault cleared and every channel back to its configured state after each test.
  */
-export function routingSuite(): { readonly t: TestDatabase; readonly sim: RunningSim; fault: (channel: string, kind: string, times?: number, on?: 'all' | 'generate') => Promise<void> } {
+export function routingSuite(): {
+  readonly t: TestDatabase;
+  readonly sim: RunningSim;
+  fault: (channel: string, kind: string, times?: number, on?: 'all' | 'generate') => Promise<void>;
+} {
   let t: TestDatabase;
   let sim: RunningSim;
   beforeAll(async () => {
@@ -38,7 +42,9 @@ export function routingSuite(): { readonly t: TestDatabase; readonly sim: Runnin
       return sim;
     },
     async fault(channel, kind, times, on) {
-      const res = await sim.control('/__sim/faults', { json: { channel, fault: kind, ...(times ? { times } : {}), ...(on ? { on } : {}) } });
+      const res = await sim.control('/__sim/faults', {
+        json: { channel, fault: kind, ...(times ? { times } : {}), ...(on ? { on } : {}) },
+      });
       expect(res.status).toBe(200);
     },
   };
@@ -47,10 +53,16 @@ export function routingSuite(): { readonly t: TestDatabase; readonly sim: Runnin
 /** Routing without waiting between retries, and always the first candidate by name. */
 export const fast: RouteOptions = { retryDelayMs: () => 5, random: () => 0 };
 
-export const image = (needs: RouteRequest['needs'] = {}, model?: string): RouteRequest => ({ media: 'image', model, needs });
+export const image = (needs: RouteRequest['needs'] = {}, model?: string): RouteRequest => ({
+  media: 'image',
+  model,
+  needs,
+});
 
 /** An image call as the job worker makes it: the model's size for the ratio, then verified and cropped to it. */
-export function imageCall(opts: { transparent?: boolean; prompt?: string; references?: Buffer[]; ratio?: string } = {}) {
+export function imageCall(
+  opts: { transparent?: boolean; prompt?: string; references?: Buffer[]; ratio?: string } = {},
+) {
   return async (target: Target, model: UpstreamModel, signal: AbortSignal, note?: AttemptNote) => {
     const out = await generateForRatio(
       target,
@@ -59,7 +71,11 @@ export function imageCall(opts: { transparent?: boolean; prompt?: string; refere
         prompt: opts.prompt ?? '一只橘猫 on a desk',
         ratio: opts.ratio ?? '3:4',
         background: opts.transparent ? 'transparent' : undefined,
-        referenceImages: (opts.references ?? []).map((data, i) => ({ data, mime: 'image/jpeg', filename: `ref-${i}.jpg` })),
+        referenceImages: (opts.references ?? []).map((data, i) => ({
+          data,
+          mime: 'image/jpeg',
+          filename: `ref-${i}.jpg`,
+        })),
       },
       signal,
       note,

@@ -49,7 +49,9 @@ export function sampleOf(node: SchemaNode, resolve: Resolve, known: Known = {}, 
       return out;
     }
     case 'array':
-      return Array.from({ length: Math.max(1, node.minItems ?? 1) }, () => (node.items ? sampleOf(node.items, resolve, known) : 'x'));
+      return Array.from({ length: Math.max(1, node.minItems ?? 1) }, () =>
+        node.items ? sampleOf(node.items, resolve, known) : 'x',
+      );
     case 'integer':
     case 'number':
       return node.minimum ?? (node.exclusiveMinimum !== undefined ? node.exclusiveMinimum + 1 : 1);
@@ -75,7 +77,8 @@ export function variantsOf(node: SchemaNode, resolve: Resolve): SchemaNode[] {
 export function pathsOf(value: unknown, prefix: (string | number)[] = []): (string | number)[][] {
   const out: (string | number)[][] = [prefix];
   if (Array.isArray(value)) value.forEach((v, i) => out.push(...pathsOf(v, [...prefix, i])));
-  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) out.push(...pathsOf(v, [...prefix, k]));
+  else if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) out.push(...pathsOf(v, [...prefix, k]));
   return out;
 }
 
@@ -83,7 +86,8 @@ export function pathsOf(value: unknown, prefix: (string | number)[] = []): (stri
 export function replaceAt(value: unknown, path: (string | number)[], replacement: unknown): unknown {
   if (path.length === 0) return replacement;
   const [head, ...rest] = path;
-  if (Array.isArray(value)) return (value as unknown[]).map((v, i) => (i === head ? replaceAt(v, rest, replacement) : v));
+  if (Array.isArray(value))
+    return (value as unknown[]).map((v, i) => (i === head ? replaceAt(v, rest, replacement) : v));
   const object = (value && typeof value === 'object' ? value : {}) as Record<string, unknown>;
   return { ...object, [String(head)]: replaceAt(object[String(head)], rest, replacement) };
 }

@@ -7,12 +7,21 @@ export interface SseEvent {
 }
 
 /** Opens the job feed and collects its events until `stop` says so, or the server ends it (a last `end` entry). */
-export async function collect(key: string, stop: (events: SseEvent[]) => boolean, headers: Record<string, string> = {}): Promise<SseEvent[]> {
+export async function collect(
+  key: string,
+  stop: (events: SseEvent[]) => boolean,
+  headers: Record<string, string> = {},
+): Promise<SseEvent[]> {
   const controller = new AbortController();
-  const res = await fetch(`${inject('apiBase')}/api/jobs-stream`, { headers: { 'x-api-key': key, ...headers }, signal: controller.signal });
+  const res = await fetch(`${inject('apiBase')}/api/jobs-stream`, {
+    headers: { 'x-api-key': key, ...headers },
+    signal: controller.signal,
+  });
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toMatch(/text\/event-stream/);
-  const reader = (res.body as ReadableStream<Uint8Array>).pipeThrough(new TextDecoderStream() as unknown as TransformStream<Uint8Array, string>).getReader();
+  const reader = (res.body as ReadableStream<Uint8Array>)
+    .pipeThrough(new TextDecoderStream() as unknown as TransformStream<Uint8Array, string>)
+    .getReader();
   const events: SseEvent[] = [];
   let buffer = '';
   const deadline = Date.now() + 15_000;

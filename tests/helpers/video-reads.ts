@@ -29,7 +29,12 @@ export function videoReads(db: () => Db) {
     if (!('task' in r)) throw new Error('no task');
     return r.task;
   };
-  const finished = (who: ScopedIdentity, id: string, ms?: number) => waitFor(() => taskOf(who, id), (v) => v.job_status !== 'pending', ms);
+  const finished = (who: ScopedIdentity, id: string, ms?: number) =>
+    waitFor(
+      () => taskOf(who, id),
+      (v) => v.job_status !== 'pending',
+      ms,
+    );
   return { taskOf, finished };
 }
 
@@ -41,7 +46,9 @@ export function videoReads(db: () => Db) {
 export async function startVideoWorker(t: TestDatabase, name: string, concurrency: number) {
   const dir = mkdtempSync(path.join(os.tmpdir(), `studio-${name}-`));
   const config: Config = {
-    ...buildConfig(parseEnv({ STUDIO_DATA_DIR: dir, STUDIO_SECRET: 'x'.repeat(40), STUDIO_VIDEO_RATE_PER_HOUR: '1000' })),
+    ...buildConfig(
+      parseEnv({ STUDIO_DATA_DIR: dir, STUDIO_SECRET: 'x'.repeat(40), STUDIO_VIDEO_RATE_PER_HOUR: '1000' }),
+    ),
     secret: testSecret,
     allowPrivateCallbacks: true,
   };

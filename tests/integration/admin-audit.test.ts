@@ -14,15 +14,26 @@ import { testSecret } from '../helpers/test-db';
 /** The audit log through the console's procedures: one row per change in the change's transaction, none for reads or failures. */
 const t = suiteDatabase();
 const dir = mkdtempSync(path.join(os.tmpdir(), 'studio-audit-'));
-const config: Config = { ...buildConfig(parseEnv({ STUDIO_DATA_DIR: dir, STUDIO_SECRET: 'x'.repeat(40) })), secret: testSecret };
+const config: Config = {
+  ...buildConfig(parseEnv({ STUDIO_DATA_DIR: dir, STUDIO_SECRET: 'x'.repeat(40) })),
+  secret: testSecret,
+};
 const files = new LocalFileStore(path.join(dir, 'files'), 'http://studio.test');
-const as = (identity: AdminIdentity) => createCaller({ db: t.db, config, files, identity, authFailure: null, headers: new Headers() } satisfies Context);
+const as = (identity: AdminIdentity) =>
+  createCaller({ db: t.db, config, files, identity, authFailure: null, headers: new Headers() } satisfies Context);
 const console_ = () => as({ kind: 'admin', via: 'session' });
 
 describe('operator audit log', () => {
   it('records console changes as operator-console with before, after and the request id', async () => {
     const op = console_();
-    const created = await withRequestId('req-int-1', () => op.admin.tenantCreate({ name: '审计', credits: 10, admin_email: 'audit-int@shop.cn', admin_password: 'password123' }));
+    const created = await withRequestId('req-int-1', () =>
+      op.admin.tenantCreate({
+        name: '审计',
+        credits: 10,
+        admin_email: 'audit-int@shop.cn',
+        admin_password: 'password123',
+      }),
+    );
     const id = created.tenant.id;
     await op.admin.tenantCredit({ tenant_id: id, credits: 5, note: 'x' });
     const { entries } = await op.admin.auditList({ tenant_id: id });

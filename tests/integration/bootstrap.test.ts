@@ -41,13 +41,21 @@ describe('first start', () => {
 
 describe('operator CLI', () => {
   it('creates a tenant and prints it as JSON, and reports errors as JSON', () => {
-    const env: NodeJS.ProcessEnv = { ...process.env, STUDIO_DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'studio-cli-')), STUDIO_DEMO: '0' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      STUDIO_DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'studio-cli-')),
+      STUDIO_DEMO: '0',
+    };
     if (t.url) env.DATABASE_URL = t.url;
     const run = (...args: string[]) =>
       spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { env, encoding: 'utf8' });
     const created = run('tenant', 'create', '--name', 'Acme 公司', '--credits', '5000');
     expect(created.status, created.stderr).toBe(0);
-    const out = JSON.parse(created.stdout) as { ok: boolean; tenant: { id: string; credits: number; name: string }; api_key: string };
+    const out = JSON.parse(created.stdout) as {
+      ok: boolean;
+      tenant: { id: string; credits: number; name: string };
+      api_key: string;
+    };
     expect(out).toMatchObject({ ok: true, tenant: { name: 'Acme 公司', credits: 5000 } });
     expect(out.api_key).toMatch(/^sk-studio-/);
 

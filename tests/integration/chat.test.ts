@@ -26,11 +26,34 @@ let files: FileStore;
 
 const config: Pick<Config, 'secret' | 'prices' | 'chat'> = {
   secret: testSecret,
-  prices: { image: { low: 1, medium: 2, high: 4 }, article: 1, reverse: 2, imageToTemplate: 4, video: {}, chat: DEFAULT_CHAT_PRICES, chatMinimum: 1 },
-  chat: { ratePerMinute: 0, maxCompletionTokens: 4_096, heartbeatMs: 15_000, maxBodyBytes: 20 * 1024 * 1024, settleMs: 5, holdIdleMs: 10_000 },
+  prices: {
+    image: { low: 1, medium: 2, high: 4 },
+    article: 1,
+    reverse: 2,
+    imageToTemplate: 4,
+    video: {},
+    chat: DEFAULT_CHAT_PRICES,
+    chatMinimum: 1,
+  },
+  chat: {
+    ratePerMinute: 0,
+    maxCompletionTokens: 4_096,
+    heartbeatMs: 15_000,
+    maxBodyBytes: 20 * 1024 * 1024,
+    settleMs: 5,
+    holdIdleMs: 10_000,
+  },
 };
 
-const apiConfig: Config = { ...buildConfig(parseEnv({ STUDIO_DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'studio-chat-api-')), STUDIO_SECRET: 'x'.repeat(40) })), secret: testSecret };
+const apiConfig: Config = {
+  ...buildConfig(
+    parseEnv({
+      STUDIO_DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'studio-chat-api-')),
+      STUDIO_SECRET: 'x'.repeat(40),
+    }),
+  ),
+  secret: testSecret,
+};
 
 /** Routing always picks the first candidate by name (sim-chat-a), so a test knows who answers first. */
 const deps = () => ({ db: t.db, files, config, random: () => 0, retryDelayMs: () => 5 });
@@ -46,7 +69,11 @@ afterEach(async () => {
 });
 
 async function tenant(credits: number): Promise<ChatCaller> {
-  const { tenant: row } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, { name: `对话租户 ${credits}`, credits, quota_monthly: 0 });
+  const { tenant: row } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, {
+    name: `对话租户 ${credits}`,
+    credits,
+    quota_monthly: 0,
+  });
   const who: ScopedIdentity = { kind: 'tenant', tenantId: row.id, via: 'key' };
   return { who, wallet: await walletOf(t.db, who), binding: null, rateKey: `tenant:${row.id}` };
 }
@@ -82,7 +109,10 @@ function recorder() {
 /** The wallet as a reader sees it once the chat charges settled so far are written (as the API's reads wait for them). */
 async function balanceOf(caller: ChatCaller): Promise<{ balance: number; ledger: number; charged: number }> {
   await chatChargesWritten(caller.who.tenantId);
-  const [row] = await t.db.select({ credits: tenants.credits }).from(tenants).where(eq(tenants.id, caller.who.tenantId));
+  const [row] = await t.db
+    .select({ credits: tenants.credits })
+    .from(tenants)
+    .where(eq(tenants.id, caller.who.tenantId));
   const [sums] = await t.db
     .select({
       ledger: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::int`,
@@ -103,8 +133,13 @@ async function attemptsOf(tenantId: string) {
     .orderBy(upstreamAttempts.id);
 }
 
-const fault = (channel: string, kind: string, extra: Record<string, unknown> = {}) => sim.control('/__sim/faults', { json: { channel, fault: kind, ...extra } });
-const ask = (text: string, extra: Record<string, unknown> = {}) => ({ model: 'chatmodel-1', messages: [{ role: 'user', content: text }], ...extra });
+const fault = (channel: string, kind: string, extra: Record<string, unknown> = {}) =>
+  sim.control('/__sim/faults', { json: { channel, fault: kind, ...extra } });
+const ask = (text: string, extra: Record<string, unknown> = {}) => ({
+  model: 'chatmodel-1',
+  messages: [{ role: 'user', content: text }],
+  ...extra,
+});
 
 describe('chat routing and streaming', () => {
   it('falls back before the first byte: the caller sees one clean stream', async () => {
@@ -128,28 +163,45 @@ describe('chat routing and streaming', () => {
     expect(money.charged).toBeGreaterThanOrEqual(1);
   });
 
-  it.each([false, true])('answers a content-filter refusal as the caller’s 400 (stream: %s): one attempt, no fallback, nothing charged', async (stream) => {
-    const caller = await tenant(100);
-    expect((await fault('sim-chat-a', 'content_refused')).status).toBe(200);
-    const { out, sink } = recorder();
-    const err = await proxyChat(deps(), caller, ask('something the provider filters', { stream }), sink, new AbortController().signal).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(AppError);
-    expect(err).toMatchObject({ status: 400, reason: 'content_refused' });
-    expect((err as AppError).message).toMatch(/^The provider refused the content/);
-    expect((err as AppError).message).not.toMatch(/sim-|chatmodel/);
-    // Nothing was sent: the refusal came before the stream started.
-    expect(out.status).toBe(0);
-    // sim-chat-b (same family) was not sent the same messages, and the attempt counts as the caller's.
-    expect((await attemptsOf(caller.who.tenantId)).map((a) => [a.channel, a.ok, a.cls])).toEqual([['sim-chat-a', false, 'refused']]);
-    const money = await balanceOf(caller);
-    expect(money).toEqual({ balance: 100, ledger: 100, charged: 0 });
-  });
+  it.each([false, true])(
+    'answers a content-filter refusal as the caller’s 400 (stream: %s): one attempt, no fallback, nothing charged',
+    async (stream) => {
+      const caller = await tenant(100);
+      expect((await fault('sim-chat-a', 'content_refused')).status).toBe(200);
+      const { out, sink } = recorder();
+      const err = await proxyChat(
+        deps(),
+        caller,
+        ask('something the provider filters', { stream }),
+        sink,
+        new AbortController().signal,
+      ).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(AppError);
+      expect(err).toMatchObject({ status: 400, reason: 'content_refused' });
+      expect((err as AppError).message).toMatch(/^The provider refused the content/);
+      expect((err as AppError).message).not.toMatch(/sim-|chatmodel/);
+      // Nothing was sent: the refusal came before the stream started.
+      expect(out.status).toBe(0);
+      // sim-chat-b (same family) was not sent the same messages, and the attempt counts as the caller's.
+      expect((await attemptsOf(caller.who.tenantId)).map((a) => [a.channel, a.ok, a.cls])).toEqual([
+        ['sim-chat-a', false, 'refused'],
+      ]);
+      const money = await balanceOf(caller);
+      expect(money).toEqual({ balance: 100, ledger: 100, charged: 0 });
+    },
+  );
 
   it('ends a stream that breaks mid-way with an error event, charging what was streamed', async () => {
     const caller = await tenant(100);
     await fault('sim-chat-a', 'stream_break');
     const { sink, events } = recorder();
-    await proxyChat(deps(), { ...caller }, ask('Write a long paragraph about rivers and mountains and the sea.', { model: 'sim-chat-a', stream: true }), sink, new AbortController().signal);
+    await proxyChat(
+      deps(),
+      { ...caller },
+      ask('Write a long paragraph about rivers and mountains and the sea.', { model: 'sim-chat-a', stream: true }),
+      sink,
+      new AbortController().signal,
+    );
     const data = events();
     expect(data.length).toBeGreaterThan(1);
     const last = JSON.parse(data.at(-1) ?? '{}') as { error?: { type: string; message: string } };
@@ -164,18 +216,29 @@ describe('chat routing and streaming', () => {
 
   it('aborts the upstream call at once when the caller disconnects', async () => {
     const caller = await tenant(100);
-    expect((await sim.control('/__sim/config', { json: { channel: 'sim-chat-a', chunk_delay_ms: 200 } })).status).toBe(200);
+    expect((await sim.control('/__sim/config', { json: { channel: 'sim-chat-a', chunk_delay_ms: 200 } })).status).toBe(
+      200,
+    );
     await sim.control('/__sim/requests', { method: 'DELETE' });
     const { out, sink } = recorder();
     const abort = new AbortController();
     const started = Date.now();
-    const running = proxyChat(deps(), caller, ask('Tell me about the history of tea in detail.', { model: 'sim-chat-a', stream: true }), sink, abort.signal);
+    const running = proxyChat(
+      deps(),
+      caller,
+      ask('Tell me about the history of tea in detail.', { model: 'sim-chat-a', stream: true }),
+      sink,
+      abort.signal,
+    );
     while (out.writes < 2) await new Promise((r) => setTimeout(r, 20));
     abort.abort();
     await running;
     expect(Date.now() - started).toBeLessThan(5_000);
     await new Promise((r) => setTimeout(r, 100));
-    const log = (await (await sim.control('/__sim/requests?channel=sim-chat-a')).json()) as { aborted?: boolean; status: number | null }[];
+    const log = (await (await sim.control('/__sim/requests?channel=sim-chat-a')).json()) as {
+      aborted?: boolean;
+      status: number | null;
+    }[];
     expect(log.at(-1)?.aborted).toBe(true);
     const money = await balanceOf(caller);
     expect(money.balance).toBe(money.ledger);
@@ -183,8 +246,21 @@ describe('chat routing and streaming', () => {
 
   it('refuses a request that no upstream can serve with a 400 naming the capability', async () => {
     const caller = await tenant(100);
-    const body = { model: 'chatmodel-lite', messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }, { type: 'image_url', image_url: { url: 'https://example.com/a.png' } }] }] };
-    const err = (await proxyChat(deps(), caller, body, recorder().sink, new AbortController().signal).catch((e: unknown) => e)) as AppError;
+    const body = {
+      model: 'chatmodel-lite',
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'hi' },
+            { type: 'image_url', image_url: { url: 'https://example.com/a.png' } },
+          ],
+        },
+      ],
+    };
+    const err = (await proxyChat(deps(), caller, body, recorder().sink, new AbortController().signal).catch(
+      (e: unknown) => e,
+    )) as AppError;
     expect(err).toBeInstanceOf(AppError);
     expect(err.status).toBe(400);
     expect(err.message).toContain('image input');
@@ -199,7 +275,13 @@ describe('chat charging', () => {
       Array.from({ length: 200 }, async (_, i) => {
         const { out, sink } = recorder();
         try {
-          await proxyChat(deps(), caller, ask(`第 ${i} 个问题：今天天气怎么样？`, { model: undefined, max_tokens: 400 }), sink, new AbortController().signal);
+          await proxyChat(
+            deps(),
+            caller,
+            ask(`第 ${i} 个问题：今天天气怎么样？`, { model: undefined, max_tokens: 400 }),
+            sink,
+            new AbortController().signal,
+          );
           return { ok: true, credits: (out.json as { credits: number }).credits };
         } catch (err) {
           expect(err).toBeInstanceOf(AppError);
@@ -229,7 +311,10 @@ describe('chat charging', () => {
     const [held] = await t.db.select({ held: tenants.held }).from(tenants).where(eq(tenants.id, caller.who.tenantId));
     expect(held?.held).toBeGreaterThanOrEqual(0);
     await closeCreditHolds();
-    const [after] = await t.db.select({ credits: tenants.credits, held: tenants.held }).from(tenants).where(eq(tenants.id, caller.who.tenantId));
+    const [after] = await t.db
+      .select({ credits: tenants.credits, held: tenants.held })
+      .from(tenants)
+      .where(eq(tenants.id, caller.who.tenantId));
     expect(after).toEqual({ credits: money.balance, held: 0 });
     expect(await t.db.select().from(creditHolds).where(eq(creditHolds.tenantId, caller.who.tenantId))).toEqual([]);
   });
@@ -237,9 +322,12 @@ describe('chat charging', () => {
   it('takes the per-key rate limit with the reservation: past it 429 with Retry-After, and nothing moves', async () => {
     const caller = await tenant(50);
     const limited = { ...deps(), config: { ...config, chat: { ...config.chat, ratePerMinute: 2 } } };
-    for (let i = 0; i < 2; i++) await proxyChat(limited, caller, ask('你好'), recorder().sink, new AbortController().signal);
+    for (let i = 0; i < 2; i++)
+      await proxyChat(limited, caller, ask('你好'), recorder().sink, new AbortController().signal);
     const before = await balanceOf(caller);
-    const err = (await proxyChat(limited, caller, ask('你好'), recorder().sink, new AbortController().signal).catch((e: unknown) => e)) as AppError;
+    const err = (await proxyChat(limited, caller, ask('你好'), recorder().sink, new AbortController().signal).catch(
+      (e: unknown) => e,
+    )) as AppError;
     expect(err).toBeInstanceOf(AppError);
     expect(err.status).toBe(429);
     expect(err.retryAfter).toBeGreaterThanOrEqual(1);
@@ -252,7 +340,13 @@ describe('chat charging', () => {
     await sim.control('/__sim/requests', { method: 'DELETE' });
     for (const stream of [false, true]) {
       const { out, sink } = recorder();
-      const err = (await proxyChat(deps(), poor, ask('你好', { model: 'sim-chat-a', stream }), sink, new AbortController().signal).catch((e: unknown) => e)) as AppError;
+      const err = (await proxyChat(
+        deps(),
+        poor,
+        ask('你好', { model: 'sim-chat-a', stream }),
+        sink,
+        new AbortController().signal,
+      ).catch((e: unknown) => e)) as AppError;
       expect(err).toBeInstanceOf(AppError);
       expect(err.status).toBe(402);
       // Nothing was sent: the transport answers the 402 with a status, not as a stream event.
@@ -273,9 +367,19 @@ describe('chat charging', () => {
     await proxyChat(slow, caller, ask('你好'), sink, new AbortController().signal);
     const credits = (out.json as { credits: number }).credits;
     expect(credits).toBeGreaterThanOrEqual(1);
-    const [raw] = await t.db.select({ credits: tenants.credits }).from(tenants).where(eq(tenants.id, caller.who.tenantId));
+    const [raw] = await t.db
+      .select({ credits: tenants.credits })
+      .from(tenants)
+      .where(eq(tenants.id, caller.who.tenantId));
     expect(raw?.credits).toBe(100);
-    const api = createCaller({ db: t.db, config: apiConfig, files, identity: caller.who, authFailure: null, headers: new Headers() });
+    const api = createCaller({
+      db: t.db,
+      config: apiConfig,
+      files,
+      identity: caller.who,
+      authFailure: null,
+      headers: new Headers(),
+    });
     const started = Date.now();
     expect(await api.balance.get({})).toMatchObject({ credits: 100 - credits });
     expect(Date.now() - started).toBeLessThan(900);
@@ -284,14 +388,23 @@ describe('chat charging', () => {
 
   it('charges a dedicated member’s own credits and records the member as the actor', async () => {
     const caller = await tenant(100);
-    const created = await createMember({ db: t.db, config: { secret: testSecret } }, { kind: 'tenant', tenantId: caller.who.tenantId, via: 'key' }, {
-      email: `chat-${Date.now()}@example.cn`,
-      nickname: '对话成员',
-      credits: 20,
-    });
+    const created = await createMember(
+      { db: t.db, config: { secret: testSecret } },
+      { kind: 'tenant', tenantId: caller.who.tenantId, via: 'key' },
+      {
+        email: `chat-${Date.now()}@example.cn`,
+        nickname: '对话成员',
+        credits: 20,
+      },
+    );
     const accountId = created.account.account_id;
     const who: ScopedIdentity = { kind: 'member', tenantId: caller.who.tenantId, accountId };
-    const member: ChatCaller = { who, wallet: await walletOf(t.db, who), binding: null, rateKey: `member:${accountId}` };
+    const member: ChatCaller = {
+      who,
+      wallet: await walletOf(t.db, who),
+      binding: null,
+      rateKey: `member:${accountId}`,
+    };
     const { out, sink } = recorder();
     await proxyChat(deps(), member, ask('你好'), sink, new AbortController().signal);
     const credits = (out.json as { credits: number }).credits;

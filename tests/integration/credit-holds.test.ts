@@ -20,28 +20,54 @@ afterAll(async () => {
 });
 
 async function newTenant(credits: number): Promise<string> {
-  const { tenant } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, { name: `持有 ${credits}`, credits, quota_monthly: 0 });
+  const { tenant } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, {
+    name: `持有 ${credits}`,
+    credits,
+    quota_monthly: 0,
+  });
   return tenant.id;
 }
 
 async function wallet(tenantId: string) {
-  const [row] = await t.db.select({ credits: tenants.credits, held: tenants.held }).from(tenants).where(eq(tenants.id, tenantId));
+  const [row] = await t.db
+    .select({ credits: tenants.credits, held: tenants.held })
+    .from(tenants)
+    .where(eq(tenants.id, tenantId));
   const [sum] = await t.db
     .select({ ledger: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::int` })
     .from(ledgerEntries)
     .where(and(eq(ledgerEntries.tenantId, tenantId), sql`${ledgerEntries.accountId} is null`));
-  const holds = await t.db.select({ amount: creditHolds.amount }).from(creditHolds).where(eq(creditHolds.tenantId, tenantId));
-  return { credits: row?.credits, held: row?.held, ledger: sum?.ledger, holdRows: holds.reduce((s, h) => s + h.amount, 0) };
+  const holds = await t.db
+    .select({ amount: creditHolds.amount })
+    .from(creditHolds)
+    .where(eq(creditHolds.tenantId, tenantId));
+  return {
+    credits: row?.credits,
+    held: row?.held,
+    ledger: sum?.ledger,
+    holdRows: holds.reduce((s, h) => s + h.amount, 0),
+  };
 }
 
 /** Admits `bound` credits of the pool (or the member's), failing the test when refused. */
-async function admitted(holds: CreditHolds, tenantId: string, bound: number, accountId: string | null = null): Promise<HoldTicket> {
+async function admitted(
+  holds: CreditHolds,
+  tenantId: string,
+  bound: number,
+  accountId: string | null = null,
+): Promise<HoldTicket> {
   const ticket = await holds.admit({ tenantId, accountId }, bound);
   if (!ticket) throw new Error(`${bound} credits were refused`);
   return ticket;
 }
 
-const charge = (ref: string, amount: number) => ({ amount, category: 'chat' as const, ref, note: 'chat: test', actorAccountId: null });
+const charge = (ref: string, amount: number) => ({
+  amount,
+  category: 'chat' as const,
+  ref,
+  note: 'chat: test',
+  actorAccountId: null,
+});
 
 describe('chat credit holds', () => {
   it('admits from memory once held, writes one ledger row per charge with the balance after each, and gives the rest back', async () => {
@@ -60,7 +86,12 @@ describe('chat credit holds', () => {
     expect(holds.hasPending(tenantId)).toBe(true);
     await holds.written(tenantId);
     const rows = await t.db
-      .select({ ref: ledgerEntries.ref, amount: ledgerEntries.amount, after: ledgerEntries.balanceAfter, kind: ledgerEntries.kind })
+      .select({
+        ref: ledgerEntries.ref,
+        amount: ledgerEntries.amount,
+        after: ledgerEntries.balanceAfter,
+        kind: ledgerEntries.kind,
+      })
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.tenantId, tenantId), eq(ledgerEntries.category, 'chat')))
       .orderBy(asc(ledgerEntries.id));
@@ -70,7 +101,10 @@ describe('chat credit holds', () => {
       { ref: 'chat-2', amount: -10, after: 980, kind: 'charge' },
       { ref: 'chat-4', amount: -10, after: 970, kind: 'charge' },
     ]);
-    const [usage] = await t.db.select({ credits: usageDaily.credits }).from(usageDaily).where(and(eq(usageDaily.tenantId, tenantId), eq(usageDaily.category, 'chat')));
+    const [usage] = await t.db
+      .select({ credits: usageDaily.credits })
+      .from(usageDaily)
+      .where(and(eq(usageDaily.tenantId, tenantId), eq(usageDaily.category, 'chat')));
     expect(usage?.credits).toBe(30);
     const after = await wallet(tenantId);
     expect(after).toMatchObject({ credits: 970, ledger: 970 });
@@ -88,7 +122,9 @@ describe('chat credit holds', () => {
     const held = (await wallet(tenantId)).held ?? NaN;
     expect(held).toBeGreaterThanOrEqual(80);
     // An image job's charge takes only the credits outside the hold.
-    expect(await moveCredits(t.db, { tenantId, amount: -(100 - held + 1), kind: 'charge', category: 'image' })).toBeNull();
+    expect(
+      await moveCredits(t.db, { tenantId, amount: -(100 - held + 1), kind: 'charge', category: 'image' }),
+    ).toBeNull();
     expect(await moveCredits(t.db, { tenantId, amount: -(100 - held), kind: 'charge', category: 'image' })).toBe(held);
     holds.settle(ticket, charge('chat-a', 80));
     await holds.close();
@@ -97,7 +133,10 @@ describe('chat credit holds', () => {
 
   it('never lets concurrent requests of two processes spend more than the wallet: 100 at once on 50 credits', async () => {
     const tenantId = await newTenant(50);
-    const processes = [new CreditHolds(t.db, { settleMs: 5, idleMs: 60_000 }), new CreditHolds(t.db, { settleMs: 5, idleMs: 60_000 })];
+    const processes = [
+      new CreditHolds(t.db, { settleMs: 5, idleMs: 60_000 }),
+      new CreditHolds(t.db, { settleMs: 5, idleMs: 60_000 }),
+    ];
     const results = await Promise.all(
       Array.from({ length: 100 }, async (_, i) => {
         const holds = processes[i % 2] as CreditHolds;
@@ -149,7 +188,10 @@ describe('chat credit holds', () => {
     const other = await admitted(holds, tenantId, 10);
     // Not expired yet: the sweep leaves it.
     expect(await sweepExpiredHolds(t.db)).toBe(0);
-    await t.db.update(creditHolds).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(creditHolds.tenantId, tenantId));
+    await t.db
+      .update(creditHolds)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(creditHolds.tenantId, tenantId));
     expect(await sweepExpiredHolds(t.db)).toBe(1);
     expect(await wallet(tenantId)).toEqual({ credits: 300, held: 0, ledger: 300, holdRows: 0 });
     holds.settle(ticket, charge('chat-late', 12));
@@ -185,28 +227,47 @@ describe('chat credit holds', () => {
 
   it('holds a dedicated member’s own credits, and the member cannot be switched to the pool while they are held', async () => {
     const tenantId = await newTenant(200);
-    const { account } = await createMember({ db: t.db, config: { secret: testSecret } }, { kind: 'tenant', tenantId, via: 'key' }, { email: `h-${Date.now()}@example.cn`, nickname: '持有成员', credits: 40 });
+    const { account } = await createMember(
+      { db: t.db, config: { secret: testSecret } },
+      { kind: 'tenant', tenantId, via: 'key' },
+      { email: `h-${Date.now()}@example.cn`, nickname: '持有成员', credits: 40 },
+    );
     const holds = new CreditHolds(t.db, { settleMs: 5, idleMs: 60_000 });
     expect(await holds.admit({ tenantId, accountId: account.account_id }, 41)).toBeNull();
     const ticket = await admitted(holds, tenantId, 15, account.account_id);
-    const [row] = await t.db.select({ credits: accounts.credits, held: accounts.held }).from(accounts).where(eq(accounts.id, account.account_id));
+    const [row] = await t.db
+      .select({ credits: accounts.credits, held: accounts.held })
+      .from(accounts)
+      .where(eq(accounts.id, account.account_id));
     expect(row?.credits).toBe(40);
     expect(row?.held).toBeGreaterThanOrEqual(15);
-    
-    const refused = await setMemberQuota({ db: t.db }, { kind: 'tenant', tenantId, via: 'key' }, { account_id: account.account_id, shared: true }).catch((e: unknown) => e);
+
+    const refused = await setMemberQuota(
+      { db: t.db },
+      { kind: 'tenant', tenantId, via: 'key' },
+      { account_id: account.account_id, shared: true },
+    ).catch((e: unknown) => e);
     expect((refused as { status?: number }).status).toBe(409);
     holds.settle(ticket, charge('chat-m', 6));
     await holds.close();
-    const [end] = await t.db.select({ credits: accounts.credits, held: accounts.held }).from(accounts).where(eq(accounts.id, account.account_id));
+    const [end] = await t.db
+      .select({ credits: accounts.credits, held: accounts.held })
+      .from(accounts)
+      .where(eq(accounts.id, account.account_id));
     expect(end).toEqual({ credits: 34, held: 0 });
-    const rows = await t.db.select({ amount: ledgerEntries.amount, after: ledgerEntries.balanceAfter }).from(ledgerEntries).where(and(eq(ledgerEntries.accountId, account.account_id), eq(ledgerEntries.category, 'chat')));
+    const rows = await t.db
+      .select({ amount: ledgerEntries.amount, after: ledgerEntries.balanceAfter })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.accountId, account.account_id), eq(ledgerEntries.category, 'chat')));
     expect(rows).toEqual([{ amount: -6, after: 34 }]);
   });
 });
 
 describe('rate-limit token shares', () => {
   const bucket = async (key: string) => {
-    const [row] = rowsOf<{ tokens: number }>(await t.db.execute(sql`select tokens from rate_buckets where key = ${key}`));
+    const [row] = rowsOf<{ tokens: number }>(
+      await t.db.execute(sql`select tokens from rate_buckets where key = ${key}`),
+    );
     return row ? Number(row.tokens) : null;
   };
 
@@ -222,7 +283,12 @@ describe('rate-limit token shares', () => {
   it('takes a block at a time from the shared bucket and gives the unspent tokens back', async () => {
     const shares = new TokenShares(t.db, 60_000);
     // 6,000 tokens, refilled so slowly that the test's own time adds nothing measurable.
-    const limit = { key: `chat:test-block-${Date.now()}`, capacity: 6_000, perMs: 3_600_000_000, per: 'minute' as const };
+    const limit = {
+      key: `chat:test-block-${Date.now()}`,
+      capacity: 6_000,
+      perMs: 3_600_000_000,
+      per: 'minute' as const,
+    };
     for (let i = 0; i < 25; i++) expect(await shares.take(limit)).toBe(true);
     // Blocks of 60: the bucket gave one (or two, if the next was already taken ahead).
     const left = await bucket(limit.key);

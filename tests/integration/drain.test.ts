@@ -36,20 +36,32 @@ afterAll(async () => {
 });
 
 async function newJob() {
-  const { tenant } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, { name: '滚动重启', credits: 100, quota_monthly: 0 });
-  const [job] = await submitImageJobs({ db: t.db, config, files }, { kind: 'tenant', tenantId: tenant.id, via: 'key' }, {
-    items: [{ prompt: 'survives a rolling restart', quality: 'high' }],
-    callbackUrl: null,
-    idempotencyKey: null,
-    hash: 'h',
-    batch: false,
+  const { tenant } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, {
+    name: '滚动重启',
+    credits: 100,
+    quota_monthly: 0,
   });
+  const [job] = await submitImageJobs(
+    { db: t.db, config, files },
+    { kind: 'tenant', tenantId: tenant.id, via: 'key' },
+    {
+      items: [{ prompt: 'survives a rolling restart', quality: 'high' }],
+      callbackUrl: null,
+      idempotencyKey: null,
+      hash: 'h',
+      batch: false,
+    },
+  );
   if (!job) throw new Error('no job');
   return { tenantId: tenant.id, jobId: job.id };
 }
 
 const ledgerOf = (tenantId: string) =>
-  t.db.select({ kind: ledgerEntries.kind, amount: ledgerEntries.amount }).from(ledgerEntries).where(eq(ledgerEntries.tenantId, tenantId)).orderBy(ledgerEntries.id);
+  t.db
+    .select({ kind: ledgerEntries.kind, amount: ledgerEntries.amount })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.tenantId, tenantId))
+    .orderBy(ledgerEntries.id);
 
 /** A worker running real image jobs; `seen` records the attempt number of each task it starts. */
 function imageWorker(seen: number[], pollMs: number): Promise<QueueWorker> {
@@ -74,7 +86,8 @@ async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms: numbe
   }
 }
 
-const jobStatus = async (jobId: string) => (await t.db.select({ status: jobs.status }).from(jobs).where(eq(jobs.id, jobId)))[0]?.status;
+const jobStatus = async (jobId: string) =>
+  (await t.db.select({ status: jobs.status }).from(jobs).where(eq(jobs.id, jobId)))[0]?.status;
 
 describe('a worker stopping during a rolling restart', () => {
   it('releases a task it could not finish by the deadline; another worker takes it at once and the job is charged once', async () => {
@@ -88,10 +101,18 @@ describe('a worker stopping during a rolling restart', () => {
     try {
       a = await imageWorker(first, 50);
       const { tenantId, jobId } = await newJob();
-      await until(() => Promise.resolve(first.length), (n) => n > 0, 5_000);
+      await until(
+        () => Promise.resolve(first.length),
+        (n) => n > 0,
+        5_000,
+      );
       expect(first).toEqual([1]);
       // The first worker's upstream call has arrived (and waits): only then may the upstream speed up again.
-      const arrived = await until(async () => ((await (await sim.control('/__sim/requests')).json()) as unknown[]).length, (n) => n > 0, 5_000);
+      const arrived = await until(
+        async () => ((await (await sim.control('/__sim/requests')).json()) as unknown[]).length,
+        (n) => n > 0,
+        5_000,
+      );
       expect(arrived).toBe(1);
       // The second worker polls only once a minute: only the release's wake-up can make it claim in time
       // (the task's lease is five minutes).
@@ -100,7 +121,11 @@ describe('a worker stopping during a rolling restart', () => {
 
       const stopping = Date.now();
       await a.stop(300);
-      const status = await until(() => jobStatus(jobId), (s) => s !== 'pending', 5_000);
+      const status = await until(
+        () => jobStatus(jobId),
+        (s) => s !== 'pending',
+        5_000,
+      );
       expect(status).toBe('done');
       expect(Date.now() - stopping).toBeLessThan(5_000);
       // The interrupted run was not counted: the second worker ran attempt 1 again.
@@ -110,7 +135,13 @@ describe('a worker stopping during a rolling restart', () => {
         { kind: 'charge', amount: -4 },
       ]);
       // The task is removed just after the job ends.
-      expect(await until(() => t.db.select().from(tasks).where(eq(tasks.queue, QUEUES.imageJob)), (r) => r.length === 0, 2_000)).toHaveLength(0);
+      expect(
+        await until(
+          () => t.db.select().from(tasks).where(eq(tasks.queue, QUEUES.imageJob)),
+          (r) => r.length === 0,
+          2_000,
+        ),
+      ).toHaveLength(0);
     } finally {
       await sim.control('/__sim/config', { json: { channel: '*', latency_ms: 0 } });
       await a?.stop(100);
@@ -124,7 +155,11 @@ describe('a worker stopping during a rolling restart', () => {
     const a = await imageWorker(seen, 50);
     try {
       const { tenantId, jobId } = await newJob();
-      await until(() => Promise.resolve(seen.length), (n) => n > 0, 5_000);
+      await until(
+        () => Promise.resolve(seen.length),
+        (n) => n > 0,
+        5_000,
+      );
       await a.stop(10_000);
       expect(await jobStatus(jobId)).toBe('done');
       expect(seen).toEqual([1]);

@@ -33,11 +33,15 @@ describe('embedded database folder', () => {
     await first.close();
 
     // initdb wrote the settings into the folder's configuration too.
-    expect(readFileSync(path.join(dataDir, 'pg', 'postgresql.conf'), 'utf8')).toMatch(new RegExp(`^shared_buffers = ${EMBEDDED_SETTINGS.shared_buffers}`, 'm'));
+    expect(readFileSync(path.join(dataDir, 'pg', 'postgresql.conf'), 'utf8')).toMatch(
+      new RegExp(`^shared_buffers = ${EMBEDDED_SETTINGS.shared_buffers}`, 'm'),
+    );
 
     const second = await openDatabase({ databaseUrl: undefined, dataDir });
     try {
-      expect(rowsOf<{ note: string }>(await second.db.execute(sql`select note from kept`))).toEqual([{ note: '写入后重启' }]);
+      expect(rowsOf<{ note: string }>(await second.db.execute(sql`select note from kept`))).toEqual([
+        { note: '写入后重启' },
+      ]);
       expect(await setting(second, 'shared_buffers')).toBe(EMBEDDED_SETTINGS.shared_buffers);
     } finally {
       await second.close();

@@ -10,7 +10,12 @@ import { jobs, ledgerEntries, templates } from '@/server/db/schema';
 import { OPERATOR, type TenantIdentity } from '@/server/domain/auth/identity';
 import { AppError } from '@/server/errors';
 import { runConversion, planConversion } from '@/server/domain/image-template/convert';
-import { conversionResult, convertImage, failStalledConversions, runConversionJob } from '@/server/domain/image-template/jobs';
+import {
+  conversionResult,
+  convertImage,
+  failStalledConversions,
+  runConversionJob,
+} from '@/server/domain/image-template/jobs';
 import { generateImage } from '@/server/domain/jobs/submit';
 import { runImageJob } from '@/server/domain/jobs/run';
 import { readImageInput } from '@/server/domain/reading/image-input';
@@ -35,11 +40,18 @@ const suite = routingSuite();
 beforeAll(() => {
   ({ t, sim } = suite);
   files = new LocalFileStore(mkdtempSync(path.join(os.tmpdir(), 'studio-i2t-')), 'http://files.test');
-  config = { ...buildConfig(parseEnv({ PUBLIC_BASE_URL: 'http://studio.test', IMAGE_HOST: 'http://files.test' })), secret: testSecret };
+  config = {
+    ...buildConfig(parseEnv({ PUBLIC_BASE_URL: 'http://studio.test', IMAGE_HOST: 'http://files.test' })),
+    secret: testSecret,
+  };
 });
 
 async function tenant(credits = 100): Promise<TenantIdentity> {
-  const { tenant: row } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, { name: `海报租户 ${credits}`, credits, quota_monthly: 0 });
+  const { tenant: row } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, {
+    name: `海报租户 ${credits}`,
+    credits,
+    quota_monthly: 0,
+  });
   return { kind: 'tenant', tenantId: row.id, via: 'key' };
 }
 
@@ -58,11 +70,16 @@ function poster(seed = 1): Promise<Buffer> {
 }
 
 async function ledger(tenantId: string) {
-  const rows = await t.db.select({ kind: ledgerEntries.kind, amount: ledgerEntries.amount, category: ledgerEntries.category }).from(ledgerEntries).where(eq(ledgerEntries.tenantId, tenantId)).orderBy(ledgerEntries.id);
+  const rows = await t.db
+    .select({ kind: ledgerEntries.kind, amount: ledgerEntries.amount, category: ledgerEntries.category })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.tenantId, tenantId))
+    .orderBy(ledgerEntries.id);
   return rows.filter((r) => r.kind !== 'adjust');
 }
 
-const sync = async (who: TenantIdentity, options: ConversionOptions = {}, seed = 1) => (await convertImage(deps(), who, { file: await poster(seed) }, options)) as ConversionAnswer;
+const sync = async (who: TenantIdentity, options: ConversionOptions = {}, seed = 1) =>
+  (await convertImage(deps(), who, { file: await poster(seed) }, options)) as ConversionAnswer;
 
 async function waitForJob(jobId: string) {
   for (let i = 0; i < 200; i++) {
@@ -75,7 +92,9 @@ async function waitForJob(jobId: string) {
 
 /** Runs the queued conversion task of `jobId` as a worker would. */
 async function runQueued(jobId: string, signal?: AbortSignal) {
-  const [task] = (await claim(t.db, [QUEUES.templateJob], 10, 60_000, 'test-worker')).filter((c) => c.payload.jobId === jobId);
+  const [task] = (await claim(t.db, [QUEUES.templateJob], 10, 60_000, 'test-worker')).filter(
+    (c) => c.payload.jobId === jobId,
+  );
   if (!task || task.queue !== QUEUES.templateJob) throw new Error('no task queued');
   await runConversionJob({ ...deps(), signal }, task);
 }
@@ -85,7 +104,25 @@ describe('synchronous image-to-template', () => {
     const who = await tenant();
     const a = await sync(who);
     expect(Object.keys(a).sort()).toEqual(
-      ['ok', 'sculpt', 'prompt', 'prompt_cn', 'style_tags', 'aspect_ratio', 'zh_name', 'description', 'genre', 'ratio', 'body_md', 'image_category', 'text_layers', 'prompt_template', 'fields', 'template_error', 'template_warnings'].sort(),
+      [
+        'ok',
+        'sculpt',
+        'prompt',
+        'prompt_cn',
+        'style_tags',
+        'aspect_ratio',
+        'zh_name',
+        'description',
+        'genre',
+        'ratio',
+        'body_md',
+        'image_category',
+        'text_layers',
+        'prompt_template',
+        'fields',
+        'template_error',
+        'template_warnings',
+      ].sort(),
     );
     expect(a.ratio).toBe('3:4');
     expect(a.template_error).toBeNull();
@@ -95,8 +132,15 @@ describe('synchronous image-to-template', () => {
       ['price', '¥99 {起}', { x: 0.8, y: 0.85 }, '#FF3300', true, 'price'],
       ['watermark', 'STUDIO', { x: 0.1, y: 0.95 }, '#888888', false, null],
     ]);
-    expect(a.text_layers[0]).toMatchObject({ font_weight: 700, size_ratio: 0.1, alignment: 'center', position: 'top-center' });
-    expect(a.template_warnings).toEqual(['text "STUDIO": its role "watermark" is not a variable name; kept as fixed text']);
+    expect(a.text_layers[0]).toMatchObject({
+      font_weight: 700,
+      size_ratio: 0.1,
+      alignment: 'center',
+      position: 'top-center',
+    });
+    expect(a.template_warnings).toEqual([
+      'text "STUDIO": its role "watermark" is not a variable name; kept as fixed text',
+    ]);
     expect(a.fields.map((f) => [f.key, f.label, f.default])).toEqual([
       ['title', '标题', '春日限定'],
       ['title_2', '标题 2', '第二行标题'],
@@ -104,7 +148,20 @@ describe('synchronous image-to-template', () => {
     ]);
     expect(a.prompt_template).toContain(': "STUDIO"');
     for (const l of a.text_layers) {
-      expect(Object.keys(l).sort()).toEqual(['alignment', 'color', 'content', 'coords', 'font_category', 'font_weight', 'is_variable', 'position', 'role', 'size_ratio', 'treatment', 'variable']);
+      expect(Object.keys(l).sort()).toEqual([
+        'alignment',
+        'color',
+        'content',
+        'coords',
+        'font_category',
+        'font_weight',
+        'is_variable',
+        'position',
+        'role',
+        'size_ratio',
+        'treatment',
+        'variable',
+      ]);
       expect(l.coords.x).toBeGreaterThanOrEqual(0);
       expect(l.coords.x).toBeLessThanOrEqual(1);
       expect(l.color).toMatch(/^#[0-9A-F]{6}$/);
@@ -122,8 +179,12 @@ describe('synchronous image-to-template', () => {
 
   it('refuses a variable outside the list and a label key that is no variable, before charging', async () => {
     const who = await tenant();
-    await expect(sync(who, { variables: ['title', 'headline'] })).rejects.toThrow(/variables\[1\]: "headline" is not a variable name; the names are title, subtitle/);
-    await expect(sync(who, { variable_labels: { colour: '颜色' } })).rejects.toThrow(/variable_labels\.colour: is not a variable name/);
+    await expect(sync(who, { variables: ['title', 'headline'] })).rejects.toThrow(
+      /variables\[1\]: "headline" is not a variable name; the names are title, subtitle/,
+    );
+    await expect(sync(who, { variable_labels: { colour: '颜色' } })).rejects.toThrow(
+      /variable_labels\.colour: is not a variable name/,
+    );
     expect(await ledger(who.tenantId)).toEqual([]);
   });
 
@@ -146,9 +207,13 @@ describe('synchronous image-to-template', () => {
       ['price', '价格'],
     ]);
     expect(a.text_layers.map((l) => l.variable)).toEqual(['title', 'title_2', 'price', null]);
-    expect(a.template_warnings).toContain('variable_labels.discount: no text on the image became {discount}; the label is not used');
+    expect(a.template_warnings).toContain(
+      'variable_labels.discount: no text on the image became {discount}; the label is not used',
+    );
     const narrowed = await sync(who, { variables: ['title'], variable_labels: { price: '售价' } });
-    expect(narrowed.template_warnings).toContain('variable_labels.price: "price" is not among the allowed variables; the label is not used');
+    expect(narrowed.template_warnings).toContain(
+      'variable_labels.price: "price" is not among the allowed variables; the label is not used',
+    );
   });
 
   it('degrades when the text layers cannot be read: prompt_template null, reason given, the reading kept, half refunded', async () => {
@@ -158,13 +223,16 @@ describe('synchronous image-to-template', () => {
       ref: 'degrade-test',
       report: async (step, status) => {
         // The reading went through: from now on every vision upstream answers malformed JSON.
-        if (step === 'parse image' && status === 'ok') await sim.control('/__sim/faults', { json: { channel: '*', fault: 'bad_output' } });
+        if (step === 'parse image' && status === 'ok')
+          await sim.control('/__sim/faults', { json: { channel: '*', fault: 'bad_output' } });
       },
     });
     expect(layersFailed).toBe(true);
     expect(answer.prompt_template).toBeNull();
     expect(answer.fields).toEqual([]);
-    expect(answer.template_error).toMatch(/^The text layers could not be turned into a template: .*every available upstream/);
+    expect(answer.template_error).toMatch(
+      /^The text layers could not be turned into a template: .*every available upstream/,
+    );
     expect(answer.sculpt.subject).toBeTruthy();
     expect(answer.prompt_cn).toBeTruthy();
   });
@@ -183,7 +251,9 @@ describe('synchronous image-to-template', () => {
     const who = await tenant();
     await sim.control('/__sim/faults', { json: { channel: '*', fault: 'timeout' } });
     const quick = { ...config, imageToTemplate: { ...config.imageToTemplate, syncTimeoutMs: 300 } };
-    const err = await convertImage({ db: t.db, files, config: quick }, who, { file: await poster(3) }, {}).catch((e: unknown) => e);
+    const err = await convertImage({ db: t.db, files, config: quick }, who, { file: await poster(3) }, {}).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(AppError);
     expect((err as AppError).status).toBe(504);
     expect((err as AppError).message).toMatch(/did not finish within 0 s.*refunded.*"async": true/);
@@ -197,7 +267,12 @@ describe('synchronous image-to-template', () => {
 describe('asynchronous image-to-template', () => {
   it('creates the template with steps in order; a later generate with only template_id and input uses the re-hosted image', async () => {
     const who = await tenant();
-    const submitted = await convertImage(deps(), who, { file: await poster(4) }, { create_template: true, template: { zh_name: '春日海报', slug: 'spring-poster-i2t' } });
+    const submitted = await convertImage(
+      deps(),
+      who,
+      { file: await poster(4) },
+      { create_template: true, template: { zh_name: '春日海报', slug: 'spring-poster-i2t' } },
+    );
     expect(submitted).toEqual({ ok: true, jobId: expect.any(String), status: 'pending', async: true });
     const jobId = (submitted as { jobId: string }).jobId;
     expect((await conversionResult(t.db, who, jobId)).steps).toEqual([{ name: 'receive image', status: 'ok' }]);
@@ -212,15 +287,27 @@ describe('asynchronous image-to-template', () => {
     ]);
     const result = r.result;
     if (!result?.template) throw new Error('no template');
-    expect(result.template).toEqual({ id: expect.any(String), slug: 'spring-poster-i2t', zh_name: '春日海报', tenant_id: who.tenantId });
+    expect(result.template).toEqual({
+      id: expect.any(String),
+      slug: 'spring-poster-i2t',
+      zh_name: '春日海报',
+      tenant_id: who.tenantId,
+    });
     const [row] = await t.db.select().from(templates).where(eq(templates.id, result.template.id));
     const reference = row?.generationConfigs[0]?.default_reference_images?.[0];
     expect(reference).toMatch(new RegExp(`^http://files\\.test/files/${who.tenantId}/templates/${jobId}\\.png$`));
     expect(row?.promptTemplate).toBe(result.prompt_template);
     expect(row?.ratio).toBe('3:4');
 
-    const { jobId: imageJobId } = await generateImage(deps(), who, { template_id: result.template.id, input: {} }, { idempotencyKey: null });
-    const [task] = (await claim(t.db, [QUEUES.imageJob], 10, 60_000, 'test-worker')).filter((c) => c.payload.jobId === imageJobId);
+    const { jobId: imageJobId } = await generateImage(
+      deps(),
+      who,
+      { template_id: result.template.id, input: {} },
+      { idempotencyKey: null },
+    );
+    const [task] = (await claim(t.db, [QUEUES.imageJob], 10, 60_000, 'test-worker')).filter(
+      (c) => c.payload.jobId === imageJobId,
+    );
     if (!task || task.queue !== QUEUES.imageJob) throw new Error('no image task');
     await runImageJob({ db: t.db, config: testConfig(), files, retryDelayMs: () => 5 }, task);
     const image = await waitForJob(imageJobId);
@@ -231,12 +318,29 @@ describe('asynchronous image-to-template', () => {
   it('refuses a taken slug up front (409, nothing charged) and never overwrites one taken meanwhile', async () => {
     const who = await tenant();
     const other = await tenant();
-    await createTemplate(deps(), other, { type: 'image', slug: 'taken-i2t', zh_name: '别人的模板', prompt_template: 'a cat' });
-    await expect(convertImage(deps(), who, { file: await poster(5) }, { create_template: true, template: { slug: 'taken-i2t' } })).rejects.toMatchObject({ status: 409 });
+    await createTemplate(deps(), other, {
+      type: 'image',
+      slug: 'taken-i2t',
+      zh_name: '别人的模板',
+      prompt_template: 'a cat',
+    });
+    await expect(
+      convertImage(deps(), who, { file: await poster(5) }, { create_template: true, template: { slug: 'taken-i2t' } }),
+    ).rejects.toMatchObject({ status: 409 });
     expect(await ledger(who.tenantId)).toEqual([]);
 
-    const submitted = (await convertImage(deps(), who, { file: await poster(5) }, { create_template: true, template: { slug: 'raced-i2t' } })) as { jobId: string };
-    await createTemplate(deps(), other, { type: 'image', slug: 'raced-i2t', zh_name: '先到的模板', prompt_template: 'a dog' });
+    const submitted = (await convertImage(
+      deps(),
+      who,
+      { file: await poster(5) },
+      { create_template: true, template: { slug: 'raced-i2t' } },
+    )) as { jobId: string };
+    await createTemplate(deps(), other, {
+      type: 'image',
+      slug: 'raced-i2t',
+      zh_name: '先到的模板',
+      prompt_template: 'a dog',
+    });
     await runQueued(submitted.jobId);
     const r = await conversionResult(t.db, who, submitted.jobId);
     expect(r.status).toBe('done');
@@ -250,7 +354,9 @@ describe('asynchronous image-to-template', () => {
 
   it('fails the job and refunds when the reading fails everywhere; the failed step says so', async () => {
     const who = await tenant();
-    const { jobId } = (await convertImage(deps(), who, { file: await poster(6) }, { async: true })) as { jobId: string };
+    const { jobId } = (await convertImage(deps(), who, { file: await poster(6) }, { async: true })) as {
+      jobId: string;
+    };
     await sim.control('/__sim/faults', { json: { channel: '*', fault: 'server_error' } });
     await runQueued(jobId);
     const r = await conversionResult(t.db, who, jobId);
@@ -268,7 +374,9 @@ describe('asynchronous image-to-template', () => {
 
   it('the watchdog fails a job whose worker died mid-step: time-out fallback, the step fails, refunded once', async () => {
     const who = await tenant();
-    const { jobId } = (await convertImage(deps(), who, { file: await poster(7) }, { async: true })) as { jobId: string };
+    const { jobId } = (await convertImage(deps(), who, { file: await poster(7) }, { async: true })) as {
+      jobId: string;
+    };
     await sim.control('/__sim/faults', { json: { channel: '*', fault: 'timeout' } });
     const worker = new AbortController();
     const running = runQueued(jobId, worker.signal).catch((e: unknown) => e);
@@ -302,10 +410,17 @@ describe('asynchronous image-to-template', () => {
   it('another tenant, or a job that is no conversion, is not found', async () => {
     const who = await tenant();
     const other = await tenant();
-    const { jobId } = (await convertImage(deps(), who, { file: await poster(8) }, { async: true })) as { jobId: string };
+    const { jobId } = (await convertImage(deps(), who, { file: await poster(8) }, { async: true })) as {
+      jobId: string;
+    };
     await expect(conversionResult(t.db, other, jobId)).rejects.toMatchObject({ status: 404 });
     const { jobId: imageJob } = await generateImage(deps(), who, { prompt: '一只猫' }, { idempotencyKey: null });
     await expect(conversionResult(t.db, who, imageJob)).rejects.toMatchObject({ status: 404 });
-    expect(await t.db.select().from(jobs).where(and(eq(jobs.id, jobId), eq(jobs.kind, 'template')))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.id, jobId), eq(jobs.kind, 'template'))),
+    ).toHaveLength(1);
   });
 });

@@ -19,12 +19,15 @@ import { testSecret } from '../helpers/test-db';
 const t = suiteDatabase();
 const dir = mkdtempSync(path.join(os.tmpdir(), 'studio-job-detail-'));
 const config: Config = {
-  ...buildConfig(parseEnv({ STUDIO_DATA_DIR: dir, STUDIO_SECRET: 'x'.repeat(40), STUDIO_ALLOW_PRIVATE_CALLBACKS: '1' })),
+  ...buildConfig(
+    parseEnv({ STUDIO_DATA_DIR: dir, STUDIO_SECRET: 'x'.repeat(40), STUDIO_ALLOW_PRIVATE_CALLBACKS: '1' }),
+  ),
   secret: testSecret,
 };
 const files = new LocalFileStore(path.join(dir, 'files'), 'http://studio.test');
 
-const as = (identity: Identity) => createCaller({ db: t.db, config, files, identity, authFailure: null, headers: new Headers() } satisfies Context);
+const as = (identity: Identity) =>
+  createCaller({ db: t.db, config, files, identity, authFailure: null, headers: new Headers() } satisfies Context);
 const tenant = (tenantId: string) => as({ kind: 'tenant', tenantId, via: 'session', userId: 'u' });
 
 async function refusal(call: Promise<unknown>): Promise<TRPCError> {
@@ -78,7 +81,12 @@ describe('jobs.detail', () => {
     const { jobId } = await owner.jobs.generate(body);
     const before = await owner.jobs.detail({ id: jobId });
     expect(before.request?.body).toEqual(body);
-    expect(before.request).toMatchObject({ complete: true, model: null, callback_url: body.callback_url, reference_images: [] });
+    expect(before.request).toMatchObject({
+      complete: true,
+      model: null,
+      callback_url: body.callback_url,
+      reference_images: [],
+    });
     expect(before.credits).toBe(config.prices.image.medium);
     expect(before.refunded).toBe(0);
     expect(before.ledger).toEqual([expect.objectContaining({ kind: 'charge', amount: -config.prices.image.medium })]);
@@ -87,12 +95,24 @@ describe('jobs.detail', () => {
 
     // As the worker ends a failed job: refunded in the same transaction, then the callback is tried twice.
     await t.db.transaction(async (tx) => {
-      const [row] = await tx.update(jobs).set({ status: 'failed', error: 'no upstream answered', finishedAt: new Date() }).where(eq(jobs.id, jobId)).returning();
+      const [row] = await tx
+        .update(jobs)
+        .set({ status: 'failed', error: 'no upstream answered', finishedAt: new Date() })
+        .where(eq(jobs.id, jobId))
+        .returning();
       if (!row) throw new Error('no job');
       await refundJob(tx, row, { category: 'image', note: 'job failed' });
     });
     await t.db.insert(callbackDeliveries).values([
-      { jobId, attempt: 1, url: body.callback_url, statusCode: 503, ok: 'failed', error: 'the receiver answered HTTP 503', durationMs: 12 },
+      {
+        jobId,
+        attempt: 1,
+        url: body.callback_url,
+        statusCode: 503,
+        ok: 'failed',
+        error: 'the receiver answered HTTP 503',
+        durationMs: 12,
+      },
       { jobId, attempt: 2, url: body.callback_url, statusCode: 200, ok: 'delivered', error: null, durationMs: 8 },
     ]);
 
@@ -101,7 +121,13 @@ describe('jobs.detail', () => {
     expect(after.refunded).toBe(config.prices.image.medium);
     expect(after.ledger.map((l) => l.kind)).toEqual(['charge', 'refund']);
     expect(after.deliveries).toEqual([
-      expect.objectContaining({ attempt: 1, status_code: 503, outcome: 'failed', error: 'the receiver answered HTTP 503', duration_ms: 12 }),
+      expect.objectContaining({
+        attempt: 1,
+        status_code: 503,
+        outcome: 'failed',
+        error: 'the receiver answered HTTP 503',
+        duration_ms: 12,
+      }),
       expect.objectContaining({ attempt: 2, status_code: 200, outcome: 'delivered', error: null, duration_ms: 8 }),
     ]);
   });
@@ -125,9 +151,17 @@ describe('jobs.detail', () => {
       prompt_template: '为{product}写一篇种草笔记',
       fields: [{ key: 'product', label: '商品' }],
     });
-    await owner.pipelines.bind({ image_template_slug: image.slug, hook_type: 'article', hook_template_slug: article.slug });
+    await owner.pipelines.bind({
+      image_template_slug: image.slug,
+      hook_type: 'article',
+      hook_template_slug: article.slug,
+    });
 
-    const { jobId } = await owner.jobs.generate({ template_id: image.id, input: { product: '手冲咖啡壶' }, ratio: '1:1' });
+    const { jobId } = await owner.jobs.generate({
+      template_id: image.id,
+      input: { product: '手冲咖啡壶' },
+      ratio: '1:1',
+    });
     const detail = await owner.jobs.detail({ id: jobId });
     expect(detail.request).toMatchObject({
       template_slug: image.slug,

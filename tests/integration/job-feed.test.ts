@@ -2,7 +2,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '@/server/db/schema';
 import { OPERATOR, type ScopedIdentity } from '@/server/domain/auth/identity';
-import { finishAndNotify, finishDoneAndNotify, JobFeedHub, latestEventId, notifyJob, replayEvents, type FeedEvent } from '@/server/domain/jobs/events';
+import {
+  finishAndNotify,
+  finishDoneAndNotify,
+  JobFeedHub,
+  latestEventId,
+  notifyJob,
+  replayEvents,
+  type FeedEvent,
+} from '@/server/domain/jobs/events';
 import { createTenant } from '@/server/domain/tenants/tenants';
 import { createTestDatabase, testSecret, type TestDatabase } from '../helpers/test-db';
 
@@ -16,10 +24,21 @@ afterAll(async () => {
 });
 
 async function tenantWithJobs(n: number) {
-  const { tenant } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, { name: '事件租户', credits: 0, quota_monthly: 0 });
+  const { tenant } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, {
+    name: '事件租户',
+    credits: 0,
+    quota_monthly: 0,
+  });
   const rows = await t.db
     .insert(jobs)
-    .values(Array.from({ length: n }, (_, i) => ({ tenantId: tenant.id, kind: 'image' as const, input: { prompt: `第 ${i} 张` }, credits: 1 })))
+    .values(
+      Array.from({ length: n }, (_, i) => ({
+        tenantId: tenant.id,
+        kind: 'image' as const,
+        input: { prompt: `第 ${i} 张` },
+        credits: 1,
+      })),
+    )
     .returning();
   const who: ScopedIdentity = { kind: 'tenant', tenantId: tenant.id, via: 'key' };
   return { who, rows };
@@ -34,7 +53,12 @@ function feed(hub: JobFeedHub, who: ScopedIdentity) {
     last = e.id;
     sent.push(e);
   };
-  const subscribed = hub.subscribe(who, { send, recheck: () => Promise.resolve(true), catchUp: () => Promise.resolve(), end: () => {} });
+  const subscribed = hub.subscribe(who, {
+    send,
+    recheck: () => Promise.resolve(true),
+    catchUp: () => Promise.resolve(),
+    end: () => {},
+  });
   return { sent, subscribed };
 }
 
@@ -112,11 +136,21 @@ describe('the job feed log', () => {
       expect(row).toMatchObject({ status: 'done', cdnUrl: `http://files/${row.id}.png`, note: null, finishedAt });
       expect(row.elapsedMs).toBeGreaterThanOrEqual(0);
     }
-    expect((await t.db.select().from(jobs).where(eq(jobs.id, gone.id)))[0]).toMatchObject({ status: 'failed', cdnUrl: null });
-    expect((await replayEvents(t.db, a.who, beforeA)).map((e) => [e.type, e.job.id])).toEqual(a.rows.slice(1).map((r) => ['job.done', r.id]));
+    expect((await t.db.select().from(jobs).where(eq(jobs.id, gone.id)))[0]).toMatchObject({
+      status: 'failed',
+      cdnUrl: null,
+    });
+    expect((await replayEvents(t.db, a.who, beforeA)).map((e) => [e.type, e.job.id])).toEqual(
+      a.rows.slice(1).map((r) => ['job.done', r.id]),
+    );
     expect((await replayEvents(t.db, b.who, beforeB)).map((e) => e.type)).toEqual(['job.done', 'job.done']);
     // A second call finds nothing pending: nothing changes, nothing is logged.
-    expect(await finishDoneAndNotify(t.db, all.map((r) => ({ id: r.id, cdnUrl: 'http://files/late.png', finishedAt })))).toEqual(new Set());
+    expect(
+      await finishDoneAndNotify(
+        t.db,
+        all.map((r) => ({ id: r.id, cdnUrl: 'http://files/late.png', finishedAt })),
+      ),
+    ).toEqual(new Set());
     expect(await replayEvents(t.db, b.who, beforeB)).toHaveLength(2);
   });
 
@@ -132,7 +166,10 @@ describe('the job feed log', () => {
       await held;
     });
     await new Promise((r) => setTimeout(r, 100));
-    const batch = finishDoneAndNotify(t.db, rest.map((r) => ({ id: r.id, cdnUrl: `http://files/${r.id}.png`, finishedAt: new Date() })));
+    const batch = finishDoneAndNotify(
+      t.db,
+      rest.map((r) => ({ id: r.id, cdnUrl: `http://files/${r.id}.png`, finishedAt: new Date() })),
+    );
     await new Promise((r) => setTimeout(r, 200));
     release();
     await slow;
@@ -146,7 +183,9 @@ describe('the job feed log', () => {
     const hub = new JobFeedHub(t);
     const listener = feed(hub, who);
     await listener.subscribed;
-    await Promise.all(rows.map((r) => finishAndNotify(t.db, r.id, { status: 'done', cdnUrl: `http://files/${r.id}.png` })));
+    await Promise.all(
+      rows.map((r) => finishAndNotify(t.db, r.id, { status: 'done', cdnUrl: `http://files/${r.id}.png` })),
+    );
     await eventually(() => listener.sent.length === rows.length);
     const ids = listener.sent.map((e) => e.id);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));

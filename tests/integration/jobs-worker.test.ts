@@ -7,7 +7,16 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSim, type RunningSim } from '@/sim/testing';
 import { buildConfig, parseEnv, type Config } from '@/server/config';
-import { jobEvents, jobs, ledgerEntries, tasks, tenants, upstreamAttempts, upstreams, usageDaily } from '@/server/db/schema';
+import {
+  jobEvents,
+  jobs,
+  ledgerEntries,
+  tasks,
+  tenants,
+  upstreamAttempts,
+  upstreams,
+  usageDaily,
+} from '@/server/db/schema';
 import { moveCredits } from '@/server/domain/credits/ledger';
 import { AppError } from '@/server/errors';
 import { runImageJob } from '@/server/domain/jobs/run';
@@ -40,34 +49,62 @@ afterAll(async () => {
 });
 
 async function newJob(credits = 100) {
-  const { tenant } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, { name: '崩溃测试', credits, quota_monthly: 0 });
-  const [job] = await submitImageJobs({ db: t.db, config, files }, { kind: 'tenant', tenantId: tenant.id, via: 'key' }, {
-    items: [{ prompt: 'survives a crash', quality: 'high' }],
-    callbackUrl: null,
-    idempotencyKey: null,
-    hash: 'h',
-    batch: false,
+  const { tenant } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, {
+    name: '崩溃测试',
+    credits,
+    quota_monthly: 0,
   });
+  const [job] = await submitImageJobs(
+    { db: t.db, config, files },
+    { kind: 'tenant', tenantId: tenant.id, via: 'key' },
+    {
+      items: [{ prompt: 'survives a crash', quality: 'high' }],
+      callbackUrl: null,
+      idempotencyKey: null,
+      hash: 'h',
+      batch: false,
+    },
+  );
   if (!job) throw new Error('no job');
   return { tenantId: tenant.id, jobId: job.id };
 }
 
 async function ledgerOf(tenantId: string) {
-  return t.db.select({ kind: ledgerEntries.kind, amount: ledgerEntries.amount }).from(ledgerEntries).where(and(eq(ledgerEntries.tenantId, tenantId))).orderBy(ledgerEntries.id);
+  return t.db
+    .select({ kind: ledgerEntries.kind, amount: ledgerEntries.amount })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.tenantId, tenantId)))
+    .orderBy(ledgerEntries.id);
 }
 
 describe('submission', () => {
   it('takes its locks in the order every writer does: the wallet, the day’s usage row, then the tenant’s event lock', async () => {
-    const { tenant } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, { name: '锁的顺序', credits: 100, quota_monthly: 0 });
+    const { tenant } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, {
+      name: '锁的顺序',
+      credits: 100,
+      quota_monthly: 0,
+    });
     const who = { kind: 'tenant' as const, tenantId: tenant.id, via: 'key' as const };
     const submit = (prompt: string) =>
-      submitImageJobs({ db: t.db, config, files }, who, { items: [{ prompt, quality: 'low' }], callbackUrl: null, idempotencyKey: null, hash: prompt, batch: false });
-    const clearTasks = () => t.db.delete(tasks).where(sql`${tasks.payload}->>'jobId' in (select id::text from jobs where tenant_id = ${tenant.id})`);
+      submitImageJobs({ db: t.db, config, files }, who, {
+        items: [{ prompt, quality: 'low' }],
+        callbackUrl: null,
+        idempotencyKey: null,
+        hash: prompt,
+        batch: false,
+      });
+    const clearTasks = () =>
+      t.db
+        .delete(tasks)
+        .where(sql`${tasks.payload}->>'jobId' in (select id::text from jobs where tenant_id = ${tenant.id})`);
     await submit('今天的第一张'); // writes today's usage row
     if (!t.url) {
       // The embedded database has one session: nothing can hold a lock against the statement. Its rows are all there.
       await submit('第二张');
-      const [usage] = await t.db.select({ credits: usageDaily.credits }).from(usageDaily).where(eq(usageDaily.tenantId, tenant.id));
+      const [usage] = await t.db
+        .select({ credits: usageDaily.credits })
+        .from(usageDaily)
+        .where(eq(usageDaily.tenantId, tenant.id));
       expect(usage?.credits).toBe(2);
       await clearTasks();
       return;
@@ -90,17 +127,25 @@ describe('submission', () => {
       const submitted = submit('等着用量行');
       let waiting: number | undefined;
       for (let i = 0; i < 200 && waiting === undefined; i++) {
-        const rows = await other.unsafe<{ pid: number }[]>('select pid from pg_locks where not granted and pid <> pg_backend_pid() limit 1');
+        const rows = await other.unsafe<{ pid: number }[]>(
+          'select pid from pg_locks where not granted and pid <> pg_backend_pid() limit 1',
+        );
         waiting = rows[0]?.pid;
         if (waiting === undefined) await new Promise((r) => setTimeout(r, 10));
       }
       expect(waiting).toBeDefined();
-      const advisory = await other.unsafe<{ n: number }[]>(`select count(*)::int as n from pg_locks where pid = $1 and locktype = 'advisory' and granted`, [waiting ?? 0]);
+      const advisory = await other.unsafe<{ n: number }[]>(
+        `select count(*)::int as n from pg_locks where pid = $1 and locktype = 'advisory' and granted`,
+        [waiting ?? 0],
+      );
       release();
       await holder;
       expect(advisory[0]?.n).toBe(0);
       await submitted;
-      const [usage] = await t.db.select({ credits: usageDaily.credits }).from(usageDaily).where(eq(usageDaily.tenantId, tenant.id));
+      const [usage] = await t.db
+        .select({ credits: usageDaily.credits })
+        .from(usageDaily)
+        .where(eq(usageDaily.tenantId, tenant.id));
       expect(usage?.credits).toBe(2);
     } finally {
       await other.end({ timeout: 5 });
@@ -109,17 +154,36 @@ describe('submission', () => {
   });
 
   it('refuses a submission as a whole: a 402 gives its rate-limit tokens back, a 429 takes no credits, neither leaves a row behind', async () => {
-    const { tenant } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, { name: '额度与限流', credits: 5, quota_monthly: 0 });
+    const { tenant } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, {
+      name: '额度与限流',
+      credits: 5,
+      quota_monthly: 0,
+    });
     // Two images an hour: every token counts.
     const limited = { ...config, imageRatePerHour: 2 };
     const who = { kind: 'tenant' as const, tenantId: tenant.id, via: 'key' as const };
     const submit = (prompt: string) =>
-      submitImageJobs({ db: t.db, config: limited, files }, who, { items: [{ prompt, quality: 'high' }], callbackUrl: null, idempotencyKey: null, hash: prompt, batch: false });
-    const refusal = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => (e instanceof AppError ? e.code : e));
+      submitImageJobs({ db: t.db, config: limited, files }, who, {
+        items: [{ prompt, quality: 'high' }],
+        callbackUrl: null,
+        idempotencyKey: null,
+        hash: prompt,
+        batch: false,
+      });
+    const refusal = (p: Promise<unknown>) =>
+      p.then(
+        () => null,
+        (e: unknown) => (e instanceof AppError ? e.code : e),
+      );
     const rowsOf = async () => ({
       jobs: (await t.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.tenantId, tenant.id))).length,
       events: (await t.db.select({ id: jobEvents.id }).from(jobEvents).where(eq(jobEvents.tenantId, tenant.id))).length,
-      tasks: (await t.db.select({ id: tasks.id }).from(tasks).where(sql`${tasks.payload}->>'jobId' in (select id::text from jobs where tenant_id = ${tenant.id})`)).length,
+      tasks: (
+        await t.db
+          .select({ id: tasks.id })
+          .from(tasks)
+          .where(sql`${tasks.payload}->>'jobId' in (select id::text from jobs where tenant_id = ${tenant.id})`)
+      ).length,
       ledger: (await ledgerOf(tenant.id)).length,
     });
 
@@ -136,20 +200,33 @@ describe('submission', () => {
     expect(wallet?.credits).toBe(5 - 4 + 10 - 4);
     expect(await rowsOf()).toEqual({ jobs: 2, events: 2, tasks: 2, ledger: 4 });
     // Its tasks are not run here: out of the way of the tests that claim the queue.
-    await t.db.delete(tasks).where(sql`${tasks.payload}->>'jobId' in (select id::text from jobs where tenant_id = ${tenant.id})`);
+    await t.db
+      .delete(tasks)
+      .where(sql`${tasks.payload}->>'jobId' in (select id::text from jobs where tenant_id = ${tenant.id})`);
   });
 
   it('answers each job of a batch exactly as the database then reads it back (every column, its type)', async () => {
-    const { tenant } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, { name: '批量提交', credits: 100, quota_monthly: 0 });
+    const { tenant } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, {
+      name: '批量提交',
+      credits: 100,
+      quota_monthly: 0,
+    });
     // A callback on this machine (private addresses allowed here: there is no name resolution in tests).
     const local = { ...config, allowPrivateCallbacks: true };
-    const submitted = await submitImageJobs({ db: t.db, config: local, files }, { kind: 'tenant', tenantId: tenant.id, via: 'key' }, {
-      items: [{ prompt: '第一张 first', quality: 'low' }, { prompt: '第二张 second', quality: 'high', callback_url: 'http://127.0.0.1:9/hook' }],
-      callbackUrl: null,
-      idempotencyKey: 'batch-key',
-      hash: 'h2',
-      batch: true,
-    });
+    const submitted = await submitImageJobs(
+      { db: t.db, config: local, files },
+      { kind: 'tenant', tenantId: tenant.id, via: 'key' },
+      {
+        items: [
+          { prompt: '第一张 first', quality: 'low' },
+          { prompt: '第二张 second', quality: 'high', callback_url: 'http://127.0.0.1:9/hook' },
+        ],
+        callbackUrl: null,
+        idempotencyKey: 'batch-key',
+        hash: 'h2',
+        batch: true,
+      },
+    );
     expect(submitted).toHaveLength(2);
     for (const job of submitted) {
       const [stored] = await t.db.select().from(jobs).where(eq(jobs.id, job.id));
@@ -166,19 +243,32 @@ describe('submission', () => {
 
 describe('submission wake-up', () => {
   it('queues a batch’s tasks and wakes the workers once, at commit, in the statement that announces the jobs', async () => {
-    const { tenant } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, { name: '唤醒', credits: 100, quota_monthly: 0 });
+    const { tenant } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, {
+      name: '唤醒',
+      credits: 100,
+      quota_monthly: 0,
+    });
     const heard: string[] = [];
     const unlisten = await t.listen(TASK_CHANNEL, (payload) => heard.push(payload));
     try {
-      const submitted = await submitImageJobs({ db: t.db, config, files }, { kind: 'tenant', tenantId: tenant.id, via: 'key' }, {
-        items: [{ prompt: '一', quality: 'low' }, { prompt: '二', quality: 'low' }, { prompt: '三', quality: 'low' }],
-        callbackUrl: null,
-        idempotencyKey: null,
-        hash: 'wake',
-        batch: true,
-      });
-      const queued = (await t.db.select({ queue: tasks.queue, payload: tasks.payload, maxAttempts: tasks.maxAttempts }).from(tasks))
-        .filter((r) => submitted.some((j) => j.id === (r.payload as { jobId?: string }).jobId));
+      const submitted = await submitImageJobs(
+        { db: t.db, config, files },
+        { kind: 'tenant', tenantId: tenant.id, via: 'key' },
+        {
+          items: [
+            { prompt: '一', quality: 'low' },
+            { prompt: '二', quality: 'low' },
+            { prompt: '三', quality: 'low' },
+          ],
+          callbackUrl: null,
+          idempotencyKey: null,
+          hash: 'wake',
+          batch: true,
+        },
+      );
+      const queued = (
+        await t.db.select({ queue: tasks.queue, payload: tasks.payload, maxAttempts: tasks.maxAttempts }).from(tasks)
+      ).filter((r) => submitted.some((j) => j.id === (r.payload as { jobId?: string }).jobId));
       expect(queued).toHaveLength(3);
       expect(queued.every((r) => r.queue === QUEUES.imageJob && r.maxAttempts === 3)).toBe(true);
       for (let i = 0; i < 50 && heard.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
@@ -192,12 +282,26 @@ describe('submission wake-up', () => {
 
 describe('submission limits', () => {
   it('takes the rate-limit tokens with the charge: a 429 moves nothing, and a 402 gives its tokens back', async () => {
-    const { tenant } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, { name: '限流计费', credits: 5, quota_monthly: 0 });
+    const { tenant } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, {
+      name: '限流计费',
+      credits: 5,
+      quota_monthly: 0,
+    });
     const who = { kind: 'tenant' as const, tenantId: tenant.id, via: 'key' as const };
     const limited = { db: t.db, config: { ...config, imageRatePerHour: 3 }, files };
     const send = (n: number, quality: 'low' | 'high') =>
-      submitImageJobs(limited, who, { items: Array.from({ length: n }, (_, i) => ({ prompt: `限流 ${i}`, quality })), callbackUrl: null, idempotencyKey: null, hash: `h-${n}-${quality}`, batch: n > 1 });
-    const codeOf = (p: Promise<unknown>) => p.then(() => 'ok', (e: unknown) => (e instanceof AppError ? e.status : e));
+      submitImageJobs(limited, who, {
+        items: Array.from({ length: n }, (_, i) => ({ prompt: `限流 ${i}`, quality })),
+        callbackUrl: null,
+        idempotencyKey: null,
+        hash: `h-${n}-${quality}`,
+        batch: n > 1,
+      });
+    const codeOf = (p: Promise<unknown>) =>
+      p.then(
+        () => 'ok',
+        (e: unknown) => (e instanceof AppError ? e.status : e),
+      );
     // 2 × high = 8 credits > 5: refused for credits, and its two tokens are not spent.
     expect(await codeOf(send(2, 'high'))).toBe(402);
     // So three low images still fit the hourly limit of 3…
@@ -211,7 +315,9 @@ describe('submission limits', () => {
     expect(await codeOf(send(4, 'low'))).toBe(429);
     const [row] = await t.db.select({ credits: tenants.credits }).from(tenants).where(eq(tenants.id, tenant.id));
     expect(row?.credits).toBe(5 - 3 * config.prices.image.low);
-    expect((await ledgerOf(tenant.id)).filter((e) => e.kind === 'charge')).toEqual([{ kind: 'charge', amount: -3 * config.prices.image.low }]);
+    expect((await ledgerOf(tenant.id)).filter((e) => e.kind === 'charge')).toEqual([
+      { kind: 'charge', amount: -3 * config.prices.image.low },
+    ]);
   });
 });
 
@@ -226,7 +332,10 @@ describe('the worker and crashes', () => {
     const worker = await startQueueWorker(t, {
       concurrency: 10,
       pollMs: 100,
-      handlers: { [QUEUES.imageJob]: (task, ctx) => runImageJob({ db: t.db, config: testConfig(), files, signal: ctx.signal, retryDelayMs: () => 5 }, task) },
+      handlers: {
+        [QUEUES.imageJob]: (task, ctx) =>
+          runImageJob({ db: t.db, config: testConfig(), files, signal: ctx.signal, retryDelayMs: () => 5 }, task),
+      },
     });
     try {
       for (let i = 0; i < 100; i++) {
@@ -272,19 +381,33 @@ describe('the worker and crashes', () => {
 
 describe('an input the upstream refuses as invalid', () => {
   it('fails the job after one attempt with what is wrong with the input, and refunds it', async () => {
-    const { tenant } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, { name: '坏图租户', credits: 100, quota_monthly: 0 });
+    const { tenant } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, {
+      name: '坏图租户',
+      credits: 100,
+      quota_monthly: 0,
+    });
     // A JPEG with the right header whose data is cut off, stored as an upload (as before uploads were decoded).
     const raw = Buffer.alloc(160 * 120 * 3).map((_, i) => (i * 2654435761) >>> 24);
-    const jpeg = await sharp(raw, { raw: { width: 160, height: 120, channels: 3 } }).jpeg().toBuffer();
-    const url = await files.put(`${tenant.id}/uploads/tenant/cut-off.jpg`, jpeg.subarray(0, Math.floor(jpeg.length * 0.6)), 'image/jpeg');
-    const [submitted] = await submitImageJobs({ db: t.db, config, files }, { kind: 'tenant', tenantId: tenant.id, via: 'key' }, {
-      // A family with two channels: a fallback would be possible, and must not happen.
-      items: [{ prompt: '把这张图变成水彩风格', quality: 'high', model: 'imagegen-1', reference_images: [url] }],
-      callbackUrl: null,
-      idempotencyKey: null,
-      hash: 'h-invalid',
-      batch: false,
-    });
+    const jpeg = await sharp(raw, { raw: { width: 160, height: 120, channels: 3 } })
+      .jpeg()
+      .toBuffer();
+    const url = await files.put(
+      `${tenant.id}/uploads/tenant/cut-off.jpg`,
+      jpeg.subarray(0, Math.floor(jpeg.length * 0.6)),
+      'image/jpeg',
+    );
+    const [submitted] = await submitImageJobs(
+      { db: t.db, config, files },
+      { kind: 'tenant', tenantId: tenant.id, via: 'key' },
+      {
+        // A family with two channels: a fallback would be possible, and must not happen.
+        items: [{ prompt: '把这张图变成水彩风格', quality: 'high', model: 'imagegen-1', reference_images: [url] }],
+        callbackUrl: null,
+        idempotencyKey: null,
+        hash: 'h-invalid',
+        batch: false,
+      },
+    );
     if (!submitted) throw new Error('no job');
     const claimed = await claim(t.db, [QUEUES.imageJob], 100, 60_000, 'input-worker');
     const task = claimed.find((c) => c.payload.jobId === submitted.id);

@@ -20,7 +20,12 @@ async function ledgerSum(tenantId: string, accountId: string | null): Promise<nu
   const [row] = await t.db
     .select({ total: sum(ledgerEntries.amount) })
     .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.tenantId, tenantId), accountId ? eq(ledgerEntries.accountId, accountId) : isNull(ledgerEntries.accountId)));
+    .where(
+      and(
+        eq(ledgerEntries.tenantId, tenantId),
+        accountId ? eq(ledgerEntries.accountId, accountId) : isNull(ledgerEntries.accountId),
+      ),
+    );
   return Number(row?.total ?? 0);
 }
 
@@ -28,7 +33,11 @@ const who = (tenantId: string) => ({ kind: 'tenant' as const, tenantId, via: 'ke
 
 describe('credit ledger', () => {
   it('never lets concurrent spends take the balance below zero, and the ledger sums to the balance', async () => {
-    const { tenant } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, { name: 'Concurrent 并发', credits: 1000, quota_monthly: 0 });
+    const { tenant } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, {
+      name: 'Concurrent 并发',
+      credits: 1000,
+      quota_monthly: 0,
+    });
     const attempts = 200;
     const amount = 7; // 1000 / 7 = 142 spends fit, 58 must fail
     const results = await Promise.allSettled(
@@ -47,22 +56,46 @@ describe('credit ledger', () => {
     const [row] = await t.db.select({ credits: tenants.credits }).from(tenants).where(eq(tenants.id, tenant.id));
     expect(row?.credits).toBe(1000 - succeeded * amount);
     expect(await ledgerSum(tenant.id, null)).toBe(row?.credits);
-    const charges = await t.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.tenantId, tenant.id), eq(ledgerEntries.kind, 'charge')));
+    const charges = await t.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.tenantId, tenant.id), eq(ledgerEntries.kind, 'charge')));
     expect(charges).toHaveLength(succeeded);
     expect(charges.every((c) => c.balanceAfter >= 0 && c.amount === -amount && c.category === 'image')).toBe(true);
   });
 
   it('keeps every wallet equal to its ledger under concurrent quota changes and spends', async () => {
-    const { tenant } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, { name: 'Pool 资金池', credits: 5000, quota_monthly: 0 });
+    const { tenant } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, {
+      name: 'Pool 资金池',
+      credits: 5000,
+      quota_monthly: 0,
+    });
     const members = await Promise.all(
-      [0, 1, 2].map(async (i) => (await createMember({ db: t.db, config: { secret: testSecret } }, who(tenant.id), { email: `p${i}@x.cn`, nickname: `p${i}`, credits: 500 })).account),
+      [0, 1, 2].map(
+        async (i) =>
+          (
+            await createMember({ db: t.db, config: { secret: testSecret } }, who(tenant.id), {
+              email: `p${i}@x.cn`,
+              nickname: `p${i}`,
+              credits: 500,
+            })
+          ).account,
+      ),
     );
     const ops: Promise<unknown>[] = [];
     for (let i = 0; i < 60; i++) {
       const m = members[i % 3];
       if (!m) continue;
       ops.push(setMemberQuota({ db: t.db }, who(tenant.id), { account_id: m.account_id, credits: (i * 37) % 900 }));
-      ops.push(spendCredits(t.db, { tenantId: tenant.id, accountId: m.account_id, dedicated: true, amount: 3, category: 'chat' }));
+      ops.push(
+        spendCredits(t.db, {
+          tenantId: tenant.id,
+          accountId: m.account_id,
+          dedicated: true,
+          amount: 3,
+          category: 'chat',
+        }),
+      );
       ops.push(spendCredits(t.db, { tenantId: tenant.id, amount: 11, category: 'image' }));
     }
     await Promise.allSettled(ops);
@@ -70,13 +103,19 @@ describe('credit ledger', () => {
     expect(await ledgerSum(tenant.id, null)).toBe(pool?.credits);
     let reserved = 0;
     for (const m of members) {
-      const [acc] = await t.db.select({ credits: accounts.credits }).from(accounts).where(eq(accounts.id, m.account_id));
+      const [acc] = await t.db
+        .select({ credits: accounts.credits })
+        .from(accounts)
+        .where(eq(accounts.id, m.account_id));
       expect(acc?.credits).toBeGreaterThanOrEqual(0);
       expect(await ledgerSum(tenant.id, m.account_id)).toBe(acc?.credits);
       reserved += acc?.credits ?? 0;
     }
     // Only spends leave the pool+reservations total.
-    const spent = await t.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.tenantId, tenant.id), eq(ledgerEntries.kind, 'charge')));
+    const spent = await t.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.tenantId, tenant.id), eq(ledgerEntries.kind, 'charge')));
     expect((pool?.credits ?? 0) + reserved).toBe(5000 + spent.reduce((s, r) => s + r.amount, 0));
   });
 });

@@ -53,11 +53,24 @@ afterAll(async () => {
 });
 
 const configWith = (env: Record<string, string>): Config => ({
-  ...buildConfig(parseEnv({ STUDIO_DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'studio-mail-')), STUDIO_SECRET: 'x'.repeat(40), ...env })),
+  ...buildConfig(
+    parseEnv({
+      STUDIO_DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'studio-mail-')),
+      STUDIO_SECRET: 'x'.repeat(40),
+      ...env,
+    }),
+  ),
   secret: testSecret,
 });
 
-const mail = (to: string) => ({ to, subject: '重设您的 Studio 密码', text: '打开链接 http://studio.test/login/reset/abc', html: '<p>打开链接</p>', locale: 'zh-CN', kind: 'password_reset' as const });
+const mail = (to: string) => ({
+  to,
+  subject: '重设您的 Studio 密码',
+  text: '打开链接 http://studio.test/login/reset/abc',
+  html: '<p>打开链接</p>',
+  locale: 'zh-CN',
+  kind: 'password_reset' as const,
+});
 
 describe('the mail outbox', () => {
   it('keeps a mail in the outbox without SMTP, with no delivery task', async () => {
@@ -70,7 +83,10 @@ describe('the mail outbox', () => {
   });
 
   it('sends a queued mail over SMTP through nodemailer, as the worker does', async () => {
-    const config = configWith({ STUDIO_SMTP_URL: `smtp://127.0.0.1:${port}`, STUDIO_MAIL_FROM: 'Studio <no-reply@studio.test>' });
+    const config = configWith({
+      STUDIO_SMTP_URL: `smtp://127.0.0.1:${port}`,
+      STUDIO_MAIL_FROM: 'Studio <no-reply@studio.test>',
+    });
     const stored = await t.db.transaction((tx) => storeMail(tx, config, mail('buyer@example.cn')));
     expect(stored.status).toBe('queued');
     const [task] = await claim(t.db, [QUEUES.mail], 10, 60_000, 'test-worker');
@@ -93,7 +109,10 @@ describe('the mail outbox', () => {
   });
 
   it('records a refusal for the retry, and marks the mail failed after the last attempt', async () => {
-    const config = configWith({ STUDIO_SMTP_URL: `smtp://127.0.0.1:${port}`, STUDIO_MAIL_FROM: 'no-reply@studio.test' });
+    const config = configWith({
+      STUDIO_SMTP_URL: `smtp://127.0.0.1:${port}`,
+      STUDIO_MAIL_FROM: 'no-reply@studio.test',
+    });
     const stored = await storeMail(t.db, config, mail('refused@example.cn'));
     refuse = true;
     try {

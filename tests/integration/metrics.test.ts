@@ -32,7 +32,10 @@ beforeAll(async () => {
   sim = await startSim();
   await syncUpstreams(t.db, testSecret, simulatorUpstreams(sim.url), 'simulator');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'studio-metrics-'));
-  config = { ...buildConfig(parseEnv({ STUDIO_DATA_DIR: dir, STUDIO_SECRET: 'x'.repeat(40), STUDIO_ADMIN_KEY: ADMIN })), secret: testSecret };
+  config = {
+    ...buildConfig(parseEnv({ STUDIO_DATA_DIR: dir, STUDIO_SECRET: 'x'.repeat(40), STUDIO_ADMIN_KEY: ADMIN })),
+    secret: testSecret,
+  };
   files = new LocalFileStore(path.join(dir, 'files'), 'http://studio.test');
 });
 afterAll(async () => {
@@ -58,23 +61,37 @@ async function someHttpTraffic(paths: string[]): Promise<void> {
 
 describe('GET /api/metrics', () => {
   it('answers Prometheus text with Studio’s metrics after some traffic, and only to the operator', async () => {
-    const { tenant, api_key: tenantKey } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, { name: '指标租户', credits: 100, quota_monthly: 0 });
-    // An image job, run by a worker: a charge, upstream attempts, a job created and done.
-    const [job] = await submitImageJobs({ db: t.db, config, files }, { kind: 'tenant', tenantId: tenant.id, via: 'key' }, {
-      items: [{ prompt: 'counted', quality: 'high' }],
-      callbackUrl: null,
-      idempotencyKey: null,
-      hash: 'h',
-      batch: false,
+    const { tenant, api_key: tenantKey } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, {
+      name: '指标租户',
+      credits: 100,
+      quota_monthly: 0,
     });
+    // An image job, run by a worker: a charge, upstream attempts, a job created and done.
+    const [job] = await submitImageJobs(
+      { db: t.db, config, files },
+      { kind: 'tenant', tenantId: tenant.id, via: 'key' },
+      {
+        items: [{ prompt: 'counted', quality: 'high' }],
+        callbackUrl: null,
+        idempotencyKey: null,
+        hash: 'h',
+        batch: false,
+      },
+    );
     const worker = await startQueueWorker(t, {
       concurrency: 4,
       pollMs: 50,
-      handlers: { [QUEUES.imageJob]: (task, ctx) => runImageJob({ db: t.db, config: testConfig(), files, signal: ctx.signal }, task) },
+      handlers: {
+        [QUEUES.imageJob]: (task, ctx) =>
+          runImageJob({ db: t.db, config: testConfig(), files, signal: ctx.signal }, task),
+      },
     });
     try {
       for (let i = 0; i < 200; i++) {
-        const [row] = await t.db.select({ status: jobs.status }).from(jobs).where(eq(jobs.id, job?.id ?? ''));
+        const [row] = await t.db
+          .select({ status: jobs.status })
+          .from(jobs)
+          .where(eq(jobs.id, job?.id ?? ''));
         if (row?.status !== 'pending') break;
         await new Promise((r) => setTimeout(r, 25));
       }
@@ -82,8 +99,12 @@ describe('GET /api/metrics', () => {
       await worker.stop(1000);
     }
     // Work waiting in a queue no worker here serves: one due now, one later.
-    await t.db.transaction((tx) => enqueue(tx, QUEUES.callback, { jobId: randomUUID() }, { runAt: new Date(Date.now() - 3_000) }));
-    await t.db.transaction((tx) => enqueue(tx, QUEUES.callback, { jobId: randomUUID() }, { runAt: new Date(Date.now() + 600_000) }));
+    await t.db.transaction((tx) =>
+      enqueue(tx, QUEUES.callback, { jobId: randomUUID() }, { runAt: new Date(Date.now() - 3_000) }),
+    );
+    await t.db.transaction((tx) =>
+      enqueue(tx, QUEUES.callback, { jobId: randomUUID() }, { runAt: new Date(Date.now() + 600_000) }),
+    );
     const id = randomUUID();
     await someHttpTraffic([`/api/jobs?id=${id}`, `/api/jobs?id=${randomUUID()}`, `/no/such/${id}`]);
     const closeStream = sseOpened('jobs');
@@ -114,7 +135,9 @@ describe('GET /api/metrics', () => {
     expect(text).toContain('studio_http_requests_total{operation="GET /api/jobs",status="200"} 2');
     expect(text).toContain('studio_http_requests_total{operation="GET (page)",status="404"} 1');
     expect(text).not.toContain(id);
-    expect(text).toMatch(/studio_http_request_duration_seconds_bucket\{le="[\d.]+",operation="GET \/api\/jobs",status="200"\} 2/);
+    expect(text).toMatch(
+      /studio_http_request_duration_seconds_bucket\{le="[\d.]+",operation="GET \/api\/jobs",status="200"\} 2/,
+    );
     expect(text).toContain('studio_credits_total{kind="charge",category="image"} 4');
     expect(text).toContain('studio_jobs_total{kind="image",status="created"} 1');
     expect(text).toContain('studio_jobs_total{kind="image",status="done"} 1');
@@ -129,7 +152,12 @@ describe('GET /api/metrics', () => {
     // A tenant's key is refused like on /api/admin; no key or a made-up one is 401.
     const tenantAnswer = await scrape({ authorization: `Bearer ${tenantKey}` });
     expect(tenantAnswer.status).toBe(403);
-    expect(await tenantAnswer.json()).toEqual({ ok: false, error: 'This endpoint needs the super-administrator key', code: 'FORBIDDEN', reason: 'forbidden' });
+    expect(await tenantAnswer.json()).toEqual({
+      ok: false,
+      error: 'This endpoint needs the super-administrator key',
+      code: 'FORBIDDEN',
+      reason: 'forbidden',
+    });
     expect((await scrape({})).status).toBe(401);
     expect((await scrape({ 'x-api-key': 'sk-studio-notarealkey000000000000000000' })).status).toBe(401);
     // The operator's key also works as a Bearer token.

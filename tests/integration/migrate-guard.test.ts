@@ -6,7 +6,11 @@ import { ensureSchema, expectedMigrationCount, SchemaMismatch, schemaState } fro
 import { createTestDatabase, withDatabase } from '../helpers/test-db';
 
 /** A database with no migrations applied: PostgreSQL's when DATABASE_URL is set, else in-memory PGlite. */
-async function emptyDatabase(): Promise<{ database: Pick<Database, 'db' | 'kind'>; url: string | undefined; close: () => Promise<void> }> {
+async function emptyDatabase(): Promise<{
+  database: Pick<Database, 'db' | 'kind'>;
+  url: string | undefined;
+  close: () => Promise<void>;
+}> {
   const base = process.env.DATABASE_URL;
   if (base) {
     const { default: postgres } = await import('postgres');
@@ -36,9 +40,14 @@ describe('the schema guard at start-up', () => {
   it('refuses, with a clear message, a database that a newer release has migrated', async () => {
     const t = await createTestDatabase();
     try {
-      expect(await ensureSchema(t, t.url, { migrate: true })).toMatchObject({ status: 'current', applied: expectedMigrationCount() });
+      expect(await ensureSchema(t, t.url, { migrate: true })).toMatchObject({
+        status: 'current',
+        applied: expectedMigrationCount(),
+      });
       // A newer release's migration: recorded with a timestamp past every one this code ships.
-      await t.db.execute(sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('from-a-newer-release', ${Date.now() + 86_400_000 * 365 * 10})`);
+      await t.db.execute(
+        sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('from-a-newer-release', ${Date.now() + 86_400_000 * 365 * 10})`,
+      );
       expect((await schemaState(t)).status).toBe('ahead');
       for (const migrate of [true, false]) {
         const err = await ensureSchema(t, t.url, { migrate }).catch((e: unknown) => e);
@@ -57,11 +66,16 @@ describe('the schema guard at start-up', () => {
       expect(await schemaState(empty.database)).toMatchObject({ status: 'behind', applied: 0 });
       const refused = await ensureSchema(empty.database, empty.url, { migrate: false }).catch((e: unknown) => e);
       expect(refused).toBeInstanceOf(SchemaMismatch);
-      expect((refused as Error).message).toMatch(/behind this release.*0 of its \d+ migrations.*STUDIO_MIGRATE=off.*npm run migrate/s);
+      expect((refused as Error).message).toMatch(
+        /behind this release.*0 of its \d+ migrations.*STUDIO_MIGRATE=off.*npm run migrate/s,
+      );
       // Nothing was applied by the refusal.
       expect((await schemaState(empty.database)).applied).toBe(0);
 
-      expect(await ensureSchema(empty.database, empty.url, { migrate: true })).toMatchObject({ status: 'current', applied: expectedMigrationCount() });
+      expect(await ensureSchema(empty.database, empty.url, { migrate: true })).toMatchObject({
+        status: 'current',
+        applied: expectedMigrationCount(),
+      });
       // A second start finds nothing to do.
       expect((await ensureSchema(empty.database, empty.url, { migrate: false })).status).toBe('current');
     } finally {

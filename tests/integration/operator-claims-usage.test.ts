@@ -18,7 +18,9 @@ afterAll(async () => {
 });
 
 const config = { publicBaseUrl: 'https://studio.test', creditCny: 0.1 };
-const tenant = async (name: string) => (await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, { name, credits: 0, quota_monthly: 0 })).tenant;
+const tenant = async (name: string) =>
+  (await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, { name, credits: 0, quota_monthly: 0 }))
+    .tenant;
 const listBody = (body: Record<string, unknown>) => adminActionBodies['claim-list'].parse(body);
 
 describe('claim codes across tenants', () => {
@@ -37,16 +39,29 @@ describe('claim codes across tenants', () => {
         replyText: '',
         // Five codes share one instant: the cursor must still page through each exactly once.
         createdAt: i < 5 ? new Date(sameInstant) : new Date(`2026-11-2${i}T08:00:00Z`),
-        ...(i === 6 ? { state: 'redeemed' as const, redeemedEmail: 'buyer-ops@example.cn', redeemedNickname: '小林', redeemedAt: new Date() } : {}),
+        ...(i === 6
+          ? {
+              state: 'redeemed' as const,
+              redeemedEmail: 'buyer-ops@example.cn',
+              redeemedNickname: '小林',
+              redeemedAt: new Date(),
+            }
+          : {}),
       })),
     );
     // The instant with microseconds, as PostgreSQL keeps it.
-    await t.db.execute(sql`update claim_codes set created_at = ${sameInstant}::timestamptz where code like 'OPSLIST%' and credits < 15`);
+    await t.db.execute(
+      sql`update claim_codes set created_at = ${sameInstant}::timestamptz where code like 'OPSLIST%' and credits < 15`,
+    );
 
     const seen: string[] = [];
     let cursor: string | undefined;
     for (let page = 0; page < 10; page++) {
-      const res = await listClaimsForOperator({ db: t.db, config }, OPERATOR, listBody({ q: 'opslist', limit: 2, ...(cursor ? { cursor } : {}) }));
+      const res = await listClaimsForOperator(
+        { db: t.db, config },
+        OPERATOR,
+        listBody({ q: 'opslist', limit: 2, ...(cursor ? { cursor } : {}) }),
+      );
       seen.push(...res.claims.map((c) => c.code));
       if (!res.next_cursor) break;
       cursor = res.next_cursor;
@@ -57,12 +72,18 @@ describe('claim codes across tenants', () => {
 
     const byTenant = await listClaimsForOperator({ db: t.db, config }, OPERATOR, listBody({ q: '夜航' }));
     expect(byTenant.claims.map((c) => c.code)).toEqual([codeOf(6), codeOf(5)]);
-    expect(byTenant.claims[0]).toMatchObject({ tenant: { id: b.id, name: '夜航书屋' }, state: 'redeemed', redeemed_by: { nickname: '小林', email: 'buyer-ops@example.cn' } });
+    expect(byTenant.claims[0]).toMatchObject({
+      tenant: { id: b.id, name: '夜航书屋' },
+      state: 'redeemed',
+      redeemed_by: { nickname: '小林', email: 'buyer-ops@example.cn' },
+    });
     const byBuyer = await listClaimsForOperator({ db: t.db, config }, OPERATOR, listBody({ q: 'BUYER-OPS@' }));
     expect(byBuyer.claims.map((c) => c.code)).toEqual([codeOf(6)]);
     // A percent sign is a letter in a search, not "anything".
     expect((await listClaimsForOperator({ db: t.db, config }, OPERATOR, listBody({ q: '%' }))).claims).toEqual([]);
-    await expect(listClaimsForOperator({ db: t.db, config }, OPERATOR, listBody({ cursor: '2026-11-20' }))).rejects.toThrow(/next_cursor/);
+    await expect(
+      listClaimsForOperator({ db: t.db, config }, OPERATOR, listBody({ cursor: '2026-11-20' })),
+    ).rejects.toThrow(/next_cursor/);
   });
 });
 
@@ -84,10 +105,27 @@ describe('platform usage', () => {
 
     const [up] = await t.db
       .insert(upstreams)
-      .values({ name: 'ops-usage-channel', provider: 'acme', adapter: 'openai-images', baseUrl: 'http://x', keyCiphertext: 'x', softTimeoutMs: 1000, models: [], source: 'file' })
+      .values({
+        name: 'ops-usage-channel',
+        provider: 'acme',
+        adapter: 'openai-images',
+        baseUrl: 'http://x',
+        keyCiphertext: 'x',
+        softTimeoutMs: 1000,
+        models: [],
+        source: 'file',
+      })
       .returning();
     if (!up) throw new Error('no upstream');
-    const attempt = (ref: string, ok: boolean, iso: string, tenantId: string) => ({ upstreamId: up.id, family: 'image', ref, tenantId, startedAt: new Date(iso), durationMs: 100, ok });
+    const attempt = (ref: string, ok: boolean, iso: string, tenantId: string) => ({
+      upstreamId: up.id,
+      family: 'image',
+      ref,
+      tenantId,
+      startedAt: new Date(iso),
+      durationMs: 100,
+      ok,
+    });
     await t.db.insert(upstreamAttempts).values([
       attempt('job-1', false, '2026-11-12T01:00:00Z', a.id),
       attempt('job-1', true, '2026-11-12T01:00:01Z', a.id),
@@ -96,7 +134,10 @@ describe('platform usage', () => {
     ]);
 
     const now = new Date('2026-11-14T01:00:00Z'); // 09:00 on 14 November in Shanghai
-    const body = (extra: Record<string, unknown>) => ({ ...adminActionBodies['platform-usage'].parse({ days: 5, ...extra }), now });
+    const body = (extra: Record<string, unknown>) => ({
+      ...adminActionBodies['platform-usage'].parse({ days: 5, ...extra }),
+      now,
+    });
     const all = await platformUsage({ db: t.db, config }, OPERATOR, body({}));
     expect(all.since).toBe('2026-11-09T16:00:00.000Z');
     expect(all.daily.map((d) => [d.date, d.total])).toEqual([
@@ -108,8 +149,18 @@ describe('platform usage', () => {
     ]);
     expect(all.totals).toEqual({ image: 8, video: 7, chat: 2, reverse: 0, other: 0, article: 0, total: 17 });
     expect(all.tenants).toEqual([
-      { id: b.id, name: '用量乙', totals: { image: 0, video: 7, chat: 2, reverse: 0, other: 0, article: 0, total: 9 }, charged_cny: 1.8 },
-      { id: a.id, name: '用量甲', totals: { image: 8, video: 0, chat: 0, reverse: 0, other: 0, article: 0, total: 8 }, charged_cny: 0.8 },
+      {
+        id: b.id,
+        name: '用量乙',
+        totals: { image: 0, video: 7, chat: 2, reverse: 0, other: 0, article: 0, total: 9 },
+        charged_cny: 1.8,
+      },
+      {
+        id: a.id,
+        name: '用量甲',
+        totals: { image: 8, video: 0, chat: 0, reverse: 0, other: 0, article: 0, total: 8 },
+        charged_cny: 0.8,
+      },
     ]);
     expect(all.charged_cny).toBe(2.6);
     expect(all.tenant_daily).toContainEqual({ date: '2026-11-11', tenant_id: a.id, category: 'image', credits: 5 });
@@ -127,8 +178,12 @@ describe('platform usage', () => {
     expect(onlyA.tenant).toEqual({ id: a.id, name: '用量甲' });
     expect(onlyA.totals.total).toBe(8);
     expect(onlyA.tenants.map((x) => x.id)).toEqual([a.id]);
-    expect(onlyA.channels).toEqual([{ channel: 'ops-usage-channel', provider: 'acme', jobs: 1, attempts: 2, failures: 1, failure_rate: 0.5 }]);
-    await expect(platformUsage({ db: t.db, config }, OPERATOR, body({ tenant_id: '00000000-0000-4000-8000-000000000000' }))).rejects.toThrow(/Tenant/);
+    expect(onlyA.channels).toEqual([
+      { channel: 'ops-usage-channel', provider: 'acme', jobs: 1, attempts: 2, failures: 1, failure_rate: 0.5 },
+    ]);
+    await expect(
+      platformUsage({ db: t.db, config }, OPERATOR, body({ tenant_id: '00000000-0000-4000-8000-000000000000' })),
+    ).rejects.toThrow(/Tenant/);
     expect(adminActionBodies['platform-usage'].safeParse({ days: 367 }).success).toBe(false);
     expect(adminActionBodies['platform-usage'].parse({}).days).toBe(30);
   });

@@ -8,7 +8,12 @@ import { buildConfig, parseEnv, type Config } from '@/server/config';
 import { consoleUsers, mailOutbox, passwordResets } from '@/server/db/schema';
 import { OPERATOR } from '@/server/domain/auth/identity';
 import { changePassword } from '@/server/domain/auth/password-change';
-import { requestPasswordReset, resetLinkUsable, resetPassword, ResetLinkInvalid } from '@/server/domain/auth/password-reset';
+import {
+  requestPasswordReset,
+  resetLinkUsable,
+  resetPassword,
+  ResetLinkInvalid,
+} from '@/server/domain/auth/password-reset';
 import { verifyPassword } from '@/server/domain/auth/passwords';
 import { AppError } from '@/server/errors';
 import { createTenant } from '@/server/domain/tenants/tenants';
@@ -26,19 +31,32 @@ let n = 0;
 
 beforeAll(() => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'studio-passwords-'));
-  config = { ...buildConfig(parseEnv({ STUDIO_DATA_DIR: dir, STUDIO_SECRET: 'x'.repeat(40), PUBLIC_BASE_URL: 'http://studio.test' })), secret: testSecret };
+  config = {
+    ...buildConfig(
+      parseEnv({ STUDIO_DATA_DIR: dir, STUDIO_SECRET: 'x'.repeat(40), PUBLIC_BASE_URL: 'http://studio.test' }),
+    ),
+    secret: testSecret,
+  };
 });
 
 /** A tenant administrator with a console login, and a client address of its own (so limits do not mix). */
 async function admin(locale: string | null = null) {
   n += 1;
   const email = `owner-${n}-${Date.now()}@example.cn`;
-  await createTenant({ db: t.db, config }, OPERATOR, { name: `租户${n}`, credits: 0, quota_monthly: 0, admin_email: email, admin_password: 'first-password-1' });
+  await createTenant({ db: t.db, config }, OPERATOR, {
+    name: `租户${n}`,
+    credits: 0,
+    quota_monthly: 0,
+    admin_email: email,
+    admin_password: 'first-password-1',
+  });
   if (locale) await t.db.update(consoleUsers).set({ locale }).where(eq(consoleUsers.email, email));
   return { email, address: `198.51.100.${n}` };
 }
 
-const epochOf = async (email: string) => (await t.db.select({ epoch: consoleUsers.sessionEpoch }).from(consoleUsers).where(eq(consoleUsers.email, email)))[0]?.epoch;
+const epochOf = async (email: string) =>
+  (await t.db.select({ epoch: consoleUsers.sessionEpoch }).from(consoleUsers).where(eq(consoleUsers.email, email)))[0]
+    ?.epoch;
 const mailTo = (email: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
 const tokenIn = (text: string) => /\/login\/reset\/([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? '';
 
@@ -46,13 +64,19 @@ const tokenIn = (text: string) => /\/login\/reset\/([A-Za-z0-9_-]+)/.exec(text)?
 async function linkFor(who: { email: string; address: string }, locale = 'en') {
   const asked = await requestPasswordReset({ db: t.db, config }, { email: who.email, address: who.address, locale });
   expect(asked.sent).toBe(true);
-  const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, asked.sent ? asked.mailId : ''));
+  const [mail] = await t.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.id, asked.sent ? asked.mailId : ''));
   return { token: tokenIn(mail?.text ?? ''), mail };
 }
 
 describe('forgot password', () => {
   it('answers an unknown email like a known one and writes nothing for it', async () => {
-    const asked = await requestPasswordReset({ db: t.db, config }, { email: 'nobody@example.cn', address: '203.0.113.1', locale: 'en' });
+    const asked = await requestPasswordReset(
+      { db: t.db, config },
+      { email: 'nobody@example.cn', address: '203.0.113.1', locale: 'en' },
+    );
     expect(asked).toEqual({ sent: false });
     expect(await mailTo('nobody@example.cn')).toEqual([]);
   });
@@ -61,7 +85,14 @@ describe('forgot password', () => {
     const who = await admin('zh-CN');
     const { token, mail } = await linkFor({ ...who, email: who.email.toUpperCase() }, 'en');
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(mail).toMatchObject({ to: who.email, status: 'stored', kind: 'password_reset', locale: 'zh-CN', subject: '重设您的 Studio 密码', sentAt: null });
+    expect(mail).toMatchObject({
+      to: who.email,
+      status: 'stored',
+      kind: 'password_reset',
+      locale: 'zh-CN',
+      subject: '重设您的 Studio 密码',
+      sentAt: null,
+    });
     expect(mail?.text).toContain(`http://studio.test/login/reset/${token}`);
     expect(mail?.text).toContain('30 分钟内有效');
     expect(mail?.html).toContain(`href="http://studio.test/login/reset/${token}"`);
@@ -85,8 +116,12 @@ describe('forgot password', () => {
     const [user] = await t.db.select().from(consoleUsers).where(eq(consoleUsers.email, who.email));
     expect(await verifyPassword('new-password-22', user?.passwordHash ?? '')).toBe(true);
     expect(await resetLinkUsable(t.db, token)).toBe(false);
-    await expect(resetPassword({ db: t.db }, { token, password: 'third-password-3' })).rejects.toBeInstanceOf(ResetLinkInvalid);
-    await expect(resetPassword({ db: t.db }, { token: 'x'.repeat(43), password: 'third-password-3' })).rejects.toBeInstanceOf(ResetLinkInvalid);
+    await expect(resetPassword({ db: t.db }, { token, password: 'third-password-3' })).rejects.toBeInstanceOf(
+      ResetLinkInvalid,
+    );
+    await expect(
+      resetPassword({ db: t.db }, { token: 'x'.repeat(43), password: 'third-password-3' }),
+    ).rejects.toBeInstanceOf(ResetLinkInvalid);
   });
 
   it('refuses an expired link', async () => {
@@ -97,7 +132,9 @@ describe('forgot password', () => {
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(passwordResets.tokenHash, createHash('sha256').update(token).digest('hex')));
     expect(await resetLinkUsable(t.db, token)).toBe(false);
-    await expect(resetPassword({ db: t.db }, { token, password: 'new-password-22' })).rejects.toBeInstanceOf(ResetLinkInvalid);
+    await expect(resetPassword({ db: t.db }, { token, password: 'new-password-22' })).rejects.toBeInstanceOf(
+      ResetLinkInvalid,
+    );
   });
 
   it('keeps only the newest link of a user working', async () => {
@@ -105,24 +142,30 @@ describe('forgot password', () => {
     const first = await linkFor(who);
     const second = await linkFor(who);
     expect(await resetLinkUsable(t.db, first.token)).toBe(false);
-    await expect(resetPassword({ db: t.db }, { token: first.token, password: 'new-password-22' })).rejects.toBeInstanceOf(ResetLinkInvalid);
+    await expect(
+      resetPassword({ db: t.db }, { token: first.token, password: 'new-password-22' }),
+    ).rejects.toBeInstanceOf(ResetLinkInvalid);
     await resetPassword({ db: t.db }, { token: second.token, password: 'new-password-22' });
   });
 
   it('allows three links an hour per email address, known or not', async () => {
     for (const email of [(await admin()).email, 'ghost@example.cn']) {
-      for (let i = 0; i < 3; i++) await requestPasswordReset({ db: t.db, config }, { email, address: `192.0.2.${i + 10}`, locale: 'en' });
+      for (let i = 0; i < 3; i++)
+        await requestPasswordReset({ db: t.db, config }, { email, address: `192.0.2.${i + 10}`, locale: 'en' });
       const fourth = requestPasswordReset({ db: t.db, config }, { email, address: '192.0.2.99', locale: 'en' });
-      await expect(fourth).rejects.toSatisfy((err: unknown) => err instanceof AppError && err.code === 'TOO_MANY_REQUESTS' && (err.retryAfter ?? 0) > 60);
+      await expect(fourth).rejects.toSatisfy(
+        (err: unknown) => err instanceof AppError && err.code === 'TOO_MANY_REQUESTS' && (err.retryAfter ?? 0) > 60,
+      );
     }
   });
 
   it('allows twenty requests an hour from one client address', async () => {
     const address = '203.0.113.77';
-    for (let i = 0; i < 20; i++) await requestPasswordReset({ db: t.db, config }, { email: `spray-${i}@example.cn`, address, locale: 'en' });
-    await expect(requestPasswordReset({ db: t.db, config }, { email: 'spray-x@example.cn', address, locale: 'en' })).rejects.toSatisfy(
-      (err: unknown) => err instanceof AppError && err.code === 'TOO_MANY_REQUESTS',
-    );
+    for (let i = 0; i < 20; i++)
+      await requestPasswordReset({ db: t.db, config }, { email: `spray-${i}@example.cn`, address, locale: 'en' });
+    await expect(
+      requestPasswordReset({ db: t.db, config }, { email: 'spray-x@example.cn', address, locale: 'en' }),
+    ).rejects.toSatisfy((err: unknown) => err instanceof AppError && err.code === 'TOO_MANY_REQUESTS');
   });
 });
 
@@ -131,15 +174,33 @@ describe('changing a password', () => {
     const who = await admin();
     const [user] = await t.db.select().from(consoleUsers).where(eq(consoleUsers.email, who.email));
     const userId = user?.id ?? '';
-    expect(await changePassword({ db: t.db }, { userId, current: 'wrong-password', next: 'new-password-22', address: who.address, keepSession: null })).toEqual({ refused: 'wrong_password' });
+    expect(
+      await changePassword(
+        { db: t.db },
+        { userId, current: 'wrong-password', next: 'new-password-22', address: who.address, keepSession: null },
+      ),
+    ).toEqual({ refused: 'wrong_password' });
     expect(await epochOf(who.email)).toBe(0);
-    expect(await changePassword({ db: t.db }, { userId, current: 'first-password-1', next: 'new-password-22', address: who.address, keepSession: 'this-browser' })).toEqual({
+    expect(
+      await changePassword(
+        { db: t.db },
+        {
+          userId,
+          current: 'first-password-1',
+          next: 'new-password-22',
+          address: who.address,
+          keepSession: 'this-browser',
+        },
+      ),
+    ).toEqual({
       ok: true,
       email: who.email,
     });
     expect(await epochOf(who.email)).toBe(1);
     // Only the session that made the change outlives it; a reset keeps none.
-    expect((await t.db.select().from(consoleUsers).where(eq(consoleUsers.id, userId)))[0]?.keptSession).toBe('this-browser');
+    expect((await t.db.select().from(consoleUsers).where(eq(consoleUsers.id, userId)))[0]?.keptSession).toBe(
+      'this-browser',
+    );
     const { token } = await linkFor(who);
     await resetPassword({ db: t.db }, { token, password: 'third-password-3' });
     expect((await t.db.select().from(consoleUsers).where(eq(consoleUsers.id, userId)))[0]?.keptSession).toBeNull();
@@ -151,13 +212,34 @@ describe('changing a password', () => {
   it('is throttled like a sign-in after repeated wrong current passwords', async () => {
     const who = await admin();
     const [user] = await t.db.select().from(consoleUsers).where(eq(consoleUsers.email, who.email));
-    const attempt = () => changePassword({ db: t.db }, { userId: user?.id ?? '', current: 'wrong-password', next: 'new-password-22', address: who.address, keepSession: null });
+    const attempt = () =>
+      changePassword(
+        { db: t.db },
+        {
+          userId: user?.id ?? '',
+          current: 'wrong-password',
+          next: 'new-password-22',
+          address: who.address,
+          keepSession: null,
+        },
+      );
     for (let i = 0; i < 5; i++) expect(await attempt()).toEqual({ refused: 'wrong_password' });
     const locked = await attempt();
     expect(locked).toMatchObject({ refused: 'throttled' });
     expect('retryAfterS' in locked && locked.retryAfterS).toBeGreaterThanOrEqual(59);
     // Even the right password waits out the lock.
-    expect(await changePassword({ db: t.db }, { userId: user?.id ?? '', current: 'first-password-1', next: 'new-password-22', address: who.address, keepSession: null })).toMatchObject({
+    expect(
+      await changePassword(
+        { db: t.db },
+        {
+          userId: user?.id ?? '',
+          current: 'first-password-1',
+          next: 'new-password-22',
+          address: who.address,
+          keepSession: null,
+        },
+      ),
+    ).toMatchObject({
       refused: 'throttled',
     });
   });
@@ -166,37 +248,59 @@ describe('changing a password', () => {
 describe('redeeming with a chosen password', () => {
   /** A tenant's claim code for one of its own templates. */
   async function code() {
-    const { tenant } = await createTenant({ db: t.db, config }, OPERATOR, { name: '花漾小店', credits: 500, quota_monthly: 0 });
+    const { tenant } = await createTenant({ db: t.db, config }, OPERATOR, {
+      name: '花漾小店',
+      credits: 500,
+      quota_monthly: 0,
+    });
     const who = { kind: 'tenant' as const, tenantId: tenant.id, via: 'key' as const };
     const files = new LocalFileStore(path.join(config.dataDir, 'files'), 'http://studio.test');
-    const { template } = await createTemplate({ db: t.db, config, files }, who, { type: 'image', zh_name: '海报', prompt_template: '海报：{input}' });
+    const { template } = await createTemplate({ db: t.db, config, files }, who, {
+      type: 'image',
+      zh_name: '海报',
+      prompt_template: '海报：{input}',
+    });
     return (await createClaim({ db: t.db, config }, who, { template_ids: [template.id], credits: 60 })).code;
   }
-  const hashOf = async (email: string) => (await t.db.select().from(consoleUsers).where(eq(consoleUsers.email, email)))[0]?.passwordHash ?? '';
+  const hashOf = async (email: string) =>
+    (await t.db.select().from(consoleUsers).where(eq(consoleUsers.email, email)))[0]?.passwordHash ?? '';
 
   it('opens the account with it and never echoes it; an existing account keeps its own', async () => {
     const email = `buyer-${Date.now()}@example.cn`;
-    const answer = await redeemClaim({ db: t.db, config }, { code: await code(), nickname: '小林', email, password: 'chun-cha-2026' }, { idempotencyKey: null });
+    const answer = await redeemClaim(
+      { db: t.db, config },
+      { code: await code(), nickname: '小林', email, password: 'chun-cha-2026' },
+      { idempotencyKey: null },
+    );
     expect(answer.sign_in.password).toBeNull();
     expect(answer.account.created).toBe(true);
     expect(JSON.stringify(answer)).not.toContain('chun-cha-2026');
     expect(await verifyPassword('chun-cha-2026', await hashOf(email))).toBe(true);
 
-    const again = await redeemClaim({ db: t.db, config }, { code: await code(), nickname: '小林', email, password: 'another-one-99' }, { idempotencyKey: null });
+    const again = await redeemClaim(
+      { db: t.db, config },
+      { code: await code(), nickname: '小林', email, password: 'another-one-99' },
+      { idempotencyKey: null },
+    );
     expect(again.account.created).toBe(false);
     expect(await verifyPassword('chun-cha-2026', await hashOf(email))).toBe(true);
   });
 
   it('still generates a password shown once when none is given', async () => {
     const email = `api-buyer-${Date.now()}@example.cn`;
-    const answer = await redeemClaim({ db: t.db, config }, { code: await code(), nickname: '程序', email }, { idempotencyKey: null });
+    const answer = await redeemClaim(
+      { db: t.db, config },
+      { code: await code(), nickname: '程序', email },
+      { idempotencyKey: null },
+    );
     expect(answer.sign_in.password).toMatch(/^\S{10,}$/);
     expect(await verifyPassword(answer.sign_in.password ?? '', await hashOf(email))).toBe(true);
   });
 
   it('takes only a string of 8 to 128 characters without NUL', () => {
     const body = { code: 'X', nickname: '小林', email: 'lin@example.cn' };
-    for (const password of ['short', 'x'.repeat(129), 'with\0nul-inside', 12345678]) expect(redeemSchema.safeParse({ ...body, password }).success, String(password)).toBe(false);
+    for (const password of ['short', 'x'.repeat(129), 'with\0nul-inside', 12345678])
+      expect(redeemSchema.safeParse({ ...body, password }).success, String(password)).toBe(false);
     expect(redeemSchema.safeParse({ ...body, password: 'x'.repeat(128) }).success).toBe(true);
   });
 });

@@ -21,11 +21,16 @@ describe('typed task payloads', () => {
     const claimed = await claim(t.db, [QUEUES.imageJob, QUEUES.callback], 10, 60_000, 'w-test');
     expect(claimed).toEqual([expect.objectContaining({ queue: QUEUES.callback, payload: { jobId }, attempt: 1 })]);
     // The malformed image task is gone for good; the unknown queue's task was never claimed.
-    expect((await t.db.select({ queue: tasks.queue }).from(tasks)).map((r) => r.queue).sort()).toEqual([QUEUES.callback, 'no.such.queue']);
+    expect((await t.db.select({ queue: tasks.queue }).from(tasks)).map((r) => r.queue).sort()).toEqual([
+      QUEUES.callback,
+      'no.such.queue',
+    ]);
   });
 
   it('refuses to enqueue a payload its queue does not take', async () => {
-    await expect(t.db.transaction((tx) => enqueue(tx, QUEUES.imageJob, { jobId: 'not-a-uuid' }))).rejects.toThrow(/jobId/);
+    await expect(t.db.transaction((tx) => enqueue(tx, QUEUES.imageJob, { jobId: 'not-a-uuid' }))).rejects.toThrow(
+      /jobId/,
+    );
   });
 
   it('claims and removes tasks with an asynchronous commit of their own, leaving the connection as it was', async () => {
@@ -33,15 +38,25 @@ describe('typed task payloads', () => {
     await t.db.transaction((tx) => enqueue(tx, QUEUES.callback, { jobId }));
     // Run inside a transaction only to look at the setting the statements leave for their commit.
     const modes = await t.db.transaction(async (tx) => {
-      const mode = async () => rowsOf<{ mode: string }>(await tx.execute(sql`select current_setting('synchronous_commit') as mode`))[0]?.mode;
+      const mode = async () =>
+        rowsOf<{ mode: string }>(await tx.execute(sql`select current_setting('synchronous_commit') as mode`))[0]?.mode;
       const before = await mode();
       const claimed = await claim(tx, [QUEUES.callback], 10, 60_000, 'w-async');
       const afterClaim = await mode();
-      await completeTasks(tx, claimed.map((c) => c.id));
+      await completeTasks(
+        tx,
+        claimed.map((c) => c.id),
+      );
       return { before, claimed: claimed.length, afterClaim };
     });
     expect(modes).toEqual({ before: 'on', claimed: 1, afterClaim: 'off' });
-    expect(rowsOf<{ mode: string }>(await t.db.execute(sql`select current_setting('synchronous_commit') as mode`))[0]?.mode).toBe('on');
-    expect((await t.db.select({ payload: tasks.payload }).from(tasks)).filter((r) => (r.payload as { jobId?: string }).jobId === jobId)).toEqual([]);
+    expect(
+      rowsOf<{ mode: string }>(await t.db.execute(sql`select current_setting('synchronous_commit') as mode`))[0]?.mode,
+    ).toBe('on');
+    expect(
+      (await t.db.select({ payload: tasks.payload }).from(tasks)).filter(
+        (r) => (r.payload as { jobId?: string }).jobId === jobId,
+      ),
+    ).toEqual([]);
   });
 });

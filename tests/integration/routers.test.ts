@@ -17,7 +17,10 @@ import { testSecret } from '../helpers/test-db';
  */
 const t = suiteDatabase();
 const dir = mkdtempSync(path.join(os.tmpdir(), 'studio-routers-'));
-const config: Config = { ...buildConfig(parseEnv({ STUDIO_DATA_DIR: dir, STUDIO_SECRET: 'x'.repeat(40) })), secret: testSecret };
+const config: Config = {
+  ...buildConfig(parseEnv({ STUDIO_DATA_DIR: dir, STUDIO_SECRET: 'x'.repeat(40) })),
+  secret: testSecret,
+};
 const files = new LocalFileStore(path.join(dir, 'files'), 'http://studio.test');
 
 const as = (identity: Identity | null, authFailure: AuthFailure | null = identity ? null : 'missing') => {
@@ -50,7 +53,11 @@ describe('who may call what', () => {
 
     const { account } = await tenant(tenantId).members.create({ email: 'm@rules.cn', nickname: '成员' });
     const member = as({ kind: 'member', tenantId, accountId: account.account_id });
-    for (const call of [member.members.list({}), member.usage.stats({}), member.claims.create({ template_ids: ['x'], credits: 1 })]) {
+    for (const call of [
+      member.members.list({}),
+      member.usage.stats({}),
+      member.claims.create({ template_ids: ['x'], credits: 1 }),
+    ]) {
       const err = await refusal(call);
       expect(err.code).toBe('FORBIDDEN');
       expect(err.message).toMatch(/Do not retry/);
@@ -81,7 +88,9 @@ describe('action tables', () => {
     expect(unknown.code).toBe('BAD_REQUEST');
     expect(unknown.message).toMatch(/Unknown action "tenant-destroy"; known actions: tenant-create/);
 
-    const bad = await refusal(operator().admin.action({ action: 'tenant-credit', tenant_id: 'nope', credits: 1.5, extra: true }));
+    const bad = await refusal(
+      operator().admin.action({ action: 'tenant-credit', tenant_id: 'nope', credits: 1.5, extra: true }),
+    );
     expect(bad.code).toBe('BAD_REQUEST');
     const issues = errorIssues(bad) ?? [];
     expect(issues.map((i) => i.path.join('.')).sort()).toEqual(['', 'credits', 'tenant_id']);
@@ -118,7 +127,9 @@ describe('refusals name their fields', () => {
     );
     expect(err.code).toBe('BAD_REQUEST');
     expect(err.message).toMatch(/^format: article templates need one of/);
-    expect(errorIssues(err)).toEqual([{ path: ['format'], message: expect.stringMatching(/^article templates need one of/) }]);
+    expect(errorIssues(err)).toEqual([
+      { path: ['format'], message: expect.stringMatching(/^article templates need one of/) },
+    ]);
   });
 
   it('points a missing form field of a template at input.<key>', async () => {

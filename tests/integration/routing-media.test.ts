@@ -41,14 +41,22 @@ describe('routing state and the other media, through the simulator', () => {
   });
 
   it('routes a bound tenant inside its binding', async () => {
-    const { tenant } = await createTenant({ db: suite.t.db, config: { secret: testSecret } }, OPERATOR, { name: '绑定 Bound', credits: 0, quota_monthly: 0 });
+    const { tenant } = await createTenant({ db: suite.t.db, config: { secret: testSecret } }, OPERATOR, {
+      name: '绑定 Bound',
+      credits: 0,
+      quota_monthly: 0,
+    });
     await bindTenant(suite.t.db, tenant.id, 'sim-image-c');
     const binding = await tenantBinding(suite.t.db, tenant.id);
     for (let i = 0; i < 5; i++) {
-      const routed = await routeCall(suite.t.db, testSecret, { media: 'image', binding, needs: {} }, imageCall(), { random: Math.random });
+      const routed = await routeCall(suite.t.db, testSecret, { media: 'image', binding, needs: {} }, imageCall(), {
+        random: Math.random,
+      });
       expect(routed.channel).toBe('sim-image-c');
     }
-    await expect(bindTenant(suite.t.db, tenant.id, 'no-such-model')).rejects.toThrow(/neither a model family nor a channel/);
+    await expect(bindTenant(suite.t.db, tenant.id, 'no-such-model')).rejects.toThrow(
+      /neither a model family nor a channel/,
+    );
     expect(await bindTenant(suite.t.db, tenant.id, null)).toEqual({ bound_model: null });
   });
 
@@ -69,7 +77,11 @@ describe('routing state and the other media, through the simulator', () => {
       { media: 'chat', needs: {} },
       async (target, _m, signal) => {
         const chunks: string[] = [];
-        for await (const chunk of await chatStream(target, { messages: [{ role: 'user', content: 'write one line' }] }, signal)) {
+        for await (const chunk of await chatStream(
+          target,
+          { messages: [{ role: 'user', content: 'write one line' }] },
+          signal,
+        )) {
           const delta = (chunk.choices?.[0] as { delta?: { content?: string } } | undefined)?.delta?.content;
           if (delta) chunks.push(delta);
         }
@@ -112,14 +124,24 @@ describe('routing state and the other media, through the simulator', () => {
     await fault('sim-chat-reason', 'unpaid', 1);
     const ask = (target: Parameters<typeof chatComplete>[0], signal: AbortSignal) =>
       chatComplete(target, { messages: [{ role: 'user', content: '你好' }], max_completion_tokens: 20 }, signal);
-    const first = await routeCall(suite.t.db, testSecret, { media: 'chat', model: 'sim-chat-reason', needs: {} }, (t, _m, s) => ask(t, s), fast).catch((e: unknown) => e);
+    const first = await routeCall(
+      suite.t.db,
+      testSecret,
+      { media: 'chat', model: 'sim-chat-reason', needs: {} },
+      (t, _m, s) => ask(t, s),
+      fast,
+    ).catch((e: unknown) => e);
     expect(first).toBeInstanceOf(AppError);
     const [removed] = await suite.t.db.select().from(upstreams).where(eq(upstreams.name, 'sim-chat-reason'));
     expect(removed?.removedReason).toBe('unpaid');
     // The model refuses max_tokens (a 400): a probe that sent it would keep the channel out for good.
     const model = removed?.models[0];
     if (!removed || !model) throw new Error('no channel');
-    const old = await chatComplete(targetOf(removed, model, testSecret), { messages: [{ role: 'user', content: 'ping' }], max_tokens: 1 }, AbortSignal.timeout(5_000)).catch((e: unknown) => e);
+    const old = await chatComplete(
+      targetOf(removed, model, testSecret),
+      { messages: [{ role: 'user', content: 'ping' }], max_tokens: 1 },
+      AbortSignal.timeout(5_000),
+    ).catch((e: unknown) => e);
     expect(old).toMatchObject({ errorClass: 'unsupported', code: 'unsupported_parameter' });
     expect(await probeRemovedUpstreams(suite.t.db, testSecret, { force: true })).toContain('sim-chat-reason');
     const [restored] = await suite.t.db.select().from(upstreams).where(eq(upstreams.name, 'sim-chat-reason'));
@@ -128,7 +150,12 @@ describe('routing state and the other media, through the simulator', () => {
 
   it('routes a video task inside its tier, with the tier duration checked first', async () => {
     const tier = 'videomodel-2-0-pro-260801';
-    const tooLong = await routeCall(suite.t.db, testSecret, { media: 'video', model: tier, needs: { duration: 20 } }, () => Promise.resolve('x')).catch((e: unknown) => e);
+    const tooLong = await routeCall(
+      suite.t.db,
+      testSecret,
+      { media: 'video', model: tier, needs: { duration: 20 } },
+      () => Promise.resolve('x'),
+    ).catch((e: unknown) => e);
     expect((tooLong as AppError).status).toBe(400);
 
     await fault('sim-video-a', 'server_error');
@@ -136,7 +163,14 @@ describe('routing state and the other media, through the simulator', () => {
       suite.t.db,
       testSecret,
       { media: 'video', model: tier, needs: { duration: 5, resolution: '480p' } },
-      async (target, _m, signal) => ({ id: await createVideoTask(target, { prompt: '海边日落 sunset', duration: 5, ratio: '16:9', resolution: '480p' }, signal), target }),
+      async (target, _m, signal) => ({
+        id: await createVideoTask(
+          target,
+          { prompt: '海边日落 sunset', duration: 5, ratio: '16:9', resolution: '480p' },
+          signal,
+        ),
+        target,
+      }),
       fast,
     );
     expect(routed.channel).toBe('sim-video-b');
@@ -153,8 +187,19 @@ describe('routing state and the other media, through the simulator', () => {
   });
 
   it('classifies upstream errors by type', async () => {
-    const target = { channel: 'sim-image-a', adapter: 'openai-images' as const, baseUrl: `${suite.sim.url}/sim-image-a`, apiKey: 'wrong', model: 'imagegen-1', softTimeoutMs: 5000 };
-    const err = await generateImage(target, { prompt: 'x', width: 512, height: 512, outputFormat: 'png' }, AbortSignal.timeout(5000)).catch((e: unknown) => e);
+    const target = {
+      channel: 'sim-image-a',
+      adapter: 'openai-images' as const,
+      baseUrl: `${suite.sim.url}/sim-image-a`,
+      apiKey: 'wrong',
+      model: 'imagegen-1',
+      softTimeoutMs: 5000,
+    };
+    const err = await generateImage(
+      target,
+      { prompt: 'x', width: 512, height: 512, outputFormat: 'png' },
+      AbortSignal.timeout(5000),
+    ).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(UpstreamError);
     expect((err as UpstreamError).errorClass).toBe('invalid_key');
     const unsupported = await generateImage(
@@ -163,7 +208,11 @@ describe('routing state and the other media, through the simulator', () => {
       AbortSignal.timeout(5000),
     ).catch((e: unknown) => e);
     expect((unsupported as UpstreamError).errorClass).toBe('invalid_key');
-    const down = await generateImage({ ...target, baseUrl: 'http://127.0.0.1:9/x' }, { prompt: 'x', width: 512, height: 512, outputFormat: 'png' }, AbortSignal.timeout(5000)).catch((e: unknown) => e);
+    const down = await generateImage(
+      { ...target, baseUrl: 'http://127.0.0.1:9/x' },
+      { prompt: 'x', width: 512, height: 512, outputFormat: 'png' },
+      AbortSignal.timeout(5000),
+    ).catch((e: unknown) => e);
     expect((down as UpstreamError).errorClass).toBe('network');
   });
 });

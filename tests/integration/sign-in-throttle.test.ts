@@ -2,23 +2,42 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { signInThrottles } from '@/server/db/schema';
-import { admitSignIn, pruneSignInThrottles, signInSucceeded, type Admitted, type ThrottleKey } from '@/server/domain/auth/sign-in-throttle';
+import {
+  admitSignIn,
+  pruneSignInThrottles,
+  signInSucceeded,
+  type Admitted,
+  type ThrottleKey,
+} from '@/server/domain/auth/sign-in-throttle';
 import { suiteDatabase } from '../helpers/suite-db';
 
 const t = suiteDatabase();
 
 const account = (): ThrottleKey => ({ scope: 'account', subject: `${randomBytes(4).toString('hex')}@example.cn` });
-const address = (): ThrottleKey => ({ scope: 'address', subject: `192.0.2.${Math.floor(Math.random() * 250)}-${randomBytes(3).toString('hex')}` });
-const row = async (key: ThrottleKey) => (await t.db.select().from(signInThrottles).where(eq(signInThrottles.key, `${key.scope}:${key.subject}`)))[0];
+const address = (): ThrottleKey => ({
+  scope: 'address',
+  subject: `192.0.2.${Math.floor(Math.random() * 250)}-${randomBytes(3).toString('hex')}`,
+});
+const row = async (key: ThrottleKey) =>
+  (
+    await t.db
+      .select()
+      .from(signInThrottles)
+      .where(eq(signInThrottles.key, `${key.scope}:${key.subject}`))
+  )[0];
 
 /** Ends the key's lock now, as if its time had passed. */
 const expire = (key: ThrottleKey) =>
-  t.db.update(signInThrottles).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(signInThrottles.key, `${key.scope}:${key.subject}`));
+  t.db
+    .update(signInThrottles)
+    .set({ lockedUntil: sql`now() - interval '1 second'` })
+    .where(eq(signInThrottles.key, `${key.scope}:${key.subject}`));
 
 describe('sign-in throttle', () => {
   it('admits five attempts on an account, locks it for a minute, and doubles the lock with each further failure', async () => {
     const key = account();
-    for (let i = 1; i <= 4; i++) expect(await admitSignIn(t.db, [key]), `attempt ${i}`).toMatchObject({ ok: true, locks: [] });
+    for (let i = 1; i <= 4; i++)
+      expect(await admitSignIn(t.db, [key]), `attempt ${i}`).toMatchObject({ ok: true, locks: [] });
     // The fifth is let through, and locks the account should it fail.
     const fifth = await admitSignIn(t.db, [key]);
     expect(fifth).toMatchObject({ ok: true, locks: [{ key, failures: 5 }] });
@@ -71,7 +90,10 @@ describe('sign-in throttle', () => {
     expect(await admitSignIn(t.db, [acct])).toMatchObject({ ok: true, locks: [] });
     expect((await row(acct))?.failures).toBe(1);
 
-    await t.db.update(signInThrottles).set({ lastFailureAt: sql`now() - interval '25 hours'` }).where(eq(signInThrottles.key, `account:${acct.subject}`));
+    await t.db
+      .update(signInThrottles)
+      .set({ lastFailureAt: sql`now() - interval '25 hours'` })
+      .where(eq(signInThrottles.key, `account:${acct.subject}`));
     await pruneSignInThrottles(t.db);
     expect(await row(acct)).toBeUndefined();
     expect(await row(addr)).toBeDefined();

@@ -67,7 +67,11 @@ describe('the shipped catalogue', () => {
 
 describe('template default reference images', () => {
   it('are used when the request has none, and the caller’s images always win', async () => {
-    const { tenant } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, { name: '参考图租户', credits: 100, quota_monthly: 0 });
+    const { tenant } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, {
+      name: '参考图租户',
+      credits: 100,
+      quota_monthly: 0,
+    });
     const who = { kind: 'tenant' as const, tenantId: tenant.id, via: 'key' as const };
     const png = Buffer.from('89504e470d0a1a0a', 'hex');
     const defaultUrl = await files.put(`${tenant.id}/uploads/default.png`, png, 'image/png');

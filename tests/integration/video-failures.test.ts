@@ -39,7 +39,16 @@ beforeAll(async () => {
     refusingCalls += 1;
     req.resume();
     res.writeHead(400, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ error: { code: 'InputTextSensitiveContentDetected', message: 'The request failed because the input text may contain sensitive information.', param: '', type: 'BadRequest' } }));
+    res.end(
+      JSON.stringify({
+        error: {
+          code: 'InputTextSensitiveContentDetected',
+          message: 'The request failed because the input text may contain sensitive information.',
+          param: '',
+          type: 'BadRequest',
+        },
+      }),
+    );
   });
   await new Promise<void>((r) => refusing.listen(0, '127.0.0.1', r));
   const refusingUrl = `http://127.0.0.1:${(refusing.address() as AddressInfo).port}`;
@@ -57,7 +66,15 @@ beforeAll(async () => {
         soft_timeout_ms: 10_000,
         rating: 3,
         enabled: true,
-        models: [{ family: REFUSING_TIER, model: 'refusing-1', media: ['video'], cost_usd: 0.05, capabilities: { duration: { min: 4, max: 15 }, resolutions: ['720p'] } }],
+        models: [
+          {
+            family: REFUSING_TIER,
+            model: 'refusing-1',
+            media: ['video'],
+            cost_usd: 0.05,
+            capabilities: { duration: { min: 4, max: 15 }, resolutions: ['720p'] },
+          },
+        ],
       },
     ],
     'simulator',
@@ -79,21 +96,36 @@ afterEach(async () => {
 });
 
 async function newTenant(): Promise<ScopedIdentity & { kind: 'tenant' }> {
-  const { tenant } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, { name: '失败租户', credits: 1000, quota_monthly: 0 });
+  const { tenant } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, {
+    name: '失败租户',
+    credits: 1000,
+    quota_monthly: 0,
+  });
   return { kind: 'tenant', tenantId: tenant.id, via: 'key' };
 }
 const deps = () => ({ db: t.db, config, files });
-const submit = (who: ScopedIdentity, body: Record<string, unknown>) => submitVideo(deps(), who, { prompt: 'a lighthouse at dusk', ...body }, { idempotencyKey: null });
+const submit = (who: ScopedIdentity, body: Record<string, unknown>) =>
+  submitVideo(deps(), who, { prompt: 'a lighthouse at dusk', ...body }, { idempotencyKey: null });
 
 const { taskOf, finished } = videoReads(() => t.db);
 const ledgerOf = async (tenantId: string) =>
-  (await t.db.select({ kind: ledgerEntries.kind, amount: ledgerEntries.amount }).from(ledgerEntries).where(eq(ledgerEntries.tenantId, tenantId)).orderBy(ledgerEntries.id)).map(
-    (l) => [l.kind, l.amount],
-  );
+  (
+    await t.db
+      .select({ kind: ledgerEntries.kind, amount: ledgerEntries.amount })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.tenantId, tenantId))
+      .orderBy(ledgerEntries.id)
+  ).map((l) => [l.kind, l.amount]);
 async function attemptsOf(jobId: string) {
   await flushAttempts(t.db);
   return t.db
-    .select({ channel: upstreams.name, ok: upstreamAttempts.ok, errorClass: upstreamAttempts.errorClass, errorCode: upstreamAttempts.errorCode, detail: upstreamAttempts.detail })
+    .select({
+      channel: upstreams.name,
+      ok: upstreamAttempts.ok,
+      errorClass: upstreamAttempts.errorClass,
+      errorCode: upstreamAttempts.errorCode,
+      detail: upstreamAttempts.detail,
+    })
     .from(upstreamAttempts)
     .innerJoin(upstreams, eq(upstreams.id, upstreamAttempts.upstreamId))
     .where(eq(upstreamAttempts.ref, jobId))
@@ -104,7 +136,9 @@ async function armTaskFailure(code: string) {
   expect(res.status).toBe(200);
 }
 async function simCreated(): Promise<number> {
-  const { stats } = (await (await sim.control('/__sim/video-tasks?limit=1')).json()) as { stats: Record<string, { created: number }> };
+  const { stats } = (await (await sim.control('/__sim/video-tasks?limit=1')).json()) as {
+    stats: Record<string, { created: number }>;
+  };
   return Object.values(stats).reduce((n, s) => n + s.created, 0);
 }
 const vtOf = async (id: string) => (await t.db.select().from(videoTasks).where(eq(videoTasks.id, id)))[0];
@@ -116,7 +150,9 @@ describe('a failed upstream task keeps its cause', () => {
     const sub = await submit(who, { model: PRO20, duration: 5 });
     const task = await finished(who, sub.id);
     expect(task).toMatchObject({ job_status: 'failed', state: 'failed', reason: 'content_refused' });
-    expect(task.error).toMatch(/^The provider refused the content: its moderation blocked the generated video\..*refunded/);
+    expect(task.error).toMatch(
+      /^The provider refused the content: its moderation blocked the generated video\..*refunded/,
+    );
     expect(task.error).not.toMatch(/sim|Ark|volc/i);
     expect(await ledgerOf(who.tenantId)).toEqual([
       ['adjust', 1000],
@@ -128,9 +164,21 @@ describe('a failed upstream task keeps its cause', () => {
     const attempts = await attemptsOf(sub.id);
     expect(attempts).toHaveLength(2);
     expect(attempts[0]).toMatchObject({ ok: true, errorClass: null });
-    expect(attempts[1]).toMatchObject({ channel: attempts[0]?.channel, ok: false, errorClass: 'refused', errorCode: 'OutputVideoSensitiveContentDetected' });
-    expect(attempts[1]?.detail).toMatchObject({ status: 'failed', provider_cost_usd: 0, message: expect.stringMatching(/output video may contain sensitive/) });
-    const [up] = await t.db.select().from(upstreams).where(eq(upstreams.name, attempts[0]?.channel ?? ''));
+    expect(attempts[1]).toMatchObject({
+      channel: attempts[0]?.channel,
+      ok: false,
+      errorClass: 'refused',
+      errorCode: 'OutputVideoSensitiveContentDetected',
+    });
+    expect(attempts[1]?.detail).toMatchObject({
+      status: 'failed',
+      provider_cost_usd: 0,
+      message: expect.stringMatching(/output video may contain sensitive/),
+    });
+    const [up] = await t.db
+      .select()
+      .from(upstreams)
+      .where(eq(upstreams.name, attempts[0]?.channel ?? ''));
     expect((await readAttemptStats(t.db)).get(up?.id ?? '')?.recentFailures).toBe(0);
   });
 
@@ -144,7 +192,12 @@ describe('a failed upstream task keeps its cause', () => {
     expect((await ledgerOf(who.tenantId)).map(([kind]) => kind)).toEqual(['adjust', 'charge', 'refund']);
     expect(refusingCalls - before).toBe(1);
     expect(await attemptsOf(sub.id)).toEqual([
-      expect.objectContaining({ channel: 'refusing-ark', ok: false, errorClass: 'refused', errorCode: 'InputTextSensitiveContentDetected' }),
+      expect.objectContaining({
+        channel: 'refusing-ark',
+        ok: false,
+        errorClass: 'refused',
+        errorCode: 'InputTextSensitiveContentDetected',
+      }),
     ]);
   });
 
@@ -154,7 +207,13 @@ describe('a failed upstream task keeps its cause', () => {
     const rescued = await submit(who, { model: PRO20, duration: 5 });
     expect(await finished(who, rescued.id)).toMatchObject({ job_status: 'done', reason: null, error: null });
     const tried = await attemptsOf(rescued.id);
-    expect(tried.filter((a) => !a.ok)).toEqual([expect.objectContaining({ channel: 'sim-video-a', errorClass: 'server_error', errorCode: 'InternalServiceError' })]);
+    expect(tried.filter((a) => !a.ok)).toEqual([
+      expect.objectContaining({
+        channel: 'sim-video-a',
+        errorClass: 'server_error',
+        errorCode: 'InternalServiceError',
+      }),
+    ]);
     expect(tried.at(-1)).toMatchObject({ channel: 'sim-video-b', ok: true });
     expect(tried.at(-1)?.detail).toMatchObject({ status: 'succeeded', video_seconds: 5, provider_cost_usd: 0.225 });
 
@@ -184,7 +243,10 @@ describe('a failed upstream task keeps its cause', () => {
       expect(task, code).toMatchObject({ job_status: 'failed', reason });
       expect(task.error, code).toMatch(words);
       expect((await simCreated()) - before, code).toBe(tasksMade);
-      expect((await attemptsOf(sub.id)).filter((a) => !a.ok).every((a) => a.errorCode === code), code).toBe(true);
+      expect(
+        (await attemptsOf(sub.id)).filter((a) => !a.ok).every((a) => a.errorCode === code),
+        code,
+      ).toBe(true);
       await sim.control('/__sim/faults', { method: 'DELETE' });
     }
     const refunds = (await ledgerOf(who.tenantId)).filter(([kind]) => kind === 'refund');
@@ -199,7 +261,10 @@ describe('cancel per protocol', () => {
     invalidateCandidates(t.db);
     await sim.control('/__sim/config', { json: { channel: 'sim-video-b', latency_ms: latencyMs, queued_percent: 0 } });
     const sub = await submit(who, { model: PRO20, duration: 5 });
-    await waitFor(() => taskOf(who, sub.id), (v) => v.state === 'running');
+    await waitFor(
+      () => taskOf(who, sub.id),
+      (v) => v.state === 'running',
+    );
     return sub.id;
   }
 
@@ -207,7 +272,10 @@ describe('cancel per protocol', () => {
     const who = await newTenant();
     const id = await runningOnB(who, 1500);
     const removed = await removeVideo(deps(), who, { id });
-    expect(removed).toMatchObject({ action: 'cancelled', task: { state: 'cancelled', reason: 'cancelled', error: 'Cancelled by the caller' } });
+    expect(removed).toMatchObject({
+      action: 'cancelled',
+      task: { state: 'cancelled', reason: 'cancelled', error: 'Cancelled by the caller' },
+    });
     expect(await ledgerOf(who.tenantId)).toEqual([
       ['adjust', 1000],
       ['charge', -20],
@@ -215,18 +283,39 @@ describe('cancel per protocol', () => {
     ]);
     const vt = await vtOf(id);
     expect(vt?.orphanedAt).toBeInstanceOf(Date);
-    const simTask = (await (await sim.control(`/__sim/video-tasks/${vt?.upstreamTaskId}`)).json()) as { cancel_requests: { result: string }[] };
+    const simTask = (await (await sim.control(`/__sim/video-tasks/${vt?.upstreamTaskId}`)).json()) as {
+      cancel_requests: { result: string }[];
+    };
     expect(simTask.cancel_requests.map((c) => c.result)).toEqual(['refused']);
     const listed = await listVideoOrphans({ db: t.db }, { kind: 'admin' } as never, { ended: false });
-    expect(listed.orphans.find((o) => o.job_id === id)).toMatchObject({ tenant_id: who.tenantId, channel: 'sim-video-b', upstream_task_id: vt?.upstreamTaskId, ended: false });
+    expect(listed.orphans.find((o) => o.job_id === id)).toMatchObject({
+      tenant_id: who.tenantId,
+      channel: 'sim-video-b',
+      upstream_task_id: vt?.upstreamTaskId,
+      ended: false,
+    });
 
-    const ended = await waitFor(() => vtOf(id), (v) => v?.upstreamState === 'succeeded', 10_000);
+    const ended = await waitFor(
+      () => vtOf(id),
+      (v) => v?.upstreamState === 'succeeded',
+      10_000,
+    );
     expect(ended?.upstreamState).toBe('succeeded');
     const last = (await attemptsOf(id)).at(-1);
     expect(last).toMatchObject({ channel: 'sim-video-b', ok: true });
-    expect(last?.detail).toMatchObject({ orphaned: true, status: 'succeeded', video_seconds: 5, provider_cost_usd: 0.225, upstream_task_id: vt?.upstreamTaskId });
+    expect(last?.detail).toMatchObject({
+      orphaned: true,
+      status: 'succeeded',
+      video_seconds: 5,
+      provider_cost_usd: 0.225,
+      upstream_task_id: vt?.upstreamTaskId,
+    });
     expect((last?.detail as { task_ms: number }).task_ms).toBeGreaterThanOrEqual(0);
-    expect((await listVideoOrphans({ db: t.db }, { kind: 'admin' } as never, { ended: true })).orphans.find((o) => o.job_id === id)).toMatchObject({
+    expect(
+      (await listVideoOrphans({ db: t.db }, { kind: 'admin' } as never, { ended: true })).orphans.find(
+        (o) => o.job_id === id,
+      ),
+    ).toMatchObject({
       upstream_state: 'succeeded',
       ended: true,
     });
@@ -246,14 +335,23 @@ describe('cancel per protocol', () => {
     expect(await vtOf(id)).toBeUndefined();
     const last = (await attemptsOf(id)).at(-1);
     expect(last).toMatchObject({ channel: 'sim-video-b', ok: false, errorClass: null });
-    expect(last?.detail).toMatchObject({ orphaned: true, estimated: true, video_seconds: 5, provider_cost_usd: 0.225, upstream_task_id: vt?.upstreamTaskId });
+    expect(last?.detail).toMatchObject({
+      orphaned: true,
+      estimated: true,
+      video_seconds: 5,
+      provider_cost_usd: 0.225,
+      upstream_task_id: vt?.upstreamTaskId,
+    });
   });
 
   it('a queued task the provider cancels is not followed', async () => {
     const who = await newTenant();
     await sim.control('/__sim/config', { json: { channel: '*', latency_ms: 60_000, queued_percent: 100 } });
     const sub = await submit(who, { model: PRO20, duration: 5 });
-    await waitFor(() => vtOf(sub.id), (v) => v?.upstreamTaskId !== null && v?.upstreamTaskId !== undefined);
+    await waitFor(
+      () => vtOf(sub.id),
+      (v) => v?.upstreamTaskId !== null && v?.upstreamTaskId !== undefined,
+    );
     await removeVideo(deps(), who, { id: sub.id });
     const vt = await vtOf(sub.id);
     expect(vt).toMatchObject({ orphanedAt: null, upstreamState: 'cancelled' });
@@ -269,7 +367,10 @@ describe('cancel per protocol', () => {
     expect(task).toMatchObject({ job_status: 'failed', state: 'failed', reason: 'timeout' });
     expect(task.error).toMatch(/^Timed out/);
     expect((await ledgerOf(who.tenantId)).map(([kind]) => kind)).toEqual(['adjust', 'charge', 'refund']);
-    const vt = await waitFor(() => vtOf(id), (v) => v?.upstreamState === 'running' && v.polls > 0);
+    const vt = await waitFor(
+      () => vtOf(id),
+      (v) => v?.upstreamState === 'running' && v.polls > 0,
+    );
     expect(vt?.orphanedAt).toBeInstanceOf(Date);
     const listed = await listVideoOrphans({ db: t.db }, { kind: 'admin' } as never, {});
     expect(listed.orphans.find((o) => o.job_id === id)).toMatchObject({ upstream_state: 'running', ended: false });

@@ -52,7 +52,11 @@ afterEach(async () => {
 });
 
 async function newTenant(credits = 1000): Promise<ScopedIdentity & { kind: 'tenant' }> {
-  const { tenant } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, { name: '视频租户', credits, quota_monthly: 0 });
+  const { tenant } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, {
+    name: '视频租户',
+    credits,
+    quota_monthly: 0,
+  });
   return { kind: 'tenant', tenantId: tenant.id, via: 'key' };
 }
 
@@ -83,18 +87,33 @@ async function simConfig(body: Record<string, unknown>) {
 }
 
 async function fault(channel: string, kind: string, times?: number, on?: string) {
-  const res = await sim.control('/__sim/faults', { json: { channel, fault: kind, ...(times ? { times } : {}), ...(on ? { on } : {}) } });
+  const res = await sim.control('/__sim/faults', {
+    json: { channel, fault: kind, ...(times ? { times } : {}), ...(on ? { on } : {}) },
+  });
   expect(res.status).toBe(200);
 }
 
 describe('submitting a video', () => {
   it('runs a task end to end: charged once, MP4 of the duration stored with a cover, views without upstream names', async () => {
     const who = await newTenant();
-    const sub = await submitVideo(deps(), who, { prompt: '海边日落 sunset', model: H3, duration: 6, ratio: '9:16' }, { idempotencyKey: null });
+    const sub = await submitVideo(
+      deps(),
+      who,
+      { prompt: '海边日落 sunset', model: H3, duration: 6, ratio: '9:16' },
+      { idempotencyKey: null },
+    );
     expect(sub).toMatchObject({ status: 'pending', state: 'queued' });
     expect(sub.task_id).toBe(sub.id);
     const task = await finished(who, sub.id);
-    expect(task).toMatchObject({ job_status: 'done', state: 'succeeded', model: H3, duration: 6, ratio: '9:16', resolution: '768P', credits: 36 });
+    expect(task).toMatchObject({
+      job_status: 'done',
+      state: 'succeeded',
+      model: H3,
+      duration: 6,
+      ratio: '9:16',
+      resolution: '768P',
+      credits: 36,
+    });
     expect(task.video_url).toMatch(/^http:\/\/studio\.test\/files\/.+\/results\/.+\.mp4$/);
     expect(task.cover_url).toMatch(/-cover\.png$/);
     const key = files.keyOf(task.video_url ?? '') ?? '';
@@ -109,7 +128,10 @@ describe('submitting a video', () => {
       { kind: 'charge', amount: -36, category: 'video' },
     ]);
     // Usage rollups count it under video.
-    const usage = await t.db.select({ category: usageDaily.category, credits: usageDaily.credits }).from(usageDaily).where(eq(usageDaily.tenantId, who.tenantId));
+    const usage = await t.db
+      .select({ category: usageDaily.category, credits: usageDaily.credits })
+      .from(usageDaily)
+      .where(eq(usageDaily.tenantId, who.tenantId));
     expect(usage).toEqual([{ category: 'video', credits: 36 }]);
     // The queue row is gone once the job ended.
     expect(await t.db.select().from(tasks).where(eq(tasks.queue, QUEUES.videoJob))).toHaveLength(0);
@@ -126,15 +148,24 @@ describe('submitting a video', () => {
     ];
     for (const [model, min, max, good, bad] of bounds) {
       for (const d of [min - 1, max + 1]) {
-        const err = await refusal(submitVideo(deps(), who, { prompt: 'x', model, duration: d }, { idempotencyKey: null }));
+        const err = await refusal(
+          submitVideo(deps(), who, { prompt: 'x', model, duration: d }, { idempotencyKey: null }),
+        );
         expect(err.status).toBe(400);
         expect(err.message).toContain(`duration: must be ${min}-${max} seconds`);
       }
-      const wrong = await refusal(submitVideo(deps(), who, { prompt: 'x', model, duration: min, resolution: bad }, { idempotencyKey: null }));
+      const wrong = await refusal(
+        submitVideo(deps(), who, { prompt: 'x', model, duration: min, resolution: bad }, { idempotencyKey: null }),
+      );
       expect(wrong.status).toBe(400);
       expect(wrong.message).toMatch(/^resolution: /);
       expect(wrong.message).toContain(good);
-      const ok = await submitVideo(deps(), who, { prompt: 'x', model, duration: max, resolution: good }, { idempotencyKey: null });
+      const ok = await submitVideo(
+        deps(),
+        who,
+        { prompt: 'x', model, duration: max, resolution: good },
+        { idempotencyKey: null },
+      );
       expect(ok.state).toBe('queued');
     }
     const charges = (await ledgerOf(who.tenantId)).filter((l) => l.kind === 'charge');
@@ -166,34 +197,61 @@ describe('submitting a video', () => {
     const video = await files.put(`${who.tenantId}/uploads/v.mp4`, Buffer.from('mp4'), 'video/mp4');
     const model = 'videomodel-2-5-pro-260801';
     for (const n of [0, 1, 2, 4, 9]) {
-      const sub = await submitVideo(deps(), who, { prompt: 'x', model, images: urls.slice(0, n) }, { idempotencyKey: null });
+      const sub = await submitVideo(
+        deps(),
+        who,
+        { prompt: 'x', model, images: urls.slice(0, n) },
+        { idempotencyKey: null },
+      );
       expect((await taskOf(who, sub.id)).images).toHaveLength(n);
     }
     const charged = (await ledgerOf(who.tenantId)).length;
     expect(charged).toBeGreaterThanOrEqual(5);
     expect(videoRequestSchema.safeParse({ prompt: 'x', images: urls }).success).toBe(false);
-    const audioAsImage = await refusal(submitVideo(deps(), who, { prompt: 'x', model, images: [audio] }, { idempotencyKey: null }));
+    const audioAsImage = await refusal(
+      submitVideo(deps(), who, { prompt: 'x', model, images: [audio] }, { idempotencyKey: null }),
+    );
     expect(audioAsImage.status).toBe(400);
     expect(audioAsImage.message).toMatch(/^images\[0\]: must be an image file.*is an audio file/);
-    const imageAsVideo = await refusal(submitVideo(deps(), who, { prompt: 'x', model, videos: [urls[0] ?? ''] }, { idempotencyKey: null }));
+    const imageAsVideo = await refusal(
+      submitVideo(deps(), who, { prompt: 'x', model, videos: [urls[0] ?? ''] }, { idempotencyKey: null }),
+    );
     expect(imageAsVideo.message).toMatch(/^videos\[0\]: must be a video file/);
-    const videoAsAudio = await refusal(submitVideo(deps(), who, { prompt: 'x', model, audios: [video] }, { idempotencyKey: null }));
+    const videoAsAudio = await refusal(
+      submitVideo(deps(), who, { prompt: 'x', model, audios: [video] }, { idempotencyKey: null }),
+    );
     expect(videoAsAudio.message).toMatch(/^audios\[0\]: must be an audio file/);
     expect(await ledgerOf(who.tenantId)).toHaveLength(charged);
     const other = await newTenant();
-    const foreign = await refusal(submitVideo(deps(), other, { prompt: 'x', model, images: [urls[0] ?? ''] }, { idempotencyKey: null }));
+    const foreign = await refusal(
+      submitVideo(deps(), other, { prompt: 'x', model, images: [urls[0] ?? ''] }, { idempotencyKey: null }),
+    );
     expect(foreign.message).toMatch(/only files served by Studio that are yours/);
     expect((await ledgerOf(other.tenantId)).filter((l) => l.kind === 'charge')).toHaveLength(0);
   });
 
   it('refuses a capability no upstream offers with a 400 that costs nothing', async () => {
     const who = await newTenant();
-    const audio = await refusal(submitVideo(deps(), who, { prompt: 'x', model: 'videomodel-2-0-fast-260801', generate_audio: true }, { idempotencyKey: null }));
+    const audio = await refusal(
+      submitVideo(
+        deps(),
+        who,
+        { prompt: 'x', model: 'videomodel-2-0-fast-260801', generate_audio: true },
+        { idempotencyKey: null },
+      ),
+    );
     expect(audio.status).toBe(400);
     expect(audio.message).toMatch(/No upstream currently available/i);
     expect(audio.message).toMatch(/generated audio/);
     const img = await files.put(`${who.tenantId}/uploads/a.png`, Buffer.from('png'), 'image/png');
-    const last = await refusal(submitVideo(deps(), who, { prompt: 'x', model: 'videomodel-2-0-fast-260801', images: [img, img] }, { idempotencyKey: null }));
+    const last = await refusal(
+      submitVideo(
+        deps(),
+        who,
+        { prompt: 'x', model: 'videomodel-2-0-fast-260801', images: [img, img] },
+        { idempotencyKey: null },
+      ),
+    );
     expect(last.message).toMatch(/last frame/);
     expect((await ledgerOf(who.tenantId)).filter((l) => l.kind === 'charge')).toHaveLength(0);
   });
@@ -206,12 +264,22 @@ describe('submitting a video', () => {
       fields: [{ key: 'product', label: '产品', required: true }],
       generation_configs: [{ ratio: '1:1', duration: 8 }],
     });
-    const a = await submitVideo(deps(), who, { template_id: template.id, input: { product: '茶杯' }, model: H3 }, { idempotencyKey: null });
+    const a = await submitVideo(
+      deps(),
+      who,
+      { template_id: template.id, input: { product: '茶杯' }, model: H3 },
+      { idempotencyKey: null },
+    );
     const ta = await taskOf(who, a.id);
     expect(ta).toMatchObject({ ratio: '1:1', duration: 8, template_id: template.id });
     const [row] = await t.db.select().from(jobs).where(eq(jobs.id, a.id));
     expect((row?.input as { prompt: string }).prompt).toBe('A product shot of 茶杯 turning slowly');
-    const b = await submitVideo(deps(), who, { template_id: template.id, input: { product: '茶杯' }, model: H3, ratio: '16:9', duration: 5 }, { idempotencyKey: null });
+    const b = await submitVideo(
+      deps(),
+      who,
+      { template_id: template.id, input: { product: '茶杯' }, model: H3, ratio: '16:9', duration: 5 },
+      { idempotencyKey: null },
+    );
     expect(await taskOf(who, b.id)).toMatchObject({ ratio: '16:9', duration: 5 });
   });
 
@@ -252,8 +320,17 @@ describe('running a video', () => {
     const who = await newTenant();
     await fault('sim-video-a', 'server_error');
     await simConfig({ channel: 'sim-video-b', latency_ms: 1500 });
-    const sub = await submitVideo(deps(), who, { prompt: 'fallback', model: PRO20, duration: 5 }, { idempotencyKey: null });
-    const pending = await waitFor(() => taskOf(who, sub.id), (v) => v.note !== null, 5000);
+    const sub = await submitVideo(
+      deps(),
+      who,
+      { prompt: 'fallback', model: PRO20, duration: 5 },
+      { idempotencyKey: null },
+    );
+    const pending = await waitFor(
+      () => taskOf(who, sub.id),
+      (v) => v.note !== null,
+      5000,
+    );
     expect(pending.job_status).toBe('pending');
     expect(pending.note).toMatch(/backup channel 1\/1/);
     const done = await finished(who, sub.id);
@@ -266,7 +343,12 @@ describe('running a video', () => {
     const who = await newTenant();
     await fault('sim-video-a', 'wrong_duration');
     await fault('sim-video-b', 'wrong_duration');
-    const sub = await submitVideo(deps(), who, { prompt: 'wrong', model: PRO20, duration: 5 }, { idempotencyKey: null });
+    const sub = await submitVideo(
+      deps(),
+      who,
+      { prompt: 'wrong', model: PRO20, duration: 5 },
+      { idempotencyKey: null },
+    );
     const done = await finished(who, sub.id);
     expect(done).toMatchObject({ job_status: 'failed', reason: 'upstream_error' });
     expect(done.error).toMatch(/unusable result/);
@@ -277,7 +359,12 @@ describe('running a video', () => {
     ]);
     await sim.control('/__sim/faults', { method: 'DELETE' });
     await fault('sim-video-a', 'wrong_duration');
-    const ok = await submitVideo(deps(), who, { prompt: 'wrong once', model: PRO20, duration: 5 }, { idempotencyKey: null });
+    const ok = await submitVideo(
+      deps(),
+      who,
+      { prompt: 'wrong once', model: PRO20, duration: 5 },
+      { idempotencyKey: null },
+    );
     const fine = await finished(who, ok.id);
     expect(fine.job_status).toBe('done');
   });
@@ -302,12 +389,20 @@ describe('running a video', () => {
       { prompt: 'cancel me', model: H3, duration: 4, callback_url: 'http://127.0.0.1:9/cb' },
       { idempotencyKey: null },
     );
-    const running = await waitFor(() => taskOf(who, sub.id), (v) => v.state === 'running');
+    const running = await waitFor(
+      () => taskOf(who, sub.id),
+      (v) => v.state === 'running',
+    );
     expect(running.state).toBe('running');
     const [vt] = await t.db.select().from(videoTasks).where(eq(videoTasks.id, sub.id));
     const removed = await removeVideo(deps(), who, { id: sub.id });
-    expect(removed).toMatchObject({ action: 'cancelled', task: { job_status: 'failed', state: 'cancelled', error: 'Cancelled by the caller', reason: 'cancelled' } });
-    const simTask = (await (await sim.control(`/__sim/video-tasks/${vt?.upstreamTaskId}`)).json()) as { status: string };
+    expect(removed).toMatchObject({
+      action: 'cancelled',
+      task: { job_status: 'failed', state: 'cancelled', error: 'Cancelled by the caller', reason: 'cancelled' },
+    });
+    const simTask = (await (await sim.control(`/__sim/video-tasks/${vt?.upstreamTaskId}`)).json()) as {
+      status: string;
+    };
     expect(simTask.status).toBe('cancelled');
     expect((await ledgerOf(who.tenantId)).map((l) => [l.kind, l.amount])).toEqual([
       ['adjust', 1000],
@@ -325,7 +420,12 @@ describe('running a video', () => {
 
   it('deletes a finished task: gone from reads and lists, files removed, ledger kept', async () => {
     const who = await newTenant();
-    const sub = await submitVideo(deps(), who, { prompt: 'delete me', model: H3, duration: 4 }, { idempotencyKey: null });
+    const sub = await submitVideo(
+      deps(),
+      who,
+      { prompt: 'delete me', model: H3, duration: 4 },
+      { idempotencyKey: null },
+    );
     const done = await finished(who, sub.id);
     const key = files.keyOf(done.video_url ?? '') ?? '';
     expect(await files.size(key)).toBeGreaterThan(0);
@@ -343,13 +443,29 @@ describe('running a video', () => {
 
   it('lists newest first with paging and a state filter; visibility per member and tenant', async () => {
     const who = await newTenant();
-    const [acct] = await t.db.insert(accounts).values({ tenantId: who.tenantId, email: 'm@x.test', nickname: 'm', shared: true, credits: 0 }).returning();
+    const [acct] = await t.db
+      .insert(accounts)
+      .values({ tenantId: who.tenantId, email: 'm@x.test', nickname: 'm', shared: true, credits: 0 })
+      .returning();
     if (!acct) throw new Error('no account');
     const member: ScopedIdentity = { kind: 'member', tenantId: who.tenantId, accountId: acct.id };
     await simConfig({ channel: 'sim-video-a', latency_ms: 60_000, queued_percent: 0 });
     const ids: string[] = [];
-    for (let i = 0; i < 5; i++) ids.push((await submitVideo(deps(), i < 3 ? who : member, { prompt: `p${i}`, model: H3, duration: 4 }, { idempotencyKey: null })).id);
-    await waitFor(() => readVideos({ db: t.db }, who, { 'filter.status': 'running' }), (r) => 'total' in r && r.total === 5);
+    for (let i = 0; i < 5; i++)
+      ids.push(
+        (
+          await submitVideo(
+            deps(),
+            i < 3 ? who : member,
+            { prompt: `p${i}`, model: H3, duration: 4 },
+            { idempotencyKey: null },
+          )
+        ).id,
+      );
+    await waitFor(
+      () => readVideos({ db: t.db }, who, { 'filter.status': 'running' }),
+      (r) => 'total' in r && r.total === 5,
+    );
     const page1 = await readVideos({ db: t.db }, who, { page_num: 1, page_size: 2 });
     const page3 = await readVideos({ db: t.db }, who, { page_num: 3, page_size: 2 });
     expect(page1).toMatchObject({ page_num: 1, page_size: 2, total: 5 });
@@ -387,7 +503,10 @@ describe('running a video', () => {
         },
       });
     }
-    const [job] = await t.db.select().from(jobs).where(and(eq(jobs.tenantId, who.tenantId), eq(jobs.kind, 'video')));
+    const [job] = await t.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.tenantId, who.tenantId), eq(jobs.kind, 'video')));
     const done = await finished(who, job?.id ?? '');
     expect(done.job_status).toBe('done');
     expect((await ledgerOf(who.tenantId)).map((l) => l.kind)).toEqual(['adjust', 'charge']);

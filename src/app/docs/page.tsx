@@ -40,52 +40,69 @@ export default async function DocsPage() {
 
   return (
     <TRPCProvider>
-    <div className="min-h-screen">
-      <DocsHeader />
+      <div className="min-h-screen">
+        <DocsHeader />
 
-      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:grid lg:grid-cols-[14rem_minmax(0,1fr)] lg:gap-10">
-        <aside className="hidden lg:block">
-          <div className="sticky top-14 max-h-[calc(100vh-3.5rem)] overflow-y-auto py-10">
-            <DocsToc groups={groups} />
-          </div>
-        </aside>
-
-        <main id="content" className="max-w-4xl min-w-0 py-10">
-          <details className="group mb-8 rounded-xl bg-white shadow-sm ring-1 ring-slate-200/80 lg:hidden">
-            <summary className="flex cursor-pointer list-none items-center justify-between px-4 py-3 text-sm font-medium text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600 [&::-webkit-details-marker]:hidden">
-              {t('label')}
-              <ChevronDownIcon className="size-4 text-slate-400 transition-transform group-open:rotate-180" />
-            </summary>
-            <div className="border-t border-slate-100 px-2 py-3">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:grid lg:grid-cols-[14rem_minmax(0,1fr)] lg:gap-10">
+          <aside className="hidden lg:block">
+            <div className="sticky top-14 max-h-[calc(100vh-3.5rem)] overflow-y-auto py-10">
               <DocsToc groups={groups} />
             </div>
-          </details>
+          </aside>
 
-          <ReferenceIntro info={doc.info} apiBase={apiBase} sample={sample} />
-          {!signedIn && <p className="mt-4 text-sm text-slate-500">{tx('signedOut')}</p>}
-          <AuthenticationSection schemes={schemes} />
-          <ErrorsSection rows={errorSchema ? schemaRows(doc, errorSchema) : []} statuses={errorStatuses(groups)} />
-
-          {groups.map((group) => (
-            <section key={group.id} id={group.id} className="mt-14 scroll-mt-20" aria-labelledby={`${group.id}-title`}>
-              <h2 id={`${group.id}-title`} className="text-xl font-semibold tracking-tight text-slate-900">
-                {group.name}
-              </h2>
-              {group.description && (
-                <p className="mt-2 text-sm leading-6 text-slate-600">
-                  <InlineText text={group.description} />
-                </p>
-              )}
-              <div className="mt-4 space-y-6">
-                {group.endpoints.map((endpoint) => (
-                  <EndpointView key={endpoint.id} doc={doc} endpoint={endpoint} baseUrl={baseUrl} signedIn={signedIn} />
-                ))}
+          <main id="content" className="max-w-4xl min-w-0 py-10">
+            <details className="group mb-8 rounded-xl bg-white shadow-sm ring-1 ring-slate-200/80 lg:hidden">
+              <summary
+                className={
+                  'flex cursor-pointer list-none items-center justify-between px-4 py-3 text-sm font-medium ' +
+                  'text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600 ' +
+                  '[&::-webkit-details-marker]:hidden'
+                }
+              >
+                {t('label')}
+                <ChevronDownIcon className="size-4 text-slate-400 transition-transform group-open:rotate-180" />
+              </summary>
+              <div className="border-t border-slate-100 px-2 py-3">
+                <DocsToc groups={groups} />
               </div>
-            </section>
-          ))}
-        </main>
+            </details>
+
+            <ReferenceIntro info={doc.info} apiBase={apiBase} sample={sample} />
+            {!signedIn && <p className="mt-4 text-sm text-slate-500">{tx('signedOut')}</p>}
+            <AuthenticationSection schemes={schemes} />
+            <ErrorsSection rows={errorSchema ? schemaRows(doc, errorSchema) : []} statuses={errorStatuses(groups)} />
+
+            {groups.map((group) => (
+              <section
+                key={group.id}
+                id={group.id}
+                className="mt-14 scroll-mt-20"
+                aria-labelledby={`${group.id}-title`}
+              >
+                <h2 id={`${group.id}-title`} className="text-xl font-semibold tracking-tight text-slate-900">
+                  {group.name}
+                </h2>
+                {group.description && (
+                  <p className="mt-2 text-sm leading-6 text-slate-600">
+                    <InlineText text={group.description} />
+                  </p>
+                )}
+                <div className="mt-4 space-y-6">
+                  {group.endpoints.map((endpoint) => (
+                    <EndpointView
+                      key={endpoint.id}
+                      doc={doc}
+                      endpoint={endpoint}
+                      baseUrl={baseUrl}
+                      signedIn={signedIn}
+                    />
+                  ))}
+                </div>
+              </section>
+            ))}
+          </main>
+        </div>
       </div>
-    </div>
     </TRPCProvider>
   );
 }

@@ -18,6 +18,10 @@ export async function signInWithPassword(next: string, _previous: LoginState, fo
   if (!typed.email || !typed.password) return { error: t('missing'), email: typed.email };
   const parsed = loginSchema(t).safeParse(typed);
   if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? t('incorrect'), email: typed.email };
-  const refused = await attemptSignIn('credentials', { ...parsed.data, redirectTo: nextPath(next) }, { wrong: t('incorrect'), unavailable: t('unavailable') });
+  const refused = await attemptSignIn(
+    'credentials',
+    { ...parsed.data, redirectTo: nextPath(next) },
+    { wrong: t('incorrect'), unavailable: t('unavailable') },
+  );
   return { error: refused, email: typed.email };
 }

@@ -20,8 +20,21 @@ export function LoginForm({ initialError, initialEmail, next }: LoginFormProps) 
   const schema = useMemo(() => loginSchema(errors), [errors]);
   const inputs = useMemo<SignInInput<LoginFields>[]>(
     () => [
-      { name: 'email', label: t('email'), input: { type: 'email', autoComplete: 'username', placeholder: t('emailPlaceholder'), autoFocus: !initialEmail } },
-      { name: 'password', label: t('password'), input: { type: 'password', autoComplete: 'current-password', autoFocus: !!initialEmail } },
+      {
+        name: 'email',
+        label: t('email'),
+        input: {
+          type: 'email',
+          autoComplete: 'username',
+          placeholder: t('emailPlaceholder'),
+          autoFocus: !initialEmail,
+        },
+      },
+      {
+        name: 'password',
+        label: t('password'),
+        input: { type: 'password', autoComplete: 'current-password', autoFocus: !!initialEmail },
+      },
     ],
     [t, initialEmail],
   );

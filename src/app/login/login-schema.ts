@@ -7,7 +7,11 @@ type LoginErrors = ReturnType<typeof useTranslations<'login.errors'>>;
 /** The workspace sign-in, checked in the browser before the action runs and by the action itself, refused in the page's language. */
 export function loginSchema(t: LoginErrors) {
   return z.object({
-    email: z.string().trim().min(1, t('emailRequired')).pipe(z.email(t('emailInvalid'))),
+    email: z
+      .string()
+      .trim()
+      .min(1, t('emailRequired'))
+      .pipe(z.email(t('emailInvalid'))),
     password: z.string().min(1, t('passwordRequired')),
   });
 }

@@ -19,7 +19,11 @@ export default async function LoginPage({ searchParams }: SignInRouteProps) {
   const next = nextPath(params.next);
   if (await consoleSession()) redirect(next);
   const [t, errors] = await Promise.all([getTranslations('login'), getTranslations('login.errors')]);
-  const initialError = await arrivalError(searchParams, { wrong: errors('incorrect'), throttled: await tooManyAttempts(), unavailable: errors('unavailable') });
+  const initialError = await arrivalError(searchParams, {
+    wrong: errors('incorrect'),
+    throttled: await tooManyAttempts(),
+    unavailable: errors('unavailable'),
+  });
   const email = typeof params.email === 'string' ? params.email.slice(0, 200) : '';
 
   return (
@@ -31,7 +35,10 @@ export default async function LoginPage({ searchParams }: SignInRouteProps) {
       footer={t.rich('footer', { nowrap: (chunks) => <span className="whitespace-nowrap">{chunks}</span> })}
     >
       {params.reset === 'done' && (
-        <p role="status" className="mb-5 rounded-lg bg-emerald-50 px-3 py-2.5 text-sm text-emerald-800 ring-1 ring-emerald-200">
+        <p
+          role="status"
+          className="mb-5 rounded-lg bg-emerald-50 px-3 py-2.5 text-sm text-emerald-800 ring-1 ring-emerald-200"
+        >
           {t('resetDone')}
         </p>
       )}

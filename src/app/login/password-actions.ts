@@ -13,7 +13,11 @@ import { getRuntime } from '@/server/runtime';
 import { textField } from './login-schema';
 import { checkNewPassword, minutesOf } from './password-check';
 
-const refused = (error: string | null, fields: Record<string, string> = {}, values: Record<string, string> = {}): ActionFormState => ({
+const refused = (
+  error: string | null,
+  fields: Record<string, string> = {},
+  values: Record<string, string> = {},
+): ActionFormState => ({
   done: false,
   error,
   fields,
@@ -31,9 +35,13 @@ export async function requestResetAction(_previous: ActionFormState, form: FormD
   if (!z.email().max(200).safeParse(email).success) return refused(null, { email: errors('emailInvalid') }, { email });
   const { db, config } = await getRuntime();
   try {
-    await requestPasswordReset({ db, config }, { email, address: requestClientAddress(await headers()), locale: await getLocale() });
+    await requestPasswordReset(
+      { db, config },
+      { email, address: requestClientAddress(await headers()), locale: await getLocale() },
+    );
   } catch (err) {
-    if (err instanceof AppError && err.code === 'TOO_MANY_REQUESTS') return refused(t('throttled', { minutes: minutesOf(err.retryAfter) }), {}, { email });
+    if (err instanceof AppError && err.code === 'TOO_MANY_REQUESTS')
+      return refused(t('throttled', { minutes: minutesOf(err.retryAfter) }), {}, { email });
     logger.error({ err }, 'password reset request failed');
     return refused(t('failed'), {}, { email });
   }
@@ -41,7 +49,11 @@ export async function requestResetAction(_previous: ActionFormState, form: FormD
 }
 
 /** Sets a new password through a reset link; on success, to the sign-in page with the email filled in. */
-export async function resetPasswordAction(token: string, _previous: ActionFormState, form: FormData): Promise<ActionFormState> {
+export async function resetPasswordAction(
+  token: string,
+  _previous: ActionFormState,
+  form: FormData,
+): Promise<ActionFormState> {
   const t = await getTranslations('reset');
   const checked = await checkNewPassword(form);
   if ('fields' in checked) return refused(null, checked.fields);

@@ -5,7 +5,9 @@ import { confirmationMatches, newPasswordFields } from '@/components/passwords/p
 import { textField } from './login-schema';
 
 /** The new password of a form (`password` and `confirm`), or each field's refusal in the page's language. */
-export async function checkNewPassword(form: FormData): Promise<{ password: string } | { fields: Record<string, string> }> {
+export async function checkNewPassword(
+  form: FormData,
+): Promise<{ password: string } | { fields: Record<string, string> }> {
   const t = await getTranslations('passwords');
   const parsed = z
     .object(newPasswordFields(t))

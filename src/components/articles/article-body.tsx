@@ -38,7 +38,10 @@ function Lines({ lines }: { lines: Inline[][] }) {
 export function ArticleBody({ body, className }: { body: string; className?: string }) {
   const blocks = parseMarkdown(body);
   return (
-    <div className={cn('space-y-3 text-[15px] leading-7 break-words text-slate-700', className)} data-testid="article-body">
+    <div
+      className={cn('space-y-3 text-[15px] leading-7 break-words text-slate-700', className)}
+      data-testid="article-body"
+    >
       {blocks.map((b, i) => {
         switch (b.type) {
           case 'heading':

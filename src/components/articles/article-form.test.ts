@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import en from '../../../messages/en.json';
 import { articleFieldName, articleSchema, findArticleTemplate } from './article-form';
 
-const words = { chooseTemplate: en.articles.chooseTemplate, fields: createTranslator({ locale: 'en', messages: en, namespace: 'fields.errors' }) };
+const words = {
+  chooseTemplate: en.articles.chooseTemplate,
+  fields: createTranslator({ locale: 'en', messages: en, namespace: 'fields.errors' }),
+};
 
 const note = {
   id: '0e0b6f6c-0000-4000-8000-000000000001',
@@ -17,11 +20,16 @@ const quick = { id: '0e0b6f6c-0000-4000-8000-000000000002', slug: 'platform-wech
 const templates = [note, quick];
 
 const problems = (values: Parameters<ReturnType<typeof articleSchema>['safeParse']>[0]) =>
-  (articleSchema(templates, words).safeParse(values).error?.issues ?? []).map((i) => ({ path: i.path.join('.'), message: i.message }));
+  (articleSchema(templates, words).safeParse(values).error?.issues ?? []).map((i) => ({
+    path: i.path.join('.'),
+    message: i.message,
+  }));
 
 describe('articleSchema', () => {
   it('asks for a template first', () => {
-    expect(problems({ template: null, drafts: {} })).toEqual([{ path: 'template', message: 'Choose a template first.' }]);
+    expect(problems({ template: null, drafts: {} })).toEqual([
+      { path: 'template', message: 'Choose a template first.' },
+    ]);
   });
 
   it('names an empty required field under its input, and sends the form otherwise', () => {
@@ -39,7 +47,9 @@ describe('articleSchema', () => {
     expect(problems({ template: quick.slug, drafts: {} })).toEqual([
       { path: 'drafts.platform-wechat-quick-article.sentence', message: 'Describe what you want in one sentence.' },
     ]);
-    expect(articleSchema(templates, words).parse({ template: quick.slug, drafts: { [quick.slug]: { sentence: '早餐' } } })).toEqual({
+    expect(
+      articleSchema(templates, words).parse({ template: quick.slug, drafts: { [quick.slug]: { sentence: '早餐' } } }),
+    ).toEqual({
       template_slug: quick.slug,
       input: '早餐',
     });

@@ -2,7 +2,13 @@ import type { FieldPath } from 'react-hook-form';
 import { z } from 'zod';
 import { articleRequestSchema, type ArticleRequest } from '@/contracts/article';
 import type { FieldSpec } from '@/components/fields/field-model';
-import { checkDraft, checkRequest, draftFieldName, draftsSchema, type FieldErrors } from '@/components/fields/fields-schema';
+import {
+  checkDraft,
+  checkRequest,
+  draftFieldName,
+  draftsSchema,
+  type FieldErrors,
+} from '@/components/fields/fields-schema';
 
 /**
  * The article writer's form: the chosen template and what was typed for each template, checked the
@@ -27,7 +33,10 @@ export type ArticleValues = z.input<typeof valuesSchema>;
 export type ArticleFieldName = FieldPath<ArticleValues>;
 
 /** A template by slug or id. */
-export function findArticleTemplate<T extends { id: string; slug: string }>(templates: readonly T[], ref: string | null): T | undefined {
+export function findArticleTemplate<T extends { id: string; slug: string }>(
+  templates: readonly T[],
+  ref: string | null,
+): T | undefined {
   if (!ref) return undefined;
   return templates.find((t) => t.slug === ref) ?? templates.find((t) => t.id === ref);
 }
@@ -36,7 +45,10 @@ export function findArticleTemplate<T extends { id: string; slug: string }>(temp
 const inputShape = (t: ArticleTemplateRow) => ({ fields: t.fields, sentence: 'required' as const });
 
 /** The input that shows a problem with one path of the request, or null (said under the form). */
-export function articleFieldName(path: readonly PropertyKey[], template: ArticleTemplateRow | undefined): ArticleFieldName | null {
+export function articleFieldName(
+  path: readonly PropertyKey[],
+  template: ArticleTemplateRow | undefined,
+): ArticleFieldName | null {
   if (path[0] === 'template_slug') return 'template';
   if (path[0] === 'input' && template) return draftFieldName(template.slug, inputShape(template), path);
   return null;

@@ -45,7 +45,13 @@ export function ArticleHistory({ templates, onWriteAgain }: ArticleHistoryProps)
           </h2>
           <p className="mt-1 text-sm text-slate-500">{t('description')}</p>
         </div>
-        <SearchBox label={t('search')} value={search} onChange={setSearch} placeholder={t('searchPlaceholder')} className="sm:w-80" />
+        <SearchBox
+          label={t('search')}
+          value={search}
+          onChange={setSearch}
+          placeholder={t('searchPlaceholder')}
+          className="sm:w-80"
+        />
       </div>
 
       <ListState
@@ -96,7 +102,9 @@ function HistoryRow({ article, open, onToggle }: { article: Summary; open: boole
       data-testid="article-history-row"
       data-status={article.status}
       className={cn(
-        'flex w-full flex-col gap-1.5 rounded-xl bg-white px-4 py-3 text-left shadow-sm ring-1 ring-slate-200/80 transition-colors hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600',
+        'flex w-full flex-col gap-1.5 rounded-xl bg-white px-4 py-3 text-left shadow-sm ring-1 ' +
+          'ring-slate-200/80 transition-colors hover:bg-slate-50 focus-visible:outline-2 ' +
+          'focus-visible:outline-indigo-600',
         open && 'rounded-b-none ring-slate-300',
       )}
     >
@@ -112,7 +120,9 @@ function HistoryRow({ article, open, onToggle }: { article: Summary; open: boole
         {failed ? t('notWritten') : article.title}
       </span>
       {(failed ? article.topic : article.excerpt) && (
-        <span className="line-clamp-2 text-sm break-words text-slate-500">{failed ? article.topic : article.excerpt}</span>
+        <span className="line-clamp-2 text-sm break-words text-slate-500">
+          {failed ? article.topic : article.excerpt}
+        </span>
       )}
     </button>
   );

@@ -75,7 +75,13 @@ export function ArticleInputs({ template, disabled, submit }: ArticleInputsProps
   }
   // Keyed: each template's inputs are their own fields of the form, even where two share a key.
   return isForm(template.fields) ? (
-    <FieldsForm key={template.slug} draftKey={template.slug} fields={template.fields} disabled={disabled} onSubmitShortcut={submit} />
+    <FieldsForm
+      key={template.slug}
+      draftKey={template.slug}
+      fields={template.fields}
+      disabled={disabled}
+      onSubmitShortcut={submit}
+    />
   ) : (
     <SentenceField
       key={template.slug}

@@ -74,14 +74,19 @@ export function ArticleResult({ article, headingLevel = 2 }: { article: WrittenA
             <CoinsIcon className="size-3.5 text-indigo-500" />
             {t('charged', { count: article.credits })}
           </span>
-          <time dateTime={article.at.toISOString()}>{format.dateTime(article.at, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })}</time>
+          <time dateTime={article.at.toISOString()}>
+            {format.dateTime(article.at, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })}
+          </time>
         </div>
         <CopyAllButton value={articleText(article)} />
       </div>
 
       <div className="space-y-6 px-4 py-5 sm:px-6">
         <Section label={t('title')} copy={<CopyButton value={article.title} label={t('copyTitle')} />}>
-          <Title className="text-xl leading-8 font-semibold tracking-tight break-words text-slate-900" data-testid="article-title">
+          <Title
+            className="text-xl leading-8 font-semibold tracking-tight break-words text-slate-900"
+            data-testid="article-title"
+          >
             {article.title}
           </Title>
         </Section>
@@ -104,7 +109,10 @@ function HashtagList({ tags }: { tags: string[] }) {
   return (
     <ul className="flex flex-wrap gap-1.5" data-testid="article-hashtags">
       {tags.map((tag, i) => (
-        <li key={`${tag}-${i}`} className="rounded-full bg-rose-50 px-2.5 py-1 text-sm font-medium break-words text-rose-700 ring-1 ring-rose-200 ring-inset">
+        <li
+          key={`${tag}-${i}`}
+          className="rounded-full bg-rose-50 px-2.5 py-1 text-sm font-medium break-words text-rose-700 ring-1 ring-rose-200 ring-inset"
+        >
           {tag}
         </li>
       ))}

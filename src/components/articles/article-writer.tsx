@@ -35,7 +35,9 @@ export function ArticleWriter({ price, startTemplate }: ArticleWriterProps) {
         form={form}
         onSubmit={submit}
         busy={pending}
-        results={<WrittenPanel ref={results} written={writer.written} pending={pending} format={chosen?.format ?? null} />}
+        results={
+          <WrittenPanel ref={results} written={writer.written} pending={pending} format={chosen?.format ?? null} />
+        }
       >
         <RecipeField
           name="template"

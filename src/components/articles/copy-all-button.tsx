@@ -13,7 +13,12 @@ export function CopyAllButton({ value }: { value: string }) {
   const words = state === 'copied' ? tc('copied') : state === 'failed' ? tc('failed') : t('copyAll');
 
   return (
-    <button type="button" onClick={() => void copy(value)} aria-label={t('copyAll')} className={buttonClasses('secondary', 'sm', 'shrink-0')}>
+    <button
+      type="button"
+      onClick={() => void copy(value)}
+      aria-label={t('copyAll')}
+      className={buttonClasses('secondary', 'sm', 'shrink-0')}
+    >
       {state === 'copied' ? <CheckIcon className="size-4 text-emerald-600" /> : <CopyIcon className="size-4" />}
       <span aria-live="polite">{words}</span>
     </button>

@@ -5,7 +5,9 @@ import { articleText, formatLabel } from './formats';
 
 describe('articleText', () => {
   it('joins title, body and hashtags for Copy all', () => {
-    expect(articleText({ title: '标题', body: '正文\n第二行', hashtags: ['#早餐', '#上班族'] })).toBe('标题\n\n正文\n第二行\n\n#早餐 #上班族');
+    expect(articleText({ title: '标题', body: '正文\n第二行', hashtags: ['#早餐', '#上班族'] })).toBe(
+      '标题\n\n正文\n第二行\n\n#早餐 #上班族',
+    );
   });
 
   it('leaves hashtags out when there are none', () => {

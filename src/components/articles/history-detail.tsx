@@ -24,7 +24,10 @@ export function HistoryDetail({ id, templates, onWriteAgain }: HistoryDetailProp
   const query = trpc.article.get.useQuery({ id });
   const a = query.data;
   return (
-    <div className="space-y-3 rounded-b-xl bg-slate-50 p-3 ring-1 ring-slate-300 sm:p-4" data-testid="article-history-detail">
+    <div
+      className="space-y-3 rounded-b-xl bg-slate-50 p-3 ring-1 ring-slate-300 sm:p-4"
+      data-testid="article-history-detail"
+    >
       {query.error ? (
         <QueryError error={query.error} onRetry={query.refetch} />
       ) : !a ? (
@@ -34,7 +37,9 @@ export function HistoryDetail({ id, templates, onWriteAgain }: HistoryDetailProp
       ) : (
         <>
           {a.status === 'failed' ? (
-            <ErrorAlert data-testid="article-history-error">{t('failedNote', { error: a.error ?? '', count: a.credits })}</ErrorAlert>
+            <ErrorAlert data-testid="article-history-error">
+              {t('failedNote', { error: a.error ?? '', count: a.credits })}
+            </ErrorAlert>
           ) : (
             <ArticleResult
               headingLevel={3}
@@ -53,7 +58,11 @@ export function HistoryDetail({ id, templates, onWriteAgain }: HistoryDetailProp
           )}
           <KeptInput article={a} templates={templates} />
           <div className="flex justify-end">
-            <Button variant="secondary" onClick={() => onWriteAgain({ template_slug: a.template_slug, input: a.input })} data-testid="article-write-again">
+            <Button
+              variant="secondary"
+              onClick={() => onWriteAgain({ template_slug: a.template_slug, input: a.input })}
+              data-testid="article-write-again"
+            >
               <ArrowUpIcon className="size-4" />
               {t('writeAgain')}
             </Button>
@@ -72,7 +81,11 @@ function KeptInput({ article, templates }: { article: Kept; templates: readonly 
   const labelOf = (key: string) => fields.find((f) => f.key === key)?.label ?? key;
   const input = article.input;
   return (
-    <section aria-label={t('input')} className="rounded-xl bg-white px-4 py-3 text-sm shadow-sm ring-1 ring-slate-200/80" data-testid="article-history-input">
+    <section
+      aria-label={t('input')}
+      className="rounded-xl bg-white px-4 py-3 text-sm shadow-sm ring-1 ring-slate-200/80"
+      data-testid="article-history-input"
+    >
       <p className="text-xs font-semibold tracking-wide text-slate-400 uppercase">{t('input')}</p>
       <dl className="mt-2 grid gap-x-4 gap-y-1.5 sm:grid-cols-[minmax(0,10rem)_minmax(0,1fr)]">
         <dt className="text-slate-500">{t('template')}</dt>

@@ -38,7 +38,9 @@ describe('parseMarkdown', () => {
       { type: 'list', ordered: false, start: 1, items: [[{ text: '构图' }], [{ text: '光线' }], [{ text: '质感' }]] },
     ]);
     expect(parseMarkdown('2、第二步\n3、第三步')[0]).toMatchObject({ type: 'list', ordered: true, start: 2 });
-    expect(parseMarkdown('> 引用一句\n> 第二句')).toEqual([{ type: 'quote', lines: [[{ text: '引用一句' }], [{ text: '第二句' }]] }]);
+    expect(parseMarkdown('> 引用一句\n> 第二句')).toEqual([
+      { type: 'quote', lines: [[{ text: '引用一句' }], [{ text: '第二句' }]] },
+    ]);
     expect(parseMarkdown('上\n\n---\n\n下')[1]).toEqual({ type: 'rule' });
   });
 
@@ -48,7 +50,9 @@ describe('parseMarkdown', () => {
   });
 
   it('treats HTML as text', () => {
-    expect(parseMarkdown('<script>alert(1)</script>')).toEqual([{ type: 'paragraph', lines: [[{ text: '<script>alert(1)</script>' }]] }]);
+    expect(parseMarkdown('<script>alert(1)</script>')).toEqual([
+      { type: 'paragraph', lines: [[{ text: '<script>alert(1)</script>' }]] },
+    ]);
   });
 });
 

@@ -28,12 +28,18 @@ export function useArticleForm({ startTemplate, results }: ArticleFormOptions) {
   const write = trpc.article.write.useMutation();
   const utils = trpc.useUtils();
   const templatesQuery = trpc.templates.list.useQuery(ARTICLE_TEMPLATES_INPUT, { staleTime: 60_000 });
-  const templates = useMemo(() => (templatesQuery.data?.templates ?? []).filter((t) => t.active && t.type === 'article'), [templatesQuery.data]);
+  const templates = useMemo(
+    () => (templatesQuery.data?.templates ?? []).filter((t) => t.active && t.type === 'article'),
+    [templatesQuery.data],
+  );
 
   const t = useTranslations('articles');
   const fields = useTranslations('fields.errors');
   const chooseTemplate = t('chooseTemplate');
-  const schema = useMemo(() => articleSchema(templates, { chooseTemplate, fields }), [templates, chooseTemplate, fields]);
+  const schema = useMemo(
+    () => articleSchema(templates, { chooseTemplate, fields }),
+    [templates, chooseTemplate, fields],
+  );
   const form = useZodForm(schema, { defaultValues: { template: startTemplate, drafts: {} }, mode: 'onSubmit' });
   const charged = useChargedForm(form);
   const asked = useWatch({ control: form.control, name: 'template' });
@@ -43,26 +49,31 @@ export function useArticleForm({ startTemplate, results }: ArticleFormOptions) {
   const counter = useRef(0);
 
   // The address follows the choice, so a reload or a shared link opens the same template.
-  useAddress(template || asked ? `/articles?template=${encodeURIComponent(template?.slug ?? asked ?? '')}` : '/articles');
+  useAddress(
+    template || asked ? `/articles?template=${encodeURIComponent(template?.slug ?? asked ?? '')}` : '/articles',
+  );
 
   async function send(body: ArticleRequest) {
     if (!template) return;
     revealResults(results);
-    await charged.charge(async () => {
-      const answer = await write.mutateAsync(body);
-      const article: WrittenArticle = {
-        id: `article-${++counter.current}`,
-        templateSlug: answer.template_slug,
-        templateName: template.zh_name,
-        format: answer.format,
-        title: answer.title,
-        body: answer.body,
-        ...(answer.hashtags ? { hashtags: answer.hashtags } : {}),
-        credits: answer.credits,
-        at: new Date(),
-      };
-      setWritten((all) => [article, ...all].slice(0, KEEP_RESULTS));
-    }, (path) => articleFieldName(path, template));
+    await charged.charge(
+      async () => {
+        const answer = await write.mutateAsync(body);
+        const article: WrittenArticle = {
+          id: `article-${++counter.current}`,
+          templateSlug: answer.template_slug,
+          templateName: template.zh_name,
+          format: answer.format,
+          title: answer.title,
+          body: answer.body,
+          ...(answer.hashtags ? { hashtags: answer.hashtags } : {}),
+          credits: answer.credits,
+          at: new Date(),
+        };
+        setWritten((all) => [article, ...all].slice(0, KEEP_RESULTS));
+      },
+      (path) => articleFieldName(path, template),
+    );
     // Written or failed, the article is kept: the history shows it.
     void utils.article.history.invalidate();
   }

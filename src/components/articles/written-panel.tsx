@@ -53,7 +53,12 @@ function EarlierArticle({ article }: { article: WrittenArticle }) {
   const t = useTranslations('articles.panel');
   return (
     <details className="group rounded-xl bg-white shadow-sm ring-1 ring-slate-200/80 open:ring-slate-300">
-      <summary className="flex cursor-pointer list-none items-center gap-3 rounded-xl px-4 py-3 focus-visible:outline-2 focus-visible:outline-indigo-600 [&::-webkit-details-marker]:hidden">
+      <summary
+        className={
+          'flex cursor-pointer list-none items-center gap-3 rounded-xl px-4 py-3 focus-visible:outline-2 ' +
+          'focus-visible:outline-indigo-600 [&::-webkit-details-marker]:hidden'
+        }
+      >
         <FormatBadge format={article.format} />
         <span className="min-w-0 flex-1 truncate text-sm font-medium text-slate-800">{article.title}</span>
         <span className="shrink-0 text-xs text-slate-400 group-open:hidden">{t('show')}</span>
@@ -72,7 +77,9 @@ function WritingPlaceholder({ format }: { format: string | null }) {
     <Card className="overflow-hidden" aria-busy="true" data-testid="article-writing">
       <div className="flex items-center gap-3 border-b border-slate-100 px-4 py-3 sm:px-5">
         <Spinner className="size-4 text-indigo-600" />
-        <p className="text-sm font-medium text-slate-700">{t('panel.writingFormat', { format: formatLabel(format, (key) => t(`formats.${key}`)).toLowerCase() })}</p>
+        <p className="text-sm font-medium text-slate-700">
+          {t('panel.writingFormat', { format: formatLabel(format, (key) => t(`formats.${key}`)).toLowerCase() })}
+        </p>
         <p className="ml-auto text-xs text-slate-400">{t('panel.usually')}</p>
       </div>
       <div className="space-y-4 px-4 py-6 sm:px-6">

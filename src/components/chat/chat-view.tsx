@@ -45,7 +45,12 @@ export function ChatView({ baseUrl }: { baseUrl: string }) {
               <label htmlFor={`${id}-model`} className="mb-1 block text-sm font-medium text-slate-700">
                 {t('model')}
               </label>
-              <Select id={`${id}-model`} value={model} onChange={(e) => setModel(e.target.value)} disabled={chat.streaming}>
+              <Select
+                id={`${id}-model`}
+                value={model}
+                onChange={(e) => setModel(e.target.value)}
+                disabled={chat.streaming}
+              >
                 {models.ids.map((m) => (
                   <option key={m} value={m}>
                     {m === AUTO_MODEL ? t('auto', { model: AUTO_MODEL }) : m}
@@ -66,7 +71,9 @@ export function ChatView({ baseUrl }: { baseUrl: string }) {
                 <dt className="text-xs text-slate-500">{t('balance')}</dt>
                 <dd className="flex items-center gap-1 font-semibold text-slate-900 tabular-nums">
                   <CoinsIcon className="size-4 text-indigo-500" />
-                  <span data-testid="chat-balance">{me.data ? format.number(me.data.tenant.credits, 'credits') : '…'}</span>
+                  <span data-testid="chat-balance">
+                    {me.data ? format.number(me.data.tenant.credits, 'credits') : '…'}
+                  </span>
                 </dd>
               </div>
             </dl>
@@ -74,7 +81,11 @@ export function ChatView({ baseUrl }: { baseUrl: string }) {
           <div className="max-h-[65vh] min-h-72 flex-1 overflow-y-auto">
             <MessageList turns={chat.turns} />
           </div>
-          <Composer streaming={chat.streaming} onStop={chat.stop} onSend={(text, images) => void chat.send(text, images, model)} />
+          <Composer
+            streaming={chat.streaming}
+            onStop={chat.stop}
+            onSend={(text, images) => void chat.send(text, images, model)}
+          />
         </Card>
         <aside className="min-w-0">
           <CodePanel baseUrl={baseUrl} />

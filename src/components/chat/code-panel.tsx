@@ -22,9 +22,14 @@ export function CodePanel({ baseUrl }: { baseUrl: string }) {
         <CardTitle>{t('title')}</CardTitle>
         <CardDescription>
           {t.rich('description', {
-            key: () => <code className="rounded bg-slate-100 px-1 py-0.5 font-mono text-xs text-slate-700">{KEY_VARIABLE}</code>,
+            key: () => (
+              <code className="rounded bg-slate-100 px-1 py-0.5 font-mono text-xs text-slate-700">{KEY_VARIABLE}</code>
+            ),
             url: () => (
-              <code className="rounded bg-slate-100 px-1 py-0.5 font-mono text-xs break-all text-slate-700" data-testid="chat-base-url">
+              <code
+                className="rounded bg-slate-100 px-1 py-0.5 font-mono text-xs break-all text-slate-700"
+                data-testid="chat-base-url"
+              >
                 {api}
               </code>
             ),
@@ -35,7 +40,13 @@ export function CodePanel({ baseUrl }: { baseUrl: string }) {
         <SnippetTabs
           tabsLabel={t('tabs')}
           initial="js"
-          tabs={ORDER.map((l) => ({ id: l, label: LANGUAGES[l], caption: t(`captions.${l}`), copyLabel: t('copy', { language: LANGUAGES[l] }), code: snippets[l] }))}
+          tabs={ORDER.map((l) => ({
+            id: l,
+            label: LANGUAGES[l],
+            caption: t(`captions.${l}`),
+            copyLabel: t('copy', { language: LANGUAGES[l] }),
+            code: snippets[l],
+          }))}
         />
       </CardBody>
     </Card>

@@ -46,7 +46,11 @@ export function Composer({ streaming, onSend, onStop }: ComposerProps) {
           {images.map((img) => (
             <li key={img.url} className="relative">
               {/* eslint-disable-next-line @next/next/no-img-element -- uploaded files are served as they are */}
-              <img src={img.url} alt={img.name} className="size-14 rounded-lg bg-slate-100 object-cover ring-1 ring-slate-200" />
+              <img
+                src={img.url}
+                alt={img.name}
+                className="size-14 rounded-lg bg-slate-100 object-cover ring-1 ring-slate-200"
+              />
               <button
                 type="button"
                 aria-label={t('remove', { name: img.name })}
@@ -80,7 +84,9 @@ export function Composer({ streaming, onSend, onStop }: ComposerProps) {
           <Button variant="secondary" size="sm" aria-expanded={picking} onClick={() => setPicking(!picking)}>
             <ImageIcon className="size-4" />
             {picking ? t('hideImages') : t('attach')}
-            {images.length > 0 && <span className="rounded-full bg-indigo-100 px-1.5 text-xs text-indigo-700">{images.length}</span>}
+            {images.length > 0 && (
+              <span className="rounded-full bg-indigo-100 px-1.5 text-xs text-indigo-700">{images.length}</span>
+            )}
           </Button>
           <p id={`${id}-hint`} className="hidden text-xs text-slate-400 sm:block">
             {t('hint')}

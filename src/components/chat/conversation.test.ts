@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { conversationReducer, conversationTotals, requestMessages, type ConversationAction, type Turn } from './conversation';
+import {
+  conversationReducer,
+  conversationTotals,
+  requestMessages,
+  type ConversationAction,
+  type Turn,
+} from './conversation';
 
 const run = (actions: ConversationAction[], start: Turn[] = []) => actions.reduce(conversationReducer, start);
 const image = { url: 'http://127.0.0.1:3100/files/t/uploads/a.png', name: 'a.png' };
@@ -31,7 +37,11 @@ describe('conversationReducer', () => {
     ]);
     expect(failed[0]?.answer.status).toBe('failed');
     expect(failed[0]?.answer.error).toBe('image input is not supported');
-    const stopped = run([{ type: 'send', id: 'b', text: 'hi', images: [], model: 'studio-auto' }, { type: 'stop', id: 'b' }, { type: 'finish', id: 'b' }]);
+    const stopped = run([
+      { type: 'send', id: 'b', text: 'hi', images: [], model: 'studio-auto' },
+      { type: 'stop', id: 'b' },
+      { type: 'finish', id: 'b' },
+    ]);
     expect(stopped[0]?.answer.status).toBe('stopped');
   });
 
@@ -63,7 +73,9 @@ describe('requestMessages', () => {
   });
 
   it('sends an image alone without an empty text part', () => {
-    expect(requestMessages([], { text: '', images: [image] })).toEqual([{ role: 'user', content: [{ type: 'image_url', image_url: { url: image.url } }] }]);
+    expect(requestMessages([], { text: '', images: [image] })).toEqual([
+      { role: 'user', content: [{ type: 'image_url', image_url: { url: image.url } }] },
+    ]);
   });
 });
 

@@ -23,7 +23,13 @@ export function ImagePicker({ selected, onChange }: ImagePickerProps) {
       isSelected={(url) => selected.some((s) => s.url === url)}
       full={full}
       onToggle={(file) =>
-        onChange(selected.some((s) => s.url === file.url) ? selected.filter((s) => s.url !== file.url) : full ? selected : [...selected, file])
+        onChange(
+          selected.some((s) => s.url === file.url)
+            ? selected.filter((s) => s.url !== file.url)
+            : full
+              ? selected
+              : [...selected, file],
+        )
       }
       onUploaded={(file) => {
         if (!full) onChange([...selected, file]);

@@ -20,7 +20,12 @@ function UserTurn({ turn }: { turn: Turn }) {
             {turn.images.map((img) => (
               <li key={img.url}>
                 {/* eslint-disable-next-line @next/next/no-img-element -- uploaded files are served as they are */}
-                <img src={img.url} alt={t('attached', { name: img.name })} className="size-20 rounded-lg bg-white/20 object-cover" data-testid="turn-image" />
+                <img
+                  src={img.url}
+                  alt={t('attached', { name: img.name })}
+                  className="size-20 rounded-lg bg-white/20 object-cover"
+                  data-testid="turn-image"
+                />
               </li>
             ))}
           </ul>
@@ -48,7 +53,12 @@ function AssistantTurn({ turn }: { turn: Turn }) {
           <div className="max-w-[95%] rounded-2xl rounded-tl-md bg-slate-100 px-4 py-2.5 text-slate-900">
             <p className={PROSE}>
               {a.text}
-              {a.status === 'streaming' && <span className="ml-0.5 inline-block h-4 w-1.5 animate-pulse bg-slate-400 align-[-2px]" aria-hidden="true" />}
+              {a.status === 'streaming' && (
+                <span
+                  className="ml-0.5 inline-block h-4 w-1.5 animate-pulse bg-slate-400 align-[-2px]"
+                  aria-hidden="true"
+                />
+              )}
             </p>
           </div>
         )
@@ -67,7 +77,11 @@ function AssistantTurn({ turn }: { turn: Turn }) {
               {tc('credits', { count: a.credits })}
             </span>
           )}
-          {a.usage && <span className="tabular-nums">{t('tokens', { prompt: a.usage.prompt, completion: a.usage.completion })}</span>}
+          {a.usage && (
+            <span className="tabular-nums">
+              {t('tokens', { prompt: a.usage.prompt, completion: a.usage.completion })}
+            </span>
+          )}
         </p>
       )}
     </div>

@@ -16,7 +16,7 @@ describe('chatSnippets', () => {
 
 describe('requestSnippets', () => {
   it('sends exactly the body, quoted for the shell even when the prompt has quotes', async () => {
-    const body = { prompt: "it's a \"quoted\" $HOME `prompt`", ratio: '3:4' };
+    const body = { prompt: 'it\'s a "quoted" $HOME `prompt`', ratio: '3:4' };
     const s = requestSnippets('http://127.0.0.1:3000/', '/generate', body);
     expect(s.curl).toContain('http://127.0.0.1:3000/api/generate');
     expect(s.curl).toContain('Bearer $STUDIO_API_KEY');

@@ -17,12 +17,15 @@ async function collect(body: ReadableStream<Uint8Array<ArrayBuffer>>): Promise<C
   return out;
 }
 
-const chunk = (content: string) => `data: ${JSON.stringify({ model: 'chatmodel-1', choices: [{ index: 0, delta: { content } }] })}\n\n`;
+const chunk = (content: string) =>
+  `data: ${JSON.stringify({ model: 'chatmodel-1', choices: [{ index: 0, delta: { content } }] })}\n\n`;
 
 describe('readChatStream', () => {
   it('yields text deltas, the usage with its credits, then done', async () => {
     const usage = { choices: [], usage: { prompt_tokens: 12, completion_tokens: 30, total_tokens: 42 }, credits: 3 };
-    const events = await collect(streamOf(chunk('你好'), chunk('，世界'), `data: ${JSON.stringify(usage)}\n\n`, 'data: [DONE]\n\n'));
+    const events = await collect(
+      streamOf(chunk('你好'), chunk('，世界'), `data: ${JSON.stringify(usage)}\n\n`, 'data: [DONE]\n\n'),
+    );
     expect(events).toEqual([
       { type: 'delta', text: '你好', model: 'chatmodel-1' },
       { type: 'delta', text: '，世界', model: 'chatmodel-1' },
@@ -66,8 +69,10 @@ describe('parseChatData', () => {
   });
 
   it('reads a usage chunk without credits', () => {
-    expect(parseChatData(JSON.stringify({ choices: [], usage: { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 } }))).toEqual([
-      { type: 'usage', usage: { prompt: 1, completion: 2, total: 3 }, credits: null },
-    ]);
+    expect(
+      parseChatData(
+        JSON.stringify({ choices: [], usage: { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 } }),
+      ),
+    ).toEqual([{ type: 'usage', usage: { prompt: 1, completion: 2, total: 3 }, credits: null }]);
   });
 });

@@ -41,7 +41,8 @@ export function parseChatData(data: string): ChatStreamEvent[] {
   const model = typeof chunk.model === 'string' ? chunk.model : null;
   // The page shows the first choice; the console never asks for more than one.
   const delta = chunk.choices?.[0]?.delta;
-  const text = typeof delta?.content === 'string' ? delta.content : typeof delta?.refusal === 'string' ? delta.refusal : '';
+  const text =
+    typeof delta?.content === 'string' ? delta.content : typeof delta?.refusal === 'string' ? delta.refusal : '';
   if (text) events.push({ type: 'delta', text, model });
   if (chunk.usage) {
     const u = chunk.usage;

@@ -57,7 +57,12 @@ export function useChat() {
           else if (event.type === 'error') dispatch({ type: 'fail', id, message: event.message });
         }
       } catch (err) {
-        if (!controller.signal.aborted) dispatch({ type: 'fail', id, message: err instanceof Error && err.message ? t('networkDetail', { detail: err.message }) : t('network') });
+        if (!controller.signal.aborted)
+          dispatch({
+            type: 'fail',
+            id,
+            message: err instanceof Error && err.message ? t('networkDetail', { detail: err.message }) : t('network'),
+          });
       } finally {
         dispatch({ type: 'finish', id });
         if (inFlight.current?.id === id) inFlight.current = null;

@@ -19,7 +19,11 @@ describe('claimFormSchema', () => {
   });
 
   it('refuses what the contract refuses, in the form’s words where it has them', () => {
-    expect(messages(claimFormSchema.safeParse({ ...empty, template_ids: ['t'], credits: '0', tutorial_pdf_url: 'ftp://x/a.pdf' }))).toEqual({
+    expect(
+      messages(
+        claimFormSchema.safeParse({ ...empty, template_ids: ['t'], credits: '0', tutorial_pdf_url: 'ftp://x/a.pdf' }),
+      ),
+    ).toEqual({
       credits: 'Enter a whole number of credits, 1 or more.',
       tutorial_pdf_url: 'Enter a full link starting with https:// or http://.',
     });
@@ -38,14 +42,28 @@ describe('claimFormSchema', () => {
   });
 
   it('hands over the body of claims.create, the title only with a link', () => {
-    expect(claimFormSchema.parse({ ...empty, template_ids: ['a', 'b'], credits: '60', note: ' 淘宝订单 ', tutorial_pdf_title: '教程' })).toEqual({
+    expect(
+      claimFormSchema.parse({
+        ...empty,
+        template_ids: ['a', 'b'],
+        credits: '60',
+        note: ' 淘宝订单 ',
+        tutorial_pdf_title: '教程',
+      }),
+    ).toEqual({
       template_ids: ['a', 'b'],
       credits: 60,
       note: '淘宝订单',
       tutorial_pdf_url: undefined,
     });
     expect(
-      claimFormSchema.parse({ ...empty, template_ids: ['a'], credits: '1', tutorial_pdf_url: ' https://cdn.example.com/t.pdf ', tutorial_pdf_title: '教程' }),
+      claimFormSchema.parse({
+        ...empty,
+        template_ids: ['a'],
+        credits: '1',
+        tutorial_pdf_url: ' https://cdn.example.com/t.pdf ',
+        tutorial_pdf_title: '教程',
+      }),
     ).toMatchObject({ tutorial_pdf_url: 'https://cdn.example.com/t.pdf', tutorial_pdf_title: '教程' });
   });
 

@@ -37,11 +37,15 @@ export function claimFormSchema(t: ClaimFormErrors) {
           .pipe(worded(rules.template_ids, { too_big: (issue) => t('templatesTooMany', { max: maximum(issue) }) })),
         credits,
         note: optionalText.pipe(worded(rules.note, { too_big: tooLong })),
-        tutorial_pdf_url: optionalText.pipe(worded(rules.tutorial_pdf_url, { invalid_format: t('linkInvalid'), too_big: tooLong })),
+        tutorial_pdf_url: optionalText.pipe(
+          worded(rules.tutorial_pdf_url, { invalid_format: t('linkInvalid'), too_big: tooLong }),
+        ),
         tutorial_pdf_title: optionalText.pipe(worded(rules.tutorial_pdf_title, { too_big: tooLong })),
       })
       // The title names the link, so it goes only with one.
-      .transform(({ tutorial_pdf_title, ...body }) => (body.tutorial_pdf_url && tutorial_pdf_title ? { ...body, tutorial_pdf_title } : body))
+      .transform(({ tutorial_pdf_title, ...body }) =>
+        body.tutorial_pdf_url && tutorial_pdf_title ? { ...body, tutorial_pdf_title } : body,
+      )
   );
 }
 

@@ -93,10 +93,20 @@ export function ClaimResult({ claim, onAnother }: { claim: CreatedClaim; onAnoth
                         href={src}
                         target="_blank"
                         rel="noopener noreferrer"
-                        className="block aspect-square overflow-hidden rounded-md bg-slate-100 ring-1 ring-slate-200 hover:ring-indigo-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+                        className={
+                          'block aspect-square overflow-hidden rounded-md bg-slate-100 ring-1 ring-slate-200 ' +
+                          'hover:ring-indigo-300 focus-visible:outline-2 focus-visible:outline-offset-2 ' +
+                          'focus-visible:outline-indigo-600'
+                        }
                       >
-                        {/* eslint-disable-next-line @next/next/no-img-element -- product images come from any origin the seller gave; next/image allows only configured hosts */}
-                        <img src={src} alt={t('image', { n: i + 1 })} loading="lazy" className="size-full object-cover" />
+                        {/* Product images come from any origin the seller gave; next/image allows only configured hosts. */}
+                        {/* eslint-disable-next-line @next/next/no-img-element */}
+                        <img
+                          src={src}
+                          alt={t('image', { n: i + 1 })}
+                          loading="lazy"
+                          className="size-full object-cover"
+                        />
                       </a>
                     </li>
                   ))}

@@ -44,7 +44,11 @@ export function ClaimRow({ claim }: { claim: Claim }) {
           <p className="mt-1 text-sm leading-6 break-words text-slate-700">
             {names.length > 0 ? names.join('、') : <span className="text-slate-400">{t('noTemplates')}</span>}
           </p>
-          {claim.note && <p className="mt-0.5 text-xs leading-5 break-words whitespace-pre-wrap text-slate-500">{t('note', { note: claim.note })}</p>}
+          {claim.note && (
+            <p className="mt-0.5 text-xs leading-5 break-words whitespace-pre-wrap text-slate-500">
+              {t('note', { note: claim.note })}
+            </p>
+          )}
           {claim.redeemed_by && (
             <p className="mt-1.5 text-xs leading-5 break-words text-emerald-800" data-testid="claim-redeemer">
               {t.rich(claim.redeemed_at ? 'redeemedAt' : 'redeemed', {
@@ -72,7 +76,11 @@ export function ClaimRow({ claim }: { claim: Claim }) {
           onClick={() => setOpen((o) => !o)}
           aria-expanded={open}
           aria-controls={panelId}
-          className="inline-flex h-8 shrink-0 items-center gap-1 rounded-lg px-2.5 text-sm font-medium text-slate-600 ring-1 ring-inset ring-slate-200 transition-colors hover:bg-slate-50 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+          className={
+            'inline-flex h-8 shrink-0 items-center gap-1 rounded-lg px-2.5 text-sm font-medium text-slate-600 ' +
+            'ring-1 ring-inset ring-slate-200 transition-colors hover:bg-slate-50 hover:text-slate-900 ' +
+            'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600'
+          }
         >
           {t('details')}
           <ChevronDownIcon className={cn('size-4 transition-transform', open && 'rotate-180')} />

@@ -30,20 +30,48 @@ export function ClaimTexts({ url, replyText, productCopy }: ClaimTextsProps) {
           rel="noopener noreferrer"
           aria-describedby={linkId}
           data-testid="claim-link"
-          className="group mt-1.5 flex items-start gap-2 rounded-lg bg-white px-3 py-2.5 font-mono text-[13px] leading-5 text-indigo-700 ring-1 ring-inset ring-slate-200 hover:bg-indigo-50/50 hover:ring-indigo-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+          className={
+            'group mt-1.5 flex items-start gap-2 rounded-lg bg-white px-3 py-2.5 font-mono text-[13px] leading-5 ' +
+            'text-indigo-700 ring-1 ring-inset ring-slate-200 hover:bg-indigo-50/50 hover:ring-indigo-200 ' +
+            'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600'
+          }
         >
           <span className="min-w-0 flex-1 break-all">{url}</span>
           <ExternalIcon className="mt-0.5 size-4 shrink-0 text-indigo-400 group-hover:text-indigo-600" />
           <span className="sr-only">{t('newTab')}</span>
         </a>
       </div>
-      <CopyBlock label={t('reply')} hint={t('replyHint')} copyLabel={t('replyCopy')} text={replyText} testId="reply-text" />
-      <CopyBlock label={t('product')} hint={t('productHint')} copyLabel={t('productCopy')} text={productCopy} testId="product-copy" />
+      <CopyBlock
+        label={t('reply')}
+        hint={t('replyHint')}
+        copyLabel={t('replyCopy')}
+        text={replyText}
+        testId="reply-text"
+      />
+      <CopyBlock
+        label={t('product')}
+        hint={t('productHint')}
+        copyLabel={t('productCopy')}
+        text={productCopy}
+        testId="product-copy"
+      />
     </div>
   );
 }
 
-function CopyBlock({ label, hint, copyLabel, text, testId }: { label: string; hint: string; copyLabel: string; text: string; testId: string }) {
+function CopyBlock({
+  label,
+  hint,
+  copyLabel,
+  text,
+  testId,
+}: {
+  label: string;
+  hint: string;
+  copyLabel: string;
+  text: string;
+  testId: string;
+}) {
   const id = useId();
   return (
     <section aria-labelledby={id} className="min-w-0">
@@ -67,7 +95,12 @@ function CopyBlock({ label, hint, copyLabel, text, testId }: { label: string; hi
 export function NewTabLink({ href, children }: { href: string; children: ReactNode }) {
   const t = useTranslations('claimCodes.texts');
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer" className="font-medium text-indigo-600 hover:text-indigo-500">
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="font-medium text-indigo-600 hover:text-indigo-500"
+    >
       {children}
       <span className="sr-only"> {t('newTab')}</span>
     </a>

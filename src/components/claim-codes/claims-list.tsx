@@ -27,7 +27,10 @@ export function ClaimsList() {
   const claims = query.data?.pages.flatMap((p) => p.claims) ?? [];
   const t = useTranslations('claimCodes.list');
   const states = useTranslations('claimCodes.state');
-  const filters = [{ value: 'all' as const, label: t('all') }, ...CLAIM_STATES.map((value) => ({ value, label: states(value) }))];
+  const filters = [
+    { value: 'all' as const, label: t('all') },
+    ...CLAIM_STATES.map((value) => ({ value, label: states(value) })),
+  ];
 
   return (
     <section aria-labelledby="claims-title" className="space-y-3">
@@ -35,7 +38,13 @@ export function ClaimsList() {
         <h2 id="claims-title" className="text-base font-semibold text-slate-900">
           {t('title')}
         </h2>
-        <FilterGroup label={t('filter')} options={filters} value={state} onChange={setState} className="max-w-full overflow-x-auto" />
+        <FilterGroup
+          label={t('filter')}
+          options={filters}
+          value={state}
+          onChange={setState}
+          className="max-w-full overflow-x-auto"
+        />
       </div>
 
       <ListState
@@ -55,10 +64,7 @@ export function ClaimsList() {
           </ul>
         </Card>
         {query.isError && <RequestError error={query.error} onRetry={query.refetch} />}
-        <LoadMore
-          query={query}
-          end={t('end', { count: claims.length, state })}
-        />
+        <LoadMore query={query} end={t('end', { count: claims.length, state })} />
       </ListState>
     </section>
   );

@@ -27,7 +27,11 @@ export function ClaimsManager() {
     async (claim: CreatedClaim) => {
       setCreated(claim);
       // The pool shrank by the credits, the list has a new code, and own templates may now be gated.
-      utils.balance.pool.setData({}, (old) => (old ? { ...old, allocatable: claim.credits_balance_after, total: claim.credits_balance_after + old.reserved } : old));
+      utils.balance.pool.setData({}, (old) =>
+        old
+          ? { ...old, allocatable: claim.credits_balance_after, total: claim.credits_balance_after + old.reserved }
+          : old,
+      );
       await Promise.all([
         utils.claims.list.invalidate(),
         utils.balance.pool.invalidate(),
@@ -40,11 +44,7 @@ export function ClaimsManager() {
 
   return (
     <div className="space-y-8">
-      <PageHeader
-        eyebrow={t('eyebrow')}
-        title={t('title')}
-        description={t('description')}
-      />
+      <PageHeader eyebrow={t('eyebrow')} title={t('title')} description={t('description')} />
 
       {created && (
         <ClaimResult
@@ -57,7 +57,12 @@ export function ClaimsManager() {
         />
       )}
       <div hidden={created !== null}>
-        <CreateClaim templates={templates} templatesQuery={templatesQuery} allocatable={pool?.allocatable} onCreated={onCreated} />
+        <CreateClaim
+          templates={templates}
+          templatesQuery={templatesQuery}
+          allocatable={pool?.allocatable}
+          onCreated={onCreated}
+        />
       </div>
 
       <ClaimsList />

@@ -40,7 +40,12 @@ export function CreateClaim({ templates, templatesQuery, allocatable, onCreated 
       </CardHeader>
       <CardBody>
         <Form {...form}>
-          <form onSubmit={submit} noValidate aria-labelledby="new-claim-title" className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] xl:grid-cols-[minmax(0,1fr)_20rem]">
+          <form
+            onSubmit={submit}
+            noValidate
+            aria-labelledby="new-claim-title"
+            className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] xl:grid-cols-[minmax(0,1fr)_20rem]"
+          >
             <TemplatePicker control={form.control} templates={templates} query={templatesQuery} />
 
             <div className="min-w-0 space-y-5">
@@ -68,14 +73,33 @@ export function CreateClaim({ templates, templatesQuery, allocatable, onCreated 
                   {t('tutorial')} <span className="font-normal text-slate-400">{t('tutorialOptional')}</span>
                 </legend>
                 <FieldBlock control={form.control} name="tutorial_pdf_url" label={t('pdfLink')} className="clear-both">
-                  {(field) => <Input type="url" inputMode="url" autoComplete="off" spellCheck={false} maxLength={2048} placeholder={t('pdfLinkPlaceholder')} {...field} />}
+                  {(field) => (
+                    <Input
+                      type="url"
+                      inputMode="url"
+                      autoComplete="off"
+                      spellCheck={false}
+                      maxLength={2048}
+                      placeholder={t('pdfLinkPlaceholder')}
+                      {...field}
+                    />
+                  )}
                 </FieldBlock>
-                <FieldBlock control={form.control} name="tutorial_pdf_title" label={t('pdfTitle')} description={t('pdfTitleHelp')}>
+                <FieldBlock
+                  control={form.control}
+                  name="tutorial_pdf_title"
+                  label={t('pdfTitle')}
+                  description={t('pdfTitleHelp')}
+                >
                   {(field) => <Input maxLength={200} placeholder={DEFAULT_TUTORIAL_TITLE} {...field} />}
                 </FieldBlock>
               </fieldset>
 
-              <p id={explainId} className="flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-xs leading-5 text-amber-900 ring-1 ring-inset ring-amber-200/80" data-testid="claim-explain">
+              <p
+                id={explainId}
+                className="flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-xs leading-5 text-amber-900 ring-1 ring-inset ring-amber-200/80"
+                data-testid="claim-explain"
+              >
                 <InfoIcon className="mt-0.5 size-3.5 shrink-0 text-amber-600" />
                 <span>{t('explain')}</span>
               </p>

@@ -17,7 +17,10 @@ export const PAGE_SIZE = 20;
 
 /** A code's states, in the order the filters offer them; their names are `claimCodes.state.*`. */
 export const CLAIM_STATES = ['open', 'redeemed', 'disabled'] as const satisfies readonly ClaimState[];
-export const STATE_TONE = { open: 'sky', redeemed: 'emerald', disabled: 'slate' } as const satisfies Record<ClaimState, string>;
+export const STATE_TONE = { open: 'sky', redeemed: 'emerald', disabled: 'slate' } as const satisfies Record<
+  ClaimState,
+  string
+>;
 
 /** An instant the server gave, as a date for the formatter; null when it does not read as one. */
 export function instant(iso: string | null): Date | null {

@@ -44,15 +44,23 @@ export function TemplatePicker({ control, templates, query }: TemplatePickerProp
   const [kind, setKind] = useState<Kind>('all');
   const all = useMemo(() => templates ?? [], [templates]);
   const byId = useMemo(() => new Map(all.map((t) => [t.id, t])), [all]);
-  const counts = { all: all.length, image: all.filter((t) => t.type === 'image').length, article: all.filter((t) => t.type === 'article').length };
+  const counts = {
+    all: all.length,
+    image: all.filter((t) => t.type === 'image').length,
+    article: all.filter((t) => t.type === 'article').length,
+  };
   const shown = all.filter(
-    (t) => (kind === 'all' || t.type === kind) && matchesQuery(search, [t.zh_name, t.slug, t.category, t.description, t.domain]),
+    (t) =>
+      (kind === 'all' || t.type === kind) &&
+      matchesQuery(search, [t.zh_name, t.slug, t.category, t.description, t.domain]),
   );
   const chosen = selected.map((id) => byId.get(id)).filter((t): t is Template => !!t);
-  const toggle = (id: string, on: boolean) => onChange(on ? [...selected.filter((x) => x !== id), id] : selected.filter((x) => x !== id));
+  const toggle = (id: string, on: boolean) =>
+    onChange(on ? [...selected.filter((x) => x !== id), id] : selected.filter((x) => x !== id));
 
   useImperativeHandle(field.ref, () => ({
-    focus: () => (gridRef.current?.querySelector<HTMLInputElement>('input[type="checkbox"]') ?? gridRef.current)?.focus(),
+    focus: () =>
+      (gridRef.current?.querySelector<HTMLInputElement>('input[type="checkbox"]') ?? gridRef.current)?.focus(),
   }));
 
   return (
@@ -62,7 +70,11 @@ export function TemplatePicker({ control, templates, query }: TemplatePickerProp
       </legend>
       <div className="mt-0.5 flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5">
         <p className="min-w-0 text-xs text-slate-500">{t('hint')}</p>
-        <span className="text-xs font-medium whitespace-nowrap text-slate-600 tabular-nums" aria-live="polite" data-testid="picked-count">
+        <span
+          className="text-xs font-medium whitespace-nowrap text-slate-600 tabular-nums"
+          aria-live="polite"
+          data-testid="picked-count"
+        >
           {t('picked', { count: selected.length })}
         </span>
       </div>
@@ -80,7 +92,14 @@ export function TemplatePicker({ control, templates, query }: TemplatePickerProp
             {t('search')}
           </Label>
           <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
-          <Input id={ids.search} type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={t('searchPlaceholder')} className="pl-9" />
+          <Input
+            id={ids.search}
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder={t('searchPlaceholder')}
+            className="pl-9"
+          />
         </div>
         <FilterGroup
           label={t('kindLabel')}
@@ -151,12 +170,20 @@ function Chosen({ templates, onRemove }: { templates: Template[]; onRemove: (id:
     <ul className="mt-3 flex flex-wrap gap-1.5" aria-label={say('selected')}>
       {templates.map((t) => (
         <li key={t.id} className="max-w-full min-w-0">
-          <span className="inline-flex max-w-full items-center gap-1 rounded-full bg-indigo-50 py-0.5 pr-0.5 pl-2.5 text-xs font-medium text-indigo-800 ring-1 ring-inset ring-indigo-200">
+          <span
+            className={
+              'inline-flex max-w-full items-center gap-1 rounded-full bg-indigo-50 py-0.5 pr-0.5 pl-2.5 text-xs ' +
+              'font-medium text-indigo-800 ring-1 ring-inset ring-indigo-200'
+            }
+          >
             <span className="min-w-0 truncate">{t.zh_name}</span>
             <button
               type="button"
               onClick={() => onRemove(t.id)}
-              className="grid size-5 shrink-0 place-items-center rounded-full text-indigo-500 hover:bg-indigo-100 hover:text-indigo-800 focus-visible:outline-2 focus-visible:outline-indigo-600"
+              className={
+                'grid size-5 shrink-0 place-items-center rounded-full text-indigo-500 hover:bg-indigo-100 ' +
+                'hover:text-indigo-800 focus-visible:outline-2 focus-visible:outline-indigo-600'
+              }
             >
               <CloseIcon className="size-3" />
               <span className="sr-only">{say('remove', { name: t.zh_name })}</span>

@@ -24,19 +24,32 @@ export function TemplateTile({ template: t, checked, onToggle }: TemplateTilePro
       data-testid="template-option"
       data-slug={t.slug}
       className={cn(
-        'flex w-full min-w-0 cursor-pointer items-start gap-3 rounded-xl bg-white p-2.5 shadow-xs ring-1 ring-slate-200/80 transition-colors hover:ring-slate-300',
+        'flex w-full min-w-0 cursor-pointer items-start gap-3 rounded-xl bg-white p-2.5 shadow-xs ring-1 ' +
+          'ring-slate-200/80 transition-colors hover:ring-slate-300',
         'has-checked:bg-indigo-50/70 has-checked:ring-2 has-checked:ring-indigo-500',
         'has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-indigo-600',
       )}
     >
-      <SampleImage src={t.sample_images[0]} name={t.zh_name} kind={t.type} small className="size-14 shrink-0 rounded-lg ring-1 ring-slate-200/70" />
+      <SampleImage
+        src={t.sample_images[0]}
+        name={t.zh_name}
+        kind={t.type}
+        small
+        className="size-14 shrink-0 rounded-lg ring-1 ring-slate-200/70"
+      />
       <span className="min-w-0 flex-1">
-        <span id={nameId} className="line-clamp-2 text-sm leading-snug font-medium break-words text-slate-900" title={t.zh_name}>
+        <span
+          id={nameId}
+          className="line-clamp-2 text-sm leading-snug font-medium break-words text-slate-900"
+          title={t.zh_name}
+        >
           {t.zh_name}
         </span>
         <span id={metaId} className="mt-1.5 flex flex-wrap items-center gap-1">
           {t.source === 'mine' ? <Badge tone="indigo">{say('mine')}</Badge> : <Badge>{say('platform')}</Badge>}
-          <Badge tone={t.type === 'image' ? 'sky' : 'emerald'}>{t.type === 'image' ? say('image') : t.format ? say(`format.${t.format}`) : say('article')}</Badge>
+          <Badge tone={t.type === 'image' ? 'sky' : 'emerald'}>
+            {t.type === 'image' ? say('image') : t.format ? say(`format.${t.format}`) : say('article')}
+          </Badge>
           {t.gated && <GateBadge>{say('gated')}</GateBadge>}
           {willGate && <GateBadge>{say('willGate')}</GateBadge>}
         </span>

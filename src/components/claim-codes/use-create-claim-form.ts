@@ -12,7 +12,11 @@ import type { CreatedClaim } from './model';
 
 /** A refused template id (`template_ids[2]`) belongs to the picker as a whole. */
 function fieldOf([first]: ServerIssue['path']): FieldPath<ClaimFormValues> | null {
-  return first === 'template_ids' || first === 'credits' || first === 'note' || first === 'tutorial_pdf_url' || first === 'tutorial_pdf_title'
+  return first === 'template_ids' ||
+    first === 'credits' ||
+    first === 'note' ||
+    first === 'tutorial_pdf_url' ||
+    first === 'tutorial_pdf_title'
     ? first
     : null;
 }

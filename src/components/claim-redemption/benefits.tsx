@@ -17,26 +17,36 @@ export function Benefits({ preview }: { preview: ClaimPreview }) {
           </span>
           <span className="text-base text-indigo-100">{t('unit', { credits: preview.credits })}</span>
         </p>
-        <p className="mt-1 text-sm text-indigo-100">{t('extras', { templates: preview.templates.length, tutorial: preview.tutorial_pdf ? 'yes' : 'no' })}</p>
+        <p className="mt-1 text-sm text-indigo-100">
+          {t('extras', { templates: preview.templates.length, tutorial: preview.tutorial_pdf ? 'yes' : 'no' })}
+        </p>
       </div>
       <ul className="grid grid-cols-2 gap-3" aria-label={t('templates')}>
         {preview.templates.map((template) => (
           <li key={template.slug} className="overflow-hidden rounded-xl bg-white ring-1 ring-slate-200">
             {template.sample_images[0] ? (
               // eslint-disable-next-line @next/next/no-img-element -- samples may live on any origin a template names; next/image allows only configured hosts
-              <img src={template.sample_images[0]} alt={t('sampleAlt', { name: template.zh_name })} className="aspect-[4/3] w-full bg-slate-100 object-cover" />
+              <img
+                src={template.sample_images[0]}
+                alt={t('sampleAlt', { name: template.zh_name })}
+                className="aspect-[4/3] w-full bg-slate-100 object-cover"
+              />
             ) : (
               <div aria-hidden="true" className="aspect-[4/3] w-full bg-linear-to-br from-slate-100 to-indigo-100" />
             )}
             <div className="p-2.5">
               <p className="text-sm font-medium break-words text-slate-900">{template.zh_name}</p>
-              {template.description && <p className="mt-0.5 line-clamp-2 text-xs text-slate-500">{template.description}</p>}
+              {template.description && (
+                <p className="mt-0.5 line-clamp-2 text-xs text-slate-500">{template.description}</p>
+              )}
             </div>
           </li>
         ))}
       </ul>
       {preview.tutorial_pdf && (
-        <p className="rounded-xl bg-amber-50 px-3 py-2.5 text-sm text-amber-900 ring-1 ring-amber-200">{t('tutorial', { title: preview.tutorial_pdf.title })}</p>
+        <p className="rounded-xl bg-amber-50 px-3 py-2.5 text-sm text-amber-900 ring-1 ring-amber-200">
+          {t('tutorial', { title: preview.tutorial_pdf.title })}
+        </p>
       )}
     </section>
   );

@@ -22,7 +22,10 @@ export function ClaimView({ preview }: { preview: ClaimPreview }) {
 
   return (
     <main className="relative isolate min-h-screen px-4 py-8 sm:py-12">
-      <div aria-hidden="true" className="absolute inset-x-0 top-0 -z-10 h-80 bg-[radial-gradient(70%_100%_at_50%_0%,var(--color-indigo-100),transparent)]" />
+      <div
+        aria-hidden="true"
+        className="absolute inset-x-0 top-0 -z-10 h-80 bg-[radial-gradient(70%_100%_at_50%_0%,var(--color-indigo-100),transparent)]"
+      />
       <div className="mx-auto w-full max-w-md space-y-6">
         <header className="flex items-center justify-between">
           <Wordmark />

@@ -6,7 +6,10 @@ import { redeemFormSchema } from './redeem-form-schema';
 
 const schema = (locale: 'zh-CN' | 'en') => {
   const messages = locale === 'en' ? en : zh;
-  return redeemFormSchema(createTranslator({ locale, messages, namespace: 'claim.errors' }), createTranslator({ locale, messages, namespace: 'passwords' }));
+  return redeemFormSchema(
+    createTranslator({ locale, messages, namespace: 'claim.errors' }),
+    createTranslator({ locale, messages, namespace: 'passwords' }),
+  );
 };
 const password = { password: 'spring-tea-8', confirm: 'spring-tea-8' };
 
@@ -34,13 +37,28 @@ describe('redeemFormSchema', () => {
       ['email', 'This email address is not valid'],
       ['password', 'A password has at least 8 characters'],
     ]);
-    expect(schema('zh-CN').safeParse({ nickname: '林'.repeat(51), email: 'lin@example.cn', ...password }).error?.issues[0]?.message).toBe('昵称最多 50 个字');
+    expect(
+      schema('zh-CN').safeParse({ nickname: '林'.repeat(51), email: 'lin@example.cn', ...password }).error?.issues[0]
+        ?.message,
+    ).toBe('昵称最多 50 个字');
   });
 
   it('asks for the same password twice, and refuses a NUL', () => {
-    const mismatch = schema('zh-CN').safeParse({ nickname: '小林', email: 'lin@example.cn', password: 'spring-tea-8', confirm: 'spring-tea-9' });
-    expect(mismatch.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['confirm', '两次输入的密码不一致']]);
-    const nul = schema('en').safeParse({ nickname: '小林', email: 'lin@example.cn', password: 'spring\0tea', confirm: 'spring\0tea' });
+    const mismatch = schema('zh-CN').safeParse({
+      nickname: '小林',
+      email: 'lin@example.cn',
+      password: 'spring-tea-8',
+      confirm: 'spring-tea-9',
+    });
+    expect(mismatch.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['confirm', '两次输入的密码不一致'],
+    ]);
+    const nul = schema('en').safeParse({
+      nickname: '小林',
+      email: 'lin@example.cn',
+      password: 'spring\0tea',
+      confirm: 'spring\0tea',
+    });
     expect(nul.error?.issues[0]?.message).toBe('This password contains a character that is not allowed');
   });
 });

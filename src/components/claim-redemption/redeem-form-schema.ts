@@ -19,8 +19,12 @@ type RedeemErrors = ReturnType<typeof useTranslations<'claim.errors'>>;
 export function redeemFormSchema(t: RedeemErrors, passwords: PasswordErrors) {
   return z
     .object({
-      nickname: filled(t('nicknameRequired')).pipe(worded(rules.nickname, { too_big: t('nicknameTooLong', { max: NICKNAME_MAX }) })),
-      email: filled(t('emailRequired')).pipe(worded(rules.email, { invalid_format: t('emailInvalid'), too_big: t('emailTooLong') })),
+      nickname: filled(t('nicknameRequired')).pipe(
+        worded(rules.nickname, { too_big: t('nicknameTooLong', { max: NICKNAME_MAX }) }),
+      ),
+      email: filled(t('emailRequired')).pipe(
+        worded(rules.email, { invalid_format: t('emailInvalid'), too_big: t('emailTooLong') }),
+      ),
       ...newPasswordFields(passwords),
     })
     .superRefine(confirmationMatches(passwords));

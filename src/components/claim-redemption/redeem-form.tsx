@@ -16,19 +16,45 @@ export function RedeemForm({ form, submit }: Pick<ReturnType<typeof useRedeemFor
       <Form {...form}>
         <form onSubmit={submit} noValidate className="space-y-4" aria-label={t('label')}>
           <FieldBlock control={form.control} name="nickname" label={t('nickname')}>
-            {(field) => <Input maxLength={NICKNAME_MAX} autoComplete="nickname" placeholder={t('nicknamePlaceholder')} {...field} />}
+            {(field) => (
+              <Input
+                maxLength={NICKNAME_MAX}
+                autoComplete="nickname"
+                placeholder={t('nicknamePlaceholder')}
+                {...field}
+              />
+            )}
           </FieldBlock>
           <FieldBlock control={form.control} name="email" label={t('email')} description={t('emailHint')}>
-            {(field) => <Input type="email" maxLength={200} autoComplete="email" inputMode="email" placeholder={t('emailPlaceholder')} {...field} />}
+            {(field) => (
+              <Input
+                type="email"
+                maxLength={200}
+                autoComplete="email"
+                inputMode="email"
+                placeholder={t('emailPlaceholder')}
+                {...field}
+              />
+            )}
           </FieldBlock>
           <FieldBlock control={form.control} name="password" label={t('password')} description={t('passwordHint')}>
             {(field) => <Input type="password" maxLength={128} autoComplete="new-password" {...field} />}
           </FieldBlock>
-          <FieldBlock control={form.control} name="confirm" label={t('passwordConfirm')} description={t('passwordExisting')}>
+          <FieldBlock
+            control={form.control}
+            name="confirm"
+            label={t('passwordConfirm')}
+            description={t('passwordExisting')}
+          >
             {(field) => <Input type="password" maxLength={128} autoComplete="new-password" {...field} />}
           </FieldBlock>
           <FormRootError />
-          <SubmitButton pending={form.formState.isSubmitting} pendingLabel={t('submitting')} size="lg" className="w-full">
+          <SubmitButton
+            pending={form.formState.isSubmitting}
+            pendingLabel={t('submitting')}
+            size="lg"
+            className="w-full"
+          >
             {t('submit')}
           </SubmitButton>
           <p className="text-center text-xs text-slate-400">{t('once')}</p>

@@ -18,7 +18,9 @@ export function RedeemResult({ answer }: { answer: RedeemAnswer }) {
           {t('title')}
         </h2>
         <p className="mt-1 text-sm text-emerald-800">
-          {answer.account.credits === null ? t('granted', granted) : t('grantedWithBalance', { ...granted, balance: answer.account.credits })}
+          {answer.account.credits === null
+            ? t('granted', granted)
+            : t('grantedWithBalance', { ...granted, balance: answer.account.credits })}
         </p>
       </div>
       <Card className="space-y-3 p-5">
@@ -33,7 +35,10 @@ export function RedeemResult({ answer }: { answer: RedeemAnswer }) {
             <div className="flex items-center justify-between gap-3 rounded-lg bg-slate-50 px-3 py-2">
               <dt className="shrink-0 text-slate-500">{t('password')}</dt>
               <dd className="flex min-w-0 items-center gap-2">
-                <code className="truncate font-mono text-base font-semibold text-slate-900" data-testid="claim-password">
+                <code
+                  className="truncate font-mono text-base font-semibold text-slate-900"
+                  data-testid="claim-password"
+                >
                   {answer.sign_in.password}
                 </code>
                 <CopyButton value={answer.sign_in.password} label={t('passwordCopy')} />
@@ -45,7 +50,12 @@ export function RedeemResult({ answer }: { answer: RedeemAnswer }) {
           {t('signIn')}
         </a>
         {answer.tutorial_pdf && (
-          <a href={answer.tutorial_pdf.url} className={buttonClasses('secondary', 'md', 'w-full')} target="_blank" rel="noreferrer">
+          <a
+            href={answer.tutorial_pdf.url}
+            className={buttonClasses('secondary', 'md', 'w-full')}
+            target="_blank"
+            rel="noreferrer"
+          >
             {t('download', { title: answer.tutorial_pdf.title })}
           </a>
         )}

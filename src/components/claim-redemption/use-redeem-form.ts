@@ -31,12 +31,16 @@ export function useRedeemForm(code: string) {
   const passwords = useTranslations('passwords');
   const locale = useLocale();
   const schema = useMemo(() => redeemFormSchema(t, passwords), [t, passwords]);
-  const form = useZodForm(schema, { ...checkOnSubmit, defaultValues: { nickname: '', email: '', password: '', confirm: '' } });
+  const form = useZodForm(schema, {
+    ...checkOnSubmit,
+    defaultValues: { nickname: '', email: '', password: '', confirm: '' },
+  });
   const [answer, setAnswer] = useState<RedeemAnswer | null>(null);
   const idempotencyKey = useRef<string | null>(null);
 
   const send = async ({ confirm: _confirm, ...body }: RedeemFields) => {
-    idempotencyKey.current ??= typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : String(Date.now());
+    idempotencyKey.current ??=
+      typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : String(Date.now());
     let reply: Answer;
     try {
       const res = await fetch('/api/social-claims', {
@@ -53,8 +57,7 @@ export function useRedeemForm(code: string) {
       setAnswer(reply);
       // The console the buyer signs in to next speaks the language this page was read in.
       await setLocale(locale).catch(() => undefined);
-    }
-    else applyServerError(form, new Refusal(reply.error ?? t('failed'), { issues: reply.issues ?? [] }));
+    } else applyServerError(form, new Refusal(reply.error ?? t('failed'), { issues: reply.issues ?? [] }));
   };
   // Wrapped at submit time: the key lives in a ref, which only an event may read.
   const submit = (event: FormEvent) => form.handleSubmit(send)(event);

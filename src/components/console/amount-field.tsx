@@ -36,7 +36,20 @@ export function AmountField<T extends FieldValues, O>(props: AmountFieldProps<T,
   const t = useTranslations('consoleForms');
   const format = useFormatter();
   const formatNumber = (n: number) => format.number(n, 'credits');
-  const { control, name, label, max, read, limit, loadingLimit = t('loadingMaximum'), limitTestId, warning, help, quietHelp = false, describedBy } = props;
+  const {
+    control,
+    name,
+    label,
+    max,
+    read,
+    limit,
+    loadingLimit = t('loadingMaximum'),
+    limitTestId,
+    warning,
+    help,
+    quietHelp = false,
+    describedBy,
+  } = props;
   const limitId = useId();
   const warningId = useId();
   return (
@@ -45,7 +58,10 @@ export function AmountField<T extends FieldValues, O>(props: AmountFieldProps<T,
       name={name}
       render={({ field, fieldState }) => {
         const amount = read(field.value);
-        const warn = !fieldState.error && max !== undefined && amount !== undefined && amount > max ? warning(formatNumber(max)) : null;
+        const warn =
+          !fieldState.error && max !== undefined && amount !== undefined && amount > max
+            ? warning(formatNumber(max))
+            : null;
         const showHelp = help !== undefined && !(quietHelp && (fieldState.error || warn));
         return (
           <FormItem>

@@ -13,7 +13,8 @@ import { BUYER_TEMPLATES_INPUT, TemplateGrid, unlockedTemplates } from './unlock
 
 // Buttons on the indigo credits card.
 const onBrand =
-  'inline-flex h-10 items-center justify-center gap-2 rounded-lg px-4 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
+  'inline-flex h-10 items-center justify-center gap-2 rounded-lg px-4 text-sm font-medium ' +
+  'transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
 
 // Titles and details are `overview.buyer` keys.
 const SHORTCUTS = [
@@ -37,7 +38,11 @@ export function BuyerOverview({ email, imagePrice }: BuyerOverviewProps) {
 
   return (
     <div className="space-y-8">
-      <PageHeader eyebrow={overview('eyebrow')} title={t('welcome', { name: me?.tenant.name ?? '' })} description={t('description')} />
+      <PageHeader
+        eyebrow={overview('eyebrow')}
+        title={t('welcome', { name: me?.tenant.name ?? '' })}
+        description={t('description')}
+      />
 
       <section aria-label={t('account')} className="grid grid-cols-1 gap-4 lg:grid-cols-3">
         <CreditsCard credits={me?.tenant.credits} imagePrice={imagePrice} />
@@ -52,7 +57,13 @@ export function BuyerOverview({ email, imagePrice }: BuyerOverviewProps) {
             </h2>
             <p className="mt-1 text-sm text-slate-500">{t('templatesLead')}</p>
           </div>
-          <Link href="/templates" className="rounded text-sm font-medium text-indigo-600 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">
+          <Link
+            href="/templates"
+            className={
+              'rounded text-sm font-medium text-indigo-600 hover:text-indigo-500 focus-visible:outline-2 ' +
+              'focus-visible:outline-offset-2 focus-visible:outline-indigo-600'
+            }
+          >
             {t('allTemplates')}
           </Link>
         </div>
@@ -62,7 +73,11 @@ export function BuyerOverview({ email, imagePrice }: BuyerOverviewProps) {
           ) : templates.error ? (
             <LoadError what={t('templatesError')} error={templates.error} onRetry={templates.refetch} />
           ) : (
-            <div aria-busy="true" aria-label={t('templatesLoading')} className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            <div
+              aria-busy="true"
+              aria-label={t('templatesLoading')}
+              className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3"
+            >
               {Array.from({ length: 3 }, (_, i) => (
                 <div key={i} className="h-72 animate-pulse rounded-2xl bg-slate-100" />
               ))}

@@ -5,7 +5,10 @@ import { fetchWithTimeout, goToSignIn } from '@/trpc/links';
  * (the session ended while the page was open) sends the browser to sign-in and back, and the call
  * never settles; `timeoutMs` (null: none, for streams) makes a slow server fail with a TimeoutError.
  */
-export async function consoleFetch(input: string, init: RequestInit & { timeoutMs?: number | null } = {}): Promise<Response> {
+export async function consoleFetch(
+  input: string,
+  init: RequestInit & { timeoutMs?: number | null } = {},
+): Promise<Response> {
   const { timeoutMs = 60_000, ...rest } = init;
   const res = await (timeoutMs === null ? fetch(input, rest) : fetchWithTimeout(timeoutMs)(input, rest));
   if (res.status === 401) {

@@ -53,7 +53,10 @@ export function ConsoleShell({ tenantName, email, simulated = false, personal = 
               onClick={() => setOpenOn(menuOpen ? null : pathname)}
               aria-expanded={menuOpen}
               aria-controls="console-menu"
-              className="grid size-9 shrink-0 place-items-center rounded-lg text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
+              className={
+                'grid size-9 shrink-0 place-items-center rounded-lg text-slate-600 hover:bg-slate-100 ' +
+                'focus-visible:outline-2 focus-visible:outline-indigo-600'
+              }
             >
               <span className="sr-only">{menuOpen ? t('closeMenu') : t('openMenu')}</span>
               {menuOpen ? <CloseIcon className="size-5" /> : <MenuIcon className="size-5" />}
@@ -61,7 +64,10 @@ export function ConsoleShell({ tenantName, email, simulated = false, personal = 
           </div>
         </div>
         {menuOpen && (
-          <div id="console-menu" className="max-h-[calc(100dvh-3.5rem)] overflow-y-auto border-t border-slate-100 px-3 pt-3 pb-4 shadow-lg">
+          <div
+            id="console-menu"
+            className="max-h-[calc(100dvh-3.5rem)] overflow-y-auto border-t border-slate-100 px-3 pt-3 pb-4 shadow-lg"
+          >
             <Navigation pathname={pathname} personal={personal} />
             <LanguageSwitch className="mt-4 ml-2.5" />
             <AccountFooter email={email} personal={personal} className="mt-4" />
@@ -76,7 +82,9 @@ export function ConsoleShell({ tenantName, email, simulated = false, personal = 
             <LanguageSwitch />
           </div>
           <div className="mt-5 rounded-xl bg-slate-50 px-3 py-2.5 ring-1 ring-inset ring-slate-200/70">
-            <p className="text-[11px] font-medium tracking-wide text-slate-500 uppercase">{personal ? t('account') : t('workspace')}</p>
+            <p className="text-[11px] font-medium tracking-wide text-slate-500 uppercase">
+              {personal ? t('account') : t('workspace')}
+            </p>
             <p className="mt-0.5 truncate text-sm font-semibold text-slate-900" title={tenantName}>
               {tenantName}
             </p>
@@ -111,7 +119,9 @@ function NavGroup({ title, items, pathname }: NavGroupType & { pathname: string 
   const t = useTranslations('shell.groups');
   return (
     <div>
-      {title && <p className="mb-1 px-2.5 text-[11px] font-semibold tracking-wide text-slate-400 uppercase">{t(title)}</p>}
+      {title && (
+        <p className="mb-1 px-2.5 text-[11px] font-semibold tracking-wide text-slate-400 uppercase">{t(title)}</p>
+      )}
       <ul className="space-y-0.5">
         {items.map((item) => (
           <li key={item.label}>
@@ -174,7 +184,10 @@ function AccountFooter({ email, personal, className }: { email: string; personal
         <button
           type="submit"
           title={t('signOut')}
-          className="grid size-8 place-items-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+          className={
+            'grid size-8 place-items-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900 ' +
+            'focus-visible:outline-2 focus-visible:outline-indigo-600'
+          }
         >
           <SignOutIcon className="size-[18px]" />
           <span className="sr-only">{t('signOut')}</span>

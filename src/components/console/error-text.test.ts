@@ -3,10 +3,20 @@ import { describe, expect, it } from 'vitest';
 import en from '../../../messages/en.json';
 import zh from '../../../messages/zh-CN.json';
 import { errorReasons } from '@/server/errors';
-import { errorWording, failureKind, failureKinds, isNetworkFailure, isRetryable, isTimeout, isUnauthorized } from './error-text';
+import {
+  errorWording,
+  failureKind,
+  failureKinds,
+  isNetworkFailure,
+  isRetryable,
+  isTimeout,
+  isUnauthorized,
+} from './error-text';
 
 const refusal = (code: string, reason: string) =>
-  new TRPCClientError('Missing API key: send it in the X-API-Key header', { result: { error: { message: 'x', code: -32001, data: { code, httpStatus: 401, reason } } } });
+  new TRPCClientError('Missing API key: send it in the X-API-Key header', {
+    result: { error: { message: 'x', code: -32001, data: { code, httpStatus: 401, reason } } },
+  });
 
 describe('the errorCodes catalogue', () => {
   it.each([
@@ -35,7 +45,9 @@ describe('failureKind', () => {
   });
 
   it('reads the reason of a REST error body', () => {
-    expect(failureKind({ ok: false, error: 'Too big', code: 'PAYLOAD_TOO_LARGE', reason: 'payload_too_large' })).toBe('payload_too_large');
+    expect(failureKind({ ok: false, error: 'Too big', code: 'PAYLOAD_TOO_LARGE', reason: 'payload_too_large' })).toBe(
+      'payload_too_large',
+    );
   });
 
   it('tells a network failure and a timeout from a refusal', () => {

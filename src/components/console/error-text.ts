@@ -6,7 +6,8 @@ export type FailureKind = ErrorReason | 'network' | 'timeout';
 /** Every kind of failure the `errorCodes` catalogue namespace must word, besides `generic`. */
 export const failureKinds: readonly FailureKind[] = [...errorReasons, 'network', 'timeout'];
 
-const isReason = (value: unknown): value is ErrorReason => typeof value === 'string' && (errorReasons as readonly string[]).includes(value);
+const isReason = (value: unknown): value is ErrorReason =>
+  typeof value === 'string' && (errorReasons as readonly string[]).includes(value);
 
 interface ErrorLike {
   name?: unknown;
@@ -18,7 +19,7 @@ interface ErrorLike {
   reason?: unknown;
 }
 
-const asObject = (value: unknown): ErrorLike | null => (typeof value === 'object' && value !== null ? (value) : null);
+const asObject = (value: unknown): ErrorLike | null => (typeof value === 'object' && value !== null ? value : null);
 
 /** The timeout the console's requests carry (src/trpc/links.ts) ran out. */
 export function isTimeout(error: unknown): boolean {
@@ -36,7 +37,8 @@ export function isNetworkFailure(error: unknown): boolean {
   const e = asObject(error);
   if (!e) return false;
   if (isTimeout(error)) return false;
-  if (e.name === 'TypeError' && typeof e.message === 'string' && /fetch|network|load failed/i.test(e.message)) return true;
+  if (e.name === 'TypeError' && typeof e.message === 'string' && /fetch|network|load failed/i.test(e.message))
+    return true;
   if (e.name === 'TRPCClientError' && !e.data) return true;
   return false;
 }
@@ -59,7 +61,13 @@ export function failureKind(error: unknown): FailureKind | null {
 /** A failure that trying again may fix: Studio was not reached, too slow, or briefly overloaded. */
 export function isRetryable(error: unknown): boolean {
   const kind = failureKind(error);
-  return kind === 'network' || kind === 'timeout' || kind === 'upstream_failed' || kind === 'unavailable' || kind === 'internal';
+  return (
+    kind === 'network' ||
+    kind === 'timeout' ||
+    kind === 'upstream_failed' ||
+    kind === 'unavailable' ||
+    kind === 'internal'
+  );
 }
 
 /**
@@ -88,6 +96,7 @@ export function errorWording(error: unknown, locale: string): { key: FailureKind
   const e = asObject(error);
   // A tRPC error's text is its `message`; a REST error body's is `error`.
   const message = typeof e?.message === 'string' ? e.message : (e as { error?: unknown } | null)?.error;
-  if (locale === 'en' && DETAILED.has(kind) && typeof message === 'string' && message.length > 0) return { text: message };
+  if (locale === 'en' && DETAILED.has(kind) && typeof message === 'string' && message.length > 0)
+    return { text: message };
   return { key: kind };
 }

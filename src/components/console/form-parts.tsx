@@ -9,7 +9,9 @@ import { Spinner } from '@/components/ui/spinner';
 
 /** A field's label with something short at the other end of the line (a maximum, "Optional"). */
 export function FieldHeading({ children, className }: { children: ReactNode; className?: string }) {
-  return <div className={cn('flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5', className)}>{children}</div>;
+  return (
+    <div className={cn('flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5', className)}>{children}</div>
+  );
 }
 
 interface OptionalFieldProps<TValues extends FieldValues, TName extends FieldPath<TValues>, TOutput> {
@@ -27,7 +29,13 @@ export function OptionalField<TValues extends FieldValues, TName extends FieldPa
   props: OptionalFieldProps<TValues, TName, TOutput>,
 ) {
   const { aside, headingClassName, ...block } = props;
-  return <FieldBlock {...block} aside={<span className="text-xs text-slate-400">{aside}</span>} headClassName={headingClassName} />;
+  return (
+    <FieldBlock
+      {...block}
+      aside={<span className="text-xs text-slate-400">{aside}</span>}
+      headClassName={headingClassName}
+    />
+  );
 }
 
 interface SubmitButtonProps {

@@ -14,7 +14,8 @@ export type Issue = z.core.$ZodIssue;
  */
 export type Words = Partial<Record<IssueCode, string | ((issue: Issue) => string)>>;
 
-const say = (word: string | ((issue: Issue) => string) | undefined, issue: Issue) => (typeof word === 'function' ? word(issue) : word);
+const say = (word: string | ((issue: Issue) => string) | undefined, issue: Issue) =>
+  typeof word === 'function' ? word(issue) : word;
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -28,7 +29,11 @@ export function worded<T extends z.ZodType>(rule: T, words: Words = {}) {
     const result = rule.safeParse(value);
     if (result.success) return result.data;
     for (const issue of result.error.issues) {
-      ctx.addIssue({ code: 'custom', path: issue.path, message: say(words[issue.code], issue) ?? capitalise(issue.message) });
+      ctx.addIssue({
+        code: 'custom',
+        path: issue.path,
+        message: say(words[issue.code], issue) ?? capitalise(issue.message),
+      });
     }
     return z.NEVER;
   });
@@ -62,7 +67,12 @@ export const optionalText = z
 export const checkOnSubmit = { mode: 'onSubmit' } as const;
 
 /** A refusal from the server is about what was sent: it goes once the form is edited. */
-export function useClearRefusalOnEdit<T extends FieldValues>(form: Pick<UseFormReturn<T, unknown, unknown>, 'subscribe' | 'clearErrors'>) {
+export function useClearRefusalOnEdit<T extends FieldValues>(
+  form: Pick<UseFormReturn<T, unknown, unknown>, 'subscribe' | 'clearErrors'>,
+) {
   const { subscribe, clearErrors } = form;
-  useEffect(() => subscribe({ formState: { values: true }, callback: () => clearErrors('root.server') }), [subscribe, clearErrors]);
+  useEffect(
+    () => subscribe({ formState: { values: true }, callback: () => clearErrors('root.server') }),
+    [subscribe, clearErrors],
+  );
 }

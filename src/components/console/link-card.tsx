@@ -22,7 +22,13 @@ export function LinkCard({ href, icon: Icon, title, detail, external = false, fr
   );
   const body = (
     <>
-      <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-slate-50 text-slate-500 ring-1 ring-inset ring-slate-200 transition-colors group-hover:bg-indigo-50 group-hover:text-indigo-600 group-hover:ring-indigo-200">
+      <span
+        className={
+          'grid size-10 shrink-0 place-items-center rounded-lg bg-slate-50 text-slate-500 ring-1 ring-inset ' +
+          'ring-slate-200 transition-colors group-hover:bg-indigo-50 group-hover:text-indigo-600 ' +
+          'group-hover:ring-indigo-200'
+        }
+      >
         <Icon className="size-5" />
       </span>
       <span className="min-w-0 flex-1">

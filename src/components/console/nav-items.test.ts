@@ -1,12 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { navGroups } from './nav-items';
 
-const labels = (personal: boolean) => navGroups(personal).map((g) => ({ title: g.title, items: g.items.map((i) => i.label) }));
+const labels = (personal: boolean) =>
+  navGroups(personal).map((g) => ({ title: g.title, items: g.items.map((i) => i.label) }));
 
 describe('navGroups', () => {
   it('gives an organisation every area', () => {
     expect(labels(false)).toEqual([
-      { title: undefined, items: ['overview', 'jobs', 'playground', 'reading', 'imageTemplate', 'videos', 'chat', 'skills', 'templates', 'articles'] },
+      {
+        title: undefined,
+        items: [
+          'overview',
+          'jobs',
+          'playground',
+          'reading',
+          'imageTemplate',
+          'videos',
+          'chat',
+          'skills',
+          'templates',
+          'articles',
+        ],
+      },
       { title: 'manage', items: ['members', 'claims', 'pipelines', 'usage', 'uploads', 'account'] },
       { title: 'developers', items: ['docs'] },
     ]);
@@ -14,7 +29,22 @@ describe('navGroups', () => {
 
   it('gives a buyer only what it can use, uploads joining the workspace list', () => {
     expect(labels(true)).toEqual([
-      { title: undefined, items: ['overview', 'jobs', 'playground', 'reading', 'videos', 'chat', 'skills', 'templates', 'articles', 'uploads', 'account'] },
+      {
+        title: undefined,
+        items: [
+          'overview',
+          'jobs',
+          'playground',
+          'reading',
+          'videos',
+          'chat',
+          'skills',
+          'templates',
+          'articles',
+          'uploads',
+          'account',
+        ],
+      },
       { title: 'developers', items: ['docs'] },
     ]);
   });

@@ -66,8 +66,15 @@ export const developerNav: NavItem[] = [{ label: 'docs', href: '/docs', icon: Co
  */
 export function navGroups(personal: boolean): NavGroup[] {
   if (!personal) {
-    return [{ items: workspaceNav }, { title: 'manage', items: manageNav }, { title: 'developers', items: developerNav }];
+    return [
+      { items: workspaceNav },
+      { title: 'manage', items: manageNav },
+      { title: 'developers', items: developerNav },
+    ];
   }
   const forBuyer = (items: NavItem[]) => items.filter((i) => !i.organisation);
-  return [{ items: [...forBuyer(workspaceNav), ...forBuyer(manageNav)] }, { title: 'developers', items: forBuyer(developerNav) }];
+  return [
+    { items: [...forBuyer(workspaceNav), ...forBuyer(manageNav)] },
+    { title: 'developers', items: forBuyer(developerNav) },
+  ];
 }

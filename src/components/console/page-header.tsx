@@ -15,7 +15,9 @@ export function PageHeader({ eyebrow, title, description, action }: PageHeaderPr
     <header className={action ? 'flex flex-wrap items-end justify-between gap-4' : undefined}>
       <div className="min-w-0">
         <p className="text-sm font-medium text-indigo-600">{eyebrow}</p>
-        <h1 className="mt-1 text-2xl font-semibold tracking-tight text-balance break-words text-slate-900 sm:text-3xl">{title}</h1>
+        <h1 className="mt-1 text-2xl font-semibold tracking-tight text-balance break-words text-slate-900 sm:text-3xl">
+          {title}
+        </h1>
         {description && <p className="mt-2 max-w-2xl text-sm text-pretty text-slate-500">{description}</p>}
       </div>
       {action}

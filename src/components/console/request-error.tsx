@@ -9,7 +9,15 @@ import { useErrorText } from './use-error-text';
  * A failed action or read, in the page's words, with "Retry" when trying again may help (Studio
  * unreachable, too slow, briefly unavailable). Renders nothing without an error.
  */
-export function RequestError({ error, onRetry, className }: { error: unknown; onRetry?: () => unknown; className?: string }) {
+export function RequestError({
+  error,
+  onRetry,
+  className,
+}: {
+  error: unknown;
+  onRetry?: () => unknown;
+  className?: string;
+}) {
   const t = useTranslations('errorCodes');
   const text = useErrorText();
   if (!error) return null;

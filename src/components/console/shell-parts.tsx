@@ -9,7 +9,10 @@ export function SkipLink({ target }: { target: string }) {
   return (
     <a
       href={`#${target}`}
-      className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:shadow"
+      className={
+        'sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50 focus:rounded-md ' +
+        'focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:shadow'
+      }
     >
       {t('skip')}
     </a>
@@ -19,7 +22,10 @@ export function SkipLink({ target }: { target: string }) {
 /** The Studio wordmark, leading to the console's Overview. */
 export function HomeLink({ className }: { className?: string }) {
   return (
-    <Link href="/overview" className={cn('rounded-md focus-visible:outline-2 focus-visible:outline-indigo-600', className)}>
+    <Link
+      href="/overview"
+      className={cn('rounded-md focus-visible:outline-2 focus-visible:outline-indigo-600', className)}
+    >
       <Wordmark />
     </Link>
   );

@@ -3,7 +3,13 @@ import { BeakerIcon } from '@/components/icons';
 import { cn } from '@/components/ui/cn';
 
 /** Says plainly that results come from the bundled simulator, not a real provider. */
-export function SimulatedBanner({ className, audience = 'tenant' }: { className?: string; audience?: 'tenant' | 'operator' }) {
+export function SimulatedBanner({
+  className,
+  audience = 'tenant',
+}: {
+  className?: string;
+  audience?: 'tenant' | 'operator';
+}) {
   const t = useTranslations('shell.simulated');
   return (
     <div
@@ -23,7 +29,9 @@ export function SimulatedBanner({ className, audience = 'tenant' }: { className?
           {t.rich('text', {
             audience,
             strong: (chunks) => <span className="font-semibold">{chunks}</span>,
-            code: (chunks) => <code className="rounded bg-amber-100 px-1 py-px font-mono text-[11px] text-amber-900">{chunks}</code>,
+            code: (chunks) => (
+              <code className="rounded bg-amber-100 px-1 py-px font-mono text-[11px] text-amber-900">{chunks}</code>
+            ),
           })}
         </span>
       </p>

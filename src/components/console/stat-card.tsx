@@ -22,13 +22,26 @@ interface StatCardProps extends Omit<HTMLAttributes<HTMLDivElement>, 'title'> {
 }
 
 /** A card led by an icon and a small heading: a figure and a sentence, or whatever `children` add. */
-export function StatCard({ icon: Icon, title, titleId, tone = 'plain', figure, figureTestId, figureSize = 'lg', note, className, children, ...props }: StatCardProps) {
+export function StatCard({
+  icon: Icon,
+  title,
+  titleId,
+  tone = 'plain',
+  figure,
+  figureTestId,
+  figureSize = 'lg',
+  note,
+  className,
+  children,
+  ...props
+}: StatCardProps) {
   const brand = tone === 'brand';
   return (
     <Card
       className={cn(
         'p-5 sm:p-6',
-        brand && 'relative overflow-hidden bg-linear-to-br from-indigo-600 via-indigo-600 to-violet-600 text-white ring-indigo-700/30',
+        brand &&
+          'relative overflow-hidden bg-linear-to-br from-indigo-600 via-indigo-600 to-violet-600 text-white ring-indigo-700/30',
         className,
       )}
       {...props}
@@ -38,7 +51,13 @@ export function StatCard({ icon: Icon, title, titleId, tone = 'plain', figure, f
         <h2 id={titleId}>{title}</h2>
       </div>
       {figure !== undefined && (
-        <p className={cn('mt-3 font-semibold tracking-tight [overflow-wrap:anywhere] tabular-nums', figureSizes[figureSize])} data-testid={figureTestId}>
+        <p
+          className={cn(
+            'mt-3 font-semibold tracking-tight [overflow-wrap:anywhere] tabular-nums',
+            figureSizes[figureSize],
+          )}
+          data-testid={figureTestId}
+        >
           {figure}
         </p>
       )}

@@ -60,18 +60,32 @@ function UnlockedTemplate({ template }: { template: Template }) {
       data-testid="your-template"
       data-slug={template.slug}
     >
-      <SampleImage src={template.sample_images[0]} name={template.zh_name} kind={article ? 'article' : 'image'} className="aspect-[16/9] sm:aspect-[4/3]" />
+      <SampleImage
+        src={template.sample_images[0]}
+        name={template.zh_name}
+        kind={article ? 'article' : 'image'}
+        className="aspect-[16/9] sm:aspect-[4/3]"
+      />
       <div className="flex min-w-0 flex-1 flex-col gap-2 p-4">
         <div className="flex flex-wrap gap-1.5">
           <Badge tone={article ? 'amber' : 'indigo'}>{article ? t('article') : t('image')}</Badge>
           {template.ratio && <Badge>{template.ratio}</Badge>}
         </div>
-        <h3 className="line-clamp-2 text-base leading-snug font-semibold break-words text-slate-900" title={template.zh_name}>
+        <h3
+          className="line-clamp-2 text-base leading-snug font-semibold break-words text-slate-900"
+          title={template.zh_name}
+        >
           {template.zh_name}
         </h3>
-        {template.description && <p className="line-clamp-2 text-sm leading-6 break-words text-slate-500">{template.description}</p>}
+        {template.description && (
+          <p className="line-clamp-2 text-sm leading-6 break-words text-slate-500">{template.description}</p>
+        )}
         <div className="mt-auto pt-2">
-          <Link href={href} className={buttonClasses('primary', 'sm', 'w-full sm:w-auto')} aria-label={t('actionLabel', { action, name: template.zh_name })}>
+          <Link
+            href={href}
+            className={buttonClasses('primary', 'sm', 'w-full sm:w-auto')}
+            aria-label={t('actionLabel', { action, name: template.zh_name })}
+          >
             {action}
             <ArrowRightIcon className="size-3.5" />
           </Link>

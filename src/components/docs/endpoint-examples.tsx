@@ -6,7 +6,13 @@ import { CodeBlock } from '@/components/ui/code-block';
 import { exampleRequest } from './endpoint-request';
 import type { Endpoint } from './openapi-model';
 
-const LABELS = { curl: 'curl', js: 'JavaScript', python: 'Python', jsOpenai: 'JavaScript · openai', pythonOpenai: 'Python · openai' } as const;
+const LABELS = {
+  curl: 'curl',
+  js: 'JavaScript',
+  python: 'Python',
+  jsOpenai: 'JavaScript · openai',
+  pythonOpenai: 'Python · openai',
+} as const;
 
 /** The endpoint's example as runnable calls (curl, fetch, requests; the openai SDKs for chat) and its example answer. */
 export function EndpointExamples({ endpoint, baseUrl }: { endpoint: Endpoint; baseUrl: string }) {

@@ -19,7 +19,15 @@ function SectionTitle({ children }: { children: ReactNode }) {
 /** A type as the reference writes it: `string | null` when null is allowed. */
 const typeLabel = (type: string, nullable: boolean) => (nullable ? `${type} | null` : type);
 
-function SchemaFields({ doc, schema, empty }: { doc: OpenAPIObject; schema: SchemaObject | ReferenceObject; empty: string }) {
+function SchemaFields({
+  doc,
+  schema,
+  empty,
+}: {
+  doc: OpenAPIObject;
+  schema: SchemaObject | ReferenceObject;
+  empty: string;
+}) {
   const rows = schemaRows(doc, schema);
   if (rows.length > 0) return <FieldList rows={rows} />;
   const { type, nullable } = describeType(doc, schema);
@@ -89,9 +97,21 @@ const triable = (endpoint: Endpoint) =>
   endpoint.body?.mediaType !== 'multipart/form-data';
 
 const tryItParameters = (endpoint: Endpoint): TryItParameter[] =>
-  endpoint.parameters.flatMap((p) => (p.in === 'query' || p.in === 'path' ? [{ name: p.name, in: p.in, required: p.required ?? p.in === 'path' }] : []));
+  endpoint.parameters.flatMap((p) =>
+    p.in === 'query' || p.in === 'path' ? [{ name: p.name, in: p.in, required: p.required ?? p.in === 'path' }] : [],
+  );
 
-export function EndpointView({ doc, endpoint, baseUrl, signedIn }: { doc: OpenAPIObject; endpoint: Endpoint; baseUrl: string; signedIn: boolean }) {
+export function EndpointView({
+  doc,
+  endpoint,
+  baseUrl,
+  signedIn,
+}: {
+  doc: OpenAPIObject;
+  endpoint: Endpoint;
+  baseUrl: string;
+  signedIn: boolean;
+}) {
   const t = useTranslations('docs.endpoint');
   const tx = useTranslations('apiDocs');
   const { op, method, path, parameters, body, success, errors, auth, charges } = endpoint;
@@ -125,7 +145,12 @@ export function EndpointView({ doc, endpoint, baseUrl, signedIn }: { doc: OpenAP
         )}
         {body && (
           <section>
-            <SectionTitle>{t('body', { required: String(body.required), media: body.mediaType === 'multipart/form-data' ? 'multipart' : 'json' })}</SectionTitle>
+            <SectionTitle>
+              {t('body', {
+                required: String(body.required),
+                media: body.mediaType === 'multipart/form-data' ? 'multipart' : 'json',
+              })}
+            </SectionTitle>
             {body.description && (
               <p className="mt-1 text-sm text-slate-600">
                 <InlineText text={body.description} />
@@ -136,7 +161,12 @@ export function EndpointView({ doc, endpoint, baseUrl, signedIn }: { doc: OpenAP
         )}
         {success && (
           <section>
-            <SectionTitle>{t.rich('response', { status: success.status, code: (chunks) => <span className="font-mono">{chunks}</span> })}</SectionTitle>
+            <SectionTitle>
+              {t.rich('response', {
+                status: success.status,
+                code: (chunks) => <span className="font-mono">{chunks}</span>,
+              })}
+            </SectionTitle>
             {success.schema ? (
               <SchemaFields doc={doc} schema={success.schema} empty={t('responseIs')} />
             ) : (
@@ -160,7 +190,12 @@ export function EndpointView({ doc, endpoint, baseUrl, signedIn }: { doc: OpenAP
           <section>
             <SectionTitle>{tx('tryIt.title')}</SectionTitle>
             <div className="mt-2">
-              <TryIt baseUrl={baseUrl} request={exampleRequest(endpoint)} parameters={tryItParameters(endpoint)} charges={charges} />
+              <TryIt
+                baseUrl={baseUrl}
+                request={exampleRequest(endpoint)}
+                parameters={tryItParameters(endpoint)}
+                charges={charges}
+              />
             </div>
           </section>
         )}

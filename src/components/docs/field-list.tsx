@@ -12,7 +12,10 @@ export function FieldList({ rows, empty }: { rows: SchemaRow[]; empty?: string }
   return (
     <ul className="mt-2 divide-y divide-slate-100 rounded-xl ring-1 ring-slate-200">
       {rows.map((row) => (
-        <li key={`${row.parent}.${row.name}`} className="grid gap-1.5 px-4 py-3 sm:grid-cols-[minmax(0,15rem)_minmax(0,1fr)] sm:gap-6">
+        <li
+          key={`${row.parent}.${row.name}`}
+          className="grid gap-1.5 px-4 py-3 sm:grid-cols-[minmax(0,15rem)_minmax(0,1fr)] sm:gap-6"
+        >
           <div className="min-w-0" style={{ paddingLeft: `${row.depth * 0.875}rem` }}>
             <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
               <code className="font-mono text-[13px] break-all text-slate-900">
@@ -37,7 +40,12 @@ export function FieldList({ rows, empty }: { rows: SchemaRow[]; empty?: string }
               </p>
             )}
             {row.constant !== undefined && (
-              <p>{t.rich('always', { value: row.constant, code: (chunks) => <code className="inline-code">{chunks}</code> })}</p>
+              <p>
+                {t.rich('always', {
+                  value: row.constant,
+                  code: (chunks) => <code className="inline-code">{chunks}</code>,
+                })}
+              </p>
             )}
             {row.enumValues && row.enumValues.length > 0 && (
               <p className="flex flex-wrap items-center gap-1.5">
@@ -49,7 +57,9 @@ export function FieldList({ rows, empty }: { rows: SchemaRow[]; empty?: string }
                 ))}
               </p>
             )}
-            {!row.description && row.constant === undefined && !row.enumValues?.length && <span className="hidden text-slate-400 sm:inline">—</span>}
+            {!row.description && row.constant === undefined && !row.enumValues?.length && (
+              <span className="hidden text-slate-400 sm:inline">—</span>
+            )}
           </div>
         </li>
       ))}

@@ -20,8 +20,20 @@ export interface Endpoint {
   op: OperationObject;
   parameters: ParameterObject[];
   /** `mediaType`: how the body is sent, e.g. application/json or multipart/form-data. */
-  body: { schema: SchemaObject | ReferenceObject; required: boolean; description?: string; mediaType: string; example?: unknown } | null;
-  success: { status: string; description: string; schema: SchemaObject | ReferenceObject | null; mediaType?: string; example?: unknown } | null;
+  body: {
+    schema: SchemaObject | ReferenceObject;
+    required: boolean;
+    description?: string;
+    mediaType: string;
+    example?: unknown;
+  } | null;
+  success: {
+    status: string;
+    description: string;
+    schema: SchemaObject | ReferenceObject | null;
+    mediaType?: string;
+    example?: unknown;
+  } | null;
   errors: { status: string; description: string }[];
   /** Ways to authenticate; empty when the endpoint is public. */
   auth: SecuritySchemeObject[];
@@ -45,7 +57,8 @@ function component<T extends object>(doc: OpenAPIObject, value: T | ReferenceObj
   if (!isRef(value)) return value;
   const [, , k, name] = value.$ref.split('/');
   if (k !== kind || !name) return null;
-  const table = doc.components?.[kind as keyof NonNullable<OpenAPIObject['components']>] as Record<string, T> | undefined;
+  const table = doc.components?.[kind as keyof NonNullable<OpenAPIObject['components']>] as
+    Record<string, T> | undefined;
   const target = table?.[decodeURIComponent(name)];
   return target && !isRef(target) ? target : null;
 }
@@ -76,7 +89,13 @@ function authOf(doc: OpenAPIObject, op: OperationObject): SecuritySchemeObject[]
   return schemes;
 }
 
-function endpointOf(doc: OpenAPIObject, path: string, item: PathItemObject, method: Method, op: OperationObject): Endpoint {
+function endpointOf(
+  doc: OpenAPIObject,
+  path: string,
+  item: PathItemObject,
+  method: Method,
+  op: OperationObject,
+): Endpoint {
   const parameters = [...(item.parameters ?? []), ...(op.parameters ?? [])]
     .map((p) => component<ParameterObject>(doc, p, 'parameters'))
     .filter((p): p is ParameterObject => p !== null);
@@ -85,7 +104,10 @@ function endpointOf(doc: OpenAPIObject, path: string, item: PathItemObject, meth
   const bodySchema = requestBody ? jsonSchema(requestBody.content) : null;
 
   const responses = Object.entries(op.responses ?? {})
-    .map(([status, r]) => ({ status, response: component<ResponseObject>(doc, r as ResponseObject | ReferenceObject, 'responses') }))
+    .map(([status, r]) => ({
+      status,
+      response: component<ResponseObject>(doc, r as ResponseObject | ReferenceObject, 'responses'),
+    }))
     .filter((r): r is { status: string; response: ResponseObject } => r.response !== null);
   const ok = responses.find((r) => /^2/.test(r.status));
 
@@ -100,8 +122,11 @@ function endpointOf(doc: OpenAPIObject, path: string, item: PathItemObject, meth
           schema: bodySchema,
           required: requestBody?.required ?? false,
           description: requestBody?.description,
-          mediaType: requestBody?.content['application/json'] ? 'application/json' : (Object.keys(requestBody?.content ?? {})[0] ?? 'application/json'),
-          example: (requestBody?.content['application/json'] ?? requestBody?.content['multipart/form-data'])?.example as unknown,
+          mediaType: requestBody?.content['application/json']
+            ? 'application/json'
+            : (Object.keys(requestBody?.content ?? {})[0] ?? 'application/json'),
+          example: (requestBody?.content['application/json'] ?? requestBody?.content['multipart/form-data'])
+            ?.example as unknown,
         }
       : null,
     success: ok
@@ -113,7 +138,9 @@ function endpointOf(doc: OpenAPIObject, path: string, item: PathItemObject, meth
           example: Object.values(ok.response.content ?? {})[0]?.example as unknown,
         }
       : null,
-    errors: responses.filter((r) => Number(r.status) >= 400).map((r) => ({ status: r.status, description: r.response.description })),
+    errors: responses
+      .filter((r) => Number(r.status) >= 400)
+      .map((r) => ({ status: r.status, description: r.response.description })),
     auth: authOf(doc, op),
     charges: (op as Record<string, unknown>)['x-studio-charges'] === true,
   };
@@ -125,7 +152,8 @@ function endpointOf(doc: OpenAPIObject, path: string, item: PathItemObject, meth
  */
 export function groupByTag(doc: OpenAPIObject): TagGroup[] {
   const groups = new Map<string, TagGroup>();
-  for (const tag of doc.tags ?? []) groups.set(tag.name, { id: `tag-${slug(tag.name)}`, name: tag.name, description: tag.description, endpoints: [] });
+  for (const tag of doc.tags ?? [])
+    groups.set(tag.name, { id: `tag-${slug(tag.name)}`, name: tag.name, description: tag.description, endpoints: [] });
 
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     for (const method of METHODS) {
@@ -156,7 +184,8 @@ export function schemeHeader(scheme: SecuritySchemeObject, example = 'sk-studio-
 /** A scheme's short name for compact notes: "X-API-Key", "Authorization: Bearer". */
 export function schemeLabel(scheme: SecuritySchemeObject): string {
   if (scheme.type === 'apiKey' && scheme.name) return scheme.name;
-  if (scheme.type === 'http' && scheme.scheme) return `Authorization: ${scheme.scheme[0]?.toUpperCase() ?? ''}${scheme.scheme.slice(1)}`;
+  if (scheme.type === 'http' && scheme.scheme)
+    return `Authorization: ${scheme.scheme[0]?.toUpperCase() ?? ''}${scheme.scheme.slice(1)}`;
   return scheme.type;
 }
 
@@ -168,5 +197,7 @@ export function errorStatuses(groups: TagGroup[]): { status: string; description
       for (const e of endpoint.errors) if (!seen.has(e.status)) seen.set(e.status, e.description);
     }
   }
-  return [...seen.entries()].sort(([a], [b]) => Number(a) - Number(b)).map(([status, description]) => ({ status, description }));
+  return [...seen.entries()]
+    .sort(([a], [b]) => Number(a) - Number(b))
+    .map(([status, description]) => ({ status, description }));
 }

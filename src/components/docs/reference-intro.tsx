@@ -17,7 +17,15 @@ const ERROR_EXAMPLE = `{
 const inlineCode = (chunks: ReactNode) => <code className="inline-code">{chunks}</code>;
 
 /** The reference's title, the base URL and a first request to try. */
-export function ReferenceIntro({ info, apiBase, sample }: { info: OpenAPIObject['info']; apiBase: string; sample: string }) {
+export function ReferenceIntro({
+  info,
+  apiBase,
+  sample,
+}: {
+  info: OpenAPIObject['info'];
+  apiBase: string;
+  sample: string;
+}) {
   const t = useTranslations('docs.intro');
   return (
     <section>
@@ -61,7 +69,13 @@ export function AuthenticationSection({ schemes }: { schemes: SecuritySchemeObje
 }
 
 /** The one error body, an example, and what each status means. */
-export function ErrorsSection({ rows, statuses }: { rows: SchemaRow[]; statuses: { status: string; description: string }[] }) {
+export function ErrorsSection({
+  rows,
+  statuses,
+}: {
+  rows: SchemaRow[];
+  statuses: { status: string; description: string }[];
+}) {
   const t = useTranslations('docs.errors');
   return (
     <section id="errors" className="mt-14 scroll-mt-20">

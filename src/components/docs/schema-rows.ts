@@ -51,7 +51,11 @@ function isNullSchema(doc: OpenAPIObject, schema: Schema): boolean {
 }
 
 /** A short type label plus whether null is allowed: "string (uuid)", "object[]", "integer | string". */
-export function describeType(doc: OpenAPIObject, schema: Schema, seen: Set<string> = new Set()): { type: string; nullable: boolean } {
+export function describeType(
+  doc: OpenAPIObject,
+  schema: Schema,
+  seen: Set<string> = new Set(),
+): { type: string; nullable: boolean } {
   const named = refName(schema);
   const s = resolveSchema(doc, schema, seen);
   if (!s) return { type: named ?? 'any', nullable: false };
@@ -88,7 +92,11 @@ export function describeType(doc: OpenAPIObject, schema: Schema, seen: Set<strin
 }
 
 /** The object whose fields a schema exposes: itself, the items of an array, or the object variant of a union. */
-function fieldsOwner(doc: OpenAPIObject, schema: Schema, seen: Set<string>): { owner: SchemaObject; suffix: string } | null {
+function fieldsOwner(
+  doc: OpenAPIObject,
+  schema: Schema,
+  seen: Set<string>,
+): { owner: SchemaObject; suffix: string } | null {
   const s = resolveSchema(doc, schema, seen);
   if (!s) return null;
   if (s.properties || s.allOf) return { owner: s, suffix: '' };
@@ -105,7 +113,11 @@ function fieldsOwner(doc: OpenAPIObject, schema: Schema, seen: Set<string>): { o
 }
 
 /** Properties and required names of an object, merging `allOf` parts. */
-function objectFields(doc: OpenAPIObject, s: SchemaObject, seen: Set<string>): { properties: Record<string, Schema>; required: Set<string> } {
+function objectFields(
+  doc: OpenAPIObject,
+  s: SchemaObject,
+  seen: Set<string>,
+): { properties: Record<string, Schema>; required: Set<string> } {
   const properties: Record<string, Schema> = { ...(s.properties ?? {}) };
   const required = new Set(s.required ?? []);
   for (const part of s.allOf ?? []) {
@@ -126,7 +138,13 @@ function literal(value: unknown): string {
  * Flattens a schema into one row per field, depth first, nested fields after their parent.
  * A schema without fields of its own (a bare string, say) gives no rows; see `describeType`.
  */
-export function schemaRows(doc: OpenAPIObject, schema: Schema, parent = '', depth = 0, seen: Set<string> = new Set()): SchemaRow[] {
+export function schemaRows(
+  doc: OpenAPIObject,
+  schema: Schema,
+  parent = '',
+  depth = 0,
+  seen: Set<string> = new Set(),
+): SchemaRow[] {
   const found = fieldsOwner(doc, schema, seen);
   if (!found) return [];
   const { properties, required } = objectFields(doc, found.owner, seen);

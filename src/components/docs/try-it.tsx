@@ -40,12 +40,25 @@ function readable(text: string): string {
  * `session.revealKey` only when sending) and shows the status, X-Request-Id and body. Operations that
  * spend credits say so and need a tick before the button works.
  */
-export function TryIt({ baseUrl, request, parameters, charges }: { baseUrl: string; request: ApiRequest; parameters: TryItParameter[]; charges: boolean }) {
+export function TryIt({
+  baseUrl,
+  request,
+  parameters,
+  charges,
+}: {
+  baseUrl: string;
+  request: ApiRequest;
+  parameters: TryItParameter[];
+  charges: boolean;
+}) {
   const t = useTranslations('apiDocs.tryIt');
   const id = useId();
   const utils = trpc.useUtils();
-  const initial = (p: TryItParameter) => String((p.in === 'path' ? request.pathParams?.[p.name] : request.query?.[p.name]) ?? '');
-  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(parameters.map((p) => [p.name, initial(p)])));
+  const initial = (p: TryItParameter) =>
+    String((p.in === 'path' ? request.pathParams?.[p.name] : request.query?.[p.name]) ?? '');
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries(parameters.map((p) => [p.name, initial(p)])),
+  );
   const [body, setBody] = useState(request.body === undefined ? '' : JSON.stringify(request.body, null, 2));
   const [accepted, setAccepted] = useState(!charges);
   const [sending, setSending] = useState(false);
@@ -72,36 +85,67 @@ export function TryIt({ baseUrl, request, parameters, charges }: { baseUrl: stri
         return;
       }
       const filled = (where: TryItParameter['in']) =>
-        Object.fromEntries(parameters.filter((p) => p.in === where && values[p.name]).map((p) => [p.name, values[p.name] ?? '']));
+        Object.fromEntries(
+          parameters.filter((p) => p.in === where && values[p.name]).map((p) => [p.name, values[p.name] ?? '']),
+        );
       const url = requestUrl(baseUrl, { path: request.path, pathParams: filled('path'), query: filled('query') });
       const response = await fetch(url, {
         method: request.method,
-        headers: { 'X-API-Key': key, ...request.headers, ...(parsed !== undefined ? { 'Content-Type': 'application/json' } : {}) },
+        headers: {
+          'X-API-Key': key,
+          ...request.headers,
+          ...(parsed !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        },
         ...(parsed !== undefined ? { body: JSON.stringify(parsed) } : {}),
       });
-      setAnswer({ status: response.status, requestId: response.headers.get('x-request-id'), body: readable(await response.text()) });
+      setAnswer({
+        status: response.status,
+        requestId: response.headers.get('x-request-id'),
+        body: readable(await response.text()),
+      });
     } catch (err) {
-      setProblem(err instanceof Error && 'data' in err ? { kind: 'key' } : { kind: 'network', message: err instanceof Error ? err.message : String(err) });
+      setProblem(
+        err instanceof Error && 'data' in err
+          ? { kind: 'key' }
+          : { kind: 'network', message: err instanceof Error ? err.message : String(err) },
+      );
     } finally {
       setSending(false);
     }
   };
 
   return (
-    <form onSubmit={(e) => void send(e)} className="space-y-3 rounded-xl bg-indigo-50/50 p-4 ring-1 ring-indigo-100" aria-label={t('title')}>
+    <form
+      onSubmit={(e) => void send(e)}
+      className="space-y-3 rounded-xl bg-indigo-50/50 p-4 ring-1 ring-indigo-100"
+      aria-label={t('title')}
+    >
       <p className="text-sm text-slate-600">{t('intro')}</p>
       {parameters.map((p) => (
         <div key={p.name} className="space-y-1">
           <Label htmlFor={`${id}-${p.name}`}>
-            <code className="font-mono">{p.name}</code> <span className="text-xs font-normal text-slate-500">{t(p.in)}</span>
+            <code className="font-mono">{p.name}</code>{' '}
+            <span className="text-xs font-normal text-slate-500">{t(p.in)}</span>
           </Label>
-          <Input id={`${id}-${p.name}`} value={values[p.name] ?? ''} required={p.required} onChange={(e) => setValues({ ...values, [p.name]: e.target.value })} />
+          <Input
+            id={`${id}-${p.name}`}
+            value={values[p.name] ?? ''}
+            required={p.required}
+            onChange={(e) => setValues({ ...values, [p.name]: e.target.value })}
+          />
         </div>
       ))}
       {request.body !== undefined && (
         <div className="space-y-1">
           <Label htmlFor={`${id}-body`}>{t('body')}</Label>
-          <Textarea id={`${id}-body`} rows={Math.min(14, body.split('\n').length + 1)} className="font-mono text-xs" value={body} onChange={(e) => setBody(e.target.value)} spellCheck={false} />
+          <Textarea
+            id={`${id}-body`}
+            rows={Math.min(14, body.split('\n').length + 1)}
+            className="font-mono text-xs"
+            value={body}
+            onChange={(e) => setBody(e.target.value)}
+            spellCheck={false}
+          />
         </div>
       )}
       {charges && (
@@ -114,13 +158,24 @@ export function TryIt({ baseUrl, request, parameters, charges }: { baseUrl: stri
         {sending && <Spinner />}
         {t(sending ? 'sending' : 'send')}
       </Button>
-      {problem && <ErrorAlert>{problem.kind === 'network' ? t('network', { message: problem.message }) : t(problem.kind)}</ErrorAlert>}
+      {problem && (
+        <ErrorAlert>
+          {problem.kind === 'network' ? t('network', { message: problem.message }) : t(problem.kind)}
+        </ErrorAlert>
+      )}
       {answer && (
         <div className="space-y-2" aria-live="polite" data-testid="try-it-answer">
           <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
             <div className="flex gap-2">
               <dt className="text-slate-500">{t('status')}</dt>
-              <dd className={answer.status < 400 ? 'font-mono font-semibold text-emerald-700' : 'font-mono font-semibold text-rose-700'} data-testid="try-it-status">
+              <dd
+                className={
+                  answer.status < 400
+                    ? 'font-mono font-semibold text-emerald-700'
+                    : 'font-mono font-semibold text-rose-700'
+                }
+                data-testid="try-it-status"
+              >
                 {answer.status}
               </dd>
             </div>
@@ -131,7 +186,12 @@ export function TryIt({ baseUrl, request, parameters, charges }: { baseUrl: stri
               </dd>
             </div>
           </dl>
-          <CodeBlock code={answer.body} title={t('answer')} copyLabel={t('copyAnswer')} className="max-h-96 overflow-y-auto" />
+          <CodeBlock
+            code={answer.body}
+            title={t('answer')}
+            copyLabel={t('copyAnswer')}
+            className="max-h-96 overflow-y-auto"
+          />
         </div>
       )}
     </form>

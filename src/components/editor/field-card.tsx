@@ -43,13 +43,19 @@ export function FieldCard({ index, count, unusedKeys, onMove, onRemove, onInsert
 
   return (
     <fieldset
-      className={cn('min-w-0 rounded-xl bg-white p-4 ring-1 ring-inset', invalid ? 'ring-rose-200' : unused ? 'ring-amber-200' : 'ring-slate-200')}
+      className={cn(
+        'min-w-0 rounded-xl bg-white p-4 ring-1 ring-inset',
+        invalid ? 'ring-rose-200' : unused ? 'ring-amber-200' : 'ring-slate-200',
+      )}
       aria-describedby={unused ? notesId : undefined}
     >
       <legend className="sr-only">{t('legend', { n: index + 1 })}</legend>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex min-w-0 items-center gap-2">
-          <span aria-hidden="true" className="shrink-0 rounded-md bg-slate-100 px-1.5 py-0.5 text-xs font-semibold text-slate-600 tabular-nums">
+          <span
+            aria-hidden="true"
+            className="shrink-0 rounded-md bg-slate-100 px-1.5 py-0.5 text-xs font-semibold text-slate-600 tabular-nums"
+          >
             {t('legend', { n: index + 1 })}
           </span>
           <span className="min-w-0 truncate text-sm font-medium text-slate-900" title={f.label}>
@@ -58,7 +64,11 @@ export function FieldCard({ index, count, unusedKeys, onMove, onRemove, onInsert
           {!f.required && <span className="shrink-0 text-xs text-slate-500">{t('optionalMark')}</span>}
         </div>
         <div className="flex items-center gap-0.5">
-          <IconButton label={t('insertInto', { slot: `{${f.key}}` })} onClick={() => onInsert(f.key)} disabled={!KEY_PATTERN.test(f.key)}>
+          <IconButton
+            label={t('insertInto', { slot: `{${f.key}}` })}
+            onClick={() => onInsert(f.key)}
+            disabled={!KEY_PATTERN.test(f.key)}
+          >
             <BracesIcon className="size-4" />
           </IconButton>
           <IconButton label={t('moveUp', { name })} onClick={() => onMove(-1)} disabled={index === 0}>
@@ -144,7 +154,10 @@ export function FieldCard({ index, count, unusedKeys, onMove, onRemove, onInsert
             <button
               type="button"
               onClick={() => onInsert(f.key)}
-              className="rounded font-medium whitespace-nowrap text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+              className={
+                'rounded font-medium whitespace-nowrap text-indigo-700 underline-offset-2 hover:underline ' +
+                'focus-visible:outline-2 focus-visible:outline-indigo-600'
+              }
             >
               {t('insert', { slot: `{${f.key}}` })}
             </button>
@@ -154,4 +167,3 @@ export function FieldCard({ index, count, unusedKeys, onMove, onRemove, onInsert
     </fieldset>
   );
 }
-

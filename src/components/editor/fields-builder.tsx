@@ -29,12 +29,23 @@ interface FieldsBuilderProps {
  * input type, an optional placeholder and help, and is required or optional with a default. Fields
  * can be added, removed and moved with the keyboard.
  */
-export function FieldsBuilder({ rows, onAdd, onMove, onRemove, unused, onInsert, emptyNote, noun = 'template' }: FieldsBuilderProps) {
+export function FieldsBuilder({
+  rows,
+  onAdd,
+  onMove,
+  onRemove,
+  unused,
+  onInsert,
+  emptyNote,
+  noun = 'template',
+}: FieldsBuilderProps) {
   const t = useTranslations('templates.fieldsBuilder');
   return (
     <div className="space-y-3">
       {rows.length === 0 && emptyNote !== undefined ? (
-        <p className="rounded-xl border border-dashed border-slate-300 bg-slate-50/60 px-4 py-5 text-sm leading-6 text-slate-600">{emptyNote}</p>
+        <p className="rounded-xl border border-dashed border-slate-300 bg-slate-50/60 px-4 py-5 text-sm leading-6 text-slate-600">
+          {emptyNote}
+        </p>
       ) : rows.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-slate-50/60 px-4 py-5 text-sm leading-6 text-slate-600">
           {t.rich('empty', {
@@ -59,13 +70,16 @@ export function FieldsBuilder({ rows, onAdd, onMove, onRemove, unused, onInsert,
           ))}
         </ol>
       )}
-      <Button variant="secondary" onClick={onAdd} disabled={rows.length >= MAX_FIELDS} className="w-full border-dashed sm:w-auto">
+      <Button
+        variant="secondary"
+        onClick={onAdd}
+        disabled={rows.length >= MAX_FIELDS}
+        className="w-full border-dashed sm:w-auto"
+      >
         <PlusIcon className="size-4" />
         {t('add')}
       </Button>
-      {rows.length >= MAX_FIELDS && (
-        <p className="text-xs text-slate-500">{t('limit', { noun, max: MAX_FIELDS })}</p>
-      )}
+      {rows.length >= MAX_FIELDS && <p className="text-xs text-slate-500">{t('limit', { noun, max: MAX_FIELDS })}</p>}
     </div>
   );
 }

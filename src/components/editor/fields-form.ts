@@ -46,7 +46,15 @@ export function freeKey(fields: readonly Pick<FieldDraft, 'key'>[], base = 'fiel
 }
 
 export function newField(fields: readonly Pick<FieldDraft, 'key'>[], key?: string): FieldDraft {
-  return { key: key ?? freeKey(fields), label: '', type: 'text', placeholder: '', help: '', required: true, default: '' };
+  return {
+    key: key ?? freeKey(fields),
+    label: '',
+    type: 'text',
+    placeholder: '',
+    help: '',
+    required: true,
+    default: '',
+  };
 }
 
 /** The shape of the builder's rows, unchecked: what a form holds between edits. */

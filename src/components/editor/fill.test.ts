@@ -39,14 +39,19 @@ describe('the preview fills a template like the server', () => {
   });
 
   it('keeps escaped braces and never substitutes inside values', () => {
-    expect(fillPrompt('{product} {{literal}} }}', form.slice(0, 1), { product: '{note}' }).text).toBe('{note} {literal} }');
+    expect(fillPrompt('{product} {{literal}} }}', form.slice(0, 1), { product: '{note}' }).text).toBe(
+      '{note} {literal} }',
+    );
   });
 
   it('puts a sentence in {input}, or after the prompt when there is no such slot', () => {
     expect(fillPrompt('画一只{input}的猫', [], { input: '戴帽子' }).text).toBe('画一只戴帽子的猫');
     expect(fillPrompt('写一篇文章。\n\n  ', null, { input: ' 关于咖啡 ' }).text).toBe('写一篇文章。\n\n关于咖啡');
     expect(fillPrompt('写一篇文章。  ', [], {}).text).toBe('写一篇文章。  ');
-    expect(fillPrompt('写{input}', [], {}).segments).toEqual([{ kind: 'text', text: '写' }, { kind: 'empty', key: 'input' }]);
+    expect(fillPrompt('写{input}', [], {}).segments).toEqual([
+      { kind: 'text', text: '写' },
+      { kind: 'empty', key: 'input' },
+    ]);
   });
 
   it('matches the server on the same inputs', () => {
@@ -61,7 +66,8 @@ describe('the preview fills a template like the server', () => {
       ['尾部 {input}  ', null, { input: '  文字 ' }],
     ];
     for (const [prompt, fields, input] of cases) {
-      const server = fields && fields.length > 0 ? fillSlots(prompt, fields, input) : fillSlots(prompt, fields, input.input ?? '');
+      const server =
+        fields && fields.length > 0 ? fillSlots(prompt, fields, input) : fillSlots(prompt, fields, input.input ?? '');
       expect(fillPrompt(prompt, fields, input).text, prompt).toBe(server);
     }
   });
@@ -85,12 +91,23 @@ describe('the fields contract hints', () => {
       const clean = gaps.slotsWithoutField.length === 0 && gaps.unusedFields.length === 0;
       expect(clean, prompt).toBe(contractProblem(prompt, fields) === null);
     }
-    expect(contractGaps('{product} {colour}', form)).toEqual({ slotsWithoutField: ['colour'], unusedFields: ['style', 'note'] });
+    expect(contractGaps('{product} {colour}', form)).toEqual({
+      slotsWithoutField: ['colour'],
+      unusedFields: ['style', 'note'],
+    });
     expect(contractGaps('写{topic}{input}', [])).toEqual({ slotsWithoutField: ['topic'], unusedFields: [] });
   });
 
   it('checks keys and labels of fields with the contract, on the input they belong to', () => {
-    const row = (key: string, label: string): FieldDraft => ({ key, label, type: 'text', placeholder: '', help: '', required: true, default: '' });
+    const row = (key: string, label: string): FieldDraft => ({
+      key,
+      label,
+      type: 'text',
+      placeholder: '',
+      help: '',
+      required: true,
+      default: '',
+    });
     const problems = (rows: FieldDraft[]) => {
       const parsed = fieldsInput.safeParse(rows);
       return parsed.success ? [] : parsed.error.issues.map((i) => ({ path: i.path, message: i.message }));
@@ -101,13 +118,23 @@ describe('the fields contract hints', () => {
       { path: [3, 'key'], message: 'Give the field a key.' },
     ]);
     // A key used twice is named on the later field once every row is filled in.
-    expect(problems([row('title', '标题'), row('title', '副标题')])).toEqual([{ path: [1, 'key'], message: '"title" is used by two fields' }]);
+    expect(problems([row('title', '标题'), row('title', '副标题')])).toEqual([
+      { path: [1, 'key'], message: '"title" is used by two fields' },
+    ]);
     expect(problems([row('title', '标题')])).toEqual([]);
   });
 
   it('answers the fields as the API takes them, defaults only on optional ones', () => {
     const parsed = fieldsInput.parse([
-      { key: 'product', label: ' 商品 ', type: 'text', placeholder: ' ', help: '写清楚', required: true, default: 'ignored' },
+      {
+        key: 'product',
+        label: ' 商品 ',
+        type: 'text',
+        placeholder: ' ',
+        help: '写清楚',
+        required: true,
+        default: 'ignored',
+      },
       { key: 'style', label: '风格', type: 'textarea', placeholder: '', help: '', required: false, default: '清新' },
     ]);
     expect(parsed).toEqual([

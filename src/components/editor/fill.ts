@@ -6,7 +6,15 @@ import { isRequired, SENTENCE_SLOT, SLOT, slotsOf, type FieldSpec } from '@/cont
  * literal brace, and a template without fields puts one sentence in `{input}`, or after the prompt.
  */
 
-export { isRequired, KEY_PATTERN, MAX_FIELDS, MAX_INPUT_CHARS, SENTENCE_SLOT, slotsOf, type FieldSpec } from '@/contracts/slots';
+export {
+  isRequired,
+  KEY_PATTERN,
+  MAX_FIELDS,
+  MAX_INPUT_CHARS,
+  SENTENCE_SLOT,
+  slotsOf,
+  type FieldSpec,
+} from '@/contracts/slots';
 
 /** A slot as it is written in a prompt: `{key}`. */
 export const braced = (key: string) => `{${key}}`;
@@ -15,7 +23,10 @@ export const braced = (key: string) => `{${key}}`;
  * Where a prompt and its fields disagree, as the server would refuse them: slots without a field
  * (with no fields, any slot but `{input}`) and fields the prompt does not use.
  */
-export function contractGaps(prompt: string, fields: readonly Pick<FieldSpec, 'key'>[]): { slotsWithoutField: string[]; unusedFields: string[] } {
+export function contractGaps(
+  prompt: string,
+  fields: readonly Pick<FieldSpec, 'key'>[],
+): { slotsWithoutField: string[]; unusedFields: string[] } {
   const slots = slotsOf(prompt);
   if (fields.length === 0) return { slotsWithoutField: slots.filter((s) => s !== SENTENCE_SLOT), unusedFields: [] };
   const keys = new Set(fields.map((f) => f.key));
@@ -53,7 +64,11 @@ const textOf = (s: Segment) => ('text' in s ? s.text : '');
  * Fills `prompt` from `input` the way the server does. `input` holds the values by field key; a
  * template without fields reads the sentence from `input.input`.
  */
-export function fillPrompt(prompt: string, fields: readonly FieldSpec[] | null, input: Readonly<Record<string, string | undefined>>): Filled {
+export function fillPrompt(
+  prompt: string,
+  fields: readonly FieldSpec[] | null,
+  input: Readonly<Record<string, string | undefined>>,
+): Filled {
   const values = new Map<string, Segment>();
   const missing: FieldSpec[] = [];
 
@@ -67,7 +82,10 @@ export function fillPrompt(prompt: string, fields: readonly FieldSpec[] | null, 
       }
       return finish(segments, missing);
     }
-    values.set(SENTENCE_SLOT, sentence === '' ? { kind: 'empty', key: SENTENCE_SLOT } : { kind: 'value', key: SENTENCE_SLOT, text: sentence });
+    values.set(
+      SENTENCE_SLOT,
+      sentence === '' ? { kind: 'empty', key: SENTENCE_SLOT } : { kind: 'value', key: SENTENCE_SLOT, text: sentence },
+    );
     return finish(substitute(prompt, values), missing);
   }
 

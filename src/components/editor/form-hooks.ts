@@ -2,7 +2,9 @@ import { useEffect } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 
 /** A refusal shown under the form goes away as soon as the person changes anything. */
-export function useClearRefusalOnChange<T extends FieldValues>(form: Pick<UseFormReturn<T, unknown, unknown>, 'subscribe' | 'clearErrors' | 'formState'>) {
+export function useClearRefusalOnChange<T extends FieldValues>(
+  form: Pick<UseFormReturn<T, unknown, unknown>, 'subscribe' | 'clearErrors' | 'formState'>,
+) {
   useEffect(
     () =>
       form.subscribe({

@@ -19,7 +19,13 @@ export function OptionalFieldBlock<T extends FieldValues, N extends FieldPath<T>
   ...block
 }: FieldBlockProps<T, N> & { optional?: boolean }) {
   const t = useTranslations('templates.editor');
-  return <FieldBlock {...block} aside={optional ? <span className="text-xs text-slate-400">{t('optional')}</span> : undefined} headClassName="gap-2" />;
+  return (
+    <FieldBlock
+      {...block}
+      aside={optional ? <span className="text-xs text-slate-400">{t('optional')}</span> : undefined}
+      headClassName="gap-2"
+    />
+  );
 }
 
 /** The inputs every template and skill has. */
@@ -54,7 +60,14 @@ export function SlugField({ creating, optional = false, placeholder, description
   const t = useTranslations('templates.editor');
   const { control } = useFormContext<NamedValues>();
   return (
-    <OptionalFieldBlock control={control} name="slug" label={t('slug')} optional={creating && optional} description={description} className={className}>
+    <OptionalFieldBlock
+      control={control}
+      name="slug"
+      label={t('slug')}
+      optional={creating && optional}
+      description={description}
+      className={className}
+    >
       {({ onChange, ...field }) => (
         <Input
           {...field}
@@ -94,8 +107,11 @@ export function IconButton({ label, title = label, onClick, disabled, tone, clas
       aria-label={label}
       title={title}
       className={cn(
-        'grid size-8 place-items-center rounded-lg text-slate-500 transition-colors focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-40',
-        tone === 'danger' ? 'hover:bg-rose-50 hover:text-rose-600 disabled:hover:bg-transparent' : 'hover:bg-slate-100 hover:text-slate-900',
+        'grid size-8 place-items-center rounded-lg text-slate-500 transition-colors focus-visible:outline-2 ' +
+          'focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-40',
+        tone === 'danger'
+          ? 'hover:bg-rose-50 hover:text-rose-600 disabled:hover:bg-transparent'
+          : 'hover:bg-slate-100 hover:text-slate-900',
         className,
       )}
     >
@@ -105,10 +121,22 @@ export function IconButton({ label, title = label, onClick, disabled, tone, clas
 }
 
 /** The trash button at the end of a list row (a sample image, a size), level with the row's input. */
-export function RemoveRowButton({ label, title, disabled, onClick }: Pick<IconButtonProps, 'label' | 'title' | 'disabled' | 'onClick'>) {
+export function RemoveRowButton({
+  label,
+  title,
+  disabled,
+  onClick,
+}: Pick<IconButtonProps, 'label' | 'title' | 'disabled' | 'onClick'>) {
   const t = useTranslations('templates.editor');
   return (
-    <IconButton label={label} title={title ?? t('remove')} disabled={disabled} onClick={onClick} tone="danger" className="mt-[1.625rem] size-10 shrink-0">
+    <IconButton
+      label={label}
+      title={title ?? t('remove')}
+      disabled={disabled}
+      onClick={onClick}
+      tone="danger"
+      className="mt-[1.625rem] size-10 shrink-0"
+    >
       <TrashIcon className="size-4" />
     </IconButton>
   );

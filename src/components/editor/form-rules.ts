@@ -12,7 +12,10 @@ export const filled = <O>(rule: z.ZodType<O, string>, message: string) => z.stri
 
 /** A text input checked by the contract's `rule`, refused in the console's words. */
 export const worded = <O>(rule: z.ZodType<O, string>, message: string) =>
-  z.string().refine((value) => rule.safeParse(value).success, message).pipe(rule);
+  z
+    .string()
+    .refine((value) => rule.safeParse(value).success, message)
+    .pipe(rule);
 
 /** A text input where blank means "none" (sent as null); anything else is checked by `rule`. */
 export const blankAsNull = <O>(rule: z.ZodType<O, string | null>) =>
@@ -41,7 +44,8 @@ export function formSchema<V, O>(values: z.ZodType<V, V>, rules: z.ZodType<O>) {
   return values.transform((input, ctx) => {
     const checked = rules.safeParse(input);
     if (checked.success) return checked.data;
-    for (const issue of checked.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: sentence(issue.message) });
+    for (const issue of checked.error.issues)
+      ctx.addIssue({ code: 'custom', path: issue.path, message: sentence(issue.message) });
     return z.NEVER;
   });
 }

@@ -1,7 +1,12 @@
 import { useRef } from 'react';
 
 /** `value` with `{key}` over the selection from `start` to `end` (the end of the text unless given), and the caret just after it. */
-export function insertSlot(value: string, key: string, start = value.length, end = start): { value: string; caret: number } {
+export function insertSlot(
+  value: string,
+  key: string,
+  start = value.length,
+  end = start,
+): { value: string; caret: number } {
   const token = `{${key}}`;
   return { value: value.slice(0, start) + token + value.slice(end), caret: start + token.length };
 }
@@ -25,7 +30,9 @@ export function useSlotInsertion(read: () => string, write: (value: string) => v
       const el = textarea.current;
       if (!el || key === '') return;
       const value = read();
-      const next = caretPlaced.current ? insertSlot(value, key, el.selectionStart, el.selectionEnd) : insertSlot(value, key);
+      const next = caretPlaced.current
+        ? insertSlot(value, key, el.selectionStart, el.selectionEnd)
+        : insertSlot(value, key);
       write(next.value);
       caretPlaced.current = true;
       requestAnimationFrame(() => {

@@ -50,7 +50,6 @@ const LOOKS = {
   code: { rows: 10, className: 'min-h-56 resize-y font-mono text-[13px] leading-6' },
 };
 
-
 interface PromptInputProps {
   field: PromptFieldProps;
   slots: ReturnType<typeof useSlotInsertion>;
@@ -64,7 +63,13 @@ interface PromptInputProps {
  * A prompt's label with its length, and its textarea, wired to the slot insertion (template and skill
  * editors). Renders inside the prompt's FormItem.
  */
-export function PromptInput({ field, slots, spec: { label, max, count = String, look }, placeholder, describedBy }: PromptInputProps) {
+export function PromptInput({
+  field,
+  slots,
+  spec: { label, max, count = String, look },
+  placeholder,
+  describedBy,
+}: PromptInputProps) {
   const t = useTranslations('templates.promptEditor');
   const { value, ref, onChange, ...rest } = field;
   return (
@@ -116,16 +121,16 @@ export function PromptEditor({ field, keys, slotsWithoutField, unusedFields, onA
 
   return (
     <FormItem className="space-y-2">
-      <PromptInput field={field} slots={slots} spec={spec} placeholder={t('placeholder', { product: '{product}', style: '{style}' })} />
+      <PromptInput
+        field={field}
+        slots={slots}
+        spec={spec}
+        placeholder={t('placeholder', { product: '{product}', style: '{style}' })}
+      />
       <FormMessage />
       <FormDescription className="leading-5">
         {t.rich('help', { key: '{key}', open: '{{', close: '}}', code })}
-        {formless && (
-          <>
-            {' '}
-            {t.rich('helpFormless', { slot: '{input}', code })}
-          </>
-        )}
+        {formless && <> {t.rich('helpFormless', { slot: '{input}', code })}</>}
       </FormDescription>
 
       {used.length > 0 && (
@@ -136,9 +141,13 @@ export function PromptEditor({ field, keys, slotsWithoutField, unusedFields, onA
               key={s}
               className={cn(
                 'rounded-md px-1.5 py-0.5 font-mono text-xs ring-1 ring-inset',
-                missing.has(s) ? 'bg-rose-50 text-rose-700 ring-rose-200' : 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+                missing.has(s)
+                  ? 'bg-rose-50 text-rose-700 ring-rose-200'
+                  : 'bg-emerald-50 text-emerald-800 ring-emerald-200',
               )}
-              title={t(missing.has(s) ? 'slotMissing' : formless && s === SENTENCE_SLOT ? 'slotSentence' : 'slotFilled')}
+              title={t(
+                missing.has(s) ? 'slotMissing' : formless && s === SENTENCE_SLOT ? 'slotSentence' : 'slotFilled',
+              )}
             >
               {braced(s)}
             </span>
@@ -147,7 +156,11 @@ export function PromptEditor({ field, keys, slotsWithoutField, unusedFields, onA
       )}
 
       {(slotsWithoutField.length > 0 || unusedFields.length > 0) && (
-        <ul aria-live="polite" data-testid="contract-hints" className="space-y-1.5 rounded-lg bg-amber-50 px-3 py-2.5 text-xs leading-5 text-amber-900 ring-1 ring-inset ring-amber-200/80">
+        <ul
+          aria-live="polite"
+          data-testid="contract-hints"
+          className="space-y-1.5 rounded-lg bg-amber-50 px-3 py-2.5 text-xs leading-5 text-amber-900 ring-1 ring-inset ring-amber-200/80"
+        >
           {slotsWithoutField.map((s) => (
             <li key={`slot-${s}`} className="flex items-start gap-1.5">
               <WarningIcon className="mt-[3px] size-3.5 shrink-0 text-amber-600" />
@@ -167,7 +180,10 @@ export function PromptEditor({ field, keys, slotsWithoutField, unusedFields, onA
             <li key={`field-${k}`} className="flex items-start gap-1.5">
               <WarningIcon className="mt-[3px] size-3.5 shrink-0 text-amber-600" />
               <span>
-                {t.rich('unusedField', { key: k, code: (chunks) => <code className="font-mono font-semibold">{chunks}</code> })}{' '}
+                {t.rich('unusedField', {
+                  key: k,
+                  code: (chunks) => <code className="font-mono font-semibold">{chunks}</code>,
+                })}{' '}
                 <button type="button" onClick={() => slots.insert(k)} className={hintButton}>
                   {t('insert', { slot: `{${k}}` })}
                 </button>
@@ -184,4 +200,5 @@ export function PromptEditor({ field, keys, slotsWithoutField, unusedFields, onA
 const code = (chunks: ReactNode) => <code className="font-mono text-slate-700">{chunks}</code>;
 
 const hintButton =
-  'rounded font-medium whitespace-nowrap text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600';
+  'rounded font-medium whitespace-nowrap text-indigo-700 underline-offset-2 hover:underline ' +
+  'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600';

@@ -66,13 +66,26 @@ interface EditorFormProps<T extends FieldValues, O> extends Omit<SaveBarProps, '
 }
 
 /** The form of the template and skill editors: checked in the browser first, its panels, then the save bar. */
-export function EditorForm<T extends FieldValues, O>({ editor, noun, saveLabel, className, children, ...bar }: EditorFormProps<T, O>) {
+export function EditorForm<T extends FieldValues, O>({
+  editor,
+  noun,
+  saveLabel,
+  className,
+  children,
+  ...bar
+}: EditorFormProps<T, O>) {
   const t = useTranslations('templates.editor');
   const { form, creating } = editor;
   const marker = { [`data-${noun}-editor`]: true };
   return (
     <Form {...form}>
-      <form onSubmit={editor.submit} noValidate className={cn('min-w-0 space-y-6', className)} aria-label={t(creating ? 'formNew' : 'formEdit', { noun })} {...marker}>
+      <form
+        onSubmit={editor.submit}
+        noValidate
+        className={cn('min-w-0 space-y-6', className)}
+        aria-label={t(creating ? 'formNew' : 'formEdit', { noun })}
+        {...marker}
+      >
         {children}
         <SaveBar {...bar} submitLabel={creating ? t('create', { noun }) : saveLabel} pending={editor.pending} />
       </form>

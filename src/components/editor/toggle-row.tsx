@@ -10,7 +10,11 @@ const LOOKS = {
   /** On the card itself (the template editor). */
   plain: { row: '', label: 'text-slate-900', description: 'text-sm' },
   /** In a tinted box (the skill editor). */
-  boxed: { row: 'rounded-lg bg-slate-50 px-3 py-2.5 ring-1 ring-inset ring-slate-200/70', label: 'text-slate-800', description: 'text-xs leading-5' },
+  boxed: {
+    row: 'rounded-lg bg-slate-50 px-3 py-2.5 ring-1 ring-inset ring-slate-200/70',
+    label: 'text-slate-800',
+    description: 'text-xs leading-5',
+  },
 };
 
 interface ToggleRowProps {
@@ -43,5 +47,11 @@ interface SwitchFieldProps<T extends FieldValues> extends Omit<ToggleRowProps, '
 
 /** A ToggleRow bound to a yes/no input of the form around it. */
 export function SwitchField<T extends FieldValues>({ control, name, ...row }: SwitchFieldProps<T>) {
-  return <FormField control={control} name={name} render={({ field }) => <ToggleRow {...row} checked={field.value} onChange={field.onChange} />} />;
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => <ToggleRow {...row} checked={field.value} onChange={field.onChange} />}
+    />
+  );
 }

@@ -11,7 +11,19 @@ export interface ErrorLink {
  * The page a visitor meets when something is missing or broke: the brand, what happened in their
  * language, and ways back (links, or an action such as "try again").
  */
-export function ErrorCard({ code, title, body, links, action }: { code: string; title: string; body: string; links: ErrorLink[]; action?: ReactNode }) {
+export function ErrorCard({
+  code,
+  title,
+  body,
+  links,
+  action,
+}: {
+  code: string;
+  title: string;
+  body: string;
+  links: ErrorLink[];
+  action?: ReactNode;
+}) {
   return (
     <main className="grid min-h-screen place-items-center bg-linear-to-b from-indigo-50 to-slate-50 px-4 py-12">
       <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
@@ -27,8 +39,11 @@ export function ErrorCard({ code, title, body, links, action }: { code: string; 
               href={link.href}
               className={
                 i === 0 && !action
-                  ? 'rounded-lg bg-indigo-600 px-4 py-2.5 text-sm font-medium text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600'
-                  : 'rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600'
+                  ? 'rounded-lg bg-indigo-600 px-4 py-2.5 text-sm font-medium text-white shadow-sm hover:bg-indigo-500 ' +
+                    'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600'
+                  : 'rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-sm font-medium text-slate-700 ' +
+                    'hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 ' +
+                    'focus-visible:outline-indigo-600'
               }
             >
               {link.label}

@@ -29,4 +29,5 @@ export function defaultNote(f: FieldSpec, leftEmpty: (value: string) => string):
 }
 
 /** A form when there is at least one field; otherwise one sentence. */
-export const isForm = (fields: readonly FieldSpec[] | null | undefined): fields is readonly FieldSpec[] => !!fields && fields.length > 0;
+export const isForm = (fields: readonly FieldSpec[] | null | undefined): fields is readonly FieldSpec[] =>
+  !!fields && fields.length > 0;

@@ -100,11 +100,23 @@ export function FieldsForm({ draftKey, fields, disabled, onSubmitShortcut }: Fie
             // Registers the value, so a refusal from the server finds this field even before it is typed in.
             defaultValue=""
             render={({ field }) => {
-              const common = { ...field, value: field.value ?? '', placeholder: placeholderFor(f), required, disabled, maxLength: MAX_FIELD_CHARS };
+              const common = {
+                ...field,
+                value: field.value ?? '',
+                placeholder: placeholderFor(f),
+                required,
+                disabled,
+                maxLength: MAX_FIELD_CHARS,
+              };
               return (
                 <FieldShell label={f.label} required={required} notes={notes}>
                   {f.type === 'textarea' ? (
-                    <Textarea {...common} rows={3} onKeyDown={onKeyDown} className="field-sizing-content max-h-72 min-h-22 resize-y" />
+                    <Textarea
+                      {...common}
+                      rows={3}
+                      onKeyDown={onKeyDown}
+                      className="field-sizing-content max-h-72 min-h-22 resize-y"
+                    />
                   ) : (
                     <Input {...common} />
                   )}
@@ -129,7 +141,15 @@ interface SentenceFieldProps {
 }
 
 /** The single input of one-sentence skills and templates without fields. */
-export function SentenceField({ draftKey, label, required, hint, placeholder, disabled, onSubmitShortcut }: SentenceFieldProps) {
+export function SentenceField({
+  draftKey,
+  label,
+  required,
+  hint,
+  placeholder,
+  disabled,
+  onSubmitShortcut,
+}: SentenceFieldProps) {
   const { control } = useFormContext<DraftsValues>();
   return (
     <FormField

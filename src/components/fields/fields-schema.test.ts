@@ -40,12 +40,23 @@ describe('fieldsFormSchema', () => {
 
   it('refuses in the page’s language', () => {
     const zhT = createTranslator({ locale: 'zh-CN', messages: zh, namespace: 'fields.errors' });
-    expect(issuesOf(fieldsFormSchema(fields, zhT).safeParse({ product: '榨汁杯' }))).toEqual([{ path: ['selling_points'], message: '请填写“核心卖点”。' }]);
-    expect(issuesOf(sentenceSchema(true, zhT).safeParse(''))).toEqual([{ path: [], message: '请用一句话描述你想要的内容。' }]);
+    expect(issuesOf(fieldsFormSchema(fields, zhT).safeParse({ product: '榨汁杯' }))).toEqual([
+      { path: ['selling_points'], message: '请填写“核心卖点”。' },
+    ]);
+    expect(issuesOf(sentenceSchema(true, zhT).safeParse(''))).toEqual([
+      { path: [], message: '请用一句话描述你想要的内容。' },
+    ]);
   });
 
   it('sends trimmed values of known fields only and leaves blank ones out for their default', () => {
-    expect(fieldsFormSchema(fields, t).parse({ product: ' 榨汁杯 ', selling_points: '30秒出汁\n续航15杯', style: '  ', stray: 'x' })).toEqual({
+    expect(
+      fieldsFormSchema(fields, t).parse({
+        product: ' 榨汁杯 ',
+        selling_points: '30秒出汁\n续航15杯',
+        style: '  ',
+        stray: 'x',
+      }),
+    ).toEqual({
       product: '榨汁杯',
       selling_points: '30秒出汁\n续航15杯',
     });
@@ -55,7 +66,9 @@ describe('fieldsFormSchema', () => {
 describe('sentenceSchema', () => {
   it('requires a sentence when asked to, caps it, and leaves an empty optional one out', () => {
     expect(issuesOf(sentenceSchema(true, t).safeParse('  '))).toEqual([{ path: [], message: SENTENCE_REQUIRED }]);
-    expect(issuesOf(sentenceSchema(false, t).safeParse('x'.repeat(2001)))).toEqual([{ path: [], message: 'At most 2000 characters.' }]);
+    expect(issuesOf(sentenceSchema(false, t).safeParse('x'.repeat(2001)))).toEqual([
+      { path: [], message: 'At most 2000 characters.' },
+    ]);
     expect(sentenceSchema(false, t).parse('')).toBeUndefined();
     expect(sentenceSchema(true, t).parse(' 一碗面 ')).toBe('一碗面');
   });
@@ -64,7 +77,10 @@ describe('sentenceSchema', () => {
 describe('draftSchema', () => {
   it('answers the object of a form, or its errors under the draft’s values', () => {
     const form = draftSchema({ fields, sentence: 'required' }, t);
-    expect(form.parse({ values: { product: 'a', selling_points: 'b' }, sentence: 'ignored' })).toEqual({ product: 'a', selling_points: 'b' });
+    expect(form.parse({ values: { product: 'a', selling_points: 'b' }, sentence: 'ignored' })).toEqual({
+      product: 'a',
+      selling_points: 'b',
+    });
     expect(issuesOf(form.safeParse({ values: { product: 'a' }, sentence: '' }))).toEqual([
       { path: ['values', 'selling_points'], message: '“核心卖点” is required.' },
     ]);
@@ -77,7 +93,9 @@ describe('draftSchema', () => {
 
   it('requires the sentence of a one-sentence skill', () => {
     const sentence = draftSchema({ fields: null, sentence: 'required' }, t);
-    expect(issuesOf(sentence.safeParse({ values: {}, sentence: '   ' }))).toEqual([{ path: ['sentence'], message: SENTENCE_REQUIRED }]);
+    expect(issuesOf(sentence.safeParse({ values: {}, sentence: '   ' }))).toEqual([
+      { path: ['sentence'], message: SENTENCE_REQUIRED },
+    ]);
     expect(sentence.parse({ values: {}, sentence: ' 一碗红烧牛肉面 ' })).toBe('一碗红烧牛肉面');
   });
 
@@ -109,13 +127,22 @@ describe('draftFieldName', () => {
 });
 
 describe('checkRequest', () => {
-  const request = z.strictObject({ name: z.string().min(1, 'must not be empty'), size: z.number().int('must be whole').optional() });
+  const request = z.strictObject({
+    name: z.string().min(1, 'must not be empty'),
+    size: z.number().int('must be whole').optional(),
+  });
 
   it('answers the parsed request, or reports each problem where fieldName puts it and the rest under the form', () => {
     const issues: { path?: PropertyKey[]; message?: string }[] = [];
-    const ctx = { addIssue: (issue: { path?: PropertyKey[]; message?: string }) => issues.push(issue), issues: [], value: undefined } as unknown as z.RefinementCtx;
+    const ctx = {
+      addIssue: (issue: { path?: PropertyKey[]; message?: string }) => issues.push(issue),
+      issues: [],
+      value: undefined,
+    } as unknown as z.RefinementCtx;
     expect(checkRequest(ctx, request, { name: 'a' }, () => null)).toEqual({ name: 'a' });
-    expect(checkRequest(ctx, request, { name: '', size: 1.5 }, (path) => (path[0] === 'name' ? 'title' : null))).toBeNull();
+    expect(
+      checkRequest(ctx, request, { name: '', size: 1.5 }, (path) => (path[0] === 'name' ? 'title' : null)),
+    ).toBeNull();
     expect(issues.map((i) => ({ path: i.path, message: i.message }))).toEqual([
       { path: ['title'], message: 'Must not be empty' },
       { path: ['root', 'server'], message: 'size: must be whole' },

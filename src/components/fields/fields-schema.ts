@@ -54,7 +54,9 @@ function fieldSchema(f: FieldSpec, t: FieldErrors) {
  * applies an optional field's default; keys that are not fields are never sent.
  */
 export function fieldsFormSchema(fields: readonly FieldSpec[], t: FieldErrors) {
-  const shape: Record<string, ReturnType<typeof fieldSchema>> = Object.fromEntries(fields.map((f) => [f.key, fieldSchema(f, t)]));
+  const shape: Record<string, ReturnType<typeof fieldSchema>> = Object.fromEntries(
+    fields.map((f) => [f.key, fieldSchema(f, t)]),
+  );
   return z.object(shape).transform((values) => Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '')));
 }
 
@@ -87,13 +89,15 @@ export function checkDraft(
 ): { input: RecipeInput } | null {
   const parsed = draftSchema(shape, t).safeParse(draft ?? {});
   if (parsed.success) return { input: parsed.data };
-  for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: ['drafts', draftKey, ...issue.path] });
+  for (const issue of parsed.error.issues)
+    ctx.addIssue({ code: 'custom', message: issue.message, path: ['drafts', draftKey, ...issue.path] });
   return null;
 }
 
 export type DraftFieldName = `drafts.${string}.values.${string}` | `drafts.${string}.sentence`;
 
-export const draftValueName = (draftKey: string, fieldKey: string): DraftFieldName => `drafts.${draftKey}.values.${fieldKey}`;
+export const draftValueName = (draftKey: string, fieldKey: string): DraftFieldName =>
+  `drafts.${draftKey}.values.${fieldKey}`;
 export const draftSentenceName = (draftKey: string): DraftFieldName => `drafts.${draftKey}.sentence`;
 
 /**
@@ -101,11 +105,17 @@ export const draftSentenceName = (draftKey: string): DraftFieldName => `drafts.$
  * form, `input` under the sentence. Null when no input of this recipe can show it (an unknown
  * field, or a problem with the form as a whole), so it is said under the form instead.
  */
-export function draftFieldName(draftKey: string, shape: Pick<InputShape, 'fields'>, path: readonly PropertyKey[]): DraftFieldName | null {
+export function draftFieldName(
+  draftKey: string,
+  shape: Pick<InputShape, 'fields'>,
+  path: readonly PropertyKey[],
+): DraftFieldName | null {
   if (path[0] !== 'input') return null;
   if (isForm(shape.fields)) {
     const key = path[1];
-    return path.length === 2 && typeof key === 'string' && shape.fields.some((f) => f.key === key) ? draftValueName(draftKey, key) : null;
+    return path.length === 2 && typeof key === 'string' && shape.fields.some((f) => f.key === key)
+      ? draftValueName(draftKey, key)
+      : null;
   }
   return path.length === 1 ? draftSentenceName(draftKey) : null;
 }
@@ -136,7 +146,11 @@ export function checkRequest<T>(
     ctx.addIssue(
       name
         ? { code: 'custom', message: capitalise(issue.message), path: name.split('.') }
-        : { code: 'custom', message: issue.path.length > 0 ? `${pathText(issue.path)}: ${issue.message}` : capitalise(issue.message), path: ['root', 'server'] },
+        : {
+            code: 'custom',
+            message: issue.path.length > 0 ? `${pathText(issue.path)}: ${issue.message}` : capitalise(issue.message),
+            path: ['root', 'server'],
+          },
     );
   }
   return null;

@@ -14,7 +14,10 @@ export interface RecipeCatalogue {
   asked: string | null;
 }
 
-interface RecipeFieldProps extends Pick<RecipePickerProps, 'noun' | 'options' | 'onChange' | 'empty' | 'missingHint' | 'fallbackIcon'> {
+interface RecipeFieldProps extends Pick<
+  RecipePickerProps,
+  'noun' | 'options' | 'onChange' | 'empty' | 'missingHint' | 'fallbackIcon'
+> {
   /** The form value holding the chosen slug. */
   name: string;
   catalogue: RecipeCatalogue;

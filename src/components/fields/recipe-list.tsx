@@ -23,11 +23,24 @@ interface RecipeListProps {
 }
 
 /** The searchable list of a recipe picker. Arrow keys move between the search and the options. */
-export function RecipeList({ noun, options, value, query, onQuery, onChoose, onClose, fallbackIcon, ref }: RecipeListProps) {
+export function RecipeList({
+  noun,
+  options,
+  value,
+  query,
+  onQuery,
+  onChoose,
+  onClose,
+  fallbackIcon,
+  ref,
+}: RecipeListProps) {
   const t = useTranslations('fields.picker');
   const list = useRef<HTMLDivElement>(null);
   const search = useRef<HTMLInputElement>(null);
-  const shown = useMemo(() => options.filter((o) => matchesQuery(query, [o.name, o.description, o.keywords, o.value])), [options, query]);
+  const shown = useMemo(
+    () => options.filter((o) => matchesQuery(query, [o.name, o.description, o.keywords, o.value])),
+    [options, query],
+  );
   const groups = useMemo(() => groupOptions(shown), [shown]);
   const searchable = options.length > 6;
 
@@ -82,14 +95,22 @@ export function RecipeList({ noun, options, value, query, onQuery, onChoose, onC
           groups.map(([group, items]) => (
             <div key={group ?? ''} role="group" aria-label={group}>
               {group && groups.length > 1 && (
-                <p aria-hidden="true" className="px-2 pt-2 pb-1 text-[11px] font-semibold tracking-wide text-slate-400 uppercase">
+                <p
+                  aria-hidden="true"
+                  className="px-2 pt-2 pb-1 text-[11px] font-semibold tracking-wide text-slate-400 uppercase"
+                >
                   {group}
                 </p>
               )}
               <ul className="space-y-0.5">
                 {items.map((o) => (
                   <li key={o.value}>
-                    <OptionButton option={o} selected={o.value === value} onChoose={onChoose} fallbackIcon={fallbackIcon} />
+                    <OptionButton
+                      option={o}
+                      selected={o.value === value}
+                      onChoose={onChoose}
+                      fallbackIcon={fallbackIcon}
+                    />
                   </li>
                 ))}
               </ul>
@@ -127,7 +148,8 @@ function OptionButton({
       aria-disabled={locked || undefined}
       onClick={() => onChoose(option)}
       className={cn(
-        'flex w-full items-start gap-3 rounded-lg p-2 text-left transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600',
+        'flex w-full items-start gap-3 rounded-lg p-2 text-left transition-colors focus-visible:outline-2 ' +
+          'focus-visible:-outline-offset-2 focus-visible:outline-indigo-600',
         locked ? 'cursor-not-allowed' : 'hover:bg-slate-50',
         selected && 'bg-indigo-50 ring-1 ring-indigo-200 ring-inset hover:bg-indigo-50',
       )}
@@ -139,9 +161,16 @@ function OptionButton({
         fallback={option.icon ?? fallbackIcon}
       />
       <span className="min-w-0 flex-1">
-        <span className={cn('block text-sm font-medium break-words', locked ? 'text-slate-400' : 'text-slate-900')}>{option.name}</span>
+        <span className={cn('block text-sm font-medium break-words', locked ? 'text-slate-400' : 'text-slate-900')}>
+          {option.name}
+        </span>
         {option.description && (
-          <span className={cn('mt-0.5 line-clamp-2 block text-xs leading-5 break-words', locked ? 'text-slate-400' : 'text-slate-500')}>
+          <span
+            className={cn(
+              'mt-0.5 line-clamp-2 block text-xs leading-5 break-words',
+              locked ? 'text-slate-400' : 'text-slate-500',
+            )}
+          >
             {option.description}
           </span>
         )}

@@ -64,7 +64,19 @@ export interface RecipePickerProps {
  * Chooses one skill or template: a searchable list with thumbnails, collapsing to a summary of the
  * chosen item once picked. Arrow keys move through the list; Escape returns to the chosen item.
  */
-export function RecipePicker({ noun, legend, options, query, value, onChange, error, empty, missing, missingHint, fallbackIcon }: RecipePickerProps) {
+export function RecipePicker({
+  noun,
+  legend,
+  options,
+  query,
+  value,
+  onChange,
+  error,
+  empty,
+  missing,
+  missingHint,
+  fallbackIcon,
+}: RecipePickerProps) {
   const t = useTranslations('fields.picker');
   const id = useId();
   const [browsing, setBrowsing] = useState(false);
@@ -122,10 +134,17 @@ export function RecipePicker({ noun, legend, options, query, value, onChange, er
         empty={options.length === 0}
         keepRowsOnError
         loading={<ListSkeleton label={t('loading', { noun })} />}
-        placeholder={<div className="rounded-xl border border-dashed border-slate-300 px-4 py-5 text-center text-sm text-slate-500">{empty}</div>}
+        placeholder={
+          <div className="rounded-xl border border-dashed border-slate-300 px-4 py-5 text-center text-sm text-slate-500">
+            {empty}
+          </div>
+        }
       >
         {!open && selected ? (
-          <div className="flex items-start gap-3 rounded-xl bg-slate-50/70 p-3 ring-1 ring-slate-200" data-testid="recipe-selected">
+          <div
+            className="flex items-start gap-3 rounded-xl bg-slate-50/70 p-3 ring-1 ring-slate-200"
+            data-testid="recipe-selected"
+          >
             <RecipeThumb
               src={selected.thumb}
               ratio={selected.ratio}
@@ -135,7 +154,9 @@ export function RecipePicker({ noun, legend, options, query, value, onChange, er
             />
             <div className="min-w-0 flex-1">
               <p className="text-sm font-semibold break-words text-slate-900">{selected.name}</p>
-              {selected.description && <p className="mt-0.5 text-xs leading-5 break-words text-slate-600">{selected.description}</p>}
+              {selected.description && (
+                <p className="mt-0.5 text-xs leading-5 break-words text-slate-600">{selected.description}</p>
+              )}
               {selected.meta && <div className="mt-1.5 flex flex-wrap gap-1.5">{selected.meta}</div>}
             </div>
             <button

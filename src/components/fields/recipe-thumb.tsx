@@ -31,7 +31,12 @@ export function RecipeThumb({ src, ratio, className, fallback, testId, loading =
   // The frame is a size container: the picture is as wide as the frame allows at its own ratio.
   const inner: CSSProperties = { aspectRatio: r, width: `min(100cqw, ${(r * 100).toFixed(3)}cqh)` };
   return (
-    <span className={cn('relative grid shrink-0 place-items-center overflow-hidden bg-slate-100 [container-type:size]', className)}>
+    <span
+      className={cn(
+        'relative grid shrink-0 place-items-center overflow-hidden bg-slate-100 [container-type:size]',
+        className,
+      )}
+    >
       {src ? (
         <>
           {/* Template samples are URLs of any host (skills' are SVGs of the site): next/image would need each host configured and cannot resize SVGs. */}
@@ -47,7 +52,14 @@ export function RecipeThumb({ src, ratio, className, fallback, testId, loading =
           />
           <span className="relative block overflow-hidden shadow-sm ring-1 ring-black/5" style={inner}>
             {/* eslint-disable-next-line @next/next/no-img-element -- samples of any host, see above */}
-            <img src={src} alt="" loading={loading} decoding="async" data-testid={testId} className="size-full object-cover" />
+            <img
+              src={src}
+              alt=""
+              loading={loading}
+              decoding="async"
+              data-testid={testId}
+              className="size-full object-cover"
+            />
           </span>
           {/* eslint-enable no-restricted-syntax */}
         </>

@@ -15,5 +15,14 @@ interface SegmentedFieldProps<T extends string> {
 /** A form value chosen from a row of segments. */
 export function SegmentedField<T extends string>({ name, legend, options, description }: SegmentedFieldProps<T>) {
   const { field } = useController({ name });
-  return <Segmented legend={legend} name={name} value={field.value as T} onChange={field.onChange} options={options} description={description} />;
+  return (
+    <Segmented
+      legend={legend}
+      name={name}
+      value={field.value as T}
+      onChange={field.onChange}
+      options={options}
+      description={description}
+    />
+  );
 }

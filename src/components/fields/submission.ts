@@ -8,7 +8,8 @@ import { applyServerError, type ServerIssue } from '@/components/ui/form';
 /** Keeps the address in step with the form, so a reload or a shared link opens the same thing. */
 export function useAddress(href: string) {
   useEffect(() => {
-    if (`${window.location.pathname}${window.location.search}` !== href) window.history.replaceState(window.history.state, '', href);
+    if (`${window.location.pathname}${window.location.search}` !== href)
+      window.history.replaceState(window.history.state, '', href);
   }, [href]);
 }
 

@@ -24,7 +24,17 @@ interface SubmitBarProps {
 }
 
 /** A refusal that names no input, the price against the credits left, and the submit button. */
-export function SubmitBar({ cost, credits, pending, label, pendingLabel, shortfall, testIds, disabled = false, blocked }: SubmitBarProps) {
+export function SubmitBar({
+  cost,
+  credits,
+  pending,
+  label,
+  pendingLabel,
+  shortfall,
+  testIds,
+  disabled = false,
+  blocked,
+}: SubmitBarProps) {
   const t = useTranslations('fields');
   const format = useFormatter();
   const reason = blocked?.reason;
@@ -50,7 +60,13 @@ export function SubmitBar({ cost, credits, pending, label, pendingLabel, shortfa
             })}
           </span>
         </p>
-        <Button type="submit" size="lg" disabled={pending || disabled || !!reason} aria-describedby={noteId} className="min-w-36 flex-1 sm:flex-none">
+        <Button
+          type="submit"
+          size="lg"
+          disabled={pending || disabled || !!reason}
+          aria-describedby={noteId}
+          className="min-w-36 flex-1 sm:flex-none"
+        >
           {pending ? (
             <>
               <Spinner /> {pendingLabel}
@@ -62,7 +78,11 @@ export function SubmitBar({ cost, credits, pending, label, pendingLabel, shortfa
       </div>
       {noteId && (
         <p id={noteId} className="flex items-start gap-1.5 text-xs text-amber-700" data-testid="generate-blocked">
-          {blocked?.locked ? <LockIcon className="mt-px size-3.5 shrink-0" /> : <InfoIcon className="mt-px size-3.5 shrink-0" />}
+          {blocked?.locked ? (
+            <LockIcon className="mt-px size-3.5 shrink-0" />
+          ) : (
+            <InfoIcon className="mt-px size-3.5 shrink-0" />
+          )}
           {reason}
         </p>
       )}

@@ -22,7 +22,16 @@ interface WorkbenchProps<TValues extends FieldValues, TOutput> {
 }
 
 /** A page that makes something: the form in a card that stays in view, the results beside it. */
-export function Workbench<TValues extends FieldValues, TOutput>({ eyebrow, title, description, form, onSubmit, busy, results, children }: WorkbenchProps<TValues, TOutput>) {
+export function Workbench<TValues extends FieldValues, TOutput>({
+  eyebrow,
+  title,
+  description,
+  form,
+  onSubmit,
+  busy,
+  results,
+  children,
+}: WorkbenchProps<TValues, TOutput>) {
   return (
     <div className="space-y-8">
       <PageHeader eyebrow={eyebrow} title={title} description={description} />
@@ -57,7 +66,15 @@ interface ResultsColumnProps<T> {
 }
 
 /** The results of a workbench: the newest in full, then the earlier ones of this visit. */
-export function ResultsColumn<T>({ label, ref, children, earlier, keyOf, renderEarlier, earlierClassName }: ResultsColumnProps<T>) {
+export function ResultsColumn<T>({
+  label,
+  ref,
+  children,
+  earlier,
+  keyOf,
+  renderEarlier,
+  earlierClassName,
+}: ResultsColumnProps<T>) {
   const t = useTranslations('fields');
   return (
     <section ref={ref} aria-label={label} className="min-w-0 scroll-mt-20 space-y-6">

@@ -32,7 +32,13 @@ export function BackgroundRun({ jobId }: { jobId: string }) {
           <div className="min-w-0">
             <h2 className="text-base font-semibold text-slate-900">{t('title')}</h2>
             <p className="mt-1 text-sm text-slate-500" role="status" data-testid="background-status">
-              {!run ? t('loading') : run.status === 'pending' ? t('pending') : run.status === 'done' ? t('done') : t('failed')}
+              {!run
+                ? t('loading')
+                : run.status === 'pending'
+                  ? t('pending')
+                  : run.status === 'done'
+                    ? t('done')
+                    : t('failed')}
             </p>
           </div>
           <Link href={`/jobs/${jobId}`} className={buttonClasses('secondary', 'sm')}>
@@ -40,7 +46,11 @@ export function BackgroundRun({ jobId }: { jobId: string }) {
           </Link>
         </div>
         {result.error ? (
-          <ErrorAlert>{result.error.data?.httpStatus === 404 || result.error.data?.httpStatus === 400 ? t('missing') : errorText(result.error)}</ErrorAlert>
+          <ErrorAlert>
+            {result.error.data?.httpStatus === 404 || result.error.data?.httpStatus === 400
+              ? t('missing')
+              : errorText(result.error)}
+          </ErrorAlert>
         ) : !run ? (
           <Spinner />
         ) : (
@@ -67,9 +77,17 @@ export function BackgroundRun({ jobId }: { jobId: string }) {
           </details>
         )}
         {answer?.template && (
-          <div className="space-y-3 rounded-xl bg-emerald-50 px-4 py-4 ring-1 ring-emerald-200" data-testid="template-created">
-            <p className="text-sm font-medium break-words text-emerald-900">{t('created', { name: answer.template.zh_name })}</p>
-            <Link href={`/templates/${answer.template.id}`} className={buttonClasses('primary', 'md', 'w-full sm:w-auto')}>
+          <div
+            className="space-y-3 rounded-xl bg-emerald-50 px-4 py-4 ring-1 ring-emerald-200"
+            data-testid="template-created"
+          >
+            <p className="text-sm font-medium break-words text-emerald-900">
+              {t('created', { name: answer.template.zh_name })}
+            </p>
+            <Link
+              href={`/templates/${answer.template.id}`}
+              className={buttonClasses('primary', 'md', 'w-full sm:w-auto')}
+            >
               {t('open')}
               <ArrowRightIcon className="size-4" />
             </Link>

@@ -35,11 +35,22 @@ export function ConversionResult({ image, answer }: { image: string; answer: Con
             <h3 id={layersId} className="text-base font-semibold text-slate-900">
               {t('layers')}
             </h3>
-            {templated && answer.text_layers.length > 0 && <p className="mt-1 text-sm text-slate-500">{t('layersHint')}</p>}
+            {templated && answer.text_layers.length > 0 && (
+              <p className="mt-1 text-sm text-slate-500">{t('layersHint')}</p>
+            )}
           </div>
           <div className="grid items-start gap-5 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
             <div className="lg:sticky lg:top-20">
-              <LayerCanvas image={image} name={answer.zh_name} ratio={answer.ratio} layers={draft.layers} active={active} selected={selected} onHover={hover} onSelect={select} />
+              <LayerCanvas
+                image={image}
+                name={answer.zh_name}
+                ratio={answer.ratio}
+                layers={draft.layers}
+                active={active}
+                selected={selected}
+                onHover={hover}
+                onSelect={select}
+              />
             </div>
             <LayerList
               layers={draft.layers}
@@ -55,7 +66,10 @@ export function ConversionResult({ image, answer }: { image: string; answer: Con
         </section>
 
         {answer.template_warnings.length > 0 && (
-          <section className="min-w-0 space-y-2 rounded-xl bg-amber-50 px-4 py-3 ring-1 ring-amber-200" aria-label={t('warnings')}>
+          <section
+            className="min-w-0 space-y-2 rounded-xl bg-amber-50 px-4 py-3 ring-1 ring-amber-200"
+            aria-label={t('warnings')}
+          >
             <h3 className="flex items-center gap-1.5 text-sm font-medium text-amber-900">
               <WarningIcon className="size-4" />
               {t('warnings')}

@@ -55,7 +55,13 @@ export function ConversionSteps({ steps, ended }: { steps: readonly StepState[];
                 shown === 'waiting' && 'ring-1 ring-slate-300 ring-inset',
               )}
             >
-              {shown === 'ok' ? <CheckIcon className="size-3" /> : shown === 'fail' ? <CloseIcon className="size-3" /> : shown === 'running' ? <Spinner className="size-3.5" /> : null}
+              {shown === 'ok' ? (
+                <CheckIcon className="size-3" />
+              ) : shown === 'fail' ? (
+                <CloseIcon className="size-3" />
+              ) : shown === 'running' ? (
+                <Spinner className="size-3.5" />
+              ) : null}
             </span>
             <span className="min-w-0">
               <span className={cn('font-medium', shown === 'waiting' ? 'text-slate-400' : 'text-slate-800')}>

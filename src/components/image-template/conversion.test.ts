@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { layerBox, parseConversion as conversion, parseSubmitted as submitted, textEms, type ConversionWords } from './conversion';
+import {
+  layerBox,
+  parseConversion as conversion,
+  parseSubmitted as submitted,
+  textEms,
+  type ConversionWords,
+} from './conversion';
 
-const words: ConversionWords = { failed: (s) => `The image could not be converted (HTTP ${s}).`, unreadable: 'Studio answered with something the page cannot read; try again.' };
+const words: ConversionWords = {
+  failed: (s) => `The image could not be converted (HTTP ${s}).`,
+  unreadable: 'Studio answered with something the page cannot read; try again.',
+};
 const parseConversion = (status: number, body: unknown) => conversion(status, body, words);
 const parseSubmitted = (status: number, body: unknown) => submitted(status, body, words);
 
@@ -32,16 +41,31 @@ describe('parseConversion', () => {
   });
 
   it('shows the API’s error text with the status, or says what happened', () => {
-    expect(parseConversion(402, { ok: false, error: 'Not enough credits: 4 needed' })).toEqual({ ok: false, error: 'Not enough credits: 4 needed', status: 402 });
-    expect(parseConversion(502, null)).toEqual({ ok: false, error: 'The image could not be converted (HTTP 502).', status: 502 });
+    expect(parseConversion(402, { ok: false, error: 'Not enough credits: 4 needed' })).toEqual({
+      ok: false,
+      error: 'Not enough credits: 4 needed',
+      status: 402,
+    });
+    expect(parseConversion(502, null)).toEqual({
+      ok: false,
+      error: 'The image could not be converted (HTTP 502).',
+      status: 502,
+    });
     expect(parseConversion(200, { ok: true, zh_name: 1 })).toMatchObject({ ok: false, status: 200 });
   });
 });
 
 describe('parseSubmitted', () => {
   it('answers the job id of a background run, or the refusal', () => {
-    expect(parseSubmitted(200, { ok: true, jobId: 'j1', status: 'pending', async: true })).toEqual({ ok: true, jobId: 'j1' });
-    expect(parseSubmitted(409, { ok: false, error: 'template.slug: taken' })).toEqual({ ok: false, error: 'template.slug: taken', status: 409 });
+    expect(parseSubmitted(200, { ok: true, jobId: 'j1', status: 'pending', async: true })).toEqual({
+      ok: true,
+      jobId: 'j1',
+    });
+    expect(parseSubmitted(409, { ok: false, error: 'template.slug: taken' })).toEqual({
+      ok: false,
+      error: 'template.slug: taken',
+      status: 409,
+    });
   });
 });
 

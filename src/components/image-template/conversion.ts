@@ -2,9 +2,7 @@ import { conversionAnswerSchema, type ConversionAnswer, type TextLayer } from '@
 
 /** What `POST /api/image-to-template` answers, and where the page draws each text on the image. */
 
-export type ConversionOutcome =
-  | { ok: true; answer: ConversionAnswer }
-  | { ok: false; error: string; status: number };
+export type ConversionOutcome = { ok: true; answer: ConversionAnswer } | { ok: false; error: string; status: number };
 
 export type SubmitOutcome = { ok: true; jobId: string } | { ok: false; error: string; status: number };
 
@@ -14,7 +12,8 @@ export interface ConversionWords {
   unreadable: string;
 }
 
-const record = (body: unknown): Record<string, unknown> => (body && typeof body === 'object' ? (body as Record<string, unknown>) : {});
+const record = (body: unknown): Record<string, unknown> =>
+  body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
 
 function refusal(status: number, body: unknown, words: ConversionWords): { ok: false; error: string; status: number } {
   const error = record(body).error;
@@ -41,7 +40,9 @@ const WIDE = /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f
 /** Em widths of a text's longest line. */
 export function textEms(text: string): number {
   const lines = text.split('\n');
-  return Math.max(...lines.map((line) => [...line].reduce((sum, ch) => sum + (WIDE.test(ch) ? 1 : ch === ' ' ? 0.3 : 0.55), 0)));
+  return Math.max(
+    ...lines.map((line) => [...line].reduce((sum, ch) => sum + (WIDE.test(ch) ? 1 : ch === ' ' ? 0.3 : 0.55), 0)),
+  );
 }
 
 export interface LayerBox {

@@ -26,8 +26,14 @@ export function CreateTemplateForm({ answer, imageUrl, draft }: CreateTemplateFo
 
   if (created) {
     return (
-      <div className="space-y-3 rounded-xl bg-emerald-50 px-4 py-4 ring-1 ring-emerald-200" role="status" data-testid="template-created">
-        <p className="text-sm font-medium break-words text-emerald-900">{t('create.done', { name: created.zh_name })}</p>
+      <div
+        className="space-y-3 rounded-xl bg-emerald-50 px-4 py-4 ring-1 ring-emerald-200"
+        role="status"
+        data-testid="template-created"
+      >
+        <p className="text-sm font-medium break-words text-emerald-900">
+          {t('create.done', { name: created.zh_name })}
+        </p>
         <Link href={`/templates/${created.id}`} className={buttonClasses('primary', 'md', 'w-full sm:w-auto')}>
           {t('create.open')}
           <ArrowRightIcon className="size-4" />
@@ -52,14 +58,22 @@ export function CreateTemplateForm({ answer, imageUrl, draft }: CreateTemplateFo
           <FieldBlock control={form.control} name="slug" label={t('create.slug')} description={t('create.slugHelp')}>
             {(field) => <Input {...field} autoCapitalize="none" spellCheck={false} />}
           </FieldBlock>
-          <FieldBlock control={form.control} name="category" label={t('create.category')} aside={<span className="text-xs text-slate-400">{t('create.optional')}</span>}>
+          <FieldBlock
+            control={form.control}
+            name="category"
+            label={t('create.category')}
+            aside={<span className="text-xs text-slate-400">{t('create.optional')}</span>}
+          >
             {(field) => <Input {...field} />}
           </FieldBlock>
         </div>
         {draft.problem && (
           <p className="text-sm text-rose-700">
             {t('create.blocked', {
-              problem: draft.problem.kind === 'longLabel' ? t('draft.longLabel', { start: draft.problem.start, max: draft.problem.max }) : draft.problem.text,
+              problem:
+                draft.problem.kind === 'longLabel'
+                  ? t('draft.longLabel', { start: draft.problem.start, max: draft.problem.max })
+                  : draft.problem.text,
             })}
           </p>
         )}

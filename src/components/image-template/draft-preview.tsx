@@ -18,9 +18,15 @@ export function DraftPreview({ prompt, fields }: { prompt: string; fields: reado
             <table className="w-full text-left text-sm">
               <thead className="bg-slate-50 text-xs text-slate-500">
                 <tr>
-                  <th scope="col" className="px-3 py-2 font-medium">{t('key')}</th>
-                  <th scope="col" className="px-3 py-2 font-medium">{t('label')}</th>
-                  <th scope="col" className="px-3 py-2 font-medium">{t('default')}</th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    {t('key')}
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    {t('label')}
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    {t('default')}
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">

@@ -17,7 +17,6 @@ import { ConversionResult } from './conversion-result';
 import { useConversion } from './use-conversion';
 import { VariablesPicker } from './variables-picker';
 
-
 /** The Image to template page: one uploaded image, converted now (and shaped here) or in the background. */
 export function ImageTemplateView({ price, jobId: initialJob }: { price: number; jobId: string | null }) {
   const t = useTranslations('imageTemplate');
@@ -48,15 +47,33 @@ export function ImageTemplateView({ price, jobId: initialJob }: { price: number;
       <PageHeader eyebrow={t('eyebrow')} title={t('title')} description={t('description')} />
       <Card className="min-w-0">
         <CardBody className="space-y-5">
-          <SingleImagePicker legend={t('legend')} hint={t('hint')} pickLabel={(name) => t('pick', { name })} selected={image} onChange={setImage} disabled={pending !== null} />
+          <SingleImagePicker
+            legend={t('legend')}
+            hint={t('hint')}
+            pickLabel={(name) => t('pick', { name })}
+            selected={image}
+            onChange={setImage}
+            disabled={pending !== null}
+          />
           <VariablesPicker allowed={allowed} onChange={setAllowed} disabled={pending !== null} />
           <div className="space-y-2">
             <div className="grid gap-2 sm:flex sm:flex-wrap sm:items-center sm:gap-3">
-              <Button onClick={now} disabled={!image || pending !== null} aria-describedby={priceId} className="w-full sm:w-auto">
+              <Button
+                onClick={now}
+                disabled={!image || pending !== null}
+                aria-describedby={priceId}
+                className="w-full sm:w-auto"
+              >
                 {pending === 'now' && <Spinner />}
                 {pending === 'now' ? t('converting') : t('convert')}
               </Button>
-              <Button variant="secondary" onClick={() => void background()} disabled={!image || pending !== null} aria-describedby={priceId} className="w-full sm:w-auto">
+              <Button
+                variant="secondary"
+                onClick={() => void background()}
+                disabled={!image || pending !== null}
+                aria-describedby={priceId}
+                className="w-full sm:w-auto"
+              >
                 {pending === 'background' && <Spinner />}
                 {pending === 'background' ? t('starting') : t('background')}
               </Button>
@@ -78,7 +95,9 @@ export function ImageTemplateView({ price, jobId: initialJob }: { price: number;
           {error && (
             <ErrorAlert data-testid="convert-error" className="break-words">
               <p>{error.message}</p>
-              {error.credits && <p className="mt-1">{t('credits', { price, amount: format.number(price, 'credits'), balance })}</p>}
+              {error.credits && (
+                <p className="mt-1">{t('credits', { price, amount: format.number(price, 'credits'), balance })}</p>
+              )}
             </ErrorAlert>
           )}
         </CardBody>

@@ -61,7 +61,9 @@ export function LayerCanvas({ image, name, ratio, layers, active, selected, onHo
                 className={cn(
                   'block size-full rounded-sm border-2 transition focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600',
                   layer.is_variable ? 'border-indigo-500' : 'border-dashed border-amber-500',
-                  on ? 'bg-indigo-500/25 shadow-[0_0_0_3px_rgba(255,255,255,0.85)]' : 'bg-white/10 hover:bg-indigo-500/15',
+                  on
+                    ? 'bg-indigo-500/25 shadow-[0_0_0_3px_rgba(255,255,255,0.85)]'
+                    : 'bg-white/10 hover:bg-indigo-500/15',
                 )}
               >
                 <span

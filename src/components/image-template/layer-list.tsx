@@ -58,7 +58,10 @@ export function LayerList({ layers, fieldOf, labels, active, onHover, onSelect, 
                 {n}
               </span>
               <div className="min-w-0 flex-1 space-y-1">
-                <p className="text-sm leading-6 font-medium break-words whitespace-pre-wrap text-slate-900" data-testid="layer-content">
+                <p
+                  className="text-sm leading-6 font-medium break-words whitespace-pre-wrap text-slate-900"
+                  data-testid="layer-content"
+                >
                   {layer.content}
                 </p>
                 <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-500">
@@ -66,7 +69,11 @@ export function LayerList({ layers, fieldOf, labels, active, onHover, onSelect, 
                     {roleName(layer.role)}
                   </Badge>
                   <span className="inline-flex items-center gap-1">
-                    <span aria-hidden="true" className="size-3 rounded-sm ring-1 ring-slate-300" style={{ backgroundColor: layer.color }} />
+                    <span
+                      aria-hidden="true"
+                      className="size-3 rounded-sm ring-1 ring-slate-300"
+                      style={{ backgroundColor: layer.color }}
+                    />
                     <span className="font-mono">{layer.color}</span>
                     <span className="sr-only">{t('colour', { hex: layer.color })}</span>
                   </span>
@@ -92,7 +99,11 @@ export function LayerList({ layers, fieldOf, labels, active, onHover, onSelect, 
                     className="size-4 rounded border-slate-300 text-indigo-600"
                   />
                   {t('variable')}
-                  {layer.variable && <code className="rounded bg-slate-100 px-1 font-mono text-xs text-slate-700">{slotCode(layer.variable)}</code>}
+                  {layer.variable && (
+                    <code className="rounded bg-slate-100 px-1 font-mono text-xs text-slate-700">
+                      {slotCode(layer.variable)}
+                    </code>
+                  )}
                 </label>
               ) : (
                 <p className="text-xs text-slate-500">{t('fixed', { role: layer.role })}</p>

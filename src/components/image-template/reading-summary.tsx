@@ -56,7 +56,12 @@ export function ReadingSummary({ answer }: { answer: ConversionAnswer }) {
       </details>
       <div className="grid gap-3 xl:grid-cols-2">
         <PromptBlock title={t('prompt')} label={t('promptLabel')} text={answer.prompt} testId="convert-prompt" />
-        <PromptBlock title={t('promptCn')} label={t('promptCnLabel')} text={answer.prompt_cn} testId="convert-prompt-cn" />
+        <PromptBlock
+          title={t('promptCn')}
+          label={t('promptCnLabel')}
+          text={answer.prompt_cn}
+          testId="convert-prompt-cn"
+        />
       </div>
     </div>
   );

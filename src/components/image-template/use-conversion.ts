@@ -33,7 +33,10 @@ async function post(body: { image_url: string } & ConversionOptions): Promise<{ 
  */
 export function useConversion() {
   const t = useTranslations('imageTemplate.errors');
-  const words = useMemo<ConversionWords>(() => ({ failed: (status) => t('status', { status: String(status) }), unreadable: t('unreadable') }), [t]);
+  const words = useMemo<ConversionWords>(
+    () => ({ failed: (status) => t('status', { status: String(status) }), unreadable: t('unreadable') }),
+    [t],
+  );
   const utils = trpc.useUtils();
   const [conversion, setConversion] = useState<{ image: string; answer: ConversionAnswer; run: number } | null>(null);
   const [error, setError] = useState<ConversionError | null>(null);
@@ -67,7 +70,8 @@ export function useConversion() {
         const res = await post({ image_url: imageUrl, variables });
         const out = parseConversion(res.status, res.body, words);
         if (out.ok) setConversion((last) => ({ image: imageUrl, answer: out.answer, run: (last?.run ?? 0) + 1 }));
-        else setError({ message: failureKind(res.body) ? errorText(res.body) : out.error, credits: out.status === 402 });
+        else
+          setError({ message: failureKind(res.body) ? errorText(res.body) : out.error, credits: out.status === 402 });
       }),
     [run, words, errorText],
   );

@@ -17,7 +17,10 @@ export const createTemplateFormSchema = (t: ReturnType<typeof useTranslations<'i
   z.object({
     zh_name: filled(t('noName')).max(100, t('longName', { max: 100 })),
     slug: z.union([z.literal(''), worded(slugSchema, { invalid_format: t('slugRule') })]),
-    category: z.string().trim().max(50, t('longCategory', { max: 50 })),
+    category: z
+      .string()
+      .trim()
+      .max(50, t('longCategory', { max: 50 })),
   });
 
 export interface CreatedTemplate {
@@ -59,7 +62,9 @@ export function useCreateTemplateForm(answer: ConversionAnswer, imageUrl: string
       setCreated({ id: out.template.id, zh_name: out.template.zh_name, slug: out.template.slug });
       void utils.templates.list.invalidate();
     } catch (error) {
-      applyServerError(form, error, (path) => (path[0] === 'zh_name' || path[0] === 'slug' || path[0] === 'category' ? path[0] : null));
+      applyServerError(form, error, (path) =>
+        path[0] === 'zh_name' || path[0] === 'slug' || path[0] === 'category' ? path[0] : null,
+      );
     }
   });
 

@@ -49,11 +49,17 @@ export function VariablesPicker({ allowed, onChange, disabled = false }: Variabl
               <span className="min-w-0 break-words">
                 {zhFirst ? (
                   <>
-                    <span>{TEMPLATE_VARIABLES[name].zh}</span> <span lang="en" className="text-slate-500">{TEMPLATE_VARIABLES[name].en}</span>
+                    <span>{TEMPLATE_VARIABLES[name].zh}</span>{' '}
+                    <span lang="en" className="text-slate-500">
+                      {TEMPLATE_VARIABLES[name].en}
+                    </span>
                   </>
                 ) : (
                   <>
-                    <span>{TEMPLATE_VARIABLES[name].en}</span> <span lang="zh-CN" className="text-slate-500">{TEMPLATE_VARIABLES[name].zh}</span>
+                    <span>{TEMPLATE_VARIABLES[name].en}</span>{' '}
+                    <span lang="zh-CN" className="text-slate-500">
+                      {TEMPLATE_VARIABLES[name].zh}
+                    </span>
                   </>
                 )}
               </span>

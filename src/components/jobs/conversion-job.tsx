@@ -24,7 +24,11 @@ export function ConversionJob({ job }: { job: Job }) {
         <ConversionSteps steps={job.steps ?? []} ended={job.status !== 'pending'} />
       </section>
       {done && answer && (
-        <p className="text-sm break-words text-slate-700">{answer.template ? t('created', { name: answer.template.zh_name }) : (answer.template_error ?? t('notCreated'))}</p>
+        <p className="text-sm break-words text-slate-700">
+          {answer.template
+            ? t('created', { name: answer.template.zh_name })
+            : (answer.template_error ?? t('notCreated'))}
+        </p>
       )}
       <div className="flex flex-wrap gap-2">
         {answer?.template && (

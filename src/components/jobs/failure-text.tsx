@@ -3,7 +3,8 @@
 import { useTranslations } from 'next-intl';
 import { jobFailureReasons, type JobFailureReason } from '@/contracts/jobs';
 
-const isReason = (value: unknown): value is JobFailureReason => (jobFailureReasons as readonly unknown[]).includes(value);
+const isReason = (value: unknown): value is JobFailureReason =>
+  (jobFailureReasons as readonly unknown[]).includes(value);
 
 /**
  * Why a job failed, in the page's language: the catalogue's words for its `reason`; the server's own

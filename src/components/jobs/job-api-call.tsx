@@ -25,7 +25,9 @@ export function JobApiCall({ baseUrl, kind, body }: { baseUrl: string; kind: str
   return (
     <div className="space-y-3" data-testid="job-api-call">
       <p className="text-sm text-slate-600">
-        {t.rich('lead', { key: () => <code className="rounded bg-slate-100 px-1 py-0.5 font-mono text-xs">{KEY_VARIABLE}</code> })}
+        {t.rich('lead', {
+          key: () => <code className="rounded bg-slate-100 px-1 py-0.5 font-mono text-xs">{KEY_VARIABLE}</code>,
+        })}
       </p>
       <TabList
         label={t('tabs')}

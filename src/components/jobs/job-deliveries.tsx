@@ -9,7 +9,15 @@ import { useJobTimes } from './job-times';
 const TONES = { delivered: 'emerald', failed: 'rose', refused: 'amber' } as const;
 
 /** Every attempt to deliver the job's callback: when, what the receiver answered, how long it took. */
-export function JobDeliveries({ deliveries, callbackUrl, pending }: { deliveries: JobDetailAnswer['deliveries']; callbackUrl: string | null; pending: boolean }) {
+export function JobDeliveries({
+  deliveries,
+  callbackUrl,
+  pending,
+}: {
+  deliveries: JobDetailAnswer['deliveries'];
+  callbackUrl: string | null;
+  pending: boolean;
+}) {
   const t = useTranslations('jobDetail.deliveries');
   const times = useJobTimes();
   return (
@@ -17,22 +25,38 @@ export function JobDeliveries({ deliveries, callbackUrl, pending }: { deliveries
       <CardHeader>
         <CardTitle>{t('title')}</CardTitle>
         <CardDescription>
-          {callbackUrl ? t.rich('to', { url: () => <code className="font-mono text-xs break-all">{callbackUrl}</code> }) : t('noCallback')}
+          {callbackUrl
+            ? t.rich('to', { url: () => <code className="font-mono text-xs break-all">{callbackUrl}</code> })
+            : t('noCallback')}
         </CardDescription>
       </CardHeader>
       {deliveries.length === 0 ? (
-        callbackUrl && <p className="px-5 pb-5 text-sm text-slate-500 sm:px-6">{pending ? t('afterFinish') : t('none')}</p>
+        callbackUrl && (
+          <p className="px-5 pb-5 text-sm text-slate-500 sm:px-6">{pending ? t('afterFinish') : t('none')}</p>
+        )
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full min-w-[36rem] text-left text-sm">
             <thead className="border-y border-slate-100 bg-slate-50 text-xs text-slate-500">
               <tr>
-                <th scope="col" className="px-5 py-2 font-medium sm:px-6">{t('attempt')}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{t('outcome')}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{t('status')}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{t('duration')}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{t('at')}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{t('error')}</th>
+                <th scope="col" className="px-5 py-2 font-medium sm:px-6">
+                  {t('attempt')}
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  {t('outcome')}
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  {t('status')}
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  {t('duration')}
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  {t('at')}
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  {t('error')}
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">

@@ -4,7 +4,15 @@ import Link from 'next/link';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { trpc } from '@/trpc/react';
-import { ArrowDownIcon, ArrowLeftIcon, BracesIcon, CheckIcon, CloseIcon, ExternalIcon, RefreshIcon } from '@/components/icons';
+import {
+  ArrowDownIcon,
+  ArrowLeftIcon,
+  BracesIcon,
+  CheckIcon,
+  CloseIcon,
+  ExternalIcon,
+  RefreshIcon,
+} from '@/components/icons';
 import { ErrorAlert } from '@/components/ui/alert';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardHeader, CardTitle } from '@/components/ui/card';
@@ -34,7 +42,10 @@ function JobPage({ busy, children }: { busy?: boolean; children: ReactNode }) {
     <div className="space-y-6" aria-busy={busy || undefined}>
       <Link
         href="/jobs"
-        className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-500 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+        className={
+          'inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-500 hover:text-slate-900 ' +
+          'focus-visible:outline-2 focus-visible:outline-indigo-600'
+        }
       >
         <ArrowLeftIcon className="size-4" />
         {t('back')}
@@ -75,7 +86,10 @@ export function JobDetail({ id, baseUrl, prices }: JobDetailProps) {
     if (!first) void refetchDetail();
   }, [state, refetchDetail]);
   // Callback attempts arrive after the job ends, some with back-off: look again for a while.
-  const more = detail.data?.request?.callback_url && job?.status !== 'pending' && !detail.data.deliveries.some((x) => x.outcome !== 'failed');
+  const more =
+    detail.data?.request?.callback_url &&
+    job?.status !== 'pending' &&
+    !detail.data.deliveries.some((x) => x.outcome !== 'failed');
   useEffect(() => {
     if (!more) return;
     const timer = setInterval(() => void refetchDetail(), 5000);
@@ -119,7 +133,12 @@ export function JobDetail({ id, baseUrl, prices }: JobDetailProps) {
         <div className="flex flex-wrap gap-2">
           {job.status === 'done' && job.cdn_url && (
             <>
-              <a href={job.cdn_url} download={downloadName(job)} className={buttonClasses('primary', 'md')} data-testid="job-download">
+              <a
+                href={job.cdn_url}
+                download={downloadName(job)}
+                className={buttonClasses('primary', 'md')}
+                data-testid="job-download"
+              >
                 <ArrowDownIcon className="size-4" />
                 {d('download')}
               </a>
@@ -135,7 +154,12 @@ export function JobDetail({ id, baseUrl, prices }: JobDetailProps) {
                 <RefreshIcon className="size-4" />
                 {d('runAgain')}
               </Link>
-              <button type="button" className={buttonClasses('secondary', 'md')} aria-expanded={showCall} onClick={() => setShowCall((v) => !v)}>
+              <button
+                type="button"
+                className={buttonClasses('secondary', 'md')}
+                aria-expanded={showCall}
+                onClick={() => setShowCall((v) => !v)}
+              >
                 <BracesIcon className="size-4" />
                 {d('copyAsApi')}
               </button>
@@ -156,11 +180,16 @@ export function JobDetail({ id, baseUrl, prices }: JobDetailProps) {
           {job.status === 'failed' && job.error && (
             <ErrorAlert className="mt-4">
               {job.reason ? failure(job) : job.error}
-              {!job.reason && detail.data && detail.data.refunded > 0 && <> {d('refundedNote', { credits: detail.data.refunded })}</>}
+              {!job.reason && detail.data && detail.data.refunded > 0 && (
+                <> {d('refundedNote', { credits: detail.data.refunded })}</>
+              )}
             </ErrorAlert>
           )}
           {job.status === 'pending' && job.note && (
-            <p className="mt-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 ring-1 ring-inset ring-amber-200" data-testid="job-note">
+            <p
+              className="mt-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 ring-1 ring-inset ring-amber-200"
+              data-testid="job-note"
+            >
               {job.note}
             </p>
           )}
@@ -179,10 +208,18 @@ export function JobDetail({ id, baseUrl, prices }: JobDetailProps) {
             </Field>
             {detail.data && (
               <Field label={d('cost')}>
-                <span data-testid="job-cost">{d('credits', { credits: detail.data.credits, formatted: format.number(detail.data.credits, 'credits') })}</span>
+                <span data-testid="job-cost">
+                  {d('credits', {
+                    credits: detail.data.credits,
+                    formatted: format.number(detail.data.credits, 'credits'),
+                  })}
+                </span>
                 {detail.data.refunded > 0 && (
                   <span className="block text-emerald-700">
-                    {d('refunded', { credits: detail.data.refunded, net: format.number(detail.data.credits - detail.data.refunded, 'credits') })}
+                    {d('refunded', {
+                      credits: detail.data.refunded,
+                      net: format.number(detail.data.credits - detail.data.refunded, 'credits'),
+                    })}
                   </span>
                 )}
               </Field>
@@ -196,28 +233,30 @@ export function JobDetail({ id, baseUrl, prices }: JobDetailProps) {
               </Field>
             )}
             {!conversion && (
-            <Field label={t('detail.resultUrl')}>
-              {job.cdn_url ? (
-                <div className="flex items-center gap-2">
-                  <a
-                    href={job.cdn_url}
-                    target="_blank"
-                    rel="noreferrer"
-                    title={job.cdn_url}
-                    className="min-w-0 flex-1 truncate font-mono text-xs text-indigo-600 hover:text-indigo-500"
-                  >
-                    {job.cdn_url}
-                  </a>
-                  <CopyButton value={job.cdn_url} label={t('detail.copyUrl')} />
-                </div>
-              ) : (
-                <Muted>{job.status === 'pending' ? t('detail.whenReady') : t('detail.none')}</Muted>
-              )}
-            </Field>
+              <Field label={t('detail.resultUrl')}>
+                {job.cdn_url ? (
+                  <div className="flex items-center gap-2">
+                    <a
+                      href={job.cdn_url}
+                      target="_blank"
+                      rel="noreferrer"
+                      title={job.cdn_url}
+                      className="min-w-0 flex-1 truncate font-mono text-xs text-indigo-600 hover:text-indigo-500"
+                    >
+                      {job.cdn_url}
+                    </a>
+                    <CopyButton value={job.cdn_url} label={t('detail.copyUrl')} />
+                  </div>
+                ) : (
+                  <Muted>{job.status === 'pending' ? t('detail.whenReady') : t('detail.none')}</Muted>
+                )}
+              </Field>
             )}
             {!conversion && (
               <Field label={t('detail.prompt')}>
-                <p className="whitespace-pre-wrap break-words text-slate-800">{job.prompt || <Muted>{t('detail.none')}</Muted>}</p>
+                <p className="whitespace-pre-wrap break-words text-slate-800">
+                  {job.prompt || <Muted>{t('detail.none')}</Muted>}
+                </p>
               </Field>
             )}
             <Field label={t('detail.settings')}>
@@ -232,7 +271,11 @@ export function JobDetail({ id, baseUrl, prices }: JobDetailProps) {
                     </Link>
                   </>
                 ) : (
-                  t('detail.imageSettings', { ratio: job.ratio || '—', quality: job.quality || '—', background: job.background ?? 'default' })
+                  t('detail.imageSettings', {
+                    ratio: job.ratio || '—',
+                    quality: job.quality || '—',
+                    background: job.background ?? 'default',
+                  })
                 )}
               </span>
             </Field>
@@ -244,10 +287,15 @@ export function JobDetail({ id, baseUrl, prices }: JobDetailProps) {
               </Field>
             )}
             <Field label={t('detail.created')}>
-              <time dateTime={job.created_at}>{times.full(job.created_at)}</time> <Muted>{t('detail.ago', { time: times.relative(job.created_at) ?? '—' })}</Muted>
+              <time dateTime={job.created_at}>{times.full(job.created_at)}</time>{' '}
+              <Muted>{t('detail.ago', { time: times.relative(job.created_at) ?? '—' })}</Muted>
             </Field>
             <Field label={t('detail.finished')}>
-              {job.finished_at ? <time dateTime={job.finished_at}>{times.full(job.finished_at)}</time> : <Muted>{t('detail.notYet')}</Muted>}
+              {job.finished_at ? (
+                <time dateTime={job.finished_at}>{times.full(job.finished_at)}</time>
+              ) : (
+                <Muted>{t('detail.notYet')}</Muted>
+              )}
             </Field>
             <Field label={t('detail.elapsed')}>{times.elapsed(job.elapsed_ms)}</Field>
             {job.note && job.status !== 'pending' && <Field label={t('detail.note')}>{job.note}</Field>}
@@ -269,11 +317,20 @@ export function JobDetail({ id, baseUrl, prices }: JobDetailProps) {
         <JobHooks
           hooks={detail.data.hooks}
           prices={prices}
-          source={{ jobId: job.id, imageUrl: job.cdn_url, prompt: job.prompt, input: detail.data.request?.input ?? null }}
+          source={{
+            jobId: job.id,
+            imageUrl: job.cdn_url,
+            prompt: job.prompt,
+            input: detail.data.request?.input ?? null,
+          }}
         />
       )}
       {detail.data && (detail.data.request?.callback_url || detail.data.deliveries.length > 0) && (
-        <JobDeliveries deliveries={detail.data.deliveries} callbackUrl={detail.data.request?.callback_url ?? null} pending={job.status === 'pending'} />
+        <JobDeliveries
+          deliveries={detail.data.deliveries}
+          callbackUrl={detail.data.request?.callback_url ?? null}
+          pending={job.status === 'pending'}
+        />
       )}
     </JobPage>
   );
@@ -289,10 +346,20 @@ function Steps({ steps }: { steps: NonNullable<Job['steps']> }) {
           <span
             className={cn(
               'grid size-4 shrink-0 place-items-center rounded-full',
-              s.status === 'ok' ? 'bg-emerald-100 text-emerald-700' : s.status === 'fail' ? 'bg-rose-100 text-rose-700' : 'text-indigo-600',
+              s.status === 'ok'
+                ? 'bg-emerald-100 text-emerald-700'
+                : s.status === 'fail'
+                  ? 'bg-rose-100 text-rose-700'
+                  : 'text-indigo-600',
             )}
           >
-            {s.status === 'ok' ? <CheckIcon className="size-2.5" /> : s.status === 'fail' ? <CloseIcon className="size-2.5" /> : <Spinner className="size-3" />}
+            {s.status === 'ok' ? (
+              <CheckIcon className="size-2.5" />
+            ) : s.status === 'fail' ? (
+              <CloseIcon className="size-2.5" />
+            ) : (
+              <Spinner className="size-3" />
+            )}
           </span>
           <span>{stepName(s.name)}</span>
           <span className="sr-only">{t('stepState', { status: s.status })}</span>

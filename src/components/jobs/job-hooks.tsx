@@ -37,7 +37,15 @@ type Written = RouterOutputs['article']['write'];
  * video template, so the job offers that next step with its own image and input, after a confirmation
  * that says what it costs. Studio never runs a hook by itself.
  */
-export function JobHooks({ hooks, source, prices }: { hooks: JobDetailAnswer['hooks']; source: HookSource; prices: HookPrices }) {
+export function JobHooks({
+  hooks,
+  source,
+  prices,
+}: {
+  hooks: JobDetailAnswer['hooks'];
+  source: HookSource;
+  prices: HookPrices;
+}) {
   const t = useTranslations('jobDetail.hooks');
   return (
     <Card data-testid="job-hooks">
@@ -89,7 +97,12 @@ function ArticleHook({ slug, source, price }: { slug: string; source: HookSource
         kind={t('articleKind')}
         action={
           direct ? (
-            <button type="button" className={buttonClasses('primary', 'sm')} onClick={() => setOpen(true)} disabled={templates.isPending}>
+            <button
+              type="button"
+              className={buttonClasses('primary', 'sm')}
+              onClick={() => setOpen(true)}
+              disabled={templates.isPending}
+            >
               {t('writeArticle')}
             </button>
           ) : (
@@ -136,7 +149,11 @@ function VideoHook({ slug, source, prices }: { slug: string; source: HookSource;
 
   async function confirm() {
     try {
-      const answer = await submit.mutateAsync({ template_id: slug, images: [source.imageUrl], ...(input !== undefined ? { input } : {}) });
+      const answer = await submit.mutateAsync({
+        template_id: slug,
+        images: [source.imageUrl],
+        ...(input !== undefined ? { input } : {}),
+      });
       router.push(`/jobs/${answer.id}`);
     } catch {
       // Shown in the dialog.
@@ -184,7 +201,19 @@ function VideoHook({ slug, source, prices }: { slug: string; source: HookSource;
   );
 }
 
-function HookRow({ icon, name, kind, action, note }: { icon: ReactNode; name: string; kind: string; action: ReactNode; note: string | null }) {
+function HookRow({
+  icon,
+  name,
+  kind,
+  action,
+  note,
+}: {
+  icon: ReactNode;
+  name: string;
+  kind: string;
+  action: ReactNode;
+  note: string | null;
+}) {
   return (
     <div className="flex flex-wrap items-center gap-3">
       <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-indigo-50 text-indigo-600">{icon}</span>
@@ -204,7 +233,11 @@ function InputPreview({ input, imageUrl }: { input: string | Record<string, stri
   return (
     <div className="mt-3 flex gap-3">
       {/* eslint-disable-next-line @next/next/no-img-element -- the job's own stored result */}
-      <img src={imageUrl} alt={t('imageAlt')} className="size-16 shrink-0 rounded-md object-cover ring-1 ring-slate-200" />
+      <img
+        src={imageUrl}
+        alt={t('imageAlt')}
+        className="size-16 shrink-0 rounded-md object-cover ring-1 ring-slate-200"
+      />
       <div className="min-w-0 text-sm">
         {input === undefined ? (
           <p className="text-slate-500">{t('noInput')}</p>
@@ -229,7 +262,10 @@ function WrittenArticle({ article, imageUrl }: { article: Written; imageUrl: str
   const t = useTranslations('jobDetail.hooks');
   const all = [article.title, article.body, ...(article.hashtags ?? [])].join('\n\n');
   return (
-    <article className="grid gap-4 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200 sm:grid-cols-[8rem_minmax(0,1fr)]" data-testid="hook-article">
+    <article
+      className="grid gap-4 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200 sm:grid-cols-[8rem_minmax(0,1fr)]"
+      data-testid="hook-article"
+    >
       {/* eslint-disable-next-line @next/next/no-img-element -- the job's own stored result */}
       <img src={imageUrl} alt={t('imageAlt')} className="w-full rounded-lg object-cover ring-1 ring-slate-200" />
       <div className="min-w-0 space-y-2">

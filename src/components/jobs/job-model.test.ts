@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { jobKind, jobTitle } from './job-model';
 
-const words = (key: 'conversionTitle' | 'untitled') => ({ conversionTitle: 'Image to template', untitled: 'Untitled job' })[key];
+const words = (key: 'conversionTitle' | 'untitled') =>
+  ({ conversionTitle: 'Image to template', untitled: 'Untitled job' })[key];
 
 describe('how a job is named', () => {
   it('names a conversion by what it is, since it has no prompt', () => {

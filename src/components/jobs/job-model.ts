@@ -57,6 +57,9 @@ export function jobKind(job: Pick<Job, 'kind'>): 'video' | 'template' | 'image' 
 }
 
 /** A job's title in lists: its prompt; a conversion has none and is named by what it is (words from `jobs`). */
-export function jobTitle(job: Pick<Job, 'kind' | 'prompt'>, words: (key: 'conversionTitle' | 'untitled') => string): string {
+export function jobTitle(
+  job: Pick<Job, 'kind' | 'prompt'>,
+  words: (key: 'conversionTitle' | 'untitled') => string,
+): string {
   return job.prompt || words(isConversion(job) ? 'conversionTitle' : 'untitled');
 }

@@ -11,18 +11,30 @@ import type { JobRequest } from './job-rerun';
 export function JobRequestFields({ kind, request }: { kind: string; request: JobRequest }) {
   const t = useTranslations('jobDetail.request');
   const video = kind === 'video';
-  const images = trpc.templates.list.useQuery(IMAGE_TEMPLATES_INPUT, { staleTime: 60_000, enabled: !video && !!request.template_slug });
-  const videos = trpc.templates.listVideo.useQuery(VIDEO_TEMPLATES_INPUT, { staleTime: 60_000, enabled: video && !!request.template_slug });
+  const images = trpc.templates.list.useQuery(IMAGE_TEMPLATES_INPUT, {
+    staleTime: 60_000,
+    enabled: !video && !!request.template_slug,
+  });
+  const videos = trpc.templates.listVideo.useQuery(VIDEO_TEMPLATES_INPUT, {
+    staleTime: 60_000,
+    enabled: video && !!request.template_slug,
+  });
   const rows: { slug: string; id: string; zh_name: string; fields: { key: string; label: string }[] | null }[] =
     (video ? videos.data?.templates : images.data?.templates) ?? [];
-  const template = request.template_slug ? rows.find((r) => r.slug === request.template_slug || r.id === request.template_slug) : undefined;
+  const template = request.template_slug
+    ? rows.find((r) => r.slug === request.template_slug || r.id === request.template_slug)
+    : undefined;
   const labels = new Map((template?.fields ?? []).map((f) => [f.key, f.label]));
   const skill = typeof request.body.skill_slug === 'string' ? request.body.skill_slug : null;
 
   return (
     <>
       <Field label={video ? t('tier') : t('model')}>
-        {request.model ? <code className="font-mono text-xs break-all">{request.model}</code> : <Muted>{t('auto')}</Muted>}
+        {request.model ? (
+          <code className="font-mono text-xs break-all">{request.model}</code>
+        ) : (
+          <Muted>{t('auto')}</Muted>
+        )}
       </Field>
       {request.template_slug && (
         <Field label={t('template')}>
@@ -67,9 +79,19 @@ export function JobRequestFields({ kind, request }: { kind: string; request: Job
           <ul className="flex flex-wrap gap-2">
             {request.reference_images.map((url, i) => (
               <li key={`${url}-${i}`}>
-                <a href={url} target="_blank" rel="noreferrer" className="block rounded-md ring-1 ring-slate-200 hover:ring-indigo-400">
+                <a
+                  href={url}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="block rounded-md ring-1 ring-slate-200 hover:ring-indigo-400"
+                >
                   {/* eslint-disable-next-line @next/next/no-img-element -- a stored file of any size, shown as is */}
-                  <img src={url} alt={t('referenceAlt', { n: i + 1 })} className="size-14 rounded-md object-cover" loading="lazy" />
+                  <img
+                    src={url}
+                    alt={t('referenceAlt', { n: i + 1 })}
+                    className="size-14 rounded-md object-cover"
+                    loading="lazy"
+                  />
                 </a>
               </li>
             ))}

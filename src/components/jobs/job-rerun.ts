@@ -36,7 +36,9 @@ export function playgroundStartFrom(request: JobRequest): PlaygroundStart {
     quality,
     background,
     model: text(b.model) ?? 'auto',
-    reference_images: Array.isArray(b.reference_images) ? b.reference_images.filter((u): u is string => typeof u === 'string') : [],
+    reference_images: Array.isArray(b.reference_images)
+      ? b.reference_images.filter((u): u is string => typeof u === 'string')
+      : [],
     drafts: draft && ref ? { [`${source}:${ref}`]: draft } : {},
   };
 }
@@ -70,7 +72,9 @@ export function runAgainHref(job: { id: string; kind: string }): string {
 
 /** A download name that says what the file is: `studio-<kind>-<first 8 of the id>.<extension of the file>`. */
 export function downloadName(job: { id: string; kind: string; cdn_url: string | null }): string {
-  const ext = /\.([a-z0-9]{2,5})(?:$|[?#])/i.exec(job.cdn_url ?? '')?.[1]?.toLowerCase() ?? (job.kind === 'video' ? 'mp4' : 'png');
+  const ext =
+    /\.([a-z0-9]{2,5})(?:$|[?#])/i.exec(job.cdn_url ?? '')?.[1]?.toLowerCase() ??
+    (job.kind === 'video' ? 'mp4' : 'png');
   return `studio-${job.kind === 'video' ? 'video' : 'image'}-${job.id.slice(0, 8)}.${ext}`;
 }
 

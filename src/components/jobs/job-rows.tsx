@@ -53,7 +53,10 @@ export function JobsTable({ jobs }: { jobs: Job[] }) {
               <td className="min-w-0 py-3 pr-4">
                 <Link
                   href={`/jobs/${job.id}`}
-                  className="line-clamp-2 font-medium break-words text-slate-900 hover:text-indigo-600 focus-visible:rounded focus-visible:outline-2 focus-visible:outline-indigo-600"
+                  className={
+                    'line-clamp-2 font-medium break-words text-slate-900 hover:text-indigo-600 focus-visible:rounded ' +
+                    'focus-visible:outline-2 focus-visible:outline-indigo-600'
+                  }
                 >
                   {jobTitle(job, t)}
                 </Link>
@@ -86,7 +89,10 @@ export function JobCards({ jobs }: { jobs: Job[] }) {
         <li key={job.id} data-job-id={job.id}>
           <Link
             href={`/jobs/${job.id}`}
-            className="flex gap-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200/80 transition hover:ring-slate-300 focus-visible:outline-2 focus-visible:outline-indigo-600"
+            className={
+              'flex gap-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200/80 transition ' +
+              'hover:ring-slate-300 focus-visible:outline-2 focus-visible:outline-indigo-600'
+            }
           >
             <JobVisual job={{ ...job, ratio: '1:1' }} size="thumb" className="w-16 shrink-0" />
             <div className="min-w-0 flex-1">
@@ -113,8 +119,10 @@ export function JobCards({ jobs }: { jobs: Job[] }) {
 function RowDetail({ job }: { job: Job }) {
   const t = useTranslations('jobs.rowKind');
   const failure = useFailureText();
-  if (job.status === 'failed' && job.error) return <p className="mt-1 line-clamp-2 text-xs break-words text-rose-700">{failure(job)}</p>;
-  if (job.status === 'pending' && job.note) return <p className="mt-1 line-clamp-2 text-xs break-words text-amber-700">{job.note}</p>;
+  if (job.status === 'failed' && job.error)
+    return <p className="mt-1 line-clamp-2 text-xs break-words text-rose-700">{failure(job)}</p>;
+  if (job.status === 'pending' && job.note)
+    return <p className="mt-1 line-clamp-2 text-xs break-words text-amber-700">{job.note}</p>;
   const settings = [
     job.kind === 'video' ? t('video') : isConversion(job) ? t('template') : null,
     job.ratio,

@@ -9,7 +9,11 @@ export function JobStatusBadge({ status }: { status: JobStatus }) {
   const t = useTranslations('jobs.status');
   return (
     <Badge tone={TONE[status]} className="gap-1" data-status={status}>
-      {status === 'pending' ? <Spinner className="size-3" /> : <span aria-hidden="true" className="size-1.5 rounded-full bg-current" />}
+      {status === 'pending' ? (
+        <Spinner className="size-3" />
+      ) : (
+        <span aria-hidden="true" className="size-1.5 rounded-full bg-current" />
+      )}
       {t(status)}
     </Badge>
   );

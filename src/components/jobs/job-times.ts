@@ -20,7 +20,9 @@ export function useJobTimes() {
       const d = valid(iso);
       if (!d) return iso;
       const today = format.dateTime(d, 'day') === format.dateTime(now, 'day');
-      return today ? format.dateTime(d, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }) : format.dateTime(d, 'minute');
+      return today
+        ? format.dateTime(d, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+        : format.dateTime(d, 'minute');
     },
     full(iso: string | null): string {
       if (!iso) return '—';

@@ -26,10 +26,17 @@ export function JobVisual({ job, size = 'large', maxHeightRem, className }: JobV
   const t = useTranslations('jobs.visual');
   const large = size === 'large';
   const transparent = job.background === 'transparent';
-  const frame = cn('relative overflow-hidden', large ? 'rounded-xl ring-1 ring-slate-200' : 'rounded-md ring-1 ring-slate-200', className);
+  const frame = cn(
+    'relative overflow-hidden',
+    large ? 'rounded-xl ring-1 ring-slate-200' : 'rounded-md ring-1 ring-slate-200',
+    className,
+  );
   const aspect = cssAspect(job.ratio);
   const [w = 1, h = 1] = aspect.split(' / ').map(Number);
-  const style: CSSProperties = { aspectRatio: aspect, ...(maxHeightRem ? { width: `min(100%, ${(maxHeightRem * w) / h}rem)` } : {}) };
+  const style: CSSProperties = {
+    aspectRatio: aspect,
+    ...(maxHeightRem ? { width: `min(100%, ${(maxHeightRem * w) / h}rem)` } : {}),
+  };
 
   // A video job's result is a video: its first frame as the thumbnail, a player in large views.
   if (job.status === 'done' && job.cdn_url && job.kind === 'video') {
@@ -53,7 +60,11 @@ export function JobVisual({ job, size = 'large', maxHeightRem, className }: JobV
   if (job.kind === 'template' && job.status !== 'failed') {
     return (
       <div className={cn(frame, 'grid place-items-center bg-indigo-50/60')} style={style}>
-        {job.status === 'pending' ? <Spinner className="size-4 text-indigo-500" /> : <ConvertIcon className={large ? 'size-8 text-indigo-400' : 'size-5 text-indigo-500'} />}
+        {job.status === 'pending' ? (
+          <Spinner className="size-4 text-indigo-500" />
+        ) : (
+          <ConvertIcon className={large ? 'size-8 text-indigo-400' : 'size-5 text-indigo-500'} />
+        )}
       </div>
     );
   }

@@ -74,7 +74,12 @@ export function JobsList({ status }: { status: JobStatus | undefined }) {
         <LiveIndicator state={feed} />
       </div>
 
-      <ListState query={query} empty={jobs.length === 0} loading={<ListSkeleton label={t('listLabel')} rows={5} />} placeholder={<EmptyJobs status={status} />}>
+      <ListState
+        query={query}
+        empty={jobs.length === 0}
+        loading={<ListSkeleton label={t('listLabel')} rows={5} />}
+        placeholder={<EmptyJobs status={status} />}
+      >
         <JobsTable jobs={jobs} />
         <JobCards jobs={jobs} />
         <LoadMore query={query} end={t('end', { count: jobs.length, status: status ?? 'all' })} />

@@ -6,9 +6,14 @@ import type { FeedState } from './job-feed';
 export function LiveIndicator({ state, className }: { state: FeedState; className?: string }) {
   const t = useTranslations('jobs.live');
   return (
-    <span className={cn('inline-flex items-center gap-1.5 text-xs font-medium text-slate-500', className)} title={t('title')}>
+    <span
+      className={cn('inline-flex items-center gap-1.5 text-xs font-medium text-slate-500', className)}
+      title={t('title')}
+    >
       <span aria-hidden="true" className="relative flex size-2">
-        {state === 'live' && <span className="absolute inline-flex size-full animate-ping rounded-full bg-emerald-400 opacity-60" />}
+        {state === 'live' && (
+          <span className="absolute inline-flex size-full animate-ping rounded-full bg-emerald-400 opacity-60" />
+        )}
         <span
           className={cn(
             'relative inline-flex size-2 rounded-full',

@@ -27,8 +27,8 @@ function job(minute: number, status: Job['status'] = 'done'): Job {
     request_id: null,
     created_at: new Date(Date.UTC(2026, 0, 1, 12, minute)).toISOString(),
     credits: 1,
-  credits_refunded: 0,
-  finished_at: null,
+    credits_refunded: 0,
+    finished_at: null,
   };
 }
 

@@ -42,7 +42,12 @@ export function mergeIntoPages(pages: JobsAnswer[], job: Job, status: JobStatus 
 }
 
 /** Applies one changed job to a single, limited list (e.g. the latest finished images). */
-export function mergeIntoList(answer: JobsAnswer, job: Job, status: JobStatus | undefined, limit: number): JobsAnswer | null {
+export function mergeIntoList(
+  answer: JobsAnswer,
+  job: Job,
+  status: JobStatus | undefined,
+  limit: number,
+): JobsAnswer | null {
   const jobs = answer.jobs ?? [];
   const present = jobs.some((j) => j.id === job.id);
   const without = present ? jobs.filter((j) => j.id !== job.id) : jobs;
@@ -54,7 +59,8 @@ export function mergeIntoList(answer: JobsAnswer, job: Job, status: JobStatus | 
 
 /** A finished job never turns back into a pending one; an older read must not undo a newer event. */
 export function keepNewest(previous: Job | undefined, next: Job): Job {
-  if (previous && previous.id === next.id && previous.status !== 'pending' && next.status === 'pending') return previous;
+  if (previous && previous.id === next.id && previous.status !== 'pending' && next.status === 'pending')
+    return previous;
   return next;
 }
 
@@ -65,9 +71,13 @@ export function keepNewest(previous: Job | undefined, next: Job): Job {
 export function shareListPages(old: unknown, next: unknown): unknown {
   const data = next as InfiniteData<JobsAnswer> | undefined;
   const before = new Map<string, Job>();
-  for (const page of (old as InfiniteData<JobsAnswer> | undefined)?.pages ?? []) for (const j of page.jobs ?? []) before.set(j.id, j);
+  for (const page of (old as InfiniteData<JobsAnswer> | undefined)?.pages ?? [])
+    for (const j of page.jobs ?? []) before.set(j.id, j);
   if (!data || before.size === 0) return replaceEqualDeep(old, next);
-  const kept = { ...data, pages: data.pages.map((p) => (p.jobs ? { ...p, jobs: p.jobs.map((j) => keepNewest(before.get(j.id), j)) } : p)) };
+  const kept = {
+    ...data,
+    pages: data.pages.map((p) => (p.jobs ? { ...p, jobs: p.jobs.map((j) => keepNewest(before.get(j.id), j)) } : p)),
+  };
   return replaceEqualDeep(old, kept);
 }
 

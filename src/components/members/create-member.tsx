@@ -42,10 +42,22 @@ export function CreateMember({ allocatable, onChanged, onCreated }: CreateMember
         <Form {...form}>
           <form onSubmit={submit} noValidate className="space-y-5" aria-labelledby="add-member-title">
             <FieldBlock control={form.control} name="email" label={t('email')}>
-              {(field) => <Input type="email" inputMode="email" autoComplete="off" spellCheck={false} maxLength={320} placeholder={t('emailPlaceholder')} {...field} />}
+              {(field) => (
+                <Input
+                  type="email"
+                  inputMode="email"
+                  autoComplete="off"
+                  spellCheck={false}
+                  maxLength={320}
+                  placeholder={t('emailPlaceholder')}
+                  {...field}
+                />
+              )}
             </FieldBlock>
             <FieldBlock control={form.control} name="nickname" label={t('nickname')}>
-              {(field) => <Input autoComplete="off" maxLength={100} placeholder={t('nicknamePlaceholder')} {...field} />}
+              {(field) => (
+                <Input autoComplete="off" maxLength={100} placeholder={t('nicknamePlaceholder')} {...field} />
+              )}
             </FieldBlock>
 
             <Segmented
@@ -54,9 +66,7 @@ export function CreateMember({ allocatable, onChanged, onCreated }: CreateMember
               value={mode}
               onChange={chooseMode}
               options={modeOptions}
-              description={
-                mode === 'shared' ? t('sharedDescription') : t('dedicatedDescription')
-              }
+              description={mode === 'shared' ? t('sharedDescription') : t('dedicatedDescription')}
             />
 
             {mode === 'dedicated' && (

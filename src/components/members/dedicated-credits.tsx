@@ -6,7 +6,16 @@ import { AmountField, type AmountFieldProps } from '@/components/console/amount-
 import { creditsOf } from './member-forms';
 
 /** The credits a dedicated member will have, in either member form (its `credits` field, read by the members' rule). */
-export function DedicatedCredits<T extends FieldValues & { credits: string }, O>(props: Omit<AmountFieldProps<T, O>, 'name' | 'label' | 'read'>) {
+export function DedicatedCredits<T extends FieldValues & { credits: string }, O>(
+  props: Omit<AmountFieldProps<T, O>, 'name' | 'label' | 'read'>,
+) {
   const t = useTranslations('members');
-  return <AmountField {...props} name={'credits' as FieldPathByValue<T, string>} label={t('dedicatedCredits')} read={creditsOf} />;
+  return (
+    <AmountField
+      {...props}
+      name={'credits' as FieldPathByValue<T, string>}
+      label={t('dedicatedCredits')}
+      read={creditsOf}
+    />
+  );
 }

@@ -29,9 +29,13 @@ export function memberForms(t: MemberFormErrors) {
   const quotaCredits = numberText(t('creditsRequired')).pipe(worded(setQuota.shape.credits.unwrap(), creditsWords));
 
   const identity = {
-    email: filled(t('emailRequired')).pipe(worded(create.shape.email, { invalid_format: t('emailInvalid'), too_big: t('emailTooLong') })),
+    email: filled(t('emailRequired')).pipe(
+      worded(create.shape.email, { invalid_format: t('emailInvalid'), too_big: t('emailTooLong') }),
+    ),
     nickname: filled(t('nicknameRequired')).pipe(
-      worded(create.shape.nickname, { too_big: (issue) => t('nicknameTooLong', { max: 'maximum' in issue ? Number(issue.maximum) : 100 }) }),
+      worded(create.shape.nickname, {
+        too_big: (issue) => t('nicknameTooLong', { max: 'maximum' in issue ? Number(issue.maximum) : 100 }),
+      }),
     ),
   };
 
@@ -42,7 +46,9 @@ export function memberForms(t: MemberFormErrors) {
       z.object({ ...identity, mode: z.literal('dedicated'), credits: newCredits }),
     ])
     .transform(({ email, nickname, ...funding }) =>
-      funding.mode === 'shared' ? { email, nickname, shared: true as const } : { email, nickname, credits: funding.credits },
+      funding.mode === 'shared'
+        ? { email, nickname, shared: true as const }
+        : { email, nickname, credits: funding.credits },
     );
 
   /** The quota form: the shared pool, or an absolute number of dedicated credits (the body of `members.setQuota` less the account). */

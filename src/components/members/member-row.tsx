@@ -75,7 +75,11 @@ export function MemberRow({ member, allocatable, onChanged, highlight }: MemberR
       ) : (
         <>
           {actions.notice && (
-            <p role="status" className="mt-3 flex items-start gap-2 text-sm text-emerald-800 sm:pl-13" data-testid="member-notice">
+            <p
+              role="status"
+              className="mt-3 flex items-start gap-2 text-sm text-emerald-800 sm:pl-13"
+              data-testid="member-notice"
+            >
               <CheckIcon className="mt-0.5 size-4 shrink-0 text-emerald-600" />
               <span className="min-w-0 break-words">{actions.notice}</span>
             </p>
@@ -113,7 +117,9 @@ export function MemberRow({ member, allocatable, onChanged, highlight }: MemberR
               </Button>
             </div>
           </div>
-          {actions.confirm === null && <RequestError className="mt-3" error={actions.toggle.error} onRetry={() => actions.flip(true)} />}
+          {actions.confirm === null && (
+            <RequestError className="mt-3" error={actions.toggle.error} onRetry={() => actions.flip(true)} />
+          )}
         </>
       )}
 

@@ -5,7 +5,15 @@ import { KeyField } from './key-field';
 import { initialOf, type Member } from './model';
 
 /** Who a member is and how they are funded: avatar, nickname, badges, email, credits and key. */
-export function MemberSummary({ member, titleId, highlight }: { member: Member; titleId: string; highlight?: boolean }) {
+export function MemberSummary({
+  member,
+  titleId,
+  highlight,
+}: {
+  member: Member;
+  titleId: string;
+  highlight?: boolean;
+}) {
   const name = member.nickname;
   const t = useTranslations('members.summary');
   const format = useFormatter();
@@ -16,7 +24,9 @@ export function MemberSummary({ member, titleId, highlight }: { member: Member; 
           aria-hidden="true"
           className={cn(
             'grid size-10 shrink-0 place-items-center rounded-full text-sm font-semibold ring-1 ring-inset',
-            member.disabled ? 'bg-slate-100 text-slate-400 ring-slate-200' : 'bg-indigo-50 text-indigo-700 ring-indigo-100',
+            member.disabled
+              ? 'bg-slate-100 text-slate-400 ring-slate-200'
+              : 'bg-indigo-50 text-indigo-700 ring-indigo-100',
           )}
         >
           {initialOf(name)}
@@ -26,7 +36,11 @@ export function MemberSummary({ member, titleId, highlight }: { member: Member; 
             <h3 id={titleId} className="min-w-0 text-sm font-semibold break-words text-slate-900">
               {name}
             </h3>
-            {member.mode === 'dedicated' ? <Badge tone="amber">{t('dedicated')}</Badge> : <Badge tone="indigo">{t('shared')}</Badge>}
+            {member.mode === 'dedicated' ? (
+              <Badge tone="amber">{t('dedicated')}</Badge>
+            ) : (
+              <Badge tone="indigo">{t('shared')}</Badge>
+            )}
             {member.disabled && <Badge tone="rose">{t('disabled')}</Badge>}
             {highlight && <Badge tone="emerald">{t('new')}</Badge>}
           </div>

@@ -32,7 +32,11 @@ export function MembersManager() {
   const t = useTranslations('members');
 
   const refresh = useCallback(async () => {
-    await Promise.all([utils.members.list.invalidate(), utils.balance.pool.invalidate(), utils.session.me.invalidate()]);
+    await Promise.all([
+      utils.members.list.invalidate(),
+      utils.balance.pool.invalidate(),
+      utils.session.me.invalidate(),
+    ]);
   }, [utils]);
 
   return (
@@ -48,7 +52,11 @@ export function MembersManager() {
         }
       />
 
-      {poolQuery.isError && !pool ? <QueryError error={poolQuery.error} onRetry={poolQuery.refetch} /> : <PoolSummary pool={pool} />}
+      {poolQuery.isError && !pool ? (
+        <QueryError error={poolQuery.error} onRetry={poolQuery.refetch} />
+      ) : (
+        <PoolSummary pool={pool} />
+      )}
 
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
         <MembersSection allocatable={pool?.allocatable} onChanged={refresh} fresh={fresh} />
@@ -98,7 +106,9 @@ function MembersSection({ allocatable, onChanged, fresh }: MembersSectionProps) 
       >
         {shown.length === 0 ? (
           <Card className="px-6 py-10 text-center">
-            <p className="text-sm font-semibold break-words text-slate-900">{t('noMatch', { search: search.trim() })}</p>
+            <p className="text-sm font-semibold break-words text-slate-900">
+              {t('noMatch', { search: search.trim() })}
+            </p>
             <Button variant="secondary" size="sm" className="mt-4" onClick={() => setSearch('')}>
               {t('clearSearch')}
             </Button>
@@ -108,7 +118,12 @@ function MembersSection({ allocatable, onChanged, fresh }: MembersSectionProps) 
             <ul className="divide-y divide-slate-100" aria-labelledby="members-title" data-testid="members-list">
               {shown.map((m) => (
                 <li key={m.account_id}>
-                  <MemberRow member={m} allocatable={allocatable} onChanged={onChanged} highlight={m.account_id === fresh} />
+                  <MemberRow
+                    member={m}
+                    allocatable={allocatable}
+                    onChanged={onChanged}
+                    highlight={m.account_id === fresh}
+                  />
                 </li>
               ))}
             </ul>
@@ -143,7 +158,13 @@ function MembersHeading({ members, search, onSearch }: MembersHeadingProps) {
           <Label htmlFor={searchId} className="sr-only">
             {t('search')}
           </Label>
-          <Input id={searchId} type="search" value={search} onChange={(e) => onSearch(e.target.value)} placeholder={t('searchPlaceholder')} />
+          <Input
+            id={searchId}
+            type="search"
+            value={search}
+            onChange={(e) => onSearch(e.target.value)}
+            placeholder={t('searchPlaceholder')}
+          />
         </div>
       )}
     </div>
@@ -156,7 +177,11 @@ function MemberCount({ members }: { members: Member[] }) {
   const t = useTranslations('members.list');
   return (
     <span className="text-xs text-slate-500 tabular-nums" data-testid="member-count">
-      {[t('count', { count: members.length }), dedicated > 0 && t('countDedicated', { count: dedicated }), disabled > 0 && t('countDisabled', { count: disabled })]
+      {[
+        t('count', { count: members.length }),
+        dedicated > 0 && t('countDedicated', { count: dedicated }),
+        disabled > 0 && t('countDisabled', { count: disabled }),
+      ]
         .filter(Boolean)
         .join(' · ')}
     </span>

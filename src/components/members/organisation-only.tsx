@@ -9,7 +9,15 @@ import { PageHeader } from '@/components/console/page-header';
  * What a buyer's platform account sees on an organisation-only page (members, claim codes): these
  * areas belong to the seller's workspace, so say so instead of showing a refusal.
  */
-export function OrganisationOnly({ eyebrow, title, children }: { eyebrow: string; title: string; children: ReactNode }) {
+export function OrganisationOnly({
+  eyebrow,
+  title,
+  children,
+}: {
+  eyebrow: string;
+  title: string;
+  children: ReactNode;
+}) {
   const t = useTranslations('members.organisationOnly');
   return (
     <div className="space-y-6">

@@ -36,15 +36,27 @@ export function PoolSummary({ pool }: { pool: Pool | undefined }) {
             note={pool ? t('reservedNote', { count: dedicated }) : t('reservedNoteLoading')}
             className="sm:px-6"
           />
-          <PoolFigure label={t('total')} value={pool?.total} testId="pool-total" note={t('totalNote')} className="sm:pl-6" />
+          <PoolFigure
+            label={t('total')}
+            value={pool?.total}
+            testId="pool-total"
+            note={t('totalNote')}
+            className="sm:pl-6"
+          />
         </dl>
       </section>
       <div
-        className={cn('flex h-2', !pool ? 'animate-pulse bg-slate-100' : pool.total === 0 ? 'bg-slate-100' : 'bg-amber-400')}
+        className={cn(
+          'flex h-2',
+          !pool ? 'animate-pulse bg-slate-100' : pool.total === 0 ? 'bg-slate-100' : 'bg-amber-400',
+        )}
         role="img"
         aria-label={pool ? t('share', { share }) : t('loading')}
       >
-        <div className="h-full bg-indigo-500 transition-[width] duration-500" style={{ width: `${pool && pool.total > 0 ? share : 0}%` }} />
+        <div
+          className="h-full bg-indigo-500 transition-[width] duration-500"
+          style={{ width: `${pool && pool.total > 0 ? share : 0}%` }}
+        />
       </div>
     </Card>
   );
@@ -71,7 +83,10 @@ function PoolFigure({ label, dot, value, testId, note, className, lead = false }
         {label}
       </dt>
       <dd
-        className={cn('mt-1 font-semibold tracking-tight [overflow-wrap:anywhere] text-slate-900 tabular-nums', lead ? 'text-3xl' : 'text-2xl sm:text-3xl')}
+        className={cn(
+          'mt-1 font-semibold tracking-tight [overflow-wrap:anywhere] text-slate-900 tabular-nums',
+          lead ? 'text-3xl' : 'text-2xl sm:text-3xl',
+        )}
         data-testid={testId}
       >
         {value === undefined ? '—' : format.number(value, 'credits')}

@@ -36,7 +36,12 @@ export function QuotaForm({ member, allocatable, onCancel, onSaved }: QuotaFormP
 
   return (
     <Form {...form}>
-      <form onSubmit={submit} noValidate className="mt-4 space-y-4 border-t border-slate-100 pt-4 sm:ml-13" aria-label={t('formLabel', { name: member.nickname })}>
+      <form
+        onSubmit={submit}
+        noValidate
+        className="mt-4 space-y-4 border-t border-slate-100 pt-4 sm:ml-13"
+        aria-label={t('formLabel', { name: member.nickname })}
+      >
         <Segmented legend={t('mode')} name={modeName} value={mode} onChange={chooseMode} options={modeOptions} />
 
         {mode === 'dedicated' ? (
@@ -45,7 +50,9 @@ export function QuotaForm({ member, allocatable, onCancel, onSaved }: QuotaFormP
           <p className="flex items-start gap-2 rounded-lg bg-slate-50 px-3 py-2 text-xs leading-5 text-slate-600 ring-1 ring-inset ring-slate-200/70">
             <InfoIcon className="mt-0.5 size-3.5 shrink-0 text-slate-400" />
             <span>
-              {member.mode === 'shared' ? t('alreadyShared') : t('backToPool', { credits: current, amount: format.number(current, 'credits') })}
+              {member.mode === 'shared'
+                ? t('alreadyShared')
+                : t('backToPool', { credits: current, amount: format.number(current, 'credits') })}
             </span>
           </p>
         )}
@@ -76,7 +83,10 @@ function QuotaCredits({ form, member, allocatable }: QuotaCreditsProps) {
   const current = member.credits ?? 0;
   const t = useTranslations('members.quota');
   const format = useFormatter();
-  const figures = { current: format.number(current, 'credits'), allocatable: format.number(allocatable ?? 0, 'credits') };
+  const figures = {
+    current: format.number(current, 'credits'),
+    allocatable: format.number(allocatable ?? 0, 'credits'),
+  };
   return (
     <DedicatedCredits
       control={form.control}

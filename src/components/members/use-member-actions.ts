@@ -15,7 +15,8 @@ export function useMemberActions(member: Member, onChanged: () => Promise<void>)
   const [notice, setNotice] = useState<string | null>(null);
   const name = member.nickname;
   // The switch shows the requested state while the change is on its way.
-  const pendingDisabled = toggle.isPending && typeof toggle.variables?.disabled === 'boolean' ? toggle.variables.disabled : null;
+  const pendingDisabled =
+    toggle.isPending && typeof toggle.variables?.disabled === 'boolean' ? toggle.variables.disabled : null;
 
   async function issueKey() {
     try {

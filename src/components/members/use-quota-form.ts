@@ -36,7 +36,11 @@ export function useQuotaForm(member: Member, onSaved: (notice: string) => Promis
           ? member.mode === 'dedicated' && current > 0
             ? t('savedSharedReturned', { name, credits: current, amount: format.number(current, 'credits') })
             : t('savedShared', { name })
-          : t('savedDedicated', { name, credits: account.credits ?? 0, amount: format.number(account.credits ?? 0, 'credits') }),
+          : t('savedDedicated', {
+              name,
+              credits: account.credits ?? 0,
+              amount: format.number(account.credits ?? 0, 'credits'),
+            }),
       );
     } catch (error) {
       applyServerError(form, error);

@@ -5,10 +5,13 @@ import type { Upstream } from './upstreams';
 export function useUpstreamFormat() {
   const t = useTranslations('operator.upstreams');
   const format = useFormatter();
-  const percent = (x: number | null) => (x === null ? '—' : format.number(x, { style: 'percent', maximumFractionDigits: 1 }));
+  const percent = (x: number | null) =>
+    x === null ? '—' : format.number(x, { style: 'percent', maximumFractionDigits: 1 });
   const ms = (value: number | null) => {
     if (value === null) return '—';
-    return value < 1000 ? t('milliseconds', { value: Math.round(value) }) : t('seconds', { value: (value / 1000).toFixed(1) });
+    return value < 1000
+      ? t('milliseconds', { value: Math.round(value) })
+      : t('seconds', { value: (value / 1000).toFixed(1) });
   };
   /** Why an automatically removed channel was removed; an unknown reason is shown as it comes. */
   const removedReason = (reason: string | null) => {
@@ -33,7 +36,11 @@ function explanation(
 ): string {
   if (u.state === 'retired') return t('explanation.retired');
   if (u.state === 'disabled') return t('explanation.disabled');
-  if (u.state === 'removed') return t('explanation.removed', { reason: removedReason(u.removed_reason), time: u.removed_since ? time(u.removed_since) : '—' });
+  if (u.state === 'removed')
+    return t('explanation.removed', {
+      reason: removedReason(u.removed_reason),
+      time: u.removed_since ? time(u.removed_since) : '—',
+    });
   const c = u.components;
   const eligible = t('explanation.eligible', {
     score: round(u.score),
@@ -42,6 +49,7 @@ function explanation(
     latency: round(c.latency),
     cost: round(c.cost),
   });
-  const penalty = u.recent_failures > 0 ? t('explanation.penalty', { penalty: round(c.penalty), failures: u.recent_failures }) : '';
+  const penalty =
+    u.recent_failures > 0 ? t('explanation.penalty', { penalty: round(c.penalty), failures: u.recent_failures }) : '';
   return eligible + penalty + t('explanation.weight', { weight: round(u.weight, 4) });
 }

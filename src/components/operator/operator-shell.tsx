@@ -36,7 +36,10 @@ export function OperatorShell({ signOut, children }: OperatorShellProps) {
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur">
         <div className="mx-auto flex h-14 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6">
           <div className="flex min-w-0 items-center gap-3">
-            <Link href="/operator" className="shrink-0 rounded-md focus-visible:outline-2 focus-visible:outline-indigo-600">
+            <Link
+              href="/operator"
+              className="shrink-0 rounded-md focus-visible:outline-2 focus-visible:outline-indigo-600"
+            >
               <Wordmark />
               <span className="sr-only"> {t('badge')}</span>
             </Link>
@@ -58,15 +61,21 @@ export function OperatorShell({ signOut, children }: OperatorShellProps) {
         </div>
         <nav aria-label={t('shell.navigation')} className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-2 sm:px-4">
           {SECTIONS.map((s) => {
-            const current = s.href === '/operator' ? pathname === s.href || pathname.startsWith('/operator/upstreams/') : pathname === s.href || pathname.startsWith(`${s.href}/`);
+            const current =
+              s.href === '/operator'
+                ? pathname === s.href || pathname.startsWith('/operator/upstreams/')
+                : pathname === s.href || pathname.startsWith(`${s.href}/`);
             return (
               <Link
                 key={s.href}
                 href={s.href}
                 aria-current={current ? 'page' : undefined}
                 className={cn(
-                  '-mb-px border-b-2 px-3 py-2.5 text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600',
-                  current ? 'border-indigo-600 text-slate-900' : 'border-transparent text-slate-500 hover:border-slate-300 hover:text-slate-900',
+                  '-mb-px border-b-2 px-3 py-2.5 text-sm font-medium whitespace-nowrap focus-visible:outline-2 ' +
+                    'focus-visible:-outline-offset-2 focus-visible:outline-indigo-600',
+                  current
+                    ? 'border-indigo-600 text-slate-900'
+                    : 'border-transparent text-slate-500 hover:border-slate-300 hover:text-slate-900',
                 )}
               >
                 {t(`shell.sections.${s.key}`)}

@@ -34,7 +34,15 @@ const STICKY_ACTIONS = cn(
 );
 
 /** A table of the operator area on a card: its headings, then one row per item. */
-export function OperatorTable({ caption, testId, minWidth, columns, actions, className, children }: OperatorTableProps) {
+export function OperatorTable({
+  caption,
+  testId,
+  minWidth,
+  columns,
+  actions,
+  className,
+  children,
+}: OperatorTableProps) {
   return (
     <Card className={cn('overflow-hidden', className)}>
       <div className="relative overflow-x-auto">

@@ -32,7 +32,14 @@ export function RatingControl({ value, onChange, label, disabled }: RatingContro
   }
 
   function onKey(e: KeyboardEvent) {
-    const moves: Record<string, number> = { ArrowRight: rounded + 1, ArrowUp: rounded + 1, ArrowLeft: rounded - 1, ArrowDown: rounded - 1, Home: 0, End: 5 };
+    const moves: Record<string, number> = {
+      ArrowRight: rounded + 1,
+      ArrowUp: rounded + 1,
+      ArrowLeft: rounded - 1,
+      ArrowDown: rounded - 1,
+      Home: 0,
+      End: 5,
+    };
     const next = moves[e.key];
     if (next === undefined) return;
     e.preventDefault();
@@ -41,7 +48,14 @@ export function RatingControl({ value, onChange, label, disabled }: RatingContro
 
   return (
     <div className="flex items-center gap-1.5">
-      <div ref={group} role="radiogroup" aria-label={label} aria-disabled={disabled || undefined} onKeyDown={disabled ? undefined : onKey} className="flex">
+      <div
+        ref={group}
+        role="radiogroup"
+        aria-label={label}
+        aria-disabled={disabled || undefined}
+        onKeyDown={disabled ? undefined : onKey}
+        className="flex"
+      >
         {STARS.map((n) => (
           <button
             key={n}
@@ -55,7 +69,12 @@ export function RatingControl({ value, onChange, label, disabled }: RatingContro
             onClick={() => set(n)}
             className="rounded p-0.5 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed"
           >
-            <StarIcon className={cn('size-4 transition-colors', n <= rounded ? 'text-amber-400' : 'text-slate-200 hover:text-amber-200')} />
+            <StarIcon
+              className={cn(
+                'size-4 transition-colors',
+                n <= rounded ? 'text-amber-400' : 'text-slate-200 hover:text-amber-200',
+              )}
+            />
           </button>
         ))}
       </div>

@@ -3,7 +3,16 @@
 import { useTranslations } from 'next-intl';
 import { Card } from '@/components/ui/card';
 import { useUpstreamFormat } from './format';
-import { EnabledSwitch, Explanation, RecentFailures, Serves, Stat, StateCell, UpstreamName, UpstreamRating } from './upstream-parts';
+import {
+  EnabledSwitch,
+  Explanation,
+  RecentFailures,
+  Serves,
+  Stat,
+  StateCell,
+  UpstreamName,
+  UpstreamRating,
+} from './upstream-parts';
 import type { UpstreamListProps } from './upstreams';
 
 /** The channels on narrow screens: one card each, the score explained on demand. */
@@ -41,7 +50,12 @@ export function UpstreamCards({ rows, busy, onChange }: UpstreamListProps) {
               <UpstreamRating u={u} onChange={onChange} />
             </div>
             <details className="group mt-2">
-              <summary className="cursor-pointer list-none rounded text-xs font-medium text-indigo-600 focus-visible:outline-2 focus-visible:outline-indigo-600">
+              <summary
+                className={
+                  'cursor-pointer list-none rounded text-xs font-medium text-indigo-600 focus-visible:outline-2 ' +
+                  'focus-visible:outline-indigo-600'
+                }
+              >
                 {t('whyScore')}
               </summary>
               <div className="mt-2">

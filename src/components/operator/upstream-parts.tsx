@@ -21,7 +21,10 @@ export function UpstreamName({ u }: { u: Upstream }) {
       <div className="flex items-center gap-1.5">
         <Link
           href={channelHref(u.name)}
-          className="rounded font-mono text-[13px] font-medium text-slate-900 underline-offset-2 hover:text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+          className={
+            'rounded font-mono text-[13px] font-medium text-slate-900 underline-offset-2 hover:text-indigo-700 ' +
+            'hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600'
+          }
         >
           {u.name}
           <span className="sr-only"> {channels('details')}</span>
@@ -59,7 +62,10 @@ export function Serves({ u, inline }: { u: Upstream; inline?: boolean }) {
         </span>
       ))}
       {rest.length > 0 && (
-        <span className="rounded bg-slate-100 px-1 text-xs whitespace-nowrap text-slate-500" title={u.families.join(', ')}>
+        <span
+          className="rounded bg-slate-100 px-1 text-xs whitespace-nowrap text-slate-500"
+          title={u.families.join(', ')}
+        >
           {t('more', { count: rest.length })}
           <span className="sr-only"> {t('moreNames', { names: rest.join(', ') })}</span>
         </span>
@@ -74,13 +80,19 @@ export function StateCell({ u }: { u: Upstream }) {
   const format = useUpstreamFormat();
   return (
     <div title={format.explain(u)}>
-      <Badge tone={STATE_TONE[u.state]} data-testid={`state-${u.name}`} className={u.state === 'retired' ? 'line-through' : undefined}>
+      <Badge
+        tone={STATE_TONE[u.state]}
+        data-testid={`state-${u.name}`}
+        className={u.state === 'retired' ? 'line-through' : undefined}
+      >
         {t(`states.${u.state}`)}
       </Badge>
       {u.state === 'removed' && (
         <p className="mt-1 text-xs text-rose-700">
           {format.removedReason(u.removed_reason)}
-          {u.removed_since && <span className="block text-slate-500">{t('since', { time: format.time(u.removed_since) })}</span>}
+          {u.removed_since && (
+            <span className="block text-slate-500">{t('since', { time: format.time(u.removed_since) })}</span>
+          )}
         </p>
       )}
     </div>
@@ -171,7 +183,10 @@ export function Explanation({ u }: { u: Upstream }) {
             <dd className="mt-1 flex items-center gap-2">
               <span className="text-sm font-medium text-slate-900 tabular-nums">{u.components[c.key].toFixed(2)}</span>
               <span aria-hidden="true" className="h-1 flex-1 overflow-hidden rounded-full bg-slate-100">
-                <span className="block h-full rounded-full bg-indigo-400" style={{ width: `${Math.min(100, u.components[c.key] * 100)}%` }} />
+                <span
+                  className="block h-full rounded-full bg-indigo-400"
+                  style={{ width: `${Math.min(100, u.components[c.key] * 100)}%` }}
+                />
               </span>
             </dd>
           </div>

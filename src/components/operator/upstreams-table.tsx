@@ -6,7 +6,16 @@ import { ChevronDownIcon } from '@/components/icons';
 import { cn } from '@/components/ui/cn';
 import { useUpstreamFormat } from './format';
 import { OperatorTable, type Column } from './operator-table';
-import { EnabledSwitch, Explanation, RecentFailures, Serves, Share, StateCell, UpstreamName, UpstreamRating } from './upstream-parts';
+import {
+  EnabledSwitch,
+  Explanation,
+  RecentFailures,
+  Serves,
+  Share,
+  StateCell,
+  UpstreamName,
+  UpstreamRating,
+} from './upstream-parts';
 import type { UpstreamListProps } from './upstreams';
 
 /** The channels on wide screens: one row each, with a "Why" row that explains the score. */
@@ -63,7 +72,12 @@ export function UpstreamsTable({ rows, busy, onChange }: UpstreamListProps) {
               <td className="py-3 pr-3 text-right tabular-nums">{format.percent(u.success_rate)}</td>
               <td className="py-3 pr-3 text-right tabular-nums">{format.ms(u.p95_ms)}</td>
               <td className="py-3 pr-3 text-right tabular-nums">{u.attempts_24h}</td>
-              <td className={cn('py-3 pr-3 text-right tabular-nums', u.recent_failures > 0 ? 'font-medium text-rose-600' : 'text-slate-500')}>
+              <td
+                className={cn(
+                  'py-3 pr-3 text-right tabular-nums',
+                  u.recent_failures > 0 ? 'font-medium text-rose-600' : 'text-slate-500',
+                )}
+              >
                 <RecentFailures count={u.recent_failures} />
               </td>
               <td className="py-3 pr-3">
@@ -78,7 +92,10 @@ export function UpstreamsTable({ rows, busy, onChange }: UpstreamListProps) {
                   aria-expanded={open}
                   aria-controls={detailId}
                   onClick={() => setExpanded(open ? null : u.name)}
-                  className="inline-flex h-7 items-center gap-1 rounded-md px-2 text-xs font-medium text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+                  className={
+                    'inline-flex h-7 items-center gap-1 rounded-md px-2 text-xs font-medium text-slate-500 ' +
+                    'hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600'
+                  }
                 >
                   {t('why')}
                   <span className="sr-only"> {t('whyFor', { name: u.name })}</span>

@@ -24,7 +24,10 @@ const SKELETON_LEAD = 'none';
 export function UpstreamsView() {
   const t = useTranslations('operator.upstreams');
   const channels = useTranslations('operatorChannels');
-  const list = trpc.admin.upstreamList.useQuery(UPSTREAM_LIST_INPUT, { refetchInterval: REFRESH_MS, refetchIntervalInBackground: false });
+  const list = trpc.admin.upstreamList.useQuery(UPSTREAM_LIST_INPUT, {
+    refetchInterval: REFRESH_MS,
+    refetchIntervalInBackground: false,
+  });
   const { change, busy, failure } = useUpstreamUpdate();
   const rows = list.data?.upstreams ?? [];
   const simulated = rows.some((r) => r.simulated && r.state !== 'retired');
@@ -35,7 +38,11 @@ export function UpstreamsView() {
     <>
       {simulated && <SimulatedBanner audience="operator" />}
       <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6 lg:py-10">
-        <OperatorHeader title={t('title')} description={t('description')} summary={t('summary', { active, total: rows.length, seconds: REFRESH_MS / 1000 })}>
+        <OperatorHeader
+          title={t('title')}
+          description={t('description')}
+          summary={t('summary', { active, total: rows.length, seconds: REFRESH_MS / 1000 })}
+        >
           <Link href="/operator/upstreams/new" className={buttonClasses('primary', 'sm')}>
             <PlusIcon className="size-3.5" />
             {channels('add')}

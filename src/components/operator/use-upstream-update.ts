@@ -22,7 +22,10 @@ export function useUpstreamUpdate() {
       setBusy((s) => new Set(s).add(change.name));
       await list.cancel();
       const before = list.getData(UPSTREAM_LIST_INPUT);
-      list.setData(UPSTREAM_LIST_INPUT, (d) => d && { ...d, upstreams: d.upstreams.map((r) => (r.name === change.name ? applyChange(r, change) : r)) });
+      list.setData(
+        UPSTREAM_LIST_INPUT,
+        (d) => d && { ...d, upstreams: d.upstreams.map((r) => (r.name === change.name ? applyChange(r, change) : r)) },
+      );
       return { before };
     },
     onError(error, change, context) {
@@ -30,7 +33,10 @@ export function useUpstreamUpdate() {
       setFailure(t('updateFailed', { name: change.name, message: error.message }));
     },
     onSuccess({ upstream: row }) {
-      list.setData(UPSTREAM_LIST_INPUT, (d) => d && { ...d, upstreams: d.upstreams.map((r) => (r.name === row.name ? row : r)) });
+      list.setData(
+        UPSTREAM_LIST_INPUT,
+        (d) => d && { ...d, upstreams: d.upstreams.map((r) => (r.name === row.name ? row : r)) },
+      );
     },
     onSettled(_data, _error, change) {
       setBusy((s) => {

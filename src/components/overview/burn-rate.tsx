@@ -21,16 +21,35 @@ export function BurnRate() {
     <StatCard
       icon={UsageIcon}
       title={t('title')}
-      figure={rate ? t('perDay', { credits: format.number(rate.perDay, { maximumFractionDigits: rate.perDay < 10 ? 1 : 0 }) }) : '—'}
+      figure={
+        rate
+          ? t('perDay', { credits: format.number(rate.perDay, { maximumFractionDigits: rate.perDay < 10 ? 1 : 0 }) })
+          : '—'
+      }
       figureTestId="burn-rate"
-      note={rate ? (rate.daysLeft === null ? t('noUse') : t('lasts', { days: rate.daysLeft })) : usage.isError ? t('error') : t('loading')}
+      note={
+        rate
+          ? rate.daysLeft === null
+            ? t('noUse')
+            : t('lasts', { days: rate.daysLeft })
+          : usage.isError
+            ? t('error')
+            : t('loading')
+      }
     >
       {daily.length > 0 && (
         <ol className="mt-4 flex h-12 items-end gap-1" aria-label={t('chart')}>
           {daily.map((d) => (
-            <li key={d.date} className="flex h-full flex-1 items-end" title={t('day', { date: d.date, credits: d.total })}>
+            <li
+              key={d.date}
+              className="flex h-full flex-1 items-end"
+              title={t('day', { date: d.date, credits: d.total })}
+            >
               <span className="sr-only">{t('day', { date: d.date, credits: d.total })}</span>
-              <span className="block w-full rounded-sm bg-indigo-400" style={{ height: `${Math.max(4, (Math.max(0, d.total) / top) * 100)}%` }} />
+              <span
+                className="block w-full rounded-sm bg-indigo-400"
+                style={{ height: `${Math.max(4, (Math.max(0, d.total) / top) * 100)}%` }}
+              />
             </li>
           ))}
         </ol>

@@ -18,7 +18,8 @@ export function RecentJobs() {
   const t = useTranslations('overview.recent');
   const feed = useJobFeed();
   const query = trpc.jobs.get.useQuery(RECENT_JOBS_INPUT, {
-    refetchInterval: (q) => (feed !== 'live' && q.state.data?.jobs?.some((j) => j.status === 'pending') ? 5_000 : false),
+    refetchInterval: (q) =>
+      feed !== 'live' && q.state.data?.jobs?.some((j) => j.status === 'pending') ? 5_000 : false,
   });
   const jobs = query.data?.jobs ?? [];
   return (

@@ -24,7 +24,10 @@ export function TenantKey() {
   return (
     <StatCard icon={KeyIcon} title={t('title')} note={t('note')}>
       <div className="mt-3 flex flex-wrap items-center gap-2">
-        <code className="min-w-0 flex-1 rounded-md bg-slate-50 px-2 py-1.5 font-mono text-xs break-all text-slate-800 ring-1 ring-slate-200" data-testid="tenant-key">
+        <code
+          className="min-w-0 flex-1 rounded-md bg-slate-50 px-2 py-1.5 font-mono text-xs break-all text-slate-800 ring-1 ring-slate-200"
+          data-testid="tenant-key"
+        >
           {value ?? (shown && key.data ? t('none') : MASK)}
         </code>
         {value && <CopyButton value={value} label={t('copy')} />}

@@ -42,7 +42,16 @@ interface ActionFormProps {
  * A small form posting to a server action that checks every field itself (so it works without
  * JavaScript too): used by the forgot, reset and change password forms.
  */
-export function ActionForm({ action, fields, initialValues = {}, submit, submitting, done, doneMessage, label }: ActionFormProps) {
+export function ActionForm({
+  action,
+  fields,
+  initialValues = {},
+  submit,
+  submitting,
+  done,
+  doneMessage,
+  label,
+}: ActionFormProps) {
   const [state, formAction, pending] = useActionState(action, idleFormState);
   const id = useId();
   if (state.done && done) return done(state);
@@ -55,14 +64,19 @@ export function ActionForm({ action, fields, initialValues = {}, submit, submitt
         </p>
       )}
       {state.done && doneMessage && (
-        <p role="status" className="rounded-lg bg-emerald-50 px-3 py-2.5 text-sm text-emerald-800 ring-1 ring-emerald-200">
+        <p
+          role="status"
+          className="rounded-lg bg-emerald-50 px-3 py-2.5 text-sm text-emerald-800 ring-1 ring-emerald-200"
+        >
           {doneMessage}
         </p>
       )}
       {fields.map((field) => {
         const inputId = `${id}-${field.name}`;
         const error = state.fields[field.name];
-        const described = [field.hint ? `${inputId}-hint` : '', error ? `${inputId}-error` : ''].filter(Boolean).join(' ');
+        const described = [field.hint ? `${inputId}-hint` : '', error ? `${inputId}-error` : '']
+          .filter(Boolean)
+          .join(' ');
         return (
           <div key={field.name} className="space-y-1.5">
             <Label htmlFor={inputId}>{field.label}</Label>
@@ -73,7 +87,9 @@ export function ActionForm({ action, fields, initialValues = {}, submit, submitt
               autoComplete={field.autoComplete}
               placeholder={field.placeholder}
               autoFocus={field.autoFocus}
-              defaultValue={field.type === 'password' ? '' : (state.values[field.name] ?? initialValues[field.name] ?? '')}
+              defaultValue={
+                field.type === 'password' ? '' : (state.values[field.name] ?? initialValues[field.name] ?? '')
+              }
               maxLength={field.type === 'password' ? 128 : 200}
               aria-invalid={error ? true : undefined}
               aria-describedby={described || undefined}

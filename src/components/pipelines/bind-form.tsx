@@ -34,23 +34,54 @@ export function BindForm({ catalog, hooks }: { catalog: Catalog; hooks: Pipeline
         <Form {...form}>
           <form onSubmit={submit} noValidate className="space-y-5" aria-label={t('form.title')}>
             {catalog.error && <ErrorAlert>{catalog.error}</ErrorAlert>}
-            <TemplateSelect control={form.control} name="image_template_slug" store="image" catalog={catalog} onPick={picked} />
+            <TemplateSelect
+              control={form.control}
+              name="image_template_slug"
+              store="image"
+              catalog={catalog}
+              onPick={picked}
+            />
 
-            <Segmented legend={t('form.pipelineType')} name="hook-type" value={type} onChange={chooseType} options={hookTypes} />
+            <Segmented
+              legend={t('form.pipelineType')}
+              name="hook-type"
+              value={type}
+              onChange={chooseType}
+              options={hookTypes}
+            />
 
-            <TemplateSelect control={form.control} name="hook_template_slug" store={type} catalog={catalog} onPick={picked} />
+            <TemplateSelect
+              control={form.control}
+              name="hook_template_slug"
+              store={type}
+              catalog={catalog}
+              onPick={picked}
+            />
 
             <div className="flex items-center justify-between gap-3 rounded-lg bg-slate-50 px-3 py-2.5 ring-1 ring-inset ring-slate-200/70">
               <span className="text-sm font-medium text-slate-700">{t('form.enabled')}</span>
-              <Switch checked={enabledChoice ?? existing?.enabled ?? true} onChange={(on) => form.setValue('enabled', on)} label={t('form.enabled')} />
+              <Switch
+                checked={enabledChoice ?? existing?.enabled ?? true}
+                onChange={(on) => form.setValue('enabled', on)}
+                label={t('form.enabled')}
+              />
             </div>
 
-            <OptionalField control={form.control} name="note" label={t('form.note')} aside={t('form.optional')} headingClassName="gap-2">
+            <OptionalField
+              control={form.control}
+              name="note"
+              label={t('form.note')}
+              aside={t('form.optional')}
+              headingClassName="gap-2"
+            >
               {(field) => <Input maxLength={500} placeholder={t('form.notePlaceholder')} {...field} />}
             </OptionalField>
 
             {existing && !done && (
-              <p className="flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-xs leading-5 text-amber-900 ring-1 ring-inset ring-amber-200/80" data-testid="rebind-note">
+              <p
+                className="flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-xs leading-5 text-amber-900 ring-1 ring-inset ring-amber-200/80"
+                data-testid="rebind-note"
+              >
                 <InfoIcon className="mt-0.5 size-3.5 shrink-0 text-amber-600" />
                 <span className="min-w-0 break-words">
                   {t.rich('form.rebind', {
@@ -72,7 +103,12 @@ export function BindForm({ catalog, hooks }: { catalog: Catalog; hooks: Pipeline
               </p>
             )}
 
-            <SubmitButton pending={pending} pendingLabel={t('form.saving')} disabled={catalog.loading} className="w-full">
+            <SubmitButton
+              pending={pending}
+              pendingLabel={t('form.saving')}
+              disabled={catalog.loading}
+              className="w-full"
+            >
               {existing ? t('form.update') : t('form.bind')}
             </SubmitButton>
           </form>

@@ -50,7 +50,12 @@ export function EditPipeline({ hook, catalog, onDone }: { hook: Pipeline; catalo
 
   return (
     <Form {...form}>
-      <form onSubmit={submit} className="mt-4 space-y-4 border-t border-slate-100 pt-4" aria-label={t('edit.label')} noValidate>
+      <form
+        onSubmit={submit}
+        className="mt-4 space-y-4 border-t border-slate-100 pt-4"
+        aria-label={t('edit.label')}
+        noValidate
+      >
         <FieldBlock control={form.control} name="hook_template_slug" label={t(`stores.${hook.hook_type}`)}>
           {(field) => (
             <Select {...field} autoFocus>

@@ -4,7 +4,9 @@ import en from '../../../messages/en.json';
 import zh from '../../../messages/zh-CN.json';
 import { pipelineForms } from './pipeline-forms';
 
-const { bindFormSchema, editPipelineSchema } = pipelineForms(createTranslator({ locale: 'en', messages: en, namespace: 'pipelines.form' }));
+const { bindFormSchema, editPipelineSchema } = pipelineForms(
+  createTranslator({ locale: 'en', messages: en, namespace: 'pipelines.form' }),
+);
 
 const bindIssues = (schema: typeof bindFormSchema, type: 'article' | 'video') =>
   schema
@@ -17,7 +19,10 @@ describe('bindFormSchema', () => {
       ['image_template_slug', 'Choose the image template first.'],
       ['hook_template_slug', 'Choose the article template to bind.'],
     ]);
-    expect(bindIssues(bindFormSchema, 'video')?.[1]).toEqual(['hook_template_slug', 'Choose the video template to bind.']);
+    expect(bindIssues(bindFormSchema, 'video')?.[1]).toEqual([
+      'hook_template_slug',
+      'Choose the video template to bind.',
+    ]);
   });
 
   it('refuses in Chinese', () => {
@@ -29,7 +34,15 @@ describe('bindFormSchema', () => {
   });
 
   it('leaves out an empty note and keeps an untouched switch as null', () => {
-    expect(bindFormSchema.parse({ image_template_slug: 'a', hook_type: 'video', hook_template_slug: 'b', enabled: null, note: '  ' })).toEqual({
+    expect(
+      bindFormSchema.parse({
+        image_template_slug: 'a',
+        hook_type: 'video',
+        hook_template_slug: 'b',
+        enabled: null,
+        note: '  ',
+      }),
+    ).toEqual({
       image_template_slug: 'a',
       hook_type: 'video',
       hook_template_slug: 'b',
@@ -41,9 +54,14 @@ describe('bindFormSchema', () => {
 
 describe('editPipelineSchema', () => {
   it('sends a cleared note, and refuses a note longer than the contract allows', () => {
-    expect(editPipelineSchema.parse({ hook_template_slug: 'b', enabled: true, note: '  ' })).toEqual({ hook_template_slug: 'b', enabled: true, note: '' });
-    expect(editPipelineSchema.safeParse({ hook_template_slug: 'b', enabled: true, note: 'x'.repeat(501) }).error?.issues[0]?.message).toBe(
-      'The note can be at most 500 characters.',
-    );
+    expect(editPipelineSchema.parse({ hook_template_slug: 'b', enabled: true, note: '  ' })).toEqual({
+      hook_template_slug: 'b',
+      enabled: true,
+      note: '',
+    });
+    expect(
+      editPipelineSchema.safeParse({ hook_template_slug: 'b', enabled: true, note: 'x'.repeat(501) }).error?.issues[0]
+        ?.message,
+    ).toBe('The note can be at most 500 characters.');
   });
 });

@@ -11,7 +11,9 @@ export type PipelineFormErrors = ReturnType<typeof useTranslations<'pipelines.fo
 
 /** The bind form and the edit form of one pipeline, refusing in the page's language. */
 export function pipelineForms(t: PipelineFormErrors) {
-  const noteWords: Words = { too_big: (issue) => t('noteTooLong', { max: 'maximum' in issue ? Number(issue.maximum) : 500 }) };
+  const noteWords: Words = {
+    too_big: (issue) => t('noteTooLong', { max: 'maximum' in issue ? Number(issue.maximum) : 500 }),
+  };
 
   const common = {
     image_template_slug: z.string().min(1, t('imageRequired')).pipe(worded(bind.image_template_slug)),
@@ -20,7 +22,8 @@ export function pipelineForms(t: PipelineFormErrors) {
     note: optionalText.pipe(worded(bind.note, noteWords)),
   };
 
-  const target = (type: 'article' | 'video') => z.string().min(1, t('targetRequired', { type })).pipe(worded(bind.hook_template_slug));
+  const target = (type: 'article' | 'video') =>
+    z.string().min(1, t('targetRequired', { type })).pipe(worded(bind.hook_template_slug));
 
   /** The bind form; the downstream template is asked for in the words of the chosen type. */
   const bindFormSchema = z.discriminatedUnion('hook_type', [

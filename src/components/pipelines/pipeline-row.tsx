@@ -63,7 +63,12 @@ export function PipelineRow({ hook, catalog }: { hook: Pipeline; catalog: Catalo
     >
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center lg:flex-col lg:items-stretch xl:flex-row xl:items-center">
         <TemplateChip option={image} slug={hook.image_template_slug} kind="image" />
-        <div className="flex shrink-0 items-center gap-1.5 pl-4 text-slate-400 sm:flex-col sm:gap-1 sm:pl-0 lg:flex-row lg:gap-1.5 lg:pl-4 xl:flex-col xl:gap-1 xl:pl-0">
+        <div
+          className={
+            'flex shrink-0 items-center gap-1.5 pl-4 text-slate-400 sm:flex-col sm:gap-1 sm:pl-0 lg:flex-row ' +
+            'lg:gap-1.5 lg:pl-4 xl:flex-col xl:gap-1 xl:pl-0'
+          }
+        >
           <ArrowRightIcon className="size-4 rotate-90 sm:rotate-0 lg:rotate-90 xl:rotate-0" />
           <Badge tone={hook.hook_type === 'article' ? 'sky' : 'emerald'} className="gap-1">
             {hook.hook_type === 'article' ? <ArticleIcon className="size-3" /> : <VideoIcon className="size-3" />}
@@ -78,13 +83,22 @@ export function PipelineRow({ hook, catalog }: { hook: Pipeline; catalog: Catalo
       ) : (
         <>
           {hook.note ? (
-            <p className="mt-3 rounded-lg bg-slate-50 px-3 py-2 text-sm break-words whitespace-pre-wrap text-slate-700" data-testid="pipeline-note">
+            <p
+              className="mt-3 rounded-lg bg-slate-50 px-3 py-2 text-sm break-words whitespace-pre-wrap text-slate-700"
+              data-testid="pipeline-note"
+            >
               {hook.note}
             </p>
           ) : null}
           <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 border-t border-slate-100 pt-3">
             <div className="flex items-center gap-2.5">
-              <Switch checked={enabled} onChange={(v) => void setEnabled(v)} busy={toggle.isPending} disabled={toggle.isPending} label={t('row.enabled')} />
+              <Switch
+                checked={enabled}
+                onChange={(v) => void setEnabled(v)}
+                busy={toggle.isPending}
+                disabled={toggle.isPending}
+                label={t('row.enabled')}
+              />
               <span className="text-sm text-slate-600" aria-hidden="true">
                 {enabled ? t('row.enabled') : t('row.disabled')}
               </span>
@@ -94,7 +108,12 @@ export function PipelineRow({ hook, catalog }: { hook: Pipeline; catalog: Catalo
                 <PencilIcon className="size-4" />
                 {t('row.edit')}
               </Button>
-              <Button variant="ghost" size="sm" onClick={() => setConfirming(true)} className="hover:bg-rose-50 hover:text-rose-700">
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => setConfirming(true)}
+                className="hover:bg-rose-50 hover:text-rose-700"
+              >
                 <TrashIcon className="size-4" />
                 {t('row.delete')}
               </Button>

@@ -20,11 +20,7 @@ export function PipelinesManager() {
 
   return (
     <div className="space-y-6">
-      <PageHeader
-        eyebrow={t('eyebrow')}
-        title={t('title')}
-        description={t('description')}
-      />
+      <PageHeader eyebrow={t('eyebrow')} title={t('title')} description={t('description')} />
 
       <p
         role="note"
@@ -41,7 +37,9 @@ export function PipelinesManager() {
             <h2 id="pipelines-list-title" className="text-base font-semibold text-slate-900">
               {t('bindings')}
             </h2>
-            {hooks.data && <span className="text-xs text-slate-500 tabular-nums">{t('count', { count: list.length })}</span>}
+            {hooks.data && (
+              <span className="text-xs text-slate-500 tabular-nums">{t('count', { count: list.length })}</span>
+            )}
           </div>
           <ListState
             query={hooks}

@@ -5,12 +5,26 @@ import { SampleImage } from '@/components/templates/sample-image';
 import type { TemplateOption } from './options';
 
 /** One end of a binding: the template's picture, name and slug, or the slug alone once it is no longer listed. */
-export function TemplateChip({ option, slug, kind }: { option: TemplateOption | undefined; slug: string; kind: 'image' | 'article' | 'video' }) {
+export function TemplateChip({
+  option,
+  slug,
+  kind,
+}: {
+  option: TemplateOption | undefined;
+  slug: string;
+  kind: 'image' | 'article' | 'video';
+}) {
   const t = useTranslations('pipelines.row');
   const formats = useTranslations('templates.formats');
   return (
     <div className="flex min-w-0 flex-1 items-center gap-3">
-      <SampleImage src={option?.picture} name={option?.name ?? slug} kind={kind} small className="size-12 shrink-0 rounded-lg ring-1 ring-slate-200" />
+      <SampleImage
+        src={option?.picture}
+        name={option?.name ?? slug}
+        kind={kind}
+        small
+        className="size-12 shrink-0 rounded-lg ring-1 ring-slate-200"
+      />
       <div className="min-w-0">
         <p className="line-clamp-2 text-sm font-semibold break-words text-slate-900" title={option?.name}>
           {option?.name ?? <span className="text-slate-500">{t('notListed')}</span>}

@@ -48,7 +48,11 @@ export function useBindForm(catalog: Catalog, hooks: Pipeline[]) {
         ...(enabled !== null ? { enabled } : existing ? {} : { enabled: true }),
         ...(note ? { note } : {}),
       });
-      setDone({ created: answer.created, image: nameOf('image', binding.image_template_slug), target: nameOf(binding.hook_type, binding.hook_template_slug) });
+      setDone({
+        created: answer.created,
+        image: nameOf('image', binding.image_template_slug),
+        target: nameOf(binding.hook_type, binding.hook_template_slug),
+      });
       form.setValue('note', '');
       form.setValue('enabled', null);
       await utils.pipelines.list.invalidate();

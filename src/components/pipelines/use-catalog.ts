@@ -30,6 +30,16 @@ export function useCatalog(): Catalog {
       loading: images.isPending || articles.isPending || videos.isPending,
       error: images.error?.message ?? articles.error?.message ?? videos.error?.message ?? null,
     }),
-    [images.data, articles.data, videos.data, images.isPending, articles.isPending, videos.isPending, images.error, articles.error, videos.error],
+    [
+      images.data,
+      articles.data,
+      videos.data,
+      images.isPending,
+      articles.isPending,
+      videos.isPending,
+      images.error,
+      articles.error,
+      videos.error,
+    ],
   );
 }

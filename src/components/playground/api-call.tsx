@@ -37,12 +37,23 @@ export function ApiCall({ playground, baseUrl }: { playground: PlaygroundForm; b
   );
 }
 
-function ApiCallBody({ playground, values, baseUrl }: { playground: PlaygroundForm; values: unknown; baseUrl: string }) {
+function ApiCallBody({
+  playground,
+  values,
+  baseUrl,
+}: {
+  playground: PlaygroundForm;
+  values: unknown;
+  baseUrl: string;
+}) {
   const t = useTranslations('playgroundApiCall');
   const parsed = playground.requestFor(values as Parameters<PlaygroundForm['requestFor']>[0]);
   if (!parsed.success) {
     return (
-      <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600 ring-1 ring-slate-200" data-testid="api-call-incomplete">
+      <p
+        className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600 ring-1 ring-slate-200"
+        data-testid="api-call-incomplete"
+      >
         {t('incomplete', { problem: parsed.error.issues[0]?.message ?? '' })}
       </p>
     );
@@ -53,7 +64,13 @@ function ApiCallBody({ playground, values, baseUrl }: { playground: PlaygroundFo
       <p className="text-sm text-slate-600">{t('intro')}</p>
       <SnippetTabs
         tabsLabel={t('tabs')}
-        tabs={ORDER.map((l) => ({ id: l, label: LANGUAGES[l], caption: t(`captions.${l}`), copyLabel: t('copy', { language: LANGUAGES[l] }), code: snippets[l] }))}
+        tabs={ORDER.map((l) => ({
+          id: l,
+          label: LANGUAGES[l],
+          caption: t(`captions.${l}`),
+          copyLabel: t('copy', { language: LANGUAGES[l] }),
+          code: snippets[l],
+        }))}
       />
     </>
   );

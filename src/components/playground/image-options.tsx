@@ -30,14 +30,23 @@ export function ImageOptions({ recipe, prices, models, notes }: ImageOptionsProp
   return (
     <>
       {/* A recipe's own shape makes six choices: two even rows of three where one row would crowd. */}
-      <div className={choices.length > 5 ? '@container [&_fieldset>div:first-of-type]:grid [&_fieldset>div:first-of-type]:grid-cols-3 @md:[&_fieldset>div:first-of-type]:grid-cols-6' : undefined}>
+      <div
+        className={
+          choices.length > 5
+            ? '@container [&_fieldset>div:first-of-type]:grid [&_fieldset>div:first-of-type]:grid-cols-3 @md:[&_fieldset>div:first-of-type]:grid-cols-6'
+            : undefined
+        }
+      >
         <SegmentedField
           name="ratio"
           legend={t('ratio')}
           options={choices.map((r) => ({ value: r, label: <RatioLabel ratio={r} />, ariaLabel: r }))}
           description={
             recipe && isSupportedRatio(recipe.ratio)
-              ? t(recipe.ratio === ratio ? 'recipeDefault' : 'recipeMadeFor', { ratio: recipe.ratio, kind: recipe.kind })
+              ? t(recipe.ratio === ratio ? 'recipeDefault' : 'recipeMadeFor', {
+                  ratio: recipe.ratio,
+                  kind: recipe.kind,
+                })
               : undefined
           }
         />
@@ -46,8 +55,15 @@ export function ImageOptions({ recipe, prices, models, notes }: ImageOptionsProp
       <SegmentedField
         name="quality"
         legend={t('quality')}
-        options={QUALITIES.map((q) => ({ value: q, label: t('qualityName', { quality: q }), hint: t('price', { count: prices[q], amount: credits(prices[q]) }) }))}
-        description={notes.quality ?? t('prices', { low: credits(prices.low), medium: credits(prices.medium), high: credits(prices.high) })}
+        options={QUALITIES.map((q) => ({
+          value: q,
+          label: t('qualityName', { quality: q }),
+          hint: t('price', { count: prices[q], amount: credits(prices[q]) }),
+        }))}
+        description={
+          notes.quality ??
+          t('prices', { low: credits(prices.low), medium: credits(prices.medium), high: credits(prices.high) })
+        }
       />
 
       <SegmentedField
@@ -69,7 +85,9 @@ export function ImageOptions({ recipe, prices, models, notes }: ImageOptionsProp
       <FormField
         control={control}
         name="model"
-        render={({ field }) => <ModelField models={models.rows} value={field.value} onChange={field.onChange} loading={models.loading} />}
+        render={({ field }) => (
+          <ModelField models={models.rows} value={field.value} onChange={field.onChange} loading={models.loading} />
+        )}
       />
     </>
   );

@@ -37,12 +37,20 @@ export function ModelField({ models, value, onChange, loading }: ModelFieldProps
   const id = useId();
   const hintId = `${id}-hint`;
   const selected = models.find((m) => m.id === value);
-  const groups = MODEL_GROUPS.map((g) => ({ ...g, rows: models.filter((m) => m.kind === g.kind) })).filter((g) => g.rows.length > 0);
+  const groups = MODEL_GROUPS.map((g) => ({ ...g, rows: models.filter((m) => m.kind === g.kind) })).filter(
+    (g) => g.rows.length > 0,
+  );
 
   return (
     <div className="space-y-1.5">
       <Label htmlFor={id}>{t('label')}</Label>
-      <Select id={id} value={value} onChange={(e) => onChange(e.target.value)} disabled={loading} aria-describedby={hintId}>
+      <Select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        disabled={loading}
+        aria-describedby={hintId}
+      >
         {loading && models.length === 0 && <option value={value}>{t('loading')}</option>}
         {groups.map(({ kind, heading, rows }) => {
           const options = rows.map((m) => (
@@ -66,7 +74,11 @@ export function ModelField({ models, value, onChange, loading }: ModelFieldProps
             <Capability ok={selected.capabilities.reference_images} label={t('references')} />
             <span className="inline-flex h-6 items-center rounded-full bg-slate-100 px-2 text-xs text-slate-600">
               {selected.capabilities.qualities.length > 0
-                ? t('qualities', { list: selected.capabilities.qualities.map((q) => quality('qualityName', { quality: q })).join(' · ') })
+                ? t('qualities', {
+                    list: selected.capabilities.qualities
+                      .map((q) => quality('qualityName', { quality: q }))
+                      .join(' · '),
+                  })
                 : t('fixedQuality')}
             </span>
           </>

@@ -19,7 +19,14 @@ const poster = {
     { key: 'style', label: '视觉风格', required: false, default: '清新' },
   ],
 };
-const tryOn = { ...poster, slug: 'model-try-on', zh_name: '模特上身图', ratio: '2:3', ref_required: true, fields: null };
+const tryOn = {
+  ...poster,
+  slug: 'model-try-on',
+  zh_name: '模特上身图',
+  ratio: '2:3',
+  ref_required: true,
+  fields: null,
+};
 const cover = {
   id: '0e0b6f6c-0000-4000-8000-000000000001',
   slug: 'platform-course-cover',
@@ -43,50 +50,87 @@ const wordsIn = (locale: 'en' | 'zh-CN') => {
 };
 const words = wordsIn('en');
 
-const values = (over: Partial<PlaygroundValues>): PlaygroundValues => ({ ...playgroundDefaults(undefined, catalogue), ...over });
+const values = (over: Partial<PlaygroundValues>): PlaygroundValues => ({
+  ...playgroundDefaults(undefined, catalogue),
+  ...over,
+});
 const problems = (over: Partial<PlaygroundValues>, w = words) =>
-  (playgroundSchema(catalogue, w).safeParse(values(over)).error?.issues ?? []).map((i) => ({ path: i.path.join('.'), message: i.message }));
+  (playgroundSchema(catalogue, w).safeParse(values(over)).error?.issues ?? []).map((i) => ({
+    path: i.path.join('.'),
+    message: i.message,
+  }));
 
 describe('playgroundDefaults', () => {
   it('starts at the linked skill’s own ratio, else 1:1', () => {
     expect(playgroundDefaults({ source: 'skill', skill: 'model-try-on', template: null }, catalogue).ratio).toBe('2:3');
     expect(playgroundDefaults({ source: 'template', skill: null, template: cover.id }, catalogue).ratio).toBe('16:9');
     expect(playgroundDefaults({ source: 'skill', skill: 'gone', template: null }, catalogue).ratio).toBe('1:1');
-    expect(playgroundDefaults(undefined, catalogue)).toMatchObject({ source: 'prompt', quality: 'high', background: 'default', model: 'auto' });
+    expect(playgroundDefaults(undefined, catalogue)).toMatchObject({
+      source: 'prompt',
+      quality: 'high',
+      background: 'default',
+      model: 'auto',
+    });
   });
 
   it('takes a prompt and a supported ratio from the address', () => {
     const start = { source: 'prompt' as const, skill: null, template: null, prompt: '橙色的猫', ratio: '16:9' };
     expect(playgroundDefaults(start, catalogue)).toMatchObject({ source: 'prompt', prompt: '橙色的猫', ratio: '16:9' });
     expect(playgroundDefaults({ ...start, ratio: '9:1' }, catalogue).ratio).toBe('1:1');
-    expect(playgroundDefaults({ ...start, prompt: null, ratio: null }, catalogue)).toMatchObject({ prompt: '', ratio: '1:1' });
+    expect(playgroundDefaults({ ...start, prompt: null, ratio: null }, catalogue)).toMatchObject({
+      prompt: '',
+      ratio: '1:1',
+    });
   });
 });
 
 describe('playgroundSchema', () => {
   it('turns a prompt into the request, leaving out what Studio decides', () => {
-    expect(playgroundSchema(catalogue, words).parse(values({ prompt: ' 熊猫 ', ratio: '3:4' }))).toEqual({ prompt: '熊猫', ratio: '3:4', quality: 'high' });
+    expect(playgroundSchema(catalogue, words).parse(values({ prompt: ' 熊猫 ', ratio: '3:4' }))).toEqual({
+      prompt: '熊猫',
+      ratio: '3:4',
+      quality: 'high',
+    });
     expect(
-      playgroundSchema(catalogue, words).parse(values({ prompt: '贴纸', background: 'transparent', model: 'imagegen-2', reference_images: [REF] })),
-    ).toEqual({ prompt: '贴纸', ratio: '1:1', quality: 'high', background: 'transparent', model: 'imagegen-2', reference_images: [REF] });
+      playgroundSchema(catalogue, words).parse(
+        values({ prompt: '贴纸', background: 'transparent', model: 'imagegen-2', reference_images: [REF] }),
+      ),
+    ).toEqual({
+      prompt: '贴纸',
+      ratio: '1:1',
+      quality: 'high',
+      background: 'transparent',
+      model: 'imagegen-2',
+      reference_images: [REF],
+    });
   });
 
   it('asks for a prompt, or a skill or template, before anything is sent', () => {
     expect(problems({ prompt: '  ' })).toEqual([{ path: 'prompt', message: 'Describe the image you want first.' }]);
     expect(problems({ source: 'skill' })).toEqual([{ path: 'skill', message: 'Choose a skill first.' }]);
-    expect(problems({ source: 'template', template: 'not-there' })).toEqual([{ path: 'template', message: 'Choose a template first.' }]);
+    expect(problems({ source: 'template', template: 'not-there' })).toEqual([
+      { path: 'template', message: 'Choose a template first.' },
+    ]);
   });
 
   it('refuses in the page’s language', () => {
     expect(problems({ prompt: '' }, wordsIn('zh-CN'))).toEqual([{ path: 'prompt', message: '请先描述你想要的图片。' }]);
-    expect(problems({ source: 'template' }, wordsIn('zh-CN'))).toEqual([{ path: 'template', message: '请先选择一个模板。' }]);
+    expect(problems({ source: 'template' }, wordsIn('zh-CN'))).toEqual([
+      { path: 'template', message: '请先选择一个模板。' },
+    ]);
     expect(problems({ source: 'skill', skill: tryOn.slug }, wordsIn('zh-CN'))).toEqual([
       { path: 'drafts.skill:model-try-on.sentence', message: '请用一句话描述你想要的内容。' },
     ]);
   });
 
   it('names the empty required fields of the chosen skill under their inputs, in field order', () => {
-    expect(problems({ source: 'skill', skill: poster.slug, drafts: { 'skill:selling-points-poster': { values: { product: '榨汁杯' } } } })).toEqual([
+    expect(
+      problems({
+        source: 'skill',
+        skill: poster.slug,
+        drafts: { 'skill:selling-points-poster': { values: { product: '榨汁杯' } } },
+      }),
+    ).toEqual([
       { path: 'drafts.skill:selling-points-poster.values.selling_points', message: '“核心卖点” is required.' },
     ]);
   });
@@ -103,17 +147,25 @@ describe('playgroundSchema', () => {
       ratio: '1:1',
       quality: 'high',
     });
-    expect(playgroundSchema(catalogue, words).parse(values({ source: 'template', template: cover.slug, drafts }))).toMatchObject({
+    expect(
+      playgroundSchema(catalogue, words).parse(values({ source: 'template', template: cover.slug, drafts })),
+    ).toMatchObject({
       template_id: cover.id,
       input: '加一点雪',
     });
     // A template's sentence is optional.
-    expect(playgroundSchema(catalogue, words).parse(values({ source: 'template', template: cover.slug }))).not.toHaveProperty('input');
+    expect(
+      playgroundSchema(catalogue, words).parse(values({ source: 'template', template: cover.slug })),
+    ).not.toHaveProperty('input');
   });
 
   it('checks the request with the API’s schema: a refused reference goes under the picker, the rest under the form', () => {
-    expect(problems({ prompt: 'x', reference_images: ['ftp://nope'] })).toEqual([{ path: 'reference_images', message: 'Must be an http(s) URL' }]);
-    expect(problems({ prompt: 'x', ratio: '9:1' })).toEqual([{ path: 'root.server', message: expect.stringMatching(/^ratio: must be W:H/) as unknown }]);
+    expect(problems({ prompt: 'x', reference_images: ['ftp://nope'] })).toEqual([
+      { path: 'reference_images', message: 'Must be an http(s) URL' },
+    ]);
+    expect(problems({ prompt: 'x', ratio: '9:1' })).toEqual([
+      { path: 'root.server', message: expect.stringMatching(/^ratio: must be W:H/) as unknown },
+    ]);
   });
 });
 
@@ -133,7 +185,9 @@ function fakeForm(source: PlaygroundValues['source'], known: string[]) {
 }
 
 const refusal = (message: string, issues: { path: (string | number)[]; message: string }[] = []) =>
-  Object.assign(new Error(message), { data: { code: 'BAD_REQUEST', httpStatus: 400, ...(issues.length > 0 ? { issues } : {}) } });
+  Object.assign(new Error(message), {
+    data: { code: 'BAD_REQUEST', httpStatus: 400, ...(issues.length > 0 ? { issues } : {}) },
+  });
 
 describe('server refusals', () => {
   const posterRecipe = skillRecipe(poster);
@@ -141,17 +195,23 @@ describe('server refusals', () => {
 
   it('puts a missing field under that field, in the server’s words, and focuses it', () => {
     const { form, errors, focused } = fakeForm('skill', ['drafts.skill:selling-points-poster.values.product']);
-    const err = refusal('input.product: required field "商品名称" is missing', [{ path: ['input', 'product'], message: 'required field "商品名称" is missing' }]);
+    const err = refusal('input.product: required field "商品名称" is missing', [
+      { path: ['input', 'product'], message: 'required field "商品名称" is missing' },
+    ]);
     expect(applyServerError(form as never, err, (path) => playgroundFieldName(path, 'skill', posterRecipe))).toBe(true);
-    expect(errors).toEqual({ 'drafts.skill:selling-points-poster.values.product': 'Required field "商品名称" is missing' });
+    expect(errors).toEqual({
+      'drafts.skill:selling-points-poster.values.product': 'Required field "商品名称" is missing',
+    });
     expect(focused).toEqual(['drafts.skill:selling-points-poster.values.product']);
   });
 
   it('keeps an unknown field, or a form-level problem, general and word for word', () => {
     const message = 'input.colour: unknown field; the fields are product, selling_points, style';
     const { form, errors } = fakeForm('skill', []);
-    applyServerError(form as never, refusal(message, [{ path: ['input', 'colour'], message: 'unknown field' }]), (path) =>
-      playgroundFieldName(path, 'skill', posterRecipe),
+    applyServerError(
+      form as never,
+      refusal(message, [{ path: ['input', 'colour'], message: 'unknown field' }]),
+      (path) => playgroundFieldName(path, 'skill', posterRecipe),
     );
     expect(errors).toEqual({ 'root.server': message });
     expect(playgroundFieldName(['input'], 'skill', posterRecipe)).toBeNull();
@@ -169,7 +229,9 @@ describe('server refusals', () => {
   it('leaves refusals that name no input alone', () => {
     const message = 'No upstream currently available for transparent background';
     const { form, errors } = fakeForm('prompt', []);
-    expect(applyServerError(form as never, refusal(message), (path) => playgroundFieldName(path, 'prompt', null))).toBe(false);
+    expect(applyServerError(form as never, refusal(message), (path) => playgroundFieldName(path, 'prompt', null))).toBe(
+      false,
+    );
     expect(errors).toEqual({ 'root.server': message });
     expect(playgroundFieldName(['ratio'], 'prompt', null)).toBeNull();
   });

@@ -2,7 +2,13 @@ import type { useTranslations } from 'next-intl';
 import type { FieldPath } from 'react-hook-form';
 import { z } from 'zod';
 import { imageQualities, imageRequestSchema, type ImageRequestBody } from '@/contracts/jobs';
-import { checkDraft, checkRequest, draftFieldName, draftsSchema, type FieldErrors } from '@/components/fields/fields-schema';
+import {
+  checkDraft,
+  checkRequest,
+  draftFieldName,
+  draftsSchema,
+  type FieldErrors,
+} from '@/components/fields/fields-schema';
 import { BACKGROUNDS, isSupportedRatio, type Ratio } from './options';
 import { recipeFor, type Catalogue, type Recipe, type Source } from './recipes';
 
@@ -61,7 +67,13 @@ export function playgroundDefaults(start: PlaygroundStart | undefined, catalogue
   // A job run again keeps its own ratio; a link to a recipe starts from the recipe's.
   const again = start?.drafts !== undefined;
   const ratio: Ratio =
-    again && isSupportedRatio(start.ratio) ? start.ratio : isSupportedRatio(own) ? own : isSupportedRatio(start?.ratio) ? start.ratio : '1:1';
+    again && isSupportedRatio(start.ratio)
+      ? start.ratio
+      : isSupportedRatio(own)
+        ? own
+        : isSupportedRatio(start?.ratio)
+          ? start.ratio
+          : '1:1';
   const prompt = start?.prompt ?? '';
   // The job's input was kept under `<source>:<ref>`; the form keeps drafts under the recipe's key (its slug).
   const drafts = Object.fromEntries(Object.entries(start?.drafts ?? {}).map(([k, d]) => [recipe?.key ?? k, d]));
@@ -82,7 +94,11 @@ export function playgroundDefaults(start: PlaygroundStart | undefined, catalogue
  * sentence, the reference picker, or the skill or template picker. Null for anything no input shows
  * (said under the form instead).
  */
-export function playgroundFieldName(path: readonly PropertyKey[], source: Source, recipe: Recipe | null): PlaygroundFieldName | null {
+export function playgroundFieldName(
+  path: readonly PropertyKey[],
+  source: Source,
+  recipe: Recipe | null,
+): PlaygroundFieldName | null {
   const [head] = path;
   if (head === 'prompt' && source === 'prompt') return 'prompt';
   if (head === 'reference_images') return 'reference_images';
@@ -95,7 +111,12 @@ export function playgroundFieldName(path: readonly PropertyKey[], source: Source
 type PromptPart = Pick<ImageRequestBody, 'prompt' | 'skill_slug' | 'template_id' | 'input'>;
 
 /** The request's prompt part; problems are reported under the inputs that cause them. */
-function promptPart(v: z.output<typeof valuesSchema>, recipe: Recipe | null, ctx: z.RefinementCtx, words: PlaygroundFormWords): PromptPart | null {
+function promptPart(
+  v: z.output<typeof valuesSchema>,
+  recipe: Recipe | null,
+  ctx: z.RefinementCtx,
+  words: PlaygroundFormWords,
+): PromptPart | null {
   if (v.source === 'prompt') {
     const prompt = v.prompt.trim();
     if (prompt) return { prompt };
@@ -103,7 +124,11 @@ function promptPart(v: z.output<typeof valuesSchema>, recipe: Recipe | null, ctx
     return null;
   }
   if (!recipe) {
-    ctx.addIssue({ code: 'custom', message: words.errors(v.source === 'skill' ? 'chooseSkill' : 'chooseTemplate'), path: [v.source] });
+    ctx.addIssue({
+      code: 'custom',
+      message: words.errors(v.source === 'skill' ? 'chooseSkill' : 'chooseTemplate'),
+      path: [v.source],
+    });
     return null;
   }
   const drafted = checkDraft(ctx, recipe.key, recipe, v.drafts[recipe.key], words.fields);
@@ -126,6 +151,8 @@ export function playgroundSchema(catalogue: Catalogue, words: PlaygroundFormWord
       ...(v.model !== 'auto' ? { model: v.model } : {}),
       ...(v.reference_images.length > 0 ? { reference_images: v.reference_images } : {}),
     };
-    return checkRequest(ctx, imageRequestSchema, body, (path) => playgroundFieldName(path, v.source, recipe)) ?? z.NEVER;
+    return (
+      checkRequest(ctx, imageRequestSchema, body, (path) => playgroundFieldName(path, v.source, recipe)) ?? z.NEVER
+    );
   });
 }

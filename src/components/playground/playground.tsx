@@ -39,7 +39,9 @@ export function Playground({ prices, start, baseUrl }: PlaygroundProps) {
   const playground = usePlaygroundForm({ prices, start, results });
   const { form, submit, source, referencesFirst } = playground;
 
-  const referencePicker = <ReferenceField id={referencesId} required={referencesFirst} warning={playground.notes.references} />;
+  const referencePicker = (
+    <ReferenceField id={referencesId} required={referencesFirst} warning={playground.notes.references} />
+  );
 
   return (
     <Workbench
@@ -52,10 +54,19 @@ export function Playground({ prices, start, baseUrl }: PlaygroundProps) {
     >
       <SourceTabs
         label={t('startFrom')}
-        tabs={SOURCE_TABS.map((tab) => ({ ...tab, label: t(`sources.${tab.value}`) }))} value={source} onChange={playground.chooseSource} panelId={panelId} idPrefix={formId} />
+        tabs={SOURCE_TABS.map((tab) => ({ ...tab, label: t(`sources.${tab.value}`) }))}
+        value={source}
+        onChange={playground.chooseSource}
+        panelId={panelId}
+        idPrefix={formId}
+      />
 
       <div id={panelId} role="tabpanel" className="space-y-5">
-        <SourcePanel playground={playground} references={referencesFirst && referencePicker} referencesId={referencesId} />
+        <SourcePanel
+          playground={playground}
+          references={referencesFirst && referencePicker}
+          referencesId={referencesId}
+        />
       </div>
 
       <ImageOptions recipe={playground.recipe} prices={prices} models={playground.models} notes={playground.notes} />

@@ -23,8 +23,16 @@ export function PromptField({ submit }: { submit: () => void }) {
         <FormItem>
           <div className="flex items-baseline justify-between gap-2">
             <FormLabel>{t('label')}</FormLabel>
-            <span className={cn('text-xs tabular-nums', field.value.length > MAX_PROMPT ? 'text-rose-600' : 'text-slate-400')}>
-              {t('length', { length: format.number(field.value.length, 'credits'), max: format.number(MAX_PROMPT, 'credits') })}
+            <span
+              className={cn(
+                'text-xs tabular-nums',
+                field.value.length > MAX_PROMPT ? 'text-rose-600' : 'text-slate-400',
+              )}
+            >
+              {t('length', {
+                length: format.number(field.value.length, 'credits'),
+                max: format.number(MAX_PROMPT, 'credits'),
+              })}
             </span>
           </div>
           <FormControl described={!fieldState.error}>

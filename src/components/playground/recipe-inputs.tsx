@@ -65,7 +65,17 @@ export function RecipeInputs({ recipe, submit, referencesId }: RecipeInputsProps
   );
 }
 
-function Notice({ tone, icon, children, testId }: { tone: 'amber' | 'sky'; icon: ReactNode; children: ReactNode; testId?: string }) {
+function Notice({
+  tone,
+  icon,
+  children,
+  testId,
+}: {
+  tone: 'amber' | 'sky';
+  icon: ReactNode;
+  children: ReactNode;
+  testId?: string;
+}) {
   return (
     <div
       data-testid={testId}

@@ -1,9 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { findTemplate, playgroundHref, promptFromParams, skillRecipe, sourceFromParams, templateRecipe } from './recipes';
+import {
+  findTemplate,
+  playgroundHref,
+  promptFromParams,
+  skillRecipe,
+  sourceFromParams,
+  templateRecipe,
+} from './recipes';
 
 describe('sourceFromParams', () => {
   it('opens a skill or a template from the address, prompt otherwise', () => {
-    expect(sourceFromParams({ skill: 'xhs-cover-bigtext' })).toEqual({ source: 'skill', skill: 'xhs-cover-bigtext', template: null });
+    expect(sourceFromParams({ skill: 'xhs-cover-bigtext' })).toEqual({
+      source: 'skill',
+      skill: 'xhs-cover-bigtext',
+      template: null,
+    });
     expect(sourceFromParams({ template: ['platform-course-cover', 'x'] })).toEqual({
       source: 'template',
       skill: null,
@@ -16,7 +27,10 @@ describe('sourceFromParams', () => {
 
 describe('promptFromParams', () => {
   it('reads ?prompt= and ?ratio=, nothing when blank', () => {
-    expect(promptFromParams({ prompt: ' 雨后的街道 ', ratio: '16:9' })).toEqual({ prompt: '雨后的街道', ratio: '16:9' });
+    expect(promptFromParams({ prompt: ' 雨后的街道 ', ratio: '16:9' })).toEqual({
+      prompt: '雨后的街道',
+      ratio: '16:9',
+    });
     expect(promptFromParams({ prompt: ['a', 'b'] })).toEqual({ prompt: 'a', ratio: null });
     expect(promptFromParams({ prompt: ' ' })).toEqual({ prompt: null, ratio: null });
   });
@@ -55,7 +69,13 @@ describe('recipes', () => {
       thumb: 'http://x/t.svg',
       fields: null,
     });
-    expect(r).toMatchObject({ key: 'skill:model-try-on', ref: 'model-try-on', sentence: 'required', refRequired: true, locked: false });
+    expect(r).toMatchObject({
+      key: 'skill:model-try-on',
+      ref: 'model-try-on',
+      sentence: 'required',
+      refRequired: true,
+      locked: false,
+    });
   });
 
   it('sends a template by id, with an optional sentence and its default references counted', () => {
@@ -70,6 +90,12 @@ describe('recipes', () => {
       locked: false,
       generation_configs: [{}, { default_reference_images: ['a', 'b'] }],
     });
-    expect(r).toMatchObject({ key: 'template:img-1', ref: 'id-1', sentence: 'optional', thumb: null, defaultReferences: 2 });
+    expect(r).toMatchObject({
+      key: 'template:img-1',
+      ref: 'id-1',
+      sentence: 'optional',
+      thumb: null,
+      defaultReferences: 2,
+    });
   });
 });

@@ -53,19 +53,44 @@ function recipeOf(
   row: { slug: string; zh_name: string; description: string; ratio: string | null; fields: FieldSpec[] | null },
   own: Pick<Recipe, 'ref' | 'thumb' | 'sentence' | 'refRequired' | 'locked' | 'defaultReferences'>,
 ): Recipe {
-  return { kind, key: `${kind}:${row.slug}`, slug: row.slug, name: row.zh_name, description: row.description, ratio: row.ratio, fields: row.fields, ...own };
+  return {
+    kind,
+    key: `${kind}:${row.slug}`,
+    slug: row.slug,
+    name: row.zh_name,
+    description: row.description,
+    ratio: row.ratio,
+    fields: row.fields,
+    ...own,
+  };
 }
 
 /** A skill is sent by slug, and its sentence is required. */
 export function skillRecipe(s: SkillRow): Recipe {
-  return recipeOf('skill', s, { ref: s.slug, thumb: s.thumb, sentence: 'required', refRequired: s.ref_required, locked: false, defaultReferences: 0 });
+  return recipeOf('skill', s, {
+    ref: s.slug,
+    thumb: s.thumb,
+    sentence: 'required',
+    refRequired: s.ref_required,
+    locked: false,
+    defaultReferences: 0,
+  });
 }
 
 /** A template is sent by id; its sentence may be left out, and its own reference images stand in for none chosen. */
 export function templateRecipe(t: TemplateRow): Recipe {
-  const defaults = t.generation_configs?.find((c) => (c.default_reference_images?.length ?? 0) > 0)?.default_reference_images?.length ?? 0;
+  const defaults =
+    t.generation_configs?.find((c) => (c.default_reference_images?.length ?? 0) > 0)?.default_reference_images
+      ?.length ?? 0;
   const thumb = t.sample_images[0] ?? null;
-  return recipeOf('template', t, { ref: t.id, thumb, sentence: 'optional', refRequired: false, locked: t.locked, defaultReferences: defaults });
+  return recipeOf('template', t, {
+    ref: t.id,
+    thumb,
+    sentence: 'optional',
+    refRequired: false,
+    locked: t.locked,
+    defaultReferences: defaults,
+  });
 }
 
 /** What the Playground can start from: the skills, and the image templates the caller may use. */
@@ -91,7 +116,10 @@ export function recipeFor(
 }
 
 /** A template by slug or id, as `?template=` and `template_id` accept either. */
-export function findTemplate<T extends { id: string; slug: string }>(templates: readonly T[], ref: string | null): T | undefined {
+export function findTemplate<T extends { id: string; slug: string }>(
+  templates: readonly T[],
+  ref: string | null,
+): T | undefined {
   if (!ref) return undefined;
   return templates.find((t) => t.slug === ref) ?? templates.find((t) => t.id === ref);
 }
@@ -115,7 +143,10 @@ export function sourceFromParams(params: Record<string, string | string[] | unde
 }
 
 /** A prompt and ratio handed over in the address (`?prompt=…&ratio=16:9`), e.g. from an image reading. */
-export function promptFromParams(params: Record<string, string | string[] | undefined>): { prompt: string | null; ratio: string | null } {
+export function promptFromParams(params: Record<string, string | string[] | undefined>): {
+  prompt: string | null;
+  ratio: string | null;
+} {
   return { prompt: first(params.prompt), ratio: first(params.ratio) };
 }
 

@@ -17,7 +17,8 @@ interface ReferenceFieldProps {
 export function ReferenceField({ id, required, warning }: ReferenceFieldProps) {
   const { field, fieldState } = useController<PlaygroundValues, 'reference_images'>({ name: 'reference_images' });
   // A refusal of the references brings the picker into view (it has no single input to focus).
-  const ref = (el: HTMLFieldSetElement | null) => field.ref(el && { focus: () => el.scrollIntoView({ behavior: 'smooth', block: 'center' }) });
+  const ref = (el: HTMLFieldSetElement | null) =>
+    field.ref(el && { focus: () => el.scrollIntoView({ behavior: 'smooth', block: 'center' }) });
   return (
     <ReferencePicker
       id={id}

@@ -49,23 +49,37 @@ const plain: CSSProperties = { backgroundColor: '#f1f5f9' };
 type PickerWords = ReturnType<typeof useTranslations<'playground.references'>>;
 
 function resultChoices(jobs: Job[], t: PickerWords): Choice[] {
-  return jobs
-    // Finished images only: a video job's result is not a reference image.
-    .filter((j): j is Job & { cdn_url: string } => j.status === 'done' && !!j.cdn_url && j.kind !== 'video')
-    .map((j) => ({
-      key: j.id,
-      url: j.cdn_url,
-      name: t('useResult', { prompt: j.prompt }),
-      title: j.prompt,
-      style: j.background === 'transparent' ? checkerboard : plain,
-    }));
+  return (
+    jobs
+      // Finished images only: a video job's result is not a reference image.
+      .filter((j): j is Job & { cdn_url: string } => j.status === 'done' && !!j.cdn_url && j.kind !== 'video')
+      .map((j) => ({
+        key: j.id,
+        url: j.cdn_url,
+        name: t('useResult', { prompt: j.prompt }),
+        title: j.prompt,
+        style: j.background === 'transparent' ? checkerboard : plain,
+      }))
+  );
 }
 
 /**
  * Reference images toggled on and off (in click order), from two places: the tenant's earlier results
  * and the images it uploaded.
  */
-export function ReferencePicker({ selected, onChange, warning, max, required = false, error, id, ref, legend: givenLegend, roleOf, hint }: ReferencePickerProps) {
+export function ReferencePicker({
+  selected,
+  onChange,
+  warning,
+  max,
+  required = false,
+  error,
+  id,
+  ref,
+  legend: givenLegend,
+  roleOf,
+  hint,
+}: ReferencePickerProps) {
   const t = useTranslations('playground.references');
   const legend = givenLegend ?? t('legend');
   const baseId = useId();
@@ -108,11 +122,21 @@ export function ReferencePicker({ selected, onChange, warning, max, required = f
           query: namedFailure(uploads, (message) => t('uploadsFailed', { message })),
           choices: images,
           empty: t.rich('emptyUploads', {
-            link: (chunks) => <UploadsLink className="font-medium text-indigo-600 underline-offset-2 hover:underline">{chunks}</UploadsLink>,
+            link: (chunks) => (
+              <UploadsLink className="font-medium text-indigo-600 underline-offset-2 hover:underline">
+                {chunks}
+              </UploadsLink>
+            ),
           }),
           more: (
             <li>
-              <UploadsLink className="flex aspect-square w-full flex-col items-center justify-center gap-1 rounded-lg border border-dashed border-slate-300 text-center text-[11px] leading-tight font-medium text-slate-500 transition-colors hover:border-indigo-400 hover:bg-indigo-50/50 hover:text-indigo-700">
+              <UploadsLink
+                className={
+                  'flex aspect-square w-full flex-col items-center justify-center gap-1 rounded-lg border border-dashed ' +
+                  'border-slate-300 text-center text-[11px] leading-tight font-medium text-slate-500 transition-colors ' +
+                  'hover:border-indigo-400 hover:bg-indigo-50/50 hover:text-indigo-700'
+                }
+              >
                 <UploadsIcon className="size-5" />
                 {t('uploadMore')}
               </UploadsLink>
@@ -121,7 +145,13 @@ export function ReferencePicker({ selected, onChange, warning, max, required = f
         };
 
   const toggle = (url: string) =>
-    onChange(selected.includes(url) ? selected.filter((u) => u !== url) : selected.length < max ? [...selected, url] : selected);
+    onChange(
+      selected.includes(url)
+        ? selected.filter((u) => u !== url)
+        : selected.length < max
+          ? [...selected, url]
+          : selected,
+    );
 
   return (
     <fieldset ref={ref} className="min-w-0 scroll-mt-24" id={id}>
@@ -155,8 +185,12 @@ export function ReferencePicker({ selected, onChange, warning, max, required = f
         className="mt-2 flex gap-4 border-b border-slate-200"
         tabClassName={(active) =>
           cn(
-            '-mb-px inline-flex h-9 items-center gap-1.5 border-b-2 px-0.5 text-xs font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
-            active ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-500 hover:border-slate-300 hover:text-slate-800',
+            '-mb-px inline-flex h-9 items-center gap-1.5 border-b-2 px-0.5 text-xs font-medium whitespace-nowrap ' +
+              'transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 ' +
+              'focus-visible:outline-indigo-600',
+            active
+              ? 'border-indigo-600 text-indigo-700'
+              : 'border-transparent text-slate-500 hover:border-slate-300 hover:text-slate-800',
           )
         }
       >
@@ -173,7 +207,13 @@ export function ReferencePicker({ selected, onChange, warning, max, required = f
       </TabList>
 
       <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${tab}`} className="pt-2.5">
-        <ListState query={panel.query} empty={panel.choices.length === 0} keepRowsOnError loading={<Skeleton />} placeholder={<Empty>{panel.empty}</Empty>}>
+        <ListState
+          query={panel.query}
+          empty={panel.choices.length === 0}
+          keepRowsOnError
+          loading={<Skeleton />}
+          placeholder={<Empty>{panel.empty}</Empty>}
+        >
           <Grid choices={panel.choices} selected={selected} toggle={toggle} roleOf={roleOf}>
             {panel.more}
           </Grid>
@@ -181,7 +221,9 @@ export function ReferencePicker({ selected, onChange, warning, max, required = f
       </div>
 
       {hint && <div className="mt-2 text-xs text-slate-500">{hint}</div>}
-      {selected.length >= max && <p className="mt-2 text-xs text-slate-500">{t('max', { max, legend: legend.toLowerCase() })}</p>}
+      {selected.length >= max && (
+        <p className="mt-2 text-xs text-slate-500">{t('max', { max, legend: legend.toLowerCase() })}</p>
+      )}
       {error && (
         <p className="mt-2 flex items-start gap-1.5 text-xs break-words text-rose-600" role="alert">
           <WarningIcon className="mt-px size-3.5 shrink-0" />
@@ -201,7 +243,10 @@ function UploadsLink({ className, children }: { className?: string; children: Re
       href="/uploads"
       target="_blank"
       rel="noopener"
-      className={cn('rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600', className)}
+      className={cn(
+        'rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
+        className,
+      )}
     >
       {children}
       <ExternalIcon className="ml-0.5 inline size-3 align-[-1px]" aria-hidden="true" />
@@ -234,12 +279,15 @@ function Grid({ choices, selected, toggle, roleOf, children }: GridProps) {
               title={c.title}
               onClick={() => toggle(c.url)}
               className={cn(
-                'group relative block aspect-square w-full overflow-hidden rounded-lg ring-1 transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
+                'group relative block aspect-square w-full overflow-hidden rounded-lg ring-1 transition ' +
+                  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
                 on ? 'ring-2 ring-indigo-600' : 'ring-slate-200 hover:ring-slate-400',
               )}
               style={c.style}
             >
-              {/* eslint-disable-next-line @next/next/no-img-element, no-restricted-syntax -- the file itself (Studio keeps no smaller renditions), on the storage host of the deployment; the empty alt is no text (the button carries the name) */}
+              {/* The file itself (Studio keeps no smaller renditions), on the storage host of the deployment; the empty
+    alt is no text (the button carries the name). */}
+              {/* eslint-disable-next-line @next/next/no-img-element, no-restricted-syntax */}
               <img src={c.url} alt="" loading="lazy" decoding="async" className="size-full object-cover" />
               {on && (
                 <span

@@ -31,7 +31,12 @@ export function ResultCard({ id }: { id: string }) {
   }
 
   return (
-    <Card className="overflow-hidden" data-testid="result-card" data-status={job.status} aria-busy={job.status === 'pending'}>
+    <Card
+      className="overflow-hidden"
+      data-testid="result-card"
+      data-status={job.status}
+      aria-busy={job.status === 'pending'}
+    >
       <div className="flex items-start justify-between gap-3 border-b border-slate-100 px-4 py-3 sm:px-5">
         <div className="min-w-0">
           <p className="line-clamp-2 text-sm font-medium break-words text-slate-900">{job.prompt}</p>
@@ -65,7 +70,12 @@ export function ResultCard({ id }: { id: string }) {
           {job.status === 'done' && job.cdn_url && (
             <>
               <CopyButton value={job.cdn_url} label={t('copyUrl')} />
-              <a href={job.cdn_url} target="_blank" rel="noreferrer" className={buttonClasses('secondary', 'sm', 'h-7 px-2.5 text-xs')}>
+              <a
+                href={job.cdn_url}
+                target="_blank"
+                rel="noreferrer"
+                className={buttonClasses('secondary', 'sm', 'h-7 px-2.5 text-xs')}
+              >
                 {t('openFull')}
                 <ExternalIcon className="size-3.5" />
               </a>

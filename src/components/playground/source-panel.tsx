@@ -30,7 +30,11 @@ export function SourcePanel({ playground, references, referencesId }: SourcePane
         name={source}
         noun={source}
         catalogue={catalogue}
-        options={skill ? playground.skills.rows.map(skillOption) : playground.templates.rows.map((row) => templateOption(row, words))}
+        options={
+          skill
+            ? playground.skills.rows.map(skillOption)
+            : playground.templates.rows.map((row) => templateOption(row, words))
+        }
         onChange={(slug) => playground.choose(source, slug)}
         missingHint={skill ? null : <ArticleHint slug={catalogue.asked} />}
         empty={skill ? <NoSkillsYet /> : <NoTemplatesYet kind="image" />}

@@ -10,7 +10,14 @@ import { revealResults, useAddress, useChargedForm } from '@/components/fields/s
 import { useJobFeed } from '@/components/jobs/job-feed';
 import { isImageModel, isSupportedRatio, type Prices } from './options';
 import { SKILLS_INPUT } from '@/components/skills/reads';
-import { playgroundDefaults, playgroundFieldName, playgroundSchema, type PlaygroundFieldName, type PlaygroundStart, type PlaygroundValues } from './playground-form';
+import {
+  playgroundDefaults,
+  playgroundFieldName,
+  playgroundSchema,
+  type PlaygroundFieldName,
+  type PlaygroundStart,
+  type PlaygroundValues,
+} from './playground-form';
 import { IMAGE_TEMPLATES_INPUT } from './reads';
 import { findTemplate, playgroundHref, recipeFor, type Source } from './recipes';
 
@@ -18,7 +25,16 @@ export type Skill = RouterOutputs['skills']['list']['skills'][number];
 export type Template = RouterOutputs['templates']['list']['templates'][number];
 
 /** Settings a refusal was about; once one changes, the refusal no longer applies. */
-const REFUSED_SETTINGS: PlaygroundFieldName[] = ['source', 'skill', 'template', 'ratio', 'quality', 'background', 'model', 'reference_images'];
+const REFUSED_SETTINGS: PlaygroundFieldName[] = [
+  'source',
+  'skill',
+  'template',
+  'ratio',
+  'quality',
+  'background',
+  'model',
+  'reference_images',
+];
 /** Inputs besides the form as a whole that show such a refusal; a problem found in the browser stays until fixed. */
 const SERVER_PLACED: PlaygroundFieldName[] = ['reference_images', 'skill', 'template'];
 
@@ -42,13 +58,19 @@ export function usePlaygroundForm({ prices, start, results }: PlaygroundFormOpti
 
   const skills = useMemo(() => skillsQuery.data?.skills ?? [], [skillsQuery.data]);
   // Deactivated templates (only ever one's own) are not offered.
-  const templates = useMemo(() => (templatesQuery.data?.templates ?? []).filter((t) => t.active && t.type === 'image'), [templatesQuery.data]);
+  const templates = useMemo(
+    () => (templatesQuery.data?.templates ?? []).filter((t) => t.active && t.type === 'image'),
+    [templatesQuery.data],
+  );
   const catalogue = useMemo(() => ({ skills, templates }), [skills, templates]);
 
   const t = useTranslations('playground');
   const errors = useTranslations('playground.errors');
   const fieldErrors = useTranslations('fields.errors');
-  const schema = useMemo(() => playgroundSchema(catalogue, { errors, fields: fieldErrors }), [catalogue, errors, fieldErrors]);
+  const schema = useMemo(
+    () => playgroundSchema(catalogue, { errors, fields: fieldErrors }),
+    [catalogue, errors, fieldErrors],
+  );
   const [defaultValues] = useState(() => playgroundDefaults(start, catalogue));
   const form = useZodForm(schema, { defaultValues, mode: 'onSubmit' });
   const charged = useChargedForm(form);
@@ -59,7 +81,10 @@ export function usePlaygroundForm({ prices, start, results }: PlaygroundFormOpti
 
   const skill = skillSlug ? skills.find((s) => s.slug === skillSlug) : undefined;
   const template = findTemplate(templates, templateRef);
-  const recipe = useMemo(() => recipeFor({ source, skill: skillSlug, template: templateRef }, catalogue), [source, skillSlug, templateRef, catalogue]);
+  const recipe = useMemo(
+    () => recipeFor({ source, skill: skillSlug, template: templateRef }, catalogue),
+    [source, skillSlug, templateRef, catalogue],
+  );
 
   // The address follows the form, so a reload or a shared link opens the same skill or template.
   useAddress(playgroundHref(source, skill?.slug ?? skillSlug, template?.slug ?? templateRef));
@@ -88,7 +113,8 @@ export function usePlaygroundForm({ prices, start, results }: PlaygroundFormOpti
   const imageModels = (models.data?.models ?? []).filter(isImageModel);
   const caps = imageModels.find((m) => m.id === model)?.capabilities;
   const notes = {
-    transparent: caps && background === 'transparent' && !caps.transparent_background ? t('notes.transparent', { model }) : null,
+    transparent:
+      caps && background === 'transparent' && !caps.transparent_background ? t('notes.transparent', { model }) : null,
     references: caps && references.length > 0 && !caps.reference_images ? t('notes.references', { model }) : null,
     quality: !caps
       ? null
@@ -110,11 +136,14 @@ export function usePlaygroundForm({ prices, start, results }: PlaygroundFormOpti
   const [submitted, setSubmitted] = useState<string[]>([]);
 
   async function send(body: ImageRequestBody) {
-    await charged.charge(async () => {
-      const answer = await generate.mutateAsync(body);
-      setSubmitted((ids) => [answer.jobId, ...ids.filter((id) => id !== answer.jobId)]);
-      revealResults(results);
-    }, (path) => playgroundFieldName(path, source, recipe));
+    await charged.charge(
+      async () => {
+        const answer = await generate.mutateAsync(body);
+        setSubmitted((ids) => [answer.jobId, ...ids.filter((id) => id !== answer.jobId)]);
+        revealResults(results);
+      },
+      (path) => playgroundFieldName(path, source, recipe),
+    );
   }
 
   function submit(e?: BaseSyntheticEvent) {

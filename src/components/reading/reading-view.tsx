@@ -29,7 +29,11 @@ export function ReadingView({ price }: { price: number }) {
         <CardBody className="space-y-4">
           <UploadPicker selected={image} onChange={setImage} disabled={pending} />
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-            <Button onClick={() => image && void read(image.url)} disabled={!image || pending} aria-describedby={priceId}>
+            <Button
+              onClick={() => image && void read(image.url)}
+              disabled={!image || pending}
+              aria-describedby={priceId}
+            >
               {pending && <Spinner />}
               {pending ? t('reading') : t('read')}
             </Button>

@@ -14,5 +14,7 @@ interface UploadPickerProps {
 /** The image to read: one of the caller's recent uploads, or a new upload. */
 export function UploadPicker(props: UploadPickerProps) {
   const t = useTranslations('reading.picker');
-  return <SingleImagePicker legend={t('legend')} hint={t('hint')} pickLabel={(name) => t('pick', { name })} {...props} />;
+  return (
+    <SingleImagePicker legend={t('legend')} hint={t('hint')} pickLabel={(name) => t('pick', { name })} {...props} />
+  );
 }

@@ -5,7 +5,17 @@ import { startTransition, useActionState, useMemo, type ComponentProps, type Rea
 import type { DefaultValues, FieldErrors, FieldPath, FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage, FormRootError, useZodForm } from '@/components/ui/form';
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+  FormRootError,
+  useZodForm,
+} from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 
 /** What a sign-in action answers: the refusal, if any, and whatever it echoes back. */
@@ -51,9 +61,16 @@ export function SignInForm<S extends z.ZodType<unknown, FieldValues>, St extends
   const errors = useMemo(() => {
     if (!state.error) return undefined;
     const refused = { type: 'server', message: state.error };
-    return { root: { server: refused }, ...Object.fromEntries(inputs.map((i) => [i.name, refused])) } as unknown as FieldErrors<z.input<S>>;
+    return {
+      root: { server: refused },
+      ...Object.fromEntries(inputs.map((i) => [i.name, refused])),
+    } as unknown as FieldErrors<z.input<S>>;
   }, [state, inputs]);
-  const form = useZodForm(schema, { defaultValues: defaults(state) as DefaultValues<z.input<S>>, errors, mode: 'onSubmit' });
+  const form = useZodForm(schema, {
+    defaultValues: defaults(state) as DefaultValues<z.input<S>>,
+    errors,
+    mode: 'onSubmit',
+  });
 
   return (
     <Form {...form}>

@@ -33,7 +33,9 @@ export function SignInPage({ glow, badge, corner, title, lead, footer, children 
         <div className="flex flex-col items-center text-center">
           <Wordmark size="lg" />
           {badge}
-          <h1 className={cn('text-xl font-semibold tracking-tight text-slate-900', badge ? 'mt-6' : 'mt-8')}>{title}</h1>
+          <h1 className={cn('text-xl font-semibold tracking-tight text-slate-900', badge ? 'mt-6' : 'mt-8')}>
+            {title}
+          </h1>
           <p className="mt-2 text-sm text-balance text-slate-500">{lead}</p>
         </div>
         <Card className="mt-8 p-6 sm:p-8">{children}</Card>

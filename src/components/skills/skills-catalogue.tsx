@@ -32,7 +32,9 @@ export function SkillsCatalogue() {
 
   const genres = useMemo(() => genreCounts(skills), [skills]);
   const shown = skills.filter(
-    (s) => (genre === null || s.genre === genre) && matchesQuery(search, [s.zh_name, s.description, s.slug, s.genre, genreLabel(s.genre, tGenre)]),
+    (s) =>
+      (genre === null || s.genre === genre) &&
+      matchesQuery(search, [s.zh_name, s.description, s.slug, s.genre, genreLabel(s.genre, tGenre)]),
   );
 
   return (
@@ -55,7 +57,10 @@ export function SkillsCatalogue() {
       />
 
       <ListState
-        query={{ ...query, error: query.error ? { message: t('loadFailed', { message: errorText(query.error) }) } : null }}
+        query={{
+          ...query,
+          error: query.error ? { message: t('loadFailed', { message: errorText(query.error) }) } : null,
+        }}
         empty={skills.length === 0}
         keepRowsOnError
         loading={<ListSkeleton label={t('loading')} rows={4} />}
@@ -109,7 +114,10 @@ export function SkillsCatalogue() {
             }
           />
         ) : (
-          <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-4 lg:grid-cols-3 xl:grid-cols-4" data-testid="skills-grid">
+          <ul
+            className="grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-4 lg:grid-cols-3 xl:grid-cols-4"
+            data-testid="skills-grid"
+          >
             {shown.map((s, i) => (
               <li key={s.slug} className="flex">
                 <SkillCard skill={s} eager={i < 8} />
@@ -122,7 +130,17 @@ export function SkillsCatalogue() {
   );
 }
 
-function GenreChip({ label, count, active, onClick }: { label: string; count: number; active: boolean; onClick: () => void }) {
+function GenreChip({
+  label,
+  count,
+  active,
+  onClick,
+}: {
+  label: string;
+  count: number;
+  active: boolean;
+  onClick: () => void;
+}) {
   const format = useFormatter();
   return (
     <button
@@ -130,12 +148,17 @@ function GenreChip({ label, count, active, onClick }: { label: string; count: nu
       aria-pressed={active}
       onClick={onClick}
       className={cn(
-        'inline-flex h-8 items-center gap-1.5 rounded-full px-3 text-sm font-medium ring-1 transition-colors ring-inset focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
-        active ? 'bg-indigo-600 text-white ring-indigo-600' : 'bg-white text-slate-700 ring-slate-200 hover:bg-slate-50 hover:ring-slate-300',
+        'inline-flex h-8 items-center gap-1.5 rounded-full px-3 text-sm font-medium ring-1 transition-colors ' +
+          'ring-inset focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
+        active
+          ? 'bg-indigo-600 text-white ring-indigo-600'
+          : 'bg-white text-slate-700 ring-slate-200 hover:bg-slate-50 hover:ring-slate-300',
       )}
     >
       {label}
-      <span className={cn('text-xs tabular-nums', active ? 'text-indigo-100' : 'text-slate-400')}>{format.number(count)}</span>
+      <span className={cn('text-xs tabular-nums', active ? 'text-indigo-100' : 'text-slate-400')}>
+        {format.number(count)}
+      </span>
     </button>
   );
 }
@@ -150,7 +173,12 @@ function SkillCard({ skill, eager }: { skill: Skill; eager: boolean }) {
   const href = `/playground?skill=${encodeURIComponent(skill.slug)}`;
   return (
     <article
-      className="group relative flex w-full overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200/80 transition hover:shadow-md hover:ring-slate-300 has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-indigo-600 max-sm:gap-3 max-sm:p-3 sm:flex-col"
+      className={
+        'group relative flex w-full overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200/80 ' +
+        'transition hover:shadow-md hover:ring-slate-300 has-[a:focus-visible]:outline-2 ' +
+        'has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-indigo-600 max-sm:gap-3 ' +
+        'max-sm:p-3 sm:flex-col'
+      }
       data-testid="skill-card"
     >
       <RecipeThumb

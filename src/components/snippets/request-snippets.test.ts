@@ -3,14 +3,22 @@ import { describe, expect, it } from 'vitest';
 import { pythonLiteral, requestSnippets, requestUrl, shellQuote } from './request-snippets';
 
 const BASE = 'https://studio.example.com/';
-const tricky = { prompt: `店名叫"老王's 小馆"，写上 $HOME 和 \`date\``, ratio: '1:1', quality: 'high', n: 2, transparent: false, mask: null };
+const tricky = {
+  prompt: `店名叫"老王's 小馆"，写上 $HOME 和 \`date\``,
+  ratio: '1:1',
+  quality: 'high',
+  n: 2,
+  transparent: false,
+  mask: null,
+};
 
 /** What bash makes of a word: the quoting must hand the text over unchanged. */
 const throughBash = (word: string) => execFileSync('bash', ['-c', `printf '%s' ${word}`], { encoding: 'utf8' });
 
 describe('shellQuote', () => {
   it('hands Chinese text, both quotes, $ and backticks to the program unchanged', () => {
-    for (const text of [tricky.prompt, "it's", "''", '', '一只橘猫\n第二行', '\\n']) expect(throughBash(shellQuote(text))).toBe(text);
+    for (const text of [tricky.prompt, "it's", "''", '', '一只橘猫\n第二行', '\\n'])
+      expect(throughBash(shellQuote(text))).toBe(text);
   });
 });
 
@@ -28,7 +36,7 @@ describe('requestSnippets', () => {
   });
 
   it('JavaScript: fetch with the same body, the key from process.env, status and X-Request-Id printed', () => {
-    expect(post.js).toContain("const response = await fetch(\"https://studio.example.com/api/generate\", {");
+    expect(post.js).toContain('const response = await fetch("https://studio.example.com/api/generate", {');
     expect(post.js).toContain("'X-API-Key': process.env.STUDIO_API_KEY");
     const body = /body: JSON\.stringify\(([\s\S]*?)\),\n\}\);/.exec(post.js)?.[1];
     expect(JSON.parse(body ?? 'null')).toEqual(tricky);
@@ -45,7 +53,12 @@ describe('requestSnippets', () => {
   });
 
   it('GET: query in the address, no body, no Content-Type; public endpoints send no key', () => {
-    const get = requestSnippets(BASE, { method: 'GET', path: '/social-claims', query: { code: 'CLAIM 7/老' }, auth: false });
+    const get = requestSnippets(BASE, {
+      method: 'GET',
+      path: '/social-claims',
+      query: { code: 'CLAIM 7/老' },
+      auth: false,
+    });
     expect(get.curl).toBe("curl 'https://studio.example.com/api/social-claims?code=CLAIM+7%2F%E8%80%81'");
     expect(get.js).not.toContain('X-API-Key');
     expect(get.python).not.toContain('import os');
@@ -53,12 +66,23 @@ describe('requestSnippets', () => {
   });
 
   it('fills path templates and extra headers, streams event feeds and sends multipart files', () => {
-    expect(requestUrl(BASE, { path: '/models/{id}', pathParams: { id: 'a b' } })).toBe('https://studio.example.com/api/models/a%20b');
-    const stream = requestSnippets(BASE, { method: 'GET', path: '/jobs-stream', headers: { 'Last-Event-ID': '40' }, stream: true });
+    expect(requestUrl(BASE, { path: '/models/{id}', pathParams: { id: 'a b' } })).toBe(
+      'https://studio.example.com/api/models/a%20b',
+    );
+    const stream = requestSnippets(BASE, {
+      method: 'GET',
+      path: '/jobs-stream',
+      headers: { 'Last-Event-ID': '40' },
+      stream: true,
+    });
     expect(stream.curl).toContain("curl -N 'https://studio.example.com/api/jobs-stream'");
     expect(stream.curl).toContain("-H 'Last-Event-ID: 40'");
     expect(stream.python).toContain('stream=True');
-    const upload = requestSnippets(BASE, { method: 'POST', path: '/upload-ref', form: { file: '@ref.png', workspace_id: 'w1' } });
+    const upload = requestSnippets(BASE, {
+      method: 'POST',
+      path: '/upload-ref',
+      form: { file: '@ref.png', workspace_id: 'w1' },
+    });
     expect(upload.curl).toContain("-F 'file=@ref.png'");
     expect(upload.js).toContain('await openAsBlob("ref.png")');
     expect(upload.python).toContain('files={"file": open("ref.png", "rb")}');
@@ -67,6 +91,8 @@ describe('requestSnippets', () => {
 
 describe('pythonLiteral', () => {
   it('writes nested values as Python', () => {
-    expect(pythonLiteral({ a: [1, true, null], b: {} })).toBe('{\n    "a": [\n        1,\n        True,\n        None,\n    ],\n    "b": {},\n}');
+    expect(pythonLiteral({ a: [1, true, null], b: {} })).toBe(
+      '{\n    "a": [\n        1,\n        True,\n        None,\n    ],\n    "b": {},\n}',
+    );
   });
 });

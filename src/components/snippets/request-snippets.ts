@@ -30,7 +30,9 @@ export interface ApiRequest {
 
 /** The full address of a request, query included. */
 export function requestUrl(baseUrl: string, request: Pick<ApiRequest, 'path' | 'pathParams' | 'query'>): string {
-  const path = request.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(request.pathParams?.[name] ?? name));
+  const path = request.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+    encodeURIComponent(request.pathParams?.[name] ?? name),
+  );
   const query = new URLSearchParams(Object.entries(request.query ?? {}).map(([k, v]) => [k, String(v)])).toString();
   return `${apiBase(baseUrl)}${path}${query ? `?${query}` : ''}`;
 }
@@ -58,7 +60,9 @@ export function pythonLiteral(value: unknown, indent = 0): string {
 }
 
 function curl(baseUrl: string, r: ApiRequest): string {
-  const lines = [`curl${r.stream ? ' -N' : ''}${r.method === 'GET' ? '' : ` -X ${r.method}`} ${shellQuote(requestUrl(baseUrl, r))}`];
+  const lines = [
+    `curl${r.stream ? ' -N' : ''}${r.method === 'GET' ? '' : ` -X ${r.method}`} ${shellQuote(requestUrl(baseUrl, r))}`,
+  ];
   if (r.auth !== false) lines.push(`-H "X-API-Key: $${KEY_VARIABLE}"`);
   for (const [name, value] of Object.entries(r.headers ?? {})) lines.push(`-H ${shellQuote(`${name}: ${value}`)}`);
   if (r.body !== undefined) {
@@ -72,23 +76,33 @@ function curl(baseUrl: string, r: ApiRequest): string {
 function js(baseUrl: string, r: ApiRequest): string {
   const headers: string[] = [];
   if (r.auth !== false) headers.push(`'X-API-Key': process.env.${KEY_VARIABLE}`);
-  for (const [name, value] of Object.entries(r.headers ?? {})) headers.push(`${JSON.stringify(name)}: ${JSON.stringify(value)}`);
+  for (const [name, value] of Object.entries(r.headers ?? {}))
+    headers.push(`${JSON.stringify(name)}: ${JSON.stringify(value)}`);
   if (r.body !== undefined) headers.push(`'Content-Type': 'application/json'`);
   const options = [`  method: '${r.method}',`];
   if (headers.length) options.push(`  headers: { ${headers.join(', ')} },`);
-  if (r.body !== undefined) options.push(`  body: JSON.stringify(${JSON.stringify(r.body, null, 2).replace(/\n/g, '\n  ')}),`);
+  if (r.body !== undefined)
+    options.push(`  body: JSON.stringify(${JSON.stringify(r.body, null, 2).replace(/\n/g, '\n  ')}),`);
   const lines: string[] = [];
   if (r.form) {
     lines.push(`import { openAsBlob } from 'node:fs';`, '', 'const form = new FormData();');
     for (const [name, value] of Object.entries(r.form)) {
-      lines.push(value.startsWith('@') ? `form.append(${JSON.stringify(name)}, await openAsBlob(${JSON.stringify(value.slice(1))}), ${JSON.stringify(value.slice(1))});` : `form.append(${JSON.stringify(name)}, ${JSON.stringify(value)});`);
+      lines.push(
+        value.startsWith('@')
+          ? `form.append(${JSON.stringify(name)}, await openAsBlob(${JSON.stringify(value.slice(1))}), ${JSON.stringify(value.slice(1))});`
+          : `form.append(${JSON.stringify(name)}, ${JSON.stringify(value)});`,
+      );
     }
     options.push('  body: form,');
     lines.push('');
   }
   lines.push(`const response = await fetch(${JSON.stringify(requestUrl(baseUrl, r))}, {`, ...options, '});');
   lines.push(`console.log(response.status, response.headers.get('x-request-id'));`);
-  if (r.stream) lines.push('const decoder = new TextDecoder();', 'for await (const chunk of response.body) process.stdout.write(decoder.decode(chunk));');
+  if (r.stream)
+    lines.push(
+      'const decoder = new TextDecoder();',
+      'for await (const chunk of response.body) process.stdout.write(decoder.decode(chunk));',
+    );
   else lines.push('console.log(await response.json());');
   return lines.join('\n');
 }
@@ -97,12 +111,16 @@ function python(baseUrl: string, r: ApiRequest): string {
   const args = [`    ${JSON.stringify(requestUrl(baseUrl, r))},`];
   const headers: string[] = [];
   if (r.auth !== false) headers.push(`"X-API-Key": os.environ["${KEY_VARIABLE}"]`);
-  for (const [name, value] of Object.entries(r.headers ?? {})) headers.push(`${JSON.stringify(name)}: ${JSON.stringify(value)}`);
+  for (const [name, value] of Object.entries(r.headers ?? {}))
+    headers.push(`${JSON.stringify(name)}: ${JSON.stringify(value)}`);
   if (headers.length) args.push(`    headers={${headers.join(', ')}},`);
   if (r.body !== undefined) args.push(`    json=${pythonLiteral(r.body, 4)},`);
   const files = Object.entries(r.form ?? {}).filter(([, v]) => v.startsWith('@'));
   const fields = Object.entries(r.form ?? {}).filter(([, v]) => !v.startsWith('@'));
-  if (files.length) args.push(`    files={${files.map(([k, v]) => `${JSON.stringify(k)}: open(${JSON.stringify(v.slice(1))}, "rb")`).join(', ')}},`);
+  if (files.length)
+    args.push(
+      `    files={${files.map(([k, v]) => `${JSON.stringify(k)}: open(${JSON.stringify(v.slice(1))}, "rb")`).join(', ')}},`,
+    );
   if (fields.length) args.push(`    data=${pythonLiteral(Object.fromEntries(fields), 4)},`);
   if (r.stream) args.push('    stream=True,');
   const imports = [...(r.auth !== false ? ['import os'] : []), 'import requests'];

@@ -35,7 +35,12 @@ export function SnippetTabs({ tabs, tabsLabel, initial }: { tabs: SnippetTab[]; 
 
   return (
     <div className="space-y-3">
-      <div role="tablist" aria-label={tabsLabel} className="flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1" onKeyDown={onKey}>
+      <div
+        role="tablist"
+        aria-label={tabsLabel}
+        className="flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1"
+        onKeyDown={onKey}
+      >
         {tabs.map((t) => (
           <button
             key={t.id}

@@ -8,7 +8,10 @@ export function TemplatesBackLink({ href = '/templates' }: { href?: string }) {
   return (
     <Link
       href={href}
-      className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-500 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+      className={
+        'inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-500 hover:text-slate-900 ' +
+        'focus-visible:outline-2 focus-visible:outline-indigo-600'
+      }
     >
       <ArrowLeftIcon className="size-4" />
       {t('back')}

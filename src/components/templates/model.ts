@@ -42,19 +42,23 @@ export function storeHref(kind: TemplateKind, source: Source = 'all'): string {
   return s ? `/templates?${s}` : '/templates';
 }
 
-export const templateHref = (t: Pick<AnyTemplate, 'id' | 'kind'>) => (t.kind === 'video' ? `/templates/video/${t.id}` : `/templates/${t.id}`);
+export const templateHref = (t: Pick<AnyTemplate, 'id' | 'kind'>) =>
+  t.kind === 'video' ? `/templates/video/${t.id}` : `/templates/${t.id}`;
 
 /**
  * Where a template is put to use: the Playground for images, the copy writer for articles. `action`
  * names the button (`templates.actions.<action>`).
  */
-export function actionFor(t: Pick<AnyTemplate, 'kind' | 'slug'>): { href: string; action: 'playground' | 'write' } | null {
+export function actionFor(
+  t: Pick<AnyTemplate, 'kind' | 'slug'>,
+): { href: string; action: 'playground' | 'write' } | null {
   if (t.kind === 'image') return { href: `/playground?template=${encodeURIComponent(t.slug)}`, action: 'playground' };
   if (t.kind === 'article') return { href: `/articles?template=${encodeURIComponent(t.slug)}`, action: 'write' };
   return null;
 }
 
-export const sampleOf = (t: AnyTemplate): string | null => (t.kind === 'video' ? t.sample_cover_image : (t.sample_images[0] ?? null));
+export const sampleOf = (t: AnyTemplate): string | null =>
+  t.kind === 'video' ? t.sample_cover_image : (t.sample_images[0] ?? null);
 
 /** What a template's name may hold: the Chinese name, and an English one where the API gives it. */
 export interface Named {
@@ -63,4 +67,5 @@ export interface Named {
 }
 
 /** The name that fits the page's language: the English name on an English page when there is one, the Chinese name otherwise. */
-export const templateName = (t: Named, locale: string): string => (locale === 'en' && t.en_name?.trim() ? t.en_name.trim() : t.zh_name);
+export const templateName = (t: Named, locale: string): string =>
+  locale === 'en' && t.en_name?.trim() ? t.en_name.trim() : t.zh_name;

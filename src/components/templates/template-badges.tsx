@@ -21,7 +21,13 @@ export function TemplateBadges({ t, className }: { t: AnyTemplate; className?: s
         <Badge
           tone="amber"
           className="gap-1"
-          title={t.locked ? words('badges.gatedLocked') : t.source === 'mine' ? words('badges.gatedMine') : words('badges.gatedUnlocked')}
+          title={
+            t.locked
+              ? words('badges.gatedLocked')
+              : t.source === 'mine'
+                ? words('badges.gatedMine')
+                : words('badges.gatedUnlocked')
+          }
         >
           <LockIcon className="size-3" />
           {words('badges.gated')}
@@ -44,7 +50,9 @@ export function TemplateIdentity({ t }: { t: AnyTemplate }) {
   return (
     <div className="mt-3 flex flex-wrap items-center gap-2">
       <TemplateBadges t={t} />
-      <code className="max-w-full truncate rounded-md bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-700">{t.slug}</code>
+      <code className="max-w-full truncate rounded-md bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-700">
+        {t.slug}
+      </code>
       <CopyButton value={t.slug} label={words('slug')} />
     </div>
   );

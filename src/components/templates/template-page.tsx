@@ -36,7 +36,12 @@ export function TemplatePage({ id, video }: { id: string; video: boolean }) {
   }, [id, video, store.data, videos.data]);
 
   // The editor starts from the row as first loaded (keyed by id); later refreshes only update its header.
-  if (found) return found.source === 'mine' ? <TemplateEditor key={found.id} template={found} kind={found.kind} /> : <TemplateView t={found} />;
+  if (found)
+    return found.source === 'mine' ? (
+      <TemplateEditor key={found.id} template={found} kind={found.kind} />
+    ) : (
+      <TemplateView t={found} />
+    );
   return (
     <div className="space-y-6">
       <TemplatesBackLink />

@@ -7,7 +7,8 @@ import { Prefetched } from '@/trpc/prefetched';
 import { TemplatePage } from './template-page';
 
 /** The read a template's page starts from: its store, as the page sees it (`all`), so the answers are shared. */
-const readStore = (video: boolean) => (video ? api.templates.listVideo(listInput('all')) : api.templates.list(listInput('all')));
+const readStore = (video: boolean) =>
+  video ? api.templates.listVideo(listInput('all')) : api.templates.list(listInput('all'));
 
 /**
  * The title of one template's page: the page and the template's name ("Template · Brand key visual"),
@@ -35,7 +36,9 @@ export function templateMetadata(video: boolean) {
 export function templateRoute(video: boolean) {
   return async function TemplateRoute({ params }: { params: Promise<{ id: string }> }) {
     const { id } = await params;
-    const read = video ? api.templates.listVideo.prefetch(listInput('all')) : api.templates.list.prefetch(listInput('all'));
+    const read = video
+      ? api.templates.listVideo.prefetch(listInput('all'))
+      : api.templates.list.prefetch(listInput('all'));
     return (
       <Prefetched reads={[read]}>
         <TemplatePage id={id} video={video} />

@@ -6,7 +6,10 @@ export function ErrorAlert({ className, children, ...props }: HTMLAttributes<HTM
   return (
     <div
       role="alert"
-      className={cn('flex gap-2.5 rounded-lg bg-rose-50 px-3 py-2.5 text-sm text-rose-800 ring-1 ring-inset ring-rose-200', className)}
+      className={cn(
+        'flex gap-2.5 rounded-lg bg-rose-50 px-3 py-2.5 text-sm text-rose-800 ring-1 ring-inset ring-rose-200',
+        className,
+      )}
       {...props}
     >
       <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-rose-500">

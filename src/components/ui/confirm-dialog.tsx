@@ -23,13 +23,26 @@ export interface ConfirmDialogProps {
 }
 
 const danger =
-  'inline-flex h-10 items-center justify-center gap-2 rounded-lg bg-rose-600 px-4 text-sm font-medium text-white shadow-sm transition-colors hover:bg-rose-500 active:bg-rose-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-rose-600 disabled:cursor-not-allowed disabled:opacity-60';
+  'inline-flex h-10 items-center justify-center gap-2 rounded-lg bg-rose-600 px-4 text-sm font-medium ' +
+  'text-white shadow-sm transition-colors hover:bg-rose-500 active:bg-rose-700 focus-visible:outline-2 ' +
+  'focus-visible:outline-offset-2 focus-visible:outline-rose-600 disabled:cursor-not-allowed ' +
+  'disabled:opacity-60';
 
 /**
  * A modal question on the native `<dialog>`: the browser traps focus, Escape cancels, and focus
  * returns to the button that opened it. Cancel has focus first, so Enter never confirms by accident.
  */
-export function ConfirmDialog({ open, title, children, confirmLabel, tone = 'danger', busy, error, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  tone = 'danger',
+  busy,
+  error,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const t = useTranslations('ui');
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -55,7 +68,10 @@ export function ConfirmDialog({ open, title, children, confirmLabel, tone = 'dan
         // A click on the backdrop lands on the dialog element itself.
         if (e.target === e.currentTarget && !busy) onCancel();
       }}
-      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl bg-white p-0 text-left shadow-xl ring-1 ring-slate-200 backdrop:bg-slate-900/40 backdrop:backdrop-blur-[1px]"
+      className={
+        'm-auto w-[calc(100%-2rem)] max-w-md rounded-2xl bg-white p-0 text-left shadow-xl ring-1 ' +
+        'ring-slate-200 backdrop:bg-slate-900/40 backdrop:backdrop-blur-[1px]'
+      }
     >
       {open && (
         <div className="p-5 sm:p-6">
@@ -69,7 +85,13 @@ export function ConfirmDialog({ open, title, children, confirmLabel, tone = 'dan
           )}
           {error && <ErrorAlert className="mt-4">{error}</ErrorAlert>}
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <button type="button" autoFocus onClick={onCancel} disabled={busy} className={buttonClasses('secondary', 'md')}>
+            <button
+              type="button"
+              autoFocus
+              onClick={onCancel}
+              disabled={busy}
+              className={buttonClasses('secondary', 'md')}
+            >
               {t('cancel')}
             </button>
             <button

@@ -70,7 +70,8 @@ export function CopyButton({ value, label, className, tone = 'light' }: CopyButt
       onClick={() => void copy(value)}
       aria-label={t('label', { what: label })}
       className={cn(
-        'inline-flex h-7 items-center gap-1.5 rounded-md px-2 text-xs font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500',
+        'inline-flex h-7 items-center gap-1.5 rounded-md px-2 text-xs font-medium transition-colors ' +
+          'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500',
         tone === 'dark'
           ? 'text-slate-300 hover:bg-white/10 hover:text-white'
           : 'text-slate-500 ring-1 ring-inset ring-slate-200 hover:bg-slate-50 hover:text-slate-800',

@@ -57,7 +57,12 @@ export function useZodForm<S extends z.ZodType<unknown, FieldValues>>(
 ): UseFormReturn<z.input<S>, unknown, z.output<S>> {
   // Checked on submit, then again as the user types: a message that appeared on blur would move the
   // control under a click that is already on its way.
-  return useForm<z.input<S>, unknown, z.output<S>>({ mode: 'onSubmit', reValidateMode: 'onChange', ...options, resolver: zodResolver(schema) });
+  return useForm<z.input<S>, unknown, z.output<S>>({
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    ...options,
+    resolver: zodResolver(schema),
+  });
 }
 
 export const Form = FormProvider;

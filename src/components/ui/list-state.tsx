@@ -32,7 +32,15 @@ interface EmptyStateProps extends Omit<HTMLAttributes<HTMLDivElement>, 'title'> 
 }
 
 /** What an empty list says instead of rows: an icon, a heading, a sentence and perhaps one action. */
-export function EmptyState({ icon: Icon, title, description, action, level = 3, className, ...props }: EmptyStateProps) {
+export function EmptyState({
+  icon: Icon,
+  title,
+  description,
+  action,
+  level = 3,
+  className,
+  ...props
+}: EmptyStateProps) {
   const Heading = level === 2 ? 'h2' : 'h3';
   return (
     <Card className={cn('px-6 py-12 text-center', className)} {...props}>
@@ -63,7 +71,8 @@ interface ListStateProps {
 
 /** The four states of a list in one place: failed, loading, empty, or its rows. */
 export function ListState({ query, empty, loading, placeholder, children, keepRowsOnError = false }: ListStateProps) {
-  if (query.isError && query.error && !(keepRowsOnError && !empty)) return <QueryError error={query.error} onRetry={query.refetch} />;
+  if (query.isError && query.error && !(keepRowsOnError && !empty))
+    return <QueryError error={query.error} onRetry={query.refetch} />;
   if (query.isPending) return <>{loading}</>;
   if (empty) return <>{placeholder}</>;
   return <>{children}</>;

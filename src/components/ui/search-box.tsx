@@ -19,7 +19,15 @@ interface SearchBoxProps {
 const FRAMED = 'rounded-lg shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-indigo-600';
 
 /** A search input with the magnifier inside it, named for screen readers by `label`. */
-export function SearchBox({ label, value, onChange, placeholder, className, inputClassName = FRAMED, inputRef }: SearchBoxProps) {
+export function SearchBox({
+  label,
+  value,
+  onChange,
+  placeholder,
+  className,
+  inputClassName = FRAMED,
+  inputRef,
+}: SearchBoxProps) {
   const id = useId();
   return (
     <div className={cn('relative', className)}>
@@ -35,7 +43,10 @@ export function SearchBox({ label, value, onChange, placeholder, className, inpu
         onChange={(e) => onChange(e.target.value)}
         placeholder={placeholder}
         autoComplete="off"
-        className={cn('block h-10 w-full border-0 bg-white pr-3 pl-9 text-sm text-slate-900 placeholder:text-slate-400 focus:outline-none', inputClassName)}
+        className={cn(
+          'block h-10 w-full border-0 bg-white pr-3 pl-9 text-sm text-slate-900 placeholder:text-slate-400 focus:outline-none',
+          inputClassName,
+        )}
       />
     </div>
   );

@@ -28,14 +28,26 @@ interface SegmentedProps<T extends string> {
  * A row of mutually exclusive choices built on native radio inputs, so arrow keys, focus and form
  * semantics come from the browser.
  */
-export function Segmented<T extends string>({ legend, name, value, options, onChange, className, description }: SegmentedProps<T>) {
+export function Segmented<T extends string>({
+  legend,
+  name,
+  value,
+  options,
+  onChange,
+  className,
+  description,
+}: SegmentedProps<T>) {
   const descriptionId = useId();
   return (
     <fieldset className={cn('min-w-0', className)} aria-describedby={description ? descriptionId : undefined}>
       <legend className="mb-1.5 block text-sm font-medium text-slate-700">{legend}</legend>
       <div className="flex w-full flex-wrap gap-1 rounded-xl bg-slate-100 p-1 ring-1 ring-inset ring-slate-200/70">
         {options.map((o) => (
-          <label key={o.value} className={cn('relative min-w-0 flex-1', o.disabled ? 'cursor-not-allowed' : 'cursor-pointer')} title={o.hint}>
+          <label
+            key={o.value}
+            className={cn('relative min-w-0 flex-1', o.disabled ? 'cursor-not-allowed' : 'cursor-pointer')}
+            title={o.hint}
+          >
             <input
               type="radio"
               name={name}

@@ -23,7 +23,8 @@ export function Switch({ checked, onChange, label, disabled, busy, className }: 
       disabled={disabled}
       onClick={() => onChange(!checked)}
       className={cn(
-        'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
+        'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors ' +
+          'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
         'disabled:cursor-not-allowed disabled:opacity-50',
         checked ? 'bg-indigo-600' : 'bg-slate-300',
         busy && 'opacity-70',

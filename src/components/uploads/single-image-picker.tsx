@@ -15,7 +15,14 @@ interface SingleImagePickerProps {
 }
 
 /** One image from the caller's recent uploads, or a new upload that becomes the choice; a second click clears it. */
-export function SingleImagePicker({ legend, hint, pickLabel, selected, onChange, disabled = false }: SingleImagePickerProps) {
+export function SingleImagePicker({
+  legend,
+  hint,
+  pickLabel,
+  selected,
+  onChange,
+  disabled = false,
+}: SingleImagePickerProps) {
   return (
     <UploadedImageGrid
       legend={legend}

@@ -23,7 +23,8 @@ export interface UploadItem {
 /** The proxy reasons with words of their own (`uploads.card.routes`); any other reads "through Studio". */
 const REASONS = ['not_configured', 'not_cn', 'too_small', 'presign_failed', 'no_extension', 'direct_failed'] as const;
 type Reason = (typeof REASONS)[number];
-const isReason = (r: string | null | undefined): r is Reason => (REASONS as readonly (string | null | undefined)[]).includes(r);
+const isReason = (r: string | null | undefined): r is Reason =>
+  (REASONS as readonly (string | null | undefined)[]).includes(r);
 
 const mediaTone = { image: 'indigo', audio: 'amber', video: 'sky' } as const;
 
@@ -61,9 +62,7 @@ export function UploadCard({ item }: { item: UploadItem }) {
             >
               <div className="h-full rounded-full bg-indigo-600 transition-[width]" style={{ width: `${percent}%` }} />
             </div>
-            <p className="mt-1 text-xs text-slate-500">
-              {t('progress', { percent, route: item.route ?? 'unknown' })}
-            </p>
+            <p className="mt-1 text-xs text-slate-500">{t('progress', { percent, route: item.route ?? 'unknown' })}</p>
           </div>
         )}
         {item.state === 'failed' && <ErrorAlert>{item.error}</ErrorAlert>}

@@ -1,7 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { extensionOf, uploadFile, type Transport, type UploadResult } from './upload-client';
 
-const result = (key: string): UploadResult => ({ url: `https://files.test/${key}`, media_type: 'image', mime: 'image/png', key, size: 3 });
+const result = (key: string): UploadResult => ({
+  url: `https://files.test/${key}`,
+  media_type: 'image',
+  mime: 'image/png',
+  key,
+  size: 3,
+});
 const file = (name: string) => new File([new Uint8Array([1, 2, 3])], name, { type: 'image/png' });
 
 function transport(over: Partial<Transport> = {}): Transport & { calls: string[] } {
@@ -10,7 +16,11 @@ function transport(over: Partial<Transport> = {}): Transport & { calls: string[]
     calls,
     presign: vi.fn(() => {
       calls.push('presign');
-      return Promise.resolve({ strategy: 'proxy' as const, reason: 'not_configured', fallback: { path: '/api/upload-ref' } });
+      return Promise.resolve({
+        strategy: 'proxy' as const,
+        reason: 'not_configured',
+        fallback: { path: '/api/upload-ref' },
+      });
     }),
     commit: vi.fn((key: string) => {
       calls.push(`commit ${key}`);
@@ -31,7 +41,12 @@ function transport(over: Partial<Transport> = {}): Transport & { calls: string[]
 const direct = {
   strategy: 'direct' as const,
   key: 'k.png',
-  upload: { method: 'PUT' as const, url: 'https://bucket.test/k.png?sig', headers: { 'Content-Type': 'image/png', 'Content-Length': '3' }, expires_in: 300 },
+  upload: {
+    method: 'PUT' as const,
+    url: 'https://bucket.test/k.png?sig',
+    headers: { 'Content-Type': 'image/png', 'Content-Length': '3' },
+    expires_in: 300,
+  },
   commit: { path: '/api/upload-ref/commit', body: { key: 'k.png' } },
   fallback: { path: '/api/upload-ref' },
 };

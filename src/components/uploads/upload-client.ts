@@ -29,7 +29,13 @@ export interface Transport {
   /** PUT to a presigned address; rejects on a network error or a non-2xx answer. */
   put(url: string, headers: Record<string, string>, file: Blob, onProgress: (fraction: number) => void): Promise<void>;
   /** Multipart POST to the proxy upload; rejects with the server's `error` text. */
-  post(path: string, file: Blob, filename: string, workspaceId: string | undefined, onProgress: (fraction: number) => void): Promise<UploadResult>;
+  post(
+    path: string,
+    file: Blob,
+    filename: string,
+    workspaceId: string | undefined,
+    onProgress: (fraction: number) => void,
+  ): Promise<UploadResult>;
 }
 
 export type Route = 'direct' | 'proxy';
@@ -84,7 +90,11 @@ export async function uploadFile(
   // Without a declared type the server can still decide it from the bytes.
   if (!ext) return proxy(PROXY_PATH, 'no_extension');
   // Refusals of the declaration itself (type not allowed, too large) are the caller's to see.
-  const answer = await t.presign({ ext, size: file.size, ...(opts.workspaceId ? { workspace_id: opts.workspaceId } : {}) });
+  const answer = await t.presign({
+    ext,
+    size: file.size,
+    ...(opts.workspaceId ? { workspace_id: opts.workspaceId } : {}),
+  });
   if (answer.strategy !== 'direct' || !answer.upload || !answer.commit) {
     return proxy(answer.fallback.path, answer.strategy === 'proxy' ? (answer.reason ?? null) : 'incomplete');
   }
@@ -99,7 +109,13 @@ export async function uploadFile(
 
 /** A transport over XMLHttpRequest (for upload progress) and the tRPC presign and commit calls. */
 export function browserTransport(calls: Pick<Transport, 'presign' | 'commit'>, words: UploadWords): Transport {
-  const send = (method: string, url: string, headers: Record<string, string>, body: Blob | FormData, onProgress: (f: number) => void) =>
+  const send = (
+    method: string,
+    url: string,
+    headers: Record<string, string>,
+    body: Blob | FormData,
+    onProgress: (f: number) => void,
+  ) =>
     new Promise<{ status: number; text: string }>((resolve, reject) => {
       const xhr = new XMLHttpRequest();
       xhr.open(method, url);

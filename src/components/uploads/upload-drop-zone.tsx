@@ -4,7 +4,8 @@ import { useTranslations } from 'next-intl';
 import { useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { cn } from '@/components/ui/cn';
 
-const ACCEPT = 'image/png,image/jpeg,image/webp,image/gif,audio/mpeg,audio/wav,audio/x-wav,audio/mp4,audio/x-m4a,audio/flac,audio/ogg,video/mp4,video/quicktime,video/webm';
+const ACCEPT =
+  'image/png,image/jpeg,image/webp,image/gif,audio/mpeg,audio/wav,audio/x-wav,audio/mp4,audio/x-m4a,audio/flac,audio/ogg,video/mp4,video/quicktime,video/webm';
 const LIMITS = [
   ['images', 'PNG, JPG, WebP, GIF', '8 MB'],
   ['audio', 'MP3, WAV, M4A, FLAC, OGG', '20 MB'],
@@ -44,12 +45,27 @@ export function UploadDropZone({ onFiles }: { onFiles: (files: File[]) => void }
       onDragLeave={() => setDragging(false)}
       onDrop={onDrop}
       className={cn(
-        'flex cursor-pointer flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed px-6 py-10 text-center transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
-        dragging ? 'border-indigo-500 bg-indigo-50' : 'border-slate-300 bg-slate-50 hover:border-indigo-400 hover:bg-indigo-50/40',
+        'flex cursor-pointer flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed ' +
+          'px-6 py-10 text-center transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 ' +
+          'focus-visible:outline-indigo-600',
+        dragging
+          ? 'border-indigo-500 bg-indigo-50'
+          : 'border-slate-300 bg-slate-50 hover:border-indigo-400 hover:bg-indigo-50/40',
       )}
     >
-      <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.6} aria-hidden="true" className="size-9 text-indigo-500">
-        <path strokeLinecap="round" strokeLinejoin="round" d="M12 16V4m0 0-4 4m4-4 4 4M4 16v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2" />
+      <svg
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={1.6}
+        aria-hidden="true"
+        className="size-9 text-indigo-500"
+      >
+        <path
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          d="M12 16V4m0 0-4 4m4-4 4 4M4 16v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2"
+        />
       </svg>
       {/* A finger cannot drop files: touch screens (coarse pointer) are only offered the choice. */}
       <p className="text-sm font-medium text-slate-800" data-testid="drop-zone-prompt">

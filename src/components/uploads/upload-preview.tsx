@@ -9,14 +9,31 @@ export function formatBytes(n: number): string {
 }
 
 /** An uploaded file shown as what it is: the picture, or a player. */
-export function UploadPreview({ file, name }: { file: Pick<UploadResult, 'url' | 'media_type' | 'mime'>; name: string }) {
+export function UploadPreview({
+  file,
+  name,
+}: {
+  file: Pick<UploadResult, 'url' | 'media_type' | 'mime'>;
+  name: string;
+}) {
   const t = useTranslations('uploads.preview');
   if (file.media_type === 'image') {
-    // eslint-disable-next-line @next/next/no-img-element -- the caller's own file on the storage host (local or a bucket), at its size
-    return <img src={file.url} alt={t('image', { name })} className="h-40 w-full rounded-lg bg-slate-100 object-contain" />;
+    // The caller's own file on the storage host (local or a bucket), at its size.
+    return (
+      // eslint-disable-next-line @next/next/no-img-element
+      <img src={file.url} alt={t('image', { name })} className="h-40 w-full rounded-lg bg-slate-100 object-contain" />
+    );
   }
   if (file.media_type === 'audio') {
     return <audio controls preload="metadata" src={file.url} className="w-full" aria-label={t('play', { name })} />;
   }
-  return <video controls preload="metadata" src={file.url} className="h-40 w-full rounded-lg bg-slate-900" aria-label={t('play', { name })} />;
+  return (
+    <video
+      controls
+      preload="metadata"
+      src={file.url}
+      className="h-40 w-full rounded-lg bg-slate-900"
+      aria-label={t('play', { name })}
+    />
+  );
 }

@@ -37,7 +37,16 @@ interface UploadedImageGridProps {
  * The caller's recent uploaded images as buttons to pick, and one that uploads a new image (the
  * console's upload path). What a pick means (one image, or several up to a limit) is the caller's.
  */
-export function UploadedImageGrid({ legend, hint, pickLabel, isSelected, onToggle, onUploaded, full = false, disabled = false }: UploadedImageGridProps) {
+export function UploadedImageGrid({
+  legend,
+  hint,
+  pickLabel,
+  isSelected,
+  onToggle,
+  onUploaded,
+  full = false,
+  disabled = false,
+}: UploadedImageGridProps) {
   const t = useTranslations('uploads');
   const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -78,7 +87,10 @@ export function UploadedImageGrid({ legend, hint, pickLabel, isSelected, onToggl
   // A file dropped anywhere on the picker is uploaded, as if chosen with the upload button.
   return (
     <fieldset
-      className={cn('min-w-0 space-y-2 rounded-xl transition-colors', dragging && 'bg-indigo-50 ring-2 ring-indigo-400 ring-offset-4')}
+      className={cn(
+        'min-w-0 space-y-2 rounded-xl transition-colors',
+        dragging && 'bg-indigo-50 ring-2 ring-indigo-400 ring-offset-4',
+      )}
       aria-describedby={`${id}-hint`}
       disabled={disabled}
       onDragOver={(e) => {
@@ -109,11 +121,13 @@ export function UploadedImageGrid({ legend, hint, pickLabel, isSelected, onToggl
                 disabled={!on && full}
                 onClick={() => onToggle({ url: u.url, name })}
                 className={cn(
-                  'relative block size-16 overflow-hidden rounded-lg ring-2 transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-40',
+                  'relative block size-16 overflow-hidden rounded-lg ring-2 transition focus-visible:outline-2 ' +
+                    'focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-40',
                   on ? 'ring-indigo-600' : 'ring-transparent hover:ring-slate-300',
                 )}
               >
-                {/* eslint-disable-next-line @next/next/no-img-element, no-restricted-syntax -- uploaded files are served from the deployment's storage; the empty alt is no text (the button carries the name) */}
+                {/* Uploaded files are served from the deployment's storage; the empty alt is no text (the button carries the name). */}
+                {/* eslint-disable-next-line @next/next/no-img-element, no-restricted-syntax */}
                 <img src={u.url} alt="" className="size-full bg-slate-100 object-cover" />
                 {on && (
                   <span className="absolute top-1 right-1 rounded-full bg-indigo-600 p-0.5 text-white">
@@ -129,7 +143,11 @@ export function UploadedImageGrid({ legend, hint, pickLabel, isSelected, onToggl
             type="button"
             onClick={() => fileInput.current?.click()}
             disabled={busy || full}
-            className="flex size-16 flex-col items-center justify-center gap-0.5 rounded-lg border border-dashed border-slate-300 text-[11px] leading-tight font-medium text-slate-600 hover:border-slate-400 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-50"
+            className={
+              'flex size-16 flex-col items-center justify-center gap-0.5 rounded-lg border border-dashed ' +
+              'border-slate-300 text-[11px] leading-tight font-medium text-slate-600 hover:border-slate-400 ' +
+              'hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-50'
+            }
           >
             {busy ? <Spinner className="size-4" /> : <PlusIcon className="size-4" />}
             <span className="px-1 text-center">{busy ? t('grid.uploading') : t('grid.upload')}</span>

@@ -5,7 +5,16 @@ import { useMemo } from 'react';
 import { z } from 'zod';
 import { WORKSPACE_PATTERN } from '@/contracts/uploads';
 import { Card, CardBody } from '@/components/ui/card';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage, useZodForm } from '@/components/ui/form';
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+  useZodForm,
+} from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/console/page-header';
 import { RecentUploads } from './recent-uploads';
@@ -34,11 +43,7 @@ export function UploadsView() {
 
   return (
     <div className="space-y-8">
-      <PageHeader
-        eyebrow={t('eyebrow')}
-        title={t('title')}
-        description={t('description')}
-      />
+      <PageHeader eyebrow={t('eyebrow')} title={t('title')} description={t('description')} />
 
       <Card>
         <CardBody className="space-y-4">
@@ -52,7 +57,13 @@ export function UploadsView() {
                   <div className="w-64 max-w-full">
                     <FormLabel>{t('folder.label')}</FormLabel>
                     <FormControl described>
-                      <Input {...field} placeholder={t('folder.placeholder')} maxLength={64} autoComplete="off" className="mt-1" />
+                      <Input
+                        {...field}
+                        placeholder={t('folder.placeholder')}
+                        maxLength={64}
+                        autoComplete="off"
+                        className="mt-1"
+                      />
                     </FormControl>
                   </div>
                   <FormDescription className="pb-2">{t('folder.description')}</FormDescription>

@@ -15,12 +15,16 @@ export function useUploads() {
   const [items, setItems] = useState<UploadItem[]>([]);
   const seq = useRef(0);
 
-  const update = (id: number, patch: Partial<UploadItem>) => setItems((all) => all.map((i) => (i.id === id ? { ...i, ...patch } : i)));
+  const update = (id: number, patch: Partial<UploadItem>) =>
+    setItems((all) => all.map((i) => (i.id === id ? { ...i, ...patch } : i)));
 
   function start(files: File[], workspaceId: string | undefined) {
     for (const file of files) {
       const id = ++seq.current;
-      setItems((all) => [{ id, name: file.name, size: file.size, progress: 0, route: null, state: 'uploading' }, ...all]);
+      setItems((all) => [
+        { id, name: file.name, size: file.size, progress: 0, route: null, state: 'uploading' },
+        ...all,
+      ]);
       uploadFile(transport, file, { workspaceId, onProgress: (progress, route) => update(id, { progress, route }) })
         .then((out) => {
           update(id, { state: 'done', progress: 1, route: out.route, result: out.result, reason: out.reason });

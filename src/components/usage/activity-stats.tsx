@@ -3,7 +3,15 @@
 import { useFormatter, useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { cn } from '@/components/ui/cn';
-import { formatCny, formatCredits, formatDuration, formatRate, HOUR_WINDOWS, hoursInDays, type HourWindow } from './format';
+import {
+  formatCny,
+  formatCredits,
+  formatDuration,
+  formatRate,
+  HOUR_WINDOWS,
+  hoursInDays,
+  type HourWindow,
+} from './format';
 import { RefreshError, ReportCard } from './report-card';
 import type { Report, StatsReport } from './types';
 
@@ -69,8 +77,24 @@ function Figures({ stats }: { stats: StatsReport }) {
           label={t('successRate')}
           value={formatRate(jobs.success_rate)}
           testId="stat-success-rate"
-          tone={jobs.success_rate === null ? 'muted' : jobs.success_rate >= 0.95 ? 'good' : jobs.success_rate >= 0.8 ? 'warn' : 'bad'}
-          note={finished ? t('successNote', { done: formatCredits(format, jobs.done), finished, finishedAmount: formatCredits(format, finished) }) : t('nothingFinished')}
+          tone={
+            jobs.success_rate === null
+              ? 'muted'
+              : jobs.success_rate >= 0.95
+                ? 'good'
+                : jobs.success_rate >= 0.8
+                  ? 'warn'
+                  : 'bad'
+          }
+          note={
+            finished
+              ? t('successNote', {
+                  done: formatCredits(format, jobs.done),
+                  finished,
+                  finishedAmount: formatCredits(format, finished),
+                })
+              : t('nothingFinished')
+          }
         />
         <Metric
           label={t('p95')}
@@ -79,7 +103,12 @@ function Figures({ stats }: { stats: StatsReport }) {
           tone={jobs.p95_ms === null ? 'muted' : 'plain'}
           note={jobs.p95_ms === null ? t('p95None') : t('p95Note')}
         />
-        <Metric label={t('attempts')} value={formatCredits(format, attempts)} testId="stat-attempts" note={t('attemptsNote')} />
+        <Metric
+          label={t('attempts')}
+          value={formatCredits(format, attempts)}
+          testId="stat-attempts"
+          note={t('attemptsNote')}
+        />
         <Metric label={t('charged')} value={formatCny(format, charged)} testId="stat-charged" note={t('chargedNote')} />
       </dl>
 
@@ -100,7 +129,10 @@ function Figures({ stats }: { stats: StatsReport }) {
           </p>
         </div>
         {jobs.total === 0 ? (
-          <p className="mt-2 rounded-lg border border-dashed border-slate-300 px-3 py-3 text-sm text-slate-500" data-testid="jobs-empty">
+          <p
+            className="mt-2 rounded-lg border border-dashed border-slate-300 px-3 py-3 text-sm text-slate-500"
+            data-testid="jobs-empty"
+          >
             {t('noJobs', { days })}
           </p>
         ) : (
@@ -110,7 +142,11 @@ function Figures({ stats }: { stats: StatsReport }) {
             className="mt-2 flex h-2.5 gap-0.5 overflow-hidden rounded-full bg-slate-100"
           >
             {STATES.filter((s) => jobs[s.key] > 0).map((s) => (
-              <div key={s.key} className={cn('h-full', s.bar)} style={{ width: `${(jobs[s.key] / jobs.total) * 100}%` }} />
+              <div
+                key={s.key}
+                className={cn('h-full', s.bar)}
+                style={{ width: `${(jobs[s.key] / jobs.total) * 100}%` }}
+              />
             ))}
           </div>
         )}
@@ -138,11 +174,26 @@ const tones = {
   bad: 'text-rose-700',
 } as const;
 
-function Metric({ label, value, note, testId, tone = 'plain' }: { label: string; value: ReactNode; note: string; testId: string; tone?: keyof typeof tones }) {
+function Metric({
+  label,
+  value,
+  note,
+  testId,
+  tone = 'plain',
+}: {
+  label: string;
+  value: ReactNode;
+  note: string;
+  testId: string;
+  tone?: keyof typeof tones;
+}) {
   return (
     <div className="min-w-0 rounded-xl bg-slate-50 px-3.5 py-3 ring-1 ring-inset ring-slate-200/70">
       <dt className="text-xs font-medium text-slate-500">{label}</dt>
-      <dd className={cn('mt-1 text-2xl font-semibold tracking-tight tabular-nums [overflow-wrap:anywhere]', tones[tone])} data-testid={testId}>
+      <dd
+        className={cn('mt-1 text-2xl font-semibold tracking-tight tabular-nums [overflow-wrap:anywhere]', tones[tone])}
+        data-testid={testId}
+      >
         {value}
       </dd>
       <dd className="mt-0.5 text-xs text-pretty text-slate-500">{note}</dd>

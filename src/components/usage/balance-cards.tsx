@@ -57,7 +57,10 @@ function MonthCard({ stats }: { stats: StatsReport }) {
   return (
     <StatCard icon={CalendarIcon} title={t('month')} titleId="month-heading" className="sm:col-span-2">
       <p className="mt-3 flex flex-wrap items-baseline gap-x-2 gap-y-1">
-        <span className="text-3xl font-semibold tracking-tight text-slate-900 tabular-nums sm:text-4xl" data-testid="usage-month-used">
+        <span
+          className="text-3xl font-semibold tracking-tight text-slate-900 tabular-nums sm:text-4xl"
+          data-testid="usage-month-used"
+        >
           {formatCredits(format, used)}
         </span>
         <span className="text-sm text-slate-500">
@@ -83,7 +86,10 @@ function MonthCard({ stats }: { stats: StatsReport }) {
         className="mt-4 h-2.5 overflow-hidden rounded-full bg-slate-100 ring-1 ring-inset ring-slate-200/60"
       >
         <div
-          className={cn('h-full rounded-full transition-[width] duration-500', over ? 'bg-rose-500' : percent >= 80 ? 'bg-amber-500' : 'bg-indigo-600')}
+          className={cn(
+            'h-full rounded-full transition-[width] duration-500',
+            over ? 'bg-rose-500' : percent >= 80 ? 'bg-amber-500' : 'bg-indigo-600',
+          )}
           // A sliver stays visible once anything is used, however small against the quota.
           style={{ width: used > 0 ? `max(${percent}%, 0.375rem)` : '0%' }}
         />
@@ -94,7 +100,10 @@ function MonthCard({ stats }: { stats: StatsReport }) {
             ? t('sinceFirst')
             : over
               ? t('over', { credits: used - quota, amount: formatCredits(format, used - quota) })
-              : t('left', { amount: formatCredits(format, left), percent: percent < 1 && used > 0 ? '<1' : String(Math.round(percent)) })}
+              : t('left', {
+                  amount: formatCredits(format, left),
+                  percent: percent < 1 && used > 0 ? '<1' : String(Math.round(percent)),
+                })}
         </span>
         {resets && <span>{t('resets', { day: resets })}</span>}
       </p>

@@ -52,7 +52,15 @@ export default function DailyChart({ daily, totals, today }: DailyChartProps) {
         allowEscapeViewBox={{ x: false, y: true }}
       />
       {CATEGORIES.filter((c) => shown.has(c.key)).map((c) => (
-        <Bar key={c.key} dataKey={c.key} name={t(`categories.${c.key}.label`)} stackId="credits" fill={c.color} maxBarSize={44} isAnimationActive={false} />
+        <Bar
+          key={c.key}
+          dataKey={c.key}
+          name={t(`categories.${c.key}.label`)}
+          stackId="credits"
+          fill={c.color}
+          maxBarSize={44}
+          isAnimationActive={false}
+        />
       ))}
     </BarChart>
   );
@@ -64,13 +72,21 @@ function DayTooltip({ active, payload, today }: TooltipContentProps & { today: s
   const format = useFormatter();
   if (!active || !row) return null;
   return (
-    <div className="min-w-44 rounded-lg bg-white px-3 py-2.5 text-xs shadow-lg ring-1 ring-slate-200" data-testid="usage-tooltip">
+    <div
+      className="min-w-44 rounded-lg bg-white px-3 py-2.5 text-xs shadow-lg ring-1 ring-slate-200"
+      data-testid="usage-tooltip"
+    >
       <p className="font-semibold text-slate-900">
         {row.date === today ? t('chart.today', { day: longDay(format, row.date) }) : longDay(format, row.date)}
       </p>
       <dl className="mt-1.5 space-y-1">
         {CATEGORIES.map((c) => (
-          <div key={c.key} className={row[c.key] === 0 ? 'flex items-center gap-2 text-slate-400' : 'flex items-center gap-2 text-slate-600'}>
+          <div
+            key={c.key}
+            className={
+              row[c.key] === 0 ? 'flex items-center gap-2 text-slate-400' : 'flex items-center gap-2 text-slate-600'
+            }
+          >
             <span aria-hidden="true" className="size-2.5 shrink-0 rounded-sm" style={{ backgroundColor: c.color }} />
             <dt className="flex-1">{t(`categories.${c.key}.label`)}</dt>
             <dd className="font-medium tabular-nums">{formatCredits(format, row[c.key])}</dd>

@@ -25,7 +25,13 @@ interface DailyUsageProps {
 /** The chart card: window switch, totals per category (the legend), the stacked bars and their table. */
 export function DailyUsage({ days, onDaysChange, query }: DailyUsageProps) {
   const t = useTranslations('usage');
-  const switcher = { label: t('daily.window'), name: 'usage-days', width: 'sm:w-72', windows: DAY_WINDOWS, text: (d: DayWindow) => t('window', { days: d }) };
+  const switcher = {
+    label: t('daily.window'),
+    name: 'usage-days',
+    width: 'sm:w-72',
+    windows: DAY_WINDOWS,
+    text: (d: DayWindow) => t('window', { days: d }),
+  };
   return (
     <ReportCard
       title={t('daily.title')}
@@ -77,15 +83,17 @@ function DailyFigures({ report, error }: { report: UsageReport; error: { message
       ) : (
         <figure className="mt-5">
           <div
-            className="h-64 sm:h-72 [&_.recharts-surface]:rounded-sm [&_.recharts-surface:focus]:outline-none [&_.recharts-surface:focus-visible]:outline-2 [&_.recharts-surface:focus-visible]:outline-offset-4 [&_.recharts-surface:focus-visible]:outline-indigo-600"
+            className={
+              'h-64 sm:h-72 [&_.recharts-surface]:rounded-sm [&_.recharts-surface:focus]:outline-none ' +
+              '[&_.recharts-surface:focus-visible]:outline-2 [&_.recharts-surface:focus-visible]:outline-offset-4 ' +
+              '[&_.recharts-surface:focus-visible]:outline-indigo-600'
+            }
             data-testid="usage-chart"
             data-days={report.daily.length}
           >
             <DailyChart daily={report.daily} totals={report.totals} today={report.daily.at(-1)?.date} />
           </div>
-          <figcaption className="sr-only">
-            {t('caption', { days: report.days })}
-          </figcaption>
+          <figcaption className="sr-only">{t('caption', { days: report.days })}</figcaption>
         </figure>
       )}
 
@@ -102,7 +110,10 @@ function DailyFigures({ report, error }: { report: UsageReport; error: { message
             aria-expanded={showTable}
             aria-controls={tableId}
             onClick={() => setShowTable((v) => !v)}
-            className="rounded font-medium text-indigo-600 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+            className={
+              'rounded font-medium text-indigo-600 hover:text-indigo-500 focus-visible:outline-2 ' +
+              'focus-visible:outline-offset-2 focus-visible:outline-indigo-600'
+            }
           >
             {showTable ? t('hideTable') : t('showTable')}
           </button>

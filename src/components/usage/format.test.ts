@@ -104,9 +104,16 @@ describe('days', () => {
 
 describe('activeCategories', () => {
   it('lists the categories with credits, or all of them when nothing was used', () => {
-    expect(activeCategories({ image: 8, video: 0, chat: 2, reverse: 0, other: 0, article: 0, total: 10 })).toEqual(['image', 'chat']);
-    expect(activeCategories({ image: 0, video: 0, chat: 0, reverse: 0, other: 0, article: 3, total: 3 })).toEqual(['article']);
-    expect(activeCategories({ image: 0, video: 0, chat: 0, reverse: 0, other: 0, article: 0, total: 0 })).toHaveLength(6);
+    expect(activeCategories({ image: 8, video: 0, chat: 2, reverse: 0, other: 0, article: 0, total: 10 })).toEqual([
+      'image',
+      'chat',
+    ]);
+    expect(activeCategories({ image: 0, video: 0, chat: 0, reverse: 0, other: 0, article: 3, total: 3 })).toEqual([
+      'article',
+    ]);
+    expect(activeCategories({ image: 0, video: 0, chat: 0, reverse: 0, other: 0, article: 0, total: 0 })).toHaveLength(
+      6,
+    );
   });
 });
 

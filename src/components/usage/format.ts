@@ -123,7 +123,12 @@ export function activeCategories(totals: Bucket): Category[] {
   return used.length ? used : CATEGORIES.map((c) => c.key);
 }
 
-const shanghaiDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' });
+const shanghaiDate = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Asia/Shanghai',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 /** The day the monthly count starts again, on the Shanghai calendar, as a report day: "2026-06-01". */
 export function monthResetsOn(iso: string): string | null {

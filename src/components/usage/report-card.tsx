@@ -34,7 +34,14 @@ interface ReportCardProps<D, W extends number> {
 }
 
 /** A usage report: its title, a window switch, and the figures, dimmed while another window loads, or why there are none yet. */
-export function ReportCard<D, W extends number>({ title, description, switcher, query, skeleton, children }: ReportCardProps<D, W>) {
+export function ReportCard<D, W extends number>({
+  title,
+  description,
+  switcher,
+  query,
+  skeleton,
+  children,
+}: ReportCardProps<D, W>) {
   const headingId = useId();
   const updating = query.isPlaceholderData;
   const { windows, value, onChange } = switcher;

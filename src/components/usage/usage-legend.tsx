@@ -20,7 +20,11 @@ export function UsageLegend() {
           {CATEGORIES.map((c) => (
             <div key={c.key} className="min-w-0" data-testid={`usage-legend-${c.key}`}>
               <dt className="flex items-center gap-2 text-sm font-medium text-slate-900">
-                <span aria-hidden="true" className="size-2.5 shrink-0 rounded-sm" style={{ backgroundColor: c.color }} />
+                <span
+                  aria-hidden="true"
+                  className="size-2.5 shrink-0 rounded-sm"
+                  style={{ backgroundColor: c.color }}
+                />
                 {names(`${c.key}.label`)}
               </dt>
               <dd className="mt-0.5 pl-[18px] text-sm break-words text-slate-600">{t(`categories.${c.key}`)}</dd>

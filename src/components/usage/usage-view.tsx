@@ -37,11 +37,7 @@ export function UsageView() {
 
   return (
     <div className="space-y-6 sm:space-y-8">
-      <PageHeader
-        eyebrow={t('eyebrow')}
-        title={t('title')}
-        description={t('description')}
-      />
+      <PageHeader eyebrow={t('eyebrow')} title={t('title')} description={t('description')} />
 
       <BalanceCards stats={stats.data} error={stats.data ? null : stats.error} onRetry={stats.refetch} />
       <DailyUsage days={days} onDaysChange={setDays} query={usage} />

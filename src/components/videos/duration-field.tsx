@@ -23,7 +23,8 @@ export function DurationField({ bounds, warning }: DurationFieldProps) {
       name="duration"
       render={({ field, fieldState }) => {
         const n = Number(field.value);
-        const sliderValue = Number.isFinite(n) && field.value !== '' ? Math.min(bounds.max, Math.max(bounds.min, n)) : bounds.min;
+        const sliderValue =
+          Number.isFinite(n) && field.value !== '' ? Math.min(bounds.max, Math.max(bounds.min, n)) : bounds.min;
         return (
           <FormItem>
             <FormLabel>{t('label')}</FormLabel>

@@ -33,10 +33,21 @@ export function MediaPicker({ kind, selected, onChange, max, disabledReason, war
   const files = (uploads.data?.uploads ?? []).filter((u) => u.media_type === kind);
   const disabled = disabledReason !== null;
   const toggle = (url: string) =>
-    onChange(selected.includes(url) ? selected.filter((u) => u !== url) : selected.length < max ? [...selected, url] : selected);
+    onChange(
+      selected.includes(url)
+        ? selected.filter((u) => u !== url)
+        : selected.length < max
+          ? [...selected, url]
+          : selected,
+    );
 
   return (
-    <fieldset ref={ref} className="min-w-0 scroll-mt-24" disabled={disabled && selected.length === 0} aria-describedby={disabled ? `${id}-reason` : undefined}>
+    <fieldset
+      ref={ref}
+      className="min-w-0 scroll-mt-24"
+      disabled={disabled && selected.length === 0}
+      aria-describedby={disabled ? `${id}-reason` : undefined}
+    >
       <legend className="flex w-full items-baseline justify-between gap-2 text-sm font-medium text-slate-700">
         <span>
           {t('legend', { kind })} <span className="font-normal text-slate-400">{t('optional')}</span>
@@ -52,7 +63,11 @@ export function MediaPicker({ kind, selected, onChange, max, disabledReason, war
         )}
       </legend>
       {disabled && (
-        <p id={`${id}-reason`} className="mt-1.5 flex items-start gap-1.5 text-xs text-slate-500" data-testid={`${kind}-refs-disabled`}>
+        <p
+          id={`${id}-reason`}
+          className="mt-1.5 flex items-start gap-1.5 text-xs text-slate-500"
+          data-testid={`${kind}-refs-disabled`}
+        >
           <InfoIcon className="mt-px size-3.5 shrink-0" />
           {disabledReason}
         </p>
@@ -60,14 +75,24 @@ export function MediaPicker({ kind, selected, onChange, max, disabledReason, war
       {!disabled || selected.length > 0 ? (
         <div className="pt-2">
           <ListState
-            query={{ ...uploads, error: uploads.error ? { message: t('loadFailed', { message: uploads.error.message }) } : null }}
+            query={{
+              ...uploads,
+              error: uploads.error ? { message: t('loadFailed', { message: uploads.error.message }) } : null,
+            }}
             empty={files.length === 0}
             keepRowsOnError
-            loading={<div className="h-10 animate-pulse rounded-lg bg-slate-100" aria-busy="true" aria-label={t('loading')} />}
+            loading={
+              <div className="h-10 animate-pulse rounded-lg bg-slate-100" aria-busy="true" aria-label={t('loading')} />
+            }
             placeholder={
               <p className="rounded-lg border border-dashed border-slate-300 px-3 py-2.5 text-xs text-slate-500">
                 {t('empty', { kind })}{' '}
-                <Link href="/uploads" target="_blank" rel="noopener" className="font-medium text-indigo-600 underline-offset-2 hover:underline">
+                <Link
+                  href="/uploads"
+                  target="_blank"
+                  rel="noopener"
+                  className="font-medium text-indigo-600 underline-offset-2 hover:underline"
+                >
                   {t('upload')}
                   <ExternalIcon className="ml-0.5 inline size-3 align-[-1px]" aria-hidden="true" />
                   <span className="sr-only">{t('newTab')}</span>
@@ -89,11 +114,19 @@ export function MediaPicker({ kind, selected, onChange, max, disabledReason, war
                       onClick={() => toggle(f.url)}
                       disabled={!on && (disabled || selected.length >= max)}
                       className={cn(
-                        'inline-flex h-9 max-w-full items-center gap-1.5 rounded-lg px-2.5 text-xs font-medium ring-1 ring-inset transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-50',
-                        on ? 'bg-indigo-50 text-indigo-800 ring-indigo-500' : 'bg-white text-slate-700 ring-slate-300 hover:ring-slate-400',
+                        'inline-flex h-9 max-w-full items-center gap-1.5 rounded-lg px-2.5 text-xs font-medium ring-1 ' +
+                          'ring-inset transition focus-visible:outline-2 focus-visible:outline-offset-2 ' +
+                          'focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-50',
+                        on
+                          ? 'bg-indigo-50 text-indigo-800 ring-indigo-500'
+                          : 'bg-white text-slate-700 ring-slate-300 hover:ring-slate-400',
                       )}
                     >
-                      {on ? <CheckIcon className="size-3.5 shrink-0" /> : <VideoIcon className="size-3.5 shrink-0 text-slate-400" />}
+                      {on ? (
+                        <CheckIcon className="size-3.5 shrink-0" />
+                      ) : (
+                        <VideoIcon className="size-3.5 shrink-0 text-slate-400" />
+                      )}
                       <span className="truncate">{name}</span>
                     </button>
                   </li>

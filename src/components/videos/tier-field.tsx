@@ -9,8 +9,14 @@ import { Select } from '@/components/ui/select';
 import { AUTO_TIER, type VideoTier } from './video-form';
 import { autoRuleText } from './video-notes';
 
-const CAPS = ['first_frame', 'last_frame', 'reference_images', 'reference_video', 'reference_audio', 'generate_audio'] as const;
-
+const CAPS = [
+  'first_frame',
+  'last_frame',
+  'reference_images',
+  'reference_video',
+  'reference_audio',
+  'generate_audio',
+] as const;
 
 interface TierFieldProps {
   tiers: VideoTier[];
@@ -78,7 +84,11 @@ export function TierField({ tiers, value, onChange, loading, error, problem, def
 }
 
 /** A tier's duration range and resolutions, as its option and details say them. */
-const tierSpan = (tier: VideoTier) => ({ min: tier.duration.min, max: tier.duration.max, resolutions: tier.resolutions.join(', ') });
+const tierSpan = (tier: VideoTier) => ({
+  min: tier.duration.min,
+  max: tier.duration.max,
+  resolutions: tier.resolutions.join(', '),
+});
 
 function Capability({ ok, label }: { ok: boolean; label: string }) {
   const t = useTranslations('videos.tier');

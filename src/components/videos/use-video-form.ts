@@ -31,9 +31,30 @@ import { videoNotes } from './video-notes';
 export type VideoTemplate = RouterOutputs['templates']['listVideo']['templates'][number];
 
 /** Settings a refusal was about; once one changes, the refusal no longer applies. */
-const REFUSED_SETTINGS: VideoFieldName[] = ['source', 'template', 'model', 'ratio', 'duration', 'resolution', 'images', 'videos', 'audios', 'generate_audio'];
+const REFUSED_SETTINGS: VideoFieldName[] = [
+  'source',
+  'template',
+  'model',
+  'ratio',
+  'duration',
+  'resolution',
+  'images',
+  'videos',
+  'audios',
+  'generate_audio',
+];
 /** Inputs that show such a refusal besides the form as a whole; a problem found in the browser stays until fixed. */
-const SERVER_PLACED: VideoFieldName[] = ['template', 'model', 'ratio', 'duration', 'resolution', 'images', 'videos', 'audios', 'generate_audio'];
+const SERVER_PLACED: VideoFieldName[] = [
+  'template',
+  'model',
+  'ratio',
+  'duration',
+  'resolution',
+  'images',
+  'videos',
+  'audios',
+  'generate_audio',
+];
 
 function isTier(m: { kind: string }): m is VideoTier & { kind: 'tier' } {
   return m.kind === 'tier';
@@ -63,11 +84,17 @@ export function useVideoForm({ prices, defaultTier, results, onSubmitted, start 
   const utils = trpc.useUtils();
 
   const tiers = useMemo(() => (models.data?.models ?? []).filter(isTier), [models.data]);
-  const templates = useMemo(() => (templatesQuery.data?.templates ?? []).filter((t) => t.active), [templatesQuery.data]);
+  const templates = useMemo(
+    () => (templatesQuery.data?.templates ?? []).filter((t) => t.active),
+    [templatesQuery.data],
+  );
 
   const words = useTranslations('videos.form');
   const fieldErrors = useTranslations('fields.errors');
-  const schema = useMemo(() => videoSchema(words, templates, tiers, fieldErrors), [words, templates, tiers, fieldErrors]);
+  const schema = useMemo(
+    () => videoSchema(words, templates, tiers, fieldErrors),
+    [words, templates, tiers, fieldErrors],
+  );
   const [defaultValues] = useState(() => ({ ...videoDefaults(tiers), ...start }));
   const form = useZodForm(schema, { defaultValues, mode: 'onSubmit' });
   const charged = useChargedForm(form);
@@ -81,7 +108,9 @@ export function useVideoForm({ prices, defaultTier, results, onSubmitted, start 
   const chosen = chosenTier(tiers, model);
   // Without a tier, the server's rule picks one from duration and resolution; the references and sound must suit that one.
   const seconds = Number(duration);
-  const ruleTierId = chosen ? null : autoTierId(tiers, defaultTier, Number.isInteger(seconds) ? seconds : undefined, resolution || undefined);
+  const ruleTierId = chosen
+    ? null
+    : autoTierId(tiers, defaultTier, Number.isInteger(seconds) ? seconds : undefined, resolution || undefined);
   const ruleTier = ruleTierId ? chosenTier(tiers, ruleTierId) : null;
   const slotTier = chosen ?? ruleTier ?? tier;
   const slots = referenceSlots(slotTier);
@@ -138,14 +167,17 @@ export function useVideoForm({ prices, defaultTier, results, onSubmitted, start 
   const notes = videoNotes(words, tiers, { model, duration, resolution, images, videos, audios }, ruleTier);
 
   async function send(body: VideoRequestBody) {
-    await charged.charge(async () => {
-      const answer = await submitVideo.mutateAsync(body);
-      void utils.videos.get.invalidate();
-      revealResults(results);
-      // The answer names the task; what it was charged is on the task itself.
-      const read = await utils.videos.get.fetch({ id: answer.id }).catch(() => null);
-      onSubmitted({ id: answer.id, credits: read?.task?.credits ?? null });
-    }, (path) => videoFieldName(path, source, template));
+    await charged.charge(
+      async () => {
+        const answer = await submitVideo.mutateAsync(body);
+        void utils.videos.get.invalidate();
+        revealResults(results);
+        // The answer names the task; what it was charged is on the task itself.
+        const read = await utils.videos.get.fetch({ id: answer.id }).catch(() => null);
+        onSubmitted({ id: answer.id, credits: read?.task?.credits ?? null });
+      },
+      (path) => videoFieldName(path, source, template),
+    );
   }
 
   function submit(e?: BaseSyntheticEvent) {
@@ -168,7 +200,15 @@ export function useVideoForm({ prices, defaultTier, results, onSubmitted, start 
     chooseSource,
     chooseTemplate,
     source,
-    tiers: { rows: tiers, loading: models.isPending, error: models.error, chosen, effective: tier, rule: ruleTier, default: defaultTier },
+    tiers: {
+      rows: tiers,
+      loading: models.isPending,
+      error: models.error,
+      chosen,
+      effective: tier,
+      rule: ruleTier,
+      default: defaultTier,
+    },
     templates: { query: templatesQuery, rows: templates, chosen: template, asked: templateSlug },
     bounds,
     slots,

@@ -7,7 +7,15 @@ import { MAX_VIDEO_IMAGES } from '@/contracts/videos';
 import { CoinsIcon } from '@/components/icons';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
-import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage, FormRootError } from '@/components/ui/form';
+import {
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+  FormRootError,
+} from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
@@ -41,7 +49,12 @@ export function VideoPromptField({ submit }: { submit: () => void }) {
         <FormItem>
           <div className="flex items-baseline justify-between gap-2">
             <FormLabel>{t('prompt')}</FormLabel>
-            <span className={cn('text-xs tabular-nums', field.value.length > PROMPT_MAX ? 'text-rose-600' : 'text-slate-400')}>
+            <span
+              className={cn(
+                'text-xs tabular-nums',
+                field.value.length > PROMPT_MAX ? 'text-rose-600' : 'text-slate-400',
+              )}
+            >
               {t('promptCount', { count: format.number(field.value.length), max: format.number(PROMPT_MAX) })}
             </span>
           </div>
@@ -108,7 +121,12 @@ export function VideoTemplateFields({ video }: { video: VideoForm }) {
       />
       {chosen &&
         (isForm(chosen.fields) ? (
-          <FieldsForm key={chosen.slug} draftKey={templateKey(chosen.slug)} fields={chosen.fields} onSubmitShortcut={submit} />
+          <FieldsForm
+            key={chosen.slug}
+            draftKey={templateKey(chosen.slug)}
+            fields={chosen.fields}
+            onSubmitShortcut={submit}
+          />
         ) : (
           <SentenceField
             key={chosen.slug}
@@ -176,8 +194,12 @@ export function VideoSettings({ video }: { video: VideoForm }) {
             <p id="generate-audio-label" className="text-sm font-medium text-slate-700">
               {t('audio')}
             </p>
-            <p className="mt-0.5 text-xs text-slate-500">{auto && video.tiers.rule ? t('audioAuto', { tier: video.tiers.rule.id }) : t('audioHint')}</p>
-            {formState.errors.generate_audio?.message && <p className="mt-0.5 text-xs text-rose-600">{formState.errors.generate_audio.message}</p>}
+            <p className="mt-0.5 text-xs text-slate-500">
+              {auto && video.tiers.rule ? t('audioAuto', { tier: video.tiers.rule.id }) : t('audioHint')}
+            </p>
+            {formState.errors.generate_audio?.message && (
+              <p className="mt-0.5 text-xs text-rose-600">{formState.errors.generate_audio.message}</p>
+            )}
           </div>
           <Switch checked={audio.value} onChange={audio.onChange} label={t('audio')} />
         </div>

@@ -65,8 +65,14 @@ const story: VideoTemplateRow = {
 const IMG = (n: number) => `https://studio.example/files/t/${n}.png`;
 const values = (over: Partial<VideoValues>): VideoValues => ({ ...videoDefaults(tiers), ...over });
 const parse = (over: Partial<VideoValues>) =>
-  videoSchema(words, [story], tiers, createTranslator({ locale: 'en', messages: en, namespace: 'fields.errors' })).safeParse(values(over));
-const problems = (over: Partial<VideoValues>) => (parse(over).error?.issues ?? []).map((i) => ({ path: i.path.join('.'), message: i.message }));
+  videoSchema(
+    words,
+    [story],
+    tiers,
+    createTranslator({ locale: 'en', messages: en, namespace: 'fields.errors' }),
+  ).safeParse(values(over));
+const problems = (over: Partial<VideoValues>) =>
+  (parse(over).error?.issues ?? []).map((i) => ({ path: i.path.join('.'), message: i.message }));
 
 describe('tier bounds', () => {
   it('bounds the duration control by the chosen tier', () => {
@@ -122,16 +128,31 @@ describe('notes', () => {
   const base = { model: 'videomodel-2-0-pro', duration: '5', resolution: '480p', images: [], videos: [], audios: [] };
 
   it('says nothing while the values fit the tier', () => {
-    expect(videoNotes(words, tiers, base)).toEqual({ duration: null, resolution: null, images: null, videos: null, audios: null });
+    expect(videoNotes(words, tiers, base)).toEqual({
+      duration: null,
+      resolution: null,
+      images: null,
+      videos: null,
+      audios: null,
+    });
   });
 
   it('names the tier’s duration range when the duration is outside it', () => {
-    expect(videoNotes(words, tiers, { ...base, duration: '20' }).duration).toBe('videomodel-2-0-pro makes videos of 4–15 seconds.');
-    expect(videoNotes(words, tiers, { ...base, model: AUTO_TIER, duration: '40' }).duration).toBe('The available tiers make videos of 4–30 seconds.');
+    expect(videoNotes(words, tiers, { ...base, duration: '20' }).duration).toBe(
+      'videomodel-2-0-pro makes videos of 4–15 seconds.',
+    );
+    expect(videoNotes(words, tiers, { ...base, model: AUTO_TIER, duration: '40' }).duration).toBe(
+      'The available tiers make videos of 4–30 seconds.',
+    );
   });
 
   it('warns about image counts, resolutions and references the tier does not take', () => {
-    const notes = videoNotes(words, tiers, { ...base, resolution: '1080p', images: [IMG(1), IMG(2), IMG(3)], videos: [IMG(4)] });
+    const notes = videoNotes(words, tiers, {
+      ...base,
+      resolution: '1080p',
+      images: [IMG(1), IMG(2), IMG(3)],
+      videos: [IMG(4)],
+    });
     expect(notes.resolution).toBe('videomodel-2-0-pro does not render 1080p.');
     expect(notes.images).toBe('videomodel-2-0-pro takes 1 image (first frame), 2 (first and last frames).');
     expect(notes.videos).toBe('videomodel-2-0-pro does not take reference videos.');
@@ -154,7 +175,12 @@ describe('automatic tier and references', () => {
 
 describe('videoSchema', () => {
   it('builds a text-to-video request, leaving the tier out for automatic', () => {
-    expect(parse({ prompt: '  雨后的霓虹街道，镜头缓慢推进 ' }).data).toEqual({ prompt: '雨后的霓虹街道，镜头缓慢推进', ratio: '16:9', duration: 5, resolution: '480p' });
+    expect(parse({ prompt: '  雨后的霓虹街道，镜头缓慢推进 ' }).data).toEqual({
+      prompt: '雨后的霓虹街道，镜头缓慢推进',
+      ratio: '16:9',
+      duration: 5,
+      resolution: '480p',
+    });
   });
 
   it('sends the chosen tier, images in click order, references and sound', () => {
@@ -183,7 +209,9 @@ describe('videoSchema', () => {
   });
 
   it('drops the sound switch for a tier without audio', () => {
-    expect(parse({ prompt: 'a cat', model: 'videomodel-2-0-pro', generate_audio: true }).data).not.toHaveProperty('generate_audio');
+    expect(parse({ prompt: 'a cat', model: 'videomodel-2-0-pro', generate_audio: true }).data).not.toHaveProperty(
+      'generate_audio',
+    );
   });
 
   it('leaves an out-of-range duration for the server to judge', () => {
@@ -193,19 +221,35 @@ describe('videoSchema', () => {
   it('asks for a prompt, a template and whole seconds', () => {
     expect(problems({ prompt: '   ' })).toEqual([{ path: 'prompt', message: 'Describe the video you want first.' }]);
     expect(problems({ source: 'template' })).toEqual([{ path: 'template', message: 'Choose a template first.' }]);
-    expect(problems({ prompt: 'a cat', duration: '4.5' })).toEqual([{ path: 'duration', message: 'Enter the duration in whole seconds.' }]);
+    expect(problems({ prompt: 'a cat', duration: '4.5' })).toEqual([
+      { path: 'duration', message: 'Enter the duration in whole seconds.' },
+    ]);
   });
 
   it('puts the contract’s refusals under their inputs', () => {
-    expect(problems({ prompt: 'a cat', duration: '900' })).toEqual([{ path: 'duration', message: 'A video lasts 1 to 600 seconds.' }]);
+    expect(problems({ prompt: 'a cat', duration: '900' })).toEqual([
+      { path: 'duration', message: 'A video lasts 1 to 600 seconds.' },
+    ]);
     const tooMany = Array.from({ length: 10 }, (_, i) => IMG(i));
     expect(problems({ prompt: 'a cat', images: tooMany })).toEqual([{ path: 'images', message: 'At most 9 images' }]);
   });
 
   it('sends a template by id with its fields, checked like the server does', () => {
-    expect(problems({ source: 'template', template: 'product-spin' })).toEqual([{ path: 'drafts.video:product-spin.values.product', message: '“商品名称” is required.' }]);
-    const body = parse({ source: 'template', template: 'product-spin', drafts: { 'video:product-spin': { values: { product: ' 保温杯 ', mood: '' } } } }).data;
-    expect(body).toEqual({ template_id: story.id, input: { product: '保温杯' }, ratio: '16:9', duration: 5, resolution: '480p' });
+    expect(problems({ source: 'template', template: 'product-spin' })).toEqual([
+      { path: 'drafts.video:product-spin.values.product', message: '“商品名称” is required.' },
+    ]);
+    const body = parse({
+      source: 'template',
+      template: 'product-spin',
+      drafts: { 'video:product-spin': { values: { product: ' 保温杯 ', mood: '' } } },
+    }).data;
+    expect(body).toEqual({
+      template_id: story.id,
+      input: { product: '保温杯' },
+      ratio: '16:9',
+      duration: 5,
+      resolution: '480p',
+    });
   });
 });
 
@@ -225,7 +269,11 @@ describe('where problems show', () => {
 });
 
 describe('estimate', () => {
-  const offered = [pro20, tier('videomodel-2-0-fast-260801', 15, ['480p', '720p']), { ...pro25, id: 'videomodel-2-5-pro-260801' }];
+  const offered = [
+    pro20,
+    tier('videomodel-2-0-fast-260801', 15, ['480p', '720p']),
+    { ...pro25, id: 'videomodel-2-5-pro-260801' },
+  ];
 
   it('follows the automatic rule: long or 1080p to 2.5 pro, else the default tier', () => {
     expect(autoTierId(offered, 'videomodel-2-0-fast-260801', 5, '720p')).toBe('videomodel-2-0-fast-260801');
@@ -249,13 +297,27 @@ describe('words', () => {
   const states = createTranslator({ locale: 'zh-CN', messages: zh, namespace: 'videos.states' });
 
   it('refuses and warns in the words it is given', () => {
-    const refused = videoSchema(chinese, [story], tiers, createTranslator({ locale: 'zh-CN', messages: zh, namespace: 'fields.errors' })).safeParse(values({ prompt: ' ' }));
+    const refused = videoSchema(
+      chinese,
+      [story],
+      tiers,
+      createTranslator({ locale: 'zh-CN', messages: zh, namespace: 'fields.errors' }),
+    ).safeParse(values({ prompt: ' ' }));
     expect(refused.error?.issues.map((i) => i.message)).toEqual(['请先描述你想要的视频。']);
-    expect(videoNotes(chinese, tiers, { model: 'videomodel-2-0-pro', duration: '20', resolution: '480p', images: [], videos: [], audios: [] }).duration).toBe(
-      'videomodel-2-0-pro 可生成 4–15 秒的视频。',
-    );
+    expect(
+      videoNotes(chinese, tiers, {
+        model: 'videomodel-2-0-pro',
+        duration: '20',
+        resolution: '480p',
+        images: [],
+        videos: [],
+        audios: [],
+      }).duration,
+    ).toBe('videomodel-2-0-pro 可生成 4–15 秒的视频。');
     expect(imageRole(chinese, 3, 5)).toBe('参考图 4');
-    expect(imagesSummary(words, 4)).toBe('4 images guide the look (subjects, style); the video does not start or end on them.');
+    expect(imagesSummary(words, 4)).toBe(
+      '4 images guide the look (subjects, style); the video does not start or end on them.',
+    );
   });
 
   it('names the default tier in the automatic rule, or says there is one', () => {
@@ -269,7 +331,10 @@ describe('words', () => {
   });
 
   it('says which tasks a page shows', () => {
-    const range = { none: 'No tasks', range: (s: { first: number; last: number; total: number }) => `${s.first}–${s.last} of ${s.total}` };
+    const range = {
+      none: 'No tasks',
+      range: (s: { first: number; last: number; total: number }) => `${s.first}–${s.last} of ${s.total}`,
+    };
     expect(rangeText(2, 10, 10, 34, range)).toBe('11–20 of 34');
     expect(rangeText(1, 10, 0, 0, range)).toBe('No tasks');
   });

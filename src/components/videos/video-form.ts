@@ -1,9 +1,21 @@
 import type { FieldPath } from 'react-hook-form';
 import type { useTranslations } from 'next-intl';
 import { z } from 'zod';
-import { MAX_VIDEO_IMAGES, MAX_VIDEO_REFERENCE_AUDIOS, MAX_VIDEO_REFERENCE_VIDEOS, videoRequestSchema, type VideoRequestBody } from '@/contracts/videos';
+import {
+  MAX_VIDEO_IMAGES,
+  MAX_VIDEO_REFERENCE_AUDIOS,
+  MAX_VIDEO_REFERENCE_VIDEOS,
+  videoRequestSchema,
+  type VideoRequestBody,
+} from '@/contracts/videos';
 import type { FieldSpec } from '@/components/fields/field-model';
-import { checkDraft, checkRequest, draftFieldName, draftsSchema, type FieldErrors } from '@/components/fields/fields-schema';
+import {
+  checkDraft,
+  checkRequest,
+  draftFieldName,
+  draftsSchema,
+  type FieldErrors,
+} from '@/components/fields/fields-schema';
 
 /**
  * The Video page's form: what the inputs hold, what the chosen tier allows, how the values become a
@@ -85,9 +97,15 @@ export const HD_TIER = 'videomodel-H3';
  * seconds or 1080p → the 2.5 pro tier, 768P or 2K → H3, else the default tier; when that tier is not
  * offered, the first that fits. Used for the price estimate only; the server decides.
  */
-export function autoTierId(tiers: readonly VideoTier[], defaultTier: string | null, duration: number | undefined, resolution: string | undefined): string | null {
+export function autoTierId(
+  tiers: readonly VideoTier[],
+  defaultTier: string | null,
+  duration: number | undefined,
+  resolution: string | undefined,
+): string | null {
   const r = resolution?.toLowerCase();
-  const preferred = (duration ?? 0) > 15 || r === '1080p' ? PRO_TIER : r === '768p' || r === '2k' ? HD_TIER : defaultTier;
+  const preferred =
+    (duration ?? 0) > 15 || r === '1080p' ? PRO_TIER : r === '768p' || r === '2k' ? HD_TIER : defaultTier;
   if (preferred && tiers.some((t) => t.id === preferred)) return preferred;
   const fits = tiers.find(
     (t) =>
@@ -98,7 +116,11 @@ export function autoTierId(tiers: readonly VideoTier[], defaultTier: string | nu
 }
 
 /** Credits for a video: the tier's price per second times the seconds (`default` for a tier not listed). Null without prices. */
-export function estimateCredits(prices: Readonly<Record<string, number>> | null, tier: string | null, duration: number): number | null {
+export function estimateCredits(
+  prices: Readonly<Record<string, number>> | null,
+  tier: string | null,
+  duration: number,
+): number | null {
   if (!prices || !tier || !Number.isInteger(duration) || duration <= 0) return null;
   const perSecond = prices[tier] ?? prices.default;
   return perSecond === undefined ? null : perSecond * duration;
@@ -115,7 +137,10 @@ export function anyTier(tiers: readonly VideoTier[]): VideoTier | null {
   if (tiers.length === 0) return null;
   return {
     id: AUTO_TIER,
-    duration: { min: Math.min(...tiers.map((t) => t.duration.min)), max: Math.max(...tiers.map((t) => t.duration.max)) },
+    duration: {
+      min: Math.min(...tiers.map((t) => t.duration.min)),
+      max: Math.max(...tiers.map((t) => t.duration.max)),
+    },
     resolutions: [...new Set(tiers.flatMap((t) => t.resolutions))],
     first_frame: tiers.some((t) => t.first_frame),
     last_frame: tiers.some((t) => t.last_frame),
@@ -174,7 +199,10 @@ export function referenceSlots(tier: VideoTier | null): ReferenceSlots {
 export const templateKey = (slug: string) => `video:${slug}`;
 
 /** A template's own settings, applied when it is chosen: its first ratio and duration. */
-export function templateDefaults(t: Pick<VideoTemplateRow, 'generation_configs'>): { ratio?: string; duration?: number } {
+export function templateDefaults(t: Pick<VideoTemplateRow, 'generation_configs'>): {
+  ratio?: string;
+  duration?: number;
+} {
   const ratio = t.generation_configs.find((c) => c.ratio)?.ratio;
   const duration = t.generation_configs.find((c) => typeof c.duration === 'number')?.duration;
   return { ...(ratio ? { ratio } : {}), ...(duration !== undefined ? { duration } : {}) };
@@ -209,7 +237,11 @@ export function keptResolution(tier: VideoTier | null, current: string): string 
  * The input that shows a problem with one path of the request. Null for anything no input shows
  * (said under the form instead).
  */
-export function videoFieldName(path: readonly PropertyKey[], source: VideoSource, template: Pick<VideoTemplateRow, 'slug' | 'fields'> | null): VideoFieldName | null {
+export function videoFieldName(
+  path: readonly PropertyKey[],
+  source: VideoSource,
+  template: Pick<VideoTemplateRow, 'slug' | 'fields'> | null,
+): VideoFieldName | null {
   const [head] = path;
   switch (head) {
     case 'prompt':
@@ -217,7 +249,9 @@ export function videoFieldName(path: readonly PropertyKey[], source: VideoSource
     case 'template_id':
       return source === 'template' ? 'template' : null;
     case 'input':
-      return source === 'template' && template ? draftFieldName(templateKey(template.slug), { fields: template.fields }, path) : null;
+      return source === 'template' && template
+        ? draftFieldName(templateKey(template.slug), { fields: template.fields }, path)
+        : null;
     case 'model':
     case 'ratio':
     case 'duration':
@@ -253,9 +287,15 @@ function parseDuration(t: VideoFormWords, text: string, ctx: z.RefinementCtx): n
  * only decide what is sent (`model` left out for automatic, `generate_audio` only where offered). Its
  * refusals are in the words of `t`.
  */
-export function videoSchema(t: VideoFormWords, templates: readonly VideoTemplateRow[], tiers: readonly VideoTier[], fieldErrors: FieldErrors) {
+export function videoSchema(
+  t: VideoFormWords,
+  templates: readonly VideoTemplateRow[],
+  tiers: readonly VideoTier[],
+  fieldErrors: FieldErrors,
+) {
   return valuesSchema.transform((v, ctx): VideoRequestBody => {
-    const template = v.source === 'template' && v.template ? (templates.find((row) => row.slug === v.template) ?? null) : null;
+    const template =
+      v.source === 'template' && v.template ? (templates.find((row) => row.slug === v.template) ?? null) : null;
     let part: Pick<VideoRequestBody, 'prompt' | 'template_id' | 'input'> | null = null;
     if (v.source === 'prompt') {
       const prompt = v.prompt.trim();
@@ -264,8 +304,15 @@ export function videoSchema(t: VideoFormWords, templates: readonly VideoTemplate
     } else if (!template) {
       ctx.addIssue({ code: 'custom', message: t('templateRequired'), path: ['template'] });
     } else {
-      const drafted = checkDraft(ctx, templateKey(template.slug), { fields: template.fields, sentence: 'optional' }, v.drafts[templateKey(template.slug)], fieldErrors);
-      if (drafted) part = { template_id: template.id, ...(drafted.input === undefined ? {} : { input: drafted.input }) };
+      const drafted = checkDraft(
+        ctx,
+        templateKey(template.slug),
+        { fields: template.fields, sentence: 'optional' },
+        v.drafts[templateKey(template.slug)],
+        fieldErrors,
+      );
+      if (drafted)
+        part = { template_id: template.id, ...(drafted.input === undefined ? {} : { input: drafted.input }) };
     }
     const duration = parseDuration(t, v.duration, ctx);
     if (!part || duration === null) return z.NEVER;

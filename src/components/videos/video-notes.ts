@@ -1,5 +1,14 @@
 import { MAX_VIDEO_IMAGES } from '@/contracts/videos';
-import { chosenTier, effectiveTier, HD_TIER, imageCounts, PRO_TIER, type VideoFormWords, type VideoTier, type VideoValues } from './video-form';
+import {
+  chosenTier,
+  effectiveTier,
+  HD_TIER,
+  imageCounts,
+  PRO_TIER,
+  type VideoFormWords,
+  type VideoTier,
+  type VideoValues,
+} from './video-form';
 
 /**
  * What the Video page says about its settings: the automatic rule, what the chosen images become and
@@ -61,7 +70,10 @@ export function videoNotes(
   const refs = chosen ?? ruleTier ?? tier;
   const refName = chosen?.id ?? (ruleTier ? t('picked', { tier: ruleTier.id }) : undefined);
   const seconds = Number(v.duration);
-  const outside = v.duration.trim() !== '' && Number.isFinite(seconds) && (seconds < tier.duration.min || seconds > tier.duration.max);
+  const outside =
+    v.duration.trim() !== '' &&
+    Number.isFinite(seconds) &&
+    (seconds < tier.duration.min || seconds > tier.duration.max);
   const counts = imageCounts(refs);
   const images =
     v.images.length === 0 || counts.includes(v.images.length)
@@ -83,8 +95,17 @@ export function videoNotes(
           : t('resolutionNoTier', { resolution: v.resolution })
         : null,
     images,
-    videos: v.videos.length > 0 && !refs.reference_video ? (refName ? t('noVideos', { tier: refName }) : t('noneOffer', { what: 'videos' })) : null,
-    audios: v.audios.length > 0 && !refs.reference_audio ? (refName ? t('noAudios', { tier: refName }) : t('noneOffer', { what: 'audios' })) : null,
+    videos:
+      v.videos.length > 0 && !refs.reference_video
+        ? refName
+          ? t('noVideos', { tier: refName })
+          : t('noneOffer', { what: 'videos' })
+        : null,
+    audios:
+      v.audios.length > 0 && !refs.reference_audio
+        ? refName
+          ? t('noAudios', { tier: refName })
+          : t('noneOffer', { what: 'audios' })
+        : null,
   };
 }
-

@@ -25,7 +25,11 @@ interface VideoStudioProps {
 /** The Video page: the form beside the task list. */
 export function VideoStudio({ prices, defaultTier, start }: VideoStudioProps) {
   const t = useTranslations('videos');
-  const sourceTabs = (['prompt', 'template'] as const).map((value) => ({ value, label: t(`sources.${value}`), icon: SOURCE_ICONS[value] }));
+  const sourceTabs = (['prompt', 'template'] as const).map((value) => ({
+    value,
+    label: t(`sources.${value}`),
+    icon: SOURCE_ICONS[value],
+  }));
   const formId = useId();
   const panelId = useId();
   const results = useRef<HTMLElement>(null);
@@ -50,7 +54,14 @@ export function VideoStudio({ prices, defaultTier, start }: VideoStudioProps) {
       busy={video.pending}
       results={<VideoTasks ref={results} filter={filter} page={page} onFilter={setFilter} onPage={setPage} />}
     >
-      <SourceTabs label={t('startFrom')} tabs={sourceTabs} value={video.source} onChange={video.chooseSource} panelId={panelId} idPrefix={formId} />
+      <SourceTabs
+        label={t('startFrom')}
+        tabs={sourceTabs}
+        value={video.source}
+        onChange={video.chooseSource}
+        panelId={panelId}
+        idPrefix={formId}
+      />
       <div id={panelId} role="tabpanel" className="space-y-5">
         {video.source === 'prompt' ? <VideoPromptField submit={video.submit} /> : <VideoTemplateFields video={video} />}
       </div>

@@ -20,7 +20,11 @@ export function VideoStateBadge({ state }: { state: VideoTask['state'] }) {
   const names = useTranslations('videos.states');
   return (
     <Badge tone={TONE[state]} className="gap-1" data-state={state}>
-      {isActive(state) ? <Spinner className="size-3" /> : <span aria-hidden="true" className="size-1.5 rounded-full bg-current" />}
+      {isActive(state) ? (
+        <Spinner className="size-3" />
+      ) : (
+        <span aria-hidden="true" className="size-1.5 rounded-full bg-current" />
+      )}
       {stateName(state, names)}
     </Badge>
   );
@@ -61,10 +65,20 @@ export function VideoTaskCard({ task, onRemove }: VideoTaskCardProps) {
   }
 
   return (
-    <Card className="overflow-hidden" data-testid="video-task" data-task-id={task.id} data-state={task.state} aria-busy={active}>
+    <Card
+      className="overflow-hidden"
+      data-testid="video-task"
+      data-task-id={task.id}
+      data-state={task.state}
+      aria-busy={active}
+    >
       <div className="flex items-start justify-between gap-3 px-4 pt-3.5 sm:px-5">
         <div className="min-w-0">
-          <p lang="zh-CN" className="line-clamp-3 text-sm leading-6 font-medium break-words text-slate-900" title={task.prompt}>
+          <p
+            lang="zh-CN"
+            className="line-clamp-3 text-sm leading-6 font-medium break-words text-slate-900"
+            title={task.prompt}
+          >
             {title}
           </p>
           <p className="mt-0.5 text-xs break-words text-slate-500">
@@ -121,12 +135,23 @@ export function VideoTaskCard({ task, onRemove }: VideoTaskCardProps) {
         </p>
         <div className="flex items-center gap-1.5">
           {task.state === 'succeeded' && task.video_url && (
-            <a href={task.video_url} target="_blank" rel="noreferrer" className={buttonClasses('ghost', 'sm', 'h-7 px-2.5 text-xs')}>
+            <a
+              href={task.video_url}
+              target="_blank"
+              rel="noreferrer"
+              className={buttonClasses('ghost', 'sm', 'h-7 px-2.5 text-xs')}
+            >
               {t('open')}
               <ExternalIcon className="size-3.5" />
             </a>
           )}
-          <Button variant="secondary" size="sm" className="h-7 px-2.5 text-xs" onClick={() => setConfirming(true)} aria-label={active ? t('cancelLabel', { title }) : t('deleteLabel', { title })}>
+          <Button
+            variant="secondary"
+            size="sm"
+            className="h-7 px-2.5 text-xs"
+            onClick={() => setConfirming(true)}
+            aria-label={active ? t('cancelLabel', { title }) : t('deleteLabel', { title })}
+          >
             {!active && <TrashIcon className="size-3.5" />}
             {active ? t('cancel') : t('delete')}
           </Button>
@@ -145,7 +170,9 @@ export function VideoTaskCard({ task, onRemove }: VideoTaskCardProps) {
           setError(null);
         }}
       >
-        {active ? t('cancelBody', { count: task.credits, amount: format.number(task.credits, 'credits') }) : t('deleteBody')}
+        {active
+          ? t('cancelBody', { count: task.credits, amount: format.number(task.credits, 'credits') })
+          : t('deleteBody')}
       </ConfirmDialog>
     </Card>
   );
@@ -172,7 +199,11 @@ function Progress({ state, progress }: { state: 'queued' | 'running'; progress: 
             <div className="h-full rounded-full bg-indigo-600 transition-[width]" style={{ width: `${progress}%` }} />
           )}
         </div>
-        {progress !== null && <p className="mt-1.5 text-xs text-slate-500 tabular-nums">{format.number(progress / 100, { style: 'percent' })}</p>}
+        {progress !== null && (
+          <p className="mt-1.5 text-xs text-slate-500 tabular-nums">
+            {format.number(progress / 100, { style: 'percent' })}
+          </p>
+        )}
       </div>
     </div>
   );

@@ -30,7 +30,10 @@ interface VideoTasksProps {
 export function VideoTasks({ filter, page, onFilter, onPage, ref }: VideoTasksProps) {
   const t = useTranslations('videos.tasks');
   const states = useTranslations('videos.states');
-  const filters: { value: Filter; label: string }[] = [{ value: 'all', label: t('all') }, ...videoTaskStates.map((s) => ({ value: s, label: stateName(s, states) }))];
+  const filters: { value: Filter; label: string }[] = [
+    { value: 'all', label: t('all') },
+    ...videoTaskStates.map((s) => ({ value: s, label: stateName(s, states) })),
+  ];
   const utils = trpc.useUtils();
   const input = videoListInput(filter === 'all' ? undefined : filter, page);
   // A video task is a job with the same id: its events say when to read the task again.
@@ -111,13 +114,29 @@ export function VideoTasks({ filter, page, onFilter, onPage, ref }: VideoTasksPr
       {total > 0 && (
         <nav aria-label={t('pages')} className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-xs text-slate-500 tabular-nums" aria-live="polite">
-            {rangeText(page, input.page_size, tasks.length, total, { none: t('none'), range: (span) => t('range', span) })} · {t('page', { page, pages })}
+            {rangeText(page, input.page_size, tasks.length, total, {
+              none: t('none'),
+              range: (span) => t('range', span),
+            })}{' '}
+            · {t('page', { page, pages })}
           </p>
           <div className="flex gap-2">
-            <Button variant="secondary" size="sm" onClick={() => onPage(page - 1)} disabled={page <= 1} aria-label={t('previous')}>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => onPage(page - 1)}
+              disabled={page <= 1}
+              aria-label={t('previous')}
+            >
               <ArrowLeftIcon className="size-4" />
             </Button>
-            <Button variant="secondary" size="sm" onClick={() => onPage(page + 1)} disabled={page >= pages} aria-label={t('next')}>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => onPage(page + 1)}
+              disabled={page >= pages}
+              aria-label={t('next')}
+            >
               <ArrowRightIcon className="size-4" />
             </Button>
           </div>

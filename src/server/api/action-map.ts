@@ -43,7 +43,14 @@ export const actionTable =
     Object.fromEntries(
       Object.keys(bodies).map((name) => {
         const run = operations[name] as Operation<C, z.ZodObject, z.ZodObject>;
-        return [name, { body: bodies[name], answer: answers[name], handler: (ctx: C, body: z.output<z.ZodObject>) => run(ctx, ctx.identity, body) }];
+        return [
+          name,
+          {
+            body: bodies[name],
+            answer: answers[name],
+            handler: (ctx: C, body: z.output<z.ZodObject>) => run(ctx, ctx.identity, body),
+          },
+        ];
       }),
     ) as unknown as { [K in keyof Bs]: Action<C, Bs[K], Os[K]> };
 
@@ -61,10 +68,17 @@ export function actionBodyUnion(map: ActionMap<never>) {
 }
 
 /** Runs the action a REST body names, checked against that action's own schema. */
-async function runAction<C>(map: ActionMap<C>, ctx: C, input: { action: string }): Promise<{ ok: true; action: string }> {
+async function runAction<C>(
+  map: ActionMap<C>,
+  ctx: C,
+  input: { action: string },
+): Promise<{ ok: true; action: string }> {
   const entry = Object.hasOwn(map, input.action) ? map[input.action] : undefined;
   if (!entry) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: `Unknown action "${input.action}"; known actions: ${names(map).join(', ')}` });
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: `Unknown action "${input.action}"; known actions: ${names(map).join(', ')}`,
+    });
   }
   const { action: _action, ...body } = actionBody(input.action, entry).parse(input);
   return { ok: true, action: input.action, ...(await entry.handler(ctx, body)) };
@@ -92,26 +106,41 @@ type Def<I, O> = { input: I; output: O; meta: StudioMeta };
  * `{ok: true, action, ...answer}` (the union of the actions' answers in the OpenAPI document).
  */
 export function actionEndpoint<C>(builder: Builder<C>, meta: StudioMeta, map: ActionMap<C>) {
-  const answers: z.ZodObject[] = names(map).map((n) => (map[n] as Action<C>).answer.extend({ ok: z.literal(true), action: z.literal(n).meta({ description: `\`${n}\`: the action that answered` }) }));
+  const answers: z.ZodObject[] = names(map).map((n) =>
+    (map[n] as Action<C>).answer.extend({
+      ok: z.literal(true),
+      action: z.literal(n).meta({ description: `\`${n}\`: the action that answered` }),
+    }),
+  );
   return builder
     .meta(meta)
     .input(z.looseObject({ action: z.string().meta({ description: `One of: ${names(map).join(', ')}` }) }))
     .output(z.discriminatedUnion('action', answers as [z.ZodObject, ...z.ZodObject[]]))
-    .mutation(({ ctx, input }) => runAction(map, ctx, input as { action: string }) as Promise<never>) as TRPCMutationProcedure<
+    .mutation(
+      ({ ctx, input }) => runAction(map, ctx, input as { action: string }) as Promise<never>,
+    ) as TRPCMutationProcedure<
     Def<{ action: string; [key: string]: unknown }, { ok: true; action: string; [key: string]: unknown }>
   >;
 }
 
 type Camel<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : S;
 type ConsoleProcedure<A, Read extends boolean> =
-  A extends Action<never, infer B, infer O> ? (Read extends true ? TRPCQueryProcedure<Def<z.input<B>, z.output<O>>> : TRPCMutationProcedure<Def<z.input<B>, z.output<O>>>) : never;
+  A extends Action<never, infer B, infer O>
+    ? Read extends true
+      ? TRPCQueryProcedure<Def<z.input<B>, z.output<O>>>
+      : TRPCMutationProcedure<Def<z.input<B>, z.output<O>>>
+    : never;
 
 /**
  * The console's procedures for an action map: one per action, named in camelCase (`skill-upsert` →
  * `skillUpsert`), with the entry's body (no `action`), answer (no `ok`) and handler, on the same builder.
  * Actions listed in `reads` are queries; the others are mutations.
  */
-export function consoleProcedures<C, M extends Record<string, Action<C, z.ZodObject, z.ZodObject>>, R extends keyof M & string = never>(
+export function consoleProcedures<
+  C,
+  M extends Record<string, Action<C, z.ZodObject, z.ZodObject>>,
+  R extends keyof M & string = never,
+>(
   builder: Builder<C>,
   map: M,
   reads: readonly R[] = [],
@@ -121,12 +150,16 @@ export function consoleProcedures<C, M extends Record<string, Action<C, z.ZodObj
     // A paged read used as an infinite query: tRPC adds `direction` beside `cursor`; the console may
     // send it (the REST body stays strict), and the handler never sees it.
     const paged = (reads as readonly string[]).includes(name) && 'cursor' in entry.body.shape;
-    const chain = builder.input(paged ? entry.body.extend({ direction: z.enum(['forward', 'backward']).optional() }) : entry.body).output(entry.answer);
+    const chain = builder
+      .input(paged ? entry.body.extend({ direction: z.enum(['forward', 'backward']).optional() }) : entry.body)
+      .output(entry.answer);
     const resolve: Resolver<C> = ({ ctx, input }) => {
       const { direction: _direction, ...body } = input as z.output<z.ZodObject> & { direction?: string };
       return entry.handler(ctx, (paged ? body : input) as z.output<z.ZodObject>) as Promise<never>;
     };
-    out[name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())] = (reads as readonly string[]).includes(name) ? chain.query(resolve) : chain.mutation(resolve);
+    out[name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())] = (reads as readonly string[]).includes(name)
+      ? chain.query(resolve)
+      : chain.mutation(resolve);
   }
   return out as { [K in keyof M & string as Camel<K>]: ConsoleProcedure<M[K], K extends R ? true : false> };
 }

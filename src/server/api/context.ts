@@ -38,7 +38,14 @@ export async function createContext(headers: RequestHeaders, session: SessionIde
     // the login or disabling the tenant ends it at once.
     const failure = await sessionFailure(db, session);
     if (failure) authFailure = failure;
-    else identity = { kind: 'tenant', tenantId: session.tenantId, via: 'session', userId: session.userId, ...(session.personal ? { personal: true as const } : {}) };
+    else
+      identity = {
+        kind: 'tenant',
+        tenantId: session.tenantId,
+        via: 'session',
+        userId: session.userId,
+        ...(session.personal ? { personal: true as const } : {}),
+      };
   } else {
     authFailure = 'missing';
   }

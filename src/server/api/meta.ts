@@ -16,5 +16,8 @@ export function route(
 ): StudioMeta {
   const [method, path] = at.split(' ') as [Method, `/${string}`];
   const { actions, ...openapi }: { actions?: StudioMeta['actions'] } & Partial<Route> = more;
-  return { openapi: { method, path, tags: [tag], summary, protect: true, ...openapi }, ...(actions ? { actions } : {}) };
+  return {
+    openapi: { method, path, tags: [tag], summary, protect: true, ...openapi },
+    ...(actions ? { actions } : {}),
+  };
 }

@@ -18,11 +18,21 @@ export const OPENAI_ERROR_SCHEMA: SchemaObject = {
       required: ['message', 'type', 'code'],
       properties: {
         message: { type: 'string' },
-        type: { type: 'string', examples: ['invalid_request_error', 'insufficient_quota', 'permission_error', 'requests', 'server_error'] },
+        type: {
+          type: 'string',
+          examples: ['invalid_request_error', 'insufficient_quota', 'permission_error', 'requests', 'server_error'],
+        },
         param: { type: ['string', 'null'] },
         code: {
           type: 'string',
-          examples: ['invalid_request', 'invalid_api_key', 'insufficient_credits', 'permission_denied', 'rate_limit_exceeded', 'upstream_unavailable'],
+          examples: [
+            'invalid_request',
+            'invalid_api_key',
+            'insufficient_credits',
+            'permission_denied',
+            'rate_limit_exceeded',
+            'upstream_unavailable',
+          ],
         },
       },
     },
@@ -36,7 +46,10 @@ const COMPLETION_SCHEMA: SchemaObject = {
     id: { type: 'string', description: "Studio's id of this answer (`chatcmpl-...`)" },
     object: { type: 'string', const: 'chat.completion', description: 'Always `chat.completion`' },
     created: { type: 'integer', description: 'When the answer was made, Unix time in seconds' },
-    model: { type: 'string', description: `\`${AUTO_MODEL}\`, or the family the caller asked for; never a provider's model` },
+    model: {
+      type: 'string',
+      description: `\`${AUTO_MODEL}\`, or the family the caller asked for; never a provider's model`,
+    },
     choices: {
       type: 'array',
       description: 'The answers, one per choice asked for with `n` (default 1)',
@@ -49,17 +62,22 @@ const COMPLETION_SCHEMA: SchemaObject = {
             description: "The model's message",
             properties: {
               role: { type: 'string', description: 'Always `assistant`' },
-              content: { type: ['string', 'null'], description: 'The text of the answer; null when the model only called tools' },
+              content: {
+                type: ['string', 'null'],
+                description: 'The text of the answer; null when the model only called tools',
+              },
               tool_calls: {
                 type: 'array',
                 items: { type: 'object' },
-                description: 'The tools the model calls, each `{id, type: "function", function: {name, arguments}}` (arguments as JSON text); absent when none',
+                description:
+                  'The tools the model calls, each `{id, type: "function", function: {name, arguments}}` (arguments as JSON text); absent when none',
               },
             },
           },
           finish_reason: {
             type: ['string', 'null'],
-            description: 'Why the model stopped: `stop` (done or a stop text), `length` (token limit reached), `tool_calls`, `content_filter`',
+            description:
+              'Why the model stopped: `stop` (done or a stop text), `length` (token limit reached), `tool_calls`, `content_filter`',
           },
         },
       },
@@ -93,7 +111,12 @@ const security: Record<string, string[]>[] = [{ ApiKey: [] }, { Bearer: [] }];
 function errors(ref: string): Record<string, unknown> {
   const body = { content: { 'application/json': { schema: { $ref: `#/components/schemas/${ref}` } } } };
   return {
-    '400': { description: 'Not a valid request (types, ranges, unknown parameters), an unknown model, or no upstream offers a capability it needs (image input, tool calls, JSON output): retrying does not help', ...body },
+    '400': {
+      description:
+        'Not a valid request (types, ranges, unknown parameters), an unknown model, or no upstream offers a ' +
+        'capability it needs (image input, tool calls, JSON output): retrying does not help',
+      ...body,
+    },
     '401': { description: 'Missing or invalid key', ...body },
     '402': { description: 'The balance cannot cover the most this request may cost; nothing was called', ...body },
     '403': { description: 'A replaced key, a disabled member or tenant, or the super-administrator key', ...body },
@@ -118,7 +141,8 @@ function completionOperation(operationId: string, summary: string, description: 
       },
       responses: {
         '200': {
-          description: 'The answer: one JSON completion, or with `stream: true` server-sent `data:` chunks ending with `data: [DONE]`',
+          description:
+            'The answer: one JSON completion, or with `stream: true` server-sent `data:` chunks ending with `data: [DONE]`',
           content: {
             'application/json': { schema: { $ref: '#/components/schemas/ChatCompletion' } },
             'text/event-stream': { schema: { type: 'string' } },
@@ -136,7 +160,10 @@ export function chatPaths(): PathsObject {
     '/chat/completions': completionOperation(
       'chat-completions',
       'Chat (OpenAI-compatible)',
-      `OpenAI's Chat Completions: point an OpenAI SDK at {base_url} with a Studio key and model \`${AUTO_MODEL}\`. Streaming, image inputs, tools and JSON output pass through; the upstream is chosen by routing and never named. Charged by tokens (docs: Chat → Charging). Errors use OpenAI's error object.`,
+      `OpenAI's Chat Completions: point an OpenAI SDK at {base_url} with a Studio key and model ` +
+        `\`${AUTO_MODEL}\`. Streaming, image inputs, tools and JSON output pass through; the upstream is ` +
+        `chosen by routing and never named. Charged by tokens (docs: Chat → Charging). Errors use OpenAI's ` +
+        `error object.`,
       'OpenAIError',
     ),
     '/chat': completionOperation(
@@ -162,7 +189,11 @@ export function chatPaths(): PathsObject {
                   required: ['object', 'data'],
                   properties: {
                     object: { type: 'string', const: 'list', description: 'Always `list`' },
-                    data: { type: 'array', items: { $ref: '#/components/schemas/Model' }, description: `The models: \`${AUTO_MODEL}\` first, then the chat families` },
+                    data: {
+                      type: 'array',
+                      items: { $ref: '#/components/schemas/Model' },
+                      description: `The models: \`${AUTO_MODEL}\` first, then the chat families`,
+                    },
                   },
                 },
               },
@@ -178,13 +209,28 @@ export function chatPaths(): PathsObject {
         operationId: 'models-retrieve',
         tags: ['Chat'],
         summary: 'One chat model (OpenAI retrieve)',
-        description: 'The model `id` names, as `GET /api/models` lists it; an id you may not use answers 404 in OpenAI’s error shape.',
+        description:
+          'The model `id` names, as `GET /api/models` lists it; an id you may not use answers 404 in OpenAI’s error shape.',
         security,
-        parameters: [{ name: 'id', in: 'path', required: true, description: `A model id from \`GET /api/models\`, e.g. \`${AUTO_MODEL}\``, schema: { type: 'string' } }],
+        parameters: [
+          {
+            name: 'id',
+            in: 'path',
+            required: true,
+            description: `A model id from \`GET /api/models\`, e.g. \`${AUTO_MODEL}\``,
+            schema: { type: 'string' },
+          },
+        ],
         responses: {
-          '200': { description: 'The model', content: { 'application/json': { schema: { $ref: '#/components/schemas/Model' } } } },
+          '200': {
+            description: 'The model',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Model' } } },
+          },
           '401': modelErrors['401'],
-          '404': { description: 'Not a model of this list', content: { 'application/json': { schema: { $ref: '#/components/schemas/OpenAIError' } } } },
+          '404': {
+            description: 'Not a model of this list',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/OpenAIError' } } },
+          },
         },
       },
     },
@@ -192,7 +238,14 @@ export function chatPaths(): PathsObject {
 }
 
 export function chatSchemas(): Record<string, SchemaObject> {
-  const request = z.toJSONSchema(chatRequestSchema, { io: 'input', unrepresentable: 'any' }) as SchemaObject & { $schema?: string };
+  const request = z.toJSONSchema(chatRequestSchema, { io: 'input', unrepresentable: 'any' }) as SchemaObject & {
+    $schema?: string;
+  };
   delete request.$schema;
-  return { ChatCompletionRequest: request, ChatCompletion: COMPLETION_SCHEMA, Model: MODEL_SCHEMA, OpenAIError: OPENAI_ERROR_SCHEMA };
+  return {
+    ChatCompletionRequest: request,
+    ChatCompletion: COMPLETION_SCHEMA,
+    Model: MODEL_SCHEMA,
+    OpenAIError: OPENAI_ERROR_SCHEMA,
+  };
 }

@@ -28,10 +28,13 @@ export function documentGaps(doc: OpenAPIObject): string[] {
     }
     for (const variants of [s.anyOf, s.oneOf, s.allOf]) for (const v of variants ?? []) fields(where, v, next);
     if (s.items && typeof s.items === 'object') fields(`${where}[]`, s.items, next);
-    if (s.additionalProperties && typeof s.additionalProperties === 'object') fields(`${where}{}`, s.additionalProperties, next);
+    if (s.additionalProperties && typeof s.additionalProperties === 'object')
+      fields(`${where}{}`, s.additionalProperties, next);
   };
 
-  const hasExample = (media: { example?: unknown; examples?: object; schema?: SchemaObject | ReferenceObject } | undefined) => {
+  const hasExample = (
+    media: { example?: unknown; examples?: object; schema?: SchemaObject | ReferenceObject } | undefined,
+  ) => {
     if (!media) return false;
     if (media.example !== undefined || (media.examples && Object.keys(media.examples).length > 0)) return true;
     const s = media.schema ? resolve(media.schema) : null;
@@ -52,7 +55,9 @@ export function documentGaps(doc: OpenAPIObject): string[] {
         if (!p.description && !schema?.description) gaps.push(`${at} ${p.in} ${p.name}: no description`);
         if (p.schema) fields(`${at} ${p.in} ${p.name}`, p.schema, new Set());
       }
-      const queryExample = params.some((p) => p.example !== undefined || (p.examples && Object.keys(p.examples).length > 0));
+      const queryExample = params.some(
+        (p) => p.example !== undefined || (p.examples && Object.keys(p.examples).length > 0),
+      );
 
       const body = op.requestBody && !('$ref' in op.requestBody) ? op.requestBody : undefined;
       for (const [type, media] of Object.entries(body?.content ?? {})) {
@@ -64,7 +69,10 @@ export function documentGaps(doc: OpenAPIObject): string[] {
       let answerExample = false;
       for (const [status, response] of Object.entries(op.responses ?? {})) {
         if ('$ref' in (response as object)) continue;
-        const r = response as { description?: string; content?: Record<string, { schema?: SchemaObject | ReferenceObject; example?: unknown }> };
+        const r = response as {
+          description?: string;
+          content?: Record<string, { schema?: SchemaObject | ReferenceObject; example?: unknown }>;
+        };
         if (!r.description) gaps.push(`${at} ${status}: no description`);
         if (!/^2/.test(status)) continue;
         for (const [type, media] of Object.entries(r.content ?? {})) {

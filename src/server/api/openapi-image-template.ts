@@ -23,7 +23,12 @@ export function imageTemplateSchemas(): Record<string, SchemaObject> {
       required: ['ok', 'jobId', 'status', 'async'],
       properties: {
         ok: { type: 'boolean', const: true },
-        jobId: { type: 'string', format: 'uuid', description: 'The job: follow it with GET /api/jobs?id=, the jobs stream, and GET /api/image-to-template?job_id=' },
+        jobId: {
+          type: 'string',
+          format: 'uuid',
+          description:
+            'The job: follow it with GET /api/jobs?id=, the jobs stream, and GET /api/image-to-template?job_id=',
+        },
         status: { type: 'string', const: 'pending', description: 'Always `pending`' },
         async: { type: 'boolean', const: true, description: 'Always true: the conversion runs as a job' },
       },
@@ -33,8 +38,15 @@ export function imageTemplateSchemas(): Record<string, SchemaObject> {
 
 export function imageTemplatePost(): OperationObject {
   const options = schemaOf(conversionOptionsSchema, 'input');
-  const json: SchemaObject = { ...options, properties: {
-      image_url: { type: 'string', format: 'uri', maxLength: 2048, description: 'The image: a public http(s) address, or the URL of a file Studio serves that is yours' },
+  const json: SchemaObject = {
+    ...options,
+    properties: {
+      image_url: {
+        type: 'string',
+        format: 'uri',
+        maxLength: 2048,
+        description: 'The image: a public http(s) address, or the URL of a file Studio serves that is yours',
+      },
       ...options.properties,
     },
   };
@@ -45,7 +57,11 @@ export function imageTemplatePost(): OperationObject {
       file: { type: 'string', format: 'binary', description: 'The image file: png, jpg or webp, at most 6 MB' },
       variables: { type: 'string', description: 'Repeated fields, a comma-separated list or a JSON array' },
       variable_labels: { type: 'string', description: 'A JSON object' },
-      create_template: { type: 'string', enum: ['true', 'false'], description: '`true` = also create the template (runs asynchronously)' },
+      create_template: {
+        type: 'string',
+        enum: ['true', 'false'],
+        description: '`true` = also create the template (runs asynchronously)',
+      },
       template: { type: 'string', description: 'A JSON object {zh_name, slug, category, domain}' },
       async: { type: 'string', enum: ['true', 'false'], description: '`true` = answer at once with a job to follow' },
     },
@@ -54,22 +70,48 @@ export function imageTemplatePost(): OperationObject {
     operationId: 'image-to-template',
     tags: ['Images'],
     summary: 'Turn an image into a template draft (or a template)',
-    description: `Exactly one of \`image_url\` (JSON) or a multipart \`file\`, read as for POST /api/reverse (png, jpg or webp by the bytes, at most 6 MB). Synchronous (answers within ${40} s, else 504 and refunded) unless \`create_template\` or \`async\` is true: then \`{ok, jobId, status: "pending", async: true}\` at once; follow it with GET /api/jobs?id=, the jobs stream, and GET /api/image-to-template?job_id=. Variables come only from the platform's names (${TEMPLATE_VARIABLE_NAMES.join(', ')}); \`variables\` narrows them; several texts of one role are \`{role}\`, \`{role_2}\`, \`{role_3}\`. \`variable_labels\` changes \`fields[].label\` only. A taken \`template.slug\` is 409 and never overwrites. Charged \`STUDIO_PRICES.image_to_template\` credits under \`reverse\`; refunded in full when the image could not be read, by half when the text layers could not. Tenant key only: member keys 403.`,
+    description:
+      `Exactly one of \`image_url\` (JSON) or a multipart \`file\`, read as for POST /api/reverse (png, jpg ` +
+      `or webp by the bytes, at most 6 MB). Synchronous (answers within ${40} s, else 504 and refunded) ` +
+      `unless \`create_template\` or \`async\` is true: then \`{ok, jobId, status: "pending", async: ` +
+      `true}\` at once; follow it with GET /api/jobs?id=, the jobs stream, and GET ` +
+      `/api/image-to-template?job_id=. Variables come only from the platform's names ` +
+      `(${TEMPLATE_VARIABLE_NAMES.join(', ')}); \`variables\` narrows them; several texts of one role are ` +
+      `\`{role}\`, \`{role_2}\`, \`{role_3}\`. \`variable_labels\` changes \`fields[].label\` only. A taken ` +
+      `\`template.slug\` is 409 and never overwrites. Charged \`STUDIO_PRICES.image_to_template\` credits ` +
+      `under \`reverse\`; refunded in full when the image could not be read, by half when the text layers ` +
+      `could not. Tenant key only: member keys 403.`,
     security: [{ ApiKey: [] }, { Bearer: [] }],
-    requestBody: { required: true, content: { 'application/json': { schema: json }, 'multipart/form-data': { schema: form } } },
+    requestBody: {
+      required: true,
+      content: { 'application/json': { schema: json }, 'multipart/form-data': { schema: form } },
+    },
     responses: {
       '200': {
         description: 'The conversion (synchronous), or the job that runs it (asynchronous)',
         content: {
           'application/json': {
-            schema: { oneOf: [{ $ref: '#/components/schemas/ImageToTemplateAnswer' }, { $ref: '#/components/schemas/ImageToTemplateSubmitted' }] },
+            schema: {
+              oneOf: [
+                { $ref: '#/components/schemas/ImageToTemplateAnswer' },
+                { $ref: '#/components/schemas/ImageToTemplateSubmitted' },
+              ],
+            },
           },
         },
       },
-      '400': { description: 'No image or both, not png/jpg/webp by its bytes, over 6 MB, not decoding, a refused address, a variable name outside the list, an unknown parameter', ...errorRef },
+      '400': {
+        description:
+          'No image or both, not png/jpg/webp by its bytes, over 6 MB, not decoding, a refused address, a variable name outside the list, an unknown parameter',
+        ...errorRef,
+      },
       '401': { description: 'Missing or invalid key', ...errorRef },
       '402': { description: 'Not enough credits', ...errorRef },
-      '403': { description: 'A member key (do not retry), a platform account, the super-administrator key, a replaced key or a disabled tenant', ...errorRef },
+      '403': {
+        description:
+          'A member key (do not retry), a platform account, the super-administrator key, a replaced key or a disabled tenant',
+        ...errorRef,
+      },
       '409': { description: '`template.slug` is taken; nothing was created or charged', ...errorRef },
       '415': { description: 'Neither JSON nor multipart', ...errorRef },
       '503': { description: 'Every vision upstream failed to read the image; refunded', ...errorRef },

@@ -18,11 +18,14 @@ import type { StudioMeta } from './trpc';
 function* valuesOf(value: unknown, path: string, key = ''): Generator<{ path: string; key: string; value: unknown }> {
   yield { path, key, value };
   if (Array.isArray(value)) for (const [i, item] of value.entries()) yield* valuesOf(item, `${path}[${i}]`, key);
-  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) yield* valuesOf(v, `${path}.${k}`, k);
+  else if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) yield* valuesOf(v, `${path}.${k}`, k);
 }
 
 const allValues = (example: Record<string, unknown>) =>
-  (['path', 'query', 'headers', 'body', 'form', 'response'] as const).flatMap((part) => [...valuesOf(example[part], part)]);
+  (['path', 'query', 'headers', 'body', 'form', 'response'] as const).flatMap((part) => [
+    ...valuesOf(example[part], part),
+  ]);
 
 /**
  * Schema filler: a text that is only its own property name (`"background": "background"`), also as
@@ -48,9 +51,12 @@ function fillerIn(example: Record<string, unknown>): string[] {
   for (const { path, key, value } of allValues(example)) {
     if (!key) continue;
     if (typeof value === 'string') {
-      const last = /^https?:\/\//.test(value) ? (new URL(value).pathname.split('/').pop() ?? '').replace(/\.[a-z0-9]+$/i, '') : null;
+      const last = /^https?:\/\//.test(value)
+        ? (new URL(value).pathname.split('/').pop() ?? '').replace(/\.[a-z0-9]+$/i, '')
+        : null;
       if (named(key, value) || (last !== null && named(key, last))) found.push(`${path}: ${JSON.stringify(value)}`);
-      else if (FORMS.some(([where, form]) => where.test(path) && !form.test(value))) found.push(`${path}: ${JSON.stringify(value)} is not in the form Studio writes`);
+      else if (FORMS.some(([where, form]) => where.test(path) && !form.test(value)))
+        found.push(`${path}: ${JSON.stringify(value)} is not in the form Studio writes`);
     }
   }
   return found;
@@ -75,7 +81,8 @@ function disagreements(example: Record<string, unknown>): string[] {
       ['created_at', 'redeemed_at'],
       ['created_at', 'disabled_at'],
     ] as const) {
-      if (time(o[before]) > time(o[after])) found.push(`${path}: ${before} ${String(o[before])} is after ${after} ${String(o[after])}`);
+      if (time(o[before]) > time(o[after]))
+        found.push(`${path}: ${before} ${String(o[before])} is after ${after} ${String(o[after])}`);
     }
     const elapsed = num('elapsed_ms');
     if (elapsed !== undefined && o.finished_at && elapsed !== time(o.finished_at) - time(o.created_at)) {
@@ -84,10 +91,17 @@ function disagreements(example: Record<string, unknown>): string[] {
     // With `article` a bucket of its own (GET /tenant-usage/categories), it is part of the sum too.
     const names = ['image', 'video', 'chat', 'reverse', 'other', ...(num('article') !== undefined ? ['article'] : [])];
     const parts = names.map(num);
-    if (num('total') !== undefined && parts.every((n) => n !== undefined) && num('total') !== parts.reduce((a = 0, b = 0) => a + b, 0)) {
+    if (
+      num('total') !== undefined &&
+      parts.every((n) => n !== undefined) &&
+      num('total') !== parts.reduce((a = 0, b = 0) => a + b, 0)
+    ) {
       found.push(`${path}: total ${num('total')} is not the sum of ${names.join(', ')}`);
     }
-    if (num('total_tokens') !== undefined && num('total_tokens') !== (num('prompt_tokens') ?? 0) + (num('completion_tokens') ?? 0)) {
+    if (
+      num('total_tokens') !== undefined &&
+      num('total_tokens') !== (num('prompt_tokens') ?? 0) + (num('completion_tokens') ?? 0)
+    ) {
       found.push(`${path}: total_tokens is not prompt_tokens + completion_tokens`);
     }
     const [allocatable, reserved] = [num('allocatable'), num('reserved')];
@@ -95,9 +109,15 @@ function disagreements(example: Record<string, unknown>): string[] {
       found.push(`${path}: total is not allocatable + reserved`);
     }
     const [duration, credits] = [num('duration'), num('credits')];
-    if (typeof o.model === 'string' && o.model.startsWith('videomodel-') && duration !== undefined && credits !== undefined) {
+    if (
+      typeof o.model === 'string' &&
+      o.model.startsWith('videomodel-') &&
+      duration !== undefined &&
+      credits !== undefined
+    ) {
       const price = DEFAULT_VIDEO_PRICES[o.model] ?? DEFAULT_VIDEO_PRICES.default ?? 0;
-      if (credits !== price * duration) found.push(`${path}: credits ${credits} is not ${price} a second × ${duration} s`);
+      if (credits !== price * duration)
+        found.push(`${path}: credits ${credits} is not ${price} a second × ${duration} s`);
     }
   }
   return found;
@@ -120,12 +140,15 @@ describe('the OpenAPI document as a reference', () => {
     expect(documentGaps(d)).toContain('GET /balance: no description');
 
     const d2 = doc();
-    const schema = (opOf(d2, 'GET /balance').responses?.['200'] as { content: Record<string, { schema: SchemaObject }> }).content['application/json']?.schema;
+    const schema = (
+      opOf(d2, 'GET /balance').responses?.['200'] as { content: Record<string, { schema: SchemaObject }> }
+    ).content['application/json']?.schema;
     delete (schema?.properties?.credits as SchemaObject).description;
     expect(documentGaps(d2)).toContain('GET /balance 200(application/json).credits: no description');
 
     const d3 = doc();
-    const answer = (opOf(d3, 'GET /balance').responses?.['200'] as { content: Record<string, { example?: unknown }> }).content['application/json'];
+    const answer = (opOf(d3, 'GET /balance').responses?.['200'] as { content: Record<string, { example?: unknown }> })
+      .content['application/json'];
     delete answer?.example;
     expect(documentGaps(d3)).toContain('GET /balance: no answer example');
 
@@ -136,12 +159,17 @@ describe('the OpenAPI document as a reference', () => {
 
   it('has a worked example for every operation of the document and none for operations it lacks', () => {
     const d = doc();
-    const keys = Object.entries(d.paths ?? {}).flatMap(([path, item]) => Object.keys(item as object).map((m) => `${m.toUpperCase()} ${path}`));
+    const keys = Object.entries(d.paths ?? {}).flatMap(([path, item]) =>
+      Object.keys(item as object).map((m) => `${m.toUpperCase()} ${path}`),
+    );
     expect(Object.keys(operationExamples).sort()).toEqual([...keys].sort());
   });
 
   it("writes examples the procedures' own schemas accept, requests and answers", () => {
-    const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: StudioMeta; inputs: z.ZodType[]; output?: z.ZodType } }>;
+    const procedures = appRouter._def.procedures as unknown as Record<
+      string,
+      { _def: { meta?: StudioMeta; inputs: z.ZodType[]; output?: z.ZodType } }
+    >;
     let checked = 0;
     const refused: string[] = [];
     const check = (what: string, schema: z.ZodType, value: unknown) => {
@@ -171,11 +199,17 @@ describe('the OpenAPI document as a reference', () => {
   it('checks the examples of the operations served outside tRPC with the contracts they are parsed with', () => {
     const refused: string[] = [];
     const check = (what: string, schema: z.ZodType, value: unknown) => {
-      for (const issue of schema.safeParse(value).error?.issues ?? []) refused.push(`${what} ${issue.path.join('.')}: ${issue.message}`);
+      for (const issue of schema.safeParse(value).error?.issues ?? [])
+        refused.push(`${what} ${issue.path.join('.')}: ${issue.message}`);
     };
     const ex = (key: string) => operationExamples[key] ?? { response: undefined };
-    for (const key of ['POST /chat/completions', 'POST /chat']) check(`${key} request`, chatRequestSchema, ex(key).body);
-    check('GET /models answer', z.strictObject({ object: z.literal('list'), data: z.array(modelObjectSchema).min(1) }), ex('GET /models').response);
+    for (const key of ['POST /chat/completions', 'POST /chat'])
+      check(`${key} request`, chatRequestSchema, ex(key).body);
+    check(
+      'GET /models answer',
+      z.strictObject({ object: z.literal('list'), data: z.array(modelObjectSchema).min(1) }),
+      ex('GET /models').response,
+    );
     check('GET /models/{id} answer', modelObjectSchema, ex('GET /models/{id}').response);
     check('POST /reverse answer', reverseAnswerSchema, ex('POST /reverse').response);
     check('POST /image-to-template request', conversionBodySchema, ex('POST /image-to-template').body);
@@ -202,7 +236,9 @@ describe('the OpenAPI document as a reference', () => {
       'response.api_key: "sk-studio-…" is not in the form Studio writes',
       'response.sign_in.url: "https://studio.example.com/files/t/3f1c2a9e.png" is not in the form Studio writes',
     ]);
-    const found = Object.entries(operationExamples).flatMap(([key, example]) => fillerIn(example as unknown as Record<string, unknown>).map((f) => `${key} ${f}`));
+    const found = Object.entries(operationExamples).flatMap(([key, example]) =>
+      fillerIn(example as unknown as Record<string, unknown>).map((f) => `${key} ${f}`),
+    );
     expect(found).toEqual([]);
   });
 
@@ -217,7 +253,9 @@ describe('the OpenAPI document as a reference', () => {
         },
       }),
     ).toHaveLength(5);
-    const found = Object.entries(operationExamples).flatMap(([key, example]) => disagreements(example as unknown as Record<string, unknown>).map((f) => `${key} ${f}`));
+    const found = Object.entries(operationExamples).flatMap(([key, example]) =>
+      disagreements(example as unknown as Record<string, unknown>).map((f) => `${key} ${f}`),
+    );
     expect(found).toEqual([]);
   });
 
@@ -226,10 +264,14 @@ describe('the OpenAPI document as a reference', () => {
     const statuses = (key: string) => Object.keys(opOf(d, key).responses ?? {}).filter((s) => Number(s) >= 400);
     expect(statuses('GET /balance')).toEqual(expect.arrayContaining(['401', '403', '500', '503']));
     expect(statuses('GET /balance')).not.toContain('402');
-    expect(statuses('POST /generate')).toEqual(expect.arrayContaining(['400', '401', '402', '403', '413', '415', '429']));
+    expect(statuses('POST /generate')).toEqual(
+      expect.arrayContaining(['400', '401', '402', '403', '413', '415', '429']),
+    );
     expect(statuses('GET /social-claims')).not.toContain('401');
     expect(statuses('GET /social-claims')).toContain('404');
-    expect(String((opOf(d, 'GET /tenant-pool').responses?.['403'] as { description: string }).description)).toMatch(/member key/);
+    expect(String((opOf(d, 'GET /tenant-pool').responses?.['403'] as { description: string }).description)).toMatch(
+      /member key/,
+    );
     expect((opOf(d, 'POST /generate') as Record<string, unknown>)['x-studio-charges']).toBe(true);
     expect((opOf(d, 'GET /balance') as Record<string, unknown>)['x-studio-charges']).toBeUndefined();
   });

@@ -39,9 +39,11 @@ export const CHARGING_OPERATIONS = new Set([
 const FORBIDDEN: Record<Kind, string | null> = {
   public: null,
   authed: 'The key was replaced (rekey), or its member account or tenant is disabled',
-  scoped: 'The key was replaced, its member account or tenant is disabled, or it is the super-administrator key (which belongs to no tenant)',
+  scoped:
+    'The key was replaced, its member account or tenant is disabled, or it is the super-administrator key (which belongs to no tenant)',
   tenant: 'Tenant key only: a member key, a replaced key, a disabled tenant or the super-administrator key',
-  organization: 'Tenant key of an organisation only: a member key, a platform account opened by a claim code, a replaced key or a disabled tenant',
+  organization:
+    'Tenant key of an organisation only: a member key, a platform account opened by a claim code, a replaced key or a disabled tenant',
   writer: 'A member key (templates are written by the tenant or the operator), a replaced key or a disabled tenant',
   admin: 'Not the super-administrator key',
 };
@@ -65,12 +67,16 @@ const ERROR_BODY = { content: { 'application/json': { schema: { $ref: '#/compone
 
 /** The access kind of every tRPC operation, keyed `METHOD /path`. */
 function operationKinds(): Map<string, Kind> {
-  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: StudioMeta; middlewares: unknown[] } }>;
+  const procedures = appRouter._def.procedures as unknown as Record<
+    string,
+    { _def: { meta?: StudioMeta; middlewares: unknown[] } }
+  >;
   const kinds = new Map<string, Kind>();
   for (const procedure of Object.values(procedures)) {
     const route = procedure._def.meta?.openapi;
     if (!route) continue;
-    const kind = KIND_BUILDERS.find(([, b]) => procedure._def.middlewares.includes(b._def.middlewares.at(-1)))?.[0] ?? 'public';
+    const kind =
+      KIND_BUILDERS.find(([, b]) => procedure._def.middlewares.includes(b._def.middlewares.at(-1)))?.[0] ?? 'public';
     kinds.set(`${route.method} ${route.path}`, kind);
   }
   return kinds;
@@ -81,7 +87,9 @@ function errorStatuses(key: string, op: OperationObject, kind: Kind | undefined)
   const statuses = new Map<number, string>();
   const method = key.split(' ')[0] ?? 'GET';
   const takesInput = Boolean(op.requestBody) || (op.parameters?.length ?? 0) > 0;
-  const named = new Set([...(op.description ?? '').matchAll(/\b(40[0-9]|41[0-9]|429|50[0-4])\b/g)].map((m) => Number(m[1])));
+  const named = new Set(
+    [...(op.description ?? '').matchAll(/\b(40[0-9]|41[0-9]|429|50[0-4])\b/g)].map((m) => Number(m[1])),
+  );
   const add = (status: number, meaning = MEANING[status]) => {
     if (meaning) statuses.set(status, meaning);
   };
@@ -90,7 +98,8 @@ function errorStatuses(key: string, op: OperationObject, kind: Kind | undefined)
   const forbidden = kind ? FORBIDDEN[kind] : null;
   if (forbidden) add(403, forbidden);
   const params = (op.parameters ?? []) as ParameterObject[];
-  const namesOne = params.some((p) => ['id', 'job_id', 'code'].includes(p.name)) || method === 'PATCH' || method === 'DELETE';
+  const namesOne =
+    params.some((p) => ['id', 'job_id', 'code'].includes(p.name)) || method === 'PATCH' || method === 'DELETE';
   if (namesOne || named.has(404)) add(404);
   add(405);
   if (CHARGING_OPERATIONS.has(key)) add(402);
@@ -120,7 +129,10 @@ export function completeReference(doc: OpenAPIObject): void {
       const ownError = Object.entries(responses).find(([s]) => isError(s))?.[1];
       for (const [status, meaning] of errors) {
         if (responses[String(status)]) continue;
-        responses[String(status)] = { description: meaning, content: kind ? ERROR_BODY.content : (ownError?.content ?? ERROR_BODY.content) };
+        responses[String(status)] = {
+          description: meaning,
+          content: kind ? ERROR_BODY.content : (ownError?.content ?? ERROR_BODY.content),
+        };
       }
       op.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b)));
       if (CHARGING_OPERATIONS.has(key)) (op as Record<string, unknown>)['x-studio-charges'] = true;
@@ -133,13 +145,16 @@ function addExamples(key: string, op: OperationObject): void {
   const example = operationExamples[key];
   if (!example) return;
   for (const p of (op.parameters ?? []) as ParameterObject[]) {
-    const value = p.in === 'query' ? example.query?.[p.name] : p.in === 'path' ? example.path?.[p.name] : example.headers?.[p.name];
+    const value =
+      p.in === 'query' ? example.query?.[p.name] : p.in === 'path' ? example.path?.[p.name] : example.headers?.[p.name];
     if (value !== undefined) p.example = value;
   }
   const body = op.requestBody && !('$ref' in op.requestBody) ? op.requestBody : undefined;
-  if (body?.content['application/json'] && example.body !== undefined) body.content['application/json'].example = example.body;
+  if (body?.content['application/json'] && example.body !== undefined)
+    body.content['application/json'].example = example.body;
   if (body?.content['multipart/form-data'] && example.form) body.content['multipart/form-data'].example = example.form;
-  const ok = Object.entries(op.responses ?? {}).find(([status]) => /^2/.test(status))?.[1] as ResponseObject | undefined;
+  const ok = Object.entries(op.responses ?? {}).find(([status]) => /^2/.test(status))?.[1] as
+    ResponseObject | undefined;
   const media = ok?.content ? Object.values(ok.content)[0] : undefined;
   if (media && example.response !== undefined && example.response !== null) media.example = example.response;
 }

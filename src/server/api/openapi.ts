@@ -19,7 +19,8 @@ const ERROR_SCHEMA: SchemaObject = {
     code: { type: 'string', description: 'Machine-readable class of the status, e.g. BAD_REQUEST, FORBIDDEN' },
     reason: {
       type: 'string',
-      description: 'Machine-readable cause, finer than `code` (e.g. validation, insufficient_credits, capability_unsupported); stable for programs',
+      description:
+        'Machine-readable cause, finer than `code` (e.g. validation, insufficient_credits, capability_unsupported); stable for programs',
     },
     issues: {
       type: 'array',
@@ -35,7 +36,8 @@ const ERROR_SCHEMA: SchemaObject = {
     },
     request_id: {
       type: 'string',
-      description: 'The id of the request (also its `X-Request-Id` header): the caller’s own when it sent a usable one, else made by Studio',
+      description:
+        'The id of the request (also its `X-Request-Id` header): the caller’s own when it sent a usable one, else made by Studio',
     },
   },
 };
@@ -60,7 +62,10 @@ function actionBodies(): { name: string; path: string; method: string; schema: z
     if (!meta?.actions || !meta.openapi) return [];
     // Named after the REST operation id where one is set (it outlives a renamed router key), else after the key.
     const id = meta.openapi.operationId ?? key;
-    const name = `${id.split(/[.-]/).map((p) => p.charAt(0).toUpperCase() + p.slice(1)).join('')}Body`;
+    const name = `${id
+      .split(/[.-]/)
+      .map((p) => p.charAt(0).toUpperCase() + p.slice(1))
+      .join('')}Body`;
     // A request body: defaults make fields optional for the caller (`input`), not required as in answers.
     const schema = actionBodyUnion(meta.actions).meta({ unusedIO: 'input' });
     return [{ name, path: meta.openapi.path, method: meta.openapi.method.toLowerCase(), schema }];
@@ -74,10 +79,17 @@ function buildDocument(): OpenAPIObject {
     title: 'Studio API',
     version: '1.0.0',
     description:
-      'Multi-tenant AI generation service. Authenticate with `X-API-Key: sk-studio-...` or `Authorization: Bearer sk-studio-...`. Every error is JSON `{ok: false, error, code, reason}`; a refused body adds `issues: [{path, message}]`, one per refused field.',
+      'Multi-tenant AI generation service. Authenticate with `X-API-Key: sk-studio-...` or `Authorization: ' +
+      'Bearer sk-studio-...`. Every error is JSON `{ok: false, error, code, reason}`; a refused body adds ' +
+      '`issues: [{path, message}]`, one per refused field.',
     baseUrl: '/api',
     securitySchemes: {
-      ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Tenant, member or super-administrator key' },
+      ApiKey: {
+        type: 'apiKey',
+        in: 'header',
+        name: 'X-API-Key',
+        description: 'Tenant, member or super-administrator key',
+      },
       Bearer: { type: 'http', scheme: 'bearer', description: 'The same key as a bearer token' },
     },
   });
@@ -91,7 +103,11 @@ function buildDocument(): OpenAPIObject {
         operationId: 'uploads-proxy',
         tags: ['Uploads'],
         summary: 'Upload a file (reference image, audio or video)',
-        description: `multipart/form-data with \`file\` and optional \`workspace_id\`. The type is decided from the leading bytes, not the name or declared type (${allowedList()}); unrecognised bytes: 400; over the limit of its type: 413, and nothing is stored. Streams to the store. 120 files per hour per owner (the tenant for its key, the member for a member key): 429 with Retry-After.`,
+        description:
+          `multipart/form-data with \`file\` and optional \`workspace_id\`. The type is decided from the ` +
+          `leading bytes, not the name or declared type (${allowedList()}); unrecognised bytes: 400; over the ` +
+          `limit of its type: 413, and nothing is stored. Streams to the store. 120 files per hour per owner ` +
+          `(the tenant for its key, the member for a member key): 429 with Retry-After.`,
         security: [{ ApiKey: [] }, { Bearer: [] }],
         requestBody: {
           required: true,
@@ -101,8 +117,16 @@ function buildDocument(): OpenAPIObject {
                 type: 'object',
                 required: ['file'],
                 properties: {
-                  file: { type: 'string', format: 'binary', description: 'The file: image, audio or video, its type decided from the leading bytes' },
-                  workspace_id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$', description: 'Optional sub-folder of your uploads (1-64 letters, digits, underscores or dashes)' },
+                  file: {
+                    type: 'string',
+                    format: 'binary',
+                    description: 'The file: image, audio or video, its type decided from the leading bytes',
+                  },
+                  workspace_id: {
+                    type: 'string',
+                    pattern: '^[A-Za-z0-9_-]{1,64}$',
+                    description: 'Optional sub-folder of your uploads (1-64 letters, digits, underscores or dashes)',
+                  },
                 },
               },
             },
@@ -119,8 +143,15 @@ function buildDocument(): OpenAPIObject {
                   properties: {
                     ok: { type: 'boolean', const: true },
                     url: { type: 'string', description: 'Public address of the file; pass it as a reference URL' },
-                    media_type: { type: 'string', enum: ['image', 'audio', 'video'], description: 'The type, decided from the bytes' },
-                    mime: { type: 'string', description: 'The MIME type, decided from the bytes (a jpeg named .png is stored as jpg)' },
+                    media_type: {
+                      type: 'string',
+                      enum: ['image', 'audio', 'video'],
+                      description: 'The type, decided from the bytes',
+                    },
+                    mime: {
+                      type: 'string',
+                      description: 'The MIME type, decided from the bytes (a jpeg named .png is stored as jpg)',
+                    },
                     key: { type: 'string', description: 'The stored object key' },
                     size: { type: 'integer', description: 'Size of the stored file, bytes' },
                   },
@@ -128,7 +159,10 @@ function buildDocument(): OpenAPIObject {
               },
             },
           },
-          '400': { description: 'Unrecognised bytes, an image that does not decode in full, empty file or malformed form', ...errorRef },
+          '400': {
+            description: 'Unrecognised bytes, an image that does not decode in full, empty file or malformed form',
+            ...errorRef,
+          },
           '401': { description: 'Missing or invalid key', ...errorRef },
           '413': { description: 'Larger than the limit of its type', ...errorRef },
           '415': { description: 'Not multipart/form-data', ...errorRef },
@@ -141,25 +175,66 @@ function buildDocument(): OpenAPIObject {
         operationId: 'reverse',
         tags: ['Images'],
         summary: 'Read an image (synchronous, one model call)',
-        description: `Exactly one of \`image_url\` (JSON body; any public http(s) address, fetched by Studio with its address checked and the connection pinned, or a file Studio serves that is yours) or a multipart \`file\`. png, jpg or webp decided from the bytes, at most 6 MB, decoding in full. No other parameter: \`${REMOVED_REVERSE_PARAMS.join('`, `')}\` were removed on 2026-08-16 (400; use POST /api/image-to-template). The answer has exactly the fields below; \`ratio\` is the ratio POST /api/generate accepts nearest to the image's real aspect. Charged \`STUDIO_PRICES.reverse\` credits under \`reverse\`, refunded when every upstream failed. Members may call it.`,
+        description:
+          `Exactly one of \`image_url\` (JSON body; any public http(s) address, fetched by Studio with its ` +
+          `address checked and the connection pinned, or a file Studio serves that is yours) or a multipart ` +
+          `\`file\`. png, jpg or webp decided from the bytes, at most 6 MB, decoding in full. No other ` +
+          `parameter: \`${REMOVED_REVERSE_PARAMS.join('`, `')}\` were removed on 2026-08-16 (400; use POST ` +
+          `/api/image-to-template). The answer has exactly the fields below; \`ratio\` is the ratio POST ` +
+          `/api/generate accepts nearest to the image's real aspect. Charged \`STUDIO_PRICES.reverse\` credits ` +
+          `under \`reverse\`, refunded when every upstream failed. Members may call it.`,
         security: [{ ApiKey: [] }, { Bearer: [] }],
         requestBody: {
           required: true,
           content: {
             'application/json': {
-              schema: { type: 'object', required: ['image_url'], additionalProperties: false, properties: { image_url: { type: 'string', format: 'uri', maxLength: 2048, description: 'The image: a public http(s) address, or the URL of a file Studio serves that is yours' } } },
+              schema: {
+                type: 'object',
+                required: ['image_url'],
+                additionalProperties: false,
+                properties: {
+                  image_url: {
+                    type: 'string',
+                    format: 'uri',
+                    maxLength: 2048,
+                    description:
+                      'The image: a public http(s) address, or the URL of a file Studio serves that is yours',
+                  },
+                },
+              },
             },
             'multipart/form-data': {
-              schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary', description: 'The image file: png, jpg or webp, at most 6 MB' } } },
+              schema: {
+                type: 'object',
+                required: ['file'],
+                properties: {
+                  file: {
+                    type: 'string',
+                    format: 'binary',
+                    description: 'The image file: png, jpg or webp, at most 6 MB',
+                  },
+                },
+              },
             },
           },
         },
         responses: {
-          '200': { description: 'The reading', content: { 'application/json': { schema: { $ref: '#/components/schemas/ReverseAnswer' } } } },
-          '400': { description: 'No image or both, not png/jpg/webp by its bytes, over 6 MB, not decoding, a refused address, another parameter (the removed ones say where they went)', ...errorRef },
+          '200': {
+            description: 'The reading',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/ReverseAnswer' } } },
+          },
+          '400': {
+            description:
+              'No image or both, not png/jpg/webp by its bytes, over 6 MB, not decoding, a refused address, another ' +
+              'parameter (the removed ones say where they went)',
+            ...errorRef,
+          },
           '401': { description: 'Missing or invalid key', ...errorRef },
           '402': { description: 'Not enough credits', ...errorRef },
-          '403': { description: 'A replaced key, a disabled member or tenant, or the super-administrator key', ...errorRef },
+          '403': {
+            description: 'A replaced key, a disabled member or tenant, or the super-administrator key',
+            ...errorRef,
+          },
           '415': { description: 'Neither JSON nor multipart', ...errorRef },
           '503': { description: 'Every vision upstream failed; refunded', ...errorRef },
         },
@@ -171,20 +246,29 @@ function buildDocument(): OpenAPIObject {
         tags: ['Images'],
         summary: 'Server-sent events of your jobs',
         description:
-          'Events `job.created`, `job.updated` (e.g. a backup channel note), `job.done`, `job.failed`, each with `id` and the job as `GET /api/jobs?id=` shows it in `data`; `heartbeat` every 15 s; `ready` once caught up. Reconnect with `Last-Event-ID` to receive what was missed (kept 24 hours). Tenant keys see every job of the tenant, member keys their own. The stream lives as long as its key: when the key is replaced (rekey), its member account or tenant disabled, a last `revoked` event `{error}` is sent and the stream ends, before any later job is delivered.',
+          'Events `job.created`, `job.updated` (e.g. a backup channel note), `job.done`, `job.failed`, each ' +
+          'with `id` and the job as `GET /api/jobs?id=` shows it in `data`; `heartbeat` every 15 s; `ready` ' +
+          'once caught up. Reconnect with `Last-Event-ID` to receive what was missed (kept 24 hours). Tenant ' +
+          'keys see every job of the tenant, member keys their own. The stream lives as long as its key: when ' +
+          'the key is replaced (rekey), its member account or tenant disabled, a last `revoked` event `{error}` ' +
+          'is sent and the stream ends, before any later job is delivered.',
         security: [{ ApiKey: [] }, { Bearer: [] }],
         parameters: [
           {
             name: 'Last-Event-ID',
             in: 'header',
             required: false,
-            description: 'The `id` of the last event received, to get the events missed since (kept 24 hours); browsers send it themselves on reconnect',
+            description:
+              'The `id` of the last event received, to get the events missed since (kept 24 hours); browsers send it themselves on reconnect',
             schema: { type: 'string' },
           },
         ],
         responses: {
           '200': { description: 'An event stream', content: { 'text/event-stream': { schema: { type: 'string' } } } },
-          '401': { description: 'Missing or invalid key', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+          '401': {
+            description: 'Missing or invalid key',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+          },
           '403': {
             description: 'A replaced key, a disabled member or tenant, or the super-administrator key',
             content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
@@ -196,13 +280,24 @@ function buildDocument(): OpenAPIObject {
   doc.components ??= {};
   const reverseAnswer = z.toJSONSchema(reverseAnswerSchema, { io: 'output' }) as SchemaObject & { $schema?: string };
   delete reverseAnswer.$schema;
-  doc.components.schemas = { ...doc.components.schemas, Error: ERROR_SCHEMA, ReverseAnswer: reverseAnswer, ...imageTemplateSchemas() };
+  doc.components.schemas = {
+    ...doc.components.schemas,
+    Error: ERROR_SCHEMA,
+    ReverseAnswer: reverseAnswer,
+    ...imageTemplateSchemas(),
+  };
   for (const u of unions) {
     const op = (doc.paths?.[u.path] as Record<string, { requestBody?: unknown }> | undefined)?.[u.method];
-    if (op) op.requestBody = { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${u.name}` } } } };
+    if (op)
+      op.requestBody = {
+        required: true,
+        content: { 'application/json': { schema: { $ref: `#/components/schemas/${u.name}` } } },
+      };
   }
   for (const item of Object.values(doc.paths ?? {})) {
-    for (const op of Object.values(item as Record<string, { responses?: Record<string, unknown>; security?: unknown[] }>)) {
+    for (const op of Object.values(
+      item as Record<string, { responses?: Record<string, unknown>; security?: unknown[] }>,
+    )) {
       if (!op || typeof op !== 'object' || !op.responses) continue;
       // Either header works, so each scheme alone satisfies the requirement.
       if (op.security) op.security = [{ ApiKey: [] }, { Bearer: [] }];

@@ -15,7 +15,14 @@ import {
   type AuthFailure,
 } from '@/server/domain/auth/guard';
 import { chatChargesWritten } from '@/server/domain/credits/hold-registry';
-import { AppError, defaultReason, errorStatus, type ErrorCode, type ErrorReason, type FieldIssue } from '@/server/errors';
+import {
+  AppError,
+  defaultReason,
+  errorStatus,
+  type ErrorCode,
+  type ErrorReason,
+  type FieldIssue,
+} from '@/server/errors';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { logger } from '@/server/logger';
 import { currentRequestId } from '@/server/request-id';
@@ -67,7 +74,8 @@ export function errorIssues(error: TRPCError): FieldIssue[] | undefined {
 }
 
 /** The status's code as error bodies write it (`NOT_FOUND`). */
-export const codeForStatus = (status: number): string => Object.entries(errorStatus).find(([, s]) => s === status)?.[0] ?? 'ERROR';
+export const codeForStatus = (status: number): string =>
+  Object.entries(errorStatus).find(([, s]) => s === status)?.[0] ?? 'ERROR';
 
 /** The machine-readable reason of an error (docs/api.md → Errors), which the console translates. */
 export function errorReason(error: TRPCError): ErrorReason {
@@ -102,9 +110,15 @@ const t = initTRPC
 
 /** A failure as the caller sees it: domain errors turned into tRPC errors once (keeping the cause), logged by severity. */
 function mappedError(error: TRPCError, path: string): TRPCError {
-  const cause = isDatabaseUnavailable(error) ? new AppError('UNAVAILABLE', DATABASE_UNAVAILABLE, { cause: error, retryAfter: 2 }) : error.cause;
+  const cause = isDatabaseUnavailable(error)
+    ? new AppError('UNAVAILABLE', DATABASE_UNAVAILABLE, { cause: error, retryAfter: 2 })
+    : error.cause;
   if (cause instanceof AppError) {
-    (cause.status >= 500 ? logger.error : logger.info).call(logger, { path, code: cause.code, err: cause }, 'request failed');
+    (cause.status >= 500 ? logger.error : logger.info).call(
+      logger,
+      { path, code: cause.code, err: cause },
+      'request failed',
+    );
     return new TRPCError({ code: toTrpcCode[cause.code], message: cause.message, cause });
   }
   if (cause instanceof ZodError) return new TRPCError({ code: 'BAD_REQUEST', message: describeZodError(cause), cause });
@@ -129,7 +143,8 @@ function guarded<I extends Identity | null>(check: (ctx: Context) => I) {
     }
     // A chat answer's charge is written a few milliseconds after the answer (credits/holds.ts): a
     // read by the same tenant that follows it waits for that write, so it sees the charge.
-    const charges = identity === null ? null : chatChargesWritten(identity.kind === 'admin' ? undefined : identity.tenantId);
+    const charges =
+      identity === null ? null : chatChargesWritten(identity.kind === 'admin' ? undefined : identity.tenantId);
     if (charges) await charges;
     const result = await next({ ctx: { identity } });
     return result.ok ? result : { ...result, error: mappedError(result.error, path) };

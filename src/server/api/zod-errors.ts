@@ -11,7 +11,9 @@ export function zodIssues(err: ZodError): FieldIssue[] {
 
 /** One readable sentence naming each offending field, e.g. "quality: must be one of low, medium, high". */
 export function describeIssues(issues: readonly FieldIssue[]): string {
-  const parts = issues.slice(0, 5).map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : 'body'}: ${issue.message}`);
+  const parts = issues
+    .slice(0, 5)
+    .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : 'body'}: ${issue.message}`);
   const more = issues.length > 5 ? ` (and ${issues.length - 5} more)` : '';
   return `Invalid request: ${parts.join('; ')}${more}`;
 }

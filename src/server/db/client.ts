@@ -44,7 +44,10 @@ export const DEFAULT_POOL_MAX = 20;
 export const EMBEDDED_SETTINGS: Readonly<Record<string, string>> = { shared_buffers: '16MB' };
 
 /** PGlite's options for a folder: its default start parameters, and EMBEDDED_SETTINGS. */
-export function embeddedOptions(defaultStartParams: readonly string[]): { startParams: string[]; initDbStartParams: string[] } {
+export function embeddedOptions(defaultStartParams: readonly string[]): {
+  startParams: string[];
+  initDbStartParams: string[];
+} {
   const settings = Object.entries(EMBEDDED_SETTINGS).map(([name, value]) => `${name}=${value}`);
   return {
     startParams: [...defaultStartParams, ...settings.flatMap((s) => ['-c', s])],
@@ -63,7 +66,9 @@ async function createEmbeddedFolder(dir: string, options: object): Promise<void>
   const script = `const { PGlite } = require(process.argv[1]);
 PGlite.create(process.argv[2], JSON.parse(process.argv[3])).then((pg) => pg.close()).catch((err) => { console.error(err); process.exit(1); });`;
   try {
-    await promisify(execFile)(process.execPath, ['-e', script, pglite, dir, JSON.stringify(options)], { maxBuffer: 16 * 1024 * 1024 });
+    await promisify(execFile)(process.execPath, ['-e', script, pglite, dir, JSON.stringify(options)], {
+      maxBuffer: 16 * 1024 * 1024,
+    });
   } catch (err) {
     const stderr = (err as { stderr?: string }).stderr?.trim();
     throw new Error(`Could not create the embedded database in ${dir}${stderr ? `: ${stderr}` : ''}`, { cause: err });

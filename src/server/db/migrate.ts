@@ -25,7 +25,10 @@ export function expectedMigrationCount(): number {
  * Applies pending migrations. Drizzle's migrator takes no lock, so on PostgreSQL several instances
  * starting at once serialise on an advisory lock held by a dedicated connection.
  */
-export async function runMigrations(database: Pick<Database, 'db' | 'kind'>, databaseUrl: string | undefined): Promise<void> {
+export async function runMigrations(
+  database: Pick<Database, 'db' | 'kind'>,
+  databaseUrl: string | undefined,
+): Promise<void> {
   if (database.kind === 'pglite' || !databaseUrl) {
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     await migrate(database.db as never, { migrationsFolder });
@@ -84,14 +87,21 @@ export async function schemaState(database: Pick<Database, 'db'>): Promise<Schem
   let applied = 0;
   let last = 0;
   try {
-    const rows = await database.db.execute(sql`select count(*)::int as n, coalesce(max(created_at), 0)::text as last from drizzle.__drizzle_migrations`);
+    const rows = await database.db.execute(
+      sql`select count(*)::int as n, coalesce(max(created_at), 0)::text as last from drizzle.__drizzle_migrations`,
+    );
     const first = rowsOf<{ n: number; last: string }>(rows)[0];
     applied = Number(first?.n ?? 0);
     last = Number(first?.last ?? 0);
   } catch {
     // No migration record yet: a new database.
   }
-  const status = applied > entries.length || last > newest ? 'ahead' : applied < entries.length || last < newest ? 'behind' : 'current';
+  const status =
+    applied > entries.length || last > newest
+      ? 'ahead'
+      : applied < entries.length || last < newest
+        ? 'behind'
+        : 'current';
   return { applied, known: entries.length, status, latest };
 }
 
@@ -105,13 +115,18 @@ export class SchemaMismatch extends ConfigError {
  * release must not write to a newer schema); one behind is migrated, under the advisory lock, unless
  * `migrate` is off (STUDIO_MIGRATE=off), when start-up stops asking for `npm run migrate`.
  */
-export async function ensureSchema(database: Pick<Database, 'db' | 'kind'>, databaseUrl: string | undefined, opts: { migrate: boolean }): Promise<SchemaState> {
+export async function ensureSchema(
+  database: Pick<Database, 'db' | 'kind'>,
+  databaseUrl: string | undefined,
+  opts: { migrate: boolean },
+): Promise<SchemaState> {
   const before = await schemaState(database);
   if (before.status === 'ahead') throw aheadError(before);
   if (before.status === 'current') return before;
   if (!opts.migrate) {
     throw new SchemaMismatch(
-      `The database is behind this release of Studio: ${before.applied} of its ${before.known} migrations are applied, and STUDIO_MIGRATE=off keeps this process from applying the rest. ` +
+      `The database is behind this release of Studio: ${before.applied} of its ${before.known} migrations ` +
+        `are applied, and STUDIO_MIGRATE=off keeps this process from applying the rest. ` +
         'Run `npm run migrate` (the release step) against this database, then start again.',
     );
   }
@@ -124,7 +139,9 @@ export async function ensureSchema(database: Pick<Database, 'db' | 'kind'>, data
 
 function aheadError(state: SchemaState): SchemaMismatch {
   return new SchemaMismatch(
-    `The database schema is newer than this release of Studio: it records ${state.applied} migrations, this code knows ${state.known} (the newest it ships is ${state.latest}). ` +
-      'A newer release has migrated this database; start that release (or restore a backup taken before the migration). This process will not start against it.',
+    `The database schema is newer than this release of Studio: it records ${state.applied} migrations, ` +
+      `this code knows ${state.known} (the newest it ships is ${state.latest}). ` +
+      'A newer release has migrated this database; start that release (or restore a backup taken before the ' +
+      'migration). This process will not start against it.',
   );
 }

@@ -25,7 +25,8 @@ export function isUniqueViolation(err: unknown): boolean {
 export function refusalIn(err: unknown): string | null {
   for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
     const { code, message } = e as { code?: unknown; message?: unknown };
-    if (code === 'P0001' && typeof message === 'string' && message.startsWith('studio_refused:')) return message.slice('studio_refused:'.length);
+    if (code === 'P0001' && typeof message === 'string' && message.startsWith('studio_refused:'))
+      return message.slice('studio_refused:'.length);
   }
   return null;
 }
@@ -61,7 +62,9 @@ export function hotStatement<K extends string>(build: (v: Bind, shape: K) => SQL
     if (client) {
       let q = compiled.get(shape);
       if (!q) {
-        const { sql: text, params } = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(build((name) => sql`${sql.placeholder(name)}`, shape));
+        const { sql: text, params } = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(
+          build((name) => sql`${sql.placeholder(name)}`, shape),
+        );
         q = { text, params };
         compiled.set(shape, q);
       }

@@ -31,4 +31,5 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
-export const DATABASE_UNAVAILABLE = "Studio cannot reach its database at the moment; nothing was done, retry in a few seconds";
+export const DATABASE_UNAVAILABLE =
+  'Studio cannot reach its database at the moment; nothing was done, retry in a few seconds';

@@ -8,7 +8,10 @@ import { getRuntime } from '@/server/runtime';
 const USER_CONTENT = { 'x-content-type-options': 'nosniff', 'content-security-policy': FILE_CSP };
 
 function notFound(): Response {
-  return Response.json({ ok: false, error: 'File not found', code: 'NOT_FOUND', reason: 'not_found' }, { status: 404, headers: USER_CONTENT });
+  return Response.json(
+    { ok: false, error: 'File not found', code: 'NOT_FOUND', reason: 'not_found' },
+    { status: 404, headers: USER_CONTENT },
+  );
 }
 
 /**
@@ -43,4 +46,3 @@ export async function serveFile(req: Request, { params }: { params: Promise<{ ke
   headers.set('content-length', String(size));
   return new Response(Readable.toWeb(files.read(key)) as ReadableStream, { status: 200, headers });
 }
-

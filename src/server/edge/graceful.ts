@@ -39,7 +39,9 @@ export function trackRequests(server: Server): Drainer {
       const sweep = setInterval(() => server.closeIdleConnections(), 250);
       const allDone = active === 0 ? Promise.resolve() : new Promise<void>((resolve) => (idle = resolve));
       let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), Math.max(0, deadline - Date.now()))));
+      const late = new Promise<'late'>(
+        (resolve) => (timer = setTimeout(() => resolve('late'), Math.max(0, deadline - Date.now()))),
+      );
       const outcome = await Promise.race([allDone.then(() => 'done' as const), late]);
       clearTimeout(timer);
       clearInterval(sweep);

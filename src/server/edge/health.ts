@@ -37,15 +37,22 @@ export async function readiness(): Promise<Response> {
   );
   const reachable = database !== null && (await withinDeadline(database.db.execute(sql`select 1`).then(() => true)));
   if (!reachable) {
-    return errorResponse(503, `Database is not reachable (no answer within ${CHECK_DEADLINE_MS / 1000} s)`, 'UNAVAILABLE', { 'retry-after': '2' });
+    return errorResponse(
+      503,
+      `Database is not reachable (no answer within ${CHECK_DEADLINE_MS / 1000} s)`,
+      'UNAVAILABLE',
+      { 'retry-after': '2' },
+    );
   }
   migrationsSeen ||= await withinDeadline(migrationsApplied(database));
   if (!migrationsSeen) {
     return errorResponse(503, 'Database migrations are not applied yet', 'UNAVAILABLE');
   }
-  return Response.json({ ok: true, database: database.kind, latency_ms: Date.now() - started, time: new Date().toISOString() }, { headers: NO_STORE });
+  return Response.json(
+    { ok: true, database: database.kind, latency_ms: Date.now() - started, time: new Date().toISOString() },
+    { headers: NO_STORE },
+  );
 }
-
 
 /**
  * Liveness: 200 while this process can answer at all, draining or not, without touching the database

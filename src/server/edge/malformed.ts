@@ -5,10 +5,27 @@ import { currentRequestId } from '@/server/request-id';
 /** The methods Studio answers; anything else (TRACE, CONNECT, WebDAV verbs) is refused up front. */
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
-function refuse(res: ServerResponse, status: number, error: string, code: string, headers: Record<string, string> = {}): true {
+function refuse(
+  res: ServerResponse,
+  status: number,
+  error: string,
+  code: string,
+  headers: Record<string, string> = {},
+): true {
   const request_id = currentRequestId();
-  const body = JSON.stringify({ ok: false, error, code, reason: defaultReason(code), ...(request_id ? { request_id } : {}) });
-  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', connection: 'close', ...headers });
+  const body = JSON.stringify({
+    ok: false,
+    error,
+    code,
+    reason: defaultReason(code),
+    ...(request_id ? { request_id } : {}),
+  });
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'cache-control': 'no-store',
+    connection: 'close',
+    ...headers,
+  });
   res.end(body);
   return true;
 }
@@ -21,7 +38,9 @@ function refuse(res: ServerResponse, status: number, error: string, code: string
 export function refuseMalformed(req: IncomingMessage, res: ServerResponse): boolean {
   const method = req.method ?? 'GET';
   if (!METHODS.has(method)) {
-    return refuse(res, 405, `${method} is not supported; use ${[...METHODS].join(', ')}`, 'METHOD_NOT_ALLOWED', { allow: [...METHODS].join(', ') });
+    return refuse(res, 405, `${method} is not supported; use ${[...METHODS].join(', ')}`, 'METHOD_NOT_ALLOWED', {
+      allow: [...METHODS].join(', '),
+    });
   }
   const raw = req.url ?? '/';
   const pathname = raw.split(/[?#]/, 1)[0] ?? '/';
@@ -29,7 +48,12 @@ export function refuseMalformed(req: IncomingMessage, res: ServerResponse): bool
   try {
     decoded = decodeURIComponent(pathname);
   } catch {
-    return refuse(res, 400, 'The request path has a malformed percent-encoding (a % must be followed by two hex digits of valid UTF-8)', 'BAD_REQUEST');
+    return refuse(
+      res,
+      400,
+      'The request path has a malformed percent-encoding (a % must be followed by two hex digits of valid UTF-8)',
+      'BAD_REQUEST',
+    );
   }
   if (decoded.includes('\u0000')) return refuse(res, 400, 'The request path contains a NUL character', 'BAD_REQUEST');
   return false;

@@ -53,12 +53,19 @@ export class TooManySignIns extends CredentialsSignin {
  * Checks the attempt against the sign-in throttles (throwing while locked) and answers what it was
  * charged, for `settle`.
  */
-async function admit(request: Request, keys: (address: string) => ThrottleKey[], who: Record<string, string>): Promise<Admitted> {
+async function admit(
+  request: Request,
+  keys: (address: string) => ThrottleKey[],
+  who: Record<string, string>,
+): Promise<Admitted> {
   const { db } = await getRuntime();
   const address = requestClientAddress(request.headers);
   const admitted = await admitSignIn(db, keys(address));
   if (!admitted.ok) {
-    logger.warn({ ...who, address, scope: admitted.key.scope, retryAfterS: admitted.retryAfterS }, 'sign-in refused: too many attempts');
+    logger.warn(
+      { ...who, address, scope: admitted.key.scope, retryAfterS: admitted.retryAfterS },
+      'sign-in refused: too many attempts',
+    );
     throw new TooManySignIns(admitted.retryAfterS);
   }
   return admitted;
@@ -72,7 +79,16 @@ async function settle(admitted: Admitted, ok: boolean, who: Record<string, strin
     return;
   }
   for (const lock of admitted.locks) {
-    logger.warn({ ...who, scope: lock.key.scope, subject: lock.key.subject, failures: lock.failures, lockedForS: lock.lockedForS }, 'sign-in locked after repeated failures');
+    logger.warn(
+      {
+        ...who,
+        scope: lock.key.scope,
+        subject: lock.key.subject,
+        failures: lock.failures,
+        lockedForS: lock.lockedForS,
+      },
+      'sign-in locked after repeated failures',
+    );
   }
 }
 
@@ -170,7 +186,14 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
       return token;
     },
     session({ session, token }) {
-      return Object.assign(session, { uid: token.uid, kind: token.kind, tenantId: token.tenantId, akd: token.akd, sv: token.sv, sid: token.sid });
+      return Object.assign(session, {
+        uid: token.uid,
+        kind: token.kind,
+        tenantId: token.tenantId,
+        akd: token.akd,
+        sv: token.sv,
+        sid: token.sid,
+      });
     },
   },
 }));
@@ -183,11 +206,21 @@ export async function getConsoleSession(): Promise<ConsoleSession | null> {
   const session = (await auth()) as (Record<string, unknown> & { user?: { email?: string | null } }) | null;
   if (!session) return null;
   const { uid, kind, tenantId, sv, sid } = session;
-  if (typeof uid !== 'string' || (kind !== 'tenant_admin' && kind !== 'platform_account') || typeof tenantId !== 'string') return null;
+  if (
+    typeof uid !== 'string' ||
+    (kind !== 'tenant_admin' && kind !== 'platform_account') ||
+    typeof tenantId !== 'string'
+  )
+    return null;
   const { db } = await getRuntime();
-  const [user] = await db.select({ epoch: consoleUsers.sessionEpoch, kept: consoleUsers.keptSession }).from(consoleUsers).where(eq(consoleUsers.id, uid));
+  const [user] = await db
+    .select({ epoch: consoleUsers.sessionEpoch, kept: consoleUsers.keptSession })
+    .from(consoleUsers)
+    .where(eq(consoleUsers.id, uid));
   const sessionId = typeof sid === 'string' ? sid : null;
-  const current = user !== undefined && (user.epoch === (typeof sv === 'number' ? sv : 0) || (sessionId !== null && user.kept === sessionId));
+  const current =
+    user !== undefined &&
+    (user.epoch === (typeof sv === 'number' ? sv : 0) || (sessionId !== null && user.kept === sessionId));
   if (!current) return null;
   return { userId: uid, kind, tenantId, email: session.user?.email ?? '', sessionId };
 }
@@ -195,7 +228,9 @@ export async function getConsoleSession(): Promise<ConsoleSession | null> {
 /** The request's console session as the API context takes it, or null. */
 export async function consoleSessionIdentity(): Promise<SessionIdentity | null> {
   const s = await getConsoleSession();
-  return s ? { tenantId: s.tenantId, userId: s.userId, ...(s.kind === 'platform_account' ? { personal: true as const } : {}) } : null;
+  return s
+    ? { tenantId: s.tenantId, userId: s.userId, ...(s.kind === 'platform_account' ? { personal: true as const } : {}) }
+    : null;
 }
 
 /**

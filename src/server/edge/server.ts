@@ -20,7 +20,10 @@ import { currentRequestId } from '@/server/request-id';
  * malformed request is refused, chat with a key goes to the chat door, the REST surface is served
  * here, and everything else (pages, the console's tRPC, sign-in, the job feed) goes to Next.js.
  */
-export function createFrontServer(config: Config, next: (req: IncomingMessage, res: ServerResponse) => Promise<void>): Server {
+export function createFrontServer(
+  config: Config,
+  next: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
+): Server {
   const security = Object.entries(baseSecurityHeaders(config));
   return createServer((req, res) => {
     // Every answer, from Next.js, the REST front or the guard, carries the base security headers;
@@ -73,12 +76,19 @@ export async function serveDirect(req: IncomingMessage, res: ServerResponse): Pr
       await serveStreamed(req, res, config.maxBodyBytes);
       return;
     }
-    const answer = await answerRest({ method, path, query, headers: nodeHeaders(req.headers), readBody: (limit) => readNodeBodyLimited(req, limit) }, config.maxBodyBytes);
+    const answer = await answerRest(
+      { method, path, query, headers: nodeHeaders(req.headers), readBody: (limit) => readNodeBodyLimited(req, limit) },
+      config.maxBodyBytes,
+    );
     // Refused before its body was read (unknown path, wrong method): take the rest (bounded) so the
     // client reads the answer.
     if (answer.status >= 400 && hasBody) await drainNodeRequest(req);
     const json = JSON.stringify(answer.body);
-    const headers: Record<string, string | number> = { 'content-type': 'application/json', ...answer.headers, 'content-length': Buffer.byteLength(json) };
+    const headers: Record<string, string | number> = {
+      'content-type': 'application/json',
+      ...answer.headers,
+      'content-length': Buffer.byteLength(json),
+    };
     // Answered before the whole body arrived (a body past the drain bound): close the connection
     // rather than leave unread bytes in front of the client's next request on it.
     if (hasBody && !req.complete) headers.connection = 'close';
@@ -92,7 +102,15 @@ export async function serveDirect(req: IncomingMessage, res: ServerResponse): Pr
     logger.error({ err }, 'direct API request failed');
     if (!res.headersSent) {
       res.writeHead(500, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ ok: false, error: 'Internal error; it has been logged', code: 'INTERNAL', reason: 'internal', request_id: currentRequestId() }));
+      res.end(
+        JSON.stringify({
+          ok: false,
+          error: 'Internal error; it has been logged',
+          code: 'INTERNAL',
+          reason: 'internal',
+          request_id: currentRequestId(),
+        }),
+      );
     } else {
       res.destroy();
     }

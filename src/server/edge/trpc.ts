@@ -24,11 +24,7 @@ export async function serveTrpc(incoming: Request): Promise<Response> {
     req = new Request(incoming.url, { method: incoming.method, headers: incoming.headers, body: new Uint8Array(body) });
   }
   const tenant = await consoleSessionIdentity();
-  const session: SessionIdentity | null = tenant
-    ? tenant
-    : (await getOperatorSession())
-      ? { operator: true }
-      : null;
+  const session: SessionIdentity | null = tenant ? tenant : (await getOperatorSession()) ? { operator: true } : null;
   return fetchRequestHandler({
     endpoint: '/api/trpc',
     req,

@@ -20,9 +20,16 @@ export interface NewMail {
  * Writes a mail to the outbox in the caller's transaction. With SMTP configured it is queued for the
  * worker (sent only if the transaction commits); without, it stays `stored` for the operator.
  */
-export async function storeMail(tx: Db, config: Pick<Config, 'mail'>, mail: NewMail): Promise<{ id: string; status: OutboxMail['status'] }> {
+export async function storeMail(
+  tx: Db,
+  config: Pick<Config, 'mail'>,
+  mail: NewMail,
+): Promise<{ id: string; status: OutboxMail['status'] }> {
   const status = config.mail.smtpUrl ? 'queued' : 'stored';
-  const [row] = await tx.insert(mailOutbox).values({ ...mail, status }).returning({ id: mailOutbox.id });
+  const [row] = await tx
+    .insert(mailOutbox)
+    .values({ ...mail, status })
+    .returning({ id: mailOutbox.id });
   if (!row) throw new Error('the mail was not stored');
   if (status === 'queued') await enqueue(tx, QUEUES.mail, { mailId: row.id }, { maxAttempts: 5 });
   return { id: row.id, status };
@@ -30,7 +37,11 @@ export async function storeMail(tx: Db, config: Pick<Config, 'mail'>, mail: NewM
 
 /** Says where a committed mail went; the log names the outbox row, never the mail's content (it carries links). */
 export function logStoredMail(mail: { id: string; status: OutboxMail['status'] }, kind: MailKind): void {
-  if (mail.status === 'stored') logger.info({ mailId: mail.id, kind }, 'mail stored in the outbox (no SMTP configured): the operator console shows it under Outbox');
+  if (mail.status === 'stored')
+    logger.info(
+      { mailId: mail.id, kind },
+      'mail stored in the outbox (no SMTP configured): the operator console shows it under Outbox',
+    );
   else logger.info({ mailId: mail.id, kind }, 'mail queued for SMTP delivery');
 }
 
@@ -53,7 +64,13 @@ export async function deliverMail(
     return;
   }
   try {
-    await (transport ?? transportFor(url)).send({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    await (transport ?? transportFor(url)).send({
+      from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+    });
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err);
     const last = task.attempt >= task.maxAttempts;
@@ -64,7 +81,10 @@ export async function deliverMail(
     logger.warn({ mailId: mail.id, attempt: task.attempt, last, err: error }, 'mail delivery failed');
     throw err;
   }
-  await db.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), error: null }).where(eq(mailOutbox.id, mail.id));
+  await db
+    .update(mailOutbox)
+    .set({ status: 'sent', sentAt: new Date(), error: null })
+    .where(eq(mailOutbox.id, mail.id));
   logger.info({ mailId: mail.id, kind: mail.kind }, 'mail sent');
 }
 

@@ -51,7 +51,10 @@ function snapshot(database: Pick<Database, 'db' | 'kind'>): Promise<Snapshot> {
   const g = globalThis as GlobalWithSnapshot;
   const cached = g[SNAPSHOT_KEY];
   if (cached && cached.db === database.db) {
-    const fresh = cached.value.then((s) => Date.now() - s.at < CACHE_MS, () => false);
+    const fresh = cached.value.then(
+      (s) => Date.now() - s.at < CACHE_MS,
+      () => false,
+    );
     return fresh.then((ok) => (ok ? cached.value : refresh()));
   }
   return refresh();
@@ -63,7 +66,10 @@ function snapshot(database: Pick<Database, 'db' | 'kind'>): Promise<Snapshot> {
 }
 
 /** The whole registry as Prometheus text, database gauges refreshed first (cached for a few seconds). */
-export async function renderMetrics(database: Pick<Database, 'db' | 'kind'>, poolMax: number | null): Promise<{ contentType: string; body: string }> {
+export async function renderMetrics(
+  database: Pick<Database, 'db' | 'kind'>,
+  poolMax: number | null,
+): Promise<{ contentType: string; body: string }> {
   const m = metrics();
   try {
     const s = await snapshot(database);

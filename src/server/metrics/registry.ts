@@ -37,7 +37,12 @@ function create(): StudioMetrics {
   const registers = [registry];
   return {
     registry,
-    httpRequests: new Counter({ name: 'studio_http_requests_total', help: 'HTTP requests answered, by operation (method and route template) and status', labelNames: ['operation', 'status'], registers }),
+    httpRequests: new Counter({
+      name: 'studio_http_requests_total',
+      help: 'HTTP requests answered, by operation (method and route template) and status',
+      labelNames: ['operation', 'status'],
+      registers,
+    }),
     httpDuration: new Histogram({
       name: 'studio_http_request_duration_seconds',
       help: 'Time from request to the end of the answer (a stream: until it ends), by operation and status',
@@ -45,23 +50,78 @@ function create(): StudioMetrics {
       buckets: SECONDS,
       registers,
     }),
-    jobEvents: new Counter({ name: 'studio_jobs_total', help: 'Jobs created (status "created") and ended (done, failed) by this process, by kind', labelNames: ['kind', 'status'], registers }),
-    jobsPending: new Gauge({ name: 'studio_jobs_pending', help: 'Jobs pending now, by kind (whole database, read at scrape time)', labelNames: ['kind'], registers }),
+    jobEvents: new Counter({
+      name: 'studio_jobs_total',
+      help: 'Jobs created (status "created") and ended (done, failed) by this process, by kind',
+      labelNames: ['kind', 'status'],
+      registers,
+    }),
+    jobsPending: new Gauge({
+      name: 'studio_jobs_pending',
+      help: 'Jobs pending now, by kind (whole database, read at scrape time)',
+      labelNames: ['kind'],
+      registers,
+    }),
     queueTasks: new Gauge({
       name: 'studio_queue_tasks',
       help: 'Queue tasks by state: ready (due, unclaimed), running (under a lease), scheduled (due later) (whole database, read at scrape time)',
       labelNames: ['queue', 'state'],
       registers,
     }),
-    queueOldestReady: new Gauge({ name: 'studio_queue_oldest_ready_age_seconds', help: 'How long the oldest ready task has been due, by queue (0: none waiting)', labelNames: ['queue'], registers }),
-    upstreamAttempts: new Counter({ name: 'studio_upstream_attempts_total', help: 'Upstream calls by channel and outcome (ok or the failure class)', labelNames: ['channel', 'outcome'], registers }),
-    upstreamDuration: new Histogram({ name: 'studio_upstream_attempt_duration_seconds', help: 'Upstream call latency by channel and outcome', labelNames: ['channel', 'outcome'], buckets: UPSTREAM_SECONDS, registers }),
-    callbackDeliveries: new Counter({ name: 'studio_callback_deliveries_total', help: 'Callback delivery attempts by outcome (delivered, failed, refused)', labelNames: ['outcome'], registers }),
-    credits: new Counter({ name: 'studio_credits_total', help: 'Credits charged and refunded, by kind (charge, refund) and category', labelNames: ['kind', 'category'], registers }),
-    sseConnections: new Gauge({ name: 'studio_sse_connections', help: 'Event streams open now, by stream (jobs, chat)', labelNames: ['stream'], registers }),
-    dbConnections: new Gauge({ name: 'studio_db_connections', help: 'Studio connections to PostgreSQL by state, all processes (read at scrape time)', labelNames: ['state'], registers }),
-    dbPoolMax: new Gauge({ name: 'studio_db_pool_max', help: 'Connections this process may open to the database', registers }),
-    drainReleased: new Counter({ name: 'studio_drain_released_tasks_total', help: 'Tasks a stopping worker gave back unfinished for another worker to take at once', labelNames: ['queue'], registers }),
+    queueOldestReady: new Gauge({
+      name: 'studio_queue_oldest_ready_age_seconds',
+      help: 'How long the oldest ready task has been due, by queue (0: none waiting)',
+      labelNames: ['queue'],
+      registers,
+    }),
+    upstreamAttempts: new Counter({
+      name: 'studio_upstream_attempts_total',
+      help: 'Upstream calls by channel and outcome (ok or the failure class)',
+      labelNames: ['channel', 'outcome'],
+      registers,
+    }),
+    upstreamDuration: new Histogram({
+      name: 'studio_upstream_attempt_duration_seconds',
+      help: 'Upstream call latency by channel and outcome',
+      labelNames: ['channel', 'outcome'],
+      buckets: UPSTREAM_SECONDS,
+      registers,
+    }),
+    callbackDeliveries: new Counter({
+      name: 'studio_callback_deliveries_total',
+      help: 'Callback delivery attempts by outcome (delivered, failed, refused)',
+      labelNames: ['outcome'],
+      registers,
+    }),
+    credits: new Counter({
+      name: 'studio_credits_total',
+      help: 'Credits charged and refunded, by kind (charge, refund) and category',
+      labelNames: ['kind', 'category'],
+      registers,
+    }),
+    sseConnections: new Gauge({
+      name: 'studio_sse_connections',
+      help: 'Event streams open now, by stream (jobs, chat)',
+      labelNames: ['stream'],
+      registers,
+    }),
+    dbConnections: new Gauge({
+      name: 'studio_db_connections',
+      help: 'Studio connections to PostgreSQL by state, all processes (read at scrape time)',
+      labelNames: ['state'],
+      registers,
+    }),
+    dbPoolMax: new Gauge({
+      name: 'studio_db_pool_max',
+      help: 'Connections this process may open to the database',
+      registers,
+    }),
+    drainReleased: new Counter({
+      name: 'studio_drain_released_tasks_total',
+      help: 'Tasks a stopping worker gave back unfinished for another worker to take at once',
+      labelNames: ['queue'],
+      registers,
+    }),
   };
 }
 

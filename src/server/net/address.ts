@@ -115,11 +115,15 @@ export async function vetUrl(raw: string | URL, opts: VetOptions): Promise<Vette
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, reason: 'must be http or https' };
   // Brackets off an IPv6 literal; a trailing dot off a fully qualified name.
-  const hostname = url.hostname.replace(/^\[|\]$/g, '').toLowerCase().replace(/\.$/, '');
+  const hostname = url.hostname
+    .replace(/^\[|\]$/g, '')
+    .toLowerCase()
+    .replace(/\.$/, '');
   if (!hostname) return { ok: false, reason: 'has no host' };
   if (isOwnHost(url, opts.ownHosts, hostname)) return { ok: false, reason: "points at Studio's own address" };
 
-  const allowed = (ip: string) => opts.allowPrivate || isPublicAddress(ip) || (opts.allowAddresses ?? []).some((a) => sameAddress(a, ip));
+  const allowed = (ip: string) =>
+    opts.allowPrivate || isPublicAddress(ip) || (opts.allowAddresses ?? []).some((a) => sameAddress(a, ip));
   if (isIP(hostname)) {
     if (!allowed(hostname)) return { ok: false, reason: PRIVATE };
     return { ok: true, url, hostname, addresses: [hostname] };
@@ -134,7 +138,8 @@ export async function vetUrl(raw: string | URL, opts: VetOptions): Promise<Vette
   } catch {
     return { ok: false, reason: 'could not be resolved' };
   }
-  if (addresses.length === 0 || addresses.some((a) => isIP(a) === 0)) return { ok: false, reason: 'could not be resolved' };
+  if (addresses.length === 0 || addresses.some((a) => isIP(a) === 0))
+    return { ok: false, reason: 'could not be resolved' };
   if (!addresses.every(allowed)) return { ok: false, reason: 'resolves to a private or loopback address' };
   return { ok: true, url, hostname, addresses };
 }

@@ -30,7 +30,14 @@ function receiver(name: 'A' | 'B'): Server {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
-      seen.push({ server: name, method: req.method ?? '', url: req.url ?? '', headers: req.headers, body, remote: req.socket.remoteAddress ?? '' });
+      seen.push({
+        server: name,
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body,
+        remote: req.socket.remoteAddress ?? '',
+      });
       const route = routes.get(req.url ?? '');
       if (route) route(req, res, body);
       else res.writeHead(200, { 'content-type': 'text/plain' }).end(`hello from ${name}`);
@@ -69,7 +76,12 @@ describe('safeFetch', () => {
   it('refuses, before connecting, a name that resolves to a loopback address', async () => {
     const lookup = vi.fn<Resolver>().mockResolvedValue(['127.0.0.1']);
     const res = await safeFetch(`http://hooks.example.test:${port}/cb`, { method: 'POST', body: 'x', lookup });
-    expect(res).toEqual({ ok: false, error: 'refused', reason: 'resolves to a private or loopback address', url: `http://hooks.example.test:${port}/cb` });
+    expect(res).toEqual({
+      ok: false,
+      error: 'refused',
+      reason: 'resolves to a private or loopback address',
+      url: `http://hooks.example.test:${port}/cb`,
+    });
     expect((await safeFetch(`http://127.0.0.1:${port}/cb`)).ok).toBe(false);
     expect((await safeFetch(`http://[::ffff:127.0.0.1]:${port}/cb`)).ok).toBe(false);
     expect((await safeFetch(`http://2130706433:${port}/cb`)).ok).toBe(false);
@@ -91,7 +103,12 @@ describe('safeFetch', () => {
   it('never reaches a private address a name flips to after passing the check', async () => {
     // Vetted: a public address (not reachable from here); afterwards the name answers 127.0.0.1.
     const lookup = flipping(['1.0.0.0'], ['127.0.0.1']);
-    const res = await safeFetch(`http://rebind.example.test:${port}/cb`, { method: 'POST', body: 'x', lookup, timeoutMs: 1500 });
+    const res = await safeFetch(`http://rebind.example.test:${port}/cb`, {
+      method: 'POST',
+      body: 'x',
+      lookup,
+      timeoutMs: 1500,
+    });
     if (res.ok) expect(res.address).toBe('1.0.0.0');
     else expect(['unreachable', 'timeout']).toContain(res.error);
     expect(lookup).toHaveBeenCalledTimes(1);
@@ -102,7 +119,9 @@ describe('safeFetch', () => {
     // An address literal is not looked up, so only the check of the socket's peer stands here.
     const { agent, connectedTo } = pinnedAgent('127.0.0.1', ['127.0.0.2'], 1000);
     try {
-      await expect(request(`http://127.0.0.1:${port}/x`, { dispatcher: agent })).rejects.toThrow(/connected to 127\.0\.0\.1, not a vetted one/);
+      await expect(request(`http://127.0.0.1:${port}/x`, { dispatcher: agent })).rejects.toThrow(
+        /connected to 127\.0\.0\.1, not a vetted one/,
+      );
       expect(connectedTo()).toBeNull();
       expect(seen).toEqual([]);
     } finally {
@@ -128,31 +147,55 @@ describe('safeFetch', () => {
       seen.length = 0;
       routes.set('/away', (_req, r) => r.writeHead(302, { location: target }).end());
       const away = await safeFetch(`http://127.0.0.1:${port}/away`, local);
-      expect(away, target).toMatchObject({ ok: false, error: 'refused', reason: expect.stringMatching(/^redirects to a URL that /) });
-      expect(seen.map((s) => `${s.server}${s.url}`), target).toEqual(['A/away']);
+      expect(away, target).toMatchObject({
+        ok: false,
+        error: 'refused',
+        reason: expect.stringMatching(/^redirects to a URL that /),
+      });
+      expect(
+        seen.map((s) => `${s.server}${s.url}`),
+        target,
+      ).toEqual(['A/away']);
     }
 
     // A name the redirect gives is resolved and vetted like any other.
     routes.set('/named', (_req, r) => r.writeHead(307, { location: `http://internal.example.test:${port}/x` }).end());
     const lookup = vi.fn<Resolver>().mockResolvedValue(['10.0.0.7']);
-    expect(await safeFetch(`http://127.0.0.1:${port}/named`, { ...local, lookup })).toMatchObject({ ok: false, error: 'refused' });
+    expect(await safeFetch(`http://127.0.0.1:${port}/named`, { ...local, lookup })).toMatchObject({
+      ok: false,
+      error: 'refused',
+    });
     expect(lookup).toHaveBeenCalledWith('internal.example.test');
   });
 
   it('refuses a redirect to Studio itself even where private addresses are allowed', async () => {
     routes.set('/own', (_req, r) => r.writeHead(301, { location: `http://127.0.0.2:${port}/api/admin` }).end());
-    const res = await safeFetch(`http://127.0.0.1:${port}/own`, { allowPrivate: true, ownHosts: [`127.0.0.2:${port}`] });
-    expect(res).toMatchObject({ ok: false, error: 'refused', reason: "redirects to a URL that points at Studio's own address" });
+    const res = await safeFetch(`http://127.0.0.1:${port}/own`, {
+      allowPrivate: true,
+      ownHosts: [`127.0.0.2:${port}`],
+    });
+    expect(res).toMatchObject({
+      ok: false,
+      error: 'refused',
+      reason: "redirects to a URL that points at Studio's own address",
+    });
     expect(seen.map((s) => s.server)).toEqual(['A']);
   });
 
   it('limits redirects, answers a redirect as it is with maxRedirects 0, and adapts the request like a browser', async () => {
     routes.set('/loop', (_req, r) => r.writeHead(302, { location: '/loop' }).end());
-    expect(await safeFetch(`http://127.0.0.1:${port}/loop`, { ...local, maxRedirects: 2 })).toMatchObject({ ok: false, error: 'too_many_redirects' });
+    expect(await safeFetch(`http://127.0.0.1:${port}/loop`, { ...local, maxRedirects: 2 })).toMatchObject({
+      ok: false,
+      error: 'too_many_redirects',
+    });
     expect(seen.length).toBe(3);
 
     seen.length = 0;
-    expect(await safeFetch(`http://127.0.0.1:${port}/loop`, { ...local, maxRedirects: 0 })).toMatchObject({ ok: true, status: 302, redirects: 0 });
+    expect(await safeFetch(`http://127.0.0.1:${port}/loop`, { ...local, maxRedirects: 0 })).toMatchObject({
+      ok: true,
+      status: 302,
+      redirects: 0,
+    });
     expect(seen.length).toBe(1);
 
     // 303 after a POST continues as a GET without the body; credentials stay with their origin.
@@ -183,7 +226,10 @@ describe('safeFetch', () => {
       r.end();
     });
     for (const p of ['/declared', '/chunked']) {
-      expect(await safeFetch(`http://127.0.0.1:${port}${p}`, { ...local, maxBytes: 10_000 }), p).toMatchObject({ ok: false, error: 'too_large' });
+      expect(await safeFetch(`http://127.0.0.1:${port}${p}`, { ...local, maxBytes: 10_000 }), p).toMatchObject({
+        ok: false,
+        error: 'too_large',
+      });
       const whole = await safeFetch(`http://127.0.0.1:${port}${p}`, { ...local, maxBytes: 64 * 1024 });
       expect(whole.ok && whole.body.byteLength, p).toBe(64 * 1024);
     }
@@ -201,12 +247,17 @@ describe('safeFetch', () => {
     });
     for (const p of ['/silent', '/trickle']) {
       const started = Date.now();
-      expect(await safeFetch(`http://127.0.0.1:${port}${p}`, { ...local, timeoutMs: 400 }), p).toMatchObject({ ok: false, error: 'timeout' });
+      expect(await safeFetch(`http://127.0.0.1:${port}${p}`, { ...local, timeoutMs: 400 }), p).toMatchObject({
+        ok: false,
+        error: 'timeout',
+      });
       expect(Date.now() - started, p).toBeLessThan(2000);
     }
     // A resolver that never answers counts against the deadline too.
     const hanging: Resolver = () => new Promise(() => {});
-    expect(await safeFetch(`http://slow-dns.example.test:${port}/`, { lookup: hanging, timeoutMs: 300 })).toMatchObject({ ok: false, error: 'timeout' });
+    expect(await safeFetch(`http://slow-dns.example.test:${port}/`, { lookup: hanging, timeoutMs: 300 })).toMatchObject(
+      { ok: false, error: 'timeout' },
+    );
   });
 
   it('reports a closed port as unreachable and can throw the body away unread', async () => {
@@ -214,7 +265,10 @@ describe('safeFetch', () => {
     await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
     const closedPort = (closed.address() as AddressInfo).port;
     await new Promise<void>((r) => closed.close(() => r()));
-    expect(await safeFetch(`http://127.0.0.1:${closedPort}/`, local)).toMatchObject({ ok: false, error: 'unreachable' });
+    expect(await safeFetch(`http://127.0.0.1:${closedPort}/`, local)).toMatchObject({
+      ok: false,
+      error: 'unreachable',
+    });
 
     const res = await safeFetch(`http://127.0.0.1:${port}/`, { ...local, readBody: false });
     expect(res).toMatchObject({ ok: true, status: 200 });
@@ -235,10 +289,32 @@ describe.skipIf(!haveOpenssl())('safeFetch over TLS to a pinned address', () => 
   it('sends the original name as SNI and still verifies the certificate', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'studio-tls-'));
     try {
-      execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=pinned.example.test',
-        '-addext', 'subjectAltName=DNS:pinned.example.test', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')], { stdio: 'ignore' });
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'rsa:2048',
+          '-nodes',
+          '-days',
+          '1',
+          '-subj',
+          '/CN=pinned.example.test',
+          '-addext',
+          'subjectAltName=DNS:pinned.example.test',
+          '-keyout',
+          path.join(dir, 'key.pem'),
+          '-out',
+          path.join(dir, 'cert.pem'),
+        ],
+        { stdio: 'ignore' },
+      );
       const names: (string | false | null)[] = [];
-      const server = createHttpsServer({ key: readFileSync(path.join(dir, 'key.pem')), cert: readFileSync(path.join(dir, 'cert.pem')) }, (_req, res) => res.end('tls'));
+      const server = createHttpsServer(
+        { key: readFileSync(path.join(dir, 'key.pem')), cert: readFileSync(path.join(dir, 'cert.pem')) },
+        (_req, res) => res.end('tls'),
+      );
       server.on('secureConnection', (s: TLSSocket) => names.push(s.servername));
       server.on('tlsClientError', (_err, s: TLSSocket) => names.push(s.servername));
       await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -247,7 +323,11 @@ describe.skipIf(!haveOpenssl())('safeFetch over TLS to a pinned address', () => 
         const lookup = vi.fn<Resolver>().mockResolvedValue(['127.0.0.1']);
         const res = await safeFetch(`https://pinned.example.test:${tlsPort}/`, { allowPrivate: true, lookup });
         // Self-signed, so not trusted: the certificate was checked, against the original name.
-        expect(res).toMatchObject({ ok: false, error: 'unreachable', reason: expect.stringMatching(/SELF_SIGNED|CERT/) });
+        expect(res).toMatchObject({
+          ok: false,
+          error: 'unreachable',
+          reason: expect.stringMatching(/SELF_SIGNED|CERT/),
+        });
         await vi.waitFor(() => expect(names).toContain('pinned.example.test'));
       } finally {
         server.closeAllConnections();

@@ -64,7 +64,11 @@ class PinnedAddressError extends Error {}
  * before the HTTP request is written. One per request: no connection is reused for another URL.
  * Exported for tests; everything else goes through `safeFetch`.
  */
-export function pinnedAgent(hostname: string, addresses: string[], timeoutMs: number): { agent: Agent; connectedTo: () => string | null } {
+export function pinnedAgent(
+  hostname: string,
+  addresses: string[],
+  timeoutMs: number,
+): { agent: Agent; connectedTo: () => string | null } {
   const pinnedLookup: LookupFunction = (name, options, callback) => {
     if (name.toLowerCase().replace(/\.$/, '') !== hostname) {
       callback(new PinnedAddressError(`unexpected lookup of ${name}`), '', 0);
@@ -79,7 +83,11 @@ export function pinnedAgent(hostname: string, addresses: string[], timeoutMs: nu
       return;
     }
     // Node asks for every address when it races IPv4 and IPv6 (autoSelectFamily).
-    if (options.all) callback(null, wanted.map((a) => ({ address: a, family: family(a) })));
+    if (options.all)
+      callback(
+        null,
+        wanted.map((a) => ({ address: a, family: family(a) })),
+      );
     else callback(null, first, family(first));
   };
   const base = buildConnector({ lookup: pinnedLookup, timeout: timeoutMs });
@@ -90,7 +98,10 @@ export function pinnedAgent(hostname: string, addresses: string[], timeoutMs: nu
       const remote = socket.remoteAddress ?? '';
       if (!addresses.some((a) => sameAddress(a, remote))) {
         socket.destroy();
-        return callback(new PinnedAddressError(`connected to ${remote || 'an unknown address'}, not a vetted one`), null);
+        return callback(
+          new PinnedAddressError(`connected to ${remote || 'an unknown address'}, not a vetted one`),
+          null,
+        );
       }
       peer = remote;
       callback(null, socket);
@@ -119,31 +130,63 @@ export async function safeFetch(raw: string, opts: SafeFetchOptions = {}): Promi
   for (let redirects = 0; ; redirects++) {
     // DNS resolution counts against the deadline too.
     const vetted = await Promise.race([
-      vetUrl(current, { allowPrivate: opts.allowPrivate ?? false, allowAddresses: opts.allowAddresses, ownHosts: opts.ownHosts ?? [], lookup: opts.lookup }),
-      new Promise<null>((resolve) => (signal.aborted ? resolve(null) : signal.addEventListener('abort', () => resolve(null), { once: true }))),
+      vetUrl(current, {
+        allowPrivate: opts.allowPrivate ?? false,
+        allowAddresses: opts.allowAddresses,
+        ownHosts: opts.ownHosts ?? [],
+        lookup: opts.lookup,
+      }),
+      new Promise<null>((resolve) =>
+        signal.aborted ? resolve(null) : signal.addEventListener('abort', () => resolve(null), { once: true }),
+      ),
     ]);
     if (!vetted) return stopped(current, deadline, timeoutMs);
-    if (!vetted.ok) return { ok: false, error: 'refused', reason: redirects ? `redirects to a URL that ${vetted.reason}` : vetted.reason, url: current };
+    if (!vetted.ok)
+      return {
+        ok: false,
+        error: 'refused',
+        reason: redirects ? `redirects to a URL that ${vetted.reason}` : vetted.reason,
+        url: current,
+      };
     if (signal.aborted) return stopped(current, deadline, timeoutMs);
 
     const { agent, connectedTo } = pinnedAgent(vetted.hostname, vetted.addresses, timeoutMs);
     try {
       let res: Awaited<ReturnType<typeof request>>;
       try {
-        res = await request(vetted.url, { dispatcher: agent, method: method as 'GET', headers, body, signal, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+        res = await request(vetted.url, {
+          dispatcher: agent,
+          method: method as 'GET',
+          headers,
+          body,
+          signal,
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
+        });
       } catch (err) {
         if (signal.aborted) return stopped(current, deadline, timeoutMs);
         if (err instanceof PinnedAddressError || (err as { cause?: unknown })?.cause instanceof PinnedAddressError) {
           return { ok: false, error: 'refused', reason: 'connected to an address that was not vetted', url: current };
         }
         const code = (err as { code?: string })?.code;
-        return { ok: false, error: 'unreachable', reason: `could not be reached${code ? ` (${code})` : ''}`, url: current };
+        return {
+          ok: false,
+          error: 'unreachable',
+          reason: `could not be reached${code ? ` (${code})` : ''}`,
+          url: current,
+        };
       }
 
       const location = res.headers.location;
       if (REDIRECTS.has(res.statusCode) && typeof location === 'string' && maxRedirects > 0) {
         discard(res.body);
-        if (redirects >= maxRedirects) return { ok: false, error: 'too_many_redirects', reason: `more than ${maxRedirects} redirects`, url: current };
+        if (redirects >= maxRedirects)
+          return {
+            ok: false,
+            error: 'too_many_redirects',
+            reason: `more than ${maxRedirects} redirects`,
+            url: current,
+          };
         let next: URL;
         try {
           next = new URL(location, vetted.url);
@@ -151,7 +194,10 @@ export async function safeFetch(raw: string, opts: SafeFetchOptions = {}): Promi
           return { ok: false, error: 'refused', reason: 'redirects to something that is not a URL', url: current };
         }
         // As browsers do: 303 (and 301/302 after a POST) continue as a GET without the body.
-        if ((res.statusCode === 303 && method !== 'HEAD') || ((res.statusCode === 301 || res.statusCode === 302) && method === 'POST')) {
+        if (
+          (res.statusCode === 303 && method !== 'HEAD') ||
+          ((res.statusCode === 301 || res.statusCode === 302) && method === 'POST')
+        ) {
           method = 'GET';
           body = undefined;
           for (const h of ['content-type', 'content-length', 'content-encoding']) delete headers[h];
@@ -166,7 +212,13 @@ export async function safeFetch(raw: string, opts: SafeFetchOptions = {}): Promi
         if (Array.isArray(v)) for (const x of v) responseHeaders.append(k, x);
         else if (v !== undefined) responseHeaders.set(k, v);
       }
-      const answer = { status: res.statusCode, headers: responseHeaders, url: vetted.url.href, address: connectedTo() ?? '', redirects };
+      const answer = {
+        status: res.statusCode,
+        headers: responseHeaders,
+        url: vetted.url.href,
+        address: connectedTo() ?? '',
+        redirects,
+      };
       if (opts.readBody === false) {
         discard(res.body);
         return { ok: true, ...answer, body: new Uint8Array(0) };
@@ -183,14 +235,24 @@ export async function safeFetch(raw: string, opts: SafeFetchOptions = {}): Promi
           size += (chunk as Buffer).length;
           if (size > maxBytes) {
             discard(res.body);
-            return { ok: false, error: 'too_large', reason: `the response is larger than ${maxBytes} bytes`, url: current };
+            return {
+              ok: false,
+              error: 'too_large',
+              reason: `the response is larger than ${maxBytes} bytes`,
+              url: current,
+            };
           }
           chunks.push(chunk as Buffer);
         }
       } catch (err) {
         if (signal.aborted) return stopped(current, deadline, timeoutMs);
         const code = (err as { code?: string })?.code;
-        return { ok: false, error: 'unreachable', reason: `the response broke off${code ? ` (${code})` : ''}`, url: current };
+        return {
+          ok: false,
+          error: 'unreachable',
+          reason: `the response broke off${code ? ` (${code})` : ''}`,
+          url: current,
+        };
       }
       return { ok: true, ...answer, body: new Uint8Array(Buffer.concat(chunks)) };
     } finally {

@@ -27,7 +27,9 @@ describe('coalesce', () => {
 
   it('rejects every call of a batch whose run fails, and recovers for the next', async () => {
     let fail = true;
-    const run = coalesce((keys: number[]) => (fail ? Promise.reject(new Error('database down')) : Promise.resolve(new Map(keys.map((k) => [k, k])))));
+    const run = coalesce((keys: number[]) =>
+      fail ? Promise.reject(new Error('database down')) : Promise.resolve(new Map(keys.map((k) => [k, k]))),
+    );
     const results = await Promise.allSettled([run(1), run(2)]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     fail = false;

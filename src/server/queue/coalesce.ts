@@ -5,7 +5,10 @@
  * A key asked for again while its batch is still gathering waits for the next batch, so every call
  * still gets its own run of the statement.
  */
-export function coalesce<K, R>(run: (keys: K[]) => Promise<Map<K, R>>, when: 'tick' | 'immediate' = 'tick'): (key: K) => Promise<R | undefined> {
+export function coalesce<K, R>(
+  run: (keys: K[]) => Promise<Map<K, R>>,
+  when: 'tick' | 'immediate' = 'tick',
+): (key: K) => Promise<R | undefined> {
   type Waiter = { resolve: (r: R | undefined) => void; reject: (err: unknown) => void };
   let pending = new Map<K, Waiter[]>();
   let overflow: { key: K; waiter: Waiter }[] = [];

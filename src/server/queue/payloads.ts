@@ -20,4 +20,10 @@ export type QueueName = keyof typeof taskPayloads;
 export type TaskPayload<Q extends QueueName> = z.infer<(typeof taskPayloads)[Q]>;
 
 /** The queue names by what they do, for code that enqueues. */
-export const QUEUES = { imageJob: 'image.job', callback: 'callback.deliver', videoJob: 'video.job', templateJob: 'template.job', mail: 'mail.send' } as const satisfies Record<string, QueueName>;
+export const QUEUES = {
+  imageJob: 'image.job',
+  callback: 'callback.deliver',
+  videoJob: 'video.job',
+  templateJob: 'template.job',
+  mail: 'mail.send',
+} as const satisfies Record<string, QueueName>;

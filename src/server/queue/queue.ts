@@ -17,11 +17,21 @@ export interface EnqueueOptions {
 }
 
 /** Adds work in the caller's transaction, so it exists exactly when the caller's writes do. */
-export async function enqueue<Q extends QueueName>(tx: Db, queue: Q, payload: TaskPayload<Q>, opts: EnqueueOptions = {}): Promise<void> {
+export async function enqueue<Q extends QueueName>(
+  tx: Db,
+  queue: Q,
+  payload: TaskPayload<Q>,
+  opts: EnqueueOptions = {},
+): Promise<void> {
   await enqueueMany(tx, queue, [payload], opts);
 }
 
-export async function enqueueMany<Q extends QueueName>(tx: Db, queue: Q, payloads: TaskPayload<Q>[], opts: EnqueueOptions = {}): Promise<void> {
+export async function enqueueMany<Q extends QueueName>(
+  tx: Db,
+  queue: Q,
+  payloads: TaskPayload<Q>[],
+  opts: EnqueueOptions = {},
+): Promise<void> {
   if (payloads.length === 0) return;
   // One statement inserts and announces (a data-modifying CTE always runs): one round trip, not two.
   await tx.execute(sql`with i as (${enqueueStatement(tx, queue, payloads, opts)}) select 1`);
@@ -32,7 +42,12 @@ export async function enqueueMany<Q extends QueueName>(tx: Db, queue: Q, payload
  * part of another. Each row's RETURNING calls pg_notify; PostgreSQL sends identical notifications of
  * one transaction once, at commit.
  */
-function enqueueStatement<Q extends QueueName>(tx: Db, queue: Q, payloads: TaskPayload<Q>[], opts: EnqueueOptions = {}): SQL {
+function enqueueStatement<Q extends QueueName>(
+  tx: Db,
+  queue: Q,
+  payloads: TaskPayload<Q>[],
+  opts: EnqueueOptions = {},
+): SQL {
   const schema = taskPayloads[queue];
   return tx
     .insert(tasks)
@@ -93,7 +108,10 @@ async function parseClaimed(db: Db, r: ClaimedRow): Promise<ClaimedTask | null> 
     const parsed = taskPayloads[r.queue].safeParse(r.payload);
     // The payload parsed with this queue's schema, so it is this queue's task.
     if (parsed.success) return { ...base, queue: r.queue, payload: parsed.data } as ClaimedTask;
-    logger.error({ queue: r.queue, task: base.id, issues: parsed.error.issues }, 'task payload does not match its queue; dropped');
+    logger.error(
+      { queue: r.queue, task: base.id, issues: parsed.error.issues },
+      'task payload does not match its queue; dropped',
+    );
   } else {
     logger.error({ queue: r.queue, task: base.id }, 'task of an unknown queue; dropped');
   }
@@ -132,9 +150,16 @@ export async function claim<Q extends QueueName>(
   workerId: string,
 ): Promise<Extract<ClaimedTask, { queue: Q }>[]> {
   if (limit <= 0) return [];
-  const rows = await claimStatement<ClaimedRow>(db, 'claim', { queues: `{${queues.join(',')}}`, lease: leaseMs, worker: workerId, limit });
+  const rows = await claimStatement<ClaimedRow>(db, 'claim', {
+    queues: `{${queues.join(',')}}`,
+    lease: leaseMs,
+    worker: workerId,
+    limit,
+  });
   const claimed = await Promise.all(rows.map((r) => parseClaimed(db, r)));
-  return claimed.filter((t): t is Extract<ClaimedTask, { queue: Q }> => t !== null && (queues as readonly string[]).includes(t.queue));
+  return claimed.filter(
+    (t): t is Extract<ClaimedTask, { queue: Q }> => t !== null && (queues as readonly string[]).includes(t.queue),
+  );
 }
 
 /** Renews the leases of tasks still running in this worker. */
@@ -142,7 +167,10 @@ export async function extendLeases(db: Db, ids: number[], leaseMs: number, worke
   if (ids.length === 0) return;
   await db.execute(sql`
     update tasks set locked_until = now() + (${leaseMs} * interval '1 millisecond')
-     where locked_by = ${workerId} and id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+     where locked_by = ${workerId} and id in (${sql.join(
+       ids.map((id) => sql`${id}`),
+       sql`, `,
+     )})`);
 }
 
 export async function completeTask(db: Db, id: number): Promise<void> {

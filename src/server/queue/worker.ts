@@ -6,7 +6,18 @@ import { withRequestId } from '@/server/request-id';
 import type { QueueName, TaskPayload } from './payloads';
 import { metrics } from '@/server/metrics/registry';
 import { coalesce } from './coalesce';
-import { claim, completeTask, completeTasks, extendLeases, releaseTasks, rescheduleTask, retryTask, TASK_CHANNEL, type ClaimedTask, type Task } from './queue';
+import {
+  claim,
+  completeTask,
+  completeTasks,
+  extendLeases,
+  releaseTasks,
+  rescheduleTask,
+  retryTask,
+  TASK_CHANNEL,
+  type ClaimedTask,
+  type Task,
+} from './queue';
 
 export interface TaskContext {
   /**
@@ -25,7 +36,10 @@ export interface Reschedule {
  * A handler finishes the task by returning; returning `{rescheduleInMs}` runs it again later as a fresh
  * attempt; throwing puts it back for another attempt until maxAttempts.
  */
-export type TaskHandler<Q extends QueueName> = (task: Task<TaskPayload<Q>>, ctx: TaskContext) => Promise<void | Reschedule>;
+export type TaskHandler<Q extends QueueName> = (
+  task: Task<TaskPayload<Q>>,
+  ctx: TaskContext,
+) => Promise<void | Reschedule>;
 
 /** One handler per queue this worker serves, each receiving its queue's parsed payload. */
 export type TaskHandlers = { [Q in QueueName]?: TaskHandler<Q> };
@@ -82,7 +96,10 @@ export async function startQueueWorker(database: Database, opts: QueueWorkerOpti
     } catch (err) {
       if (controller.signal.aborted) return; // released by stop(): another worker runs it again
       const message = err instanceof Error ? err.message : String(err);
-      logger.info({ queue: task.queue, task: task.id, attempt: task.attempt, err: message }, 'task will be retried or dropped');
+      logger.info(
+        { queue: task.queue, task: task.id, attempt: task.attempt, err: message },
+        'task will be retried or dropped',
+      );
       try {
         if (task.attempt >= task.maxAttempts) await completeTask(database.db, task.id);
         else {
@@ -126,11 +143,14 @@ export async function startQueueWorker(database: Database, opts: QueueWorkerOpti
 
   const unlisten = await database.listen(TASK_CHANNEL, () => void pump());
   const poll = setInterval(() => void pump(), pollMs);
-  const renew = setInterval(() => {
-    extendLeases(database.db, [...running.keys()], leaseMs, workerId).catch((err: unknown) =>
-      logger.warn({ err }, 'could not renew task leases'),
-    );
-  }, Math.max(1000, leaseMs / 3));
+  const renew = setInterval(
+    () => {
+      extendLeases(database.db, [...running.keys()], leaseMs, workerId).catch((err: unknown) =>
+        logger.warn({ err }, 'could not renew task leases'),
+      );
+    },
+    Math.max(1000, leaseMs / 3),
+  );
   void pump();
 
   return {
@@ -150,7 +170,8 @@ export async function startQueueWorker(database: Database, opts: QueueWorkerOpti
       try {
         const released = await releaseTasks(database.db, workerId);
         for (const queue of released) metrics().drainReleased.inc({ queue });
-        if (released.length > 0) logger.info({ released: released.length }, 'unfinished tasks released to other workers');
+        if (released.length > 0)
+          logger.info({ released: released.length }, 'unfinished tasks released to other workers');
       } catch (err) {
         logger.warn({ err }, 'could not release unfinished tasks; they are taken over when their lease runs out');
       }

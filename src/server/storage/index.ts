@@ -5,7 +5,9 @@ import { LocalFileStore, type FileStore } from './store';
 
 /** The store the configuration names: the S3 bucket when S3_BUCKET is set, else the data folder. */
 export function createFileStore(config: Pick<Config, 's3' | 'dataDir' | 'imageHost'>): FileStore {
-  return config.s3 ? new S3FileStore(config.s3) : new LocalFileStore(path.join(config.dataDir, 'files'), config.imageHost);
+  return config.s3
+    ? new S3FileStore(config.s3)
+    : new LocalFileStore(path.join(config.dataDir, 'files'), config.imageHost);
 }
 
 const STORE_KEY = Symbol.for('studio.fileStore');

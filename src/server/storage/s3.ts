@@ -1,13 +1,22 @@
 import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { PassThrough, Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Settings } from '@/server/config';
 import { isSafeKey, type FileStore, type PresignedPut } from './store';
 
 const notFound = (err: unknown) =>
-  err instanceof S3ServiceException && (err.$metadata.httpStatusCode === 404 || err.name === 'NotFound' || err.name === 'NoSuchKey');
+  err instanceof S3ServiceException &&
+  (err.$metadata.httpStatusCode === 404 || err.name === 'NotFound' || err.name === 'NoSuchKey');
 
 /**
  * Files in an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, Aliyun OSS with the S3 API...).
@@ -35,7 +44,15 @@ export class S3FileStore implements FileStore {
   }
 
   async put(key: string, data: Buffer, mime: string): Promise<string> {
-    await this.client.send(new PutObjectCommand({ Bucket: this.s3.bucket, Key: this.checked(key), Body: data, ContentType: mime, CacheControl: 'public, max-age=31536000, immutable' }));
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.s3.bucket,
+        Key: this.checked(key),
+        Body: data,
+        ContentType: mime,
+        CacheControl: 'public, max-age=31536000, immutable',
+      }),
+    );
     return this.urlFor(key);
   }
 
@@ -71,7 +88,13 @@ export class S3FileStore implements FileStore {
   read(key: string, range?: { start: number; end: number }): Readable {
     const out = new PassThrough();
     this.client
-      .send(new GetObjectCommand({ Bucket: this.s3.bucket, Key: this.checked(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }))
+      .send(
+        new GetObjectCommand({
+          Bucket: this.s3.bucket,
+          Key: this.checked(key),
+          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+        }),
+      )
       .then((res) => {
         if (!res.Body) throw new Error(`empty object body for ${key}`);
         (res.Body as Readable).on('error', (err) => out.destroy(err)).pipe(out);
@@ -83,7 +106,9 @@ export class S3FileStore implements FileStore {
   async head(key: string, bytes: number): Promise<Buffer | null> {
     if (!isSafeKey(key)) return null;
     try {
-      const res = await this.client.send(new GetObjectCommand({ Bucket: this.s3.bucket, Key: key, Range: `bytes=0-${bytes - 1}` }));
+      const res = await this.client.send(
+        new GetObjectCommand({ Bucket: this.s3.bucket, Key: key, Range: `bytes=0-${bytes - 1}` }),
+      );
       if (!res.Body) return Buffer.alloc(0);
       return Buffer.from(await res.Body.transformToByteArray()).subarray(0, bytes);
     } catch (err) {
@@ -115,7 +140,9 @@ export class S3FileStore implements FileStore {
   /** Signing needs no network, so the bucket is checked first (cached 30 s): a client is never sent to a store that is down. */
   private async ensureReachable(): Promise<void> {
     if (Date.now() < this.reachableUntil) return;
-    await this.client.send(new HeadBucketCommand({ Bucket: this.s3.bucket }), { abortSignal: AbortSignal.timeout(3000) });
+    await this.client.send(new HeadBucketCommand({ Bucket: this.s3.bucket }), {
+      abortSignal: AbortSignal.timeout(3000),
+    });
     this.reachableUntil = Date.now() + 30_000;
   }
 

@@ -8,7 +8,9 @@ describe('LocalFileStore', () => {
   it('writes into folders it makes once, and makes one again when it was removed behind its back', async () => {
     const root = mkdtempSync(path.join(os.tmpdir(), 'studio-store-'));
     const store = new LocalFileStore(root, 'https://img.example.cn');
-    expect(await store.put('t1/2026/11/24/a.png', Buffer.from('第一张'), 'image/png')).toBe('https://img.example.cn/files/t1/2026/11/24/a.png');
+    expect(await store.put('t1/2026/11/24/a.png', Buffer.from('第一张'), 'image/png')).toBe(
+      'https://img.example.cn/files/t1/2026/11/24/a.png',
+    );
     await store.put('t1/2026/11/24/b.png', Buffer.from('第二张'), 'image/png');
     expect(readFileSync(path.join(root, 't1/2026/11/24/b.png'), 'utf8')).toBe('第二张');
     // An operator clears the day's folder while the store runs.

@@ -27,7 +27,11 @@ type Entry = { upstream: CandidateUpstream; caps: Capabilities; family: string }
 function entries(fleet: CandidateUpstream[], media: Media, binding: string | null): Entry[] {
   const all = fleet
     .filter((u) => u.enabled)
-    .flatMap((u) => u.models.filter((m) => m.media.includes(media)).map((m) => ({ upstream: u, caps: m.capabilities, family: m.family })));
+    .flatMap((u) =>
+      u.models
+        .filter((m) => m.media.includes(media))
+        .map((m) => ({ upstream: u, caps: m.capabilities, family: m.family })),
+    );
   if (!binding) return all;
   return all.filter((e) => e.upstream.name === binding || e.family === binding);
 }
@@ -50,7 +54,12 @@ export function imageModels(fleet: CandidateUpstream[], binding: string | null):
   return [
     { id: 'auto', kind: 'auto', family: null, capabilities: union(list.map((e) => e.caps)) },
     ...[...families].map(([id, caps]) => ({ id, kind: 'family' as const, family: null, capabilities: union(caps) })),
-    ...list.map((e) => ({ id: e.upstream.name, kind: 'channel' as const, family: e.family, capabilities: union([e.caps]) })),
+    ...list.map((e) => ({
+      id: e.upstream.name,
+      kind: 'channel' as const,
+      family: e.family,
+      capabilities: union([e.caps]),
+    })),
   ];
 }
 

@@ -9,7 +9,16 @@ import { recordUpstreamAttempt } from '@/server/metrics/registry';
 import { getUpstream, loadCandidates, markRemoved, targetOf } from './registry';
 import { planRoute, type Candidate, type RouteRequest } from './select';
 import type { JobFailureReason } from '@/contracts/jobs';
-import { CALLER_FAULT, REMOVING, RETRIED_ONCE, TRANSIENT, UpstreamError, type ErrorClass, type Target, type UpstreamModel } from './types';
+import {
+  CALLER_FAULT,
+  REMOVING,
+  RETRIED_ONCE,
+  TRANSIENT,
+  UpstreamError,
+  type ErrorClass,
+  type Target,
+  type UpstreamModel,
+} from './types';
 
 /** Same upstream at most 2 more times, transient errors only (rule 3). */
 export const MAX_RETRIES = 2;
@@ -75,7 +84,8 @@ export function reasonOfClass(cls: ErrorClass): JobFailureReason {
 
 /** What the caller is told when a provider's moderation refused the content (no provider is named). */
 export const CONTENT_REFUSED_MESSAGE =
-  'The provider refused the content: its moderation blocked the prompt, an input image or the result. Change the content; retrying the same request will not help. Nothing is charged for it';
+  'The provider refused the content: its moderation blocked the prompt, an input image or the result. ' +
+  'Change the content; retrying the same request will not help. Nothing is charged for it';
 
 /**
  * Raised when the provider's moderation refused the content: the caller's error (400), tried on one
@@ -106,7 +116,9 @@ export function failureReasonOf(err: unknown): JobFailureReason {
 
 /** What the caller is told when an upstream refused the input itself (no provider is named). */
 export const INVALID_INPUT_MESSAGE =
-  'An input image was refused as invalid: it could not be read as an image (a damaged or cut-off file, or an address that does not lead to an image). Replace it with a valid PNG, JPEG or WebP image; retrying with the same input will not help';
+  'An input image was refused as invalid: it could not be read as an image (a damaged or cut-off file, ' +
+  'or an address that does not lead to an image). Replace it with a valid PNG, JPEG or WebP image; ' +
+  'retrying with the same input will not help';
 
 /**
  * Raised when an upstream answered that the request's input itself is invalid: the chain stops
@@ -219,7 +231,13 @@ export function flushAttempts(db?: Db): Promise<void> {
 /** Records one upstream attempt for the health scores (batched) and the metrics (by channel name). */
 export function recordAttempt(
   db: Db,
-  row: { upstreamId: string; family: string; ref?: string | undefined; tenantId?: string | undefined; channel?: string | undefined },
+  row: {
+    upstreamId: string;
+    family: string;
+    ref?: string | undefined;
+    tenantId?: string | undefined;
+    channel?: string | undefined;
+  },
   started: number,
   ok: boolean,
   errorClass: ErrorClass | null,
@@ -227,7 +245,11 @@ export function recordAttempt(
   chainPos: number,
   note?: AttemptNote,
 ): void {
-  recordUpstreamAttempt(row.channel ?? row.upstreamId, ok ? 'ok' : (errorClass ?? 'server_error'), Math.max(0, Date.now() - started));
+  recordUpstreamAttempt(
+    row.channel ?? row.upstreamId,
+    ok ? 'ok' : (errorClass ?? 'server_error'),
+    Math.max(0, Date.now() - started),
+  );
   attemptLog.add(db, {
     errorCode: note?.errorCode ?? null,
     detail: note?.detail ?? null,
@@ -245,7 +267,11 @@ export function recordAttempt(
 }
 
 /** Plans a route or throws the caller-facing 400/503 (rule 6: capability failures are 400, no retry). */
-export async function planOrThrow(db: Db, req: RouteRequest, random?: () => number): Promise<{ chain: Candidate[]; locked: boolean }> {
+export async function planOrThrow(
+  db: Db,
+  req: RouteRequest,
+  random?: () => number,
+): Promise<{ chain: Candidate[]; locked: boolean }> {
   const plan = planRoute(await loadCandidates(db), req, random);
   if ('kind' in plan) {
     if (plan.kind === 'unavailable') throw new AppError('UNAVAILABLE', plan.message, { retryAfter: 60 });
@@ -258,7 +284,12 @@ export async function planOrThrow(db: Db, req: RouteRequest, random?: () => numb
  * One call to one upstream. `note` is the attempt's log row: what the call sets in `note.detail`
  * (the size it sent, say) is recorded with the attempt, whether it succeeds or fails.
  */
-export type UpstreamCall<T> = (target: Target, model: UpstreamModel, signal: AbortSignal, note: AttemptNote) => Promise<T>;
+export type UpstreamCall<T> = (
+  target: Target,
+  model: UpstreamModel,
+  signal: AbortSignal,
+  note: AttemptNote,
+) => Promise<T>;
 
 /**
  * Runs `call` through the fallback chain: each upstream is tried, transient failures retried on it
@@ -302,7 +333,13 @@ export async function runChain<T>(
     }
     if (!row.enabled || row.removedReason) continue;
     const target = targetOf(row, cand.model, secret);
-    const meta = { upstreamId: row.id, channel: row.name, family: cand.model.family, ref: opts.ref, tenantId: opts.tenantId };
+    const meta = {
+      upstreamId: row.id,
+      channel: row.name,
+      family: cand.model.family,
+      ref: opts.ref,
+      tenantId: opts.tenantId,
+    };
     if (gate) {
       const passing = gate;
       gate = undefined;
@@ -313,7 +350,10 @@ export async function runChain<T>(
       const started = Date.now();
       // One controller per attempt, aborted by the soft time-out or by the caller's signal.
       const attempt = new AbortController();
-      const timer = setTimeout(() => attempt.abort(new DOMException('soft time-out', 'TimeoutError')), row.softTimeoutMs);
+      const timer = setTimeout(
+        () => attempt.abort(new DOMException('soft time-out', 'TimeoutError')),
+        row.softTimeoutMs,
+      );
       const relay = () => attempt.abort(opts.signal?.reason);
       opts.signal?.addEventListener('abort', relay, { once: true });
       let failure: unknown;
@@ -321,7 +361,14 @@ export async function runChain<T>(
       try {
         const result = await call(target, cand.model, attempt.signal, note);
         recordAttempt(db, meta, started, true, null, tryNo, pos, note);
-        return { result, upstreamId: row.id, channel: row.name, family: cand.model.family, model: cand.model, chainPosition: pos };
+        return {
+          result,
+          upstreamId: row.id,
+          channel: row.name,
+          family: cand.model.family,
+          model: cand.model,
+          chainPosition: pos,
+        };
       } catch (err) {
         failure = err;
       } finally {
@@ -336,7 +383,10 @@ export async function runChain<T>(
           : classify(failure);
       note.errorCode ??= last.code;
       recordAttempt(db, meta, started, false, last.errorClass, tryNo, pos, note);
-      logger.info({ channel: row.name, cls: last.errorClass, code: last.code, tryNo, pos, ref: opts.ref }, 'upstream attempt failed');
+      logger.info(
+        { channel: row.name, cls: last.errorClass, code: last.code, tryNo, pos, ref: opts.ref },
+        'upstream attempt failed',
+      );
       // The content or the input itself is refused: no other upstream can do better, so the chain stops here.
       if (last.errorClass === 'refused') throw new ContentRefused();
       if (CALLER_FAULT.has(last.errorClass)) throw new InputRejected();

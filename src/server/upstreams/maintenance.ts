@@ -17,7 +17,12 @@ const MAX_PROBE_BACKOFF_MS = 30 * 60_000;
  * authenticated call; an unpaid account often only on a billable one, so that case makes the
  * smallest real request of the protocol.
  */
-async function probeUpstream(row: UpstreamRow, target: Target, model: UpstreamModel, signal: AbortSignal): Promise<void> {
+async function probeUpstream(
+  row: UpstreamRow,
+  target: Target,
+  model: UpstreamModel,
+  signal: AbortSignal,
+): Promise<void> {
   const provider = providerFor(target);
   if (provider.media === 'video' || row.removedReason !== 'unpaid') return provider.probe(target, signal);
   if (provider.media === 'chat') {
@@ -38,11 +43,19 @@ export const CHAT_PROBE = { messages: [{ role: 'user', content: 'ping' }] };
  * name; reasoning models refuse the deprecated `max_tokens`), or `max_tokens` for a provider that
  * answers that it does not know `max_completion_tokens` (older OpenAI-compatible servers).
  */
-export async function probeChat(target: Target, model: UpstreamModel, body: ChatBody, signal: AbortSignal): Promise<ChatCompletion> {
+export async function probeChat(
+  target: Target,
+  model: UpstreamModel,
+  body: ChatBody,
+  signal: AbortSignal,
+): Promise<ChatCompletion> {
   try {
     return await chatProvider(target).complete(target, { ...body, max_completion_tokens: 1 }, signal);
   } catch (err) {
-    const refusedParam = err instanceof UpstreamError && (err.errorClass === 'unsupported' || err.errorClass === 'bad_request') && !isReasoningModel(model);
+    const refusedParam =
+      err instanceof UpstreamError &&
+      (err.errorClass === 'unsupported' || err.errorClass === 'bad_request') &&
+      !isReasoningModel(model);
     if (!refusedParam) throw err;
     return chatProvider(target).complete(target, { ...body, max_tokens: 1 }, signal);
   }

@@ -15,7 +15,14 @@ describe('upstream configuration file', () => {
   it('stops start-up naming the bad entry', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'studio-ups-'));
     const file = path.join(dir, 'u.json');
-    writeFileSync(file, JSON.stringify({ upstreams: [{ name: 'OpenAI Main', provider: 'x', adapter: 'smtp', base_url: 'ftp://x', api_key: 'k', models: [] }] }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        upstreams: [
+          { name: 'OpenAI Main', provider: 'x', adapter: 'smtp', base_url: 'ftp://x', api_key: 'k', models: [] },
+        ],
+      }),
+    );
     expect(() => loadUpstreamsFile(file)).toThrow(ConfigError);
     expect(() => loadUpstreamsFile(file)).toThrow(/upstreams\.0\.name/);
     expect(() => loadUpstreamsFile(file)).toThrow(/upstreams\.0\.adapter/);
@@ -25,12 +32,23 @@ describe('upstream configuration file', () => {
 
   it('describes the simulator channels with the spec tier ids as video families', () => {
     const ups = simulatorUpstreams('http://127.0.0.1:4010');
-    const video = ups.filter((u) => u.adapter === 'ark-video').flatMap((u) => u.models.map((m) => [u.name, m.family, m.model]));
+    const video = ups
+      .filter((u) => u.adapter === 'ark-video')
+      .flatMap((u) => u.models.map((m) => [u.name, m.family, m.model]));
     expect(video).toContainEqual(['sim-video-a', 'videomodel-2-5-pro-260801', 'videomodel-2-5-pro-260801']);
     expect(video).toContainEqual(['sim-video-b', 'videomodel-2-5-pro-260801', 'vm-25-pro-alt']);
     expect(new Set(video.map((v) => v[1]))).toEqual(
-      new Set(['videomodel-2-0-pro-260801', 'videomodel-2-0-fast-260801', 'videomodel-2-0-mini-260801', 'videomodel-2-5-pro-260801', 'videomodel-H3']),
+      new Set([
+        'videomodel-2-0-pro-260801',
+        'videomodel-2-0-fast-260801',
+        'videomodel-2-0-mini-260801',
+        'videomodel-2-5-pro-260801',
+        'videomodel-H3',
+      ]),
     );
-    expect(ups.find((u) => u.name === 'sim-image-a')?.models[0]?.capabilities).toMatchObject({ transparent_background: true, mask: false });
+    expect(ups.find((u) => u.name === 'sim-image-a')?.models[0]?.capabilities).toMatchObject({
+      transparent_background: true,
+      mask: false,
+    });
   });
 });

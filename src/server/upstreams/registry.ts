@@ -57,7 +57,9 @@ export function simulatorUpstreams(origin: string): UpstreamConfig[] {
 
 /** Canonical tier ids (the spec's model values) keyed by the simulator's tier names. */
 const canonicalTier = new Map<string, string>(
-  SIM_CHANNELS.flatMap((ch) => (ch.adapter === 'ark-video' ? ch.capabilities.tiers : [])).map((t) => [t.tier, t.model] as const).reverse(),
+  SIM_CHANNELS.flatMap((ch) => (ch.adapter === 'ark-video' ? ch.capabilities.tiers : []))
+    .map((t) => [t.tier, t.model] as const)
+    .reverse(),
 );
 
 function simModels(ch: SimChannel): UpstreamModel[] {
@@ -74,7 +76,9 @@ function simModels(ch: SimChannel): UpstreamModel[] {
           mask: ch.capabilities.mask,
           transparent_background: ch.capabilities.transparentBackground,
           qualities: [...ch.capabilities.qualities],
-          sizes: Array.isArray(ch.capabilities.sizes) ? [...(ch.capabilities.sizes as readonly string[])] : { ...(ch.capabilities.sizes as SimSizeRule) },
+          sizes: Array.isArray(ch.capabilities.sizes)
+            ? [...(ch.capabilities.sizes as readonly string[])]
+            : { ...(ch.capabilities.sizes as SimSizeRule) },
           output_formats: [...ch.capabilities.outputFormats],
         },
       }));
@@ -129,11 +133,16 @@ export async function syncUpstreams(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const consoleNames = new Set(
-      (await tx.select({ name: upstreams.name }).from(upstreams).where(eq(upstreams.source, 'console')).for('update')).map((r) => r.name),
+      (
+        await tx.select({ name: upstreams.name }).from(upstreams).where(eq(upstreams.source, 'console')).for('update')
+      ).map((r) => r.name),
     );
     for (const c of configs) {
       if (consoleNames.has(c.name)) {
-        logger.warn({ channel: c.name }, 'a configured upstream has the name of a channel added in the console; the console channel is kept');
+        logger.warn(
+          { channel: c.name },
+          'a configured upstream has the name of a channel added in the console; the console channel is kept',
+        );
         continue;
       }
       const fields = {
@@ -156,7 +165,12 @@ export async function syncUpstreams(
     await tx
       .update(upstreams)
       .set({ source: 'retired', updatedAt: new Date() })
-      .where(and(not(inArray(upstreams.source, ['console', 'retired'])), names.length > 0 ? not(inArray(upstreams.name, names)) : sql`true`));
+      .where(
+        and(
+          not(inArray(upstreams.source, ['console', 'retired'])),
+          names.length > 0 ? not(inArray(upstreams.name, names)) : sql`true`,
+        ),
+      );
   });
   invalidateCandidates(db);
 }
@@ -274,13 +288,24 @@ export async function updateUpstream(
 }
 
 /** Binds a tenant to a family or a channel (rule 7); null unbinds. */
-export async function bindTenant(db: Db, tenantId: string, model: string | null): Promise<{ bound_model: string | null }> {
+export async function bindTenant(
+  db: Db,
+  tenantId: string,
+  model: string | null,
+): Promise<{ bound_model: string | null }> {
   if (model !== null) {
-    const rows = await db.select({ name: upstreams.name, models: upstreams.models }).from(upstreams).where(not(eq(upstreams.source, 'retired')));
+    const rows = await db
+      .select({ name: upstreams.name, models: upstreams.models })
+      .from(upstreams)
+      .where(not(eq(upstreams.source, 'retired')));
     const known = rows.some((r) => r.name === model || r.models.some((m) => m.family === model));
     if (!known) throw badRequest(`"${model}" is neither a model family nor a channel name of a configured upstream`);
   }
-  const [row] = await db.update(tenants).set({ boundModel: model }).where(eq(tenants.id, tenantId)).returning({ bound: tenants.boundModel });
+  const [row] = await db
+    .update(tenants)
+    .set({ boundModel: model })
+    .where(eq(tenants.id, tenantId))
+    .returning({ bound: tenants.boundModel });
   if (!row) throw notFound('Tenant');
   // Kept key resolutions carry the binding: every instance drops them now.
   await announceCredentialChange(db, tenantId);

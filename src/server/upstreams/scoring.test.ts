@@ -28,7 +28,9 @@ describe('health score', () => {
 
   it('lowers the score for each failure among the last five attempts', () => {
     const stats = { attempts: 500, successes: 490, p95Ms: 10_000 };
-    const scores = [0, 1, 2, 3, 4, 5].map((f) => scoreUpstream({ ...base, stats: { ...stats, recentFailures: f } }).score);
+    const scores = [0, 1, 2, 3, 4, 5].map(
+      (f) => scoreUpstream({ ...base, stats: { ...stats, recentFailures: f } }).score,
+    );
     for (let i = 1; i < scores.length; i++) expect(scores[i]).toBeLessThan(scores[i - 1] as number);
   });
 

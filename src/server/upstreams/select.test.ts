@@ -15,14 +15,25 @@ const img = (family: string, caps: UpstreamModel['capabilities'] = {}): Upstream
 });
 
 function up(name: string, models: UpstreamModel[], over: Partial<CandidateUpstream> = {}): CandidateUpstream {
-  return { id: `id-${name}`, name, provider: `prov-${name}`, enabled: true, removed: false, models, weight: 1, ...over };
+  return {
+    id: `id-${name}`,
+    name,
+    provider: `prov-${name}`,
+    enabled: true,
+    removed: false,
+    models,
+    weight: 1,
+    ...over,
+  };
 }
 
 const fleet = (): CandidateUpstream[] => [
   up('alpha', [img('fam-1', { transparent_background: true })], { weight: 0.6 }),
   up('beta', [img('fam-1')], { weight: 0.3 }),
   up('gamma', [img('fam-2', { qualities: [] })], { weight: 0.1 }),
-  up('chat-a', [{ family: 'chat-1', model: 'c1', media: ['chat', 'vision'], cost_usd: 0, capabilities: { vision: true } }]),
+  up('chat-a', [
+    { family: 'chat-1', model: 'c1', media: ['chat', 'vision'], cost_usd: 0, capabilities: { vision: true } },
+  ]),
 ];
 
 const ok = (p: ReturnType<typeof planRoute>): Plan => {
@@ -92,7 +103,10 @@ describe('route planning', () => {
   it('`auto` and no model mean every upstream', () => {
     const seen = new Set<string>();
     const random = seeded(3);
-    for (let i = 0; i < 500; i++) seen.add(ok(planRoute(fleet(), { media: 'image', model: 'auto', needs: {} }, random)).chain[0]?.upstream.name ?? '');
+    for (let i = 0; i < 500; i++)
+      seen.add(
+        ok(planRoute(fleet(), { media: 'image', model: 'auto', needs: {} }, random)).chain[0]?.upstream.name ?? '',
+      );
     expect([...seen].sort()).toEqual(['alpha', 'beta', 'gamma']);
   });
 
@@ -105,7 +119,11 @@ describe('route planning', () => {
     expect((mask as { message: string }).message).toMatch(/No upstream currently available for mask repaint/);
     expect((mask as { message: string }).message).toMatch(/Retrying will not help/);
 
-    const transparentFam2 = planRoute(fleet(), { media: 'image', model: 'fam-2', needs: { transparentBackground: true } });
+    const transparentFam2 = planRoute(fleet(), {
+      media: 'image',
+      model: 'fam-2',
+      needs: { transparentBackground: true },
+    });
     expect(transparentFam2).toMatchObject({ kind: 'unsupported', missing: ['transparent background'] });
 
     const quality = planRoute(fleet(), { media: 'image', model: 'gamma', needs: { quality: 'low' } });
@@ -114,31 +132,51 @@ describe('route planning', () => {
 
   it('never silently drops a capability: a removed capable upstream makes the request unavailable, not plain', () => {
     const fl = fleet().map((u) => (u.name === 'alpha' ? { ...u, removed: true } : u));
-    expect(planRoute(fl, { media: 'image', needs: { transparentBackground: true } })).toMatchObject({ kind: 'unavailable' });
+    expect(planRoute(fl, { media: 'image', needs: { transparentBackground: true } })).toMatchObject({
+      kind: 'unavailable',
+    });
   });
 
   it('a capability the operator switched off everywhere is a 400 naming it; nothing enabled at all is a 503', () => {
     const alphaOff = fleet().map((u) => (u.name === 'alpha' ? { ...u, enabled: false } : u));
     const transparent = planRoute(alphaOff, { media: 'image', needs: { transparentBackground: true } });
     expect(transparent).toMatchObject({ kind: 'unsupported', missing: ['transparent background'] });
-    expect((transparent as { message: string }).message).toMatch(/^No upstream currently available for transparent background\. Retrying will not help/);
+    expect((transparent as { message: string }).message).toMatch(
+      /^No upstream currently available for transparent background\. Retrying will not help/,
+    );
     // Within a family, and with the plain request still served by what is left.
-    expect(planRoute(alphaOff, { media: 'image', model: 'fam-1', needs: { transparentBackground: true } })).toMatchObject({ kind: 'unsupported' });
-    expect(names(ok(planRoute(alphaOff, { media: 'image', model: 'fam-1', needs: {} }, seeded(1))).chain)).toEqual(['beta']);
+    expect(
+      planRoute(alphaOff, { media: 'image', model: 'fam-1', needs: { transparentBackground: true } }),
+    ).toMatchObject({ kind: 'unsupported' });
+    expect(names(ok(planRoute(alphaOff, { media: 'image', model: 'fam-1', needs: {} }, seeded(1))).chain)).toEqual([
+      'beta',
+    ]);
 
     const imagesOff = fleet().map((u) => (u.name === 'chat-a' ? u : { ...u, enabled: false }));
     for (const needs of [{}, { transparentBackground: true }]) {
-      expect(planRoute(imagesOff, { media: 'image', needs })).toMatchObject({ kind: 'unavailable', message: 'No image upstream is available right now; retry in a few minutes' });
+      expect(planRoute(imagesOff, { media: 'image', needs })).toMatchObject({
+        kind: 'unavailable',
+        message: 'No image upstream is available right now; retry in a few minutes',
+      });
     }
     // What no configured upstream has stays a 400, even while everything is switched off.
-    expect(planRoute(imagesOff, { media: 'image', needs: { mask: true } })).toMatchObject({ kind: 'unsupported', missing: ['mask repaint'] });
+    expect(planRoute(imagesOff, { media: 'image', needs: { mask: true } })).toMatchObject({
+      kind: 'unsupported',
+      missing: ['mask repaint'],
+    });
     // Enabled but removed automatically (a probe restores it): waiting helps, so 503.
-    const alphaRemovedBetaOff = fleet().map((u) => (u.name === 'alpha' ? { ...u, removed: true } : u.name === 'beta' ? { ...u, enabled: false } : u));
-    expect(planRoute(alphaRemovedBetaOff, { media: 'image', needs: { transparentBackground: true } })).toMatchObject({ kind: 'unavailable' });
+    const alphaRemovedBetaOff = fleet().map((u) =>
+      u.name === 'alpha' ? { ...u, removed: true } : u.name === 'beta' ? { ...u, enabled: false } : u,
+    );
+    expect(planRoute(alphaRemovedBetaOff, { media: 'image', needs: { transparentBackground: true } })).toMatchObject({
+      kind: 'unavailable',
+    });
   });
 
   it('filters out disabled and removed upstreams before selection', () => {
-    const fl = fleet().map((u) => (u.name === 'alpha' ? { ...u, enabled: false } : u.name === 'beta' ? { ...u, removed: true } : u));
+    const fl = fleet().map((u) =>
+      u.name === 'alpha' ? { ...u, enabled: false } : u.name === 'beta' ? { ...u, removed: true } : u,
+    );
     for (let seed = 0; seed < 20; seed++) {
       expect(names(ok(planRoute(fl, { media: 'image', needs: {} }, seeded(seed))).chain)).toEqual(['gamma']);
     }
@@ -150,7 +188,9 @@ describe('route planning', () => {
     const chanBound = ok(planRoute(fleet(), { media: 'image', binding: 'beta', needs: {} }, seeded(2)));
     expect(names(chanBound.chain)).toEqual(['beta']);
     // A bound tenant cannot escape its binding with `model`.
-    expect(planRoute(fleet(), { media: 'image', binding: 'fam-1', model: 'fam-2', needs: {} })).toMatchObject({ kind: 'unknown_model' });
+    expect(planRoute(fleet(), { media: 'image', binding: 'fam-1', model: 'fam-2', needs: {} })).toMatchObject({
+      kind: 'unknown_model',
+    });
   });
 
   it('rejects an unknown model and keeps media apart', () => {
@@ -168,18 +208,37 @@ describe('route planning', () => {
       capabilities: { duration: { min: 4, max: 15 }, resolutions: ['480p'] },
     });
     const vids = [up('va', [tier('a1')]), up('vb', [tier('b1')])];
-    const plan = ok(planRoute(vids, { media: 'video', model: 'tier-pro', needs: { duration: 10, resolution: '480p' } }, seeded(5)));
+    const plan = ok(
+      planRoute(vids, { media: 'video', model: 'tier-pro', needs: { duration: 10, resolution: '480p' } }, seeded(5)),
+    );
     expect(names(plan.chain).sort()).toEqual(['va', 'vb']);
     expect(plan.chain.map((c) => c.model.model).sort()).toEqual(['a1', 'b1']);
-    expect(planRoute(vids, { media: 'video', needs: { duration: 20 } })).toMatchObject({ kind: 'unsupported', missing: ['duration'] });
+    expect(planRoute(vids, { media: 'video', needs: { duration: 20 } })).toMatchObject({
+      kind: 'unsupported',
+      missing: ['duration'],
+    });
   });
 });
 
 describe('capability check', () => {
   it('meetsNeeds agrees with unmetNeeds', async () => {
     const { meetsNeeds, unmetNeeds } = await import('./select');
-    const caps = [{}, { reference_images: true, max_reference_images: 2 }, { transparent_background: true, qualities: ['low' as const] }, { duration: { min: 4, max: 15 }, resolutions: ['480P'] }];
-    const needs = [{}, { referenceImages: 3 }, { referenceImages: 1 }, { transparentBackground: true }, { quality: 'low' as const }, { duration: 3 }, { duration: 4, resolution: '480p' }, { mask: true }];
+    const caps = [
+      {},
+      { reference_images: true, max_reference_images: 2 },
+      { transparent_background: true, qualities: ['low' as const] },
+      { duration: { min: 4, max: 15 }, resolutions: ['480P'] },
+    ];
+    const needs = [
+      {},
+      { referenceImages: 3 },
+      { referenceImages: 1 },
+      { transparentBackground: true },
+      { quality: 'low' as const },
+      { duration: 3 },
+      { duration: 4, resolution: '480p' },
+      { mask: true },
+    ];
     for (const c of caps) for (const n of needs) expect(meetsNeeds(c, n)).toBe(unmetNeeds(c, n).length === 0);
   });
 });

@@ -91,12 +91,18 @@ type NeedRule<K extends keyof Needs> = {
 /** Every need and when a model meets it: the one list that matching and error texts both read. */
 const NEED_RULES: { [K in keyof Needs]-?: NeedRule<K> } = {
   ratio: { label: 'this aspect ratio', met: (c, r) => servesRatio(c, r) },
-  referenceImages: { label: 'reference images', met: (c, n) => !!c.reference_images && (c.max_reference_images ?? Infinity) >= n },
+  referenceImages: {
+    label: 'reference images',
+    met: (c, n) => !!c.reference_images && (c.max_reference_images ?? Infinity) >= n,
+  },
   mask: { label: 'mask repaint', met: (c) => !!c.mask },
   transparentBackground: { label: 'transparent background', met: (c) => !!c.transparent_background },
   quality: { label: 'quality level', met: (c, q) => c.qualities?.includes(q) ?? false },
   duration: { label: 'duration', met: (c, d) => !!c.duration && d >= c.duration.min && d <= c.duration.max },
-  resolution: { label: 'resolution', met: (c, r) => c.resolutions?.some((x) => x.toLowerCase() === r.toLowerCase()) ?? false },
+  resolution: {
+    label: 'resolution',
+    met: (c, r) => c.resolutions?.some((x) => x.toLowerCase() === r.toLowerCase()) ?? false,
+  },
   firstFrame: { label: 'first frame', met: (c) => !!c.first_frame },
   lastFrame: { label: 'last frame', met: (c) => !!c.last_frame },
   referenceVideo: { label: 'reference video', met: (c) => !!c.reference_video },
@@ -203,7 +209,11 @@ export function weightedOrder<T extends Candidate>(cands: T[], random: () => num
  * Plans a routed call: filters candidates by media, the caller's model or provider, the tenant's
  * binding, capabilities and availability, then orders them into a fallback chain.
  */
-export function planRoute(upstreams: CandidateUpstream[], req: RouteRequest, random: () => number = Math.random): Plan | PlanFailure {
+export function planRoute(
+  upstreams: CandidateUpstream[],
+  req: RouteRequest,
+  random: () => number = Math.random,
+): Plan | PlanFailure {
   let cands = allCandidates(upstreams, req.media);
   const what = req.media === 'video' ? 'video' : req.media === 'chat' || req.media === 'vision' ? 'chat' : 'image';
   let locked = false;
@@ -220,7 +230,9 @@ export function planRoute(upstreams: CandidateUpstream[], req: RouteRequest, ran
     if (!picked) {
       return {
         kind: 'unknown_model',
-        message: `Unknown ${what} model "${model}"${req.binding ? ' for this tenant' : ''}; GET /api/${what === 'chat' ? 'models' : 'available-models'} lists the models you can use`,
+        message:
+          `Unknown ${what} model "${model}"${req.binding ? ' for this tenant' : ''}; GET ` +
+          `/api/${what === 'chat' ? 'models' : 'available-models'} lists the models you can use`,
       };
     }
     cands = picked.cands;
@@ -228,7 +240,8 @@ export function planRoute(upstreams: CandidateUpstream[], req: RouteRequest, ran
   }
   if (req.provider && req.provider !== 'auto') {
     cands = cands.filter((c) => c.upstream.provider === req.provider);
-    if (cands.length === 0) return { kind: 'unknown_model', message: `No ${what} upstream matches provider "${req.provider}"` };
+    if (cands.length === 0)
+      return { kind: 'unknown_model', message: `No ${what} upstream matches provider "${req.provider}"` };
     locked = true;
   }
 
@@ -241,15 +254,22 @@ export function planRoute(upstreams: CandidateUpstream[], req: RouteRequest, ran
   const unsupported = (pool: Candidate[]): PlanFailure | null => {
     if (needs.length === 0 || pool.some((c) => meetsAll(c.model.capabilities, req.needs, needs))) return null;
     // Name the needs that no candidate of the pool meets on its own, or all of them when only the combination fails.
-    const single = needs.filter((k) => !pool.some((c) => !unmetNeeds(c.model.capabilities, { [k]: req.needs[k] }).includes(k)));
+    const single = needs.filter(
+      (k) => !pool.some((c) => !unmetNeeds(c.model.capabilities, { [k]: req.needs[k] }).includes(k)),
+    );
     const missing = (single.length > 0 ? single : needs).map((k) => NEED_RULES[k].label);
     return {
       kind: 'unsupported',
       missing,
-      message: `No upstream currently available for ${missing.join(' + ')}${model ? ` with model "${model}"` : ''}. Retrying will not help: change the parameters or wait until it is supported.`,
+      message:
+        `No upstream currently available for ${missing.join(' + ')}${model ? ` with model "${model}"` : ''}. ` +
+        `Retrying will not help: change the parameters or wait until it is supported.`,
     };
   };
-  const unavailable: PlanFailure = { kind: 'unavailable', message: `No ${what} upstream is available right now; retry in a few minutes` };
+  const unavailable: PlanFailure = {
+    kind: 'unavailable',
+    message: `No ${what} upstream is available right now; retry in a few minutes`,
+  };
 
   // One pass (a decision is on the hot path); the failure texts are built only when needed.
   let anyCapable = false;
@@ -300,7 +320,9 @@ class LazyPlan implements Plan {
     this.#chain ??= [
       this.first,
       ...weightedOrder(
-        this.available.filter((c) => c !== this.first && (!this.sameGeneration || c.model.family === this.first.model.family)),
+        this.available.filter(
+          (c) => c !== this.first && (!this.sameGeneration || c.model.family === this.first.model.family),
+        ),
         this.random,
       ),
     ];

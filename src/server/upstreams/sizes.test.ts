@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { isSupportedRatio } from '@/contracts/ratios';
 import { READING_RATIOS } from '@/contracts/reading';
-import { acceptsSize, cropFor, DEFAULT_SIZE_RULE, isExactly, outputFormatsOf, parseRatio, ruleAccepts, servesRatio, sizeFor, sizesOf } from './sizes';
+import {
+  acceptsSize,
+  cropFor,
+  DEFAULT_SIZE_RULE,
+  isExactly,
+  outputFormatsOf,
+  parseRatio,
+  ruleAccepts,
+  servesRatio,
+  sizeFor,
+  sizesOf,
+} from './sizes';
 
 const gptImage1 = sizesOf({ model: 'gpt-image-1', capabilities: {} });
 const gptImage2 = sizesOf({ model: 'gpt-image-2', capabilities: {} });
@@ -16,25 +27,40 @@ function served(spec: ReturnType<typeof sizesOf>, ratio: string) {
 
 describe('image sizes per model', () => {
   it('sends gpt-image-1 only its three sizes, the closest in shape to each ratio', () => {
-    const sent = Object.fromEntries(READING_RATIOS.map((r) => [r, `${served(gptImage1, r).sent.width}x${served(gptImage1, r).sent.height}`]));
+    const sent = Object.fromEntries(
+      READING_RATIOS.map((r) => [r, `${served(gptImage1, r).sent.width}x${served(gptImage1, r).sent.height}`]),
+    );
     expect(new Set(Object.values(sent))).toEqual(new Set(['1024x1024', '1536x1024', '1024x1536']));
-    expect(sent).toMatchObject({ '1:1': '1024x1024', '16:9': '1536x1024', '3:2': '1536x1024', '4:1': '1536x1024', '9:16': '1024x1536', '2:3': '1024x1536', '1:4': '1024x1536', '5:4': '1536x1024', '4:5': '1024x1536' });
+    expect(sent).toMatchObject({
+      '1:1': '1024x1024',
+      '16:9': '1536x1024',
+      '3:2': '1536x1024',
+      '4:1': '1536x1024',
+      '9:16': '1024x1536',
+      '2:3': '1024x1536',
+      '1:4': '1024x1536',
+      '5:4': '1536x1024',
+      '4:5': '1024x1536',
+    });
   });
 
-  it.each(READING_RATIOS)('serves %s exactly: gpt-image-1 by a crop, gpt-image-2 by a size inside its rule', (ratio) => {
-    const { a, b } = parseRatio(ratio);
-    const one = served(gptImage1, ratio);
-    expect(isExactly(one.result, a, b)).toBe(true);
-    expect(Math.round((one.result.width * b) / a)).toBe(one.result.height);
-    expect(one.result.width).toBeLessThanOrEqual(one.sent.width);
-    expect(one.result.height).toBeLessThanOrEqual(one.sent.height);
+  it.each(READING_RATIOS)(
+    'serves %s exactly: gpt-image-1 by a crop, gpt-image-2 by a size inside its rule',
+    (ratio) => {
+      const { a, b } = parseRatio(ratio);
+      const one = served(gptImage1, ratio);
+      expect(isExactly(one.result, a, b)).toBe(true);
+      expect(Math.round((one.result.width * b) / a)).toBe(one.result.height);
+      expect(one.result.width).toBeLessThanOrEqual(one.sent.width);
+      expect(one.result.height).toBeLessThanOrEqual(one.sent.height);
 
-    const two = served(gptImage2, ratio);
-    expect(acceptsSize(gptImage2, two.sent)).toBe(true);
-    expect(two.sent.width % 16).toBe(0);
-    expect(two.sent.height % 16).toBe(0);
-    expect(isExactly(two.result, a, b)).toBe(true);
-  });
+      const two = served(gptImage2, ratio);
+      expect(acceptsSize(gptImage2, two.sent)).toBe(true);
+      expect(two.sent.width % 16).toBe(0);
+      expect(two.sent.height % 16).toBe(0);
+      expect(isExactly(two.result, a, b)).toBe(true);
+    },
+  );
 
   it('serves every ratio the API accepts exactly, on a three-size model and on a free-size one', () => {
     let checked = 0;
@@ -57,7 +83,12 @@ describe('image sizes per model', () => {
   it('gives a free-size model valid sizes for 1:4 and 4:1 (beyond its 3:1 aspect) and crops to the ratio', () => {
     for (const ratio of ['1:4', '4:1']) {
       const { sent, result } = served(gptImage2, ratio);
-      expect(ruleAccepts({ multiple_of: 16, max_side: 3840, min_pixels: 655_360, max_pixels: 8_294_400, max_aspect: 3 }, sent)).toBe(true);
+      expect(
+        ruleAccepts(
+          { multiple_of: 16, max_side: 3840, min_pixels: 655_360, max_pixels: 8_294_400, max_aspect: 3 },
+          sent,
+        ),
+      ).toBe(true);
       expect(Math.max(sent.width, sent.height) / Math.min(sent.width, sent.height)).toBeCloseTo(3, 1);
       const { a, b } = parseRatio(ratio);
       expect(result.width * b).toBe(result.height * a);

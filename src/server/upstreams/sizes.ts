@@ -52,7 +52,9 @@ export function sizesOf(model: Pick<UpstreamModel, 'model' | 'capabilities'>): S
 }
 
 /** The `output_format` values a model accepts: its own capability, else those of its model id, else none. */
-export function outputFormatsOf(model: Pick<UpstreamModel, 'model' | 'capabilities'>): readonly ('png' | 'jpeg' | 'webp')[] {
+export function outputFormatsOf(
+  model: Pick<UpstreamModel, 'model' | 'capabilities'>,
+): readonly ('png' | 'jpeg' | 'webp')[] {
   return model.capabilities.output_formats ?? KNOWN_FORMATS[model.model] ?? [];
 }
 
@@ -83,7 +85,10 @@ function better(s: Size, than: Size | null, a: number, b: number): boolean {
   if (!than) return true;
   const [ea, eb] = [isExactly(s, a, b) ? 0 : ratioError(s, a, b), isExactly(than, a, b) ? 0 : ratioError(than, a, b)];
   if (Math.abs(ea - eb) > 1e-9) return ea < eb;
-  return Math.abs(Math.log((s.width * s.height) / TARGET_PIXELS)) < Math.abs(Math.log((than.width * than.height) / TARGET_PIXELS));
+  return (
+    Math.abs(Math.log((s.width * s.height) / TARGET_PIXELS)) <
+    Math.abs(Math.log((than.width * than.height) / TARGET_PIXELS))
+  );
 }
 
 /** Whether a rule takes a size. */
@@ -163,7 +168,10 @@ export function sizeFor(spec: SizeSpec, ratio: string): Size | null {
  * The part of a `width`×`height` picture that has exactly the ratio: the whole picture when it has
  * it already, else the largest centred rectangle of that ratio.
  */
-export function cropFor(size: Size, ratio: string): { left: number; top: number; width: number; height: number } | null {
+export function cropFor(
+  size: Size,
+  ratio: string,
+): { left: number; top: number; width: number; height: number } | null {
   const { a, b } = parseRatio(ratio);
   if (isExactly(size, a, b)) return null;
   if (size.width / size.height > a / b) {

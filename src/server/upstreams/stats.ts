@@ -23,7 +23,9 @@ interface StatsRow {
 }
 
 /** Attempts refused for the caller's own input (an image that does not decode) say nothing about the upstream. */
-const countsForHealth = sql.raw(`coalesce(error_class, '') not in (${[...CALLER_FAULT].map((c) => `'${c}'`).join(', ')})`);
+const countsForHealth = sql.raw(
+  `coalesce(error_class, '') not in (${[...CALLER_FAULT].map((c) => `'${c}'`).join(', ')})`,
+);
 
 /** Attempt statistics of every upstream: the 24-hour window and the last five attempts, less the caller's faults. */
 export async function readAttemptStats(db: Db, now: Date = new Date()): Promise<Map<string, AttemptStats>> {

@@ -69,7 +69,11 @@ export class UpstreamError extends Error {
   /** The provider's own error code, verbatim, for the attempt log (never shown to callers). */
   readonly code: string | undefined;
 
-  constructor(errorClass: ErrorClass, message: string, opts: { status?: number; retryAfterMs?: number; cause?: unknown; code?: string | undefined } = {}) {
+  constructor(
+    errorClass: ErrorClass,
+    message: string,
+    opts: { status?: number; retryAfterMs?: number; cause?: unknown; code?: string | undefined } = {},
+  ) {
     super(message, { cause: opts.cause });
     this.errorClass = errorClass;
     this.status = opts.status;

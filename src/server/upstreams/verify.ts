@@ -27,7 +27,10 @@ const FORMATS: Record<string, VerifiedImage['format']> = { png: 'png', jpg: 'jpe
  * `sharp` took about 0.1 ms of the worker's main thread per image, a tenth of a job's CPU. `sharp`
  * decodes the pixels only for a transparent request, where they are what is checked.
  */
-export async function verifyImage(data: Buffer, expect: { format?: 'png' | 'jpeg'; transparent?: boolean }): Promise<VerifiedImage> {
+export async function verifyImage(
+  data: Buffer,
+  expect: { format?: 'png' | 'jpeg'; transparent?: boolean },
+): Promise<VerifiedImage> {
   let header: ISizeCalculationResult;
   try {
     header = imageSize(data);
@@ -35,7 +38,8 @@ export async function verifyImage(data: Buffer, expect: { format?: 'png' | 'jpeg
     throw new UpstreamError('bad_output', 'the upstream image does not decode', { cause: err });
   }
   const format = FORMATS[header.type ?? ''];
-  if (!format || !header.width || !header.height) throw new UpstreamError('bad_output', `the upstream returned an unsupported image (${header.type ?? 'unknown'})`);
+  if (!format || !header.width || !header.height)
+    throw new UpstreamError('bad_output', `the upstream returned an unsupported image (${header.type ?? 'unknown'})`);
   if (expect.format && format !== expect.format) {
     throw new UpstreamError('bad_output', `the upstream returned ${format} where ${expect.format} was asked`);
   }
@@ -43,18 +47,29 @@ export async function verifyImage(data: Buffer, expect: { format?: 'png' | 'jpeg
   // cost more CPU than the rest of the job).
   if (!hasEndMarker(data, format)) throw new UpstreamError('bad_output', 'the upstream image is truncated');
   if (expect.transparent) await checkTransparent(data);
-  return { format, mime: MIME[format], width: header.width, height: header.height, transparent: expect.transparent === true };
+  return {
+    format,
+    mime: MIME[format],
+    width: header.width,
+    height: header.height,
+    transparent: expect.transparent === true,
+  };
 }
 
 /** An alpha channel, and not one that is fully opaque everywhere (that is no transparent background). */
 async function checkTransparent(data: Buffer): Promise<void> {
-  const undecodable = (err: unknown) => new UpstreamError('bad_output', 'the upstream image does not decode', { cause: err });
+  const undecodable = (err: unknown) =>
+    new UpstreamError('bad_output', 'the upstream image does not decode', { cause: err });
   const meta = await sharp(data)
     .metadata()
     .catch((err: unknown) => {
       throw undecodable(err);
     });
-  if (meta.hasAlpha !== true) throw new UpstreamError('bad_output', 'the upstream returned an image without an alpha channel for a transparent request');
+  if (meta.hasAlpha !== true)
+    throw new UpstreamError(
+      'bad_output',
+      'the upstream returned an image without an alpha channel for a transparent request',
+    );
   const stats = await sharp(data)
     .stats()
     .catch((err: unknown) => {
@@ -84,14 +99,28 @@ function hasEndMarker(data: Buffer, format: 'png' | 'jpeg' | 'webp'): boolean {
  * that ratio already: a model that has no size of the ratio asked for was sent the closest one. The
  * format (and a PNG's alpha) is kept; `crop` is the size kept, for the attempt log.
  */
-export async function cropToRatio(data: Buffer, verified: VerifiedImage, ratio: string): Promise<{ data: Buffer; verified: VerifiedImage; crop: string | null }> {
+export async function cropToRatio(
+  data: Buffer,
+  verified: VerifiedImage,
+  ratio: string,
+): Promise<{ data: Buffer; verified: VerifiedImage; crop: string | null }> {
   const area = cropFor({ width: verified.width, height: verified.height }, ratio);
   if (!area) return { data, verified, crop: null };
   const image = sharp(data).extract(area);
-  const out = await (verified.format === 'png' ? image.png() : verified.format === 'jpeg' ? image.jpeg({ quality: 95 }) : image.webp({ quality: 95 }))
+  const out = await (
+    verified.format === 'png'
+      ? image.png()
+      : verified.format === 'jpeg'
+        ? image.jpeg({ quality: 95 })
+        : image.webp({ quality: 95 })
+  )
     .toBuffer()
     .catch((err: unknown) => {
       throw new UpstreamError('bad_output', 'the upstream image does not decode', { cause: err });
     });
-  return { data: out, verified: { ...verified, width: area.width, height: area.height }, crop: `${area.width}x${area.height}` };
+  return {
+    data: out,
+    verified: { ...verified, width: area.width, height: area.height },
+    crop: `${area.width}x${area.height}`,
+  };
 }

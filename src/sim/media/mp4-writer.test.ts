@@ -65,8 +65,17 @@ describe('MP4 writer', () => {
 
   it('rejects a file that is not an MP4 and an empty sample list', () => {
     expect(() => inspectMp4(Buffer.from('<!DOCTYPE html><html></html>'))).toThrow();
-    expect(() => writeMp4({ samples: [], sps: Buffer.alloc(0), pps: Buffer.alloc(0), width: 1, height: 1, timescale: 1000, sampleDuration: 1000 })).toThrow();
+    expect(() =>
+      writeMp4({
+        samples: [],
+        sps: Buffer.alloc(0),
+        pps: Buffer.alloc(0),
+        width: 1,
+        height: 1,
+        timescale: 1000,
+        sampleDuration: 1000,
+      }),
+    ).toThrow();
   });
   // A real decoder plays these files in the browser tests of the Video page (e2e/videos.spec.ts).
-
 });

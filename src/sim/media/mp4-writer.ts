@@ -43,9 +43,26 @@ const MATRIX = Buffer.concat([0x00010000, 0, 0, 0, 0x00010000, 0, 0, 0, 0x400000
 
 function avcC(sps: Buffer, pps: Buffer): Buffer {
   const info = parseSps(sps);
-  const parts = [u8(1), u8(info.profileIdc), u8(info.constraintFlags), u8(info.levelIdc), u8(0xff), u8(0xe1), u16(sps.length), sps, u8(1), u16(pps.length), pps];
+  const parts = [
+    u8(1),
+    u8(info.profileIdc),
+    u8(info.constraintFlags),
+    u8(info.levelIdc),
+    u8(0xff),
+    u8(0xe1),
+    u16(sps.length),
+    sps,
+    u8(1),
+    u16(pps.length),
+    pps,
+  ];
   if (HIGH_PROFILES.has(info.profileIdc)) {
-    parts.push(u8(0xfc | info.chromaFormatIdc), u8(0xf8 | info.bitDepthLumaMinus8), u8(0xf8 | info.bitDepthChromaMinus8), u8(0));
+    parts.push(
+      u8(0xfc | info.chromaFormatIdc),
+      u8(0xf8 | info.bitDepthLumaMinus8),
+      u8(0xf8 | info.bitDepthChromaMinus8),
+      u8(0),
+    );
   }
   return box('avcC', ...parts);
 }
@@ -78,11 +95,50 @@ export function writeMp4(opts: Mp4Options): Buffer {
   const ftyp = box('ftyp', Buffer.from('isom', 'latin1'), u32(0x200), Buffer.from('isomiso2avc1mp41', 'latin1'));
 
   const moovFor = (chunkOffset: number): Buffer => {
-    const mvhd = fullBox('mvhd', 0, 0, u32(0), u32(0), u32(MOVIE_TIMESCALE), u32(movieDuration), u32(0x00010000), u16(0x0100), zeros(10), MATRIX, zeros(24), u32(2));
-    const tkhd = fullBox('tkhd', 0, 3, u32(0), u32(0), u32(1), zeros(4), u32(movieDuration), zeros(8), u16(0), u16(0), u16(0), zeros(2), MATRIX, u32(width * 65536), u32(height * 65536));
+    const mvhd = fullBox(
+      'mvhd',
+      0,
+      0,
+      u32(0),
+      u32(0),
+      u32(MOVIE_TIMESCALE),
+      u32(movieDuration),
+      u32(0x00010000),
+      u16(0x0100),
+      zeros(10),
+      MATRIX,
+      zeros(24),
+      u32(2),
+    );
+    const tkhd = fullBox(
+      'tkhd',
+      0,
+      3,
+      u32(0),
+      u32(0),
+      u32(1),
+      zeros(4),
+      u32(movieDuration),
+      zeros(8),
+      u16(0),
+      u16(0),
+      u16(0),
+      zeros(2),
+      MATRIX,
+      u32(width * 65536),
+      u32(height * 65536),
+    );
     // Language 'und' packed as three 5-bit letters.
     const mdhd = fullBox('mdhd', 0, 0, u32(0), u32(0), u32(timescale), u32(trackDuration), u16(0x55c4), u16(0));
-    const hdlr = fullBox('hdlr', 0, 0, u32(0), Buffer.from('vide', 'latin1'), zeros(12), Buffer.from('VideoHandler\0', 'latin1'));
+    const hdlr = fullBox(
+      'hdlr',
+      0,
+      0,
+      u32(0),
+      Buffer.from('vide', 'latin1'),
+      zeros(12),
+      Buffer.from('VideoHandler\0', 'latin1'),
+    );
     const vmhd = fullBox('vmhd', 0, 1, zeros(8));
     const dinf = box('dinf', fullBox('dref', 0, 0, u32(1), fullBox('url ', 0, 1)));
     const avc1 = box(
@@ -194,7 +250,8 @@ export function inspectMp4(buf: Buffer): Mp4Info {
   if (!mvhd) throw new Error('moov has no mvhd');
   const mvVersion = buf[mvhd.body] ?? 0;
   const movieTimescale = buf.readUInt32BE(mvhd.body + (mvVersion === 1 ? 20 : 12));
-  const movieDuration = mvVersion === 1 ? Number(buf.readBigUInt64BE(mvhd.body + 24)) : buf.readUInt32BE(mvhd.body + 16);
+  const movieDuration =
+    mvVersion === 1 ? Number(buf.readBigUInt64BE(mvhd.body + 24)) : buf.readUInt32BE(mvhd.body + 16);
 
   let track: Mp4Info['track'] = null;
   for (const trak of childBoxes(buf, moov.body, moov.end).filter((b) => b.type === 'trak')) {
@@ -206,7 +263,8 @@ export function inspectMp4(buf: Buffer): Mp4Info {
     const mdhd = child(buf, mdia, 'mdhd');
     if (!tkhd || !mdhd) throw new Error('video trak without tkhd or mdhd');
     const tkVersion = buf[tkhd.body] ?? 0;
-    const tkhdDuration = tkVersion === 1 ? Number(buf.readBigUInt64BE(tkhd.body + 28)) : buf.readUInt32BE(tkhd.body + 20);
+    const tkhdDuration =
+      tkVersion === 1 ? Number(buf.readBigUInt64BE(tkhd.body + 28)) : buf.readUInt32BE(tkhd.body + 20);
     const width = buf.readUInt32BE(tkhd.end - 8) / 65536;
     const height = buf.readUInt32BE(tkhd.end - 4) / 65536;
     const mdVersion = buf[mdhd.body] ?? 0;
@@ -221,7 +279,8 @@ export function inspectMp4(buf: Buffer): Mp4Info {
     let sttsDuration = 0;
     if (stts) {
       const entries = buf.readUInt32BE(stts.body + 4);
-      for (let i = 0; i < entries; i++) sttsDuration += buf.readUInt32BE(stts.body + 8 + i * 8) * buf.readUInt32BE(stts.body + 12 + i * 8);
+      for (let i = 0; i < entries; i++)
+        sttsDuration += buf.readUInt32BE(stts.body + 8 + i * 8) * buf.readUInt32BE(stts.body + 12 + i * 8);
     }
     track = {
       width,

@@ -1,15 +1,55 @@
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { aspectRatio, parsePosterSpec, pngSize, positionWords, POSTER_CHUNK_KEYWORD, PosterSpecError, readPngDataUrl, readPosterLayers, renderPoster, type PosterSpec } from './poster';
+import {
+  aspectRatio,
+  parsePosterSpec,
+  pngSize,
+  positionWords,
+  POSTER_CHUNK_KEYWORD,
+  PosterSpecError,
+  readPngDataUrl,
+  readPosterLayers,
+  renderPoster,
+  type PosterSpec,
+} from './poster';
 
 const SPEC: PosterSpec = {
   width: 600,
   height: 800,
   layers: [
-    { role: 'title', text: '春日限定', x: 0.5, y: 0.12, size_ratio: 0.1, color: '#1a2b3c', font_weight: 700, font_category: 'serif', treatment: 'shadow' },
-    { role: 'subtitle', text: 'Fresh & <new> "flavours"', x: 0.08, y: 0.5, size_ratio: 0.04, color: '#AA0000', alignment: 'left', treatment: 'outline' },
-    { role: 'caption', text: '限时优惠 50% off', x: 0.95, y: 0.9, size_ratio: 0.03, color: '#FFFFFF', alignment: 'right', treatment: 'gradient', font_category: 'display' },
+    {
+      role: 'title',
+      text: '春日限定',
+      x: 0.5,
+      y: 0.12,
+      size_ratio: 0.1,
+      color: '#1a2b3c',
+      font_weight: 700,
+      font_category: 'serif',
+      treatment: 'shadow',
+    },
+    {
+      role: 'subtitle',
+      text: 'Fresh & <new> "flavours"',
+      x: 0.08,
+      y: 0.5,
+      size_ratio: 0.04,
+      color: '#AA0000',
+      alignment: 'left',
+      treatment: 'outline',
+    },
+    {
+      role: 'caption',
+      text: '限时优惠 50% off',
+      x: 0.95,
+      y: 0.9,
+      size_ratio: 0.03,
+      color: '#FFFFFF',
+      alignment: 'right',
+      treatment: 'gradient',
+      font_category: 'display',
+    },
   ],
 };
 
@@ -31,7 +71,12 @@ async function inkBox(png: Buffer): Promise<{ cx: number; cy: number; width: num
       }
     }
   }
-  return { cx: (minX + maxX + 1) / 2 / info.width, cy: (minY + maxY + 1) / 2 / info.height, width: maxX - minX + 1, height: maxY - minY + 1 };
+  return {
+    cx: (minX + maxX + 1) / 2 / info.width,
+    cy: (minY + maxY + 1) / 2 / info.height,
+    width: maxX - minX + 1,
+    height: maxY - minY + 1,
+  };
 }
 
 describe('posters with known text', () => {
@@ -101,7 +146,12 @@ describe('posters with known text', () => {
   });
 
   it('draws the text centred on (x, y) at the asked size', async () => {
-    const png = await renderPoster({ width: 800, height: 600, background: '#FFFFFF', layers: [{ role: 'title', text: '今日份好心情', x: 0.3, y: 0.4, size_ratio: 0.06, color: '#000000' }] });
+    const png = await renderPoster({
+      width: 800,
+      height: 600,
+      background: '#FFFFFF',
+      layers: [{ role: 'title', text: '今日份好心情', x: 0.3, y: 0.4, size_ratio: 0.06, color: '#000000' }],
+    });
     const box = await inkBox(png);
     expect(box.cx).toBeCloseTo(0.3, 1);
     expect(box.cy).toBeCloseTo(0.4, 1);
@@ -116,15 +166,33 @@ describe('posters with known text', () => {
 
   it('renders Chinese glyphs, not placeholder boxes', async () => {
     const draw = (text: string): Promise<Buffer> =>
-      renderPoster({ width: 200, height: 100, background: '#FFFFFF', layers: [{ role: 'title', text, x: 0.5, y: 0.5, size_ratio: 0.15, color: '#000000' }] });
-    const raw = async (text: string): Promise<Buffer> => sharp(await draw(text)).greyscale().raw().toBuffer();
+      renderPoster({
+        width: 200,
+        height: 100,
+        background: '#FFFFFF',
+        layers: [{ role: 'title', text, x: 0.5, y: 0.5, size_ratio: 0.15, color: '#000000' }],
+      });
+    const raw = async (text: string): Promise<Buffer> =>
+      sharp(await draw(text))
+        .greyscale()
+        .raw()
+        .toBuffer();
     // Missing glyphs would all be the same box; real glyphs differ.
     expect((await raw('春日')).equals(await raw('限定'))).toBe(false);
   });
 
   it('centres the text box on (x, y) whatever its alignment', async () => {
-    for (const [alignment, x] of [['left', 0.3], ['right', 0.7], ['center', 0.5]] as const) {
-      const png = await renderPoster({ width: 400, height: 200, background: 'white', layers: [{ role: 'body', text: 'Mid', x, y: 0.5, size_ratio: 0.08, color: '#000000', alignment }] });
+    for (const [alignment, x] of [
+      ['left', 0.3],
+      ['right', 0.7],
+      ['center', 0.5],
+    ] as const) {
+      const png = await renderPoster({
+        width: 400,
+        height: 200,
+        background: 'white',
+        layers: [{ role: 'body', text: 'Mid', x, y: 0.5, size_ratio: 0.08, color: '#000000', alignment }],
+      });
       const box = await inkBox(png);
       expect(Math.abs(box.cx - x), alignment).toBeLessThan(0.02);
       expect(Math.abs(box.cy - 0.5), alignment).toBeLessThan(0.03);
@@ -133,8 +201,12 @@ describe('posters with known text', () => {
   });
 
   it('gives null for other formats, PNGs without the chunk, and garbage; never throws', async () => {
-    const jpeg = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#336699' } }).jpeg().toBuffer();
-    const plain = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#336699' } }).png().toBuffer();
+    const jpeg = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#336699' } })
+      .jpeg()
+      .toBuffer();
+    const plain = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
     expect(readPosterLayers(jpeg)).toBeNull();
     expect(pngSize(jpeg)).toBeNull();
     expect(readPosterLayers(plain)).toBeNull();

@@ -111,7 +111,12 @@ function textLayer(layer: PosterLayer): PosterTextLayer {
 }
 
 function escapeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
 }
 
 /** Named CJK families first, so Chinese renders in a matching face; fontconfig falls back for the rest. */
@@ -143,11 +148,15 @@ function layerSvg(layer: PosterTextLayer, index: number, width: number, height: 
   switch (layer.treatment) {
     case 'shadow': {
       const d = (size * 0.06).toFixed(2);
-      parts.push(`<text x="${x}" y="${y}" dx="${d}" dy="${d}" ${attrs} fill="#000000" fill-opacity="0.35">${text}</text>`);
+      parts.push(
+        `<text x="${x}" y="${y}" dx="${d}" dy="${d}" ${attrs} fill="#000000" fill-opacity="0.35">${text}</text>`,
+      );
       break;
     }
     case 'outline':
-      extra = ` stroke="${isDark(layer.color) ? '#FFFFFF' : '#000000'}" stroke-width="${(size * 0.06).toFixed(2)}" paint-order="stroke" stroke-linejoin="round"`;
+      extra =
+        ` stroke="${isDark(layer.color) ? '#FFFFFF' : '#000000'}" stroke-width="${(size * 0.06).toFixed(2)}" ` +
+        `paint-order="stroke" stroke-linejoin="round"`;
       break;
     case 'gradient':
       parts.push(
@@ -179,7 +188,8 @@ function posterSvg(spec: PosterSpec, layers: readonly PosterTextLayer[]): string
   // The simulator label, small in the bottom-left corner where posters rarely put text.
   const labelSize = Math.max(6, Math.round(Math.min(w, h) / 60));
   parts.push(
-    `<text x="${labelSize * 0.5}" y="${h - labelSize * 0.5}" font-family="'DejaVu Sans', sans-serif" font-size="${labelSize}" fill="#101418" fill-opacity="0.55">STUDIO SIMULATOR</text>`,
+    `<text x="${labelSize * 0.5}" y="${h - labelSize * 0.5}" font-family="'DejaVu Sans', sans-serif" ` +
+      `font-size="${labelSize}" fill="#101418" fill-opacity="0.55">STUDIO SIMULATOR</text>`,
   );
   parts.push('</svg>');
   return parts.join('');
@@ -201,8 +211,14 @@ function pngChunk(type: string, data: Buffer): Buffer {
  * character becomes a `\uXXXX` escape, which JSON.parse turns back into the same text.
  */
 function layersChunk(layers: readonly PosterTextLayer[]): Buffer {
-  const json = JSON.stringify(layers).replace(/[\u007f-\uffff]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  return pngChunk('tEXt', Buffer.concat([Buffer.from(POSTER_CHUNK_KEYWORD, 'latin1'), Buffer.from([0]), Buffer.from(json, 'latin1')]));
+  const json = JSON.stringify(layers).replace(
+    /[\u007f-\uffff]/g,
+    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  return pngChunk(
+    'tEXt',
+    Buffer.concat([Buffer.from(POSTER_CHUNK_KEYWORD, 'latin1'), Buffer.from([0]), Buffer.from(json, 'latin1')]),
+  );
 }
 
 /** Inserts a chunk right after IHDR (signature 8 bytes + IHDR 25 bytes). */
@@ -219,7 +235,12 @@ function insertAfterIhdr(png: Buffer, chunk: Buffer): Buffer {
 export async function renderPoster(spec: PosterSpec): Promise<Buffer> {
   const valid = parsePosterSpec(spec);
   const layers = valid.layers.map(textLayer);
-  const png = await withRenderSlot(() => sharp(Buffer.from(posterSvg(valid, layers)), { density: 72 }).removeAlpha().png({ compressionLevel: 6 }).toBuffer());
+  const png = await withRenderSlot(() =>
+    sharp(Buffer.from(posterSvg(valid, layers)), { density: 72 })
+      .removeAlpha()
+      .png({ compressionLevel: 6 })
+      .toBuffer(),
+  );
   return insertAfterIhdr(png, layersChunk(layers));
 }
 
@@ -265,7 +286,10 @@ export function readPosterLayers(png: Buffer): PosterTextLayer[] | null {
       if (chunk.type !== 'tEXt' || !chunk.crcOk) continue;
       const nul = chunk.data.indexOf(0);
       if (nul < 0 || chunk.data.toString('latin1', 0, nul) !== POSTER_CHUNK_KEYWORD) continue;
-      const parsed = z.array(textLayerSchema).min(1).safeParse(JSON.parse(chunk.data.toString('latin1', nul + 1)));
+      const parsed = z
+        .array(textLayerSchema)
+        .min(1)
+        .safeParse(JSON.parse(chunk.data.toString('latin1', nul + 1)));
       return parsed.success ? parsed.data : null;
     }
   } catch {
@@ -277,7 +301,9 @@ export function readPosterLayers(png: Buffer): PosterTextLayer[] | null {
 const PNG_DATA_URL = /^data:image\/png;base64,/i;
 
 /** A `data:image/png;base64,` URL's size and poster layers; null for other URLs or undecodable data. */
-export function readPngDataUrl(url: string): { width: number; height: number; layers: PosterTextLayer[] | null } | null {
+export function readPngDataUrl(
+  url: string,
+): { width: number; height: number; layers: PosterTextLayer[] | null } | null {
   const prefix = PNG_DATA_URL.exec(url);
   if (!prefix) return null;
   const png = Buffer.from(url.slice(prefix[0].length), 'base64');

@@ -47,7 +47,18 @@ export const withRenderSlot = pLimit(maxConcurrent);
 
 function cacheKey(req: RenderRequest): string {
   const h = createHash('sha256');
-  h.update(JSON.stringify([req.prompt, req.width, req.height, req.format, req.transparent, req.quality, req.variant, req.compression]));
+  h.update(
+    JSON.stringify([
+      req.prompt,
+      req.width,
+      req.height,
+      req.format,
+      req.transparent,
+      req.quality,
+      req.variant,
+      req.compression,
+    ]),
+  );
   for (const ref of req.references) h.update(createHash('sha256').update(ref).digest());
   return h.digest('hex');
 }
@@ -182,7 +193,10 @@ function buildSvg(req: RenderRequest, rnd: () => number): string {
     const fill = hsl(hue + rnd() * 360, 55 + rnd() * 30, 35 + rnd() * 40);
     const kind = Math.floor(rnd() * 3);
     if (kind === 0) parts.push(`<circle cx="${x}" cy="${y}" r="${s}" fill="${fill}"/>`);
-    else if (kind === 1) parts.push(`<rect x="${x - s}" y="${y - s}" width="${s * 2}" height="${s * 2}" rx="${Math.round(s / 4)}" fill="${fill}"/>`);
+    else if (kind === 1)
+      parts.push(
+        `<rect x="${x - s}" y="${y - s}" width="${s * 2}" height="${s * 2}" rx="${Math.round(s / 4)}" fill="${fill}"/>`,
+      );
     else parts.push(`<polygon points="${x},${y - s} ${x + s},${y + s} ${x - s},${y + s}" fill="${fill}"/>`);
   }
 
@@ -190,22 +204,32 @@ function buildSvg(req: RenderRequest, rnd: () => number): string {
   const maxUnits = Math.max(8, Math.floor((w * 0.84) / (fontSize * 0.6)));
   // Short prompts are drawn so a result shows what reached the model; long ones (recipes such as
   // skills, whose text a service may keep private) only by their length.
-  const caption = [...req.prompt].length <= MAX_CAPTION_CHARS ? req.prompt : `prompt · ${[...req.prompt].length} characters`;
+  const caption =
+    [...req.prompt].length <= MAX_CAPTION_CHARS ? req.prompt : `prompt · ${[...req.prompt].length} characters`;
   const lines = wrap(caption, maxUnits, 4);
   if (lines.length > 0) {
     const lineHeight = Math.round(fontSize * 1.3);
     const panelH = lineHeight * lines.length + fontSize;
     const panelY = Math.round(h - panelH - min * 0.06);
-    parts.push(`<rect x="${Math.round(w * 0.05)}" y="${panelY}" width="${Math.round(w * 0.9)}" height="${panelH}" rx="${Math.round(fontSize / 2)}" fill="#101418"/>`);
+    parts.push(
+      `<rect x="${Math.round(w * 0.05)}" y="${panelY}" width="${Math.round(w * 0.9)}" height="${panelH}" rx="${Math.round(fontSize / 2)}" fill="#101418"/>`,
+    );
     parts.push(`<text font-family="sans-serif" font-size="${fontSize}" fill="#f4f6f8">`);
     lines.forEach((line, i) => {
-      parts.push(`<tspan x="${Math.round(w * 0.08)}" y="${panelY + Math.round(fontSize * 0.5) + lineHeight * (i + 1) - Math.round(lineHeight * 0.25)}">${escapeXml(line)}</tspan>`);
+      const y = panelY + Math.round(fontSize * 0.5) + lineHeight * (i + 1) - Math.round(lineHeight * 0.25);
+      parts.push(`<tspan x="${Math.round(w * 0.08)}" y="${y}">${escapeXml(line)}</tspan>`);
     });
     parts.push('</text>');
   }
   const labelSize = Math.max(10, Math.round(min / 40));
-  parts.push(`<rect x="${Math.round(min * 0.03)}" y="${Math.round(min * 0.03)}" width="${labelSize * 11}" height="${Math.round(labelSize * 1.6)}" fill="#101418"/>`);
-  parts.push(`<text x="${Math.round(min * 0.03 + labelSize * 0.5)}" y="${Math.round(min * 0.03 + labelSize * 1.2)}" font-family="sans-serif" font-size="${labelSize}" fill="#f4f6f8">STUDIO SIMULATOR</text>`);
+  parts.push(
+    `<rect x="${Math.round(min * 0.03)}" y="${Math.round(min * 0.03)}" width="${labelSize * 11}" height="${Math.round(labelSize * 1.6)}" fill="#101418"/>`,
+  );
+  parts.push(
+    `<text x="${Math.round(min * 0.03 + labelSize * 0.5)}" ` +
+      `y="${Math.round(min * 0.03 + labelSize * 1.2)}" font-family="sans-serif" font-size="${labelSize}" ` +
+      `fill="#f4f6f8">STUDIO SIMULATOR</text>`,
+  );
   parts.push('</svg>');
   return parts.join('');
 }
@@ -222,7 +246,12 @@ async function draw(req: RenderRequest): Promise<Buffer> {
     const tiles = await Promise.all(
       shown.map(async (ref, index) => {
         try {
-          return await sharp(ref).resize(tile, tile, { fit: 'cover' }).flatten({ background: '#ffffff' }).extend({ top: 3, bottom: 3, left: 3, right: 3, background: '#ffffff' }).png().toBuffer();
+          return await sharp(ref)
+            .resize(tile, tile, { fit: 'cover' })
+            .flatten({ background: '#ffffff' })
+            .extend({ top: 3, bottom: 3, left: 3, right: 3, background: '#ffffff' })
+            .png()
+            .toBuffer();
         } catch {
           throw new InvalidImageError(index);
         }
@@ -238,10 +267,15 @@ async function draw(req: RenderRequest): Promise<Buffer> {
   const compression = req.compression ?? null;
   switch (req.format) {
     case 'jpeg':
-      return img.flatten({ background: '#ffffff' }).jpeg({ quality: compression ?? 85, mozjpeg: false }).toBuffer();
+      return img
+        .flatten({ background: '#ffffff' })
+        .jpeg({ quality: compression ?? 85, mozjpeg: false })
+        .toBuffer();
     case 'webp':
       return (req.transparent ? img.ensureAlpha() : img.removeAlpha()).webp({ quality: compression ?? 85 }).toBuffer();
     case 'png':
-      return (req.transparent ? img.ensureAlpha() : img.removeAlpha()).png({ compressionLevel: 4, adaptiveFiltering: false }).toBuffer();
+      return (req.transparent ? img.ensureAlpha() : img.removeAlpha())
+        .png({ compressionLevel: 4, adaptiveFiltering: false })
+        .toBuffer();
   }
 }

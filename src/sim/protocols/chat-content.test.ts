@@ -16,12 +16,28 @@ describe('the simulated writer’s topic', () => {
 
 describe('the missing_fields fault', () => {
   it('drops every second top-level key and always text_layers and sculpt, keeping valid JSON', () => {
-    const reply = JSON.stringify({ sculpt: {}, prompt: 'p', prompt_cn: 'c', text_layers: [], aspect_ratio: '1:1', zh_name: 'z', image_category: 'photo' });
-    expect(JSON.parse(withMissingFields(reply))).toEqual({ prompt_cn: 'c', aspect_ratio: '1:1', image_category: 'photo' });
-    expect(JSON.parse(withMissingFields(JSON.stringify({ a: 1, text_layers: [], b: 2, c: 3 })))).toEqual({ a: 1, b: 2 });
+    const reply = JSON.stringify({
+      sculpt: {},
+      prompt: 'p',
+      prompt_cn: 'c',
+      text_layers: [],
+      aspect_ratio: '1:1',
+      zh_name: 'z',
+      image_category: 'photo',
+    });
+    expect(JSON.parse(withMissingFields(reply))).toEqual({
+      prompt_cn: 'c',
+      aspect_ratio: '1:1',
+      image_category: 'photo',
+    });
+    expect(JSON.parse(withMissingFields(JSON.stringify({ a: 1, text_layers: [], b: 2, c: 3 })))).toEqual({
+      a: 1,
+      b: 2,
+    });
   });
 
   it('leaves arrays, scalars and text alone', () => {
-    for (const text of ['[1,2,3]', '"just a string"', 'not json at all', '']) expect(withMissingFields(text)).toBe(text);
+    for (const text of ['[1,2,3]', '"just a string"', 'not json at all', ''])
+      expect(withMissingFields(text)).toBe(text);
   });
 });

@@ -24,9 +24,7 @@ export interface ChatMessageView {
 }
 
 export type ResponseFormat =
-  | { type: 'text' }
-  | { type: 'json_object' }
-  | { type: 'json_schema'; schema: Record<string, unknown> | null };
+  { type: 'text' } | { type: 'json_object' } | { type: 'json_schema'; schema: Record<string, unknown> | null };
 
 export type ReplyKind = 'vision' | 'article' | 'json' | 'text';
 
@@ -54,12 +52,18 @@ export function extractTopic(text: string): string {
   if (zh?.[1]) return zh[1].trim();
   const en = /\babout\s+["']?(.{2,60}?)["']?(?:[.,;!?\n]|$)/i.exec(t);
   if (en?.[1]) return en[1].trim();
-  const topicLine = /(?:topic|product|主题|话题|商品|产品|视频主题|文章主题)\s*[:：]\s*(.{2,40}?)(?:[，。,.;\n]|$)/i.exec(text);
+  const topicLine =
+    /(?:topic|product|主题|话题|商品|产品|视频主题|文章主题)\s*[:：]\s*(.{2,40}?)(?:[，。,.;\n]|$)/i.exec(text);
   if (topicLine?.[1]) return topicLine[1].trim();
   // A brief with instructions around one short line of its own (a filled template): that line is the subject.
-  const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
+  const lines = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   if (lines.length > 1) {
-    const subject = lines.find((l) => [...l].length <= 30 && !/^(请|写作要求|要求|\d+[.、]|[-*#])/.test(l) && !/[:：]$/.test(l));
+    const subject = lines.find(
+      (l) => [...l].length <= 30 && !/^(请|写作要求|要求|\d+[.、]|[-*#])/.test(l) && !/[:：]$/.test(l),
+    );
     if (subject) return subject.replace(/[。.!！]$/, '');
   }
   const first = t.split(/[。！？.!?\n]/)[0] ?? t;
@@ -76,7 +80,10 @@ function articleObject(rnd: Rnd, topic: string, platform: Platform, withHashtags
   const e1 = pick(rnd, EMOJIS);
   const e2 = pick(rnd, EMOJIS);
   const bare = topic.replace(/[#＃]/g, '');
-  const hashtags = [`#${bare.replace(/\s+/g, '').slice(0, 12)}`, ...pickSome(rnd, ['#生活方式', '#干货分享', '#日常记录', '#实用技巧', '#好物推荐', '#新手入门'], 3)];
+  const hashtags = [
+    `#${bare.replace(/\s+/g, '').slice(0, 12)}`,
+    ...pickSome(rnd, ['#生活方式', '#干货分享', '#日常记录', '#实用技巧', '#好物推荐', '#新手入门'], 3),
+  ];
   if (platform === 'xiaohongshu') {
     return {
       title: `${e1}${bare}｜${hook}`,
@@ -121,11 +128,15 @@ function plainText(rnd: Rnd, lastUser: ChatMessageView, topic: string, image: ()
       ? `这张图片展示了${typeof v.prompt_cn === 'string' ? v.prompt_cn : '一幅静物'}。整体风格统一，适合用作${typeof v.aspect_ratio === 'string' ? v.aspect_ratio : '1:1'}画幅的配图。`
       : `The image shows ${subject}. ${typeof v.description === 'string' ? v.description : ''}`.trim();
   }
-  if (lastUser.text.trim() === '') return hasCjk(topic) ? '你好！有什么可以帮你的吗？' : 'Hello! How can I help you today?';
+  if (lastUser.text.trim() === '')
+    return hasCjk(topic) ? '你好！有什么可以帮你的吗？' : 'Hello! How can I help you today?';
   if (hasCjk(lastUser.text)) {
     return `关于「${topic}」，简单来说：先明确目标，再把问题拆成几个小步骤，逐一验证。${pick(rnd, ['如果需要，我可以进一步展开。', '希望对你有帮助。', '欢迎继续追问细节。'])}`;
   }
-  return `Here is a short answer about "${topic}": start from the goal, break the problem into small steps and check each one. ${pick(rnd, ['Happy to expand on any part.', 'I hope this helps.', 'Ask me for more detail anytime.'])}`;
+  return (
+    `Here is a short answer about "${topic}": start from the goal, break the problem into small steps and ` +
+    `check each one. ${pick(rnd, ['Happy to expand on any part.', 'I hope this helps.', 'Ask me for more detail anytime.'])}`
+  );
 }
 
 /** Builds a value that satisfies a (subset of) JSON Schema, preferring values from `base`. */
@@ -137,19 +148,26 @@ export function conformToSchema(schema: unknown, base: Json | undefined, rnd: Rn
     return enums[0] ?? null;
   }
   if ('const' in schema) return (schema.const ?? null) as Json;
-  const variants: unknown[] | null = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : null;
+  const variants: unknown[] | null = Array.isArray(schema.anyOf)
+    ? schema.anyOf
+    : Array.isArray(schema.oneOf)
+      ? schema.oneOf
+      : null;
   if (variants) {
     const nonNull = variants.find((v) => !(isRecord(v) && v.type === 'null'));
     return conformToSchema(nonNull, base, rnd, name, depth + 1);
   }
-  const types = Array.isArray(schema.type) ? schema.type.filter((t): t is string => typeof t === 'string' && t !== 'null') : [schema.type];
+  const types = Array.isArray(schema.type)
+    ? schema.type.filter((t): t is string => typeof t === 'string' && t !== 'null')
+    : [schema.type];
   const type = typeof types[0] === 'string' ? types[0] : isRecord(schema.properties) ? 'object' : undefined;
   switch (type) {
     case 'object': {
       const props = isRecord(schema.properties) ? schema.properties : {};
       const baseObj = isRecord(base) ? (base as Record<string, Json>) : {};
       const out: Record<string, Json> = {};
-      for (const [key, sub] of Object.entries(props)) out[key] = conformToSchema(sub, baseObj[key], rnd, key, depth + 1);
+      for (const [key, sub] of Object.entries(props))
+        out[key] = conformToSchema(sub, baseObj[key], rnd, key, depth + 1);
       if (Object.keys(props).length === 0) return isRecord(base) ? base : {};
       return out;
     }
@@ -214,7 +232,8 @@ export function composeReply(input: ReplyInput): Reply {
     value = visionObject(rnd, image());
   } else if (platform || asksTitleBody || schemaIsArticle) {
     kind = 'article';
-    const withHashtags = platform === 'xiaohongshu' || /hashtag|话题|标签/i.test(instructions) || schemaProps.includes('hashtags');
+    const withHashtags =
+      platform === 'xiaohongshu' || /hashtag|话题|标签/i.test(instructions) || schemaProps.includes('hashtags');
     value = articleObject(rnd, topic, platform ?? 'generic', withHashtags);
     // An article requested without JSON wording still reads best as prose.
     if (!wantsJson) {

@@ -15,7 +15,10 @@ beforeEach(async () => {
 
 const MESSAGES = [{ role: 'user', content: 'Explain HTTP caching in a few sentences, please.' }];
 const chat = (body: Record<string, unknown> = {}, init: RequestInit = {}): Promise<Response> =>
-  s.call('sim-chat-a', '/v1/chat/completions', { ...init, json: { model: 'chatmodel-1', messages: MESSAGES, ...body } });
+  s.call('sim-chat-a', '/v1/chat/completions', {
+    ...init,
+    json: { model: 'chatmodel-1', messages: MESSAGES, ...body },
+  });
 
 /** Reads SSE `data:` payloads until the body ends or fails; `failed` tells which. */
 async function readUntilEnd(res: Response): Promise<{ events: string[]; failed: boolean }> {
@@ -84,11 +87,14 @@ describe('stream_break fault', () => {
   });
 
   it('is accepted on chat channels only', async () => {
-    const arm = (channel: string): Promise<Response> => s.control('/__sim/faults', { json: { channel, fault: 'stream_break' } });
+    const arm = (channel: string): Promise<Response> =>
+      s.control('/__sim/faults', { json: { channel, fault: 'stream_break' } });
     expect((await arm('sim-image-a')).status).toBe(400);
     expect((await arm('sim-video-a')).status).toBe(400);
     expect((await arm('sim-chat-lite')).status).toBe(200);
-    expect((await s.control('/__sim/faults', { json: { channel: 'sim-chat-a', fault: 'stream_break', on: 'all' } })).status).toBe(400);
+    expect(
+      (await s.control('/__sim/faults', { json: { channel: 'sim-chat-a', fault: 'stream_break', on: 'all' } })).status,
+    ).toBe(400);
     const all = (await (await arm('*')).json()) as { faults: { channel: string }[] };
     expect(all.faults.map((f) => f.channel)).toEqual(['sim-chat-a', 'sim-chat-b', 'sim-chat-lite', 'sim-chat-reason']);
   });
@@ -98,19 +104,31 @@ describe('chunk_delay_ms', () => {
   it('is set through POST /__sim/config on chat channels and validated', async () => {
     const set = await s.control('/__sim/config', { json: { channel: 'sim-chat-b', chunk_delay_ms: 25 } });
     expect(await set.json()).toEqual({ ok: true, channels: { 'sim-chat-b': { latency_ms: 0, chunk_delay_ms: 25 } } });
-    expect((await s.control('/__sim/config', { json: { channel: 'sim-image-a', chunk_delay_ms: 5 } })).status).toBe(400);
-    expect((await s.control('/__sim/config', { json: { channel: 'sim-chat-a', chunk_delay_ms: 60_001 } })).status).toBe(400);
-    expect((await s.control('/__sim/config', { json: { channel: 'sim-chat-a', chunk_delay_ms: -1 } })).status).toBe(400);
+    expect((await s.control('/__sim/config', { json: { channel: 'sim-image-a', chunk_delay_ms: 5 } })).status).toBe(
+      400,
+    );
+    expect((await s.control('/__sim/config', { json: { channel: 'sim-chat-a', chunk_delay_ms: 60_001 } })).status).toBe(
+      400,
+    );
+    expect((await s.control('/__sim/config', { json: { channel: 'sim-chat-a', chunk_delay_ms: -1 } })).status).toBe(
+      400,
+    );
     expect((await s.control('/__sim/config', { json: { channel: '*', chunk_delay_ms: 7 } })).status).toBe(200);
-    const cfg = (await (await s.control('/__sim/config')).json()) as { channels: Record<string, Record<string, unknown>> };
+    const cfg = (await (await s.control('/__sim/config')).json()) as {
+      channels: Record<string, Record<string, unknown>>;
+    };
     expect(cfg.channels['sim-chat-lite']).toEqual({ latency_ms: 0, chunk_delay_ms: 7 });
     expect(cfg.channels['sim-image-a']).toEqual({ latency_ms: 0 });
     s.sim.setChatSettings('sim-chat-a', { chunkDelayMs: 3 });
-    const after = (await (await s.control('/__sim/config')).json()) as { channels: Record<string, Record<string, unknown>> };
+    const after = (await (await s.control('/__sim/config')).json()) as {
+      channels: Record<string, Record<string, unknown>>;
+    };
     expect(after.channels['sim-chat-a']).toEqual({ latency_ms: 0, chunk_delay_ms: 3 });
     expect(() => s.sim.setChatSettings('sim-video-a', { chunkDelayMs: 3 })).toThrow();
     await s.control('/__sim/reset', { method: 'POST' });
-    const reset = (await (await s.control('/__sim/config')).json()) as { channels: Record<string, Record<string, unknown>> };
+    const reset = (await (await s.control('/__sim/config')).json()) as {
+      channels: Record<string, Record<string, unknown>>;
+    };
     expect(reset.channels['sim-chat-a']).toEqual({ latency_ms: 0, chunk_delay_ms: 0 });
   });
 

@@ -40,7 +40,11 @@ const WEATHER = {
 } as const;
 const SEARCH = {
   type: 'function',
-  function: { name: 'search_docs', description: 'Search the documentation.', parameters: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] } },
+  function: {
+    name: 'search_docs',
+    description: 'Search the documentation.',
+    parameters: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] },
+  },
 } as const;
 
 const post = (body: Record<string, unknown>, channel = 'sim-chat-a'): Promise<Response> =>
@@ -72,8 +76,16 @@ describe('chat tool calls', () => {
   });
 
   it('follows tool_choice: description word for auto, none, required, a named function', async () => {
-    const ask = async (content: string, extra: Record<string, unknown>): Promise<OpenAI.Chat.Completions.ChatCompletion> =>
-      client.chat.completions.create({ model: 'chatmodel-1', messages: [{ role: 'user', content }], tools: [WEATHER, SEARCH], ...extra });
+    const ask = async (
+      content: string,
+      extra: Record<string, unknown>,
+    ): Promise<OpenAI.Chat.Completions.ChatCompletion> =>
+      client.chat.completions.create({
+        model: 'chatmodel-1',
+        messages: [{ role: 'user', content }],
+        tools: [WEATHER, SEARCH],
+        ...extra,
+      });
     const byDescription = await ask('Please search for caching.', {});
     const first = byDescription.choices[0]?.message.tool_calls?.[0];
     expect(first?.type === 'function' && first.function.name).toBe('search_docs');
@@ -88,9 +100,13 @@ describe('chat tool calls', () => {
     const required = await ask('Tell me a joke.', { tool_choice: 'required', parallel_tool_calls: false });
     const third = required.choices[0]?.message.tool_calls?.[0];
     expect(third?.type === 'function' && third.function.name).toBe('get_weather');
-    const named = await ask('Tell me a joke.', { tool_choice: { type: 'function', function: { name: 'search_docs' } } });
+    const named = await ask('Tell me a joke.', {
+      tool_choice: { type: 'function', function: { name: 'search_docs' } },
+    });
     const fourth = named.choices[0]?.message.tool_calls?.[0];
-    expect(fourth?.type === 'function' && JSON.parse(fourth.function.arguments)).toEqual({ query: expect.any(String) as string });
+    expect(fourth?.type === 'function' && JSON.parse(fourth.function.arguments)).toEqual({
+      query: expect.any(String) as string,
+    });
   });
 
   it('answers in text from the tool result once the conversation carries it', async () => {
@@ -99,7 +115,13 @@ describe('chat tool calls', () => {
       tools: [WEATHER],
       messages: [
         { role: 'user', content: 'What is the weather in Paris?' },
-        { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }] },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [
+            { id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } },
+          ],
+        },
         { role: 'tool', tool_call_id: 'call_1', content: '{"temp_c": 21, "sky": "sunny"}' },
       ],
     });
@@ -133,17 +155,28 @@ describe('chat tool calls', () => {
       }
       if (choice.finish_reason) finish = choice.finish_reason;
     }
-    expect(firstDelta).toEqual({ index: 0, id: expect.stringMatching(/^call_/) as string, type: 'function', function: { name: 'get_weather', arguments: '' } });
+    expect(firstDelta).toEqual({
+      index: 0,
+      id: expect.stringMatching(/^call_/) as string,
+      type: 'function',
+      function: { name: 'get_weather', arguments: '' },
+    });
     expect(id).toMatch(/^call_/);
     expect(name).toBe('get_weather');
     expect((JSON.parse(args) as { city: string }).city).toBe('Berlin');
     expect(finish).toBe('tool_calls');
     expect(usage).toBeGreaterThan(5);
 
-    const res = await post({ messages: [{ role: 'user', content: 'get weather in Berlin please' }], tools: [WEATHER], stream: true });
+    const res = await post({
+      messages: [{ role: 'user', content: 'get weather in Berlin please' }],
+      tools: [WEATHER],
+      stream: true,
+    });
     const events = await readSse(res);
     expect(events.at(-1)).toBe('[DONE]');
-    const fragments = events.slice(0, -1).map((e) => JSON.parse(e) as { choices: { delta: { tool_calls?: unknown[] } }[] });
+    const fragments = events
+      .slice(0, -1)
+      .map((e) => JSON.parse(e) as { choices: { delta: { tool_calls?: unknown[] } }[] });
     expect(fragments.filter((f) => f.choices[0]?.delta.tool_calls).length).toBeGreaterThan(2);
   });
 
@@ -153,12 +186,24 @@ describe('chat tool calls', () => {
       const res = await post(body);
       return [res.status, ((await res.json()) as ErrorResponse).error];
     };
-    expect(await code({ messages: user, tools: [{ type: 'function', function: { name: 'bad name!' } }] })).toEqual([400, expect.objectContaining({ param: 'tools[0].function.name' })]);
+    expect(await code({ messages: user, tools: [{ type: 'function', function: { name: 'bad name!' } }] })).toEqual([
+      400,
+      expect.objectContaining({ param: 'tools[0].function.name' }),
+    ]);
     expect((await code({ messages: user, tools: [{ type: 'retrieval' }] }))[0]).toBe(400);
-    expect((await code({ messages: user, tools: [{ type: 'function', function: { name: 'f', parameters: 'x' } }] }))[1].param).toBe('tools[0].function.parameters');
-    expect((await code({ messages: user, tools: [SEARCH], tool_choice: { type: 'function', function: { name: 'nope' } } }))[1].param).toBe('tool_choice');
+    expect(
+      (await code({ messages: user, tools: [{ type: 'function', function: { name: 'f', parameters: 'x' } }] }))[1]
+        .param,
+    ).toBe('tools[0].function.parameters');
+    expect(
+      (
+        await code({ messages: user, tools: [SEARCH], tool_choice: { type: 'function', function: { name: 'nope' } } })
+      )[1].param,
+    ).toBe('tool_choice');
     expect((await code({ messages: user, tools: [SEARCH], tool_choice: 'sometimes' }))[1].param).toBe('tool_choice');
-    expect((await code({ messages: user, tools: [SEARCH], parallel_tool_calls: 'yes' }))[1].param).toBe('parallel_tool_calls');
+    expect((await code({ messages: user, tools: [SEARCH], parallel_tool_calls: 'yes' }))[1].param).toBe(
+      'parallel_tool_calls',
+    );
     expect((await code({ messages: user, tool_choice: 'auto' }))[0]).toBe(400);
     const noId = await code({ messages: [...user, { role: 'tool', content: 'x' }] });
     expect(noId[1].param).toBe('messages[1].tool_call_id');
@@ -167,11 +212,29 @@ describe('chat tool calls', () => {
   });
 
   it('refuses tools on a channel without them, and images on a channel without vision', async () => {
-    const tools = await post({ model: 'chatmodel-lite', messages: [{ role: 'user', content: 'hi' }], tools: [SEARCH] }, 'sim-chat-lite');
+    const tools = await post(
+      { model: 'chatmodel-lite', messages: [{ role: 'user', content: 'hi' }], tools: [SEARCH] },
+      'sim-chat-lite',
+    );
     expect(tools.status).toBe(400);
-    expect(((await tools.json()) as ErrorResponse).error).toMatchObject({ code: 'unsupported_parameter', param: 'tools', type: 'invalid_request_error' });
+    expect(((await tools.json()) as ErrorResponse).error).toMatchObject({
+      code: 'unsupported_parameter',
+      param: 'tools',
+      type: 'invalid_request_error',
+    });
     const image = await post(
-      { model: 'chatmodel-lite', messages: [{ role: 'user', content: [{ type: 'text', text: 'see' }, { type: 'image_url', image_url: { url: 'https://example.com/a.png' } }] }] },
+      {
+        model: 'chatmodel-lite',
+        messages: [
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: 'see' },
+              { type: 'image_url', image_url: { url: 'https://example.com/a.png' } },
+            ],
+          },
+        ],
+      },
       'sim-chat-lite',
     );
     expect(image.status).toBe(400);

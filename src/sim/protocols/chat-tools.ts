@@ -41,20 +41,38 @@ function invalidValue(param: string, message: string): never {
 function parseTool(raw: unknown, i: number): ToolDef {
   const param = `tools[${i}]`;
   if (!isRecord(raw)) invalidType(param, 'an object');
-  if (raw.type !== 'function') invalidValue(`${param}.type`, `Invalid value: '${String(raw.type)}'. Supported values are: 'function'.`);
+  if (raw.type !== 'function')
+    invalidValue(`${param}.type`, `Invalid value: '${String(raw.type)}'. Supported values are: 'function'.`);
   const fn = raw.function;
-  if (!isRecord(fn)) throw openAiError(400, `Missing required parameter: '${param}.function'.`, { param: `${param}.function`, code: 'missing_required_parameter' });
+  if (!isRecord(fn))
+    throw openAiError(400, `Missing required parameter: '${param}.function'.`, {
+      param: `${param}.function`,
+      code: 'missing_required_parameter',
+    });
   if (typeof fn.name !== 'string') invalidType(`${param}.function.name`, 'a string');
   if (!NAME_RE.test(fn.name)) {
-    invalidValue(`${param}.function.name`, `Invalid '${param}.function.name': string does not match pattern. Expected a string that matches the pattern '^[a-zA-Z0-9_-]+$' of at most 64 characters.`);
+    invalidValue(
+      `${param}.function.name`,
+      `Invalid '${param}.function.name': string does not match pattern. Expected a string that matches the ` +
+        `pattern '^[a-zA-Z0-9_-]+$' of at most 64 characters.`,
+    );
   }
-  if (fn.description !== undefined && typeof fn.description !== 'string') invalidType(`${param}.function.description`, 'a string');
+  if (fn.description !== undefined && typeof fn.description !== 'string')
+    invalidType(`${param}.function.description`, 'a string');
   if (fn.parameters !== undefined && !isRecord(fn.parameters)) invalidType(`${param}.function.parameters`, 'an object');
   if (fn.parameters !== undefined && fn.parameters.type !== undefined && fn.parameters.type !== 'object') {
-    invalidValue(`${param}.function.parameters`, `Invalid schema for function '${fn.name}': schema must be a JSON Schema of 'type: "object"', got 'type: ${JSON.stringify(fn.parameters.type)}'.`);
+    invalidValue(
+      `${param}.function.parameters`,
+      `Invalid schema for function '${fn.name}': schema must be a JSON Schema of 'type: "object"', got 'type: ${JSON.stringify(fn.parameters.type)}'.`,
+    );
   }
-  if (fn.strict !== undefined && fn.strict !== null && typeof fn.strict !== 'boolean') invalidType(`${param}.function.strict`, 'a boolean');
-  return { name: fn.name, description: typeof fn.description === 'string' ? fn.description : '', parameters: isRecord(fn.parameters) ? fn.parameters : null };
+  if (fn.strict !== undefined && fn.strict !== null && typeof fn.strict !== 'boolean')
+    invalidType(`${param}.function.strict`, 'a boolean');
+  return {
+    name: fn.name,
+    description: typeof fn.description === 'string' ? fn.description : '',
+    parameters: isRecord(fn.parameters) ? fn.parameters : null,
+  };
 }
 
 /** Reads `tools`, `tool_choice` and `parallel_tool_calls`; null when the request has no tools. */
@@ -62,25 +80,55 @@ export function parseToolRequest(body: Record<string, unknown>, channel: SimChat
   const { tools: rawTools, tool_choice: rawChoice, parallel_tool_calls: parallel } = body;
   const given = (v: unknown): boolean => v !== undefined && v !== null;
   if (given(rawTools) && !channel.capabilities.tools) {
-    throw openAiError(400, `The model \`${channel.models[0] ?? channel.family}\` does not support 'tools'.`, { param: 'tools', code: 'unsupported_parameter' });
+    throw openAiError(400, `The model \`${channel.models[0] ?? channel.family}\` does not support 'tools'.`, {
+      param: 'tools',
+      code: 'unsupported_parameter',
+    });
   }
   if (given(parallel) && typeof parallel !== 'boolean') invalidType('parallel_tool_calls', 'a boolean');
   if (!given(rawTools)) {
-    if (given(rawChoice)) throw openAiError(400, "Invalid value for 'tool_choice': 'tool_choice' is only allowed when 'tools' are specified.", { param: 'tool_choice' });
-    if (given(parallel)) throw openAiError(400, "Invalid value for 'parallel_tool_calls': 'parallel_tool_calls' is only allowed when 'tools' are specified.", { param: 'parallel_tool_calls' });
+    if (given(rawChoice))
+      throw openAiError(
+        400,
+        "Invalid value for 'tool_choice': 'tool_choice' is only allowed when 'tools' are specified.",
+        { param: 'tool_choice' },
+      );
+    if (given(parallel))
+      throw openAiError(
+        400,
+        "Invalid value for 'parallel_tool_calls': 'parallel_tool_calls' is only allowed when 'tools' are specified.",
+        { param: 'parallel_tool_calls' },
+      );
     return null;
   }
   if (!Array.isArray(rawTools)) invalidType('tools', 'an array');
   if (rawTools.length === 0) {
-    throw openAiError(400, "Invalid 'tools': empty array. Expected an array with minimum length 1, but got an empty array instead.", { param: 'tools', code: 'empty_array' });
+    throw openAiError(
+      400,
+      "Invalid 'tools': empty array. Expected an array with minimum length 1, but got an empty array instead.",
+      { param: 'tools', code: 'empty_array' },
+    );
   }
-  if (rawTools.length > 128) throw openAiError(400, "Invalid 'tools': array too long. Expected an array with maximum length 128.", { param: 'tools', code: 'array_above_max_length' });
+  if (rawTools.length > 128)
+    throw openAiError(400, "Invalid 'tools': array too long. Expected an array with maximum length 128.", {
+      param: 'tools',
+      code: 'array_above_max_length',
+    });
   const tools = rawTools.map(parseTool);
   let choice: ToolChoice = 'auto';
   if (given(rawChoice)) {
     if (rawChoice === 'none' || rawChoice === 'auto' || rawChoice === 'required') choice = rawChoice;
-    else if (typeof rawChoice === 'string') invalidValue('tool_choice', `Invalid value: '${rawChoice}'. Supported values are: 'none', 'auto', and 'required'.`);
-    else if (isRecord(rawChoice) && rawChoice.type === 'function' && isRecord(rawChoice.function) && typeof rawChoice.function.name === 'string') {
+    else if (typeof rawChoice === 'string')
+      invalidValue(
+        'tool_choice',
+        `Invalid value: '${rawChoice}'. Supported values are: 'none', 'auto', and 'required'.`,
+      );
+    else if (
+      isRecord(rawChoice) &&
+      rawChoice.type === 'function' &&
+      isRecord(rawChoice.function) &&
+      typeof rawChoice.function.name === 'string'
+    ) {
       const name = rawChoice.function.name;
       if (!tools.some((t) => t.name === name)) {
         invalidValue('tool_choice', `Invalid value for 'tool_choice': tool choice '${name}' is not found in 'tools'.`);
@@ -97,18 +145,26 @@ export function validateToolMessages(raw: unknown[]): void {
     if (!isRecord(m)) return;
     if (m.role === 'tool') {
       if (m.tool_call_id === undefined || m.tool_call_id === null) {
-        throw openAiError(400, `Missing required parameter: 'messages[${i}].tool_call_id'.`, { param: `messages[${i}].tool_call_id`, code: 'missing_required_parameter' });
+        throw openAiError(400, `Missing required parameter: 'messages[${i}].tool_call_id'.`, {
+          param: `messages[${i}].tool_call_id`,
+          code: 'missing_required_parameter',
+        });
       }
       if (typeof m.tool_call_id !== 'string') invalidType(`messages[${i}].tool_call_id`, 'a string');
     }
     if (m.tool_calls === undefined || m.tool_calls === null) return;
-    if (m.role !== 'assistant') invalidValue(`messages[${i}].tool_calls`, `Invalid parameter: 'tool_calls' is only allowed in messages with role 'assistant'.`);
+    if (m.role !== 'assistant')
+      invalidValue(
+        `messages[${i}].tool_calls`,
+        `Invalid parameter: 'tool_calls' is only allowed in messages with role 'assistant'.`,
+      );
     if (!Array.isArray(m.tool_calls)) invalidType(`messages[${i}].tool_calls`, 'an array');
     m.tool_calls.forEach((c: unknown, j) => {
       const param = `messages[${i}].tool_calls[${j}]`;
       if (!isRecord(c)) invalidType(param, 'an object');
       if (typeof c.id !== 'string') invalidType(`${param}.id`, 'a string');
-      if (c.type !== 'function') invalidValue(`${param}.type`, `Invalid value: '${String(c.type)}'. Supported values are: 'function'.`);
+      if (c.type !== 'function')
+        invalidValue(`${param}.type`, `Invalid value: '${String(c.type)}'. Supported values are: 'function'.`);
       const fn = c.function;
       if (!isRecord(fn) || typeof fn.name !== 'string') invalidType(`${param}.function.name`, 'a string');
       if (typeof fn.arguments !== 'string') invalidType(`${param}.function.arguments`, 'a string');
@@ -133,7 +189,11 @@ export function chooseTool(req: ToolRequest, lastRole: string, lastUserText: str
   return (
     req.tools.find((t) => {
       const firstWord = /^[\p{L}\p{N}_-]+/u.exec(t.description.trim())?.[0] ?? '';
-      return mentions(lastUserText, t.name) || mentions(lastUserText, t.name.replace(/_/g, ' ')) || mentions(lastUserText, firstWord);
+      return (
+        mentions(lastUserText, t.name) ||
+        mentions(lastUserText, t.name.replace(/_/g, ' ')) ||
+        mentions(lastUserText, firstWord)
+      );
     }) ?? null
   );
 }
@@ -141,7 +201,9 @@ export function chooseTool(req: ToolRequest, lastRole: string, lastUserText: str
 /** A short string from the user's message: what follows "in/for/about/…", else the message itself. */
 function stringFrom(text: string, name: string): string {
   const clean = text.replace(/\s+/g, ' ').trim();
-  const after = /\b(?:in|for|about|of|at|to|called|named|on)\s+((?:[^\s,.;:!?]+)(?:\s+[A-Z][^\s,.;:!?]*)*)/.exec(clean)?.[1];
+  const after = /\b(?:in|for|about|of|at|to|called|named|on)\s+((?:[^\s,.;:!?]+)(?:\s+[A-Z][^\s,.;:!?]*)*)/.exec(
+    clean,
+  )?.[1];
   if (after && !/date|time/i.test(name)) return after;
   if (/date/i.test(name)) return '2026-01-01';
   const chars = [...clean];
@@ -153,14 +215,26 @@ export function sampleArgument(schema: unknown, text: string, name = 'value', de
   if (!isRecord(schema) || depth > 8) return stringFrom(text, name);
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return (schema.enum[0] ?? null) as Json;
   if ('const' in schema) return (schema.const ?? null) as Json;
-  const variants: unknown[] | null = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : null;
-  if (variants) return sampleArgument(variants.find((v) => !(isRecord(v) && v.type === 'null')), text, name, depth + 1);
+  const variants: unknown[] | null = Array.isArray(schema.anyOf)
+    ? schema.anyOf
+    : Array.isArray(schema.oneOf)
+      ? schema.oneOf
+      : null;
+  if (variants)
+    return sampleArgument(
+      variants.find((v) => !(isRecord(v) && v.type === 'null')),
+      text,
+      name,
+      depth + 1,
+    );
   const types = Array.isArray(schema.type) ? schema.type.filter((t) => t !== 'null') : [schema.type];
   const type = typeof types[0] === 'string' ? types[0] : isRecord(schema.properties) ? 'object' : 'string';
   switch (type) {
     case 'object': {
       const props = isRecord(schema.properties) ? schema.properties : {};
-      const required = Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : [];
+      const required = Array.isArray(schema.required)
+        ? schema.required.filter((r): r is string => typeof r === 'string')
+        : [];
       const out: Record<string, Json> = {};
       for (const key of required) out[key] = sampleArgument(props[key], text, key, depth + 1);
       return out;

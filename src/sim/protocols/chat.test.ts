@@ -28,7 +28,8 @@ interface ErrorResponse {
   error: { message: string; type: string; param: string | null; code: string | null };
 }
 
-const IMAGE = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+const IMAGE =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 async function complete(body: Record<string, unknown>, channel = 'sim-chat-a'): Promise<Completion> {
   const res = await s.call(channel, '/v1/chat/completions', { json: { model: 'chatmodel-1', ...body } });
@@ -86,12 +87,35 @@ describe('OpenAI chat completions', () => {
       response_format: { type: 'json_object' },
       messages: [
         { role: 'system', content: 'You analyse images and reply in JSON.' },
-        { role: 'user', content: [{ type: 'text', text: 'Describe this picture.' }, { type: 'image_url', image_url: { url: IMAGE } }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'Describe this picture.' },
+            { type: 'image_url', image_url: { url: IMAGE } },
+          ],
+        },
       ],
     });
     const v = JSON.parse(contentOf(c)) as Record<string, unknown>;
-    expect(Object.keys(v.sculpt as object).sort()).toEqual(['composition', 'light', 'print', 'subject', 'texture', 'universe']);
-    for (const key of ['prompt', 'prompt_cn', 'aspect_ratio', 'zh_name', 'description', 'genre', 'ratio', 'body_md', 'image_category']) {
+    expect(Object.keys(v.sculpt as object).sort()).toEqual([
+      'composition',
+      'light',
+      'print',
+      'subject',
+      'texture',
+      'universe',
+    ]);
+    for (const key of [
+      'prompt',
+      'prompt_cn',
+      'aspect_ratio',
+      'zh_name',
+      'description',
+      'genre',
+      'ratio',
+      'body_md',
+      'image_category',
+    ]) {
       expect(typeof v[key], key).toBe('string');
     }
     expect(v.prompt_cn).toMatch(/[\u4e00-\u9fff]/);
@@ -100,7 +124,18 @@ describe('OpenAI chat completions', () => {
     const layers = v.text_layers as Record<string, unknown>[];
     expect(layers.length).toBeGreaterThan(0);
     for (const layer of layers) {
-      expect(Object.keys(layer).sort()).toEqual(['alignment', 'color', 'content', 'coords', 'font_category', 'font_weight', 'position', 'role', 'size_ratio', 'treatment']);
+      expect(Object.keys(layer).sort()).toEqual([
+        'alignment',
+        'color',
+        'content',
+        'coords',
+        'font_category',
+        'font_weight',
+        'position',
+        'role',
+        'size_ratio',
+        'treatment',
+      ]);
       const { x, y } = layer.coords as { x: number; y: number };
       expect(x).toBeGreaterThanOrEqual(0);
       expect(x).toBeLessThanOrEqual(1);
@@ -143,7 +178,11 @@ describe('OpenAI chat completions', () => {
           strict: true,
           schema: {
             type: 'object',
-            properties: { score: { type: 'integer', minimum: 1 }, label: { type: 'string', enum: ['good', 'bad'] }, notes: { type: 'array', items: { type: 'string' } } },
+            properties: {
+              score: { type: 'integer', minimum: 1 },
+              label: { type: 'string', enum: ['good', 'bad'] },
+              notes: { type: 'array', items: { type: 'string' } },
+            },
             required: ['score', 'label', 'notes'],
           },
         },
@@ -173,18 +212,28 @@ describe('OpenAI chat completions', () => {
     expect(noModel.status).toBe(400);
     const empty = await post({ model: 'chatmodel-1', messages: [] });
     expect(((await empty.json()) as ErrorResponse).error.param).toBe('messages');
-    const jsonWord = await post({ model: 'chatmodel-1', response_format: { type: 'json_object' }, messages: [{ role: 'user', content: 'hi' }] });
+    const jsonWord = await post({
+      model: 'chatmodel-1',
+      response_format: { type: 'json_object' },
+      messages: [{ role: 'user', content: 'hi' }],
+    });
     expect(jsonWord.status).toBe(400);
     expect(((await jsonWord.json()) as ErrorResponse).error.message).toMatch(/must contain the word 'json'/);
     const temp = await post({ model: 'chatmodel-1', temperature: 3, messages: [{ role: 'user', content: 'hi' }] });
     expect(((await temp.json()) as ErrorResponse).error.code).toBe('decimal_above_max_value');
-    const badImage = await post({ model: 'chatmodel-1', messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'ftp://x' } }] }] });
+    const badImage = await post({
+      model: 'chatmodel-1',
+      messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'ftp://x' } }] }],
+    });
     expect(((await badImage.json()) as ErrorResponse).error.code).toBe('invalid_image_url');
   });
 
   it('lists models', async () => {
     const res = await s.call('sim-chat-b', '/v1/models');
-    expect(await res.json()).toEqual({ object: 'list', data: [expect.objectContaining({ id: 'chatmodel-1', object: 'model' })] });
+    expect(await res.json()).toEqual({
+      object: 'list',
+      data: [expect.objectContaining({ id: 'chatmodel-1', object: 'model' })],
+    });
     const one = await s.call('sim-chat-b', '/v1/models/chatmodel-1');
     expect(one.status).toBe(200);
   });

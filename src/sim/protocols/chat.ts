@@ -1,8 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import type { SimChatChannel } from '@/sim/channels';
-import { composeReply, estimateTokens, withMissingFields, type ChatMessageView, type ResponseFormat } from './chat-content';
+import {
+  composeReply,
+  estimateTokens,
+  withMissingFields,
+  type ChatMessageView,
+  type ResponseFormat,
+} from './chat-content';
 import { checkKnownChatParams, checkModelParams } from './chat-params';
-import { answerFromToolResults, argumentPieces, chooseTool, parseToolRequest, toolCall, validateToolMessages, type ToolCall } from './chat-tools';
+import {
+  answerFromToolResults,
+  argumentPieces,
+  chooseTool,
+  parseToolRequest,
+  toolCall,
+  validateToolMessages,
+  type ToolCall,
+} from './chat-tools';
 import { isRecord, sendJson, wait } from './http';
 import { openAiError, openAiProtocol, parseJsonObject } from './openai';
 import type { SimContext } from './protocol';
@@ -19,21 +33,36 @@ function typeError(param: string, expected: string): never {
 }
 
 function parseMessages(raw: unknown, channel: SimChatChannel): ChatMessageView[] {
-  if (raw === undefined || raw === null) throw openAiError(400, "Missing required parameter: 'messages'.", { param: 'messages', code: 'missing_required_parameter' });
+  if (raw === undefined || raw === null)
+    throw openAiError(400, "Missing required parameter: 'messages'.", {
+      param: 'messages',
+      code: 'missing_required_parameter',
+    });
   if (!Array.isArray(raw)) typeError('messages', 'an array');
   if (raw.length === 0) {
-    throw openAiError(400, "Invalid 'messages': empty array. Expected an array with minimum length 1, but got an empty array instead.", { param: 'messages', code: 'empty_array' });
+    throw openAiError(
+      400,
+      "Invalid 'messages': empty array. Expected an array with minimum length 1, but got an empty array instead.",
+      { param: 'messages', code: 'empty_array' },
+    );
   }
   return raw.map((m: unknown, i): ChatMessageView => {
     if (!isRecord(m)) typeError(`messages[${i}]`, 'an object');
     const role = m.role;
     if (typeof role !== 'string' || !ROLES.has(role)) {
-      throw openAiError(400, `Invalid value: '${String(role)}'. Supported values are: 'system', 'assistant', 'user', 'function', 'tool', and 'developer'.`, { param: `messages[${i}].role`, code: 'invalid_value' });
+      throw openAiError(
+        400,
+        `Invalid value: '${String(role)}'. Supported values are: 'system', 'assistant', 'user', 'function', 'tool', and 'developer'.`,
+        { param: `messages[${i}].role`, code: 'invalid_value' },
+      );
     }
     const content = m.content;
     if (content === undefined || content === null) {
       if (role === 'assistant') return { role, text: '', images: [] };
-      throw openAiError(400, `Missing required parameter: 'messages[${i}].content'.`, { param: `messages[${i}].content`, code: 'missing_required_parameter' });
+      throw openAiError(400, `Missing required parameter: 'messages[${i}].content'.`, {
+        param: `messages[${i}].content`,
+        code: 'missing_required_parameter',
+      });
     }
     if (typeof content === 'string') return { role, text: content, images: [] };
     if (!Array.isArray(content)) typeError(`messages[${i}].content`, 'a string or an array of content parts');
@@ -47,20 +76,33 @@ function parseMessages(raw: unknown, channel: SimChatChannel): ChatMessageView[]
         texts.push(part.text);
       } else if (part.type === 'image_url') {
         if (role !== 'user') {
-          throw openAiError(400, `Invalid '${param}': image content parts are only allowed in messages with role 'user'.`, { param, code: 'invalid_value' });
+          throw openAiError(
+            400,
+            `Invalid '${param}': image content parts are only allowed in messages with role 'user'.`,
+            { param, code: 'invalid_value' },
+          );
         }
         if (!channel.capabilities.vision) {
-          throw openAiError(400, `Invalid content type. image_url is only supported by certain models.`, { param, code: 'unsupported_parameter' });
+          throw openAiError(400, `Invalid content type. image_url is only supported by certain models.`, {
+            param,
+            code: 'unsupported_parameter',
+          });
         }
         const iu = part.image_url;
         const url = isRecord(iu) ? iu.url : undefined;
         if (typeof url !== 'string') typeError(`${param}.image_url.url`, 'a string');
         if (!/^https?:\/\//i.test(url) && !/^data:image\/[a-z0-9.+-]+;base64,/i.test(url)) {
-          throw openAiError(400, "Invalid image URL. Expected an http(s) URL or a base64 'data:image/...' URL.", { param: `${param}.image_url.url`, code: 'invalid_image_url' });
+          throw openAiError(400, "Invalid image URL. Expected an http(s) URL or a base64 'data:image/...' URL.", {
+            param: `${param}.image_url.url`,
+            code: 'invalid_image_url',
+          });
         }
         images.push(url);
       } else {
-        throw openAiError(400, `Invalid value: '${String(part.type)}'. Supported values are: 'text' and 'image_url'.`, { param: `${param}.type`, code: 'invalid_value' });
+        throw openAiError(400, `Invalid value: '${String(part.type)}'. Supported values are: 'text' and 'image_url'.`, {
+          param: `${param}.type`,
+          code: 'invalid_value',
+        });
       }
     });
     return { role, text: texts.join('\n'), images };
@@ -78,12 +120,19 @@ function parseResponseFormat(raw: unknown): ResponseFormat {
     case 'json_schema': {
       const js = raw.json_schema;
       if (!isRecord(js) || typeof js.name !== 'string') {
-        throw openAiError(400, "Missing required parameter: 'response_format.json_schema.name'.", { param: 'response_format.json_schema.name', code: 'missing_required_parameter' });
+        throw openAiError(400, "Missing required parameter: 'response_format.json_schema.name'.", {
+          param: 'response_format.json_schema.name',
+          code: 'missing_required_parameter',
+        });
       }
       return { type: 'json_schema', schema: isRecord(js.schema) ? js.schema : null };
     }
     default:
-      throw openAiError(400, `Invalid value: '${String(raw.type)}'. Supported values are: 'text', 'json_object' and 'json_schema'.`, { param: 'response_format.type', code: 'invalid_value' });
+      throw openAiError(
+        400,
+        `Invalid value: '${String(raw.type)}'. Supported values are: 'text', 'json_object' and 'json_schema'.`,
+        { param: 'response_format.type', code: 'invalid_value' },
+      );
   }
 }
 
@@ -91,16 +140,36 @@ function numberIn(body: Record<string, unknown>, name: string, min: number, max:
   const v = body[name];
   if (v === undefined || v === null) return;
   if (typeof v !== 'number' || Number.isNaN(v)) typeError(name, 'a number');
-  if (v < min) throw openAiError(400, `Invalid '${name}': decimal below minimum value. Expected a value >= ${min}, but got ${v} instead.`, { param: name, code: 'decimal_below_min_value' });
-  if (v > max) throw openAiError(400, `Invalid '${name}': decimal above maximum value. Expected a value <= ${max}, but got ${v} instead.`, { param: name, code: 'decimal_above_max_value' });
+  if (v < min)
+    throw openAiError(
+      400,
+      `Invalid '${name}': decimal below minimum value. Expected a value >= ${min}, but got ${v} instead.`,
+      { param: name, code: 'decimal_below_min_value' },
+    );
+  if (v > max)
+    throw openAiError(
+      400,
+      `Invalid '${name}': decimal above maximum value. Expected a value <= ${max}, but got ${v} instead.`,
+      { param: name, code: 'decimal_above_max_value' },
+    );
 }
 
 function intIn(body: Record<string, unknown>, name: string, min: number, max: number): number | null {
   const v = body[name];
   if (v === undefined || v === null) return null;
   if (typeof v !== 'number' || !Number.isInteger(v)) typeError(name, 'an integer');
-  if (v < min) throw openAiError(400, `Invalid '${name}': integer below minimum value. Expected a value >= ${min}, but got ${v} instead.`, { param: name, code: 'integer_below_min_value' });
-  if (v > max) throw openAiError(400, `Invalid '${name}': integer above maximum value. Expected a value <= ${max}, but got ${v} instead.`, { param: name, code: 'integer_above_max_value' });
+  if (v < min)
+    throw openAiError(
+      400,
+      `Invalid '${name}': integer below minimum value. Expected a value >= ${min}, but got ${v} instead.`,
+      { param: name, code: 'integer_below_min_value' },
+    );
+  if (v > max)
+    throw openAiError(
+      400,
+      `Invalid '${name}': integer above maximum value. Expected a value <= ${max}, but got ${v} instead.`,
+      { param: name, code: 'integer_above_max_value' },
+    );
   return v;
 }
 
@@ -185,11 +254,14 @@ async function completions(ctx: Ctx): Promise<void> {
   const body = parseJsonObject(ctx.body);
   checkKnownChatParams(body);
   const model = body.model;
-  if (model === undefined || model === null || model === '') throw openAiError(400, 'you must provide a model parameter');
+  if (model === undefined || model === null || model === '')
+    throw openAiError(400, 'you must provide a model parameter');
   if (typeof model !== 'string') typeError('model', 'a string');
   ctx.noteModel(model);
   if (!ctx.channel.models.includes(model)) {
-    throw openAiError(404, `The model \`${model}\` does not exist or you do not have access to it.`, { code: 'model_not_found' });
+    throw openAiError(404, `The model \`${model}\` does not exist or you do not have access to it.`, {
+      code: 'model_not_found',
+    });
   }
   checkModelParams(body, ctx.channel);
   const toolRequest = parseToolRequest(body, ctx.channel);
@@ -197,7 +269,11 @@ async function completions(ctx: Ctx): Promise<void> {
   validateToolMessages(body.messages as unknown[]);
   const responseFormat = parseResponseFormat(body.response_format);
   if (responseFormat.type === 'json_object' && !messages.some((m) => /json/i.test(m.text))) {
-    throw openAiError(400, "'messages' must contain the word 'json' in some form, to use 'response_format' of type 'json_object'.", { param: 'messages' });
+    throw openAiError(
+      400,
+      "'messages' must contain the word 'json' in some form, to use 'response_format' of type 'json_object'.",
+      { param: 'messages' },
+    );
   }
   numberIn(body, 'temperature', 0, 2);
   numberIn(body, 'top_p', 0, 1);
@@ -209,10 +285,15 @@ async function completions(ctx: Ctx): Promise<void> {
   if (stream !== undefined && stream !== null && typeof stream !== 'boolean') typeError('stream', 'a boolean');
   const streamOptions = body.stream_options;
   if (streamOptions !== undefined && streamOptions !== null && !stream) {
-    throw openAiError(400, "The 'stream_options' parameter is only allowed when 'stream' is enabled.", { param: 'stream_options' });
+    throw openAiError(400, "The 'stream_options' parameter is only allowed when 'stream' is enabled.", {
+      param: 'stream_options',
+    });
   }
   const includeUsage = isRecord(streamOptions) && streamOptions.include_usage === true;
-  const promptTokens = messages.reduce((sum, m) => sum + 4 + estimateTokens(m.text) + m.images.length * IMAGE_TOKENS, 3);
+  const promptTokens = messages.reduce(
+    (sum, m) => sum + 4 + estimateTokens(m.text) + m.images.length * IMAGE_TOKENS,
+    3,
+  );
   if (ctx.fault === 'content_refused') {
     await refuse(ctx, { model, n, stream: stream === true, includeUsage, promptTokens });
     return;
@@ -227,7 +308,8 @@ async function completions(ctx: Ctx): Promise<void> {
   let content = reply.content;
   if (!tool && last?.role === 'tool' && !reply.json) {
     const trailing: string[] = [];
-    for (let i = messages.length - 1; i >= 0 && messages[i]?.role === 'tool'; i -= 1) trailing.unshift(messages[i]?.text ?? '');
+    for (let i = messages.length - 1; i >= 0 && messages[i]?.role === 'tool'; i -= 1)
+      trailing.unshift(messages[i]?.text ?? '');
     content = answerFromToolResults(trailing);
   }
   // Valid JSON missing fields the caller relies on; max_tokens still applies to what is left.
@@ -237,13 +319,17 @@ async function completions(ctx: Ctx): Promise<void> {
     content = '';
   } else if (ctx.fault === 'bad_output') {
     // A JSON request gets chatty, cut-off JSON; anything else gets an empty answer.
-    content = reply.json ? `Sure! Here is the JSON you asked for:\n${content.slice(0, Math.max(1, Math.floor(content.length * 0.6)))}` : '';
+    content = reply.json
+      ? `Sure! Here is the JSON you asked for:\n${content.slice(0, Math.max(1, Math.floor(content.length * 0.6)))}`
+      : '';
   } else if (maxTokens !== null && estimateTokens(content) > maxTokens) {
     content = truncateToTokens(content, maxTokens);
     finish = 'length';
   }
 
-  const completionTokens = tool ? calls.reduce((sum, c) => sum + estimateTokens(c.function.arguments), 0) : estimateTokens(content) * n;
+  const completionTokens = tool
+    ? calls.reduce((sum, c) => sum + estimateTokens(c.function.arguments), 0)
+    : estimateTokens(content) * n;
   const usage = {
     prompt_tokens: promptTokens,
     completion_tokens: completionTokens,
@@ -300,7 +386,16 @@ async function completions(ctx: Ctx): Promise<void> {
     'openai-processing-ms': String(ctx.latencyMs),
   });
   const chunk = (choices: unknown[], extra: Record<string, unknown> = {}): string =>
-    `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, system_fingerprint: fingerprint, choices, ...(includeUsage ? { usage: null } : {}), ...extra })}\n\n`;
+    `data: ${JSON.stringify({
+      id,
+      object: 'chat.completion.chunk',
+      created,
+      model,
+      system_fingerprint: fingerprint,
+      choices,
+      ...(includeUsage ? { usage: null } : {}),
+      ...extra,
+    })}\n\n`;
   const out: string[] = [];
   // A stream_break keeps the role chunk and about half of the first choice's content chunks.
   let breakAfter: number | null = null;
@@ -314,18 +409,40 @@ async function completions(ctx: Ctx): Promise<void> {
         chunk([
           {
             index,
-            delta: { role: 'assistant', content: null, tool_calls: [{ index: 0, id: call.id, type: 'function', function: { name: call.function.name, arguments: '' } }], refusal: null },
+            delta: {
+              role: 'assistant',
+              content: null,
+              tool_calls: [
+                { index: 0, id: call.id, type: 'function', function: { name: call.function.name, arguments: '' } },
+              ],
+              refusal: null,
+            },
             logprobs: null,
             finish_reason: null,
           },
         ]),
       );
-      for (const fragment of fragments) out.push(chunk([{ index, delta: { tool_calls: [{ index: 0, function: { arguments: fragment } }] }, logprobs: null, finish_reason: null }]));
+      for (const fragment of fragments)
+        out.push(
+          chunk([
+            {
+              index,
+              delta: { tool_calls: [{ index: 0, function: { arguments: fragment } }] },
+              logprobs: null,
+              finish_reason: null,
+            },
+          ]),
+        );
     } else {
-      out.push(chunk([{ index, delta: { role: 'assistant', content: '', refusal: null }, logprobs: null, finish_reason: null }]));
+      out.push(
+        chunk([
+          { index, delta: { role: 'assistant', content: '', refusal: null }, logprobs: null, finish_reason: null },
+        ]),
+      );
       const textPieces = streamPieces(content);
       pieces = textPieces.length;
-      for (const piece of textPieces) out.push(chunk([{ index, delta: { content: piece }, logprobs: null, finish_reason: null }]));
+      for (const piece of textPieces)
+        out.push(chunk([{ index, delta: { content: piece }, logprobs: null, finish_reason: null }]));
     }
     if (index === 0 && streamBreak) breakAfter = 1 + Math.ceil(pieces / 2);
     out.push(chunk([{ index, delta: {}, logprobs: null, finish_reason: finish }]));
@@ -340,10 +457,24 @@ async function completions(ctx: Ctx): Promise<void> {
  * with `finish_reason: 'content_filter'` and no content; streamed, one such chunk per choice, the
  * usage chunk when asked, then `[DONE]`.
  */
-async function refuse(ctx: Ctx, q: { model: string; n: number; stream: boolean; includeUsage: boolean; promptTokens: number }): Promise<void> {
+async function refuse(
+  ctx: Ctx,
+  q: { model: string; n: number; stream: boolean; includeUsage: boolean; promptTokens: number },
+): Promise<void> {
   if (!(await wait(ctx.latencyMs, ctx.signal))) return;
-  const usage = { prompt_tokens: q.promptTokens, completion_tokens: 0, total_tokens: q.promptTokens, prompt_tokens_details: { cached_tokens: 0 }, completion_tokens_details: { reasoning_tokens: 0 } };
-  const head = { id: completionId(), created: Math.floor(Date.now() / 1000), model: q.model, system_fingerprint: 'fp_studio_sim' };
+  const usage = {
+    prompt_tokens: q.promptTokens,
+    completion_tokens: 0,
+    total_tokens: q.promptTokens,
+    prompt_tokens_details: { cached_tokens: 0 },
+    completion_tokens_details: { reasoning_tokens: 0 },
+  };
+  const head = {
+    id: completionId(),
+    created: Math.floor(Date.now() / 1000),
+    model: q.model,
+    system_fingerprint: 'fp_studio_sim',
+  };
   const headers = { 'openai-processing-ms': String(ctx.latencyMs) };
   if (!q.stream) {
     const choices = Array.from({ length: q.n }, (_, index) => ({
@@ -357,10 +488,17 @@ async function refuse(ctx: Ctx, q: { model: string; n: number; stream: boolean; 
   }
   const chunk = (choices: unknown[], extra: Record<string, unknown> = {}): string =>
     `data: ${JSON.stringify({ ...head, object: 'chat.completion.chunk', choices, ...(q.includeUsage ? { usage: null } : {}), ...extra })}\n\n`;
-  const out = Array.from({ length: q.n }, (_, index) => chunk([{ index, delta: {}, logprobs: null, finish_reason: 'content_filter' }]));
+  const out = Array.from({ length: q.n }, (_, index) =>
+    chunk([{ index, delta: {}, logprobs: null, finish_reason: 'content_filter' }]),
+  );
   if (q.includeUsage) out.push(chunk([], { usage }));
   out.push('data: [DONE]\n\n');
-  ctx.res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', ...headers });
+  ctx.res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+    ...headers,
+  });
   await writeChunks(ctx, out, null);
 }
 

@@ -62,11 +62,17 @@ export const faultInputSchema = z
     /** `task_failed` only: the provider error code the task fails with (default `InternalServiceError`), e.g. `OutputVideoSensitiveContentDetected`. */
     code: z
       .string()
-      .regex(/^[A-Za-z][A-Za-z0-9]*(\.[A-Za-z0-9]+)*$/, 'must be an error code such as OutputVideoSensitiveContentDetected')
+      .regex(
+        /^[A-Za-z][A-Za-z0-9]*(\.[A-Za-z0-9]+)*$/,
+        'must be an error code such as OutputVideoSensitiveContentDetected',
+      )
       .max(100)
       .optional(),
   })
-  .refine((f) => f.code === undefined || f.fault === 'task_failed', { path: ['code'], message: "code applies to the 'task_failed' fault only" });
+  .refine((f) => f.code === undefined || f.fault === 'task_failed', {
+    path: ['code'],
+    message: "code applies to the 'task_failed' fault only",
+  });
 
 export type FaultInput = z.infer<typeof faultInputSchema>;
 

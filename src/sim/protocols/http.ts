@@ -48,7 +48,12 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   });
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   if (res.headersSent || res.destroyed) return;
   const text = JSON.stringify(body);
   res.writeHead(status, {
@@ -79,7 +84,11 @@ export function sendBytes(
     }
     if (parsed) {
       const { start, end } = parsed;
-      res.writeHead(206, { ...base, 'content-range': `bytes ${start}-${end}/${total}`, 'content-length': end - start + 1 });
+      res.writeHead(206, {
+        ...base,
+        'content-range': `bytes ${start}-${end}/${total}`,
+        'content-length': end - start + 1,
+      });
       res.end(req.method === 'HEAD' ? undefined : bytes.subarray(start, end + 1));
       return;
     }

@@ -14,10 +14,13 @@ afterAll(async () => {
 
 const GPT_IMAGE_1_SIZES = "Supported values are: '1024x1024', '1536x1024', '1024x1536', and 'auto'.";
 
-const generate = (channel: string, body: Record<string, unknown>): Promise<Response> => s.call(channel, '/v1/images/generations', { json: body });
+const generate = (channel: string, body: Record<string, unknown>): Promise<Response> =>
+  s.call(channel, '/v1/images/generations', { json: body });
 
 async function png(): Promise<Blob> {
-  const bytes = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#336699' } }).png().toBuffer();
+  const bytes = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#336699' } })
+    .png()
+    .toBuffer();
   return new Blob([new Uint8Array(bytes)], { type: 'image/png' });
 }
 
@@ -38,7 +41,12 @@ async function sizeOf(res: Response): Promise<[number, number]> {
 describe('image sizes: a list (gpt-image-1 on sim-image-a, sim-image-b)', () => {
   it("refuses a size outside the list with OpenAI's own 400, for generations and edits", async () => {
     const expected = {
-      error: { message: `Invalid value: '1024x576'. ${GPT_IMAGE_1_SIZES}`, type: 'invalid_request_error', param: 'size', code: 'invalid_value' },
+      error: {
+        message: `Invalid value: '1024x576'. ${GPT_IMAGE_1_SIZES}`,
+        type: 'invalid_request_error',
+        param: 'size',
+        code: 'invalid_value',
+      },
     };
     const gen = await generate('sim-image-a', { model: 'imagegen-1', prompt: 'a wide beach', size: '1024x576' });
     expect(gen.status).toBe(400);
@@ -49,7 +57,11 @@ describe('image sizes: a list (gpt-image-1 on sim-image-a, sim-image-b)', () => 
     for (const size of ['256x256', '512x512', '1792x1024', '1536x1536', 'large', '1024*1024']) {
       const res = await generate('sim-image-a', { model: 'imagegen-1', prompt: 'x', size });
       expect(res.status).toBe(400);
-      expect(((await res.json()) as { error: unknown }).error).toMatchObject({ param: 'size', code: 'invalid_value', message: `Invalid value: '${size}'. ${GPT_IMAGE_1_SIZES}` });
+      expect(((await res.json()) as { error: unknown }).error).toMatchObject({
+        param: 'size',
+        code: 'invalid_value',
+        message: `Invalid value: '${size}'. ${GPT_IMAGE_1_SIZES}`,
+      });
     }
     const number = await generate('sim-image-a', { model: 'imagegen-1', prompt: 'x', size: 1024 });
     expect(((await number.json()) as { error: unknown }).error).toMatchObject({ param: 'size', code: 'invalid_value' });
@@ -61,9 +73,13 @@ describe('image sizes: a list (gpt-image-1 on sim-image-a, sim-image-b)', () => 
       expect(res.status).toBe(200);
       expect((await sizeOf(res)).join('x')).toBe(size);
     }
-    expect(await sizeOf(await generate('sim-image-b', { model: 'imagegen-1', prompt: 'auto', size: 'auto' }))).toEqual([1024, 1024]);
+    expect(await sizeOf(await generate('sim-image-b', { model: 'imagegen-1', prompt: 'auto', size: 'auto' }))).toEqual([
+      1024, 1024,
+    ]);
     expect(await sizeOf(await generate('sim-image-b', { model: 'imagegen-1', prompt: 'none' }))).toEqual([1024, 1024]);
-    expect(await sizeOf(await edit('sim-image-a', { model: 'imagegen-1', prompt: 'edit', size: '1536x1024' }))).toEqual([1536, 1024]);
+    expect(await sizeOf(await edit('sim-image-a', { model: 'imagegen-1', prompt: 'edit', size: '1536x1024' }))).toEqual(
+      [1536, 1024],
+    );
   });
 });
 
@@ -75,7 +91,9 @@ describe('image sizes: a rule (gpt-image-2 on sim-image-c)', () => {
       expect(res.status, size).toBe(200);
       expect((await sizeOf(res)).join('x')).toBe(size);
     }
-    expect(await sizeOf(await edit('sim-image-c', { model: 'imagegen-2', prompt: 'edit', size: '1280x720' }))).toEqual([1280, 720]);
+    expect(await sizeOf(await edit('sim-image-c', { model: 'imagegen-2', prompt: 'edit', size: '1280x720' }))).toEqual([
+      1280, 720,
+    ]);
   });
 
   it('takes the bounds: 3840x2160 (8,294,400 pixels, the long side 3840)', async () => {
@@ -101,12 +119,16 @@ describe('image sizes: a rule (gpt-image-2 on sim-image-c)', () => {
       expect(res.status, `${size}: ${why}`).toBe(400);
       const err = ((await res.json()) as { error: Record<string, unknown> }).error;
       expect(err).toMatchObject({ type: 'invalid_request_error', param: 'size', code: 'invalid_value' });
-      expect(err.message).toMatch(new RegExp(`^Invalid value: '${size.replace('*', '\\*')}'\\. Supported values are: 'auto' and 'WIDTHxHEIGHT'`));
+      expect(err.message).toMatch(
+        new RegExp(`^Invalid value: '${size.replace('*', '\\*')}'\\. Supported values are: 'auto' and 'WIDTHxHEIGHT'`),
+      );
     }
   });
 
   it('auto is a square the rule takes', async () => {
-    expect(await sizeOf(await generate('sim-image-c', { model: 'imagegen-2', prompt: 'auto', size: 'auto' }))).toEqual([1024, 1024]);
+    expect(await sizeOf(await generate('sim-image-c', { model: 'imagegen-2', prompt: 'auto', size: 'auto' }))).toEqual([
+      1024, 1024,
+    ]);
   });
 });
 
@@ -114,44 +136,94 @@ describe('image parameters', () => {
   it("refuses a field the Images API does not have with OpenAI's unknown_parameter", async () => {
     const gen = await generate('sim-image-a', { model: 'imagegen-1', prompt: 'x', foo: 1 });
     expect(gen.status).toBe(400);
-    expect(await gen.json()).toEqual({ error: { message: "Unknown parameter: 'foo'.", type: 'invalid_request_error', param: 'foo', code: 'unknown_parameter' } });
+    expect(await gen.json()).toEqual({
+      error: {
+        message: "Unknown parameter: 'foo'.",
+        type: 'invalid_request_error',
+        param: 'foo',
+        code: 'unknown_parameter',
+      },
+    });
     const ed = await edit('sim-image-a', { model: 'imagegen-1', prompt: 'x', seed: '3' });
-    expect(await ed.json()).toEqual({ error: { message: "Unknown parameter: 'seed'.", type: 'invalid_request_error', param: 'seed', code: 'unknown_parameter' } });
+    expect(await ed.json()).toEqual({
+      error: {
+        message: "Unknown parameter: 'seed'.",
+        type: 'invalid_request_error',
+        param: 'seed',
+        code: 'unknown_parameter',
+      },
+    });
     // An edit-only field on a generation is unknown there.
     const fidelity = await generate('sim-image-a', { model: 'imagegen-1', prompt: 'x', input_fidelity: 'high' });
-    expect(((await fidelity.json()) as { error: unknown }).error).toMatchObject({ param: 'input_fidelity', code: 'unknown_parameter' });
+    expect(((await fidelity.json()) as { error: unknown }).error).toMatchObject({
+      param: 'input_fidelity',
+      code: 'unknown_parameter',
+    });
   });
 
   it('refuses response_format and style as GPT image models do', async () => {
-    for (const [channel, model] of [['sim-image-a', 'imagegen-1'], ['sim-image-c', 'imagegen-2']] as const) {
+    for (const [channel, model] of [
+      ['sim-image-a', 'imagegen-1'],
+      ['sim-image-c', 'imagegen-2'],
+    ] as const) {
       for (const value of ['b64_json', 'url']) {
         const res = await generate(channel, { model, prompt: 'x', response_format: value });
         expect(res.status).toBe(400);
         expect(await res.json()).toEqual({
-          error: { message: "Unknown parameter: 'response_format'.", type: 'invalid_request_error', param: 'response_format', code: 'unknown_parameter' },
+          error: {
+            message: "Unknown parameter: 'response_format'.",
+            type: 'invalid_request_error',
+            param: 'response_format',
+            code: 'unknown_parameter',
+          },
         });
       }
     }
     const style = await generate('sim-image-a', { model: 'imagegen-1', prompt: 'x', style: 'vivid' });
-    expect(((await style.json()) as { error: unknown }).error).toMatchObject({ param: 'style', code: 'unknown_parameter' });
+    expect(((await style.json()) as { error: unknown }).error).toMatchObject({
+      param: 'style',
+      code: 'unknown_parameter',
+    });
     const editFormat = await edit('sim-image-a', { model: 'imagegen-1', prompt: 'x', response_format: 'b64_json' });
-    expect(((await editFormat.json()) as { error: unknown }).error).toMatchObject({ param: 'response_format', code: 'unknown_parameter' });
+    expect(((await editFormat.json()) as { error: unknown }).error).toMatchObject({
+      param: 'response_format',
+      code: 'unknown_parameter',
+    });
   });
 
   it('refuses values a model does not take', async () => {
     const cases: [string, Record<string, unknown>, Record<string, unknown>][] = [
       ['sim-image-c', { model: 'imagegen-2', quality: 'low' }, { param: 'quality', code: 'unsupported_parameter' }],
-      ['sim-image-b', { model: 'imagegen-1', background: 'transparent' }, { param: 'background', code: 'unsupported_parameter' }],
-      ['sim-image-a', { model: 'imagegen-1', quality: 'hd' }, { param: 'quality', code: 'invalid_value', message: "Invalid value: 'hd'. Supported values are: 'low', 'medium', 'high', and 'auto'." }],
+      [
+        'sim-image-b',
+        { model: 'imagegen-1', background: 'transparent' },
+        { param: 'background', code: 'unsupported_parameter' },
+      ],
+      [
+        'sim-image-a',
+        { model: 'imagegen-1', quality: 'hd' },
+        {
+          param: 'quality',
+          code: 'invalid_value',
+          message: "Invalid value: 'hd'. Supported values are: 'low', 'medium', 'high', and 'auto'.",
+        },
+      ],
       ['sim-image-a', { model: 'imagegen-1', output_format: 'gif' }, { param: 'output_format', code: 'invalid_value' }],
       ['sim-image-a', { model: 'imagegen-1', moderation: 'off' }, { param: 'moderation', code: 'invalid_value' }],
-      ['sim-image-a', { model: 'imagegen-1', partial_images: 4 }, { param: 'partial_images', code: 'integer_above_max_value' }],
+      [
+        'sim-image-a',
+        { model: 'imagegen-1', partial_images: 4 },
+        { param: 'partial_images', code: 'integer_above_max_value' },
+      ],
       ['sim-image-a', { model: 'imagegen-1', n: 11 }, { param: 'n', code: 'integer_above_max_value' }],
     ];
     for (const [channel, extra, error] of cases) {
       const res = await generate(channel, { prompt: 'x', ...extra });
       expect(res.status, JSON.stringify(extra)).toBe(400);
-      expect(((await res.json()) as { error: unknown }).error).toMatchObject({ type: 'invalid_request_error', ...error });
+      expect(((await res.json()) as { error: unknown }).error).toMatchObject({
+        type: 'invalid_request_error',
+        ...error,
+      });
     }
   });
 
@@ -171,7 +243,14 @@ describe('image parameters', () => {
       user: 'user-1',
     });
     expect(res.status).toBe(200);
-    const ed = await edit('sim-image-a', { model: 'imagegen-1', prompt: 'x', input_fidelity: 'high', quality: 'low', size: 'auto', user: 'u' });
+    const ed = await edit('sim-image-a', {
+      model: 'imagegen-1',
+      prompt: 'x',
+      input_fidelity: 'high',
+      quality: 'low',
+      size: 'auto',
+      user: 'u',
+    });
     expect(ed.status).toBe(200);
   });
 });

@@ -37,12 +37,19 @@ function pngBlob(bytes: Buffer): Blob {
 }
 
 async function pngOf(width: number, height: number, color: string): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 }
 
 describe('OpenAI images: generations', () => {
   it('renders a PNG at exactly the requested size', async () => {
-    const res = await generate('sim-image-a', { model: 'imagegen-1', prompt: 'a lighthouse at dawn', size: '1024x1536', quality: 'low' });
+    const res = await generate('sim-image-a', {
+      model: 'imagegen-1',
+      prompt: 'a lighthouse at dawn',
+      size: '1024x1536',
+      quality: 'low',
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('x-studio-simulator')).toBe('1');
     const json = (await res.json()) as ImagesResponse;
@@ -57,7 +64,12 @@ describe('OpenAI images: generations', () => {
   });
 
   it('produces a real alpha channel for transparent backgrounds', async () => {
-    const res = await generate('sim-image-a', { model: 'imagegen-1', prompt: 'a sticker of a cat', size: '1024x1024', background: 'transparent' });
+    const res = await generate('sim-image-a', {
+      model: 'imagegen-1',
+      prompt: 'a sticker of a cat',
+      size: '1024x1024',
+      background: 'transparent',
+    });
     expect(res.status).toBe(200);
     const img = firstImage((await res.json()) as ImagesResponse);
     const meta = await sharp(img).metadata();
@@ -75,21 +87,40 @@ describe('OpenAI images: generations', () => {
   });
 
   it('answers JPEG and WebP when asked', async () => {
-    const jpeg = await generate('sim-image-b', { model: 'imagegen-1', prompt: 'jpeg please', size: '1024x1536', output_format: 'jpeg', output_compression: 70 });
+    const jpeg = await generate('sim-image-b', {
+      model: 'imagegen-1',
+      prompt: 'jpeg please',
+      size: '1024x1536',
+      output_format: 'jpeg',
+      output_compression: 70,
+    });
     const jpegMeta = await sharp(firstImage((await jpeg.json()) as ImagesResponse)).metadata();
     expect(jpegMeta.format).toBe('jpeg');
     expect([jpegMeta.width, jpegMeta.height]).toEqual([1024, 1536]);
-    const webp = await generate('sim-image-a', { model: 'imagegen-1', prompt: 'webp please', size: '1024x1024', output_format: 'webp', background: 'transparent' });
+    const webp = await generate('sim-image-a', {
+      model: 'imagegen-1',
+      prompt: 'webp please',
+      size: '1024x1024',
+      output_format: 'webp',
+      background: 'transparent',
+    });
     const webpMeta = await sharp(firstImage((await webp.json()) as ImagesResponse)).metadata();
     expect(webpMeta.format).toBe('webp');
     expect(webpMeta.hasAlpha).toBe(true);
   });
 
   it('is deterministic: the same request gives byte-identical images, another prompt differs', async () => {
-    const body = { model: 'imagegen-1', prompt: '雪地里的红狐狸 a red fox in the snow', size: '1536x1024', quality: 'high' };
+    const body = {
+      model: 'imagegen-1',
+      prompt: '雪地里的红狐狸 a red fox in the snow',
+      size: '1536x1024',
+      quality: 'high',
+    };
     const a = firstImage((await (await generate('sim-image-a', body)).json()) as ImagesResponse);
     const b = firstImage((await (await generate('sim-image-b', body)).json()) as ImagesResponse);
-    const c = firstImage((await (await generate('sim-image-a', { ...body, prompt: 'a grey wolf' })).json()) as ImagesResponse);
+    const c = firstImage(
+      (await (await generate('sim-image-a', { ...body, prompt: 'a grey wolf' })).json()) as ImagesResponse,
+    );
     expect(a.equals(b)).toBe(true);
     expect(a.equals(c)).toBe(false);
   });
@@ -104,10 +135,16 @@ describe('OpenAI images: generations', () => {
 
   it('serves url responses on a channel that takes response_format (a DALL·E-like catalogue entry)', async () => {
     const base = findSimChannel('sim-image-a') as SimImageChannel;
-    const dalle: SimImageChannel = { ...base, name: 'sim-image-url', capabilities: { ...base.capabilities, responseFormats: ['b64_json', 'url'] } };
+    const dalle: SimImageChannel = {
+      ...base,
+      name: 'sim-image-url',
+      capabilities: { ...base.capabilities, responseFormats: ['b64_json', 'url'] },
+    };
     const own = await startSim({ channels: [dalle] });
     try {
-      const res = await own.call('sim-image-url', '/v1/images/generations', { json: { model: 'imagegen-1', prompt: 'by url', size: '1024x1536', response_format: 'url' } });
+      const res = await own.call('sim-image-url', '/v1/images/generations', {
+        json: { model: 'imagegen-1', prompt: 'by url', size: '1024x1536', response_format: 'url' },
+      });
       const json = (await res.json()) as ImagesResponse;
       const url = json.data[0]?.url ?? '';
       expect(url).toMatch(/\/__sim\/files\/file_[0-9a-f]+\.png$/);
@@ -126,11 +163,23 @@ describe('OpenAI images: generations', () => {
   it('rejects transparency on channels without it, and quality on families without levels', async () => {
     const b = await generate('sim-image-b', { model: 'imagegen-1', prompt: 'x', background: 'transparent' });
     expect(b.status).toBe(400);
-    expect(((await b.json()) as ErrorResponse).error).toMatchObject({ param: 'background', code: 'unsupported_parameter', type: 'invalid_request_error' });
+    expect(((await b.json()) as ErrorResponse).error).toMatchObject({
+      param: 'background',
+      code: 'unsupported_parameter',
+      type: 'invalid_request_error',
+    });
     const c = await generate('sim-image-c', { model: 'imagegen-2', prompt: 'x', quality: 'high' });
     expect(c.status).toBe(400);
-    expect(((await c.json()) as ErrorResponse).error).toMatchObject({ param: 'quality', code: 'unsupported_parameter' });
-    const jpegAlpha = await generate('sim-image-a', { model: 'imagegen-1', prompt: 'x', background: 'transparent', output_format: 'jpeg' });
+    expect(((await c.json()) as ErrorResponse).error).toMatchObject({
+      param: 'quality',
+      code: 'unsupported_parameter',
+    });
+    const jpegAlpha = await generate('sim-image-a', {
+      model: 'imagegen-1',
+      prompt: 'x',
+      background: 'transparent',
+      output_format: 'jpeg',
+    });
     expect(jpegAlpha.status).toBe(400);
     const badQuality = await generate('sim-image-a', { model: 'imagegen-1', prompt: 'x', quality: 'ultra' });
     expect(((await badQuality.json()) as ErrorResponse).error.code).toBe('invalid_value');
@@ -139,15 +188,29 @@ describe('OpenAI images: generations', () => {
   it('rejects unknown models, missing prompts, bad JSON and bad keys in OpenAI shape', async () => {
     const model = await generate('sim-image-c', { model: 'imagegen-1', prompt: 'x' });
     expect(model.status).toBe(400);
-    expect(((await model.json()) as ErrorResponse).error).toMatchObject({ type: 'invalid_request_error', code: 'model_not_found' });
+    expect(((await model.json()) as ErrorResponse).error).toMatchObject({
+      type: 'invalid_request_error',
+      code: 'model_not_found',
+    });
     const prompt = await generate('sim-image-a', { model: 'imagegen-1' });
-    expect(((await prompt.json()) as ErrorResponse).error).toMatchObject({ param: 'prompt', code: 'missing_required_parameter' });
-    const junk = await s.call('sim-image-a', '/v1/images/generations', { method: 'POST', body: '{nope', headers: { 'content-type': 'application/json' } });
+    expect(((await prompt.json()) as ErrorResponse).error).toMatchObject({
+      param: 'prompt',
+      code: 'missing_required_parameter',
+    });
+    const junk = await s.call('sim-image-a', '/v1/images/generations', {
+      method: 'POST',
+      body: '{nope',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(junk.status).toBe(400);
     const missing = await fetch(`${s.url}/sim-image-a/v1/images/generations`, { method: 'POST', body: '{}' });
     expect(missing.status).toBe(401);
     expect(((await missing.json()) as ErrorResponse).error.type).toBe('invalid_request_error');
-    const wrong = await fetch(`${s.url}/sim-image-a/v1/images/generations`, { method: 'POST', body: '{}', headers: { authorization: 'Bearer sim-key-sim-image-b' } });
+    const wrong = await fetch(`${s.url}/sim-image-a/v1/images/generations`, {
+      method: 'POST',
+      body: '{}',
+      headers: { authorization: 'Bearer sim-key-sim-image-b' },
+    });
     expect(wrong.status).toBe(401);
     expect(((await wrong.json()) as ErrorResponse).error.code).toBe('invalid_api_key');
     const path = await s.call('sim-image-a', '/v1/images/variations', { json: {} });
@@ -186,7 +249,11 @@ describe('OpenAI images: edits', () => {
   });
 
   it('answers 400 unsupported for a mask on every channel', async () => {
-    for (const [channel, model] of [['sim-image-a', 'imagegen-1'], ['sim-image-b', 'imagegen-1'], ['sim-image-c', 'imagegen-2']] as const) {
+    for (const [channel, model] of [
+      ['sim-image-a', 'imagegen-1'],
+      ['sim-image-b', 'imagegen-1'],
+      ['sim-image-c', 'imagegen-2'],
+    ] as const) {
       const form = new FormData();
       form.append('model', model);
       form.append('prompt', 'fill the hole');
@@ -194,7 +261,10 @@ describe('OpenAI images: edits', () => {
       form.append('mask', pngBlob(await pngOf(64, 64, '#000000')), 'mask.png');
       const res = await s.call(channel, '/v1/images/edits', { method: 'POST', body: form });
       expect(res.status).toBe(400);
-      expect(((await res.json()) as ErrorResponse).error).toMatchObject({ param: 'mask', code: 'unsupported_parameter' });
+      expect(((await res.json()) as ErrorResponse).error).toMatchObject({
+        param: 'mask',
+        code: 'unsupported_parameter',
+      });
     }
   });
 
@@ -204,17 +274,33 @@ describe('OpenAI images: edits', () => {
     form.append('image', pngBlob(Buffer.from('not an image')), 'a.png');
     const res = await s.call('sim-image-a', '/v1/images/edits', { method: 'POST', body: form });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as ErrorResponse).error).toMatchObject({ type: 'image_generation_user_error', param: null, code: 'invalid_image_file' });
+    expect(((await res.json()) as ErrorResponse).error).toMatchObject({
+      type: 'image_generation_user_error',
+      param: null,
+      code: 'invalid_image_file',
+    });
 
     // The right header with the data cut off is refused the same way, not answered with a server error.
-    const whole = await sharp(Buffer.alloc(96 * 96 * 3).map((_, i) => (i * 2654435761) >>> 24), { raw: { width: 96, height: 96, channels: 3 } }).jpeg().toBuffer();
+    const whole = await sharp(
+      Buffer.alloc(96 * 96 * 3).map((_, i) => (i * 2654435761) >>> 24),
+      { raw: { width: 96, height: 96, channels: 3 } },
+    )
+      .jpeg()
+      .toBuffer();
     const cut = new FormData();
     cut.append('prompt', 'x');
     cut.append('image[]', pngBlob(await pngOf(16, 16, '#123456')), 'fine.png');
-    cut.append('image[]', new Blob([new Uint8Array(whole.subarray(0, Math.floor(whole.length * 0.6)))], { type: 'image/jpeg' }), 'cut.jpg');
+    cut.append(
+      'image[]',
+      new Blob([new Uint8Array(whole.subarray(0, Math.floor(whole.length * 0.6)))], { type: 'image/jpeg' }),
+      'cut.jpg',
+    );
     const truncated = await s.call('sim-image-a', '/v1/images/edits', { method: 'POST', body: cut });
     expect(truncated.status).toBe(400);
-    expect(((await truncated.json()) as ErrorResponse).error).toMatchObject({ code: 'invalid_image_file', message: expect.stringMatching(/for image 2,/) });
+    expect(((await truncated.json()) as ErrorResponse).error).toMatchObject({
+      code: 'invalid_image_file',
+      message: expect.stringMatching(/for image 2,/),
+    });
 
     const many = new FormData();
     many.append('model', 'imagegen-2');

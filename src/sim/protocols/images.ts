@@ -1,4 +1,10 @@
-import type { SimImageCapabilities, SimImageChannel, SimImageFormat, SimImageQuality, SimSizeRule } from '@/sim/channels';
+import type {
+  SimImageCapabilities,
+  SimImageChannel,
+  SimImageFormat,
+  SimImageQuality,
+  SimSizeRule,
+} from '@/sim/channels';
 import { CONTENT_TYPES } from '@/sim/media/file-store';
 import { sendJson, wait } from './http';
 import { invalidValue, missingParam, openAiError, openAiProtocol, parseJsonObject, unsupportedParam } from './openai';
@@ -38,10 +44,22 @@ function str(v: unknown): string | undefined {
 function readInt(fields: Fields, name: string, min: number, max: number, fallback: number | null): number | null {
   const raw = fields(name);
   if (raw === undefined || raw === null || raw === '') return fallback;
-  const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^-?\d+$/.test(raw.trim()) ? Number(raw) : Number.NaN;
-  if (!Number.isInteger(n)) throw openAiError(400, `Invalid type for '${name}': expected an integer.`, { param: name, code: 'invalid_type' });
-  if (n < min) throw openAiError(400, `Invalid '${name}': integer below minimum value. Expected a value >= ${min}, but got ${n} instead.`, { param: name, code: 'integer_below_min_value' });
-  if (n > max) throw openAiError(400, `Invalid '${name}': integer above maximum value. Expected a value <= ${max}, but got ${n} instead.`, { param: name, code: 'integer_above_max_value' });
+  const n =
+    typeof raw === 'number' ? raw : typeof raw === 'string' && /^-?\d+$/.test(raw.trim()) ? Number(raw) : Number.NaN;
+  if (!Number.isInteger(n))
+    throw openAiError(400, `Invalid type for '${name}': expected an integer.`, { param: name, code: 'invalid_type' });
+  if (n < min)
+    throw openAiError(
+      400,
+      `Invalid '${name}': integer below minimum value. Expected a value >= ${min}, but got ${n} instead.`,
+      { param: name, code: 'integer_below_min_value' },
+    );
+  if (n > max)
+    throw openAiError(
+      400,
+      `Invalid '${name}': integer above maximum value. Expected a value <= ${max}, but got ${n} instead.`,
+      { param: name, code: 'integer_above_max_value' },
+    );
   return n;
 }
 
@@ -71,10 +89,38 @@ function readEnum<T extends string>(fields: Fields, name: string, allowed: reado
  * as OpenAI refuses it, 400 `unknown_parameter`.
  */
 export const GENERATION_PARAMS: readonly string[] = [
-  'prompt', 'model', 'n', 'quality', 'response_format', 'output_format', 'output_compression', 'stream', 'partial_images', 'size', 'moderation', 'background', 'style', 'user',
+  'prompt',
+  'model',
+  'n',
+  'quality',
+  'response_format',
+  'output_format',
+  'output_compression',
+  'stream',
+  'partial_images',
+  'size',
+  'moderation',
+  'background',
+  'style',
+  'user',
 ];
 export const EDIT_PARAMS: readonly string[] = [
-  'image', 'image[]', 'prompt', 'mask', 'background', 'model', 'n', 'size', 'response_format', 'output_format', 'output_compression', 'user', 'input_fidelity', 'stream', 'partial_images', 'quality',
+  'image',
+  'image[]',
+  'prompt',
+  'mask',
+  'background',
+  'model',
+  'n',
+  'size',
+  'response_format',
+  'output_format',
+  'output_compression',
+  'user',
+  'input_fidelity',
+  'stream',
+  'partial_images',
+  'quality',
 ];
 
 function unknownParam(param: string) {
@@ -104,7 +150,8 @@ function resolveSize(sizes: SimImageCapabilities['sizes'], raw: unknown): { widt
     throw invalidValue(
       'size',
       `Invalid value: '${shown(raw)}'. Supported values are: 'auto' and 'WIDTHxHEIGHT' with both sides multiples of ${sizes.multiple_of}, ` +
-        `the longer side at most ${sizes.max_side}, between ${sizes.min_pixels} and ${sizes.max_pixels} pixels, and an aspect ratio of at most ${sizes.max_aspect}:1.`,
+        `the longer side at most ${sizes.max_side}, between ${sizes.min_pixels} and ${sizes.max_pixels} ` +
+        `pixels, and an aspect ratio of at most ${sizes.max_aspect}:1.`,
     );
   }
   if (m && sizes.includes(`${width}x${height}`)) return { width, height };
@@ -153,14 +200,22 @@ function parseParams(ch: SimImageChannel, fields: Fields, ctx: Ctx): ImageParams
   const model = str(modelRaw) ?? ch.models[0] ?? ch.family;
   ctx.noteModel(model);
   if (!ch.models.includes(model)) {
-    throw openAiError(400, `The model '${model}' does not exist or you do not have access to it.`, { param: 'model', code: 'model_not_found' });
+    throw openAiError(400, `The model '${model}' does not exist or you do not have access to it.`, {
+      param: 'model',
+      code: 'model_not_found',
+    });
   }
 
   const promptRaw = fields('prompt');
   if (promptRaw === undefined || promptRaw === null || promptRaw === '') throw missingParam('prompt');
-  if (typeof promptRaw !== 'string') throw openAiError(400, "Invalid type for 'prompt': expected a string.", { param: 'prompt', code: 'invalid_type' });
+  if (typeof promptRaw !== 'string')
+    throw openAiError(400, "Invalid type for 'prompt': expected a string.", { param: 'prompt', code: 'invalid_type' });
   if (promptRaw.length > MAX_PROMPT) {
-    throw openAiError(400, `Invalid 'prompt': string too long. Expected a string with maximum length ${MAX_PROMPT}, but got a string with length ${promptRaw.length} instead.`, { param: 'prompt', code: 'string_above_max_length' });
+    throw openAiError(
+      400,
+      `Invalid 'prompt': string too long. Expected a string with maximum length ${MAX_PROMPT}, but got a string with length ${promptRaw.length} instead.`,
+      { param: 'prompt', code: 'string_above_max_length' },
+    );
   }
 
   const n = readInt(fields, 'n', 1, caps.maxImagesPerRequest, 1) ?? 1;
@@ -181,16 +236,25 @@ function parseParams(ch: SimImageChannel, fields: Fields, ctx: Ctx): ImageParams
   const background = readEnum(fields, 'background', ['transparent', 'opaque', 'auto'] as const) ?? 'auto';
   const transparent = background === 'transparent';
   if (transparent && !caps.transparentBackground) {
-    throw unsupportedParam('background', `Unsupported parameter: 'background' = 'transparent' is not supported on this channel (model '${model}').`);
+    throw unsupportedParam(
+      'background',
+      `Unsupported parameter: 'background' = 'transparent' is not supported on this channel (model '${model}').`,
+    );
   }
 
   const format = readEnum(fields, 'output_format', caps.outputFormats) ?? 'png';
   if (transparent && format === 'jpeg') {
-    throw invalidValue('output_format', "Invalid value: 'jpeg'. A transparent background requires output_format 'png' or 'webp'.");
+    throw invalidValue(
+      'output_format',
+      "Invalid value: 'jpeg'. A transparent background requires output_format 'png' or 'webp'.",
+    );
   }
   const compression = readInt(fields, 'output_compression', 0, 100, null);
   if (compression !== null && format === 'png') {
-    throw invalidValue('output_compression', "Invalid value: 'output_compression' is only supported with output_format 'jpeg' or 'webp'.");
+    throw invalidValue(
+      'output_compression',
+      "Invalid value: 'output_compression' is only supported with output_format 'jpeg' or 'webp'.",
+    );
   }
 
   const responseFormat = readEnum(fields, 'response_format', caps.responseFormats) ?? 'b64_json';
@@ -229,10 +293,14 @@ function estimateTextTokens(text: string): number {
 
 /** OpenAI's answer to a prompt or image its safety system refuses (a `content_refused` fault). */
 function moderationBlocked(requestId: string) {
-  return openAiError(400, `Your request was rejected by the safety system. If you believe this is an error, contact us at help.openai.com and include the request ID ${requestId}.`, {
-    type: 'image_generation_user_error',
-    code: 'moderation_blocked',
-  });
+  return openAiError(
+    400,
+    `Your request was rejected by the safety system. If you believe this is an error, contact us at help.openai.com and include the request ID ${requestId}.`,
+    {
+      type: 'image_generation_user_error',
+      code: 'moderation_blocked',
+    },
+  );
 }
 
 async function produce(ctx: Ctx, p: ImageParams, references: Buffer[]): Promise<void> {
@@ -262,7 +330,9 @@ async function produce(ctx: Ctx, p: ImageParams, references: Buffer[]): Promise<
   const [images, alive] = await Promise.all([renders, wait(ctx.latencyMs, ctx.signal)]);
   if (!alive) return;
 
-  const outputs = images.map((img) => (bad && !p.transparent ? img.subarray(0, Math.max(8, Math.floor(img.length / 2))) : img));
+  const outputs = images.map((img) =>
+    bad && !p.transparent ? img.subarray(0, Math.max(8, Math.floor(img.length / 2))) : img,
+  );
   const data = outputs.map((img) => {
     if (p.responseFormat === 'url') {
       const name = ctx.files.put(p.format, img, CONTENT_TYPES[p.format] ?? 'application/octet-stream');
@@ -299,7 +369,10 @@ async function produce(ctx: Ctx, p: ImageParams, references: Buffer[]): Promise<
 async function generations(ctx: Ctx): Promise<void> {
   const ct = ctx.req.headers['content-type'] ?? '';
   if (ct.toLowerCase().startsWith('multipart/form-data')) {
-    throw openAiError(400, 'Invalid Content-Type header (multipart/form-data), expected application/json. Use /v1/images/edits to send images.');
+    throw openAiError(
+      400,
+      'Invalid Content-Type header (multipart/form-data), expected application/json. Use /v1/images/edits to send images.',
+    );
   }
   const body = parseJsonObject(ctx.body);
   checkKnown(ctx.channel, Object.keys(body), GENERATION_PARAMS);
@@ -315,7 +388,11 @@ async function edits(ctx: Ctx): Promise<void> {
   let form: FormData;
   try {
     // Node's fetch Request implements the multipart parser, so no extra dependency is needed.
-    form = await new Request('http://sim.local/', { method: 'POST', headers: { 'content-type': ct }, body: new Uint8Array(ctx.body) }).formData();
+    form = await new Request('http://sim.local/', {
+      method: 'POST',
+      headers: { 'content-type': ct },
+      body: new Uint8Array(ctx.body),
+    }).formData();
   } catch {
     throw openAiError(400, 'Could not parse multipart form data.');
   }
@@ -328,16 +405,22 @@ async function edits(ctx: Ctx): Promise<void> {
   checkKnown(ctx.channel, new Set(form.keys()), EDIT_PARAMS);
 
   if (form.has('mask')) {
-    throw unsupportedParam('mask', "Unsupported parameter: 'mask' is not supported on this channel. Describe the change in the prompt instead.");
+    throw unsupportedParam(
+      'mask',
+      "Unsupported parameter: 'mask' is not supported on this channel. Describe the change in the prompt instead.",
+    );
   }
   const caps = ctx.channel.capabilities;
   const parts = [...form.getAll('image'), ...form.getAll('image[]')];
   if (parts.length === 0) throw missingParam('image');
   if (!caps.referenceImages) {
-    throw unsupportedParam('image', "Unsupported parameter: reference images are not supported on this channel.");
+    throw unsupportedParam('image', 'Unsupported parameter: reference images are not supported on this channel.');
   }
   if (parts.length > caps.maxReferenceImages) {
-    throw invalidValue('image', `Invalid 'image': too many images. Expected at most ${caps.maxReferenceImages}, but got ${parts.length}.`);
+    throw invalidValue(
+      'image',
+      `Invalid 'image': too many images. Expected at most ${caps.maxReferenceImages}, but got ${parts.length}.`,
+    );
   }
   const references: Buffer[] = [];
   for (const [index, part] of parts.entries()) {
@@ -363,4 +446,7 @@ function invalidImageFile(index: number) {
   });
 }
 
-export const imagesProtocol = openAiProtocol<SimImageChannel>({ '/v1/images/generations': generations, '/v1/images/edits': edits });
+export const imagesProtocol = openAiProtocol<SimImageChannel>({
+  '/v1/images/generations': generations,
+  '/v1/images/edits': edits,
+});

@@ -18,7 +18,9 @@ interface Schema {
   properties?: Record<string, Schema>;
   enum?: string[];
 }
-const doc = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../tests/fixtures/openai-openapi/schemas.json'), 'utf8')) as {
+const doc = JSON.parse(
+  readFileSync(resolve(import.meta.dirname, '../../../tests/fixtures/openai-openapi/schemas.json'), 'utf8'),
+) as {
   _source: { info_version: string };
   components: { schemas: Record<string, Schema> };
 };
@@ -43,7 +45,7 @@ describe(`simulator parameters against OpenAI's OpenAPI ${doc._source.info_versi
     expect(EDIT_PARAMS.filter((p) => p !== 'image[]').sort()).toEqual(properties('CreateImageEditRequest'));
   });
 
-  it("chat: completions know exactly the fields of CreateChatCompletionRequest", () => {
+  it('chat: completions know exactly the fields of CreateChatCompletionRequest', () => {
     expect([...CHAT_PARAMS].sort()).toEqual(properties('CreateChatCompletionRequest'));
   });
 

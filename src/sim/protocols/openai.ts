@@ -15,7 +15,14 @@ export interface OpenAiErrorOptions {
 export function openAiError(status: number, message: string, opts: OpenAiErrorOptions = {}): HttpError {
   return new HttpError(
     status,
-    { error: { message, type: opts.type ?? 'invalid_request_error', param: opts.param ?? null, code: opts.code ?? null } },
+    {
+      error: {
+        message,
+        type: opts.type ?? 'invalid_request_error',
+        param: opts.param ?? null,
+        code: opts.code ?? null,
+      },
+    },
     opts.headers ?? {},
   );
 }
@@ -35,7 +42,9 @@ export function unsupportedParam(param: string, message: string): HttpError {
 export function invalidJsonBody(): HttpError {
   return openAiError(
     400,
-    "We could not parse the JSON body of your request. (HINT: This likely means you aren't using your HTTP library correctly. The OpenAI API expects a JSON payload, but what was sent was not valid JSON.)",
+    "We could not parse the JSON body of your request. (HINT: This likely means you aren't using your " +
+      'HTTP library correctly. The OpenAI API expects a JSON payload, but what was sent was not valid ' +
+      'JSON.)',
   );
 }
 
@@ -67,7 +76,8 @@ export function openAiFaultError(hit: FaultHit, channel: SimChannel): HttpError 
     case 'rate_limit':
       return openAiError(
         429,
-        `Rate limit reached for ${model} in organization org-studio-sim on requests per min (RPM): Limit 60, Used 60, Requested 1. Please try again in ${hit.retryAfterS}s.`,
+        `Rate limit reached for ${model} in organization org-studio-sim on requests per min (RPM): Limit 60, ` +
+          `Used 60, Requested 1. Please try again in ${hit.retryAfterS}s.`,
         {
           type: 'requests',
           code: 'rate_limit_exceeded',
@@ -85,15 +95,23 @@ export function openAiFaultError(hit: FaultHit, channel: SimChannel): HttpError 
         code: 'insufficient_quota',
       });
     case 'invalid_key':
-      return openAiError(401, `Incorrect API key provided: sim-****${channel.name.slice(-4)}. The key has been revoked.`, {
-        code: 'invalid_api_key',
-      });
+      return openAiError(
+        401,
+        `Incorrect API key provided: sim-****${channel.name.slice(-4)}. The key has been revoked.`,
+        {
+          code: 'invalid_api_key',
+        },
+      );
     case 'server_error': {
       const status = hit.status || 500;
-      return openAiError(status, SERVER_ERRORS[status] ?? SERVER_ERRORS[500] ?? 'Server error.', { type: 'server_error' });
+      return openAiError(status, SERVER_ERRORS[status] ?? SERVER_ERRORS[500] ?? 'Server error.', {
+        type: 'server_error',
+      });
     }
     default:
-      return openAiError(500, 'The server had an error while processing your request. Sorry about that!', { type: 'server_error' });
+      return openAiError(500, 'The server had an error while processing your request. Sorry about that!', {
+        type: 'server_error',
+      });
   }
 }
 

@@ -35,7 +35,14 @@ interface Stats {
 
 describe('video outputs', () => {
   it('serves an MP4 of the requested duration and ratio for every ratio, and the last frame when asked', async () => {
-    const frames: Record<string, [number, number]> = { '16:9': [320, 180], '9:16': [180, 320], '1:1': [320, 320], '4:3': [320, 240], '3:4': [240, 320], '21:9': [320, 138] };
+    const frames: Record<string, [number, number]> = {
+      '16:9': [320, 180],
+      '9:16': [180, 320],
+      '1:1': [320, 320],
+      '4:3': [320, 240],
+      '3:4': [240, 320],
+      '21:9': [320, 138],
+    };
     let seconds = 4;
     for (const [ratio, [width, height]] of Object.entries(frames)) {
       seconds += 1;
@@ -59,12 +66,23 @@ describe('video outputs', () => {
       expect([pngBytes.readUInt32BE(16), pngBytes.readUInt32BE(20)]).toEqual([width, height]);
     }
     // `adaptive` renders 16:9; the body field takes precedence over the prompt flag.
-    const id = await createOk('sim-video-a', { model: 'videomodel-2-5-pro-260801', duration: 30, ratio: '1:1', content: [{ type: 'text', text: 'x --duration 5' }] });
-    const info = inspectMp4(Buffer.from(await (await fetch((await poll('sim-video-a', id)).content?.video_url ?? '')).arrayBuffer()));
+    const id = await createOk('sim-video-a', {
+      model: 'videomodel-2-5-pro-260801',
+      duration: 30,
+      ratio: '1:1',
+      content: [{ type: 'text', text: 'x --duration 5' }],
+    });
+    const info = inspectMp4(
+      Buffer.from(await (await fetch((await poll('sim-video-a', id)).content?.video_url ?? '')).arrayBuffer()),
+    );
     expect(info.durationSec).toBe(30);
     expect(info.track).toMatchObject({ width: 320, height: 320 });
 
-    const bad = await create('sim-video-a', { model: 'videomodel-H3', return_last_frame: 'yes', content: [{ type: 'text', text: 'x --rs 768P' }] });
+    const bad = await create('sim-video-a', {
+      model: 'videomodel-H3',
+      return_last_frame: 'yes',
+      content: [{ type: 'text', text: 'x --rs 768P' }],
+    });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as ArkError).error.param).toBe('return_last_frame');
   });
@@ -79,27 +97,39 @@ describe('video timing, cancel and task faults', () => {
     await f.close();
   });
 
-  const make = async (channel: string, text = 'a quiet street --duration 5', extra: Record<string, unknown> = {}): Promise<string> => {
+  const make = async (
+    channel: string,
+    text = 'a quiet street --duration 5',
+    extra: Record<string, unknown> = {},
+  ): Promise<string> => {
     const model = channel === 'sim-video-a' ? 'videomodel-2-0-mini-260801' : 'vm-20-mini-alt';
     const res = await f.call(channel, TASKS, { json: { model, content: [{ type: 'text', text }], ...extra } });
     const json = (await res.json()) as { id: string };
     expect(res.status, JSON.stringify(json)).toBe(200);
     return json.id;
   };
-  const get = async (channel: string, id: string): Promise<Task> => (await (await f.call(channel, `${TASKS}/${id}`)).json()) as Task;
-  const cancel = (channel: string, id: string): Promise<Response> => f.call(channel, `${TASKS}/${id}`, { method: 'DELETE' });
-  const view = async (id: string): Promise<TaskView> => (await (await f.control(`/__sim/video-tasks/${id}`)).json()) as TaskView;
+  const get = async (channel: string, id: string): Promise<Task> =>
+    (await (await f.call(channel, `${TASKS}/${id}`)).json()) as Task;
+  const cancel = (channel: string, id: string): Promise<Response> =>
+    f.call(channel, `${TASKS}/${id}`, { method: 'DELETE' });
+  const view = async (id: string): Promise<TaskView> =>
+    (await (await f.control(`/__sim/video-tasks/${id}`)).json()) as TaskView;
   const config = (json: Record<string, unknown>): Promise<Response> => f.control('/__sim/config', { json });
   const arm = (json: Record<string, unknown>): Promise<Response> => f.control('/__sim/faults', { json });
 
   it('reports and changes per-channel latency, queued share and cancel_running', async () => {
-    const cfg = (await (await f.control('/__sim/config')).json()) as { channels: Record<string, Record<string, unknown>> };
+    const cfg = (await (await f.control('/__sim/config')).json()) as {
+      channels: Record<string, Record<string, unknown>>;
+    };
     expect(cfg.channels['sim-video-a']).toEqual({ latency_ms: 0, cancel_running: true, queued_percent: 20 });
     expect(cfg.channels['sim-video-b']).toEqual({ latency_ms: 0, cancel_running: false, queued_percent: 20 });
     expect(cfg.channels['sim-chat-a']).toEqual({ latency_ms: 0, chunk_delay_ms: 0 });
 
     const set = await config({ channel: 'sim-video-b', latency_ms: 180_000, queued_percent: 50, cancel_running: true });
-    expect(await set.json()).toEqual({ ok: true, channels: { 'sim-video-b': { latency_ms: 180_000, cancel_running: true, queued_percent: 50 } } });
+    expect(await set.json()).toEqual({
+      ok: true,
+      channels: { 'sim-video-b': { latency_ms: 180_000, cancel_running: true, queued_percent: 50 } },
+    });
     const id = await make('sim-video-b');
     const v = await view(id);
     expect(v.status).toBe('queued');
@@ -112,7 +142,9 @@ describe('video timing, cancel and task faults', () => {
     expect((await config({ channel: 'sim-video-a', cancel_running: 'yes' })).status).toBe(400);
     // '*' sets latency everywhere and the video settings on video channels only.
     expect((await config({ channel: '*', latency_ms: 5, queued_percent: 10 })).status).toBe(200);
-    const after = (await (await f.control('/__sim/config')).json()) as { channels: Record<string, Record<string, unknown>> };
+    const after = (await (await f.control('/__sim/config')).json()) as {
+      channels: Record<string, Record<string, unknown>>;
+    };
     expect(after.channels['sim-chat-b']).toEqual({ latency_ms: 5, chunk_delay_ms: 0 });
     expect(after.channels['sim-video-a']).toMatchObject({ latency_ms: 5, queued_percent: 10 });
 
@@ -121,7 +153,9 @@ describe('video timing, cancel and task faults', () => {
 
     // Reset restores the start-up settings.
     await f.control('/__sim/reset', { method: 'POST' });
-    const reset = (await (await f.control('/__sim/config')).json()) as { channels: Record<string, Record<string, unknown>> };
+    const reset = (await (await f.control('/__sim/config')).json()) as {
+      channels: Record<string, Record<string, unknown>>;
+    };
     expect(reset.channels['sim-video-b']).toEqual({ latency_ms: 0, cancel_running: false, queued_percent: 20 });
     expect((await f.control(`/__sim/video-tasks/${id}`)).status).toBe(404);
   });
@@ -155,7 +189,11 @@ describe('video timing, cancel and task faults', () => {
         expect(t.status).toBe('cancelled');
         expect(t.content).toBeUndefined();
         const v = await view(id);
-        expect(v).toMatchObject({ status: 'cancelled', deleted: false, cancel_requests: [{ status: 'queued', result: 'cancelled' }] });
+        expect(v).toMatchObject({
+          status: 'cancelled',
+          deleted: false,
+          cancel_requests: [{ status: 'queued', result: 'cancelled' }],
+        });
         expect(v.cancelled_at).not.toBeNull();
         // The file never appears.
         expect((await f.control(`/__sim/files/${id}.mp4`)).status).toBe(404);
@@ -177,13 +215,17 @@ describe('video timing, cancel and task faults', () => {
       expect(err).toMatchObject({ code: 'InvalidParameter', param: 'id', type: 'BadRequest' });
       expect(err.message).toMatch(/running task cannot be cancelled/);
       expect((await get('sim-video-b', b)).status).toBe('running');
-      expect((await view(b)).cancel_requests).toEqual([{ at: expect.any(String), status: 'running', result: 'refused' }]);
+      expect((await view(b)).cancel_requests).toEqual([
+        { at: expect.any(String), status: 'running', result: 'refused' },
+      ]);
 
       const a = await make('sim-video-a');
       expect((await get('sim-video-a', a)).status).toBe('running');
       expect((await cancel('sim-video-a', a)).status).toBe(200);
       expect((await get('sim-video-a', a)).status).toBe('cancelled');
-      expect((await view(a)).cancel_requests).toEqual([{ at: expect.any(String), status: 'running', result: 'cancelled' }]);
+      expect((await view(a)).cancel_requests).toEqual([
+        { at: expect.any(String), status: 'running', result: 'cancelled' },
+      ]);
 
       // Both ways on one channel: switch the setting.
       await config({ channel: 'sim-video-b', cancel_running: true });
@@ -193,7 +235,10 @@ describe('video timing, cancel and task faults', () => {
       const a2 = await make('sim-video-a');
       expect((await cancel('sim-video-a', a2)).status).toBe(400);
 
-      const listed = (await (await f.control('/__sim/video-tasks?channel=sim-video-b&status=cancelled')).json()) as { tasks: TaskView[]; stats: Record<string, Stats> };
+      const listed = (await (await f.control('/__sim/video-tasks?channel=sim-video-b&status=cancelled')).json()) as {
+        tasks: TaskView[];
+        stats: Record<string, Stats>;
+      };
       expect(listed.tasks.map((t) => t.id)).toEqual([b]);
       expect(listed.stats).toEqual({ 'sim-video-b': { created: 1, cancelled: 1, cancel_refused: 1, deleted: 0 } });
       const all = (await (await f.control('/__sim/video-tasks')).json()) as { stats: Record<string, Stats> };
@@ -212,7 +257,11 @@ describe('video timing, cancel and task faults', () => {
     expect((await get('sim-video-b', id)).status).toBe('succeeded');
     expect((await cancel('sim-video-b', id)).status).toBe(200);
     expect((await f.call('sim-video-b', `${TASKS}/${id}`)).status).toBe(404);
-    expect(await view(id)).toMatchObject({ deleted: true, status: 'succeeded', cancel_requests: [{ status: 'succeeded', result: 'deleted' }] });
+    expect(await view(id)).toMatchObject({
+      deleted: true,
+      status: 'succeeded',
+      cancel_requests: [{ status: 'succeeded', result: 'deleted' }],
+    });
     const deleted = (await (await f.control('/__sim/video-tasks?status=deleted')).json()) as { tasks: TaskView[] };
     expect(deleted.tasks.map((t) => t.id)).toContain(id);
     expect((await f.control('/__sim/video-tasks/cgt-nope')).status).toBe(404);
@@ -263,7 +312,11 @@ describe('video timing, cancel and task faults', () => {
     }
     // Used up: the next task is right.
     const id = await make('sim-video-a', 'x --duration 5');
-    expect(inspectMp4(Buffer.from(await (await fetch((await get('sim-video-a', id)).content?.video_url ?? '')).arrayBuffer())).durationSec).toBe(5);
+    expect(
+      inspectMp4(
+        Buffer.from(await (await fetch((await get('sim-video-a', id)).content?.video_url ?? '')).arrayBuffer()),
+      ).durationSec,
+    ).toBe(5);
   });
 
   it('bad_output: succeeded, but the video_url serves HTML as video/mp4', async () => {
@@ -294,7 +347,9 @@ describe('video timing, cancel and task faults', () => {
       expect((await arm({ channel: 'sim-image-a', fault })).status).toBe(400);
       expect((await arm({ channel: 'sim-video-a', fault, on: 'all' })).status).toBe(400);
     }
-    const star = (await (await arm({ channel: '*', fault: 'wrong_duration', times: 1 })).json()) as { faults: { channel: string }[] };
+    const star = (await (await arm({ channel: '*', fault: 'wrong_duration', times: 1 })).json()) as {
+      faults: { channel: string }[];
+    };
     expect(star.faults.map((x) => x.channel)).toEqual(['sim-video-a', 'sim-video-b']);
     await f.control('/__sim/faults', { method: 'DELETE' });
   });
@@ -306,13 +361,17 @@ describe('in-process video settings', () => {
     try {
       f.sim.setVideoSettings('sim-video-b', { cancelRunning: true });
       f.sim.setVideoSettings('*', { queuedPercent: 0 });
-      const cfg = (await (await f.control('/__sim/config')).json()) as { channels: Record<string, Record<string, unknown>> };
+      const cfg = (await (await f.control('/__sim/config')).json()) as {
+        channels: Record<string, Record<string, unknown>>;
+      };
       expect(cfg.channels['sim-video-b']).toEqual({ latency_ms: 0, cancel_running: true, queued_percent: 0 });
       expect(cfg.channels['sim-video-a']).toEqual({ latency_ms: 0, cancel_running: true, queued_percent: 0 });
       expect(() => f.sim.setVideoSettings('sim-chat-a', { cancelRunning: true })).toThrow();
       expect(() => f.sim.setVideoSettings('sim-video-a', { queuedPercent: 150 })).toThrow();
       f.sim.reset();
-      const reset = (await (await f.control('/__sim/config')).json()) as { channels: Record<string, Record<string, unknown>> };
+      const reset = (await (await f.control('/__sim/config')).json()) as {
+        channels: Record<string, Record<string, unknown>>;
+      };
       expect(reset.channels['sim-video-b']).toEqual({ latency_ms: 0, cancel_running: false, queued_percent: 20 });
     } finally {
       await f.close();

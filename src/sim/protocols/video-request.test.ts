@@ -40,7 +40,16 @@ describe('task creation shape', () => {
       [{ model: MODEL, content: [text('x'), { type: 'image', url: 'https://x.test/a.png' }] }, 'content[1].type'],
       [{ model: MODEL, content: [{ type: 'draft_task', draft_task: { id: 'cgt-1' } }] }, 'content[0].type'],
       [{ model: MODEL, content: [{ ...text('x'), role: 'prompt' }] }, 'content[0].role'],
-      [{ model: MODEL, content: [text('x'), { type: 'image_url', image_url: { url: 'https://x.test/a.png' }, role: 'first_frame', detail: 'high' }] }, 'content[1].detail'],
+      [
+        {
+          model: MODEL,
+          content: [
+            text('x'),
+            { type: 'image_url', image_url: { url: 'https://x.test/a.png' }, role: 'first_frame', detail: 'high' },
+          ],
+        },
+        'content[1].detail',
+      ],
     ];
     for (const [body, param] of cases) {
       const err = await refused(body);
@@ -58,7 +67,10 @@ describe('task creation shape', () => {
         for (const resolution of tier.resolutions) {
           for (const ratio of tier.ratios.filter((r) => r !== 'adaptive')) {
             const duration = tier.durationSec.max;
-            const id = await createOk(channel.name, videoTaskBody(tier.model, { prompt: 'a kite', duration, ratio, resolution, returnLastFrame: true }));
+            const id = await createOk(
+              channel.name,
+              videoTaskBody(tier.model, { prompt: 'a kite', duration, ratio, resolution, returnLastFrame: true }),
+            );
             expect(await poll(channel.name, id), `${channel.name} ${tier.model} ${resolution} ${ratio}`).toMatchObject({
               status: 'succeeded',
               duration,
@@ -74,18 +86,35 @@ describe('task creation shape', () => {
 
 describe('task_failed with an Ark error code', () => {
   it('fails the task with the code armed, and InternalServiceError by default', async () => {
-    const arm = await s.control('/__sim/faults', { json: { channel: 'sim-video-a', fault: 'task_failed', times: 1, code: 'OutputVideoSensitiveContentDetected' } });
+    const arm = await s.control('/__sim/faults', {
+      json: { channel: 'sim-video-a', fault: 'task_failed', times: 1, code: 'OutputVideoSensitiveContentDetected' },
+    });
     expect(arm.status).toBe(200);
-    expect(((await arm.json()) as { faults: { code: string | null }[] }).faults[0]?.code).toBe('OutputVideoSensitiveContentDetected');
+    expect(((await arm.json()) as { faults: { code: string | null }[] }).faults[0]?.code).toBe(
+      'OutputVideoSensitiveContentDetected',
+    );
     const refusedId = await createOk('sim-video-a', { model: MODEL, content: [text('x')] });
     expect(await poll('sim-video-a', refusedId)).toMatchObject({
       status: 'failed',
-      error: { code: 'OutputVideoSensitiveContentDetected', message: 'The request failed because the output video may contain sensitive information.' },
+      error: {
+        code: 'OutputVideoSensitiveContentDetected',
+        message: 'The request failed because the output video may contain sensitive information.',
+      },
     });
-    const view = (await (await s.control(`/__sim/video-tasks/${refusedId}`)).json()) as { fault: string; fail_code: string };
+    const view = (await (await s.control(`/__sim/video-tasks/${refusedId}`)).json()) as {
+      fault: string;
+      fail_code: string;
+    };
     expect(view).toMatchObject({ fault: 'task_failed', fail_code: 'OutputVideoSensitiveContentDetected' });
 
-    await s.control('/__sim/faults', { json: { channel: 'sim-video-a', fault: 'task_failed', times: 1, code: 'InputImageSensitiveContentDetected.PrivacyInformation' } });
+    await s.control('/__sim/faults', {
+      json: {
+        channel: 'sim-video-a',
+        fault: 'task_failed',
+        times: 1,
+        code: 'InputImageSensitiveContentDetected.PrivacyInformation',
+      },
+    });
     const detailed = await createOk('sim-video-a', { model: MODEL, content: [text('x')] });
     expect((await poll('sim-video-a', detailed)).error).toEqual({
       code: 'InputImageSensitiveContentDetected.PrivacyInformation',

@@ -57,7 +57,11 @@ export function createShapeProblem(body: Record<string, unknown>): ShapeProblem 
   for (const [key, value] of Object.entries(body)) {
     const kind = TOP_LEVEL[key];
     if (!kind) return { param: key, detail: `unknown parameter; expected one of ${Object.keys(TOP_LEVEL).join(', ')}` };
-    if (!hasKind(value, kind)) return { param: key, detail: `expected ${kind === 'integer' ? 'an integer' : kind === 'array' ? 'an array' : `a ${kind}`}` };
+    if (!hasKind(value, kind))
+      return {
+        param: key,
+        detail: `expected ${kind === 'integer' ? 'an integer' : kind === 'array' ? 'an array' : `a ${kind}`}`,
+      };
   }
   const content = body.content;
   if (!Array.isArray(content)) return null;
@@ -66,7 +70,10 @@ export function createShapeProblem(body: Record<string, unknown>): ShapeProblem 
     const type = item.type;
     const keys = typeof type === 'string' ? ITEM_KEYS[type] : undefined;
     if (!keys) {
-      return { param: `content[${i}].type`, detail: `unsupported type ${JSON.stringify(type)}; expected text, image_url, video_url or audio_url` };
+      return {
+        param: `content[${i}].type`,
+        detail: `unsupported type ${JSON.stringify(type)}; expected text, image_url, video_url or audio_url`,
+      };
     }
     const extra = Object.keys(item).find((k) => !keys.includes(k));
     if (extra) return { param: `content[${i}].${extra}`, detail: `unknown field for a ${String(type)} item` };

@@ -97,7 +97,9 @@ function dimensions(resolution: string, ratio: string): { width: number; height:
   const rw = m ? Number(m[1]) : 16;
   const rh = m ? Number(m[2]) : 9;
   const even = (v: number): number => Math.round(v / 2) * 2;
-  return rw >= rh ? { width: even((short * rw) / rh), height: short } : { width: short, height: even((short * rh) / rw) };
+  return rw >= rh
+    ? { width: even((short * rw) / rh), height: short }
+    : { width: short, height: even((short * rh) / rw) };
 }
 
 /** Messages of Ark's error code page for the codes a failed task may carry; others get a generic one. */
@@ -117,7 +119,10 @@ const FAILURE_MESSAGES: Record<string, string> = {
 export function taskError(code: string | null): { code: string; message: string } {
   const c = code ?? 'InternalServiceError';
   const family = c.includes('.') ? c.slice(0, c.indexOf('.')) : c;
-  return { code: c, message: FAILURE_MESSAGES[c] ?? FAILURE_MESSAGES[family] ?? `The video generation task failed (${c}).` };
+  return {
+    code: c,
+    message: FAILURE_MESSAGES[c] ?? FAILURE_MESSAGES[family] ?? `The video generation task failed (${c}).`,
+  };
 }
 
 export function taskJson(task: VideoTask, now: number, origin: string): Record<string, unknown> {
@@ -149,7 +154,8 @@ export function taskJson(task: VideoTask, now: number, origin: string): Record<s
 
 /** The simulator's own view of a task for `GET /__sim/video-tasks`: timing, fault, output and every DELETE. */
 export function taskView(task: VideoTask, now: number): Record<string, unknown> {
-  const iso = (ms: number | null): string | null => (ms === null || !Number.isFinite(ms) ? null : new Date(ms).toISOString());
+  const iso = (ms: number | null): string | null =>
+    ms === null || !Number.isFinite(ms) ? null : new Date(ms).toISOString();
   const { width, height } = videoFrameSize(task.ratio);
   return {
     id: task.id,
@@ -287,10 +293,13 @@ export class VideoTasks {
       }
     };
     const later = (ms: number, fn: () => void): void => {
-      const timer = setTimeout(() => {
-        this.timers.delete(timer);
-        fn();
-      }, Math.max(0, ms - Date.now()));
+      const timer = setTimeout(
+        () => {
+          this.timers.delete(timer);
+          fn();
+        },
+        Math.max(0, ms - Date.now()),
+      );
       timer.unref();
       this.timers.add(timer);
     };

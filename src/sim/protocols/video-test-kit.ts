@@ -26,7 +26,8 @@ export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeou
 
 /** Task calls on the running simulator `sim()` returns. */
 export function taskCalls(sim: () => RunningSim) {
-  const create = (channel: string, body: Record<string, unknown>): Promise<Response> => sim().call(channel, TASKS, { json: body });
+  const create = (channel: string, body: Record<string, unknown>): Promise<Response> =>
+    sim().call(channel, TASKS, { json: body });
   async function createOk(channel: string, body: Record<string, unknown>): Promise<string> {
     const res = await create(channel, body);
     const json = (await res.json()) as { id?: string } & Partial<ArkError>;

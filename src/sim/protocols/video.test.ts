@@ -24,7 +24,15 @@ describe('Ark video tasks', () => {
       content: [{ type: 'text', text: 'a cat walking on a roof --ratio 9:16 --duration 6 --resolution 720p' }],
     });
     const task = await poll('sim-video-a', id);
-    expect(task).toMatchObject({ id, model: 'videomodel-2-0-fast-260801', status: 'succeeded', error: null, duration: 6, ratio: '9:16', resolution: '720p' });
+    expect(task).toMatchObject({
+      id,
+      model: 'videomodel-2-0-fast-260801',
+      status: 'succeeded',
+      error: null,
+      duration: 6,
+      ratio: '9:16',
+      resolution: '720p',
+    });
     expect(task.usage?.total_tokens).toBeGreaterThan(0);
     const url = task.content?.video_url ?? '';
     expect(url).toMatch(new RegExp(`/__sim/files/${id}\\.mp4$`));
@@ -60,7 +68,10 @@ describe('Ark video tasks', () => {
   it('moves queued -> running -> succeeded on the channel latency', async () => {
     await s.control('/__sim/config', { json: { channel: 'sim-video-b', latency_ms: 1500 } });
     try {
-      const id = await createOk('sim-video-b', { model: 'vm-20-pro-alt', content: [{ type: 'text', text: 'waves --duration 4' }] });
+      const id = await createOk('sim-video-b', {
+        model: 'vm-20-pro-alt',
+        content: [{ type: 'text', text: 'waves --duration 4' }],
+      });
       const first = await poll('sim-video-b', id);
       expect(first.status).toBe('queued');
       expect(first.content).toBeUndefined();
@@ -86,11 +97,31 @@ describe('Ark video tasks', () => {
       expect(err.error.param).toBe(param);
       expect(err.error.message).toMatch(/Request id: [0-9a-f]+$/);
     };
-    await expectInvalid('sim-video-a', { model: 'videomodel-2-0-pro-260801', content: [{ type: 'text', text: 'x --duration 16' }] }, 'duration');
-    await expectInvalid('sim-video-a', { model: 'videomodel-2-0-pro-260801', content: [{ type: 'text', text: 'x --duration 3' }] }, 'duration');
-    await expectInvalid('sim-video-a', { model: 'videomodel-2-0-pro-260801', content: [{ type: 'text', text: 'x --resolution 720p' }] }, 'resolution');
-    await expectInvalid('sim-video-a', { model: 'videomodel-H3', content: [{ type: 'text', text: 'x --resolution 1080p' }] }, 'resolution');
-    await expectInvalid('sim-video-a', { model: 'videomodel-2-0-fast-260801', content: [{ type: 'text', text: 'x' }], generate_audio: true }, 'generate_audio');
+    await expectInvalid(
+      'sim-video-a',
+      { model: 'videomodel-2-0-pro-260801', content: [{ type: 'text', text: 'x --duration 16' }] },
+      'duration',
+    );
+    await expectInvalid(
+      'sim-video-a',
+      { model: 'videomodel-2-0-pro-260801', content: [{ type: 'text', text: 'x --duration 3' }] },
+      'duration',
+    );
+    await expectInvalid(
+      'sim-video-a',
+      { model: 'videomodel-2-0-pro-260801', content: [{ type: 'text', text: 'x --resolution 720p' }] },
+      'resolution',
+    );
+    await expectInvalid(
+      'sim-video-a',
+      { model: 'videomodel-H3', content: [{ type: 'text', text: 'x --resolution 1080p' }] },
+      'resolution',
+    );
+    await expectInvalid(
+      'sim-video-a',
+      { model: 'videomodel-2-0-fast-260801', content: [{ type: 'text', text: 'x' }], generate_audio: true },
+      'generate_audio',
+    );
     await expectInvalid(
       'sim-video-a',
       {
@@ -105,7 +136,13 @@ describe('Ark video tasks', () => {
     );
     await expectInvalid(
       'sim-video-a',
-      { model: 'videomodel-2-0-pro-260801', content: [{ type: 'text', text: 'x' }, { type: 'video_url', video_url: { url: 'https://example.com/v.mp4' }, role: 'reference_video' }] },
+      {
+        model: 'videomodel-2-0-pro-260801',
+        content: [
+          { type: 'text', text: 'x' },
+          { type: 'video_url', video_url: { url: 'https://example.com/v.mp4' }, role: 'reference_video' },
+        ],
+      },
       'content.role',
     );
 
@@ -139,7 +176,8 @@ describe('Ark video tasks', () => {
   it('has a video frame for every ratio a tier accepts', () => {
     for (const c of SIM_CHANNELS) {
       if (c.adapter !== 'ark-video') continue;
-      for (const t of c.capabilities.tiers) for (const r of t.ratios) if (r !== 'adaptive') expect(VIDEO_FRAMES[r], `${c.name} ${r}`).toBeDefined();
+      for (const t of c.capabilities.tiers)
+        for (const r of t.ratios) if (r !== 'adaptive') expect(VIDEO_FRAMES[r], `${c.name} ${r}`).toBeDefined();
     }
   });
 
@@ -160,20 +198,29 @@ describe('Ark video tasks', () => {
     const fresh = await startSim({ latencyMs: { 'sim-video-a': 60_000 } });
     try {
       const create2 = (text: string): Promise<Response> =>
-        fresh.call('sim-video-a', TASKS, { json: { model: 'videomodel-2-0-mini-260801', content: [{ type: 'text', text }] } });
+        fresh.call('sim-video-a', TASKS, {
+          json: { model: 'videomodel-2-0-mini-260801', content: [{ type: 'text', text }] },
+        });
       const ids: string[] = [];
       for (const t of ['one', 'two', 'three']) ids.push(((await (await create2(t)).json()) as { id: string }).id);
-      const page = (await (await fresh.call('sim-video-a', `${TASKS}?page_num=1&page_size=2`)).json()) as { items: Task[]; total: number };
+      const page = (await (await fresh.call('sim-video-a', `${TASKS}?page_num=1&page_size=2`)).json()) as {
+        items: Task[];
+        total: number;
+      };
       expect(page.total).toBe(3);
       expect(page.items.map((t) => t.id)).toEqual([ids[2], ids[1]]);
-      const queued = (await (await fresh.call('sim-video-a', `${TASKS}?filter.status=queued`)).json()) as { total: number };
+      const queued = (await (await fresh.call('sim-video-a', `${TASKS}?filter.status=queued`)).json()) as {
+        total: number;
+      };
       expect(queued.total).toBe(3);
 
       const del = await fresh.call('sim-video-a', `${TASKS}/${ids[0]}`, { method: 'DELETE' });
       expect(del.status).toBe(200);
       const cancelled = (await (await fresh.call('sim-video-a', `${TASKS}/${ids[0]}`)).json()) as Task;
       expect(cancelled.status).toBe('cancelled');
-      const byStatus = (await (await fresh.call('sim-video-a', `${TASKS}?filter.status=cancelled`)).json()) as { items: Task[] };
+      const byStatus = (await (await fresh.call('sim-video-a', `${TASKS}?filter.status=cancelled`)).json()) as {
+        items: Task[];
+      };
       expect(byStatus.items.map((t) => t.id)).toEqual([ids[0]]);
       // A cancelled task cannot be cancelled or deleted again.
       const again = await fresh.call('sim-video-a', `${TASKS}/${ids[0]}`, { method: 'DELETE' });
@@ -215,7 +262,8 @@ describe('Ark video tasks', () => {
         callback_url: `http://127.0.0.1:${port}/hook`,
         content: [{ type: 'text', text: 'callback --resolution 768P' }],
       });
-      for (let waited = 0; received.length < 2 && waited < 5_000; waited += 25) await new Promise((r) => setTimeout(r, 25));
+      for (let waited = 0; received.length < 2 && waited < 5_000; waited += 25)
+        await new Promise((r) => setTimeout(r, 25));
       expect(received.map((t) => t.status)).toEqual(['running', 'succeeded']);
       expect(received.every((t) => t.id === id)).toBe(true);
     } finally {
@@ -225,7 +273,11 @@ describe('Ark video tasks', () => {
   });
 
   it('answers auth failures and unknown paths in the Ark error shape', async () => {
-    const res = await fetch(`${s.url}/sim-video-a${TASKS}`, { method: 'POST', body: '{}', headers: { authorization: 'Bearer nope' } });
+    const res = await fetch(`${s.url}/sim-video-a${TASKS}`, {
+      method: 'POST',
+      body: '{}',
+      headers: { authorization: 'Bearer nope' },
+    });
     expect(res.status).toBe(401);
     expect(((await res.json()) as ArkError).error).toMatchObject({ code: 'AuthenticationError', type: 'Unauthorized' });
     const path = await s.call('sim-video-a', '/api/v3/chat/completions', { json: {} });

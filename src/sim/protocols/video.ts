@@ -15,7 +15,17 @@ import { createShapeProblem } from './video-request';
  * schedule timers for their notifications.
  */
 
-import { STATUSES, TASKS_PATH, taskJson, taskStatus, VideoTasks, wrongDuration, type TaskSettings, type VideoSettings, type VideoTask } from './video-tasks';
+import {
+  STATUSES,
+  TASKS_PATH,
+  taskJson,
+  taskStatus,
+  VideoTasks,
+  wrongDuration,
+  type TaskSettings,
+  type VideoSettings,
+  type VideoTask,
+} from './video-tasks';
 
 export { VideoTasks } from './video-tasks';
 
@@ -34,7 +44,14 @@ const ARK_TYPES: Record<number, string> = {
   504: 'GatewayTimeout',
 };
 
-export function arkError(status: number, code: string, message: string, requestId: string, param = '', headers: Record<string, string> = {}): HttpError {
+export function arkError(
+  status: number,
+  code: string,
+  message: string,
+  requestId: string,
+  param = '',
+  headers: Record<string, string> = {},
+): HttpError {
   return new HttpError(
     status,
     { error: { code, message: `${message} Request id: ${requestId}`, param, type: ARK_TYPES[status] ?? 'Error' } },
@@ -43,22 +60,45 @@ export function arkError(status: number, code: string, message: string, requestI
 }
 
 function invalid(requestId: string, param: string, detail: string): HttpError {
-  return arkError(400, 'InvalidParameter', `The parameter \`${param}\` specified in the request is not valid: ${detail}.`, requestId, param);
+  return arkError(
+    400,
+    'InvalidParameter',
+    `The parameter \`${param}\` specified in the request is not valid: ${detail}.`,
+    requestId,
+    param,
+  );
 }
 
 function arkFaultError(hit: FaultHit, requestId: string): HttpError {
   switch (hit.fault) {
     case 'rate_limit':
-      return arkError(429, 'RateLimitExceeded', 'The request has exceeded the rate limit for this model. Please try again later.', requestId, '', {
-        'retry-after': String(hit.retryAfterS),
-      });
+      return arkError(
+        429,
+        'RateLimitExceeded',
+        'The request has exceeded the rate limit for this model. Please try again later.',
+        requestId,
+        '',
+        {
+          'retry-after': String(hit.retryAfterS),
+        },
+      );
     case 'unpaid':
-      return arkError(403, 'AccountOverdueError', 'The request failed because your account has an overdue balance. Please top up and try again.', requestId);
+      return arkError(
+        403,
+        'AccountOverdueError',
+        'The request failed because your account has an overdue balance. Please top up and try again.',
+        requestId,
+      );
     case 'invalid_key':
       return arkError(401, 'AuthenticationError', 'The API key in the request is missing or invalid.', requestId);
     case 'server_error': {
       const status = hit.status || 500;
-      const code = status === 503 ? 'ServiceUnavailable' : status === 500 ? 'InternalServiceError' : ARK_TYPES[status] ?? 'InternalServiceError';
+      const code =
+        status === 503
+          ? 'ServiceUnavailable'
+          : status === 500
+            ? 'InternalServiceError'
+            : (ARK_TYPES[status] ?? 'InternalServiceError');
       return arkError(status, code, 'The service encountered an unexpected internal error.', requestId);
     }
     default:
@@ -99,11 +139,22 @@ export function parseTextCommands(text: string): { prompt: string; commands: Map
   return { prompt, commands };
 }
 
-function parseUrlItem(item: Record<string, unknown>, field: 'image_url' | 'video_url' | 'audio_url', index: number, requestId: string): string {
+function parseUrlItem(
+  item: Record<string, unknown>,
+  field: 'image_url' | 'video_url' | 'audio_url',
+  index: number,
+  requestId: string,
+): string {
   const holder = item[field];
   const url = isRecord(holder) ? holder.url : undefined;
   if (typeof url !== 'string' || url === '') {
-    throw arkError(400, 'MissingParameter', `The request failed because it is missing one or multiple required parameters: content[${index}].${field}.url.`, requestId, `content[${index}].${field}.url`);
+    throw arkError(
+      400,
+      'MissingParameter',
+      `The request failed because it is missing one or multiple required parameters: content[${index}].${field}.url.`,
+      requestId,
+      `content[${index}].${field}.url`,
+    );
   }
   if (!/^https?:\/\//i.test(url) && !/^data:[a-z]+\/[a-z0-9.+-]+;base64,/i.test(url) && !/^asset:\/\//i.test(url)) {
     throw invalid(requestId, `content[${index}].${field}.url`, 'expected an http(s) URL or a base64 data URL');
@@ -117,9 +168,15 @@ const DATA_ROLES: Record<'image_url' | 'video_url' | 'audio_url', readonly strin
   audio_url: ['reference_audio'],
 };
 
-function readSetting(body: Record<string, unknown>, commands: Map<string, string>, name: string, bodyName = name): string | undefined {
+function readSetting(
+  body: Record<string, unknown>,
+  commands: Map<string, string>,
+  name: string,
+  bodyName = name,
+): string | undefined {
   const fromBody = body[bodyName];
-  if (typeof fromBody === 'string' || typeof fromBody === 'number' || typeof fromBody === 'boolean') return String(fromBody);
+  if (typeof fromBody === 'string' || typeof fromBody === 'number' || typeof fromBody === 'boolean')
+    return String(fromBody);
   return commands.get(name);
 }
 
@@ -128,7 +185,13 @@ function parseCreate(body: Record<string, unknown>, tier: SimVideoTier, rid: str
   if (shape) throw invalid(rid, shape.param, shape.detail);
   const content = body.content;
   if (content === undefined || content === null) {
-    throw arkError(400, 'MissingParameter', 'The request failed because it is missing one or multiple required parameters: content.', rid, 'content');
+    throw arkError(
+      400,
+      'MissingParameter',
+      'The request failed because it is missing one or multiple required parameters: content.',
+      rid,
+      'content',
+    );
   }
   if (!Array.isArray(content) || content.length === 0) throw invalid(rid, 'content', 'expected a non-empty array');
 
@@ -144,7 +207,11 @@ function parseCreate(body: Record<string, unknown>, tier: SimVideoTier, rid: str
       continue;
     }
     if (type !== 'image_url' && type !== 'video_url' && type !== 'audio_url') {
-      throw invalid(rid, `content[${i}].type`, `unsupported type ${JSON.stringify(type)}; expected text, image_url, video_url or audio_url`);
+      throw invalid(
+        rid,
+        `content[${i}].type`,
+        `unsupported type ${JSON.stringify(type)}; expected text, image_url, video_url or audio_url`,
+      );
     }
     parseUrlItem(raw, type, i, rid);
     const allowed = DATA_ROLES[type];
@@ -160,33 +227,55 @@ function parseCreate(body: Record<string, unknown>, tier: SimVideoTier, rid: str
   const last = count('last_frame');
   const refs = count('reference_image');
   const model = tier.model;
-  if (first > 1 || last > 1) throw invalid(rid, 'content', 'at most one first_frame and one last_frame image are allowed');
+  if (first > 1 || last > 1)
+    throw invalid(rid, 'content', 'at most one first_frame and one last_frame image are allowed');
   if (first && !tier.firstFrame) throw invalid(rid, 'content.role', `first_frame is not supported by model ${model}`);
   if (last && !tier.lastFrame) throw invalid(rid, 'content.role', `last_frame is not supported by model ${model}`);
   if (last && !first) throw invalid(rid, 'content.role', 'last_frame requires a first_frame image');
-  if (refs && !tier.referenceImages) throw invalid(rid, 'content.role', `reference_image is not supported by model ${model}`);
-  if (refs && (first || last)) throw invalid(rid, 'content.role', 'reference_image cannot be combined with first_frame or last_frame');
+  if (refs && !tier.referenceImages)
+    throw invalid(rid, 'content.role', `reference_image is not supported by model ${model}`);
+  if (refs && (first || last))
+    throw invalid(rid, 'content.role', 'reference_image cannot be combined with first_frame or last_frame');
   if (refs > 9) throw invalid(rid, 'content', 'at most 9 reference images are allowed');
-  if (count('reference_video') && !tier.referenceVideo) throw invalid(rid, 'content.role', `reference_video is not supported by model ${model}`);
-  if (count('reference_audio') && !tier.referenceAudio) throw invalid(rid, 'content.role', `reference_audio is not supported by model ${model}`);
-  if (count('reference_video') > 3 || count('reference_audio') > 3) throw invalid(rid, 'content', 'at most 3 reference videos and 3 reference audios are allowed');
+  if (count('reference_video') && !tier.referenceVideo)
+    throw invalid(rid, 'content.role', `reference_video is not supported by model ${model}`);
+  if (count('reference_audio') && !tier.referenceAudio)
+    throw invalid(rid, 'content.role', `reference_audio is not supported by model ${model}`);
+  if (count('reference_video') > 3 || count('reference_audio') > 3)
+    throw invalid(rid, 'content', 'at most 3 reference videos and 3 reference audios are allowed');
   const textValue = text ?? '';
   if (textValue.trim() === '' && roles.length === 0) {
-    throw arkError(400, 'MissingParameter', 'The request failed because it is missing one or multiple required parameters: a text prompt or an image.', rid, 'content');
+    throw arkError(
+      400,
+      'MissingParameter',
+      'The request failed because it is missing one or multiple required parameters: a text prompt or an image.',
+      rid,
+      'content',
+    );
   }
 
   const { prompt, commands } = parseTextCommands(textValue);
 
   const durationRaw = readSetting(body, commands, 'duration') ?? '5';
-  if (!/^-?\d+$/.test(durationRaw)) throw invalid(rid, 'duration', `${durationRaw} is not an integer number of seconds`);
+  if (!/^-?\d+$/.test(durationRaw))
+    throw invalid(rid, 'duration', `${durationRaw} is not an integer number of seconds`);
   const duration = Number(durationRaw);
   if (duration < tier.durationSec.min || duration > tier.durationSec.max) {
-    throw invalid(rid, 'duration', `${duration} is out of range [${tier.durationSec.min}, ${tier.durationSec.max}] for model ${model}`);
+    throw invalid(
+      rid,
+      'duration',
+      `${duration} is out of range [${tier.durationSec.min}, ${tier.durationSec.max}] for model ${model}`,
+    );
   }
 
   const resolutionRaw = readSetting(body, commands, 'resolution') ?? tier.resolutions[0] ?? '720p';
   const resolution = tier.resolutions.find((r) => r.toLowerCase() === resolutionRaw.toLowerCase());
-  if (!resolution) throw invalid(rid, 'resolution', `${resolutionRaw} is not supported by model ${model}; expected one of ${tier.resolutions.join(', ')}`);
+  if (!resolution)
+    throw invalid(
+      rid,
+      'resolution',
+      `${resolutionRaw} is not supported by model ${model}; expected one of ${tier.resolutions.join(', ')}`,
+    );
 
   const ratioRaw = readSetting(body, commands, 'ratio') ?? (first ? 'adaptive' : '16:9');
   if (!tier.ratios.includes(ratioRaw) && ratioRaw !== 'keep_ratio') {
@@ -198,7 +287,8 @@ function parseCreate(body: Record<string, unknown>, tier: SimVideoTier, rid: str
   // Not a request field (`framespersecond` is the answer's): only the prompt's `--fps` sets it.
   const fpsRaw = commands.get('fps');
   const fps = fpsRaw === undefined ? tier.fps : Number(fpsRaw);
-  if (!Number.isInteger(fps) || (fps !== 16 && fps !== 24 && fps !== 25 && fps !== 30)) throw invalid(rid, 'fps', `${String(fpsRaw)} is not supported; expected 16, 24, 25 or 30`);
+  if (!Number.isInteger(fps) || (fps !== 16 && fps !== 24 && fps !== 25 && fps !== 30))
+    throw invalid(rid, 'fps', `${String(fpsRaw)} is not supported; expected 16, 24, 25 or 30`);
 
   const seedRaw = readSetting(body, commands, 'seed');
   let seed: number;
@@ -206,31 +296,51 @@ function parseCreate(body: Record<string, unknown>, tier: SimVideoTier, rid: str
     seed = createHash('sha256').update(prompt).digest().readUInt32BE(0) % 2_147_483_647;
   } else {
     seed = Number(seedRaw);
-    if (!Number.isInteger(seed) || seed < -1 || seed > 4_294_967_295) throw invalid(rid, 'seed', `${seedRaw} is not an integer in [-1, 2^32-1]`);
+    if (!Number.isInteger(seed) || seed < -1 || seed > 4_294_967_295)
+      throw invalid(rid, 'seed', `${seedRaw} is not an integer in [-1, 2^32-1]`);
   }
 
   const ga = body.generate_audio;
-  if (ga !== undefined && ga !== null && typeof ga !== 'boolean') throw invalid(rid, 'generate_audio', 'expected a boolean');
-  if (ga === true && !tier.audio) throw invalid(rid, 'generate_audio', `audio generation is not supported by model ${model}`);
+  if (ga !== undefined && ga !== null && typeof ga !== 'boolean')
+    throw invalid(rid, 'generate_audio', 'expected a boolean');
+  if (ga === true && !tier.audio)
+    throw invalid(rid, 'generate_audio', `audio generation is not supported by model ${model}`);
 
   const rlf = body.return_last_frame;
-  if (rlf !== undefined && rlf !== null && typeof rlf !== 'boolean') throw invalid(rid, 'return_last_frame', 'expected a boolean');
+  if (rlf !== undefined && rlf !== null && typeof rlf !== 'boolean')
+    throw invalid(rid, 'return_last_frame', 'expected a boolean');
 
   const cb = body.callback_url;
   let callbackUrl: string | null = null;
   if (cb !== undefined && cb !== null && cb !== '') {
-    if (typeof cb !== 'string' || !/^https?:\/\/[^\s]+$/i.test(cb)) throw invalid(rid, 'callback_url', 'expected an http(s) URL');
+    if (typeof cb !== 'string' || !/^https?:\/\/[^\s]+$/i.test(cb))
+      throw invalid(rid, 'callback_url', 'expected an http(s) URL');
     callbackUrl = cb;
   }
 
-  return { prompt, duration, ratio, resolution, fps, seed, generateAudio: ga === true, returnLastFrame: rlf === true, callbackUrl };
+  return {
+    prompt,
+    duration,
+    ratio,
+    resolution,
+    fps,
+    seed,
+    generateAudio: ga === true,
+    returnLastFrame: rlf === true,
+    callbackUrl,
+  };
 }
 
 function taskId(now: number): string {
   const d = new Date(now);
   const pad = (n: number, w = 2): string => String(n).padStart(w, '0');
-  const stamp = `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}`;
-  const suffix = randomBytes(6).toString('base64url').toLowerCase().replace(/[^a-z0-9]/g, '0').slice(0, 6);
+  const date = `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}`;
+  const stamp = `${date}${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}`;
+  const suffix = randomBytes(6)
+    .toString('base64url')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '0')
+    .slice(0, 6);
   return `cgt-${stamp}-${suffix}`;
 }
 
@@ -241,31 +351,50 @@ function parseJson(ctx: Ctx): Record<string, unknown> {
   } catch {
     throw arkError(400, 'InvalidParameter', 'The request body is not valid JSON.', ctx.requestId);
   }
-  if (!isRecord(value)) throw arkError(400, 'InvalidParameter', 'The request body must be a JSON object.', ctx.requestId);
+  if (!isRecord(value))
+    throw arkError(400, 'InvalidParameter', 'The request body must be a JSON object.', ctx.requestId);
   return value;
 }
 
 // ---- handlers -----------------------------------------------------------------------
 
-export function arkProtocol(tasks: VideoTasks, settingsFor: (channel: string) => VideoSettings): Protocol<SimVideoChannel> {
+export function arkProtocol(
+  tasks: VideoTasks,
+  settingsFor: (channel: string) => VideoSettings,
+): Protocol<SimVideoChannel> {
   function create(ctx: Ctx): void {
     const body = parseJson(ctx);
     const model = body.model;
     if (model === undefined || model === null || model === '') {
-      throw arkError(400, 'MissingParameter', 'The request failed because it is missing one or multiple required parameters: model.', ctx.requestId, 'model');
+      throw arkError(
+        400,
+        'MissingParameter',
+        'The request failed because it is missing one or multiple required parameters: model.',
+        ctx.requestId,
+        'model',
+      );
     }
     if (typeof model !== 'string') throw invalid(ctx.requestId, 'model', 'expected a string');
     ctx.noteModel(model);
     const tier = findSimVideoTier(ctx.channel, model);
     if (!tier) {
-      throw arkError(404, 'InvalidEndpointOrModel.NotFound', `The model or endpoint ${model} does not exist or you do not have access to it.`, ctx.requestId, 'model');
+      throw arkError(
+        404,
+        'InvalidEndpointOrModel.NotFound',
+        `The model or endpoint ${model} does not exist or you do not have access to it.`,
+        ctx.requestId,
+        'model',
+      );
     }
     const p = parseCreate(body, tier, ctx.requestId);
     const now = Date.now();
     const latency = Math.max(0, ctx.latencyMs);
     const { queuedPercent } = settingsFor(ctx.channel.name);
     // The chat-only and OpenAI-only faults never reach a video channel (arming them there is refused).
-    const fault = ctx.fault === 'stream_break' || ctx.fault === 'missing_fields' || ctx.fault === 'content_refused' ? null : ctx.fault;
+    const fault =
+      ctx.fault === 'stream_break' || ctx.fault === 'missing_fields' || ctx.fault === 'content_refused'
+        ? null
+        : ctx.fault;
     const task: VideoTask = {
       ...p,
       id: taskId(now),
@@ -308,7 +437,8 @@ export function arkProtocol(tasks: VideoTasks, settingsFor: (channel: string) =>
       const raw = q.get(name);
       if (raw === null || raw === '') return fallback;
       const n = Number(raw);
-      if (!Number.isInteger(n) || n < 1 || n > 500) throw invalid(ctx.requestId, name, `${raw} is not an integer in [1, 500]`);
+      if (!Number.isInteger(n) || n < 1 || n > 500)
+        throw invalid(ctx.requestId, name, `${raw} is not an integer in [1, 500]`);
       return n;
     };
     const pageNum = intParam('page_num', 1);
@@ -317,12 +447,20 @@ export function arkProtocol(tasks: VideoTasks, settingsFor: (channel: string) =>
     if (status !== null && status !== '' && !(STATUSES as readonly string[]).includes(status)) {
       throw invalid(ctx.requestId, 'filter.status', `expected one of ${STATUSES.join(', ')}`);
     }
-    const ids = q.getAll('filter.task_ids').flatMap((v) => v.split(',')).filter(Boolean);
+    const ids = q
+      .getAll('filter.task_ids')
+      .flatMap((v) => v.split(','))
+      .filter(Boolean);
     const model = q.get('filter.model');
     const now = Date.now();
-    const matching = tasks.list(ctx.channel.name).filter(
-      (t) => (!status || taskStatus(t, now) === status) && (ids.length === 0 || ids.includes(t.id)) && (!model || t.model === model),
-    );
+    const matching = tasks
+      .list(ctx.channel.name)
+      .filter(
+        (t) =>
+          (!status || taskStatus(t, now) === status) &&
+          (ids.length === 0 || ids.includes(t.id)) &&
+          (!model || t.model === model),
+      );
     const items = matching.slice((pageNum - 1) * pageSize, pageNum * pageSize).map((t) => taskJson(t, now, ctx.origin));
     sendJson(ctx.res, 200, { items, total: matching.length });
   }
@@ -343,8 +481,17 @@ export function arkProtocol(tasks: VideoTasks, settingsFor: (channel: string) =>
     const result = cancellable ? 'cancelled' : status === 'succeeded' || status === 'failed' ? 'deleted' : 'refused';
     tasks.recordCancel(task, { atMs: now, status, result });
     if (result === 'refused') {
-      const why = status === 'running' ? 'a running task cannot be cancelled; only queued tasks can be cancelled' : 'the task is already cancelled';
-      throw arkError(400, 'InvalidParameter', `The task ${id} cannot be cancelled or deleted in status ${status}: ${why}.`, ctx.requestId, 'id');
+      const why =
+        status === 'running'
+          ? 'a running task cannot be cancelled; only queued tasks can be cancelled'
+          : 'the task is already cancelled';
+      throw arkError(
+        400,
+        'InvalidParameter',
+        `The task ${id} cannot be cancelled or deleted in status ${status}: ${why}.`,
+        ctx.requestId,
+        'id',
+      );
     }
     sendJson(ctx.res, 200, {});
   }
@@ -362,10 +509,19 @@ export function arkProtocol(tasks: VideoTasks, settingsFor: (channel: string) =>
       }
       return null;
     },
-    notFound: (method, path, requestId) => arkError(404, 'NotFound', `The requested API ${method} ${path} does not exist.`, requestId),
+    notFound: (method, path, requestId) =>
+      arkError(404, 'NotFound', `The requested API ${method} ${path} does not exist.`, requestId),
     authError: (kind, _presented, requestId) =>
-      arkError(401, 'AuthenticationError', kind === 'missing' ? 'The API key in the request is missing.' : 'The API key in the request is missing or invalid.', requestId),
+      arkError(
+        401,
+        'AuthenticationError',
+        kind === 'missing'
+          ? 'The API key in the request is missing.'
+          : 'The API key in the request is missing or invalid.',
+        requestId,
+      ),
     faultError: (hit, _channel, requestId) => arkFaultError(hit, requestId),
-    bodyTooLarge: (limit, requestId) => arkError(413, 'RequestEntityTooLarge', `The request body exceeds ${limit} bytes.`, requestId),
+    bodyTooLarge: (limit, requestId) =>
+      arkError(413, 'RequestEntityTooLarge', `The request body exceeds ${limit} bytes.`, requestId),
   };
 }

@@ -55,13 +55,33 @@ const TEXTURES: Pair[] = [
   ['linen canvas weave', '亚麻画布纹理'],
   ['halftone dots', '网点纹理'],
 ];
-const STYLE_TAGS = ['minimal', 'warm tones', 'film', 'editorial', 'flat illustration', 'watercolor', 'retro', 'high contrast', 'pastel', 'cinematic'];
+const STYLE_TAGS = [
+  'minimal',
+  'warm tones',
+  'film',
+  'editorial',
+  'flat illustration',
+  'watercolor',
+  'retro',
+  'high contrast',
+  'pastel',
+  'cinematic',
+];
 const GENRES = ['still life', 'poster', 'product photo', 'illustration', 'landscape', 'street photography'];
 const CATEGORIES = ['photo', 'illustration', 'poster', 'product', 'typography'];
 const RATIOS = ['1:1', '3:4', '4:3', '2:3', '9:16', '16:9'];
 const ZH_NAMES = ['晨光静物', '雪地来客', '暮色街角', '一碗人间烟火', '午后单车', '海边守望', '叶子拿铁', '纸鹤与书'];
 const TEXT_ROLES = ['title', 'subtitle', 'body', 'caption', 'logo'] as const;
-const TEXT_SNIPPETS = ['慢下来', '今日份好心情', '春日限定', '生活小确幸', '新品上市', '把日子过成诗', '限时优惠', '你好，周末'];
+const TEXT_SNIPPETS = [
+  '慢下来',
+  '今日份好心情',
+  '春日限定',
+  '生活小确幸',
+  '新品上市',
+  '把日子过成诗',
+  '限时优惠',
+  '你好，周末',
+];
 const FONT_CATEGORIES = ['sans-serif', 'serif', 'handwriting', 'display'];
 const TREATMENTS = ['none', 'shadow', 'outline', 'gradient'];
 const POSITIONS: readonly [string, number, number, string][] = [
@@ -73,7 +93,10 @@ const POSITIONS: readonly [string, number, number, string][] = [
 ];
 
 function hexColor(rnd: Rnd): string {
-  return `#${Math.floor(rnd() * 0xffffff).toString(16).padStart(6, '0').toUpperCase()}`;
+  return `#${Math.floor(rnd() * 0xffffff)
+    .toString(16)
+    .padStart(6, '0')
+    .toUpperCase()}`;
 }
 
 function round2(n: number): number {

@@ -18,15 +18,53 @@ afterEach(async () => {
   await s.control('/__sim/config', { json: { channel: '*', latency_ms: 0 } });
 });
 
-const TEXT_LAYER_KEYS = ['alignment', 'color', 'content', 'coords', 'font_category', 'font_weight', 'position', 'role', 'size_ratio', 'treatment'];
+const TEXT_LAYER_KEYS = [
+  'alignment',
+  'color',
+  'content',
+  'coords',
+  'font_category',
+  'font_weight',
+  'position',
+  'role',
+  'size_ratio',
+  'treatment',
+];
 
 const SPEC: PosterSpec = {
   width: 768,
   height: 1024,
   layers: [
-    { role: 'title', text: '秋天第一杯奶茶', x: 0.5, y: 0.14, size_ratio: 0.09, color: '#7A3E1D', font_weight: 800, font_category: 'display', treatment: 'shadow' },
-    { role: 'subtitle', text: 'Autumn Latte', x: 0.5, y: 0.24, size_ratio: 0.045, color: '#3d2b1f', font_category: 'serif' },
-    { role: 'caption', text: '限时 9 折', x: 0.92, y: 0.93, size_ratio: 0.035, color: '#FFFFFF', alignment: 'right', treatment: 'outline' },
+    {
+      role: 'title',
+      text: '秋天第一杯奶茶',
+      x: 0.5,
+      y: 0.14,
+      size_ratio: 0.09,
+      color: '#7A3E1D',
+      font_weight: 800,
+      font_category: 'display',
+      treatment: 'shadow',
+    },
+    {
+      role: 'subtitle',
+      text: 'Autumn Latte',
+      x: 0.5,
+      y: 0.24,
+      size_ratio: 0.045,
+      color: '#3d2b1f',
+      font_category: 'serif',
+    },
+    {
+      role: 'caption',
+      text: '限时 9 折',
+      x: 0.92,
+      y: 0.93,
+      size_ratio: 0.035,
+      color: '#FFFFFF',
+      alignment: 'right',
+      treatment: 'outline',
+    },
   ],
 };
 
@@ -45,8 +83,17 @@ function readingRequest(url: string, extra: Record<string, unknown> = {}): Recor
     model: 'chatmodel-1',
     response_format: { type: 'json_object' },
     messages: [
-      { role: 'system', content: 'You read the text layers of a design. Answer in JSON with text_layers and image_category.' },
-      { role: 'user', content: [{ type: 'text', text: 'List every text layer on this image.' }, { type: 'image_url', image_url: { url } }] },
+      {
+        role: 'system',
+        content: 'You read the text layers of a design. Answer in JSON with text_layers and image_category.',
+      },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'List every text layer on this image.' },
+          { type: 'image_url', image_url: { url } },
+        ],
+      },
     ],
     ...extra,
   };
@@ -81,7 +128,13 @@ describe('image reading of a poster', () => {
   it('reports exactly the drawn text layers, in order, and the real aspect ratio', async () => {
     const { res, content } = await read(dataUrl(await poster()));
     expect(res.status).toBe(200);
-    const v = JSON.parse(content) as { text_layers: PosterTextLayer[]; aspect_ratio: string; ratio: string; image_category: string; sculpt: unknown };
+    const v = JSON.parse(content) as {
+      text_layers: PosterTextLayer[];
+      aspect_ratio: string;
+      ratio: string;
+      image_category: string;
+      sculpt: unknown;
+    };
     expect(v.text_layers).toEqual([
       {
         role: 'title',
@@ -129,10 +182,17 @@ describe('image reading of a poster', () => {
   });
 
   it('reads the poster among several images and through a streamed answer', async () => {
-    const other = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#888888' } }).png().toBuffer();
+    const other = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#888888' } })
+      .png()
+      .toBuffer();
     const body = readingRequest(dataUrl(await poster()), { stream: true });
     const messages = body.messages as { role: string; content: unknown }[];
-    messages.splice(1, 0, { role: 'user', content: [{ type: 'image_url', image_url: { url: dataUrl(other) } }] }, { role: 'assistant', content: 'Got it.' });
+    messages.splice(
+      1,
+      0,
+      { role: 'user', content: [{ type: 'image_url', image_url: { url: dataUrl(other) } }] },
+      { role: 'assistant', content: 'Got it.' },
+    );
     const res = await s.call('sim-chat-a', '/v1/chat/completions', { json: body });
     const events = await readSse(res);
     const text = events
@@ -151,20 +211,50 @@ describe('image reading of a poster', () => {
   it('keeps the layers under a json_schema response format', async () => {
     const layer = {
       type: 'object',
-      properties: Object.fromEntries(TEXT_LAYER_KEYS.map((k) => [k, k === 'coords' ? { type: 'object', properties: { x: { type: 'number' }, y: { type: 'number' } } } : { type: k === 'font_weight' ? 'integer' : k === 'size_ratio' ? 'number' : 'string' }])),
+      properties: Object.fromEntries(
+        TEXT_LAYER_KEYS.map((k) => [
+          k,
+          k === 'coords'
+            ? { type: 'object', properties: { x: { type: 'number' }, y: { type: 'number' } } }
+            : { type: k === 'font_weight' ? 'integer' : k === 'size_ratio' ? 'number' : 'string' },
+        ]),
+      ),
     };
     const { content } = await read(dataUrl(await poster()), {
-      response_format: { type: 'json_schema', json_schema: { name: 'layers', schema: { type: 'object', properties: { image_category: { type: 'string' }, text_layers: { type: 'array', items: layer } } } } },
+      response_format: {
+        type: 'json_schema',
+        json_schema: {
+          name: 'layers',
+          schema: {
+            type: 'object',
+            properties: { image_category: { type: 'string' }, text_layers: { type: 'array', items: layer } },
+          },
+        },
+      },
     });
     const v = JSON.parse(content) as { text_layers: PosterTextLayer[]; image_category: string };
     expect(Object.keys(v)).toEqual(['image_category', 'text_layers']);
-    expect(v.text_layers[2]).toMatchObject({ content: '限时 9 折', coords: { x: 0.92, y: 0.93 }, color: '#FFFFFF', size_ratio: 0.035, font_weight: 400 });
+    expect(v.text_layers[2]).toMatchObject({
+      content: '限时 9 折',
+      coords: { x: 0.92, y: 0.93 },
+      color: '#FFFFFF',
+      size_ratio: 0.035,
+      font_weight: 400,
+    });
   });
 
   it('gives other images generated layers that carry every field, and PNGs their real ratio', async () => {
-    const plain = await sharp({ create: { width: 1920, height: 1080, channels: 3, background: '#224466' } }).png().toBuffer();
-    const jpeg = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#224466' } }).jpeg().toBuffer();
-    for (const url of [dataUrl(plain), `data:image/jpeg;base64,${jpeg.toString('base64')}`, 'https://example.com/poster.png']) {
+    const plain = await sharp({ create: { width: 1920, height: 1080, channels: 3, background: '#224466' } })
+      .png()
+      .toBuffer();
+    const jpeg = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#224466' } })
+      .jpeg()
+      .toBuffer();
+    for (const url of [
+      dataUrl(plain),
+      `data:image/jpeg;base64,${jpeg.toString('base64')}`,
+      'https://example.com/poster.png',
+    ]) {
       const { content } = await read(url);
       const v = JSON.parse(content) as { text_layers: Record<string, unknown>[]; aspect_ratio: string };
       expect(v.text_layers.length).toBeGreaterThan(0);
@@ -180,7 +270,8 @@ describe('image reading of a poster', () => {
 });
 
 describe('faults on image reading', () => {
-  const arm = (fault: string): Promise<Response> => s.control('/__sim/faults', { json: { channel: 'sim-chat-a', fault, times: 1 } });
+  const arm = (fault: string): Promise<Response> =>
+    s.control('/__sim/faults', { json: { channel: 'sim-chat-a', fault, times: 1 } });
 
   it('bad_output: the reading is not valid JSON', async () => {
     await arm('bad_output');
@@ -213,7 +304,9 @@ describe('faults on image reading', () => {
     await arm('timeout');
     const url = dataUrl(await poster());
     const started = Date.now();
-    await expect(s.call('sim-chat-a', '/v1/chat/completions', { json: readingRequest(url), signal: AbortSignal.timeout(400) })).rejects.toThrow();
+    await expect(
+      s.call('sim-chat-a', '/v1/chat/completions', { json: readingRequest(url), signal: AbortSignal.timeout(400) }),
+    ).rejects.toThrow();
     expect(Date.now() - started).toBeGreaterThanOrEqual(380);
     // The one-shot timeout is used up.
     expect((await read(url)).res.status).toBe(200);

@@ -22,14 +22,23 @@ export async function changePasswordAction(_previous: ActionFormState, form: For
   const t = await getTranslations('account');
   const current = textField(form, 'current');
   const checked = await checkNewPassword(form);
-  const fields = { ...(current ? {} : { current: t('currentRequired') }), ...('fields' in checked ? checked.fields : {}) };
+  const fields = {
+    ...(current ? {} : { current: t('currentRequired') }),
+    ...('fields' in checked ? checked.fields : {}),
+  };
   if (!current || 'fields' in checked) return { done: false, error: null, fields, values: {} };
 
   const { db } = await getRuntime();
   try {
     const changed = await changePassword(
       { db },
-      { userId: session.userId, current, next: checked.password, address: requestClientAddress(await headers()), keepSession: session.sessionId },
+      {
+        userId: session.userId,
+        current,
+        next: checked.password,
+        address: requestClientAddress(await headers()),
+        keepSession: session.sessionId,
+      },
     );
     if ('refused' in changed) {
       return changed.refused === 'throttled'

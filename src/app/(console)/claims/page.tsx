@@ -15,11 +15,7 @@ const prefetch = () => Promise.all([api.balance.pool.prefetch({}), api.templates
 export default async function ClaimsPage() {
   const t = await getTranslations('claimCodes');
   return (
-    <OrganisationPage
-      title={t('title')}
-      personalNote={t('personalNote')}
-      prefetch={prefetch}
-    >
+    <OrganisationPage title={t('title')} personalNote={t('personalNote')} prefetch={prefetch}>
       <ClaimsManager />
     </OrganisationPage>
   );

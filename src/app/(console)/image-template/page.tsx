@@ -13,16 +13,16 @@ export async function generateMetadata(): Promise<Metadata> {
 const prefetch = () => api.session.me.prefetch();
 
 /** `?job=<id>` opens a background conversion (the job's page links here). */
-export default async function ImageTemplatePage({ searchParams }: { searchParams: Promise<{ job?: string | string[] }> }) {
+export default async function ImageTemplatePage({
+  searchParams,
+}: {
+  searchParams: Promise<{ job?: string | string[] }>;
+}) {
   const { job } = await searchParams;
   const t = await getTranslations('imageTemplate');
   const jobId = typeof job === 'string' && /^[0-9a-f-]{36}$/i.test(job) ? job : null;
   return (
-    <OrganisationPage
-      title={t('title')}
-      personalNote={t('personalNote')}
-      prefetch={prefetch}
-    >
+    <OrganisationPage title={t('title')} personalNote={t('personalNote')} prefetch={prefetch}>
       <ImageTemplateView price={getConfig().prices.imageToTemplate} jobId={jobId} />
     </OrganisationPage>
   );

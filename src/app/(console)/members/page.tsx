@@ -14,11 +14,7 @@ const prefetch = () => Promise.all([api.balance.pool.prefetch({}), api.members.l
 export default async function MembersPage() {
   const t = await getTranslations('members');
   return (
-    <OrganisationPage
-      title={t('title')}
-      personalNote={t('personalNote')}
-      prefetch={prefetch}
-    >
+    <OrganisationPage title={t('title')} personalNote={t('personalNote')} prefetch={prefetch}>
       <MembersManager />
     </OrganisationPage>
   );

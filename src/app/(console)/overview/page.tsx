@@ -36,7 +36,12 @@ export default async function OverviewPage() {
   }
 
   // The burn rate and the recent jobs arrive with the page; both are kept current in the browser.
-  const [t] = await Promise.all([getTranslations('overview'), figures, api.usage.usage.prefetch(BURN_INPUT), api.jobs.get.prefetch(RECENT_JOBS_INPUT)]);
+  const [t] = await Promise.all([
+    getTranslations('overview'),
+    figures,
+    api.usage.usage.prefetch(BURN_INPUT),
+    api.jobs.get.prefetch(RECENT_JOBS_INPUT),
+  ]);
   return (
     <div className="space-y-8">
       <PageHeader eyebrow={t('eyebrow')} title={me.tenant.name} description={t('description')} />
@@ -59,10 +64,34 @@ export default async function OverviewPage() {
       </HydrateClient>
 
       <section aria-label={t('quick.title')} className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4">
-        <LinkCard framed href="/playground" icon={PlaygroundIcon} title={t('quick.playground')} detail={t('quick.playgroundDetail')} />
-        <LinkCard framed href="/templates" icon={TemplatesIcon} title={t('quick.templates')} detail={t('quick.templatesDetail')} />
-        <LinkCard framed href="/members" icon={MembersIcon} title={t('quick.members')} detail={t('quick.membersDetail')} />
-        <LinkCard framed href="/docs" icon={CodeIcon} title={t('quick.reference')} detail={t('quick.referenceDetail')} />
+        <LinkCard
+          framed
+          href="/playground"
+          icon={PlaygroundIcon}
+          title={t('quick.playground')}
+          detail={t('quick.playgroundDetail')}
+        />
+        <LinkCard
+          framed
+          href="/templates"
+          icon={TemplatesIcon}
+          title={t('quick.templates')}
+          detail={t('quick.templatesDetail')}
+        />
+        <LinkCard
+          framed
+          href="/members"
+          icon={MembersIcon}
+          title={t('quick.members')}
+          detail={t('quick.membersDetail')}
+        />
+        <LinkCard
+          framed
+          href="/docs"
+          icon={CodeIcon}
+          title={t('quick.reference')}
+          detail={t('quick.referenceDetail')}
+        />
       </section>
 
       <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-3">
@@ -73,8 +102,19 @@ export default async function OverviewPage() {
             <CardDescription>{t('resources.description')}</CardDescription>
           </CardHeader>
           <CardBody className="flex flex-col gap-2">
-            <LinkCard href="/docs" icon={CodeIcon} title={t('resources.reference')} detail={t('resources.referenceDetail')} />
-            <LinkCard href="/api/openapi.json" external icon={KeyIcon} title={t('resources.openapi')} detail={t('resources.openapiDetail')} />
+            <LinkCard
+              href="/docs"
+              icon={CodeIcon}
+              title={t('resources.reference')}
+              detail={t('resources.referenceDetail')}
+            />
+            <LinkCard
+              href="/api/openapi.json"
+              external
+              icon={KeyIcon}
+              title={t('resources.openapi')}
+              detail={t('resources.openapiDetail')}
+            />
           </CardBody>
         </Card>
       </div>

@@ -26,7 +26,11 @@ export default async function PlaygroundPage({ searchParams }: PlaygroundPagePro
   const again = await jobToRunAgain(params.from, 'image');
   const start = again ? playgroundStartFrom(again) : { ...sourceFromParams(params), ...promptFromParams(params) };
   // Skills and templates arrive with the page, so a link such as ?skill=<slug> opens with its form in place.
-  const reads = [api.session.me.prefetch(), api.skills.list.prefetch(SKILLS_INPUT), api.templates.list.prefetch(IMAGE_TEMPLATES_INPUT)];
+  const reads = [
+    api.session.me.prefetch(),
+    api.skills.list.prefetch(SKILLS_INPUT),
+    api.templates.list.prefetch(IMAGE_TEMPLATES_INPUT),
+  ];
   // Prices are the running server's settings, shown next to the quality choice.
   const config = getConfig();
   const { low, medium, high } = config.prices.image;

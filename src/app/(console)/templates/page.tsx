@@ -19,8 +19,14 @@ export default async function TemplatesPage({ searchParams }: TemplatesPageProps
   const from = isSource(source) ? source : 'all';
   // The tab counts need both stores, so both are read up front.
   return (
-    <Prefetched reads={[api.templates.list.prefetch(listInput(from)), api.templates.listVideo.prefetch(listInput(from))]}>
-      <TemplateStore kind={isKind(type) ? type : 'image'} source={from} created={typeof created === 'string' ? created : undefined} />
+    <Prefetched
+      reads={[api.templates.list.prefetch(listInput(from)), api.templates.listVideo.prefetch(listInput(from))]}
+    >
+      <TemplateStore
+        kind={isKind(type) ? type : 'image'}
+        source={from}
+        created={typeof created === 'string' ? created : undefined}
+      />
     </Prefetched>
   );
 }

@@ -11,7 +11,16 @@ export function ForgotForm({ minutes, initialEmail }: { minutes: number; initial
     <ActionForm
       action={requestResetAction}
       label={t('title')}
-      fields={[{ name: 'email', label: t('email'), type: 'email', autoComplete: 'username', placeholder: t('emailPlaceholder'), autoFocus: true }]}
+      fields={[
+        {
+          name: 'email',
+          label: t('email'),
+          type: 'email',
+          autoComplete: 'username',
+          placeholder: t('emailPlaceholder'),
+          autoFocus: true,
+        },
+      ]}
       initialValues={{ email: initialEmail }}
       submit={t('submit')}
       submitting={t('submitting')}

@@ -26,7 +26,10 @@ export default async function ForgotPage({ searchParams }: SignInRouteProps) {
         </Link>
       }
     >
-      <ForgotForm minutes={Math.round(getConfig().mail.resetLinkTtlMs / 60_000)} initialEmail={typeof email === 'string' ? email.slice(0, 200) : ''} />
+      <ForgotForm
+        minutes={Math.round(getConfig().mail.resetLinkTtlMs / 60_000)}
+        initialEmail={typeof email === 'string' ? email.slice(0, 200) : ''}
+      />
     </SignInPage>
   );
 }

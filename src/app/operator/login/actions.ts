@@ -14,5 +14,11 @@ export async function signInAsOperator(_previous: OperatorLoginState, form: Form
   const t = await getTranslations('operator.login.errors');
   const parsed = operatorKeySchema(t).safeParse({ key: textField(form, 'key') });
   if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? t('wrong') };
-  return { error: await attemptSignIn('operator', { key: parsed.data.key, redirectTo: '/operator' }, { wrong: t('wrong'), unavailable: t('unavailable') }) };
+  return {
+    error: await attemptSignIn(
+      'operator',
+      { key: parsed.data.key, redirectTo: '/operator' },
+      { wrong: t('wrong'), unavailable: t('unavailable') },
+    ),
+  };
 }

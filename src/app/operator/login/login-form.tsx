@@ -16,10 +16,26 @@ export function OperatorLoginForm({ initialError }: { initialError: string | nul
         name: 'key',
         label: t('key'),
         description: t.rich('keyHelp', { code: (chunks) => <code className="inline-code">{chunks}</code> }),
-        input: { type: 'password', autoComplete: 'current-password', placeholder: t('keyPlaceholder'), spellCheck: false, autoFocus: true, className: 'font-mono' },
+        input: {
+          type: 'password',
+          autoComplete: 'current-password',
+          placeholder: t('keyPlaceholder'),
+          spellCheck: false,
+          autoFocus: true,
+          className: 'font-mono',
+        },
       },
     ],
     [t],
   );
-  return <SignInForm schema={schema} action={signInAsOperator} initialState={{ error: initialError }} defaults={() => ({ key: '' })} inputs={inputs} errorId="operator-login-error" />;
+  return (
+    <SignInForm
+      schema={schema}
+      action={signInAsOperator}
+      initialState={{ error: initialError }}
+      defaults={() => ({ key: '' })}
+      inputs={inputs}
+      errorId="operator-login-error"
+    />
+  );
 }

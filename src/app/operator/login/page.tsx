@@ -16,8 +16,16 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function OperatorLoginPage({ searchParams }: SignInRouteProps) {
   if (await operatorSession()) redirect('/operator');
-  const [t, operator, errors] = await Promise.all([getTranslations('operator.login'), getTranslations('operator'), getTranslations('operator.login.errors')]);
-  const initialError = await arrivalError(searchParams, { wrong: errors('wrong'), throttled: await tooManyAttempts(), unavailable: errors('unavailable') });
+  const [t, operator, errors] = await Promise.all([
+    getTranslations('operator.login'),
+    getTranslations('operator'),
+    getTranslations('operator.login.errors'),
+  ]);
+  const initialError = await arrivalError(searchParams, {
+    wrong: errors('wrong'),
+    throttled: await tooManyAttempts(),
+    unavailable: errors('unavailable'),
+  });
   const badge = (
     <span className="mt-4 inline-flex items-center gap-1.5 rounded-full bg-slate-900 px-2.5 py-1 text-xs font-medium text-white">
       <ShieldIcon className="size-3.5" />

@@ -23,13 +23,23 @@ export function AuditEntries({ entries, showTenant = true }: { entries: readonly
         const changes = changedFields(e.before, e.after);
         const actor = actorKey(e.actor);
         return (
-          <li key={e.id} className="space-y-1.5 px-5 py-3 text-sm" data-audit-action={e.action} data-audit-actor={e.actor}>
+          <li
+            key={e.id}
+            className="space-y-1.5 px-5 py-3 text-sm"
+            data-audit-action={e.action}
+            data-audit-actor={e.actor}
+          >
             <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
               <code className="font-mono text-xs font-semibold text-slate-900">{e.action}</code>
-              <Badge tone={e.actor === 'operator-console' ? 'indigo' : 'slate'}>{actor ? t(`actors.${actor}`) : e.actor}</Badge>
+              <Badge tone={e.actor === 'operator-console' ? 'indigo' : 'slate'}>
+                {actor ? t(`actors.${actor}`) : e.actor}
+              </Badge>
               {e.target_kind && (
                 <span className="text-xs text-slate-500">
-                  {t('target', { kind: e.target_kind, id: e.target_kind === 'tenant' && e.tenant_name ? e.tenant_name : (e.target_id ?? '—') })}
+                  {t('target', {
+                    kind: e.target_kind,
+                    id: e.target_kind === 'tenant' && e.tenant_name ? e.tenant_name : (e.target_id ?? '—'),
+                  })}
                 </span>
               )}
               {showTenant && e.tenant_id && e.target_kind !== 'tenant' && (
@@ -37,7 +47,9 @@ export function AuditEntries({ entries, showTenant = true }: { entries: readonly
                   {e.tenant_name ?? e.tenant_id}
                 </Link>
               )}
-              <span className="ml-auto text-xs text-slate-500 tabular-nums">{format.dateTime(new Date(e.at), 'minute')}</span>
+              <span className="ml-auto text-xs text-slate-500 tabular-nums">
+                {format.dateTime(new Date(e.at), 'minute')}
+              </span>
             </div>
             {changes.length > 0 ? (
               <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
@@ -58,7 +70,9 @@ export function AuditEntries({ entries, showTenant = true }: { entries: readonly
             ) : (
               <p className="text-xs text-slate-500">{t('noChange')}</p>
             )}
-            {e.request_id && <p className="font-mono text-[11px] text-slate-400">{t('request', { id: e.request_id })}</p>}
+            {e.request_id && (
+              <p className="font-mono text-[11px] text-slate-400">{t('request', { id: e.request_id })}</p>
+            )}
           </li>
         );
       })}

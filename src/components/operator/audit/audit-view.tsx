@@ -38,7 +38,11 @@ export function AuditView({ tenant: initialTenant = ANY }: { tenant?: string }) 
 
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6 lg:py-10">
-      <OperatorHeader title={t('title')} description={t('description')} summary={t('summary', { count: entries.length })} />
+      <OperatorHeader
+        title={t('title')}
+        description={t('description')}
+        summary={t('summary', { count: entries.length })}
+      />
       <div className="flex flex-wrap gap-4">
         <div className="min-w-56 space-y-1.5">
           <Label htmlFor={tenantId}>{t('filters.tenant')}</Label>

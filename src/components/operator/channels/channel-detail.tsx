@@ -27,7 +27,9 @@ export function ChannelDetail({ name }: { name: string }) {
     return (
       <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
         <BackLink />
-        {list.isSuccess && <EmptyState icon={ShieldIcon} title={t('notFoundTitle')} description={t('notFoundBody', { name })} />}
+        {list.isSuccess && (
+          <EmptyState icon={ShieldIcon} title={t('notFoundTitle')} description={t('notFoundBody', { name })} />
+        )}
         {list.error && <ErrorAlert>{list.error.message}</ErrorAlert>}
       </div>
     );
@@ -58,7 +60,13 @@ export function ChannelDetail({ name }: { name: string }) {
 function BackLink() {
   const t = useTranslations('operatorChannels');
   return (
-    <Link href="/operator" className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-500 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600">
+    <Link
+      href="/operator"
+      className={
+        'inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-500 hover:text-slate-900 ' +
+        'focus-visible:outline-2 focus-visible:outline-indigo-600'
+      }
+    >
       <ArrowLeftIcon className="size-4" />
       {t('back')}
     </Link>
@@ -71,7 +79,9 @@ function Overview({ u }: { u: Upstream }) {
   const item = (label: string, value: ReactNode, mono = false) => (
     <div>
       <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className={mono ? 'mt-0.5 font-mono text-sm break-all text-slate-900' : 'mt-0.5 text-sm text-slate-900'}>{value}</dd>
+      <dd className={mono ? 'mt-0.5 font-mono text-sm break-all text-slate-900' : 'mt-0.5 text-sm text-slate-900'}>
+        {value}
+      </dd>
     </div>
   );
   return (

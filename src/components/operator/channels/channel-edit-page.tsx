@@ -16,7 +16,11 @@ export function ChannelEditPage({ name }: { name: string }) {
   if (!list.isSuccess) return null;
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6">
-      <EmptyState icon={ShieldIcon} title={u ? t(`sources.${u.source}`) : t('notFoundTitle')} description={u ? t(`sourceNote.${u.source}`) : t('notFoundBody', { name })} />
+      <EmptyState
+        icon={ShieldIcon}
+        title={u ? t(`sources.${u.source}`) : t('notFoundTitle')}
+        description={u ? t(`sourceNote.${u.source}`) : t('notFoundBody', { name })}
+      />
     </div>
   );
 }

@@ -9,10 +9,32 @@ type Adapter = (typeof ADAPTERS)[number];
 
 /** A starting point for the models list of each protocol, in the upstreams file's shape. */
 export const MODEL_TEMPLATES: Record<Adapter, unknown[]> = {
-  'openai-chat': [{ family: 'chat-main', model: 'provider-model-id', media: ['chat'], cost_usd: 0.002, capabilities: { streaming: true, json_mode: true } }],
-  'openai-images': [{ family: 'image-main', model: 'provider-model-id', media: ['image'], cost_usd: 0.04, capabilities: { qualities: ['low', 'medium', 'high'] } }],
+  'openai-chat': [
+    {
+      family: 'chat-main',
+      model: 'provider-model-id',
+      media: ['chat'],
+      cost_usd: 0.002,
+      capabilities: { streaming: true, json_mode: true },
+    },
+  ],
+  'openai-images': [
+    {
+      family: 'image-main',
+      model: 'provider-model-id',
+      media: ['image'],
+      cost_usd: 0.04,
+      capabilities: { qualities: ['low', 'medium', 'high'] },
+    },
+  ],
   'ark-video': [
-    { family: 'video-tier-id', model: 'provider-model-id', media: ['video'], cost_usd: 0.05, capabilities: { duration: { min: 4, max: 15 }, resolutions: ['720p'], first_frame: true } },
+    {
+      family: 'video-tier-id',
+      model: 'provider-model-id',
+      media: ['video'],
+      cost_usd: 0.05,
+      capabilities: { duration: { min: 4, max: 15 }, resolutions: ['720p'], first_frame: true },
+    },
   ],
 };
 
@@ -49,7 +71,16 @@ export function channelFormSchema(errors: Errors) {
 export type ChannelFormValues = z.input<ReturnType<typeof channelFormSchema>>;
 
 export function emptyChannelValues(): ChannelFormValues {
-  return { name: '', provider: '', adapter: 'openai-chat', base_url: '', api_key: '', soft_timeout_ms: '60000', enabled: true, models: modelsText(MODEL_TEMPLATES['openai-chat']) };
+  return {
+    name: '',
+    provider: '',
+    adapter: 'openai-chat',
+    base_url: '',
+    api_key: '',
+    soft_timeout_ms: '60000',
+    enabled: true,
+    models: modelsText(MODEL_TEMPLATES['openai-chat']),
+  };
 }
 
 export function channelValuesOf(u: Upstream): ChannelFormValues {

@@ -10,9 +10,15 @@ function capabilityTokens(caps: Record<string, unknown>): string[] {
     if (value === false) return [];
     if (value === true) return [key];
     if (Array.isArray(value)) return value.length === 0 ? [] : [`${key}: ${value.join('/')}`];
-    if (value && typeof value === 'object' && 'min' in value && 'max' in value) return [`${key}: ${String(value.min)}–${String(value.max)}`];
+    if (value && typeof value === 'object' && 'min' in value && 'max' in value)
+      return [`${key}: ${String(value.min)}–${String(value.max)}`];
     // A rule such as the sizes a model takes: each bound by name.
-    if (value && typeof value === 'object') return [`${key}: ${Object.entries(value).map(([k, v]) => `${k} ${String(v)}`).join(', ')}`];
+    if (value && typeof value === 'object')
+      return [
+        `${key}: ${Object.entries(value)
+          .map(([k, v]) => `${k} ${String(v)}`)
+          .join(', ')}`,
+      ];
     return [`${key}: ${String(value)}`];
   });
 }
@@ -27,11 +33,21 @@ export function ChannelModels({ u }: { u: Upstream }) {
         <caption className="sr-only">{t('caption', { name: u.name })}</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs font-medium text-slate-500">
           <tr>
-            <th scope="col" className="py-2 pr-3 pl-4">{t('family')}</th>
-            <th scope="col" className="py-2 pr-3">{t('model')}</th>
-            <th scope="col" className="py-2 pr-3">{t('media')}</th>
-            <th scope="col" className="py-2 pr-3 text-right">{t('cost')}</th>
-            <th scope="col" className="py-2 pr-4">{t('capabilities')}</th>
+            <th scope="col" className="py-2 pr-3 pl-4">
+              {t('family')}
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              {t('model')}
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              {t('media')}
+            </th>
+            <th scope="col" className="py-2 pr-3 text-right">
+              {t('cost')}
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              {t('capabilities')}
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -50,14 +66,19 @@ export function ChannelModels({ u }: { u: Upstream }) {
                     ))}
                   </div>
                 </td>
-                <td className="py-2.5 pr-3 text-right tabular-nums">{format.number(m.cost_usd, { maximumFractionDigits: 6 })}</td>
+                <td className="py-2.5 pr-3 text-right tabular-nums">
+                  {format.number(m.cost_usd, { maximumFractionDigits: 6 })}
+                </td>
                 <td className="py-2.5 pr-4">
                   {tokens.length === 0 ? (
                     <span className="text-xs text-slate-400">{t('none')}</span>
                   ) : (
                     <div className="flex flex-wrap gap-1">
                       {tokens.map((c) => (
-                        <span key={c} className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-[11px] text-slate-700">
+                        <span
+                          key={c}
+                          className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-[11px] text-slate-700"
+                        >
                           {c}
                         </span>
                       ))}

@@ -45,7 +45,16 @@ export function ChannelTestPanel({ u }: { u: Upstream }) {
       </div>
       {run.error && <ErrorAlert>{t('failedToRun', { message: run.error.message })}</ErrorAlert>}
       {result && !run.isPending && (
-        <div role="status" data-testid="channel-test-result" data-ok={result.ok} className={result.ok ? 'rounded-lg bg-emerald-50 p-4 ring-1 ring-emerald-200' : 'rounded-lg bg-rose-50 p-4 ring-1 ring-rose-200'}>
+        <div
+          role="status"
+          data-testid="channel-test-result"
+          data-ok={result.ok}
+          className={
+            result.ok
+              ? 'rounded-lg bg-emerald-50 p-4 ring-1 ring-emerald-200'
+              : 'rounded-lg bg-rose-50 p-4 ring-1 ring-rose-200'
+          }
+        >
           <p className={result.ok ? 'font-medium text-emerald-900' : 'font-medium text-rose-900'}>
             {result.ok ? t('ok', { ms: result.latency_ms }) : t('failed', { ms: result.latency_ms })}
             {result.error_class && (

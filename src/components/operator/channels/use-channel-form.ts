@@ -5,12 +5,28 @@ import { useMemo } from 'react';
 import { applyServerError, serverIssues, useZodForm } from '@/components/ui/form';
 import { trpc } from '@/trpc/react';
 import type { Upstream } from '@/components/operator/upstreams';
-import { channelBodyOf, channelFormSchema, channelValuesOf, emptyChannelValues, type ChannelFormValues } from './channel-form';
+import {
+  channelBodyOf,
+  channelFormSchema,
+  channelValuesOf,
+  emptyChannelValues,
+  type ChannelFormValues,
+} from './channel-form';
 
-const TOP_FIELDS: readonly string[] = ['name', 'provider', 'adapter', 'base_url', 'api_key', 'soft_timeout_ms', 'enabled', 'models'];
+const TOP_FIELDS: readonly string[] = [
+  'name',
+  'provider',
+  'adapter',
+  'base_url',
+  'api_key',
+  'soft_timeout_ms',
+  'enabled',
+  'models',
+];
 
 /** `models[0].media[1]` for the part of the models list an issue names. */
-const subPath = (path: readonly (string | number)[]) => path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('');
+const subPath = (path: readonly (string | number)[]) =>
+  path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('');
 
 /**
  * The channel editor's state: the form, and saving through `admin.upstreamUpsert`. The server's
@@ -31,11 +47,15 @@ export function useChannelForm({ channel, onSaved }: { channel?: Upstream; onSav
       const issues = serverIssues(error);
       const inModels = issues.filter((i) => i.path[0] === 'models' && i.path.length > 1);
       if (inModels.length > 0) {
-        form.setError('models', { type: 'server', message: inModels.map((i) => `models${subPath(i.path.slice(1))}: ${i.message}`).join('\n') });
+        form.setError('models', {
+          type: 'server',
+          message: inModels.map((i) => `models${subPath(i.path.slice(1))}: ${i.message}`).join('\n'),
+        });
       }
       applyServerError(form, error, (path) => {
         const head = path[0];
-        if (typeof head !== 'string' || !TOP_FIELDS.includes(head) || (head === 'models' && path.length > 1)) return null;
+        if (typeof head !== 'string' || !TOP_FIELDS.includes(head) || (head === 'models' && path.length > 1))
+          return null;
         return head as keyof ChannelFormValues;
       });
       if (inModels.length > 0 && inModels.length === issues.length) form.clearErrors('root.server');

@@ -20,31 +20,57 @@ export function ClaimsTable({ claims, busy, onDisable }: ClaimsTableProps) {
   const t = useTranslations('operatorClaims.table');
   const states = useTranslations('operatorClaims.state');
   const format = useFormatter();
-  const columns = useMemo(() => COLUMNS.map((c) => (c === 'credits' ? { label: t(`columns.${c}`), right: true } : t(`columns.${c}`))), [t]);
+  const columns = useMemo(
+    () => COLUMNS.map((c) => (c === 'credits' ? { label: t(`columns.${c}`), right: true } : t(`columns.${c}`))),
+    [t],
+  );
   const when = (iso: string) => <time dateTime={iso}>{format.dateTime(new Date(iso), 'minute')}</time>;
   return (
-    <OperatorTable caption={t('caption')} testId="operator-claims-table" minWidth="min-w-[62rem]" columns={columns} actions={t('actions')}>
+    <OperatorTable
+      caption={t('caption')}
+      testId="operator-claims-table"
+      minWidth="min-w-[62rem]"
+      columns={columns}
+      actions={t('actions')}
+    >
       {claims.map((c) => (
-        <tr key={c.code} data-code={c.code} data-state={c.state} className={cn('align-top', c.state === 'disabled' && 'bg-slate-50/60')}>
+        <tr
+          key={c.code}
+          data-code={c.code}
+          data-state={c.state}
+          className={cn('align-top', c.state === 'disabled' && 'bg-slate-50/60')}
+        >
           <td className="py-3 pr-3 pl-5">
             <code className="font-mono text-xs break-all text-slate-900">{c.code}</code>
-            {c.note && <p className="mt-0.5 max-w-48 text-xs break-words text-slate-500">{t('note', { note: c.note })}</p>}
+            {c.note && (
+              <p className="mt-0.5 max-w-48 text-xs break-words text-slate-500">{t('note', { note: c.note })}</p>
+            )}
           </td>
           <td className="py-3 pr-3">
             <p className="max-w-44 font-medium break-words text-slate-900">{c.tenant.name}</p>
             <code className="font-mono text-[11px] text-slate-400">{c.tenant.id.slice(0, 8)}</code>
           </td>
-          <td className="py-3 pr-3 text-right whitespace-nowrap text-slate-900 tabular-nums">{t('credits', { credits: c.credits, amount: format.number(c.credits, 'credits') })}</td>
+          <td className="py-3 pr-3 text-right whitespace-nowrap text-slate-900 tabular-nums">
+            {t('credits', { credits: c.credits, amount: format.number(c.credits, 'credits') })}
+          </td>
           <td className="py-3 pr-3 text-slate-700">
             <p className="max-w-56 break-words" title={c.templates.map((x) => x.slug).join(', ')}>
-              {c.templates.length ? t('templates', { count: c.templates.length, names: c.templates.map((x) => x.zh_name).join('、') }) : <span className="text-slate-400">—</span>}
+              {c.templates.length ? (
+                t('templates', { count: c.templates.length, names: c.templates.map((x) => x.zh_name).join('、') })
+              ) : (
+                <span className="text-slate-400">—</span>
+              )}
             </p>
           </td>
           <td className="py-3 pr-3">
             <Badge tone={STATE_TONE[c.state]} data-testid="claim-state">
               {states(c.state)}
             </Badge>
-            {c.disabled_at && <p className="mt-1 text-xs whitespace-nowrap text-slate-500">{t.rich('disabledAt', { time: () => when(c.disabled_at ?? '') })}</p>}
+            {c.disabled_at && (
+              <p className="mt-1 text-xs whitespace-nowrap text-slate-500">
+                {t.rich('disabledAt', { time: () => when(c.disabled_at ?? '') })}
+              </p>
+            )}
           </td>
           <td className="py-3 pr-3 text-xs whitespace-nowrap text-slate-600">{when(c.created_at)}</td>
           <td className="py-3 pr-3 text-xs text-slate-600" data-testid="claim-redeemer">
@@ -60,7 +86,13 @@ export function ClaimsTable({ claims, busy, onDisable }: ClaimsTableProps) {
           </td>
           <td className="py-3 pr-5 text-right">
             {c.state === 'open' && !c.disabled_at && (
-              <Button variant="secondary" size="sm" disabled={busy === c.code} onClick={() => onDisable(c)} aria-label={t('disableLabel', { code: c.code })}>
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={busy === c.code}
+                onClick={() => onDisable(c)}
+                aria-label={t('disableLabel', { code: c.code })}
+              >
                 {t('disable')}
               </Button>
             )}

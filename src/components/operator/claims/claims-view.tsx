@@ -43,29 +43,55 @@ export function ClaimsView() {
   }, [typed, q]);
 
   const cursor = cursors.at(-1);
-  const query = trpc.admin.claimList.useQuery({ ...listInput(q, state), ...(cursor ? { cursor } : {}) }, { placeholderData: keepPreviousData });
+  const query = trpc.admin.claimList.useQuery(
+    { ...listInput(q, state), ...(cursor ? { cursor } : {}) },
+    { placeholderData: keepPreviousData },
+  );
   const claims = query.data?.claims ?? [];
   const next = query.data?.next_cursor ?? null;
   const filtering = q.trim() !== '' || state !== 'all';
   const disable = useClaimDisable();
-  const filters = [{ value: 'all' as const, label: t('all') }, ...CLAIM_STATES.map((value) => ({ value, label: states(value) }))];
+  const filters = [
+    { value: 'all' as const, label: t('all') },
+    ...CLAIM_STATES.map((value) => ({ value, label: states(value) })),
+  ];
 
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6 lg:py-10">
-      <OperatorHeader title={t('title')} description={t('description')} summary={t('summary', { count: claims.length, page: cursors.length + 1 })}>
+      <OperatorHeader
+        title={t('title')}
+        description={t('description')}
+        summary={t('summary', { count: claims.length, page: cursors.length + 1 })}
+      >
         {null}
       </OperatorHeader>
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <SearchBox label={t('searchLabel')} placeholder={t('searchPlaceholder')} value={typed} onChange={setTyped} className="sm:w-96" />
-        <FilterGroup label={t('filter')} options={filters} value={state} onChange={(v) => {
+        <SearchBox
+          label={t('searchLabel')}
+          placeholder={t('searchPlaceholder')}
+          value={typed}
+          onChange={setTyped}
+          className="sm:w-96"
+        />
+        <FilterGroup
+          label={t('filter')}
+          options={filters}
+          value={state}
+          onChange={(v) => {
             setState(v);
             setCursors([]);
-          }} className="max-w-full self-start overflow-x-auto" />
+          }}
+          className="max-w-full self-start overflow-x-auto"
+        />
       </div>
 
       {disable.notice && (
-        <p role="status" data-testid="claim-disabled-notice" className="flex items-center gap-2 rounded-lg bg-emerald-50 px-3 py-2.5 text-sm text-emerald-800 ring-1 ring-inset ring-emerald-200">
+        <p
+          role="status"
+          data-testid="claim-disabled-notice"
+          className="flex items-center gap-2 rounded-lg bg-emerald-50 px-3 py-2.5 text-sm text-emerald-800 ring-1 ring-inset ring-emerald-200"
+        >
           <CheckIcon className="size-4 shrink-0" />
           {disable.notice}
         </p>
@@ -101,8 +127,15 @@ export function ClaimsView() {
           />
         }
       >
-        <div aria-busy={query.isFetching} className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-          <ClaimsTable claims={claims} busy={disable.pending ? (disable.asking?.code ?? null) : null} onDisable={disable.request} />
+        <div
+          aria-busy={query.isFetching}
+          className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
+        >
+          <ClaimsTable
+            claims={claims}
+            busy={disable.pending ? (disable.asking?.code ?? null) : null}
+            onDisable={disable.request}
+          />
         </div>
         {query.isError && <RequestError error={query.error} onRetry={query.refetch} />}
         <Pager

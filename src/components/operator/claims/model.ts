@@ -9,7 +9,10 @@ export const PAGE_SIZE = 20;
 export const FIRST_PAGE: ClaimListInput = { limit: PAGE_SIZE };
 
 export const CLAIM_STATES = ['open', 'redeemed', 'disabled'] as const satisfies readonly ClaimState[];
-export const STATE_TONE = { open: 'sky', redeemed: 'emerald', disabled: 'slate' } as const satisfies Record<ClaimState, string>;
+export const STATE_TONE = { open: 'sky', redeemed: 'emerald', disabled: 'slate' } as const satisfies Record<
+  ClaimState,
+  string
+>;
 
 /** The list's input for a search and a state filter; an empty search is none. */
 export function listInput(q: string, state: ClaimState | 'all'): ClaimListInput {

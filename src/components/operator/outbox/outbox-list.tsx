@@ -8,11 +8,17 @@ const STATUS_TONE = { stored: 'amber', queued: 'indigo', sent: 'emerald', failed
 export function OutboxList({ mails }: { mails: OutboxMail[] }) {
   const t = useTranslations('outbox');
   const format = useFormatter();
-  if (mails.length === 0) return <p className="rounded-xl bg-white p-6 text-sm text-slate-500 ring-1 ring-slate-200">{t('empty')}</p>;
+  if (mails.length === 0)
+    return <p className="rounded-xl bg-white p-6 text-sm text-slate-500 ring-1 ring-slate-200">{t('empty')}</p>;
   return (
     <ul className="space-y-3" aria-label={t('title')}>
       {mails.map((mail) => (
-        <li key={mail.id} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid="outbox-mail" data-to={mail.to}>
+        <li
+          key={mail.id}
+          className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+          data-testid="outbox-mail"
+          data-to={mail.to}
+        >
           <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr_auto_auto]">
             <div className="min-w-0">
               <dt className="text-xs text-slate-500">{t('to')}</dt>
@@ -39,7 +45,10 @@ export function OutboxList({ mails }: { mails: OutboxMail[] }) {
           {mail.error && <p className="mt-2 text-xs break-words text-rose-600">{t('error', { error: mail.error })}</p>}
           <details className="mt-3 rounded-lg bg-slate-50 px-3 py-2 text-sm">
             <summary className="cursor-pointer text-slate-600">{t('showBody')}</summary>
-            <pre className="mt-2 font-sans text-sm break-words whitespace-pre-wrap text-slate-800" data-testid="outbox-body">
+            <pre
+              className="mt-2 font-sans text-sm break-words whitespace-pre-wrap text-slate-800"
+              data-testid="outbox-body"
+            >
               {mail.text}
             </pre>
           </details>

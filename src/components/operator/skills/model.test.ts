@@ -37,7 +37,10 @@ describe('the skill form', () => {
   it('round-trips a one-sentence skill, storing its own thumbnail as a site path', () => {
     // The body is the skill without its origin (which is not sent), the thumbnail as a site path.
     const { origin: _origin, ...sent } = sentenceSkill;
-    expect(skillBody(skillValuesOf(sentenceSkill, base))).toEqual({ ...sent, thumb: '/thumbs/skills/spring-poster.svg' });
+    expect(skillBody(skillValuesOf(sentenceSkill, base))).toEqual({
+      ...sent,
+      thumb: '/thumbs/skills/spring-poster.svg',
+    });
   });
 
   it('keeps foreign thumbnails as they are', () => {
@@ -64,11 +67,16 @@ describe('the skill form', () => {
     expect(skillBody({ ...draft, sentence: true }).fields).toBeNull();
     const first = draft.fields[0];
     if (!first) throw new Error('no field');
-    expect(skillBody({ ...draft, fields: [{ ...first, default: 'ignored' }] }).fields).toEqual([{ key: 'product', label: '商品' }]);
+    expect(skillBody({ ...draft, fields: [{ ...first, default: 'ignored' }] }).fields).toEqual([
+      { key: 'product', label: '商品' },
+    ]);
   });
 
   it('changes only active when toggling', () => {
-    expect(withActive(sentenceSkill, false, base)).toEqual({ ...skillBody(skillValuesOf(sentenceSkill, base)), active: false });
+    expect(withActive(sentenceSkill, false, base)).toEqual({
+      ...skillBody(skillValuesOf(sentenceSkill, base)),
+      active: false,
+    });
   });
 });
 
@@ -88,11 +96,14 @@ describe('checks of the skill form', () => {
   });
 
   it('refuses thumbnails that are neither URLs nor site paths', () => {
-    expect(skillFormProblems({ ...skillValuesOf(sentenceSkill, base), thumb: 'ftp://x/y.png' }, false).thumb).toBeDefined();
+    expect(
+      skillFormProblems({ ...skillValuesOf(sentenceSkill, base), thumb: 'ftp://x/y.png' }, false).thumb,
+    ).toBeDefined();
   });
 
   it('takes ratios between 1:4 and 4:1', () => {
-    const ratioProblem = (ratio: string) => skillFormProblems({ ...skillValuesOf(sentenceSkill, base), ratio }, false).ratio;
+    const ratioProblem = (ratio: string) =>
+      skillFormProblems({ ...skillValuesOf(sentenceSkill, base), ratio }, false).ratio;
     expect(ratioProblem('9:16')).toBeUndefined();
     expect(ratioProblem('1:4')).toBeUndefined();
     expect(ratioProblem('1:5')).toBeDefined();

@@ -42,7 +42,9 @@ export function withActive(s: OperatorSkill, active: boolean, siteBase: string):
 
 /** The list with `row` put in place of the skill of its slug (or added at the end). */
 export function withSkill(skills: readonly OperatorSkill[], row: OperatorSkill): OperatorSkill[] {
-  return skills.some((s) => s.slug === row.slug) ? skills.map((s) => (s.slug === row.slug ? row : s)) : [...skills, row];
+  return skills.some((s) => s.slug === row.slug)
+    ? skills.map((s) => (s.slug === row.slug ? row : s))
+    : [...skills, row];
 }
 
 /** The words of `operator.skills.kind` (`useTranslations` or a translator made for a test). */

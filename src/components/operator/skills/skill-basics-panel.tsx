@@ -35,11 +35,24 @@ export function SkillBasicsPanel({ creating }: { creating: boolean }) {
           description={creating ? t('slugHelpNew') : t('slugHelpKept')}
           className="min-w-0"
         />
-        <FieldBlock control={control} name="description" label={t('descriptionLabel')} className="min-w-0 sm:col-span-2">
+        <FieldBlock
+          control={control}
+          name="description"
+          label={t('descriptionLabel')}
+          className="min-w-0 sm:col-span-2"
+        >
           {(field) => <Textarea {...field} rows={2} maxLength={500} className="resize-y" />}
         </FieldBlock>
-        <FieldBlock control={control} name="genre" label={t('genre')} className="min-w-0" after={<Suggestions id={genresId} values={GENRES} />}>
-          {(field) => <Input {...field} maxLength={50} list={genresId} autoComplete="off" placeholder={t('genrePlaceholder')} />}
+        <FieldBlock
+          control={control}
+          name="genre"
+          label={t('genre')}
+          className="min-w-0"
+          after={<Suggestions id={genresId} values={GENRES} />}
+        >
+          {(field) => (
+            <Input {...field} maxLength={50} list={genresId} autoComplete="off" placeholder={t('genrePlaceholder')} />
+          )}
         </FieldBlock>
         <FieldBlock
           control={control}
@@ -69,7 +82,16 @@ export function SkillBasicsPanel({ creating }: { creating: boolean }) {
             description={t('thumbHelp')}
             className="min-w-0 flex-1"
           >
-            {(field) => <Input {...field} maxLength={2048} autoComplete="off" spellCheck={false} placeholder={t('thumbPlaceholder')} className="font-mono" />}
+            {(field) => (
+              <Input
+                {...field}
+                maxLength={2048}
+                autoComplete="off"
+                spellCheck={false}
+                placeholder={t('thumbPlaceholder')}
+                className="font-mono"
+              />
+            )}
           </FieldBlock>
         </div>
         <SwitchField

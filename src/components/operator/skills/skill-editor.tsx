@@ -28,18 +28,31 @@ export function SkillEditor({ onClose, ...options }: SkillEditorProps) {
       <button
         type="button"
         onClick={onClose}
-        className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-500 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+        className={
+          'inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-500 hover:text-slate-900 ' +
+          'focus-visible:outline-2 focus-visible:outline-indigo-600'
+        }
       >
         <ArrowLeftIcon className="size-4" />
         {t('editor.back')}
       </button>
 
-      <DetailHeader eyebrow={creating ? t('editor.newEyebrow') : t('editor.editEyebrow')} title={skill ? skill.zh_name : t('editor.createTitle')}>
-        {skill && <code className="mt-2 inline-block rounded-md bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-700">{skill.slug}</code>}
+      <DetailHeader
+        eyebrow={creating ? t('editor.newEyebrow') : t('editor.editEyebrow')}
+        title={skill ? skill.zh_name : t('editor.createTitle')}
+      >
+        {skill && (
+          <code className="mt-2 inline-block rounded-md bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-700">
+            {skill.slug}
+          </code>
+        )}
       </DetailHeader>
 
       {skill?.origin === 'catalog' && (
-        <p className="flex max-w-3xl items-start gap-2 rounded-lg bg-sky-50 px-3 py-2.5 text-sm text-sky-900 ring-1 ring-inset ring-sky-200" data-testid="catalog-note">
+        <p
+          className="flex max-w-3xl items-start gap-2 rounded-lg bg-sky-50 px-3 py-2.5 text-sm text-sky-900 ring-1 ring-inset ring-sky-200"
+          data-testid="catalog-note"
+        >
           <InfoIcon className="mt-0.5 size-4 shrink-0 text-sky-600" />
           {t('editor.catalogNote')}
         </p>
@@ -50,7 +63,15 @@ export function SkillEditor({ onClose, ...options }: SkillEditorProps) {
         noun="skill"
         saveLabel={t('editor.save')}
         className="max-w-4xl"
-        status={editor.problems > 0 ? <FixFirst count={editor.problems} /> : creating ? t('editor.notSaved') : t('editor.replaces')}
+        status={
+          editor.problems > 0 ? (
+            <FixFirst count={editor.problems} />
+          ) : creating ? (
+            t('editor.notSaved')
+          ) : (
+            t('editor.replaces')
+          )
+        }
         cancel={
           <Button variant="ghost" onClick={onClose}>
             {ui('cancel')}
@@ -62,7 +83,12 @@ export function SkillEditor({ onClose, ...options }: SkillEditorProps) {
         <SkillPromptPanel editor={editor} />
       </EditorForm>
 
-      <ConfirmDialog {...editor.ownership} title={t('ownership.title')} confirmLabel={t('ownership.saveAnyway')} tone="primary">
+      <ConfirmDialog
+        {...editor.ownership}
+        title={t('ownership.title')}
+        confirmLabel={t('ownership.saveAnyway')}
+        tone="primary"
+      >
         {t('ownership.editorBody', { name: skill?.zh_name ?? '' })}
       </ConfirmDialog>
     </div>

@@ -34,12 +34,13 @@ export type SkillFormErrors = ReturnType<typeof useTranslations<'operator.skills
 const rulesFor = (t: SkillFormErrors, creating: boolean) => {
   const base = {
     // A skill keeps its slug: only a new one is checked here (the server checks it on every save).
-    slug: creating
-      ? filled(worded(skill.slug, t('slugFormat')), t('slugRequired'))
-      : z.string().trim(),
+    slug: creating ? filled(worded(skill.slug, t('slugFormat')), t('slugRequired')) : z.string().trim(),
     zh_name: filled(skill.zh_name, t('nameRequired')),
     description: filled(skill.description, t('descriptionRequired')),
-    ratio: z.string().trim().pipe(worded(skill.ratio, t('ratioFormat'))),
+    ratio: z
+      .string()
+      .trim()
+      .pipe(worded(skill.ratio, t('ratioFormat'))),
     genre: filled(skill.genre, t('genreRequired')),
     ref_required: z.boolean(),
     thumb: filled(worded(skill.thumb, t('thumbFormat')), t('thumbRequired')),
@@ -47,17 +48,26 @@ const rulesFor = (t: SkillFormErrors, creating: boolean) => {
     active: z.boolean(),
   };
   return z.discriminatedUnion('sentence', [
-    z.object({ ...base, sentence: z.literal(true) }).transform(({ sentence: _sentence, ...body }) => ({ ...body, fields: null })),
-    z.object({
-      ...base,
-      sentence: z.literal(false),
-      fields: fieldsRules({ keyMissing: t('fieldKeyMissing'), keyInvalid: t('fieldKeyInvalid'), labelMissing: t('fieldLabelMissing') }),
-    }).transform(({ sentence: _sentence, ...body }) => body),
+    z
+      .object({ ...base, sentence: z.literal(true) })
+      .transform(({ sentence: _sentence, ...body }) => ({ ...body, fields: null })),
+    z
+      .object({
+        ...base,
+        sentence: z.literal(false),
+        fields: fieldsRules({
+          keyMissing: t('fieldKeyMissing'),
+          keyInvalid: t('fieldKeyInvalid'),
+          labelMissing: t('fieldLabelMissing'),
+        }),
+      })
+      .transform(({ sentence: _sentence, ...body }) => body),
   ]);
 };
 
 /** The editor's schema, refusing in the page's language; a new skill's slug is checked too. */
-export const skillFormSchema = (t: SkillFormErrors, creating: boolean) => formSchema(skillValues, rulesFor(t, creating));
+export const skillFormSchema = (t: SkillFormErrors, creating: boolean) =>
+  formSchema(skillValues, rulesFor(t, creating));
 
 export function emptySkillValues(): SkillFormValues {
   return {
@@ -77,5 +87,10 @@ export function emptySkillValues(): SkillFormValues {
 
 /** A saved skill in the editor; `siteBase` is Studio's public address (see `storedThumb`). */
 export function skillValuesOf(s: OperatorSkill, siteBase: string): SkillFormValues {
-  return { ...savedBasics(s, siteBase), sentence: s.fields === null, fields: (s.fields ?? []).map(fieldDraftOf), active: s.active };
+  return {
+    ...savedBasics(s, siteBase),
+    sentence: s.fields === null,
+    fields: (s.fields ?? []).map(fieldDraftOf),
+    active: s.active,
+  };
 }

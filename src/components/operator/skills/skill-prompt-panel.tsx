@@ -51,7 +51,11 @@ export function SkillPromptPanel({ editor }: { editor: SkillFormState }) {
                 field={field}
                 slots={slots}
                 spec={spec}
-                placeholder={sentence ? t('placeholderSentence', { slot: sentenceSlot }) : t('placeholderForm', { product: slot('product'), style: slot('style') })}
+                placeholder={
+                  sentence
+                    ? t('placeholderSentence', { slot: sentenceSlot })
+                    : t('placeholderForm', { product: slot('product'), style: slot('style') })
+                }
                 describedBy={slotsId}
               />
               <FormMessage />
@@ -88,7 +92,17 @@ export function SkillPromptPanel({ editor }: { editor: SkillFormState }) {
 }
 
 /** The slots the prompt uses, green when filled, red when nothing fills them; missing ones in amber. */
-function SlotList({ id, report, sentence, onInsert }: { id: string; report: SlotReport; sentence: boolean; onInsert: (key: string) => void }) {
+function SlotList({
+  id,
+  report,
+  sentence,
+  onInsert,
+}: {
+  id: string;
+  report: SlotReport;
+  sentence: boolean;
+  onInsert: (key: string) => void;
+}) {
   const t = useTranslations('operator.skills.prompt.slots');
   return (
     <div id={id} className="space-y-1.5" data-testid="prompt-slots">
@@ -119,7 +133,10 @@ function SlotList({ id, report, sentence, onInsert }: { id: string; report: Slot
               type="button"
               onClick={() => onInsert(k)}
               title={t('insert', { slot: slot(k) })}
-              className="rounded-md bg-amber-50 px-1.5 py-0.5 font-mono ring-1 ring-amber-200 ring-inset hover:bg-amber-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
+              className={
+                'rounded-md bg-amber-50 px-1.5 py-0.5 font-mono ring-1 ring-amber-200 ring-inset hover:bg-amber-100 ' +
+                'focus-visible:outline-2 focus-visible:outline-indigo-600'
+              }
             >
               {slot(k)}
             </button>

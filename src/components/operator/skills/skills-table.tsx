@@ -28,7 +28,13 @@ export function SkillsTable({ skills, busy, onToggle, onEdit }: SkillsTableProps
   const origin = useOriginName();
   const columns = useMemo(() => COLUMNS.map((c) => t(`columns.${c}`)), [t]);
   return (
-    <OperatorTable caption={t('caption')} testId="skills-table" minWidth="min-w-[60rem]" columns={columns} actions={t('actions')}>
+    <OperatorTable
+      caption={t('caption')}
+      testId="skills-table"
+      minWidth="min-w-[60rem]"
+      columns={columns}
+      actions={t('actions')}
+    >
       {skills.map((s) => (
         <tr key={s.slug} data-skill={s.slug} className={cn('align-middle', !s.active && 'bg-slate-50/60')}>
           <td className="py-3 pr-3 pl-5">
@@ -47,7 +53,9 @@ export function SkillsTable({ skills, busy, onToggle, onEdit }: SkillsTableProps
           <td className="py-3 pr-3 whitespace-nowrap text-slate-700" data-testid={`kind-${s.slug}`}>
             {skillKindLabel(s.fields, kinds)}
           </td>
-          <td className="py-3 pr-3">{s.ref_required ? <Badge tone="amber">{t('needsImage')}</Badge> : <span className="text-slate-400">—</span>}</td>
+          <td className="py-3 pr-3">
+            {s.ref_required ? <Badge tone="amber">{t('needsImage')}</Badge> : <span className="text-slate-400">—</span>}
+          </td>
           <td className="py-3 pr-3">
             <Badge tone={s.origin === 'operator' ? 'indigo' : 'slate'} data-testid={`origin-${s.slug}`}>
               {origin(s.origin)}
@@ -68,7 +76,12 @@ export function SkillsTable({ skills, busy, onToggle, onEdit }: SkillsTableProps
             </div>
           </td>
           <td className="py-3 pr-5 text-right">
-            <Button variant="secondary" size="sm" onClick={() => onEdit(s.slug)} aria-label={t('editLabel', { slug: s.slug })}>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => onEdit(s.slug)}
+              aria-label={t('editLabel', { slug: s.slug })}
+            >
               {t('edit')}
             </Button>
           </td>

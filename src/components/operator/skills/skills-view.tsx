@@ -93,7 +93,10 @@ export function SkillsView({ siteBase }: { siteBase: string }) {
           </p>
 
           {notice && (
-            <p role="status" className="flex items-center gap-2 rounded-lg bg-emerald-50 px-3 py-2.5 text-sm text-emerald-800 ring-1 ring-inset ring-emerald-200">
+            <p
+              role="status"
+              className="flex items-center gap-2 rounded-lg bg-emerald-50 px-3 py-2.5 text-sm text-emerald-800 ring-1 ring-inset ring-emerald-200"
+            >
               <CheckIcon className="size-4 shrink-0" />
               {notice}
             </p>
@@ -107,7 +110,12 @@ export function SkillsView({ siteBase }: { siteBase: string }) {
             loading={<ListSkeleton label={t('loading')} rows={6} />}
             placeholder={<EmptyState icon={SkillsIcon} title={t('emptyTitle')} description={t('emptyBody')} />}
           >
-            <SkillsTable skills={skills} busy={activation.busy} onToggle={activation.request} onEdit={(slug) => open({ mode: 'edit', slug })} />
+            <SkillsTable
+              skills={skills}
+              busy={activation.busy}
+              onToggle={activation.request}
+              onEdit={(slug) => open({ mode: 'edit', slug })}
+            />
           </ListState>
         </>
       )}

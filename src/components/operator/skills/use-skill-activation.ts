@@ -19,7 +19,14 @@ interface UseSkillActivationOptions {
  * Switching a skill on or off from the list: a save of the whole skill with `active` changed,
  * asked first for catalogue skills until the operator has agreed once.
  */
-export function useSkillActivation({ siteBase, acknowledged, onAcknowledge, onStart, onDone, onFailed }: UseSkillActivationOptions) {
+export function useSkillActivation({
+  siteBase,
+  acknowledged,
+  onAcknowledge,
+  onStart,
+  onDone,
+  onFailed,
+}: UseSkillActivationOptions) {
   const t = useTranslations('operator.skills');
   const utils = trpc.useUtils();
   const upsert = trpc.admin.skillUpsert.useMutation();
@@ -34,7 +41,13 @@ export function useSkillActivation({ siteBase, acknowledged, onAcknowledge, onSt
       utils.admin.skillList.setData(SKILL_LIST_INPUT, (d) => d && { ...d, skills: withSkill(d.skills, row) });
       onDone(t('nowActive', { name: skill.zh_name, active: String(active) }));
     } catch (e) {
-      onFailed(t('toggleFailed', { active: String(active), slug: skill.slug, message: e instanceof Error ? e.message : String(e) }));
+      onFailed(
+        t('toggleFailed', {
+          active: String(active),
+          slug: skill.slug,
+          message: e instanceof Error ? e.message : String(e),
+        }),
+      );
     } finally {
       setBusy((s) => {
         const next = new Set(s);

@@ -33,7 +33,10 @@ export function useSkillForm({ skill, siteBase, warnOwnership, onAcknowledge, on
   const errors = useTranslations('operator.skills.errors');
   const schema = useMemo(() => skillFormSchema(errors, creating), [errors, creating]);
   // Named once a save was tried, then as they are fixed (as in the template editor).
-  const form = useZodForm(schema, { mode: 'onSubmit', defaultValues: skill ? skillValuesOf(skill, siteBase) : emptySkillValues() });
+  const form = useZodForm(schema, {
+    mode: 'onSubmit',
+    defaultValues: skill ? skillValuesOf(skill, siteBase) : emptySkillValues(),
+  });
   const fields = useFieldArray({ control: form.control, name: 'fields' });
   const [prompt, sentence, drafts] = useWatch({ control: form.control, name: ['prompt', 'sentence', 'fields'] });
   const specs = useMemo(() => fieldSpecs(drafts), [drafts]);

@@ -19,9 +19,19 @@ describe('matchesTenant', () => {
 describe('tenant forms', () => {
   it('turns the create form into a tenant-create body, with a login only when an e-mail is given', () => {
     const schema = createFormSchema(say);
-    expect(schema.parse({ name: ' 店 ', credits: '300', quota_monthly: '0', admin_email: '', admin_password: '' })).toEqual({ name: '店', credits: 300, quota_monthly: 0 });
-    expect(schema.parse({ name: '店', credits: '1', quota_monthly: '2', admin_email: 'a@b.cn', admin_password: '12345678' })).toMatchObject({ admin_email: 'a@b.cn', admin_password: '12345678' });
-    const bad = schema.safeParse({ name: '', credits: '-1', quota_monthly: '1.5', admin_email: 'nope', admin_password: 'x' });
+    expect(
+      schema.parse({ name: ' 店 ', credits: '300', quota_monthly: '0', admin_email: '', admin_password: '' }),
+    ).toEqual({ name: '店', credits: 300, quota_monthly: 0 });
+    expect(
+      schema.parse({ name: '店', credits: '1', quota_monthly: '2', admin_email: 'a@b.cn', admin_password: '12345678' }),
+    ).toMatchObject({ admin_email: 'a@b.cn', admin_password: '12345678' });
+    const bad = schema.safeParse({
+      name: '',
+      credits: '-1',
+      quota_monthly: '1.5',
+      admin_email: 'nope',
+      admin_password: 'x',
+    });
     expect(bad.success).toBe(false);
     expect(bad.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual(
       expect.arrayContaining([
@@ -30,7 +40,10 @@ describe('tenant forms', () => {
         ['quota_monthly', 'whole'],
       ]),
     );
-    expect(schema.safeParse({ name: 'a', credits: '0', quota_monthly: '0', admin_email: '', admin_password: 'secret123' }).error?.issues[0]?.message).toBe('together');
+    expect(
+      schema.safeParse({ name: 'a', credits: '0', quota_monthly: '0', admin_email: '', admin_password: 'secret123' })
+        .error?.issues[0]?.message,
+    ).toBe('together');
   });
 
   it('takes signed credits, never 0', () => {

@@ -36,18 +36,19 @@ export const createFormSchema = (say: Say) =>
       admin_password: z.string(),
     })
     .superRefine((v, ctx) => {
-      if (v.admin_email && !z.email().safeParse(v.admin_email).success) ctx.addIssue({ code: 'custom', path: ['admin_email'], message: say('email') });
-      if (v.admin_email && v.admin_password.length < 8) ctx.addIssue({ code: 'custom', path: ['admin_password'], message: say('password') });
-      if (!v.admin_email && v.admin_password) ctx.addIssue({ code: 'custom', path: ['admin_email'], message: say('together') });
+      if (v.admin_email && !z.email().safeParse(v.admin_email).success)
+        ctx.addIssue({ code: 'custom', path: ['admin_email'], message: say('email') });
+      if (v.admin_email && v.admin_password.length < 8)
+        ctx.addIssue({ code: 'custom', path: ['admin_password'], message: say('password') });
+      if (!v.admin_email && v.admin_password)
+        ctx.addIssue({ code: 'custom', path: ['admin_email'], message: say('together') });
     })
-    .transform(
-      (v): TenantCreate => ({
-        name: v.name,
-        credits: v.credits,
-        quota_monthly: v.quota_monthly,
-        ...(v.admin_email ? { admin_email: v.admin_email, admin_password: v.admin_password } : {}),
-      }),
-    );
+    .transform((v): TenantCreate => ({
+      name: v.name,
+      credits: v.credits,
+      quota_monthly: v.quota_monthly,
+      ...(v.admin_email ? { admin_email: v.admin_email, admin_password: v.admin_password } : {}),
+    }));
 
 /** The credit form: a signed whole number, never 0, and a note. */
 export const creditFormSchema = (say: Say) =>
@@ -68,7 +69,10 @@ export const markupFormSchema = (say: Say) =>
   });
 
 /** What a tenant may be bound to: the model families and channel names of the upstreams, each once, sorted. */
-export function bindingChoices(upstreams: { name: string; families: string[]; state: string }[]): { families: string[]; channels: string[] } {
+export function bindingChoices(upstreams: { name: string; families: string[]; state: string }[]): {
+  families: string[];
+  channels: string[];
+} {
   const live = upstreams.filter((u) => u.state !== 'retired');
   return {
     families: [...new Set(live.flatMap((u) => u.families))].sort(),

@@ -26,7 +26,10 @@ export function NewKeyCard({ tenantName, apiKey, onDone }: NewKeyCardProps) {
             <p className="mt-1 text-sm text-slate-600">{t('once')}</p>
           </div>
           <div className="flex flex-wrap items-center gap-2">
-            <code className="min-w-0 rounded-md bg-white px-3 py-2 font-mono text-xs break-all text-slate-900 ring-1 ring-slate-200" data-testid="new-key-value">
+            <code
+              className="min-w-0 rounded-md bg-white px-3 py-2 font-mono text-xs break-all text-slate-900 ring-1 ring-slate-200"
+              data-testid="new-key-value"
+            >
               {apiKey}
             </code>
             <CopyButton value={apiKey} label={t('copyLabel')} />

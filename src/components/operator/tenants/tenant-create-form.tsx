@@ -21,7 +21,9 @@ export function TenantCreateForm({ onCreated, onClose }: TenantCreateFormProps) 
   const t = useTranslations('operatorTenants.create');
   const say = useTranslations('operatorTenants.errors');
   const schema = useMemo(() => createFormSchema((k) => say(k)), [say]);
-  const form = useZodForm(schema, { defaultValues: { name: '', credits: '0', quota_monthly: '0', admin_email: '', admin_password: '' } });
+  const form = useZodForm(schema, {
+    defaultValues: { name: '', credits: '0', quota_monthly: '0', admin_email: '', admin_password: '' },
+  });
   const create = trpc.admin.tenantCreate.useMutation();
   const utils = trpc.useUtils();
   const applyServerError = useApplyServerError();
@@ -48,16 +50,40 @@ export function TenantCreateForm({ onCreated, onClose }: TenantCreateFormProps) 
             <FieldBlock control={form.control} name="name" label={t('name')} className="min-w-0 sm:col-span-2">
               {(field) => <Input {...field} maxLength={200} autoComplete="off" />}
             </FieldBlock>
-            <FieldBlock control={form.control} name="credits" label={t('credits')} description={t('creditsHelp')} className="min-w-0">
+            <FieldBlock
+              control={form.control}
+              name="credits"
+              label={t('credits')}
+              description={t('creditsHelp')}
+              className="min-w-0"
+            >
               {(field) => <Input {...field} inputMode="numeric" autoComplete="off" />}
             </FieldBlock>
-            <FieldBlock control={form.control} name="quota_monthly" label={t('quota')} description={t('quotaHelp')} className="min-w-0">
+            <FieldBlock
+              control={form.control}
+              name="quota_monthly"
+              label={t('quota')}
+              description={t('quotaHelp')}
+              className="min-w-0"
+            >
               {(field) => <Input {...field} inputMode="numeric" autoComplete="off" />}
             </FieldBlock>
-            <FieldBlock control={form.control} name="admin_email" label={t('email')} description={t('emailHelp')} className="min-w-0">
+            <FieldBlock
+              control={form.control}
+              name="admin_email"
+              label={t('email')}
+              description={t('emailHelp')}
+              className="min-w-0"
+            >
               {(field) => <Input {...field} type="email" autoComplete="off" />}
             </FieldBlock>
-            <FieldBlock control={form.control} name="admin_password" label={t('password')} description={t('passwordHelp')} className="min-w-0">
+            <FieldBlock
+              control={form.control}
+              name="admin_password"
+              label={t('password')}
+              description={t('passwordHelp')}
+              className="min-w-0"
+            >
               {(field) => <Input {...field} type="password" autoComplete="new-password" />}
             </FieldBlock>
             <FormRootError className="sm:col-span-2" />

@@ -27,7 +27,11 @@ export function TenantCreditPanel({ tenantId }: { tenantId: string }) {
   const submit = form.handleSubmit(async (body) => {
     setDone(null);
     try {
-      const answer = await credit.mutateAsync({ tenant_id: tenantId, credits: body.credits, ...(body.note ? { note: body.note } : {}) });
+      const answer = await credit.mutateAsync({
+        tenant_id: tenantId,
+        credits: body.credits,
+        ...(body.note ? { note: body.note } : {}),
+      });
       form.reset({ credits: '', note: '' });
       setDone(answer.credits);
       await refresh();

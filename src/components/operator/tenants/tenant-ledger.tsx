@@ -39,12 +39,20 @@ export function TenantLedger({ tenantId }: { tenantId: string }) {
         <Card className="overflow-hidden">
           <ul className="divide-y divide-slate-100" data-testid="tenant-ledger">
             {rows.map((r) => (
-              <li key={r.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-5 py-3 text-sm" data-ledger-kind={r.kind}>
+              <li
+                key={r.id}
+                className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-5 py-3 text-sm"
+                data-ledger-kind={r.kind}
+              >
                 <div className="min-w-0">
                   <p className="font-medium text-slate-900">
                     {isKind(r.kind) ? t(`kinds.${r.kind}`) : r.kind}
                     {r.category && <span className="ml-2 text-xs font-normal text-slate-500">{r.category}</span>}
-                    {r.account_id && <span className="ml-2 text-xs font-normal text-slate-500">{t('member', { name: r.actor ?? '—' })}</span>}
+                    {r.account_id && (
+                      <span className="ml-2 text-xs font-normal text-slate-500">
+                        {t('member', { name: r.actor ?? '—' })}
+                      </span>
+                    )}
                   </p>
                   <p className="text-xs break-words text-slate-500">
                     {format.dateTime(new Date(r.at), 'minute')}
@@ -57,7 +65,9 @@ export function TenantLedger({ tenantId }: { tenantId: string }) {
                     {r.amount > 0 ? '+' : ''}
                     {format.number(r.amount, 'credits')}
                   </p>
-                  <p className="text-xs text-slate-500">{t('balance', { balance: format.number(r.balance_after, 'credits') })}</p>
+                  <p className="text-xs text-slate-500">
+                    {t('balance', { balance: format.number(r.balance_after, 'credits') })}
+                  </p>
                 </div>
               </li>
             ))}

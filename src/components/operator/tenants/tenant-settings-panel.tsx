@@ -67,7 +67,12 @@ export function TenantSettingsPanel({ tenant }: { tenant: OperatorTenant }) {
         <div className="space-y-1.5">
           <Label htmlFor={bindId}>{t('binding')}</Label>
           <div className="flex flex-wrap gap-2">
-            <Select id={bindId} value={binding} onChange={(e) => setBinding(e.target.value)} className="min-w-48 flex-1">
+            <Select
+              id={bindId}
+              value={binding}
+              onChange={(e) => setBinding(e.target.value)}
+              className="min-w-48 flex-1"
+            >
               <option value={NONE}>{t('none')}</option>
               {!known && <option value={binding}>{binding}</option>}
               <optgroup label={t('families')}>
@@ -88,7 +93,12 @@ export function TenantSettingsPanel({ tenant }: { tenant: OperatorTenant }) {
             <Button
               variant="secondary"
               disabled={bind.isPending || binding === (tenant.bound_model ?? NONE)}
-              onClick={() => void run(() => bind.mutateAsync({ tenant_id: tenant.id, model: binding === NONE ? null : binding }), t('bindingSaved'))}
+              onClick={() =>
+                void run(
+                  () => bind.mutateAsync({ tenant_id: tenant.id, model: binding === NONE ? null : binding }),
+                  t('bindingSaved'),
+                )
+              }
             >
               {t('saveBinding')}
             </Button>
@@ -98,8 +108,19 @@ export function TenantSettingsPanel({ tenant }: { tenant: OperatorTenant }) {
         <div className="space-y-1.5">
           <Label htmlFor={markupId}>{t('markup')}</Label>
           <div className="flex flex-wrap gap-2">
-            <Input id={markupId} value={markupText} onChange={(e) => setMarkupText(e.target.value)} inputMode="decimal" className="w-32" autoComplete="off" />
-            <Button variant="secondary" disabled={markup.isPending || markupText === String(tenant.markup)} onClick={saveMarkup}>
+            <Input
+              id={markupId}
+              value={markupText}
+              onChange={(e) => setMarkupText(e.target.value)}
+              inputMode="decimal"
+              className="w-32"
+              autoComplete="off"
+            />
+            <Button
+              variant="secondary"
+              disabled={markup.isPending || markupText === String(tenant.markup)}
+              onClick={saveMarkup}
+            >
               {t('saveMarkup')}
             </Button>
           </div>

@@ -25,7 +25,10 @@ export function TenantView({ tenantId }: { tenantId: string }) {
   const tenant = list.data?.tenants.find((x) => x.id === tenantId);
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6 lg:py-10">
-      <Link href="/operator/tenants" className="inline-flex items-center gap-1.5 text-sm text-slate-600 hover:text-slate-900">
+      <Link
+        href="/operator/tenants"
+        className="inline-flex items-center gap-1.5 text-sm text-slate-600 hover:text-slate-900"
+      >
         <ArrowLeftIcon className="size-4" />
         {t('page.back')}
       </Link>
@@ -49,7 +52,10 @@ function TenantDetail({ tenant }: { tenant: OperatorTenant }) {
     { label: t('credits'), value: credits(tenant.credits), testId: 'tenant-credits' },
     {
       label: t('month'),
-      value: tenant.quota_monthly > 0 ? t('usedOfQuota', { used: credits(tenant.used_month), quota: credits(tenant.quota_monthly) }) : credits(tenant.used_month),
+      value:
+        tenant.quota_monthly > 0
+          ? t('usedOfQuota', { used: credits(tenant.used_month), quota: credits(tenant.quota_monthly) })
+          : credits(tenant.used_month),
       testId: 'tenant-month',
     },
     { label: t('binding'), value: tenant.bound_model ?? t('unbound'), testId: 'tenant-binding' },

@@ -18,11 +18,20 @@ export function TenantsTable({ tenants }: { tenants: readonly OperatorTenant[] }
   const columns = useMemo(() => COLUMNS.map((c) => ({ label: t(`columns.${c}`), right: RIGHT.has(c) })), [t]);
   const credits = (n: number) => format.number(n, 'credits');
   return (
-    <OperatorTable caption={t('caption')} testId="tenants-table" minWidth="min-w-[60rem]" columns={columns} actions={t('actions')}>
+    <OperatorTable
+      caption={t('caption')}
+      testId="tenants-table"
+      minWidth="min-w-[60rem]"
+      columns={columns}
+      actions={t('actions')}
+    >
       {tenants.map((x) => (
         <tr key={x.id} data-tenant={x.id} className={cn('align-middle', x.disabled && 'bg-slate-50/60')}>
           <td className="py-3 pr-3 pl-5">
-            <Link href={`/operator/tenants/${x.id}`} className="font-medium text-slate-900 hover:text-indigo-700 hover:underline">
+            <Link
+              href={`/operator/tenants/${x.id}`}
+              className="font-medium text-slate-900 hover:text-indigo-700 hover:underline"
+            >
               {x.name}
             </Link>
             <p className="truncate text-xs text-slate-500">{x.admin_email ?? t('noLogin')}</p>
@@ -30,9 +39,17 @@ export function TenantsTable({ tenants }: { tenants: readonly OperatorTenant[] }
           </td>
           <td className="py-3 pr-3 text-right tabular-nums">{credits(x.credits)}</td>
           <td className="py-3 pr-3 text-right text-slate-600 tabular-nums">
-            {x.quota_monthly > 0 ? t('usedOfQuota', { used: credits(x.used_month), quota: credits(x.quota_monthly) }) : t('usedNoQuota', { used: credits(x.used_month) })}
+            {x.quota_monthly > 0
+              ? t('usedOfQuota', { used: credits(x.used_month), quota: credits(x.quota_monthly) })
+              : t('usedNoQuota', { used: credits(x.used_month) })}
           </td>
-          <td className="py-3 pr-3">{x.bound_model ? <code className="font-mono text-xs">{x.bound_model}</code> : <span className="text-slate-400">{t('unbound')}</span>}</td>
+          <td className="py-3 pr-3">
+            {x.bound_model ? (
+              <code className="font-mono text-xs">{x.bound_model}</code>
+            ) : (
+              <span className="text-slate-400">{t('unbound')}</span>
+            )}
+          </td>
           <td className="py-3 pr-3 text-right tabular-nums">{t('markupValue', { markup: x.markup })}</td>
           <td className="py-3 pr-3" data-testid={`tenant-state-${x.id}`}>
             <Badge tone={x.disabled ? 'rose' : 'emerald'}>{x.disabled ? t('disabled') : t('active')}</Badge>

@@ -56,7 +56,13 @@ export function TenantsView() {
           }}
         />
       )}
-      <SearchBox label={t('search')} placeholder={t('searchPlaceholder')} value={query} onChange={setQuery} className="max-w-md" />
+      <SearchBox
+        label={t('search')}
+        placeholder={t('searchPlaceholder')}
+        value={query}
+        onChange={setQuery}
+        className="max-w-md"
+      />
       <ListState
         query={list}
         empty={shown.length === 0}

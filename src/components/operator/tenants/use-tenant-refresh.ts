@@ -6,6 +6,10 @@ import { trpc } from '@/trpc/react';
 export function useTenantRefresh(): () => Promise<void> {
   const utils = trpc.useUtils();
   return async () => {
-    await Promise.all([utils.admin.tenantList.invalidate(), utils.admin.tenantLedger.invalidate(), utils.admin.auditList.invalidate()]);
+    await Promise.all([
+      utils.admin.tenantList.invalidate(),
+      utils.admin.tenantLedger.invalidate(),
+      utils.admin.auditList.invalidate(),
+    ]);
   };
 }

@@ -30,18 +30,34 @@ export function CategoryBreakdown({ report }: { report: PlatformUsage }) {
           {CATEGORIES.map((c) => {
             const part = share(report.totals[c.key], report.totals.total);
             return (
-              <tr key={c.key} data-category={c.key} className={report.totals[c.key] === 0 ? 'text-slate-400' : 'text-slate-700'}>
+              <tr
+                key={c.key}
+                data-category={c.key}
+                className={report.totals[c.key] === 0 ? 'text-slate-400' : 'text-slate-700'}
+              >
                 <th scope="row" className="py-2 text-left font-normal">
                   <span className="flex items-center gap-2">
-                    <span aria-hidden="true" className="size-2.5 shrink-0 rounded-sm" style={{ backgroundColor: c.color }} />
+                    <span
+                      aria-hidden="true"
+                      className="size-2.5 shrink-0 rounded-sm"
+                      style={{ backgroundColor: c.color }}
+                    />
                     {names(`${c.key}.label`)}
                   </span>
                 </th>
-                <td className="py-2 text-right font-medium tabular-nums">{formatCredits(format, report.totals[c.key])}</td>
+                <td className="py-2 text-right font-medium tabular-nums">
+                  {formatCredits(format, report.totals[c.key])}
+                </td>
                 <td className="py-2 pl-4">
                   <div className="flex items-center justify-end gap-2">
-                    <div aria-hidden="true" className="hidden h-1.5 flex-1 overflow-hidden rounded-full bg-slate-100 sm:block">
-                      <div className="h-full rounded-full" style={{ width: `${(part ?? 0) * 100}%`, backgroundColor: c.color }} />
+                    <div
+                      aria-hidden="true"
+                      className="hidden h-1.5 flex-1 overflow-hidden rounded-full bg-slate-100 sm:block"
+                    >
+                      <div
+                        className="h-full rounded-full"
+                        style={{ width: `${(part ?? 0) * 100}%`, backgroundColor: c.color }}
+                      />
                     </div>
                     <span className="w-12 text-right text-xs tabular-nums">{formatRate(part)}</span>
                   </div>

@@ -11,7 +11,8 @@ const HIGH_FAILURE_RATE = 0.2;
 export function ChannelTable({ report }: { report: PlatformUsage }) {
   const t = useTranslations('operatorUsage.channels');
   const format = useFormatter();
-  if (report.channels.length === 0) return <p className="rounded-xl bg-white p-5 text-sm text-slate-500 ring-1 ring-slate-200">{t('empty')}</p>;
+  if (report.channels.length === 0)
+    return <p className="rounded-xl bg-white p-5 text-sm text-slate-500 ring-1 ring-slate-200">{t('empty')}</p>;
   const numbers = ['jobs', 'attempts', 'failures', 'failureRate'] as const;
   return (
     <Card className="overflow-hidden">
@@ -36,7 +37,10 @@ export function ChannelTable({ report }: { report: PlatformUsage }) {
           <tbody className="divide-y divide-slate-100">
             {report.channels.map((c) => (
               <tr key={c.channel} data-channel={c.channel} className="text-slate-700">
-                <th scope="row" className="py-2.5 pr-3 pl-5 text-left font-mono text-xs font-medium break-all text-slate-900">
+                <th
+                  scope="row"
+                  className="py-2.5 pr-3 pl-5 text-left font-mono text-xs font-medium break-all text-slate-900"
+                >
                   {c.channel}
                 </th>
                 <td className="py-2.5 pr-3 text-xs">{c.provider}</td>
@@ -46,11 +50,17 @@ export function ChannelTable({ report }: { report: PlatformUsage }) {
                 <td className="py-2.5 pr-3 text-right tabular-nums" data-field="attempts">
                   {formatCredits(format, c.attempts)}
                 </td>
-                <td className={cn('py-2.5 pr-3 text-right tabular-nums', c.failures === 0 && 'text-slate-400')} data-field="failures">
+                <td
+                  className={cn('py-2.5 pr-3 text-right tabular-nums', c.failures === 0 && 'text-slate-400')}
+                  data-field="failures"
+                >
                   {formatCredits(format, c.failures)}
                 </td>
                 <td
-                  className={cn('py-2.5 pr-5 text-right font-medium tabular-nums', (c.failure_rate ?? 0) >= HIGH_FAILURE_RATE ? 'text-rose-600' : 'text-slate-700')}
+                  className={cn(
+                    'py-2.5 pr-5 text-right font-medium tabular-nums',
+                    (c.failure_rate ?? 0) >= HIGH_FAILURE_RATE ? 'text-rose-600' : 'text-slate-700',
+                  )}
                   data-field="failure-rate"
                 >
                   {formatRate(c.failure_rate)}

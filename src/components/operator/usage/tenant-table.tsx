@@ -15,7 +15,8 @@ export function TenantTable({ report, onOnly }: TenantTableProps) {
   const t = useTranslations('operatorUsage.tenants');
   const names = useTranslations('usage.categories');
   const format = useFormatter();
-  if (report.tenants.length === 0) return <p className="rounded-xl bg-white p-5 text-sm text-slate-500 ring-1 ring-slate-200">{t('empty')}</p>;
+  if (report.tenants.length === 0)
+    return <p className="rounded-xl bg-white p-5 text-sm text-slate-500 ring-1 ring-slate-200">{t('empty')}</p>;
   const columns: Column[] = [
     { label: t('tenant') },
     ...CATEGORIES.map((c) => ({ label: names(`${c.key}.label`), right: true })),
@@ -23,14 +24,28 @@ export function TenantTable({ report, onOnly }: TenantTableProps) {
     { label: t('charged'), right: true, title: t('description') },
   ];
   return (
-    <OperatorTable caption={t('caption')} testId="platform-tenants" minWidth="min-w-[52rem]" columns={columns} actions={t('actions')}>
+    <OperatorTable
+      caption={t('caption')}
+      testId="platform-tenants"
+      minWidth="min-w-[52rem]"
+      columns={columns}
+      actions={t('actions')}
+    >
       {report.tenants.map((row) => (
         <tr key={row.id} data-tenant={row.id} className="text-slate-700">
           <th scope="row" className="py-2.5 pr-3 pl-5 text-left font-medium break-words text-slate-900">
             {row.name}
           </th>
           {CATEGORIES.map((c) => (
-            <td key={c.key} data-category={c.key} className={row.totals[c.key] === 0 ? 'py-2.5 pr-3 text-right text-slate-400 tabular-nums' : 'py-2.5 pr-3 text-right tabular-nums'}>
+            <td
+              key={c.key}
+              data-category={c.key}
+              className={
+                row.totals[c.key] === 0
+                  ? 'py-2.5 pr-3 text-right text-slate-400 tabular-nums'
+                  : 'py-2.5 pr-3 text-right tabular-nums'
+              }
+            >
               {formatCredits(format, row.totals[c.key])}
             </td>
           ))}
@@ -42,7 +57,12 @@ export function TenantTable({ report, onOnly }: TenantTableProps) {
           </td>
           <td className="py-2 pr-5 text-right">
             {onOnly && (
-              <Button variant="ghost" size="sm" onClick={() => onOnly(row.id)} aria-label={t('only', { name: row.name })}>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => onOnly(row.id)}
+                aria-label={t('only', { name: row.name })}
+              >
                 {t('onlyShort')}
               </Button>
             )}

@@ -36,23 +36,42 @@ export function PlatformUsageView() {
   const tenantSelect = useId();
   const report = trpc.admin.platformUsage.useQuery(reportInput(days, tenantId), { placeholderData: keepPreviousData });
   const tenants = trpc.admin.tenantList.useQuery({});
-  const windows = USAGE_WINDOWS.map((d) => ({ value: String(d) as `${UsageWindow}`, label: t('windowLabel', { days: String(d) }) }));
+  const windows = USAGE_WINDOWS.map((d) => ({
+    value: String(d) as `${UsageWindow}`,
+    label: t('windowLabel', { days: String(d) }),
+  }));
 
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6 lg:py-10">
-      <OperatorHeader title={t('title')} description={t('description')} summary={report.data?.tenant?.name ?? t('allTenants')}>
+      <OperatorHeader
+        title={t('title')}
+        description={t('description')}
+        summary={report.data?.tenant?.name ?? t('allTenants')}
+      >
         <Link href="/operator/outbox" className={buttonClasses('secondary', 'sm')}>
           {t('outbox')}
         </Link>
       </OperatorHeader>
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <FilterGroup label={t('window')} options={windows} value={`${days}`} onChange={(v) => setDays(Number(v) as UsageWindow)} className="max-w-full self-start overflow-x-auto" />
+        <FilterGroup
+          label={t('window')}
+          options={windows}
+          value={`${days}`}
+          onChange={(v) => setDays(Number(v) as UsageWindow)}
+          className="max-w-full self-start overflow-x-auto"
+        />
         <div className="flex items-center gap-2 sm:w-80">
           <label htmlFor={tenantSelect} className="shrink-0 text-sm text-slate-600">
             {t('tenant')}
           </label>
-          <Select id={tenantSelect} value={tenantId} onChange={(e) => setTenantId(e.target.value)} className="min-w-0 flex-1" data-testid="platform-tenant">
+          <Select
+            id={tenantSelect}
+            value={tenantId}
+            onChange={(e) => setTenantId(e.target.value)}
+            className="min-w-0 flex-1"
+            data-testid="platform-tenant"
+          >
             <option value="">{t('allTenants')}</option>
             {(tenants.data?.tenants ?? []).map((x) => (
               <option key={x.id} value={x.id}>
@@ -64,7 +83,10 @@ export function PlatformUsageView() {
       </div>
 
       {report.data ? (
-        <div className={report.isPlaceholderData ? 'space-y-6 opacity-60 transition-opacity' : 'space-y-6'} aria-busy={report.isFetching}>
+        <div
+          className={report.isPlaceholderData ? 'space-y-6 opacity-60 transition-opacity' : 'space-y-6'}
+          aria-busy={report.isFetching}
+        >
           <Figures report={report.data} onOnly={tenantId ? undefined : setTenantId} />
           <RequestError error={report.error} onRetry={report.refetch} />
         </div>
@@ -88,7 +110,13 @@ function Figures({ report, onOnly }: { report: PlatformUsage; onOnly: ((tenantId
         <h2 className="text-base font-semibold text-slate-900">{t('daily.title')}</h2>
         <p className="mt-1 text-sm text-slate-500">{t('daily.description')}</p>
         {empty ? (
-          <EmptyState icon={UsageIcon} className="mt-4" data-testid="platform-usage-empty" title={t('daily.emptyTitle')} description={t('daily.emptyBody')} />
+          <EmptyState
+            icon={UsageIcon}
+            className="mt-4"
+            data-testid="platform-usage-empty"
+            title={t('daily.emptyTitle')}
+            description={t('daily.emptyBody')}
+          />
         ) : (
           <figure className="mt-4">
             <div className="h-64 sm:h-72" data-testid="platform-chart" data-days={report.daily.length}>
@@ -98,7 +126,10 @@ function Figures({ report, onOnly }: { report: PlatformUsage; onOnly: ((tenantId
           </figure>
         )}
         <p className="mt-3 border-t border-slate-100 pt-3 text-xs text-slate-500">
-          {t.rich('updated', { when: shanghaiTime(format, report.generated_at), time: (chunks) => <time dateTime={report.generated_at}>{chunks}</time> })}
+          {t.rich('updated', {
+            when: shanghaiTime(format, report.generated_at),
+            time: (chunks) => <time dateTime={report.generated_at}>{chunks}</time>,
+          })}
         </p>
       </Card>
 

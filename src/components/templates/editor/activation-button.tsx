@@ -59,7 +59,9 @@ export function ActivationButton({ template: t, size = 'sm', compact, className,
           aria-label={words('deactivate')}
           title={words('deactivate')}
           className={cn(
-            'grid size-8 shrink-0 place-items-center rounded-lg text-slate-500 transition-colors hover:bg-rose-50 hover:text-rose-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
+            'grid size-8 shrink-0 place-items-center rounded-lg text-slate-500 transition-colors hover:bg-rose-50 ' +
+              'hover:text-rose-600 focus-visible:outline-2 focus-visible:outline-offset-2 ' +
+              'focus-visible:outline-indigo-600',
             className,
           )}
         >
@@ -70,7 +72,13 @@ export function ActivationButton({ template: t, size = 'sm', compact, className,
           {words('deactivate')}
         </Button>
       ) : (
-        <Button variant="secondary" size={size} className={className} disabled={pending} onClick={() => void setActive(true)}>
+        <Button
+          variant="secondary"
+          size={size}
+          className={className}
+          disabled={pending}
+          onClick={() => void setActive(true)}
+        >
           {pending && <Spinner />}
           {words('reactivate')}
         </Button>

@@ -45,7 +45,9 @@ function FormatChoices({ field }: { field: ControllerRenderProps<TemplateFormVal
             <span
               className={cn(
                 'flex h-full flex-col gap-0.5 rounded-xl bg-white px-3 py-2.5 ring-1 ring-inset transition-colors',
-                'peer-checked:bg-indigo-50/70 peer-checked:ring-2 peer-checked:ring-indigo-600 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-indigo-600',
+                'peer-checked:bg-indigo-50/70 peer-checked:ring-2 peer-checked:ring-indigo-600 ' +
+                  'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 ' +
+                  'peer-focus-visible:outline-indigo-600',
                 error ? 'ring-rose-300' : 'ring-slate-300 hover:ring-slate-400',
               )}
             >

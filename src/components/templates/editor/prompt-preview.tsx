@@ -9,7 +9,15 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { fillPrompt, isRequired, MAX_INPUT_CHARS, SENTENCE_SLOT, slotsOf, type FieldSpec, type Segment } from '@/components/editor/fill';
+import {
+  fillPrompt,
+  isRequired,
+  MAX_INPUT_CHARS,
+  SENTENCE_SLOT,
+  slotsOf,
+  type FieldSpec,
+  type Segment,
+} from '@/components/editor/fill';
 
 interface PromptPreviewProps {
   prompt: string;
@@ -24,13 +32,7 @@ interface PromptPreviewProps {
  * The form a caller fills in, generated from the fields, and the prompt Studio builds from it,
  * updated as either the template or the form changes.
  */
-export function PromptPreview({
-  prompt,
-  fields,
-  className,
-  title,
-  description,
-}: PromptPreviewProps) {
+export function PromptPreview({ prompt, fields, className, title, description }: PromptPreviewProps) {
   const t = useTranslations('templates.preview');
   const titleId = useId();
   const [values, setValues] = useState<Record<string, string>>({});
@@ -86,7 +88,10 @@ export function PromptPreview({
             role="region"
             aria-labelledby={titleId}
             data-testid="filled-prompt"
-            className="max-h-96 min-h-24 overflow-y-auto rounded-xl bg-slate-50 px-3.5 py-3 text-sm leading-7 break-words whitespace-pre-wrap text-slate-800 ring-1 ring-inset ring-slate-200/80"
+            className={
+              'max-h-96 min-h-24 overflow-y-auto rounded-xl bg-slate-50 px-3.5 py-3 text-sm leading-7 break-words ' +
+              'whitespace-pre-wrap text-slate-800 ring-1 ring-inset ring-slate-200/80'
+            }
           >
             {prompt.trim() === '' ? (
               <span className="text-slate-400">{t('emptyPrompt')}</span>
@@ -197,7 +202,10 @@ function PreviewInput({ label, required, textarea, value, onChange, placeholder,
         </p>
       )}
       {fallback && (
-        <p id={`${id}-default`} className={cn('text-xs break-words', value.trim() ? 'text-slate-400' : 'text-amber-700')}>
+        <p
+          id={`${id}-default`}
+          className={cn('text-xs break-words', value.trim() ? 'text-slate-400' : 'text-amber-700')}
+        >
           {t('defaultWhenBlank', { value: fallback })}
         </p>
       )}

@@ -43,14 +43,24 @@ export function SampleImagesPanel() {
                 small
                 className="mt-[1.125rem] size-12 shrink-0 rounded-lg ring-1 ring-slate-200"
               />
-              <FieldBlock control={control} name={`sample_images.${i}.url`} label={t('row', { n: i + 1 })} className="min-w-0 flex-1">
+              <FieldBlock
+                control={control}
+                name={`sample_images.${i}.url`}
+                label={t('row', { n: i + 1 })}
+                className="min-w-0 flex-1"
+              >
                 {(field) => <Input {...field} {...URL_INPUT} placeholder={t('urlPlaceholder')} />}
               </FieldBlock>
               <RemoveRowButton label={t('remove', { n: i + 1 })} onClick={() => rows.remove(i)} />
             </li>
           ))}
         </ol>
-        <Button variant="secondary" size="sm" disabled={rows.fields.length >= MAX_SAMPLE_IMAGES} onClick={() => rows.append({ url: '' })}>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={rows.fields.length >= MAX_SAMPLE_IMAGES}
+          onClick={() => rows.append({ url: '' })}
+        >
           <PlusIcon className="size-4" />
           {t('add')}
         </Button>

@@ -17,26 +17,18 @@ export function TemplateAccessPanel({ template }: { template?: AnyTemplate }) {
         <CardTitle>{t('title')}</CardTitle>
       </CardHeader>
       <CardBody className="space-y-5">
-        <SwitchField
-          control={control}
-          name="gated"
-          label={t('gated')}
-          description={t('gatedDescription')}
-        />
+        <SwitchField control={control} name="gated" label={t('gated')} description={t('gatedDescription')} />
         {template ? (
           <p className="text-sm text-slate-600">
-            {t.rich('status', { active: String(template.active), b: (chunks) => <span className="font-medium text-slate-900">{chunks}</span> })}
+            {t.rich('status', {
+              active: String(template.active),
+              b: (chunks) => <span className="font-medium text-slate-900">{chunks}</span>,
+            })}
           </p>
         ) : (
-          <SwitchField
-            control={control}
-            name="active"
-            label={t('active')}
-            description={t('activeDescription')}
-          />
+          <SwitchField control={control} name="active" label={t('active')} description={t('activeDescription')} />
         )}
       </CardBody>
     </Card>
   );
 }
-

@@ -73,7 +73,12 @@ export function TemplateBasicsPanel({ creating, kind, onKindChange }: BasicsPane
 
         {kind === 'image' && (
           <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-            <FieldBlock control={control} name="ratio" label={t('basics.ratio')} description={t('basics.ratioDescription')}>
+            <FieldBlock
+              control={control}
+              name="ratio"
+              label={t('basics.ratio')}
+              description={t('basics.ratioDescription')}
+            >
               {(field) => (
                 <Select {...field}>
                   <option value="">{t('basics.callerChooses')}</option>
@@ -102,7 +107,9 @@ export function TemplateBasicsPanel({ creating, kind, onKindChange }: BasicsPane
           </div>
         )}
 
-        {kind === 'article' && <FormField control={control} name="format" render={({ field }) => <FormatPicker field={field} />} />}
+        {kind === 'article' && (
+          <FormField control={control} name="format" render={({ field }) => <FormatPicker field={field} />} />
+        )}
       </CardBody>
     </Card>
   );

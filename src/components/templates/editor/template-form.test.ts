@@ -4,7 +4,14 @@ import en from '../../../../messages/en.json';
 import zh from '../../../../messages/zh-CN.json';
 import { templateCreateSchema, videoTemplateCreateSchema } from '@/contracts/templates';
 import type { FieldDraft } from '@/components/editor/fields-form';
-import { emptyTemplateValues, inputOfBodyPath, switchedKind, templateFormSchema, templateValuesOf, type TemplateFormValues } from './template-form';
+import {
+  emptyTemplateValues,
+  inputOfBodyPath,
+  switchedKind,
+  templateFormSchema,
+  templateValuesOf,
+  type TemplateFormValues,
+} from './template-form';
 
 const field = (key: string, label: string, more: Partial<FieldDraft> = {}): FieldDraft => ({
   key,
@@ -31,7 +38,9 @@ describe('the template form', () => {
       zh_name: 'Give the template a name.',
       prompt_template: 'Write the prompt the template fills.',
     });
-    expect(problems({ ...emptyTemplateValues('article'), zh_name: '文案', prompt_template: '写' })).toEqual({ format: 'Choose the format of the copy.' });
+    expect(problems({ ...emptyTemplateValues('article'), zh_name: '文案', prompt_template: '写' })).toEqual({
+      format: 'Choose the format of the copy.',
+    });
   });
 
   it('refuses in Chinese on a Chinese page', () => {
@@ -39,8 +48,17 @@ describe('the template form', () => {
       zh_name: '请填写模板名称。',
       prompt_template: '请填写模板要填充的提示词。',
     });
-    const video = { ...emptyTemplateValues('video'), zh_name: '视频', prompt_template: 'p', sample_cover_image: 'ftp://x', generation_configs: [{ ratio: '9:16', duration: '0' }] };
-    expect(problems(video, true, chinese)).toEqual({ sample_cover_image: '请填写 http(s) 地址', 'generation_configs.0.duration': '请填写 1 到 60 的整数秒。' });
+    const video = {
+      ...emptyTemplateValues('video'),
+      zh_name: '视频',
+      prompt_template: 'p',
+      sample_cover_image: 'ftp://x',
+      generation_configs: [{ ratio: '9:16', duration: '0' }],
+    };
+    expect(problems(video, true, chinese)).toEqual({
+      sample_cover_image: '请填写 http(s) 地址',
+      'generation_configs.0.duration': '请填写 1 到 60 的整数秒。',
+    });
   });
 
   it('checks only what the kind uses, with the contract’s rules', () => {
@@ -110,7 +128,12 @@ describe('the template form', () => {
     });
     expect(templateCreateSchema.safeParse({ type: 'image', ...image.body }).success).toBe(true);
 
-    const video = templateFormSchema(true, english).parse({ ...emptyTemplateValues('video'), zh_name: '视频', slug: 'unbox-video', prompt_template: 'p' });
+    const video = templateFormSchema(true, english).parse({
+      ...emptyTemplateValues('video'),
+      zh_name: '视频',
+      slug: 'unbox-video',
+      prompt_template: 'p',
+    });
     expect(video.kind === 'video' && video.body.generation_configs).toEqual([{ ratio: '9:16', duration: 5 }]);
     expect(video.slug).toBe('unbox-video');
     expect(videoTemplateCreateSchema.safeParse({ slug: video.slug, ...video.body }).success).toBe(true);
@@ -142,11 +165,20 @@ describe('the template form', () => {
     expect(values.generation_configs).toEqual([{ ratio: '16:9', duration: '8' }]);
     expect(values.fields[0]).toEqual(field('product', '商品', { type: 'textarea' }));
     const image = switchedKind({ ...values, sample_cover_image: 'https://x.test/c.png' }, 'image');
-    expect(image).toMatchObject({ kind: 'image', ratio: '1:1', generation_configs: [], sample_cover_image: '', zh_name: '开箱' });
+    expect(image).toMatchObject({
+      kind: 'image',
+      ratio: '1:1',
+      generation_configs: [],
+      sample_cover_image: '',
+      zh_name: '开箱',
+    });
   });
 
   it('finds the input a refusal names, counting only sample rows with an address', () => {
-    const values = { ...emptyTemplateValues('image'), sample_images: [{ url: '' }, { url: 'https://a.test/1.png' }, { url: 'https://a.test/2.png' }] };
+    const values = {
+      ...emptyTemplateValues('image'),
+      sample_images: [{ url: '' }, { url: 'https://a.test/1.png' }, { url: 'https://a.test/2.png' }],
+    };
     expect(inputOfBodyPath(values, ['sample_images', 1])).toBe('sample_images.2.url');
     expect(inputOfBodyPath(values, ['zh_name'])).toBe('zh_name');
     expect(inputOfBodyPath(values, ['fields'])).toBeNull();

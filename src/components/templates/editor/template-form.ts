@@ -101,7 +101,8 @@ const rulesFor = (creating: boolean, t: TemplateRuleWords) => {
 };
 
 /** The editor's schema: the kind's rules on the inputs it shows (the slug only while creating), refusing in the page's language. */
-export const templateFormSchema = (creating: boolean, t: TemplateRuleWords) => formSchema(templateValues, rulesFor(creating, t));
+export const templateFormSchema = (creating: boolean, t: TemplateRuleWords) =>
+  formSchema(templateValues, rulesFor(creating, t));
 export type TemplateFormOutput = z.output<ReturnType<typeof templateFormSchema>>;
 
 export function emptyTemplateValues(kind: TemplateKind): TemplateFormValues {
@@ -160,7 +161,10 @@ export function templateValuesOf(t: AnyTemplate): TemplateFormValues {
       ...common,
       sample_cover_image: t.sample_cover_image ?? '',
       sample_video_url: t.sample_video_url ?? '',
-      generation_configs: t.generation_configs.map((c) => ({ ratio: c.ratio ?? '', duration: c.duration === undefined ? '' : String(c.duration) })),
+      generation_configs: t.generation_configs.map((c) => ({
+        ratio: c.ratio ?? '',
+        duration: c.duration === undefined ? '' : String(c.duration),
+      })),
     };
   }
   return {
@@ -177,7 +181,10 @@ export function templateValuesOf(t: AnyTemplate): TemplateFormValues {
  * The input a refusal of the body belongs to. The body leaves blank sample rows out, so its
  * `sample_images[i]` is the i-th row with an address.
  */
-export function inputOfBodyPath(values: TemplateFormValues, path: readonly (string | number)[]): Path<TemplateFormValues> | null {
+export function inputOfBodyPath(
+  values: TemplateFormValues,
+  path: readonly (string | number)[],
+): Path<TemplateFormValues> | null {
   const [head, index] = path;
   if (head === 'sample_images' && typeof index === 'number') {
     const rows = values.sample_images.flatMap((r, i) => (r.url.trim() === '' ? [] : [i]));

@@ -12,10 +12,27 @@ import { useClearRefusalOnChange, useLeaveWarning } from '@/components/editor/fo
 import { countErrors } from '@/components/editor/form-rules';
 import { useSlotInsertion } from '@/components/editor/insert-slot';
 import { storeHref, type AnyTemplate, type TemplateKind } from '@/components/templates/model';
-import { emptyTemplateValues, inputOfBodyPath, switchedKind, templateFormSchema, templateValuesOf, type TemplateFormOutput } from './template-form';
+import {
+  emptyTemplateValues,
+  inputOfBodyPath,
+  switchedKind,
+  templateFormSchema,
+  templateValuesOf,
+  type TemplateFormOutput,
+} from './template-form';
 
 /** The inputs a change of kind replaces (the rest are kept). */
-const KIND_INPUTS = ['kind', 'domain', 'ratio', 'template_type', 'format', 'sample_images', 'sample_cover_image', 'sample_video_url', 'generation_configs'] as const;
+const KIND_INPUTS = [
+  'kind',
+  'domain',
+  'ratio',
+  'template_type',
+  'format',
+  'sample_images',
+  'sample_cover_image',
+  'sample_video_url',
+  'generation_configs',
+] as const;
 
 /**
  * The template editor's state: the form (checked with the API's contract), its fields, the prompt's
@@ -29,7 +46,10 @@ export function useTemplateForm({ template, kind: initialKind }: { template?: An
   const [schema] = useState(() => templateFormSchema(creating, words));
   // Problems are named once a save was tried, then as they are fixed: checking on blur would also
   // flag the blanks of a field just added, and a message vanishing under the pointer moves the page.
-  const form = useZodForm(schema, { mode: 'onSubmit', defaultValues: template ? templateValuesOf(template) : emptyTemplateValues(initialKind) });
+  const form = useZodForm(schema, {
+    mode: 'onSubmit',
+    defaultValues: template ? templateValuesOf(template) : emptyTemplateValues(initialKind),
+  });
   const fields = useFieldArray({ control: form.control, name: 'fields' });
   const [kind, prompt, drafts] = useWatch({ control: form.control, name: ['kind', 'prompt_template', 'fields'] });
   const specs = useMemo(() => fieldSpecs(drafts), [drafts]);

@@ -28,8 +28,19 @@ export function VideoMediaPanel() {
       </CardHeader>
       <CardBody className="space-y-5">
         <div className="flex items-start gap-3">
-          <SampleImage src={previewable(cover)} name={name || t('video.glyph')} kind="video" small className="mt-[1.125rem] size-12 shrink-0 rounded-lg ring-1 ring-slate-200" />
-          <OptionalFieldBlock control={control} name="sample_cover_image" label={t('video.cover')} className="min-w-0 flex-1">
+          <SampleImage
+            src={previewable(cover)}
+            name={name || t('video.glyph')}
+            kind="video"
+            small
+            className="mt-[1.125rem] size-12 shrink-0 rounded-lg ring-1 ring-slate-200"
+          />
+          <OptionalFieldBlock
+            control={control}
+            name="sample_cover_image"
+            label={t('video.cover')}
+            className="min-w-0 flex-1"
+          >
             {(field) => <Input {...field} {...URL_INPUT} placeholder={t('samples.urlPlaceholder')} />}
           </OptionalFieldBlock>
         </div>
@@ -57,10 +68,17 @@ function Sizes() {
         {rows.fields.map((row, i) => (
           <li key={row.id} className="rounded-xl bg-slate-50/70 p-3 ring-1 ring-inset ring-slate-200/70">
             <div className="flex flex-wrap items-start gap-3">
-              <FieldBlock control={control} name={`generation_configs.${i}.ratio`} label={t('ratio', { n: i + 1 })} className="min-w-28 flex-1">
+              <FieldBlock
+                control={control}
+                name={`generation_configs.${i}.ratio`}
+                label={t('ratio', { n: i + 1 })}
+                className="min-w-28 flex-1"
+              >
                 {(field) => (
                   <Select {...field}>
-                    {!COMMON_RATIOS.includes(field.value) && <option value={field.value}>{field.value || t('choose')}</option>}
+                    {!COMMON_RATIOS.includes(field.value) && (
+                      <option value={field.value}>{field.value || t('choose')}</option>
+                    )}
                     {COMMON_RATIOS.map((x) => (
                       <option key={x} value={x}>
                         {x}
@@ -69,8 +87,23 @@ function Sizes() {
                   </Select>
                 )}
               </FieldBlock>
-              <FieldBlock control={control} name={`generation_configs.${i}.duration`} label={t('seconds', { n: i + 1 })} className="w-32">
-                {(field) => <Input {...field} type="number" inputMode="numeric" min={1} max={60} step={1} className="tabular-nums" />}
+              <FieldBlock
+                control={control}
+                name={`generation_configs.${i}.duration`}
+                label={t('seconds', { n: i + 1 })}
+                className="w-32"
+              >
+                {(field) => (
+                  <Input
+                    {...field}
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    max={60}
+                    step={1}
+                    className="tabular-nums"
+                  />
+                )}
               </FieldBlock>
               <RemoveRowButton
                 label={t('remove', { n: i + 1 })}
@@ -82,7 +115,9 @@ function Sizes() {
           </li>
         ))}
       </ol>
-      {errors.generation_configs?.root && <p className="text-xs text-rose-600">{errors.generation_configs.root.message}</p>}
+      {errors.generation_configs?.root && (
+        <p className="text-xs text-rose-600">{errors.generation_configs.root.message}</p>
+      )}
       <Button
         variant="secondary"
         size="sm"

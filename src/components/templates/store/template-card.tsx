@@ -35,13 +35,22 @@ export function TemplateCard({ t, highlight }: { t: AnyTemplate; highlight?: boo
       )}
     >
       <div className="relative">
-        <SampleImage src={sampleOf(t)} name={name} kind={t.kind} className={cn('aspect-[16/9] sm:aspect-[4/3]', !t.active && 'opacity-60 grayscale')} />
+        <SampleImage
+          src={sampleOf(t)}
+          name={name}
+          kind={t.kind}
+          className={cn('aspect-[16/9] sm:aspect-[4/3]', !t.active && 'opacity-60 grayscale')}
+        />
         {t.kind === 'video' && t.sample_video_url && (
           <a
             href={t.sample_video_url}
             target="_blank"
             rel="noreferrer"
-            className="absolute right-3 bottom-3 inline-flex h-8 items-center gap-1.5 rounded-full bg-slate-900/75 px-3 text-xs font-medium text-white backdrop-blur hover:bg-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+            className={
+              'absolute right-3 bottom-3 inline-flex h-8 items-center gap-1.5 rounded-full bg-slate-900/75 px-3 ' +
+              'text-xs font-medium text-white backdrop-blur hover:bg-slate-900 focus-visible:outline-2 ' +
+              'focus-visible:outline-offset-2 focus-visible:outline-white'
+            }
           >
             <PlayIcon className="size-3.5" />
             {words('card.watchSample')}
@@ -52,22 +61,38 @@ export function TemplateCard({ t, highlight }: { t: AnyTemplate; highlight?: boo
       <div className="flex min-w-0 flex-1 flex-col gap-3 p-4">
         <TemplateBadges t={t} />
         <div className="min-w-0">
-          <h3 id={titleId} className="line-clamp-2 text-base leading-snug font-semibold break-words text-slate-900" title={name}>
-            <Link href={templateHref(t)} className="rounded hover:text-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">
+          <h3
+            id={titleId}
+            className="line-clamp-2 text-base leading-snug font-semibold break-words text-slate-900"
+            title={name}
+          >
+            <Link
+              href={templateHref(t)}
+              className="rounded hover:text-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+            >
               {name}
             </Link>
           </h3>
-          {t.description && <p className="mt-1 line-clamp-2 text-sm leading-6 break-words text-slate-500">{t.description}</p>}
+          {t.description && (
+            <p className="mt-1 line-clamp-2 text-sm leading-6 break-words text-slate-500">{t.description}</p>
+          )}
         </div>
 
         <div className="flex min-w-0 items-center gap-2">
-          <code className="min-w-0 flex-1 truncate rounded-md bg-slate-50 px-2 py-1 font-mono text-xs text-slate-700 ring-1 ring-inset ring-slate-200/70" title={t.slug}>
+          <code
+            className="min-w-0 flex-1 truncate rounded-md bg-slate-50 px-2 py-1 font-mono text-xs text-slate-700 ring-1 ring-inset ring-slate-200/70"
+            title={t.slug}
+          >
             {t.slug}
           </code>
           <CopyButton value={t.slug} label={words('card.slug')} />
         </div>
 
-        {meta && <p className="truncate text-xs text-slate-500" title={meta}>{meta}</p>}
+        {meta && (
+          <p className="truncate text-xs text-slate-500" title={meta}>
+            {meta}
+          </p>
+        )}
 
         {t.locked && (
           <p className="flex items-start gap-1.5 rounded-lg bg-amber-50 px-2.5 py-2 text-xs leading-5 text-amber-900 ring-1 ring-inset ring-amber-200/80">
@@ -89,7 +114,11 @@ export function TemplateCard({ t, highlight }: { t: AnyTemplate; highlight?: boo
                 href={templateHref(t)}
                 aria-label={words('card.editNamed', { name })}
                 title={words('card.edit')}
-                className="grid size-8 place-items-center rounded-lg text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+                className={
+                  'grid size-8 place-items-center rounded-lg text-slate-500 transition-colors hover:bg-slate-100 ' +
+                  'hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 ' +
+                  'focus-visible:outline-indigo-600'
+                }
               >
                 <PencilIcon className="size-4" />
               </Link>

@@ -21,7 +21,10 @@ interface FilterItem {
 /** A row of links that filter the store; the current one is marked for screen readers too. */
 export function FilterNav({ label, items }: { label: string; items: FilterItem[] }) {
   return (
-    <nav aria-label={label} className="flex max-w-full gap-1 overflow-x-auto rounded-xl bg-slate-100 p-1 ring-1 ring-inset ring-slate-200/70">
+    <nav
+      aria-label={label}
+      className="flex max-w-full gap-1 overflow-x-auto rounded-xl bg-slate-100 p-1 ring-1 ring-inset ring-slate-200/70"
+    >
       {items.map((item) => (
         <Link
           key={item.key}
@@ -29,13 +32,22 @@ export function FilterNav({ label, items }: { label: string; items: FilterItem[]
           aria-current={item.current ? 'page' : undefined}
           scroll={false}
           className={cn(
-            'inline-flex h-8 shrink-0 items-center gap-1.5 rounded-lg px-3 text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600',
-            item.current ? 'bg-white text-slate-900 shadow-sm ring-1 ring-slate-200' : 'text-slate-600 hover:text-slate-900',
+            'inline-flex h-8 shrink-0 items-center gap-1.5 rounded-lg px-3 text-sm font-medium whitespace-nowrap ' +
+              'transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 ' +
+              'focus-visible:outline-indigo-600',
+            item.current
+              ? 'bg-white text-slate-900 shadow-sm ring-1 ring-slate-200'
+              : 'text-slate-600 hover:text-slate-900',
           )}
         >
           {item.label}
           {item.count !== undefined && (
-            <span className={cn('rounded-full px-1.5 text-xs tabular-nums', item.current ? 'bg-indigo-50 text-indigo-700' : 'bg-slate-200/70 text-slate-500')}>
+            <span
+              className={cn(
+                'rounded-full px-1.5 text-xs tabular-nums',
+                item.current ? 'bg-indigo-50 text-indigo-700' : 'bg-slate-200/70 text-slate-500',
+              )}
+            >
               {item.count}
             </span>
           )}
@@ -75,7 +87,10 @@ export function CreatedNotice({ template, onDismiss }: { template: AnyTemplate; 
   const t = useTranslations('templates.store');
   const nameOf = useTemplateName();
   return (
-    <div role="status" className="flex items-start gap-2.5 rounded-lg bg-emerald-50 px-3 py-2.5 text-sm text-emerald-900 ring-1 ring-inset ring-emerald-200">
+    <div
+      role="status"
+      className="flex items-start gap-2.5 rounded-lg bg-emerald-50 px-3 py-2.5 text-sm text-emerald-900 ring-1 ring-inset ring-emerald-200"
+    >
       <CheckIcon className="mt-0.5 size-4 shrink-0 text-emerald-600" />
       <p className="min-w-0 flex-1 break-words">
         {t.rich('created', {

@@ -8,7 +8,15 @@ import { PlusIcon } from '@/components/icons';
 import { PageHeader } from '@/components/console/page-header';
 import { buttonClasses } from '@/components/ui/button';
 import { ListState } from '@/components/ui/list-state';
-import { KINDS, listInput, SOURCES, storeHref, type AnyTemplate, type Source, type TemplateKind } from '@/components/templates/model';
+import {
+  KINDS,
+  listInput,
+  SOURCES,
+  storeHref,
+  type AnyTemplate,
+  type Source,
+  type TemplateKind,
+} from '@/components/templates/model';
 import { TemplateCard } from './template-card';
 import { useTemplateName } from '@/components/templates/use-template-name';
 import { SearchBox } from '@/components/ui/search-box';
@@ -45,7 +53,9 @@ export function TemplateStore({ kind, source, created }: TemplateStoreProps) {
   const needle = query.trim().toLowerCase();
   const shown = needle
     ? all.filter((x) =>
-        [x.zh_name, nameOf(x), x.slug, x.category, x.description, x.kind === 'video' ? '' : x.domain].some((s) => s.toLowerCase().includes(needle)),
+        [x.zh_name, nameOf(x), x.slug, x.category, x.description, x.kind === 'video' ? '' : x.domain].some((s) =>
+          s.toLowerCase().includes(needle),
+        ),
       )
     : all;
   const greeted = notice ? all.find((x) => x.slug === notice) : undefined;
@@ -80,11 +90,21 @@ export function TemplateStore({ kind, source, created }: TemplateStoreProps) {
           />
           <FilterNav
             label={t('store.sourceNav')}
-            items={SOURCES.map((s) => ({ key: s, label: t(`sources.${s}`), href: storeHref(kind, s), current: s === source }))}
+            items={SOURCES.map((s) => ({
+              key: s,
+              label: t(`sources.${s}`),
+              href: storeHref(kind, s),
+              current: s === source,
+            }))}
           />
         </div>
         <div className="w-full lg:w-64">
-          <SearchBox label={t('store.search')} value={query} onChange={setQuery} placeholder={t('store.searchPlaceholder')} />
+          <SearchBox
+            label={t('store.search')}
+            value={query}
+            onChange={setQuery}
+            placeholder={t('store.searchPlaceholder')}
+          />
         </div>
       </div>
 
@@ -92,7 +112,13 @@ export function TemplateStore({ kind, source, created }: TemplateStoreProps) {
         query={active}
         empty={shown.length === 0}
         loading={<GridSkeleton />}
-        placeholder={needle ? <NoMatch query={query.trim()} onClear={() => setQuery('')} /> : <EmptyStore kind={kind} source={source} />}
+        placeholder={
+          needle ? (
+            <NoMatch query={query.trim()} onClear={() => setQuery('')} />
+          ) : (
+            <EmptyStore kind={kind} source={source} />
+          )
+        }
       >
         <ul className={STORE_GRID} aria-label={t('store.listLabel', { kind })}>
           {shown.map((x) => (

@@ -48,7 +48,9 @@ export function TemplateView({ t }: { t: AnyTemplate }) {
       >
         <TemplateIdentity t={t} />
         {t.source === 'platform' && (
-          <p className="mt-3 text-sm text-slate-500">{t.seller ? words('view.readOnlySeller', { seller: t.seller }) : words('view.readOnly')}</p>
+          <p className="mt-3 text-sm text-slate-500">
+            {t.seller ? words('view.readOnlySeller', { seller: t.seller }) : words('view.readOnly')}
+          </p>
         )}
         {t.gated && !t.locked && t.source !== 'mine' && (
           <p className="mt-1 text-sm text-slate-500" data-testid="unlocked-note">
@@ -107,10 +109,17 @@ export function TemplateView({ t }: { t: AnyTemplate }) {
             <Card>
               <CardHeader>
                 <CardTitle>{words('view.promptTitle')}</CardTitle>
-                <CardDescription>{fields.length === 0 ? words('view.noForm') : words('view.fieldCount', { count: fields.length })}</CardDescription>
+                <CardDescription>
+                  {fields.length === 0 ? words('view.noForm') : words('view.fieldCount', { count: fields.length })}
+                </CardDescription>
               </CardHeader>
               <CardBody className="space-y-5">
-                <pre className="max-h-96 overflow-y-auto rounded-xl bg-slate-50 px-3.5 py-3 font-sans text-sm leading-7 break-words whitespace-pre-wrap text-slate-800 ring-1 ring-inset ring-slate-200/80">
+                <pre
+                  className={
+                    'max-h-96 overflow-y-auto rounded-xl bg-slate-50 px-3.5 py-3 font-sans text-sm leading-7 break-words ' +
+                    'whitespace-pre-wrap text-slate-800 ring-1 ring-inset ring-slate-200/80'
+                  }
+                >
                   <SlotText text={t.prompt_template ?? ''} />
                 </pre>
                 {fields.length > 0 && (
@@ -121,7 +130,11 @@ export function TemplateView({ t }: { t: AnyTemplate }) {
                         <code className="font-mono text-xs text-slate-500">{braced(f.key)}</code>
                         <span className="text-xs text-slate-500">
                           {words(f.type === 'textarea' ? 'fieldCard.multiLine' : 'fieldCard.singleLine')} ·{' '}
-                          {isRequired(f) ? words('view.required') : f.default ? words('view.optionalDefault', { value: f.default }) : words('view.optional')}
+                          {isRequired(f)
+                            ? words('view.required')
+                            : f.default
+                              ? words('view.optionalDefault', { value: f.default })
+                              : words('view.optional')}
                         </span>
                         {f.help && <span className="basis-full text-xs break-words text-slate-500">{f.help}</span>}
                       </li>
@@ -135,7 +148,12 @@ export function TemplateView({ t }: { t: AnyTemplate }) {
 
         {!t.locked && (
           <aside className="min-w-0 lg:sticky lg:top-6" aria-label={words('preview.aside')}>
-            <PromptPreview prompt={t.prompt_template ?? ''} fields={fields} title={words('view.tryTitle')} description={words('view.tryDescription')} />
+            <PromptPreview
+              prompt={t.prompt_template ?? ''}
+              fields={fields}
+              title={words('view.tryTitle')}
+              description={words('view.tryDescription')}
+            />
           </aside>
         )}
       </div>
@@ -147,15 +165,27 @@ export function TemplateView({ t }: { t: AnyTemplate }) {
 function settingsOf(t: AnyTemplate, words: ViewWords): [string, ReactNode][] {
   const rows: [string, ReactNode][] = [[words('basics.category'), t.category || '—']];
   if (t.kind !== 'video') rows.push([words('basics.domain'), t.domain || '—']);
-  if (t.kind === 'image') rows.push([words('basics.ratio'), t.ratio ?? words('basics.callerChooses')], [words('basics.templateType'), t.template_type || '—']);
-  if (t.kind === 'article' && t.format) rows.push([words('basics.format'), formatLabel(t.format, (f) => words(`formats.${f}.label`))]);
+  if (t.kind === 'image')
+    rows.push(
+      [words('basics.ratio'), t.ratio ?? words('basics.callerChooses')],
+      [words('basics.templateType'), t.template_type || '—'],
+    );
+  if (t.kind === 'article' && t.format)
+    rows.push([words('basics.format'), formatLabel(t.format, (f) => words(`formats.${f}.label`))]);
   if (t.kind === 'video') {
-    const sizes = t.generation_configs.map((c) => words('view.size', { ratio: c.ratio ?? '?', seconds: c.duration ?? '?' }));
+    const sizes = t.generation_configs.map((c) =>
+      words('view.size', { ratio: c.ratio ?? '?', seconds: c.duration ?? '?' }),
+    );
     rows.push([words('video.sizes'), sizes.join(words('view.listSeparator')) || '—']);
     if (t.sample_video_url) {
       rows.push([
         words('view.sampleClip'),
-        <a href={t.sample_video_url} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 font-medium text-indigo-600 hover:text-indigo-500">
+        <a
+          href={t.sample_video_url}
+          target="_blank"
+          rel="noreferrer"
+          className="inline-flex items-center gap-1 font-medium text-indigo-600 hover:text-indigo-500"
+        >
           {words('view.watch')} <ExternalIcon className="size-3.5" />
         </a>,
       ]);

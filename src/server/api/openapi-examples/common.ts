@@ -43,7 +43,8 @@ export const MEMBER_JIE = {
 /** 阿杰's dedicated credits left: the tenant pool's only reservation. */
 export const JIE_DEDICATED = 764;
 
-const upload = (id: string, ext: string, workspace?: string) => `${TENANT_ID}/uploads/tenant/${workspace ? `${workspace}/` : ''}${id}.${ext}`;
+const upload = (id: string, ext: string, workspace?: string) =>
+  `${TENANT_ID}/uploads/tenant/${workspace ? `${workspace}/` : ''}${id}.${ext}`;
 /** The product photo sent through POST /api/upload-ref (workspace `autumn-launch`). */
 export const PHOTO_KEY = upload('38a59b52-28c9-4790-b797-ee8a25809a85', 'png', 'autumn-launch');
 export const PHOTO_URL = `${FILES}/${PHOTO_KEY}`;
@@ -78,7 +79,15 @@ export const POSTER_FIELDS = [
 ];
 
 /** How a template of the tenant's own reads in a list: private, active, open to its members. */
-const OWN_TEMPLATE = { tenant_id: TENANT_ID, seller: null, visibility: 'private', active: true, gated: false, source: 'mine', locked: false } as const;
+const OWN_TEMPLATE = {
+  tenant_id: TENANT_ID,
+  seller: null,
+  visibility: 'private',
+  active: true,
+  gated: false,
+  source: 'mine',
+  locked: false,
+} as const;
 
 /** The tenant's own image template, as POST /api/templates answers it when made. */
 export const POSTER_TEMPLATE = {
@@ -93,7 +102,8 @@ export const POSTER_TEMPLATE = {
   ratio: '3:4',
   sample_images: [`${FILES}/${TENANT_ID}/templates/df0de5d1-5fab-4c8b-b81c-efc7b165cb6c.png`],
   template_type: 'poster',
-  prompt_template: '为{product}设计一张竖版新品海报：产品居中摆在浅色木桌上，背景干净留白，顶部大字写“{slogan}”，整体清新雅致',
+  prompt_template:
+    '为{product}设计一张竖版新品海报：产品居中摆在浅色木桌上，背景干净留白，顶部大字写“{slogan}”，整体清新雅致',
   fields: POSTER_FIELDS,
   format: null,
   generation_configs: [{ default_reference_images: [PHOTO_URL] }],

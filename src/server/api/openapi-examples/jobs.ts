@@ -102,168 +102,173 @@ const spinTask = {
 };
 
 /** What the auto route and an image family with every feature offer (GET /available-models). */
-const fullImageCapabilities = { reference_images: true, transparent_background: true, mask: false, qualities: ['low', 'medium', 'high'] };
+const fullImageCapabilities = {
+  reference_images: true,
+  transparent_background: true,
+  mask: false,
+  qualities: ['low', 'medium', 'high'],
+};
 
 /** Worked examples of image and video jobs, their models and the progress feed. */
 export const jobsExamples: Record<string, OperationExample> = {
-  "POST /generate": {
-    "body": {
-      "prompt": imageJob.prompt,
-      "ratio": imageJob.ratio,
-      "quality": imageJob.quality
+  'POST /generate': {
+    body: {
+      prompt: imageJob.prompt,
+      ratio: imageJob.ratio,
+      quality: imageJob.quality,
     },
-    "response": {
-      "ok": true,
-      "jobId": IMAGE_JOB_ID,
-      "status": "pending"
-    }
+    response: {
+      ok: true,
+      jobId: IMAGE_JOB_ID,
+      status: 'pending',
+    },
   },
-  "POST /generate-batch": {
-    "body": {
-      "items": [
+  'POST /generate-batch': {
+    body: {
+      items: [
         {
-          "template_id": POSTER_TEMPLATE.slug,
-          "input": { "product": "桂花乌龙茶", "slogan": "秋季限定" }
+          template_id: POSTER_TEMPLATE.slug,
+          input: { product: '桂花乌龙茶', slogan: '秋季限定' },
         },
         {
-          "template_id": POSTER_TEMPLATE.slug,
-          "input": { "product": "白桃乌龙茶" }
-        }
+          template_id: POSTER_TEMPLATE.slug,
+          input: { product: '白桃乌龙茶' },
+        },
       ],
-      "callback_url": "https://shop.xinghe.example.com/hooks/studio"
+      callback_url: 'https://shop.xinghe.example.com/hooks/studio',
     },
-    "response": {
-      "ok": true,
-      "batch_id": "1a50892a-28f3-4382-8db4-652ee4fc96fa",
-      "jobs": [
+    response: {
+      ok: true,
+      batch_id: '1a50892a-28f3-4382-8db4-652ee4fc96fa',
+      jobs: [
         {
-          "jobId": "948994c8-a534-4568-af70-635dba80adc5",
-          "status": "pending"
+          jobId: '948994c8-a534-4568-af70-635dba80adc5',
+          status: 'pending',
         },
         {
-          "jobId": "2d72e9e7-8136-4886-b17a-93fd3e116759",
-          "status": "pending"
-        }
-      ]
-    }
-  },
-  "GET /jobs": {
-    "query": {
-      "id": IMAGE_JOB_ID
+          jobId: '2d72e9e7-8136-4886-b17a-93fd3e116759',
+          status: 'pending',
+        },
+      ],
     },
-    "response": {
-      "ok": true,
-      "job": imageJob
-    }
   },
-  "GET /jobs/detail": {
-    "query": {
-      "id": IMAGE_JOB_ID
+  'GET /jobs': {
+    query: {
+      id: IMAGE_JOB_ID,
     },
-    "response": {
-      "ok": true,
-      "job": imageJob,
-      "credits": 4,
-      "refunded": 0,
-      "ledger": [{ "kind": "charge", "amount": 4, "note": "image job", "at": imageCreated }],
-      "request": {
-        "body": { "prompt": imageJob.prompt, "ratio": "1:1", "quality": "high" },
-        "complete": true,
-        "model": null,
-        "reference_images": [],
-        "template_slug": null,
-        "input": null,
-        "duration": null,
-        "resolution": null,
-        "generate_audio": null,
-        "callback_url": null
+    response: {
+      ok: true,
+      job: imageJob,
+    },
+  },
+  'GET /jobs/detail': {
+    query: {
+      id: IMAGE_JOB_ID,
+    },
+    response: {
+      ok: true,
+      job: imageJob,
+      credits: 4,
+      refunded: 0,
+      ledger: [{ kind: 'charge', amount: 4, note: 'image job', at: imageCreated }],
+      request: {
+        body: { prompt: imageJob.prompt, ratio: '1:1', quality: 'high' },
+        complete: true,
+        model: null,
+        reference_images: [],
+        template_slug: null,
+        input: null,
+        duration: null,
+        resolution: null,
+        generate_audio: null,
+        callback_url: null,
       },
-      "deliveries": [],
-      "hooks": []
-    }
-  },
-  "GET /available-models": {
-    "query": {
-      "media_type": "image"
+      deliveries: [],
+      hooks: [],
     },
-    "response": {
-      "ok": true,
-      "media_type": "image",
-      "default": "auto",
-      "models": [
+  },
+  'GET /available-models': {
+    query: {
+      media_type: 'image',
+    },
+    response: {
+      ok: true,
+      media_type: 'image',
+      default: 'auto',
+      models: [
         {
-          "id": "auto",
-          "kind": "auto",
-          "family": null,
-          "capabilities": fullImageCapabilities
+          id: 'auto',
+          kind: 'auto',
+          family: null,
+          capabilities: fullImageCapabilities,
         },
         {
-          "id": "imagegen-1",
-          "kind": "family",
-          "family": null,
-          "capabilities": fullImageCapabilities
+          id: 'imagegen-1',
+          kind: 'family',
+          family: null,
+          capabilities: fullImageCapabilities,
         },
         {
-          "id": "imagegen-2",
-          "kind": "family",
-          "family": null,
-          "capabilities": {
-            "reference_images": true,
-            "transparent_background": false,
-            "mask": false,
-            "qualities": []
-          }
-        }
-      ]
-    }
-  },
-  "POST /videos": {
-    "body": videoRequest,
-    "response": {
-      "ok": true,
-      "id": VIDEO_ID,
-      "task_id": VIDEO_ID,
-      "jobId": VIDEO_ID,
-      "status": "pending",
-      "state": "queued"
-    }
-  },
-  "GET /videos": {
-    "query": {
-      "page_num": 1,
-      "page_size": 20
+          id: 'imagegen-2',
+          kind: 'family',
+          family: null,
+          capabilities: {
+            reference_images: true,
+            transparent_background: false,
+            mask: false,
+            qualities: [],
+          },
+        },
+      ],
     },
-    "response": {
-      "ok": true,
-      "tasks": [spinTask, videoTask],
-      "page_num": 1,
-      "page_size": 20,
-      "total": 2
-    }
   },
-  "DELETE /videos": {
-    "query": {
-      "id": SPIN_TASK_ID
+  'POST /videos': {
+    body: videoRequest,
+    response: {
+      ok: true,
+      id: VIDEO_ID,
+      task_id: VIDEO_ID,
+      jobId: VIDEO_ID,
+      status: 'pending',
+      state: 'queued',
     },
-    "response": {
-      "ok": true,
-      "id": SPIN_TASK_ID,
-      "action": "cancelled",
-      "task": {
+  },
+  'GET /videos': {
+    query: {
+      page_num: 1,
+      page_size: 20,
+    },
+    response: {
+      ok: true,
+      tasks: [spinTask, videoTask],
+      page_num: 1,
+      page_size: 20,
+      total: 2,
+    },
+  },
+  'DELETE /videos': {
+    query: {
+      id: SPIN_TASK_ID,
+    },
+    response: {
+      ok: true,
+      id: SPIN_TASK_ID,
+      action: 'cancelled',
+      task: {
         ...spinTask,
-        "job_status": "failed",
-        "state": "cancelled",
-        "error": "Cancelled by the caller",
-        "reason": "cancelled",
-        "elapsed_ms": between(spinCreated, at(0)),
-        "finished_at": at(0)
-      }
-    }
-  },
-  "GET /jobs-stream": {
-    "headers": {
-      "Last-Event-ID": "40"
+        job_status: 'failed',
+        state: 'cancelled',
+        error: 'Cancelled by the caller',
+        reason: 'cancelled',
+        elapsed_ms: between(spinCreated, at(0)),
+        finished_at: at(0),
+      },
     },
-    "response": `retry: 3000\n\nid: 41\nevent: job.done\ndata: ${JSON.stringify(imageJob)}\n\nid: 41\nevent: ready\ndata: {"last_event_id":41}\n\n`
-  }
+  },
+  'GET /jobs-stream': {
+    headers: {
+      'Last-Event-ID': '40',
+    },
+    response: `retry: 3000\n\nid: 41\nevent: job.done\ndata: ${JSON.stringify(imageJob)}\n\nid: 41\nevent: ready\ndata: {"last_event_id":41}\n\n`,
+  },
 };

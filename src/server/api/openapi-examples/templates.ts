@@ -33,72 +33,71 @@ const festivalTemplate = {
 
 /** Worked examples of skills and the image and article template store. */
 export const templatesExamples: Record<string, OperationExample> = {
-  "GET /skills": {
-    "response": {
-      "ok": true,
-      "skills": [
+  'GET /skills': {
+    response: {
+      ok: true,
+      skills: [
         {
-          "slug": "product-poster",
-          "zh_name": "商品海报",
-          "description": "根据商品照片生成一张竖版电商海报",
-          "ratio": "3:4",
-          "genre": "poster",
-          "ref_required": true,
-          "thumb": `${FILES}/platform/skills/product-poster.png`,
-          "fields": POSTER_FIELDS
+          slug: 'product-poster',
+          zh_name: '商品海报',
+          description: '根据商品照片生成一张竖版电商海报',
+          ratio: '3:4',
+          genre: 'poster',
+          ref_required: true,
+          thumb: `${FILES}/platform/skills/product-poster.png`,
+          fields: POSTER_FIELDS,
         },
         {
-          "slug": "watercolor-illustration",
-          "zh_name": "水彩插画",
-          "description": "把一句话描述画成柔和的水彩插画",
-          "ratio": "1:1",
-          "genre": "illustration",
-          "ref_required": false,
-          "thumb": `${FILES}/platform/skills/watercolor-illustration.png`,
-          "fields": null
-        }
-      ]
-    }
-  },
-  "GET /templates": {
-    "query": {
-      "type": "image",
-      "source": "all"
+          slug: 'watercolor-illustration',
+          zh_name: '水彩插画',
+          description: '把一句话描述画成柔和的水彩插画',
+          ratio: '1:1',
+          genre: 'illustration',
+          ref_required: false,
+          thumb: `${FILES}/platform/skills/watercolor-illustration.png`,
+          fields: null,
+        },
+      ],
     },
-    "response": {
-      "ok": true,
-      "templates": [SOLD_POSTER_TEMPLATE, festivalTemplate]
-    }
   },
-  "POST /templates": {
-    "body": {
-      "type": POSTER_TEMPLATE.type,
-      "slug": POSTER_TEMPLATE.slug,
-      "zh_name": POSTER_TEMPLATE.zh_name,
-      "description": POSTER_TEMPLATE.description,
-      "category": POSTER_TEMPLATE.category,
-      "domain": POSTER_TEMPLATE.domain,
-      "ratio": POSTER_TEMPLATE.ratio,
-      "template_type": POSTER_TEMPLATE.template_type,
-      "sample_images": POSTER_TEMPLATE.sample_images,
-      "prompt_template": POSTER_TEMPLATE.prompt_template,
-      "fields": POSTER_TEMPLATE.fields,
-      "generation_configs": POSTER_TEMPLATE.generation_configs
+  'GET /templates': {
+    query: {
+      type: 'image',
+      source: 'all',
     },
-    "response": {
-      "ok": true,
-      "template": POSTER_TEMPLATE
-    }
+    response: {
+      ok: true,
+      templates: [SOLD_POSTER_TEMPLATE, festivalTemplate],
+    },
   },
-  "PATCH /templates": {
-    "body": {
-      "id": POSTER_TEMPLATE.id,
-      "active": false
+  'POST /templates': {
+    body: {
+      type: POSTER_TEMPLATE.type,
+      slug: POSTER_TEMPLATE.slug,
+      zh_name: POSTER_TEMPLATE.zh_name,
+      description: POSTER_TEMPLATE.description,
+      category: POSTER_TEMPLATE.category,
+      domain: POSTER_TEMPLATE.domain,
+      ratio: POSTER_TEMPLATE.ratio,
+      template_type: POSTER_TEMPLATE.template_type,
+      sample_images: POSTER_TEMPLATE.sample_images,
+      prompt_template: POSTER_TEMPLATE.prompt_template,
+      fields: POSTER_TEMPLATE.fields,
+      generation_configs: POSTER_TEMPLATE.generation_configs,
     },
-    "response": {
-      "ok": true,
-      "template": { ...SOLD_POSTER_TEMPLATE, "active": false, "updated_at": NOW }
-    }
-  }
+    response: {
+      ok: true,
+      template: POSTER_TEMPLATE,
+    },
+  },
+  'PATCH /templates': {
+    body: {
+      id: POSTER_TEMPLATE.id,
+      active: false,
+    },
+    response: {
+      ok: true,
+      template: { ...SOLD_POSTER_TEMPLATE, active: false, updated_at: NOW },
+    },
+  },
 };
-

@@ -26,7 +26,10 @@ export const consoleUsers = pgTable(
     keptSession: text(),
     createdAt: stamp(),
   },
-  (t) => [uniqueIndex('console_users_email_uq').on(sql`lower(${t.email})`), index('console_users_tenant_idx').on(t.tenantId)],
+  (t) => [
+    uniqueIndex('console_users_email_uq').on(sql`lower(${t.email})`),
+    index('console_users_tenant_idx').on(t.tenantId),
+  ],
 );
 
 export type ConsoleUser = typeof consoleUsers.$inferSelect;

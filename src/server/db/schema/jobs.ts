@@ -65,10 +65,18 @@ export const jobs = pgTable(
   (t) => [
     index('jobs_tenant_created_idx').on(t.tenantId, t.createdAt.desc()),
     index('jobs_account_created_idx').on(t.accountId, t.createdAt.desc()),
-    index('jobs_pending_idx').on(t.status).where(sql`${t.status} = 'pending'`),
-    index('jobs_batch_idx').on(t.batchId).where(sql`${t.batchId} is not null`),
-    index('jobs_stalled_idx').on(t.progressAt).where(sql`${t.status} = 'pending' and ${t.progressAt} is not null`),
-    uniqueIndex('jobs_tenant_idempotency_uq').on(t.tenantId, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
+    index('jobs_pending_idx')
+      .on(t.status)
+      .where(sql`${t.status} = 'pending'`),
+    index('jobs_batch_idx')
+      .on(t.batchId)
+      .where(sql`${t.batchId} is not null`),
+    index('jobs_stalled_idx')
+      .on(t.progressAt)
+      .where(sql`${t.status} = 'pending' and ${t.progressAt} is not null`),
+    uniqueIndex('jobs_tenant_idempotency_uq')
+      .on(t.tenantId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
   ],
 );
 

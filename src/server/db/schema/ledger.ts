@@ -41,10 +41,7 @@ export const ledgerEntries = pgTable(
     note: text(),
     createdAt: stamp(),
   },
-  (t) => [
-    index('ledger_tenant_created_idx').on(t.tenantId, t.createdAt),
-    index('ledger_account_idx').on(t.accountId),
-  ],
+  (t) => [index('ledger_tenant_created_idx').on(t.tenantId, t.createdAt), index('ledger_account_idx').on(t.accountId)],
 );
 
 export type LedgerEntry = typeof ledgerEntries.$inferSelect;
@@ -68,5 +65,8 @@ export const creditHolds = pgTable(
     expiresAt: at().notNull(),
     createdAt: stamp(),
   },
-  (t) => [index('credit_holds_expires_idx').on(t.expiresAt), check('credit_holds_amount_non_negative', sql`${t.amount} >= 0`)],
+  (t) => [
+    index('credit_holds_expires_idx').on(t.expiresAt),
+    check('credit_holds_amount_non_negative', sql`${t.amount} >= 0`),
+  ],
 );

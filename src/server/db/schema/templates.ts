@@ -115,7 +115,6 @@ export const videoTemplates = pgTable(
 
 export type VideoTemplate = typeof videoTemplates.$inferSelect;
 
-
 /** A tenant's binding from an image template to a downstream article or video template, by slug only. */
 export const templateHooks = pgTable(
   'template_hooks',

@@ -8,7 +8,9 @@ export const tenants = pgTable(
     id: uuidKey(),
     name: text().notNull(),
     /** `organization`: a paying tenant; `personal`: the platform account a buyer opened by redeeming a claim code. */
-    kind: text({ enum: ['organization', 'personal'] }).notNull().default('organization'),
+    kind: text({ enum: ['organization', 'personal'] })
+      .notNull()
+      .default('organization'),
     quotaMonthly: integer().notNull().default(0),
     /** The allocatable pool: usable by the tenant key and shared-pool members. */
     credits: integer().notNull().default(0),

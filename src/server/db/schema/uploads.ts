@@ -35,7 +35,9 @@ export const uploads = pgTable(
   },
   (t) => [
     index('uploads_tenant_created_idx').on(t.tenantId, t.createdAt.desc()),
-    index('uploads_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    index('uploads_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 

@@ -64,7 +64,9 @@ export const upstreamAttempts = pgTable(
     // Covers the score query (duration and outcome included) so it reads the index alone, in upstream order.
     index('upstream_attempts_upstream_started_idx').on(t.upstreamId, t.startedAt.desc(), t.durationMs, t.ok),
     index('upstream_attempts_started_idx').on(t.startedAt),
-    index('upstream_attempts_ref_idx').on(t.ref).where(sql`${t.ref} is not null`),
+    index('upstream_attempts_ref_idx')
+      .on(t.ref)
+      .where(sql`${t.ref} is not null`),
   ],
 );
 

@@ -4,8 +4,17 @@ import { parseArticle } from './article';
 describe('reading the model’s article answer', () => {
   it('takes the fields of the format, from plain or fenced JSON', () => {
     const json = JSON.stringify({ title: '标题', body: '正文', hashtags: ['咖啡', '#生活'] });
-    expect(parseArticle(json, 'xiaohongshu')).toEqual({ format: 'xiaohongshu', title: '标题', body: '正文', hashtags: ['#咖啡', '#生活'] });
-    expect(parseArticle('```json\n' + json + '\n```', 'wechat')).toEqual({ format: 'wechat', title: '标题', body: '正文' });
+    expect(parseArticle(json, 'xiaohongshu')).toEqual({
+      format: 'xiaohongshu',
+      title: '标题',
+      body: '正文',
+      hashtags: ['#咖啡', '#生活'],
+    });
+    expect(parseArticle('```json\n' + json + '\n```', 'wechat')).toEqual({
+      format: 'wechat',
+      title: '标题',
+      body: '正文',
+    });
   });
 
   it('refuses malformed, cut-off or incomplete answers instead of returning half of them', () => {

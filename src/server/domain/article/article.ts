@@ -86,10 +86,17 @@ export async function writeArticle(
 ): Promise<Article & { template_slug: string; credits: number }> {
   const template = await templateForUse(ctx.db, who, req.template_slug, 'article', ['template_slug']);
   const format = template.format ?? 'wechat';
-  const prompt = fillSlots(template.promptTemplate, template.fields, req.input, { sentenceRequired: template.fields.length === 0 });
+  const prompt = fillSlots(template.promptTemplate, template.fields, req.input, {
+    sentenceRequired: template.fields.length === 0,
+  });
   const id = randomUUID();
   const price = ctx.config.prices.article;
-  const wallet = await chargeWork(ctx.db, who, { amount: price, category: 'article', ref: id, note: `article ${template.slug}` });
+  const wallet = await chargeWork(ctx.db, who, {
+    amount: price,
+    category: 'article',
+    ref: id,
+    note: `article ${template.slug}`,
+  });
   const started = new Date();
   const row = {
     id,
@@ -146,8 +153,14 @@ export async function writeArticle(
     // Routing's errors are worded for callers (no provider named); anything else is not shown.
     const reason = err instanceof AppError ? err.message : 'the article could not be written';
     await ctx.db.transaction(async (tx) => {
-      await refundJob(tx, { ...row, walletAccountId: wallet.accountId, accountId: wallet.actorAccountId }, { category: 'article', note: 'article not written' });
-      await tx.insert(jobs).values({ ...row, ...finished(), status: 'failed', error: reason.slice(0, 500), creditsRefunded: row.credits });
+      await refundJob(
+        tx,
+        { ...row, walletAccountId: wallet.accountId, accountId: wallet.actorAccountId },
+        { category: 'article', note: 'article not written' },
+      );
+      await tx
+        .insert(jobs)
+        .values({ ...row, ...finished(), status: 'failed', error: reason.slice(0, 500), creditsRefunded: row.credits });
     });
     throw err;
   }

@@ -43,7 +43,8 @@ function inputOf(v: unknown): ArticleRecord['input'] {
   if (typeof v === 'string') return v;
   if (!v || typeof v !== 'object' || Array.isArray(v)) return null;
   const out: Record<string, string | number | boolean> = {};
-  for (const [k, x] of Object.entries(v)) if (typeof x === 'string' || typeof x === 'number' || typeof x === 'boolean') out[k] = x;
+  for (const [k, x] of Object.entries(v))
+    if (typeof x === 'string' || typeof x === 'number' || typeof x === 'boolean') out[k] = x;
   return out;
 }
 
@@ -56,9 +57,12 @@ export function topicOf(input: ArticleRecord['input']): string | null {
 
 export function articleRecord(job: Job): ArticleRecord {
   const input = job.input;
-  const result = (job.result ?? {});
-  const hashtags = Array.isArray(result.hashtags) ? result.hashtags.filter((h): h is string => typeof h === 'string') : null;
-  const by = input.by === 'member' || input.by === 'key' || input.by === 'session' ? input.by : job.accountId ? 'member' : 'key';
+  const result = job.result ?? {};
+  const hashtags = Array.isArray(result.hashtags)
+    ? result.hashtags.filter((h): h is string => typeof h === 'string')
+    : null;
+  const by =
+    input.by === 'member' || input.by === 'key' || input.by === 'session' ? input.by : job.accountId ? 'member' : 'key';
   return {
     id: job.id,
     status: job.status === 'done' ? 'done' : 'failed',
@@ -104,7 +108,12 @@ export const HISTORY_PAGE = 20;
 export async function articleHistory(
   db: Db,
   who: ScopedIdentity,
-  opts: { q?: string | undefined; status?: 'done' | 'failed' | undefined; limit?: number | undefined; cursor?: string | undefined },
+  opts: {
+    q?: string | undefined;
+    status?: 'done' | 'failed' | undefined;
+    limit?: number | undefined;
+    cursor?: string | undefined;
+  },
 ): Promise<{ articles: ArticleSummary[]; next_cursor: string | null }> {
   const limit = opts.limit ?? HISTORY_PAGE;
   const conds: SQL[] = [visibleTo(who), eq(jobs.kind, 'article')];

@@ -8,7 +8,8 @@ import type { Deps } from '@/server/domain/deps';
 /** Who acted, as an audit row names it. */
 export type AuditActor = 'admin-key' | 'operator-console' | 'studio';
 
-export const auditActor = (who: AdminIdentity): AuditActor => (who.via === 'session' ? 'operator-console' : who.via === 'key' ? 'admin-key' : 'studio');
+export const auditActor = (who: AdminIdentity): AuditActor =>
+  who.via === 'session' ? 'operator-console' : who.via === 'key' ? 'admin-key' : 'studio';
 
 export interface AuditRecord {
   actor: AuditActor;

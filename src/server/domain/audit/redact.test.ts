@@ -31,7 +31,13 @@ describe('auditBody', () => {
   });
 
   it('removes Studio keys wherever they appear and looks inside lists and objects', () => {
-    expect(redactSecrets({ note: 'sk-studio-abcdefghijklmnop', models: [{ family: 'x', apiKey: 'p' }], nested: { password: 'p' } })).toEqual({
+    expect(
+      redactSecrets({
+        note: 'sk-studio-abcdefghijklmnop',
+        models: [{ family: 'x', apiKey: 'p' }],
+        nested: { password: 'p' },
+      }),
+    ).toEqual({
       note: REDACTED,
       models: [{ family: 'x', apiKey: REDACTED }],
       nested: { password: REDACTED },
@@ -39,6 +45,11 @@ describe('auditBody', () => {
   });
 
   it('keeps fields that only look alike', () => {
-    expect(redactSecrets({ credits: 5, monkey: 'banana', keywords: 'a', key_count: 2 })).toEqual({ credits: 5, monkey: 'banana', keywords: 'a', key_count: 2 });
+    expect(redactSecrets({ credits: 5, monkey: 'banana', keywords: 'a', key_count: 2 })).toEqual({
+      credits: 5,
+      monkey: 'banana',
+      keywords: 'a',
+      key_count: 2,
+    });
   });
 });

@@ -13,11 +13,15 @@ export function redactSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redactSecrets);
   if (value && typeof value === 'object') {
     return Object.fromEntries(
-      Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, SECRET_NAME.test(k) && v !== null && v !== undefined ? REDACTED : redactSecrets(v)]),
+      Object.entries(value as Record<string, unknown>).map(([k, v]) => [
+        k,
+        SECRET_NAME.test(k) && v !== null && v !== undefined ? REDACTED : redactSecrets(v),
+      ]),
     );
   }
   return value;
 }
 
 /** The body of an action as its audit row keeps it. */
-export const auditBody = (body: Record<string, unknown>): Record<string, unknown> => redactSecrets(body) as Record<string, unknown>;
+export const auditBody = (body: Record<string, unknown>): Record<string, unknown> =>
+  redactSecrets(body) as Record<string, unknown>;

@@ -24,10 +24,16 @@ export async function upstreamSnapshot(tx: Db, name: string): Promise<Record<str
   };
 }
 
-export async function claimSnapshot(tx: Db, code: string): Promise<{ tenantId: string; fields: Record<string, unknown> } | null> {
+export async function claimSnapshot(
+  tx: Db,
+  code: string,
+): Promise<{ tenantId: string; fields: Record<string, unknown> } | null> {
   const [row] = await tx.select().from(claimCodes).where(eq(claimCodes.code, code)).for('no key update');
   if (!row) return null;
-  return { tenantId: row.tenantId, fields: { state: row.state, credits: row.credits, disabled: row.disabledAt !== null } };
+  return {
+    tenantId: row.tenantId,
+    fields: { state: row.state, credits: row.credits, disabled: row.disabledAt !== null },
+  };
 }
 
 export async function skillSnapshot(tx: Db, slug: string): Promise<Record<string, unknown> | null> {

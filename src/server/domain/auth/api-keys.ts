@@ -34,7 +34,12 @@ export async function issueKey(tx: Db, secret: Buffer, tenantId: string, account
 }
 
 /** The current key of the tenant (accountId null) or of a member, in plain text. */
-export async function readKey(db: Db, secret: Buffer, tenantId: string, accountId: string | null): Promise<string | null> {
+export async function readKey(
+  db: Db,
+  secret: Buffer,
+  tenantId: string,
+  accountId: string | null,
+): Promise<string | null> {
   const [row] = await db
     .select({ ciphertext: apiKeys.ciphertext })
     .from(apiKeys)
@@ -148,7 +153,12 @@ export async function resolveKey(db: Db, src: AdminKeySource, key: string): Prom
     }
     return {
       ok: true,
-      identity: { kind: 'tenant', tenantId: row.tenantId, via: 'key', ...(row.tenantKind === 'personal' ? { personal: true as const } : {}) },
+      identity: {
+        kind: 'tenant',
+        tenantId: row.tenantId,
+        via: 'key',
+        ...(row.tenantKind === 'personal' ? { personal: true as const } : {}),
+      },
       binding: row.boundModel,
       dedicated: false,
     };

@@ -11,7 +11,10 @@ export type Credential = { kind: 'key'; key: string } | { kind: 'session'; userI
  * Whether a console session still stands for its tenant: its login still exists there and the
  * tenant is not disabled. Answers the failure, or null when the session is good.
  */
-export async function sessionFailure(db: Db, session: { userId: string; tenantId: string }): Promise<'unknown' | 'suspended' | null> {
+export async function sessionFailure(
+  db: Db,
+  session: { userId: string; tenantId: string },
+): Promise<'unknown' | 'suspended' | null> {
   const [row] = await db
     .select({ disabledAt: tenants.disabledAt })
     .from(consoleUsers)

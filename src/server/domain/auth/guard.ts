@@ -11,18 +11,27 @@ import type { AdminIdentity, Identity, ScopedIdentity, TenantIdentity } from './
 export type AuthFailure = 'missing' | 'unknown' | 'revoked' | 'disabled' | 'suspended';
 
 /** Why a request has no identity, as the caller reads it: 401 for no or an unknown key, 403 for one that stopped working. */
-export function authFailureAnswer(failure: AuthFailure | null): { code: 'UNAUTHORIZED' | 'FORBIDDEN'; message: string } {
+export function authFailureAnswer(failure: AuthFailure | null): {
+  code: 'UNAUTHORIZED' | 'FORBIDDEN';
+  message: string;
+} {
   switch (failure) {
     case 'revoked':
       return { code: 'FORBIDDEN', message: 'This key has been replaced by a newer one (rekey) and no longer works' };
     case 'disabled':
       return { code: 'FORBIDDEN', message: 'The account of this key is disabled' };
     case 'suspended':
-      return { code: 'FORBIDDEN', message: 'This organisation has been disabled by the operator; its keys and console logins do not work' };
+      return {
+        code: 'FORBIDDEN',
+        message: 'This organisation has been disabled by the operator; its keys and console logins do not work',
+      };
     case 'unknown':
       return { code: 'UNAUTHORIZED', message: 'Invalid API key: check that it was copied completely' };
     default:
-      return { code: 'UNAUTHORIZED', message: 'Missing API key: send it in the X-API-Key header or as Authorization: Bearer <key>' };
+      return {
+        code: 'UNAUTHORIZED',
+        message: 'Missing API key: send it in the X-API-Key header or as Authorization: Bearer <key>',
+      };
   }
 }
 

@@ -51,7 +51,11 @@ export async function requestPasswordReset(
   const content = passwordResetMail(locale, { link: `${config.publicBaseUrl}/login/reset/${token}`, minutes });
   const mail = await db.transaction(async (tx) => {
     await tx.delete(passwordResets).where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
-    await tx.insert(passwordResets).values({ userId: user.id, tokenHash: digest(token), expiresAt: new Date(Date.now() + config.mail.resetLinkTtlMs) });
+    await tx.insert(passwordResets).values({
+      userId: user.id,
+      tokenHash: digest(token),
+      expiresAt: new Date(Date.now() + config.mail.resetLinkTtlMs),
+    });
     return storeMail(tx, config, { to: email, ...content, locale, kind: 'password_reset' });
   });
   logStoredMail(mail, 'password_reset');
@@ -64,7 +68,13 @@ export async function resetLinkUsable(db: Db, token: string): Promise<boolean> {
   const [row] = await db
     .select({ id: passwordResets.id })
     .from(passwordResets)
-    .where(and(eq(passwordResets.tokenHash, digest(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`)));
+    .where(
+      and(
+        eq(passwordResets.tokenHash, digest(token)),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, sql`now()`),
+      ),
+    );
   return row !== undefined;
 }
 
@@ -80,14 +90,23 @@ export class ResetLinkInvalid extends AppError {
  * every session of the user ends (the session epoch rises) and the failed sign-in count is forgotten.
  * Answers the account's e-mail, to sign in with.
  */
-export async function resetPassword({ db }: Pick<Deps, 'db'>, input: { token: string; password: string }): Promise<{ email: string }> {
+export async function resetPassword(
+  { db }: Pick<Deps, 'db'>,
+  input: { token: string; password: string },
+): Promise<{ email: string }> {
   if (!input.token || input.token.length > 200) throw new ResetLinkInvalid();
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const [link] = await tx
       .update(passwordResets)
       .set({ usedAt: new Date() })
-      .where(and(eq(passwordResets.tokenHash, digest(input.token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`)))
+      .where(
+        and(
+          eq(passwordResets.tokenHash, digest(input.token)),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, sql`now()`),
+        ),
+      )
       .returning({ id: passwordResets.id, userId: passwordResets.userId });
     if (!link) throw new ResetLinkInvalid();
     const [user] = await tx

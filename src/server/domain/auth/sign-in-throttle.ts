@@ -67,10 +67,14 @@ function lockSql(n: ReturnType<typeof sql>, rule: ThrottleRule) {
 }
 
 /** Counts one attempt against `key` unless it is locked; answers the lock's remaining seconds when it is. */
-async function charge(tx: Db, key: ThrottleKey): Promise<{ failures: number; lockedForS: number } | { retryAfterS: number }> {
+async function charge(
+  tx: Db,
+  key: ThrottleKey,
+): Promise<{ failures: number; lockedForS: number } | { retryAfterS: number }> {
   const rule: ThrottleRule = SIGN_IN_RULES[key.scope];
   const id = keyText(key);
-  const next = sql`(case when sign_in_throttles.last_failure_at < now() - ${rule.forgetS}::float8 * interval '1 second' then 1 else sign_in_throttles.failures + 1 end)`;
+  const next = sql`(case when sign_in_throttles.last_failure_at < now() - ${rule.forgetS}::float8 * interval '1 second'
+    then 1 else sign_in_throttles.failures + 1 end)`;
   const [row] = rowsOf<{ failures: number; locked_for: number | null }>(
     await tx.execute(sql`
       insert into sign_in_throttles (key, failures, last_failure_at, locked_until) values (${id}, 1, now(), ${lockSql(sql`1`, rule)})
@@ -81,7 +85,9 @@ async function charge(tx: Db, key: ThrottleKey): Promise<{ failures: number; loc
   );
   if (row) return { failures: Number(row.failures), lockedForS: Math.max(0, Math.ceil(Number(row.locked_for ?? 0))) };
   const [held] = rowsOf<{ wait: number }>(
-    await tx.execute(sql`select extract(epoch from (locked_until - now()))::float8 as wait from sign_in_throttles where key = ${id}`),
+    await tx.execute(
+      sql`select extract(epoch from (locked_until - now()))::float8 as wait from sign_in_throttles where key = ${id}`,
+    ),
   );
   return { retryAfterS: Math.max(1, Math.ceil(Number(held?.wait ?? 1))) };
 }

@@ -6,7 +6,19 @@ const opts = { allowPrivate: false, ownHosts: ['studio.example.cn', 'localhost:3
 describe('callback addresses', () => {
   it('accepts only public unicast addresses', () => {
     for (const ip of ['8.8.8.8', '1.1.1.1', '2606:4700::1111']) expect(isPublicAddress(ip), ip).toBe(true);
-    for (const ip of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '0.0.0.0', '::1', 'fe80::1', 'fc00::1', '::ffff:127.0.0.1', '100.64.0.1']) {
+    for (const ip of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '0.0.0.0',
+      '::1',
+      'fe80::1',
+      'fc00::1',
+      '::ffff:127.0.0.1',
+      '100.64.0.1',
+    ]) {
       expect(isPublicAddress(ip), ip).toBe(false);
     }
   });
@@ -42,9 +54,15 @@ describe('callback addresses', () => {
       'http://0177.0.0.1/cb',
       'http://0x7f.1/cb',
     ]) {
-      expect(await checkCallbackUrl(url, opts), url).toEqual({ ok: false, reason: 'points at a private or loopback address' });
+      expect(await checkCallbackUrl(url, opts), url).toEqual({
+        ok: false,
+        reason: 'points at a private or loopback address',
+      });
     }
-    expect(await checkCallbackUrl('https://[64:ff9b::808:808]/hook', opts)).toEqual({ ok: true, addresses: ['64:ff9b::808:808'] });
+    expect(await checkCallbackUrl('https://[64:ff9b::808:808]/hook', opts)).toEqual({
+      ok: true,
+      addresses: ['64:ff9b::808:808'],
+    });
   });
 
   it('lets local development opt in to private receivers', async () => {

@@ -8,7 +8,12 @@ export type AddressVerdict = { ok: true; addresses: string[] } | { ok: false; re
 /** Studio's own `host[:port]` values, which a callback may never call. */
 export function ownHosts(config: Pick<Config, 'publicBaseUrl' | 'imageHost' | 'port'>): string[] {
   const hosts = new Set<string>();
-  for (const u of [config.publicBaseUrl, config.imageHost, `http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`]) {
+  for (const u of [
+    config.publicBaseUrl,
+    config.imageHost,
+    `http://localhost:${config.port}`,
+    `http://127.0.0.1:${config.port}`,
+  ]) {
     try {
       hosts.add(new URL(u).host.toLowerCase());
     } catch {

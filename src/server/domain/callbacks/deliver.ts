@@ -36,7 +36,10 @@ export interface CallbackPayload {
  * Delivers one job's callback: POSTs the signed payload, records the attempt, and asks to be run
  * again with exponential back-off until the receiver answers 2xx or the attempts run out.
  */
-export async function deliverCallback(ctx: { db: Db; config: Config }, task: Task<TaskPayload<'callback.deliver'>>): Promise<void> {
+export async function deliverCallback(
+  ctx: { db: Db; config: Config },
+  task: Task<TaskPayload<'callback.deliver'>>,
+): Promise<void> {
   const { jobId } = task.payload;
   const [job] = await ctx.db.select().from(jobs).where(eq(jobs.id, jobId));
   if (!job || !job.callbackUrl || job.status === 'pending') return;
@@ -44,7 +47,9 @@ export async function deliverCallback(ctx: { db: Db; config: Config }, task: Tas
   const started = Date.now();
   const record = (ok: 'delivered' | 'failed' | 'refused', statusCode: number | null, error: string | null) => {
     recordCallback(ok);
-    return ctx.db.insert(callbackDeliveries).values({ jobId, attempt: task.attempt, url, statusCode, ok, error, durationMs: Date.now() - started });
+    return ctx.db
+      .insert(callbackDeliveries)
+      .values({ jobId, attempt: task.attempt, url, statusCode, ok, error, durationMs: Date.now() - started });
   };
 
   const payload: CallbackPayload = {

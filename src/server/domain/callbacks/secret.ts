@@ -13,7 +13,10 @@ export function newWebhookSecret(): string {
 }
 
 /** The tenant's callback signing secret (GET /api/webhook-secret). */
-export async function getWebhookSecret({ db, config }: Pick<Deps, 'db' | 'config'>, who: TenantIdentity): Promise<{ secret: string }> {
+export async function getWebhookSecret(
+  { db, config }: Pick<Deps, 'db' | 'config'>,
+  who: TenantIdentity,
+): Promise<{ secret: string }> {
   return { secret: await signingSecret(db, config.secret, who.tenantId) };
 }
 
@@ -33,7 +36,10 @@ export async function signingSecret(db: Db, serverSecret: Buffer, tenantId: stri
 }
 
 /** Replaces the secret; callbacks signed afterwards use the new one. */
-export async function rotateWebhookSecret({ db, config }: Pick<Deps, 'db' | 'config'>, who: TenantIdentity): Promise<{ secret: string }> {
+export async function rotateWebhookSecret(
+  { db, config }: Pick<Deps, 'db' | 'config'>,
+  who: TenantIdentity,
+): Promise<{ secret: string }> {
   const fresh = newWebhookSecret();
   const [row] = await db
     .update(tenants)

@@ -75,12 +75,21 @@ type CatalogTable = typeof skills | typeof templates | typeof videoTemplates;
  * rows the catalogue still owns are updated, rows an operator edited (or another owner's slug) are
  * left alone and reported as skipped, and catalogue rows no longer shipped are deactivated.
  */
-async function syncRows(tx: Db, table: CatalogTable, rows: { slug: string; values: Record<string, unknown> }[], skipped: string[]): Promise<void> {
+async function syncRows(
+  tx: Db,
+  table: CatalogTable,
+  rows: { slug: string; values: Record<string, unknown> }[],
+  skipped: string[],
+): Promise<void> {
   // Skills have no owner; templates of the catalogue are the platform's (no tenant).
   const platform = 'tenantId' in table ? isNull(table.tenantId) : undefined;
   for (const { slug, values } of rows) {
     const row = { slug, origin: 'catalog', ...values, updatedAt: new Date() };
-    const inserted = await tx.insert(table).values(row as never).onConflictDoNothing().returning({ id: table.id });
+    const inserted = await tx
+      .insert(table)
+      .values(row as never)
+      .onConflictDoNothing()
+      .returning({ id: table.id });
     if (inserted.length > 0) continue;
     const updated = await tx
       .update(table)
@@ -155,7 +164,11 @@ export async function seedCatalog(db: Db, catalog = loadCatalog()): Promise<Seed
     await syncRows(tx, templates, templateRows, skipped);
     await syncRows(tx, videoTemplates, videoRows, skipped);
   });
-  if (skipped.length) logger.warn({ skipped }, 'catalogue entries skipped: their slugs are taken by other templates or edited by an operator');
+  if (skipped.length)
+    logger.warn(
+      { skipped },
+      'catalogue entries skipped: their slugs are taken by other templates or edited by an operator',
+    );
   return {
     skills: catalog.skills.length,
     templates: catalog.templates.image_templates.length + catalog.templates.article_templates.length,

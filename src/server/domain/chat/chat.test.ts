@@ -16,7 +16,12 @@ describe('chat request parsing', () => {
 
   it('works out what the request needs of an upstream', () => {
     const parsed = parseChat({
-      messages: [user([{ type: 'text', text: '看图' }, { type: 'image_url', image_url: { url: 'https://example.com/a.png' } }])],
+      messages: [
+        user([
+          { type: 'text', text: '看图' },
+          { type: 'image_url', image_url: { url: 'https://example.com/a.png' } },
+        ]),
+      ],
       tools: [{ type: 'function', function: { name: 'f' } }],
       response_format: { type: 'json_object' },
       stream: true,
@@ -33,26 +38,57 @@ describe('chat request parsing', () => {
         parseChat(body);
       } catch (err) {
         expect(err).toBeInstanceOf(AppError);
-        return { status: (err as AppError).status, message: (err as AppError).message, path: (err as AppError).issues?.[0]?.path };
+        return {
+          status: (err as AppError).status,
+          message: (err as AppError).message,
+          path: (err as AppError).issues?.[0]?.path,
+        };
       }
       throw new Error('accepted');
     };
     expect(refusal({ messages: [] })).toMatchObject({ status: 400, path: ['messages'] });
-    expect(refusal({ messages: [user('hi')], frobnicate: 1 })).toMatchObject({ message: 'Unrecognized request argument supplied: frobnicate' });
+    expect(refusal({ messages: [user('hi')], frobnicate: 1 })).toMatchObject({
+      message: 'Unrecognized request argument supplied: frobnicate',
+    });
     expect(refusal({ messages: [{ role: 'robot', content: 'hi' }] })).toMatchObject({ path: ['messages', 0, 'role'] });
     expect(refusal({ messages: [user('hi')], temperature: 3 })).toMatchObject({ path: ['temperature'] });
     expect(refusal({ messages: [user('hi')], stream: 'false' })).toMatchObject({ path: ['stream'] });
-    expect(refusal({ messages: [user('hi')], stream_options: { include_usage: true } }).message).toContain("only allowed when 'stream'");
+    expect(refusal({ messages: [user('hi')], stream_options: { include_usage: true } }).message).toContain(
+      "only allowed when 'stream'",
+    );
     expect(refusal({ messages: [user('hi')], tool_choice: 'required' }).message).toContain("needs 'tools'");
-    expect(refusal({ messages: [user('hi')], tools: [{ type: 'function', function: { name: 'a' } }], tool_choice: { type: 'function', function: { name: 'b' } } }).message).toContain('"b"');
+    expect(
+      refusal({
+        messages: [user('hi')],
+        tools: [{ type: 'function', function: { name: 'a' } }],
+        tool_choice: { type: 'function', function: { name: 'b' } },
+      }).message,
+    ).toContain('"b"');
     expect(refusal({ messages: [user('a\u0000b')] })).toMatchObject({ status: 400 });
-    expect(refusal({ messages: [user([{ type: 'image_url', image_url: { url: 'ftp://x' } }])] }).path).toEqual(['messages', 0, 'content', 0, 'image_url', 'url']);
+    expect(refusal({ messages: [user([{ type: 'image_url', image_url: { url: 'ftp://x' } }])] }).path).toEqual([
+      'messages',
+      0,
+      'content',
+      0,
+      'image_url',
+      'url',
+    ]);
     expect(refusal([]).message).toContain('JSON object');
   });
 
   it('sends Studio’s own fields nowhere and always asks a stream for its usage', () => {
-    const parsed = parseChat({ model: 'studio-auto', provider: 'p', messages: [user('hi')], stream: true, temperature: 0.2 });
-    expect(upstreamBody(parsed)).toEqual({ messages: [user('hi')], temperature: 0.2, stream_options: { include_usage: true } });
+    const parsed = parseChat({
+      model: 'studio-auto',
+      provider: 'p',
+      messages: [user('hi')],
+      stream: true,
+      temperature: 0.2,
+    });
+    expect(upstreamBody(parsed)).toEqual({
+      messages: [user('hi')],
+      temperature: 0.2,
+      stream_options: { include_usage: true },
+    });
   });
 });
 
@@ -62,7 +98,13 @@ describe('chat pricing', () => {
     expect(creditsFor(price, { prompt_tokens: 10, completion_tokens: 10 }, 1)).toBe(1);
     expect(creditsFor(price, { prompt_tokens: 1000, completion_tokens: 500 }, 1)).toBe(2);
     expect(creditsFor(price, { prompt_tokens: 1001, completion_tokens: 500 }, 1)).toBe(3);
-    expect(creditsFor({ prompt_per_1k: 0.1, completion_per_1k: 0.1 }, { prompt_tokens: 10_000, completion_tokens: 20_000 }, 0)).toBe(3);
+    expect(
+      creditsFor(
+        { prompt_per_1k: 0.1, completion_per_1k: 0.1 },
+        { prompt_tokens: 10_000, completion_tokens: 20_000 },
+        0,
+      ),
+    ).toBe(3);
     expect(creditsFor(price, { prompt_tokens: 0, completion_tokens: 0 }, 0)).toBe(0);
   });
 
@@ -73,7 +115,10 @@ describe('chat pricing', () => {
       const counted = await countTokens(text);
       expect(promptTokenBound([{ role: 'user', content: text }], undefined)).toBeGreaterThan(counted);
     }
-    const withImage = promptTokenBound([{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'https://example.com/a.png' } }] }], undefined);
+    const withImage = promptTokenBound(
+      [{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'https://example.com/a.png' } }] }],
+      undefined,
+    );
     expect(withImage).toBeGreaterThanOrEqual(1_600);
   });
 });

@@ -51,10 +51,24 @@ export function chatErrorAnswer(err: unknown, dialect: ChatDialect): ErrorAnswer
   const requestId = currentRequestId();
   const tail = requestId ? { request_id: requestId } : {};
   if (dialect === 'studio') {
-    const body = { ok: false, error: e.message, code: e.code, reason: e.reason, ...(e.issues?.length ? { issues: e.issues } : {}), ...tail };
+    const body = {
+      ok: false,
+      error: e.message,
+      code: e.code,
+      reason: e.reason,
+      ...(e.issues?.length ? { issues: e.issues } : {}),
+      ...tail,
+    };
     return { status, body, headers };
   }
   // A moderation refusal carries the code OpenAI-compatible services use for it (Azure OpenAI's `content_filter`).
-  const kind = e.reason === 'content_refused' ? { type: 'invalid_request_error', code: 'content_filter' } : (OPENAI_KIND[e.code] ?? { type: 'server_error', code: 'internal_error' });
-  return { status, body: { error: { message: e.message, type: kind.type, param: paramOf(e.issues), code: kind.code }, ...tail }, headers };
+  const kind =
+    e.reason === 'content_refused'
+      ? { type: 'invalid_request_error', code: 'content_filter' }
+      : (OPENAI_KIND[e.code] ?? { type: 'server_error', code: 'internal_error' });
+  return {
+    status,
+    body: { error: { message: e.message, type: kind.type, param: paramOf(e.issues), code: kind.code }, ...tail },
+    headers,
+  };
 }

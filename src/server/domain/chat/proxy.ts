@@ -55,7 +55,8 @@ export interface ChatDeps {
 }
 
 /** What a stream says when its upstream failed after the first byte (OpenAI's error event). */
-const MID_STREAM_ERROR = 'The answer broke off: the upstream failed while streaming. What was streamed so far is charged; send the request again to retry.';
+const MID_STREAM_ERROR =
+  'The answer broke off: the upstream failed while streaming. What was streamed so far is charged; send the request again to retry.';
 
 const STREAM_HEADERS = {
   'content-type': 'text/event-stream; charset=utf-8',
@@ -70,7 +71,8 @@ interface Reservation {
   ticket: HoldTicket;
 }
 
-const holdsOf = (deps: ChatDeps) => creditHoldsFor(deps.db, { settleMs: deps.config.chat.settleMs, idleMs: deps.config.chat.holdIdleMs });
+const holdsOf = (deps: ChatDeps) =>
+  creditHoldsFor(deps.db, { settleMs: deps.config.chat.settleMs, idleMs: deps.config.chat.holdIdleMs });
 
 /**
  * Takes the per-key rate-limit token and admits the upper bound of the request's price before any
@@ -80,10 +82,16 @@ const holdsOf = (deps: ChatDeps) => creditHoldsFor(deps.db, { settleMs: deps.con
  */
 async function reserve(deps: ChatDeps, caller: ChatCaller, ref: string, amount: number): Promise<Reservation> {
   const { ratePerMinute } = deps.config.chat;
-  const limit = ratePerMinute > 0 ? { key: `chat:${caller.rateKey}`, capacity: ratePerMinute, perMs: 60_000, per: 'minute' as const } : undefined;
+  const limit =
+    ratePerMinute > 0
+      ? { key: `chat:${caller.rateKey}`, capacity: ratePerMinute, perMs: 60_000, per: 'minute' as const }
+      : undefined;
   const shares = limit ? tokenSharesFor(deps.db) : null;
   if (limit && shares && !(await shares.take(limit))) throw await refusal(deps.db, limit, 1, 'chat requests');
-  const ticket = await holdsOf(deps).admit({ tenantId: caller.wallet.tenantId, accountId: caller.wallet.accountId ?? null }, amount);
+  const ticket = await holdsOf(deps).admit(
+    { tenantId: caller.wallet.tenantId, accountId: caller.wallet.accountId ?? null },
+    amount,
+  );
   if (!ticket) {
     if (limit) shares?.giveBack(limit);
     const e = insufficientCredits(amount);
@@ -97,11 +105,18 @@ async function reserve(deps: ChatDeps, caller: ChatCaller, ref: string, amount: 
  * charge is written to the ledger (one row per request) with the others of the next few milliseconds.
  */
 function settle(deps: ChatDeps, caller: ChatCaller, r: Reservation, charged: number, note: string): void {
-  holdsOf(deps).settle(r.ticket, { amount: charged, category: 'chat', ref: r.ref, note, actorAccountId: caller.wallet.actorAccountId ?? null });
+  holdsOf(deps).settle(r.ticket, {
+    amount: charged,
+    category: 'chat',
+    ref: r.ref,
+    note,
+    actorAccountId: caller.wallet.actorAccountId ?? null,
+  });
 }
 
 /** The ledger note of an answered request: its tokens, never the upstream. */
-const tokensNote = (u: TokenUsage, how = 'chat') => `${how}: ${u.prompt_tokens} prompt + ${u.completion_tokens} completion tokens`;
+const tokensNote = (u: TokenUsage, how = 'chat') =>
+  `${how}: ${u.prompt_tokens} prompt + ${u.completion_tokens} completion tokens`;
 
 /** The most any family of the plan may cost per 1,000 tokens: the reservation must cover a fallback. */
 function boundPrice(deps: ChatDeps, families: Iterable<string>): { prompt_per_1k: number; completion_per_1k: number } {
@@ -128,7 +143,8 @@ function imageUrls(request: ChatRequest): { field: (string | number)[]; url: str
   request.messages.forEach((m, i) => {
     if (m.role !== 'user' || !Array.isArray(m.content)) return;
     m.content.forEach((part, j) => {
-      if (part.type === 'image_url' && !part.image_url.url.startsWith('data:')) out.push({ field: ['messages', i, 'content', j, 'image_url', 'url'], url: part.image_url.url });
+      if (part.type === 'image_url' && !part.image_url.url.startsWith('data:'))
+        out.push({ field: ['messages', i, 'content', j, 'image_url', 'url'], url: part.image_url.url });
     });
   });
   return out;
@@ -157,7 +173,13 @@ interface StreamStart {
  * Errors before anything was sent are thrown (the transport answers them in its dialect); after the
  * stream has started they end it with OpenAI's error event.
  */
-export async function proxyChat(deps: ChatDeps, caller: ChatCaller, body: unknown, out: ChatOutput, signal: AbortSignal): Promise<void> {
+export async function proxyChat(
+  deps: ChatDeps,
+  caller: ChatCaller,
+  body: unknown,
+  out: ChatOutput,
+  signal: AbortSignal,
+): Promise<void> {
   const counted = countedStream(out, 'chat');
   const admitted: { reserving?: Promise<Reservation> } = {};
   try {
@@ -189,14 +211,30 @@ async function streamChat(
   const own = imageUrls(chat.request).filter((i) => deps.files.keyOf(i.url) !== null);
   if (own.length > 0) await checkOwnFiles({ db: deps.db, files: deps.files }, caller.who, own);
   const { chat: limits } = deps.config;
-  const plan = await planOrThrow(deps.db, { media: 'chat', model: chat.model, provider: chat.provider, binding: caller.binding, needs: chat.needs }, deps.random);
+  const plan = await planOrThrow(
+    deps.db,
+    { media: 'chat', model: chat.model, provider: chat.provider, binding: caller.binding, needs: chat.needs },
+    deps.random,
+  );
   const price = boundPrice(deps, new Set(plan.chain.map((c) => c.model.family)));
   const completionBound = (chat.maxTokens ?? limits.maxCompletionTokens) * chat.choices;
   const id = randomUUID();
   const ref = `chat-${id}`;
   // The reservation is sent now and the route is prepared while the database answers; the first
   // upstream call waits for it (runChain's gate), so no upstream is called before it has passed.
-  const reserving = reserve(deps, caller, ref, creditsFor(price, { prompt_tokens: promptTokenBound(chat.request.messages, chat.request.tools), completion_tokens: completionBound }, deps.config.prices.chatMinimum));
+  const reserving = reserve(
+    deps,
+    caller,
+    ref,
+    creditsFor(
+      price,
+      {
+        prompt_tokens: promptTokenBound(chat.request.messages, chat.request.tools),
+        completion_tokens: completionBound,
+      },
+      deps.config.prices.chatMinimum,
+    ),
+  );
   // Every path below awaits it; this only keeps a refusal from counting as unhandled meanwhile.
   reserving.catch(() => undefined);
   admitted.reserving = reserving;
@@ -205,9 +243,16 @@ async function streamChat(
   const log = { ref, tenant: caller.who.tenantId, stream: chat.stream };
   const payload = upstreamBody(chat);
   let rejection: string | null = null;
-  const opts = { ref, tenantId: caller.who.tenantId, signal, gate: reserving, ...(deps.retryDelayMs ? { retryDelayMs: deps.retryDelayMs } : {}) };
+  const opts = {
+    ref,
+    tenantId: caller.who.tenantId,
+    signal,
+    gate: reserving,
+    ...(deps.retryDelayMs ? { retryDelayMs: deps.retryDelayMs } : {}),
+  };
   const remember = (err: unknown, target: Target) => {
-    if (err instanceof UpstreamError && (err.errorClass === 'bad_request' || err.errorClass === 'unsupported')) rejection = scrub(err.message, target);
+    if (err instanceof UpstreamError && (err.errorClass === 'bad_request' || err.errorClass === 'unsupported'))
+      rejection = scrub(err.message, target);
   };
   /** The caller's 400 when upstreams refused the request itself; otherwise the routing failure. */
   const failure = (err: unknown): unknown =>
@@ -232,22 +277,36 @@ async function streamChat(
   if (!chat.stream) {
     let routed;
     try {
-      routed = await runChain(deps.db, deps.config.secret, plan.chain, async (target, model, s) => {
-        try {
-          const chat = chatProvider(target);
-          return await chat.complete(target, chat.bodyFor(model, payload), s);
-        } catch (err) {
-          remember(err, target);
-          throw err;
-        }
-      }, opts);
+      routed = await runChain(
+        deps.db,
+        deps.config.secret,
+        plan.chain,
+        async (target, model, s) => {
+          try {
+            const chat = chatProvider(target);
+            return await chat.complete(target, chat.bodyFor(model, payload), s);
+          } catch (err) {
+            remember(err, target);
+            throw err;
+          }
+        },
+        opts,
+      );
     } catch (err) {
       throw await unwind(err);
     }
     const reservation = await reserving;
     const completion: ChatCompletion & { system_fingerprint?: unknown; credits?: number } = routed.result;
-    const usage = usageOf(completion.usage) ?? (await countedUsage(chat.request.messages, completion.choices.map((c) => c.message.content ?? JSON.stringify(c.message.tool_calls ?? '')).join('')));
-    const credits = Math.min(reservation.amount, creditsFor(priceOf(deps.config, routed.family), usage, deps.config.prices.chatMinimum));
+    const usage =
+      usageOf(completion.usage) ??
+      (await countedUsage(
+        chat.request.messages,
+        completion.choices.map((c) => c.message.content ?? JSON.stringify(c.message.tool_calls ?? '')).join(''),
+      ));
+    const credits = Math.min(
+      reservation.amount,
+      creditsFor(priceOf(deps.config, routed.family), usage, deps.config.prices.chatMinimum),
+    );
     settle(deps, caller, reservation, credits, tokensNote(usage));
     completion.id = answerId;
     completion.model = label(routed.family);
@@ -256,7 +315,10 @@ async function streamChat(
     completion.credits = credits;
     out.json(200, completion, { 'x-studio-credits': String(credits) });
     // Logged once the answer has left.
-    logger.info({ ...log, family: routed.family, ...usage, credits, ms: Math.round(performance.now() - started) }, 'chat answered');
+    logger.info(
+      { ...log, family: routed.family, ...usage, credits, ms: Math.round(performance.now() - started) },
+      'chat answered',
+    );
     return;
   }
 
@@ -275,22 +337,28 @@ async function streamChat(
   }, limits.heartbeatMs);
   let routed;
   try {
-    routed = await runChain<StreamStart>(deps.db, deps.config.secret, plan.chain, async (target, model, s) => {
-      const abort = new AbortController();
-      const relay = () => abort.abort(s.reason);
-      s.addEventListener('abort', relay, { once: true });
-      try {
-        const chat = chatProvider(target);
-        const rest = (await chat.stream(target, chat.bodyFor(model, payload), abort.signal))[Symbol.asyncIterator]();
-        return { head: await streamHead(rest), rest, abort, target };
-      } catch (err) {
-        abort.abort();
-        remember(err, target);
-        throw err;
-      } finally {
-        s.removeEventListener('abort', relay);
-      }
-    }, opts);
+    routed = await runChain<StreamStart>(
+      deps.db,
+      deps.config.secret,
+      plan.chain,
+      async (target, model, s) => {
+        const abort = new AbortController();
+        const relay = () => abort.abort(s.reason);
+        s.addEventListener('abort', relay, { once: true });
+        try {
+          const chat = chatProvider(target);
+          const rest = (await chat.stream(target, chat.bodyFor(model, payload), abort.signal))[Symbol.asyncIterator]();
+          return { head: await streamHead(rest), rest, abort, target };
+        } catch (err) {
+          abort.abort();
+          remember(err, target);
+          throw err;
+        } finally {
+          s.removeEventListener('abort', relay);
+        }
+      },
+      opts,
+    );
   } catch (err) {
     clearInterval(waiting);
     const e = await unwind(err);
@@ -335,17 +403,23 @@ async function streamChat(
 
   open();
   // The first chunks leave before the stream's watchers are set up: they are not on their way.
-  const firstWritten = head.length === 1 ? forward(head[0] as ChatChunk) : (async () => {
-    for (const chunk of head) await forward(chunk);
-  })();
+  const firstWritten =
+    head.length === 1
+      ? forward(head[0] as ChatChunk)
+      : (async () => {
+          for (const chunk of head) await forward(chunk);
+        })();
   const onClientGone = () => abort.abort();
   signal.addEventListener('abort', onClientGone, { once: true });
   if (signal.aborted) abort.abort();
   // Quiet upstream: a comment line every heartbeat; silent past its soft time-out, it is given up.
-  const heartbeat = setInterval(() => {
-    if (Date.now() - lastChunk >= target.softTimeoutMs) abort.abort();
-    else void out.write(': keep-alive\n\n');
-  }, Math.min(limits.heartbeatMs, target.softTimeoutMs));
+  const heartbeat = setInterval(
+    () => {
+      if (Date.now() - lastChunk >= target.softTimeoutMs) abort.abort();
+      else void out.write(': keep-alive\n\n');
+    },
+    Math.min(limits.heartbeatMs, target.softTimeoutMs),
+  );
 
   try {
     await firstWritten;
@@ -355,7 +429,10 @@ async function streamChat(
       await forward(next.value);
     }
   } catch (err) {
-    failed = err instanceof UpstreamError ? err : new UpstreamError('network', 'the upstream stream broke off', { cause: err });
+    failed =
+      err instanceof UpstreamError
+        ? err
+        : new UpstreamError('network', 'the upstream stream broke off', { cause: err });
   } finally {
     clearInterval(heartbeat);
     signal.removeEventListener('abort', onClientGone);
@@ -364,30 +441,77 @@ async function streamChat(
   const clientGone = signal.aborted;
   if (failed && !clientGone) {
     // The failure counts against the upstream's health like any failed attempt.
-    recordAttempt(deps.db, { upstreamId: routed.upstreamId, channel: routed.channel, family: routed.family, ref, tenantId: caller.who.tenantId }, streamStarted, false, failed.errorClass, 1, routed.chainPosition);
+    recordAttempt(
+      deps.db,
+      {
+        upstreamId: routed.upstreamId,
+        channel: routed.channel,
+        family: routed.family,
+        ref,
+        tenantId: caller.who.tenantId,
+      },
+      streamStarted,
+      false,
+      failed.errorClass,
+      1,
+      routed.chainPosition,
+    );
     logger.info({ ...log, cls: failed.errorClass }, 'chat stream broke off');
   }
   const final: TokenUsage = usage ?? {
     prompt_tokens: (await countedUsage(chat.request.messages, '')).prompt_tokens,
     completion_tokens: await countTokens(streamed),
   };
-  const credits = Math.min(reservation.amount, creditsFor(priceOf(deps.config, routed.family), final, deps.config.prices.chatMinimum));
-  settle(deps, caller, reservation, credits, tokensNote(final, failed ? 'chat (the stream broke off)' : clientGone ? 'chat (the caller left)' : 'chat'));
-  logger.info({ ...log, family: routed.family, ...final, credits, ms: Math.round(performance.now() - started), ...(clientGone ? { aborted: true } : {}) }, 'chat streamed');
+  const credits = Math.min(
+    reservation.amount,
+    creditsFor(priceOf(deps.config, routed.family), final, deps.config.prices.chatMinimum),
+  );
+  settle(
+    deps,
+    caller,
+    reservation,
+    credits,
+    tokensNote(final, failed ? 'chat (the stream broke off)' : clientGone ? 'chat (the caller left)' : 'chat'),
+  );
+  logger.info(
+    {
+      ...log,
+      family: routed.family,
+      ...final,
+      credits,
+      ms: Math.round(performance.now() - started),
+      ...(clientGone ? { aborted: true } : {}),
+    },
+    'chat streamed',
+  );
   if (clientGone) {
     out.end();
     return;
   }
   if (failed) {
-    await out.write(`data: ${JSON.stringify({ error: { message: MID_STREAM_ERROR, type: 'server_error', code: 'upstream_stream_broken' } })}\n\n`);
+    await out.write(
+      `data: ${JSON.stringify({ error: { message: MID_STREAM_ERROR, type: 'server_error', code: 'upstream_stream_broken' } })}\n\n`,
+    );
     out.end();
     return;
   }
   if (chat.includeUsage) {
     const u = final;
-    await out.write(
-      `data: ${JSON.stringify({ id: answerId, object: 'chat.completion.chunk', created: Math.floor(streamStarted / 1000), model, choices: [], usage: { ...(usage ?? {}), prompt_tokens: u.prompt_tokens, completion_tokens: u.completion_tokens, total_tokens: u.prompt_tokens + u.completion_tokens }, credits })}\n\n`,
-    );
+    const last = {
+      id: answerId,
+      object: 'chat.completion.chunk',
+      created: Math.floor(streamStarted / 1000),
+      model,
+      choices: [],
+      usage: {
+        ...(usage ?? {}),
+        prompt_tokens: u.prompt_tokens,
+        completion_tokens: u.completion_tokens,
+        total_tokens: u.prompt_tokens + u.completion_tokens,
+      },
+      credits,
+    };
+    await out.write(`data: ${JSON.stringify(last)}\n\n`);
   }
   await out.write('data: [DONE]\n\n');
   out.end();

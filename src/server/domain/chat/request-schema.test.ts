@@ -28,7 +28,9 @@ interface Schema {
   enum?: unknown[];
 }
 
-const doc = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../../tests/fixtures/openai-openapi/schemas.json'), 'utf8')) as Vendored;
+const doc = JSON.parse(
+  readFileSync(resolve(import.meta.dirname, '../../../../tests/fixtures/openai-openapi/schemas.json'), 'utf8'),
+) as Vendored;
 const VERSION = doc._source.info_version;
 const schemas = doc.components.schemas;
 
@@ -63,7 +65,12 @@ function withoutNullable(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutNullable);
   if (value === null || typeof value !== 'object') return value;
   const { nullable, ...rest } = value as Record<string, unknown>;
-  const out = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, k === 'enum' || k === 'default' || k === 'example' ? v : withoutNullable(v)]));
+  const out = Object.fromEntries(
+    Object.entries(rest).map(([k, v]) => [
+      k,
+      k === 'enum' || k === 'default' || k === 'example' ? v : withoutNullable(v),
+    ]),
+  );
   return nullable === true ? { anyOf: [out, { type: 'null' }] } : out;
 }
 
@@ -75,7 +82,11 @@ function compiler(opts: { coerceTypes?: boolean } = {}): (name: string) => Valid
   ajv.addFormat('binary', true);
   ajv.addFormat('uri', isUri);
   ajv.addSchema({ $id: 'openai', components: withoutNullable(doc.components) });
-  return (name) => ajv.getSchema(`openai#/components/schemas/${name}`) ?? (() => { throw new Error(`no schema ${name}`); })();
+  return (name) =>
+    ajv.getSchema(`openai#/components/schemas/${name}`) ??
+    (() => {
+      throw new Error(`no schema ${name}`);
+    })();
 }
 
 const json = compiler();
@@ -106,10 +117,15 @@ function enumOf(name: string, prop: string): unknown[] | null {
 }
 
 function problems(validate: ValidateFunction, value: unknown, schemaName: string): string[] {
-  const out = validate(value) ? [] : (validate.errors ?? []).map((e: ErrorObject) => `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
+  const out = validate(value)
+    ? []
+    : (validate.errors ?? []).map(
+        (e: ErrorObject) => `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`,
+      );
   // OpenAI refuses a field its API does not have (400 unknown_parameter); the schemas do not say so.
   const known = declared(schemaName);
-  for (const key of Object.keys(value as object)) if (!known.has(key)) out.push(`/${key} is not a parameter of ${schemaName}`);
+  for (const key of Object.keys(value as object))
+    if (!known.has(key)) out.push(`/${key} is not a parameter of ${schemaName}`);
   return out;
 }
 
@@ -119,17 +135,31 @@ const BACKGROUNDS = ['transparent', 'opaque', undefined] as const;
 const REFERENCES = [0, 1, 4, 16];
 
 /** What Studio sends for a ratio (domain/jobs/run.ts generateForRatio): the model's size and its parameters. */
-function studioRequest(model: string, ratio: string, extra: Omit<ImageGeneration, 'prompt' | 'width' | 'height'>): ImageGeneration | null {
+function studioRequest(
+  model: string,
+  ratio: string,
+  extra: Omit<ImageGeneration, 'prompt' | 'width' | 'height'>,
+): ImageGeneration | null {
   const size = sizeFor(sizesOf({ model, capabilities: {} }), ratio);
   if (!size) return null;
   const png = outputFormatsOf({ model, capabilities: {} }).includes('png');
-  return { prompt: `a lighthouse, ${ratio}`, width: size.width, height: size.height, outputFormat: png ? 'png' : undefined, ...extra };
+  return {
+    prompt: `a lighthouse, ${ratio}`,
+    width: size.width,
+    height: size.height,
+    outputFormat: png ? 'png' : undefined,
+    ...extra,
+  };
 }
 
 /** The body as the Images API reads it: JSON as is; multipart fields plus the files as `image` / `mask` binaries. */
-function wireBody(model: string, req: ImageGeneration): { schema: string; validate: ValidateFunction; body: Record<string, unknown> } {
+function wireBody(
+  model: string,
+  req: ImageGeneration,
+): { schema: string; validate: ValidateFunction; body: Record<string, unknown> } {
   const r = imagesRequest(model, req);
-  if (r.path === '/v1/images/generations') return { schema: 'CreateImageRequest', validate: json('CreateImageRequest'), body: r.json };
+  if (r.path === '/v1/images/generations')
+    return { schema: 'CreateImageRequest', validate: json('CreateImageRequest'), body: r.json };
   const images = r.files.filter((f) => f.field === 'image[]').map((f) => f.input.data.toString('latin1'));
   const mask = r.files.find((f) => f.field === 'mask');
   const body: Record<string, unknown> = { ...r.fields, image: images };
@@ -139,7 +169,8 @@ function wireBody(model: string, req: ImageGeneration): { schema: string; valida
 
 describe(`OpenAI adapter requests against OpenAI's OpenAPI ${VERSION} (${doc._source.repository}@${doc._source.commit.slice(0, 7)})`, () => {
   it('vendors the request schemas and what they reference', () => {
-    for (const name of ['CreateImageRequest', 'CreateImageEditRequest', 'CreateChatCompletionRequest']) expect(schemas[name]).toBeDefined();
+    for (const name of ['CreateImageRequest', 'CreateImageEditRequest', 'CreateChatCompletionRequest'])
+      expect(schemas[name]).toBeDefined();
     expect(doc._source.commit).toMatch(/^[0-9a-f]{40}$/);
   });
 
@@ -159,7 +190,11 @@ describe(`OpenAI adapter requests against OpenAI's OpenAPI ${VERSION} (${doc._so
           for (const quality of QUALITIES) {
             for (const background of BACKGROUNDS) {
               for (const count of REFERENCES) {
-                const req = studioRequest(model, ratio, { quality, background, referenceImages: Array.from({ length: count }, () => PNG) });
+                const req = studioRequest(model, ratio, {
+                  quality,
+                  background,
+                  referenceImages: Array.from({ length: count }, () => PNG),
+                });
                 checked += 1;
                 if (!req) {
                   failures.push(`${ratio}: no size to send`);
@@ -172,9 +207,13 @@ describe(`OpenAI adapter requests against OpenAI's OpenAPI ${VERSION} (${doc._so
                   // The enum the document lists: what a real gpt-image-1 takes, unlike the simulator of old.
                   expect(enumOf(schema, 'size'), `${ratio} → ${size}`).toContain(size);
                 } else {
-                  expect(ruleAccepts(spec as SizeRule, { width: req.width, height: req.height }), `${ratio} → ${size}`).toBe(true);
+                  expect(
+                    ruleAccepts(spec as SizeRule, { width: req.width, height: req.height }),
+                    `${ratio} → ${size}`,
+                  ).toBe(true);
                 }
-                for (const p of problems(validate, body, schema)) failures.push(`${ratio} q=${quality ?? '-'} bg=${background ?? '-'} refs=${count}: ${p}`);
+                for (const p of problems(validate, body, schema))
+                  failures.push(`${ratio} q=${quality ?? '-'} bg=${background ?? '-'} refs=${count}: ${p}`);
               }
             }
           }
@@ -225,38 +264,92 @@ describe(`OpenAI adapter requests against OpenAI's OpenAPI ${VERSION} (${doc._so
       if (!req) throw new Error('gpt-image-1 has no size for 1:1');
       const { schema, validate, body } = wireBody('gpt-image-1', req);
       expect(problems(validate, { ...body, quality: 'ultra' }, schema)).not.toEqual([]);
-      expect(problems(validate, { ...body, seed: 1 }, schema)).toEqual(['/seed is not a parameter of CreateImageRequest']);
+      expect(problems(validate, { ...body, seed: 1 }, schema)).toEqual([
+        '/seed is not a parameter of CreateImageRequest',
+      ]);
     });
   });
 
   describe('chat', () => {
     const validate = json('CreateChatCompletionRequest');
     const user = (content: unknown) => ({ role: 'user', content });
-    const weather = { type: 'function', function: { name: 'get_weather', description: 'Weather of a city', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } } };
+    const weather = {
+      type: 'function',
+      function: {
+        name: 'get_weather',
+        description: 'Weather of a city',
+        parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+      },
+    };
     const png = `data:image/png;base64,${Buffer.from('89504e470d0a1a0a', 'hex').toString('base64')}`;
     const CASES: Record<string, Record<string, unknown>> = {
-      plain: { messages: [{ role: 'system', content: 'Be brief.' }, user('What is HTTP?')], temperature: 0.7, max_completion_tokens: 200 },
+      plain: {
+        messages: [{ role: 'system', content: 'Be brief.' }, user('What is HTTP?')],
+        temperature: 0.7,
+        max_completion_tokens: 200,
+      },
       streamed: { messages: [user('Tell me a story')], stream: true, stream_options: { include_usage: true } },
       'streamed without usage asked': { messages: [user('Tell me a story')], stream: true },
-      tools: { messages: [user('Weather in Paris?')], tools: [weather], tool_choice: 'auto', parallel_tool_calls: false },
-      'named tool': { messages: [user('Weather in Paris?')], tools: [weather], tool_choice: { type: 'function', function: { name: 'get_weather' } } },
+      tools: {
+        messages: [user('Weather in Paris?')],
+        tools: [weather],
+        tool_choice: 'auto',
+        parallel_tool_calls: false,
+      },
+      'named tool': {
+        messages: [user('Weather in Paris?')],
+        tools: [weather],
+        tool_choice: { type: 'function', function: { name: 'get_weather' } },
+      },
       'tool results': {
         messages: [
           user('Weather in Paris?'),
-          { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }] },
+          {
+            role: 'assistant',
+            content: null,
+            tool_calls: [
+              { id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } },
+            ],
+          },
           { role: 'tool', tool_call_id: 'call_1', content: '{"temp":21}' },
         ],
         tools: [weather],
       },
       'json schema': {
         messages: [user('Describe a cat as JSON')],
-        response_format: { type: 'json_schema', json_schema: { name: 'cat', strict: true, schema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } } },
+        response_format: {
+          type: 'json_schema',
+          json_schema: {
+            name: 'cat',
+            strict: true,
+            schema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+          },
+        },
       },
       'json object': { messages: [user('Answer in JSON')], response_format: { type: 'json_object' } },
       'image parts': {
-        messages: [user([{ type: 'text', text: 'What is in these?' }, { type: 'image_url', image_url: { url: png, detail: 'low' } }, { type: 'image_url', image_url: { url: 'https://example.com/a.jpg' } }])],
+        messages: [
+          user([
+            { type: 'text', text: 'What is in these?' },
+            { type: 'image_url', image_url: { url: png, detail: 'low' } },
+            { type: 'image_url', image_url: { url: 'https://example.com/a.jpg' } },
+          ]),
+        ],
       },
-      sampling: { messages: [user('hi')], top_p: 0.9, n: 2, stop: ['END'], seed: 7, presence_penalty: 0.5, frequency_penalty: 0.5, logprobs: true, top_logprobs: 2, user: 'u-1', metadata: { a: 'b' }, store: false },
+      sampling: {
+        messages: [user('hi')],
+        top_p: 0.9,
+        n: 2,
+        stop: ['END'],
+        seed: 7,
+        presence_penalty: 0.5,
+        frequency_penalty: 0.5,
+        logprobs: true,
+        top_logprobs: 2,
+        user: 'u-1',
+        metadata: { a: 'b' },
+        store: false,
+      },
     };
 
     for (const [label, input] of Object.entries(CASES)) {
@@ -270,9 +363,19 @@ describe(`OpenAI adapter requests against OpenAI's OpenAPI ${VERSION} (${doc._so
     }
 
     it('the upstream probe is a valid request that uses no deprecated parameter', () => {
-      const body = chatRequestBody('o4-mini', { messages: [{ role: 'user', content: 'ping' }], max_completion_tokens: 1 }, false);
+      const body = chatRequestBody(
+        'o4-mini',
+        { messages: [{ role: 'user', content: 'ping' }], max_completion_tokens: 1 },
+        false,
+      );
       expect(problems(validate, body, 'CreateChatCompletionRequest')).toEqual([]);
-      expect((deref(schemas.CreateChatCompletionRequest ?? {}).allOf?.[1]?.properties?.max_tokens as { deprecated?: boolean }).deprecated).toBe(true);
+      expect(
+        (
+          deref(schemas.CreateChatCompletionRequest ?? {}).allOf?.[1]?.properties?.max_tokens as {
+            deprecated?: boolean;
+          }
+        ).deprecated,
+      ).toBe(true);
       expect(body).not.toHaveProperty('max_tokens');
     });
 
@@ -280,7 +383,9 @@ describe(`OpenAI adapter requests against OpenAI's OpenAPI ${VERSION} (${doc._so
       const parsed = parseChat({ model: 'chatmodel-1', provider: 'sim-chat-a', messages: [user('hi')] });
       const body = chatRequestBody('gpt-4.1-mini', upstreamBody(parsed), false);
       expect(body).not.toHaveProperty('provider');
-      expect(problems(validate, { ...body, provider: 'x' }, 'CreateChatCompletionRequest')).toEqual(['/provider is not a parameter of CreateChatCompletionRequest']);
+      expect(problems(validate, { ...body, provider: 'x' }, 'CreateChatCompletionRequest')).toEqual([
+        '/provider is not a parameter of CreateChatCompletionRequest',
+      ]);
     });
   });
 });

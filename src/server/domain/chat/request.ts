@@ -23,7 +23,10 @@ export interface ParsedChat {
 function issueText(issue: z.core.$ZodIssue): FieldIssue {
   if (issue.code === 'unrecognized_keys') {
     const where = issue.path.length > 0 ? ` in ${pathText(issue.path as (string | number)[])}` : '';
-    return { path: [...(issue.path as (string | number)[]), issue.keys[0] ?? ''], message: `Unrecognized request argument supplied${where}: ${issue.keys.join(', ')}` };
+    return {
+      path: [...(issue.path as (string | number)[]), issue.keys[0] ?? ''],
+      message: `Unrecognized request argument supplied${where}: ${issue.keys.join(', ')}`,
+    };
   }
   return { path: issue.path as (string | number)[], message: issue.message };
 }
@@ -32,12 +35,18 @@ function issueText(issue: z.core.$ZodIssue): FieldIssue {
 function invalid(error: z.ZodError): AppError {
   const issues = error.issues.map(issueText);
   const first = issues[0];
-  const text = first ? (first.message.startsWith('Unrecognized') ? first.message : `${pathText(first.path) || 'body'}: ${first.message}`) : 'Invalid request';
+  const text = first
+    ? first.message.startsWith('Unrecognized')
+      ? first.message
+      : `${pathText(first.path) || 'body'}: ${first.message}`
+    : 'Invalid request';
   return new AppError('BAD_REQUEST', text, { issues });
 }
 
 const hasImage = (req: ChatRequest): boolean =>
-  req.messages.some((m) => m.role === 'user' && Array.isArray(m.content) && m.content.some((p) => p.type === 'image_url'));
+  req.messages.some(
+    (m) => m.role === 'user' && Array.isArray(m.content) && m.content.some((p) => p.type === 'image_url'),
+  );
 
 /**
  * Checks a chat body against OpenAI's protocol (types, ranges, unknown parameters) and works out

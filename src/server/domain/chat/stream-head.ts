@@ -3,9 +3,15 @@ import { UpstreamError } from '@/server/upstreams/types';
 
 /** Whether a stream chunk says something: content, a tool call, or why the answer stopped. */
 function saysSomething(chunk: ChatChunk): boolean {
-  const choices = chunk.choices as { delta?: { content?: unknown; tool_calls?: unknown }; finish_reason?: unknown }[] | undefined;
+  const choices = chunk.choices as
+    { delta?: { content?: unknown; tool_calls?: unknown }; finish_reason?: unknown }[] | undefined;
   if (!choices || choices.length === 0) return false;
-  return choices.some((c) => (typeof c.delta?.content === 'string' && c.delta.content !== '') || c.delta?.tool_calls !== undefined || (c.finish_reason ?? null) !== null);
+  return choices.some(
+    (c) =>
+      (typeof c.delta?.content === 'string' && c.delta.content !== '') ||
+      c.delta?.tool_calls !== undefined ||
+      (c.finish_reason ?? null) !== null,
+  );
 }
 
 /**
@@ -20,7 +26,10 @@ export async function streamHead(rest: AsyncIterator<ChatChunk>): Promise<ChatCh
     if (next.done) break;
     head.push(next.value);
     if (!saysSomething(next.value)) continue;
-    const choices = next.value.choices as { delta?: { content?: unknown; tool_calls?: unknown }; finish_reason?: unknown }[];
+    const choices = next.value.choices as {
+      delta?: { content?: unknown; tool_calls?: unknown };
+      finish_reason?: unknown;
+    }[];
     if (choices.every((c) => c.finish_reason === 'content_filter' && !c.delta?.content && !c.delta?.tool_calls)) {
       throw new UpstreamError('refused', 'the provider filtered the content', { code: 'content_filter' });
     }

@@ -30,14 +30,21 @@ type Tutorial = { url: string; title: string } | null;
 /** A new claim code as its creator sees it: the code, the texts ready to paste, and what it gives. */
 export type ClaimView = Awaited<ReturnType<typeof createClaim>>;
 
-export const claimUrl = (config: Pick<Config, 'publicBaseUrl'>, code: string) => `${config.publicBaseUrl}/claim/${code}`;
+export const claimUrl = (config: Pick<Config, 'publicBaseUrl'>, code: string) =>
+  `${config.publicBaseUrl}/claim/${code}`;
 
 export function tutorialOf(row: Pick<ClaimCode, 'tutorialPdfUrl' | 'tutorialPdfTitle'>): Tutorial {
   return row.tutorialPdfUrl ? { url: row.tutorialPdfUrl, title: row.tutorialPdfTitle ?? DEFAULT_TUTORIAL_TITLE } : null;
 }
 
 /** Texts ready to paste: the product listing (naming the tenant as provider) and the reply to the buyer. */
-export function claimTexts(input: { tenantName: string; url: string; credits: number; templateNames: string[]; tutorialTitle: string | null }) {
+export function claimTexts(input: {
+  tenantName: string;
+  url: string;
+  credits: number;
+  templateNames: string[];
+  tutorialTitle: string | null;
+}) {
   const names = input.templateNames.map((n) => `「${n}」`).join('、');
   const product_copy = [
     `【${input.tenantName} 提供】AI 生图权益包`,
@@ -87,12 +94,16 @@ export async function createClaim(
     );
   const found = new Set(rows.map((r) => r.id));
   const missing = ids.find((id) => !found.has(id));
-  if (missing) throw fieldError(['template_ids'], `"${missing}" is neither your template nor a platform-shared template`);
+  if (missing)
+    throw fieldError(['template_ids'], `"${missing}" is neither your template nor a platform-shared template`);
   const inactive = rows.find((r) => !r.active);
   if (inactive) throw badRequest(`template_ids: "${inactive.slug}" is deactivated`);
   const ordered = ids.map((id) => rows.find((r) => r.id === id)).filter((r): r is NonNullable<typeof r> => !!r);
 
-  const [tenant] = await db.select({ name: tenants.name, kind: tenants.kind }).from(tenants).where(eq(tenants.id, tenantId));
+  const [tenant] = await db
+    .select({ name: tenants.name, kind: tenants.kind })
+    .from(tenants)
+    .where(eq(tenants.id, tenantId));
   if (!tenant) throw notFound('Tenant');
   const tutorialTitle = body.tutorial_pdf_url ? (body.tutorial_pdf_title ?? DEFAULT_TUTORIAL_TITLE) : null;
   const productImages = ordered.flatMap((r) => r.sampleImages.map((u) => absoluteUrl(config, u) ?? u)).slice(0, 9);
@@ -100,7 +111,13 @@ export async function createClaim(
   for (let attempt = 0; ; attempt++) {
     const code = newClaimCode();
     const url = claimUrl(config, code);
-    const texts = claimTexts({ tenantName: tenant.name, url, credits: body.credits, templateNames: ordered.map((r) => r.zhName), tutorialTitle });
+    const texts = claimTexts({
+      tenantName: tenant.name,
+      url,
+      credits: body.credits,
+      templateNames: ordered.map((r) => r.zhName),
+      tutorialTitle,
+    });
     try {
       return await db.transaction(async (tx) => {
         const after = await moveCredits(tx, {
@@ -132,7 +149,8 @@ export async function createClaim(
         });
         // The tenant's own selected templates become gated; platform templates stay as the platform set them.
         const own = ordered.filter((r) => r.tenantId === tenantId).map((r) => r.id);
-        if (own.length) await tx.update(templates).set({ gated: true, updatedAt: new Date() }).where(inArray(templates.id, own));
+        if (own.length)
+          await tx.update(templates).set({ gated: true, updatedAt: new Date() }).where(inArray(templates.id, own));
         await hooks.afterWrite?.(tx);
         return {
           code,
@@ -142,7 +160,8 @@ export async function createClaim(
           product_images: productImages,
           credits: body.credits,
           templates: ordered.map((r) => ({ slug: r.slug, zh_name: r.zhName })),
-          tutorial_pdf: tutorialTitle && body.tutorial_pdf_url ? { url: body.tutorial_pdf_url, title: tutorialTitle } : null,
+          tutorial_pdf:
+            tutorialTitle && body.tutorial_pdf_url ? { url: body.tutorial_pdf_url, title: tutorialTitle } : null,
           credits_balance_after: after,
           note: body.note ?? '',
         };
@@ -151,7 +170,9 @@ export async function createClaim(
       // A code collision (about 1 in 2^100) draws a new code.
       if (isUniqueViolation(err) && attempt < 3) continue;
       if (err instanceof AppError) throw err;
-      throw new AppError('INTERNAL', 'The claim code could not be stored; no credits were taken. Try again.', { cause: err });
+      throw new AppError('INTERNAL', 'The claim code could not be stored; no credits were taken. Try again.', {
+        cause: err,
+      });
     }
   }
 }
@@ -194,7 +215,10 @@ export async function listClaims(
   const page = rows.slice(0, opts.limit);
   const ids = [...new Set(page.flatMap((r) => r.templateIds))];
   const names = ids.length
-    ? await db.select({ id: templates.id, slug: templates.slug, zhName: templates.zhName }).from(templates).where(inArray(templates.id, ids))
+    ? await db
+        .select({ id: templates.id, slug: templates.slug, zhName: templates.zhName })
+        .from(templates)
+        .where(inArray(templates.id, ids))
     : [];
   const byId = new Map(names.map((n) => [n.id, n]));
   return {
@@ -204,7 +228,10 @@ export async function listClaims(
       state: r.state,
       credits: r.credits,
       note: r.note,
-      templates: r.templateIds.map((id) => byId.get(id)).filter((t): t is NonNullable<typeof t> => !!t).map((t) => ({ id: t.id, slug: t.slug, zh_name: t.zhName })),
+      templates: r.templateIds
+        .map((id) => byId.get(id))
+        .filter((t): t is NonNullable<typeof t> => !!t)
+        .map((t) => ({ id: t.id, slug: t.slug, zh_name: t.zhName })),
       tutorial_pdf: tutorialOf(r),
       reply_text: r.replyText,
       product_copy: r.productCopy,
@@ -232,11 +259,22 @@ export async function disableClaim(
     if (!row) throw notFound(`Claim code "${code}"`);
     if (row.disabledAt) return { claim: { code, state: 'disabled' as const, credits_returned: 0 } };
     const wasOpen = row.state === 'open';
-    await tx.update(claimCodes).set({ state: wasOpen ? 'disabled' : row.state, disabledAt: new Date() }).where(eq(claimCodes.id, row.id));
+    await tx
+      .update(claimCodes)
+      .set({ state: wasOpen ? 'disabled' : row.state, disabledAt: new Date() })
+      .where(eq(claimCodes.id, row.id));
     if (wasOpen) {
-      await moveCredits(tx, { tenantId: row.tenantId, amount: row.credits, kind: 'claim', ref: `claim:${code}`, note: 'claim code disabled unredeemed' });
+      await moveCredits(tx, {
+        tenantId: row.tenantId,
+        amount: row.credits,
+        kind: 'claim',
+        ref: `claim:${code}`,
+        note: 'claim code disabled unredeemed',
+      });
     }
-    return { claim: { code, state: wasOpen ? ('disabled' as const) : row.state, credits_returned: wasOpen ? row.credits : 0 } };
+    return {
+      claim: { code, state: wasOpen ? ('disabled' as const) : row.state, credits_returned: wasOpen ? row.credits : 0 },
+    };
   });
 }
 
@@ -263,10 +301,15 @@ export interface ClaimPreview {
 }
 
 /** Public: what a code gives, for the claim page. Unknown codes are 404; the state tells the rest. */
-export async function previewClaim({ db, config }: Pick<Deps, 'db' | 'config'>, input: { code: string }): Promise<ClaimPreview> {
+export async function previewClaim(
+  { db, config }: Pick<Deps, 'db' | 'config'>,
+  input: { code: string },
+): Promise<ClaimPreview> {
   const row = await findClaim(db, input.code);
   const [tenant] = await db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, row.tenantId));
-  const rows = row.templateIds.length ? await db.select().from(templates).where(inArray(templates.id, row.templateIds)) : [];
+  const rows = row.templateIds.length
+    ? await db.select().from(templates).where(inArray(templates.id, row.templateIds))
+    : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
   return {
     ok: true,
@@ -277,7 +320,13 @@ export async function previewClaim({ db, config }: Pick<Deps, 'db' | 'config'>, 
     templates: row.templateIds
       .map((id) => byId.get(id))
       .filter((t): t is NonNullable<typeof t> => !!t)
-      .map((t) => ({ slug: t.slug, zh_name: t.zhName, type: t.type, description: t.description, sample_images: t.sampleImages.map((u) => absoluteUrl(config, u) ?? u) })),
+      .map((t) => ({
+        slug: t.slug,
+        zh_name: t.zhName,
+        type: t.type,
+        description: t.description,
+        sample_images: t.sampleImages.map((u) => absoluteUrl(config, u) ?? u),
+      })),
     tutorial_pdf: tutorialOf(row),
     product_images: row.productImages,
   };

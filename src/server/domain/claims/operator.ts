@@ -53,7 +53,11 @@ export async function listClaimsForOperator(
   const q = input.q?.trim();
   if (q) {
     const pattern = `%${likeEscaped(q)}%`;
-    const found = or(ilike(claimCodes.code, pattern), ilike(tenants.name, pattern), ilike(claimCodes.redeemedEmail, pattern));
+    const found = or(
+      ilike(claimCodes.code, pattern),
+      ilike(tenants.name, pattern),
+      ilike(claimCodes.redeemedEmail, pattern),
+    );
     if (found) conds.push(found);
   }
   if (input.cursor) {
@@ -75,7 +79,10 @@ export async function listClaimsForOperator(
   const page = rows.slice(0, input.limit);
   const ids = [...new Set(page.flatMap((r) => r.row.templateIds))];
   const names = ids.length
-    ? await db.select({ id: templates.id, slug: templates.slug, zhName: templates.zhName }).from(templates).where(inArray(templates.id, ids))
+    ? await db
+        .select({ id: templates.id, slug: templates.slug, zhName: templates.zhName })
+        .from(templates)
+        .where(inArray(templates.id, ids))
     : [];
   const byId = new Map(names.map((n) => [n.id, n]));
   const last = page.at(-1);

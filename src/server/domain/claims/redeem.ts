@@ -47,15 +47,27 @@ export async function redeemClaim(
   const { idempotencyKey } = request;
   const email = body.email.trim().toLowerCase();
   const row = await findClaim(db, body.code);
-  if (row.disabledAt) throw new AppError('CONFLICT', 'This claim code has been disabled and can no longer be redeemed; contact the seller');
+  if (row.disabledAt)
+    throw new AppError(
+      'CONFLICT',
+      'This claim code has been disabled and can no longer be redeemed; contact the seller',
+    );
   if (row.state === 'redeemed') {
-    if (idempotencyKey && row.redeemKey === idempotencyKey && row.redeemedEmail === email && row.redeemAnswerCiphertext) {
+    if (
+      idempotencyKey &&
+      row.redeemKey === idempotencyKey &&
+      row.redeemedEmail === email &&
+      row.redeemAnswerCiphertext
+    ) {
       return JSON.parse(decryptSecret(row.redeemAnswerCiphertext, config.secret)) as RedeemAnswer;
     }
     throw new AppError('CONFLICT', 'This claim code has already been redeemed; each code can be used once');
   }
 
-  const [existing] = await db.select().from(consoleUsers).where(eq(sql`lower(${consoleUsers.email})`, email));
+  const [existing] = await db
+    .select()
+    .from(consoleUsers)
+    .where(eq(sql`lower(${consoleUsers.email})`, email));
   if (existing && existing.kind !== 'platform_account') {
     // Worded to confirm nothing about the address: not that it exists, nor what kind of login it is.
     throw new AppError('CONFLICT', 'This email cannot receive a claim code; redeem with another email address');
@@ -69,7 +81,13 @@ export async function redeemClaim(
     return await db.transaction(async (tx) => {
       const [won] = await tx
         .update(claimCodes)
-        .set({ state: 'redeemed', redeemedEmail: email, redeemedNickname: body.nickname, redeemedAt: new Date(), redeemKey: idempotencyKey })
+        .set({
+          state: 'redeemed',
+          redeemedEmail: email,
+          redeemedNickname: body.nickname,
+          redeemedAt: new Date(),
+          redeemKey: idempotencyKey,
+        })
         .where(and(eq(claimCodes.id, row.id), eq(claimCodes.state, 'open'), isNull(claimCodes.disabledAt)))
         .returning();
       if (!won) throw new AppError('CONFLICT', 'This claim code has already been redeemed; each code can be used once');
@@ -81,14 +99,25 @@ export async function redeemClaim(
       } else {
         const [personal] = await tx
           .insert(tenants)
-          .values({ name: body.nickname, kind: 'personal', credits: 0, webhookSecretCiphertext: encryptSecret(newWebhookSecret(), config.secret) })
+          .values({
+            name: body.nickname,
+            kind: 'personal',
+            credits: 0,
+            webhookSecretCiphertext: encryptSecret(newWebhookSecret(), config.secret),
+          })
           .returning({ id: tenants.id });
         if (!personal || !passwordHash) throw new AppError('INTERNAL', 'the platform account was not opened');
         accountTenantId = personal.id;
         await tx.insert(consoleUsers).values({ kind: 'platform_account', tenantId: personal.id, email, passwordHash });
         apiKey = await issueKey(tx, config.secret, personal.id, null);
       }
-      const balance = await moveCredits(tx, { tenantId: accountTenantId, amount: row.credits, kind: 'claim', ref: `claim:${row.code}`, note: 'claim code redeemed' });
+      const balance = await moveCredits(tx, {
+        tenantId: accountTenantId,
+        amount: row.credits,
+        kind: 'claim',
+        ref: `claim:${row.code}`,
+        note: 'claim code redeemed',
+      });
       if (row.templateIds.length) {
         await tx
           .insert(templateGrants)
@@ -96,13 +125,19 @@ export async function redeemClaim(
           .onConflictDoNothing();
       }
       const names = row.templateIds.length
-        ? await tx.select({ id: templates.id, slug: templates.slug, zhName: templates.zhName }).from(templates).where(inArray(templates.id, row.templateIds))
+        ? await tx
+            .select({ id: templates.id, slug: templates.slug, zhName: templates.zhName })
+            .from(templates)
+            .where(inArray(templates.id, row.templateIds))
         : [];
       const answer: RedeemAnswer = {
         ok: true,
         code: row.code,
         credits_granted: row.credits,
-        templates: row.templateIds.map((id) => names.find((n) => n.id === id)).filter((n): n is NonNullable<typeof n> => !!n).map((n) => ({ slug: n.slug, zh_name: n.zhName })),
+        templates: row.templateIds
+          .map((id) => names.find((n) => n.id === id))
+          .filter((n): n is NonNullable<typeof n> => !!n)
+          .map((n) => ({ slug: n.slug, zh_name: n.zhName })),
         tutorial_pdf: tutorialOf(row),
         account: existing
           ? { email, nickname: null, credits: null, created: false }
@@ -121,13 +156,17 @@ export async function redeemClaim(
       };
       await tx
         .update(claimCodes)
-        .set({ redeemedTenantId: accountTenantId, redeemAnswerCiphertext: encryptSecret(JSON.stringify(answer), config.secret) })
+        .set({
+          redeemedTenantId: accountTenantId,
+          redeemAnswerCiphertext: encryptSecret(JSON.stringify(answer), config.secret),
+        })
         .where(eq(claimCodes.id, row.id));
       return answer;
     });
   } catch (err) {
     // Two first redemptions with one new email: the loser's account insert collides; say it plainly.
-    if (isUniqueViolation(err)) throw new AppError('CONFLICT', 'This email was just used to open an account; try again');
+    if (isUniqueViolation(err))
+      throw new AppError('CONFLICT', 'This email was just used to open an account; try again');
     throw err;
   }
 }

@@ -21,7 +21,11 @@ const memberCredits = preparedPerDb((db) =>
     .prepare('studio_member_credits'),
 );
 const tenantCredits = preparedPerDb((db) =>
-  db.select({ credits: tenants.credits }).from(tenants).where(eq(tenants.id, sql.placeholder('tenantId'))).prepare('studio_tenant_credits'),
+  db
+    .select({ credits: tenants.credits })
+    .from(tenants)
+    .where(eq(tenants.id, sql.placeholder('tenantId')))
+    .prepare('studio_tenant_credits'),
 );
 
 export async function getBalance({ db }: Pick<Deps, 'db'>, who: ScopedIdentity): Promise<Balance> {

@@ -136,7 +136,11 @@ export async function sweepExpiredHolds(db: Db): Promise<number> {
     .limit(500);
   let given = 0;
   for (const h of expired) {
-    const [row] = await releaseStatement<{ amount: number | null }>(db, h.accountId ? 'ax' : 'tx', { tenant: h.tenantId, account: h.accountId, hold: h.id });
+    const [row] = await releaseStatement<{ amount: number | null }>(db, h.accountId ? 'ax' : 'tx', {
+      tenant: h.tenantId,
+      account: h.accountId,
+      hold: h.id,
+    });
     if (row?.amount !== null && row?.amount !== undefined) given += 1;
   }
   if (given > 0) logger.info({ holds: given }, 'gave back the chat holds of a process that stopped');

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@/server/db/client';
 import type { UsageCategory } from '@/server/db/schema';
-import { chargeStatement, growStatement, HOLD_TTL_MS, releaseStatement, renewStatement, shrinkStatement } from './hold-statements';
+import {
+  chargeStatement,
+  growStatement,
+  HOLD_TTL_MS,
+  releaseStatement,
+  renewStatement,
+  shrinkStatement,
+} from './hold-statements';
 import { logger } from '@/server/logger';
 import { recordCredits } from '@/server/metrics/registry';
 import { moveCredits } from './ledger';
@@ -195,7 +202,9 @@ export class CreditHolds {
   private busy(tenantId?: string): Hold[] {
     const out: Hold[] = [];
     for (const set of [this.holds.values(), this.leaving]) {
-      for (const h of set) if ((tenantId === undefined || h.wallet.tenantId === tenantId) && (h.queue.length > 0 || h.writing)) out.push(h);
+      for (const h of set)
+        if ((tenantId === undefined || h.wallet.tenantId === tenantId) && (h.queue.length > 0 || h.writing))
+          out.push(h);
     }
     return out;
   }
@@ -220,7 +229,25 @@ export class CreditHolds {
     let h = this.holds.get(key);
     if (!h || h.lost || h.closed) {
       const now = Date.now();
-      h = { wallet: { tenantId: wallet.tenantId, accountId: wallet.accountId }, id: randomUUID(), size: 0, reserved: 0, pending: 0, queue: [], writing: null, growing: null, step: 0, grownAt: 0, scarce: false, shrinking: null, usedAt: now, renewedAt: now, lost: false, closed: false, released: false };
+      h = {
+        wallet: { tenantId: wallet.tenantId, accountId: wallet.accountId },
+        id: randomUUID(),
+        size: 0,
+        reserved: 0,
+        pending: 0,
+        queue: [],
+        writing: null,
+        growing: null,
+        step: 0,
+        grownAt: 0,
+        scarce: false,
+        shrinking: null,
+        usedAt: now,
+        renewedAt: now,
+        lost: false,
+        closed: false,
+        released: false,
+      };
       this.holds.set(key, h);
     }
     return h;
@@ -230,10 +257,17 @@ export class CreditHolds {
   private grow(h: Hold, short: number): Promise<void> {
     const now = Date.now();
     // Doubles while growths follow each other within a second; starts again from the request's need.
-    h.step = now - h.grownAt < 1_000 ? Math.min(MAX_STEP, Math.max(h.step * 2, short * 4)) : Math.max(short * 4, h.step / 4, 1);
+    h.step =
+      now - h.grownAt < 1_000
+        ? Math.min(MAX_STEP, Math.max(h.step * 2, short * 4))
+        : Math.max(short * 4, h.step / 4, 1);
     h.grownAt = now;
     const want = Math.max(short, Math.ceil(h.step));
-    h.growing = growStatement<{ granted: number | null; size: number | null; avail: number | null }>(this.db, shapeOf(h.wallet), { ...walletValues(h), want, short })
+    h.growing = growStatement<{ granted: number | null; size: number | null; avail: number | null }>(
+      this.db,
+      shapeOf(h.wallet),
+      { ...walletValues(h), want, short },
+    )
       .then(([row]) => {
         const granted = Number(row?.granted ?? 0);
         h.size += granted;
@@ -289,7 +323,16 @@ export class CreditHolds {
       }
       const [row] = await chargeStatement<{ credits: number | null }>(this.db, shapeOf(h.wallet), {
         ...walletValues(h),
-        rows: JSON.stringify(rows.map((r) => ({ seq: r.seq, amount: r.amount, actor: r.actorAccountId, ref: r.ref, note: r.note, category: r.category }))),
+        rows: JSON.stringify(
+          rows.map((r) => ({
+            seq: r.seq,
+            amount: r.amount,
+            actor: r.actorAccountId,
+            ref: r.ref,
+            note: r.note,
+            category: r.category,
+          })),
+        ),
       });
       if (row?.credits === null || row?.credits === undefined) {
         // The row expired and was swept (this process could not renew it): its credits are back in
@@ -297,7 +340,10 @@ export class CreditHolds {
         h.lost = true;
         // Requests still in flight on it settle as after a release: charged to the wallet directly.
         h.released = true;
-        logger.warn({ hold: h.id, tenant: h.wallet.tenantId, charges: rows.length }, 'a chat hold was gone when its charges were written; charging the wallet directly');
+        logger.warn(
+          { hold: h.id, tenant: h.wallet.tenantId, charges: rows.length },
+          'a chat hold was gone when its charges were written; charging the wallet directly',
+        );
         await this.chargeWithoutHold(h, rows);
         return;
       }
@@ -341,7 +387,11 @@ export class CreditHolds {
         ref: r.ref,
         note: r.note,
       });
-      if (after === null) logger.error({ tenant: h.wallet.tenantId, ref: r.ref, amount: r.amount }, 'a chat charge could not be taken: the wallet no longer covers it');
+      if (after === null)
+        logger.error(
+          { tenant: h.wallet.tenantId, ref: r.ref, amount: r.amount },
+          'a chat charge could not be taken: the wallet no longer covers it',
+        );
     }
   }
 
@@ -374,7 +424,14 @@ export class CreditHolds {
     const now = Date.now();
     const renew: string[] = [];
     for (const [key, h] of this.holds) {
-      if (h.reserved === 0 && h.queue.length === 0 && !h.writing && !h.growing && !h.shrinking && now - h.usedAt >= this.opts.idleMs) {
+      if (
+        h.reserved === 0 &&
+        h.queue.length === 0 &&
+        !h.writing &&
+        !h.growing &&
+        !h.shrinking &&
+        now - h.usedAt >= this.opts.idleMs
+      ) {
         this.holds.delete(key);
         void this.release(h);
       } else if (now - h.renewedAt >= HOLD_TTL_MS / 4) {
@@ -383,7 +440,9 @@ export class CreditHolds {
       }
     }
     if (renew.length > 0) {
-      await renewStatement(this.db, 'renew', { ids: JSON.stringify(renew) }).catch((err: unknown) => logger.warn({ err }, 'could not renew chat holds'));
+      await renewStatement(this.db, 'renew', { ids: JSON.stringify(renew) }).catch((err: unknown) =>
+        logger.warn({ err }, 'could not renew chat holds'),
+      );
     }
   }
 }

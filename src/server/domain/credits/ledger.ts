@@ -3,7 +3,15 @@ import { MAX_BALANCE } from '@/contracts/common';
 import type { Db } from '@/server/db/client';
 import { hotStatement, type Bind } from '@/server/db/rows';
 import { takeTokensWith, tokenValues, type Limit } from '@/server/domain/limits/rate-limit';
-import { accounts, ledgerEntries, tenants, usageDaily, USAGE_TIMEZONE, type LedgerKind, type UsageCategory } from '@/server/db/schema';
+import {
+  accounts,
+  ledgerEntries,
+  tenants,
+  usageDaily,
+  USAGE_TIMEZONE,
+  type LedgerKind,
+  type UsageCategory,
+} from '@/server/db/schema';
 import type { ScopedIdentity } from '@/server/domain/auth/identity';
 import { AppError } from '@/server/errors';
 import { recordCredits } from '@/server/metrics/registry';
@@ -37,7 +45,11 @@ export async function moveCredits(tx: Db, m: Movement): Promise<number | null> {
  * The same movement, made only when the rate-limit bucket `limit` gives a token, in the same
  * statement: one round trip for both. `passed` false: no token, and nothing moved.
  */
-export async function moveCreditsGated(tx: Db, m: Movement, limit: Limit): Promise<{ passed: boolean; balance: number | null }> {
+export async function moveCreditsGated(
+  tx: Db,
+  m: Movement,
+  limit: Limit,
+): Promise<{ passed: boolean; balance: number | null }> {
   return movement(tx, m, { limit });
 }
 
@@ -128,7 +140,10 @@ const movementStatement = hotStatement<MovementShape>((v, shape) => {
 });
 
 /** The shape of movement `m` with options `opts`, and the values its statement names. */
-export function movementShape(m: Movement, opts: MovementOptions | null): { shape: MovementShape; values: Record<string, unknown> } {
+export function movementShape(
+  m: Movement,
+  opts: MovementOptions | null,
+): { shape: MovementShape; values: Record<string, unknown> } {
   if (!Number.isSafeInteger(m.amount)) throw new RangeError('credit amounts are whole numbers');
   const rollup = (m.kind === 'charge' || m.kind === 'refund') && !!m.category;
   const limit = opts?.limit;
@@ -149,7 +164,11 @@ export function movementShape(m: Movement, opts: MovementOptions | null): { shap
 
 async function movement(tx: Db, m: Movement, opts: MovementOptions | null): Promise<MovementResult> {
   const { shape, values } = movementShape(m, opts);
-  const [row] = await movementStatement<{ credits: number | null; passed: boolean; entry: string | null }>(tx, shape, values);
+  const [row] = await movementStatement<{ credits: number | null; passed: boolean; entry: string | null }>(
+    tx,
+    shape,
+    values,
+  );
   const passed = row?.passed === true;
   if (row?.credits === null || row?.credits === undefined) {
     if (passed && m.amount > 0) throw balanceCeiling();
@@ -166,7 +185,14 @@ async function movement(tx: Db, m: Movement, opts: MovementOptions | null): Prom
  */
 export async function spendCredits(
   db: Db,
-  input: { tenantId: string; accountId?: string | null; dedicated?: boolean; amount: number; category: UsageCategory; ref?: string },
+  input: {
+    tenantId: string;
+    accountId?: string | null;
+    dedicated?: boolean;
+    amount: number;
+    category: UsageCategory;
+    ref?: string;
+  },
 ): Promise<number> {
   if (input.amount <= 0) throw new RangeError('a spend is a positive amount');
   const after = await db.transaction((tx) =>
@@ -234,7 +260,11 @@ export async function walletOf(db: Db, who: ScopedIdentity): Promise<Wallet> {
     .select({ shared: accounts.shared })
     .from(accounts)
     .where(and(eq(accounts.id, who.accountId), eq(accounts.tenantId, who.tenantId)));
-  return { tenantId: who.tenantId, accountId: row && !row.shared ? who.accountId : null, actorAccountId: who.accountId };
+  return {
+    tenantId: who.tenantId,
+    accountId: row && !row.shared ? who.accountId : null,
+    actorAccountId: who.accountId,
+  };
 }
 
 /**
@@ -249,15 +279,33 @@ export async function chargeWork(
   const wallet = await walletOf(db, who);
   if (c.amount <= 0) return wallet;
   const after = await db.transaction((tx) =>
-    moveCredits(tx, { ...wallet, amount: -c.amount, kind: 'charge', category: c.category, ref: c.ref, note: c.note ?? null }),
+    moveCredits(tx, {
+      ...wallet,
+      amount: -c.amount,
+      kind: 'charge',
+      category: c.category,
+      ref: c.ref,
+      note: c.note ?? null,
+    }),
   );
   if (after === null) throw insufficientCredits(c.amount);
   return wallet;
 }
 
-export async function refundWork(db: Db, wallet: Wallet, c: { amount: number; category: UsageCategory; ref: string; note?: string }): Promise<void> {
+export async function refundWork(
+  db: Db,
+  wallet: Wallet,
+  c: { amount: number; category: UsageCategory; ref: string; note?: string },
+): Promise<void> {
   if (c.amount <= 0) return;
   await db.transaction((tx) =>
-    moveCredits(tx, { ...wallet, amount: c.amount, kind: 'refund', category: c.category, ref: c.ref, note: c.note ?? null }),
+    moveCredits(tx, {
+      ...wallet,
+      amount: c.amount,
+      kind: 'refund',
+      category: c.category,
+      ref: c.ref,
+      note: c.note ?? null,
+    }),
   );
 }

@@ -46,17 +46,31 @@ export function planConversion(options: ConversionOptions): ConversionPlan {
   const names = options.variables ?? TEMPLATE_VARIABLE_NAMES;
   names.forEach((name, i) => {
     if (!isTemplateVariable(name)) {
-      throw fieldError(['variables', i], `"${name}" is not a variable name; the names are ${TEMPLATE_VARIABLE_NAMES.join(', ')}`);
+      throw fieldError(
+        ['variables', i],
+        `"${name}" is not a variable name; the names are ${TEMPLATE_VARIABLE_NAMES.join(', ')}`,
+      );
     }
   });
   const allowed = new Set(names as TemplateVariable[]);
   const labels = options.variable_labels ?? {};
   for (const key of Object.keys(labels)) {
     const base = slotBase(key);
-    if (!base) throw fieldError(['variable_labels', key], `is not a variable name; keys are the generic names (${TEMPLATE_VARIABLE_NAMES.slice(0, 4).join(', ')}…, or title_2 for a second title)`);
-    if (!allowed.has(base)) warnings.push(`variable_labels.${key}: "${base}" is not among the allowed variables; the label is not used`);
+    if (!base)
+      throw fieldError(
+        ['variable_labels', key],
+        `is not a variable name; keys are the generic names (${TEMPLATE_VARIABLE_NAMES.slice(0, 4).join(', ')}…, or title_2 for a second title)`,
+      );
+    if (!allowed.has(base))
+      warnings.push(`variable_labels.${key}: "${base}" is not among the allowed variables; the label is not used`);
   }
-  return { allowed, labels, createTemplate: options.create_template === true, template: options.template ?? {}, warnings };
+  return {
+    allowed,
+    labels,
+    createTemplate: options.create_template === true,
+    template: options.template ?? {},
+    warnings,
+  };
 }
 
 export type StepReport = (step: ConversionStep, status: 'running' | 'ok' | 'fail', error?: string) => Promise<void>;
@@ -132,10 +146,12 @@ export async function runConversion(
     const used = new Set(layers.flatMap((l) => (l.variable ? [l.variable] : [])));
     for (const key of Object.keys(plan.labels)) {
       const base = slotBase(key);
-      if (base && plan.allowed.has(base) && !used.has(key)) warnings.push(`variable_labels.${key}: no text on the image became {${key}}; the label is not used`);
+      if (base && plan.allowed.has(base) && !used.has(key))
+        warnings.push(`variable_labels.${key}: no text on the image became {${key}}; the label is not used`);
     }
     if (layers.length === 0) warnings.push('no text was found on the image; the template has no fields');
-    else if (used.size === 0) warnings.push('no text matched the allowed variables; every text stays fixed and the template has no fields');
+    else if (used.size === 0)
+      warnings.push('no text matched the allowed variables; every text stays fixed and the template has no fields');
     promptTemplate = buildPromptTemplate(reading.prompt, layers);
     fields = buildFields(layers, plan.labels);
     const problem = contractProblem(promptTemplate, fields);

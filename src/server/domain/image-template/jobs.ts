@@ -54,7 +54,8 @@ export type ConversionSubmitted = { ok: true; jobId: string; status: 'pending'; 
 const timedOut = (ms: number) =>
   new AppError(
     'GATEWAY_TIMEOUT',
-    `The conversion did not finish within ${Math.round(ms / 1000)} s and was stopped; its credits were refunded. Send "async": true to run it in the background and poll GET /api/image-to-template?job_id=`,
+    `The conversion did not finish within ${Math.round(ms / 1000)} s and was stopped; its credits were ` +
+      `refunded. Send "async": true to run it in the background and poll GET /api/image-to-template?job_id=`,
   );
 
 /** A slug that is already taken is refused before anything is charged; creation checks again. */
@@ -62,9 +63,13 @@ async function checkSlugFree(db: Db, slug: string | undefined): Promise<void> {
   if (!slug) return;
   const [taken] = await db.select({ id: templates.id }).from(templates).where(eq(templates.slug, slug)).limit(1);
   if (taken) {
-    throw new AppError('CONFLICT', `template.slug: "${slug}" is already taken (template slugs are unique across all tenants); choose another. Nothing was charged.`, {
-      issues: [{ path: ['template', 'slug'], message: `"${slug}" is already taken` }],
-    });
+    throw new AppError(
+      'CONFLICT',
+      `template.slug: "${slug}" is already taken (template slugs are unique across all tenants); choose another. Nothing was charged.`,
+      {
+        issues: [{ path: ['template', 'slug'], message: `"${slug}" is already taken` }],
+      },
+    );
   }
 }
 
@@ -85,7 +90,12 @@ export async function convertImage(
   return convertNow(deps, who, image, plan);
 }
 
-async function convertNow(deps: Deps, who: TenantIdentity, image: ReadImage, plan: ConversionPlan): Promise<ConversionAnswer> {
+async function convertNow(
+  deps: Deps,
+  who: TenantIdentity,
+  image: ReadImage,
+  plan: ConversionPlan,
+): Promise<ConversionAnswer> {
   const price = deps.config.prices.imageToTemplate;
   const ref = `image-to-template-${randomUUID()}`;
   const wallet = await chargeWork(deps.db, who, { amount: price, category: 'reverse', ref, note: 'image to template' });
@@ -93,8 +103,18 @@ async function convertNow(deps: Deps, who: TenantIdentity, image: ReadImage, pla
   const limit = deps.config.imageToTemplate.syncTimeoutMs;
   const timer = setTimeout(() => deadline.abort(), limit);
   try {
-    const { answer, layersFailed } = await runConversion(deps, who, image, plan, { ref, report: async () => {}, signal: deadline.signal });
-    if (layersFailed) await refundWork(deps.db, wallet, { amount: layerShare(price), category: 'reverse', ref, note: 'text layers not read' });
+    const { answer, layersFailed } = await runConversion(deps, who, image, plan, {
+      ref,
+      report: async () => {},
+      signal: deadline.signal,
+    });
+    if (layersFailed)
+      await refundWork(deps.db, wallet, {
+        amount: layerShare(price),
+        category: 'reverse',
+        ref,
+        note: 'text layers not read',
+      });
     return answer;
   } catch (err) {
     await refundWork(deps.db, wallet, { amount: price, category: 'reverse', ref, note: 'image not converted' });
@@ -106,7 +126,12 @@ async function convertNow(deps: Deps, who: TenantIdentity, image: ReadImage, pla
 }
 
 /** Re-hosts the image, then charges, creates the job and queues it in one transaction. */
-async function submitConversion(deps: Deps, who: TenantIdentity, image: ReadImage, options: ConversionOptions): Promise<ConversionSubmitted> {
+async function submitConversion(
+  deps: Deps,
+  who: TenantIdentity,
+  image: ReadImage,
+  options: ConversionOptions,
+): Promise<ConversionSubmitted> {
   const id = randomUUID();
   const ext = EXTENSIONS[image.mime] ?? 'png';
   // The template created from it keeps this file as its default reference image.
@@ -128,7 +153,14 @@ async function submitConversion(deps: Deps, who: TenantIdentity, image: ReadImag
   };
   const job = await deps.db.transaction(async (tx) => {
     if (price > 0) {
-      const after = await moveCredits(tx, { ...wallet, amount: -price, kind: 'charge', category: 'reverse', ref: id, note: 'image to template' });
+      const after = await moveCredits(tx, {
+        ...wallet,
+        amount: -price,
+        kind: 'charge',
+        category: 'reverse',
+        ref: id,
+        note: 'image to template',
+      });
       if (after === null) throw insufficientCredits(price);
     }
     const [row] = await tx
@@ -156,7 +188,12 @@ async function submitConversion(deps: Deps, who: TenantIdentity, image: ReadImag
 }
 
 /** Steps as they stand with `step` set to `status`: an existing entry changes, a new one is appended. */
-function withStep(steps: readonly JobStep[], step: ConversionStep, status: JobStep['status'], error?: string): JobStep[] {
+function withStep(
+  steps: readonly JobStep[],
+  step: ConversionStep,
+  status: JobStep['status'],
+  error?: string,
+): JobStep[] {
   const entry: JobStep = { name: step, status, ...(error ? { error } : {}) };
   const at = steps.findIndex((s) => s.name === step);
   return at === -1 ? [...steps, entry] : steps.map((s, i) => (i === at ? entry : s));
@@ -165,13 +202,20 @@ function withStep(steps: readonly JobStep[], step: ConversionStep, status: JobSt
 /** Every `running` step as `fail`; when nothing was running (nor failed), the step that never began fails. */
 function stoppedSteps(steps: readonly JobStep[], error: string): JobStep[] {
   if (steps.some((s) => s.status === 'fail')) return [...steps];
-  if (steps.some((s) => s.status === 'running')) return steps.map((s) => (s.status === 'running' ? { name: s.name, status: 'fail', error } : s));
+  if (steps.some((s) => s.status === 'running'))
+    return steps.map((s) => (s.status === 'running' ? { name: s.name, status: 'fail', error } : s));
   const next = CONVERSION_STEPS.find((name) => !steps.some((s) => s.name === name));
   return next ? [...steps, { name: next, status: 'fail', error }] : [...steps];
 }
 
 /** Ends a pending conversion as failed, its running step `fail`, and refunds it: once, in one transaction. */
-export async function failConversion(db: Db, jobId: string, error: string, reason: JobFailureReason, stepError = error): Promise<boolean> {
+export async function failConversion(
+  db: Db,
+  jobId: string,
+  error: string,
+  reason: JobFailureReason,
+  stepError = error,
+): Promise<boolean> {
   const ended = await db.transaction(async (tx) => {
     const [current] = await tx
       .select()
@@ -180,7 +224,13 @@ export async function failConversion(db: Db, jobId: string, error: string, reaso
       .for('update');
     if (!current) return null;
     const steps = stoppedSteps(current.steps ?? [], stepError);
-    return endJob(tx, jobId, { status: 'failed', error, reason, refund: { category: 'reverse', note: 'image to template failed' }, set: { steps } });
+    return endJob(tx, jobId, {
+      status: 'failed',
+      error,
+      reason,
+      refund: { category: 'reverse', note: 'image to template failed' },
+      set: { steps },
+    });
   });
   return ended !== null;
 }
@@ -199,22 +249,42 @@ export async function runConversionJob(ctx: JobRunContext, task: Task<TaskPayloa
     .returning();
   if (!job) return;
   if (task.attempt > task.maxAttempts) {
-    await failConversion(db, job.id, 'The conversion was interrupted several times while running (worker restarts) and was stopped; its credits were refunded', 'interrupted');
+    await failConversion(
+      db,
+      job.id,
+      'The conversion was interrupted several times while running (worker restarts) and was stopped; its credits were refunded',
+      'interrupted',
+    );
     return;
   }
   const parsed = conversionJobInputSchema.safeParse(job.input);
   if (!parsed.success) {
-    await failConversion(db, job.id, 'The conversion input could not be read; its credits were refunded', 'interrupted');
+    await failConversion(
+      db,
+      job.id,
+      'The conversion input could not be read; its credits were refunded',
+      'interrupted',
+    );
     return;
   }
   const input = parsed.data;
   const key = ctx.files.keyOf(input.image_url);
   const size = key ? await ctx.files.size(key) : null;
   if (!key || size === null) {
-    await failConversion(db, job.id, 'The uploaded image is no longer stored; its credits were refunded', 'invalid_input');
+    await failConversion(
+      db,
+      job.id,
+      'The uploaded image is no longer stored; its credits were refunded',
+      'invalid_input',
+    );
     return;
   }
-  const image: ReadImage = { data: await buffer(ctx.files.read(key)), mime: input.mime, width: input.width, height: input.height };
+  const image: ReadImage = {
+    data: await buffer(ctx.files.read(key)),
+    mime: input.mime,
+    width: input.width,
+    height: input.height,
+  };
   const who: TenantIdentity = { kind: 'tenant', tenantId: job.tenantId, via: 'key' };
 
   let steps: JobStep[] = (job.steps ?? []).filter((s) => s.name === 'receive image');
@@ -238,12 +308,22 @@ export async function runConversionJob(ctx: JobRunContext, task: Task<TaskPayloa
       signal: ctx.signal,
       imageUrl: input.image_url,
     });
-    const refund = layersFailed ? { category: 'reverse' as const, note: 'text layers not read', amount: layerShare(job.credits) } : undefined;
-    await db.transaction((tx) => endJob(tx, job.id, { status: 'done', set: { result: answer, steps }, ...(refund ? { refund } : {}) }));
+    const refund = layersFailed
+      ? { category: 'reverse' as const, note: 'text layers not read', amount: layerShare(job.credits) }
+      : undefined;
+    await db.transaction((tx) =>
+      endJob(tx, job.id, { status: 'done', set: { result: answer, steps }, ...(refund ? { refund } : {}) }),
+    );
   } catch (err) {
     if (ctx.signal?.aborted) throw err;
     if (err instanceof RoutingExhausted || err instanceof AppError) {
-      await failConversion(db, job.id, `The image could not be read: ${err.message}; its credits were refunded`, failureReasonOf(err), err.message);
+      await failConversion(
+        db,
+        job.id,
+        `The image could not be read: ${err.message}; its credits were refunded`,
+        failureReasonOf(err),
+        err.message,
+      );
       return;
     }
     logger.error({ err, job: job.id }, 'image-to-template job hit an infrastructure error');
@@ -253,7 +333,9 @@ export async function runConversionJob(ctx: JobRunContext, task: Task<TaskPayloa
 
 /** The watchdog's error: it says the job timed out on Studio's side, not that a model failed. */
 export const watchdogError = (ms: number) =>
-  `Time-out fallback: the conversion made no progress for ${Math.round(ms / 60_000) || 1} minutes and was stopped by the service watchdog. This is not a model failure; its credits were refunded and it can be submitted again.`;
+  `Time-out fallback: the conversion made no progress for ${Math.round(ms / 60_000) || 1} minutes and ` +
+  `was stopped by the service watchdog. This is not a model failure; its credits were refunded and it ` +
+  `can be submitted again.`;
 
 /**
  * Fails every asynchronous conversion that has made no progress for `afterMs` (default 5 minutes),
@@ -273,7 +355,8 @@ export async function failStalledConversions(db: Db, afterMs: number): Promise<n
     .limit(500);
   let failed = 0;
   for (const { id } of stalled) {
-    if (await failConversion(db, id, watchdogError(afterMs), 'timeout', 'stopped by the watchdog: no progress')) failed += 1;
+    if (await failConversion(db, id, watchdogError(afterMs), 'timeout', 'stopped by the watchdog: no progress'))
+      failed += 1;
   }
   if (failed > 0) logger.warn({ failed }, 'watchdog failed stalled image-to-template jobs');
   return failed;

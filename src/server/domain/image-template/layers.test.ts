@@ -29,13 +29,19 @@ describe('normaliseLayers', () => {
   });
 
   it('clamps out-of-range values and names each change', () => {
-    const { layers, warnings } = normaliseLayers([layer({ coords: { x: 1.4, y: -0.2 }, size_ratio: 3, font_weight: 1000 })]);
+    const { layers, warnings } = normaliseLayers([
+      layer({ coords: { x: 1.4, y: -0.2 }, size_ratio: 3, font_weight: 1000 }),
+    ]);
     expect(layers[0]).toMatchObject({ coords: { x: 1, y: 0 }, size_ratio: 0.5, font_weight: 900 });
     expect(warnings).toEqual(['text "春日限定": clamped coords, size_ratio, font_weight to the allowed range']);
   });
 
   it('reads percent coordinates and other colour notations', () => {
-    const { layers } = normaliseLayers([layer({ coords: { x: 50, y: 90 }, color: 'rgb(255, 0, 16)' }), layer({ color: '#abc' }), layer({ color: 'ff8800cc' })]);
+    const { layers } = normaliseLayers([
+      layer({ coords: { x: 50, y: 90 }, color: 'rgb(255, 0, 16)' }),
+      layer({ color: '#abc' }),
+      layer({ color: 'ff8800cc' }),
+    ]);
     expect(layers.map((l) => [l.coords, l.color])).toEqual([
       [{ x: 0.5, y: 0.9 }, '#FF0010'],
       [{ x: 0.5, y: 0.1 }, '#AABBCC'],
@@ -44,7 +50,11 @@ describe('normaliseLayers', () => {
   });
 
   it('fills what is missing, drops texts without content, and says so', () => {
-    const { layers, warnings } = normaliseLayers([{ text: '限时优惠', x: 0.9, y: 0.85 }, { role: 'title' }, 'not an object']);
+    const { layers, warnings } = normaliseLayers([
+      { text: '限时优惠', x: 0.9, y: 0.85 },
+      { role: 'title' },
+      'not an object',
+    ]);
     expect(layers).toEqual([
       {
         role: 'text',
@@ -67,7 +77,14 @@ describe('normaliseLayers', () => {
   });
 
   it('maps common role words onto the platform names', () => {
-    expect(['Headline', 'sub-title', 'LOGO', 'call to action', 'Price', 'fancy words'].map(normaliseRole)).toEqual(['title', 'subtitle', 'brand', 'cta', 'price', 'fancy_words']);
+    expect(['Headline', 'sub-title', 'LOGO', 'call to action', 'Price', 'fancy words'].map(normaliseRole)).toEqual([
+      'title',
+      'subtitle',
+      'brand',
+      'cta',
+      'price',
+      'fancy_words',
+    ]);
     expect(positionWords(0.1, 0.5)).toBe('middle-left');
     expect(positionWords(0.5, 0.5)).toBe('center');
   });
@@ -75,14 +92,23 @@ describe('normaliseLayers', () => {
 
 describe('assignVariables', () => {
   it('numbers several texts of one role: the first keeps the base name', () => {
-    const { layers } = normaliseLayers([layer({}), layer({ content: '第二个标题' }), layer({ role: 'price', content: '¥99' }), layer({ content: '第三个' })]);
+    const { layers } = normaliseLayers([
+      layer({}),
+      layer({ content: '第二个标题' }),
+      layer({ role: 'price', content: '¥99' }),
+      layer({ content: '第三个' }),
+    ]);
     const { layers: out } = assignVariables(layers, all);
     expect(out.map((l) => l.variable)).toEqual(['title', 'title_2', 'price', 'title_3']);
     expect(out.every((l) => l.is_variable)).toBe(true);
   });
 
   it('keeps texts outside the allowed names fixed, warning about roles that are no variable at all', () => {
-    const { layers } = normaliseLayers([layer({}), layer({ role: 'price', content: '¥99' }), layer({ role: 'watermark', content: 'ABC' })]);
+    const { layers } = normaliseLayers([
+      layer({}),
+      layer({ role: 'price', content: '¥99' }),
+      layer({ role: 'watermark', content: 'ABC' }),
+    ]);
     const { layers: out, warnings } = assignVariables(layers, new Set<TemplateVariable>(['price']));
     expect(out.map((l) => [l.is_variable, l.variable])).toEqual([
       [false, null],
@@ -94,7 +120,15 @@ describe('assignVariables', () => {
 });
 
 describe('the template draft', () => {
-  const { layers } = assignVariables(normaliseLayers([layer({}), layer({ content: '副标 {不是槽}', role: 'subtitle' }), layer({ role: 'other', content: '{固定}' }), layer({ content: '第二个标题' })]).layers, all);
+  const { layers } = assignVariables(
+    normaliseLayers([
+      layer({}),
+      layer({ content: '副标 {不是槽}', role: 'subtitle' }),
+      layer({ role: 'other', content: '{固定}' }),
+      layer({ content: '第二个标题' }),
+    ]).layers,
+    all,
+  );
 
   it('writes slots for variables and fixed text verbatim, braces never read as slots', () => {
     const prompt = buildPromptTemplate('a poster {with braces}', layers);
@@ -118,17 +152,29 @@ describe('the template draft', () => {
       ['subtitle', '副标题', false, '副标 {不是槽}'],
       ['title_2', '标题 2', false, '第二个标题'],
     ]);
-    expect(buildFields(layers, { title: '活动主题', title_2: '第二行' }).map((f) => f.label)).toEqual(['活动主题', '副标题', '第二行']);
-    expect(buildFields(layers, { title: '活动主题' }).map((f) => f.label)).toEqual(['活动主题', '副标题', '活动主题 2']);
+    expect(buildFields(layers, { title: '活动主题', title_2: '第二行' }).map((f) => f.label)).toEqual([
+      '活动主题',
+      '副标题',
+      '第二行',
+    ]);
+    expect(buildFields(layers, { title: '活动主题' }).map((f) => f.label)).toEqual([
+      '活动主题',
+      '副标题',
+      '活动主题 2',
+    ]);
   });
 });
 
 describe('planConversion', () => {
   it('refuses names outside the list and label keys that are no variable', () => {
-    expect(() => planConversion({ variables: ['title', 'colour'] })).toThrow('variables[1]: "colour" is not a variable name');
-    expect(() => planConversion({ variable_labels: { title_x: 'x' } })).toThrow('variable_labels.title_x: is not a variable name');
-    expect(planConversion({ variables: ['title'], variable_labels: { title_2: '第二', price: '价' } }).warnings).toEqual([
-      'variable_labels.price: "price" is not among the allowed variables; the label is not used',
-    ]);
+    expect(() => planConversion({ variables: ['title', 'colour'] })).toThrow(
+      'variables[1]: "colour" is not a variable name',
+    );
+    expect(() => planConversion({ variable_labels: { title_x: 'x' } })).toThrow(
+      'variable_labels.title_x: is not a variable name',
+    );
+    expect(
+      planConversion({ variables: ['title'], variable_labels: { title_2: '第二', price: '价' } }).warnings,
+    ).toEqual(['variable_labels.price: "price" is not among the allowed variables; the label is not used']);
   });
 });

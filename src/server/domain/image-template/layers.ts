@@ -16,7 +16,6 @@ export const layersAnswerSchema = z.object({
   text_layers: z.array(z.unknown()).max(200),
 });
 
-
 /** Most texts a conversion keeps; a poster with more is cut (and says so). */
 export const MAX_LAYERS = 40;
 const SIZE_RANGE = [0.005, 0.5] as const;
@@ -82,11 +81,19 @@ function hexColour(value: unknown): string | null {
   const s = str(value);
   if (!s) return null;
   const short = /^#?([0-9a-f])([0-9a-f])([0-9a-f])$/i.exec(s);
-  if (short) return `#${short.slice(1, 4).map((c) => `${c}${c}`).join('')}`.toUpperCase();
+  if (short)
+    return `#${short
+      .slice(1, 4)
+      .map((c) => `${c}${c}`)
+      .join('')}`.toUpperCase();
   const long = /^#?([0-9a-f]{6})([0-9a-f]{2})?$/i.exec(s);
   if (long?.[1]) return `#${long[1]}`.toUpperCase();
   const rgb = /^rgba?\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})/i.exec(s);
-  if (rgb) return `#${rgb.slice(1, 4).map((c) => Math.min(255, Number(c)).toString(16).padStart(2, '0')).join('')}`.toUpperCase();
+  if (rgb)
+    return `#${rgb
+      .slice(1, 4)
+      .map((c) => Math.min(255, Number(c)).toString(16).padStart(2, '0'))
+      .join('')}`.toUpperCase();
   return null;
 }
 
@@ -113,7 +120,8 @@ export function normaliseLayers(raw: readonly unknown[]): NormalisedLayers {
   const warnings: string[] = [];
   const layers: NormalisedLayers['layers'] = [];
   for (const [i, item] of raw.entries()) {
-    const l = item !== null && typeof item === 'object' && !Array.isArray(item) ? (item as Record<string, unknown>) : null;
+    const l =
+      item !== null && typeof item === 'object' && !Array.isArray(item) ? (item as Record<string, unknown>) : null;
     const content = l ? (str(l.content) ?? str(l.text)) : null;
     if (!l || !content) {
       warnings.push(`text_layers[${i}]: dropped, it had no text content`);

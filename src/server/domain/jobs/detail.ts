@@ -62,7 +62,8 @@ function slotInput(v: unknown): JobRequestView['input'] {
   if (typeof v === 'string') return v;
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return null;
   const out: Record<string, string | number | boolean> = {};
-  for (const [k, x] of Object.entries(v)) if (typeof x === 'string' || typeof x === 'number' || typeof x === 'boolean') out[k] = x;
+  for (const [k, x] of Object.entries(v))
+    if (typeof x === 'string' || typeof x === 'number' || typeof x === 'boolean') out[k] = x;
   return out;
 }
 
@@ -71,7 +72,8 @@ export function requestOf(job: Pick<Job, 'kind' | 'input' | 'callbackUrl'>): Job
   if (job.kind === 'template') return null;
   const input = job.input;
   const source = (input.source ?? {}) as { kind?: unknown; slug?: unknown; id?: unknown };
-  const kept = typeof input.request === 'object' && input.request !== null ? (input.request as Record<string, unknown>) : null;
+  const kept =
+    typeof input.request === 'object' && input.request !== null ? (input.request as Record<string, unknown>) : null;
   const video = job.kind === 'video';
   const body = kept ?? rebuild(input, source, video, job.callbackUrl);
   const templateSlug = source.kind === 'template' ? (str(source.slug) ?? str(source.id)) : null;
@@ -90,20 +92,31 @@ export function requestOf(job: Pick<Job, 'kind' | 'input' | 'callbackUrl'>): Job
 }
 
 /** A job from before requests were kept: what its stored input still says, as a request. */
-function rebuild(input: Record<string, unknown>, source: { kind?: unknown; slug?: unknown; id?: unknown }, video: boolean, callbackUrl: string | null): Record<string, unknown> {
+function rebuild(
+  input: Record<string, unknown>,
+  source: { kind?: unknown; slug?: unknown; id?: unknown },
+  video: boolean,
+  callbackUrl: string | null,
+): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   if (source.kind === 'skill') body.skill_slug = source.slug;
   else if (source.kind === 'template') body.template_id = source.id;
   else body.prompt = input.prompt;
   if (video) {
-    Object.assign(body, { model: input.tier, ratio: input.ratio, duration: input.duration, resolution: input.resolution });
+    Object.assign(body, {
+      model: input.tier,
+      ratio: input.ratio,
+      duration: input.duration,
+      resolution: input.resolution,
+    });
     for (const k of ['images', 'videos', 'audios'] as const) if (strings(input[k]).length > 0) body[k] = input[k];
     if (input.generate_audio === true) body.generate_audio = true;
   } else {
     Object.assign(body, { ratio: input.ratio, quality: input.quality });
     if (input.background) body.background = input.background;
     if (input.model) body.model = input.model;
-    if (strings(input.reference_images).length > 0 && source.kind !== 'template') body.reference_images = input.reference_images;
+    if (strings(input.reference_images).length > 0 && source.kind !== 'template')
+      body.reference_images = input.reference_images;
   }
   if (callbackUrl) body.callback_url = callbackUrl;
   return body;
@@ -122,7 +135,11 @@ export async function readJobDetail({ db }: Pick<Deps, 'db'>, who: ScopedIdentit
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.tenantId, who.tenantId), or(...refs)))
       .orderBy(asc(ledgerEntries.createdAt), asc(ledgerEntries.id)),
-    db.select().from(callbackDeliveries).where(eq(callbackDeliveries.jobId, job.id)).orderBy(asc(callbackDeliveries.at), asc(callbackDeliveries.id)),
+    db
+      .select()
+      .from(callbackDeliveries)
+      .where(eq(callbackDeliveries.jobId, job.id))
+      .orderBy(asc(callbackDeliveries.at), asc(callbackDeliveries.id)),
     hooksOf(db, who, job),
   ]);
   const lines: LedgerLine[] = ledger
@@ -153,7 +170,13 @@ async function hooksOf(db: Pick<Deps, 'db'>['db'], who: ScopedIdentity, job: Job
   const rows = await db
     .select({ hookType: templateHooks.hookType, slug: templateHooks.hookTemplateSlug })
     .from(templateHooks)
-    .where(and(eq(templateHooks.tenantId, who.tenantId), eq(templateHooks.imageTemplateSlug, source.slug), eq(templateHooks.enabled, true)))
+    .where(
+      and(
+        eq(templateHooks.tenantId, who.tenantId),
+        eq(templateHooks.imageTemplateSlug, source.slug),
+        eq(templateHooks.enabled, true),
+      ),
+    )
     .orderBy(asc(templateHooks.hookType));
   return rows.map((r) => ({ hook_type: r.hookType, hook_template_slug: r.slug }));
 }

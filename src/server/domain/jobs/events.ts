@@ -63,7 +63,8 @@ const logEvents = sql`
       returning id, tenant_id, account_id, job_id, type)`;
 
 /** Announces each event of `logged` (delivered at commit). */
-const announce = sql`pg_notify(${JOB_CHANNEL}, json_build_object('id', logged.id, 'tenant', logged.tenant_id, 'account', logged.account_id, 'job', logged.job_id, 'type', logged.type)::text)`;
+const announce = sql`pg_notify(${JOB_CHANNEL}, json_build_object('id', logged.id, 'tenant', logged.tenant_id,
+  'account', logged.account_id, 'job', logged.job_id, 'type', logged.type)::text)`;
 
 /** The statement's tail: take the tenants' locks of rows `v`, log them, announce each. */
 function logAndAnnounce(source: SQL): SQL {
@@ -98,10 +99,15 @@ export async function notifyJobs(db: Db, list: Change[], created = false): Promi
   countEvents(list, created);
   // One statement: lock, log every change and announce each, so a batch costs one round trip.
   const values = sql.join(
-    list.map((j) => sql`(${j.tenantId}::uuid, ${j.accountId}::uuid, ${j.id}::uuid, ${typeOf(j, created)}, ${j.kind ?? null}::text, ${j.status}::text)`),
+    list.map(
+      (j) =>
+        sql`(${j.tenantId}::uuid, ${j.accountId}::uuid, ${j.id}::uuid, ${typeOf(j, created)}, ${j.kind ?? null}::text, ${j.status}::text)`,
+    ),
     sql`, `,
   );
-  await db.execute(logAndAnnounce(sql`with v(tenant_id, account_id, job_id, type, kind, status) as (values ${values})`));
+  await db.execute(
+    logAndAnnounce(sql`with v(tenant_id, account_id, job_id, type, kind, status) as (values ${values})`),
+  );
 }
 
 /**
@@ -114,7 +120,13 @@ export async function finishAndNotify(db: Db, jobId: string, set: PgUpdateSetSou
     .update(jobs)
     .set(set)
     .where(and(eq(jobs.id, jobId), eq(jobs.status, 'pending')))
-    .returning({ id: jobs.id, tenantId: jobs.tenantId, accountId: jobs.accountId, status: jobs.status, kind: jobs.kind });
+    .returning({
+      id: jobs.id,
+      tenantId: jobs.tenantId,
+      accountId: jobs.accountId,
+      status: jobs.status,
+      kind: jobs.kind,
+    });
   const result = await db.execute(
     logAndAnnounce(sql`with u as (${update.getSQL()}),
       v(tenant_id, account_id, job_id, type, kind, status) as (
@@ -175,9 +187,17 @@ function visible(who: ScopedIdentity, n: { tenant: string; account: string | nul
 export async function replayEvents(db: Db, who: ScopedIdentity, afterId: number, limit = 500): Promise<FeedEvent[]> {
   const conds = [eq(jobEvents.tenantId, who.tenantId), gt(jobEvents.id, afterId)];
   if (who.kind === 'member') conds.push(eq(jobEvents.accountId, who.accountId));
-  const events = await db.select().from(jobEvents).where(and(...conds)).orderBy(asc(jobEvents.id)).limit(limit);
+  const events = await db
+    .select()
+    .from(jobEvents)
+    .where(and(...conds))
+    .orderBy(asc(jobEvents.id))
+    .limit(limit);
   if (events.length === 0) return [];
-  const rows = await db.select().from(jobs).where(inArray(jobs.id, [...new Set(events.map((e) => e.jobId))]));
+  const rows = await db
+    .select()
+    .from(jobs)
+    .where(inArray(jobs.id, [...new Set(events.map((e) => e.jobId))]));
   const byId = new Map(rows.map((j) => [j.id, j]));
   return events.flatMap((e) => {
     const job = byId.get(e.jobId);
@@ -259,7 +279,11 @@ export class JobFeedHub {
     this.listens += 1;
     if (this.listens === 1) return;
     for (const listener of this.listeners) {
-      listener.catchUp().catch((err: unknown) => logger.warn({ err }, 'a progress feed could not catch up after the database came back'));
+      listener
+        .catchUp()
+        .catch((err: unknown) =>
+          logger.warn({ err }, 'a progress feed could not catch up after the database came back'),
+        );
     }
   }
 

@@ -25,7 +25,12 @@ const kindOf = <Q extends QueueName>(k: JobKind<Q>) => k;
 export const JOB_KINDS = [
   kindOf({ kind: 'image', queue: QUEUES.imageJob, payload: taskPayloads[QUEUES.imageJob], run: runImageJob }),
   kindOf({ kind: 'video', queue: QUEUES.videoJob, payload: taskPayloads[QUEUES.videoJob], run: runVideoJob }),
-  kindOf({ kind: 'template', queue: QUEUES.templateJob, payload: taskPayloads[QUEUES.templateJob], run: runConversionJob }),
+  kindOf({
+    kind: 'template',
+    queue: QUEUES.templateJob,
+    payload: taskPayloads[QUEUES.templateJob],
+    run: runConversionJob,
+  }),
 ];
 
 /** The queue worker's handlers of every job kind, each run given the context `contextOf` makes for its task. */

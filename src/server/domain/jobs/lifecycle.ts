@@ -47,7 +47,12 @@ export interface EndJobOptions {
   callbackAttempts?: number | undefined;
 }
 
-export async function endJob(tx: Db, jobId: string, outcome: JobOutcome, opts: EndJobOptions = {}): Promise<Job | null> {
+export async function endJob(
+  tx: Db,
+  jobId: string,
+  outcome: JobOutcome,
+  opts: EndJobOptions = {},
+): Promise<Job | null> {
   const failed = outcome.status === 'failed';
   const [row] = await tx
     .update(jobs)
@@ -62,7 +67,8 @@ export async function endJob(tx: Db, jobId: string, outcome: JobOutcome, opts: E
     .where(and(eq(jobs.id, jobId), eq(jobs.status, 'pending')))
     .returning();
   if (!row) return null;
-  if (row.callbackUrl) await enqueue(tx, QUEUES.callback, { jobId: row.id }, { maxAttempts: opts.callbackAttempts ?? 12 });
+  if (row.callbackUrl)
+    await enqueue(tx, QUEUES.callback, { jobId: row.id }, { maxAttempts: opts.callbackAttempts ?? 12 });
   if (outcome.refund) await refundJob(tx, row, outcome.refund);
   await notifyJob(tx, row);
   return row;

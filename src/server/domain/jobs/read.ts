@@ -47,7 +47,9 @@ export interface JobView {
 /** A failed job's reason; jobs that failed before reasons were kept read as `upstream_error`. */
 export function failureReason(job: Pick<Job, 'status' | 'errorReason'>): JobFailureReason | null {
   if (job.status !== 'failed') return null;
-  return (jobFailureReasons as readonly string[]).includes(job.errorReason ?? '') ? (job.errorReason as JobFailureReason) : 'upstream_error';
+  return (jobFailureReasons as readonly string[]).includes(job.errorReason ?? '')
+    ? (job.errorReason as JobFailureReason)
+    : 'upstream_error';
 }
 
 export function jobView(job: Job): JobView {
@@ -123,7 +125,8 @@ function encodeCursor(job: Job): string {
 function decodeCursor(cursor: string): { at: Date; id: string } {
   const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const date = new Date(at ?? '');
-  if (!id || !/^[0-9a-f-]{36}$/.test(id) || Number.isNaN(date.getTime())) throw fieldError(['cursor'], 'not a cursor from an earlier page');
+  if (!id || !/^[0-9a-f-]{36}$/.test(id) || Number.isNaN(date.getTime()))
+    throw fieldError(['cursor'], 'not a cursor from an earlier page');
   return { at: date, id };
 }
 
@@ -131,7 +134,12 @@ function decodeCursor(cursor: string): { at: Date; id: string } {
  * One page of the jobs matching `conds`, newest first, keyset-paged by (created_at, id): stable while
  * new jobs arrive. `cursor` is the `next_cursor` of the page before.
  */
-export async function pageOfJobs(db: Db, conds: SQL[], limit: number, cursor: string | undefined): Promise<{ page: Job[]; nextCursor: string | null }> {
+export async function pageOfJobs(
+  db: Db,
+  conds: SQL[],
+  limit: number,
+  cursor: string | undefined,
+): Promise<{ page: Job[]; nextCursor: string | null }> {
   const where = [...conds];
   if (cursor) {
     const c = decodeCursor(cursor);
@@ -164,7 +172,13 @@ export async function listJobs(
 export async function readJobs(
   { db }: Pick<Deps, 'db'>,
   who: ScopedIdentity,
-  input: { id?: string | undefined; status?: JobStatus | undefined; kind?: JobKind | undefined; limit: number; cursor?: string | undefined },
+  input: {
+    id?: string | undefined;
+    status?: JobStatus | undefined;
+    kind?: JobKind | undefined;
+    limit: number;
+    cursor?: string | undefined;
+  },
 ): Promise<{ job: JobView } | { jobs: JobView[]; next_cursor: string | null }> {
   if (input.id) return { job: jobView(await getJob(db, who, input.id)) };
   const page = await listJobs(db, who, input);

@@ -26,7 +26,11 @@ async function readInput(files: FileStore, url: string, name: string): Promise<I
   for await (const chunk of files.read(key)) chunks.push(chunk as Buffer);
   const data = Buffer.concat(chunks);
   const ext = key.split('.').pop() ?? 'png';
-  return { data, mime: ext === 'jpg' ? 'image/jpeg' : `image/${ext}`, filename: key.split('/').pop() ?? `${name}.${ext}` };
+  return {
+    data,
+    mime: ext === 'jpg' ? 'image/jpeg' : `image/${ext}`,
+    filename: key.split('/').pop() ?? `${name}.${ext}`,
+  };
 }
 
 /** Ends a pending job as failed with its reason and gives its credits back, once, in one transaction. */
@@ -37,7 +41,14 @@ export async function failJob(
   reason: JobFailureReason,
   callbackAttempts = 12,
 ): Promise<boolean> {
-  const ended = await db.transaction((tx) => endJob(tx, job.id, { status: 'failed', error, reason, refund: { category: 'image', note: 'failed job' } }, { callbackAttempts }));
+  const ended = await db.transaction((tx) =>
+    endJob(
+      tx,
+      job.id,
+      { status: 'failed', error, reason, refund: { category: 'image', note: 'failed job' } },
+      { callbackAttempts },
+    ),
+  );
   return ended !== null;
 }
 
@@ -50,7 +61,9 @@ type Started = { job: Job; binding: string | null };
  * Inside a caller's transaction it leaves that transaction's commit as it is.
  */
 async function startJobs(db: Db, ids: string[]): Promise<Map<string, Started>> {
-  const rows = await startStatement<Record<string, unknown>>(db, is(db, PgTransaction) ? 'tx' : 'async', { ids: `{${ids.join(',')}}` });
+  const rows = await startStatement<Record<string, unknown>>(db, is(db, PgTransaction) ? 'tx' : 'async', {
+    ids: `{${ids.join(',')}}`,
+  });
   return new Map(
     rows.map((raw) => {
       const job = rowOf(jobs, raw);
@@ -64,7 +77,8 @@ const startStatement = hotStatement<'async' | 'tx'>(
   (v, shape) => sql`
     update ${jobs} set started_at = coalesce(started_at, now()), runs = runs + 1
      where id = any(${v('ids')}::uuid[]) and status = 'pending'
-    returning *, (select ${tenants.boundModel} from ${tenants} where ${tenants.id} = ${jobs.tenantId}) as studio_binding${shape === 'async' ? sql`, ${ASYNC_COMMIT} as commit_mode` : sql``}`,
+    returning *, (select ${tenants.boundModel} from ${tenants} where ${tenants.id} = ${jobs.tenantId}) as studio_binding
+      ${shape === 'async' ? sql`, ${ASYNC_COMMIT} as commit_mode` : sql``}`,
 );
 
 const starters = new WeakMap<Db, (id: string) => Promise<Started | undefined>>();
@@ -162,7 +176,12 @@ export async function runImageJob(ctx: JobRunContext, task: Task<TaskPayload<'im
   if (!started) return;
   const { job, binding } = started;
   if (task.attempt > task.maxAttempts) {
-    await failJob(ctx.db, job, 'The job was interrupted several times while running (worker restarts) and was stopped; its credits were refunded', 'interrupted');
+    await failJob(
+      ctx.db,
+      job,
+      'The job was interrupted several times while running (worker restarts) and was stopped; its credits were refunded',
+      'interrupted',
+    );
     return;
   }
   const parsed = imageJobInputSchema.safeParse(job.input);
@@ -173,7 +192,9 @@ export async function runImageJob(ctx: JobRunContext, task: Task<TaskPayload<'im
   const input = parsed.data;
 
   try {
-    const references = await Promise.all(input.reference_images.map((u, i) => readInput(ctx.files, u, `reference-${i}`)));
+    const references = await Promise.all(
+      input.reference_images.map((u, i) => readInput(ctx.files, u, `reference-${i}`)),
+    );
     const mask = input.mask ? await readInput(ctx.files, input.mask, 'mask') : undefined;
     const base = input.image_url ? await readInput(ctx.files, input.image_url, 'image') : undefined;
     const routed = await routeCall(
@@ -210,7 +231,9 @@ export async function runImageJob(ctx: JobRunContext, task: Task<TaskPayload<'im
           await ctx.db.transaction(async (tx) => {
             const [row] = await tx
               .update(jobs)
-              .set({ note: `An upstream failed; backup channel ${n}/${m} is in use. The job stays pending: do not resubmit.` })
+              .set({
+                note: `An upstream failed; backup channel ${n}/${m} is in use. The job stays pending: do not resubmit.`,
+              })
               .where(and(eq(jobs.id, job.id), eq(jobs.status, 'pending')))
               .returning({ id: jobs.id, tenantId: jobs.tenantId, accountId: jobs.accountId, status: jobs.status });
             if (row) await notifyJob(tx, row);
@@ -222,7 +245,9 @@ export async function runImageJob(ctx: JobRunContext, task: Task<TaskPayload<'im
     const url = await ctx.files.put(key, routed.result.data, routed.result.verified.mime);
     if (job.callbackUrl) {
       // The callback is queued in the transaction that ends the job: it exists exactly when the job is done.
-      await ctx.db.transaction((tx) => endJob(tx, job.id, { status: 'done', set: { cdnUrl: url } }, { callbackAttempts: ctx.config.callbackAttempts }));
+      await ctx.db.transaction((tx) =>
+        endJob(tx, job.id, { status: 'done', set: { cdnUrl: url } }, { callbackAttempts: ctx.config.callbackAttempts }),
+      );
     } else {
       await finishDone(ctx.db, { id: job.id, cdnUrl: url, finishedAt: new Date() });
     }

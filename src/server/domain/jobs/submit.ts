@@ -10,7 +10,13 @@ import { planOrThrow } from '@/server/upstreams/engine';
 import { bindingFor } from '@/server/upstreams/registry';
 import type { ScopedIdentity } from '@/server/domain/auth/identity';
 import type { Deps } from '@/server/domain/deps';
-import { insufficientCredits, movementParts, movementShape, walletOf, type MovementShape } from '@/server/domain/credits/ledger';
+import {
+  insufficientCredits,
+  movementParts,
+  movementShape,
+  walletOf,
+  type MovementShape,
+} from '@/server/domain/credits/ledger';
 import { checkCallbackUrl, ownHosts } from '@/server/domain/callbacks/address';
 import { AppError, badRequest, fieldError, pathText, type FieldIssue } from '@/server/errors';
 import { resolvePrompt } from '@/server/domain/templates/resolve';
@@ -67,7 +73,12 @@ export function requestHash(body: unknown): string {
   return createHash('sha256').update(JSON.stringify(body)).digest('hex');
 }
 
-async function normalise(ctx: SubmitContext, who: ScopedIdentity, item: ImageRequestBody, path: FieldIssue['path']): Promise<ImageJobInput> {
+async function normalise(
+  ctx: SubmitContext,
+  who: ScopedIdentity,
+  item: ImageRequestBody,
+  path: FieldIssue['path'],
+): Promise<ImageJobInput> {
   const resolved = await resolvePrompt(ctx.db, who, item, path);
   // Caller images always win over a template's defaults.
   const reference = item.reference_images ?? resolved.referenceImages ?? [];
@@ -119,7 +130,8 @@ export interface Submission {
  */
 export async function submitImageJobs(ctx: SubmitContext, who: ScopedIdentity, sub: Submission): Promise<Job[]> {
   if (sub.items.length === 0) throw fieldError(['items'], 'give at least one item');
-  if (sub.items.length > MAX_BATCH) throw fieldError(['items'], `at most ${MAX_BATCH} items per batch (got ${sub.items.length})`);
+  if (sub.items.length > MAX_BATCH)
+    throw fieldError(['items'], `at most ${MAX_BATCH} items per batch (got ${sub.items.length})`);
   const idempotencyKey = scopedIdempotencyKey(who, sub.idempotencyKey);
 
   if (idempotencyKey) {
@@ -129,7 +141,10 @@ export async function submitImageJobs(ctx: SubmitContext, who: ScopedIdentity, s
 
   const callbacks = new Set([sub.callbackUrl, ...sub.items.map((i) => i.callback_url)].filter((u): u is string => !!u));
   for (const url of callbacks) {
-    const verdict = await checkCallbackUrl(url, { allowPrivate: ctx.config.allowPrivateCallbacks, ownHosts: ownHosts(ctx.config) });
+    const verdict = await checkCallbackUrl(url, {
+      allowPrivate: ctx.config.allowPrivateCallbacks,
+      ownHosts: ownHosts(ctx.config),
+    });
     if (!verdict.ok) throw badRequest(`callback_url ${verdict.reason}: callbacks go only to public http(s) addresses`);
   }
 
@@ -140,10 +155,20 @@ export async function submitImageJobs(ctx: SubmitContext, who: ScopedIdentity, s
     const input = await normalise(ctx, who, item, path);
     // Refuse what no upstream can do now, before charging or queueing anything.
     try {
-      await planOrThrow(ctx.db, { media: 'image', model: input.model ?? undefined, provider: input.provider ?? undefined, binding, needs: imageNeeds(input) });
+      await planOrThrow(ctx.db, {
+        media: 'image',
+        model: input.model ?? undefined,
+        provider: input.provider ?? undefined,
+        binding,
+        needs: imageNeeds(input),
+      });
     } catch (err) {
       if (err instanceof AppError && sub.batch) {
-        throw new AppError(err.code, `${pathText(path)}: ${err.message}`, { retryAfter: err.retryAfter, issues: [{ path, message: err.message }], reason: err.reason });
+        throw new AppError(err.code, `${pathText(path)}: ${err.message}`, {
+          retryAfter: err.retryAfter,
+          issues: [{ path, message: err.message }],
+          reason: err.reason,
+        });
       }
       throw err;
     }
@@ -281,7 +306,9 @@ const submitStatement = hotStatement<string>((v, shape) => {
  */
 function jobsParameter(rows: NewJob[]): string {
   const columns = getTableColumns(jobs);
-  return JSON.stringify(rows.map((row) => Object.fromEntries(JOB_FIELDS.map((f) => [columnName(columns[f]), row[f] ?? null]))));
+  return JSON.stringify(
+    rows.map((row) => Object.fromEntries(JOB_FIELDS.map((f) => [columnName(columns[f]), row[f] ?? null]))),
+  );
 }
 
 /** One item as it would be sent alone to `POST /api/generate`: a batch's callback_url applies to it. */
@@ -292,7 +319,10 @@ function callerRequest(item: ImageRequestBody | undefined, callbackUrl: string |
 }
 
 async function findReplay(db: Db, tenantId: string, key: string, hash: string): Promise<Job[] | null> {
-  const [first] = await db.select().from(jobs).where(and(eq(jobs.tenantId, tenantId), eq(jobs.idempotencyKey, key)));
+  const [first] = await db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.tenantId, tenantId), eq(jobs.idempotencyKey, key)));
   if (!first) return null;
   if (Date.now() - first.createdAt.getTime() > IDEMPOTENCY_WINDOW_MS) {
     // The key's window is over: free it for this new request.
@@ -300,10 +330,17 @@ async function findReplay(db: Db, tenantId: string, key: string, hash: string): 
     return null;
   }
   if (first.requestHash !== hash) {
-    throw new AppError('CONFLICT', 'This Idempotency-Key was already used with a different request body; use a new key');
+    throw new AppError(
+      'CONFLICT',
+      'This Idempotency-Key was already used with a different request body; use a new key',
+    );
   }
   if (!first.batchId) return [first];
-  return db.select().from(jobs).where(and(eq(jobs.tenantId, tenantId), eq(jobs.batchId, first.batchId))).orderBy(asc(jobs.batchIndex), sql`${jobs.id}`);
+  return db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.tenantId, tenantId), eq(jobs.batchId, first.batchId)))
+    .orderBy(asc(jobs.batchIndex), sql`${jobs.id}`);
 }
 
 /** `POST /api/generate`: one image job. A replayed Idempotency-Key answers the original job, whatever its status now. */
@@ -338,5 +375,8 @@ export async function generateBatch(
     hash: requestHash(['batch', body]),
     batch: true,
   });
-  return { batch_id: created[0]?.batchId ?? '', jobs: created.map((j) => ({ jobId: j.id, status: 'pending' as const })) };
+  return {
+    batch_id: created[0]?.batchId ?? '',
+    jobs: created.map((j) => ({ jobId: j.id, status: 'pending' as const })),
+  };
 }

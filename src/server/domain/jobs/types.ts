@@ -38,7 +38,9 @@ export const imageJobInputSchema = z.object({
 });
 
 /** What an image job needs of an upstream: checked at submission (400 when none can) and again when it runs. */
-export function imageNeeds(input: Pick<ImageJobInput, 'reference_images' | 'mask' | 'background'> & { ratio?: string | undefined }): Needs {
+export function imageNeeds(
+  input: Pick<ImageJobInput, 'reference_images' | 'mask' | 'background'> & { ratio?: string | undefined },
+): Needs {
   return {
     ratio: input.ratio,
     referenceImages: input.reference_images.length || undefined,

@@ -16,9 +16,13 @@ export interface Limit {
 /** Throws the 429 of a request asking for more than the bucket can ever hold. */
 export function checkCapacity(limit: Limit, n: number, what: string): void {
   if (n > limit.capacity) {
-    throw new AppError('TOO_MANY_REQUESTS', `At most ${limit.capacity} ${what} per ${limit.per ?? 'hour'}; this request asks for ${n}`, {
-      retryAfter: Math.ceil(limit.perMs / 1000),
-    });
+    throw new AppError(
+      'TOO_MANY_REQUESTS',
+      `At most ${limit.capacity} ${what} per ${limit.per ?? 'hour'}; this request asks for ${n}`,
+      {
+        retryAfter: Math.ceil(limit.perMs / 1000),
+      },
+    );
   }
 }
 
@@ -54,7 +58,8 @@ export function tokenValues(limit: Limit, n: number) {
 
 /** `takeTokens` with its values named, for statements compiled once (`hotStatement`). */
 export function takeTokensWith(v: Bind): SQL {
-  const refilled = sql`least(${v('rl_capacity')}::real, rate_buckets.tokens + extract(epoch from (now() - rate_buckets.updated_at)) * 1000 * ${v('rl_rate')}::real)`;
+  const refilled = sql`least(${v('rl_capacity')}::real,
+    rate_buckets.tokens + extract(epoch from (now() - rate_buckets.updated_at)) * 1000 * ${v('rl_rate')}::real)`;
   return sql`
       insert into rate_buckets (key, tokens, updated_at) values (${v('rl_key')}, ${v('rl_capacity')}::real - ${v('rl_n')}::real, now())
       on conflict (key) do update
@@ -73,9 +78,13 @@ export async function refusal(tx: Db, limit: Limit, n: number, what: string): Pr
   );
   const missing = n - Number(row?.tokens ?? 0);
   const retryAfter = Math.max(1, Math.ceil(missing / ratePerMs / 1000));
-  return new AppError('TOO_MANY_REQUESTS', `Rate limit: at most ${limit.capacity} ${what} per ${limit.per ?? 'hour'}. Retry after ${retryAfter} s.`, {
-    retryAfter,
-  });
+  return new AppError(
+    'TOO_MANY_REQUESTS',
+    `Rate limit: at most ${limit.capacity} ${what} per ${limit.per ?? 'hour'}. Retry after ${retryAfter} s.`,
+    {
+      retryAfter,
+    },
+  );
 }
 
 /**
@@ -93,5 +102,9 @@ export async function ensureAvailable(db: Db, limit: Limit, n: number, what: str
   const missing = n - Number(row.tokens);
   if (missing <= 0) return;
   const retryAfter = Math.max(1, Math.ceil(missing / ratePerMs / 1000));
-  throw new AppError('TOO_MANY_REQUESTS', `Rate limit: at most ${limit.capacity} ${what} per ${limit.per ?? 'hour'}. Retry after ${retryAfter} s.`, { retryAfter });
+  throw new AppError(
+    'TOO_MANY_REQUESTS',
+    `Rate limit: at most ${limit.capacity} ${what} per ${limit.per ?? 'hour'}. Retry after ${retryAfter} s.`,
+    { retryAfter },
+  );
 }

@@ -65,7 +65,8 @@ export class TokenShares {
     for (;;) {
       if (s.tokens >= 1) {
         s.tokens -= 1;
-        if (s.tokens < Math.max(1, blockOf(limit) / 2) && !s.taking && !s.dry) void this.fill(s, blockOf(limit)).catch(() => undefined);
+        if (s.tokens < Math.max(1, blockOf(limit) / 2) && !s.taking && !s.dry)
+          void this.fill(s, blockOf(limit)).catch(() => undefined);
         return true;
       }
       if (s.taking) {

@@ -28,9 +28,13 @@ export interface MemberView {
 }
 
 const insufficient = (allocatable: number) =>
-  new AppError('BAD_REQUEST', `Allocatable credits are insufficient: at most ${allocatable} credits can be given to this member`, {
-    reason: 'insufficient_credits',
-  });
+  new AppError(
+    'BAD_REQUEST',
+    `Allocatable credits are insufficient: at most ${allocatable} credits can be given to this member`,
+    {
+      reason: 'insufficient_credits',
+    },
+  );
 
 async function lockAccount(tx: Db, tenantId: string, accountId: string): Promise<Account> {
   const [row] = await tx
@@ -48,13 +52,23 @@ async function poolCredits(tx: Db, tenantId: string): Promise<number> {
 }
 
 /** Moves `delta` credits from the pool to the member (negative: back to the pool), both rows in tx. */
-async function shiftReservation(tx: Db, tenantId: string, accountId: string, delta: number, cap: number): Promise<void> {
+async function shiftReservation(
+  tx: Db,
+  tenantId: string,
+  accountId: string,
+  delta: number,
+  cap: number,
+): Promise<void> {
   if (delta === 0) return;
   const kind = delta > 0 ? 'reserve' : 'release';
   const fromPool = await moveCredits(tx, { tenantId, amount: -delta, kind, ref: accountId, actorAccountId: accountId });
   if (fromPool === null) throw insufficient(cap);
   const toMember = await moveCredits(tx, { tenantId, accountId, amount: delta, kind, ref: accountId });
-  if (toMember === null) throw new AppError('CONFLICT', 'The member has spent part of these credits meanwhile, or holds them for chat requests in progress; try again in a few seconds');
+  if (toMember === null)
+    throw new AppError(
+      'CONFLICT',
+      'The member has spent part of these credits meanwhile, or holds them for chat requests in progress; try again in a few seconds',
+    );
 }
 
 export async function createMember(
@@ -83,7 +97,8 @@ export async function createMember(
       return { account: view({ ...row, credits }, key, 0) };
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError('CONFLICT', `An account with email ${input.email} already exists in this tenant`);
+    if (isUniqueViolation(err))
+      throw new AppError('CONFLICT', `An account with email ${input.email} already exists in this tenant`);
     throw err;
   }
 }
@@ -103,7 +118,10 @@ function view(row: Account, apiKey: string, spent: number): MemberView {
   };
 }
 
-export async function listMembers({ db, config }: { db: Db; config: Pick<Config, 'secret'> }, who: TenantIdentity): Promise<{ accounts: MemberView[] }> {
+export async function listMembers(
+  { db, config }: { db: Db; config: Pick<Config, 'secret'> },
+  who: TenantIdentity,
+): Promise<{ accounts: MemberView[] }> {
   const tenantId = who.tenantId;
   const rows = await db
     .select({ account: accounts, ciphertext: apiKeys.ciphertext })
@@ -111,9 +129,15 @@ export async function listMembers({ db, config }: { db: Db; config: Pick<Config,
     .leftJoin(apiKeys, and(eq(apiKeys.accountId, accounts.id), sql`${apiKeys.revokedAt} is null`))
     .where(eq(accounts.tenantId, tenantId))
     .orderBy(asc(accounts.createdAt));
-  const spent = await spentByAccount(db, tenantId, rows.map((r) => r.account.id));
+  const spent = await spentByAccount(
+    db,
+    tenantId,
+    rows.map((r) => r.account.id),
+  );
   return {
-    accounts: rows.map((r) => view(r.account, r.ciphertext ? decryptSecret(r.ciphertext, config.secret) : '', spent.get(r.account.id) ?? 0)),
+    accounts: rows.map((r) =>
+      view(r.account, r.ciphertext ? decryptSecret(r.ciphertext, config.secret) : '', spent.get(r.account.id) ?? 0),
+    ),
   };
 }
 
@@ -138,7 +162,10 @@ export async function setMemberQuota(
   { db }: Pick<Deps, 'db'>,
   who: TenantIdentity,
   input: MemberActionBody<'set-quota'>,
-): Promise<{ account: { account_id: string; mode: 'shared' | 'dedicated'; credits: number | null }; allocatable: number }> {
+): Promise<{
+  account: { account_id: string; mode: 'shared' | 'dedicated'; credits: number | null };
+  allocatable: number;
+}> {
   if ((input.shared === true) === (input.credits !== undefined)) {
     throw badRequest('Give exactly one of shared: true or credits');
   }
@@ -151,14 +178,20 @@ export async function setMemberQuota(
     if (input.shared === true) {
       await shiftReservation(tx, tenantId, row.id, -current, 0);
       await tx.update(accounts).set({ shared: true }).where(eq(accounts.id, row.id));
-      return { account: { account_id: row.id, mode: 'shared', credits: null }, allocatable: await poolCredits(tx, tenantId) };
+      return {
+        account: { account_id: row.id, mode: 'shared', credits: null },
+        allocatable: await poolCredits(tx, tenantId),
+      };
     }
     const target = input.credits ?? 0;
     const pool = await poolCredits(tx, tenantId);
     if (target - current > pool) throw insufficient(pool + current);
     await shiftReservation(tx, tenantId, row.id, target - current, pool + current);
     await tx.update(accounts).set({ shared: false }).where(eq(accounts.id, row.id));
-    return { account: { account_id: row.id, mode: 'dedicated', credits: target }, allocatable: await poolCredits(tx, tenantId) };
+    return {
+      account: { account_id: row.id, mode: 'dedicated', credits: target },
+      allocatable: await poolCredits(tx, tenantId),
+    };
   });
 }
 
@@ -169,7 +202,12 @@ export async function rekeyMember(
 ): Promise<{ account: { account_id: string; api_key: string } }> {
   return db.transaction(async (tx) => {
     await lockAccount(tx, who.tenantId, input.account_id);
-    return { account: { account_id: input.account_id, api_key: await issueKey(tx, config.secret, who.tenantId, input.account_id) } };
+    return {
+      account: {
+        account_id: input.account_id,
+        api_key: await issueKey(tx, config.secret, who.tenantId, input.account_id),
+      },
+    };
   });
 }
 

@@ -50,17 +50,35 @@ export async function listPipelines(
   return { hooks: rows.map(pipelineView) };
 }
 
-async function templateOfType(db: Db, who: TenantIdentity, slugValue: string, type: 'image' | 'article'): Promise<boolean> {
+async function templateOfType(
+  db: Db,
+  who: TenantIdentity,
+  slugValue: string,
+  type: 'image' | 'article',
+): Promise<boolean> {
   const [row] = await db
     .select({ id: templates.id })
     .from(templates)
-    .where(and(eq(templates.slug, slugValue), eq(templates.type, type), visibleTo(who, templates, 'all', { withGrants: true })));
+    .where(
+      and(
+        eq(templates.slug, slugValue),
+        eq(templates.type, type),
+        visibleTo(who, templates, 'all', { withGrants: true }),
+      ),
+    );
   return !!row;
 }
 
-async function checkTargets(db: Db, who: TenantIdentity, b: { image_template_slug: string; hook_type: HookType; hook_template_slug: string }): Promise<void> {
+async function checkTargets(
+  db: Db,
+  who: TenantIdentity,
+  b: { image_template_slug: string; hook_type: HookType; hook_template_slug: string },
+): Promise<void> {
   if (!(await templateOfType(db, who, b.image_template_slug, 'image'))) {
-    throw fieldError(['image_template_slug'], `no image template "${b.image_template_slug}"; GET /api/templates?type=image lists them`);
+    throw fieldError(
+      ['image_template_slug'],
+      `no image template "${b.image_template_slug}"; GET /api/templates?type=image lists them`,
+    );
   }
   const exists =
     b.hook_type === 'article'
@@ -68,7 +86,10 @@ async function checkTargets(db: Db, who: TenantIdentity, b: { image_template_slu
       : await videoTemplateVisible(db, who, b.hook_template_slug);
   if (!exists) {
     const where = b.hook_type === 'article' ? 'GET /api/templates?type=article' : 'GET /api/video-templates';
-    throw fieldError(['hook_template_slug'], `no ${b.hook_type} template "${b.hook_template_slug}"; ${where} lists them`);
+    throw fieldError(
+      ['hook_template_slug'],
+      `no ${b.hook_type} template "${b.hook_template_slug}"; ${where} lists them`,
+    );
   }
 }
 
@@ -76,7 +97,11 @@ async function checkTargets(db: Db, who: TenantIdentity, b: { image_template_slu
  * Binds an image template to a downstream template. Posting again for the same image template and
  * hook type updates that binding; there is never a second one. Answers the hook and whether it is new.
  */
-export async function bindPipeline({ db }: Pick<Deps, 'db'>, who: TenantIdentity, b: PipelineBind): Promise<{ created: boolean; hook: PipelineView }> {
+export async function bindPipeline(
+  { db }: Pick<Deps, 'db'>,
+  who: TenantIdentity,
+  b: PipelineBind,
+): Promise<{ created: boolean; hook: PipelineView }> {
   await checkTargets(db, who, b);
   const now = new Date();
   const [row] = await db
@@ -114,7 +139,11 @@ async function ownHook(db: Db, who: ScopedIdentity, id: string): Promise<Templat
   return row;
 }
 
-export async function updatePipeline({ db }: Pick<Deps, 'db'>, who: TenantIdentity, b: PipelineUpdate): Promise<{ hook: PipelineView }> {
+export async function updatePipeline(
+  { db }: Pick<Deps, 'db'>,
+  who: TenantIdentity,
+  b: PipelineUpdate,
+): Promise<{ hook: PipelineView }> {
   const row = await ownHook(db, who, b.id);
   if (b.image_template_slug !== undefined && b.image_template_slug !== row.imageTemplateSlug) {
     throw fieldError(['image_template_slug'], 'a hook keeps its image template; delete it and bind a new one');
@@ -123,7 +152,11 @@ export async function updatePipeline({ db }: Pick<Deps, 'db'>, who: TenantIdenti
     throw fieldError(['hook_type'], 'a hook keeps its type; delete it and bind a new one');
   }
   if (b.hook_template_slug !== undefined) {
-    await checkTargets(db, who, { image_template_slug: row.imageTemplateSlug, hook_type: row.hookType, hook_template_slug: b.hook_template_slug });
+    await checkTargets(db, who, {
+      image_template_slug: row.imageTemplateSlug,
+      hook_type: row.hookType,
+      hook_template_slug: b.hook_template_slug,
+    });
   }
   try {
     const [updated] = await db
@@ -139,12 +172,17 @@ export async function updatePipeline({ db }: Pick<Deps, 'db'>, who: TenantIdenti
     if (!updated) throw notFound(`Pipeline "${b.id}"`);
     return { hook: pipelineView(updated) };
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError('CONFLICT', 'Another hook already binds this image template and type');
+    if (isUniqueViolation(err))
+      throw new AppError('CONFLICT', 'Another hook already binds this image template and type');
     throw err;
   }
 }
 
-export async function deletePipeline({ db }: Pick<Deps, 'db'>, who: TenantIdentity, input: { id: string }): Promise<{ id: string; deleted: true }> {
+export async function deletePipeline(
+  { db }: Pick<Deps, 'db'>,
+  who: TenantIdentity,
+  input: { id: string },
+): Promise<{ id: string; deleted: true }> {
   const deleted = await db
     .delete(templateHooks)
     .where(and(eq(templateHooks.id, input.id), eq(templateHooks.tenantId, who.tenantId)))

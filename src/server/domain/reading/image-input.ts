@@ -40,9 +40,14 @@ export interface ImageInputDeps {
 
 const MB = 1024 * 1024;
 const FETCH_TIMEOUT_MS = 15_000;
-const MIMES: Record<(typeof READ_IMAGE_FORMATS)[number], string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
+const MIMES: Record<(typeof READ_IMAGE_FORMATS)[number], string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+};
 
-const tooLarge = () => badRequest(`image: larger than ${READ_IMAGE_MAX_BYTES / MB} MB; send a smaller png, jpg or webp`);
+const tooLarge = () =>
+  badRequest(`image: larger than ${READ_IMAGE_MAX_BYTES / MB} MB; send a smaller png, jpg or webp`);
 
 async function fetchImage(deps: ImageInputDeps, who: ScopedIdentity, url: string): Promise<Buffer> {
   const key = deps.files.keyOf(url);
@@ -53,7 +58,12 @@ async function fetchImage(deps: ImageInputDeps, who: ScopedIdentity, url: string
     if (size === null) throw badRequest('image_url: the file is no longer there');
     return buffer(deps.files.read(key));
   }
-  const got = await safeFetch(url, { timeoutMs: FETCH_TIMEOUT_MS, maxBytes: READ_IMAGE_MAX_BYTES, maxRedirects: 3, ownHosts: ownHosts(deps.config) });
+  const got = await safeFetch(url, {
+    timeoutMs: FETCH_TIMEOUT_MS,
+    maxBytes: READ_IMAGE_MAX_BYTES,
+    maxRedirects: 3,
+    ownHosts: ownHosts(deps.config),
+  });
   if (!got.ok) {
     switch (got.error) {
       case 'refused':
@@ -71,7 +81,11 @@ async function fetchImage(deps: ImageInputDeps, who: ScopedIdentity, url: string
 }
 
 /** Reads, checks and measures the image of a request. Every refusal is a 400 naming the fault. */
-export async function readImageInput(deps: ImageInputDeps, who: ScopedIdentity, source: ImageSource): Promise<ReadImage> {
+export async function readImageInput(
+  deps: ImageInputDeps,
+  who: ScopedIdentity,
+  source: ImageSource,
+): Promise<ReadImage> {
   const given = (source.url !== undefined ? 1 : 0) + (source.file !== undefined ? 1 : 0);
   if (given !== 1) {
     throw badRequest(
@@ -86,7 +100,9 @@ export async function readImageInput(deps: ImageInputDeps, who: ScopedIdentity, 
   const type = await detectType(data.subarray(0, 4100));
   const format = READ_IMAGE_FORMATS.find((f) => f === type?.ext);
   if (!type || !format) {
-    throw badRequest(`image: ${type ? `a ${type.ext} file` : 'not a recognised image'}; only png, jpg or webp are read (decided from the bytes, not the name)`);
+    throw badRequest(
+      `image: ${type ? `a ${type.ext} file` : 'not a recognised image'}; only png, jpg or webp are read (decided from the bytes, not the name)`,
+    );
   }
   const problem = await imageProblem(data, type);
   if (problem) throw badRequest(`image: not a valid image: ${problem}`);

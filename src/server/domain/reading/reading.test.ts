@@ -16,7 +16,14 @@ describe('image reading', () => {
 
   it('takes only an answer with every field of the reading, fenced or not, and drops the rest', () => {
     const reading = {
-      sculpt: { subject: 'a cat', composition: 'centered', universe: 'home', light: 'soft', print: 'photo', texture: 'fur' },
+      sculpt: {
+        subject: 'a cat',
+        composition: 'centered',
+        universe: 'home',
+        light: 'soft',
+        print: 'photo',
+        texture: 'fur',
+      },
       prompt: 'a cat on a sofa',
       prompt_cn: '沙发上的猫',
       style_tags: ['cozy'],

@@ -10,7 +10,6 @@ import type { ScopedIdentity } from '@/server/domain/auth/identity';
 import { chargeWork, refundWork } from '@/server/domain/credits/ledger';
 import { readImageInput, type ImageInputDeps, type ImageSource, type ReadImage } from './image-input';
 
-
 /** The ratio of {@link READING_RATIOS} nearest to `width:height` (compared on a log scale, so 2:1 and 1:2 are as far from 1:1). */
 export function nearestRatio(width: number, height: number): string {
   const target = Math.log(width / height);
@@ -44,7 +43,10 @@ export interface ReverseDeps extends ImageInputDeps {
 }
 
 /** An image as a vision model receives it: inline, so no upstream ever fetches from Studio. */
-export const imagePart = (image: ReadImage) => ({ type: 'image_url' as const, image_url: { url: `data:${image.mime};base64,${image.data.toString('base64')}` } });
+export const imagePart = (image: ReadImage) => ({
+  type: 'image_url' as const,
+  image_url: { url: `data:${image.mime};base64,${image.data.toString('base64')}` },
+});
 
 /**
  * One routed vision call that must answer JSON of a given shape: routed to vision-capable chat
@@ -118,7 +120,11 @@ export async function readReading(
  * `POST /api/reverse`: one model call that reads the image. Charged under `reverse` before the call
  * (402 when short) and refunded when every upstream failed.
  */
-export async function reverseImage(deps: ReverseDeps, who: ScopedIdentity, source: ImageSource): Promise<ReverseAnswer> {
+export async function reverseImage(
+  deps: ReverseDeps,
+  who: ScopedIdentity,
+  source: ImageSource,
+): Promise<ReverseAnswer> {
   const image = await readImageInput(deps, who, source);
   const price = deps.config.prices.reverse;
   const ref = `reverse-${randomUUID()}`;

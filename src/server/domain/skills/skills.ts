@@ -31,7 +31,10 @@ export async function listSkills(db: Db, opts: { includeInactive?: boolean } = {
 }
 
 /** The active skills as every caller sees them (without their prompts). */
-export async function skillCatalogue({ db, config }: Pick<Deps, 'db' | 'config'>, _who: Identity): Promise<{ skills: SkillView[] }> {
+export async function skillCatalogue(
+  { db, config }: Pick<Deps, 'db' | 'config'>,
+  _who: Identity,
+): Promise<{ skills: SkillView[] }> {
   return { skills: (await listSkills(db)).map((s) => skillView(config, s)) };
 }
 
@@ -75,14 +78,20 @@ export async function skillForUse(db: Db, slug: string, field: FieldIssue['path'
 
 /** The problem with a skill's prompt/fields pair, or null. One-sentence skills must use `{input}`. */
 export function skillProblem(s: Pick<SkillUpsert, 'prompt' | 'fields'>): string | null {
-  if (s.fields && s.fields.length > 0) return contractProblem(s.prompt, s.fields)?.replace('prompt_template', 'prompt') ?? null;
+  if (s.fields && s.fields.length > 0)
+    return contractProblem(s.prompt, s.fields)?.replace('prompt_template', 'prompt') ?? null;
   if (s.fields && s.fields.length === 0) return 'fields: give null for a one-sentence skill, or at least one field';
-  if (!slotsOf(s.prompt).includes(SENTENCE_SLOT)) return `prompt: a one-sentence skill puts the sentence in {${SENTENCE_SLOT}}`;
+  if (!slotsOf(s.prompt).includes(SENTENCE_SLOT))
+    return `prompt: a one-sentence skill puts the sentence in {${SENTENCE_SLOT}}`;
   return contractProblem(s.prompt, [])?.replace('prompt_template', 'prompt') ?? null;
 }
 
 /** Creates or replaces a skill by slug (operator). Callers keep sending the same slug and input. */
-export async function upsertSkill(db: Db, body: SkillUpsert, origin: 'operator' | 'catalog' = 'operator'): Promise<Skill> {
+export async function upsertSkill(
+  db: Db,
+  body: SkillUpsert,
+  origin: 'operator' | 'catalog' = 'operator',
+): Promise<Skill> {
   const problem = skillProblem(body);
   if (problem) throw badRequest(problem);
   const values = {
@@ -102,7 +111,10 @@ export async function upsertSkill(db: Db, body: SkillUpsert, origin: 'operator' 
   const [row] = await db
     .insert(skills)
     .values({ ...values, position: body.position ?? 0 })
-    .onConflictDoUpdate({ target: skills.slug, set: { ...values, ...(body.position !== undefined ? { position: body.position } : {}) } })
+    .onConflictDoUpdate({
+      target: skills.slug,
+      set: { ...values, ...(body.position !== undefined ? { position: body.position } : {}) },
+    })
     .returning();
   if (!row) throw new AppError('INTERNAL', 'the skill was not saved');
   return row;

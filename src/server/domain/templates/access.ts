@@ -30,7 +30,10 @@ export function visibleTo(
   if (who.kind === 'admin') return source === 'mine' ? sql`false` : platform;
   const mine = eq(cols.tenantId, who.tenantId);
   const shared = opts.withGrants
-    ? or(platform, sql`${cols.id} in (select ${templateGrants.templateId} from ${templateGrants} where ${templateGrants.tenantId} = ${who.tenantId})`)
+    ? or(
+        platform,
+        sql`${cols.id} in (select ${templateGrants.templateId} from ${templateGrants} where ${templateGrants.tenantId} = ${who.tenantId})`,
+      )
     : platform;
   const sharedActive = and(shared, eq(cols.active, true));
   if (source === 'mine') return mine;
@@ -49,7 +52,11 @@ export function sourceOf(row: { tenantId: string | null }, who?: Identity): 'min
  * content is open to everyone who can see the row; gated content only to its owner tenant, the
  * operator, and holders of a claim code that includes the template (`grants`).
  */
-export function canReadContent(who: Identity, row: Owned & { id: string }, grants: ReadonlySet<string> = new Set()): boolean {
+export function canReadContent(
+  who: Identity,
+  row: Owned & { id: string },
+  grants: ReadonlySet<string> = new Set(),
+): boolean {
   if (!row.gated) return true;
   if (who.kind === 'admin') return true;
   if (row.tenantId !== null && row.tenantId === who.tenantId) return true;
@@ -78,6 +85,9 @@ export function absoluteUrl(config: Pick<Config, 'publicBaseUrl'>, url: string |
 /** Template ids a tenant was granted by redeemed claim codes (their gated content is open to it). */
 export async function grantsOf(db: Db, who: Identity): Promise<Set<string>> {
   if (who.kind === 'admin') return new Set();
-  const rows = await db.select({ id: templateGrants.templateId }).from(templateGrants).where(eq(templateGrants.tenantId, who.tenantId));
+  const rows = await db
+    .select({ id: templateGrants.templateId })
+    .from(templateGrants)
+    .where(eq(templateGrants.tenantId, who.tenantId));
   return new Set(rows.map((r) => r.id));
 }

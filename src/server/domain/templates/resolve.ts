@@ -30,15 +30,24 @@ export function describeInput(input: SlotInput, fields: readonly FieldSpec[] | n
  * Turns the prompt, skill or template of an image request into the prompt sent upstream.
  * Skills and templates are filled deterministically; no model expands them.
  */
-export async function resolvePrompt(db: Db, who: ScopedIdentity, item: ImageRequestBody, path: FieldIssue['path']): Promise<ResolvedPrompt> {
+export async function resolvePrompt(
+  db: Db,
+  who: ScopedIdentity,
+  item: ImageRequestBody,
+  path: FieldIssue['path'],
+): Promise<ResolvedPrompt> {
   if (item.prompt !== undefined) {
-    if (item.input !== undefined) throw fieldError([...path, 'input'], 'goes with skill_slug or template_id, not with prompt');
+    if (item.input !== undefined)
+      throw fieldError([...path, 'input'], 'goes with skill_slug or template_id, not with prompt');
     return { prompt: item.prompt, source: { kind: 'prompt' } };
   }
   if (item.skill_slug !== undefined) {
     const skill = await skillForUse(db, item.skill_slug, [...path, 'skill_slug']);
     if (skill.refRequired && !item.reference_images?.length) {
-      throw fieldError([...path, 'reference_images'], `the skill "${skill.slug}" (${skill.zhName}) works from your own image; send at least one reference image`);
+      throw fieldError(
+        [...path, 'reference_images'],
+        `the skill "${skill.slug}" (${skill.zhName}) works from your own image; send at least one reference image`,
+      );
     }
     const prompt = fillSlots(skill.prompt, skill.fields, item.input, { path, sentenceRequired: true });
     return {
@@ -51,7 +60,9 @@ export async function resolvePrompt(db: Db, who: ScopedIdentity, item: ImageRequ
   const ref = item.template_id ?? '';
   const template = await templateForUse(db, who, ref, 'image', [...path, 'template_id']);
   const prompt = fillSlots(template.promptTemplate, template.fields, item.input, { path });
-  const defaults = template.generationConfigs.find((c) => (c.default_reference_images?.length ?? 0) > 0)?.default_reference_images;
+  const defaults = template.generationConfigs.find(
+    (c) => (c.default_reference_images?.length ?? 0) > 0,
+  )?.default_reference_images;
   return {
     prompt,
     source: { kind: 'template', id: template.id, slug: template.slug },

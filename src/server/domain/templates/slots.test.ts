@@ -42,7 +42,9 @@ describe('slot substitution', () => {
   });
 
   it('refuses unknown keys and the wrong input shape', () => {
-    expect(error(() => fillSlots('{product}', form.slice(0, 1), { product: 'x', colour: 'red' })).message).toContain('input.colour: unknown field');
+    expect(error(() => fillSlots('{product}', form.slice(0, 1), { product: 'x', colour: 'red' })).message).toContain(
+      'input.colour: unknown field',
+    );
     expect(error(() => fillSlots('{product}', form.slice(0, 1), 'a sentence')).message).toContain('send an object');
     expect(error(() => fillSlots('画{input}', null, { a: 'b' })).message).toContain('one sentence');
   });
@@ -59,7 +61,9 @@ describe('slot substitution', () => {
   });
 
   it('prefixes errors with the batch item path', () => {
-    expect(error(() => fillSlots('{product}', form.slice(0, 1), {}, { path: ['items', 2] })).message).toMatch(/^items\[2\]\.input\.product/);
+    expect(error(() => fillSlots('{product}', form.slice(0, 1), {}, { path: ['items', 2] })).message).toMatch(
+      /^items\[2\]\.input\.product/,
+    );
   });
 });
 

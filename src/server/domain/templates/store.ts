@@ -63,14 +63,22 @@ export async function insertWithSlug<T>(slug: string, store: string, insert: () 
     return row;
   } catch (err) {
     if (isUniqueViolation(err)) {
-      throw new AppError('CONFLICT', `The slug "${slug}" is already taken (${store} slugs are unique across all tenants); choose another`);
+      throw new AppError(
+        'CONFLICT',
+        `The slug "${slug}" is already taken (${store} slugs are unique across all tenants); choose another`,
+      );
     }
     throw err;
   }
 }
 
 /** The row a writer may change: 404 when the caller cannot see it, 403 when it is the platform's. */
-export function writableRow<R extends { tenantId: string | null }>(who: WriterIdentity, row: R | undefined, what: string, platformRefusal: string): R {
+export function writableRow<R extends { tenantId: string | null }>(
+  who: WriterIdentity,
+  row: R | undefined,
+  what: string,
+  platformRefusal: string,
+): R {
   if (!row) throw notFound(what);
   if (!canWrite(who, row)) throw new AppError('FORBIDDEN', platformRefusal);
   return row;

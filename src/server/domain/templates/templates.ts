@@ -17,7 +17,13 @@ import { changedColumns, commonView, insertWithSlug, newRowColumns, writableRow 
 /** A template of the image and article store as callers see it. */
 export type TemplateView = ReturnType<typeof templateView>;
 
-function templateView(config: Pick<Config, 'publicBaseUrl'>, who: Identity, row: Template, grants?: ReadonlySet<string>, ownerName?: string | null) {
+function templateView(
+  config: Pick<Config, 'publicBaseUrl'>,
+  who: Identity,
+  row: Template,
+  grants?: ReadonlySet<string>,
+  ownerName?: string | null,
+) {
   const { open, view } = commonView(who, row, grants, ownerName);
   return {
     ...view,
@@ -58,20 +64,30 @@ export async function findVisibleTemplate(db: Db, who: Identity, ref: string): P
   const [row] = await db
     .select()
     .from(templates)
-    .where(and(byId ? eq(templates.id, ref) : eq(templates.slug, ref), visibleTo(who, templates, 'all', { withGrants: true })));
+    .where(
+      and(
+        byId ? eq(templates.id, ref) : eq(templates.slug, ref),
+        visibleTo(who, templates, 'all', { withGrants: true }),
+      ),
+    );
   if (!row) throw notFound(`Template "${ref}"`);
   return row;
 }
 
 /** Only Studio's own files can be default reference images: the worker reads them from the store, never from the internet. */
-async function checkDefaultImages(files: FileStore, owner: string | null, configs: TemplateCreate['generation_configs']): Promise<void> {
+async function checkDefaultImages(
+  files: FileStore,
+  owner: string | null,
+  configs: TemplateCreate['generation_configs'],
+): Promise<void> {
   for (const [i, c] of (configs ?? []).entries()) {
     for (const [j, url] of (c.default_reference_images ?? []).entries()) {
       const key = files.keyOf(url);
       const ownerOk = key !== null && (owner === null || key.startsWith(`${owner}/`));
       if (!ownerOk || (await files.size(key)) === null) {
         throw badRequest(
-          `generation_configs[${i}].default_reference_images[${j}]: only files Studio serves for your tenant can be used (upload with POST /api/upload-ref, or use an earlier result); ${url} is not one`,
+          `generation_configs[${i}].default_reference_images[${j}]: only files Studio serves for your tenant ` +
+            `can be used (upload with POST /api/upload-ref, or use an earlier result); ${url} is not one`,
         );
       }
     }
@@ -91,7 +107,8 @@ function checkShape(t: {
   if (problem) throw badRequest(problem);
   if (t.type === 'article') {
     if (!t.format) throw fieldError(['format'], `article templates need one of ${articleFormats.join(', ')}`);
-    if (t.generation_configs.length > 0) throw fieldError(['generation_configs'], 'only image templates take generation configs');
+    if (t.generation_configs.length > 0)
+      throw fieldError(['generation_configs'], 'only image templates take generation configs');
     if (t.ratio !== null) throw fieldError(['ratio'], 'only image templates have a ratio');
     if (t.template_type !== null) throw fieldError(['template_type'], 'only image templates have a template_type');
   } else if (t.format) {
@@ -157,8 +174,14 @@ export async function updateTemplate(
       .from(templates)
       .where(and(eq(templates.id, body.id), visibleTo(who, templates, 'all', { withGrants: true })))
       .for('update');
-    const row = writableRow(who, found, `Template "${body.id}"`, 'Platform templates are maintained by the platform; copy it into a template of your own to change it');
-    if (body.slug !== undefined && body.slug !== row.slug) throw fieldError(['slug'], 'a template keeps its slug; create a new template for a new slug');
+    const row = writableRow(
+      who,
+      found,
+      `Template "${body.id}"`,
+      'Platform templates are maintained by the platform; copy it into a template of your own to change it',
+    );
+    if (body.slug !== undefined && body.slug !== row.slug)
+      throw fieldError(['slug'], 'a template keeps its slug; create a new template for a new slug');
     if (body.type !== undefined && body.type !== row.type) throw fieldError(['type'], 'a template keeps its type');
     const next = {
       type: row.type,
@@ -196,7 +219,14 @@ export async function updateTemplate(
  * A template ready to run: visible, active, readable by the caller and of the expected type.
  * Gated content the caller cannot read is 403 (it may redeem a claim code for it).
  */
-export async function templateForUse(db: Db, who: Identity, ref: string, type: 'image' | 'article', field: FieldIssue['path'], grants?: ReadonlySet<string>): Promise<Template> {
+export async function templateForUse(
+  db: Db,
+  who: Identity,
+  ref: string,
+  type: 'image' | 'article',
+  field: FieldIssue['path'],
+  grants?: ReadonlySet<string>,
+): Promise<Template> {
   let row: Template;
   try {
     row = await findVisibleTemplate(db, who, ref);
@@ -209,7 +239,10 @@ export async function templateForUse(db: Db, who: Identity, ref: string, type: '
   if (row.type !== type) throw fieldError(field, `"${ref}" is an ${row.type} template, not an ${type} template`);
   if (!row.active) throw fieldError(field, `template "${row.slug}" is deactivated`);
   if (!canReadContent(who, row, grants ?? (row.gated ? await grantsOf(db, who) : undefined))) {
-    throw new AppError('FORBIDDEN', `${pathText(field)}: template "${row.slug}" is gated: its content comes with a claim code`);
+    throw new AppError(
+      'FORBIDDEN',
+      `${pathText(field)}: template "${row.slug}" is gated: its content comes with a claim code`,
+    );
   }
   return row;
 }

@@ -12,7 +12,12 @@ import { absoluteUrl, visibleTo, type WriterIdentity } from './access';
 import { contractProblem } from '@/contracts/slots';
 import { changedColumns, commonView, insertWithSlug, newRowColumns, writableRow } from './store';
 
-function videoTemplateView(config: Pick<Config, 'publicBaseUrl'>, who: Identity, row: VideoTemplate, grants?: ReadonlySet<string>) {
+function videoTemplateView(
+  config: Pick<Config, 'publicBaseUrl'>,
+  who: Identity,
+  row: VideoTemplate,
+  grants?: ReadonlySet<string>,
+) {
   return {
     ...commonView(who, row, grants).view,
     sample_cover_image: absoluteUrl(config, row.sampleCoverImage),
@@ -76,8 +81,14 @@ export async function updateVideoTemplate(
       .from(videoTemplates)
       .where(and(eq(videoTemplates.id, body.id), visibleTo(who, videoTemplates, 'all')))
       .for('update');
-    const row = writableRow(who, found, `Video template "${body.id}"`, 'Platform video templates are maintained by the platform');
-    if (body.slug !== undefined && body.slug !== row.slug) throw fieldError(['slug'], 'a video template keeps its slug');
+    const row = writableRow(
+      who,
+      found,
+      `Video template "${body.id}"`,
+      'Platform video templates are maintained by the platform',
+    );
+    if (body.slug !== undefined && body.slug !== row.slug)
+      throw fieldError(['slug'], 'a video template keeps its slug');
     const prompt = body.prompt_template ?? row.promptTemplate;
     const fields = body.fields ?? row.fields;
     const problem = contractProblem(prompt, fields);

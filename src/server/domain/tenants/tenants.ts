@@ -3,7 +3,15 @@ import type { AdminActionBody } from '@/contracts/admin';
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import { isUniqueViolation } from '@/server/db/rows';
-import { accounts, consoleUsers, ledgerEntries, tenants, USAGE_TIMEZONE, usageDaily, type Tenant } from '@/server/db/schema';
+import {
+  accounts,
+  consoleUsers,
+  ledgerEntries,
+  tenants,
+  USAGE_TIMEZONE,
+  usageDaily,
+  type Tenant,
+} from '@/server/db/schema';
 import { bindTenant } from '@/server/upstreams/registry';
 import { issueKey } from '@/server/domain/auth/api-keys';
 import { announceCredentialChange } from '@/server/credential-changes';
@@ -65,16 +73,24 @@ export async function createTenant(
       let credits = 0;
       if (input.credits > 0) {
         credits =
-          (await moveCredits(tx, { tenantId: row.id, amount: input.credits, kind: 'adjust', note: 'opening credits' })) ?? 0;
+          (await moveCredits(tx, {
+            tenantId: row.id,
+            amount: input.credits,
+            kind: 'adjust',
+            note: 'opening credits',
+          })) ?? 0;
       }
       if (adminEmail && passwordHash) {
-        await tx.insert(consoleUsers).values({ kind: 'tenant_admin', tenantId: row.id, email: adminEmail, passwordHash });
+        await tx
+          .insert(consoleUsers)
+          .values({ kind: 'tenant_admin', tenantId: row.id, email: adminEmail, passwordHash });
       }
       const apiKey = await issueKey(tx, secret, row.id, null);
       return { tenant: tenantView(row, adminEmail, credits), api_key: apiKey };
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError('CONFLICT', `A console login for ${input.admin_email} already exists`);
+    if (isUniqueViolation(err))
+      throw new AppError('CONFLICT', `A console login for ${input.admin_email} already exists`);
     throw err;
   }
 }
@@ -88,15 +104,22 @@ export interface TenantListItem extends TenantView {
   used_month: number;
 }
 
-export async function listTenants({ db }: Pick<Deps, 'db'>, _who: AdminIdentity): Promise<{ tenants: TenantListItem[] }> {
+export async function listTenants(
+  { db }: Pick<Deps, 'db'>,
+  _who: AdminIdentity,
+): Promise<{ tenants: TenantListItem[] }> {
   // This month on the usage calendar (Asia/Shanghai), as the tenant's own statistics count it.
   const monthStart = sql`date_trunc('month', (now() at time zone ${USAGE_TIMEZONE}))::date`;
   const rows = await db
     .select({
       tenant: tenants,
-      adminEmail: sql<string | null>`(select min(${consoleUsers.email}) from ${consoleUsers} where ${consoleUsers.tenantId} = ${tenants.id})`,
+      adminEmail: sql<
+        string | null
+      >`(select min(${consoleUsers.email}) from ${consoleUsers} where ${consoleUsers.tenantId} = ${tenants.id})`,
       members: sql<number>`(select count(*)::int from ${accounts} where ${accounts.tenantId} = ${tenants.id})`,
-      usedMonth: sql<string | null>`(select sum(${usageDaily.credits}) from ${usageDaily} where ${usageDaily.tenantId} = ${tenants.id} and ${usageDaily.day} >= ${monthStart})`,
+      usedMonth: sql<
+        string | null
+      >`(select sum(${usageDaily.credits}) from ${usageDaily} where ${usageDaily.tenantId} = ${tenants.id} and ${usageDaily.day} >= ${monthStart})`,
     })
     .from(tenants)
     .orderBy(asc(tenants.createdAt));
@@ -196,9 +219,17 @@ export async function adjustTenantCredits(
   if (input.credits === 0) throw badRequest('credits must not be 0');
   return db.transaction(async (tx) => {
     await getTenant(tx, input.tenant_id);
-    const after = await moveCredits(tx, { tenantId: input.tenant_id, amount: input.credits, kind: 'adjust', note: input.note ?? null });
+    const after = await moveCredits(tx, {
+      tenantId: input.tenant_id,
+      amount: input.credits,
+      kind: 'adjust',
+      note: input.note ?? null,
+    });
     if (after === null) {
-      throw new AppError('CONFLICT', `The tenant has fewer than ${-input.credits} allocatable credits; nothing was changed`);
+      throw new AppError(
+        'CONFLICT',
+        `The tenant has fewer than ${-input.credits} allocatable credits; nothing was changed`,
+      );
     }
     return { credits: after };
   });

@@ -19,14 +19,24 @@ import { answer, COMMIT_PATH, keyFor, ownerOf, rateLimit, UPLOAD_PATH, type Uplo
 type UploadContext = Deps;
 
 export type PresignAnswer =
-  | { ok: true; strategy: 'proxy'; reason: 'not_configured' | 'not_cn' | 'too_small' | 'presign_failed'; fallback: { path: string } }
+  | {
+      ok: true;
+      strategy: 'proxy';
+      reason: 'not_configured' | 'not_cn' | 'too_small' | 'presign_failed';
+      fallback: { path: string };
+    }
   | {
       ok: true;
       strategy: 'direct';
       key: string;
       media_type: Upload['mediaType'];
       mime: string;
-      upload: { method: 'PUT'; url: string; headers: { 'Content-Type': string; 'Content-Length': string }; expires_in: number };
+      upload: {
+        method: 'PUT';
+        url: string;
+        headers: { 'Content-Type': string; 'Content-Length': string };
+        expires_in: number;
+      };
       commit: { path: string; body: { key: string } };
       fallback: { path: string };
     };
@@ -53,14 +63,18 @@ export async function presignUpload(
   const type = typeOfExt(body.ext);
   if (!type) {
     const message = `"${body.ext}" is not an allowed type. Allowed: ${allowedList()}`;
-    throw new AppError('BAD_REQUEST', `ext: ${message}`, { issues: [{ path: ['ext'], message }], reason: 'file_type_unsupported' });
+    throw new AppError('BAD_REQUEST', `ext: ${message}`, {
+      issues: [{ path: ['ext'], message }],
+      reason: 'file_type_unsupported',
+    });
   }
   if (body.size > type.maxBytes) throw tooLarge(type, body.size);
   const workspaceId = checkWorkspace(body.workspace_id);
   const fallback = { path: UPLOAD_PATH };
   if (!ctx.config.s3) return { ok: true, strategy: 'proxy', reason: 'not_configured', fallback };
   if (!regionAllowsDirect(ctx.config, headers)) return { ok: true, strategy: 'proxy', reason: 'not_cn', fallback };
-  if (body.size < ctx.config.uploads.directMinBytes) return { ok: true, strategy: 'proxy', reason: 'too_small', fallback };
+  if (body.size < ctx.config.uploads.directMinBytes)
+    return { ok: true, strategy: 'proxy', reason: 'too_small', fallback };
 
   const limit = rateLimit(ctx.config, who);
   await ensureAvailable(ctx.db, limit, 1, 'uploaded files');
@@ -121,14 +135,23 @@ async function ownedUpload(db: Db, who: ScopedIdentity, key: string): Promise<Up
  * image in full. A mismatch with what was declared, or an image that does not decode, deletes the
  * object (400); a match answers like a proxy upload. Idempotent.
  */
-export async function commitUpload(ctx: UploadContext, who: ScopedIdentity, input: { key: string }): Promise<UploadAnswer> {
+export async function commitUpload(
+  ctx: UploadContext,
+  who: ScopedIdentity,
+  input: { key: string },
+): Promise<UploadAnswer> {
   const { key } = input;
   const row = await ownedUpload(ctx.db, who, key);
   if (row.status === 'ready') return answer(row, ctx.files);
-  if (row.status === 'rejected') throw fieldError(['key'], `this upload was refused: ${row.error ?? 'it did not match its declaration'}; presign again`);
+  if (row.status === 'rejected')
+    throw fieldError(
+      ['key'],
+      `this upload was refused: ${row.error ?? 'it did not match its declaration'}; presign again`,
+    );
 
   const size = await ctx.files.size(key);
-  if (size === null) throw fieldError(['key'], 'nothing has been uploaded to this key yet; PUT the file to upload.url first');
+  if (size === null)
+    throw fieldError(['key'], 'nothing has been uploaded to this key yet; PUT the file to upload.url first');
   let problem: string | null = null;
   if (size !== row.size) {
     problem = `size mismatch: ${row.size} bytes were declared, ${size} arrived`;

@@ -13,14 +13,18 @@ export interface UploadType {
 /** What may be uploaded: each media type's size limit, and its formats as extension → MIME type. */
 const ALLOWED: Record<MediaType, { maxBytes: number; formats: Record<string, string> }> = {
   image: { maxBytes: 8 * MB, formats: { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif' } },
-  audio: { maxBytes: 20 * MB, formats: { mp3: 'audio/mpeg', wav: 'audio/wav', m4a: 'audio/mp4', flac: 'audio/flac', ogg: 'audio/ogg' } },
+  audio: {
+    maxBytes: 20 * MB,
+    formats: { mp3: 'audio/mpeg', wav: 'audio/wav', m4a: 'audio/mp4', flac: 'audio/flac', ogg: 'audio/ogg' },
+  },
   video: { maxBytes: 50 * MB, formats: { mp4: 'video/mp4', mov: 'video/quicktime', webm: 'video/webm' } },
 };
 
 /** What may be uploaded, by canonical extension. */
 export const UPLOAD_TYPES: Record<string, UploadType> = Object.fromEntries(
-  (Object.entries(ALLOWED) as [MediaType, (typeof ALLOWED)[MediaType]][]).flatMap(([mediaType, { maxBytes, formats }]) =>
-    Object.entries(formats).map(([ext, mime]) => [ext, { ext, mime, mediaType, maxBytes }]),
+  (Object.entries(ALLOWED) as [MediaType, (typeof ALLOWED)[MediaType]][]).flatMap(
+    ([mediaType, { maxBytes, formats }]) =>
+      Object.entries(formats).map(([ext, mime]) => [ext, { ext, mime, mediaType, maxBytes }]),
   ),
 );
 

@@ -35,20 +35,23 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'studio-image-check-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('image decode check', () => {
-  it.each(Object.keys(encoders) as (keyof typeof encoders)[])('accepts a whole %s, also zero-padded, and refuses it cut short', async (ext) => {
-    const whole = await encoders[ext](noisy(256, 256)).toBuffer();
-    expect(await imageProblem(whole, type(ext))).toBeNull();
-    expect(await imageProblem(Buffer.concat([whole, Buffer.alloc(4096)]), type(ext))).toBeNull();
+  it.each(Object.keys(encoders) as (keyof typeof encoders)[])(
+    'accepts a whole %s, also zero-padded, and refuses it cut short',
+    async (ext) => {
+      const whole = await encoders[ext](noisy(256, 256)).toBuffer();
+      expect(await imageProblem(whole, type(ext))).toBeNull();
+      expect(await imageProblem(Buffer.concat([whole, Buffer.alloc(4096)]), type(ext))).toBeNull();
 
-    // Right magic bytes and header, data cut off after 60%.
-    const truncated = whole.subarray(0, Math.floor(whole.length * 0.6));
-    const file = path.join(dir, `cut.${ext}`);
-    writeFileSync(file, truncated);
-    const err = await assertDecodableImage(file, type(ext)).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(AppError);
-    expect((err as AppError).status).toBe(400);
-    expect((err as AppError).message).toMatch(/^The file is not a valid image: .+; nothing was stored$/);
-  });
+      // Right magic bytes and header, data cut off after 60%.
+      const truncated = whole.subarray(0, Math.floor(whole.length * 0.6));
+      const file = path.join(dir, `cut.${ext}`);
+      writeFileSync(file, truncated);
+      const err = await assertDecodableImage(file, type(ext)).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(AppError);
+      expect((err as AppError).status).toBe(400);
+      expect((err as AppError).message).toMatch(/^The file is not a valid image: .+; nothing was stored$/);
+    },
+  );
 
   it('refuses data that is damaged after a valid header', async () => {
     const whole = await noisy(256, 256).png().toBuffer();
@@ -65,7 +68,9 @@ describe('image decode check', () => {
 
     // A small file that would decode to far more than the limit (a decompression bomb).
     const side = Math.ceil(Math.sqrt(MAX_IMAGE_PIXELS)) + 1;
-    const bomb = await sharp({ create: { width: side, height: side, channels: 3, background: '#fff' } }).png().toBuffer();
+    const bomb = await sharp({ create: { width: side, height: side, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     const started = Date.now();
     expect(await imageProblem(bomb, type('png'))).toMatch(/more than the 67 million checked/);
     expect(Date.now() - started).toBeLessThan(2000);

@@ -49,7 +49,12 @@ export async function imageProblem(input: string | Buffer, type: UploadType): Pr
     }
     try {
       // stats() reads every pixel of every frame without keeping the decoded image.
-      await sharp(input, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS, sequentialRead: true, animated: true }).stats();
+      await sharp(input, {
+        failOn: 'error',
+        limitInputPixels: MAX_IMAGE_PIXELS,
+        sequentialRead: true,
+        animated: true,
+      }).stats();
       return null;
     } catch (err) {
       return reasonOf(err);

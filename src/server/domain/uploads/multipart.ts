@@ -27,7 +27,8 @@ export const tooLarge = (type: UploadType | null, size?: number) =>
   new AppError(
     'PAYLOAD_TOO_LARGE',
     type
-      ? `The file is larger than the ${formatMb(type.maxBytes)} allowed for ${type.mediaType} (${type.ext})${size ? `: ${formatMb(size)}` : ''}; nothing was stored`
+      ? `The file is larger than the ${formatMb(type.maxBytes)} allowed for ${type.mediaType} ` +
+          `(${type.ext})${size ? `: ${formatMb(size)}` : ''}; nothing was stored`
       : `The file is larger than ${formatMb(MAX_UPLOAD_BYTES)}; nothing was stored`,
   );
 const unrecognised = () =>
@@ -100,8 +101,14 @@ export function receive(body: ReadableStream<Uint8Array>, contentType: string, t
       });
     } catch {
       // No boundary (or another unreadable header): take the body so the client reads the refusal.
-      const refusal = new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data with a boundary (a form with a `file` field)');
-      drainStream(source).then(() => reject(refusal), () => reject(refusal));
+      const refusal = new AppError(
+        'UNSUPPORTED_MEDIA_TYPE',
+        'Send the file as multipart/form-data with a boundary (a form with a `file` field)',
+      );
+      drainStream(source).then(
+        () => reject(refusal),
+        () => reject(refusal),
+      );
       return;
     }
     const fields: Record<string, string> = {};
@@ -121,7 +128,10 @@ export function receive(body: ReadableStream<Uint8Array>, contentType: string, t
       // Read the rest (up to a bound) before answering, so the client, still sending, receives the
       // refusal instead of a broken connection; past the bound the connection is dropped.
       const refusal = err instanceof Error ? err : new Error(String(err));
-      drainStream(source).then(() => reject(refusal), () => reject(refusal));
+      drainStream(source).then(
+        () => reject(refusal),
+        () => reject(refusal),
+      );
     };
     parser.on('file', (name, stream, info) => {
       if (failed) {
@@ -142,7 +152,9 @@ export function receive(body: ReadableStream<Uint8Array>, contentType: string, t
     });
     parser.on('filesLimit', () => fail(badRequest('file: send exactly one file per request')));
     parser.on('error', (err) => fail(badRequest(`The multipart body could not be read: ${(err as Error).message}`)));
-    source.on('error', (err) => fail(new AppError('BAD_REQUEST', 'The upload was interrupted; nothing was stored', { cause: err })));
+    source.on('error', (err) =>
+      fail(new AppError('BAD_REQUEST', 'The upload was interrupted; nothing was stored', { cause: err })),
+    );
     parser.on('close', () => {
       if (failed) return;
       if (!spooled) {

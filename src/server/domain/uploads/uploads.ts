@@ -44,12 +44,24 @@ export function rateLimit(config: Config, who: ScopedIdentity): Limit {
 
 export function keyFor(who: ScopedIdentity, type: UploadType, workspaceId: string | null): string {
   const owner = ownerOf(who);
-  return [owner.tenantId, 'uploads', owner.segment, ...(workspaceId ? [workspaceId] : []), `${randomUUID()}.${type.ext}`].join('/');
+  return [
+    owner.tenantId,
+    'uploads',
+    owner.segment,
+    ...(workspaceId ? [workspaceId] : []),
+    `${randomUUID()}.${type.ext}`,
+  ].join('/');
 }
 
-
 export function answer(row: Upload, files: FileStore): UploadAnswer {
-  return { ok: true, url: files.urlFor(row.key), media_type: row.mediaType, mime: row.mime, key: row.key, size: row.size };
+  return {
+    ok: true,
+    url: files.urlFor(row.key),
+    media_type: row.mediaType,
+    mime: row.mime,
+    key: row.key,
+    size: row.size,
+  };
 }
 
 /**
@@ -105,7 +117,10 @@ export async function proxyUpload(ctx: UploadContext, who: ScopedIdentity, reque
     return answer(row, ctx.files);
   } catch (err) {
     await rm(got.file, { force: true });
-    if (stored) await ctx.files.delete(key).catch((e: unknown) => logger.warn({ err: e, key }, 'could not remove an unrecorded upload'));
+    if (stored)
+      await ctx.files
+        .delete(key)
+        .catch((e: unknown) => logger.warn({ err: e, key }, 'could not remove an unrecorded upload'));
     throw err;
   }
 }
@@ -124,7 +139,11 @@ export interface UploadListItem {
 }
 
 /** The caller's own finished uploads, newest first. */
-export async function listUploads(ctx: UploadContext, who: ScopedIdentity, input: { limit: number }): Promise<{ uploads: UploadListItem[] }> {
+export async function listUploads(
+  ctx: UploadContext,
+  who: ScopedIdentity,
+  input: { limit: number },
+): Promise<{ uploads: UploadListItem[] }> {
   const owner = ownerOf(who);
   const rows = await ctx.db
     .select()
@@ -163,7 +182,9 @@ export async function pruneAbandonedUploads(db: Db, files: FileStore, olderThanM
     .where(and(eq(uploads.status, 'pending'), lt(uploads.createdAt, new Date(Date.now() - olderThanMs))))
     .limit(500);
   for (const row of stale) {
-    await files.delete(row.key).catch((err: unknown) => logger.warn({ err, key: row.key }, 'could not delete an abandoned upload'));
+    await files
+      .delete(row.key)
+      .catch((err: unknown) => logger.warn({ err, key: row.key }, 'could not delete an abandoned upload'));
     await db.delete(uploads).where(and(eq(uploads.id, row.id), eq(uploads.status, 'pending')));
   }
   return stale.length;

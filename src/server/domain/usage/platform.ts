@@ -3,7 +3,15 @@ import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { AdminActionBody } from '@/contracts/admin';
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
-import { tenants, upstreamAttempts, upstreams, usageCategories, usageDaily, USAGE_TIMEZONE, type UsageCategory } from '@/server/db/schema';
+import {
+  tenants,
+  upstreamAttempts,
+  upstreams,
+  usageCategories,
+  usageDaily,
+  USAGE_TIMEZONE,
+  type UsageCategory,
+} from '@/server/db/schema';
 import { flushAttempts } from '@/server/upstreams/engine';
 import type { AdminIdentity } from '@/server/domain/auth/identity';
 import { notFound } from '@/server/errors';
@@ -21,7 +29,14 @@ export interface PlatformUsage {
   daily: (Bucket & { date: string })[];
   tenants: { id: string; name: string; totals: Bucket; charged_cny: number }[];
   tenant_daily: { date: string; tenant_id: string; category: UsageCategory; credits: number }[];
-  channels: { channel: string; provider: string; jobs: number; attempts: number; failures: number; failure_rate: number | null }[];
+  channels: {
+    channel: string;
+    provider: string;
+    jobs: number;
+    attempts: number;
+    failures: number;
+    failure_rate: number | null;
+  }[];
 }
 
 const cny = (x: number) => Math.round(x * 100) / 100;
@@ -45,7 +60,10 @@ export async function platformUsage(
 
   let only: { id: string; name: string } | null = null;
   if (input.tenant_id) {
-    const [row] = await db.select({ id: tenants.id, name: tenants.name }).from(tenants).where(eq(tenants.id, input.tenant_id));
+    const [row] = await db
+      .select({ id: tenants.id, name: tenants.name })
+      .from(tenants)
+      .where(eq(tenants.id, input.tenant_id));
     if (!row) throw notFound(`Tenant ${input.tenant_id}`);
     only = row;
   }
@@ -60,7 +78,14 @@ export async function platformUsage(
   await flushAttempts(db);
   const [cells, channelRows] = await Promise.all([
     db
-      .select({ tenantId: usageDaily.tenantId, name: tenants.name, markup: tenants.markup, day: usageDaily.day, category: usageDaily.category, credits: usageDaily.credits })
+      .select({
+        tenantId: usageDaily.tenantId,
+        name: tenants.name,
+        markup: tenants.markup,
+        day: usageDaily.day,
+        category: usageDaily.category,
+        credits: usageDaily.credits,
+      })
       .from(usageDaily)
       .innerJoin(tenants, eq(tenants.id, usageDaily.tenantId))
       .where(and(...usageWhere)),
@@ -91,17 +116,32 @@ export async function platformUsage(
     bucket.total += credits;
     totals[c.category] += credits;
     totals.total += credits;
-    const tenant = byTenant.get(c.tenantId) ?? { id: c.tenantId, name: c.name, markup: c.markup, totals: emptyBucket() };
+    const tenant = byTenant.get(c.tenantId) ?? {
+      id: c.tenantId,
+      name: c.name,
+      markup: c.markup,
+      totals: emptyBucket(),
+    };
     tenant.totals[c.category] += credits;
     tenant.totals.total += credits;
     byTenant.set(c.tenantId, tenant);
     tenantDaily.push({ date: c.day, tenant_id: c.tenantId, category: c.category, credits });
   }
   const tenantRows = [...byTenant.values()]
-    .map((t) => ({ id: t.id, name: t.name, totals: t.totals, charged_cny: cny(t.totals.total * config.creditCny * t.markup) }))
+    .map((t) => ({
+      id: t.id,
+      name: t.name,
+      totals: t.totals,
+      charged_cny: cny(t.totals.total * config.creditCny * t.markup),
+    }))
     .sort((a, b) => b.totals.total - a.totals.total || a.name.localeCompare(b.name));
   const order = new Map(usageCategories.map((c, i) => [c, i]));
-  tenantDaily.sort((a, b) => a.date.localeCompare(b.date) || a.tenant_id.localeCompare(b.tenant_id) || (order.get(a.category) ?? 0) - (order.get(b.category) ?? 0));
+  tenantDaily.sort(
+    (a, b) =>
+      a.date.localeCompare(b.date) ||
+      a.tenant_id.localeCompare(b.tenant_id) ||
+      (order.get(a.category) ?? 0) - (order.get(b.category) ?? 0),
+  );
 
   return {
     timezone: USAGE_TIMEZONE,

@@ -2,7 +2,15 @@ import { and, count, eq, gte, sql } from 'drizzle-orm';
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import { rowsOf } from '@/server/db/rows';
-import { jobs, ledgerEntries, upstreamAttempts, usageCategories, usageDaily, USAGE_TIMEZONE, type UsageCategory } from '@/server/db/schema';
+import {
+  jobs,
+  ledgerEntries,
+  upstreamAttempts,
+  usageCategories,
+  usageDaily,
+  USAGE_TIMEZONE,
+  type UsageCategory,
+} from '@/server/db/schema';
 import type { TenantIdentity } from '@/server/domain/auth/identity';
 import type { Deps } from '@/server/domain/deps';
 import { getTenant } from '@/server/domain/tenants/tenants';
@@ -40,7 +48,10 @@ export interface UsageByCategory {
 }
 
 /** `GET /api/tenant-usage`: the spec's buckets only. */
-export type UsageReport = Omit<UsageByCategory, 'totals' | 'daily'> & { totals: SpecBucket; daily: (SpecBucket & { date: string })[] };
+export type UsageReport = Omit<UsageByCategory, 'totals' | 'daily'> & {
+  totals: SpecBucket;
+  daily: (SpecBucket & { date: string })[];
+};
 
 function specBucket(b: Bucket): SpecBucket {
   const out: SpecBucket = { image: 0, video: 0, chat: 0, reverse: 0, other: 0, total: b.total };
@@ -58,7 +69,12 @@ export function lenientWindow(raw: unknown, fallback: number, max: number): numb
   return Math.min(n, max);
 }
 
-const shanghaiDate = new Intl.DateTimeFormat('en-CA', { timeZone: USAGE_TIMEZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+const shanghaiDate = new Intl.DateTimeFormat('en-CA', {
+  timeZone: USAGE_TIMEZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 /** The Asia/Shanghai calendar date (YYYY-MM-DD) of an instant. */
 export function shanghaiDay(at: Date): string {
@@ -88,7 +104,11 @@ export async function tenantUsage(
   input: { days?: string | number | undefined; now?: Date },
 ): Promise<UsageReport> {
   const report = await usageByCategory(deps, who, input);
-  return { ...report, totals: specBucket(report.totals), daily: report.daily.map(({ date, ...b }) => ({ date, ...specBucket(b) })) };
+  return {
+    ...report,
+    totals: specBucket(report.totals),
+    daily: report.daily.map(({ date, ...b }) => ({ date, ...specBucket(b) })),
+  };
 }
 
 /** The same report with every ledger category apart (the console's Usage page). */
@@ -176,7 +196,9 @@ export async function tenantStats(
         ),
       ),
   ]);
-  const j = rowsOf<{ total: number; done: number; failed: number; processing: number; p95: number | string | null }>(jobRows)[0] ?? {
+  const j = rowsOf<{ total: number; done: number; failed: number; processing: number; p95: number | string | null }>(
+    jobRows,
+  )[0] ?? {
     total: 0,
     done: 0,
     failed: 0,
@@ -189,7 +211,12 @@ export async function tenantStats(
     ok: true as const,
     window_hours: hours,
     generated_at: now.toISOString(),
-    tenant: { name: tenant.name, quota_monthly: tenant.quotaMonthly, used_month: Number(month?.used ?? 0), credits: tenant.credits },
+    tenant: {
+      name: tenant.name,
+      quota_monthly: tenant.quotaMonthly,
+      used_month: Number(month?.used ?? 0),
+      credits: tenant.credits,
+    },
     mine: {
       attempts_total: attempts?.n ?? 0,
       jobs: {
@@ -204,7 +231,6 @@ export async function tenantStats(
     },
   };
 }
-
 
 /** The ledger's consumption per Shanghai day and category: what `usage_daily` must equal. */
 const ledgerAggregate = (tenantId: string) => sql`
@@ -227,8 +253,16 @@ export async function rebuildUsage(db: Db, tenantId: string): Promise<void> {
 }
 
 /** Days and categories where the rollup and the ledger disagree (empty when they agree exactly). */
-export async function usageMismatches(db: Db, tenantId: string): Promise<{ day: string; category: string; ledger: number; rollup: number }[]> {
-  const rows = rowsOf<{ day: string | Date; category: string; ledger: string | number | null; rollup: string | number | null }>(
+export async function usageMismatches(
+  db: Db,
+  tenantId: string,
+): Promise<{ day: string; category: string; ledger: number; rollup: number }[]> {
+  const rows = rowsOf<{
+    day: string | Date;
+    category: string;
+    ledger: string | number | null;
+    rollup: string | number | null;
+  }>(
     await db.execute(sql`
       with l as (${ledgerAggregate(tenantId)}),
            r as (select day, category, credits from usage_daily where tenant_id = ${tenantId})

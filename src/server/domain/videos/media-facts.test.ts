@@ -46,8 +46,18 @@ function largeMdat(bytes: number): Buffer {
 
 describe('inspectMp4File', () => {
   it('reads the duration from mvhd (version 0 and 1), with moov before or after the media data', async () => {
-    expect(await inspectMp4File(file(ftyp, box('moov', mvhd(0, 1000, 5000)), box('mdat', Buffer.alloc(64))))).toEqual({ duration: 5 });
-    expect(await inspectMp4File(file(ftyp, largeMdat(256), box('moov', Buffer.concat([box('iods', Buffer.alloc(8)), mvhd(1, 90_000, 900_000)]))))).toEqual({ duration: 10 });
+    expect(await inspectMp4File(file(ftyp, box('moov', mvhd(0, 1000, 5000)), box('mdat', Buffer.alloc(64))))).toEqual({
+      duration: 5,
+    });
+    expect(
+      await inspectMp4File(
+        file(
+          ftyp,
+          largeMdat(256),
+          box('moov', Buffer.concat([box('iods', Buffer.alloc(8)), mvhd(1, 90_000, 900_000)])),
+        ),
+      ),
+    ).toEqual({ duration: 10 });
   });
 
   it('refuses what is not an MP4: no ftyp first, no moov, a damaged box', async () => {

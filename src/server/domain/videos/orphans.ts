@@ -9,7 +9,16 @@ import type { VideoTaskState } from '@/server/upstreams/providers/types';
 import { UpstreamError } from '@/server/upstreams/types';
 import type { AdminIdentity } from '@/server/domain/auth/identity';
 import type { Deps } from '@/server/domain/deps';
-import { ENDED_STATES, isEnded, pollDelay, recordTaskEnd, taskEndDetail, taskFailure, taskUpstream, UNFOLLOWED } from './outcomes';
+import {
+  ENDED_STATES,
+  isEnded,
+  pollDelay,
+  recordTaskEnd,
+  taskEndDetail,
+  taskFailure,
+  taskUpstream,
+  UNFOLLOWED,
+} from './outcomes';
 import type { JobRunContext } from '@/server/domain/jobs/lifecycle';
 import { videoJobInputSchema } from './types';
 
@@ -52,7 +61,8 @@ async function settle(db: Db, id: string, upstreamState: string, polls?: boolean
 
 /** One status read of an orphaned task: its last status kept current, its end recorded with the provider's cost facts. */
 export async function followOrphan(ctx: JobRunContext, job: Job, vt: VideoTaskRow): Promise<Reschedule | undefined> {
-  if (!vt.orphanedAt || !vt.upstreamTaskId || isEnded(vt.upstreamState) || vt.upstreamState === UNFOLLOWED) return undefined;
+  if (!vt.orphanedAt || !vt.upstreamTaskId || isEnded(vt.upstreamState) || vt.upstreamState === UNFOLLOWED)
+    return undefined;
   const up = await taskUpstream(ctx.db, ctx.config.secret, vt);
   if (!up) {
     await settle(ctx.db, vt.id, UNFOLLOWED);
@@ -65,12 +75,18 @@ export async function followOrphan(ctx: JobRunContext, job: Job, vt: VideoTaskRo
   let state: VideoTaskState;
   try {
     const timeout = AbortSignal.timeout(Math.min(up.target.softTimeoutMs, 30_000));
-    state = await videoProvider(up.target).get(up.target, vt.upstreamTaskId, ctx.signal ? AbortSignal.any([ctx.signal, timeout]) : timeout);
+    state = await videoProvider(up.target).get(
+      up.target,
+      vt.upstreamTaskId,
+      ctx.signal ? AbortSignal.any([ctx.signal, timeout]) : timeout,
+    );
   } catch (err) {
     if (ctx.signal?.aborted) throw err;
     if (err instanceof UpstreamError && err.status === 404) {
       await settle(ctx.db, vt.id, 'not_found');
-      recordTaskEnd(ctx.db, vt, started, true, null, { detail: { upstream_task_id: vt.upstreamTaskId, status: 'not_found', orphaned: true } });
+      recordTaskEnd(ctx.db, vt, started, true, null, {
+        detail: { upstream_task_id: vt.upstreamTaskId, status: 'not_found', orphaned: true },
+      });
       return undefined;
     }
     if (giveUp) return stopFollowing(ctx, vt, started);
@@ -86,7 +102,10 @@ export async function followOrphan(ctx: JobRunContext, job: Job, vt: VideoTaskRo
   const failure = state.status === 'failed' || state.status === 'expired' ? taskFailure(state, up.target) : null;
   const detail: Record<string, unknown> = { ...taskEndDetail(vt, state, up.costUsd, seconds), orphaned: true };
   recordTaskEnd(ctx.db, vt, started, failure === null, failure?.cls ?? null, { errorCode: failure?.code, detail });
-  logger.info({ job: vt.id, channel: vt.channel, status: state.status, cost: detail.provider_cost_usd }, 'an orphaned upstream video task ended');
+  logger.info(
+    { job: vt.id, channel: vt.channel, status: state.status, cost: detail.provider_cost_usd },
+    'an orphaned upstream video task ended',
+  );
   return undefined;
 }
 
@@ -114,7 +133,8 @@ export async function listVideoOrphans(
   input: AdminActionBody<'video-orphans'>,
 ): Promise<{ orphans: VideoOrphanView[] }> {
   const ended = inArray(videoTasks.upstreamState, [...ENDED_STATES]);
-  const filter = input.ended === undefined ? undefined : input.ended ? ended : or(isNull(videoTasks.upstreamState), not(ended));
+  const filter =
+    input.ended === undefined ? undefined : input.ended ? ended : or(isNull(videoTasks.upstreamState), not(ended));
   const rows = await db
     .select()
     .from(videoTasks)

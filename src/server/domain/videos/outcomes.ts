@@ -18,7 +18,8 @@ import type { ErrorClass, Target } from '@/server/upstreams/types';
 export const ENDED_STATES: readonly string[] = ['succeeded', 'failed', 'cancelled', 'expired', 'not_found'];
 /** Studio stopped following an orphaned task that never ended (ORPHAN_FOLLOW_MS), or whose upstream is gone. */
 export const UNFOLLOWED = 'unfollowed';
-export const isEnded = (upstreamState: string | null): boolean => upstreamState !== null && ENDED_STATES.includes(upstreamState);
+export const isEnded = (upstreamState: string | null): boolean =>
+  upstreamState !== null && ENDED_STATES.includes(upstreamState);
 
 /** The upstream a task runs on, as a call target with the model's cost per second; null when that upstream is gone. */
 export async function taskUpstream(
@@ -29,15 +30,25 @@ export async function taskUpstream(
   if (!vt.upstreamId || !vt.upstreamModel) return null;
   try {
     const row = await getUpstream(db, vt.upstreamId);
-    const model = row.models.find((m) => m.model === vt.upstreamModel && m.family === vt.tier) ?? row.models.find((m) => m.model === vt.upstreamModel);
-    const target = targetOf(row, { family: vt.tier, model: vt.upstreamModel, media: ['video'], cost_usd: 0, capabilities: {} }, secret);
+    const model =
+      row.models.find((m) => m.model === vt.upstreamModel && m.family === vt.tier) ??
+      row.models.find((m) => m.model === vt.upstreamModel);
+    const target = targetOf(
+      row,
+      { family: vt.tier, model: vt.upstreamModel, media: ['video'], cost_usd: 0, capabilities: {} },
+      secret,
+    );
     return { target, costUsd: model?.cost_usd ?? 0 };
   } catch {
     return null;
   }
 }
 
-export async function taskTarget(db: Db, secret: Buffer, vt: Pick<VideoTaskRow, 'upstreamId' | 'upstreamModel' | 'tier'>): Promise<Target | null> {
+export async function taskTarget(
+  db: Db,
+  secret: Buffer,
+  vt: Pick<VideoTaskRow, 'upstreamId' | 'upstreamModel' | 'tier'>,
+): Promise<Target | null> {
   return (await taskUpstream(db, secret, vt))?.target ?? null;
 }
 
@@ -50,9 +61,12 @@ const FAILURE_TEXT: Partial<Record<JobFailureReason, string>> = {
   invalid_input:
     'The provider refused an input file as invalid: it could not be read. Replace it; retrying with the same input will not help. Its credits were refunded',
   invalid_parameter:
-    'The provider rejected the request as invalid: a parameter or an input did not meet its requirements. Retrying the same request will not help; its credits were refunded',
-  upstream_quota: 'The provider’s quota or rate limit was exhausted on every available upstream; try again later. Its credits were refunded',
-  upstream_error: 'The provider failed to generate the video (an internal error) on every available upstream; try again later. Its credits were refunded',
+    'The provider rejected the request as invalid: a parameter or an input did not meet its requirements. ' +
+    'Retrying the same request will not help; its credits were refunded',
+  upstream_quota:
+    'The provider’s quota or rate limit was exhausted on every available upstream; try again later. Its credits were refunded',
+  upstream_error:
+    'The provider failed to generate the video (an internal error) on every available upstream; try again later. Its credits were refunded',
   timeout: 'The provider did not finish the video within its time limit; its credits were refunded',
 };
 
@@ -70,11 +84,16 @@ function refusedPart(code: string | undefined): string {
 
 /** The caller's `error` when the provider's moderation refused the content. */
 export function contentRefusedText(code?: string): string {
-  return `The provider refused the content: its moderation blocked ${refusedPart(code)}. Change the content; retrying the same request will not help. Its credits were refunded`;
+  return (
+    `The provider refused the content: its moderation blocked ${refusedPart(code)}. Change the content; ` +
+    `retrying the same request will not help. Its credits were refunded`
+  );
 }
 
 export function failureText(reason: JobFailureReason, code?: string): string {
-  return reason === 'content_refused' ? contentRefusedText(code) : (FAILURE_TEXT[reason] ?? FAILURE_TEXT.upstream_error ?? '');
+  return reason === 'content_refused'
+    ? contentRefusedText(code)
+    : (FAILURE_TEXT[reason] ?? FAILURE_TEXT.upstream_error ?? '');
 }
 
 /** Provider-side failures: another upstream of the tier may succeed. Refusals and invalid requests would fail there too. */
@@ -91,9 +110,13 @@ export interface TaskFailure {
 }
 
 /** The cause a failed or expired task names. An unknown code is the provider's failure (`upstream_error`), kept verbatim for operators. */
-export function taskFailure(state: Pick<VideoTaskState, 'status' | 'error'>, target: Pick<Target, 'adapter'>): TaskFailure {
+export function taskFailure(
+  state: Pick<VideoTaskState, 'status' | 'error'>,
+  target: Pick<Target, 'adapter'>,
+): TaskFailure {
   const code = state.error?.code ?? (state.status === 'expired' ? 'expired' : 'unknown');
-  const cls: ErrorClass = state.status === 'expired' ? 'timeout' : (videoProvider(target).failureClass(code) ?? 'server_error');
+  const cls: ErrorClass =
+    state.status === 'expired' ? 'timeout' : (videoProvider(target).failureClass(code) ?? 'server_error');
   const reason = reasonOfClass(cls);
   return { cls, code, reason, next: MOVES_ON.has(cls), error: failureText(reason, code) };
 }
@@ -133,6 +156,12 @@ export function recordTaskEnd(
   note: AttemptNote,
 ): void {
   if (!vt.upstreamId) return;
-  const meta = { upstreamId: vt.upstreamId, family: vt.tier, ref: vt.id, tenantId: vt.tenantId, channel: vt.channel ?? undefined };
+  const meta = {
+    upstreamId: vt.upstreamId,
+    family: vt.tier,
+    ref: vt.id,
+    tenantId: vt.tenantId,
+    channel: vt.channel ?? undefined,
+  };
   recordAttempt(db, meta, started, ok, cls, 1, vt.failedUpstreams.length + 1, note);
 }

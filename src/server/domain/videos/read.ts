@@ -61,8 +61,7 @@ const videoLookup = preparedPerDb((db) =>
 );
 
 export type VideoRead =
-  | { task: VideoTaskView }
-  | { tasks: VideoTaskView[]; page_num: number; page_size: number; total: number };
+  { task: VideoTaskView } | { tasks: VideoTaskView[]; page_num: number; page_size: number; total: number };
 
 /** `GET /api/videos`: one task by `id`, or a page of the caller's tasks newest first, filtered by state. */
 export async function readVideos({ db }: Pick<Deps, 'db'>, who: ScopedIdentity, query: VideoQuery): Promise<VideoRead> {
@@ -87,5 +86,10 @@ export async function readVideos({ db }: Pick<Deps, 'db'>, who: ScopedIdentity, 
       .offset((pageNum - 1) * pageSize),
     db.select({ n: count() }).from(jobs).innerJoin(videoTasks, eq(videoTasks.id, jobs.id)).where(where),
   ]);
-  return { tasks: rows.map((r) => videoTaskViewOf(r.job, r.vt)), page_num: pageNum, page_size: pageSize, total: Number(total?.n ?? 0) };
+  return {
+    tasks: rows.map((r) => videoTaskViewOf(r.job, r.vt)),
+    page_num: pageNum,
+    page_size: pageSize,
+    total: Number(total?.n ?? 0),
+  };
 }

@@ -47,11 +47,13 @@ export async function removeVideo(
     }
     // Ended by the worker in the meantime: answer what it is now.
     const now = await findVideoTask(deps.db, who, job.id);
-    if (ended || now.job.status !== 'done') return { id: job.id, action: 'cancelled', task: videoTaskViewOf(now.job, now.vt) };
+    if (ended || now.job.status !== 'done')
+      return { id: job.id, action: 'cancelled', task: videoTaskViewOf(now.job, now.vt) };
     return deleteFinished(deps, job.id, job.tenantId, now.job.cdnUrl, now.vt.coverUrl);
   }
   // An upstream task still followed loses its row with the job: what it is expected to cost is recorded now.
-  if (vt.orphanedAt && vt.upstreamTaskId && !isEnded(vt.upstreamState) && vt.upstreamState !== UNFOLLOWED) await recordDeletedOrphan(deps, job, vt);
+  if (vt.orphanedAt && vt.upstreamTaskId && !isEnded(vt.upstreamState) && vt.upstreamState !== UNFOLLOWED)
+    await recordDeletedOrphan(deps, job, vt);
   return deleteFinished(deps, job.id, job.tenantId, job.cdnUrl, vt.coverUrl);
 }
 
@@ -91,7 +93,8 @@ async function deleteFinished(
   if (!gone) throw notFound('Video task');
   for (const url of [videoUrl, coverUrl]) {
     const key = url ? deps.files.keyOf(url) : null;
-    if (key) await deps.files.delete(key).catch((err: unknown) => logger.warn({ err, key }, 'could not delete a video file'));
+    if (key)
+      await deps.files.delete(key).catch((err: unknown) => logger.warn({ err, key }, 'could not delete a video file'));
   }
   return { id, action: 'deleted' };
 }

@@ -19,9 +19,11 @@ import { contentRefusedText, pollDelay, recordTaskEnd, taskEndDetail, taskFailur
 import { videoJobInputSchema, videoNeeds, type VideoJobInput } from './types';
 
 /** A task row still open: the worker's writes never overwrite an ending (a cancel, a time-out) made meanwhile. */
-const open = (id: string) => and(eq(videoTasks.id, id), notInArray(videoTasks.state, ['succeeded', 'failed', 'cancelled']));
+const open = (id: string) =>
+  and(eq(videoTasks.id, id), notInArray(videoTasks.state, ['succeeded', 'failed', 'cancelled']));
 
-const NOTE = (n: number, m: number) => `An upstream failed; backup channel ${n}/${m} is in use. The task stays pending: do not resubmit.`;
+const NOTE = (n: number, m: number) =>
+  `An upstream failed; backup channel ${n}/${m} is in use. The task stays pending: do not resubmit.`;
 
 export interface FailVideoOptions {
   /** The stable cause shown as `reason` (docs/api.md → Job failures). */
@@ -43,7 +45,12 @@ export interface FailVideoOptions {
 export async function failVideo(db: Db, jobId: string, error: string, opts: FailVideoOptions): Promise<Job | null> {
   return db.transaction(async (tx) => {
     const note = opts.note ?? (opts.state === 'cancelled' ? 'cancelled video' : 'failed video');
-    const row = await endJob(tx, jobId, { status: 'failed', error, reason: opts.reason, refund: { category: 'video', note } }, opts);
+    const row = await endJob(
+      tx,
+      jobId,
+      { status: 'failed', error, reason: opts.reason, refund: { category: 'video', note } },
+      opts,
+    );
     if (!row) return null;
     await tx
       .update(videoTasks)
@@ -65,11 +72,16 @@ export async function failVideo(db: Db, jobId: string, error: string, opts: Fail
  * worker slot and no connection: the same queue row is re-scheduled with a later `run_at`. Once the job
  * ended, the row lives on only while an orphaned upstream task is followed to its end.
  */
-export async function runVideoJob(ctx: JobRunContext, task: Task<TaskPayload<'video.job'>>): Promise<Reschedule | undefined> {
+export async function runVideoJob(
+  ctx: JobRunContext,
+  task: Task<TaskPayload<'video.job'>>,
+): Promise<Reschedule | undefined> {
   const next = await runStep(ctx, task);
   if (next) return next;
   // Ended by this step or meanwhile (a cancel) while the provider goes on: keep the row to follow it.
-  return (await stillOrphaned(ctx.db, task.payload.jobId)) ? { rescheduleInMs: ctx.config.video.pollFirstMs } : undefined;
+  return (await stillOrphaned(ctx.db, task.payload.jobId))
+    ? { rescheduleInMs: ctx.config.video.pollFirstMs }
+    : undefined;
 }
 
 async function runStep(ctx: JobRunContext, task: Task<TaskPayload<'video.job'>>): Promise<Reschedule | undefined> {
@@ -83,9 +95,13 @@ async function runStep(ctx: JobRunContext, task: Task<TaskPayload<'video.job'>>)
   if (!found) return undefined;
   if (found.job.status !== 'pending') return followOrphan(ctx, found.job, found.vt);
   const { job, vt, binding } = found;
-  const fail = (error: string, reason: JobFailureReason) => failVideo(ctx.db, job.id, error, { reason, callbackAttempts: ctx.config.callbackAttempts, orphan: true });
+  const fail = (error: string, reason: JobFailureReason) =>
+    failVideo(ctx.db, job.id, error, { reason, callbackAttempts: ctx.config.callbackAttempts, orphan: true });
   if (task.attempt > task.maxAttempts) {
-    await fail('The video task was interrupted several times (worker restarts) and was stopped; its credits were refunded', 'interrupted');
+    await fail(
+      'The video task was interrupted several times (worker restarts) and was stopped; its credits were refunded',
+      'interrupted',
+    );
     return undefined;
   }
   const parsed = videoJobInputSchema.safeParse(job.input);
@@ -114,8 +130,18 @@ async function runStep(ctx: JobRunContext, task: Task<TaskPayload<'video.job'>>)
   }
 }
 
-async function createUpstreamTask(ctx: JobRunContext, job: Job, vt: VideoTaskRow, input: VideoJobInput, binding: string | null): Promise<Reschedule | undefined> {
-  const plan = await planOrThrow(ctx.db, { media: 'video', model: input.tier, binding, needs: videoNeeds(input) }, ctx.random);
+async function createUpstreamTask(
+  ctx: JobRunContext,
+  job: Job,
+  vt: VideoTaskRow,
+  input: VideoJobInput,
+  binding: string | null,
+): Promise<Reschedule | undefined> {
+  const plan = await planOrThrow(
+    ctx.db,
+    { media: 'video', model: input.tier, binding, needs: videoNeeds(input) },
+    ctx.random,
+  );
   // Upstreams that already failed this task (bad output, failed task) are not tried again.
   const chain = plan.chain.filter((c) => !vt.failedUpstreams.includes(c.upstream.id));
   if (chain.length === 0) throw new RoutingExhausted(plan.chain.length, 'bad_output');
@@ -226,13 +252,28 @@ async function nextUpstream(ctx: JobRunContext, vt: VideoTaskRow, why: string): 
 }
 
 /** Whether an upstream of the tier that has not failed this task is left to take it. */
-async function anotherUpstream(ctx: JobRunContext, vt: VideoTaskRow, input: VideoJobInput, binding: string | null): Promise<boolean> {
-  const plan = await planOrThrow(ctx.db, { media: 'video', model: input.tier, binding, needs: videoNeeds(input) }, ctx.random).catch(() => null);
+async function anotherUpstream(
+  ctx: JobRunContext,
+  vt: VideoTaskRow,
+  input: VideoJobInput,
+  binding: string | null,
+): Promise<boolean> {
+  const plan = await planOrThrow(
+    ctx.db,
+    { media: 'video', model: input.tier, binding, needs: videoNeeds(input) },
+    ctx.random,
+  ).catch(() => null);
   const tried = new Set([...vt.failedUpstreams, vt.upstreamId]);
   return plan?.chain.some((c) => !tried.has(c.upstream.id)) ?? false;
 }
 
-async function pollUpstreamTask(ctx: JobRunContext, job: Job, vt: VideoTaskRow, input: VideoJobInput, binding: string | null): Promise<Reschedule | undefined> {
+async function pollUpstreamTask(
+  ctx: JobRunContext,
+  job: Job,
+  vt: VideoTaskRow,
+  input: VideoJobInput,
+  binding: string | null,
+): Promise<Reschedule | undefined> {
   const up = await taskUpstream(ctx.db, ctx.config.secret, vt);
   if (!up || !vt.upstreamTaskId) return nextUpstream(ctx, vt, 'upstream removed');
   const { target, costUsd } = up;
@@ -242,20 +283,38 @@ async function pollUpstreamTask(ctx: JobRunContext, job: Job, vt: VideoTaskRow, 
   let state: VideoTaskState;
   try {
     const timeout = AbortSignal.timeout(Math.min(target.softTimeoutMs, 30_000));
-    state = await videoProvider(target).get(target, vt.upstreamTaskId, ctx.signal ? AbortSignal.any([ctx.signal, timeout]) : timeout);
+    state = await videoProvider(target).get(
+      target,
+      vt.upstreamTaskId,
+      ctx.signal ? AbortSignal.any([ctx.signal, timeout]) : timeout,
+    );
   } catch (err) {
     if (ctx.signal?.aborted) throw err;
     if (err instanceof UpstreamError && err.status === 404) {
-      recordTaskEnd(ctx.db, vt, started, false, 'bad_output', { errorCode: err.code, detail: { upstream_task_id: vt.upstreamTaskId, status: 'not_found' } });
+      recordTaskEnd(ctx.db, vt, started, false, 'bad_output', {
+        errorCode: err.code,
+        detail: { upstream_task_id: vt.upstreamTaskId, status: 'not_found' },
+      });
       return nextUpstream(ctx, vt, 'upstream task not found');
     }
     if (stuckMs > deadlineS * 1000) return timeOut(ctx, job, vt, target, deadlineS);
     // A failed status check is retried at the next poll; the deadline bounds how long.
-    await ctx.db.update(videoTasks).set({ polls: sql`${videoTasks.polls} + 1` }).where(eq(videoTasks.id, vt.id));
+    await ctx.db
+      .update(videoTasks)
+      .set({ polls: sql`${videoTasks.polls} + 1` })
+      .where(eq(videoTasks.id, vt.id));
     return { rescheduleInMs: pollDelay(ctx.config.video, vt.polls) };
   }
-  const ended = (ok: boolean, cls: Parameters<typeof recordTaskEnd>[4], errorCode?: string, extra: Record<string, unknown> = {}) =>
-    recordTaskEnd(ctx.db, vt, started, ok, cls, { errorCode, detail: { ...taskEndDetail(vt, state, costUsd, input.duration), ...extra } });
+  const ended = (
+    ok: boolean,
+    cls: Parameters<typeof recordTaskEnd>[4],
+    errorCode?: string,
+    extra: Record<string, unknown> = {},
+  ) =>
+    recordTaskEnd(ctx.db, vt, started, ok, cls, {
+      errorCode,
+      detail: { ...taskEndDetail(vt, state, costUsd, input.duration), ...extra },
+    });
   switch (state.status) {
     case 'queued':
     case 'running': {
@@ -264,7 +323,12 @@ async function pollUpstreamTask(ctx: JobRunContext, job: Job, vt: VideoTaskRow, 
         await ctx.db.transaction(async (tx) => {
           await tx
             .update(videoTasks)
-            .set({ state: status, upstreamState: status, stateChangedAt: new Date(), polls: sql`${videoTasks.polls} + 1` })
+            .set({
+              state: status,
+              upstreamState: status,
+              stateChangedAt: new Date(),
+              polls: sql`${videoTasks.polls} + 1`,
+            })
             .where(open(vt.id));
           const [row] = await tx
             .update(jobs)
@@ -276,7 +340,10 @@ async function pollUpstreamTask(ctx: JobRunContext, job: Job, vt: VideoTaskRow, 
         return { rescheduleInMs: pollDelay(ctx.config.video, 0) };
       }
       if (stuckMs > deadlineS * 1000) return timeOut(ctx, job, vt, target, deadlineS);
-      await ctx.db.update(videoTasks).set({ polls: sql`${videoTasks.polls} + 1`, upstreamState: state.status }).where(eq(videoTasks.id, vt.id));
+      await ctx.db
+        .update(videoTasks)
+        .set({ polls: sql`${videoTasks.polls} + 1`, upstreamState: state.status })
+        .where(eq(videoTasks.id, vt.id));
       return { rescheduleInMs: pollDelay(ctx.config.video, vt.polls) };
     }
     case 'succeeded': {
@@ -300,8 +367,13 @@ async function pollUpstreamTask(ctx: JobRunContext, job: Job, vt: VideoTaskRow, 
     case 'expired': {
       const failure = taskFailure(state, target);
       ended(false, failure.cls, failure.code);
-      if (failure.next && (await anotherUpstream(ctx, vt, input, binding))) return nextUpstream(ctx, vt, `upstream task failed: ${failure.code}`);
-      await failVideo(ctx.db, job.id, failure.error, { reason: failure.reason, upstreamState: state.status, callbackAttempts: ctx.config.callbackAttempts });
+      if (failure.next && (await anotherUpstream(ctx, vt, input, binding)))
+        return nextUpstream(ctx, vt, `upstream task failed: ${failure.code}`);
+      await failVideo(ctx.db, job.id, failure.error, {
+        reason: failure.reason,
+        upstreamState: state.status,
+        callbackAttempts: ctx.config.callbackAttempts,
+      });
       return undefined;
     }
     case 'cancelled':
@@ -318,14 +390,25 @@ async function pollUpstreamTask(ctx: JobRunContext, job: Job, vt: VideoTaskRow, 
  * A task past its deadline: cancelled upstream where the provider allows it and failed with a refund.
  * A task the provider goes on with (Ark: running) is followed to its end as an orphan.
  */
-async function timeOut(ctx: JobRunContext, job: Job, vt: VideoTaskRow, target: Target, deadlineS: number): Promise<undefined> {
+async function timeOut(
+  ctx: JobRunContext,
+  job: Job,
+  vt: VideoTaskRow,
+  target: Target,
+  deadlineS: number,
+): Promise<undefined> {
   const cancelled = await tryCancel(target, vt.upstreamTaskId ?? '');
   const released = cancelled && vt.state !== 'running';
   await failVideo(
     ctx.db,
     job.id,
     `Timed out: the video task made no progress for ${Math.round(deadlineS)} s (${vt.tier}'s limit); its credits were refunded`,
-    { reason: 'timeout', callbackAttempts: ctx.config.callbackAttempts, orphan: !released, upstreamState: released ? 'cancelled' : undefined },
+    {
+      reason: 'timeout',
+      callbackAttempts: ctx.config.callbackAttempts,
+      orphan: !released,
+      upstreamState: released ? 'cancelled' : undefined,
+    },
   );
   return undefined;
 }

@@ -16,16 +16,27 @@ import type { VideoJobInput } from './types';
  * Downloads the video as a stream into a temporary file (capped), checks it is an MP4 (ftyp box) whose
  * duration is within 1 s of the request, stores it and its cover, and ends the job as done.
  */
-export async function storeResult(ctx: JobRunContext, job: Job, vt: VideoTaskRow, input: VideoJobInput, state: VideoTaskState): Promise<boolean> {
+export async function storeResult(
+  ctx: JobRunContext,
+  job: Job,
+  vt: VideoTaskRow,
+  input: VideoJobInput,
+  state: VideoTaskState,
+): Promise<boolean> {
   const tmp = path.join(os.tmpdir(), `studio-video-${randomUUID()}.mp4`);
-  const signal = ctx.signal ? AbortSignal.any([ctx.signal, AbortSignal.timeout(10 * 60_000)]) : AbortSignal.timeout(10 * 60_000);
+  const signal = ctx.signal
+    ? AbortSignal.any([ctx.signal, AbortSignal.timeout(10 * 60_000)])
+    : AbortSignal.timeout(10 * 60_000);
   let videoUrl: string;
   try {
     const size = await downloadToFile(state.videoUrl ?? '', tmp, signal, ctx.config.video.maxBytes);
     const facts = await inspectMp4File(tmp);
     if (!facts) throw new UpstreamError('bad_output', 'the result is not an MP4 file');
     if (Math.abs(facts.duration - input.duration) > 1) {
-      throw new UpstreamError('bad_output', `the video lasts ${facts.duration.toFixed(1)} s, ${input.duration} s were asked for`);
+      throw new UpstreamError(
+        'bad_output',
+        `the video lasts ${facts.duration.toFixed(1)} s, ${input.duration} s were asked for`,
+      );
     }
     videoUrl = await ctx.files.putFile(`${job.tenantId}/results/${job.id}.mp4`, tmp, 'video/mp4', size);
   } finally {
@@ -36,14 +47,24 @@ export async function storeResult(ctx: JobRunContext, job: Job, vt: VideoTaskRow
     try {
       const cover = await download(state.lastFrameUrl, AbortSignal.timeout(60_000), 10 * 1024 * 1024);
       const ext = imageExtension(cover.data);
-      if (ext) coverUrl = await ctx.files.put(`${job.tenantId}/results/${job.id}-cover.${ext}`, cover.data, ext === 'jpg' ? 'image/jpeg' : `image/${ext}`);
+      if (ext)
+        coverUrl = await ctx.files.put(
+          `${job.tenantId}/results/${job.id}-cover.${ext}`,
+          cover.data,
+          ext === 'jpg' ? 'image/jpeg' : `image/${ext}`,
+        );
     } catch (err) {
       // A cover is a convenience: the video is the result.
       logger.info({ err, job: job.id }, 'the video cover could not be stored');
     }
   }
   const done = await ctx.db.transaction(async (tx) => {
-    const row = await endJob(tx, job.id, { status: 'done', set: { cdnUrl: videoUrl } }, { callbackAttempts: ctx.config.callbackAttempts });
+    const row = await endJob(
+      tx,
+      job.id,
+      { status: 'done', set: { cdnUrl: videoUrl } },
+      { callbackAttempts: ctx.config.callbackAttempts },
+    );
     if (!row) return null;
     await tx
       .update(videoTasks)
@@ -59,5 +80,3 @@ export async function storeResult(ctx: JobRunContext, job: Job, vt: VideoTaskRow
   }
   return done !== null;
 }
-
-

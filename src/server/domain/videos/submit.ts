@@ -45,7 +45,12 @@ export interface VideoSubmitted {
  * the binding allows are considered: when the rule's tier is not one of them, the first allowed tier
  * that has the duration and resolution is used.
  */
-export function chooseTier(tiers: VideoTierEntry[], defaultTier: string, duration: number | undefined, resolution: string | undefined): string {
+export function chooseTier(
+  tiers: VideoTierEntry[],
+  defaultTier: string,
+  duration: number | undefined,
+  resolution: string | undefined,
+): string {
   const r = resolution?.toLowerCase();
   const preferred =
     (duration ?? 0) > 15 || r === '1080p'
@@ -66,11 +71,19 @@ async function videoTemplateForUse(db: Db, who: ScopedIdentity, ref: string): Pr
   const [row] = await db
     .select()
     .from(videoTemplates)
-    .where(and(isUuid(ref) ? eq(videoTemplates.id, ref) : eq(videoTemplates.slug, ref), templateVisibleTo(who, videoTemplates, 'all')));
+    .where(
+      and(
+        isUuid(ref) ? eq(videoTemplates.id, ref) : eq(videoTemplates.slug, ref),
+        templateVisibleTo(who, videoTemplates, 'all'),
+      ),
+    );
   if (!row) throw fieldError(['template_id'], `no video template "${ref}"; GET /api/video-templates lists them`);
   if (!row.active) throw fieldError(['template_id'], `video template "${row.slug}" is deactivated`);
   if (row.gated && !canReadContent(who, row, await grantsOf(db, who))) {
-    throw new AppError('FORBIDDEN', `template_id: video template "${row.slug}" is gated: its content comes with a claim code`);
+    throw new AppError(
+      'FORBIDDEN',
+      `template_id: video template "${row.slug}" is gated: its content comes with a claim code`,
+    );
   }
   return row;
 }
@@ -89,7 +102,8 @@ function checkMediaTypes(ctx: Pick<SubmitDeps, 'files'>, body: VideoRequestBody)
       const mime = mimeOfKey(key);
       if (!mime.startsWith(`${media}/`)) {
         const article = (m: string) => (m === 'image' || m === 'audio' ? `an ${m}` : `a ${m}`);
-        const kind = mime === 'application/octet-stream' ? 'of an unknown type' : `${article(mime.split('/')[0] ?? '')} file`;
+        const kind =
+          mime === 'application/octet-stream' ? 'of an unknown type' : `${article(mime.split('/')[0] ?? '')} file`;
         throw fieldError([field, i], `must be ${article(media)} file; ${url} is ${kind}`);
       }
     }
@@ -97,7 +111,12 @@ function checkMediaTypes(ctx: Pick<SubmitDeps, 'files'>, body: VideoRequestBody)
 }
 
 /** Validates a request into the job input: template, tier, duration, resolution, ratio, references. */
-async function normalise(ctx: SubmitDeps, who: ScopedIdentity, body: VideoRequestBody, binding: string | null): Promise<VideoJobInput> {
+async function normalise(
+  ctx: SubmitDeps,
+  who: ScopedIdentity,
+  body: VideoRequestBody,
+  binding: string | null,
+): Promise<VideoJobInput> {
   let prompt = body.prompt ?? '';
   let display: string | undefined;
   let source: VideoJobInput['source'] = { kind: 'prompt' };
@@ -114,27 +133,41 @@ async function normalise(ctx: SubmitDeps, who: ScopedIdentity, body: VideoReques
     duration ??= config?.duration;
   }
   ratio ??= DEFAULT_RATIO;
-  if (!(VIDEO_RATIOS as readonly string[]).includes(ratio)) throw fieldError(['ratio'], `must be one of ${VIDEO_RATIOS.join(', ')}`);
+  if (!(VIDEO_RATIOS as readonly string[]).includes(ratio))
+    throw fieldError(['ratio'], `must be one of ${VIDEO_RATIOS.join(', ')}`);
 
   // Tiers as configured (enabled or not): a tier whose upstreams are all down is a 503 later, not "unknown".
   const fleet = await loadCandidates(ctx.db);
-  const all = videoTiers(fleet.map((u) => ({ ...u, enabled: true })), null);
-  const allowed = videoTiers(fleet.map((u) => ({ ...u, enabled: true })), binding);
+  const all = videoTiers(
+    fleet.map((u) => ({ ...u, enabled: true })),
+    null,
+  );
+  const allowed = videoTiers(
+    fleet.map((u) => ({ ...u, enabled: true })),
+    binding,
+  );
   const tierId = body.model ?? chooseTier(allowed, ctx.config.video.defaultTier, duration, body.resolution);
   const tier = all.find((t) => t.id === tierId);
   if (!tier) {
     const names = all.map((t) => t.id).join(', ');
-    throw fieldError(body.model ? ['model'] : [], `unknown video tier "${tierId}"; the tiers are ${names || 'none'} (GET /api/available-models?media_type=video)`);
+    throw fieldError(
+      body.model ? ['model'] : [],
+      `unknown video tier "${tierId}"; the tiers are ${names || 'none'} (GET /api/available-models?media_type=video)`,
+    );
   }
   duration ??= Math.max(tier.duration.min, Math.min(DEFAULT_DURATION, tier.duration.max));
   if (duration < tier.duration.min || duration > tier.duration.max) {
-    throw fieldError(['duration'], `must be ${tier.duration.min}-${tier.duration.max} seconds for ${tier.id} (got ${duration})`);
+    throw fieldError(
+      ['duration'],
+      `must be ${tier.duration.min}-${tier.duration.max} seconds for ${tier.id} (got ${duration})`,
+    );
   }
   let resolution = tier.resolutions[0] ?? '';
   if (body.resolution !== undefined) {
     const wanted = body.resolution.toLowerCase();
     const match = tier.resolutions.find((r) => r.toLowerCase() === wanted);
-    if (!match) throw fieldError(['resolution'], `${tier.id} offers ${tier.resolutions.join(', ')} (got ${body.resolution})`);
+    if (!match)
+      throw fieldError(['resolution'], `${tier.id} offers ${tier.resolutions.join(', ')} (got ${body.resolution})`);
     resolution = match;
   }
 
@@ -163,14 +196,20 @@ async function normalise(ctx: SubmitDeps, who: ScopedIdentity, body: VideoReques
 }
 
 async function findReplay(db: Db, who: ScopedIdentity, key: string, hash: string): Promise<Job | null> {
-  const [first] = await db.select().from(jobs).where(and(eq(jobs.tenantId, who.tenantId), eq(jobs.idempotencyKey, key)));
+  const [first] = await db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.tenantId, who.tenantId), eq(jobs.idempotencyKey, key)));
   if (!first) return null;
   if (Date.now() - first.createdAt.getTime() > IDEMPOTENCY_WINDOW_MS) {
     await db.update(jobs).set({ idempotencyKey: null }).where(eq(jobs.id, first.id));
     return null;
   }
   if (first.requestHash !== hash || first.kind !== 'video') {
-    throw new AppError('CONFLICT', 'This Idempotency-Key was already used with a different request body; use a new key');
+    throw new AppError(
+      'CONFLICT',
+      'This Idempotency-Key was already used with a different request body; use a new key',
+    );
   }
   return first;
 }
@@ -195,7 +234,10 @@ export async function submitVideo(
     if (replay) return submitted(replay.id);
   }
   if (body.callback_url) {
-    const verdict = await checkCallbackUrl(body.callback_url, { allowPrivate: ctx.config.allowPrivateCallbacks, ownHosts: ownHosts(ctx.config) });
+    const verdict = await checkCallbackUrl(body.callback_url, {
+      allowPrivate: ctx.config.allowPrivateCallbacks,
+      ownHosts: ownHosts(ctx.config),
+    });
     if (!verdict.ok) throw badRequest(`callback_url ${verdict.reason}: callbacks go only to public http(s) addresses`);
   }
   const binding = await bindingFor(ctx, who.tenantId);
@@ -208,7 +250,12 @@ export async function submitVideo(
   const id = randomUUID();
   try {
     await ctx.db.transaction(async (tx) => {
-      await consume(tx, { key: `video:${who.tenantId}`, capacity: ctx.config.video.ratePerHour, perMs: 3600_000 }, 1, 'video submissions');
+      await consume(
+        tx,
+        { key: `video:${who.tenantId}`, capacity: ctx.config.video.ratePerHour, perMs: 3600_000 },
+        1,
+        'video submissions',
+      );
       if (credits > 0) {
         const after = await moveCredits(tx, {
           tenantId: who.tenantId,
@@ -240,7 +287,9 @@ export async function submitVideo(
         })
         .returning();
       if (!job) throw new AppError('INTERNAL', 'no job was created');
-      await tx.insert(videoTasks).values({ id, tenantId: who.tenantId, accountId: wallet.actorAccountId, tier: input.tier });
+      await tx
+        .insert(videoTasks)
+        .values({ id, tenantId: who.tenantId, accountId: wallet.actorAccountId, tier: input.tier });
       await enqueue(tx, QUEUES.videoJob, { jobId: id }, { maxAttempts: 3 });
       await notifyJobs(tx, [job], true);
     });

@@ -24,7 +24,9 @@ export type VideoJobInput = z.infer<typeof videoJobInputSchema>;
 export const VIDEO_RATIOS = ['16:9', '4:3', '1:1', '3:4', '9:16', '21:9', 'adaptive'] as const;
 
 /** What a video request needs of an upstream: the tier's duration and resolution, the frames and references it sends. */
-export function videoNeeds(input: Pick<VideoJobInput, 'duration' | 'resolution' | 'images' | 'videos' | 'audios' | 'generate_audio'>): Needs {
+export function videoNeeds(
+  input: Pick<VideoJobInput, 'duration' | 'resolution' | 'images' | 'videos' | 'audios' | 'generate_audio'>,
+): Needs {
   const n = input.images.length;
   return {
     duration: input.duration,

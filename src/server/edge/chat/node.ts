@@ -121,7 +121,12 @@ export async function serveChat(req: IncomingMessage, res: ServerResponse): Prom
       async () => {
         const resolved = await keyCacheFor(database).resolve({ configured: config.adminKey }, keyOf(req.headers) ?? '');
         return resolved.ok
-          ? { identity: resolved.identity, authFailure: null, binding: resolved.binding ?? null, dedicated: resolved.dedicated ?? false }
+          ? {
+              identity: resolved.identity,
+              authFailure: null,
+              binding: resolved.binding ?? null,
+              dedicated: resolved.dedicated ?? false,
+            }
           : { identity: null, authFailure: resolved.reason };
       },
       { db, files, config },

@@ -69,7 +69,12 @@ export async function chatCaller(db: Db, who: ScopedIdentity, resolved: ChatReso
         }
       : await walletOf(db, who);
   const binding = resolved.binding !== undefined ? resolved.binding : await tenantBinding(db, who.tenantId);
-  const rateKey = who.kind === 'member' ? `member:${who.accountId}` : who.via === 'session' ? `login:${who.userId ?? who.tenantId}` : `tenant:${who.tenantId}`;
+  const rateKey =
+    who.kind === 'member'
+      ? `member:${who.accountId}`
+      : who.via === 'session'
+        ? `login:${who.userId ?? who.tenantId}`
+        : `tenant:${who.tenantId}`;
   return { who, wallet, binding, rateKey };
 }
 
@@ -143,7 +148,11 @@ export async function serveChatRequest(
       const list = await listChatModels(deps.db, caller.binding);
       if (route.modelId === undefined) return out.json(200, list, { 'cache-control': 'no-store' });
       const model = list.data.find((m) => m.id === route.modelId || (route.modelId === 'auto' && m.id === AUTO_MODEL));
-      if (!model) throw new AppError('NOT_FOUND', `The model '${route.modelId}' does not exist; GET /api/models lists the models you can use`);
+      if (!model)
+        throw new AppError(
+          'NOT_FOUND',
+          `The model '${route.modelId}' does not exist; GET /api/models lists the models you can use`,
+        );
       return out.json(200, model, { 'cache-control': 'no-store' });
     }
     if (req.contentType !== null && !jsonType(req.contentType)) {
@@ -152,12 +161,16 @@ export async function serveChatRequest(
     }
     const limit = deps.config.chat.maxBodyBytes;
     const raw = await req.readBody(limit);
-    if (raw === null) return fail(new AppError('PAYLOAD_TOO_LARGE', `The body is larger than ${limit} bytes`), { connection: 'close' });
+    if (raw === null)
+      return fail(new AppError('PAYLOAD_TOO_LARGE', `The body is larger than ${limit} bytes`), { connection: 'close' });
     let body: unknown;
     try {
       body = JSON.parse(raw.toString('utf8'));
     } catch {
-      throw new AppError('BAD_REQUEST', 'The body could not be parsed as JSON: send a Chat Completions request as a JSON object');
+      throw new AppError(
+        'BAD_REQUEST',
+        'The body could not be parsed as JSON: send a Chat Completions request as a JSON object',
+      );
     }
     await proxyChat(deps, caller, body, sink, req.signal);
   } catch (err) {

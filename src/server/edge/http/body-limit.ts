@@ -12,17 +12,21 @@ export { drainStream };
  * sending forever. Every route that takes a body (REST, the console's tRPC, uploads) uses this module.
  */
 
-
 /** The 413 answer for a body over `limit` bytes. */
 export function bodyTooLarge(limit: number): Response {
   return toResponse(bodyTooLargeAnswer(limit));
 }
 
 export function bodyTooLargeAnswer(limit: number): JsonAnswer {
-  return errorAnswer(413, `The request body is larger than ${limit.toLocaleString('en-US')} bytes`, 'PAYLOAD_TOO_LARGE');
+  return errorAnswer(
+    413,
+    `The request body is larger than ${limit.toLocaleString('en-US')} bytes`,
+    'PAYLOAD_TOO_LARGE',
+  );
 }
 
-const lengthOf = (value: string | null | undefined): number | null => (value == null || !/^\d+$/.test(value) ? null : Number(value));
+const lengthOf = (value: string | null | undefined): number | null =>
+  value == null || !/^\d+$/.test(value) ? null : Number(value);
 const declaredLength = (req: Request): number | null => lengthOf(req.headers.get('content-length'));
 
 /** Reads a web stream to its end without keeping anything, within the drain bounds. */

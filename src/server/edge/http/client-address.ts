@@ -30,7 +30,8 @@ function parseAddress(raw: string): string {
   const text = raw.trim().replace(/^\[|\]$/g, '');
   if (!ipaddr.isValid(text)) return text.slice(0, 100) || 'unknown';
   let addr = ipaddr.parse(text);
-  if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress()) addr = (addr as ipaddr.IPv6).toIPv4Address();
+  if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress())
+    addr = (addr as ipaddr.IPv6).toIPv4Address();
   if (addr.kind() === 'ipv4') return addr.toString();
   const parts = (addr as ipaddr.IPv6).parts.slice(0, 4).map((p) => p.toString(16));
   return `${parts.join(':')}::/64`;
@@ -40,11 +41,19 @@ function parseAddress(raw: string): string {
  * The caller's address for the request: the last entry of `trustedHeader` (set by the operator's
  * edge; the entry its nearest proxy appended) when configured, else the connection's peer.
  */
-export function clientAddressOf(headers: Record<string, string | string[] | undefined>, peer: string | undefined, trustedHeader: string | null): string {
+export function clientAddressOf(
+  headers: Record<string, string | string[] | undefined>,
+  peer: string | undefined,
+  trustedHeader: string | null,
+): string {
   if (trustedHeader) {
     const value = headers[trustedHeader];
     const joined = Array.isArray(value) ? value.join(',') : value;
-    const last = joined?.split(',').map((s) => s.trim()).filter(Boolean).pop();
+    const last = joined
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .pop();
     if (last) return throttleAddress(last);
   }
   return peer ? throttleAddress(peer) : 'unknown';

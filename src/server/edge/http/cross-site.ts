@@ -27,7 +27,11 @@ export function crossSiteRefusal(req: Request, opts: { json: boolean }): Respons
   const own = origin !== null && isOwnOrigin(origin, req.headers.get('host'));
   if ((origin !== null && !own) || (site !== null && site !== 'same-origin' && site !== 'none' && !own)) {
     logger.warn({ origin, site, path: new URL(req.url).pathname }, 'cross-site console request refused');
-    return errorResponse(403, 'Cross-site request refused: console requests signed in with a cookie must come from Studio’s own pages', 'FORBIDDEN');
+    return errorResponse(
+      403,
+      'Cross-site request refused: console requests signed in with a cookie must come from Studio’s own pages',
+      'FORBIDDEN',
+    );
   }
   if (opts.json && !/^application\/json\s*(;|$)/i.test(req.headers.get('content-type') ?? '')) {
     return errorResponse(415, 'Send the body as JSON with Content-Type: application/json', 'UNSUPPORTED_MEDIA_TYPE');

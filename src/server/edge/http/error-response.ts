@@ -41,7 +41,14 @@ export function errorAnswer(
   reason: string = /^[a-z_]+$/.test(code) ? code : defaultReason(code, (issues?.length ?? 0) > 0),
 ): JsonAnswer {
   const request_id = currentRequestId();
-  const body = { ok: false, error, code, reason, ...(issues && issues.length > 0 ? { issues } : {}), ...(request_id ? { request_id } : {}) };
+  const body = {
+    ok: false,
+    error,
+    code,
+    reason,
+    ...(issues && issues.length > 0 ? { issues } : {}),
+    ...(request_id ? { request_id } : {}),
+  };
   return { status, headers: { 'cache-control': 'no-store', ...headers }, body };
 }
 
@@ -57,13 +64,22 @@ export function toResponse(answer: JsonAnswer): Response {
  * text says nothing of the server's inside. `what` names the work in the log.
  */
 export function errorAnswerOf(thrown: unknown, what: string): JsonAnswer {
-  const cause = isDatabaseUnavailable(thrown) ? new AppError('UNAVAILABLE', DATABASE_UNAVAILABLE, { cause: thrown, retryAfter: 2 }) : thrown;
+  const cause = isDatabaseUnavailable(thrown)
+    ? new AppError('UNAVAILABLE', DATABASE_UNAVAILABLE, { cause: thrown, retryAfter: 2 })
+    : thrown;
   const error = getTRPCErrorFromUnknown(cause);
   const known = error.cause instanceof AppError ? error.cause : undefined;
   const status = known ? known.status : getHTTPStatusCodeFromError(error);
   if (status >= 500 && !known) logger.error({ err: error, what }, `${what} failed`);
   const headers: Record<string, string> = known?.retryAfter ? { 'retry-after': String(known.retryAfter) } : {};
-  return errorAnswer(status, publicMessage(error), codeForStatus(status), headers, errorIssues(error), errorReason(error));
+  return errorAnswer(
+    status,
+    publicMessage(error),
+    codeForStatus(status),
+    headers,
+    errorIssues(error),
+    errorReason(error),
+  );
 }
 
 /** `errorAnswerOf` as a `Response`. */

@@ -19,7 +19,11 @@ export async function metricsResponse(deps: MetricsDeps, headers: Headers): Prom
   const key = presentedKey(headers);
   const resolved = key ? await resolveKey(deps.database.db, { configured: deps.config.adminKey }, key) : null;
   try {
-    requireAdmin(resolved?.ok ? { identity: resolved.identity, authFailure: null } : { identity: null, authFailure: resolved?.reason ?? 'missing' });
+    requireAdmin(
+      resolved?.ok
+        ? { identity: resolved.identity, authFailure: null }
+        : { identity: null, authFailure: resolved?.reason ?? 'missing' },
+    );
   } catch (err) {
     return errorResponseOf(err, 'metrics');
   }
@@ -28,6 +32,9 @@ export async function metricsResponse(deps: MetricsDeps, headers: Headers): Prom
 
 /** The metrics without a key check: for the separate metrics port (STUDIO_METRICS_PORT). */
 export async function metricsText(deps: Pick<MetricsDeps, 'database'>): Promise<Response> {
-  const { contentType, body } = await renderMetrics(deps.database, deps.database.kind === 'postgres' ? DEFAULT_POOL_MAX : null);
+  const { contentType, body } = await renderMetrics(
+    deps.database,
+    deps.database.kind === 'postgres' ? DEFAULT_POOL_MAX : null,
+  );
   return new Response(body, { status: 200, headers: { 'content-type': contentType, 'cache-control': 'no-store' } });
 }

@@ -14,7 +14,11 @@ export interface MetricsServer {
  * has no other HTTP surface; in embedded mode the web process serves the worker's metrics too (one
  * process, one registry).
  */
-export async function startMetricsServer(port: number, host: string, database: Pick<Database, 'db' | 'kind'>): Promise<MetricsServer> {
+export async function startMetricsServer(
+  port: number,
+  host: string,
+  database: Pick<Database, 'db' | 'kind'>,
+): Promise<MetricsServer> {
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?', 1)[0];
     if (req.method !== 'GET' || (path !== '/metrics' && path !== '/api/metrics')) {

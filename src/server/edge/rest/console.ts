@@ -11,7 +11,10 @@ import { getConfig } from '@/server/config';
  * reaches Next.js directly (`next dev`) is served the same. Production key traffic takes the Node
  * server in front (src/server/edge/server.ts).
  */
-export async function fromConsole(req: Request, handle: (req: Request, session: SessionIdentity | null) => Promise<Response>): Promise<Response> {
+export async function fromConsole(
+  req: Request,
+  handle: (req: Request, session: SessionIdentity | null) => Promise<Response>,
+): Promise<Response> {
   const refused = crossSiteRefusal(req, { json: false });
   if (refused) {
     await drainRequest(req);

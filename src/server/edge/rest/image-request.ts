@@ -28,7 +28,8 @@ function imageUrlOf(value: unknown): string {
   if (typeof value !== 'string') throw fieldError(['image_url'], 'must be a string: an http(s) address');
   const problem = textProblem(value);
   if (problem) throw fieldError(['image_url'], problem);
-  if (value.length > 2048 || !/^https?:\/\/[^\s]+$/i.test(value)) throw fieldError(['image_url'], 'must be an http(s) address of at most 2048 characters');
+  if (value.length > 2048 || !/^https?:\/\/[^\s]+$/i.test(value))
+    throw fieldError(['image_url'], 'must be an http(s) address of at most 2048 characters');
   return value;
 }
 
@@ -36,19 +37,28 @@ function imageUrlOf(value: unknown): string {
  * Reads the request. `checkName` throws for a parameter the endpoint does not take (`image_url` and
  * `file` are always taken). A form's repeated text field becomes a list.
  */
-export async function readImageRequest(req: Request, maxJsonBytes: number, checkName: (name: string) => void): Promise<ImageRequest> {
+export async function readImageRequest(
+  req: Request,
+  maxJsonBytes: number,
+  checkName: (name: string) => void,
+): Promise<ImageRequest> {
   const type = req.headers.get('content-type') ?? '';
   const params: Record<string, unknown> = {};
   if (/^application\/json\s*(;|$)/i.test(type)) {
     const raw = await readBodyLimited(req, maxJsonBytes);
-    if (raw === null) throw new AppError('PAYLOAD_TOO_LARGE', `The body is larger than ${maxJsonBytes} bytes; send the image as a multipart file instead`);
+    if (raw === null)
+      throw new AppError(
+        'PAYLOAD_TOO_LARGE',
+        `The body is larger than ${maxJsonBytes} bytes; send the image as a multipart file instead`,
+      );
     let body: unknown;
     try {
       body = JSON.parse(raw.toString('utf8'));
     } catch {
       throw badRequest('The body is not valid JSON');
     }
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('The body must be a JSON object: {"image_url": "https://..."}');
+    if (body === null || typeof body !== 'object' || Array.isArray(body))
+      throw badRequest('The body must be a JSON object: {"image_url": "https://..."}');
     assertWellFormedInput(body);
     let url: unknown;
     for (const [name, value] of Object.entries(body)) {
@@ -63,7 +73,8 @@ export async function readImageRequest(req: Request, maxJsonBytes: number, check
   }
   if (/^multipart\/form-data\b/i.test(type)) {
     const raw = await readBodyLimited(req, READ_IMAGE_MAX_BYTES + MULTIPART_SLACK);
-    if (raw === null) throw badRequest(`image: larger than ${READ_IMAGE_MAX_BYTES / 1024 / 1024} MB; send a smaller png, jpg or webp`);
+    if (raw === null)
+      throw badRequest(`image: larger than ${READ_IMAGE_MAX_BYTES / 1024 / 1024} MB; send a smaller png, jpg or webp`);
     let form: FormData;
     try {
       form = await new Response(new Uint8Array(raw), { headers: { 'content-type': type } }).formData();
@@ -85,19 +96,28 @@ export async function readImageRequest(req: Request, maxJsonBytes: number, check
         const problem = textProblem(value);
         if (problem) throw fieldError([name], problem);
         const before = params[name];
-        params[name] = before === undefined ? value : Array.isArray(before) ? [...(before as string[]), value] : [before, value];
+        params[name] =
+          before === undefined ? value : Array.isArray(before) ? [...(before as string[]), value] : [before, value];
       }
     }
     return { source, params, multipart: true };
   }
-  throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send {"image_url": "..."} as application/json, or the image as multipart/form-data in a field named "file"');
+  throw new AppError(
+    'UNSUPPORTED_MEDIA_TYPE',
+    'Send {"image_url": "..."} as application/json, or the image as multipart/form-data in a field named "file"',
+  );
 }
 
 /**
  * Answers an image endpoint's request (`answerEndpoint`); a JSON body over the limit is the 413 of
  * every JSON body.
  */
-export function answerImageEndpoint(req: Request, session: SessionIdentity | null, what: string, run: (ctx: Context) => Promise<Response>): Promise<Response> {
+export function answerImageEndpoint(
+  req: Request,
+  session: SessionIdentity | null,
+  what: string,
+  run: (ctx: Context) => Promise<Response>,
+): Promise<Response> {
   return answerEndpoint(req, session, what, run, (err, ctx) =>
     err instanceof AppError && err.code === 'PAYLOAD_TOO_LARGE' ? bodyTooLarge(ctx.config.maxBodyBytes) : null,
   );

@@ -10,7 +10,10 @@ const OPTION_NAMES = new Set(Object.keys(conversionOptionsSchema.shape));
 
 function checkName(name: string): void {
   if (!OPTION_NAMES.has(name)) {
-    throw fieldError([name], `is not a parameter of /api/image-to-template; it takes image_url or a file, and ${[...OPTION_NAMES].join(', ')}`);
+    throw fieldError(
+      [name],
+      `is not a parameter of /api/image-to-template; it takes image_url or a file, and ${[...OPTION_NAMES].join(', ')}`,
+    );
   }
 }
 
@@ -36,7 +39,11 @@ function fromForm(params: Record<string, unknown>): Record<string, unknown> {
       case 'variables':
         if (Array.isArray(value)) out[name] = value;
         else if (text?.trim().startsWith('[')) out[name] = jsonText(name, text);
-        else out[name] = (text ?? '').split(',').map((v) => v.trim()).filter(Boolean);
+        else
+          out[name] = (text ?? '')
+            .split(',')
+            .map((v) => v.trim())
+            .filter(Boolean);
         break;
       case 'variable_labels':
       case 'template':
@@ -55,7 +62,8 @@ function fromForm(params: Record<string, unknown>): Record<string, unknown> {
 
 function optionsOf(params: Record<string, unknown>, multipart: boolean): ConversionOptions {
   const parsed = conversionOptionsSchema.safeParse(multipart ? fromForm(params) : params);
-  if (!parsed.success) throw new AppError('BAD_REQUEST', describeZodError(parsed.error), { issues: zodIssues(parsed.error) });
+  if (!parsed.success)
+    throw new AppError('BAD_REQUEST', describeZodError(parsed.error), { issues: zodIssues(parsed.error) });
   return parsed.data;
 }
 

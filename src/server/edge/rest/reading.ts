@@ -8,7 +8,8 @@ import { answerImageEndpoint, readImageRequest } from './image-request';
 const removed = (name: string) =>
   fieldError(
     [name],
-    `was removed from /api/reverse on 2026-08-16: image reading takes only the image. Template conversion (variables, labels, creating a template, asynchronous runs) is POST /api/image-to-template`,
+    `was removed from /api/reverse on 2026-08-16: image reading takes only the image. Template conversion ` +
+      `(variables, labels, creating a template, asynchronous runs) is POST /api/image-to-template`,
   );
 
 /** Every parameter but the image is refused; the removed ones say where they went. */

@@ -25,7 +25,10 @@ let operations: Map<string, Operation> | undefined;
 /** `METHOD /path` → the procedure serving it, from the procedures' OpenAPI meta. */
 function operationTable(): Map<string, Operation> {
   // At run time `procedures` is flat ('jobs.get' → procedure), whatever its declared type says.
-  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: StudioMeta; inputs: unknown[] } }>;
+  const procedures = appRouter._def.procedures as unknown as Record<
+    string,
+    { _def: { meta?: StudioMeta; inputs: unknown[] } }
+  >;
   const table = new Map<string, Operation>();
   for (const [name, procedure] of Object.entries(procedures)) {
     const openapi = procedure._def.meta?.openapi;
@@ -51,7 +54,10 @@ function matchRoute(path: string): Set<string> | undefined {
 /** The innermost type of a field, under optional, default and nullable wrappers. */
 function baseType(schema: z.ZodType): string {
   let def: { type: string; innerType?: z.ZodType } = schema._zod.def;
-  while (def.innerType && (def.type === 'optional' || def.type === 'default' || def.type === 'nullable' || def.type === 'catch')) {
+  while (
+    def.innerType &&
+    (def.type === 'optional' || def.type === 'default' || def.type === 'nullable' || def.type === 'catch')
+  ) {
     def = def.innerType._zod.def;
   }
   return def.type;
@@ -109,7 +115,10 @@ export function splitTarget(target: string): { path: string; query: URLSearchPar
   const bare = hash === -1 ? target : target.slice(0, hash);
   const q = bare.indexOf('?');
   const pathname = q === -1 ? bare : bare.slice(0, q);
-  return { path: pathname.replace(/\/+$/, '').slice(PREFIX.length) || '/', query: new URLSearchParams(q === -1 ? '' : bare.slice(q + 1)) };
+  return {
+    path: pathname.replace(/\/+$/, '').slice(PREFIX.length) || '/',
+    query: new URLSearchParams(q === -1 ? '' : bare.slice(q + 1)),
+  };
 }
 
 /** The body of a POST/PUT/PATCH (or DELETE) as a value, or the error answer. */
@@ -162,7 +171,10 @@ async function answerFetch(req: Request, maxBodyBytes: number): Promise<Response
     if (path === '/reverse') return handleReverseRequest(req, null);
     return handleImageToTemplateRequest(req, null);
   }
-  const answer = await answerRest({ method, path, query, headers: req.headers, readBody: (limit) => readBodyLimited(req, limit) }, maxBodyBytes);
+  const answer = await answerRest(
+    { method, path, query, headers: req.headers, readBody: (limit) => readBodyLimited(req, limit) },
+    maxBodyBytes,
+  );
   return toResponse(answer);
 }
 
@@ -174,7 +186,9 @@ export async function answerRest(call: RestCall, maxBodyBytes: number): Promise<
   const method = call.method === 'HEAD' ? 'GET' : call.method;
   if (!methods.has(method)) {
     const allow = [...methods].join(', ');
-    return errorAnswer(405, `${call.method} is not allowed on ${PREFIX}${path}; use ${allow}`, 'METHOD_NOT_ALLOWED', { allow });
+    return errorAnswer(405, `${call.method} is not allowed on ${PREFIX}${path}; use ${allow}`, 'METHOD_NOT_ALLOWED', {
+      allow,
+    });
   }
 
   operations ??= operationTable();
@@ -186,7 +200,8 @@ export async function answerRest(call: RestCall, maxBodyBytes: number): Promise<
     if (!('value' in body)) return body;
     if (method !== 'DELETE') input = body.value;
     // DELETE names its object in the query; a JSON object body may name it instead.
-    else if (body.value !== null && typeof body.value === 'object' && !Array.isArray(body.value)) input = { ...body.value, ...(input as object) };
+    else if (body.value !== null && typeof body.value === 'object' && !Array.isArray(body.value))
+      input = { ...body.value, ...(input as object) };
   }
 
   try {

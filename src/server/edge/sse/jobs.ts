@@ -9,7 +9,8 @@ import { sseOpened } from '@/server/metrics/registry';
 import { getRuntime } from '@/server/runtime';
 
 const HEARTBEAT_MS = 15_000;
-const REVOKED = 'The key or console session of this stream no longer works (replaced, disabled or signed out); the stream has ended';
+const REVOKED =
+  'The key or console session of this stream no longer works (replaced, disabled or signed out); the stream has ended';
 
 /**
  * Server-sent events of the caller's jobs: `job.created`, `job.updated` (e.g. a backup channel note),
@@ -120,7 +121,8 @@ export async function serveJobFeed(req: Request, session: SessionIdentity | null
       // The heartbeat also rechecks the identity, in case an announcement was missed (a reconnecting LISTEN).
       heartbeat = setInterval(() => {
         void recheck().then(
-          (ok) => (ok ? write(`event: heartbeat\ndata: ${JSON.stringify({ time: new Date().toISOString() })}\n\n`) : revoke()),
+          (ok) =>
+            ok ? write(`event: heartbeat\ndata: ${JSON.stringify({ time: new Date().toISOString() })}\n\n`) : revoke(),
           () => undefined,
         );
       }, HEARTBEAT_MS);

@@ -15,7 +15,10 @@ import { badRequest, notFound } from '@/server/errors';
 type Operator = { kind: 'admin' };
 
 /** Every upstream with its live health: what `upstream-list` and the operator console show. */
-export async function listUpstreams({ db }: { db: Db }, _who: Operator): Promise<{ upstreams: OperatorUpstreamView[] }> {
+export async function listUpstreams(
+  { db }: { db: Db },
+  _who: Operator,
+): Promise<{ upstreams: OperatorUpstreamView[] }> {
   return { upstreams: await listUpstreamsForOperator(db) };
 }
 
@@ -45,7 +48,11 @@ export async function testUpstream(
 }
 
 /** Retires a console channel (its history stays). */
-export async function removeChannel({ db }: { db: Db }, _who: Operator, input: AdminActionBody<'upstream-remove'>): Promise<{ upstream: OperatorUpstreamView }> {
+export async function removeChannel(
+  { db }: { db: Db },
+  _who: Operator,
+  input: AdminActionBody<'upstream-remove'>,
+): Promise<{ upstream: OperatorUpstreamView }> {
   await retireConsoleChannel(db, input.name);
   return { upstream: await viewOf(db, input.name) };
 }

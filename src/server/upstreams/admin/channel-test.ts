@@ -50,14 +50,23 @@ async function smallestCall(target: Target, model: UpstreamModel, signal: AbortS
   const provider = providerFor(target);
   switch (provider.media) {
     case 'chat': {
-      const answer = await probeChat(target, model, { messages: [{ role: 'user', content: 'Reply with the single word: ok' }] }, signal);
+      const answer = await probeChat(
+        target,
+        model,
+        { messages: [{ role: 'user', content: 'Reply with the single word: ok' }] },
+        signal,
+      );
       const content = answer.choices[0]?.message.content ?? '';
       return `reply ${JSON.stringify(content.slice(0, 80))}${answer.usage ? `, ${answer.usage.total_tokens} tokens` : ''}`;
     }
     case 'image': {
       const quality = lowQuality(model) ? ('low' as const) : undefined;
       const size = squareOf(model);
-      const out = await provider.generate(target, { prompt: 'A plain light grey square.', width: size.width, height: size.height, quality }, signal);
+      const out = await provider.generate(
+        target,
+        { prompt: 'A plain light grey square.', width: size.width, height: size.height, quality },
+        signal,
+      );
       const img = await verifyImage(out.data, {});
       return `${img.width}×${img.height} ${img.format}, ${Math.max(1, Math.round(out.data.length / 1024))} KB`;
     }
@@ -80,20 +89,49 @@ function failureText(err: unknown, apiKey: string): string {
  * is recorded: no attempt, no score change, no removal or restoration. A test is the operator's
  * look, not traffic, so routing decides as if it had not happened.
  */
-export async function testChannel(db: Db, secret: Buffer, input: { name: string; model?: string | undefined }): Promise<ChannelTestResult> {
+export async function testChannel(
+  db: Db,
+  secret: Buffer,
+  input: { name: string; model?: string | undefined },
+): Promise<ChannelTestResult> {
   const [row] = await db.select().from(upstreams).where(eq(upstreams.name, input.name));
   if (!row) throw notFound(`Upstream "${input.name}"`);
-  const model = input.model === undefined ? row.models[0] : row.models.find((m) => m.model === input.model || m.family === input.model);
-  if (!model) throw fieldError(['model'], `channel "${row.name}" has no model "${input.model ?? ''}"; give a provider model id or family it serves`);
+  const model =
+    input.model === undefined
+      ? row.models[0]
+      : row.models.find((m) => m.model === input.model || m.family === input.model);
+  if (!model)
+    throw fieldError(
+      ['model'],
+      `channel "${row.name}" has no model "${input.model ?? ''}"; give a provider model id or family it serves`,
+    );
   const target = targetOf(row, model, secret);
   const base = { family: model.family, model: model.model, call: callOf(target, model) };
   const started = performance.now();
   try {
-    const sample = await smallestCall(target, model, AbortSignal.timeout(Math.min(TEST_DEADLINE_MS, row.softTimeoutMs)));
-    return { ok: true, latency_ms: Math.round(performance.now() - started), error_class: null, message: 'the channel answered', sample, ...base };
+    const sample = await smallestCall(
+      target,
+      model,
+      AbortSignal.timeout(Math.min(TEST_DEADLINE_MS, row.softTimeoutMs)),
+    );
+    return {
+      ok: true,
+      latency_ms: Math.round(performance.now() - started),
+      error_class: null,
+      message: 'the channel answered',
+      sample,
+      ...base,
+    };
   } catch (err) {
     const latency = Math.round(performance.now() - started);
     const cls: ErrorClass = err instanceof UpstreamError ? err.errorClass : 'server_error';
-    return { ok: false, latency_ms: latency, error_class: cls, message: failureText(err, target.apiKey), sample: null, ...base };
+    return {
+      ok: false,
+      latency_ms: latency,
+      error_class: cls,
+      message: failureText(err, target.apiKey),
+      sample: null,
+      ...base,
+    };
   }
 }

@@ -12,7 +12,11 @@ function notConsoleOwned(row: UpstreamRow): AppError {
     row.source === 'file'
       ? 'the upstreams file (STUDIO_UPSTREAMS_FILE); change it there, the next start applies it'
       : 'the bundled simulator; configure STUDIO_UPSTREAMS_FILE to define channels of your own';
-  return new AppError('CONFLICT', `Channel "${row.name}" comes from ${where}. Its switch and rating change with upstream-update.`, { reason: 'conflict' });
+  return new AppError(
+    'CONFLICT',
+    `Channel "${row.name}" comes from ${where}. Its switch and rating change with upstream-update.`,
+    { reason: 'conflict' },
+  );
 }
 
 /**
@@ -21,7 +25,11 @@ function notConsoleOwned(row: UpstreamRow): AppError {
  * channel's name may be taken again (its history stays with the name). Channels from the file or
  * the simulator are refused: a file sync at the next start would overwrite the change.
  */
-export async function upsertConsoleChannel(db: Db, secret: Buffer, input: UpstreamUpsert): Promise<{ created: boolean }> {
+export async function upsertConsoleChannel(
+  db: Db,
+  secret: Buffer,
+  input: UpstreamUpsert,
+): Promise<{ created: boolean }> {
   const created = await db.transaction(async (tx) => {
     const [existing] = await tx.select().from(upstreams).where(eq(upstreams.name, input.name)).for('update');
     if (existing && existing.source !== 'console' && existing.source !== 'retired') throw notConsoleOwned(existing);
@@ -49,7 +57,9 @@ export async function upsertConsoleChannel(db: Db, secret: Buffer, input: Upstre
       await tx.update(upstreams).set(fields).where(eq(upstreams.id, existing.id));
       return false;
     }
-    await tx.insert(upstreams).values({ name: input.name, keyCiphertext: encryptSecret(input.api_key ?? '', secret), ...fields });
+    await tx
+      .insert(upstreams)
+      .values({ name: input.name, keyCiphertext: encryptSecret(input.api_key ?? '', secret), ...fields });
     return true;
   });
   invalidateCandidates(db);
@@ -60,16 +70,21 @@ export async function upsertConsoleChannel(db: Db, secret: Buffer, input: Upstre
  * Callers pass channel names and families alike as `model`: a new channel's name must not be a
  * family another channel serves, and its families must not be another channel's name.
  */
-async function refuseNameClashes(tx: Parameters<Parameters<Db['transaction']>[0]>[0], input: UpstreamUpsert): Promise<void> {
+async function refuseNameClashes(
+  tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+  input: UpstreamUpsert,
+): Promise<void> {
   const others = await tx
     .select({ name: upstreams.name, models: upstreams.models })
     .from(upstreams)
     .where(and(ne(upstreams.name, input.name), ne(upstreams.source, 'retired')));
   const byFamily = others.find((o) => o.models.some((m) => m.family === input.name));
-  if (byFamily) throw fieldError(['name'], `is a model family that channel "${byFamily.name}" serves; choose another name`);
+  if (byFamily)
+    throw fieldError(['name'], `is a model family that channel "${byFamily.name}" serves; choose another name`);
   const names = new Set(others.map((o) => o.name));
   input.models.forEach((m, i) => {
-    if (m.family === input.name || names.has(m.family)) throw fieldError(['models', i, 'family'], `"${m.family}" is the name of a channel; choose another family name`);
+    if (m.family === input.name || names.has(m.family))
+      throw fieldError(['models', i, 'family'], `"${m.family}" is the name of a channel; choose another family name`);
   });
 }
 
@@ -80,7 +95,10 @@ export async function retireConsoleChannel(db: Db, name: string): Promise<void> 
     if (!row) throw notFound(`Upstream "${name}"`);
     if (row.source === 'retired') return;
     if (row.source !== 'console') throw notConsoleOwned(row);
-    await tx.update(upstreams).set({ source: 'retired', updatedAt: sql`now()` }).where(eq(upstreams.id, row.id));
+    await tx
+      .update(upstreams)
+      .set({ source: 'retired', updatedAt: sql`now()` })
+      .where(eq(upstreams.id, row.id));
   });
   invalidateCandidates(db);
 }

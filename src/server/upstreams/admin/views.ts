@@ -52,7 +52,8 @@ export async function listUpstreamsForOperator(db: Db): Promise<OperatorUpstream
   const activeWeightByMedia = new Map<string, number>();
   for (const r of rows) {
     if (state(r) !== 'active') continue;
-    for (const m of mediaOf(r)) activeWeightByMedia.set(m, (activeWeightByMedia.get(m) ?? 0) + (health.get(r.id)?.weight ?? 0));
+    for (const m of mediaOf(r))
+      activeWeightByMedia.set(m, (activeWeightByMedia.get(m) ?? 0) + (health.get(r.id)?.weight ?? 0));
   }
   return rows.map((r) => {
     const h = health.get(r.id);
@@ -65,11 +66,16 @@ export async function listUpstreamsForOperator(db: Db): Promise<OperatorUpstream
       st === 'retired'
         ? 'Skipped: no longer in the configuration'
         : st === 'removed'
-          ? `Skipped: removed automatically (${r.removedReason === 'unpaid' ? 'unpaid account' : 'invalid key'}) since ${r.removedAt?.toISOString()}; a probe restores it when it answers again`
+          ? `Skipped: removed automatically (${r.removedReason === 'unpaid' ? 'unpaid account' : 'invalid key'}) ` +
+            `since ${r.removedAt?.toISOString()}; a probe restores it when it answers again`
           : st === 'disabled'
             ? 'Skipped: disabled by an operator'
-            : `Eligible: score ${round(score)} = 0.45×success ${round(h?.score.components.success ?? 0)} + 0.25×rating ${round(h?.score.components.rating ?? 0)} + 0.20×latency ${round(h?.score.components.latency ?? 0)} + 0.10×cost ${round(h?.score.components.cost ?? 0)}` +
-              `${(h?.stats.recentFailures ?? 0) > 0 ? `, ×${round(h?.score.penalty ?? 1)} for ${h?.stats.recentFailures} of the last 5 attempts failing` : ''}` +
+            : `Eligible: score ${round(score)} = 0.45×success ${round(h?.score.components.success ?? 0)} + ` +
+              `0.25×rating ${round(h?.score.components.rating ?? 0)} + 0.20×latency ` +
+              `${round(h?.score.components.latency ?? 0)} + 0.10×cost ${round(h?.score.components.cost ?? 0)}` +
+              ((h?.stats.recentFailures ?? 0) > 0
+                ? `, ×${round(h?.score.penalty ?? 1)} for ${h?.stats.recentFailures} of the last 5 attempts failing`
+                : '') +
               `; weight ${round(weight, 4)} = score × success²`;
     return {
       name: r.name,

@@ -9,7 +9,12 @@ describe('classifyResponse', () => {
   it('takes an answer that names the input as invalid for the caller’s error, on a 4xx only', () => {
     // The shape the OpenAI Images API answers for an image that does not decode.
     const invalidImage = {
-      error: { message: 'Invalid image file or mode for image 1, please check your image file.', type: 'image_generation_user_error', param: null, code: 'invalid_image_file' },
+      error: {
+        message: 'Invalid image file or mode for image 1, please check your image file.',
+        type: 'image_generation_user_error',
+        param: null,
+        code: 'invalid_image_file',
+      },
     };
     expect(classifyResponse(400, invalidImage)).toBe('invalid_input');
     for (const code of ['invalid_image', 'invalid_image_format', 'invalid_image_url']) {
@@ -20,19 +25,38 @@ describe('classifyResponse', () => {
 
   it('takes a moderation refusal for the caller’s content, on a 4xx only, whatever detail Ark adds to the code', () => {
     // OpenAI Images' answer when its safety system blocks a prompt or an image.
-    const blocked = { error: { message: 'Your request was rejected by the safety system.', type: 'image_generation_user_error', param: null, code: 'moderation_blocked' } };
+    const blocked = {
+      error: {
+        message: 'Your request was rejected by the safety system.',
+        type: 'image_generation_user_error',
+        param: null,
+        code: 'moderation_blocked',
+      },
+    };
     expect(classifyResponse(400, blocked)).toBe('refused');
-    expect(classifyResponse(400, { error: { type: 'invalid_request_error', code: 'content_policy_violation' } })).toBe('refused');
-    expect(classifyResponse(400, { error: { code: 'InputTextSensitiveContentDetected', message: '...' } })).toBe('refused');
-    expect(classifyResponse(400, { error: { code: 'InputImageSensitiveContentDetected.PrivacyInformation', message: '...' } })).toBe('refused');
+    expect(classifyResponse(400, { error: { type: 'invalid_request_error', code: 'content_policy_violation' } })).toBe(
+      'refused',
+    );
+    expect(classifyResponse(400, { error: { code: 'InputTextSensitiveContentDetected', message: '...' } })).toBe(
+      'refused',
+    );
+    expect(
+      classifyResponse(400, {
+        error: { code: 'InputImageSensitiveContentDetected.PrivacyInformation', message: '...' },
+      }),
+    ).toBe('refused');
     expect(classifyResponse(500, blocked)).toBe('server_error');
     // Only the family before the dot counts: an unknown family is not a refusal.
-    expect(classifyResponse(400, { error: { code: 'Something.InputTextSensitiveContentDetected' } })).toBe('bad_request');
+    expect(classifyResponse(400, { error: { code: 'Something.InputTextSensitiveContentDetected' } })).toBe(
+      'bad_request',
+    );
   });
 
   it('keeps other refusals apart', () => {
     expect(classifyResponse(400, { error: { type: 'invalid_request_error', code: null } })).toBe('bad_request');
-    expect(classifyResponse(400, { error: { type: 'invalid_request_error', code: 'unsupported_parameter' } })).toBe('unsupported');
+    expect(classifyResponse(400, { error: { type: 'invalid_request_error', code: 'unsupported_parameter' } })).toBe(
+      'unsupported',
+    );
     expect(classifyResponse(400, { error: { code: 'InvalidParameter', type: 'BadRequest' } })).toBe('bad_request');
     expect(classifyResponse(429, { error: { code: 'rate_limit_exceeded' } })).toBe('rate_limit');
     expect(classifyResponse(401, null)).toBe('invalid_key');
@@ -41,12 +65,20 @@ describe('classifyResponse', () => {
 
 describe('readBounded', () => {
   const chunks = () => [Buffer.from('{"a":'), Buffer.from('"一二三"'), Buffer.from('}')];
-  const failure = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => (e instanceof UpstreamError ? e.errorClass : e));
+  const failure = (p: Promise<unknown>) =>
+    p.then(
+      () => null,
+      (e: unknown) => (e instanceof UpstreamError ? e.errorClass : e),
+    );
 
   it('reads a Node stream or a web stream whole when it fits', async () => {
     const open = new AbortController().signal;
     expect((await readBounded(Readable.from(chunks()), 100, open)).toString()).toBe('{"a":"一二三"}');
-    expect((await readBounded(new Response(Buffer.concat(chunks())).body as ReadableStream<Uint8Array>, 100, open)).toString()).toBe('{"a":"一二三"}');
+    expect(
+      (
+        await readBounded(new Response(Buffer.concat(chunks())).body as ReadableStream<Uint8Array>, 100, open)
+      ).toString(),
+    ).toBe('{"a":"一二三"}');
     expect((await readBounded(Readable.from([Buffer.alloc(16)]), 16, open)).length).toBe(16);
   });
 

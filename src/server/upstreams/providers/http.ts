@@ -123,7 +123,11 @@ function upstreamErrorFrom(status: number, body: unknown, retryAfter: string | n
   const cls = classifyResponse(status, body);
   const err = (body as ErrorBody | null)?.error;
   const message = typeof err === 'object' && err && typeof err.message === 'string' ? err.message : `HTTP ${status}`;
-  return new UpstreamError(cls, message, { status, retryAfterMs: parseRetryAfter(retryAfter), code: errorCodeOf(body) ?? undefined });
+  return new UpstreamError(cls, message, {
+    status,
+    retryAfterMs: parseRetryAfter(retryAfter),
+    code: errorCodeOf(body) ?? undefined,
+  });
 }
 
 export async function upstreamError(res: Response): Promise<UpstreamError> {
@@ -208,7 +212,12 @@ async function errorBody(body: Body | null): Promise<unknown> {
 }
 
 /** fetch with the target's key, failures turned into classified UpstreamErrors. */
-export async function upstreamFetch(target: Target, path: string, init: RequestInit, signal: AbortSignal): Promise<Response> {
+export async function upstreamFetch(
+  target: Target,
+  path: string,
+  init: RequestInit,
+  signal: AbortSignal,
+): Promise<Response> {
   const headers = new Headers(init.headers);
   headers.set('authorization', `Bearer ${target.apiKey}`);
   let res: Response;
@@ -252,13 +261,20 @@ export async function probeOpenAiModels(target: Target, signal: AbortSignal): Pr
  * body, and a declared length within `maxBytes` (the body itself is still read bounded: the header
  * may be missing or wrong).
  */
-async function openDownload(url: string, signal: AbortSignal, maxBytes: number): Promise<Response & { body: ReadableStream<Uint8Array> }> {
-  if (!/^https?:\/\//i.test(url)) throw new UpstreamError('bad_output', 'the upstream returned a result URL that is not http(s)');
+async function openDownload(
+  url: string,
+  signal: AbortSignal,
+  maxBytes: number,
+): Promise<Response & { body: ReadableStream<Uint8Array> }> {
+  if (!/^https?:\/\//i.test(url))
+    throw new UpstreamError('bad_output', 'the upstream returned a result URL that is not http(s)');
   let res: Response;
   try {
     res = await fetch(url, { signal });
   } catch (err) {
-    throw new UpstreamError(signal.aborted ? 'timeout' : 'network', 'could not download the upstream result', { cause: err });
+    throw new UpstreamError(signal.aborted ? 'timeout' : 'network', 'could not download the upstream result', {
+      cause: err,
+    });
   }
   if (!res.ok) {
     await res.body?.cancel().catch(() => {});
@@ -267,13 +283,20 @@ async function openDownload(url: string, signal: AbortSignal, maxBytes: number):
   const declared = Number(res.headers.get('content-length') ?? '0');
   if (declared > maxBytes || !res.body) {
     await res.body?.cancel().catch(() => {});
-    throw new UpstreamError('bad_output', res.body ? `the upstream result is larger than ${maxBytes} bytes` : 'the upstream result is empty');
+    throw new UpstreamError(
+      'bad_output',
+      res.body ? `the upstream result is larger than ${maxBytes} bytes` : 'the upstream result is empty',
+    );
   }
   return res as Response & { body: ReadableStream<Uint8Array> };
 }
 
 /** Downloads a result file the upstream points to, whole (images, covers). */
-export async function download(url: string, signal: AbortSignal, maxBytes: number): Promise<{ data: Buffer; contentType: string | null }> {
+export async function download(
+  url: string,
+  signal: AbortSignal,
+  maxBytes: number,
+): Promise<{ data: Buffer; contentType: string | null }> {
   const res = await openDownload(url, signal, maxBytes);
   const data = await readBounded(res.body, maxBytes, signal);
   return { data, contentType: res.headers.get('content-type') };
@@ -283,18 +306,26 @@ export async function download(url: string, signal: AbortSignal, maxBytes: numbe
  * Downloads a result file to a local file as a stream (never whole in memory: videos), refusing more
  * than `maxBytes`. Answers the byte count; the file is removed when the download fails.
  */
-export async function downloadToFile(url: string, file: string, signal: AbortSignal, maxBytes: number): Promise<number> {
+export async function downloadToFile(
+  url: string,
+  file: string,
+  signal: AbortSignal,
+  maxBytes: number,
+): Promise<number> {
   const res = await openDownload(url, signal, maxBytes);
   let size = 0;
   const cap = new Transform({
     transform(chunk: Buffer, _enc, done) {
       size += chunk.length;
-      if (size > maxBytes) done(new UpstreamError('bad_output', `the upstream result is larger than ${maxBytes} bytes`));
+      if (size > maxBytes)
+        done(new UpstreamError('bad_output', `the upstream result is larger than ${maxBytes} bytes`));
       else done(null, chunk);
     },
   });
   try {
-    await pipeline(Readable.fromWeb(res.body as WebReadableStream<Uint8Array>), cap, createWriteStream(file), { signal });
+    await pipeline(Readable.fromWeb(res.body as WebReadableStream<Uint8Array>), cap, createWriteStream(file), {
+      signal,
+    });
   } catch (err) {
     await rm(file, { force: true });
     if (err instanceof UpstreamError) throw err;
@@ -334,7 +365,11 @@ export async function upstreamPost(
   try {
     res = await request(`${target.baseUrl}${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${target.apiKey}`, ...(accept ? { accept } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${target.apiKey}`,
+        ...(accept ? { accept } : {}),
+      },
       body,
       signal,
       dispatcher,

@@ -18,7 +18,10 @@ const PROVIDERS: ProviderTable = {
 /** The protocol of a channel, whatever its media. */
 export const providerFor = (target: Pick<Target, 'adapter'>): Provider => PROVIDERS[target.adapter];
 
-function providerOf<M extends Provider['media']>(target: Pick<Target, 'adapter'>, media: M): Extract<Provider, { media: M }> {
+function providerOf<M extends Provider['media']>(
+  target: Pick<Target, 'adapter'>,
+  media: M,
+): Extract<Provider, { media: M }> {
   const provider = PROVIDERS[target.adapter];
   // Routing filters channels by media before any call, so a mismatch is a bug here, not a caller's error.
   if (provider.media !== media) throw new Error(`${target.adapter} does not carry ${media}`);

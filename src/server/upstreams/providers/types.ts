@@ -34,7 +34,6 @@ export interface ImageOutput {
   declaredMime: string | null;
 }
 
-
 /** An OpenAI Chat Completions body; `model` is replaced with the upstream's own model id. */
 export type ChatBody = Record<string, unknown> & { messages: unknown[] };
 
@@ -43,12 +42,15 @@ export interface ChatCompletion {
   object: 'chat.completion';
   created: number;
   model: string;
-  choices: { index: number; message: { role: string; content: string | null } & Record<string, unknown>; finish_reason: string | null }[];
+  choices: {
+    index: number;
+    message: { role: string; content: string | null } & Record<string, unknown>;
+    finish_reason: string | null;
+  }[];
   usage?: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
 }
 
 export type ChatChunk = Record<string, unknown> & { choices?: unknown[] };
-
 
 /** An asynchronous video task in the shape of the content-generation task APIs. */
 export interface VideoTaskRequest {
@@ -80,7 +82,6 @@ export interface VideoTaskState {
   /** Seconds of video the provider reports (what it bills); null when absent. */
   duration: number | null;
 }
-
 
 /** An image protocol: one generation (or edit, with references or a mask) per call. */
 export interface ImageProvider {

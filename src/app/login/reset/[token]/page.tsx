@@ -30,7 +30,13 @@ export default async function ResetPage({ params }: ResetPageProps) {
   );
   if (!usable) {
     return (
-      <SignInPage glow="indigo" corner={<LanguageSwitch />} title={t('invalidTitle')} lead={t('invalidBody')} footer={back}>
+      <SignInPage
+        glow="indigo"
+        corner={<LanguageSwitch />}
+        title={t('invalidTitle')}
+        lead={t('invalidBody')}
+        footer={back}
+      >
         <Link href="/login/forgot" className={buttonClasses('primary', 'lg', 'w-full')}>
           {t('requestNew')}
         </Link>

@@ -14,7 +14,14 @@ export function ResetForm({ token }: { token: string }) {
       action={action}
       label={t('title')}
       fields={[
-        { name: 'password', label: t('password'), type: 'password', autoComplete: 'new-password', hint: t('passwordHint'), autoFocus: true },
+        {
+          name: 'password',
+          label: t('password'),
+          type: 'password',
+          autoComplete: 'new-password',
+          hint: t('passwordHint'),
+          autoFocus: true,
+        },
         { name: 'confirm', label: t('confirm'), type: 'password', autoComplete: 'new-password' },
       ]}
       submit={t('submit')}

@@ -11,7 +11,11 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t('metaTitle') };
 }
 
-export default async function OperatorAuditPage({ searchParams }: { searchParams: Promise<{ tenant?: string | string[] }> }) {
+export default async function OperatorAuditPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ tenant?: string | string[] }>;
+}) {
   const { tenant } = await searchParams;
   const chosen = typeof tenant === 'string' && isUuid(tenant) ? tenant : undefined;
   return (

@@ -19,7 +19,12 @@ export default async function OutboxPage() {
   const mails = await listOutbox(db);
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6">
-      <PageHeader eyebrow={t('eyebrow')} title={t('title')} description={t('description')} action={<span className="text-xs text-slate-500">{t('summary', { count: mails.length })}</span>} />
+      <PageHeader
+        eyebrow={t('eyebrow')}
+        title={t('title')}
+        description={t('description')}
+        action={<span className="text-xs text-slate-500">{t('summary', { count: mails.length })}</span>}
+      />
       <OutboxList mails={mails} />
     </div>
   );

@@ -12,7 +12,9 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default function OperatorUsagePage() {
   return (
-    <Prefetched reads={[operatorApi.admin.platformUsage.prefetch(FIRST_REPORT), operatorApi.admin.tenantList.prefetch({})]}>
+    <Prefetched
+      reads={[operatorApi.admin.platformUsage.prefetch(FIRST_REPORT), operatorApi.admin.tenantList.prefetch({})]}
+    >
       <PlatformUsageView />
     </Prefetched>
   );

@@ -4,9 +4,25 @@ import { listAudit } from '@/server/domain/audit/audit';
 import { disableClaim } from '@/server/domain/claims/claims';
 import { listClaimsForOperator } from '@/server/domain/claims/operator';
 import { listSkillsForOperator, saveSkill } from '@/server/domain/skills/skills';
-import { adjustTenantCredits, bindTenantModel, createTenant, listTenantLedger, listTenants, rekeyTenant, setTenantMarkup, toggleTenant } from '@/server/domain/tenants/tenants';
+import {
+  adjustTenantCredits,
+  bindTenantModel,
+  createTenant,
+  listTenantLedger,
+  listTenants,
+  rekeyTenant,
+  setTenantMarkup,
+  toggleTenant,
+} from '@/server/domain/tenants/tenants';
 import { platformUsage } from '@/server/domain/usage/platform';
-import { listAttempts, listUpstreams, removeChannel, testUpstream, updateUpstreamSettings, upsertChannel } from '@/server/upstreams/admin/actions';
+import {
+  listAttempts,
+  listUpstreams,
+  removeChannel,
+  testUpstream,
+  updateUpstreamSettings,
+  upsertChannel,
+} from '@/server/upstreams/admin/actions';
 import { listVideoOrphans } from '@/server/domain/videos/orphans';
 import { actionEndpoint, actionTable, consoleProcedures } from '@/server/api/action-map';
 import { adminProcedure } from '@/server/api/trpc';
@@ -19,29 +35,31 @@ type Ctx = inferProcedureBuilderResolverOptions<typeof adminProcedure>['ctx'];
  * The operator actions and the domain operation of each: the REST endpoint and the console's
  * procedures both run them. Every action not in ADMIN_READS writes an audit row (admin-audit.ts).
  */
-export const adminActions = audited(actionTable<Ctx>()(adminActionBodies, adminActionAnswers, {
-  'tenant-create': createTenant,
-  'tenant-list': listTenants,
-  'tenant-credit': adjustTenantCredits,
-  'tenant-rekey': rekeyTenant,
-  'tenant-toggle': toggleTenant,
-  'tenant-bind': bindTenantModel,
-  'tenant-markup': setTenantMarkup,
-  'upstream-list': listUpstreams,
-  'upstream-update': updateUpstreamSettings,
-  'upstream-attempts': listAttempts,
-  'video-orphans': listVideoOrphans,
-  'upstream-upsert': upsertChannel,
-  'upstream-test': testUpstream,
-  'upstream-remove': removeChannel,
-  'social-claim-disable': disableClaim,
-  'skill-list': listSkillsForOperator,
-  'skill-upsert': saveSkill,
-  'claim-list': listClaimsForOperator,
-  'platform-usage': platformUsage,
-  'tenant-ledger': listTenantLedger,
-  'audit-list': listAudit,
-}));
+export const adminActions = audited(
+  actionTable<Ctx>()(adminActionBodies, adminActionAnswers, {
+    'tenant-create': createTenant,
+    'tenant-list': listTenants,
+    'tenant-credit': adjustTenantCredits,
+    'tenant-rekey': rekeyTenant,
+    'tenant-toggle': toggleTenant,
+    'tenant-bind': bindTenantModel,
+    'tenant-markup': setTenantMarkup,
+    'upstream-list': listUpstreams,
+    'upstream-update': updateUpstreamSettings,
+    'upstream-attempts': listAttempts,
+    'video-orphans': listVideoOrphans,
+    'upstream-upsert': upsertChannel,
+    'upstream-test': testUpstream,
+    'upstream-remove': removeChannel,
+    'social-claim-disable': disableClaim,
+    'skill-list': listSkillsForOperator,
+    'skill-upsert': saveSkill,
+    'claim-list': listClaimsForOperator,
+    'platform-usage': platformUsage,
+    'tenant-ledger': listTenantLedger,
+    'audit-list': listAudit,
+  }),
+);
 
 /** `POST /api/admin` with `{action, ...body}`. */
 export const adminActionProcedure = actionEndpoint(adminProcedure, adminActionMeta(adminActions), adminActions);

@@ -31,14 +31,34 @@ export const operatorUpstream = z.object({
   rating: z.number().meta(d('Manual rating 0-5')),
   state: z
     .enum(['active', 'disabled', 'removed', 'retired'])
-    .meta(d('active: routing uses it; disabled: by an operator; removed: automatically (unpaid account or invalid key) until a probe succeeds; retired: no longer configured')),
-  removed_reason: z.string().nullable().meta(d('Why it was removed automatically: unpaid or invalid_key; null when not removed')),
+    .meta(
+      d(
+        'active: routing uses it; disabled: by an operator; removed: automatically (unpaid account or invalid ' +
+          'key) until a probe succeeds; retired: no longer configured',
+      ),
+    ),
+  removed_reason: z
+    .string()
+    .nullable()
+    .meta(d('Why it was removed automatically: unpaid or invalid_key; null when not removed')),
   removed_since: z.string().nullable().meta(d('When it was removed automatically (ISO 8601); null when not removed')),
   score: z.number().meta(d('Routing score 0-1: 0.45×success + 0.25×rating + 0.20×latency + 0.10×cost, times penalty')),
   weight: z.number().meta(d('Selection weight: score × smoothed success rate²')),
-  selection_share: z.number().meta(d('Share 0-1 of first choices among active channels of its media, from the weights; 0 when not active')),
-  success_rate: z.number().nullable().meta(d("Successful attempts / attempts over the last 24 hours, 0-1, the caller's own faults left out; null: no attempt")),
-  p95_ms: z.number().nullable().meta(d('95th-percentile attempt duration over the last 24 hours, in ms; null: no attempt')),
+  selection_share: z
+    .number()
+    .meta(d('Share 0-1 of first choices among active channels of its media, from the weights; 0 when not active')),
+  success_rate: z
+    .number()
+    .nullable()
+    .meta(
+      d(
+        "Successful attempts / attempts over the last 24 hours, 0-1, the caller's own faults left out; null: no attempt",
+      ),
+    ),
+  p95_ms: z
+    .number()
+    .nullable()
+    .meta(d('95th-percentile attempt duration over the last 24 hours, in ms; null: no attempt')),
   attempts_24h: z.number().int().meta(d('Attempts in the last 24 hours')),
   recent_failures: z.number().int().meta(d('How many of its last 5 attempts failed')),
   components: z
@@ -51,10 +71,18 @@ export const operatorUpstream = z.object({
     })
     .meta(d('The parts of the score')),
   explanation: z.string().meta(d('Why routing chooses or skips it, in words')),
-  source: z.enum(['file', 'simulator', 'console', 'retired']).meta({ description: 'Where the definition comes from: the upstreams file, the bundled simulator, the console; retired: no longer used' }),
-  editable: z.boolean().meta({ description: 'True for console channels: upstream-upsert and upstream-remove change them' }),
+  source: z.enum(['file', 'simulator', 'console', 'retired']).meta({
+    description:
+      'Where the definition comes from: the upstreams file, the bundled simulator, the console; retired: no longer used',
+  }),
+  editable: z
+    .boolean()
+    .meta({ description: 'True for console channels: upstream-upsert and upstream-remove change them' }),
   base_url: z.string().meta({ description: 'The address calls go to (the key is never shown)' }),
-  soft_timeout_ms: z.number().int().meta(d('How long one attempt may wait for an answer before it ends as a timeout, in ms')),
+  soft_timeout_ms: z
+    .number()
+    .int()
+    .meta(d('How long one attempt may wait for an answer before it ends as a timeout, in ms')),
   models: z
     .array(
       z.object({
@@ -62,7 +90,9 @@ export const operatorUpstream = z.object({
         model: z.string().meta({ description: "The provider's model id sent upstream" }),
         media: z.array(z.string()).meta(d('What the model produces: image, video, chat, vision')),
         cost_usd: z.number().meta({ description: 'Platform cost per image, request or video second (operator only)' }),
-        capabilities: z.record(z.string(), z.unknown()).meta({ description: 'What the model can do, as the upstreams file writes it' }),
+        capabilities: z
+          .record(z.string(), z.unknown())
+          .meta({ description: 'What the model can do, as the upstreams file writes it' }),
       }),
     )
     .meta({ description: 'Each model of the channel' }),
@@ -72,9 +102,19 @@ export const operatorUpstream = z.object({
 const channelTest = z.object({
   ok: z.boolean().meta({ description: 'True when the channel answered the test request' }),
   latency_ms: z.number().int().meta(d('How long the call took, in ms')),
-  error_class: z.string().nullable().meta({ description: 'How the call failed, as routing classifies it (timeout, rate_limit, server_error, network, invalid_key, unpaid, bad_request, unsupported, bad_output); null on success' }),
+  error_class: z
+    .string()
+    .nullable()
+    .meta({
+      description:
+        'How the call failed, as routing classifies it (timeout, rate_limit, server_error, network, ' +
+        'invalid_key, unpaid, bad_request, unsupported, bad_output); null on success',
+    }),
   message: z.string().meta(d('The outcome in words: what succeeded, or the error the channel gave')),
-  sample: z.string().nullable().meta({ description: 'A short description of the answer: the reply text, the image size, the task list' }),
+  sample: z
+    .string()
+    .nullable()
+    .meta({ description: 'A short description of the answer: the reply text, the image size, the task list' }),
   family: z.string().meta(d('The family of the model tested')),
   model: z.string().meta({ description: 'The provider model id tested' }),
   call: z.string().meta({ description: 'The request sent, in words' }),
@@ -87,14 +127,29 @@ const attemptRow = z.object({
   started_at: z.string().meta(d('When the attempt started (ISO 8601)')),
   duration_ms: z.number().int().meta(d('How long it took, in ms')),
   ok: z.boolean().meta(d('True when it succeeded')),
-  error_class: z.string().nullable().meta(d('How it failed (timeout, rate_limit, server_error, network, invalid_key, unpaid, bad_request, unsupported, bad_output, invalid_input, refused); null on success')),
+  error_class: z
+    .string()
+    .nullable()
+    .meta(
+      d(
+        'How it failed (timeout, rate_limit, server_error, network, invalid_key, unpaid, bad_request, ' +
+          'unsupported, bad_output, invalid_input, refused); null on success',
+      ),
+    ),
   try_no: z.number().int().meta(d('1 for the first try on this channel, 2 and 3 for retries')),
   chain_pos: z.number().int().meta(d('Position of the channel in the fallback chain, from 1')),
-  error_code: z.string().nullable().meta(d("The provider's own error code, verbatim (e.g. moderation_blocked); null when none")),
+  error_code: z
+    .string()
+    .nullable()
+    .meta(d("The provider's own error code, verbatim (e.g. moderation_blocked); null when none")),
   detail: z
     .record(z.string(), z.unknown())
     .nullable()
-    .meta(d('What operators need to read the attempt: the image size sent and the crop kept, a task failure message, a provider cost')),
+    .meta(
+      d(
+        'What operators need to read the attempt: the image size sent and the crop kept, a task failure message, a provider cost',
+      ),
+    ),
 });
 
 const videoOrphanRow = z.object({
@@ -105,9 +160,21 @@ const videoOrphanRow = z.object({
   upstream_state: z
     .string()
     .nullable()
-    .meta(d("The provider's last reported status: queued, running, succeeded, failed, cancelled, expired; not_found when it no longer knows the task; unfollowed when Studio stopped following it (48 hours, or its channel is gone)")),
+    .meta(
+      d(
+        "The provider's last reported status: queued, running, succeeded, failed, cancelled, expired; " +
+          'not_found when it no longer knows the task; unfollowed when Studio stopped following it (48 hours, ' +
+          'or its channel is gone)',
+      ),
+    ),
   orphaned_at: z.string().meta(d('When the job ended while the upstream task went on (ISO 8601)')),
-  ended: z.boolean().meta(d('True once the upstream task has ended; its cost is then in the attempt log (upstream-attempts, detail.provider_cost_usd)')),
+  ended: z
+    .boolean()
+    .meta(
+      d(
+        'True once the upstream task has ended; its cost is then in the attempt log (upstream-attempts, detail.provider_cost_usd)',
+      ),
+    ),
 });
 
 const creditBucket = z.object({
@@ -124,25 +191,47 @@ const usageCategory = z.enum(usageCategories).meta(d(`The consumption category: 
 const operatorClaim = z.object({
   code: z.string().meta(d('The claim code')),
   claim_url: z.string().meta(d('The page where a buyer redeems it')),
-  tenant: z.object({ id: tenantId, name: tenantName }).meta({ description: 'The tenant that made and paid for the code' }),
+  tenant: z
+    .object({ id: tenantId, name: tenantName })
+    .meta({ description: 'The tenant that made and paid for the code' }),
   credits: whole.meta(d('Credits the code gives the buyer')),
-  templates: z.array(z.object({ id: z.string().meta(d('Template id')), slug: z.string().meta(d('Template slug')), zh_name: z.string().meta(d('Template name')) })).meta({ description: 'The templates the code grants' }),
+  templates: z
+    .array(
+      z.object({
+        id: z.string().meta(d('Template id')),
+        slug: z.string().meta(d('Template slug')),
+        zh_name: z.string().meta(d('Template name')),
+      }),
+    )
+    .meta({ description: 'The templates the code grants' }),
   state: z.enum(claimStates).meta(d('open, redeemed or disabled')),
   note: z.string().meta(d("The tenant's note on the code; may be empty")),
   created_at: z.string().meta(d('When it was made (ISO 8601)')),
   redeemed_at: z.string().nullable().meta(d('When it was redeemed (ISO 8601); null: not yet')),
-  redeemed_by: z.object({ nickname: z.string().meta(d("The buyer's nickname")), email: z.string().meta(d("The buyer's e-mail")) }).nullable().meta({ description: "The buyer's nickname and e-mail, once redeemed" }),
-  disabled_at: z.string().nullable().meta({ description: 'When the operator disabled it (a redeemed code keeps state `redeemed`)' }),
+  redeemed_by: z
+    .object({ nickname: z.string().meta(d("The buyer's nickname")), email: z.string().meta(d("The buyer's e-mail")) })
+    .nullable()
+    .meta({ description: "The buyer's nickname and e-mail, once redeemed" }),
+  disabled_at: z
+    .string()
+    .nullable()
+    .meta({ description: 'When the operator disabled it (a redeemed code keeps state `redeemed`)' }),
 });
 
 const ledgerRow = z.object({
   id: z.string().meta(d('Entry id')),
   at: z.string().meta(d('When it happened (ISO 8601)')),
   kind: z.string().meta({ description: 'adjust, charge, refund, reserve, release or claim' }),
-  category: z.string().nullable().meta(d(`Consumption category (${usageCategories.join(', ')}); null for movements that are not consumption`)),
+  category: z
+    .string()
+    .nullable()
+    .meta(d(`Consumption category (${usageCategories.join(', ')}); null for movements that are not consumption`)),
   amount: whole.meta({ description: 'Credits moved: positive in, negative out' }),
   balance_after: whole.meta({ description: 'The wallet after this movement' }),
-  account_id: z.string().nullable().meta({ description: "null: the tenant pool; otherwise the member's dedicated credits" }),
+  account_id: z
+    .string()
+    .nullable()
+    .meta({ description: "null: the tenant pool; otherwise the member's dedicated credits" }),
   actor: z.string().nullable().meta({ description: 'The member whose work caused it, by nickname' }),
   ref: z.string().nullable().meta(d('The job or request it belongs to; null: none')),
   note: z.string().nullable().meta(d('Why, as written by the operator or the platform; null: none')),
@@ -160,7 +249,9 @@ const auditRow = z.object({
   tenant_name: z.string().nullable().meta(d('Its name; null: none')),
   body: fields.nullable().meta({ description: 'The action body, secrets removed' }),
   before: fields.nullable().meta({ description: "The changed object's fields before the action" }),
-  after: fields.nullable().meta({ description: 'The same fields after it; a new key is recorded as issued, never shown' }),
+  after: fields
+    .nullable()
+    .meta({ description: 'The same fields after it; a new key is recorded as issued, never shown' }),
   request_id: z.string().nullable().meta(d('The id of the request that ran the action; null: unknown')),
 });
 
@@ -177,37 +268,58 @@ export const adminActionAnswers = {
     api_key: z.string().meta({ description: 'The new tenant key' }),
   }),
   'tenant-list': z.object({
-    tenants: z.array(
-      tenantOut.extend({
-        members: z.number().int().meta(d('Member accounts')),
-        kind: z.enum(['organization', 'personal']).meta({ description: "organization: a paying tenant; personal: a buyer's platform account opened by a claim code" }),
-        bound_model: z.string().nullable().meta({ description: 'The family or channel all its requests route inside; null: none' }),
-        markup: z.number().meta({ description: 'Multiplier of the CNY price of a credit' }),
-        used_month: whole.meta({ description: 'Credits consumed this calendar month (Asia/Shanghai)' }),
-      }),
-    ).meta(d('Every tenant')),
+    tenants: z
+      .array(
+        tenantOut.extend({
+          members: z.number().int().meta(d('Member accounts')),
+          kind: z.enum(['organization', 'personal']).meta({
+            description: "organization: a paying tenant; personal: a buyer's platform account opened by a claim code",
+          }),
+          bound_model: z
+            .string()
+            .nullable()
+            .meta({ description: 'The family or channel all its requests route inside; null: none' }),
+          markup: z.number().meta({ description: 'Multiplier of the CNY price of a credit' }),
+          used_month: whole.meta({ description: 'Credits consumed this calendar month (Asia/Shanghai)' }),
+        }),
+      )
+      .meta(d('Every tenant')),
   }),
-  'tenant-credit': z.object({ credits: z.number().int().meta({ description: "The tenant's allocatable credits after the change" }) }),
-  'tenant-rekey': z.object({ api_key: z.string().meta({ description: 'The new tenant key; the old one stops working at once' }) }),
+  'tenant-credit': z.object({
+    credits: z.number().int().meta({ description: "The tenant's allocatable credits after the change" }),
+  }),
+  'tenant-rekey': z.object({
+    api_key: z.string().meta({ description: 'The new tenant key; the old one stops working at once' }),
+  }),
   'tenant-toggle': z.object({
-    tenant: z
-      .object({ id: tenantId, disabled: z.boolean().meta(d('The state now in force')) })
-      .meta({ description: 'Disabled: every key and console login of the tenant is refused at once (open event streams end); its data, credits and jobs are kept' }),
+    tenant: z.object({ id: tenantId, disabled: z.boolean().meta(d('The state now in force')) }).meta({
+      description:
+        'Disabled: every key and console login of the tenant is refused at once (open event streams end); its data, credits and jobs are kept',
+    }),
   }),
   'tenant-bind': z.object({ bound_model: z.string().nullable().meta({ description: 'The binding now in force' }) }),
   'tenant-markup': z.object({ markup: z.number().meta({ description: 'The markup now in force' }) }),
-  'upstream-list': z.object({ upstreams: z.array(operatorUpstream).meta({ description: 'Every channel with its live health' }) }),
+  'upstream-list': z.object({
+    upstreams: z.array(operatorUpstream).meta({ description: 'Every channel with its live health' }),
+  }),
   'upstream-update': z.object({ upstream: operatorUpstream.meta({ description: 'The channel after the change' }) }),
   'upstream-attempts': z.object({ attempts: z.array(attemptRow).meta({ description: 'Newest first' }) }),
   'video-orphans': z.object({
-    orphans: z.array(videoOrphanRow).meta({ description: 'Upstream video tasks left running after their job was cancelled or timed out (the caller refunded), newest first' }),
+    orphans: z.array(videoOrphanRow).meta({
+      description:
+        'Upstream video tasks left running after their job was cancelled or timed out (the caller refunded), newest first',
+    }),
   }),
   'upstream-upsert': z.object({
     upstream: operatorUpstream.meta({ description: 'The channel as the list shows it (never its key)' }),
     created: z.boolean().meta({ description: 'True when the channel was added, false when changed' }),
   }),
-  'upstream-test': z.object({ test: channelTest.meta({ description: 'Recorded nowhere: health scores and removal are unchanged' }) }),
-  'upstream-remove': z.object({ upstream: operatorUpstream.meta({ description: 'The channel, now retired; its history is kept' }) }),
+  'upstream-test': z.object({
+    test: channelTest.meta({ description: 'Recorded nowhere: health scores and removal are unchanged' }),
+  }),
+  'upstream-remove': z.object({
+    upstream: operatorUpstream.meta({ description: 'The channel, now retired; its history is kept' }),
+  }),
   'social-claim-disable': z.object({
     claim: z
       .object({
@@ -217,7 +329,9 @@ export const adminActionAnswers = {
       })
       .meta({ description: 'The code now; an unredeemed code returns its credits to the tenant' }),
   }),
-  'skill-list': z.object({ skills: z.array(operatorSkill).meta({ description: 'Every skill with its prompt (operator only)' }) }),
+  'skill-list': z.object({
+    skills: z.array(operatorSkill).meta({ description: 'Every skill with its prompt (operator only)' }),
+  }),
   'skill-upsert': z.object({ skill: operatorSkill.meta(d('The skill as saved')) }),
   'claim-list': z.object({
     claims: z.array(operatorClaim).meta({ description: 'Every tenant’s claim codes, newest first' }),
@@ -228,10 +342,17 @@ export const adminActionAnswers = {
     days: whole.meta(d('The window in days')),
     since: z.string().meta({ description: 'Start of the first day (midnight Asia/Shanghai), as an instant' }),
     generated_at: z.string().meta(d('When the report was made (ISO 8601)')),
-    tenant: z.object({ id: tenantId, name: tenantName }).nullable().meta({ description: 'The tenant the report is narrowed to; null for all' }),
+    tenant: z
+      .object({ id: tenantId, name: tenantName })
+      .nullable()
+      .meta({ description: 'The tenant the report is narrowed to; null for all' }),
     totals: creditBucket.meta({ description: 'Credits consumed in the window by category (charges less refunds)' }),
-    charged_cny: z.number().meta({ description: 'What those credits cost the tenants in yuan, each at its current markup' }),
-    daily: z.array(creditBucket.extend({ date: z.string().meta(d('The day, YYYY-MM-DD (Asia/Shanghai)')) })).meta({ description: 'Every day of the window, oldest first' }),
+    charged_cny: z
+      .number()
+      .meta({ description: 'What those credits cost the tenants in yuan, each at its current markup' }),
+    daily: z
+      .array(creditBucket.extend({ date: z.string().meta(d('The day, YYYY-MM-DD (Asia/Shanghai)')) }))
+      .meta({ description: 'Every day of the window, oldest first' }),
     tenants: z
       .array(
         z.object({

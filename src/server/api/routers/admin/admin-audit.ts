@@ -37,12 +37,25 @@ interface AuditSpec {
 }
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v.length > 0 ? v : null);
-const field = (o: Body | undefined, ...path: string[]): unknown => path.reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Body)[k] : undefined), o);
+const field = (o: Body | undefined, ...path: string[]): unknown =>
+  path.reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Body)[k] : undefined), o);
 
 const tenant = (id: string | null): Target | null =>
-  id ? { kind: 'tenant', id, snapshot: async (tx, tid) => ((f) => (f ? { tenantId: tid, fields: f } : null))(await tenantSnapshot(tx, tid)) } : null;
+  id
+    ? {
+        kind: 'tenant',
+        id,
+        snapshot: async (tx, tid) => ((f) => (f ? { tenantId: tid, fields: f } : null))(await tenantSnapshot(tx, tid)),
+      }
+    : null;
 const upstream = (name: string | null): Target | null =>
-  name ? { kind: 'upstream', id: name, snapshot: async (tx, n) => ((f) => (f ? { tenantId: null, fields: f } : null))(await upstreamSnapshot(tx, n)) } : null;
+  name
+    ? {
+        kind: 'upstream',
+        id: name,
+        snapshot: async (tx, n) => ((f) => (f ? { tenantId: null, fields: f } : null))(await upstreamSnapshot(tx, n)),
+      }
+    : null;
 const keyIssued = () => ({ api_key: 'issued' });
 
 /** Actions whose target the default cannot find. */
@@ -58,7 +71,13 @@ const AUDIT_TARGETS: Partial<Record<string, AuditSpec>> = {
   'skill-upsert': {
     target: (b) => {
       const slug = text(b.slug);
-      return slug ? { kind: 'skill', id: slug, snapshot: async (tx, s) => ((f) => (f ? { tenantId: null, fields: f } : null))(await skillSnapshot(tx, s)) } : null;
+      return slug
+        ? {
+            kind: 'skill',
+            id: slug,
+            snapshot: async (tx, s) => ((f) => (f ? { tenantId: null, fields: f } : null))(await skillSnapshot(tx, s)),
+          }
+        : null;
     },
   },
 };
@@ -103,7 +122,9 @@ export function audited<M extends ActionMap<never>>(map: M, reads: readonly stri
   return Object.fromEntries(
     entries.map(([name, entry]) => [
       name,
-      reads.includes(name) ? entry : { ...entry, handler: (ctx: AuditedCtx, body: Body) => runAudited(name, entry, ctx, body) },
+      reads.includes(name)
+        ? entry
+        : { ...entry, handler: (ctx: AuditedCtx, body: Body) => runAudited(name, entry, ctx, body) },
     ]),
   ) as unknown as M;
 }

@@ -14,6 +14,18 @@ export const writeArticleOutput = z.object({
   credits: z.number().int().meta({ description: 'Credits charged' }),
 });
 
-export const writeArticleMeta = route('POST /article', 'Articles', 'Write copy from an article template (synchronous)', {
-  description: 'Body `template_slug` + `input`: an object for form templates (required fields must be present), one sentence for templates without fields. The template’s `format` decides the fields: `xiaohongshu` answers `title`, `body`, `hashtags`; `wechat`, `detail` and `script` answer `title`, `body`. The model’s answer is validated; a malformed one is retried on the next upstream and never returned half-parsed. Charged `credits` (in the answer), refunded if no upstream could write it; `GET /api/tenant-usage` counts articles in `chat`. Every article written is kept in the console’s article history (not in `GET /api/jobs`). Not enough credits: 402.',
-});
+export const writeArticleMeta = route(
+  'POST /article',
+  'Articles',
+  'Write copy from an article template (synchronous)',
+  {
+    description:
+      'Body `template_slug` + `input`: an object for form templates (required fields must be present), one ' +
+      'sentence for templates without fields. The template’s `format` decides the fields: `xiaohongshu` ' +
+      'answers `title`, `body`, `hashtags`; `wechat`, `detail` and `script` answer `title`, `body`. The ' +
+      'model’s answer is validated; a malformed one is retried on the next upstream and never returned ' +
+      'half-parsed. Charged `credits` (in the answer), refunded if no upstream could write it; `GET ' +
+      '/api/tenant-usage` counts articles in `chat`. Every article written is kept in the console’s article ' +
+      'history (not in `GET /api/jobs`). Not enough credits: 402.',
+  },
+);

@@ -10,5 +10,6 @@ export const getBalanceOutput = z.object({
 });
 
 export const getBalanceMeta = route('GET /balance', 'Credits', "The caller's remaining credits", {
-  description: 'Tenant key: the tenant pool. Member key: its dedicated credits, or the tenant pool for a shared-pool member.',
+  description:
+    'Tenant key: the tenant pool. Member key: its dedicated credits, or the tenant pool for a shared-pool member.',
 });

@@ -6,4 +6,8 @@ export const getWebhookSecretProcedure = tenantProcedure
   .meta(getWebhookSecretMeta)
   .input(getWebhookSecretInput)
   .output(webhookSecretOutput)
-  .query(async ({ ctx }) => ({ ok: true as const, ...(await getWebhookSecret(ctx, ctx.identity)), scheme: 'standard-webhooks' as const }));
+  .query(async ({ ctx }) => ({
+    ok: true as const,
+    ...(await getWebhookSecret(ctx, ctx.identity)),
+    scheme: 'standard-webhooks' as const,
+  }));

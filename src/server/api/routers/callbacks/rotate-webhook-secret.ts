@@ -7,4 +7,8 @@ export const rotateWebhookSecretProcedure = tenantProcedure
   .meta(rotateWebhookSecretMeta)
   .input(rotateWebhookSecretInput)
   .output(webhookSecretOutput)
-  .mutation(async ({ ctx }) => ({ ok: true as const, ...(await rotateWebhookSecret(ctx, ctx.identity)), scheme: 'standard-webhooks' as const }));
+  .mutation(async ({ ctx }) => ({
+    ok: true as const,
+    ...(await rotateWebhookSecret(ctx, ctx.identity)),
+    scheme: 'standard-webhooks' as const,
+  }));

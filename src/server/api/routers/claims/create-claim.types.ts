@@ -6,7 +6,10 @@ export const templateRef = z.object({
   zh_name: z.string().meta({ description: 'Template display name' }),
 });
 export const tutorialOut = z
-  .object({ url: z.string().meta({ description: 'URL of the tutorial PDF' }), title: z.string().meta({ description: 'Its title' }) })
+  .object({
+    url: z.string().meta({ description: 'URL of the tutorial PDF' }),
+    title: z.string().meta({ description: 'Its title' }),
+  })
   .nullable()
   .meta({ description: 'The tutorial PDF given with the code; null when none' });
 
@@ -15,7 +18,9 @@ export const claimOut = z.object({
   claim_url: z.string().meta({ description: '{PUBLIC_BASE_URL}/claim/<code>' }),
   reply_text: z.string().meta({ description: 'A message ready to paste to the buyer' }),
   product_copy: z.string().meta({ description: 'Listing text, starting with the tenant named as provider' }),
-  product_images: z.array(z.string()).meta({ description: 'Sample image URLs of the templates, for the listing (at most 9)' }),
+  product_images: z
+    .array(z.string())
+    .meta({ description: 'Sample image URLs of the templates, for the listing (at most 9)' }),
   credits: z.number().int().meta({ description: 'Credits the redeemer receives' }),
   templates: z.array(templateRef).meta({ description: 'The templates the code unlocks' }),
   tutorial_pdf: tutorialOut,
@@ -26,5 +31,10 @@ export const claimOut = z.object({
 export const createClaimOutput = claimOut.extend({ ok: z.literal(true) });
 
 export const createClaimMeta = route('POST /tenant-claims', 'Claim codes', 'Create a claim code', {
-  description: '`template_ids` (at least one; each your own or a platform-shared template, else 400), `credits` (positive whole number, taken from your allocatable credits at once; not enough: 409), optional `note`, `tutorial_pdf_url`, `tutorial_pdf_title` (default “AI生图核心技巧（教程PDF）”). Your own selected templates become gated. Everything happens in one transaction: if storing fails (500) no credits are taken. Tenant key only.',
+  description:
+    '`template_ids` (at least one; each your own or a platform-shared template, else 400), `credits` ' +
+    '(positive whole number, taken from your allocatable credits at once; not enough: 409), optional ' +
+    '`note`, `tutorial_pdf_url`, `tutorial_pdf_title` (default “AI生图核心技巧（教程PDF）”). Your own selected ' +
+    'templates become gated. Everything happens in one transaction: if storing fails (500) no credits are ' +
+    'taken. Tenant key only.',
 });

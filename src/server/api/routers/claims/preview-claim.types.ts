@@ -3,7 +3,9 @@ import { claimStates } from '@/contracts/claims';
 import { route } from '@/server/api/meta';
 import { tutorialOut } from './create-claim.types';
 
-export const previewClaimInput = z.object({ code: z.string().min(1, 'give the code').max(64).meta({ description: 'The claim code' }) });
+export const previewClaimInput = z.object({
+  code: z.string().min(1, 'give the code').max(64).meta({ description: 'The claim code' }),
+});
 
 export const previewClaimOutput = z.object({
   ok: z.literal(true),
@@ -27,6 +29,8 @@ export const previewClaimOutput = z.object({
 });
 
 export const previewClaimMeta = route('GET /social-claims', 'Claim codes', 'Preview a claim code (no key)', {
-  description: 'What the code gives: provider, credits, templates (names, descriptions, samples), tutorial. `state` is `open`, `redeemed` or `disabled`. Unknown code: 404.',
+  description:
+    'What the code gives: provider, credits, templates (names, descriptions, samples), tutorial. `state` ' +
+    'is `open`, `redeemed` or `disabled`. Unknown code: 404.',
   protect: false,
 });

@@ -7,4 +7,7 @@ export const generateBatchProcedure = scopedProcedure
   .meta(generateBatchMeta)
   .input(batchRequestSchema)
   .output(generateBatchOutput)
-  .mutation(async ({ ctx, input }) => ({ ok: true as const, ...(await generateBatch(ctx, ctx.identity, input, idempotency(ctx))) }));
+  .mutation(async ({ ctx, input }) => ({
+    ok: true as const,
+    ...(await generateBatch(ctx, ctx.identity, input, idempotency(ctx))),
+  }));

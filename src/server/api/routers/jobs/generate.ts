@@ -7,4 +7,7 @@ export const generateProcedure = scopedProcedure
   .meta(generateMeta)
   .input(imageRequestSchema)
   .output(generateOutput)
-  .mutation(async ({ ctx, input }) => ({ ok: true as const, ...(await generateImage(ctx, ctx.identity, input, idempotency(ctx))) }));
+  .mutation(async ({ ctx, input }) => ({
+    ok: true as const,
+    ...(await generateImage(ctx, ctx.identity, input, idempotency(ctx))),
+  }));

@@ -4,4 +4,9 @@ import { generateBatchProcedure } from './generate-batch';
 import { getJobsProcedure } from './get-jobs';
 import { jobDetailProcedure } from './job-detail';
 
-export const jobsRouter = router({ generate: generateProcedure, generateBatch: generateBatchProcedure, get: getJobsProcedure, detail: jobDetailProcedure });
+export const jobsRouter = router({
+  generate: generateProcedure,
+  generateBatch: generateBatchProcedure,
+  get: getJobsProcedure,
+  detail: jobDetailProcedure,
+});

@@ -16,7 +16,11 @@ export const memberActions = actionTable<Ctx>()(memberActionBodies, memberAction
 });
 
 /** `POST /api/tenant-accounts` with `{action, ...body}`. */
-export const memberActionProcedure = actionEndpoint(organizationProcedure, memberActionMeta(memberActions), memberActions);
+export const memberActionProcedure = actionEndpoint(
+  organizationProcedure,
+  memberActionMeta(memberActions),
+  memberActions,
+);
 
 /** The same actions for the console, one typed procedure each (no REST path of their own). */
 export const memberActionProcedures = consoleProcedures(organizationProcedure, memberActions);

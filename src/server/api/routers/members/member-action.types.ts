@@ -8,11 +8,21 @@ import { memberView } from './list-members.types';
 export const memberActionAnswers = {
   create: z.object({ account: memberView.meta({ description: 'The new account with its api_key' }) }),
   'set-quota': z.object({
-    account: memberView.pick({ account_id: true, mode: true, credits: true }).meta({ description: 'The account’s new quota mode and dedicated credits' }),
+    account: memberView
+      .pick({ account_id: true, mode: true, credits: true })
+      .meta({ description: 'The account’s new quota mode and dedicated credits' }),
     allocatable: z.number().int().meta({ description: 'Allocatable tenant credits after the change' }),
   }),
-  rekey: z.object({ account: memberView.pick({ account_id: true, api_key: true }).meta({ description: 'The new key; the old one stops working at once' }) }),
-  toggle: z.object({ account: memberView.pick({ account_id: true, disabled: true }).meta({ description: 'The account and whether it is now disabled' }) }),
+  rekey: z.object({
+    account: memberView
+      .pick({ account_id: true, api_key: true })
+      .meta({ description: 'The new key; the old one stops working at once' }),
+  }),
+  toggle: z.object({
+    account: memberView
+      .pick({ account_id: true, disabled: true })
+      .meta({ description: 'The account and whether it is now disabled' }),
+  }),
 } satisfies Record<keyof typeof memberActionBodies, z.ZodObject>;
 
 export const memberActionMeta = (actions: ActionMap<never>) =>
@@ -20,6 +30,7 @@ export const memberActionMeta = (actions: ActionMap<never>) =>
     // The REST operation id predates the router key; it is part of the published API.
     operationId: 'accounts-action',
     description:
-      'Body `{action, ...}` with action `create`, `set-quota`, `rekey` or `toggle`. Created with neither `shared` nor `credits`, an account spends the shared pool. An unknown action is 400.',
+      'Body `{action, ...}` with action `create`, `set-quota`, `rekey` or `toggle`. Created with neither ' +
+      '`shared` nor `credits`, an account spends the shared pool. An unknown action is 400.',
     actions,
   });

@@ -3,16 +3,22 @@ import { route } from '@/server/api/meta';
 
 const imageEntry = z.object({
   id: z.string().meta({ description: 'Pass as `model`' }),
-  kind: z
-    .enum(['auto', 'family', 'channel'])
-    .meta({ description: '`auto`: routing chooses among all upstreams; `family`: any provider of that model generation, rotating; `channel`: one provider, no fallback' }),
-  family: z.string().nullable().meta({ description: 'For a channel: the family it serves; null for `auto` and families' }),
+  kind: z.enum(['auto', 'family', 'channel']).meta({
+    description:
+      '`auto`: routing chooses among all upstreams; `family`: any provider of that model generation, rotating; `channel`: one provider, no fallback',
+  }),
+  family: z
+    .string()
+    .nullable()
+    .meta({ description: 'For a channel: the family it serves; null for `auto` and families' }),
   capabilities: z
     .object({
       reference_images: z.boolean().meta({ description: 'Accepts `reference_images` (image-to-image)' }),
       transparent_background: z.boolean().meta({ description: 'Accepts `background: transparent` (PNG with alpha)' }),
       mask: z.boolean().meta({ description: 'Accepts `image_url` + `mask` (mask repaint)' }),
-      qualities: z.array(z.string()).meta({ description: 'The `quality` values it honours (`low`, `medium`, `high`); empty = `quality` has no effect' }),
+      qualities: z.array(z.string()).meta({
+        description: 'The `quality` values it honours (`low`, `medium`, `high`); empty = `quality` has no effect',
+      }),
     })
     .meta({ description: 'What this entry can do; for `auto` and a family, what at least one of its channels can do' }),
 });
@@ -26,13 +32,19 @@ const videoEntry = z.object({
       max: z.number().int().meta({ description: 'Longest `duration` this tier accepts, seconds' }),
     })
     .meta({ description: 'Seconds' }),
-  resolutions: z.array(z.string()).meta({ description: 'The resolutions this tier offers, e.g. `480p`, `720p`, `1080p`' }),
+  resolutions: z
+    .array(z.string())
+    .meta({ description: 'The resolutions this tier offers, e.g. `480p`, `720p`, `1080p`' }),
   first_frame: z.boolean().meta({ description: 'Accepts one image in `images` as the first frame' }),
   last_frame: z.boolean().meta({ description: 'Accepts two images in `images` as first and last frame' }),
-  reference_images: z.boolean().meta({ description: 'Accepts several images in `images` (up to 9) as appearance references' }),
+  reference_images: z
+    .boolean()
+    .meta({ description: 'Accepts several images in `images` (up to 9) as appearance references' }),
   reference_video: z.boolean().meta({ description: 'Accepts `videos` to guide camera movement' }),
   reference_audio: z.boolean().meta({ description: 'Accepts `audios` for rhythm, lip-sync or music alignment' }),
-  generate_audio: z.boolean().meta({ description: 'Accepts `generate_audio: true`: the model creates the sound itself' }),
+  generate_audio: z
+    .boolean()
+    .meta({ description: 'Accepts `generate_audio: true`: the model creates the sound itself' }),
 });
 
 export const availableModelsInput = z.object({
@@ -45,15 +57,19 @@ export const availableModelsInput = z.object({
 export const availableModelsOutput = z.object({
   ok: z.literal(true),
   media_type: z.enum(['image', 'video']).meta({ description: 'The kind listed, as asked with `media_type`' }),
-  default: z
-    .string()
-    .nullable()
-    .meta({ description: 'What is used when `model` is omitted: `auto` for images, the first tier for video; null when no video tier is available' }),
-  models: z
-    .array(z.union([imageEntry, videoEntry]))
-    .meta({ description: 'Images: `auto`, then the families, then the channels. Video: the tiers. A tenant bound to a family or channel sees only that' }),
+  default: z.string().nullable().meta({
+    description:
+      'What is used when `model` is omitted: `auto` for images, the first tier for video; null when no video tier is available',
+  }),
+  models: z.array(z.union([imageEntry, videoEntry])).meta({
+    description:
+      'Images: `auto`, then the families, then the channels. Video: the tiers. A tenant bound to a family or channel sees only that',
+  }),
 });
 
 export const availableModelsMeta = route('GET /available-models', 'Images', 'Models you can pass as `model`', {
-  description: 'Images (default): `auto`, the model families (any provider of that generation) and channel names (one provider, no fallback), each with what it can do. `?media_type=video`: the video tiers with their duration bounds and resolutions. A tenant bound to a family or channel sees only that.',
+  description:
+    'Images (default): `auto`, the model families (any provider of that generation) and channel names ' +
+    '(one provider, no fallback), each with what it can do. `?media_type=video`: the video tiers with ' +
+    'their duration bounds and resolutions. A tenant bound to a family or channel sees only that.',
 });

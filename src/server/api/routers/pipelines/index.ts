@@ -4,4 +4,9 @@ import { deletePipelineProcedure } from './delete-pipeline';
 import { listPipelinesProcedure } from './list-pipelines';
 import { updatePipelineProcedure } from './update-pipeline';
 
-export const pipelinesRouter = router({ list: listPipelinesProcedure, bind: bindPipelineProcedure, update: updatePipelineProcedure, remove: deletePipelineProcedure });
+export const pipelinesRouter = router({
+  list: listPipelinesProcedure,
+  bind: bindPipelineProcedure,
+  update: updatePipelineProcedure,
+  remove: deletePipelineProcedure,
+});

@@ -13,11 +13,19 @@ export const pipelineOut = z.object({
   updated_at: z.string().meta({ description: 'When it last changed (ISO 8601)' }),
 });
 
-export const listPipelinesInput = z.object({ image_template_slug: z.string().max(80).meta({ description: 'Only the hooks of this image template' }).optional() });
-export const listPipelinesOutput = z.object({ ok: z.literal(true), hooks: z.array(pipelineOut).meta({ description: 'Your tenant’s hooks' }) });
+export const listPipelinesInput = z.object({
+  image_template_slug: z.string().max(80).meta({ description: 'Only the hooks of this image template' }).optional(),
+});
+export const listPipelinesOutput = z.object({
+  ok: z.literal(true),
+  hooks: z.array(pipelineOut).meta({ description: 'Your tenant’s hooks' }),
+});
 
 export const listPipelinesMeta = route('GET /template-hooks', 'Templates', 'Template hooks', {
   // The REST operation id predates the router key; it is part of the published API.
   operationId: 'hooks-list',
-  description: 'Your tenant’s bindings from image templates to article or video templates; optional `image_template_slug` filter. Nothing fires automatically: after a generation callback, call `/api/article` (or the video endpoint) with the stored slug yourself.',
+  description:
+    'Your tenant’s bindings from image templates to article or video templates; optional ' +
+    '`image_template_slug` filter. Nothing fires automatically: after a generation callback, call ' +
+    '`/api/article` (or the video endpoint) with the stored slug yourself.',
 });

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { route } from '@/server/api/meta';
 import { pipelineOut } from './list-pipelines.types';
 
-export const updatePipelineOutput = z.object({ ok: z.literal(true), hook: pipelineOut.meta({ description: 'The binding as it now is' }) });
+export const updatePipelineOutput = z.object({
+  ok: z.literal(true),
+  hook: pipelineOut.meta({ description: 'The binding as it now is' }),
+});
 
 export const updatePipelineMeta = route('PATCH /template-hooks', 'Templates', 'Update a template hook', {
   // The REST operation id predates the router key; it is part of the published API.

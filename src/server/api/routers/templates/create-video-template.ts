@@ -8,4 +8,7 @@ export const createVideoTemplateProcedure = writerProcedure
   .meta(createVideoTemplateMeta)
   .input(videoTemplateCreateSchema)
   .output(oneVideoTemplateOutput)
-  .mutation(async ({ ctx, input }) => ({ ok: true as const, ...(await createVideoTemplate(ctx, ctx.identity, input)) }));
+  .mutation(async ({ ctx, input }) => ({
+    ok: true as const,
+    ...(await createVideoTemplate(ctx, ctx.identity, input)),
+  }));

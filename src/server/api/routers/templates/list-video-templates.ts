@@ -1,6 +1,10 @@
 import { listVideoTemplates } from '@/server/domain/templates/video-templates';
 import { authedProcedure } from '@/server/api/trpc';
-import { listVideoTemplatesInput, listVideoTemplatesMeta, listVideoTemplatesOutput } from './list-video-templates.types';
+import {
+  listVideoTemplatesInput,
+  listVideoTemplatesMeta,
+  listVideoTemplatesOutput,
+} from './list-video-templates.types';
 
 export const listVideoTemplatesProcedure = authedProcedure
   .meta(listVideoTemplatesMeta)

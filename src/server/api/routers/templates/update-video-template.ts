@@ -8,4 +8,7 @@ export const updateVideoTemplateProcedure = writerProcedure
   .meta(updateVideoTemplateMeta)
   .input(videoTemplateUpdateSchema)
   .output(oneVideoTemplateOutput)
-  .mutation(async ({ ctx, input }) => ({ ok: true as const, ...(await updateVideoTemplate(ctx, ctx.identity, input)) }));
+  .mutation(async ({ ctx, input }) => ({
+    ok: true as const,
+    ...(await updateVideoTemplate(ctx, ctx.identity, input)),
+  }));

@@ -1,5 +1,11 @@
 import { route } from '@/server/api/meta';
 
-export const updateVideoTemplateMeta = route('PATCH /video-templates', 'Templates', 'Update or deactivate a video template', {
-  description: 'Body: `id` plus the fields to change; `active: false` deactivates. Another tenant’s: 404; a platform one: 403.',
-});
+export const updateVideoTemplateMeta = route(
+  'PATCH /video-templates',
+  'Templates',
+  'Update or deactivate a video template',
+  {
+    description:
+      'Body: `id` plus the fields to change; `active: false` deactivates. Another tenant’s: 404; a platform one: 403.',
+  },
+);

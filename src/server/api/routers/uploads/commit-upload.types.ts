@@ -13,5 +13,9 @@ export const uploadAnswer = z.object({
 });
 
 export const commitUploadMeta = route('POST /upload-ref/commit', 'Uploads', 'Finish a direct upload', {
-  description: 'Body `{key}` from the presign answer. Re-reads the stored bytes: a type or size that differs from the declaration, or an image that does not decode in full, is 400 and the object is deleted; otherwise answers like `POST /api/upload-ref`. Committing again answers the same; another owner’s key is 404.',
+  description:
+    'Body `{key}` from the presign answer. Re-reads the stored bytes: a type or size that differs from ' +
+    'the declaration, or an image that does not decode in full, is 400 and the object is deleted; ' +
+    'otherwise answers like `POST /api/upload-ref`. Committing again answers the same; another owner’s ' +
+    'key is 404.',
 });

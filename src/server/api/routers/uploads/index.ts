@@ -3,4 +3,8 @@ import { commitUploadProcedure } from './commit-upload';
 import { listUploadsProcedure } from './list-uploads';
 import { presignUploadProcedure } from './presign-upload';
 
-export const uploadsRouter = router({ presign: presignUploadProcedure, commit: commitUploadProcedure, list: listUploadsProcedure });
+export const uploadsRouter = router({
+  presign: presignUploadProcedure,
+  commit: commitUploadProcedure,
+  list: listUploadsProcedure,
+});

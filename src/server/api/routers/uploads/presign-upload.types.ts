@@ -5,16 +5,31 @@ import { route } from '@/server/api/meta';
 
 export const presignUploadOutput = z.object({
   ok: z.literal(true),
-  strategy: z
-    .enum(['direct', 'proxy'])
-    .meta({ description: '`direct`: PUT the bytes to `upload.url`, then call `commit`; `proxy`: send the file to `fallback.path` (POST /api/upload-ref) instead' }),
-  reason: z.enum(['not_configured', 'not_cn', 'too_small', 'presign_failed']).optional().meta({
+  strategy: z.enum(['direct', 'proxy']).meta({
     description:
-      'Why `proxy` (absent with `direct`): `not_configured` (no direct store), `not_cn` (direct uploads are offered only from the regions served by the store), `too_small` (below the size worth a direct upload), `presign_failed` (the store could not sign)',
+      '`direct`: PUT the bytes to `upload.url`, then call `commit`; `proxy`: send the file to `fallback.path` (POST /api/upload-ref) instead',
   }),
-  key: z.string().optional().meta({ description: 'With `direct`: the object key the upload is stored under; pass it to commit' }),
-  media_type: z.enum(mediaTypes).optional().meta({ description: 'With `direct`: `image`, `audio` or `video`, from the declared `ext`' }),
-  mime: z.string().optional().meta({ description: 'With `direct`: the MIME type from the declared `ext`; send it as Content-Type' }),
+  reason: z
+    .enum(['not_configured', 'not_cn', 'too_small', 'presign_failed'])
+    .optional()
+    .meta({
+      description:
+        'Why `proxy` (absent with `direct`): `not_configured` (no direct store), `not_cn` (direct uploads are ' +
+        'offered only from the regions served by the store), `too_small` (below the size worth a direct ' +
+        'upload), `presign_failed` (the store could not sign)',
+    }),
+  key: z
+    .string()
+    .optional()
+    .meta({ description: 'With `direct`: the object key the upload is stored under; pass it to commit' }),
+  media_type: z
+    .enum(mediaTypes)
+    .optional()
+    .meta({ description: 'With `direct`: `image`, `audio` or `video`, from the declared `ext`' }),
+  mime: z
+    .string()
+    .optional()
+    .meta({ description: 'With `direct`: the MIME type from the declared `ext`; send it as Content-Type' }),
   upload: z
     .object({
       method: z.literal('PUT').meta({ description: 'Always `PUT`' }),
@@ -32,7 +47,9 @@ export const presignUploadOutput = z.object({
   commit: z
     .object({
       path: z.string().meta({ description: 'The commit operation to call after the PUT (POST)' }),
-      body: z.object({ key: z.string().meta({ description: 'The object key' }) }).meta({ description: 'The body to send to the commit' }),
+      body: z
+        .object({ key: z.string().meta({ description: 'The object key' }) })
+        .meta({ description: 'The body to send to the commit' }),
     })
     .optional()
     .meta({ description: 'With `direct`: the call that finishes the upload' }),
@@ -42,5 +59,10 @@ export const presignUploadOutput = z.object({
 });
 
 export const presignUploadMeta = route('POST /upload-ref/presign', 'Uploads', 'Ask for a direct upload address', {
-  description: `Body \`ext\`, \`size\` (exact bytes), optional \`workspace_id\`. The declared type and size are checked like an upload (${allowedList()}; too large: 413). Answers \`strategy: "direct"\` with a presigned PUT (signed for this key, Content-Type and Content-Length; expires in \`expires_in\` seconds) and the commit call, or \`strategy: "proxy"\` with a \`reason\` (\`not_configured\`, \`not_cn\`, \`too_small\`, \`presign_failed\`): then send the file to \`fallback.path\` instead.`,
+  description:
+    `Body \`ext\`, \`size\` (exact bytes), optional \`workspace_id\`. The declared type and size are ` +
+    `checked like an upload (${allowedList()}; too large: 413). Answers \`strategy: "direct"\` with a ` +
+    `presigned PUT (signed for this key, Content-Type and Content-Length; expires in \`expires_in\` ` +
+    `seconds) and the commit call, or \`strategy: "proxy"\` with a \`reason\` (\`not_configured\`, ` +
+    `\`not_cn\`, \`too_small\`, \`presign_failed\`): then send the file to \`fallback.path\` instead.`,
 });

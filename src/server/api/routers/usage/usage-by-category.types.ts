@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { route } from '@/server/api/meta';
 import { tenantUsageOutput } from './tenant-usage.types';
 
-const credits = (what: string) => z.number().int().meta({ description: `Credits consumed by ${what} (charges minus refunds)` });
+const credits = (what: string) =>
+  z
+    .number()
+    .int()
+    .meta({ description: `Credits consumed by ${what} (charges minus refunds)` });
 const bucket = z.object({
   image: credits('image generation'),
   video: credits('video tasks'),
@@ -23,7 +27,14 @@ export const usageByCategoryOutput = tenantUsageOutput.extend({
     .meta({ description: 'One row per day of the window, oldest first, days without use included with zeros' }),
 });
 
-export const usageByCategoryMeta = route('GET /tenant-usage/categories', 'Usage', 'Credits consumed per day, every category apart', {
-  description:
-    'The report of `GET /api/tenant-usage` with articles in a bucket of their own (there they count in `chat`), as the console’s Usage page shows it. Same `days` window (Asia/Shanghai calendar days). Tenant key only.',
-});
+export const usageByCategoryMeta = route(
+  'GET /tenant-usage/categories',
+  'Usage',
+  'Credits consumed per day, every category apart',
+  {
+    description:
+      'The report of `GET /api/tenant-usage` with articles in a bucket of their own (there they count in ' +
+      '`chat`), as the console’s Usage page shows it. Same `days` window (Asia/Shanghai calendar days). ' +
+      'Tenant key only.',
+  },
+);

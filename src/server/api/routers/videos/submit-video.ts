@@ -7,4 +7,7 @@ export const submitVideoProcedure = scopedProcedure
   .meta(submitVideoMeta)
   .input(videoRequestSchema)
   .output(submitVideoOutput)
-  .mutation(async ({ ctx, input }) => ({ ok: true as const, ...(await submitVideo(ctx, ctx.identity, input, idempotency(ctx))) }));
+  .mutation(async ({ ctx, input }) => ({
+    ok: true as const,
+    ...(await submitVideo(ctx, ctx.identity, input, idempotency(ctx))),
+  }));

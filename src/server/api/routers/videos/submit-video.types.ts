@@ -13,6 +13,12 @@ export const submitVideoOutput = z.object({
 
 export const submitVideoMeta = route('POST /videos', 'Videos', 'Submit a video task (asynchronous)', {
   description:
-    'Exactly one of `prompt` or `template_id` (+ `input`). Omitted `model`: longer than 15 s or 1080p → videomodel-2-5-pro-260801, 768P or 2K → videomodel-H3, else the default tier (see docs/api.md → Video). Duration outside the tier range, a resolution the tier does not offer, references that are not your Studio files of the right type: 400. A capability no upstream has: 400, do not retry. Charged at submission (tier price per second × duration), refunded in full on failure or cancellation. Over the per-tenant video rate: 429 with Retry-After. The task is also a job (`GET /api/jobs?id=`, the jobs stream, callbacks).',
+    'Exactly one of `prompt` or `template_id` (+ `input`). Omitted `model`: longer than 15 s or 1080p → ' +
+    'videomodel-2-5-pro-260801, 768P or 2K → videomodel-H3, else the default tier (see docs/api.md → ' +
+    'Video). Duration outside the tier range, a resolution the tier does not offer, references that are ' +
+    'not your Studio files of the right type: 400. A capability no upstream has: 400, do not retry. ' +
+    'Charged at submission (tier price per second × duration), refunded in full on failure or ' +
+    'cancellation. Over the per-tenant video rate: 429 with Retry-After. The task is also a job (`GET ' +
+    '/api/jobs?id=`, the jobs stream, callbacks).',
   requestHeaders: idempotencyHeader,
 });

@@ -12,12 +12,20 @@ import type { VideoTaskRequest } from '@/server/upstreams/providers/types';
  * The simulator is no proof: it is only as strict as it was written.
  */
 
-const schema = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../../../tests/fixtures/ark/create-task.schema.json'), 'utf8')) as object;
+const schema = JSON.parse(
+  readFileSync(resolve(import.meta.dirname, '../../../../../tests/fixtures/ark/create-task.schema.json'), 'utf8'),
+) as object;
 const validate = new Ajv2020({ allErrors: true, strict: true }).compile(schema);
 
 const MODEL = 'doubao-seedance-2-0-260128';
 const img = (n: number) => Array.from({ length: n }, (_, i) => `https://studio.test/files/t/uploads/img-${i}.png`);
-const base: VideoTaskRequest = { prompt: '海边日落 a sunset over the sea', duration: 5, ratio: '16:9', resolution: '720p', returnLastFrame: true };
+const base: VideoTaskRequest = {
+  prompt: '海边日落 a sunset over the sea',
+  duration: 5,
+  ratio: '16:9',
+  resolution: '720p',
+  returnLastFrame: true,
+};
 
 function expectValid(body: Record<string, unknown>, what: string): void {
   const ok = validate(body);
@@ -33,8 +41,18 @@ describe("the Ark adapter's task creation body", () => {
     ['3 reference images', { ...base, images: img(3) }],
     ['9 reference images', { ...base, images: img(9) }],
     ['reference video', { ...base, videos: ['https://studio.test/files/t/uploads/v.mp4'] }],
-    ['reference audio with an image', { ...base, images: img(3), audios: ['https://studio.test/files/t/uploads/a.mp3'] }],
-    ['reference video and audio', { ...base, videos: ['https://studio.test/v.mp4'], audios: ['https://studio.test/a.mp3', 'https://studio.test/b.wav'] }],
+    [
+      'reference audio with an image',
+      { ...base, images: img(3), audios: ['https://studio.test/files/t/uploads/a.mp3'] },
+    ],
+    [
+      'reference video and audio',
+      {
+        ...base,
+        videos: ['https://studio.test/v.mp4'],
+        audios: ['https://studio.test/a.mp3', 'https://studio.test/b.wav'],
+      },
+    ],
     ['generate_audio', { ...base, generateAudio: true }],
     ['generate_audio off', { ...base, generateAudio: false }],
   ];
@@ -45,7 +63,11 @@ describe("the Ark adapter's task creation body", () => {
   it("matches it for every ratio and every Ark resolution, at each tier's duration bounds", () => {
     for (const ratio of ['16:9', '4:3', '1:1', '3:4', '9:16', '21:9', 'adaptive']) {
       for (const resolution of ['480p', '720p', '1080p', '4k']) {
-        for (const duration of [4, 15, 30]) expectValid(videoTaskBody(MODEL, { prompt: 'x', ratio, resolution, duration }), `${ratio} ${resolution} ${duration}s`);
+        for (const duration of [4, 15, 30])
+          expectValid(
+            videoTaskBody(MODEL, { prompt: 'x', ratio, resolution, duration }),
+            `${ratio} ${resolution} ${duration}s`,
+          );
       }
     }
   });
@@ -68,7 +90,9 @@ describe("the Ark adapter's task creation body", () => {
   });
 
   it("accepts the simulator tiers' ratios and resolutions where Ark documents them; 768P and 2K are not Ark's", () => {
-    const tiers = SIM_CHANNELS.filter((c): c is SimVideoChannel => c.adapter === 'ark-video').flatMap((c) => c.capabilities.tiers);
+    const tiers = SIM_CHANNELS.filter((c): c is SimVideoChannel => c.adapter === 'ark-video').flatMap(
+      (c) => c.capabilities.tiers,
+    );
     const notArk = new Set<string>();
     for (const tier of tiers) {
       for (const resolution of tier.resolutions) {
@@ -89,8 +113,17 @@ describe("the Ark adapter's task creation body", () => {
       ['an unknown field', { ...videoTaskBody(MODEL, base), fps: 24 }],
       ['a string duration', { ...videoTaskBody(MODEL, base), duration: '5' }],
       ['an unknown content type', { model: MODEL, content: [{ type: 'image', url: 'https://x.test/a.png' }] }],
-      ['a last frame without a first frame', { model: MODEL, content: [{ type: 'image_url', image_url: { url: 'https://x.test/a.png' }, role: 'last_frame' }] }],
-      ['frames mixed with references', videoTaskBody(MODEL, { ...base, images: img(1), videos: ['https://x.test/v.mp4'] })],
+      [
+        'a last frame without a first frame',
+        {
+          model: MODEL,
+          content: [{ type: 'image_url', image_url: { url: 'https://x.test/a.png' }, role: 'last_frame' }],
+        },
+      ],
+      [
+        'frames mixed with references',
+        videoTaskBody(MODEL, { ...base, images: img(1), videos: ['https://x.test/v.mp4'] }),
+      ],
       ['audio as the only reference', videoTaskBody(MODEL, { ...base, audios: ['https://x.test/a.mp3'] })],
       ['10 reference images', videoTaskBody(MODEL, { ...base, images: img(10) })],
     ];

@@ -1,6 +1,11 @@
 import type { ErrorClass, Target } from '@/server/upstreams/types';
 import { UpstreamError } from '@/server/upstreams/types';
-import type { VideoProvider, VideoTaskRequest, VideoTaskState, VideoTaskStatus } from '@/server/upstreams/providers/types';
+import type {
+  VideoProvider,
+  VideoTaskRequest,
+  VideoTaskState,
+  VideoTaskStatus,
+} from '@/server/upstreams/providers/types';
 import { classOfCode, readJson, upstreamFetch } from '@/server/upstreams/providers/http';
 
 interface ArkTask {
@@ -47,7 +52,11 @@ export async function createVideoTask(target: Target, req: VideoTaskRequest, sig
   const res = await upstreamFetch(
     target,
     TASKS,
-    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(videoTaskBody(target.model, req)) },
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(videoTaskBody(target.model, req)),
+    },
     signal,
   );
   const json = await readJson<ArkTask>(res, signal);
@@ -60,7 +69,8 @@ const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFi
 export async function getVideoTask(target: Target, id: string, signal: AbortSignal): Promise<VideoTaskState> {
   const res = await upstreamFetch(target, `${TASKS}/${encodeURIComponent(id)}`, { method: 'GET' }, signal);
   const json = await readJson<ArkTask>(res, signal);
-  if (!json.status || !STATUSES.has(json.status)) throw new UpstreamError('bad_output', 'the upstream task has an unknown status');
+  if (!json.status || !STATUSES.has(json.status))
+    throw new UpstreamError('bad_output', 'the upstream task has an unknown status');
   return {
     id,
     status: json.status as VideoTaskStatus,

@@ -41,7 +41,9 @@ export async function chatComplete(target: Target, body: ChatBody, signal: Abort
   }
   // Every choice stopped by the provider's content filter before any content: a refusal of the
   // caller's content (its error, not the upstream's failure). A partly answered one is kept, as OpenAI sends it.
-  if (json.choices.every((c) => c.finish_reason === 'content_filter' && !c.message?.content && !c.message?.tool_calls)) {
+  if (
+    json.choices.every((c) => c.finish_reason === 'content_filter' && !c.message?.content && !c.message?.tool_calls)
+  ) {
     throw new UpstreamError('refused', 'the provider filtered the content', { code: 'content_filter' });
   }
   return json;
@@ -52,8 +54,18 @@ export async function chatComplete(target: Target, body: ChatBody, signal: Abort
  * it fails with a classified error before the first chunk (so routing can still fall back) or
  * mid-stream. Stopping the iteration early closes the upstream connection.
  */
-export async function chatStream(target: Target, body: ChatBody, signal: AbortSignal): Promise<AsyncIterable<ChatChunk>> {
-  const res = await upstreamPost(target, '/v1/chat/completions', upstreamBody(target, body, true), signal, 'text/event-stream');
+export async function chatStream(
+  target: Target,
+  body: ChatBody,
+  signal: AbortSignal,
+): Promise<AsyncIterable<ChatChunk>> {
+  const res = await upstreamPost(
+    target,
+    '/v1/chat/completions',
+    upstreamBody(target, body, true),
+    signal,
+    'text/event-stream',
+  );
   const source = res.body;
   const pieces: AsyncIterator<Buffer> = source[Symbol.asyncIterator]();
   return (async function* () {
@@ -81,7 +93,9 @@ export async function chatStream(target: Target, body: ChatBody, signal: AbortSi
         try {
           next = await pieces.next();
         } catch (err) {
-          throw new UpstreamError(signal.aborted ? 'timeout' : 'network', 'the upstream stream broke off', { cause: err });
+          throw new UpstreamError(signal.aborted ? 'timeout' : 'network', 'the upstream stream broke off', {
+            cause: err,
+          });
         }
         if (next.done) {
           finished = true;

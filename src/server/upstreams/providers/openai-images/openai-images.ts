@@ -1,7 +1,16 @@
 import type { ImageGeneration, ImageInput, ImageOutput, ImageProvider } from '@/server/upstreams/providers/types';
 import type { Target } from '@/server/upstreams/types';
 import { UpstreamError } from '@/server/upstreams/types';
-import { download, longCallAgent, MAX_ANSWER_BYTES, parseAnswer, probeOpenAiModels, readBounded, upstreamFetch, upstreamPost } from '@/server/upstreams/providers/http';
+import {
+  download,
+  longCallAgent,
+  MAX_ANSWER_BYTES,
+  parseAnswer,
+  probeOpenAiModels,
+  readBounded,
+  upstreamFetch,
+  upstreamPost,
+} from '@/server/upstreams/providers/http';
 
 interface ImagesResponse {
   data?: { b64_json?: string; url?: string }[];
@@ -20,7 +29,9 @@ export function imagesAnswer(bytes: Buffer): { json: ImagesResponse; image: Buff
   const value = base64Value(bytes);
   if (value) {
     // The value replaced by a stand-in no upstream sends: it must come back as data[0].b64_json.
-    const rest = parseAnswer<ImagesResponse>(Buffer.concat([bytes.subarray(0, value.start - 1), STAND_IN, bytes.subarray(value.end + 1)]));
+    const rest = parseAnswer<ImagesResponse>(
+      Buffer.concat([bytes.subarray(0, value.start - 1), STAND_IN, bytes.subarray(value.end + 1)]),
+    );
     if (rest.data?.[0]?.b64_json === '\u0000') {
       return { json: rest, image: Buffer.from(bytes.toString('latin1', value.start, value.end), 'base64') };
     }
@@ -60,17 +71,29 @@ const MAX_RESULT_BYTES = 50 * 1024 * 1024;
  */
 export type ImagesRequest =
   | { path: '/v1/images/generations'; json: Record<string, unknown> }
-  | { path: '/v1/images/edits'; fields: Record<string, string>; files: { field: 'image[]' | 'mask'; input: ImageInput }[] };
+  | {
+      path: '/v1/images/edits';
+      fields: Record<string, string>;
+      files: { field: 'image[]' | 'mask'; input: ImageInput }[];
+    };
 
 export function imagesRequest(model: string, req: ImageGeneration): ImagesRequest {
-  const params: Record<string, string | number> = { model, prompt: req.prompt, n: 1, size: `${req.width}x${req.height}` };
+  const params: Record<string, string | number> = {
+    model,
+    prompt: req.prompt,
+    n: 1,
+    size: `${req.width}x${req.height}`,
+  };
   // Only the parameters the model takes: a strict provider refuses an unknown one (`output_format` on DALL·E).
   if (req.outputFormat) params.output_format = req.outputFormat;
   if (req.quality) params.quality = req.quality;
   if (req.background) params.background = req.background;
   if ((req.referenceImages?.length ?? 0) > 0 || req.mask !== undefined) {
     const fields = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)]));
-    const files: { field: 'image[]' | 'mask'; input: ImageInput }[] = (req.referenceImages ?? []).map((input) => ({ field: 'image[]' as const, input }));
+    const files: { field: 'image[]' | 'mask'; input: ImageInput }[] = (req.referenceImages ?? []).map((input) => ({
+      field: 'image[]' as const,
+      input,
+    }));
     if (req.mask) files.push({ field: 'mask', input: req.mask });
     return { path: '/v1/images/edits', fields, files };
   }
@@ -87,18 +110,27 @@ export async function generateImage(target: Target, req: ImageGeneration, signal
   if (request.path === '/v1/images/edits') {
     const form = new FormData();
     for (const [k, v] of Object.entries(request.fields)) form.set(k, v);
-    for (const { field, input } of request.files) form.append(field, new Blob([new Uint8Array(input.data)], { type: input.mime }), input.filename);
+    for (const { field, input } of request.files)
+      form.append(field, new Blob([new Uint8Array(input.data)], { type: input.mime }), input.filename);
     const res = await upstreamFetch(target, request.path, { method: 'POST', body: form }, signal);
     if (!res.body) throw new UpstreamError('bad_output', 'the upstream answered with an empty body');
     answer = imagesAnswer(await readBounded(res.body, MAX_ANSWER_BYTES, signal));
   } else {
     // undici's request rather than fetch: no web Request/Response per call, far less memory held while
     // thousands of generations wait on the upstream.
-    const res = await upstreamPost(target, request.path, JSON.stringify(request.json), signal, undefined, longCallAgent);
+    const res = await upstreamPost(
+      target,
+      request.path,
+      JSON.stringify(request.json),
+      signal,
+      undefined,
+      longCallAgent,
+    );
     answer = imagesAnswer(await readBounded(res.body, MAX_ANSWER_BYTES, signal));
   }
   const first = answer.json.data?.[0];
-  if (answer.image && answer.image.length > 0) return { data: answer.image, declaredMime: req.outputFormat ? `image/${req.outputFormat}` : null };
+  if (answer.image && answer.image.length > 0)
+    return { data: answer.image, declaredMime: req.outputFormat ? `image/${req.outputFormat}` : null };
   if (first?.url) {
     const file = await download(first.url, signal, MAX_RESULT_BYTES);
     return { data: file.data, declaredMime: file.contentType };
