@@ -18,7 +18,10 @@ describe('REST parity with the console', () => {
     let failed: string;
     try {
       failed = (
-        await api<{ jobId: string }>('/generate', { key: t.key, body: { prompt: '一只失败的猫', quality: 'medium' } })
+        await api<{ jobId: string }>('/generate', {
+          key: t.key,
+          body: { prompt: '一只失败的猫', quality: 'medium', model: 'imagegen-1' },
+        })
       ).body.jobId;
       expect((await waitForJob(t.key, failed)).status).toBe('failed');
     } finally {
