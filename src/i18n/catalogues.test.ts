@@ -110,7 +110,7 @@ describe('message catalogues', () => {
   it('explains every class of upstream failure a channel test can report, in both languages', () => {
     for (const catalogue of Object.values(catalogues)) {
       const messages = leaves(catalogue);
-      expect(errorClasses.filter((cls) => !messages.has(`operatorChannels.test.classes.${cls}`))).toEqual([]);
+      expect(errorClasses.filter((cls) => !messages.has(`operatorUpstreams.test.classes.${cls}`))).toEqual([]);
     }
   });
 });

@@ -1,5 +1,5 @@
 import { useFormatter, useTranslations } from 'next-intl';
-import type { Upstream } from './upstreams';
+import type { Upstream } from '@/components/operator/upstreams/upstreams';
 
 /** The figures of the upstreams page in the page's language: shares, durations, times and the score's explanation. */
 export function useUpstreamFormat() {

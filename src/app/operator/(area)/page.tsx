@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { UPSTREAM_LIST_INPUT } from '@/components/operator/upstreams';
-import { UpstreamsView } from '@/components/operator/upstreams-view';
+import { UPSTREAM_LIST_INPUT } from '@/components/operator/upstreams/upstreams';
+import { UpstreamsView } from '@/components/operator/upstreams/upstreams-view';
 import { Prefetched } from '@/trpc/prefetched';
 import { operatorApi } from '@/trpc/server';
 

@@ -10,7 +10,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { trpc } from '@/trpc/react';
-import { UPSTREAM_LIST_INPUT } from '@/components/operator/upstreams';
+import { UPSTREAM_LIST_INPUT } from '@/components/operator/upstreams/upstreams';
 import { bindingChoices, markupFormSchema, type OperatorTenant } from './model';
 import { useTenantRefresh } from './use-tenant-refresh';
 

@@ -17,7 +17,7 @@ import { EmptyState, QueryError } from '@/components/ui/list-state';
 import { Select } from '@/components/ui/select';
 import { OperatorHeader } from '@/components/operator/operator-header';
 import { CategoryBreakdown } from './category-breakdown';
-import { ChannelTable } from './channel-table';
+import { UpstreamTable } from './upstream-table';
 import { DEFAULT_WINDOW, reportInput, USAGE_WINDOWS, type PlatformUsage, type UsageWindow } from './model';
 import { TenantTable } from './tenant-table';
 import { PlatformTotals } from './usage-totals';
@@ -142,7 +142,7 @@ function Figures({ report, onOnly }: { report: PlatformUsage; onOnly: ((tenantId
             </h2>
             <p className="mt-1 text-sm text-slate-500">{t('channels.description')}</p>
           </div>
-          <ChannelTable report={report} />
+          <UpstreamTable report={report} />
         </section>
       </div>
 

@@ -1,7 +1,7 @@
 import type { AdminActionBody } from '@/contracts/admin';
 import { attemptLog, listUpstreamsForOperator, type AttemptLogRow, type OperatorUpstreamView } from './views';
-import { testChannel, type ChannelTestResult } from './channel-test';
-import { retireConsoleChannel, upsertConsoleChannel } from './channels';
+import { runUpstreamTest, type UpstreamTestResult } from './upstream-test';
+import { retireConsoleUpstream, upsertConsoleUpstream } from './console-upstreams';
 import { updateUpstream } from '@/server/upstreams/registry';
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
@@ -29,12 +29,12 @@ async function viewOf(db: Db, name: string): Promise<OperatorUpstreamView> {
 }
 
 /** Adds or changes a console channel; answers it as the list shows it, without its key. */
-export async function upsertChannel(
+export async function upsertUpstream(
   { db, config }: { db: Db; config: Pick<Config, 'secret'> },
   _who: Operator,
   input: AdminActionBody<'upstream-upsert'>,
 ): Promise<{ upstream: OperatorUpstreamView; created: boolean }> {
-  const { created } = await upsertConsoleChannel(db, config.secret, input);
+  const { created } = await upsertConsoleUpstream(db, config.secret, input);
   return { upstream: await viewOf(db, input.name), created };
 }
 
@@ -43,17 +43,17 @@ export async function testUpstream(
   { db, config }: { db: Db; config: Pick<Config, 'secret'> },
   _who: Operator,
   input: AdminActionBody<'upstream-test'>,
-): Promise<{ test: ChannelTestResult }> {
-  return { test: await testChannel(db, config.secret, input) };
+): Promise<{ test: UpstreamTestResult }> {
+  return { test: await runUpstreamTest(db, config.secret, input) };
 }
 
 /** Retires a console channel (its history stays). */
-export async function removeChannel(
+export async function removeUpstream(
   { db }: { db: Db },
   _who: Operator,
   input: AdminActionBody<'upstream-remove'>,
 ): Promise<{ upstream: OperatorUpstreamView }> {
-  await retireConsoleChannel(db, input.name);
+  await retireConsoleUpstream(db, input.name);
   return { upstream: await viewOf(db, input.name) };
 }
 

@@ -18,10 +18,10 @@ import { platformUsage } from '@/server/domain/usage/platform';
 import {
   listAttempts,
   listUpstreams,
-  removeChannel,
+  removeUpstream,
   testUpstream,
   updateUpstreamSettings,
-  upsertChannel,
+  upsertUpstream,
 } from '@/server/upstreams/admin/actions';
 import { listVideoOrphans } from '@/server/domain/videos/orphans';
 import { actionEndpoint, actionTable, consoleProcedures } from '@/server/api/action-map';
@@ -48,9 +48,9 @@ export const adminActions = audited(
     'upstream-update': updateUpstreamSettings,
     'upstream-attempts': listAttempts,
     'video-orphans': listVideoOrphans,
-    'upstream-upsert': upsertChannel,
+    'upstream-upsert': upsertUpstream,
     'upstream-test': testUpstream,
-    'upstream-remove': removeChannel,
+    'upstream-remove': removeUpstream,
     'social-claim-disable': disableClaim,
     'skill-list': listSkillsForOperator,
     'skill-upsert': saveSkill,

@@ -1,12 +1,12 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { ChannelEditor } from '@/components/operator/channels/channel-editor';
+import { UpstreamEditor } from '@/components/operator/upstreams/upstream-editor';
 
 export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations('operatorChannels');
+  const t = await getTranslations('operatorUpstreams');
   return { title: t('newMetaTitle') };
 }
 
-export default function NewChannelPage() {
-  return <ChannelEditor />;
+export default function NewUpstreamPage() {
+  return <UpstreamEditor />;
 }

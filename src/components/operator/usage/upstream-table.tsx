@@ -8,7 +8,7 @@ import type { PlatformUsage } from './model';
 const HIGH_FAILURE_RATE = 0.2;
 
 /** Upstream attempts per channel over the window: jobs served, attempts, failures and their rate. */
-export function ChannelTable({ report }: { report: PlatformUsage }) {
+export function UpstreamTable({ report }: { report: PlatformUsage }) {
   const t = useTranslations('operatorUsage.channels');
   const format = useFormatter();
   if (report.channels.length === 0)

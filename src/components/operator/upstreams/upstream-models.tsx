@@ -2,7 +2,7 @@
 
 import { useFormatter, useTranslations } from 'next-intl';
 import { Badge } from '@/components/ui/badge';
-import type { Upstream } from '@/components/operator/upstreams';
+import type { Upstream } from './upstreams';
 
 /** A capability as a short token: flags by name, ranges and lists by their values. */
 function capabilityTokens(caps: Record<string, unknown>): string[] {
@@ -24,8 +24,8 @@ function capabilityTokens(caps: Record<string, unknown>): string[] {
 }
 
 /** Every model of a channel: what callers ask for, the provider's id, media, cost and capabilities. */
-export function ChannelModels({ u }: { u: Upstream }) {
-  const t = useTranslations('operatorChannels.modelsTable');
+export function UpstreamModels({ u }: { u: Upstream }) {
+  const t = useTranslations('operatorUpstreams.modelsTable');
   const format = useFormatter();
   return (
     <div className="overflow-x-auto rounded-xl bg-white ring-1 ring-slate-200">

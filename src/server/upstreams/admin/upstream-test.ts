@@ -12,7 +12,7 @@ import { verifyImage } from '@/server/upstreams/verify';
 /** The longest a test call may take; the channel's own soft time-out when that is shorter. */
 export const TEST_DEADLINE_MS = 20_000;
 
-export interface ChannelTestResult {
+export interface UpstreamTestResult {
   ok: boolean;
   latency_ms: number;
   /** How the call failed, classified as routing classifies it; null on success. */
@@ -89,11 +89,11 @@ function failureText(err: unknown, apiKey: string): string {
  * is recorded: no attempt, no score change, no removal or restoration. A test is the operator's
  * look, not traffic, so routing decides as if it had not happened.
  */
-export async function testChannel(
+export async function runUpstreamTest(
   db: Db,
   secret: Buffer,
   input: { name: string; model?: string | undefined },
-): Promise<ChannelTestResult> {
+): Promise<UpstreamTestResult> {
   const [row] = await db.select().from(upstreams).where(eq(upstreams.name, input.name));
   if (!row) throw notFound(`Upstream "${input.name}"`);
   const model =

@@ -4,8 +4,8 @@ import { upstreamUpsertSchema, type UpstreamUpsert } from '@/contracts/upstreams
 import { startSim, type RunningSim } from '@/sim/testing';
 import { upstreamAttempts, upstreams } from '@/server/db/schema';
 import { AppError } from '@/server/errors';
-import { testChannel } from '@/server/upstreams/admin/channel-test';
-import { retireConsoleChannel, upsertConsoleChannel } from '@/server/upstreams/admin/channels';
+import { runUpstreamTest } from '@/server/upstreams/admin/upstream-test';
+import { retireConsoleUpstream, upsertConsoleUpstream } from '@/server/upstreams/admin/console-upstreams';
 import { flushAttempts } from '@/server/upstreams/engine';
 import { listUpstreamsForOperator } from '@/server/upstreams/admin/views';
 import { loadCandidates, invalidateCandidates, simulatorUpstreams, syncUpstreams } from '@/server/upstreams/registry';
@@ -46,7 +46,7 @@ const chatChannel = (over: Partial<Record<keyof UpstreamUpsert, unknown>> = {}):
 
 describe('console channels', () => {
   it('adds a channel that the list shows with its details and routing can use', async () => {
-    expect(await upsertConsoleChannel(t.db, testSecret, chatChannel())).toEqual({ created: true });
+    expect(await upsertConsoleUpstream(t.db, testSecret, chatChannel())).toEqual({ created: true });
     const view = (await listUpstreamsForOperator(t.db)).find((u) => u.name === 'console-chat');
     expect(view).toMatchObject({
       source: 'console',
@@ -65,7 +65,7 @@ describe('console channels', () => {
   it('tests a channel with a one-token completion and records nothing', async () => {
     await flushAttempts();
     const before = await t.db.select().from(upstreamAttempts);
-    const res = await testChannel(t.db, testSecret, { name: 'console-chat' });
+    const res = await runUpstreamTest(t.db, testSecret, { name: 'console-chat' });
     expect(res).toMatchObject({ ok: true, error_class: null, model: 'chatmodel-lite' });
     expect(res.latency_ms).toBeGreaterThanOrEqual(0);
     expect(res.sample).toMatch(/^reply /);
@@ -78,56 +78,56 @@ describe('console channels', () => {
   });
 
   it('tests image and video channels with their smallest calls', async () => {
-    const image = await testChannel(t.db, testSecret, { name: 'sim-image-c' });
+    const image = await runUpstreamTest(t.db, testSecret, { name: 'sim-image-c' });
     expect(image).toMatchObject({ ok: true, family: 'imagegen-2' });
     expect(image.sample).toMatch(/^1024×1024 png/);
-    const video = await testChannel(t.db, testSecret, { name: 'sim-video-b', model: 'vm-20-fast-alt' });
+    const video = await runUpstreamTest(t.db, testSecret, { name: 'sim-video-b', model: 'vm-20-fast-alt' });
     expect(video).toMatchObject({ ok: true, model: 'vm-20-fast-alt' });
     expect(video.sample).toMatch(/^task list answered/);
   });
 
   it('keeps the stored key when an edit leaves it out, and classifies a wrong key and a dead address', async () => {
-    await upsertConsoleChannel(t.db, testSecret, chatChannel({ api_key: undefined, soft_timeout_ms: 20_000 }));
-    expect(await testChannel(t.db, testSecret, { name: 'console-chat' })).toMatchObject({ ok: true });
+    await upsertConsoleUpstream(t.db, testSecret, chatChannel({ api_key: undefined, soft_timeout_ms: 20_000 }));
+    expect(await runUpstreamTest(t.db, testSecret, { name: 'console-chat' })).toMatchObject({ ok: true });
 
-    await upsertConsoleChannel(t.db, testSecret, chatChannel({ api_key: 'sim-key-wrong' }));
-    const wrong = await testChannel(t.db, testSecret, { name: 'console-chat' });
+    await upsertConsoleUpstream(t.db, testSecret, chatChannel({ api_key: 'sim-key-wrong' }));
+    const wrong = await runUpstreamTest(t.db, testSecret, { name: 'console-chat' });
     expect(wrong).toMatchObject({ ok: false, error_class: 'invalid_key', sample: null });
     expect(wrong.message).not.toContain('wrong');
     // A test changes nothing about routing: the channel is not removed.
     const [row] = await t.db.select().from(upstreams).where(eq(upstreams.name, 'console-chat'));
     expect(row?.removedReason).toBeNull();
 
-    await upsertConsoleChannel(
+    await upsertConsoleUpstream(
       t.db,
       testSecret,
       chatChannel({ base_url: 'http://127.0.0.1:9/v1', api_key: undefined }),
     );
-    expect(await testChannel(t.db, testSecret, { name: 'console-chat' })).toMatchObject({
+    expect(await runUpstreamTest(t.db, testSecret, { name: 'console-chat' })).toMatchObject({
       ok: false,
       error_class: 'network',
     });
   });
 
   it('refuses to change a simulator channel, a new channel without a key, and clashing names', async () => {
-    await expect(upsertConsoleChannel(t.db, testSecret, chatChannel({ name: 'sim-chat-a' }))).rejects.toMatchObject({
+    await expect(upsertConsoleUpstream(t.db, testSecret, chatChannel({ name: 'sim-chat-a' }))).rejects.toMatchObject({
       code: 'CONFLICT',
     });
     await expect(
-      upsertConsoleChannel(t.db, testSecret, chatChannel({ name: 'console-new', api_key: undefined })),
+      upsertConsoleUpstream(t.db, testSecret, chatChannel({ name: 'console-new', api_key: undefined })),
     ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       issues: [{ path: ['api_key'] }],
     });
-    await expect(upsertConsoleChannel(t.db, testSecret, chatChannel({ name: 'chatmodel-1' }))).rejects.toMatchObject({
+    await expect(upsertConsoleUpstream(t.db, testSecret, chatChannel({ name: 'chatmodel-1' }))).rejects.toMatchObject({
       issues: [{ path: ['name'] }],
     });
     const clash = chatChannel({
       name: 'console-other',
       models: [{ family: 'sim-chat-a', model: 'x', media: ['chat'] }],
     });
-    await expect(upsertConsoleChannel(t.db, testSecret, clash)).rejects.toBeInstanceOf(AppError);
-    await expect(retireConsoleChannel(t.db, 'sim-chat-a')).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(upsertConsoleUpstream(t.db, testSecret, clash)).rejects.toBeInstanceOf(AppError);
+    await expect(retireConsoleUpstream(t.db, 'sim-chat-a')).rejects.toMatchObject({ code: 'CONFLICT' });
   });
 
   it('validates media, capabilities and addresses by field', () => {
@@ -155,7 +155,7 @@ describe('console channels', () => {
   });
 
   it('keeps console channels through a sync from the file, and retires them on request', async () => {
-    await upsertConsoleChannel(
+    await upsertConsoleUpstream(
       t.db,
       testSecret,
       chatChannel({ base_url: `${sim.url}/sim-chat-lite`, api_key: 'sim-key-sim-chat-lite' }),
@@ -171,14 +171,14 @@ describe('console channels', () => {
       state: 'active',
     });
     expect(list.find((u) => u.name === 'sim-chat-a')?.state).toBe('retired');
-    expect(await testChannel(t.db, testSecret, { name: 'console-chat' })).toMatchObject({ ok: true });
+    expect(await runUpstreamTest(t.db, testSecret, { name: 'console-chat' })).toMatchObject({ ok: true });
 
-    await retireConsoleChannel(t.db, 'console-chat');
+    await retireConsoleUpstream(t.db, 'console-chat');
     expect((await listUpstreamsForOperator(t.db)).find((u) => u.name === 'console-chat')?.state).toBe('retired');
     invalidateCandidates(t.db);
     expect((await loadCandidates(t.db)).map((c) => c.name)).not.toContain('console-chat');
     // Taken again from the console, the name comes back with its stored key.
-    expect(await upsertConsoleChannel(t.db, testSecret, chatChannel({ api_key: undefined }))).toEqual({
+    expect(await upsertConsoleUpstream(t.db, testSecret, chatChannel({ api_key: undefined }))).toEqual({
       created: false,
     });
     expect((await listUpstreamsForOperator(t.db)).find((u) => u.name === 'console-chat')?.state).toBe('active');

@@ -12,16 +12,16 @@ import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
-import type { Upstream } from '@/components/operator/upstreams';
-import { ADAPTERS, MODEL_TEMPLATES, modelsText } from './channel-form';
+import type { Upstream } from './upstreams';
+import { ADAPTERS, MODEL_TEMPLATES, modelsText } from './upstream-form';
 import { channelHref } from './paths';
-import { useChannelForm } from './use-channel-form';
+import { useUpstreamForm } from './use-upstream-form';
 
 /** Adds a console channel, or edits one; saving opens the channel's page. */
-export function ChannelEditor({ channel }: { channel?: Upstream }) {
-  const t = useTranslations('operatorChannels');
+export function UpstreamEditor({ channel }: { channel?: Upstream }) {
+  const t = useTranslations('operatorUpstreams');
   const router = useRouter();
-  const { form, creating, submit, pending } = useChannelForm({
+  const { form, creating, submit, pending } = useUpstreamForm({
     channel,
     onSaved: (u) => router.push(channelHref(u.name)),
   });

@@ -4,8 +4,8 @@ import { useTranslations } from 'next-intl';
 import { Fragment, useMemo, useState } from 'react';
 import { ChevronDownIcon } from '@/components/icons';
 import { cn } from '@/components/ui/cn';
-import { useUpstreamFormat } from './format';
-import { OperatorTable, type Column } from './operator-table';
+import { useUpstreamFormat } from '@/components/operator/format';
+import { OperatorTable, type Column } from '@/components/operator/operator-table';
 import {
   EnabledSwitch,
   Explanation,

@@ -3,11 +3,11 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { Badge } from '@/components/ui/badge';
-import { channelHref } from './channels/paths';
+import { channelHref } from './paths';
 import { cn } from '@/components/ui/cn';
 import { Switch } from '@/components/ui/switch';
-import { useUpstreamFormat } from './format';
-import { RatingControl } from './rating-control';
+import { useUpstreamFormat } from '@/components/operator/format';
+import { RatingControl } from '@/components/operator/rating-control';
 import type { Upstream, UpstreamChange } from './upstreams';
 
 const STATE_TONE = { active: 'emerald', disabled: 'slate', removed: 'rose', retired: 'slate' } as const;
@@ -15,7 +15,7 @@ const STATE_TONE = { active: 'emerald', disabled: 'slate', removed: 'rose', reti
 /** The channel's name, provider and adapter, marked when the simulator serves it. */
 export function UpstreamName({ u }: { u: Upstream }) {
   const t = useTranslations('operator.upstreams');
-  const channels = useTranslations('operatorChannels');
+  const channels = useTranslations('operatorUpstreams');
   return (
     <div className="min-w-0">
       <div className="flex items-center gap-1.5">

@@ -12,15 +12,15 @@ import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/list-state';
 import { useUpstreamFormat } from '@/components/operator/format';
-import { StateCell } from '@/components/operator/upstream-parts';
-import { UPSTREAM_LIST_INPUT, type Upstream } from '@/components/operator/upstreams';
-import { ChannelModels } from './channel-models';
-import { ChannelTestPanel } from './channel-test-panel';
+import { StateCell } from './upstream-parts';
+import { UPSTREAM_LIST_INPUT, type Upstream } from './upstreams';
+import { UpstreamModels } from './upstream-models';
+import { UpstreamTestPanel } from './upstream-test-panel';
 import { channelHref } from './paths';
 
 /** One channel's page: where it comes from, its address and models (never its key), the test button, and edit or retire for console channels. */
-export function ChannelDetail({ name }: { name: string }) {
-  const t = useTranslations('operatorChannels');
+export function UpstreamDetail({ name }: { name: string }) {
+  const t = useTranslations('operatorUpstreams');
   const list = trpc.admin.upstreamList.useQuery(UPSTREAM_LIST_INPUT);
   const u = list.data?.upstreams.find((r) => r.name === name);
   if (!u) {
@@ -51,14 +51,14 @@ export function ChannelDetail({ name }: { name: string }) {
       </div>
       <p className="max-w-3xl text-sm text-slate-600">{t(`sourceNote.${u.source}`)}</p>
       <Overview u={u} />
-      <ChannelModels u={u} />
-      <ChannelTestPanel u={u} />
+      <UpstreamModels u={u} />
+      <UpstreamTestPanel u={u} />
     </div>
   );
 }
 
 function BackLink() {
-  const t = useTranslations('operatorChannels');
+  const t = useTranslations('operatorUpstreams');
   return (
     <Link
       href="/operator"
@@ -74,7 +74,7 @@ function BackLink() {
 }
 
 function Overview({ u }: { u: Upstream }) {
-  const t = useTranslations('operatorChannels');
+  const t = useTranslations('operatorUpstreams');
   const format = useUpstreamFormat();
   const item = (label: string, value: ReactNode, mono = false) => (
     <div>
@@ -100,7 +100,7 @@ function Overview({ u }: { u: Upstream }) {
 
 /** Edit and retire, for channels added in the console. */
 function ConsoleActions({ u }: { u: Upstream }) {
-  const t = useTranslations('operatorChannels');
+  const t = useTranslations('operatorUpstreams');
   const utils = trpc.useUtils();
   const [confirming, setConfirming] = useState(false);
   const remove = trpc.admin.upstreamRemove.useMutation({

@@ -10,7 +10,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { ListSkeleton } from '@/components/ui/list-skeleton';
 import { EmptyState, ListState } from '@/components/ui/list-state';
 import { Spinner } from '@/components/ui/spinner';
-import { OperatorHeader } from './operator-header';
+import { OperatorHeader } from '@/components/operator/operator-header';
 import { UpstreamCards } from './upstream-cards';
 import { UPSTREAM_LIST_INPUT } from './upstreams';
 import { UpstreamsTable } from './upstreams-table';
@@ -23,7 +23,7 @@ const SKELETON_LEAD = 'none';
 /** The channels Studio routes to, their health, and the operator's switches and ratings. */
 export function UpstreamsView() {
   const t = useTranslations('operator.upstreams');
-  const channels = useTranslations('operatorChannels');
+  const channels = useTranslations('operatorUpstreams');
   const list = trpc.admin.upstreamList.useQuery(UPSTREAM_LIST_INPUT, {
     refetchInterval: REFRESH_MS,
     refetchIntervalInBackground: false,

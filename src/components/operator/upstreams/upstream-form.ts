@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { useTranslations } from 'next-intl';
 import type { RouterInputs } from '@/trpc/react';
-import type { Upstream } from '@/components/operator/upstreams';
+import type { Upstream } from './upstreams';
 
-export type ChannelUpsert = RouterInputs['admin']['upstreamUpsert'];
+export type UpstreamUpsertInput = RouterInputs['admin']['upstreamUpsert'];
 export const ADAPTERS = ['openai-chat', 'openai-images', 'ark-video'] as const;
 type Adapter = (typeof ADAPTERS)[number];
 
@@ -40,7 +40,7 @@ export const MODEL_TEMPLATES: Record<Adapter, unknown[]> = {
 
 export const modelsText = (models: unknown[]) => JSON.stringify(models, null, 2);
 
-type Errors = ReturnType<typeof useTranslations<'operatorChannels.errors'>>;
+type Errors = ReturnType<typeof useTranslations<'operatorUpstreams.errors'>>;
 
 /**
  * What the form holds: text as typed, the models as JSON text. Only what the browser can tell is
@@ -68,9 +68,9 @@ export function channelFormSchema(errors: Errors) {
   });
 }
 
-export type ChannelFormValues = z.input<ReturnType<typeof channelFormSchema>>;
+export type UpstreamFormValues = z.input<ReturnType<typeof channelFormSchema>>;
 
-export function emptyChannelValues(): ChannelFormValues {
+export function emptyUpstreamValues(): UpstreamFormValues {
   return {
     name: '',
     provider: '',
@@ -83,7 +83,7 @@ export function emptyChannelValues(): ChannelFormValues {
   };
 }
 
-export function channelValuesOf(u: Upstream): ChannelFormValues {
+export function channelValuesOf(u: Upstream): UpstreamFormValues {
   return {
     name: u.name,
     provider: u.provider,
@@ -97,7 +97,7 @@ export function channelValuesOf(u: Upstream): ChannelFormValues {
 }
 
 /** The action body from the form: an empty key keeps the stored one. */
-export function channelBodyOf(v: ChannelFormValues): ChannelUpsert {
+export function channelBodyOf(v: UpstreamFormValues): UpstreamUpsertInput {
   return {
     name: v.name.trim(),
     provider: v.provider.trim(),
@@ -106,6 +106,6 @@ export function channelBodyOf(v: ChannelFormValues): ChannelUpsert {
     ...(v.api_key.trim() ? { api_key: v.api_key.trim() } : {}),
     soft_timeout_ms: Number(v.soft_timeout_ms),
     enabled: v.enabled,
-    models: JSON.parse(v.models) as ChannelUpsert['models'],
+    models: JSON.parse(v.models) as UpstreamUpsertInput['models'],
   };
 }

@@ -4,14 +4,14 @@ import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import { applyServerError, serverIssues, useZodForm } from '@/components/ui/form';
 import { trpc } from '@/trpc/react';
-import type { Upstream } from '@/components/operator/upstreams';
+import type { Upstream } from './upstreams';
 import {
   channelBodyOf,
   channelFormSchema,
   channelValuesOf,
-  emptyChannelValues,
-  type ChannelFormValues,
-} from './channel-form';
+  emptyUpstreamValues,
+  type UpstreamFormValues,
+} from './upstream-form';
 
 const TOP_FIELDS: readonly string[] = [
   'name',
@@ -32,10 +32,10 @@ const subPath = (path: readonly (string | number)[]) =>
  * The channel editor's state: the form, and saving through `admin.upstreamUpsert`. The server's
  * refusals land on their fields; one inside the models list lands on the models field, naming the part.
  */
-export function useChannelForm({ channel, onSaved }: { channel?: Upstream; onSaved: (u: Upstream) => void }) {
-  const errors = useTranslations('operatorChannels.errors');
+export function useUpstreamForm({ channel, onSaved }: { channel?: Upstream; onSaved: (u: Upstream) => void }) {
+  const errors = useTranslations('operatorUpstreams.errors');
   const schema = useMemo(() => channelFormSchema(errors), [errors]);
-  const form = useZodForm(schema, { defaultValues: channel ? channelValuesOf(channel) : emptyChannelValues() });
+  const form = useZodForm(schema, { defaultValues: channel ? channelValuesOf(channel) : emptyUpstreamValues() });
   const utils = trpc.useUtils();
   const upsert = trpc.admin.upstreamUpsert.useMutation({ onSuccess: () => utils.admin.upstreamList.invalidate() });
 
@@ -56,7 +56,7 @@ export function useChannelForm({ channel, onSaved }: { channel?: Upstream; onSav
         const head = path[0];
         if (typeof head !== 'string' || !TOP_FIELDS.includes(head) || (head === 'models' && path.length > 1))
           return null;
-        return head as keyof ChannelFormValues;
+        return head as keyof UpstreamFormValues;
       });
       if (inModels.length > 0 && inModels.length === issues.length) form.clearErrors('root.server');
     }

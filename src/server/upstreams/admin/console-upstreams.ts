@@ -25,7 +25,7 @@ function notConsoleOwned(row: UpstreamRow): AppError {
  * channel's name may be taken again (its history stays with the name). Channels from the file or
  * the simulator are refused: a file sync at the next start would overwrite the change.
  */
-export async function upsertConsoleChannel(
+export async function upsertConsoleUpstream(
   db: Db,
   secret: Buffer,
   input: UpstreamUpsert,
@@ -89,7 +89,7 @@ async function refuseNameClashes(
 }
 
 /** Retires a console channel: routing no longer uses it; its attempts and scores stay for the record. */
-export async function retireConsoleChannel(db: Db, name: string): Promise<void> {
+export async function retireConsoleUpstream(db: Db, name: string): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(upstreams).where(eq(upstreams.name, name)).for('update');
     if (!row) throw notFound(`Upstream "${name}"`);

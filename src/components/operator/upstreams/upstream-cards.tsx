@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { Card } from '@/components/ui/card';
-import { useUpstreamFormat } from './format';
+import { useUpstreamFormat } from '@/components/operator/format';
 import {
   EnabledSwitch,
   Explanation,

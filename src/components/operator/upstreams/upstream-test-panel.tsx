@@ -11,11 +11,11 @@ import { Card } from '@/components/ui/card';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import type { ErrorClass } from '@/server/upstreams/types';
-import type { Upstream } from '@/components/operator/upstreams';
+import type { Upstream } from './upstreams';
 
 /** The test button: one smallest real request through the channel, its answer shown in place. */
-export function ChannelTestPanel({ u }: { u: Upstream }) {
-  const t = useTranslations('operatorChannels.test');
+export function UpstreamTestPanel({ u }: { u: Upstream }) {
+  const t = useTranslations('operatorUpstreams.test');
   const [model, setModel] = useState(u.models[0]?.model ?? '');
   const run = trpc.admin.upstreamTest.useMutation();
   const result = run.data?.test;
