@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { PATHNAME_HEADER, RETURN_PATH_HEADER } from '@/i18n/pathname';
 import { getConfig, isDevBuild } from '@/server/config';
+import { isOwnOrigin } from '@/server/edge/http/cross-site';
 import { baseSecurityHeaders, pageCsp } from '@/server/edge/http/security-headers';
 
 /**
@@ -12,6 +13,22 @@ import { baseSecurityHeaders, pageCsp } from '@/server/edge/http/security-header
  */
 export function proxy(request: NextRequest) {
   const config = getConfig();
+  // A server action (a form of the console) posted from another site: Next.js would answer it with a
+  // 500; it is refused here as every cross-site console write is (src/server/edge/http/cross-site.ts).
+  if (request.method === 'POST' && request.headers.has('next-action')) {
+    const origin = request.headers.get('origin');
+    if (origin !== null && !isOwnOrigin(origin, request.headers.get('host'))) {
+      return NextResponse.json(
+        {
+          ok: false,
+          error: 'Cross-site request refused: console forms must be sent from Studio’s own pages',
+          code: 'FORBIDDEN',
+          reason: 'forbidden',
+        },
+        { status: 403, headers: { 'cache-control': 'no-store', ...baseSecurityHeaders(config) } },
+      );
+    }
+  }
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
   const policy = pageCsp(nonce, config, isDevBuild());
   const headers = new Headers(request.headers);

@@ -8,6 +8,11 @@ describe('safeNext', () => {
     expect(safeNext('/')).toBe('/');
   });
 
+  it('writes characters a Location header cannot carry percent-encoded', () => {
+    expect(safeNext('/jobs/模板?q=桂花')).toBe('/jobs/%E6%A8%A1%E6%9D%BF?q=%E6%A1%82%E8%8A%B1');
+    expect(safeNext('/usage?days=7')).toBe('/usage?days=7');
+  });
+
   it.each([
     '//evil.example/x',
     '/\\evil.example',

@@ -4,7 +4,8 @@ export const NEXT_PARAM = 'next';
 /**
  * `next` when it is a path on this site (`/jobs/3f2a?x=1`), else null: it must start with a single
  * `/`, not `//` or `/\` (a protocol-relative address elsewhere), hold no scheme, backslash or control
- * character, and not lead back to a sign-in page.
+ * character, and not lead back to a sign-in page. Answered as the URL parser writes it, so it can be
+ * sent as a `Location` header whatever characters it had.
  */
 export function safeNext(next: string | null | undefined): string | null {
   if (typeof next !== 'string' || next.length === 0 || next.length > 2000) return null;
@@ -19,7 +20,8 @@ export function safeNext(next: string | null | undefined): string | null {
   }
   if (url.origin !== 'http://studio.invalid') return null;
   if (url.pathname === '/login' || url.pathname.startsWith('/login/')) return null;
-  return next;
+  // As the URL parser writes it: characters a Location header cannot carry (`/jobs/é`) percent-encoded.
+  return url.pathname + url.search + url.hash;
 }
 
 /** Where signing in leads when no page asked to come back. */

@@ -175,5 +175,26 @@ export const writerProcedure = t.procedure.use(guarded(requireWriter));
 /** Organisation administration (members, claim codes): the tenant key or console of an organisation, not a buyer's platform account. */
 export const organizationProcedure = t.procedure.use(guarded(requireOrganization));
 
-/** The request's `Idempotency-Key` header, for operations that replay their first answer. */
-export const idempotency = (ctx: Pick<Context, 'headers'>) => ({ idempotencyKey: ctx.headers.get('idempotency-key') });
+/** The longest `Idempotency-Key` Studio keeps (the IETF draft's keys are UUIDs; 255 leaves room for any scheme). */
+export const IDEMPOTENCY_KEY_MAX = 255;
+
+/**
+ * The request's `Idempotency-Key` header, for operations that replay their first answer: at most
+ * `IDEMPOTENCY_KEY_MAX` visible ASCII characters (the key is stored and indexed), else 400 naming it;
+ * an empty header is no key.
+ */
+export function idempotency(ctx: Pick<Context, 'headers'>): { idempotencyKey: string | null } {
+  const key = ctx.headers.get('idempotency-key') || null;
+  if (key !== null && (key.length > IDEMPOTENCY_KEY_MAX || !/^[\x21-\x7e]+$/.test(key))) {
+    throw new AppError(
+      'BAD_REQUEST',
+      `Idempotency-Key: use 1 to ${IDEMPOTENCY_KEY_MAX} visible ASCII characters, such as a UUID (this one has ${key.length})`,
+      {
+        issues: [
+          { path: ['Idempotency-Key'], message: `must be 1 to ${IDEMPOTENCY_KEY_MAX} visible ASCII characters` },
+        ],
+      },
+    );
+  }
+  return { idempotencyKey: key };
+}

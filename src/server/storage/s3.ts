@@ -12,7 +12,8 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Settings } from '@/server/config';
-import { isSafeKey, type FileStore, type PresignedPut } from './store';
+import { isSafeKey, keyOfUrl } from './file-url';
+import type { FileStore, PresignedPut } from './store';
 
 const notFound = (err: unknown) =>
   err instanceof S3ServiceException &&
@@ -129,10 +130,7 @@ export class S3FileStore implements FileStore {
   }
 
   keyOf(url: string): string | null {
-    const prefix = `${this.s3.publicBaseUrl}/`;
-    if (!url.startsWith(prefix)) return null;
-    const key = decodeURIComponent(url.slice(prefix.length).split(/[?#]/)[0] ?? '');
-    return isSafeKey(key) ? key : null;
+    return keyOfUrl(url, `${this.s3.publicBaseUrl}/`);
   }
 
   private reachableUntil = 0;

@@ -3,6 +3,9 @@ import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { isSafeKey, keyOfUrl } from './file-url';
+
+export { isSafeKey };
 
 /** A presigned single-object upload: PUT the bytes to `url` with exactly these headers. */
 export interface PresignedPut {
@@ -32,12 +35,6 @@ export interface FileStore {
   keyOf(url: string): string | null;
   /** A URL the client PUTs one object of exactly this type and size to; null when the store has none. */
   presignPut(key: string, mime: string, size: number, expiresIn: number): Promise<PresignedPut | null>;
-}
-
-const SAFE_KEY = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_.-]+)*$/;
-
-export function isSafeKey(key: string): boolean {
-  return SAFE_KEY.test(key) && !key.split('/').some((p) => p === '..' || p === '.');
 }
 
 /** Files in a folder, served by Studio under `{image_host}/files/<key>`. Writes are atomic (temp file + rename). */
@@ -158,10 +155,7 @@ export class LocalFileStore implements FileStore {
   }
 
   keyOf(url: string): string | null {
-    const prefix = `${this.baseUrl}/files/`;
-    if (!url.startsWith(prefix)) return null;
-    const key = decodeURIComponent(url.slice(prefix.length).split(/[?#]/)[0] ?? '');
-    return isSafeKey(key) ? key : null;
+    return keyOfUrl(url, `${this.baseUrl}/files/`);
   }
 }
 
