@@ -98,4 +98,28 @@ describe('sign-in throttle', () => {
     expect(await row(acct)).toBeUndefined();
     expect(await row(addr)).toBeDefined();
   });
+
+  it('never locks a busy address on a correct sign-in, and a success does not keep its count alive', async () => {
+    const addr = address();
+    // 30 wrong guesses from one address (an office behind one NAT): the 30th locks it for a minute.
+    let last: Admitted | undefined;
+    for (let i = 0; i < 30; i++) last = (await admitSignIn(t.db, [addr, account()])) as Admitted;
+    expect(last?.locks.map((l) => l.key)).toContainEqual(addr);
+    await expire(addr);
+    const failedAt = (await row(addr))?.lastFailureAt;
+    // After the lock, people sign in correctly, one after another: none is refused, none locks the address.
+    for (let i = 0; i < 5; i++) {
+      const attempt = await admitSignIn(t.db, [addr, account()]);
+      expect(attempt.ok, `sign-in ${i + 1}`).toBe(true);
+      await signInSucceeded(t.db, attempt as Admitted);
+      const after = await row(addr);
+      expect(after?.lockedUntil, `sign-in ${i + 1}`).toBeNull();
+      expect(after?.failures).toBe(30);
+      // The count is still dated from the last real failure: it is forgotten an hour after it.
+      expect(after?.lastFailureAt?.getTime()).toBe(failedAt?.getTime());
+    }
+    // A wrong guess still locks it again: the spray protection holds.
+    const wrong = (await admitSignIn(t.db, [addr, account()])) as Admitted;
+    expect(wrong.locks.map((l) => l.key)).toContainEqual(addr);
+  });
 });

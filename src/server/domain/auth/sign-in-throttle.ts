@@ -44,6 +44,16 @@ export interface Admitted {
   ok: true;
   keys: ThrottleKey[];
   locks: { key: ThrottleKey; failures: number; lockedForS: number }[];
+  /** What this attempt wrote to each key, so a success can take back exactly that (`signInSucceeded`). */
+  marks: ChargeMark[];
+}
+
+/** The failure time and lock one charge wrote, and the failure time it replaced (database text, exact). */
+interface ChargeMark {
+  key: ThrottleKey;
+  at: string;
+  lock: string | null;
+  previousAt: string | null;
 }
 
 /** An attempt refused because a key is locked: nothing was charged. */
@@ -70,20 +80,34 @@ function lockSql(n: ReturnType<typeof sql>, rule: ThrottleRule) {
 async function charge(
   tx: Db,
   key: ThrottleKey,
-): Promise<{ failures: number; lockedForS: number } | { retryAfterS: number }> {
+): Promise<{ failures: number; lockedForS: number; mark: ChargeMark } | { retryAfterS: number }> {
   const rule: ThrottleRule = SIGN_IN_RULES[key.scope];
   const id = keyText(key);
   const next = sql`(case when sign_in_throttles.last_failure_at < now() - ${rule.forgetS}::float8 * interval '1 second'
     then 1 else sign_in_throttles.failures + 1 end)`;
-  const [row] = rowsOf<{ failures: number; locked_for: number | null }>(
+  const [row] = rowsOf<{
+    failures: number;
+    locked_for: number | null;
+    at: string;
+    lock: string | null;
+    previous_at: string | null;
+  }>(
     await tx.execute(sql`
+      with old as (select last_failure_at from sign_in_throttles where key = ${id})
       insert into sign_in_throttles (key, failures, last_failure_at, locked_until) values (${id}, 1, now(), ${lockSql(sql`1`, rule)})
       on conflict (key) do update
         set failures = ${next}, last_failure_at = now(), locked_until = ${lockSql(next, rule)}
         where sign_in_throttles.locked_until is null or sign_in_throttles.locked_until <= now()
-      returning failures, extract(epoch from (locked_until - now()))::float8 as locked_for`),
+      returning failures, extract(epoch from (locked_until - now()))::float8 as locked_for,
+        last_failure_at::text as at, locked_until::text as lock, (select last_failure_at::text from old) as previous_at`),
   );
-  if (row) return { failures: Number(row.failures), lockedForS: Math.max(0, Math.ceil(Number(row.locked_for ?? 0))) };
+  if (row) {
+    return {
+      failures: Number(row.failures),
+      lockedForS: Math.max(0, Math.ceil(Number(row.locked_for ?? 0))),
+      mark: { key, at: row.at, lock: row.lock, previousAt: row.previous_at },
+    };
+  }
   const [held] = rowsOf<{ wait: number }>(
     await tx.execute(
       sql`select extract(epoch from (locked_until - now()))::float8 as wait from sign_in_throttles where key = ${id}`,
@@ -102,12 +126,14 @@ export async function admitSignIn(db: Db, keys: ThrottleKey[]): Promise<Admitted
   try {
     return await db.transaction(async (tx) => {
       const locks: Admitted['locks'] = [];
+      const marks: ChargeMark[] = [];
       for (const key of keys) {
         const charged = await charge(tx, key);
         if ('retryAfterS' in charged) throw new Locked({ ok: false, key, retryAfterS: charged.retryAfterS });
         if (charged.lockedForS > 0) locks.push({ key, failures: charged.failures, lockedForS: charged.lockedForS });
+        marks.push(charged.mark);
       }
-      return { ok: true as const, keys, locks };
+      return { ok: true as const, keys, locks, marks };
     });
   } catch (err) {
     if (err instanceof Locked) return err.refusal;
@@ -117,7 +143,10 @@ export async function admitSignIn(db: Db, keys: ThrottleKey[]): Promise<Admitted
 
 /**
  * A successful sign-in: the account's count is cleared; an address's is only given back this one
- * attempt (another account signing in from it must not wipe a spray's failures).
+ * attempt (another account signing in from it must not wipe a spray's failures). Giving it back takes
+ * back exactly what the attempt wrote: the lock it set (a correct sign-in never locks anyone out) and
+ * its failure time (a success never keeps a count alive, so the count is forgotten `forgetS` after the
+ * last real failure). What a parallel failure wrote meanwhile stays.
  */
 export async function signInSucceeded(db: Db, admitted: Admitted): Promise<void> {
   for (const key of admitted.keys) {
@@ -126,11 +155,14 @@ export async function signInSucceeded(db: Db, admitted: Admitted): Promise<void>
       await db.execute(sql`delete from sign_in_throttles where key = ${id}`);
       continue;
     }
-    const rule: ThrottleRule = SIGN_IN_RULES[key.scope];
+    const mark = admitted.marks.find((m) => m.key === key);
+    if (!mark) continue;
     await db.execute(sql`
       update sign_in_throttles
          set failures = greatest(failures - 1, 0),
-             locked_until = case when failures - 1 >= ${rule.free} then locked_until else null end
+             locked_until = case when locked_until is not distinct from ${mark.lock}::timestamptz then null else locked_until end,
+             last_failure_at = case when last_failure_at = ${mark.at}::timestamptz
+               then coalesce(${mark.previousAt}::timestamptz, last_failure_at) else last_failure_at end
        where key = ${id}`);
   }
 }
