@@ -1,4 +1,5 @@
 import type { Config } from '@/server/config';
+import { pruneEndedSessions } from '@/server/domain/auth/ended-sessions';
 import { pruneSignInThrottles } from '@/server/domain/auth/sign-in-throttle';
 import { sweepExpiredHolds } from '@/server/domain/credits/hold-statements';
 import { failStalledConversions } from '@/server/domain/image-template/jobs';
@@ -30,6 +31,7 @@ export function recurringTasksFor(config: Config): RecurringTask[] {
       everyMs: 60 * 60_000,
       run: async (rt) => {
         await pruneSignInThrottles(rt.db);
+        await pruneEndedSessions(rt.db);
       },
     },
     {

@@ -72,3 +72,18 @@ export async function tenantWithLogin(base: string, email = uniqueEmail('admin')
   if (res.status !== 200) throw new Error(`tenant-create failed: ${JSON.stringify(res.body)}`);
   return { id: res.body.tenant.id, key: res.body.api_key, email };
 }
+
+/** Signs out through next-auth's own endpoint (CSRF token, then the sign-out post), as the console's button does. */
+export async function signOut(base: string, cookie: string): Promise<void> {
+  const csrf = await fetch(`${base}/api/auth/csrf`, { headers: { cookie } });
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const withCsrf = [cookie, cookieHeader(csrf.headers.getSetCookie())].filter(Boolean).join('; ');
+  const res = await fetch(`${base}/api/auth/signout`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: withCsrf },
+    body: new URLSearchParams({ csrfToken, callbackUrl: '/login' }),
+  });
+  await res.arrayBuffer();
+  if (res.status >= 400) throw new Error(`sign-out answered ${res.status}`);
+}

@@ -4,7 +4,8 @@ import NextAuth, { CredentialsSignin } from 'next-auth';
 import Credentials from 'next-auth/providers/credentials';
 import { z } from 'zod';
 import { getConfig } from '@/server/config';
-import { consoleUsers } from '@/server/db/schema';
+import { consoleUsers, endedSessions } from '@/server/db/schema';
+import { endSession, sessionEnded } from '@/server/domain/auth/ended-sessions';
 import { adminDigest, resolveKey } from '@/server/domain/auth/api-keys';
 import { hashPassword, verifyPassword } from '@/server/domain/auth/passwords';
 import { admitSignIn, signInSucceeded, type Admitted, type ThrottleKey } from '@/server/domain/auth/sign-in-throttle';
@@ -104,13 +105,28 @@ function authSecret(): string {
   return Buffer.from(key).toString('base64');
 }
 
+/** How long a session lasts without signing in again. */
+const SESSION_MAX_AGE_S = 7 * 24 * 3600;
+
 export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   secret: authSecret(),
   trustHost: true,
   // Behind an https address the session cookie is Secure (and named __Secure-…), whatever the hop to Node.
   useSecureCookies: getConfig().https,
-  session: { strategy: 'jwt', maxAge: 7 * 24 * 3600 },
+  session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE_S },
   pages: { signIn: '/login' },
+  events: {
+    // Signing out ends the session on the server too: a copy of the cookie no longer works anywhere.
+    async signOut(message) {
+      const token = 'token' in message ? message.token : null;
+      if (typeof token?.sid !== 'string') return;
+      const { db } = await getRuntime();
+      const expiresAt = new Date(
+        typeof token.exp === 'number' ? token.exp * 1000 : Date.now() + SESSION_MAX_AGE_S * 1000,
+      );
+      await endSession(db, token.sid, expiresAt);
+    },
+  },
   // A wrong password is an ordinary event, not a server error: log it quietly, and everything else as errors.
   logger: {
     error(error) {
@@ -213,13 +229,20 @@ export async function getConsoleSession(): Promise<ConsoleSession | null> {
   )
     return null;
   const { db } = await getRuntime();
+  const sessionId = typeof sid === 'string' ? sid : null;
   const [user] = await db
-    .select({ epoch: consoleUsers.sessionEpoch, kept: consoleUsers.keptSession })
+    .select({
+      epoch: consoleUsers.sessionEpoch,
+      kept: consoleUsers.keptSession,
+      ended: sessionId
+        ? sql<boolean>`exists (select 1 from ${endedSessions} where ${endedSessions.sid} = ${sessionId})`
+        : sql<boolean>`false`,
+    })
     .from(consoleUsers)
     .where(eq(consoleUsers.id, uid));
-  const sessionId = typeof sid === 'string' ? sid : null;
   const current =
     user !== undefined &&
+    !user.ended &&
     (user.epoch === (typeof sv === 'number' ? sv : 0) || (sessionId !== null && user.kept === sessionId));
   if (!current) return null;
   return { userId: uid, kind, tenantId, email: session.user?.email ?? '', sessionId };
@@ -243,9 +266,10 @@ export async function sessionOfRequest(req: Request): Promise<SessionIdentity | 
 
 /** The signed-in operator of this request, or null; a session opened with a since-rotated key is refused. */
 export async function getOperatorSession(): Promise<OperatorSession | null> {
-  const session = (await auth()) as (Record<string, unknown> & { kind?: unknown; akd?: unknown }) | null;
+  const session = (await auth()) as (Record<string, unknown> & { kind?: unknown; akd?: unknown; sid?: unknown }) | null;
   if (!session || session.kind !== 'operator' || typeof session.akd !== 'string') return null;
   const { db, config } = await getRuntime();
+  if (typeof session.sid === 'string' && (await sessionEnded(db, session.sid))) return null;
   const digest = await adminDigest(db, { configured: config.adminKey });
   return digest && keyFingerprint(digest) === session.akd ? { kind: 'operator' } : null;
 }

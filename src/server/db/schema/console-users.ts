@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { tenants } from './tenants';
 import { stamp, uuidKey } from './columns';
@@ -33,3 +33,18 @@ export const consoleUsers = pgTable(
 );
 
 export type ConsoleUser = typeof consoleUsers.$inferSelect;
+
+/**
+ * Console and operator sessions ended by signing out, by their `sid`: a session cookie is a signed token
+ * the browser keeps, so signing out must also end it on the server, or a copy of the cookie would go on
+ * working until it expires. Kept until the token would have expired anyway (`expiresAt`), then pruned.
+ */
+export const endedSessions = pgTable(
+  'ended_sessions',
+  {
+    sid: text().primaryKey(),
+    endedAt: stamp(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('ended_sessions_expires_idx').on(t.expiresAt)],
+);
