@@ -16,7 +16,7 @@ const BUYER_LINKS = [
   'Uploads',
   'API reference',
 ];
-const ORGANISATION_ONLY = ['Members', 'Claim codes', 'Hooks', 'Usage'];
+const ORGANISATION_ONLY = ['Members', 'Claim codes', 'Pipelines', 'Usage'];
 
 const consoleNav = (page: Page) => page.getByRole('navigation', { name: 'Console' });
 
@@ -85,7 +85,7 @@ test('an organisation keeps the full navigation and its own Overview', async ({ 
   await expect(page).toHaveURL(/\/overview$/);
 
   const nav = consoleNav(page);
-  for (const label of ['Members', 'Claim codes', 'Usage', 'Hooks', 'Uploads', 'Templates', 'API reference']) {
+  for (const label of ['Members', 'Claim codes', 'Usage', 'Pipelines', 'Uploads', 'Templates', 'API reference']) {
     await expect(nav.getByRole('link', { name: label })).toBeVisible();
   }
   await expect(page.getByText('Tenant administrator').first()).toBeVisible();
