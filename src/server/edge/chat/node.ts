@@ -130,7 +130,7 @@ export async function serveChat(req: IncomingMessage, res: ServerResponse): Prom
           : { identity: null, authFailure: resolved.reason };
       },
       { db, files, config },
-      { ...output, broken: () => res.destroy() },
+      { ...output, started: () => res.headersSent, broken: () => res.destroy() },
     );
   } catch (err) {
     // The runtime could not be had (the database is down at start-up): the chat core never ran.

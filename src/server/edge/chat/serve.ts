@@ -93,6 +93,8 @@ export interface ChatRequest {
 
 /** Where the answer goes: the domain's sink, and how to break a stream that already started. */
 export interface ChatAnswer extends ChatOutput {
+  /** Whether the event stream has been opened (its head is on its way: an error can no longer be a JSON answer). */
+  started(): boolean;
   /** The stream had started when something failed: end the connection so the client sees the break. */
   broken(): void;
 }
@@ -108,18 +110,8 @@ export async function serveChatRequest(
 ): Promise<void> {
   const route = chatRoute(req.pathname);
   const dialect = route?.dialect ?? 'openai';
-  let opened = false;
-  const sink: ChatOutput = {
-    json: (status, body, headers) => out.json(status, body, headers),
-    open(headers) {
-      opened = true;
-      out.open(headers);
-    },
-    write: (text) => out.write(text),
-    end: () => out.end(),
-  };
   const fail = (err: unknown, extra: Record<string, string> = {}) => {
-    if (opened) {
+    if (out.started()) {
       chatErrorAnswer(err, dialect);
       out.broken();
       return;
@@ -172,7 +164,7 @@ export async function serveChatRequest(
         'The body could not be parsed as JSON: send a Chat Completions request as a JSON object',
       );
     }
-    await proxyChat(deps, caller, body, sink, req.signal);
+    await proxyChat(deps, caller, body, out, req.signal);
   } catch (err) {
     fail(err);
   }

@@ -23,6 +23,7 @@ export async function serveChatWeb(req: Request, session: SessionIdentity | null
   const answer = new Promise<Response>((resolve) => (settle = resolve));
   let controller: ReadableStreamDefaultController<Uint8Array> | null = null;
   let closed = false;
+  let streamed = false;
   const stream = new ReadableStream<Uint8Array>({
     start(c) {
       controller = c;
@@ -37,7 +38,11 @@ export async function serveChatWeb(req: Request, session: SessionIdentity | null
       const { connection: _connection, ...rest } = headers;
       settle(Response.json(json, { status, headers: rest }));
     },
-    open: (headers) => settle(new Response(stream, { status: 200, headers })),
+    open(headers) {
+      streamed = true;
+      settle(new Response(stream, { status: 200, headers }));
+    },
+    started: () => streamed,
     write(text) {
       if (closed || !controller) return;
       try {
