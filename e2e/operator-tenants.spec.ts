@@ -32,7 +32,8 @@ test('the operator opens a tenant, credits it, disables and enables it, and read
   await form.getByRole('button', { name: 'Open tenant' }).click();
   const keyCard = page.getByTestId('new-tenant-key');
   await expect(keyCard).toBeVisible({ timeout: 20_000 });
-  await expect(keyCard).toContainText('shown this once');
+  await expect(keyCard).toContainText('shows it this once');
+  await expect(keyCard).toContainText('can reveal it in their own console');
   const key = (await page.getByTestId('new-key-value').textContent())?.trim() ?? '';
   expect(key).toMatch(/^sk-studio-/);
   expect((await request.get('/api/balance', { headers: { 'X-API-Key': key } })).status()).toBe(200);
