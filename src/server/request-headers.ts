@@ -19,3 +19,8 @@ export function nodeHeaders(headers: IncomingHttpHeaders): RequestHeaders {
     },
   };
 }
+
+/** Whether a `Content-Type` is JSON (`application/json`, parameters allowed): the one rule of every body Studio reads as JSON. */
+export function isJsonContentType(type: string | null | undefined): boolean {
+  return typeof type === 'string' && /^application\/json\s*(;|$)/i.test(type);
+}

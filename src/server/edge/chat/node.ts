@@ -1,3 +1,5 @@
+import { presentedKey } from '@/server/api/context';
+import { nodeHeaders } from '@/server/request-headers';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getConfig } from '@/server/config';
 import { keyCacheFor } from '@/server/domain/auth/key-cache';
@@ -7,13 +9,8 @@ import { getRuntime } from '@/server/runtime';
 import { drainStream } from '@/server/edge/http/body-limit';
 import { chatRoute, serveChatRequest } from './serve';
 
-function keyOf(headers: IncomingMessage['headers']): string | null {
-  const direct = headers['x-api-key'];
-  if (typeof direct === 'string' && direct.trim()) return direct.trim();
-  const auth = headers.authorization?.trim();
-  const match = auth ? /^Bearer\s+(\S+)$/i.exec(auth) : null;
-  return match?.[1] ?? null;
-}
+/** The key of a request, read by the one rule of every way in (`presentedKey`). */
+const keyOf = (headers: IncomingMessage['headers']): string | null => presentedKey(nodeHeaders(headers));
 
 /** True when the fast path serves this request: a chat path with a key (a console session goes to Next.js). */
 export function isChatRequest(url: string, headers: IncomingMessage['headers']): boolean {

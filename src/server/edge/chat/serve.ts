@@ -1,3 +1,4 @@
+import { isJsonContentType } from '@/server/request-headers';
 import { AUTO_MODEL } from '@/contracts/chat';
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
@@ -99,8 +100,6 @@ export interface ChatAnswer extends ChatOutput {
   broken(): void;
 }
 
-const jsonType = (type: string | null) => type !== null && /^application\/json\s*(;|$)/i.test(type);
-
 /** Serves one chat request: route, method, caller, model list or completion; every refusal in the route's dialect. */
 export async function serveChatRequest(
   req: ChatRequest,
@@ -147,7 +146,7 @@ export async function serveChatRequest(
         );
       return out.json(200, model, { 'cache-control': 'no-store' });
     }
-    if (req.contentType !== null && !jsonType(req.contentType)) {
+    if (req.contentType !== null && !isJsonContentType(req.contentType)) {
       req.drain();
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as JSON with Content-Type: application/json');
     }

@@ -1,3 +1,4 @@
+import { isJsonContentType } from '@/server/request-headers';
 import { presentedKey } from '@/server/api/context';
 import { errorResponse } from './error-response';
 import { getConfig } from '@/server/config';
@@ -33,7 +34,7 @@ export function crossSiteRefusal(req: Request, opts: { json: boolean }): Respons
       'FORBIDDEN',
     );
   }
-  if (opts.json && !/^application\/json\s*(;|$)/i.test(req.headers.get('content-type') ?? '')) {
+  if (opts.json && !isJsonContentType(req.headers.get('content-type'))) {
     return errorResponse(415, 'Send the body as JSON with Content-Type: application/json', 'UNSUPPORTED_MEDIA_TYPE');
   }
   return null;

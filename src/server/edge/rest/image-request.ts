@@ -1,3 +1,4 @@
+import { isJsonContentType } from '@/server/request-headers';
 import { READ_IMAGE_MAX_BYTES } from '@/contracts/reading';
 import { AppError, badRequest, fieldError } from '@/server/errors';
 import type { ImageSource } from '@/server/domain/reading/image-input';
@@ -44,7 +45,7 @@ export async function readImageRequest(
 ): Promise<ImageRequest> {
   const type = req.headers.get('content-type') ?? '';
   const params: Record<string, unknown> = {};
-  if (/^application\/json\s*(;|$)/i.test(type)) {
+  if (isJsonContentType(type)) {
     const raw = await readBodyLimited(req, maxJsonBytes);
     if (raw === null)
       throw new AppError(

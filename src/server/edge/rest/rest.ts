@@ -8,7 +8,7 @@ import { handleReverseRequest } from './reading';
 import { handleUploadRequest } from './uploads';
 import { bodyTooLargeAnswer, drainRequest, readBodyLimited } from '@/server/edge/http/body-limit';
 import { errorAnswer, errorAnswerOf, toResponse, type JsonAnswer } from '@/server/edge/http/error-response';
-import type { RequestHeaders } from '@/server/request-headers';
+import { isJsonContentType, type RequestHeaders } from '@/server/request-headers';
 
 const PREFIX = '/api';
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -128,7 +128,7 @@ async function bodyInput(call: RestCall, maxBodyBytes: number): Promise<{ value:
   const text = bytes.toString('utf8');
   if (text.length === 0 && call.method === 'DELETE') return { value: undefined };
   const type = call.headers.get('content-type') ?? '';
-  if (!/^application\/json\s*(;|$)/i.test(type)) {
+  if (!isJsonContentType(type)) {
     return errorAnswer(415, 'Send the body as JSON with Content-Type: application/json', 'UNSUPPORTED_MEDIA_TYPE');
   }
   if (text.trim().length === 0) return errorAnswer(400, 'The request body is empty; send a JSON object', 'BAD_REQUEST');
