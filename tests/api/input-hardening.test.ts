@@ -11,6 +11,13 @@ import { sample } from '../helpers/media-samples';
 describe('headers and addresses a caller controls', () => {
   const base = inject('apiBase');
 
+  it("answers /favicon.ico with Studio's mark, so no page logs a missing icon", async () => {
+    const res = await fetch(`${base}/favicon.ico`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await res.text()).toMatch(/^<svg /);
+  });
+
   it('bounds the Idempotency-Key Studio stores: 400 naming it, never a 500', async () => {
     const t = await newTenant({ credits: 10 });
     const body = { prompt: '一只橘猫', quality: 'low' };
