@@ -122,4 +122,20 @@ describe('sign-in throttle', () => {
     const wrong = (await admitSignIn(t.db, [addr, account()])) as Admitted;
     expect(wrong.locks.map((l) => l.key)).toContainEqual(addr);
   });
+  it('lets an address count decay: a steady trickle of failures never locks it, a burst still does', async () => {
+    const addr = address();
+    for (let i = 0; i < 29; i++) await admitSignIn(t.db, [addr, account()]);
+    // Ten minutes pass since the 29th failure: five of them (one per 2 minutes) are forgiven.
+    await t.db
+      .update(signInThrottles)
+      .set({ lastFailureAt: sql`now() - interval '10 minutes'` })
+      .where(eq(signInThrottles.key, `address:${addr.subject}`));
+    const next = (await admitSignIn(t.db, [addr, account()])) as Admitted;
+    expect(next.locks.map((l) => l.key)).not.toContainEqual(addr);
+    expect((await row(addr))?.failures).toBe(25);
+    // Five more at once reach 30 again: locked.
+    let last: Admitted | undefined;
+    for (let i = 0; i < 5; i++) last = (await admitSignIn(t.db, [addr, account()])) as Admitted;
+    expect(last?.locks.map((l) => l.key)).toContainEqual(addr);
+  });
 });

@@ -14,6 +14,11 @@ export interface ThrottleRule {
   lockS: number;
   maxLockS: number;
   forgetS: number;
+  /**
+   * When set, the count also decays: one failure is forgiven for every `decayS` since the last one,
+   * so a steady trickle (an office's mistyped passwords) never adds up to a lock; a burst still does.
+   */
+  decayS?: number;
 }
 
 const MINUTE = 60;
@@ -22,8 +27,11 @@ const HOUR = 3600;
 export const SIGN_IN_RULES = {
   /** One email, whoever tries it: guessing one account's password. */
   account: { free: 5, lockS: MINUTE, maxLockS: 15 * MINUTE, forgetS: 24 * HOUR },
-  /** One client address, whatever email it tries: spraying many accounts. Offices share addresses, hence more. */
-  address: { free: 30, lockS: MINUTE, maxLockS: 15 * MINUTE, forgetS: HOUR },
+  /**
+   * One client address, whatever email it tries: spraying many accounts. Offices share addresses, hence
+   * more, and a count that decays by one every 2 minutes: 30 failures an hour never lock an address.
+   */
+  address: { free: 30, lockS: MINUTE, maxLockS: 15 * MINUTE, forgetS: HOUR, decayS: 2 * MINUTE },
   /** One client address on the operator sign-in (super-administrator key). */
   operator: { free: 10, lockS: MINUTE, maxLockS: 15 * MINUTE, forgetS: 24 * HOUR },
 } as const satisfies Record<string, ThrottleRule>;
@@ -83,8 +91,11 @@ async function charge(
 ): Promise<{ failures: number; lockedForS: number; mark: ChargeMark } | { retryAfterS: number }> {
   const rule: ThrottleRule = SIGN_IN_RULES[key.scope];
   const id = keyText(key);
+  const kept = rule.decayS
+    ? sql`greatest(0, sign_in_throttles.failures - floor(extract(epoch from (now() - sign_in_throttles.last_failure_at)) / ${rule.decayS}::float8)::int)`
+    : sql`sign_in_throttles.failures`;
   const next = sql`(case when sign_in_throttles.last_failure_at < now() - ${rule.forgetS}::float8 * interval '1 second'
-    then 1 else sign_in_throttles.failures + 1 end)`;
+    then 1 else ${kept} + 1 end)`;
   const [row] = rowsOf<{
     failures: number;
     locked_for: number | null;
