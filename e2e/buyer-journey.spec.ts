@@ -106,7 +106,7 @@ async function claimCode(request: APIRequestContext) {
   return { gated, code: ((await created.json()) as { code: string }).code };
 }
 
-/** The operator reads the newest reset mail of `email` in the outbox and answers its link. */
+/** The operator shows the newest reset mail of `email` once, to pass on, and answers its link. */
 async function linkFromOutbox(browser: Browser, email: string, shot: string): Promise<string> {
   const context = await browser.newContext({ baseURL: E2E_BASE_URL, locale: 'en-US' });
   await chooseLanguage(context, 'en');
@@ -120,8 +120,9 @@ async function linkFromOutbox(browser: Browser, email: string, shot: string): Pr
     .and(page.locator(`[data-to="${email}"]`))
     .first();
   await expect(mail).toContainText('Password reset');
-  await mail.locator('summary').click();
+  await mail.getByRole('button', { name: 'Show once to pass on' }).click();
   const body = (await mail.getByTestId('outbox-body').textContent()) ?? '';
+  await expect(mail.getByRole('button', { name: 'Show once to pass on' })).toHaveCount(0);
   await snapshot(page, shot);
   await context.close();
   const link = /https?:\/\/\S+\/login\/reset\/[A-Za-z0-9_-]{43}/.exec(body)?.[0];

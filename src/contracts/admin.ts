@@ -167,6 +167,10 @@ export const adminActionBodies = {
     cursor: cursor.meta(d('`next_cursor` of the previous page; left out: the newest entries')),
     limit: pageLimit.meta(d('Entries per page, 1-200 (default 50)')),
   }),
+  'mail-list': none,
+  'mail-pass-on': z.strictObject({
+    id: z.uuid('must be a mail id (uuid)').meta(d('The mail (uuid), from `mail-list`')),
+  }),
 } as const;
 
 export type AdminActionName = keyof typeof adminActionBodies;
@@ -183,4 +187,5 @@ export const adminReadActions = [
   'audit-list',
   'claim-list',
   'platform-usage',
+  'mail-list',
 ] as const satisfies readonly AdminActionName[];

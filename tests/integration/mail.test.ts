@@ -79,6 +79,9 @@ describe('the mail outbox', () => {
     expect(stored.status).toBe('stored');
     const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, stored.id));
     expect(row).toMatchObject({ status: 'stored', to: 'kept@example.cn', sentAt: null });
+    // Sealed while it waits: the row holds no readable link.
+    expect(row?.sealed).toBe(true);
+    expect(`${row?.text}${row?.html}`).not.toContain('login/reset');
     expect(await t.db.select().from(tasks).where(eq(tasks.queue, QUEUES.mail))).toEqual([]);
   });
 
@@ -102,6 +105,10 @@ describe('the mail outbox', () => {
     const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, stored.id));
     expect(row?.status).toBe('sent');
     expect(row?.sentAt).toBeInstanceOf(Date);
+    // The link went out in the mail and is not kept: the outbox holds the text without it.
+    expect(got?.data).toContain('/login/reset/abc');
+    expect(row).toMatchObject({ sealed: false, text: '打开链接 [link removed]' });
+    expect(row?.redactedAt).toBeInstanceOf(Date);
     // Delivered once: the task running again (a lost acknowledgement) sends nothing more.
     const before = received.length;
     await deliverMail({ db: t.db, config }, task);

@@ -5,10 +5,13 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildConfig, parseEnv, type Config } from '@/server/config';
+import { decryptSecret } from '@/server/crypto';
 import { consoleUsers, mailOutbox, passwordResets } from '@/server/db/schema';
+import { listOutbox, passOnMail } from '@/server/mail/outbox';
 import { OPERATOR } from '@/server/domain/auth/identity';
 import { changePassword } from '@/server/domain/auth/password-change';
 import {
+  answerResetRequest,
   requestPasswordReset,
   resetLinkUsable,
   resetPassword,
@@ -68,7 +71,13 @@ async function linkFor(who: { email: string; address: string }, locale = 'en') {
     .select()
     .from(mailOutbox)
     .where(eq(mailOutbox.id, asked.sent ? asked.mailId : ''));
-  return { token: tokenIn(mail?.text ?? ''), mail };
+  // Sealed at rest: the operator's pass-on (or SMTP) opens it.
+  expect(mail?.sealed).toBe(true);
+  expect(mail?.text).not.toMatch(/login\/reset/);
+  const opened = mail
+    ? { ...mail, text: decryptSecret(mail.text, config.secret), html: decryptSecret(mail.html, config.secret) }
+    : mail;
+  return { token: tokenIn(opened?.text ?? ''), mail: opened };
 }
 
 describe('forgot password', () => {
@@ -111,16 +120,18 @@ describe('forgot password', () => {
     const { token } = await linkFor(who);
     const before = await epochOf(who.email);
     expect(await resetLinkUsable(t.db, token)).toBe(true);
-    expect(await resetPassword({ db: t.db }, { token, password: 'new-password-22' })).toEqual({ email: who.email });
+    expect(await resetPassword({ db: t.db, config }, { token, password: 'new-password-22' })).toEqual({
+      email: who.email,
+    });
     expect(await epochOf(who.email)).toBe((before ?? 0) + 1);
     const [user] = await t.db.select().from(consoleUsers).where(eq(consoleUsers.email, who.email));
     expect(await verifyPassword('new-password-22', user?.passwordHash ?? '')).toBe(true);
     expect(await resetLinkUsable(t.db, token)).toBe(false);
-    await expect(resetPassword({ db: t.db }, { token, password: 'third-password-3' })).rejects.toBeInstanceOf(
+    await expect(resetPassword({ db: t.db, config }, { token, password: 'third-password-3' })).rejects.toBeInstanceOf(
       ResetLinkInvalid,
     );
     await expect(
-      resetPassword({ db: t.db }, { token: 'x'.repeat(43), password: 'third-password-3' }),
+      resetPassword({ db: t.db, config }, { token: 'x'.repeat(43), password: 'third-password-3' }),
     ).rejects.toBeInstanceOf(ResetLinkInvalid);
   });
 
@@ -132,7 +143,7 @@ describe('forgot password', () => {
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(passwordResets.tokenHash, createHash('sha256').update(token).digest('hex')));
     expect(await resetLinkUsable(t.db, token)).toBe(false);
-    await expect(resetPassword({ db: t.db }, { token, password: 'new-password-22' })).rejects.toBeInstanceOf(
+    await expect(resetPassword({ db: t.db, config }, { token, password: 'new-password-22' })).rejects.toBeInstanceOf(
       ResetLinkInvalid,
     );
   });
@@ -143,9 +154,9 @@ describe('forgot password', () => {
     const second = await linkFor(who);
     expect(await resetLinkUsable(t.db, first.token)).toBe(false);
     await expect(
-      resetPassword({ db: t.db }, { token: first.token, password: 'new-password-22' }),
+      resetPassword({ db: t.db, config }, { token: first.token, password: 'new-password-22' }),
     ).rejects.toBeInstanceOf(ResetLinkInvalid);
-    await resetPassword({ db: t.db }, { token: second.token, password: 'new-password-22' });
+    await resetPassword({ db: t.db, config }, { token: second.token, password: 'new-password-22' });
   });
 
   it('allows three links an hour per email address, known or not', async () => {
@@ -166,6 +177,64 @@ describe('forgot password', () => {
     await expect(
       requestPasswordReset({ db: t.db, config }, { email: 'spray-x@example.cn', address, locale: 'en' }),
     ).rejects.toSatisfy((err: unknown) => err instanceof AppError && err.code === 'TOO_MANY_REQUESTS');
+  });
+});
+
+describe('reset mails in the outbox', () => {
+  it('answers before any account work, the same for a known and an unknown e-mail', async () => {
+    const who = await admin();
+    for (const email of [who.email, `ghost-${n}@example.cn`]) {
+      const later: (() => Promise<unknown>)[] = [];
+      await answerResetRequest({ db: t.db, config }, { email, address: who.address, locale: 'en' }, (w) =>
+        later.push(w),
+      );
+      // Answered: nothing looked up or written for the account yet, one piece of work scheduled either way.
+      expect(later).toHaveLength(1);
+      expect(await mailTo(email)).toEqual([]);
+      await later[0]?.();
+    }
+    expect(await mailTo(who.email)).toHaveLength(1);
+    expect(await mailTo(`ghost-${n}@example.cn`)).toEqual([]);
+  });
+
+  it('shows a waiting link to the operator once, then keeps only the text without it', async () => {
+    const who = await admin();
+    const { token, mail } = await linkFor(who);
+    const listed = (await listOutbox(t.db)).find((m) => m.id === mail?.id);
+    expect(listed).toMatchObject({ status: 'stored', can_pass_on: true, text: null });
+    expect(JSON.stringify(await listOutbox(t.db))).not.toContain(token);
+
+    const passed = await passOnMail(t.db, config, mail?.id ?? '');
+    expect(passed.text).toContain(`/login/reset/${token}`);
+    expect(passed.mail).toMatchObject({ status: 'sent', can_pass_on: false });
+    expect(passed.mail.text).toContain('[link removed]');
+    const [row] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.id, mail?.id ?? ''));
+    expect(`${row?.text}${row?.html}`).not.toContain(token);
+    await expect(passOnMail(t.db, config, mail?.id ?? '')).rejects.toSatisfy(
+      (err: unknown) => err instanceof AppError && err.code === 'CONFLICT',
+    );
+    // The link itself still works for its owner.
+    expect(await resetLinkUsable(t.db, token)).toBe(true);
+  });
+
+  it('removes the link of a waiting mail once it is used or replaced', async () => {
+    const who = await admin();
+    const first = await linkFor(who);
+    const second = await linkFor(who);
+    const rows = async () => t.db.select().from(mailOutbox).where(eq(mailOutbox.to, who.email));
+    const replaced = (await rows()).find((m) => m.id === first.mail?.id);
+    expect(replaced?.redactedAt).toBeInstanceOf(Date);
+    expect(replaced?.text).not.toContain(first.token);
+    expect(replaced?.text).toContain('[link removed]');
+    await resetPassword({ db: t.db, config }, { token: second.token, password: 'new-password-22' });
+    for (const m of await rows()) {
+      expect(m.redactedAt).toBeInstanceOf(Date);
+      expect(`${m.text}${m.html}`).not.toMatch(/login\/reset\/[A-Za-z0-9_-]{43}/);
+    }
+    expect((await listOutbox(t.db)).filter((m) => m.to === who.email).every((m) => !m.can_pass_on)).toBe(true);
   });
 });
 
@@ -202,7 +271,7 @@ describe('changing a password', () => {
       'this-browser',
     );
     const { token } = await linkFor(who);
-    await resetPassword({ db: t.db }, { token, password: 'third-password-3' });
+    await resetPassword({ db: t.db, config }, { token, password: 'third-password-3' });
     expect((await t.db.select().from(consoleUsers).where(eq(consoleUsers.id, userId)))[0]?.keptSession).toBeNull();
     expect(await epochOf(who.email)).toBe(2);
     const [after] = await t.db.select().from(consoleUsers).where(eq(consoleUsers.id, userId));

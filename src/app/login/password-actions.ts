@@ -2,10 +2,11 @@
 
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
+import { after } from 'next/server';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { z } from 'zod';
 import type { ActionFormState } from '@/components/passwords/action-form';
-import { requestPasswordReset, resetPassword, ResetLinkInvalid } from '@/server/domain/auth/password-reset';
+import { answerResetRequest, resetPassword, ResetLinkInvalid } from '@/server/domain/auth/password-reset';
 import { AppError } from '@/server/errors';
 import { requestClientAddress } from '@/server/edge/http/client-address';
 import { logger } from '@/server/logger';
@@ -35,9 +36,10 @@ export async function requestResetAction(_previous: ActionFormState, form: FormD
   if (!z.email().max(200).safeParse(email).success) return refused(null, { email: errors('emailInvalid') }, { email });
   const { db, config } = await getRuntime();
   try {
-    await requestPasswordReset(
+    await answerResetRequest(
       { db, config },
       { email, address: requestClientAddress(await headers()), locale: await getLocale() },
+      after,
     );
   } catch (err) {
     if (err instanceof AppError && err.code === 'TOO_MANY_REQUESTS')
@@ -57,10 +59,10 @@ export async function resetPasswordAction(
   const t = await getTranslations('reset');
   const checked = await checkNewPassword(form);
   if ('fields' in checked) return refused(null, checked.fields);
-  const { db } = await getRuntime();
+  const { db, config } = await getRuntime();
   let email: string;
   try {
-    ({ email } = await resetPassword({ db }, { token, password: checked.password }));
+    ({ email } = await resetPassword({ db, config }, { token, password: checked.password }));
   } catch (err) {
     // The page itself then says the link no longer works.
     if (err instanceof ResetLinkInvalid) redirect(`/login/reset/${encodeURIComponent(token)}`);

@@ -1,4 +1,4 @@
-import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { at, ownedBy, stamp, uuidKey } from './columns';
 import { consoleUsers } from './console-users';
 
@@ -14,7 +14,9 @@ export type MailStatus = (typeof mailStatuses)[number];
 
 /**
  * Every e-mail Studio writes, in the transaction that makes it (a reset link with its token). With SMTP
- * the worker sends it; without, it stays here and the operator console shows it.
+ * the worker sends it; without, it stays here and the operator passes it on from the console. While it
+ * waits its `text` and `html` are sealed (AES-256-GCM with the instance secret: `sealed`); once sent,
+ * passed on, used or replaced, they are the redacted copy (links removed: `redactedAt`).
  */
 export const mailOutbox = pgTable(
   'mail_outbox',
@@ -28,6 +30,8 @@ export const mailOutbox = pgTable(
     kind: text({ enum: mailKinds }).notNull(),
     status: text({ enum: mailStatuses }).notNull(),
     error: text(),
+    sealed: boolean().notNull().default(false),
+    redactedAt: at(),
     createdAt: stamp(),
     sentAt: at(),
   },

@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { consoleUsers, passwordResets, signInThrottles } from '@/server/db/schema';
-import { logStoredMail, storeMail } from '@/server/mail/outbox';
+import { logStoredMail, redactResetMails, storeMail } from '@/server/mail/outbox';
+import { logger } from '@/server/logger';
 import { mailLocale, passwordResetMail } from '@/server/mail/messages';
 import type { Deps } from '@/server/domain/deps';
 import { AppError } from '@/server/errors';
@@ -23,22 +24,45 @@ const digest = (token: string) => createHash('sha256').update(token, 'utf8').dig
 export type ResetRequestOutcome = { sent: true; mailId: string } | { sent: false };
 
 /**
- * Forgot password: counts the request against the e-mail's and the client address's limits (429 when
- * spent: the same for known and unknown addresses), then, for an existing console user, writes a
- * single-use link to the outbox in the same transaction as its hashed token, removing the user's older
- * unused links. The mail is in the account's language, else the page's.
+ * Forgot password, answered before any account work: counts the request against the e-mail's and the
+ * client address's limits (429 when spent: the same for known and unknown addresses) and hands the rest
+ * to `later` (Next.js `after()`: run once the answer is sent). So the answer takes the same work and time
+ * whether or not the e-mail has an account.
  */
-export async function requestPasswordReset(
-  { db, config }: Pick<Deps, 'db' | 'config'>,
+export async function answerResetRequest(
+  deps: Pick<Deps, 'db' | 'config'>,
   input: { email: string; address: string; locale: string },
-): Promise<ResetRequestOutcome> {
+  later: (work: () => Promise<unknown>) => void,
+): Promise<void> {
+  const email = await admitPasswordReset(deps.db, input);
+  later(() =>
+    writePasswordReset(deps, { email, locale: input.locale }).catch((err: unknown) => {
+      logger.error({ err }, 'password reset mail could not be written');
+    }),
+  );
+}
+
+/** Counts one reset request against its limits; answers the e-mail as it is looked up. */
+export async function admitPasswordReset(db: Db, input: { email: string; address: string }): Promise<string> {
   const email = input.email.trim().toLowerCase();
   const limits: [Limit, string][] = [
     [{ key: `password-reset:address:${input.address}`, ...RESET_LIMITS.address }, 'reset links from one address'],
     [{ key: `password-reset:email:${email}`, ...RESET_LIMITS.email }, 'reset links for one e-mail address'],
   ];
   for (const [limit, what] of limits) await consume(db, limit, 1, what);
+  return email;
+}
 
+/**
+ * For an existing console user, writes a single-use link to the outbox in the same transaction as its
+ * hashed token, removing the user's older unused links (and the text of their mails not yet passed on).
+ * The mail is in the account's language, else the page's.
+ */
+export async function writePasswordReset(
+  { db, config }: Pick<Deps, 'db' | 'config'>,
+  input: { email: string; locale: string },
+): Promise<ResetRequestOutcome> {
+  const { email } = input;
   const [user] = await db
     .select({ id: consoleUsers.id, locale: consoleUsers.locale, tenantId: consoleUsers.tenantId })
     .from(consoleUsers)
@@ -51,6 +75,7 @@ export async function requestPasswordReset(
   const content = passwordResetMail(locale, { link: `${config.publicBaseUrl}/login/reset/${token}`, minutes });
   const mail = await db.transaction(async (tx) => {
     await tx.delete(passwordResets).where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
+    await redactResetMails(tx, config, email);
     await tx.insert(passwordResets).values({
       userId: user.id,
       tokenHash: digest(token),
@@ -60,6 +85,15 @@ export async function requestPasswordReset(
   });
   logStoredMail(mail, 'password_reset');
   return { sent: true, mailId: mail.id };
+}
+
+/** Both steps at once, awaited (scripts and tests; the page answers first, see `answerResetRequest`). */
+export async function requestPasswordReset(
+  deps: Pick<Deps, 'db' | 'config'>,
+  input: { email: string; address: string; locale: string },
+): Promise<ResetRequestOutcome> {
+  const email = await admitPasswordReset(deps.db, input);
+  return writePasswordReset(deps, { email, locale: input.locale });
 }
 
 /** Whether a reset link can still be used: known, unused, not expired (and so the user's newest). */
@@ -87,11 +121,12 @@ export class ResetLinkInvalid extends AppError {
 
 /**
  * Sets a new password through a reset link, once: the link is marked used, the user's other links go,
- * every session of the user ends (the session epoch rises) and the failed sign-in count is forgotten.
+ * every session of the user ends (the session epoch rises), the failed sign-in count is forgotten and
+ * the text of the user's reset mails still in the outbox is removed.
  * Answers the account's e-mail, to sign in with.
  */
 export async function resetPassword(
-  { db }: Pick<Deps, 'db'>,
+  { db, config }: Pick<Deps, 'db' | 'config'>,
   input: { token: string; password: string },
 ): Promise<{ email: string }> {
   if (!input.token || input.token.length > 200) throw new ResetLinkInvalid();
@@ -117,6 +152,7 @@ export async function resetPassword(
     if (!user) throw new ResetLinkInvalid();
     await tx.delete(passwordResets).where(and(eq(passwordResets.userId, link.userId), ne(passwordResets.id, link.id)));
     await tx.delete(signInThrottles).where(eq(signInThrottles.key, `account:${user.email.toLowerCase()}`));
+    await redactResetMails(tx, config, user.email.toLowerCase());
     return { email: user.email.toLowerCase() };
   });
 }

@@ -23,6 +23,7 @@ import {
   updateUpstreamSettings,
   upsertUpstream,
 } from '@/server/upstreams/admin/actions';
+import { listOutbox, passOnMail } from '@/server/mail/outbox';
 import { listVideoOrphans } from '@/server/domain/videos/orphans';
 import { actionEndpoint, actionTable, consoleProcedures } from '@/server/api/action-map';
 import { adminProcedure } from '@/server/api/trpc';
@@ -58,6 +59,8 @@ export const adminActions = audited(
     'platform-usage': platformUsage,
     'tenant-ledger': listTenantLedger,
     'audit-list': listAudit,
+    'mail-list': async ({ db }) => ({ mails: await listOutbox(db) }),
+    'mail-pass-on': async ({ db, config }, _who, { id }) => passOnMail(db, config, id),
   }),
 );
 

@@ -3,6 +3,7 @@ import { usageCategories } from '@/server/db/schema/ledger';
 import { claimStates } from '@/contracts/claims';
 import type { adminActionBodies } from '@/contracts/admin';
 import type { ActionMap } from '@/server/api/action-map';
+import { mailActionAnswers } from './mail.types';
 import { route } from '@/server/api/meta';
 import { skillOut } from '@/server/api/routers/skills/list-skills.types';
 
@@ -394,6 +395,7 @@ export const adminActionAnswers = {
     entries: z.array(auditRow).meta({ description: 'Newest first' }),
     next_cursor: z.string().nullable().meta({ description: 'Pass as cursor for the next page; null: no more' }),
   }),
+  ...mailActionAnswers,
 } satisfies Record<keyof typeof adminActionBodies, z.ZodObject>;
 
 export const adminActionMeta = (actions: ActionMap<never>) =>

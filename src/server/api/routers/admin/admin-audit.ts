@@ -1,5 +1,7 @@
 import { adminReadActions } from '@/contracts/admin';
+import { eq } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
+import { mailOutbox } from '@/server/db/schema';
 import { auditActor, recordAudit } from '@/server/domain/audit/audit';
 import { auditBody } from '@/server/domain/audit/redact';
 import { claimSnapshot, skillSnapshot, upstreamSnapshot } from '@/server/domain/audit/targets';
@@ -81,6 +83,22 @@ const AUDIT_TARGETS: Partial<Record<string, AuditSpec>> = {
     },
   },
 };
+
+AUDIT_TARGETS['mail-pass-on'] = {
+  target: (b) => {
+    const id = text(b.id);
+    return id ? { kind: 'mail', id, snapshot: async (tx, m) => mailSnapshot(tx, m) } : null;
+  },
+};
+
+/** A mail's state for the audit log: to whom and how it stands, never its text. */
+async function mailSnapshot(tx: Db, id: string): Promise<Snapshot | null> {
+  const [mail] = await tx
+    .select({ to: mailOutbox.to, kind: mailOutbox.kind, status: mailOutbox.status })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.id, id));
+  return mail ? { tenantId: null, fields: mail } : null;
+}
 
 const byDefault = (action: string): AuditSpec => ({
   target: (b) => tenant(text(b.tenant_id)) ?? (action.startsWith('upstream-') ? upstream(text(b.name)) : null),
