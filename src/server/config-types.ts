@@ -1,3 +1,5 @@
+import type { TrustedProxies } from './net/trusted-proxies';
+
 /** The values of the enumerated settings (the environment schema in config.ts uses these lists). */
 export const NODE_ENVS = ['development', 'production', 'test'] as const;
 export const WORKER_MODES = ['inline', 'off'] as const;
@@ -90,6 +92,11 @@ export interface Config {
    * null: the address of the connection. Sign-in throttling counts attempts per address.
    */
   clientIpHeader: string | null;
+  /**
+   * The proxies whose forwarded headers (`X-Forwarded-*`, `Forwarded`, `X-Real-IP`, the client-address
+   * header) are believed; from any other connection they are removed (`STUDIO_TRUSTED_PROXIES`).
+   */
+  trustedProxies: TrustedProxies;
   demo: boolean;
   /**
    * How far past what its last full collection kept V8 lets the heap grow before collecting again,

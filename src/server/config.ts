@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustedProxies } from './net/trusted-proxies';
 
 /**
  * Every environment variable Studio reads, validated once. Nothing else reads process.env.
@@ -148,6 +149,16 @@ const envSchema = z.object({
       .string()
       .toLowerCase()
       .regex(/^[a-z0-9-]+$/, 'must be a header name, e.g. x-forwarded-for'),
+  ),
+  STUDIO_TRUSTED_PROXIES: optionalSetting(
+    z.string().transform((v, ctx) => {
+      try {
+        return parseTrustedProxies(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: err instanceof Error ? err.message : String(err) });
+        return z.NEVER;
+      }
+    }),
   ),
   STUDIO_DIRECT_UPLOAD_REGIONS: z
     .string()
@@ -321,6 +332,10 @@ export function buildConfig(env: Env): Config {
     callbackAttempts: env.STUDIO_CALLBACK_ATTEMPTS,
     maxBodyBytes: env.STUDIO_MAX_BODY_BYTES,
     clientIpHeader: env.STUDIO_CLIENT_IP_HEADER ?? null,
+    // A client-address header is only set by a proxy: with one configured, proxies on this machine and
+    // the private network are trusted unless the list says otherwise.
+    trustedProxies:
+      env.STUDIO_TRUSTED_PROXIES ?? (env.STUDIO_CLIENT_IP_HEADER ? parseTrustedProxies('loopback,private') : []),
     demo: env.STUDIO_DEMO === '1',
     heapGrowthPercent: env.STUDIO_HEAP_GROWTH_PERCENT,
     workerHeapGrowthPercent: env.STUDIO_WORKER_HEAP_GROWTH_PERCENT,

@@ -81,6 +81,33 @@ describe('console API: cross-site requests with the session cookie', () => {
     expect(await secret()).toBe(before);
   });
 
+  it('believes no X-Forwarded-Host from a caller that is not a configured proxy', async () => {
+    const before = await secret();
+    const evilHost = new URL(EVIL).host;
+    const res = await rotate(
+      { origin: EVIL, 'x-forwarded-host': evilHost, 'x-forwarded-proto': 'https', 'content-type': 'application/json' },
+      '{}',
+    );
+    expect(res.status).toBe(403);
+    const action = await fetch(`${base}/account`, {
+      method: 'POST',
+      headers: { cookie, origin: EVIL, 'x-forwarded-host': evilHost, 'next-action': 'c'.repeat(42) },
+      body: '[]',
+    });
+    expect(action.status).toBe(403);
+    // Redirects name Studio's own address, never the one a caller claims.
+    for (const path of ['/overview', '/operator', '/login?next=%2Fjobs']) {
+      const page = await fetch(`${base}${path}`, {
+        headers: { 'x-forwarded-host': evilHost, 'x-forwarded-proto': 'https', forwarded: `host=${evilHost}` },
+        redirect: 'manual',
+      });
+      expect(page.status, path).toBeLessThan(500);
+      expect(page.headers.get('location') ?? '', path).not.toContain(evilHost);
+      expect(await page.text(), path).not.toContain(evilHost);
+    }
+    expect(await secret()).toBe(before);
+  });
+
   it("takes the console's own JSON call", async () => {
     const before = await secret();
     const res = await rotate(

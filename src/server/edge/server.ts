@@ -7,6 +7,7 @@ import { nodeHeaders } from '@/server/request-headers';
 import { getConfig, type Config } from '@/server/config';
 import { REQUEST_ID_HEADER, requestIdFrom, withRequestId } from '@/server/request-id';
 import { isChatRequest, serveChat } from './chat/node';
+import { dropUntrustedForwarding } from '@/server/net/trusted-proxies';
 import { CLIENT_ADDRESS_HEADER, clientAddressOf } from './http/client-address';
 import { API_CSP, baseSecurityHeaders } from './http/security-headers';
 import { refuseMalformed } from './malformed';
@@ -32,6 +33,8 @@ export function createFrontServer(
     for (const [name, value] of security) res.setHeader(name, value);
     const url = req.url ?? '/';
     if (url.startsWith('/api/') && !url.startsWith('/api/auth/')) res.setHeader('content-security-policy', API_CSP);
+    // What only a proxy may say (forwarded host, scheme, address) is believed from configured proxies only.
+    dropUntrustedForwarding(req.headers, req.socket.remoteAddress, config);
     // Who is calling, for the sign-in throttles: set here on every request, so no caller can choose it.
     req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(req.headers, req.socket.remoteAddress, config.clientIpHeader);
     // The request's id (the caller's X-Request-Id when usable): on the answer, and current for
