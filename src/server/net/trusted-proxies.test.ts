@@ -65,9 +65,10 @@ describe('the front server and forwarded headers', () => {
   async function front(env: Record<string, string>) {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'studio-front-'));
     const config = buildConfig(parseEnv({ STUDIO_DATA_DIR: dir, ...env }));
-    const server = createFrontServer(config, async (req, res) => {
+    const server = createFrontServer(config, (req, res) => {
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify(req.headers));
+      return Promise.resolve();
     });
     server.listen(0, '127.0.0.1');
     await once(server, 'listening');

@@ -57,7 +57,7 @@ const seen = new WeakMap<TrustedProxies, Map<string, boolean>>();
 export function isTrustedProxy(peer: string | undefined, proxies: TrustedProxies): boolean {
   if (!peer || proxies.length === 0) return false;
   let known = seen.get(proxies);
-  if (!known) seen.set(proxies, (known = new Map()));
+  if (!known) seen.set(proxies, (known = new Map<string, boolean>()));
   let trusted = known.get(peer);
   if (trusted === undefined) {
     trusted = matches(peer, proxies);
