@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { api, newMember, newTenant } from '../helpers/api';
+import { afterEach, describe, expect, it } from 'vitest';
+import { adminKey, api, newMember, newTenant, sim } from '../helpers/api';
 
 interface Pool {
   allocatable: number;
@@ -120,5 +120,106 @@ describe('member accounts and the pool', () => {
       body: { action: 'create', email: 'neg@x.cn', nickname: 'x', credits: -5 },
     });
     expect(neg.status).toBe(400);
+  });
+});
+
+describe('refunds of work started before set-quota switched the wallet', () => {
+  interface Member {
+    account_id: string;
+    mode: string;
+    credits: number | null;
+    spent: number;
+  }
+  interface LedgerPage {
+    entries: { kind: string; amount: number; account_id: string | null; ref: string | null }[];
+    next_cursor: string | null;
+  }
+  const MINI = 'videomodel-2-0-mini-260801'; // 1 credit a second
+
+  afterEach(async () => {
+    await sim('/__sim/reset', { method: 'POST' });
+  });
+
+  /** A 4-credit video of `key` that stays running upstream until it is cancelled. */
+  async function runningVideo(key: string): Promise<string> {
+    for (const channel of ['sim-video-a', 'sim-video-b'])
+      await sim('/__sim/config', { json: { channel, latency_ms: 60_000, queued_percent: 0 } });
+    const res = await api<{ id: string }>('/videos', { key, body: { prompt: '退款测试', model: MINI, duration: 4 } });
+    expect(res.status).toBe(200);
+    for (let i = 0; i < 200; i++) {
+      const task = await api<{ task: { state: string } }>(`/videos?id=${res.body.id}`, { key });
+      if (task.body.task.state === 'running') return res.body.id;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('the video did not start');
+  }
+
+  const setQuota = (key: string, body: Record<string, unknown>) =>
+    api<{ account: { mode: string; credits: number | null }; allocatable: number }>('/tenant-accounts', {
+      key,
+      body: { action: 'set-quota', ...body },
+    });
+
+  /**
+   * What the tenant is shown: the pool, the member, the member's balance and the month's usage; and
+   * the operator's ledger of the tenant, which sums to exactly those balances, wallet by wallet.
+   */
+  async function shown(t: { id: string; key: string }, m: { id: string; key: string }) {
+    const pool = (await api<Pool>('/tenant-pool', { key: t.key })).body;
+    const list = (await api<{ accounts: Member[] }>('/tenant-accounts', { key: t.key })).body.accounts;
+    const member = list.find((a) => a.account_id === m.id);
+    const balance = (await api<{ credits: number; pool: string }>('/balance', { key: m.key })).body;
+    const usage = (await api<{ totals: { video: number; total: number } }>('/tenant-usage', { key: t.key })).body;
+    const ledger = await api<LedgerPage>('/admin', {
+      key: adminKey(),
+      body: { action: 'tenant-ledger', tenant_id: t.id, limit: 200 },
+    });
+    expect(ledger.body.next_cursor).toBeNull();
+    const sumOf = (account: string | null) =>
+      ledger.body.entries.filter((e) => e.account_id === account).reduce((s, e) => s + e.amount, 0);
+    expect(sumOf(null)).toBe(pool.allocatable);
+    expect(sumOf(m.id)).toBe(member?.credits ?? 0);
+    expect(pool.reserved).toBe(member?.credits ?? 0);
+    return { pool, member, balance, usage, ledger: ledger.body.entries };
+  }
+
+  it("gives a dedicated member's cancelled video back to the pool after a switch to shared", async () => {
+    const t = await newTenant({ credits: 500 });
+    const m = await newMember(t.key, { credits: 100 });
+    const video = await runningVideo(m.key);
+    expect((await shown(t, m)).pool).toMatchObject({ allocatable: 400, reserved: 96, total: 496 });
+
+    const shared = await setQuota(t.key, { account_id: m.id, shared: true });
+    expect(shared.status).toBe(200);
+    expect(shared.body).toMatchObject({ account: { mode: 'shared', credits: null }, allocatable: 496 });
+
+    const del = await api(`/videos?id=${video}`, { key: m.key, method: 'DELETE' });
+    expect(del.status).toBe(200);
+    const after = await shown(t, m);
+    expect(after.pool).toMatchObject({ allocatable: 500, reserved: 0, total: 500 });
+    expect(after.member).toMatchObject({ mode: 'shared', credits: null, spent: 0 });
+    expect(after.balance).toMatchObject({ credits: 500, pool: 'tenant' });
+    expect(after.usage.totals).toMatchObject({ video: 0, total: 0 });
+    expect(after.ledger.filter((e) => e.ref === video)).toEqual([
+      expect.objectContaining({ kind: 'refund', amount: 4, account_id: null }),
+      expect.objectContaining({ kind: 'charge', amount: -4, account_id: m.id }),
+    ]);
+  });
+
+  it("gives a shared member's cancelled video back to the pool after a switch to dedicated, keeping the quota set", async () => {
+    const t = await newTenant({ credits: 500 });
+    const m = await newMember(t.key, { shared: true });
+    const video = await runningVideo(m.key);
+    expect((await shown(t, m)).pool).toMatchObject({ allocatable: 496, reserved: 0, total: 496 });
+
+    const dedicated = await setQuota(t.key, { account_id: m.id, credits: 50 });
+    expect(dedicated.body).toMatchObject({ account: { mode: 'dedicated', credits: 50 }, allocatable: 446 });
+
+    expect((await api(`/videos?id=${video}`, { key: m.key, method: 'DELETE' })).status).toBe(200);
+    const after = await shown(t, m);
+    expect(after.pool).toMatchObject({ allocatable: 450, reserved: 50, total: 500 });
+    expect(after.member).toMatchObject({ mode: 'dedicated', credits: 50, spent: 0 });
+    expect(after.balance).toMatchObject({ credits: 50, pool: 'dedicated' });
+    expect(after.usage.totals).toMatchObject({ video: 0, total: 0 });
   });
 });

@@ -223,8 +223,27 @@ export const insufficientCredits = (needed: number) =>
   );
 
 /**
- * Gives a job's credits (all of them, or `amount`) back to the wallet that paid, in the caller's
- * transaction: the one that ends the job, so a job is refunded at most once.
+ * The wallet a refund of credits taken from `accountId`'s dedicated credits goes to (null: the pool):
+ * those credits while the member still has them, the tenant pool once the member was switched to the
+ * shared pool. The switch released the wallet's balance to the pool, so a late refund follows it
+ * there; written to the member's row it would count nowhere (a shared member shows no credits and
+ * reserves none). Credits taken from the pool go back to the pool whatever the member's mode now.
+ * The member's row stays locked to the end of `tx`: a switch either waits for the refund and then
+ * releases it with the rest, or has committed and the refund sees the member shared.
+ */
+export async function refundWallet(tx: Db, tenantId: string, accountId: string | null): Promise<string | null> {
+  if (!accountId) return null;
+  const [row] = await tx
+    .select({ shared: accounts.shared })
+    .from(accounts)
+    .where(and(eq(accounts.id, accountId), eq(accounts.tenantId, tenantId)))
+    .for('no key update');
+  return row && !row.shared ? accountId : null;
+}
+
+/**
+ * Gives a job's credits (all of them, or `amount`) back to the wallet that paid ({@link refundWallet}),
+ * in the caller's transaction: the one that ends the job, so a job is refunded at most once.
  */
 export async function refundJob(
   tx: Db,
@@ -235,7 +254,7 @@ export async function refundJob(
   if (amount <= 0) return;
   await moveCredits(tx, {
     tenantId: job.tenantId,
-    accountId: job.walletAccountId,
+    accountId: await refundWallet(tx, job.tenantId, job.walletAccountId),
     actorAccountId: job.accountId,
     amount,
     kind: 'refund',
@@ -269,7 +288,7 @@ export async function walletOf(db: Db, who: ScopedIdentity): Promise<Wallet> {
 
 /**
  * Charges synchronous work before it runs (402 when short); `refundWork` gives it back when the
- * work fails. Each is one ledger row written with its balance change.
+ * work fails (to the wallet `refundWallet` picks). Each is one ledger row written with its balance change.
  */
 export async function chargeWork(
   db: Db,
@@ -298,9 +317,10 @@ export async function refundWork(
   c: { amount: number; category: UsageCategory; ref: string; note?: string },
 ): Promise<void> {
   if (c.amount <= 0) return;
-  await db.transaction((tx) =>
+  await db.transaction(async (tx) =>
     moveCredits(tx, {
       ...wallet,
+      accountId: await refundWallet(tx, wallet.tenantId, wallet.accountId),
       amount: c.amount,
       kind: 'refund',
       category: c.category,

@@ -157,7 +157,11 @@ async function spentByAccount(db: Db, tenantId: string, ids: string[]): Promise<
   return new Map(rows.flatMap((r) => (r.id ? [[r.id, Number(r.spent)] as const] : [])));
 }
 
-/** Absolute overwrite of a member's mode and dedicated credits; switching to shared releases them. */
+/**
+ * Absolute overwrite of a member's mode and dedicated credits; switching to shared releases them.
+ * Work in flight does not block a switch: its refund later finds the wallet by `refundWallet`
+ * (credits/ledger.ts), which waits for this transaction's lock on the member's row.
+ */
 export async function setMemberQuota(
   { db }: Pick<Deps, 'db'>,
   who: TenantIdentity,
