@@ -80,7 +80,8 @@ describe('chat credit holds', () => {
     expect(during.credits).toBe(1_000);
     expect(during.held).toBeGreaterThanOrEqual(50);
     expect(during.held).toBe(during.holdRows);
-    // Settled in one batch: exact charges (capped at the bound), one row each, in order.
+    // Settled in one batch: exact charges, one row each, in order; one above its bound (25 of 10) is
+    // taken whole from the hold's free part.
     tickets.forEach((ticket, i) => holds.settle(ticket, charge(`chat-${i}`, [3, 7, 10, 0, 25][i] ?? 0)));
     holds.settle(tickets[0] as HoldTicket, charge('chat-0-again', 5));
     expect(holds.hasPending(tenantId)).toBe(true);
@@ -99,18 +100,18 @@ describe('chat credit holds', () => {
       { ref: 'chat-0', amount: -3, after: 997, kind: 'charge' },
       { ref: 'chat-1', amount: -7, after: 990, kind: 'charge' },
       { ref: 'chat-2', amount: -10, after: 980, kind: 'charge' },
-      { ref: 'chat-4', amount: -10, after: 970, kind: 'charge' },
+      { ref: 'chat-4', amount: -25, after: 955, kind: 'charge' },
     ]);
     const [usage] = await t.db
       .select({ credits: usageDaily.credits })
       .from(usageDaily)
       .where(and(eq(usageDaily.tenantId, tenantId), eq(usageDaily.category, 'chat')));
-    expect(usage?.credits).toBe(30);
+    expect(usage?.credits).toBe(45);
     const after = await wallet(tenantId);
-    expect(after).toMatchObject({ credits: 970, ledger: 970 });
+    expect(after).toMatchObject({ credits: 955, ledger: 955 });
     expect(after.held).toBe(after.holdRows);
     await holds.close();
-    expect(await wallet(tenantId)).toEqual({ credits: 970, held: 0, ledger: 970, holdRows: 0 });
+    expect(await wallet(tenantId)).toEqual({ credits: 955, held: 0, ledger: 955, holdRows: 0 });
   });
 
   it('refuses what the wallet cannot cover, and other spends cannot take held credits', async () => {
@@ -170,6 +171,38 @@ describe('chat credit holds', () => {
     b.settle(rest, charge('chat-b1', 19));
     await Promise.all([a.close(), b.close()]);
     expect(await wallet(tenantId)).toEqual({ credits: 0, held: 0, ledger: 0, holdRows: 0 });
+  });
+
+  it('takes a charge above its bound by growing the hold, as far as the wallet’s free credits go, never below zero', async () => {
+    const tenantId = await newTenant(30);
+    const a = new CreditHolds(t.db, { settleMs: 5, idleMs: 60_000 });
+    const b = new CreditHolds(t.db, { settleMs: 5, idleMs: 60_000 });
+    const big = await admitted(a, tenantId, 10);
+    const other = await admitted(b, tenantId, 5);
+    // The upstream billed 50 where 10 were admitted: the 15 free credits are taken too, the other
+    // process's 5 stay its own, and what the wallet cannot cover is not taken.
+    a.settle(big, charge('chat-over', 50));
+    expect(a.hasPending(tenantId)).toBe(true);
+    await a.written(tenantId);
+    const rows = await t.db
+      .select({ ref: ledgerEntries.ref, amount: ledgerEntries.amount, after: ledgerEntries.balanceAfter })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.tenantId, tenantId), eq(ledgerEntries.category, 'chat')));
+    expect(rows).toEqual([{ ref: 'chat-over', amount: -25, after: 5 }]);
+    b.settle(other, charge('chat-other', 5));
+    await Promise.all([a.close(), b.close()]);
+    expect(await wallet(tenantId)).toEqual({ credits: 0, held: 0, ledger: 0, holdRows: 0 });
+  });
+
+  it('takes a charge above its bound whole when the wallet has it, in one row', async () => {
+    const tenantId = await newTenant(1_000);
+    const holds = new CreditHolds(t.db, { settleMs: 5, idleMs: 60_000 });
+    const ticket = await admitted(holds, tenantId, 10);
+    holds.settle(ticket, charge('chat-long', 600));
+    await holds.written(tenantId);
+    expect(await wallet(tenantId)).toMatchObject({ credits: 400, ledger: 400 });
+    await holds.close();
+    expect(await wallet(tenantId)).toEqual({ credits: 400, held: 0, ledger: 400, holdRows: 0 });
   });
 
   it('gives a quiet hold back on its own', async () => {

@@ -113,11 +113,10 @@ describe('chat pricing', () => {
     const chinese = '杭州西湖是中国著名的风景名胜区，以秀丽的湖光山色和众多的名胜古迹闻名。'.repeat(40);
     for (const text of [english, chinese]) {
       const counted = await countTokens(text);
-      expect(promptTokenBound([{ role: 'user', content: text }], undefined)).toBeGreaterThan(counted);
+      expect(promptTokenBound(parseChat({ messages: [user(text)] }).request)).toBeGreaterThan(counted);
     }
     const withImage = promptTokenBound(
-      [{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'https://example.com/a.png' } }] }],
-      undefined,
+      parseChat({ messages: [user([{ type: 'image_url', image_url: { url: 'https://example.com/a.png' } }])] }).request,
     );
     expect(withImage).toBeGreaterThanOrEqual(1_600);
   });

@@ -1,5 +1,5 @@
 import type { ChatPrice, Config } from '@/server/config';
-import type { ChatMessage } from '@/contracts/chat';
+import type { ChatRequest } from '@/contracts/chat';
 
 /**
  * Chat is charged by tokens: credits per 1,000 prompt and completion tokens by model family,
@@ -13,8 +13,14 @@ export interface TokenUsage {
 
 /** Tokens an image part is reserved at: above what a high-detail image costs at the providers Studio routes to. */
 export const IMAGE_TOKEN_BOUND = 1_600;
-/** Per-message overhead of the chat format (role markers), generous. */
+/** Tokens an image part is counted at when the upstream reported no usage (a high-detail 1024×1024 image). */
+export const IMAGE_TOKENS_COUNTED = 765;
+/** Per-message overhead of the chat format (role markers) in the bound, generous. */
 const MESSAGE_OVERHEAD = 8;
+/** Per-message overhead when counting: OpenAI's chat format takes 3 to 4 tokens a message. */
+const MESSAGE_OVERHEAD_COUNTED = 4;
+/** The tokens that prime the answer (`<|start|>assistant<|message|>`). */
+const REPLY_PRIMING = 3;
 
 export function priceOf(config: Pick<Config, 'prices'>, family: string): ChatPrice {
   return config.prices.chat[family] ?? config.prices.chat.default ?? { prompt_per_1k: 0, completion_per_1k: 0 };
@@ -27,66 +33,91 @@ export function creditsFor(price: ChatPrice, usage: TokenUsage, minimum: number)
   return Math.max(minimum, Math.ceil(raw - 1e-9));
 }
 
-function textLength(content: unknown): { bytes: number; images: number } {
-  if (typeof content === 'string') return { bytes: Buffer.byteLength(content), images: 0 };
-  let bytes = 0;
-  let images = 0;
-  if (Array.isArray(content)) {
-    for (const part of content as { type: string; text?: string; refusal?: string }[]) {
-      if (part.type === 'image_url') images += 1;
-      else bytes += Buffer.byteLength(part.text ?? part.refusal ?? '');
-    }
-  }
-  return { bytes, images };
+/** The parts of a request a provider bills as prompt, as far as they are not text. */
+interface BilledShape {
+  messages: number;
+  images: number;
 }
 
 /**
- * An upper estimate of a prompt's tokens without running a tokenizer (it is on every request):
- * a token is at least two bytes of UTF-8 in practice (about four for English, three for one
- * Chinese character), so a third of the bytes is above the true count for ordinary text; images
- * are counted at {@link IMAGE_TOKEN_BOUND}; tool definitions and calls by their JSON size.
+ * Calls `text` with every billed text of the request: each message's content (text and refusal parts),
+ * `name`, `tool_call_id`, `refusal` and `tool_calls`; the `tools` definitions, a named `tool_choice` and
+ * the `response_format` (its JSON schema). Providers render all of these into the prompt and bill them.
+ * One list for the bound and for the count, so neither can leave out what the other counts.
  */
-export function promptTokenBound(messages: readonly ChatMessage[], tools: unknown): number {
-  let bytes = tools ? Buffer.byteLength(JSON.stringify(tools)) : 0;
+function billedParts(request: ChatRequest, text: (s: string) => void): BilledShape {
   let images = 0;
-  for (const m of messages) {
-    const t = textLength(m.content);
-    bytes += t.bytes;
-    images += t.images;
-    if (m.role === 'assistant' && m.tool_calls) bytes += Buffer.byteLength(JSON.stringify(m.tool_calls));
+  for (const m of request.messages) {
+    const content = m.content;
+    if (typeof content === 'string') text(content);
+    else if (Array.isArray(content)) {
+      for (const part of content) {
+        if (part.type === 'image_url') images += 1;
+        else text(part.type === 'text' ? part.text : part.refusal);
+      }
+    }
+    if ('name' in m && m.name) text(m.name);
+    if (m.role === 'tool') text(m.tool_call_id);
+    if (m.role === 'assistant') {
+      if (m.refusal) text(m.refusal);
+      if (m.tool_calls?.length) text(JSON.stringify(m.tool_calls));
+    }
   }
-  return Math.ceil(bytes / 3) + messages.length * MESSAGE_OVERHEAD + images * IMAGE_TOKEN_BOUND + 3;
+  if (request.tools?.length) text(JSON.stringify(request.tools));
+  if (typeof request.tool_choice === 'object') text(JSON.stringify(request.tool_choice));
+  if (request.response_format && request.response_format.type !== 'text') text(JSON.stringify(request.response_format));
+  return { messages: request.messages.length, images };
 }
 
-type Tokenizer = (text: string) => number;
+/**
+ * An upper bound of the request's prompt tokens, cheap enough for every request (no tokenizer): a
+ * byte-level BPE token (o200k's, and every byte-fallback tokenizer's) is at least one byte of UTF-8, so
+ * the bytes of the billed parts are at least their tokens, whatever the text (digits, CJK, emoji, JSON);
+ * images at {@link IMAGE_TOKEN_BOUND}, the chat format at twice what it takes per message.
+ */
+export function promptTokenBound(request: ChatRequest): number {
+  let bytes = 0;
+  const shape = billedParts(request, (s) => {
+    bytes += Buffer.byteLength(s);
+  });
+  return bytes + shape.messages * MESSAGE_OVERHEAD + shape.images * IMAGE_TOKEN_BOUND + REPLY_PRIMING;
+}
+
+type Tokenizer = (text: string, options: { disallowedSpecial: Set<string> }) => number;
 let tokenizer: Promise<Tokenizer> | undefined;
+/** A text such as `<|endoftext|>` in a prompt is text to count, not a special token (the default throws). */
+const AS_TEXT = { disallowedSpecial: new Set<string>() };
 
 /** Counts tokens with the o200k tokenizer; loaded on first use (only when an upstream reports no usage). */
 export async function countTokens(text: string): Promise<number> {
   tokenizer ??= import('gpt-tokenizer').then((m) => m.countTokens as Tokenizer);
-  return text ? (await tokenizer)(text) : 0;
+  return text ? (await tokenizer)(text, AS_TEXT) : 0;
 }
 
-/** The text of a prompt, for counting when the upstream reported no usage. */
-export function promptText(messages: readonly ChatMessage[]): { text: string; images: number } {
-  let text = '';
-  let images = 0;
-  for (const m of messages) {
-    if (typeof m.content === 'string') text += `${m.content}\n`;
-    else if (Array.isArray(m.content)) {
-      for (const part of m.content as { type: string; text?: string }[]) {
-        if (part.type === 'image_url') images += 1;
-        else if (part.text) text += `${part.text}\n`;
-      }
-    }
-    if (m.role === 'assistant' && m.tool_calls) text += JSON.stringify(m.tool_calls);
-  }
-  return { text, images };
+/**
+ * The request's prompt tokens counted with the tokenizer over every billed part (each on its own, so
+ * no part's tokens merge with its neighbour's), for an upstream that reported no usage or a stream
+ * that broke off. Never above {@link promptTokenBound}.
+ */
+export async function countedPromptTokens(request: ChatRequest): Promise<number> {
+  const texts: string[] = [];
+  const shape = billedParts(request, (s) => texts.push(s));
+  let tokens = shape.messages * MESSAGE_OVERHEAD_COUNTED + shape.images * IMAGE_TOKENS_COUNTED + REPLY_PRIMING;
+  for (const t of texts) tokens += await countTokens(t);
+  return tokens;
 }
 
-/** Counted usage of an exchange whose upstream reported none: the prompt and what was answered. */
-export async function countedUsage(messages: readonly ChatMessage[], completion: string): Promise<TokenUsage> {
-  const prompt = promptText(messages);
-  const promptTokens = (await countTokens(prompt.text)) + messages.length * 4 + prompt.images * 765 + 3;
-  return { prompt_tokens: promptTokens, completion_tokens: await countTokens(completion) };
+/** Completion tokens of what was delivered: each choice counted on its own. */
+export async function countedCompletionTokens(choices: Iterable<string>): Promise<number> {
+  let tokens = 0;
+  for (const c of choices) tokens += await countTokens(c);
+  return tokens;
+}
+
+/** Counted usage of an exchange whose upstream reported none: the prompt and what was delivered. */
+export async function countedUsage(request: ChatRequest, choices: Iterable<string>): Promise<TokenUsage> {
+  return {
+    prompt_tokens: await countedPromptTokens(request),
+    completion_tokens: await countedCompletionTokens(choices),
+  };
 }

@@ -18,7 +18,15 @@ import { AppError } from '@/server/errors';
 import { checkOwnFiles } from '@/server/domain/jobs/submit';
 import { refusal } from '@/server/domain/limits/rate-limit';
 import { chatErrorAnswer } from './errors';
-import { countedUsage, countTokens, creditsFor, priceOf, promptTokenBound, type TokenUsage } from './pricing';
+import {
+  countedCompletionTokens,
+  countedPromptTokens,
+  countedUsage,
+  creditsFor,
+  priceOf,
+  promptTokenBound,
+  type TokenUsage,
+} from './pricing';
 import { parseChat, upstreamBody } from './request';
 import { streamHead } from './stream-head';
 
@@ -56,7 +64,7 @@ export interface ChatDeps {
 
 /** What a stream says when its upstream failed after the first byte (OpenAI's error event). */
 const MID_STREAM_ERROR =
-  'The answer broke off: the upstream failed while streaming. What was streamed so far is charged; send the request again to retry.';
+  'The answer broke off: the upstream failed while streaming. The prompt and what was streamed so far are charged; send the request again to retry.';
 
 const STREAM_HEADERS = {
   'content-type': 'text/event-stream; charset=utf-8',
@@ -95,7 +103,10 @@ async function reserve(deps: ChatDeps, caller: ChatCaller, ref: string, amount: 
   if (!ticket) {
     if (limit) shares?.giveBack(limit);
     const e = insufficientCredits(amount);
-    throw new AppError('PAYMENT_REQUIRED', `${e.message} A lower max_tokens reserves less.`);
+    throw new AppError(
+      'PAYMENT_REQUIRED',
+      `${e.message} The reservation counts the prompt's bytes and max_tokens; a lower max_tokens reserves less.`,
+    );
   }
   return { ref, amount, ticket };
 }
@@ -103,6 +114,7 @@ async function reserve(deps: ChatDeps, caller: ChatCaller, ref: string, amount: 
 /**
  * Settles the request at its exact charge, once: the rest of its bound is free again at once, and the
  * charge is written to the ledger (one row per request) with the others of the next few milliseconds.
+ * A charge above the bound (the upstream reported more) is taken all the same, as far as the wallet goes.
  */
 function settle(deps: ChatDeps, caller: ChatCaller, r: Reservation, charged: number, note: string): void {
   holdsOf(deps).settle(r.ticket, {
@@ -229,7 +241,7 @@ async function streamChat(
     creditsFor(
       price,
       {
-        prompt_tokens: promptTokenBound(chat.request.messages, chat.request.tools),
+        prompt_tokens: promptTokenBound(chat.request),
         completion_tokens: completionBound,
       },
       deps.config.prices.chatMinimum,
@@ -297,16 +309,14 @@ async function streamChat(
     }
     const reservation = await reserving;
     const completion: ChatCompletion & { system_fingerprint?: unknown; credits?: number } = routed.result;
+    // The upstream's usage is what it bills Studio: charged as reported, even above the bound.
     const usage =
       usageOf(completion.usage) ??
       (await countedUsage(
-        chat.request.messages,
-        completion.choices.map((c) => c.message.content ?? JSON.stringify(c.message.tool_calls ?? '')).join(''),
+        chat.request,
+        completion.choices.map((c) => c.message.content ?? JSON.stringify(c.message.tool_calls ?? '')),
       ));
-    const credits = Math.min(
-      reservation.amount,
-      creditsFor(priceOf(deps.config, routed.family), usage, deps.config.prices.chatMinimum),
-    );
+    const credits = creditsFor(priceOf(deps.config, routed.family), usage, deps.config.prices.chatMinimum);
     settle(deps, caller, reservation, credits, tokensNote(usage));
     completion.id = answerId;
     completion.model = label(routed.family);
@@ -375,7 +385,8 @@ async function streamChat(
   const { head, rest, abort, target } = routed.result;
   const model = label(routed.family);
   let usage: TokenUsage | null = null;
-  let streamed = '';
+  /** What each choice delivered (text, tool calls, reasoning), counted when the upstream reports no usage. */
+  const streamed: string[] = [];
   let failed: UpstreamError | null = null;
   const streamStarted = Date.now();
   let lastChunk = streamStarted;
@@ -384,11 +395,17 @@ async function streamChat(
     lastChunk = Date.now();
     const reported = usageOf(chunk.usage);
     if (reported) usage = reported;
-    const choices = chunk.choices as { delta?: { content?: unknown; tool_calls?: unknown } }[] | undefined;
+    const choices = chunk.choices as
+      | { index?: number; delta?: { content?: unknown; tool_calls?: unknown; reasoning_content?: unknown } }[]
+      | undefined;
     if (choices) {
       for (const c of choices) {
-        if (typeof c.delta?.content === 'string') streamed += c.delta.content;
-        else if (c.delta?.tool_calls) streamed += JSON.stringify(c.delta.tool_calls);
+        const d = c.delta;
+        if (!d) continue;
+        const i = typeof c.index === 'number' ? c.index : 0;
+        if (typeof d.content === 'string') streamed[i] = (streamed[i] ?? '') + d.content;
+        else if (d.tool_calls) streamed[i] = (streamed[i] ?? '') + JSON.stringify(d.tool_calls);
+        if (typeof d.reasoning_content === 'string') streamed[i] = (streamed[i] ?? '') + d.reasoning_content;
       }
     }
     // The usage chunk (no choices) is the caller's only if it asked; it is sent at the end with the charge.
@@ -458,14 +475,13 @@ async function streamChat(
     );
     logger.info({ ...log, cls: failed.errorClass }, 'chat stream broke off');
   }
+  // No usage reported (the stream broke off, the caller left, or the upstream sends none): the prompt
+  // as the tokenizer counts every billed part, and what was delivered.
   const final: TokenUsage = usage ?? {
-    prompt_tokens: (await countedUsage(chat.request.messages, '')).prompt_tokens,
-    completion_tokens: await countTokens(streamed),
+    prompt_tokens: await countedPromptTokens(chat.request),
+    completion_tokens: await countedCompletionTokens(streamed.filter((s) => s !== undefined)),
   };
-  const credits = Math.min(
-    reservation.amount,
-    creditsFor(priceOf(deps.config, routed.family), final, deps.config.prices.chatMinimum),
-  );
+  const credits = creditsFor(priceOf(deps.config, routed.family), final, deps.config.prices.chatMinimum);
   settle(
     deps,
     caller,

@@ -83,6 +83,8 @@ interface Hold {
   closed: boolean;
   /** Given back: a charge settled after that (a request cut at shutdown) is taken from the wallet directly. */
   released: boolean;
+  /** What the wallet had free (credits less held) at the last growth. */
+  avail: number;
 }
 
 export interface HoldTicket {
@@ -147,16 +149,70 @@ export class CreditHolds {
   }
 
   /**
-   * Settles an admitted request at its exact charge (at most its bound): the rest of the bound is
-   * free again at once, and the charge is written with others within `settleMs`. Once per ticket.
+   * Settles an admitted request at its exact charge: the rest of the bound is free again at once, and
+   * the charge is written with others within `settleMs`. Once per ticket. A charge above the bound (the
+   * upstream billed more than was admitted) is taken all the same: from the hold's free part, else once
+   * the hold has grown by what it lacks, as far as the wallet's free credits go (never below zero).
    */
   settle(ticket: HoldTicket, charge: HeldCharge): void {
     if (ticket.done) return;
     ticket.done = true;
     const h = ticket.hold;
-    h.reserved -= ticket.bound;
     h.usedAt = Date.now();
-    const amount = Math.min(Math.max(0, Math.ceil(charge.amount)), ticket.bound);
+    const amount = Math.max(0, Math.ceil(charge.amount));
+    if (amount - ticket.bound > free(h) && !h.closed && !h.lost) {
+      this.settleBeyond(ticket, charge, amount);
+      return;
+    }
+    h.reserved -= ticket.bound;
+    this.queueCharge(h, charge, amount);
+  }
+
+  /** Settlements above their bound waiting for their hold to grow: a read of their tenant waits for them. */
+  private beyond = new Set<{ tenantId: string; done: Promise<void> }>();
+
+  /**
+   * Keeps the bound reserved while the hold grows by what the charge lacks (by what the wallet has
+   * free when that is less), then queues the charge, or the part of it the hold covers: the rest is
+   * logged as not taken, since no balance may go negative.
+   */
+  private settleBeyond(ticket: HoldTicket, charge: HeldCharge, amount: number): void {
+    const h = ticket.hold;
+    const tenantId = h.wallet.tenantId;
+    this.countUnwritten(tenantId, 1);
+    const lack = () => amount - ticket.bound - free(h);
+    const entry = { tenantId, done: Promise.resolve() };
+    entry.done = (async () => {
+      try {
+        let asked = false;
+        for (let tries = 0; tries < 4 && lack() > 0; tries++) {
+          if (h.growing) {
+            await h.growing;
+            continue;
+          }
+          // First what it lacks; when the wallet had less free than that, what it had.
+          const want = asked ? Math.min(lack(), h.avail) : lack();
+          if (want <= 0) break;
+          asked = true;
+          await this.grow(h, want);
+        }
+      } catch (err) {
+        logger.warn({ err, hold: h.id }, 'could not grow a chat hold for a charge above its bound');
+      }
+      h.reserved -= ticket.bound;
+      const taken = Math.min(amount, Math.max(0, free(h)));
+      if (taken < amount)
+        logger.error(
+          { tenant: tenantId, ref: charge.ref, amount, taken },
+          'a chat charge above its bound was taken only in part: the wallet could not cover the rest',
+        );
+      this.countUnwritten(tenantId, -1);
+      this.queueCharge(h, charge, taken);
+    })().finally(() => this.beyond.delete(entry));
+    this.beyond.add(entry);
+  }
+
+  private queueCharge(h: Hold, charge: HeldCharge, amount: number): void {
     if (amount > 0) {
       h.pending += amount;
       h.queue.push({ ...charge, amount, seq: this.seq++ });
@@ -176,6 +232,8 @@ export class CreditHolds {
 
   /** Writes every queued charge now; resolves when those of `tenantId` (or all) are written. */
   async written(tenantId?: string): Promise<void> {
+    const late = [...this.beyond].filter((b) => tenantId === undefined || b.tenantId === tenantId);
+    if (late.length > 0) await Promise.all(late.map((b) => b.done));
     for (let tries = 0; tries < 5; tries++) {
       const busy = this.busy(tenantId);
       if (busy.length === 0) return;
@@ -247,6 +305,7 @@ export class CreditHolds {
         lost: false,
         closed: false,
         released: false,
+        avail: 0,
       };
       this.holds.set(key, h);
     }
@@ -271,7 +330,8 @@ export class CreditHolds {
       .then(([row]) => {
         const granted = Number(row?.granted ?? 0);
         h.size += granted;
-        h.scarce = Number(row?.avail ?? 0) < want * 4;
+        h.avail = Number(row?.avail ?? 0);
+        h.scarce = h.avail < want * 4;
         if (granted > 0) h.renewedAt = Date.now();
       })
       .finally(() => {
