@@ -1,4 +1,5 @@
 import type { TrustedProxies } from './net/trusted-proxies';
+import type { RateLimits } from './domain/limits/settings';
 
 /** The values of the enumerated settings (the environment schema in config.ts uses these lists). */
 export const NODE_ENVS = ['development', 'production', 'test'] as const;
@@ -50,6 +51,8 @@ export interface Config {
   taskLeaseMs: number;
   workerConcurrency: number;
   imageRatePerHour: number;
+  /** The named limits of writes and costly operations, per tenant and per member key (docs/api.md → Rate limits). */
+  rateLimits: RateLimits;
   chat: {
     /** Requests per minute per key (shared by every instance); 0 turns the limit off. */
     ratePerMinute: number;

@@ -28,6 +28,8 @@ describe('configuration', () => {
     ['STUDIO_MIGRATE', 'sometimes'],
     ['STUDIO_HEAP_GROWTH_PERCENT', 'half'],
     ['STUDIO_HEAP_GROWTH_PERCENT', '301'],
+    ['STUDIO_RATE_LIMITS', 'articles=10/hour'],
+    ['STUDIO_RATE_LIMITS', 'article=10/fortnight'],
   ])('stops on a bad %s with a message naming it', (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(ConfigError);
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(name));

@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseTrustedProxies } from './net/trusted-proxies';
+import { parseRateLimits } from './domain/limits/settings';
 
 /**
  * Every environment variable Studio reads, validated once. Nothing else reads process.env.
@@ -141,6 +142,16 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: z.enum(['0', '1']).default('0'),
   S3_PUBLIC_BASE_URL: optionalUrl,
   STUDIO_UPLOAD_RATE_PER_HOUR: z.coerce.number().int().min(1).default(120),
+  /** The named limits (src/server/domain/limits/settings.ts): `article=600/hour,reading.key=30/hour,...`. */
+  STUDIO_RATE_LIMITS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const parsed = parseRateLimits(v ?? '');
+      if ('limits' in parsed) return parsed.limits;
+      for (const problem of parsed.problems) ctx.addIssue({ code: 'custom', message: problem });
+      return z.NEVER;
+    }),
   STUDIO_DIRECT_UPLOAD_MIN_BYTES: z.coerce.number().int().min(0).default(1_048_576),
   STUDIO_DIRECT_UPLOAD_EXPIRES_S: z.coerce.number().int().min(30).max(3600).default(300),
   STUDIO_REGION_HEADER: optionalSetting(z.string().toLowerCase()),
@@ -307,6 +318,7 @@ export function buildConfig(env: Env): Config {
     workerConcurrency: env.STUDIO_WORKER_CONCURRENCY,
     taskLeaseMs: env.STUDIO_TASK_LEASE_MS,
     imageRatePerHour: env.STUDIO_IMAGE_RATE_PER_HOUR,
+    rateLimits: env.STUDIO_RATE_LIMITS,
     chat: {
       ratePerMinute: env.STUDIO_CHAT_RATE_PER_MINUTE,
       maxCompletionTokens: env.STUDIO_CHAT_MAX_COMPLETION_TOKENS,

@@ -1,12 +1,20 @@
 import { TRPCError, type TRPCMutationProcedure, type TRPCQueryProcedure } from '@trpc/server';
 import { z } from 'zod';
 import type { OpenApiMeta } from 'trpc-to-openapi';
+import type { LimitName } from '@/server/domain/limits/settings';
 
 /**
- * Procedure meta: the REST route (trpc-to-openapi) and, for action endpoints, their action table,
- * whose bodies the OpenAPI document shows as a union told apart by `action`.
+ * The rate limit a procedure counts against (docs/api.md → Rate limits): one name, or for an action
+ * endpoint a name per action (an action not listed is not limited).
  */
-export type StudioMeta = OpenApiMeta & { actions?: ActionMap<never> };
+export type LimitDeclaration = LimitName | { byAction: Partial<Record<string, LimitName>> };
+
+/**
+ * Procedure meta: the REST route (trpc-to-openapi), for action endpoints their action table, whose
+ * bodies the OpenAPI document shows as a union told apart by `action`, and the rate limit it takes
+ * a token of before it runs (`limit`, see `guarded` in trpc.ts).
+ */
+export type StudioMeta = OpenApiMeta & { actions?: ActionMap<never>; limit?: LimitDeclaration };
 
 /**
  * Action endpoints (`POST /api/admin`, `POST /api/tenant-accounts`) take `{action, ...body}`. Each
@@ -144,13 +152,15 @@ export function consoleProcedures<
   builder: Builder<C>,
   map: M,
   reads: readonly R[] = [],
+  limits: Partial<Record<keyof M & string, LimitName>> = {},
 ): { [K in keyof M & string as Camel<K>]: ConsoleProcedure<M[K], K extends R ? true : false> } {
   const out: Record<string, unknown> = {};
   for (const [name, entry] of Object.entries(map)) {
+    const limit = (limits as Partial<Record<string, LimitName>>)[name];
     // A paged read used as an infinite query: tRPC adds `direction` beside `cursor`; the console may
     // send it (the REST body stays strict), and the handler never sees it.
     const paged = (reads as readonly string[]).includes(name) && 'cursor' in entry.body.shape;
-    const chain = builder
+    const chain = (limit ? builder.meta({ limit }) : builder)
       .input(paged ? entry.body.extend({ direction: z.enum(['forward', 'backward']).optional() }) : entry.body)
       .output(entry.answer);
     const resolve: Resolver<C> = ({ ctx, input }) => {

@@ -6,7 +6,8 @@ type Method = Route['method'];
 
 /**
  * The REST route of a procedure: `route('GET /jobs', 'Images', 'One job, or …', {description})`.
- * Authenticated unless `protect: false` is given; `actions` marks an action-map endpoint.
+ * Authenticated unless `protect: false` is given; `actions` marks an action-map endpoint; `limit`
+ * names the rate limit it counts against.
  */
 export function route(
   at: `${Method} /${string}`,
@@ -15,9 +16,14 @@ export function route(
   more: Partial<Omit<Route, 'method' | 'path' | 'summary' | 'tags'>> & Omit<StudioMeta, 'openapi'> = {},
 ): StudioMeta {
   const [method, path] = at.split(' ') as [Method, `/${string}`];
-  const { actions, ...openapi }: { actions?: StudioMeta['actions'] } & Partial<Route> = more;
+  const {
+    actions,
+    limit,
+    ...openapi
+  }: { actions?: StudioMeta['actions']; limit?: StudioMeta['limit'] } & Partial<Route> = more;
   return {
     openapi: { method, path, tags: [tag], summary, protect: true, ...openapi },
     ...(actions ? { actions } : {}),
+    ...(limit ? { limit } : {}),
   };
 }

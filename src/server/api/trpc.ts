@@ -1,7 +1,7 @@
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '@/server/db/unavailable';
 import { getTRPCErrorFromUnknown, initTRPC, TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
-import type { StudioMeta } from './action-map';
+import type { LimitDeclaration, StudioMeta } from './action-map';
 import { ZodError } from 'zod';
 import type { Deps } from '@/server/domain/deps';
 import type { Identity } from '@/server/domain/auth/identity';
@@ -15,6 +15,7 @@ import {
   type AuthFailure,
 } from '@/server/domain/auth/guard';
 import { chatChargesWritten } from '@/server/domain/credits/hold-registry';
+import { giveBackLimit, takeLimit, type LimitName, type Taken } from '@/server/domain/limits/named';
 import {
   AppError,
   defaultReason,
@@ -126,18 +127,34 @@ function mappedError(error: TRPCError, path: string): TRPCError {
   return error;
 }
 
+/** The limit a call counts against: the procedure's, or for an action endpoint its action's. */
+function limitOf(declared: LimitDeclaration | undefined, raw: unknown): LimitName | undefined {
+  if (declared === undefined || typeof declared === 'string') return declared;
+  const action = raw !== null && typeof raw === 'object' ? (raw as { action?: unknown }).action : undefined;
+  return typeof action === 'string' && Object.hasOwn(declared.byAction, action) ? declared.byAction[action] : undefined;
+}
+
+/** A call refused for its input (the body's schema): it did nothing, so it does not count against a limit. */
+const inputRefused = (error: TRPCError) => error.cause instanceof ZodError;
+
 /**
  * In front of every procedure, as one middleware (each layer of tRPC's chain copies the call's
  * options and context, so the checks share one layer): refuses NUL, unpaired surrogates and runaway
  * nesting anywhere in the input (see input-text.ts), then checks the caller with `check`, which
- * answers the identity the procedure sees; what fails, here or below, is mapped into the caller's error.
+ * answers the identity the procedure sees, then takes a token of the procedure's rate limit (its
+ * meta's `limit`: 429 with Retry-After when the tenant's or the member key's bucket is empty; given
+ * back when the input is then refused); what fails, here or below, is mapped into the caller's error.
  */
 function guarded<I extends Identity | null>(check: (ctx: Context) => I) {
-  return t.middleware(async ({ ctx, getRawInput, next, path }) => {
+  return t.middleware(async ({ ctx, getRawInput, next, path, meta }) => {
     let identity: I;
+    let taken: Taken | null = null;
     try {
-      assertWellFormedInput(await getRawInput());
+      const raw = await getRawInput();
+      assertWellFormedInput(raw);
       identity = check(ctx);
+      const limit = limitOf(meta?.limit, raw);
+      if (limit) taken = await takeLimit(ctx, limit, identity);
     } catch (cause) {
       throw mappedError(getTRPCErrorFromUnknown(cause), path);
     }
@@ -147,7 +164,13 @@ function guarded<I extends Identity | null>(check: (ctx: Context) => I) {
       identity === null ? null : chatChargesWritten(identity.kind === 'admin' ? undefined : identity.tenantId);
     if (charges) await charges;
     const result = await next({ ctx: { identity } });
-    return result.ok ? result : { ...result, error: mappedError(result.error, path) };
+    if (result.ok) return result;
+    if (taken && inputRefused(result.error)) {
+      await giveBackLimit(ctx.db, taken).catch((err: unknown) =>
+        logger.warn({ err, path }, 'rate-limit token not given back'),
+      );
+    }
+    return { ...result, error: mappedError(result.error, path) };
   });
 }
 

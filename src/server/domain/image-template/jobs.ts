@@ -23,7 +23,13 @@ import type { Deps } from '@/server/domain/deps';
 import { AppError, notFound } from '@/server/errors';
 import { notifyJob } from '@/server/domain/jobs/events';
 import { nearestRatio } from '@/server/domain/reading/reading';
-import { readImageInput, type ImageSource, type ReadImage } from '@/server/domain/reading/image-input';
+import {
+  readImageInput,
+  requireOneSource,
+  type ImageSource,
+  type ReadImage,
+} from '@/server/domain/reading/image-input';
+import { admitImageWork } from '@/server/domain/reading/admission';
 import { planConversion, runConversion, type ConversionPlan, type StepReport } from './convert';
 import { currentRequestId } from '@/server/request-id';
 
@@ -74,7 +80,8 @@ async function checkSlugFree(db: Db, slug: string | undefined): Promise<void> {
 }
 
 /**
- * `POST /api/image-to-template`. Parameters and the image are checked before anything is charged.
+ * `POST /api/image-to-template`. Parameters, the credits and the `image_template` rate limit are
+ * checked before the image is fetched or decoded, and the image before anything is charged.
  * Synchronous unless `create_template` or `async` is true: then a job is created and answered at once.
  */
 export async function convertImage(
@@ -85,6 +92,9 @@ export async function convertImage(
 ): Promise<ConversionAnswer | ConversionSubmitted> {
   const plan = planConversion(options);
   if (plan.createTemplate) await checkSlugFree(deps.db, plan.template.slug);
+  requireOneSource(source);
+  // The credits and the rate limit before the image is fetched or decoded (the charge comes after).
+  await admitImageWork(deps, who, 'image_template', deps.config.prices.imageToTemplate);
   const image = await readImageInput(deps, who, source);
   if (options.async === true || plan.createTemplate) return submitConversion(deps, who, image, options);
   return convertNow(deps, who, image, plan);

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { hotStatement, rowsOf, type Bind } from '@/server/db/rows';
 import { AppError } from '@/server/errors';
+import type { RateUnit } from './settings';
 
 export interface Limit {
   /** e.g. `image:<tenant id>` */
@@ -10,8 +11,13 @@ export interface Limit {
   capacity: number;
   perMs: number;
   /** How error texts name the window; `hour` when absent. */
-  per?: 'minute' | 'hour';
+  per?: RateUnit;
+  /** How error texts name the limit, e.g. `"article" (per tenant)`; none for the older limits. */
+  label?: string;
 }
+
+/** The first words of a refusal: `Rate limit "article" (per tenant)`. */
+const limitTitle = (limit: Limit) => `Rate limit${limit.label ? ` ${limit.label}` : ''}`;
 
 /** Throws the 429 of a request asking for more than the bucket can ever hold. */
 export function checkCapacity(limit: Limit, n: number, what: string): void {
@@ -80,7 +86,7 @@ export async function refusal(tx: Db, limit: Limit, n: number, what: string): Pr
   const retryAfter = Math.max(1, Math.ceil(missing / ratePerMs / 1000));
   return new AppError(
     'TOO_MANY_REQUESTS',
-    `Rate limit: at most ${limit.capacity} ${what} per ${limit.per ?? 'hour'}. Retry after ${retryAfter} s.`,
+    `${limitTitle(limit)}: at most ${limit.capacity} ${what} per ${limit.per ?? 'hour'}. Retry after ${retryAfter} s.`,
     {
       retryAfter,
     },
@@ -104,7 +110,17 @@ export async function ensureAvailable(db: Db, limit: Limit, n: number, what: str
   const retryAfter = Math.max(1, Math.ceil(missing / ratePerMs / 1000));
   throw new AppError(
     'TOO_MANY_REQUESTS',
-    `Rate limit: at most ${limit.capacity} ${what} per ${limit.per ?? 'hour'}. Retry after ${retryAfter} s.`,
+    `${limitTitle(limit)}: at most ${limit.capacity} ${what} per ${limit.per ?? 'hour'}. Retry after ${retryAfter} s.`,
     { retryAfter },
   );
+}
+
+/**
+ * Puts `n` tokens back (never past the capacity): for a request that took them and then turned out
+ * not to be one the limit counts (its input was refused before anything ran).
+ */
+export async function giveBack(db: Db, limit: Limit, n: number): Promise<void> {
+  await db.execute(sql`
+    update rate_buckets set tokens = least(${limit.capacity}::real, tokens + ${n}::real)
+     where key = ${limit.key}`);
 }

@@ -80,12 +80,8 @@ async function fetchImage(deps: ImageInputDeps, who: ScopedIdentity, url: string
   return Buffer.from(got.body);
 }
 
-/** Reads, checks and measures the image of a request. Every refusal is a 400 naming the fault. */
-export async function readImageInput(
-  deps: ImageInputDeps,
-  who: ScopedIdentity,
-  source: ImageSource,
-): Promise<ReadImage> {
+/** Exactly one of an address or a file, else 400: checked before anything is counted or fetched. */
+export function requireOneSource(source: ImageSource): void {
   const given = (source.url !== undefined ? 1 : 0) + (source.file !== undefined ? 1 : 0);
   if (given !== 1) {
     throw badRequest(
@@ -94,6 +90,15 @@ export async function readImageInput(
         : 'Give either image_url or a file, not both',
     );
   }
+}
+
+/** Reads, checks and measures the image of a request. Every refusal is a 400 naming the fault. */
+export async function readImageInput(
+  deps: ImageInputDeps,
+  who: ScopedIdentity,
+  source: ImageSource,
+): Promise<ReadImage> {
+  requireOneSource(source);
   const data = source.file ?? (await fetchImage(deps, who, source.url ?? ''));
   if (data.length === 0) throw badRequest('image: the file is empty');
   if (data.length > READ_IMAGE_MAX_BYTES) throw tooLarge();

@@ -8,7 +8,8 @@ import { modelJson } from '@/server/upstreams/model-json';
 import { UpstreamError } from '@/server/upstreams/types';
 import type { ScopedIdentity } from '@/server/domain/auth/identity';
 import { chargeWork, refundWork } from '@/server/domain/credits/ledger';
-import { readImageInput, type ImageInputDeps, type ImageSource, type ReadImage } from './image-input';
+import { admitImageWork } from './admission';
+import { readImageInput, requireOneSource, type ImageInputDeps, type ImageSource, type ReadImage } from './image-input';
 
 /** The ratio of {@link READING_RATIOS} nearest to `width:height` (compared on a log scale, so 2:1 and 1:2 are as far from 1:1). */
 export function nearestRatio(width: number, height: number): string {
@@ -39,7 +40,7 @@ const SYSTEM_PROMPT = [
 export const parseReading = (content: string | null): Reading | null => modelJson(content, readingSchema);
 
 export interface ReverseDeps extends ImageInputDeps {
-  config: ImageInputDeps['config'] & Pick<Config, 'prices' | 'secret'>;
+  config: ImageInputDeps['config'] & Pick<Config, 'prices' | 'secret' | 'rateLimits'>;
 }
 
 /** An image as a vision model receives it: inline, so no upstream ever fetches from Studio. */
@@ -117,16 +118,19 @@ export async function readReading(
 }
 
 /**
- * `POST /api/reverse`: one model call that reads the image. Charged under `reverse` before the call
- * (402 when short) and refunded when every upstream failed.
+ * `POST /api/reverse`: one model call that reads the image. The credits (402 when short) and the
+ * `reading` rate limit (429) are checked before the image is fetched or decoded; charged under
+ * `reverse` before the call and refunded when every upstream failed.
  */
 export async function reverseImage(
   deps: ReverseDeps,
   who: ScopedIdentity,
   source: ImageSource,
 ): Promise<ReverseAnswer> {
-  const image = await readImageInput(deps, who, source);
+  requireOneSource(source);
   const price = deps.config.prices.reverse;
+  await admitImageWork(deps, who, 'reading', price);
+  const image = await readImageInput(deps, who, source);
   const ref = `reverse-${randomUUID()}`;
   const wallet = await chargeWork(deps.db, who, { amount: price, category: 'reverse', ref, note: 'image reading' });
   try {

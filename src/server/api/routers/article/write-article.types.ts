@@ -19,6 +19,7 @@ export const writeArticleMeta = route(
   'Articles',
   'Write copy from an article template (synchronous)',
   {
+    limit: 'article',
     description:
       'Body `template_slug` + `input`: an object for form templates (required fields must be present), one ' +
       'sentence for templates without fields. The template’s `format` decides the fields: `xiaohongshu` ' +

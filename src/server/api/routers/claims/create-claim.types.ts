@@ -31,6 +31,7 @@ export const claimOut = z.object({
 export const createClaimOutput = claimOut.extend({ ok: z.literal(true) });
 
 export const createClaimMeta = route('POST /tenant-claims', 'Claim codes', 'Create a claim code', {
+  limit: 'claim',
   description:
     '`template_ids` (at least one; each your own or a platform-shared template, else 400), `credits` ' +
     '(positive whole number, taken from your allocatable credits at once; not enough: 409), optional ' +

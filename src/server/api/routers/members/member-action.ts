@@ -3,6 +3,7 @@ import { memberActionBodies } from '@/contracts/members';
 import { createMember, rekeyMember, setMemberQuota, toggleMember } from '@/server/domain/members/members';
 import { actionEndpoint, actionTable, consoleProcedures } from '@/server/api/action-map';
 import { organizationProcedure } from '@/server/api/trpc';
+import type { LimitName } from '@/server/domain/limits/settings';
 import { memberActionAnswers, memberActionMeta } from './member-action.types';
 
 type Ctx = inferProcedureBuilderResolverOptions<typeof organizationProcedure>['ctx'];
@@ -15,12 +16,20 @@ export const memberActions = actionTable<Ctx>()(memberActionBodies, memberAction
   toggle: toggleMember,
 });
 
+/** The rate limit each action counts against (docs/api.md → Rate limits). */
+const memberLimits = {
+  create: 'member_create',
+  'set-quota': 'member_write',
+  rekey: 'key_rotation',
+  toggle: 'member_write',
+} as const satisfies Record<keyof typeof memberActions, LimitName>;
+
 /** `POST /api/tenant-accounts` with `{action, ...body}`. */
 export const memberActionProcedure = actionEndpoint(
   organizationProcedure,
-  memberActionMeta(memberActions),
+  memberActionMeta(memberActions, memberLimits),
   memberActions,
 );
 
 /** The same actions for the console, one typed procedure each (no REST path of their own). */
-export const memberActionProcedures = consoleProcedures(organizationProcedure, memberActions);
+export const memberActionProcedures = consoleProcedures(organizationProcedure, memberActions, [], memberLimits);

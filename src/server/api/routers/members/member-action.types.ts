@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { memberActionBodies } from '@/contracts/members';
 import type { ActionMap } from '@/server/api/action-map';
 import { route } from '@/server/api/meta';
+import type { LimitName } from '@/server/domain/limits/settings';
 import { memberView } from './list-members.types';
 
 /** What each action of POST /api/tenant-accounts answers besides `ok` and `action`. */
@@ -25,7 +26,7 @@ export const memberActionAnswers = {
   }),
 } satisfies Record<keyof typeof memberActionBodies, z.ZodObject>;
 
-export const memberActionMeta = (actions: ActionMap<never>) =>
+export const memberActionMeta = (actions: ActionMap<never>, limits: Record<string, LimitName>) =>
   route('POST /tenant-accounts', 'Members', 'Create a member, set its quota, rekey it, or disable/enable it', {
     // The REST operation id predates the router key; it is part of the published API.
     operationId: 'accounts-action',
@@ -33,4 +34,5 @@ export const memberActionMeta = (actions: ActionMap<never>) =>
       'Body `{action, ...}` with action `create`, `set-quota`, `rekey` or `toggle`. Created with neither ' +
       '`shared` nor `credits`, an account spends the shared pool. An unknown action is 400.',
     actions,
+    limit: { byAction: limits },
   });

@@ -11,6 +11,7 @@ export const bindPipelineOutput = z.object({
 });
 
 export const bindPipelineMeta = route('POST /template-hooks', 'Templates', 'Bind a template hook', {
+  limit: 'pipeline',
   // The REST operation id predates the router key; it is part of the published API.
   operationId: 'hooks-bind',
   description:

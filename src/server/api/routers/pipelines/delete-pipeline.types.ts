@@ -8,6 +8,7 @@ export const deletePipelineOutput = z.object({
 });
 
 export const deletePipelineMeta = route('DELETE /template-hooks', 'Templates', 'Delete a template hook', {
+  limit: 'pipeline',
   // The REST operation id predates the router key; it is part of the published API.
   operationId: 'hooks-remove',
   description: '`DELETE /api/template-hooks?id=<id>`. Another tenant’s hook (or one already deleted): 404.',

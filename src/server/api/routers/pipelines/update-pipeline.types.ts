@@ -8,6 +8,7 @@ export const updatePipelineOutput = z.object({
 });
 
 export const updatePipelineMeta = route('PATCH /template-hooks', 'Templates', 'Update a template hook', {
+  limit: 'pipeline',
   // The REST operation id predates the router key; it is part of the published API.
   operationId: 'hooks-update',
   description: 'Body `id` plus `hook_template_slug`, `enabled` or `note`. Another tenant’s hook: 404.',

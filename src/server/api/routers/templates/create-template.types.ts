@@ -1,6 +1,7 @@
 import { route } from '@/server/api/meta';
 
 export const createTemplateMeta = route('POST /templates', 'Templates', 'Create an image or article template', {
+  limit: 'template',
   description:
     'The owner is the calling tenant (the super-administrator key creates platform templates shared with ' +
     'every tenant). `slug` is unique across all tenants: a taken slug is 409 and never overwrites; ' +

@@ -1,6 +1,7 @@
 import { route } from '@/server/api/meta';
 
 export const createVideoTemplateMeta = route('POST /video-templates', 'Templates', 'Create a video template', {
+  limit: 'template',
   description:
     '`zh_name`, `prompt_template`, `generation_configs` (`[{ratio, duration}]`, at least one), optional ' +
     '`slug` (unique; taken: 409), `fields`, `sample_cover_image`, `sample_video_url`, `description`, ' +

@@ -1,6 +1,7 @@
 import { route } from '@/server/api/meta';
 
 export const updateTemplateMeta = route('PATCH /templates', 'Templates', 'Update or deactivate a template', {
+  limit: 'template',
   description:
     'Body: `id` plus the fields to change (same names as create; `slug` and `type` cannot change). ' +
     '`active: false` deactivates: the template can no longer be used to generate, and stays listed for ' +

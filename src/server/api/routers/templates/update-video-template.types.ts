@@ -5,6 +5,7 @@ export const updateVideoTemplateMeta = route(
   'Templates',
   'Update or deactivate a video template',
   {
+    limit: 'template',
     description:
       'Body: `id` plus the fields to change; `active: false` deactivates. Another tenant’s: 404; a platform one: 403.',
   },

@@ -16,6 +16,7 @@ export const removeVideoMeta = route(
   'Videos',
   'Cancel a running video task, or delete a finished one',
   {
+    limit: 'video_remove',
     description:
       'A queued or running task is cancelled: the upstream task is cancelled where the upstream allows it, ' +
       'the credits are refunded in full, the job ends failed with "Cancelled by the caller" and the ' +
