@@ -4,6 +4,7 @@ import { pruneSignInThrottles } from '@/server/domain/auth/sign-in-throttle';
 import { sweepExpiredHolds } from '@/server/domain/credits/hold-statements';
 import { failStalledConversions } from '@/server/domain/image-template/jobs';
 import { pruneJobEvents } from '@/server/domain/jobs/events';
+import { releaseStrandedCredits } from '@/server/domain/members/members';
 import { pruneAbandonedUploads } from '@/server/domain/uploads/uploads';
 import { probeRemovedUpstreams } from '@/server/upstreams/maintenance';
 import { recomputeScores } from '@/server/upstreams/stats';
@@ -32,6 +33,14 @@ export function recurringTasksFor(config: Config): RecurringTask[] {
       run: async (rt) => {
         await pruneSignInThrottles(rt.db);
         await pruneEndedSessions(rt.db);
+      },
+    },
+    {
+      // Credits a refund once left on a member switched to shared go back to the pool.
+      name: 'release-stranded-credits',
+      everyMs: 60 * 60_000,
+      run: async (rt) => {
+        await releaseStrandedCredits(rt.db);
       },
     },
     {

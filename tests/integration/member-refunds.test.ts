@@ -9,7 +9,8 @@ import { chargeWork, refundWork } from '@/server/domain/credits/ledger';
 import { getPool } from '@/server/domain/credits/balance';
 import { failJob } from '@/server/domain/jobs/run';
 import { submitImageJobs } from '@/server/domain/jobs/submit';
-import { createMember, listMembers, setMemberQuota } from '@/server/domain/members/members';
+import { createMember, listMembers, releaseStrandedCredits, setMemberQuota } from '@/server/domain/members/members';
+import { moveCredits } from '@/server/domain/credits/ledger';
 import { createTenant } from '@/server/domain/tenants/tenants';
 import { LocalFileStore } from '@/server/storage/store';
 import { simulatorUpstreams, syncUpstreams } from '@/server/upstreams/registry';
@@ -163,5 +164,18 @@ describe('refunds after set-quota switched the wallet', () => {
     expect(refunds).toHaveLength(32);
     expect(new Set(refunds.map((r) => r.ref)).size).toBe(32);
     expect(refunds.reduce((s, r) => s + r.amount, 0)).toBe(128);
+  });
+  it('gives credits an earlier refund stranded on a shared member back to the pool, once', async () => {
+    const { owner, accountId } = await setup(500, 100);
+    await setMemberQuota({ db: t.db }, owner, { account_id: accountId, shared: true });
+    // What a refund did before it looked at the member's mode: credits on the closed wallet.
+    await moveCredits(t.db, { tenantId: owner.tenantId, accountId, amount: 4, kind: 'refund', ref: 'old-job' });
+    expect((await getPool({ db: t.db }, owner)).total).toBe(500);
+    expect(await releaseStrandedCredits(t.db)).toBeGreaterThanOrEqual(1);
+    const { pool } = await expectLedgerMatches(owner, accountId);
+    expect(pool).toMatchObject({ allocatable: 504, reserved: 0, total: 504 });
+    // Nothing left to repair: a second run moves nothing.
+    await releaseStrandedCredits(t.db);
+    expect((await getPool({ db: t.db }, owner)).total).toBe(504);
   });
 });

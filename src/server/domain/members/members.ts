@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { MemberActionBody } from '@/contracts/members';
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
@@ -69,6 +69,31 @@ async function shiftReservation(
       'CONFLICT',
       'The member has spent part of these credits meanwhile, or holds them for chat requests in progress; try again in a few seconds',
     );
+}
+
+/**
+ * Credits left on a shared member's own wallet count nowhere (a shared member shows none and spends the
+ * pool's). Before refunds looked at the member's mode (`refundWallet`), a refund to a member switched to
+ * shared landed there; this gives such credits back to the pool with the usual release rows, one member
+ * per transaction. Run by the worker; idempotent, and a no-op once nothing is stranded. Answers how many
+ * members it repaired.
+ */
+export async function releaseStrandedCredits(db: Db): Promise<number> {
+  const stranded = await db
+    .select({ id: accounts.id, tenantId: accounts.tenantId })
+    .from(accounts)
+    .where(and(eq(accounts.shared, true), gt(accounts.credits, 0), eq(accounts.held, 0)))
+    .limit(500);
+  let repaired = 0;
+  for (const member of stranded) {
+    await db.transaction(async (tx) => {
+      const row = await lockAccount(tx, member.tenantId, member.id);
+      if (!row.shared || row.credits <= 0 || row.held !== 0) return;
+      await shiftReservation(tx, member.tenantId, row.id, -row.credits, 0);
+      repaired += 1;
+    });
+  }
+  return repaired;
 }
 
 export async function createMember(
