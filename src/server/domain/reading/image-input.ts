@@ -109,7 +109,7 @@ export async function readImageInput(
       `image: ${type ? `a ${type.ext} file` : 'not a recognised image'}; only png, jpg or webp are read (decided from the bytes, not the name)`,
     );
   }
-  const problem = await imageProblem(data, type);
+  const problem = await imageProblem(data, type, who.tenantId);
   if (problem) throw badRequest(`image: not a valid image: ${problem}`);
   const meta = await sharp(data).metadata();
   return { data, mime: MIMES[format], width: meta.width ?? 1, height: meta.height ?? 1 };

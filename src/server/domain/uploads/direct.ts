@@ -163,7 +163,7 @@ export async function commitUpload(
     else if (real.mediaType === 'image') {
       // The size matched the declaration, which is at most the type's limit: reading it whole is bounded.
       const bytes = (await ctx.files.head(key, size)) ?? Buffer.alloc(0);
-      const undecodable = await imageProblem(bytes, real);
+      const undecodable = await imageProblem(bytes, real, who.tenantId);
       if (undecodable) problem = `The file is not a valid image: ${undecodable}`;
     }
   }

@@ -39,14 +39,14 @@ describe('image decode check', () => {
     'accepts a whole %s, also zero-padded, and refuses it cut short',
     async (ext) => {
       const whole = await encoders[ext](noisy(256, 256)).toBuffer();
-      expect(await imageProblem(whole, type(ext))).toBeNull();
-      expect(await imageProblem(Buffer.concat([whole, Buffer.alloc(4096)]), type(ext))).toBeNull();
+      expect(await imageProblem(whole, type(ext), 't')).toBeNull();
+      expect(await imageProblem(Buffer.concat([whole, Buffer.alloc(4096)]), type(ext), 't')).toBeNull();
 
       // Right magic bytes and header, data cut off after 60%.
       const truncated = whole.subarray(0, Math.floor(whole.length * 0.6));
       const file = path.join(dir, `cut.${ext}`);
       writeFileSync(file, truncated);
-      const err = await assertDecodableImage(file, type(ext)).catch((e: unknown) => e);
+      const err = await assertDecodableImage(file, type(ext), 't').catch((e: unknown) => e);
       expect(err).toBeInstanceOf(AppError);
       expect((err as AppError).status).toBe(400);
       expect((err as AppError).message).toMatch(/^The file is not a valid image: .+; nothing was stored$/);
@@ -56,7 +56,7 @@ describe('image decode check', () => {
   it('refuses data that is damaged after a valid header', async () => {
     const whole = await noisy(256, 256).png().toBuffer();
     const damaged = Buffer.concat([whole.subarray(0, 200), Buffer.alloc(whole.length - 200, 0x5a)]);
-    expect(await imageProblem(damaged, type('png'))).toEqual(expect.any(String));
+    expect(await imageProblem(damaged, type('png'), 't')).toEqual(expect.any(String));
   });
 
   it('passes a large valid photo and refuses more pixels than it decodes, without decoding them', async () => {
@@ -64,7 +64,7 @@ describe('image decode check', () => {
     expect(photo.length).toBeGreaterThan(4 * 1024 * 1024);
     const file = path.join(dir, 'photo.jpg');
     writeFileSync(file, photo);
-    await expect(assertDecodableImage(file, type('jpg'))).resolves.toBeUndefined();
+    await expect(assertDecodableImage(file, type('jpg'), 't')).resolves.toBeUndefined();
 
     // A small file that would decode to far more than the limit (a decompression bomb).
     const side = Math.ceil(Math.sqrt(MAX_IMAGE_PIXELS)) + 1;
@@ -72,12 +72,12 @@ describe('image decode check', () => {
       .png()
       .toBuffer();
     const started = Date.now();
-    expect(await imageProblem(bomb, type('png'))).toMatch(/more than the 67 million checked/);
+    expect(await imageProblem(bomb, type('png'), 't')).toMatch(/more than the 67 million checked/);
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it('leaves audio and video to their own checks', async () => {
-    expect(await imageProblem(Buffer.from('ID3 not decoded'), type('mp3'))).toBeNull();
-    expect(await imageProblem(Buffer.alloc(64), type('mp4'))).toBeNull();
+    expect(await imageProblem(Buffer.from('ID3 not decoded'), type('mp3'), 't')).toBeNull();
+    expect(await imageProblem(Buffer.alloc(64), type('mp4'), 't')).toBeNull();
   });
 });

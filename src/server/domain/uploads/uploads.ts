@@ -88,7 +88,7 @@ export async function proxyUpload(ctx: UploadContext, who: ScopedIdentity, reque
   const owner = ownerOf(who);
   let stored = false;
   try {
-    await assertDecodableImage(got.file, got.type);
+    await assertDecodableImage(got.file, got.type, owner.tenantId);
     const row = await ctx.db.transaction(async (tx) => {
       await consume(tx, limit, 1, 'uploaded files');
       const [inserted] = await tx
