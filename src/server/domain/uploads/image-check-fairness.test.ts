@@ -94,8 +94,9 @@ describe('image decode fairness', () => {
 
     expect(floodDone).toBeGreaterThan(0);
     // With one first-come queue of two slots, as before, B waited behind A's whole queue: a P95 near a
-    // second. The allowance covers the scheduling noise of a busy shared two-core machine, not queueing.
-    const allowance = 50;
+    // second (890 ms against 27 quiet). The allowance covers the scheduling noise of a busy shared two-core
+    // machine and of the suites running beside this one, not queueing.
+    const allowance = 150;
     expect(p95(loaded), `quiet P95 ${p95(quiet).toFixed(1)} ms; flood refused ${floodRefused}`).toBeLessThanOrEqual(
       2 * p95(quiet) + allowance,
     );
