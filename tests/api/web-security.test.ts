@@ -354,7 +354,7 @@ describe('behind an https address, with the edge naming the caller (a second ser
     );
     expect(blocked).toMatchObject({ ok: false, code: 'too_many_attempts' });
     expect((await signIn(server.base, { email: t.email, password: PASSWORD }, { address: address() })).ok).toBe(true);
-  });
+  }, 90_000);
 
   it('throttles the operator key sign-in per address', async () => {
     const from = address();

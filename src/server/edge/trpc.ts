@@ -17,7 +17,15 @@ export async function serveTrpc(incoming: Request): Promise<Response> {
   }
   // The body is read here, within the JSON limit, so an oversized one gets the 413 answer cleanly.
   let req = incoming;
-  if (incoming.method !== 'GET' && incoming.method !== 'HEAD') {
+  if (incoming.method === 'GET' || incoming.method === 'HEAD') {
+    // A query has no body: a body's content type (a multipart one makes tRPC refuse in plain text) is
+    // left out rather than read.
+    if (incoming.headers.has('content-type')) {
+      const headers = new Headers(incoming.headers);
+      headers.delete('content-type');
+      req = new Request(incoming.url, { method: incoming.method, headers });
+    }
+  } else {
     const limit = getConfig().maxBodyBytes;
     const body = await readBodyLimited(incoming, limit);
     if (body === null) return bodyTooLarge(limit);
