@@ -275,4 +275,14 @@ describe('the OpenAPI document as a reference', () => {
     expect((opOf(d, 'POST /generate') as Record<string, unknown>)['x-studio-charges']).toBe(true);
     expect((opOf(d, 'GET /balance') as Record<string, unknown>)['x-studio-charges']).toBeUndefined();
   });
+  it('states the security of every operation: a key, or an empty list for a public one', () => {
+    const d = doc();
+    const missing: string[] = [];
+    for (const [path, item] of Object.entries(d.paths ?? {}))
+      for (const [method, op] of Object.entries(item as Record<string, OperationObject>))
+        if (!Array.isArray(op.security)) missing.push(`${method.toUpperCase()} ${path}`);
+    expect(missing).toEqual([]);
+    expect(opOf(d, 'GET /social-claims').security).toEqual([]);
+    expect(opOf(d, 'GET /balance').security).toEqual([{ ApiKey: [] }, { Bearer: [] }]);
+  });
 });

@@ -299,8 +299,9 @@ function buildDocument(): OpenAPIObject {
       item as Record<string, { responses?: Record<string, unknown>; security?: unknown[] }>,
     )) {
       if (!op || typeof op !== 'object' || !op.responses) continue;
-      // Either header works, so each scheme alone satisfies the requirement.
-      if (op.security) op.security = [{ ApiKey: [] }, { Bearer: [] }];
+      // Either header works, so each scheme alone satisfies the requirement; a public operation says
+      // so with an empty list (generators and linters read a missing one as "unknown").
+      op.security = op.security ? [{ ApiKey: [] }, { Bearer: [] }] : [];
       for (const [status, response] of Object.entries(op.responses)) {
         if (Number(status) < 400) continue;
         const description = (response as { description?: string }).description ?? 'Error';

@@ -7,7 +7,7 @@ const d = (description: string) => ({ description });
 const outboxMail = z.object({
   id: z.string().meta(d('The mail (uuid)')),
   to: z.string().meta(d('The recipient')),
-  subject: z.string(),
+  subject: z.string().meta(d('The subject line, in the recipient’s language')),
   kind: z.enum(mailKinds).meta(d('What the mail is for: password_reset')),
   status: z.enum(mailStatuses).meta(d('stored (waits for the operator: no SMTP), queued, sent (or passed on), failed')),
   error: z.string().nullable().meta(d('The last delivery error')),
