@@ -32,6 +32,8 @@ export class Tally {
 export interface Answer<T> {
   status: number;
   body: T;
+  /** Empty when the call failed before an answer. */
+  headers: Headers;
 }
 
 /** One HTTP call with a time-out; network failures come back as status 0. */
@@ -56,9 +58,9 @@ export async function call<T = Record<string, unknown>>(
     } catch {
       // not JSON
     }
-    return { status: res.status, body: body as T };
+    return { status: res.status, body: body as T, headers: res.headers };
   } catch {
-    return { status: 0, body: {} as T };
+    return { status: 0, body: {} as T, headers: new Headers() };
   }
 }
 

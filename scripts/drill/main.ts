@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import postgres from 'postgres';
 import { chatHoldsDrill } from './chat';
 import { call, Feed, Receiver, submit, Tally } from './client';
+import { moneyRacesDrill } from './money';
 import { startDrillPostgres, type DrillPostgres } from './postgres';
 import { ensureBuild } from '../ensure-build';
 import { startTopology, type Topology } from '../cluster/topology';
@@ -23,6 +24,8 @@ const SIZES = {
 type Size = (typeof SIZES)[keyof typeof SIZES];
 
 const ADMIN_KEY = 'sk-studio-drilladmin0000000000000000000000';
+/** The tenant's `article` limit per hour the topology runs with; drill 7 fires three times as many (no other drill writes articles). */
+const ARTICLE_LIMIT = 20;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export interface Row {
@@ -51,6 +54,7 @@ class Drills {
     private sql: postgres.Sql,
     private size: Size,
     private pg: DrillPostgres,
+    private sim: SimulatorProcess,
   ) {}
 
   async tenant(credits = 1_000_000): Promise<Tenant> {
@@ -361,6 +365,15 @@ class Drills {
     return chatHoldsDrill(this.top, this.sql, (credits) => this.tenant(credits));
   }
 
+  /** 7: refunds, set-quota and the article limit raced across both web processes (scripts/drill/money.ts). */
+  moneyRaces(): Promise<Row> {
+    return moneyRacesDrill(this.top, this.sql, (credits) => this.tenant(credits), {
+      simOrigin: this.sim.origin,
+      simLatencyMs: this.size.simLatencyMs,
+      articleLimit: ARTICLE_LIMIT,
+    });
+  }
+
   private async jobsOf(tenant: Tenant | undefined, ids: string[]): Promise<string[]> {
     if (!tenant) return [];
     const rows = await this.sql<
@@ -405,9 +418,13 @@ function print(rows: Row[]): void {
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { size: { type: 'string', default: 'full' } } });
+  const { values } = parseArgs({
+    options: { size: { type: 'string', default: 'full' }, only: { type: 'string' } },
+  });
   const size = SIZES[values.size as keyof typeof SIZES];
   if (!size) throw new Error('--size is small or full');
+  // `--only moneyRaces,chatHolds`: just those drills (the names of the Drills methods), for working on one.
+  const only = values.only?.split(',').map((n) => n.trim());
   const [pgPort, simPort, frontPort] = [await freePort(), await freePort(), await freePort()];
   const work = mkdtempSync(path.join(os.tmpdir(), 'studio-drill-'));
   const logFile = path.join(work, 'processes.log');
@@ -448,19 +465,24 @@ async function main() {
         STUDIO_TASK_LEASE_MS: '15000',
         STUDIO_DRAIN_MS: '10000',
         STUDIO_CHAT_HOLD_IDLE_MS: '2000',
+        STUDIO_RATE_LIMITS: `article=${ARTICLE_LIMIT}/hour`,
         LOG_LEVEL: 'warn',
       },
     });
-    const drills = new Drills(top, sql, size, pg);
+    const drills = new Drills(top, sql, size, pg, sim);
     const rows: Row[] = [];
-    for (const run of [
-      () => drills.workerKills(),
-      () => drills.rollingRestart(),
-      () => drills.receiverDown(receiver, callbackUrl),
-      () => drills.databaseRestart(),
-      () => drills.sharedLimits(),
-      () => drills.chatHolds(),
-    ]) {
+    const all: [string, () => Promise<Row>][] = [
+      ['workerKills', () => drills.workerKills()],
+      ['rollingRestart', () => drills.rollingRestart()],
+      ['receiverDown', () => drills.receiverDown(receiver, callbackUrl)],
+      ['databaseRestart', () => drills.databaseRestart()],
+      ['sharedLimits', () => drills.sharedLimits()],
+      ['chatHolds', () => drills.chatHolds()],
+      ['moneyRaces', () => drills.moneyRaces()],
+    ];
+    const unknown = only?.filter((name) => !all.some(([known]) => known === name)) ?? [];
+    if (unknown.length) throw new Error(`--only: no drill ${unknown.join(', ')} (${all.map(([n]) => n).join(', ')})`);
+    for (const [, run] of all.filter(([name]) => !only || only.includes(name))) {
       const row = await run();
       rows.push(row);
       console.log(`  ${row.ok ? 'pass' : 'FAIL'}  ${row.drill}: ${row.notes.join('; ')}`);
