@@ -41,7 +41,7 @@ interface BilledShape {
 
 /**
  * Calls `text` with every billed text of the request: each message's content (text and refusal parts),
- * `name`, `tool_call_id`, `refusal` and `tool_calls`; the `tools` definitions, a named `tool_choice` and
+ * `name`, `tool_call_id`, `refusal`, `tool_calls` and `function_call`; the `tools` definitions, a named `tool_choice` and
  * the `response_format` (its JSON schema). Providers render all of these into the prompt and bill them.
  * One list for the bound and for the count, so neither can leave out what the other counts.
  */
@@ -61,6 +61,7 @@ function billedParts(request: ChatRequest, text: (s: string) => void): BilledSha
     if (m.role === 'assistant') {
       if (m.refusal) text(m.refusal);
       if (m.tool_calls?.length) text(JSON.stringify(m.tool_calls));
+      if (m.function_call) text(JSON.stringify(m.function_call));
     }
   }
   if (request.tools?.length) text(JSON.stringify(request.tools));

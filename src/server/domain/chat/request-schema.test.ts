@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import { describe, expect, it } from 'vitest';
 import type { SizeRule } from '@/contracts/upstreams';
+import { chatMessageSchema } from '@/contracts/chat';
 import { parseChat, upstreamBody } from './request';
 import { READING_RATIOS } from '@/contracts/reading';
 import { outputFormatsOf, ruleAccepts, sizeFor, sizesOf } from '@/server/upstreams/sizes';
@@ -315,6 +316,57 @@ describe(`OpenAI adapter requests against OpenAI's OpenAPI ${VERSION} (${doc._so
         ],
         tools: [weather],
       },
+      // What LangChain JS sends on a tool agent's second turn: the answer's message as it came, and a
+      // tool message with the function's `name`.
+      'an answer sent back as it came (LangChain, the OpenAI SDKs)': {
+        messages: [
+          { role: 'developer', content: [{ type: 'text', text: 'Use tools.' }], name: 'ops' },
+          user([{ type: 'text', text: 'Weather in Paris?', prompt_cache_breakpoint: { mode: 'explicit' } }]),
+          {
+            role: 'assistant',
+            content: null,
+            refusal: null,
+            annotations: [],
+            audio: null,
+            function_call: null,
+            reasoning_content: 'The user wants the weather.',
+            tool_calls: [
+              { id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } },
+            ],
+          },
+          { role: 'tool', name: 'get_weather', tool_call_id: 'call_1', content: [{ type: 'text', text: '21C' }] },
+          {
+            role: 'assistant',
+            content: 'It is 21C.',
+            refusal: null,
+            tool_calls: null,
+            annotations: [{ type: 'url_citation', url_citation: { url: 'https://example.com', title: 'x' } }],
+          },
+          user('And yesterday?'),
+        ],
+        tools: [weather],
+      },
+      'documented fields of every role': {
+        messages: [
+          { role: 'system', content: 'Be brief.', name: 'rules' },
+          user('Weather?'),
+          {
+            role: 'assistant',
+            content: [{ type: 'refusal', refusal: 'No.' }],
+            refusal: 'No.',
+            name: 'bot',
+            audio: { id: 'audio_1' },
+            function_call: { name: 'get_weather', arguments: '{}' },
+          },
+          { role: 'function', name: 'get_weather', content: null },
+          {
+            role: 'assistant',
+            content: null,
+            tool_calls: [{ id: 'call_2', type: 'custom', custom: { name: 'grep', input: 'rain' } }],
+          },
+          { role: 'tool', tool_call_id: 'call_2', content: 'none' },
+        ],
+      },
       'json schema': {
         messages: [user('Describe a cat as JSON')],
         response_format: {
@@ -359,8 +411,47 @@ describe(`OpenAI adapter requests against OpenAI's OpenAPI ${VERSION} (${doc._so
         expect(body).toMatchObject({ model: 'gpt-4.1-mini', stream: parsed.stream });
         if (parsed.stream) expect(body.stream_options).toEqual({ include_usage: true });
         expect(problems(validate, body, 'CreateChatCompletionRequest')).toEqual([]);
+        // The document leaves messages open to unknown fields; an upstream of OpenAI's protocol need not be.
+        (body.messages as Record<string, unknown>[]).forEach((m, i) => {
+          const role = String(m.role);
+          const schema = `ChatCompletionRequest${role[0]?.toUpperCase()}${role.slice(1)}Message`;
+          expect(problems(json(schema), m, schema), `messages[${i}] (${VERSION})`).toEqual([]);
+        });
       });
     }
+
+    it(`accepts every field OpenAI's document (${VERSION}) gives a message of each role`, () => {
+      const ROLES = ['developer', 'system', 'user', 'assistant', 'tool', 'function'];
+      const choice = deref(schemas.ChatCompletionRequestMessage ?? {}) as Schema & { oneOf?: Schema[] };
+      expect(choice.oneOf?.map((s) => s.$ref?.split('/').pop())).toEqual(
+        ROLES.map((r) => `ChatCompletionRequest${r[0]?.toUpperCase()}${r.slice(1)}Message`),
+      );
+      const shape = chatMessageSchema.options.map((o) => [o.shape.role.value, Object.keys(o.shape)] as const);
+      for (const role of ROLES) {
+        const fields = declared(`ChatCompletionRequest${role[0]?.toUpperCase()}${role.slice(1)}Message`);
+        const ours = shape.find(([r]) => r === role)?.[1] ?? [];
+        expect(
+          [...fields].filter((f) => !ours.includes(f)),
+          role,
+        ).toEqual([]);
+      }
+    });
+
+    it('a tool message may name its function; the name is not sent on', () => {
+      const parsed = parseChat({
+        messages: [user('hi'), { role: 'tool', name: 'get_weather', tool_call_id: 'call_1', content: '21C' }],
+      });
+      expect(upstreamBody(parsed).messages[1]).toEqual({ role: 'tool', tool_call_id: 'call_1', content: '21C' });
+    });
+
+    it('what OpenAI refuses in a message is still refused', () => {
+      const refused = (m: Record<string, unknown>) => () => parseChat({ messages: [user('hi'), m] });
+      expect(refused({ role: 'assistant', content: 'x', foo: 1 })).toThrow(/messages\[1\]: foo/);
+      expect(refused({ role: 'tool', tool_call_id: 'c', content: 'x', refusal: 'no' })).toThrow(/refusal/);
+      expect(refused({ role: 'user', content: 'x', annotations: [] })).toThrow(/annotations/);
+      expect(refused({ role: 'function', content: 'x' })).toThrow(/name/);
+      expect(refused({ role: 'assistant', content: 'x', audio: { id: 'a', data: 'AAAA' } })).toThrow(/data/);
+    });
 
     it('the upstream probe is a valid request that uses no deprecated parameter', () => {
       const body = chatRequestBody(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AUTO_ALIASES, chatRequestSchema, type ChatRequest } from '@/contracts/chat';
+import { AUTO_ALIASES, chatRequestSchema, type ChatMessage, type ChatRequest } from '@/contracts/chat';
 import { assertWellFormedInput } from '@/server/input-text';
 import { AppError, pathText, type FieldIssue } from '@/server/errors';
 import type { Needs } from '@/server/upstreams/select';
@@ -48,6 +48,37 @@ const hasImage = (req: ChatRequest): boolean =>
     (m) => m.role === 'user' && Array.isArray(m.content) && m.content.some((p) => p.type === 'image_url'),
   );
 
+type Part = Exclude<ChatMessage['content'], string | null | undefined>[number];
+
+/** A content part without OpenAI's prompt cache marker (a hint other upstreams refuse). */
+function partForUpstream<P extends Part>(part: P): P {
+  if (!('prompt_cache_breakpoint' in part)) return part;
+  const { prompt_cache_breakpoint: _hint, ...rest } = part;
+  return rest as P;
+}
+
+/**
+ * A message as the upstream gets it. A caller may send back an answer's `message` as it came
+ * (OpenAI's SDKs and LangChain do): what only an answer carries (`annotations`, reasoning text) and a
+ * tool message's `name` (LangChain sends it; OpenAI's protocol has none) are accepted and not passed
+ * on, as OpenAI ignores them, since other upstreams refuse them; a null field means absent and is
+ * left out. Everything OpenAI's protocol defines for a message goes on as sent.
+ */
+export function messageForUpstream(message: ChatMessage): ChatMessage {
+  const m = Array.isArray(message.content)
+    ? ({ ...message, content: message.content.map(partForUpstream) } as ChatMessage)
+    : message;
+  if (m.role === 'tool') {
+    const { name: _name, ...rest } = m;
+    return rest;
+  }
+  if (m.role !== 'assistant') return m;
+  const { annotations: _a, reasoning_content: _rc, reasoning: _r, ...rest } = m;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(rest)) if (v !== null || k === 'content') out[k] = v;
+  return out as ChatMessage;
+}
+
 /**
  * Checks a chat body against OpenAI's protocol (types, ranges, unknown parameters) and works out
  * what the request needs of an upstream: image input, tools, JSON output, streaming.
@@ -59,7 +90,8 @@ export function parseChat(body: unknown): ParsedChat {
   assertWellFormedInput(body);
   const parsed = chatRequestSchema.safeParse(body);
   if (!parsed.success) throw invalid(parsed.error);
-  const request = parsed.data;
+  // From here on the request is what the upstream gets: routing, the bound and the count read the same.
+  const request = { ...parsed.data, messages: parsed.data.messages.map(messageForUpstream) };
   const stream = request.stream === true;
   if (request.stream_options && !stream) {
     throw new AppError('BAD_REQUEST', "The 'stream_options' parameter is only allowed when 'stream' is enabled.", {

@@ -12,11 +12,16 @@ import { chatRoute, serveChatRequest } from './serve';
 /** The key of a request, read by the one rule of every way in (`presentedKey`). */
 const keyOf = (headers: IncomingMessage['headers']): string | null => presentedKey(nodeHeaders(headers));
 
-/** True when the fast path serves this request: a chat path with a key (a console session goes to Next.js). */
+/**
+ * True when the fast path serves this request: a chat path with a key (a console session goes to
+ * Next.js), or a path under the chat surface that serves nothing, whoever calls (its 404 needs no caller).
+ */
 export function isChatRequest(url: string, headers: IncomingMessage['headers']): boolean {
   const pathname = url.split('?', 1)[0] ?? url;
-  if (!pathname.startsWith('/api/chat') && !pathname.startsWith('/api/models')) return false;
-  return chatRoute(pathname) !== undefined && keyOf(headers) !== null;
+  if (!pathname.startsWith('/api/chat') && !pathname.startsWith('/api/models') && !pathname.startsWith('/api/v1'))
+    return false;
+  const route = chatRoute(pathname);
+  return route !== undefined && (route.method === null || keyOf(headers) !== null);
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string>): void {

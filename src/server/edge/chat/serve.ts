@@ -28,9 +28,17 @@ const CHAT_ROUTES: Record<string, { dialect: ChatDialect; method: 'POST' | 'GET'
 /** `/api/models/<id>`: OpenAI's model retrieve. */
 const MODEL_PATH = /^\/api\/models\/([^/?]+)$/;
 
+/**
+ * Every other path under these is OpenAI's surface too, and answers OpenAI's 404: under
+ * `/api/chat/` and `/api/models/` (e.g. `/api/chat/foo`), and `/api/v1/...`, where a client configured
+ * with `/api/v1` as its base URL sends its calls (Studio's base URL is `/api`).
+ */
+const OPENAI_PREFIX = /^\/api\/(chat|models|v1)(\/|$)/;
+
 export interface ChatRoute {
   dialect: ChatDialect;
-  method: 'POST' | 'GET';
+  /** The method the path serves; null for a path under the chat surface that serves nothing (404). */
+  method: 'POST' | 'GET' | null;
   modelId?: string;
 }
 
@@ -38,13 +46,14 @@ export function chatRoute(pathname: string): ChatRoute | undefined {
   const path = pathname.length > 5 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
   const route = CHAT_ROUTES[path];
   if (route) return route;
+  const unknown = OPENAI_PREFIX.test(path) ? { dialect: 'openai' as const, method: null } : undefined;
   const m = MODEL_PATH.exec(path);
-  if (!m?.[1]) return undefined;
+  if (!m?.[1]) return unknown;
   let modelId: string;
   try {
     modelId = decodeURIComponent(m[1]);
   } catch {
-    return undefined;
+    return unknown;
   }
   return { dialect: 'openai', method: 'GET', modelId };
 }
@@ -118,9 +127,18 @@ export async function serveChatRequest(
     const answer = chatErrorAnswer(err, dialect);
     out.json(answer.status, answer.body, { ...answer.headers, ...extra });
   };
-  if (!route) return fail(new AppError('NOT_FOUND', 'No such endpoint'));
   const { method } = req;
   const hasBody = method !== 'GET' && method !== 'HEAD';
+  if (!route?.method) {
+    if (hasBody) req.drain();
+    // OpenAI's own text for a path it does not serve; the docs list what Studio serves.
+    return fail(
+      new AppError(
+        'NOT_FOUND',
+        `Invalid URL (${method} ${req.pathname}): Studio serves POST /api/chat/completions, GET /api/models and GET /api/models/<id> of OpenAI's API`,
+      ),
+    );
+  }
   if (method !== route.method && !(route.method === 'GET' && method === 'HEAD')) {
     if (hasBody) req.drain();
     return fail(new AppError('METHOD_NOT_ALLOWED', `Use ${route.method} on ${req.pathname}`), { allow: route.method });
