@@ -64,6 +64,7 @@ describe('generation callbacks', () => {
       elapsed_ms: expect.any(Number),
       cost_usd: expect.any(Number),
     });
+    expect(payload.cost_usd).toBeGreaterThan(0);
     // Any Standard Webhooks library verifies it with the tenant's secret; a tampered body fails.
     const headers = {
       'webhook-id': String(delivered.headers['webhook-id']),
@@ -77,7 +78,7 @@ describe('generation callbacks', () => {
     expect(JSON.stringify(payload)).not.toMatch(/sim-/);
   });
 
-  it('calls back on failure too, with the reason', async () => {
+  it('calls back on failure too, with the reason and no cost once refunded', async () => {
     const t = await newTenant({ credits: 10 });
     const simOrigin = (await import('vitest')).inject('simOrigin');
     await fetch(`${simOrigin}/__sim/faults`, {
@@ -96,6 +97,8 @@ describe('generation callbacks', () => {
         cdn_url: null,
         error: expect.stringMatching(/every available upstream/),
         reason: 'upstream_error',
+        // Its credits were refunded in full: nothing was spent, so a receiver summing costs adds nothing.
+        cost_usd: 0,
       });
     } finally {
       await fetch(`${simOrigin}/__sim/faults`, { method: 'DELETE' });

@@ -33,6 +33,17 @@ export interface CallbackPayload {
 }
 
 /**
+ * What the tenant finally paid for the job, in USD: its price less the share of its credits that was
+ * refunded, so a job refunded in full (failed, cancelled) reports 0 and a receiver that sums
+ * `cost_usd` counts only what was spent.
+ */
+export function paidCostUsd(job: { costUsd: number | null; credits: number; creditsRefunded: number }): number {
+  const price = job.costUsd ?? 0;
+  const kept = job.credits > 0 ? Math.max(0, job.credits - job.creditsRefunded) / job.credits : 1;
+  return Math.round(price * kept * 1e6) / 1e6;
+}
+
+/**
  * Delivers one job's callback: POSTs the signed payload, records the attempt, and asks to be run
  * again with exponential back-off until the receiver answers 2xx or the attempts run out.
  */
@@ -59,7 +70,7 @@ export async function deliverCallback(
     error: job.error,
     reason: failureReason(job),
     elapsed_ms: job.elapsedMs,
-    cost_usd: Math.round((job.costUsd ?? 0) * 1e6) / 1e6,
+    cost_usd: paidCostUsd(job),
   };
   const body = JSON.stringify(payload);
   // One id per job outcome, the same on every retry, so receivers can de-duplicate.
