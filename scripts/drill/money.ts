@@ -102,15 +102,17 @@ export async function moneyRacesDrill(
       const what = a.status === 200 ? String(a.body.action) : `HTTP ${a.status}`;
       seen.answers.set(what, (seen.answers.get(what) ?? 0) + 1);
     }
-    // The cancel that refunded a job reads it again to answer: another one may have deleted it by then (404).
+    // The cancel that refunded a job answers `cancelled`, even when another one deleted it meanwhile.
     seen.quiet += ids.filter((id) => !answers.some((a) => a.id === id && a.answer.body.action === 'cancelled')).length;
   };
   const answered = (seen: CancelAnswers) =>
     [...seen.answers].map(([what, n]) => `${n} ${what}`).join(', ') +
-    (seen.quiet ? ` (${seen.quiet} videos without a "cancelled" answer: deleted by another cancel first)` : '');
+    (seen.quiet ? ` (${seen.quiet} videos without a "cancelled" answer)` : '');
   const checkAnswers = (seen: CancelAnswers, label: string) => {
     const odd = [...seen.answers].filter(([what]) => !['cancelled', 'deleted', 'HTTP 404'].includes(what));
     if (odd.length) problems.push(`${label}: cancels answered ${odd.map(([what, n]) => `${n} ${what}`).join(', ')}`);
+    // The caller whose cancel ended a task is told so: no video may lack a `cancelled` answer.
+    if (seen.quiet) problems.push(`${label}: ${seen.quiet} cancelled videos got no "cancelled" answer`);
   };
 
   /** Refund and charge rows of each job; a job without exactly one of each is a problem. */

@@ -4,7 +4,7 @@ import { jobs, videoTasks, type Job, type VideoTaskRow } from '@/server/db/schem
 import { logger } from '@/server/logger';
 import type { ScopedIdentity } from '@/server/domain/auth/identity';
 import type { Deps } from '@/server/domain/deps';
-import { notFound } from '@/server/errors';
+import { AppError, notFound } from '@/server/errors';
 import { releaseOrphan } from './orphans';
 import { isEnded, recordTaskEnd, taskTarget, taskUpstream, UNFOLLOWED } from './outcomes';
 import { videoJobInputSchema } from './types';
@@ -45,8 +45,13 @@ export async function removeVideo(
       // A task cancelled before it ran costs nothing: no need to follow it. A running one is followed to its end.
       if (cancelled && vt.state !== 'running' && up.upstreamState !== 'running') await releaseOrphan(deps.db, job.id);
     }
-    // Ended by the worker in the meantime: answer what it is now.
-    const now = await findVideoTask(deps.db, who, job.id);
+    // Ended by the worker in the meantime: answer what it is now. A cancel of the same task raced with
+    // this one may have deleted it since (it found the task ended): this cancel ended it, so it says so.
+    const now = await findVideoTask(deps.db, who, job.id).catch((err: unknown) => {
+      if (ended && err instanceof AppError && err.code === 'NOT_FOUND')
+        return { job: ended, vt: { ...vt, state: 'cancelled' as const } };
+      throw err;
+    });
     if (ended || now.job.status !== 'done')
       return { id: job.id, action: 'cancelled', task: videoTaskViewOf(now.job, now.vt) };
     return deleteFinished(deps, job.id, job.tenantId, now.job.cdnUrl, now.vt.coverUrl);
