@@ -1,4 +1,4 @@
-import { eq, isNull, and, sum } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, ledgerEntries, tenants } from '@/server/db/schema';
 import { createMember, setMemberQuota } from '@/server/domain/members/members';
@@ -7,6 +7,7 @@ import { AppError } from '@/server/errors';
 import { OPERATOR } from '@/server/domain/auth/identity';
 import { createTenant } from '@/server/domain/tenants/tenants';
 import { createTestDatabase, testSecret, type TestDatabase } from '../helpers/test-db';
+import { ledgerSum } from '../helpers/ledger-sums';
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -15,19 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-async function ledgerSum(tenantId: string, accountId: string | null): Promise<number> {
-  const [row] = await t.db
-    .select({ total: sum(ledgerEntries.amount) })
-    .from(ledgerEntries)
-    .where(
-      and(
-        eq(ledgerEntries.tenantId, tenantId),
-        accountId ? eq(ledgerEntries.accountId, accountId) : isNull(ledgerEntries.accountId),
-      ),
-    );
-  return Number(row?.total ?? 0);
-}
 
 const who = (tenantId: string) => ({ kind: 'tenant' as const, tenantId, via: 'key' as const });
 
@@ -55,7 +43,7 @@ describe('credit ledger', () => {
     }
     const [row] = await t.db.select({ credits: tenants.credits }).from(tenants).where(eq(tenants.id, tenant.id));
     expect(row?.credits).toBe(1000 - succeeded * amount);
-    expect(await ledgerSum(tenant.id, null)).toBe(row?.credits);
+    expect(await ledgerSum(t.db, tenant.id, null)).toBe(row?.credits);
     const charges = await t.db
       .select()
       .from(ledgerEntries)
@@ -100,7 +88,7 @@ describe('credit ledger', () => {
     }
     await Promise.allSettled(ops);
     const [pool] = await t.db.select({ credits: tenants.credits }).from(tenants).where(eq(tenants.id, tenant.id));
-    expect(await ledgerSum(tenant.id, null)).toBe(pool?.credits);
+    expect(await ledgerSum(t.db, tenant.id, null)).toBe(pool?.credits);
     let reserved = 0;
     for (const m of members) {
       const [acc] = await t.db
@@ -108,7 +96,7 @@ describe('credit ledger', () => {
         .from(accounts)
         .where(eq(accounts.id, m.account_id));
       expect(acc?.credits).toBeGreaterThanOrEqual(0);
-      expect(await ledgerSum(tenant.id, m.account_id)).toBe(acc?.credits);
+      expect(await ledgerSum(t.db, tenant.id, m.account_id)).toBe(acc?.credits);
       reserved += acc?.credits ?? 0;
     }
     // Only spends leave the pool+reservations total.

@@ -1,20 +1,20 @@
-import { and, eq, isNull, sum } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, ledgerEntries, tenants } from '@/server/db/schema';
 import { OPERATOR, type MemberIdentity, type TenantIdentity } from '@/server/domain/auth/identity';
-import { chargeWork, refundWork } from '@/server/domain/credits/ledger';
+import { chargeWork, moveCredits, refundWork } from '@/server/domain/credits/ledger';
 import { getPool } from '@/server/domain/credits/balance';
 import { failJob } from '@/server/domain/jobs/run';
 import { submitImageJobs } from '@/server/domain/jobs/submit';
 import { createMember, listMembers, releaseStrandedCredits, setMemberQuota } from '@/server/domain/members/members';
-import { moveCredits } from '@/server/domain/credits/ledger';
 import { createTenant } from '@/server/domain/tenants/tenants';
 import { LocalFileStore } from '@/server/storage/store';
 import { simulatorUpstreams, syncUpstreams } from '@/server/upstreams/registry';
 import { createTestDatabase, testConfig, testSecret, type TestDatabase } from '../helpers/test-db';
+import { ledgerSum } from '../helpers/ledger-sums';
 
 /**
  * Refunds of work a member started before set-quota switched its wallet: every credit comes back
@@ -62,19 +62,6 @@ const submitImages = (who: MemberIdentity, n: number) =>
     batch: n > 1,
   });
 
-async function ledgerSum(tenantId: string, accountId: string | null): Promise<number> {
-  const [row] = await t.db
-    .select({ total: sum(ledgerEntries.amount) })
-    .from(ledgerEntries)
-    .where(
-      and(
-        eq(ledgerEntries.tenantId, tenantId),
-        accountId ? eq(ledgerEntries.accountId, accountId) : isNull(ledgerEntries.accountId),
-      ),
-    );
-  return Number(row?.total ?? 0);
-}
-
 /** Every wallet equals its ledger rows, and what the tenant is shown adds up to the same. */
 async function expectLedgerMatches(owner: TenantIdentity, accountId: string) {
   const [tenant] = await t.db.select({ credits: tenants.credits }).from(tenants).where(eq(tenants.id, owner.tenantId));
@@ -82,8 +69,8 @@ async function expectLedgerMatches(owner: TenantIdentity, accountId: string) {
     .select({ credits: accounts.credits, shared: accounts.shared, held: accounts.held })
     .from(accounts)
     .where(eq(accounts.id, accountId));
-  expect(await ledgerSum(owner.tenantId, null)).toBe(tenant?.credits);
-  expect(await ledgerSum(owner.tenantId, accountId)).toBe(acc?.credits);
+  expect(await ledgerSum(t.db, owner.tenantId, null)).toBe(tenant?.credits);
+  expect(await ledgerSum(t.db, owner.tenantId, accountId)).toBe(acc?.credits);
   // A shared member has no credits of its own: nothing may sit where no total counts it.
   if (acc?.shared) expect(acc.credits).toBe(0);
   const pool = await getPool({ db: t.db }, owner);
