@@ -1,7 +1,7 @@
 import type postgres from 'postgres';
 import type { Topology } from '../cluster/topology';
 import { call } from './client';
-import type { Row, Tenant } from './main';
+import type { Row, Tenant } from './types';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

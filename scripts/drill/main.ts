@@ -11,6 +11,7 @@ import { ensureBuild } from '../ensure-build';
 import { startTopology, type Topology } from '../cluster/topology';
 import { startSimulator, type SimulatorProcess } from '../simulator';
 import { freePort } from '../free-port';
+import type { Row, Tenant } from './types';
 
 /**
  * `npm run drill [-- --size small]`: the production topology (2 web + 2 workers on a PostgreSQL of the
@@ -27,25 +28,6 @@ const ADMIN_KEY = 'sk-studio-drilladmin0000000000000000000000';
 /** The tenant's `article` limit per hour the topology runs with; drill 7 fires three times as many (no other drill writes articles). */
 const ARTICLE_LIMIT = 20;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-export interface Row {
-  drill: string;
-  requests: number;
-  failed: number;
-  jobs: number;
-  lost: number;
-  doubleCharged: number;
-  maxPendingS: number;
-  /** p95 latency of the calls made during the fault (null: the drill measures no latency). */
-  p95Ms: number | null;
-  notes: string[];
-  ok: boolean;
-}
-
-export interface Tenant {
-  id: string;
-  key: string;
-}
 
 class Drills {
   private tenants = 0;
