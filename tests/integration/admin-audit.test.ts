@@ -7,6 +7,7 @@ import type { Context } from '@/server/api/trpc';
 import { buildConfig, parseEnv, type Config } from '@/server/config';
 import type { AdminIdentity } from '@/server/domain/auth/identity';
 import { withRequestId } from '@/server/request-id';
+import { storeMail } from '@/server/mail/outbox';
 import { LocalFileStore } from '@/server/storage/store';
 import { suiteDatabase } from '../helpers/suite-db';
 import { testSecret } from '../helpers/test-db';
@@ -66,5 +67,30 @@ describe('operator audit log', () => {
     await op.admin.action({ action: 'tenant-markup', tenant_id: tenant.id, markup: 2 });
     const { entries } = await op.admin.auditList({ tenant_id: tenant.id, audited_action: 'tenant-markup' });
     expect(entries).toMatchObject([{ actor: 'admin-key', before: { markup: 1 }, after: { markup: 2 } }]);
+  });
+  it('passes a waiting mail on once through the console, audited without its text', async () => {
+    const op = console_();
+    const mail = await storeMail(t.db, config, {
+      to: 'pass-on@shop.cn',
+      subject: '重设您的 Studio 密码',
+      text: '打开 http://studio.test/login/reset/tokentokentoken',
+      html: '<a href="http://studio.test/login/reset/tokentokentoken">x</a>',
+      locale: 'zh-CN',
+      kind: 'password_reset',
+    });
+    const listed = (await op.admin.mailList({})).mails.find((m) => m.id === mail.id);
+    expect(listed).toMatchObject({ status: 'stored', can_pass_on: true, text: null });
+    const passed = await op.admin.mailPassOn({ id: mail.id });
+    expect(passed.text).toContain('/login/reset/tokentokentoken');
+    await expect(op.admin.mailPassOn({ id: mail.id })).rejects.toThrow(/already passed on/);
+    const { entries } = await op.admin.auditList({ audited_action: 'mail-pass-on' });
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      target_kind: 'mail',
+      target_id: mail.id,
+      before: { to: 'pass-on@shop.cn', status: 'stored' },
+      after: { status: 'sent' },
+    });
+    expect(JSON.stringify(entries)).not.toContain('tokentokentoken');
   });
 });

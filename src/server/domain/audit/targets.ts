@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { claimCodes, skills, upstreams } from '@/server/db/schema';
+import { claimCodes, mailOutbox, skills, upstreams } from '@/server/db/schema';
 
 /**
  * The fields of the objects operator actions change, as audit rows keep them before and after an
@@ -51,4 +51,17 @@ export async function skillSnapshot(tx: Db, slug: string): Promise<Record<string
     active: row.active,
     position: row.position,
   };
+}
+
+/** A mail's state for the audit log: to whom and how it stands, never its text. */
+export async function mailSnapshot(
+  tx: Db,
+  id: string,
+): Promise<{ tenantId: null; fields: Record<string, unknown> } | null> {
+  const [mail] = await tx
+    .select({ to: mailOutbox.to, kind: mailOutbox.kind, status: mailOutbox.status })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.id, id))
+    .for('no key update');
+  return mail ? { tenantId: null, fields: mail } : null;
 }

@@ -1,10 +1,8 @@
 import { adminReadActions } from '@/contracts/admin';
-import { eq } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { mailOutbox } from '@/server/db/schema';
 import { auditActor, recordAudit } from '@/server/domain/audit/audit';
 import { auditBody } from '@/server/domain/audit/redact';
-import { claimSnapshot, skillSnapshot, upstreamSnapshot } from '@/server/domain/audit/targets';
+import { claimSnapshot, mailSnapshot, skillSnapshot, upstreamSnapshot } from '@/server/domain/audit/targets';
 import type { AdminIdentity } from '@/server/domain/auth/identity';
 import { tenantSnapshot } from '@/server/domain/tenants/tenants';
 import { currentRequestId } from '@/server/request-id';
@@ -90,15 +88,6 @@ AUDIT_TARGETS['mail-pass-on'] = {
     return id ? { kind: 'mail', id, snapshot: async (tx, m) => mailSnapshot(tx, m) } : null;
   },
 };
-
-/** A mail's state for the audit log: to whom and how it stands, never its text. */
-async function mailSnapshot(tx: Db, id: string): Promise<Snapshot | null> {
-  const [mail] = await tx
-    .select({ to: mailOutbox.to, kind: mailOutbox.kind, status: mailOutbox.status })
-    .from(mailOutbox)
-    .where(eq(mailOutbox.id, id));
-  return mail ? { tenantId: null, fields: mail } : null;
-}
 
 const byDefault = (action: string): AuditSpec => ({
   target: (b) => tenant(text(b.tenant_id)) ?? (action.startsWith('upstream-') ? upstream(text(b.name)) : null),
