@@ -73,6 +73,19 @@ describe('sign-in throttle', () => {
     expect((await row(addr))?.failures).toBe(5);
   });
 
+  it('counts one failure when the last one was written by a transaction that began later', async () => {
+    const addr = address();
+    await admitSignIn(t.db, [addr]);
+    await admitSignIn(t.db, [addr]);
+    // As a parallel attempt that began after this one would leave it: the last failure just ahead of now().
+    await t.db
+      .update(signInThrottles)
+      .set({ lastFailureAt: sql`now() + interval '50 milliseconds'` })
+      .where(eq(signInThrottles.key, `address:${addr.subject}`));
+    await admitSignIn(t.db, [addr]);
+    expect((await row(addr))?.failures).toBe(3);
+  });
+
   it('clears an account on success, gives an address back only the one attempt, and forgets after a quiet day', async () => {
     const acct = account();
     const addr = address();
