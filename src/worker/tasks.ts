@@ -5,6 +5,7 @@ import { sweepExpiredHolds } from '@/server/domain/credits/hold-statements';
 import { failStalledConversions } from '@/server/domain/image-template/jobs';
 import { pruneJobEvents } from '@/server/domain/jobs/events';
 import { releaseStrandedCredits } from '@/server/domain/members/members';
+import { pruneStoredResponses } from '@/server/domain/responses/store';
 import { pruneAbandonedUploads } from '@/server/domain/uploads/uploads';
 import { probeRemovedUpstreams } from '@/server/upstreams/maintenance';
 import { recomputeScores } from '@/server/upstreams/stats';
@@ -41,6 +42,14 @@ export function recurringTasksFor(config: Config): RecurringTask[] {
       everyMs: 60 * 60_000,
       run: async (rt) => {
         await releaseStrandedCredits(rt.db);
+      },
+    },
+    {
+      // Stored responses (OpenAI's Responses API) are kept RESPONSE_RETENTION_DAYS days.
+      name: 'prune-stored-responses',
+      everyMs: 60 * 60_000,
+      run: async (rt) => {
+        await pruneStoredResponses(rt.db);
       },
     },
     {

@@ -14,3 +14,4 @@ export * from './sign-in-throttles';
 export * from './videos';
 export * from './mail';
 export * from './audit';
+export * from './responses';

@@ -31,8 +31,8 @@ function issueText(issue: z.core.$ZodIssue): FieldIssue {
   return { path: issue.path as (string | number)[], message: issue.message };
 }
 
-/** The 400 of a body that is not a chat request, naming each refused field. */
-function invalid(error: z.ZodError): AppError {
+/** The 400 of a body that is not a valid request (chat's or Responses'), naming each refused field. */
+export function invalid(error: z.ZodError): AppError {
   const issues = error.issues.map(issueText);
   const first = issues[0];
   const text = first

@@ -18,7 +18,12 @@ const keyOf = (headers: IncomingMessage['headers']): string | null => presentedK
  */
 export function isChatRequest(url: string, headers: IncomingMessage['headers']): boolean {
   const pathname = url.split('?', 1)[0] ?? url;
-  if (!pathname.startsWith('/api/chat') && !pathname.startsWith('/api/models') && !pathname.startsWith('/api/v1'))
+  if (
+    !pathname.startsWith('/api/chat') &&
+    !pathname.startsWith('/api/models') &&
+    !pathname.startsWith('/api/responses') &&
+    !pathname.startsWith('/api/v1')
+  )
     return false;
   const route = chatRoute(pathname);
   return route !== undefined && (route.method === null || keyOf(headers) !== null);

@@ -8,6 +8,8 @@ import { chatErrorAnswer, type ChatDialect } from '@/server/domain/chat/errors';
 import { listChatModels } from '@/server/domain/chat/models';
 import { proxyChat, type ChatCaller, type ChatDeps, type ChatOutput } from '@/server/domain/chat/proxy';
 import { walletOf } from '@/server/domain/credits/ledger';
+import { createResponse } from '@/server/domain/responses/respond';
+import { readResponse } from '@/server/domain/responses/store';
 import { AppError } from '@/server/errors';
 import { tenantBinding } from '@/server/upstreams/registry';
 
@@ -19,8 +21,9 @@ import { tenantBinding } from '@/server/upstreams/registry';
  */
 
 /** OpenAI's paths under {base_url}, and Studio's `/api/chat`. */
-const CHAT_ROUTES: Record<string, { dialect: ChatDialect; method: 'POST' | 'GET' }> = {
+const CHAT_ROUTES: Record<string, { dialect: ChatDialect; method: 'POST' | 'GET'; responses?: true }> = {
   '/api/chat/completions': { dialect: 'openai', method: 'POST' },
+  '/api/responses': { dialect: 'openai', method: 'POST', responses: true },
   '/api/chat': { dialect: 'studio', method: 'POST' },
   '/api/models': { dialect: 'openai', method: 'GET' },
 };
@@ -28,18 +31,24 @@ const CHAT_ROUTES: Record<string, { dialect: ChatDialect; method: 'POST' | 'GET'
 /** `/api/models/<id>`: OpenAI's model retrieve. */
 const MODEL_PATH = /^\/api\/models\/([^/?]+)$/;
 
+/** `/api/responses/<id>`: OpenAI's retrieve of a stored response. */
+const RESPONSE_PATH = /^\/api\/responses\/(resp_[A-Za-z0-9_-]{1,200})$/;
+
 /**
  * Every other path under these is OpenAI's surface too, and answers OpenAI's 404: under
- * `/api/chat/` and `/api/models/` (e.g. `/api/chat/foo`), and `/api/v1/...`, where a client configured
+ * `/api/chat/`, `/api/models/` and `/api/responses/` (e.g. `/api/chat/foo`), and `/api/v1/...`, where a client configured
  * with `/api/v1` as its base URL sends its calls (Studio's base URL is `/api`).
  */
-const OPENAI_PREFIX = /^\/api\/(chat|models|v1)(\/|$)/;
+const OPENAI_PREFIX = /^\/api\/(chat|models|responses|v1)(\/|$)/;
 
 export interface ChatRoute {
   dialect: ChatDialect;
   /** The method the path serves; null for a path under the chat surface that serves nothing (404). */
   method: 'POST' | 'GET' | null;
   modelId?: string;
+  /** OpenAI's Responses API: `POST /api/responses`, or the stored response `responseId` names. */
+  responses?: true;
+  responseId?: string;
 }
 
 export function chatRoute(pathname: string): ChatRoute | undefined {
@@ -47,6 +56,8 @@ export function chatRoute(pathname: string): ChatRoute | undefined {
   const route = CHAT_ROUTES[path];
   if (route) return route;
   const unknown = OPENAI_PREFIX.test(path) ? { dialect: 'openai' as const, method: null } : undefined;
+  const stored = RESPONSE_PATH.exec(path);
+  if (stored?.[1]) return { dialect: 'openai', method: 'GET', responses: true, responseId: stored[1] };
   const m = MODEL_PATH.exec(path);
   if (!m?.[1]) return unknown;
   let modelId: string;
@@ -135,7 +146,8 @@ export async function serveChatRequest(
     return fail(
       new AppError(
         'NOT_FOUND',
-        `Invalid URL (${method} ${req.pathname}): Studio serves POST /api/chat/completions, GET /api/models and GET /api/models/<id> of OpenAI's API`,
+        `Invalid URL (${method} ${req.pathname}): Studio serves POST /api/chat/completions, POST /api/responses, ` +
+          `GET /api/responses/<id>, GET /api/models and GET /api/models/<id> of OpenAI's API`,
       ),
     );
   }
@@ -153,6 +165,10 @@ export async function serveChatRequest(
       throw err;
     }
     const caller = await chatCaller(deps.db, who, resolved);
+    if (route.responseId !== undefined) {
+      const stored = await readResponse(deps.db, who, route.responseId);
+      return out.json(200, stored, { 'cache-control': 'no-store' });
+    }
     if (route.method === 'GET') {
       const list = await listChatModels(deps.db, caller.binding);
       if (route.modelId === undefined) return out.json(200, list, { 'cache-control': 'no-store' });
@@ -178,10 +194,11 @@ export async function serveChatRequest(
     } catch {
       throw new AppError(
         'BAD_REQUEST',
-        'The body could not be parsed as JSON: send a Chat Completions request as a JSON object',
+        `The body could not be parsed as JSON: send a ${route.responses ? 'Responses' : 'Chat Completions'} request as a JSON object`,
       );
     }
-    await proxyChat(deps, caller, body, out, req.signal);
+    if (route.responses) await createResponse(deps, caller, body, out, req.signal);
+    else await proxyChat(deps, caller, body, out, req.signal);
   } catch (err) {
     fail(err);
   }
