@@ -67,6 +67,10 @@ export interface Config {
     /** A process gives a wallet's hold back after this long without a chat request on it. */
     holdIdleMs: number;
   };
+  images: {
+    /** How long `POST /api/images/*` waits for its jobs before answering 504 `job_pending` (the jobs run on). */
+    waitMs: number;
+  };
   imageToTemplate: {
     /** A synchronous conversion that has not answered by then is a 504 (refunded); `async: true` has no such limit. */
     syncTimeoutMs: number;

@@ -108,6 +108,7 @@ const envSchema = z.object({
   STUDIO_CHAT_HEARTBEAT_MS: z.coerce.number().int().min(100).default(15_000),
   STUDIO_CHAT_SETTLE_MS: z.coerce.number().int().min(0).max(1_000).default(10),
   STUDIO_CHAT_HOLD_IDLE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  STUDIO_IMAGES_WAIT_S: z.coerce.number().int().min(1).max(3_600).default(120),
   STUDIO_TEMPLATE_SYNC_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(40_000),
   STUDIO_TEMPLATE_WATCHDOG_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(300_000),
   STUDIO_CHAT_MAX_BODY_BYTES: z.coerce
@@ -327,6 +328,7 @@ export function buildConfig(env: Env): Config {
       settleMs: env.STUDIO_CHAT_SETTLE_MS,
       holdIdleMs: env.STUDIO_CHAT_HOLD_IDLE_MS,
     },
+    images: { waitMs: env.STUDIO_IMAGES_WAIT_S * 1000 },
     imageToTemplate: {
       syncTimeoutMs: env.STUDIO_TEMPLATE_SYNC_TIMEOUT_MS,
       watchdogMs: env.STUDIO_TEMPLATE_WATCHDOG_MS,

@@ -7,6 +7,7 @@ import { nodeHeaders } from '@/server/request-headers';
 import { getConfig, type Config } from '@/server/config';
 import { REQUEST_ID_HEADER, requestIdFrom, withRequestId } from '@/server/request-id';
 import { isChatRequest, serveChat } from './chat/node';
+import { isImagesRequest, serveImages } from './images/serve';
 import { dropUntrustedForwarding } from '@/server/net/trusted-proxies';
 import { CLIENT_ADDRESS_HEADER, clientAddressOf } from './http/client-address';
 import { API_CSP, baseSecurityHeaders } from './http/security-headers';
@@ -45,6 +46,11 @@ export function createFrontServer(
     withRequestId(requestId, () => {
       if (refuseMalformed(req, res)) return;
       if (isChatRequest(url, req.headers)) void serveChat(req, res);
+      else if (isImagesRequest(url, req.headers))
+        void serveFetch(req, res, (request) => serveImages(request, null)).catch((err: unknown) => {
+          logger.error({ err }, 'images request failed');
+          res.destroy();
+        });
       else void (isDirectPath(url, req.headers) ? serveDirect(req, res) : next(req, res));
     });
   });
@@ -76,7 +82,7 @@ export async function serveDirect(req: IncomingMessage, res: ServerResponse): Pr
   try {
     const { path, query } = splitTarget(req.url ?? '/');
     if (isStreamedCall(method, path)) {
-      await serveStreamed(req, res, config.maxBodyBytes);
+      await serveFetch(req, res, (request) => handleRestRequest(request, config.maxBodyBytes));
       return;
     }
     const answer = await answerRest(
@@ -120,8 +126,15 @@ export async function serveDirect(req: IncomingMessage, res: ServerResponse): Pr
   }
 }
 
-/** Uploads and image reading: their handlers stream a fetch `Request`'s body, so one is built for them. */
-async function serveStreamed(req: IncomingMessage, res: ServerResponse, maxBodyBytes: number): Promise<void> {
+/**
+ * Uploads, image reading and OpenAI's Images API: their handlers stream a fetch `Request`'s body, so
+ * one is built for them. The request's signal is aborted when the caller goes away.
+ */
+async function serveFetch(
+  req: IncomingMessage,
+  res: ServerResponse,
+  handle: (request: Request) => Promise<Response>,
+): Promise<void> {
   const host = req.headers.host ?? `localhost:${getConfig().port}`;
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
@@ -129,13 +142,18 @@ async function serveStreamed(req: IncomingMessage, res: ServerResponse, maxBodyB
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else headers.set(name, value);
   }
+  const gone = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) gone.abort();
+  });
   const request = new Request(`http://${host}${req.url ?? '/'}`, {
     method: req.method,
     headers,
+    signal: gone.signal,
     body: Readable.toWeb(req) as unknown as ReadableStream<Uint8Array>,
     duplex: 'half',
   } as RequestInit);
-  const response = await handleRestRequest(request, maxBodyBytes);
+  const response = await handle(request);
   const out: Record<string, string | string[]> = {};
   response.headers.forEach((v, k) => {
     out[k] = v;

@@ -42,7 +42,7 @@ const unrecognised = () =>
  * Writes an upload stream to a temporary file while reading it: the type is decided from the first
  * bytes, the size limit of that type is enforced as bytes arrive, and nothing is held whole in memory.
  */
-async function spool(stream: Readable, file: string): Promise<{ size: number; type: UploadType }> {
+export async function spool(stream: Readable, file: string): Promise<{ size: number; type: UploadType }> {
   const out = createWriteStream(file);
   const outDone = once(out, 'close');
   try {

@@ -84,12 +84,26 @@ export async function proxyUpload(ctx: UploadContext, who: ScopedIdentity, reque
   const tmpDir = path.join(ctx.config.dataDir, 'tmp');
   await mkdir(tmpDir, { recursive: true });
   const got = await receive(request.body, contentType, tmpDir);
+  return answer(await storeReceived(ctx, who, got, limit), ctx.files);
+}
+
+/**
+ * Stores a received file (a temporary file, consumed) as the caller's upload: an image must decode in
+ * full; the rate-limit token, the record and the stored object go together, and a refusal or failure
+ * leaves nothing behind. Also used by the Images API's edits for their files.
+ */
+export async function storeReceived(
+  ctx: UploadContext,
+  who: ScopedIdentity,
+  got: { file: string; size: number; type: UploadType; workspaceId: string | null; filename: string | null },
+  limit: Limit = rateLimit(ctx.config, who),
+): Promise<Upload> {
   const key = keyFor(who, got.type, got.workspaceId);
   const owner = ownerOf(who);
   let stored = false;
   try {
     await assertDecodableImage(got.file, got.type, owner.tenantId);
-    const row = await ctx.db.transaction(async (tx) => {
+    return await ctx.db.transaction(async (tx) => {
       await consume(tx, limit, 1, 'uploaded files');
       const [inserted] = await tx
         .insert(uploads)
@@ -114,7 +128,6 @@ export async function proxyUpload(ctx: UploadContext, who: ScopedIdentity, reque
       stored = true;
       return inserted;
     });
-    return answer(row, ctx.files);
   } catch (err) {
     await rm(got.file, { force: true });
     if (stored)
