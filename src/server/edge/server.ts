@@ -1,6 +1,4 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { answerRest, handleRestRequest, isRestPath, isStreamedCall, splitTarget } from '@/server/edge/rest/rest';
 import { ClientGone, drainNodeRequest, readNodeBodyLimited } from '@/server/edge/http/body-limit';
 import { nodeHeaders } from '@/server/request-headers';
@@ -8,6 +6,9 @@ import { getConfig, type Config } from '@/server/config';
 import { REQUEST_ID_HEADER, requestIdFrom, withRequestId } from '@/server/request-id';
 import { isChatRequest, serveChat } from './chat/node';
 import { isImagesRequest, serveImages } from './images/serve';
+import { fetchRequestOf, sendFetchResponse } from './http/fetch-bridge';
+import { serveMcpNode } from './mcp/doors';
+import { isMcpPath } from './mcp/serve';
 import { dropUntrustedForwarding } from '@/server/net/trusted-proxies';
 import { CLIENT_ADDRESS_HEADER, clientAddressOf } from './http/client-address';
 import { API_CSP, baseSecurityHeaders } from './http/security-headers';
@@ -19,8 +20,8 @@ import { currentRequestId } from '@/server/request-id';
 /**
  * Every way in, in front of Next.js: the one Node HTTP server `npm start` listens with. Each request
  * gets the base security headers, its request id and the client address the throttles read; then a
- * malformed request is refused, chat with a key goes to the chat door, the REST surface is served
- * here, and everything else (pages, the console's tRPC, sign-in, the job feed) goes to Next.js.
+ * malformed request is refused, chat with a key goes to the chat door, MCP to its door, the REST
+ * surface is served here, and everything else (pages, the console's tRPC, sign-in, the job feed) goes to Next.js.
  */
 export function createFrontServer(
   config: Config,
@@ -51,6 +52,7 @@ export function createFrontServer(
           logger.error({ err }, 'images request failed');
           res.destroy();
         });
+      else if (isMcpPath(url)) void serveMcpNode(req, res);
       else void (isDirectPath(url, req.headers) ? serveDirect(req, res) : next(req, res));
     });
   });
@@ -135,34 +137,9 @@ async function serveFetch(
   res: ServerResponse,
   handle: (request: Request) => Promise<Response>,
 ): Promise<void> {
-  const host = req.headers.host ?? `localhost:${getConfig().port}`;
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else headers.set(name, value);
-  }
   const gone = new AbortController();
   res.on('close', () => {
     if (!res.writableFinished) gone.abort();
   });
-  const request = new Request(`http://${host}${req.url ?? '/'}`, {
-    method: req.method,
-    headers,
-    signal: gone.signal,
-    body: Readable.toWeb(req) as unknown as ReadableStream<Uint8Array>,
-    duplex: 'half',
-  } as RequestInit);
-  const response = await handle(request);
-  const out: Record<string, string | string[]> = {};
-  response.headers.forEach((v, k) => {
-    out[k] = v;
-  });
-  if (!req.complete) out.connection = 'close';
-  res.writeHead(response.status, out);
-  if (!response.body) {
-    res.end();
-    return;
-  }
-  Readable.fromWeb(response.body as unknown as NodeReadableStream<Uint8Array>).pipe(res);
+  sendFetchResponse(req, res, await handle(fetchRequestOf(req, gone.signal)));
 }
