@@ -94,7 +94,8 @@ async function charge(
   // now() is when this transaction began, which can be before a failure written by one that began later:
   // a negative elapsed time forgives nothing (it must not add a failure either).
   const kept = rule.decayS
-    ? sql`greatest(0, sign_in_throttles.failures - floor(greatest(0, extract(epoch from (now() - sign_in_throttles.last_failure_at))) / ${rule.decayS}::float8)::int)`
+    ? sql`greatest(0, sign_in_throttles.failures
+        - floor(greatest(0, extract(epoch from (now() - sign_in_throttles.last_failure_at))) / ${rule.decayS}::float8)::int)`
     : sql`sign_in_throttles.failures`;
   const next = sql`(case when sign_in_throttles.last_failure_at < now() - ${rule.forgetS}::float8 * interval '1 second'
     then 1 else ${kept} + 1 end)`;
