@@ -103,6 +103,12 @@ describe('MCP tools: skills, articles, videos, image reading', () => {
       mimeType: 'video/mp4',
     });
 
+    // The task is a job too: get_job reads it, with no image content for a video.
+    const asJob = await call(t.key, 'get_job', { id });
+    expect(asJob.isError).toBeFalsy();
+    expect(jobsOf(asJob)[0]).toMatchObject({ id, status: 'done' });
+    expect(asJob.content.some((c) => c.type === 'image')).toBe(false);
+
     const rest = await api<{ error: string; reason: string }>('/videos', {
       key: t.key,
       body: { ...body, duration: 40 },

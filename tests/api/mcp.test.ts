@@ -134,7 +134,7 @@ describe('MCP server: a tenant key', () => {
 
     const empty = (await client.callTool({ name: 'generate_image', arguments: { prompt: '' } })) as CallToolResult;
     expect(empty.isError).toBe(true);
-    expect(texts(empty)[0]).toMatch(/^Invalid request: prompt: must not be empty/);
+    expect(texts(empty)[0]).toBe('Invalid request: prompt: must not be empty (HTTP 400; reason: validation)');
 
     const rest = await api<{ error: string; reason: string }>('/generate', {
       key: tenant.key,

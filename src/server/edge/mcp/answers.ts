@@ -35,6 +35,10 @@ export function restErrorResult(status: number, body: Record<string, unknown>, r
   });
 }
 
+/** Arguments a tool's own schema refused: worded and hinted as REST's 400 for a refused body. */
+export const invalidArguments = (message: string): CallToolResult =>
+  restErrorResult(400, { error: message, reason: 'validation' }, null);
+
 /** Whatever a procedure threw, as a tool error with REST's message for the same call (`restErrorResult`). */
 export function thrownResult(thrown: unknown, tool: string): CallToolResult {
   const answer = errorAnswerOf(thrown, `MCP ${tool}`);
@@ -64,7 +68,8 @@ export async function jobsResult(
   for (const job of jobs) {
     content.push({ type: 'text', text: jobLine(job) });
     if (job.status !== 'done' || !job.cdn_url) continue;
-    const image = await imageContentOf(ctx, job.cdn_url);
+    // Only image jobs are answered as image content; a video or a conversion keeps its link.
+    const image = job.kind === 'image' ? await imageContentOf(ctx, job.cdn_url) : null;
     if (image) content.push(image);
     content.push({
       type: 'resource_link',

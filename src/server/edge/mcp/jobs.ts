@@ -1,7 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { imageQualities, MAX_BATCH, MAX_REFERENCE_IMAGES, type ImageRequestBody } from '@/contracts/jobs';
-import { jobsResult, thrownResult, toolError, type JobAnswer } from './answers';
+import { invalidArguments, jobsResult, thrownResult, type JobAnswer } from './answers';
 import { MCP_WAIT_MS, watchJobs } from './results';
 import { inputSchemaOf, parseArgs, waitSeconds, type StudioTool, type ToolCall } from './tool';
 
@@ -91,7 +91,7 @@ export const generateImageTool: StudioTool = {
   annotations: { readOnlyHint: false, openWorldHint: false },
   async run(args, call) {
     const parsed = parseArgs(generateImageInput, args);
-    if (!parsed.ok) return toolError(parsed.message);
+    if (!parsed.ok) return invalidArguments(parsed.message);
     const a = parsed.value;
     const item: ImageRequestBody = {
       ...(a.skill ? { skill_slug: a.skill, input: a.prompt } : { prompt: a.prompt }),
@@ -127,7 +127,7 @@ export const getJobTool: StudioTool = {
   annotations: { readOnlyHint: true, openWorldHint: false },
   async run(args, call) {
     const parsed = parseArgs(getJobInput, args);
-    if (!parsed.ok) return toolError(parsed.message);
+    if (!parsed.ok) return invalidArguments(parsed.message);
     const { id, wait_seconds: wait = 0 } = parsed.value;
     let watch: Awaited<ReturnType<typeof watchJobs>> | undefined;
     try {

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { listSkillsOutput } from '@/server/api/routers/skills/list-skills.types';
 import type { listTemplatesOutput } from '@/server/api/routers/templates/list-templates.types';
 import { MAX_REFERENCE_IMAGES } from '@/contracts/jobs';
-import { jsonResult, thrownResult, toolError } from './answers';
+import { invalidArguments, jsonResult, thrownResult } from './answers';
 import { generateAndWait } from './jobs';
 import { assignToolNames, fieldsInputSchema, slotInput } from './names';
 import { unknownArguments, type StudioTool, type ToolCall } from './tool';
@@ -51,7 +51,7 @@ function templateTool(name: string, t: TemplateRow): StudioTool {
   const what = t.description ? `${t.zh_name}: ${t.description}` : t.zh_name;
   const run = async (args: Record<string, unknown>, call: ToolCall) => {
     const extra = unknownArguments(inputSchema, args);
-    if (extra) return toolError(extra);
+    if (extra) return invalidArguments(extra);
     const input = slotInput(t.fields, args);
     if (t.type === 'image') return generateAndWait(call, name, [{ template_id: t.id, input }]);
     try {
@@ -107,7 +107,7 @@ function skillTool(name: string, s: SkillRow): StudioTool {
     annotations: { readOnlyHint: false, openWorldHint: false },
     async run(args, call) {
       const extra = unknownArguments(inputSchema, args);
-      if (extra) return toolError(extra);
+      if (extra) return invalidArguments(extra);
       const { reference_images: refs, ...fields } = args;
       const references = Array.isArray(refs) ? refs.filter((r): r is string => typeof r === 'string') : undefined;
       return generateAndWait(call, name, [

@@ -6,7 +6,7 @@ import { videoRequestSchema } from '@/contracts/videos';
 import { presentedKey } from '@/server/api/context';
 import { handleReverseRequest } from '@/server/edge/rest/reading';
 import { REQUEST_ID_HEADER } from '@/server/request-id';
-import { jsonResult, restErrorResult, thrownResult, toolError } from './answers';
+import { invalidArguments, jsonResult, restErrorResult, thrownResult } from './answers';
 import { generateImageTool, getJobTool } from './jobs';
 import { recipeTools, skillToolNames, templateToolNames } from './recipes';
 import { inputSchemaOf, parseArgs, type StudioTool, type ToolCall } from './tool';
@@ -22,7 +22,7 @@ function jsonTool<S extends z.ZodType>(
     inputSchema: inputSchemaOf(input),
     async run(args, call) {
       const parsed = parseArgs(input, args);
-      if (!parsed.ok) return toolError(parsed.message);
+      if (!parsed.ok) return invalidArguments(parsed.message);
       try {
         const answer = await run(parsed.value, call);
         return 'content' in answer && Array.isArray(answer.content) ? (answer as CallToolResult) : jsonResult(answer);
@@ -163,7 +163,7 @@ const readImageTool: StudioTool = {
   annotations: writes,
   async run(args, call) {
     const parsed = parseArgs(readImageInput, args);
-    if (!parsed.ok) return toolError(parsed.message);
+    if (!parsed.ok) return invalidArguments(parsed.message);
     try {
       const headers = new Headers({ 'content-type': 'application/json' });
       const key = presentedKey(call.ctx.headers);
