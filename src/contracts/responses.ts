@@ -44,7 +44,7 @@ const itemStatus = z
   .optional()
   .meta({ description: "The item's status, as Studio gave it; not passed on" });
 const cacheBreakpoint = z
-  .strictObject({ mode: z.literal('explicit') })
+  .strictObject({ mode: z.literal('explicit').meta({ description: 'Always `explicit`' }) })
   .optional()
   .meta({ description: "OpenAI's prompt cache breakpoint; accepted and not passed on" });
 
@@ -77,10 +77,10 @@ const inputImage = z.strictObject({
 });
 const inputFile = z.strictObject({
   type: z.literal('input_file').meta({ description: '`input_file`: refused, Studio reads no files in chat' }),
-  file_id: z.string().nullable().optional(),
-  file_data: z.string().optional(),
-  file_url: z.string().optional(),
-  filename: z.string().optional(),
+  file_id: z.string().nullable().optional().meta({ description: 'Refused with the part' }),
+  file_data: z.string().optional().meta({ description: 'Refused with the part' }),
+  file_url: z.string().optional().meta({ description: 'Refused with the part' }),
+  filename: z.string().optional().meta({ description: 'Refused with the part' }),
   prompt_cache_breakpoint: cacheBreakpoint,
 });
 const outputText = z.strictObject({
@@ -91,7 +91,7 @@ const outputText = z.strictObject({
 });
 const refusal = z.strictObject({
   type: z.literal('refusal').meta({ description: '`refusal`: a refusal of an earlier answer' }),
-  refusal: z.string(),
+  refusal: z.string().meta({ description: 'The text of the refusal' }),
 });
 
 const inputParts = z.array(z.discriminatedUnion('type', [inputText, inputImage, inputFile])).min(1);
@@ -133,10 +133,10 @@ const itemReference = z.strictObject({
 });
 const reasoningItem = z.strictObject({
   type: z.literal('reasoning').meta({ description: '`reasoning`: accepted and not passed on' }),
-  id: z.string().optional(),
-  summary: z.array(z.unknown()).optional(),
-  content: z.array(z.unknown()).nullable().optional(),
-  encrypted_content: z.string().nullable().optional(),
+  id: z.string().optional().meta({ description: "The item's id" }),
+  summary: z.array(z.unknown()).optional().meta({ description: 'Not passed on' }),
+  content: z.array(z.unknown()).nullable().optional().meta({ description: 'Not passed on' }),
+  encrypted_content: z.string().nullable().optional().meta({ description: 'Not passed on' }),
   status: itemStatus,
 });
 
@@ -151,28 +151,42 @@ export type ResponseInputItem = z.infer<typeof responseInputItemSchema>;
 
 export const functionToolSchema = z.strictObject({
   type: z.literal('function').meta({ description: '`function`: the only kind of tool Studio serves' }),
-  name: z.string().regex(FUNCTION_NAME, 'must be 1-64 letters, digits, underscores or dashes'),
-  description: z.string().max(8_192).nullable().optional(),
+  name: z
+    .string()
+    .regex(FUNCTION_NAME, 'must be 1-64 letters, digits, underscores or dashes')
+    .meta({ description: 'The name the model calls the function by: 1-64 letters, digits, underscores or dashes' }),
+  description: z
+    .string()
+    .max(8_192)
+    .nullable()
+    .optional()
+    .meta({ description: 'What the function does (at most 8,192 characters)' }),
   parameters: z.record(z.string(), z.unknown()).nullable().optional().meta({ description: 'A JSON Schema object' }),
-  strict: z.boolean().nullable().optional(),
+  strict: z.boolean().nullable().optional().meta({ description: 'true = the arguments follow `parameters` exactly' }),
 });
 export type FunctionTool = z.infer<typeof functionToolSchema>;
 
 const textFormat = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('text') }),
-  z.strictObject({ type: z.literal('json_object') }),
+  z.strictObject({ type: z.literal('text').meta({ description: '`text`: free text (default)' }) }),
+  z.strictObject({ type: z.literal('json_object').meta({ description: '`json_object`: one JSON object' }) }),
   z.strictObject({
-    type: z.literal('json_schema'),
-    name: z.string().regex(FUNCTION_NAME, 'must be 1-64 letters, digits, underscores or dashes'),
-    schema: z.record(z.string(), z.unknown()),
-    description: z.string().max(8_192).optional(),
-    strict: z.boolean().nullable().optional(),
+    type: z.literal('json_schema').meta({ description: '`json_schema`: JSON following `schema`' }),
+    name: z
+      .string()
+      .regex(FUNCTION_NAME, 'must be 1-64 letters, digits, underscores or dashes')
+      .meta({ description: 'The name of the schema' }),
+    schema: z.record(z.string(), z.unknown()).meta({ description: 'The JSON Schema of the answer' }),
+    description: z.string().max(8_192).optional().meta({ description: 'What the answer is for' }),
+    strict: z.boolean().nullable().optional().meta({ description: 'true = the answer follows `schema` exactly' }),
   }),
 ]);
 
 const toolChoice = z.union([
   z.enum(['none', 'auto', 'required']),
-  z.strictObject({ type: z.literal('function'), name: z.string().regex(FUNCTION_NAME) }),
+  z.strictObject({
+    type: z.literal('function').meta({ description: 'Always `function`' }),
+    name: z.string().regex(FUNCTION_NAME).meta({ description: 'The function of `tools` the model must call' }),
+  }),
 ]);
 
 const ignored = (description: string) => ({ description: `${description}; accepted and not passed on` });
@@ -199,19 +213,26 @@ export const responseRequestSchema = z.strictObject({
     .optional()
     .meta({ description: "Function tools; OpenAI's built-in tools are refused" }),
   tool_choice: toolChoice.optional().meta({ description: '`none`, `auto`, `required` or `{type: "function", name}`' }),
-  parallel_tool_calls: z.boolean().nullable().optional(),
+  parallel_tool_calls: z
+    .boolean()
+    .nullable()
+    .optional()
+    .meta({ description: 'false = at most one function call per answer; passed on' }),
   text: z
     .strictObject({
       format: textFormat.optional().meta({ description: '`text` (default), `json_object` or `json_schema`' }),
       verbosity: z.enum(['low', 'medium', 'high']).nullable().optional().meta(ignored('Verbosity')),
     })
-    .optional(),
-  max_output_tokens: z.number().int().min(1).max(1_000_000).nullable().optional(),
-  temperature: z.number().min(0).max(2).nullable().optional(),
-  top_p: z.number().min(0).max(1).nullable().optional(),
+    .optional()
+    .meta({ description: 'The form of the answer' }),
+  max_output_tokens: z.number().int().min(1).max(1_000_000).nullable().optional().meta({
+    description: 'Most tokens the answer may have (1 to 1,000,000); also bounds the credits reserved before the call',
+  }),
+  temperature: z.number().min(0).max(2).nullable().optional().meta({ description: 'Sampling temperature, 0 to 2' }),
+  top_p: z.number().min(0).max(1).nullable().optional().meta({ description: 'Nucleus sampling, 0 to 1' }),
   stream: z.boolean().nullable().optional().meta({ description: 'true = server-sent Responses events' }),
   stream_options: z
-    .strictObject({ include_obfuscation: z.boolean().optional() })
+    .strictObject({ include_obfuscation: z.boolean().optional().meta(ignored('Obfuscation')) })
     .nullable()
     .optional()
     .meta(ignored('Stream options')),
@@ -223,8 +244,12 @@ export const responseRequestSchema = z.strictObject({
   previous_response_id: z.string().min(1).max(256).nullable().optional().meta({
     description: 'Continue a stored response: its input and output come before `input`',
   }),
-  metadata: z.record(z.string().max(64), z.string().max(512)).nullable().optional(),
-  user: z.string().max(256).optional(),
+  metadata: z
+    .record(z.string().max(64), z.string().max(512))
+    .nullable()
+    .optional()
+    .meta({ description: 'Key-value labels, kept with the response' }),
+  user: z.string().max(256).optional().meta({ description: 'Your id of the end user, passed on to the upstream' }),
   safety_identifier: z.string().max(256).optional().meta(ignored('End-user id')),
   prompt_cache_key: z.string().max(256).optional().meta(ignored('Cache key')),
   prompt_cache_retention: z.string().max(32).nullable().optional().meta(ignored('Cache retention')),
@@ -233,9 +258,9 @@ export const responseRequestSchema = z.strictObject({
   include: z.array(z.string().max(128)).max(32).nullable().optional().meta(ignored('Extra output')),
   reasoning: z
     .strictObject({
-      effort: z.string().max(16).nullable().optional(),
-      summary: z.string().max(16).nullable().optional(),
-      generate_summary: z.string().max(16).nullable().optional(),
+      effort: z.string().max(16).nullable().optional().meta(ignored('Reasoning effort')),
+      summary: z.string().max(16).nullable().optional().meta(ignored('Reasoning summary')),
+      generate_summary: z.string().max(16).nullable().optional().meta(ignored('Reasoning summary')),
     })
     .nullable()
     .optional()

@@ -100,7 +100,9 @@ function disagreements(example: Record<string, unknown>): string[] {
     }
     if (
       num('total_tokens') !== undefined &&
-      num('total_tokens') !== (num('prompt_tokens') ?? 0) + (num('completion_tokens') ?? 0)
+      // Chat's names, or the Responses API's.
+      num('total_tokens') !==
+        (num('prompt_tokens') ?? num('input_tokens') ?? 0) + (num('completion_tokens') ?? num('output_tokens') ?? 0)
     ) {
       found.push(`${path}: total_tokens is not prompt_tokens + completion_tokens`);
     }

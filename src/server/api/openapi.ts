@@ -5,6 +5,7 @@ import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import { allowedList } from '@/server/domain/uploads/file-types';
 import { actionBodyUnion } from './action-map';
 import { chatPaths, chatSchemas } from './openapi-chat';
+import { addResponsesApi } from './openapi-responses';
 import { imageTemplatePost, imageTemplateSchemas } from './openapi-image-template';
 import { completeReference } from './openapi-reference';
 import { appRouter } from './root';
@@ -315,6 +316,7 @@ function buildDocument(): OpenAPIObject {
   // Chat keeps its own error objects (OpenAI's on /chat/completions), so it joins after the rewrite.
   doc.paths = { ...doc.paths, ...chatPaths() };
   doc.components.schemas = { ...doc.components.schemas, ...chatSchemas() };
+  addResponsesApi(doc);
   completeReference(doc);
   return doc;
 }

@@ -2,6 +2,7 @@ import { chatExamples } from './chat';
 import { downstreamExamples } from './downstream';
 import { jobsExamples } from './jobs';
 import { mediaExamples } from './media';
+import { responsesExamples } from './responses';
 import { templatesExamples } from './templates';
 import { tenantExamples } from './tenant';
 import type { OperationExample } from './types';
@@ -19,4 +20,5 @@ export const operationExamples: Record<string, OperationExample> = {
   ...downstreamExamples,
   ...mediaExamples,
   ...chatExamples,
+  ...responsesExamples,
 };
