@@ -187,8 +187,3 @@ export function completionToResponse(
     ...(completion.credits !== undefined ? { credits: completion.credits } : {}),
   };
 }
-
-/** The output items as input items of the next turn (what `previous_response_id` prepends). */
-export function outputAsInput(output: OutputItem[]): unknown[] {
-  return output.map((item) => ({ ...item }));
-}

@@ -46,6 +46,13 @@ export function parseResponses(body: unknown): ParsedResponses {
     throw new AppError('BAD_REQUEST', 'The body must be a JSON object: a Responses request');
   assertWellFormedInput(body);
   refuseBuiltInTools((body as { tools?: unknown }).tools);
+  const forced = (body as { tool_choice?: unknown }).tool_choice;
+  const forcedType = forced && typeof forced === 'object' ? (forced as { type?: unknown }).type : undefined;
+  if (typeof forcedType === 'string' && forcedType !== 'function')
+    throw refuse(
+      ['tool_choice', 'type'],
+      `Studio does not offer tool_choice of type '${forcedType}': use 'none', 'auto', 'required' or {"type": "function", "name"}`,
+    );
   const parsed = responseRequestSchema.safeParse(body);
   if (!parsed.success) throw invalid(parsed.error);
   const request = parsed.data;

@@ -39,6 +39,9 @@ describe('Responses requests', () => {
     expect(refusal({ input: 'x', background: true }).message).toMatch(/background/);
     expect(refusal({ model: 'studio-auto' }).message).toBe("Missing required parameter: 'input'.");
     expect(refusal({ input: 'x', tool_choice: { type: 'function', name: 'g' } }).message).toMatch(/not one of/);
+    expect(refusal({ input: 'x', tool_choice: { type: 'web_search_preview' } }).message).toMatch(
+      /tool_choice of type 'web_search_preview'/,
+    );
   });
 
   it('translates items to chat messages: instructions first, a text and its calls one assistant message', () => {
