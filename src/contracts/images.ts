@@ -126,10 +126,10 @@ const common = {
     .max(100, 'must be 0 to 100')
     .optional()
     .meta({ description: 'jpeg and webp b64_json images: quality 0-100 (default 90)' }),
-  response_format: z
-    .enum(['url', 'b64_json'], 'must be url or b64_json')
-    .optional()
-    .meta({ description: 'url (default): Studio’s result address; b64_json: the image itself' }),
+  response_format: z.enum(['url', 'b64_json'], 'must be url or b64_json').optional().meta({
+    description:
+      'b64_json (default, as OpenAI’s current image models answer): the image itself; url: Studio’s result address',
+  }),
   moderation: z.enum(['auto', 'low'], 'must be auto or low').optional().meta({ description: 'Accepted; no effect' }),
   style: z
     .enum(['vivid', 'natural'], 'must be vivid or natural')
@@ -169,6 +169,9 @@ export type ImageEditJsonBody = z.infer<typeof imageEditJsonSchema>;
 /** The text fields of a multipart edit, as the `openai` SDK and the AI SDK send them. */
 export const imageEditFormSchema = z.strictObject({
   ...common,
-  input_fidelity: z.enum(['high', 'low'], 'must be high or low').optional(),
+  input_fidelity: z
+    .enum(['high', 'low'], 'must be high or low')
+    .optional()
+    .meta({ description: 'Accepted; no effect' }),
 });
 export type ImageEditFormBody = z.infer<typeof imageEditFormSchema>;

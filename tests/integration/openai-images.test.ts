@@ -264,10 +264,10 @@ describe('waiting for the jobs', () => {
       expect(waited.ended).toBe(true);
       // Woken by the notification, not by the 15 s safety read.
       expect(Date.now() - started).toBeLessThan(10_000);
-      const urls = await imagesAnswer({ files }, waited.jobs, {});
+      const urls = await imagesAnswer({ files }, waited.jobs, { response_format: 'url' });
       expect(urls.data.map((d) => ('url' in d ? d.url : ''))).toEqual(waited.jobs.map((j) => j.cdnUrl));
       expect(urls.studio).toEqual({ job_ids: made.map((j) => j.id), batch_id: made[0]?.batchId, credits: 2 });
-      const b64 = await imagesAnswer({ files }, waited.jobs, { response_format: 'b64_json' });
+      const b64 = await imagesAnswer({ files }, waited.jobs, {});
       for (const d of b64.data) {
         const meta = await sharp(Buffer.from('b64_json' in d ? d.b64_json : '', 'base64')).metadata();
         expect(meta.format).toBe('png');

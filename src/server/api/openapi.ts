@@ -6,6 +6,7 @@ import { allowedList } from '@/server/domain/uploads/file-types';
 import { actionBodyUnion } from './action-map';
 import { chatPaths, chatSchemas } from './openapi-chat';
 import { addResponsesApi } from './openapi-responses';
+import { imagesPaths, imagesSchemas } from './openapi-images';
 import { imageTemplatePost, imageTemplateSchemas } from './openapi-image-template';
 import { completeReference } from './openapi-reference';
 import { appRouter } from './root';
@@ -314,8 +315,8 @@ function buildDocument(): OpenAPIObject {
     }
   }
   // Chat keeps its own error objects (OpenAI's on /chat/completions), so it joins after the rewrite.
-  doc.paths = { ...doc.paths, ...chatPaths() };
-  doc.components.schemas = { ...doc.components.schemas, ...chatSchemas() };
+  doc.paths = { ...doc.paths, ...chatPaths(), ...imagesPaths() };
+  doc.components.schemas = { ...doc.components.schemas, ...chatSchemas(), ...imagesSchemas() };
   addResponsesApi(doc);
   completeReference(doc);
   return doc;

@@ -62,7 +62,7 @@ export function createFrontServer(
  * Paths under /api that stay with Next.js: the console's tRPC, sign-in, the session-aware feed, and
  * chat on a console session (chat with a key is served by the chat door before this).
  */
-const NEXT_ONLY = /^\/api\/(trpc|auth|jobs-stream|chat|models|responses)(\/|$|\?)/;
+const NEXT_ONLY = /^\/api\/(trpc|auth|jobs-stream|chat|models|responses|images)(\/|$|\?)/;
 const UPLOAD = /^\/api\/(upload-ref|reverse|image-to-template)\/?(\?|$)/;
 
 /**

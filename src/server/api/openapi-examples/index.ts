@@ -1,5 +1,6 @@
 import { chatExamples } from './chat';
 import { downstreamExamples } from './downstream';
+import { imagesExamples } from './images';
 import { jobsExamples } from './jobs';
 import { mediaExamples } from './media';
 import { responsesExamples } from './responses';
@@ -21,4 +22,5 @@ export const operationExamples: Record<string, OperationExample> = {
   ...mediaExamples,
   ...chatExamples,
   ...responsesExamples,
+  ...imagesExamples,
 };

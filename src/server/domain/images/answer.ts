@@ -66,7 +66,8 @@ export function failedJobError(job: Job): AppError {
 }
 
 /**
- * The answer to ended jobs: the images made, as URLs or base64 read from the store. Jobs of a batch
+ * The answer to ended jobs: the images made, as base64 read from the store (the default, as OpenAI's
+ * current image models answer) or as Studio's URLs (`response_format: url`). Jobs of a batch
  * that failed are left out (refunded like any failed job); when none was made, the first failure
  * is the error.
  */
@@ -84,7 +85,7 @@ export async function imagesAnswer(
     const url = job.cdnUrl ?? '';
     const key = deps.files.keyOf(url);
     const stored = FORMAT_OF_EXT[key?.split('.').pop() ?? ''] ?? 'png';
-    if (body.response_format === 'b64_json') {
+    if (body.response_format !== 'url') {
       if (!key) throw new AppError('INTERNAL', `the result of job ${job.id} is not in the store`);
       const target = body.output_format ?? stored;
       const bytes = await inFormat(await readAll(deps.files, key), stored, target, body.output_compression);

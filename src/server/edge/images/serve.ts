@@ -148,16 +148,18 @@ async function editOf(
   }
 }
 
+async function generationOf(ctx: Context, req: Request): Promise<ImagesBody> {
+  const type = req.headers.get('content-type');
+  if (type !== null && !isJsonContentType(type))
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as JSON with Content-Type: application/json');
+  return parse(imageGenerationSchema, await jsonBody(req, ctx.config.maxBodyBytes));
+}
+
 async function serveOperation(req: Request, session: SessionIdentity | null, op: 'generations' | 'edits') {
   const ctx = await createContext(req.headers, session);
   const who = requireScoped(ctx);
   const { body, edit } =
-    op === 'edits'
-      ? await editOf(ctx, who, req)
-      : {
-          body: parse(imageGenerationSchema, await jsonBody(req, ctx.config.maxBodyBytes)) as ImagesBody,
-          edit: null,
-        };
+    op === 'edits' ? await editOf(ctx, who, req) : { body: await generationOf(ctx, req), edit: null };
   const binding = await bindingFor(ctx, who.tenantId);
   const item = await generateBodyOf(ctx.db, who, binding, body, edit);
   const caller = createCaller(ctx);
