@@ -4,7 +4,8 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { generateImage } from 'ai';
 import sharp, { type Metadata } from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminKey, api, newTenant, type Job } from '../helpers/api';
+import { adminKey, api, newTenant, waitForJob, type Job } from '../helpers/api';
+import { ADMIN_KEY, startStudio } from '../helpers/api-server';
 
 /**
  * OpenAI's Images API on Studio with the real clients, unchanged: `openai` 6.49.0 (`images.generate`,
@@ -229,4 +230,39 @@ describe('charging', () => {
     expect(sum).toBe(await balance());
     expect(ledger.body.entries.some((e) => e.kind === 'charge' && e.category === 'image')).toBe(true);
   });
+});
+
+describe('the deadline', () => {
+  it('answers 504 job_pending with the job id, which the openai SDK does not retry; the job ends, charged once', async () => {
+    const server = await startStudio({ STUDIO_IMAGES_WAIT_S: '1' });
+    try {
+      const made = await api<{ tenant: { id: string }; api_key: string }>('/admin', {
+        base: server.base,
+        key: ADMIN_KEY,
+        body: { action: 'tenant-create', name: `等待期限 ${Date.now()}`, credits: 100, quota_monthly: 0 },
+      });
+      const own = { key: made.body.api_key };
+      await fetch(`${server.simOrigin}/__sim/config`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ channel: '*', latency_ms: 3_000 }),
+      });
+      // The SDK's default retries are left on: the answer's x-should-retry: false must stop them.
+      const slow = new OpenAI({ apiKey: own.key, baseURL: `${server.base}/api` });
+      const err = await refusal(slow.images.generate({ model: 'studio-auto', prompt: '慢慢画', quality: 'low' }));
+      expect(err.status).toBe(504);
+      const body = err.error as { code?: string; job_ids?: string[] };
+      expect(body.code).toBe('job_pending');
+      expect(body.job_ids).toHaveLength(1);
+      const id = body.job_ids?.[0] ?? '';
+      expect(err.message).toContain(`GET /api/jobs?id=${id}`);
+      const list = await api<{ jobs: { id: string }[] }>('/jobs', { key: own.key, base: server.base });
+      expect(list.body.jobs.map((j) => j.id)).toEqual([id]);
+      expect((await waitForJob(own.key, id, undefined, server.base)).status).toBe('done');
+      const left = await api<{ credits: number }>('/balance', { key: own.key, base: server.base });
+      expect(left.body.credits).toBe(99);
+    } finally {
+      await server.stop();
+    }
+  }, 180_000);
 });
