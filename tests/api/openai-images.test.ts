@@ -261,6 +261,30 @@ describe('the deadline', () => {
       expect((await waitForJob(own.key, id, undefined, server.base)).status).toBe('done');
       const left = await api<{ credits: number }>('/balance', { key: own.key, base: server.base });
       expect(left.body.credits).toBe(99);
+
+      // With an Idempotency-Key, a repeat waits again for the same job instead of making another.
+      const keyed = () =>
+        api<{ data?: unknown[]; studio?: { job_ids: string[] }; error?: { code: string; job_ids: string[] } }>(
+          '/images/generations',
+          {
+            base: server.base,
+            key: own.key,
+            bearer: true,
+            headers: { 'idempotency-key': 'images-deadline-1' },
+            body: { prompt: '再慢慢画', quality: 'low' },
+          },
+        );
+      const first = await keyed();
+      expect([first.status, first.body.error?.code]).toEqual([504, 'job_pending']);
+      const pendingId = first.body.error?.job_ids[0] ?? '';
+      await waitForJob(own.key, pendingId, undefined, server.base);
+      const again = await keyed();
+      expect(again.status).toBe(200);
+      expect(again.body.studio?.job_ids).toEqual([pendingId]);
+      expect(again.body.data).toHaveLength(1);
+      const all = await api<{ jobs: { id: string }[] }>('/jobs', { key: own.key, base: server.base });
+      expect(all.body.jobs).toHaveLength(2);
+      expect((await api<{ credits: number }>('/balance', { key: own.key, base: server.base })).body.credits).toBe(98);
     } finally {
       await server.stop();
     }
