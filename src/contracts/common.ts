@@ -52,3 +52,29 @@ export const decimal = (min: number, max: number, places: number) => {
 const uuid = z.uuid();
 /** True for a uuid (ids that may also be given as slugs are told apart with it). */
 export const isUuid = (value: string): boolean => uuid.safeParse(value).success;
+
+/**
+ * A window the specification reads leniently (`days`, `hours`): the server takes any text of at most
+ * 20 characters, and one that is not a whole number from 1 becomes `fallback`, more than `max` is cut
+ * to `max`. The OpenAPI document types it as the integer 1..`max` a client should send (a query
+ * string carries it as digits either way), so generated clients take `days: 7`.
+ */
+export const lenientWindow = (o: { min: 1; max: number; fallback: number; description: string }) =>
+  z
+    .string()
+    .max(20)
+    .meta({
+      description: o.description,
+      // zod-openapi's override: the document shows the integer clients send, not the server's leniency.
+      override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+        for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
+        Object.assign(jsonSchema, {
+          type: 'integer',
+          minimum: o.min,
+          maximum: o.max,
+          default: o.fallback,
+          description: o.description,
+        });
+      },
+    })
+    .optional();

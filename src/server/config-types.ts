@@ -27,6 +27,8 @@ export interface Config {
   simPort: number;
   /** A simulator already running elsewhere (another container): used instead of starting one. */
   simUrl: string | null;
+  /** Tests only: a file every answer under /api is appended to, checked against the OpenAPI document. */
+  answerLog: string | null;
   /** How often the worker recomputes health scores and probes removed upstreams. */
   scoreIntervalMs: number;
   probeIntervalMs: number;

@@ -226,6 +226,7 @@ const envSchema = z.object({
     .max(24 * 60)
     .default(30),
   STUDIO_SOURCE_MAPS: z.enum(['0', '1']).default('0'),
+  STUDIO_ANSWER_LOG: optionalSetting(z.string()),
   /** Read by scripts/ensure-build.ts before the configuration; listed here so a bad value stops start-up. */
   STUDIO_BUILD: z.enum(['auto', 'never']).default('auto'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
@@ -303,6 +304,7 @@ export function buildConfig(env: Env): Config {
     upstreamsFile: env.STUDIO_UPSTREAMS_FILE ? path.resolve(env.STUDIO_UPSTREAMS_FILE) : undefined,
     simPort: env.STUDIO_SIM_PORT,
     simUrl: env.STUDIO_SIM_URL?.replace(/\/+$/, '') ?? null,
+    answerLog: env.STUDIO_ANSWER_LOG ? path.resolve(env.STUDIO_ANSWER_LOG) : null,
     scoreIntervalMs: env.STUDIO_SCORE_INTERVAL_MS,
     probeIntervalMs: env.STUDIO_PROBE_INTERVAL_MS,
     prices: {

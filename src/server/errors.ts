@@ -103,6 +103,22 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * An error an operation can answer, declared beside the code that raises it: the OpenAPI document
+ * lists each operation's statuses from these (src/server/api/openapi-errors.ts), and the API suite
+ * fails on an answer whose status is not listed. `meaning` is written for the caller.
+ */
+export interface DeclaredError {
+  code: ErrorCode;
+  meaning: string;
+}
+
+export const declared = (code: ErrorCode, meaning: string): DeclaredError => ({ code, meaning });
+
+/** The 404 of a look-up by id: `notFoundError('job')`. */
+export const notFoundError = (what: string): DeclaredError =>
+  declared('NOT_FOUND', `No such ${what}, or it belongs to another tenant`);
+
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
 export const badRequest = (message: string) => new AppError('BAD_REQUEST', message);
 

@@ -3,8 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import type { TestProject } from 'vitest/node';
 import { ensureBuild } from '../../scripts/ensure-build';
+import { answerChecker, recordedAnswers } from './answer-check';
 import { withDatabase } from './test-db';
 import { freePort } from '../../scripts/free-port';
 
@@ -47,12 +49,15 @@ export interface StudioServer {
 
 /**
  * Starts a Studio server (the app must be built) on free ports, a fresh data folder and, with
- * DATABASE_URL, a fresh PostgreSQL database. `env` adds or overrides settings.
+ * DATABASE_URL, a fresh PostgreSQL database. `env` adds or overrides settings. The server records
+ * its answers under /api; `stop()` fails, listing them, when any is outside the OpenAPI document
+ * (tests/helpers/answer-check.ts).
  */
 export async function startStudio(env: Record<string, string> = {}): Promise<StudioServer> {
   const port = await freePort();
   const simPort = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'studio-api-'));
+  const answerLog = path.join(mkdtempSync(path.join(os.tmpdir(), 'studio-answers-')), 'answers.jsonl');
   const fullEnv: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -71,6 +76,7 @@ export async function startStudio(env: Record<string, string> = {}): Promise<Stu
     STUDIO_VIDEO_POLL_MAX_MS: '400',
     // The image-to-template watchdog test waits for it: seconds, not the default 5 minutes.
     STUDIO_TEMPLATE_WATCHDOG_MS: '6000',
+    STUDIO_ANSWER_LOG: answerLog,
     ...env,
   };
   let dropDatabase: (() => Promise<void>) | null = null;
@@ -95,6 +101,7 @@ export async function startStudio(env: Record<string, string> = {}): Promise<Stu
   child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
   const base = `http://127.0.0.1:${port}`;
   await waitForHealth(base, child, () => log);
+  const checker = answerChecker((await (await fetch(`${base}/api/openapi.json`)).json()) as OpenAPIObject);
   return {
     base,
     dataDir,
@@ -108,6 +115,11 @@ export async function startStudio(env: Record<string, string> = {}): Promise<Stu
       }
       await dropDatabase?.();
       rmSync(dataDir, { recursive: true, force: true });
+      const violations = checker.check(recordedAnswers(answerLog));
+      rmSync(path.dirname(answerLog), { recursive: true, force: true });
+      if (violations.length > 0) {
+        throw new Error(`Answers outside the OpenAPI document (${violations.length}):\n${violations.join('\n')}`);
+      }
     },
   };
 }
@@ -120,5 +132,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('adminKey', ADMIN_KEY);
   project.provide('dataDir', server.dataDir);
   project.provide('simOrigin', server.simOrigin);
-  return () => server.stop();
+  return async () => {
+    try {
+      await server.stop();
+    } catch (err) {
+      // Vitest only logs an error of a global teardown; an answer outside the document fails the run.
+      process.exitCode = 1;
+      throw err;
+    }
+  };
 }

@@ -2,6 +2,7 @@ import { TRPCError, type TRPCMutationProcedure, type TRPCQueryProcedure } from '
 import { z } from 'zod';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { LimitName } from '@/server/domain/limits/settings';
+import type { DeclaredError } from '@/server/errors';
 
 /**
  * The rate limit a procedure counts against (docs/api.md → Rate limits): one name, or for an action
@@ -11,10 +12,15 @@ export type LimitDeclaration = LimitName | { byAction: Partial<Record<string, Li
 
 /**
  * Procedure meta: the REST route (trpc-to-openapi), for action endpoints their action table, whose
- * bodies the OpenAPI document shows as a union told apart by `action`, and the rate limit it takes
- * a token of before it runs (`limit`, see `guarded` in trpc.ts).
+ * bodies the OpenAPI document shows as a union told apart by `action`, the rate limit it takes
+ * a token of before it runs (`limit`, see `guarded` in trpc.ts), and the errors its domain can
+ * answer (`errors`, beside those its builder, input, limit and headers add: openapi-reference.ts).
  */
-export type StudioMeta = OpenApiMeta & { actions?: ActionMap<never>; limit?: LimitDeclaration };
+export type StudioMeta = OpenApiMeta & {
+  actions?: ActionMap<never>;
+  limit?: LimitDeclaration;
+  errors?: readonly DeclaredError[];
+};
 
 /**
  * Action endpoints (`POST /api/admin`, `POST /api/tenant-accounts`) take `{action, ...body}`. Each

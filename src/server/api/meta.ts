@@ -7,7 +7,8 @@ type Method = Route['method'];
 /**
  * The REST route of a procedure: `route('GET /jobs', 'Images', 'One job, or …', {description})`.
  * Authenticated unless `protect: false` is given; `actions` marks an action-map endpoint; `limit`
- * names the rate limit it counts against.
+ * names the rate limit it counts against; `errors` lists what its domain can answer (declared where
+ * it is raised), the statuses its builder, input, limit and headers add being written by themselves.
  */
 export function route(
   at: `${Method} /${string}`,
@@ -16,14 +17,12 @@ export function route(
   more: Partial<Omit<Route, 'method' | 'path' | 'summary' | 'tags'>> & Omit<StudioMeta, 'openapi'> = {},
 ): StudioMeta {
   const [method, path] = at.split(' ') as [Method, `/${string}`];
-  const {
-    actions,
-    limit,
-    ...openapi
-  }: { actions?: StudioMeta['actions']; limit?: StudioMeta['limit'] } & Partial<Route> = more;
+  const { actions, limit, errors, ...openapi }: Pick<StudioMeta, 'actions' | 'limit' | 'errors'> & Partial<Route> =
+    more;
   return {
     openapi: { method, path, tags: [tag], summary, protect: true, ...openapi },
     ...(actions ? { actions } : {}),
     ...(limit ? { limit } : {}),
+    ...(errors ? { errors } : {}),
   };
 }

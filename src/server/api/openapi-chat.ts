@@ -1,6 +1,12 @@
 import type { PathsObject, SchemaObject } from 'openapi3-ts/oas31';
 import { z } from 'zod';
 import { AUTO_MODEL, chatRequestSchema } from '@/contracts/chat';
+import { ACCESS_ERRORS } from '@/server/domain/auth/guard';
+import { INSUFFICIENT_CREDITS_ERROR } from '@/server/domain/credits/ledger';
+import { rateLimitedError } from '@/server/domain/limits/rate-limit';
+import { declared } from '@/server/errors';
+import { ROUTING_ERRORS } from '@/server/upstreams/engine';
+import { ALWAYS, errorResponses } from './openapi-errors';
 
 /**
  * The chat surface in the OpenAPI document. It is served outside trpc-to-openapi (a streamed answer
@@ -108,24 +114,23 @@ const MODEL_SCHEMA: SchemaObject = {
 
 const security: Record<string, string[]>[] = [{ ApiKey: [] }, { Bearer: [] }];
 
-function errors(ref: string): Record<string, unknown> {
-  const body = { content: { 'application/json': { schema: { $ref: `#/components/schemas/${ref}` } } } };
-  return {
-    '400': {
-      description:
-        'Not a valid request (types, ranges, unknown parameters), an unknown model, or no upstream offers a ' +
-        'capability it needs (image input, tool calls, JSON output): retrying does not help',
-      ...body,
-    },
-    '401': { description: 'Missing or invalid key', ...body },
-    '402': { description: 'The balance cannot cover the most this request may cost; nothing was called', ...body },
-    '403': { description: 'A replaced key, a disabled member or tenant, or the super-administrator key', ...body },
-    '413': { description: 'Body over the size limit', ...body },
-    '415': { description: 'Not JSON', ...body },
-    '429': { description: 'Over the requests per minute of this key; wait `Retry-After` seconds', ...body },
-    '503': { description: 'Every upstream failed or none is available; retry later', ...body },
-  };
-}
+/** What both chat doors answer besides success (src/server/edge/chat/serve.ts, domain/chat/). */
+const CHAT_ERRORS = [
+  ...ACCESS_ERRORS.scoped,
+  declared(
+    'BAD_REQUEST',
+    'Not a valid request (types, ranges, unknown parameters, not JSON) or an unknown model: retrying does not help',
+  ),
+  ...ROUTING_ERRORS,
+  INSUFFICIENT_CREDITS_ERROR,
+  declared('PAYLOAD_TOO_LARGE', 'Body over the size limit'),
+  declared('UNSUPPORTED_MEDIA_TYPE', 'Not JSON'),
+  rateLimitedError('chat requests (per minute, per key)'),
+  ...ALWAYS,
+];
+
+/** What listing or reading the chat models answers besides success. */
+const MODEL_ERRORS = [...ACCESS_ERRORS.scoped, ...ALWAYS];
 
 function completionOperation(operationId: string, summary: string, description: string, errorRef: string) {
   return {
@@ -148,14 +153,13 @@ function completionOperation(operationId: string, summary: string, description: 
             'text/event-stream': { schema: { type: 'string' } },
           },
         },
-        ...errors(errorRef),
+        ...errorResponses(CHAT_ERRORS, errorRef),
       },
     },
   };
 }
 
 export function chatPaths(): PathsObject {
-  const modelErrors = errors('OpenAIError');
   return {
     '/chat/completions': completionOperation(
       'chat-completions',
@@ -199,8 +203,7 @@ export function chatPaths(): PathsObject {
               },
             },
           },
-          '401': modelErrors['401'],
-          '403': modelErrors['403'],
+          ...errorResponses(MODEL_ERRORS, 'OpenAIError'),
         },
       },
     },
@@ -226,11 +229,7 @@ export function chatPaths(): PathsObject {
             description: 'The model',
             content: { 'application/json': { schema: { $ref: '#/components/schemas/Model' } } },
           },
-          '401': modelErrors['401'],
-          '404': {
-            description: 'Not a model of this list',
-            content: { 'application/json': { schema: { $ref: '#/components/schemas/OpenAIError' } } },
-          },
+          ...errorResponses([...MODEL_ERRORS, declared('NOT_FOUND', 'Not a model of this list')], 'OpenAIError'),
         },
       },
     },

@@ -1,13 +1,17 @@
 import type { OperationObject, SchemaObject } from 'openapi3-ts/oas31';
 import { z } from 'zod';
 import { conversionAnswerSchema, conversionOptionsSchema, TEMPLATE_VARIABLE_NAMES } from '@/contracts/image-template';
+import { ACCESS_ERRORS } from '@/server/domain/auth/guard';
+import { imageWorkErrors } from '@/server/domain/reading/admission';
+import { IMAGE_INPUT_ERRORS } from '@/server/domain/reading/image-input';
+import { IMAGE_CHECK_ERRORS } from '@/server/domain/uploads/image-check';
+import { declared } from '@/server/errors';
+import { ALWAYS, errorResponses } from './openapi-errors';
 
 /**
  * `POST /api/image-to-template` in the OpenAPI document: a hand-written operation (it takes JSON or a
  * multipart file, outside tRPC) whose schemas come from the same contracts the handler parses with.
  */
-
-const errorRef = { content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
 
 function schemaOf(schema: z.ZodType, io: 'input' | 'output'): SchemaObject {
   const json = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as SchemaObject & { $schema?: string };
@@ -100,22 +104,17 @@ export function imageTemplatePost(): OperationObject {
           },
         },
       },
-      '400': {
-        description:
-          'No image or both, not png/jpg/webp by its bytes, over 6 MB, not decoding, a refused address, a variable name outside the list, an unknown parameter',
-        ...errorRef,
-      },
-      '401': { description: 'Missing or invalid key', ...errorRef },
-      '402': { description: 'Not enough credits', ...errorRef },
-      '403': {
-        description:
-          'A member key (do not retry), a platform account, the super-administrator key, a replaced key or a disabled tenant',
-        ...errorRef,
-      },
-      '409': { description: '`template.slug` is taken; nothing was created or charged', ...errorRef },
-      '415': { description: 'Neither JSON nor multipart', ...errorRef },
-      '503': { description: 'Every vision upstream failed to read the image; refunded', ...errorRef },
-      '504': { description: 'A synchronous conversion did not finish in time; refunded', ...errorRef },
+      ...errorResponses([
+        ...ACCESS_ERRORS.organization,
+        ...IMAGE_INPUT_ERRORS,
+        declared('BAD_REQUEST', 'A variable name outside the list'),
+        ...IMAGE_CHECK_ERRORS,
+        ...imageWorkErrors('image_template'),
+        declared('CONFLICT', '`template.slug` is taken; nothing was created or charged'),
+        declared('UNAVAILABLE', 'Every vision upstream failed to read the image; refunded'),
+        declared('GATEWAY_TIMEOUT', 'A synchronous conversion did not finish in time; refunded'),
+        ...ALWAYS,
+      ]),
     },
   };
 }

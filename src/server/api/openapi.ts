@@ -2,12 +2,19 @@ import type { SchemaObject } from 'openapi3-ts/oas31';
 import { z } from 'zod';
 import { REMOVED_REVERSE_PARAMS, reverseAnswerSchema } from '@/contracts/reading';
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
+import { ACCESS_ERRORS } from '@/server/domain/auth/guard';
+import { imageWorkErrors } from '@/server/domain/reading/admission';
+import { IMAGE_INPUT_ERRORS } from '@/server/domain/reading/image-input';
 import { allowedList } from '@/server/domain/uploads/file-types';
+import { IMAGE_CHECK_ERRORS } from '@/server/domain/uploads/image-check';
+import { UPLOAD_ERRORS } from '@/server/domain/uploads/uploads';
+import { declared } from '@/server/errors';
 import { actionBodyUnion } from './action-map';
 import { chatPaths, chatSchemas } from './openapi-chat';
 import { addResponsesApi } from './openapi-responses';
 import { imagesPaths, imagesSchemas } from './openapi-images';
 import { imageTemplatePost, imageTemplateSchemas } from './openapi-image-template';
+import { ALWAYS, errorResponses } from './openapi-errors';
 import { completeReference } from './openapi-reference';
 import { appRouter } from './root';
 import type { StudioMeta } from './trpc';
@@ -96,7 +103,6 @@ function buildDocument(): OpenAPIObject {
     },
   });
   // Plain route handlers outside trpc-to-openapi, described by hand.
-  const errorRef = { content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
   doc.paths = {
     ...doc.paths,
     '/image-to-template': { ...doc.paths?.['/image-to-template'], post: imageTemplatePost() },
@@ -161,14 +167,7 @@ function buildDocument(): OpenAPIObject {
               },
             },
           },
-          '400': {
-            description: 'Unrecognised bytes, an image that does not decode in full, empty file or malformed form',
-            ...errorRef,
-          },
-          '401': { description: 'Missing or invalid key', ...errorRef },
-          '413': { description: 'Larger than the limit of its type', ...errorRef },
-          '415': { description: 'Not multipart/form-data', ...errorRef },
-          '429': { description: 'Over 120 files an hour', ...errorRef },
+          ...errorResponses([...ACCESS_ERRORS.scoped, ...UPLOAD_ERRORS, ...IMAGE_CHECK_ERRORS, ...ALWAYS]),
         },
       },
     },
@@ -225,20 +224,14 @@ function buildDocument(): OpenAPIObject {
             description: 'The reading',
             content: { 'application/json': { schema: { $ref: '#/components/schemas/ReverseAnswer' } } },
           },
-          '400': {
-            description:
-              'No image or both, not png/jpg/webp by its bytes, over 6 MB, not decoding, a refused address, another ' +
-              'parameter (the removed ones say where they went)',
-            ...errorRef,
-          },
-          '401': { description: 'Missing or invalid key', ...errorRef },
-          '402': { description: 'Not enough credits', ...errorRef },
-          '403': {
-            description: 'A replaced key, a disabled member or tenant, or the super-administrator key',
-            ...errorRef,
-          },
-          '415': { description: 'Neither JSON nor multipart', ...errorRef },
-          '503': { description: 'Every vision upstream failed; refunded', ...errorRef },
+          ...errorResponses([
+            ...ACCESS_ERRORS.scoped,
+            ...IMAGE_INPUT_ERRORS,
+            ...IMAGE_CHECK_ERRORS,
+            ...imageWorkErrors('reading'),
+            declared('UNAVAILABLE', 'Every vision upstream failed; refunded'),
+            ...ALWAYS,
+          ]),
         },
       },
     },
@@ -267,14 +260,7 @@ function buildDocument(): OpenAPIObject {
         ],
         responses: {
           '200': { description: 'An event stream', content: { 'text/event-stream': { schema: { type: 'string' } } } },
-          '401': {
-            description: 'Missing or invalid key',
-            content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-          },
-          '403': {
-            description: 'A replaced key, a disabled member or tenant, or the super-administrator key',
-            content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-          },
+          ...errorResponses([...ACCESS_ERRORS.scoped, ...ALWAYS]),
         },
       },
     },
@@ -304,16 +290,11 @@ function buildDocument(): OpenAPIObject {
       // Either header works, so each scheme alone satisfies the requirement; a public operation says
       // so with an empty list (generators and linters read a missing one as "unknown").
       op.security = op.security ? [{ ApiKey: [] }, { Bearer: [] }] : [];
-      for (const [status, response] of Object.entries(op.responses)) {
-        if (Number(status) < 400) continue;
-        const description = (response as { description?: string }).description ?? 'Error';
-        op.responses[status] = {
-          description,
-          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-        };
-      }
     }
   }
+  // trpc-to-openapi's own error bodies (`error.BAD_REQUEST`, …): no answer of Studio has that shape.
+  for (const name of Object.keys(doc.components.schemas ?? {}))
+    if (name.startsWith('error.')) delete doc.components.schemas?.[name];
   // Chat keeps its own error objects (OpenAI's on /chat/completions), so it joins after the rewrite.
   doc.paths = { ...doc.paths, ...chatPaths(), ...imagesPaths() };
   doc.components.schemas = { ...doc.components.schemas, ...chatSchemas(), ...imagesSchemas() };

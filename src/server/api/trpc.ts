@@ -18,8 +18,10 @@ import { chatChargesWritten } from '@/server/domain/credits/hold-registry';
 import { giveBackLimit, takeLimit, type LimitName, type Taken } from '@/server/domain/limits/named';
 import {
   AppError,
+  declared,
   defaultReason,
   errorStatus,
+  type DeclaredError,
   type ErrorCode,
   type ErrorReason,
   type FieldIssue,
@@ -200,6 +202,12 @@ export const organizationProcedure = t.procedure.use(guarded(requireOrganization
 
 /** The longest `Idempotency-Key` Studio keeps (the IETF draft's keys are UUIDs; 255 leaves room for any scheme). */
 export const IDEMPOTENCY_KEY_MAX = 255;
+
+/** What an operation taking `Idempotency-Key` answers when `idempotency` refuses the header. */
+export const IDEMPOTENCY_KEY_ERROR: DeclaredError = declared(
+  'BAD_REQUEST',
+  `The Idempotency-Key header is not 1 to ${IDEMPOTENCY_KEY_MAX} visible ASCII characters`,
+);
 
 /**
  * The request's `Idempotency-Key` header, for operations that replay their first answer: at most

@@ -11,6 +11,7 @@ import { serveMcpNode } from './mcp/doors';
 import { isMcpPath } from './mcp/serve';
 import { dropUntrustedForwarding } from '@/server/net/trusted-proxies';
 import { CLIENT_ADDRESS_HEADER, clientAddressOf } from './http/client-address';
+import { recordAnswer } from './http/answer-log';
 import { API_CSP, baseSecurityHeaders } from './http/security-headers';
 import { refuseMalformed } from './malformed';
 import { observeHttp } from './metrics/http';
@@ -28,7 +29,9 @@ export function createFrontServer(
   next: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
 ): Server {
   const security = Object.entries(baseSecurityHeaders(config));
+  const answerLog = config.answerLog;
   return createServer((req, res) => {
+    if (answerLog) recordAnswer(answerLog, req, res);
     // Every answer, from Next.js, the REST front or the guard, carries the base security headers;
     // API answers (not next-auth's pages) a policy that allows nothing. Pages get theirs in src/proxy.ts.
     observeHttp(req, res);

@@ -3,7 +3,7 @@ import { hotStatement } from '@/server/db/rows';
 import { sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { upstreamAttempts, type UpstreamRow } from '@/server/db/schema';
-import { AppError } from '@/server/errors';
+import { AppError, declared } from '@/server/errors';
 import { logger } from '@/server/logger';
 import { recordUpstreamAttempt } from '@/server/metrics/registry';
 import { getUpstream, loadCandidates, markRemoved, targetOf } from './registry';
@@ -265,6 +265,15 @@ export function recordAttempt(
     chainPos,
   });
 }
+
+/** What `planOrThrow` and the chain answer, declared by every operation that calls an upstream. */
+export const ROUTING_ERRORS = [
+  declared(
+    'BAD_REQUEST',
+    'No upstream supports what was asked (`reason: capability_unsupported`: transparent background, mask, reference images, …); do not retry unchanged',
+  ),
+  declared('UNAVAILABLE', 'No upstream is available now, or every upstream failed; retry later'),
+];
 
 /** Plans a route or throws the caller-facing 400/503 (rule 6: capability failures are 400, no retry). */
 export async function planOrThrow(

@@ -1,4 +1,4 @@
-import { AppError, tenantOnly } from '@/server/errors';
+import { AppError, declared, tenantOnly, type DeclaredError } from '@/server/errors';
 import type { AdminIdentity, Identity, ScopedIdentity, TenantIdentity } from './identity';
 
 /**
@@ -91,3 +91,26 @@ export function requireOrganization(ctx: Caller, what = 'manage members or claim
   if (who.personal) throw new AppError('FORBIDDEN', `A platform account opened by a claim code cannot ${what}`);
   return who;
 }
+
+/** The rules above, by name, for the errors each declares. */
+export type AccessRule = 'public' | 'caller' | 'scoped' | 'tenant' | 'organization' | 'writer' | 'admin';
+
+const NO_KEY = declared('UNAUTHORIZED', 'No key, or a key Studio does not know');
+const stopped = (more: string) =>
+  declared('FORBIDDEN', `The key was replaced (rekey), or its member account or tenant is disabled${more}`);
+
+/** What each rule can answer, as the OpenAPI document lists it for every operation behind the rule. */
+export const ACCESS_ERRORS: Record<AccessRule, readonly DeclaredError[]> = {
+  public: [],
+  caller: [NO_KEY, stopped('')],
+  scoped: [NO_KEY, stopped('; or it is the super-administrator key, which belongs to no tenant')],
+  tenant: [NO_KEY, stopped('; or it is a member key (tenant key only: do not retry) or the super-administrator key')],
+  organization: [
+    NO_KEY,
+    stopped(
+      '; or it is a member key, the key of a platform account opened by a claim code (tenant key of an organisation only) or the super-administrator key',
+    ),
+  ],
+  writer: [NO_KEY, stopped('; or it is a member key (templates are written by the tenant or the operator)')],
+  admin: [NO_KEY, declared('FORBIDDEN', 'Not the super-administrator key')],
+};

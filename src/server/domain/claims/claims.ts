@@ -11,8 +11,20 @@ import { claimCodes, templates, tenants, type ClaimCode } from '@/server/db/sche
 import type { AdminIdentity, TenantIdentity } from '@/server/domain/auth/identity';
 import type { Deps } from '@/server/domain/deps';
 import { moveCredits } from '@/server/domain/credits/ledger';
-import { AppError, badRequest, notFound, fieldError } from '@/server/errors';
+import { AppError, badRequest, declared, notFound, fieldError } from '@/server/errors';
 import { absoluteUrl } from '@/server/domain/templates/access';
+
+/** What creating a claim code answers besides the caller's and the body's refusals. */
+export const CLAIM_CREATE_ERRORS = [
+  declared(
+    'BAD_REQUEST',
+    '`template_ids` empty, unknown, deactivated or not usable by you, or `credits` not a positive whole number',
+  ),
+  declared(
+    'CONFLICT',
+    'Not enough tenant credits for this claim code (`reason: insufficient_credits`); add credits or lower the amount',
+  ),
+];
 
 /** Crockford's base32 without look-alikes (CLAIM_CODE_PATTERN). */
 const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';

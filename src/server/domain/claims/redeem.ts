@@ -10,8 +10,17 @@ import { hashPassword } from '@/server/domain/auth/passwords';
 import { newWebhookSecret } from '@/server/domain/callbacks/secret';
 import { moveCredits } from '@/server/domain/credits/ledger';
 import type { Deps } from '@/server/domain/deps';
-import { AppError } from '@/server/errors';
+import { AppError, declared, notFoundError } from '@/server/errors';
 import { findClaim, tutorialOf } from './claims';
+
+/** What redeeming a claim code answers besides the body's refusals. */
+export const CLAIM_REDEEM_ERRORS = [
+  notFoundError('claim code'),
+  declared(
+    'CONFLICT',
+    'The code was already redeemed or disabled, or the email cannot hold a platform account (or was just used to open one)',
+  ),
+];
 
 export interface RedeemAnswer {
   ok: true;

@@ -13,7 +13,7 @@ import {
   type UsageCategory,
 } from '@/server/db/schema';
 import type { ScopedIdentity } from '@/server/domain/auth/identity';
-import { AppError } from '@/server/errors';
+import { AppError, declared } from '@/server/errors';
 import { recordCredits } from '@/server/metrics/registry';
 
 export interface Movement {
@@ -215,6 +215,12 @@ const balanceCeiling = () =>
     'BAD_REQUEST',
     `The balance would pass ${MAX_BALANCE.toLocaleString('en-US')} credits, the most one wallet holds; nothing was changed`,
   );
+
+/** The 402 of `insufficientCredits`, declared by every operation that spends credits. */
+export const INSUFFICIENT_CREDITS_ERROR = declared(
+  'PAYMENT_REQUIRED',
+  'Not enough credits for this request; nothing was charged. Only the tenant administrator can add credits',
+);
 
 export const insufficientCredits = (needed: number) =>
   new AppError(

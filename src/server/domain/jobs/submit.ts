@@ -6,11 +6,12 @@ import { jobs, type Job } from '@/server/db/schema';
 import { jobTasksStatement, QUEUES } from '@/server/queue/queue';
 import { countCreated, logAndAnnounceCreated } from './events';
 import { recordCredits } from '@/server/metrics/registry';
-import { planOrThrow } from '@/server/upstreams/engine';
+import { planOrThrow, ROUTING_ERRORS } from '@/server/upstreams/engine';
 import { bindingFor } from '@/server/upstreams/registry';
 import type { ScopedIdentity } from '@/server/domain/auth/identity';
 import type { Deps } from '@/server/domain/deps';
 import {
+  INSUFFICIENT_CREDITS_ERROR,
   insufficientCredits,
   movementParts,
   movementShape,
@@ -18,14 +19,38 @@ import {
   type MovementShape,
 } from '@/server/domain/credits/ledger';
 import { checkCallbackUrl, ownHosts } from '@/server/domain/callbacks/address';
-import { AppError, badRequest, fieldError, pathText, type FieldIssue } from '@/server/errors';
+import { AppError, badRequest, declared, fieldError, pathText, type FieldIssue } from '@/server/errors';
 import { resolvePrompt } from '@/server/domain/templates/resolve';
-import { checkCapacity, refusal, takeTokensWith, tokenValues } from '@/server/domain/limits/rate-limit';
+import {
+  checkCapacity,
+  rateLimitedError,
+  refusal,
+  takeTokensWith,
+  tokenValues,
+} from '@/server/domain/limits/rate-limit';
 import { MAX_BATCH, type BatchRequestBody, type ImageRequestBody } from '@/contracts/jobs';
 import { imageNeeds, type ImageJobInput } from './types';
 import { currentRequestId } from '@/server/request-id';
 
 const IDEMPOTENCY_WINDOW_MS = 24 * 3600_000;
+
+/** The 409 of a submission whose `Idempotency-Key` came with another body within the window. */
+export const IDEMPOTENCY_REUSED_ERROR = declared(
+  'CONFLICT',
+  'This Idempotency-Key was used within 24 hours with a different body; nothing was done: use a new key',
+);
+
+/** What `generateImage` and `generateBatch` answer besides the caller's and the body's refusals. */
+export const IMAGE_SUBMIT_ERRORS = [
+  declared(
+    'BAD_REQUEST',
+    'A rule of the request is broken (an unknown or inaccessible template or skill, a missing form field, a file that is not yours, a refused callback_url)',
+  ),
+  ...ROUTING_ERRORS,
+  INSUFFICIENT_CREDITS_ERROR,
+  IDEMPOTENCY_REUSED_ERROR,
+  rateLimitedError('image generations (per tenant, per hour: `STUDIO_IMAGE_RATE_PER_HOUR`)'),
+];
 
 /** What a submission needs; `binding` when the key look-up read it (`bindingFor`). */
 type SubmitContext = Pick<Deps, 'db' | 'config' | 'files'> & { binding?: string | null };

@@ -1,7 +1,8 @@
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import type { Identity } from '@/server/domain/auth/identity';
-import { consume, giveBack, type Limit } from './rate-limit';
+import type { DeclaredError } from '@/server/errors';
+import { consume, giveBack, rateLimitedError, type Limit } from './rate-limit';
 import { NAMED_LIMITS, RATE_UNITS, type LimitName, type Rate } from './settings';
 
 /**
@@ -36,6 +37,10 @@ export function bucketsFor(config: Pick<Config, 'rateLimits'>, name: LimitName, 
   if (who.kind === 'member' && rates.key) out.push(bucket(name, 'key', who.accountId, rates.key));
   return out;
 }
+
+/** The 429 of limit `name`, declared by each operation that counts against it (its meta's `limit`). */
+export const namedLimitError = (name: LimitName): DeclaredError =>
+  rateLimitedError(`"${name}" (${NAMED_LIMITS[name].what}, per tenant and per member key)`);
 
 /**
  * Takes one token of limit `name` from each of `who`'s buckets, all or none (one transaction): a

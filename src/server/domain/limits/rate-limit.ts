@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { hotStatement, rowsOf, type Bind } from '@/server/db/rows';
-import { AppError } from '@/server/errors';
+import { AppError, declared, type DeclaredError } from '@/server/errors';
 import type { RateUnit } from './settings';
 
 export interface Limit {
@@ -15,6 +15,13 @@ export interface Limit {
   /** How error texts name the limit, e.g. `"article" (per tenant)`; none for the older limits. */
   label?: string;
 }
+
+/** The 429 every limit below answers, as an operation declares it: `what` names what is counted. */
+export const rateLimitedError = (what: string): DeclaredError =>
+  declared(
+    'TOO_MANY_REQUESTS',
+    `Over the rate limit of ${what}; wait the \`Retry-After\` header's seconds, then send it again`,
+  );
 
 /** The first words of a refusal: `Rate limit "article" (per tenant)`. */
 const limitTitle = (limit: Limit) => `Rate limit${limit.label ? ` ${limit.label}` : ''}`;

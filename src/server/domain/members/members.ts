@@ -10,7 +10,20 @@ import { announceCredentialChange } from '@/server/credential-changes';
 import type { TenantIdentity } from '@/server/domain/auth/identity';
 import type { Deps } from '@/server/domain/deps';
 import { moveCredits } from '@/server/domain/credits/ledger';
-import { AppError, badRequest, notFound } from '@/server/errors';
+import { AppError, badRequest, declared, notFound, notFoundError } from '@/server/errors';
+
+/** What the member actions answer besides the caller's and the body's refusals. */
+export const MEMBER_ERRORS = [
+  declared(
+    'BAD_REQUEST',
+    'Not enough allocatable credits in the tenant pool for the credits asked, or both or neither of `shared` and `credits`',
+  ),
+  notFoundError('member account'),
+  declared(
+    'CONFLICT',
+    'An account with this email already exists in this tenant; or the member spent or holds part of the credits being moved (try again in a few seconds)',
+  ),
+];
 
 export interface MemberView {
   account_id: string;

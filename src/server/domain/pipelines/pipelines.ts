@@ -6,9 +6,15 @@ import { isUniqueViolation } from '@/server/db/rows';
 import { templateHooks, templates, type TemplateHook } from '@/server/db/schema';
 import type { ScopedIdentity, TenantIdentity } from '@/server/domain/auth/identity';
 import type { Deps } from '@/server/domain/deps';
-import { AppError, notFound, fieldError } from '@/server/errors';
+import { AppError, declared, notFound, notFoundError, fieldError } from '@/server/errors';
 import { visibleTo } from '@/server/domain/templates/access';
 import { videoTemplateVisible } from '@/server/domain/templates/video-templates';
+
+/** What binding or changing a hook answers besides the caller's and the body's refusals. */
+export const PIPELINE_BIND_ERRORS = [
+  notFoundError('hook or template'),
+  declared('CONFLICT', 'Another hook already binds this image template and type'),
+];
 
 export interface PipelineView {
   id: string;

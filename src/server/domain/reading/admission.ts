@@ -3,8 +3,15 @@ import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import { accounts, tenants } from '@/server/db/schema';
 import type { ScopedIdentity } from '@/server/domain/auth/identity';
-import { insufficientCredits, walletOf } from '@/server/domain/credits/ledger';
-import { takeLimit, type LimitName } from '@/server/domain/limits/named';
+import { INSUFFICIENT_CREDITS_ERROR, insufficientCredits, walletOf } from '@/server/domain/credits/ledger';
+import { namedLimitError, takeLimit, type LimitName } from '@/server/domain/limits/named';
+import type { DeclaredError } from '@/server/errors';
+
+/** What `admitImageWork` answers: the price not covered, or the limit's bucket empty. */
+export const imageWorkErrors = (limit: LimitName): DeclaredError[] => [
+  INSUFFICIENT_CREDITS_ERROR,
+  namedLimitError(limit),
+];
 
 /**
  * The door of the endpoints that read an image (`/api/reverse`, `/api/image-to-template`): fetching

@@ -6,11 +6,21 @@ import type { Db } from '@/server/db/client';
 import { safeFetch } from '@/server/net/outbound';
 import type { FileStore } from '@/server/storage/store';
 import type { ScopedIdentity } from '@/server/domain/auth/identity';
-import { badRequest } from '@/server/errors';
+import { badRequest, declared } from '@/server/errors';
 import { ownHosts } from '@/server/domain/callbacks/address';
 import { checkOwnFiles } from '@/server/domain/jobs/submit';
 import { detectType } from '@/server/domain/uploads/file-types';
 import { imageProblem } from '@/server/domain/uploads/image-check';
+
+/** What reading the image of `/api/reverse` and `/api/image-to-template` answers besides success. */
+export const IMAGE_INPUT_ERRORS = [
+  declared(
+    'BAD_REQUEST',
+    'No image or both, an unknown parameter, not png/jpg/webp by its bytes, over 6 MB, not decoding, or an address refused or not answering with an image',
+  ),
+  declared('PAYLOAD_TOO_LARGE', 'The body is larger than the server accepts'),
+  declared('UNSUPPORTED_MEDIA_TYPE', 'Neither JSON nor multipart/form-data'),
+];
 
 /**
  * The image of `/api/reverse` and `/api/image-to-template`: exactly one of an address or an uploaded

@@ -1,8 +1,20 @@
 import type { FieldSpec } from '@/contracts/slots';
 import { isUniqueViolation } from '@/server/db/rows';
-import { AppError, notFound } from '@/server/errors';
+import { AppError, declared, notFound, notFoundError } from '@/server/errors';
 import type { Identity } from '@/server/domain/auth/identity';
 import { canReadContent, canWrite, ownerOf, sourceOf, type WriterIdentity } from './access';
+
+/** The 409 of a create whose slug another template (of any tenant) has. */
+export const TEMPLATE_SLUG_TAKEN_ERROR = declared(
+  'CONFLICT',
+  'The slug is already taken (slugs are unique across all tenants); nothing was created',
+);
+
+/** What an update of a stored template answers besides the caller's and the body's refusals. */
+export const TEMPLATE_UPDATE_ERRORS = [
+  notFoundError('template'),
+  declared('FORBIDDEN', 'A platform template: only the operator changes it'),
+];
 
 /**
  * What the image/article store and the video store share: who owns a new row, which columns every

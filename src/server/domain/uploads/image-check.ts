@@ -1,5 +1,5 @@
 import sharp, { type Metadata } from 'sharp';
-import { AppError, badRequest } from '@/server/errors';
+import { AppError, badRequest, declared } from '@/server/errors';
 import type { UploadType } from './file-types';
 import { FairPool, WaitedTooLong } from './fair-pool';
 
@@ -63,6 +63,17 @@ export function decodeCost(meta: Pick<Metadata, 'format' | 'isProgressive'>, pix
           : COST_PER_PIXEL.other;
   return pixels * perPixel;
 }
+
+/** What checking an image can answer, declared by every operation that takes an image file. */
+export const IMAGE_CHECK_ERRORS = [
+  declared('BAD_REQUEST', 'The file is not a png, jpg or webp image by its bytes, or does not decode in full'),
+  declared('PAYLOAD_TOO_LARGE', 'The image is too large to check in time'),
+  declared(
+    'TOO_MANY_REQUESTS',
+    'Too many images of this tenant are being checked at once; wait the `Retry-After` header’s seconds',
+  ),
+  declared('UNAVAILABLE', 'Images are being checked for many requests; retry after the `Retry-After` header’s seconds'),
+];
 
 const tooManyChecks = () =>
   new AppError(

@@ -9,13 +9,25 @@ import { logger } from '@/server/logger';
 import type { FileStore } from '@/server/storage/store';
 import type { ScopedIdentity } from '@/server/domain/auth/identity';
 import type { Deps } from '@/server/domain/deps';
-import { AppError, badRequest } from '@/server/errors';
+import { AppError, badRequest, declared } from '@/server/errors';
+import { rateLimitedError } from '@/server/domain/limits/rate-limit';
 import { consume, ensureAvailable, type Limit } from '@/server/domain/limits/rate-limit';
 import { MAX_UPLOAD_BYTES, type UploadType } from './file-types';
 import { assertDecodableImage } from './image-check';
 import { receive, tooLarge } from './multipart';
 
 type UploadContext = Deps;
+
+/** What `POST /api/upload-ref` answers besides success (its access rule and the image check join these). */
+export const UPLOAD_ERRORS = [
+  declared(
+    'BAD_REQUEST',
+    'Unrecognised bytes, an empty file, a malformed form, or a `workspace_id` that is not 1-64 letters, digits, - or _',
+  ),
+  declared('PAYLOAD_TOO_LARGE', 'Larger than the limit of its type; nothing was stored'),
+  declared('UNSUPPORTED_MEDIA_TYPE', 'Not multipart/form-data with a field named `file`'),
+  rateLimitedError('uploaded files (120 an hour per owner: the tenant for its key, the member for a member key)'),
+];
 
 /** What every successful upload answers (proxy upload and commit alike). */
 export interface UploadAnswer {

@@ -8,16 +8,21 @@ import { jobs, videoTasks, videoTemplates, type Job, type VideoTemplate } from '
 import { enqueue, QUEUES } from '@/server/queue/queue';
 import { mimeOfKey } from '@/server/storage/store';
 import { videoTiers, type VideoTierEntry } from '@/server/upstreams/catalog';
-import { planOrThrow } from '@/server/upstreams/engine';
+import { planOrThrow, ROUTING_ERRORS } from '@/server/upstreams/engine';
 import { loadCandidates, bindingFor } from '@/server/upstreams/registry';
 import type { ScopedIdentity } from '@/server/domain/auth/identity';
 import { checkCallbackUrl, ownHosts } from '@/server/domain/callbacks/address';
-import { insufficientCredits, moveCredits, walletOf } from '@/server/domain/credits/ledger';
+import { INSUFFICIENT_CREDITS_ERROR, insufficientCredits, moveCredits, walletOf } from '@/server/domain/credits/ledger';
 import type { Deps } from '@/server/domain/deps';
-import { AppError, badRequest, fieldError } from '@/server/errors';
+import { AppError, badRequest, declared, fieldError } from '@/server/errors';
 import { notifyJobs } from '@/server/domain/jobs/events';
-import { checkOwnFiles, requestHash, scopedIdempotencyKey } from '@/server/domain/jobs/submit';
-import { consume } from '@/server/domain/limits/rate-limit';
+import {
+  checkOwnFiles,
+  IDEMPOTENCY_REUSED_ERROR,
+  requestHash,
+  scopedIdempotencyKey,
+} from '@/server/domain/jobs/submit';
+import { consume, rateLimitedError } from '@/server/domain/limits/rate-limit';
 import { canReadContent, grantsOf, visibleTo as templateVisibleTo } from '@/server/domain/templates/access';
 import { describeInput } from '@/server/domain/templates/resolve';
 import { fillSlots } from '@/server/domain/templates/slots';
@@ -25,6 +30,18 @@ import { VIDEO_RATIOS, videoNeeds, videoPrice, type VideoJobInput } from './type
 import { currentRequestId } from '@/server/request-id';
 
 const IDEMPOTENCY_WINDOW_MS = 24 * 3600_000;
+
+/** What submitting a video task answers besides the caller's and the body's refusals. */
+export const VIDEO_SUBMIT_ERRORS = [
+  declared(
+    'BAD_REQUEST',
+    'A rule of the request is broken (a duration outside the tier, an unknown template, a file that is not yours, a refused callback_url)',
+  ),
+  ...ROUTING_ERRORS,
+  INSUFFICIENT_CREDITS_ERROR,
+  IDEMPOTENCY_REUSED_ERROR,
+  rateLimitedError('video tasks (per tenant, per hour: `STUDIO_VIDEO_RATE_PER_HOUR`)'),
+];
 const DEFAULT_DURATION = 5;
 const DEFAULT_RATIO = '16:9';
 

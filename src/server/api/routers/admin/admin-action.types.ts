@@ -1,3 +1,4 @@
+import { declared } from '@/server/errors';
 import { z } from 'zod';
 import { usageCategories } from '@/server/db/schema/ledger';
 import { claimStates } from '@/contracts/claims';
@@ -242,8 +243,19 @@ export const adminActionAnswers = {
   ...mailActionAnswers,
 } satisfies Record<keyof typeof adminActionBodies, z.ZodObject>;
 
+/** What the operator's actions answer besides the key and the body's refusals (each action's domain raises them). */
+const ADMIN_ERRORS = [
+  declared('NOT_FOUND', 'No tenant, account, upstream, claim code or mail with this id'),
+  declared(
+    'CONFLICT',
+    'The change conflicts with the current state: a console login already taken, a debit larger than the ' +
+      'balance, a channel from the upstreams file, a mail already passed on',
+  ),
+];
+
 export const adminActionMeta = (actions: ActionMap<never>) =>
   route('POST /admin', 'Operator', 'Operator actions (super-administrator key)', {
+    errors: ADMIN_ERRORS,
     description: `Body \`{action, ...}\`. Actions: ${Object.keys(actions)
       .map((a) => `\`${a}\``)
       .join(', ')}. An unknown action is 400.`,

@@ -1,3 +1,4 @@
+import { notFoundError } from '@/server/errors';
 import { z } from 'zod';
 import { articleFormats } from '@/contracts/templates';
 import { HISTORY_PAGE } from '@/server/domain/article/history';
@@ -81,6 +82,7 @@ export const articleHistoryMeta = route(
 );
 
 export const getArticleMeta = route('GET /article', 'Articles', 'One article in full', {
+  errors: [notFoundError('article')],
   description:
     '`?id=<id>` from the history: the article with its body and the input it was written from. A member ' +
     'key sees only its own; another tenant’s article is 404.',

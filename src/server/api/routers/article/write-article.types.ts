@@ -1,3 +1,5 @@
+import { ROUTING_ERRORS } from '@/server/upstreams/engine';
+import { INSUFFICIENT_CREDITS_ERROR } from '@/server/domain/credits/ledger';
 import { z } from 'zod';
 import { articleFormats } from '@/contracts/templates';
 import { route } from '@/server/api/meta';
@@ -19,6 +21,7 @@ export const writeArticleMeta = route(
   'Articles',
   'Write copy from an article template (synchronous)',
   {
+    errors: [INSUFFICIENT_CREDITS_ERROR, ...ROUTING_ERRORS],
     limit: 'article',
     description:
       'Body `template_slug` + `input`: an object for form templates (required fields must be present), one ' +

@@ -1,3 +1,4 @@
+import { CLAIM_CREATE_ERRORS } from '@/server/domain/claims/claims';
 import { z } from 'zod';
 import { route } from '@/server/api/meta';
 
@@ -31,6 +32,7 @@ export const claimOut = z.object({
 export const createClaimOutput = claimOut.extend({ ok: z.literal(true) });
 
 export const createClaimMeta = route('POST /tenant-claims', 'Claim codes', 'Create a claim code', {
+  errors: CLAIM_CREATE_ERRORS,
   limit: 'claim',
   description:
     '`template_ids` (at least one; each your own or a platform-shared template, else 400), `credits` ' +

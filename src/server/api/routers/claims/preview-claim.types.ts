@@ -1,3 +1,4 @@
+import { notFoundError } from '@/server/errors';
 import { z } from 'zod';
 import { claimStates } from '@/contracts/claims';
 import { route } from '@/server/api/meta';
@@ -29,6 +30,7 @@ export const previewClaimOutput = z.object({
 });
 
 export const previewClaimMeta = route('GET /social-claims', 'Claim codes', 'Preview a claim code (no key)', {
+  errors: [notFoundError('claim code')],
   description:
     'What the code gives: provider, credits, templates (names, descriptions, samples), tutorial. `state` ' +
     'is `open`, `redeemed` or `disabled`. Unknown code: 404.',

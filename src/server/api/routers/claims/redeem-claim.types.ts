@@ -1,3 +1,4 @@
+import { CLAIM_REDEEM_ERRORS } from '@/server/domain/claims/redeem';
 import { z } from 'zod';
 import { route } from '@/server/api/meta';
 import { templateRef, tutorialOut } from './create-claim.types';
@@ -40,6 +41,7 @@ export const redeemClaimOutput = z.object({
 });
 
 export const redeemClaimMeta = route('POST /social-claims', 'Claim codes', 'Redeem a claim code (no key)', {
+  errors: CLAIM_REDEEM_ERRORS,
   description:
     'Body `{code, nickname, email, password?}`. Opens a platform account for the email (or tops up the ' +
     'one it already has), grants the credits and unlocks the templates. `password` (8–128 characters, no ' +

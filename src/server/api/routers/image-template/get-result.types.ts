@@ -1,3 +1,4 @@
+import { notFoundError } from '@/server/errors';
 import { z } from 'zod';
 import { conversionResultSchema } from '@/contracts/image-template';
 import { route } from '@/server/api/meta';
@@ -15,6 +16,7 @@ export const getResultMeta = route(
   'Images',
   'The result of an asynchronous image-to-template job',
   {
+    errors: [notFoundError('conversion job')],
     // The REST operation id predates the router key; it is part of the published API.
     operationId: 'imageToTemplate-result',
     description:

@@ -1,3 +1,4 @@
+import { IMAGE_SUBMIT_ERRORS } from '@/server/domain/jobs/submit';
 import { z } from 'zod';
 import { MAX_BATCH } from '@/contracts/jobs';
 import { route } from '@/server/api/meta';
@@ -21,6 +22,7 @@ export const generateBatchMeta = route(
   'Images',
   `Generate up to ${MAX_BATCH} images in one submission`,
   {
+    errors: IMAGE_SUBMIT_ERRORS,
     description:
       'Body `{items: [...], callback_url?}`; each item takes the `/api/generate` parameters (an item ' +
       '`callback_url` overrides the batch one). The whole batch is validated before anything is accepted: ' +

@@ -1,3 +1,4 @@
+import { IMAGE_SUBMIT_ERRORS } from '@/server/domain/jobs/submit';
 import { z } from 'zod';
 import { route } from '@/server/api/meta';
 
@@ -18,6 +19,7 @@ export const generateOutput = z.object({
 });
 
 export const generateMeta = route('POST /generate', 'Images', 'Generate an image (asynchronous)', {
+  errors: IMAGE_SUBMIT_ERRORS,
   description:
     'Exactly one of `prompt`, `skill_slug`, `template_id`. Answers at once with the job id; the result ' +
     'arrives by callback, polling `GET /api/jobs?id=` or the `GET /api/jobs-stream` feed. Credits are ' +

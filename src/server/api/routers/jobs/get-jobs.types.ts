@@ -1,3 +1,4 @@
+import { notFoundError } from '@/server/errors';
 import { z } from 'zod';
 import { jobFailureReasons, jobStatuses } from '@/contracts/jobs';
 import { route } from '@/server/api/meta';
@@ -97,6 +98,7 @@ export const getJobsOutput = z.object({
 });
 
 export const getJobsMeta = route('GET /jobs', 'Images', 'One job, or the caller’s jobs newest first', {
+  errors: [notFoundError('job')],
   description:
     '`?id=<jobId>` answers `{ok, job}`. Without `id`: `{ok, jobs, next_cursor}`, newest first, `limit` ' +
     '1-100 (default 20), optional `status` and `kind` filters (`kind=article` lists articles, which are ' +

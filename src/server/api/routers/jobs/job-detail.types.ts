@@ -1,3 +1,4 @@
+import { notFoundError } from '@/server/errors';
 import { z } from 'zod';
 import { route } from '@/server/api/meta';
 import { jobView } from './get-jobs.types';
@@ -90,6 +91,7 @@ export const jobDetailMeta = route(
   'Images',
   'One job with what it cost, its request and its callback deliveries',
   {
+    errors: [notFoundError('job')],
     description:
       '`?id=<jobId>`: the job as `GET /api/jobs?id=` shows it, plus its credits, ledger rows (charge, ' +
       'refunds), the request to send again, the callback deliveries and the downstream templates bound to ' +

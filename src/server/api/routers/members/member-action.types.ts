@@ -1,3 +1,4 @@
+import { MEMBER_ERRORS } from '@/server/domain/members/members';
 import { z } from 'zod';
 import { memberActionBodies } from '@/contracts/members';
 import type { ActionMap } from '@/server/api/action-map';
@@ -28,6 +29,7 @@ export const memberActionAnswers = {
 
 export const memberActionMeta = (actions: ActionMap<never>, limits: Record<string, LimitName>) =>
   route('POST /tenant-accounts', 'Members', 'Create a member, set its quota, rekey it, or disable/enable it', {
+    errors: MEMBER_ERRORS,
     // The REST operation id predates the router key; it is part of the published API.
     operationId: 'accounts-action',
     description:

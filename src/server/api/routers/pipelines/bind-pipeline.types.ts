@@ -1,3 +1,4 @@
+import { PIPELINE_BIND_ERRORS } from '@/server/domain/pipelines/pipelines';
 import { z } from 'zod';
 import { route } from '@/server/api/meta';
 import { pipelineOut } from './list-pipelines.types';
@@ -11,6 +12,7 @@ export const bindPipelineOutput = z.object({
 });
 
 export const bindPipelineMeta = route('POST /template-hooks', 'Templates', 'Bind a template hook', {
+  errors: PIPELINE_BIND_ERRORS,
   limit: 'pipeline',
   // The REST operation id predates the router key; it is part of the published API.
   operationId: 'hooks-bind',

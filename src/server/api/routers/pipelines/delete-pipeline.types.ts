@@ -1,3 +1,4 @@
+import { notFoundError } from '@/server/errors';
 import { z } from 'zod';
 import { route } from '@/server/api/meta';
 
@@ -8,6 +9,7 @@ export const deletePipelineOutput = z.object({
 });
 
 export const deletePipelineMeta = route('DELETE /template-hooks', 'Templates', 'Delete a template hook', {
+  errors: [notFoundError('template hook')],
   limit: 'pipeline',
   // The REST operation id predates the router key; it is part of the published API.
   operationId: 'hooks-remove',

@@ -1,6 +1,8 @@
+import { TEMPLATE_SLUG_TAKEN_ERROR } from '@/server/domain/templates/store';
 import { route } from '@/server/api/meta';
 
 export const createTemplateMeta = route('POST /templates', 'Templates', 'Create an image or article template', {
+  errors: [TEMPLATE_SLUG_TAKEN_ERROR],
   limit: 'template',
   description:
     'The owner is the calling tenant (the super-administrator key creates platform templates shared with ' +

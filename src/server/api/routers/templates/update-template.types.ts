@@ -1,6 +1,8 @@
+import { TEMPLATE_UPDATE_ERRORS } from '@/server/domain/templates/store';
 import { route } from '@/server/api/meta';
 
 export const updateTemplateMeta = route('PATCH /templates', 'Templates', 'Update or deactivate a template', {
+  errors: TEMPLATE_UPDATE_ERRORS,
   limit: 'template',
   description:
     'Body: `id` plus the fields to change (same names as create; `slug` and `type` cannot change). ' +

@@ -1,3 +1,5 @@
+import { IMAGE_CHECK_ERRORS } from '@/server/domain/uploads/image-check';
+import { notFoundError } from '@/server/errors';
 import { z } from 'zod';
 import { mediaTypes } from '@/contracts/uploads';
 import { route } from '@/server/api/meta';
@@ -13,6 +15,7 @@ export const uploadAnswer = z.object({
 });
 
 export const commitUploadMeta = route('POST /upload-ref/commit', 'Uploads', 'Finish a direct upload', {
+  errors: [notFoundError('upload'), ...IMAGE_CHECK_ERRORS],
   description:
     'Body `{key}` from the presign answer. Re-reads the stored bytes: a type or size that differs from ' +
     'the declaration, or an image that does not decode in full, is 400 and the object is deleted; ' +

@@ -1,9 +1,15 @@
 import { z } from 'zod';
 import { STATS_DEFAULT_HOURS, STATS_MAX_HOURS } from '@/server/domain/usage/usage';
+import { lenientWindow } from '@/contracts/common';
 import { route } from '@/server/api/meta';
 
 export const tenantStatsInput = z.object({
-  hours: z.string().max(20).meta({ description: 'Window in hours (1-168, default 24)' }).optional(),
+  hours: lenientWindow({
+    min: 1,
+    max: STATS_MAX_HOURS,
+    fallback: STATS_DEFAULT_HOURS,
+    description: `Window in hours, 1-${STATS_MAX_HOURS} (default ${STATS_DEFAULT_HOURS}; more is cut to ${STATS_MAX_HOURS}, anything else is the default)`,
+  }),
 });
 
 export const tenantStatsOutput = z.object({

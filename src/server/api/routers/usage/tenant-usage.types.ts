@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { USAGE_DEFAULT_DAYS, USAGE_MAX_DAYS } from '@/server/domain/usage/usage';
+import { lenientWindow } from '@/contracts/common';
 import { route } from '@/server/api/meta';
 
 const credits = (what: string) =>
@@ -17,7 +18,12 @@ const bucket = z.object({
 });
 
 export const tenantUsageInput = z.object({
-  days: z.string().max(20).meta({ description: 'Window in days (1-90, default 30)' }).optional(),
+  days: lenientWindow({
+    min: 1,
+    max: USAGE_MAX_DAYS,
+    fallback: USAGE_DEFAULT_DAYS,
+    description: `Window in days, 1-${USAGE_MAX_DAYS} (default ${USAGE_DEFAULT_DAYS}; more is cut to ${USAGE_MAX_DAYS}, anything else is the default)`,
+  }),
 });
 
 export const tenantUsageOutput = z.object({

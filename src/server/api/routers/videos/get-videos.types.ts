@@ -1,3 +1,4 @@
+import { notFoundError } from '@/server/errors';
 import { z } from 'zod';
 import { videoTaskView } from '@/contracts/videos';
 import { route } from '@/server/api/meta';
@@ -16,6 +17,7 @@ export const getVideosOutput = z.object({
 });
 
 export const getVideosMeta = route('GET /videos', 'Videos', 'One video task, or a page of the caller’s video tasks', {
+  errors: [notFoundError('video task')],
   description:
     '`?id=<task_id>` answers `{ok, task}`. Without `id`: `{ok, tasks, page_num, page_size, total}`, ' +
     'newest first; `page_num` from 1, `page_size` 1-100 (default 20), `filter.status` one of queued, ' +

@@ -1,3 +1,4 @@
+import { notFoundError } from '@/server/errors';
 import { z } from 'zod';
 import { videoTaskView } from '@/contracts/videos';
 import { route } from '@/server/api/meta';
@@ -16,6 +17,7 @@ export const removeVideoMeta = route(
   'Videos',
   'Cancel a running video task, or delete a finished one',
   {
+    errors: [notFoundError('video task')],
     limit: 'video_remove',
     description:
       'A queued or running task is cancelled: the upstream task is cancelled where the upstream allows it, ' +
