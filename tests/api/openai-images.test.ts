@@ -6,6 +6,7 @@ import sharp, { type Metadata } from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminKey, api, newTenant, waitForJob, type Job } from '../helpers/api';
 import { ADMIN_KEY, startStudio } from '../helpers/api-server';
+import { PASSWORD, signIn, tenantWithLogin } from '../helpers/console-session';
 
 /**
  * OpenAI's Images API on Studio with the real clients, unchanged: `openai` 6.49.0 (`images.generate`,
@@ -289,4 +290,51 @@ describe('the deadline', () => {
       await server.stop();
     }
   }, 180_000);
+});
+
+describe('both doors', () => {
+  it('answers a console session through Next.js as a key through the Node server: images, 404, 405, 415, 401', async () => {
+    const site = inject('apiBase');
+    const owner = await tenantWithLogin(site);
+    const session = await signIn(site, { email: owner.email, password: PASSWORD });
+    expect(session.ok).toBe(true);
+    const call = async (door: 'key' | 'session', method: string, path: string, body?: string, type?: string) => {
+      const headers: Record<string, string> =
+        door === 'key'
+          ? { authorization: `Bearer ${owner.key}` }
+          : { cookie: session.cookie, origin: site, 'sec-fetch-site': 'same-origin' };
+      if (type) headers['content-type'] = type;
+      const res = await fetch(`${site}${path}`, { method, headers, ...(body !== undefined ? { body } : {}) });
+      const json = (await res.json()) as { data?: { b64_json?: string }[]; error?: { type: string; code: string } };
+      return { status: res.status, allow: res.headers.get('allow'), json };
+    };
+    for (const door of ['key', 'session'] as const) {
+      const made = await call(
+        door,
+        'POST',
+        '/api/images/generations',
+        JSON.stringify({ prompt: '门', quality: 'low' }),
+        'application/json',
+      );
+      expect(made.status, door).toBe(200);
+      expect((await imageOf(made.json.data?.[0])).format).toBe('png');
+      const missing = await call(door, 'GET', '/api/images/nothing');
+      expect([missing.status, missing.json.error?.type, missing.json.error?.code]).toEqual([
+        404,
+        'invalid_request_error',
+        'not_found',
+      ]);
+      const method = await call(door, 'GET', '/api/images/generations');
+      expect([method.status, method.allow]).toEqual([405, 'POST']);
+      const media = await call(door, 'POST', '/api/images/generations', 'prompt=x', 'text/plain');
+      expect(media.status).toBe(415);
+    }
+    const none = await fetch(`${site}/api/images/generations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ prompt: '猫' }),
+    });
+    expect(none.status).toBe(401);
+    expect(((await none.json()) as { error: { code: string } }).error.code).toBe('invalid_api_key');
+  });
 });
