@@ -36,6 +36,9 @@ function decoded(bytes: Buffer, encoding: string | undefined): Buffer {
 export function recordAnswer(file: string, req: IncomingMessage, res: ServerResponse): void {
   const url = req.url ?? '/';
   if (!url.startsWith('/api/') || SKIPPED.test(url)) return;
+  // A React Server Components request (`RSC: 1`) is the framework's, not a REST call: Next.js
+  // answers it on its own (a 307 to `?_rsc` on a route handler), which no API client sends.
+  if (req.headers.rsc !== undefined) return;
   const chunks: Buffer[] = [];
   let size = 0;
   const keep = (chunk: unknown, encoding?: unknown) => {
