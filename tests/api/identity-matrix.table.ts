@@ -38,7 +38,7 @@ export interface Fixture {
   hookId: string;
   /** A claim code of A, redeemed by the buyer. */
   redeemedCode: string;
-  a1: { id: string; jobId: string; articleId: string; uploadUrl: string; uploadKey: string };
+  a1: { id: string; jobId: string; articleId: string; responseId: string; uploadUrl: string; uploadKey: string };
 }
 
 export interface Request {
@@ -347,6 +347,41 @@ export const MATRIX: Record<string, Row[]> = {
       name: "A1's job",
       request: (f: Fixture) => ({ query: { job_id: f.a1.jobId } }),
       expect: keyed({ sameTenantMember: 403, otherTenantMember: 403, otherTenant: 404, buyer: 403, operator: 403 }),
+    },
+  ],
+  'POST /responses': [
+    {
+      name: 'a question',
+      request: () => ({ body: { model: 'studio-auto', input: '你好', max_output_tokens: 30 } }),
+      expect: scopedOwn,
+    },
+    {
+      name: "continuing A1's stored response",
+      request: (f: Fixture) => ({
+        body: { model: 'studio-auto', input: '继续', previous_response_id: f.a1.responseId },
+      }),
+      expect: keyed({ sameTenantMember: 400, otherTenantMember: 400, otherTenant: 400, buyer: 400, operator: 403 }),
+    },
+  ],
+  'GET /responses/{id}': [
+    {
+      name: "A1's stored response",
+      request: (f: Fixture) => ({ path: `/responses/${f.a1.responseId}` }),
+      expect: keyed({ sameTenantMember: 404, otherTenantMember: 404, otherTenant: 404, buyer: 404, operator: 403 }),
+    },
+  ],
+  'POST /images/generations': [
+    {
+      name: "with A's private template as the model",
+      request: (f: Fixture) => ({ body: { model: `template:${f.template.slug}`, prompt: '春天', quality: 'low' } }),
+      expect: keyed({ sameTenantMember: 200, otherTenantMember: 400, otherTenant: 400, buyer: 400, operator: 403 }),
+    },
+  ],
+  'POST /images/edits': [
+    {
+      name: "with A1's upload as the image",
+      request: (f: Fixture) => ({ body: { prompt: '借用别人的图', images: [{ image_url: f.a1.uploadUrl }] } }),
+      expect: keyed({ sameTenantMember: 400, otherTenantMember: 400, otherTenant: 400, buyer: 400, operator: 403 }),
     },
   ],
   'GET /models': [{ request: () => ({}), expect: scopedOwn }],

@@ -117,6 +117,10 @@ beforeAll(async () => {
   await ok(api('/article', { key: a1.key, body: { template_slug: article.slug, input: '甲一的文案' } }), 'article');
   const written = await ok(api<{ articles: { id: string }[] }>('/article/history', { key: a1.key }), 'article history');
   const articleId = written.articles[0]?.id ?? '';
+  const response = await ok(
+    api<{ id: string }>('/responses', { key: a1.key, body: { model: 'studio-auto', input: `${marker} 甲一的问题` } }),
+    'response',
+  );
 
   fixture = {
     tenantId: a.id,
@@ -125,7 +129,7 @@ beforeAll(async () => {
     video,
     hookId: hook.id,
     redeemedCode: claim.code,
-    a1: { id: a1.id, jobId: job.jobId, articleId, uploadUrl: up.url, uploadKey: up.key },
+    a1: { id: a1.id, jobId: job.jobId, articleId, responseId: response.id, uploadUrl: up.url, uploadKey: up.key },
   };
   keys = {
     none: null,
@@ -138,7 +142,7 @@ beforeAll(async () => {
     buyer: redeemed.api_key,
     operator: adminKey(),
   };
-  const memberPrivate = [job.jobId, articleId, up.key, a1.key, a1.id];
+  const memberPrivate = [job.jobId, articleId, response.id, up.key, a1.key, a1.id];
   const tenantPrivate = [a.id, a.key, marker, template.id, article.id, video.id, hook.id, claim.code];
   hidden = Object.fromEntries(
     IDENTITIES.map((i) => [i, i === 'sameTenantMember' ? memberPrivate : [...memberPrivate, ...tenantPrivate]]),
