@@ -3,7 +3,12 @@ import { z } from 'zod';
 import { AUTO_MODEL } from '@/contracts/chat';
 import { imageEditFormSchema, imageEditJsonSchema, imageGenerationSchema, SIZES_TEXT } from '@/contracts/images';
 import { MAX_REFERENCE_IMAGES } from '@/contracts/jobs';
+import { ACCESS_ERRORS } from '@/server/domain/auth/guard';
+import { INSUFFICIENT_CREDITS_ERROR } from '@/server/domain/credits/ledger';
+import { rateLimitedError } from '@/server/domain/limits/rate-limit';
+import { declared } from '@/server/errors';
 import { OPENAI_ERROR_SCHEMA } from './openapi-chat';
+import { ALWAYS, errorResponses } from './openapi-errors';
 
 /**
  * OpenAI's Images API in the OpenAPI document (`src/server/edge/images/serve.ts` serves it outside
@@ -83,9 +88,14 @@ const EDIT_FORM: SchemaObject = (() => {
     required: ['image', 'prompt'],
     properties: {
       image: {
-        type: 'array',
-        maxItems: MAX_REFERENCE_IMAGES,
-        items: { type: 'string', contentMediaType: 'application/octet-stream' },
+        anyOf: [
+          { type: 'string', contentMediaType: 'application/octet-stream' },
+          {
+            type: 'array',
+            maxItems: MAX_REFERENCE_IMAGES,
+            items: { type: 'string', contentMediaType: 'application/octet-stream' },
+          },
+        ],
         description:
           'The images (field `image` or `image[]`, repeated): png, jpg, webp or gif up to 8 MB each, stored as your uploads',
       },
@@ -102,10 +112,25 @@ const EDIT_FORM: SchemaObject = (() => {
 
 const security: SecurityRequirementObject[] = [{ ApiKey: [] }, { Bearer: [] }];
 
-const error = (description: string, schema = 'OpenAIError') => ({
-  description,
-  content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } },
-});
+/** What the two operations may answer besides the images, in OpenAI's error object (504 apart: it carries the jobs). */
+const IMAGES_ERRORS = [
+  ...ACCESS_ERRORS.scoped,
+  declared(
+    'BAD_REQUEST',
+    `A field refused (\`param\` names it): an unknown model, a size not made (${SIZES_TEXT}), a capability ` +
+      'no upstream has (transparent background, mask), a missing form field, or the job failed on its input ' +
+      '(refunded); do not retry',
+  ),
+  INSUFFICIENT_CREDITS_ERROR,
+  declared('FORBIDDEN', 'A gated template, or a key that may not use it'),
+  declared('NOT_FOUND', 'Another path under /api/images'),
+  declared('CONFLICT', 'An Idempotency-Key already used with another body'),
+  declared('PAYLOAD_TOO_LARGE', 'A body or file over its limit'),
+  declared('UNSUPPORTED_MEDIA_TYPE', 'Another media type than the operation takes'),
+  rateLimitedError('images (per hour, per tenant, batch items counted)'),
+  declared('UNAVAILABLE', 'No upstream can take it now, or the job failed upstream (refunded); retry later'),
+  ...ALWAYS,
+];
 
 function operation(id: string, summary: string, description: string, body: OperationObject['requestBody']) {
   return {
@@ -125,24 +150,13 @@ function operation(id: string, summary: string, description: string, body: Opera
             },
           },
         },
-        '400': error(
-          `A field refused (\`param\` names it): an unknown model, a size not made (${SIZES_TEXT}), a capability ` +
-            'no upstream has (transparent background, mask), a missing form field; do not retry',
-        ),
-        '401': error('Missing or invalid key'),
-        '402': error('Not enough credits'),
-        '403': error('A gated template, or a key that may not use it'),
-        '404': error('Another path under /api/images'),
-        '409': error('An Idempotency-Key already used with another body'),
-        '413': error('A body or file over its limit'),
-        '415': error('Another media type than the operation takes'),
-        '429': error('Over the image rate limit; Retry-After says when'),
-        '503': error('No upstream can take it now, or the job failed upstream (refunded); retry later'),
-        '504': error(
-          'Not ready within STUDIO_IMAGES_WAIT_S: the jobs run on, charged once; fetch them (error.job_ids) or repeat ' +
+        ...errorResponses(IMAGES_ERRORS, 'OpenAIError'),
+        '504': {
+          description:
+            'Not ready within STUDIO_IMAGES_WAIT_S: the jobs run on, charged once; fetch them (error.job_ids) or repeat ' +
             'with the same Idempotency-Key. Sent with x-should-retry: false',
-          'ImagesPending',
-        ),
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/ImagesPending' } } },
+        },
       },
     },
   };

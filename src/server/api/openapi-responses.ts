@@ -2,6 +2,12 @@ import type { OpenAPIObject, PathsObject, SchemaObject } from 'openapi3-ts/oas31
 import { z } from 'zod';
 import { AUTO_MODEL } from '@/contracts/chat';
 import { RESPONSE_RETENTION_DAYS, responseRequestSchema } from '@/contracts/responses';
+import { ACCESS_ERRORS } from '@/server/domain/auth/guard';
+import { INSUFFICIENT_CREDITS_ERROR } from '@/server/domain/credits/ledger';
+import { rateLimitedError } from '@/server/domain/limits/rate-limit';
+import { declared } from '@/server/errors';
+import { ROUTING_ERRORS } from '@/server/upstreams/engine';
+import { ALWAYS, errorResponses } from './openapi-errors';
 
 /**
  * OpenAI's Responses API in the OpenAPI document: served by the chat core outside trpc-to-openapi
@@ -10,10 +16,6 @@ import { RESPONSE_RETENTION_DAYS, responseRequestSchema } from '@/contracts/resp
  */
 
 const security: Record<string, string[]>[] = [{ ApiKey: [] }, { Bearer: [] }];
-const error = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: { $ref: '#/components/schemas/OpenAIError' } } },
-});
 
 const OUTPUT_ITEM: SchemaObject = {
   type: 'object',
@@ -72,24 +74,29 @@ const RESPONSE_SCHEMA: SchemaObject = {
   },
 };
 
-function errors(): Record<string, unknown> {
-  return {
-    '400': error(
-      'Not a valid request (types, unknown parameters, a built-in tool, a file), an unknown or unstored ' +
-        '`previous_response_id` or `item_reference`, an unknown model, or no upstream offers what it needs',
-    ),
-    '401': error('Missing or invalid key'),
-    '402': error('The balance cannot cover the most this request may cost; nothing was called'),
-    '403': error('A replaced key, a disabled member or tenant, or the super-administrator key'),
-    '413': error('Body over the size limit'),
-    '415': error('Not JSON'),
-    '429': error('Over the chat requests per minute of this key; wait `Retry-After` seconds'),
-    '503': error('Every upstream failed or none is available; retry later'),
-  };
-}
+/** What `POST /api/responses` may answer besides its Response: chat's errors, in OpenAI's error object. */
+const CREATE_ERRORS = [
+  ...ACCESS_ERRORS.scoped,
+  declared(
+    'BAD_REQUEST',
+    'Not a valid request (types, unknown parameters, a built-in tool, a file), an unknown or unstored ' +
+      '`previous_response_id` or `item_reference`, or an unknown model: retrying does not help',
+  ),
+  ...ROUTING_ERRORS,
+  INSUFFICIENT_CREDITS_ERROR,
+  declared('PAYLOAD_TOO_LARGE', 'Body over the size limit'),
+  declared('UNSUPPORTED_MEDIA_TYPE', 'Not JSON'),
+  rateLimitedError('chat requests (per minute, per key)'),
+  ...ALWAYS,
+];
+
+const RETRIEVE_ERRORS = [
+  ...ACCESS_ERRORS.scoped,
+  declared('NOT_FOUND', 'No stored response of yours has this id (unknown, not stored, expired or another caller’s)'),
+  ...ALWAYS,
+];
 
 function responsesPaths(): PathsObject {
-  const all = errors();
   return {
     '/responses': {
       post: {
@@ -116,7 +123,7 @@ function responsesPaths(): PathsObject {
               'text/event-stream': { schema: { type: 'string' } },
             },
           },
-          ...all,
+          ...errorResponses(CREATE_ERRORS, 'OpenAIError'),
         },
       },
     },
@@ -137,9 +144,7 @@ function responsesPaths(): PathsObject {
             description: 'The response as it was answered',
             content: { 'application/json': { schema: { $ref: '#/components/schemas/Response' } } },
           },
-          '401': all['401'],
-          '403': all['403'],
-          '404': error('No stored response of yours has this id (unknown, not stored, expired or another caller’s)'),
+          ...errorResponses(RETRIEVE_ERRORS, 'OpenAIError'),
         },
       },
     },

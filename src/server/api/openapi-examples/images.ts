@@ -27,7 +27,7 @@ export const imagesExamples: Record<string, OperationExample> = {
     form: {
       model: AUTO_MODEL,
       prompt: '把背景换成秋日的茶园，保留茶罐不变',
-      image: ['@oolong-tea.png'],
+      image: '@oolong-tea.png',
       size: '1024x1024',
       response_format: 'url',
     },
