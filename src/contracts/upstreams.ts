@@ -6,7 +6,7 @@ import { imageQualities } from './jobs';
 
 export const mediaKinds = ['image', 'video', 'chat', 'vision'] as const;
 export type Media = (typeof mediaKinds)[number];
-export const adapterKinds = ['openai-images', 'openai-chat', 'ark-video'] as const;
+export const adapterKinds = ['openai-images', 'openai-chat', 'ark-video', 'anthropic'] as const;
 export type AdapterKind = (typeof adapterKinds)[number];
 
 /** An image size as the Images API writes it: `WIDTHxHEIGHT`. */
@@ -128,6 +128,7 @@ export const ADAPTER_MEDIA: Record<AdapterKind, readonly Media[]> = {
   'openai-images': ['image'],
   'openai-chat': ['chat', 'vision'],
   'ark-video': ['video'],
+  anthropic: ['chat', 'vision'],
 };
 const MEDIA_CAPABILITIES: Record<Media, readonly (keyof Capabilities)[]> = {
   image: [
@@ -199,8 +200,11 @@ export const upstreamUpsertSchema = z
       .max(100, 'must be at most 100 characters')
       .meta({ description: 'Who runs the upstream service (1-100 characters)' }),
     adapter: z
-      .enum(adapterKinds, 'must be openai-images, openai-chat or ark-video')
-      .meta({ description: 'The protocol: openai-images (image), openai-chat (chat, vision) or ark-video (video)' }),
+      .enum(adapterKinds, 'must be openai-images, openai-chat, ark-video or anthropic')
+      .meta({
+        description:
+          'The protocol: openai-images (image), openai-chat (chat, vision), ark-video (video) or anthropic (chat, vision)',
+      }),
     base_url: httpUrl.meta({ description: 'The http(s) address calls go to' }),
     api_key: z
       .string()

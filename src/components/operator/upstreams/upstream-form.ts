@@ -4,7 +4,7 @@ import type { RouterInputs } from '@/trpc/react';
 import type { Upstream } from './upstreams';
 
 export type UpstreamUpsertInput = RouterInputs['admin']['upstreamUpsert'];
-export const ADAPTERS = ['openai-chat', 'openai-images', 'ark-video'] as const;
+export const ADAPTERS = ['openai-chat', 'openai-images', 'ark-video', 'anthropic'] as const;
 type Adapter = (typeof ADAPTERS)[number];
 
 /** A starting point for the models list of each protocol, in the upstreams file's shape. */
@@ -25,6 +25,16 @@ export const MODEL_TEMPLATES: Record<Adapter, unknown[]> = {
       media: ['image'],
       cost_usd: 0.04,
       capabilities: { qualities: ['low', 'medium', 'high'] },
+    },
+  ],
+  // Claude answers in text and tool calls; JSON mode has no faithful Messages equivalent, so it stays off.
+  anthropic: [
+    {
+      family: 'claude-sonnet',
+      model: 'claude-sonnet-4-5',
+      media: ['chat', 'vision'],
+      cost_usd: 0.01,
+      capabilities: { streaming: true, tools: true, vision: true, json_mode: false },
     },
   ],
   'ark-video': [

@@ -13,7 +13,7 @@ export const upstreams = pgTable('upstreams', {
   id: uuidKey(),
   name: text().notNull().unique(),
   provider: text().notNull(),
-  adapter: text({ enum: ['openai-images', 'openai-chat', 'ark-video'] }).notNull(),
+  adapter: text({ enum: ['openai-images', 'openai-chat', 'ark-video', 'anthropic'] }).notNull(),
   baseUrl: text().notNull(),
   keyCiphertext: text().notNull(),
   softTimeoutMs: integer().notNull(),

@@ -1,4 +1,5 @@
 import type { Target } from '@/server/upstreams/types';
+import { anthropic } from './anthropic/anthropic';
 import { arkVideo } from './ark-video/ark-video';
 import { openAiChat } from './openai-chat/openai-chat';
 import { openAiImages } from './openai-images/openai-images';
@@ -13,6 +14,7 @@ const PROVIDERS: ProviderTable = {
   'openai-images': openAiImages,
   'openai-chat': openAiChat,
   'ark-video': arkVideo,
+  anthropic,
 };
 
 /** The protocol of a channel, whatever its media. */
