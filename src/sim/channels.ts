@@ -24,7 +24,7 @@
  * channels as upstreams. See docs/simulator.md for protocols, faults and the control API.
  */
 
-export type SimAdapter = 'openai-images' | 'openai-chat' | 'ark-video';
+export type SimAdapter = 'openai-images' | 'openai-chat' | 'ark-video' | 'anthropic';
 export type SimMedia = 'image' | 'chat' | 'vision' | 'video';
 export type SimImageQuality = 'low' | 'medium' | 'high';
 export type SimImageFormat = 'png' | 'jpeg' | 'webp';
@@ -143,8 +143,14 @@ export interface SimVideoChannel extends SimChannelBase {
   cancelRunning: boolean;
 }
 
+/** A chat channel speaking Anthropic Messages (`POST /v1/messages`, key in `x-api-key`). */
+export interface SimAnthropicChannel extends SimChannelBase {
+  adapter: 'anthropic';
+  capabilities: SimChatCapabilities;
+}
+
 /** Discriminated on `adapter`, which also decides the shape of `capabilities`. */
-export type SimChannel = SimImageChannel | SimChatChannel | SimVideoChannel;
+export type SimChannel = SimImageChannel | SimChatChannel | SimVideoChannel | SimAnthropicChannel;
 
 export const SIM_DEFAULT_PORT = 4010;
 export const SIM_DEFAULT_HOST = '127.0.0.1';
@@ -320,6 +326,30 @@ export const SIM_CHANNELS: readonly SimChannel[] = [
   videoChannel('sim-video-a', VIDEO_A_TIERS, 0.05, true),
   videoChannel('sim-video-b', VIDEO_B_TIERS, 0.045, false),
 ];
+
+/**
+ * The simulated Anthropic channel: not in the default set (tests and benchmarks count its channels and
+ * families); a simulator started with `channels: [...SIM_CHANNELS, SIM_ANTHROPIC_CHANNEL]` serves it.
+ * JSON mode is off: Messages has no `response_format`.
+ */
+export const SIM_ANTHROPIC_CHANNEL: SimAnthropicChannel = {
+  name: 'sim-claude',
+  adapter: 'anthropic',
+  family: 'claudemodel-1',
+  models: ['claudemodel-1'],
+  media: ['chat', 'vision'],
+  capabilities: {
+    streaming: true,
+    jsonMode: false,
+    reasoning: false,
+    vision: true,
+    tools: true,
+    contextTokens: 200_000,
+  },
+  latencyMs: 0,
+  costUsd: 0.003,
+  costUnit: 'request',
+};
 
 /** The bearer key a channel accepts. */
 export function simChannelKey(name: string): string {

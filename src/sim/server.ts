@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { anthropicProtocol } from '@/sim/protocols/anthropic';
 import { chatProtocol } from '@/sim/protocols/chat';
 import { SIM_CHANNELS, SIM_DEFAULT_HOST, SIM_DEFAULT_PORT, simChannelKey, type SimChannel } from './channels';
 import { FaultBook, isOutputFault, type ActiveFault } from '@/sim/protocols/faults';
@@ -91,7 +92,7 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
   const initialChat = new Map<string, ChatSettings>();
   for (const c of channels) {
     const o = opts.chunkDelayMs;
-    if (c.adapter === 'openai-chat')
+    if (c.adapter === 'openai-chat' || c.adapter === 'anthropic')
       initialChat.set(c.name, { chunkDelayMs: chunkDelaySchema.parse(typeof o === 'number' ? o : (o?.[c.name] ?? 0)) });
   }
   const chatSettings = new Map([...initialChat].map(([k, v]) => [k, { ...v }]));
@@ -106,6 +107,7 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
     // Each protocol only ever receives contexts for its own adapter.
     if (c.adapter === 'openai-images') return imagesProtocol;
     if (c.adapter === 'openai-chat') return chatProtocol;
+    if (c.adapter === 'anthropic') return anthropicProtocol;
     return ark;
   };
 
@@ -177,7 +179,12 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
     const send = (err: HttpError): void => sendJson(res, err.status, err.body, err.headers);
 
     const auth = req.headers.authorization ?? '';
-    const bearer = /^Bearer\s+(.+)$/i.exec(auth.trim())?.[1]?.trim() ?? '';
+    const xApiKey = req.headers['x-api-key'];
+    // Anthropic takes its key in `x-api-key` (its API reference) or as a bearer token (its client since 1.x).
+    const bearer =
+      channel.adapter === 'anthropic' && typeof xApiKey === 'string'
+        ? xApiKey.trim()
+        : (/^Bearer\s+(.+)$/i.exec(auth.trim())?.[1]?.trim() ?? '');
     if (bearer !== simChannelKey(channel.name)) {
       await drain(req);
       return send(protocol.authError(bearer ? 'invalid' : 'missing', bearer || auth, requestId));

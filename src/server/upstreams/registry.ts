@@ -83,6 +83,7 @@ function simModels(ch: SimChannel): UpstreamModel[] {
         },
       }));
     case 'openai-chat':
+    case 'anthropic':
       return ch.models.map((model) => ({
         family: ch.family,
         model,
