@@ -199,12 +199,10 @@ export const upstreamUpsertSchema = z
       .min(1, 'must not be empty')
       .max(100, 'must be at most 100 characters')
       .meta({ description: 'Who runs the upstream service (1-100 characters)' }),
-    adapter: z
-      .enum(adapterKinds, 'must be openai-images, openai-chat, ark-video or anthropic')
-      .meta({
-        description:
-          'The protocol: openai-images (image), openai-chat (chat, vision), ark-video (video) or anthropic (chat, vision)',
-      }),
+    adapter: z.enum(adapterKinds, 'must be openai-images, openai-chat, ark-video or anthropic').meta({
+      description:
+        'The protocol: openai-images (image), openai-chat (chat, vision), ark-video (video) or anthropic (chat, vision)',
+    }),
     base_url: httpUrl.meta({ description: 'The http(s) address calls go to' }),
     api_key: z
       .string()

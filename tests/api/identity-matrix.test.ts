@@ -150,7 +150,7 @@ beforeAll(async () => {
 }, 120_000);
 
 /** Operations that answer errors in OpenAI's shape (`{error: {message, type, code}}`): docs/api.md → Chat → Errors. */
-const OPENAI_DIALECT = /^(POST \/chat\/completions|GET \/models)/;
+const OPENAI_DIALECT = /^(POST \/chat\/completions|GET \/models|POST \/responses|GET \/responses\/|POST \/images\/)/;
 
 /** Sends one row's request as one identity; answers the status and the answer's text. */
 async function send(
