@@ -6,8 +6,18 @@ import { imageQualities } from './jobs';
 
 export const mediaKinds = ['image', 'video', 'chat', 'vision'] as const;
 export type Media = (typeof mediaKinds)[number];
-export const adapterKinds = ['openai-images', 'openai-chat', 'ark-video', 'anthropic'] as const;
-export type AdapterKind = (typeof adapterKinds)[number];
+/**
+ * The media each protocol carries: one line per protocol Studio speaks (its adapter lives in
+ * src/server/upstreams/providers/<protocol>/). Adding a protocol adds a line here.
+ */
+export const ADAPTER_MEDIA = {
+  'openai-images': ['image'],
+  'openai-chat': ['chat', 'vision'],
+  'ark-video': ['video'],
+  anthropic: ['chat', 'vision'],
+} as const satisfies Record<string, readonly Media[]>;
+export type AdapterKind = keyof typeof ADAPTER_MEDIA;
+export const adapterKinds = Object.keys(ADAPTER_MEDIA) as [AdapterKind, ...AdapterKind[]];
 
 /** An image size as the Images API writes it: `WIDTHxHEIGHT`. */
 export const imageSizeSchema = z.string().regex(/^[1-9]\d{1,4}x[1-9]\d{1,4}$/, 'must be WIDTHxHEIGHT, e.g. 1024x1536');
@@ -123,13 +133,7 @@ export const channelNameSchema = z
   .string()
   .regex(/^[a-z0-9][a-z0-9._-]{1,62}$/, 'must be 2-63 lowercase letters, digits, dot, dash or underscore');
 
-/** The media each protocol carries, and the capability flags that mean something for each media. */
-export const ADAPTER_MEDIA: Record<AdapterKind, readonly Media[]> = {
-  'openai-images': ['image'],
-  'openai-chat': ['chat', 'vision'],
-  'ark-video': ['video'],
-  anthropic: ['chat', 'vision'],
-};
+/** The capability flags that mean something for each media. */
 const MEDIA_CAPABILITIES: Record<Media, readonly (keyof Capabilities)[]> = {
   image: [
     'reference_images',
@@ -199,9 +203,8 @@ export const upstreamUpsertSchema = z
       .min(1, 'must not be empty')
       .max(100, 'must be at most 100 characters')
       .meta({ description: 'Who runs the upstream service (1-100 characters)' }),
-    adapter: z.enum(adapterKinds, 'must be openai-images, openai-chat, ark-video or anthropic').meta({
-      description:
-        'The protocol: openai-images (image), openai-chat (chat, vision), ark-video (video) or anthropic (chat, vision)',
+    adapter: z.enum(adapterKinds, `must be one of ${adapterKinds.join(', ')}`).meta({
+      description: `The protocol: ${adapterKinds.map((a) => `${a} (${ADAPTER_MEDIA[a].join(', ')})`).join(', ')}`,
     }),
     base_url: httpUrl.meta({ description: 'The http(s) address calls go to' }),
     api_key: z
@@ -235,7 +238,7 @@ export const upstreamUpsertSchema = z
       .meta({ description: 'false: routing skips it; left out: enabled when new, unchanged when edited' }),
   })
   .superRefine((body, ctx) => {
-    const allowed = ADAPTER_MEDIA[body.adapter];
+    const allowed: readonly Media[] = ADAPTER_MEDIA[body.adapter];
     const seen = new Set<string>();
     body.models.forEach((m, i) => {
       for (const [j, media] of m.media.entries()) {

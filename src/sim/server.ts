@@ -3,7 +3,14 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { anthropicProtocol } from '@/sim/protocols/anthropic';
 import { chatProtocol } from '@/sim/protocols/chat';
-import { SIM_CHANNELS, SIM_DEFAULT_HOST, SIM_DEFAULT_PORT, simChannelKey, type SimChannel } from './channels';
+import {
+  SIM_CHANNELS,
+  SIM_DEFAULT_HOST,
+  SIM_DEFAULT_PORT,
+  simChannelKey,
+  type SimAdapter,
+  type SimChannel,
+} from './channels';
 import { FaultBook, isOutputFault, type ActiveFault } from '@/sim/protocols/faults';
 import { SimFileStore } from '@/sim/media/file-store';
 import { BodyTooLargeError, HttpError, readBody, safeDecode, sendJson } from '@/sim/protocols/http';
@@ -103,13 +110,14 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
     tasks,
     (name) => videoSettings.get(name) ?? { cancelRunning: false, queuedPercent: DEFAULT_QUEUED_PERCENT },
   );
-  const protocolFor = (c: SimChannel): Protocol<SimChannel> => {
-    // Each protocol only ever receives contexts for its own adapter.
-    if (c.adapter === 'openai-images') return imagesProtocol;
-    if (c.adapter === 'openai-chat') return chatProtocol;
-    if (c.adapter === 'anthropic') return anthropicProtocol;
-    return ark;
+  // One line per protocol; each only ever receives contexts for its own adapter.
+  const PROTOCOLS: Record<SimAdapter, Protocol<SimChannel>> = {
+    'openai-images': imagesProtocol,
+    'openai-chat': chatProtocol,
+    anthropic: anthropicProtocol,
+    'ark-video': ark,
   };
+  const protocolFor = (c: SimChannel): Protocol<SimChannel> => PROTOCOLS[c.adapter];
 
   const log = new RequestLog(opts.maxRequestLog ?? 5_000);
 

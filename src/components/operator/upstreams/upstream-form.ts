@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { adapterKinds, type AdapterKind } from '@/contracts/upstreams';
 import type { useTranslations } from 'next-intl';
 import type { RouterInputs } from '@/trpc/react';
 import type { Upstream } from './upstreams';
 
 export type UpstreamUpsertInput = RouterInputs['admin']['upstreamUpsert'];
-export const ADAPTERS = ['openai-chat', 'openai-images', 'ark-video', 'anthropic'] as const;
-type Adapter = (typeof ADAPTERS)[number];
+export const ADAPTERS = adapterKinds;
+type Adapter = AdapterKind;
 
 /** A starting point for the models list of each protocol, in the upstreams file's shape. */
 export const MODEL_TEMPLATES: Record<Adapter, unknown[]> = {

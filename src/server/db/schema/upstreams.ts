@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, real, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import { adapterKinds } from '@/contracts/upstreams';
 import type { UpstreamModel } from '@/server/upstreams/types';
 import { at, ownedBy, serialKey, stamp, uuidKey } from './columns';
 
@@ -13,7 +14,7 @@ export const upstreams = pgTable('upstreams', {
   id: uuidKey(),
   name: text().notNull().unique(),
   provider: text().notNull(),
-  adapter: text({ enum: ['openai-images', 'openai-chat', 'ark-video', 'anthropic'] }).notNull(),
+  adapter: text({ enum: adapterKinds }).notNull(),
   baseUrl: text().notNull(),
   keyCiphertext: text().notNull(),
   softTimeoutMs: integer().notNull(),

@@ -8,7 +8,7 @@ import { coalesce } from '@/server/queue/coalesce';
 import { type Task, type TaskPayload } from '@/server/queue/queue';
 import type { FileStore } from '@/server/storage/store';
 import type { ImageQuality, JobFailureReason } from '@/contracts/jobs';
-import { imageProvider } from '@/server/upstreams/providers';
+import { generateImage } from '@/server/upstreams/image-call';
 import type { ImageInput } from '@/server/upstreams/providers/types';
 import { failureReasonOf, routeCall, RoutingExhausted, type AttemptNote } from '@/server/upstreams/engine';
 import { cropToRatio, verifyImage, type VerifiedImage } from '@/server/upstreams/verify';
@@ -141,7 +141,7 @@ export async function generateForRatio(
   if (!size) throw new UpstreamError('unsupported', `the model takes no size for ${req.ratio}`);
   note.detail = { size: `${size.width}x${size.height}`, ratio: req.ratio };
   const transparent = req.background === 'transparent';
-  const out = await imageProvider(target).generate(
+  const out = await generateImage(
     target,
     {
       prompt: req.prompt,

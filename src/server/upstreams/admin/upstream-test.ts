@@ -8,6 +8,7 @@ import { targetOf } from '@/server/upstreams/registry';
 import { UpstreamError, type ErrorClass, type Target, type UpstreamModel } from '@/server/upstreams/types';
 import { sizeFor, sizesOf } from '@/server/upstreams/sizes';
 import { verifyImage } from '@/server/upstreams/verify';
+import { generateImage } from '@/server/upstreams/image-call';
 
 /** The longest a test call may take; the channel's own soft time-out when that is shorter. */
 export const TEST_DEADLINE_MS = 20_000;
@@ -62,7 +63,7 @@ async function smallestCall(target: Target, model: UpstreamModel, signal: AbortS
     case 'image': {
       const quality = lowQuality(model) ? ('low' as const) : undefined;
       const size = squareOf(model);
-      const out = await provider.generate(
+      const out = await generateImage(
         target,
         { prompt: 'A plain light grey square.', width: size.width, height: size.height, quality },
         signal,

@@ -3,7 +3,7 @@ import { anthropic } from './anthropic/anthropic';
 import { arkVideo } from './ark-video/ark-video';
 import { openAiChat } from './openai-chat/openai-chat';
 import { openAiImages } from './openai-images/openai-images';
-import type { ChatProvider, ImageProvider, Provider, ProviderTable, VideoProvider } from './types';
+import type { ChatProvider, ImageProvider, ImageTaskProvider, Provider, ProviderTable, VideoProvider } from './types';
 
 /**
  * Every protocol Studio speaks, by the `adapter` a channel names: one line each. Routing picks a
@@ -30,7 +30,8 @@ function providerOf<M extends Provider['media']>(
   return provider as Extract<Provider, { media: M }>;
 }
 
-export const imageProvider = (target: Pick<Target, 'adapter'>): ImageProvider => providerOf(target, 'image');
+export const imageProvider = (target: Pick<Target, 'adapter'>): ImageProvider | ImageTaskProvider =>
+  providerOf(target, 'image');
 export const chatProvider = (target: Pick<Target, 'adapter'>): ChatProvider => providerOf(target, 'chat');
 export const videoProvider = (target: Pick<Target, 'adapter'>): VideoProvider => providerOf(target, 'video');
 

@@ -86,10 +86,45 @@ export interface VideoTaskState {
 /** An image protocol: one generation (or edit, with references or a mask) per call. */
 export interface ImageProvider {
   media: 'image';
+  mode?: 'call';
   /** The generation call in words, for the operator's channel test ('POST /v1/images/generations'). */
   generateCall: string;
   generate(target: Target, req: ImageGeneration, signal: AbortSignal): Promise<ImageOutput>;
   /** A cheap authenticated call; success means the upstream may return to rotation. */
+  probe(target: Target, signal: AbortSignal): Promise<void>;
+}
+
+/**
+ * Where an asynchronous image task stands (DashScope, fal's queue, Replicate): the provider's own
+ * status mapped to these five; a finished task names its image by URL (downloaded into Studio's store)
+ * or carries it inline (a data URI answer).
+ */
+export interface ImageTaskState {
+  /** The provider's handle for the task, as `get` and `cancel` take it. */
+  id: string;
+  status: 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+  /** The first result image: a URL to download, or the bytes when the answer carried them. */
+  image: { url: string } | { data: Buffer; mime: string | null } | null;
+  /** A failed task: the provider's code, its message and the error class it maps to (never from the message). */
+  error: { code: string; message: string; errorClass: ErrorClass } | null;
+  /** Tasks ahead of this one, where the provider says (fal's queue position). */
+  queuePosition?: number | null;
+}
+
+/**
+ * An asynchronous image protocol: submit a task, poll it, cancel it. The image run submits, waits
+ * between polls without holding a connection, downloads the result, and cancels the task when Studio
+ * gives up on it (time-out, the job cancelled, the worker stopping).
+ */
+export interface ImageTaskProvider {
+  media: 'image';
+  mode: 'task';
+  /** The submission in words, for the operator's channel test ('POST /api/v1/services/aigc/…'). */
+  generateCall: string;
+  /** Submits; answers the task's state (a provider that answers at once, like Replicate's `Prefer: wait`, may already be done). */
+  submit(target: Target, req: ImageGeneration, signal: AbortSignal): Promise<ImageTaskState>;
+  get(target: Target, id: string, signal: AbortSignal): Promise<ImageTaskState>;
+  cancel(target: Target, id: string, signal: AbortSignal): Promise<void>;
   probe(target: Target, signal: AbortSignal): Promise<void>;
 }
 
@@ -119,5 +154,5 @@ export interface VideoProvider {
   probe(target: Target, signal: AbortSignal): Promise<void>;
 }
 
-export type Provider = ImageProvider | ChatProvider | VideoProvider;
+export type Provider = ImageProvider | ImageTaskProvider | ChatProvider | VideoProvider;
 export type ProviderTable = Record<AdapterKind, Provider>;
