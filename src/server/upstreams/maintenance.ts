@@ -24,7 +24,7 @@ async function probeUpstream(
   model: UpstreamModel,
   signal: AbortSignal,
 ): Promise<void> {
-  const provider = providerFor(target);
+  const provider = providerFor(target, model);
   if (provider.media === 'video' || row.removedReason !== 'unpaid') return provider.probe(target, signal);
   if (provider.media === 'chat') {
     await probeChat(target, model, CHAT_PROBE, signal);

@@ -30,7 +30,7 @@ export interface UpstreamTestResult {
 
 /** What the test sends on each protocol, in words. */
 function callOf(target: Target, model: UpstreamModel): string {
-  const provider = providerFor(target);
+  const provider = providerFor(target, model);
   if (provider.media === 'chat') return `${provider.completeCall}, max_completion_tokens 1`;
   if (provider.media === 'video') return provider.probeCall;
   const size = squareOf(model);
@@ -48,7 +48,7 @@ const squareOf = (model: UpstreamModel) => sizeFor(sizesOf(model), '1:1') ?? { w
  * task is billed once it starts and only queued tasks can be cancelled. Answers the sample.
  */
 async function smallestCall(target: Target, model: UpstreamModel, signal: AbortSignal): Promise<string> {
-  const provider = providerFor(target);
+  const provider = providerFor(target, model);
   switch (provider.media) {
     case 'chat': {
       const answer = await probeChat(

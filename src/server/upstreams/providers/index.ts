@@ -1,4 +1,4 @@
-import type { Target } from '@/server/upstreams/types';
+import type { Media, Target, UpstreamModel } from '@/server/upstreams/types';
 import { anthropic } from './anthropic/anthropic';
 import { arkVideo } from './ark-video/ark-video';
 import { openAiChat } from './openai-chat/openai-chat';
@@ -11,22 +11,29 @@ import type { ChatProvider, ImageProvider, ImageTaskProvider, Provider, Provider
  * (providers/types.ts), never a protocol's functions by name.
  */
 const PROVIDERS: ProviderTable = {
-  'openai-images': openAiImages,
-  'openai-chat': openAiChat,
-  'ark-video': arkVideo,
-  anthropic,
+  'openai-images': [openAiImages],
+  'openai-chat': [openAiChat],
+  'ark-video': [arkVideo],
+  anthropic: [anthropic],
 };
 
-/** The protocol of a channel, whatever its media. */
-export const providerFor = (target: Pick<Target, 'adapter'>): Provider => PROVIDERS[target.adapter];
+/** The media's side of a protocol that carries several (Gemini: images and chat); vision is chat's. */
+const sideOf = (media: Media): Provider['media'] => (media === 'vision' ? 'chat' : media);
+
+/** The protocol of a channel for one of its models: the side that carries the model's media. */
+export function providerFor(target: Pick<Target, 'adapter'>, model: Pick<UpstreamModel, 'media'>): Provider {
+  const sides = PROVIDERS[target.adapter];
+  const wanted = new Set(model.media.map(sideOf));
+  return sides.find((p) => wanted.has(p.media)) ?? sides[0];
+}
 
 function providerOf<M extends Provider['media']>(
   target: Pick<Target, 'adapter'>,
   media: M,
 ): Extract<Provider, { media: M }> {
-  const provider = PROVIDERS[target.adapter];
+  const provider = PROVIDERS[target.adapter].find((p) => p.media === media);
   // Routing filters channels by media before any call, so a mismatch is a bug here, not a caller's error.
-  if (provider.media !== media) throw new Error(`${target.adapter} does not carry ${media}`);
+  if (provider?.media !== media) throw new Error(`${target.adapter} does not carry ${media}`);
   return provider as Extract<Provider, { media: M }>;
 }
 
@@ -37,5 +44,5 @@ export const videoProvider = (target: Pick<Target, 'adapter'>): VideoProvider =>
 
 /** A cheap authenticated call per protocol; success means the upstream may return to rotation. */
 export function probe(target: Target, signal: AbortSignal): Promise<void> {
-  return PROVIDERS[target.adapter].probe(target, signal);
+  return PROVIDERS[target.adapter][0].probe(target, signal);
 }

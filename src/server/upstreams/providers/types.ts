@@ -155,4 +155,5 @@ export interface VideoProvider {
 }
 
 export type Provider = ImageProvider | ImageTaskProvider | ChatProvider | VideoProvider;
-export type ProviderTable = Record<AdapterKind, Provider>;
+/** Each protocol's sides, one per media it carries (most carry one). */
+export type ProviderTable = Record<AdapterKind, readonly [Provider, ...Provider[]]>;
