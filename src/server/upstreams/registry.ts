@@ -40,9 +40,9 @@ export function loadUpstreamsFile(file: string): UpstreamConfig[] {
   }
 }
 
-/** The simulator's channels as upstream definitions, reached at `origin`. */
-export function simulatorUpstreams(origin: string): UpstreamConfig[] {
-  return SIM_CHANNELS.map((ch) => ({
+/** The simulator's channels (the default set unless others are named) as upstream definitions, reached at `origin`. */
+export function simulatorUpstreams(origin: string, channels: readonly SimChannel[] = SIM_CHANNELS): UpstreamConfig[] {
+  return channels.map((ch) => ({
     name: ch.name,
     provider: 'simulator',
     adapter: ch.adapter,
