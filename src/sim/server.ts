@@ -187,12 +187,9 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
     const send = (err: HttpError): void => sendJson(res, err.status, err.body, err.headers);
 
     const auth = req.headers.authorization ?? '';
-    const xApiKey = req.headers['x-api-key'];
-    // Anthropic takes its key in `x-api-key` (its API reference) or as a bearer token (its client since 1.x).
-    const bearer =
-      channel.adapter === 'anthropic' && typeof xApiKey === 'string'
-        ? xApiKey.trim()
-        : (/^Bearer\s+(.+)$/i.exec(auth.trim())?.[1]?.trim() ?? '');
+    const bearer = protocol.keyOf
+      ? protocol.keyOf(req, url.searchParams)
+      : (/^Bearer\s+(.+)$/i.exec(auth.trim())?.[1]?.trim() ?? '');
     if (bearer !== simChannelKey(channel.name)) {
       await drain(req);
       return send(protocol.authError(bearer ? 'invalid' : 'missing', bearer || auth, requestId));

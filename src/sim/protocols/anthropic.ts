@@ -208,6 +208,12 @@ function faultError(hit: FaultHit): HttpError {
 }
 
 export const anthropicProtocol: Protocol<SimAnthropicChannel> = {
+  // The key in `x-api-key` (its API reference) or as a bearer token (its client since 1.x).
+  keyOf: (req) => {
+    const xApiKey = req.headers['x-api-key'];
+    if (typeof xApiKey === 'string') return xApiKey.trim();
+    return /^Bearer\s+(.+)$/i.exec((req.headers.authorization ?? '').trim())?.[1]?.trim() ?? '';
+  },
   route: (method, path) => ROUTES[`${method} ${path}`] ?? null,
   notFound: (method, path) => error(404, 'not_found_error', `${method} ${path} not found`),
   authError: () => error(401, 'authentication_error', 'invalid x-api-key'),

@@ -40,6 +40,11 @@ export interface Route<C extends SimChannel> {
 }
 
 export interface Protocol<C extends SimChannel> {
+  /**
+   * The key the request presents, as this provider's clients send it; absent: `Authorization: Bearer`.
+   * An empty string when none was presented.
+   */
+  keyOf?(req: IncomingMessage, query: URLSearchParams): string;
   route(method: string, path: string): Route<C> | null;
   notFound(method: string, path: string, requestId: string): HttpError;
   authError(kind: 'missing' | 'invalid', presented: string, requestId: string): HttpError;
