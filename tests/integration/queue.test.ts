@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { tasks } from '@/server/db/schema';
 import { claim, completeTasks, enqueue, QUEUES } from '@/server/queue/queue';
+import { parked } from '@/server/queue/slots';
+import { startQueueWorker } from '@/server/queue/worker';
 import { rowsOf } from '@/server/db/rows';
 import { sql } from 'drizzle-orm';
 import { suiteDatabase } from '../helpers/suite-db';
@@ -58,5 +60,49 @@ describe('typed task payloads', () => {
         (r) => (r.payload as { jobId?: string }).jobId === jobId,
       ),
     ).toEqual([]);
+  });
+});
+
+describe('parked waits', () => {
+  /** Two tasks on a one-slot worker; the first waits 400 ms, parked or not. Answers when each started and ended. */
+  async function twoTasks(park: boolean) {
+    const times: { task: string; start: number; end: number }[] = [];
+    const ids = [randomUUID(), randomUUID()];
+    await t.db.transaction(async (tx) => {
+      for (const jobId of ids) await enqueue(tx, QUEUES.callback, { jobId });
+    });
+    const t0 = performance.now();
+    const worker = await startQueueWorker(t, {
+      concurrency: 1,
+      pollMs: 20,
+      handlers: {
+        [QUEUES.callback]: async (task) => {
+          const start = performance.now() - t0;
+          const wait = new Promise((r) => setTimeout(r, task.payload.jobId === ids[0] ? 400 : 10));
+          await (park ? parked(wait) : wait);
+          times.push({ task: task.payload.jobId === ids[0] ? 'first' : 'second', start, end: performance.now() - t0 });
+        },
+      },
+    });
+    try {
+      const deadline = Date.now() + 5_000;
+      while (times.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    } finally {
+      await worker.stop(1_000);
+    }
+    const first = times.find((x) => x.task === 'first');
+    const second = times.find((x) => x.task === 'second');
+    if (!first || !second) throw new Error('a task did not run');
+    return { first, second };
+  }
+
+  it('frees the slot of a task waiting between polls: a one-slot worker runs another task meanwhile', async () => {
+    const { first, second } = await twoTasks(true);
+    expect(second.end).toBeLessThan(first.end);
+  });
+
+  it('keeps the slot of a task that waits otherwise', async () => {
+    const { first, second } = await twoTasks(false);
+    expect(second.start).toBeGreaterThanOrEqual(first.end);
   });
 });

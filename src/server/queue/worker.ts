@@ -6,6 +6,7 @@ import { withRequestId } from '@/server/request-id';
 import type { QueueName, TaskPayload } from './payloads';
 import { metrics } from '@/server/metrics/registry';
 import { coalesce } from './coalesce';
+import { runInSlot, type Slot } from './slots';
 import {
   claim,
   completeTask,
@@ -60,6 +61,8 @@ export interface QueueWorker {
    */
   stop(drainMs?: number): Promise<void>;
   inFlight(): number;
+  /** Running tasks waiting between polls without holding a slot (queue/slots.ts). */
+  parked(): number;
 }
 
 /**
@@ -76,6 +79,19 @@ export async function startQueueWorker(database: Database, opts: QueueWorkerOpti
   // Every running task's upstream call listens on this signal: thousands at once is the normal case.
   setMaxListeners(0, controller.signal);
   const running = new Map<number, Promise<void>>();
+  // Running tasks waiting between polls of a provider's task (queue/slots.ts): they do not hold a slot,
+  // up to ten times the concurrency (what a parked task keeps in memory is small, not nothing).
+  let parkedNow = 0;
+  const maxParked = opts.concurrency * 10;
+  const slot: Slot = {
+    park: () => {
+      parkedNow++;
+      void pump();
+    },
+    unpark: () => {
+      parkedNow--;
+    },
+  };
   // Tasks that end in the same turn of the event loop are deleted in one statement.
   const complete = coalesce(async (ids: number[]) => {
     await completeTasks(database.db, ids);
@@ -121,12 +137,12 @@ export async function startQueueWorker(database: Database, opts: QueueWorkerOpti
     try {
       do {
         again = false;
-        const free = opts.concurrency - running.size;
+        const free = opts.concurrency - (running.size - Math.min(parkedNow, maxParked));
         if (free <= 0 || stopping) break;
         const claimed = await claim(database.db, queues, Math.min(free, 100), leaseMs, workerId);
         for (const task of claimed) {
           // The task runs as part of the request that set it off: its logs and callbacks carry that id.
-          const p = withRequestId(task.requestId, () => runTask(task)).finally(() => {
+          const p = withRequestId(task.requestId, () => runInSlot(slot, () => runTask(task))).finally(() => {
             running.delete(task.id);
             void pump();
           });
@@ -155,6 +171,7 @@ export async function startQueueWorker(database: Database, opts: QueueWorkerOpti
 
   return {
     inFlight: () => running.size,
+    parked: () => parkedNow,
     async stop(drainMs = 30_000) {
       stopping = true;
       clearInterval(poll);

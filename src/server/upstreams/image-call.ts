@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { logger } from '@/server/logger';
+import { parked } from '@/server/queue/slots';
 import { imageProvider } from '@/server/upstreams/providers';
 import { download } from '@/server/upstreams/providers/http';
 import type {
@@ -41,7 +42,8 @@ async function runImageTask(
   const id = state.id;
   try {
     for (let polls = 0; state.status === 'queued' || state.status === 'running'; polls++) {
-      await sleep(delayMs(polls), undefined, { signal });
+      // No connection is held meanwhile, and the worker's slot is free for another task.
+      await parked(sleep(delayMs(polls), undefined, { signal }));
       state = await provider.get(target, id, signal);
     }
   } catch (err) {
