@@ -206,7 +206,11 @@ export const upstreamUpsertSchema = z
     adapter: z.enum(adapterKinds, `must be one of ${adapterKinds.join(', ')}`).meta({
       description: `The protocol: ${adapterKinds.map((a) => `${a} (${ADAPTER_MEDIA[a].join(', ')})`).join(', ')}`,
     }),
-    base_url: httpUrl.meta({ description: 'The http(s) address calls go to' }),
+    base_url: httpUrl.meta({
+      description:
+        'The http(s) address calls go to. For OpenAI-style protocols a path ending in an API version segment ' +
+        '(/v1, /api/v3, /api/paas/v4) is the API root ({base}/chat/completions); any other path is a prefix ({base}/v1/chat/completions)',
+    }),
     api_key: z
       .string()
       .trim()

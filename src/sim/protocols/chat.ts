@@ -502,4 +502,18 @@ async function refuse(
   await writeChunks(ctx, out, null);
 }
 
-export const chatProtocol = openAiProtocol<SimChatChannel>({ '/v1/chat/completions': completions });
+const openAiChat = openAiProtocol<SimChatChannel>({ '/v1/chat/completions': completions });
+
+/**
+ * Chat Completions under `/v1`, and the same two calls under `/api/v3` (Ark's OpenAI-compatible root), so a
+ * channel whose base URL ends in a version segment (`…/sim-chat-a/api/v3`) is served as the API root.
+ */
+const ARK_ROOT_ALIASES: Record<string, string> = {
+  '/api/v3/chat/completions': '/v1/chat/completions',
+  '/api/v3/models': '/v1/models',
+};
+
+export const chatProtocol: typeof openAiChat = {
+  ...openAiChat,
+  route: (method, path) => openAiChat.route(method, ARK_ROOT_ALIASES[path] ?? path),
+};

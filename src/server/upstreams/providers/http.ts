@@ -251,9 +251,23 @@ export function parseAnswer<T>(bytes: Buffer): T {
   }
 }
 
-/** The probe of every OpenAI-compatible server: `GET /v1/models`, authenticated and free. */
+/** A base URL path's last segment naming an API version: `/v1`, `/v4` (`/api/paas/v4`), `/v3` (`/api/v3`). */
+const VERSION_SEGMENT = /\/v\d+$/;
+
+/**
+ * The path of an OpenAI-style call (`/v1/chat/completions`) below a channel's base URL. A base URL whose
+ * path already ends in an API version segment is the API root itself (DashScope's `/compatible-mode/v1`,
+ * Ark's `/api/v3`, Zhipu's `/api/paas/v4`): the call goes to `{base}/chat/completions`. Any other base
+ * URL is a prefix (`https://gateway.example.com/openai`) and keeps `{base}/v1/chat/completions`.
+ */
+export function apiPath(baseUrl: string, path: string): string {
+  const root = baseUrl.split(/[?#]/)[0]?.replace(/\/+$/, '') ?? '';
+  return VERSION_SEGMENT.test(root) && path.startsWith('/v1/') ? path.slice(3) : path;
+}
+
+/** The probe of every OpenAI-compatible server: `GET /v1/models` (or `{base}/models`, see `apiPath`), authenticated and free. */
 export async function probeOpenAiModels(target: Target, signal: AbortSignal): Promise<void> {
-  await upstreamFetch(target, '/v1/models', { method: 'GET' }, signal);
+  await upstreamFetch(target, apiPath(target.baseUrl, '/v1/models'), { method: 'GET' }, signal);
 }
 
 /**

@@ -3,7 +3,7 @@ import { createParser } from 'eventsource-parser';
 import type { Target, UpstreamModel } from '@/server/upstreams/types';
 import { UpstreamError } from '@/server/upstreams/types';
 import type { ChatBody, ChatChunk, ChatCompletion, ChatProvider } from '@/server/upstreams/providers/types';
-import { probeOpenAiModels, readAnswerJson, upstreamPost } from '@/server/upstreams/providers/http';
+import { apiPath, probeOpenAiModels, readAnswerJson, upstreamPost } from '@/server/upstreams/providers/http';
 
 /** OpenAI's reasoning model ids (o1, o3, o4-mini, gpt-5 and their dated versions): they refuse `max_tokens`. */
 const REASONING_IDS = /^(o\d+|gpt-5)([-.]|$)/;
@@ -34,7 +34,8 @@ function upstreamBody(target: Target, body: ChatBody, stream: boolean): string {
 }
 
 export async function chatComplete(target: Target, body: ChatBody, signal: AbortSignal): Promise<ChatCompletion> {
-  const res = await upstreamPost(target, '/v1/chat/completions', upstreamBody(target, body, false), signal);
+  const path = apiPath(target.baseUrl, '/v1/chat/completions');
+  const res = await upstreamPost(target, path, upstreamBody(target, body, false), signal);
   const json = await readAnswerJson<ChatCompletion>(res, signal);
   if (!Array.isArray(json.choices) || json.choices.length === 0) {
     throw new UpstreamError('bad_output', 'the upstream answered without choices');
@@ -61,7 +62,7 @@ export async function chatStream(
 ): Promise<AsyncIterable<ChatChunk>> {
   const res = await upstreamPost(
     target,
-    '/v1/chat/completions',
+    apiPath(target.baseUrl, '/v1/chat/completions'),
     upstreamBody(target, body, true),
     signal,
     'text/event-stream',
@@ -109,7 +110,7 @@ export async function chatStream(
   })();
 }
 
-/** OpenAI's Chat Completions (`/v1/chat/completions`), and every server that speaks it. */
+/** OpenAI's Chat Completions (`/v1/chat/completions`, or `/chat/completions` below a versioned base URL), and every server that speaks it. */
 export const openAiChat: ChatProvider = {
   media: 'chat',
   completeCall: 'POST /v1/chat/completions',

@@ -2,6 +2,7 @@ import type { ImageGeneration, ImageInput, ImageOutput, ImageProvider } from '@/
 import type { Target } from '@/server/upstreams/types';
 import { UpstreamError } from '@/server/upstreams/types';
 import {
+  apiPath,
   download,
   longCallAgent,
   MAX_ANSWER_BYTES,
@@ -112,7 +113,8 @@ export async function generateImage(target: Target, req: ImageGeneration, signal
     for (const [k, v] of Object.entries(request.fields)) form.set(k, v);
     for (const { field, input } of request.files)
       form.append(field, new Blob([new Uint8Array(input.data)], { type: input.mime }), input.filename);
-    const res = await upstreamFetch(target, request.path, { method: 'POST', body: form }, signal);
+    const path = apiPath(target.baseUrl, request.path);
+    const res = await upstreamFetch(target, path, { method: 'POST', body: form }, signal);
     if (!res.body) throw new UpstreamError('bad_output', 'the upstream answered with an empty body');
     answer = imagesAnswer(await readBounded(res.body, MAX_ANSWER_BYTES, signal));
   } else {
@@ -120,7 +122,7 @@ export async function generateImage(target: Target, req: ImageGeneration, signal
     // thousands of generations wait on the upstream.
     const res = await upstreamPost(
       target,
-      request.path,
+      apiPath(target.baseUrl, request.path),
       JSON.stringify(request.json),
       signal,
       undefined,
