@@ -24,7 +24,7 @@
  * channels as upstreams. See docs/simulator.md for protocols, faults and the control API.
  */
 
-export type SimAdapter = 'openai-images' | 'openai-chat' | 'ark-video' | 'anthropic';
+export type SimAdapter = 'openai-images' | 'openai-chat' | 'ark-video' | 'anthropic' | 'ark-images';
 export type SimMedia = 'image' | 'chat' | 'vision' | 'video';
 export type SimImageQuality = 'low' | 'medium' | 'high';
 export type SimImageFormat = 'png' | 'jpeg' | 'webp';
@@ -149,8 +149,37 @@ export interface SimAnthropicChannel extends SimChannelBase {
   capabilities: SimChatCapabilities;
 }
 
+/**
+ * A Seedream model on an Ark images channel, as Ark's image generation reference documents it: the sizes it
+ * takes (a pixel rule, `1K`/`2K`/`4K` keywords, or only `adaptive`), its reference images, and whether it
+ * takes group generation (`sequential_image_generation`) and `output_format`.
+ */
+export interface SimArkImageModel {
+  model: string;
+  family: string;
+  /** `WxH` sizes it takes; null: only `adaptive` (the output follows the input image). */
+  sizes: { min_side?: number; max_side?: number; min_pixels?: number; max_pixels?: number; max_aspect?: number } | null;
+  /** Size keywords it takes besides `WxH`. */
+  keywords: string[];
+  /** The size used when none is sent. */
+  defaultSize: string;
+  /** 0: text to image only; 1: exactly one input image (image to image); more: up to that many references. */
+  maxImages: number;
+  /** An input image is required (image to image). */
+  imageRequired: boolean;
+  sequential: boolean;
+  outputFormats: ('png' | 'jpeg')[];
+  costUsd: number;
+}
+
+/** A channel speaking Ark's image generation API (`POST /api/v3/images/generations`). */
+export interface SimArkImagesChannel extends SimChannelBase {
+  adapter: 'ark-images';
+  capabilities: { models: SimArkImageModel[] };
+}
+
 /** Discriminated on `adapter`, which also decides the shape of `capabilities`. */
-export type SimChannel = SimImageChannel | SimChatChannel | SimVideoChannel | SimAnthropicChannel;
+export type SimChannel = SimImageChannel | SimChatChannel | SimVideoChannel | SimAnthropicChannel | SimArkImagesChannel;
 
 export const SIM_DEFAULT_PORT = 4010;
 export const SIM_DEFAULT_HOST = '127.0.0.1';
@@ -349,6 +378,66 @@ export const SIM_ANTHROPIC_CHANNEL: SimAnthropicChannel = {
   latencyMs: 0,
   costUsd: 0.003,
   costUnit: 'request',
+};
+
+/** Seedream 4.0's and 4.5's `WxH` rule: total pixels within a range, aspect between 1:16 and 16:1. */
+const SEEDREAM_4_0_SIZES = { min_pixels: 1280 * 720, max_pixels: 4096 * 4096, max_aspect: 16 };
+
+/**
+ * The simulated Seedream channel (Ark's image generation API): not in the default set (tests and benchmarks
+ * count the default channels); a simulator started with `channels: [...SIM_CHANNELS, SIM_ARK_IMAGES_CHANNEL]`
+ * serves it. Its models are Ark's, with the sizes and reference image limits of Ark's API reference
+ * (volcengine.com/docs/82379/1541523, November 2026).
+ */
+export const SIM_ARK_IMAGES_CHANNEL: SimArkImagesChannel = {
+  name: 'sim-seedream',
+  adapter: 'ark-images',
+  family: 'seedream-4-0',
+  models: ['doubao-seedream-4-0-250828', 'doubao-seedream-3-0-t2i-250415', 'doubao-seededit-3-0-i2i-250628'],
+  media: ['image'],
+  capabilities: {
+    models: [
+      {
+        model: 'doubao-seedream-4-0-250828',
+        family: 'seedream-4-0',
+        sizes: SEEDREAM_4_0_SIZES,
+        keywords: ['1K', '2K', '4K'],
+        defaultSize: '2048x2048',
+        maxImages: 10,
+        imageRequired: false,
+        sequential: true,
+        outputFormats: [],
+        costUsd: 0.03,
+      },
+      {
+        model: 'doubao-seedream-3-0-t2i-250415',
+        family: 'seedream-3-0-t2i',
+        sizes: { min_side: 512, max_side: 2048 },
+        keywords: [],
+        defaultSize: '1024x1024',
+        maxImages: 0,
+        imageRequired: false,
+        sequential: false,
+        outputFormats: [],
+        costUsd: 0.03,
+      },
+      {
+        model: 'doubao-seededit-3-0-i2i-250628',
+        family: 'seededit-3-0-i2i',
+        sizes: null,
+        keywords: ['adaptive'],
+        defaultSize: 'adaptive',
+        maxImages: 1,
+        imageRequired: true,
+        sequential: false,
+        outputFormats: [],
+        costUsd: 0.03,
+      },
+    ],
+  },
+  latencyMs: 0,
+  costUsd: 0.03,
+  costUnit: 'image',
 };
 
 /** The bearer key a channel accepts. */

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { anthropicProtocol } from '@/sim/protocols/anthropic';
+import { arkImagesProtocol } from '@/sim/protocols/ark-images';
 import { chatProtocol } from '@/sim/protocols/chat';
 import {
   SIM_CHANNELS,
@@ -116,6 +117,7 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
     'openai-chat': chatProtocol,
     anthropic: anthropicProtocol,
     'ark-video': ark,
+    'ark-images': arkImagesProtocol,
   };
   const protocolFor = (c: SimChannel): Protocol<SimChannel> => PROTOCOLS[c.adapter];
 

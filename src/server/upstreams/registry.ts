@@ -97,6 +97,22 @@ function simModels(ch: SimChannel): UpstreamModel[] {
           reasoning: ch.capabilities.reasoning,
         },
       }));
+    case 'ark-images':
+      // A model taking only `adaptive` gets a rule Studio can choose from; the adapter sends `adaptive` anyway.
+      return ch.capabilities.models.map((m) => ({
+        family: m.family,
+        model: m.model,
+        media: ['image'],
+        cost_usd: m.costUsd,
+        capabilities: {
+          reference_images: m.maxImages > 0,
+          ...(m.maxImages > 0 ? { max_reference_images: m.maxImages } : {}),
+          mask: false,
+          transparent_background: false,
+          qualities: [],
+          sizes: { ...(m.sizes ?? { min_side: 512, max_side: 2048 }) },
+        },
+      }));
     case 'ark-video':
       return ch.capabilities.tiers.map((t) => ({
         family: canonicalTier.get(t.tier) ?? t.model,

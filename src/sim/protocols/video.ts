@@ -69,7 +69,7 @@ function invalid(requestId: string, param: string, detail: string): HttpError {
   );
 }
 
-function arkFaultError(hit: FaultHit, requestId: string): HttpError {
+export function arkFaultError(hit: FaultHit, requestId: string): HttpError {
   switch (hit.fault) {
     case 'rate_limit':
       return arkError(

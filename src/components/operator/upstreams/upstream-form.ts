@@ -38,6 +38,20 @@ export const MODEL_TEMPLATES: Record<Adapter, unknown[]> = {
       capabilities: { streaming: true, tools: true, vision: true, json_mode: false },
     },
   ],
+  // Seedream: a pixel range, reference images; no quality levels, no transparency (presets/ark-images.ts).
+  'ark-images': [
+    {
+      family: 'seedream-4-0',
+      model: 'doubao-seedream-4-0-250828',
+      media: ['image'],
+      cost_usd: 0.03,
+      capabilities: {
+        reference_images: true,
+        max_reference_images: 10,
+        sizes: { min_pixels: 921600, max_pixels: 16777216, max_aspect: 16 },
+      },
+    },
+  ],
   'ark-video': [
     {
       family: 'video-tier-id',

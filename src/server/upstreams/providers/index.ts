@@ -1,5 +1,6 @@
 import type { Media, Target, UpstreamModel } from '@/server/upstreams/types';
 import { anthropic } from './anthropic/anthropic';
+import { arkImages } from './ark-images/ark-images';
 import { arkVideo } from './ark-video/ark-video';
 import { openAiChat } from './openai-chat/openai-chat';
 import { openAiImages } from './openai-images/openai-images';
@@ -15,6 +16,7 @@ const PROVIDERS: ProviderTable = {
   'openai-chat': [openAiChat],
   'ark-video': [arkVideo],
   anthropic: [anthropic],
+  'ark-images': [arkImages],
 };
 
 /** The media's side of a protocol that carries several (Gemini: images and chat); vision is chat's. */
