@@ -8,7 +8,14 @@ import { loadUpstreamsFile, simulatorUpstreams } from './registry';
 describe('upstream configuration file', () => {
   it('accepts the documented example', () => {
     const ups = loadUpstreamsFile(path.resolve(import.meta.dirname, '../../../docs/examples/upstreams.yaml'));
-    expect(ups.map((u) => u.name)).toEqual(['img-east-1', 'img-gateway-2', 'chat-main', 'video-ark-1']);
+    expect(ups.map((u) => u.name)).toEqual([
+      'img-east-1',
+      'img-gateway-2',
+      'chat-main',
+      'video-ark-1',
+      'img-east-2',
+      'chat-east-3',
+    ]);
     expect(ups[0]?.models[0]?.capabilities.transparent_background).toBe(true);
   });
 
