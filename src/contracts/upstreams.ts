@@ -16,6 +16,7 @@ export const ADAPTER_MEDIA = {
   'ark-video': ['video'],
   anthropic: ['chat', 'vision'],
   'ark-images': ['image'],
+  dashscope: ['image'],
 } as const satisfies Record<string, readonly Media[]>;
 export type AdapterKind = keyof typeof ADAPTER_MEDIA;
 export const adapterKinds = Object.keys(ADAPTER_MEDIA) as [AdapterKind, ...AdapterKind[]];

@@ -5,6 +5,7 @@ import {
   CHAT_ONLY_FAULTS,
   faultInputSchema,
   OPENAI_ONLY_FAULTS,
+  takesTaskFault,
   VIDEO_ONLY_FAULTS,
   type FaultBook,
 } from '@/sim/protocols/faults';
@@ -200,8 +201,8 @@ export async function handleControl(
       const input = parsed.data;
       knownChannel(state, input.channel, true);
       const videoOnly = VIDEO_ONLY_FAULTS.includes(input.fault);
-      if (videoOnly && input.channel !== '*' && byName.get(input.channel)?.adapter !== 'ark-video') {
-        throw new ControlError(400, `fault '${input.fault}' only applies to video channels`);
+      if (videoOnly && input.channel !== '*' && !takesTaskFault(byName.get(input.channel)?.adapter, input.fault)) {
+        throw new ControlError(400, `fault '${input.fault}' only applies to video (or image task) channels`);
       }
       // A task fault sticks to the task it hits at creation; a poll taking it would only use it up.
       if (videoOnly && input.on === 'all')
@@ -225,7 +226,7 @@ export async function handleControl(
       const targets = channels
         .filter(
           (c) =>
-            (!videoOnly || c.adapter === 'ark-video') &&
+            (!videoOnly || takesTaskFault(c.adapter, input.fault)) &&
             (!chatOnly || c.adapter === 'openai-chat') &&
             (!openAiOnly || c.adapter !== 'ark-video'),
         )

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { anthropicProtocol } from '@/sim/protocols/anthropic';
 import { arkImagesProtocol } from '@/sim/protocols/ark-images';
 import { chatProtocol } from '@/sim/protocols/chat';
+import { dashscopeProtocol } from '@/sim/protocols/dashscope';
 import {
   SIM_CHANNELS,
   SIM_DEFAULT_HOST,
@@ -118,6 +119,7 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
     anthropic: anthropicProtocol,
     'ark-video': ark,
     'ark-images': arkImagesProtocol,
+    dashscope: dashscopeProtocol(),
   };
   const protocolFor = (c: SimChannel): Protocol<SimChannel> => PROTOCOLS[c.adapter];
 

@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs';
 import { and, eq, inArray, not, sql } from 'drizzle-orm';
 import { parse as parseYaml } from 'yaml';
 import { ZodError } from 'zod';
-import { SIM_CHANNELS, simChannelBaseUrl, simChannelKey, type SimChannel, type SimSizeRule } from '@/sim/channels';
+import {
+  SIM_CHANNELS,
+  simChannelBaseUrl,
+  simChannelKey,
+  type SimChannel,
+  type SimDashScopeSizeRule,
+  type SimSizeRule,
+} from '@/sim/channels';
 import { ConfigError } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import { announceCredentialChange } from '@/server/credential-changes';
@@ -130,6 +137,22 @@ function simModels(ch: SimChannel): UpstreamModel[] {
           reference_video: t.referenceVideo,
           reference_audio: t.referenceAudio,
           generate_audio: t.audio,
+        },
+      }));
+    case 'dashscope':
+      return ch.capabilities.models.map((m) => ({
+        family: m.family,
+        model: m.model,
+        media: ['image'],
+        cost_usd: m.costUsd,
+        capabilities: {
+          reference_images: m.maxReferenceImages > 0,
+          ...(m.maxReferenceImages > 0 ? { max_reference_images: m.maxReferenceImages } : {}),
+          mask: false,
+          transparent_background: false,
+          sizes: Array.isArray(m.sizes)
+            ? (m.sizes as readonly string[]).map((s) => s.replace('*', 'x'))
+            : { ...(m.sizes as SimDashScopeSizeRule) },
         },
       }));
   }

@@ -26,6 +26,14 @@ export type FaultKind = (typeof FAULT_KINDS)[number];
 /** Faults that only video channels accept: they change what the created task does. */
 export const VIDEO_ONLY_FAULTS: readonly FaultKind[] = ['task_failed', 'task_never_finishes', 'wrong_duration'];
 
+/** Task faults an asynchronous image-task channel (`dashscope`) takes as well: its tasks fail, or never finish. */
+export const IMAGE_TASK_FAULTS: readonly FaultKind[] = ['task_failed', 'task_never_finishes'];
+
+/** Whether a channel of this adapter takes a task fault (video channels all of them, image-task channels some). */
+export function takesTaskFault(adapter: string | undefined, fault: FaultKind): boolean {
+  return adapter === 'ark-video' || (adapter === 'dashscope' && IMAGE_TASK_FAULTS.includes(fault));
+}
+
 /** Faults that only chat channels accept: they cut a chat completion's response off mid-way, or thin out its JSON. */
 export const CHAT_ONLY_FAULTS: readonly FaultKind[] = ['stream_break', 'missing_fields'];
 
@@ -63,7 +71,7 @@ export const faultInputSchema = z
     code: z
       .string()
       .regex(
-        /^[A-Za-z][A-Za-z0-9]*(\.[A-Za-z0-9]+)*$/,
+        /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*$/,
         'must be an error code such as OutputVideoSensitiveContentDetected',
       )
       .max(100)

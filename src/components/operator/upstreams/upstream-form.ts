@@ -61,6 +61,16 @@ export const MODEL_TEMPLATES: Record<Adapter, unknown[]> = {
       capabilities: { duration: { min: 4, max: 15 }, resolutions: ['720p'], first_frame: true },
     },
   ],
+  // Sizes go as W*H; wan2.2 takes any size with sides 512-1440.
+  dashscope: [
+    {
+      family: 'wan-image',
+      model: 'wan2.2-t2i-flash',
+      media: ['image'],
+      cost_usd: 0.025,
+      capabilities: { sizes: { min_side: 512, max_side: 1440, max_pixels: 2073600 } },
+    },
+  ],
 };
 
 export const modelsText = (models: unknown[]) => JSON.stringify(models, null, 2);

@@ -2,6 +2,7 @@ import type { Media, Target, UpstreamModel } from '@/server/upstreams/types';
 import { anthropic } from './anthropic/anthropic';
 import { arkImages } from './ark-images/ark-images';
 import { arkVideo } from './ark-video/ark-video';
+import { dashscope } from './dashscope/dashscope';
 import { openAiChat } from './openai-chat/openai-chat';
 import { openAiImages } from './openai-images/openai-images';
 import type { ChatProvider, ImageProvider, ImageTaskProvider, Provider, ProviderTable, VideoProvider } from './types';
@@ -17,6 +18,7 @@ const PROVIDERS: ProviderTable = {
   'ark-video': [arkVideo],
   anthropic: [anthropic],
   'ark-images': [arkImages],
+  dashscope: [dashscope],
 };
 
 /** The media's side of a protocol that carries several (Gemini: images and chat); vision is chat's. */

@@ -1,0 +1,87 @@
+import { MAX_ANSWER_BYTES, parseAnswer, readBounded } from '@/server/upstreams/providers/http';
+import type { ImageGeneration, ImageTaskProvider, ImageTaskState } from '@/server/upstreams/providers/types';
+import { UpstreamError, type Target } from '@/server/upstreams/types';
+import { dashScopeError, taskStateOf, type DashScopeTaskAnswer } from './dashscope-answer';
+import { submissionOf, T2I_PATH, TASKS_PATH } from './dashscope-request';
+
+/**
+ * Alibaba Cloud Model Studio (DashScope) asynchronous image tasks: submit with `X-DashScope-Async: enable`,
+ * poll `GET /api/v1/tasks/{task_id}`, cancel with `POST /api/v1/tasks/{task_id}/cancel` (DashScope
+ * cancels only a PENDING task; a running one goes on and is billed).
+ */
+
+function retryAfterMs(value: string | null): number | undefined {
+  const seconds = Number(value ?? undefined);
+  return Number.isFinite(seconds) ? Math.max(0, seconds * 1000) : undefined;
+}
+
+/** The headers of a call: the key as a bearer token; a submission is JSON and asynchronous (its only way). */
+export function dashScopeHeaders(apiKey: string, submission: boolean): Record<string, string> {
+  return submission
+    ? { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', 'x-dashscope-async': 'enable' }
+    : { authorization: `Bearer ${apiKey}` };
+}
+
+async function call(
+  target: Target,
+  method: 'GET' | 'POST',
+  path: string,
+  body: string | undefined,
+  signal: AbortSignal,
+): Promise<DashScopeTaskAnswer> {
+  let res: Response;
+  try {
+    res = await fetch(`${target.baseUrl}${path}`, {
+      method,
+      headers: dashScopeHeaders(target.apiKey, body !== undefined),
+      body,
+      signal,
+    });
+  } catch (err) {
+    if (signal.aborted) throw new UpstreamError('timeout', 'the upstream did not answer in time', { cause: err });
+    throw new UpstreamError('network', 'the upstream could not be reached', { cause: err });
+  }
+  if (!res.body) throw new UpstreamError('bad_output', 'the upstream answered with an empty body');
+  if (res.ok) return parseAnswer<DashScopeTaskAnswer>(await readBounded(res.body, MAX_ANSWER_BYTES, signal));
+  let parsed: unknown = null;
+  try {
+    parsed = JSON.parse((await readBounded(res.body, 64 * 1024, signal)).toString('utf8'));
+  } catch {
+    // Not JSON: the status alone classifies it.
+  }
+  throw dashScopeError(res.status, parsed, retryAfterMs(res.headers.get('retry-after')));
+}
+
+async function submit(target: Target, req: ImageGeneration, signal: AbortSignal): Promise<ImageTaskState> {
+  const { path, body } = submissionOf(target.model, req);
+  const answer = await call(target, 'POST', path, JSON.stringify(body), signal);
+  const id = answer.output?.task_id;
+  if (!id) throw new UpstreamError('bad_output', 'the upstream created no task id');
+  return taskStateOf(answer, id);
+}
+
+const taskPath = (id: string) => `${TASKS_PATH}/${encodeURIComponent(id)}`;
+
+async function get(target: Target, id: string, signal: AbortSignal): Promise<ImageTaskState> {
+  return taskStateOf(await call(target, 'GET', taskPath(id), undefined, signal), id);
+}
+
+/** Only a PENDING task is cancelled; DashScope refuses the others (thrown as a classified UpstreamError). */
+async function cancel(target: Target, id: string, signal: AbortSignal): Promise<void> {
+  await call(target, 'POST', `${taskPath(id)}/cancel`, undefined, signal);
+}
+
+/** `GET /api/v1/tasks?page_no=1&page_size=1`: the task list (the Python SDK's `list`), authenticated and free. */
+async function probe(target: Target, signal: AbortSignal): Promise<void> {
+  await call(target, 'GET', `${TASKS_PATH}?page_no=1&page_size=1`, undefined, signal);
+}
+
+export const dashscope: ImageTaskProvider = {
+  media: 'image',
+  mode: 'task',
+  generateCall: `POST ${T2I_PATH}`,
+  submit,
+  get,
+  cancel,
+  probe,
+};
