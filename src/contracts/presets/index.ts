@@ -1,12 +1,13 @@
 import type { AdapterKind } from '@/contracts/upstreams';
 import { ARK_IMAGES_PRESET } from './ark-images';
+import { DASHSCOPE_PRESET } from './dashscope';
 import { OPENAI_COMPATIBLE_PRESETS } from './openai-compatible';
 import type { ChannelPreset } from './types';
 
 export type { ChannelPreset } from './types';
 
 /** Every preset, one import per protocol file: the console's "Add channel" offers them in this order. */
-export const CHANNEL_PRESETS: readonly ChannelPreset[] = [...OPENAI_COMPATIBLE_PRESETS, ARK_IMAGES_PRESET];
+export const CHANNEL_PRESETS: readonly ChannelPreset[] = [ARK_IMAGES_PRESET, DASHSCOPE_PRESET, ...OPENAI_COMPATIBLE_PRESETS];
 
 export const presetsOf = (adapter: AdapterKind): ChannelPreset[] =>
   CHANNEL_PRESETS.filter((p) => p.adapter === adapter);
