@@ -24,6 +24,8 @@
  * channels as upstreams. See docs/simulator.md for protocols, faults and the control API.
  */
 
+import type { SimDashScopeChannel } from './channels-dashscope';
+
 export type SimAdapter = 'openai-images' | 'openai-chat' | 'ark-video' | 'anthropic' | 'ark-images' | 'dashscope';
 export type SimMedia = 'image' | 'chat' | 'vision' | 'video';
 export type SimImageQuality = 'low' | 'medium' | 'high';
@@ -109,7 +111,7 @@ export interface SimVideoCapabilities {
   tiers: SimVideoTier[];
 }
 
-interface SimChannelBase {
+export interface SimChannelBase {
   name: string;
   family: string;
   /** Provider model ids this channel accepts. */
@@ -178,33 +180,13 @@ export interface SimArkImagesChannel extends SimChannelBase {
   capabilities: { models: SimArkImageModel[] };
 }
 
-/**
- * One model of a DashScope channel: its endpoint (text-to-image, or image edit with `input.images`), the
- * sizes it takes as DashScope documents them (`W*H`: a list, or a rule), and its reference images.
- */
-export interface SimDashScopeModel {
-  model: string;
-  family: string;
-  kind: 't2i' | 'i2i';
-  sizes: readonly string[] | SimDashScopeSizeRule;
-  /** i2i: how many `input.images` one task takes (1 to this); t2i: 0. */
-  maxReferenceImages: number;
-  costUsd: number;
-}
-
-export interface SimDashScopeSizeRule {
-  min_side?: number;
-  max_side?: number;
-  min_pixels?: number;
-  max_pixels?: number;
-  max_aspect?: number;
-}
-
-/** Alibaba Cloud Model Studio (DashScope) asynchronous image tasks; `models` lists `capabilities.models`' ids. */
-export interface SimDashScopeChannel extends SimChannelBase {
-  adapter: 'dashscope';
-  capabilities: { models: SimDashScopeModel[] };
-}
+export {
+  QWEN_IMAGE_SIZES,
+  SIM_DASHSCOPE_CHANNEL,
+  type SimDashScopeChannel,
+  type SimDashScopeModel,
+  type SimDashScopeSizeRule,
+} from './channels-dashscope';
 
 /** Discriminated on `adapter`, which also decides the shape of `capabilities`. */
 export type SimChannel =
@@ -466,56 +448,6 @@ export const SIM_ARK_IMAGES_CHANNEL: SimArkImagesChannel = {
   },
   latencyMs: 0,
   costUsd: 0.03,
-  costUnit: 'image',
-};
-
-/** Wan 2.2 text-to-image: each side 512–1440 (the Wan text-to-image V2 API reference). */
-const WAN22_SIZES: SimDashScopeSizeRule = { min_side: 512, max_side: 1440, max_pixels: 1440 * 1440 };
-/** Qwen-Image: five fixed sizes (the Qwen-Image API reference). */
-export const QWEN_IMAGE_SIZES: readonly string[] = ['1664*928', '1472*1140', '1328*1328', '1140*1472', '928*1664'];
-/** Wan 2.5 image edit: 768*768 to 1280*1280 pixels, between 1:4 and 4:1. */
-const WAN25_EDIT_SIZES: SimDashScopeSizeRule = { min_pixels: 768 * 768, max_pixels: 1280 * 1280, max_aspect: 4 };
-
-/**
- * The simulated DashScope channel (`sim-wan`): not in the default set (tests and benchmarks count the
- * default channels); a simulator started with `channels: [...SIM_CHANNELS, SIM_DASHSCOPE_CHANNEL]` serves it.
- */
-export const SIM_DASHSCOPE_CHANNEL: SimDashScopeChannel = {
-  name: 'sim-wan',
-  adapter: 'dashscope',
-  family: 'wan-image',
-  models: ['wan2.2-t2i-flash', 'qwen-image-plus', 'wan2.5-i2i-preview'],
-  media: ['image'],
-  capabilities: {
-    models: [
-      {
-        model: 'wan2.2-t2i-flash',
-        family: 'wan-image',
-        kind: 't2i',
-        sizes: WAN22_SIZES,
-        maxReferenceImages: 0,
-        costUsd: 0.025,
-      },
-      {
-        model: 'qwen-image-plus',
-        family: 'qwen-image',
-        kind: 't2i',
-        sizes: QWEN_IMAGE_SIZES,
-        maxReferenceImages: 0,
-        costUsd: 0.03,
-      },
-      {
-        model: 'wan2.5-i2i-preview',
-        family: 'wan-edit',
-        kind: 'i2i',
-        sizes: WAN25_EDIT_SIZES,
-        maxReferenceImages: 3,
-        costUsd: 0.03,
-      },
-    ],
-  },
-  latencyMs: 0,
-  costUsd: 0.025,
   costUnit: 'image',
 };
 

@@ -34,7 +34,7 @@ const arm = async (body: Record<string, unknown>) =>
 
 describe('the dashscope adapter against the simulator', () => {
   it('submits, polls PENDING → RUNNING → SUCCEEDED and downloads a PNG of the size sent, for each endpoint', async () => {
-    s.sim.setLatency(CH, 300);
+    s.sim.setLatency(CH, 1_500);
     try {
       const out = await run('wan2.2-t2i-flash', { prompt: '一只橘猫', width: 1152, height: 864 });
       expect(out.declaredMime).toBe('image/png');
