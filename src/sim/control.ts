@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import type { SimChannel } from './channels';
 import {
+  CHAT_ADAPTERS,
   CHAT_ONLY_FAULTS,
   faultInputSchema,
   OPENAI_ONLY_FAULTS,
@@ -208,7 +209,7 @@ export async function handleControl(
       if (videoOnly && input.on === 'all')
         throw new ControlError(400, `fault '${input.fault}' applies to task creation only; 'on: all' is not accepted`);
       const chatOnly = CHAT_ONLY_FAULTS.includes(input.fault);
-      if (chatOnly && input.channel !== '*' && byName.get(input.channel)?.adapter !== 'openai-chat') {
+      if (chatOnly && input.channel !== '*' && !CHAT_ADAPTERS.includes(byName.get(input.channel)?.adapter ?? '')) {
         throw new ControlError(400, `fault '${input.fault}' only applies to chat channels`);
       }
       // It changes a completion's answer; a model list taking it would only use it up.
@@ -227,7 +228,7 @@ export async function handleControl(
         .filter(
           (c) =>
             (!videoOnly || takesTaskFault(c.adapter, input.fault)) &&
-            (!chatOnly || c.adapter === 'openai-chat') &&
+            (!chatOnly || CHAT_ADAPTERS.includes(c.adapter)) &&
             (!openAiOnly || c.adapter !== 'ark-video'),
         )
         .map((c) => c.name);

@@ -139,4 +139,54 @@ describe('@anthropic-ai/sdk 1.14.0 against the simulated Anthropic channel', () 
     const orphan = { type: 'tool_result', tool_use_id: 'toolu_none', content: 'x' };
     await refused(await post({ ...ok, messages: [{ role: 'user', content: [orphan] }] }));
   });
+
+  it('refuses content as Anthropic does: 200, no content, stop_reason refusal with its details, streamed too', async () => {
+    const ask = { model: MODEL, max_tokens: 64, messages: [{ role: 'user' as const, content: 'something refused' }] };
+    await fault({ fault: 'content_refused', times: 2 });
+    const msg = await client.messages.create(ask);
+    expect(msg).toMatchObject({ content: [], stop_reason: 'refusal', stop_details: { type: 'refusal' } });
+    expect(msg.usage).toMatchObject({ input_tokens: expect.any(Number), output_tokens: 0 });
+    const streamed = await client.messages.stream(ask).finalMessage();
+    expect(streamed).toMatchObject({ content: [], stop_reason: 'refusal' });
+    // Used up: the next request is answered.
+    expect((await client.messages.create(ask)).stop_reason).toBe('end_turn');
+  });
+
+  it('breaks a stream after about half of its first block, without message_stop, and a JSON answer mid-body', async () => {
+    await fault({ fault: 'stream_break', times: 1 });
+    const res = await fetch(`${s.url}/${CH}/v1/messages`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-api-key': simChannelKey(CH),
+        'anthropic-version': '2023-06-01',
+      },
+      body: JSON.stringify({ model: MODEL, max_tokens: 64, stream: true, messages: [{ role: 'user', content: 'hi' }] }),
+    });
+    expect(res.status).toBe(200);
+    let text = '';
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    const broke = await (async () => {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return false;
+        text += new TextDecoder().decode(value);
+      }
+    })().catch(() => true);
+    expect(broke).toBe(true);
+    const deltas = [...text.matchAll(/"text":"([^"]*)"/g)].map((m) => m[1]).join('');
+    expect(text).toContain('event: message_start');
+    expect(deltas.length).toBeGreaterThan(0);
+    expect(deltas.length).toBeLessThan(SIM_ANTHROPIC_REPLY.length);
+    expect(text).not.toContain('message_stop');
+    await fault({ fault: 'stream_break', times: 1 });
+    await expect(
+      client.messages.create({ model: MODEL, max_tokens: 8, messages: [{ role: 'user', content: 'hi' }] }),
+    ).rejects.toThrow(/terminated/); // the body ends short of its content-length
+    const log = (await (await s.control(`/__sim/requests?channel=${CH}`)).json()) as {
+      fault: string;
+      aborted: boolean;
+    }[];
+    expect(log.filter((r) => r.fault === 'stream_break').every((r) => !r.aborted)).toBe(true);
+  });
 });

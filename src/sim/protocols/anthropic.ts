@@ -9,6 +9,8 @@ import type { Protocol, Route, SimContext } from './protocol';
  * `GET /v1/models`. Refuses what Anthropic refuses: no `anthropic-version`, unknown top-level fields,
  * no `max_tokens`, an image of a media type it does not read, a `tool_result` answering no `tool_use`.
  * Answers text, or a `tool_use` block when tools are offered and the last turn is not a tool result.
+ * Faults in Anthropic's shapes: `content_refused` is its refusal (200, no content, `stop_reason: "refusal"`),
+ * `stream_break` drops the connection mid-stream (or mid-body), the error faults are its error objects.
  */
 
 const FIELDS = new Set([
@@ -113,14 +115,60 @@ function replyContent(p: Parsed): { content: Block[]; stop: string } {
 
 const outputTokens = (content: Block[]) => Math.max(1, Math.ceil(JSON.stringify(content).length / 4));
 
+/** Anthropic's refusal: no content, `stop_reason: "refusal"` and its details (docs: handle-streaming-refusals). */
+const REFUSAL_DETAILS = { type: 'refusal', category: null, explanation: null };
+
+/** The stream's events, in order: message_start, ping, each block's start, deltas and stop, message_delta. */
+function streamEvents(message: Record<string, unknown>, content: Block[], stop: string, usage: Usage) {
+  const events: [string, Json][] = [];
+  const start = {
+    ...message,
+    content: [],
+    stop_reason: null,
+    stop_details: null,
+    usage: { ...usage, output_tokens: 1 },
+  };
+  events.push(['message_start', { type: 'message_start', message: start }], ['ping', { type: 'ping' }]);
+  for (const [index, block] of content.entries()) {
+    const empty = block.type === 'text' ? { type: 'text', text: '' } : { ...block, input: {} };
+    events.push(['content_block_start', { type: 'content_block_start', index, content_block: empty } as Json]);
+    const input = JSON.stringify(block.input);
+    const pieces =
+      block.type === 'text'
+        ? String(block.text)
+            .split(/(?<= )/)
+            .map((text) => ({ type: 'text_delta', text }))
+        : [input.slice(0, 5), input.slice(5)].map((partial_json) => ({ type: 'input_json_delta', partial_json }));
+    for (const delta of pieces) events.push(['content_block_delta', { type: 'content_block_delta', index, delta }]);
+    events.push(['content_block_stop', { type: 'content_block_stop', index }]);
+  }
+  const details = stop === 'refusal' ? REFUSAL_DETAILS : null;
+  const delta = { stop_reason: stop, stop_sequence: null, stop_details: details };
+  events.push(['message_delta', { type: 'message_delta', delta, usage: { output_tokens: usage.output_tokens } }]);
+  return events;
+}
+
+/** Where a `stream_break` cuts: after the first block's start and about half of its deltas (at least one). */
+function breakPoint(events: [string, Json][]): number {
+  const first = events.findIndex(([type]) => type === 'content_block_delta');
+  if (first < 0) return 2;
+  let deltas = first;
+  while (events[deltas]?.[0] === 'content_block_delta') deltas += 1;
+  return first + Math.max(1, Math.floor((deltas - first) / 2));
+}
+
+type Usage = { input_tokens: number; output_tokens: number };
+
 async function messages(ctx: SimContext<SimAnthropicChannel>): Promise<void> {
   const p = parseMessagesRequest(ctx);
   ctx.noteModel(p.model);
   if (!ctx.channel.models.includes(p.model)) throw error(404, 'not_found_error', `model: ${p.model}`);
   if (!(await wait(ctx.latencyMs, ctx.signal))) return;
-  const { content, stop } = replyContent(p);
+  const refused = ctx.fault === 'content_refused';
+  const { content, stop } = refused ? { content: [], stop: 'refusal' } : replyContent(p);
   const id = `msg_${randomBytes(12).toString('hex')}`;
-  const usage = { input_tokens: p.inputTokens, output_tokens: outputTokens(content) };
+  // A refusal bills the prompt and no output (nothing was generated before it).
+  const usage: Usage = { input_tokens: p.inputTokens, output_tokens: refused ? 0 : outputTokens(content) };
   const headers = { 'request-id': ctx.requestId, 'x-studio-simulator': '1' };
   if (ctx.fault === 'bad_output') {
     ctx.res.writeHead(200, { ...headers, 'content-type': 'application/json' });
@@ -135,43 +183,35 @@ async function messages(ctx: SimContext<SimAnthropicChannel>): Promise<void> {
     content,
     stop_reason: stop,
     stop_sequence: null,
+    stop_details: refused ? REFUSAL_DETAILS : null,
     usage,
   };
-  if (!p.stream) return sendJson(ctx.res, 200, message, headers);
-  ctx.res.writeHead(200, { ...headers, 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-  const send = async (type: string, data: Json): Promise<boolean> => {
-    ctx.res.write(`event: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
-    return wait(ctx.chunkDelayMs, ctx.signal);
-  };
-  const start = {
-    ...message,
-    content: [],
-    stop_reason: null,
-    usage: { input_tokens: usage.input_tokens, output_tokens: 1 },
-  };
-  await send('message_start', { type: 'message_start', message: start });
-  await send('ping', { type: 'ping' });
-  for (const [index, block] of content.entries()) {
-    const empty = block.type === 'text' ? { type: 'text', text: '' } : { ...block, input: {} };
-    await send('content_block_start', { type: 'content_block_start', index, content_block: empty } as Json);
-    const pieces =
-      block.type === 'text'
-        ? String(block.text)
-            .split(/(?<= )/)
-            .map((text) => ({ type: 'text_delta', text }))
-        : [JSON.stringify(block.input).slice(0, 5), JSON.stringify(block.input).slice(5)].map((partial_json) => ({
-            type: 'input_json_delta',
-            partial_json,
-          }));
-    for (const delta of pieces) await send('content_block_delta', { type: 'content_block_delta', index, delta });
-    await send('content_block_stop', { type: 'content_block_stop', index });
+  const streamBreak = ctx.fault === 'stream_break';
+  if (!p.stream && !streamBreak) return sendJson(ctx.res, 200, message, headers);
+  if (!p.stream) {
+    // Status line, headers (the whole length) and half of the body, then the connection drops.
+    const text = JSON.stringify(message);
+    ctx.res.writeHead(200, {
+      ...headers,
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(text),
+    });
+    ctx.res.write(text.slice(0, Math.floor(text.length / 2)), () => ctx.breakConnection());
+    return;
   }
-  await send('message_delta', {
-    type: 'message_delta',
-    delta: { stop_reason: stop, stop_sequence: null },
-    usage: { output_tokens: usage.output_tokens },
-  });
-  ctx.res.end(`event: message_stop\ndata: ${JSON.stringify({ type: 'message_stop' })}\n\n`);
+  ctx.res.writeHead(200, { ...headers, 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  const events = streamEvents(message, content, stop, usage);
+  const cut = streamBreak ? breakPoint(events) : events.length;
+  const line = ([type, data]: [string, Json]) => `event: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
+  for (const [i, event] of events.slice(0, cut).entries()) {
+    if (streamBreak && i === cut - 1) {
+      ctx.res.write(line(event), () => ctx.breakConnection());
+      return;
+    }
+    ctx.res.write(line(event));
+    if (!(await wait(ctx.chunkDelayMs, ctx.signal))) return;
+  }
+  ctx.res.end(line(['message_stop', { type: 'message_stop' }]));
 }
 
 function models(ctx: SimContext<SimAnthropicChannel>): void {

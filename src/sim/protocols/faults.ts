@@ -37,7 +37,10 @@ export function takesTaskFault(adapter: string | undefined, fault: FaultKind): b
 /** Faults that only chat channels accept: they cut a chat completion's response off mid-way, or thin out its JSON. */
 export const CHAT_ONLY_FAULTS: readonly FaultKind[] = ['stream_break', 'missing_fields'];
 
-/** Faults that only OpenAI-protocol channels (images, chat) accept: a refusal by the provider's safety system. */
+/** The adapters of chat channels (OpenAI Chat Completions, Anthropic Messages): they take the chat-only faults. */
+export const CHAT_ADAPTERS: readonly string[] = ['openai-chat', 'anthropic'];
+
+/** Faults that image and chat channels accept (not video): a refusal by the provider's safety system. */
 export const OPENAI_ONLY_FAULTS: readonly FaultKind[] = ['content_refused'];
 
 /** Faults that change what a handler answers rather than the status; the others answer in the protocol's error shape. */

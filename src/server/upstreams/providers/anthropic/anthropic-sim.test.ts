@@ -4,7 +4,8 @@ import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIM_ANTHROPIC_CHANNEL, SIM_CHANNELS, simChannelKey } from '@/sim/channels';
 import { startSim, type RunningSim } from '@/sim/testing';
-import type { Target } from '@/server/upstreams/types';
+import { UpstreamError, type Target } from '@/server/upstreams/types';
+import { streamHead } from '@/server/domain/chat/stream-head';
 import type { ChatChunk } from '@/server/upstreams/providers/types';
 import { anthropic } from './anthropic';
 
@@ -85,6 +86,31 @@ describe('the anthropic adapter against the simulator', () => {
     await arm({ fault: 'bad_output' });
     await expect(ask()).rejects.toMatchObject({ errorClass: 'bad_output' });
     await expect(anthropic.probe(target, signal())).resolves.toBeUndefined();
+  });
+
+  it('classifies a refusal as the caller’s (refused), streamed or not, and a broken stream as a network failure', async () => {
+    const arm = (fault: string) => s.control('/__sim/faults', { json: { channel: CH, fault, times: 1 } });
+    const body = { messages: [{ role: 'user', content: 'something refused' }] };
+    await arm('content_refused');
+    await expect(anthropic.complete(target, body, signal())).rejects.toMatchObject({
+      errorClass: 'refused',
+      code: 'refusal',
+    });
+    await arm('content_refused');
+    // The stream says why it stopped before any content: the head Studio reads first is the refusal.
+    const refused = (await anthropic.stream(target, body, signal()))[Symbol.asyncIterator]();
+    await expect(streamHead(refused)).rejects.toMatchObject({ errorClass: 'refused' });
+    await arm('stream_break');
+    const text: string[] = [];
+    const broken = (async () => {
+      for await (const c of await anthropic.stream(target, body, signal()))
+        for (const choice of c.choices as { delta: { content?: string } }[]) text.push(choice.delta.content ?? '');
+    })();
+    await expect(broken).rejects.toMatchObject({ errorClass: 'network' });
+    expect(text.join('').length).toBeGreaterThan(0);
+    expect(text.join('')).not.toBe('This is a simulated Claude reply.');
+    await arm('stream_break');
+    await expect(anthropic.complete(target, body, signal())).rejects.toBeInstanceOf(UpstreamError);
   });
 });
 
