@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ describe('upstream configuration file', () => {
         'img-east-1',
         'img-gateway-2',
         'chat-main',
+        'chat-west-2',
         'video-ark-1',
         'img-east-2',
         'chat-east-3',
@@ -21,6 +22,18 @@ describe('upstream configuration file', () => {
       ]),
     );
     expect(ups[0]?.models[0]?.capabilities.transparent_background).toBe(true);
+    const claude = ups.find((u) => u.adapter === 'anthropic');
+    expect(claude?.models.map((m) => [m.family, m.media, m.capabilities.json_mode])).toEqual([
+      ['chat-balanced', ['chat', 'vision'], false],
+      ['chat-fast', ['chat', 'vision'], false],
+    ]);
+  });
+
+  it('accepts every upstreams file under docs/examples', () => {
+    const dir = path.resolve(import.meta.dirname, '../../../docs/examples');
+    const files = readdirSync(dir).filter((f) => /\.(ya?ml|json)$/i.test(f));
+    expect(files.length).toBeGreaterThan(0);
+    for (const f of files) expect(loadUpstreamsFile(path.join(dir, f)).length, f).toBeGreaterThan(0);
   });
 
   it('stops start-up naming the bad entry', () => {
