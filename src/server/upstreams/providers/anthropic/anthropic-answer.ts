@@ -70,6 +70,15 @@ export function anthropicError(status: number, body: unknown, retryAfterMs?: num
   });
 }
 
+/**
+ * A tool call's id as callers see it: Anthropic's `toolu_` prefix would tell them who answered, so it reads as
+ * OpenAI's `call_`. The id only has to come back as it was given: Anthropic takes any id of letters, digits,
+ * `_` and `-` on the `tool_use` and `tool_result` blocks Studio sends from the caller's history.
+ */
+export function callId(id: string | undefined): string | undefined {
+  return id?.startsWith('toolu_') ? `call_${id.slice('toolu_'.length)}` : id;
+}
+
 /** `stop_reason` as a Chat Completions `finish_reason`. */
 export function finishReason(stop: string | null | undefined): string | null {
   switch (stop) {
@@ -107,7 +116,11 @@ export function completionFrom(msg: AnthropicMessage, created = Math.floor(Date.
     .join('');
   const calls = msg.content
     .filter((b) => b.type === 'tool_use')
-    .map((b) => ({ id: b.id, type: 'function', function: { name: b.name, arguments: JSON.stringify(b.input ?? {}) } }));
+    .map((b) => ({
+      id: callId(b.id),
+      type: 'function',
+      function: { name: b.name, arguments: JSON.stringify(b.input ?? {}) },
+    }));
   if (msg.stop_reason === 'refusal' && !text && calls.length === 0)
     throw new UpstreamError('refused', 'the provider refused the content', { code: 'refusal' });
   return {
@@ -165,7 +178,7 @@ export class StreamTranslator {
       if (block.type === 'tool_use') {
         const index = this.toolIndex.size;
         this.toolIndex.set(Number(event.index), index);
-        const call = { index, id: block.id, type: 'function', function: { name: block.name, arguments: '' } };
+        const call = { index, id: callId(block.id), type: 'function', function: { name: block.name, arguments: '' } };
         return [this.chunk({ tool_calls: [call] })];
       }
       if (block.type === 'text' && block.text) return [this.chunk({ content: block.text })];

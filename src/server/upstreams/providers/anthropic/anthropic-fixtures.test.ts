@@ -54,7 +54,8 @@ describe('documented Anthropic answers through the adapter', () => {
     const calls = d.flatMap((x) => x.delta.tool_calls ?? []);
     expect(calls[0]).toMatchObject({
       index: 0,
-      id: 'toolu_01T1x1fJ34qAmk2tNTrN7Up6',
+      // Anthropic's id, its provider prefix read as OpenAI's.
+      id: 'call_01T1x1fJ34qAmk2tNTrN7Up6',
       function: { name: 'get_weather' },
     });
     expect(calls.every((c) => c.index === 0)).toBe(true);

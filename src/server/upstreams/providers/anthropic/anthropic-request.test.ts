@@ -156,7 +156,7 @@ describe('Anthropic answers in the Chat Completions shape', () => {
       role: 'assistant',
       content: 'Checking.',
       tool_calls: [
-        { id: 'toolu_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } },
+        { id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } },
       ],
     });
     expect(c.choices[0]?.finish_reason).toBe('tool_calls');
