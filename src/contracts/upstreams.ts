@@ -17,6 +17,7 @@ export const ADAPTER_MEDIA = {
   anthropic: ['chat', 'vision'],
   'ark-images': ['image'],
   dashscope: ['image'],
+  replicate: ['image'],
 } as const satisfies Record<string, readonly Media[]>;
 export type AdapterKind = keyof typeof ADAPTER_MEDIA;
 export const adapterKinds = Object.keys(ADAPTER_MEDIA) as [AdapterKind, ...AdapterKind[]];

@@ -26,7 +26,8 @@
 
 import type { SimDashScopeChannel } from './channels-dashscope';
 
-export type SimAdapter = 'openai-images' | 'openai-chat' | 'ark-video' | 'anthropic' | 'ark-images' | 'dashscope';
+export type SimAdapter =
+  'openai-images' | 'openai-chat' | 'ark-video' | 'anthropic' | 'ark-images' | 'dashscope' | 'replicate';
 export type SimMedia = 'image' | 'chat' | 'vision' | 'video';
 export type SimImageQuality = 'low' | 'medium' | 'high';
 export type SimImageFormat = 'png' | 'jpeg' | 'webp';
@@ -188,9 +189,34 @@ export {
   type SimDashScopeSizeRule,
 } from './channels-dashscope';
 
+/** One official image model of the Replicate channel, as Studio registers it. */
+export interface SimReplicateModelEntry {
+  /** `owner/name`. */
+  model: string;
+  family: string;
+  costUsd: number;
+  /** One size per `aspect_ratio` value, or the width/height rule of the models that take any size. */
+  sizes: readonly string[] | { multiple_of: number; min_side: number; max_side: number };
+  outputFormats: SimImageFormat[];
+  /** 0: takes no reference images. */
+  maxReferenceImages: number;
+}
+
+/** An image channel speaking Replicate's predictions API (`POST /v1/models/{owner}/{name}/predictions`, polling, cancel). */
+export interface SimReplicateChannel extends SimChannelBase {
+  adapter: 'replicate';
+  capabilities: { models: SimReplicateModelEntry[] };
+}
+
 /** Discriminated on `adapter`, which also decides the shape of `capabilities`. */
 export type SimChannel =
-  SimImageChannel | SimChatChannel | SimVideoChannel | SimAnthropicChannel | SimArkImagesChannel | SimDashScopeChannel;
+  | SimImageChannel
+  | SimChatChannel
+  | SimVideoChannel
+  | SimAnthropicChannel
+  | SimArkImagesChannel
+  | SimDashScopeChannel
+  | SimReplicateChannel;
 
 export const SIM_DEFAULT_PORT = 4010;
 export const SIM_DEFAULT_HOST = '127.0.0.1';
@@ -450,6 +476,8 @@ export const SIM_ARK_IMAGES_CHANNEL: SimArkImagesChannel = {
   costUsd: 0.03,
   costUnit: 'image',
 };
+/** The simulated Replicate channel (outside the default set), in its own file. */
+export { SIM_REPLICATE_CHANNEL } from './replicate-channel';
 
 /** The bearer key a channel accepts. */
 export function simChannelKey(name: string): string {

@@ -17,6 +17,7 @@ import { FaultBook, isOutputFault, type ActiveFault } from '@/sim/protocols/faul
 import { SimFileStore } from '@/sim/media/file-store';
 import { BodyTooLargeError, HttpError, readBody, safeDecode, sendJson } from '@/sim/protocols/http';
 import { imagesProtocol } from '@/sim/protocols/images';
+import { replicateProtocol } from '@/sim/protocols/replicate';
 import type { Protocol, SimContext } from '@/sim/protocols/protocol';
 import { VideoTasks, arkProtocol } from '@/sim/protocols/video';
 import { DEFAULT_QUEUED_PERCENT, type VideoSettings } from '@/sim/protocols/video-tasks';
@@ -112,6 +113,7 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
     tasks,
     (name) => videoSettings.get(name) ?? { cancelRunning: false, queuedPercent: DEFAULT_QUEUED_PERCENT },
   );
+  const replicate = replicateProtocol();
   // One line per protocol; each only ever receives contexts for its own adapter.
   const PROTOCOLS: Record<SimAdapter, Protocol<SimChannel>> = {
     'openai-images': imagesProtocol,
@@ -120,6 +122,7 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
     'ark-video': ark,
     'ark-images': arkImagesProtocol,
     dashscope: dashscopeProtocol(),
+    replicate,
   };
   const protocolFor = (c: SimChannel): Protocol<SimChannel> => PROTOCOLS[c.adapter];
 
@@ -338,6 +341,7 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
     log.clear();
     files.clear();
     tasks.clear();
+    replicate.clear();
   }
 
   const controlState: ControlState = {

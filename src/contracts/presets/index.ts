@@ -2,12 +2,18 @@ import type { AdapterKind } from '@/contracts/upstreams';
 import { ARK_IMAGES_PRESET } from './ark-images';
 import { DASHSCOPE_PRESET } from './dashscope';
 import { OPENAI_COMPATIBLE_PRESETS } from './openai-compatible';
+import { REPLICATE_PRESET } from './replicate';
 import type { ChannelPreset } from './types';
 
 export type { ChannelPreset } from './types';
 
 /** Every preset, one import per protocol file: the console's "Add channel" offers them in this order. */
-export const CHANNEL_PRESETS: readonly ChannelPreset[] = [ARK_IMAGES_PRESET, DASHSCOPE_PRESET, ...OPENAI_COMPATIBLE_PRESETS];
+export const CHANNEL_PRESETS: readonly ChannelPreset[] = [
+  ARK_IMAGES_PRESET,
+  DASHSCOPE_PRESET,
+  REPLICATE_PRESET,
+  ...OPENAI_COMPATIBLE_PRESETS,
+];
 
 export const presetsOf = (adapter: AdapterKind): ChannelPreset[] =>
   CHANNEL_PRESETS.filter((p) => p.adapter === adapter);

@@ -120,6 +120,19 @@ function simModels(ch: SimChannel): UpstreamModel[] {
           sizes: { ...(m.sizes ?? { min_side: 512, max_side: 2048 }) },
         },
       }));
+    case 'replicate':
+      return ch.capabilities.models.map((m) => ({
+        family: m.family,
+        model: m.model,
+        media: ['image'],
+        cost_usd: m.costUsd,
+        capabilities: {
+          sizes: 'min_side' in m.sizes ? { ...m.sizes } : [...m.sizes],
+          output_formats: [...m.outputFormats],
+          reference_images: m.maxReferenceImages > 0,
+          ...(m.maxReferenceImages > 0 ? { max_reference_images: m.maxReferenceImages } : {}),
+        },
+      }));
     case 'ark-video':
       return ch.capabilities.tiers.map((t) => ({
         family: canonicalTier.get(t.tier) ?? t.model,

@@ -26,12 +26,15 @@ export type FaultKind = (typeof FAULT_KINDS)[number];
 /** Faults that only video channels accept: they change what the created task does. */
 export const VIDEO_ONLY_FAULTS: readonly FaultKind[] = ['task_failed', 'task_never_finishes', 'wrong_duration'];
 
-/** Task faults an asynchronous image-task channel (`dashscope`) takes as well: its tasks fail, or never finish. */
+/** Task faults the asynchronous image-task channels take as well: their tasks fail, or never finish. */
 export const IMAGE_TASK_FAULTS: readonly FaultKind[] = ['task_failed', 'task_never_finishes'];
+
+/** The asynchronous image-task protocols: their tasks (predictions, queue requests) fail or never finish like video tasks. */
+const IMAGE_TASK_ADAPTERS: readonly string[] = ['dashscope', 'replicate', 'fal-queue'];
 
 /** Whether a channel of this adapter takes a task fault (video channels all of them, image-task channels some). */
 export function takesTaskFault(adapter: string | undefined, fault: FaultKind): boolean {
-  return adapter === 'ark-video' || (adapter === 'dashscope' && IMAGE_TASK_FAULTS.includes(fault));
+  return adapter === 'ark-video' || (IMAGE_TASK_ADAPTERS.includes(adapter ?? '') && IMAGE_TASK_FAULTS.includes(fault));
 }
 
 /** Faults that only chat channels accept: they cut a chat completion's response off mid-way, or thin out its JSON. */

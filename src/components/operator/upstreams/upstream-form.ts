@@ -28,6 +28,16 @@ export const MODEL_TEMPLATES: Record<Adapter, unknown[]> = {
       capabilities: { qualities: ['low', 'medium', 'high'] },
     },
   ],
+  // Replicate: an official model by owner/name; its sizes are one per aspect ratio it takes (docs/routing.md).
+  replicate: [
+    {
+      family: 'flux-schnell',
+      model: 'black-forest-labs/flux-schnell',
+      media: ['image'],
+      cost_usd: 0.003,
+      capabilities: { sizes: ['1024x1024', '1344x768', '768x1344'], output_formats: ['png', 'jpeg', 'webp'] },
+    },
+  ],
   // Claude answers in text and tool calls; JSON mode has no faithful Messages equivalent, so it stays off.
   anthropic: [
     {

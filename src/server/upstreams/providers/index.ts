@@ -5,6 +5,7 @@ import { arkVideo } from './ark-video/ark-video';
 import { dashscope } from './dashscope/dashscope';
 import { openAiChat } from './openai-chat/openai-chat';
 import { openAiImages } from './openai-images/openai-images';
+import { replicate } from './replicate/replicate';
 import type { ChatProvider, ImageProvider, ImageTaskProvider, Provider, ProviderTable, VideoProvider } from './types';
 
 /**
@@ -19,6 +20,7 @@ const PROVIDERS: ProviderTable = {
   anthropic: [anthropic],
   'ark-images': [arkImages],
   dashscope: [dashscope],
+  replicate: [replicate],
 };
 
 /** The media's side of a protocol that carries several (Gemini: images and chat); vision is chat's. */

@@ -1,0 +1,84 @@
+import type { SimImageFormat, SimReplicateChannel, SimReplicateModelEntry } from './channels';
+
+const FLUX_SIZES = [
+  '1024x1024',
+  '1344x768',
+  '1536x640',
+  '1248x832',
+  '832x1248',
+  '896x1120',
+  '1120x896',
+  '864x1152',
+  '1152x864',
+  '768x1344',
+  '640x1536',
+];
+const NANO_SIZES = [
+  '1024x1024',
+  '832x1248',
+  '1248x832',
+  '864x1184',
+  '1184x864',
+  '896x1152',
+  '1152x896',
+  '768x1344',
+  '1344x768',
+  '1536x672',
+];
+const replicateModel = (
+  model: string,
+  costUsd: number,
+  sizes: SimReplicateModelEntry['sizes'],
+  outputFormats: SimImageFormat[],
+  maxReferenceImages = 0,
+): SimReplicateModelEntry => ({
+  model,
+  family: model.slice(model.indexOf('/') + 1),
+  costUsd,
+  sizes,
+  outputFormats,
+  maxReferenceImages,
+});
+
+/**
+ * The simulated Replicate channel: not in the default set (tests and benchmarks count its channels);
+ * start the simulator with `channels: [...SIM_CHANNELS, SIM_REPLICATE_CHANNEL]`. Its models are
+ * official models by `owner/name`, each family the model's name.
+ */
+export const SIM_REPLICATE_CHANNEL: SimReplicateChannel = {
+  name: 'sim-replicate',
+  adapter: 'replicate',
+  family: 'flux-schnell',
+  models: [],
+  media: ['image'],
+  capabilities: {
+    models: [
+      replicateModel('black-forest-labs/flux-schnell', 0.003, FLUX_SIZES, ['png', 'jpeg', 'webp']),
+      replicateModel('black-forest-labs/flux-dev', 0.025, FLUX_SIZES, ['png', 'jpeg', 'webp']),
+      replicateModel('black-forest-labs/flux-1.1-pro', 0.04, { multiple_of: 32, min_side: 256, max_side: 1440 }, [
+        'png',
+        'jpeg',
+        'webp',
+      ]),
+      replicateModel(
+        'black-forest-labs/flux-kontext-pro',
+        0.04,
+        [...FLUX_SIZES, '1408x704', '704x1408'],
+        ['png', 'jpeg'],
+        1,
+      ),
+      replicateModel('google/nano-banana', 0.039, NANO_SIZES, ['png', 'jpeg'], 3),
+      replicateModel('bytedance/seedream-4', 0.03, { multiple_of: 16, min_side: 1024, max_side: 4096 }, [], 10),
+      replicateModel(
+        'qwen/qwen-image',
+        0.025,
+        ['1328x1328', '1664x928', '928x1664', '1472x1140', '1140x1472', '1584x1056', '1056x1584'],
+        ['png', 'jpeg', 'webp'],
+      ),
+    ],
+  },
+  latencyMs: 0,
+  costUsd: 0.003,
+  costUnit: 'image',
+};
+SIM_REPLICATE_CHANNEL.models = SIM_REPLICATE_CHANNEL.capabilities.models.map((m) => m.model);
