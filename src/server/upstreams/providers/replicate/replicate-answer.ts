@@ -12,7 +12,10 @@ export interface Prediction {
   urls?: { get?: string; cancel?: string; stream?: string };
 }
 
-/** Replicate's statuses to Studio's; `aborted` is a prediction stopped before it started (the HTTP reference lists it). */
+/**
+ * Replicate's statuses to Studio's. The HTTP reference lists starting, processing, succeeded, failed and
+ * canceled; `aborted` (a prediction stopped before it started) is read as cancelled should it appear.
+ */
 const STATUS: Record<string, ImageTaskState['status']> = {
   starting: 'queued',
   processing: 'running',
