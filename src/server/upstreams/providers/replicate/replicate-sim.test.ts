@@ -120,7 +120,9 @@ describe('the replicate adapter against the simulator', () => {
     expect(refused).toMatchObject({ status: 'failed', error: { errorClass: 'server_error' } });
     expect(refused.error?.message).toContain('E005');
     await arm({ fault: 'bad_output' });
-    await expect(generateImage(target, gen, signal())).resolves.toMatchObject({ declaredMime: 'image/png' });
+    // The truncated file reaches Studio's verification, which refuses it (it does not decode).
+    const cut = await generateImage(target, gen, signal());
+    await expect(sharp(cut.data, { failOn: 'error' }).stats()).rejects.toThrow();
     await expect(replicate.probe(target, signal())).resolves.toBeUndefined();
     await expect(replicate.probe({ ...target, apiKey: 'wrong' }, signal())).rejects.toMatchObject({
       errorClass: 'invalid_key',
