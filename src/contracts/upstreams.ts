@@ -18,6 +18,7 @@ export const ADAPTER_MEDIA = {
   'ark-images': ['image'],
   dashscope: ['image'],
   replicate: ['image'],
+  gemini: ['image', 'chat', 'vision'],
 } as const satisfies Record<string, readonly Media[]>;
 export type AdapterKind = keyof typeof ADAPTER_MEDIA;
 export const adapterKinds = Object.keys(ADAPTER_MEDIA) as [AdapterKind, ...AdapterKind[]];

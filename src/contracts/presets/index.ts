@@ -1,6 +1,7 @@
 import type { AdapterKind } from '@/contracts/upstreams';
 import { ARK_IMAGES_PRESET } from './ark-images';
 import { DASHSCOPE_PRESET } from './dashscope';
+import { geminiPreset } from './gemini';
 import { OPENAI_COMPATIBLE_PRESETS } from './openai-compatible';
 import { REPLICATE_PRESET } from './replicate';
 import type { ChannelPreset } from './types';
@@ -9,6 +10,7 @@ export type { ChannelPreset } from './types';
 
 /** Every preset, one import per protocol file: the console's "Add channel" offers them in this order. */
 export const CHANNEL_PRESETS: readonly ChannelPreset[] = [
+  geminiPreset,
   ARK_IMAGES_PRESET,
   DASHSCOPE_PRESET,
   REPLICATE_PRESET,

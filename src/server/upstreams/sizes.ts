@@ -1,3 +1,4 @@
+import { GEMINI_IMAGE_SIZES } from '@/contracts/presets/gemini';
 import type { SizeRule } from '@/contracts/upstreams';
 import type { Capabilities, UpstreamModel } from './types';
 
@@ -25,6 +26,8 @@ const KNOWN_SIZES: Record<string, SizeSpec> = {
   'dall-e-3': ['1024x1024', '1792x1024', '1024x1792'],
   'dall-e-2': ['256x256', '512x512', '1024x1024'],
   'gpt-image-2': { multiple_of: 16, max_side: 3840, min_pixels: 655_360, max_pixels: 8_294_400, max_aspect: 3 },
+  // Gemini's documented sizes per aspect ratio (and resolution): src/contracts/presets/gemini.ts.
+  ...Object.fromEntries(Object.entries(GEMINI_IMAGE_SIZES).map(([model, sizes]) => [model, [...sizes.keys()]])),
 };
 
 /** `output_format` values of the known model ids; the DALL·E models take none (they answer PNG). */

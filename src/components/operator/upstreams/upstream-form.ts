@@ -60,6 +60,20 @@ export const MODEL_TEMPLATES: Record<Adapter, unknown[]> = {
         max_reference_images: 10,
         sizes: { min_pixels: 921600, max_pixels: 16777216, max_aspect: 16 },
       },
+  gemini: [
+    {
+      family: 'gemini-flash-image',
+      model: 'gemini-2.5-flash-image',
+      media: ['image'],
+      cost_usd: 0.039,
+      capabilities: { reference_images: true, max_reference_images: 3 },
+    },
+    {
+      family: 'gemini-flash',
+      model: 'gemini-2.5-flash',
+      media: ['chat', 'vision'],
+      cost_usd: 0.0019,
+      capabilities: { streaming: true, json_mode: true, tools: true, vision: true },
     },
   ],
   'ark-video': [

@@ -3,6 +3,8 @@ import { anthropic } from './anthropic/anthropic';
 import { arkImages } from './ark-images/ark-images';
 import { arkVideo } from './ark-video/ark-video';
 import { dashscope } from './dashscope/dashscope';
+import { geminiChat } from './gemini/gemini-chat';
+import { geminiImages } from './gemini/gemini-images';
 import { openAiChat } from './openai-chat/openai-chat';
 import { openAiImages } from './openai-images/openai-images';
 import { replicate } from './replicate/replicate';
@@ -21,6 +23,7 @@ const PROVIDERS: ProviderTable = {
   'ark-images': [arkImages],
   dashscope: [dashscope],
   replicate: [replicate],
+  gemini: [geminiImages, geminiChat],
 };
 
 /** The media's side of a protocol that carries several (Gemini: images and chat); vision is chat's. */

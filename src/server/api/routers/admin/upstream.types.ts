@@ -7,7 +7,7 @@ const d = (description: string) => ({ description });
 export const operatorUpstream = z.object({
   name: z.string().meta(d('The channel name')),
   provider: z.string().meta(d('Who runs the upstream service')),
-  adapter: z.string().meta(d('The protocol spoken: openai-images, openai-chat, ark-video or anthropic')),
+  adapter: z.string().meta(d('The protocol spoken: openai-images, openai-chat, ark-video, anthropic or gemini')),
   media: z.array(z.string()).meta(d('What its models produce: image, video, chat, vision')),
   families: z.array(z.string()).meta(d('The model families and video tiers it serves')),
   simulated: z.boolean().meta(d('True for the bundled simulator: no real provider is called')),
