@@ -27,7 +27,7 @@
 import type { SimDashScopeChannel } from './channels-dashscope';
 
 export type SimAdapter =
-  'openai-images' | 'openai-chat' | 'ark-video' | 'anthropic' | 'ark-images' | 'dashscope' | 'replicate';
+  'openai-images' | 'openai-chat' | 'ark-video' | 'anthropic' | 'ark-images' | 'dashscope' | 'replicate' | 'gemini';
 export type SimMedia = 'image' | 'chat' | 'vision' | 'video';
 export type SimImageQuality = 'low' | 'medium' | 'high';
 export type SimImageFormat = 'png' | 'jpeg' | 'webp';
@@ -208,6 +208,19 @@ export interface SimReplicateChannel extends SimChannelBase {
   capabilities: { models: SimReplicateModelEntry[] };
 }
 
+/** What a Gemini model generates: images (with Gemini's aspect ratios) or chat. */
+export interface SimGeminiCapabilities {
+  /** An image model: its sizes by `aspectRatio` (and `imageSize` where it takes one); null: a chat model. */
+  image: { maxReferenceImages: number; imageSizes: boolean } | null;
+  chat: SimChatCapabilities | null;
+}
+
+/** A channel speaking the Gemini API (`POST /v1beta/models/{model}:generateContent`, key in `x-goog-api-key`). */
+export interface SimGeminiChannel extends SimChannelBase {
+  adapter: 'gemini';
+  capabilities: SimGeminiCapabilities;
+}
+
 /** Discriminated on `adapter`, which also decides the shape of `capabilities`. */
 export type SimChannel =
   | SimImageChannel
@@ -216,7 +229,8 @@ export type SimChannel =
   | SimAnthropicChannel
   | SimArkImagesChannel
   | SimDashScopeChannel
-  | SimReplicateChannel;
+  | SimReplicateChannel
+  | SimGeminiChannel;
 
 export const SIM_DEFAULT_PORT = 4010;
 export const SIM_DEFAULT_HOST = '127.0.0.1';
@@ -478,6 +492,36 @@ export const SIM_ARK_IMAGES_CHANNEL: SimArkImagesChannel = {
 };
 /** The simulated Replicate channel (outside the default set), in its own file. */
 export { SIM_REPLICATE_CHANNEL } from './replicate-channel';
+/**
+ * The simulated Gemini channels, outside the default set like the Anthropic one: an image channel of
+ * its own family serving gemini-2.5-flash-image at its documented sizes, and a chat channel.
+ */
+export const SIM_GEMINI_IMAGE_CHANNEL: SimGeminiChannel = {
+  name: 'sim-gemini-image',
+  adapter: 'gemini',
+  family: 'geminiimage-1',
+  models: ['gemini-2.5-flash-image'],
+  media: ['image'],
+  capabilities: { image: { maxReferenceImages: 3, imageSizes: false }, chat: null },
+  latencyMs: 0,
+  costUsd: 0.039,
+  costUnit: 'image',
+};
+
+export const SIM_GEMINI_CHAT_CHANNEL: SimGeminiChannel = {
+  name: 'sim-gemini-chat',
+  adapter: 'gemini',
+  family: 'geminichat-1',
+  models: ['gemini-2.5-flash'],
+  media: ['chat', 'vision'],
+  capabilities: {
+    image: null,
+    chat: { streaming: true, jsonMode: true, reasoning: false, vision: true, tools: true, contextTokens: 1_048_576 },
+  },
+  latencyMs: 0,
+  costUsd: 0.0019,
+  costUnit: 'request',
+};
 
 /** The bearer key a channel accepts. */
 export function simChannelKey(name: string): string {

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { anthropicProtocol } from '@/sim/protocols/anthropic';
 import { arkImagesProtocol } from '@/sim/protocols/ark-images';
+import { geminiProtocol } from '@/sim/protocols/gemini';
 import { chatProtocol } from '@/sim/protocols/chat';
 import { dashscopeProtocol } from '@/sim/protocols/dashscope';
 import {
@@ -102,7 +103,7 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
   const initialChat = new Map<string, ChatSettings>();
   for (const c of channels) {
     const o = opts.chunkDelayMs;
-    if (c.adapter === 'openai-chat' || c.adapter === 'anthropic')
+    if (c.adapter === 'openai-chat' || c.adapter === 'anthropic' || c.adapter === 'gemini')
       initialChat.set(c.name, { chunkDelayMs: chunkDelaySchema.parse(typeof o === 'number' ? o : (o?.[c.name] ?? 0)) });
   }
   const chatSettings = new Map([...initialChat].map(([k, v]) => [k, { ...v }]));
@@ -119,6 +120,7 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
     'openai-images': imagesProtocol,
     'openai-chat': chatProtocol,
     anthropic: anthropicProtocol,
+    gemini: geminiProtocol,
     'ark-video': ark,
     'ark-images': arkImagesProtocol,
     dashscope: dashscopeProtocol(),

@@ -133,6 +133,25 @@ function simModels(ch: SimChannel): UpstreamModel[] {
           ...(m.maxReferenceImages > 0 ? { max_reference_images: m.maxReferenceImages } : {}),
         },
       }));
+    case 'gemini':
+      return ch.models.map((model) => {
+        const { image, chat } = ch.capabilities;
+        return {
+          family: ch.family,
+          model,
+          media: [...ch.media],
+          cost_usd: ch.costUsd,
+          // Sizes: the documented ones of its model id (sizes.ts).
+          capabilities: image
+            ? { reference_images: true, max_reference_images: image.maxReferenceImages }
+            : {
+                vision: chat?.vision ?? false,
+                streaming: chat?.streaming ?? false,
+                json_mode: chat?.jsonMode ?? false,
+                tools: chat?.tools ?? false,
+              },
+        };
+      });
     case 'ark-video':
       return ch.capabilities.tiers.map((t) => ({
         family: canonicalTier.get(t.tier) ?? t.model,

@@ -60,6 +60,8 @@ export const MODEL_TEMPLATES: Record<Adapter, unknown[]> = {
         max_reference_images: 10,
         sizes: { min_pixels: 921600, max_pixels: 16777216, max_aspect: 16 },
       },
+    },
+  ],
   gemini: [
     {
       family: 'gemini-flash-image',
