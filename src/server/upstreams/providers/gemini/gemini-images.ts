@@ -25,7 +25,7 @@ interface Part {
 export interface GenerateContentResponse {
   candidates?: { content?: { role?: string; parts?: Part[] }; finishReason?: string; index?: number }[];
   promptFeedback?: { blockReason?: string };
-  usageMetadata?: Record<string, unknown>;
+  usageMetadata?: object;
   modelVersion?: string;
   responseId?: string;
 }
