@@ -19,6 +19,7 @@ export const ADAPTER_MEDIA = {
   dashscope: ['image'],
   replicate: ['image'],
   gemini: ['image', 'chat', 'vision'],
+  'fal-queue': ['image'],
 } as const satisfies Record<string, readonly Media[]>;
 export type AdapterKind = keyof typeof ADAPTER_MEDIA;
 export const adapterKinds = Object.keys(ADAPTER_MEDIA) as [AdapterKind, ...AdapterKind[]];

@@ -27,7 +27,15 @@
 import type { SimDashScopeChannel } from './channels-dashscope';
 
 export type SimAdapter =
-  'openai-images' | 'openai-chat' | 'ark-video' | 'anthropic' | 'ark-images' | 'dashscope' | 'replicate' | 'gemini';
+  | 'openai-images'
+  | 'openai-chat'
+  | 'ark-video'
+  | 'anthropic'
+  | 'ark-images'
+  | 'dashscope'
+  | 'replicate'
+  | 'gemini'
+  | 'fal-queue';
 export type SimMedia = 'image' | 'chat' | 'vision' | 'video';
 export type SimImageQuality = 'low' | 'medium' | 'high';
 export type SimImageFormat = 'png' | 'jpeg' | 'webp';
@@ -221,6 +229,13 @@ export interface SimGeminiChannel extends SimChannelBase {
   capabilities: SimGeminiCapabilities;
 }
 
+/** An image channel speaking fal's queue: its models are fal endpoint ids, each of a Studio family. */
+export interface SimFalChannel extends SimChannelBase {
+  adapter: 'fal-queue';
+  /** The Studio family of each endpoint id in `models`. */
+  families: Record<string, string>;
+}
+
 /** Discriminated on `adapter`, which also decides the shape of `capabilities`. */
 export type SimChannel =
   | SimImageChannel
@@ -230,7 +245,8 @@ export type SimChannel =
   | SimArkImagesChannel
   | SimDashScopeChannel
   | SimReplicateChannel
-  | SimGeminiChannel;
+  | SimGeminiChannel
+  | SimFalChannel;
 
 export const SIM_DEFAULT_PORT = 4010;
 export const SIM_DEFAULT_HOST = '127.0.0.1';
@@ -486,6 +502,35 @@ export const SIM_ARK_IMAGES_CHANNEL: SimArkImagesChannel = {
       },
     ],
   },
+  latencyMs: 0,
+  costUsd: 0.03,
+  costUnit: 'image',
+};
+
+/**
+ * The simulated fal queue channel (`Authorization: Key sim-key-sim-fal`): not in the default set; a
+ * simulator started with `channels: [...SIM_CHANNELS, SIM_FAL_CHANNEL]` serves it. Its models are fal
+ * endpoint ids; text models reach their edit siblings for requests with reference images.
+ */
+export const SIM_FAL_CHANNEL: SimFalChannel = {
+  name: 'sim-fal',
+  adapter: 'fal-queue',
+  family: 'falimage-flux',
+  models: [
+    'fal-ai/flux/dev',
+    'fal-ai/nano-banana',
+    'fal-ai/bytedance/seedream/v4/text-to-image',
+    'fal-ai/flux-pro/kontext',
+    'fal-ai/qwen-image',
+  ],
+  families: {
+    'fal-ai/flux/dev': 'falimage-flux',
+    'fal-ai/nano-banana': 'falimage-banana',
+    'fal-ai/bytedance/seedream/v4/text-to-image': 'falimage-seedream',
+    'fal-ai/flux-pro/kontext': 'falimage-kontext',
+    'fal-ai/qwen-image': 'falimage-qwen',
+  },
+  media: ['image'],
   latencyMs: 0,
   costUsd: 0.03,
   costUnit: 'image',

@@ -6,6 +6,7 @@ import { arkImagesProtocol } from '@/sim/protocols/ark-images';
 import { geminiProtocol } from '@/sim/protocols/gemini';
 import { chatProtocol } from '@/sim/protocols/chat';
 import { dashscopeProtocol } from '@/sim/protocols/dashscope';
+import { falQueueProtocol } from '@/sim/protocols/fal-queue';
 import {
   SIM_CHANNELS,
   SIM_DEFAULT_HOST,
@@ -115,6 +116,7 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
     (name) => videoSettings.get(name) ?? { cancelRunning: false, queuedPercent: DEFAULT_QUEUED_PERCENT },
   );
   const replicate = replicateProtocol();
+  const fal = falQueueProtocol();
   // One line per protocol; each only ever receives contexts for its own adapter.
   const PROTOCOLS: Record<SimAdapter, Protocol<SimChannel>> = {
     'openai-images': imagesProtocol,
@@ -125,6 +127,7 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
     'ark-images': arkImagesProtocol,
     dashscope: dashscopeProtocol(),
     replicate,
+    'fal-queue': fal as Protocol<SimChannel>,
   };
   const protocolFor = (c: SimChannel): Protocol<SimChannel> => PROTOCOLS[c.adapter];
 
@@ -344,6 +347,7 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
     files.clear();
     tasks.clear();
     replicate.clear();
+    fal.clear();
   }
 
   const controlState: ControlState = {

@@ -17,6 +17,7 @@ import { tenants, upstreams, upstreamScores, type UpstreamRow } from '@/server/d
 import { decryptSecret, encryptSecret } from '@/server/crypto';
 import { AppError, badRequest, notFound } from '@/server/errors';
 import { logger } from '@/server/logger';
+import { FAL_MODELS, falCapabilities } from './providers/fal-queue/fal-models';
 import type { CandidateUpstream } from './select';
 import { scoreUpstream, selectionWeight, NO_HISTORY } from './scoring';
 import { upstreamsFileSchema, type Target, type UpstreamConfig, type UpstreamModel } from './types';
@@ -152,6 +153,14 @@ function simModels(ch: SimChannel): UpstreamModel[] {
               },
         };
       });
+    case 'fal-queue':
+      return ch.models.map((model) => ({
+        family: ch.families[model] ?? ch.family,
+        model,
+        media: ['image'],
+        cost_usd: FAL_MODELS[model]?.costUsd ?? ch.costUsd,
+        capabilities: falCapabilities(model),
+      }));
     case 'ark-video':
       return ch.capabilities.tiers.map((t) => ({
         family: canonicalTier.get(t.tier) ?? t.model,

@@ -78,7 +78,7 @@ export const faultInputSchema = z
       .string()
       .regex(
         /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*$/,
-        'must be an error code such as OutputVideoSensitiveContentDetected',
+        'must be an error code such as OutputVideoSensitiveContentDetected or content_policy_violation',
       )
       .max(100)
       .optional(),

@@ -78,6 +78,16 @@ export const MODEL_TEMPLATES: Record<Adapter, unknown[]> = {
       capabilities: { streaming: true, json_mode: true, tools: true, vision: true },
     },
   ],
+  // A fal model by its endpoint id; known ids get their own input mapping (docs/routing.md, fal queue).
+  'fal-queue': [
+    {
+      family: 'fal-nano-banana',
+      model: 'fal-ai/nano-banana',
+      media: ['image'],
+      cost_usd: 0.039,
+      capabilities: { reference_images: true, max_reference_images: 10 },
+    },
+  ],
   'ark-video': [
     {
       family: 'video-tier-id',

@@ -5,6 +5,7 @@ import { arkVideo } from './ark-video/ark-video';
 import { dashscope } from './dashscope/dashscope';
 import { geminiChat } from './gemini/gemini-chat';
 import { geminiImages } from './gemini/gemini-images';
+import { falQueue } from './fal-queue/fal-queue';
 import { openAiChat } from './openai-chat/openai-chat';
 import { openAiImages } from './openai-images/openai-images';
 import { replicate } from './replicate/replicate';
@@ -24,6 +25,7 @@ const PROVIDERS: ProviderTable = {
   dashscope: [dashscope],
   replicate: [replicate],
   gemini: [geminiImages, geminiChat],
+  'fal-queue': [falQueue],
 };
 
 /** The media's side of a protocol that carries several (Gemini: images and chat); vision is chat's. */
