@@ -1,6 +1,7 @@
 import type { AdapterKind } from '@/contracts/upstreams';
 import { ARK_IMAGES_PRESET } from './ark-images';
 import { DASHSCOPE_PRESET } from './dashscope';
+import { FAL_QUEUE_PRESET } from './fal-queue';
 import { geminiPreset } from './gemini';
 import { OPENAI_COMPATIBLE_PRESETS } from './openai-compatible';
 import { REPLICATE_PRESET } from './replicate';
@@ -13,6 +14,7 @@ export const CHANNEL_PRESETS: readonly ChannelPreset[] = [
   geminiPreset,
   ARK_IMAGES_PRESET,
   DASHSCOPE_PRESET,
+  FAL_QUEUE_PRESET,
   REPLICATE_PRESET,
   ...OPENAI_COMPATIBLE_PRESETS,
 ];

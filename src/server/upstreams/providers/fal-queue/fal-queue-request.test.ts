@@ -157,3 +157,16 @@ describe('Studio’s requests beside @fal-ai/client 1.10.1’s for the same inpu
     expect(studio[0]?.headers['content-type']).toBe(sdk[0]?.headers['content-type']);
   });
 });
+
+describe('the fal-queue preset', () => {
+  it('lists each model with the adapter’s capabilities and fal’s price, and passes the channel schema', async () => {
+    const { FAL_QUEUE_PRESET } = await import('@/contracts/presets/fal-queue');
+    const { upstreamModelSchema } = await import('@/contracts/upstreams');
+    expect(FAL_QUEUE_PRESET.baseUrls).toEqual([{ region: 'global', url: 'https://queue.fal.run' }]);
+    for (const m of FAL_QUEUE_PRESET.models) {
+      expect(upstreamModelSchema.parse(m), m.model).toEqual(m);
+      expect(m.capabilities, m.model).toEqual(falCapabilities(m.model));
+      expect(m.cost_usd, m.model).toBe(FAL_MODELS[m.model]?.costUsd);
+    }
+  });
+});
