@@ -47,7 +47,7 @@ function client(key = simChannelKey(CH)) {
 
 describe('the fal-queue adapter against the simulator', () => {
   it('submits, polls through the queue and reads a real image of the size asked', async () => {
-    await s.control('/__sim/config', { json: { channel: CH, latency_ms: 300 } });
+    await s.control('/__sim/config', { json: { channel: CH, latency_ms: 600 } });
     const first = await falQueue.submit(target, { prompt: 'a lighthouse', width: 1024, height: 576 }, signal());
     expect(first).toMatchObject({ status: 'queued', queuePosition: 0 });
     expect(first.id).toMatch(/^fal-ai\/flux\/requests\/[0-9a-f-]{36}$/);
