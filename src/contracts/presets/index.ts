@@ -1,8 +1,11 @@
 import type { AdapterKind } from '@/contracts/upstreams';
+import { ANTHROPIC } from './anthropic';
 import { ARK_IMAGES_PRESET } from './ark-images';
+import { ARK_VIDEO } from './ark-video';
 import { DASHSCOPE_PRESET } from './dashscope';
 import { FAL_QUEUE_PRESET } from './fal-queue';
 import { geminiPreset } from './gemini';
+import { OPENAI_CHAT, OPENAI_IMAGES } from './openai';
 import { OPENAI_COMPATIBLE_PRESETS } from './openai-compatible';
 import { REPLICATE_PRESET } from './replicate';
 import type { ChannelPreset } from './types';
@@ -11,8 +14,12 @@ export type { ChannelPreset } from './types';
 
 /** Every preset, one import per protocol file: the console's "Add channel" offers them in this order. */
 export const CHANNEL_PRESETS: readonly ChannelPreset[] = [
+  OPENAI_IMAGES,
+  OPENAI_CHAT,
+  ANTHROPIC,
   geminiPreset,
   ARK_IMAGES_PRESET,
+  ARK_VIDEO,
   DASHSCOPE_PRESET,
   FAL_QUEUE_PRESET,
   REPLICATE_PRESET,
