@@ -139,7 +139,7 @@ export const channelNameSchema = z
   .regex(/^[a-z0-9][a-z0-9._-]{1,62}$/, 'must be 2-63 lowercase letters, digits, dot, dash or underscore');
 
 /** The capability flags that mean something for each media. */
-const MEDIA_CAPABILITIES: Record<Media, readonly (keyof Capabilities)[]> = {
+export const MEDIA_CAPABILITIES: Record<Media, readonly (keyof Capabilities)[]> = {
   image: [
     'reference_images',
     'max_reference_images',

@@ -3,17 +3,18 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
+import { useState } from 'react';
 import { ArrowLeftIcon } from '@/components/icons';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FieldBlock, Form, FormRootError } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
-import { Textarea } from '@/components/ui/textarea';
 import type { Upstream } from './upstreams';
-import { ADAPTERS, MODEL_TEMPLATES, modelsText } from './upstream-form';
+import { ChannelSourceFields } from './upstream-channel-fields';
+import { UpstreamModelFields } from './upstream-model-fields';
+import { UpstreamSaved } from './upstream-saved';
 import { channelHref } from './paths';
 import { useUpstreamForm } from './use-upstream-form';
 
@@ -21,19 +22,13 @@ import { useUpstreamForm } from './use-upstream-form';
 export function UpstreamEditor({ channel }: { channel?: Upstream }) {
   const t = useTranslations('operatorUpstreams');
   const router = useRouter();
-  const { form, creating, submit, pending } = useUpstreamForm({
+  const [saved, setSaved] = useState<Upstream | null>(null);
+  // A new channel stays here to be tested at once; an edited one opens its page.
+  const { form, creating, submit, pending, known } = useUpstreamForm({
     channel,
-    onSaved: (u) => router.push(channelHref(u.name)),
+    onSaved: (u) => (channel ? router.push(channelHref(u.name)) : setSaved(u)),
   });
   const back = channel ? channelHref(channel.name) : '/operator';
-
-  /** A new channel's models start from its protocol's example until the operator writes their own. */
-  function changeAdapter(next: (typeof ADAPTERS)[number]) {
-    const current = form.getValues('models');
-    const untouched = Object.values(MODEL_TEMPLATES).some((m) => modelsText(m) === current);
-    form.setValue('adapter', next, { shouldDirty: true });
-    if (creating && untouched) form.setValue('models', modelsText(MODEL_TEMPLATES[next]), { shouldDirty: true });
-  }
 
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-8 sm:px-6 lg:py-10">
@@ -53,111 +48,73 @@ export function UpstreamEditor({ channel }: { channel?: Upstream }) {
         </h1>
         <p className="mt-1 max-w-3xl text-sm text-slate-600">{channel ? t('editDescription') : t('newDescription')}</p>
       </div>
-      <Form {...form}>
-        <form onSubmit={(e) => void submit(e)} noValidate data-testid="channel-form">
-          <Card className="space-y-5 p-5 sm:p-6">
-            <div className="grid gap-5 sm:grid-cols-2">
-              <FieldBlock control={form.control} name="name" label={t('fields.name')} description={t('hints.name')}>
-                {(field) => (
-                  <Input
-                    {...field}
-                    readOnly={!creating}
-                    autoComplete="off"
-                    spellCheck={false}
-                    className={creating ? 'font-mono' : 'bg-slate-50 font-mono text-slate-600'}
-                  />
-                )}
-              </FieldBlock>
-              <FieldBlock
-                control={form.control}
-                name="provider"
-                label={t('fields.provider')}
-                description={t('hints.provider')}
-              >
-                {(field) => <Input {...field} autoComplete="off" />}
-              </FieldBlock>
-              <FieldBlock control={form.control} name="adapter" label={t('fields.adapter')}>
-                {(field) => (
-                  <Select
-                    name={field.name}
-                    value={field.value}
-                    onBlur={field.onBlur}
-                    onChange={(e) => changeAdapter(e.target.value as (typeof ADAPTERS)[number])}
-                  >
-                    {ADAPTERS.map((a) => (
-                      <option key={a} value={a}>
-                        {t(`adapters.${a}`)}
-                      </option>
-                    ))}
-                  </Select>
-                )}
-              </FieldBlock>
-              <FieldBlock
-                control={form.control}
-                name="base_url"
-                label={t('fields.baseUrl')}
-                description={t('hints.baseUrl')}
-              >
-                {(field) => (
-                  <Input
-                    {...field}
-                    type="url"
-                    inputMode="url"
-                    autoComplete="off"
-                    spellCheck={false}
-                    className="font-mono"
-                  />
-                )}
-              </FieldBlock>
-              <FieldBlock
-                control={form.control}
-                name="api_key"
-                label={t('fields.apiKey')}
-                description={creating ? t('hints.apiKeyNew') : t('hints.apiKeyEdit')}
-              >
-                {(field) => (
-                  <Input
-                    {...field}
-                    type="password"
-                    autoComplete="new-password"
-                    spellCheck={false}
-                    placeholder={creating ? undefined : t('keyStored')}
-                  />
-                )}
-              </FieldBlock>
-              <FieldBlock
-                control={form.control}
-                name="soft_timeout_ms"
-                label={t('fields.softTimeout')}
-                description={t('hints.softTimeout')}
-              >
-                {(field) => <Input {...field} inputMode="numeric" autoComplete="off" />}
-              </FieldBlock>
-            </div>
-            <FieldBlock control={form.control} name="models" label={t('fields.models')} description={t('hints.models')}>
-              {(field) => <Textarea {...field} rows={12} spellCheck={false} className="font-mono text-xs" />}
-            </FieldBlock>
-            <div className="flex items-center justify-between gap-3 border-t border-slate-100 pt-4">
-              <span className="text-sm font-medium text-slate-700">{t('fields.enabled')}</span>
-              <Switch
-                checked={form.watch('enabled')}
-                label={t('fields.enabled')}
-                onChange={(on) => form.setValue('enabled', on, { shouldDirty: true })}
-              />
-            </div>
-            <FormRootError />
-            <div className="flex flex-wrap justify-end gap-2">
-              <Link href={back} className={buttonClasses('ghost')}>
-                {t('cancel')}
-              </Link>
-              <Button type="submit" disabled={pending}>
-                {pending && <Spinner className="size-4" />}
-                {pending ? t('saving') : t('save')}
-              </Button>
-            </div>
-          </Card>
-        </form>
-      </Form>
+      {saved ? (
+        <UpstreamSaved u={saved} />
+      ) : (
+        <Form {...form}>
+          <form onSubmit={(e) => void submit(e)} noValidate data-testid="channel-form">
+            <Card className="space-y-5 p-5 sm:p-6">
+              <ChannelSourceFields form={form} creating={creating} />
+              <div className="grid gap-5 sm:grid-cols-2">
+                <FieldBlock control={form.control} name="name" label={t('fields.name')} description={t('hints.name')}>
+                  {(field) => (
+                    <Input
+                      {...field}
+                      readOnly={!creating}
+                      autoComplete="off"
+                      spellCheck={false}
+                      className={creating ? 'font-mono' : 'bg-slate-50 font-mono text-slate-600'}
+                    />
+                  )}
+                </FieldBlock>
+                <FieldBlock
+                  control={form.control}
+                  name="api_key"
+                  label={t('fields.apiKey')}
+                  description={creating ? t('hints.apiKeyNew') : t('hints.apiKeyEdit')}
+                >
+                  {(field) => (
+                    <Input
+                      {...field}
+                      type="password"
+                      autoComplete="new-password"
+                      spellCheck={false}
+                      placeholder={creating ? undefined : t('keyStored')}
+                    />
+                  )}
+                </FieldBlock>
+                <FieldBlock
+                  control={form.control}
+                  name="soft_timeout_ms"
+                  label={t('fields.softTimeout')}
+                  description={t('hints.softTimeout')}
+                >
+                  {(field) => <Input {...field} inputMode="numeric" autoComplete="off" />}
+                </FieldBlock>
+              </div>
+              <UpstreamModelFields form={form} known={known} />
+              <div className="flex items-center justify-between gap-3 border-t border-slate-100 pt-4">
+                <span className="text-sm font-medium text-slate-700">{t('fields.enabled')}</span>
+                <Switch
+                  checked={form.watch('enabled')}
+                  label={t('fields.enabled')}
+                  onChange={(on) => form.setValue('enabled', on, { shouldDirty: true })}
+                />
+              </div>
+              <FormRootError />
+              <div className="flex flex-wrap justify-end gap-2">
+                <Link href={back} className={buttonClasses('ghost')}>
+                  {t('cancel')}
+                </Link>
+                <Button type="submit" disabled={pending}>
+                  {pending && <Spinner className="size-4" />}
+                  {pending ? t('saving') : t('save')}
+                </Button>
+              </div>
+            </Card>
+          </form>
+        </Form>
+      )}
     </div>
   );
 }

@@ -1,174 +1,182 @@
 import { z } from 'zod';
-import { adapterKinds, type AdapterKind } from '@/contracts/upstreams';
+import { CHANNEL_PRESETS, presetsOf, type ChannelPreset } from '@/contracts/presets';
+import {
+  ADAPTER_MEDIA,
+  adapterKinds,
+  mediaKinds,
+  type AdapterKind,
+  type Media,
+  type UpstreamModel,
+} from '@/contracts/upstreams';
 import type { useTranslations } from 'next-intl';
 import type { RouterInputs } from '@/trpc/react';
 import type { Upstream } from './upstreams';
+import { capabilitiesDraftOf, capabilitiesOf, type CapabilitiesDraft } from './capability-fields';
 
 export type UpstreamUpsertInput = RouterInputs['admin']['upstreamUpsert'];
 export const ADAPTERS = adapterKinds;
-type Adapter = AdapterKind;
-
-/** A starting point for the models list of each protocol, in the upstreams file's shape. */
-export const MODEL_TEMPLATES: Record<Adapter, unknown[]> = {
-  'openai-chat': [
-    {
-      family: 'chat-main',
-      model: 'provider-model-id',
-      media: ['chat'],
-      cost_usd: 0.002,
-      capabilities: { streaming: true, json_mode: true },
-    },
-  ],
-  'openai-images': [
-    {
-      family: 'image-main',
-      model: 'provider-model-id',
-      media: ['image'],
-      cost_usd: 0.04,
-      capabilities: { qualities: ['low', 'medium', 'high'] },
-    },
-  ],
-  // Replicate: an official model by owner/name; its sizes are one per aspect ratio it takes (docs/routing.md).
-  replicate: [
-    {
-      family: 'flux-schnell',
-      model: 'black-forest-labs/flux-schnell',
-      media: ['image'],
-      cost_usd: 0.003,
-      capabilities: { sizes: ['1024x1024', '1344x768', '768x1344'], output_formats: ['png', 'jpeg', 'webp'] },
-    },
-  ],
-  // Claude answers in text and tool calls; JSON mode has no faithful Messages equivalent, so it stays off.
-  anthropic: [
-    {
-      family: 'claude-sonnet',
-      model: 'claude-sonnet-4-5',
-      media: ['chat', 'vision'],
-      cost_usd: 0.01,
-      capabilities: { streaming: true, tools: true, vision: true, json_mode: false },
-    },
-  ],
-  // Seedream: a pixel range, reference images; no quality levels, no transparency (presets/ark-images.ts).
-  'ark-images': [
-    {
-      family: 'seedream-4-0',
-      model: 'doubao-seedream-4-0-250828',
-      media: ['image'],
-      cost_usd: 0.03,
-      capabilities: {
-        reference_images: true,
-        max_reference_images: 10,
-        sizes: { min_pixels: 921600, max_pixels: 16777216, max_aspect: 16 },
-      },
-    },
-  ],
-  gemini: [
-    {
-      family: 'gemini-flash-image',
-      model: 'gemini-2.5-flash-image',
-      media: ['image'],
-      cost_usd: 0.039,
-      capabilities: { reference_images: true, max_reference_images: 3 },
-    },
-    {
-      family: 'gemini-flash',
-      model: 'gemini-2.5-flash',
-      media: ['chat', 'vision'],
-      cost_usd: 0.0019,
-      capabilities: { streaming: true, json_mode: true, tools: true, vision: true },
-    },
-  ],
-  // A fal model by its endpoint id; known ids get their own input mapping (docs/routing.md, fal queue).
-  'fal-queue': [
-    {
-      family: 'fal-nano-banana',
-      model: 'fal-ai/nano-banana',
-      media: ['image'],
-      cost_usd: 0.039,
-      capabilities: { reference_images: true, max_reference_images: 10 },
-    },
-  ],
-  'ark-video': [
-    {
-      family: 'video-tier-id',
-      model: 'provider-model-id',
-      media: ['video'],
-      cost_usd: 0.05,
-      capabilities: { duration: { min: 4, max: 15 }, resolutions: ['720p'], first_frame: true },
-    },
-  ],
-  // Sizes go as W*H; wan2.2 takes any size with sides 512-1440.
-  dashscope: [
-    {
-      family: 'wan-image',
-      model: 'wan2.2-t2i-flash',
-      media: ['image'],
-      cost_usd: 0.025,
-      capabilities: { sizes: { min_side: 512, max_side: 1440, max_pixels: 2073600 } },
-    },
-  ],
-};
-
-export const modelsText = (models: unknown[]) => JSON.stringify(models, null, 2);
+/** The preset choice that starts from empty fields with any protocol. */
+export const CUSTOM = 'custom';
+/** The base URL choice that lets the operator type one. */
+export const OTHER = 'other';
 
 type Errors = ReturnType<typeof useTranslations<'operatorUpstreams.errors'>>;
 
 /**
- * What the form holds: text as typed, the models as JSON text. Only what the browser can tell is
- * checked here (filled in, a number, JSON that is a list); the server checks the rest by field.
+ * What the form holds: text as typed; the models as the known ones ticked (indexes into
+ * `knownModelsOf`) and the ones added field by field. Only what the browser can tell is checked here
+ * (filled in, a number); the server checks the rest by field.
  */
 export function channelFormSchema(errors: Errors) {
   return z.object({
+    preset: z.string(),
     name: z.string().trim().min(1, errors('required')),
     provider: z.string().trim().min(1, errors('required')),
     adapter: z.enum(ADAPTERS),
+    base_choice: z.string(),
     base_url: z.string().trim().min(1, errors('required')),
     api_key: z.string(),
     soft_timeout_ms: z.string().regex(/^\d+$/, errors('number')),
     enabled: z.boolean(),
-    models: z.string().superRefine((text, ctx) => {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(text);
-      } catch (err) {
-        ctx.addIssue({ code: 'custom', message: errors('json', { message: (err as Error).message }) });
-        return;
-      }
-      if (!Array.isArray(parsed)) ctx.addIssue({ code: 'custom', message: errors('list') });
-    }),
+    known: z.array(z.string()),
+    drafts: z.array(
+      z.object({
+        family: z.string(),
+        model: z.string(),
+        media: z.array(z.enum(mediaKinds)),
+        cost_usd: z
+          .string()
+          .trim()
+          .regex(/^(\d+(\.\d*)?|\.\d+)?$/, errors('decimal')),
+        caps: z.record(z.string(), z.unknown()),
+      }),
+    ),
   });
 }
 
 export type UpstreamFormValues = z.input<ReturnType<typeof channelFormSchema>>;
+export type ModelDraft = UpstreamFormValues['drafts'][number];
+
+/** JSON with keys in order, so two models that say the same compare equal. */
+function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (v && typeof v === 'object')
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(v);
+}
+
+export const presetById = (id: string): ChannelPreset | undefined => CHANNEL_PRESETS.find((p) => p.id === id);
+
+/** The models offered as ticks: the preset's, or on an edit every preset's of the channel's protocol. */
+export function knownModelsOf(presetId: string, adapter: AdapterKind, editing: boolean): UpstreamModel[] {
+  const preset = presetById(presetId);
+  if (preset) return preset.models;
+  if (!editing) return [];
+  const seen = new Set<string>();
+  return presetsOf(adapter)
+    .flatMap((p) => p.models)
+    .filter((m) => {
+      const key = JSON.stringify([m.family, m.model]);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+}
+
+export function emptyDraft(adapter: AdapterKind): ModelDraft {
+  const media: Media[] = [ADAPTER_MEDIA[adapter][0]];
+  return { family: '', model: '', media, cost_usd: '', caps: capabilitiesDraftOf() };
+}
+
+export function draftOf(m: UpstreamModel): ModelDraft {
+  return {
+    family: m.family,
+    model: m.model,
+    media: [...m.media],
+    cost_usd: String(m.cost_usd),
+    caps: capabilitiesDraftOf(m.capabilities),
+  };
+}
+
+/** The fields a preset fills in: its protocol, provider and default address; no models ticked yet. */
+export function presetValues(id: string, current: UpstreamFormValues): UpstreamFormValues {
+  const preset = presetById(id);
+  if (!preset)
+    return { ...current, preset: CUSTOM, provider: '', base_choice: OTHER, base_url: '', known: [], drafts: [] };
+  const first = preset.baseUrls[0];
+  return {
+    ...current,
+    preset: id,
+    adapter: preset.adapter,
+    provider: preset.provider,
+    base_choice: first?.url ?? OTHER,
+    base_url: first?.url ?? '',
+    known: [],
+    drafts: [],
+  };
+}
 
 export function emptyUpstreamValues(): UpstreamFormValues {
-  return {
+  const blank: UpstreamFormValues = {
+    preset: CUSTOM,
     name: '',
     provider: '',
     adapter: 'openai-chat',
+    base_choice: OTHER,
     base_url: '',
     api_key: '',
     soft_timeout_ms: '60000',
     enabled: true,
-    models: modelsText(MODEL_TEMPLATES['openai-chat']),
+    known: [],
+    drafts: [],
   };
+  const first = CHANNEL_PRESETS[0];
+  return first ? presetValues(first.id, blank) : blank;
 }
 
+/** An existing channel: its models that are exactly a known one are ticked, the others shown field by field. */
 export function channelValuesOf(u: Upstream): UpstreamFormValues {
+  const adapter = (ADAPTERS as readonly string[]).includes(u.adapter) ? (u.adapter as AdapterKind) : 'openai-chat';
+  const known = knownModelsOf(CUSTOM, adapter, true);
+  const ticked: string[] = [];
+  const drafts: ModelDraft[] = [];
+  for (const m of u.models) {
+    const i = known.findIndex((k) => canonical(k) === canonical(m));
+    if (i >= 0) ticked.push(String(i));
+    else drafts.push(draftOf(m as UpstreamModel));
+  }
   return {
+    preset: CUSTOM,
     name: u.name,
     provider: u.provider,
-    adapter: (ADAPTERS as readonly string[]).includes(u.adapter) ? (u.adapter as Adapter) : 'openai-chat',
+    adapter,
+    base_choice: OTHER,
     base_url: u.base_url,
     api_key: '',
     soft_timeout_ms: String(u.soft_timeout_ms),
     enabled: u.enabled,
-    models: modelsText(u.models),
+    known: ticked,
+    drafts,
   };
 }
 
-/** The action body from the form: an empty key keeps the stored one. */
-export function channelBodyOf(v: UpstreamFormValues): UpstreamUpsertInput {
+/** A model added field by field, in the upsert's shape: blanks are left for the server to name. */
+export function modelOf(d: ModelDraft): UpstreamUpsertInput['models'][number] {
+  return {
+    family: d.family.trim(),
+    model: d.model.trim(),
+    media: d.media,
+    cost_usd: d.cost_usd.trim() === '' ? 0 : Number(d.cost_usd),
+    capabilities: capabilitiesOf(d.caps as CapabilitiesDraft, d.media),
+  };
+}
+
+/** The action body from the form: the ticked known models first, then the ones added; an empty key keeps the stored one. */
+export function channelBodyOf(v: UpstreamFormValues, known: readonly UpstreamModel[]): UpstreamUpsertInput {
+  const ticked = v.known.flatMap((i) => known[Number(i)] ?? []);
   return {
     name: v.name.trim(),
     provider: v.provider.trim(),
@@ -177,6 +185,6 @@ export function channelBodyOf(v: UpstreamFormValues): UpstreamUpsertInput {
     ...(v.api_key.trim() ? { api_key: v.api_key.trim() } : {}),
     soft_timeout_ms: Number(v.soft_timeout_ms),
     enabled: v.enabled,
-    models: JSON.parse(v.models) as UpstreamUpsertInput['models'],
+    models: [...ticked, ...v.drafts.map(modelOf)],
   };
 }
