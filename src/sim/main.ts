@@ -1,4 +1,4 @@
-import { SIM_DEFAULT_HOST, SIM_DEFAULT_PORT } from './channels';
+import { SIM_ANTHROPIC_CHANNEL, SIM_CHANNELS, SIM_DEFAULT_HOST, SIM_DEFAULT_PORT } from './channels';
 import { createSimServer } from './server';
 
 /**
@@ -8,6 +8,8 @@ import { createSimServer } from './server';
  * - `STUDIO_SIM_PORT`       port to listen on (default 4010; 0 picks a free port)
  * - `STUDIO_SIM_HOST`       interface to bind (default 127.0.0.1)
  * - `STUDIO_SIM_LATENCY_MS` latency for every channel in milliseconds (default 0)
+ * - `STUDIO_SIM_ANTHROPIC`  `1`: also serve the Anthropic channel `sim-claude` (Studio does not register it;
+ *                           a console channel may point at it)
  */
 
 function intFromEnv(name: string, fallback: number, min: number, max: number): number {
@@ -27,7 +29,8 @@ const latency = process.env.STUDIO_SIM_LATENCY_MS?.trim()
   ? intFromEnv('STUDIO_SIM_LATENCY_MS', 0, 0, 600_000)
   : undefined;
 
-const sim = createSimServer(latency === undefined ? {} : { latencyMs: latency });
+const channels = process.env.STUDIO_SIM_ANTHROPIC === '1' ? [...SIM_CHANNELS, SIM_ANTHROPIC_CHANNEL] : SIM_CHANNELS;
+const sim = createSimServer({ channels, ...(latency === undefined ? {} : { latencyMs: latency }) });
 
 try {
   const url = await sim.listen(port, host);
