@@ -55,8 +55,6 @@ export default defineConfig({
           PUBLIC_BASE_URL: `http://127.0.0.1:${E2E_PORT}`,
           LOG_LEVEL: 'warn',
           STUDIO_SIM_PORT: String(E2E_SIM_PORT),
-          // The Anthropic channel too, for console channels of that protocol (Studio registers only the default set).
-          STUDIO_SIM_ANTHROPIC: '1',
           // Video tasks are checked upstream often, so their states show within a test's patience.
           STUDIO_VIDEO_POLL_FIRST_MS: '300',
           STUDIO_VIDEO_POLL_MAX_MS: '1000',

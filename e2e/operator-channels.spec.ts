@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Page } from '@playwright/test';
 import { CHANNEL_PRESETS } from '@/contracts/presets';
-import { SIM_ANTHROPIC_CHANNEL, SIM_CHANNELS } from '@/sim/channels';
+import { SIM_CHANNELS } from '@/sim/channels';
+import { SIM_PROTOCOL_CHANNELS } from '@/sim/protocol-channels';
 import { E2E_ADMIN_KEY, E2E_SIM_PORT } from './env';
 import { chooseLanguage, expect, expectNoSidewaysScroll, signInAsOperator, snapshot, test } from './helpers';
 
@@ -11,13 +12,19 @@ const suffix = () => randomBytes(3).toString('hex');
 
 /**
  * One row per protocol: a preset, and the simulated channel its address is pointed at (base URL
- * `{sim}/{channel}`, key `sim-key-{channel}`). The e2e simulator serves the default channels and
- * sim-claude (STUDIO_SIM_ANTHROPIC in playwright.config.ts).
+ * `{sim}/{channel}`, key `sim-key-{channel}`). The e2e simulator serves the default channels and one
+ * per other protocol (SIM_PROTOCOL_CHANNELS).
  */
 const PROTOCOLS: { preset: string; channel: string }[] = [
   { preset: 'openai-images', channel: 'sim-image-a' },
   { preset: 'openai-chat', channel: 'sim-chat-lite' },
   { preset: 'anthropic', channel: 'sim-claude' },
+  { preset: 'gemini', channel: 'sim-gemini-image' },
+  { preset: 'ark-images', channel: 'sim-seedream' },
+  { preset: 'dashscope', channel: 'sim-wan' },
+  { preset: 'fal-queue', channel: 'sim-fal' },
+  { preset: 'replicate', channel: 'sim-replicate' },
+  { preset: 'deepseek', channel: 'sim-chat-lite' },
 ];
 
 /** Saves the channel form and waits for the channel's page. */
@@ -48,7 +55,7 @@ for (const row of PROTOCOLS) {
   }) => {
     test.setTimeout(120_000);
     const preset = CHANNEL_PRESETS.find((p) => p.id === row.preset);
-    const sim = [...SIM_CHANNELS, SIM_ANTHROPIC_CHANNEL].find((c) => c.name === row.channel);
+    const sim = [...SIM_CHANNELS, ...SIM_PROTOCOL_CHANNELS].find((c) => c.name === row.channel);
     if (!preset || !sim) throw new Error(`no preset ${row.preset} or simulated channel ${row.channel}`);
     const [first, second] = preset.models;
     const simModel = sim.models[0] ?? sim.family;

@@ -1,4 +1,5 @@
-import { SIM_ANTHROPIC_CHANNEL, SIM_CHANNELS, SIM_DEFAULT_HOST, SIM_DEFAULT_PORT } from './channels';
+import { SIM_CHANNELS, SIM_DEFAULT_HOST, SIM_DEFAULT_PORT } from './channels';
+import { SIM_PROTOCOL_CHANNELS } from './protocol-channels';
 import { createSimServer } from './server';
 
 /**
@@ -8,8 +9,10 @@ import { createSimServer } from './server';
  * - `STUDIO_SIM_PORT`       port to listen on (default 4010; 0 picks a free port)
  * - `STUDIO_SIM_HOST`       interface to bind (default 127.0.0.1)
  * - `STUDIO_SIM_LATENCY_MS` latency for every channel in milliseconds (default 0)
- * - `STUDIO_SIM_ANTHROPIC`  `1`: also serve the Anthropic channel `sim-claude` (Studio does not register it;
- *                           a console channel may point at it)
+ *
+ * It serves the default channels and one channel (or two) per other protocol (`SIM_PROTOCOL_CHANNELS`:
+ * sim-claude, sim-gemini-image, sim-gemini-chat, sim-seedream, sim-wan, sim-fal, sim-replicate); Studio
+ * registers only the default ones, and a console channel may point at the others.
  */
 
 function intFromEnv(name: string, fallback: number, min: number, max: number): number {
@@ -29,7 +32,7 @@ const latency = process.env.STUDIO_SIM_LATENCY_MS?.trim()
   ? intFromEnv('STUDIO_SIM_LATENCY_MS', 0, 0, 600_000)
   : undefined;
 
-const channels = process.env.STUDIO_SIM_ANTHROPIC === '1' ? [...SIM_CHANNELS, SIM_ANTHROPIC_CHANNEL] : SIM_CHANNELS;
+const channels = [...SIM_CHANNELS, ...SIM_PROTOCOL_CHANNELS];
 const sim = createSimServer({ channels, ...(latency === undefined ? {} : { latencyMs: latency }) });
 
 try {

@@ -40,6 +40,31 @@ const replicateModel = (
   maxReferenceImages,
 });
 
+const REPLICATE_MODELS: SimReplicateModelEntry[] = [
+  replicateModel('black-forest-labs/flux-schnell', 0.003, FLUX_SIZES, ['png', 'jpeg', 'webp']),
+  replicateModel('black-forest-labs/flux-dev', 0.025, FLUX_SIZES, ['png', 'jpeg', 'webp']),
+  replicateModel('black-forest-labs/flux-1.1-pro', 0.04, { multiple_of: 32, min_side: 256, max_side: 1440 }, [
+    'png',
+    'jpeg',
+    'webp',
+  ]),
+  replicateModel(
+    'black-forest-labs/flux-kontext-pro',
+    0.04,
+    [...FLUX_SIZES, '1408x704', '704x1408'],
+    ['png', 'jpeg'],
+    1,
+  ),
+  replicateModel('google/nano-banana', 0.039, NANO_SIZES, ['png', 'jpeg'], 3),
+  replicateModel('bytedance/seedream-4', 0.03, { multiple_of: 16, min_side: 1024, max_side: 4096 }, [], 10),
+  replicateModel(
+    'qwen/qwen-image',
+    0.025,
+    ['1328x1328', '1664x928', '928x1664', '1472x1140', '1140x1472', '1584x1056', '1056x1584'],
+    ['png', 'jpeg', 'webp'],
+  ),
+];
+
 /**
  * The simulated Replicate channel: not in the default set (tests and benchmarks count its channels);
  * start the simulator with `channels: [...SIM_CHANNELS, SIM_REPLICATE_CHANNEL]`. Its models are
@@ -49,33 +74,10 @@ export const SIM_REPLICATE_CHANNEL: SimReplicateChannel = {
   name: 'sim-replicate',
   adapter: 'replicate',
   family: 'flux-schnell',
-  models: [],
+  models: REPLICATE_MODELS.map((m) => m.model),
   media: ['image'],
   capabilities: {
-    models: [
-      replicateModel('black-forest-labs/flux-schnell', 0.003, FLUX_SIZES, ['png', 'jpeg', 'webp']),
-      replicateModel('black-forest-labs/flux-dev', 0.025, FLUX_SIZES, ['png', 'jpeg', 'webp']),
-      replicateModel('black-forest-labs/flux-1.1-pro', 0.04, { multiple_of: 32, min_side: 256, max_side: 1440 }, [
-        'png',
-        'jpeg',
-        'webp',
-      ]),
-      replicateModel(
-        'black-forest-labs/flux-kontext-pro',
-        0.04,
-        [...FLUX_SIZES, '1408x704', '704x1408'],
-        ['png', 'jpeg'],
-        1,
-      ),
-      replicateModel('google/nano-banana', 0.039, NANO_SIZES, ['png', 'jpeg'], 3),
-      replicateModel('bytedance/seedream-4', 0.03, { multiple_of: 16, min_side: 1024, max_side: 4096 }, [], 10),
-      replicateModel(
-        'qwen/qwen-image',
-        0.025,
-        ['1328x1328', '1664x928', '928x1664', '1472x1140', '1140x1472', '1584x1056', '1056x1584'],
-        ['png', 'jpeg', 'webp'],
-      ),
-    ],
+    models: REPLICATE_MODELS,
   },
   latencyMs: 0,
   costUsd: 0.003,
