@@ -227,6 +227,7 @@ export async function runImageJob(ctx: JobRunContext, task: Task<TaskPayload<'im
         tenantId: job.tenantId,
         signal: ctx.signal,
         retryDelayMs: ctx.retryDelayMs,
+        random: ctx.random,
         onFallback: async (n, m) => {
           await ctx.db.transaction(async (tx) => {
             const [row] = await tx
