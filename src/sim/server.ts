@@ -127,7 +127,7 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
     'ark-images': arkImagesProtocol,
     dashscope: dashscopeProtocol(),
     replicate,
-    'fal-queue': fal as Protocol<SimChannel>,
+    'fal-queue': fal,
   };
   const protocolFor = (c: SimChannel): Protocol<SimChannel> => PROTOCOLS[c.adapter];
 

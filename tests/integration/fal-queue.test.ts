@@ -52,7 +52,7 @@ async function runJob(item: Record<string, unknown>, name: string, reference?: B
   const [submitted] = await submitImageJobs(
     { db: t.db, config, files },
     { kind: 'tenant', tenantId: tenant.id, via: 'key' },
-    { items: [item as never], callbackUrl: null, idempotencyKey: null, hash: `h-${name}`, batch: false },
+    { items: [item], callbackUrl: null, idempotencyKey: null, hash: `h-${name}`, batch: false },
   );
   if (!submitted) throw new Error('no job');
   const claimed = await claim(t.db, [QUEUES.imageJob], 100, 60_000, `fal-${name}`);

@@ -13,9 +13,30 @@ const FLUX_SIZES = { multiple_of: 16, min_side: 256, max_side: 2048 };
 /** Seedream 4.0: total pixels between 960x960 and 4096x4096. */
 const SEEDREAM_SIZES = { min_pixels: 921_600, max_pixels: 16_777_216, max_side: 4096, max_aspect: 16 };
 /** Nano Banana (Gemini 2.5 Flash Image): its ten aspect ratios at the sizes it renders. */
-const BANANA_SIZES = ['1024x1024', '832x1248', '1248x832', '864x1184', '1184x864', '896x1152', '1152x896', '768x1344', '1344x768', '1536x672']; // prettier-ignore
+const BANANA_SIZES = [
+  '1024x1024',
+  '832x1248',
+  '1248x832',
+  '864x1184',
+  '1184x864',
+  '896x1152',
+  '1152x896',
+  '768x1344',
+  '1344x768',
+  '1536x672',
+];
 /** FLUX.1 Kontext [pro]: its nine aspect ratios at about a megapixel. */
-const KONTEXT_SIZES = ['1568x672', '1392x784', '1184x880', '1248x832', '1024x1024', '832x1248', '880x1184', '784x1392', '672x1568']; // prettier-ignore
+const KONTEXT_SIZES = [
+  '1568x672',
+  '1392x784',
+  '1184x880',
+  '1248x832',
+  '1024x1024',
+  '832x1248',
+  '880x1184',
+  '784x1392',
+  '672x1568',
+];
 
 const model = (family: string, id: string, cost: number, caps: UpstreamModel['capabilities']): UpstreamModel => ({
   family,
@@ -33,11 +54,31 @@ export const FAL_QUEUE_PRESET: ChannelPreset = {
   reference: 'https://docs.fal.ai/model-endpoints/queue',
   models: [
     model('flux-dev', 'fal-ai/flux/dev', 0.025, { reference_images: false, sizes: FLUX_SIZES }),
-    model('flux-kontext-pro', 'fal-ai/flux-pro/kontext', 0.04, { reference_images: true, max_reference_images: 1, sizes: KONTEXT_SIZES }), // prettier-ignore
-    model('nano-banana', 'fal-ai/nano-banana', 0.039, { reference_images: true, max_reference_images: 10, sizes: BANANA_SIZES }), // prettier-ignore
-    model('nano-banana', 'fal-ai/nano-banana/edit', 0.039, { reference_images: true, max_reference_images: 10, sizes: BANANA_SIZES }), // prettier-ignore
-    model('seedream-4', 'fal-ai/bytedance/seedream/v4/text-to-image', 0.03, { reference_images: true, max_reference_images: 10, sizes: SEEDREAM_SIZES }), // prettier-ignore
-    model('seedream-4', 'fal-ai/bytedance/seedream/v4/edit', 0.03, { reference_images: true, max_reference_images: 10, sizes: SEEDREAM_SIZES }), // prettier-ignore
+    model('flux-kontext-pro', 'fal-ai/flux-pro/kontext', 0.04, {
+      reference_images: true,
+      max_reference_images: 1,
+      sizes: KONTEXT_SIZES,
+    }),
+    model('nano-banana', 'fal-ai/nano-banana', 0.039, {
+      reference_images: true,
+      max_reference_images: 10,
+      sizes: BANANA_SIZES,
+    }),
+    model('nano-banana', 'fal-ai/nano-banana/edit', 0.039, {
+      reference_images: true,
+      max_reference_images: 10,
+      sizes: BANANA_SIZES,
+    }),
+    model('seedream-4', 'fal-ai/bytedance/seedream/v4/text-to-image', 0.03, {
+      reference_images: true,
+      max_reference_images: 10,
+      sizes: SEEDREAM_SIZES,
+    }),
+    model('seedream-4', 'fal-ai/bytedance/seedream/v4/edit', 0.03, {
+      reference_images: true,
+      max_reference_images: 10,
+      sizes: SEEDREAM_SIZES,
+    }),
     model('qwen-image', 'fal-ai/qwen-image', 0.02, { reference_images: false, sizes: FLUX_SIZES }),
   ],
 };

@@ -33,13 +33,28 @@ export interface FalDetail {
 }
 
 const GEMINI: Record<string, [number, number]> = {
-  '21:9': [1536, 672], '16:9': [1344, 768], '3:2': [1248, 832], '4:3': [1184, 864], '5:4': [1152, 896],
-  '1:1': [1024, 1024], '4:5': [896, 1152], '3:4': [864, 1184], '2:3': [832, 1248], '9:16': [768, 1344],
-}; // prettier-ignore
+  '21:9': [1536, 672],
+  '16:9': [1344, 768],
+  '3:2': [1248, 832],
+  '4:3': [1184, 864],
+  '5:4': [1152, 896],
+  '1:1': [1024, 1024],
+  '4:5': [896, 1152],
+  '3:4': [864, 1184],
+  '2:3': [832, 1248],
+  '9:16': [768, 1344],
+};
 const KONTEXT: Record<string, [number, number]> = {
-  '21:9': [1568, 672], '16:9': [1392, 784], '4:3': [1184, 880], '3:2': [1248, 832], '1:1': [1024, 1024],
-  '2:3': [832, 1248], '3:4': [880, 1184], '9:16': [784, 1392], '9:21': [672, 1568],
-}; // prettier-ignore
+  '21:9': [1568, 672],
+  '16:9': [1392, 784],
+  '4:3': [1184, 880],
+  '3:2': [1248, 832],
+  '1:1': [1024, 1024],
+  '2:3': [832, 1248],
+  '3:4': [880, 1184],
+  '9:16': [784, 1392],
+  '9:21': [672, 1568],
+};
 /** fal's `ImageSize` enum values. */
 export const IMAGE_SIZE_ENUM: Record<string, [number, number]> = {
   square_hd: [1024, 1024],
@@ -52,21 +67,130 @@ export const IMAGE_SIZE_ENUM: Record<string, [number, number]> = {
 /** fal's `ImageSize` object: width and height up to 14142. */
 const FREE = { min: 1, max: 14_142 * 14_142, maxSide: 14_142 };
 
-const FLUX_DEV = ['prompt', 'image_size', 'num_inference_steps', 'seed', 'guidance_scale', 'sync_mode', 'num_images', 'enable_safety_checker', 'output_format', 'acceleration']; // prettier-ignore
-const KONTEXT_T2I = ['prompt', 'seed', 'guidance_scale', 'sync_mode', 'num_images', 'output_format', 'safety_tolerance', 'enhance_prompt', 'aspect_ratio']; // prettier-ignore
+const FLUX_DEV = [
+  'prompt',
+  'image_size',
+  'num_inference_steps',
+  'seed',
+  'guidance_scale',
+  'sync_mode',
+  'num_images',
+  'enable_safety_checker',
+  'output_format',
+  'acceleration',
+];
+const KONTEXT_T2I = [
+  'prompt',
+  'seed',
+  'guidance_scale',
+  'sync_mode',
+  'num_images',
+  'output_format',
+  'safety_tolerance',
+  'enhance_prompt',
+  'aspect_ratio',
+];
 const NANO = ['prompt', 'num_images', 'output_format', 'sync_mode', 'aspect_ratio', 'limit_generations'];
-const SEEDREAM = ['prompt', 'image_size', 'num_images', 'max_images', 'seed', 'sync_mode', 'enable_safety_checker', 'enhance_prompt_mode']; // prettier-ignore
-const QWEN = ['prompt', 'image_size', 'num_inference_steps', 'seed', 'guidance_scale', 'sync_mode', 'num_images', 'enable_safety_checker', 'output_format', 'negative_prompt', 'acceleration']; // prettier-ignore
+const SEEDREAM = [
+  'prompt',
+  'image_size',
+  'num_images',
+  'max_images',
+  'seed',
+  'sync_mode',
+  'enable_safety_checker',
+  'enhance_prompt_mode',
+];
+const QWEN = [
+  'prompt',
+  'image_size',
+  'num_inference_steps',
+  'seed',
+  'guidance_scale',
+  'sync_mode',
+  'num_images',
+  'enable_safety_checker',
+  'output_format',
+  'negative_prompt',
+  'acceleration',
+];
 
 export const FAL_SIM_MODELS: Record<string, FalSimModel> = {
-  'fal-ai/flux/dev': { fields: FLUX_DEV, size: 'image_size', pixels: FREE, outputFormats: ['jpeg', 'png'], defaultFormat: 'jpeg', maxImages: 4, nsfwChecker: true }, // prettier-ignore
-  'fal-ai/flux-pro/kontext': { fields: [...KONTEXT_T2I, 'image_url'], size: 'aspect_ratio', ratios: KONTEXT, images: { field: 'image_url', max: 1 }, outputFormats: ['jpeg', 'png'], defaultFormat: 'jpeg', maxImages: 4, nsfwChecker: false }, // prettier-ignore
-  'fal-ai/flux-pro/kontext/text-to-image': { fields: KONTEXT_T2I, size: 'aspect_ratio', ratios: KONTEXT, outputFormats: ['jpeg', 'png'], defaultFormat: 'jpeg', maxImages: 4, nsfwChecker: false }, // prettier-ignore
-  'fal-ai/nano-banana': { fields: NANO, size: 'aspect_ratio', ratios: GEMINI, outputFormats: ['jpeg', 'png', 'webp'], defaultFormat: 'png', maxImages: 4, nsfwChecker: false }, // prettier-ignore
-  'fal-ai/nano-banana/edit': { fields: [...NANO, 'image_urls'], size: 'aspect_ratio', ratios: GEMINI, images: { field: 'image_urls', max: 10 }, outputFormats: ['jpeg', 'png', 'webp'], defaultFormat: 'png', maxImages: 4, nsfwChecker: false }, // prettier-ignore
-  'fal-ai/bytedance/seedream/v4/text-to-image': { fields: SEEDREAM, size: 'image_size', pixels: { min: 921_600, max: 16_777_216, maxSide: 4096 }, outputFormats: [], defaultFormat: 'png', maxImages: 6, nsfwChecker: false }, // prettier-ignore
-  'fal-ai/bytedance/seedream/v4/edit': { fields: [...SEEDREAM, 'image_urls'], size: 'image_size', pixels: { min: 921_600, max: 16_777_216, maxSide: 4096 }, images: { field: 'image_urls', max: 10 }, outputFormats: [], defaultFormat: 'png', maxImages: 6, nsfwChecker: false }, // prettier-ignore
-  'fal-ai/qwen-image': { fields: [...QWEN, 'loras'], size: 'image_size', pixels: FREE, outputFormats: ['jpeg', 'png'], defaultFormat: 'png', maxImages: 4, nsfwChecker: true }, // prettier-ignore
+  'fal-ai/flux/dev': {
+    fields: FLUX_DEV,
+    size: 'image_size',
+    pixels: FREE,
+    outputFormats: ['jpeg', 'png'],
+    defaultFormat: 'jpeg',
+    maxImages: 4,
+    nsfwChecker: true,
+  },
+  'fal-ai/flux-pro/kontext': {
+    fields: [...KONTEXT_T2I, 'image_url'],
+    size: 'aspect_ratio',
+    ratios: KONTEXT,
+    images: { field: 'image_url', max: 1 },
+    outputFormats: ['jpeg', 'png'],
+    defaultFormat: 'jpeg',
+    maxImages: 4,
+    nsfwChecker: false,
+  },
+  'fal-ai/flux-pro/kontext/text-to-image': {
+    fields: KONTEXT_T2I,
+    size: 'aspect_ratio',
+    ratios: KONTEXT,
+    outputFormats: ['jpeg', 'png'],
+    defaultFormat: 'jpeg',
+    maxImages: 4,
+    nsfwChecker: false,
+  },
+  'fal-ai/nano-banana': {
+    fields: NANO,
+    size: 'aspect_ratio',
+    ratios: GEMINI,
+    outputFormats: ['jpeg', 'png', 'webp'],
+    defaultFormat: 'png',
+    maxImages: 4,
+    nsfwChecker: false,
+  },
+  'fal-ai/nano-banana/edit': {
+    fields: [...NANO, 'image_urls'],
+    size: 'aspect_ratio',
+    ratios: GEMINI,
+    images: { field: 'image_urls', max: 10 },
+    outputFormats: ['jpeg', 'png', 'webp'],
+    defaultFormat: 'png',
+    maxImages: 4,
+    nsfwChecker: false,
+  },
+  'fal-ai/bytedance/seedream/v4/text-to-image': {
+    fields: SEEDREAM,
+    size: 'image_size',
+    pixels: { min: 921_600, max: 16_777_216, maxSide: 4096 },
+    outputFormats: [],
+    defaultFormat: 'png',
+    maxImages: 6,
+    nsfwChecker: false,
+  },
+  'fal-ai/bytedance/seedream/v4/edit': {
+    fields: [...SEEDREAM, 'image_urls'],
+    size: 'image_size',
+    pixels: { min: 921_600, max: 16_777_216, maxSide: 4096 },
+    images: { field: 'image_urls', max: 10 },
+    outputFormats: [],
+    defaultFormat: 'png',
+    maxImages: 6,
+    nsfwChecker: false,
+  },
+  'fal-ai/qwen-image': {
+    fields: [...QWEN, 'loras'],
+    size: 'image_size',
+    pixels: FREE,
+    outputFormats: ['jpeg', 'png'],
+    defaultFormat: 'png',
+    maxImages: 4,
+    nsfwChecker: true,
+  },
 };
 
 export interface FalParsed {
@@ -139,7 +263,10 @@ export async function parseFalInput(model: FalSimModel, body: unknown): Promise<
       le: model.maxImages,
     });
   const format = body.output_format ?? model.defaultFormat;
-  if (body.output_format !== undefined && !model.outputFormats.includes(String(format)))
+  if (
+    body.output_format !== undefined &&
+    !model.outputFormats.includes(typeof format === 'string' ? format : JSON.stringify(format))
+  )
     fail(
       ['output_format'],
       `Input should be ${model.outputFormats.map((f) => `'${f}'`).join(' or ')}`,

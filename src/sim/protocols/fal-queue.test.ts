@@ -64,7 +64,10 @@ describe('the simulated fal queue', () => {
     expect(seen.at(-1)).toMatchObject({
       response_url: expect.stringContaining(`/fal-ai/flux/requests/${a.request_id}`),
     });
-    const out = (await (await result('fal-ai/flux', a.request_id)).json()) as { images: { url: string; content_type: string }[]; has_nsfw_concepts: boolean[] }; // prettier-ignore
+    const out = (await (await result('fal-ai/flux', a.request_id)).json()) as {
+      images: { url: string; content_type: string }[];
+      has_nsfw_concepts: boolean[];
+    };
     expect(out.has_nsfw_concepts).toEqual([false]);
     expect(out.images[0]?.content_type).toBe('image/jpeg');
     const file = await fetch(out.images[0]?.url ?? '');
@@ -78,10 +81,25 @@ describe('the simulated fal queue', () => {
       ['fal-ai/flux/dev', { prompt: 'x', colour: 'red' }, 'extra_forbidden', ['body', 'colour']],
       ['fal-ai/nano-banana', { prompt: 'x', image_size: 'square' }, 'extra_forbidden', ['body', 'image_size']],
       ['fal-ai/nano-banana', { prompt: 'x', aspect_ratio: '7:3' }, 'literal_error', ['body', 'aspect_ratio']],
-      ['fal-ai/bytedance/seedream/v4/text-to-image', { prompt: 'x', image_size: { width: 512, height: 512 } }, 'value_error', ['body', 'image_size']], // prettier-ignore
-      ['fal-ai/bytedance/seedream/v4/text-to-image', { prompt: 'x', output_format: 'png' }, 'extra_forbidden', ['body', 'output_format']], // prettier-ignore
+      [
+        'fal-ai/bytedance/seedream/v4/text-to-image',
+        { prompt: 'x', image_size: { width: 512, height: 512 } },
+        'value_error',
+        ['body', 'image_size'],
+      ],
+      [
+        'fal-ai/bytedance/seedream/v4/text-to-image',
+        { prompt: 'x', output_format: 'png' },
+        'extra_forbidden',
+        ['body', 'output_format'],
+      ],
       ['fal-ai/nano-banana/edit', { prompt: 'x' }, 'missing', ['body', 'image_urls']],
-      ['fal-ai/nano-banana/edit', { prompt: 'x', image_urls: ['data:image/png;base64,AAAA'] }, 'image_load_error', ['body', 'image_urls', 0]], // prettier-ignore
+      [
+        'fal-ai/nano-banana/edit',
+        { prompt: 'x', image_urls: ['data:image/png;base64,AAAA'] },
+        'image_load_error',
+        ['body', 'image_urls', 0],
+      ],
       ['fal-ai/flux/dev', { prompt: 'x', num_images: 9 }, 'less_than_equal', ['body', 'num_images']],
       ['fal-ai/flux/dev', {}, 'missing', ['body', 'prompt']],
     ];

@@ -151,7 +151,10 @@ export function falQueueProtocol(): Protocol<SimFalChannel> & { clear(): void } 
     const r = find(ctx);
     const now = Date.now();
     const state = stateOf(r, now);
-    const logs = ctx.query.get('logs') === '1' ? [{ message: 'Simulated run', level: 'INFO', timestamp: new Date(r.createdAt).toISOString(), source: 'user' }] : null; // prettier-ignore
+    const logs =
+      ctx.query.get('logs') === '1'
+        ? [{ message: 'Simulated run', level: 'INFO', timestamp: new Date(r.createdAt).toISOString(), source: 'user' }]
+        : null;
     const out: Record<string, Json> = { status: state, request_id: r.id, ...urls(ctx, r), logs };
     if (state === 'IN_QUEUE') out.queue_position = queuePosition(r, now);
     if (state === 'COMPLETED') {
@@ -181,8 +184,20 @@ export function falQueueProtocol(): Protocol<SimFalChannel> & { clear(): void } 
     const model = FAL_SIM_MODELS[r.endpoint];
     const flagged = r.fault === 'content_refused' && Boolean(model?.nsfwChecker);
     let bytes = flagged
-      ? await sharp({ create: { width: p.width, height: p.height, channels: 3, background: '#000' } })[p.format]().toBuffer()
-      : await renderImage({ prompt: p.prompt, width: p.width, height: p.height, format: p.format, transparent: false, quality: null, variant: 0, references: p.references, compression: null }); // prettier-ignore
+      ? await sharp({ create: { width: p.width, height: p.height, channels: 3, background: '#000' } })
+          .toFormat(p.format)
+          .toBuffer()
+      : await renderImage({
+          prompt: p.prompt,
+          width: p.width,
+          height: p.height,
+          format: p.format,
+          transparent: false,
+          quality: null,
+          variant: 0,
+          references: p.references,
+          compression: null,
+        });
     if (r.fault === 'bad_output') bytes = bytes.subarray(0, Math.floor(bytes.length / 2));
     const type = CONTENT_TYPES[p.format] ?? 'image/png';
     const name = ctx.files.put(p.format, bytes, type);
@@ -241,7 +256,14 @@ function faultError(hit: FaultHit): HttpError {
         'User is locked. Reason: Exhausted balance. Top up your balance at fal.ai/dashboard/billing.',
       );
     default: {
-      const type = hit.status === 503 ? 'runner_scheduling_failure' : hit.status === 504 ? 'request_timeout' : hit.status === 502 ? 'runner_connection_error' : 'internal_error'; // prettier-ignore
+      const type =
+        hit.status === 503
+          ? 'runner_scheduling_failure'
+          : hit.status === 504
+            ? 'request_timeout'
+            : hit.status === 502
+              ? 'runner_connection_error'
+              : 'internal_error';
       return new HttpError(
         hit.status || 500,
         { detail: 'Simulated server error', error_type: type },

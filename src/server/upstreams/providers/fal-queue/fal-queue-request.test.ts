@@ -27,14 +27,32 @@ describe('Studio’s image request as each model’s input', () => {
   });
 
   it('sends the nearest aspect_ratio to nano-banana and kontext, and references to their edit endpoints', () => {
-    expect(falRequest('fal-ai/nano-banana', { prompt: 'p', width: 1344, height: 768, referenceImages: [PNG, PNG] })).toEqual({
+    expect(
+      falRequest('fal-ai/nano-banana', { prompt: 'p', width: 1344, height: 768, referenceImages: [PNG, PNG] }),
+    ).toEqual({
       endpoint: 'fal-ai/nano-banana/edit',
-      input: { prompt: 'p', aspect_ratio: '16:9', image_urls: [URI, URI], num_images: 1, output_format: 'png', sync_mode: false },
-    }); // prettier-ignore
-    expect(falRequest('fal-ai/flux-pro/kontext', { prompt: 'p', width: 880, height: 1184, referenceImages: [PNG] })).toEqual({
+      input: {
+        prompt: 'p',
+        aspect_ratio: '16:9',
+        image_urls: [URI, URI],
+        num_images: 1,
+        output_format: 'png',
+        sync_mode: false,
+      },
+    });
+    expect(
+      falRequest('fal-ai/flux-pro/kontext', { prompt: 'p', width: 880, height: 1184, referenceImages: [PNG] }),
+    ).toEqual({
       endpoint: 'fal-ai/flux-pro/kontext',
-      input: { prompt: 'p', aspect_ratio: '3:4', image_url: URI, num_images: 1, output_format: 'png', sync_mode: false },
-    }); // prettier-ignore
+      input: {
+        prompt: 'p',
+        aspect_ratio: '3:4',
+        image_url: URI,
+        num_images: 1,
+        output_format: 'png',
+        sync_mode: false,
+      },
+    });
     // An edit endpoint named by the channel serves a text-only request through its text sibling.
     expect(falRequest('fal-ai/flux-pro/kontext', { prompt: 'p', width: 1024, height: 1024 }).endpoint).toBe(
       'fal-ai/flux-pro/kontext/text-to-image',
@@ -43,16 +61,21 @@ describe('Studio’s image request as each model’s input', () => {
   });
 
   it('sends seedream no output_format, and refuses what a model cannot take as unsupported', () => {
-    expect(falRequest('fal-ai/bytedance/seedream/v4/text-to-image', { prompt: 'p', width: 1024, height: 1024 }).input).toEqual({
-      prompt: 'p', image_size: { width: 1024, height: 1024 }, num_images: 1, sync_mode: false,
-    }); // prettier-ignore
+    expect(
+      falRequest('fal-ai/bytedance/seedream/v4/text-to-image', { prompt: 'p', width: 1024, height: 1024 }).input,
+    ).toEqual({
+      prompt: 'p',
+      image_size: { width: 1024, height: 1024 },
+      num_images: 1,
+      sync_mode: false,
+    });
     expect(() =>
       falRequest('fal-ai/flux/dev', { prompt: 'p', width: 512, height: 512, referenceImages: [PNG] }),
     ).toThrow(expect.objectContaining({ errorClass: 'unsupported' }));
     const eleven = Array.from({ length: 11 }, () => PNG);
-    expect(() => falRequest('fal-ai/nano-banana/edit', { prompt: 'p', width: 512, height: 512, referenceImages: eleven })).toThrow(
-      expect.objectContaining({ errorClass: 'unsupported' }),
-    ); // prettier-ignore
+    expect(() =>
+      falRequest('fal-ai/nano-banana/edit', { prompt: 'p', width: 512, height: 512, referenceImages: eleven }),
+    ).toThrow(expect.objectContaining({ errorClass: 'unsupported' }));
   });
 
   it('gives an unknown endpoint the generic mapping: prompt, image_size and one image', () => {
@@ -65,10 +88,17 @@ describe('Studio’s image request as each model’s input', () => {
   it('reads the app id as @fal-ai/client does, and lists each model’s real capabilities', () => {
     expect(falAppId('fal-ai/bytedance/seedream/v4/edit')).toBe('fal-ai/bytedance');
     expect(falAppId('workflows/acme/flow/run')).toBe('workflows/acme/flow');
-    expect(falCapabilities('fal-ai/nano-banana')).toMatchObject({ reference_images: true, max_reference_images: 10, transparent_background: false });
+    expect(falCapabilities('fal-ai/nano-banana')).toMatchObject({
+      reference_images: true,
+      max_reference_images: 10,
+      transparent_background: false,
+    });
     expect(falCapabilities('fal-ai/flux/dev')).toMatchObject({ reference_images: false, sizes: { multiple_of: 16 } });
-    expect(falCapabilities('fal-ai/flux-pro/kontext')).toMatchObject({ max_reference_images: 1, sizes: expect.arrayContaining(['1024x1024']) });
-  }); // prettier-ignore
+    expect(falCapabilities('fal-ai/flux-pro/kontext')).toMatchObject({
+      max_reference_images: 1,
+      sizes: expect.arrayContaining(['1024x1024']),
+    });
+  });
 });
 
 interface Seen {
@@ -107,7 +137,14 @@ describe('Studio’s requests beside @fal-ai/client 1.10.1’s for the same inpu
   it('agree on method, path, query, key, content type and body, for submit, status, result and cancel', async () => {
     const rec = await recorder();
     try {
-      const target: Target = { channel: 'c', adapter: 'fal-queue', baseUrl: rec.base, apiKey: 'k-1:s', model: 'fal-ai/nano-banana', softTimeoutMs: 5000 }; // prettier-ignore
+      const target: Target = {
+        channel: 'c',
+        adapter: 'fal-queue',
+        baseUrl: rec.base,
+        apiKey: 'k-1:s',
+        model: 'fal-ai/nano-banana',
+        softTimeoutMs: 5000,
+      };
       const task = await falQueue.submit(
         target,
         { prompt: 'p', width: 1344, height: 768, referenceImages: [PNG] },
@@ -118,7 +155,7 @@ describe('Studio’s requests beside @fal-ai/client 1.10.1’s for the same inpu
       await falQueue.cancel(target, task.id, AbortSignal.timeout(5000));
       const fal = createFalClient({
         credentials: 'k-1:s',
-        requestMiddleware: async (r) => ({ ...r, url: r.url.replace('https://queue.fal.run', rec.base) }),
+        requestMiddleware: (r) => Promise.resolve({ ...r, url: r.url.replace('https://queue.fal.run', rec.base) }),
       });
       const input = {
         prompt: 'p',

@@ -41,7 +41,8 @@ const png = () =>
 function client(key = simChannelKey(CH)) {
   return createFalClient({
     credentials: key,
-    requestMiddleware: async (req) => ({ ...req, url: req.url.replace('https://queue.fal.run', `${s.url}/${CH}`) }),
+    requestMiddleware: (req) =>
+      Promise.resolve({ ...req, url: req.url.replace('https://queue.fal.run', `${s.url}/${CH}`) }),
   });
 }
 

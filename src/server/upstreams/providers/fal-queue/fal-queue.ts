@@ -6,7 +6,6 @@ import {
   stateOfFailure,
   stateOfResult,
   stateOfStatus,
-  type FalImageOutput,
   type FalStatus,
   type FalSubmitted,
 } from './fal-answer';
@@ -91,7 +90,7 @@ async function get(target: Target, id: string, signal: AbortSignal): Promise<Ima
   try {
     const { json: out } = await call(target, 'GET', path, undefined, signal);
     if (typeof out !== 'object' || out === null) throw new UpstreamError('bad_output', 'fal answered an empty result');
-    return stateOfResult(id, out as FalImageOutput);
+    return stateOfResult(id, out);
   } catch (err) {
     // The request ended in an error: the result answers it (a 422 with typed details, a 5xx request error).
     if (err instanceof UpstreamError && err.status !== undefined) return stateOfFailure(id, err);
