@@ -67,7 +67,8 @@ async function runJob(model: string, ratio = '16:9') {
   if (!job) throw new Error('no job');
   const [task] = (await claim(t.db, [QUEUES.imageJob], 10, 60_000, 'w')).filter((c) => c.payload.jobId === job.id);
   if (!task || task.queue !== QUEUES.imageJob) throw new Error('no task');
-  await runImageJob({ db: t.db, config: testConfig(), files, retryDelayMs: () => 5 }, task);
+  // random 0: routing's choice between the two channels is the same for every job.
+  await runImageJob({ db: t.db, config: testConfig(), files, retryDelayMs: () => 5, random: () => 0 }, task);
   await flushAttempts(t.db);
   const [row] = await t.db.select().from(jobs).where(eq(jobs.id, job.id));
   return row;
@@ -105,24 +106,32 @@ describe('image jobs on Replicate', () => {
   });
 
   it('moves to the next channel when a prediction fails, keeping the failure in the attempts', async () => {
-    const a = await sim.control('/__sim/faults', {
-      json: { channel: SIM_REPLICATE_CHANNEL.name, fault: 'task_failed' },
-    });
+    // Which of the two channels comes first is routing's choice: learn it, then make its prediction fail.
+    const probe = await runJob('qwen-image', '1:1');
+    expect(probe).toMatchObject({ status: 'done' });
+    const [firstAttempt] = await t.db
+      .select({ upstreamId: upstreamAttempts.upstreamId })
+      .from(upstreamAttempts)
+      .where(eq(upstreamAttempts.ref, probe?.id ?? ''));
+    const [first] = await t.db
+      .select({ id: upstreams.id, name: upstreams.name })
+      .from(upstreams)
+      .where(eq(upstreams.id, firstAttempt?.upstreamId ?? ''));
+    if (!first) throw new Error('no first channel');
+    const other = first.name === B.name ? SIM_REPLICATE_CHANNEL.name : B.name;
+    const a = await sim.control('/__sim/faults', { json: { channel: first.name, fault: 'task_failed' } });
     expect(a.status).toBe(200);
+    const before = predictions().filter((r) => r.channel === other && r.method === 'POST').length;
     const job = await runJob('qwen-image', '1:1');
     expect(job).toMatchObject({ status: 'done' });
-    const [idA] = await t.db
-      .select({ id: upstreams.id })
-      .from(upstreams)
-      .where(eq(upstreams.name, SIM_REPLICATE_CHANNEL.name));
     const failed = await t.db
       .select()
       .from(upstreamAttempts)
       .where(and(eq(upstreamAttempts.ref, job?.id ?? ''), eq(upstreamAttempts.ok, false)));
     expect(failed.length).toBeGreaterThanOrEqual(1);
-    expect(failed.every((f) => f.upstreamId === idA?.id && f.errorClass === 'server_error')).toBe(true);
+    expect(failed.every((f) => f.upstreamId === first.id && f.errorClass === 'server_error')).toBe(true);
     expect(failed[0]?.errorCode).toBe('prediction_failed');
-    const served = predictions().filter((r) => r.channel === B.name && r.method === 'POST');
-    expect(served).toHaveLength(1);
+    const served = predictions().filter((r) => r.channel === other && r.method === 'POST');
+    expect(served).toHaveLength(before + 1);
   });
 });
