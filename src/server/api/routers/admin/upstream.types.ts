@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adapterKinds } from '@/contracts/upstreams';
 
 /** The operator's views of upstream channels, their tests, attempts and orphaned video tasks. */
 
@@ -7,7 +8,7 @@ const d = (description: string) => ({ description });
 export const operatorUpstream = z.object({
   name: z.string().meta(d('The channel name')),
   provider: z.string().meta(d('Who runs the upstream service')),
-  adapter: z.string().meta(d('The protocol spoken: openai-images, openai-chat, ark-video, anthropic or gemini')),
+  adapter: z.string().meta(d(`The protocol spoken: ${adapterKinds.join(', ')}`)),
   media: z.array(z.string()).meta(d('What its models produce: image, video, chat, vision')),
   families: z.array(z.string()).meta(d('The model families and video tiers it serves')),
   simulated: z.boolean().meta(d('True for the bundled simulator: no real provider is called')),
