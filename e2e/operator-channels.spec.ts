@@ -27,6 +27,22 @@ const PROTOCOLS: { preset: string; channel: string }[] = [
   { preset: 'deepseek', channel: 'sim-chat-lite' },
 ];
 
+/**
+ * Channels the tests add, retired after each test: later specs route images and chat automatically, and
+ * must not reach channels whose preset models the simulator does not serve.
+ */
+const added: string[] = [];
+test.afterEach(async ({ request }) => {
+  for (const name of added.splice(0)) {
+    const res = await request.post('/api/admin', {
+      headers: { 'x-api-key': E2E_ADMIN_KEY },
+      data: { action: 'upstream-remove', name },
+    });
+    // 404: the test stopped before its channel was saved.
+    expect([200, 404], await res.text()).toContain(res.status());
+  }
+});
+
 /** Saves the channel form and waits for the channel's page. */
 async function save(page: Page, name: string): Promise<void> {
   await page.getByRole('button', { name: 'Save channel' }).click();
@@ -61,12 +77,16 @@ for (const row of PROTOCOLS) {
     const simModel = sim.models[0] ?? sim.family;
     if (!first || !second) throw new Error(`preset ${row.preset} needs two models`);
     const name = `e2e-${row.preset}-${suffix()}`;
+    added.push(name);
 
     await openAddForm(page);
     // Chosen again until the page has come alive and the preset filled the form in.
     await expect(async () => {
       await page.getByLabel('Start from').selectOption(row.preset);
+      await expect(page.getByLabel('Start from')).toHaveValue(row.preset, { timeout: 1000 });
       await expect(page.getByLabel('Provider', { exact: true })).toHaveValue(preset.provider, { timeout: 1000 });
+      // The preset's own models are listed only once the page is live (presets may share a provider).
+      await expect(page.getByRole('checkbox', { name: first.model, exact: true })).toBeVisible({ timeout: 1000 });
     }).toPass({ timeout: 20_000 });
     // The preset's own address is the default; the simulator is another one.
     await expect(page.getByLabel('Base URL')).toHaveValue(preset.baseUrls[0]?.url ?? '');
@@ -104,6 +124,7 @@ test.describe('a custom channel', () => {
   test('with a model added field by field, in Chinese at phone width', async ({ page, context }) => {
     test.setTimeout(120_000);
     const name = `e2e-custom-${suffix()}`;
+    added.push(name);
     await page.setViewportSize({ width: 390, height: 844 });
     await openAddForm(page, context);
     await expect(page.getByRole('heading', { level: 1, name: '添加通道' })).toBeVisible();
