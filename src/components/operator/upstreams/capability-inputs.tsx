@@ -10,7 +10,7 @@ import { Select } from '@/components/ui/select';
 import type { CapabilitiesDraft, CapabilityDraft, CapabilityField, SizesDraft } from './capability-fields';
 import { capabilityLabel, sizeRuleLabel, errorAt } from './upstream-words';
 import type { ChannelForm } from './upstream-channel-fields';
-import { checkboxClasses } from './upstream-model-fields';
+import { checkboxClasses } from './checkbox-classes';
 
 interface Props {
   form: ChannelForm;

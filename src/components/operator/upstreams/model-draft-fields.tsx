@@ -10,7 +10,7 @@ import { CapabilityInputs } from './capability-inputs';
 import { capabilityFieldsFor } from './capability-fields';
 import { errorAt } from './upstream-words';
 import type { ChannelForm } from './upstream-channel-fields';
-import { checkboxClasses } from './upstream-model-fields';
+import { checkboxClasses } from './checkbox-classes';
 
 /** One model added by hand: family, provider model id, media, cost and what its media can do. */
 export function ModelDraftFields({ form, index }: { form: ChannelForm; index: number }) {

@@ -10,7 +10,7 @@ import { ModelDraftFields } from './model-draft-fields';
 import { emptyDraft } from './upstream-form';
 import type { ChannelForm } from './upstream-channel-fields';
 
-export const checkboxClasses = 'size-4 shrink-0 rounded border-slate-300 text-indigo-600 focus:ring-indigo-600';
+import { checkboxClasses } from './checkbox-classes';
 
 /** The channel's models: known ones ticked from the preset's list, others added field by field. */
 export function UpstreamModelFields({ form, known }: { form: ChannelForm; known: readonly UpstreamModel[] }) {
