@@ -2,10 +2,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import type { SimChannel } from './channels';
 import {
-  CHAT_ADAPTERS,
   CHAT_ONLY_FAULTS,
   faultInputSchema,
   OPENAI_ONLY_FAULTS,
+  takesChatFault,
   takesTaskFault,
   VIDEO_ONLY_FAULTS,
   type FaultBook,
@@ -209,7 +209,7 @@ export async function handleControl(
       if (videoOnly && input.on === 'all')
         throw new ControlError(400, `fault '${input.fault}' applies to task creation only; 'on: all' is not accepted`);
       const chatOnly = CHAT_ONLY_FAULTS.includes(input.fault);
-      if (chatOnly && input.channel !== '*' && !CHAT_ADAPTERS.includes(byName.get(input.channel)?.adapter ?? '')) {
+      if (chatOnly && input.channel !== '*' && !takesChatFault(byName.get(input.channel))) {
         throw new ControlError(400, `fault '${input.fault}' only applies to chat channels`);
       }
       // It changes a completion's answer; a model list taking it would only use it up.
@@ -228,7 +228,7 @@ export async function handleControl(
         .filter(
           (c) =>
             (!videoOnly || takesTaskFault(c.adapter, input.fault)) &&
-            (!chatOnly || CHAT_ADAPTERS.includes(c.adapter)) &&
+            (!chatOnly || takesChatFault(c)) &&
             (!openAiOnly || c.adapter !== 'ark-video'),
         )
         .map((c) => c.name);

@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildConfig, parseEnv, type Config } from '@/server/config';
+import { AppError } from '@/server/errors';
 import { jobs, ledgerEntries, upstreamAttempts, upstreams } from '@/server/db/schema';
 import { OPERATOR, type ScopedIdentity } from '@/server/domain/auth/identity';
 import { proxyChat, type ChatOutput } from '@/server/domain/chat/proxy';
@@ -55,10 +56,11 @@ async function tenant(name: string): Promise<ScopedIdentity & { kind: 'tenant' }
 async function attemptsOf(tenantId: string) {
   await flushAttempts();
   return t.db
-    .select({ channel: upstreams.name, ok: upstreamAttempts.ok })
+    .select({ channel: upstreams.name, ok: upstreamAttempts.ok, cls: upstreamAttempts.errorClass })
     .from(upstreamAttempts)
     .innerJoin(upstreams, eq(upstreams.id, upstreamAttempts.upstreamId))
-    .where(eq(upstreamAttempts.tenantId, tenantId));
+    .where(eq(upstreamAttempts.tenantId, tenantId))
+    .orderBy(upstreamAttempts.id);
 }
 
 describe('the gemini protocol end to end', () => {
@@ -89,7 +91,7 @@ describe('the gemini protocol end to end', () => {
     });
     // gemini-2.5-flash-image's 16:9 is 1344x768, cropped to exactly 16:9 (1344x756).
     expect(await sharp(bytes).metadata()).toMatchObject({ format: 'png', width: 1344, height: 756 });
-    expect(await attemptsOf(who.tenantId)).toEqual([{ channel: SIM_GEMINI_IMAGE_CHANNEL.name, ok: true }]);
+    expect(await attemptsOf(who.tenantId)).toEqual([{ channel: SIM_GEMINI_IMAGE_CHANNEL.name, ok: true, cls: null }]);
     const charges = await t.db
       .select({ amount: ledgerEntries.amount })
       .from(ledgerEntries)
@@ -121,6 +123,78 @@ describe('the gemini protocol end to end', () => {
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.tenantId, who.tenantId), eq(ledgerEntries.category, 'chat')));
     expect(charged.reduce((s, r) => s + r.amount, 0)).toBeLessThan(0);
-    expect(await attemptsOf(who.tenantId)).toEqual([{ channel: SIM_GEMINI_CHAT_CHANNEL.name, ok: true }]);
+    expect(await attemptsOf(who.tenantId)).toEqual([{ channel: SIM_GEMINI_CHAT_CHANNEL.name, ok: true, cls: null }]);
+  });
+
+  it('ends a Gemini stream that breaks mid-way with an error event, charging what was streamed', async () => {
+    const who = await tenant('双子座断流');
+    const caller = { who, wallet: await walletOf(t.db, who), binding: null, rateKey: `tenant:${who.tenantId}` };
+    await fault(SIM_GEMINI_CHAT_CHANNEL.name, 'stream_break');
+    let text = '';
+    const sink: ChatOutput = { json: () => {}, open: () => {}, write: (chunk) => void (text += chunk), end: () => {} };
+    await proxyChat(
+      { db: t.db, files, config: testConfig(), random: () => 0, retryDelayMs: () => 5 },
+      caller,
+      {
+        model: SIM_GEMINI_CHAT_CHANNEL.family,
+        stream: true,
+        messages: [{ role: 'user', content: 'Tell me about tea.' }],
+      },
+      sink,
+      new AbortController().signal,
+    );
+    const events = text
+      .split('\n\n')
+      .filter((e) => e.startsWith('data: '))
+      .map((e) => e.slice(6));
+    expect(events).not.toContain('[DONE]');
+    const streamed = events
+      .slice(0, -1)
+      .flatMap((e) => (JSON.parse(e) as { choices: { delta: { content?: string } }[] }).choices)
+      .map((c) => c.delta.content ?? '')
+      .join('');
+    expect(streamed.length).toBeGreaterThan(0);
+    expect(SIM_GEMINI_REPLY.startsWith(streamed) && streamed !== SIM_GEMINI_REPLY).toBe(true);
+    expect(JSON.parse(events.at(-1) ?? '{}')).toMatchObject({
+      error: { type: 'server_error', code: 'upstream_stream_broken' },
+    });
+    expect(await chatCharged(who.tenantId)).toBeGreaterThan(0);
+    expect(await attemptsOf(who.tenantId)).toEqual([
+      { channel: SIM_GEMINI_CHAT_CHANNEL.name, ok: true, cls: null },
+      { channel: SIM_GEMINI_CHAT_CHANNEL.name, ok: false, cls: 'network' },
+    ]);
+  });
+
+  it('answers an unusable-result error, charging nothing, when Gemini answers candidates without content', async () => {
+    const who = await tenant('双子座空答');
+    const caller = { who, wallet: await walletOf(t.db, who), binding: null, rateKey: `tenant:${who.tenantId}` };
+    await fault(SIM_GEMINI_CHAT_CHANNEL.name, 'missing_fields', { times: 3 });
+    const sink: ChatOutput = { json: () => {}, open: () => {}, write: () => {}, end: () => {} };
+    const err = await proxyChat(
+      { db: t.db, files, config: testConfig(), random: () => 0, retryDelayMs: () => 5 },
+      caller,
+      { model: SIM_GEMINI_CHAT_CHANNEL.family, messages: [{ role: 'user', content: '你好' }] },
+      sink,
+      new AbortController().signal,
+    ).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).message).toMatch(/unusable result/);
+    expect(await chatCharged(who.tenantId)).toBe(0);
+    const attempts = await attemptsOf(who.tenantId);
+    expect(attempts.length).toBeGreaterThan(0);
+    expect(attempts.every((a) => a.channel === SIM_GEMINI_CHAT_CHANNEL.name && a.cls === 'bad_output')).toBe(true);
   });
 });
+
+const fault = async (channel: string, kind: string, extra: Record<string, unknown> = {}) =>
+  expect((await sim.control('/__sim/faults', { json: { channel, fault: kind, times: 1, ...extra } })).status).toBe(200);
+
+/** What the tenant was charged for chat, once the charges are written. */
+async function chatCharged(tenantId: string): Promise<number> {
+  await chatChargesWritten(tenantId);
+  const rows = await t.db
+    .select({ amount: ledgerEntries.amount })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.tenantId, tenantId), eq(ledgerEntries.category, 'chat')));
+  return rows.reduce((s, r) => s - r.amount, 0);
+}

@@ -40,8 +40,13 @@ export function takesTaskFault(adapter: string | undefined, fault: FaultKind): b
 /** Faults that only chat channels accept: they cut a chat completion's response off mid-way, or thin out its JSON. */
 export const CHAT_ONLY_FAULTS: readonly FaultKind[] = ['stream_break', 'missing_fields'];
 
-/** The adapters of chat channels (OpenAI Chat Completions, Anthropic Messages): they take the chat-only faults. */
-export const CHAT_ADAPTERS: readonly string[] = ['openai-chat', 'anthropic'];
+/** The adapters of chat channels (OpenAI Chat Completions, Anthropic Messages, Gemini): they take the chat-only faults. */
+const CHAT_ADAPTERS: readonly string[] = ['openai-chat', 'anthropic', 'gemini'];
+
+/** Whether a channel takes the chat-only faults: a chat protocol's channel serving chat (a Gemini image channel does not). */
+export function takesChatFault(channel: { adapter: string; media: readonly string[] } | undefined): boolean {
+  return channel !== undefined && CHAT_ADAPTERS.includes(channel.adapter) && channel.media.includes('chat');
+}
 
 /** Faults that image and chat channels accept (not video): a refusal by the provider's safety system. */
 export const OPENAI_ONLY_FAULTS: readonly FaultKind[] = ['content_refused'];

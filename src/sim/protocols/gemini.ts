@@ -133,7 +133,8 @@ function chatAnswer(ctx: Ctx, model: string, req: GeminiRequest, bodyBytes: numb
   }));
   const out = n * tokens(JSON.stringify(parts));
   return {
-    candidates,
+    // `missing_fields`: Gemini's empty answer, each candidate a finish reason and no `content`.
+    candidates: ctx.fault === 'missing_fields' ? candidates.map(({ content: _, ...rest }) => rest) : candidates,
     usageMetadata: { ...usage, candidatesTokenCount: out, totalTokenCount: usage.promptTokenCount + out },
     ...base,
   };
@@ -141,8 +142,8 @@ function chatAnswer(ctx: Ctx, model: string, req: GeminiRequest, bodyBytes: numb
 
 /** The answer as the stream sends it: the text in pieces, the finish and the usage with the last one. */
 function streamEvents(answer: Record<string, Json>): Json[] {
-  const candidates = answer.candidates as { content: { parts: { text?: string }[] } }[] | undefined;
-  const text = candidates?.[0]?.content.parts[0]?.text;
+  const candidates = answer.candidates as { content?: { parts: { text?: string }[] } }[] | undefined;
+  const text = candidates?.[0]?.content?.parts[0]?.text;
   if (!candidates || candidates.length !== 1 || typeof text !== 'string') return [answer];
   const pieces = text.split(/(?<= )/);
   const { usageMetadata, ...rest } = answer;
@@ -171,12 +172,38 @@ async function generate(ctx: Ctx): Promise<void> {
     ctx.res.end('{"candidates": [{"content": {');
     return;
   }
-  if (call.method === 'generateContent') return sendJson(ctx.res, 200, answer, headers);
-  const events = streamEvents(answer);
-  if (ctx.query.get('alt') !== 'sse') return sendJson(ctx.res, 200, events, headers);
+  const streamBreak = ctx.fault === 'stream_break' && !isImage;
+  const events = call.method === 'generateContent' ? null : streamEvents(answer);
+  const whole = events ?? answer;
+  if (events === null || ctx.query.get('alt') !== 'sse') {
+    if (!streamBreak) return sendJson(ctx.res, 200, whole, headers);
+    // Status line, headers (the whole length) and half of the body, then the connection drops.
+    const text = JSON.stringify(whole);
+    ctx.res.writeHead(200, {
+      ...headers,
+      'content-type': 'application/json; charset=UTF-8',
+      'content-length': Buffer.byteLength(text),
+    });
+    ctx.res.write(text.slice(0, Math.floor(text.length / 2)), () => ctx.breakConnection());
+    return;
+  }
   ctx.res.writeHead(200, { ...headers, 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  const line = (event: Json) => `data: ${JSON.stringify(event)}\r\n\r\n`;
+  if (streamBreak) {
+    // About half of the events (at least one), so the finish reason never arrives; one event is cut in two.
+    const kept = events.length > 1 ? events.slice(0, Math.floor(events.length / 2)) : [];
+    for (const event of kept.slice(0, -1)) {
+      ctx.res.write(line(event));
+      if (!(await wait(ctx.chunkDelayMs, ctx.signal))) return;
+    }
+    const last = kept.at(-1);
+    const one = line(events[0] ?? {});
+    const tail = last === undefined ? one.slice(0, Math.floor(one.length / 2)) : line(last);
+    ctx.res.write(tail, () => ctx.breakConnection());
+    return;
+  }
   for (const event of events) {
-    ctx.res.write(`data: ${JSON.stringify(event)}\r\n\r\n`);
+    ctx.res.write(line(event));
     if (!(await wait(ctx.chunkDelayMs, ctx.signal))) return;
   }
   ctx.res.end();

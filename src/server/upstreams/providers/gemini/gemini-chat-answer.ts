@@ -75,13 +75,22 @@ const answerText = (parts: Part[]) =>
     .map((p) => p.text)
     .join('');
 
+/** A candidate with nothing to pass on: no content, or only thoughts and empty text. */
+const empty = (c: Candidate) => (c.content?.parts ?? []).every((p) => p.thought || (!p.text && !p.functionCall));
+
+/**
+ * A candidate that finished as a normal answer (not at the length limit, not stopped by safety) with
+ * nothing in it: the API's empty answer, a candidate without its `content`. Unusable, so another
+ * upstream may answer instead.
+ */
+const emptyAnswer = () => new UpstreamError('bad_output', 'the upstream answered a candidate without content');
+
 /** A blocked prompt, or an answer every candidate of which the safety system stopped empty: the caller's content. */
 function refusal(answer: GeminiAnswer): UpstreamError | null {
   const block = answer.promptFeedback?.blockReason;
   if (block) return new UpstreamError('refused', 'the provider refused the prompt', { code: block });
   const candidates = answer.candidates ?? [];
   const stopped = candidates.filter((c) => REFUSAL_FINISH.has(c.finishReason ?? ''));
-  const empty = (c: Candidate) => (c.content?.parts ?? []).every((p) => p.thought || (!p.text && !p.functionCall));
   if (candidates.length > 0 && stopped.length === candidates.length && candidates.every(empty))
     return new UpstreamError('refused', 'the provider refused the content', { code: stopped[0]?.finishReason });
   return null;
@@ -94,6 +103,7 @@ export function completionFrom(answer: GeminiAnswer, created = Math.floor(Date.n
   if (refused) throw refused;
   if (!Array.isArray(answer.candidates) || answer.candidates.length === 0)
     throw new UpstreamError('bad_output', 'the upstream answered without candidates');
+  if (answer.candidates.some((c) => finishReason(c.finishReason, false) === 'stop' && empty(c))) throw emptyAnswer();
   return {
     id: answer.responseId ?? `chatcmpl-${randomBytes(12).toString('hex')}`,
     object: 'chat.completion',
@@ -126,6 +136,8 @@ export class GeminiStreamTranslator {
   private readonly started = new Set<number>();
   private readonly tools = new Map<number, number>();
   private readonly finished = new Set<number>();
+  /** The candidates that have said something (text or a function call). */
+  private readonly said = new Set<number>();
   private produced = false;
 
   private chunk(index: number, delta: Record<string, unknown>, finish: string | null = null): ChatChunk {
@@ -160,13 +172,16 @@ export class GeminiStreamTranslator {
           this.tools.set(index, n + 1);
           out.push(this.chunk(index, { tool_calls: [{ index: n, ...toolCall(part) }] }));
           this.produced = true;
+          this.said.add(index);
         } else if (!part.thought && typeof part.text === 'string' && part.text) {
           out.push(this.chunk(index, { content: part.text }));
           this.produced = true;
+          this.said.add(index);
         }
       }
       if (c.finishReason && !this.finished.has(index)) {
         const finish = finishReason(c.finishReason, (this.tools.get(index) ?? 0) > 0);
+        if (finish === 'stop' && !this.said.has(index)) throw emptyAnswer();
         if (finish) {
           this.finished.add(index);
           out.push(this.chunk(index, {}, finish));

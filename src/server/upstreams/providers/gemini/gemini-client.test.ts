@@ -95,6 +95,41 @@ describe('@google/genai 2.32.0 against the simulated Gemini channels', () => {
     expect(names).toEqual(['models/gemini-2.5-flash']);
   });
 
+  it('raises its own error when a stream breaks off, and reads an answer without content as no text', async () => {
+    const ai = client(CHAT);
+    const arm = (fault: string) => s.control('/__sim/faults', { json: { channel: CHAT, fault, times: 1 } });
+    await arm('stream_break');
+    let text = '';
+    const broken = (async () => {
+      for await (const chunk of await ai.models.generateContentStream({ model: 'gemini-2.5-flash', contents: 'hi' }))
+        text += chunk.text ?? '';
+    })();
+    // A transport error (undici's "terminated"), not an ApiError: the API said nothing, the connection dropped.
+    const err = await broken.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(Error);
+    expect(err).not.toBeInstanceOf(ApiError);
+    expect(text.length).toBeGreaterThan(0);
+    expect(text).not.toBe(SIM_GEMINI_REPLY);
+    await arm('stream_break');
+    await expect(ai.models.generateContent({ model: 'gemini-2.5-flash', contents: 'hi' })).rejects.toThrow();
+
+    // The client does not raise for an answer without content: its text is undefined, a chat session
+    // records it as the model's empty turn ("the model returns empty response"), and the curated
+    // history leaves the exchange out (the client's isValidResponse).
+    await arm('missing_fields');
+    const empty = await ai.models.generateContent({ model: 'gemini-2.5-flash', contents: 'hi' });
+    expect(empty.candidates?.[0]?.finishReason).toBe('STOP');
+    expect(empty.text).toBeUndefined();
+    await arm('missing_fields');
+    const session = ai.chats.create({ model: 'gemini-2.5-flash' });
+    await session.sendMessage({ message: 'hi' });
+    expect(session.getHistory().at(-1)).toEqual({ role: 'model', parts: [] });
+    expect(session.getHistory(true)).toEqual([]);
+  });
+
   it('raises ApiError with the API’s status for refusals and faults', async () => {
     const ai = client(CHAT);
     const ask = (config: Record<string, unknown> = {}) =>

@@ -69,6 +69,24 @@ describe('documented Gemini answers through the adapter', () => {
     expect(() => imageFrom(json('blocked.json'))).toThrow(expect.objectContaining({ errorClass: 'refused' }));
   });
 
+  it('takes a candidate finished without content as bad output, unless the length limit ended it', () => {
+    const usageMetadata = { promptTokenCount: 5, thoughtsTokenCount: 20, totalTokenCount: 25 };
+    const empty = (finishReason: string): GeminiAnswer => ({ candidates: [{ finishReason, index: 0 }], usageMetadata });
+    expect(() => completionFrom(empty('STOP'))).toThrow(expect.objectContaining({ errorClass: 'bad_output' }));
+    expect(() => new GeminiStreamTranslator().push({ ...empty('STOP') })).toThrow(
+      expect.objectContaining({ errorClass: 'bad_output' }),
+    );
+    // A thinking model whose budget went on thoughts ends at MAX_TOKENS with nothing to say: a length stop.
+    expect(completionFrom(empty('MAX_TOKENS')).choices[0]).toMatchObject({
+      finish_reason: 'length',
+      message: { content: null },
+    });
+    const t = new GeminiStreamTranslator();
+    const last = t.push({ ...empty('MAX_TOKENS') }).at(-1);
+    expect(last?.choices).toEqual([{ index: 0, delta: {}, finish_reason: 'length' }]);
+    expect(t.end()).toMatchObject({ usage: { completion_tokens: 20 } });
+  });
+
   it('translates the documented stream into chunks, the finish and the usage', () => {
     const t = new GeminiStreamTranslator();
     const events = fixture('stream.sse')

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIM_GEMINI_CHAT_CHANNEL, SIM_GEMINI_IMAGE_CHANNEL, simChannelKey } from '@/sim/channels';
 import { SIM_GEMINI_REPLY } from '@/sim/protocols/gemini';
 import { startSim, type RunningSim } from '@/sim/testing';
+import { streamHead } from '@/server/domain/chat/stream-head';
 import type { Target } from '@/server/upstreams/types';
 import type { ChatChunk } from '@/server/upstreams/providers/types';
 import { geminiChat } from './gemini-chat';
@@ -137,6 +138,29 @@ describe('the gemini adapter against the simulator', () => {
     await expect(geminiChat.probe({ ...chat, apiKey: 'wrong' }, signal())).rejects.toMatchObject({
       errorClass: 'invalid_key',
     });
+  });
+
+  it('classifies a broken stream as a network failure, and an answer without content as bad output', async () => {
+    const body = { messages: [{ role: 'user', content: 'Tell me about tea.' }] };
+    await arm(chat.channel, { fault: 'stream_break' });
+    const text: string[] = [];
+    const broken = (async () => {
+      for await (const c of await geminiChat.stream(chat, body, signal()))
+        for (const choice of c.choices as { delta: { content?: string } }[]) text.push(choice.delta.content ?? '');
+    })();
+    await expect(broken).rejects.toMatchObject({ errorClass: 'network' });
+    // Part of the answer arrived before the break; the chat core charges what was streamed.
+    expect(text.join('').length).toBeGreaterThan(0);
+    expect(text.join('')).not.toBe(SIM_GEMINI_REPLY);
+    await arm(chat.channel, { fault: 'stream_break' });
+    await expect(geminiChat.complete(chat, body, signal())).rejects.toMatchObject({ errorClass: 'network' });
+
+    await arm(chat.channel, { fault: 'missing_fields' });
+    await expect(geminiChat.complete(chat, body, signal())).rejects.toMatchObject({ errorClass: 'bad_output' });
+    // Streamed, the empty answer fails at the head Studio reads before the stream starts, so another upstream may answer.
+    await arm(chat.channel, { fault: 'missing_fields' });
+    const empty = (await geminiChat.stream(chat, body, signal()))[Symbol.asyncIterator]();
+    await expect(streamHead(empty)).rejects.toMatchObject({ errorClass: 'bad_output' });
   });
 });
 
