@@ -1,4 +1,4 @@
-import type { SimChannelBase } from './channels';
+import type { SimChannelBase } from './channel-types';
 
 /** The simulated DashScope channel's catalogue (re-exported by channels.ts). */
 

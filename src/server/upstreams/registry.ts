@@ -2,14 +2,6 @@ import { readFileSync } from 'node:fs';
 import { and, eq, inArray, not, sql } from 'drizzle-orm';
 import { parse as parseYaml } from 'yaml';
 import { ZodError } from 'zod';
-import {
-  SIM_CHANNELS,
-  simChannelBaseUrl,
-  simChannelKey,
-  type SimChannel,
-  type SimDashScopeSizeRule,
-  type SimSizeRule,
-} from '@/sim/channels';
 import { ConfigError } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import { announceCredentialChange } from '@/server/credential-changes';
@@ -17,10 +9,12 @@ import { tenants, upstreams, upstreamScores, type UpstreamRow } from '@/server/d
 import { decryptSecret, encryptSecret } from '@/server/crypto';
 import { AppError, badRequest, notFound } from '@/server/errors';
 import { logger } from '@/server/logger';
-import { FAL_MODELS, falCapabilities } from './providers/fal-queue/fal-models';
 import type { CandidateUpstream } from './select';
 import { scoreUpstream, selectionWeight, NO_HISTORY } from './scoring';
 import { upstreamsFileSchema, type Target, type UpstreamConfig, type UpstreamModel } from './types';
+
+/** The simulator's channels as upstream definitions, derived in their own file; callers import them from here too. */
+export { simulatorUpstreams } from './sim-upstreams';
 
 /** Reads STUDIO_UPSTREAMS_FILE (JSON or YAML); a bad file stops start-up naming the bad entry. */
 export function loadUpstreamsFile(file: string): UpstreamConfig[] {
@@ -45,157 +39,6 @@ export function loadUpstreamsFile(file: string): UpstreamConfig[] {
       throw new ConfigError(`STUDIO_UPSTREAMS_FILE: ${file} is invalid:\n${lines.join('\n')}`);
     }
     throw err;
-  }
-}
-
-/** The simulator's channels (the default set unless others are named) as upstream definitions, reached at `origin`. */
-export function simulatorUpstreams(origin: string, channels: readonly SimChannel[] = SIM_CHANNELS): UpstreamConfig[] {
-  return channels.map((ch) => ({
-    name: ch.name,
-    provider: 'simulator',
-    adapter: ch.adapter,
-    base_url: simChannelBaseUrl(origin, ch.name),
-    api_key: simChannelKey(ch.name),
-    soft_timeout_ms: 60_000,
-    rating: 3,
-    enabled: true,
-    models: simModels(ch),
-  }));
-}
-
-/** Canonical tier ids (the spec's model values) keyed by the simulator's tier names. */
-const canonicalTier = new Map<string, string>(
-  SIM_CHANNELS.flatMap((ch) => (ch.adapter === 'ark-video' ? ch.capabilities.tiers : []))
-    .map((t) => [t.tier, t.model] as const)
-    .reverse(),
-);
-
-function simModels(ch: SimChannel): UpstreamModel[] {
-  switch (ch.adapter) {
-    case 'openai-images':
-      return ch.models.map((model) => ({
-        family: ch.family,
-        model,
-        media: ['image'],
-        cost_usd: ch.costUsd,
-        capabilities: {
-          reference_images: ch.capabilities.referenceImages,
-          max_reference_images: ch.capabilities.maxReferenceImages,
-          mask: ch.capabilities.mask,
-          transparent_background: ch.capabilities.transparentBackground,
-          qualities: [...ch.capabilities.qualities],
-          sizes: Array.isArray(ch.capabilities.sizes)
-            ? [...(ch.capabilities.sizes as readonly string[])]
-            : { ...(ch.capabilities.sizes as SimSizeRule) },
-          output_formats: [...ch.capabilities.outputFormats],
-        },
-      }));
-    case 'openai-chat':
-    case 'anthropic':
-      return ch.models.map((model) => ({
-        family: ch.family,
-        model,
-        media: [...ch.media].filter((m) => m === 'chat' || m === 'vision'),
-        cost_usd: ch.costUsd,
-        capabilities: {
-          vision: ch.capabilities.vision,
-          streaming: ch.capabilities.streaming,
-          json_mode: ch.capabilities.jsonMode,
-          tools: ch.capabilities.tools,
-          reasoning: ch.capabilities.reasoning,
-        },
-      }));
-    case 'ark-images':
-      // A model taking only `adaptive` gets a rule Studio can choose from; the adapter sends `adaptive` anyway.
-      return ch.capabilities.models.map((m) => ({
-        family: m.family,
-        model: m.model,
-        media: ['image'],
-        cost_usd: m.costUsd,
-        capabilities: {
-          reference_images: m.maxImages > 0,
-          ...(m.maxImages > 0 ? { max_reference_images: m.maxImages } : {}),
-          mask: false,
-          transparent_background: false,
-          qualities: [],
-          sizes: { ...(m.sizes ?? { min_side: 512, max_side: 2048 }) },
-        },
-      }));
-    case 'replicate':
-      return ch.capabilities.models.map((m) => ({
-        family: m.family,
-        model: m.model,
-        media: ['image'],
-        cost_usd: m.costUsd,
-        capabilities: {
-          sizes: 'min_side' in m.sizes ? { ...m.sizes } : [...m.sizes],
-          output_formats: [...m.outputFormats],
-          reference_images: m.maxReferenceImages > 0,
-          ...(m.maxReferenceImages > 0 ? { max_reference_images: m.maxReferenceImages } : {}),
-        },
-      }));
-    case 'gemini':
-      return ch.models.map((model) => {
-        const { image, chat } = ch.capabilities;
-        return {
-          family: ch.family,
-          model,
-          media: [...ch.media],
-          cost_usd: ch.costUsd,
-          // Sizes: the documented ones of its model id (sizes.ts).
-          capabilities: image
-            ? { reference_images: true, max_reference_images: image.maxReferenceImages }
-            : {
-                vision: chat?.vision ?? false,
-                streaming: chat?.streaming ?? false,
-                json_mode: chat?.jsonMode ?? false,
-                tools: chat?.tools ?? false,
-              },
-        };
-      });
-    case 'fal-queue':
-      return ch.models.map((model) => ({
-        family: ch.families[model] ?? ch.family,
-        model,
-        media: ['image'],
-        cost_usd: FAL_MODELS[model]?.costUsd ?? ch.costUsd,
-        capabilities: falCapabilities(model),
-      }));
-    case 'ark-video':
-      return ch.capabilities.tiers.map((t) => ({
-        family: canonicalTier.get(t.tier) ?? t.model,
-        model: t.model,
-        media: ['video'],
-        cost_usd: ch.costUsd,
-        capabilities: {
-          duration: { ...t.durationSec },
-          resolutions: [...t.resolutions],
-          first_frame: t.firstFrame,
-          last_frame: t.lastFrame,
-          reference_images: t.referenceImages,
-          // Appearance references: up to 9, the request's own limit.
-          max_reference_images: 9,
-          reference_video: t.referenceVideo,
-          reference_audio: t.referenceAudio,
-          generate_audio: t.audio,
-        },
-      }));
-    case 'dashscope':
-      return ch.capabilities.models.map((m) => ({
-        family: m.family,
-        model: m.model,
-        media: ['image'],
-        cost_usd: m.costUsd,
-        capabilities: {
-          reference_images: m.maxReferenceImages > 0,
-          ...(m.maxReferenceImages > 0 ? { max_reference_images: m.maxReferenceImages } : {}),
-          mask: false,
-          transparent_background: false,
-          sizes: Array.isArray(m.sizes)
-            ? (m.sizes as readonly string[]).map((s) => s.replace('*', 'x'))
-            : { ...(m.sizes as SimDashScopeSizeRule) },
-        },
-      }));
   }
 }
 

@@ -1,4 +1,4 @@
-import type { SimImageFormat, SimReplicateChannel, SimReplicateModelEntry } from './channels';
+import type { SimImageFormat, SimReplicateChannel, SimReplicateModelEntry } from './channel-types';
 
 const FLUX_SIZES = [
   '1024x1024',
