@@ -4,7 +4,7 @@ import { CONTENT_TYPES } from '@/sim/media/file-store';
 import { InvalidImageError, checkImages, renderImage } from '@/sim/media/render';
 import { HttpError, isRecord, sendJson, wait } from './http';
 import type { Protocol, Route, SimContext } from './protocol';
-import { arkError, arkFaultError } from './video';
+import { arkError, arkFaultError } from './ark-errors';
 
 /**
  * Ark's image generation API (volcengine.com/docs/82379/1541523): `POST /api/v3/images/generations`, and the

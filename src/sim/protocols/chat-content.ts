@@ -1,8 +1,10 @@
+import type { ChatMessageView } from './chat-message-view';
 import { isRecord, type Json } from './http';
 import { pick, pickSome, seeded, type Rnd } from './reply-random';
 import { readImageFacts, visionObject, type ImageFacts } from './vision-content';
 
 export { readImageFacts, type ImageFacts } from './vision-content';
+export type { ChatMessageView } from './chat-message-view';
 
 /**
  * Deterministic reply text for the simulated chat model. The reply depends only on the
@@ -16,12 +18,6 @@ export { readImageFacts, type ImageFacts } from './vision-content';
  *  - any other JSON request: a small generic object, conformed to `json_schema` when given;
  *  - otherwise plain prose.
  */
-
-export interface ChatMessageView {
-  role: string;
-  text: string;
-  images: string[];
-}
 
 export type ResponseFormat =
   { type: 'text' } | { type: 'json_object' } | { type: 'json_schema'; schema: Record<string, unknown> | null };

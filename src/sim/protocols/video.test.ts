@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIM_CHANNELS, type SimVideoChannel } from '@/sim/channels';
 import { inspectMp4 } from '@/sim/media/mp4-writer';
-import { parseTextCommands } from './video';
+import { parseTextCommands } from './video-create';
 import { VIDEO_FRAMES } from '@/sim/media/video-files';
 import { startSim, type RunningSim } from '@/sim/testing';
 import { TASKS, taskCalls, type ArkError, type Task } from './video-test-kit';

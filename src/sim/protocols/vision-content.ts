@@ -1,5 +1,5 @@
 import type { Json } from './http';
-import type { ChatMessageView } from './chat-content';
+import type { ChatMessageView } from './chat-message-view';
 import { aspectRatio, readPngDataUrl, type PosterTextLayer } from '@/sim/media/poster';
 import { pick, pickSome, type Rnd } from './reply-random';
 
