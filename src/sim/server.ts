@@ -7,20 +7,14 @@ import { geminiProtocol } from '@/sim/protocols/gemini';
 import { chatProtocol } from '@/sim/protocols/chat';
 import { dashscopeProtocol } from '@/sim/protocols/dashscope';
 import { falQueueProtocol } from '@/sim/protocols/fal-queue';
-import {
-  SIM_CHANNELS,
-  SIM_DEFAULT_HOST,
-  SIM_DEFAULT_PORT,
-  simChannelKey,
-  type SimAdapter,
-  type SimChannel,
-} from './channels';
-import { FaultBook, isOutputFault, type ActiveFault } from '@/sim/protocols/faults';
+import { channelRequests } from './channel-request';
+import { SIM_CHANNELS, SIM_DEFAULT_HOST, SIM_DEFAULT_PORT, type SimAdapter, type SimChannel } from './channels';
+import { FaultBook, type ActiveFault } from '@/sim/protocols/faults';
 import { SimFileStore } from '@/sim/media/file-store';
-import { BodyTooLargeError, HttpError, readBody, safeDecode, sendJson } from '@/sim/protocols/http';
+import { BodyTooLargeError, safeDecode, sendJson } from '@/sim/protocols/http';
 import { imagesProtocol } from '@/sim/protocols/images';
 import { replicateProtocol } from '@/sim/protocols/replicate';
-import type { Protocol, SimContext } from '@/sim/protocols/protocol';
+import type { Protocol } from '@/sim/protocols/protocol';
 import { VideoTasks, arkProtocol } from '@/sim/protocols/video';
 import { DEFAULT_QUEUED_PERCENT, type VideoSettings } from '@/sim/protocols/video-tasks';
 import {
@@ -129,11 +123,7 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
     replicate,
     'fal-queue': fal,
   };
-  const protocolFor = (c: SimChannel): Protocol<SimChannel> => PROTOCOLS[c.adapter];
-
   const log = new RequestLog(opts.maxRequestLog ?? 5_000);
-
-  const hanging = new Set<() => void>();
 
   let baseUrl: string | null = null;
 
@@ -143,151 +133,17 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
     return host ? `http://${host}` : (baseUrl ?? `http://${SIM_DEFAULT_HOST}:${SIM_DEFAULT_PORT}`);
   }
 
-  // ---- channel requests -------------------------------------------------------------
-
-  function holdUntilAbort(req: IncomingMessage, res: ServerResponse, signal: AbortSignal): void {
-    const cleanup = (): void => {
-      clearTimeout(timer);
-      hanging.delete(cleanup);
-      signal.removeEventListener('abort', cleanup);
-    };
-    // Past the cap the connection is dropped without a response, as a dead upstream would.
-    const timer = setTimeout(() => {
-      cleanup();
-      res.destroy();
-      req.destroy();
-    }, timeoutCap);
-    hanging.add(cleanup);
-    signal.addEventListener('abort', cleanup, { once: true });
-  }
-
-  async function channelRequest(
-    req: IncomingMessage,
-    res: ServerResponse,
-    url: URL,
-    channel: SimChannel,
-    subpath: string,
-    requestId: string,
-  ): Promise<void> {
-    const method = req.method ?? 'GET';
-    const started = Date.now();
-    const entry = log.record({
-      channel: channel.name,
-      method,
-      path: `${subpath}${url.search}`,
-      model: null,
-      at: new Date(started).toISOString(),
-      status: null,
-      fault: null,
-      duration_ms: null,
-      aborted: false,
-    });
-    const aborter = new AbortController();
-    let broken = false;
-    res.on('close', () => {
-      entry.duration_ms = Date.now() - started;
-      if (res.writableFinished) {
-        entry.status = res.statusCode;
-      } else {
-        entry.status = res.headersSent ? res.statusCode : 499;
-        entry.aborted = !broken;
-        aborter.abort();
-      }
-    });
-
-    const protocol = protocolFor(channel);
-    const send = (err: HttpError): void => sendJson(res, err.status, err.body, err.headers);
-
-    const auth = req.headers.authorization ?? '';
-    const bearer = protocol.keyOf
-      ? protocol.keyOf(req, url.searchParams)
-      : (/^Bearer\s+(.+)$/i.exec(auth.trim())?.[1]?.trim() ?? '');
-    if (bearer !== simChannelKey(channel.name)) {
-      await drain(req);
-      return send(protocol.authError(bearer ? 'invalid' : 'missing', bearer || auth, requestId));
-    }
-
-    const route = protocol.route(method, subpath);
-    if (!route) {
-      await drain(req);
-      return send(protocol.notFound(method, subpath, requestId));
-    }
-
-    let body: Buffer;
-    try {
-      body = await readBody(req, maxBody);
-    } catch (err) {
-      if (err instanceof BodyTooLargeError) {
-        res.setHeader('connection', 'close');
-        return send(protocol.bodyTooLarge(maxBody, requestId));
-      }
-      throw err;
-    }
-    const ctx: SimContext = {
-      req,
-      res,
-      channel,
-      method,
-      path: subpath,
-      query: url.searchParams,
-      body,
-      origin: originOf(req),
-      requestId,
-      signal: aborter.signal,
-      latencyMs: latency.get(channel.name) ?? 0,
-      fault: null,
-      faultCode: null,
-      chunkDelayMs: chatSettings.get(channel.name)?.chunkDelayMs ?? 0,
-      breakConnection: () => {
-        broken = true;
-        res.destroy();
-        req.destroy();
-      },
-      files,
-      noteModel: (model) => {
-        entry.model = model;
-      },
-    };
-    if (entry.model === null) entry.model = peekJsonModel(req, body);
-
-    const hit = faultBook.take(channel.name, route.generation);
-    if (hit) {
-      entry.fault = hit.fault;
-      if (hit.fault === 'timeout') return holdUntilAbort(req, res, aborter.signal);
-      if (isOutputFault(hit.fault)) {
-        ctx.fault = hit.fault;
-        ctx.faultCode = hit.code ?? null;
-      } else return send(protocol.faultError(hit, channel, requestId));
-    }
-
-    try {
-      await route.handle(ctx);
-    } catch (err) {
-      if (err instanceof HttpError) return send(err);
-      console.error(`[studio-sim] ${channel.name} ${method} ${subpath} failed:`, err);
-      return send(protocol.faultError({ fault: 'server_error', status: 500, retryAfterS: 0 }, channel, requestId));
-    }
-  }
-
-  function peekJsonModel(req: IncomingMessage, body: Buffer): string | null {
-    if (!(req.headers['content-type'] ?? '').includes('json') || body.length === 0 || body.length > 4 * 1024 * 1024)
-      return null;
-    try {
-      const v: unknown = JSON.parse(body.toString('utf8'));
-      if (typeof v === 'object' && v !== null && 'model' in v && typeof v.model === 'string') return v.model;
-    } catch {
-      // The protocol handler reports malformed bodies in its own shape.
-    }
-    return null;
-  }
-
-  async function drain(req: IncomingMessage): Promise<void> {
-    try {
-      await readBody(req, maxBody);
-    } catch {
-      req.resume();
-    }
-  }
+  const { serve, drain, releaseHeld } = channelRequests({
+    protocolFor: (c) => PROTOCOLS[c.adapter],
+    log,
+    latency,
+    chatSettings,
+    faultBook,
+    files,
+    maxBody,
+    timeoutCap,
+    originOf,
+  });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const requestId = randomBytes(12).toString('hex');
@@ -324,7 +180,7 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
           },
         });
       }
-      await channelRequest(req, res, url, channel, slash === -1 ? '/' : path.slice(slash), requestId);
+      await serve(req, res, url, channel, slash === -1 ? '/' : path.slice(slash), requestId);
     } catch (err) {
       if (err instanceof ControlError) return sendJson(res, err.status, { error: err.message });
       if (err instanceof BodyTooLargeError) return sendJson(res, 413, { error: 'request body too large' });
@@ -383,7 +239,7 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
       });
     },
     close(): Promise<void> {
-      for (const cleanup of [...hanging]) cleanup();
+      releaseHeld();
       tasks.clear();
       return new Promise((resolve) => {
         if (!server.listening) {
