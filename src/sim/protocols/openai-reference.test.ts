@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CHAT_PARAMS } from './chat-params';
 import { FIXED_IMAGE_SIZES } from '@/sim/channels';
-import { EDIT_PARAMS, GENERATION_PARAMS } from './images';
+import { EDIT_PARAMS, GENERATION_PARAMS } from './images-params';
 
 /**
  * The simulator's lists of known parameters are OpenAI's: checked against the request schemas of the
