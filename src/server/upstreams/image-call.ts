@@ -20,15 +20,55 @@ export function imagePollDelayMs(polls: number): number {
 }
 
 /**
+ * How an image attempt's asynchronous task outlives the worker running it (`domain/jobs/image-tasks.ts`
+ * keeps the task's id in the database). Ignored by protocols that answer the image at once.
+ */
+export interface ImageTaskHooks {
+  /** A task an earlier run of the job submitted on this channel and model: followed instead of submitting anew. */
+  resume?: string | undefined;
+  /** Told a new task's id once it is submitted and before the first wait, so it can be recorded. */
+  onSubmitted?: ((id: string) => Promise<void>) | undefined;
+  /** When this signal is what ended the wait (the worker stopping), the task is left running for the job's next run. */
+  handOver?: AbortSignal | undefined;
+}
+
+/**
  * One image from a channel, whatever its protocol's shape: a call that answers the image, or an
  * asynchronous task (submitted, polled with no connection held between polls, its result downloaded).
- * A task Studio gives up on (the signal ends: the attempt's time-out, the job cancelled, the worker
- * stopping) is cancelled at the provider, best effort.
+ * A task Studio gives up on (the signal ends: the attempt's time-out, the job cancelled) is cancelled at
+ * the provider, best effort; one handed over (`hooks.handOver`) is left to the job's next run.
  */
-export async function generateImage(target: Target, req: ImageGeneration, signal: AbortSignal): Promise<ImageOutput> {
+export async function generateImage(
+  target: Target,
+  req: ImageGeneration,
+  signal: AbortSignal,
+  hooks: ImageTaskHooks = {},
+): Promise<ImageOutput> {
   const provider = imageProvider(target);
   if (provider.mode !== 'task') return provider.generate(target, req, signal);
-  return runImageTask(provider, target, req, signal);
+  return runImageTask(provider, target, req, signal, imagePollDelayMs, hooks);
+}
+
+/** The task's first state: the resumed task's, or a new task's (recorded before anyone waits on it). */
+async function startTask(
+  provider: ImageTaskProvider,
+  target: Target,
+  req: ImageGeneration,
+  signal: AbortSignal,
+  hooks: ImageTaskHooks,
+): Promise<ImageTaskState> {
+  if (hooks.resume) {
+    try {
+      return await provider.get(target, hooks.resume, signal);
+    } catch (err) {
+      // The provider no longer knows the task (expired, purged): submit as if it had never been.
+      if (!(err instanceof UpstreamError && err.status === 404)) throw err;
+      logger.info({ channel: target.channel, task: hooks.resume }, 'the resumed image task is unknown upstream');
+    }
+  }
+  const state = await provider.submit(target, req, signal);
+  if (state.status === 'queued' || state.status === 'running') await hooks.onSubmitted?.(state.id);
+  return state;
 }
 
 async function runImageTask(
@@ -37,8 +77,9 @@ async function runImageTask(
   req: ImageGeneration,
   signal: AbortSignal,
   delayMs: (polls: number) => number = imagePollDelayMs,
+  hooks: ImageTaskHooks = {},
 ): Promise<ImageOutput> {
-  let state: ImageTaskState = await provider.submit(target, req, signal);
+  let state: ImageTaskState = await startTask(provider, target, req, signal, hooks);
   const id = state.id;
   try {
     for (let polls = 0; state.status === 'queued' || state.status === 'running'; polls++) {
@@ -48,10 +89,13 @@ async function runImageTask(
     }
   } catch (err) {
     if (signal.aborted) {
-      // Given up on: the provider need not finish (and bill) a task nobody will collect.
-      provider.cancel(target, id, AbortSignal.timeout(10_000)).catch((e: unknown) => {
-        logger.info({ err: e, channel: target.channel, task: id }, 'the upstream did not cancel the image task');
-      });
+      // Given up on: the provider need not finish (and bill) a task nobody will collect. A task handed
+      // over is collected by the job's next run.
+      if (!hooks.handOver?.aborted) {
+        provider.cancel(target, id, AbortSignal.timeout(10_000)).catch((e: unknown) => {
+          logger.info({ err: e, channel: target.channel, task: id }, 'the upstream did not cancel the image task');
+        });
+      }
       if (!(err instanceof UpstreamError))
         throw new UpstreamError('timeout', 'the upstream task did not finish in time', { cause: err });
     }

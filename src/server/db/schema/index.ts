@@ -12,6 +12,7 @@ export * from './usage';
 export * from './claims';
 export * from './sign-in-throttles';
 export * from './videos';
+export * from './image-tasks';
 export * from './mail';
 export * from './audit';
 export * from './responses';

@@ -8,14 +8,15 @@ import { coalesce } from '@/server/queue/coalesce';
 import { type Task, type TaskPayload } from '@/server/queue/queue';
 import type { FileStore } from '@/server/storage/store';
 import type { ImageQuality, JobFailureReason } from '@/contracts/jobs';
-import { generateImage } from '@/server/upstreams/image-call';
+import { generateImage, type ImageTaskHooks } from '@/server/upstreams/image-call';
 import type { ImageInput } from '@/server/upstreams/providers/types';
-import { failureReasonOf, routeCall, RoutingExhausted, type AttemptNote } from '@/server/upstreams/engine';
+import { failureReasonOf, planOrThrow, RoutingExhausted, runChain, type AttemptNote } from '@/server/upstreams/engine';
 import { cropToRatio, verifyImage, type VerifiedImage } from '@/server/upstreams/verify';
 import { outputFormatsOf, sizeFor, sizesOf } from '@/server/upstreams/sizes';
 import { UpstreamError, type Target, type UpstreamModel } from '@/server/upstreams/types';
 import { AppError } from '@/server/errors';
 import { notifyJob, type DoneJob } from './events';
+import { ImageTasks } from './image-tasks';
 import { endJob, endJobsDone, type JobRunContext } from './lifecycle';
 import { imageJobInputSchema, imageNeeds } from './types';
 
@@ -136,6 +137,7 @@ export async function generateForRatio(
   req: RatioImageRequest,
   signal: AbortSignal,
   note: AttemptNote = {},
+  hooks: ImageTaskHooks = {},
 ): Promise<{ data: Buffer; verified: VerifiedImage }> {
   const size = sizeFor(sizesOf(model), req.ratio);
   if (!size) throw new UpstreamError('unsupported', `the model takes no size for ${req.ratio}`);
@@ -157,6 +159,7 @@ export async function generateForRatio(
       mask: req.mask,
     },
     signal,
+    hooks,
   );
   const verified = await verifyImage(out.data, { format: transparent ? 'png' : undefined, transparent });
   const cropped = await cropToRatio(out.data, verified, req.ratio);
@@ -173,8 +176,11 @@ export async function runImageJob(ctx: JobRunContext, task: Task<TaskPayload<'im
   const { jobId } = task.payload;
   // One statement marks the run and reads the job with its tenant's binding (shared by jobs claimed together).
   const started = await startJob(ctx.db, jobId);
-  if (!started) return;
+  // Ended meanwhile: a provider task an earlier run left waiting is not collected by anyone.
+  if (!started) return ImageTasks.abandonRecorded(ctx, jobId);
   const { job, binding } = started;
+  // The provider task an earlier run submitted and could not wait for (the worker stopped or died).
+  const providerTasks = await ImageTasks.open(ctx, job);
   if (task.attempt > task.maxAttempts) {
     await failJob(
       ctx.db,
@@ -182,11 +188,13 @@ export async function runImageJob(ctx: JobRunContext, task: Task<TaskPayload<'im
       'The job was interrupted several times while running (worker restarts) and was stopped; its credits were refunded',
       'interrupted',
     );
+    await providerTasks.abandon();
     return;
   }
   const parsed = imageJobInputSchema.safeParse(job.input);
   if (!parsed.success) {
     await failJob(ctx.db, job, 'The job input could not be read; its credits were refunded', 'interrupted');
+    await providerTasks.abandon();
     return;
   }
   const input = parsed.data;
@@ -197,9 +205,8 @@ export async function runImageJob(ctx: JobRunContext, task: Task<TaskPayload<'im
     );
     const mask = input.mask ? await readInput(ctx.files, input.mask, 'mask') : undefined;
     const base = input.image_url ? await readInput(ctx.files, input.image_url, 'image') : undefined;
-    const routed = await routeCall(
+    const plan = await planOrThrow(
       ctx.db,
-      ctx.config.secret,
       {
         media: 'image',
         model: input.model ?? undefined,
@@ -207,20 +214,29 @@ export async function runImageJob(ctx: JobRunContext, task: Task<TaskPayload<'im
         binding,
         needs: imageNeeds(input),
       },
+      ctx.random,
+    );
+    const routed = await runChain(
+      ctx.db,
+      ctx.config.secret,
+      await providerTasks.order(plan.chain),
       (target, model, signal, note) =>
-        generateForRatio(
-          target,
-          model,
-          {
-            prompt: input.prompt,
-            ratio: input.ratio,
-            quality: input.quality,
-            background: input.background,
-            referenceImages: base ? [base, ...references] : references,
-            mask,
-          },
-          signal,
-          note,
+        providerTasks.attempt(target, (hooks) =>
+          generateForRatio(
+            target,
+            model,
+            {
+              prompt: input.prompt,
+              ratio: input.ratio,
+              quality: input.quality,
+              background: input.background,
+              referenceImages: base ? [base, ...references] : references,
+              mask,
+            },
+            signal,
+            note,
+            hooks,
+          ),
         ),
       {
         ref: job.id,
@@ -252,11 +268,14 @@ export async function runImageJob(ctx: JobRunContext, task: Task<TaskPayload<'im
     } else {
       await finishDone(ctx.db, { id: job.id, cdnUrl: url, finishedAt: new Date() });
     }
+    // Kept until the image is stored: a run after a stop in between downloads the same task's image again.
+    await providerTasks.done();
     logger.info({ job: job.id, tenant: job.tenantId, run: task.attempt }, 'image job done');
   } catch (err) {
     if (ctx.signal?.aborted) throw err;
     if (err instanceof RoutingExhausted || err instanceof AppError) {
       await failJob(ctx.db, job, err.message, failureReasonOf(err), ctx.config.callbackAttempts);
+      await providerTasks.abandon();
       logger.info({ job: job.id, tenant: job.tenantId, run: task.attempt, err: err.message }, 'image job failed');
       return;
     }
