@@ -2,14 +2,14 @@ import { buffer } from 'node:stream/consumers';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SIM_DASHSCOPE_CHANNEL, SIM_FAL_CHANNEL, type SimChannel } from '@/sim/channels';
 import type { SimRequestRecord } from '@/sim/request-log';
 import { startSim, type RunningSim } from '@/sim/testing';
 import { buildConfig, parseEnv, type Config } from '@/server/config';
-import { imageTasks, jobs, ledgerEntries, upstreamAttempts, upstreams } from '@/server/db/schema';
+import { imageTasks, jobs, ledgerEntries, tasks, upstreamAttempts, upstreams } from '@/server/db/schema';
 import { OPERATOR } from '@/server/domain/auth/identity';
 import { runImageJob } from '@/server/domain/jobs/run';
 import { submitImageJobs } from '@/server/domain/jobs/submit';
@@ -226,6 +226,36 @@ describe('an image job whose worker stops while its provider task runs', () => {
     expect(served).toEqual([{ ok: true, channel: WAN_B }]);
     expect((await storedImage(job?.cdnUrl)).format).toBe('png');
     expect(await charges(tenantId)).toEqual(['charge']);
+    expect(await recorded(jobId)).toEqual([]);
+  });
+});
+
+describe('a job given up on after its worker stopped', () => {
+  it('fails refunded and cancels the provider task an earlier run left waiting', async () => {
+    await setChannels({ [WAN_B]: false });
+    await sim.control('/__sim/config', { json: { channel: WAN_A, latency_ms: 20_000 } });
+    await sim.control('/__sim/requests', { method: 'DELETE' });
+    const { tenantId, jobId, record } = await interruptedJob('wan-image');
+    // As when the job was interrupted more times than its task may run: the next run ends it.
+    await t.db
+      .update(tasks)
+      .set({ maxAttempts: 0 })
+      .where(sql`${tasks.queue} = ${QUEUES.imageJob} and ${tasks.payload}->>'jobId' = ${jobId}`);
+    await imageWorker();
+    const job = await until(
+      () => jobRow(jobId),
+      (j) => j?.status !== 'pending',
+      10_000,
+    );
+    expect(job).toMatchObject({ status: 'failed', errorReason: 'interrupted' });
+    expect(await charges(tenantId)).toEqual(['charge', 'refund']);
+    const cancels = await until(
+      async () => (await requestsOf(WAN_A)).filter((r) => r.path.endsWith('/cancel')),
+      (c) => c.length > 0,
+      5_000,
+    );
+    expect(cancels).toMatchObject([{ path: `/api/v1/tasks/${record.upstreamTaskId}/cancel`, status: 200 }]);
+    expect(await submissions(WAN_A)).toBe(1);
     expect(await recorded(jobId)).toEqual([]);
   });
 });
