@@ -46,7 +46,7 @@ export async function generateImage(
 ): Promise<ImageOutput> {
   const provider = imageProvider(target);
   if (provider.mode !== 'task') return provider.generate(target, req, signal);
-  return runImageTask(provider, target, req, signal, imagePollDelayMs, hooks);
+  return runImageTask(provider, target, req, signal, undefined, hooks);
 }
 
 /** The task's first state: the resumed task's, or a new task's (recorded before anyone waits on it). */
