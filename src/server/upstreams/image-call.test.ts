@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ImageTaskProvider, ImageTaskState } from '@/server/upstreams/providers/types';
 import { UpstreamError, type Target } from '@/server/upstreams/types';
-import { forTests, imagePollDelayMs } from './image-call';
+import { forTests, imagePollDelayMs, nextPollDelayMs } from './image-call';
 
 const target: Target = {
   channel: 'c',
@@ -102,5 +102,40 @@ describe('asynchronous image tasks', () => {
 
   it('waits a little longer between polls, up to 3 s', () => {
     expect([0, 1, 2, 3, 4, 10].map(imagePollDelayMs)).toEqual([250, 500, 1000, 2000, 3000, 3000]);
+  });
+});
+
+describe('the poll schedule learned from a channel', () => {
+  it('is the plain back-off while nothing is known', () => {
+    expect([0, 1, 2, 3].map((n) => nextPollDelayMs(n * 100, n, null))).toEqual([250, 500, 1000, 2000]);
+  });
+
+  it('leaves a task alone until near its expected end, at most 3 s at a time, then backs off from there', () => {
+    expect(nextPollDelayMs(10, 0, 2_000)).toBe(1_590);
+    expect(nextPollDelayMs(1_600, 0, 2_000)).toBe(250);
+    expect(nextPollDelayMs(1_850, 1, 2_000)).toBe(500);
+    expect(nextPollDelayMs(0, 0, 20_000)).toBe(3_000);
+    expect(nextPollDelayMs(15_000, 0, 20_000)).toBe(1_000);
+  });
+
+  it('looks after 25 ms at a channel whose tasks finish at once, then backs off as usual', () => {
+    expect(nextPollDelayMs(5, 0, 20)).toBe(25);
+    expect(nextPollDelayMs(30, 1, 20)).toBe(250);
+    expect(nextPollDelayMs(280, 2, 20)).toBe(500);
+  });
+
+  it("learns a channel's task time as its tasks finish, and polls the next task sooner", async () => {
+    const fast = { ...target, channel: 'fast' };
+    forTests.taskTimes.clear();
+    const first = scripted([state({}), state({ status: 'succeeded', image: { data: Buffer.from('x'), mime: null } })]);
+    await forTests.runImageTask(first.provider, fast, req, new AbortController().signal);
+    const learned = forTests.taskTimes.get('fast\nm') ?? NaN;
+    expect(learned).toBeGreaterThan(100);
+    expect(learned).toBeLessThan(200);
+    const second = scripted([state({}), state({ status: 'succeeded', image: { data: Buffer.from('x'), mime: null } })]);
+    const t0 = performance.now();
+    await forTests.runImageTask(second.provider, fast, req, new AbortController().signal);
+    expect(performance.now() - t0).toBeLessThan(200);
+    expect(forTests.taskTimes.get('fast\nm')).toBeLessThan(learned);
   });
 });

@@ -19,6 +19,43 @@ export function imagePollDelayMs(polls: number): number {
   return Math.min(3_000, 250 * 2 ** Math.min(polls, 4));
 }
 
+/** The shortest wait before a poll, however fast a channel's tasks have been. */
+const MIN_POLL_MS = 25;
+
+/**
+ * The wait before the next poll of a task `elapsedMs` after its submission, when the channel's recent
+ * tasks took about `expectedMs` (null: nothing learned yet, the plain back-off of `imagePollDelayMs`).
+ * Until 80 % of the expected time the task is left alone (polled at most every 3 s); from there the
+ * back-off starts over (250 ms, 500 ms, …), `nearPolls` counting the polls made since. A channel whose
+ * tasks finish at once is polled after 25 ms instead of 250 ms; one whose tasks take 2 s is looked at
+ * near 2 s rather than at 1.75 s and then 3.75 s. Never more than 3 s between polls, as before, and about
+ * as many polls.
+ */
+export function nextPollDelayMs(elapsedMs: number, nearPolls: number, expectedMs: number | null): number {
+  if (expectedMs === null) return imagePollDelayMs(nearPolls);
+  const near = 0.8 * expectedMs;
+  if (elapsedMs < near) return Math.max(MIN_POLL_MS, Math.min(3_000, near - elapsedMs));
+  // A channel that finishes within 300 ms: one short look first, then the plain back-off.
+  if (near < 250) return nearPolls === 0 ? MIN_POLL_MS : imagePollDelayMs(nearPolls - 1);
+  return imagePollDelayMs(nearPolls);
+}
+
+/** How long each channel's (and model's) tasks took of late, ms: a moving average, learned as tasks finish. */
+const taskTimes = new Map<string, number>();
+const timesKey = (target: Target) => `${target.channel}\n${target.model}`;
+
+/**
+ * Records that a task was found finished at `doneAt` ms after submission, having been seen unfinished
+ * at `lastSeenAt`: it took somewhere between the two, counted as their middle.
+ */
+function learnTaskTime(target: Target, lastSeenAt: number, doneAt: number): void {
+  const key = timesKey(target);
+  const sample = (lastSeenAt + doneAt) / 2;
+  const before = taskTimes.get(key);
+  if (before === undefined && taskTimes.size >= 1_000) taskTimes.clear();
+  taskTimes.set(key, before === undefined ? sample : 0.7 * before + 0.3 * sample);
+}
+
 /**
  * How an image attempt's asynchronous task outlives the worker running it (`domain/jobs/image-tasks.ts`
  * keeps the task's id in the database). Ignored by protocols that answer the image at once.
@@ -76,17 +113,26 @@ async function runImageTask(
   target: Target,
   req: ImageGeneration,
   signal: AbortSignal,
-  delayMs: (polls: number) => number = imagePollDelayMs,
+  delayMs?: (polls: number) => number,
   hooks: ImageTaskHooks = {},
 ): Promise<ImageOutput> {
+  const submittedAt = performance.now();
   let state: ImageTaskState = await startTask(provider, target, req, signal, hooks);
   const id = state.id;
+  const expected = taskTimes.get(timesKey(target)) ?? null;
+  let lastSeenAt = 0;
   try {
-    for (let polls = 0; state.status === 'queued' || state.status === 'running'; polls++) {
+    for (let polls = 0, nearPolls = 0; state.status === 'queued' || state.status === 'running'; polls++) {
+      const elapsed = performance.now() - submittedAt;
+      lastSeenAt = elapsed;
+      const wait = delayMs ? delayMs(polls) : nextPollDelayMs(elapsed, nearPolls, expected);
+      if (expected === null || elapsed >= 0.8 * expected) nearPolls++;
       // No connection is held meanwhile, and the worker's slot is free for another task.
-      await parked(sleep(delayMs(polls), undefined, { signal }));
+      await parked(sleep(wait, undefined, { signal }));
       state = await provider.get(target, id, signal);
     }
+    // A resumed task was submitted by an earlier run, at a time this one does not know.
+    if (!hooks.resume) learnTaskTime(target, lastSeenAt, performance.now() - submittedAt);
   } catch (err) {
     if (signal.aborted) {
       // Given up on: the provider need not finish (and bill) a task nobody will collect. A task handed
@@ -113,4 +159,4 @@ async function runImageTask(
   return { data: file.data, declaredMime: file.contentType };
 }
 
-export const forTests = { runImageTask };
+export const forTests = { runImageTask, taskTimes };

@@ -2,8 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { Agent, request, type Dispatcher } from 'undici';
+import { Agent, interceptors, request, type Dispatcher } from 'undici';
 import { UpstreamError, type ErrorClass, type Target } from '@/server/upstreams/types';
 
 /** Structured error codes that decide the class regardless of the status code. */
@@ -271,6 +270,15 @@ export async function probeOpenAiModels(target: Target, signal: AbortSignal): Pr
 }
 
 /**
+ * Result files (an image a task points to, a video): undici's `request` on keep-alive connections, so a
+ * worker downloading hundreds of images a second reuses its connections to the file host and builds no
+ * web Request/Response/stream objects per file (as `fetch` does). Redirects are followed, as fetch would.
+ */
+const downloadAgent = new Agent({ keepAliveTimeout: 30_000, connections: 1_024 }).compose(
+  interceptors.redirect({ maxRedirections: 5 }),
+);
+
+/**
  * Opens the download of a result file the upstream points to: only http(s) URLs, a 2xx answer with a
  * body, and a declared length within `maxBytes` (the body itself is still read bounded: the header
  * may be missing or wrong).
@@ -279,30 +287,38 @@ async function openDownload(
   url: string,
   signal: AbortSignal,
   maxBytes: number,
-): Promise<Response & { body: ReadableStream<Uint8Array> }> {
+): Promise<{ body: Readable; contentType: string | null }> {
   if (!/^https?:\/\//i.test(url))
     throw new UpstreamError('bad_output', 'the upstream returned a result URL that is not http(s)');
-  let res: Response;
+  let res: Dispatcher.ResponseData;
   try {
-    res = await fetch(url, { signal });
+    res = await request(url, { signal, dispatcher: downloadAgent });
   } catch (err) {
     throw new UpstreamError(signal.aborted ? 'timeout' : 'network', 'could not download the upstream result', {
       cause: err,
     });
   }
-  if (!res.ok) {
-    await res.body?.cancel().catch(() => {});
-    throw new UpstreamError('bad_output', `the result download answered HTTP ${res.status}`, { status: res.status });
+  const drop = () => res.body.destroy();
+  if (res.statusCode < 200 || res.statusCode >= 300) {
+    drop();
+    throw new UpstreamError('bad_output', `the result download answered HTTP ${res.statusCode}`, {
+      status: res.statusCode,
+    });
   }
-  const declared = Number(res.headers.get('content-length') ?? '0');
-  if (declared > maxBytes || !res.body) {
-    await res.body?.cancel().catch(() => {});
-    throw new UpstreamError(
-      'bad_output',
-      res.body ? `the upstream result is larger than ${maxBytes} bytes` : 'the upstream result is empty',
-    );
+  const header = (name: string) => {
+    const v = res.headers[name];
+    return (Array.isArray(v) ? v[0] : v) ?? null;
+  };
+  const declared = Number(header('content-length') ?? '0');
+  if (declared > maxBytes) {
+    drop();
+    throw new UpstreamError('bad_output', `the upstream result is larger than ${maxBytes} bytes`);
   }
-  return res as Response & { body: ReadableStream<Uint8Array> };
+  if (res.statusCode === 204 || res.statusCode === 205) {
+    drop();
+    throw new UpstreamError('bad_output', 'the upstream result is empty');
+  }
+  return { body: res.body, contentType: header('content-type') };
 }
 
 /** Downloads a result file the upstream points to, whole (images, covers). */
@@ -313,7 +329,7 @@ export async function download(
 ): Promise<{ data: Buffer; contentType: string | null }> {
   const res = await openDownload(url, signal, maxBytes);
   const data = await readBounded(res.body, maxBytes, signal);
-  return { data, contentType: res.headers.get('content-type') };
+  return { data, contentType: res.contentType };
 }
 
 /**
@@ -337,9 +353,7 @@ export async function downloadToFile(
     },
   });
   try {
-    await pipeline(Readable.fromWeb(res.body as WebReadableStream<Uint8Array>), cap, createWriteStream(file), {
-      signal,
-    });
+    await pipeline(res.body, cap, createWriteStream(file), { signal });
   } catch (err) {
     await rm(file, { force: true });
     if (err instanceof UpstreamError) throw err;

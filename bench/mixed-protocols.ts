@@ -1,0 +1,325 @@
+/**
+ * The mixed-protocol image run that `bench:jobs` and `bench:routing` both end with (issue 36): the same
+ * image load on a family served by channels of one protocol (OpenAI Images, today's case) and on a family
+ * spread over four protocols, two of them asynchronous (OpenAI Images, the Gemini API, DashScope tasks,
+ * fal's queue), on PostgreSQL with the simulator. Every mixed figure is printed beside the one-protocol
+ * figure of the same run and their ratio (target: within 20 %):
+ *  - at simulator latency 0: jobs/s end to end, dispatch (submission to the first upstream call) P50/P95
+ *    under that load, CPU per job of the worker, the web server and the simulator, and the share of each
+ *    protocol; beside them the floor: the same images asked of the simulator directly through Studio's
+ *    upstream clients (no queue, no database), with the simulator's CPU per image;
+ *  - at simulator latency 2 s: jobs/s, dispatch P50/P95, and the worker's RSS per job in flight (RSS at
+ *    the most jobs in flight, above the idle RSS before them).
+ * It runs its own simulator, web server and worker (an upstreams file names the two families), so the
+ * calling benchmark's figures are not disturbed. `BENCH_MIXED=0` skips it; its size follows the caller's
+ * (`small`: about 20 s, for CI).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { spawnSync, type ChildProcess } from 'node:child_process';
+import postgres from 'postgres';
+import { SIM_CHANNELS } from '@/sim/channels';
+import { SIM_PROTOCOL_CHANNELS } from '@/sim/protocol-channels';
+import { simulatorUpstreams } from '@/server/upstreams/registry';
+import type { UpstreamConfig } from '@/server/upstreams/types';
+import { cpuMs, freePort, percentile, ROOT, rssMb, scratchDatabase, startScript, waitHttp } from './lib';
+
+/** The two families under test and the simulated channels serving each (one image model per channel). */
+export const FAMILIES = {
+  single: ['sim-image-b', 'sim-image-c'],
+  mixed: ['sim-image-a', 'sim-gemini-image', 'sim-wan', 'sim-fal'],
+} as const;
+type Family = keyof typeof FAMILIES;
+const BOTH = ['single', 'mixed'] as const;
+const LABEL: Record<Family, string> = {
+  single: 'one protocol (OpenAI Images) ',
+  mixed: 'four protocols (2 async)     ',
+};
+
+/** The upstreams file: each channel's first image model, renamed into its bench family. */
+function upstreamsFile(origin: string): UpstreamConfig[] {
+  const all = simulatorUpstreams(origin, [...SIM_CHANNELS, ...SIM_PROTOCOL_CHANNELS]);
+  return BOTH.flatMap((family) =>
+    FAMILIES[family].map((name) => {
+      const ch = all.find((u) => u.name === name);
+      const model = ch?.models.find((m) => m.media.includes('image'));
+      if (!ch || !model) throw new Error(`no simulated image channel ${name}`);
+      return { ...ch, models: [{ ...model, family: `bench-${family}` }] };
+    }),
+  );
+}
+
+const ratio = (value: number, base: number) => (base > 0 ? `${(value / base).toFixed(2)}x` : 'n/a');
+
+export interface MixedSize {
+  /** Batches of 32 per family at latency 0. */
+  batches: number;
+  /** Jobs per family at latency 2 s. */
+  slow: number;
+  /** Images per family asked of the simulator directly (the floor). */
+  floor: number;
+}
+export const MIXED_SIZES = {
+  small: { batches: 12, slow: 256, floor: 256 },
+  full: { batches: 94, slow: 3_000, floor: 2_000 },
+} satisfies Record<string, MixedSize>;
+
+/** The floor: `n` images of each family through Studio's upstream clients straight to the simulator, many at a time. */
+async function clientFloor(
+  upstreams: UpstreamConfig[],
+  family: Family,
+  n: number,
+  simPid: number | undefined,
+): Promise<{ rate: number; simCpu: number; failed: number }> {
+  const { generateImage } = await import('@/server/upstreams/image-call');
+  const targets = upstreams
+    .filter((u) => u.models[0]?.family === `bench-${family}`)
+    .map((u) => ({
+      channel: u.name,
+      adapter: u.adapter,
+      baseUrl: u.base_url,
+      apiKey: u.api_key,
+      model: u.models[0]?.model ?? '',
+      softTimeoutMs: 60_000,
+    }));
+  let next = 0;
+  let failed = 0;
+  const cpu0 = cpuMs(simPid);
+  const t0 = performance.now();
+  // 256 at a time: an asynchronous task waits between polls holding nothing, like a parked worker slot.
+  await Promise.all(
+    Array.from({ length: 256 }, async () => {
+      while (next < n) {
+        const target = targets[next++ % targets.length];
+        if (!target) break;
+        try {
+          await generateImage(target, { prompt: 'bench', width: 1024, height: 1024 }, AbortSignal.timeout(60_000));
+        } catch {
+          failed += 1;
+        }
+      }
+    }),
+  );
+  const seconds = (performance.now() - t0) / 1000;
+  return { rate: n / seconds, simCpu: (cpuMs(simPid) - cpu0) / n, failed };
+}
+
+export async function mixedProtocols(size: MixedSize): Promise<void> {
+  if (process.env.BENCH_MIXED === '0') return;
+  const children: ChildProcess[] = [];
+  const admin = `sk-studio-bench${randomBytes(16).toString('hex')}`;
+  const scratch = await scratchDatabase();
+  const sql = postgres(scratch.url, { max: 4, onnotice: () => {} });
+  const dataDir = path.join(ROOT, '.data', `bench-${scratch.name}`);
+  const began = Date.now();
+  try {
+    const [port, simPort] = [await freePort(), await freePort()];
+    const sim = `http://127.0.0.1:${simPort}`;
+    mkdirSync(dataDir, { recursive: true });
+    const file = path.join(dataDir, 'upstreams.json');
+    const upstreams = upstreamsFile(sim);
+    writeFileSync(file, JSON.stringify({ upstreams }, null, 2));
+    const env: Record<string, string> = {
+      DATABASE_URL: scratch.url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      STUDIO_SIM_PORT: String(simPort),
+      STUDIO_UPSTREAMS_FILE: file,
+      STUDIO_ADMIN_KEY: admin,
+      STUDIO_DEMO: '0',
+      STUDIO_IMAGE_RATE_PER_HOUR: '100000000',
+      STUDIO_WORKER_CONCURRENCY: String(Math.max(size.slow, 1_000)),
+      STUDIO_DATA_DIR: dataDir,
+      LOG_LEVEL: 'error',
+      NODE_ENV: 'production',
+    };
+    const simulator = startScript(children, 'src/sim/main.ts', env);
+    await waitHttp(`${sim}/__sim/health`);
+    const server = startScript(children, 'scripts/start.ts', { ...env, STUDIO_WORKER: 'off' });
+    const api = `http://127.0.0.1:${port}/api`;
+    await waitHttp(`${api}/health`);
+    // BENCH_PROFILE=mixed writes a CPU profile of this run's worker into .data/profiles.
+    const worker = startScript(children, 'src/worker/main.ts', env, process.env.BENCH_PROFILE === 'mixed');
+    await new Promise((r) => setTimeout(r, 2000));
+    if (!simulator.pid || !worker.pid) throw new Error('a process did not start');
+
+    const created = (await (
+      await fetch(`${api}/admin`, {
+        method: 'POST',
+        headers: { 'x-api-key': admin, 'content-type': 'application/json' },
+        body: JSON.stringify({ action: 'tenant-create', name: 'Bench 多协议', credits: 100_000_000 }),
+      })
+    ).json()) as { api_key: string };
+    const post = async (body: unknown) => {
+      const r = await fetch(`${api}/generate-batch`, {
+        method: 'POST',
+        headers: { 'x-api-key': created.api_key, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      if (!r.ok) throw new Error(`generate-batch ${r.status} ${await r.text()}`);
+    };
+    const batch = (family: Family, n: number) => ({
+      items: Array.from({ length: n }, () => ({ prompt: 'bench', model: `bench-${family}`, ratio: '1:1' })),
+    });
+    const setLatency = (ms: number) =>
+      fetch(`${sim}/__sim/config`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ channel: '*', latency_ms: ms }),
+      });
+    const submitted: Record<Family, number> = { single: 0, mixed: 0 };
+    const finished = async (family: Family) =>
+      (
+        await sql<{ n: number }[]>`
+          select count(*)::int as n from jobs where status <> 'pending' and input->>'model' = ${`bench-${family}`}`
+      )[0]?.n ?? 0;
+    const waitDone = async (family: Family, ms: number) => {
+      const end = Date.now() + ms;
+      for (;;) {
+        const n = await finished(family);
+        if (n >= submitted[family]) return;
+        if (Date.now() > end) throw new Error(`only ${n} of ${submitted[family]} ${family} jobs finished`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    };
+    /** `jobs` jobs in batches of 32, eight batches in flight at a time. */
+    const send = async (family: Family, jobs: number) => {
+      let left = jobs;
+      await Promise.all(
+        Array.from({ length: 8 }, async () => {
+          while (left > 0) {
+            const n = Math.min(32, left);
+            left -= n;
+            await post(batch(family, n));
+          }
+        }),
+      );
+      submitted[family] += jobs;
+    };
+    const dispatch = async (family: Family, since: Date) => {
+      const rows = await sql<{ ms: number }[]>`
+        select extract(epoch from (a.started_at - j.created_at)) * 1000 as ms
+          from jobs j join upstream_attempts a on a.ref = j.id::text and a.try_no = 1 and a.chain_pos = 1
+         where j.created_at >= ${since} and j.input->>'model' = ${`bench-${family}`}`;
+      const times = rows.map((r) => Number(r.ms)).sort((x, y) => x - y);
+      return { p50: percentile(times, 50), p95: percentile(times, 95) };
+    };
+    const failures = async (family: Family, since: Date) =>
+      (
+        await sql<{ n: number }[]>`
+          select count(*)::int as n from jobs
+           where status = 'failed' and created_at >= ${since} and input->>'model' = ${`bench-${family}`}`
+      )[0]?.n ?? 0;
+
+    // Warm-up of both families: caches, JIT, connections.
+    await setLatency(0);
+    for (const family of BOTH) {
+      await send(family, 128);
+      await waitDone(family, 120_000);
+    }
+
+    // Latency 0: throughput, dispatch and CPU per job.
+    const zero = {} as Record<
+      Family,
+      { rate: number; p50: number; p95: number; failed: number; cpu: number[]; shares: string }
+    >;
+    for (const family of BOTH) {
+      const jobs = size.batches * 32;
+      const since = new Date();
+      const cpu0 = [worker, server, simulator].map((c) => cpuMs(c.pid));
+      const t0 = Date.now();
+      await send(family, jobs);
+      await waitDone(family, 300_000);
+      const seconds = (Date.now() - t0) / 1000;
+      const cpu = [worker, server, simulator].map((c, i) => (cpuMs(c.pid) - (cpu0[i] ?? 0)) / jobs);
+      const shares = await sql<{ name: string; n: number }[]>`
+        select u.name, count(*)::int as n from upstream_attempts a join upstreams u on u.id = a.upstream_id
+         where a.started_at >= ${since} and a.family = ${`bench-${family}`} group by u.name order by u.name`;
+      zero[family] = {
+        rate: jobs / seconds,
+        ...(await dispatch(family, since)),
+        failed: await failures(family, since),
+        cpu,
+        shares: shares.map((s) => `${s.name} ${Math.round((100 * s.n) / jobs)} %`).join(', '),
+      };
+    }
+    const floor = {} as Record<Family, Awaited<ReturnType<typeof clientFloor>>>;
+    for (const family of BOTH) floor[family] = await clientFloor(upstreams, family, size.floor, simulator.pid);
+
+    const s0 = zero.single;
+    console.log(`Mixed protocols, simulator at 0 ms (${size.batches * 32} jobs per family, batches of 32, 8 at a time):`);
+    for (const family of BOTH) {
+      const f = zero[family];
+      const fl = floor[family];
+      const [w, web, simCpu] = f.cpu.map((v) => v.toFixed(2));
+      console.log(
+        `  ${LABEL[family]}: ${f.rate.toFixed(0)} jobs/s (${ratio(f.rate, s0.rate)}), dispatch P50 ${f.p50.toFixed(1)} ms ` +
+          `(${ratio(f.p50, s0.p50)}), P95 ${f.p95.toFixed(1)} ms (${ratio(f.p95, s0.p95)}), ${f.failed} failed; ` +
+          `CPU per job: worker ${w} ms, web ${web} ms, simulator ${simCpu} ms (${ratio(f.cpu[2] ?? 0, s0.cpu[2] ?? 0)}); ` +
+          `floor, the simulator through Studio's upstream clients alone: ${fl.rate.toFixed(0)} images/s ` +
+          `(${ratio(fl.rate, floor.single.rate)}), simulator CPU ${fl.simCpu.toFixed(2)} ms per image, ${fl.failed} failed; ` +
+          `end to end at ${ratio(f.rate, fl.rate)} of its floor; channels: ${f.shares}`,
+      );
+    }
+
+    // Latency 2 s: jobs/s, dispatch, and the worker's RSS per job in flight.
+    await setLatency(2_000);
+    const slow = {} as Record<Family, { rate: number; p50: number; p95: number; failed: number; idle: number; held: number; inFlight: number; kb: number }>;
+    for (const family of BOTH) {
+      await new Promise((r) => setTimeout(r, 1000));
+      const idle = rssMb(worker.pid);
+      const since = new Date();
+      const t0 = Date.now();
+      let inFlight = 0;
+      let held = idle;
+      let sampling = true;
+      const sampler = (async () => {
+        while (sampling) {
+          const [row] = await sql<{ n: number }[]>`
+            select count(*)::int as n from jobs
+             where status = 'pending' and started_at is not null and input->>'model' = ${`bench-${family}`}`;
+          const rss = rssMb(worker.pid);
+          if ((row?.n ?? 0) >= inFlight) {
+            inFlight = row?.n ?? 0;
+            held = rss;
+          }
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      })();
+      await send(family, size.slow);
+      await waitDone(family, 300_000);
+      const seconds = (Date.now() - t0) / 1000;
+      sampling = false;
+      await sampler;
+      slow[family] = {
+        rate: size.slow / seconds,
+        ...(await dispatch(family, since)),
+        failed: await failures(family, since),
+        idle,
+        held,
+        inFlight,
+        kb: ((held - idle) * 1024) / Math.max(1, inFlight),
+      };
+    }
+    await setLatency(0);
+    const s2 = slow.single;
+    console.log(`Mixed protocols, simulator at 2 s (${size.slow} jobs per family):`);
+    for (const family of BOTH) {
+      const f = slow[family];
+      console.log(
+        `  ${LABEL[family]}: ${f.rate.toFixed(0)} jobs/s (${ratio(f.rate, s2.rate)}), dispatch P50 ${f.p50.toFixed(1)} ms ` +
+          `(${ratio(f.p50, s2.p50)}), P95 ${f.p95.toFixed(1)} ms (${ratio(f.p95, s2.p95)}), ${f.failed} failed; ` +
+          `worker RSS ${f.idle.toFixed(0)} MB idle, ${f.held.toFixed(0)} MB with ${f.inFlight} jobs in flight: ` +
+          `${f.kb.toFixed(1)} KB per job in flight (${ratio(f.kb, s2.kb)})`,
+      );
+    }
+    console.log(`  (mixed-protocol run took ${((Date.now() - began) / 1000).toFixed(0)} s)`);
+  } finally {
+    for (const c of children) c.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 1500));
+    await sql.end({ timeout: 5 });
+    await scratch.drop();
+    spawnSync('rm', ['-rf', dataDir]);
+  }
+}
