@@ -380,6 +380,51 @@ export interface UpstreamAnswer {
   body: Dispatcher.ResponseData['body'];
 }
 
+/** A whole answer read by `upstreamCall`: status, a header reader, and the body's bytes. */
+export interface UpstreamReply {
+  status: number;
+  ok: boolean;
+  header(name: string): string | null;
+  bytes: Buffer;
+}
+
+/**
+ * One call to an upstream on the shared keep-alive connections (undici's `request`, no web objects),
+ * its body read whole, at most MAX_ANSWER_BYTES. Only a failure to reach the upstream (or the signal)
+ * throws; the caller classifies non-2xx answers in its protocol's own terms. For the small JSON calls
+ * of asynchronous tasks (submit, poll, result), made several times per image.
+ */
+export async function upstreamCall(
+  url: string,
+  init: { method: 'GET' | 'POST' | 'PUT'; headers: Record<string, string>; body?: string | undefined },
+  signal: AbortSignal,
+): Promise<UpstreamReply> {
+  let res: Dispatcher.ResponseData;
+  try {
+    res = await request(url, {
+      method: init.method,
+      headers: init.headers,
+      body: init.body,
+      signal,
+      dispatcher: upstreamAgent,
+    });
+  } catch (err) {
+    if (signal.aborted) throw new UpstreamError('timeout', 'the upstream did not answer in time', { cause: err });
+    throw new UpstreamError('network', 'the upstream could not be reached', { cause: err });
+  }
+  const bytes = await readBounded(res.body, MAX_ANSWER_BYTES, signal);
+  const headers = res.headers;
+  return {
+    status: res.statusCode,
+    ok: res.statusCode >= 200 && res.statusCode < 300,
+    header(name) {
+      const v = headers[name.toLowerCase()];
+      return (Array.isArray(v) ? v[0] : v) ?? null;
+    },
+    bytes,
+  };
+}
+
 /** POSTs JSON to the target with its key; failures become classified UpstreamErrors. */
 export async function upstreamPost(
   target: Target,

@@ -1,4 +1,4 @@
-import { MAX_ANSWER_BYTES, parseAnswer, readBounded } from '@/server/upstreams/providers/http';
+import { parseAnswer, upstreamCall } from '@/server/upstreams/providers/http';
 import type { ImageGeneration, ImageTaskProvider, ImageTaskState } from '@/server/upstreams/providers/types';
 import { UpstreamError, type Target } from '@/server/upstreams/types';
 import { dashScopeError, taskStateOf, type DashScopeTaskAnswer } from './dashscope-answer';
@@ -29,27 +29,23 @@ async function call(
   body: string | undefined,
   signal: AbortSignal,
 ): Promise<DashScopeTaskAnswer> {
-  let res: Response;
-  try {
-    res = await fetch(`${target.baseUrl}${path}`, {
-      method,
-      headers: dashScopeHeaders(target.apiKey, body !== undefined),
-      body,
-      signal,
-    });
-  } catch (err) {
-    if (signal.aborted) throw new UpstreamError('timeout', 'the upstream did not answer in time', { cause: err });
-    throw new UpstreamError('network', 'the upstream could not be reached', { cause: err });
+  // undici on the shared keep-alive connections: a task makes two or more of these calls per image.
+  const res = await upstreamCall(
+    `${target.baseUrl}${path}`,
+    { method, headers: dashScopeHeaders(target.apiKey, body !== undefined), body },
+    signal,
+  );
+  if (res.ok) {
+    if (!res.bytes.length) throw new UpstreamError('bad_output', 'the upstream answered with an empty body');
+    return parseAnswer<DashScopeTaskAnswer>(res.bytes);
   }
-  if (!res.body) throw new UpstreamError('bad_output', 'the upstream answered with an empty body');
-  if (res.ok) return parseAnswer<DashScopeTaskAnswer>(await readBounded(res.body, MAX_ANSWER_BYTES, signal));
   let parsed: unknown = null;
   try {
-    parsed = JSON.parse((await readBounded(res.body, 64 * 1024, signal)).toString('utf8'));
+    parsed = JSON.parse(res.bytes.subarray(0, 64 * 1024).toString('utf8'));
   } catch {
     // Not JSON: the status alone classifies it.
   }
-  throw dashScopeError(res.status, parsed, retryAfterMs(res.headers.get('retry-after')));
+  throw dashScopeError(res.status, parsed, retryAfterMs(res.header('retry-after')));
 }
 
 async function submit(target: Target, req: ImageGeneration, signal: AbortSignal): Promise<ImageTaskState> {
