@@ -7,10 +7,13 @@
  *     really): the simulator's own answer rate for the same image request, called directly;
  *  C. 10,000 jobs in flight in one worker against 20-second upstream latency: peak worker RSS
  *     < 500 MB; beside it the worker's idle RSS and the memory per job in flight;
- *  D. GET /api/jobs?id= requests per second (target >= 800), measured with wrk.
+ *  D. GET /api/jobs?id= requests per second (target >= 800), measured with wrk;
+ *  then the mixed-protocol run (bench/mixed-protocols.ts): the same image load on one protocol and on four
+ *     (two asynchronous) at simulator latency 0 and 2 s, jobs/s, dispatch P50/P95 and worker RSS per job in
+ *     flight side by side (target: the mixed figures within 20 % of the one-protocol ones).
  * Usage: npm run bench:jobs   (DATABASE_URL defaults to postgres://postgres@127.0.0.1:5432/test)
  *   BENCH_JOBS_SIZE=small  a short run for CI (fewer jobs everywhere, 1,000 in flight in C);
- *   BENCH_ONLY=AB          stops after B;   BENCH_PROFILE=1 (or worker) writes a worker CPU profile into .data/profiles,
+ *   BENCH_ONLY=AB          stops after B;   BENCH_MIXED=0 skips the mixed-protocol run;   BENCH_PROFILE=1 (or worker) writes a worker CPU profile into .data/profiles,
  *   BENCH_PROFILE=web      the web server's.
  */
 import { spawnSync, type ChildProcess } from 'node:child_process';
@@ -19,6 +22,7 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { Agent, request } from 'undici';
 import { cpuMs, freePort, percentile, rssMb, scratchDatabase, startScript, waitHttp } from './lib';
+import { MIXED_SIZES, mixedProtocols } from './mixed-protocols';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ADMIN = `sk-studio-bench${randomBytes(16).toString('hex')}`;
@@ -296,3 +300,5 @@ async function main(): Promise<void> {
 }
 
 await main();
+// Its own simulator, web server and worker, once the processes above have stopped.
+if (process.env.BENCH_ONLY !== 'AB') await mixedProtocols(SMALL ? MIXED_SIZES.small : MIXED_SIZES.full);

@@ -59,10 +59,12 @@ export interface MixedSize {
   slow: number;
   /** Images per family asked of the simulator directly (the floor). */
   floor: number;
+  /** A fresh worker for each family at 2 s (its RSS not grown by the earlier parts); the small size keeps one. */
+  freshWorkers: boolean;
 }
 export const MIXED_SIZES = {
-  small: { batches: 12, slow: 256, floor: 256 },
-  full: { batches: 94, slow: 3_000, floor: 2_000 },
+  small: { batches: 8, slow: 192, floor: 192, freshWorkers: false },
+  full: { batches: 94, slow: 3_000, floor: 2_000, freshWorkers: true },
 } satisfies Record<string, MixedSize>;
 
 /** The floor: `n` images of each family through Studio's upstream clients straight to the simulator, many at a time. */
@@ -113,6 +115,12 @@ export async function mixedProtocols(size: MixedSize): Promise<void> {
   const sql = postgres(scratch.url, { max: 4, onnotice: () => {} });
   const dataDir = path.join(ROOT, '.data', `bench-${scratch.name}`);
   const began = Date.now();
+  const phases: string[] = [];
+  let phaseAt = began;
+  const phase = (name: string) => {
+    phases.push(`${name} ${((Date.now() - phaseAt) / 1000).toFixed(1)} s`);
+    phaseAt = Date.now();
+  };
   try {
     const [port, simPort] = [await freePort(), await freePort()];
     const sim = `http://127.0.0.1:${simPort}`;
@@ -134,13 +142,15 @@ export async function mixedProtocols(size: MixedSize): Promise<void> {
       LOG_LEVEL: 'error',
       NODE_ENV: 'production',
     };
+    // The simulator and the web server start side by side (the upstreams file names the simulator's address).
     const simulator = startScript(children, 'src/sim/main.ts', env);
-    await waitHttp(`${sim}/__sim/health`);
     const server = startScript(children, 'scripts/start.ts', { ...env, STUDIO_WORKER: 'off' });
     const api = `http://127.0.0.1:${port}/api`;
-    await waitHttp(`${api}/health`);
+    await Promise.all([waitHttp(`${sim}/__sim/health`), waitHttp(`${api}/health`)]);
     // BENCH_PROFILE=mixed writes a CPU profile of this run's worker into .data/profiles.
-    const worker = startScript(children, 'src/worker/main.ts', env, process.env.BENCH_PROFILE === 'mixed');
+    const startWorker = () =>
+      startScript(children, 'src/worker/main.ts', env, process.env.BENCH_PROFILE === 'mixed');
+    let worker = startWorker();
     await new Promise((r) => setTimeout(r, 2000));
     if (!simulator.pid || !worker.pid) throw new Error('a process did not start');
 
@@ -212,13 +222,15 @@ export async function mixedProtocols(size: MixedSize): Promise<void> {
            where status = 'failed' and created_at >= ${since} and input->>'model' = ${`bench-${family}`}`
       )[0]?.n ?? 0;
 
+    phase('start');
     // Warm-up of both families: caches, JIT, connections.
     await setLatency(0);
     for (const family of BOTH) {
-      await send(family, 128);
+      await send(family, 64);
       await waitDone(family, 120_000);
     }
 
+    phase('warm-up');
     // Latency 0: throughput, dispatch and CPU per job.
     const zero = {} as Record<
       Family,
@@ -241,14 +253,22 @@ export async function mixedProtocols(size: MixedSize): Promise<void> {
         ...(await dispatch(family, since)),
         failed: await failures(family, since),
         cpu,
-        shares: shares.map((s) => `${s.name} ${Math.round((100 * s.n) / jobs)} %`).join(', '),
+        shares: shares
+          .map((s) => `${s.name} ${Math.round((100 * s.n) / Math.max(1, shares.reduce((a, b) => a + b.n, 0)))} %`)
+          .join(', '),
       };
     }
+    phase('latency 0');
     const floor = {} as Record<Family, Awaited<ReturnType<typeof clientFloor>>>;
-    for (const family of BOTH) floor[family] = await clientFloor(upstreams, family, size.floor, simulator.pid);
+    for (const family of BOTH) {
+      await clientFloor(upstreams, family, 64, simulator.pid); // warm-up of this process's clients
+      floor[family] = await clientFloor(upstreams, family, size.floor, simulator.pid);
+    }
 
     const s0 = zero.single;
-    console.log(`Mixed protocols, simulator at 0 ms (${size.batches * 32} jobs per family, batches of 32, 8 at a time):`);
+    console.log(
+      `Mixed protocols, simulator at 0 ms (${size.batches * 32} jobs per family, batches of 32, 8 at a time):`,
+    );
     for (const family of BOTH) {
       const f = zero[family];
       const fl = floor[family];
@@ -263,11 +283,37 @@ export async function mixedProtocols(size: MixedSize): Promise<void> {
       );
     }
 
+    phase('floor');
     // Latency 2 s: jobs/s, dispatch, and the worker's RSS per job in flight.
-    await setLatency(2_000);
-    const slow = {} as Record<Family, { rate: number; p50: number; p95: number; failed: number; idle: number; held: number; inFlight: number; kb: number }>;
+    const slow = {} as Record<
+      Family,
+      {
+        rate: number;
+        p50: number;
+        p95: number;
+        failed: number;
+        idle: number;
+        held: number;
+        inFlight: number;
+        kb: number;
+      }
+    >;
     for (const family of BOTH) {
-      await new Promise((r) => setTimeout(r, 1000));
+      // A fresh worker for each family (full size), warmed up on its own family at this latency, as a worker
+      // that has been running is (JIT, connections, the task times it has learned); so the RSS an earlier
+      // part grew is not counted for either family. The small size keeps one worker: its RSS figures are
+      // rough (grown by what ran before).
+      if (size.freshWorkers) {
+        const stopped = new Promise((r) => worker.once('exit', r));
+        worker.kill('SIGTERM');
+        await stopped;
+        worker = startWorker();
+      }
+      await setLatency(2_000);
+      await send(family, size.freshWorkers ? 64 : 32);
+      await waitDone(family, 60_000);
+      await new Promise((r) => setTimeout(r, 500));
+      phase(`warm-up at 2 s (${family})`);
       const idle = rssMb(worker.pid);
       const since = new Date();
       const t0 = Date.now();
@@ -302,6 +348,7 @@ export async function mixedProtocols(size: MixedSize): Promise<void> {
         kb: ((held - idle) * 1024) / Math.max(1, inFlight),
       };
     }
+    phase('latency 2 s');
     await setLatency(0);
     const s2 = slow.single;
     console.log(`Mixed protocols, simulator at 2 s (${size.slow} jobs per family):`);
@@ -314,7 +361,7 @@ export async function mixedProtocols(size: MixedSize): Promise<void> {
           `${f.kb.toFixed(1)} KB per job in flight (${ratio(f.kb, s2.kb)})`,
       );
     }
-    console.log(`  (mixed-protocol run took ${((Date.now() - began) / 1000).toFixed(0)} s)`);
+    console.log(`  (mixed-protocol run took ${((Date.now() - began) / 1000).toFixed(0)} s: ${phases.join(', ')})`);
   } finally {
     for (const c of children) c.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 1500));

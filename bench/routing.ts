@@ -2,8 +2,12 @@
  * Routing benchmark. Prints:
  *  - the cost of one routing decision (planRoute) over 50 upstreams: P50/P99 in microseconds (target P99 < 50 µs);
  *  - the time to recompute health scores over one million attempt rows of the last 24 hours on PostgreSQL
- *    (target < 1 s).
+ *    (target < 1 s);
+ *  - the mixed-protocol run (bench/mixed-protocols.ts): image jobs routed over channels of one protocol and
+ *    over channels of four (two asynchronous), at simulator latency 0 and 2 s: jobs/s, dispatch P50/P95 and
+ *    worker RSS per job in flight side by side (target: the mixed figures within 20 % of the one-protocol ones).
  * Usage: DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:routing
+ *   BENCH_JOBS_SIZE=small  the mixed run at its short size;   BENCH_MIXED=0 skips it.
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -12,6 +16,7 @@ import { recomputeScores } from '@/server/upstreams/stats';
 import { syncUpstreams } from '@/server/upstreams/registry';
 import type { UpstreamConfig } from '@/server/upstreams/types';
 import { createTestDatabase } from '../tests/helpers/test-db';
+import { MIXED_SIZES, mixedProtocols } from './mixed-protocols';
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -115,3 +120,4 @@ async function benchRecompute(): Promise<void> {
 
 benchDecision();
 await benchRecompute();
+await mixedProtocols(process.env.BENCH_JOBS_SIZE === 'small' ? MIXED_SIZES.small : MIXED_SIZES.full);
