@@ -59,12 +59,14 @@ export interface MixedSize {
   slow: number;
   /** Images per family asked of the simulator directly (the floor). */
   floor: number;
+  /** Rounds at latency 0 (and of the floor), alternating between the families; the best of each is shown. */
+  rounds: number;
   /** A fresh worker for each family at 2 s (its RSS not grown by the earlier parts); the small size keeps one. */
   freshWorkers: boolean;
 }
 export const MIXED_SIZES = {
-  small: { batches: 8, slow: 192, floor: 192, freshWorkers: false },
-  full: { batches: 94, slow: 3_000, floor: 2_000, freshWorkers: true },
+  small: { batches: 8, slow: 192, floor: 192, rounds: 2, freshWorkers: false },
+  full: { batches: 64, slow: 3_000, floor: 2_000, rounds: 2, freshWorkers: true },
 } satisfies Record<string, MixedSize>;
 
 /** The floor: `n` images of each family through Studio's upstream clients straight to the simulator, many at a time. */
@@ -148,8 +150,7 @@ export async function mixedProtocols(size: MixedSize): Promise<void> {
     const api = `http://127.0.0.1:${port}/api`;
     await Promise.all([waitHttp(`${sim}/__sim/health`), waitHttp(`${api}/health`)]);
     // BENCH_PROFILE=mixed writes a CPU profile of this run's worker into .data/profiles.
-    const startWorker = () =>
-      startScript(children, 'src/worker/main.ts', env, process.env.BENCH_PROFILE === 'mixed');
+    const startWorker = () => startScript(children, 'src/worker/main.ts', env, process.env.BENCH_PROFILE === 'mixed');
     let worker = startWorker();
     await new Promise((r) => setTimeout(r, 2000));
     if (!simulator.pid || !worker.pid) throw new Error('a process did not start');
@@ -226,7 +227,7 @@ export async function mixedProtocols(size: MixedSize): Promise<void> {
     // Warm-up of both families: caches, JIT, connections.
     await setLatency(0);
     for (const family of BOTH) {
-      await send(family, 64);
+      await send(family, 32);
       await waitDone(family, 120_000);
     }
 
@@ -234,36 +235,56 @@ export async function mixedProtocols(size: MixedSize): Promise<void> {
     // Latency 0: throughput, dispatch and CPU per job.
     const zero = {} as Record<
       Family,
-      { rate: number; p50: number; p95: number; failed: number; cpu: number[]; shares: string }
+      { rate: number; p50: number; p95: number; failed: number; cpu: number[]; shares: string; rounds: number[] }
     >;
-    for (const family of BOTH) {
-      const jobs = size.batches * 32;
-      const since = new Date();
-      const cpu0 = [worker, server, simulator].map((c) => cpuMs(c.pid));
-      const t0 = Date.now();
-      await send(family, jobs);
-      await waitDone(family, 300_000);
-      const seconds = (Date.now() - t0) / 1000;
-      const cpu = [worker, server, simulator].map((c, i) => (cpuMs(c.pid) - (cpu0[i] ?? 0)) / jobs);
-      const shares = await sql<{ name: string; n: number }[]>`
+    // Rounds alternate between the families, so a burst of load from elsewhere on the machine hits both;
+    // each family's best round is reported (all rounds' rates beside it).
+    for (let round = 0; round < size.rounds; round++)
+      for (const family of BOTH) {
+        const jobs = size.batches * 32;
+        const since = new Date();
+        const cpu0 = [worker, server, simulator].map((c) => cpuMs(c.pid));
+        const t0 = Date.now();
+        await send(family, jobs);
+        await waitDone(family, 300_000);
+        const seconds = (Date.now() - t0) / 1000;
+        const cpu = [worker, server, simulator].map((c, i) => (cpuMs(c.pid) - (cpu0[i] ?? 0)) / jobs);
+        const shares = await sql<{ name: string; n: number }[]>`
         select u.name, count(*)::int as n from upstream_attempts a join upstreams u on u.id = a.upstream_id
          where a.started_at >= ${since} and a.family = ${`bench-${family}`} group by u.name order by u.name`;
-      zero[family] = {
-        rate: jobs / seconds,
-        ...(await dispatch(family, since)),
-        failed: await failures(family, since),
-        cpu,
-        shares: shares
-          .map((s) => `${s.name} ${Math.round((100 * s.n) / Math.max(1, shares.reduce((a, b) => a + b.n, 0)))} %`)
-          .join(', '),
-      };
-    }
+        const rounds = [...(zero[family]?.rounds ?? []), jobs / seconds];
+        if ((zero[family]?.rate ?? 0) > jobs / seconds) {
+          zero[family].rounds = rounds;
+          continue;
+        }
+        zero[family] = {
+          rounds,
+          rate: jobs / seconds,
+          ...(await dispatch(family, since)),
+          failed: await failures(family, since),
+          cpu,
+          shares: shares
+            .map(
+              (s) =>
+                `${s.name} ${Math.round(
+                  (100 * s.n) /
+                    Math.max(
+                      1,
+                      shares.reduce((a, b) => a + b.n, 0),
+                    ),
+                )} %`,
+            )
+            .join(', '),
+        };
+      }
     phase('latency 0');
     const floor = {} as Record<Family, Awaited<ReturnType<typeof clientFloor>>>;
-    for (const family of BOTH) {
-      await clientFloor(upstreams, family, 64, simulator.pid); // warm-up of this process's clients
-      floor[family] = await clientFloor(upstreams, family, size.floor, simulator.pid);
-    }
+    for (const family of BOTH) await clientFloor(upstreams, family, 64, simulator.pid); // this process's clients warmed up
+    for (let round = 0; round < size.rounds; round++)
+      for (const family of BOTH) {
+        const f = await clientFloor(upstreams, family, size.floor, simulator.pid);
+        if (f.rate > (floor[family]?.rate ?? 0)) floor[family] = f;
+      }
 
     const s0 = zero.single;
     console.log(
@@ -274,7 +295,8 @@ export async function mixedProtocols(size: MixedSize): Promise<void> {
       const fl = floor[family];
       const [w, web, simCpu] = f.cpu.map((v) => v.toFixed(2));
       console.log(
-        `  ${LABEL[family]}: ${f.rate.toFixed(0)} jobs/s (${ratio(f.rate, s0.rate)}), dispatch P50 ${f.p50.toFixed(1)} ms ` +
+        `  ${LABEL[family]}: ${f.rate.toFixed(0)} jobs/s (${ratio(f.rate, s0.rate)}; rounds ${f.rounds.map((r) => r.toFixed(0)).join(', ')}), ` +
+          `dispatch P50 ${f.p50.toFixed(1)} ms ` +
           `(${ratio(f.p50, s0.p50)}), P95 ${f.p95.toFixed(1)} ms (${ratio(f.p95, s0.p95)}), ${f.failed} failed; ` +
           `CPU per job: worker ${w} ms, web ${web} ms, simulator ${simCpu} ms (${ratio(f.cpu[2] ?? 0, s0.cpu[2] ?? 0)}); ` +
           `floor, the simulator through Studio's upstream clients alone: ${fl.rate.toFixed(0)} images/s ` +
