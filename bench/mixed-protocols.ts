@@ -208,12 +208,19 @@ export async function mixedProtocols(size: MixedSize): Promise<void> {
       );
       submitted[family] += jobs;
     };
+    /** Submission to the first upstream call, per job since `since`: joined here, not in SQL (the planner's nested loop over thousands of rows took minutes). */
     const dispatch = async (family: Family, since: Date) => {
-      const rows = await sql<{ ms: number }[]>`
-        select extract(epoch from (a.started_at - j.created_at)) * 1000 as ms
-          from jobs j join upstream_attempts a on a.ref = j.id::text and a.try_no = 1 and a.chain_pos = 1
-         where j.created_at >= ${since} and j.input->>'model' = ${`bench-${family}`}`;
-      const times = rows.map((r) => Number(r.ms)).sort((x, y) => x - y);
+      const jobs = await sql<{ id: string; created: Date }[]>`
+        select id::text as id, created_at as created from jobs
+         where created_at >= ${since} and input->>'model' = ${`bench-${family}`}`;
+      const calls = await sql<{ ref: string; started: Date }[]>`
+        select ref, started_at as started from upstream_attempts
+         where started_at >= ${since} and family = ${`bench-${family}`} and try_no = 1 and chain_pos = 1`;
+      const firstCall = new Map(calls.map((c) => [c.ref, c.started.getTime()]));
+      const times = jobs
+        .map((j) => (firstCall.get(j.id) ?? NaN) - j.created.getTime())
+        .filter((ms) => Number.isFinite(ms))
+        .sort((x, y) => x - y);
       return { p50: percentile(times, 50), p95: percentile(times, 95) };
     };
     const failures = async (family: Family, since: Date) =>
