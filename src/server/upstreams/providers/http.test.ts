@@ -159,6 +159,18 @@ describe('answers of a real HTTP server', () => {
     expect(small.contentType).toBe('image/png');
   });
 
+  it('drops a download answering an error unread, as bad output (the dropped stream raises nothing)', async () => {
+    const failed = await download(`${base}/gone`, new AbortController().signal, 20_000).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(failed).toBeInstanceOf(UpstreamError);
+    expect((failed as UpstreamError).errorClass).toBe('bad_output');
+    expect((failed as UpstreamError).status).toBe(429);
+    // The aborted body's 'error' event would surface here, uncaught, if nothing listened to it.
+    await new Promise((r) => setTimeout(r, 20));
+  });
+
   it('classifies an error answer too long to read by its status alone', async () => {
     const target = { baseUrl: base, apiKey: 'k', model: 'm' } as Parameters<typeof upstreamPost>[0];
     const failed = await upstreamPost(target, '/v1/chat/completions', '{}', new AbortController().signal).then(

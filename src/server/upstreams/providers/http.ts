@@ -298,7 +298,8 @@ async function openDownload(
       cause: err,
     });
   }
-  const drop = () => res.body.destroy();
+  // Dropped unread: the stream's own error (aborted) is expected and must not go unhandled.
+  const drop = () => res.body.on('error', () => {}).destroy();
   if (res.statusCode < 200 || res.statusCode >= 300) {
     drop();
     throw new UpstreamError('bad_output', `the result download answered HTTP ${res.statusCode}`, {
