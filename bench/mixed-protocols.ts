@@ -387,7 +387,7 @@ export async function mixedProtocols(size: MixedSize): Promise<void> {
         `  ${LABEL[family]}: ${f.rate.toFixed(0)} jobs/s (${ratio(f.rate, s2.rate)}), dispatch P50 ${f.p50.toFixed(1)} ms ` +
           `(${ratio(f.p50, s2.p50)}), P95 ${f.p95.toFixed(1)} ms (${ratio(f.p95, s2.p95)}), ${f.failed} failed; ` +
           `worker RSS ${f.idle.toFixed(0)} MB idle, ${f.held.toFixed(0)} MB with ${f.inFlight} jobs in flight: ` +
-          `${f.kb.toFixed(1)} KB per job in flight (${ratio(f.kb, s2.kb)})`,
+          `${f.kb.toFixed(1)} KB per job in flight (${ratio(f.kb, s2.kb)}${size.freshWorkers ? '' : '; rough at this size: one worker, grown before'})`,
       );
     }
     console.log(`  (mixed-protocol run took ${((Date.now() - began) / 1000).toFixed(0)} s: ${phases.join(', ')})`);
