@@ -131,8 +131,10 @@ async function runImageTask(
       await parked(sleep(wait, undefined, { signal }));
       state = await provider.get(target, id, signal);
     }
-    // A resumed task was submitted by an earlier run, at a time this one does not know.
-    if (!hooks.resume) learnTaskTime(target, lastSeenAt, performance.now() - submittedAt);
+    // Only a task that made an image says how long the channel's work takes (a refusal may come at once);
+    // a resumed task was submitted by an earlier run, at a time this one does not know.
+    if (state.status === 'succeeded' && !hooks.resume)
+      learnTaskTime(target, lastSeenAt, performance.now() - submittedAt);
   } catch (err) {
     if (signal.aborted) {
       // Given up on: the provider need not finish (and bill) a task nobody will collect. A task handed
