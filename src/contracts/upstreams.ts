@@ -20,6 +20,7 @@ export const ADAPTER_MEDIA = {
   replicate: ['image'],
   gemini: ['image', 'chat', 'vision'],
   'fal-queue': ['image'],
+  kling: ['video'],
 } as const satisfies Record<string, readonly Media[]>;
 export type AdapterKind = keyof typeof ADAPTER_MEDIA;
 export const adapterKinds = Object.keys(ADAPTER_MEDIA) as [AdapterKind, ...AdapterKind[]];
@@ -192,6 +193,10 @@ const consoleModelSchema = upstreamModelSchema.extend({
   }),
 });
 
+/** A Kling channel's key: its access key and secret key joined by a colon (no colon inside either). */
+export const KLING_KEY = /^[^:\s]+:[^:\s]+$/;
+export const KLING_KEY_TEXT = 'a Kling key is "<access key>:<secret key>", joined by a colon';
+
 /**
  * The body of `upstream-upsert`: a channel added or changed in the operator console. `api_key` is
  * required for a new channel; left out on an edit it keeps the stored key (which is never shown again).
@@ -224,7 +229,7 @@ export const upstreamUpsertSchema = z
       .optional()
       .meta({
         description:
-          'The provider key; required for a new channel, left out on an edit to keep the stored one (never shown again)',
+          'The provider key (Kling: "<access key>:<secret key>"); required for a new channel, left out on an edit to keep the stored one (never shown again)',
       }),
     soft_timeout_ms: z
       .number()
@@ -247,6 +252,9 @@ export const upstreamUpsertSchema = z
       .meta({ description: 'false: routing skips it; left out: enabled when new, unchanged when edited' }),
   })
   .superRefine((body, ctx) => {
+    // Kling signs a token per call with a key pair: both halves travel in the one key field.
+    if (body.adapter === 'kling' && body.api_key !== undefined && !KLING_KEY.test(body.api_key))
+      ctx.addIssue({ code: 'custom', path: ['api_key'], message: KLING_KEY_TEXT });
     const allowed: readonly Media[] = ADAPTER_MEDIA[body.adapter];
     const seen = new Set<string>();
     body.models.forEach((m, i) => {
@@ -275,7 +283,7 @@ export const upstreamUpsertSchema = z
           path: ['models', i, 'capabilities', 'duration'],
           message: 'min must not be above max',
         });
-      if (body.adapter === 'ark-video' && !d)
+      if ((body.adapter === 'ark-video' || body.adapter === 'kling') && !d)
         ctx.addIssue({
           code: 'custom',
           path: ['models', i, 'capabilities', 'duration'],

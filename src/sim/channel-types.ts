@@ -12,7 +12,8 @@ export type SimAdapter =
   | 'dashscope'
   | 'replicate'
   | 'gemini'
-  | 'fal-queue';
+  | 'fal-queue'
+  | 'kling';
 export type SimMedia = 'image' | 'chat' | 'vision' | 'video';
 export type SimImageQuality = 'low' | 'medium' | 'high';
 export type SimImageFormat = 'png' | 'jpeg' | 'webp';

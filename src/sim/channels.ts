@@ -27,6 +27,7 @@
  */
 
 import type { SimDashScopeChannel } from './channels-dashscope';
+import type { SimKlingChannel } from './channels-kling';
 import type {
   SimAnthropicChannel,
   SimArkImagesChannel,
@@ -69,7 +70,8 @@ export type SimChannel =
   | SimDashScopeChannel
   | SimReplicateChannel
   | SimGeminiChannel
-  | SimFalChannel;
+  | SimFalChannel
+  | SimKlingChannel;
 
 export const SIM_DEFAULT_PORT = 4010;
 export const SIM_DEFAULT_HOST = '127.0.0.1';
@@ -81,10 +83,7 @@ export const SIM_CHANNELS: readonly SimChannel[] = [
   ...SIM_VIDEO_CHANNELS,
 ];
 
-/** The bearer key a channel accepts. */
-export function simChannelKey(name: string): string {
-  return `sim-key-${name}`;
-}
+export { simChannelKey } from './channel-keys';
 
 export function findSimChannel(name: string): SimChannel | undefined {
   return SIM_CHANNELS.find((c) => c.name === name);

@@ -8,10 +8,11 @@ import {
   SIM_REPLICATE_CHANNEL,
   type SimChannel,
 } from './channels';
+import { SIM_KLING_CHANNEL } from './channels-kling';
 
 /**
  * One simulated channel (or two) per protocol beyond the default set: Anthropic Messages, the Gemini
- * API, Ark images, DashScope, fal's queue and Replicate. `npm run sim` serves them beside the default
+ * API, Ark images, DashScope, fal's queue, Replicate and Kling. `npm run sim` serves them beside the default
  * channels; Studio's no-configuration default registers only the default set (tests and benchmarks
  * count it), so these are reached by channels an operator adds (the console's presets, the end-to-end
  * tests) or by tests that register them.
@@ -24,4 +25,5 @@ export const SIM_PROTOCOL_CHANNELS: readonly SimChannel[] = [
   SIM_DASHSCOPE_CHANNEL,
   SIM_FAL_CHANNEL,
   SIM_REPLICATE_CHANNEL,
+  SIM_KLING_CHANNEL,
 ];

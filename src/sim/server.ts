@@ -6,6 +6,7 @@ import { arkImagesProtocol } from '@/sim/protocols/ark-images';
 import { geminiProtocol } from '@/sim/protocols/gemini';
 import { chatProtocol } from '@/sim/protocols/chat';
 import { dashscopeProtocol } from '@/sim/protocols/dashscope';
+import { klingProtocol } from '@/sim/protocols/kling';
 import { falQueueProtocol } from '@/sim/protocols/fal-queue';
 import { channelRequests } from './channel-request';
 import { SIM_CHANNELS, SIM_DEFAULT_HOST, SIM_DEFAULT_PORT, type SimAdapter, type SimChannel } from './channels';
@@ -122,6 +123,7 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
     dashscope: dashscopeProtocol(),
     replicate,
     'fal-queue': fal,
+    kling: klingProtocol(),
   };
   const log = new RequestLog(opts.maxRequestLog ?? 5_000);
 

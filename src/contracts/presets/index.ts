@@ -5,6 +5,7 @@ import { ARK_VIDEO } from './ark-video';
 import { DASHSCOPE_PRESET } from './dashscope';
 import { FAL_QUEUE_PRESET } from './fal-queue';
 import { geminiPreset } from './gemini';
+import { KLING_PRESET } from './kling';
 import { OPENAI_CHAT, OPENAI_IMAGES } from './openai';
 import { OPENAI_COMPATIBLE_PRESETS } from './openai-compatible';
 import { REPLICATE_PRESET } from './replicate';
@@ -20,6 +21,7 @@ export const CHANNEL_PRESETS: readonly ChannelPreset[] = [
   geminiPreset,
   ARK_IMAGES_PRESET,
   ARK_VIDEO,
+  KLING_PRESET,
   DASHSCOPE_PRESET,
   FAL_QUEUE_PRESET,
   REPLICATE_PRESET,

@@ -15,7 +15,8 @@ describe('channel presets', () => {
         provider: preset.provider,
         adapter: preset.adapter,
         base_url: url,
-        api_key: 'k',
+        // Kling's key is a key pair.
+        api_key: preset.adapter === 'kling' ? 'ak:sk' : 'k',
         models: preset.models,
       };
       const parsed = upstreamUpsertSchema.safeParse(body);

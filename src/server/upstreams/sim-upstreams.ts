@@ -6,6 +6,7 @@ import {
   type SimDashScopeSizeRule,
   type SimSizeRule,
 } from '@/sim/channels';
+import { simKlingKeyPair } from '@/sim/channels-kling';
 import { FAL_MODELS, falCapabilities } from './providers/fal-queue/fal-models';
 import type { UpstreamConfig, UpstreamModel } from './types';
 
@@ -16,7 +17,7 @@ export function simulatorUpstreams(origin: string, channels: readonly SimChannel
     provider: 'simulator',
     adapter: ch.adapter,
     base_url: simChannelBaseUrl(origin, ch.name),
-    api_key: simChannelKey(ch.name),
+    api_key: ch.adapter === 'kling' ? simKlingKeyPair(ch.name) : simChannelKey(ch.name),
     soft_timeout_ms: 60_000,
     rating: 3,
     enabled: true,
@@ -157,5 +158,21 @@ function simModels(ch: SimChannel): UpstreamModel[] {
             : { ...(m.sizes as SimDashScopeSizeRule) },
         },
       }));
+    case 'kling':
+      // The models that serve a tier, at Kling's durations and modes (std 720p, pro 1080p).
+      return ch.capabilities.models
+        .filter((m) => m.tier)
+        .map((m) => ({
+          family: m.tier,
+          model: m.model,
+          media: ['video'],
+          cost_usd: m.costUsd,
+          capabilities: {
+            duration: { min: 5, max: 10 },
+            resolutions: m.modes.map((mode) => (mode === 'pro' ? '1080p' : '720p')),
+            first_frame: m.imageToVideo,
+            last_frame: m.tailModes.length > 0,
+          },
+        }));
   }
 }

@@ -32,9 +32,15 @@ export const IMAGE_TASK_FAULTS: readonly FaultKind[] = ['task_failed', 'task_nev
 /** The asynchronous image-task protocols: their tasks (predictions, queue requests) fail or never finish like video tasks. */
 const IMAGE_TASK_ADAPTERS: readonly string[] = ['dashscope', 'replicate', 'fal-queue'];
 
+/** The video-task protocols: their tasks take every task fault. */
+const VIDEO_ADAPTERS: readonly string[] = ['ark-video', 'kling'];
+
 /** Whether a channel of this adapter takes a task fault (video channels all of them, image-task channels some). */
 export function takesTaskFault(adapter: string | undefined, fault: FaultKind): boolean {
-  return adapter === 'ark-video' || (IMAGE_TASK_ADAPTERS.includes(adapter ?? '') && IMAGE_TASK_FAULTS.includes(fault));
+  return (
+    VIDEO_ADAPTERS.includes(adapter ?? '') ||
+    (IMAGE_TASK_ADAPTERS.includes(adapter ?? '') && IMAGE_TASK_FAULTS.includes(fault))
+  );
 }
 
 /** Faults that only chat channels accept: they cut a chat completion's response off mid-way, or thin out its JSON. */

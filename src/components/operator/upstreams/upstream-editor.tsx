@@ -71,7 +71,13 @@ export function UpstreamEditor({ channel }: { channel?: Upstream }) {
                   control={form.control}
                   name="api_key"
                   label={t('fields.apiKey')}
-                  description={creating ? t('hints.apiKeyNew') : t('hints.apiKeyEdit')}
+                  description={
+                    !creating
+                      ? t('hints.apiKeyEdit')
+                      : form.watch('adapter') === 'kling'
+                        ? t('hints.apiKeyPair')
+                        : t('hints.apiKeyNew')
+                  }
                 >
                   {(field) => (
                     <Input

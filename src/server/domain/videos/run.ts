@@ -209,10 +209,18 @@ async function createUpstreamTask(
   return { rescheduleInMs: ctx.config.video.pollFirstMs };
 }
 
-/** Asks the provider to cancel a task; false when it would not (Ark: a running task) or could not be reached. */
+/**
+ * Asks the provider to cancel a task; false when it would not (Ark: a running task), could not be reached,
+ * or has no cancel at all (Kling): the task is then followed as an orphan, since it may still finish.
+ */
 export async function tryCancel(target: Target, upstreamTaskId: string): Promise<boolean> {
+  const provider = videoProvider(target);
+  if (!provider.cancellable) {
+    logger.info({ channel: target.channel, task: upstreamTaskId }, 'the upstream has no cancel; the task is followed');
+    return false;
+  }
   try {
-    await videoProvider(target).cancel(target, upstreamTaskId, AbortSignal.timeout(10_000));
+    await provider.cancel(target, upstreamTaskId, AbortSignal.timeout(10_000));
     return true;
   } catch (err) {
     logger.info({ err, channel: target.channel, task: upstreamTaskId }, 'the upstream did not cancel the video task');

@@ -6,6 +6,7 @@ import { dashscope } from './dashscope/dashscope';
 import { geminiChat } from './gemini/gemini-chat';
 import { geminiImages } from './gemini/gemini-images';
 import { falQueue } from './fal-queue/fal-queue';
+import { kling } from './kling/kling';
 import { openAiChat } from './openai-chat/openai-chat';
 import { openAiImages } from './openai-images/openai-images';
 import { replicate } from './replicate/replicate';
@@ -26,6 +27,7 @@ const PROVIDERS: ProviderTable = {
   replicate: [replicate],
   gemini: [geminiImages, geminiChat],
   'fal-queue': [falQueue],
+  kling: [kling],
 };
 
 /** The media's side of a protocol that carries several (Gemini: images and chat); vision is chat's. */

@@ -141,9 +141,14 @@ export interface ChatProvider {
   probe(target: Target, signal: AbortSignal): Promise<void>;
 }
 
-/** An asynchronous video-task protocol: create, poll, cancel. */
+/** An asynchronous video-task protocol: create, poll, cancel where the provider has a cancel. */
 export interface VideoProvider {
   media: 'video';
+  /**
+   * Whether the provider can cancel a task. Without (Kling), the video run never calls `cancel`: a task
+   * Studio gives up on is refunded and followed as an orphan, since the provider may still finish and bill it.
+   */
+  cancellable: boolean;
   /** The probe in words, for the operator's channel test (creating a task is billed; listing them is not). */
   probeCall: string;
   create(target: Target, req: VideoTaskRequest, signal: AbortSignal): Promise<string>;

@@ -103,6 +103,7 @@ export async function probeArk(target: Target, signal: AbortSignal): Promise<voi
 /** Volcengine Ark's content-generation task API (`/api/v3/contents/generations/tasks`). */
 export const arkVideo: VideoProvider = {
   media: 'video',
+  cancellable: true,
   probeCall: `GET ${TASKS}, page_size 1`,
   create: createVideoTask,
   get: getVideoTask,

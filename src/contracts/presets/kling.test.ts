@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { upstreamUpsertSchema } from '@/contracts/upstreams';
+import { KLING_PRESET } from './kling';
+
+const body = (api_key: string, models = KLING_PRESET.models) => ({
+  name: 'video-sg-2',
+  provider: KLING_PRESET.provider,
+  adapter: KLING_PRESET.adapter,
+  base_url: KLING_PRESET.baseUrls[0]?.url,
+  api_key,
+  models,
+});
+
+describe('the kling preset', () => {
+  it('serves spec tiers at Kling’s durations and modes, in both regions', () => {
+    expect(KLING_PRESET.baseUrls.map((b) => b.url)).toEqual([
+      'https://api-singapore.klingai.com',
+      'https://api-beijing.klingai.com',
+    ]);
+    for (const m of KLING_PRESET.models) {
+      expect(m.family).toMatch(/^videomodel-/);
+      expect(m.capabilities.duration).toEqual({ min: 5, max: 10 });
+      // std is 720p and pro 1080p: nothing else.
+      for (const r of m.capabilities.resolutions ?? []) expect(['720p', '1080p']).toContain(r);
+      // A last frame is taken in pro mode only, so a model offering it must offer 1080p.
+      if (m.capabilities.last_frame) expect(m.capabilities.resolutions).toContain('1080p');
+    }
+  });
+
+  it('takes a key pair as the key and refuses a single key with a clear text', () => {
+    expect(upstreamUpsertSchema.safeParse(body('AKxyz:SKabc')).error).toBeUndefined();
+    for (const bad of ['just-one-key', 'a:b:c', ':secret', 'access:']) {
+      const parsed = upstreamUpsertSchema.safeParse(body(bad));
+      expect(
+        parsed.error?.issues.map((i) => [i.path.join('.'), i.message]),
+        bad,
+      ).toEqual([['api_key', 'a Kling key is "<access key>:<secret key>", joined by a colon']]);
+    }
+  });
+
+  it('needs each video model’s duration range', () => {
+    const [first] = KLING_PRESET.models;
+    if (!first) throw new Error('no model');
+    const parsed = upstreamUpsertSchema.safeParse(body('a:b', [{ ...first, capabilities: { resolutions: ['720p'] } }]));
+    expect(parsed.error?.issues[0]?.path).toEqual(['models', 0, 'capabilities', 'duration']);
+  });
+});
