@@ -147,7 +147,8 @@ export async function handleControl(
     if (ext && id) {
       const cache = { 'cache-control': 'public, max-age=86400' };
       if (ext === 'mp4') {
-        const bytes = tasks.file(id, 'mp4', Date.now());
+        // An Ark task's video, else one stored in the file store (Kling's results).
+        const bytes = tasks.file(id, 'mp4', Date.now()) ?? files.get(name)?.bytes;
         if (bytes) return sendBytes(req, res, bytes, 'video/mp4', cache);
       } else {
         const file = files.get(name);

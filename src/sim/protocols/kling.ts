@@ -188,7 +188,14 @@ export function klingProtocol(tasks = new KlingTasks()): Protocol<SimKlingChanne
         code: 0,
         message: 'SUCCEED',
         request_id: ctx.requestId,
-        data: klingTaskData(task, now, ctx.origin, ctx.files),
+        // Creation always answers `submitted`, however short the channel's latency.
+        data: {
+          task_id: task.id,
+          task_status: 'submitted',
+          task_info: external ? { external_task_id: external } : {},
+          created_at: now,
+          updated_at: now,
+        },
       });
     };
   }
