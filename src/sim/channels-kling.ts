@@ -8,8 +8,10 @@ export type KlingMode = 'std' | 'pro';
 /** One Kling model as the reference's capability map gives it. */
 export interface SimKlingModel {
   model: string;
-  /** The spec tier Studio serves with it on this channel. */
+  /** The spec tier Studio serves with it on this channel ('' for none). */
   tier: string;
+  /** The tier's resolutions it serves: 720p is std mode, 1080p pro mode. */
+  resolutions: readonly ('720p' | '1080p')[];
   textToVideo: boolean;
   imageToVideo: boolean;
   modes: readonly KlingMode[];
@@ -32,6 +34,7 @@ export const SIM_KLING_MODELS: readonly SimKlingModel[] = [
   {
     model: 'kling-v2-5-turbo',
     tier: 'videomodel-2-5-pro-260801',
+    resolutions: ['720p', '1080p'],
     textToVideo: true,
     imageToVideo: true,
     modes: ['std', 'pro'],
@@ -41,6 +44,8 @@ export const SIM_KLING_MODELS: readonly SimKlingModel[] = [
   {
     model: 'kling-v1-6',
     tier: 'videomodel-2-0-fast-260801',
+    // The fast tier tops out at 720p: std mode only, so no last frame.
+    resolutions: ['720p'],
     textToVideo: true,
     imageToVideo: true,
     modes: ['std', 'pro'],
@@ -50,6 +55,7 @@ export const SIM_KLING_MODELS: readonly SimKlingModel[] = [
   {
     model: 'kling-v1',
     tier: '',
+    resolutions: [],
     textToVideo: true,
     imageToVideo: true,
     modes: ['std', 'pro'],
@@ -59,6 +65,7 @@ export const SIM_KLING_MODELS: readonly SimKlingModel[] = [
   {
     model: 'kling-v2-master',
     tier: '',
+    resolutions: [],
     textToVideo: true,
     imageToVideo: true,
     modes: ['std', 'pro'],
@@ -68,6 +75,7 @@ export const SIM_KLING_MODELS: readonly SimKlingModel[] = [
   {
     model: 'kling-v2-1-master',
     tier: '',
+    resolutions: [],
     textToVideo: true,
     imageToVideo: true,
     modes: ['std', 'pro'],
@@ -77,6 +85,7 @@ export const SIM_KLING_MODELS: readonly SimKlingModel[] = [
   {
     model: 'kling-v2-1',
     tier: '',
+    resolutions: [],
     textToVideo: false,
     imageToVideo: true,
     modes: ['std', 'pro'],
