@@ -98,7 +98,11 @@ export const capabilitiesSchema = z.strictObject({
       max: z.number().int().positive().meta({ description: 'Longest video, in seconds' }),
     })
     .optional()
-    .meta({ description: 'Video: the duration range (required for ark-video channels)' }),
+    .meta({ description: 'Video: the duration range (required for ark-video and kling channels)' }),
+  /** Video: the only durations the model makes, when not every second of the range (Kling: 5 or 10). */
+  durations: z.array(z.number().int().positive()).min(1).max(60).optional().meta({
+    description: 'Video: the only durations it makes, in seconds, when not every second of the range (Kling: 5, 10)',
+  }),
   resolutions: z
     .array(z.string().min(1))
     .optional()
@@ -153,6 +157,7 @@ export const MEDIA_CAPABILITIES: Record<Media, readonly (keyof Capabilities)[]> 
   ],
   video: [
     'duration',
+    'durations',
     'resolutions',
     'first_frame',
     'last_frame',
@@ -282,6 +287,13 @@ export const upstreamUpsertSchema = z
           code: 'custom',
           path: ['models', i, 'capabilities', 'duration'],
           message: 'min must not be above max',
+        });
+      const outside = (m.capabilities.durations ?? []).filter((s) => d && (s < d.min || s > d.max));
+      if (outside.length > 0)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['models', i, 'capabilities', 'durations'],
+          message: `${outside.join(', ')} s lie outside the duration range`,
         });
       if ((body.adapter === 'ark-video' || body.adapter === 'kling') && !d)
         ctx.addIssue({

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SIM_KLING_CHANNEL } from '@/sim/channels-kling';
 import { startSim, type RunningSim } from '@/sim/testing';
 import type { Config } from '@/server/config';
-import { ledgerEntries, upstreamAttempts, videoTasks } from '@/server/db/schema';
+import { ledgerEntries, videoTasks } from '@/server/db/schema';
 import { OPERATOR, type ScopedIdentity } from '@/server/domain/auth/identity';
 import { createTenant } from '@/server/domain/tenants/tenants';
 import { inspectMp4File } from '@/server/domain/videos/media-facts';
@@ -12,7 +12,6 @@ import { removeVideo } from '@/server/domain/videos/remove';
 import { submitVideo } from '@/server/domain/videos/submit';
 import type { QueueWorker } from '@/server/queue/worker';
 import type { LocalFileStore } from '@/server/storage/store';
-import { flushAttempts } from '@/server/upstreams/engine';
 import { simulatorUpstreams, syncUpstreams } from '@/server/upstreams/registry';
 import { startVideoWorker, videoReads, waitFor } from '../helpers/video-reads';
 import { createTestDatabase, testSecret, type TestDatabase } from '../helpers/test-db';
@@ -118,24 +117,19 @@ describe('video tasks on a Kling channel', () => {
     expect(vt?.upstreamTaskId).toMatch(/^image2video\//);
   });
 
-  it('a duration Kling does not make is refunded, never sent; a last frame at 720p is refused at submission', async () => {
+  it('a duration or a last frame Kling does not make is refused at submission, before any charge', async () => {
     const who = await newTenant();
-    const sub = await submitVideo(deps(), who, { prompt: 'x', model: PRO25, duration: 7 }, { idempotencyKey: null });
-    const task = await finished(who, sub.id);
-    expect(task.job_status).toBe('failed');
-    expect(created('text2video')).toHaveLength(0);
-    expect((await ledgerOf(who.tenantId)).map(([k]) => k)).toEqual(['adjust', 'charge', 'refund']);
-    await flushAttempts();
-    const attempts = await t.db
-      .select({ cls: upstreamAttempts.errorClass, code: upstreamAttempts.errorCode })
-      .from(upstreamAttempts)
-      .where(eq(upstreamAttempts.ref, sub.id));
-    expect(attempts).toContainEqual({ cls: 'unsupported', code: 'duration' });
-    // The fast tier's 720p is std mode, which takes no last frame: no channel can, so nothing is charged.
+    const refused = submitVideo(deps(), who, { prompt: 'x', model: PRO25, duration: 7 }, { idempotencyKey: null });
+    await expect(refused).rejects.toMatchObject({ status: 400 });
+    await expect(refused).rejects.toThrow(/duration/);
+    // The fast tier's 720p is std mode, which takes no last frame: no channel of the tier can.
     const img = await files.put(`${who.tenantId}/uploads/f.png`, Buffer.from('png'), 'image/png');
     await expect(
       submitVideo(deps(), who, { prompt: 'x', model: FAST, duration: 5, images: [img, img] }, { idempotencyKey: null }),
     ).rejects.toMatchObject({ status: 400 });
+    expect(created('text2video')).toHaveLength(0);
+    expect(created('image2video')).toHaveLength(0);
+    expect((await ledgerOf(who.tenantId)).map(([k]) => k)).toEqual(['adjust']);
   });
 
   it('a task cancelled on Kling (no cancel) is refunded once and followed to its end, never charged again', async () => {

@@ -20,6 +20,7 @@ describe('the kling preset', () => {
     for (const m of KLING_PRESET.models) {
       expect(m.family).toMatch(/^videomodel-/);
       expect(m.capabilities.duration).toEqual({ min: 5, max: 10 });
+      expect(m.capabilities.durations).toEqual([5, 10]);
       // std is 720p and pro 1080p: nothing else.
       for (const r of m.capabilities.resolutions ?? []) expect(['720p', '1080p']).toContain(r);
       // A last frame is taken in pro mode only, so a model offering it must offer 1080p.
@@ -36,6 +37,16 @@ describe('the kling preset', () => {
         bad,
       ).toEqual([['api_key', 'a Kling key is "<access key>:<secret key>", joined by a colon']]);
     }
+  });
+
+  it('refuses durations outside the model’s range', () => {
+    const [first] = KLING_PRESET.models;
+    if (!first) throw new Error('no model');
+    const caps = { ...first.capabilities, durations: [5, 10, 15] };
+    const parsed = upstreamUpsertSchema.safeParse(body('a:b', [{ ...first, capabilities: caps }]));
+    expect(parsed.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['models.0.capabilities.durations', '15 s lie outside the duration range'],
+    ]);
   });
 
   it('needs each video model’s duration range', () => {

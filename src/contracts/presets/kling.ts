@@ -15,7 +15,7 @@ const video = (family: string, model: string, cost: number, capabilities: Upstre
   model,
   media: ['video' as const],
   cost_usd: cost,
-  capabilities: { duration: { min: 5, max: 10 }, first_frame: true, ...capabilities },
+  capabilities: { duration: { min: 5, max: 10 }, durations: [5, 10], first_frame: true, ...capabilities },
 });
 
 export const KLING_PRESET: ChannelPreset = {

@@ -218,6 +218,32 @@ describe('route planning', () => {
       missing: ['duration'],
     });
   });
+
+  it('sends a video only to a channel that makes its exact duration when the model lists its durations (Kling: 5, 10)', () => {
+    const kling: UpstreamModel = {
+      family: 'tier-pro',
+      model: 'kling-v2-5-turbo',
+      media: ['video'],
+      cost_usd: 0.07,
+      capabilities: { duration: { min: 5, max: 10 }, durations: [5, 10], resolutions: ['480p'] },
+    };
+    const ark: UpstreamModel = {
+      ...kling,
+      model: 'a1',
+      capabilities: { duration: { min: 4, max: 15 }, resolutions: ['480p'] },
+    };
+    const vids = [up('vk', [kling]), up('va', [ark])];
+    const chain = (duration: number) =>
+      names(ok(planRoute(vids, { media: 'video', model: 'tier-pro', needs: { duration } }, seeded(1))).chain).sort();
+    expect(chain(10)).toEqual(['va', 'vk']);
+    expect(chain(7)).toEqual(['va']);
+    expect(planRoute([up('vk', [kling])], { media: 'video', model: 'tier-pro', needs: { duration: 7 } })).toMatchObject(
+      {
+        kind: 'unsupported',
+        missing: ['duration'],
+      },
+    );
+  });
 });
 
 describe('capability check', () => {

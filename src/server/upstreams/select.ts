@@ -98,7 +98,10 @@ const NEED_RULES: { [K in keyof Needs]-?: NeedRule<K> } = {
   mask: { label: 'mask repaint', met: (c) => !!c.mask },
   transparentBackground: { label: 'transparent background', met: (c) => !!c.transparent_background },
   quality: { label: 'quality level', met: (c, q) => c.qualities?.includes(q) ?? false },
-  duration: { label: 'duration', met: (c, d) => !!c.duration && d >= c.duration.min && d <= c.duration.max },
+  duration: {
+    label: 'duration',
+    met: (c, d) => !!c.duration && d >= c.duration.min && d <= c.duration.max && (c.durations?.includes(d) ?? true),
+  },
   resolution: {
     label: 'resolution',
     met: (c, r) => c.resolutions?.some((x) => x.toLowerCase() === r.toLowerCase()) ?? false,

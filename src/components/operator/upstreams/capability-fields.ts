@@ -11,7 +11,7 @@ import { capabilitiesSchema, MEDIA_CAPABILITIES, type Capabilities, type Media }
 export type CapabilityField =
   | { key: string; kind: 'flag'; defaultOn: boolean }
   | { key: string; kind: 'number' }
-  | { key: string; kind: 'choices'; options: readonly string[]; open: boolean }
+  | { key: string; kind: 'choices'; options: readonly string[]; open: boolean; numeric?: true }
   | { key: string; kind: 'range' }
   | { key: string; kind: 'sizes'; ruleKeys: readonly string[] };
 
@@ -25,7 +25,7 @@ function presetValues(key: string): string[] {
   const seen = new Set<string>();
   for (const m of CHANNEL_PRESETS.flatMap((p) => p.models)) {
     const v = (m.capabilities as Record<string, unknown>)[key];
-    if (Array.isArray(v)) for (const x of v) if (typeof x === 'string') seen.add(x);
+    if (Array.isArray(v)) for (const x of v) if (typeof x === 'string' || typeof x === 'number') seen.add(String(x));
   }
   return [...seen];
 }
@@ -37,6 +37,9 @@ function fieldOf(key: string, schema: z.ZodType): CapabilityField | null {
   if (s instanceof z.ZodArray) {
     const el = unwrap(s.element as z.ZodType);
     if (el instanceof z.ZodEnum) return { key, kind: 'choices', options: el.options as string[], open: false };
+    // A list of numbers (durations) is typed and ticked as text, and sent as numbers.
+    if (el instanceof z.ZodNumber)
+      return { key, kind: 'choices', options: presetValues(key), open: true, numeric: true };
     return { key, kind: 'choices', options: presetValues(key), open: true };
   }
   if (s instanceof z.ZodObject && 'min' in s.shape && 'max' in s.shape) return { key, kind: 'range' };
@@ -109,7 +112,7 @@ export function capabilitiesOf(draft: CapabilitiesDraft, media: readonly Media[]
     const v = draft[f.key];
     if (f.kind === 'flag' && typeof v === 'boolean') out[f.key] = v;
     if (f.kind === 'number' && typeof v === 'string' && num(v) !== undefined) out[f.key] = num(v);
-    if (f.kind === 'choices' && Array.isArray(v) && v.length > 0) out[f.key] = v;
+    if (f.kind === 'choices' && Array.isArray(v) && v.length > 0) out[f.key] = f.numeric ? v.map((x) => num(x)) : v;
     if (f.kind === 'range' && v && typeof v === 'object' && 'min' in v) {
       if (v.min.trim() !== '' || v.max.trim() !== '') out[f.key] = { min: num(v.min), max: num(v.max) };
     }
