@@ -159,7 +159,7 @@ function simModels(ch: SimChannel): UpstreamModel[] {
         },
       }));
     case 'kling':
-      // The models that serve a tier, at Kling's durations and modes (std 720p, pro 1080p).
+      // The models that serve a tier, at Kling's durations and the tier's resolutions (std 720p, pro 1080p).
       return ch.capabilities.models
         .filter((m) => m.tier)
         .map((m) => ({
@@ -169,9 +169,11 @@ function simModels(ch: SimChannel): UpstreamModel[] {
           cost_usd: m.costUsd,
           capabilities: {
             duration: { min: 5, max: 10 },
-            resolutions: m.modes.map((mode) => (mode === 'pro' ? '1080p' : '720p')),
+            durations: [5, 10],
+            resolutions: [...m.resolutions],
             first_frame: m.imageToVideo,
-            last_frame: m.tailModes.length > 0,
+            // A last frame in the modes it is served at (pro: 1080p).
+            last_frame: m.resolutions.some((r) => m.tailModes.includes(r === '1080p' ? 'pro' : 'std')),
           },
         }));
   }
