@@ -61,6 +61,10 @@ export const capabilitiesSchema = z.strictObject({
     .positive()
     .optional()
     .meta({ description: 'Image or video: the most reference images one call takes' }),
+  /** Image: an edit-only model; a job without reference images never goes to it (docs/routing.md → Capabilities). */
+  requires_reference_images: z.boolean().optional().meta({
+    description: 'Image: edits only, so it needs at least one reference image; jobs without one never go to it',
+  }),
   mask: z.boolean().optional().meta({ description: 'Image: repaints inside a mask' }),
   transparent_background: z.boolean().optional().meta({ description: 'Image: can make a transparent background' }),
   /** Image quality levels the model accepts; empty or absent: no quality parameter. */
@@ -148,6 +152,7 @@ export const MEDIA_CAPABILITIES: Record<Media, readonly (keyof Capabilities)[]> 
   image: [
     'reference_images',
     'max_reference_images',
+    'requires_reference_images',
     'mask',
     'transparent_background',
     'qualities',
@@ -281,6 +286,12 @@ export const upstreamUpsertSchema = z
             message: `does not apply to ${m.media.join(', ')}`,
           });
       }
+      if (m.capabilities.requires_reference_images && !m.capabilities.reference_images)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['models', i, 'capabilities', 'requires_reference_images'],
+          message: 'a model that needs reference images must take them: set reference_images too',
+        });
       const d = m.capabilities.duration;
       if (d && d.min > d.max)
         ctx.addIssue({

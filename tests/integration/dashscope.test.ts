@@ -89,6 +89,22 @@ describe('image jobs on a DashScope channel', () => {
     expect(ledger.map((l) => l.kind)).toEqual(['adjust', 'charge']);
   });
 
+  it('never sends a job without reference images to an edit-only model: `auto` avoids it, its family is a 400', async () => {
+    await sim.control('/__sim/requests', { method: 'DELETE' });
+    for (let i = 0; i < 6; i++) {
+      const { job } = await runJob({ prompt: `湖边的小屋 ${i}`, model: 'auto' });
+      expect(job?.status).toBe('done');
+    }
+    expect(sim.sim.requests(CH).filter((r) => r.path.includes('/image2image/'))).toEqual([]);
+    // Asked for by name, the edit family is refused before any charge, with the capability's words.
+    await expect(runJob({ prompt: '把裙子换成蓝色', model: 'wan-edit' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message:
+        'No upstream currently available for an image without reference images with model "wan-edit". ' +
+        'Retrying will not help: change the parameters or wait until it is supported.',
+    });
+  });
+
   it('ends a task the provider’s moderation fails (DataInspectionFailed) as the caller’s refusal, refunded', async () => {
     await sim.control('/__sim/faults', {
       json: { channel: CH, fault: 'task_failed', code: 'DataInspectionFailed', times: 1 },

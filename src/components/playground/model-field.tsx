@@ -72,6 +72,11 @@ export function ModelField({ models, value, onChange, loading }: ModelFieldProps
           <>
             <Capability ok={selected.capabilities.transparent_background} label={t('transparent')} />
             <Capability ok={selected.capabilities.reference_images} label={t('references')} />
+            {selected.capabilities.requires_reference_images && (
+              <span className="inline-flex h-6 items-center rounded-full bg-amber-50 px-2 text-xs text-amber-800">
+                {t('editsOnly')}
+              </span>
+            )}
             <span className="inline-flex h-6 items-center rounded-full bg-slate-100 px-2 text-xs text-slate-600">
               {selected.capabilities.qualities.length > 0
                 ? t('qualities', {

@@ -115,7 +115,13 @@ export function usePlaygroundForm({ prices, start, results }: PlaygroundFormOpti
   const notes = {
     transparent:
       caps && background === 'transparent' && !caps.transparent_background ? t('notes.transparent', { model }) : null,
-    references: caps && references.length > 0 && !caps.reference_images ? t('notes.references', { model }) : null,
+    references: !caps
+      ? null
+      : references.length > 0 && !caps.reference_images
+        ? t('notes.references', { model })
+        : references.length === 0 && caps.requires_reference_images
+          ? t('notes.editsOnly', { model })
+          : null,
     quality: !caps
       ? null
       : caps.qualities.length === 0

@@ -38,5 +38,9 @@ describe('the ark-images preset', () => {
       'doubao-seededit-3-0-i2i-250628': 1,
     });
     expect(ARK_IMAGES_PRESET.models.some((m) => m.capabilities.transparent_background)).toBe(false);
+    // SeedEdit only edits: routing never sends it a job without a reference image.
+    expect(
+      ARK_IMAGES_PRESET.models.filter((m) => m.capabilities.requires_reference_images).map((m) => m.model),
+    ).toEqual(['doubao-seededit-3-0-i2i-250628']);
   });
 });

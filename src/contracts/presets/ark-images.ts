@@ -55,7 +55,13 @@ export const ARK_IMAGES_PRESET: ChannelPreset = {
       model: 'doubao-seededit-3-0-i2i-250628',
       media: ['image'],
       cost_usd: 0.03,
-      capabilities: { reference_images: true, max_reference_images: 1, sizes: { min_side: 512, max_side: 2048 } },
+      // Edits only: Ark refuses a SeedEdit call without its one input image.
+      capabilities: {
+        reference_images: true,
+        max_reference_images: 1,
+        requires_reference_images: true,
+        sizes: { min_side: 512, max_side: 2048 },
+      },
     },
   ],
 };

@@ -41,6 +41,7 @@ export const DASHSCOPE_PRESET: ChannelPreset = {
       sizes: WAN25_EDIT_SIZES,
       reference_images: true,
       max_reference_images: 3,
+      requires_reference_images: true,
     }),
     image('qwen-image', 'qwen-image-plus', 0.03, { sizes: QWEN_SIZES }),
     image('qwen-image', 'qwen-image', 0.035, { sizes: QWEN_SIZES }),

@@ -6,7 +6,14 @@ export interface ImageModelEntry {
   kind: 'auto' | 'family' | 'channel';
   /** For a channel: the family it serves. */
   family: string | null;
-  capabilities: { reference_images: boolean; transparent_background: boolean; mask: boolean; qualities: string[] };
+  capabilities: {
+    reference_images: boolean;
+    /** Every model behind the entry only edits: a request without reference images is refused. */
+    requires_reference_images: boolean;
+    transparent_background: boolean;
+    mask: boolean;
+    qualities: string[];
+  };
 }
 
 export interface VideoTierEntry {
@@ -36,10 +43,14 @@ function entries(fleet: CandidateUpstream[], media: Media, binding: string | nul
   return all.filter((e) => e.upstream.name === binding || e.family === binding);
 }
 
-/** OR of the capabilities of several models: a family can do what at least one of its channels can. */
+/**
+ * OR of the capabilities of several models: a family can do what at least one of its channels can. It
+ * needs references only when all of them do (one that does not serves prompt-only requests).
+ */
 function union(caps: Capabilities[]): ImageModelEntry['capabilities'] {
   return {
     reference_images: caps.some((c) => c.reference_images === true),
+    requires_reference_images: caps.length > 0 && caps.every((c) => c.requires_reference_images === true),
     transparent_background: caps.some((c) => c.transparent_background === true),
     mask: caps.some((c) => c.mask === true),
     qualities: [...new Set(caps.flatMap((c) => c.qualities ?? []))],

@@ -5,6 +5,7 @@ import { logger } from '@/server/logger';
 import { isReasoningModel } from '@/server/upstreams/providers/openai-chat/openai-chat';
 import { chatProvider, providerFor } from '@/server/upstreams/providers';
 import { generateImage } from './image-call';
+import { probeReferences } from './probe-image';
 import type { ChatBody, ChatCompletion } from '@/server/upstreams/providers/types';
 import { restoreUpstream, targetOf } from './registry';
 import { sizeFor, sizesOf } from './sizes';
@@ -33,7 +34,12 @@ async function probeUpstream(
   // The cheapest image the model makes: a square, at its lowest quality.
   const size = sizeFor(sizesOf(model), '1:1') ?? { width: 1024, height: 1024 };
   const quality = model.capabilities.qualities?.includes('low') ? ('low' as const) : undefined;
-  await generateImage(target, { prompt: 'probe', width: size.width, height: size.height, quality }, signal);
+  const referenceImages = await probeReferences(model);
+  await generateImage(
+    target,
+    { prompt: 'probe', width: size.width, height: size.height, quality, referenceImages },
+    signal,
+  );
 }
 
 /** The smallest chat request: 'ping', answered with one token at most. */

@@ -130,6 +130,33 @@ describe('route planning', () => {
     expect(quality).toMatchObject({ kind: 'unsupported', missing: ['quality level'] });
   });
 
+  it('never sends a job without references to an edit-only model, and refuses a family that only edits', () => {
+    const edit = img('fam-1', { max_reference_images: 1, requires_reference_images: true });
+    const fl = [...fleet(), up('editor', [edit], { weight: 100 }), up('editor-2', [{ ...edit, family: 'edit-only' }])];
+    // Prompt-only: the heavy edit channel of fam-1 is never chosen nor a fallback.
+    for (let seed = 0; seed < 50; seed++) {
+      const plan = ok(
+        planRoute(fl, { media: 'image', model: 'fam-1', needs: { withoutReferences: true } }, seeded(seed)),
+      );
+      expect(names(plan.chain).sort()).toEqual(['alpha', 'beta']);
+    }
+    // With a reference image it is a candidate again (and, weighing most, usually first).
+    const withRef = ok(planRoute(fl, { media: 'image', model: 'fam-1', needs: { referenceImages: 1 } }, seeded(3)));
+    expect(names(withRef.chain)).toContain('editor');
+    // A family (or channel) that only edits: the capability 400, never a downgrade to another family.
+    for (const model of ['edit-only', 'editor-2']) {
+      const refused = planRoute(fl, { media: 'image', model, needs: { withoutReferences: true } });
+      expect(refused).toMatchObject({ kind: 'unsupported', missing: ['an image without reference images'] });
+      expect((refused as { message: string }).message).toBe(
+        `No upstream currently available for an image without reference images with model "${model}". ` +
+          'Retrying will not help: change the parameters or wait until it is supported.',
+      );
+    }
+    expect(
+      ok(planRoute(fl, { media: 'image', model: 'edit-only', needs: { referenceImages: 1 } })).first.upstream.name,
+    ).toBe('editor-2');
+  });
+
   it('never silently drops a capability: a removed capable upstream makes the request unavailable, not plain', () => {
     const fl = fleet().map((u) => (u.name === 'alpha' ? { ...u, removed: true } : u));
     expect(planRoute(fl, { media: 'image', needs: { transparentBackground: true } })).toMatchObject({
@@ -252,6 +279,7 @@ describe('capability check', () => {
     const caps = [
       {},
       { reference_images: true, max_reference_images: 2 },
+      { reference_images: true, requires_reference_images: true },
       { transparent_background: true, qualities: ['low' as const] },
       { duration: { min: 4, max: 15 }, resolutions: ['480P'] },
     ];
@@ -259,6 +287,7 @@ describe('capability check', () => {
       {},
       { referenceImages: 3 },
       { referenceImages: 1 },
+      { withoutReferences: true },
       { transparentBackground: true },
       { quality: 'low' as const },
       { duration: 3 },

@@ -34,6 +34,8 @@ export interface Needs {
   /** Image: the aspect ratio asked for (a model that may not crop serves only the ratios of its sizes). */
   ratio?: string;
   referenceImages?: number;
+  /** Image: the job sends no image at all, so an edit-only model (`requires_reference_images`) cannot serve it. */
+  withoutReferences?: boolean;
   mask?: boolean;
   transparentBackground?: boolean;
   quality?: ImageQuality;
@@ -95,6 +97,7 @@ const NEED_RULES: { [K in keyof Needs]-?: NeedRule<K> } = {
     label: 'reference images',
     met: (c, n) => !!c.reference_images && (c.max_reference_images ?? Infinity) >= n,
   },
+  withoutReferences: { label: 'an image without reference images', met: (c) => !c.requires_reference_images },
   mask: { label: 'mask repaint', met: (c) => !!c.mask },
   transparentBackground: { label: 'transparent background', met: (c) => !!c.transparent_background },
   quality: { label: 'quality level', met: (c, q) => c.qualities?.includes(q) ?? false },

@@ -77,6 +77,7 @@ function simModels(ch: SimChannel): UpstreamModel[] {
         capabilities: {
           reference_images: m.maxImages > 0,
           ...(m.maxImages > 0 ? { max_reference_images: m.maxImages } : {}),
+          ...(m.imageRequired ? { requires_reference_images: true } : {}),
           mask: false,
           transparent_background: false,
           qualities: [],
@@ -151,11 +152,14 @@ function simModels(ch: SimChannel): UpstreamModel[] {
         capabilities: {
           reference_images: m.maxReferenceImages > 0,
           ...(m.maxReferenceImages > 0 ? { max_reference_images: m.maxReferenceImages } : {}),
+          // Every DashScope edit model needs its input image.
+          ...(m.kind !== 't2i' ? { requires_reference_images: true } : {}),
           mask: false,
           transparent_background: false,
+          // A model without `size` (Qwen-Image-Edit) answers in its input's shape: a rule guides Studio, which crops.
           sizes: Array.isArray(m.sizes)
             ? (m.sizes as readonly string[]).map((s) => s.replace('*', 'x'))
-            : { ...(m.sizes as SimDashScopeSizeRule) },
+            : { ...((m.sizes as SimDashScopeSizeRule | null) ?? { min_side: 512, max_side: 2048 }) },
         },
       }));
     case 'kling':

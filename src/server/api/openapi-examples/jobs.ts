@@ -104,6 +104,7 @@ const spinTask = {
 /** What the auto route and an image family with every feature offer (GET /available-models). */
 const fullImageCapabilities = {
   reference_images: true,
+  requires_reference_images: false,
   transparent_background: true,
   mask: false,
   qualities: ['low', 'medium', 'high'],
@@ -214,6 +215,7 @@ export const jobsExamples: Record<string, OperationExample> = {
           family: null,
           capabilities: {
             reference_images: true,
+            requires_reference_images: false,
             transparent_background: false,
             mask: false,
             qualities: [],

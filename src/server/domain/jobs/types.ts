@@ -39,11 +39,16 @@ export const imageJobInputSchema = z.object({
 
 /** What an image job needs of an upstream: checked at submission (400 when none can) and again when it runs. */
 export function imageNeeds(
-  input: Pick<ImageJobInput, 'reference_images' | 'mask' | 'background'> & { ratio?: string | undefined },
+  input: Pick<ImageJobInput, 'reference_images' | 'mask' | 'background'> & {
+    ratio?: string | undefined;
+    image_url?: string | null | undefined;
+  },
 ): Needs {
   return {
     ratio: input.ratio,
     referenceImages: input.reference_images.length || undefined,
+    // The image to repaint travels as the first input image, so only a job with neither is prompt-only.
+    withoutReferences: (input.reference_images.length === 0 && !input.image_url) || undefined,
     mask: input.mask !== null || undefined,
     transparentBackground: input.background === 'transparent' || undefined,
   };

@@ -9,6 +9,7 @@ import { UpstreamError, type ErrorClass, type Target, type UpstreamModel } from 
 import { sizeFor, sizesOf } from '@/server/upstreams/sizes';
 import { verifyImage } from '@/server/upstreams/verify';
 import { generateImage } from '@/server/upstreams/image-call';
+import { probeReferences } from '@/server/upstreams/probe-image';
 
 /** The longest a test call may take; the channel's own soft time-out when that is shorter. */
 export const TEST_DEADLINE_MS = 20_000;
@@ -65,7 +66,13 @@ async function smallestCall(target: Target, model: UpstreamModel, signal: AbortS
       const size = squareOf(model);
       const out = await generateImage(
         target,
-        { prompt: 'A plain light grey square.', width: size.width, height: size.height, quality },
+        {
+          prompt: 'A plain light grey square.',
+          width: size.width,
+          height: size.height,
+          quality,
+          referenceImages: await probeReferences(model),
+        },
         signal,
       );
       const img = await verifyImage(out.data, {});

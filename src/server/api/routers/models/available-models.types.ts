@@ -14,6 +14,10 @@ const imageEntry = z.object({
   capabilities: z
     .object({
       reference_images: z.boolean().meta({ description: 'Accepts `reference_images` (image-to-image)' }),
+      requires_reference_images: z.boolean().meta({
+        description:
+          'Edits only: a request without `reference_images` is refused with 400 (for a family: every channel)',
+      }),
       transparent_background: z.boolean().meta({ description: 'Accepts `background: transparent` (PNG with alpha)' }),
       mask: z.boolean().meta({ description: 'Accepts `image_url` + `mask` (mask repaint)' }),
       qualities: z.array(z.string()).meta({

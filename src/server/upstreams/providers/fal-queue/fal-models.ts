@@ -185,6 +185,8 @@ export function falCapabilities(endpoint: string): UpstreamModel['capabilities']
   return {
     reference_images: Boolean(refSpec?.images),
     ...(refSpec?.images ? { max_reference_images: refSpec.images.max } : {}),
+    // An edit endpoint with a text sibling serves prompt-only requests there; one without only edits.
+    ...(spec.needsImage && !spec.text ? { requires_reference_images: true } : {}),
     mask: false,
     transparent_background: false,
     ...(sizes ? { sizes } : {}),
