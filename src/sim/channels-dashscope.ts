@@ -9,9 +9,11 @@ import type { SimChannelBase } from './channel-types';
 export interface SimDashScopeModel {
   model: string;
   family: string;
-  kind: 't2i' | 'i2i';
-  sizes: readonly string[] | SimDashScopeSizeRule;
-  /** i2i: how many `input.images` one task takes (1 to this); t2i: 0. */
+  /** `edit`: Qwen-Image-Edit, one synchronous call with `input.messages` (not a task). */
+  kind: 't2i' | 'i2i' | 'edit';
+  /** null: the model takes no `size` (Qwen-Image-Edit itself: the result follows the last input image). */
+  sizes: readonly string[] | SimDashScopeSizeRule | null;
+  /** i2i and edit: how many input images one call takes (1 to this); t2i: 0. */
   maxReferenceImages: number;
   costUsd: number;
 }
@@ -36,6 +38,8 @@ const WAN22_SIZES: SimDashScopeSizeRule = { min_side: 512, max_side: 1440, max_p
 export const QWEN_IMAGE_SIZES: readonly string[] = ['1664*928', '1472*1140', '1328*1328', '1140*1472', '928*1664'];
 /** Wan 2.5 image edit: 768*768 to 1280*1280 pixels, between 1:4 and 4:1. */
 const WAN25_EDIT_SIZES: SimDashScopeSizeRule = { min_pixels: 768 * 768, max_pixels: 1280 * 1280, max_aspect: 4 };
+/** Qwen-Image-Edit plus: `size` with each side 512–2048 (the Qwen image editing API reference). */
+const QWEN_EDIT_SIZES: SimDashScopeSizeRule = { min_side: 512, max_side: 2048 };
 
 /**
  * The simulated DashScope channel (`sim-wan`): not in the default set (tests and benchmarks count the
@@ -45,7 +49,7 @@ export const SIM_DASHSCOPE_CHANNEL: SimDashScopeChannel = {
   name: 'sim-wan',
   adapter: 'dashscope',
   family: 'wan-image',
-  models: ['wan2.2-t2i-flash', 'qwen-image-plus', 'wan2.5-i2i-preview'],
+  models: ['wan2.2-t2i-flash', 'qwen-image-plus', 'wan2.5-i2i-preview', 'qwen-image-edit-plus', 'qwen-image-edit'],
   media: ['image'],
   capabilities: {
     models: [
@@ -72,6 +76,22 @@ export const SIM_DASHSCOPE_CHANNEL: SimDashScopeChannel = {
         sizes: WAN25_EDIT_SIZES,
         maxReferenceImages: 3,
         costUsd: 0.03,
+      },
+      {
+        model: 'qwen-image-edit-plus',
+        family: 'qwen-image-edit',
+        kind: 'edit',
+        sizes: QWEN_EDIT_SIZES,
+        maxReferenceImages: 3,
+        costUsd: 0.03,
+      },
+      {
+        model: 'qwen-image-edit',
+        family: 'qwen-image-edit',
+        kind: 'edit',
+        sizes: null,
+        maxReferenceImages: 3,
+        costUsd: 0.045,
       },
     ],
   },

@@ -45,13 +45,23 @@ afterEach(async () => {
   invalidateCandidates(t.db);
 });
 
-/** Submits one job of the family as a new tenant, runs it the way the worker does, and reads it back. */
-async function runJob(item: { prompt: string; model: string; ratio?: string }) {
+/**
+ * Submits one job of the family as a new tenant (with `reference`, a 600×400 PNG it uploaded as its
+ * reference image), runs it the way the worker does, and reads it back.
+ */
+async function runJob(item: { prompt: string; model: string; ratio?: string }, reference = false) {
   const { tenant } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, {
     name: '万相租户',
     credits: 100,
     quota_monthly: 0,
   });
+  if (reference) {
+    const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#6a9' } })
+      .png()
+      .toBuffer();
+    const url = await files.put(`${tenant.id}/uploads/tenant/photo.png`, png, 'image/png');
+    Object.assign(item, { reference_images: [url] });
+  }
   const [submitted] = await submitImageJobs(
     { db: t.db, config, files },
     { kind: 'tenant', tenantId: tenant.id, via: 'key' },
@@ -95,7 +105,7 @@ describe('image jobs on a DashScope channel', () => {
       const { job } = await runJob({ prompt: `湖边的小屋 ${i}`, model: 'auto' });
       expect(job?.status).toBe('done');
     }
-    expect(sim.sim.requests(CH).filter((r) => r.path.includes('/image2image/'))).toEqual([]);
+    expect(sim.sim.requests(CH).filter((r) => /image2image|multimodal-generation/.test(r.path))).toEqual([]);
     // Asked for by name, the edit family is refused before any charge, with the capability's words.
     await expect(runJob({ prompt: '把裙子换成蓝色', model: 'wan-edit' })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
@@ -103,6 +113,27 @@ describe('image jobs on a DashScope channel', () => {
         'No upstream currently available for an image without reference images with model "wan-edit". ' +
         'Retrying will not help: change the parameters or wait until it is supported.',
     });
+  });
+
+  it('edits a tenant’s reference image with Qwen-Image-Edit: done, verified, cropped to the ratio asked', async () => {
+    await sim.control('/__sim/requests', { method: 'DELETE' });
+    const { job, ledger, attempts } = await runJob(
+      { prompt: '把背景换成雪山', model: 'qwen-image-edit', ratio: '1:1' },
+      true,
+    );
+    expect(job?.status).toBe('done');
+    const key = files.keyOf(job?.cdnUrl ?? '');
+    if (!key) throw new Error(`no stored file for ${job?.cdnUrl}`);
+    const meta = await sharp(await buffer(files.read(key))).metadata();
+    expect(meta.format).toBe('png');
+    expect(meta.width).toBe(meta.height);
+    expect(attempts).toEqual([{ ok: true, cls: null, code: null }]);
+    expect(ledger.map((l) => l.kind)).toEqual(['adjust', 'charge']);
+    // One synchronous call on the editing endpoint, whichever of the family's two models was chosen.
+    const calls = sim.sim.requests(CH).filter((r) => r.method === 'POST');
+    expect(calls.map((c) => [c.path, c.model, c.status])).toEqual([
+      ['/api/v1/services/aigc/multimodal-generation/generation', expect.stringMatching(/^qwen-image-edit/), 200],
+    ]);
   });
 
   it('ends a task the provider’s moderation fails (DataInspectionFailed) as the caller’s refusal, refunded', async () => {

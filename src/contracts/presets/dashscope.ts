@@ -12,6 +12,11 @@ const WAN22_SIZES = { min_side: 512, max_side: 1440, max_pixels: 1440 * 1440 };
 const WAN25_SIZES = { min_pixels: 768 * 768, max_pixels: 1440 * 1440, max_aspect: 4 };
 /** Wan 2.5 image edit: 768*768 to 1280*1280 pixels, between 1:4 and 4:1. */
 const WAN25_EDIT_SIZES = { min_pixels: 768 * 768, max_pixels: 1280 * 1280, max_aspect: 4 };
+/**
+ * Qwen-Image-Edit plus and max: `size` with each side 512–2048. `qwen-image-edit` takes no size (its result
+ * follows the input image at about 1024×1024 pixels and Studio crops it), so the same rule only guides Studio.
+ */
+const QWEN_EDIT_SIZES = { min_side: 512, max_side: 2048 };
 /** Qwen-Image: the five sizes of its API reference (16:9, 4:3, 1:1, 3:4, 9:16). */
 const QWEN_SIZES = ['1664x928', '1472x1140', '1328x1328', '1140x1472', '928x1664'];
 
@@ -39,6 +44,19 @@ export const DASHSCOPE_PRESET: ChannelPreset = {
     // Edits only (it needs 1 to 3 input images): give it a family of its own, asked for with references.
     image('wan-edit-2-5', 'wan2.5-i2i-preview', 0.03, {
       sizes: WAN25_EDIT_SIZES,
+      reference_images: true,
+      max_reference_images: 3,
+      requires_reference_images: true,
+    }),
+    // Edits only, in one synchronous call (…/multimodal-generation/generation): 1 to 3 input images.
+    image('qwen-image-edit', 'qwen-image-edit-plus', 0.03, {
+      sizes: QWEN_EDIT_SIZES,
+      reference_images: true,
+      max_reference_images: 3,
+      requires_reference_images: true,
+    }),
+    image('qwen-image-edit', 'qwen-image-edit', 0.045, {
+      sizes: QWEN_EDIT_SIZES,
       reference_images: true,
       max_reference_images: 3,
       requires_reference_images: true,

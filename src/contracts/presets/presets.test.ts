@@ -66,4 +66,21 @@ describe('channel presets', () => {
     });
     expect(parsed.success).toBe(false);
   });
+
+  it('refuses an edit-only model that does not take reference images (the flags contradict each other)', () => {
+    const parsed = upstreamUpsertSchema.safeParse({
+      name: 'edit-bad',
+      provider: 'p',
+      adapter: 'dashscope',
+      base_url: 'https://dashscope.aliyuncs.com',
+      api_key: 'k',
+      models: [{ family: 'f', model: 'm', media: ['image'], capabilities: { requires_reference_images: true } }],
+    });
+    expect(parsed.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      [
+        'models.0.capabilities.requires_reference_images',
+        'a model that needs reference images must take them: set reference_images too',
+      ],
+    ]);
+  });
 });

@@ -1,6 +1,7 @@
-import sharp from 'sharp';
 import type { SimDashScopeChannel, SimDashScopeModel, SimDashScopeSizeRule } from '@/sim/channels';
 import type { FaultHit } from './faults';
+import { dsError, inputImage, invalid, parseJson, ruleTakes, unknownField } from './dashscope-common';
+import { EDIT_PATH, qwenEdit } from './dashscope-edit';
 import { HttpError, isRecord, safeDecode, sendJson } from './http';
 import type { Protocol, Route, SimContext } from './protocol';
 import { newTaskId, taskAnswer, wanStatus, WanTasks, type WanTask } from './dashscope-tasks';
@@ -25,12 +26,10 @@ const TOP_FIELDS = new Set(['model', 'input', 'parameters']);
 const INPUT_FIELDS: Record<SimDashScopeModel['kind'], ReadonlySet<string>> = {
   t2i: new Set(['prompt', 'negative_prompt']),
   i2i: new Set(['prompt', 'negative_prompt', 'images']),
+  // Qwen-Image-Edit takes `input.messages` on its own endpoint (dashscope-edit.ts): never a task.
+  edit: new Set(),
 };
 const PARAMETER_FIELDS = new Set(['size', 'n', 'prompt_extend', 'watermark', 'seed']);
-
-export const dsError = (status: number, code: string, message: string, requestId: string, headers = {}) =>
-  new HttpError(status, { request_id: requestId, code, message }, headers);
-const invalid = (message: string, requestId: string) => dsError(400, 'InvalidParameter', message, requestId);
 
 function dsFaultError(hit: FaultHit, requestId: string): HttpError {
   switch (hit.fault) {
@@ -49,18 +48,6 @@ function dsFaultError(hit: FaultHit, requestId: string): HttpError {
         : dsError(status, 'InternalError', 'An internal error has occured, please try again later.', requestId);
     }
   }
-}
-
-function ruleTakes(rule: SimDashScopeSizeRule, w: number, h: number): boolean {
-  const long = Math.max(w, h);
-  const short = Math.min(w, h);
-  return (
-    short >= (rule.min_side ?? 1) &&
-    long <= (rule.max_side ?? Infinity) &&
-    w * h >= (rule.min_pixels ?? 0) &&
-    w * h <= (rule.max_pixels ?? Infinity) &&
-    long / short <= (rule.max_aspect ?? Infinity) + 1e-9
-  );
 }
 
 const DEFAULT_SIZE: Record<string, string> = { t2i: '1024*1024', i2i: '1280*1280' };
@@ -82,50 +69,26 @@ function parseSize(m: SimDashScopeModel, raw: unknown, rid: string): { width: nu
   return { width, height };
 }
 
-/** A reference image: an http(s) URL (not fetched) or a `data:{mime};base64,` URI, decoded and checked. */
+/** The reference images of an edit task (1 to the model's most), decoded where given as data URIs. */
 async function parseImages(m: SimDashScopeModel, raw: unknown, rid: string): Promise<Buffer[]> {
   if (!Array.isArray(raw) || raw.length === 0) throw invalid('input.images is required for image editing.', rid);
   if (raw.length > m.maxReferenceImages)
     throw invalid(`input.images takes at most ${m.maxReferenceImages} images.`, rid);
   const decoded: Buffer[] = [];
   for (const [i, item] of raw.entries()) {
-    if (typeof item !== 'string') throw invalid(`input.images[${i}] must be a string.`, rid);
-    if (/^https?:\/\//i.test(item)) continue;
-    const data = /^data:image\/[a-z0-9.+-]+;base64,(.+)$/is.exec(item)?.[1];
-    if (!data) throw invalid(`input.images[${i}] must be a public URL or data:{MIME_type};base64,{data}.`, rid);
-    const bytes = Buffer.from(data, 'base64');
-    const ok = await sharp(bytes)
-      .metadata()
-      .then((meta) => Boolean(meta.width && meta.height))
-      .catch(() => false);
-    if (!ok) throw invalid(`input.images[${i}] could not be decoded as an image.`, rid);
-    decoded.push(bytes);
+    const image = await inputImage(item, `input.images[${i}]`, rid);
+    if (image) decoded.push(image.data);
   }
   return decoded;
 }
 
-function parseJson(ctx: Ctx): Record<string, unknown> {
-  let value: unknown;
-  try {
-    value = JSON.parse(ctx.body.toString('utf8'));
-  } catch {
-    throw invalid('The request body is not valid JSON.', ctx.requestId);
-  }
-  if (!isRecord(value)) throw invalid('The request body must be a JSON object.', ctx.requestId);
-  return value;
-}
-
-function unknownField(obj: Record<string, unknown>, allowed: ReadonlySet<string>, where: string, rid: string): void {
-  for (const k of Object.keys(obj)) if (!allowed.has(k)) throw invalid(`Unknown parameter: ${where}${k}.`, rid);
-}
-
 export function dashscopeProtocol(tasks = new WanTasks()): Protocol<SimDashScopeChannel> {
-  function submit(kind: SimDashScopeModel['kind']) {
+  function submit(kind: 't2i' | 'i2i') {
     return async (ctx: Ctx): Promise<void> => {
       const rid = ctx.requestId;
       if (ctx.req.headers['x-dashscope-async'] !== 'enable')
         throw dsError(403, 'AccessDenied', 'current user api does not support synchronous calls', rid);
-      const body = parseJson(ctx);
+      const body = parseJson(ctx.body, rid);
       const model = body.model;
       if (typeof model !== 'string' || model === '')
         throw dsError(400, 'BadRequest.EmptyModel', 'Required parameter "model" missing from request.', rid);
@@ -247,6 +210,7 @@ export function dashscopeProtocol(tasks = new WanTasks()): Protocol<SimDashScope
     route(method, path): Route<SimDashScopeChannel> | null {
       if (method === 'POST' && path === T2I_PATH) return { generation: true, handle: submit('t2i') };
       if (method === 'POST' && path === I2I_PATH) return { generation: true, handle: submit('i2i') };
+      if (method === 'POST' && path === EDIT_PATH) return { generation: true, handle: qwenEdit };
       if (method === 'GET' && (path === TASKS_PATH || path === `${TASKS_PATH}/`))
         return { generation: false, handle: list };
       const rest = path.startsWith(`${TASKS_PATH}/`) ? path.slice(TASKS_PATH.length + 1) : null;

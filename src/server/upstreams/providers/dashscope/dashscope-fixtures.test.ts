@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { classifyDashScope, dashScopeError, taskStateOf, type DashScopeTaskAnswer } from './dashscope-answer';
+import { qwenEditState, type QwenEditAnswer } from './dashscope-edit';
 
 /**
  * Answers and error bodies written after Alibaba Cloud Model Studio's API reference (no official Node
@@ -73,5 +74,17 @@ describe('documented DashScope task answers through the adapter', () => {
     expect(classifyDashScope(401, null)).toBe('invalid_key');
     expect(classifyDashScope(503, null)).toBe('server_error');
     expect(classifyDashScope(500, { code: 'DataInspectionFailed' })).toBe('server_error');
+  });
+
+  it('reads a Qwen-Image-Edit answer as a finished task with its first image', () => {
+    expect(qwenEditState(fixture<QwenEditAnswer>('edit-succeeded.json'))).toEqual({
+      id: 'bf37ca26-0abe-98e4-8065-xxxxxx',
+      status: 'succeeded',
+      image: { url: 'https://dashscope-result-sz.oss-cn-shenzhen.aliyuncs.com/xxx-1.png?Expires=xxx' },
+      error: null,
+    });
+    const empty = fixture<QwenEditAnswer>('edit-succeeded.json');
+    empty.output = { choices: [{ finish_reason: 'stop', message: { role: 'assistant', content: [] } }] };
+    expect(() => qwenEditState(empty)).toThrow(expect.objectContaining({ errorClass: 'bad_output' }));
   });
 });

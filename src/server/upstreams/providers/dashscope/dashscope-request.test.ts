@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Target } from '@/server/upstreams/types';
 import { dashscope } from './dashscope';
+import { qwenEditBody, type QwenEditRequest } from './dashscope-edit';
 import { isEditModel, submissionOf } from './dashscope-request';
 
 /**
@@ -56,6 +57,13 @@ const rec = createServer((req, res) => {
     seen.push({ method: req.method, url: req.url, headers: req.headers, body: data });
     const status = req.url?.endsWith('/cancel') ? undefined : req.method === 'GET' ? 'RUNNING' : 'PENDING';
     res.writeHead(200, { 'content-type': 'application/json' });
+    if (req.url?.endsWith('/multimodal-generation/generation'))
+      return res.end(
+        JSON.stringify({
+          request_id: 'r',
+          output: { choices: [{ message: { content: [{ image: 'http://x/1.png' }] } }] },
+        }),
+      );
     res.end(
       JSON.stringify({ request_id: 'r', ...(status ? { output: { task_id: 'task-1', task_status: status } } : {}) }),
     );
@@ -86,14 +94,15 @@ async function last(run: () => Promise<unknown>): Promise<Seen> {
   return r;
 }
 
-function expectLike(studio: Seen, doc: Documented, optional: string[] = []): void {
+/** `optional`: fields Studio adds that the reference lists as optional; `omitted`: documented optional fields Studio leaves out. */
+function expectLike(studio: Seen, doc: Documented, optional: string[] = [], omitted: string[] = []): void {
   expect(studio.method).toBe(doc.method);
   expect(studio.url).toBe(`/base${doc.path.replace('{task_id}', 'task-1')}`);
   for (const [name, value] of Object.entries(doc.headers))
     expect(studio.headers[name.toLowerCase()], name).toBe(value.replace('$DASHSCOPE_API_KEY', 'k'));
   if (!doc.body) return expect(studio.body).toBe('');
   const ours = shape(JSON.parse(studio.body));
-  const theirs = shape(doc.body);
+  const theirs = Object.fromEntries(Object.entries(shape(doc.body)).filter(([k]) => !omitted.includes(k)));
   // Every documented field with its type; extra fields only those the reference lists as optional.
   expect(Object.fromEntries(Object.entries(ours).filter(([k]) => !optional.includes(k)))).toEqual(theirs);
 }
@@ -118,6 +127,34 @@ describe('Studio’s DashScope requests beside the API reference’s', () => {
     expect((JSON.parse(studio.body) as { input: { images: string[] } }).input.images).toEqual([
       'data:image/png;base64,iVBORw==',
     ]);
+  });
+
+  it('Qwen-Image-Edit: one synchronous call, the images then the instruction as one user message', async () => {
+    const req = { prompt: 'Replace the background', width: 1536, height: 1024, referenceImages: [png] };
+    const studio = await last(() => dashscope.submit(target('qwen-image-edit-plus'), req, signal()));
+    // negative_prompt is optional in the reference: Studio has none to send.
+    expectLike(studio, doc('qwen-image-edit'), [], ['parameters.negative_prompt']);
+    expect(studio.headers['x-dashscope-async']).toBeUndefined();
+    const body = JSON.parse(studio.body) as QwenEditRequest;
+    expect(body.input.messages[0].content).toEqual([
+      { image: 'data:image/png;base64,iVBORw==' },
+      { text: 'Replace the background' },
+    ]);
+    expect(body.parameters).toEqual({ n: 1, size: '1536*1024', prompt_extend: false, watermark: false });
+    // qwen-image-edit itself takes no size, n or prompt rewriting: only the watermark switch is sent.
+    const plain = await last(() => dashscope.submit(target('qwen-image-edit'), req, signal()));
+    expect((JSON.parse(plain.body) as QwenEditRequest).parameters).toEqual({ watermark: false });
+    // The call is the whole task: it is done with the answer's image.
+    await expect(dashscope.submit(target('qwen-image-edit'), req, signal())).resolves.toMatchObject({
+      status: 'succeeded',
+      image: { url: 'http://x/1.png' },
+    });
+    expect(() => qwenEditBody('qwen-image-edit', { ...req, referenceImages: [] })).toThrow(
+      expect.objectContaining({ errorClass: 'unsupported' }),
+    );
+    expect(() => qwenEditBody('qwen-image-edit-plus', { ...req, referenceImages: [png, png, png, png] })).toThrow(
+      expect.objectContaining({ errorClass: 'unsupported' }),
+    );
   });
 
   it('the query and the cancel: the task path, the key, no body', async () => {

@@ -58,6 +58,28 @@ describe('the dashscope adapter against the simulator', () => {
     expect(await sharp(edit.data).metadata()).toMatchObject({ width: 1024, height: 1024 });
   });
 
+  it('edits with Qwen-Image-Edit in one synchronous call: no task, no poll, the PNG of the size sent', async () => {
+    await s.control('/__sim/requests', { method: 'DELETE' });
+    const ref = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#c93' } })
+      .png()
+      .toBuffer();
+    const referenceImages = [{ data: ref, mime: 'image/png', filename: 'r.png' }];
+    const plus = await run('qwen-image-edit-plus', { prompt: '换成雪景', width: 1024, height: 768, referenceImages });
+    expect(await sharp(plus.data).metadata()).toMatchObject({ format: 'png', width: 1024, height: 768 });
+    // qwen-image-edit answers in its input's shape (Studio crops it afterwards).
+    const plain = await run('qwen-image-edit', { prompt: '换成雪景', width: 1024, height: 1024, referenceImages });
+    const meta = await sharp(plain.data).metadata();
+    expect((meta.width ?? 0) / (meta.height ?? 1)).toBeCloseTo(1.5, 1);
+    expect(s.sim.requests(CH).map((r) => [r.method, r.path, r.status])).toEqual([
+      ['POST', '/api/v1/services/aigc/multimodal-generation/generation', 200],
+      ['POST', '/api/v1/services/aigc/multimodal-generation/generation', 200],
+    ]);
+    await arm({ fault: 'content_refused' });
+    await expect(
+      run('qwen-image-edit', { prompt: 'p', width: 1024, height: 1024, referenceImages }),
+    ).rejects.toMatchObject({ errorClass: 'refused', code: 'DataInspectionFailed' });
+  });
+
   it('classifies the simulated faults in DashScope’s shape', async () => {
     const ask = () => run('wan2.2-t2i-flash', { prompt: 'p', width: 1024, height: 1024 });
     await arm({ fault: 'rate_limit', retry_after_s: 3 });

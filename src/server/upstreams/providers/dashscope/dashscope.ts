@@ -2,6 +2,7 @@ import { parseAnswer, upstreamCall } from '@/server/upstreams/providers/http';
 import type { ImageGeneration, ImageTaskProvider, ImageTaskState } from '@/server/upstreams/providers/types';
 import { UpstreamError, type Target } from '@/server/upstreams/types';
 import { dashScopeError, taskStateOf, type DashScopeTaskAnswer } from './dashscope-answer';
+import { EDIT_PATH, isQwenEditModel, qwenEditBody, qwenEditState, type QwenEditAnswer } from './dashscope-edit';
 import { submissionOf, T2I_PATH, TASKS_PATH } from './dashscope-request';
 
 /**
@@ -15,29 +16,33 @@ function retryAfterMs(value: string | null): number | undefined {
   return Number.isFinite(seconds) ? Math.max(0, seconds * 1000) : undefined;
 }
 
-/** The headers of a call: the key as a bearer token; a submission is JSON and asynchronous (its only way). */
-export function dashScopeHeaders(apiKey: string, submission: boolean): Record<string, string> {
-  return submission
-    ? { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', 'x-dashscope-async': 'enable' }
-    : { authorization: `Bearer ${apiKey}` };
+/**
+ * The headers of a call: the key as a bearer token; a body is JSON. A task submission is asynchronous (its
+ * only way); Qwen-Image-Edit's call is synchronous (its only way: it refuses `X-DashScope-Async`).
+ */
+export function dashScopeHeaders(apiKey: string, submission: boolean, async = true): Record<string, string> {
+  if (!submission) return { authorization: `Bearer ${apiKey}` };
+  const json = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' };
+  return async ? { ...json, 'x-dashscope-async': 'enable' } : json;
 }
 
-async function call(
+async function call<T = DashScopeTaskAnswer>(
   target: Target,
   method: 'GET' | 'POST',
   path: string,
   body: string | undefined,
   signal: AbortSignal,
-): Promise<DashScopeTaskAnswer> {
+  async = true,
+): Promise<T> {
   // undici on the shared keep-alive connections: a task makes two or more of these calls per image.
   const res = await upstreamCall(
     `${target.baseUrl}${path}`,
-    { method, headers: dashScopeHeaders(target.apiKey, body !== undefined), body },
+    { method, headers: dashScopeHeaders(target.apiKey, body !== undefined, async), body },
     signal,
   );
   if (res.ok) {
     if (!res.bytes.length) throw new UpstreamError('bad_output', 'the upstream answered with an empty body');
-    return parseAnswer<DashScopeTaskAnswer>(res.bytes);
+    return parseAnswer<T>(res.bytes);
   }
   let parsed: unknown = null;
   try {
@@ -48,7 +53,12 @@ async function call(
   throw dashScopeError(res.status, parsed, retryAfterMs(res.header('retry-after')));
 }
 
+/** A task, or for Qwen-Image-Edit the one synchronous call, answered as a task already done. */
 async function submit(target: Target, req: ImageGeneration, signal: AbortSignal): Promise<ImageTaskState> {
+  if (isQwenEditModel(target.model)) {
+    const body = JSON.stringify(qwenEditBody(target.model, req));
+    return qwenEditState(await call<QwenEditAnswer>(target, 'POST', EDIT_PATH, body, signal, false));
+  }
   const { path, body } = submissionOf(target.model, req);
   const answer = await call(target, 'POST', path, JSON.stringify(body), signal);
   const id = answer.output?.task_id;
