@@ -109,4 +109,21 @@ describe('Qwen-Image-Edit in the simulator', () => {
     );
     await expect(sharp(bytes).stats()).rejects.toThrow();
   });
+
+  it('answers the task faults of a call that is its own task: the failure’s code, or no answer at all', async () => {
+    await s.control('/__sim/faults', {
+      json: { channel: CH, fault: 'task_failed', code: 'IPInfringementSuspect', times: 1 },
+    });
+    expect(await refusal(await edit(plus()))).toEqual([400, 'IPInfringementSuspect']);
+    await s.control('/__sim/faults', { json: { channel: CH, fault: 'task_failed', times: 1 } });
+    expect(await refusal(await edit(plus()))).toEqual([500, 'InternalError']);
+    await s.control('/__sim/faults', { json: { channel: CH, fault: 'task_never_finishes', times: 1 } });
+    const res = fetch(`${s.url}/${CH}${EDIT_PATH}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer sim-key-${CH}`, 'content-type': 'application/json' },
+      body: JSON.stringify(plus()),
+      signal: AbortSignal.timeout(500),
+    });
+    await expect(res).rejects.toThrow();
+  });
 });

@@ -3,6 +3,7 @@ import { renderImage } from '@/sim/media/render';
 import { dsError, inputImage, invalid, parseJson, ruleTakes, unknownField } from './dashscope-common';
 import { isRecord, sendJson, wait } from './http';
 import type { SimContext } from './protocol';
+import { wanFailure } from './dashscope-tasks';
 
 /**
  * Qwen-Image-Edit as Alibaba Cloud Model Studio's "Qwen - image editing API reference" documents it: one
@@ -16,6 +17,14 @@ import type { SimContext } from './protocol';
 export const EDIT_PATH = '/api/v1/services/aigc/multimodal-generation/generation';
 
 const TOP_FIELDS = new Set(['model', 'input', 'parameters']);
+const DAY_MS = 24 * 3_600_000;
+/** Failure codes that answer 400 (the input's fault); any other code is DashScope's 500. */
+const CALLER_CODES = {
+  DataInspectionFailed: 1,
+  data_inspection_failed: 1,
+  IPInfringementSuspect: 1,
+  InvalidParameter: 1,
+};
 const SIZED_PARAMETERS = new Set(['n', 'size', 'negative_prompt', 'prompt_extend', 'watermark', 'seed']);
 const PLAIN_PARAMETERS = new Set(['negative_prompt', 'watermark', 'seed']);
 
@@ -105,6 +114,17 @@ export async function qwenEdit(ctx: SimContext<SimDashScopeChannel>): Promise<vo
   const size = sizeOf(m, params.size, rid) ?? defaultSize(images.at(-1) ?? null);
   if (ctx.fault === 'content_refused')
     throw dsError(400, 'DataInspectionFailed', 'Input data may contain inappropriate content.', rid);
+  // The task faults, on a call that is its own task: it fails with the fault's code, or never answers.
+  if (ctx.fault === 'task_never_finishes') {
+    await wait(DAY_MS, ctx.signal);
+    return;
+  }
+  if (ctx.fault === 'task_failed') {
+    const { code, message } = wanFailure(ctx.faultCode);
+    const ours = /^(InternalError|ServiceUnavailable)/.test(code) || !(code in CALLER_CODES);
+    if (!(await wait(ctx.latencyMs, ctx.signal))) return;
+    throw dsError(ours ? 500 : 400, code, message, rid);
+  }
   const [png, alive] = await Promise.all([
     renderImage({
       prompt: text,
