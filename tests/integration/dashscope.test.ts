@@ -15,6 +15,7 @@ import { submitImageJobs } from '@/server/domain/jobs/submit';
 import { createTenant } from '@/server/domain/tenants/tenants';
 import { claim, QUEUES } from '@/server/queue/queue';
 import { LocalFileStore } from '@/server/storage/store';
+import { runUpstreamTest } from '@/server/upstreams/admin/upstream-test';
 import { flushAttempts } from '@/server/upstreams/engine';
 import { invalidateCandidates, simulatorUpstreams, syncUpstreams } from '@/server/upstreams/registry';
 import { createTestDatabase, testConfig, testSecret, type TestDatabase } from '../helpers/test-db';
@@ -134,6 +135,14 @@ describe('image jobs on a DashScope channel', () => {
     expect(calls.map((c) => [c.path, c.model, c.status])).toEqual([
       ['/api/v1/services/aigc/multimodal-generation/generation', expect.stringMatching(/^qwen-image-edit/), 200],
     ]);
+  });
+
+  it('tests an edit-only model with an input image, since it refuses a prompt alone', async () => {
+    for (const model of ['qwen-image-edit-plus', 'wan2.5-i2i-preview']) {
+      const res = await runUpstreamTest(t.db, testSecret, { name: CH, model });
+      expect(res, model).toMatchObject({ ok: true, error_class: null, model });
+      expect(res.sample).toMatch(/ png, /);
+    }
   });
 
   it('ends a task the provider’s moderation fails (DataInspectionFailed) as the caller’s refusal, refunded', async () => {
