@@ -9,8 +9,11 @@ import type { SimChannelBase } from './channel-types';
 export interface SimDashScopeModel {
   model: string;
   family: string;
-  /** `edit`: Qwen-Image-Edit, one synchronous call with `input.messages` (not a task). */
-  kind: 't2i' | 'i2i' | 'edit';
+  /**
+   * `edit`: Qwen-Image-Edit, one synchronous call with `input.messages` (not a task); `function-edit`: Wan 2.1
+   * image editing, a task on the image2image endpoint with `function` and `base_image_url`.
+   */
+  kind: 't2i' | 'i2i' | 'edit' | 'function-edit';
   /** null: the model takes no `size` (Qwen-Image-Edit itself: the result follows the last input image). */
   sizes: readonly string[] | SimDashScopeSizeRule | null;
   /** i2i and edit: how many input images one call takes (1 to this); t2i: 0. */
@@ -49,7 +52,14 @@ export const SIM_DASHSCOPE_CHANNEL: SimDashScopeChannel = {
   name: 'sim-wan',
   adapter: 'dashscope',
   family: 'wan-image',
-  models: ['wan2.2-t2i-flash', 'qwen-image-plus', 'wan2.5-i2i-preview', 'qwen-image-edit-plus', 'qwen-image-edit'],
+  models: [
+    'wan2.2-t2i-flash',
+    'qwen-image-plus',
+    'wan2.5-i2i-preview',
+    'qwen-image-edit-plus',
+    'qwen-image-edit',
+    'wanx2.1-imageedit',
+  ],
   media: ['image'],
   capabilities: {
     models: [
@@ -92,6 +102,14 @@ export const SIM_DASHSCOPE_CHANNEL: SimDashScopeChannel = {
         sizes: null,
         maxReferenceImages: 3,
         costUsd: 0.045,
+      },
+      {
+        model: 'wanx2.1-imageedit',
+        family: 'wan-edit-2-1',
+        kind: 'function-edit',
+        sizes: null,
+        maxReferenceImages: 1,
+        costUsd: 0.02,
       },
     ],
   },

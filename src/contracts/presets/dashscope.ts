@@ -61,6 +61,13 @@ export const DASHSCOPE_PRESET: ChannelPreset = {
       max_reference_images: 3,
       requires_reference_images: true,
     }),
+    // Wan 2.1 image editing (China (Beijing) only, 0.02007 USD there): one base image, its size kept (Studio crops).
+    image('wan-edit-2-1', 'wanx2.1-imageedit', 0.02, {
+      sizes: QWEN_EDIT_SIZES,
+      reference_images: true,
+      max_reference_images: 1,
+      requires_reference_images: true,
+    }),
     image('qwen-image', 'qwen-image-plus', 0.03, { sizes: QWEN_SIZES }),
     image('qwen-image', 'qwen-image', 0.035, { sizes: QWEN_SIZES }),
   ],

@@ -127,4 +127,26 @@ describe('DashScope image tasks in the simulator', () => {
     const wrong = await s.control('/__sim/faults', { json: { channel: CH, fault: 'wrong_duration' } });
     expect(wrong.status).toBe(400);
   });
+
+  it('takes Wan 2.1 image editing as a task with a function and a base image, and refuses the rest', async () => {
+    const i2i = (body: Record<string, unknown>) => s.call(CH, I2I_PATH, { headers: ASYNC, json: body });
+    const refusal = async (res: Response) => [res.status, ((await res.json()) as { code: string }).code];
+    const base = 'http://wanx.alicdn.com/material/20250318/stylization_all_1.jpeg';
+    const wanx = (input: Record<string, unknown>, parameters: Record<string, unknown> = { n: 1 }) => ({
+      model: 'wanx2.1-imageedit',
+      input: { function: 'description_edit', prompt: '戴上墨镜', base_image_url: base, ...input },
+      parameters,
+    });
+    const created = (await (await i2i(wanx({}))).json()) as { output: { task_id: string } };
+    expect((await poll(created.output.task_id)).output.task_status).toBe('SUCCEEDED');
+    expect(await refusal(await i2i(wanx({}, { size: '1024*1024' })))).toEqual([400, 'InvalidParameter']);
+    expect(await refusal(await i2i(wanx({ function: 'paint' })))).toEqual([400, 'InvalidParameter']);
+    expect(await refusal(await i2i(wanx({ base_image_url: undefined })))).toEqual([400, 'InvalidParameter']);
+    expect(await refusal(await i2i(wanx({ images: [base] })))).toEqual([400, 'InvalidParameter']);
+    expect(await refusal(await i2i(wanx({ function: 'description_edit_with_mask' })))).toEqual([
+      400,
+      'InvalidParameter',
+    ]);
+    expect(await refusal(await t2i(wanx({})))).toEqual([400, 'InvalidParameter']);
+  });
 });

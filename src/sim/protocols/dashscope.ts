@@ -2,6 +2,7 @@ import type { SimDashScopeChannel, SimDashScopeModel, SimDashScopeSizeRule } fro
 import type { FaultHit } from './faults';
 import { dsError, inputImage, invalid, parseJson, ruleTakes, unknownField } from './dashscope-common';
 import { EDIT_PATH, qwenEdit } from './dashscope-edit';
+import { FUNCTION_EDIT_INPUT, FUNCTION_EDIT_PARAMETERS, functionEditInput } from './dashscope-function-edit';
 import { HttpError, isRecord, safeDecode, sendJson } from './http';
 import type { Protocol, Route, SimContext } from './protocol';
 import { newTaskId, taskAnswer, wanStatus, WanTasks, type WanTask } from './dashscope-tasks';
@@ -28,6 +29,7 @@ const INPUT_FIELDS: Record<SimDashScopeModel['kind'], ReadonlySet<string>> = {
   i2i: new Set(['prompt', 'negative_prompt', 'images']),
   // Qwen-Image-Edit takes `input.messages` on its own endpoint (dashscope-edit.ts): never a task.
   edit: new Set(),
+  'function-edit': FUNCTION_EDIT_INPUT,
 };
 const PARAMETER_FIELDS = new Set(['size', 'n', 'prompt_extend', 'watermark', 'seed']);
 
@@ -95,17 +97,22 @@ export function dashscopeProtocol(tasks = new WanTasks()): Protocol<SimDashScope
       ctx.noteModel(model);
       const m = ctx.channel.capabilities.models.find((x) => x.model === model);
       if (!m) throw dsError(404, 'ModelNotFound', `Model not exist: ${model}.`, rid);
-      if (m.kind !== kind) throw invalid('url error, please check url!', rid);
+      if ((m.kind === 'function-edit' ? 'i2i' : m.kind) !== kind) throw invalid('url error, please check url!', rid);
       unknownField(body, TOP_FIELDS, '', rid);
       const input = body.input;
       if (!isRecord(input))
         throw dsError(400, 'BadRequest.EmptyInput', 'Required input parameter missing from request.', rid);
-      unknownField(input, INPUT_FIELDS[kind], 'input.', rid);
+      unknownField(input, INPUT_FIELDS[m.kind], 'input.', rid);
       if (typeof input.prompt !== 'string' || input.prompt.trim() === '')
         throw invalid('Field required: input.prompt', rid);
       const params = body.parameters ?? {};
       if (!isRecord(params)) throw invalid('parameters must be an object.', rid);
-      unknownField(params, PARAMETER_FIELDS, 'parameters.', rid);
+      unknownField(
+        params,
+        m.kind === 'function-edit' ? FUNCTION_EDIT_PARAMETERS : PARAMETER_FIELDS,
+        'parameters.',
+        rid,
+      );
       const n = params.n ?? 1;
       const maxN = m.model.startsWith('qwen-image') ? 1 : 4;
       if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > maxN)
@@ -116,8 +123,13 @@ export function dashscopeProtocol(tasks = new WanTasks()): Protocol<SimDashScope
       const seed = params.seed;
       if (seed !== undefined && (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0 || seed > 2147483647))
         throw invalid('parameters.seed must be an integer from 0 to 2147483647.', rid);
-      const { width, height } = parseSize(m, params.size, rid);
-      const references = kind === 'i2i' ? await parseImages(m, input.images, rid) : [];
+      const { width, height, references } =
+        m.kind === 'function-edit'
+          ? await functionEditInput(input, rid)
+          : {
+              ...parseSize(m, params.size, rid),
+              references: kind === 'i2i' ? await parseImages(m, input.images, rid) : [],
+            };
       if (ctx.fault === 'content_refused')
         throw dsError(400, 'DataInspectionFailed', 'Input data may contain inappropriate content.', rid);
       const now = Date.now();

@@ -157,6 +157,24 @@ describe('Studio’s DashScope requests beside the API reference’s', () => {
     );
   });
 
+  it('Wan 2.1 image editing: the image2image path, a function and the base image as a data URI, no size', async () => {
+    const req = { prompt: 'Make it a watercolour', width: 1024, height: 1024, referenceImages: [png] };
+    const studio = await last(() => dashscope.submit(target('wanx2.1-imageedit'), req, signal()));
+    // watermark is optional in the reference; Studio turns it off.
+    expectLike(studio, doc('wanx-imageedit'), ['parameters.watermark']);
+    expect((JSON.parse(studio.body) as { input: Record<string, string> }).input).toEqual({
+      function: 'description_edit',
+      prompt: 'Make it a watercolour',
+      base_image_url: 'data:image/png;base64,iVBORw==',
+    });
+    expect(() => submissionOf('wanx2.1-imageedit', { ...req, referenceImages: [png, png] })).toThrow(
+      expect.objectContaining({ errorClass: 'unsupported' }),
+    );
+    expect(() => submissionOf('wanx2.1-imageedit', { ...req, referenceImages: [] })).toThrow(
+      expect.objectContaining({ errorClass: 'unsupported' }),
+    );
+  });
+
   it('the query and the cancel: the task path, the key, no body', async () => {
     expectLike(await last(() => dashscope.get(target('m'), 'task-1', signal())), doc('query'));
     expectLike(await last(() => dashscope.cancel(target('m'), 'task-1', signal())), doc('cancel'));

@@ -16,14 +16,23 @@ export function isEditModel(model: string): boolean {
   return /(^|-)i2i(-|$)/.test(model) || model.includes('imageedit');
 }
 
+/**
+ * Wan 2.1 general image editing (`wanx2.1-imageedit`, "General image editing - Wan2.1"): one base image and
+ * a `function`; Studio asks for `description_edit` (edit by instruction). It takes no size: the result has
+ * the base image's.
+ */
+export const isFunctionEditModel = (model: string): boolean => model.includes('imageedit');
+
 export interface DashScopeRequest {
   path: string;
   body: {
     model: string;
-    input: { prompt: string; images?: string[] };
-    parameters: { size: string; n: 1; prompt_extend: false; watermark: false };
+    input: { prompt: string; images?: string[]; function?: 'description_edit'; base_image_url?: string };
+    parameters: { size?: string; n: 1; prompt_extend?: false; watermark: false };
   };
 }
+
+const dataUri = (r: { mime: string; data: Buffer }) => `data:${r.mime};base64,${r.data.toString('base64')}`;
 
 /**
  * The submission for one image: `size` as `W*H`, one image, no watermark, and the caller's prompt as
@@ -38,8 +47,21 @@ export function submissionOf(model: string, req: ImageGeneration): DashScopeRequ
     throw new UpstreamError('unsupported', `${model} takes no reference images`, { code: 'reference_images' });
   if (edit && refs.length === 0)
     throw new UpstreamError('unsupported', `${model} edits images: it needs at least one`, { code: 'images' });
+  if (isFunctionEditModel(model)) {
+    if (refs.length > 1)
+      throw new UpstreamError('unsupported', `${model} edits one image at a time`, { code: 'base_image_url' });
+    const base = dataUri(refs[0] as { mime: string; data: Buffer });
+    return {
+      path: I2I_PATH,
+      body: {
+        model,
+        input: { function: 'description_edit', prompt: req.prompt, base_image_url: base },
+        parameters: { n: 1, watermark: false },
+      },
+    };
+  }
   const input: DashScopeRequest['body']['input'] = { prompt: req.prompt };
-  if (edit) input.images = refs.map((r) => `data:${r.mime};base64,${r.data.toString('base64')}`);
+  if (edit) input.images = refs.map(dataUri);
   return {
     path: edit ? I2I_PATH : T2I_PATH,
     body: {

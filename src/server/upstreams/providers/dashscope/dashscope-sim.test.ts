@@ -80,6 +80,23 @@ describe('the dashscope adapter against the simulator', () => {
     ).rejects.toMatchObject({ errorClass: 'refused', code: 'DataInspectionFailed' });
   });
 
+  it('edits with Wan 2.1 (a task with a function and a base image): the result keeps the base image’s size', async () => {
+    const base = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#693' } })
+      .jpeg()
+      .toBuffer();
+    const referenceImages = [{ data: base, mime: 'image/jpeg', filename: 'b.jpg' }];
+    const out = await run('wanx2.1-imageedit', { prompt: '水彩', width: 1024, height: 1024, referenceImages });
+    expect(await sharp(out.data).metadata()).toMatchObject({ format: 'png', width: 800, height: 600 });
+    // Its input rules: a base image too small for it is refused as DashScope does.
+    const small = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#693' } })
+      .png()
+      .toBuffer();
+    const tiny = [{ data: small, mime: 'image/png', filename: 's.png' }];
+    await expect(
+      run('wanx2.1-imageedit', { prompt: 'p', width: 1024, height: 1024, referenceImages: tiny }),
+    ).rejects.toMatchObject({ errorClass: 'bad_request', code: 'InvalidParameter' });
+  });
+
   it('classifies the simulated faults in DashScope’s shape', async () => {
     const ask = () => run('wan2.2-t2i-flash', { prompt: 'p', width: 1024, height: 1024 });
     await arm({ fault: 'rate_limit', retry_after_s: 3 });
