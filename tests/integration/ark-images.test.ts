@@ -98,4 +98,15 @@ describe('an image job on the Seedream channel', () => {
     expect(row?.errorReason).toBe('content_refused');
     expect(row?.creditsRefunded).toBe(row?.credits);
   });
+
+  it('refuses a prompt-only job for SeedEdit, which only edits, before any charge or call', async () => {
+    await sim.control('/__sim/requests', { method: 'DELETE' });
+    await expect(runJob({ prompt: '一只橘猫', model: 'seededit-3-0-i2i', ratio: '1:1' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(
+        /^No upstream currently available for an image without reference images with model "seededit-3-0-i2i"\./,
+      ),
+    });
+    expect(sim.sim.requests(SIM_ARK_IMAGES_CHANNEL.name)).toEqual([]);
+  });
 });
