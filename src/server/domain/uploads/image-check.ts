@@ -127,7 +127,8 @@ function decodeInTime<T>(pool: FairPool, d: Decode, work: () => Promise<T>) {
  * decoders survive are allowed), or null when it is. `input` is a file path or the bytes; `owner` is
  * the tenant the request belongs to, whose share of the decode pools it uses. Throws 429 when the
  * tenant has too many images in the check, 503 when no slot came free in time, 413 when decoding
- * takes longer than `decodeSeconds` (whole seconds).
+ * takes longer than `decodeSeconds` (libvips' own stop is in whole seconds, rounded up; the answer comes
+ * at the deadline itself).
  */
 export async function imageProblem(
   input: string | Buffer,
@@ -189,7 +190,7 @@ async function check(input: string | Buffer, d: Decode) {
       // keeps JPEG from being decoded at a reduced scale; the timeout stops the formats libvips
       // decodes in strips (the deadline of decodeInTime covers the others).
       sharp(input, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS, sequentialRead: true, animated: true })
-        .timeout({ seconds: d.seconds })
+        .timeout({ seconds: Math.ceil(d.seconds) })
         .extract({ left: 0, top: 0, width, height: frameHeight })
         .resize(1, 1, { fit: 'fill' })
         .raw()
