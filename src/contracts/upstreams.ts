@@ -21,6 +21,7 @@ export const ADAPTER_MEDIA = {
   gemini: ['image', 'chat', 'vision'],
   'fal-queue': ['image'],
   kling: ['video'],
+  'minimax-video': ['video'],
 } as const satisfies Record<string, readonly Media[]>;
 export type AdapterKind = keyof typeof ADAPTER_MEDIA;
 export const adapterKinds = Object.keys(ADAPTER_MEDIA) as [AdapterKind, ...AdapterKind[]];
@@ -306,7 +307,7 @@ export const upstreamUpsertSchema = z
           path: ['models', i, 'capabilities', 'durations'],
           message: `${outside.join(', ')} s lie outside the duration range`,
         });
-      if ((body.adapter === 'ark-video' || body.adapter === 'kling') && !d)
+      if ((body.adapter === 'ark-video' || body.adapter === 'kling' || body.adapter === 'minimax-video') && !d)
         ctx.addIssue({
           code: 'custom',
           path: ['models', i, 'capabilities', 'duration'],

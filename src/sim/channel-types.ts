@@ -13,7 +13,8 @@ export type SimAdapter =
   | 'replicate'
   | 'gemini'
   | 'fal-queue'
-  | 'kling';
+  | 'kling'
+  | 'minimax-video';
 export type SimMedia = 'image' | 'chat' | 'vision' | 'video';
 export type SimImageQuality = 'low' | 'medium' | 'high';
 export type SimImageFormat = 'png' | 'jpeg' | 'webp';

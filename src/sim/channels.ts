@@ -28,6 +28,7 @@
 
 import type { SimDashScopeChannel } from './channels-dashscope';
 import type { SimKlingChannel } from './channels-kling';
+import type { SimMiniMaxVideoChannel } from './channels-minimax-video';
 import type {
   SimAnthropicChannel,
   SimArkImagesChannel,
@@ -71,7 +72,8 @@ export type SimChannel =
   | SimReplicateChannel
   | SimGeminiChannel
   | SimFalChannel
-  | SimKlingChannel;
+  | SimKlingChannel
+  | SimMiniMaxVideoChannel;
 
 export const SIM_DEFAULT_PORT = 4010;
 export const SIM_DEFAULT_HOST = '127.0.0.1';

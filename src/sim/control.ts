@@ -5,6 +5,7 @@ import {
   CHAT_ONLY_FAULTS,
   faultInputSchema,
   OPENAI_ONLY_FAULTS,
+  PROTOCOL_FAULTS,
   takesChatFault,
   takesTaskFault,
   VIDEO_ONLY_FAULTS,
@@ -219,6 +220,11 @@ export async function handleControl(
           400,
           `fault '${input.fault}' applies to chat completions only; 'on: all' is not accepted`,
         );
+      const protocolOnly = PROTOCOL_FAULTS[input.fault];
+      if (protocolOnly && input.channel !== '*' && byName.get(input.channel)?.adapter !== protocolOnly)
+        throw new ControlError(400, `fault '${input.fault}' only applies to ${protocolOnly} channels`);
+      if (protocolOnly && input.on === 'all')
+        throw new ControlError(400, `fault '${input.fault}' applies to task creation only; 'on: all' is not accepted`);
       const openAiOnly = OPENAI_ONLY_FAULTS.includes(input.fault);
       if (openAiOnly && input.channel !== '*' && byName.get(input.channel)?.adapter === 'ark-video') {
         throw new ControlError(400, `fault '${input.fault}' only applies to image and chat channels`);
@@ -230,7 +236,8 @@ export async function handleControl(
           (c) =>
             (!videoOnly || takesTaskFault(c.adapter, input.fault)) &&
             (!chatOnly || takesChatFault(c)) &&
-            (!openAiOnly || c.adapter !== 'ark-video'),
+            (!openAiOnly || c.adapter !== 'ark-video') &&
+            (!protocolOnly || c.adapter === protocolOnly),
         )
         .map((c) => c.name);
       return sendJson(res, 200, { ok: true, faults: faultBook.arm(input, targets) });

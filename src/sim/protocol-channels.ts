@@ -9,6 +9,7 @@ import {
   type SimChannel,
 } from './channels';
 import { SIM_KLING_CHANNEL } from './channels-kling';
+import { SIM_MINIMAX_VIDEO_CHANNEL } from './channels-minimax-video';
 
 /**
  * One simulated channel (or two) per protocol beyond the default set: Anthropic Messages, the Gemini
@@ -26,4 +27,5 @@ export const SIM_PROTOCOL_CHANNELS: readonly SimChannel[] = [
   SIM_FAL_CHANNEL,
   SIM_REPLICATE_CHANNEL,
   SIM_KLING_CHANNEL,
+  SIM_MINIMAX_VIDEO_CHANNEL,
 ];

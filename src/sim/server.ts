@@ -7,6 +7,7 @@ import { geminiProtocol } from '@/sim/protocols/gemini';
 import { chatProtocol } from '@/sim/protocols/chat';
 import { dashscopeProtocol } from '@/sim/protocols/dashscope';
 import { klingProtocol } from '@/sim/protocols/kling';
+import { minimaxVideoProtocol } from '@/sim/protocols/minimax-video';
 import { falQueueProtocol } from '@/sim/protocols/fal-queue';
 import { channelRequests } from './channel-request';
 import { SIM_CHANNELS, SIM_DEFAULT_HOST, SIM_DEFAULT_PORT, type SimAdapter, type SimChannel } from './channels';
@@ -124,6 +125,7 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
     replicate,
     'fal-queue': fal,
     kling: klingProtocol(),
+    'minimax-video': minimaxVideoProtocol(),
   };
   const log = new RequestLog(opts.maxRequestLog ?? 5_000);
 

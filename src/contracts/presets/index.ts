@@ -6,6 +6,7 @@ import { DASHSCOPE_PRESET } from './dashscope';
 import { FAL_QUEUE_PRESET } from './fal-queue';
 import { geminiPreset } from './gemini';
 import { KLING_PRESET } from './kling';
+import { MINIMAX_VIDEO_PRESET } from './minimax-video';
 import { OPENAI_CHAT, OPENAI_IMAGES } from './openai';
 import { OPENAI_COMPATIBLE_PRESETS } from './openai-compatible';
 import { REPLICATE_PRESET } from './replicate';
@@ -22,6 +23,7 @@ export const CHANNEL_PRESETS: readonly ChannelPreset[] = [
   ARK_IMAGES_PRESET,
   ARK_VIDEO,
   KLING_PRESET,
+  MINIMAX_VIDEO_PRESET,
   DASHSCOPE_PRESET,
   FAL_QUEUE_PRESET,
   REPLICATE_PRESET,

@@ -7,6 +7,7 @@ import {
   type SimSizeRule,
 } from '@/sim/channels';
 import { simKlingKeyPair } from '@/sim/channels-kling';
+import { minimaxSimModels } from './sim-upstreams-minimax';
 import { FAL_MODELS, falCapabilities } from './providers/fal-queue/fal-models';
 import type { UpstreamConfig, UpstreamModel } from './types';
 
@@ -180,5 +181,7 @@ function simModels(ch: SimChannel): UpstreamModel[] {
             last_frame: m.resolutions.some((r) => m.tailModes.includes(r === '1080p' ? 'pro' : 'std')),
           },
         }));
+    case 'minimax-video':
+      return minimaxSimModels(ch);
   }
 }

@@ -20,6 +20,7 @@ export const FAULT_KINDS = [
   'stream_break',
   'missing_fields',
   'content_refused',
+  'file_not_ready',
 ] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
@@ -33,7 +34,7 @@ export const IMAGE_TASK_FAULTS: readonly FaultKind[] = ['task_failed', 'task_nev
 const IMAGE_TASK_ADAPTERS: readonly string[] = ['dashscope', 'replicate', 'fal-queue'];
 
 /** The video-task protocols: their tasks take every task fault. */
-const VIDEO_ADAPTERS: readonly string[] = ['ark-video', 'kling'];
+const VIDEO_ADAPTERS: readonly string[] = ['ark-video', 'kling', 'minimax-video'];
 
 /** Whether a channel of this adapter takes a task fault (video channels all of them, image-task channels some). */
 export function takesTaskFault(adapter: string | undefined, fault: FaultKind): boolean {
@@ -42,6 +43,12 @@ export function takesTaskFault(adapter: string | undefined, fault: FaultKind): b
     (IMAGE_TASK_ADAPTERS.includes(adapter ?? '') && IMAGE_TASK_FAULTS.includes(fault))
   );
 }
+
+/**
+ * Faults of one protocol's own: MiniMax names a finished video by a file id, and the file's download URL
+ * may not be ready when the task says `Success` (the task's first file retrievals answer none).
+ */
+export const PROTOCOL_FAULTS: Readonly<Partial<Record<FaultKind, string>>> = { file_not_ready: 'minimax-video' };
 
 /** Faults that only chat channels accept: they cut a chat completion's response off mid-way, or thin out its JSON. */
 export const CHAT_ONLY_FAULTS: readonly FaultKind[] = ['stream_break', 'missing_fields'];
@@ -66,6 +73,7 @@ export const OUTPUT_FAULTS = [
   'stream_break',
   'missing_fields',
   'content_refused',
+  'file_not_ready',
 ] as const satisfies readonly FaultKind[];
 export type OutputFaultKind = (typeof OUTPUT_FAULTS)[number];
 

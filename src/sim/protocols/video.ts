@@ -72,9 +72,12 @@ export function arkProtocol(
     const now = Date.now();
     const latency = Math.max(0, ctx.latencyMs);
     const { queuedPercent } = settingsFor(ctx.channel.name);
-    // The chat-only and OpenAI-only faults never reach a video channel (arming them there is refused).
+    // The chat-only, OpenAI-only and other protocols' faults never reach an Ark channel (arming them there is refused).
     const fault =
-      ctx.fault === 'stream_break' || ctx.fault === 'missing_fields' || ctx.fault === 'content_refused'
+      ctx.fault === 'stream_break' ||
+      ctx.fault === 'missing_fields' ||
+      ctx.fault === 'content_refused' ||
+      ctx.fault === 'file_not_ready'
         ? null
         : ctx.fault;
     const task: VideoTask = {

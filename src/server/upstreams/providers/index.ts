@@ -7,6 +7,7 @@ import { geminiChat } from './gemini/gemini-chat';
 import { geminiImages } from './gemini/gemini-images';
 import { falQueue } from './fal-queue/fal-queue';
 import { kling } from './kling/kling';
+import { minimaxVideo } from './minimax-video/minimax-video';
 import { openAiChat } from './openai-chat/openai-chat';
 import { openAiImages } from './openai-images/openai-images';
 import { replicate } from './replicate/replicate';
@@ -28,6 +29,7 @@ const PROVIDERS: ProviderTable = {
   gemini: [geminiImages, geminiChat],
   'fal-queue': [falQueue],
   kling: [kling],
+  'minimax-video': [minimaxVideo],
 };
 
 /** The media's side of a protocol that carries several (Gemini: images and chat); vision is chat's. */
