@@ -69,14 +69,19 @@ export function tokenValues(limit: Limit, n: number) {
   return { rl_key: limit.key, rl_capacity: limit.capacity, rl_rate: limit.capacity / limit.perMs, rl_n: n };
 }
 
-/** `takeTokens` with its values named, for statements compiled once (`hotStatement`). */
+/**
+ * `takeTokens` with its values named, for statements compiled once (`hotStatement`). `now()` is the
+ * transaction's start: one that began before the bucket's last write counts no refill rather than a
+ * negative one (which refused a token that was there and answered Retry-After 1 s), and never moves
+ * the bucket's time back.
+ */
 export function takeTokensWith(v: Bind): SQL {
   const refilled = sql`least(${v('rl_capacity')}::real,
-    rate_buckets.tokens + extract(epoch from (now() - rate_buckets.updated_at)) * 1000 * ${v('rl_rate')}::real)`;
+    rate_buckets.tokens + greatest(0, extract(epoch from (now() - rate_buckets.updated_at))) * 1000 * ${v('rl_rate')}::real)`;
   return sql`
       insert into rate_buckets (key, tokens, updated_at) values (${v('rl_key')}, ${v('rl_capacity')}::real - ${v('rl_n')}::real, now())
       on conflict (key) do update
-        set tokens = ${refilled} - ${v('rl_n')}::real, updated_at = now()
+        set tokens = ${refilled} - ${v('rl_n')}::real, updated_at = greatest(rate_buckets.updated_at, now())
         where ${refilled} >= ${v('rl_n')}::real
       returning tokens`;
 }
@@ -86,7 +91,7 @@ export async function refusal(tx: Db, limit: Limit, n: number, what: string): Pr
   const ratePerMs = limit.capacity / limit.perMs;
   const [row] = rowsOf<{ tokens: number }>(
     await tx.execute(sql`
-      select least(${limit.capacity}::real, tokens + extract(epoch from (now() - updated_at)) * 1000 * ${ratePerMs}::real) as tokens
+      select least(${limit.capacity}::real, tokens + greatest(0, extract(epoch from (now() - updated_at))) * 1000 * ${ratePerMs}::real) as tokens
         from rate_buckets where key = ${limit.key}`),
   );
   const missing = n - Number(row?.tokens ?? 0);
@@ -108,7 +113,7 @@ export async function ensureAvailable(db: Db, limit: Limit, n: number, what: str
   const ratePerMs = limit.capacity / limit.perMs;
   const [row] = rowsOf<{ tokens: number }>(
     await db.execute(sql`
-      select least(${limit.capacity}::real, tokens + extract(epoch from (now() - updated_at)) * 1000 * ${ratePerMs}::real) as tokens
+      select least(${limit.capacity}::real, tokens + greatest(0, extract(epoch from (now() - updated_at))) * 1000 * ${ratePerMs}::real) as tokens
         from rate_buckets where key = ${limit.key}`),
   );
   if (!row) return;

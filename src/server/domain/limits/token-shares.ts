@@ -29,8 +29,10 @@ interface Share {
 const giveBackStatement = hotStatement<'back'>(
   (v) => sql`
     update rate_buckets
-       set tokens = least(${v('rl_capacity')}::real, tokens + extract(epoch from (now() - updated_at)) * 1000 * ${v('rl_rate')}::real + ${v('rl_n')}::real),
-           updated_at = now()
+       set tokens = least(${v('rl_capacity')}::real,
+                          tokens + greatest(0, extract(epoch from (now() - updated_at))) * 1000 * ${v('rl_rate')}::real
+                                 + ${v('rl_n')}::real),
+           updated_at = greatest(updated_at, now())
      where key = ${v('rl_key')}`,
 );
 
