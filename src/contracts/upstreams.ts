@@ -22,6 +22,7 @@ export const ADAPTER_MEDIA = {
   'fal-queue': ['image'],
   kling: ['video'],
   'minimax-video': ['video'],
+  'gemini-veo': ['video'],
 } as const satisfies Record<string, readonly Media[]>;
 export type AdapterKind = keyof typeof ADAPTER_MEDIA;
 export const adapterKinds = Object.keys(ADAPTER_MEDIA) as [AdapterKind, ...AdapterKind[]];
@@ -307,7 +308,7 @@ export const upstreamUpsertSchema = z
           path: ['models', i, 'capabilities', 'durations'],
           message: `${outside.join(', ')} s lie outside the duration range`,
         });
-      if ((body.adapter === 'ark-video' || body.adapter === 'kling' || body.adapter === 'minimax-video') && !d)
+      if (['ark-video', 'kling', 'minimax-video', 'gemini-veo'].includes(body.adapter) && !d)
         ctx.addIssue({
           code: 'custom',
           path: ['models', i, 'capabilities', 'duration'],

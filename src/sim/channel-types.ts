@@ -14,7 +14,8 @@ export type SimAdapter =
   | 'gemini'
   | 'fal-queue'
   | 'kling'
-  | 'minimax-video';
+  | 'minimax-video'
+  | 'gemini-veo';
 export type SimMedia = 'image' | 'chat' | 'vision' | 'video';
 export type SimImageQuality = 'low' | 'medium' | 'high';
 export type SimImageFormat = 'png' | 'jpeg' | 'webp';

@@ -29,6 +29,7 @@
 import type { SimDashScopeChannel } from './channels-dashscope';
 import type { SimKlingChannel } from './channels-kling';
 import type { SimMiniMaxVideoChannel } from './channels-minimax-video';
+import type { SimGeminiVeoChannel } from './channels-gemini-veo';
 import type {
   SimAnthropicChannel,
   SimArkImagesChannel,
@@ -73,7 +74,8 @@ export type SimChannel =
   | SimGeminiChannel
   | SimFalChannel
   | SimKlingChannel
-  | SimMiniMaxVideoChannel;
+  | SimMiniMaxVideoChannel
+  | SimGeminiVeoChannel;
 
 export const SIM_DEFAULT_PORT = 4010;
 export const SIM_DEFAULT_HOST = '127.0.0.1';

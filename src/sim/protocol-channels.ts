@@ -10,6 +10,7 @@ import {
 } from './channels';
 import { SIM_KLING_CHANNEL } from './channels-kling';
 import { SIM_MINIMAX_VIDEO_CHANNEL } from './channels-minimax-video';
+import { SIM_GEMINI_VEO_CHANNEL } from './channels-gemini-veo';
 
 /**
  * One simulated channel (or two) per protocol beyond the default set: Anthropic Messages, the Gemini
@@ -28,4 +29,5 @@ export const SIM_PROTOCOL_CHANNELS: readonly SimChannel[] = [
   SIM_REPLICATE_CHANNEL,
   SIM_KLING_CHANNEL,
   SIM_MINIMAX_VIDEO_CHANNEL,
+  SIM_GEMINI_VEO_CHANNEL,
 ];

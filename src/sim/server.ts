@@ -8,6 +8,7 @@ import { chatProtocol } from '@/sim/protocols/chat';
 import { dashscopeProtocol } from '@/sim/protocols/dashscope';
 import { klingProtocol } from '@/sim/protocols/kling';
 import { minimaxVideoProtocol } from '@/sim/protocols/minimax-video';
+import { geminiVeoProtocol } from '@/sim/protocols/gemini-veo';
 import { falQueueProtocol } from '@/sim/protocols/fal-queue';
 import { channelRequests } from './channel-request';
 import { SIM_CHANNELS, SIM_DEFAULT_HOST, SIM_DEFAULT_PORT, type SimAdapter, type SimChannel } from './channels';
@@ -126,6 +127,7 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
     'fal-queue': fal,
     kling: klingProtocol(),
     'minimax-video': minimaxVideoProtocol(),
+    'gemini-veo': geminiVeoProtocol(),
   };
   const log = new RequestLog(opts.maxRequestLog ?? 5_000);
 

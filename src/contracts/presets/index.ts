@@ -7,6 +7,7 @@ import { FAL_QUEUE_PRESET } from './fal-queue';
 import { geminiPreset } from './gemini';
 import { KLING_PRESET } from './kling';
 import { MINIMAX_VIDEO_PRESET } from './minimax-video';
+import { GEMINI_VEO_PRESET } from './gemini-veo';
 import { OPENAI_CHAT, OPENAI_IMAGES } from './openai';
 import { OPENAI_COMPATIBLE_PRESETS } from './openai-compatible';
 import { REPLICATE_PRESET } from './replicate';
@@ -24,6 +25,7 @@ export const CHANNEL_PRESETS: readonly ChannelPreset[] = [
   ARK_VIDEO,
   KLING_PRESET,
   MINIMAX_VIDEO_PRESET,
+  GEMINI_VEO_PRESET,
   DASHSCOPE_PRESET,
   FAL_QUEUE_PRESET,
   REPLICATE_PRESET,

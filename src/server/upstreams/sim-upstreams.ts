@@ -8,6 +8,7 @@ import {
 } from '@/sim/channels';
 import { simKlingKeyPair } from '@/sim/channels-kling';
 import { minimaxSimModels } from './sim-upstreams-minimax';
+import { veoTier } from '@/contracts/presets/gemini-veo';
 import { FAL_MODELS, falCapabilities } from './providers/fal-queue/fal-models';
 import type { UpstreamConfig, UpstreamModel } from './types';
 
@@ -183,5 +184,8 @@ function simModels(ch: SimChannel): UpstreamModel[] {
         }));
     case 'minimax-video':
       return minimaxSimModels(ch);
+    case 'gemini-veo':
+      // The models that serve a tier, at the model's own durations, frames and sound, and the tier's resolutions.
+      return ch.capabilities.models.filter((m) => m.tier).map((m) => veoTier(m.tier, m.model, m.resolutions));
   }
 }

@@ -361,7 +361,7 @@ async function pollUpstreamTask(
       }
       let kept: boolean;
       try {
-        kept = await storeResult(ctx, job, vt, input, state);
+        kept = await storeResult(ctx, job, vt, input, state, videoProvider(target).resultHeaders?.(target));
       } catch (err) {
         if (!(err instanceof UpstreamError)) throw err;
         ended(false, 'bad_output', undefined, { problem: err.message });

@@ -13,7 +13,7 @@ import { imageExtension, inspectMp4File } from './media-facts';
 import type { VideoJobInput } from './types';
 
 /**
- * Downloads the video as a stream into a temporary file (capped), checks it is an MP4 (ftyp box) whose
+ * Downloads the video as a stream into a temporary file (capped, with the headers the provider's files need), checks it is an MP4 (ftyp box) whose
  * duration is within 1 s of the request, stores it and its cover, and ends the job as done.
  */
 export async function storeResult(
@@ -22,6 +22,7 @@ export async function storeResult(
   vt: VideoTaskRow,
   input: VideoJobInput,
   state: VideoTaskState,
+  headers?: Record<string, string>,
 ): Promise<boolean> {
   const tmp = path.join(os.tmpdir(), `studio-video-${randomUUID()}.mp4`);
   const signal = ctx.signal
@@ -29,7 +30,7 @@ export async function storeResult(
     : AbortSignal.timeout(10 * 60_000);
   let videoUrl: string;
   try {
-    const size = await downloadToFile(state.videoUrl ?? '', tmp, signal, ctx.config.video.maxBytes);
+    const size = await downloadToFile(state.videoUrl ?? '', tmp, signal, ctx.config.video.maxBytes, headers);
     const facts = await inspectMp4File(tmp);
     if (!facts) throw new UpstreamError('bad_output', 'the result is not an MP4 file');
     if (Math.abs(facts.duration - input.duration) > 1) {

@@ -287,12 +287,13 @@ async function openDownload(
   url: string,
   signal: AbortSignal,
   maxBytes: number,
+  headers?: Record<string, string>,
 ): Promise<{ body: Readable; contentType: string | null }> {
   if (!/^https?:\/\//i.test(url))
     throw new UpstreamError('bad_output', 'the upstream returned a result URL that is not http(s)');
   let res: Dispatcher.ResponseData;
   try {
-    res = await request(url, { signal, dispatcher: downloadAgent });
+    res = await request(url, { signal, dispatcher: downloadAgent, ...(headers ? { headers } : {}) });
   } catch (err) {
     throw new UpstreamError(signal.aborted ? 'timeout' : 'network', 'could not download the upstream result', {
       cause: err,
@@ -327,8 +328,9 @@ export async function download(
   url: string,
   signal: AbortSignal,
   maxBytes: number,
+  headers?: Record<string, string>,
 ): Promise<{ data: Buffer; contentType: string | null }> {
-  const res = await openDownload(url, signal, maxBytes);
+  const res = await openDownload(url, signal, maxBytes, headers);
   const data = await readBounded(res.body, maxBytes, signal);
   return { data, contentType: res.contentType };
 }
@@ -342,8 +344,9 @@ export async function downloadToFile(
   file: string,
   signal: AbortSignal,
   maxBytes: number,
+  headers?: Record<string, string>,
 ): Promise<number> {
-  const res = await openDownload(url, signal, maxBytes);
+  const res = await openDownload(url, signal, maxBytes, headers);
   let size = 0;
   const cap = new Transform({
     transform(chunk: Buffer, _enc, done) {

@@ -8,6 +8,7 @@ import { geminiImages } from './gemini/gemini-images';
 import { falQueue } from './fal-queue/fal-queue';
 import { kling } from './kling/kling';
 import { minimaxVideo } from './minimax-video/minimax-video';
+import { geminiVeo } from './gemini-veo/gemini-veo';
 import { openAiChat } from './openai-chat/openai-chat';
 import { openAiImages } from './openai-images/openai-images';
 import { replicate } from './replicate/replicate';
@@ -30,6 +31,7 @@ const PROVIDERS: ProviderTable = {
   'fal-queue': [falQueue],
   kling: [kling],
   'minimax-video': [minimaxVideo],
+  'gemini-veo': [geminiVeo],
 };
 
 /** The media's side of a protocol that carries several (Gemini: images and chat); vision is chat's. */

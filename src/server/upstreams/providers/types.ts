@@ -157,6 +157,8 @@ export interface VideoProvider {
   /** The error class of a failed task's code (a refusal is the caller's, a quota the provider's). */
   failureClass(code: string): ErrorClass | undefined;
   probe(target: Target, signal: AbortSignal): Promise<void>;
+  /** Headers the result's download needs (Veo's files are read with the key); absent: a plain download. */
+  resultHeaders?(target: Target): Record<string, string>;
 }
 
 export type Provider = ImageProvider | ImageTaskProvider | ChatProvider | VideoProvider;

@@ -41,6 +41,11 @@ const STATUS_CLASSES: Record<string, ErrorClass> = {
   DEADLINE_EXCEEDED: 'timeout',
 };
 
+/** The class of a google.rpc.Code name (an error answer's `status`, a finished operation's `error.status`). */
+export function classOfGoogleStatus(status: string): ErrorClass | undefined {
+  return Object.hasOwn(STATUS_CLASSES, status) ? STATUS_CLASSES[status] : undefined;
+}
+
 /** google.rpc.ErrorInfo reasons that decide the class whatever the status says. */
 const REASON_CLASSES: Record<string, ErrorClass> = {
   API_KEY_INVALID: 'invalid_key',
@@ -97,8 +102,8 @@ export function retryDelayMs(body: unknown): number | undefined {
 export function classifyGemini(httpStatus: number, body: unknown): ErrorClass {
   const reason = googleReason(body);
   if (reason && Object.hasOwn(REASON_CLASSES, reason)) return REASON_CLASSES[reason] as ErrorClass;
-  const status = googleStatus(body);
-  if (status && Object.hasOwn(STATUS_CLASSES, status)) return STATUS_CLASSES[status] as ErrorClass;
+  const byStatus = classOfGoogleStatus(googleStatus(body) ?? '');
+  if (byStatus) return byStatus;
   if (httpStatus === 401 || httpStatus === 403) return 'invalid_key';
   if (httpStatus === 404) return 'unsupported';
   if (httpStatus === 429) return 'rate_limit';
