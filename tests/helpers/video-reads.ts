@@ -6,6 +6,7 @@ import { runVideoJob } from '@/server/domain/videos/run';
 import { QUEUES } from '@/server/queue/queue';
 import { startQueueWorker } from '@/server/queue/worker';
 import { LocalFileStore } from '@/server/storage/store';
+import { serveDir } from './file-server';
 import { testSecret, type TestDatabase } from './test-db';
 import type { Db } from '@/server/db/client';
 import type { ScopedIdentity } from '@/server/domain/auth/identity';
@@ -41,9 +42,10 @@ export function videoReads(db: () => Db) {
 /**
  * A video test file's world: a configuration with fast polls and a high rate limit, a file store, and
  * a queue worker running video jobs against it. Tests change `config.video` in place; the worker reads it
- * at every run.
+ * at every run. `serveFiles`: the store's files served over HTTP (closed by `closeFiles`), for providers
+ * that read the caller's inputs themselves.
  */
-export async function startVideoWorker(t: TestDatabase, name: string, concurrency: number) {
+export async function startVideoWorker(t: TestDatabase, name: string, concurrency: number, serveFiles = false) {
   const dir = mkdtempSync(path.join(os.tmpdir(), `studio-${name}-`));
   const config: Config = {
     ...buildConfig(
@@ -54,7 +56,8 @@ export async function startVideoWorker(t: TestDatabase, name: string, concurrenc
   };
   config.video = { ...config.video, pollFirstMs: 50, pollMaxMs: 200 };
   const filesDir = path.join(dir, 'files');
-  const files = new LocalFileStore(filesDir, 'http://studio.test');
+  const served = serveFiles ? await serveDir(filesDir) : null;
+  const files = new LocalFileStore(filesDir, served?.url ?? 'http://studio.test');
   const worker = await startQueueWorker(t, {
     concurrency,
     pollMs: 50,
@@ -63,5 +66,5 @@ export async function startVideoWorker(t: TestDatabase, name: string, concurrenc
         runVideoJob({ db: t.db, config, files, signal: ctx.signal, retryDelayMs: () => 5, random: () => 0 }, task),
     },
   });
-  return { config, files, filesDir, worker };
+  return { config, files, filesDir, worker, closeFiles: async () => served?.close() };
 }
