@@ -1,7 +1,7 @@
 import { download, MAX_ANSWER_BYTES, parseAnswer, readBounded } from '@/server/upstreams/providers/http';
 import type { VideoProvider, VideoTaskRequest, VideoTaskState } from '@/server/upstreams/providers/types';
 import { UpstreamError, type Target } from '@/server/upstreams/types';
-import { geminiCall, geminiHeaders, probeGemini } from '@/server/upstreams/providers/gemini/gemini-http';
+import { geminiCall, probeGemini } from '@/server/upstreams/providers/gemini/gemini-http';
 import { veoFailureClass, veoTaskState, type VeoOperation } from './gemini-veo-answer';
 import {
   checkVeoRequest,
@@ -66,5 +66,5 @@ export const geminiVeo: VideoProvider = {
   failureClass: veoFailureClass,
   probe: probeGemini,
   // The video's URI is a Gemini API file: read with the channel's key (x-goog-api-key), as files.download does.
-  resultHeaders: (target) => ({ 'x-goog-api-key': geminiHeaders(target.apiKey)['x-goog-api-key'] as string }),
+  resultHeaders: (target) => ({ 'x-goog-api-key': target.apiKey }),
 };
