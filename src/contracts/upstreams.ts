@@ -23,6 +23,7 @@ export const ADAPTER_MEDIA = {
   kling: ['video'],
   'minimax-video': ['video'],
   'gemini-veo': ['video'],
+  'dashscope-video': ['video'],
 } as const satisfies Record<string, readonly Media[]>;
 export type AdapterKind = keyof typeof ADAPTER_MEDIA;
 export const adapterKinds = Object.keys(ADAPTER_MEDIA) as [AdapterKind, ...AdapterKind[]];
@@ -104,7 +105,7 @@ export const capabilitiesSchema = z.strictObject({
       max: z.number().int().positive().meta({ description: 'Longest video, in seconds' }),
     })
     .optional()
-    .meta({ description: 'Video: the duration range (required for ark-video and kling channels)' }),
+    .meta({ description: 'Video: the duration range (required for ark-video, kling and dashscope-video channels)' }),
   /** Video: the only durations the model makes, when not every second of the range (Kling: 5 or 10). */
   durations: z.array(z.number().int().positive()).min(1).max(60).optional().meta({
     description: 'Video: the only durations it makes, in seconds, when not every second of the range (Kling: 5, 10)',
@@ -308,7 +309,7 @@ export const upstreamUpsertSchema = z
           path: ['models', i, 'capabilities', 'durations'],
           message: `${outside.join(', ')} s lie outside the duration range`,
         });
-      if (['ark-video', 'kling', 'minimax-video', 'gemini-veo'].includes(body.adapter) && !d)
+      if (['ark-video', 'kling', 'minimax-video', 'gemini-veo', 'dashscope-video'].includes(body.adapter) && !d)
         ctx.addIssue({
           code: 'custom',
           path: ['models', i, 'capabilities', 'duration'],

@@ -15,7 +15,8 @@ export type SimAdapter =
   | 'fal-queue'
   | 'kling'
   | 'minimax-video'
-  | 'gemini-veo';
+  | 'gemini-veo'
+  | 'dashscope-video';
 export type SimMedia = 'image' | 'chat' | 'vision' | 'video';
 export type SimImageQuality = 'low' | 'medium' | 'high';
 export type SimImageFormat = 'png' | 'jpeg' | 'webp';

@@ -30,6 +30,7 @@ import type { SimDashScopeChannel } from './channels-dashscope';
 import type { SimKlingChannel } from './channels-kling';
 import type { SimMiniMaxVideoChannel } from './channels-minimax-video';
 import type { SimGeminiVeoChannel } from './channels-gemini-veo';
+import type { SimDashScopeVideoChannel } from './channels-dashscope-video';
 import type {
   SimAnthropicChannel,
   SimArkImagesChannel,
@@ -75,7 +76,8 @@ export type SimChannel =
   | SimFalChannel
   | SimKlingChannel
   | SimMiniMaxVideoChannel
-  | SimGeminiVeoChannel;
+  | SimGeminiVeoChannel
+  | SimDashScopeVideoChannel;
 
 export const SIM_DEFAULT_PORT = 4010;
 export const SIM_DEFAULT_HOST = '127.0.0.1';

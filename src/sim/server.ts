@@ -9,6 +9,7 @@ import { dashscopeProtocol } from '@/sim/protocols/dashscope';
 import { klingProtocol } from '@/sim/protocols/kling';
 import { minimaxVideoProtocol } from '@/sim/protocols/minimax-video';
 import { geminiVeoProtocol } from '@/sim/protocols/gemini-veo';
+import { dashscopeVideoProtocol } from '@/sim/protocols/dashscope-video';
 import { falQueueProtocol } from '@/sim/protocols/fal-queue';
 import { channelRequests } from './channel-request';
 import { SIM_CHANNELS, SIM_DEFAULT_HOST, SIM_DEFAULT_PORT, type SimAdapter, type SimChannel } from './channels';
@@ -128,6 +129,7 @@ export function createSimServer(opts: SimServerOptions = {}): SimServer {
     kling: klingProtocol(),
     'minimax-video': minimaxVideoProtocol(),
     'gemini-veo': geminiVeoProtocol(),
+    'dashscope-video': dashscopeVideoProtocol(),
   };
   const log = new RequestLog(opts.maxRequestLog ?? 5_000);
 

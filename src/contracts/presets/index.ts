@@ -3,6 +3,7 @@ import { ANTHROPIC } from './anthropic';
 import { ARK_IMAGES_PRESET } from './ark-images';
 import { ARK_VIDEO } from './ark-video';
 import { DASHSCOPE_PRESET } from './dashscope';
+import { DASHSCOPE_VIDEO_PRESET } from './dashscope-video';
 import { FAL_QUEUE_PRESET } from './fal-queue';
 import { geminiPreset } from './gemini';
 import { KLING_PRESET } from './kling';
@@ -26,6 +27,7 @@ export const CHANNEL_PRESETS: readonly ChannelPreset[] = [
   KLING_PRESET,
   MINIMAX_VIDEO_PRESET,
   GEMINI_VEO_PRESET,
+  DASHSCOPE_VIDEO_PRESET,
   DASHSCOPE_PRESET,
   FAL_QUEUE_PRESET,
   REPLICATE_PRESET,

@@ -9,6 +9,7 @@ import {
 import { simKlingKeyPair } from '@/sim/channels-kling';
 import { minimaxSimModels } from './sim-upstreams-minimax';
 import { veoTier } from '@/contracts/presets/gemini-veo';
+import { simWanVideoModels } from './sim-upstreams-wan';
 import { FAL_MODELS, falCapabilities } from './providers/fal-queue/fal-models';
 import type { UpstreamConfig, UpstreamModel } from './types';
 
@@ -187,5 +188,7 @@ function simModels(ch: SimChannel): UpstreamModel[] {
     case 'gemini-veo':
       // The models that serve a tier, at the model's own durations, frames and sound, and the tier's resolutions.
       return ch.capabilities.models.filter((m) => m.tier).map((m) => veoTier(m.tier, m.model, m.resolutions));
+    case 'dashscope-video':
+      return simWanVideoModels(ch);
   }
 }

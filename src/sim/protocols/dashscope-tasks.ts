@@ -54,7 +54,7 @@ export function wanFailure(code: string | null): { code: string; message: string
 }
 
 /** DashScope writes times as `2025-01-08 16:03:59.840` (China Standard Time on its side; the simulator writes UTC). */
-function stamp(ms: number): string {
+export function stamp(ms: number): string {
   return new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
 }
 

@@ -33,7 +33,7 @@ const INPUT_FIELDS: Record<SimDashScopeModel['kind'], ReadonlySet<string>> = {
 };
 const PARAMETER_FIELDS = new Set(['size', 'n', 'prompt_extend', 'watermark', 'seed']);
 
-function dsFaultError(hit: FaultHit, requestId: string): HttpError {
+export function dsFaultError(hit: FaultHit, requestId: string): HttpError {
   switch (hit.fault) {
     case 'rate_limit':
       return dsError(429, 'Throttling.RateQuota', 'Requests rate limit exceeded, please try again later.', requestId, {

@@ -3,6 +3,7 @@ import { anthropic } from './anthropic/anthropic';
 import { arkImages } from './ark-images/ark-images';
 import { arkVideo } from './ark-video/ark-video';
 import { dashscope } from './dashscope/dashscope';
+import { dashscopeVideo } from './dashscope-video/dashscope-video';
 import { geminiChat } from './gemini/gemini-chat';
 import { geminiImages } from './gemini/gemini-images';
 import { falQueue } from './fal-queue/fal-queue';
@@ -32,6 +33,7 @@ const PROVIDERS: ProviderTable = {
   kling: [kling],
   'minimax-video': [minimaxVideo],
   'gemini-veo': [geminiVeo],
+  'dashscope-video': [dashscopeVideo],
 };
 
 /** The media's side of a protocol that carries several (Gemini: images and chat); vision is chat's. */

@@ -26,7 +26,8 @@ export function dashScopeHeaders(apiKey: string, submission: boolean, async = tr
   return async ? { ...json, 'x-dashscope-async': 'enable' } : json;
 }
 
-async function call<T = DashScopeTaskAnswer>(
+/** One DashScope call (also the video side's, dashscope-video): a classified UpstreamError unless 2xx. */
+export async function dashScopeCall<T = DashScopeTaskAnswer>(
   target: Target,
   method: 'GET' | 'POST',
   path: string,
@@ -57,10 +58,10 @@ async function call<T = DashScopeTaskAnswer>(
 async function submit(target: Target, req: ImageGeneration, signal: AbortSignal): Promise<ImageTaskState> {
   if (isQwenEditModel(target.model)) {
     const body = JSON.stringify(qwenEditBody(target.model, req));
-    return qwenEditState(await call<QwenEditAnswer>(target, 'POST', EDIT_PATH, body, signal, false));
+    return qwenEditState(await dashScopeCall<QwenEditAnswer>(target, 'POST', EDIT_PATH, body, signal, false));
   }
   const { path, body } = submissionOf(target.model, req);
-  const answer = await call(target, 'POST', path, JSON.stringify(body), signal);
+  const answer = await dashScopeCall(target, 'POST', path, JSON.stringify(body), signal);
   const id = answer.output?.task_id;
   if (!id) throw new UpstreamError('bad_output', 'the upstream created no task id');
   return taskStateOf(answer, id);
@@ -69,17 +70,17 @@ async function submit(target: Target, req: ImageGeneration, signal: AbortSignal)
 const taskPath = (id: string) => `${TASKS_PATH}/${encodeURIComponent(id)}`;
 
 async function get(target: Target, id: string, signal: AbortSignal): Promise<ImageTaskState> {
-  return taskStateOf(await call(target, 'GET', taskPath(id), undefined, signal), id);
+  return taskStateOf(await dashScopeCall(target, 'GET', taskPath(id), undefined, signal), id);
 }
 
 /** Only a PENDING task is cancelled; DashScope refuses the others (thrown as a classified UpstreamError). */
 async function cancel(target: Target, id: string, signal: AbortSignal): Promise<void> {
-  await call(target, 'POST', `${taskPath(id)}/cancel`, undefined, signal);
+  await dashScopeCall(target, 'POST', `${taskPath(id)}/cancel`, undefined, signal);
 }
 
 /** `GET /api/v1/tasks?page_no=1&page_size=1`: the task list (the Python SDK's `list`), authenticated and free. */
 async function probe(target: Target, signal: AbortSignal): Promise<void> {
-  await call(target, 'GET', `${TASKS_PATH}?page_no=1&page_size=1`, undefined, signal);
+  await dashScopeCall(target, 'GET', `${TASKS_PATH}?page_no=1&page_size=1`, undefined, signal);
 }
 
 export const dashscope: ImageTaskProvider = {
