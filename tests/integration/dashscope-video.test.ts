@@ -4,11 +4,12 @@ import { SIM_DASHSCOPE_VIDEO_CHANNEL } from '@/sim/channels-dashscope-video';
 import { startSim, type RunningSim } from '@/sim/testing';
 import type { Config } from '@/server/config';
 import { videoTasks } from '@/server/db/schema';
+import { removeVideo } from '@/server/domain/videos/remove';
 import { submitVideo } from '@/server/domain/videos/submit';
 import type { QueueWorker } from '@/server/queue/worker';
 import type { LocalFileStore } from '@/server/storage/store';
 import { simulatorUpstreams, syncUpstreams } from '@/server/upstreams/registry';
-import { startVideoWorker, videoReads } from '../helpers/video-reads';
+import { startVideoWorker, videoReads, waitFor } from '../helpers/video-reads';
 import { ledgerOf, newVideoTenant, storedMp4Seconds } from '../helpers/video-tenant';
 import { createTestDatabase, testSecret, type TestDatabase } from '../helpers/test-db';
 
@@ -42,7 +43,7 @@ afterEach(async () => {
 });
 
 const deps = () => ({ db: t.db, config, files });
-const { finished } = videoReads(() => t.db);
+const { finished, taskOf } = videoReads(() => t.db);
 const tenant = () => newVideoTenant(t.db, '万相租户');
 const mp4Seconds = (url: string | null) => storedMp4Seconds(files, filesDir, url);
 /** The simulator's create requests at a path, with the provider model each named. */
@@ -148,5 +149,29 @@ describe('video tasks on a DashScope (Wan) channel', () => {
       [string, number],
     ];
     expect(refunded).toBe(-charged);
+  });
+
+  it('a task cancelled while PENDING is cancelled on DashScope and refunded once, not followed', async () => {
+    sim.sim.setLatency(CH, 60_000);
+    try {
+      const who = await tenant();
+      const sub = await submitVideo(deps(), who, { prompt: 'x', model: PRO20, duration: 5 }, { idempotencyKey: null });
+      await waitFor(
+        () => rowOf(sub.id),
+        (v) => !!v?.upstreamTaskId,
+      );
+      const removed = await removeVideo(deps(), who, { id: sub.id });
+      expect(removed).toMatchObject({ action: 'cancelled', task: { job_status: 'failed', reason: 'cancelled' } });
+      const cancels = await waitFor(
+        () => Promise.resolve(sim.sim.requests(CH).filter((r) => r.method === 'POST' && r.path.endsWith('/cancel'))),
+        (r) => r.length > 0 && r[0]?.status !== null,
+      );
+      expect(cancels.map((r) => r.status)).toEqual([200]);
+      expect((await rowOf(sub.id))?.orphanedAt).toBeNull();
+      expect((await taskOf(who, sub.id)).job_status).toBe('failed');
+      expect((await ledgerOf(t.db, who.tenantId)).map(([k]) => k)).toEqual(['adjust', 'charge', 'refund']);
+    } finally {
+      sim.sim.setLatency(CH, 0);
+    }
   });
 });
