@@ -174,4 +174,30 @@ describe('video tasks on a DashScope (Wan) channel', () => {
       sim.sim.setLatency(CH, 0);
     }
   });
+
+  it('a task cancelled while RUNNING is refused by DashScope, refunded once and followed to its end as an orphan', async () => {
+    sim.sim.setLatency(CH, 4_000);
+    try {
+      const who = await tenant();
+      const sub = await submitVideo(deps(), who, { prompt: 'x', model: PRO20, duration: 5 }, { idempotencyKey: null });
+      // RUNNING after the first fifth of the latency (800 ms), done at 4 s.
+      await waitFor(
+        () => rowOf(sub.id),
+        (v) => !!v?.upstreamTaskId,
+      );
+      await new Promise((r) => setTimeout(r, 1_200));
+      await removeVideo(deps(), who, { id: sub.id });
+      const followed = await waitFor(
+        () => rowOf(sub.id),
+        (v) => v?.upstreamState === 'succeeded',
+      );
+      expect(followed?.orphanedAt).toBeInstanceOf(Date);
+      const cancels = sim.sim.requests(CH).filter((r) => r.method === 'POST' && r.path.endsWith('/cancel'));
+      expect(cancels.map((r) => r.status)).toEqual([400]);
+      expect((await taskOf(who, sub.id)).job_status).toBe('failed');
+      expect((await ledgerOf(t.db, who.tenantId)).map(([k]) => k)).toEqual(['adjust', 'charge', 'refund']);
+    } finally {
+      sim.sim.setLatency(CH, 0);
+    }
+  });
 });
