@@ -4,7 +4,7 @@ import { useMemo, useRef, type KeyboardEvent, type ReactNode, type Ref } from 'r
 import { useTranslations } from 'next-intl';
 import { LockIcon } from '@/components/icons';
 import { cn } from '@/components/ui/cn';
-import type { RecipeOption } from './recipe-picker';
+import type { RecipeOption } from './recipe-option';
 import { matchesQuery } from './recipe-search';
 import { RecipeThumb } from './recipe-thumb';
 import { SearchBox } from '@/components/ui/search-box';

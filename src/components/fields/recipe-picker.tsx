@@ -9,27 +9,10 @@ import { ListSkeleton } from '@/components/ui/list-skeleton';
 import { ListState } from '@/components/ui/list-state';
 import { namedFailure } from './load-failure';
 import { firstStop, RecipeList } from './recipe-list';
+import type { RecipeOption } from './recipe-option';
 import { RecipeThumb } from './recipe-thumb';
 
-export interface RecipeOption {
-  /** What the picker reports: a skill's slug, a template's slug. */
-  value: string;
-  name: string;
-  description?: string;
-  thumb?: string | null;
-  ratio?: string | null;
-  /** Small badges (kind of input, format, ratio), shown under the name. */
-  meta?: ReactNode;
-  /** Options of the same group are listed under one heading, in the order given. */
-  group?: string;
-  /** Listed but not choosable, with the reason beside the lock. */
-  locked?: boolean;
-  lockedReason?: string;
-  /** Extra text the search matches (slug, genre, category). */
-  keywords?: string;
-  /** Stands in for this option's thumbnail when it has none. */
-  icon?: ReactNode;
-}
+export type { RecipeOption } from './recipe-option';
 
 /** The read behind the options (a tRPC query result). */
 export interface OptionsQuery {
