@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AdminActionBody } from '@/contracts/admin';
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
@@ -110,23 +110,35 @@ export async function listTenants(
 ): Promise<{ tenants: TenantListItem[] }> {
   // This month on the usage calendar (Asia/Shanghai), as the tenant's own statistics count it.
   const monthStart = sql`date_trunc('month', (now() at time zone ${USAGE_TIMEZONE}))::date`;
+  // Each figure is a grouped subquery joined on the tenant: a correlated subquery written as SQL text
+  // would name the outer tenant's `id` unqualified, which binds to the inner table's own `id`.
+  const logins = db
+    .select({ tenantId: consoleUsers.tenantId, email: sql<string>`min(${consoleUsers.email})`.as('admin_email') })
+    .from(consoleUsers)
+    .groupBy(consoleUsers.tenantId)
+    .as('logins');
+  const members = db
+    .select({ tenantId: accounts.tenantId, count: sql<number>`count(*)::int`.as('member_count') })
+    .from(accounts)
+    .groupBy(accounts.tenantId)
+    .as('members');
+  const used = db
+    .select({ tenantId: usageDaily.tenantId, credits: sql<string>`sum(${usageDaily.credits})`.as('used_credits') })
+    .from(usageDaily)
+    .where(gte(usageDaily.day, monthStart))
+    .groupBy(usageDaily.tenantId)
+    .as('used');
   const rows = await db
-    .select({
-      tenant: tenants,
-      adminEmail: sql<
-        string | null
-      >`(select min(${consoleUsers.email}) from ${consoleUsers} where ${consoleUsers.tenantId} = ${tenants.id})`,
-      members: sql<number>`(select count(*)::int from ${accounts} where ${accounts.tenantId} = ${tenants.id})`,
-      usedMonth: sql<
-        string | null
-      >`(select sum(${usageDaily.credits}) from ${usageDaily} where ${usageDaily.tenantId} = ${tenants.id} and ${usageDaily.day} >= ${monthStart})`,
-    })
+    .select({ tenant: tenants, adminEmail: logins.email, members: members.count, usedMonth: used.credits })
     .from(tenants)
+    .leftJoin(logins, eq(logins.tenantId, tenants.id))
+    .leftJoin(members, eq(members.tenantId, tenants.id))
+    .leftJoin(used, eq(used.tenantId, tenants.id))
     .orderBy(asc(tenants.createdAt));
   return {
     tenants: rows.map((r) => ({
       ...tenantView(r.tenant, r.adminEmail),
-      members: Number(r.members),
+      members: Number(r.members ?? 0),
       kind: r.tenant.kind,
       bound_model: r.tenant.boundModel,
       markup: r.tenant.markup,
