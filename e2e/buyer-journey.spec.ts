@@ -230,11 +230,15 @@ for (const { lang, viewport, phone } of CASES) {
     await page.getByLabel(w.repeatNew, { exact: true }).fill(changed);
     await page.getByRole('button', { name: w.change }).click();
     await expect(page.getByText(w.wrongCurrent)).toBeVisible();
+    // Only the refused password is emptied (and focused); the new one, typed twice, stays.
+    await expect(page.getByLabel(w.current, { exact: true })).toHaveValue('');
+    await expect(page.getByLabel(w.current, { exact: true })).toBeFocused();
+    await expect(page.getByLabel(w.newPassword, { exact: true })).toHaveValue(changed);
+    await expect(page.getByLabel(w.repeatNew, { exact: true })).toHaveValue(changed);
     await page.getByLabel(w.current, { exact: true }).fill(chosen);
-    await page.getByLabel(w.newPassword, { exact: true }).fill(changed);
-    await page.getByLabel(w.repeatNew, { exact: true }).fill(changed);
     await page.getByRole('button', { name: w.change }).click();
     await expect(page.getByRole('status').filter({ hasText: w.changed })).toBeVisible();
+    await expect(page.getByLabel(w.newPassword, { exact: true })).toHaveValue('');
     await expectNoEnglish(page, lang);
     await expectNoSidewaysScroll(page);
     await snapshot(page, `${shots}-06-account.png`);

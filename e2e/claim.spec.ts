@@ -25,7 +25,7 @@ test('a buyer redeems a claim code on a phone and signs in to the buyer view', a
   await expect(page.getByRole('heading', { level: 1, name: '领取您的 AI 生图权益' })).toBeVisible();
   await expect(page.getByText('花漾小店 为您准备的 AI 生图权益')).toBeVisible();
   await expect(page.getByTestId('claim-credits')).toHaveText('60');
-  await expect(page.getByRole('list', { name: '专属模板' }).getByText(gated.zh_name)).toBeVisible();
+  await expect(page.getByRole('list', { name: '所含模板' }).getByText(gated.zh_name)).toBeVisible();
   await expect(page.getByText('附赠《AI生图核心技巧（教程PDF）》，领取后可下载。')).toBeVisible();
   await expectNoSidewaysScroll(page);
 

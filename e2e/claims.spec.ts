@@ -249,10 +249,10 @@ test('the claim codes page reads in Chinese once the console speaks it', async (
   await expect(form.getByTestId('picked-count')).toHaveText('未选择');
 
   const row = page.getByTestId('claim-row').first();
-  await expect(row.getByTestId('claim-state')).toHaveText('待兑换');
+  await expect(row.getByTestId('claim-state')).toHaveText('待领取');
   await expect(row).toContainText('40 积分');
   await expect(row).toContainText('备注：淘宝订单 #2002');
   await expect(row).toContainText(/创建于 \d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2}/);
-  await expect(page.getByRole('group', { name: '按状态筛选' }).getByRole('button', { name: '已兑换' })).toBeVisible();
+  await expect(page.getByRole('group', { name: '按状态筛选' }).getByRole('button', { name: '已领取' })).toBeVisible();
   await snapshot(page, 'test-results/claims-zh.png');
 });

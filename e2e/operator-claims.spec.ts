@@ -160,7 +160,7 @@ test('the claim codes and usage pages read in Chinese and fit a phone', async ({
 
   await page.goto('/operator/claims');
   await expect(page.getByRole('heading', { level: 1, name: '领取码' })).toBeVisible();
-  await expect(page.getByTestId('operator-claims-table').getByText('待兑换').first()).toBeVisible();
+  await expect(page.getByTestId('operator-claims-table').getByText('待领取').first()).toBeVisible();
   await snapshot(page, 'test-results/operator-claims-zh.png');
   await page.goto('/operator/usage');
   await expect(page.getByRole('heading', { level: 1, name: '平台用量' })).toBeVisible();

@@ -45,6 +45,10 @@ test('the operator opens a tenant, credits it, disables and enables it, and read
   const table = page.getByTestId('tenants-table');
   await expect(table.locator('tbody tr')).toHaveCount(1);
   await expect(table).toContainText('300');
+  // Who runs it is shown, and the search finds it by that e-mail.
+  await expect(table).toContainText(`owner-${suffix}@e2e.studio.test`);
+  await page.getByLabel('Search tenants').fill(`owner-${suffix}@e2e`);
+  await expect(table.locator('tbody tr')).toHaveCount(1);
   await table.getByRole('link', { name }).first().click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.getByTestId('tenant-credits')).toHaveText('300');
@@ -99,12 +103,18 @@ test('the operator opens a tenant, credits it, disables and enables it, and read
   await page.goto('/operator/audit');
   await expect(page.getByRole('heading', { level: 1, name: '审计日志' })).toBeVisible();
   await expect(page.getByTestId('audit-entries')).toContainText('运营控制台');
+  // Actions and fields in Chinese words, not the API's ids.
+  await expect(page.getByTestId('audit-entries')).toContainText('创建租户');
+  await expect(page.getByTestId('audit-entries')).toContainText('每月额度');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('navigation', { name: '运营后台' }).getByRole('link', { name: '租户' }).click();
   await expect(page.getByRole('heading', { level: 1, name: '租户' })).toBeVisible();
   await page.getByLabel('搜索租户').fill(suffix);
   await page.getByTestId('tenants-table').getByRole('link', { name }).first().click();
   await expect(page.getByRole('heading', { level: 2, name: '积分流水' })).toBeVisible();
+  // The notes Studio wrote, in Chinese; the note the operator typed, as typed.
+  await expect(page.getByTestId('tenant-ledger')).toContainText('开户积分');
+  await expect(page.getByTestId('tenant-ledger')).toContainText(`E2E top-up ${suffix}`);
   await expectNoSidewaysScroll(page);
   await snapshot(page, '/tmp/tenants-page-zh-phone.png');
 });

@@ -16,7 +16,7 @@ test('a gated template’s prompt shows to the buyer whose claim code granted it
   await page.goto(`/templates/${gated.id}`);
   await expect(page).toHaveTitle(`模板 · ${gated.zh_name} · Studio`);
   await expect(page.getByRole('heading', { level: 1, name: gated.zh_name })).toBeVisible();
-  await expect(page.getByTestId('unlocked-note')).toContainText('你兑换过这样的领取码');
+  await expect(page.getByTestId('unlocked-note')).toContainText('你领取过这样的领取码');
   await expect(page.getByRole('heading', { name: '提示词模板' })).toBeVisible();
   await expect(page.getByTestId('filled-prompt')).toBeVisible();
   await expect(page.getByTestId('locked-notice')).toHaveCount(0);

@@ -255,3 +255,17 @@ test('in Chinese: the page, its refusal, a finished task and its state speak Chi
   await expectNoSidewaysScroll(page);
   await snapshot(page, 'test-results/videos/videos-zh-phone.png');
 });
+
+test('with fewer credits than the estimate, the generate button waits and says why', async ({ page, request }) => {
+  const tenant = await createTenant(request, { credits: 3 });
+  await signIn(page, tenant.email, tenant.password);
+  await expect(page).toHaveURL(/\/overview$/);
+  await page.goto('/videos');
+  await expect(page.getByRole('heading', { level: 1, name: 'Generate a video' })).toBeVisible();
+  await expect(page.getByTestId('video-credits')).toHaveText('3');
+  await page.getByLabel('Prompt').fill('A paper boat drifting on a pond');
+  const button = page.getByRole('button', { name: 'Generate video' });
+  await expect(page.getByTestId('video-shortfall')).toBeVisible();
+  await expect(button).toBeDisabled();
+  await expect(button).toHaveAccessibleDescription(/Not enough credits/);
+});

@@ -9,6 +9,7 @@ import { InputKindBadge } from '@/components/skills/skill-badges';
 import { FormatBadge, FormatGlyph } from './article-result';
 import { formatLabel, isArticleFormat, type ArticleFormat, type FormatNames } from './formats';
 import type { ArticleTemplate } from './use-article-form';
+import { ShortcutHint } from '@/components/fields/shortcut-hint';
 
 /** What the template picker says, from the `articles` catalogue. */
 export interface ArticleOptionWords {
@@ -91,7 +92,12 @@ export function ArticleInputs({ template, disabled, submit }: ArticleInputsProps
       disabled={disabled}
       onSubmitShortcut={submit}
       placeholder={t('sentence.placeholder')}
-      hint={t('sentence.hint')}
+      hint={
+        <>
+          {t('sentence.hint')}
+          <ShortcutHint action="write" />
+        </>
+      }
     />
   );
 }

@@ -7,6 +7,14 @@ export type ClaimPreview = RouterOutputs['claims']['preview'];
 export function Benefits({ preview }: { preview: ClaimPreview }) {
   const t = useTranslations('claim.benefits');
   const format = useFormatter();
+  // Only templates the code opens are 专属; a platform template everyone has is counted and marked as one.
+  const exclusive = preview.templates.filter((x) => x.exclusive).length;
+  const platform = preview.templates.length - exclusive;
+  const extras = [
+    exclusive ? t('extrasExclusive', { count: exclusive }) : '',
+    platform ? t('extrasPlatform', { count: platform }) : '',
+    preview.tutorial_pdf ? t('extrasTutorial') : '',
+  ].filter(Boolean);
   return (
     <section aria-labelledby="benefits" className="space-y-4">
       <div className="rounded-2xl bg-linear-to-br from-indigo-600 to-violet-600 p-5 text-white shadow-lg shadow-indigo-600/20">
@@ -17,25 +25,28 @@ export function Benefits({ preview }: { preview: ClaimPreview }) {
           </span>
           <span className="text-base text-indigo-100">{t('unit', { credits: preview.credits })}</span>
         </p>
-        <p className="mt-1 text-sm text-indigo-100">
-          {t('extras', { templates: preview.templates.length, tutorial: preview.tutorial_pdf ? 'yes' : 'no' })}
-        </p>
+        {extras.length > 0 && (
+          <p className="mt-1 text-sm text-indigo-100">{t('extras', { list: extras.join(t('extrasJoin')) })}</p>
+        )}
       </div>
       <ul className="grid grid-cols-2 gap-3" aria-label={t('templates')}>
         {preview.templates.map((template) => (
           <li key={template.slug} className="overflow-hidden rounded-xl bg-white ring-1 ring-slate-200">
-            {template.sample_images[0] ? (
+            {template.sample_images[0] && (
               // eslint-disable-next-line @next/next/no-img-element -- samples may live on any origin a template names; next/image allows only configured hosts
               <img
                 src={template.sample_images[0]}
                 alt={t('sampleAlt', { name: template.zh_name })}
                 className="aspect-[4/3] w-full bg-slate-100 object-cover"
               />
-            ) : (
-              <div aria-hidden="true" className="aspect-[4/3] w-full bg-linear-to-br from-slate-100 to-indigo-100" />
             )}
             <div className="p-2.5">
               <p className="text-sm font-medium break-words text-slate-900">{template.zh_name}</p>
+              {!template.exclusive && (
+                <p className="mt-1 inline-block rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">
+                  {t('platformBadge')}
+                </p>
+              )}
               {template.description && (
                 <p className="mt-0.5 line-clamp-2 text-xs text-slate-500">{template.description}</p>
               )}

@@ -1,6 +1,15 @@
 'use client';
 
-import { useActionState, useId, type ReactNode } from 'react';
+import {
+  startTransition,
+  useActionState,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -53,11 +62,38 @@ export function ActionForm({
   label,
 }: ActionFormProps) {
   const [state, formAction, pending] = useActionState(action, idleFormState);
+  const [sent, setSent] = useState(0);
+  const ref = useRef<HTMLFormElement>(null);
   const id = useId();
+  // A refusal keeps what was typed, except a refused password, which is emptied and focused; a success
+  // gives a fresh, empty form. (Without JavaScript the page reloads with the echoed values instead.)
+  useEffect(() => {
+    const form = ref.current;
+    if (!form || state.done) return;
+    const refused = [...form.elements].filter(
+      (el): el is HTMLInputElement => el instanceof HTMLInputElement && el.name in state.fields,
+    );
+    for (const input of refused) if (input.type === 'password') input.value = '';
+    refused[0]?.focus();
+  }, [state]);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    // Submitted by hand, so React does not reset the form's fields after the action as it does for `action`.
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    setSent((n) => n + 1);
+    startTransition(() => formAction(data));
+  };
   if (state.done && done) return done(state);
   return (
-    // A fresh form after each answer, so password inputs are emptied and echoed values come back.
-    <form key={JSON.stringify(state)} action={formAction} noValidate className="space-y-5" aria-label={label}>
+    <form
+      ref={ref}
+      key={state.done ? `done-${sent}` : 'editing'}
+      action={formAction}
+      onSubmit={onSubmit}
+      noValidate
+      className="space-y-5"
+      aria-label={label}
+    >
       {state.error && (
         <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2.5 text-sm text-rose-700 ring-1 ring-rose-200">
           {state.error}

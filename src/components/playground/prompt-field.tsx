@@ -7,6 +7,7 @@ import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessa
 import { Textarea } from '@/components/ui/textarea';
 import { submitOnModEnter } from '@/components/fields/fields-form';
 import type { PlaygroundValues } from './playground-form';
+import { ShortcutHint } from '@/components/fields/shortcut-hint';
 
 const MAX_PROMPT = 8000;
 
@@ -46,7 +47,14 @@ export function PromptField({ submit }: { submit: () => void }) {
             />
           </FormControl>
           {/* The hint gives way to the problem, in the same place. */}
-          {fieldState.error ? <FormMessage /> : <FormDescription>{t('hint')}</FormDescription>}
+          {fieldState.error ? (
+            <FormMessage />
+          ) : (
+            <FormDescription>
+              {t('hint')}
+              <ShortcutHint />
+            </FormDescription>
+          )}
         </FormItem>
       )}
     />

@@ -7,6 +7,7 @@ import { cn } from '@/components/ui/cn';
 import { isForm } from '@/components/fields/field-model';
 import { FieldsForm, SentenceField } from '@/components/fields/fields-form';
 import type { Recipe } from './recipes';
+import { ShortcutHint } from '@/components/fields/shortcut-hint';
 
 interface RecipeInputsProps {
   recipe: Recipe;
@@ -58,7 +59,12 @@ export function RecipeInputs({ recipe, submit, referencesId }: RecipeInputsProps
           required={recipe.sentence === 'required'}
           onSubmitShortcut={submit}
           placeholder={t(recipe.kind === 'skill' ? 'skillPlaceholder' : 'templatePlaceholder')}
-          hint={t(recipe.sentence === 'required' ? 'skillHint' : 'templateHint')}
+          hint={
+            <>
+              {t(recipe.sentence === 'required' ? 'skillHint' : 'templateHint')}
+              <ShortcutHint />
+            </>
+          }
         />
       )}
     </>

@@ -32,6 +32,7 @@ import { TierField } from './tier-field';
 import type { VideoForm, VideoTemplate } from './use-video-form';
 import { templateKey, VIDEO_RATIOS, type VideoFormWords, type VideoValues } from './video-form';
 import { imageRole, imagesSummary } from './video-notes';
+import { ShortcutHint } from '@/components/fields/shortcut-hint';
 
 /** The longest prompt the API takes. */
 const PROMPT_MAX = 8000;
@@ -68,7 +69,14 @@ export function VideoPromptField({ submit }: { submit: () => void }) {
               className="min-h-32 resize-y leading-6"
             />
           </FormControl>
-          {fieldState.error ? <FormMessage /> : <FormDescription>{t('promptHint')}</FormDescription>}
+          {fieldState.error ? (
+            <FormMessage />
+          ) : (
+            <FormDescription>
+              {t('promptHint')}
+              <ShortcutHint />
+            </FormDescription>
+          )}
         </FormItem>
       )}
     />
@@ -269,6 +277,8 @@ export function VideoSubmitBar({ video, lastCost }: { video: VideoForm; lastCost
   const t = useTranslations('videos.fields');
   const format = useFormatter();
   const amount = (n: number) => ({ count: n, amount: format.number(n, 'credits') });
+  // Short of the estimate: the button waits, and says why, rather than sending a request that is refused with 402.
+  const short = video.estimate !== null && video.credits !== undefined && video.credits < video.estimate;
   return (
     <div className="space-y-3 border-t border-slate-100 pt-5">
       <FormRootError data-testid="video-error" />
@@ -300,7 +310,13 @@ export function VideoSubmitBar({ video, lastCost }: { video: VideoForm; lastCost
             })}
           </span>
         </p>
-        <Button type="submit" size="lg" disabled={video.pending} className="min-w-36 flex-1 sm:flex-none">
+        <Button
+          type="submit"
+          size="lg"
+          disabled={video.pending || short}
+          aria-describedby={short ? 'video-shortfall' : undefined}
+          className="min-w-36 flex-1 sm:flex-none"
+        >
           {video.pending ? (
             <>
               <Spinner /> {t('submitting')}
@@ -310,8 +326,10 @@ export function VideoSubmitBar({ video, lastCost }: { video: VideoForm; lastCost
           )}
         </Button>
       </div>
-      {video.estimate !== null && video.credits !== undefined && video.credits < video.estimate && (
-        <p className="text-xs text-amber-700">{t('shortfall')}</p>
+      {short && (
+        <p id="video-shortfall" className="text-xs text-amber-700" data-testid="video-shortfall">
+          {t('shortfall')}
+        </p>
       )}
       <p className="text-xs text-slate-500" data-testid="video-cost-note">
         {lastCost !== null ? t('costNote', { last: t('costAfter', amount(lastCost)), rule: t('cost') }) : t('cost')}

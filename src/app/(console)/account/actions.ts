@@ -8,6 +8,7 @@ import { textField } from '@/app/login/login-schema';
 import type { ActionFormState } from '@/components/passwords/action-form';
 import { changePassword } from '@/server/domain/auth/password-change';
 import { requestClientAddress } from '@/server/edge/http/client-address';
+import { forgetDemoPassword } from '@/server/domain/setup/demo-login';
 import { logger } from '@/server/logger';
 import { getRuntime } from '@/server/runtime';
 import { consoleSession } from '@/trpc/server';
@@ -28,7 +29,7 @@ export async function changePasswordAction(_previous: ActionFormState, form: For
   };
   if (!current || 'fields' in checked) return { done: false, error: null, fields, values: {} };
 
-  const { db } = await getRuntime();
+  const { db, config } = await getRuntime();
   try {
     const changed = await changePassword(
       { db },
@@ -45,6 +46,7 @@ export async function changePasswordAction(_previous: ActionFormState, form: For
         ? { done: false, error: t('throttled', { minutes: minutesOf(changed.retryAfterS) }), fields: {}, values: {} }
         : { done: false, error: null, fields: { current: t('wrongCurrent') }, values: {} };
     }
+    forgetDemoPassword(config.dataDir, changed.email);
   } catch (err) {
     logger.error({ err }, 'password change failed');
     return { done: false, error: t('failed'), fields: {}, values: {} };

@@ -13,10 +13,20 @@ const ARROW = '\u2192';
 const ACTORS = { 'admin-key': 'adminKey', 'operator-console': 'operatorConsole', studio: 'studio' } as const;
 const actorKey = (actor: string) => (actor in ACTORS ? ACTORS[actor as keyof typeof ACTORS] : null);
 
+type Words = ReturnType<typeof useTranslations<'operatorAudit'>>;
+
+/** An action, object kind or field in the page's language; one newer than the catalogue as the API names it. */
+export const auditLabel = (t: Words, group: 'actions' | 'kinds' | 'fields', id: string) =>
+  t.has(`${group}.${id}` as 'actions.tenant-create') ? t(`${group}.${id}` as 'actions.tenant-create') : id;
+
 /** Audit rows: when, who, what on which object, and each changed field as before → after. */
 export function AuditEntries({ entries, showTenant = true }: { entries: readonly AuditEntry[]; showTenant?: boolean }) {
   const t = useTranslations('operatorAudit');
   const format = useFormatter();
+  // Actions, objects and fields in the reader's language; a name the catalogue lacks stays as the API names it.
+  const label = (group: 'actions' | 'kinds' | 'fields', id: string) => auditLabel(t, group, id);
+  const value = (v: unknown) =>
+    v === 'issued' || v === true || v === false ? t(`values.${String(v) as 'issued'}`) : auditValue(v);
   return (
     <ul className="divide-y divide-slate-100" data-testid="audit-entries">
       {entries.map((e) => {
@@ -30,14 +40,15 @@ export function AuditEntries({ entries, showTenant = true }: { entries: readonly
             data-audit-actor={e.actor}
           >
             <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-              <code className="font-mono text-xs font-semibold text-slate-900">{e.action}</code>
+              <span className="font-semibold text-slate-900">{label('actions', e.action)}</span>
+              <code className="font-mono text-xs text-slate-500">{e.action}</code>
               <Badge tone={e.actor === 'operator-console' ? 'indigo' : 'slate'}>
                 {actor ? t(`actors.${actor}`) : e.actor}
               </Badge>
               {e.target_kind && (
                 <span className="text-xs text-slate-500">
                   {t('target', {
-                    kind: e.target_kind,
+                    kind: label('kinds', e.target_kind),
                     id: e.target_kind === 'tenant' && e.tenant_name ? e.tenant_name : (e.target_id ?? '—'),
                   })}
                 </span>
@@ -55,14 +66,16 @@ export function AuditEntries({ entries, showTenant = true }: { entries: readonly
               <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
                 {changes.map((c) => (
                   <div key={c.field} className="contents">
-                    <dt className="font-mono text-slate-500">{c.field}</dt>
+                    <dt className="text-slate-500" title={c.field}>
+                      {label('fields', c.field)}
+                    </dt>
                     <dd className="min-w-0 break-words text-slate-700">
-                      <span className="text-slate-400 line-through decoration-slate-300">{auditValue(c.before)}</span>
+                      <span className="text-slate-400 line-through decoration-slate-300">{value(c.before)}</span>
                       <span aria-hidden="true" className="px-1.5 text-slate-400">
                         {ARROW}
                       </span>
                       <span className="sr-only"> {t('becomes')} </span>
-                      <span className="font-medium text-slate-900">{auditValue(c.after)}</span>
+                      <span className="font-medium text-slate-900">{value(c.after)}</span>
                     </dd>
                   </div>
                 ))}

@@ -14,7 +14,7 @@ import { Select } from '@/components/ui/select';
 import { trpc } from '@/trpc/react';
 import { OperatorHeader } from '@/components/operator/operator-header';
 import { TENANT_LIST_INPUT } from '@/components/operator/tenants/model';
-import { AuditEntries } from './audit-entries';
+import { AuditEntries, auditLabel } from './audit-entries';
 
 const SKELETON_LEAD = 'none';
 export const AUDIT_PAGE_SIZE = 30;
@@ -61,7 +61,7 @@ export function AuditView({ tenant: initialTenant = ANY }: { tenant?: string }) 
             <option value={ANY}>{t('filters.anyAction')}</option>
             {AUDITED.map((a) => (
               <option key={a} value={a}>
-                {a}
+                {auditLabel(t, 'actions', a)}
               </option>
             ))}
           </Select>

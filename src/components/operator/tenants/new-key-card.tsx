@@ -13,7 +13,7 @@ interface NewKeyCardProps {
   onDone: () => void;
 }
 
-/** A tenant key just issued, shown this once with a copy button: Studio keeps only its digest. */
+/** A tenant key just issued, shown to the operator this once with a copy button (the tenant's administrator can reveal it). */
 export function NewKeyCard({ tenantName, apiKey, onDone }: NewKeyCardProps) {
   const t = useTranslations('operatorTenants.newKey');
   return (

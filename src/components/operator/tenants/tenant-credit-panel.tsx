@@ -1,7 +1,7 @@
 'use client';
 
 import { useFormatter, useTranslations } from 'next-intl';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useApplyServerError } from '@/components/console/use-error-text';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -24,8 +24,7 @@ export function TenantCreditPanel({ tenantId }: { tenantId: string }) {
   const format = useFormatter();
   const [done, setDone] = useState<number | null>(null);
 
-  const submit = form.handleSubmit(async (body) => {
-    setDone(null);
+  const send = form.handleSubmit(async (body) => {
     try {
       const answer = await credit.mutateAsync({
         tenant_id: tenantId,
@@ -39,6 +38,11 @@ export function TenantCreditPanel({ tenantId }: { tenantId: string }) {
       applyServerError(form, error);
     }
   });
+  // Every attempt clears the last success first, so it never stands beside a new error (the form's own checks included).
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    setDone(null);
+    return send(event);
+  };
 
   return (
     <Card>

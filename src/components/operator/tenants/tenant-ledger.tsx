@@ -8,17 +8,27 @@ import { Card } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
 import { ListSkeleton } from '@/components/ui/list-skeleton';
 import { EmptyState, ListState } from '@/components/ui/list-state';
+import { ledgerNoteText } from '@/lib/ledger-notes';
 import { trpc } from '@/trpc/react';
 import { LEDGER_PAGE_SIZE } from './model';
 
 const SKELETON_LEAD = 'none';
 const KINDS = ['adjust', 'charge', 'refund', 'reserve', 'release', 'claim'] as const;
 const isKind = (k: string): k is (typeof KINDS)[number] => (KINDS as readonly string[]).includes(k);
+const CATEGORIES = ['image', 'video', 'chat', 'reverse', 'article', 'other'] as const;
+const isCategory = (c: string): c is (typeof CATEGORIES)[number] => (CATEGORIES as readonly string[]).includes(c);
 
 /** The tenant's credit movements, newest first, paged with "Load more". */
 export function TenantLedger({ tenantId }: { tenantId: string }) {
   const t = useTranslations('operatorTenants.ledger');
+  const categories = useTranslations('usage.categories');
+  const notes = useTranslations('ledgerNotes');
   const format = useFormatter();
+  // A note Studio wrote is shown in the reader's language; one an operator typed, as typed.
+  const noteOf = (note: string) => {
+    const known = ledgerNoteText(note);
+    return known ? notes(known.key, known.values) : note;
+  };
   const query = trpc.admin.tenantLedger.useInfiniteQuery(
     { tenant_id: tenantId, limit: LEDGER_PAGE_SIZE },
     { getNextPageParam: (last) => last.next_cursor ?? undefined },
@@ -41,13 +51,17 @@ export function TenantLedger({ tenantId }: { tenantId: string }) {
             {rows.map((r) => (
               <li
                 key={r.id}
-                className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-5 py-3 text-sm"
+                className="grid grid-cols-[minmax(0,1fr)_auto] items-baseline gap-x-4 px-5 py-3 text-sm"
                 data-ledger-kind={r.kind}
               >
                 <div className="min-w-0">
                   <p className="font-medium text-slate-900">
                     {isKind(r.kind) ? t(`kinds.${r.kind}`) : r.kind}
-                    {r.category && <span className="ml-2 text-xs font-normal text-slate-500">{r.category}</span>}
+                    {r.category && (
+                      <span className="ml-2 text-xs font-normal text-slate-500">
+                        {isCategory(r.category) ? categories(`${r.category}.label`) : r.category}
+                      </span>
+                    )}
                     {r.account_id && (
                       <span className="ml-2 text-xs font-normal text-slate-500">
                         {t('member', { name: r.actor ?? '—' })}
@@ -56,11 +70,11 @@ export function TenantLedger({ tenantId }: { tenantId: string }) {
                   </p>
                   <p className="text-xs break-words text-slate-500">
                     {format.dateTime(new Date(r.at), 'minute')}
-                    {r.note && <span> · {r.note}</span>}
+                    {r.note && <span> · {noteOf(r.note)}</span>}
                     {r.ref && <span className="font-mono"> · {r.ref}</span>}
                   </p>
                 </div>
-                <div className="text-right tabular-nums">
+                <div className="text-right whitespace-nowrap tabular-nums">
                   <p className={cn('font-medium', r.amount < 0 ? 'text-rose-700' : 'text-emerald-700')}>
                     {r.amount > 0 ? '+' : ''}
                     {format.number(r.amount, 'credits')}

@@ -85,7 +85,8 @@ const texts = claimTexts({
   tenantName: TENANT_NAME,
   url: CLAIM_URL,
   credits: CLAIM.credits,
-  templateNames: [POSTER_TEMPLATE.zh_name],
+  // The festival poster is a platform template: the texts name it as one, not as 专属.
+  templates: [{ name: POSTER_TEMPLATE.zh_name, exclusive: false }],
   tutorialTitle: CLAIM.tutorial_pdf.title,
 });
 
@@ -308,6 +309,7 @@ export const tenantExamples: Record<string, OperationExample> = {
           type: POSTER_TEMPLATE.type,
           description: POSTER_TEMPLATE.description,
           sample_images: POSTER_TEMPLATE.sample_images,
+          exclusive: false,
         },
       ],
       tutorial_pdf: CLAIM.tutorial_pdf,

@@ -7,7 +7,7 @@ import type { AdminActionBody } from '@/contracts/admin';
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import { isUniqueViolation } from '@/server/db/rows';
-import { claimCodes, templates, tenants, type ClaimCode } from '@/server/db/schema';
+import { claimCodes, templates, tenants, type ClaimCode, type Template } from '@/server/db/schema';
 import type { AdminIdentity, TenantIdentity } from '@/server/domain/auth/identity';
 import type { Deps } from '@/server/domain/deps';
 import { moveCredits } from '@/server/domain/credits/ledger';
@@ -49,28 +49,57 @@ export function tutorialOf(row: Pick<ClaimCode, 'tutorialPdfUrl' | 'tutorialPdfT
   return row.tutorialPdfUrl ? { url: row.tutorialPdfUrl, title: row.tutorialPdfTitle ?? DEFAULT_TUTORIAL_TITLE } : null;
 }
 
-/** Texts ready to paste: the product listing (naming the tenant as provider) and the reply to the buyer. */
+/** A template a claim code names: its display name, and whether the code is what opens it. */
+export interface ClaimTemplateName {
+  name: string;
+  /** Opened by the code (the seller's own, or a gated platform template); false: a platform template every account may use. */
+  exclusive: boolean;
+}
+
+/** Whether a buyer gets a template only through the code: the seller's own, or a gated platform template. */
+export const opensOnlyByCode = (t: Pick<Template, 'tenantId' | 'gated'>, sellerId: string) =>
+  t.tenantId === sellerId || t.gated;
+
+const quoted = (names: ClaimTemplateName[]) => names.map((n) => `「${n.name}」`).join('、');
+
+/**
+ * Texts ready to paste: the product listing (naming the tenant as provider) and the reply to the buyer.
+ * Only templates the code opens are called 专属; a platform template everyone has is named as one, and the buyer is
+ * told what the claim page asks for (a nickname, an e-mail and a password).
+ */
 export function claimTexts(input: {
   tenantName: string;
   url: string;
   credits: number;
-  templateNames: string[];
+  templates: ClaimTemplateName[];
   tutorialTitle: string | null;
 }) {
-  const names = input.templateNames.map((n) => `「${n}」`).join('、');
+  const own = input.templates.filter((n) => n.exclusive);
+  const platform = input.templates.filter((n) => !n.exclusive);
+  const gives = [
+    `含 ${input.credits} 积分`,
+    own.length ? `${own.length} 款专属模板：${quoted(own)}` : '',
+    platform.length ? `平台模板：${quoted(platform)}` : '',
+  ].filter(Boolean);
   const product_copy = [
     `【${input.tenantName} 提供】AI 生图权益包`,
-    `含 ${input.credits} 积分，可用 ${input.templateNames.length} 款专属模板：${names}。`,
+    `${gives.join('；')}。`,
     input.tutorialTitle ? `附赠《${input.tutorialTitle}》。` : '',
-    '下单后发送专属领取链接，打开链接填写昵称和邮箱即可领取，领取后登录即可在线生成图片。',
+    '下单后发送专属领取链接，打开链接填写昵称、邮箱并设置登录密码即可领取，领取后用该邮箱和密码登录即可在线生成图片。',
   ]
     .filter(Boolean)
     .join('\n');
+  const contents = [
+    `${input.credits} 积分`,
+    own.length ? `专属模板${quoted(own)}` : '',
+    platform.length ? `平台模板${quoted(platform)}` : '',
+    input.tutorialTitle ? `《${input.tutorialTitle}》` : '',
+  ].filter(Boolean);
   const reply_text = [
     '亲，您购买的 AI 生图权益已为您准备好啦～',
     `领取链接：${input.url}`,
-    `权益内容：${input.credits} 积分 + ${names}${input.tutorialTitle ? ` + 《${input.tutorialTitle}》` : ''}`,
-    '打开链接，填写昵称和邮箱即可领取；领取后按页面提示登录使用。领取链接仅可使用一次，请勿转发给他人。',
+    `权益内容：${contents.join(' + ')}`,
+    '打开链接，填写昵称、邮箱并设置登录密码即可领取（该邮箱已有账户时，权益加入原账户，用原密码登录）。领取链接仅可使用一次，请勿转发给他人。',
   ].join('\n');
   return { product_copy, reply_text };
 }
@@ -127,7 +156,7 @@ export async function createClaim(
       tenantName: tenant.name,
       url,
       credits: body.credits,
-      templateNames: ordered.map((r) => r.zhName),
+      templates: ordered.map((r) => ({ name: r.zhName, exclusive: opensOnlyByCode(r, tenantId) })),
       tutorialTitle,
     });
     try {
@@ -307,7 +336,14 @@ export interface ClaimPreview {
   state: 'open' | 'redeemed' | 'disabled';
   provider: string;
   credits: number;
-  templates: { slug: string; zh_name: string; type: string; description: string; sample_images: string[] }[];
+  templates: {
+    slug: string;
+    zh_name: string;
+    type: string;
+    description: string;
+    sample_images: string[];
+    exclusive: boolean;
+  }[];
   tutorial_pdf: { url: string; title: string } | null;
   product_images: string[];
 }
@@ -338,6 +374,7 @@ export async function previewClaim(
         type: t.type,
         description: t.description,
         sample_images: t.sampleImages.map((u) => absoluteUrl(config, u) ?? u),
+        exclusive: opensOnlyByCode(t, row.tenantId),
       })),
     tutorial_pdf: tutorialOf(row),
     product_images: row.productImages,

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { count } from 'drizzle-orm';
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
@@ -9,6 +7,7 @@ import { ensureAdminKey } from '@/server/domain/auth/api-keys';
 import { seedCatalog } from '@/server/domain/catalog/seed';
 import { OPERATOR } from '@/server/domain/auth/identity';
 import { createTenant } from '@/server/domain/tenants/tenants';
+import { DEMO_EMAIL, writeDemoLogin } from './demo-login';
 
 export interface BootstrapReport {
   /** Set only when the admin key was generated now: it is shown this once. */
@@ -16,7 +15,7 @@ export interface BootstrapReport {
   demo: { tenantName: string; apiKey: string; email: string; password: string; file: string } | null;
 }
 
-export const DEMO_TENANT = { name: 'Demo Studio 演示工作室', email: 'demo@studio.local', credits: 1000 } as const;
+export const DEMO_TENANT = { name: 'Demo Studio 演示工作室', email: DEMO_EMAIL, credits: 1000 } as const;
 
 /** Start-up set-up: the super-administrator key, the shipped catalogue and, on an empty database, a demo tenant. */
 export async function bootstrap(db: Db, config: Config): Promise<BootstrapReport> {
@@ -34,12 +33,12 @@ export async function bootstrap(db: Db, config: Config): Promise<BootstrapReport
         admin_email: DEMO_TENANT.email,
         admin_password: password,
       });
-      const file = path.join(config.dataDir, 'demo-login.txt');
-      writeFileSync(
-        file,
-        `Studio demo tenant\nconsole: ${config.publicBaseUrl}/login\nemail: ${DEMO_TENANT.email}\npassword: ${password}\ntenant key: ${apiKey}\n`,
-        { mode: 0o600 },
-      );
+      const file = writeDemoLogin(config.dataDir, {
+        consoleUrl: `${config.publicBaseUrl}/login`,
+        email: DEMO_TENANT.email,
+        password,
+        apiKey,
+      });
       demo = { tenantName: DEMO_TENANT.name, apiKey, email: DEMO_TENANT.email, password, file };
     }
   }

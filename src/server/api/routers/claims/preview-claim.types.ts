@@ -22,6 +22,10 @@ export const previewClaimOutput = z.object({
         type: z.string().meta({ description: '`image` or `article`' }),
         description: z.string().meta({ description: 'What the template makes; empty when none' }),
         sample_images: z.array(z.string()).meta({ description: 'URLs of example results' }),
+        exclusive: z.boolean().meta({
+          description:
+            "Opened by the code (the seller's own, or a gated platform template); false: a platform template every account may use",
+        }),
       }),
     )
     .meta({ description: 'The templates the code unlocks' }),
