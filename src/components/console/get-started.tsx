@@ -17,8 +17,8 @@ const CURL = 'curl';
 export function GetStarted({ baseUrl, credits }: GetStartedProps) {
   const t = useTranslations('overview.getStarted');
   const code = (chunks: ReactNode) => <code className="inline-code">{chunks}</code>;
-  const exportKey = `export STUDIO_KEY="sk-studio-…"   # ${t('keyComment')}`;
-  const curl = `curl -H "X-API-Key: $STUDIO_KEY" \\\n  ${baseUrl}/api/balance`;
+  const exportKey = `export STUDIO_API_KEY="sk-studio-…"   # ${t('keyComment')}`;
+  const curl = `curl -H "X-API-Key: $STUDIO_API_KEY" \\\n  ${baseUrl}/api/balance`;
   const response = `{"ok": true, "credits": ${credits}, "pool": "tenant"}`;
   return (
     <Card className="lg:col-span-2">

@@ -2,7 +2,6 @@
 
 import { keepPreviousData } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
-import Link from 'next/link';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { trpc } from '@/trpc/react';
@@ -10,7 +9,6 @@ import { CATEGORIES, shanghaiTime } from '@/components/usage/format';
 import { FilterGroup } from '@/components/console/filter-group';
 import { RequestError } from '@/components/console/request-error';
 import { UsageIcon } from '@/components/icons';
-import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ListSkeleton } from '@/components/ui/list-skeleton';
 import { EmptyState, QueryError } from '@/components/ui/list-state';
@@ -47,11 +45,7 @@ export function PlatformUsageView() {
         title={t('title')}
         description={t('description')}
         summary={report.data?.tenant?.name ?? t('allTenants')}
-      >
-        <Link href="/operator/outbox" className={buttonClasses('secondary', 'sm')}>
-          {t('outbox')}
-        </Link>
-      </OperatorHeader>
+      />
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <FilterGroup
