@@ -158,6 +158,9 @@ test('an image from a template with an article hook offers "Write the article", 
   await expect(page).toHaveURL(/\/overview$/);
   await page.goto(`/jobs/${jobId}`);
   await expect(page.getByTestId('job-template')).toHaveText('商品白底图');
+  // Headed by the template and its inputs, not by the prompt they expanded to.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('商品白底图');
+  await expect(page.getByTestId('job-inputs-line')).toContainText('手冲咖啡壶');
   await expect(page.getByTestId('job-slot-values')).toContainText('手冲咖啡壶');
   const hooks = page.getByTestId('job-hooks');
   await expect(hooks).toContainText('商品种草笔记');

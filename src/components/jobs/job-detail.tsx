@@ -24,6 +24,7 @@ import { useLiveJob } from './use-live-job';
 import { ConversionJob } from './conversion-job';
 import { useStepName } from '@/components/image-template/conversion-steps';
 import { isConversion, jobKind, jobTitle, type Job } from './job-model';
+import { inputsLine, useJobTemplate } from './use-job-template';
 import { useFailureText } from './failure-text';
 import { useJobTimes } from './job-times';
 import { JobStatusBadge } from './job-status';
@@ -75,6 +76,9 @@ export function JobDetail({ id, baseUrl, prices }: JobDetailProps) {
   // Cost, request, deliveries and hooks: read again whenever the live job changes state.
   const detail = trpc.jobs.detail.useQuery({ id }, { enabled: !!job, retry: false });
   const refetchDetail = detail.refetch;
+  // A template job is headed by its template and inputs; the prompt they expanded to is in the details below.
+  const template = useJobTemplate(job?.kind ?? 'image', detail.data?.request);
+  const inputs = template ? inputsLine(template, detail.data?.request?.input ?? null) : '';
   const [showCall, setShowCall] = useState(false);
   const state = job ? `${job.status}:${job.finished_at ?? ''}` : null;
   const seen = useRef(state);
@@ -127,8 +131,13 @@ export function JobDetail({ id, baseUrl, prices }: JobDetailProps) {
             <JobStatusBadge status={job.status} />
           </div>
           <h1 className="mt-1 line-clamp-3 text-xl font-semibold tracking-tight break-words text-slate-900 sm:text-2xl">
-            {jobTitle(job, t)}
+            {template ? template.zh_name : jobTitle(job, t)}
           </h1>
+          {inputs && (
+            <p className="mt-1 line-clamp-2 text-sm break-words text-slate-600" data-testid="job-inputs-line">
+              {inputs}
+            </p>
+          )}
         </div>
         <div className="flex flex-wrap gap-2">
           {job.status === 'done' && job.cdn_url && (

@@ -1,29 +1,15 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { trpc } from '@/trpc/react';
-import { IMAGE_TEMPLATES_INPUT } from '@/components/playground/reads';
-import { VIDEO_TEMPLATES_INPUT } from '@/components/videos/reads';
 import { Field, Muted } from './job-fields';
 import type { JobRequest } from './job-rerun';
+import { useJobTemplate } from './use-job-template';
 
 /** What the job asked for beyond its prompt: model, template and its values, references, video settings. */
 export function JobRequestFields({ kind, request }: { kind: string; request: JobRequest }) {
   const t = useTranslations('jobDetail.request');
   const video = kind === 'video';
-  const images = trpc.templates.list.useQuery(IMAGE_TEMPLATES_INPUT, {
-    staleTime: 60_000,
-    enabled: !video && !!request.template_slug,
-  });
-  const videos = trpc.templates.listVideo.useQuery(VIDEO_TEMPLATES_INPUT, {
-    staleTime: 60_000,
-    enabled: video && !!request.template_slug,
-  });
-  const rows: { slug: string; id: string; zh_name: string; fields: { key: string; label: string }[] | null }[] =
-    (video ? videos.data?.templates : images.data?.templates) ?? [];
-  const template = request.template_slug
-    ? rows.find((r) => r.slug === request.template_slug || r.id === request.template_slug)
-    : undefined;
+  const template = useJobTemplate(kind, request);
   const labels = new Map((template?.fields ?? []).map((f) => [f.key, f.label]));
   const skill = typeof request.body.skill_slug === 'string' ? request.body.skill_slug : null;
 
