@@ -17,7 +17,7 @@ export const ADAPTER_MEDIA = {
   anthropic: ['chat', 'vision'],
   'ark-images': ['image'],
   dashscope: ['image'],
-  replicate: ['image'],
+  replicate: ['image', 'video'],
   gemini: ['image', 'chat', 'vision'],
   'fal-queue': ['image'],
   kling: ['video'],
@@ -105,7 +105,7 @@ export const capabilitiesSchema = z.strictObject({
       max: z.number().int().positive().meta({ description: 'Longest video, in seconds' }),
     })
     .optional()
-    .meta({ description: 'Video: the duration range (required for ark-video, kling and dashscope-video channels)' }),
+    .meta({ description: 'Video: the duration range (required for every video model)' }),
   /** Video: the only durations the model makes, when not every second of the range (Kling: 5 or 10). */
   durations: z.array(z.number().int().positive()).min(1).max(60).optional().meta({
     description: 'Video: the only durations it makes, in seconds, when not every second of the range (Kling: 5, 10)',
@@ -309,7 +309,7 @@ export const upstreamUpsertSchema = z
           path: ['models', i, 'capabilities', 'durations'],
           message: `${outside.join(', ')} s lie outside the duration range`,
         });
-      if (['ark-video', 'kling', 'minimax-video', 'gemini-veo', 'dashscope-video'].includes(body.adapter) && !d)
+      if (m.media.includes('video') && !d)
         ctx.addIssue({
           code: 'custom',
           path: ['models', i, 'capabilities', 'duration'],

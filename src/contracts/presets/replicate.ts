@@ -63,11 +63,72 @@ export const REPLICATE_PRESET_MODELS: UpstreamModel[] = [
   image('qwen-image', 'qwen/qwen-image', 0.025, { sizes: QWEN_SIZES, output_formats: ['png', 'jpeg', 'webp'] }),
 ];
 
+/**
+ * The video models the adapter maps (providers/replicate/replicate-video-models.ts names the schema read for
+ * each), each serving a spec tier at what it makes. `cost_usd` is per video second at the tier's top resolution,
+ * from each model page's pricing as read in 2026-11: check it before relying on it.
+ */
+const video = (
+  family: string,
+  model: string,
+  cost: number,
+  capabilities: UpstreamModel['capabilities'],
+): UpstreamModel => ({
+  family,
+  model,
+  media: ['video'],
+  cost_usd: cost,
+  capabilities: { first_frame: true, ...capabilities },
+});
+
+export const REPLICATE_VIDEO_PRESET_MODELS: UpstreamModel[] = [
+  // Veo 3.1: 4, 6 or 8 seconds, a first and a last frame, its own soundtrack.
+  video('videomodel-2-5-pro-260801', 'google/veo-3.1', 0.4, {
+    duration: { min: 4, max: 8 },
+    durations: [4, 6, 8],
+    resolutions: ['720p', '1080p'],
+    last_frame: true,
+    generate_audio: true,
+  }),
+  // Kling 2.5 Turbo Pro: 5 or 10 seconds at 1080p, a first frame only.
+  video('videomodel-2-5-pro-260801', 'kwaivgi/kling-v2.5-turbo-pro', 0.07, {
+    duration: { min: 5, max: 10 },
+    durations: [5, 10],
+    resolutions: ['1080p'],
+  }),
+  // Seedance 1 Pro: any second from 2 to 12 (the tier's range starts at 4), up to 1080p.
+  video('videomodel-2-5-pro-260801', 'bytedance/seedance-1-pro', 0.15, {
+    duration: { min: 4, max: 12 },
+    resolutions: ['720p', '1080p'],
+    last_frame: true,
+  }),
+  // Hailuo 02: 6 or 10 seconds at 768p (its 1080p makes 6 seconds only).
+  video('videomodel-H3', 'minimax/hailuo-02', 0.045, {
+    duration: { min: 6, max: 10 },
+    durations: [6, 10],
+    resolutions: ['768p'],
+    last_frame: true,
+  }),
+  video('videomodel-2-0-fast-260801', 'bytedance/seedance-1-lite', 0.036, {
+    duration: { min: 5, max: 10 },
+    durations: [5, 10],
+    resolutions: ['480p', '720p'],
+    last_frame: true,
+  }),
+  // Veo 3 Fast: 8 seconds, a first frame, its own soundtrack.
+  video('videomodel-2-0-fast-260801', 'google/veo-3-fast', 0.15, {
+    duration: { min: 8, max: 8 },
+    durations: [8],
+    resolutions: ['720p'],
+    generate_audio: true,
+  }),
+];
+
 export const REPLICATE_PRESET: ChannelPreset = {
   id: 'replicate',
   adapter: 'replicate',
   provider: 'Replicate',
   baseUrls: [{ region: 'global', url: 'https://api.replicate.com' }],
   reference: 'https://replicate.com/docs/reference/http',
-  models: REPLICATE_PRESET_MODELS,
+  models: [...REPLICATE_PRESET_MODELS, ...REPLICATE_VIDEO_PRESET_MODELS],
 };

@@ -13,6 +13,7 @@ import { geminiVeo } from './gemini-veo/gemini-veo';
 import { openAiChat } from './openai-chat/openai-chat';
 import { openAiImages } from './openai-images/openai-images';
 import { replicate } from './replicate/replicate';
+import { replicateVideo } from './replicate/replicate-video';
 import type { ChatProvider, ImageProvider, ImageTaskProvider, Provider, ProviderTable, VideoProvider } from './types';
 
 /**
@@ -27,7 +28,7 @@ const PROVIDERS: ProviderTable = {
   anthropic: [anthropic],
   'ark-images': [arkImages],
   dashscope: [dashscope],
-  replicate: [replicate],
+  replicate: [replicate, replicateVideo],
   gemini: [geminiImages, geminiChat],
   'fal-queue': [falQueue],
   kling: [kling],

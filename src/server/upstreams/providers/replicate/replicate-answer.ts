@@ -1,5 +1,5 @@
 import { UpstreamError, type ErrorClass } from '@/server/upstreams/types';
-import type { ImageTaskState } from '@/server/upstreams/providers/types';
+import type { ImageTaskState, VideoTaskState } from '@/server/upstreams/providers/types';
 
 /** A prediction as Replicate answers it (replicate.com/docs/reference/http#predictions.get). */
 export interface Prediction {
@@ -9,6 +9,8 @@ export interface Prediction {
   status?: unknown;
   output?: unknown;
   error?: unknown;
+  created_at?: unknown;
+  completed_at?: unknown;
   urls?: { get?: string; cancel?: string; stream?: string };
 }
 
@@ -65,6 +67,37 @@ export function taskStateFrom(p: Prediction): ImageTaskState {
         : null,
   };
 }
+
+const unixSeconds = (v: unknown): number | null => {
+  const ms = typeof v === 'string' ? Date.parse(v) : NaN;
+  return Number.isFinite(ms) ? Math.floor(ms / 1000) : null;
+};
+
+/**
+ * A prediction as a video task: the image side's statuses, the output's first URL (a video model answers
+ * one URL, or a list) as the video to download. Replicate reports no video seconds (`metrics.predict_time`
+ * is compute time), so `duration` stays null and Studio measures the file. A failed prediction's code is
+ * `prediction_failed` (free text only), the provider's failure as on the image side.
+ */
+export function videoStateFrom(p: Prediction): VideoTaskState {
+  const image = taskStateFrom(p);
+  if (image.status === 'succeeded' && !(image.image && 'url' in image.image))
+    throw new UpstreamError('bad_output', 'the upstream prediction succeeded without a video URL');
+  return {
+    id: image.id,
+    status: image.status,
+    videoUrl: image.image && 'url' in image.image ? image.image.url : null,
+    lastFrameUrl: null,
+    error: image.status === 'failed' && image.error ? { code: image.error.code, message: image.error.message } : null,
+    createdAt: unixSeconds(p.created_at),
+    updatedAt: unixSeconds(p.completed_at),
+    duration: null,
+  };
+}
+
+/** A failed prediction's class: the provider's (its `error` is prose Studio does not read). */
+export const predictionFailureClass = (code: string): ErrorClass | undefined =>
+  code.startsWith('prediction_') ? 'server_error' : undefined;
 
 /** Replicate's error body: RFC 7807 problem details, with `invalid_fields` on a 422. */
 interface Problem {

@@ -150,13 +150,15 @@ export function predictionInput(model: string, req: ImageGeneration): Record<str
   return input;
 }
 
-/** Path and body of the creation: an official model by name, or a version. */
-export function predictionRequest(
+/**
+ * Path and body of a creation with this input: an official model by name (`POST /v1/models/{owner}/{name}/predictions`),
+ * or a version (`POST /v1/predictions`). The image and video sides both create through it.
+ */
+export function creationOf(
   model: string,
-  req: ImageGeneration,
+  input: Record<string, unknown>,
 ): { path: string; body: Record<string, unknown> } {
   const { ref, version } = parseModelId(model);
-  const input = predictionInput(model, req);
   if (version) return { path: '/v1/predictions', body: { version, input } };
   const [owner, name] = ref.split('/');
   if (!owner || !name) throw new UpstreamError('unsupported', `"${model}" is not an owner/name model id`);
@@ -164,4 +166,12 @@ export function predictionRequest(
     path: `/v1/models/${encodeURIComponent(owner)}/${encodeURIComponent(name)}/predictions`,
     body: { input },
   };
+}
+
+/** Path and body of an image creation. */
+export function predictionRequest(
+  model: string,
+  req: ImageGeneration,
+): { path: string; body: Record<string, unknown> } {
+  return creationOf(model, predictionInput(model, req));
 }
