@@ -175,7 +175,7 @@ export interface SimReplicateModelEntry {
 /** An image channel speaking Replicate's predictions API (`POST /v1/models/{owner}/{name}/predictions`, polling, cancel). */
 export interface SimReplicateChannel extends SimChannelBase {
   adapter: 'replicate';
-  capabilities: { models: SimReplicateModelEntry[] };
+  capabilities: { models: SimReplicateModelEntry[]; video?: import('./channels-replicate').SimReplicateVideoTier[] };
 }
 
 /** What a Gemini model generates: images (with Gemini's aspect ratios) or chat. */

@@ -84,3 +84,62 @@ export const SIM_REPLICATE_CHANNEL: SimReplicateChannel = {
   costUnit: 'image',
 };
 SIM_REPLICATE_CHANNEL.models = SIM_REPLICATE_CHANNEL.capabilities.models.map((m) => m.model);
+
+/** A spec video tier the simulated Replicate video channel serves with one official video model. */
+export interface SimReplicateVideoTier {
+  tier: string;
+  /** `owner/name` (protocols/replicate-video.ts). */
+  model: string;
+  durations: readonly number[];
+  resolutions: readonly string[];
+  lastFrame: boolean;
+  audio: boolean;
+  /** USD per video second. */
+  costUsd: number;
+}
+
+const tier = (
+  tier: string,
+  model: string,
+  durations: number[],
+  resolutions: string[],
+  extra: { lastFrame: boolean; audio: boolean; costUsd: number },
+): SimReplicateVideoTier => ({ tier, model, durations, resolutions, ...extra });
+
+const REPLICATE_VIDEO_TIERS: SimReplicateVideoTier[] = [
+  tier('videomodel-2-5-pro-260801', 'google/veo-3.1', [4, 6, 8], ['720p', '1080p'], {
+    lastFrame: true,
+    audio: true,
+    costUsd: 0.4,
+  }),
+  tier('videomodel-H3', 'minimax/hailuo-02', [6, 10], ['768p'], { lastFrame: true, audio: false, costUsd: 0.045 }),
+  tier('videomodel-2-0-fast-260801', 'bytedance/seedance-1-lite', [5, 10], ['480p', '720p'], {
+    lastFrame: true,
+    audio: false,
+    costUsd: 0.036,
+  }),
+];
+
+/**
+ * The simulated Replicate video channel (`sim-replicate-video`): not in the default set; start the simulator with
+ * `channels: [...SIM_CHANNELS, SIM_REPLICATE_VIDEO_CHANNEL]`. Studio registers its three tiers, each an official
+ * video model by `owner/name`; the channel serves every simulated video model (protocols/replicate-video.ts).
+ */
+export const SIM_REPLICATE_VIDEO_CHANNEL: SimReplicateChannel = {
+  name: 'sim-replicate-video',
+  adapter: 'replicate',
+  family: 'videomodel-2-5-pro-260801',
+  models: [
+    'kwaivgi/kling-v2.5-turbo-pro',
+    'minimax/hailuo-02',
+    'google/veo-3-fast',
+    'google/veo-3.1',
+    'bytedance/seedance-1-pro',
+    'bytedance/seedance-1-lite',
+  ],
+  media: ['video'],
+  capabilities: { models: [], video: REPLICATE_VIDEO_TIERS },
+  latencyMs: 0,
+  costUsd: 0.4,
+  costUnit: 'video_second',
+};

@@ -58,7 +58,7 @@ export {
 } from './channels-dashscope';
 export { SIM_FAL_CHANNEL } from './channels-fal';
 export { SIM_GEMINI_CHAT_CHANNEL, SIM_GEMINI_IMAGE_CHANNEL } from './channels-gemini';
-export { SIM_REPLICATE_CHANNEL } from './channels-replicate';
+export { SIM_REPLICATE_CHANNEL, SIM_REPLICATE_VIDEO_CHANNEL } from './channels-replicate';
 
 /**
  * Discriminated on `adapter`, which also decides the shape of `capabilities`. Here rather than in

@@ -10,6 +10,7 @@ import { simKlingKeyPair } from '@/sim/channels-kling';
 import { minimaxSimModels } from './sim-upstreams-minimax';
 import { veoTier } from '@/contracts/presets/gemini-veo';
 import { simWanVideoModels } from './sim-upstreams-wan';
+import { simReplicateVideoModel } from './sim-upstreams-replicate';
 import { FAL_MODELS, falCapabilities } from './providers/fal-queue/fal-models';
 import type { UpstreamConfig, UpstreamModel } from './types';
 
@@ -88,18 +89,21 @@ function simModels(ch: SimChannel): UpstreamModel[] {
         },
       }));
     case 'replicate':
-      return ch.capabilities.models.map((m) => ({
-        family: m.family,
-        model: m.model,
-        media: ['image'],
-        cost_usd: m.costUsd,
-        capabilities: {
-          sizes: 'min_side' in m.sizes ? { ...m.sizes } : [...m.sizes],
-          output_formats: [...m.outputFormats],
-          reference_images: m.maxReferenceImages > 0,
-          ...(m.maxReferenceImages > 0 ? { max_reference_images: m.maxReferenceImages } : {}),
-        },
-      }));
+      return [
+        ...(ch.capabilities.video ?? []).map(simReplicateVideoModel),
+        ...ch.capabilities.models.map((m): UpstreamModel => ({
+          family: m.family,
+          model: m.model,
+          media: ['image'],
+          cost_usd: m.costUsd,
+          capabilities: {
+            sizes: 'min_side' in m.sizes ? { ...m.sizes } : [...m.sizes],
+            output_formats: [...m.outputFormats],
+            reference_images: m.maxReferenceImages > 0,
+            ...(m.maxReferenceImages > 0 ? { max_reference_images: m.maxReferenceImages } : {}),
+          },
+        })),
+      ];
     case 'gemini':
       return ch.models.map((model) => {
         const { image, chat } = ch.capabilities;

@@ -34,7 +34,14 @@ export const IMAGE_TASK_FAULTS: readonly FaultKind[] = ['task_failed', 'task_nev
 const IMAGE_TASK_ADAPTERS: readonly string[] = ['dashscope', 'replicate', 'fal-queue'];
 
 /** The video-task protocols: their tasks take every task fault. */
-const VIDEO_ADAPTERS: readonly string[] = ['ark-video', 'kling', 'minimax-video', 'gemini-veo', 'dashscope-video'];
+const VIDEO_ADAPTERS: readonly string[] = [
+  'ark-video',
+  'kling',
+  'minimax-video',
+  'gemini-veo',
+  'dashscope-video',
+  'replicate',
+];
 
 /** Whether a channel of this adapter takes a task fault (video channels all of them, image-task channels some). */
 export function takesTaskFault(adapter: string | undefined, fault: FaultKind): boolean {

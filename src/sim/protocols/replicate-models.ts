@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isRecord } from './http';
+import { SIM_REPLICATE_VIDEO_MODELS, type SimReplicateVideo } from './replicate-video';
 
 /**
  * The input schemas of the official image models the simulated Replicate channel serves, as each
@@ -10,7 +11,7 @@ import { isRecord } from './http';
 
 type Field =
   | { type: 'string'; enum?: readonly string[] }
-  | { type: 'integer' | 'number'; min?: number; max?: number }
+  | { type: 'integer' | 'number'; min?: number; max?: number; enum?: readonly number[] }
   | { type: 'boolean' }
   | { type: 'uri' }
   | { type: 'uri[]'; maxItems?: number };
@@ -25,6 +26,8 @@ export interface SimReplicateModel {
   ratioSizes?: Readonly<Record<string, string>>;
   /** The format of the file when the model takes no `output_format`. */
   defaultFormat: 'png' | 'jpg' | 'webp';
+  /** A video model (replicate-video.ts): its output is one MP4. */
+  video?: SimReplicateVideo;
 }
 
 const ratios = (entries: [string, string][]) => Object.fromEntries(entries);
@@ -170,14 +173,20 @@ export const SIM_REPLICATE_MODELS: readonly SimReplicateModel[] = [
   },
 ];
 
+const VIDEO_MODELS: readonly SimReplicateModel[] = SIM_REPLICATE_VIDEO_MODELS.map((m) => ({
+  ...m,
+  output: 'string',
+  defaultFormat: 'png',
+}));
+
 /** The simulated version id of a model: 64 hex digits, like Replicate's. */
 export const simVersionOf = (ref: string): string => createHash('sha256').update(`sim:${ref}`).digest('hex');
 
 export const findSimReplicateModel = (ref: string): SimReplicateModel | undefined =>
-  SIM_REPLICATE_MODELS.find((m) => m.ref === ref);
+  SIM_REPLICATE_MODELS.find((m) => m.ref === ref) ?? VIDEO_MODELS.find((m) => m.ref === ref);
 
 export const findSimReplicateVersion = (version: string): SimReplicateModel | undefined =>
-  SIM_REPLICATE_MODELS.find((m) => simVersionOf(m.ref) === version);
+  [...SIM_REPLICATE_MODELS, ...VIDEO_MODELS].find((m) => simVersionOf(m.ref) === version);
 
 export interface InvalidField {
   type: string;
@@ -200,6 +209,8 @@ function checkField(name: string, f: Field, v: unknown): InvalidField | null {
         return bad('invalid_type', `Invalid type. Expected: ${f.type}`);
       if (f.min !== undefined && v < f.min) return bad('number_gte', `Must be greater than or equal to ${f.min}`);
       if (f.max !== undefined && v > f.max) return bad('number_lte', `Must be less than or equal to ${f.max}`);
+      if (f.enum && !f.enum.includes(v))
+        return bad('enum', `${name} must be one of the following: ${f.enum.map(String).join(', ')}`);
       return null;
     case 'boolean':
       return typeof v === 'boolean' ? null : bad('invalid_type', 'Invalid type. Expected: boolean');

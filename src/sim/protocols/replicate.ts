@@ -4,6 +4,7 @@ import { renderImage } from '@/sim/media/render';
 import type { FaultHit } from './faults';
 import { HttpError, isRecord, sendJson, wait } from './http';
 import type { Protocol, Route, SimContext } from './protocol';
+import { replicateVideoFile, videoLogs } from './replicate-video';
 import {
   findSimReplicateModel,
   findSimReplicateVersion,
@@ -35,7 +36,9 @@ interface SimPrediction {
   /** Infinity: never finishes (`task_never_finishes`). */
   doneAtMs: number;
   canceledAtMs: number | null;
-  fault: 'bad_output' | 'task_failed' | 'content_refused' | null;
+  fault: 'bad_output' | 'task_failed' | 'content_refused' | 'wrong_duration' | null;
+  /** A video model's own refusal when it starts (a combination its schema allows but it cannot make). */
+  modelError: string | null;
   failCode: string | null;
   /** The output URLs, made when the prediction is first seen succeeded. */
   output: string[] | null;
@@ -60,16 +63,22 @@ const UNPAID_DETAIL =
 export const SENSITIVE_ERROR =
   'The input or output was flagged as sensitive. Please try again with different inputs. (E005)';
 const failureText = (p: SimPrediction) =>
-  p.fault === 'content_refused'
+  p.modelError ??
+  (p.fault === 'content_refused'
     ? SENSITIVE_ERROR
-    : `Prediction failed${p.failCode ? ` (${p.failCode})` : ''}: the model raised an error while running.`;
+    : `Prediction failed${p.failCode ? ` (${p.failCode})` : ''}: the model raised an error while running.`);
 
 function statusOf(p: SimPrediction, now: number): Status {
   if (p.canceledAtMs !== null) return 'canceled';
   if (now < p.startAtMs) return 'starting';
+  if (p.modelError !== null) return 'failed';
   if (now < p.doneAtMs) return 'processing';
   return p.fault === 'task_failed' || p.fault === 'content_refused' ? 'failed' : 'succeeded';
 }
+
+/** The share of its run a prediction has done, 0–1. */
+const progress = (p: SimPrediction, now: number) =>
+  Math.max(0, Math.min(1, (now - p.startAtMs) / Math.max(1, p.doneAtMs - p.startAtMs)));
 
 /** The width and height a prediction's picture has, from its input. */
 function sizeOf(p: SimPrediction): { width: number; height: number } {
@@ -88,6 +97,10 @@ function sizeOf(p: SimPrediction): { width: number; height: number } {
 
 async function outputOf(p: SimPrediction, ctx: SimContext): Promise<string[]> {
   if (p.output) return p.output;
+  if (p.model.video) {
+    p.output = [`${ctx.origin}/__sim/files/${replicateVideoFile(p.model.video, p.input, p.fault, ctx.files)}`];
+    return p.output;
+  }
   const format = typeof p.input.output_format === 'string' ? p.input.output_format : p.model.defaultFormat;
   const ext = format === 'jpg' ? 'jpeg' : (format as 'png' | 'webp' | 'jpeg');
   const { width, height } = sizeOf(p);
@@ -116,7 +129,7 @@ async function predictionJson(p: SimPrediction, ctx: SimContext): Promise<Record
     model: p.model.ref,
     version: p.version ?? 'hidden',
     input: p.input,
-    logs: status === 'starting' ? '' : 'simulated run\n',
+    logs: status === 'starting' ? '' : p.model.video ? videoLogs(progress(p, now)) : 'simulated run\n',
     output: files ? (p.model.output === 'list' ? files : files[0]) : null,
     data_removed: false,
     error: status === 'failed' ? failureText(p) : null,
@@ -124,7 +137,7 @@ async function predictionJson(p: SimPrediction, ctx: SimContext): Promise<Record
     status,
     created_at: iso(p.createdAtMs),
     started_at: status === 'starting' ? null : iso(p.startAtMs),
-    completed_at: ended ? iso(p.canceledAtMs ?? p.doneAtMs) : null,
+    completed_at: ended ? iso(p.canceledAtMs ?? (p.modelError === null ? p.doneAtMs : p.startAtMs)) : null,
     urls,
     metrics: status === 'succeeded' ? { predict_time: (p.doneAtMs - p.startAtMs) / 1000 } : {},
   };
@@ -199,7 +212,11 @@ export function replicateProtocol(): Protocol<SimReplicateChannel> & { clear(): 
       startAtMs: now + Math.floor(latency / 5),
       doneAtMs: fault === 'task_never_finishes' ? Infinity : now + latency,
       canceledAtMs: null,
-      fault: fault === 'bad_output' || fault === 'task_failed' || fault === 'content_refused' ? fault : null,
+      fault:
+        fault === 'bad_output' || fault === 'task_failed' || fault === 'content_refused' || fault === 'wrong_duration'
+          ? fault
+          : null,
+      modelError: m.video?.check?.(body.input as Record<string, unknown>) ?? null,
       failCode: ctx.faultCode,
       output: null,
     };
