@@ -19,7 +19,7 @@ export const ADAPTER_MEDIA = {
   dashscope: ['image'],
   replicate: ['image', 'video'],
   gemini: ['image', 'chat', 'vision'],
-  'fal-queue': ['image'],
+  'fal-queue': ['image', 'video'],
   kling: ['video'],
   'minimax-video': ['video'],
   'gemini-veo': ['video'],

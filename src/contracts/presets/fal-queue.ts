@@ -7,6 +7,12 @@ import type { ChannelPreset } from './types';
  * FLUX.1 [dev] $0.025/MP, FLUX.1 Kontext [pro] $0.04, Nano Banana $0.039, Seedream 4.0 $0.03,
  * Qwen-Image $0.02/MP. No model makes transparent backgrounds or takes a mask. The capabilities are the
  * adapter's input mapping (providers/fal-queue/fal-models.ts; a test keeps the two equal).
+ *
+ * Video models serve spec tiers (the family callers ask for) with a text-to-video endpoint, whose
+ * image-to-video sibling takes the first and last frames (providers/fal-queue/fal-video-models.ts, kept
+ * equal by a test). Prices per second as fal's model pages give them, read 2026-11-28: Kling 2.5 Turbo Pro
+ * $0.07, Hailuo-02 Standard $0.045 at 768P, Veo 3 Fast $0.10 without sound ($0.15 with): check them before
+ * relying on them.
  */
 
 const FLUX_SIZES = { multiple_of: 16, min_side: 256, max_side: 2048 };
@@ -46,6 +52,14 @@ const model = (family: string, id: string, cost: number, caps: UpstreamModel['ca
   capabilities: { mask: false, transparent_background: false, ...caps },
 });
 
+const video = (family: string, model: string, cost: number, capabilities: UpstreamModel['capabilities']) => ({
+  family,
+  model,
+  media: ['video' as const],
+  cost_usd: cost,
+  capabilities,
+});
+
 export const FAL_QUEUE_PRESET: ChannelPreset = {
   id: 'fal-queue',
   adapter: 'fal-queue',
@@ -80,5 +94,32 @@ export const FAL_QUEUE_PRESET: ChannelPreset = {
       sizes: SEEDREAM_SIZES,
     }),
     model('qwen-image', 'fal-ai/qwen-image', 0.02, { reference_images: false, sizes: FLUX_SIZES }),
+    // Kling 2.5 Turbo Pro: 1080p, 5 or 10 seconds, a first frame and a last frame (`tail_image_url`).
+    video('videomodel-2-5-pro-260801', 'fal-ai/kling-video/v2.5-turbo/pro/text-to-video', 0.07, {
+      duration: { min: 5, max: 10 },
+      durations: [5, 10],
+      resolutions: ['1080p'],
+      first_frame: true,
+      last_frame: true,
+      generate_audio: false,
+    }),
+    // Hailuo-02 Standard: 768P, 6 or 10 seconds, a first frame and a last frame (`end_image_url`).
+    video('videomodel-H3', 'fal-ai/minimax/hailuo-02/standard/text-to-video', 0.045, {
+      duration: { min: 6, max: 10 },
+      durations: [6, 10],
+      resolutions: ['768P'],
+      first_frame: true,
+      last_frame: true,
+      generate_audio: false,
+    }),
+    // Veo 3 Fast: text to video at 720p (the fast tier's top), 4, 6 or 8 seconds, a soundtrack when asked.
+    video('videomodel-2-0-fast-260801', 'fal-ai/veo3/fast', 0.1, {
+      duration: { min: 4, max: 8 },
+      durations: [4, 6, 8],
+      resolutions: ['720p'],
+      first_frame: false,
+      last_frame: false,
+      generate_audio: true,
+    }),
   ],
 };

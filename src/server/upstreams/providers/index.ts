@@ -7,6 +7,7 @@ import { dashscopeVideo } from './dashscope-video/dashscope-video';
 import { geminiChat } from './gemini/gemini-chat';
 import { geminiImages } from './gemini/gemini-images';
 import { falQueue } from './fal-queue/fal-queue';
+import { falQueueVideo } from './fal-queue/fal-video';
 import { kling } from './kling/kling';
 import { minimaxVideo } from './minimax-video/minimax-video';
 import { geminiVeo } from './gemini-veo/gemini-veo';
@@ -30,7 +31,7 @@ const PROVIDERS: ProviderTable = {
   dashscope: [dashscope],
   replicate: [replicate, replicateVideo],
   gemini: [geminiImages, geminiChat],
-  'fal-queue': [falQueue],
+  'fal-queue': [falQueue, falQueueVideo],
   kling: [kling],
   'minimax-video': [minimaxVideo],
   'gemini-veo': [geminiVeo],

@@ -72,6 +72,17 @@ export function classifyFal(status: number, body: unknown): ErrorClass {
   return 'bad_request';
 }
 
+/**
+ * The class of a failed request's code, as the video side records it: a documented type (the table above),
+ * `http_<status>` (an error answer without a type: its status), else one of fal's validation types
+ * (`extra_forbidden`, `literal_error`, …), which fal answers with a 422: the request was wrong.
+ */
+export function falFailureClass(code: string): ErrorClass {
+  if (Object.hasOwn(FAL_TYPES, code)) return FAL_TYPES[code] as ErrorClass;
+  const status = /^http_(\d{3})$/.exec(code)?.[1];
+  return status ? classifyFal(Number(status), null) : 'bad_request';
+}
+
 export function falError(status: number, body: unknown, retryAfterMs?: number): UpstreamError {
   return new UpstreamError(classifyFal(status, body), falErrorMessage(body, status), {
     status,

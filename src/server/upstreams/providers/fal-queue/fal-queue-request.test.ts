@@ -200,8 +200,14 @@ describe('the fal-queue preset', () => {
     const { FAL_QUEUE_PRESET } = await import('@/contracts/presets/fal-queue');
     const { upstreamModelSchema } = await import('@/contracts/upstreams');
     expect(FAL_QUEUE_PRESET.baseUrls).toEqual([{ region: 'global', url: 'https://queue.fal.run' }]);
+    const { FAL_VIDEO_MODELS, falVideoCapabilities } = await import('./fal-video-models');
     for (const m of FAL_QUEUE_PRESET.models) {
       expect(upstreamModelSchema.parse(m), m.model).toEqual(m);
+      if (m.media.includes('video')) {
+        expect(m.capabilities, m.model).toEqual(falVideoCapabilities(m.model, m.capabilities.resolutions));
+        expect(m.cost_usd, m.model).toBe(FAL_VIDEO_MODELS[m.model]?.costUsd);
+        continue;
+      }
       expect(m.capabilities, m.model).toEqual(falCapabilities(m.model));
       expect(m.cost_usd, m.model).toBe(FAL_MODELS[m.model]?.costUsd);
     }
