@@ -28,3 +28,48 @@ export const SIM_FAL_CHANNEL: SimFalChannel = {
   costUsd: 0.03,
   costUnit: 'image',
 };
+
+/** A spec video tier a fal video channel serves with a text-to-video endpoint, at the tier's resolutions it makes. */
+export interface SimFalVideoTier {
+  tier: string;
+  model: string;
+  resolutions: readonly string[];
+}
+
+/** A fal queue channel serving video models: the image channel's shape with the tiers it serves. */
+export interface SimFalVideoChannel extends SimFalChannel {
+  videoTiers: readonly SimFalVideoTier[];
+}
+
+export const isFalVideoChannel = (ch: SimFalChannel): ch is SimFalVideoChannel => 'videoTiers' in ch;
+
+/**
+ * The simulated fal video channel (`sim-fal-video`): not in the default set. Three spec tiers, each served
+ * by a fal text-to-video endpoint with its image-to-video sibling: Kling 2.5 Turbo Pro (1080p, 5 or 10 s,
+ * first and last frame), MiniMax Hailuo-02 Standard (768P, 6 or 10 s, first and last frame) and Veo 3 Fast
+ * (720p, 4, 6 or 8 s, text only, a soundtrack on request).
+ */
+export const SIM_FAL_VIDEO_CHANNEL: SimFalVideoChannel = {
+  name: 'sim-fal-video',
+  adapter: 'fal-queue',
+  family: 'videomodel-2-5-pro-260801',
+  models: [
+    'fal-ai/kling-video/v2.5-turbo/pro/text-to-video',
+    'fal-ai/minimax/hailuo-02/standard/text-to-video',
+    'fal-ai/veo3/fast',
+  ],
+  families: {},
+  media: ['video'],
+  latencyMs: 0,
+  costUsd: 0.07,
+  costUnit: 'video_second',
+  videoTiers: [
+    {
+      tier: 'videomodel-2-5-pro-260801',
+      model: 'fal-ai/kling-video/v2.5-turbo/pro/text-to-video',
+      resolutions: ['1080p'],
+    },
+    { tier: 'videomodel-H3', model: 'fal-ai/minimax/hailuo-02/standard/text-to-video', resolutions: ['768P'] },
+    { tier: 'videomodel-2-0-fast-260801', model: 'fal-ai/veo3/fast', resolutions: ['720p'] },
+  ],
+};

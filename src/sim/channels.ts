@@ -57,6 +57,7 @@ export {
   type SimDashScopeSizeRule,
 } from './channels-dashscope';
 export { SIM_FAL_CHANNEL } from './channels-fal';
+export { SIM_FAL_VIDEO_CHANNEL } from './channels-fal';
 export { SIM_GEMINI_CHAT_CHANNEL, SIM_GEMINI_IMAGE_CHANNEL } from './channels-gemini';
 export { SIM_REPLICATE_CHANNEL, SIM_REPLICATE_VIDEO_CHANNEL } from './channels-replicate';
 

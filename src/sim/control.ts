@@ -204,7 +204,11 @@ export async function handleControl(
       const input = parsed.data;
       knownChannel(state, input.channel, true);
       const videoOnly = VIDEO_ONLY_FAULTS.includes(input.fault);
-      if (videoOnly && input.channel !== '*' && !takesTaskFault(byName.get(input.channel)?.adapter, input.fault)) {
+      if (
+        videoOnly &&
+        input.channel !== '*' &&
+        !takesTaskFault(byName.get(input.channel)?.adapter, input.fault, byName.get(input.channel)?.media)
+      ) {
         throw new ControlError(400, `fault '${input.fault}' only applies to video (or image task) channels`);
       }
       // A task fault sticks to the task it hits at creation; a poll taking it would only use it up.
@@ -234,7 +238,7 @@ export async function handleControl(
       const targets = channels
         .filter(
           (c) =>
-            (!videoOnly || takesTaskFault(c.adapter, input.fault)) &&
+            (!videoOnly || takesTaskFault(c.adapter, input.fault, c.media)) &&
             (!chatOnly || takesChatFault(c)) &&
             (!openAiOnly || c.adapter !== 'ark-video') &&
             (!protocolOnly || c.adapter === protocolOnly),

@@ -12,6 +12,7 @@ import { SIM_KLING_CHANNEL } from './channels-kling';
 import { SIM_MINIMAX_VIDEO_CHANNEL } from './channels-minimax-video';
 import { SIM_GEMINI_VEO_CHANNEL } from './channels-gemini-veo';
 import { SIM_DASHSCOPE_VIDEO_CHANNEL } from './channels-dashscope-video';
+import { SIM_FAL_VIDEO_CHANNEL } from './channels-fal';
 
 /**
  * One simulated channel (or two) per protocol beyond the default set: Anthropic Messages, the Gemini
@@ -32,4 +33,5 @@ export const SIM_PROTOCOL_CHANNELS: readonly SimChannel[] = [
   SIM_MINIMAX_VIDEO_CHANNEL,
   SIM_GEMINI_VEO_CHANNEL,
   SIM_DASHSCOPE_VIDEO_CHANNEL,
+  SIM_FAL_VIDEO_CHANNEL,
 ];

@@ -7,11 +7,13 @@ import {
   type SimSizeRule,
 } from '@/sim/channels';
 import { simKlingKeyPair } from '@/sim/channels-kling';
+import { isFalVideoChannel } from '@/sim/channels-fal';
 import { minimaxSimModels } from './sim-upstreams-minimax';
 import { veoTier } from '@/contracts/presets/gemini-veo';
 import { simWanVideoModels } from './sim-upstreams-wan';
 import { simReplicateVideoModel } from './sim-upstreams-replicate';
 import { FAL_MODELS, falCapabilities } from './providers/fal-queue/fal-models';
+import { falVideoTiers } from './providers/fal-queue/fal-video-models';
 import type { UpstreamConfig, UpstreamModel } from './types';
 
 /** The simulator's channels (the default set unless others are named) as upstream definitions, reached at `origin`. */
@@ -124,6 +126,7 @@ function simModels(ch: SimChannel): UpstreamModel[] {
         };
       });
     case 'fal-queue':
+      if (isFalVideoChannel(ch)) return falVideoTiers(ch.videoTiers);
       return ch.models.map((model) => ({
         family: ch.families[model] ?? ch.family,
         model,

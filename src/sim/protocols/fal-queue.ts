@@ -5,6 +5,7 @@ import { CONTENT_TYPES } from '@/sim/media/file-store';
 import { renderImage } from '@/sim/media/render';
 import type { FaultHit, OutputFaultKind } from './faults';
 import { FAL_SIM_MODELS, FalValidation, parseFalInput, type FalDetail, type FalParsed } from './fal-models';
+import { falSimVideoModel, falVideoOutput, parseFalVideoInput, type FalVideoParsed } from './fal-video';
 import { HttpError, sendJson, type Json } from './http';
 import type { Protocol, Route, SimContext } from './protocol';
 
@@ -15,7 +16,8 @@ import type { Protocol, Route, SimContext } from './protocol';
  * then COMPLETED (with `error`/`error_type` when it failed), `GET …/requests/{id}` the output, and
  * `PUT …/requests/{id}/cancel` 202 CANCELLATION_REQUESTED or 400 ALREADY_COMPLETED. A request spends the
  * first half of the channel latency queued and the rest in progress; input is validated per model and
- * a bad one completes with fal's 422 details. The key is `Authorization: Key …`.
+ * a bad one completes with fal's 422 details. The key is `Authorization: Key …`. Video endpoints
+ * (fal-video.ts) share the queue and answer an MP4 in `video.url`.
  */
 
 type Ctx = SimContext<SimFalChannel>;
@@ -29,6 +31,8 @@ interface FalRequest {
   queuedUntil: number;
   doneAt: number;
   input: FalParsed | null;
+  /** A video endpoint's input (fal-video.ts); its output is an MP4. */
+  video: FalVideoParsed | null;
   /** Why the request failed: validation details, a refusal, or a `task_failed` code. */
   failure: { status: number; body: Json } | null;
   fault: OutputFaultKind | null;
@@ -97,7 +101,8 @@ export function falQueueProtocol(): Protocol<SimFalChannel> & { clear(): void } 
     const endpoint = ctx.path.slice(1);
     ctx.noteModel(endpoint);
     const model = FAL_SIM_MODELS[endpoint];
-    if (!model) throw detailError(404, `Application '${endpoint}' not found`);
+    const videoModel = falSimVideoModel(endpoint);
+    if (!model && !videoModel) throw detailError(404, `Application '${endpoint}' not found`);
     let body: unknown;
     try {
       body = JSON.parse(ctx.body.toString('utf8'));
@@ -114,19 +119,21 @@ export function falQueueProtocol(): Protocol<SimFalChannel> & { clear(): void } 
       queuedUntil: now + ctx.latencyMs / 2,
       doneAt: ctx.fault === 'task_never_finishes' ? Infinity : now + ctx.latencyMs,
       input: null,
+      video: null,
       failure: null,
       fault: ctx.fault,
       cancelledAt: null,
       result: null,
     };
     try {
-      r.input = await parseFalInput(model, body);
+      if (videoModel) r.video = parseFalVideoInput(videoModel, body);
+      else if (model) r.input = await parseFalInput(model, body);
     } catch (err) {
       if (!(err instanceof FalValidation)) throw err;
       r.failure = { status: 422, body: typed(err.details) };
     }
     if (!r.failure && ctx.fault === 'task_failed') r.failure = failureOf(ctx.faultCode);
-    if (!r.failure && ctx.fault === 'content_refused' && !model.nsfwChecker)
+    if (!r.failure && ctx.fault === 'content_refused' && !model?.nsfwChecker)
       r.failure = { status: 422, body: typed([REFUSAL]) };
     requests.set(r.id, r);
     if (requests.size > MAX_REQUESTS) requests.delete(requests.keys().next().value as string);
@@ -175,7 +182,7 @@ export function falQueueProtocol(): Protocol<SimFalChannel> & { clear(): void } 
     if (stateOf(r, Date.now()) !== 'COMPLETED') throw detailError(400, 'Request is still in progress');
     if (r.cancelledAt !== null) throw detailError(400, 'Request was cancelled');
     if (r.failure) throw new HttpError(r.failure.status, r.failure.body);
-    r.result ??= await output(ctx, r);
+    r.result ??= r.video ? falVideoOutput(r.video, r.fault, ctx.origin, ctx.files) : await output(ctx, r);
     sendJson(ctx.res, 200, r.result, { 'x-fal-request-id': r.id });
   }
 

@@ -44,9 +44,10 @@ const VIDEO_ADAPTERS: readonly string[] = [
 ];
 
 /** Whether a channel of this adapter takes a task fault (video channels all of them, image-task channels some). */
-export function takesTaskFault(adapter: string | undefined, fault: FaultKind): boolean {
+export function takesTaskFault(adapter: string | undefined, fault: FaultKind, media: readonly string[] = []): boolean {
   return (
     VIDEO_ADAPTERS.includes(adapter ?? '') ||
+    (adapter === 'fal-queue' && media.includes('video')) ||
     (IMAGE_TASK_ADAPTERS.includes(adapter ?? '') && IMAGE_TASK_FAULTS.includes(fault))
   );
 }
