@@ -40,14 +40,16 @@ const VIDEO_ADAPTERS: readonly string[] = [
   'minimax-video',
   'gemini-veo',
   'dashscope-video',
-  'replicate',
 ];
+
+/** Protocols that carry images and video: a channel of theirs serving video takes every task fault. */
+const MIXED_ADAPTERS: readonly string[] = ['fal-queue', 'replicate'];
 
 /** Whether a channel of this adapter takes a task fault (video channels all of them, image-task channels some). */
 export function takesTaskFault(adapter: string | undefined, fault: FaultKind, media: readonly string[] = []): boolean {
   return (
     VIDEO_ADAPTERS.includes(adapter ?? '') ||
-    (adapter === 'fal-queue' && media.includes('video')) ||
+    (MIXED_ADAPTERS.includes(adapter ?? '') && media.includes('video')) ||
     (IMAGE_TASK_ADAPTERS.includes(adapter ?? '') && IMAGE_TASK_FAULTS.includes(fault))
   );
 }
