@@ -114,8 +114,22 @@ export const capabilitiesSchema = z.strictObject({
     .array(z.string().min(1))
     .optional()
     .meta({ description: 'Video: the resolutions of the tier, e.g. 720p' }),
+  /** Video: a resolution made at some durations only (Veo on the Gemini API: 1080p at 8 seconds only). */
+  resolution_durations: z
+    .record(z.string().min(1), z.array(z.number().int().positive()).min(1).max(60))
+    .optional()
+    .meta({
+      description:
+        'Video: resolutions made at some durations only, each with the seconds it is made at ({"1080p": [8]}); ' +
+        'a resolution not named is made at every duration',
+    }),
   first_frame: z.boolean().optional().meta({ description: 'Video: starts from a given first frame' }),
   last_frame: z.boolean().optional().meta({ description: 'Video: ends on a given last frame' }),
+  /** Video: the resolutions a last frame is taken at, when not all of them (Kling: pro mode, 1080p). */
+  last_frame_resolutions: z.array(z.string().min(1)).min(1).optional().meta({
+    description:
+      'Video: the only resolutions it takes a last frame at (Kling: ["1080p"], pro mode); absent: every resolution it makes',
+  }),
   reference_video: z.boolean().optional().meta({ description: 'Video: takes a reference video' }),
   reference_audio: z.boolean().optional().meta({ description: 'Video: takes reference audio' }),
   generate_audio: z.boolean().optional().meta({ description: 'Video: can make a soundtrack' }),
@@ -167,8 +181,10 @@ export const MEDIA_CAPABILITIES: Record<Media, readonly (keyof Capabilities)[]> 
     'duration',
     'durations',
     'resolutions',
+    'resolution_durations',
     'first_frame',
     'last_frame',
+    'last_frame_resolutions',
     'reference_images',
     'max_reference_images',
     'reference_video',
@@ -308,6 +324,37 @@ export const upstreamUpsertSchema = z
           code: 'custom',
           path: ['models', i, 'capabilities', 'durations'],
           message: `${outside.join(', ')} s lie outside the duration range`,
+        });
+      const resolutions = (m.capabilities.resolutions ?? []).map((r) => r.toLowerCase());
+      for (const [r, seconds] of Object.entries(m.capabilities.resolution_durations ?? {})) {
+        if (!resolutions.includes(r.toLowerCase()))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['models', i, 'capabilities', 'resolution_durations', r],
+            message: `${r} is not one of its resolutions`,
+          });
+        const off = seconds.filter(
+          (s) => (d && (s < d.min || s > d.max)) || !(m.capabilities.durations ?? [s]).includes(s),
+        );
+        if (off.length > 0)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['models', i, 'capabilities', 'resolution_durations', r],
+            message: `${off.join(', ')} s are not among its durations`,
+          });
+      }
+      const tails = m.capabilities.last_frame_resolutions ?? [];
+      if (tails.length > 0 && !m.capabilities.last_frame)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['models', i, 'capabilities', 'last_frame_resolutions'],
+          message: 'a model that takes a last frame at some resolutions must take one: set last_frame too',
+        });
+      for (const r of tails.filter((x) => !resolutions.includes(x.toLowerCase())))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['models', i, 'capabilities', 'last_frame_resolutions'],
+          message: `${r} is not one of its resolutions`,
         });
       if (m.media.includes('video') && !d)
         ctx.addIssue({

@@ -24,6 +24,8 @@ export interface SimWanVideoTier {
   model: string;
   resolutions: readonly ('480p' | '720p' | '1080p')[];
   lastFrame: boolean;
+  /** The tier's resolutions the line's first-and-last-frame model makes, when not all of them. */
+  lastFrameResolutions?: readonly ('480p' | '720p' | '1080p')[];
   costUsd: number;
 }
 
@@ -84,6 +86,15 @@ export const SIM_DASHSCOPE_VIDEO_CHANNEL: SimDashScopeVideoChannel = {
         resolutions: ['480p'],
         lastFrame: true,
         costUsd: 0.02,
+      },
+      {
+        // wanx2.1-kf2v-plus makes 720P only: a first and last frame at 480p is refused.
+        tier: 'videomodel-2-0-fast-260801',
+        model: 'wanx2.1-t2v-turbo',
+        resolutions: ['480p', '720p'],
+        lastFrame: true,
+        lastFrameResolutions: ['720p'],
+        costUsd: 0.036,
       },
     ],
   },

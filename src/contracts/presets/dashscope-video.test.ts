@@ -16,10 +16,18 @@ describe('the dashscope-video preset', () => {
       const caps = m.capabilities;
       const durations = caps.durations ?? [caps.duration?.min];
       const upper = (caps.resolutions ?? []).map((r) => r.toUpperCase());
-      for (const side of [line.t2v, ...(caps.first_frame ? [line.i2v] : []), ...(caps.last_frame ? [line.kf2v] : [])]) {
-        if (!side) throw new Error(`${m.model} claims a last frame without a first-and-last-frame model`);
+      for (const side of [line.t2v, ...(caps.first_frame ? [line.i2v] : [])]) {
         for (const d of durations) expect(side.durations, `${side.model} ${d} s`).toContain(d);
         for (const r of upper) expect(side.resolutions, `${side.model} ${r}`).toContain(r);
+      }
+      if (caps.last_frame) {
+        if (!line.kf2v) throw new Error(`${m.model} claims a last frame without a first-and-last-frame model`);
+        for (const d of durations) expect(line.kf2v.durations, `${line.kf2v.model} ${d} s`).toContain(d);
+        // A last frame exactly at the tier's resolutions its first-and-last-frame model makes: routing knows the rest are refused.
+        const kf2v = upper.filter((r) => (line.kf2v?.resolutions as readonly string[]).includes(r));
+        expect(kf2v.length, m.model).toBeGreaterThan(0);
+        const tails = caps.last_frame_resolutions?.map((r) => r.toUpperCase()) ?? upper;
+        expect(tails, m.model).toEqual(kf2v);
       }
       if (caps.generate_audio || caps.reference_audio) expect(line.audio, m.model).toBe(true);
     }

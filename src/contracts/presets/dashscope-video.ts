@@ -42,9 +42,12 @@ export const DASHSCOPE_VIDEO_PRESET: ChannelPreset = {
       resolutions: ['480p'],
       last_frame: true,
     }),
+    // Wan 2.1 turbo, with wanx2.1-kf2v-plus for a first and last frame, which makes 720P only.
     video('videomodel-2-0-fast-260801', 'wanx2.1-t2v-turbo', 0.036, {
       duration: { min: 5, max: 5 },
       resolutions: ['480p', '720p'],
+      last_frame: true,
+      last_frame_resolutions: ['720p'],
     }),
   ],
 };

@@ -15,6 +15,10 @@ describe('the gemini-veo preset', () => {
       expect(m.capabilities.duration).toEqual({ min: 4, max: 8 });
       for (const r of m.capabilities.resolutions ?? []) expect(veo?.resolutions).toContain(r);
       expect(m.capabilities.last_frame).toBe(veo?.lastFrame);
+      // 1080p at 8 seconds only, where the tier offers 1080p.
+      expect(m.capabilities.resolution_durations).toEqual(
+        m.capabilities.resolutions?.includes('1080p') ? { '1080p': [8] } : undefined,
+      );
       expect(m.capabilities.generate_audio).toBe(true);
     }
     // The pro tier is Veo 3.1: first and last frame.

@@ -52,6 +52,9 @@ export function veoModel(model: string): VeoModel | undefined {
 export function veoTier(family: string, model: string, resolutions?: VeoModel['resolutions']): UpstreamModel {
   const m = VEO_MODELS[model] as VeoModel;
   const durations = [...m.durations];
+  const made = resolutions ?? m.resolutions;
+  // 1080p only at the durations the model makes it at (Veo 3, 3.1: 8 seconds); routing skips it for the others.
+  const fullHd = made.includes('1080p') && m.fullHdDurations.length > 0 ? { '1080p': [...m.fullHdDurations] } : null;
   return {
     family,
     model,
@@ -60,7 +63,8 @@ export function veoTier(family: string, model: string, resolutions?: VeoModel['r
     capabilities: {
       duration: { min: Math.min(...durations), max: Math.max(...durations) },
       durations,
-      resolutions: [...(resolutions ?? m.resolutions)],
+      resolutions: [...made],
+      ...(fullHd ? { resolution_durations: fullHd } : {}),
       first_frame: true,
       last_frame: m.lastFrame,
       generate_audio: m.audio,

@@ -24,8 +24,32 @@ describe('the kling preset', () => {
       // std is 720p and pro 1080p: nothing else.
       for (const r of m.capabilities.resolutions ?? []) expect(['720p', '1080p']).toContain(r);
       // A last frame is taken in pro mode only, so a model offering it must offer 1080p.
-      if (m.capabilities.last_frame) expect(m.capabilities.resolutions).toContain('1080p');
+      if (m.capabilities.last_frame) {
+        expect(m.capabilities.resolutions).toContain('1080p');
+        expect(m.capabilities.last_frame_resolutions).toEqual(['1080p']);
+      }
     }
+  });
+
+  it('refuses a last frame at resolutions the model does not make, or without last_frame', () => {
+    const [first] = KLING_PRESET.models;
+    if (!first) throw new Error('no model');
+    const bad = (caps: object) =>
+      upstreamUpsertSchema
+        .safeParse(body('a:b', [{ ...first, capabilities: { ...first.capabilities, ...caps } }]))
+        .error?.issues.map((i) => [i.path.join('.'), i.message]);
+    expect(bad({ last_frame_resolutions: ['2k'] })).toEqual([
+      ['models.0.capabilities.last_frame_resolutions', '2k is not one of its resolutions'],
+    ]);
+    expect(bad({ last_frame: false })).toEqual([
+      [
+        'models.0.capabilities.last_frame_resolutions',
+        'a model that takes a last frame at some resolutions must take one: set last_frame too',
+      ],
+    ]);
+    expect(bad({ resolution_durations: { '1080p': [5, 8] } })).toEqual([
+      ['models.0.capabilities.resolution_durations.1080p', '8 s are not among its durations'],
+    ]);
   });
 
   it('takes a key pair as the key and refuses a single key with a clear text', () => {

@@ -28,7 +28,12 @@ export const KLING_PRESET: ChannelPreset = {
   ],
   reference: 'https://app.klingai.com/global/dev/document-api',
   models: [
-    video('videomodel-2-5-pro-260801', 'kling-v2-5-turbo', 0.07, { resolutions: ['720p', '1080p'], last_frame: true }),
+    // A last frame (`image_tail`) in pro mode only: at 1080p, never at 720p (std).
+    video('videomodel-2-5-pro-260801', 'kling-v2-5-turbo', 0.07, {
+      resolutions: ['720p', '1080p'],
+      last_frame: true,
+      last_frame_resolutions: ['1080p'],
+    }),
     // The fast tier's 720p is Kling's std mode, which takes no last frame.
     video('videomodel-2-0-fast-260801', 'kling-v1-6', 0.056, { resolutions: ['720p'] }),
   ],

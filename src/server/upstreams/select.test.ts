@@ -297,3 +297,74 @@ describe('capability check', () => {
     for (const c of caps) for (const n of needs) expect(meetsNeeds(c, n)).toBe(unmetNeeds(c, n).length === 0);
   });
 });
+
+describe('combinations a video model refuses', () => {
+  const vid = (model: string, caps: UpstreamModel['capabilities']): UpstreamModel => ({
+    family: 'tier-pro',
+    model,
+    media: ['video'],
+    cost_usd: 0.1,
+    capabilities: { duration: { min: 4, max: 10 }, resolutions: ['720p', '1080p'], first_frame: true, ...caps },
+  });
+  // Veo on the Gemini API: 1080p at 8 seconds only. Kling: a last frame in pro mode (1080p) only.
+  const veo = up('veo', [
+    vid('veo-3.1-generate-preview', { durations: [4, 6, 8], resolution_durations: { '1080p': [8] } }),
+  ]);
+  const kling = up('kling', [
+    vid('kling-v2-5-turbo', { durations: [5, 10], last_frame: true, last_frame_resolutions: ['1080p'] }),
+  ]);
+  const wan = up('wan', [vid('wan2.2-t2v-plus', { last_frame: true })]);
+  const chain = (fleet: CandidateUpstream[], needs: Record<string, unknown>) =>
+    names(ok(planRoute(fleet, { media: 'video', model: 'tier-pro', needs }, seeded(3))).chain).sort();
+
+  it('skips a channel for a resolution it makes at other durations only, and falls back to one that makes it', () => {
+    expect(chain([veo, wan], { duration: 8, resolution: '1080p' })).toEqual(['veo', 'wan']);
+    expect(chain([veo, wan], { duration: 6, resolution: '1080P' })).toEqual(['wan']);
+    expect(chain([veo, wan], { duration: 6, resolution: '720p' })).toEqual(['veo', 'wan']);
+  });
+
+  it('skips a channel for a last frame at a resolution it takes none at', () => {
+    const frames = { firstFrame: true, lastFrame: true };
+    expect(chain([kling, wan], { ...frames, duration: 5, resolution: '1080p' })).toEqual(['kling', 'wan']);
+    expect(chain([kling, wan], { ...frames, duration: 5, resolution: '720p' })).toEqual(['wan']);
+    // Without a last frame Kling serves 720p.
+    expect(chain([kling, wan], { firstFrame: true, duration: 5, resolution: '720p' })).toEqual(['kling', 'wan']);
+  });
+
+  it('answers a 400 naming the combination when no channel makes it, never another resolution or duration', () => {
+    expect(
+      planRoute([veo], { media: 'video', model: 'tier-pro', needs: { duration: 6, resolution: '1080p' } }),
+    ).toMatchObject({
+      kind: 'unsupported',
+      missing: ['1080p at 6 s'],
+      message: expect.stringMatching(/^No upstream currently available for 1080p at 6 s with model "tier-pro"\./),
+    });
+    expect(
+      planRoute([kling, veo], {
+        media: 'video',
+        needs: { duration: 5, resolution: '720p', firstFrame: true, lastFrame: true },
+      }),
+    ).toMatchObject({ kind: 'unsupported', missing: ['a last frame at 720p'] });
+    // A need nothing offers on its own is named as such.
+    expect(
+      planRoute([veo], { media: 'video', needs: { duration: 6, resolution: '1080p', lastFrame: true } }),
+    ).toMatchObject({
+      kind: 'unsupported',
+      missing: ['last frame'],
+    });
+  });
+
+  it('meetsNeeds agrees with unmetNeeds on combinations', async () => {
+    const { meetsNeeds, unmetNeeds } = await import('./select');
+    const caps = [veo, kling, wan].map((u) => u.models[0]?.capabilities ?? {});
+    const needs = [
+      { duration: 8, resolution: '1080p' },
+      { duration: 6, resolution: '1080p' },
+      { duration: 5, resolution: '720p', lastFrame: true },
+      { duration: 5, resolution: '1080p', lastFrame: true },
+    ];
+    for (const c of caps) for (const n of needs) expect(meetsNeeds(c, n)).toBe(unmetNeeds(c, n).length === 0);
+    expect(unmetNeeds(caps[0] ?? {}, { duration: 6, resolution: '1080p' })).toEqual(['duration']);
+    expect(unmetNeeds(caps[1] ?? {}, { duration: 5, resolution: '720p', lastFrame: true })).toEqual(['lastFrame']);
+  });
+});

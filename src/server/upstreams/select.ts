@@ -86,9 +86,24 @@ export interface Plan {
 type NeedRule<K extends keyof Needs> = {
   /** How error texts name the need. */
   label: string;
-  /** Whether a model's capabilities meet the need asked for. */
-  met: (caps: Capabilities, wanted: NonNullable<Needs[K]>) => boolean;
+  /** Whether a model's capabilities meet the need asked for, given the rest of the request (`needs`). */
+  met: (caps: Capabilities, wanted: NonNullable<Needs[K]>, needs: Needs) => boolean;
+  /**
+   * For a need a model may meet alone but not with another need of the request (1080p only at 8 s, a last
+   * frame only at 1080p): how error texts name that combination.
+   */
+  combined?: (needs: Needs) => string;
 };
+
+const sameResolution = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** The durations a model makes at `resolution`, or undefined when every duration of its range. */
+function durationsAt(caps: Capabilities, resolution: string | undefined): number[] | undefined {
+  if (!resolution || !caps.resolution_durations) return undefined;
+  for (const [r, seconds] of Object.entries(caps.resolution_durations))
+    if (sameResolution(r, resolution)) return seconds;
+  return undefined;
+}
 
 /** Every need and when a model meets it: the one list that matching and error texts both read. */
 const NEED_RULES: { [K in keyof Needs]-?: NeedRule<K> } = {
@@ -103,14 +118,26 @@ const NEED_RULES: { [K in keyof Needs]-?: NeedRule<K> } = {
   quality: { label: 'quality level', met: (c, q) => c.qualities?.includes(q) ?? false },
   duration: {
     label: 'duration',
-    met: (c, d) => !!c.duration && d >= c.duration.min && d <= c.duration.max && (c.durations?.includes(d) ?? true),
+    met: (c, d, n) =>
+      !!c.duration &&
+      d >= c.duration.min &&
+      d <= c.duration.max &&
+      (c.durations?.includes(d) ?? true) &&
+      (durationsAt(c, n.resolution)?.includes(d) ?? true),
+    combined: (n) => `${n.resolution} at ${n.duration} s`,
   },
   resolution: {
     label: 'resolution',
-    met: (c, r) => c.resolutions?.some((x) => x.toLowerCase() === r.toLowerCase()) ?? false,
+    met: (c, r) => c.resolutions?.some((x) => sameResolution(x, r)) ?? false,
   },
   firstFrame: { label: 'first frame', met: (c) => !!c.first_frame },
-  lastFrame: { label: 'last frame', met: (c) => !!c.last_frame },
+  lastFrame: {
+    label: 'last frame',
+    met: (c, _, { resolution }) =>
+      !!c.last_frame &&
+      (!resolution || !c.last_frame_resolutions || c.last_frame_resolutions.some((r) => sameResolution(r, resolution))),
+    combined: (n) => `a last frame at ${n.resolution}`,
+  },
   referenceVideo: { label: 'reference video', met: (c) => !!c.reference_video },
   referenceAudio: { label: 'reference audio', met: (c) => !!c.reference_audio },
   generateAudio: { label: 'generated audio', met: (c) => !!c.generate_audio },
@@ -128,7 +155,7 @@ function asked(needs: Needs, key: keyof Needs): boolean {
 
 function meets(caps: Capabilities, needs: Needs, key: keyof Needs): boolean {
   const rule = NEED_RULES[key] as NeedRule<typeof key>;
-  return rule.met(caps, needs[key] as never);
+  return rule.met(caps, needs[key] as never, needs);
 }
 
 /** Whether a model meets every need of `keys` (the needs asked for); allocation-free, for the hot path. */
@@ -259,11 +286,23 @@ export function planRoute(
   /** The 400 naming what no candidate of `pool` offers; null when one offers everything asked for. */
   const unsupported = (pool: Candidate[]): PlanFailure | null => {
     if (needs.length === 0 || pool.some((c) => meetsAll(c.model.capabilities, req.needs, needs))) return null;
-    // Name the needs that no candidate of the pool meets on its own, or all of them when only the combination fails.
-    const single = needs.filter(
-      (k) => !pool.some((c) => !unmetNeeds(c.model.capabilities, { [k]: req.needs[k] }).includes(k)),
-    );
-    const missing = (single.length > 0 ? single : needs).map((k) => NEED_RULES[k].label);
+    // Name the needs that no candidate of the pool meets on its own; else the combinations (1080p at 5 s) that no
+    // candidate meeting each need on its own makes; else all of them.
+    const alone = (c: Candidate, k: keyof Needs) => meets(c.model.capabilities, { [k]: req.needs[k] }, k);
+    const single = needs.filter((k) => !pool.some((c) => alone(c, k)));
+    const each = pool.filter((c) => needs.every((k) => alone(c, k)));
+    const combined = needs.flatMap((k) => {
+      const name = NEED_RULES[k].combined;
+      return name && each.length > 0 && !each.some((c) => meets(c.model.capabilities, req.needs, k))
+        ? [name(req.needs)]
+        : [];
+    });
+    const missing =
+      single.length > 0
+        ? single.map((k) => NEED_RULES[k].label)
+        : combined.length > 0
+          ? combined
+          : needs.map((k) => NEED_RULES[k].label);
     return {
       kind: 'unsupported',
       missing,

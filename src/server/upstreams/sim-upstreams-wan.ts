@@ -4,7 +4,8 @@ import type { UpstreamModel } from './types';
 /**
  * The simulated DashScope video channel's tiers as upstream models: each a Wan line named by its
  * text-to-video model, at the durations that model makes and the tier's resolutions; a first frame always
- * (every line has an image-to-video model), a last frame where the line has a first-and-last-frame model.
+ * (every line has an image-to-video model), a last frame where the line has a first-and-last-frame model, at
+ * the resolutions that model makes.
  */
 export function simWanVideoModels(ch: SimDashScopeVideoChannel): UpstreamModel[] {
   return ch.capabilities.tiers.map((t) => {
@@ -20,6 +21,7 @@ export function simWanVideoModels(ch: SimDashScopeVideoChannel): UpstreamModel[]
         resolutions: [...t.resolutions],
         first_frame: true,
         last_frame: t.lastFrame,
+        ...(t.lastFrameResolutions ? { last_frame_resolutions: [...t.lastFrameResolutions] } : {}),
       },
     };
   });

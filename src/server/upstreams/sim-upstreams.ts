@@ -6,7 +6,7 @@ import {
   type SimDashScopeSizeRule,
   type SimSizeRule,
 } from '@/sim/channels';
-import { simKlingKeyPair } from '@/sim/channels-kling';
+import { simKlingKeyPair, type SimKlingModel } from '@/sim/channels-kling';
 import { isFalVideoChannel } from '@/sim/channels-fal';
 import { minimaxSimModels } from './sim-upstreams-minimax';
 import { veoTier } from '@/contracts/presets/gemini-veo';
@@ -15,6 +15,13 @@ import { simReplicateVideoModel } from './sim-upstreams-replicate';
 import { FAL_MODELS, falCapabilities } from './providers/fal-queue/fal-models';
 import { falVideoTiers } from './providers/fal-queue/fal-video-models';
 import type { UpstreamConfig, UpstreamModel } from './types';
+
+/** A Kling model's last frame: taken at the resolutions whose mode takes `image_tail` (std: 720p, pro: 1080p). */
+function klingTails(m: SimKlingModel): { last_frame: boolean; last_frame_resolutions?: string[] } {
+  const tails = m.resolutions.filter((r) => m.tailModes.includes(r === '1080p' ? 'pro' : 'std'));
+  if (tails.length === 0) return { last_frame: false };
+  return { last_frame: true, ...(tails.length < m.resolutions.length ? { last_frame_resolutions: tails } : {}) };
+}
 
 /** The simulator's channels (the default set unless others are named) as upstream definitions, reached at `origin`. */
 export function simulatorUpstreams(origin: string, channels: readonly SimChannel[] = SIM_CHANNELS): UpstreamConfig[] {
@@ -186,8 +193,8 @@ function simModels(ch: SimChannel): UpstreamModel[] {
             durations: [5, 10],
             resolutions: [...m.resolutions],
             first_frame: m.imageToVideo,
-            // A last frame in the modes it is served at (pro: 1080p).
-            last_frame: m.resolutions.some((r) => m.tailModes.includes(r === '1080p' ? 'pro' : 'std')),
+            // A last frame in the modes it is served at (pro: 1080p), and at those resolutions only.
+            ...klingTails(m),
           },
         }));
     case 'minimax-video':
