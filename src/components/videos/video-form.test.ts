@@ -28,6 +28,7 @@ const words = createTranslator({ locale: 'en', messages: en, namespace: 'videos.
 const tier = (id: string, max: number, resolutions: string[], extra: Partial<VideoTier> = {}): VideoTier => ({
   id,
   duration: { min: 4, max },
+  durations: Array.from({ length: max - 3 }, (_, i) => i + 4),
   resolutions,
   first_frame: true,
   last_frame: false,

@@ -31,6 +31,8 @@ export const AUTO_TIER = 'auto';
 export interface VideoTier {
   id: string;
   duration: { min: number; max: number };
+  /** The only seconds the tier makes. */
+  durations: number[];
   resolutions: string[];
   first_frame: boolean;
   last_frame: boolean;
@@ -141,6 +143,7 @@ export function anyTier(tiers: readonly VideoTier[]): VideoTier | null {
       min: Math.min(...tiers.map((t) => t.duration.min)),
       max: Math.max(...tiers.map((t) => t.duration.max)),
     },
+    durations: [...new Set(tiers.flatMap((t) => t.durations))].sort((a, b) => a - b),
     resolutions: [...new Set(tiers.flatMap((t) => t.resolutions))],
     first_frame: tiers.some((t) => t.first_frame),
     last_frame: tiers.some((t) => t.last_frame),

@@ -36,11 +36,27 @@ const videoEntry = z.object({
       max: z.number().int().meta({ description: 'Longest `duration` this tier accepts, seconds' }),
     })
     .meta({ description: 'Seconds' }),
+  durations: z.array(z.number().int()).meta({
+    description:
+      'The only `duration` values this tier makes, seconds, ascending (e.g. `[4, 5, 6, 8, 10]`); another value within `duration` is refused with 400',
+  }),
   resolutions: z
     .array(z.string())
     .meta({ description: 'The resolutions this tier offers, e.g. `480p`, `720p`, `1080p`' }),
+  resolution_durations: z
+    .record(z.string(), z.array(z.number().int()))
+    .optional()
+    .meta({
+      description:
+        'Present when a resolution is made at some of `durations` only: each such resolution with its seconds (e.g. `{"1080p": [8]}`); ' +
+        'another combination is refused with 400',
+    }),
   first_frame: z.boolean().meta({ description: 'Accepts one image in `images` as the first frame' }),
   last_frame: z.boolean().meta({ description: 'Accepts two images in `images` as first and last frame' }),
+  last_frame_resolutions: z.array(z.string()).optional().meta({
+    description:
+      'Present when a last frame is taken at some of `resolutions` only (e.g. `["1080p"]`); two images at another resolution are refused with 400',
+  }),
   reference_images: z
     .boolean()
     .meta({ description: 'Accepts several images in `images` (up to 9) as appearance references' }),
@@ -75,5 +91,6 @@ export const availableModelsMeta = route('GET /available-models', 'Images', 'Mod
   description:
     'Images (default): `auto`, the model families (any provider of that generation) and channel names ' +
     '(one provider, no fallback), each with what it can do. `?media_type=video`: the video tiers with ' +
-    'their duration bounds and resolutions. A tenant bound to a family or channel sees only that.',
+    'their duration bounds, the seconds they make, their resolutions and the combinations they refuse ' +
+    '(`resolution_durations`, `last_frame_resolutions`). A tenant bound to a family or channel sees only that.',
 });
