@@ -7,14 +7,16 @@ import path from 'node:path';
 import { videoTasks, type Job, type VideoTaskRow } from '@/server/db/schema';
 import { logger } from '@/server/logger';
 import type { VideoTaskState } from '@/server/upstreams/providers/types';
-import { download, downloadToFile } from '@/server/upstreams/providers/http';
+import { downloadToFile } from '@/server/upstreams/providers/http';
 import { UpstreamError } from '@/server/upstreams/types';
-import { imageExtension, inspectMp4File } from './media-facts';
+import { coverMime, firstFrame, providerCover, type Cover } from './cover';
+import { inspectMp4File } from './media-facts';
 import type { VideoJobInput } from './types';
 
 /**
  * Downloads the video as a stream into a temporary file (capped, with the headers the provider's files need), checks it is an MP4 (ftyp box) whose
- * duration is within 1 s of the request, stores it and its cover, and ends the job as done.
+ * duration is within 1 s of the request, stores it and its cover (the provider's last frame, else the video's
+ * first frame: cover.ts), and ends the job as done.
  */
 export async function storeResult(
   ctx: JobRunContext,
@@ -29,6 +31,7 @@ export async function storeResult(
     ? AbortSignal.any([ctx.signal, AbortSignal.timeout(10 * 60_000)])
     : AbortSignal.timeout(10 * 60_000);
   let videoUrl: string;
+  let cover: Cover | null = null;
   try {
     const size = await downloadToFile(state.videoUrl ?? '', tmp, signal, ctx.config.video.maxBytes, headers);
     const facts = await inspectMp4File(tmp);
@@ -39,21 +42,18 @@ export async function storeResult(
         `the video lasts ${facts.duration.toFixed(1)} s, ${input.duration} s were asked for`,
       );
     }
+    // The provider's last frame as the cover, else the video's first frame (none when ffmpeg is absent), taken
+    // before the file moves into the store.
+    cover = (state.lastFrameUrl ? await providerCover(state.lastFrameUrl) : null) ?? (await firstFrame(tmp));
     videoUrl = await ctx.files.putFile(`${job.tenantId}/results/${job.id}.mp4`, tmp, 'video/mp4', size);
   } finally {
     await rm(tmp, { force: true });
   }
   let coverUrl: string | null = null;
-  if (state.lastFrameUrl) {
+  if (cover) {
     try {
-      const cover = await download(state.lastFrameUrl, AbortSignal.timeout(60_000), 10 * 1024 * 1024);
-      const ext = imageExtension(cover.data);
-      if (ext)
-        coverUrl = await ctx.files.put(
-          `${job.tenantId}/results/${job.id}-cover.${ext}`,
-          cover.data,
-          ext === 'jpg' ? 'image/jpeg' : `image/${ext}`,
-        );
+      const key = `${job.tenantId}/results/${job.id}-cover.${cover.ext}`;
+      coverUrl = await ctx.files.put(key, cover.data, coverMime(cover.ext));
     } catch (err) {
       // A cover is a convenience: the video is the result.
       logger.info({ err, job: job.id }, 'the video cover could not be stored');
