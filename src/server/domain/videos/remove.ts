@@ -9,7 +9,7 @@ import { releaseOrphan } from './orphans';
 import { isEnded, recordTaskEnd, taskTarget, taskUpstream, UNFOLLOWED } from './outcomes';
 import { videoJobInputSchema } from './types';
 import { findVideoTask, videoTaskViewOf } from './read';
-import { failVideo, tryCancel } from './run';
+import { failVideo, tryCancel } from './end';
 
 export const CANCELLED_BY_CALLER = 'Cancelled by the caller';
 
