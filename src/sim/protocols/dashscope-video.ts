@@ -1,8 +1,9 @@
 import type { SimDashScopeVideoChannel, SimWanVideoModel } from '@/sim/channels-dashscope-video';
 import { WAN_VIDEO_SIZES } from '@/sim/channels-dashscope-video';
-import { dsFaultError, TASKS_PATH } from './dashscope';
+import { dsFaultError } from './dashscope';
+import { dashscopeTaskRoute } from './dashscope-task-routes';
 import { dsError, inputImage, invalid, parseJson, unknownField } from './dashscope-common';
-import { isRecord, safeDecode, sendJson } from './http';
+import { isRecord, sendJson } from './http';
 import type { Protocol, Route, SimContext } from './protocol';
 import {
   newWanVideoTaskId,
@@ -159,73 +160,17 @@ export function dashscopeVideoProtocol(tasks = new WanVideoTasks()): Protocol<Si
     };
   }
 
-  const idOf = (ctx: Ctx): string => safeDecode(ctx.path.slice(TASKS_PATH.length + 1).replace(/\/cancel$/, ''));
-
-  function retrieve(ctx: Ctx): void {
-    const id = idOf(ctx);
-    const task = tasks.get(ctx.channel.name, id);
-    // DashScope answers an unknown or expired (24 h) task id with the status UNKNOWN, not a 404.
-    if (!task)
-      return sendJson(ctx.res, 200, { request_id: ctx.requestId, output: { task_id: id, task_status: 'UNKNOWN' } });
-    ctx.noteModel(task.model);
-    sendJson(ctx.res, 200, wanVideoAnswer(task, Date.now(), ctx.origin, ctx.files, ctx.requestId));
-  }
-
-  function cancel(ctx: Ctx): void {
-    const id = idOf(ctx);
-    const task = tasks.get(ctx.channel.name, id);
-    if (!task) throw dsError(404, 'NotFound', `The task ${id} does not exist.`, ctx.requestId);
-    ctx.noteModel(task.model);
-    const now = Date.now();
-    if (wanVideoStatus(task, now) !== 'PENDING')
-      throw dsError(
-        400,
-        'UnsupportedOperation',
-        'Failed to cancel the task, please confirm if the task is in PENDING status.',
-        ctx.requestId,
-      );
-    task.cancelledAtMs = now;
-    sendJson(ctx.res, 200, { request_id: ctx.requestId });
-  }
-
-  function list(ctx: Ctx): void {
-    const int = (name: string, fallback: number): number => {
-      const raw = ctx.query.get(name);
-      const v = raw === null || raw === '' ? fallback : Number(raw);
-      if (!Number.isInteger(v) || v < 1 || v > 100)
-        throw invalid(`${name} must be an integer from 1 to 100.`, ctx.requestId);
-      return v;
-    };
-    const pageNo = int('page_no', 1);
-    const pageSize = int('page_size', 10);
-    const now = Date.now();
-    const all = tasks.list(ctx.channel.name);
-    const data = all.slice((pageNo - 1) * pageSize, pageNo * pageSize).map((t) => ({
-      task_id: t.id,
-      model_name: t.model,
-      status: wanVideoStatus(t, now),
-      gmt_create: t.createdAtMs,
-    }));
-    sendJson(ctx.res, 200, {
-      request_id: ctx.requestId,
-      data,
-      total: all.length,
-      total_page: Math.ceil(all.length / pageSize),
-      page_no: pageNo,
-      page_size: pageSize,
-    });
-  }
+  const taskRoute = dashscopeTaskRoute<SimDashScopeVideoChannel, WanVideoTask>({
+    tasks,
+    status: wanVideoStatus,
+    answer: (task, now, ctx) => wanVideoAnswer(task, now, ctx.origin, ctx.files, ctx.requestId),
+  });
 
   return {
     route(method, path): Route<SimDashScopeVideoChannel> | null {
       if (method === 'POST' && path === VIDEO_PATH) return { generation: true, handle: submit('video-generation') };
       if (method === 'POST' && path === KF2V_PATH) return { generation: true, handle: submit('image2video') };
-      if (method === 'GET' && (path === TASKS_PATH || path === `${TASKS_PATH}/`))
-        return { generation: false, handle: list };
-      const rest = path.startsWith(`${TASKS_PATH}/`) ? path.slice(TASKS_PATH.length + 1) : null;
-      if (rest && /^[^/]+$/.test(rest) && method === 'GET') return { generation: false, handle: retrieve };
-      if (rest && /^[^/]+\/cancel$/.test(rest) && method === 'POST') return { generation: false, handle: cancel };
-      return null;
+      return taskRoute(method, path);
     },
     notFound: (_method, _path, requestId) =>
       dsError(400, 'InvalidURL', 'Invalid URL provided in your request.', requestId),

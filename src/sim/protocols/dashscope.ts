@@ -1,9 +1,10 @@
 import type { SimDashScopeChannel, SimDashScopeModel, SimDashScopeSizeRule } from '@/sim/channels';
 import type { FaultHit } from './faults';
+import { dashscopeTaskRoute, TASKS_PATH } from './dashscope-task-routes';
 import { dsError, inputImage, invalid, parseJson, ruleTakes, unknownField } from './dashscope-common';
 import { EDIT_PATH, qwenEdit } from './dashscope-edit';
 import { FUNCTION_EDIT_INPUT, FUNCTION_EDIT_PARAMETERS, functionEditInput } from './dashscope-function-edit';
-import { HttpError, isRecord, safeDecode, sendJson } from './http';
+import { HttpError, isRecord, sendJson } from './http';
 import type { Protocol, Route, SimContext } from './protocol';
 import { newTaskId, taskAnswer, wanStatus, WanTasks, type WanTask } from './dashscope-tasks';
 
@@ -20,7 +21,7 @@ type Ctx = SimContext<SimDashScopeChannel>;
 
 export const T2I_PATH = '/api/v1/services/aigc/text2image/image-synthesis';
 export const I2I_PATH = '/api/v1/services/aigc/image2image/image-synthesis';
-export const TASKS_PATH = '/api/v1/tasks';
+export { TASKS_PATH };
 const QUEUED_SHARE = 0.2;
 
 const TOP_FIELDS = new Set(['model', 'input', 'parameters']);
@@ -160,75 +161,18 @@ export function dashscopeProtocol(tasks = new WanTasks()): Protocol<SimDashScope
     };
   }
 
-  const idOf = (ctx: Ctx): string => safeDecode(ctx.path.slice(TASKS_PATH.length + 1).replace(/\/cancel$/, ''));
-
-  async function retrieve(ctx: Ctx): Promise<void> {
-    const id = idOf(ctx);
-    const task = tasks.get(ctx.channel.name, id);
-    // DashScope answers an unknown or expired (24 h) task id with the status UNKNOWN, not a 404.
-    if (!task)
-      return sendJson(ctx.res, 200, { request_id: ctx.requestId, output: { task_id: id, task_status: 'UNKNOWN' } });
-    ctx.noteModel(task.model);
-    sendJson(ctx.res, 200, await taskAnswer(task, Date.now(), ctx.origin, ctx.files, ctx.requestId));
-  }
-
-  /** Only a PENDING task can be cancelled (the SDK's `cancel`: "Cancel PENDING task"). */
-  function cancel(ctx: Ctx): void {
-    const id = idOf(ctx);
-    const task = tasks.get(ctx.channel.name, id);
-    if (!task) throw dsError(404, 'NotFound', `The task ${id} does not exist.`, ctx.requestId);
-    ctx.noteModel(task.model);
-    const now = Date.now();
-    if (wanStatus(task, now) !== 'PENDING')
-      throw dsError(
-        400,
-        'UnsupportedOperation',
-        'Failed to cancel the task, please confirm if the task is in PENDING status.',
-        ctx.requestId,
-      );
-    task.cancelledAtMs = now;
-    sendJson(ctx.res, 200, { request_id: ctx.requestId });
-  }
-
-  function list(ctx: Ctx): void {
-    const int = (name: string, fallback: number): number => {
-      const raw = ctx.query.get(name);
-      const v = raw === null || raw === '' ? fallback : Number(raw);
-      if (!Number.isInteger(v) || v < 1 || v > 100)
-        throw invalid(`${name} must be an integer from 1 to 100.`, ctx.requestId);
-      return v;
-    };
-    const pageNo = int('page_no', 1);
-    const pageSize = int('page_size', 10);
-    const now = Date.now();
-    const all = tasks.list(ctx.channel.name);
-    const data = all.slice((pageNo - 1) * pageSize, pageNo * pageSize).map((t) => ({
-      task_id: t.id,
-      model_name: t.model,
-      status: wanStatus(t, now),
-      gmt_create: t.createdAtMs,
-    }));
-    sendJson(ctx.res, 200, {
-      request_id: ctx.requestId,
-      data,
-      total: all.length,
-      total_page: Math.ceil(all.length / pageSize),
-      page_no: pageNo,
-      page_size: pageSize,
-    });
-  }
+  const taskRoute = dashscopeTaskRoute<SimDashScopeChannel, WanTask>({
+    tasks,
+    status: wanStatus,
+    answer: (task, now, ctx) => taskAnswer(task, now, ctx.origin, ctx.files, ctx.requestId),
+  });
 
   return {
     route(method, path): Route<SimDashScopeChannel> | null {
       if (method === 'POST' && path === T2I_PATH) return { generation: true, handle: submit('t2i') };
       if (method === 'POST' && path === I2I_PATH) return { generation: true, handle: submit('i2i') };
       if (method === 'POST' && path === EDIT_PATH) return { generation: true, handle: qwenEdit };
-      if (method === 'GET' && (path === TASKS_PATH || path === `${TASKS_PATH}/`))
-        return { generation: false, handle: list };
-      const rest = path.startsWith(`${TASKS_PATH}/`) ? path.slice(TASKS_PATH.length + 1) : null;
-      if (rest && /^[^/]+$/.test(rest) && method === 'GET') return { generation: false, handle: retrieve };
-      if (rest && /^[^/]+\/cancel$/.test(rest) && method === 'POST') return { generation: false, handle: cancel };
-      return null;
+      return taskRoute(method, path);
     },
     notFound: (_method, _path, requestId) =>
       dsError(400, 'InvalidURL', 'Invalid URL provided in your request.', requestId),
