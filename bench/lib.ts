@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensureBuild } from '../scripts/ensure-build';
 import { freePort } from '../scripts/free-port';
+import type { Target, UpstreamConfig } from '../src/server/upstreams/types';
 
 /** Helpers the benchmarks share: ports, readiness, process memory and a scratch database. */
 
@@ -153,4 +154,16 @@ export function startScript(
   });
   children.push(child);
   return child;
+}
+
+/** Where an upstream's first model is reached, as Studio's provider clients take it. */
+export function benchTarget(u: UpstreamConfig): Target {
+  return {
+    channel: u.name,
+    adapter: u.adapter,
+    baseUrl: u.base_url,
+    apiKey: u.api_key,
+    model: u.models[0]?.model ?? '',
+    softTimeoutMs: 60_000,
+  };
 }

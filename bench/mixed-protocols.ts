@@ -19,36 +19,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import postgres from 'postgres';
-import { SIM_CHANNELS } from '@/sim/channels';
-import { SIM_PROTOCOL_CHANNELS } from '@/sim/protocol-channels';
-import { simulatorUpstreams } from '@/server/upstreams/registry';
-import type { UpstreamConfig } from '@/server/upstreams/types';
 import { cpuMs, freePort, percentile, ROOT, rssMb, scratchDatabase, startScript, waitHttp } from './lib';
+import { BOTH, clientFloor, LABEL, upstreamsFile, type Family } from './mixed-fleet';
 
-/** The two families under test and the simulated channels serving each (one image model per channel). */
-export const FAMILIES = {
-  single: ['sim-image-b', 'sim-image-c'],
-  mixed: ['sim-image-a', 'sim-gemini-image', 'sim-wan', 'sim-fal'],
-} as const;
-type Family = keyof typeof FAMILIES;
-const BOTH = ['single', 'mixed'] as const;
-const LABEL: Record<Family, string> = {
-  single: 'one protocol (OpenAI Images) ',
-  mixed: 'four protocols (2 async)     ',
-};
-
-/** The upstreams file: each channel's first image model, renamed into its bench family. */
-function upstreamsFile(origin: string): UpstreamConfig[] {
-  const all = simulatorUpstreams(origin, [...SIM_CHANNELS, ...SIM_PROTOCOL_CHANNELS]);
-  return BOTH.flatMap((family) =>
-    FAMILIES[family].map((name) => {
-      const ch = all.find((u) => u.name === name);
-      const model = ch?.models.find((m) => m.media.includes('image'));
-      if (!ch || !model) throw new Error(`no simulated image channel ${name}`);
-      return { ...ch, models: [{ ...model, family: `bench-${family}` }] };
-    }),
-  );
-}
+export { FAMILIES } from './mixed-fleet';
 
 const ratio = (value: number, base: number) => (base > 0 ? `${(value / base).toFixed(2)}x` : 'n/a');
 
@@ -68,46 +42,6 @@ export const MIXED_SIZES = {
   small: { batches: 8, slow: 192, floor: 192, rounds: 2, freshWorkers: false },
   full: { batches: 64, slow: 3_000, floor: 2_000, rounds: 2, freshWorkers: true },
 } satisfies Record<string, MixedSize>;
-
-/** The floor: `n` images of each family through Studio's upstream clients straight to the simulator, many at a time. */
-async function clientFloor(
-  upstreams: UpstreamConfig[],
-  family: Family,
-  n: number,
-  simPid: number | undefined,
-): Promise<{ rate: number; simCpu: number; failed: number }> {
-  const { generateImage } = await import('@/server/upstreams/image-call');
-  const targets = upstreams
-    .filter((u) => u.models[0]?.family === `bench-${family}`)
-    .map((u) => ({
-      channel: u.name,
-      adapter: u.adapter,
-      baseUrl: u.base_url,
-      apiKey: u.api_key,
-      model: u.models[0]?.model ?? '',
-      softTimeoutMs: 60_000,
-    }));
-  let next = 0;
-  let failed = 0;
-  const cpu0 = cpuMs(simPid);
-  const t0 = performance.now();
-  // 256 at a time: an asynchronous task waits between polls holding nothing, like a parked worker slot.
-  await Promise.all(
-    Array.from({ length: 256 }, async () => {
-      while (next < n) {
-        const target = targets[next++ % targets.length];
-        if (!target) break;
-        try {
-          await generateImage(target, { prompt: 'bench', width: 1024, height: 1024 }, AbortSignal.timeout(60_000));
-        } catch {
-          failed += 1;
-        }
-      }
-    }),
-  );
-  const seconds = (performance.now() - t0) / 1000;
-  return { rate: n / seconds, simCpu: (cpuMs(simPid) - cpu0) / n, failed };
-}
 
 export async function mixedProtocols(size: MixedSize): Promise<void> {
   if (process.env.BENCH_MIXED === '0') return;

@@ -1,166 +1,206 @@
 /**
- * Video task benchmark on PostgreSQL with the simulator. Prints:
- *  A. submission → upstream task created, P50/P95 over 200 tasks one at a time, against a floor measured in
- *     the same run (creating a task on the simulator directly, without Studio);
- *  B. 2,000 video tasks in flight at once against a 3-minute simulated upstream time in one worker process:
- *     worker RSS idle (the floor) and peak (target < 400 MB), status checks (polls) per task per minute,
- *     and how long until all are done.
+ * Video task benchmark on PostgreSQL with the simulator, five protocols side by side (ark-video, Kling,
+ * MiniMax, DashScope's Wan, Gemini Veo: one channel each, see video-fleet.ts). Prints, per protocol, each
+ * figure beside a floor measured in the same run:
+ *  A. submission → upstream task created, P50/P95, tasks submitted one at a time (the protocols taking
+ *     turns) at simulator latency 0; floor: the protocol's adapter creating a task on the simulator directly;
+ *  B. `tasks` video tasks in flight at once (the protocols in equal shares) against a simulated render of
+ *     `latency` (the simulator's per-channel latency), one worker process: worker RSS at its peak (target
+ *     < 400 MB) beside its idle RSS before them (the floor); status checks per task per minute beside the
+ *     floor of one check per render; submission → upstream task created P50 (target ≤ 25 ms) and P95 under
+ *     that load, beside floor A.
  * Usage: npm run bench:videos   (DATABASE_URL defaults to postgres://postgres@127.0.0.1:5432/test)
- * BENCH_VIDEO_TASKS and BENCH_VIDEO_LATENCY_MS shrink the run for a quick look.
+ *   BENCH_VIDEOS_SIZE=small   a short run for CI (about half a minute: 100 tasks of 10 s);
+ *   BENCH_VIDEO_TASKS, BENCH_VIDEO_LATENCY_MS override the size's figures of B.
+ *   BENCH_PROFILE=videos      writes a CPU profile of the worker into .data/profiles.
  */
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import postgres from 'postgres';
-import { freePort, percentile, rssMb, scratchDatabase, startScript, waitHttp } from './lib';
+import { freePort, ROOT, rssMb, scratchDatabase, startScript, waitHttp } from './lib';
+import { creationFloor, PROTOCOLS, ratio, tierOf, videoFleet, type Spread, type VideoAsk } from './video-fleet';
 
-const root = path.resolve(import.meta.dirname, '..');
-const ADMIN = `sk-studio-bench${randomBytes(16).toString('hex')}`;
-const TASKS = Number(process.env.BENCH_VIDEO_TASKS ?? 2000);
-const LATENCY_MS = Number(process.env.BENCH_VIDEO_LATENCY_MS ?? 180_000);
-const TIER = 'videomodel-2-0-fast-260801';
+const SIZES = {
+  small: { tasks: 100, latencyMs: 10_000, oneAtATime: 5, floor: 5 },
+  full: { tasks: 2_000, latencyMs: 180_000, oneAtATime: 40, floor: 40 },
+};
+const SIZE = SIZES[process.env.BENCH_VIDEOS_SIZE === 'small' ? 'small' : 'full'];
+const TASKS = Number(process.env.BENCH_VIDEO_TASKS ?? SIZE.tasks);
+const LATENCY_MS = Number(process.env.BENCH_VIDEO_LATENCY_MS ?? SIZE.latencyMs);
 const children: ChildProcess[] = [];
 
-const start = (script: string, env: Record<string, string>) => startScript(children, script, env);
-
 async function main(): Promise<void> {
+  const began = Date.now();
+  const admin = `sk-studio-bench${randomBytes(16).toString('hex')}`;
   const scratch = await scratchDatabase();
-  const { url, name: dbName } = scratch;
-  const sql = postgres(url, { max: 4, onnotice: () => {} });
+  const sql = postgres(scratch.url, { max: 4, onnotice: () => {} });
+  const dataDir = path.join(ROOT, '.data', `bench-${scratch.name}`);
   try {
     const [port, simPort] = [await freePort(), await freePort()];
     const sim = `http://127.0.0.1:${simPort}`;
+    const { upstreams, asks } = videoFleet(sim);
+    mkdirSync(dataDir, { recursive: true });
+    const file = path.join(dataDir, 'upstreams.json');
+    writeFileSync(file, JSON.stringify({ upstreams }, null, 2));
     const env: Record<string, string> = {
-      DATABASE_URL: url,
+      DATABASE_URL: scratch.url,
       PORT: String(port),
       HOST: '127.0.0.1',
       STUDIO_SIM_PORT: String(simPort),
-      STUDIO_ADMIN_KEY: ADMIN,
+      STUDIO_UPSTREAMS_FILE: file,
+      STUDIO_ADMIN_KEY: admin,
       STUDIO_DEMO: '0',
       STUDIO_VIDEO_RATE_PER_HOUR: '100000000',
-      STUDIO_DATA_DIR: path.join(root, '.data', `bench-${dbName}`),
+      STUDIO_DATA_DIR: dataDir,
       LOG_LEVEL: 'error',
       NODE_ENV: 'production',
     };
-    start('src/sim/main.ts', env);
-    await waitHttp(`${sim}/__sim/health`);
-    start('scripts/start.ts', { ...env, STUDIO_WORKER: 'off' });
+    startScript(children, 'src/sim/main.ts', env);
+    startScript(children, 'scripts/start.ts', { ...env, STUDIO_WORKER: 'off' });
     const api = `http://127.0.0.1:${port}/api`;
-    await waitHttp(`${api}/health`);
-    const worker = start('src/worker/main.ts', env);
-    await new Promise((r) => setTimeout(r, 3000));
+    await Promise.all([waitHttp(`${sim}/__sim/health`), waitHttp(`${api}/health`)]);
+    const worker = startScript(children, 'src/worker/main.ts', env, process.env.BENCH_PROFILE === 'videos');
+    await new Promise((r) => setTimeout(r, 2000));
 
     const created = (await (
       await fetch(`${api}/admin`, {
         method: 'POST',
-        headers: { 'x-api-key': ADMIN, 'content-type': 'application/json' },
+        headers: { 'x-api-key': admin, 'content-type': 'application/json' },
         body: JSON.stringify({ action: 'tenant-create', name: 'Bench 视频', credits: 100_000_000 }),
       })
     ).json()) as { api_key: string };
-    const key = created.api_key;
-    const submit = async (prompt: string) => {
+    const submit = async (ask: VideoAsk, prompt: string) => {
       const r = await fetch(`${api}/videos`, {
         method: 'POST',
-        headers: { 'x-api-key': key, 'content-type': 'application/json' },
-        body: JSON.stringify({ prompt, model: TIER, duration: 4, resolution: '480p' }),
+        headers: { 'x-api-key': created.api_key, 'content-type': 'application/json' },
+        body: JSON.stringify({ prompt, model: ask.tier, duration: ask.duration, resolution: ask.resolution }),
       });
-      if (!r.ok) throw new Error(`POST /videos ${r.status} ${await r.text()}`);
+      if (!r.ok) throw new Error(`POST /videos (${ask.protocol}) ${r.status} ${await r.text()}`);
       return ((await r.json()) as { id: string }).id;
     };
-    const setSim = async (body: Record<string, unknown>) => {
+    const setLatency = async (ms: number) => {
       const r = await fetch(`${sim}/__sim/config`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ channel: '*', ...body }),
+        body: JSON.stringify({ channel: '*', latency_ms: ms }),
       });
       if (!r.ok) throw new Error(`sim config ${r.status}`);
     };
-    const waitAllDone = async (n: number, ms: number) => {
+    const waitDone = async (ids: string[], ms: number) => {
       const end = Date.now() + ms;
       for (;;) {
-        const [row] = await sql<{ n: number }[]>`select count(*)::int as n from jobs where status <> 'pending'`;
-        if ((row?.n ?? 0) >= n) return;
-        if (Date.now() > end) throw new Error(`only ${row?.n} of ${n} video jobs finished`);
-        await new Promise((r) => setTimeout(r, 250));
+        const [row] = await sql<{ n: number }[]>`
+          select count(*)::int as n from jobs where status <> 'pending' and id = any(${ids}::uuid[])`;
+        if ((row?.n ?? 0) >= ids.length) return;
+        if (Date.now() > end) throw new Error(`only ${row?.n} of ${ids.length} video jobs finished`);
+        await new Promise((r) => setTimeout(r, 500));
       }
     };
+    /** Submission → upstream task created per protocol, over the jobs `ids`. */
+    const creation = async (ids: string[]) => {
+      const rows = await sql<{ tier: string; p50: number; p95: number; n: number }[]>`
+        select tier, count(*)::int as n,
+               percentile_cont(0.5) within group (order by ms) as p50, percentile_cont(0.95) within group (order by ms) as p95
+          from (select j.input->>'tier' as tier, extract(epoch from (v.upstream_created_at - j.created_at)) * 1000 as ms
+                  from jobs j join video_tasks v on v.id = j.id
+                 where j.id = any(${ids}::uuid[]) and v.upstream_created_at is not null) x
+         group by tier`;
+      return new Map(rows.map((r) => [r.tier, { p50: Number(r.p50), p95: Number(r.p95), n: r.n }]));
+    };
+    /** `n` submissions per protocol, `parallel` at a time, the protocols taking turns. */
+    const submitMany = async (n: number, parallel: number, label: string) => {
+      const order = Array.from({ length: n * asks.length }, (_, i) => asks[i % asks.length] as VideoAsk);
+      const ids: string[] = [];
+      for (let i = 0; i < order.length; i += parallel)
+        ids.push(
+          ...(await Promise.all(order.slice(i, i + parallel).map((ask, j) => submit(ask, `${label} ${i + j}`)))),
+        );
+      return ids;
+    };
 
-    // Warm-up: connections, JIT, the simulator's MP4 cache.
-    await setSim({ latency_ms: 0 });
-    await Promise.all(Array.from({ length: 20 }, (_, i) => submit(`warm ${i}`)));
-    await waitAllDone(20, 120_000);
+    // Warm-up: connections, JIT, the simulator's MP4 cache, each protocol's path.
+    await setLatency(0);
+    await waitDone(await submitMany(4, asks.length, 'warm'), 120_000);
 
-    // A. Submission to upstream task created, one at a time; the floor is a direct task creation on the simulator.
-    const floor: number[] = [];
-    for (let i = 0; i < 200; i++) {
-      const t0 = performance.now();
-      const r = await fetch(`${sim}/sim-video-a/api/v3/contents/generations/tasks`, {
-        method: 'POST',
-        headers: { authorization: 'Bearer sim-key-sim-video-a', 'content-type': 'application/json' },
-        body: JSON.stringify({
-          model: TIER,
-          content: [{ type: 'text', text: 'floor --duration 4 --resolution 480p' }],
-        }),
-      });
-      await r.text();
-      floor.push(performance.now() - t0);
-    }
-    floor.sort((a, b) => a - b);
-    const ids: string[] = [];
-    for (let i = 0; i < 200; i++) ids.push(await submit(`latency ${i}`));
-    await waitAllDone(220, 120_000);
-    const [lat] = await sql<{ p50: number; p95: number }[]>`
-      select percentile_cont(0.5) within group (order by ms) as p50, percentile_cont(0.95) within group (order by ms) as p95
-        from (select extract(epoch from (v.upstream_created_at - j.created_at)) * 1000 as ms
-                from jobs j join video_tasks v on v.id = j.id
-               where j.id = any(${ids}::uuid[])) x`;
+    // A. One at a time at latency 0; the floor: each adapter creating tasks on the simulator directly.
+    const floor = await creationFloor(upstreams, asks, SIZE.floor);
+    const aIds = await submitMany(SIZE.oneAtATime, 1, 'latency');
+    await waitDone(aIds, 120_000);
+    const a = await creation(aIds);
+    const spread = (s: Spread | undefined) =>
+      `P50 ${(s?.p50 ?? NaN).toFixed(1)} ms, P95 ${(s?.p95 ?? NaN).toFixed(1)} ms`;
     console.log(
-      `A. submission → upstream task created (200 tasks): P50 ${Number(lat?.p50).toFixed(1)} ms, P95 ${Number(lat?.p95).toFixed(1)} ms; floor (task creation on the simulator alone): P50 ${percentile(floor, 50).toFixed(1)} ms, P95 ${percentile(floor, 95).toFixed(1)} ms`,
+      `A. submission → upstream task created, one at a time (${SIZE.oneAtATime} per protocol), simulator at 0 ms:`,
     );
+    for (const p of PROTOCOLS) {
+      const m = a.get(tierOf(p));
+      const f = floor.get(p);
+      console.log(
+        `  ${p.padEnd(16)}: ${spread(m)}; floor (the adapter creating a task on the simulator alone): ${spread(f)}; ` +
+          `P50 ${ratio(m?.p50 ?? 0, f?.p50 ?? 0)} of the floor`,
+      );
+    }
 
-    // B. TASKS in flight against LATENCY_MS of upstream time, one worker process.
-    await setSim({ latency_ms: LATENCY_MS });
+    // B. TASKS in flight against LATENCY_MS of simulated render, one worker process.
+    await setLatency(LATENCY_MS);
     await new Promise((r) => setTimeout(r, 2000));
     const idle = rssMb(worker.pid);
     let peak = idle;
     const sampler = setInterval(() => (peak = Math.max(peak, rssMb(worker.pid))), 250);
     const b0 = Date.now();
-    const bIds: string[] = [];
-    for (let i = 0; i < TASKS; i += 50) {
-      bIds.push(
-        ...(await Promise.all(Array.from({ length: Math.min(50, TASKS - i) }, (_, j) => submit(`slow ${i + j}`)))),
-      );
-    }
+    const bIds = await submitMany(Math.ceil(TASKS / asks.length), 50, 'slow');
     const submittedS = (Date.now() - b0) / 1000;
-    let inFlight = 0;
-    for (let i = 0; i < 600; i++) {
-      const [row] = await sql<
-        { n: number }[]
-      >`select count(*)::int as n from video_tasks where upstream_task_id is not null and state in ('queued', 'running') and id = any(${bIds}::uuid[])`;
-      inFlight = Math.max(inFlight, row?.n ?? 0);
-      if (inFlight >= TASKS) break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    await waitAllDone(220 + TASKS, LATENCY_MS + 300_000);
+    await waitDone(bIds, LATENCY_MS + 300_000);
     clearInterval(sampler);
-    const [polls] = await sql<{ polls: number; minutes: number; failed: number; tasks: number }[]>`
-      select sum(v.polls + 1)::float as polls,
+    // The most upstream tasks open at once: +1 at each task's creation upstream, -1 when its job finished.
+    const [open] = await sql<{ n: number }[]>`
+      select coalesce(max(running), 0)::int as n from (
+        select sum(step) over (order by at, step) as running from (
+          select v.upstream_created_at as at, 1 as step from video_tasks v where v.id = any(${bIds}::uuid[]) and v.upstream_created_at is not null
+          union all
+          select j.finished_at, -1 from jobs j join video_tasks v on v.id = j.id
+           where j.id = any(${bIds}::uuid[]) and v.upstream_created_at is not null) e) r`;
+    const inFlight = open?.n ?? 0;
+    const b = await creation(bIds);
+    const checks = await sql<{ tier: string; polls: number; minutes: number; failed: number; tasks: number }[]>`
+      select j.input->>'tier' as tier, sum(v.polls + 1)::float as polls,
              sum(extract(epoch from (j.finished_at - v.upstream_created_at)) / 60)::float as minutes,
              count(*) filter (where j.status = 'failed')::int as failed, count(*)::int as tasks
-        from jobs j join video_tasks v on v.id = j.id where j.id = any(${bIds}::uuid[])`;
-    const perTaskMinute = Number(polls?.polls) / Number(polls?.minutes);
+        from jobs j join video_tasks v on v.id = j.id where j.id = any(${bIds}::uuid[]) group by 1`;
+    const byTier = new Map(checks.map((c) => [c.tier, c]));
+    const failed = checks.reduce((s, c) => s + c.failed, 0);
+    // The floor of status checks: one per task, the one that finds its render done.
+    const checkFloor = 60_000 / LATENCY_MS;
     console.log(
-      `B. ${TASKS} video tasks submitted in ${submittedS.toFixed(1)} s, ${inFlight} upstream tasks in flight at once against ${(LATENCY_MS / 1000).toFixed(0)} s upstream time, all done in ${((Date.now() - b0) / 1000).toFixed(1)} s, ${polls?.failed ?? 0} failed`,
+      `B. ${bIds.length} video tasks (${bIds.length / asks.length} per protocol) submitted in ${submittedS.toFixed(1)} s, 50 at a time; ` +
+        `${inFlight} upstream tasks in flight at once against ${(LATENCY_MS / 1000).toFixed(0)} s of simulated render; ` +
+        `all done in ${((Date.now() - b0) / 1000).toFixed(1)} s, ${failed} failed`,
     );
     console.log(
-      `   worker RSS: floor (idle, same run) ${idle.toFixed(0)} MB, peak ${peak.toFixed(0)} MB (target < 400 MB); status checks: ${(Number(polls?.polls) / Number(polls?.tasks)).toFixed(1)} per task = ${perTaskMinute.toFixed(2)} per task per minute`,
+      `  worker RSS: peak ${peak.toFixed(0)} MB (target < 400 MB); floor (idle, same run) ${idle.toFixed(0)} MB; ` +
+        `${(((peak - idle) * 1024) / Math.max(1, inFlight)).toFixed(1)} KB per task in flight`,
     );
+    for (const p of PROTOCOLS) {
+      const c = byTier.get(tierOf(p));
+      const m = b.get(tierOf(p));
+      const perMinute = Number(c?.polls) / Number(c?.minutes);
+      console.log(
+        `  ${p.padEnd(16)}: status checks ${(Number(c?.polls) / Number(c?.tasks)).toFixed(1)} per task = ${perMinute.toFixed(2)} per task per minute ` +
+          `(floor, one check per render: ${checkFloor.toFixed(2)}; ${ratio(perMinute, checkFloor)}); ` +
+          `submission → upstream task created under load ${spread(m)} (target P50 ≤ 25 ms; ${ratio(m?.p50 ?? 0, floor.get(p)?.p50 ?? 0)} of floor A); ` +
+          `${c?.failed ?? 0} failed`,
+      );
+    }
+    console.log(`  (run took ${((Date.now() - began) / 1000).toFixed(0)} s)`);
+    if (failed > 0) process.exitCode = 1;
   } finally {
     for (const c of children) c.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 1500));
     await sql.end({ timeout: 5 });
     await scratch.drop();
-    spawnSync('rm', ['-rf', path.join(root, '.data', `bench-${dbName}`)]);
+    spawnSync('rm', ['-rf', dataDir]);
   }
 }
 
