@@ -1,14 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIM_CHANNELS, simChannelKey } from '@/sim/channels';
+import { describe, expect, it } from 'vitest';
 import { SIM_DASHSCOPE_VIDEO_CHANNEL } from '@/sim/channels-dashscope-video';
-import { startSim, type RunningSim } from '@/sim/testing';
-import { inspectMp4File } from '@/server/domain/videos/media-facts';
-import type { VideoTaskRequest, VideoTaskState } from '@/server/upstreams/providers/types';
-import type { Target } from '@/server/upstreams/types';
+import type { VideoTaskRequest } from '@/server/upstreams/providers/types';
 import { dashscopeVideo } from './dashscope-video';
+import { videoSimKit } from '../video-sim-kit';
 
 /**
  * Studio's dashscope-video adapter against the simulated channel (no official Node client exists; the
@@ -16,49 +10,16 @@ import { dashscopeVideo } from './dashscope-video';
  */
 
 const CH = SIM_DASHSCOPE_VIDEO_CHANNEL.name;
-let s: RunningSim;
-const dir = mkdtempSync(path.join(os.tmpdir(), 'studio-wan-video-'));
-beforeAll(async () => {
-  s = await startSim({ channels: [...SIM_CHANNELS, SIM_DASHSCOPE_VIDEO_CHANNEL] });
-});
-afterAll(() => s.close());
-
-const target = (model: string, apiKey = simChannelKey(CH)): Target => ({
-  channel: CH,
-  adapter: 'dashscope-video',
-  baseUrl: `${s.url}/${CH}`,
-  apiKey,
-  model,
-  softTimeoutMs: 5_000,
-});
-const signal = () => AbortSignal.timeout(5_000);
-const arm = async (body: Record<string, unknown>) =>
-  expect((await s.control('/__sim/faults', { json: { channel: CH, times: 1, ...body } })).status).toBe(200);
-
-async function until(id: string): Promise<VideoTaskState[]> {
-  const states: VideoTaskState[] = [];
-  for (let i = 0; i < 200; i++) {
-    const state = await dashscopeVideo.get(target('m'), id, signal());
-    states.push(state);
-    if (state.status !== 'queued' && state.status !== 'running') return states;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('the task never ended');
-}
-
-async function mp4Seconds(url: string | null): Promise<number | null> {
-  const res = await fetch(url ?? '');
-  const file = path.join(dir, `${Math.random()}.mp4`);
-  writeFileSync(file, Buffer.from(await res.arrayBuffer()));
-  return (await inspectMp4File(file))?.duration ?? null;
-}
+const kit = videoSimKit({ channel: SIM_DASHSCOPE_VIDEO_CHANNEL, adapter: 'dashscope-video', provider: dashscopeVideo });
+const { target, signal, arm, mp4Seconds } = kit;
+const until = (id: string) => kit.until('m', id);
 
 const t2v: VideoTaskRequest = { prompt: '海边日落', duration: 5, ratio: '9:16', resolution: '480p' };
 const frames = ['https://studio.test/files/t/uploads/a.png', 'https://studio.test/files/t/uploads/b.png'];
 
 describe('the dashscope-video adapter against the simulator', () => {
   it('creates a text-to-video task, follows PENDING → RUNNING → SUCCEEDED, and links an MP4 of the duration', async () => {
-    s.sim.setLatency(CH, 400);
+    kit.sim.sim.setLatency(CH, 400);
     try {
       const id = await dashscopeVideo.create(target('wan2.2-t2v-plus'), t2v, signal());
       const states = await until(id);
@@ -67,7 +28,7 @@ describe('the dashscope-video adapter against the simulator', () => {
       expect(done?.duration).toBe(5);
       expect(await mp4Seconds(done?.videoUrl ?? null)).toBeCloseTo(5, 0);
     } finally {
-      s.sim.setLatency(CH, 0);
+      kit.sim.sim.setLatency(CH, 0);
     }
   });
 

@@ -1,18 +1,12 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIM_CHANNELS, simChannelKey } from '@/sim/channels';
 import { SIM_GEMINI_VEO_CHANNEL } from '@/sim/channels-gemini-veo';
-import { startSim, type RunningSim } from '@/sim/testing';
-import { inspectMp4File } from '@/server/domain/videos/media-facts';
 import { download } from '@/server/upstreams/providers/http';
-import type { VideoTaskRequest, VideoTaskState } from '@/server/upstreams/providers/types';
-import type { Target } from '@/server/upstreams/types';
+import type { VideoTaskRequest } from '@/server/upstreams/providers/types';
 import { geminiVeo } from './gemini-veo';
+import { videoSimKit } from '../video-sim-kit';
 
 /**
  * Studio's gemini-veo adapter against the simulated Veo channel: operations, MP4s read with the key,
@@ -20,12 +14,12 @@ import { geminiVeo } from './gemini-veo';
  */
 
 const CH = SIM_GEMINI_VEO_CHANNEL.name;
-let s: RunningSim;
+const kit = videoSimKit({ channel: SIM_GEMINI_VEO_CHANNEL, adapter: 'gemini-veo', provider: geminiVeo });
+const { target, signal, arm, until, mp4Seconds } = kit;
+
 let frames: Server;
 let frameUrl = '';
-const dir = mkdtempSync(path.join(os.tmpdir(), 'studio-veo-'));
 beforeAll(async () => {
-  s = await startSim({ channels: [...SIM_CHANNELS, SIM_GEMINI_VEO_CHANNEL] });
   const png = await sharp({ create: { width: 64, height: 36, channels: 3, background: '#36c' } })
     .png()
     .toBuffer();
@@ -38,40 +32,8 @@ beforeAll(async () => {
   frameUrl = `http://127.0.0.1:${(frames.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
-  await s.close();
   await new Promise((r) => frames.close(r));
 });
-
-const target = (model: string, apiKey = simChannelKey(CH)): Target => ({
-  channel: CH,
-  adapter: 'gemini-veo',
-  baseUrl: `${s.url}/${CH}`,
-  apiKey,
-  model,
-  softTimeoutMs: 5_000,
-});
-const signal = () => AbortSignal.timeout(5_000);
-const arm = async (body: Record<string, unknown>) =>
-  expect((await s.control('/__sim/faults', { json: { channel: CH, times: 1, ...body } })).status).toBe(200);
-
-async function until(model: string, name: string): Promise<VideoTaskState[]> {
-  const states: VideoTaskState[] = [];
-  for (let i = 0; i < 200; i++) {
-    const state = await geminiVeo.get(target(model), name, signal());
-    states.push(state);
-    if (state.status !== 'running') return states;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('the operation never ended');
-}
-
-/** Seconds of the MP4 behind the URI, downloaded with the headers the adapter asks for. */
-async function mp4Seconds(model: string, uri: string | null): Promise<number | null> {
-  const { data } = await download(uri ?? '', signal(), 50 * 1024 * 1024, geminiVeo.resultHeaders?.(target(model)));
-  const file = path.join(dir, `${Math.random()}.mp4`);
-  writeFileSync(file, data);
-  return (await inspectMp4File(file))?.duration ?? null;
-}
 
 const VEO31 = 'veo-3.1-generate-preview';
 const FAST = 'veo-3.0-fast-generate-001';
@@ -79,7 +41,7 @@ const t2v: VideoTaskRequest = { prompt: 'a lighthouse at dusk', duration: 6, rat
 
 describe('the gemini-veo adapter against the simulator', () => {
   it('starts an operation, follows it until done, and reads an MP4 of the duration with the key only', async () => {
-    s.sim.setLatency(CH, 300);
+    kit.sim.sim.setLatency(CH, 300);
     try {
       const name = await geminiVeo.create(target(FAST), t2v, signal());
       expect(name).toMatch(/^models\/veo-3\.0-fast-generate-001\/operations\/[a-z0-9]+$/);
@@ -87,11 +49,11 @@ describe('the gemini-veo adapter against the simulator', () => {
       expect([...new Set(states.map((x) => x.status))]).toEqual(['running', 'succeeded']);
       const uri = states.at(-1)?.videoUrl ?? null;
       expect(uri).toMatch(/\/v1beta\/files\/[a-z0-9]+:download\?alt=media$/);
-      expect(await mp4Seconds(FAST, uri)).toBeCloseTo(6, 0);
+      expect(await mp4Seconds(uri, FAST)).toBeCloseTo(6, 0);
       // Without the key the file is not served.
       await expect(download(uri ?? '', signal(), 1024 * 1024)).rejects.toMatchObject({ status: 403 });
     } finally {
-      s.sim.setLatency(CH, 0);
+      kit.sim.sim.setLatency(CH, 0);
     }
   });
 
@@ -100,7 +62,7 @@ describe('the gemini-veo adapter against the simulator', () => {
     const name = await geminiVeo.create(target(VEO31), { ...t2v, images, resolution: '1080p', duration: 8 }, signal());
     const done = (await until(VEO31, name)).at(-1);
     expect(done?.status).toBe('succeeded');
-    expect(await mp4Seconds(VEO31, done?.videoUrl ?? null)).toBeCloseTo(8, 0);
+    expect(await mp4Seconds(done?.videoUrl ?? null, VEO31)).toBeCloseTo(8, 0);
     // Before any call: Veo 3 takes no last frame, makes no 5 s video, and 1080p only at 8 s.
     for (const [req, code] of [
       [{ ...t2v, images }, 'last_frame'],
@@ -146,9 +108,9 @@ describe('the gemini-veo adapter against the simulator', () => {
     expect(filtered).toMatchObject({ status: 'failed', error: { code: 'RAI_MEDIA_FILTERED' } });
     expect(geminiVeo.failureClass(filtered?.error?.code ?? '')).toBe('refused');
     await arm({ fault: 'wrong_duration' });
-    expect(await mp4Seconds(FAST, (await run())?.videoUrl ?? null)).toBeCloseTo(10, 0);
+    expect(await mp4Seconds((await run())?.videoUrl ?? null, FAST)).toBeCloseTo(10, 0);
     await arm({ fault: 'bad_output' });
-    expect(await mp4Seconds(FAST, (await run())?.videoUrl ?? null)).toBeNull();
+    expect(await mp4Seconds((await run())?.videoUrl ?? null, FAST)).toBeNull();
     await arm({ fault: 'task_never_finishes' });
     const name = await geminiVeo.create(target(FAST), t2v, signal());
     await new Promise((r) => setTimeout(r, 50));

@@ -1,14 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIM_CHANNELS } from '@/sim/channels';
+import { describe, expect, it } from 'vitest';
 import { SIM_KLING_CHANNEL, simKlingKeyPair } from '@/sim/channels-kling';
-import { startSim, type RunningSim } from '@/sim/testing';
-import { inspectMp4File } from '@/server/domain/videos/media-facts';
-import type { VideoTaskRequest, VideoTaskState } from '@/server/upstreams/providers/types';
-import type { Target } from '@/server/upstreams/types';
+import type { VideoTaskRequest } from '@/server/upstreams/providers/types';
 import { kling } from './kling';
+import { videoSimKit } from '../video-sim-kit';
 
 /**
  * Studio's kling adapter against the simulated channel (no official Node client exists; the documented
@@ -16,49 +10,15 @@ import { kling } from './kling';
  */
 
 const CH = SIM_KLING_CHANNEL.name;
-let s: RunningSim;
-const dir = mkdtempSync(path.join(os.tmpdir(), 'studio-kling-'));
-beforeAll(async () => {
-  s = await startSim({ channels: [...SIM_CHANNELS, SIM_KLING_CHANNEL] });
-});
-afterAll(() => s.close());
-
-const target = (model: string, apiKey = simKlingKeyPair(CH)): Target => ({
-  channel: CH,
-  adapter: 'kling',
-  baseUrl: `${s.url}/${CH}`,
-  apiKey,
-  model,
-  softTimeoutMs: 5_000,
-});
-const signal = () => AbortSignal.timeout(5_000);
-const arm = async (body: Record<string, unknown>) =>
-  expect((await s.control('/__sim/faults', { json: { channel: CH, times: 1, ...body } })).status).toBe(200);
-
-async function until(model: string, handle: string): Promise<VideoTaskState[]> {
-  const states: VideoTaskState[] = [];
-  for (let i = 0; i < 200; i++) {
-    const state = await kling.get(target(model), handle, signal());
-    states.push(state);
-    if (state.status !== 'queued' && state.status !== 'running') return states;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('the task never ended');
-}
-
-async function mp4Seconds(url: string | null): Promise<number | null> {
-  const res = await fetch(url ?? '');
-  const file = path.join(dir, `${Math.random()}.mp4`);
-  writeFileSync(file, Buffer.from(await res.arrayBuffer()));
-  return (await inspectMp4File(file))?.duration ?? null;
-}
+const kit = videoSimKit({ channel: SIM_KLING_CHANNEL, adapter: 'kling', provider: kling, key: simKlingKeyPair });
+const { target, signal, arm, until, mp4Seconds } = kit;
 
 const t2v: VideoTaskRequest = { prompt: '海边日落', duration: 5, ratio: '9:16', resolution: '720p' };
 const frames = ['https://studio.test/files/t/uploads/a.png', 'https://studio.test/files/t/uploads/b.png'];
 
 describe('the kling adapter against the simulator', () => {
   it('creates a text-to-video task, follows submitted → processing → succeed, and links an MP4 of the duration', async () => {
-    s.sim.setLatency(CH, 400);
+    kit.sim.sim.setLatency(CH, 400);
     try {
       const handle = await kling.create(target('kling-v1-6'), t2v, signal());
       expect(handle).toMatch(/^text2video\//);
@@ -69,7 +29,7 @@ describe('the kling adapter against the simulator', () => {
       expect(done?.duration).toBe(5.1);
       expect(await mp4Seconds(done?.videoUrl ?? null)).toBeCloseTo(5, 0);
     } finally {
-      s.sim.setLatency(CH, 0);
+      kit.sim.sim.setLatency(CH, 0);
     }
   });
 

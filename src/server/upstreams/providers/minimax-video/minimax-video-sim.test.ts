@@ -1,15 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SIM_CHANNELS } from '@/sim/channels';
 import { SIM_MINIMAX_VIDEO_CHANNEL } from '@/sim/channels-minimax-video';
 import { simChannelKey } from '@/sim/channel-keys';
-import { startSim, type RunningSim } from '@/sim/testing';
-import { inspectMp4File } from '@/server/domain/videos/media-facts';
-import type { VideoTaskRequest, VideoTaskState } from '@/server/upstreams/providers/types';
-import type { Target } from '@/server/upstreams/types';
+import type { VideoTaskRequest } from '@/server/upstreams/providers/types';
 import { minimaxVideo } from './minimax-video';
+import { videoSimKit } from '../video-sim-kit';
 
 /**
  * Studio's minimax-video adapter against the simulated channel (no official Node client exists; the
@@ -17,42 +12,8 @@ import { minimaxVideo } from './minimax-video';
  */
 
 const CH = SIM_MINIMAX_VIDEO_CHANNEL.name;
-let s: RunningSim;
-const dir = mkdtempSync(path.join(os.tmpdir(), 'studio-minimax-'));
-beforeAll(async () => {
-  s = await startSim({ channels: [...SIM_CHANNELS, SIM_MINIMAX_VIDEO_CHANNEL] });
-});
-afterAll(() => s.close());
-
-const target = (model: string, apiKey = simChannelKey(CH)): Target => ({
-  channel: CH,
-  adapter: 'minimax-video',
-  baseUrl: `${s.url}/${CH}`,
-  apiKey,
-  model,
-  softTimeoutMs: 5_000,
-});
-const signal = () => AbortSignal.timeout(5_000);
-const arm = async (body: Record<string, unknown>) =>
-  expect((await s.control('/__sim/faults', { json: { channel: CH, times: 1, ...body } })).status).toBe(200);
-
-async function until(model: string, id: string): Promise<VideoTaskState[]> {
-  const states: VideoTaskState[] = [];
-  for (let i = 0; i < 200; i++) {
-    const state = await minimaxVideo.get(target(model), id, signal());
-    states.push(state);
-    if (state.status !== 'queued' && state.status !== 'running') return states;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('the task never ended');
-}
-
-async function mp4Seconds(url: string | null): Promise<number | null> {
-  const res = await fetch(url ?? '');
-  const file = path.join(dir, `${Math.random()}.mp4`);
-  writeFileSync(file, Buffer.from(await res.arrayBuffer()));
-  return (await inspectMp4File(file))?.duration ?? null;
-}
+const kit = videoSimKit({ channel: SIM_MINIMAX_VIDEO_CHANNEL, adapter: 'minimax-video', provider: minimaxVideo });
+const { target, signal, arm, until, mp4Seconds } = kit;
 
 const t2v: VideoTaskRequest = { prompt: '海边日落 sunset by the sea', duration: 6, ratio: '16:9', resolution: '768P' };
 const frames = ['https://studio.test/files/t/uploads/a.png', 'https://studio.test/files/t/uploads/b.png'];
@@ -60,7 +21,7 @@ const HAILUO02 = 'MiniMax-Hailuo-02';
 
 describe('the minimax-video adapter against the simulator', () => {
   it('creates a text-to-video task, follows queued → running → succeeded, and links an MP4 of the duration', async () => {
-    s.sim.setLatency(CH, 400);
+    kit.sim.sim.setLatency(CH, 400);
     try {
       const id = await minimaxVideo.create(target(HAILUO02), t2v, signal());
       expect(id).toMatch(/^\d{15}$/);
@@ -68,9 +29,9 @@ describe('the minimax-video adapter against the simulator', () => {
       expect([...new Set(states.map((x) => x.status))]).toEqual(['queued', 'running', 'succeeded']);
       expect(await mp4Seconds(states.at(-1)?.videoUrl ?? null)).toBeCloseTo(6, 0);
       // Each poll after the task ended asked for the file it names.
-      expect(s.sim.requests(CH).some((r) => r.path.startsWith('/v1/files/retrieve?file_id='))).toBe(true);
+      expect(kit.sim.sim.requests(CH).some((r) => r.path.startsWith('/v1/files/retrieve?file_id='))).toBe(true);
     } finally {
-      s.sim.setLatency(CH, 0);
+      kit.sim.sim.setLatency(CH, 0);
     }
   });
 
@@ -85,7 +46,7 @@ describe('the minimax-video adapter against the simulator', () => {
     // The adapter's own checks are passed by a model it does not know: the simulator refuses (2013).
     const raw = async (body: unknown) =>
       (await (
-        await fetch(`${s.url}/${CH}/v1/video_generation`, {
+        await fetch(`${kit.sim.url}/${CH}/v1/video_generation`, {
           method: 'POST',
           headers: { authorization: `Bearer ${simChannelKey(CH)}`, 'content-type': 'application/json' },
           body: JSON.stringify(body),
@@ -155,7 +116,7 @@ describe('the minimax-video adapter against the simulator', () => {
 
   it('takes the file-not-ready fault on MiniMax channels only', async () => {
     const other = SIM_CHANNELS.find((c) => c.adapter === 'ark-video')?.name;
-    const res = await s.control('/__sim/faults', { json: { channel: other, fault: 'file_not_ready' } });
+    const res = await kit.sim.control('/__sim/faults', { json: { channel: other, fault: 'file_not_ready' } });
     expect(res.status).toBe(400);
     expect(await res.text()).toMatch(/only applies to minimax-video channels/);
   });
