@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { httpUrl } from './common';
 import { imageQualities } from './jobs';
+import { checkVideoModel } from './video-offers/check';
 
 /** Upstream channel definitions: the shape of STUDIO_UPSTREAMS_FILE entries and of the console's `upstream-upsert`. */
 
@@ -362,6 +363,9 @@ export const upstreamUpsertSchema = z
           path: ['models', i, 'capabilities', 'duration'],
           message: 'a video model needs its duration range',
         });
+      // A video model is held to what its provider model offers (src/contracts/video-offers); an unknown model passes unchecked.
+      for (const p of checkVideoModel(body.adapter, m).problems)
+        ctx.addIssue({ code: 'custom', path: ['models', i, ...p.path], message: p.message });
       const key = `${m.family}\u0000${m.model}`;
       if (seen.has(key))
         ctx.addIssue({

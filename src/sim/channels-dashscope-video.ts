@@ -1,3 +1,4 @@
+import { WAN_LINES } from '@/contracts/video-offers/dashscope-video';
 import type { SimChannelBase } from './channel-types';
 
 /**
@@ -42,22 +43,16 @@ export const WAN_VIDEO_SIZES: Readonly<Record<WanVideoResolution, readonly strin
   '1080P': ['1920*1080', '1080*1920', '1440*1440', '1632*1248', '1248*1632'],
 };
 
-const m = (
-  model: string,
-  kind: SimWanVideoModel['kind'],
-  resolutions: readonly WanVideoResolution[],
-  durations: readonly number[] = [5],
-): SimWanVideoModel => ({ model, kind, resolutions, durations, audio: model.startsWith('wan2.5') });
-
+/** Every model of the catalogue's Wan lines (src/contracts/video-offers/dashscope-video.ts), once each. */
 export const SIM_WAN_VIDEO_MODELS: readonly SimWanVideoModel[] = [
-  m('wan2.5-t2v-preview', 't2v', ['480P', '720P', '1080P'], [5, 10]),
-  m('wan2.5-i2v-preview', 'i2v', ['480P', '720P', '1080P'], [5, 10]),
-  m('wan2.2-t2v-plus', 't2v', ['480P', '1080P']),
-  m('wan2.2-i2v-plus', 'i2v', ['480P', '1080P']),
-  m('wan2.2-kf2v-flash', 'kf2v', ['480P', '720P', '1080P']),
-  m('wanx2.1-t2v-turbo', 't2v', ['480P', '720P']),
-  m('wanx2.1-i2v-turbo', 'i2v', ['480P', '720P'], [3, 4, 5]),
-  m('wanx2.1-kf2v-plus', 'kf2v', ['720P']),
+  ...new Map(
+    Object.values(WAN_LINES).flatMap((line) =>
+      (['t2v', 'i2v', 'kf2v'] as const).flatMap((kind) => {
+        const m = line[kind];
+        return m ? [[m.model, { ...m, kind, audio: line.audio }] as const] : [];
+      }),
+    ),
+  ).values(),
 ];
 
 /**

@@ -1,22 +1,18 @@
+import { KLING_MODELS, type KlingMode, type KlingModel } from '@/contracts/video-offers/kling';
 import { simChannelKey } from './channel-keys';
 import type { SimChannelBase } from './channel-types';
 
 /** The simulated Kling channel's catalogue: its models, what each takes, and the spec tier each serves. */
 
-export type KlingMode = 'std' | 'pro';
+export type { KlingMode };
 
-/** One Kling model as the reference's capability map gives it. */
-export interface SimKlingModel {
+/** One Kling model as the catalogue gives it (src/contracts/video-offers/kling.ts), and the tier it serves here. */
+export interface SimKlingModel extends KlingModel {
   model: string;
   /** The spec tier Studio serves with it on this channel ('' for none). */
   tier: string;
   /** The tier's resolutions it serves: 720p is std mode, 1080p pro mode. */
   resolutions: readonly ('720p' | '1080p')[];
-  textToVideo: boolean;
-  imageToVideo: boolean;
-  modes: readonly KlingMode[];
-  /** The modes in which it takes `image_tail` (a last frame); empty: none. */
-  tailModes: readonly KlingMode[];
   costUsd: number;
 }
 
@@ -26,72 +22,28 @@ export interface SimKlingChannel extends SimChannelBase {
   capabilities: { models: SimKlingModel[] };
 }
 
+const kling = (
+  model: string,
+  tier: string,
+  resolutions: SimKlingModel['resolutions'],
+  costUsd: number,
+): SimKlingModel => {
+  const k = KLING_MODELS[model] as KlingModel;
+  return { model, tier, resolutions, ...k, costUsd };
+};
+
 /**
  * Kling's models as the simulator takes them. The tiers are served by the first two; the others are
  * there so that the refusals of models without a last frame, or without text to video, can be met.
  */
 export const SIM_KLING_MODELS: readonly SimKlingModel[] = [
-  {
-    model: 'kling-v2-5-turbo',
-    tier: 'videomodel-2-5-pro-260801',
-    resolutions: ['720p', '1080p'],
-    textToVideo: true,
-    imageToVideo: true,
-    modes: ['std', 'pro'],
-    tailModes: ['pro'],
-    costUsd: 0.07,
-  },
-  {
-    model: 'kling-v1-6',
-    tier: 'videomodel-2-0-fast-260801',
-    // The fast tier tops out at 720p: std mode only, so no last frame.
-    resolutions: ['720p'],
-    textToVideo: true,
-    imageToVideo: true,
-    modes: ['std', 'pro'],
-    tailModes: ['pro'],
-    costUsd: 0.056,
-  },
-  {
-    model: 'kling-v1',
-    tier: '',
-    resolutions: [],
-    textToVideo: true,
-    imageToVideo: true,
-    modes: ['std', 'pro'],
-    tailModes: ['pro'],
-    costUsd: 0.028,
-  },
-  {
-    model: 'kling-v2-master',
-    tier: '',
-    resolutions: [],
-    textToVideo: true,
-    imageToVideo: true,
-    modes: ['std', 'pro'],
-    tailModes: [],
-    costUsd: 0.28,
-  },
-  {
-    model: 'kling-v2-1-master',
-    tier: '',
-    resolutions: [],
-    textToVideo: true,
-    imageToVideo: true,
-    modes: ['std', 'pro'],
-    tailModes: [],
-    costUsd: 0.28,
-  },
-  {
-    model: 'kling-v2-1',
-    tier: '',
-    resolutions: [],
-    textToVideo: false,
-    imageToVideo: true,
-    modes: ['std', 'pro'],
-    tailModes: ['pro'],
-    costUsd: 0.098,
-  },
+  kling('kling-v2-5-turbo', 'videomodel-2-5-pro-260801', ['720p', '1080p'], 0.07),
+  // The fast tier tops out at 720p: std mode only, so no last frame.
+  kling('kling-v1-6', 'videomodel-2-0-fast-260801', ['720p'], 0.056),
+  kling('kling-v1', '', [], 0.028),
+  kling('kling-v2-master', '', [], 0.28),
+  kling('kling-v2-1-master', '', [], 0.28),
+  kling('kling-v2-1', '', [], 0.098),
 ];
 
 /**

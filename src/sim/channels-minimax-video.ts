@@ -1,8 +1,9 @@
+import { MINIMAX_MODEL_RULES, type MiniMaxMode, type MiniMaxModelRule } from '@/contracts/video-offers/minimax-video';
 import type { SimChannelBase } from './channel-types';
 
 /** The simulated MiniMax video channel's catalogue: its models, what each makes, and the spec tier each serves. */
 
-export type MiniMaxMode = 't2v' | 'i2v' | 'fl2v';
+export type { MiniMaxMode };
 
 /** One MiniMax video model as the reference's model lists give it. */
 export interface SimMiniMaxModel {
@@ -27,41 +28,24 @@ export interface SimMiniMaxVideoChannel extends SimChannelBase {
   capabilities: { models: SimMiniMaxModel[] };
 }
 
-const hailuo = { durations: [6, 10], sixOnly: ['1080P'], defaultResolution: '768P' };
-const legacy = { durations: [6], sixOnly: [], defaultResolution: '720P', tier: '', tierResolutions: [] };
+/** A model as the catalogue gives it (src/contracts/video-offers/minimax-video.ts), serving a tier here or none. */
+function minimax(model: string, tier: string, tierResolutions: readonly string[], costUsd: number): SimMiniMaxModel {
+  const rule = MINIMAX_MODEL_RULES[model] as MiniMaxModelRule;
+  const hailuo = model.startsWith('MiniMax-Hailuo');
+  return { model, tier, tierResolutions, ...rule, defaultResolution: hailuo ? '768P' : '720P', costUsd };
+}
 
 /**
  * MiniMax's video models as the simulator takes them. The tiers are served by the first two; the others
  * are there so that the refusals of models without text to video or without a last frame can be met.
  */
 export const SIM_MINIMAX_MODELS: readonly SimMiniMaxModel[] = [
-  {
-    ...hailuo,
-    model: 'MiniMax-Hailuo-02',
-    tier: 'videomodel-H3',
-    tierResolutions: ['768P'],
-    modes: { t2v: ['768P', '1080P'], i2v: ['512P', '768P', '1080P'], fl2v: ['768P', '1080P'] },
-    costUsd: 0.047,
-  },
-  {
-    ...hailuo,
-    model: 'MiniMax-Hailuo-2.3',
-    tier: 'videomodel-2-5-pro-260801',
-    // The tier's 1080p, which MiniMax makes at 6 seconds only.
-    tierResolutions: ['1080p'],
-    modes: { t2v: ['768P', '1080P'], i2v: ['768P', '1080P'] },
-    costUsd: 0.082,
-  },
-  {
-    ...hailuo,
-    model: 'MiniMax-Hailuo-2.3-Fast',
-    tier: '',
-    tierResolutions: [],
-    modes: { i2v: ['768P', '1080P'] },
-    costUsd: 0.032,
-  },
-  { ...legacy, model: 'T2V-01-Director', modes: { t2v: ['720P'] }, costUsd: 0.072 },
-  { ...legacy, model: 'I2V-01', modes: { i2v: ['720P'] }, costUsd: 0.072 },
+  minimax('MiniMax-Hailuo-02', 'videomodel-H3', ['768P'], 0.047),
+  // The tier's 1080p, which MiniMax makes at 6 seconds only.
+  minimax('MiniMax-Hailuo-2.3', 'videomodel-2-5-pro-260801', ['1080p'], 0.082),
+  minimax('MiniMax-Hailuo-2.3-Fast', '', [], 0.032),
+  minimax('T2V-01-Director', '', [], 0.072),
+  minimax('I2V-01', '', [], 0.072),
 ];
 
 /**

@@ -70,6 +70,7 @@ describe('the kling preset', () => {
     const parsed = upstreamUpsertSchema.safeParse(body('a:b', [{ ...first, capabilities: caps }]));
     expect(parsed.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
       ['models.0.capabilities.durations', '15 s lie outside the duration range'],
+      ['models.0.capabilities.durations', 'kling-v2-5-turbo makes 5 or 10 seconds, not 15'],
     ]);
   });
 

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { upstreamUpsertSchema } from '@/contracts/upstreams';
-import {
-  MINIMAX_MODEL_RULES,
-  minimaxResolution,
-} from '@/server/upstreams/providers/minimax-video/minimax-video-request';
+import { MINIMAX_MODEL_RULES } from '@/contracts/video-offers/minimax-video';
+import { minimaxResolution } from '@/server/upstreams/providers/minimax-video/minimax-video-request';
 import { MINIMAX_VIDEO_PRESET } from './minimax-video';
 
 describe('the minimax-video preset', () => {

@@ -1,5 +1,6 @@
 import type { VideoTaskRequest } from '@/server/upstreams/providers/types';
 import { UpstreamError } from '@/server/upstreams/types';
+import { KLING_DURATIONS, KLING_MODES, KLING_RATIOS } from '@/contracts/video-offers/kling';
 
 /**
  * Kling's task creation requests ("Kling AI API — Video Generation": text to video, image to video). A
@@ -13,11 +14,6 @@ import { UpstreamError } from '@/server/upstreams/types';
 export const VIDEOS_PATH = '/v1/videos';
 export const ENDPOINTS = ['text2video', 'image2video'] as const;
 export type KlingEndpoint = (typeof ENDPOINTS)[number];
-
-export const KLING_DURATIONS = [5, 10] as const;
-export const KLING_RATIOS = ['16:9', '9:16', '1:1'] as const;
-/** Studio's resolutions as Kling's modes. */
-export const KLING_MODES: Readonly<Record<string, 'std' | 'pro'>> = { '720p': 'std', '1080p': 'pro' };
 
 export interface KlingSubmission {
   endpoint: KlingEndpoint;

@@ -1,5 +1,6 @@
 import type { VideoTaskRequest } from '@/server/upstreams/providers/types';
 import { UpstreamError } from '@/server/upstreams/types';
+import { MINIMAX_MODEL_RULES, type MiniMaxMode } from '@/contracts/video-offers/minimax-video';
 
 /**
  * MiniMax's task creation request (MiniMax API reference, "Video Generation": text to video, image to
@@ -17,31 +18,7 @@ export const LIST_PATH = '/v1/files/list';
 
 export const MINIMAX_DURATIONS = [6, 10] as const;
 
-type Mode = 't2v' | 'i2v' | 'fl2v';
-
-/** What each model of the reference's model lists makes: its modes, the resolutions of each, its durations. */
-interface ModelRule {
-  modes: Partial<Record<Mode, readonly string[]>>;
-  durations: readonly number[];
-  /** Resolutions made at 6 seconds only. */
-  sixOnly: readonly string[];
-}
-
-const HAILUO = { durations: [6, 10], sixOnly: ['1080P'] };
-const LEGACY = { durations: [6], sixOnly: [] };
-export const MINIMAX_MODEL_RULES: Readonly<Record<string, ModelRule>> = {
-  'MiniMax-Hailuo-2.3': { ...HAILUO, modes: { t2v: ['768P', '1080P'], i2v: ['768P', '1080P'] } },
-  'MiniMax-Hailuo-2.3-Fast': { ...HAILUO, modes: { i2v: ['768P', '1080P'] } },
-  'MiniMax-Hailuo-02': {
-    ...HAILUO,
-    modes: { t2v: ['768P', '1080P'], i2v: ['512P', '768P', '1080P'], fl2v: ['768P', '1080P'] },
-  },
-  'T2V-01-Director': { ...LEGACY, modes: { t2v: ['720P'] } },
-  'T2V-01': { ...LEGACY, modes: { t2v: ['720P'] } },
-  'I2V-01-Director': { ...LEGACY, modes: { i2v: ['720P'] } },
-  'I2V-01-live': { ...LEGACY, modes: { i2v: ['720P'] } },
-  'I2V-01': { ...LEGACY, modes: { i2v: ['720P'] } },
-};
+type Mode = MiniMaxMode;
 
 const MODE_WORDS: Record<Mode, string> = {
   t2v: 'text to video',
