@@ -110,6 +110,35 @@ export const adminActionBodies = {
       .optional()
       .meta(d("Which of the channel's models to call, by family or provider model id; left out: its first model")),
   }),
+  'upstream-test-video': z.strictObject({
+    name: z.string().min(1, 'give the channel name').max(63).meta(d('The video channel to test')),
+    model: z
+      .string()
+      .min(1, 'must not be empty')
+      .max(200)
+      .optional()
+      .meta(d("Which of the channel's video models, by family or provider model id; left out: its first model")),
+  }),
+  'upstream-test-video-task': z.strictObject({
+    name: z.string().min(1, 'give the channel name').max(63).meta(d('The channel the test task runs on')),
+    model: z
+      .string()
+      .min(1, 'must not be empty')
+      .max(200)
+      .optional()
+      .meta(d('The model tested, as given to `upstream-test-video`')),
+    task_id: z
+      .string()
+      .min(1, 'give the task handle')
+      .max(500)
+      .meta(d('The task handle `upstream-test-video` answered')),
+    duration: z
+      .number()
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(600, 'must be at most 600')
+      .meta(d('The seconds asked for, as `upstream-test-video` answered: the video is checked against it')),
+  }),
   'upstream-remove': z.strictObject({
     name: z.string().min(1, 'give the channel name').max(63).meta(d('The console channel to retire')),
   }),
@@ -181,6 +210,7 @@ export const adminReadActions = [
   'tenant-list',
   'upstream-list',
   'upstream-attempts',
+  'upstream-test-video-task',
   'video-orphans',
   'skill-list',
   'tenant-ledger',

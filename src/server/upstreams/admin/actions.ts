@@ -1,6 +1,8 @@
 import type { AdminActionBody } from '@/contracts/admin';
 import { attemptLog, listUpstreamsForOperator, type AttemptLogRow, type OperatorUpstreamView } from './views';
 import { runUpstreamTest, type UpstreamTestResult } from './upstream-test';
+import { readVideoTest, startVideoTest, type VideoTestStart, type VideoTestTask } from './video-test';
+import type { FileStore } from '@/server/storage/store';
 import { retireConsoleUpstream, upsertConsoleUpstream } from './console-upstreams';
 import { updateUpstream } from '@/server/upstreams/registry';
 import type { Config } from '@/server/config';
@@ -45,6 +47,24 @@ export async function testUpstream(
   input: AdminActionBody<'upstream-test'>,
 ): Promise<{ test: UpstreamTestResult }> {
   return { test: await runUpstreamTest(db, config.secret, input) };
+}
+
+/** Creates one short video task through a video channel (billed by the provider); routing is unchanged. */
+export async function startUpstreamVideoTest(
+  { db, config }: { db: Db; config: Pick<Config, 'secret'> },
+  _who: Operator,
+  input: AdminActionBody<'upstream-test-video'>,
+): Promise<{ test: VideoTestStart }> {
+  return { test: await startVideoTest(db, config.secret, input) };
+}
+
+/** Reads a test task by its handle; once done, its video verified and kept for the console to play. */
+export async function readUpstreamVideoTest(
+  deps: { db: Db; config: Pick<Config, 'secret' | 'video'>; files: FileStore },
+  _who: Operator,
+  input: AdminActionBody<'upstream-test-video-task'>,
+): Promise<{ task: VideoTestTask }> {
+  return { task: await readVideoTest(deps, input) };
 }
 
 /** Retires a console channel (its history stays). */

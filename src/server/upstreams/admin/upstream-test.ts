@@ -84,8 +84,24 @@ async function smallestCall(target: Target, model: UpstreamModel, signal: AbortS
   }
 }
 
+/** A channel (any state) and one of its models, by family or provider model id (its first when none is given). */
+export async function channelModel(db: Db, secret: Buffer, input: { name: string; model?: string | undefined }) {
+  const [row] = await db.select().from(upstreams).where(eq(upstreams.name, input.name));
+  if (!row) throw notFound(`Upstream "${input.name}"`);
+  const model =
+    input.model === undefined
+      ? row.models[0]
+      : row.models.find((m) => m.model === input.model || m.family === input.model);
+  if (!model)
+    throw fieldError(
+      ['model'],
+      `channel "${row.name}" has no model "${input.model ?? ''}"; give a provider model id or family it serves`,
+    );
+  return { row, model, target: targetOf(row, model, secret) };
+}
+
 /** The failure in words: never the provider's text about the key (it may quote part of it). */
-function failureText(err: unknown, apiKey: string): string {
+export function failureText(err: unknown, apiKey: string): string {
   if (!(err instanceof UpstreamError)) return 'the call failed unexpectedly';
   const status = err.status ? ` (HTTP ${err.status})` : '';
   if (err.errorClass === 'invalid_key') return `the upstream refused the key${status}`;
@@ -102,18 +118,7 @@ export async function runUpstreamTest(
   secret: Buffer,
   input: { name: string; model?: string | undefined },
 ): Promise<UpstreamTestResult> {
-  const [row] = await db.select().from(upstreams).where(eq(upstreams.name, input.name));
-  if (!row) throw notFound(`Upstream "${input.name}"`);
-  const model =
-    input.model === undefined
-      ? row.models[0]
-      : row.models.find((m) => m.model === input.model || m.family === input.model);
-  if (!model)
-    throw fieldError(
-      ['model'],
-      `channel "${row.name}" has no model "${input.model ?? ''}"; give a provider model id or family it serves`,
-    );
-  const target = targetOf(row, model, secret);
+  const { row, model, target } = await channelModel(db, secret, input);
   const base = { family: model.family, model: model.model, call: callOf(target, model) };
   const started = performance.now();
   try {

@@ -6,6 +6,7 @@ import type { adminActionBodies } from '@/contracts/admin';
 import type { ActionMap } from '@/server/api/action-map';
 import { mailActionAnswers } from './mail.types';
 import { attemptRow, channelTest, operatorUpstream, videoOrphanRow } from './upstream.types';
+import { videoTestStart, videoTestTask } from './upstream-video-test.types';
 import { route } from '@/server/api/meta';
 import { skillOut } from '@/server/api/routers/skills/list-skills.types';
 
@@ -162,6 +163,12 @@ export const adminActionAnswers = {
   }),
   'upstream-test': z.object({
     test: channelTest.meta({ description: 'Recorded nowhere: health scores and removal are unchanged' }),
+  }),
+  'upstream-test-video': z.object({
+    test: videoTestStart.meta({ description: 'The task created, or why it was not; recorded nowhere as traffic' }),
+  }),
+  'upstream-test-video-task': z.object({
+    task: videoTestTask.meta({ description: 'Where the test task stands, and its verified video once made' }),
   }),
   'upstream-remove': z.object({
     upstream: operatorUpstream.meta({ description: 'The channel, now retired; its history is kept' }),
