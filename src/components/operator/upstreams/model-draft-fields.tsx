@@ -7,7 +7,9 @@ import { ADAPTER_MEDIA, type Media } from '@/contracts/upstreams';
 import { FieldBlock } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { CapabilityInputs } from './capability-inputs';
-import { capabilityFieldsFor } from './capability-fields';
+import { capabilityFieldsFor, type CapabilityField } from './capability-fields';
+import { offeredSeconds, videoOfferOf } from '@/contracts/video-offers';
+import { VideoOfferNote } from './video-offer-note';
 import { errorAt } from './upstream-words';
 import type { ChannelForm } from './upstream-channel-fields';
 import { checkboxClasses } from './checkbox-classes';
@@ -20,6 +22,15 @@ export function ModelDraftFields({ form, index }: { form: ChannelForm; index: nu
   const adapter = form.watch('adapter');
   const media = form.watch(`drafts.${index}.media`);
   const mediaError = errorAt(errors, `drafts.${index}.media`);
+  const draft = form.watch(`drafts.${index}`);
+  const offer = media.includes('video') ? videoOfferOf(adapter, draft.model.trim()) : null;
+  // A known video model's durations and resolutions are ticked from what it offers.
+  const fields = capabilityFieldsFor(media).map((f): CapabilityField => {
+    if (!offer || f.kind !== 'choices') return f;
+    if (f.key === 'durations') return { ...f, options: offeredSeconds(offer.durations).map(String) };
+    if (f.key === 'resolutions') return { ...f, options: offer.resolutions.map((r) => r.studio) };
+    return f;
+  });
 
   function toggle(m: Media, on: boolean) {
     const next = on ? [...media, m] : media.filter((x) => x !== m);
@@ -72,7 +83,8 @@ export function ModelDraftFields({ form, index }: { form: ChannelForm; index: nu
           {(field) => <Input {...field} inputMode="decimal" autoComplete="off" />}
         </FieldBlock>
       </div>
-      <CapabilityInputs form={form} index={index} fields={capabilityFieldsFor(media)} />
+      <VideoOfferNote adapter={adapter} draft={draft} />
+      <CapabilityInputs form={form} index={index} fields={fields} />
     </div>
   );
 }

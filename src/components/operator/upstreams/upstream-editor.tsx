@@ -12,6 +12,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import type { Upstream } from './upstreams';
+import { KeyPairInput, KEY_PAIR_ADAPTERS } from './key-pair-input';
 import { ChannelSourceFields } from './upstream-channel-fields';
 import { UpstreamModelFields } from './upstream-model-fields';
 import { UpstreamSaved } from './upstream-saved';
@@ -74,20 +75,29 @@ export function UpstreamEditor({ channel }: { channel?: Upstream }) {
                   description={
                     !creating
                       ? t('hints.apiKeyEdit')
-                      : form.watch('adapter') === 'kling'
-                        ? t('hints.apiKeyPair')
+                      : KEY_PAIR_ADAPTERS.includes(form.watch('adapter'))
+                        ? t('hints.keyPair')
                         : t('hints.apiKeyNew')
                   }
                 >
-                  {(field) => (
-                    <Input
-                      {...field}
-                      type="password"
-                      autoComplete="new-password"
-                      spellCheck={false}
-                      placeholder={creating ? undefined : t('keyStored')}
-                    />
-                  )}
+                  {(field) =>
+                    KEY_PAIR_ADAPTERS.includes(form.watch('adapter')) ? (
+                      <KeyPairInput
+                        value={field.value}
+                        onChange={field.onChange}
+                        onBlur={field.onBlur}
+                        placeholder={creating ? undefined : t('keyStored')}
+                      />
+                    ) : (
+                      <Input
+                        {...field}
+                        type="password"
+                        autoComplete="new-password"
+                        spellCheck={false}
+                        placeholder={creating ? undefined : t('keyStored')}
+                      />
+                    )
+                  }
                 </FieldBlock>
                 <FieldBlock
                   control={form.control}

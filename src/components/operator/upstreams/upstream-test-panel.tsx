@@ -12,6 +12,7 @@ import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import type { ErrorClass } from '@/server/upstreams/types';
 import type { Upstream } from './upstreams';
+import { VideoTestPanel } from './video-test-panel';
 
 /** The test button: one smallest real request through the channel, its answer shown in place. */
 export function UpstreamTestPanel({ u }: { u: Upstream }) {
@@ -19,6 +20,7 @@ export function UpstreamTestPanel({ u }: { u: Upstream }) {
   const [model, setModel] = useState(u.models[0]?.model ?? '');
   const run = trpc.admin.upstreamTest.useMutation();
   const result = run.data?.test;
+  const chosen = u.models.find((m) => m.model === model) ?? u.models[0];
   return (
     <Card className="space-y-4 p-5" data-testid="channel-test">
       <div>
@@ -91,6 +93,7 @@ export function UpstreamTestPanel({ u }: { u: Upstream }) {
           </dl>
         </div>
       )}
+      {chosen?.media.includes('video') && <VideoTestPanel key={chosen.model} name={u.name} model={chosen.model} />}
     </Card>
   );
 }
