@@ -34,13 +34,7 @@ export const IMAGE_TASK_FAULTS: readonly FaultKind[] = ['task_failed', 'task_nev
 const IMAGE_TASK_ADAPTERS: readonly string[] = ['dashscope', 'replicate', 'fal-queue'];
 
 /** The video-task protocols: their tasks take every task fault. */
-const VIDEO_ADAPTERS: readonly string[] = [
-  'ark-video',
-  'kling',
-  'minimax-video',
-  'gemini-veo',
-  'dashscope-video',
-];
+const VIDEO_ADAPTERS: readonly string[] = ['ark-video', 'kling', 'minimax-video', 'gemini-veo', 'dashscope-video'];
 
 /** Protocols that carry images and video: a channel of theirs serving video takes every task fault. */
 const MIXED_ADAPTERS: readonly string[] = ['fal-queue', 'replicate'];
