@@ -13,7 +13,9 @@ export type CapabilityField =
   | { key: string; kind: 'number' }
   | { key: string; kind: 'choices'; options: readonly string[]; open: boolean; numeric?: true }
   | { key: string; kind: 'range' }
-  | { key: string; kind: 'sizes'; ruleKeys: readonly string[] };
+  | { key: string; kind: 'sizes'; ruleKeys: readonly string[] }
+  /** A list of numbers per name (resolution_durations: `1080p: 8; 720p: 4, 6, 8`), typed as text. */
+  | { key: string; kind: 'lists' };
 
 /** Flags whose absence means yes (capabilitiesSchema: `crop` defaults to true). */
 const DEFAULT_ON = new Set(['crop']);
@@ -43,6 +45,7 @@ function fieldOf(key: string, schema: z.ZodType): CapabilityField | null {
     return { key, kind: 'choices', options: presetValues(key), open: true };
   }
   if (s instanceof z.ZodObject && 'min' in s.shape && 'max' in s.shape) return { key, kind: 'range' };
+  if (s instanceof z.ZodRecord) return { key, kind: 'lists' };
   if (s instanceof z.ZodUnion) {
     const rule = (s.options as z.ZodType[]).map(unwrap).find((o) => o instanceof z.ZodObject);
     if (rule instanceof z.ZodObject) return { key, kind: 'sizes', ruleKeys: Object.keys(rule.shape) };
@@ -84,6 +87,8 @@ export function capabilitiesDraftOf(caps: Capabilities = {}): CapabilitiesDraft 
           return [f.key, text(v)];
         case 'choices':
           return [f.key, Array.isArray(v) ? v.map(String) : []];
+        case 'lists':
+          return [f.key, v && typeof v === 'object' ? listsText(v as Record<string, unknown>) : ''];
         case 'range': {
           const r = (v ?? {}) as { min?: unknown; max?: unknown };
           return [f.key, { min: text(r.min), max: text(r.max) }];
@@ -102,6 +107,33 @@ export function capabilitiesDraftOf(caps: Capabilities = {}): CapabilitiesDraft 
   );
 }
 
+/** `{"1080p": [8], "720p": [4, 6]}` as `1080p: 8; 720p: 4, 6`. */
+const listsText = (v: Record<string, unknown>) =>
+  Object.entries(v)
+    .map(([k, n]) => `${k}: ${Array.isArray(n) ? n.join(', ') : String(n)}`)
+    .join('; ');
+
+/** `1080p: 8; 720p: 4, 6` back to its object; a part without a name or numbers is sent as read for the server to judge. */
+function listsOf(text: string): Record<string, (number | undefined)[]> | undefined {
+  const parts = text
+    .split(';')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  if (parts.length === 0) return undefined;
+  return Object.fromEntries(
+    parts.map((p) => {
+      const [name = '', list = ''] = p.split(':');
+      return [
+        name.trim(),
+        list
+          .split(/[\s,]+/)
+          .filter(Boolean)
+          .map(num),
+      ];
+    }),
+  );
+}
+
 /** Text as typed to a number for the server to judge: blank is left out, anything else is sent as read. */
 const num = (s: string) => (s.trim() === '' ? undefined : Number(s.trim()));
 
@@ -113,6 +145,7 @@ export function capabilitiesOf(draft: CapabilitiesDraft, media: readonly Media[]
     if (f.kind === 'flag' && typeof v === 'boolean') out[f.key] = v;
     if (f.kind === 'number' && typeof v === 'string' && num(v) !== undefined) out[f.key] = num(v);
     if (f.kind === 'choices' && Array.isArray(v) && v.length > 0) out[f.key] = f.numeric ? v.map((x) => num(x)) : v;
+    if (f.kind === 'lists' && typeof v === 'string' && listsOf(v)) out[f.key] = listsOf(v);
     if (f.kind === 'range' && v && typeof v === 'object' && 'min' in v) {
       if (v.min.trim() !== '' || v.max.trim() !== '') out[f.key] = { min: num(v.min), max: num(v.max) };
     }

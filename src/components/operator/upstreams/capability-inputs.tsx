@@ -179,6 +179,19 @@ function CapabilityInput({ field, value, onChange, invalid }: InputProps) {
         </Group>
       );
     }
+    case 'lists':
+      return (
+        <Group legend={label}>
+          <Input
+            value={typeof value === 'string' ? value : ''}
+            onChange={(e) => onChange(e.target.value)}
+            placeholder={t('form.listsExample')}
+            aria-label={label}
+            aria-invalid={invalid || undefined}
+            className="font-mono"
+          />
+        </Group>
+      );
     case 'range': {
       const r = value && typeof value === 'object' && 'min' in value ? value : { min: '', max: '' };
       return (

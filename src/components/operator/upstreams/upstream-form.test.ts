@@ -57,6 +57,15 @@ describe('capability fields', () => {
     expect(capabilitiesOf(capabilitiesDraftOf(m.capabilities), m.media)).toEqual(m.capabilities);
   });
 
+  it('reads durations per resolution as typed, and writes them back the same way', () => {
+    const draft = capabilitiesDraftOf({ resolution_durations: { '1080p': [8] } });
+    expect(draft.resolution_durations).toBe('1080p: 8');
+    draft.resolution_durations = ' 1080p: 8 ;720p: 4, 6,8; ';
+    expect(capabilitiesOf(draft, ['video']).resolution_durations).toEqual({ '1080p': [8], '720p': [4, 6, 8] });
+    draft.resolution_durations = '';
+    expect(capabilitiesOf(draft, ['video'])).not.toHaveProperty('resolution_durations');
+  });
+
   it('sends what was typed: lists split, blanks left out, a rule by its bounds', () => {
     const draft = capabilitiesDraftOf();
     draft.sizes = { mode: 'list', list: '1024x1024,  1536x1024 ', rule: {} };
