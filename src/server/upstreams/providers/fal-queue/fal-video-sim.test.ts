@@ -141,7 +141,8 @@ describe('@fal-ai/client 1.10.1 against the simulated video endpoints', () => {
   });
 
   it('submits and subscribes to a Kling image-to-video request with a last frame, reading video.url', async () => {
-    await s.control('/__sim/config', { json: { channel: CH, latency_ms: 200 } });
+    // A render long enough that a poll lands while it runs, however busy the machine.
+    await s.control('/__sim/config', { json: { channel: CH, latency_ms: 1500 } });
     const endpoint = 'fal-ai/kling-video/v2.5-turbo/pro/image-to-video';
     const input = { prompt: 'a door opens', image_url: FRAME, tail_image_url: FRAME, duration: '5' as const };
     const queued = await fal.queue.submit(endpoint, { input });
