@@ -7,8 +7,7 @@ const API = `${E2E_BASE_URL}/api`;
 test('signed out, the reference shows curl, JavaScript and Python with this Studio’s address, and no try it', async ({
   page,
 }) => {
-  test.slow();
-  await page.goto('/docs');
+  await page.goto('/docs/credits');
   const balance = page.locator('article#balance-get');
   await expect(balance.getByRole('tab', { name: 'curl' })).toHaveAttribute('aria-selected', 'true');
   const code = balance.getByRole('tabpanel');
@@ -23,8 +22,10 @@ test('signed out, the reference shows curl, JavaScript and Python with this Stud
   await expect(balance.getByRole('row', { name: /^401/ })).toContainText('No key, or a key Studio does not know');
 
   // Chat also offers the official openai SDK; generation carries its example body.
+  await page.goto('/docs/chat');
   const chat = page.locator('article#chat-completions');
   await expect(chat.getByRole('tab', { name: 'Python · openai' })).toBeVisible();
+  await page.goto('/docs/images');
   const generate = page.locator('article#jobs-generate');
   await expect(generate.getByRole('tabpanel')).toContainText('一只橘猫坐在窗台上，水彩风格');
 
@@ -41,7 +42,7 @@ test('signed in, try it on GET /api/balance answers 200 with the balance and a r
   await signIn(page, tenant.email, tenant.password);
   // Signed in once the console has opened (the session cookie is set by then).
   await page.waitForURL(/\/overview/);
-  await page.goto('/docs');
+  await page.goto('/docs/credits');
 
   const balance = page.locator('article#balance-get');
   const form = balance.getByRole('form', { name: 'Try it' });
@@ -51,6 +52,7 @@ test('signed in, try it on GET /api/balance answers 200 with the balance and a r
   await expect(form.getByTestId('try-it-answer')).toContainText('"credits": 777');
 
   // Generation costs credits: the form says so and sends only once the visitor agrees.
+  await page.goto('/docs/images');
   const generate = page.locator('article#jobs-generate').getByRole('form', { name: 'Try it' });
   await expect(generate).toContainText("spends your organisation's credits");
   await expect(generate.getByRole('button', { name: 'Send request' })).toBeDisabled();
@@ -92,8 +94,10 @@ test('the Playground shows its request as a curl call that, run as it is, starts
   await expect(page.getByTestId('api-call-incomplete')).toBeVisible();
 });
 
-test('the reference with its examples, in Chinese and at phone width', async ({ page, context }) => {
-  test.slow();
+test('the reference with its examples, in Chinese and at phone width (old one-page links hop to the group page)', async ({
+  page,
+  context,
+}) => {
   await chooseLanguage(context, 'zh-CN');
   await page.goto('/docs#jobs-generate');
   const generate = page.locator('article#jobs-generate');

@@ -1,38 +1,52 @@
 import { useTranslations } from 'next-intl';
+import type { DocsGroup } from './catalogue/reference';
 import { MethodBadge } from './method-badge';
-import type { TagGroup } from './openapi-model';
 
-/** The reference's table of contents: the introduction, then each group with its endpoints. */
-export function DocsToc({ groups }: { groups: TagGroup[] }) {
+/**
+ * The reference's contents: the introduction's sections, then every group page; the group being read lists its
+ * operations.
+ */
+export function DocsToc({ groups, current }: { groups: DocsGroup[]; current?: string }) {
   const t = useTranslations('docs.toc');
   return (
     <nav aria-label={t('label')} className="text-sm">
-      <TocHeading>{t('intro')}</TocHeading>
+      <TocHeading href="/docs">{t('intro')}</TocHeading>
       <ul className="mb-6 space-y-1">
-        <TocLink href="#authentication">{t('authentication')}</TocLink>
-        <TocLink href="#errors">{t('errors')}</TocLink>
+        <TocLink href="/docs#authentication">{t('authentication')}</TocLink>
+        <TocLink href="/docs#errors">{t('errors')}</TocLink>
       </ul>
-      {groups.map((group) => (
-        <div key={group.id} className="mb-6">
-          <TocHeading href={`#${group.id}`}>{group.name}</TocHeading>
-          <ul className="space-y-1">
-            {group.endpoints.map((e) => (
-              <li key={e.id}>
-                <a
-                  href={`#${e.id}`}
-                  className={
-                    'flex items-center gap-2 rounded-md px-2 py-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900 ' +
-                    'focus-visible:outline-2 focus-visible:outline-indigo-600'
-                  }
-                >
-                  <MethodBadge method={e.method} className="w-11 text-[10px]" />
-                  <span className="truncate font-mono text-xs">{e.path}</span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ))}
+      <TocHeading>{t('groups')}</TocHeading>
+      <ul className="space-y-1">
+        {groups.map((group) => (
+          <li key={group.slug}>
+            <a
+              href={`/docs/${group.slug}`}
+              aria-current={group.slug === current ? 'page' : undefined}
+              className={
+                'block rounded-md px-2 py-1 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600 ' +
+                (group.slug === current ? 'font-semibold text-slate-900' : 'text-slate-600')
+              }
+            >
+              {group.title}
+            </a>
+            {group.slug === current && (
+              <ul className="mt-1 mb-2 space-y-0.5 border-l border-slate-200 pl-2">
+                {group.endpoints.map((e) => (
+                  <li key={e.id}>
+                    <a
+                      href={`#${e.id}`}
+                      className="flex items-center gap-2 rounded-md px-2 py-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+                    >
+                      <MethodBadge method={e.method} className="w-11 text-[10px]" />
+                      <span className="truncate font-mono text-xs">{e.path}</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ul>
     </nav>
   );
 }

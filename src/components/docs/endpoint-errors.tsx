@@ -21,7 +21,7 @@ export function EndpointErrors({ errors }: { errors: Endpoint['errors'] }) {
         {errors.map((e) => (
           <tr key={e.status} className="align-top">
             <td className="py-1.5 pr-3">
-              <a href="#errors" className="font-mono font-semibold text-rose-600 hover:text-rose-500">
+              <a href="/docs#errors" className="font-mono font-semibold text-rose-600 hover:text-rose-500">
                 {e.status}
               </a>
             </td>

@@ -76,7 +76,7 @@ function AuthNote({ auth }: { auth: Endpoint['auth'] }) {
               </Fragment>
             )),
           link: (chunks) => (
-            <a href="#authentication" className="font-medium text-indigo-600 hover:text-indigo-500">
+            <a href="/docs#authentication" className="font-medium text-indigo-600 hover:text-indigo-500">
               {chunks}
             </a>
           ),

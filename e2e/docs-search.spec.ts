@@ -1,0 +1,52 @@
+import { chooseLanguage, expect, expectNoSidewaysScroll, test } from './helpers';
+
+test('in Chinese, the reference’s search finds an operation by a Chinese word and by a path, and opens it', async ({
+  page,
+  context,
+}) => {
+  await chooseLanguage(context, 'zh-CN');
+  await page.goto('/docs');
+  // Keyboard first: "/" comes to the search box from anywhere on the page.
+  await page.keyboard.press('/');
+  const search = page.getByRole('combobox', { name: '搜索 API 文档' });
+  await expect(search).toBeFocused();
+  await search.fill('领取码');
+  const results = page.getByRole('listbox', { name: '找到的接口' });
+  await expect(results.getByRole('option', { name: /创建领取码/ })).toBeVisible();
+  await expect(results.getByRole('option', { name: /兑换领取码（无需密钥）/ })).toBeVisible();
+  await page.screenshot({ path: 'test-results/docs/docs-search-zh.png' });
+
+  // An English path fragment finds its operation too; arrow keys and Enter open it on its group page.
+  await search.fill('tenant-usage/cat');
+  await expect(results.getByRole('option')).toHaveCount(1);
+  await expect(results.getByRole('option').first()).toContainText('/api/tenant-usage/categories');
+  await search.press('ArrowDown');
+  await search.press('Enter');
+  await expect(page).toHaveURL(/\/docs\/usage#usage-bycategory$/);
+  const operation = page.locator('article#usage-bycategory');
+  await expect(operation).toBeInViewport();
+  await expect(operation.getByRole('heading', { level: 3 })).toHaveText(/按天和类别统计的积分消耗|文案/);
+
+  // A field name finds the operations that take it; a click opens the result.
+  await page.getByRole('combobox', { name: '搜索 API 文档' }).fill('callback_url');
+  const hit = page.getByRole('listbox', { name: '找到的接口' }).getByRole('option', { name: /提交视频任务/ });
+  await expect(hit).toContainText('callback_url');
+  await hit.getByRole('link').click();
+  await expect(page).toHaveURL(/\/docs\/videos#videos-submit$/);
+  await expect(
+    page.locator('article#videos-submit').getByRole('heading', { level: 3, name: '提交视频任务（异步）' }),
+  ).toBeVisible();
+});
+
+test('the search on a phone, in English: results fit the screen and say when nothing matches', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/docs/images');
+  const search = page.getByRole('combobox', { name: 'Search the API reference' });
+  await search.fill('claim code');
+  const results = page.getByRole('listbox', { name: 'Operations found' });
+  await expect(results.getByRole('option', { name: /Create a claim code/ })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await search.fill('zzzz-nothing');
+  await expect(page.getByText('No operation or field matches.')).toBeVisible();
+  await page.screenshot({ path: 'test-results/docs/docs-search-phone.png' });
+});
