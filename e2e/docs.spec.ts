@@ -24,8 +24,9 @@ test('the API reference is public: an index of groups, and one page per group wi
   await expect(page).toHaveTitle('Credits · API reference · Studio');
   await expect(page.getByRole('heading', { level: 1, name: 'Credits' })).toBeVisible();
 
-  // The balance response documents its enum values.
+  // The balance response's fields open on demand, with their enum values.
   const balance = page.locator('article#balance-get');
+  await balance.getByText(/^Show \d+ fields?$/).click();
   await expect(balance.getByText('dedicated', { exact: true })).toBeVisible();
   await expect(balance.getByRole('link', { name: 'how to authenticate' })).toHaveAttribute(
     'href',
@@ -98,6 +99,10 @@ test('in Chinese, the reference is Chinese: its own words and the API’s titles
   await expect(generate.getByRole('heading', { level: 3, name: '生成图片（异步）' })).toBeVisible();
   await expect(generate.getByText('请求正文 · JSON')).toBeVisible();
   await expect(generate.getByText('需要密钥')).toBeVisible();
+  await generate
+    .getByText(/^展开 \d+ 个字段$/)
+    .first()
+    .click();
   await expect(generate).toContainText('完整的提示词；prompt、skill_slug、template_id 必须且只能给一个');
   await expect(generate.getByRole('row', { name: /^402/ })).toContainText('积分不足以完成这个请求');
   // A method badge is read as a request in the page's language.

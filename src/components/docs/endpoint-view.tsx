@@ -1,4 +1,5 @@
-import type { OpenAPIObject, ReferenceObject, SchemaObject } from 'openapi3-ts/oas31';
+import type { OpenAPIObject } from 'openapi3-ts/oas31';
+import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { Fragment, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -6,34 +7,40 @@ import { EndpointErrors } from './endpoint-errors';
 import { EndpointExamples } from './endpoint-examples';
 import { exampleRequest } from './endpoint-request';
 import { FieldList } from './field-list';
+import { fieldTables, type FieldTable, type OperationFields } from './field-tables';
+import { LazyFields } from './lazy-fields';
 import { InlineText } from './inline-text';
 import { MethodBadge } from './method-badge';
 import { schemeLabel, type Endpoint } from './openapi-model';
-import { describeType, schemaRows, type SchemaRow } from './schema-rows';
+import { describeType, type SchemaRow } from './schema-rows';
 import { TryIt, type TryItParameter } from './try-it';
 
 function SectionTitle({ children }: { children: ReactNode }) {
   return <h4 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{children}</h4>;
 }
 
-/** A type as the reference writes it: `string | null` when null is allowed. */
-const typeLabel = (type: string, nullable: boolean) => (nullable ? `${type} | null` : type);
-
+/**
+ * A body's or an answer's fields: folded, loaded when opened (they are most of a group page's weight); a schema
+ * without fields says its type in place.
+ */
 function SchemaFields({
-  doc,
-  schema,
+  table,
+  group,
+  operation,
+  part,
   empty,
 }: {
-  doc: OpenAPIObject;
-  schema: SchemaObject | ReferenceObject;
+  table: FieldTable;
+  group: string;
+  operation: string;
+  part: keyof OperationFields;
   empty: string;
 }) {
-  const rows = schemaRows(doc, schema);
-  if (rows.length > 0) return <FieldList rows={rows} />;
-  const { type, nullable } = describeType(doc, schema);
+  if (table.rows.length > 0)
+    return <LazyFields group={group} operation={operation} part={part} count={table.rows.length} />;
   return (
     <p className="mt-2 text-sm text-slate-600">
-      {empty} <code className="inline-code">{typeLabel(type, nullable)}</code>
+      {empty} <code className="inline-code">{table.type}</code>
     </p>
   );
 }
@@ -76,9 +83,9 @@ function AuthNote({ auth }: { auth: Endpoint['auth'] }) {
               </Fragment>
             )),
           link: (chunks) => (
-            <a href="/docs#authentication" className="font-medium text-indigo-600 hover:text-indigo-500">
+            <Link href="/docs#authentication" className="font-medium text-indigo-600 hover:text-indigo-500">
               {chunks}
-            </a>
+            </Link>
           ),
         })}
       </span>
@@ -103,11 +110,14 @@ const tryItParameters = (endpoint: Endpoint): TryItParameter[] =>
 
 export function EndpointView({
   doc,
+  group,
   endpoint,
   baseUrl,
   signedIn,
 }: {
   doc: OpenAPIObject;
+  /** The group page's slug, where the field tables load from. */
+  group: string;
   endpoint: Endpoint;
   baseUrl: string;
   signedIn: boolean;
@@ -117,6 +127,7 @@ export function EndpointView({
   const { op, method, path, parameters, body, success, errors, auth, charges } = endpoint;
   const paramRows = parameterRows(doc, parameters);
   const fullPath = `/api${path}`;
+  const tables = fieldTables(doc, [endpoint])[endpoint.id] ?? {};
 
   return (
     <article id={endpoint.id} className="scroll-mt-24 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200/80">
@@ -156,7 +167,9 @@ export function EndpointView({
                 <InlineText text={body.description} />
               </p>
             )}
-            <SchemaFields doc={doc} schema={body.schema} empty={t('bodyIs')} />
+            {tables.body && (
+              <SchemaFields table={tables.body} group={group} operation={endpoint.id} part="body" empty={t('bodyIs')} />
+            )}
           </section>
         )}
         {success && (
@@ -167,8 +180,14 @@ export function EndpointView({
                 code: (chunks) => <span className="font-mono">{chunks}</span>,
               })}
             </SectionTitle>
-            {success.schema ? (
-              <SchemaFields doc={doc} schema={success.schema} empty={t('responseIs')} />
+            {tables.response ? (
+              <SchemaFields
+                table={tables.response}
+                group={group}
+                operation={endpoint.id}
+                part="response"
+                empty={t('responseIs')}
+              />
             ) : (
               <p className="mt-2 text-sm text-slate-600">{success.description}</p>
             )}

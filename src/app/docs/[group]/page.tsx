@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { referenceFor } from '@/components/docs/catalogue/reference';
@@ -41,9 +42,9 @@ export default async function DocsGroupPage({ params }: Props) {
     <TRPCProvider>
       <DocsShell groups={reference.groups} current={group.slug}>
         <p className="text-sm font-medium text-indigo-600">
-          <a href="/docs" className="hover:text-indigo-500">
+          <Link href="/docs" className="hover:text-indigo-500">
             {t('eyebrow')}
-          </a>
+          </Link>
         </p>
         <h1 id={group.id} className="mt-2 text-3xl font-semibold tracking-tight text-slate-900">
           {group.title}
@@ -60,6 +61,7 @@ export default async function DocsGroupPage({ params }: Props) {
             <EndpointView
               key={endpoint.id}
               doc={reference.doc}
+              group={group.slug}
               endpoint={endpoint}
               baseUrl={baseUrl}
               signedIn={signedIn}
