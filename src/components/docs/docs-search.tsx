@@ -1,13 +1,22 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { SearchIcon } from '@/components/icons';
 import { MethodBadge } from './method-badge';
 import type { SearchEntry } from './search-entries';
 import { searchReference, type SearchHit } from './search-match';
 
 const hitHref = (hit: SearchHit) => `/docs/${hit.entry.group}#${hit.entry.id}`;
+
+// False in the server's HTML, true once the page runs: the box takes typing only when it can answer it.
+const noSubscription = () => () => {};
+const useHydrated = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 
 /**
  * The reference's search: operations by title, path, operation id and field, in the page's language. The index
@@ -23,6 +32,7 @@ export function DocsSearch() {
   const [failed, setFailed] = useState(false);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
+  const hydrated = useHydrated();
 
   const load = () => {
     if (entries || failed) return;
@@ -75,6 +85,7 @@ export function DocsSearch() {
         value={query}
         placeholder={t('placeholder')}
         autoComplete="off"
+        disabled={!hydrated}
         onFocus={load}
         onChange={(e) => {
           load();
