@@ -35,7 +35,10 @@ export function DocsToc({ groups, current }: { groups: DocsGroup[]; current?: st
                   <li key={e.id}>
                     <a
                       href={`#${e.id}`}
-                      className="flex items-center gap-2 rounded-md px-2 py-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+                      className={
+                        'flex items-center gap-2 rounded-md px-2 py-1 text-slate-600 hover:bg-slate-100 ' +
+                        'hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600'
+                      }
                     >
                       <MethodBadge method={e.method} className="w-11 text-[10px]" />
                       <span className="truncate font-mono text-xs">{e.path}</span>

@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { InlineText } from './inline-text';
 import type { Endpoint } from './openapi-model';
@@ -21,9 +22,9 @@ export function EndpointErrors({ errors }: { errors: Endpoint['errors'] }) {
         {errors.map((e) => (
           <tr key={e.status} className="align-top">
             <td className="py-1.5 pr-3">
-              <a href="/docs#errors" className="font-mono font-semibold text-rose-600 hover:text-rose-500">
+              <Link href="/docs#errors" className="font-mono font-semibold text-rose-600 hover:text-rose-500">
                 {e.status}
-              </a>
+              </Link>
             </td>
             <td className="py-1.5 text-slate-600">
               <InlineText text={e.description} />

@@ -2,6 +2,9 @@ import { useTranslations } from 'next-intl';
 import type { DocsGroup } from './catalogue/reference';
 import { MethodBadge } from './method-badge';
 
+/** The path as a caller writes it. */
+const apiPath = (path: string) => `/api${path}`;
+
 /** The index's list of group pages, each with its operations linking to their place on the page. */
 export function GroupOverview({ groups }: { groups: DocsGroup[] }) {
   const t = useTranslations('docs.groups');
@@ -25,7 +28,7 @@ export function GroupOverview({ groups }: { groups: DocsGroup[] }) {
                   <a href={`/docs/${group.slug}#${e.id}`} className="group/op block rounded-md text-sm">
                     <span className="flex min-w-0 items-center gap-2">
                       <MethodBadge method={e.method} className="w-11 text-[10px]" />
-                      <code className="truncate font-mono text-xs text-slate-600">{`/api${e.path}`}</code>
+                      <code className="truncate font-mono text-xs text-slate-600">{apiPath(e.path)}</code>
                     </span>
                     <span className="mt-0.5 block text-slate-700 group-hover/op:text-indigo-600">{e.op.summary}</span>
                   </a>
