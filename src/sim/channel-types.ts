@@ -175,7 +175,7 @@ export interface SimReplicateModelEntry {
 /** An image channel speaking Replicate's predictions API (`POST /v1/models/{owner}/{name}/predictions`, polling, cancel). */
 export interface SimReplicateChannel extends SimChannelBase {
   adapter: 'replicate';
-  capabilities: { models: SimReplicateModelEntry[]; video?: import('./channels-replicate').SimReplicateVideoTier[] };
+  capabilities: { models: SimReplicateModelEntry[]; video?: SimReplicateVideoTier[] };
 }
 
 /** What a Gemini model generates: images (with Gemini's aspect ratios) or chat. */
@@ -196,4 +196,17 @@ export interface SimFalChannel extends SimChannelBase {
   adapter: 'fal-queue';
   /** The Studio family of each endpoint id in `models`. */
   families: Record<string, string>;
+}
+
+/** A spec video tier the simulated Replicate video channel serves with one official video model. */
+export interface SimReplicateVideoTier {
+  tier: string;
+  /** `owner/name` (protocols/replicate-video.ts). */
+  model: string;
+  durations: readonly number[];
+  resolutions: readonly string[];
+  lastFrame: boolean;
+  audio: boolean;
+  /** USD per video second. */
+  costUsd: number;
 }

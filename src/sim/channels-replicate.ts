@@ -1,4 +1,9 @@
-import type { SimImageFormat, SimReplicateChannel, SimReplicateModelEntry } from './channel-types';
+import type {
+  SimImageFormat,
+  SimReplicateChannel,
+  SimReplicateModelEntry,
+  SimReplicateVideoTier,
+} from './channel-types';
 
 const FLUX_SIZES = [
   '1024x1024',
@@ -84,19 +89,6 @@ export const SIM_REPLICATE_CHANNEL: SimReplicateChannel = {
   costUnit: 'image',
 };
 SIM_REPLICATE_CHANNEL.models = SIM_REPLICATE_CHANNEL.capabilities.models.map((m) => m.model);
-
-/** A spec video tier the simulated Replicate video channel serves with one official video model. */
-export interface SimReplicateVideoTier {
-  tier: string;
-  /** `owner/name` (protocols/replicate-video.ts). */
-  model: string;
-  durations: readonly number[];
-  resolutions: readonly string[];
-  lastFrame: boolean;
-  audio: boolean;
-  /** USD per video second. */
-  costUsd: number;
-}
 
 const tier = (
   tier: string,

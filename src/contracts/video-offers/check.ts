@@ -1,6 +1,5 @@
-import type { AdapterKind, Capabilities } from '@/contracts/upstreams';
 import { VIDEO_OFFERS, videoOfferOf } from './index';
-import { offeredSeconds, type VideoModelOffer } from './types';
+import { offeredSeconds, type VideoCapabilities, type VideoModelOffer } from './types';
 
 /**
  * A channel's video model entry (a tier served by a provider model with the capabilities it
@@ -41,7 +40,7 @@ export interface OfferCheck {
 interface Entry {
   model: string;
   media: readonly string[];
-  capabilities: Capabilities;
+  capabilities: VideoCapabilities;
 }
 
 /** "5 or 10", "4, 6 or 8". */
@@ -70,7 +69,7 @@ function studioName(offer: VideoModelOffer, written: string): string | null {
   return offer.resolutions.find((r) => r.studio === written || r.provider === written)?.studio ?? null;
 }
 
-export function checkVideoModel(adapter: AdapterKind, entry: Entry): OfferCheck {
+export function checkVideoModel(adapter: string, entry: Entry): OfferCheck {
   if (!entry.media.includes('video') || !VIDEO_OFFERS[adapter]) return { offer: null, unchecked: false, problems: [] };
   const offer = videoOfferOf(adapter, entry.model.trim());
   if (!offer) return { offer: null, unchecked: true, problems: [] };

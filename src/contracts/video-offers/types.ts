@@ -1,5 +1,3 @@
-import type { AdapterKind } from '@/contracts/upstreams';
-
 /**
  * What a provider-side video model makes, as its provider's API reference gives it: the catalogue a
  * channel's video tiers are checked against (check.ts), and the table the adapter and the simulator
@@ -38,7 +36,8 @@ export interface VideoModelOffer {
 
 /** A protocol's catalogue: the reference it follows and its models by provider-side id. */
 export interface ProtocolOffers {
-  protocol: AdapterKind;
+  /** The channel adapter (protocol) the offers belong to, as `src/contracts/upstreams.ts` names it. */
+  protocol: string;
   reference: string;
   models: Readonly<Record<string, VideoModelOffer>>;
 }
@@ -51,3 +50,20 @@ export function offeredSeconds(d: OfferedDurations): number[] {
 
 /** Studio's names of an offer's resolutions. */
 export const studioResolutions = (offer: VideoModelOffer): string[] => offer.resolutions.map((r) => r.studio);
+
+/**
+ * The capabilities of a channel's video model that are checked against an offer: the video fields of
+ * `Capabilities` (`src/contracts/upstreams.ts`), named here so this catalogue stays below the schemas that use it.
+ */
+export interface VideoCapabilities {
+  duration?: { min: number; max: number } | undefined;
+  durations?: number[] | undefined;
+  resolutions?: string[] | undefined;
+  first_frame?: boolean | undefined;
+  last_frame?: boolean | undefined;
+  reference_images?: boolean | undefined;
+  max_reference_images?: number | undefined;
+  reference_video?: boolean | undefined;
+  reference_audio?: boolean | undefined;
+  generate_audio?: boolean | undefined;
+}

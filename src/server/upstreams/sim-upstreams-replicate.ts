@@ -1,4 +1,4 @@
-import type { SimReplicateVideoTier } from '@/sim/channels-replicate';
+import type { SimReplicateVideoTier } from '@/sim/channel-types';
 import type { UpstreamModel } from './types';
 
 /** A simulated Replicate video tier as an upstream model: the official video model at the tier's offer. */
