@@ -105,7 +105,9 @@ test.describe('claim codes', () => {
     const code = url.split('/').pop() ?? '';
     await expect(result.getByTestId('reply-text')).toContainText(url);
     await expect(result.getByTestId('product-copy')).toHaveText(/^【花漾小店 E2E 提供】/);
-    await expect(result.getByTestId('product-copy')).toContainText('「春日花束海报（店铺专属）」、「小红书大字封面」');
+    // Only the template the code opens is called 专属; the public platform template is named as one.
+    await expect(result.getByTestId('product-copy')).toContainText('1 款专属模板：「春日花束海报（店铺专属）」');
+    await expect(result.getByTestId('product-copy')).toContainText('平台模板：「小红书大字封面」');
     for (const what of ['claim link', 'reply text', 'product copy']) {
       await expect(result.getByRole('button', { name: `Copy ${what}` })).toBeVisible();
     }
