@@ -357,7 +357,9 @@ export const upstreamUpsertSchema = z
           path: ['models', i, 'capabilities', 'last_frame_resolutions'],
           message: `${r} is not one of its resolutions`,
         });
-      if (m.media.includes('video') && !d)
+      // Only where the adapter carries video: a video model on an image or chat adapter is refused by its media alone.
+      const carriesVideo = (ADAPTER_MEDIA[body.adapter] as readonly string[]).includes('video');
+      if (carriesVideo && m.media.includes('video') && !d)
         ctx.addIssue({
           code: 'custom',
           path: ['models', i, 'capabilities', 'duration'],
