@@ -18,7 +18,9 @@ test('signed out, the reference shows curl, JavaScript and Python with this Stud
   await balance.getByRole('tab', { name: 'Python' }).click();
   await expect(code).toContainText(`requests.get(\n    "${API}/balance",`);
   await expect(balance.getByRole('button', { name: 'Copy the Python example' })).toBeVisible();
-  // The error table says what each status means for this operation.
+  // The error statuses are named on the page; opening them says what each means for this operation.
+  const statuses = balance.getByText(/^Statuses .*401.*: show when each is answered$/);
+  await statuses.click();
   await expect(balance.getByRole('row', { name: /^401/ })).toContainText('No key, or a key Studio does not know');
 
   // Chat also offers the official openai SDK; generation carries its example body.

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ClientMessages } from '@/components/i18n/client-messages';
 import { ConsoleShell } from '@/components/console/console-shell';
 import { JobFeedProvider } from '@/components/jobs/job-feed';
 import { TRPCProvider } from '@/trpc/react';
@@ -8,12 +9,19 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   const session = await requireSession();
   const me = await currentMe();
   return (
-    <TRPCProvider>
-      <JobFeedProvider>
-        <ConsoleShell tenantName={me.tenant.name} email={session.email} simulated={me.simulated} personal={me.personal}>
-          {children}
-        </ConsoleShell>
-      </JobFeedProvider>
-    </TRPCProvider>
+    <ClientMessages>
+      <TRPCProvider>
+        <JobFeedProvider>
+          <ConsoleShell
+            tenantName={me.tenant.name}
+            email={session.email}
+            simulated={me.simulated}
+            personal={me.personal}
+          >
+            {children}
+          </ConsoleShell>
+        </JobFeedProvider>
+      </TRPCProvider>
+    </ClientMessages>
   );
 }

@@ -22,10 +22,7 @@ export function DocsToc({ groups, current }: { groups: DocsGroup[]; current?: st
             <a
               href={`/docs/${group.slug}`}
               aria-current={group.slug === current ? 'page' : undefined}
-              className={
-                'block rounded-md px-2 py-1 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600 ' +
-                (group.slug === current ? 'font-semibold text-slate-900' : 'text-slate-600')
-              }
+              className={'docs-nav-link block' + (group.slug === current ? ' font-semibold text-slate-900' : '')}
             >
               {group.title}
             </a>
@@ -33,13 +30,7 @@ export function DocsToc({ groups, current }: { groups: DocsGroup[]; current?: st
               <ul className="mt-1 mb-2 space-y-0.5 border-l border-slate-200 pl-2">
                 {group.endpoints.map((e) => (
                   <li key={e.id}>
-                    <a
-                      href={`#${e.id}`}
-                      className={
-                        'flex items-center gap-2 rounded-md px-2 py-1 text-slate-600 hover:bg-slate-100 ' +
-                        'hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600'
-                      }
-                    >
+                    <a href={`#${e.id}`} className="docs-nav-link flex items-center gap-2">
                       <MethodBadge method={e.method} className="w-11 text-[10px]" />
                       <span className="truncate font-mono text-xs">{e.path}</span>
                     </a>
@@ -68,10 +59,7 @@ function TocHeading({ children, href }: { children: string; href?: string }) {
 function TocLink({ href, children }: { href: string; children: string }) {
   return (
     <li>
-      <a
-        href={href}
-        className="block rounded-md px-2 py-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
-      >
+      <a href={href} className="docs-nav-link block">
         {children}
       </a>
     </li>

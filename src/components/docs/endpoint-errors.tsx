@@ -1,9 +1,11 @@
+'use client';
+
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { InlineText } from './inline-text';
 import type { Endpoint } from './openapi-model';
 
-/** The statuses an endpoint can answer with and when, each linking to the shared error body. */
+/** The statuses an endpoint can answer with and when, each linking to the shared error body (loaded on demand). */
 export function EndpointErrors({ errors }: { errors: Endpoint['errors'] }) {
   const t = useTranslations('apiDocs.errors');
   return (
@@ -22,7 +24,7 @@ export function EndpointErrors({ errors }: { errors: Endpoint['errors'] }) {
         {errors.map((e) => (
           <tr key={e.status} className="align-top">
             <td className="py-1.5 pr-3">
-              <Link href="/docs#errors" className="font-mono font-semibold text-rose-600 hover:text-rose-500">
+              <Link href="/docs#errors" className="docs-status">
                 {e.status}
               </Link>
             </td>

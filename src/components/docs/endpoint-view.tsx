@@ -3,7 +3,6 @@ import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { Fragment, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
-import { EndpointErrors } from './endpoint-errors';
 import { EndpointExamples } from './endpoint-examples';
 import { exampleRequest } from './endpoint-request';
 import { FieldList } from './field-list';
@@ -16,7 +15,7 @@ import { describeType, type SchemaRow } from './schema-rows';
 import { TryIt, type TryItParameter } from './try-it';
 
 function SectionTitle({ children }: { children: ReactNode }) {
-  return <h4 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{children}</h4>;
+  return <h4 className="docs-label">{children}</h4>;
 }
 
 /**
@@ -196,7 +195,13 @@ export function EndpointView({
         {errors.length > 0 && (
           <section>
             <SectionTitle>{t('errors')}</SectionTitle>
-            <EndpointErrors errors={errors} />
+            <LazyFields
+              group={group}
+              operation={endpoint.id}
+              part="errors"
+              count={errors.length}
+              statuses={errors.map((e) => e.status)}
+            />
           </section>
         )}
         <section>

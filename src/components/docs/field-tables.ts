@@ -8,10 +8,11 @@ export interface FieldTable {
   type: string;
 }
 
-/** The field tables of one operation, as its page loads them on demand. */
+/** The field tables of one operation, and what each error status means, as its page loads them on demand. */
 export interface OperationFields {
   body?: FieldTable;
   response?: FieldTable;
+  errors?: Endpoint['errors'];
 }
 
 const table = (doc: OpenAPIObject, schema: SchemaObject | ReferenceObject): FieldTable => {
@@ -20,8 +21,9 @@ const table = (doc: OpenAPIObject, schema: SchemaObject | ReferenceObject): Fiel
 };
 
 /**
- * The request and response field tables of operations (a group's), keyed by the operation's anchor. They are
- * the bulk of a group page, so the page sends them only when a reader opens one (`/docs/fields/<locale>/<group>`).
+ * The request and response field tables and the error statuses of operations (a group's), keyed by the
+ * operation's anchor. They are the bulk of a group page, so the page sends them only when a reader opens one
+ * (`/docs/fields/<locale>/<group>`).
  */
 export function fieldTables(doc: OpenAPIObject, endpoints: Endpoint[]): Record<string, OperationFields> {
   const tables: Record<string, OperationFields> = {};
@@ -29,6 +31,7 @@ export function fieldTables(doc: OpenAPIObject, endpoints: Endpoint[]): Record<s
     tables[endpoint.id] = {
       body: endpoint.body ? table(doc, endpoint.body.schema) : undefined,
       response: endpoint.success?.schema ? table(doc, endpoint.success.schema) : undefined,
+      errors: endpoint.errors.length > 0 ? endpoint.errors : undefined,
     };
   }
   return tables;

@@ -3,6 +3,7 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { OperationFields } from './field-tables';
+import { EndpointErrors } from './endpoint-errors';
 import { FieldList } from './field-list';
 
 type Tables = Record<string, OperationFields>;
@@ -22,19 +23,23 @@ function loadTables(url: string): Promise<Tables> {
 }
 
 /**
- * A request body's or an answer's fields, folded: the table comes from `/docs/fields/<locale>/<group>` when the
- * reader opens it, so a group page stays small; its summary says how many fields there are.
+ * A request body's or an answer's fields, or an operation's error statuses, folded: the table comes from
+ * `/docs/fields/<locale>/<group>` when the reader opens it, so a group page stays small. The summary says how
+ * many fields there are, or which statuses.
  */
 export function LazyFields({
   group,
   operation,
   part,
   count,
+  statuses,
 }: {
   group: string;
   operation: string;
   part: keyof OperationFields;
   count: number;
+  /** For `errors`: the statuses, named in the summary. */
+  statuses?: string[];
 }) {
   const t = useTranslations('docs.fields');
   const locale = useLocale();
@@ -46,11 +51,13 @@ export function LazyFields({
     loadTables(`/docs/fields/${locale}/${group}`).then(setState, () => setState('failed'));
   };
 
-  const rows = typeof state === 'object' ? state[operation]?.[part]?.rows : undefined;
+  const tables = typeof state === 'object' ? state[operation] : undefined;
+  const rows = part === 'errors' ? undefined : tables?.[part]?.rows;
+  const errors = part === 'errors' ? tables?.errors : undefined;
   return (
     <details className="group/fields mt-2" onToggle={(e) => e.currentTarget.open && open()}>
       <summary className="cursor-pointer text-sm font-medium text-indigo-600 hover:text-indigo-500">
-        {t('show', { count })}
+        {statuses ? t('showErrors', { statuses: statuses.join(' · ') }) : t('show', { count })}
       </summary>
       {state === 'loading' && <p className="mt-2 text-sm text-slate-500">{t('loading')}</p>}
       {state === 'failed' && (
@@ -59,6 +66,7 @@ export function LazyFields({
         </p>
       )}
       {rows && <FieldList rows={rows} />}
+      {errors && <EndpointErrors errors={errors} />}
     </details>
   );
 }

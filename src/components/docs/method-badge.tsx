@@ -14,13 +14,7 @@ const methodTone: Record<Method, string> = {
 export function MethodBadge({ method, className }: { method: Method; className?: string }) {
   const t = useTranslations('docs.endpoint');
   return (
-    <span
-      className={cn(
-        'inline-flex w-14 shrink-0 justify-center rounded-md py-0.5 font-mono text-xs font-semibold uppercase ring-1 ring-inset',
-        methodTone[method],
-        className,
-      )}
-    >
+    <span className={cn('method-badge', methodTone[method], className)}>
       <span aria-hidden="true">{method}</span>
       <span className="sr-only">{t('method', { method: method.toUpperCase() })}</span>
     </span>

@@ -40,7 +40,7 @@ export function ReferenceIntro({
         </p>
       )}
       <div className="mt-6 flex flex-wrap items-center gap-3 rounded-xl bg-white px-4 py-3 shadow-sm ring-1 ring-slate-200/80">
-        <span className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{t('baseUrl')}</span>
+        <span className="docs-label">{t('baseUrl')}</span>
         <code className="min-w-0 flex-1 font-mono text-sm break-all text-slate-900">{apiBase}</code>
         <CopyButton value={apiBase} label={t('copyBase')} />
       </div>

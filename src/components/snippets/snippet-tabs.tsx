@@ -52,7 +52,7 @@ export function SnippetTabs({ tabs, tabsLabel, initial }: { tabs: SnippetTab[]; 
             tabIndex={t.id === shown.id ? 0 : -1}
             onClick={() => setCurrent(t.id)}
             className={cn(
-              'h-8 flex-1 rounded-md px-2 text-sm font-medium whitespace-nowrap transition focus-visible:outline-2 focus-visible:outline-indigo-600',
+              'snippet-tab',
               t.id === shown.id ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
             )}
           >

@@ -17,14 +17,5 @@ export interface BadgeProps extends HTMLAttributes<HTMLSpanElement> {
 }
 
 export function Badge({ tone = 'slate', className, ...props }: BadgeProps) {
-  return (
-    <span
-      className={cn(
-        'inline-flex items-center rounded-md px-1.5 py-0.5 text-xs font-medium ring-1 ring-inset whitespace-nowrap',
-        tones[tone],
-        className,
-      )}
-      {...props}
-    />
-  );
+  return <span className={cn('badge', tones[tone], className)} {...props} />;
 }

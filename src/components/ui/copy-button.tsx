@@ -69,14 +69,7 @@ export function CopyButton({ value, label, className, tone = 'light' }: CopyButt
       type="button"
       onClick={() => void copy(value)}
       aria-label={t('label', { what: label })}
-      className={cn(
-        'inline-flex h-7 items-center gap-1.5 rounded-md px-2 text-xs font-medium transition-colors ' +
-          'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500',
-        tone === 'dark'
-          ? 'text-slate-300 hover:bg-white/10 hover:text-white'
-          : 'text-slate-500 ring-1 ring-inset ring-slate-200 hover:bg-slate-50 hover:text-slate-800',
-        className,
-      )}
+      className={cn('copy-button', tone === 'dark' ? 'copy-button-dark' : 'copy-button-light', className)}
     >
       {state === 'copied' ? <CheckIcon className="size-3.5 text-emerald-400" /> : <CopyIcon className="size-3.5" />}
       <span aria-live="polite">{t(state)}</span>
