@@ -34,6 +34,8 @@ export interface SimFalVideoTier {
   tier: string;
   model: string;
   resolutions: readonly string[];
+  /** The model's seconds the tier serves (all when absent). */
+  seconds?: readonly number[];
 }
 
 /** A fal queue channel serving video models: the image channel's shape with the tiers it serves. */
@@ -46,8 +48,9 @@ export const isFalVideoChannel = (ch: SimFalChannel): ch is SimFalVideoChannel =
 /**
  * The simulated fal video channel (`sim-fal-video`): not in the default set. Three spec tiers, each served
  * by a fal text-to-video endpoint with its image-to-video sibling: Kling 2.5 Turbo Pro (1080p, 5 or 10 s,
- * first and last frame), MiniMax Hailuo-02 Standard (768P, 6 or 10 s, first and last frame) and Veo 3 Fast
- * (720p, 4, 6 or 8 s, text only, a soundtrack on request).
+ * first and last frame), MiniMax Hailuo-02 Standard (768P, 6 or 10 s, first and last frame), Veo 3 Fast
+ * (720p, 4, 6 or 8 s, a first frame, a soundtrack on request) and Wan 2.2 A14B (480p or 720p, 4 to 10 s,
+ * first and last frame), as the catalogue of video offers gives them (src/contracts/video-offers/fal-queue.ts).
  */
 export const SIM_FAL_VIDEO_CHANNEL: SimFalVideoChannel = {
   name: 'sim-fal-video',
@@ -57,6 +60,7 @@ export const SIM_FAL_VIDEO_CHANNEL: SimFalVideoChannel = {
     'fal-ai/kling-video/v2.5-turbo/pro/text-to-video',
     'fal-ai/minimax/hailuo-02/standard/text-to-video',
     'fal-ai/veo3/fast',
+    'fal-ai/wan/v2.2-a14b/text-to-video',
   ],
   families: {},
   media: ['video'],
@@ -71,5 +75,11 @@ export const SIM_FAL_VIDEO_CHANNEL: SimFalVideoChannel = {
     },
     { tier: 'videomodel-H3', model: 'fal-ai/minimax/hailuo-02/standard/text-to-video', resolutions: ['768P'] },
     { tier: 'videomodel-2-0-fast-260801', model: 'fal-ai/veo3/fast', resolutions: ['720p'] },
+    {
+      tier: 'videomodel-2-0-mini-260801',
+      model: 'fal-ai/wan/v2.2-a14b/text-to-video',
+      resolutions: ['480p', '720p'],
+      seconds: [4, 5, 6, 7, 8, 9, 10],
+    },
   ],
 };

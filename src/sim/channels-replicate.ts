@@ -1,3 +1,4 @@
+import { replicateVideoModel } from '@/contracts/video-offers/replicate';
 import type {
   SimImageFormat,
   SimReplicateChannel,
@@ -98,6 +99,9 @@ const tier = (
   extra: { lastFrame: boolean; audio: boolean; costUsd: number },
 ): SimReplicateVideoTier => ({ tier, model, durations, resolutions, ...extra });
 
+const WAN = 'wan-video/wan-2.2-t2v-fast';
+const WAN_MODEL = replicateVideoModel(WAN);
+
 const REPLICATE_VIDEO_TIERS: SimReplicateVideoTier[] = [
   tier('videomodel-2-5-pro-260801', 'google/veo-3.1', [4, 6, 8], ['720p', '1080p'], {
     lastFrame: true,
@@ -110,11 +114,17 @@ const REPLICATE_VIDEO_TIERS: SimReplicateVideoTier[] = [
     audio: false,
     costUsd: 0.036,
   }),
+  // Wan 2.2 fast as the catalogue of video offers gives it (src/contracts/video-offers/replicate.ts).
+  tier('videomodel-2-0-mini-260801', WAN, [...(WAN_MODEL?.durations ?? [])], [...(WAN_MODEL?.resolutions ?? [])], {
+    lastFrame: Boolean(WAN_MODEL?.lastFrame),
+    audio: Boolean(WAN_MODEL?.audio),
+    costUsd: WAN_MODEL?.usdPerSecond ?? 0,
+  }),
 ];
 
 /**
  * The simulated Replicate video channel (`sim-replicate-video`): not in the default set; start the simulator with
- * `channels: [...SIM_CHANNELS, SIM_REPLICATE_VIDEO_CHANNEL]`. Studio registers its three tiers, each an official
+ * `channels: [...SIM_CHANNELS, SIM_REPLICATE_VIDEO_CHANNEL]`. Studio registers its four tiers, each an official
  * video model by `owner/name`; the channel serves every simulated video model (protocols/replicate-video.ts).
  */
 export const SIM_REPLICATE_VIDEO_CHANNEL: SimReplicateChannel = {
@@ -128,6 +138,9 @@ export const SIM_REPLICATE_VIDEO_CHANNEL: SimReplicateChannel = {
     'google/veo-3.1',
     'bytedance/seedance-1-pro',
     'bytedance/seedance-1-lite',
+    WAN,
+    // Wan's first-frame predictions go to its image-to-video sibling.
+    'wan-video/wan-2.2-i2v-fast',
   ],
   media: ['video'],
   capabilities: { models: [], video: REPLICATE_VIDEO_TIERS },

@@ -9,10 +9,10 @@ import type { ChannelPreset } from './types';
  * adapter's input mapping (providers/fal-queue/fal-models.ts; a test keeps the two equal).
  *
  * Video models serve spec tiers (the family callers ask for) with a text-to-video endpoint, whose
- * image-to-video sibling takes the first and last frames (providers/fal-queue/fal-video-models.ts, kept
+ * image-to-video sibling takes the first and last frames (src/contracts/video-offers/fal-queue.ts, kept
  * equal by a test). Prices per second as fal's model pages give them, read 2026-11-28: Kling 2.5 Turbo Pro
- * $0.07, Hailuo-02 Standard $0.045 at 768P, Veo 3 Fast $0.10 without sound ($0.15 with): check them before
- * relying on them.
+ * $0.07, Hailuo-02 Standard $0.045 at 768P, Veo 3 Fast $0.10 without sound ($0.15 with), Wan 2.2 A14B $0.08
+ * at 720p, Seedance 1.0 Pro about $0.124 at 1080p: check them before relying on them.
  */
 
 const FLUX_SIZES = { multiple_of: 16, min_side: 256, max_side: 2048 };
@@ -112,14 +112,32 @@ export const FAL_QUEUE_PRESET: ChannelPreset = {
       last_frame: true,
       generate_audio: false,
     }),
-    // Veo 3 Fast: text to video at 720p (the fast tier's top), 4, 6 or 8 seconds, a soundtrack when asked.
+    // Veo 3 Fast: 720p (the fast tier's top), 4, 6 or 8 seconds, a first frame (`image_url`), a soundtrack when asked.
     video('videomodel-2-0-fast-260801', 'fal-ai/veo3/fast', 0.1, {
       duration: { min: 4, max: 8 },
       durations: [4, 6, 8],
       resolutions: ['720p'],
-      first_frame: false,
+      first_frame: true,
       last_frame: false,
       generate_audio: true,
+    }),
+    // Seedance 1.0 Pro: 4 to 12 seconds (the tier starts at 4; the model at 2), 720p or 1080p, first and last frame.
+    video('videomodel-2-5-pro-260801', 'fal-ai/bytedance/seedance/v1/pro/text-to-video', 0.124, {
+      duration: { min: 4, max: 12 },
+      durations: [4, 5, 6, 7, 8, 9, 10, 11, 12],
+      resolutions: ['720p', '1080p'],
+      first_frame: true,
+      last_frame: true,
+      generate_audio: false,
+    }),
+    // Wan 2.2 A14B: 4 to 10 seconds (81 frames at 16 fps is 5), 480p or 720p, first and last frame (`end_image_url`).
+    video('videomodel-2-0-mini-260801', 'fal-ai/wan/v2.2-a14b/text-to-video', 0.08, {
+      duration: { min: 4, max: 10 },
+      durations: [4, 5, 6, 7, 8, 9, 10],
+      resolutions: ['480p', '720p'],
+      first_frame: true,
+      last_frame: true,
+      generate_audio: false,
     }),
   ],
 };

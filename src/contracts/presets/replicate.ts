@@ -64,7 +64,7 @@ export const REPLICATE_PRESET_MODELS: UpstreamModel[] = [
 ];
 
 /**
- * The video models the adapter maps (providers/replicate/replicate-video-models.ts names the schema read for
+ * The video models the adapter maps (src/contracts/video-offers/replicate.ts names the schema read for
  * each), each serving a spec tier at what it makes. `cost_usd` is per video second at the tier's top resolution,
  * from each model page's pricing as read in 2026-11: check it before relying on it.
  */
@@ -112,6 +112,14 @@ export const REPLICATE_VIDEO_PRESET_MODELS: UpstreamModel[] = [
   video('videomodel-2-0-fast-260801', 'bytedance/seedance-1-lite', 0.036, {
     duration: { min: 5, max: 10 },
     durations: [5, 10],
+    resolutions: ['480p', '720p'],
+    last_frame: true,
+  }),
+  // Wan 2.2 fast: 5, 6 or 7 seconds (81 to 113 frames at 16 fps) at 480p or 720p, a first and a last frame
+  // (its image-to-video sibling, wan-video/wan-2.2-i2v-fast).
+  video('videomodel-2-0-mini-260801', 'wan-video/wan-2.2-t2v-fast', 0.02, {
+    duration: { min: 5, max: 7 },
+    durations: [5, 6, 7],
     resolutions: ['480p', '720p'],
     last_frame: true,
   }),

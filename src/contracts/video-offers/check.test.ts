@@ -19,9 +19,11 @@ describe('the video catalogue', () => {
     expect(Object.keys(VIDEO_OFFERS).sort()).toEqual([
       'ark-video',
       'dashscope-video',
+      'fal-queue',
       'gemini-veo',
       'kling',
       'minimax-video',
+      'replicate',
     ]);
     for (const offers of Object.values(VIDEO_OFFERS))
       for (const [id, offer] of Object.entries(offers?.models ?? {})) expect(offer.model).toBe(id);
@@ -38,7 +40,8 @@ describe('the video catalogue', () => {
 describe('every video preset', () => {
   for (const preset of CHANNEL_PRESETS.filter((p) => VIDEO_OFFERS[p.adapter])) {
     it(`${preset.id}: every tier is what its model offers, and the channel is accepted`, () => {
-      for (const m of preset.models) {
+      // fal and Replicate carry image models too: those are not the video catalogue's.
+      for (const m of preset.models.filter((x) => x.media.includes('video'))) {
         const check = checkVideoModel(preset.adapter, m);
         expect(check.offer, m.model).not.toBeNull();
         expect(check.problems, m.model).toEqual([]);
@@ -54,6 +57,64 @@ describe('every video preset', () => {
       expect(parsed.error?.issues).toBeUndefined();
     });
   }
+});
+
+describe('fal and Replicate video models', () => {
+  it('refuse a channel asking a fal model for seconds, resolutions or frames it does not make', () => {
+    const wan = 'fal-ai/wan/v2.2-a14b/text-to-video';
+    expect(problemsOf('fal-queue', video(wan, { duration: { min: 4, max: 12 }, resolutions: ['1080p'] }))).toEqual([
+      ['capabilities.duration', `${wan} makes 1, 2, 3, 4, 5, 6, 7, 8, 9 or 10 seconds, not 11 or 12`],
+      ['capabilities.resolutions', `${wan} makes 480p, 580p or 720p, not 1080p`],
+    ]);
+    const veo = video('fal-ai/veo3/fast', { duration: { min: 8, max: 8 }, first_frame: true, last_frame: true });
+    expect(problemsOf('fal-queue', veo)).toEqual([['capabilities.last_frame', 'fal-ai/veo3/fast takes no last frame']]);
+    const kling = video('fal-ai/kling-video/v2.5-turbo/pro/text-to-video', {
+      duration: { min: 5, max: 5 },
+      generate_audio: true,
+    });
+    expect(problemsOf('fal-queue', kling)).toEqual([
+      ['capabilities.generate_audio', 'fal-ai/kling-video/v2.5-turbo/pro/text-to-video makes no soundtrack'],
+    ]);
+  });
+
+  it('refuse a Replicate model asked for what its schema lacks, by owner/name with or without a version', () => {
+    const wan = video('wan-video/wan-2.2-t2v-fast:0123abcd', { duration: { min: 5, max: 8 }, resolutions: ['1080p'] });
+    expect(problemsOf('replicate', wan)).toEqual([
+      ['capabilities.duration', 'wan-video/wan-2.2-t2v-fast makes 5, 6 or 7 seconds, not 8'],
+      ['capabilities.resolutions', 'wan-video/wan-2.2-t2v-fast makes 480p or 720p, not 1080p'],
+    ]);
+    const kling = video('kwaivgi/kling-v2.5-turbo-pro', {
+      duration: { min: 5, max: 10 },
+      durations: [5, 10],
+      last_frame: true,
+    });
+    expect(problemsOf('replicate', kling)).toEqual([
+      ['capabilities.last_frame', 'kwaivgi/kling-v2.5-turbo-pro takes no last frame'],
+    ]);
+    expect(
+      checkVideoModel('replicate', video('someone/new-video-model', { duration: { min: 5, max: 5 } })),
+    ).toMatchObject({
+      unchecked: true,
+      problems: [],
+    });
+  });
+
+  it('are refused by the channel schema as for the other protocols', () => {
+    const parsed = upstreamUpsertSchema.safeParse({
+      name: 'fal-video',
+      provider: 'fal',
+      adapter: 'fal-queue',
+      base_url: 'https://queue.fal.run',
+      api_key: 'k',
+      models: [video('fal-ai/bytedance/seedance/v1/pro/text-to-video', { duration: { min: 4, max: 15 } })],
+    });
+    expect(parsed.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      [
+        'models.0.capabilities.duration',
+        'fal-ai/bytedance/seedance/v1/pro/text-to-video makes 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 or 12 seconds, not 13, 14 or 15',
+      ],
+    ]);
+  });
 });
 
 describe('checkVideoModel', () => {

@@ -40,6 +40,8 @@ export interface ProtocolOffers {
   protocol: string;
   reference: string;
   models: Readonly<Record<string, VideoModelOffer>>;
+  /** The key of a channel's model id in `models` where the two differ (Replicate's `owner/name:version`). */
+  keyOf?: (model: string) => string;
 }
 
 /** The seconds a duration offer makes, in order (a range as every whole second of it). */

@@ -19,8 +19,11 @@ export interface FalSimVideoModel {
   fields: readonly string[];
   /** Fields fal requires besides `prompt`: the first frame of an image-to-video endpoint. */
   required: readonly string[];
+  /** The `duration` enum; empty for a model that takes its length in frames (`frames`). */
   durations: readonly string[];
   defaultDuration: string;
+  /** Wan: `num_frames` and `frames_per_second` ranges and defaults instead of a duration. */
+  frames?: { min: number; max: number; default: number; fpsMin: number; fpsMax: number; fps: number };
   /** The `resolution` enum; null: the endpoint has no such field. */
   resolutions: readonly string[] | null;
   ratios: readonly string[] | null;
@@ -31,6 +34,45 @@ export interface FalSimVideoModel {
 const KLING = ['prompt', 'duration', 'negative_prompt', 'cfg_scale'];
 const HAILUO = ['prompt', 'duration', 'prompt_optimizer'];
 const VEO = ['prompt', 'aspect_ratio', 'duration', 'negative_prompt', 'seed', 'auto_fix', 'safety_tolerance'];
+// WanV22A14bTextToVideoInput's fields; the image endpoint adds image_url and end_image_url (its llms.txt).
+const WAN = [
+  'prompt',
+  'negative_prompt',
+  'num_frames',
+  'frames_per_second',
+  'seed',
+  'resolution',
+  'aspect_ratio',
+  'num_inference_steps',
+  'enable_safety_checker',
+  'enable_output_safety_checker',
+  'enable_prompt_expansion',
+  'acceleration',
+  'guidance_scale',
+  'guidance_scale_2',
+  'shift',
+  'interpolator_model',
+  'num_interpolated_frames',
+  'adjust_fps_for_interpolation',
+  'video_quality',
+  'video_write_mode',
+];
+const WAN_FRAMES = { min: 17, max: 161, default: 81, fpsMin: 4, fpsMax: 60, fps: 16 };
+const WAN_RESOLUTIONS = ['480p', '580p', '720p'];
+// SeedanceTextToVideoInput / SeedanceImageToVideoInput.
+const SEEDANCE = [
+  'prompt',
+  'aspect_ratio',
+  'resolution',
+  'duration',
+  'camera_fixed',
+  'seed',
+  'enable_safety_checker',
+  'num_frames',
+];
+const SEEDANCE_DURATIONS = ['2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12'];
+const SEEDANCE_RESOLUTIONS = ['480p', '720p', '1080p'];
+const SEEDANCE_RATIOS = ['21:9', '16:9', '4:3', '1:1', '3:4', '9:16'];
 
 export const FAL_SIM_VIDEO_MODELS: Readonly<Record<string, FalSimVideoModel>> = {
   'fal-ai/kling-video/v2.5-turbo/pro/text-to-video': {
@@ -78,6 +120,54 @@ export const FAL_SIM_VIDEO_MODELS: Readonly<Record<string, FalSimVideoModel>> = 
     ratios: ['16:9', '9:16'],
     images: [],
   },
+  // Veo3FastImageToVideoInput (= Veo3ImageToVideoInput): aspect_ratio "auto" | 16:9 | 9:16, no last frame.
+  'fal-ai/veo3/fast/image-to-video': {
+    fields: [...VEO, 'image_url', 'resolution', 'generate_audio'],
+    required: ['image_url'],
+    durations: ['4s', '6s', '8s'],
+    defaultDuration: '8s',
+    resolutions: ['720p', '1080p'],
+    ratios: ['auto', '16:9', '9:16'],
+    images: ['image_url'],
+  },
+  'fal-ai/wan/v2.2-a14b/text-to-video': {
+    fields: WAN,
+    required: [],
+    durations: [],
+    defaultDuration: '',
+    frames: WAN_FRAMES,
+    resolutions: WAN_RESOLUTIONS,
+    ratios: ['16:9', '9:16', '1:1'],
+    images: [],
+  },
+  'fal-ai/wan/v2.2-a14b/image-to-video': {
+    fields: [...WAN, 'image_url', 'end_image_url'],
+    required: ['image_url'],
+    durations: [],
+    defaultDuration: '',
+    frames: WAN_FRAMES,
+    resolutions: WAN_RESOLUTIONS,
+    ratios: ['auto', '16:9', '9:16', '1:1'],
+    images: ['image_url', 'end_image_url'],
+  },
+  'fal-ai/bytedance/seedance/v1/pro/text-to-video': {
+    fields: SEEDANCE,
+    required: [],
+    durations: SEEDANCE_DURATIONS,
+    defaultDuration: '5',
+    resolutions: SEEDANCE_RESOLUTIONS,
+    ratios: [...SEEDANCE_RATIOS, '9:21'],
+    images: [],
+  },
+  'fal-ai/bytedance/seedance/v1/pro/image-to-video': {
+    fields: [...SEEDANCE, 'image_url', 'end_image_url'],
+    required: ['image_url'],
+    durations: SEEDANCE_DURATIONS,
+    defaultDuration: '5',
+    resolutions: SEEDANCE_RESOLUTIONS,
+    ratios: [...SEEDANCE_RATIOS, 'auto'],
+    images: ['image_url', 'end_image_url'],
+  },
 };
 
 export const falSimVideoModel = (endpoint: string): FalSimVideoModel | undefined =>
@@ -108,18 +198,39 @@ export function parseFalVideoInput(model: FalSimVideoModel, body: unknown): FalV
     if (!/^(https?:\/\/|data:[^;,]*;base64,)/.test(url as string))
       fail(k, 'Failed to download the file. Please check if the URL is accessible.', 'file_download_error');
   }
-  const duration = body.duration ?? model.defaultDuration;
-  if (typeof duration !== 'string' || !model.durations.includes(duration))
-    fail('duration', oneOf(model.durations), 'literal_error');
+  const seconds = model.frames ? framesSeconds(model.frames, body) : durationSeconds(model, body);
   if (body.resolution !== undefined && !(model.resolutions ?? []).includes(body.resolution as string))
     fail('resolution', oneOf(model.resolutions ?? []), 'literal_error');
   const ratio = body.aspect_ratio ?? model.ratios?.[0] ?? '16:9';
   if (body.aspect_ratio !== undefined && !(model.ratios ?? []).includes(ratio as string))
     fail('aspect_ratio', oneOf(model.ratios ?? []), 'literal_error');
-  for (const flag of ['generate_audio', 'prompt_optimizer', 'auto_fix'])
+  for (const flag of ['generate_audio', 'prompt_optimizer', 'auto_fix', 'camera_fixed', 'enable_prompt_expansion'])
     if (body[flag] !== undefined && typeof body[flag] !== 'boolean')
       fail(flag, 'Input should be a valid boolean', 'bool_type');
-  return { prompt: body.prompt as string, seconds: Number.parseInt(duration as string, 10), ratio: ratio as string };
+  return { prompt: body.prompt as string, seconds, ratio: ratio === 'auto' ? '16:9' : (ratio as string) };
+}
+
+function durationSeconds(model: FalSimVideoModel, body: Record<string, unknown>): number {
+  const duration = body.duration ?? model.defaultDuration;
+  if (typeof duration !== 'string' || !model.durations.includes(duration))
+    fail('duration', oneOf(model.durations), 'literal_error');
+  return Number.parseInt(duration as string, 10);
+}
+
+/** An integer field within its range, as fal's validation words each problem. */
+function integerIn(body: Record<string, unknown>, key: string, min: number, max: number, fallback: number): number {
+  const v = body[key] ?? fallback;
+  if (typeof v !== 'number' || !Number.isInteger(v)) return fail(key, 'Input should be a valid integer', 'int_type');
+  if (v < min) fail(key, `Input should be greater than or equal to ${min}`, 'greater_than_equal');
+  if (v > max) fail(key, `Input should be less than or equal to ${max}`, 'less_than_equal');
+  return v;
+}
+
+/** Wan's length: `num_frames` at `frames_per_second`, in whole seconds (81 frames at 16 fps: 5). */
+function framesSeconds(f: NonNullable<FalSimVideoModel['frames']>, body: Record<string, unknown>): number {
+  const frames = integerIn(body, 'num_frames', f.min, f.max, f.default);
+  const fps = integerIn(body, 'frames_per_second', f.fpsMin, f.fpsMax, f.fps);
+  return Math.max(1, Math.round((frames - 1) / fps));
 }
 
 /**

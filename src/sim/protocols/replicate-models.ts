@@ -20,6 +20,8 @@ export interface SimReplicateModel {
   /** `owner/name`. */
   ref: string;
   schema: Readonly<Record<string, Field>>;
+  /** Fields the schema requires besides `prompt`. */
+  required?: readonly string[];
   /** What a succeeded prediction's `output` is: one URL, or a list of URLs. */
   output: 'string' | 'list';
   /** The size of each `aspect_ratio` value; models with width/height size the picture from them. */
@@ -231,6 +233,8 @@ export function validateInput(model: SimReplicateModel, input: unknown): Invalid
   const problems: InvalidField[] = [];
   if (typeof input.prompt !== 'string')
     problems.push({ type: 'required', field: 'input', description: 'prompt is required' });
+  for (const k of model.required ?? [])
+    if (input[k] === undefined) problems.push({ type: 'required', field: 'input', description: `${k} is required` });
   for (const [k, v] of Object.entries(input)) {
     const f = model.schema[k];
     if (!f)

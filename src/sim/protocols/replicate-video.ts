@@ -15,13 +15,16 @@ import { BAD_VIDEO_BYTES, wrongDuration } from './video-tasks';
 export type SimVideoField =
   | { type: 'string'; enum?: readonly string[] }
   | { type: 'integer'; min?: number; max?: number; enum?: readonly number[] }
+  | { type: 'number'; min?: number; max?: number }
   | { type: 'boolean' }
   | { type: 'uri' }
   | { type: 'uri[]'; maxItems?: number };
 
 export interface SimReplicateVideo {
-  /** Seconds when `duration` is not given. */
+  /** Seconds when `duration` is not given (Wan: the default frames at the default rate). */
   defaultDuration: number;
+  /** Wan: the length is `num_frames` at `frames_per_second` (defaults here), not a duration. */
+  frames?: { num: number; fps: number };
   /** A check across fields the model runs when it starts: the failure's text, or null. */
   check?: (input: Record<string, unknown>) => string | null;
 }
@@ -42,6 +45,23 @@ const VEO = {
   generate_audio: bool,
   seed,
 };
+// wan-video/wan-2.2-t2v-fast and wan-video/wan-2.2-i2v-fast:4eaf2b01: lengths in frames, no duration.
+const WAN = {
+  prompt: str(),
+  num_frames: { type: 'integer', min: 81, max: 121 },
+  resolution: str(['480p', '720p']),
+  frames_per_second: { type: 'integer', min: 5, max: 30 },
+  go_fast: bool,
+  sample_shift: { type: 'number', min: 1, max: 20 },
+  seed,
+  interpolate_output: bool,
+  disable_safety_checker: bool,
+  lora_weights_transformer: str(),
+  lora_scale_transformer: { type: 'number' },
+  lora_weights_transformer_2: str(),
+  lora_scale_transformer_2: { type: 'number' },
+} satisfies Record<string, SimVideoField>;
+const WAN_VIDEO: SimReplicateVideo = { defaultDuration: 5, frames: { num: 81, fps: 16 } };
 const SEEDANCE = {
   prompt: str(),
   image: uri,
@@ -55,6 +75,8 @@ const SEEDANCE = {
 export interface SimReplicateVideoModel {
   ref: string;
   schema: Readonly<Record<string, SimVideoField>>;
+  /** Fields the schema requires besides `prompt`. */
+  required?: readonly string[];
   video: SimReplicateVideo;
 }
 
@@ -111,6 +133,16 @@ export const SIM_REPLICATE_VIDEO_MODELS: readonly SimReplicateVideoModel[] = [
     schema: { ...SEEDANCE, duration: ints([5, 10]), resolution: str(['480p', '720p', '1080p']) },
     video: { defaultDuration: 5 },
   },
+  { ref: 'wan-video/wan-2.2-t2v-fast', schema: { ...WAN, aspect_ratio: str(['16:9', '9:16']) }, video: WAN_VIDEO },
+  {
+    ref: 'wan-video/wan-2.2-i2v-fast',
+    schema: { ...WAN, image: uri, last_image: uri },
+    required: ['image'],
+    video: {
+      ...WAN_VIDEO,
+      check: (i) => (i.last_image !== undefined && i.image === undefined ? 'last_image requires image' : null),
+    },
+  },
 ];
 
 /** The shape of the simulator's frames for a prediction: its `aspect_ratio` beside no first frame, else 16:9. */
@@ -119,6 +151,8 @@ function ratioOf(input: Record<string, unknown>): string {
   return !framed && typeof input.aspect_ratio === 'string' ? input.aspect_ratio : '16:9';
 }
 
+const num = (v: unknown, fallback: number): number => (typeof v === 'number' ? v : fallback);
+
 /** The MP4 a succeeded video prediction links to (a `bad_output` prediction: a page that is no MP4). */
 export function replicateVideoFile(
   video: SimReplicateVideo,
@@ -126,7 +160,12 @@ export function replicateVideoFile(
   fault: string | null,
   files: SimFileStore,
 ): string {
-  const seconds = typeof input.duration === 'number' ? input.duration : video.defaultDuration;
+  const seconds = video.frames
+    ? Math.max(
+        1,
+        Math.round((num(input.num_frames, video.frames.num) - 1) / num(input.frames_per_second, video.frames.fps)),
+      )
+    : num(input.duration, video.defaultDuration);
   if (fault === 'bad_output') return files.put('mp4', BAD_VIDEO_BYTES, 'video/mp4');
   const bytes = videoFile(ratioOf(input), fault === 'wrong_duration' ? wrongDuration(seconds) : seconds);
   return files.put('mp4', bytes, 'video/mp4');

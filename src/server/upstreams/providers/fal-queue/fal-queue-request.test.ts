@@ -204,7 +204,8 @@ describe('the fal-queue preset', () => {
     for (const m of FAL_QUEUE_PRESET.models) {
       expect(upstreamModelSchema.parse(m), m.model).toEqual(m);
       if (m.media.includes('video')) {
-        expect(m.capabilities, m.model).toEqual(falVideoCapabilities(m.model, m.capabilities.resolutions));
+        const { resolutions, durations } = m.capabilities;
+        expect(m.capabilities, m.model).toEqual(falVideoCapabilities(m.model, resolutions, durations));
         expect(m.cost_usd, m.model).toBe(FAL_VIDEO_MODELS[m.model]?.costUsd);
         continue;
       }

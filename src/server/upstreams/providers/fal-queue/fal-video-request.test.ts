@@ -20,6 +20,8 @@ type Input<E extends keyof EndpointTypeMap> = EndpointTypeMap[E]['input'];
 const KLING = 'fal-ai/kling-video/v2.5-turbo/pro/text-to-video' as const;
 const HAILUO = 'fal-ai/minimax/hailuo-02/standard/text-to-video' as const;
 const VEO = 'fal-ai/veo3/fast' as const;
+const WAN = 'fal-ai/wan/v2.2-a14b/text-to-video' as const;
+const SEEDANCE = 'fal-ai/bytedance/seedance/v1/pro/text-to-video' as const;
 const A = 'https://studio.test/files/a.png';
 const B = 'https://studio.test/files/b.png';
 
@@ -71,6 +73,72 @@ describe('Studio’s video request as each model’s documented input', () => {
         } satisfies Input<typeof VEO>,
       }); // prettier-ignore
     expect(falVideoRequest(VEO, { prompt: 'p', duration: 4 }).input).toMatchObject({ generate_audio: false });
+    expect(falVideoRequest(VEO, { prompt: 'p', duration: 6, resolution: '1080p', images: [A] })).toEqual({
+      endpoint: 'fal-ai/veo3/fast/image-to-video',
+      input: {
+        prompt: 'p',
+        image_url: A,
+        duration: '6s',
+        resolution: '1080p',
+        generate_audio: false,
+      } satisfies Input<'fal-ai/veo3/fast/image-to-video'>,
+    });
+  });
+
+  it('Wan 2.2 A14B: the seconds as num_frames at 16 frames_per_second, resolution, aspect_ratio; end_image_url', () => {
+    expect(falVideoRequest(WAN, { prompt: 'p', duration: 5, resolution: '480p', ratio: '1:1' })).toEqual({
+      endpoint: WAN,
+      input: {
+        prompt: 'p',
+        num_frames: 81,
+        frames_per_second: 16,
+        aspect_ratio: '1:1',
+        resolution: '480p',
+        enable_prompt_expansion: false,
+      } satisfies Input<typeof WAN>,
+    });
+    // @fal-ai/client 1.10.1 does not list this endpoint: its fields are the model page's (llms.txt), the text
+    // endpoint's beside image_url and end_image_url, as the turbo sibling the client types has them.
+    const framed = falVideoRequest(WAN, { prompt: 'p', duration: 10, resolution: '720p', images: [A, B] });
+    const { num_frames: _frames, frames_per_second: _fps, ...turbo } = framed.input;
+    expect(framed).toEqual({
+      endpoint: 'fal-ai/wan/v2.2-a14b/image-to-video',
+      input: {
+        prompt: 'p',
+        image_url: A,
+        end_image_url: B,
+        num_frames: 161,
+        frames_per_second: 16,
+        resolution: '720p',
+        enable_prompt_expansion: false,
+      },
+    });
+    expect(turbo).toEqual({
+      prompt: 'p',
+      image_url: A,
+      end_image_url: B,
+      resolution: '720p',
+      enable_prompt_expansion: false,
+    } satisfies Input<'fal-ai/wan/v2.2-a14b/image-to-video/turbo'>);
+  });
+
+  it('Seedance 1.0 Pro: duration "2" … "12", resolution and aspect_ratio; image_url and end_image_url', () => {
+    expect(falVideoRequest(SEEDANCE, { prompt: 'p', duration: 12, resolution: '1080p', ratio: '21:9' })).toEqual({
+      endpoint: SEEDANCE,
+      input: { prompt: 'p', duration: '12', aspect_ratio: '21:9', resolution: '1080p' } satisfies Input<
+        typeof SEEDANCE
+      >,
+    });
+    expect(falVideoRequest(SEEDANCE, { prompt: 'p', duration: 2, resolution: '480p', images: [A, B] })).toEqual({
+      endpoint: 'fal-ai/bytedance/seedance/v1/pro/image-to-video',
+      input: {
+        prompt: 'p',
+        image_url: A,
+        end_image_url: B,
+        duration: '2',
+        resolution: '480p',
+      } satisfies Input<'fal-ai/bytedance/seedance/v1/pro/image-to-video'>,
+    });
   });
 
   it('refuses what the model cannot make as unsupported, naming the parameter', () => {
@@ -80,7 +148,12 @@ describe('Studio’s video request as each model’s documented input', () => {
       [KLING, { prompt: 'p', duration: 5, images: [A, B, A] }, 'images'],
       [HAILUO, { prompt: 'p', duration: 6, resolution: '1080p' }, 'resolution'],
       [HAILUO, { prompt: 'p', duration: 6, videos: [A] }, 'videos'],
-      [VEO, { prompt: 'p', duration: 8, images: [A] }, 'image_url'],
+      [VEO, { prompt: 'p', duration: 8, images: [A, B] }, 'last_frame'],
+      [WAN, { prompt: 'p', duration: 11 }, 'duration'],
+      [WAN, { prompt: 'p', duration: 5, resolution: '1080p' }, 'resolution'],
+      [WAN, { prompt: 'p', duration: 5, ratio: '4:3' }, 'aspect_ratio'],
+      [SEEDANCE, { prompt: 'p', duration: 1 }, 'duration'],
+      [SEEDANCE, { prompt: 'p', duration: 5, generateAudio: true }, 'generate_audio'],
       [VEO, { prompt: 'p', duration: 8, audios: [A] }, 'audios'],
       ['fal-ai/unknown/video', { prompt: 'p', duration: 5 }, 'model'],
     ];
@@ -99,8 +172,14 @@ describe('Studio’s video request as each model’s documented input', () => {
       last_frame: true,
       generate_audio: false,
     });
-    expect(falVideoCapabilities(VEO)).toMatchObject({ durations: [4, 6, 8], first_frame: false, generate_audio: true });
-    expect(Object.keys(FAL_VIDEO_MODELS)).toEqual([KLING, HAILUO, VEO]);
+    expect(falVideoCapabilities(VEO)).toMatchObject({ durations: [4, 6, 8], first_frame: true, generate_audio: true });
+    expect(falVideoCapabilities(WAN, ['480p'], [4, 5, 6, 12])).toMatchObject({
+      duration: { min: 4, max: 6 },
+      durations: [4, 5, 6],
+      resolutions: ['480p'],
+      last_frame: true,
+    });
+    expect(Object.keys(FAL_VIDEO_MODELS)).toEqual([KLING, HAILUO, VEO, WAN, SEEDANCE]);
   });
 });
 

@@ -25,11 +25,8 @@ export function falVideoRequest(model: string, req: VideoTaskRequest): FalVideoI
   if ((req.audios ?? []).length > 0) throw unsupported(`${model} takes no reference audio`, 'audios');
   if (req.generateAudio && !m.audio) throw unsupported(`${model} makes no soundtrack`, 'generate_audio');
   const duration = Object.hasOwn(m.durations, req.duration) ? m.durations[req.duration] : undefined;
-  if (duration === undefined)
-    throw unsupported(
-      `${model} makes ${Object.keys(m.durations).join(' or ')} seconds, not ${req.duration}`,
-      'duration',
-    );
+  if (!duration)
+    throw unsupported(`${model} makes ${Object.keys(m.durations).join(', ')} seconds, not ${req.duration}`, 'duration');
   const asked = req.resolution ?? Object.keys(m.resolutions)[0] ?? '';
   const key = Object.keys(m.resolutions).find((r) => r.toLowerCase() === asked.toLowerCase());
   const resolution = key === undefined ? undefined : m.resolutions[key];
@@ -44,7 +41,7 @@ export function falVideoRequest(model: string, req: VideoTaskRequest): FalVideoI
       endpoint: m.text,
       input: {
         prompt: req.prompt,
-        duration,
+        ...duration,
         ...(m.ratios.length > 0 ? { aspect_ratio: ratio } : {}),
         ...(resolution.text ? { resolution: resolution.text } : {}),
         ...audio,
@@ -61,7 +58,7 @@ export function falVideoRequest(model: string, req: VideoTaskRequest): FalVideoI
       prompt: req.prompt,
       image_url: first,
       ...(last && m.lastFrame ? { [m.lastFrame]: last } : {}),
-      duration,
+      ...duration,
       ...(resolution.image ? { resolution: resolution.image } : {}),
       ...audio,
       ...m.fixed,

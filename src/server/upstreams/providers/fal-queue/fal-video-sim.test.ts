@@ -16,6 +16,8 @@ const CH = SIM_FAL_VIDEO_CHANNEL.name;
 const KLING = 'fal-ai/kling-video/v2.5-turbo/pro/text-to-video';
 const HAILUO = 'fal-ai/minimax/hailuo-02/standard/text-to-video';
 const VEO = 'fal-ai/veo3/fast';
+const WAN = 'fal-ai/wan/v2.2-a14b/text-to-video';
+const SEEDANCE = 'fal-ai/bytedance/seedance/v1/pro/text-to-video';
 let s: RunningSim;
 const dir = mkdtempSync(path.join(os.tmpdir(), 'studio-fal-video-'));
 beforeAll(async () => {
@@ -94,12 +96,40 @@ describe('the fal-queue video side against the simulator', () => {
     );
   });
 
+  it('makes Wan 2.2 A14B videos of the seconds asked in frames, from text and from a first and last frame', async () => {
+    const text = await run(WAN, { prompt: 'a lighthouse', duration: 7, resolution: '480p', ratio: '9:16' });
+    expect(text.status).toBe('succeeded');
+    expect(await mp4Seconds(text.videoUrl)).toBe(7);
+    const framed = await run(WAN, { prompt: 'open', duration: 5, resolution: '720p', images: [FRAME, FRAME] });
+    expect(await mp4Seconds(framed.videoUrl)).toBe(5);
+    const log = (await (await s.control(`/__sim/requests?channel=${CH}`)).json()) as { method: string; path: string }[];
+    const posts = log.filter((r) => r.method === 'POST').map((r) => r.path);
+    expect(posts).toEqual(expect.arrayContaining([`/${WAN}`, '/fal-ai/wan/v2.2-a14b/image-to-video']));
+  });
+
+  it('makes Seedance 1.0 Pro and Veo 3 Fast videos from a first frame on their image-to-video endpoints', async () => {
+    const seedance = await run(SEEDANCE, { prompt: 'open', duration: 3, resolution: '1080p', images: [FRAME, FRAME] });
+    expect(await mp4Seconds(seedance.videoUrl)).toBe(3);
+    const text = await run(SEEDANCE, { prompt: 'wide', duration: 12, resolution: '720p', ratio: '21:9' });
+    expect(await mp4Seconds(text.videoUrl)).toBe(12);
+    const veo = await run(VEO, { prompt: 'open', duration: 6, resolution: '1080p', images: [FRAME] });
+    expect(await mp4Seconds(veo.videoUrl)).toBe(6);
+    const log = (await (await s.control(`/__sim/requests?channel=${CH}`)).json()) as { method: string; path: string }[];
+    const posts = log.filter((r) => r.method === 'POST').map((r) => r.path);
+    expect(posts).toEqual(
+      expect.arrayContaining(['/fal-ai/bytedance/seedance/v1/pro/image-to-video', '/fal-ai/veo3/fast/image-to-video']),
+    );
+  });
+
   it('refuses before any call what a model does not make, as unsupported', async () => {
     const refused = (model: string, req: VideoTaskRequest) =>
       expect(falQueueVideo.create(target(model), req, signal())).rejects.toMatchObject({ errorClass: 'unsupported' });
     await refused(KLING, { prompt: 'p', duration: 7 });
     await refused(HAILUO, { prompt: 'p', duration: 5 });
-    await refused(VEO, { prompt: 'p', duration: 8, images: [FRAME] });
+    await refused(VEO, { prompt: 'p', duration: 8, images: [FRAME, FRAME] });
+    await refused(WAN, { prompt: 'p', duration: 11 });
+    await refused(WAN, { prompt: 'p', duration: 5, resolution: '1080p' });
+    await refused(SEEDANCE, { prompt: 'p', duration: 13 });
     await refused(VEO, { prompt: 'p', duration: 8, ratio: '1:1' });
     await refused(KLING, { prompt: 'p', duration: 5, generateAudio: true });
     await refused(KLING, { prompt: 'p', duration: 5, resolution: '720p' });
@@ -179,5 +209,45 @@ describe('@fal-ai/client 1.10.1 against the simulated video endpoints', () => {
       .toMatchObject({ loc: ['body', 'resolution'], type: 'literal_error' }); // prettier-ignore
     expect(await refusal(KLING, { prompt: 'x', tail_image_url: FRAME })).toMatchObject({ type: 'extra_forbidden' });
     expect(await refusal(HAILUO, { prompt: 'x', duration: 6 })).toMatchObject({ type: 'literal_error' });
+  });
+
+  it('raises ValidationError for Wan’s frames out of range or a duration it has no field for, and Seedance’s 13 s', async () => {
+    const refusal = async (endpoint: string, input: Record<string, unknown>) => {
+      const err = await fal.subscribe(endpoint, { input: input as never, pollInterval: 20 }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ValidationError);
+      return (err as ValidationError).fieldErrors[0];
+    };
+    expect(await refusal(WAN, { prompt: 'x', num_frames: 200 })).toMatchObject({
+      loc: ['body', 'num_frames'],
+      type: 'less_than_equal',
+    });
+    expect(await refusal(WAN, { prompt: 'x', duration: '5' })).toMatchObject({
+      loc: ['body', 'duration'],
+      type: 'extra_forbidden',
+    });
+    expect(await refusal('fal-ai/wan/v2.2-a14b/image-to-video', { prompt: 'x', resolution: '720p' })).toMatchObject({
+      loc: ['body', 'image_url'],
+      type: 'missing',
+    });
+    expect(await refusal(SEEDANCE, { prompt: 'x', duration: '13' })).toMatchObject({ type: 'literal_error' });
+    expect(await refusal('fal-ai/veo3/fast/image-to-video', { prompt: 'x', image_url: FRAME, end_image_url: FRAME }))
+      .toMatchObject({ loc: ['body', 'end_image_url'], type: 'extra_forbidden' }); // prettier-ignore
+  });
+
+  it('subscribes to a Wan image-to-video request with its typed input and reads an MP4 of 81 frames at 16 fps', async () => {
+    const input = {
+      prompt: 'a door opens',
+      image_url: FRAME,
+      end_image_url: FRAME,
+      num_frames: 81,
+      frames_per_second: 16,
+      resolution: '480p' as const,
+    };
+    const done = await fal.subscribe('fal-ai/wan/v2.2-a14b/image-to-video' as never, {
+      input: input as never,
+      pollInterval: 20,
+    });
+    const video = (done.data as { video: { url: string } }).video;
+    expect(await mp4Seconds(video.url)).toBe(5);
   });
 });

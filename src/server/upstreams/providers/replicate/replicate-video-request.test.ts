@@ -72,6 +72,7 @@ describe('Studio’s video predictions beside replicate 1.4.0’s', () => {
       ['minimax/hailuo-02', req({ duration: 6, resolution: '768p', images: frames })],
       ['google/veo-3.1', req({ duration: 8, resolution: '1080p', images: frames, generateAudio: true })],
       ['bytedance/seedance-1-lite', req({ duration: 10, resolution: '480p' })],
+      ['wan-video/wan-2.2-t2v-fast', req({ duration: 6, resolution: '480p', ratio: '9:16' })],
     ] as [string, VideoTaskRequest][]) {
       seen.length = 0;
       expect(await replicateVideo.create(target(model), r, signal())).toBe('p1');
@@ -132,6 +133,34 @@ describe('Studio’s video predictions beside replicate 1.4.0’s', () => {
     });
   });
 
+  it('sends Wan 2.2 its seconds as frames at 16 fps, and a framed task to its image-to-video model', async () => {
+    expect(videoPredictionInput('wan-video/wan-2.2-t2v-fast', req({ duration: 5, resolution: '480p' }))).toEqual({
+      prompt: 'a cat walks along a sunny wall',
+      num_frames: 81,
+      frames_per_second: 16,
+      resolution: '480p',
+      aspect_ratio: '16:9',
+    });
+    const framed = req({ duration: 7, resolution: '720p', images: frames });
+    expect(videoPredictionInput('wan-video/wan-2.2-t2v-fast', framed)).toEqual({
+      prompt: 'a cat walks along a sunny wall',
+      num_frames: 113,
+      frames_per_second: 16,
+      resolution: '720p',
+      image: frames[0],
+      last_image: frames[1],
+    });
+    const client = new Replicate({ auth: 'r8_k', baseUrl: `${base}/v1` });
+    seen.length = 0;
+    expect(await replicateVideo.create(target('wan-video/wan-2.2-t2v-fast'), framed, signal())).toBe('p1');
+    const input = videoPredictionInput('wan-video/wan-2.2-t2v-fast', framed);
+    await client.predictions.create({ model: 'wan-video/wan-2.2-i2v-fast', input });
+    const [studio, sdk] = seen as [Seen, Seen];
+    expect(studio.url).toBe('/v1/models/wan-video/wan-2.2-i2v-fast/predictions');
+    expect(studio.url).toBe(sdk.url);
+    expect(studio.body).toEqual(sdk.body);
+  });
+
   it('makes every duration, resolution and frame the preset offers for each video model', () => {
     for (const { model, capabilities: c } of REPLICATE_VIDEO_PRESET_MODELS) {
       const range = c.duration ?? { min: 0, max: -1 };
@@ -157,7 +186,10 @@ describe('Studio’s video predictions beside replicate 1.4.0’s', () => {
     refused('bytedance/seedance-1-lite', { generateAudio: true }, 'generate_audio');
     refused('bytedance/seedance-1-lite', { images: ['a', 'b', 'c'] }, 'images');
     refused('bytedance/seedance-1-lite', { videos: ['v'] }, 'videos');
-    refused('wan-video/wan-2.2-t2v-fast', {}, 'model');
+    refused('wan-video/wan-2.2-t2v-fast', { duration: 8, resolution: '480p' }, 'duration');
+    refused('wan-video/wan-2.2-t2v-fast', { resolution: '1080p' }, 'resolution');
+    refused('wan-video/wan-2.2-t2v-fast', { resolution: '720p', ratio: '1:1' }, 'aspect_ratio');
+    refused('wan-video/wan-2.1-t2v-720p', {}, 'model');
   });
 });
 

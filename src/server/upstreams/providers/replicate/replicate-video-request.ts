@@ -50,7 +50,9 @@ export function videoPredictionInput(model: string, req: VideoTaskRequest): Reco
       `${model}${resolution ? ` at ${resolution}` : ''} makes ${durations.join(', ')} seconds, not ${req.duration}`,
       'duration',
     );
-  const input: Record<string, unknown> = { prompt: req.prompt, duration: req.duration };
+  const input: Record<string, unknown> = { prompt: req.prompt };
+  if (m.framesAt) Object.assign(input, { num_frames: m.framesAt * req.duration + 1, frames_per_second: m.framesAt });
+  else input.duration = req.duration;
   if (resolution) input.resolution = resolution;
   const [first, last] = images;
   if (first) input[m.firstFrame] = first;
@@ -68,10 +70,16 @@ export function videoPredictionInput(model: string, req: VideoTaskRequest): Reco
   return input;
 }
 
-/** Path and body of a video creation: the image side's, with the video input. */
+/**
+ * Path and body of a video creation: the image side's, with the video input. A model that makes text to
+ * video only (Wan) sends a task with a first frame to its image-to-video sibling, by `owner/name` (its latest version).
+ */
 export function videoPredictionRequest(
   model: string,
   req: VideoTaskRequest,
 ): { path: string; body: Record<string, unknown> } {
-  return creationOf(model, videoPredictionInput(model, req));
+  const input = videoPredictionInput(model, req);
+  const framed = (req.images ?? []).length > 0;
+  const { imageModel } = videoModelOf(model);
+  return creationOf(framed && imageModel ? imageModel : model, input);
 }

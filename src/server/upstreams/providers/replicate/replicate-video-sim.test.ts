@@ -95,6 +95,8 @@ describe('the replicate video side against the simulator', () => {
       ['bytedance/seedance-1-pro', { ...t2v, duration: 3, resolution: '1080p', images: frames }],
       ['kwaivgi/kling-v2.5-turbo-pro', { ...t2v, duration: 5, resolution: '1080p', images: [frames[0] ?? ''] }],
       ['google/veo-3-fast', { ...t2v, duration: 8, resolution: '720p', ratio: '9:16' }],
+      ['wan-video/wan-2.2-t2v-fast', { ...t2v, duration: 7, resolution: '480p', ratio: '9:16' }],
+      ['wan-video/wan-2.2-t2v-fast', { ...t2v, duration: 5, resolution: '720p', images: frames }],
     ] as [string, VideoTaskRequest][]) {
       const done = (await until(await replicateVideo.create(target(model), req, signal()))).at(-1);
       expect(done?.status, model).toBe('succeeded');
@@ -182,6 +184,21 @@ describe('the official client, replicate 1.4.0, against the simulated video mode
     expect(await refusal('bytedance/seedance-1-pro', { prompt: 'x', duration: 13 })).toContain(
       'less than or equal to 12',
     );
+    expect(await refusal('wan-video/wan-2.2-t2v-fast', { prompt: 'x', duration: 5 })).toContain(
+      'Additional property duration is not allowed',
+    );
+    expect(await refusal('wan-video/wan-2.2-t2v-fast', { prompt: 'x', num_frames: 161 })).toContain(
+      'less than or equal to 121',
+    );
+    expect(await refusal('wan-video/wan-2.2-t2v-fast', { prompt: 'x', image: frames[0] })).toContain(
+      'Additional property image is not allowed',
+    );
+    expect(await refusal('wan-video/wan-2.2-i2v-fast', { prompt: 'x', aspect_ratio: '16:9' })).toContain(
+      'image is required',
+    );
+    expect(
+      await refusal('wan-video/wan-2.2-i2v-fast', { prompt: 'x', image: frames[0], resolution: '1080p' }),
+    ).toContain('resolution must be one of');
     const long = await client.predictions.create({
       model: 'minimax/hailuo-02',
       input: { prompt: 'x', duration: 10, resolution: '1080p' },
