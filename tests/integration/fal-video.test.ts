@@ -18,6 +18,7 @@ import { createTestDatabase, testSecret, type TestDatabase } from '../helpers/te
 const CH = SIM_FAL_VIDEO_CHANNEL.name;
 const FAST = 'videomodel-2-0-fast-260801';
 const PRO25 = 'videomodel-2-5-pro-260801';
+const MINI = 'videomodel-2-0-mini-260801';
 let t: TestDatabase;
 let sim: RunningSim;
 let config: Config;
@@ -78,6 +79,45 @@ describe('video tasks on a fal channel', () => {
     expect(task).toMatchObject({ job_status: 'done', model: PRO25, resolution: '1080p' });
     expect(await storedMp4Seconds(files, filesDir, task.video_url)).toBe(10);
     expect(posts('/fal-ai/kling-video/v2.5-turbo/pro/image-to-video')).toHaveLength(1);
+    expect((await ledgerOf(t.db, who.tenantId)).map(([k]) => k)).toEqual(['adjust', 'charge']);
+  });
+
+  it('a Wan text-to-video task goes to Wan 2.2 A14B as frames at 16 fps and ends done with an MP4 of the seconds', async () => {
+    const who = await newVideoTenant(t.db, 'fal 万相');
+    const sub = await submitVideo(
+      deps(),
+      who,
+      { prompt: '灯塔 a lighthouse at dusk', model: MINI, duration: 7, resolution: '480p', ratio: '9:16' },
+      { idempotencyKey: null },
+    );
+    const task = await finished(who, sub.id);
+    expect(task).toMatchObject({
+      job_status: 'done',
+      state: 'succeeded',
+      model: MINI,
+      duration: 7,
+      resolution: '480p',
+    });
+    expect(await storedMp4Seconds(files, filesDir, task.video_url)).toBe(7);
+    expect(posts('/fal-ai/wan/v2.2-a14b/text-to-video')).toHaveLength(1);
+    expect(JSON.stringify(task)).not.toMatch(/fal-ai|sim-fal|wan\//);
+    expect(await rowOf(sub.id)).toMatchObject({ channel: CH, upstreamModel: 'fal-ai/wan/v2.2-a14b/text-to-video' });
+    expect((await ledgerOf(t.db, who.tenantId)).map(([k]) => k)).toEqual(['adjust', 'charge']);
+  });
+
+  it('a Wan first-frame task goes to Wan 2.2 A14B’s image-to-video endpoint and ends done', async () => {
+    const who = await newVideoTenant(t.db, 'fal 万相首帧');
+    const first = await files.put(`${who.tenantId}/uploads/first.png`, Buffer.from('png'), 'image/png');
+    const sub = await submitVideo(
+      deps(),
+      who,
+      { prompt: '门打开 a door opens', model: MINI, duration: 5, resolution: '720p', images: [first] },
+      { idempotencyKey: null },
+    );
+    const task = await finished(who, sub.id);
+    expect(task).toMatchObject({ job_status: 'done', model: MINI, duration: 5, resolution: '720p' });
+    expect(await storedMp4Seconds(files, filesDir, task.video_url)).toBe(5);
+    expect(posts('/fal-ai/wan/v2.2-a14b/image-to-video')).toHaveLength(1);
     expect((await ledgerOf(t.db, who.tenantId)).map(([k]) => k)).toEqual(['adjust', 'charge']);
   });
 

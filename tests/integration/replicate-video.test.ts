@@ -18,6 +18,7 @@ import { createTestDatabase, testSecret, type TestDatabase } from '../helpers/te
 const CH = SIM_REPLICATE_VIDEO_CHANNEL.name;
 const H3 = 'videomodel-H3';
 const FAST = 'videomodel-2-0-fast-260801';
+const MINI = 'videomodel-2-0-mini-260801';
 let t: TestDatabase;
 let sim: RunningSim;
 let config: Config;
@@ -87,6 +88,45 @@ describe('video tasks on a Replicate channel', () => {
     expect(created()).toEqual(['/v1/models/bytedance/seedance-1-lite/predictions']);
     const [req] = sim.sim.requests(CH).filter((r) => r.path.endsWith('/predictions'));
     expect(req?.model).toBe('bytedance/seedance-1-lite');
+    expect(await kinds(who.tenantId)).toEqual(['adjust', 'charge']);
+  });
+
+  it('a Wan text-to-video task goes to wan-2.2-t2v-fast as frames at 16 fps and ends done with an MP4 of the seconds', async () => {
+    const who = await tenant();
+    const sub = await submitVideo(
+      deps(),
+      who,
+      { prompt: '灯塔 a lighthouse at dusk', model: MINI, duration: 6, resolution: '480p', ratio: '9:16' },
+      { idempotencyKey: null },
+    );
+    const task = await finished(who, sub.id);
+    expect(task).toMatchObject({
+      job_status: 'done',
+      state: 'succeeded',
+      model: MINI,
+      duration: 6,
+      resolution: '480p',
+    });
+    expect(await mp4Seconds(task.video_url)).toBe(6);
+    expect(created()).toEqual(['/v1/models/wan-video/wan-2.2-t2v-fast/predictions']);
+    expect(JSON.stringify(task)).not.toMatch(/replicate|wan-video|sim-/i);
+    expect(await rowOf(sub.id)).toMatchObject({ channel: CH, upstreamModel: 'wan-video/wan-2.2-t2v-fast' });
+    expect(await kinds(who.tenantId)).toEqual(['adjust', 'charge']);
+  });
+
+  it('a Wan first-frame task goes to its image-to-video model, wan-2.2-i2v-fast, and ends done', async () => {
+    const who = await tenant();
+    const first = await files.put(`${who.tenantId}/uploads/first.png`, Buffer.from('png'), 'image/png');
+    const sub = await submitVideo(
+      deps(),
+      who,
+      { prompt: 'a door opens', model: MINI, duration: 5, resolution: '720p', images: [first] },
+      { idempotencyKey: null },
+    );
+    const task = await finished(who, sub.id);
+    expect(task).toMatchObject({ job_status: 'done', model: MINI, duration: 5, resolution: '720p' });
+    expect(await mp4Seconds(task.video_url)).toBe(5);
+    expect(created()).toEqual(['/v1/models/wan-video/wan-2.2-i2v-fast/predictions']);
     expect(await kinds(who.tenantId)).toEqual(['adjust', 'charge']);
   });
 
