@@ -11,6 +11,10 @@ import { simKlingKeyPair } from '@/sim/channels-kling';
 
 const simUrl = (channel: string) => `http://127.0.0.1:${E2E_SIM_PORT}/${channel}`;
 const suffix = () => randomBytes(3).toString('hex');
+const klingKey = () => {
+  const [access = '', secret = ''] = simKlingKeyPair('sim-kling').split(':');
+  return { access, secret };
+};
 
 /** Channels the tests add, retired after each test so later specs never route video to them. */
 const added: string[] = [];
@@ -79,7 +83,14 @@ const ZH: Words = {
 async function addFromPreset(
   page: Page,
   w: Words,
-  opts: { preset: string; provider: string; channel: string; key: string; models: string[] },
+  opts: {
+    preset: string;
+    provider: string;
+    channel: string;
+    /** The API key, or Kling's key pair (its form asks for the access key and the secret key apart). */
+    key: string | { access: string; secret: string };
+    models: string[];
+  },
 ): Promise<string> {
   const name = `e2e-video-${opts.preset}-${suffix()}`;
   added.push(name);
@@ -94,7 +105,11 @@ async function addFromPreset(
   await page.getByLabel(w.baseUrl).selectOption('other');
   await page.getByLabel(w.otherAddress).fill(simUrl(opts.channel));
   await page.getByLabel(w.name, { exact: true }).fill(name);
-  await page.getByLabel(w.apiKey).fill(opts.key);
+  if (typeof opts.key === 'string') await page.getByLabel(w.apiKey).fill(opts.key);
+  else {
+    await page.getByRole('textbox', { name: 'Access key' }).fill(opts.key.access);
+    await page.getByRole('textbox', { name: 'Secret key' }).fill(opts.key.secret);
+  }
   for (const m of opts.models) await page.getByRole('checkbox', { name: m, exact: true }).check();
   await expectNoSidewaysScroll(page);
   await page.getByRole('button', { name: w.save }).click();
@@ -139,7 +154,7 @@ test('in English at desktop width: a Kling channel from its preset makes a short
     preset: 'kling',
     provider: 'Kling AI',
     channel: 'sim-kling',
-    key: simKlingKeyPair('sim-kling'),
+    key: klingKey(),
     models: ['kling-v2-5-turbo', 'kling-v1-6'],
   });
   await shortVideo(page, EN, 'kling-v2-5-turbo');
