@@ -83,9 +83,14 @@ export interface Config {
     ratePerHour: number;
     /** The tier for a request without `model` and without a 1080p/768P/2K or > 15 s need. */
     defaultTier: string;
-    /** First status check after the upstream task is created; doubles up to `pollMaxMs`. */
+    /**
+     * First status check after the upstream task is created, doubling up to `pollMaxMs`, while the tier's
+     * render time on that upstream is not known yet (domain/videos/render-times.ts).
+     */
     pollFirstMs: number;
     pollMaxMs: number;
+    /** Status checks a worker runs at once, in a lane of their own beside `workerConcurrency`. */
+    checkConcurrency: number;
     /** Largest result file accepted. */
     maxBytes: number;
     /** Seconds a task may stay in one state (queued or running) by tier; `default` for the others. */

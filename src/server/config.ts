@@ -120,6 +120,7 @@ const envSchema = z.object({
   STUDIO_VIDEO_DEFAULT_TIER: z.string().trim().min(1).default('videomodel-2-0-fast-260801'),
   STUDIO_VIDEO_POLL_FIRST_MS: z.coerce.number().int().min(10).default(5_000),
   STUDIO_VIDEO_POLL_MAX_MS: z.coerce.number().int().min(10).default(30_000),
+  STUDIO_VIDEO_CHECK_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(100),
   STUDIO_VIDEO_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -340,6 +341,7 @@ export function buildConfig(env: Env): Config {
       defaultTier: env.STUDIO_VIDEO_DEFAULT_TIER,
       pollFirstMs: env.STUDIO_VIDEO_POLL_FIRST_MS,
       pollMaxMs: Math.max(env.STUDIO_VIDEO_POLL_MAX_MS, env.STUDIO_VIDEO_POLL_FIRST_MS),
+      checkConcurrency: env.STUDIO_VIDEO_CHECK_CONCURRENCY,
       maxBytes: env.STUDIO_VIDEO_MAX_BYTES,
       deadlinesS: { default: 1200, 'videomodel-2-5-pro-260801': 2400, ...env.STUDIO_VIDEO_DEADLINES_S },
     },

@@ -1,10 +1,11 @@
 import { deliverCallback } from '@/server/domain/callbacks/deliver';
-import { jobHandlers } from '@/server/domain/jobs/kinds';
+import { checkHandlers, jobHandlers } from '@/server/domain/jobs/kinds';
 import { flushAttempts } from '@/server/upstreams/engine';
 import { logger } from '@/server/logger';
 import { deliverMail } from '@/server/mail/outbox';
 import { QUEUES } from '@/server/queue/queue';
-import { startQueueWorker, type QueueWorker } from '@/server/queue/worker';
+import { startLanes } from '@/server/queue/lanes';
+import type { QueueWorker } from '@/server/queue/worker';
 import type { Runtime } from '@/server/runtime';
 
 export interface WorkerHandle {
@@ -45,16 +46,25 @@ export async function startWorker(rt: Runtime, tasks: RecurringTask[]): Promise<
       inFlight.add(p);
     }, task.everyMs),
   );
-  const queues: QueueWorker = await startQueueWorker(rt.database, {
-    concurrency: rt.config.workerConcurrency,
-    leaseMs: rt.config.taskLeaseMs,
-    handlers: {
-      // Image, video and image-to-template jobs: one run context for every kind (domain/jobs/kinds.ts).
-      ...jobHandlers((signal) => ({ db: rt.db, config: rt.config, files: rt.files, signal })),
-      [QUEUES.callback]: (task) => deliverCallback({ db: rt.db, config: rt.config }, task),
-      [QUEUES.mail]: (task) => deliverMail({ db: rt.db, config: rt.config }, task),
+  const contextOf = (signal: AbortSignal) => ({ db: rt.db, config: rt.config, files: rt.files, signal });
+  const queues: QueueWorker = await startLanes(rt.database, [
+    {
+      concurrency: rt.config.workerConcurrency,
+      leaseMs: rt.config.taskLeaseMs,
+      handlers: {
+        // Image, video and image-to-template jobs: one run context for every kind (domain/jobs/kinds.ts).
+        ...jobHandlers(contextOf),
+        [QUEUES.callback]: (task) => deliverCallback({ db: rt.db, config: rt.config }, task),
+        [QUEUES.mail]: (task) => deliverMail({ db: rt.db, config: rt.config }, task),
+      },
     },
-  });
+    // The status checks of open video tasks, in a lane of their own: they never hold a slot a job needs.
+    {
+      concurrency: rt.config.video.checkConcurrency,
+      leaseMs: rt.config.taskLeaseMs,
+      handlers: checkHandlers(contextOf),
+    },
+  ]);
   logger.info(
     { tasks: tasks.map((t) => t.name), database: rt.database.kind, concurrency: rt.config.workerConcurrency },
     'worker started',

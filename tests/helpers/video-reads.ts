@@ -4,8 +4,9 @@ import path from 'node:path';
 import { buildConfig, parseEnv, type Config } from '@/server/config';
 import { runVideoJob } from '@/server/domain/videos/run';
 import { QUEUES } from '@/server/queue/queue';
-import { startQueueWorker } from '@/server/queue/worker';
-import { LocalFileStore } from '@/server/storage/store';
+import { checkHandlers } from '@/server/domain/jobs/kinds';
+import { startLanes } from '@/server/queue/lanes';
+import { LocalFileStore, type FileStore } from '@/server/storage/store';
 import { serveDir } from './file-server';
 import { testSecret, type TestDatabase } from './test-db';
 import type { Db } from '@/server/db/client';
@@ -58,13 +59,26 @@ export async function startVideoWorker(t: TestDatabase, name: string, concurrenc
   const filesDir = path.join(dir, 'files');
   const served = serveFiles ? await serveDir(filesDir) : null;
   const files = new LocalFileStore(filesDir, served?.url ?? 'http://studio.test');
-  const worker = await startQueueWorker(t, {
-    concurrency,
-    pollMs: 50,
-    handlers: {
-      [QUEUES.videoJob]: (task, ctx) =>
-        runVideoJob({ db: t.db, config, files, signal: ctx.signal, retryDelayMs: () => 5, random: () => 0 }, task),
-    },
-  });
+  const worker = await startVideoLanes(t, config, files, concurrency);
   return { config, files, filesDir, worker, closeFiles: async () => served?.close() };
+}
+
+/** The worker's two video lanes (src/worker/runner.ts): creations in `video.job`, status checks in `video.check`. */
+export function startVideoLanes(t: TestDatabase, config: Config, files: FileStore, concurrency: number) {
+  const contextOf = (signal: AbortSignal) => ({
+    db: t.db,
+    config,
+    files,
+    signal,
+    retryDelayMs: () => 5,
+    random: () => 0,
+  });
+  return startLanes(t, [
+    {
+      concurrency,
+      pollMs: 50,
+      handlers: { [QUEUES.videoJob]: (task, ctx) => runVideoJob(contextOf(ctx.signal), task) },
+    },
+    { concurrency, pollMs: 50, handlers: checkHandlers(contextOf) },
+  ]);
 }

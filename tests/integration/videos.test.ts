@@ -13,13 +13,12 @@ import { createVideoTemplate } from '@/server/domain/templates/video-templates';
 import { inspectMp4File } from '@/server/domain/videos/media-facts';
 import { readVideos } from '@/server/domain/videos/read';
 import { removeVideo } from '@/server/domain/videos/remove';
-import { runVideoJob } from '@/server/domain/videos/run';
 import { submitVideo } from '@/server/domain/videos/submit';
 import { claim, QUEUES } from '@/server/queue/queue';
-import { startQueueWorker, type QueueWorker } from '@/server/queue/worker';
+import type { QueueWorker } from '@/server/queue/worker';
 import { LocalFileStore } from '@/server/storage/store';
 import { invalidateCandidates, simulatorUpstreams, syncUpstreams } from '@/server/upstreams/registry';
-import { startVideoWorker, videoReads, waitFor } from '../helpers/video-reads';
+import { startVideoLanes, startVideoWorker, videoReads, waitFor } from '../helpers/video-reads';
 import { createTestDatabase, testSecret, type TestDatabase } from '../helpers/test-db';
 
 let t: TestDatabase;
@@ -494,14 +493,7 @@ describe('running a video', () => {
       expect(claimed.map((c) => c.payload.jobId)).toContain(sub.id);
       await new Promise((r) => setTimeout(r, 300));
     } finally {
-      worker = await startQueueWorker(t, {
-        concurrency: 50,
-        pollMs: 50,
-        handlers: {
-          [QUEUES.videoJob]: (task, ctx) =>
-            runVideoJob({ db: t.db, config, files, signal: ctx.signal, retryDelayMs: () => 5, random: () => 0 }, task),
-        },
-      });
+      worker = await startVideoLanes(t, config, files, 50);
     }
     const [job] = await t.db
       .select()

@@ -8,8 +8,13 @@ import { z } from 'zod';
 export const taskPayloads = {
   'image.job': z.object({ jobId: z.uuid() }),
   'callback.deliver': z.object({ jobId: z.uuid() }),
-  /** One row per video job for its whole life: submit upstream, then poll (re-scheduled with runAt). */
+  /**
+   * One row per video job for its whole life, re-scheduled with runAt between steps: in `video.job` while
+   * its upstream task is to be created, in `video.check` while that task's status is checked (and an
+   * orphaned one followed). The worker serves the two in separate lanes, so creations never wait behind checks.
+   */
   'video.job': z.object({ jobId: z.uuid() }),
+  'video.check': z.object({ jobId: z.uuid() }),
   /** An asynchronous image-to-template conversion. */
   'template.job': z.object({ jobId: z.uuid() }),
   /** One mail of the outbox, sent over SMTP. */
@@ -24,6 +29,7 @@ export const QUEUES = {
   imageJob: 'image.job',
   callback: 'callback.deliver',
   videoJob: 'video.job',
+  videoCheck: 'video.check',
   templateJob: 'template.job',
   mail: 'mail.send',
 } as const satisfies Record<string, QueueName>;

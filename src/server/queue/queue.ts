@@ -188,13 +188,16 @@ export async function completeTasks(db: Db, ids: number[]): Promise<void> {
 
 /**
  * Puts a task that finished one step back to run again at `now + delayMs`, as a fresh attempt: a
- * long task (polling a video) holds no worker slot or connection while it waits.
+ * long task (polling a video) holds no worker slot or connection while it waits. With `queue` the task
+ * moves to that queue (its payload must be that queue's too); a task due at once is announced.
  */
-export async function rescheduleTask(db: Db, id: number, delayMs: number): Promise<void> {
+export async function rescheduleTask(db: Db, id: number, delayMs: number, queue?: QueueName): Promise<void> {
+  const ms = Math.max(0, Math.round(delayMs));
   await db.execute(sql`
     update tasks set locked_until = null, locked_by = null, attempts = 0, last_error = null,
-           run_at = now() + (${Math.max(0, Math.round(delayMs))} * interval '1 millisecond')
-     where id = ${id}`);
+           run_at = now() + (${ms} * interval '1 millisecond')${queue ? sql`, queue = ${queue}` : sql``}
+     where id = ${id}
+     ${ms === 0 ? sql`returning pg_notify(${TASK_CHANNEL}, queue)` : sql``}`);
 }
 
 /**

@@ -31,6 +31,8 @@ export interface TaskContext {
 /** Answered by a handler whose task should run again later (the next step of a long task). */
 export interface Reschedule {
   rescheduleInMs: number;
+  /** The queue the next step waits in, when not the task's own (its payload must be that queue's too). */
+  queue?: QueueName;
 }
 
 /**
@@ -107,7 +109,7 @@ export async function startQueueWorker(database: Database, opts: QueueWorkerOpti
     try {
       if (!handler) throw new Error(`no handler for queue ${task.queue}`);
       const next = await handler(task, { signal: controller.signal });
-      if (next) await rescheduleTask(database.db, task.id, next.rescheduleInMs);
+      if (next) await rescheduleTask(database.db, task.id, next.rescheduleInMs, next.queue);
       else await complete(task.id);
     } catch (err) {
       if (controller.signal.aborted) return; // released by stop(): another worker runs it again
@@ -157,7 +159,10 @@ export async function startQueueWorker(database: Database, opts: QueueWorkerOpti
     }
   };
 
-  const unlisten = await database.listen(TASK_CHANNEL, () => void pump());
+  // A notification names the queue that has work: another queue's (another lane's) does not wake this worker.
+  const unlisten = await database.listen(TASK_CHANNEL, (queue) => {
+    if (!queue || (queues as string[]).includes(queue)) void pump();
+  });
   const poll = setInterval(() => void pump(), pollMs);
   const renew = setInterval(
     () => {

@@ -33,6 +33,14 @@ export const JOB_KINDS = [
   }),
 ];
 
+/**
+ * The handlers of the status-check lane (queue/lanes.ts): a video job whose upstream task exists waits in
+ * `video.check`, served apart from the creation of new tasks (domain/videos/run.ts moves it there).
+ */
+export function checkHandlers(contextOf: (signal: AbortSignal) => JobRunContext): TaskHandlers {
+  return { [QUEUES.videoCheck]: (task, ctx) => runVideoJob(contextOf(ctx.signal), task) };
+}
+
 /** The queue worker's handlers of every job kind, each run given the context `contextOf` makes for its task. */
 export function jobHandlers(contextOf: (signal: AbortSignal) => JobRunContext): TaskHandlers {
   const handlers: TaskHandlers = {};

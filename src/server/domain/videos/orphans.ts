@@ -3,6 +3,7 @@ import type { AdminActionBody } from '@/contracts/admin';
 import type { Db } from '@/server/db/client';
 import { videoTasks, type Job, type VideoTaskRow } from '@/server/db/schema';
 import { logger } from '@/server/logger';
+import { QUEUES } from '@/server/queue/queue';
 import type { Reschedule } from '@/server/queue/worker';
 import { videoProvider } from '@/server/upstreams/providers';
 import type { VideoTaskState } from '@/server/upstreams/providers/types';
@@ -91,12 +92,12 @@ export async function followOrphan(ctx: JobRunContext, job: Job, vt: VideoTaskRo
     }
     if (giveUp) return stopFollowing(ctx, vt, started);
     await settle(ctx.db, vt.id, vt.upstreamState ?? 'running', true);
-    return { rescheduleInMs: pollDelay(ctx.config.video, vt.polls) };
+    return { rescheduleInMs: pollDelay(ctx.config.video, vt.polls), queue: QUEUES.videoCheck };
   }
   if (state.status === 'queued' || state.status === 'running') {
     if (giveUp) return stopFollowing(ctx, vt, started);
     await settle(ctx.db, vt.id, state.status, true);
-    return { rescheduleInMs: pollDelay(ctx.config.video, vt.polls) };
+    return { rescheduleInMs: pollDelay(ctx.config.video, vt.polls), queue: QUEUES.videoCheck };
   }
   await settle(ctx.db, vt.id, state.status);
   const failure = state.status === 'failed' || state.status === 'expired' ? taskFailure(state, up.target) : null;

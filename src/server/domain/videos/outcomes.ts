@@ -52,7 +52,7 @@ export async function taskTarget(
   return (await taskUpstream(db, secret, vt))?.target ?? null;
 }
 
-export function pollDelay(video: Config['video'], polls: number): number {
+export function pollDelay(video: Pick<Config['video'], 'pollFirstMs' | 'pollMaxMs'>, polls: number): number {
   return Math.min(video.pollMaxMs, video.pollFirstMs * 2 ** Math.max(0, polls));
 }
 

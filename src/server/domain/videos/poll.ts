@@ -3,13 +3,15 @@ import { jobs, videoTasks, type Job, type VideoTaskRow } from '@/server/db/schem
 import { notifyJob } from '@/server/domain/jobs/events';
 import type { JobRunContext } from '@/server/domain/jobs/lifecycle';
 import { logger } from '@/server/logger';
+import { QUEUES } from '@/server/queue/queue';
 import type { Reschedule } from '@/server/queue/worker';
 import { videoProvider } from '@/server/upstreams/providers';
 import type { VideoTaskState } from '@/server/upstreams/providers/types';
 import { planOrThrow } from '@/server/upstreams/engine';
 import { UpstreamError, type Target } from '@/server/upstreams/types';
 import { failVideo, open, tryCancel } from './end';
-import { pollDelay, recordTaskEnd, taskEndDetail, taskFailure, taskUpstream } from './outcomes';
+import { recordTaskEnd, taskEndDetail, taskFailure, taskUpstream } from './outcomes';
+import { expectedRenderMs, learnRenderMs, nextCheckDelayMs } from './render-times';
 import { storeResult } from './store';
 import { videoNeeds, type VideoJobInput } from './types';
 
@@ -32,7 +34,18 @@ async function nextUpstream(ctx: JobRunContext, vt: VideoTaskRow, why: string): 
       stateChangedAt: new Date(),
     })
     .where(open(vt.id));
-  return { rescheduleInMs: 0 };
+  // Back to the creation lane, due at once.
+  return { rescheduleInMs: 0, queue: QUEUES.videoJob };
+}
+
+/**
+ * When the task is checked next, `checks` checks into the back-off: near the end of its tier's typical
+ * render on its upstream (render-times.ts), counted from its creation upstream.
+ */
+async function checkAgain(ctx: JobRunContext, vt: VideoTaskRow, checks: number): Promise<Reschedule> {
+  const expected = vt.upstreamId ? await expectedRenderMs(ctx.db, vt.upstreamId, vt.tier) : null;
+  const elapsed = Date.now() - (vt.upstreamCreatedAt ?? vt.stateChangedAt).getTime();
+  return { rescheduleInMs: nextCheckDelayMs(ctx.config.video, elapsed, checks, expected), queue: QUEUES.videoCheck };
 }
 
 /** Whether an upstream of the tier that has not failed this task is left to take it. */
@@ -87,7 +100,7 @@ export async function pollUpstreamTask(
       .update(videoTasks)
       .set({ polls: sql`${videoTasks.polls} + 1` })
       .where(eq(videoTasks.id, vt.id));
-    return { rescheduleInMs: pollDelay(ctx.config.video, vt.polls) };
+    return checkAgain(ctx, vt, vt.polls);
   }
   const ended = (
     ok: boolean,
@@ -121,20 +134,22 @@ export async function pollUpstreamTask(
             .returning();
           if (row) await notifyJob(tx, row);
         });
-        return { rescheduleInMs: pollDelay(ctx.config.video, 0) };
+        return checkAgain(ctx, vt, 0);
       }
       if (stuckMs > deadlineS * 1000) return timeOut(ctx, job, vt, target, deadlineS);
       await ctx.db
         .update(videoTasks)
         .set({ polls: sql`${videoTasks.polls} + 1`, upstreamState: state.status })
         .where(eq(videoTasks.id, vt.id));
-      return { rescheduleInMs: pollDelay(ctx.config.video, vt.polls) };
+      return checkAgain(ctx, vt, vt.polls);
     }
     case 'succeeded': {
       if (!state.videoUrl) {
         ended(false, 'bad_output', undefined, { problem: 'succeeded without a video' });
         return nextUpstream(ctx, vt, 'succeeded without a video');
       }
+      // How long this upstream renders the tier: where the next tasks' first checks go.
+      if (vt.upstreamId) learnRenderMs(vt.upstreamId, vt.tier, Number(taskEndDetail(vt, state, 0, 0).task_ms));
       let kept: boolean;
       try {
         kept = await storeResult(ctx, job, vt, input, state, videoProvider(target).resultHeaders?.(target));

@@ -3,7 +3,7 @@ import { jobs, tenants, videoTasks, type Job, type VideoTaskRow } from '@/server
 import type { JobRunContext } from '@/server/domain/jobs/lifecycle';
 import type { JobFailureReason } from '@/contracts/jobs';
 import { logger } from '@/server/logger';
-import { type Task, type TaskPayload } from '@/server/queue/queue';
+import { QUEUES, type Task, type TaskPayload } from '@/server/queue/queue';
 import type { Reschedule } from '@/server/queue/worker';
 import { videoProvider } from '@/server/upstreams/providers';
 import { ContentRefused, failureReasonOf, planOrThrow, RoutingExhausted, runChain } from '@/server/upstreams/engine';
@@ -13,28 +13,35 @@ import { failVideo, NOTE, open, setNote, tryCancel } from './end';
 import { followOrphan, stillOrphaned } from './orphans';
 import { contentRefusedText } from './outcomes';
 import { pollUpstreamTask } from './poll';
+import { expectedRenderMs, nextCheckDelayMs } from './render-times';
 import { videoJobInputSchema, videoNeeds, type VideoJobInput } from './types';
 
 export { failVideo, tryCancel, type FailVideoOptions } from './end';
 /**
  * Runs one step of a video job and answers when to run the next one: create the upstream task (through
- * routing: retries, tier-keeping fallback), then poll it with back-off. Between steps the job holds no
- * worker slot and no connection: the same queue row is re-scheduled with a later `run_at`. Once the job
- * ended, the row lives on only while an orphaned upstream task is followed to its end.
+ * routing: retries, tier-keeping fallback), then check its status, first near the end of the tier's
+ * typical render (render-times.ts). Between steps the job holds no worker slot and no connection: the
+ * same queue row is re-scheduled with a later `run_at`, in `video.job` while a task is to be created and
+ * in `video.check` while one is checked (two lanes of the worker). The step is chosen from the task's
+ * row, whichever queue the row is in. Once the job ended, the row lives on only while an orphaned
+ * upstream task is followed to its end.
  */
 export async function runVideoJob(
   ctx: JobRunContext,
-  task: Task<TaskPayload<'video.job'>>,
+  task: Task<TaskPayload<'video.job' | 'video.check'>>,
 ): Promise<Reschedule | undefined> {
   const next = await runStep(ctx, task);
   if (next) return next;
   // Ended by this step or meanwhile (a cancel) while the provider goes on: keep the row to follow it.
   return (await stillOrphaned(ctx.db, task.payload.jobId))
-    ? { rescheduleInMs: ctx.config.video.pollFirstMs }
+    ? { rescheduleInMs: ctx.config.video.pollFirstMs, queue: QUEUES.videoCheck }
     : undefined;
 }
 
-async function runStep(ctx: JobRunContext, task: Task<TaskPayload<'video.job'>>): Promise<Reschedule | undefined> {
+async function runStep(
+  ctx: JobRunContext,
+  task: Task<TaskPayload<'video.job' | 'video.check'>>,
+): Promise<Reschedule | undefined> {
   const { jobId } = task.payload;
   const [found] = await ctx.db
     .select({ job: jobs, vt: videoTasks, binding: tenants.boundModel })
@@ -156,5 +163,7 @@ async function createUpstreamTask(
     }
     return undefined;
   }
-  return { rescheduleInMs: ctx.config.video.pollFirstMs };
+  // The first status check near the end of the tier's typical render on this upstream, in the check lane.
+  const expected = await expectedRenderMs(ctx.db, routed.upstreamId, input.tier);
+  return { rescheduleInMs: nextCheckDelayMs(ctx.config.video, 0, 0, expected), queue: QUEUES.videoCheck };
 }
