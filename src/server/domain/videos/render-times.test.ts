@@ -28,10 +28,12 @@ describe('when an upstream video task is checked', () => {
   });
 
   it('a render slower than the learned time is checked every tenth of it, never more than pollMaxMs apart', () => {
-    const at = checkTimes(10 * MIN, 3 * MIN);
+    const at = checkTimes(8 * MIN, 3 * MIN);
     expect(at[0]).toBe(144_000);
     const gaps = at.slice(1).map((t, i) => t - (at[i] ?? 0));
-    expect(new Set(gaps)).toEqual(new Set([18_000]));
+    // Every 18 s up to twice the learned time, then the back-off (capped at 30 s).
+    expect(new Set(gaps)).toEqual(new Set([18_000, 30_000]));
+    expect(at.filter((t) => t <= 2 * 3 * MIN)).toHaveLength(13);
     // A 20-minute tier's checks after the first are 30 s apart (2 min would be a tenth of it).
     expect(nextCheckDelayMs(video, 17 * MIN, 1, 20 * MIN)).toBe(30_000);
   });
@@ -43,7 +45,12 @@ describe('when an upstream video task is checked', () => {
 
   it('a fast tier is never checked more often than once a second', () => {
     expect(nextCheckDelayMs(video, 0, 0, 500)).toBe(1_000);
-    expect(nextCheckDelayMs(video, 2_000, 3, 500)).toBe(1_000);
+    expect(nextCheckDelayMs(video, 900, 3, 500)).toBe(1_000);
+  });
+
+  it('a task running past twice the learned time goes back to the plain back-off (learned from far shorter renders)', () => {
+    expect(checkTimes(3 * MIN, 400)).toEqual([1, 11, 31, 61, 91, 121, 151, 181].map((s) => s * 1000));
+    expect(nextCheckDelayMs(video, 7 * MIN, 4, 3 * MIN)).toBe(30_000);
   });
 });
 
@@ -52,6 +59,13 @@ describe('the learned render time of an upstream and tier', () => {
 
   it('is the moving average of the renders this worker saw finish', async () => {
     const db = {} as Db; // known pairs never read the database
+    learnRenderMs('u1', 'tier-a', 100_000);
+    expect(await expectedRenderMs(db, 'u1', 'tier-a')).toBe(100_000);
+    learnRenderMs('u1', 'tier-a', 200_000);
+    expect(await expectedRenderMs(db, 'u1', 'tier-a')).toBe(130_000);
+    // Far longer (or shorter) than the average: the tier changed, the average starts over.
+    learnRenderMs('u1', 'tier-a', 400_000);
+    expect(await expectedRenderMs(db, 'u1', 'tier-a')).toBe(400_000);
     learnRenderMs('u1', 'tier-a', 100_000);
     expect(await expectedRenderMs(db, 'u1', 'tier-a')).toBe(100_000);
     learnRenderMs('u1', 'tier-a', 200_000);

@@ -39,7 +39,7 @@ const keyOf = (upstreamId: string, tier: string) => `${upstreamId}\n${tier}`;
  * The wait before the next status check of a task `elapsedMs` after it was created upstream, `checks`
  * checks made so far, when the upstream's tasks of its tier render in about `expectedMs` (null: not
  * known, the doubling back-off). Never shorter than a second (or `pollFirstMs` when that is less), nor
- * longer than `pollMaxMs` once the task is near its expected end.
+ * longer than `pollMaxMs` once the task is near its expected end; past twice the expected time, the back-off.
  */
 export function nextCheckDelayMs(
   video: Pick<Config['video'], 'pollFirstMs' | 'pollMaxMs'>,
@@ -47,7 +47,9 @@ export function nextCheckDelayMs(
   checks: number,
   expectedMs: number | null,
 ): number {
-  if (expectedMs === null) return pollDelay(video, checks);
+  // Nothing known, or a task running past twice the typical time (the tier slowed down, or what was
+  // learned came from much shorter renders): the plain back-off, never a check a second for minutes.
+  if (expectedMs === null || elapsedMs > 2 * expectedMs) return pollDelay(video, checks);
   const floor = Math.min(1_000, video.pollFirstMs);
   const near = FIRST_CHECK_SHARE * expectedMs;
   if (elapsedMs < near) return Math.max(floor, near - elapsedMs);
@@ -86,7 +88,10 @@ export function learnRenderMs(upstreamId: string, tier: string, ms: number): voi
   if (!hit && learned.size >= MAX_KEYS) learned.clear();
   if (!hit) learned.set(key, { ms, at: Date.now() });
   else {
-    hit.ms = hit.ms === null ? ms : 0.7 * hit.ms + 0.3 * ms;
+    // A render more than twice or under half the average is a changed tier (a new model version, another
+    // load upstream): the average starts over from it rather than taking several renders to get there.
+    const changed = hit.ms === null || ms > 2 * hit.ms || ms < hit.ms / 2;
+    hit.ms = changed ? ms : 0.7 * (hit.ms ?? ms) + 0.3 * ms;
     hit.at = Date.now();
   }
 }
