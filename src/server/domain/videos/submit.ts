@@ -267,25 +267,9 @@ export async function submitVideo(
   const id = randomUUID();
   try {
     await ctx.db.transaction(async (tx) => {
-      await consume(
-        tx,
-        { key: `video:${who.tenantId}`, capacity: ctx.config.video.ratePerHour, perMs: 3600_000 },
-        1,
-        'video submissions',
-      );
-      if (credits > 0) {
-        const after = await moveCredits(tx, {
-          tenantId: who.tenantId,
-          accountId: wallet.accountId,
-          actorAccountId: wallet.actorAccountId,
-          amount: -credits,
-          kind: 'charge',
-          category: 'video',
-          ref: id,
-          note: `${input.duration} s video`,
-        });
-        if (after === null) throw insufficientCredits(credits);
-      }
+      // The rows of this task first; the tenant's shared rows (its rate bucket, its wallet, its event
+      // lock, in that order as for images) last, so concurrent submissions of a tenant hold them only
+      // for the last statements and the commit instead of queueing behind every statement of each other.
       const [job] = await tx
         .insert(jobs)
         .values({
@@ -308,6 +292,25 @@ export async function submitVideo(
         .insert(videoTasks)
         .values({ id, tenantId: who.tenantId, accountId: wallet.actorAccountId, tier: input.tier });
       await enqueue(tx, QUEUES.videoJob, { jobId: id }, { maxAttempts: 3 });
+      await consume(
+        tx,
+        { key: `video:${who.tenantId}`, capacity: ctx.config.video.ratePerHour, perMs: 3600_000 },
+        1,
+        'video submissions',
+      );
+      if (credits > 0) {
+        const after = await moveCredits(tx, {
+          tenantId: who.tenantId,
+          accountId: wallet.accountId,
+          actorAccountId: wallet.actorAccountId,
+          amount: -credits,
+          kind: 'charge',
+          category: 'video',
+          ref: id,
+          note: `${input.duration} s video`,
+        });
+        if (after === null) throw insufficientCredits(credits);
+      }
       await notifyJobs(tx, [job], true);
     });
   } catch (err) {
