@@ -8,6 +8,7 @@ import { getConfig } from '@/server/config';
 import { boundHeapGrowth, dropImageCache } from '@/server/heap';
 import { ensureSchema } from '@/server/db/migrate';
 import { closeCreditHolds } from '@/server/domain/credits/hold-registry';
+import { flushCalls } from '@/server/domain/calls/record';
 import { closeTokenShares } from '@/server/domain/limits/token-shares';
 import { flushAttempts } from '@/server/upstreams/engine';
 import { trackRequests } from '@/server/edge/graceful';
@@ -96,7 +97,7 @@ async function main() {
         worker?.stop(config.drain.ms),
       ]);
       // Chat charges still queued are written, the wallets' holds and the unspent rate-limit tokens given back.
-      await Promise.all([closeCreditHolds(), closeTokenShares(), flushAttempts()]).catch((err: unknown) =>
+      await Promise.all([closeCreditHolds(), closeTokenShares(), flushAttempts(), flushCalls()]).catch((err: unknown) =>
         console.error('could not write what chat still held:', err),
       );
       await metricsServer?.close();

@@ -1,4 +1,5 @@
 import type { Config } from '@/server/config';
+import { pruneCallLog } from '@/server/domain/calls/prune';
 import { pruneEndedSessions } from '@/server/domain/auth/ended-sessions';
 import { pruneSignInThrottles } from '@/server/domain/auth/sign-in-throttle';
 import { sweepExpiredHolds } from '@/server/domain/credits/hold-statements';
@@ -50,6 +51,14 @@ export function recurringTasksFor(config: Config): RecurringTask[] {
       everyMs: 60 * 60_000,
       run: async (rt) => {
         await pruneStoredResponses(rt.db);
+      },
+    },
+    {
+      // The call log keeps chat and reading rows CALL_LOG_RETENTION_DAYS days.
+      name: 'prune-call-log',
+      everyMs: 60 * 60_000,
+      run: async (rt) => {
+        await pruneCallLog(rt.db);
       },
     },
     {

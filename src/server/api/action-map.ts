@@ -20,6 +20,11 @@ export type StudioMeta = OpenApiMeta & {
   actions?: ActionMap<never>;
   limit?: LimitDeclaration;
   errors?: readonly DeclaredError[];
+  /**
+   * The REST answer is a file of this type rather than JSON: the procedure returns `{ok, filename,
+   * content}` (the console reads that object), and REST answers `content` with this Content-Type.
+   */
+  file?: 'text/csv';
 };
 
 /**

@@ -17,12 +17,18 @@ export function route(
   more: Partial<Omit<Route, 'method' | 'path' | 'summary' | 'tags'>> & Omit<StudioMeta, 'openapi'> = {},
 ): StudioMeta {
   const [method, path] = at.split(' ') as [Method, `/${string}`];
-  const { actions, limit, errors, ...openapi }: Pick<StudioMeta, 'actions' | 'limit' | 'errors'> & Partial<Route> =
-    more;
+  const {
+    actions,
+    limit,
+    errors,
+    file,
+    ...openapi
+  }: Pick<StudioMeta, 'actions' | 'limit' | 'errors' | 'file'> & Partial<Route> = more;
   return {
     openapi: { method, path, tags: [tag], summary, protect: true, ...openapi },
     ...(actions ? { actions } : {}),
     ...(limit ? { limit } : {}),
     ...(errors ? { errors } : {}),
+    ...(file ? { file } : {}),
   };
 }

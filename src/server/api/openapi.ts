@@ -81,6 +81,23 @@ function actionBodies(): { name: string; path: string; method: string; schema: z
   });
 }
 
+/** Operations whose REST answer is a file (`file` in the meta): their 200 is that type, a string. */
+function fileAnswers(doc: OpenAPIObject): void {
+  const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: StudioMeta } }>;
+  for (const procedure of Object.values(procedures)) {
+    const meta = procedure._def.meta;
+    if (!meta?.file || !meta.openapi) continue;
+    const op = (
+      doc.paths?.[meta.openapi.path] as Record<string, { responses?: Record<string, unknown> }> | undefined
+    )?.[meta.openapi.method.toLowerCase()];
+    if (op?.responses)
+      op.responses['200'] = {
+        description: 'The file (UTF-8, a header row first), sent as an attachment',
+        content: { [meta.file]: { schema: { type: 'string' } } },
+      };
+  }
+}
+
 function buildDocument(): OpenAPIObject {
   const unions = actionBodies();
   const doc = generateOpenApiDocument(appRouter, {
@@ -265,6 +282,7 @@ function buildDocument(): OpenAPIObject {
       },
     },
   };
+  fileAnswers(doc);
   doc.components ??= {};
   const reverseAnswer = z.toJSONSchema(reverseAnswerSchema, { io: 'output' }) as SchemaObject & { $schema?: string };
   delete reverseAnswer.$schema;

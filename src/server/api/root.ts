@@ -8,6 +8,7 @@ import { usageRouter } from './routers/usage';
 import { adminRouter } from './routers/admin';
 import { balanceRouter } from './routers/balance';
 import { callbacksRouter } from './routers/callbacks';
+import { callsRouter } from './routers/calls';
 import { claimsRouter } from './routers/claims';
 import { imageTemplateRouter } from './routers/image-template';
 import { jobsRouter } from './routers/jobs';
@@ -33,6 +34,7 @@ export const appRouter = router({
   claims: claimsRouter,
   videos: videosRouter,
   imageTemplate: imageTemplateRouter,
+  calls: callsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -97,7 +97,7 @@ export async function serveDirect(req: IncomingMessage, res: ServerResponse): Pr
     // Refused before its body was read (unknown path, wrong method): take the rest (bounded) so the
     // client reads the answer.
     if (answer.status >= 400 && hasBody) await drainNodeRequest(req);
-    const json = JSON.stringify(answer.body);
+    const json = answer.text ?? JSON.stringify(answer.body);
     const headers: Record<string, string | number> = {
       'content-type': 'application/json',
       ...answer.headers,

@@ -16,3 +16,4 @@ export * from './image-tasks';
 export * from './mail';
 export * from './audit';
 export * from './responses';
+export * from './calls';

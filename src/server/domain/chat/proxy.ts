@@ -29,6 +29,8 @@ import {
 } from './pricing';
 import { parseChat, upstreamBody } from './request';
 import { streamHead } from './stream-head';
+import { callerOf, endOf, recordCall } from '@/server/domain/calls/record';
+import { currentRequestId } from '@/server/request-id';
 
 /** Who is chatting, resolved by the transport (one key look-up, or the console session). */
 export interface ChatCaller {
@@ -177,6 +179,19 @@ interface StreamStart {
   target: Target;
 }
 
+/** What the call log keeps of a chat request, filled in as it goes (recorded once it ends). */
+interface ChatCall {
+  ref?: string;
+  model?: string | null;
+  family?: string;
+  usage?: TokenUsage;
+  credits?: number;
+  /** How the answer ended when it did not end well after it began (a stream broke off, the caller left). */
+  ended?: { status: 'failed'; errorCode: string; note: string } | { note: string };
+  /** The error a started stream ended with (answered as its last event, not thrown). */
+  error?: unknown;
+}
+
 /**
  * Answers one chat request: checks it, applies the per-key rate limit, plans the route (capability
  * filter first), reserves the most it can cost, calls upstreams through the fallback chain until one
@@ -194,10 +209,18 @@ export async function proxyChat(
 ): Promise<void> {
   const counted = countedStream(out, 'chat');
   const admitted: { reserving?: Promise<Reservation> } = {};
+  const call: ChatCall = {};
+  const began = new Date();
+  const started = performance.now();
+  let thrown: unknown = null;
   try {
-    await streamChat(deps, caller, body, counted.out, signal, admitted);
+    await streamChat(deps, caller, body, counted.out, signal, admitted, call);
+  } catch (err) {
+    thrown = err;
+    throw err;
   } finally {
     counted.close();
+    logChatCall(deps, caller, call, thrown ?? call.error ?? null, began, Math.round(performance.now() - started));
     // An unexpected error between admission and charge frees the bound instead of keeping it held.
     void admitted.reserving?.then(
       (r) => {
@@ -208,6 +231,41 @@ export async function proxyChat(
   }
 }
 
+/** One row of the call log per chat request, answered, failed or refused (queued: no round trip here). */
+function logChatCall(
+  deps: ChatDeps,
+  caller: ChatCaller,
+  call: ChatCall,
+  err: unknown,
+  began: Date,
+  latencyMs: number,
+): void {
+  const end =
+    err !== null
+      ? { ...endOf(err), note: null }
+      : call.ended && 'status' in call.ended
+        ? call.ended
+        : { status: 'done' as const, errorCode: null, note: call.ended?.note ?? null };
+  recordCall(deps.db, {
+    tenantId: caller.who.tenantId,
+    ...callerOf(caller.who, caller.wallet.actorAccountId ?? null),
+    kind: 'chat',
+    status: end.status,
+    model: call.model === undefined ? null : (call.model ?? AUTO_MODEL),
+    family: call.family ?? null,
+    credits: call.credits ?? 0,
+    creditsRefunded: 0,
+    tokensIn: call.usage?.prompt_tokens ?? null,
+    tokensOut: call.usage?.completion_tokens ?? null,
+    latencyMs,
+    requestId: currentRequestId() ?? null,
+    ref: call.ref ?? `chat-${randomUUID()}`,
+    errorCode: end.errorCode,
+    note: end.note,
+    createdAt: began.toISOString(),
+  });
+}
+
 async function streamChat(
   deps: ChatDeps,
   caller: ChatCaller,
@@ -215,9 +273,11 @@ async function streamChat(
   out: ChatOutput,
   signal: AbortSignal,
   admitted: { reserving?: Promise<Reservation> },
+  call: ChatCall,
 ): Promise<void> {
   const started = performance.now();
   const chat = parseChat(body);
+  call.model = chat.model ?? null;
   // An image on Studio's own file host must be the caller's, as for image generation; other
   // addresses and data URLs go to the upstream as they are (the upstream fetches them, not Studio).
   const own = imageUrls(chat.request).filter((i) => deps.files.keyOf(i.url) !== null);
@@ -232,6 +292,7 @@ async function streamChat(
   const completionBound = (chat.maxTokens ?? limits.maxCompletionTokens) * chat.choices;
   const id = randomUUID();
   const ref = `chat-${id}`;
+  call.ref = ref;
   // The reservation is sent now and the route is prepared while the database answers; the first
   // upstream call waits for it (runChain's gate), so no upstream is called before it has passed.
   const reserving = reserve(
@@ -318,6 +379,7 @@ async function streamChat(
       ));
     const credits = creditsFor(priceOf(deps.config, routed.family), usage, deps.config.prices.chatMinimum);
     settle(deps, caller, reservation, credits, tokensNote(usage));
+    Object.assign(call, { family: routed.family, usage, credits });
     completion.id = answerId;
     completion.model = label(routed.family);
     delete completion.system_fingerprint;
@@ -373,6 +435,7 @@ async function streamChat(
     clearInterval(waiting);
     const e = await unwind(err);
     if (!opened) throw e;
+    call.error = e;
     // The stream had started (a slow upstream's heartbeat): the failure is its last event.
     if (!signal.aborted) await out.write(`data: ${JSON.stringify(chatErrorAnswer(e, 'openai').body)}\n\n`);
     out.end();
@@ -482,6 +545,9 @@ async function streamChat(
     completion_tokens: await countedCompletionTokens(streamed.filter((s) => s !== undefined)),
   };
   const credits = creditsFor(priceOf(deps.config, routed.family), final, deps.config.prices.chatMinimum);
+  Object.assign(call, { family: routed.family, usage: final, credits });
+  if (failed) call.ended = { status: 'failed', errorCode: 'upstream_stream_broken', note: 'the stream broke off' };
+  else if (signal.aborted) call.ended = { note: 'the caller left' };
   settle(
     deps,
     caller,

@@ -8,6 +8,9 @@ import { modelJson } from '@/server/upstreams/model-json';
 import { UpstreamError } from '@/server/upstreams/types';
 import type { ScopedIdentity } from '@/server/domain/auth/identity';
 import { chargeWork, refundWork } from '@/server/domain/credits/ledger';
+import { callerOf, endOf, recordCall } from '@/server/domain/calls/record';
+import type { CallStatus } from '@/contracts/calls';
+import { currentRequestId } from '@/server/request-id';
 import { admitImageWork } from './admission';
 import { readImageInput, requireOneSource, type ImageInputDeps, type ImageSource, type ReadImage } from './image-input';
 
@@ -127,16 +130,50 @@ export async function reverseImage(
   who: ScopedIdentity,
   source: ImageSource,
 ): Promise<ReverseAnswer> {
-  requireOneSource(source);
-  const price = deps.config.prices.reverse;
-  await admitImageWork(deps, who, 'reading', price);
-  const image = await readImageInput(deps, who, source);
+  const began = new Date();
   const ref = `reverse-${randomUUID()}`;
-  const wallet = await chargeWork(deps.db, who, { amount: price, category: 'reverse', ref, note: 'image reading' });
+  let charged = 0;
+  let refunded = 0;
+  const log = (status: CallStatus, errorCode: string | null) =>
+    recordCall(deps.db, {
+      tenantId: who.tenantId,
+      ...callerOf(who),
+      kind: 'reading',
+      status,
+      model: null,
+      family: null,
+      credits: charged,
+      creditsRefunded: refunded,
+      tokensIn: null,
+      tokensOut: null,
+      latencyMs: Date.now() - began.getTime(),
+      requestId: currentRequestId() ?? null,
+      ref,
+      errorCode,
+      note: null,
+      createdAt: began.toISOString(),
+    });
   try {
-    return { ok: true, ...(await readReading(deps, image, { ref, tenantId: who.tenantId })) };
+    requireOneSource(source);
+    const price = deps.config.prices.reverse;
+    await admitImageWork(deps, who, 'reading', price);
+    const image = await readImageInput(deps, who, source);
+    const wallet = await chargeWork(deps.db, who, { amount: price, category: 'reverse', ref, note: 'image reading' });
+    charged = price;
+    let answer: ReverseAnswer;
+    try {
+      answer = { ok: true, ...(await readReading(deps, image, { ref, tenantId: who.tenantId })) };
+    } catch (err) {
+      await refundWork(deps.db, wallet, { amount: price, category: 'reverse', ref, note: 'image not read' });
+      refunded = price;
+      throw err;
+    }
+    log('done', null);
+    return answer;
   } catch (err) {
-    await refundWork(deps.db, wallet, { amount: price, category: 'reverse', ref, note: 'image not read' });
+    const end = endOf(err);
+    // Refused before it was charged (credits, rate limit, the image): no upstream was asked.
+    log(end.status, end.errorCode);
     throw err;
   }
 }

@@ -29,6 +29,8 @@ export interface JsonAnswer {
   status: number;
   headers: Record<string, string>;
   body: unknown;
+  /** Sent as it is instead of `body` as JSON (a file answer: its Content-Type is in `headers`). */
+  text?: string;
 }
 
 /** The same error as `errorResponse`, not yet a `Response`. */
@@ -53,6 +55,7 @@ export function errorAnswer(
 }
 
 export function toResponse(answer: JsonAnswer): Response {
+  if (answer.text !== undefined) return new Response(answer.text, { status: answer.status, headers: answer.headers });
   return Response.json(answer.body, { status: answer.status, headers: answer.headers });
 }
 

@@ -17,6 +17,7 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 interface Operation {
   procedure: string;
   input: z.ZodObject | undefined;
+  file: StudioMeta['file'];
 }
 
 let routes: Map<string, Set<string>> | undefined;
@@ -35,7 +36,7 @@ function operationTable(): Map<string, Operation> {
     if (!openapi) continue;
     const input = procedure._def.inputs[0] as z.ZodType | undefined;
     const object = input?._zod.def.type === 'object' ? (input as z.ZodObject) : undefined;
-    table.set(`${openapi.method} ${openapi.path}`, { procedure: name, input: object });
+    table.set(`${openapi.method} ${openapi.path}`, { procedure: name, input: object, file: procedure._def.meta?.file });
   }
   return table;
 }
@@ -178,6 +179,20 @@ async function answerFetch(req: Request, maxBodyBytes: number): Promise<Response
   return toResponse(answer);
 }
 
+/** A file answer (a CSV export): its content as sent, named for the browser's download. */
+function fileAnswer(type: NonNullable<StudioMeta['file']>, data: { filename: string; content: string }): JsonAnswer {
+  return {
+    status: 200,
+    headers: {
+      'content-type': `${type}; charset=utf-8`,
+      'content-disposition': `attachment; filename="${data.filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`,
+      'cache-control': 'no-store',
+    },
+    body: null,
+    text: data.content,
+  };
+}
+
 /** Answers a REST call (every path but the streamed ones): the status, headers and JSON body. */
 export async function answerRest(call: RestCall, maxBodyBytes: number): Promise<JsonAnswer> {
   const { path } = call;
@@ -207,6 +222,7 @@ export async function answerRest(call: RestCall, maxBodyBytes: number): Promise<
   try {
     const ctx = await createContext(call.headers);
     const data = await procedureOf(createCaller(ctx), operation.procedure)(input);
+    if (operation.file) return fileAnswer(operation.file, data as { filename: string; content: string });
     return { status: 200, headers: { 'cache-control': 'no-store' }, body: data };
   } catch (thrown) {
     // The database unreachable (even while resolving the key): 503 with Retry-After, not a 500.
