@@ -22,7 +22,7 @@ describe('navGroups', () => {
           'articles',
         ],
       },
-      { title: 'manage', items: ['members', 'claims', 'pipelines', 'usage', 'uploads', 'account'] },
+      { title: 'manage', items: ['members', 'claims', 'pipelines', 'usage', 'calls', 'uploads', 'account'] },
       { title: 'developers', items: ['docs'] },
     ]);
   });
@@ -41,6 +41,7 @@ describe('navGroups', () => {
           'skills',
           'templates',
           'articles',
+          'calls',
           'uploads',
           'account',
         ],
@@ -55,5 +56,6 @@ describe('navGroups', () => {
     expect(all.find((i) => i.label === 'imageTemplate')?.href).toBe('/image-template');
     expect(all.find((i) => i.label === 'usage')?.href).toBe('/usage');
     expect(all.find((i) => i.label === 'uploads')?.href).toBe('/uploads');
+    expect(all.find((i) => i.label === 'calls')?.href).toBe('/calls');
   });
 });
