@@ -277,6 +277,15 @@ export const MATRIX: Record<string, Row[]> = {
   'GET /uploads': [{ request: () => ({ query: { limit: '200' } }), expect: scopedOwn }],
   'POST /upload-ref': [{ request: () => ({ multipart: true }), expect: scopedOwn }],
   'GET /tenant-usage': [{ request: () => ({}), expect: tenantOnly }],
+  // The call log: a member sees its own calls, a tenant its own tenant's; A1's job is no one else's call.
+  'GET /calls': [{ request: () => ({}), expect: scopedOwn }],
+  'GET /calls/export': [{ request: () => ({}), expect: scopedOwn }],
+  'GET /calls/detail': [
+    {
+      request: (f) => ({ query: { id: f.a1.jobId } }),
+      expect: keyed({ sameTenantMember: 404, otherTenantMember: 404, otherTenant: 404, buyer: 404, operator: 403 }),
+    },
+  ],
   'GET /tenant-stats': [{ request: () => ({}), expect: tenantOnly }],
   'GET /tenant-usage/categories': [{ request: () => ({}), expect: tenantOnly }],
   'POST /tenant-claims': [
