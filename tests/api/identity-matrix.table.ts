@@ -192,6 +192,21 @@ export const MATRIX: Record<string, Row[]> = {
   'GET /available-models': [{ request: () => ({ query: { media_type: 'image' } }), expect: scopedOwn }],
   'GET /webhook-secret': [{ request: () => ({}), expect: tenantOnly }],
   'POST /webhook-secret': [{ request: () => ({ body: {} }), expect: tenantOnly }],
+  'GET /webhook-deliveries': [{ request: (f) => ({ query: { job_id: f.a1.jobId } }), expect: tenantOnly }],
+  'POST /webhook-deliveries/test': [
+    {
+      name: 'to the last callback_url (none yet: 400, and nothing is sent)',
+      request: () => ({ body: {} }),
+      expect: keyed({ sameTenantMember: 403, otherTenantMember: 403, otherTenant: 400, buyer: 400, operator: 403 }),
+    },
+  ],
+  'POST /webhook-deliveries/redeliver': [
+    {
+      name: "A1's job",
+      request: (f) => ({ body: { job_id: f.a1.jobId } }),
+      expect: keyed({ sameTenantMember: 403, otherTenantMember: 403, otherTenant: 404, buyer: 404, operator: 403 }),
+    },
+  ],
   'GET /skills': [
     {
       request: () => ({}),

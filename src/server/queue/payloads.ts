@@ -7,7 +7,8 @@ import { z } from 'zod';
  */
 export const taskPayloads = {
   'image.job': z.object({ jobId: z.uuid() }),
-  'callback.deliver': z.object({ jobId: z.uuid() }),
+  /** `after`: attempts recorded before this task (a redelivery), so its first is recorded as the next. */
+  'callback.deliver': z.object({ jobId: z.uuid(), after: z.number().int().min(0).optional() }),
   /**
    * One row per video job for its whole life, re-scheduled with runAt between steps: in `video.job` while
    * its upstream task is to be created, in `video.check` while that task's status is checked (and an

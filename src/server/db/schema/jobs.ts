@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, real, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { jobStatuses } from '@/contracts/jobs';
-import { at, ownedBy, serialKey, stamp, uuidKey } from './columns';
-import { tenantRef } from './tenants';
+import { at, serialKey, stamp, uuidKey } from './columns';
+import { tenantRef, tenants } from './tenants';
 
 export interface JobStep {
   name: string;
@@ -120,7 +120,15 @@ export const callbackDeliveries = pgTable(
   'callback_deliveries',
   {
     id: serialKey(),
-    jobId: ownedBy(() => jobs.id),
+    /**
+     * The tenant the delivery was made for. Null only on rows written before this column existed
+     * (their tenant is their job's); every new row carries it.
+     */
+    tenantId: uuid().references(() => tenants.id, { onDelete: 'cascade' }),
+    /** The job whose outcome was delivered; null for a test delivery (`webhook.test`), which has no job. */
+    jobId: uuid().references(() => jobs.id, { onDelete: 'cascade' }),
+    /** The `webhook-id` sent: the same on every attempt of one event, so receivers de-duplicate by it. */
+    eventId: text(),
     attempt: integer().notNull(),
     url: text().notNull(),
     /** HTTP status of the receiver's answer; null when it could not be reached or was refused. */
@@ -130,7 +138,10 @@ export const callbackDeliveries = pgTable(
     durationMs: integer().notNull(),
     at: stamp(),
   },
-  (t) => [index('callback_deliveries_job_idx').on(t.jobId)],
+  (t) => [
+    index('callback_deliveries_job_idx').on(t.jobId),
+    index('callback_deliveries_tenant_idx').on(t.tenantId, t.id),
+  ],
 );
 
 /** The progress feed's log: one row per job change, so a reconnecting client resumes from Last-Event-ID. */

@@ -70,6 +70,12 @@ export const NAMED_LIMITS = {
     tenant: perHour(30),
     key: perHour(30),
   },
+  webhook_delivery: {
+    what: 'test deliveries and redeliveries of callbacks',
+    covers: 'POST /api/webhook-deliveries/test, /api/webhook-deliveries/redeliver',
+    tenant: perHour(120),
+    key: perHour(120),
+  },
   member_create: {
     what: 'member creations',
     covers: 'POST /api/tenant-accounts `create`',
