@@ -319,6 +319,14 @@ export const LinkIcon = outline(
   </>,
 );
 
+/** Webhooks: a signal sent out to a receiver. */
+export const WebhooksIcon = outline(
+  <>
+    <path d="M12 13a2 2 0 1 0 0-4 2 2 0 0 0 0 4Z" />
+    <path d="M8.5 15.5a5 5 0 0 1 0-7M15.5 8.5a5 5 0 0 1 0 7M5.6 18.4a9 9 0 0 1 0-12.8M18.4 5.6a9 9 0 0 1 0 12.8" />
+  </>,
+);
+
 export const PowerIcon = outline(
   <>
     <path d="M12 3.5v8" />

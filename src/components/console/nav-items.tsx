@@ -18,6 +18,7 @@ import {
   UsageIcon,
   UserIcon,
   VideoIcon,
+  WebhooksIcon,
 } from '@/components/icons';
 
 export interface NavItem {
@@ -39,6 +40,7 @@ export interface NavGroup {
 export const workspaceNav: NavItem[] = [
   { label: 'overview', href: '/overview', icon: OverviewIcon },
   { label: 'jobs', href: '/jobs', icon: JobsIcon },
+  { label: 'webhooks', href: '/webhooks', icon: WebhooksIcon },
   { label: 'playground', href: '/playground', icon: PlaygroundIcon },
   { label: 'reading', href: '/reading', icon: ImageIcon },
   { label: 'imageTemplate', href: '/image-template', icon: ConvertIcon, organisation: true },

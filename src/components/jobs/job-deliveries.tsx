@@ -1,5 +1,6 @@
 'use client';
 
+import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -29,6 +30,11 @@ export function JobDeliveries({
             ? t.rich('to', { url: () => <code className="font-mono text-xs break-all">{callbackUrl}</code> })
             : t('noCallback')}
         </CardDescription>
+        {callbackUrl && (
+          <Link href="/webhooks" className="text-sm font-medium text-indigo-600 hover:text-indigo-500">
+            {t('historyLink')}
+          </Link>
+        )}
       </CardHeader>
       {deliveries.length === 0 ? (
         callbackUrl && (
