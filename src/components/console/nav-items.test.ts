@@ -12,6 +12,7 @@ describe('navGroups', () => {
         items: [
           'overview',
           'jobs',
+          'webhooks',
           'playground',
           'reading',
           'imageTemplate',
@@ -34,6 +35,7 @@ describe('navGroups', () => {
         items: [
           'overview',
           'jobs',
+          'webhooks',
           'playground',
           'reading',
           'videos',
@@ -50,12 +52,13 @@ describe('navGroups', () => {
     ]);
   });
 
-  it('links usage, uploads, image reading and image to template', () => {
+  it('links usage, uploads, image reading, image to template and webhooks', () => {
     const all = navGroups(false).flatMap((g) => g.items);
     expect(all.find((i) => i.label === 'reading')?.href).toBe('/reading');
     expect(all.find((i) => i.label === 'imageTemplate')?.href).toBe('/image-template');
     expect(all.find((i) => i.label === 'usage')?.href).toBe('/usage');
     expect(all.find((i) => i.label === 'uploads')?.href).toBe('/uploads');
     expect(all.find((i) => i.label === 'calls')?.href).toBe('/calls');
+    expect(all.find((i) => i.label === 'webhooks')?.href).toBe('/webhooks');
   });
 });
