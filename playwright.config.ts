@@ -58,6 +58,8 @@ export default defineConfig({
           // Video tasks are checked upstream often, so their states show within a test's patience.
           STUDIO_VIDEO_POLL_FIRST_MS: '300',
           STUDIO_VIDEO_POLL_MAX_MS: '1000',
+          // Callback receivers run inside the tests, on 127.0.0.1 (e2e/webhooks.spec.ts).
+          STUDIO_ALLOW_PRIVATE_CALLBACKS: '1',
         },
       }
     : undefined,
