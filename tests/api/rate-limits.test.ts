@@ -18,6 +18,7 @@ const LIMITS = [
   `claim=${N}/hour`,
   `template=${N}/hour`,
   `webhook_secret=${N}/hour`,
+  `webhook_delivery=${N}/hour`,
   `member_create=${N}/hour`,
 ].join(',');
 
@@ -212,6 +213,17 @@ describe('named rate limits', () => {
     const before = (await call<{ secret: string }>('/webhook-secret', { key: t.key })).body.secret;
     expectRefused(await call('/webhook-secret', { key: t.key, body: {} }), 'webhook_secret');
     expect((await call<{ secret: string }>('/webhook-secret', { key: t.key })).body.secret).toBe(before);
+  });
+
+  it('webhook deliveries: N redeliveries or tests, counted even when refused, then 429', async () => {
+    const t = await tenant();
+    const unknownJob = { job_id: '00000000-0000-4000-8000-000000000000' };
+    // A body the schema refuses gives its token back; a 404 counts.
+    expect((await call('/webhook-deliveries/redeliver', { key: t.key, body: {} })).status).toBe(400);
+    expect((await call('/webhook-deliveries/redeliver', { key: t.key, body: unknownJob })).status).toBe(404);
+    expect((await call('/webhook-deliveries/test', { key: t.key, body: {} })).status).toBe(400);
+    expectRefused(await call('/webhook-deliveries/redeliver', { key: t.key, body: unknownJob }), 'webhook_delivery');
+    expectRefused(await call('/webhook-deliveries/test', { key: t.key, body: {} }), 'webhook_delivery');
   });
 
   it('members: N creations, then 429 over REST and the console alike, and no account; other actions are apart', async () => {
