@@ -71,7 +71,7 @@ describe('webhook deliveries over REST', () => {
     expect(failed).toMatchObject({ attempt: 1, status_code: 503, redeliverable: true, test: false });
 
     broken.delete('/flaky');
-    const redelivery = await api<{ attempt: number; event_id: string; queued: string }>(
+    const redelivery = await api<{ attempt: number; event_id: string; action: string }>(
       '/webhook-deliveries/redeliver',
       { key: t.key, body: { job_id: job.jobId } },
     );

@@ -127,9 +127,9 @@ describe('webhook deliveries', () => {
     ]);
 
     const redelivery = await owner.callbacks.redeliver({ job_id: jobId });
-    expect(redelivery).toMatchObject({ job_id: jobId, attempt: 2, queued: 'queued', event_id: `msg_${jobId}_failed` });
+    expect(redelivery).toMatchObject({ job_id: jobId, attempt: 2, action: 'queued', event_id: `msg_${jobId}_failed` });
     // A second click before it runs queues nothing more: the waiting delivery is the one that runs.
-    expect(await owner.callbacks.redeliver({ job_id: jobId })).toMatchObject({ attempt: 2, queued: 'moved' });
+    expect(await owner.callbacks.redeliver({ job_id: jobId })).toMatchObject({ attempt: 2, action: 'moved' });
     expect(await runCallbacks()).toBe(1);
 
     const second = received.at(-1);

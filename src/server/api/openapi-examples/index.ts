@@ -6,6 +6,7 @@ import { mediaExamples } from './media';
 import { responsesExamples } from './responses';
 import { templatesExamples } from './templates';
 import { tenantExamples } from './tenant';
+import { webhooksExamples } from './webhooks';
 import type { OperationExample } from './types';
 
 export type { OperationExample } from './types';
@@ -23,4 +24,5 @@ export const operationExamples: Record<string, OperationExample> = {
   ...chatExamples,
   ...responsesExamples,
   ...imagesExamples,
+  ...webhooksExamples,
 };

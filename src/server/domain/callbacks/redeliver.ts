@@ -23,7 +23,7 @@ export interface RedeliverAnswer {
   /** The attempt number the delivery will be recorded under. */
   attempt: number;
   /** `queued`: a new delivery was queued; `moved`: a retry that was waiting its back-off now runs at once. */
-  queued: 'queued' | 'moved';
+  action: 'queued' | 'moved';
 }
 
 const conflict = (message: string) => new AppError('CONFLICT', message);
@@ -72,7 +72,7 @@ export async function redeliverCallback(
       await tx.execute(
         sql`update ${tasks} set run_at = now() where id = ${retry.id} returning pg_notify(${TASK_CHANNEL}, queue)`,
       );
-      return { ...answer, attempt: (retry.after ?? 0) + retry.attempts + 1, queued: 'moved' as const };
+      return { ...answer, attempt: (retry.after ?? 0) + retry.attempts + 1, action: 'moved' as const };
     }
 
     const [last] = await tx
@@ -81,6 +81,6 @@ export async function redeliverCallback(
       .where(eq(callbackDeliveries.jobId, job.id));
     const after = last?.n ?? 0;
     await enqueue(tx, QUEUES.callback, { jobId: job.id, after }, { maxAttempts: 1 });
-    return { ...answer, attempt: after + 1, queued: 'queued' as const };
+    return { ...answer, attempt: after + 1, action: 'queued' as const };
   });
 }

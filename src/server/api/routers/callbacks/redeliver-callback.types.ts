@@ -13,7 +13,7 @@ export const redeliverCallbackOutput = z.object({
     .meta({ description: 'The `webhook-id` sent: the same as the earlier attempts’, to de-duplicate by' }),
   url: z.string().meta({ description: 'Where it is sent: the job’s callback_url' }),
   attempt: z.number().int().meta({ description: 'The attempt number it is recorded under' }),
-  queued: z.enum(['queued', 'moved']).meta({
+  action: z.enum(['queued', 'moved']).meta({
     description: 'queued: a new delivery, made once; moved: a retry that was waiting out its back-off runs now',
   }),
 });
