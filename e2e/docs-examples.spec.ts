@@ -105,6 +105,7 @@ test('the reference with its examples, in Chinese and at phone width (old one-pa
   const generate = page.locator('article#jobs-generate');
   await expect(generate.getByRole('tab', { name: 'curl' })).toBeVisible();
   await expect(generate.getByText('示例', { exact: true })).toBeVisible();
+  await generate.getByText(/^状态码 .*：展开查看各自何时出现$/).click();
   await expect(generate.getByRole('columnheader', { name: '状态码' })).toBeVisible();
   await generate.scrollIntoViewIfNeeded();
   await page.screenshot({ path: '/tmp/apidocs-zh.png' });

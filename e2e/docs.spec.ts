@@ -104,6 +104,8 @@ test('in Chinese, the reference is Chinese: its own words and the API’s titles
     .first()
     .click();
   await expect(generate).toContainText('完整的提示词；prompt、skill_slug、template_id 必须且只能给一个');
+  // The statuses are named on the page; opening them says when each is answered.
+  await generate.getByText(/^状态码 .*402.*：展开查看各自何时出现$/).click();
   await expect(generate.getByRole('row', { name: /^402/ })).toContainText('积分不足以完成这个请求');
   // A method badge is read as a request in the page's language.
   await expect(toc.getByRole('link', { name: /^POST 请求\s*\/generate$/ })).toBeVisible();
@@ -112,9 +114,15 @@ test('in Chinese, the reference is Chinese: its own words and the API’s titles
   // Outside code (paths, field names, values, examples), the page reads in Chinese.
   for (const group of ['images', 'chat', 'operator', 'claim-codes']) {
     await page.goto(`/docs/${group}`);
+    // With each operation's error statuses opened, as a reader checking what can go wrong.
+    for (const fold of await page.locator('main article summary', { hasText: /^状态码 / }).all()) await fold.click();
+    await expect(page.locator('main').getByText('正在加载…')).toHaveCount(0);
+    await expect(page.locator('main article table').first()).toBeVisible();
     const share = await page.locator('main').evaluate((main) => {
       const copy = main.cloneNode(true) as HTMLElement;
-      copy.querySelectorAll('code, pre, .font-mono, [role="tablist"], .sr-only').forEach((n) => n.remove());
+      copy
+        .querySelectorAll('code, pre, .font-mono, .method-badge, [role="tablist"], .sr-only')
+        .forEach((n) => n.remove());
       const text = copy.textContent ?? '';
       const latin = (text.match(/[A-Za-z]/g) ?? []).length;
       const han = (text.match(/\p{Script=Han}/gu) ?? []).length;
