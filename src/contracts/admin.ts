@@ -145,6 +145,11 @@ export const adminActionBodies = {
   'social-claim-disable': z.strictObject({
     code: z.string().min(1, 'give the claim code').max(64).meta(d('The claim code to disable')),
   }),
+  'claim-batch-disable': z.strictObject({
+    batch_id: z
+      .uuid('must be a claim batch id (uuid)')
+      .meta(d('The batch to disable (uuid), as `claim-list` shows it')),
+  }),
   'skill-list': none,
   'skill-upsert': skillUpsertSchema,
   'claim-list': z.strictObject({

@@ -62,3 +62,25 @@ export const redeemSchema = z.strictObject({
   }),
 });
 export type RedeemBody = z.infer<typeof redeemSchema>;
+
+/** Where a batch's reply text names the link: each buyer gets one link of the batch in its place. */
+export const LINK_PLACEHOLDER = '{领取链接}';
+
+/** The most codes one batch makes. */
+export const MAX_BATCH_CODES = 500;
+
+export const claimBatchCreateSchema = claimCreateSchema.extend({
+  count: z
+    .number({ error: `must be a whole number from 1 to ${MAX_BATCH_CODES}` })
+    .int(`must be a whole number from 1 to ${MAX_BATCH_CODES}`)
+    .min(1, `must be a whole number from 1 to ${MAX_BATCH_CODES}`)
+    .max(MAX_BATCH_CODES, `must be a whole number from 1 to ${MAX_BATCH_CODES}`)
+    .meta({ description: `How many codes to make (1-${MAX_BATCH_CODES}), each with the same credits and templates` }),
+  note: z
+    .string()
+    .trim()
+    .max(500, 'must be at most 500 characters')
+    .optional()
+    .meta({ description: 'The batch note, e.g. a shop order range (at most 500 characters)' }),
+});
+export type ClaimBatchCreate = z.infer<typeof claimBatchCreateSchema>;

@@ -53,6 +53,7 @@ describe('claimFormSchema', () => {
     ).toEqual({
       template_ids: ['a', 'b'],
       credits: 60,
+      count: 1,
       note: '淘宝订单',
       tutorial_pdf_url: undefined,
     });
@@ -65,6 +66,20 @@ describe('claimFormSchema', () => {
         tutorial_pdf_title: '教程',
       }),
     ).toMatchObject({ tutorial_pdf_url: 'https://cdn.example.com/t.pdf', tutorial_pdf_title: '教程' });
+  });
+
+  it('reads the number of codes: empty is one, 2-500 a batch, anything else refused in the form’s words', () => {
+    const body = { ...empty, template_ids: ['a'], credits: '5' };
+    expect(claimFormSchema.parse({ ...body, count: '' }).count).toBe(1);
+    expect(claimFormSchema.parse({ ...body, count: ' 50 ' }).count).toBe(50);
+    for (const count of ['0', '1.5', 'abc']) {
+      expect(claimFormSchema.safeParse({ ...body, count }).error?.issues[0]?.message, count).toBe(
+        'A whole number from 1 to 500.',
+      );
+    }
+    expect(claimFormSchema.safeParse({ ...body, count: '501' }).error?.issues[0]?.message).toBe(
+      'At most 500 codes per batch.',
+    );
   });
 
   it('reads the amount for the allocatable hint', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { useTranslations } from 'next-intl';
-import { claimCreateSchema } from '@/contracts/claims';
+import { claimBatchCreateSchema, claimCreateSchema } from '@/contracts/claims';
 import { numberText, optionalText, worded, type Issue } from '@/components/console/form-rules';
 
 const rules = claimCreateSchema.shape;
@@ -17,7 +17,10 @@ const anyCredits = numberText('').pipe(worded(rules.credits));
 /** The credits a field holds now, when it reads as a valid amount (for the hint beside it). */
 export const claimCreditsOf = (text: string): number | undefined => anyCredits.safeParse(text).data;
 
-/** The new-claim form, refusing in the page's language; what it hands over is the body of `claims.create`. */
+/**
+ * The new-claim form, refusing in the page's language; what it hands over is the body of `claims.create`
+ * with `count`, the number of codes (above 1: the body of `claims.createBatch`).
+ */
 export function claimFormSchema(t: ClaimFormErrors) {
   const credits = numberText(t('creditsRequired')).pipe(
     worded(rules.credits, {
@@ -27,6 +30,20 @@ export function claimFormSchema(t: ClaimFormErrors) {
     }),
   );
   const tooLong = (issue: Issue) => t('tooLong', { max: maximum(issue) });
+  // Empty means one code; more than one makes a batch with the same credits and templates.
+  const count = z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || '1')
+    .pipe(
+      numberText(t('countWhole')).pipe(
+        worded(claimBatchCreateSchema.shape.count, {
+          invalid_type: t('countWhole'),
+          too_small: t('countWhole'),
+          too_big: (issue) => t('countTooMany', { max: maximum(issue) }),
+        }),
+      ),
+    );
 
   return (
     z
@@ -36,6 +53,7 @@ export function claimFormSchema(t: ClaimFormErrors) {
           .min(1, t('templatesRequired'))
           .pipe(worded(rules.template_ids, { too_big: (issue) => t('templatesTooMany', { max: maximum(issue) }) })),
         credits,
+        count,
         note: optionalText.pipe(worded(rules.note, { too_big: tooLong })),
         tutorial_pdf_url: optionalText.pipe(
           worded(rules.tutorial_pdf_url, { invalid_format: t('linkInvalid'), too_big: tooLong }),

@@ -59,7 +59,7 @@ export function ClaimTexts({ url, replyText, productCopy }: ClaimTextsProps) {
   );
 }
 
-function CopyBlock({
+export function CopyBlock({
   label,
   hint,
   copyLabel,

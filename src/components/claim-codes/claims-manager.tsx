@@ -4,16 +4,19 @@ import { useTranslations } from 'next-intl';
 import { useCallback, useMemo, useState } from 'react';
 import { trpc } from '@/trpc/react';
 import { PageHeader } from '@/components/console/page-header';
+import { BatchView } from './batch-view';
+import { ClaimBatches } from './claim-batches';
 import { ClaimResult } from './claim-result';
 import { ClaimsList } from './claims-list';
 import { CreateClaim } from './create-claim';
-import type { CreatedClaim, Template } from './model';
+import type { CreatedBatch, CreatedClaim, Template } from './model';
 
 /** Claim codes: sell credits and templates as a link the buyer redeems once, and follow what became of each code. */
 export function ClaimsManager() {
   const utils = trpc.useUtils();
   const t = useTranslations('claimCodes');
   const [created, setCreated] = useState<CreatedClaim | null>(null);
+  const [openBatch, setOpenBatch] = useState<string | null>(null);
   const pool = trpc.balance.pool.useQuery({}).data;
   const templatesQuery = trpc.templates.list.useQuery({ source: 'all' }, { staleTime: 60_000 });
   const templatesAnswer = templatesQuery.data;
@@ -33,6 +36,21 @@ export function ClaimsManager() {
           : old,
       );
       await Promise.all([
+        utils.claims.list.invalidate(),
+        utils.balance.pool.invalidate(),
+        utils.templates.list.invalidate(),
+        utils.session.me.invalidate(),
+      ]);
+    },
+    [utils],
+  );
+
+  const onBatch = useCallback(
+    async (made: CreatedBatch) => {
+      setCreated(null);
+      setOpenBatch(made.batch.id);
+      await Promise.all([
+        utils.claims.listBatches.invalidate(),
         utils.claims.list.invalidate(),
         utils.balance.pool.invalidate(),
         utils.templates.list.invalidate(),
@@ -62,9 +80,12 @@ export function ClaimsManager() {
           templatesQuery={templatesQuery}
           allocatable={pool?.allocatable}
           onCreated={onCreated}
+          onBatch={onBatch}
         />
       </div>
 
+      {openBatch && <BatchView key={openBatch} id={openBatch} onClose={() => setOpenBatch(null)} />}
+      <ClaimBatches openId={openBatch} onOpen={setOpenBatch} />
       <ClaimsList />
     </div>
   );

@@ -1,6 +1,6 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useFormatter, useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { DEFAULT_TUTORIAL_TITLE } from '@/contracts/claims';
 import { InfoIcon } from '@/components/icons';
@@ -11,7 +11,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { AmountField } from '@/components/console/amount-field';
 import { OptionalField, SubmitButton } from '@/components/console/form-parts';
 import { claimCreditsOf } from './claim-forms';
-import type { CreatedClaim, QueryState, Template } from './model';
+import type { CreatedBatch, CreatedClaim, QueryState, Template } from './model';
 import { TemplatePicker } from './template-picker';
 import { useCreateClaimForm } from './use-create-claim-form';
 
@@ -22,13 +22,18 @@ interface CreateClaimProps {
   /** The tenant's allocatable credits now. */
   allocatable: number | undefined;
   onCreated: (claim: CreatedClaim) => Promise<void>;
+  onBatch: (batch: CreatedBatch) => Promise<void>;
 }
 
 /** The form for a new claim code: templates, credits, a note and an optional tutorial PDF. */
-export function CreateClaim({ templates, templatesQuery, allocatable, onCreated }: CreateClaimProps) {
+export function CreateClaim({ templates, templatesQuery, allocatable, onCreated, onBatch }: CreateClaimProps) {
   const explainId = useId();
-  const { form, submit, pending } = useCreateClaimForm(onCreated);
+  const { form, submit, pending } = useCreateClaimForm(onCreated, onBatch);
   const t = useTranslations('claimCodes.create');
+  const format = useFormatter();
+  const count = Number(form.watch('count').trim() || '1');
+  const credits = claimCreditsOf(form.watch('credits'));
+  const many = Number.isInteger(count) && count > 1 ? count : null;
 
   return (
     <Card>
@@ -64,6 +69,20 @@ export function CreateClaim({ templates, templatesQuery, allocatable, onCreated 
                 describedBy={explainId}
                 placeholder={t('creditsPlaceholder')}
               />
+              <FieldBlock control={form.control} name="count" label={t('count')} description={t('countHelp')}>
+                {(field) => (
+                  <Input inputMode="numeric" autoComplete="off" placeholder="1" data-testid="claim-count" {...field} />
+                )}
+              </FieldBlock>
+              {many && credits !== undefined && (
+                <p className="text-xs text-slate-600 tabular-nums" data-testid="claim-batch-total">
+                  {t('batchTotal', {
+                    count: many,
+                    credits: format.number(credits, 'credits'),
+                    total: format.number(many * credits, 'credits'),
+                  })}
+                </p>
+              )}
               <OptionalField control={form.control} name="note" label={t('note')} aside={t('noteAside')}>
                 {(field) => <Textarea rows={2} maxLength={500} placeholder={t('notePlaceholder')} {...field} />}
               </OptionalField>
@@ -107,7 +126,7 @@ export function CreateClaim({ templates, templatesQuery, allocatable, onCreated 
               <FormRootError data-testid="claim-error" />
 
               <SubmitButton pending={pending} pendingLabel={t('creating')} className="w-full">
-                {t('submit')}
+                {many ? t('submitBatch', { count: many }) : t('submit')}
               </SubmitButton>
             </div>
           </form>

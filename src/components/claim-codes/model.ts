@@ -3,6 +3,8 @@ import type { RouterOutputs } from '@/trpc/react';
 export type Claim = RouterOutputs['claims']['list']['claims'][number];
 export type ClaimState = Claim['state'];
 export type CreatedClaim = RouterOutputs['claims']['create'];
+export type CreatedBatch = RouterOutputs['claims']['createBatch'];
+export type Batch = RouterOutputs['claims']['listBatches']['batches'][number];
 export type Template = RouterOutputs['templates']['list']['templates'][number];
 
 /** What a list needs to know of the query behind it (see ListState). */

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { claimCodes, mailOutbox, skills, upstreams } from '@/server/db/schema';
+import { claimBatches, claimCodes, mailOutbox, skills, upstreams } from '@/server/db/schema';
 
 /**
  * The fields of the objects operator actions change, as audit rows keep them before and after an
@@ -64,4 +64,20 @@ export async function mailSnapshot(
     .where(eq(mailOutbox.id, id))
     .for('no key update');
   return mail ? { tenantId: null, fields: mail } : null;
+}
+
+export async function claimBatchSnapshot(
+  tx: Db,
+  id: string,
+): Promise<{ tenantId: string; fields: Record<string, unknown> } | null> {
+  const [row] = await tx.select().from(claimBatches).where(eq(claimBatches.id, id)).for('no key update');
+  if (!row) return null;
+  const [open] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(claimCodes)
+    .where(and(eq(claimCodes.batchId, id), eq(claimCodes.state, 'open')));
+  return {
+    tenantId: row.tenantId,
+    fields: { count: row.count, credits: row.credits, open: open?.n ?? 0, disabled: row.disabledAt !== null },
+  };
 }

@@ -104,24 +104,12 @@ export function claimTexts(input: {
   return { product_copy, reply_text };
 }
 
-interface CreateHooks {
-  /** Runs inside the transaction after every write (tests use it to make the write fail). */
-  afterWrite?: (tx: Db) => Promise<void>;
-}
-
 /**
- * Creates a claim code: validates the templates (the tenant's own or platform-shared), takes the
- * credits from the tenant pool (409 when short), stores the code and gates the tenant's own selected
- * templates, all in one transaction: if any write fails the credits are back (500).
+ * The templates a new claim code (or batch) names, in the order given: each the tenant's own or a
+ * platform-shared one and active (else 400), with the seller's name for the texts.
  */
-export async function createClaim(
-  { db, config }: Pick<Deps, 'db' | 'config'>,
-  who: TenantIdentity,
-  body: ClaimCreate,
-  hooks: CreateHooks = {},
-) {
-  const tenantId = who.tenantId;
-  const ids = [...new Set(body.template_ids)];
+export async function claimTemplates(db: Db, tenantId: string, templateIds: string[]) {
+  const ids = [...new Set(templateIds)];
   const invalid = ids.filter((id) => !isUuid(id));
   if (invalid.length) throw fieldError(['template_ids'], `"${invalid[0]}" is not a template id`);
   const rows = await db
@@ -140,12 +128,36 @@ export async function createClaim(
   const inactive = rows.find((r) => !r.active);
   if (inactive) throw badRequest(`template_ids: "${inactive.slug}" is deactivated`);
   const ordered = ids.map((id) => rows.find((r) => r.id === id)).filter((r): r is NonNullable<typeof r> => !!r);
-
-  const [tenant] = await db
-    .select({ name: tenants.name, kind: tenants.kind })
-    .from(tenants)
-    .where(eq(tenants.id, tenantId));
+  const [tenant] = await db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId));
   if (!tenant) throw notFound('Tenant');
+  return { ordered, sellerName: tenant.name };
+}
+
+/** A tenant's own templates among a new code's become gated; platform templates stay as the platform set them. */
+export async function gateOwnTemplates(tx: Db, tenantId: string, ordered: Pick<Template, 'id' | 'tenantId'>[]) {
+  const own = ordered.filter((r) => r.tenantId === tenantId).map((r) => r.id);
+  if (own.length)
+    await tx.update(templates).set({ gated: true, updatedAt: new Date() }).where(inArray(templates.id, own));
+}
+
+interface CreateHooks {
+  /** Runs inside the transaction after every write (tests use it to make the write fail). */
+  afterWrite?: (tx: Db) => Promise<void>;
+}
+
+/**
+ * Creates a claim code: validates the templates (the tenant's own or platform-shared), takes the
+ * credits from the tenant pool (409 when short), stores the code and gates the tenant's own selected
+ * templates, all in one transaction: if any write fails the credits are back (500).
+ */
+export async function createClaim(
+  { db, config }: Pick<Deps, 'db' | 'config'>,
+  who: TenantIdentity,
+  body: ClaimCreate,
+  hooks: CreateHooks = {},
+) {
+  const tenantId = who.tenantId;
+  const { ordered, sellerName } = await claimTemplates(db, tenantId, body.template_ids);
   const tutorialTitle = body.tutorial_pdf_url ? (body.tutorial_pdf_title ?? DEFAULT_TUTORIAL_TITLE) : null;
   const productImages = ordered.flatMap((r) => r.sampleImages.map((u) => absoluteUrl(config, u) ?? u)).slice(0, 9);
 
@@ -153,7 +165,7 @@ export async function createClaim(
     const code = newClaimCode();
     const url = claimUrl(config, code);
     const texts = claimTexts({
-      tenantName: tenant.name,
+      tenantName: sellerName,
       url,
       credits: body.credits,
       templates: ordered.map((r) => ({ name: r.zhName, exclusive: opensOnlyByCode(r, tenantId) })),
@@ -188,10 +200,7 @@ export async function createClaim(
           replyText: texts.reply_text,
           productImages,
         });
-        // The tenant's own selected templates become gated; platform templates stay as the platform set them.
-        const own = ordered.filter((r) => r.tenantId === tenantId).map((r) => r.id);
-        if (own.length)
-          await tx.update(templates).set({ gated: true, updatedAt: new Date() }).where(inArray(templates.id, own));
+        await gateOwnTemplates(tx, tenantId, ordered);
         await hooks.afterWrite?.(tx);
         return {
           code,

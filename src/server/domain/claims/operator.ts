@@ -1,8 +1,9 @@
 /** Claim codes across every tenant, as the operator looks them up (`claim-list`). */
-import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { ClaimState } from '@/contracts/claims';
 import type { AdminActionBody } from '@/contracts/admin';
-import { claimCodes, templates, tenants } from '@/server/db/schema';
+import { claimBatches, claimCodes, templates, tenants } from '@/server/db/schema';
+import { moveCredits } from '@/server/domain/credits/ledger';
 import type { AdminIdentity } from '@/server/domain/auth/identity';
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
@@ -21,6 +22,8 @@ export interface OperatorClaim {
   redeemed_at: string | null;
   redeemed_by: { nickname: string; email: string } | null;
   disabled_at: string | null;
+  /** The batch it was made in (its id and note); null for a code made on its own. */
+  batch: { id: string; note: string } | null;
 }
 
 /**
@@ -69,10 +72,12 @@ export async function listClaimsForOperator(
     .select({
       row: claimCodes,
       tenantName: tenants.name,
+      batchNote: claimBatches.note,
       at: sql<string>`to_char(${claimCodes.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
     })
     .from(claimCodes)
     .innerJoin(tenants, eq(tenants.id, claimCodes.tenantId))
+    .leftJoin(claimBatches, eq(claimBatches.id, claimCodes.batchId))
     .where(conds.length ? and(...conds) : undefined)
     .orderBy(desc(claimCodes.createdAt), desc(claimCodes.id))
     .limit(input.limit + 1);
@@ -87,7 +92,7 @@ export async function listClaimsForOperator(
   const byId = new Map(names.map((n) => [n.id, n]));
   const last = page.at(-1);
   return {
-    claims: page.map(({ row: r, tenantName }) => ({
+    claims: page.map(({ row: r, tenantName, batchNote }) => ({
       code: r.code,
       claim_url: claimUrl(config, r.code),
       tenant: { id: r.tenantId, name: tenantName },
@@ -102,7 +107,48 @@ export async function listClaimsForOperator(
       redeemed_at: r.redeemedAt?.toISOString() ?? null,
       redeemed_by: r.redeemedAt ? { nickname: r.redeemedNickname ?? '', email: r.redeemedEmail ?? '' } : null,
       disabled_at: r.disabledAt?.toISOString() ?? null,
+      batch: r.batchId ? { id: r.batchId, note: batchNote ?? '' } : null,
     })),
     next_cursor: rows.length > input.limit && last ? `${last.at}_${last.row.id}` : null,
   };
+}
+
+/**
+ * Operator: disables a whole batch. Its open codes become disabled and their credits go back to the
+ * tenant's pool in one `claim` ledger row; redeemed codes stay with their buyers. One transaction;
+ * doing it again changes nothing.
+ */
+export async function disableClaimBatch(
+  { db }: { db: Db },
+  _who: AdminIdentity,
+  input: AdminActionBody<'claim-batch-disable'>,
+): Promise<{ batch: { id: string; codes_disabled: number; credits_returned: number; redeemed: number } }> {
+  return db.transaction(async (tx) => {
+    const [batch] = await tx.select().from(claimBatches).where(eq(claimBatches.id, input.batch_id)).for('update');
+    if (!batch) throw notFound(`Claim batch ${input.batch_id}`);
+    const now = new Date();
+    const closed = await tx
+      .update(claimCodes)
+      .set({ state: 'disabled', disabledAt: now })
+      .where(and(eq(claimCodes.batchId, batch.id), eq(claimCodes.state, 'open'), isNull(claimCodes.disabledAt)))
+      .returning({ credits: claimCodes.credits });
+    const returned = closed.reduce((sum, c) => sum + c.credits, 0);
+    if (returned > 0) {
+      await moveCredits(tx, {
+        tenantId: batch.tenantId,
+        amount: returned,
+        kind: 'claim',
+        ref: `claim-batch:${batch.id}`,
+        note: `claim batch disabled: ${closed.length} unredeemed codes`,
+      });
+    }
+    if (!batch.disabledAt) await tx.update(claimBatches).set({ disabledAt: now }).where(eq(claimBatches.id, batch.id));
+    const [redeemed] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(claimCodes)
+      .where(and(eq(claimCodes.batchId, batch.id), eq(claimCodes.state, 'redeemed')));
+    return {
+      batch: { id: batch.id, codes_disabled: closed.length, credits_returned: returned, redeemed: redeemed?.n ?? 0 },
+    };
+  });
 }

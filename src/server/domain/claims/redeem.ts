@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { RedeemBody } from '@/contracts/claims';
 import { isUniqueViolation } from '@/server/db/rows';
-import { claimCodes, consoleUsers, templateGrants, templates, tenants } from '@/server/db/schema';
+import type { Db } from '@/server/db/client';
+import { claimCodes, consoleUsers, templateGrants, templates, tenants, type ClaimCode } from '@/server/db/schema';
 import { issueKey } from '@/server/domain/auth/api-keys';
 import { decryptSecret, encryptSecret } from '@/server/crypto';
 import { hashPassword } from '@/server/domain/auth/passwords';
@@ -120,33 +121,12 @@ export async function redeemClaim(
         await tx.insert(consoleUsers).values({ kind: 'platform_account', tenantId: personal.id, email, passwordHash });
         apiKey = await issueKey(tx, config.secret, personal.id, null);
       }
-      const balance = await moveCredits(tx, {
-        tenantId: accountTenantId,
-        amount: row.credits,
-        kind: 'claim',
-        ref: `claim:${row.code}`,
-        note: 'claim code redeemed',
-      });
-      if (row.templateIds.length) {
-        await tx
-          .insert(templateGrants)
-          .values(row.templateIds.map((templateId) => ({ tenantId: accountTenantId, templateId, claimId: row.id })))
-          .onConflictDoNothing();
-      }
-      const names = row.templateIds.length
-        ? await tx
-            .select({ id: templates.id, slug: templates.slug, zhName: templates.zhName })
-            .from(templates)
-            .where(inArray(templates.id, row.templateIds))
-        : [];
+      const { balance, names } = await grantClaim(tx, row, accountTenantId);
       const answer: RedeemAnswer = {
         ok: true,
         code: row.code,
         credits_granted: row.credits,
-        templates: row.templateIds
-          .map((id) => names.find((n) => n.id === id))
-          .filter((n): n is NonNullable<typeof n> => !!n)
-          .map((n) => ({ slug: n.slug, zh_name: n.zhName })),
+        templates: names,
         tutorial_pdf: tutorialOf(row),
         account: existing
           ? { email, nickname: null, credits: null, created: false }
@@ -178,4 +158,35 @@ export async function redeemClaim(
       throw new AppError('CONFLICT', 'This email was just used to open an account; try again');
     throw err;
   }
+}
+
+/**
+ * What a won redemption gives, inside its transaction: the credits into the buyer's personal tenant
+ * and the code's templates opened to it. Answers the new balance and the templates, in the code's order.
+ */
+export async function grantClaim(tx: Db, row: ClaimCode, accountTenantId: string) {
+  const balance = await moveCredits(tx, {
+    tenantId: accountTenantId,
+    amount: row.credits,
+    kind: 'claim',
+    ref: `claim:${row.code}`,
+    note: 'claim code redeemed',
+  });
+  if (row.templateIds.length) {
+    await tx
+      .insert(templateGrants)
+      .values(row.templateIds.map((templateId) => ({ tenantId: accountTenantId, templateId, claimId: row.id })))
+      .onConflictDoNothing();
+  }
+  const found = row.templateIds.length
+    ? await tx
+        .select({ id: templates.id, slug: templates.slug, zhName: templates.zhName })
+        .from(templates)
+        .where(inArray(templates.id, row.templateIds))
+    : [];
+  const names = row.templateIds
+    .map((id) => found.find((n) => n.id === id))
+    .filter((n): n is NonNullable<typeof n> => !!n)
+    .map((n) => ({ slug: n.slug, zh_name: n.zhName }));
+  return { balance, names };
 }

@@ -2,7 +2,7 @@ import type { inferProcedureBuilderResolverOptions } from '@trpc/server';
 import { adminActionBodies } from '@/contracts/admin';
 import { listAudit } from '@/server/domain/audit/audit';
 import { disableClaim } from '@/server/domain/claims/claims';
-import { listClaimsForOperator } from '@/server/domain/claims/operator';
+import { disableClaimBatch, listClaimsForOperator } from '@/server/domain/claims/operator';
 import { listSkillsForOperator, saveSkill } from '@/server/domain/skills/skills';
 import {
   adjustTenantCredits,
@@ -57,6 +57,7 @@ export const adminActions = audited(
     'upstream-test-video-task': readUpstreamVideoTest,
     'upstream-remove': removeUpstream,
     'social-claim-disable': disableClaim,
+    'claim-batch-disable': disableClaimBatch,
     'skill-list': listSkillsForOperator,
     'skill-upsert': saveSkill,
     'claim-list': listClaimsForOperator,

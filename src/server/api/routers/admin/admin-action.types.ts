@@ -63,6 +63,10 @@ const operatorClaim = z.object({
     .string()
     .nullable()
     .meta({ description: 'When the operator disabled it (a redeemed code keeps state `redeemed`)' }),
+  batch: z
+    .object({ id: z.string().meta(d('Batch id')), note: z.string().meta(d("The tenant's batch note; may be empty")) })
+    .nullable()
+    .meta({ description: 'The batch it was made in; null for a code made on its own' }),
 });
 
 const ledgerRow = z.object({
@@ -181,6 +185,16 @@ export const adminActionAnswers = {
         credits_returned: z.number().int().meta(d('Credits returned to the tenant; 0 when it had been redeemed')),
       })
       .meta({ description: 'The code now; an unredeemed code returns its credits to the tenant' }),
+  }),
+  'claim-batch-disable': z.object({
+    batch: z
+      .object({
+        id: z.string().meta(d('The batch')),
+        codes_disabled: whole.meta(d('Open codes disabled now (0 when done before)')),
+        credits_returned: whole.meta(d('Credits returned to the tenant for them')),
+        redeemed: whole.meta(d('Codes of the batch already redeemed: they stay with their buyers')),
+      })
+      .meta({ description: 'What disabling the batch did' }),
   }),
   'skill-list': z.object({
     skills: z.array(operatorSkill).meta({ description: 'Every skill with its prompt (operator only)' }),

@@ -2,7 +2,13 @@ import { adminReadActions } from '@/contracts/admin';
 import type { Db } from '@/server/db/client';
 import { auditActor, recordAudit } from '@/server/domain/audit/audit';
 import { auditBody } from '@/server/domain/audit/redact';
-import { claimSnapshot, mailSnapshot, skillSnapshot, upstreamSnapshot } from '@/server/domain/audit/targets';
+import {
+  claimBatchSnapshot,
+  claimSnapshot,
+  mailSnapshot,
+  skillSnapshot,
+  upstreamSnapshot,
+} from '@/server/domain/audit/targets';
 import type { AdminIdentity } from '@/server/domain/auth/identity';
 import { tenantSnapshot } from '@/server/domain/tenants/tenants';
 import { currentRequestId } from '@/server/request-id';
@@ -66,6 +72,12 @@ const AUDIT_TARGETS: Partial<Record<string, AuditSpec>> = {
     target: (b) => {
       const code = text(b.code)?.trim().toUpperCase();
       return code ? { kind: 'claim', id: code, snapshot: async (tx, c) => claimSnapshot(tx, c) } : null;
+    },
+  },
+  'claim-batch-disable': {
+    target: (b) => {
+      const id = text(b.batch_id);
+      return id ? { kind: 'claim-batch', id, snapshot: async (tx, i) => claimBatchSnapshot(tx, i) } : null;
     },
   },
   'skill-upsert': {
