@@ -11,7 +11,7 @@ import { ListSkeleton } from '@/components/ui/list-skeleton';
 import { RequestError } from '@/components/console/request-error';
 import { CopyBlock } from './claim-texts';
 import { LINK_PLACEHOLDER } from '@/contracts/claims';
-import { STATE_TONE } from './model';
+import { SKELETON_LEAD, STATE_TONE } from './model';
 import { useBatchExport } from './use-batch-export';
 
 /**
@@ -53,7 +53,7 @@ export function BatchView({ id, onClose }: { id: string; onClose: () => void }) 
       </div>
 
       <div className="space-y-5 px-5 py-5 sm:px-6">
-        {query.isPending && <ListSkeleton label={t('loading')} lead="none" />}
+        {query.isPending && <ListSkeleton label={t('loading')} lead={SKELETON_LEAD} />}
         {query.isError && <RequestError error={query.error} onRetry={query.refetch} />}
         {data && (
           <>

@@ -9,7 +9,7 @@ import { ListSkeleton } from '@/components/ui/list-skeleton';
 import { ListState } from '@/components/ui/list-state';
 import { LoadMore } from '@/components/console/load-more';
 import { RequestError } from '@/components/console/request-error';
-import { instant, PAGE_SIZE, type Batch } from './model';
+import { instant, PAGE_SIZE, SKELETON_LEAD, type Batch } from './model';
 
 /** The tenant's batches of claim codes, newest first: note, size, what each code gives and how many were redeemed. */
 export function ClaimBatches({ openId, onOpen }: { openId: string | null; onOpen: (id: string) => void }) {
@@ -29,10 +29,11 @@ export function ClaimBatches({ openId, onOpen }: { openId: string | null; onOpen
       </h2>
       <ListState
         query={query}
-        empty={batches.length === 0}
+        // No batch at all returns early above, so the list is never empty here.
+        empty={false}
         keepRowsOnError
-        loading={<ListSkeleton label={t('loading')} lead="none" />}
-        placeholder={null}
+        loading={<ListSkeleton label={t('loading')} lead={SKELETON_LEAD} />}
+        placeholder={undefined}
       >
         <Card className="overflow-hidden">
           <ul className="divide-y divide-slate-100" aria-labelledby="batches-title" data-testid="batches-list">

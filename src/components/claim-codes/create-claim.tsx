@@ -31,7 +31,7 @@ export function CreateClaim({ templates, templatesQuery, allocatable, onCreated,
   const { form, submit, pending } = useCreateClaimForm(onCreated, onBatch);
   const t = useTranslations('claimCodes.create');
   const format = useFormatter();
-  const count = Number(form.watch('count').trim() || '1');
+  const count = Number((form.watch('count') ?? '').trim() || '1');
   const credits = claimCreditsOf(form.watch('credits'));
   const many = Number.isInteger(count) && count > 1 ? count : null;
 
@@ -71,7 +71,13 @@ export function CreateClaim({ templates, templatesQuery, allocatable, onCreated,
               />
               <FieldBlock control={form.control} name="count" label={t('count')} description={t('countHelp')}>
                 {(field) => (
-                  <Input inputMode="numeric" autoComplete="off" placeholder="1" data-testid="claim-count" {...field} />
+                  <Input
+                    inputMode="numeric"
+                    autoComplete="off"
+                    placeholder={t('countPlaceholder')}
+                    data-testid="claim-count"
+                    {...field}
+                  />
                 )}
               </FieldBlock>
               {many && credits !== undefined && (

@@ -30,3 +30,6 @@ export function instant(iso: string | null): Date | null {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? null : d;
 }
+
+/** Loading rows with no picture in front (a shape for `ListSkeleton`, not a text). */
+export const SKELETON_LEAD = 'none';
