@@ -8,6 +8,7 @@ import { cn } from '@/components/ui/cn';
 import { LinkCard } from './link-card';
 import { LoadError } from './load-error';
 import { PageHeader } from './page-header';
+import { RedeemAnother } from './redeem-another';
 import { SignedInCard, StatCard } from './stat-card';
 import { BUYER_TEMPLATES_INPUT, TemplateGrid, unlockedTemplates } from './unlocked-templates';
 
@@ -48,6 +49,8 @@ export function BuyerOverview({ email, imagePrice }: BuyerOverviewProps) {
         <CreditsCard credits={me?.tenant.credits} imagePrice={imagePrice} />
         <SignedInCard email={email} role={t('personal')} note={t('personalNote')} />
       </section>
+
+      <RedeemAnother />
 
       <section aria-labelledby="your-templates">
         <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-1">
