@@ -311,6 +311,27 @@ export const MATRIX: Record<string, Row[]> = {
     },
   ],
   'GET /tenant-claims': [{ request: () => ({}), expect: organisationOnly }],
+  'POST /tenant-claim-batches': [
+    {
+      name: "with A's template",
+      request: (f) => ({ body: { count: 1, template_ids: [f.template.id], credits: 1 } }),
+      expect: keyed({ sameTenantMember: 403, otherTenantMember: 403, otherTenant: 400, buyer: 403, operator: 403 }),
+    },
+  ],
+  'GET /tenant-claim-batches': [{ request: () => ({}), expect: organisationOnly }],
+  // No batch has this id: the caller's own tenant and another answer the same 404.
+  'GET /tenant-claim-batches/codes': [
+    {
+      request: () => ({ query: { id: '00000000-0000-4000-8000-000000000000' } }),
+      expect: keyed({ sameTenantMember: 403, otherTenantMember: 403, otherTenant: 404, buyer: 403, operator: 403 }),
+    },
+  ],
+  'GET /tenant-claim-batches/csv': [
+    {
+      request: () => ({ query: { id: '00000000-0000-4000-8000-000000000000' } }),
+      expect: keyed({ sameTenantMember: 403, otherTenantMember: 403, otherTenant: 404, buyer: 403, operator: 403 }),
+    },
+  ],
   // Public by URL: the claim code is the secret a buyer holds; keys are neither needed nor used.
   'GET /social-claims': [{ request: (f) => ({ query: { code: f.redeemedCode } }), expect: everyone(SEES) }],
   'POST /social-claims': [
