@@ -36,6 +36,8 @@ async function emptyDatabase(): Promise<{
   return { database: { db: drizzle(client) as never, kind: 'pglite' }, url: undefined, close: () => client.close() };
 }
 
+// Each test migrates a fresh database from nothing (every migration, on PGlite in-process): seconds on a quiet
+// machine, much longer on a busy one.
 describe('the schema guard at start-up', () => {
   it('refuses, with a clear message, a database that a newer release has migrated', async () => {
     const t = await createTestDatabase();
@@ -58,7 +60,7 @@ describe('the schema guard at start-up', () => {
     } finally {
       await t.close();
     }
-  });
+  }, 120_000);
 
   it('migrates a database behind the code, or with STUDIO_MIGRATE=off refuses and names npm run migrate', async () => {
     const empty = await emptyDatabase();
@@ -81,5 +83,5 @@ describe('the schema guard at start-up', () => {
     } finally {
       await empty.close();
     }
-  });
+  }, 120_000);
 });

@@ -19,7 +19,8 @@ const frames = ['https://studio.test/files/t/uploads/a.png', 'https://studio.tes
 
 describe('the dashscope-video adapter against the simulator', () => {
   it('creates a text-to-video task, follows PENDING → RUNNING → SUCCEEDED, and links an MP4 of the duration', async () => {
-    kit.sim.sim.setLatency(CH, 400);
+    // Queued for the first 400 ms (a fifth of the render): long enough for the first read to see it on a busy machine.
+    kit.sim.sim.setLatency(CH, 2000);
     try {
       const id = await dashscopeVideo.create(target('wan2.2-t2v-plus'), t2v, signal());
       const states = await until(id);

@@ -18,7 +18,8 @@ const frames = ['https://studio.test/files/t/uploads/a.png', 'https://studio.tes
 
 describe('the kling adapter against the simulator', () => {
   it('creates a text-to-video task, follows submitted → processing → succeed, and links an MP4 of the duration', async () => {
-    kit.sim.sim.setLatency(CH, 400);
+    // Queued for the first 400 ms (a fifth of the render): long enough for the first read to see it on a busy machine.
+    kit.sim.sim.setLatency(CH, 2000);
     try {
       const handle = await kling.create(target('kling-v1-6'), t2v, signal());
       expect(handle).toMatch(/^text2video\//);

@@ -21,7 +21,8 @@ const HAILUO02 = 'MiniMax-Hailuo-02';
 
 describe('the minimax-video adapter against the simulator', () => {
   it('creates a text-to-video task, follows queued → running → succeeded, and links an MP4 of the duration', async () => {
-    kit.sim.sim.setLatency(CH, 400);
+    // Queued for the first 400 ms (a fifth of the render): long enough for the first read to see it on a busy machine.
+    kit.sim.sim.setLatency(CH, 2000);
     try {
       const id = await minimaxVideo.create(target(HAILUO02), t2v, signal());
       expect(id).toMatch(/^\d{15}$/);
