@@ -6,7 +6,6 @@ import { useMemo, useRef, useState, type FormEvent } from 'react';
 import type { RouterOutputs } from '@/trpc/react';
 import { applyServerError, useZodForm, type ServerIssue } from '@/components/ui/form';
 import { checkOnSubmit } from '@/components/console/form-rules';
-import { signInWithPassword } from '@/app/login/actions';
 import { redeemFormSchema, type RedeemFields } from './redeem-form-schema';
 
 export type RedeemAnswer = RouterOutputs['claims']['redeem'];
@@ -58,15 +57,6 @@ export function useRedeemForm(code: string) {
       setAnswer(reply);
       // The console the buyer signs in to next speaks the language this page was read in.
       await setLocale(locale).catch(() => undefined);
-      // An account opened now with the password just chosen: sign in through the one sign-in path
-      // (its throttles, its session), which lands in the console. An existing account keeps its own
-      // password, so its owner signs in on the result's link, which carries the e-mail.
-      if (reply.account.created && body.password) {
-        const credentials = new FormData();
-        credentials.set('email', reply.sign_in.email);
-        credentials.set('password', body.password);
-        await signInWithPassword('/overview', { error: null, email: reply.sign_in.email }, credentials);
-      }
     } else applyServerError(form, new Refusal(reply.error ?? t('failed'), { issues: reply.issues ?? [] }));
   };
   // Wrapped at submit time: the key lives in a ref, which only an event may read.
