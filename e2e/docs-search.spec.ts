@@ -17,7 +17,7 @@ test('in Chinese, the reference’s search finds an operation by a Chinese word 
   await expect(
     results.getByRole('option').filter({ has: page.getByText('创建领取码', { exact: true }) }),
   ).toBeVisible();
-  await expect(results.getByRole('option', { name: /兑换领取码（无需密钥）/ })).toBeVisible();
+  await expect(results.getByRole('option', { name: /用领取码领取（无需密钥）/ })).toBeVisible();
   await page.screenshot({ path: 'test-results/docs/docs-search-zh.png' });
 
   // An English path fragment finds its operation too; arrow keys and Enter open it on its group page.

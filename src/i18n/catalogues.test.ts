@@ -114,3 +114,25 @@ describe('message catalogues', () => {
     }
   });
 });
+
+describe('one word per concept in Chinese', () => {
+  // A claim code is 领取码 and redeeming it 领取; an upstream channel is 通道. The console's catalogue and the
+  // API reference's Chinese catalogues say so everywhere, so a reader never meets two words for one thing.
+  const zhReference = import.meta.glob<{ default: Record<string, string> }>('../../messages/api-docs/zh-CN/*.json', {
+    eager: true,
+  });
+  const texts = [
+    ...[...leaves(zh)].map(([path, text]) => [`messages/zh-CN.json ${path}`, text] as const),
+    ...Object.entries(zhReference).flatMap(([file, { default: catalogue }]) =>
+      Object.entries(catalogue).map(([key, text]) => [`${file} ${key}`, text] as const),
+    ),
+  ];
+
+  it.each([
+    ['兑换', '领取'],
+    ['渠道', '通道'],
+  ])('never %s (the word is %s)', (banned) => {
+    expect(texts.length).toBeGreaterThan(1000);
+    expect(texts.filter(([, text]) => text.includes(banned)).map(([where]) => where)).toEqual([]);
+  });
+});

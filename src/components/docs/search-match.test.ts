@@ -14,7 +14,7 @@ const entry = (id: string, title: string, path: string, fields: [string, string]
 });
 
 const entries = [
-  entry('claims-create', '创建领取码', '/api/tenant-claims', [['credits', '兑换人获得的积分']]),
+  entry('claims-create', '创建领取码', '/api/tenant-claims', [['credits', '领取人获得的积分']]),
   entry('videos-submit', '提交视频任务（异步）', '/api/videos', [['callback_url', '回调地址']]),
   entry('usage-usage', '按天和类别统计的积分消耗', '/api/tenant-usage'),
 ];
