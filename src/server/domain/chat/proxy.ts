@@ -1,22 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { AUTO_MODEL, type ChatRequest } from '@/contracts/chat';
-import type { Config } from '@/server/config';
-import type { Db } from '@/server/db/client';
-import type { FileStore } from '@/server/storage/store';
+import { AUTO_MODEL } from '@/contracts/chat';
 import { logger } from '@/server/logger';
 import { chatProvider } from '@/server/upstreams/providers';
 import type { ChatChunk, ChatCompletion } from '@/server/upstreams/providers/types';
 import { countedStream } from '@/server/metrics/registry';
 import { planOrThrow, recordAttempt, RoutingExhausted, runChain } from '@/server/upstreams/engine';
 import { UpstreamError, type Target } from '@/server/upstreams/types';
-import type { ScopedIdentity } from '@/server/domain/auth/identity';
-import { creditHoldsFor } from '@/server/domain/credits/hold-registry';
-import type { HoldTicket } from '@/server/domain/credits/holds';
-import { insufficientCredits, type Wallet } from '@/server/domain/credits/ledger';
-import { tokenSharesFor } from '@/server/domain/limits/token-shares';
 import { AppError } from '@/server/errors';
 import { checkOwnFiles } from '@/server/domain/jobs/submit';
-import { refusal } from '@/server/domain/limits/rate-limit';
 import { chatErrorAnswer } from './errors';
 import {
   countedCompletionTokens,
@@ -29,168 +20,12 @@ import {
 } from './pricing';
 import { parseChat, upstreamBody } from './request';
 import { streamHead } from './stream-head';
-import { callerOf, endOf, recordCall } from '@/server/domain/calls/record';
-import { currentRequestId } from '@/server/request-id';
+import { logChatCall, type ChatCall } from './call-record';
+import { boundPrice, reserve, settle, tokensNote, type Reservation } from './charge';
+import { imageUrls, MID_STREAM_ERROR, scrub, STREAM_HEADERS, usageOf } from './answer-parts';
+import type { ChatCaller, ChatDeps, ChatOutput, StreamStart } from './types';
 
-/** Who is chatting, resolved by the transport (one key look-up, or the console session). */
-export interface ChatCaller {
-  who: ScopedIdentity;
-  wallet: Wallet;
-  /** The tenant's operator binding (rule 7). */
-  binding: string | null;
-  /** The rate-limit bucket: one per key (or console login). */
-  rateKey: string;
-}
-
-/** Where the answer goes: a Node response on the fast path, a web stream under Next.js. */
-export interface ChatOutput {
-  /** A complete JSON answer (the non-streamed completion). */
-  json(status: number, body: unknown, headers: Record<string, string>): void;
-  /** Starts the event stream (200). */
-  open(headers: Record<string, string>): void;
-  /** Writes stream text; the promise, when one is returned, settles once the client can take more. */
-  write(text: string): void | Promise<void>;
-  end(): void;
-}
-
-export interface ChatDeps {
-  db: Db;
-  /** To check that an image the caller names on Studio's own file host is theirs. */
-  files: FileStore;
-  config: Pick<Config, 'secret' | 'prices' | 'chat'>;
-  /** Routing's random source (tests pin it). */
-  random?: () => number;
-  /** Back-off before a retry on the same upstream (tests shorten it). */
-  retryDelayMs?: (tryNo: number) => number;
-}
-
-/** What a stream says when its upstream failed after the first byte (OpenAI's error event). */
-const MID_STREAM_ERROR =
-  'The answer broke off: the upstream failed while streaming. The prompt and what was streamed so far are charged; send the request again to retry.';
-
-const STREAM_HEADERS = {
-  'content-type': 'text/event-stream; charset=utf-8',
-  'cache-control': 'no-cache, no-transform',
-  'x-accel-buffering': 'no',
-};
-
-interface Reservation {
-  ref: string;
-  /** The most the request may cost: admitted from the process's hold on the wallet. */
-  amount: number;
-  ticket: HoldTicket;
-}
-
-const holdsOf = (deps: ChatDeps) =>
-  creditHoldsFor(deps.db, { settleMs: deps.config.chat.settleMs, idleMs: deps.config.chat.holdIdleMs });
-
-/**
- * Takes the per-key rate-limit token and admits the upper bound of the request's price before any
- * upstream call (429 or 402 when refused; a refused request takes nothing). Both come from this
- * process's share of the database state, taken ahead of need (src/server/domain/limits/token-shares.ts,
- * src/server/domain/credits/holds.ts): a request waits on the database only when the share is spent.
- */
-async function reserve(deps: ChatDeps, caller: ChatCaller, ref: string, amount: number): Promise<Reservation> {
-  const { ratePerMinute } = deps.config.chat;
-  const limit =
-    ratePerMinute > 0
-      ? { key: `chat:${caller.rateKey}`, capacity: ratePerMinute, perMs: 60_000, per: 'minute' as const }
-      : undefined;
-  const shares = limit ? tokenSharesFor(deps.db) : null;
-  if (limit && shares && !(await shares.take(limit))) throw await refusal(deps.db, limit, 1, 'chat requests');
-  const ticket = await holdsOf(deps).admit(
-    { tenantId: caller.wallet.tenantId, accountId: caller.wallet.accountId ?? null },
-    amount,
-  );
-  if (!ticket) {
-    if (limit) shares?.giveBack(limit);
-    const e = insufficientCredits(amount);
-    throw new AppError(
-      'PAYMENT_REQUIRED',
-      `${e.message} The reservation counts the prompt's bytes and max_tokens; a lower max_tokens reserves less.`,
-    );
-  }
-  return { ref, amount, ticket };
-}
-
-/**
- * Settles the request at its exact charge, once: the rest of its bound is free again at once, and the
- * charge is written to the ledger (one row per request) with the others of the next few milliseconds.
- * A charge above the bound (the upstream reported more) is taken all the same, as far as the wallet goes.
- */
-function settle(deps: ChatDeps, caller: ChatCaller, r: Reservation, charged: number, note: string): void {
-  holdsOf(deps).settle(r.ticket, {
-    amount: charged,
-    category: 'chat',
-    ref: r.ref,
-    note,
-    actorAccountId: caller.wallet.actorAccountId ?? null,
-  });
-}
-
-/** The ledger note of an answered request: its tokens, never the upstream. */
-const tokensNote = (u: TokenUsage, how = 'chat') =>
-  `${how}: ${u.prompt_tokens} prompt + ${u.completion_tokens} completion tokens`;
-
-/** The most any family of the plan may cost per 1,000 tokens: the reservation must cover a fallback. */
-function boundPrice(deps: ChatDeps, families: Iterable<string>): { prompt_per_1k: number; completion_per_1k: number } {
-  let prompt = 0;
-  let completion = 0;
-  for (const f of families) {
-    const p = priceOf(deps.config, f);
-    prompt = Math.max(prompt, p.prompt_per_1k);
-    completion = Math.max(completion, p.completion_per_1k);
-  }
-  return { prompt_per_1k: prompt, completion_per_1k: completion };
-}
-
-/** The upstream's usage, or null when it reported none. */
-function usageOf(value: unknown): TokenUsage | null {
-  const u = value as Partial<TokenUsage> | null | undefined;
-  if (!u || typeof u.prompt_tokens !== 'number' || typeof u.completion_tokens !== 'number') return null;
-  return { prompt_tokens: u.prompt_tokens, completion_tokens: u.completion_tokens };
-}
-
-/** Every image address of the request's messages, with its place in the body. */
-function imageUrls(request: ChatRequest): { field: (string | number)[]; url: string }[] {
-  const out: { field: (string | number)[]; url: string }[] = [];
-  request.messages.forEach((m, i) => {
-    if (m.role !== 'user' || !Array.isArray(m.content)) return;
-    m.content.forEach((part, j) => {
-      if (part.type === 'image_url' && !part.image_url.url.startsWith('data:'))
-        out.push({ field: ['messages', i, 'content', j, 'image_url', 'url'], url: part.image_url.url });
-    });
-  });
-  return out;
-}
-
-/** Removes the upstream's names from a text before a caller sees it. */
-function scrub(text: string, target: Target): string {
-  let out = text;
-  for (const name of [target.model, target.channel]) if (name) out = out.split(name).join(AUTO_MODEL);
-  return out;
-}
-
-interface StreamStart {
-  /** The chunks up to the first that says something (content, a tool call or a finish reason). */
-  head: ChatChunk[];
-  rest: AsyncIterator<ChatChunk>;
-  abort: AbortController;
-  target: Target;
-}
-
-/** What the call log keeps of a chat request, filled in as it goes (recorded once it ends). */
-interface ChatCall {
-  ref?: string;
-  model?: string | null;
-  family?: string;
-  usage?: TokenUsage;
-  credits?: number;
-  /** How the answer ended when it did not end well after it began (a stream broke off, the caller left). */
-  ended?: { status: 'failed'; errorCode: string; note: string } | { note: string };
-  /** The error a started stream ended with (answered as its last event, not thrown). */
-  error?: unknown;
-}
+export type { ChatCaller, ChatDeps, ChatOutput } from './types';
 
 /**
  * Answers one chat request: checks it, applies the per-key rate limit, plans the route (capability
@@ -229,41 +64,6 @@ export async function proxyChat(
       () => undefined,
     );
   }
-}
-
-/** One row of the call log per chat request, answered, failed or refused (queued: no round trip here). */
-function logChatCall(
-  deps: ChatDeps,
-  caller: ChatCaller,
-  call: ChatCall,
-  err: unknown,
-  began: Date,
-  latencyMs: number,
-): void {
-  const end =
-    err !== null
-      ? { ...endOf(err), note: null }
-      : call.ended && 'status' in call.ended
-        ? call.ended
-        : { status: 'done' as const, errorCode: null, note: call.ended?.note ?? null };
-  recordCall(deps.db, {
-    tenantId: caller.who.tenantId,
-    ...callerOf(caller.who, caller.wallet.actorAccountId ?? null),
-    kind: 'chat',
-    status: end.status,
-    model: call.model === undefined ? null : (call.model ?? AUTO_MODEL),
-    family: call.family ?? null,
-    credits: call.credits ?? 0,
-    creditsRefunded: 0,
-    tokensIn: call.usage?.prompt_tokens ?? null,
-    tokensOut: call.usage?.completion_tokens ?? null,
-    latencyMs,
-    requestId: currentRequestId() ?? null,
-    ref: call.ref ?? `chat-${randomUUID()}`,
-    errorCode: end.errorCode,
-    note: end.note,
-    createdAt: began.toISOString(),
-  });
 }
 
 async function streamChat(
