@@ -97,7 +97,7 @@ export function ConsoleShell({ tenantName, email, simulated = false, personal = 
       </aside>
 
       <main id="main" className="min-w-0 flex-1">
-        {simulated && <SimulatedBanner />}
+        {simulated && <SimulatedBanner audience={personal ? 'buyer' : 'tenant'} />}
         <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-10 lg:py-10">{children}</div>
       </main>
     </div>

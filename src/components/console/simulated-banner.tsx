@@ -2,13 +2,16 @@ import { useTranslations } from 'next-intl';
 import { BeakerIcon } from '@/components/icons';
 import { cn } from '@/components/ui/cn';
 
-/** Says plainly that results come from the bundled simulator, not a real provider. */
+/**
+ * Says plainly that results come from the bundled simulator, not a real provider, in the reader's terms: the
+ * operator learns how to connect providers, a tenant that its operator has not yet, a buyer that it is a demo.
+ */
 export function SimulatedBanner({
   className,
   audience = 'tenant',
 }: {
   className?: string;
-  audience?: 'tenant' | 'operator';
+  audience?: 'tenant' | 'buyer' | 'operator';
 }) {
   const t = useTranslations('shell.simulated');
   return (
