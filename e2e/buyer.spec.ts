@@ -38,6 +38,10 @@ test('a buyer signs in with the password of a redeemed claim code and uses the t
   for (const label of BUYER_LINKS) await expect(nav.getByRole('link', { name: label })).toBeVisible();
   for (const label of ORGANISATION_ONLY) await expect(nav.getByText(label, { exact: true })).toHaveCount(0);
   await expect(page.getByText('Personal account').first()).toBeVisible();
+  // The simulated-results note tells a buyer the service is a demo, not how an operator configures it.
+  const note = page.getByTestId('simulated-banner');
+  await expect(note).toContainText('this service runs as a demo for now');
+  await expect(note).not.toContainText('STUDIO_UPSTREAMS_FILE');
 
   // The credits, prominently, and the unlocked template with its sample.
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, 小林' })).toBeVisible();
@@ -89,6 +93,9 @@ test('an organisation keeps the full navigation and its own Overview', async ({ 
     await expect(nav.getByRole('link', { name: label })).toBeVisible();
   }
   await expect(page.getByText('Tenant administrator').first()).toBeVisible();
+  // A tenant learns that its operator has not connected real providers yet; the setting is the operator's.
+  await expect(page.getByTestId('simulated-banner')).toContainText('until its operator connects real providers');
+  await expect(page.getByTestId('simulated-banner')).not.toContainText('STUDIO_UPSTREAMS_FILE');
   await expect(page.getByRole('heading', { name: 'Get started' })).toBeVisible();
   await expect(page.getByTestId('credits')).toHaveText('1,234');
   await expect(page.getByTestId('your-template')).toHaveCount(0);
