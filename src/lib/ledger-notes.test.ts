@@ -31,6 +31,10 @@ describe('ledger notes in the reader language', () => {
       values: { template: 'xiaohongshu-note' },
     });
     expect(ledgerNoteText('article not written')?.key).toBe('articleRefund');
+    expect(ledgerNoteText('claim batch disabled: 12 unredeemed codes')).toEqual({
+      key: 'claimBatchDisabled',
+      values: { count: 12 },
+    });
   });
 
   it('leaves a note an operator typed as it is', () => {
@@ -44,6 +48,9 @@ describe('ledger notes in the reader language', () => {
       const text = readFileSync(file, 'utf8');
       for (const m of text.matchAll(/\bnote: '([^']+)'/g)) if (m[1]) written.add(m[1]);
       for (const m of text.matchAll(/'((?:cancelled|failed) [a-z]+)'/g)) if (m[1]) written.add(m[1]);
+      // A ledger note with values (`… ${n} …`), read with a number in each value's place.
+      for (const m of text.matchAll(/moveCredits\([^;]*?\bnote: `([^`]+)`/gs))
+        if (m[1]) written.add(m[1].replace(/\$\{[^}]+\}/g, '3'));
     }
     expect(written.size).toBeGreaterThan(10);
     expect([...written].filter((note) => ledgerNoteText(note) === null)).toEqual([]);

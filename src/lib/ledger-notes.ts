@@ -18,6 +18,9 @@ export type LedgerNoteKey =
   | 'article'
   | 'claimRedeemed'
   | 'claimDisabled'
+  | 'claimBatchDisabled'
+  | 'streamBrokeOff'
+  | 'callerLeft'
   | 'imageTemplate'
   | 'imageTemplateRefund'
   | 'imageTemplateFailed'
@@ -47,6 +50,10 @@ const RULES: readonly [RegExp, LedgerNoteKey, readonly string[]][] = [
   [/^article (\S+)$/, 'article', ['template']],
   [/^claim code redeemed$/, 'claimRedeemed', []],
   [/^claim code disabled unredeemed$/, 'claimDisabled', []],
+  [/^claim batch disabled: (\d+) unredeemed codes$/, 'claimBatchDisabled', ['count']],
+  // How a chat call ended early, as its row of the call log says.
+  [/^the stream broke off$/, 'streamBrokeOff', []],
+  [/^the caller left$/, 'callerLeft', []],
   [/^image to template$/, 'imageTemplate', []],
   [/^image not converted$/, 'imageTemplateRefund', []],
   [/^image to template failed$/, 'imageTemplateFailed', []],

@@ -6,6 +6,7 @@ import { useEffect, useId, useRef } from 'react';
 import { buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { trpc } from '@/trpc/react';
+import { ledgerNoteText } from '@/lib/ledger-notes';
 import type { Call } from './call-model';
 import { CallStatusBadge, useCallFormat, useWho } from './call-rows';
 
@@ -59,8 +60,14 @@ export function CallDetail({ call, onClose }: { call: Call | null; onClose: () =
 
 function DetailBody({ call }: { call: Call }) {
   const t = useTranslations('calls');
+  const notes = useTranslations('ledgerNotes');
   const f = useFormatter();
   const fmt = useCallFormat();
+  // A note Studio wrote is shown in the reader's language; any other (an upstream's error) as written.
+  const noteOf = (note: string) => {
+    const known = ledgerNoteText(note);
+    return known ? notes(known.key, known.values) : note;
+  };
   const who = useWho();
   const detail = trpc.calls.detail.useQuery({ id: call.id });
   const rows: [string, string][] = [
@@ -77,7 +84,7 @@ function DetailBody({ call }: { call: Call }) {
     [t('detail.id'), call.id],
   ];
   if (call.error_code) rows.push([t('detail.errorCode'), call.error_code]);
-  if (call.note) rows.push([t('detail.note'), call.note]);
+  if (call.note) rows.push([t('detail.note'), noteOf(call.note)]);
   if (call.text) rows.push([t('detail.text'), call.text]);
   return (
     <>
