@@ -32,23 +32,23 @@ const day = z
 
 /** The filters of the call log and its CSV export. */
 export const callFilters = z.object({
-  account_id: z.uuid('must be a member id').optional().meta({ description: 'Only the calls of this member' }),
+  account_id: z.uuid('must be a member id').meta({ description: 'Only the calls of this member' }).optional(),
   kind: z
     .enum(callKinds, `must be one of ${callKinds.join(', ')}`)
-    .optional()
-    .meta({ description: `Only calls of this kind: ${callKinds.join(', ')}` }),
+    .meta({ description: `Only calls of this kind: ${callKinds.join(', ')}` })
+    .optional(),
   status: z
     .enum(callStatuses, `must be one of ${callStatuses.join(', ')}`)
-    .optional()
-    .meta({ description: `Only calls with this status: ${callStatuses.join(', ')}` }),
-  from: day.optional().meta({ description: 'First day (Asia/Shanghai), YYYY-MM-DD, included' }),
-  to: day.optional().meta({ description: 'Last day (Asia/Shanghai), YYYY-MM-DD, included' }),
+    .meta({ description: `Only calls with this status: ${callStatuses.join(', ')}` })
+    .optional(),
+  from: day.meta({ description: 'First day (Asia/Shanghai), YYYY-MM-DD, included' }).optional(),
+  to: day.meta({ description: 'Last day (Asia/Shanghai), YYYY-MM-DD, included' }).optional(),
   q: z
     .string()
     .trim()
     .max(200, 'must be at most 200 characters')
-    .optional()
-    .meta({ description: 'A request id, call id or job id (exact), or text found in the model, prompt or error' }),
+    .meta({ description: 'A request id, call id or job id (exact), or text found in the model, prompt or error' })
+    .optional(),
 });
 export type CallFilters = z.infer<typeof callFilters>;
 

@@ -1,4 +1,6 @@
+import { callsExamples } from './calls';
 import { chatExamples } from './chat';
+import { claimBatchesExamples } from './claim-batches';
 import { downstreamExamples } from './downstream';
 import { imagesExamples } from './images';
 import { jobsExamples } from './jobs';
@@ -25,4 +27,6 @@ export const operationExamples: Record<string, OperationExample> = {
   ...responsesExamples,
   ...imagesExamples,
   ...webhooksExamples,
+  ...callsExamples,
+  ...claimBatchesExamples,
 };

@@ -53,7 +53,8 @@ export function csvField(value: string | number | null): string {
   return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-function line(c: CallView): string {
+/** One call as its CSV row. */
+export function callCsvLine(c: CallView): string {
   const cells: Record<(typeof CSV_COLUMNS)[number], string | number | null> = {
     at: c.at,
     at_shanghai: shanghai.format(new Date(c.at)),
@@ -88,7 +89,8 @@ export async function exportCalls(
   filters: CallFilters,
 ): Promise<{ filename: string; content: string }> {
   const lines = [CSV_COLUMNS.join(',')];
-  for await (const page of allCalls(db, who, filters, EXPORT_MAX_ROWS)) for (const c of page) lines.push(line(c));
+  for await (const page of allCalls(db, who, filters, EXPORT_MAX_ROWS))
+    for (const c of page) lines.push(callCsvLine(c));
   const day = shanghai.format(new Date()).slice(0, 10);
   return { filename: `calls-${day}.csv`, content: `\uFEFF${lines.join('\r\n')}\r\n` };
 }

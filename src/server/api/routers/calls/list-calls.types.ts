@@ -4,7 +4,7 @@ import { route } from '@/server/api/meta';
 import { callView } from './call-view.types';
 
 export const listCallsInput = callFilters.extend({
-  cursor: z.string().max(200).optional().meta({ description: 'The `next_cursor` of the previous page' }),
+  cursor: z.string().max(200).meta({ description: 'The `next_cursor` of the previous page' }).optional(),
   limit: z
     .number('must be a whole number from 1 to 100')
     .int('must be a whole number from 1 to 100')

@@ -45,7 +45,7 @@ const batchId = z.object({
 
 export const createBatchOutput = z.object({
   ok: z.literal(true),
-  batch: batchOut,
+  batch: batchOut.meta({ description: 'The batch' }),
   codes: z.array(z.string()).meta({ description: 'The codes made; each link is {PUBLIC_BASE_URL}/claim/<code>' }),
   credits_balance_after: whole.meta({ description: "The tenant's allocatable credits after the batch" }),
 });
@@ -93,7 +93,7 @@ export const getBatchInput = batchId;
 
 export const getBatchOutput = z.object({
   ok: z.literal(true),
-  batch: batchOut,
+  batch: batchOut.meta({ description: 'The batch' }),
   codes: z
     .array(
       z.object({
