@@ -46,28 +46,8 @@ export interface CallView {
   text: string | null;
 }
 
-interface Row {
-  id: string;
-  at_key: string;
-  kind: CallKind;
-  status: CallStatus;
-  account_id: string | null;
-  member: string | null;
-  via: 'key' | 'console' | null;
-  model: string | null;
-  family: string | null;
-  tokens_in: number | null;
-  tokens_out: number | null;
-  credits: number;
-  credits_refunded: number;
-  latency_ms: number | null;
-  request_id: string | null;
-  job_id: string | null;
-  error_code: string | null;
-  note: string | null;
-  text: string | null;
-  ref: string;
-}
+/** A row as the query reads it: the view's fields, its time as the cursor's key, and its ref. */
+type Row = Omit<CallView, 'at'> & { at_key: string; ref: string };
 
 /** Job kinds as the call log names them (`template` is image-to-template; an image of a batch is `batch`). */
 const JOB_KIND = sql`case when j.kind = 'image' and j.batch_id is not null then 'batch' when j.kind = 'template' then 'image-template' else j.kind end`;
