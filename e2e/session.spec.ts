@@ -76,9 +76,13 @@ test.describe('network failures', () => {
   }) => {
     const tenant = await createTenant(request);
     await signInAt(page, tenant, '/claims');
+    // Only the codes list reads again; the batches list beside it keeps what it read.
+    const codes = page.getByRole('region', { name: 'Claim codes' });
+    await expect(codes.getByText('No claim codes yet')).toBeVisible();
+    await page.waitForLoadState('networkidle');
     await page.route('**/api/trpc/**', (route) => route.abort('internetdisconnected'));
-    await page.getByRole('group', { name: 'Filter by state' }).getByRole('button', { name: 'Redeemed' }).click();
-    const alert = page.getByRole('alert').filter({ hasText: 'Could not reach Studio. Check your connection.' });
+    await codes.getByRole('group', { name: 'Filter by state' }).getByRole('button', { name: 'Redeemed' }).click();
+    const alert = codes.getByRole('alert').filter({ hasText: 'Could not reach Studio. Check your connection.' });
     await expect(alert).toBeVisible();
     await page.unroute('**/api/trpc/**');
     await alert.getByRole('button', { name: 'Try again' }).click();
@@ -87,9 +91,12 @@ test.describe('network failures', () => {
 
     await chooseLanguage(context, 'zh-CN');
     await page.reload();
+    const codesZh = page.getByRole('region', { name: '领取码' });
+    await expect(codesZh.getByText('还没有领取码')).toBeVisible();
+    await page.waitForLoadState('networkidle');
     await page.route('**/api/trpc/**', (route) => route.abort('internetdisconnected'));
-    await page.getByRole('group', { name: '按状态筛选' }).getByRole('button', { name: '已停用' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: '无法连接到 Studio，请检查网络连接。' })).toBeVisible();
+    await codesZh.getByRole('group', { name: '按状态筛选' }).getByRole('button', { name: '已停用' }).click();
+    await expect(codesZh.getByRole('alert').filter({ hasText: '无法连接到 Studio，请检查网络连接。' })).toBeVisible();
     await snapshot(page, 'test-results/session/network-zh.png');
   });
 
