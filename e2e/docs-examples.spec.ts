@@ -12,7 +12,7 @@ test('signed out, the reference shows curl, JavaScript and Python with this Stud
   await expect(balance.getByRole('tab', { name: 'curl' })).toHaveAttribute('aria-selected', 'true');
   const code = balance.getByRole('tabpanel');
   await expect(code).toContainText(`curl '${API}/balance'`);
-  await expect(code).toContainText('-H "X-API-Key: $STUDIO_API_KEY"');
+  await expect(code).toContainText('-H "Authorization: Bearer $STUDIO_API_KEY"');
   await balance.getByRole('tab', { name: 'JavaScript' }).click();
   await expect(code).toContainText(`await fetch("${API}/balance"`);
   await balance.getByRole('tab', { name: 'Python' }).click();

@@ -84,7 +84,8 @@ test('a finished image job shows its cost and parameters, runs again in the Play
   // Copy as API call: the curl shown, run as pasted with the key in the environment, submits the same request.
   await page.getByRole('button', { name: 'Copy as API call' }).click();
   const curl = await page.getByTestId('job-api-call').locator('pre code').innerText();
-  expect(curl).toContain('$STUDIO_API_KEY');
+  // The same builder as the Playground's: the key as a Bearer token, curl, JavaScript and Python.
+  expect(curl).toContain('-H "Authorization: Bearer $STUDIO_API_KEY"');
   expect(curl).not.toContain(tenant.apiKey);
   const answer = JSON.parse(
     execFileSync('sh', ['-c', curl], { env: { ...process.env, STUDIO_API_KEY: tenant.apiKey }, encoding: 'utf8' }),
@@ -101,6 +102,8 @@ test('a finished image job shows its cost and parameters, runs again in the Play
   expect(again.job).toMatchObject({ prompt: PROMPT, ratio: '3:4', quality: 'medium', background: 'opaque' });
   await page.getByRole('tab', { name: 'JavaScript' }).click();
   await expect(page.getByTestId('job-api-call').locator('pre code')).toContainText('process.env.STUDIO_API_KEY');
+  await page.getByRole('tab', { name: 'Python' }).click();
+  await expect(page.getByTestId('job-api-call').locator('pre code')).toContainText('requests.post(');
 
   // Run again: the Playground opens with the same prompt and settings.
   await page.getByRole('link', { name: 'Run again' }).click();

@@ -49,32 +49,3 @@ answer = client.chat.completions.create(
 print(answer.choices[0].message.content)`,
   };
 }
-
-/** Quotes a value for a POSIX shell: inside single quotes, a quote is closed, escaped and reopened. */
-export function shellQuote(value: string): string {
-  return `'${value.replace(/'/g, `'\\''`)}'`;
-}
-
-/**
- * One API call as curl and as JavaScript (fetch), with exactly `body` as the JSON sent: paste it with
- * STUDIO_API_KEY set in the environment. `path` is under `/api`, e.g. `/generate`.
- */
-export function requestSnippets(baseUrl: string, path: string, body: unknown): Record<'curl' | 'js', string> {
-  const url = `${baseUrl.replace(/\/+$/, '')}/api${path}`;
-  const json = JSON.stringify(body, null, 2);
-  return {
-    curl: `curl -sS ${url} \\
-  -H "Authorization: Bearer $STUDIO_API_KEY" \\
-  -H "Content-Type: application/json" \\
-  -d ${shellQuote(json)}`,
-    js: `const res = await fetch('${url}', {
-  method: 'POST',
-  headers: {
-    Authorization: \`Bearer \${process.env.STUDIO_API_KEY}\`,
-    'Content-Type': 'application/json',
-  },
-  body: JSON.stringify(${json.replace(/\n/g, '\n  ')}),
-});
-console.log(await res.json());`,
-  };
-}

@@ -4,13 +4,9 @@ import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { CodeIcon } from '@/components/icons';
-import { requestSnippets, type SnippetLanguage } from '@/components/snippets/request-snippets';
-import { SnippetTabs } from '@/components/snippets/snippet-tabs';
+import { RequestSnippetTabs } from '@/components/snippets/request-snippet-tabs';
 import { Button } from '@/components/ui/button';
 import type { PlaygroundForm } from './use-playground-form';
-
-const LANGUAGES: Record<SnippetLanguage, string> = { curl: 'curl', js: 'JavaScript', python: 'Python' };
-const ORDER: SnippetLanguage[] = ['curl', 'js', 'python'];
 
 /**
  * "Show as API call": the form as it stands, as the `POST /api/generate` call a program would make,
@@ -58,20 +54,10 @@ function ApiCallBody({
       </p>
     );
   }
-  const snippets = requestSnippets(baseUrl, { method: 'POST', path: '/generate', body: parsed.data });
   return (
     <>
       <p className="text-sm text-slate-600">{t('intro')}</p>
-      <SnippetTabs
-        tabsLabel={t('tabs')}
-        tabs={ORDER.map((l) => ({
-          id: l,
-          label: LANGUAGES[l],
-          caption: t(`captions.${l}`),
-          copyLabel: t('copy', { language: LANGUAGES[l] }),
-          code: snippets[l],
-        }))}
-      />
+      <RequestSnippetTabs baseUrl={baseUrl} request={{ method: 'POST', path: '/generate', body: parsed.data }} />
     </>
   );
 }

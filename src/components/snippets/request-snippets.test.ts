@@ -27,7 +27,7 @@ describe('requestSnippets', () => {
 
   it('curl: the base URL filled, the key from the environment, the JSON body bash passes as written', () => {
     expect(post.curl).toContain("-X POST 'https://studio.example.com/api/generate'");
-    expect(post.curl).toContain('-H "X-API-Key: $STUDIO_API_KEY"');
+    expect(post.curl).toContain('-H "Authorization: Bearer $STUDIO_API_KEY"');
     expect(post.curl).toContain("-H 'Content-Type: application/json'");
     const data = /-d ('(?:[^']|'\\'')*')$/.exec(post.curl)?.[1];
     expect(data).toBeDefined();
@@ -37,7 +37,7 @@ describe('requestSnippets', () => {
 
   it('JavaScript: fetch with the same body, the key from process.env, status and X-Request-Id printed', () => {
     expect(post.js).toContain('const response = await fetch("https://studio.example.com/api/generate", {');
-    expect(post.js).toContain("'X-API-Key': process.env.STUDIO_API_KEY");
+    expect(post.js).toContain('Authorization: `Bearer ${process.env.STUDIO_API_KEY}`');
     const body = /body: JSON\.stringify\(([\s\S]*?)\),\n\}\);/.exec(post.js)?.[1];
     expect(JSON.parse(body ?? 'null')).toEqual(tricky);
     expect(post.js).toContain("response.headers.get('x-request-id')");
@@ -46,7 +46,7 @@ describe('requestSnippets', () => {
   it('Python: requests with a Python literal of the body (True/False/None) and the key from os.environ', () => {
     expect(post.python).toContain('import os\nimport requests');
     expect(post.python).toContain('response = requests.post(\n    "https://studio.example.com/api/generate",');
-    expect(post.python).toContain('headers={"X-API-Key": os.environ["STUDIO_API_KEY"]}');
+    expect(post.python).toContain(`headers={"Authorization": f"Bearer {os.environ['STUDIO_API_KEY']}"}`);
     expect(post.python).toContain('"transparent": False');
     expect(post.python).toContain('"mask": None');
     expect(post.python).toContain(`"prompt": ${JSON.stringify(tricky.prompt)}`);
@@ -60,7 +60,7 @@ describe('requestSnippets', () => {
       auth: false,
     });
     expect(get.curl).toBe("curl 'https://studio.example.com/api/social-claims?code=CLAIM+7%2F%E8%80%81'");
-    expect(get.js).not.toContain('X-API-Key');
+    expect(get.js).not.toContain('Authorization');
     expect(get.python).not.toContain('import os');
     expect(get.python).toContain('requests.get(');
   });

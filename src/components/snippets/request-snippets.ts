@@ -1,7 +1,8 @@
 /**
  * Ready-to-run calls of Studio's REST API in curl, JavaScript (fetch) and Python (requests), built
- * from one request description. The key is never written in: every snippet reads it from the
- * environment variable `STUDIO_API_KEY`, as the chat page's snippets do.
+ * from one request description, for the API reference, the Playground and the job page alike. The key
+ * is never written in: every snippet sends `Authorization: Bearer` with it read from the environment
+ * variable `STUDIO_API_KEY`, as the chat page's snippets do.
  */
 
 export type SnippetLanguage = 'curl' | 'js' | 'python';
@@ -63,7 +64,7 @@ function curl(baseUrl: string, r: ApiRequest): string {
   const lines = [
     `curl${r.stream ? ' -N' : ''}${r.method === 'GET' ? '' : ` -X ${r.method}`} ${shellQuote(requestUrl(baseUrl, r))}`,
   ];
-  if (r.auth !== false) lines.push(`-H "X-API-Key: $${KEY_VARIABLE}"`);
+  if (r.auth !== false) lines.push(`-H "Authorization: Bearer $${KEY_VARIABLE}"`);
   for (const [name, value] of Object.entries(r.headers ?? {})) lines.push(`-H ${shellQuote(`${name}: ${value}`)}`);
   if (r.body !== undefined) {
     lines.push(`-H 'Content-Type: application/json'`);
@@ -75,7 +76,7 @@ function curl(baseUrl: string, r: ApiRequest): string {
 
 function js(baseUrl: string, r: ApiRequest): string {
   const headers: string[] = [];
-  if (r.auth !== false) headers.push(`'X-API-Key': process.env.${KEY_VARIABLE}`);
+  if (r.auth !== false) headers.push(`Authorization: \`Bearer \${process.env.${KEY_VARIABLE}}\``);
   for (const [name, value] of Object.entries(r.headers ?? {}))
     headers.push(`${JSON.stringify(name)}: ${JSON.stringify(value)}`);
   if (r.body !== undefined) headers.push(`'Content-Type': 'application/json'`);
@@ -110,7 +111,7 @@ function js(baseUrl: string, r: ApiRequest): string {
 function python(baseUrl: string, r: ApiRequest): string {
   const args = [`    ${JSON.stringify(requestUrl(baseUrl, r))},`];
   const headers: string[] = [];
-  if (r.auth !== false) headers.push(`"X-API-Key": os.environ["${KEY_VARIABLE}"]`);
+  if (r.auth !== false) headers.push(`"Authorization": f"Bearer {os.environ['${KEY_VARIABLE}']}"`);
   for (const [name, value] of Object.entries(r.headers ?? {}))
     headers.push(`${JSON.stringify(name)}: ${JSON.stringify(value)}`);
   if (headers.length) args.push(`    headers={${headers.join(', ')}},`);
