@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import { Field, Muted } from './job-fields';
 import type { JobRequest } from './job-rerun';
 import { useJobTemplate } from './use-job-template';
+import { resolutionLabel } from '@/components/videos/resolution-label';
 
 /** What the job asked for beyond its prompt: model, template and its values, references, video settings. */
 export function JobRequestFields({ kind, request }: { kind: string; request: JobRequest }) {
@@ -55,7 +56,7 @@ export function JobRequestFields({ kind, request }: { kind: string; request: Job
         <Field label={t('video')}>
           {t('videoSettings', {
             duration: request.duration ?? 0,
-            resolution: request.resolution ?? '—',
+            resolution: request.resolution ? resolutionLabel(request.resolution) : '—',
             audio: request.generate_audio ? 'yes' : 'no',
           })}
         </Field>

@@ -7,6 +7,7 @@ import { cn } from '@/components/ui/cn';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { AUTO_TIER, type VideoTier } from './video-form';
+import { resolutionLabel } from './resolution-label';
 import { autoRuleText } from './video-notes';
 
 const CAPS = [
@@ -87,7 +88,7 @@ export function TierField({ tiers, value, onChange, loading, error, problem, def
 const tierSpan = (tier: VideoTier) => ({
   min: tier.duration.min,
   max: tier.duration.max,
-  resolutions: tier.resolutions.join(', '),
+  resolutions: tier.resolutions.map(resolutionLabel).join(', '),
 });
 
 function Capability({ ok, label }: { ok: boolean; label: string }) {

@@ -33,6 +33,7 @@ import type { VideoForm, VideoTemplate } from './use-video-form';
 import { templateKey, VIDEO_RATIOS, type VideoFormWords, type VideoValues } from './video-form';
 import { imageRole, imagesSummary } from './video-notes';
 import { ShortcutHint } from '@/components/fields/shortcut-hint';
+import { resolutionLabel } from './resolution-label';
 
 /** The longest prompt the API takes. */
 const PROMPT_MAX = 8000;
@@ -186,7 +187,7 @@ export function VideoSettings({ video }: { video: VideoForm }) {
       <SegmentedField
         name="resolution"
         legend={t('resolution')}
-        options={resolutions.map((r) => ({ value: r, label: r }))}
+        options={resolutions.map((r) => ({ value: r, label: resolutionLabel(r) }))}
         description={
           formState.errors.resolution?.message ? (
             <span className="text-rose-600">{formState.errors.resolution.message}</span>

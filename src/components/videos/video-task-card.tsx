@@ -13,6 +13,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useFailureText } from '@/components/jobs/failure-text';
 import { formatDuration } from '@/components/usage/format';
 import { isActive, stateName, type VideoTask } from './video-model';
+import { resolutionLabel } from './resolution-label';
 
 const TONE = { queued: 'slate', running: 'amber', succeeded: 'emerald', failed: 'rose', cancelled: 'slate' } as const;
 
@@ -85,7 +86,7 @@ export function VideoTaskCard({ task, onRemove }: VideoTaskCardProps) {
             {[
               task.model,
               t('seconds', { n: task.duration }),
-              task.resolution,
+              task.resolution ? resolutionLabel(task.resolution) : null,
               task.ratio,
               task.generate_audio ? t('sound') : null,
               task.images.length > 0 ? t('images', { count: task.images.length }) : null,
