@@ -37,7 +37,7 @@ export function LanguageSwitch({ className }: { className?: string }) {
           onClick={() => locale !== current && choose(locale)}
           className={cn(
             'rounded-md px-2 py-1 transition-colors focus-visible:outline-2 focus-visible:outline-indigo-600',
-            locale === current ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-500 hover:text-slate-900',
+            locale === current ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
           )}
         >
           {localeNames[locale]}

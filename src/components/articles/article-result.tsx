@@ -49,7 +49,7 @@ export function FormatGlyph({ format }: { format: string | null | undefined }) {
     emerald: 'bg-emerald-50 text-emerald-600',
     amber: 'bg-amber-50 text-amber-600',
     sky: 'bg-sky-50 text-sky-600',
-    slate: 'bg-slate-100 text-slate-400',
+    slate: 'bg-slate-100 text-slate-600',
   };
   return (
     <span className={cn('grid size-full place-items-center', colours[tone])}>
@@ -124,7 +124,7 @@ function Section({ label, copy, children }: { label: string; copy: ReactNode; ch
   return (
     <section aria-label={label}>
       <div className="mb-1.5 flex items-center justify-between gap-3">
-        <p className="text-xs font-semibold tracking-wide text-slate-400 uppercase">{label}</p>
+        <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</p>
         {copy}
       </div>
       {children}

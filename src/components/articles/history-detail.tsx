@@ -86,7 +86,7 @@ function KeptInput({ article, templates }: { article: Kept; templates: readonly 
       className="rounded-xl bg-white px-4 py-3 text-sm shadow-sm ring-1 ring-slate-200/80"
       data-testid="article-history-input"
     >
-      <p className="text-xs font-semibold tracking-wide text-slate-400 uppercase">{t('input')}</p>
+      <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{t('input')}</p>
       <dl className="mt-2 grid gap-x-4 gap-y-1.5 sm:grid-cols-[minmax(0,10rem)_minmax(0,1fr)]">
         <dt className="text-slate-500">{t('template')}</dt>
         <dd className="break-words text-slate-900">{article.template_name}</dd>

@@ -61,8 +61,8 @@ function EarlierArticle({ article }: { article: WrittenArticle }) {
       >
         <FormatBadge format={article.format} />
         <span className="min-w-0 flex-1 truncate text-sm font-medium text-slate-800">{article.title}</span>
-        <span className="shrink-0 text-xs text-slate-400 group-open:hidden">{t('show')}</span>
-        <span className="hidden shrink-0 text-xs text-slate-400 group-open:inline">{t('hide')}</span>
+        <span className="shrink-0 text-xs text-slate-500 group-open:hidden">{t('show')}</span>
+        <span className="hidden shrink-0 text-xs text-slate-500 group-open:inline">{t('hide')}</span>
       </summary>
       <div className="px-2 pb-2">
         <ArticleResult article={article} headingLevel={3} />
@@ -80,7 +80,7 @@ function WritingPlaceholder({ format }: { format: string | null }) {
         <p className="text-sm font-medium text-slate-700">
           {t('panel.writingFormat', { format: formatLabel(format, (key) => t(`formats.${key}`)).toLowerCase() })}
         </p>
-        <p className="ml-auto text-xs text-slate-400">{t('panel.usually')}</p>
+        <p className="ml-auto text-xs text-slate-500">{t('panel.usually')}</p>
       </div>
       <div className="space-y-4 px-4 py-6 sm:px-6">
         <div className="h-6 w-2/3 animate-pulse rounded bg-slate-100" />

@@ -88,7 +88,7 @@ export function Composer({ streaming, onSend, onStop }: ComposerProps) {
               <span className="rounded-full bg-indigo-100 px-1.5 text-xs text-indigo-700">{images.length}</span>
             )}
           </Button>
-          <p id={`${id}-hint`} className="hidden text-xs text-slate-400 sm:block">
+          <p id={`${id}-hint`} className="hidden text-xs text-slate-500 sm:block">
             {t('hint')}
           </p>
         </div>

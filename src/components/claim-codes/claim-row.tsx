@@ -42,7 +42,7 @@ export function ClaimRow({ claim }: { claim: Claim }) {
             </span>
           </div>
           <p className="mt-1 text-sm leading-6 break-words text-slate-700">
-            {names.length > 0 ? names.join('、') : <span className="text-slate-400">{t('noTemplates')}</span>}
+            {names.length > 0 ? names.join('、') : <span className="text-slate-500">{t('noTemplates')}</span>}
           </p>
           {claim.note && (
             <p className="mt-0.5 text-xs leading-5 break-words whitespace-pre-wrap text-slate-500">

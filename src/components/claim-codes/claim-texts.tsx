@@ -77,7 +77,7 @@ export function CopyBlock({
     <section aria-labelledby={id} className="min-w-0">
       <div className="flex items-center justify-between gap-2">
         <h4 id={id} className="text-xs font-medium text-slate-500">
-          {label} <span className="font-normal text-slate-400">· {hint}</span>
+          {label} <span className="font-normal text-slate-500">· {hint}</span>
         </h4>
         <CopyButton value={text} label={copyLabel} className="bg-white" />
       </div>

@@ -95,7 +95,7 @@ export function CreateClaim({ templates, templatesQuery, allocatable, onCreated,
               {/* An optional link to a tutorial PDF and its title; their labels are small, under the group's own legend. */}
               <fieldset className="space-y-3 rounded-xl bg-slate-50/70 p-3 ring-1 ring-inset ring-slate-200/70 [&_label]:text-xs">
                 <legend className="float-left mb-1 w-full text-sm font-medium text-slate-700">
-                  {t('tutorial')} <span className="font-normal text-slate-400">{t('tutorialOptional')}</span>
+                  {t('tutorial')} <span className="font-normal text-slate-500">{t('tutorialOptional')}</span>
                 </legend>
                 <FieldBlock control={form.control} name="tutorial_pdf_url" label={t('pdfLink')} className="clear-both">
                   {(field) => (

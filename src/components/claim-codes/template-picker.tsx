@@ -112,7 +112,7 @@ export function TemplatePicker({ control, templates, query }: TemplatePickerProp
             label: (
               <>
                 {t(`kind.${k}`)}
-                {templates && <span className="text-xs text-slate-400 tabular-nums">{counts[k]}</span>}
+                {templates && <span className="text-xs text-slate-500 tabular-nums">{counts[k]}</span>}
               </>
             ),
           }))}

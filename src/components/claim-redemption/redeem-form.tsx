@@ -57,7 +57,7 @@ export function RedeemForm({ form, submit }: Pick<ReturnType<typeof useRedeemFor
           >
             {t('submit')}
           </SubmitButton>
-          <p className="text-center text-xs text-slate-400">{t('once')}</p>
+          <p className="text-center text-xs text-slate-500">{t('once')}</p>
         </form>
       </Form>
     </Card>

@@ -90,7 +90,7 @@ export function ConsoleShell({ tenantName, email, simulated = false, personal = 
             </p>
           </div>
         </div>
-        <div className="mt-4 flex-1 overflow-y-auto px-3">
+        <div className="mt-4 min-h-0 flex-1 overflow-y-auto px-3 pb-3">
           <Navigation pathname={pathname} personal={personal} />
         </div>
         <AccountFooter email={email} personal={personal} className="border-t border-slate-200 px-3 py-3" />
@@ -120,7 +120,7 @@ function NavGroup({ title, items, pathname }: NavGroupType & { pathname: string 
   return (
     <div>
       {title && (
-        <p className="mb-1 px-2.5 text-[11px] font-semibold tracking-wide text-slate-400 uppercase">{t(title)}</p>
+        <p className="mb-1 px-2.5 text-[11px] font-semibold tracking-wide text-slate-500 uppercase">{t(title)}</p>
       )}
       <ul className="space-y-0.5">
         {items.map((item) => (
@@ -142,7 +142,7 @@ function NavEntry({ item, active }: { item: NavItem; active: boolean }) {
       <span aria-disabled="true" className={cn(row, 'cursor-default text-slate-400')}>
         <Icon className="size-[18px] shrink-0 text-slate-300" />
         <span className="flex-1">{t(`nav.${item.label}`)}</span>
-        <span className="rounded-full bg-slate-100 px-1.5 py-px text-[10px] font-semibold tracking-wide text-slate-400 uppercase">
+        <span className="rounded-full bg-slate-100 px-1.5 py-px text-[10px] font-semibold tracking-wide text-slate-600 uppercase">
           {t('soon')}
         </span>
       </span>

@@ -32,7 +32,7 @@ export function OptionalField<TValues extends FieldValues, TName extends FieldPa
   return (
     <FieldBlock
       {...block}
-      aside={<span className="text-xs text-slate-400">{aside}</span>}
+      aside={<span className="text-xs text-slate-500">{aside}</span>}
       headClassName={headingClassName}
     />
   );

@@ -26,7 +26,7 @@ export function LoadMore({ query, end }: LoadMoreProps) {
           )}
         </Button>
       ) : (
-        <p className="text-xs text-slate-400">{end}</p>
+        <p className="text-xs text-slate-500">{end}</p>
       )}
     </div>
   );

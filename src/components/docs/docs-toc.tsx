@@ -46,9 +46,9 @@ export function DocsToc({ groups, current }: { groups: DocsGroup[]; current?: st
 }
 
 function TocHeading({ children, href }: { children: string; href?: string }) {
-  const className = 'mb-1.5 block px-2 text-[11px] font-semibold tracking-wide text-slate-400 uppercase';
+  const className = 'mb-1.5 block px-2 text-[11px] font-semibold tracking-wide text-slate-600 uppercase';
   return href ? (
-    <a href={href} className={`${className} hover:text-slate-600`}>
+    <a href={href} className={`${className} hover:text-slate-900`}>
       {children}
     </a>
   ) : (

@@ -26,10 +26,10 @@ export function FieldList({ rows, empty }: { rows: SchemaRow[]; empty?: string }
         >
           <div className="min-w-0" style={row.depth ? { paddingLeft: `${row.depth * 0.875}rem` } : undefined}>
             <code className="font-mono text-[13px] break-all">
-              {row.parent && <span className="text-slate-400">{dotted(row.parent)}</span>}
+              {row.parent && <span className="text-slate-500">{dotted(row.parent)}</span>}
               <b>{row.name}</b>
             </code>{' '}
-            <span className={row.required ? 'text-[11px] font-semibold text-rose-600' : 'text-[11px] text-slate-400'}>
+            <span className={row.required ? 'text-[11px] font-semibold text-rose-600' : 'text-[11px] text-slate-500'}>
               {t(row.required ? 'required' : 'optional')}
             </span>
             <p className="font-mono text-xs text-slate-500">{typeLabel(row)}</p>

@@ -59,7 +59,7 @@ export function FieldCard({ index, count, unusedKeys, onMove, onRemove, onInsert
             {t('legend', { n: index + 1 })}
           </span>
           <span className="min-w-0 truncate text-sm font-medium text-slate-900" title={f.label}>
-            {f.label.trim() || <span className="text-slate-400">{t('untitled')}</span>}
+            {f.label.trim() || <span className="text-slate-500">{t('untitled')}</span>}
           </span>
           {!f.required && <span className="shrink-0 text-xs text-slate-500">{t('optionalMark')}</span>}
         </div>

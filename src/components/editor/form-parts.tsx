@@ -22,7 +22,7 @@ export function OptionalFieldBlock<T extends FieldValues, N extends FieldPath<T>
   return (
     <FieldBlock
       {...block}
-      aside={optional ? <span className="text-xs text-slate-400">{t('optional')}</span> : undefined}
+      aside={optional ? <span className="text-xs text-slate-500">{t('optional')}</span> : undefined}
       headClassName="gap-2"
     />
   );

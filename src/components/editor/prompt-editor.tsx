@@ -76,7 +76,7 @@ export function PromptInput({
     <>
       <FieldHeading className="gap-2">
         <FormLabel>{label}</FormLabel>
-        <span className={cn('text-xs tabular-nums', value.length > max ? 'text-rose-600' : 'text-slate-400')}>
+        <span className={cn('text-xs tabular-nums', value.length > max ? 'text-rose-600' : 'text-slate-500')}>
           {t('count', { used: count(value.length), max: count(max) })}
         </span>
       </FieldHeading>

@@ -55,7 +55,7 @@ function FieldShell({ label, required, notes, children }: FieldShellProps) {
           // The star is a mark, not a word: drawn by CSS and hidden from screen readers (the input is `required`).
           <span aria-hidden="true" className="text-sm font-medium text-rose-500 after:content-['*']" />
         ) : (
-          <span className="ml-auto shrink-0 pl-2 text-xs text-slate-400">{t('optional')}</span>
+          <span className="ml-auto shrink-0 pl-2 text-xs text-slate-500">{t('optional')}</span>
         )}
       </div>
       <FormControl described={notes.length > 0}>{children}</FormControl>

@@ -97,7 +97,7 @@ export function RecipeList({
               {group && groups.length > 1 && (
                 <p
                   aria-hidden="true"
-                  className="px-2 pt-2 pb-1 text-[11px] font-semibold tracking-wide text-slate-400 uppercase"
+                  className="px-2 pt-2 pb-1 text-[11px] font-semibold tracking-wide text-slate-500 uppercase"
                 >
                   {group}
                 </p>
@@ -161,14 +161,14 @@ function OptionButton({
         fallback={option.icon ?? fallbackIcon}
       />
       <span className="min-w-0 flex-1">
-        <span className={cn('block text-sm font-medium break-words', locked ? 'text-slate-400' : 'text-slate-900')}>
+        <span className={cn('block text-sm font-medium break-words', locked ? 'text-slate-500' : 'text-slate-900')}>
           {option.name}
         </span>
         {option.description && (
           <span
             className={cn(
               'mt-0.5 line-clamp-2 block text-xs leading-5 break-words',
-              locked ? 'text-slate-400' : 'text-slate-500',
+              locked ? 'text-slate-500' : 'text-slate-500',
             )}
           >
             {option.description}

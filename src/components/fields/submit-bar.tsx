@@ -51,7 +51,7 @@ export function SubmitBar({
               amount: format.number(cost, 'credits'),
               available: credits === undefined ? '…' : format.number(credits, 'credits'),
               b: (chunks) => <span className="font-semibold text-slate-900">{chunks}</span>,
-              sep: (chunks) => <span className="text-slate-400">{chunks}</span>,
+              sep: (chunks) => <span className="text-slate-500">{chunks}</span>,
               credits: (chunks) => (
                 <span data-testid={testIds.credits} className="tabular-nums">
                   {chunks}

@@ -64,7 +64,7 @@ export function ConversionSteps({ steps, ended }: { steps: readonly StepState[];
               ) : null}
             </span>
             <span className="min-w-0">
-              <span className={cn('font-medium', shown === 'waiting' ? 'text-slate-400' : 'text-slate-800')}>
+              <span className={cn('font-medium', shown === 'waiting' ? 'text-slate-500' : 'text-slate-800')}>
                 {stepName(name)}
               </span>
               <span className="text-slate-500"> · {t(`stepStatus.${shown}`)}</span>

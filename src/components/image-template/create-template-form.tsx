@@ -62,7 +62,7 @@ export function CreateTemplateForm({ answer, imageUrl, draft }: CreateTemplateFo
             control={form.control}
             name="category"
             label={t('create.category')}
-            aside={<span className="text-xs text-slate-400">{t('create.optional')}</span>}
+            aside={<span className="text-xs text-slate-500">{t('create.optional')}</span>}
           >
             {(field) => <Input {...field} />}
           </FieldBlock>

@@ -10,4 +10,4 @@ export function Field({ label, children }: { label: string; children: ReactNode 
   );
 }
 
-export const Muted = ({ children }: { children: ReactNode }) => <span className="text-slate-400">{children}</span>;
+export const Muted = ({ children }: { children: ReactNode }) => <span className="text-slate-500">{children}</span>;

@@ -25,7 +25,7 @@ export function MemberSummary({
           className={cn(
             'grid size-10 shrink-0 place-items-center rounded-full text-sm font-semibold ring-1 ring-inset',
             member.disabled
-              ? 'bg-slate-100 text-slate-400 ring-slate-200'
+              ? 'bg-slate-100 text-slate-600 ring-slate-200'
               : 'bg-indigo-50 text-indigo-700 ring-indigo-100',
           )}
         >
@@ -58,7 +58,7 @@ export function MemberSummary({
                 figure: (chunks) => <span className="font-semibold text-slate-900 tabular-nums">{chunks}</span>,
               })
             : t('shared')}
-          <span className="text-slate-400"> · </span>
+          <span className="text-slate-500"> · </span>
           {t.rich('spent', {
             credits: member.spent,
             amount: format.number(member.spent, 'credits'),

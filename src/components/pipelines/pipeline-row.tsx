@@ -65,7 +65,7 @@ export function PipelineRow({ hook, catalog }: { hook: Pipeline; catalog: Catalo
         <TemplateChip option={image} slug={hook.image_template_slug} kind="image" />
         <div
           className={
-            'flex shrink-0 items-center gap-1.5 pl-4 text-slate-400 sm:flex-col sm:gap-1 sm:pl-0 lg:flex-row ' +
+            'flex shrink-0 items-center gap-1.5 pl-4 text-slate-500 sm:flex-col sm:gap-1 sm:pl-0 lg:flex-row ' +
             'lg:gap-1.5 lg:pl-4 xl:flex-col xl:gap-1 xl:pl-0'
           }
         >

@@ -27,7 +27,7 @@ export function PromptField({ submit }: { submit: () => void }) {
             <span
               className={cn(
                 'text-xs tabular-nums',
-                field.value.length > MAX_PROMPT ? 'text-rose-600' : 'text-slate-400',
+                field.value.length > MAX_PROMPT ? 'text-rose-600' : 'text-slate-500',
               )}
             >
               {t('length', {

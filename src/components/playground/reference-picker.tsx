@@ -161,7 +161,7 @@ export function ReferencePicker({
           {required ? (
             <span className="font-normal text-amber-700">{t('required')}</span>
           ) : (
-            <span className="font-normal text-slate-400">{t('optional')}</span>
+            <span className="font-normal text-slate-500">{t('optional')}</span>
           )}
         </span>
         {selected.length > 0 && (

@@ -156,7 +156,7 @@ function GenreChip({
       )}
     >
       {label}
-      <span className={cn('text-xs tabular-nums', active ? 'text-indigo-100' : 'text-slate-400')}>
+      <span className={cn('text-xs tabular-nums', active ? 'text-indigo-100' : 'text-slate-500')}>
         {format.number(count)}
       </span>
     </button>
@@ -197,7 +197,7 @@ function SkillCard({ skill, eager }: { skill: Skill; eager: boolean }) {
           </h2>
           <RatioBadge ratio={skill.ratio} />
         </div>
-        <p className="mt-0.5 text-xs text-slate-400">{genreLabel(skill.genre, tGenre)}</p>
+        <p className="mt-0.5 text-xs text-slate-500">{genreLabel(skill.genre, tGenre)}</p>
         <p className="mt-1.5 flex-1 text-sm leading-6 break-words text-slate-600 sm:mt-2">{skill.description}</p>
         <div className="mt-2.5 flex flex-wrap items-center gap-1.5 sm:mt-3">
           <InputKindBadge fields={skill.fields} />

@@ -168,7 +168,7 @@ function Figures({ stats }: { stats: StatsReport }) {
 
 const tones = {
   plain: 'text-slate-900',
-  muted: 'text-slate-400',
+  muted: 'text-slate-500',
   good: 'text-emerald-700',
   warn: 'text-amber-700',
   bad: 'text-rose-700',

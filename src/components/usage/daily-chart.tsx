@@ -84,7 +84,7 @@ function DayTooltip({ active, payload, today }: TooltipContentProps & { today: s
           <div
             key={c.key}
             className={
-              row[c.key] === 0 ? 'flex items-center gap-2 text-slate-400' : 'flex items-center gap-2 text-slate-600'
+              row[c.key] === 0 ? 'flex items-center gap-2 text-slate-500' : 'flex items-center gap-2 text-slate-600'
             }
           >
             <span aria-hidden="true" className="size-2.5 shrink-0 rounded-sm" style={{ backgroundColor: c.color }} />

@@ -40,7 +40,7 @@ export function DailyTable({ id, report, visible }: { id: string; report: UsageR
           </thead>
           <tbody className="divide-y divide-slate-100 bg-white">
             {rows.map((d) => (
-              <tr key={d.date} data-date={d.date} className={d.total === 0 ? 'text-slate-400' : 'text-slate-700'}>
+              <tr key={d.date} data-date={d.date} className={d.total === 0 ? 'text-slate-500' : 'text-slate-700'}>
                 <th scope="row" className="px-3 py-1.5 text-left font-normal whitespace-nowrap text-slate-600">
                   <time dateTime={d.date}>{longDay(format, d.date)}</time>
                   {d.date === today && <span className="ml-1.5 text-xs text-indigo-600">{t('table.today')}</span>}
@@ -90,7 +90,7 @@ function DayCards({ rows, today }: { rows: UsageReport['daily']; today: string |
           key={d.date}
           className={
             d.total === 0
-              ? 'rounded-lg bg-white p-3 text-slate-400 ring-1 ring-slate-200'
+              ? 'rounded-lg bg-white p-3 text-slate-500 ring-1 ring-slate-200'
               : 'rounded-lg bg-white p-3 text-slate-700 ring-1 ring-slate-200'
           }
         >

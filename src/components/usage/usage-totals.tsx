@@ -31,7 +31,7 @@ export function UsageTotals({ report }: { report: UsageReport }) {
           <dd
             className={cn(
               'mt-0.5 text-lg font-semibold tabular-nums [overflow-wrap:anywhere]',
-              report.totals[c.key] === 0 ? 'text-slate-400' : 'text-slate-900',
+              report.totals[c.key] === 0 ? 'text-slate-500' : 'text-slate-900',
             )}
             data-testid={`usage-total-${c.key}`}
           >

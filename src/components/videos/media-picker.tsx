@@ -50,7 +50,7 @@ export function MediaPicker({ kind, selected, onChange, max, disabledReason, war
     >
       <legend className="flex w-full items-baseline justify-between gap-2 text-sm font-medium text-slate-700">
         <span>
-          {t('legend', { kind })} <span className="font-normal text-slate-400">{t('optional')}</span>
+          {t('legend', { kind })} <span className="font-normal text-slate-500">{t('optional')}</span>
         </span>
         {selected.length > 0 && (
           <button

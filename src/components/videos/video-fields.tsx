@@ -54,7 +54,7 @@ export function VideoPromptField({ submit }: { submit: () => void }) {
             <span
               className={cn(
                 'text-xs tabular-nums',
-                field.value.length > PROMPT_MAX ? 'text-rose-600' : 'text-slate-400',
+                field.value.length > PROMPT_MAX ? 'text-rose-600' : 'text-slate-500',
               )}
             >
               {t('promptCount', { count: format.number(field.value.length), max: format.number(PROMPT_MAX) })}
@@ -296,9 +296,9 @@ export function VideoSubmitBar({ video, lastCost }: { video: VideoForm; lastCost
                       {chunks}
                     </span>
                   ),
-                  hint: (chunks) => <span className="text-slate-400">{chunks}</span>,
+                  hint: (chunks) => <span className="text-slate-500">{chunks}</span>,
                 })}
-                <span className="text-slate-400">{' · '}</span>
+                <span className="text-slate-500">{' · '}</span>
               </>
             )}
             {t.rich('available', {

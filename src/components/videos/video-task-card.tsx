@@ -117,7 +117,7 @@ export function VideoTaskCard({ task, onRemove }: VideoTaskCardProps) {
         ) : task.state === 'failed' ? (
           <ErrorAlert>{failure(task) ?? stateName('failed', states)}</ErrorAlert>
         ) : task.state === 'cancelled' ? null : (
-          <div className="grid aspect-video place-items-center rounded-xl bg-slate-100 text-slate-400">
+          <div className="grid aspect-video place-items-center rounded-xl bg-slate-100 text-slate-600">
             <VideoIcon className="size-8" />
           </div>
         )}

@@ -70,7 +70,7 @@ export function AuditEntries({ entries, showTenant = true }: { entries: readonly
                       {label('fields', c.field)}
                     </dt>
                     <dd className="min-w-0 break-words text-slate-700">
-                      <span className="text-slate-400 line-through decoration-slate-300">{value(c.before)}</span>
+                      <span className="text-slate-500 line-through decoration-slate-300">{value(c.before)}</span>
                       <span aria-hidden="true" className="px-1.5 text-slate-400">
                         {ARROW}
                       </span>
@@ -84,7 +84,7 @@ export function AuditEntries({ entries, showTenant = true }: { entries: readonly
               <p className="text-xs text-slate-500">{t('noChange')}</p>
             )}
             {e.request_id && (
-              <p className="font-mono text-[11px] text-slate-400">{t('request', { id: e.request_id })}</p>
+              <p className="font-mono text-[11px] text-slate-500">{t('request', { id: e.request_id })}</p>
             )}
           </li>
         );

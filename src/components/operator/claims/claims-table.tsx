@@ -48,7 +48,7 @@ export function ClaimsTable({ claims, busy, onDisable }: ClaimsTableProps) {
           </td>
           <td className="py-3 pr-3">
             <p className="max-w-44 font-medium break-words text-slate-900">{c.tenant.name}</p>
-            <code className="font-mono text-[11px] text-slate-400">{c.tenant.id.slice(0, 8)}</code>
+            <code className="font-mono text-[11px] text-slate-500">{c.tenant.id.slice(0, 8)}</code>
           </td>
           <td className="py-3 pr-3 text-right whitespace-nowrap text-slate-900 tabular-nums">
             {t('credits', { credits: c.credits, amount: format.number(c.credits, 'credits') })}
@@ -58,7 +58,7 @@ export function ClaimsTable({ claims, busy, onDisable }: ClaimsTableProps) {
               {c.templates.length ? (
                 t('templates', { count: c.templates.length, names: c.templates.map((x) => x.zh_name).join('、') })
               ) : (
-                <span className="text-slate-400">—</span>
+                <span className="text-slate-500">—</span>
               )}
             </p>
           </td>
@@ -81,7 +81,7 @@ export function ClaimsTable({ claims, busy, onDisable }: ClaimsTableProps) {
                 {c.redeemed_at && <p className="whitespace-nowrap text-slate-500">{when(c.redeemed_at)}</p>}
               </>
             ) : (
-              <span className="text-slate-400">—</span>
+              <span className="text-slate-500">—</span>
             )}
           </td>
           <td className="py-3 pr-5 text-right">

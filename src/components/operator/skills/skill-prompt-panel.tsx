@@ -108,7 +108,7 @@ function SlotList({
     <div id={id} className="space-y-1.5" data-testid="prompt-slots">
       <div className="flex flex-wrap items-center gap-1.5" role="group" aria-label={t('label')}>
         <span className="text-xs font-medium text-slate-500">{t('uses')}</span>
-        {report.slots.length === 0 && <span className="text-xs text-slate-400">{t('none')}</span>}
+        {report.slots.length === 0 && <span className="text-xs text-slate-500">{t('none')}</span>}
         {report.slots.map((s) => (
           <span
             key={s.key}

@@ -54,7 +54,7 @@ export function SkillsTable({ skills, busy, onToggle, onEdit }: SkillsTableProps
             {skillKindLabel(s.fields, kinds)}
           </td>
           <td className="py-3 pr-3">
-            {s.ref_required ? <Badge tone="amber">{t('needsImage')}</Badge> : <span className="text-slate-400">—</span>}
+            {s.ref_required ? <Badge tone="amber">{t('needsImage')}</Badge> : <span className="text-slate-500">—</span>}
           </td>
           <td className="py-3 pr-3">
             <Badge tone={s.origin === 'operator' ? 'indigo' : 'slate'} data-testid={`origin-${s.slug}`}>
@@ -97,7 +97,7 @@ function GenreCell({ genre, t }: { genre: string; t: GenreWords }) {
   return (
     <>
       <span className="block">{label}</span>
-      {label !== genre && <code className="block font-mono text-xs text-slate-400">{genre}</code>}
+      {label !== genre && <code className="block font-mono text-xs text-slate-500">{genre}</code>}
     </>
   );
 }

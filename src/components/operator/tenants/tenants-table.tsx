@@ -35,7 +35,7 @@ export function TenantsTable({ tenants }: { tenants: readonly OperatorTenant[] }
               {x.name}
             </Link>
             <p className="truncate text-xs text-slate-500">{x.admin_email ?? t('noLogin')}</p>
-            {x.kind === 'personal' && <p className="text-xs text-slate-400">{t('personal')}</p>}
+            {x.kind === 'personal' && <p className="text-xs text-slate-500">{t('personal')}</p>}
           </td>
           <td className="py-3 pr-3 text-right tabular-nums">{credits(x.credits)}</td>
           <td className="py-3 pr-3 text-right text-slate-600 tabular-nums">
@@ -47,7 +47,7 @@ export function TenantsTable({ tenants }: { tenants: readonly OperatorTenant[] }
             {x.bound_model ? (
               <code className="font-mono text-xs">{x.bound_model}</code>
             ) : (
-              <span className="text-slate-400">{t('unbound')}</span>
+              <span className="text-slate-500">{t('unbound')}</span>
             )}
           </td>
           <td className="py-3 pr-3 text-right tabular-nums">{t('markupValue', { markup: x.markup })}</td>

@@ -71,7 +71,7 @@ export function UpstreamModels({ u }: { u: Upstream }) {
                 </td>
                 <td className="py-2.5 pr-4">
                   {tokens.length === 0 ? (
-                    <span className="text-xs text-slate-400">{t('none')}</span>
+                    <span className="text-xs text-slate-500">{t('none')}</span>
                   ) : (
                     <div className="flex flex-wrap gap-1">
                       {tokens.map((c) => (

@@ -155,7 +155,7 @@ export function Stat({ label, value }: { label: string; value: string }) {
 /** Failures among the last five attempts: "2/5", the count stressed when there are any. */
 export function RecentFailures({ count }: { count: number }) {
   const t = useTranslations('operator.upstreams');
-  return t.rich('outOfFive', { count, muted: (chunks) => <span className="text-slate-400">{chunks}</span> });
+  return t.rich('outOfFive', { count, muted: (chunks) => <span className="text-slate-500">{chunks}</span> });
 }
 
 const COMPONENTS: { key: keyof Upstream['components']; weight: string }[] = [
@@ -178,7 +178,7 @@ export function Explanation({ u }: { u: Upstream }) {
           <div key={c.key} className="rounded-lg bg-white px-3 py-2 ring-1 ring-slate-200">
             <dt className="flex justify-between gap-2 text-xs text-slate-500">
               {t(`components.${c.key}`)}
-              <span className="text-slate-400">{c.weight}</span>
+              <span className="text-slate-500">{c.weight}</span>
             </dt>
             <dd className="mt-1 flex items-center gap-2">
               <span className="text-sm font-medium text-slate-900 tabular-nums">{u.components[c.key].toFixed(2)}</span>

@@ -33,7 +33,7 @@ export function CategoryBreakdown({ report }: { report: PlatformUsage }) {
               <tr
                 key={c.key}
                 data-category={c.key}
-                className={report.totals[c.key] === 0 ? 'text-slate-400' : 'text-slate-700'}
+                className={report.totals[c.key] === 0 ? 'text-slate-500' : 'text-slate-700'}
               >
                 <th scope="row" className="py-2 text-left font-normal">
                   <span className="flex items-center gap-2">

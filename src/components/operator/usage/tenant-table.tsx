@@ -42,7 +42,7 @@ export function TenantTable({ report, onOnly }: TenantTableProps) {
               data-category={c.key}
               className={
                 row.totals[c.key] === 0
-                  ? 'py-2.5 pr-3 text-right text-slate-400 tabular-nums'
+                  ? 'py-2.5 pr-3 text-right text-slate-500 tabular-nums'
                   : 'py-2.5 pr-3 text-right tabular-nums'
               }
             >

@@ -51,7 +51,7 @@ export function UpstreamTable({ report }: { report: PlatformUsage }) {
                   {formatCredits(format, c.attempts)}
                 </td>
                 <td
-                  className={cn('py-2.5 pr-3 text-right tabular-nums', c.failures === 0 && 'text-slate-400')}
+                  className={cn('py-2.5 pr-3 text-right tabular-nums', c.failures === 0 && 'text-slate-500')}
                   data-field="failures"
                 >
                   {formatCredits(format, c.failures)}

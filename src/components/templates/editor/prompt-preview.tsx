@@ -94,7 +94,7 @@ export function PromptPreview({ prompt, fields, className, title, description }:
             }
           >
             {prompt.trim() === '' ? (
-              <span className="text-slate-400">{t('emptyPrompt')}</span>
+              <span className="text-slate-500">{t('emptyPrompt')}</span>
             ) : (
               filled.segments.map((s, i) => <SegmentView key={i} s={s} fields={fields} />)
             )}
@@ -192,7 +192,7 @@ function PreviewInput({ label, required, textarea, value, onChange, placeholder,
             {t('requiredMark')}
           </span>
         ) : (
-          <span className="ml-auto shrink-0 pl-2 text-xs text-slate-400">{t('optional')}</span>
+          <span className="ml-auto shrink-0 pl-2 text-xs text-slate-500">{t('optional')}</span>
         )}
       </div>
       {textarea ? <Textarea rows={3} {...common} className="resize-y" /> : <Input {...common} />}
@@ -204,7 +204,7 @@ function PreviewInput({ label, required, textarea, value, onChange, placeholder,
       {fallback && (
         <p
           id={`${id}-default`}
-          className={cn('text-xs break-words', value.trim() ? 'text-slate-400' : 'text-amber-700')}
+          className={cn('text-xs break-words', value.trim() ? 'text-slate-500' : 'text-amber-700')}
         >
           {t('defaultWhenBlank', { value: fallback })}
         </p>

@@ -127,7 +127,7 @@ export function TemplateStore({ kind, source, created }: TemplateStoreProps) {
             </li>
           ))}
         </ul>
-        <p className="text-center text-xs text-slate-400">
+        <p className="text-center text-xs text-slate-500">
           {shown.length === all.length
             ? t('store.count', { count: all.length, kind })
             : t('store.shown', { shown: format.number(shown.length), total: format.number(all.length) })}
