@@ -167,7 +167,6 @@ for (const locale of LOCALES) {
         '/operator/tenants',
         `/operator/tenants/${tenant.id}`,
         '/operator/upstreams/sim-image-c',
-        '/operator/upstreams/sim-image-c/edit',
         '/operator/upstreams/new',
         '/operator/usage',
         '/operator/audit',
