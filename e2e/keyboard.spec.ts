@@ -8,7 +8,7 @@ test('the Playground, by keyboard: a prompt, then a template with its field, eac
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const tenant = await createTenant(request);
   await signIn(page, tenant.email, tenant.password);
   await expect(page).toHaveURL(/\/overview$/);
@@ -47,6 +47,7 @@ test('the Playground, by keyboard: a prompt, then a template with its field, eac
 });
 
 test('the template builder, by keyboard: a name, a field, a prompt using it, saved', async ({ page, request }) => {
+  test.setTimeout(120_000);
   const tenant = await createTenant(request);
   await signIn(page, tenant.email, tenant.password);
   await expect(page).toHaveURL(/\/overview$/);
@@ -72,6 +73,7 @@ test('the template builder, by keyboard: a name, a field, a prompt using it, sav
 });
 
 test('the claim page, by keyboard: nickname, e-mail, password twice, redeemed', async ({ page, request }) => {
+  test.setTimeout(120_000);
   const seller = await createTenant(request, { credits: 200 });
   const listed = await request.get('/api/templates?type=image&source=platform', {
     headers: { 'X-API-Key': seller.apiKey },

@@ -64,6 +64,7 @@ test('at 1440×900 the sidebar’s last link, the API reference, is reachable an
   page,
   request,
 }) => {
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   const tenant = await createTenant(request);
   await signIn(page, tenant.email, tenant.password);

@@ -29,7 +29,7 @@ export function FieldList({ rows, empty }: { rows: SchemaRow[]; empty?: string }
               {row.parent && <span className="text-slate-500">{dotted(row.parent)}</span>}
               <b>{row.name}</b>
             </code>{' '}
-            <span className={row.required ? 'text-[11px] font-semibold text-rose-600' : 'text-[11px] text-slate-500'}>
+            <span className={row.required ? 'text-[11px] font-semibold text-rose-700' : 'text-[11px] text-slate-500'}>
               {t(row.required ? 'required' : 'optional')}
             </span>
             <p className="font-mono text-xs text-slate-500">{typeLabel(row)}</p>
