@@ -22,7 +22,7 @@ async function cutPlaceholders(page: Page): Promise<string[]> {
 }
 
 test('at 390 px every search box shows its whole placeholder, in both languages', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await page.setViewportSize({ width: 390, height: 844 });
   const tenant = await createTenant(request);
   await signIn(page, tenant.email, tenant.password);
