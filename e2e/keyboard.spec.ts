@@ -61,6 +61,8 @@ test('the template builder, by keyboard: a name, a field, a prompt using it, sav
   const field = page.getByRole('group', { name: 'Field 1', exact: true });
   await expect(field.getByLabel('Key')).toBeFocused();
   await expectFocusVisible(page);
+  // The key starts with a suggestion (field_1): select it and type over it.
+  await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.type('product');
   await tabTo(page, field.getByLabel('Label'));
   await page.keyboard.type('商品名称');
