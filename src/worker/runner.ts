@@ -5,6 +5,7 @@ import { logger } from '@/server/logger';
 import { deliverMail } from '@/server/mail/outbox';
 import { QUEUES } from '@/server/queue/queue';
 import { startLanes } from '@/server/queue/lanes';
+import { VIDEO_CLAIM_READ } from '@/server/domain/videos/claimed';
 import type { QueueWorker } from '@/server/queue/worker';
 import type { Runtime } from '@/server/runtime';
 
@@ -51,6 +52,7 @@ export async function startWorker(rt: Runtime, tasks: RecurringTask[]): Promise<
     {
       concurrency: rt.config.workerConcurrency,
       leaseMs: rt.config.taskLeaseMs,
+      read: VIDEO_CLAIM_READ,
       handlers: {
         // Image, video and image-to-template jobs: one run context for every kind (domain/jobs/kinds.ts).
         ...jobHandlers(contextOf),
@@ -62,6 +64,7 @@ export async function startWorker(rt: Runtime, tasks: RecurringTask[]): Promise<
     {
       concurrency: rt.config.video.checkConcurrency,
       leaseMs: rt.config.taskLeaseMs,
+      read: VIDEO_CLAIM_READ,
       handlers: checkHandlers(contextOf),
     },
   ]);

@@ -6,6 +6,7 @@ import { runVideoJob } from '@/server/domain/videos/run';
 import { QUEUES } from '@/server/queue/queue';
 import { checkHandlers } from '@/server/domain/jobs/kinds';
 import { startLanes } from '@/server/queue/lanes';
+import { VIDEO_CLAIM_READ } from '@/server/domain/videos/claimed';
 import { LocalFileStore, type FileStore } from '@/server/storage/store';
 import { serveDir } from './file-server';
 import { testSecret, type TestDatabase } from './test-db';
@@ -77,8 +78,9 @@ export function startVideoLanes(t: TestDatabase, config: Config, files: FileStor
     {
       concurrency,
       pollMs: 50,
+      read: VIDEO_CLAIM_READ,
       handlers: { [QUEUES.videoJob]: (task, ctx) => runVideoJob(contextOf(ctx.signal), task) },
     },
-    { concurrency, pollMs: 50, handlers: checkHandlers(contextOf) },
+    { concurrency, pollMs: 50, read: VIDEO_CLAIM_READ, handlers: checkHandlers(contextOf) },
   ]);
 }

@@ -83,6 +83,18 @@ interface ClaimedRow {
   attempts: number;
   max_attempts: number;
   request_id: string | null;
+  row?: Record<string, unknown> | null;
+}
+
+/**
+ * A read the claim makes for each task it claims, in the same statement: what the task's handler would
+ * otherwise read first in a second round trip (a video job, its task and its tenant's binding). `select`
+ * is one SQL expression over the claimed row, named `tasks`; its value reaches the handler as `task.row`.
+ */
+export interface ClaimRead {
+  /** The statement's name among the compiled claims. */
+  name: string;
+  select: SQL;
 }
 
 /** A task as its handler sees it: the payload parsed with its queue's schema. */
@@ -94,6 +106,8 @@ export interface Task<P> {
   maxAttempts: number;
   /** The request that set the task off, when one did: current while the task runs. */
   requestId?: string | null;
+  /** What the lane's {@link ClaimRead} read with the claim; absent without one (or for tasks claimed otherwise). */
+  row?: Record<string, unknown> | null;
 }
 
 /** A claimed task of any queue, told apart by `queue`. */
@@ -103,7 +117,13 @@ const isQueue = (queue: string): queue is QueueName => Object.hasOwn(taskPayload
 
 /** Parses a claimed row's payload; a row that does not parse is removed (with its reason logged). */
 async function parseClaimed(db: Db, r: ClaimedRow): Promise<ClaimedTask | null> {
-  const base = { id: Number(r.id), attempt: r.attempts, maxAttempts: r.max_attempts, requestId: r.request_id };
+  const base = {
+    id: Number(r.id),
+    attempt: r.attempts,
+    maxAttempts: r.max_attempts,
+    requestId: r.request_id,
+    ...(r.row !== undefined ? { row: r.row } : {}),
+  };
   if (isQueue(r.queue)) {
     const parsed = taskPayloads[r.queue].safeParse(r.payload);
     // The payload parsed with this queue's schema, so it is this queue's task.
@@ -119,9 +139,10 @@ async function parseClaimed(db: Db, r: ClaimedRow): Promise<ClaimedTask | null> 
   return null;
 }
 
-/** The claim, compiled once: a worker runs it on every wake-up. */
-const claimStatement = hotStatement<'claim'>(
-  (v) => sql`
+/** The claim, compiled once (once per read made with it): a worker runs it on every wake-up. */
+const claimStatement = (read: ClaimRead | undefined) =>
+  hotStatement<string>(
+    (v) => sql`
     update tasks
        set locked_until = now() + (${v('lease')}::integer * interval '1 millisecond'),
            locked_by = ${v('worker')}::text,
@@ -134,12 +155,16 @@ const claimStatement = hotStatement<'claim'>(
         order by run_at
         limit ${v('limit')}::integer
         for update skip locked)
-     returning id, queue, payload, attempts, max_attempts, request_id, ${ASYNC_COMMIT} as commit_mode`,
-);
+     returning id, queue, payload, attempts, max_attempts, request_id, ${ASYNC_COMMIT} as commit_mode${
+       read ? sql`, ${read.select} as row` : sql``
+     }`,
+  );
+const claims = new Map<string, ReturnType<typeof claimStatement>>();
 
 /**
- * Claims up to `limit` due tasks under a lease, committed asynchronously (`ASYNC_COMMIT`): a claim
- * lost in a database crash leaves the task due again, as if never claimed. SKIP LOCKED lets many workers claim at once without
+ * Claims up to `limit` due tasks under a lease (with `read`, what each task's handler reads first is read
+ * in the same statement), committed asynchronously (`ASYNC_COMMIT`): a claim lost in a database crash
+ * leaves the task due again, as if never claimed. SKIP LOCKED lets many workers claim at once without
  * waiting on each other; a task whose lease expired (its worker died) is due again.
  */
 export async function claim<Q extends QueueName>(
@@ -148,9 +173,13 @@ export async function claim<Q extends QueueName>(
   limit: number,
   leaseMs: number,
   workerId: string,
+  read?: ClaimRead,
 ): Promise<Extract<ClaimedTask, { queue: Q }>[]> {
   if (limit <= 0) return [];
-  const rows = await claimStatement<ClaimedRow>(db, 'claim', {
+  const name = read?.name ?? '';
+  let statement = claims.get(name);
+  if (!statement) claims.set(name, (statement = claimStatement(read)));
+  const rows = await statement<ClaimedRow>(db, 'claim', {
     queues: `{${queues.join(',')}}`,
     lease: leaseMs,
     worker: workerId,

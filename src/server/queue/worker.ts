@@ -17,6 +17,7 @@ import {
   retryTask,
   TASK_CHANNEL,
   type ClaimedTask,
+  type ClaimRead,
   type Task,
 } from './queue';
 
@@ -54,6 +55,8 @@ export interface QueueWorkerOptions {
   leaseMs?: number;
   pollMs?: number;
   retryDelayMs?: (attempt: number) => number;
+  /** What the claim reads with each task for its handler (queue.ts `ClaimRead`). */
+  read?: ClaimRead;
 }
 
 export interface QueueWorker {
@@ -141,7 +144,7 @@ export async function startQueueWorker(database: Database, opts: QueueWorkerOpti
         again = false;
         const free = opts.concurrency - (running.size - Math.min(parkedNow, maxParked));
         if (free <= 0 || stopping) break;
-        const claimed = await claim(database.db, queues, Math.min(free, 100), leaseMs, workerId);
+        const claimed = await claim(database.db, queues, Math.min(free, 100), leaseMs, workerId, opts.read);
         for (const task of claimed) {
           // The task runs as part of the request that set it off: its logs and callbacks carry that id.
           const p = withRequestId(task.requestId, () => runInSlot(slot, () => runTask(task))).finally(() => {

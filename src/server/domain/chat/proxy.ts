@@ -7,7 +7,7 @@ import { countedStream } from '@/server/metrics/registry';
 import { planOrThrow, recordAttempt, RoutingExhausted, runChain } from '@/server/upstreams/engine';
 import { UpstreamError, type Target } from '@/server/upstreams/types';
 import { AppError } from '@/server/errors';
-import { checkOwnFiles } from '@/server/domain/jobs/submit';
+import { checkOwnFiles } from '@/server/domain/jobs/submit-inputs';
 import { chatErrorAnswer } from './errors';
 import {
   countedCompletionTokens,

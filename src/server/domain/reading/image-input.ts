@@ -8,7 +8,7 @@ import type { FileStore } from '@/server/storage/store';
 import type { ScopedIdentity } from '@/server/domain/auth/identity';
 import { badRequest, declared } from '@/server/errors';
 import { ownHosts } from '@/server/domain/callbacks/address';
-import { checkOwnFiles } from '@/server/domain/jobs/submit';
+import { checkOwnFiles } from '@/server/domain/jobs/submit-inputs';
 import { detectType } from '@/server/domain/uploads/file-types';
 import { imageProblem } from '@/server/domain/uploads/image-check';
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { jobs, tenants, videoTasks, type Job, type VideoTaskRow } from '@/server/db/schema';
+import { videoTasks, type Job, type VideoTaskRow } from '@/server/db/schema';
 import type { JobRunContext } from '@/server/domain/jobs/lifecycle';
 import type { JobFailureReason } from '@/contracts/jobs';
 import { logger } from '@/server/logger';
@@ -10,6 +10,7 @@ import { ContentRefused, failureReasonOf, planOrThrow, RoutingExhausted, runChai
 import { getUpstream, targetOf } from '@/server/upstreams/registry';
 import { AppError } from '@/server/errors';
 import { failVideo, NOTE, open, setNote, tryCancel } from './end';
+import { videoJobOf } from './claimed';
 import { followOrphan, stillOrphaned } from './orphans';
 import { contentRefusedText } from './outcomes';
 import { pollUpstreamTask } from './poll';
@@ -42,13 +43,8 @@ async function runStep(
   ctx: JobRunContext,
   task: Task<TaskPayload<'video.job' | 'video.check'>>,
 ): Promise<Reschedule | undefined> {
-  const { jobId } = task.payload;
-  const [found] = await ctx.db
-    .select({ job: jobs, vt: videoTasks, binding: tenants.boundModel })
-    .from(jobs)
-    .innerJoin(videoTasks, eq(videoTasks.id, jobs.id))
-    .innerJoin(tenants, eq(tenants.id, jobs.tenantId))
-    .where(eq(jobs.id, jobId));
+  // Read with the claim in the worker's video lanes (claimed.ts): no second round trip before the step.
+  const found = await videoJobOf(ctx.db, task);
   if (!found) return undefined;
   if (found.job.status !== 'pending') return followOrphan(ctx, found.job, found.vt);
   const { job, vt, binding } = found;

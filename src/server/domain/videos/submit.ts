@@ -4,32 +4,31 @@ import { isUuid } from '@/contracts/common';
 import type { VideoRequestBody } from '@/contracts/videos';
 import type { Db } from '@/server/db/client';
 import { isUniqueViolation } from '@/server/db/rows';
-import { jobs, videoTasks, videoTemplates, type Job, type VideoTemplate } from '@/server/db/schema';
-import { enqueue, QUEUES } from '@/server/queue/queue';
+import { videoTemplates, type VideoTemplate } from '@/server/db/schema';
+import { QUEUES } from '@/server/queue/queue';
 import { mimeOfKey } from '@/server/storage/store';
 import { videoTiers, type VideoTierEntry } from '@/server/upstreams/catalog';
 import { planOrThrow, ROUTING_ERRORS } from '@/server/upstreams/engine';
 import { loadCandidates, bindingFor } from '@/server/upstreams/registry';
 import type { ScopedIdentity } from '@/server/domain/auth/identity';
-import { checkCallbackUrl, ownHosts } from '@/server/domain/callbacks/address';
-import { INSUFFICIENT_CREDITS_ERROR, insufficientCredits, moveCredits, walletOf } from '@/server/domain/credits/ledger';
+import { INSUFFICIENT_CREDITS_ERROR, walletOf } from '@/server/domain/credits/ledger';
 import type { Deps } from '@/server/domain/deps';
-import { AppError, badRequest, declared, fieldError } from '@/server/errors';
-import { notifyJobs } from '@/server/domain/jobs/events';
+import { AppError, declared, fieldError } from '@/server/errors';
 import {
+  checkCallbacks,
   checkOwnFiles,
+  firstWithKey,
   IDEMPOTENCY_REUSED_ERROR,
   requestHash,
   scopedIdempotencyKey,
-} from '@/server/domain/jobs/submit';
-import { consume, rateLimitedError } from '@/server/domain/limits/rate-limit';
+} from '@/server/domain/jobs/submit-inputs';
+import { insertJobs } from '@/server/domain/jobs/submit-statement';
+import { rateLimitedError } from '@/server/domain/limits/rate-limit';
 import { canReadContent, grantsOf, visibleTo as templateVisibleTo } from '@/server/domain/templates/access';
 import { describeInput } from '@/server/domain/templates/resolve';
 import { fillSlots } from '@/server/domain/templates/slots';
 import { VIDEO_RATIOS, videoNeeds, videoPrice, type VideoJobInput } from './types';
 import { currentRequestId } from '@/server/request-id';
-
-const IDEMPOTENCY_WINDOW_MS = 24 * 3600_000;
 
 /** What submitting a video task answers besides the caller's and the body's refusals. */
 export const VIDEO_SUBMIT_ERRORS = [
@@ -212,31 +211,13 @@ async function normalise(
   };
 }
 
-async function findReplay(db: Db, who: ScopedIdentity, key: string, hash: string): Promise<Job | null> {
-  const [first] = await db
-    .select()
-    .from(jobs)
-    .where(and(eq(jobs.tenantId, who.tenantId), eq(jobs.idempotencyKey, key)));
-  if (!first) return null;
-  if (Date.now() - first.createdAt.getTime() > IDEMPOTENCY_WINDOW_MS) {
-    await db.update(jobs).set({ idempotencyKey: null }).where(eq(jobs.id, first.id));
-    return null;
-  }
-  if (first.requestHash !== hash || first.kind !== 'video') {
-    throw new AppError(
-      'CONFLICT',
-      'This Idempotency-Key was already used with a different request body; use a new key',
-    );
-  }
-  return first;
-}
-
 const submitted = (id: string): VideoSubmitted => ({ id, task_id: id, jobId: id, status: 'pending', state: 'queued' });
 
 /**
- * `POST /api/videos`: validates everything before anything is accepted, then in one transaction takes a
- * rate-limit token, charges the tier's price for the duration, inserts the job, its video task and its
- * queue entry. A replayed Idempotency-Key (same body, 24 hours) answers the original task.
+ * `POST /api/videos`: validates everything before anything is accepted, then in one statement (one
+ * transaction, one round trip: `insertJobs`, as for images) takes a rate-limit token, charges the tier's
+ * price for the duration, inserts the job, its video task and its queue entry and logs its event. A
+ * replayed Idempotency-Key (same body, 24 hours) answers the original task.
  */
 export async function submitVideo(
   ctx: SubmitDeps,
@@ -246,17 +227,12 @@ export async function submitVideo(
 ): Promise<VideoSubmitted> {
   const idempotencyKey = scopedIdempotencyKey(who, request.idempotencyKey);
   const hash = requestHash(['video', body]);
+  const replay = async (key: string) => (await firstWithKey(ctx.db, who.tenantId, key, hash, 'video'))?.id;
   if (idempotencyKey) {
-    const replay = await findReplay(ctx.db, who, idempotencyKey, hash);
-    if (replay) return submitted(replay.id);
+    const first = await replay(idempotencyKey);
+    if (first) return submitted(first);
   }
-  if (body.callback_url) {
-    const verdict = await checkCallbackUrl(body.callback_url, {
-      allowPrivate: ctx.config.allowPrivateCallbacks,
-      ownHosts: ownHosts(ctx.config),
-    });
-    if (!verdict.ok) throw badRequest(`callback_url ${verdict.reason}: callbacks go only to public http(s) addresses`);
-  }
+  await checkCallbacks(ctx.config, [body.callback_url]);
   const binding = await bindingFor(ctx, who.tenantId);
   const input = await normalise(ctx, who, body, binding);
   // Refuse what no upstream can do now (400), or a tier with no upstream up (503), before charging anything.
@@ -266,13 +242,9 @@ export async function submitVideo(
   const credits = videoPrice(ctx.config.prices.video, input.tier, input.duration);
   const id = randomUUID();
   try {
-    await ctx.db.transaction(async (tx) => {
-      // The rows of this task first; the tenant's shared rows (its rate bucket, its wallet, its event
-      // lock, in that order as for images) last, so concurrent submissions of a tenant hold them only
-      // for the last statements and the commit instead of queueing behind every statement of each other.
-      const [job] = await tx
-        .insert(jobs)
-        .values({
+    await insertJobs(ctx.db, {
+      rows: [
+        {
           id,
           tenantId: who.tenantId,
           accountId: wallet.actorAccountId,
@@ -285,38 +257,31 @@ export async function submitVideo(
           requestHash: idempotencyKey ? hash : null,
           costUsd: credits * ctx.config.creditUsd,
           requestId: currentRequestId() ?? null,
-        })
-        .returning();
-      if (!job) throw new AppError('INTERNAL', 'no job was created');
-      await tx
-        .insert(videoTasks)
-        .values({ id, tenantId: who.tenantId, accountId: wallet.actorAccountId, tier: input.tier });
-      await enqueue(tx, QUEUES.videoJob, { jobId: id }, { maxAttempts: 3 });
-      await consume(
-        tx,
-        { key: `video:${who.tenantId}`, capacity: ctx.config.video.ratePerHour, perMs: 3600_000 },
-        1,
-        'video submissions',
-      );
-      if (credits > 0) {
-        const after = await moveCredits(tx, {
-          tenantId: who.tenantId,
-          accountId: wallet.accountId,
-          actorAccountId: wallet.actorAccountId,
-          amount: -credits,
-          kind: 'charge',
-          category: 'video',
-          ref: id,
-          note: `${input.duration} s video`,
-        });
-        if (after === null) throw insufficientCredits(credits);
-      }
-      await notifyJobs(tx, [job], true);
+        },
+      ],
+      queue: QUEUES.videoJob,
+      videoTasks: true,
+      limit: { key: `video:${who.tenantId}`, capacity: ctx.config.video.ratePerHour, perMs: 3600_000 },
+      what: 'video submissions',
+      charge:
+        credits > 0
+          ? {
+              tenantId: who.tenantId,
+              accountId: wallet.accountId,
+              actorAccountId: wallet.actorAccountId,
+              amount: -credits,
+              kind: 'charge',
+              category: 'video',
+              ref: id,
+              note: `${input.duration} s video`,
+            }
+          : null,
     });
   } catch (err) {
+    // Two identical requests racing on one key: the loser answers the winner's task.
     if (idempotencyKey && isUniqueViolation(err)) {
-      const replay = await findReplay(ctx.db, who, idempotencyKey, hash);
-      if (replay) return submitted(replay.id);
+      const first = await replay(idempotencyKey);
+      if (first) return submitted(first);
     }
     throw err;
   }

@@ -14,7 +14,7 @@ import { imagesAnswer, ImagesPending } from '@/server/domain/images/answer';
 import { discardEditForm, readEditForm, storeEditFiles, type EditForm } from '@/server/domain/images/edit-form';
 import { generateBodyOf, type EditImages, type ImagesBody } from '@/server/domain/images/request';
 import { waitForJobs } from '@/server/domain/images/wait';
-import { checkOwnFiles } from '@/server/domain/jobs/submit';
+import { checkOwnFiles } from '@/server/domain/jobs/submit-inputs';
 import { drainRequest, readBodyLimited } from '@/server/edge/http/body-limit';
 import { AppError, fieldError } from '@/server/errors';
 import { assertWellFormedInput } from '@/server/input-text';
