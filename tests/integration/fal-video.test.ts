@@ -1,17 +1,9 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SIM_FAL_VIDEO_CHANNEL } from '@/sim/channels';
-import { startSim, type RunningSim } from '@/sim/testing';
-import type { Config } from '@/server/config';
-import { videoTasks } from '@/server/db/schema';
 import { removeVideo } from '@/server/domain/videos/remove';
 import { submitVideo } from '@/server/domain/videos/submit';
-import type { QueueWorker } from '@/server/queue/worker';
-import type { LocalFileStore } from '@/server/storage/store';
-import { simulatorUpstreams, syncUpstreams } from '@/server/upstreams/registry';
-import { startVideoWorker, videoReads, waitFor } from '../helpers/video-reads';
-import { ledgerOf, newVideoTenant, storedMp4Seconds } from '../helpers/video-tenant';
-import { createTestDatabase, testSecret, type TestDatabase } from '../helpers/test-db';
+import { waitFor } from '../helpers/video-reads';
+import { videoChannelSuite } from '../helpers/video-channel';
 
 /** A tenant's video tasks routed to the simulated fal video channel (`sim-fal-video`), the only video channel here. */
 
@@ -19,36 +11,13 @@ const CH = SIM_FAL_VIDEO_CHANNEL.name;
 const FAST = 'videomodel-2-0-fast-260801';
 const PRO25 = 'videomodel-2-5-pro-260801';
 const MINI = 'videomodel-2-0-mini-260801';
-let t: TestDatabase;
-let sim: RunningSim;
-let config: Config;
-let files: LocalFileStore;
-let filesDir: string;
-let worker: QueueWorker;
-
-beforeAll(async () => {
-  t = await createTestDatabase();
-  sim = await startSim({ channels: [SIM_FAL_VIDEO_CHANNEL] });
-  await syncUpstreams(t.db, testSecret, simulatorUpstreams(sim.url, [SIM_FAL_VIDEO_CHANNEL]), 'simulator');
-  ({ config, files, filesDir, worker } = await startVideoWorker(t, 'fal-video', 20));
-});
-afterAll(async () => {
-  await worker.stop(1000);
-  await sim.close();
-  await t.close();
-});
-afterEach(async () => {
-  await sim.control('/__sim/reset', { method: 'POST' });
-});
-
-const deps = () => ({ db: t.db, config, files });
-const { finished } = videoReads(() => t.db);
-const posts = (path: string) => sim.sim.requests(CH).filter((r) => r.method === 'POST' && r.path === path);
-const rowOf = async (id: string) => (await t.db.select().from(videoTasks).where(eq(videoTasks.id, id)))[0];
+const s = videoChannelSuite(SIM_FAL_VIDEO_CHANNEL, 'fal-video');
+const { deps, finished, rowOf } = s;
+const posts = (path: string) => s.requests('POST', (p) => p === path);
 
 describe('video tasks on a fal channel', () => {
   it('a text-to-video task goes to Veo 3 Fast and ends done with a verified MP4 of the duration, charged once', async () => {
-    const who = await newVideoTenant(t.db, 'fal 租户');
+    const who = await s.tenant('fal 租户');
     const sub = await submitVideo(
       deps(),
       who,
@@ -57,17 +26,17 @@ describe('video tasks on a fal channel', () => {
     );
     const task = await finished(who, sub.id);
     expect(task).toMatchObject({ job_status: 'done', state: 'succeeded', model: FAST, duration: 8 });
-    expect(await storedMp4Seconds(files, filesDir, task.video_url)).toBe(8);
+    expect(await s.mp4Seconds(task.video_url)).toBe(8);
     expect(posts('/fal-ai/veo3/fast')).toHaveLength(1);
     expect(JSON.stringify(task)).not.toMatch(/fal-ai|sim-fal|veo3/);
     expect(await rowOf(sub.id)).toMatchObject({ channel: CH, upstreamModel: 'fal-ai/veo3/fast' });
     expect((await rowOf(sub.id))?.upstreamTaskId).toMatch(/^fal-ai\/veo3\/requests\//);
-    expect((await ledgerOf(t.db, who.tenantId)).map(([k]) => k)).toEqual(['adjust', 'charge']);
+    expect(await s.kinds(who.tenantId)).toEqual(['adjust', 'charge']);
   });
 
   it('a first-and-last-frame task goes to Kling’s image-to-video endpoint on fal and ends done', async () => {
-    const who = await newVideoTenant(t.db, 'fal 首尾帧');
-    const img = (n: string) => files.put(`${who.tenantId}/uploads/${n}.png`, Buffer.from('png'), 'image/png');
+    const who = await s.tenant('fal 首尾帧');
+    const img = (n: string) => s.files().put(`${who.tenantId}/uploads/${n}.png`, Buffer.from('png'), 'image/png');
     const images = [await img('first'), await img('last')];
     const sub = await submitVideo(
       deps(),
@@ -77,13 +46,13 @@ describe('video tasks on a fal channel', () => {
     );
     const task = await finished(who, sub.id);
     expect(task).toMatchObject({ job_status: 'done', model: PRO25, resolution: '1080p' });
-    expect(await storedMp4Seconds(files, filesDir, task.video_url)).toBe(10);
+    expect(await s.mp4Seconds(task.video_url)).toBe(10);
     expect(posts('/fal-ai/kling-video/v2.5-turbo/pro/image-to-video')).toHaveLength(1);
-    expect((await ledgerOf(t.db, who.tenantId)).map(([k]) => k)).toEqual(['adjust', 'charge']);
+    expect(await s.kinds(who.tenantId)).toEqual(['adjust', 'charge']);
   });
 
   it('a Wan text-to-video task goes to Wan 2.2 A14B as frames at 16 fps and ends done with an MP4 of the seconds', async () => {
-    const who = await newVideoTenant(t.db, 'fal 万相');
+    const who = await s.tenant('fal 万相');
     const sub = await submitVideo(
       deps(),
       who,
@@ -98,16 +67,16 @@ describe('video tasks on a fal channel', () => {
       duration: 7,
       resolution: '480p',
     });
-    expect(await storedMp4Seconds(files, filesDir, task.video_url)).toBe(7);
+    expect(await s.mp4Seconds(task.video_url)).toBe(7);
     expect(posts('/fal-ai/wan/v2.2-a14b/text-to-video')).toHaveLength(1);
     expect(JSON.stringify(task)).not.toMatch(/fal-ai|sim-fal|wan\//);
     expect(await rowOf(sub.id)).toMatchObject({ channel: CH, upstreamModel: 'fal-ai/wan/v2.2-a14b/text-to-video' });
-    expect((await ledgerOf(t.db, who.tenantId)).map(([k]) => k)).toEqual(['adjust', 'charge']);
+    expect(await s.kinds(who.tenantId)).toEqual(['adjust', 'charge']);
   });
 
   it('a Wan first-frame task goes to Wan 2.2 A14B’s image-to-video endpoint and ends done', async () => {
-    const who = await newVideoTenant(t.db, 'fal 万相首帧');
-    const first = await files.put(`${who.tenantId}/uploads/first.png`, Buffer.from('png'), 'image/png');
+    const who = await s.tenant('fal 万相首帧');
+    const first = await s.files().put(`${who.tenantId}/uploads/first.png`, Buffer.from('png'), 'image/png');
     const sub = await submitVideo(
       deps(),
       who,
@@ -116,14 +85,14 @@ describe('video tasks on a fal channel', () => {
     );
     const task = await finished(who, sub.id);
     expect(task).toMatchObject({ job_status: 'done', model: MINI, duration: 5, resolution: '720p' });
-    expect(await storedMp4Seconds(files, filesDir, task.video_url)).toBe(5);
+    expect(await s.mp4Seconds(task.video_url)).toBe(5);
     expect(posts('/fal-ai/wan/v2.2-a14b/image-to-video')).toHaveLength(1);
-    expect((await ledgerOf(t.db, who.tenantId)).map(([k]) => k)).toEqual(['adjust', 'charge']);
+    expect(await s.kinds(who.tenantId)).toEqual(['adjust', 'charge']);
   });
 
   it('a task cancelled while queued is cancelled on fal, refunded once and not followed', async () => {
-    sim.sim.setLatency(CH, 10_000);
-    const who = await newVideoTenant(t.db, 'fal 取消');
+    s.sim().sim.setLatency(CH, 10_000);
+    const who = await s.tenant('fal 取消');
     const sub = await submitVideo(deps(), who, { prompt: 'x', model: FAST, duration: 4 }, { idempotencyKey: null });
     const upstream = await waitFor(
       () => rowOf(sub.id),
@@ -133,12 +102,18 @@ describe('video tasks on a fal channel', () => {
     const removed = await removeVideo(deps(), who, { id: sub.id });
     expect(removed).toMatchObject({ action: 'cancelled', task: { job_status: 'failed', reason: 'cancelled' } });
     const cancels = await waitFor(
-      () => Promise.resolve(sim.sim.requests(CH).filter((r) => r.method === 'PUT')),
+      () =>
+        Promise.resolve(
+          s
+            .sim()
+            .sim.requests(CH)
+            .filter((r) => r.method === 'PUT'),
+        ),
       (v) => v.length > 0,
     );
     expect(cancels).toMatchObject([{ path: `/${upstream?.upstreamTaskId}/cancel`, status: 202 }]);
     expect((await rowOf(sub.id))?.orphanedAt).toBeNull();
-    expect(await ledgerOf(t.db, who.tenantId)).toEqual([
+    expect(await s.ledger(who.tenantId)).toEqual([
       ['adjust', 1000],
       ['charge', expect.any(Number)],
       ['refund', expect.any(Number)],
@@ -146,15 +121,15 @@ describe('video tasks on a fal channel', () => {
   });
 
   it('a failed request ends the job failed and refunded once, without naming the provider', async () => {
-    const who = await newVideoTenant(t.db, 'fal 失败');
-    await sim.control('/__sim/faults', {
+    const who = await s.tenant('fal 失败');
+    await s.sim().control('/__sim/faults', {
       json: { channel: CH, fault: 'task_failed', code: 'internal_server_error', times: 1 },
     });
     const sub = await submitVideo(deps(), who, { prompt: 'x', model: FAST, duration: 6 }, { idempotencyKey: null });
     const task = await finished(who, sub.id);
     expect(task).toMatchObject({ job_status: 'failed', reason: 'upstream_error' });
     expect(JSON.stringify(task)).not.toMatch(/fal-ai|sim-fal|veo3/);
-    const ledger = await ledgerOf(t.db, who.tenantId);
+    const ledger = await s.ledger(who.tenantId);
     expect(ledger.map(([k]) => k)).toEqual(['adjust', 'charge', 'refund']);
     expect(Math.abs(ledger[2]?.[1] ?? 0)).toBe(Math.abs(ledger[1]?.[1] ?? -1));
   });

@@ -1,17 +1,9 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SIM_REPLICATE_VIDEO_CHANNEL } from '@/sim/channels-replicate';
-import { startSim, type RunningSim } from '@/sim/testing';
-import type { Config } from '@/server/config';
-import { videoTasks } from '@/server/db/schema';
 import { removeVideo } from '@/server/domain/videos/remove';
 import { submitVideo } from '@/server/domain/videos/submit';
-import type { QueueWorker } from '@/server/queue/worker';
-import type { LocalFileStore } from '@/server/storage/store';
-import { simulatorUpstreams, syncUpstreams } from '@/server/upstreams/registry';
-import { startVideoWorker, videoReads, waitFor } from '../helpers/video-reads';
-import { ledgerOf, newVideoTenant, storedMp4Seconds } from '../helpers/video-tenant';
-import { createTestDatabase, testSecret, type TestDatabase } from '../helpers/test-db';
+import { waitFor } from '../helpers/video-reads';
+import { videoChannelSuite } from '../helpers/video-channel';
 
 /** A tenant's video tasks routed to the simulated Replicate video channel (`sim-replicate-video`), the only video channel here. */
 
@@ -19,40 +11,12 @@ const CH = SIM_REPLICATE_VIDEO_CHANNEL.name;
 const H3 = 'videomodel-H3';
 const FAST = 'videomodel-2-0-fast-260801';
 const MINI = 'videomodel-2-0-mini-260801';
-let t: TestDatabase;
-let sim: RunningSim;
-let config: Config;
-let files: LocalFileStore;
-let filesDir: string;
-let worker: QueueWorker;
-
-beforeAll(async () => {
-  t = await createTestDatabase();
-  sim = await startSim({ channels: [SIM_REPLICATE_VIDEO_CHANNEL] });
-  await syncUpstreams(t.db, testSecret, simulatorUpstreams(sim.url, [SIM_REPLICATE_VIDEO_CHANNEL]), 'simulator');
-  ({ config, files, filesDir, worker } = await startVideoWorker(t, 'replicate-video', 20));
-});
-afterAll(async () => {
-  await worker.stop(1000);
-  await sim.close();
-  await t.close();
-});
-afterEach(async () => {
-  await sim.control('/__sim/reset', { method: 'POST' });
-});
-
-const deps = () => ({ db: t.db, config, files });
-const { finished, taskOf } = videoReads(() => t.db);
-const tenant = () => newVideoTenant(t.db, 'Replicate tenant');
-const mp4Seconds = (url: string | null) => storedMp4Seconds(files, filesDir, url);
+const s = videoChannelSuite(SIM_REPLICATE_VIDEO_CHANNEL, 'replicate-video');
+const { deps, finished, taskOf, rowOf, kinds } = s;
+const tenant = () => s.tenant('Replicate tenant');
+const mp4Seconds = s.mp4Seconds;
 /** The simulator's prediction creations: the model each named and its input. */
-const created = () =>
-  sim.sim
-    .requests(CH)
-    .filter((r) => r.method === 'POST' && r.path.endsWith('/predictions'))
-    .map((r) => r.path);
-const rowOf = async (id: string) => (await t.db.select().from(videoTasks).where(eq(videoTasks.id, id)))[0];
-const kinds = async (tenantId: string) => (await ledgerOf(t.db, tenantId)).map(([k]) => k);
+const created = () => s.requests('POST', (p) => p.endsWith('/predictions')).map((r) => r.path);
 
 describe('video tasks on a Replicate channel', () => {
   it('a text-to-video task of a tier ends done with a verified MP4 of the duration, charged once', async () => {
@@ -74,7 +38,7 @@ describe('video tasks on a Replicate channel', () => {
 
   it('a first-and-last-frame task goes to the tier’s Seedance model (which refuses fields it lacks) and ends done', async () => {
     const who = await tenant();
-    const img = (n: string) => files.put(`${who.tenantId}/uploads/${n}.png`, Buffer.from('png'), 'image/png');
+    const img = (n: string) => s.files().put(`${who.tenantId}/uploads/${n}.png`, Buffer.from('png'), 'image/png');
     const images = [await img('first'), await img('last')];
     const sub = await submitVideo(
       deps(),
@@ -86,7 +50,10 @@ describe('video tasks on a Replicate channel', () => {
     expect(task).toMatchObject({ job_status: 'done', model: FAST, duration: 5 });
     expect(await mp4Seconds(task.video_url)).toBe(5);
     expect(created()).toEqual(['/v1/models/bytedance/seedance-1-lite/predictions']);
-    const [req] = sim.sim.requests(CH).filter((r) => r.path.endsWith('/predictions'));
+    const [req] = s
+      .sim()
+      .sim.requests(CH)
+      .filter((r) => r.path.endsWith('/predictions'));
     expect(req?.model).toBe('bytedance/seedance-1-lite');
     expect(await kinds(who.tenantId)).toEqual(['adjust', 'charge']);
   });
@@ -116,7 +83,7 @@ describe('video tasks on a Replicate channel', () => {
 
   it('a Wan first-frame task goes to its image-to-video model, wan-2.2-i2v-fast, and ends done', async () => {
     const who = await tenant();
-    const first = await files.put(`${who.tenantId}/uploads/first.png`, Buffer.from('png'), 'image/png');
+    const first = await s.files().put(`${who.tenantId}/uploads/first.png`, Buffer.from('png'), 'image/png');
     const sub = await submitVideo(
       deps(),
       who,
@@ -131,19 +98,19 @@ describe('video tasks on a Replicate channel', () => {
   });
 
   it('a failed prediction is refunded once', async () => {
-    const arm = await sim.control('/__sim/faults', { json: { channel: CH, times: 1, fault: 'task_failed' } });
+    const arm = await s.sim().control('/__sim/faults', { json: { channel: CH, times: 1, fault: 'task_failed' } });
     expect(arm.status).toBe(200);
     const who = await tenant();
     const sub = await submitVideo(deps(), who, { prompt: 'x', model: H3, duration: 6 }, { idempotencyKey: null });
     const task = await finished(who, sub.id);
     expect(task.job_status).toBe('failed');
-    const ledger = await ledgerOf(t.db, who.tenantId);
+    const ledger = await s.ledger(who.tenantId);
     expect(ledger.map(([k]) => k)).toEqual(['adjust', 'charge', 'refund']);
     expect(ledger[2]?.[1]).toBe(-(ledger[1]?.[1] ?? 0));
   });
 
   it('a task cancelled while starting is cancelled on Replicate, refunded once and not followed', async () => {
-    sim.sim.setLatency(CH, 60_000);
+    s.sim().sim.setLatency(CH, 60_000);
     try {
       const who = await tenant();
       const sub = await submitVideo(deps(), who, { prompt: 'x', model: H3, duration: 6 }, { idempotencyKey: null });
@@ -154,7 +121,13 @@ describe('video tasks on a Replicate channel', () => {
       const removed = await removeVideo(deps(), who, { id: sub.id });
       expect(removed).toMatchObject({ action: 'cancelled', task: { job_status: 'failed', reason: 'cancelled' } });
       const cancels = await waitFor(
-        () => Promise.resolve(sim.sim.requests(CH).filter((r) => r.method === 'POST' && r.path.endsWith('/cancel'))),
+        () =>
+          Promise.resolve(
+            s
+              .sim()
+              .sim.requests(CH)
+              .filter((r) => r.method === 'POST' && r.path.endsWith('/cancel')),
+          ),
         (r) => r.length > 0 && r[0]?.status !== null,
       );
       expect(cancels.map((r) => r.status)).toEqual([200]);
@@ -162,7 +135,7 @@ describe('video tasks on a Replicate channel', () => {
       expect((await taskOf(who, sub.id)).job_status).toBe('failed');
       expect(await kinds(who.tenantId)).toEqual(['adjust', 'charge', 'refund']);
     } finally {
-      sim.sim.setLatency(CH, 0);
+      s.sim().sim.setLatency(CH, 0);
     }
   });
 });
