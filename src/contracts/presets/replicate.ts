@@ -116,7 +116,8 @@ export const REPLICATE_VIDEO_PRESET_MODELS: UpstreamModel[] = [
     last_frame: true,
   }),
   // Wan 2.2 fast: 5, 6 or 7 seconds (81 to 113 frames at 16 fps) at 480p or 720p, a first and a last frame
-  // (its image-to-video sibling, wan-video/wan-2.2-i2v-fast).
+  // (its image-to-video sibling, wan-video/wan-2.2-i2v-fast). Its price is an estimate, not Replicate's published
+  // figure (none could be read: src/contracts/video-offers/replicate.ts).
   video('videomodel-2-0-mini-260801', 'wan-video/wan-2.2-t2v-fast', 0.02, {
     duration: { min: 5, max: 7 },
     durations: [5, 6, 7],

@@ -115,7 +115,10 @@ export const REPLICATE_VIDEO_MODELS: Readonly<Record<string, ReplicateVideoModel
   // num_frames (81–121, "81 frames give the best results"), frames_per_second (5–30, default 16), resolution (480p, 720p;
   // "16:9 corresponds to 832x480px"), go_fast, sample_shift, seed, interpolate_output, disable_safety_checker; the text
   // model's aspect_ratio (16:9, 9:16); the image model's image and last_image. No duration: 81, 97 or 113 frames at
-  // 16 fps are 5, 6 or 7 seconds. Billed "based on the video duration at 16 fps"; the per-second figure is an estimate.
+  // 16 fps are 5, 6 or 7 seconds. Billed "based on the video duration at 16 fps". No published price: Replicate's
+  // model pages for wan-2.2-t2v-fast and wan-2.2-i2v-fast were looked for on 2026-11-28 (the reference search's docs
+  // and pages) and are not there, nor is its pricing page. The 0.02 USD per second is therefore not Replicate's figure
+  // but an estimate ($0.10 for a 5-second 720p video); check the model page before relying on it (docs/providers.md).
   'wan-video/wan-2.2-t2v-fast': {
     durations: [5, 6, 7],
     framesAt: 16,
