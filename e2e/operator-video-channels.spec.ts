@@ -6,7 +6,7 @@ import { simKlingKeyPair } from '@/sim/channels-kling';
 
 /**
  * Video channels added from their presets in the console, pointed at the e2e simulator's video channels
- * (`sim-kling`, `sim-fal-video`), and the channel page's billed short-video test followed to its video.
+ * (`sim-kling`, `sim-fal-video`, `sim-replicate-video`), and the channel page's billed short-video test followed to its video.
  */
 
 const simUrl = (channel: string) => `http://127.0.0.1:${E2E_SIM_PORT}/${channel}`;
@@ -144,10 +144,10 @@ async function shortVideo(page: Page, w: Words, model: string): Promise<void> {
   expect(file.headers()['content-type']).toContain('video/mp4');
 }
 
-test('in English at desktop width: a Kling channel from its preset makes a short test video on its page', async ({
+test('in English at desktop width: a Kling channel and a Replicate channel from their presets each make a short test video', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   await signInAsOperator(page, E2E_ADMIN_KEY);
   await expect(page).toHaveURL(/\/operator$/);
   await addFromPreset(page, EN, {
@@ -159,6 +159,16 @@ test('in English at desktop width: a Kling channel from its preset makes a short
   });
   await shortVideo(page, EN, 'kling-v2-5-turbo');
   await snapshot(page, '/tmp/upstreams-video-kling-en.png');
+  // The same operator adds a Replicate video channel: official models by owner/name, Wan as frames at 16 fps.
+  await addFromPreset(page, EN, {
+    preset: 'replicate',
+    provider: 'Replicate',
+    channel: 'sim-replicate-video',
+    key: 'sim-key-sim-replicate-video',
+    models: ['wan-video/wan-2.2-t2v-fast', 'minimax/hailuo-02'],
+  });
+  await shortVideo(page, EN, 'wan-video/wan-2.2-t2v-fast');
+  await snapshot(page, '/tmp/upstreams-video-replicate-en.png');
 });
 
 test('in Chinese at phone width: a fal channel from its preset serves Wan 2.2, and its short test video plays', async ({
