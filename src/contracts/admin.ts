@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { claimStates } from './claims';
+import { shanghaiDayField } from './calls';
 import { creditAmount, decimal } from './common';
 import { skillUpsertSchema } from './skills';
 import { upstreamUpsertSchema } from './upstreams';
@@ -182,6 +183,10 @@ export const adminActionBodies = {
       .default(30)
       .meta(d('The window in days ending today (Asia/Shanghai), 1-366 (default 30)')),
     tenant_id: tenantId.optional().meta(d('Narrow the report to this tenant (uuid); left out: all tenants')),
+    from: shanghaiDayField
+      .optional()
+      .meta(d('First day (Asia/Shanghai), YYYY-MM-DD, included; with `to`, replaces `days` (at most 366 days)')),
+    to: shanghaiDayField.optional().meta(d('Last day (Asia/Shanghai), YYYY-MM-DD, included; default: today')),
   }),
   'tenant-ledger': z.strictObject({
     tenant_id: tenantId.meta(d('The tenant (uuid)')),

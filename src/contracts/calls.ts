@@ -20,7 +20,7 @@ export const callStatuses = ['pending', 'done', 'failed', 'refused'] as const;
 export type CallStatus = (typeof callStatuses)[number];
 
 /** Shanghai calendar day, `YYYY-MM-DD`. */
-const day = z
+export const shanghaiDayField = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a day as YYYY-MM-DD')
   .refine(
@@ -41,8 +41,8 @@ export const callFilters = z.object({
     .enum(callStatuses, `must be one of ${callStatuses.join(', ')}`)
     .meta({ description: `Only calls with this status: ${callStatuses.join(', ')}` })
     .optional(),
-  from: day.meta({ description: 'First day (Asia/Shanghai), YYYY-MM-DD, included' }).optional(),
-  to: day.meta({ description: 'Last day (Asia/Shanghai), YYYY-MM-DD, included' }).optional(),
+  from: shanghaiDayField.meta({ description: 'First day (Asia/Shanghai), YYYY-MM-DD, included' }).optional(),
+  to: shanghaiDayField.meta({ description: 'Last day (Asia/Shanghai), YYYY-MM-DD, included' }).optional(),
   q: z
     .string()
     .trim()

@@ -266,6 +266,16 @@ export function recordAttempt(
   });
 }
 
+/**
+ * What an answered call cost Studio: the model's `cost_usd` for the one unit (image or request) it
+ * billed, unless the call recorded its own. A video is billed per second when its task ends
+ * (`taskEndDetail`), so its creation step records none.
+ */
+function withCost(note: AttemptNote, model: UpstreamModel): AttemptNote {
+  if (model.media.includes('video') || note.detail?.provider_cost_usd !== undefined) return note;
+  return { ...note, detail: { ...note.detail, provider_cost_usd: model.cost_usd } };
+}
+
 /** What `planOrThrow` and the chain answer, declared by every operation that calls an upstream. */
 export const ROUTING_ERRORS = [
   declared(
@@ -369,7 +379,7 @@ export async function runChain<T>(
       const note: AttemptNote = {};
       try {
         const result = await call(target, cand.model, attempt.signal, note);
-        recordAttempt(db, meta, started, true, null, tryNo, pos, note);
+        recordAttempt(db, meta, started, true, null, tryNo, pos, withCost(note, cand.model));
         return {
           result,
           upstreamId: row.id,

@@ -2,7 +2,10 @@ import type { CallFilters } from '@/contracts/calls';
 import type { Db } from '@/server/db/client';
 import { USAGE_TIMEZONE } from '@/server/db/schema';
 import type { ScopedIdentity } from '@/server/domain/auth/identity';
+import { csvField } from '@/lib/csv';
 import { allCalls, type CallView } from './read';
+
+export { csvField };
 
 /** The most rows one export holds (the newest); narrow the dates for more. */
 export const EXPORT_MAX_ROWS = 50_000;
@@ -40,18 +43,6 @@ const shanghai = new Intl.DateTimeFormat('sv-SE', {
   second: '2-digit',
   hour12: false,
 });
-
-/**
- * One CSV field (RFC 4180): quoted when it holds a comma, quote, line break or edge space, quotes
- * doubled. Text a spreadsheet would run as a formula (starting `=`, `+`, `-`, `@`, tab or carriage
- * return: a member's name, an error text) is prefixed with `'` (OWASP, CSV injection).
- */
-export function csvField(value: string | number | null): string {
-  if (value === null) return '';
-  if (typeof value === 'number') return String(value);
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
 
 /** One call as its CSV row. */
 export function callCsvLine(c: CallView): string {

@@ -1,5 +1,5 @@
 /** The whole platform's consumption and channel outcomes, for the operator (`platform-usage`). */
-import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { AdminActionBody } from '@/contracts/admin';
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
@@ -15,19 +15,35 @@ import {
 import { flushAttempts } from '@/server/upstreams/engine';
 import type { AdminIdentity } from '@/server/domain/auth/identity';
 import { notFound } from '@/server/errors';
+import { billedPerChannel, providerCosts, usd } from './platform-cost';
+import { usageRange } from './report';
 import { addDays, emptyBucket, shanghaiDay, shanghaiDayStart, type Bucket } from './usage';
 
 export interface PlatformUsage {
   timezone: typeof USAGE_TIMEZONE;
   days: number;
+  /** The range's first and last Asia/Shanghai days. */
+  from: string;
+  to: string;
   since: string;
   generated_at: string;
   /** The tenant the report is narrowed to, or null for every tenant. */
   tenant: { id: string; name: string } | null;
   totals: Bucket;
   charged_cny: number;
+  /** The same credits in USD at each tenant's markup, to set beside the provider cost. */
+  billed_usd: number;
+  /** What the upstreams cost Studio for the window's work. */
+  provider_cost_usd: number;
   daily: (Bucket & { date: string })[];
-  tenants: { id: string; name: string; totals: Bucket; charged_cny: number }[];
+  tenants: {
+    id: string;
+    name: string;
+    totals: Bucket;
+    charged_cny: number;
+    billed_usd: number;
+    provider_cost_usd: number;
+  }[];
   tenant_daily: { date: string; tenant_id: string; category: UsageCategory; credits: number }[];
   channels: {
     channel: string;
@@ -36,10 +52,28 @@ export interface PlatformUsage {
     attempts: number;
     failures: number;
     failure_rate: number | null;
+    provider_cost_usd: number;
+    billed_credits: number;
+    billed_cny: number;
+    billed_usd: number;
+    /** billed_usd / provider_cost_usd; null without cost. */
+    markup: number | null;
   }[];
 }
 
 const cny = (x: number) => Math.round(x * 100) / 100;
+
+/** A channel's provider cost beside what was billed for its work, and their ratio (the markup at work). */
+function channelMoney(cost: number, billed: { credits: number; cny: number; usd: number } | undefined) {
+  const b = billed ?? { credits: 0, cny: 0, usd: 0 };
+  return {
+    provider_cost_usd: usd(cost),
+    billed_credits: b.credits,
+    billed_cny: cny(b.cny),
+    billed_usd: usd(b.usd),
+    markup: cost > 0 ? Math.round((b.usd / cost) * 100) / 100 : null,
+  };
+}
 
 /**
  * Credits consumed (charges less refunds) per Asia/Shanghai day, tenant and category over the last
@@ -48,15 +82,19 @@ const cny = (x: number) => Math.round(x * 100) / 100;
  * upstream attempts of the window, the jobs and requests they served and how many failed.
  */
 export async function platformUsage(
-  { db, config }: { db: Db; config: Pick<Config, 'creditCny'> },
+  { db, config }: { db: Db; config: Pick<Config, 'creditCny' | 'creditUsd'> },
   _who: AdminIdentity,
   input: AdminActionBody<'platform-usage'> & { now?: Date },
 ): Promise<PlatformUsage> {
   const now = input.now ?? new Date();
-  const days = input.days;
-  const today = shanghaiDay(now);
-  const first = addDays(today, -(days - 1));
+  // A range names its days (validated as the tenants' report does); otherwise the last `days` days.
+  const range =
+    input.from || input.to
+      ? usageRange(input, now)
+      : { from: addDays(shanghaiDay(now), -(input.days - 1)), to: shanghaiDay(now), days: input.days };
+  const { days, from: first, to: last } = range;
   const since = shanghaiDayStart(first);
+  const until = shanghaiDayStart(addDays(last, 1));
 
   let only: { id: string; name: string } | null = null;
   if (input.tenant_id) {
@@ -68,15 +106,16 @@ export async function platformUsage(
     only = row;
   }
 
-  const usageWhere: SQL[] = [gte(usageDaily.day, first)];
-  const attemptWhere: SQL[] = [gte(upstreamAttempts.startedAt, since)];
+  const usageWhere: SQL[] = [gte(usageDaily.day, first), lte(usageDaily.day, last)];
+  const attemptWhere: SQL[] = [gte(upstreamAttempts.startedAt, since), lt(upstreamAttempts.startedAt, until)];
   if (only) {
     usageWhere.push(eq(usageDaily.tenantId, only.id));
     attemptWhere.push(eq(upstreamAttempts.tenantId, only.id));
   }
   // Attempts are written in batches a moment after they happen; the report includes the latest.
   await flushAttempts(db);
-  const [cells, channelRows] = await Promise.all([
+  const costWindow = { start: since.toISOString(), end: until.toISOString(), tenantId: only?.id ?? null };
+  const [cells, channelRows, costs, billed] = await Promise.all([
     db
       .select({
         tenantId: usageDaily.tenantId,
@@ -91,6 +130,7 @@ export async function platformUsage(
       .where(and(...usageWhere)),
     db
       .select({
+        id: upstreams.id,
         channel: upstreams.name,
         provider: upstreams.provider,
         attempts: sql<number>`count(*)::int`,
@@ -100,7 +140,9 @@ export async function platformUsage(
       .from(upstreamAttempts)
       .innerJoin(upstreams, eq(upstreams.id, upstreamAttempts.upstreamId))
       .where(and(...attemptWhere))
-      .groupBy(upstreams.name, upstreams.provider),
+      .groupBy(upstreams.id, upstreams.name, upstreams.provider),
+    providerCosts(db, costWindow),
+    billedPerChannel(db, costWindow),
   ]);
 
   const byDay = new Map<string, Bucket>();
@@ -133,6 +175,8 @@ export async function platformUsage(
       name: t.name,
       totals: t.totals,
       charged_cny: cny(t.totals.total * config.creditCny * t.markup),
+      billed_usd: usd(t.totals.total * config.creditUsd * t.markup),
+      provider_cost_usd: usd(costs.byTenant.get(t.id) ?? 0),
     }))
     .sort((a, b) => b.totals.total - a.totals.total || a.name.localeCompare(b.name));
   const order = new Map(usageCategories.map((c, i) => [c, i]));
@@ -143,14 +187,40 @@ export async function platformUsage(
       (order.get(a.category) ?? 0) - (order.get(b.category) ?? 0),
   );
 
+  // Each channel's billed credits at the markup of the tenant that paid them.
+  const billedIds = [...new Set(billed.map((b) => b.tenantId))];
+  const markups = new Map(
+    billedIds.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: tenants.id, markup: tenants.markup })
+            .from(tenants)
+            .where(inArray(tenants.id, billedIds))
+        ).map((r) => [r.id, r.markup]),
+  );
+  const channelBilled = new Map<string, { credits: number; cny: number; usd: number }>();
+  for (const b of billed) {
+    const markup = markups.get(b.tenantId) ?? 1;
+    const sum = channelBilled.get(b.upstreamId) ?? { credits: 0, cny: 0, usd: 0 };
+    sum.credits += b.credits;
+    sum.cny += b.credits * config.creditCny * markup;
+    sum.usd += b.credits * config.creditUsd * markup;
+    channelBilled.set(b.upstreamId, sum);
+  }
+
   return {
     timezone: USAGE_TIMEZONE,
     days,
+    from: first,
+    to: last,
     since: since.toISOString(),
     generated_at: now.toISOString(),
     tenant: only,
     totals,
     charged_cny: cny(tenantRows.reduce((sum, t) => sum + t.charged_cny, 0)),
+    billed_usd: usd(tenantRows.reduce((sum, t) => sum + t.billed_usd, 0)),
+    provider_cost_usd: usd([...costs.byTenant.values()].reduce((sum, c) => sum + c, 0)),
     daily: [...byDay.entries()].map(([date, b]) => ({ date, ...b })),
     tenants: tenantRows,
     tenant_daily: tenantDaily,
@@ -162,6 +232,7 @@ export async function platformUsage(
         attempts: r.attempts,
         failures: r.failures,
         failure_rate: r.attempts > 0 ? Math.round((r.failures / r.attempts) * 10_000) / 10_000 : null,
+        ...channelMoney(costs.byChannel.get(r.id) ?? 0, channelBilled.get(r.id)),
       }))
       .sort((a, b) => b.attempts - a.attempts || a.channel.localeCompare(b.channel)),
   };

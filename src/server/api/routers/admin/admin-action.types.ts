@@ -207,6 +207,8 @@ export const adminActionAnswers = {
   'platform-usage': z.object({
     timezone: z.literal('Asia/Shanghai').meta(d('The time zone that days are counted in')),
     days: whole.meta(d('The window in days')),
+    from: z.string().meta(d('The first day, YYYY-MM-DD (Asia/Shanghai)')),
+    to: z.string().meta(d('The last day, YYYY-MM-DD (Asia/Shanghai)')),
     since: z.string().meta({ description: 'Start of the first day (midnight Asia/Shanghai), as an instant' }),
     generated_at: z.string().meta(d('When the report was made (ISO 8601)')),
     tenant: z
@@ -217,6 +219,8 @@ export const adminActionAnswers = {
     charged_cny: z
       .number()
       .meta({ description: 'What those credits cost the tenants in yuan, each at its current markup' }),
+    billed_usd: z.number().meta(d('The same credits in USD (credit USD price × each tenant’s markup)')),
+    provider_cost_usd: z.number().meta(d('What the upstreams cost Studio for the window’s work, in USD')),
     daily: z
       .array(creditBucket.extend({ date: z.string().meta(d('The day, YYYY-MM-DD (Asia/Shanghai)')) }))
       .meta({ description: 'Every day of the window, oldest first' }),
@@ -227,6 +231,8 @@ export const adminActionAnswers = {
           name: tenantName,
           totals: creditBucket.meta(d('Its credits consumed in the window by category')),
           charged_cny: z.number().meta(d('What they cost it in yuan, at its current markup')),
+          billed_usd: z.number().meta(d('The same credits in USD at its markup')),
+          provider_cost_usd: z.number().meta(d('What the upstreams cost Studio for its work, in USD')),
         }),
       )
       .meta({ description: 'Tenants with consumption in the window, most credits first' }),
@@ -249,6 +255,14 @@ export const adminActionAnswers = {
           attempts: whole.meta(d('Attempts in the window')),
           failures: whole.meta(d('Attempts that failed')),
           failure_rate: z.number().nullable().meta({ description: 'failures / attempts, 0-1' }),
+          provider_cost_usd: z.number().meta(d('What its answered calls and finished videos cost Studio, in USD')),
+          billed_credits: whole.meta(d('Credits billed for the jobs and requests it answered (charges less refunds)')),
+          billed_cny: z.number().meta(d('Those credits in yuan, at the markup of each tenant that paid them')),
+          billed_usd: z.number().meta(d('Those credits in USD, at the markup of each tenant that paid them')),
+          markup: z
+            .number()
+            .nullable()
+            .meta(d('billed_usd / provider_cost_usd, two decimals: the markup at work; null without cost')),
         }),
       )
       .meta({ description: 'Upstream attempts of the window per channel, most first' }),
