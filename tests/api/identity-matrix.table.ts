@@ -303,6 +303,9 @@ export const MATRIX: Record<string, Row[]> = {
   ],
   'GET /tenant-stats': [{ request: () => ({}), expect: tenantOnly }],
   'GET /tenant-usage/categories': [{ request: () => ({}), expect: tenantOnly }],
+  // The sliced report: a tenant reads everyone's, a member only what it spent itself (its own rows, still 200).
+  'GET /tenant-usage/report': [{ request: () => ({}), expect: scopedOwn }],
+  'GET /tenant-usage/report/export': [{ request: () => ({}), expect: scopedOwn }],
   'POST /tenant-claims': [
     {
       name: "with A's template",

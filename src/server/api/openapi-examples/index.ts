@@ -8,6 +8,7 @@ import { mediaExamples } from './media';
 import { responsesExamples } from './responses';
 import { templatesExamples } from './templates';
 import { tenantExamples } from './tenant';
+import { usageReportExamples } from './usage-report';
 import { webhooksExamples } from './webhooks';
 import type { OperationExample } from './types';
 
@@ -29,4 +30,5 @@ export const operationExamples: Record<string, OperationExample> = {
   ...webhooksExamples,
   ...callsExamples,
   ...claimBatchesExamples,
+  ...usageReportExamples,
 };
