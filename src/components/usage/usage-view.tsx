@@ -10,6 +10,7 @@ import { ActivityStats } from './activity-stats';
 import { BalanceCards } from './balance-cards';
 import { DailyUsage } from './daily-usage';
 import { UsageLegend } from './usage-legend';
+import { UsageSlice } from './usage-slice';
 import { DEFAULT_DAYS, DEFAULT_HOURS, parseDays, parseHours, type DayWindow, type HourWindow } from './format';
 
 /**
@@ -41,6 +42,7 @@ export function UsageView() {
 
       <BalanceCards stats={stats.data} error={stats.data ? null : stats.error} onRetry={stats.refetch} />
       <DailyUsage days={days} onDaysChange={setDays} query={usage} />
+      <UsageSlice />
       <ActivityStats hours={hours} onHoursChange={setHours} query={stats} />
       <UsageLegend />
     </div>
