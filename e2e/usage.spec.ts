@@ -174,3 +174,58 @@ test('the usage page reads in Chinese once the console speaks it', async ({ page
   await expect(dayRows(page)).toHaveCount(7);
   await snapshot(page, 'test-results/usage-zh.png');
 });
+
+test('an admin filters usage by member for a custom range and exports it as CSV', async ({ page, request }) => {
+  const tenant = await createTenant(request, { credits: 1234, quotaMonthly: 5000 });
+  const created = await request.post('/api/tenant-accounts', {
+    headers: { 'X-API-Key': tenant.apiKey },
+    data: { action: 'create', email: `lin-${Date.now()}@e2e.studio.test`, nickname: '小林', shared: true },
+  });
+  const member = ((await created.json()) as { account: { account_id: string; api_key: string } }).account;
+  await generateImage(request, member.api_key, '小林的海边日落');
+  await generateImage(request, tenant.apiKey, '租户自己的山间小屋');
+  await signIn(page, tenant.email, tenant.password);
+  await expect(page).toHaveURL(/\/overview$/);
+  await page.goto('/usage');
+
+  // A custom range: the last three Shanghai days, grouped by member, then narrowed to 小林.
+  const slice = page.getByTestId('usage-slice');
+  const today = shanghaiToday();
+  const from = new Date(Date.parse(`${today}T00:00:00Z`) - 2 * 86_400_000).toISOString().slice(0, 10);
+  await slice.getByLabel('From').fill(from);
+  await slice.getByRole('group', { name: 'Group by' }).getByRole('button', { name: 'Member' }).click();
+  const table = page.getByTestId('usage-slice-table');
+  await expect(table.locator(`tr[data-key="${member.account_id}"] [data-field="credits"]`)).toHaveText('4');
+  await expect(table.locator('tr[data-key="tenant"] [data-field="credits"]')).toHaveText('4');
+  await expect(table.locator('tfoot [data-field="credits"]')).toHaveText('8');
+  await slice.getByLabel('Member').selectOption({ label: '小林' });
+  await expect(table.locator('tbody tr')).toHaveCount(1);
+  await expect(table.locator('tfoot [data-field="cny"]')).toHaveText('¥0.40');
+  await expect(page).toHaveURL(new RegExp(`from=${from}&group=member&member=${member.account_id}`));
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    slice.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`usage-member-${from}_${today}.csv`);
+  const csv = await download.createReadStream().then(async (stream) => {
+    const chunks: Buffer[] = [];
+    for await (const c of stream) chunks.push(c as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  });
+  expect(csv.split('\r\n')).toEqual([
+    '\uFEFFfrom,to,group_by,key,label,calls,credits,cny',
+    `${from},${today},member,${member.account_id},小林,1,4,0.40`,
+    `${from},${today},member,total,,1,4,0.40`,
+    '',
+  ]);
+
+  // The filters live in the address: a reload, and the page in Chinese, open the same table.
+  await chooseLanguage(page.context(), 'zh-CN');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: '按日期范围查看用量' })).toBeVisible();
+  await expect(page.getByTestId('usage-slice-table').locator('tfoot')).toContainText('合计');
+  await expect(page.getByTestId('usage-slice-table').locator('tbody tr')).toHaveCount(1);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(page);
+});

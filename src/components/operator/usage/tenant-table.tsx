@@ -2,7 +2,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { CATEGORIES, formatCny, formatCredits } from '@/components/usage/format';
 import { Button } from '@/components/ui/button';
 import { OperatorTable, type Column } from '@/components/operator/operator-table';
-import type { PlatformUsage } from './model';
+import { formatUsd, type PlatformUsage } from './model';
 
 interface TenantTableProps {
   report: PlatformUsage;
@@ -22,6 +22,7 @@ export function TenantTable({ report, onOnly }: TenantTableProps) {
     ...CATEGORIES.map((c) => ({ label: names(`${c.key}.label`), right: true })),
     { label: t('total'), right: true },
     { label: t('charged'), right: true, title: t('description') },
+    { label: t('providerCost'), right: true, title: t('providerCostHint') },
   ];
   return (
     <OperatorTable
@@ -54,6 +55,9 @@ export function TenantTable({ report, onOnly }: TenantTableProps) {
           </td>
           <td data-testid="tenant-charged" className="py-2.5 pr-3 text-right text-slate-600 tabular-nums">
             {formatCny(format, row.charged_cny)}
+          </td>
+          <td data-testid="tenant-provider-cost" className="py-2.5 pr-3 text-right text-slate-600 tabular-nums">
+            {formatUsd(format, row.provider_cost_usd)}
           </td>
           <td className="py-2 pr-5 text-right">
             {onOnly && (

@@ -1,23 +1,32 @@
 import { useFormatter, useTranslations } from 'next-intl';
-import { formatCredits, formatRate } from '@/components/usage/format';
+import { formatCny, formatCredits, formatRate } from '@/components/usage/format';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
-import type { PlatformUsage } from './model';
+import { formatUsd, type PlatformUsage } from './model';
 
 /** A failure rate at or above this is shown in red. */
 const HIGH_FAILURE_RATE = 0.2;
 
-/** Upstream attempts per channel over the window: jobs served, attempts, failures and their rate. */
+/** Per channel over the window: jobs served, attempts, failures, what was billed for its work beside what it cost, and the markup. */
 export function UpstreamTable({ report }: { report: PlatformUsage }) {
   const t = useTranslations('operatorUsage.channels');
   const format = useFormatter();
   if (report.channels.length === 0)
     return <p className="rounded-xl bg-white p-5 text-sm text-slate-500 ring-1 ring-slate-200">{t('empty')}</p>;
-  const numbers = ['jobs', 'attempts', 'failures', 'failureRate'] as const;
+  const numbers = [
+    'jobs',
+    'attempts',
+    'failures',
+    'failureRate',
+    'billed',
+    'billedCny',
+    'providerCost',
+    'markup',
+  ] as const;
   return (
     <Card className="overflow-hidden">
       <div className="overflow-x-auto">
-        <table className="w-full min-w-[40rem] text-left text-sm" data-testid="platform-channels">
+        <table className="w-full min-w-[64rem] text-left text-sm" data-testid="platform-channels">
           <caption className="sr-only">{t('caption')}</caption>
           <thead className="border-b border-slate-200 bg-slate-50/80 text-xs text-slate-500">
             <tr>
@@ -58,12 +67,24 @@ export function UpstreamTable({ report }: { report: PlatformUsage }) {
                 </td>
                 <td
                   className={cn(
-                    'py-2.5 pr-5 text-right font-medium tabular-nums',
+                    'py-2.5 pr-3 text-right font-medium tabular-nums',
                     (c.failure_rate ?? 0) >= HIGH_FAILURE_RATE ? 'text-rose-600' : 'text-slate-700',
                   )}
                   data-field="failure-rate"
                 >
                   {formatRate(c.failure_rate)}
+                </td>
+                <td className="py-2.5 pr-3 text-right tabular-nums" data-field="billed">
+                  {formatCredits(format, c.billed_credits)}
+                </td>
+                <td className="py-2.5 pr-3 text-right tabular-nums" data-field="billed-cny">
+                  {formatCny(format, c.billed_cny)}
+                </td>
+                <td className="py-2.5 pr-3 text-right tabular-nums" data-field="provider-cost">
+                  {formatUsd(format, c.provider_cost_usd)}
+                </td>
+                <td className="py-2.5 pr-5 text-right font-medium tabular-nums" data-field="markup">
+                  {c.markup === null ? '—' : `×${format.number(c.markup, { maximumFractionDigits: 2 })}`}
                 </td>
               </tr>
             ))}

@@ -9,6 +9,7 @@ import { CATEGORIES, shanghaiTime } from '@/components/usage/format';
 import { FilterGroup } from '@/components/console/filter-group';
 import { RequestError } from '@/components/console/request-error';
 import { UsageIcon } from '@/components/icons';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ListSkeleton } from '@/components/ui/list-skeleton';
 import { EmptyState, QueryError } from '@/components/ui/list-state';
@@ -16,7 +17,18 @@ import { Select } from '@/components/ui/select';
 import { OperatorHeader } from '@/components/operator/operator-header';
 import { CategoryBreakdown } from './category-breakdown';
 import { UpstreamTable } from './upstream-table';
-import { DEFAULT_WINDOW, reportInput, USAGE_WINDOWS, type PlatformUsage, type UsageWindow } from './model';
+import { saveFile } from '@/components/calls/call-model';
+import { Input } from '@/components/ui/input';
+import { csvText } from '@/lib/csv';
+import {
+  DEFAULT_WINDOW,
+  PLATFORM_CSV_COLUMNS,
+  platformCsvRows,
+  reportInput,
+  USAGE_WINDOWS,
+  type PlatformUsage,
+  type UsageWindow,
+} from './model';
 import { TenantTable } from './tenant-table';
 import { PlatformTotals } from './usage-totals';
 
@@ -31,8 +43,17 @@ export function PlatformUsageView() {
   const t = useTranslations('operatorUsage');
   const [days, setDays] = useState<UsageWindow>(DEFAULT_WINDOW);
   const [tenantId, setTenantId] = useState('');
+  const [range, setRange] = useState({ from: '', to: '' });
   const tenantSelect = useId();
-  const report = trpc.admin.platformUsage.useQuery(reportInput(days, tenantId), { placeholderData: keepPreviousData });
+  const report = trpc.admin.platformUsage.useQuery(reportInput(days, tenantId, range), {
+    placeholderData: keepPreviousData,
+  });
+  const exportCsv = (r: PlatformUsage) =>
+    saveFile(
+      `platform-usage-${r.from}_${r.to}.csv`,
+      csvText(PLATFORM_CSV_COLUMNS, platformCsvRows(r)),
+      'text/csv;charset=utf-8',
+    );
   const tenants = trpc.admin.tenantList.useQuery({});
   const windows = USAGE_WINDOWS.map((d) => ({
     value: String(d) as `${UsageWindow}`,
@@ -52,7 +73,10 @@ export function PlatformUsageView() {
           label={t('window')}
           options={windows}
           value={`${days}`}
-          onChange={(v) => setDays(Number(v) as UsageWindow)}
+          onChange={(v) => {
+            setDays(Number(v) as UsageWindow);
+            setRange({ from: '', to: '' });
+          }}
           className="max-w-full self-start overflow-x-auto"
         />
         <div className="flex items-center gap-2 sm:w-80">
@@ -74,6 +98,30 @@ export function PlatformUsageView() {
             ))}
           </Select>
         </div>
+      </div>
+
+      <div className="flex flex-wrap items-end gap-2" title={t('customRange')}>
+        <label className="text-xs text-slate-600">
+          {t('from')}
+          <Input
+            type="date"
+            value={range.from}
+            onChange={(e) => setRange({ ...range, from: e.target.value })}
+            data-testid="platform-from"
+          />
+        </label>
+        <label className="text-xs text-slate-600">
+          {t('to')}
+          <Input
+            type="date"
+            value={range.to}
+            onChange={(e) => setRange({ ...range, to: e.target.value })}
+            data-testid="platform-to"
+          />
+        </label>
+        <Button variant="secondary" disabled={!report.data} onClick={() => report.data && exportCsv(report.data)}>
+          {t('export')}
+        </Button>
       </div>
 
       {report.data ? (
