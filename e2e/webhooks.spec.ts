@@ -64,8 +64,26 @@ async function failedCallback(request: APIRequestContext, tenant: TestTenant, pa
 test.describe.configure({ mode: 'serial' });
 
 for (const run of [
-  { locale: 'zh-CN' as const, width: 390, height: 844, redeliver: '重新投递', delivered: '已送达', path: '/zh' },
-  { locale: 'en' as const, width: 1280, height: 900, redeliver: 'Redeliver', delivered: 'delivered', path: '/en' },
+  {
+    locale: 'zh-CN' as const,
+    width: 390,
+    height: 844,
+    redeliver: '重新投递',
+    delivered: '已送达',
+    path: '/zh',
+    answered: '接收方返回 HTTP 503',
+    historyLink: '在回调页查看全部投递记录',
+  },
+  {
+    locale: 'en' as const,
+    width: 1280,
+    height: 900,
+    redeliver: 'Redeliver',
+    delivered: 'delivered',
+    path: '/en',
+    answered: 'The receiver answered HTTP 503',
+    historyLink: 'See all deliveries on the Webhooks page',
+  },
 ]) {
   test(`an admin redelivers a failed callback (${run.locale}, ${run.width} px)`, async ({ page, request, context }) => {
     test.setTimeout(120_000);
@@ -77,8 +95,16 @@ for (const run of [
     await signIn(page, tenant.email, tenant.password);
     await expect(page).not.toHaveURL(/\/login/);
     await chooseLanguage(context, run.locale);
-    await page.goto('/webhooks');
+    // The job's page links to the history filtered to this job.
+    await page.goto(`/jobs/${jobId}`);
+    await page.getByRole('link', { name: run.historyLink }).click();
+    await expect(page).toHaveURL(new RegExp(`/webhooks\\?job_id=${jobId}$`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(run.locale === 'en' ? 'Webhooks' : '回调');
+    await expect(page.getByTestId('delivery-filters').getByRole('textbox')).toHaveValue(jobId);
+    await expect(page.getByTestId(run.width < 768 ? 'delivery-card' : 'delivery-row').first()).toHaveAttribute(
+      'data-job',
+      jobId,
+    );
 
     // The secret is masked until shown.
     const secret = page.getByTestId('webhook-secret-value');
@@ -94,6 +120,8 @@ for (const run of [
     await expect(offering).toHaveCount(1);
     await expect(offering.locator('[data-state]')).toHaveAttribute('data-state', 'failed');
     await expect(offering).toContainText('503');
+    // The reason reads in the console's language; the receiver's raw answer stays below it.
+    await expect(offering.getByTestId('delivery-error').first()).toContainText(run.answered);
     const attempt = Number(await offering.getAttribute('data-attempt'));
     const failed = items.and(page.locator(`[data-attempt="${attempt}"]`));
     await expectNoSidewaysScroll(page);

@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { Badge } from '@/components/ui/badge';
+import { DeliveryErrorText } from '@/components/webhooks/delivery-error-text';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import type { JobDetailAnswer } from './job-rerun';
 import { useJobTimes } from './job-times';
@@ -14,10 +15,12 @@ export function JobDeliveries({
   deliveries,
   callbackUrl,
   pending,
+  jobId,
 }: {
   deliveries: JobDetailAnswer['deliveries'];
   callbackUrl: string | null;
   pending: boolean;
+  jobId: string;
 }) {
   const t = useTranslations('jobDetail.deliveries');
   const times = useJobTimes();
@@ -31,7 +34,10 @@ export function JobDeliveries({
             : t('noCallback')}
         </CardDescription>
         {callbackUrl && (
-          <Link href="/webhooks" className="text-sm font-medium text-indigo-600 hover:text-indigo-500">
+          <Link
+            href={`/webhooks?job_id=${jobId}`}
+            className="text-sm font-medium text-indigo-600 hover:text-indigo-500"
+          >
             {t('historyLink')}
           </Link>
         )}
@@ -77,7 +83,13 @@ export function JobDeliveries({
                   <td className="px-3 py-2 whitespace-nowrap">
                     <time dateTime={d.at}>{times.full(d.at)}</time>
                   </td>
-                  <td className="px-3 py-2 text-slate-600">{d.error ?? '—'}</td>
+                  <td className="px-3 py-2 text-slate-600">
+                    {d.error ? (
+                      <DeliveryErrorText d={{ state: d.outcome, status_code: d.status_code, error: d.error }} />
+                    ) : (
+                      '—'
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -339,6 +339,7 @@ export function JobDetail({ id, baseUrl, prices }: JobDetailProps) {
           deliveries={detail.data.deliveries}
           callbackUrl={detail.data.request?.callback_url ?? null}
           pending={job.status === 'pending'}
+          jobId={job.id}
         />
       )}
     </JobPage>

@@ -14,9 +14,9 @@ import { historyInput, redeliverableIds, type Delivery, type HistoryFilters } fr
 import { useRedeliver } from './use-redeliver';
 
 /** Every delivery attempt of the tenant, newest first, filtered and paged, with Redeliver on failed jobs. */
-export function DeliveryHistory() {
+export function DeliveryHistory({ initialFilters }: { initialFilters: HistoryFilters }) {
   const t = useTranslations('webhooks.history');
-  const [filters, setFilters] = useState<HistoryFilters>({});
+  const [filters, setFilters] = useState<HistoryFilters>(initialFilters);
   const filtered = Object.keys(filters).length > 0;
   const [waiting, setWaiting] = useState(false);
   const query = trpc.callbacks.deliveries.useInfiniteQuery(historyInput(filters), {
@@ -44,7 +44,7 @@ export function DeliveryHistory() {
         </h2>
         <p className="text-sm text-slate-500">{t('description')}</p>
       </div>
-      <HistoryFiltersForm onApply={setFilters} />
+      <HistoryFiltersForm initial={initialFilters} onApply={setFilters} />
       <ListState
         query={query}
         empty={rows.length === 0}

@@ -6,6 +6,7 @@ import { useJobTimes } from '@/components/jobs/job-times';
 import { useErrorText } from '@/components/console/use-error-text';
 import { Button } from '@/components/ui/button';
 import type { Delivery } from './history-query';
+import { DeliveryErrorText } from './delivery-error-text';
 import { StateBadge } from './state-badge';
 
 export interface RowActions {
@@ -84,7 +85,7 @@ export function DeliveryRow({ d, actions }: { d: Delivery; actions: RowActions }
         <span className="block truncate font-mono" title={d.url}>
           {d.url}
         </span>
-        {d.error && <span className="block text-slate-500">{d.error}</span>}
+        <DeliveryErrorText d={d} />
       </td>
       <td className="px-3 py-2">
         <RedeliverCell a={actions} />
@@ -114,7 +115,9 @@ export function DeliveryCard({ d, actions }: { d: Delivery; actions: RowActions 
         </dd>
       </dl>
       <p className="font-mono text-xs break-all text-slate-500">{d.url}</p>
-      {d.error && <p className="text-xs text-slate-600">{d.error}</p>}
+      <p className="text-xs">
+        <DeliveryErrorText d={d} />
+      </p>
       <RedeliverCell a={actions} />
     </li>
   );

@@ -10,13 +10,19 @@ import { Select } from '@/components/ui/select';
 import { validJobId, type HistoryFilters } from './history-query';
 
 /** The history's filters: state, job, and a range of Asia/Shanghai days; applied together. */
-export function HistoryFiltersForm({ onApply }: { onApply: (filters: HistoryFilters) => void }) {
+export function HistoryFiltersForm({
+  initial,
+  onApply,
+}: {
+  initial: HistoryFilters;
+  onApply: (filters: HistoryFilters) => void;
+}) {
   const t = useTranslations('webhooks.history');
   const id = useId();
-  const [state, setState] = useState<DeliveryState | ''>('');
-  const [jobId, setJobId] = useState('');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
+  const [state, setState] = useState<DeliveryState | ''>(initial.state ?? '');
+  const [jobId, setJobId] = useState(initial.job_id ?? '');
+  const [from, setFrom] = useState(initial.from ?? '');
+  const [to, setTo] = useState(initial.to ?? '');
   const jobIdOk = validJobId(jobId);
 
   function submit(event: FormEvent) {

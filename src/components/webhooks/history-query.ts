@@ -4,8 +4,10 @@ import type { RouterOutputs } from '@/trpc/react';
 /** Deliveries per page of the history. */
 export const PAGE_SIZE = 20;
 
-/** The history's first page without filters, as the page prefetches it. */
-export const FIRST_PAGE = { limit: PAGE_SIZE };
+/** The filters a link to the page carries (`/webhooks?job_id=<uuid>` from a job's page); anything else is ignored. */
+export function filtersFromLink(jobId: string | string[] | undefined): HistoryFilters {
+  return typeof jobId === 'string' && jobId.trim() !== '' && validJobId(jobId) ? { job_id: jobId.trim() } : {};
+}
 
 export interface HistoryFilters {
   state?: DeliveryState;

@@ -4,11 +4,12 @@ import { useTranslations } from 'next-intl';
 import { PageHeader } from '@/components/console/page-header';
 import { trpc } from '@/trpc/react';
 import { DeliveryHistory } from './delivery-history';
+import type { HistoryFilters } from './history-query';
 import { SecretCard } from './secret-card';
 import { TestDeliveryCard } from './test-delivery-card';
 
 /** The Webhooks page: the signing secret, a test delivery, and the history of every delivery. */
-export function WebhooksView() {
+export function WebhooksView({ initialFilters = {} }: { initialFilters?: HistoryFilters }) {
   const t = useTranslations('webhooks');
   const utils = trpc.useUtils();
   return (
@@ -18,7 +19,7 @@ export function WebhooksView() {
         <SecretCard />
         <TestDeliveryCard onSent={() => void utils.callbacks.deliveries.invalidate()} />
       </div>
-      <DeliveryHistory />
+      <DeliveryHistory initialFilters={initialFilters} />
     </div>
   );
 }
