@@ -44,6 +44,6 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Everything but the API (its own policy), stored files (theirs), and the build's static assets.
-  matcher: [{ source: '/((?!api/|files/|_next/static/|_next/image|favicon.ico).*)' }],
+  // Everything but the API (its own policy), stored files and thumbnails (theirs), and the build's static assets.
+  matcher: [{ source: '/((?!api/|files/|thumbnails/|_next/static/|_next/image|favicon.ico).*)' }],
 };

@@ -27,3 +27,12 @@ export type PresignBody = z.infer<typeof presignSchema>;
 export const commitSchema = z.strictObject({
   key: z.string().min(1).max(300).meta({ description: 'The `key` of the presign answer' }),
 });
+
+export const uploadDeleteSchema = z.strictObject({
+  key: z
+    .string({ error: 'give the `key` of the upload to delete' })
+    .min(1, 'give the `key` of the upload to delete')
+    .max(300)
+    .meta({ description: 'The `key` of the upload (as `GET /api/uploads` lists it)' }),
+});
+export type UploadDeleteBody = z.infer<typeof uploadDeleteSchema>;

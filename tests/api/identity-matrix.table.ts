@@ -290,6 +290,14 @@ export const MATRIX: Record<string, Row[]> = {
     },
   ],
   'GET /uploads': [{ request: () => ({ query: { limit: '200' } }), expect: scopedOwn }],
+  // Nobody but A1 and A's own key may delete A1's upload; to everyone else it does not exist.
+  'DELETE /uploads': [
+    {
+      name: "A1's upload",
+      request: (f) => ({ query: { key: f.a1.uploadKey } }),
+      expect: keyed({ sameTenantMember: 404, otherTenantMember: 404, otherTenant: 404, buyer: 404, operator: 403 }),
+    },
+  ],
   'POST /upload-ref': [{ request: () => ({ multipart: true }), expect: scopedOwn }],
   'GET /tenant-usage': [{ request: () => ({}), expect: tenantOnly }],
   // The call log: a member sees its own calls, a tenant its own tenant's; A1's job is no one else's call.

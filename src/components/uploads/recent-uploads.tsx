@@ -1,19 +1,51 @@
 'use client';
 
-import { useFormatter, useTranslations } from 'next-intl';
+import { TRPCClientError } from '@trpc/client';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
 import { trpc } from '@/trpc/react';
+import { useErrorText } from '@/components/console/use-error-text';
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { CopyButton } from '@/components/ui/copy-button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ListState } from '@/components/ui/list-state';
 import { Spinner } from '@/components/ui/spinner';
-import { formatBytes, UploadPreview } from './upload-preview';
+import { uploadName, UploadTile, type ListedUpload } from './upload-tile';
 
-/** The tenant's files, newest first, each with its URL to copy. */
+/** The refusal of a delete: in use (what uses it, as the server names it) or another error in the reader's words. */
+function useDeleteErrorText() {
+  const t = useTranslations('uploads.delete');
+  const errorText = useErrorText();
+  return (err: unknown) =>
+    err instanceof TRPCClientError && (err.data as { httpStatus?: number } | undefined)?.httpStatus === 409
+      ? t('inUse', { detail: err.message })
+      : errorText(err);
+}
+
+/** The caller's files, newest first, as a grid of thumbnails, each with its URL to copy and Delete. */
 export function RecentUploads() {
   const t = useTranslations('uploads');
-  const format = useFormatter();
-  const recent = trpc.uploads.list.useQuery({ limit: 24 });
+  const utils = trpc.useUtils();
+  const recent = trpc.uploads.list.useQuery({ limit: 48 });
   const uploads = recent.data?.uploads ?? [];
+  const remove = trpc.uploads.delete.useMutation();
+  const deleteErrorText = useDeleteErrorText();
+  const [asked, setAsked] = useState<ListedUpload | null>(null);
+
+  const close = () => {
+    setAsked(null);
+    remove.reset();
+  };
+  const confirm = async () => {
+    if (!asked) return;
+    try {
+      await remove.mutateAsync({ key: asked.key });
+      close();
+      await utils.uploads.list.invalidate();
+    } catch {
+      // The refusal is shown in the dialog.
+    }
+  };
+
   return (
     <Card>
       <CardHeader>
@@ -32,30 +64,24 @@ export function RecentUploads() {
           }
           placeholder={<p className="text-sm text-slate-500">{t('recent.empty')}</p>}
         >
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-            {uploads.map((u) => {
-              const name = u.filename ?? u.key.split('/').pop() ?? u.key;
-              return (
-                <li key={u.key} className="min-w-0 space-y-2 rounded-xl p-3 ring-1 ring-slate-200">
-                  <UploadPreview file={u} name={name} />
-                  <div className="flex items-center justify-between gap-2">
-                    <div className="min-w-0">
-                      <p className="truncate text-xs font-medium text-slate-700" title={u.key}>
-                        {u.workspace_id ? `${u.workspace_id}/` : ''}
-                        {name}
-                      </p>
-                      <p className="text-xs text-slate-500">
-                        {u.mime} · {formatBytes(u.size)} · {format.dateTime(new Date(u.created_at), 'minute')}
-                      </p>
-                    </div>
-                    <CopyButton value={u.url} label={t('card.url', { name })} />
-                  </div>
-                </li>
-              );
-            })}
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6" data-testid="upload-grid">
+            {uploads.map((u) => (
+              <UploadTile key={u.key} upload={u} onDelete={() => setAsked(u)} />
+            ))}
           </ul>
         </ListState>
       </CardBody>
+      <ConfirmDialog
+        open={asked !== null}
+        title={t('delete.title', { name: asked ? uploadName(asked) : '' })}
+        confirmLabel={t('delete.confirm')}
+        busy={remove.isPending}
+        error={remove.error ? deleteErrorText(remove.error) : null}
+        onConfirm={() => void confirm()}
+        onCancel={close}
+      >
+        {t('delete.body')}
+      </ConfirmDialog>
     </Card>
   );
 }

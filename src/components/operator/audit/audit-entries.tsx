@@ -10,7 +10,14 @@ export type AuditEntry = RouterOutputs['admin']['auditList']['entries'][number];
 
 /** Between a field's old and new value; screen readers hear the catalogue's word instead. */
 const ARROW = '\u2192';
-const ACTORS = { 'admin-key': 'adminKey', 'operator-console': 'operatorConsole', studio: 'studio' } as const;
+const ACTORS = {
+  'admin-key': 'adminKey',
+  'operator-console': 'operatorConsole',
+  studio: 'studio',
+  'tenant-key': 'tenantKey',
+  'tenant-console': 'tenantConsole',
+  'member-key': 'memberKey',
+} as const;
 const actorKey = (actor: string) => (actor in ACTORS ? ACTORS[actor as keyof typeof ACTORS] : null);
 
 type Words = ReturnType<typeof useTranslations<'operatorAudit'>>;

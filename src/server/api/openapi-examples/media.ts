@@ -10,6 +10,7 @@ import {
   SHOT_BYTES,
   SHOT_KEY,
   SHOT_URL,
+  SITE,
   TENANT_ID,
 } from './common';
 import type { OperationExample } from './types';
@@ -111,6 +112,8 @@ const conversion = {
 };
 
 /** The two uploads as the upload operations answer them (GET /api/uploads adds how and when they came). */
+/** Where Studio serves an uploaded image's thumbnail. */
+const thumbnailOf = (key: string) => `${SITE}/thumbnails/${key}`;
 const shot = { url: SHOT_URL, media_type: 'image', mime: 'image/png', key: SHOT_KEY, size: SHOT_BYTES };
 const photo = { url: PHOTO_URL, media_type: 'image', mime: 'image/png', key: PHOTO_KEY, size: PHOTO_BYTES };
 
@@ -164,15 +167,33 @@ export const mediaExamples: Record<string, OperationExample> = {
     response: {
       ok: true,
       uploads: [
-        { ...shot, filename: null, workspace_id: null, strategy: 'direct', created_at: at(-10 * MINUTE) },
+        {
+          ...shot,
+          thumbnail_url: thumbnailOf(SHOT_KEY),
+          filename: null,
+          workspace_id: null,
+          strategy: 'direct',
+          created_at: at(-10 * MINUTE),
+        },
         {
           ...photo,
+          thumbnail_url: thumbnailOf(PHOTO_KEY),
           filename: 'oolong-tea.png',
           workspace_id: 'autumn-launch',
           strategy: 'proxy',
           created_at: at(-3 * DAY),
         },
       ],
+    },
+  },
+  'DELETE /uploads': {
+    query: {
+      key: SHOT_KEY,
+    },
+    response: {
+      ok: true,
+      key: SHOT_KEY,
+      deleted: true,
     },
   },
   'GET /image-to-template': {

@@ -12,7 +12,7 @@ export const auditLog = pgTable(
   {
     id: serialKey(),
     at: stamp(),
-    /** Who acted: `admin-key` (REST) or `operator-console`. */
+    /** Who acted: `admin-key` (REST), `operator-console`, `studio`, or a tenant on its own data (`tenant-key`, `tenant-console`, `member-key`). */
     actor: text().notNull(),
     action: text().notNull(),
     /** What the action changed: `tenant`, `upstream`, `claim`, `skill`, … and its id or name. */

@@ -5,8 +5,8 @@ import { auditLog, tenants } from '@/server/db/schema';
 import type { AdminIdentity } from '@/server/domain/auth/identity';
 import type { Deps } from '@/server/domain/deps';
 
-/** Who acted, as an audit row names it. */
-export type AuditActor = 'admin-key' | 'operator-console' | 'studio';
+/** Who acted: the operator (by key or console), Studio itself, or a tenant on its own data (its key, its console, a member key). */
+export type AuditActor = 'admin-key' | 'operator-console' | 'studio' | 'tenant-key' | 'tenant-console' | 'member-key';
 
 export const auditActor = (who: AdminIdentity): AuditActor =>
   who.via === 'session' ? 'operator-console' : who.via === 'key' ? 'admin-key' : 'studio';

@@ -13,6 +13,8 @@ import {
 } from '@/server/domain/credits/ledger';
 import { checkCapacity, refusal, takeTokensWith, tokenValues, type Limit } from '@/server/domain/limits/rate-limit';
 import { countCreated, logAndAnnounceCreated } from './events';
+import { badRequest } from '@/server/errors';
+import { lockUploads, UPLOAD_GONE_TEXT, uploadsGone } from '@/server/domain/uploads/in-use';
 
 /** The columns a submission sets; the rest take their defaults. */
 const JOB_FIELDS = [
@@ -46,6 +48,8 @@ export interface JobsToInsert {
   what: string;
   /** Video jobs: each gets its `video_tasks` row (its tier from the job's input) in the same statement. */
   videoTasks?: boolean;
+  /** The keys of the uploads the jobs use (`uploadKeysOf`): held until the statement commits. */
+  files?: string[];
 }
 
 type SubmitShape = `${MovementShape | 'free'}${'' | '+video'}`;
@@ -65,6 +69,7 @@ export async function insertJobs(db: Db, sub: JobsToInsert): Promise<Job[]> {
     const raw = await submitStatement<Record<string, unknown>>(db, shape, {
       ...(charge ? charge.values : tokenValues(sub.limit, n)),
       jobs: jobsParameter(sub.rows),
+      files: JSON.stringify(sub.files ?? []),
       queue: sub.queue,
     });
     const inserted = raw.map((r) => rowOf(jobs, r));
@@ -75,6 +80,7 @@ export async function insertJobs(db: Db, sub: JobsToInsert): Promise<Job[]> {
     const refused = refusalIn(err);
     if (refused === 'rate') throw await refusal(db, sub.limit, n, sub.what);
     if (refused === 'credits') throw insufficientCredits(-(sub.charge?.amount ?? 0));
+    if (refused === 'file') throw badRequest(UPLOAD_GONE_TEXT);
     throw err;
   }
 }
@@ -84,8 +90,9 @@ export async function insertJobs(db: Db, sub: JobsToInsert): Promise<Job[]> {
  * jobs that cost nothing (their rate-limit tokens only), and `+video` for video jobs. In order: the
  * tokens and the charge (the wallet's row lock, then the ledger row and the day's usage row, which the
  * jobs' insert reads so that they come before the event lock); the jobs, inserted only past
- * `studio_refuse`, which raises (rolling the whole statement back, tokens included) when the tokens or
- * the credits were not there; each video job's task row; a queue row for each job, announced to the
+ * `studio_refuse`, which raises (rolling the whole statement back, tokens included) when an upload the
+ * jobs use was deleted meanwhile (the uploads are share-locked first) or the tokens or the credits were
+ * not there; each video job's task row; a queue row for each job, announced to the
  * workers; the jobs' events under their tenant's event lock, announced to the feeds. Answers the jobs
  * inserted. Compiled once per shape.
  */
@@ -101,9 +108,11 @@ const submitStatement = hotStatement<SubmitShape>((v, shape) => {
     JOB_FIELDS.map((f) => sql`${sql.identifier(columnName(columns[f]))} ${sql.raw(columns[f].getSQLType())}`),
     sql`, `,
   );
+  // An upload a job uses is held (shared) until the statement commits: a deletion waits for it or wins first.
+  const gone = sql`when ${uploadsGone(v('files'), 'f')} then 'file'`;
   const refused = parts
-    ? sql`case when not (${parts.passed}) then 'rate' when not exists (select 1 from w) then 'credits' end`
-    : sql`case when not exists (select 1 from g) then 'rate' end`;
+    ? sql`case ${gone} when not (${parts.passed}) then 'rate' when not exists (select 1 from w) then 'credits' end`
+    : sql`case ${gone} when not exists (select 1 from g) then 'rate' end`;
   const tasksOfVideos = video
     ? sql`
     vt as (
@@ -112,6 +121,7 @@ const submitStatement = hotStatement<SubmitShape>((v, shape) => {
     : sql``;
   return logAndAnnounceCreated(sql`
     with ${parts ? parts.ctes : sql`g as (${takeTokensWith(v)})`},
+    f as (${lockUploads(v('files'))}),
     j as (
       insert into ${jobs} (${names})
       select ${names} from jsonb_to_recordset(${v('jobs')}::jsonb) as x(${record})

@@ -24,6 +24,7 @@ import {
   scopedIdempotencyKey,
 } from './submit-inputs';
 import { insertJobs, type NewJob } from './submit-statement';
+import { uploadKeysOf } from '@/server/domain/uploads/in-use';
 
 /** What `generateImage` and `generateBatch` answer besides the caller's and the body's refusals. */
 export const IMAGE_SUBMIT_ERRORS = [
@@ -153,6 +154,10 @@ export async function submitImageJobs(ctx: SubmitContext, who: ScopedIdentity, s
   try {
     const inserted = await insertJobs(ctx.db, {
       rows,
+      files: uploadKeysOf(
+        ctx.files,
+        inputs.flatMap((i) => [...i.reference_images, i.image_url, i.mask]),
+      ),
       queue: QUEUES.imageJob,
       limit: { key: `image:${who.tenantId}`, capacity: ctx.config.imageRatePerHour, perMs: 3600_000 },
       what: 'image generations',

@@ -15,6 +15,7 @@ import { consume, ensureAvailable, type Limit } from '@/server/domain/limits/rat
 import { MAX_UPLOAD_BYTES, type UploadType } from './file-types';
 import { assertDecodableImage } from './image-check';
 import { receive, tooLarge } from './multipart';
+import { thumbnailUrl } from './thumbnails';
 
 type UploadContext = Deps;
 
@@ -155,6 +156,7 @@ export interface UploadListItem {
   /** The caller's file name (proxy uploads); null when unknown. */
   filename: string | null;
   url: string;
+  thumbnail_url: string | null;
   media_type: Upload['mediaType'];
   mime: string;
   size: number;
@@ -186,6 +188,7 @@ export async function listUploads(
     key: r.key,
     filename: r.filename,
     url: ctx.files.urlFor(r.key),
+    thumbnail_url: r.mediaType === 'image' ? thumbnailUrl(ctx.config, r.key) : null,
     media_type: r.mediaType,
     mime: r.mime,
     size: r.size,

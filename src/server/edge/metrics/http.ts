@@ -37,6 +37,7 @@ export function operationOf(method: string | undefined, url: string | undefined)
   }
   if (path.startsWith('/_next/')) return `${m} /_next`;
   if (path.startsWith('/files/')) return `${m} /files`;
+  if (path.startsWith('/thumbnails/')) return `${m} /thumbnails`;
   return `${m} (page)`;
 }
 

@@ -1,5 +1,6 @@
 import { router } from '@/server/api/trpc';
 import { commitUploadProcedure } from './commit-upload';
+import { deleteUploadProcedure } from './delete-upload';
 import { listUploadsProcedure } from './list-uploads';
 import { presignUploadProcedure } from './presign-upload';
 
@@ -7,4 +8,5 @@ export const uploadsRouter = router({
   presign: presignUploadProcedure,
   commit: commitUploadProcedure,
   list: listUploadsProcedure,
+  delete: deleteUploadProcedure,
 });

@@ -20,6 +20,10 @@ export const listUploadsOutput = z.object({
         key: z.string().meta({ description: 'The stored object key' }),
         filename: z.string().nullable().meta({ description: 'The name the file was uploaded with (proxy uploads)' }),
         url: z.string().meta({ description: 'Public address of the file' }),
+        thumbnail_url: z.string().nullable().meta({
+          description:
+            'A small WebP of an image (at most 256 px a side), made on first request and cached; null for audio and video',
+        }),
         media_type: z.enum(mediaTypes).meta({ description: '`image`, `audio` or `video`, decided from the bytes' }),
         mime: z.string().meta({ description: 'The MIME type, decided from the bytes' }),
         size: z.number().int().meta({ description: 'Size of the file, bytes' }),
