@@ -13,10 +13,12 @@ interface ClaimsTableProps {
   /** The code being disabled, if any. */
   busy: string | null;
   onDisable: (claim: OperatorClaim) => void;
+  /** Disable the whole batch the code was made in. */
+  onDisableBatch: (claim: OperatorClaim) => void;
 }
 
 /** Claim codes of every tenant, one row each: the code, its tenant, what it gives, its state and buyer. */
-export function ClaimsTable({ claims, busy, onDisable }: ClaimsTableProps) {
+export function ClaimsTable({ claims, busy, onDisable, onDisableBatch }: ClaimsTableProps) {
   const t = useTranslations('operatorClaims.table');
   const states = useTranslations('operatorClaims.state');
   const format = useFormatter();
@@ -44,6 +46,24 @@ export function ClaimsTable({ claims, busy, onDisable }: ClaimsTableProps) {
             <code className="font-mono text-xs break-all text-slate-900">{c.code}</code>
             {c.note && (
               <p className="mt-0.5 max-w-48 text-xs break-words text-slate-500">{t('note', { note: c.note })}</p>
+            )}
+            {c.batch && (
+              <p
+                className="mt-1 flex max-w-48 flex-wrap items-center gap-x-2 text-xs text-slate-500"
+                data-testid="claim-batch"
+              >
+                <span className="break-words">{t('batch', { note: c.batch.note || c.batch.id.slice(0, 8) })}</span>
+                {c.state === 'open' && !c.disabled_at && (
+                  <button
+                    type="button"
+                    className="font-medium text-rose-700 hover:underline"
+                    onClick={() => onDisableBatch(c)}
+                    aria-label={t('disableBatchLabel', { note: c.batch.note || c.batch.id.slice(0, 8) })}
+                  >
+                    {t('disableBatch')}
+                  </button>
+                )}
+              </p>
             )}
           </td>
           <td className="py-3 pr-3">

@@ -16,6 +16,7 @@ import { OperatorHeader } from '@/components/operator/operator-header';
 import { ClaimsTable } from './claims-table';
 import { Pager } from './pager';
 import { CLAIM_STATES, listInput, type ClaimState } from './model';
+import { useBatchDisable } from './use-batch-disable';
 import { useClaimDisable } from './use-claim-disable';
 
 /** The loading rows have no picture in front (a shape: `lead` is no text here). */
@@ -51,6 +52,7 @@ export function ClaimsView() {
   const next = query.data?.next_cursor ?? null;
   const filtering = q.trim() !== '' || state !== 'all';
   const disable = useClaimDisable();
+  const batchDisable = useBatchDisable();
   const filters = [
     { value: 'all' as const, label: t('all') },
     ...CLAIM_STATES.map((value) => ({ value, label: states(value) })),
@@ -86,6 +88,16 @@ export function ClaimsView() {
         />
       </div>
 
+      {batchDisable.notice && (
+        <p
+          role="status"
+          data-testid="batch-disabled-notice"
+          className="flex items-center gap-2 rounded-lg bg-emerald-50 px-3 py-2.5 text-sm text-emerald-800 ring-1 ring-inset ring-emerald-200"
+        >
+          <CheckIcon className="size-4 shrink-0" />
+          {batchDisable.notice}
+        </p>
+      )}
       {disable.notice && (
         <p
           role="status"
@@ -135,6 +147,7 @@ export function ClaimsView() {
             claims={claims}
             busy={disable.pending ? (disable.asking?.code ?? null) : null}
             onDisable={disable.request}
+            onDisableBatch={batchDisable.request}
           />
         </div>
         {query.isError && <RequestError error={query.error} onRetry={query.refetch} />}
@@ -160,6 +173,21 @@ export function ClaimsView() {
             tenant: disable.asking.tenant.name,
             credits: disable.asking.credits,
             amount: format.number(disable.asking.credits, 'credits'),
+          })}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={batchDisable.asking !== null}
+        title={t('batch.title')}
+        confirmLabel={t('batch.action')}
+        busy={batchDisable.pending}
+        error={batchDisable.failure}
+        onConfirm={batchDisable.confirm}
+        onCancel={batchDisable.cancel}
+      >
+        {batchDisable.asking &&
+          t('batch.body', {
+            note: batchDisable.asking.note || batchDisable.asking.id.slice(0, 8),
+            tenant: batchDisable.asking.tenant,
           })}
       </ConfirmDialog>
     </div>
