@@ -149,3 +149,51 @@ test('the Playground offers uploaded images as references next to earlier result
   await expect(page.getByTestId('result-card')).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
   await expectNoSidewaysScroll(page);
 });
+
+test('a buyer is signed in by redeeming on the claim page, and redeems a second code from the console', async ({
+  page,
+  request,
+}) => {
+  const seller = await createTenant(request, { name: '二次领取小店', credits: 500 });
+  const tpl = await request.post('/api/templates', {
+    headers: { 'X-API-Key': seller.apiKey },
+    data: { type: 'image', zh_name: '二次领取海报', prompt_template: '春日花束主题海报' },
+  });
+  expect(tpl.status()).toBe(200);
+  const { template } = (await tpl.json()) as { template: { id: string } };
+  const code = async (credits: number) => {
+    const res = await request.post('/api/tenant-claims', {
+      headers: { 'X-API-Key': seller.apiKey },
+      data: { template_ids: [template.id], credits },
+    });
+    expect(res.status()).toBe(200);
+    return ((await res.json()) as { code: string }).code;
+  };
+  const [first, second] = [await code(30), await code(20)];
+  const email = `again-${Date.now()}@example.cn`;
+
+  await page.goto(`/claim/${first}`);
+  await page.getByLabel('Nickname').fill('小周');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('spring-flowers-2026');
+  await page.getByLabel('Repeat the password').fill('spring-flowers-2026');
+  await page.getByRole('button', { name: 'Claim now' }).click();
+  // Signed in at once; the result stays on the page until the buyer moves on.
+  await expect(page.getByTestId('claim-signed-in')).toBeVisible({ timeout: 20_000 });
+  await page.getByTestId('claim-sign-in').click();
+  await expect(page).toHaveURL(/\/overview$/);
+  await expect(page.getByTestId('credits')).toHaveText('30');
+
+  // A second code, from the buyer's own console.
+  await page.getByTestId('redeem-another-code').fill(second);
+  await page.getByTestId('redeem-another-submit').click();
+  await expect(page.getByTestId('redeem-another-message')).toContainText('20');
+  await expect(page.getByTestId('credits')).toHaveText('50');
+
+  // The first code's page now says it was claimed, and signing in starts with this e-mail.
+  await page.goto(`/claim/${first}`);
+  await expect(page.getByTestId('claim-state-sign-in')).toHaveAttribute(
+    'href',
+    new RegExp(`email=${encodeURIComponent(email)}`),
+  );
+});

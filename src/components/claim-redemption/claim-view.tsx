@@ -8,6 +8,8 @@ import { Benefits, type ClaimPreview } from './benefits';
 import { RedeemForm } from './redeem-form';
 import { RedeemResult } from './redeem-result';
 import { useRedeemForm } from './use-redeem-form';
+import { claimedEmail, signInHref } from './claimed-email';
+import { useEffect, useState } from 'react';
 
 /** Why a code cannot be redeemed, as `claim.state` keys. */
 const STATE_TEXT = {
@@ -18,7 +20,10 @@ const STATE_TEXT = {
 /** The public page a buyer opens from the seller's message: what the code gives, and a form to redeem it. */
 export function ClaimView({ preview }: { preview: ClaimPreview }) {
   const t = useTranslations('claim');
-  const { form, submit, answer } = useRedeemForm(preview.code);
+  const { form, submit, answer, signedIn } = useRedeemForm(preview.code);
+  // Read after the first render: the server has no storage, and both renders must agree.
+  const [signInLink, setSignInLink] = useState(signInHref(null));
+  useEffect(() => setSignInLink(signInHref(claimedEmail(preview.code))), [preview.code]);
 
   return (
     <main className="relative isolate min-h-screen px-4 py-8 sm:py-12">
@@ -37,12 +42,16 @@ export function ClaimView({ preview }: { preview: ClaimPreview }) {
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{t('heading')}</h1>
         <Benefits preview={preview} />
         {answer ? (
-          <RedeemResult answer={answer} />
+          <RedeemResult answer={answer} signedIn={signedIn} />
         ) : preview.state !== 'open' ? (
           <div role="status" className="rounded-2xl bg-white p-5 ring-1 ring-slate-200">
             <h2 className="text-base font-semibold text-slate-900">{t(`state.${STATE_TEXT[preview.state].title}`)}</h2>
             <p className="mt-1 text-sm text-slate-600">{t(`state.${STATE_TEXT[preview.state].body}`)}</p>
-            <a href="/login" className={buttonClasses('secondary', 'md', 'mt-4 w-full')}>
+            <a
+              href={signInLink}
+              className={buttonClasses('secondary', 'md', 'mt-4 w-full')}
+              data-testid="claim-state-sign-in"
+            >
               {t('state.signIn')}
             </a>
           </div>

@@ -5,11 +5,14 @@ import { CopyButton } from '@/components/ui/copy-button';
 import type { RedeemAnswer } from './use-redeem-form';
 
 /** After redeeming: what was granted, and how to sign in (a generated password is shown this once). */
-export function RedeemResult({ answer }: { answer: RedeemAnswer }) {
+export function RedeemResult({ answer, signedIn }: { answer: RedeemAnswer; signedIn: boolean }) {
   const t = useTranslations('claim.result');
   const granted = { credits: answer.credits_granted, templates: answer.templates.length, email: answer.account.email };
   // Into the console on this site, with the email filled in, landing on the Overview.
-  const signIn = `/login?${new URLSearchParams({ email: answer.sign_in.email, next: '/overview' }).toString()}`;
+  // Signed in already: straight to the console; otherwise sign in with the e-mail filled in, landing on the Overview.
+  const signIn = signedIn
+    ? '/overview'
+    : `/login?${new URLSearchParams({ email: answer.sign_in.email, next: '/overview' }).toString()}`;
   const hint = !answer.account.created ? t('hintExisting') : answer.sign_in.password ? t('hintNew') : t('hintChosen');
   return (
     <section aria-labelledby="claimed" className="space-y-4" data-testid="claim-result">
@@ -46,8 +49,13 @@ export function RedeemResult({ answer }: { answer: RedeemAnswer }) {
             </div>
           )}
         </dl>
+        {signedIn && (
+          <p className="text-sm text-emerald-800" role="status" data-testid="claim-signed-in">
+            {t('signedIn')}
+          </p>
+        )}
         <a href={signIn} className={buttonClasses('primary', 'lg', 'w-full')} data-testid="claim-sign-in">
-          {t('signIn')}
+          {signedIn ? t('openConsole') : t('signIn')}
         </a>
         {answer.tutorial_pdf && (
           <a

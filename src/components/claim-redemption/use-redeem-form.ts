@@ -6,6 +6,8 @@ import { useMemo, useRef, useState, type FormEvent } from 'react';
 import type { RouterOutputs } from '@/trpc/react';
 import { applyServerError, useZodForm, type ServerIssue } from '@/components/ui/form';
 import { checkOnSubmit } from '@/components/console/form-rules';
+import { signInAfterClaim } from '@/app/login/claim-sign-in';
+import { rememberClaimEmail } from './claimed-email';
 import { redeemFormSchema, type RedeemFields } from './redeem-form-schema';
 
 export type RedeemAnswer = RouterOutputs['claims']['redeem'];
@@ -36,6 +38,7 @@ export function useRedeemForm(code: string) {
     defaultValues: { nickname: '', email: '', password: '', confirm: '' },
   });
   const [answer, setAnswer] = useState<RedeemAnswer | null>(null);
+  const [signedIn, setSignedIn] = useState(false);
   const idempotencyKey = useRef<string | null>(null);
 
   const send = async ({ confirm: _confirm, ...body }: RedeemFields) => {
@@ -54,13 +57,18 @@ export function useRedeemForm(code: string) {
       return;
     }
     if (reply.ok) {
-      setAnswer(reply);
+      rememberClaimEmail(code, reply.sign_in.email);
       // The console the buyer signs in to next speaks the language this page was read in.
       await setLocale(locale).catch(() => undefined);
+      // An account opened now is signed in at once, with the password chosen or generated; the page
+      // stays on the result, which shows what it shows once. An existing account keeps its own password.
+      const password = reply.account.created ? body.password || reply.sign_in.password : null;
+      if (password) setSignedIn(await signInAfterClaim(reply.sign_in.email, password).catch(() => false));
+      setAnswer(reply);
     } else applyServerError(form, new Refusal(reply.error ?? t('failed'), { issues: reply.issues ?? [] }));
   };
   // Wrapped at submit time: the key lives in a ref, which only an event may read.
   const submit = (event: FormEvent) => form.handleSubmit(send)(event);
 
-  return { form, submit, answer };
+  return { form, submit, answer, signedIn };
 }
