@@ -70,58 +70,63 @@ test.describe('refused files', () => {
   });
 });
 
-test('shows thumbnails, deletes a file after confirming, and says what still uses one', async ({ page, request }) => {
-  const tenant = await createTenant(request);
-  const headers = { 'X-API-Key': tenant.apiKey };
-  const put = async (name: string) => {
-    const res = await request.post('/api/upload-ref', {
+test.describe('deleting uploads', () => {
+  // The refusal of a file still in use is a 409 answer, which the browser logs.
+  test.use({ expectedConsoleErrors: { patterns: [/status of 409/] } });
+
+  test('shows thumbnails, deletes a file after confirming, and says what still uses one', async ({ page, request }) => {
+    const tenant = await createTenant(request);
+    const headers = { 'X-API-Key': tenant.apiKey };
+    const put = async (name: string) => {
+      const res = await request.post('/api/upload-ref', {
+        headers,
+        multipart: { file: { name, mimeType: 'image/png', buffer: await sample('png', 4000) } },
+      });
+      expect(res.status()).toBe(200);
+      return ((await res.json()) as { url: string }).url;
+    };
+    const spare = await put('旧海报.png');
+    const kept = await put('示例图.png');
+    // A template shows the second file as its sample, so it cannot be deleted.
+    const made = await request.post('/api/templates', {
       headers,
-      multipart: { file: { name, mimeType: 'image/png', buffer: await sample('png', 4000) } },
+      data: { type: 'image', zh_name: '春日样张', prompt_template: '一张{主题}的海报', sample_images: [kept] },
     });
-    expect(res.status()).toBe(200);
-    return ((await res.json()) as { url: string }).url;
-  };
-  const spare = await put('旧海报.png');
-  const kept = await put('示例图.png');
-  // A template shows the second file as its sample, so it cannot be deleted.
-  const made = await request.post('/api/templates', {
-    headers,
-    data: { type: 'image', zh_name: '春日样张', prompt_template: '一张{主题}的海报', sample_images: [kept] },
+    expect(made.status()).toBe(200);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, tenant.email, tenant.password);
+    await expect(page).toHaveURL(/\/overview$/);
+    await page.goto('/uploads');
+    const tiles = page.getByTestId('upload-tile');
+    await expect(tiles).toHaveCount(2);
+    const thumb = page.getByRole('img', { name: 'Thumbnail of 旧海报.png' });
+    await expect(thumb).toHaveAttribute('src', /\/thumbnails\/.+\.png$/);
+    await expect
+      .poll(() => thumb.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+      .toBeGreaterThan(0);
+    await expectNoSidewaysScroll(page);
+
+    // Delete asks first; cancelling keeps the file.
+    await page.getByRole('button', { name: 'Delete 旧海报.png' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete 旧海报.png?' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(tiles).toHaveCount(2);
+    await page.getByRole('button', { name: 'Delete 旧海报.png' }).click();
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(tiles).toHaveCount(1);
+    expect((await request.get(spare)).status()).toBe(404);
+
+    // The template's sample is refused, and the dialog names the template.
+    await page.getByRole('button', { name: 'Delete 示例图.png' }).click();
+    const refused = page.getByRole('dialog', { name: 'Delete 示例图.png?' });
+    await refused.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(refused.getByRole('alert')).toContainText('This file is still in use');
+    await expect(refused.getByRole('alert')).toContainText('"春日样张"');
+    await refused.getByRole('button', { name: 'Cancel' }).click();
+    await expect(tiles).toHaveCount(1);
+    expect((await request.get(kept)).status()).toBe(200);
   });
-  expect(made.status()).toBe(200);
-
-  await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, tenant.email, tenant.password);
-  await expect(page).toHaveURL(/\/overview$/);
-  await page.goto('/uploads');
-  const tiles = page.getByTestId('upload-tile');
-  await expect(tiles).toHaveCount(2);
-  const thumb = page.getByRole('img', { name: 'Thumbnail of 旧海报.png' });
-  await expect(thumb).toHaveAttribute('src', /\/thumbnails\/.+\.png$/);
-  await expect
-    .poll(() => thumb.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
-    .toBeGreaterThan(0);
-  await expectNoSidewaysScroll(page);
-
-  // Delete asks first; cancelling keeps the file.
-  await page.getByRole('button', { name: 'Delete 旧海报.png' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Delete 旧海报.png?' });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
-  await expect(tiles).toHaveCount(2);
-  await page.getByRole('button', { name: 'Delete 旧海报.png' }).click();
-  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
-  await expect(dialog).toBeHidden();
-  await expect(tiles).toHaveCount(1);
-  expect((await request.get(spare)).status()).toBe(404);
-
-  // The template's sample is refused, and the dialog names the template.
-  await page.getByRole('button', { name: 'Delete 示例图.png' }).click();
-  const refused = page.getByRole('dialog', { name: 'Delete 示例图.png?' });
-  await refused.getByRole('button', { name: 'Delete', exact: true }).click();
-  await expect(refused.getByRole('alert')).toContainText('This file is still in use');
-  await expect(refused.getByRole('alert')).toContainText('"春日样张"');
-  await refused.getByRole('button', { name: 'Cancel' }).click();
-  await expect(tiles).toHaveCount(1);
-  expect((await request.get(kept)).status()).toBe(200);
 });
