@@ -5,17 +5,33 @@ import { z } from 'zod';
  * fills them) and the console (which previews and checks forms). Safe in browser bundles.
  */
 
+/** The kinds of field a form has; an absent `type` means `text`. */
+export const FIELD_TYPES = ['text', 'textarea', 'choice', 'number', 'image'] as const;
+export type FieldType = (typeof FIELD_TYPES)[number];
+
+/** One entry of a choice field: `value` fills the slot, `label` (default: the value) is what the form shows. */
+export interface FieldOption {
+  value: string;
+  label?: string;
+}
+
 /** One form field of a skill or template: the `{key}` slot it fills and how the form shows it. */
 export interface FieldSpec {
   key: string;
   label: string;
-  type?: 'text' | 'textarea';
+  type?: FieldType;
   placeholder?: string;
   help?: string;
   /** Default true. */
   required?: boolean;
-  /** Used when an optional field is left out. */
+  /** Used when an optional field is left out (a number as its text, a choice as one of its values). */
   default?: string;
+  /** Choice fields only: 1-50 entries with distinct values. */
+  options?: FieldOption[];
+  /** Number fields only. */
+  min?: number;
+  max?: number;
+  integer?: boolean;
 }
 
 /** `{{`, `}}` (literal braces) or a `{key}` slot. Global: copy it (`new RegExp(SLOT.source, 'g')`) or use with matchAll/replace. */
@@ -26,6 +42,14 @@ export const SENTENCE_SLOT = 'input';
 export const MAX_INPUT_CHARS = 2000;
 export const KEY_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
 export const MAX_FIELDS = 30;
+export const MAX_OPTIONS = 50;
+export const MAX_OPTION_CHARS = 200;
+
+/**
+ * What an image field's `{key}` slot reads in the prompt: the image is sent as the job's reference
+ * image `n` (image fields first, in field order, then the request's own reference images).
+ */
+export const imageSlotText = (n: number): string => `the reference image ${n}`;
 /** Slugs of skills and templates: unique, readable in URLs. */
 export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{1,79}$/;
 
@@ -37,6 +61,39 @@ export function slotsOf(text: string): string[] {
 }
 
 export const isRequired = (f: Pick<FieldSpec, 'required'>): boolean => f.required !== false;
+export const fieldType = (f: Pick<FieldSpec, 'type'>): FieldType => f.type ?? 'text';
+
+/** The problem of a number field's text, or null when it is a number within the field's range. */
+export function numberProblem(f: Pick<FieldSpec, 'min' | 'max' | 'integer'>, text: string): string | null {
+  const n = text.trim() === '' ? Number.NaN : Number(text);
+  if (!Number.isFinite(n)) return 'must be a number';
+  if (f.integer && !Number.isInteger(n)) return 'must be a whole number';
+  if (f.min !== undefined && n < f.min) return `must be at least ${f.min}`;
+  if (f.max !== undefined && n > f.max) return `must be at most ${f.max}`;
+  return null;
+}
+
+/** The problem of a choice field's value, or null when it is one of the options. */
+export function choiceProblem(f: Pick<FieldSpec, 'options'>, value: string): string | null {
+  const values = (f.options ?? []).map((o) => o.value);
+  return values.includes(value) ? null : `must be one of ${values.map((v) => JSON.stringify(v)).join(', ')}`;
+}
+
+const optionSchema = z.strictObject({
+  value: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(MAX_OPTION_CHARS)
+    .meta({ description: 'What fills the slot when this entry is chosen (1-200 characters)' }),
+  label: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(100)
+    .optional()
+    .meta({ description: 'What the form shows for this entry; default: the value' }),
+});
 
 export const fieldSpecSchema = z.strictObject({
   key: z.string().regex(KEY_PATTERN, 'must be letters, digits or _ and not start with a digit').max(64).meta({
@@ -50,9 +107,17 @@ export const fieldSpecSchema = z.strictObject({
     .max(100)
     .meta({ description: 'The name the form shows for this field (1-100 characters)' }),
   type: z
-    .enum(['text', 'textarea'], 'must be text or textarea')
+    .enum(FIELD_TYPES, 'must be text, textarea, choice, number or image')
     .optional()
-    .meta({ description: '`text` (one line, default) or `textarea` (several lines)' }),
+    .meta({
+      description:
+        '`text` (one line, the default when absent), `textarea` (several lines), `choice` (one of `options`; its value ' +
+        'fills the slot), `number` (within `min`/`max`; its text fills the slot) or `image` (an uploaded file of yours: its ' +
+        'URL or key from POST /api/upload-ref; sent as a reference image of the job, and its `{key}` slot, which the ' +
+        'prompt may leave out, reads "the reference image N", N its place among the reference images: image fields ' +
+        'first in field order, then `reference_images`). A template with an image field needs a route that takes ' +
+        'reference images, else generating answers 400',
+    }),
   placeholder: z.string().max(500).optional().meta({ description: 'Example text the form shows in the empty field' }),
   help: z.string().max(500).optional().meta({ description: 'A hint shown under the field' }),
   required: z.boolean().optional().meta({ description: 'Default true; false makes the field optional' }),
@@ -60,8 +125,54 @@ export const fieldSpecSchema = z.strictObject({
     .string()
     .max(MAX_INPUT_CHARS)
     .optional()
-    .meta({ description: 'Used when an optional field is left out; only with `required: false`' }),
+    .meta({
+      description:
+        'Used when an optional field is left out; only with `required: false`; a choice takes one of its values, a ' +
+        'number its text within range, an image none',
+    }),
+  options: z
+    .array(optionSchema)
+    .min(1, 'give at least one option')
+    .max(MAX_OPTIONS, `at most ${MAX_OPTIONS} options`)
+    .optional()
+    .meta({ description: 'Choice fields only (and required there): 1-50 entries with distinct values' }),
+  min: z.number().finite().optional().meta({ description: 'Number fields only: the smallest value accepted' }),
+  max: z.number().finite().optional().meta({ description: 'Number fields only: the largest value accepted' }),
+  integer: z.boolean().optional().meta({ description: 'Number fields only: true accepts whole numbers only' }),
 });
+
+/** The rules between a field's parts that its type sets; each problem with the path of the part. */
+function typeProblems(f: FieldSpec): { path: string; message: string }[] {
+  const type = fieldType(f);
+  const out: { path: string; message: string }[] = [];
+  if (f.options !== undefined && type !== 'choice')
+    out.push({ path: 'options', message: 'only choice fields take options' });
+  for (const part of ['min', 'max', 'integer'] as const)
+    if (f[part] !== undefined && type !== 'number')
+      out.push({ path: part, message: 'only number fields take ' + part });
+  if (type === 'choice') {
+    if (!f.options) out.push({ path: 'options', message: 'a choice field needs options' });
+    const seen = new Set<string>();
+    f.options?.forEach((o, i) => {
+      if (seen.has(o.value)) out.push({ path: `options.${i}.value`, message: `"${o.value}" is listed twice` });
+      seen.add(o.value);
+    });
+  }
+  if (type === 'number' && f.min !== undefined && f.max !== undefined && f.min > f.max)
+    out.push({ path: 'max', message: 'must not be below min' });
+  if (f.default !== undefined) {
+    const problem =
+      type === 'image'
+        ? 'image fields take no default'
+        : type === 'choice' && f.options
+          ? choiceProblem(f, f.default)
+          : type === 'number'
+            ? numberProblem(f, f.default)
+            : null;
+    if (problem) out.push({ path: 'default', message: problem });
+  }
+  return out;
+}
 
 export const fieldsSchema = z
   .array(fieldSpecSchema)
@@ -79,6 +190,12 @@ export const fieldsSchema = z
           message: 'only optional fields (required: false) take a default',
         });
       }
+      for (const p of typeProblems(f))
+        ctx.addIssue({
+          code: 'custom',
+          path: [i, ...p.path.split('.').map((s) => (/^\d+$/.test(s) ? Number(s) : s))],
+          message: p.message,
+        });
     });
   });
 
@@ -96,7 +213,8 @@ export function contractProblem(prompt: string, fields: readonly FieldSpec[]): s
   const keys = new Set(fields.map((f) => f.key));
   const missing = slots.find((s) => !keys.has(s));
   if (missing) return `prompt_template uses {${missing}} but there is no field with key "${missing}"`;
-  const unused = fields.find((f) => !slots.includes(f.key));
+  // An image field works without its slot: the image reaches the job as a reference either way.
+  const unused = fields.find((f) => fieldType(f) !== 'image' && !slots.includes(f.key));
   if (unused) return `field "${unused.key}" is not used: put {${unused.key}} in prompt_template`;
   return null;
 }

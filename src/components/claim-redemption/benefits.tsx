@@ -50,6 +50,7 @@ export function Benefits({ preview }: { preview: ClaimPreview }) {
               {template.description && (
                 <p className="mt-0.5 line-clamp-2 text-xs text-slate-500">{template.description}</p>
               )}
+              <TemplateFields fields={template.fields} />
             </div>
           </li>
         ))}
@@ -60,5 +61,38 @@ export function Benefits({ preview }: { preview: ClaimPreview }) {
         </p>
       )}
     </section>
+  );
+}
+
+type PreviewField = ClaimPreview['templates'][number]['fields'][number];
+
+/** The form of a template, read-only: each field's label, kind and, for a choice, its entries. */
+function TemplateFields({ fields }: { fields: PreviewField[] }) {
+  const t = useTranslations('claim.benefits');
+  if (fields.length === 0) return null;
+  const describe = (f: PreviewField) =>
+    [
+      t('fieldType', { type: f.type ?? 'text' }),
+      f.required === false ? t('fieldOptional') : null,
+      f.type === 'choice' ? (f.options ?? []).map((o) => o.label ?? o.value).join(' / ') : null,
+      f.type === 'number' && (f.min !== undefined || f.max !== undefined)
+        ? t('fieldRange', { min: f.min ?? '…', max: f.max ?? '…' })
+        : null,
+      f.type === 'image' ? t('fieldImage') : null,
+    ]
+      .filter(Boolean)
+      .map((part) => `· ${part}`)
+      .join(' ');
+  return (
+    <div className="mt-2">
+      <p className="text-xs font-medium text-slate-600">{t('fieldsTitle')}</p>
+      <ul className="mt-1 space-y-1" data-testid="claim-template-fields">
+        {fields.map((f) => (
+          <li key={f.key} className="text-xs break-words text-slate-500">
+            <span className="text-slate-700">{f.label}</span> {describe(f)}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

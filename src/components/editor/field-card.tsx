@@ -10,8 +10,18 @@ import { FieldBlock, FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
+import { ImageSlotNote, NumberBounds, OptionsEditor } from './field-type-parts';
 import { newField, type FieldDraft } from './fields-form';
+import { FIELD_TYPES, type FieldType } from '@/contracts/slots';
 import { IconButton } from './form-parts';
+
+const TYPE_NAMES = {
+  text: 'singleLine',
+  textarea: 'multiLine',
+  choice: 'choice',
+  number: 'number',
+  image: 'image',
+} as const satisfies Record<FieldType, string>;
 
 /** Any form with a fields builder: the template and the skill editor. */
 interface FieldsValues {
@@ -109,9 +119,15 @@ export function FieldCard({ index, count, unusedKeys, onMove, onRemove, onInsert
         </FieldBlock>
         <FieldBlock control={control} name={`fields.${index}.type`} label={t('inputType')}>
           {(field) => (
-            <Select {...field} onChange={(e) => field.onChange(e.target.value === 'textarea' ? 'textarea' : 'text')}>
-              <option value="text">{t('singleLine')}</option>
-              <option value="textarea">{t('multiLine')}</option>
+            <Select
+              {...field}
+              onChange={(e) => field.onChange(FIELD_TYPES.find((type) => type === e.target.value) ?? 'text')}
+            >
+              {FIELD_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {t(TYPE_NAMES[type])}
+                </option>
+              ))}
             </Select>
           )}
         </FieldBlock>
@@ -127,13 +143,18 @@ export function FieldCard({ index, count, unusedKeys, onMove, onRemove, onInsert
             </div>
           )}
         />
-        <FieldBlock control={control} name={`fields.${index}.placeholder`} label={t('placeholder')}>
-          {(field) => <Input {...field} maxLength={500} placeholder={t('placeholderPlaceholder')} />}
-        </FieldBlock>
+        {f.type === 'choice' && <OptionsEditor index={index} />}
+        {f.type === 'number' && <NumberBounds index={index} />}
+        {f.type === 'image' && <ImageSlotNote index={index} />}
+        {f.type !== 'choice' && f.type !== 'image' && (
+          <FieldBlock control={control} name={`fields.${index}.placeholder`} label={t('placeholder')}>
+            {(field) => <Input {...field} maxLength={500} placeholder={t('placeholderPlaceholder')} />}
+          </FieldBlock>
+        )}
         <FieldBlock control={control} name={`fields.${index}.help`} label={t('help')}>
           {(field) => <Input {...field} maxLength={500} placeholder={t('helpPlaceholder')} />}
         </FieldBlock>
-        {!f.required && (
+        {!f.required && f.type !== 'image' && (
           <FieldBlock
             control={control}
             name={`fields.${index}.default`}

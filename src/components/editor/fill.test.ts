@@ -7,6 +7,7 @@ const fieldsInput = fieldsRules({
   keyMissing: 'Give the field a key.',
   keyInvalid: 'Keys use letters, digits and _ and do not start with a digit.',
   labelMissing: 'Give the field a label; callers see it above the input.',
+  notANumber: 'Write a number, or leave it blank.',
 });
 import { contractGaps, fillPrompt, slotsOf, type FieldSpec } from './fill';
 
@@ -107,6 +108,10 @@ describe('the fields contract hints', () => {
       help: '',
       required: true,
       default: '',
+      options: [],
+      min: '',
+      max: '',
+      integer: false,
     });
     const problems = (rows: FieldDraft[]) => {
       const parsed = fieldsInput.safeParse(rows);
@@ -125,6 +130,7 @@ describe('the fields contract hints', () => {
   });
 
   it('answers the fields as the API takes them, defaults only on optional ones', () => {
+    const extra = { options: [], min: '', max: '', integer: false };
     const parsed = fieldsInput.parse([
       {
         key: 'product',
@@ -134,12 +140,58 @@ describe('the fields contract hints', () => {
         help: '写清楚',
         required: true,
         default: 'ignored',
+        ...extra,
       },
-      { key: 'style', label: '风格', type: 'textarea', placeholder: '', help: '', required: false, default: '清新' },
+      {
+        key: 'style',
+        label: '风格',
+        type: 'textarea',
+        placeholder: '',
+        help: '',
+        required: false,
+        default: '清新',
+        ...extra,
+      },
     ]);
     expect(parsed).toEqual([
       { key: 'product', label: '商品', help: '写清楚' },
       { key: 'style', label: '风格', type: 'textarea', required: false, default: '清新' },
+    ]);
+  });
+
+  it('answers a choice with its options, a number with its bounds, an image without placeholder or default', () => {
+    const row = {
+      placeholder: 'x',
+      help: '',
+      required: true,
+      default: '',
+      options: [],
+      min: '',
+      max: '',
+      integer: false,
+    };
+    const parsed = fieldsInput.parse([
+      {
+        ...row,
+        key: 'c',
+        label: 'C',
+        type: 'choice',
+        options: [
+          { value: ' 红 ', label: '' },
+          { value: '蓝', label: 'Blue' },
+        ],
+      },
+      { ...row, key: 'n', label: 'N', type: 'number', min: '1', max: ' 9 ', integer: true },
+      { ...row, key: 'i', label: 'I', type: 'image' },
+    ]);
+    expect(parsed).toEqual([
+      { key: 'c', label: 'C', type: 'choice', options: [{ value: '红' }, { value: '蓝', label: 'Blue' }] },
+      { key: 'n', label: 'N', type: 'number', placeholder: 'x', min: 1, max: 9, integer: true },
+      { key: 'i', label: 'I', type: 'image' },
+    ]);
+    const refused = fieldsInput.safeParse([{ ...row, key: 'n', label: 'N', type: 'number', min: 'lots' }]);
+    expect(refused.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['0.min', 'Write a number, or leave it blank.'],
     ]);
   });
 });

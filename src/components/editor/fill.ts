@@ -1,4 +1,4 @@
-import { isRequired, SENTENCE_SLOT, SLOT, slotsOf, type FieldSpec } from '@/contracts/slots';
+import { fieldType, imageSlotText, isRequired, SENTENCE_SLOT, SLOT, slotsOf, type FieldSpec } from '@/contracts/slots';
 /**
  * The browser's copy of the server's slot rules, for the live preview of a template. It follows
  * `src/server/domain/templates/slots.ts` exactly (a unit test compares the two): `{key}` takes the
@@ -25,14 +25,22 @@ export const braced = (key: string) => `{${key}}`;
  */
 export function contractGaps(
   prompt: string,
-  fields: readonly Pick<FieldSpec, 'key'>[],
+  fields: readonly Pick<FieldSpec, 'key' | 'type'>[],
 ): { slotsWithoutField: string[]; unusedFields: string[] } {
   const slots = slotsOf(prompt);
   if (fields.length === 0) return { slotsWithoutField: slots.filter((s) => s !== SENTENCE_SLOT), unusedFields: [] };
   const keys = new Set(fields.map((f) => f.key));
   return {
     slotsWithoutField: slots.filter((s) => !keys.has(s)),
-    unusedFields: [...new Set(fields.map((f) => f.key).filter((k) => k !== '' && !slots.includes(k)))],
+    // An image field may stay out of the prompt: its image reaches the job as a reference anyway.
+    unusedFields: [
+      ...new Set(
+        fields
+          .filter((f) => fieldType(f) !== 'image')
+          .map((f) => f.key)
+          .filter((k) => k !== '' && !slots.includes(k)),
+      ),
+    ],
   };
 }
 
@@ -89,9 +97,10 @@ export function fillPrompt(
     return finish(substitute(prompt, values), missing);
   }
 
+  let images = 0;
   for (const f of fields) {
     const text = (input[f.key] ?? '').trim();
-    if (text !== '') values.set(f.key, { kind: 'value', key: f.key, text });
+    if (text !== '') values.set(f.key, { kind: 'value', key: f.key, text: slotValue(f, text, () => ++images) });
     else if (isRequired(f)) {
       missing.push(f);
       values.set(f.key, { kind: 'missing', key: f.key, label: f.label });
@@ -99,6 +108,14 @@ export function fillPrompt(
     else values.set(f.key, { kind: 'empty', key: f.key });
   }
   return finish(substitute(prompt, values), missing);
+}
+
+/** What a given value writes in its slot: an image's place among the references, a number's canonical text. */
+function slotValue(f: FieldSpec, text: string, nextImage: () => number): string {
+  const type = fieldType(f);
+  if (type === 'image') return imageSlotText(nextImage());
+  if (type === 'number' && Number.isFinite(Number(text))) return String(Number(text));
+  return text;
 }
 
 function finish(segments: Segment[], missing: FieldSpec[]): Filled {

@@ -6,7 +6,10 @@ import { useFormContext } from 'react-hook-form';
 import { WarningIcon } from '@/components/icons';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, useFormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
+import { fieldType } from '@/contracts/slots';
+import { ImageFieldInput } from './image-field-input';
 import { defaultNote, isRequired, MAX_FIELD_CHARS, placeholderFor, type FieldSpec } from './field-model';
 import { draftSentenceName, draftValueName, type DraftsValues } from './fields-schema';
 
@@ -82,7 +85,24 @@ interface FieldsFormProps {
   onSubmitShortcut?: () => void;
 }
 
-/** A form generated from a recipe's `fields`: text → input, textarea → textarea, in the given order. */
+/** A number field's bounds as a note ("1 to 9", "Whole numbers"), or null when it has none. */
+function boundsNote(f: FieldSpec, t: ReturnType<typeof useTranslations<'fields'>>): string | null {
+  if (fieldType(f) !== 'number') return null;
+  const range =
+    f.min !== undefined && f.max !== undefined
+      ? t('range', { min: f.min, max: f.max })
+      : f.min !== undefined
+        ? t('atLeast', { min: f.min })
+        : f.max !== undefined
+          ? t('atMost', { max: f.max })
+          : null;
+  return [range, f.integer ? t('wholeNumbers') : null].filter(Boolean).join(' · ') || null;
+}
+
+/**
+ * A form generated from a recipe's `fields`, in the given order: text → input, textarea → textarea,
+ * choice → select, number → number input, image → a picker of the caller's images with an upload.
+ */
 export function FieldsForm({ draftKey, fields, disabled, onSubmitShortcut }: FieldsFormProps) {
   const t = useTranslations('fields');
   const { control } = useFormContext<DraftsValues>();
@@ -91,7 +111,10 @@ export function FieldsForm({ draftKey, fields, disabled, onSubmitShortcut }: Fie
     <div className="space-y-5">
       {fields.map((f) => {
         const required = isRequired(f);
-        const notes = [f.help, defaultNote(f, (value) => t('leftEmpty', { value }))].filter((n): n is string => !!n);
+        const type = fieldType(f);
+        const notes = [f.help, boundsNote(f, t), defaultNote(f, (value) => t('leftEmpty', { value }))].filter(
+          (n): n is string => !!n,
+        );
         return (
           <FormField
             key={f.key}
@@ -99,7 +122,7 @@ export function FieldsForm({ draftKey, fields, disabled, onSubmitShortcut }: Fie
             name={draftValueName(draftKey, f.key)}
             // Registers the value, so a refusal from the server finds this field even before it is typed in.
             defaultValue=""
-            render={({ field }) => {
+            render={({ field, fieldState }) => {
               const common = {
                 ...field,
                 value: field.value ?? '',
@@ -108,9 +131,38 @@ export function FieldsForm({ draftKey, fields, disabled, onSubmitShortcut }: Fie
                 disabled,
                 maxLength: MAX_FIELD_CHARS,
               };
+              if (type === 'image')
+                return (
+                  <ImageFieldInput
+                    label={f.label}
+                    required={required}
+                    value={field.value ?? ''}
+                    onChange={field.onChange}
+                    disabled={disabled}
+                    error={fieldState.error?.message}
+                  />
+                );
               return (
                 <FieldShell label={f.label} required={required} notes={notes}>
-                  {f.type === 'textarea' ? (
+                  {type === 'choice' ? (
+                    <Select {...common}>
+                      <option value="">{required ? t('choose') : (f.default ?? t('choose'))}</option>
+                      {(f.options ?? []).map((o) => (
+                        <option key={o.value} value={o.value}>
+                          {o.label ?? o.value}
+                        </option>
+                      ))}
+                    </Select>
+                  ) : type === 'number' ? (
+                    <Input
+                      {...common}
+                      type="number"
+                      inputMode="decimal"
+                      min={f.min}
+                      max={f.max}
+                      step={f.integer ? 1 : 'any'}
+                    />
+                  ) : f.type === 'textarea' ? (
                     <Textarea
                       {...common}
                       rows={3}

@@ -1,5 +1,6 @@
 import type { useTranslations } from 'next-intl';
 import { z } from 'zod';
+import { choiceProblem, fieldType, numberProblem } from '@/contracts/slots';
 import { isRequired, MAX_FIELD_CHARS, isForm, type FieldSpec } from './field-model';
 
 /**
@@ -44,7 +45,24 @@ const typed = z
 function fieldSchema(f: FieldSpec, t: FieldErrors) {
   return typed
     .refine((v) => v !== '' || !isRequired(f), t('required', { label: f.label }))
-    .refine((v) => v.length <= MAX_FIELD_CHARS, t('tooLong', { label: f.label, max: MAX_FIELD_CHARS }));
+    .refine((v) => v.length <= MAX_FIELD_CHARS, t('tooLong', { label: f.label, max: MAX_FIELD_CHARS }))
+    .superRefine((v, ctx) => {
+      const problem = v === '' ? null : typeProblem(f, v, t);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
+}
+
+/** A choice not among the options or a number out of range, in the page's words (the server checks the same). */
+function typeProblem(f: FieldSpec, v: string, t: FieldErrors): string | null {
+  const type = fieldType(f);
+  if (type === 'choice') return choiceProblem(f, v) ? t('notAChoice', { label: f.label }) : null;
+  if (type !== 'number' || !numberProblem(f, v)) return null;
+  const n = Number(v);
+  if (!Number.isFinite(n) || v.trim() === '') return t('notANumber', { label: f.label });
+  if (f.integer && !Number.isInteger(n)) return t('notWhole', { label: f.label });
+  return f.min !== undefined && n < f.min
+    ? t('tooSmall', { label: f.label, min: f.min })
+    : t('tooLarge', { label: f.label, max: f.max ?? n });
 }
 
 /**

@@ -59,6 +59,7 @@ const rulesFor = (t: SkillFormErrors, creating: boolean) => {
           keyMissing: t('fieldKeyMissing'),
           keyInvalid: t('fieldKeyInvalid'),
           labelMissing: t('fieldLabelMissing'),
+          notANumber: t('fieldNotANumber'),
         }),
       })
       .transform(({ sentence: _sentence, ...body }) => body),

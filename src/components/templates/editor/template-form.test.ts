@@ -21,6 +21,10 @@ const field = (key: string, label: string, more: Partial<FieldDraft> = {}): Fiel
   help: '',
   required: true,
   default: '',
+  options: [],
+  min: '',
+  max: '',
+  integer: false,
   ...more,
 });
 

@@ -49,7 +49,12 @@ const rulesFor = (creating: boolean, t: TemplateRuleWords) => {
     gated: z.boolean(),
     active: z.boolean(),
     prompt_template: filled(create.prompt_template, t('promptMissing')),
-    fields: fieldsRules({ keyMissing: t('keyMissing'), keyInvalid: t('keyInvalid'), labelMissing: t('labelMissing') }),
+    fields: fieldsRules({
+      keyMissing: t('keyMissing'),
+      keyInvalid: t('keyInvalid'),
+      labelMissing: t('labelMissing'),
+      notANumber: t('notANumber'),
+    }),
   };
   /** An http(s) address that may stay blank (then null). */
   const address = (rule: z.ZodType<string, string>) => blankAsNull(worded(rule, t('urlInvalid')).nullable());

@@ -1,3 +1,4 @@
+import type { FieldSpec } from '@/contracts/slots';
 import type { ClaimState } from '@/contracts/claims';
 import { isUuid } from '@/contracts/common';
 import { randomInt } from 'node:crypto';
@@ -352,6 +353,8 @@ export interface ClaimPreview {
     description: string;
     sample_images: string[];
     exclusive: boolean;
+    /** The form a buyer fills, without the prompt, placeholders or defaults. */
+    fields: Pick<FieldSpec, 'key' | 'label' | 'type' | 'required' | 'options' | 'min' | 'max' | 'integer'>[];
   }[];
   tutorial_pdf: { url: string; title: string } | null;
   product_images: string[];
@@ -384,6 +387,16 @@ export async function previewClaim(
         description: t.description,
         sample_images: t.sampleImages.map((u) => absoluteUrl(config, u) ?? u),
         exclusive: opensOnlyByCode(t, row.tenantId),
+        fields: (t.fields ?? []).map(({ key, label, type, required, options, min, max, integer }) => ({
+          key,
+          label,
+          type,
+          required,
+          options,
+          min,
+          max,
+          integer,
+        })),
       })),
     tutorial_pdf: tutorialOf(row),
     product_images: row.productImages,

@@ -48,8 +48,13 @@ async function normalise(
   path: FieldIssue['path'],
 ): Promise<ImageJobInput> {
   const resolved = await resolvePrompt(ctx.db, who, item, path);
-  // Caller images always win over a template's defaults.
-  const reference = item.reference_images ?? resolved.referenceImages ?? [];
+  // An image field's value is an upload's URL or its key; either names a file of the store.
+  const fieldImages = (resolved.fieldImages ?? []).map(({ path: field, value }) => ({
+    field,
+    url: /^https?:\/\//i.test(value) ? value : ctx.files.urlFor(value),
+  }));
+  // Image fields come first (their slots say "the reference image N"); caller images win over a template's defaults.
+  const reference = [...fieldImages.map((f) => f.url), ...(item.reference_images ?? resolved.referenceImages ?? [])];
   const input: ImageJobInput = {
     prompt: resolved.prompt,
     ratio: item.ratio ?? resolved.ratio ?? '1:1',
@@ -64,6 +69,7 @@ async function normalise(
     ...(resolved.display_prompt !== undefined ? { display_prompt: resolved.display_prompt } : {}),
   };
   await checkOwnFiles(ctx, who, [
+    ...fieldImages,
     ...(item.reference_images ?? []).map((url, i) => ({ field: [...path, 'reference_images', i], url })),
     ...(input.image_url ? [{ field: [...path, 'image_url'], url: input.image_url }] : []),
     ...(input.mask ? [{ field: [...path, 'mask'], url: input.mask }] : []),

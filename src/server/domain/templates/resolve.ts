@@ -5,7 +5,7 @@ import { fieldError, type FieldIssue } from '@/server/errors';
 import type { ImageRequestBody } from '@/contracts/jobs';
 import type { ImageJobInput } from '@/server/domain/jobs/types';
 import { skillForUse } from '@/server/domain/skills/skills';
-import { fillSlots, type SlotInput } from './slots';
+import { fillSlots, type FieldImage, type SlotInput } from './slots';
 import { templateForUse } from './templates';
 
 export interface ResolvedPrompt extends Pick<ImageJobInput, 'prompt' | 'source' | 'display_prompt'> {
@@ -13,6 +13,8 @@ export interface ResolvedPrompt extends Pick<ImageJobInput, 'prompt' | 'source' 
   referenceImages?: string[];
   /** The recipe's ratio, used only when the caller sent none. */
   ratio?: string;
+  /** The values of its image fields, in field order: the job's first reference images. */
+  fieldImages?: FieldImage[];
 }
 
 /** How a caller's form input reads in its own job list: `label: value` lines, or the sentence. */
@@ -49,8 +51,14 @@ export async function resolvePrompt(
         `the skill "${skill.slug}" (${skill.zhName}) works from your own image; send at least one reference image`,
       );
     }
-    const prompt = fillSlots(skill.prompt, skill.fields, item.input, { path, sentenceRequired: true });
+    const fieldImages: FieldImage[] = [];
+    const prompt = fillSlots(skill.prompt, skill.fields, item.input, {
+      path,
+      sentenceRequired: true,
+      images: fieldImages,
+    });
     return {
+      fieldImages,
       prompt,
       source: { kind: 'skill', slug: skill.slug },
       display_prompt: `${skill.zhName}: ${describeInput(item.input, skill.fields)}`,
@@ -59,13 +67,15 @@ export async function resolvePrompt(
   }
   const ref = item.template_id ?? '';
   const template = await templateForUse(db, who, ref, 'image', [...path, 'template_id']);
-  const prompt = fillSlots(template.promptTemplate, template.fields, item.input, { path });
+  const fieldImages: FieldImage[] = [];
+  const prompt = fillSlots(template.promptTemplate, template.fields, item.input, { path, images: fieldImages });
   const defaults = template.generationConfigs.find(
     (c) => (c.default_reference_images?.length ?? 0) > 0,
   )?.default_reference_images;
   return {
     prompt,
     source: { kind: 'template', id: template.id, slug: template.slug },
+    fieldImages,
     ...(defaults ? { referenceImages: defaults } : {}),
     ...(template.ratio ? { ratio: template.ratio } : {}),
   };

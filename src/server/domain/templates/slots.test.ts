@@ -1,7 +1,7 @@
 import { contractProblem, slotsOf } from '@/contracts/slots';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '@/server/errors';
-import { fillSlots, substitute } from './slots';
+import { fillSlots, substitute, type FieldImage } from './slots';
 
 const form = [
   { key: 'product', label: '商品' },
@@ -78,5 +78,69 @@ describe('the fields contract', () => {
     expect(contractProblem('{product} {style}', form)).toContain('field "note" is not used');
     expect(contractProblem('写{input}', [])).toBeNull();
     expect(contractProblem('写{topic}', [])).toContain('{topic}');
+  });
+});
+
+describe('choice, number and image fields', () => {
+  const typed = [
+    {
+      key: 'colour',
+      label: '颜色',
+      type: 'choice' as const,
+      options: [{ value: '红色', label: 'Red' }, { value: '蓝色' }],
+    },
+    { key: 'count', label: '数量', type: 'number' as const, min: 1, max: 9, integer: true },
+    { key: 'photo', label: '商品图', type: 'image' as const },
+  ];
+
+  it('fills a choice with its value, a number with its text and an image slot with its place among the references', () => {
+    const images: FieldImage[] = [];
+    const prompt = fillSlots(
+      '{count} 个{colour}杯子，参考 {photo}',
+      typed,
+      { colour: '蓝色', count: 3, photo: 'u/1.png' },
+      { images },
+    );
+    expect(prompt).toBe('3 个蓝色杯子，参考 the reference image 1');
+    expect(images).toEqual([{ path: ['input', 'photo'], value: 'u/1.png' }]);
+    expect(fillSlots('{count}', typed.slice(1, 2), { count: '04' })).toBe('4');
+  });
+
+  it('refuses a value that is not an option, a number out of range or not whole, with 400 naming the field', () => {
+    const cases: [Record<string, string | number>, string, string][] = [
+      [{ colour: '绿色', count: 2 }, 'input.colour', 'must be one of "红色", "蓝色"'],
+      [{ colour: '红色', count: 10 }, 'input.count', 'must be at most 9'],
+      [{ colour: '红色', count: 0 }, 'input.count', 'must be at least 1'],
+      [{ colour: '红色', count: 2.5 }, 'input.count', 'must be a whole number'],
+      [{ colour: '红色', count: 'many' }, 'input.count', 'must be a number'],
+    ];
+    for (const [input, path, text] of cases) {
+      const err = error(() => fillSlots('{colour}{count}', typed.slice(0, 2), input));
+      expect(err.status).toBe(400);
+      expect(err.message).toContain(path);
+      expect(err.message).toContain(text);
+    }
+  });
+
+  it('refuses an image field where the generation takes no images, rather than dropping it', () => {
+    const err = error(() => fillSlots('{photo}', typed.slice(2), { photo: 'u/1.png' }));
+    expect(err.status).toBe(400);
+    expect(err.message).toContain('input.photo');
+    expect(err.message).toContain('takes no reference images');
+  });
+
+  it('uses an optional number or choice default', () => {
+    const optional = [
+      {
+        key: 'colour',
+        label: '颜色',
+        type: 'choice' as const,
+        options: [{ value: '红色' }],
+        required: false,
+        default: '红色',
+      },
+      { key: 'count', label: '数量', type: 'number' as const, required: false, default: '2' },
+    ];
+    expect(fillSlots('{colour}/{count}', optional, {})).toBe('红色/2');
   });
 });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { claimStates } from '@/contracts/claims';
 import { route } from '@/server/api/meta';
 import { tutorialOut } from './create-claim.types';
+import { fieldSpecOut } from '@/server/api/routers/templates/list-templates.types';
 
 export const previewClaimInput = z.object({
   code: z.string().min(1, 'give the code').max(64).meta({ description: 'The claim code' }),
@@ -26,6 +27,23 @@ export const previewClaimOutput = z.object({
           description:
             "Opened by the code (the seller's own, or a gated platform template); false: a platform template every account may use",
         }),
+        fields: z
+          .array(
+            fieldSpecOut.pick({
+              key: true,
+              label: true,
+              type: true,
+              required: true,
+              options: true,
+              min: true,
+              max: true,
+              integer: true,
+            }),
+          )
+          .meta({
+            description:
+              'The form the buyer fills when using the template (no prompt, placeholders or defaults); empty: one sentence',
+          }),
       }),
     )
     .meta({ description: 'The templates the code unlocks' }),

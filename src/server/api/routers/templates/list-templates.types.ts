@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FIELD_TYPES } from '@/contracts/slots';
 import { articleFormats, templateSources, templateTypes } from '@/contracts/templates';
 import { route } from '@/server/api/meta';
 
@@ -6,13 +7,30 @@ export const fieldSpecOut = z.object({
   key: z.string().meta({ description: 'The slot name: `{key}` in the prompt template and the key to send in `input`' }),
   label: z.string().meta({ description: 'The name a form shows for this field' }),
   type: z
-    .enum(['text', 'textarea'])
+    .enum(FIELD_TYPES)
     .optional()
-    .meta({ description: '`text` (one line; the default when absent) or `textarea` (several lines)' }),
+    .meta({
+      description:
+        '`text` (one line; the default when absent), `textarea` (several lines), `choice` (send one of `options`’ values), ' +
+        '`number` (send a number within `min`/`max`) or `image` (send the URL or key of an upload of yours; it becomes a ' +
+        'reference image of the job and its slot reads "the reference image N")',
+    }),
   placeholder: z.string().optional().meta({ description: 'Example text for the empty field' }),
   help: z.string().optional().meta({ description: 'A hint shown under the field' }),
   required: z.boolean().optional().meta({ description: 'Default true' }),
   default: z.string().optional().meta({ description: 'Used when an optional field is left out' }),
+  options: z
+    .array(
+      z.object({
+        value: z.string().meta({ description: 'What to send, and what fills the slot' }),
+        label: z.string().optional().meta({ description: 'What a form shows; default: the value' }),
+      }),
+    )
+    .optional()
+    .meta({ description: 'Choice fields: the values accepted' }),
+  min: z.number().optional().meta({ description: 'Number fields: the smallest value accepted' }),
+  max: z.number().optional().meta({ description: 'Number fields: the largest value accepted' }),
+  integer: z.boolean().optional().meta({ description: 'Number fields: true accepts whole numbers only' }),
 });
 
 export const sourceQuery = z
