@@ -1,0 +1,93 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSim, type RunningSim } from '@/sim/testing';
+import { buildConfig, parseEnv, type Config } from '@/server/config';
+import { OPERATOR } from '@/server/domain/auth/identity';
+import { submitImageJobs } from '@/server/domain/jobs/submit';
+import { createTemplate } from '@/server/domain/templates/templates';
+import { createTenant } from '@/server/domain/tenants/tenants';
+import { AppError } from '@/server/errors';
+import { LocalFileStore } from '@/server/storage/store';
+import { simulatorUpstreams, syncUpstreams } from '@/server/upstreams/registry';
+import { createTestDatabase, testSecret, type TestDatabase } from '../helpers/test-db';
+
+let t: TestDatabase;
+let sim: RunningSim;
+let config: Config;
+let files: LocalFileStore;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  sim = await startSim();
+  await syncUpstreams(t.db, testSecret, simulatorUpstreams(sim.url), 'simulator');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'studio-fields-'));
+  config = { ...buildConfig(parseEnv({ STUDIO_DATA_DIR: dir, STUDIO_SECRET: 'x'.repeat(40) })), secret: testSecret };
+  files = new LocalFileStore(path.join(dir, 'files'), 'http://studio.test');
+});
+afterAll(async () => {
+  await sim.close();
+  await t.close();
+});
+
+describe('a template with choice, number and image fields', () => {
+  it('fills the slots, sends the image as the first reference, and refuses bad values naming the field', async () => {
+    const { tenant } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, {
+      name: '字段类型',
+      credits: 100,
+      quota_monthly: 0,
+    });
+    const who = { kind: 'tenant' as const, tenantId: tenant.id, via: 'key' as const };
+    const { template } = await createTemplate({ db: t.db, config, files }, who, {
+      zh_name: '杯子主图',
+      type: 'image',
+      prompt_template: '{count} 个{colour}杯子，照着 {photo} 的样子',
+      fields: [
+        {
+          key: 'colour',
+          label: '颜色',
+          type: 'choice',
+          options: [{ value: '红色' }, { value: '蓝色', label: 'Blue' }],
+        },
+        { key: 'count', label: '数量', type: 'number', min: 1, max: 4, integer: true },
+        { key: 'photo', label: '商品图', type: 'image' },
+      ],
+    });
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c33' } })
+      .png()
+      .toBuffer();
+    const url = await files.put(`${tenant.id}/uploads/tenant/cup.png`, png, 'image/png');
+    const submit = (input: Record<string, string | number>) =>
+      submitImageJobs({ db: t.db, config, files }, who, {
+        items: [{ template_id: template.id, input }],
+        callbackUrl: null,
+        idempotencyKey: null,
+        hash: JSON.stringify(input),
+        batch: false,
+      });
+
+    const [job] = await submit({ colour: '蓝色', count: 2, photo: url });
+    expect(job?.input.prompt).toBe('2 个蓝色杯子，照着 the reference image 1 的样子');
+    expect(job?.input.reference_images).toEqual([url]);
+
+    const refusal = async (input: Record<string, string | number>) => {
+      const err = await submit(input).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(AppError);
+      return err instanceof AppError ? `${err.status} ${err.message}` : '';
+    };
+    expect(await refusal({ colour: '绿色', count: 2, photo: url })).toMatch(/^400 .*input\.colour/);
+    expect(await refusal({ colour: '红色', count: 9, photo: url })).toMatch(/^400 .*input\.count.*at most 4/);
+    expect(await refusal({ colour: '红色', count: 2, photo: 'https://elsewhere.example/cup.png' })).toMatch(
+      /^400 .*input\.photo/,
+    );
+    const other = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, {
+      name: '别家',
+      credits: 10,
+      quota_monthly: 0,
+    });
+    const theirs = await files.put(`${other.tenant.id}/uploads/tenant/x.png`, png, 'image/png');
+    expect(await refusal({ colour: '红色', count: 2, photo: theirs })).toMatch(/^400 .*input\.photo/);
+  });
+});
