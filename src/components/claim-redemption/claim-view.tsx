@@ -9,7 +9,7 @@ import { RedeemForm } from './redeem-form';
 import { RedeemResult } from './redeem-result';
 import { useRedeemForm } from './use-redeem-form';
 import { claimedEmail, signInHref } from './claimed-email';
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 
 /** Why a code cannot be redeemed, as `claim.state` keys. */
 const STATE_TEXT = {
@@ -17,13 +17,19 @@ const STATE_TEXT = {
   disabled: { title: 'disabledTitle', body: 'disabledBody' },
 } as const satisfies Record<Exclude<ClaimPreview['state'], 'open'>, object>;
 
+const noSubscription = () => () => {};
+
 /** The public page a buyer opens from the seller's message: what the code gives, and a form to redeem it. */
 export function ClaimView({ preview }: { preview: ClaimPreview }) {
   const t = useTranslations('claim');
   const { form, submit, answer, signedIn } = useRedeemForm(preview.code);
-  // Read after the first render: the server has no storage, and both renders must agree.
-  const [signInLink, setSignInLink] = useState(signInHref(null));
-  useEffect(() => setSignInLink(signInHref(claimedEmail(preview.code))), [preview.code]);
+  // The browser's storage, read after hydration (the server has none: its render and the first agree).
+  const email = useSyncExternalStore(
+    noSubscription,
+    () => claimedEmail(preview.code),
+    () => null,
+  );
+  const signInLink = signInHref(email);
 
   return (
     <main className="relative isolate min-h-screen px-4 py-8 sm:py-12">
