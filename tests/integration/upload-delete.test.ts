@@ -94,7 +94,7 @@ const refusal = (p: Promise<unknown>) =>
 describe('deleting an upload', () => {
   it('removes the record, the file and its thumbnail, and writes an audit row', async () => {
     const who = await newTenant('删除上传');
-    const { key } = await upload(who, '春季主图.png');
+    const { key, url } = await upload(who, '春季主图.png');
     const listed = await listUploads(deps(), who, { limit: 10 });
     expect(listed.uploads[0]?.thumbnail_url).toBe(`http://studio.test/thumbnails/${key}`);
 
@@ -110,7 +110,11 @@ describe('deleting an upload', () => {
     expect(await files.size(key)).toBe(png.length);
 
     expect(await deleteUpload(deps(), who, { key })).toEqual({ key, deleted: true });
-    expect(await t.db.select().from(uploads).where(eq(uploads.key, key))).toEqual([]);
+    // The record stays as a tombstone, so a later request naming the file is refused, not sent on.
+    const [tombstone] = await t.db.select().from(uploads).where(eq(uploads.key, key));
+    expect(tombstone?.status).toBe('deleted');
+    expect(await refusal(deleteUpload(deps(), who, { key }))).toMatchObject({ code: 'NOT_FOUND' });
+    expect(await refusal(submitWith(who, url))).toMatchObject({ code: 'BAD_REQUEST' });
     expect(await files.size(key)).toBeNull();
     expect(await files.size(thumbnailKeyOf(key))).toBeNull();
     expect(await thumbnailOf(files, key)).toBeNull();
@@ -173,14 +177,14 @@ describe('deleting an upload', () => {
       if (deleted === null) {
         // The deletion won: the submission was refused whole, and no job names the file.
         expect(submitted).toMatchObject({ code: 'BAD_REQUEST' });
-        expect(row).toBeUndefined();
+        expect(row?.status).toBe('deleted');
         expect(await files.size(key)).toBeNull();
         outcomes.add('deleted');
       } else {
         // The submission won: its job is queued, the file is kept, and the deletion said why.
         expect(submitted).toBeNull();
         expect(deleted).toMatchObject({ code: 'CONFLICT' });
-        expect(row?.key).toBe(key);
+        expect(row?.status).toBe('ready');
         expect(await files.size(key)).toBe(png.length);
         outcomes.add('submitted');
       }

@@ -5,7 +5,8 @@ import { mediaTypes } from '@/contracts/uploads';
 import { at, stamp, uuidKey } from './columns';
 import { tenantRef } from './tenants';
 
-export const uploadStatuses = ['pending', 'ready', 'rejected'] as const;
+/** `deleted`: the owner deleted it; the row stays so a submission naming the file is refused, not the file served. */
+export const uploadStatuses = ['pending', 'ready', 'rejected', 'deleted'] as const;
 export type UploadStatus = (typeof uploadStatuses)[number];
 /**
  * Files callers uploaded. A proxy upload is `ready` at once; a direct upload is `pending` from its

@@ -109,7 +109,7 @@ const submitStatement = hotStatement<SubmitShape>((v, shape) => {
     sql`, `,
   );
   // An upload a job uses is held (shared) until the statement commits: a deletion waits for it or wins first.
-  const gone = sql`when ${uploadsGone(v('files'), 'f')} then 'file'`;
+  const gone = sql`when ${uploadsGone('f')} then 'file'`;
   const refused = parts
     ? sql`case ${gone} when not (${parts.passed}) then 'rate' when not exists (select 1 from w) then 'credits' end`
     : sql`case ${gone} when not exists (select 1 from g) then 'rate' end`;

@@ -142,6 +142,7 @@ export async function commitUpload(
 ): Promise<UploadAnswer> {
   const { key } = input;
   const row = await ownedUpload(ctx.db, who, key);
+  if (row.status === 'deleted') throw notFound('Upload');
   if (row.status === 'ready') return answer(row, ctx.files);
   if (row.status === 'rejected')
     throw fieldError(

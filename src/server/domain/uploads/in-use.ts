@@ -14,21 +14,19 @@ export function uploadKeysOf(files: FileStore, urls: readonly (string | null | u
 /**
  * A statement's CTE body that takes a shared lock on the uploads a submission uses (`keys`: a JSON
  * array of keys). A deletion holds the row's update lock while it looks for jobs using the file, so
- * either the deletion finishes first (the row is gone and {@link uploadsGone} refuses the submission)
+ * either the deletion finishes first (the row reads `deleted` and {@link uploadsGone} refuses the submission)
  * or the submission does (the deletion then sees its job and refuses).
  */
 export const lockUploads = (keys: SQL): SQL =>
-  sql`select ${uploads.key} from ${uploads}
-       where ${uploads.key} in (select jsonb_array_elements_text(${keys}::jsonb)) and ${uploads.status} = 'ready'
+  sql`select ${uploads.key}, ${uploads.status} from ${uploads}
+       where ${uploads.key} in (select jsonb_array_elements_text(${keys}::jsonb))
        for share`;
 
-/** True when an upload the CTE `cte` ({@link lockUploads}) should have locked is gone. */
-export const uploadsGone = (keys: SQL, cte: string): SQL =>
-  sql`(select count(*) from ${sql.raw(cte)}) < jsonb_array_length(${keys}::jsonb)`;
+/** True when an upload the CTE `cte` ({@link lockUploads}) locked was deleted (a file with no record is not refused here). */
+export const uploadsGone = (cte: string): SQL => sql`exists (select 1 from ${sql.raw(cte)} where status = 'deleted')`;
 
 /** What a refused submission says when a file it uses was deleted while it was submitted. */
-export const UPLOAD_GONE_TEXT =
-  'a file this request uses was deleted while the request was being accepted; upload it again and resubmit';
+export const UPLOAD_GONE_TEXT = 'a file this request uses has been deleted; upload it again and resubmit';
 
 export interface FileUse {
   kind: 'job' | 'template';

@@ -50,7 +50,8 @@ export async function deleteUpload(
     const uses = await jobsUsing(tx, who.tenantId, row.key);
     if (uses.length === 0) uses.push(...(await templatesUsing(tx, who.tenantId, row.key)));
     if (uses.length > 0) throw new AppError('CONFLICT', inUseText(uses));
-    await tx.delete(uploads).where(eq(uploads.id, row.id));
+    // Kept as a tombstone: a submission that share-locked the row after this sees it deleted and is refused.
+    await tx.update(uploads).set({ status: 'deleted' }).where(eq(uploads.id, row.id));
     await recordAudit(tx, {
       actor: actorOf(who),
       action: 'upload-delete',
@@ -64,7 +65,7 @@ export async function deleteUpload(
     });
     return row;
   });
-  // The record is gone, so nothing can use the file any more; its bytes and thumbnail follow.
+  // The record says deleted, so nothing can use the file any more; its bytes and thumbnail follow.
   for (const key of [removed.key, thumbnailKeyOf(removed.key)]) {
     await ctx.files.delete(key).catch((err: unknown) => logger.warn({ err, key }, 'could not remove a deleted upload'));
   }
