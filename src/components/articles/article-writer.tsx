@@ -2,6 +2,7 @@
 
 import { useRef } from 'react';
 import { useTranslations } from 'next-intl';
+import { usePersonalAccount } from '@/components/console/personal-account';
 import { NoTemplatesYet, RecipeField } from '@/components/fields/recipe-field';
 import { SubmitBar } from '@/components/fields/submit-bar';
 import { Workbench } from '@/components/fields/workbench';
@@ -20,6 +21,7 @@ interface ArticleWriterProps {
 
 export function ArticleWriter({ price, startTemplate }: ArticleWriterProps) {
   const t = useTranslations('articles');
+  const personal = usePersonalAccount();
   const words = useArticleOptionWords();
   const results = useRef<HTMLElement>(null);
   const writer = useArticleForm({ startTemplate, results });
@@ -57,7 +59,7 @@ export function ArticleWriter({ price, startTemplate }: ArticleWriterProps) {
           pending={pending}
           label={t('write')}
           pendingLabel={t('writing')}
-          shortfall={t('shortfall')}
+          shortfall={t(personal ? 'shortfallPersonal' : 'shortfall')}
           testIds={{ error: 'write-error', credits: 'articles-credits' }}
           disabled={writer.locked}
         />

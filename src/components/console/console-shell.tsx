@@ -11,6 +11,7 @@ import { cn } from '@/components/ui/cn';
 import { SimulatedBanner } from './simulated-banner';
 import { navGroups, type NavGroup as NavGroupType, type NavItem } from './nav-items';
 import { HomeLink, SkipLink } from './shell-parts';
+import { PersonalAccountProvider } from './personal-account';
 
 interface ShellProps {
   tenantName: string;
@@ -98,7 +99,9 @@ export function ConsoleShell({ tenantName, email, simulated = false, personal = 
 
       <main id="main" className="min-w-0 flex-1">
         {simulated && <SimulatedBanner audience={personal ? 'buyer' : 'tenant'} />}
-        <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-10 lg:py-10">{children}</div>
+        <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-10 lg:py-10">
+          <PersonalAccountProvider value={personal}>{children}</PersonalAccountProvider>
+        </div>
       </main>
     </div>
   );

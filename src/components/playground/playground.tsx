@@ -14,6 +14,7 @@ import { ResultsPanel } from './results-panel';
 import { SourcePanel } from './source-panel';
 import { SourceTabs } from './source-tabs';
 import { usePlaygroundForm } from './use-playground-form';
+import { usePersonalAccount } from '@/components/console/personal-account';
 
 const SOURCE_TABS = [
   { value: 'prompt' as const, icon: PlaygroundIcon },
@@ -32,6 +33,7 @@ interface PlaygroundProps {
 
 export function Playground({ prices, start, baseUrl }: PlaygroundProps) {
   const t = useTranslations('playground');
+  const personal = usePersonalAccount();
   const formId = useId();
   const panelId = useId();
   const referencesId = useId();
@@ -79,7 +81,7 @@ export function Playground({ prices, start, baseUrl }: PlaygroundProps) {
         pending={playground.pending}
         label={t('generate')}
         pendingLabel={t('submitting')}
-        shortfall={t('shortfall')}
+        shortfall={t(personal ? 'shortfallPersonal' : 'shortfall')}
         testIds={{ error: 'generate-error', credits: 'playground-credits' }}
         blocked={{ id: formId, reason: playground.blockedReason, locked: playground.locked }}
       />

@@ -34,6 +34,7 @@ import { templateKey, VIDEO_RATIOS, type VideoFormWords, type VideoValues } from
 import { imageRole, imagesSummary } from './video-notes';
 import { ShortcutHint } from '@/components/fields/shortcut-hint';
 import { resolutionLabel } from './resolution-label';
+import { usePersonalAccount } from '@/components/console/personal-account';
 
 /** The longest prompt the API takes. */
 const PROMPT_MAX = 8000;
@@ -276,6 +277,7 @@ export function VideoReferences({ video }: { video: VideoForm }) {
 /** A refusal that names no input, what a video costs, the credits left and the button. */
 export function VideoSubmitBar({ video, lastCost }: { video: VideoForm; lastCost: number | null }) {
   const t = useTranslations('videos.fields');
+  const personal = usePersonalAccount();
   const format = useFormatter();
   const amount = (n: number) => ({ count: n, amount: format.number(n, 'credits') });
   // Short of the estimate: the button waits, and says why, rather than sending a request that is refused with 402.
@@ -329,7 +331,7 @@ export function VideoSubmitBar({ video, lastCost }: { video: VideoForm; lastCost
       </div>
       {short && (
         <p id="video-shortfall" className="text-xs text-amber-700" data-testid="video-shortfall">
-          {t('shortfall')}
+          {t(personal ? 'shortfallPersonal' : 'shortfall')}
         </p>
       )}
       <p className="text-xs text-slate-500" data-testid="video-cost-note">
