@@ -62,6 +62,8 @@ test('a buyer signs in with the password of a redeemed claim code and uses the t
   await use.click();
   await expect(page).toHaveURL(new RegExp(`/playground\\?template=${gated.slug}$`));
   await expect(page.getByText('This template comes with a claim code.')).toHaveCount(0);
+  // A buyer has no routing to choose: Studio picks the model.
+  await expect(page.getByLabel('Model', { exact: true })).toHaveCount(0);
   await page.getByLabel('品牌名称').fill('青岚');
   await page.getByLabel('主角商品').fill('白茶香氛精华油');
   await page.getByLabel('主标语').fill('一口山野，一室清欢');
@@ -70,6 +72,10 @@ test('a buyer signs in with the password of a redeemed claim code and uses the t
   await expect(result).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
   await expect(result.getByRole('img')).toBeVisible();
   await expect(page.getByTestId('playground-credits')).toHaveText('56');
+
+  // Making templates is the seller's work: the buyer's templates page offers none to make.
+  await page.goto('/templates');
+  await expect(page.getByRole('link', { name: /^New (image|article|video) template/ })).toHaveCount(0);
 
   // On a phone: the same short menu and nothing wider than the screen.
   await page.setViewportSize({ width: 390, height: 844 });
@@ -105,6 +111,12 @@ test('an organisation keeps the full navigation and its own Overview', async ({ 
   await nav.getByRole('link', { name: 'Usage' }).click();
   await expect(page).toHaveURL(/\/usage$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Credits and activity' })).toBeVisible();
+
+  // What a buyer does not see, an organisation keeps: the routing choice and making templates.
+  await page.goto('/playground');
+  await expect(page.getByLabel('Model', { exact: true })).toBeVisible();
+  await page.goto('/templates');
+  await expect(page.getByRole('link', { name: 'New image template' }).first()).toBeVisible();
 });
 
 test('the Playground offers uploaded images as references next to earlier results', async ({ page, request }) => {

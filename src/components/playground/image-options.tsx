@@ -6,6 +6,7 @@ import { WarningIcon } from '@/components/icons';
 import { FormField } from '@/components/ui/form';
 import { SegmentedField } from '@/components/fields/segmented-field';
 import { ModelField } from './model-field';
+import { usePersonalAccount } from '@/components/console/personal-account';
 import { BACKGROUNDS, isSupportedRatio, QUALITIES, ratioChoices, type ImageModel, type Prices } from './options';
 import type { PlaygroundValues } from './playground-form';
 import { RatioGlyph } from './ratio-glyph';
@@ -25,6 +26,8 @@ export function ImageOptions({ recipe, prices, models, notes }: ImageOptionsProp
   const format = useFormatter();
   const credits = (n: number) => format.number(n, 'credits');
   const { control } = useFormContext<PlaygroundValues>();
+  // A buyer's account has no routing to choose: Studio picks the model (`auto`).
+  const personal = usePersonalAccount();
   const [ratio, background] = useWatch({ control, name: ['ratio', 'background'] });
   const choices = ratioChoices(recipe?.ratio, ratio);
   return (
@@ -82,13 +85,15 @@ export function ImageOptions({ recipe, prices, models, notes }: ImageOptionsProp
         }
       />
 
-      <FormField
-        control={control}
-        name="model"
-        render={({ field }) => (
-          <ModelField models={models.rows} value={field.value} onChange={field.onChange} loading={models.loading} />
-        )}
-      />
+      {!personal && (
+        <FormField
+          control={control}
+          name="model"
+          render={({ field }) => (
+            <ModelField models={models.rows} value={field.value} onChange={field.onChange} loading={models.loading} />
+          )}
+        />
+      )}
     </>
   );
 }

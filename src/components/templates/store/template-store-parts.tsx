@@ -9,6 +9,7 @@ import { EmptyState } from '@/components/ui/list-state';
 import { IconButton } from '@/components/editor/form-parts';
 import { useTemplateName } from '@/components/templates/use-template-name';
 import { storeHref, type AnyTemplate, type Source, type TemplateKind } from '@/components/templates/model';
+import { usePersonalAccount } from '@/components/console/personal-account';
 
 interface FilterItem {
   key: string;
@@ -113,6 +114,7 @@ export function CreatedNotice({ template, onDismiss }: { template: AnyTemplate; 
 
 /** A tab of the store with no templates at all. */
 export function EmptyStore({ kind, source }: { kind: TemplateKind; source: Source }) {
+  const personal = usePersonalAccount();
   const t = useTranslations('templates.store');
   return (
     <EmptyState
@@ -126,7 +128,7 @@ export function EmptyStore({ kind, source }: { kind: TemplateKind; source: Sourc
               {t('showAll')}
             </Link>
           )}
-          {source !== 'platform' && (
+          {source !== 'platform' && !personal && (
             <Link href={`/templates/new?type=${kind}`} className={buttonClasses('primary', 'md')}>
               <PlusIcon className="size-4" />
               {t('new', { kind })}

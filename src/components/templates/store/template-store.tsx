@@ -21,6 +21,7 @@ import { TemplateCard } from './template-card';
 import { useTemplateName } from '@/components/templates/use-template-name';
 import { SearchBox } from '@/components/ui/search-box';
 import { CreatedNotice, EmptyStore, FilterNav, GridSkeleton, NoMatch, STORE_GRID } from './template-store-parts';
+import { usePersonalAccount } from '@/components/console/personal-account';
 
 interface TemplateStoreProps {
   kind: TemplateKind;
@@ -34,6 +35,7 @@ export function TemplateStore({ kind, source, created }: TemplateStoreProps) {
   const t = useTranslations('templates');
   const format = useFormatter();
   const nameOf = useTemplateName();
+  const personal = usePersonalAccount();
   const [query, setQuery] = useState('');
   const [notice, setNotice] = useState(created ?? null);
   const store = trpc.templates.list.useQuery(listInput(source));
@@ -67,10 +69,13 @@ export function TemplateStore({ kind, source, created }: TemplateStoreProps) {
         title={t('store.title')}
         description={t('store.description')}
         action={
-          <Link href={`/templates/new?type=${kind}`} className={buttonClasses('primary', 'md')}>
-            <PlusIcon className="size-4" />
-            {t('store.new', { kind })}
-          </Link>
+          // A buyer uses the templates a code opened; making templates is the seller's work.
+          personal ? undefined : (
+            <Link href={`/templates/new?type=${kind}`} className={buttonClasses('primary', 'md')}>
+              <PlusIcon className="size-4" />
+              {t('store.new', { kind })}
+            </Link>
+          )
         }
       />
 
