@@ -61,6 +61,7 @@ export function ImageFieldInput({ label, required, value, onChange, disabled, er
           id={inputId}
           type="file"
           accept="image/png,image/jpeg,image/webp"
+          aria-label={t('uploadFor', { label })}
           className="sr-only"
           disabled={disabled || uploading}
           onChange={(e) => {
