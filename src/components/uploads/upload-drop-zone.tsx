@@ -31,50 +31,53 @@ export function UploadDropZone({ onFiles }: { onFiles: (files: File[]) => void }
     }
   };
 
+  // The file input sits beside the drop zone, not inside it: a button holds no other control.
   return (
-    <div
-      role="button"
-      tabIndex={0}
-      aria-describedby={`${inputId}-limits`}
-      onKeyDown={onKey}
-      onClick={() => fileInput.current?.click()}
-      onDragOver={(e) => {
-        e.preventDefault();
-        setDragging(true);
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={onDrop}
-      className={cn(
-        'flex cursor-pointer flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed ' +
-          'px-6 py-10 text-center transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 ' +
-          'focus-visible:outline-indigo-600',
-        dragging
-          ? 'border-indigo-500 bg-indigo-50'
-          : 'border-slate-300 bg-slate-50 hover:border-indigo-400 hover:bg-indigo-50/40',
-      )}
-    >
-      <svg
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={1.6}
-        aria-hidden="true"
-        className="size-9 text-indigo-500"
+    <div>
+      <div
+        role="button"
+        tabIndex={0}
+        aria-describedby={`${inputId}-limits`}
+        onKeyDown={onKey}
+        onClick={() => fileInput.current?.click()}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        className={cn(
+          'flex cursor-pointer flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed ' +
+            'px-6 py-10 text-center transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 ' +
+            'focus-visible:outline-indigo-600',
+          dragging
+            ? 'border-indigo-500 bg-indigo-50'
+            : 'border-slate-300 bg-slate-50 hover:border-indigo-400 hover:bg-indigo-50/40',
+        )}
       >
-        <path
-          strokeLinecap="round"
-          strokeLinejoin="round"
-          d="M12 16V4m0 0-4 4m4-4 4 4M4 16v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2"
-        />
-      </svg>
-      {/* A finger cannot drop files: touch screens (coarse pointer) are only offered the choice. */}
-      <p className="text-sm font-medium text-slate-800" data-testid="drop-zone-prompt">
-        <span className="pointer-coarse:hidden">{t('prompt')}</span>
-        <span className="hidden pointer-coarse:inline">{t('promptTouch')}</span>
-      </p>
-      <p id={`${inputId}-limits`} className="text-xs text-slate-500">
-        {LIMITS.map(([what, types, max]) => t('limit', { what: t(`kinds.${what}`), types, max })).join(' · ')}
-      </p>
+        <svg
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={1.6}
+          aria-hidden="true"
+          className="size-9 text-indigo-500"
+        >
+          <path
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            d="M12 16V4m0 0-4 4m4-4 4 4M4 16v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2"
+          />
+        </svg>
+        {/* A finger cannot drop files: touch screens (coarse pointer) are only offered the choice. */}
+        <p className="text-sm font-medium text-slate-800" data-testid="drop-zone-prompt">
+          <span className="pointer-coarse:hidden">{t('prompt')}</span>
+          <span className="hidden pointer-coarse:inline">{t('promptTouch')}</span>
+        </p>
+        <p id={`${inputId}-limits`} className="text-xs text-slate-500">
+          {LIMITS.map(([what, types, max]) => t('limit', { what: t(`kinds.${what}`), types, max })).join(' · ')}
+        </p>
+      </div>
       <label htmlFor={inputId} className="sr-only">
         {t('choose')}
       </label>
@@ -85,7 +88,8 @@ export function UploadDropZone({ onFiles }: { onFiles: (files: File[]) => void }
         multiple
         accept={ACCEPT}
         className="sr-only"
-        onClick={(e) => e.stopPropagation()}
+        // The drop zone is the keyboard's way in; the input itself takes no tab stop.
+        tabIndex={-1}
         onChange={(e) => {
           if (e.target.files?.length) onFiles(Array.from(e.target.files));
           e.target.value = '';
