@@ -63,7 +63,7 @@ export function Serves({ u, inline }: { u: Upstream; inline?: boolean }) {
       ))}
       {rest.length > 0 && (
         <span
-          className="rounded bg-slate-100 px-1 text-xs whitespace-nowrap text-slate-500"
+          className="rounded bg-slate-100 px-1 text-xs whitespace-nowrap text-slate-700"
           title={u.families.join(', ')}
         >
           {t('more', { count: rest.length })}

@@ -25,7 +25,8 @@ export function UpstreamTable({ report }: { report: PlatformUsage }) {
   ] as const;
   return (
     <Card className="overflow-hidden">
-      <div className="overflow-x-auto">
+      {/* Wider than a phone: the region scrolls, and takes focus so a keyboard can scroll it too. */}
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('caption')}>
         <table className="w-full min-w-[64rem] text-left text-sm" data-testid="platform-channels">
           <caption className="sr-only">{t('caption')}</caption>
           <thead className="border-b border-slate-200 bg-slate-50/80 text-xs text-slate-500">
