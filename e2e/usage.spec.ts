@@ -27,6 +27,8 @@ test('Usage shows today’s credits by category, the month against the quota, an
   page,
   request,
 }) => {
+  // A long walk (two windows, a reload, a phone) over a page that now also holds the range report.
+  test.setTimeout(60_000);
   const tenant = await createTenant(request, { credits: 1234, quotaMonthly: 5000 });
   await signIn(page, tenant.email, tenant.password);
   await expect(page).toHaveURL(/\/overview$/);
