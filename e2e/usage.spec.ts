@@ -194,7 +194,10 @@ test('an admin filters usage by member for a custom range and exports it as CSV'
   const slice = page.getByTestId('usage-slice');
   const today = shanghaiToday();
   const from = new Date(Date.parse(`${today}T00:00:00Z`) - 2 * 86_400_000).toISOString().slice(0, 10);
+  // The table has read the default range first, so the page is live before the range is changed.
+  await expect(page.getByTestId('usage-slice-table')).toBeVisible();
   await slice.getByLabel('From').fill(from);
+  await expect(page).toHaveURL(new RegExp(`from=${from}`));
   await slice.getByRole('group', { name: 'Group by' }).getByRole('button', { name: 'Member' }).click();
   const table = page.getByTestId('usage-slice-table');
   await expect(table.locator(`tr[data-key="${member.account_id}"] [data-field="credits"]`)).toHaveText('4');

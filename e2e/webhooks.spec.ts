@@ -100,7 +100,9 @@ for (const run of [
     await page.getByRole('link', { name: run.historyLink }).click();
     await expect(page).toHaveURL(new RegExp(`/webhooks\\?job_id=${jobId}$`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(run.locale === 'en' ? 'Webhooks' : '回调');
-    await expect(page.getByTestId('delivery-filters').getByRole('textbox')).toHaveValue(jobId);
+    await expect(
+      page.getByTestId('delivery-filters').getByLabel(run.locale === 'en' ? 'Job ID' : '任务 ID', { exact: true }),
+    ).toHaveValue(jobId);
     await expect(page.getByTestId(run.width < 768 ? 'delivery-card' : 'delivery-row').first()).toHaveAttribute(
       'data-job',
       jobId,
