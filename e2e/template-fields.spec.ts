@@ -36,6 +36,7 @@ test('a template with choice, number and image fields is filled in the Playgroun
   const { template } = (await created.json()) as { template: { slug: string } };
 
   await signIn(page, tenant.email, tenant.password);
+  await expect(page).toHaveURL(/\/overview$/);
   await page.goto(`/playground?template=${template.slug}`);
   const season = page.getByLabel('季节');
   await expect(season.locator('option')).toHaveText(['Choose…', '春', '秋']);
