@@ -50,7 +50,7 @@ test('a template with choice, number and image fields is filled in the Playgroun
     .png()
     .toBuffer();
   await page
-    .getByLabel('Upload an image: 参考照片')
+    .getByLabel('Upload an image for “参考照片”')
     .setInputFiles({ name: '构图.png', mimeType: 'image/png', buffer: png });
   await expect(page.getByTestId('image-field').getByRole('button', { name: 'Remove the image' })).toBeVisible();
 
