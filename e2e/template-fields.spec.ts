@@ -10,6 +10,8 @@ test('a template with choice, number and image fields is filled in the Playgroun
   request,
   context,
 }) => {
+  // Build, fill, upload, generate, then the form again in Chinese: more than the default half minute.
+  test.setTimeout(60_000);
   const tenant = await createTenant(request, { name: '字段类型工作室' });
   const created = await request.post('/api/templates', {
     headers: { 'X-API-Key': tenant.apiKey },
