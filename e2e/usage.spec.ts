@@ -178,6 +178,8 @@ test('the usage page reads in Chinese once the console speaks it', async ({ page
 });
 
 test('an admin filters usage by member for a custom range and exports it as CSV', async ({ page, request }) => {
+  // Two members' jobs, a range, a group, a member, a download and its rows: more than half a minute.
+  test.setTimeout(60_000);
   const tenant = await createTenant(request, { credits: 1234, quotaMonthly: 5000 });
   const created = await request.post('/api/tenant-accounts', {
     headers: { 'X-API-Key': tenant.apiKey },
