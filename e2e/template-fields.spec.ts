@@ -42,7 +42,10 @@ test('a template with choice, number and image fields is filled in the Playgroun
   await page.goto(`/playground?template=${template.slug}`);
   const season = page.getByLabel('季节');
   await expect(season.locator('option')).toHaveText(['Choose…', '春', '秋']);
+  // The form is filled once the page has read the template and restored any draft.
+  await page.waitForLoadState('networkidle');
   await season.selectOption('秋季');
+  await expect(season).toHaveValue('秋季');
   const count = page.getByLabel('人数');
   await expect(count).toHaveAttribute('type', 'number');
   await expect(count).toHaveAttribute('max', '5');
