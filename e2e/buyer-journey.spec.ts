@@ -19,7 +19,7 @@ const WORDS = {
     repeat: '再次输入密码',
     claim: '立即领取',
     claimed: '领取成功',
-    toSignIn: '去登录使用',
+    toConsole: '进入控制台',
     loginPassword: '密码',
     signIn: '登录',
     welcome: '欢迎，小林',
@@ -48,7 +48,7 @@ const WORDS = {
     repeat: 'Repeat the password',
     claim: 'Claim now',
     claimed: 'Claimed',
-    toSignIn: 'Sign in and start',
+    toConsole: 'Open your console',
     loginPassword: 'Password',
     signIn: 'Sign in',
     welcome: 'Welcome, 小林',
@@ -174,16 +174,11 @@ for (const { lang, viewport, phone } of CASES) {
     await expectNoSidewaysScroll(page);
     await snapshot(page, `${shots}-02-claimed.png`);
 
-    // 2. Sign-in, in the same language, with the email filled in; on to the Overview.
-    await result.getByRole('link', { name: w.toSignIn }).click();
-    await expect(page).toHaveURL(/\/login\?email=.+&next=%2Foverview$/);
-    await expect(page.locator('html')).toHaveAttribute('lang', lang);
-    await expect(page.getByLabel(w.email, { exact: true })).toHaveValue(email);
-    await expectNoEnglish(page, lang);
-    await snapshot(page, `${shots}-03-sign-in.png`);
-    await page.getByLabel(w.loginPassword, { exact: true }).fill(chosen);
-    await page.getByRole('button', { name: w.signIn, exact: true }).click();
+    // 2. The redemption signed the buyer in: the result leads straight into the console, in the same language.
+    await expect(result.getByTestId('claim-signed-in')).toBeVisible();
+    await result.getByRole('link', { name: w.toConsole }).click();
     await expect(page).toHaveURL(/\/overview$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
 
     // 3. The Overview: credits and the received template, ready to run.
     await expect(page.getByRole('heading', { level: 1, name: w.welcome })).toBeVisible();

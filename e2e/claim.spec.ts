@@ -1,10 +1,11 @@
 import { devices } from '@playwright/test';
-import { E2E_ADMIN_KEY } from './env';
+import { E2E_ADMIN_KEY, E2E_BASE_URL } from './env';
 import { createTenant, expect, expectNoSidewaysScroll, snapshot, test } from './helpers';
 
 test.use({ ...devices['Pixel 7'] });
 
-test('a buyer redeems a claim code on a phone and signs in to the buyer view', async ({ page, request }) => {
+test('a buyer redeems a claim code on a phone and signs in to the buyer view', async ({ browser, page, request }) => {
+  test.setTimeout(60_000);
   const seller = await createTenant(request, { name: '花漾小店', credits: 500 });
   const platform = await request.get('/api/templates?type=image&source=platform', {
     headers: { 'X-API-Key': seller.apiKey },
@@ -48,17 +49,34 @@ test('a buyer redeems a claim code on a phone and signs in to the buyer view', a
   await expect(result).not.toContainText(password);
   await expectNoSidewaysScroll(page);
   await snapshot(page, 'test-results/claim-phone.png');
-  const signInLink = await result.getByRole('link', { name: '去登录使用' }).getAttribute('href');
+  // The new account is signed in on this device at once; the result leads into the console.
+  await expect(result.getByTestId('claim-signed-in')).toHaveText(
+    '你已在这台设备上登录。在其他设备上，请用这个邮箱和你的密码登录。',
+  );
+  await expect(result.getByRole('link', { name: '进入控制台' })).toHaveAttribute('href', '/overview');
 
-  // Opening the link again shows it is used.
+  // Opening the link again shows it is used; "Already claimed? Sign in" carries the e-mail it was claimed with.
   await page.goto(new URL(claim.claim_url).pathname);
   await expect(page.getByRole('status')).toContainText('这个领取码已经被领取');
+  const signInLink = await page.getByRole('link', { name: '已领取？去登录' }).getAttribute('href');
+  expect(signInLink).toBe(`/login?${new URLSearchParams({ email, next: '/overview' }).toString()}`);
 
-  // Signing in from the result: the sign-in page speaks the claim page's language, with the email filled in.
-  await page.goto(signInLink ?? '/login');
-  await expect(page.getByLabel('邮箱')).toHaveValue(email);
-  await page.getByLabel('密码').fill(password);
-  await page.getByRole('button', { name: '登录' }).click();
+  // On another device (a fresh browser, same language): the sign-in page has the e-mail filled in.
+  const other = await browser.newContext({
+    baseURL: E2E_BASE_URL,
+    locale: 'zh-CN',
+    viewport: page.viewportSize() ?? undefined,
+  });
+  const otherPage = await other.newPage();
+  await otherPage.goto(signInLink ?? '/login');
+  await expect(otherPage.getByLabel('邮箱')).toHaveValue(email);
+  await otherPage.getByLabel('密码').fill(password);
+  await otherPage.getByRole('button', { name: '登录' }).click();
+  await expect(otherPage).toHaveURL(/\/overview$/);
+  await other.close();
+
+  // The phone was signed in by the redemption: the console opens without a sign-in.
+  await page.goto('/overview');
   await expect(page).toHaveURL(/\/overview$/);
   // The buyer view, in Chinese like the claim page: its own credits and the templates the code unlocked.
   await expect(page.getByRole('heading', { level: 1, name: '欢迎，小林' })).toBeVisible();
