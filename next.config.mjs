@@ -5,6 +5,10 @@ const config = {
   // Native or process-wide packages stay outside the bundle so every route shares one instance.
   serverExternalPackages: ['@electric-sql/pglite', 'postgres', 'sharp', 'pino', 'prom-client'],
   poweredByHeader: false,
+  // CI type-checks the whole project (`npm run typecheck`) before it builds; it says so with
+  // STUDIO_TYPECHECKED=1 so the build does not check the same program a second time. Everyone else's
+  // build checks types as usual.
+  typescript: { ignoreBuildErrors: process.env.STUDIO_TYPECHECKED === '1' },
   experimental: {
     // A page's code is loaded when the page is first asked for, not every route's at start: the REST
     // surface and chat are served in front of Next.js, and an instance that only serves them should
