@@ -46,10 +46,23 @@ export const MAX_OPTIONS = 50;
 export const MAX_OPTION_CHARS = 200;
 
 /**
- * What an image field's `{key}` slot reads in the prompt: the image is sent as the job's reference
- * image `n` (image fields first, in field order, then the request's own reference images).
+ * Whether a prompt template is written in Chinese: its fixed text (slots left out) has more Han
+ * characters than Latin words. Slot words are written in the template's language.
  */
-export const imageSlotText = (n: number): string => `the reference image ${n}`;
+export function isChinesePrompt(prompt: string): boolean {
+  const fixed = prompt.replace(SLOT, ' ');
+  const han = fixed.match(/\p{Script=Han}/gu)?.length ?? 0;
+  const words = fixed.match(/[A-Za-z]+/g)?.length ?? 0;
+  return han > 0 && han >= words;
+}
+
+/**
+ * What an image field's `{key}` slot reads in the prompt: the image is sent as the job's reference
+ * image `n` (image fields first, in field order, then the request's own reference images), named in
+ * the prompt's language ("参考图N" in a Chinese prompt, "the reference image N" otherwise).
+ */
+export const imageSlotText = (n: number, prompt: string): string =>
+  isChinesePrompt(prompt) ? `参考图${n}` : `the reference image ${n}`;
 /** Slugs of skills and templates: unique, readable in URLs. */
 export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{1,79}$/;
 
@@ -112,10 +125,11 @@ export const fieldSpecSchema = z.strictObject({
     .meta({
       description:
         '`text` (one line, the default when absent), `textarea` (several lines), `choice` (one of `options`; its value ' +
-        'fills the slot), `number` (within `min`/`max`; its text fills the slot) or `image` (an uploaded file of yours: its ' +
-        'URL or key from POST /api/upload-ref; sent as a reference image of the job, and its `{key}` slot, which the ' +
-        'prompt may leave out, reads "the reference image N", N its place among the reference images: image fields ' +
-        'first in field order, then `reference_images`). A template with an image field needs a route that takes ' +
+        'fills the slot), `number` (within `min`/`max`; its text fills the slot) or `image` (an image of yours: the http(s) ' +
+        'URL or the upload key POST /api/upload-ref answered, or an earlier result’s URL; sent as a reference image ' +
+        'of the job, and its `{key}` slot, which the prompt may leave out, reads "the reference image N" (in a ' +
+        'Chinese prompt "参考图N"), N its place among the reference images: image fields first in field order, ' +
+        'then `reference_images`). A template with an image field needs a route that takes ' +
         'reference images, else generating answers 400',
     }),
   placeholder: z.string().max(500).optional().meta({ description: 'Example text the form shows in the empty field' }),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -69,7 +70,7 @@ describe('a template with choice, number and image fields', () => {
       });
 
     const [job] = await submit({ colour: '蓝色', count: 2, photo: url });
-    expect(job?.input.prompt).toBe('2 个蓝色杯子，照着 the reference image 1 的样子');
+    expect(job?.input.prompt).toBe('2 个蓝色杯子，照着 参考图1 的样子');
     expect(job?.input.reference_images).toEqual([url]);
 
     const refusal = async (input: Record<string, string | number>) => {
@@ -89,5 +90,67 @@ describe('a template with choice, number and image fields', () => {
     });
     const theirs = await files.put(`${other.tenant.id}/uploads/tenant/x.png`, png, 'image/png');
     expect(await refusal({ colour: '红色', count: 2, photo: theirs })).toMatch(/^400 .*input\.photo/);
+  });
+});
+
+describe('the value of an image field', () => {
+  it('is an https URL of an upload of yours or its upload key; anything else is a 400 saying what the field takes', async () => {
+    const { tenant } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, {
+      name: '图片字段',
+      credits: 100,
+      quota_monthly: 0,
+    });
+    const who = { kind: 'tenant' as const, tenantId: tenant.id, via: 'key' as const };
+    // Studio served over https, as behind its proxy: upload answers carry https URLs.
+    const secure = new LocalFileStore(
+      path.join(mkdtempSync(path.join(os.tmpdir(), 'studio-https-')), 'f'),
+      'https://studio.test',
+    );
+    const deps = { db: t.db, config, files: secure };
+    const { template } = await createTemplate(deps, who, {
+      zh_name: '换背景',
+      type: 'image',
+      prompt_template: '把{photo}里的商品放到海边',
+      fields: [{ key: 'photo', label: '商品图', type: 'image' }],
+    });
+    const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#39c' } })
+      .png()
+      .toBuffer();
+    const key = `${tenant.id}/uploads/tenant/shoe.png`;
+    const url = await secure.put(key, png, 'image/png');
+    expect(url).toBe(`https://studio.test/files/${key}`);
+    const submit = (photo: string) =>
+      submitImageJobs(deps, who, {
+        items: [{ template_id: template.id, input: { photo } }],
+        callbackUrl: null,
+        idempotencyKey: null,
+        hash: photo,
+        batch: false,
+      });
+
+    for (const value of [url, key]) {
+      const [job] = await submit(value);
+      expect(job?.input.prompt).toBe('把参考图1里的商品放到海边');
+      expect(job?.input.reference_images).toEqual([url]);
+    }
+
+    const refusal = async (photo: string) => {
+      const err = await submit(photo).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(AppError);
+      return err instanceof AppError ? `${err.status} ${err.message}` : '';
+    };
+    const takes =
+      /^400 input\.photo: an image field takes the http\(s\) URL of an image of yours .* or its upload key$/;
+    for (const bad of [
+      'ftp://studio.test/files/x.png',
+      'data:image/png;base64,iVBORw0KGgo=',
+      '../../etc/passwd',
+      'a shoe',
+    ])
+      expect(await refusal(bad), bad).toMatch(takes);
+    const notYours = /^400 input\.photo: only files served by Studio that are yours can be used/;
+    expect(await refusal('https://images.example.com/shoe.png')).toMatch(notYours);
+    expect(await refusal(`${tenant.id}/uploads/tenant/missing.png`)).toMatch(notYours);
+    expect(await refusal(`${randomUUID()}/uploads/tenant/shoe.png`)).toMatch(notYours);
   });
 });

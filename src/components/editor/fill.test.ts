@@ -16,6 +16,10 @@ const form: FieldSpec[] = [
   { key: 'style', label: '风格', required: false, default: '简约' },
   { key: 'note', label: '备注', required: false },
 ];
+const images: FieldSpec[] = [
+  { key: 'photo', label: '商品图', type: 'image' },
+  { key: 'scene', label: '场景图', type: 'image', required: false },
+];
 
 describe('the preview fills a template like the server', () => {
   it('puts values in their slots and defaults in blank optional ones', () => {
@@ -55,6 +59,15 @@ describe('the preview fills a template like the server', () => {
     ]);
   });
 
+  it('names an image slot as the server does, in the prompt’s language', () => {
+    expect(fillPrompt('把{photo}放进{scene}里', images, { photo: 'u/1.png', scene: 'u/2.png' }).text).toBe(
+      '把参考图1放进参考图2里',
+    );
+    expect(fillPrompt('Put {photo} into {scene}', images, { photo: 'u/1.png' }).text).toBe(
+      'Put the reference image 1 into ',
+    );
+  });
+
   it('matches the server on the same inputs', () => {
     const cases: [string, FieldSpec[] | null, Record<string, string>][] = [
       ['为{product}拍摄主图，{style}风格。{note}', form, { product: '保温杯', style: '国潮', note: '白底' }],
@@ -65,10 +78,14 @@ describe('the preview fills a template like the server', () => {
       ['Write an article. {input} {other}', [], { input: '' }],
       ['仅提示，没有槽位。\n\n', [], { input: '' }],
       ['尾部 {input}  ', null, { input: '  文字 ' }],
+      ['把{photo}放进{scene}里', images, { photo: 'u/1.png', scene: 'u/2.png' }],
+      ['Put {photo} into {scene}', images, { photo: 'u/1.png', scene: '' }],
     ];
     for (const [prompt, fields, input] of cases) {
       const server =
-        fields && fields.length > 0 ? fillSlots(prompt, fields, input) : fillSlots(prompt, fields, input.input ?? '');
+        fields && fields.length > 0
+          ? fillSlots(prompt, fields, input, { images: [] })
+          : fillSlots(prompt, fields, input.input ?? '');
       expect(fillPrompt(prompt, fields, input).text, prompt).toBe(server);
     }
   });

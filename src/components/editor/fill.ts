@@ -100,7 +100,7 @@ export function fillPrompt(
   let images = 0;
   for (const f of fields) {
     const text = (input[f.key] ?? '').trim();
-    if (text !== '') values.set(f.key, { kind: 'value', key: f.key, text: slotValue(f, text, () => ++images) });
+    if (text !== '') values.set(f.key, { kind: 'value', key: f.key, text: slotValue(f, text, prompt, () => ++images) });
     else if (isRequired(f)) {
       missing.push(f);
       values.set(f.key, { kind: 'missing', key: f.key, label: f.label });
@@ -111,9 +111,9 @@ export function fillPrompt(
 }
 
 /** What a given value writes in its slot: an image's place among the references, a number's canonical text. */
-function slotValue(f: FieldSpec, text: string, nextImage: () => number): string {
+function slotValue(f: FieldSpec, text: string, prompt: string, nextImage: () => number): string {
   const type = fieldType(f);
-  if (type === 'image') return imageSlotText(nextImage());
+  if (type === 'image') return imageSlotText(nextImage(), prompt);
   if (type === 'number' && Number.isFinite(Number(text))) return String(Number(text));
   return text;
 }

@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
 import { UploadsIcon } from '@/components/icons';
 import { trpc } from '@/trpc/react';
 import { ReferencePicker } from '@/components/playground/reference-picker';
@@ -21,8 +22,9 @@ interface ImageFieldInputProps {
 }
 
 /**
- * An image field of a recipe: one image from the caller's results or uploads, or a file uploaded here
- * (through the uploads API, as the Uploads page does). The request sends its URL.
+ * An image field of a recipe: one image from the caller's results or uploads, a file uploaded here
+ * (through the uploads API, as the Uploads page does), or the URL or upload key of one pasted in. The
+ * request sends what was chosen; the server checks that it is the caller's.
  */
 export function ImageFieldInput({ label, required, value, onChange, disabled, error }: ImageFieldInputProps) {
   const t = useTranslations('fields.image');
@@ -30,6 +32,7 @@ export function ImageFieldInput({ label, required, value, onChange, disabled, er
   const utils = trpc.useUtils();
   const errorText = useUploadErrorText();
   const inputId = useId();
+  const pasteId = useId();
   const [uploading, setUploading] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
 
@@ -82,6 +85,22 @@ export function ImageFieldInput({ label, required, value, onChange, disabled, er
             {t('remove')}
           </Button>
         )}
+      </div>
+      <div className="space-y-1">
+        <label htmlFor={pasteId} className="text-xs text-slate-600">
+          {t('paste', { label })}
+        </label>
+        <Input
+          id={pasteId}
+          type="text"
+          inputMode="url"
+          spellCheck={false}
+          value={value}
+          placeholder={t('pastePlaceholder')}
+          disabled={disabled || uploading}
+          maxLength={2048}
+          onChange={(e) => onChange(e.target.value.trim())}
+        />
       </div>
     </div>
   );

@@ -5,6 +5,8 @@ import { jobs, type Job } from '@/server/db/schema';
 import type { ScopedIdentity } from '@/server/domain/auth/identity';
 import { checkCallbackUrl, ownHosts } from '@/server/domain/callbacks/address';
 import type { Deps } from '@/server/domain/deps';
+import { httpUrl } from '@/contracts/common';
+import { isSafeKey } from '@/server/storage/file-url';
 import { AppError, badRequest, declared, fieldError, type FieldIssue } from '@/server/errors';
 
 /**
@@ -57,6 +59,20 @@ export async function checkOwnFiles(
       );
     }
   }
+}
+
+/**
+ * The file URL of an image field's value, which is the URL of a file (as `reference_images` take it: an
+ * http(s) address, checked later by {@link checkOwnFiles}) or the key of one (as the direct upload's commit
+ * answers it). Anything else is refused here with a text saying what the field takes.
+ */
+export function fieldImageUrl(files: Deps['files'], field: FieldIssue['path'], value: string): string {
+  if (httpUrl.safeParse(value).success) return value;
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(value) && isSafeKey(value)) return files.urlFor(value);
+  throw fieldError(
+    field,
+    'an image field takes the http(s) URL of an image of yours (from POST /api/upload-ref, or an earlier result) or its upload key',
+  );
 }
 
 export function requestHash(body: unknown): string {

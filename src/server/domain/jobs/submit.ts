@@ -18,6 +18,7 @@ import { currentRequestId } from '@/server/request-id';
 import {
   checkCallbacks,
   checkOwnFiles,
+  fieldImageUrl,
   firstWithKey,
   IDEMPOTENCY_REUSED_ERROR,
   requestHash,
@@ -48,10 +49,10 @@ async function normalise(
   path: FieldIssue['path'],
 ): Promise<ImageJobInput> {
   const resolved = await resolvePrompt(ctx.db, who, item, path);
-  // An image field's value is an upload's URL or its key; either names a file of the store.
+  // An image field's value is a file's URL or its upload key; either must name a file of the caller's.
   const fieldImages = (resolved.fieldImages ?? []).map(({ path: field, value }) => ({
     field,
-    url: /^https?:\/\//i.test(value) ? value : ctx.files.urlFor(value),
+    url: fieldImageUrl(ctx.files, field, value),
   }));
   // Image fields come first (their slots say "the reference image N"); caller images win over a template's defaults.
   const reference = [...fieldImages.map((f) => f.url), ...(item.reference_images ?? resolved.referenceImages ?? [])];

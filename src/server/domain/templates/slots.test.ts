@@ -101,9 +101,35 @@ describe('choice, number and image fields', () => {
       { colour: '蓝色', count: 3, photo: 'u/1.png' },
       { images },
     );
-    expect(prompt).toBe('3 个蓝色杯子，参考 the reference image 1');
+    expect(prompt).toBe('3 个蓝色杯子，参考 参考图1');
     expect(images).toEqual([{ path: ['input', 'photo'], value: 'u/1.png' }]);
     expect(fillSlots('{count}', typed.slice(1, 2), { count: '04' })).toBe('4');
+  });
+
+  it('names an image slot in the language of the prompt, numbered by its place among the references', () => {
+    const two = [
+      { key: 'product', label: 'Product', type: 'image' as const },
+      { key: 'scene', label: 'Scene', type: 'image' as const },
+    ];
+    const input = { product: 'u/1.png', scene: 'u/2.png' };
+    expect(fillSlots('把{product}放进{scene}的场景里，保持商品不变', two, input, { images: [] })).toBe(
+      '把参考图1放进参考图2的场景里，保持商品不变',
+    );
+    expect(fillSlots('Place {product} into the scene of {scene}, keep the product', two, input, { images: [] })).toBe(
+      'Place the reference image 1 into the scene of the reference image 2, keep the product',
+    );
+    // A Chinese prompt with a brand name in Latin letters is still Chinese; an English one quoting a Chinese word is not.
+    expect(
+      fillSlots('{product} 的 Nike 跑鞋海报，干净的白色背景', two.slice(0, 1), { product: 'u/1.png' }, { images: [] }),
+    ).toBe('参考图1 的 Nike 跑鞋海报，干净的白色背景');
+    expect(
+      fillSlots(
+        'A poster of {product} with the word 福 on a red background',
+        two.slice(0, 1),
+        { product: 'u/1.png' },
+        { images: [] },
+      ),
+    ).toBe('A poster of the reference image 1 with the word 福 on a red background');
   });
 
   it('refuses a value that is not an option, a number out of range or not whole, with 400 naming the field', () => {

@@ -31,7 +31,7 @@ export interface FieldImage {
  * unknown keys are refused. Without fields, `input` is one sentence: it fills `{input}`, or is
  * appended when the prompt has no such slot. A choice must be one of its options, a number within
  * its range (its canonical text fills the slot); an image field's value goes to `opts.images` and its
- * slot reads "the reference image N". Without `opts.images` the caller takes no images: an image field
+ * slot reads "the reference image N" ("参考图N" when the prompt is Chinese). Without `opts.images` the caller takes no images: an image field
  * is refused rather than dropped.
  */
 export function fillSlots(
@@ -71,16 +71,22 @@ export function fillSlots(
     if (text.length > MAX_INPUT_CHARS) throw fieldError(at(f.key), `at most ${MAX_INPUT_CHARS} characters`);
     if (text === '') {
       if (f.required !== false) throw fieldError(at(f.key), `required field "${f.label}" is missing`);
-      values.set(f.key, f.default === undefined ? '' : valueOf(f, f.default, at(f.key), opts.images));
+      values.set(f.key, f.default === undefined ? '' : valueOf(f, f.default, at(f.key), prompt, opts.images));
     } else {
-      values.set(f.key, valueOf(f, text, at(f.key), opts.images));
+      values.set(f.key, valueOf(f, text, at(f.key), prompt, opts.images));
     }
   }
   return substitute(prompt, values);
 }
 
 /** The text a field's given value puts in its slot, after the checks of its type. */
-function valueOf(f: FieldSpec, text: string, path: FieldIssue['path'], images: FieldImage[] | undefined): string {
+function valueOf(
+  f: FieldSpec,
+  text: string,
+  path: FieldIssue['path'],
+  prompt: string,
+  images: FieldImage[] | undefined,
+): string {
   const type = fieldType(f);
   const problem = type === 'choice' ? choiceProblem(f, text) : type === 'number' ? numberProblem(f, text) : null;
   if (problem) throw fieldError(path, `"${f.label}" ${problem}`);
@@ -93,7 +99,7 @@ function valueOf(f: FieldSpec, text: string, path: FieldIssue['path'], images: F
     );
   }
   images.push({ path, value: text });
-  return imageSlotText(images.length);
+  return imageSlotText(images.length, prompt);
 }
 
 /** Replaces `{key}` with its value and `{{`/`}}` with a brace; a slot without a value becomes empty. */

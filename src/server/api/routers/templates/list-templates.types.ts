@@ -12,8 +12,8 @@ export const fieldSpecOut = z.object({
     .meta({
       description:
         '`text` (one line; the default when absent), `textarea` (several lines), `choice` (send one of `options`’ values), ' +
-        '`number` (send a number within `min`/`max`) or `image` (send the URL or key of an upload of yours; it becomes a ' +
-        'reference image of the job and its slot reads "the reference image N")',
+        '`number` (send a number within `min`/`max`) or `image` (send the http(s) URL or the upload key of an image of yours; ' +
+        'it becomes a reference image of the job and its slot reads "the reference image N", "参考图N" in a Chinese prompt)',
     }),
   placeholder: z.string().optional().meta({ description: 'Example text for the empty field' }),
   help: z.string().optional().meta({ description: 'A hint shown under the field' }),
