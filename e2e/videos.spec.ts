@@ -129,17 +129,21 @@ test.describe('refused requests', () => {
     request,
   }) => {
     await openVideoPage(page, request);
-    await page.getByLabel('Tier').selectOption('videomodel-2-0-pro-260801');
+    // Tiers read by their names; the id the API takes stays beside the chosen one.
+    const tierChoice = page.getByLabel('Tier');
+    await expect(tierChoice.locator('option[value="videomodel-2-0-pro-260801"]')).toHaveText(
+      /^Video 2\.0 Pro · 4–15 s/,
+    );
+    await tierChoice.selectOption('videomodel-2-0-pro-260801');
     await expect(page.getByTestId('tier-details')).toContainText('4–15 s');
+    await expect(page.getByTestId('tier-details').locator('code')).toHaveText('videomodel-2-0-pro-260801');
     // What this tier does not take is said, and its sound switch is gone.
     await expect(page.getByTestId('video-refs-disabled')).toContainText('does not take reference videos');
     await expect(page.getByTestId('audio-refs-disabled')).toContainText('does not take reference audio');
     await expect(page.getByRole('switch', { name: 'Generate sound' })).toHaveCount(0);
     await page.getByLabel('Prompt').fill(LANTERN);
     await page.getByLabel('Duration', { exact: true }).fill('20');
-    await expect(page.getByTestId('duration-warning')).toHaveText(
-      'videomodel-2-0-pro-260801 makes videos of 4–15 seconds.',
-    );
+    await expect(page.getByTestId('duration-warning')).toHaveText('Video 2.0 Pro makes videos of 4–15 seconds.');
 
     await page.getByRole('button', { name: 'Generate video' }).click();
     const duration = page.getByLabel('Duration', { exact: true });

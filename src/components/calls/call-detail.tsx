@@ -9,6 +9,7 @@ import { trpc } from '@/trpc/react';
 import { ledgerNoteText } from '@/lib/ledger-notes';
 import type { Call } from './call-model';
 import { CallStatusBadge, useCallFormat, useWho } from './call-rows';
+import { useTierNameWithId } from '@/components/tiers/tier-names';
 
 /** One call's detail in a modal panel (the native `<dialog>`: focus kept inside, Escape closes). */
 export function CallDetail({ call, onClose }: { call: Call | null; onClose: () => void }) {
@@ -69,12 +70,13 @@ function DetailBody({ call }: { call: Call }) {
     return known ? notes(known.key, known.values) : note;
   };
   const who = useWho();
+  const withId = useTierNameWithId();
   const detail = trpc.calls.detail.useQuery({ id: call.id });
   const rows: [string, string][] = [
     [t('table.at'), fmt.at(call.at)],
     [t('table.who'), who(call)],
-    [t('table.model'), call.model ?? '—'],
-    [t('detail.family'), call.family ?? '—'],
+    [t('table.model'), call.model ? withId(call.model) : '—'],
+    [t('detail.family'), call.family ? withId(call.family) : '—'],
     [t('detail.tokensIn'), call.tokens_in === null ? '—' : f.number(call.tokens_in)],
     [t('detail.tokensOut'), call.tokens_out === null ? '—' : f.number(call.tokens_out)],
     [t('detail.charged'), f.number(call.credits)],

@@ -3,6 +3,7 @@
 import { useFormatter, useTranslations } from 'next-intl';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
+import { useTierName } from '@/components/tiers/tier-names';
 import type { Call } from './call-model';
 
 const TONE = { pending: 'sky', done: 'emerald', failed: 'rose', refused: 'amber' } as const;
@@ -36,6 +37,7 @@ export function CallsTable({ calls, onOpen }: { calls: Call[]; onOpen: (c: Call)
   const t = useTranslations('calls');
   const fmt = useCallFormat();
   const who = useWho();
+  const tierName = useTierName();
   return (
     <Card className="hidden overflow-x-auto md:block">
       <table className="w-full text-left text-sm" data-testid="calls-table">
@@ -59,7 +61,9 @@ export function CallsTable({ calls, onOpen }: { calls: Call[]; onOpen: (c: Call)
               </td>
               <td className="max-w-40 truncate px-3 py-2.5">{who(c)}</td>
               <td className="px-3 py-2.5 whitespace-nowrap">{t(`kinds.${c.kind}`)}</td>
-              <td className="max-w-40 truncate px-3 py-2.5">{c.model ?? '—'}</td>
+              <td className="max-w-40 truncate px-3 py-2.5" title={c.model ?? undefined} data-field="model">
+                {c.model ? tierName(c.model) : '—'}
+              </td>
               <td className="px-3 py-2.5 whitespace-nowrap tabular-nums">{fmt.tokens(c)}</td>
               <td className="px-3 py-2.5 text-right tabular-nums">{fmt.credits(c)}</td>
               <td className="px-3 py-2.5 text-right whitespace-nowrap tabular-nums">{fmt.ms(c.latency_ms)}</td>
@@ -80,6 +84,7 @@ export function CallCards({ calls, onOpen }: { calls: Call[]; onOpen: (c: Call) 
   const t = useTranslations('calls');
   const fmt = useCallFormat();
   const who = useWho();
+  const tierName = useTierName();
   return (
     <ul className="space-y-3 md:hidden" data-testid="calls-cards">
       {calls.map((c) => (
@@ -94,7 +99,7 @@ export function CallCards({ calls, onOpen }: { calls: Call[]; onOpen: (c: Call) 
               <CallStatusBadge status={c.status} />
             </div>
             <p className="mt-1 truncate text-sm text-slate-600">
-              {who(c)} · {c.model ?? '—'}
+              {who(c)} · {c.model ? tierName(c.model) : '—'}
             </p>
             <p className="mt-1 flex flex-wrap gap-x-3 text-xs text-slate-500 tabular-nums">
               <span>{fmt.at(c.at)}</span>

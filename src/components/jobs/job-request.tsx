@@ -5,6 +5,7 @@ import { Field, Muted } from './job-fields';
 import type { JobRequest } from './job-rerun';
 import { useJobTemplate } from './use-job-template';
 import { resolutionLabel } from '@/components/videos/resolution-label';
+import { TierLabel } from '@/components/tiers/tier-label';
 
 /** What the job asked for beyond its prompt: model, template and its values, references, video settings. */
 export function JobRequestFields({ kind, request }: { kind: string; request: JobRequest }) {
@@ -17,11 +18,7 @@ export function JobRequestFields({ kind, request }: { kind: string; request: Job
   return (
     <>
       <Field label={video ? t('tier') : t('model')}>
-        {request.model ? (
-          <code className="font-mono text-xs break-all">{request.model}</code>
-        ) : (
-          <Muted>{t('auto')}</Muted>
-        )}
+        {request.model ? <TierLabel id={request.model} /> : <Muted>{t('auto')}</Muted>}
       </Field>
       {request.template_slug && (
         <Field label={t('template')}>

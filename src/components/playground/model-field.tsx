@@ -6,6 +6,7 @@ import { CheckIcon, CloseIcon } from '@/components/icons';
 import { cn } from '@/components/ui/cn';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
+import { useTierName } from '@/components/tiers/tier-names';
 import type { ImageModel } from './options';
 
 interface ModelFieldProps {
@@ -24,15 +25,16 @@ const MODEL_GROUPS: { kind: ImageModel['kind']; heading: 'families' | 'channels'
   { kind: 'channel', heading: 'channels' },
 ];
 
-function optionLabel(m: ImageModel, t: ModelWords): string {
+function optionLabel(m: ImageModel, t: ModelWords, name: (id: string) => string): string {
   if (m.kind === 'auto') return t('auto');
-  if (m.kind === 'family') return t('family', { id: m.id });
-  return m.family ? t('channel', { id: m.id, family: m.family }) : m.id;
+  if (m.kind === 'family') return t('family', { id: name(m.id) });
+  return m.family ? t('channel', { id: m.id, family: name(m.family) }) : m.id;
 }
 
 /** The model choice, grouped as the API lists it, with what the chosen model can do. */
 export function ModelField({ models, value, onChange, loading }: ModelFieldProps) {
   const t = useTranslations('playground.model');
+  const tierName = useTierName();
   const quality = useTranslations('playground.options');
   const id = useId();
   const hintId = `${id}-hint`;
@@ -55,7 +57,7 @@ export function ModelField({ models, value, onChange, loading }: ModelFieldProps
         {groups.map(({ kind, heading, rows }) => {
           const options = rows.map((m) => (
             <option key={m.id} value={m.id}>
-              {optionLabel(m, t)}
+              {optionLabel(m, t, tierName)}
             </option>
           ));
           return heading ? (

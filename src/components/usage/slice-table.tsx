@@ -2,6 +2,7 @@
 
 import { useFormatter, useTranslations } from 'next-intl';
 import type { RouterOutputs } from '@/trpc/react';
+import { useTierName } from '@/components/tiers/tier-names';
 import { formatCny, formatCredits } from './format';
 
 type Report = RouterOutputs['usage']['report'];
@@ -12,10 +13,11 @@ export function SliceTable({ report }: { report: Report }) {
   const t = useTranslations('usage.slice');
   const tc = useTranslations('usage.categories');
   const format = useFormatter();
+  const tierName = useTierName();
   const name = (key: string, label: string | null) => {
     if (report.group_by === 'category' && CATEGORY_KEYS.has(key)) return tc(`${key as 'image'}.label`);
     if (report.group_by === 'member') return key === 'tenant' ? t('tenantRow') : (label ?? key);
-    return key === 'auto' ? t('autoModel') : key;
+    return key === 'auto' ? t('autoModel') : tierName(key);
   };
   if (report.rows.length === 0)
     return (
@@ -47,7 +49,11 @@ export function SliceTable({ report }: { report: Report }) {
         <tbody className="divide-y divide-slate-100">
           {report.rows.map((r) => (
             <tr key={r.key} data-key={r.key} className="text-slate-700">
-              <th scope="row" className="py-2 pr-3 font-medium break-all text-slate-900">
+              <th
+                scope="row"
+                className="py-2 pr-3 font-medium break-all text-slate-900"
+                title={report.group_by === 'model' ? r.key : undefined}
+              >
                 {name(r.key, r.label)}
               </th>
               <td className={cell}>{formatCredits(format, r.calls)}</td>

@@ -9,6 +9,7 @@ import { Select } from '@/components/ui/select';
 import { AUTO_TIER, type VideoTier } from './video-form';
 import { resolutionLabel } from './resolution-label';
 import { autoRuleText } from './video-notes';
+import { useTierName } from '@/components/tiers/tier-names';
 
 const CAPS = [
   'first_frame',
@@ -35,6 +36,7 @@ interface TierFieldProps {
 export function TierField({ tiers, value, onChange, loading, error, problem, defaultTier }: TierFieldProps) {
   const t = useTranslations('videos.tier');
   const formWords = useTranslations('videos.form');
+  const tierName = useTierName();
   const id = useId();
   const hintId = `${id}-hint`;
   const problemId = `${id}-problem`;
@@ -53,7 +55,7 @@ export function TierField({ tiers, value, onChange, loading, error, problem, def
         <option value={AUTO_TIER}>{loading && tiers.length === 0 ? t('loading') : t('auto')}</option>
         {tiers.map((tier) => (
           <option key={tier.id} value={tier.id}>
-            {t('option', { tier: tier.id, ...tierSpan(tier) })}
+            {t('option', { tier: tierName(tier.id), ...tierSpan(tier) })}
           </option>
         ))}
       </Select>
@@ -64,7 +66,12 @@ export function TierField({ tiers, value, onChange, loading, error, problem, def
           t('none')
         ) : chosen ? (
           <>
-            <span className="block font-medium text-slate-700">{t('details', tierSpan(chosen))}</span>
+            <span className="block font-medium text-slate-700">
+              {t('details', tierSpan(chosen))}{' '}
+              <code className="font-mono text-[11px] font-normal text-slate-500" title={t('apiId')}>
+                {chosen.id}
+              </code>
+            </span>
             <span className="mt-1.5 flex flex-wrap gap-1.5">
               {CAPS.map((c) => (
                 <Capability key={c} ok={chosen[c]} label={t(`caps.${c}`)} />
@@ -72,7 +79,7 @@ export function TierField({ tiers, value, onChange, loading, error, problem, def
             </span>
           </>
         ) : (
-          autoRuleText(formWords, defaultTier)
+          autoRuleText(formWords, tierName, defaultTier)
         )}
       </div>
       {problem && (

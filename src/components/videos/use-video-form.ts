@@ -27,6 +27,7 @@ import {
   type VideoValues,
 } from './video-form';
 import { videoNotes } from './video-notes';
+import { useTierName } from '@/components/tiers/tier-names';
 
 export type VideoTemplate = RouterOutputs['templates']['listVideo']['templates'][number];
 
@@ -90,6 +91,7 @@ export function useVideoForm({ prices, defaultTier, results, onSubmitted, start 
   );
 
   const words = useTranslations('videos.form');
+  const tierName = useTierName();
   const fieldErrors = useTranslations('fields.errors');
   const schema = useMemo(
     () => videoSchema(words, templates, tiers, fieldErrors),
@@ -164,7 +166,7 @@ export function useVideoForm({ prices, defaultTier, results, onSubmitted, start 
   );
 
   const estimate = estimateCredits(prices, chosen?.id ?? ruleTierId, seconds);
-  const notes = videoNotes(words, tiers, { model, duration, resolution, images, videos, audios }, ruleTier);
+  const notes = videoNotes(words, tierName, tiers, { model, duration, resolution, images, videos, audios }, ruleTier);
 
   async function send(body: VideoRequestBody) {
     await charged.charge(

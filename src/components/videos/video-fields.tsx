@@ -34,6 +34,7 @@ import { templateKey, VIDEO_RATIOS, type VideoFormWords, type VideoValues } from
 import { imageRole, imagesSummary } from './video-notes';
 import { ShortcutHint } from '@/components/fields/shortcut-hint';
 import { resolutionLabel } from './resolution-label';
+import { useTierName } from '@/components/tiers/tier-names';
 import { usePersonalAccount } from '@/components/console/personal-account';
 
 /** The longest prompt the API takes. */
@@ -155,6 +156,7 @@ export function VideoTemplateFields({ video }: { video: VideoForm }) {
 /** Tier, duration, shape, resolution and sound. */
 export function VideoSettings({ video }: { video: VideoForm }) {
   const t = useTranslations('videos.fields');
+  const tierName = useTierName();
   const { control, formState } = useFormContext<VideoValues>();
   const { field: model } = useController({ control, name: 'model' });
   const { field: audio } = useController({ control, name: 'generate_audio' });
@@ -205,7 +207,7 @@ export function VideoSettings({ video }: { video: VideoForm }) {
               {t('audio')}
             </p>
             <p className="mt-0.5 text-xs text-slate-500">
-              {auto && video.tiers.rule ? t('audioAuto', { tier: video.tiers.rule.id }) : t('audioHint')}
+              {auto && video.tiers.rule ? t('audioAuto', { tier: tierName(video.tiers.rule.id) }) : t('audioHint')}
             </p>
             {formState.errors.generate_audio?.message && (
               <p className="mt-0.5 text-xs text-rose-600">{formState.errors.generate_audio.message}</p>
@@ -226,8 +228,9 @@ export function VideoReferences({ video }: { video: VideoForm }) {
   const images = useController({ control, name: 'images' });
   const videos = useController({ control, name: 'videos' });
   const audios = useController({ control, name: 'audios' });
-  const name = video.tiers.chosen?.id;
-  const rule = video.tiers.rule?.id;
+  const tierName = useTierName();
+  const name = video.tiers.chosen ? tierName(video.tiers.chosen.id) : undefined;
+  const rule = video.tiers.rule ? tierName(video.tiers.rule.id) : undefined;
   const off = (what: 'videos' | 'audios') => {
     const open = what === 'videos' ? video.slots.videos > 0 : video.slots.audios > 0;
     if (open) return null;

@@ -22,8 +22,11 @@ import {
 } from './video-form';
 import { rangeText, stateName } from './video-model';
 import { autoRuleText, imageRole, imagesSummary, videoNotes } from './video-notes';
+import { tierName } from '@/components/tiers/tier-names';
 
 const words = createTranslator({ locale: 'en', messages: en, namespace: 'videos.form' });
+const enName = (id: string) => tierName(en.tiers, id);
+const zhName = (id: string) => tierName(zh.tiers, id);
 
 const tier = (id: string, max: number, resolutions: string[], extra: Partial<VideoTier> = {}): VideoTier => ({
   id,
@@ -129,7 +132,7 @@ describe('notes', () => {
   const base = { model: 'videomodel-2-0-pro', duration: '5', resolution: '480p', images: [], videos: [], audios: [] };
 
   it('says nothing while the values fit the tier', () => {
-    expect(videoNotes(words, tiers, base)).toEqual({
+    expect(videoNotes(words, enName, tiers, base)).toEqual({
       duration: null,
       resolution: null,
       images: null,
@@ -139,16 +142,16 @@ describe('notes', () => {
   });
 
   it('names the tier’s duration range when the duration is outside it', () => {
-    expect(videoNotes(words, tiers, { ...base, duration: '20' }).duration).toBe(
+    expect(videoNotes(words, enName, tiers, { ...base, duration: '20' }).duration).toBe(
       'videomodel-2-0-pro makes videos of 4–15 seconds.',
     );
-    expect(videoNotes(words, tiers, { ...base, model: AUTO_TIER, duration: '40' }).duration).toBe(
+    expect(videoNotes(words, enName, tiers, { ...base, model: AUTO_TIER, duration: '40' }).duration).toBe(
       'The available tiers make videos of 4–30 seconds.',
     );
   });
 
   it('warns about image counts, resolutions and references the tier does not take', () => {
-    const notes = videoNotes(words, tiers, {
+    const notes = videoNotes(words, enName, tiers, {
       ...base,
       resolution: '1080p',
       images: [IMG(1), IMG(2), IMG(3)],
@@ -157,20 +160,20 @@ describe('notes', () => {
     expect(notes.resolution).toBe('videomodel-2-0-pro does not render 1080p.');
     expect(notes.images).toBe('videomodel-2-0-pro takes 1 image (first frame), 2 (first and last frames).');
     expect(notes.videos).toBe('videomodel-2-0-pro does not take reference videos.');
-    expect(videoNotes(words, tiers, { ...base, model: 'videomodel-2-0-mini', images: [IMG(1), IMG(2)] }).images).toBe(
-      'videomodel-2-0-mini takes 1 image (first frame), 3–9 (references).',
-    );
+    expect(
+      videoNotes(words, enName, tiers, { ...base, model: 'videomodel-2-0-mini', images: [IMG(1), IMG(2)] }).images,
+    ).toBe('videomodel-2-0-mini takes 1 image (first frame), 3–9 (references).');
   });
 });
 
 describe('automatic tier and references', () => {
   it('checks references against the tier the rule picks, not against any tier', () => {
     const v = { model: AUTO_TIER, duration: '5', resolution: '480p', images: [], videos: [IMG(1)], audios: [] };
-    expect(videoNotes(words, tiers, v).videos).toBeNull();
-    expect(videoNotes(words, tiers, v, pro20).videos).toBe(
+    expect(videoNotes(words, enName, tiers, v).videos).toBeNull();
+    expect(videoNotes(words, enName, tiers, v, pro20).videos).toBe(
       'videomodel-2-0-pro (the automatic choice for this duration and resolution) does not take reference videos.',
     );
-    expect(videoNotes(words, tiers, v, pro25).videos).toBeNull();
+    expect(videoNotes(words, enName, tiers, v, pro25).videos).toBeNull();
   });
 });
 
@@ -306,7 +309,7 @@ describe('words', () => {
     ).safeParse(values({ prompt: ' ' }));
     expect(refused.error?.issues.map((i) => i.message)).toEqual(['请先描述你想要的视频。']);
     expect(
-      videoNotes(chinese, tiers, {
+      videoNotes(chinese, zhName, tiers, {
         model: 'videomodel-2-0-pro',
         duration: '20',
         resolution: '480p',
@@ -321,9 +324,21 @@ describe('words', () => {
     );
   });
 
+  it('names tiers by their names, not their ids', () => {
+    const named = tier('videomodel-2-0-pro-260801', 15, ['480p']);
+    const v = { model: named.id, duration: '20', resolution: '480p', images: [], videos: [], audios: [] };
+    expect(videoNotes(words, enName, [named], v).duration).toBe('Video 2.0 Pro makes videos of 4–15 seconds.');
+    expect(videoNotes(chinese, zhName, [named], v).duration).toBe('视频 2.0 专业版 可生成 4–15 秒的视频。');
+    expect(autoRuleText(words, enName, 'videomodel-2-0-fast-260801')).toBe(
+      'Studio picks the tier from the duration and resolution: longer than 15 seconds or 1080p goes to Video 2.5 Pro, ' +
+        '768p or 2K to Video H3 HD, anything else to Video 2.0 Fast.',
+    );
+    expect(autoRuleText(chinese, zhName, 'videomodel-2-0-mini-260801')).toContain('视频 2.0 轻量版');
+  });
+
   it('names the default tier in the automatic rule, or says there is one', () => {
-    expect(autoRuleText(words, 'videomodel-2-0-fast')).toMatch(/anything else to videomodel-2-0-fast\.$/);
-    expect(autoRuleText(chinese, null)).toMatch(/其余使用默认档位。$/);
+    expect(autoRuleText(words, enName, 'videomodel-2-0-fast')).toMatch(/anything else to videomodel-2-0-fast\.$/);
+    expect(autoRuleText(chinese, zhName, null)).toMatch(/其余使用默认档位。$/);
   });
 
   it('shows a task state in the page’s language, and an unknown one as it comes', () => {

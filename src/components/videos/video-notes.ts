@@ -13,13 +13,16 @@ import {
 /**
  * What the Video page says about its settings: the automatic rule, what the chosen images become and
  * warnings about values the tier does not take. Plain functions; the words come in as `t`, a
- * translator of `videos.form`.
+ * translator of `videos.form`, and tiers are named by `name` (`useTierName`: "Video 2.0 Pro", not its id).
  */
 
+/** A tier's name from its id. */
+export type TierNameOf = (id: string) => string;
+
 /** How the tier list describes the automatic choice. */
-export function autoRuleText(t: VideoFormWords, defaultTier: string | null): string {
-  // `none` stands for no default tier (the message names it in words); a tier id never reads so.
-  return t('autoRule', { pro: PRO_TIER, hd: HD_TIER, fallback: defaultTier ?? 'none' });
+export function autoRuleText(t: VideoFormWords, name: TierNameOf, defaultTier: string | null): string {
+  // `none` stands for no default tier (the message names it in words); a tier name never reads so.
+  return t('autoRule', { pro: name(PRO_TIER), hd: name(HD_TIER), fallback: defaultTier ? name(defaultTier) : 'none' });
 }
 
 /** What the images do, by how many are chosen. */
@@ -55,6 +58,7 @@ export interface VideoNotes {
 
 export function videoNotes(
   t: VideoFormWords,
+  nameOf: TierNameOf,
   tiers: readonly VideoTier[],
   v: Pick<VideoValues, 'model' | 'duration' | 'resolution' | 'images' | 'videos' | 'audios'>,
   /** For `auto`: the tier the server's rule picks for these settings, which must take the references. */
@@ -64,11 +68,11 @@ export function videoNotes(
   const tier = effectiveTier(tiers, v.model);
   const none = { duration: null, resolution: null, images: null, videos: null, audios: null };
   if (!tier) return none;
-  const name = chosen?.id;
+  const name = chosen ? nameOf(chosen.id) : undefined;
   // Duration and resolution decide the automatic tier, so they are bounded by what any tier makes;
   // references are not part of the rule, so they must suit the tier it picks.
   const refs = chosen ?? ruleTier ?? tier;
-  const refName = chosen?.id ?? (ruleTier ? t('picked', { tier: ruleTier.id }) : undefined);
+  const refName = name ?? (ruleTier ? t('picked', { tier: nameOf(ruleTier.id) }) : undefined);
   const seconds = Number(v.duration);
   const outside =
     v.duration.trim() !== '' &&

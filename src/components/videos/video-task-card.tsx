@@ -14,6 +14,7 @@ import { useFailureText } from '@/components/jobs/failure-text';
 import { formatDuration } from '@/components/usage/format';
 import { isActive, stateName, type VideoTask } from './video-model';
 import { resolutionLabel } from './resolution-label';
+import { useTierName } from '@/components/tiers/tier-names';
 
 const TONE = { queued: 'slate', running: 'amber', succeeded: 'emerald', failed: 'rose', cancelled: 'slate' } as const;
 
@@ -42,6 +43,7 @@ export function VideoTaskCard({ task, onRemove }: VideoTaskCardProps) {
   const t = useTranslations('videos.card');
   const states = useTranslations('videos.states');
   const durations = useTranslations('usage.duration');
+  const tierName = useTierName();
   const failure = useFailureText();
   const format = useFormatter();
   const credits = (n: number) => t('credits', { count: n, amount: format.number(n, 'credits') });
@@ -84,7 +86,7 @@ export function VideoTaskCard({ task, onRemove }: VideoTaskCardProps) {
           </p>
           <p className="mt-0.5 text-xs break-words text-slate-500">
             {[
-              task.model,
+              tierName(task.model),
               t('seconds', { n: task.duration }),
               task.resolution ? resolutionLabel(task.resolution) : null,
               task.ratio,
