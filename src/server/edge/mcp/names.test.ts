@@ -49,6 +49,7 @@ describe('template fields as a tool input schema', () => {
       { key: 'product', label: '商品名称', placeholder: '保温杯' },
       { key: 'scene', label: '场景', required: false, default: '木质桌面', help: '放在哪里' },
       { key: 'story', label: '故事', type: 'textarea' },
+      { key: 'photo', label: '商品图', type: 'image', required: false },
     ]);
     expect(schema).toEqual({
       type: 'object',
@@ -62,6 +63,12 @@ describe('template fields as a tool input schema', () => {
           default: '木质桌面',
         },
         story: { type: 'string', title: '故事', description: '故事', maxLength: 2000, 'x-multiline': true },
+        photo: {
+          type: 'string',
+          title: '商品图',
+          description: '商品图. The http(s) URL or the upload key of an image of yours (POST /api/upload-ref)',
+          maxLength: 2000,
+        },
       },
       required: ['product', 'story'],
       additionalProperties: false,

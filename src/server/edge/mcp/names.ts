@@ -62,6 +62,8 @@ function describeField(field: FieldSpec): string {
   const parts = [field.label];
   if (field.help) parts.push(field.help);
   if (field.placeholder) parts.push(`e.g. ${field.placeholder}`);
+  if (field.type === 'image')
+    parts.push('The http(s) URL or the upload key of an image of yours (POST /api/upload-ref)');
   return parts.join('. ');
 }
 
