@@ -54,23 +54,35 @@ test('a template with choice, number and image fields is filled in the Playgroun
   const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c7d2fe' } })
     .png()
     .toBuffer();
-  await page
-    .getByLabel('Upload an image for “参考照片”')
-    .setInputFiles({ name: '构图.png', mimeType: 'image/png', buffer: png });
+  // The URL an API caller got from the upload endpoint, pasted into the field.
+  const uploaded = await request.post('/api/upload-ref', {
+    headers: { 'X-API-Key': tenant.apiKey },
+    multipart: { file: { name: '构图.png', mimeType: 'image/png', buffer: png } },
+  });
+  const { url } = (await uploaded.json()) as { url: string };
+  const pasted = page.getByLabel('Or paste the https URL or upload key of an image of yours for “参考照片”');
+  await pasted.fill(url);
   await expect(page.getByTestId('image-field').getByRole('button', { name: 'Remove the image' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Generate', exact: true }).click();
   const result = page.getByTestId('result-card');
   await expect(result).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
 
-  // The job carries the filled prompt and the uploaded image as its first reference.
+  // The job carries the filled prompt (the image slot in Chinese) and the pasted image as its first reference.
   const jobs = await request.get('/api/jobs?limit=1', { headers: { 'X-API-Key': tenant.apiKey } });
   const listed = (await jobs.json()) as { jobs: { id: string; prompt: string }[] };
-  expect(listed.jobs[0]?.prompt).toContain('秋季主题海报，画面里有 3 个人物');
+  expect(listed.jobs[0]?.prompt).toBe('秋季主题海报，画面里有 3 个人物，参照 参考图1 的构图');
   const detail = await request.get(`/api/jobs/detail?id=${listed.jobs[0]?.id}`, {
     headers: { 'X-API-Key': tenant.apiKey },
   });
-  expect(JSON.stringify(await detail.json())).toMatch(/uploads\/[^"]+\.png/);
+  expect(JSON.stringify(await detail.json())).toContain(url);
+
+  // A file uploaded in the field takes its place.
+  await page
+    .getByLabel('Upload an image for “参考照片”')
+    .setInputFiles({ name: '构图2.png', mimeType: 'image/png', buffer: await sharp(png).negate().png().toBuffer() });
+  await expect(pasted).toHaveValue(/\/uploads\/[^/]+\/[^/]+\.png$/);
+  await expect(pasted).not.toHaveValue(url);
 
   // The same form in Chinese.
   await chooseLanguage(context, 'zh-CN');
