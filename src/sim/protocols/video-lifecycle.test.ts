@@ -160,12 +160,14 @@ describe('video timing, cancel and task faults', () => {
     expect((await f.control(`/__sim/video-tasks/${id}`)).status).toBe(404);
   });
 
-  it('passes queued -> running -> succeeded over a 300 ms latency', async () => {
-    await config({ channel: 'sim-video-a', latency_ms: 300 });
+  it('passes queued -> running -> succeeded over a 3 s latency', async () => {
+    // Long enough that the first read after creating lands in the queued share even on a busy machine.
+    await config({ channel: 'sim-video-a', latency_ms: 3000 });
     try {
       const id = await make('sim-video-a');
       const seen: string[] = [];
-      for (let i = 0; i < 40 && seen[seen.length - 1] !== 'succeeded'; i += 1) {
+      const deadline = Date.now() + 15_000;
+      while (Date.now() < deadline && seen[seen.length - 1] !== 'succeeded') {
         const status = (await get('sim-video-a', id)).status;
         if (seen[seen.length - 1] !== status) seen.push(status);
         await sleep(20);
