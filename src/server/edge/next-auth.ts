@@ -7,7 +7,7 @@ import { getConfig } from '@/server/config';
 import { consoleUsers, endedSessions } from '@/server/db/schema';
 import { endSession, sessionEnded } from '@/server/domain/auth/ended-sessions';
 import { adminDigest, resolveKey } from '@/server/domain/auth/api-keys';
-import { hashPassword, verifyPassword } from '@/server/domain/auth/passwords';
+import { checkPassword, checkSecondFactor, type SignInOutcome } from '@/server/domain/auth/console-sign-in';
 import { admitSignIn, signInSucceeded, type Admitted, type ThrottleKey } from '@/server/domain/auth/sign-in-throttle';
 import { requestClientAddress } from '@/server/edge/http/client-address';
 import { logger } from '@/server/logger';
@@ -15,6 +15,7 @@ import { getRuntime } from '@/server/runtime';
 import { presentedKey, type SessionIdentity } from '@/server/api/context';
 
 const credentialsSchema = z.object({ email: z.email(), password: z.string().min(1).max(200) });
+const secondFactorSchema = z.object({ ticket: z.string().min(1).max(400), code: z.string().min(1).max(40) });
 
 /**
  * The console's signed-in person: a tenant administrator, who acts as the tenant, or a buyer whose
@@ -48,6 +49,19 @@ export class TooManySignIns extends CredentialsSignin {
   constructor(readonly retryAfterS: number) {
     super();
   }
+}
+
+/** The password was right; the account asks for a code. The ticket carries the sign-in to the code step. */
+export class TwoFactorRequired extends CredentialsSignin {
+  override code = 'two_factor_required';
+  constructor(readonly ticket: string) {
+    super();
+  }
+}
+
+/** The code step's ticket is expired or no longer stands: sign in with the password again. */
+export class TwoFactorExpired extends CredentialsSignin {
+  override code = 'two_factor_expired';
 }
 
 /**
@@ -94,11 +108,36 @@ async function settle(admitted: Admitted, ok: boolean, who: Record<string, strin
 }
 
 /**
- * A hash of a random password with the same parameters as real ones: an unknown email is checked
- * against it, so it takes as long to refuse as a known email with a wrong password.
+ * What a console sign-in step lets in, for the session; a refusal is thrown (and logged: a throttled
+ * attempt, a lock a failure reached).
  */
-let dummyHash: Promise<string> | undefined;
-const unknownUserHash = () => (dummyHash ??= hashPassword(crypto.randomUUID()));
+function sessionUser(outcome: SignInOutcome, who: Record<string, string>) {
+  if (outcome.ok) {
+    const { user } = outcome;
+    return { id: user.id, email: user.email, kind: user.kind, tenantId: user.tenantId, sv: user.sessionEpoch };
+  }
+  switch (outcome.refused) {
+    case 'throttled':
+      logger.warn(
+        { ...who, scope: outcome.scope, retryAfterS: outcome.retryAfterS },
+        'sign-in refused: too many attempts',
+      );
+      throw new TooManySignIns(outcome.retryAfterS);
+    case 'code_required':
+      throw new TwoFactorRequired(outcome.ticket);
+    case 'expired':
+      throw new TwoFactorExpired();
+    case 'wrong':
+      for (const lock of outcome.locks) {
+        const { key, failures, lockedForS } = lock;
+        logger.warn(
+          { ...who, scope: key.scope, subject: key.subject, failures, lockedForS },
+          'sign-in locked after repeated failures',
+        );
+      }
+      throw new InvalidLogin();
+  }
+}
 
 function authSecret(): string {
   const key = hkdfSync('sha256', getConfig().secret, Buffer.alloc(0), 'studio-console-session', 32);
@@ -163,27 +202,23 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
         const parsed = credentialsSchema.safeParse(raw);
         if (!parsed.success) throw new InvalidLogin();
         const email = parsed.data.email.toLowerCase();
-        const who = { signIn: 'console', email };
-        const admitted = await admit(
-          request,
-          (address) => [
-            { scope: 'address', subject: address },
-            { scope: 'account', subject: email },
-          ],
-          who,
-        );
-        const { db } = await getRuntime();
-        const [user] = await db
-          .select()
-          .from(consoleUsers)
-          .where(eq(sql`lower(${consoleUsers.email})`, email))
-          .limit(1);
-        // The password is checked whether or not the email exists, so the answer's timing does not tell.
-        const matches = await verifyPassword(parsed.data.password, user?.passwordHash ?? (await unknownUserHash()));
-        const ok = matches && user !== undefined && user.tenantId !== null;
-        await settle(admitted, ok, who);
-        if (!ok || !user?.tenantId) throw new InvalidLogin();
-        return { id: user.id, email: user.email, kind: user.kind, tenantId: user.tenantId, sv: user.sessionEpoch };
+        const { db, config } = await getRuntime();
+        const address = requestClientAddress(request.headers);
+        const outcome = await checkPassword({ db, config }, { email, password: parsed.data.password, address });
+        return sessionUser(outcome, { signIn: 'console', email, address });
+      },
+    }),
+    Credentials({
+      id: 'second-factor',
+      name: 'Two-step verification',
+      credentials: { ticket: { type: 'hidden' }, code: { label: 'Code', type: 'text' } },
+      async authorize(raw, request) {
+        const parsed = secondFactorSchema.safeParse(raw);
+        if (!parsed.success) throw new InvalidLogin();
+        const { db, config } = await getRuntime();
+        const address = requestClientAddress(request.headers);
+        const outcome = await checkSecondFactor({ db, config }, { ...parsed.data, address });
+        return sessionUser(outcome, { signIn: 'second-factor', address });
       },
     }),
   ],

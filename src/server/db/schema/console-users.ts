@@ -1,7 +1,7 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { tenants } from './tenants';
-import { stamp, uuidKey } from './columns';
+import { at, ownedBy, stamp, uuidKey } from './columns';
 
 /**
  * People who sign in to the console with email and password: tenant administrators, and buyers whose
@@ -24,6 +24,14 @@ export const consoleUsers = pgTable(
     sessionEpoch: integer().notNull().default(0),
     /** The one session that outlives the last password change: the one that made it (its `sid`); null after a reset. */
     keptSession: text(),
+    /**
+     * Two-step verification: the authenticator's TOTP secret, encrypted with the instance secret. Set
+     * while enrolling; it only guards sign-in once `twoFactorEnabledAt` is set (the user confirmed a code).
+     */
+    totpSecretCiphertext: text(),
+    twoFactorEnabledAt: at(),
+    /** The TOTP time step of the last accepted code: a code of that step or an earlier one is refused (replay). */
+    totpLastStep: bigint({ mode: 'number' }),
     createdAt: stamp(),
   },
   (t) => [
@@ -47,4 +55,20 @@ export const endedSessions = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [index('ended_sessions_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * The recovery codes of a console user's two-step verification, by digest only (HMAC-SHA256 with a key
+ * derived from the instance secret): shown once when 2FA is switched on, each accepted once (`usedAt`).
+ */
+export const recoveryCodes = pgTable(
+  'console_user_recovery_codes',
+  {
+    id: uuidKey(),
+    userId: ownedBy(() => consoleUsers.id),
+    digest: text().notNull(),
+    usedAt: at(),
+    createdAt: stamp(),
+  },
+  (t) => [uniqueIndex('console_user_recovery_codes_uq').on(t.userId, t.digest)],
 );

@@ -164,21 +164,30 @@ export async function admitSignIn(db: Db, keys: ThrottleKey[]): Promise<Admitted
  */
 export async function signInSucceeded(db: Db, admitted: Admitted): Promise<void> {
   for (const key of admitted.keys) {
-    const id = keyText(key);
-    if (key.scope === 'account') {
-      await db.execute(sql`delete from sign_in_throttles where key = ${id}`);
-      continue;
-    }
-    const mark = admitted.marks.find((m) => m.key === key);
-    if (!mark) continue;
-    await db.execute(sql`
+    if (key.scope === 'account') await db.execute(sql`delete from sign_in_throttles where key = ${keyText(key)}`);
+    else await giveBack(db, admitted, key);
+  }
+}
+
+/**
+ * A correct password that still needs a code: every key is given back this one attempt, the account's
+ * too, but no count is cleared (failed codes before it keep counting towards the lock).
+ */
+export async function signInAttemptReturned(db: Db, admitted: Admitted): Promise<void> {
+  for (const key of admitted.keys) await giveBack(db, admitted, key);
+}
+
+async function giveBack(db: Db, admitted: Admitted, key: ThrottleKey): Promise<void> {
+  const id = keyText(key);
+  const mark = admitted.marks.find((m) => m.key === key);
+  if (!mark) return;
+  await db.execute(sql`
       update sign_in_throttles
          set failures = greatest(failures - 1, 0),
              locked_until = case when locked_until is not distinct from ${mark.lock}::timestamptz then null else locked_until end,
              last_failure_at = case when last_failure_at = ${mark.at}::timestamptz
                then coalesce(${mark.previousAt}::timestamptz, last_failure_at) else last_failure_at end
        where key = ${id}`);
-  }
 }
 
 /** Drops the counts nobody has added to for a day and that hold no lock (a recurring task). */
