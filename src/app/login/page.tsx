@@ -25,6 +25,8 @@ export default async function LoginPage({ searchParams }: SignInRouteProps) {
     unavailable: errors('unavailable'),
   });
   const email = typeof params.email === 'string' ? params.email.slice(0, 200) : '';
+  // Back from the code step whose time ran out: the password again.
+  const error = initialError ?? (params.expired ? t('code.expired') : null);
 
   return (
     <SignInPage
@@ -42,7 +44,7 @@ export default async function LoginPage({ searchParams }: SignInRouteProps) {
           {t('resetDone')}
         </p>
       )}
-      <LoginForm initialError={initialError} initialEmail={email} next={next} />
+      <LoginForm initialError={error} initialEmail={email} next={next} />
       <p className="mt-4 text-center text-sm">
         <Link href="/login/forgot" className="font-medium text-indigo-600 hover:text-indigo-500">
           {t('forgot')}

@@ -28,7 +28,7 @@ export const idleFormState: ActionFormState = { done: false, error: null, fields
 export interface ActionField {
   name: string;
   label: string;
-  type: 'email' | 'password';
+  type: 'email' | 'password' | 'text';
   autoComplete: string;
   hint?: string;
   placeholder?: string;
