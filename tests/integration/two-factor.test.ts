@@ -164,6 +164,28 @@ describe('two-step verification: sign-in', () => {
     expect(next.ok).toBe(true);
   });
 
+  it('lets one of two simultaneous sign-ins with the same code through, never both', async () => {
+    const who = await enrolled();
+    const at = T0 + STEP_MS;
+    const tickets = await Promise.all(
+      [0, 1].map(async () =>
+        ticketOf(
+          await checkPassword(deps(), { email: who.email, password: PASSWORD, address: who.address, nowMs: at }),
+        ),
+      ),
+    );
+    const code = codeAt(who.secret, at);
+    const recovery = who.codes[0] ?? '';
+    const outcomes = await Promise.all([
+      ...tickets.map((ticket) => checkSecondFactor(deps(), { ticket, code, address: who.address, nowMs: at })),
+      ...tickets.map((ticket) =>
+        checkSecondFactor(deps(), { ticket, code: recovery, address: who.address, nowMs: at }),
+      ),
+    ]);
+    expect(outcomes.slice(0, 2).filter((o) => o.ok)).toHaveLength(1);
+    expect(outcomes.slice(2).filter((o) => o.ok)).toHaveLength(1);
+  });
+
   it('accepts each recovery code once', async () => {
     const who = await enrolled();
     const [code = '', other = ''] = who.codes;
