@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import en from '../../../messages/en.json';
 import zh from '../../../messages/zh-CN.json';
 import { applyServerError } from '@/components/ui/form';
-import { playgroundDefaults, playgroundFieldName, playgroundSchema, type PlaygroundValues } from './playground-form';
+import {
+  playgroundDefaults,
+  playgroundFieldName,
+  playgroundSchema,
+  recipeRatio,
+  type PlaygroundValues,
+} from './playground-form';
 import { skillRecipe, templateRecipe, type Catalogue } from './recipes';
 
 const poster = {
@@ -81,6 +87,31 @@ describe('playgroundDefaults', () => {
       prompt: '',
       ratio: '1:1',
     });
+  });
+});
+
+describe('recipeRatio', () => {
+  const tryOnRecipe = skillRecipe(tryOn);
+  const untouched = { picked: false, ratioSet: false, again: false };
+
+  it('gives a recipe the user picks its own ratio, whatever the ratio was', () => {
+    expect(recipeRatio(tryOnRecipe, { ...untouched, picked: true })).toBe('2:3');
+    expect(recipeRatio(tryOnRecipe, { picked: true, ratioSet: true, again: true })).toBe('2:3');
+    expect(recipeRatio(templateRecipe(cover), { ...untouched, picked: true })).toBe('16:9');
+  });
+
+  it('lets the linked recipe arriving after load restore its ratio only while the user has set none', () => {
+    expect(recipeRatio(tryOnRecipe, untouched)).toBe('2:3');
+    // The user chose 16:9 while the catalogue was on its way: the late recipe leaves it.
+    expect(recipeRatio(tryOnRecipe, { ...untouched, ratioSet: true })).toBeNull();
+    // A job run again keeps its own ratio.
+    expect(recipeRatio(tryOnRecipe, { ...untouched, again: true })).toBeNull();
+  });
+
+  it('leaves the ratio alone for no recipe or one without a supported ratio', () => {
+    expect(recipeRatio(null, { ...untouched, picked: true })).toBeNull();
+    expect(recipeRatio({ ratio: null }, { ...untouched, picked: true })).toBeNull();
+    expect(recipeRatio({ ratio: '9:1' }, { ...untouched, picked: true })).toBeNull();
   });
 });
 

@@ -89,6 +89,27 @@ export function playgroundDefaults(start: PlaygroundStart | undefined, catalogue
   };
 }
 
+/** How the form's recipe came to be the one it is, for `recipeRatio`. */
+export interface RecipeArrival {
+  /** The user picked a skill, a template or a tab since the page loaded. */
+  picked: boolean;
+  /** The user set the ratio since the page loaded. */
+  ratioSet: boolean;
+  /** The page opened a job to run again (`?from=`): its own ratio is part of what it restores. */
+  again: boolean;
+}
+
+/**
+ * The ratio a recipe brings when it becomes the form's recipe, or null to leave the ratio alone. A recipe
+ * the user picks brings its own ratio. The address's recipe arriving with the catalogue after load only
+ * restores what the link asked for: it never replaces a ratio the user set since, nor a job's own ratio.
+ */
+export function recipeRatio(recipe: Pick<Recipe, 'ratio'> | null, how: RecipeArrival): Ratio | null {
+  if (!recipe || !isSupportedRatio(recipe.ratio)) return null;
+  if (how.picked) return recipe.ratio;
+  return how.ratioSet || how.again ? null : recipe.ratio;
+}
+
 /**
  * The input that shows a problem with one path of the request: the prompt, a recipe's field or
  * sentence, the reference picker, or the skill or template picker. Null for anything no input shows

@@ -8,12 +8,13 @@ import { trpc, type RouterOutputs } from '@/trpc/react';
 import { useZodForm } from '@/components/ui/form';
 import { revealResults, useAddress, useChargedForm } from '@/components/fields/submission';
 import { useJobFeed } from '@/components/jobs/job-feed';
-import { isImageModel, isSupportedRatio, type Prices } from './options';
+import { isImageModel, type Prices } from './options';
 import { SKILLS_INPUT } from '@/components/skills/reads';
 import {
   playgroundDefaults,
   playgroundFieldName,
   playgroundSchema,
+  recipeRatio,
   type PlaygroundFieldName,
   type PlaygroundStart,
   type PlaygroundValues,
@@ -89,13 +90,20 @@ export function usePlaygroundForm({ prices, start, results }: PlaygroundFormOpti
   // The address follows the form, so a reload or a shared link opens the same skill or template.
   useAddress(playgroundHref(source, skill?.slug ?? skillSlug, template?.slug ?? templateRef));
 
-  // A recipe's ratio becomes the default each time it is chosen (or arrives with the catalogue); the user may still change it.
+  // A recipe's ratio becomes the default each time the user picks it; the address's recipe arriving with the
+  // catalogue after load never replaces what the user set since (see `recipeRatio`).
   const ratioAppliedFor = useRef<string | null>(recipeFor(defaultValues, catalogue)?.key ?? null);
+  const picked = useRef(false);
   useEffect(() => {
     if (!recipe || ratioAppliedFor.current === recipe.key) return;
     ratioAppliedFor.current = recipe.key;
-    if (isSupportedRatio(recipe.ratio)) form.setValue('ratio', recipe.ratio);
-  }, [recipe, form]);
+    const ratio = recipeRatio(recipe, {
+      picked: picked.current,
+      ratioSet: form.getFieldState('ratio').isDirty,
+      again: start?.drafts !== undefined,
+    });
+    if (ratio) form.setValue('ratio', ratio);
+  }, [recipe, form, start]);
 
   useEffect(
     () =>
@@ -160,11 +168,13 @@ export function usePlaygroundForm({ prices, start, results }: PlaygroundFormOpti
   const requestFor = (values: PlaygroundValues) => schema.safeParse(values);
 
   function chooseSource(next: Source) {
+    picked.current = true;
     form.setValue('source', next);
     form.clearErrors();
   }
 
   function choose(kind: 'skill' | 'template', ref: string) {
+    picked.current = true;
     form.setValue(kind, ref);
     form.clearErrors(kind);
   }
