@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { trpc } from '@/trpc/react';
 import {
@@ -23,8 +23,8 @@ import { RequestError } from '@/components/console/request-error';
 import { useLiveJob } from './use-live-job';
 import { ConversionJob } from './conversion-job';
 import { useStepName } from '@/components/image-template/conversion-steps';
-import { isConversion, jobKind, jobTitle, type Job } from './job-model';
-import { inputsLine, useJobTemplate } from './use-job-template';
+import { isConversion, jobHeading, jobKind, type Job } from './job-model';
+import { useJobTemplate } from './use-job-template';
 import { useFailureText } from './failure-text';
 import { useJobTimes } from './job-times';
 import { JobStatusBadge } from './job-status';
@@ -77,8 +77,8 @@ export function JobDetail({ id, baseUrl, prices }: JobDetailProps) {
   const detail = trpc.jobs.detail.useQuery({ id }, { enabled: !!job, retry: false });
   const refetchDetail = detail.refetch;
   // A template job is headed by its template and inputs; the prompt they expanded to is in the details below.
-  const template = useJobTemplate(job?.kind ?? 'image', detail.data?.request);
-  const inputs = template ? inputsLine(template, detail.data?.request?.input ?? null) : '';
+  const template = useJobTemplate(job?.kind ?? 'image', detail.data?.request, job);
+  const locale = useLocale();
   const [showCall, setShowCall] = useState(false);
   const state = job ? `${job.status}:${job.finished_at ?? ''}` : null;
   const seen = useRef(state);
@@ -122,6 +122,7 @@ export function JobDetail({ id, baseUrl, prices }: JobDetailProps) {
   }
 
   const conversion = isConversion(job);
+  const heading = jobHeading(job, detail.data?.request, template, locale, t);
   return (
     <JobPage>
       <header className="flex flex-wrap items-start justify-between gap-4">
@@ -131,11 +132,11 @@ export function JobDetail({ id, baseUrl, prices }: JobDetailProps) {
             <JobStatusBadge status={job.status} />
           </div>
           <h1 className="mt-1 line-clamp-3 text-xl font-semibold tracking-tight break-words text-slate-900 sm:text-2xl">
-            {template ? template.zh_name : jobTitle(job, t)}
+            {heading.title}
           </h1>
-          {inputs && (
+          {heading.inputs && (
             <p className="mt-1 line-clamp-2 text-sm break-words text-slate-600" data-testid="job-inputs-line">
-              {inputs}
+              {heading.inputs}
             </p>
           )}
         </div>

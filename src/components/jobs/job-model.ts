@@ -1,4 +1,5 @@
 import type { RouterOutputs } from '@/trpc/react';
+import { templateName, type Named } from '@/components/templates/model';
 
 /** A job as the API shows it (GET /api/jobs, the jobs feed). */
 export type Job = NonNullable<RouterOutputs['jobs']['get']['job']>;
@@ -62,4 +63,53 @@ export function jobTitle(
   words: (key: 'conversionTitle' | 'untitled') => string,
 ): string {
   return job.prompt || words(isConversion(job) ? 'conversionTitle' : 'untitled');
+}
+
+/** The template a job was made from, as the caller's template list shows it. */
+export interface JobTemplate extends Named {
+  slug: string;
+  id: string;
+  fields: { key: string; label: string }[] | null;
+}
+
+/** What a job asked for, as far as its heading needs: the template's slug and the input it was given. */
+interface HeadingRequest {
+  template_slug: string | null;
+  input: string | Record<string, unknown> | null;
+}
+
+/** A template job's inputs in one line, by their labels: "主标题 春日上新 · 折扣 8 折". */
+export function inputsLine(template: Pick<JobTemplate, 'fields'> | undefined, input: HeadingRequest['input']): string {
+  if (input === null) return '';
+  if (typeof input === 'string') return input;
+  const labels = new Map((template?.fields ?? []).map((f) => [f.key, f.label]));
+  return Object.entries(input)
+    .map(([k, v]) => `${labels.get(k) ?? k} ${String(v)}`)
+    .join(' · ');
+}
+
+/** The template a job names: its request's slug, else the job's own template id. */
+export const jobTemplateRef = (
+  job: Pick<Job, 'template_id'> | undefined,
+  request: HeadingRequest | null | undefined,
+): string | null => request?.template_slug ?? job?.template_id ?? null;
+
+/**
+ * A job page's heading. A template job is named by its template, in the page's language (by its slug, or
+ * its id before the request is read, while the template is not in the caller's list), with the inputs it
+ * was given below; the prompt they expanded to belongs to the details. Any other job is named by its prompt.
+ */
+export function jobHeading(
+  job: Pick<Job, 'kind' | 'prompt' | 'template_id'>,
+  request: HeadingRequest | null | undefined,
+  template: JobTemplate | undefined,
+  locale: string,
+  words: (key: 'conversionTitle' | 'untitled') => string,
+): { title: string; inputs: string } {
+  const ref = jobTemplateRef(job, request);
+  if (!ref) return { title: jobTitle(job, words), inputs: '' };
+  return {
+    title: template ? templateName(template, locale) : ref,
+    inputs: request ? inputsLine(template, request.input) : '',
+  };
 }

@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import { Field, Muted } from './job-fields';
 import type { JobRequest } from './job-rerun';
 import { useJobTemplate } from './use-job-template';
+import { useTemplateName } from '@/components/templates/use-template-name';
 import { resolutionLabel } from '@/components/videos/resolution-label';
 import { TierLabel } from '@/components/tiers/tier-label';
 
@@ -12,6 +13,7 @@ export function JobRequestFields({ kind, request }: { kind: string; request: Job
   const t = useTranslations('jobDetail.request');
   const video = kind === 'video';
   const template = useJobTemplate(kind, request);
+  const nameOf = useTemplateName();
   const labels = new Map((template?.fields ?? []).map((f) => [f.key, f.label]));
   const skill = typeof request.body.skill_slug === 'string' ? request.body.skill_slug : null;
 
@@ -22,7 +24,7 @@ export function JobRequestFields({ kind, request }: { kind: string; request: Job
       </Field>
       {request.template_slug && (
         <Field label={t('template')}>
-          <span data-testid="job-template">{template?.zh_name ?? request.template_slug}</span>{' '}
+          <span data-testid="job-template">{template ? nameOf(template) : request.template_slug}</span>{' '}
           <code className="font-mono text-xs text-slate-500">{request.template_slug}</code>
         </Field>
       )}
