@@ -245,14 +245,14 @@ describe('changing a password', () => {
     const userId = user?.id ?? '';
     expect(
       await changePassword(
-        { db: t.db },
+        { db: t.db, config },
         { userId, current: 'wrong-password', next: 'new-password-22', address: who.address, keepSession: null },
       ),
     ).toEqual({ refused: 'wrong_password' });
     expect(await epochOf(who.email)).toBe(0);
     expect(
       await changePassword(
-        { db: t.db },
+        { db: t.db, config },
         {
           userId,
           current: 'first-password-1',
@@ -283,7 +283,7 @@ describe('changing a password', () => {
     const [user] = await t.db.select().from(consoleUsers).where(eq(consoleUsers.email, who.email));
     const attempt = () =>
       changePassword(
-        { db: t.db },
+        { db: t.db, config },
         {
           userId: user?.id ?? '',
           current: 'wrong-password',
@@ -299,7 +299,7 @@ describe('changing a password', () => {
     // Even the right password waits out the lock.
     expect(
       await changePassword(
-        { db: t.db },
+        { db: t.db, config },
         {
           userId: user?.id ?? '',
           current: 'first-password-1',

@@ -7,7 +7,6 @@ import { getLocale, getTranslations } from 'next-intl/server';
 import { z } from 'zod';
 import type { ActionFormState } from '@/components/passwords/action-form';
 import { answerResetRequest, resetPassword, ResetLinkInvalid } from '@/server/domain/auth/password-reset';
-import { forgetDemoPassword } from '@/server/domain/setup/demo-login';
 import { AppError } from '@/server/errors';
 import { requestClientAddress } from '@/server/edge/http/client-address';
 import { logger } from '@/server/logger';
@@ -64,7 +63,6 @@ export async function resetPasswordAction(
   let email: string;
   try {
     ({ email } = await resetPassword({ db, config }, { token, password: checked.password }));
-    forgetDemoPassword(config.dataDir, email);
   } catch (err) {
     // The page itself then says the link no longer works.
     if (err instanceof ResetLinkInvalid) redirect(`/login/reset/${encodeURIComponent(token)}`);

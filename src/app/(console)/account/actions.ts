@@ -8,7 +8,6 @@ import { textField } from '@/app/login/login-schema';
 import type { ActionFormState } from '@/components/passwords/action-form';
 import { changePassword } from '@/server/domain/auth/password-change';
 import { requestClientAddress } from '@/server/edge/http/client-address';
-import { forgetDemoPassword } from '@/server/domain/setup/demo-login';
 import { logger } from '@/server/logger';
 import { getRuntime } from '@/server/runtime';
 import { consoleSession } from '@/trpc/server';
@@ -32,7 +31,7 @@ export async function changePasswordAction(_previous: ActionFormState, form: For
   const { db, config } = await getRuntime();
   try {
     const changed = await changePassword(
-      { db },
+      { db, config },
       {
         userId: session.userId,
         current,
@@ -46,7 +45,6 @@ export async function changePasswordAction(_previous: ActionFormState, form: For
         ? { done: false, error: t('throttled', { minutes: minutesOf(changed.retryAfterS) }), fields: {}, values: {} }
         : { done: false, error: null, fields: { current: t('wrongCurrent') }, values: {} };
     }
-    forgetDemoPassword(config.dataDir, changed.email);
   } catch (err) {
     logger.error({ err }, 'password change failed');
     return { done: false, error: t('failed'), fields: {}, values: {} };

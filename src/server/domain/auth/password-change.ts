@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { consoleUsers } from '@/server/db/schema';
 import type { Deps } from '@/server/domain/deps';
 import { AppError } from '@/server/errors';
+import { forgetDemoPassword } from '@/server/domain/setup/demo-login';
 import { hashPassword, verifyPassword } from './passwords';
 import { admitSignIn, signInSucceeded } from './sign-in-throttle';
 
@@ -12,10 +13,10 @@ export type ChangeRefusal = { refused: 'wrong_password' } | { refused: 'throttle
  * A signed-in console user changes their password. The current password is checked under the same
  * throttles as a sign-in (its account and the client address), so the form cannot be used to guess
  * it. On success the session epoch rises: every session of the user ends but `keepSession`, the one
- * that made the change.
+ * that made the change. The demo login's old password leaves `demo-login.txt`.
  */
 export async function changePassword(
-  { db }: Pick<Deps, 'db'>,
+  { db, config }: Pick<Deps, 'db' | 'config'>,
   input: { userId: string; current: string; next: string; address: string; keepSession: string | null },
 ): Promise<{ ok: true; email: string } | ChangeRefusal> {
   const [user] = await db.select().from(consoleUsers).where(eq(consoleUsers.id, input.userId));
@@ -33,5 +34,6 @@ export async function changePassword(
     .update(consoleUsers)
     .set({ passwordHash, sessionEpoch: sql`${consoleUsers.sessionEpoch} + 1`, keptSession: input.keepSession })
     .where(eq(consoleUsers.id, user.id));
+  forgetDemoPassword(config.dataDir, email);
   return { ok: true, email };
 }

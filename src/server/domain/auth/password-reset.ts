@@ -9,6 +9,7 @@ import type { Deps } from '@/server/domain/deps';
 import { AppError } from '@/server/errors';
 import { consume, type Limit } from '@/server/domain/limits/rate-limit';
 import { hashPassword } from './passwords';
+import { forgetDemoPassword } from '@/server/domain/setup/demo-login';
 
 const HOUR_MS = 3_600_000;
 
@@ -123,7 +124,7 @@ export class ResetLinkInvalid extends AppError {
  * Sets a new password through a reset link, once: the link is marked used, the user's other links go,
  * every session of the user ends (the session epoch rises), the failed sign-in count is forgotten and
  * the text of the user's reset mails still in the outbox is removed.
- * Answers the account's e-mail, to sign in with.
+ * The demo login's old password leaves `demo-login.txt`. Answers the account's e-mail, to sign in with.
  */
 export async function resetPassword(
   { db, config }: Pick<Deps, 'db' | 'config'>,
@@ -131,7 +132,7 @@ export async function resetPassword(
 ): Promise<{ email: string }> {
   if (!input.token || input.token.length > 200) throw new ResetLinkInvalid();
   const passwordHash = await hashPassword(input.password);
-  return db.transaction(async (tx) => {
+  const reset = await db.transaction(async (tx) => {
     const [link] = await tx
       .update(passwordResets)
       .set({ usedAt: new Date() })
@@ -155,4 +156,6 @@ export async function resetPassword(
     await redactResetMails(tx, config, user.email.toLowerCase());
     return { email: user.email.toLowerCase() };
   });
+  forgetDemoPassword(config.dataDir, reset.email);
+  return reset;
 }
