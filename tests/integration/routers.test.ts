@@ -114,6 +114,22 @@ describe('action tables', () => {
   });
 });
 
+describe("the console's credits against a price", () => {
+  it('are what the signed-in user can spend: a dedicated member its own, a shared member and the administrator the pool', async () => {
+    const tenantId = await newTenant('额度租户', 100);
+    const owner = tenant(tenantId);
+    const { account } = await owner.members.create({ email: 'd@rules.cn', nickname: '专属', credits: 30 });
+    const member = as({ kind: 'member', tenantId, accountId: account.account_id });
+    expect(await member.session.me()).toMatchObject({ kind: 'member', spendable: 30, tenant: { credits: 70 } });
+    expect(await owner.session.me()).toMatchObject({ kind: 'tenant', spendable: 70 });
+    await owner.members.setQuota({ account_id: account.account_id, credits: 0 });
+    // The pool still holds 100, but this member's video or image would be refused: its form says so.
+    expect((await member.session.me()).spendable).toBe(0);
+    await owner.members.setQuota({ account_id: account.account_id, shared: true });
+    expect((await member.session.me()).spendable).toBe(100);
+  });
+});
+
 describe('refusals name their fields', () => {
   it('carries a domain rule’s field as an issue, with the same text as the message', async () => {
     const tenantId = await newTenant('字段租户');

@@ -45,5 +45,6 @@ export function useChargedForm<TValues extends FieldValues, TOutput>(form: UseFo
     }
   }
 
-  return { submit, charge, credits: me.data?.tenant.credits };
+  // What this user can spend: a member with dedicated credits is short when its own run out, whatever the pool holds.
+  return { submit, charge, credits: me.data?.spendable };
 }
