@@ -15,9 +15,27 @@ test('a buyer redeems a claim code on a phone and signs in to the buyer view', a
   const gated = templates.find((t) => t.gated);
   const open = templates.find((t) => !t.gated);
   if (!gated || !open) throw new Error('the catalogue needs a gated and an open platform template');
+  // The seller's own template, without sample images.
+  const ownName = '小店手绘主图';
+  const own = await request.post('/api/templates', {
+    headers: { 'X-API-Key': seller.apiKey },
+    data: {
+      type: 'image',
+      zh_name: ownName,
+      slug: `e2e-own-${Date.now()}`,
+      prompt_template: '{product}，手绘风格',
+      fields: [{ key: 'product', label: '商品' }],
+    },
+  });
+  expect(own.status()).toBe(200);
+  const ownId = ((await own.json()) as { template: { id: string } }).template.id;
   const created = await request.post('/api/tenant-claims', {
     headers: { 'X-API-Key': seller.apiKey },
-    data: { template_ids: [gated.id, open.id], credits: 60, tutorial_pdf_url: 'https://cdn.example.com/tips.pdf' },
+    data: {
+      template_ids: [gated.id, open.id, ownId],
+      credits: 60,
+      tutorial_pdf_url: 'https://cdn.example.com/tips.pdf',
+    },
   });
   expect(created.status()).toBe(200);
   const claim = (await created.json()) as { code: string; claim_url: string };
@@ -26,7 +44,13 @@ test('a buyer redeems a claim code on a phone and signs in to the buyer view', a
   await expect(page.getByRole('heading', { level: 1, name: '领取您的 AI 生图权益' })).toBeVisible();
   await expect(page.getByText('花漾小店 为您准备的 AI 生图权益')).toBeVisible();
   await expect(page.getByTestId('claim-credits')).toHaveText('60');
-  await expect(page.getByRole('list', { name: '所含模板' }).getByText(gated.zh_name)).toBeVisible();
+  const included = page.getByRole('list', { name: '所含模板' });
+  await expect(included.getByText(gated.zh_name)).toBeVisible();
+  // A template without samples is its name and form only: no picture, no empty box.
+  const ownTile = included.getByRole('listitem').filter({ hasText: ownName });
+  await expect(ownTile.getByText(ownName)).toBeVisible();
+  await expect(ownTile.getByTestId('claim-template-sample')).toHaveCount(0);
+  await expect(ownTile.locator(':scope > :first-child')).toContainText(ownName);
   await expect(page.getByText('附赠《AI生图核心技巧（教程PDF）》，领取后可下载。')).toBeVisible();
   await expectNoSidewaysScroll(page);
 

@@ -1,5 +1,9 @@
+'use client';
+
 import { useFormatter, useTranslations } from 'next-intl';
+import { useEffect, useRef, useState } from 'react';
 import type { RouterOutputs } from '@/trpc/react';
+import { firstSample } from './template-sample';
 
 export type ClaimPreview = RouterOutputs['claims']['preview'];
 
@@ -32,14 +36,10 @@ export function Benefits({ preview }: { preview: ClaimPreview }) {
       <ul className="grid grid-cols-2 gap-3" aria-label={t('templates')}>
         {preview.templates.map((template) => (
           <li key={template.slug} className="overflow-hidden rounded-xl bg-white ring-1 ring-slate-200">
-            {template.sample_images[0] && (
-              // eslint-disable-next-line @next/next/no-img-element -- samples may live on any origin a template names; next/image allows only configured hosts
-              <img
-                src={template.sample_images[0]}
-                alt={t('sampleAlt', { name: template.zh_name })}
-                className="aspect-[4/3] w-full bg-slate-100 object-cover"
-              />
-            )}
+            <TemplateSample
+              src={firstSample(template.sample_images)}
+              alt={t('sampleAlt', { name: template.zh_name })}
+            />
             <div className="p-2.5">
               <p className="text-sm font-medium break-words text-slate-900">{template.zh_name}</p>
               {!template.exclusive && (
@@ -61,6 +61,29 @@ export function Benefits({ preview }: { preview: ClaimPreview }) {
         </p>
       )}
     </section>
+  );
+}
+
+/** A template's sample, or nothing at all (no empty box) when it has none or its address does not load. */
+function TemplateSample({ src, alt }: { src: string | null; alt: string }) {
+  const [failed, setFailed] = useState(false);
+  const image = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    // An image that failed before the page came alive fired its error event unheard.
+    const img = image.current;
+    if (img?.complete && img.naturalWidth === 0) setFailed(true);
+  }, [src]);
+  if (!src || failed) return null;
+  return (
+    // eslint-disable-next-line @next/next/no-img-element -- samples may live on any origin a template names; next/image allows only configured hosts
+    <img
+      ref={image}
+      src={src}
+      alt={alt}
+      onError={() => setFailed(true)}
+      className="aspect-[4/3] w-full bg-slate-100 object-cover"
+      data-testid="claim-template-sample"
+    />
   );
 }
 
