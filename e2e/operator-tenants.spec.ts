@@ -3,6 +3,8 @@ import { E2E_ADMIN_KEY } from './env';
 import { chooseLanguage, expect, expectNoSidewaysScroll, signInAsOperator, snapshot, test } from './helpers';
 
 test.setTimeout(120_000);
+// The refused correction (more than the tenant has) answers 409, which the browser logs.
+test.use({ expectedConsoleErrors: { patterns: [/status of 409/] } });
 
 test('the operator opens a tenant, credits it, disables and enables it, and reads the audit log', async ({
   page,
@@ -63,6 +65,14 @@ test('the operator opens a tenant, credits it, disables and enables it, and read
   await expect(ledger.locator('li').first()).toContainText(`E2E top-up ${suffix}`);
   await expect(ledger.locator('li').first()).toContainText('+200');
   await expect(ledger.locator('li').first()).toContainText('Balance 500');
+  // A new attempt clears the last success: a refusal never stands beside "Recorded".
+  const creditForm = page.getByRole('form', { name: 'Credits' });
+  await creditForm.getByLabel('Amount').fill('-100000');
+  await creditForm.getByRole('button', { name: 'Record' }).click();
+  await expect(creditForm.getByRole('alert')).toBeVisible({ timeout: 20_000 });
+  await expect(creditForm.getByText('Recorded.')).toHaveCount(0);
+  await expect(page.getByTestId('tenant-credits')).toHaveText('500');
+  await creditForm.getByLabel('Amount').fill('');
 
   // Disabled: its key is refused at once; enabled again, it works.
   await page.getByRole('button', { name: 'Disable tenant' }).click();
