@@ -122,6 +122,11 @@ beforeAll(async () => {
     'response',
   );
 
+  const a1Key = await ok(
+    api<{ key: { id: string } }>('/tenant-keys', { key: a1.key, body: { label: '甲一的命名密钥' } }),
+    'named key',
+  );
+
   fixture = {
     tenantId: a.id,
     template,
@@ -129,7 +134,15 @@ beforeAll(async () => {
     video,
     hookId: hook.id,
     redeemedCode: claim.code,
-    a1: { id: a1.id, jobId: job.jobId, articleId, responseId: response.id, uploadUrl: up.url, uploadKey: up.key },
+    a1: {
+      id: a1.id,
+      jobId: job.jobId,
+      articleId,
+      responseId: response.id,
+      uploadUrl: up.url,
+      uploadKey: up.key,
+      keyId: a1Key.key.id,
+    },
   };
   keys = {
     none: null,
@@ -142,7 +155,7 @@ beforeAll(async () => {
     buyer: redeemed.api_key,
     operator: adminKey(),
   };
-  const memberPrivate = [job.jobId, articleId, response.id, up.key, a1.key, a1.id];
+  const memberPrivate = [job.jobId, articleId, response.id, up.key, a1.key, a1.id, a1Key.key.id];
   const tenantPrivate = [a.id, a.key, marker, template.id, article.id, video.id, hook.id, claim.code];
   hidden = Object.fromEntries(
     IDENTITIES.map((i) => [i, i === 'sameTenantMember' ? memberPrivate : [...memberPrivate, ...tenantPrivate]]),

@@ -1,3 +1,4 @@
+import type { KeyKind } from '@/server/domain/keys/kinds';
 import { TRPCError, type TRPCMutationProcedure, type TRPCQueryProcedure } from '@trpc/server';
 import { z } from 'zod';
 import type { OpenApiMeta } from 'trpc-to-openapi';
@@ -20,6 +21,8 @@ export type StudioMeta = OpenApiMeta & {
   actions?: ActionMap<never>;
   limit?: LimitDeclaration;
   errors?: readonly DeclaredError[];
+  /** The kind of work the operation starts, which a named key's policy may not allow (domain/keys/policy.ts). */
+  keyKind?: KeyKind;
   /**
    * The REST answer is a file of this type rather than JSON: the procedure returns `{ok, filename,
    * content}` (the console reads that object), and REST answers `content` with this Content-Type.

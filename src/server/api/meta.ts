@@ -22,13 +22,15 @@ export function route(
     limit,
     errors,
     file,
+    keyKind,
     ...openapi
-  }: Pick<StudioMeta, 'actions' | 'limit' | 'errors' | 'file'> & Partial<Route> = more;
+  }: Pick<StudioMeta, 'actions' | 'limit' | 'errors' | 'file' | 'keyKind'> & Partial<Route> = more;
   return {
     openapi: { method, path, tags: [tag], summary, protect: true, ...openapi },
     ...(actions ? { actions } : {}),
     ...(limit ? { limit } : {}),
     ...(errors ? { errors } : {}),
     ...(file ? { file } : {}),
+    ...(keyKind ? { keyKind } : {}),
   };
 }

@@ -1,4 +1,5 @@
 import { membersRouter } from './routers/members';
+import { keysRouter } from './routers/keys';
 import { articleRouter } from './routers/article';
 import { pipelinesRouter } from './routers/pipelines';
 import { skillsRouter } from './routers/skills';
@@ -21,6 +22,7 @@ export const appRouter = router({
   admin: adminRouter,
   balance: balanceRouter,
   members: membersRouter,
+  keys: keysRouter,
   session: sessionRouter,
   jobs: jobsRouter,
   models: modelsRouter,

@@ -30,6 +30,7 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { logger } from '@/server/logger';
 import { currentRequestId } from '@/server/request-id';
 import { assertWellFormedInput } from '@/server/input-text';
+import { admitKeyRequest } from './key-admission';
 import { describeZodError, zodIssues } from './zod-errors';
 import type { RequestHeaders } from '@/server/request-headers';
 
@@ -143,7 +144,8 @@ const inputRefused = (error: TRPCError) => error.cause instanceof ZodError;
  * In front of every procedure, as one middleware (each layer of tRPC's chain copies the call's
  * options and context, so the checks share one layer): refuses NUL, unpaired surrogates and runaway
  * nesting anywhere in the input (see input-text.ts), then checks the caller with `check`, which
- * answers the identity the procedure sees, then takes a token of the procedure's rate limit (its
+ * answers the identity the procedure sees, then admits a key's request under its policy (expiry,
+ * address, kind, its own rate: domain/keys/policy.ts), then takes a token of the procedure's rate limit (its
  * meta's `limit`: 429 with Retry-After when the tenant's or the member key's bucket is empty; given
  * back when the input is then refused); what fails, here or below, is mapped into the caller's error.
  */
@@ -155,6 +157,8 @@ function guarded<I extends Identity | null>(check: (ctx: Context) => I) {
       const raw = await getRawInput();
       assertWellFormedInput(raw);
       identity = check(ctx);
+      // A named key's policy first: a request it refuses takes no token and reaches nothing.
+      await admitKeyRequest(ctx, identity, meta?.keyKind ?? null);
       const limit = limitOf(meta?.limit, raw);
       if (limit) taken = await takeLimit(ctx, limit, identity);
     } catch (cause) {

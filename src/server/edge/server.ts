@@ -40,8 +40,14 @@ export function createFrontServer(
     if (url.startsWith('/api/') && !url.startsWith('/api/auth/')) res.setHeader('content-security-policy', API_CSP);
     // What only a proxy may say (forwarded host, scheme, address) is believed from configured proxies only.
     dropUntrustedForwarding(req.headers, req.socket.remoteAddress, config);
-    // Who is calling, for the sign-in throttles: set here on every request, so no caller can choose it.
-    req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(req.headers, req.socket.remoteAddress, config.clientIpHeader);
+    // Who is calling, for the sign-in throttles and keys' IP allow-lists: set here on every request, so
+    // no caller can choose it (whole; the throttles take their form of it).
+    req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(
+      req.headers,
+      req.socket.remoteAddress,
+      config.clientIpHeader,
+      true,
+    );
     // The request's id (the caller's X-Request-Id when usable): on the answer, and current for
     // everything the request sets off (logs, jobs, their tasks and callbacks).
     const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER]);

@@ -60,14 +60,15 @@ export function isTrustedProxy(peer: string | undefined, proxies: TrustedProxies
   if (!known) seen.set(proxies, (known = new Map<string, boolean>()));
   let trusted = known.get(peer);
   if (trusted === undefined) {
-    trusted = matches(peer, proxies);
+    trusted = inRanges(peer, proxies);
     if (known.size >= 4_096) known.clear();
     known.set(peer, trusted);
   }
   return trusted;
 }
 
-function matches(peer: string, proxies: TrustedProxies): boolean {
+/** Whether an address (IPv4-mapped IPv6 read as IPv4) falls in one of the ranges; anything unparsable does not. */
+export function inRanges(peer: string, proxies: TrustedProxies): boolean {
   if (!ipaddr.isValid(peer)) return false;
   let addr = ipaddr.parse(peer);
   if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress())

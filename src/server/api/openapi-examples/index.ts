@@ -4,6 +4,7 @@ import { claimBatchesExamples } from './claim-batches';
 import { downstreamExamples } from './downstream';
 import { imagesExamples } from './images';
 import { jobsExamples } from './jobs';
+import { keysExamples } from './keys';
 import { mediaExamples } from './media';
 import { responsesExamples } from './responses';
 import { templatesExamples } from './templates';
@@ -20,6 +21,7 @@ export type { OperationExample } from './types';
  */
 export const operationExamples: Record<string, OperationExample> = {
   ...tenantExamples,
+  ...keysExamples,
   ...jobsExamples,
   ...templatesExamples,
   ...downstreamExamples,

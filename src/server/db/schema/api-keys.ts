@@ -1,21 +1,43 @@
-import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import type { KeyKind } from '@/contracts/keys';
 import { accounts } from './accounts';
 import { at, stamp, uuidKey } from './columns';
 import { tenantRef } from './tenants';
 
+/** What a named key may do (docs/security.md → Keys); an absent field restricts nothing. */
+export interface KeyPolicy {
+  /** The kinds of work the key may start (`image`, `video`, `chat`, `article`, `reading`, `image-to-template`). */
+  kinds?: KeyKind[];
+  /** After this moment (ISO 8601) the key answers 401. */
+  expires_at?: string;
+  /** CIDR ranges (IPv4 or IPv6) the client address must fall in. */
+  allowed_ips?: string[];
+  /** Requests per minute, counted for this key alone. */
+  requests_per_minute?: number;
+}
+
 /**
- * API keys. The spec returns member keys in plain text in the account list, so a key is kept
- * encrypted (AES-256-GCM with the server secret) plus a SHA-256 digest used for look-up.
- * A key with no account is the tenant key. Rekey revokes the row and inserts a new one.
+ * API keys. The spec returns a member's key in plain text in the account list, so the primary key
+ * (one live per tenant and per member) is kept encrypted (AES-256-GCM with the server secret) plus a
+ * SHA-256 digest used for look-up; a rekey revokes the row and inserts a new one. Named keys
+ * (`primary` false) are shown once and kept as the digest only, with a label, a policy and the last
+ * use (written at most once a minute). A key with no account belongs to the tenant.
  */
 export const apiKeys = pgTable(
   'api_keys',
   {
     id: uuidKey(),
     digest: text().notNull().unique(),
-    ciphertext: text().notNull(),
+    ciphertext: text(),
     tenantId: tenantRef(),
     accountId: uuid().references(() => accounts.id, { onDelete: 'cascade' }),
+    primary: boolean().notNull().default(true),
+    label: text(),
+    /** `sk-studio-…` and the last four characters, for lists. */
+    hint: text(),
+    policy: jsonb().$type<KeyPolicy>(),
+    lastUsedAt: at(),
+    lastUsedFrom: text(),
     createdAt: stamp(),
     revokedAt: at(),
   },

@@ -3,13 +3,13 @@ import type { Db } from '@/server/db/client';
 import { preparedPerDb } from '@/server/db/prepared';
 import { accounts, apiKeys, platformSettings, tenants } from '@/server/db/schema';
 import { announceCredentialChange } from '@/server/credential-changes';
-import type { Identity } from './identity';
+import type { Identity, KeyGrant } from './identity';
 import { digestKey, generateApiKey, looksLikeKey, sameDigest } from './keys';
 import { decryptSecret, encryptSecret } from '@/server/crypto';
 
 const ADMIN_DIGEST_SETTING = 'admin_key_digest';
 
-/** Issues a key for the tenant (accountId null) or a member, revoking the previous one. Call in a transaction. */
+/** Issues the primary key of the tenant (accountId null) or a member, revoking the previous one; named keys stay. Call in a transaction. */
 export async function issueKey(tx: Db, secret: Buffer, tenantId: string, accountId: string | null): Promise<string> {
   const key = generateApiKey();
   await tx
@@ -19,6 +19,7 @@ export async function issueKey(tx: Db, secret: Buffer, tenantId: string, account
       and(
         eq(apiKeys.tenantId, tenantId),
         accountId ? eq(apiKeys.accountId, accountId) : isNull(apiKeys.accountId),
+        eq(apiKeys.primary, true),
         isNull(apiKeys.revokedAt),
       ),
     );
@@ -33,7 +34,7 @@ export async function issueKey(tx: Db, secret: Buffer, tenantId: string, account
   return key;
 }
 
-/** The current key of the tenant (accountId null) or of a member, in plain text. */
+/** The current primary key of the tenant (accountId null) or of a member, in plain text. */
 export async function readKey(
   db: Db,
   secret: Buffer,
@@ -47,11 +48,12 @@ export async function readKey(
       and(
         eq(apiKeys.tenantId, tenantId),
         accountId ? eq(apiKeys.accountId, accountId) : isNull(apiKeys.accountId),
+        eq(apiKeys.primary, true),
         isNull(apiKeys.revokedAt),
       ),
     )
     .limit(1);
-  return row ? decryptSecret(row.ciphertext, secret) : null;
+  return row?.ciphertext ? decryptSecret(row.ciphertext, secret) : null;
 }
 
 export interface AdminKeySource {
@@ -99,6 +101,9 @@ export async function adminDigest(db: Db, src: AdminKeySource): Promise<string |
 const keyLookup = preparedPerDb((db) =>
   db
     .select({
+      id: apiKeys.id,
+      primary: apiKeys.primary,
+      policy: apiKeys.policy,
       tenantId: apiKeys.tenantId,
       accountId: apiKeys.accountId,
       revokedAt: apiKeys.revokedAt,
@@ -126,10 +131,11 @@ export type KeyResolution =
       dedicated?: boolean;
     }
   /**
-   * unknown: never issued (401); revoked: replaced by a rekey (403); disabled: the member account is
-   * disabled (403); suspended: the operator disabled the whole tenant (403).
+   * unknown: never issued (401); revoked: replaced by a rekey (403); key-revoked: a named key its owner
+   * revoked (403); disabled: the member account is disabled (403); suspended: the operator disabled the
+   * whole tenant (403).
    */
-  | { ok: false; reason: 'unknown' | 'revoked' | 'disabled' | 'suspended' };
+  | { ok: false; reason: 'unknown' | 'revoked' | 'key-revoked' | 'disabled' | 'suspended' };
 
 /**
  * Resolves a presented key to an identity. Nothing is cached, so a rekey or a disable holds from
@@ -140,13 +146,14 @@ export async function resolveKey(db: Db, src: AdminKeySource, key: string): Prom
   const digest = digestKey(key);
   const [row] = await keyLookup(db).execute({ digest });
   if (row) {
-    if (row.revokedAt) return { ok: false, reason: 'revoked' };
+    if (row.revokedAt) return { ok: false, reason: row.primary ? 'revoked' : 'key-revoked' };
+    const grant: KeyGrant = { id: row.id, named: !row.primary, policy: row.policy ?? null };
     if (row.tenantDisabledAt) return { ok: false, reason: 'suspended' };
     if (row.accountId) {
       if (row.disabled) return { ok: false, reason: 'disabled' };
       return {
         ok: true,
-        identity: { kind: 'member', tenantId: row.tenantId, accountId: row.accountId },
+        identity: { kind: 'member', tenantId: row.tenantId, accountId: row.accountId, key: grant },
         binding: row.boundModel,
         dedicated: row.shared === false,
       };
@@ -157,6 +164,7 @@ export async function resolveKey(db: Db, src: AdminKeySource, key: string): Prom
         kind: 'tenant',
         tenantId: row.tenantId,
         via: 'key',
+        key: grant,
         ...(row.tenantKind === 'personal' ? { personal: true as const } : {}),
       },
       binding: row.boundModel,

@@ -1,4 +1,5 @@
 import { AppError, declared, tenantOnly, type DeclaredError } from '@/server/errors';
+import { KEY_POLICY_ERRORS } from '@/server/domain/keys/kinds';
 import type { AdminIdentity, Identity, ScopedIdentity, TenantIdentity } from './identity';
 
 /**
@@ -8,7 +9,7 @@ import type { AdminIdentity, Identity, ScopedIdentity, TenantIdentity } from './
  */
 
 /** Why a request has no identity: no key, an unknown one, or one that stopped working. */
-export type AuthFailure = 'missing' | 'unknown' | 'revoked' | 'disabled' | 'suspended';
+export type AuthFailure = 'missing' | 'unknown' | 'revoked' | 'key-revoked' | 'disabled' | 'suspended';
 
 /** Why a request has no identity, as the caller reads it: 401 for no or an unknown key, 403 for one that stopped working. */
 export function authFailureAnswer(failure: AuthFailure | null): {
@@ -18,6 +19,11 @@ export function authFailureAnswer(failure: AuthFailure | null): {
   switch (failure) {
     case 'revoked':
       return { code: 'FORBIDDEN', message: 'This key has been replaced by a newer one (rekey) and no longer works' };
+    case 'key-revoked':
+      return {
+        code: 'FORBIDDEN',
+        message: 'This named key has been revoked and will never work again: do not retry; use another key',
+      };
     case 'disabled':
       return { code: 'FORBIDDEN', message: 'The account of this key is disabled' };
     case 'suspended':
@@ -97,20 +103,29 @@ export type AccessRule = 'public' | 'caller' | 'scoped' | 'tenant' | 'organizati
 
 const NO_KEY = declared('UNAUTHORIZED', 'No key, or a key Studio does not know');
 const stopped = (more: string) =>
-  declared('FORBIDDEN', `The key was replaced (rekey), or its member account or tenant is disabled${more}`);
+  declared('FORBIDDEN', `The key was replaced (rekey) or revoked, or its member account or tenant is disabled${more}`);
 
 /** What each rule can answer, as the OpenAPI document lists it for every operation behind the rule. */
 export const ACCESS_ERRORS: Record<AccessRule, readonly DeclaredError[]> = {
   public: [],
-  caller: [NO_KEY, stopped('')],
-  scoped: [NO_KEY, stopped('; or it is the super-administrator key, which belongs to no tenant')],
-  tenant: [NO_KEY, stopped('; or it is a member key (tenant key only: do not retry) or the super-administrator key')],
+  caller: [NO_KEY, stopped(''), ...KEY_POLICY_ERRORS],
+  scoped: [NO_KEY, stopped('; or it is the super-administrator key, which belongs to no tenant'), ...KEY_POLICY_ERRORS],
+  tenant: [
+    NO_KEY,
+    stopped('; or it is a member key (tenant key only: do not retry) or the super-administrator key'),
+    ...KEY_POLICY_ERRORS,
+  ],
   organization: [
     NO_KEY,
     stopped(
       '; or it is a member key, the key of a platform account opened by a claim code (tenant key of an organisation only) or the super-administrator key',
     ),
+    ...KEY_POLICY_ERRORS,
   ],
-  writer: [NO_KEY, stopped('; or it is a member key (templates are written by the tenant or the operator)')],
+  writer: [
+    NO_KEY,
+    stopped('; or it is a member key (templates are written by the tenant or the operator)'),
+    ...KEY_POLICY_ERRORS,
+  ],
   admin: [NO_KEY, declared('FORBIDDEN', 'Not the super-administrator key')],
 };

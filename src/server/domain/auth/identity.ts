@@ -1,10 +1,20 @@
+import type { KeyPolicy } from '@/server/db/schema';
+
+/** The key a tenant or member request came with: its row (for the last use) and, for a named key, its policy. */
+export interface KeyGrant {
+  id: string;
+  /** false: the account's primary key (the spec's `api_key`); true: a named key. */
+  named: boolean;
+  policy: KeyPolicy | null;
+}
+
 /** Who is calling. Resolved once per request and passed to every domain function. */
 export type Identity =
   /** `via`: the admin key (REST and scripts) or the operator console's session; none for work started by Studio itself. */
   | { kind: 'admin'; via?: 'key' | 'session' }
   /** `personal`: the platform account of a buyer (opened by a claim code), not an organisation. */
-  | { kind: 'tenant'; tenantId: string; via: 'key' | 'session'; userId?: string; personal?: true }
-  | { kind: 'member'; tenantId: string; accountId: string };
+  | { kind: 'tenant'; tenantId: string; via: 'key' | 'session'; userId?: string; personal?: true; key?: KeyGrant }
+  | { kind: 'member'; tenantId: string; accountId: string; key?: KeyGrant };
 
 export type AdminIdentity = Extract<Identity, { kind: 'admin' }>;
 export type TenantIdentity = Extract<Identity, { kind: 'tenant' }>;

@@ -94,6 +94,12 @@ export const NAMED_LIMITS = {
     tenant: perHour(60),
     key: perHour(60),
   },
+  key_create: {
+    what: 'named key creations',
+    covers: 'POST /api/tenant-keys',
+    tenant: perHour(120),
+    key: perHour(60),
+  },
   pipeline: {
     what: 'pipeline writes',
     covers: 'POST, PATCH and DELETE /api/template-hooks',

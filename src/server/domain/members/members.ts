@@ -164,7 +164,10 @@ export async function listMembers(
   const rows = await db
     .select({ account: accounts, ciphertext: apiKeys.ciphertext })
     .from(accounts)
-    .leftJoin(apiKeys, and(eq(apiKeys.accountId, accounts.id), sql`${apiKeys.revokedAt} is null`))
+    .leftJoin(
+      apiKeys,
+      and(eq(apiKeys.accountId, accounts.id), eq(apiKeys.primary, true), sql`${apiKeys.revokedAt} is null`),
+    )
     .where(eq(accounts.tenantId, tenantId))
     .orderBy(asc(accounts.createdAt));
   const spent = await spentByAccount(

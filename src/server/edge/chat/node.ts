@@ -8,6 +8,7 @@ import type { ChatOutput } from '@/server/domain/chat/proxy';
 import { getRuntime } from '@/server/runtime';
 import { drainStream } from '@/server/edge/http/body-limit';
 import { chatRoute, serveChatRequest } from './serve';
+import { CLIENT_ADDRESS_HEADER } from '@/server/edge/http/client-address';
 
 /** The key of a request, read by the one rule of every way in (`presentedKey`). */
 const keyOf = (headers: IncomingMessage['headers']): string | null => presentedKey(nodeHeaders(headers));
@@ -121,6 +122,7 @@ export async function serveChat(req: IncomingMessage, res: ServerResponse): Prom
         method: req.method ?? 'GET',
         pathname: (req.url ?? '/').split('?', 1)[0] ?? '/',
         contentType: req.headers['content-type'] ?? null,
+        address: nodeHeaders(req.headers).get(CLIENT_ADDRESS_HEADER) ?? 'unknown',
         readBody: (limit) => readBody(req, limit),
         drain: () => void drainStream(req),
         signal: abort.signal,

@@ -1,4 +1,5 @@
 import { isJsonContentType } from '@/server/request-headers';
+import { admitKey } from '@/server/domain/keys/policy';
 import { AUTO_MODEL } from '@/contracts/chat';
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
@@ -104,6 +105,8 @@ export interface ChatRequest {
   method: string;
   pathname: string;
   contentType: string | null;
+  /** The client address the front server set (a named key's IP allow-list is judged on it). */
+  address: string;
   /** The body's bytes, or null when over `limit` (the rest then drained). */
   readBody(limit: number): Promise<Buffer | null>;
   /** Takes the rest of a body that will not be read (bounded), so the client reads the answer. */
@@ -160,6 +163,8 @@ export async function serveChatRequest(
     let who: ScopedIdentity;
     try {
       who = requireScoped(resolved);
+      // A named key's policy: a completion is chat work; reading models or a stored response is none.
+      await admitKey(deps.db, who, { kind: route.method === 'POST' ? 'chat' : null, address: req.address });
     } catch (err) {
       if (hasBody) req.drain();
       throw err;

@@ -2,6 +2,7 @@ import { createContext, type SessionIdentity } from '@/server/api/context';
 import { chatErrorAnswer } from '@/server/domain/chat/errors';
 import { drainRequest, readBodyLimited } from '@/server/edge/http/body-limit';
 import { crossSiteRefusal } from '@/server/edge/http/cross-site';
+import { requestExactAddress } from '@/server/edge/http/client-address';
 import { getRuntime } from '@/server/runtime';
 import { serveChatRequest, type ChatAnswer } from './serve';
 
@@ -69,6 +70,7 @@ export async function serveChatWeb(req: Request, session: SessionIdentity | null
           method: req.method,
           pathname: new URL(req.url).pathname,
           contentType: req.headers.get('content-type'),
+          address: requestExactAddress(req.headers),
           readBody: (limit) => readBodyLimited(req, limit),
           drain: () => void drainRequest(req),
           signal: req.signal,

@@ -26,12 +26,30 @@ export function throttleAddress(raw: string): string {
 /** Addresses seen lately and their throttle form (short ones only: a header can hold anything). */
 const recent = new Map<string, string>();
 
-function parseAddress(raw: string): string {
+/** The address as ipaddr.js reads it (IPv4-mapped IPv6 as IPv4), or null when it is not one. */
+export function parseIp(raw: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
   const text = raw.trim().replace(/^\[|\]$/g, '');
-  if (!ipaddr.isValid(text)) return text.slice(0, 100) || 'unknown';
-  let addr = ipaddr.parse(text);
+  if (!ipaddr.isValid(text)) return null;
+  const addr = ipaddr.parse(text);
   if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress())
-    addr = (addr as ipaddr.IPv6).toIPv4Address();
+    return (addr as ipaddr.IPv6).toIPv4Address();
+  return addr;
+}
+
+/** The whole address in its normal form (what a key's IP allow-list is judged on); anything unparsable as text. */
+export function exactAddress(raw: string): string {
+  return parseIp(raw)?.toString() ?? (raw.trim().slice(0, 100) || 'unknown');
+}
+
+function parseAddress(raw: string): string {
+  const addr = parseIp(raw);
+  if (!addr)
+    return (
+      raw
+        .trim()
+        .replace(/^\[|\]$/g, '')
+        .slice(0, 100) || 'unknown'
+    );
   if (addr.kind() === 'ipv4') return addr.toString();
   const parts = (addr as ipaddr.IPv6).parts.slice(0, 4).map((p) => p.toString(16));
   return `${parts.join(':')}::/64`;
@@ -39,13 +57,16 @@ function parseAddress(raw: string): string {
 
 /**
  * The caller's address for the request: the last entry of `trustedHeader` (set by the operator's
- * edge; the entry its nearest proxy appended) when configured, else the connection's peer.
+ * edge; the entry its nearest proxy appended) when configured, else the connection's peer; in the
+ * throttle form (`exact` false) or whole (`exact` true, what the front server passes on).
  */
 export function clientAddressOf(
   headers: Record<string, string | string[] | undefined>,
   peer: string | undefined,
   trustedHeader: string | null,
+  exact = false,
 ): string {
+  const form = exact ? exactAddress : throttleAddress;
   if (trustedHeader) {
     const value = headers[trustedHeader];
     const joined = Array.isArray(value) ? value.join(',') : value;
@@ -54,12 +75,18 @@ export function clientAddressOf(
       .map((s) => s.trim())
       .filter(Boolean)
       .pop();
-    if (last) return throttleAddress(last);
+    if (last) return form(last);
   }
-  return peer ? throttleAddress(peer) : 'unknown';
+  return peer ? form(peer) : 'unknown';
 }
 
-/** The caller's address as the front server passed it on ('unknown' when Next.js was started without it). */
-export function requestClientAddress(headers: Headers): string {
+/** The caller's address as the front server passed it on, in the throttle form ('unknown' when Next.js was started without it). */
+export function requestClientAddress(headers: Pick<Headers, 'get'>): string {
+  const whole = headers.get(CLIENT_ADDRESS_HEADER);
+  return whole ? throttleAddress(whole) : 'unknown';
+}
+
+/** The caller's whole address as the front server passed it on (a key's IP allow-list is judged on it). */
+export function requestExactAddress(headers: Pick<Headers, 'get'>): string {
   return headers.get(CLIENT_ADDRESS_HEADER) ?? 'unknown';
 }

@@ -1,5 +1,6 @@
 import { conversionOptionsSchema, type ConversionOptions } from '@/contracts/image-template';
 import { requireOrganization } from '@/server/domain/auth/guard';
+import { admitKeyRequest } from '@/server/api/key-admission';
 import { AppError, fieldError } from '@/server/errors';
 import { convertImage } from '@/server/domain/image-template/jobs';
 import type { SessionIdentity } from '@/server/api/context';
@@ -75,6 +76,7 @@ function optionsOf(params: Record<string, unknown>, multipart: boolean): Convers
 export function handleImageToTemplateRequest(req: Request, session: SessionIdentity | null): Promise<Response> {
   return answerImageEndpoint(req, session, 'image-to-template', async (ctx) => {
     const who = requireOrganization(ctx, 'convert images into templates');
+    await admitKeyRequest(ctx, who, 'image-to-template');
     const request = await readImageRequest(req, ctx.config.maxBodyBytes, checkName);
     const options = optionsOf(request.params, request.multipart);
     const answer = await convertImage(ctx, who, request.source, options);

@@ -2,6 +2,7 @@ import { REMOVED_REVERSE_PARAMS } from '@/contracts/reading';
 import { fieldError } from '@/server/errors';
 import { reverseImage } from '@/server/domain/reading/reading';
 import { requireScoped } from '@/server/domain/auth/guard';
+import { admitKeyRequest } from '@/server/api/key-admission';
 import type { SessionIdentity } from '@/server/api/context';
 import { answerImageEndpoint, readImageRequest } from './image-request';
 
@@ -25,6 +26,7 @@ function checkName(name: string): never {
 export function handleReverseRequest(req: Request, session: SessionIdentity | null): Promise<Response> {
   return answerImageEndpoint(req, session, 'image reading', async (ctx) => {
     const who = requireScoped(ctx);
+    await admitKeyRequest(ctx, who, 'reading');
     const { source } = await readImageRequest(req, ctx.config.maxBodyBytes, checkName);
     return Response.json(await reverseImage(ctx, who, source), { headers: { 'cache-control': 'no-store' } });
   });

@@ -1,5 +1,6 @@
 import type { SessionIdentity } from '@/server/api/context';
 import { requireScoped } from '@/server/domain/auth/guard';
+import { admitKeyRequest } from '@/server/api/key-admission';
 import { proxyUpload } from '@/server/domain/uploads/uploads';
 import { answerEndpoint } from './endpoint';
 
@@ -9,7 +10,9 @@ import { answerEndpoint } from './endpoint';
  */
 export function handleUploadRequest(req: Request, session: SessionIdentity | null): Promise<Response> {
   return answerEndpoint(req, session, 'upload', async (ctx) => {
-    const answer = await proxyUpload(ctx, requireScoped(ctx), req);
+    const who = requireScoped(ctx);
+    await admitKeyRequest(ctx, who, null);
+    const answer = await proxyUpload(ctx, who, req);
     return Response.json(answer, { headers: { 'cache-control': 'no-store' } });
   });
 }

@@ -1,6 +1,7 @@
 import { createContext, presentedKey } from '@/server/api/context';
 import type { SessionIdentity } from '@/server/api/context';
 import { requireScoped } from '@/server/domain/auth/guard';
+import { admitKeyRequest } from '@/server/api/key-admission';
 import { authFailureResponse, errorResponseOf } from '@/server/edge/http/error-response';
 import { stillValid, type Credential } from '@/server/domain/auth/credentials';
 import { jobFeedHub, latestEventId, replayEvents, type FeedEvent } from '@/server/domain/jobs/events';
@@ -25,6 +26,7 @@ export async function serveJobFeed(req: Request, session: SessionIdentity | null
   let who: ReturnType<typeof requireScoped>;
   try {
     who = requireScoped(ctx);
+    await admitKeyRequest(ctx, who, null);
   } catch (err) {
     return errorResponseOf(err, 'job feed');
   }

@@ -23,6 +23,7 @@ export const writeArticleMeta = route(
   {
     errors: [INSUFFICIENT_CREDITS_ERROR, ...ROUTING_ERRORS],
     limit: 'article',
+    keyKind: 'article',
     description:
       'Body `template_slug` + `input`: an object for form templates (required fields must be present), one ' +
       'sentence for templates without fields. The template’s `format` decides the fields: `xiaohongshu` ' +

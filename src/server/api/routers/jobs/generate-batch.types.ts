@@ -23,6 +23,7 @@ export const generateBatchMeta = route(
   `Generate up to ${MAX_BATCH} images in one submission`,
   {
     errors: IMAGE_SUBMIT_ERRORS,
+    keyKind: 'image',
     description:
       'Body `{items: [...], callback_url?}`; each item takes the `/api/generate` parameters (an item ' +
       '`callback_url` overrides the batch one). The whole batch is validated before anything is accepted: ' +

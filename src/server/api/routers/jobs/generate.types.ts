@@ -20,6 +20,7 @@ export const generateOutput = z.object({
 
 export const generateMeta = route('POST /generate', 'Images', 'Generate an image (asynchronous)', {
   errors: IMAGE_SUBMIT_ERRORS,
+  keyKind: 'image',
   description:
     'Exactly one of `prompt`, `skill_slug`, `template_id`. Answers at once with the job id; the result ' +
     'arrives by callback, polling `GET /api/jobs?id=` or the `GET /api/jobs-stream` feed. Credits are ' +

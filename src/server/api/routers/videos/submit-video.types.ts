@@ -14,6 +14,7 @@ export const submitVideoOutput = z.object({
 
 export const submitVideoMeta = route('POST /videos', 'Videos', 'Submit a video task (asynchronous)', {
   errors: VIDEO_SUBMIT_ERRORS,
+  keyKind: 'video',
   description:
     'Exactly one of `prompt` or `template_id` (+ `input`). Omitted `model`: longer than 15 s or 1080p → ' +
     'videomodel-2-5-pro-260801, 768P or 2K → videomodel-H3, else the default tier (see docs/api.md → ' +

@@ -1,0 +1,10 @@
+import { router } from '@/server/api/trpc';
+import { createKeyProcedure } from './create-key';
+import { listKeysProcedure } from './list-keys';
+import { revokeKeyProcedure } from './revoke-key';
+
+export const keysRouter = router({
+  list: listKeysProcedure,
+  create: createKeyProcedure,
+  revoke: revokeKeyProcedure,
+});
