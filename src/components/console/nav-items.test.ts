@@ -23,7 +23,7 @@ describe('navGroups', () => {
           'articles',
         ],
       },
-      { title: 'manage', items: ['members', 'claims', 'pipelines', 'usage', 'calls', 'uploads', 'account'] },
+      { title: 'manage', items: ['members', 'keys', 'claims', 'pipelines', 'usage', 'calls', 'uploads', 'account'] },
       { title: 'developers', items: ['docs'] },
     ]);
   });
@@ -43,6 +43,7 @@ describe('navGroups', () => {
           'skills',
           'templates',
           'articles',
+          'keys',
           'calls',
           'uploads',
           'account',
@@ -52,8 +53,9 @@ describe('navGroups', () => {
     ]);
   });
 
-  it('links usage, uploads, image reading, image to template and webhooks', () => {
+  it('links usage, uploads, image reading, image to template, keys and webhooks', () => {
     const all = navGroups(false).flatMap((g) => g.items);
+    expect(all.find((i) => i.label === 'keys')?.href).toBe('/keys');
     expect(all.find((i) => i.label === 'reading')?.href).toBe('/reading');
     expect(all.find((i) => i.label === 'imageTemplate')?.href).toBe('/image-template');
     expect(all.find((i) => i.label === 'usage')?.href).toBe('/usage');

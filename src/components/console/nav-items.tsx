@@ -9,6 +9,7 @@ import {
   PipelinesIcon,
   ImageIcon,
   JobsIcon,
+  KeyIcon,
   MembersIcon,
   OverviewIcon,
   PlaygroundIcon,
@@ -53,6 +54,7 @@ export const workspaceNav: NavItem[] = [
 
 export const manageNav: NavItem[] = [
   { label: 'members', href: '/members', icon: MembersIcon, organisation: true },
+  { label: 'keys', href: '/keys', icon: KeyIcon },
   { label: 'claims', href: '/claims', icon: ClaimCodeIcon, organisation: true },
   { label: 'pipelines', href: '/pipelines', icon: PipelinesIcon, organisation: true },
   { label: 'usage', href: '/usage', icon: UsageIcon, organisation: true },

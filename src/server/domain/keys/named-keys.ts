@@ -34,6 +34,7 @@ export const KEY_CREATE_ERRORS: readonly DeclaredError[] = [
 export const KEY_LIST_ERRORS: readonly DeclaredError[] = [
   declared('FORBIDDEN', NAMED_KEY_MANAGES),
   declared('FORBIDDEN', 'A member key names another account: a member manages its own keys only'),
+  notFoundError('member account'),
 ];
 
 export const KEY_REVOKE_ERRORS: readonly DeclaredError[] = [

@@ -1,0 +1,36 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useCallback } from 'react';
+import { trpc } from '@/trpc/react';
+import { buttonClasses } from '@/components/ui/button';
+import { PageHeader } from '@/components/console/page-header';
+import { CreateKey } from './create-key';
+import { KeyList } from './key-list';
+
+/** The Keys page: the tenant's and its members' keys, a form for a named key with its policy. */
+export function KeysManager() {
+  const utils = trpc.useUtils();
+  const t = useTranslations('keys');
+  const refresh = useCallback(() => utils.keys.list.invalidate(), [utils]);
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        eyebrow={t('eyebrow')}
+        title={t('title')}
+        description={t('description')}
+        action={
+          <a href="#create-key" className={buttonClasses('secondary', 'md', 'lg:hidden')}>
+            {t('form.title')}
+          </a>
+        }
+      />
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
+        <KeyList onChanged={refresh} />
+        <aside id="create-key" className="min-w-0 scroll-mt-20 lg:sticky lg:top-6" aria-label={t('form.title')}>
+          <CreateKey onChanged={refresh} />
+        </aside>
+      </div>
+    </div>
+  );
+}
