@@ -166,6 +166,7 @@ test('a buyer is signed in by redeeming on the claim page, and redeems a second 
   page,
   request,
 }) => {
+  test.setTimeout(60_000);
   const seller = await createTenant(request, { name: '二次领取小店', credits: 500 });
   const tpl = await request.post('/api/templates', {
     headers: { 'X-API-Key': seller.apiKey },

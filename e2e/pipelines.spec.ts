@@ -66,6 +66,8 @@ test('a tenant binds an image template to an article template, re-binds, toggles
   await article.getByRole('switch', { name: 'Enabled' }).click();
   await expect(article.getByRole('switch', { name: 'Enabled' })).toHaveAttribute('aria-checked', 'false');
   await expect(article.getByText('Disabled', { exact: true })).toBeVisible();
+  // The switch shows the new state at once and is disabled until the server has stored it.
+  await expect(article.getByRole('switch', { name: 'Enabled' })).toBeEnabled();
   await page.reload();
   await expect(article.getByRole('switch', { name: 'Enabled' })).toHaveAttribute('aria-checked', 'false');
 
