@@ -1,17 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import type { Db } from '@/server/db/client';
-import type { UsageCategory } from '@/server/db/schema';
-import {
-  chargeStatement,
-  growStatement,
-  HOLD_TTL_MS,
-  releaseStatement,
-  renewStatement,
-  shrinkStatement,
-} from './hold-statements';
+import { HOLD_TTL_MS, releaseStatement, renewStatement } from './hold-statements';
 import { logger } from '@/server/logger';
-import { recordCredits } from '@/server/metrics/registry';
-import { moveCredits } from './ledger';
+import {
+  free,
+  openHold,
+  shapeOf,
+  walletValues,
+  type HeldCharge,
+  type Hold,
+  type HoldTicket,
+  type HoldWallet,
+} from './hold-state';
+import { chargeHold, growHold, shrinkHold } from './hold-writes';
 
 /**
  * Chat holds: how a serving process admits chat requests without a database round trip each.
@@ -30,76 +30,11 @@ import { moveCredits } from './ledger';
  *
  * Every other spend takes only the wallet's credits outside its holds (ledger.ts), so a held credit is
  * always there when its charge is written: the balance cannot go negative, and the ledger's rows still
- * sum to the balance (a hold is not a movement). Every statement here locks the wallet's row first,
- * as every other writer of a wallet does.
+ * sum to the balance (a hold is not a movement). Every statement of a hold (hold-statements.ts, written by
+ * hold-writes.ts) locks the wallet's row first, as every other writer of a wallet does.
  */
 
-export interface HoldWallet {
-  tenantId: string;
-  /** null: the tenant pool; otherwise that member's dedicated credits. */
-  accountId: string | null;
-}
-
-/** One request's exact charge, written to the ledger with the others of its batch. */
-export interface HeldCharge {
-  amount: number;
-  category: UsageCategory;
-  ref: string;
-  note: string;
-  actorAccountId: string | null;
-}
-
-interface QueuedCharge extends HeldCharge {
-  seq: number;
-}
-
-interface Hold {
-  wallet: HoldWallet;
-  /** The `credit_holds` row; a new one after the hold was given back. */
-  id: string;
-  /** Credits the row holds, as this process knows it (it alone changes the row while it lives). */
-  size: number;
-  /** The bounds of the requests admitted and not yet settled. */
-  reserved: number;
-  /** Exact charges settled here and not yet written. */
-  pending: number;
-  queue: QueuedCharge[];
-  writing: Promise<void> | null;
-  growing: Promise<void> | null;
-  /** The next growth's size: doubles while grows follow each other within a second. */
-  step: number;
-  grownAt: number;
-  /**
-   * The wallet had little to give at the last growth (less than four times what was asked): the hold
-   * gives its free part back after every request, so other processes and spends can use it.
-   */
-  scarce: boolean;
-  shrinking: Promise<void> | null;
-  usedAt: number;
-  renewedAt: number;
-  /** The row was not found when its charges were written (it expired and was swept): no longer used. */
-  lost: boolean;
-  /** Set when the hold is being given back: admissions make a new one. */
-  closed: boolean;
-  /** Given back: a charge settled after that (a request cut at shutdown) is taken from the wallet directly. */
-  released: boolean;
-  /** What the wallet had free (credits less held) at the last growth. */
-  avail: number;
-}
-
-export interface HoldTicket {
-  readonly hold: Hold;
-  readonly bound: number;
-  done: boolean;
-}
-
-/** The most one growth sets aside. */
-const MAX_STEP = 10_000_000;
-
-const free = (h: Hold) => h.size - h.reserved - h.pending;
-
-const shapeOf = (w: HoldWallet): 't' | 'a' => (w.accountId ? 'a' : 't');
-const walletValues = (h: Hold) => ({ tenant: h.wallet.tenantId, account: h.wallet.accountId, hold: h.id });
+export type { HeldCharge, HoldTicket, HoldWallet } from './hold-state';
 
 export interface CreditHoldOptions {
   /** How long charges wait to be written with others (0: at the next turn of the event loop). */
@@ -135,7 +70,7 @@ export class CreditHolds {
         h.reserved += bound;
         h.usedAt = Date.now();
         // Grown ahead of need: the next requests find it ready.
-        if (!h.growing && !h.scarce && free(h) < h.step / 2) void this.grow(h, 0).catch(() => undefined);
+        if (!h.growing && !h.scarce && free(h) < h.step / 2) void growHold(this.db, h, 0).catch(() => undefined);
         return { hold: h, bound, done: false };
       }
       if (h.growing) {
@@ -143,7 +78,7 @@ export class CreditHolds {
         continue;
       }
       const before = h.size;
-      await this.grow(h, bound - free(h));
+      await growHold(this.db, h, bound - free(h));
       if (h.size === before && free(h) < bound && !h.growing) return null;
     }
   }
@@ -194,7 +129,7 @@ export class CreditHolds {
           const want = asked ? Math.min(lack(), h.avail) : lack();
           if (want <= 0) break;
           asked = true;
-          await this.grow(h, want);
+          await growHold(this.db, h, want);
         }
       } catch (err) {
         logger.warn({ err, hold: h.id }, 'could not grow a chat hold for a charge above its bound');
@@ -219,7 +154,7 @@ export class CreditHolds {
       this.countUnwritten(h.wallet.tenantId, 1);
     }
     // What the charge keeps is counted first: only the truly free part goes back.
-    if (h.scarce && !h.closed && !h.lost) this.shrink(h);
+    if (h.scarce && !h.closed && !h.lost) shrinkHold(this.db, h);
     if (amount === 0) return;
     if (h.released) {
       // Tracked until written, so a read that waits for the tenant's charges waits for this one too.
@@ -286,78 +221,10 @@ export class CreditHolds {
     const key = wallet.accountId ? `a:${wallet.accountId}` : `t:${wallet.tenantId}`;
     let h = this.holds.get(key);
     if (!h || h.lost || h.closed) {
-      const now = Date.now();
-      h = {
-        wallet: { tenantId: wallet.tenantId, accountId: wallet.accountId },
-        id: randomUUID(),
-        size: 0,
-        reserved: 0,
-        pending: 0,
-        queue: [],
-        writing: null,
-        growing: null,
-        step: 0,
-        grownAt: 0,
-        scarce: false,
-        shrinking: null,
-        usedAt: now,
-        renewedAt: now,
-        lost: false,
-        closed: false,
-        released: false,
-        avail: 0,
-      };
+      h = openHold(wallet);
       this.holds.set(key, h);
     }
     return h;
-  }
-
-  /** Grows `h` by at least `short` (0: ahead of need); one growth at a time per hold. */
-  private grow(h: Hold, short: number): Promise<void> {
-    const now = Date.now();
-    // Doubles while growths follow each other within a second; starts again from the request's need.
-    h.step =
-      now - h.grownAt < 1_000
-        ? Math.min(MAX_STEP, Math.max(h.step * 2, short * 4))
-        : Math.max(short * 4, h.step / 4, 1);
-    h.grownAt = now;
-    const want = Math.max(short, Math.ceil(h.step));
-    h.growing = growStatement<{ granted: number | null; size: number | null; avail: number | null }>(
-      this.db,
-      shapeOf(h.wallet),
-      { ...walletValues(h), want, short },
-    )
-      .then(([row]) => {
-        const granted = Number(row?.granted ?? 0);
-        h.size += granted;
-        h.avail = Number(row?.avail ?? 0);
-        h.scarce = h.avail < want * 4;
-        if (granted > 0) h.renewedAt = Date.now();
-      })
-      .finally(() => {
-        h.growing = null;
-      });
-    return h.growing;
-  }
-
-  /** Gives the free part of a scarce hold back to its wallet (one shrink at a time per hold). */
-  private shrink(h: Hold): void {
-    if (h.shrinking || h.growing) return;
-    const n = free(h);
-    if (n <= 0) return;
-    // Out of the free part at once, so no admission counts on it meanwhile.
-    h.size -= n;
-    h.shrinking = shrinkStatement<{ left: number | null }>(this.db, shapeOf(h.wallet), { ...walletValues(h), n })
-      .then(([row]) => {
-        if (row?.left === null || row?.left === undefined) h.size += n;
-      })
-      .catch((err: unknown) => {
-        h.size += n;
-        logger.warn({ err, hold: h.id }, 'could not give the free part of a chat hold back');
-      })
-      .finally(() => {
-        h.shrinking = null;
-      });
   }
 
   /** Writes the queued charges of every hold (one statement per hold). */
@@ -376,42 +243,7 @@ export class CreditHolds {
     const rows = h.queue;
     h.queue = [];
     const total = rows.reduce((n, r) => n + r.amount, 0);
-    const run = async (): Promise<void> => {
-      if (h.lost) {
-        await this.chargeWithoutHold(h, rows);
-        return;
-      }
-      const [row] = await chargeStatement<{ credits: number | null }>(this.db, shapeOf(h.wallet), {
-        ...walletValues(h),
-        rows: JSON.stringify(
-          rows.map((r) => ({
-            seq: r.seq,
-            amount: r.amount,
-            actor: r.actorAccountId,
-            ref: r.ref,
-            note: r.note,
-            category: r.category,
-          })),
-        ),
-      });
-      if (row?.credits === null || row?.credits === undefined) {
-        // The row expired and was swept (this process could not renew it): its credits are back in
-        // the wallet, so these charges are taken from the wallet as any spend, and the hold is replaced.
-        h.lost = true;
-        // Requests still in flight on it settle as after a release: charged to the wallet directly.
-        h.released = true;
-        logger.warn(
-          { hold: h.id, tenant: h.wallet.tenantId, charges: rows.length },
-          'a chat hold was gone when its charges were written; charging the wallet directly',
-        );
-        await this.chargeWithoutHold(h, rows);
-        return;
-      }
-      h.size -= total;
-      h.renewedAt = Date.now();
-      for (const r of rows) recordCredits('charge', r.category, -r.amount);
-    };
-    h.writing = run()
+    h.writing = chargeHold(this.db, h, rows)
       .then(() => {
         h.pending -= total;
         this.countUnwritten(h.wallet.tenantId, -rows.length);
@@ -432,27 +264,6 @@ export class CreditHolds {
         else this.timer ??= setTimeout(() => void this.write(), this.opts.settleMs);
       });
     return h.writing;
-  }
-
-  /** The charges of a hold that is gone: each taken from the wallet like any spend, as far as it goes. */
-  private async chargeWithoutHold(h: Hold, rows: QueuedCharge[]): Promise<void> {
-    for (const r of rows) {
-      const after = await moveCredits(this.db, {
-        tenantId: h.wallet.tenantId,
-        accountId: h.wallet.accountId,
-        actorAccountId: r.actorAccountId,
-        amount: -r.amount,
-        kind: 'charge',
-        category: r.category,
-        ref: r.ref,
-        note: r.note,
-      });
-      if (after === null)
-        logger.error(
-          { tenant: h.wallet.tenantId, ref: r.ref, amount: r.amount },
-          'a chat charge could not be taken: the wallet no longer covers it',
-        );
-    }
   }
 
   /**
