@@ -2,7 +2,7 @@ import type { Metadata, Viewport } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { ClaimView } from '@/components/claim-redemption/claim-view';
-import { previewClaim } from '@/server/domain/claims/claims';
+import { previewClaim } from '@/server/domain/claims/claim-preview';
 import { AppError } from '@/server/errors';
 import { getRuntime } from '@/server/runtime';
 

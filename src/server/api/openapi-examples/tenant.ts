@@ -1,4 +1,4 @@
-import { claimTexts } from '@/server/domain/claims/claims';
+import { claimTexts } from '@/server/domain/claims/claim-texts';
 import {
   at,
   CLAIM,

@@ -12,7 +12,8 @@ import { moveCredits } from '@/server/domain/credits/ledger';
 import { absoluteUrl } from '@/server/domain/templates/access';
 import { AppError, declared, fieldError, notFound } from '@/server/errors';
 import { batchCsv, shanghaiTime } from './batch-csv';
-import { claimTemplates, claimTexts, claimUrl, gateOwnTemplates, newClaimCode, opensOnlyByCode } from './claims';
+import { claimTexts, claimUrl, opensOnlyByCode } from './claim-texts';
+import { claimTemplates, gateOwnTemplates, newClaimCode } from './claims';
 
 /** What creating a batch answers besides the caller's and the body's refusals. */
 export const CLAIM_BATCH_CREATE_ERRORS = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claimTexts, opensOnlyByCode } from './claims';
+import { claimTexts, opensOnlyByCode } from './claim-texts';
 
 /** The texts a seller pastes into a shop: what they promise must be what the code gives. */
 describe('claim texts', () => {

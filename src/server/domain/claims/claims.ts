@@ -1,19 +1,19 @@
-import type { FieldSpec } from '@/contracts/slots';
 import type { ClaimState } from '@/contracts/claims';
 import { isUuid } from '@/contracts/common';
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
-import { CLAIM_CODE_PATTERN, DEFAULT_TUTORIAL_TITLE, type ClaimCreate } from '@/contracts/claims';
+import { DEFAULT_TUTORIAL_TITLE, type ClaimCreate } from '@/contracts/claims';
 import type { AdminActionBody } from '@/contracts/admin';
-import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import { isUniqueViolation } from '@/server/db/rows';
-import { claimCodes, templates, tenants, type ClaimCode, type Template } from '@/server/db/schema';
+import { claimCodes, templates, tenants, type Template } from '@/server/db/schema';
 import type { AdminIdentity, TenantIdentity } from '@/server/domain/auth/identity';
 import type { Deps } from '@/server/domain/deps';
 import { moveCredits } from '@/server/domain/credits/ledger';
 import { AppError, badRequest, declared, notFound, fieldError } from '@/server/errors';
 import { absoluteUrl } from '@/server/domain/templates/access';
+import { normaliseCode } from './claim-preview';
+import { claimTexts, claimUrl, opensOnlyByCode, tutorialOf } from './claim-texts';
 
 /** What creating a claim code answers besides the caller's and the body's refusals. */
 export const CLAIM_CREATE_ERRORS = [
@@ -37,73 +37,8 @@ export function newClaimCode(): string {
   return out;
 }
 
-/** A claim's tutorial: its address and title. */
-type Tutorial = { url: string; title: string } | null;
-
 /** A new claim code as its creator sees it: the code, the texts ready to paste, and what it gives. */
 export type ClaimView = Awaited<ReturnType<typeof createClaim>>;
-
-export const claimUrl = (config: Pick<Config, 'publicBaseUrl'>, code: string) =>
-  `${config.publicBaseUrl}/claim/${code}`;
-
-export function tutorialOf(row: Pick<ClaimCode, 'tutorialPdfUrl' | 'tutorialPdfTitle'>): Tutorial {
-  return row.tutorialPdfUrl ? { url: row.tutorialPdfUrl, title: row.tutorialPdfTitle ?? DEFAULT_TUTORIAL_TITLE } : null;
-}
-
-/** A template a claim code names: its display name, and whether the code is what opens it. */
-export interface ClaimTemplateName {
-  name: string;
-  /** Opened by the code (the seller's own, or a gated platform template); false: a platform template every account may use. */
-  exclusive: boolean;
-}
-
-/** Whether a buyer gets a template only through the code: the seller's own, or a gated platform template. */
-export const opensOnlyByCode = (t: Pick<Template, 'tenantId' | 'gated'>, sellerId: string) =>
-  t.tenantId === sellerId || t.gated;
-
-const quoted = (names: ClaimTemplateName[]) => names.map((n) => `「${n.name}」`).join('、');
-
-/**
- * Texts ready to paste: the product listing (naming the tenant as provider) and the reply to the buyer.
- * Only templates the code opens are called 专属; a platform template everyone has is named as one, and the buyer is
- * told what the claim page asks for (a nickname, an e-mail and a password).
- */
-export function claimTexts(input: {
-  tenantName: string;
-  url: string;
-  credits: number;
-  templates: ClaimTemplateName[];
-  tutorialTitle: string | null;
-}) {
-  const own = input.templates.filter((n) => n.exclusive);
-  const platform = input.templates.filter((n) => !n.exclusive);
-  const gives = [
-    `含 ${input.credits} 积分`,
-    own.length ? `${own.length} 款专属模板：${quoted(own)}` : '',
-    platform.length ? `平台模板：${quoted(platform)}` : '',
-  ].filter(Boolean);
-  const product_copy = [
-    `【${input.tenantName} 提供】AI 生图权益包`,
-    `${gives.join('；')}。`,
-    input.tutorialTitle ? `附赠《${input.tutorialTitle}》。` : '',
-    '下单后发送专属领取链接，打开链接填写昵称、邮箱并设置登录密码即可领取，领取后用该邮箱和密码登录即可在线生成图片。',
-  ]
-    .filter(Boolean)
-    .join('\n');
-  const contents = [
-    `${input.credits} 积分`,
-    own.length ? `专属模板${quoted(own)}` : '',
-    platform.length ? `平台模板${quoted(platform)}` : '',
-    input.tutorialTitle ? `《${input.tutorialTitle}》` : '',
-  ].filter(Boolean);
-  const reply_text = [
-    '亲，您购买的 AI 生图权益已为您准备好啦～',
-    `领取链接：${input.url}`,
-    `权益内容：${contents.join(' + ')}`,
-    '打开链接，填写昵称、邮箱并设置登录密码即可领取（该邮箱已有账户时，权益加入原账户，用原密码登录）。领取链接仅可使用一次，请勿转发给他人。',
-  ].join('\n');
-  return { product_copy, reply_text };
-}
 
 /**
  * The templates a new claim code (or batch) names, in the order given: each the tenant's own or a
@@ -327,78 +262,4 @@ export async function disableClaim(
       claim: { code, state: wasOpen ? ('disabled' as const) : row.state, credits_returned: wasOpen ? row.credits : 0 },
     };
   });
-}
-
-/** Codes are read case-insensitively and without surrounding spaces, as buyers type or paste them. */
-const normaliseCode = (code: string) => code.trim().toUpperCase();
-
-export async function findClaim(db: Db, code: string): Promise<ClaimCode> {
-  const clean = normaliseCode(code);
-  if (!CLAIM_CODE_PATTERN.test(clean)) throw notFound('This claim code does not exist; check the link');
-  const [row] = await db.select().from(claimCodes).where(eq(claimCodes.code, clean));
-  if (!row) throw notFound('This claim code does not exist; check the link');
-  return row;
-}
-
-export interface ClaimPreview {
-  ok: true;
-  code: string;
-  state: 'open' | 'redeemed' | 'disabled';
-  provider: string;
-  credits: number;
-  templates: {
-    slug: string;
-    zh_name: string;
-    type: string;
-    description: string;
-    sample_images: string[];
-    exclusive: boolean;
-    /** The form a buyer fills, without the prompt, placeholders or defaults. */
-    fields: Pick<FieldSpec, 'key' | 'label' | 'type' | 'required' | 'options' | 'min' | 'max' | 'integer'>[];
-  }[];
-  tutorial_pdf: { url: string; title: string } | null;
-  product_images: string[];
-}
-
-/** Public: what a code gives, for the claim page. Unknown codes are 404; the state tells the rest. */
-export async function previewClaim(
-  { db, config }: Pick<Deps, 'db' | 'config'>,
-  input: { code: string },
-): Promise<ClaimPreview> {
-  const row = await findClaim(db, input.code);
-  const [tenant] = await db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, row.tenantId));
-  const rows = row.templateIds.length
-    ? await db.select().from(templates).where(inArray(templates.id, row.templateIds))
-    : [];
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return {
-    ok: true,
-    code: row.code,
-    state: row.disabledAt ? 'disabled' : row.state,
-    provider: tenant?.name ?? '',
-    credits: row.credits,
-    templates: row.templateIds
-      .map((id) => byId.get(id))
-      .filter((t): t is NonNullable<typeof t> => !!t)
-      .map((t) => ({
-        slug: t.slug,
-        zh_name: t.zhName,
-        type: t.type,
-        description: t.description,
-        sample_images: t.sampleImages.map((u) => absoluteUrl(config, u) ?? u),
-        exclusive: opensOnlyByCode(t, row.tenantId),
-        fields: (t.fields ?? []).map(({ key, label, type, required, options, min, max, integer }) => ({
-          key,
-          label,
-          type,
-          required,
-          options,
-          min,
-          max,
-          integer,
-        })),
-      })),
-    tutorial_pdf: tutorialOf(row),
-    product_images: row.productImages,
-  };
 }

@@ -7,7 +7,7 @@ import { moveCredits } from '@/server/domain/credits/ledger';
 import type { AdminIdentity } from '@/server/domain/auth/identity';
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
-import { claimUrl } from './claims';
+import { claimUrl } from './claim-texts';
 import { fieldError, notFound } from '@/server/errors';
 
 export interface OperatorClaim {

@@ -4,7 +4,8 @@ import { claimCodes, consoleUsers, tenants } from '@/server/db/schema';
 import type { TenantIdentity } from '@/server/domain/auth/identity';
 import type { Deps } from '@/server/domain/deps';
 import { AppError } from '@/server/errors';
-import { findClaim, tutorialOf } from './claims';
+import { findClaim } from './claim-preview';
+import { tutorialOf } from './claim-texts';
 import { grantClaim } from './redeem';
 
 export interface RedeemMoreAnswer {

@@ -12,7 +12,8 @@ import { newWebhookSecret } from '@/server/domain/callbacks/secret';
 import { moveCredits } from '@/server/domain/credits/ledger';
 import type { Deps } from '@/server/domain/deps';
 import { AppError, declared, notFoundError } from '@/server/errors';
-import { findClaim, tutorialOf } from './claims';
+import { findClaim } from './claim-preview';
+import { tutorialOf } from './claim-texts';
 
 /** What redeeming a claim code answers besides the body's refusals. */
 export const CLAIM_REDEEM_ERRORS = [

@@ -1,4 +1,4 @@
-import { previewClaim } from '@/server/domain/claims/claims';
+import { previewClaim } from '@/server/domain/claims/claim-preview';
 import { publicProcedure } from '@/server/api/trpc';
 import { previewClaimInput, previewClaimMeta, previewClaimOutput } from './preview-claim.types';
 
