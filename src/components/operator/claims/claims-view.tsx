@@ -16,8 +16,7 @@ import { OperatorHeader } from '@/components/operator/operator-header';
 import { ClaimsTable } from './claims-table';
 import { Pager } from './pager';
 import { CLAIM_STATES, listInput, type ClaimState } from './model';
-import { useBatchDisable } from './use-batch-disable';
-import { useClaimDisable } from './use-claim-disable';
+import { useDisable } from './use-disable';
 
 /** The loading rows have no picture in front (a shape: `lead` is no text here). */
 const SKELETON_LEAD = 'none';
@@ -51,8 +50,32 @@ export function ClaimsView() {
   const claims = query.data?.claims ?? [];
   const next = query.data?.next_cursor ?? null;
   const filtering = q.trim() !== '' || state !== 'all';
-  const disable = useClaimDisable();
-  const batchDisable = useBatchDisable();
+  const disable = useDisable({
+    mutation: trpc.admin.socialClaimDisable.useMutation(),
+    ask: (claim) => claim,
+    input: (claim) => ({ code: claim.code }),
+    notice: (claim, { claim: done }) =>
+      t('disabled', {
+        code: done.code,
+        tenant: claim.tenant.name,
+        credits: done.credits_returned,
+        amount: format.number(done.credits_returned, 'credits'),
+      }),
+  });
+  const batchDisable = useDisable({
+    mutation: trpc.admin.claimBatchDisable.useMutation(),
+    ask: (claim) => (claim.batch ? { ...claim.batch, tenant: claim.tenant.name } : null),
+    input: (batch) => ({ batch_id: batch.id }),
+    notice: (batch, { batch: done }) =>
+      t('batch.done', {
+        note: batch.note || batch.id.slice(0, 8),
+        codes: done.codes_disabled,
+        redeemed: done.redeemed,
+        credits: done.credits_returned,
+        amount: format.number(done.credits_returned, 'credits'),
+        tenant: batch.tenant,
+      }),
+  });
   const filters = [
     { value: 'all' as const, label: t('all') },
     ...CLAIM_STATES.map((value) => ({ value, label: states(value) })),
