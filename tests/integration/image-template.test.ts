@@ -1,103 +1,25 @@
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TEMPLATE_VARIABLE_NAMES, type ConversionAnswer, type ConversionOptions } from '@/contracts/image-template';
+import { TEMPLATE_VARIABLE_NAMES } from '@/contracts/image-template';
 import { contractProblem } from '@/contracts/slots';
-import { buildConfig, parseEnv, type Config } from '@/server/config';
-import { jobs, ledgerEntries, templates } from '@/server/db/schema';
-import { OPERATOR, type TenantIdentity } from '@/server/domain/auth/identity';
+import { type Config } from '@/server/config';
 import { AppError } from '@/server/errors';
 import { runConversion, planConversion } from '@/server/domain/image-template/convert';
-import {
-  conversionResult,
-  convertImage,
-  failStalledConversions,
-  runConversionJob,
-} from '@/server/domain/image-template/jobs';
-import { generateImage } from '@/server/domain/jobs/submit';
-import { runImageJob } from '@/server/domain/jobs/run';
+import { convertImage } from '@/server/domain/image-template/jobs';
 import { readImageInput } from '@/server/domain/reading/image-input';
-import { createTemplate } from '@/server/domain/templates/templates';
-import { createTenant } from '@/server/domain/tenants/tenants';
-import { claim, QUEUES } from '@/server/queue/queue';
-import { LocalFileStore, type FileStore } from '@/server/storage/store';
-import { renderPoster, type PosterLayer } from '@/sim/media/poster';
+import type { FileStore } from '@/server/storage/store';
 import type { RunningSim } from '@/sim/testing';
-import { routingSuite } from '../helpers/routing-sim';
-import { testConfig, testSecret, type TestDatabase } from '../helpers/test-db';
+import { type TestDatabase } from '../helpers/test-db';
+import { imageTemplateSuite } from '../helpers/image-template-suite';
 
+const suite = imageTemplateSuite();
 let t: TestDatabase;
 let sim: RunningSim;
 let files: FileStore;
 let config: Config;
-
-const deps = () => ({ db: t.db, files, config });
-
-// The simulator's channels in a fresh database, faults and channel states reset after each test.
-const suite = routingSuite();
 beforeAll(() => {
-  ({ t, sim } = suite);
-  files = new LocalFileStore(mkdtempSync(path.join(os.tmpdir(), 'studio-i2t-')), 'http://files.test');
-  config = {
-    ...buildConfig(parseEnv({ PUBLIC_BASE_URL: 'http://studio.test', IMAGE_HOST: 'http://files.test' })),
-    secret: testSecret,
-  };
+  ({ t, sim, files, config } = suite);
 });
-
-async function tenant(credits = 100): Promise<TenantIdentity> {
-  const { tenant: row } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, {
-    name: `海报租户 ${credits}`,
-    credits,
-    quota_monthly: 0,
-  });
-  return { kind: 'tenant', tenantId: row.id, via: 'key' };
-}
-
-/** The texts drawn on the test poster; the simulator's vision channels read them back exactly. */
-const LAYERS: PosterLayer[] = [
-  { role: 'title', text: '春日限定', x: 0.5, y: 0.12, size_ratio: 0.1, color: '#FFFFFF', font_weight: 700 },
-  { role: 'title', text: '第二行标题', x: 0.5, y: 0.24, size_ratio: 0.06, color: '#FFEEDD' },
-  { role: 'price', text: '¥99 {起}', x: 0.8, y: 0.85, size_ratio: 0.05, color: '#FF3300', alignment: 'right' },
-  { role: 'watermark', text: 'STUDIO', x: 0.1, y: 0.95, size_ratio: 0.02, color: '#888888', alignment: 'left' },
-];
-
-/** A 600 x 800 poster with {@link LAYERS}; `seed` changes its background so answers are not cached alike. */
-function poster(seed = 1): Promise<Buffer> {
-  const shade = (40 + ((seed * 37) % 160)).toString(16).padStart(2, '0');
-  return renderPoster({ width: 600, height: 800, background: `#20${shade}60`, layers: LAYERS });
-}
-
-async function ledger(tenantId: string) {
-  const rows = await t.db
-    .select({ kind: ledgerEntries.kind, amount: ledgerEntries.amount, category: ledgerEntries.category })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.tenantId, tenantId))
-    .orderBy(ledgerEntries.id);
-  return rows.filter((r) => r.kind !== 'adjust');
-}
-
-const sync = async (who: TenantIdentity, options: ConversionOptions = {}, seed = 1) =>
-  (await convertImage(deps(), who, { file: await poster(seed) }, options)) as ConversionAnswer;
-
-async function waitForJob(jobId: string) {
-  for (let i = 0; i < 200; i++) {
-    const [row] = await t.db.select().from(jobs).where(eq(jobs.id, jobId));
-    if (row && row.status !== 'pending') return row;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('job did not end');
-}
-
-/** Runs the queued conversion task of `jobId` as a worker would. */
-async function runQueued(jobId: string, signal?: AbortSignal) {
-  const [task] = (await claim(t.db, [QUEUES.templateJob], 10, 60_000, 'test-worker')).filter(
-    (c) => c.payload.jobId === jobId,
-  );
-  if (!task || task.queue !== QUEUES.templateJob) throw new Error('no task queued');
-  await runConversionJob({ ...deps(), signal }, task);
-}
+const { deps, tenant, poster, ledger, sync } = suite;
 
 describe('synchronous image-to-template', () => {
   it('answers the reading, layers with variables from the list, a valid prompt template and fields; charged once', async () => {
@@ -261,166 +183,5 @@ describe('synchronous image-to-template', () => {
       { kind: 'charge', amount: -4, category: 'reverse' },
       { kind: 'refund', amount: 4, category: 'reverse' },
     ]);
-  });
-});
-
-describe('asynchronous image-to-template', () => {
-  it('creates the template with steps in order; a later generate with only template_id and input uses the re-hosted image', async () => {
-    const who = await tenant();
-    const submitted = await convertImage(
-      deps(),
-      who,
-      { file: await poster(4) },
-      { create_template: true, template: { zh_name: '春日海报', slug: 'spring-poster-i2t' } },
-    );
-    expect(submitted).toEqual({ ok: true, jobId: expect.any(String), status: 'pending', async: true });
-    const jobId = (submitted as { jobId: string }).jobId;
-    expect((await conversionResult(t.db, who, jobId)).steps).toEqual([{ name: 'receive image', status: 'ok' }]);
-    await runQueued(jobId);
-    const r = await conversionResult(t.db, who, jobId);
-    expect(r.status).toBe('done');
-    expect(r.steps).toEqual([
-      { name: 'receive image', status: 'ok' },
-      { name: 'parse image', status: 'ok' },
-      { name: 'extract text layers', status: 'ok' },
-      { name: 'create template', status: 'ok' },
-    ]);
-    const result = r.result;
-    if (!result?.template) throw new Error('no template');
-    expect(result.template).toEqual({
-      id: expect.any(String),
-      slug: 'spring-poster-i2t',
-      zh_name: '春日海报',
-      tenant_id: who.tenantId,
-    });
-    const [row] = await t.db.select().from(templates).where(eq(templates.id, result.template.id));
-    const reference = row?.generationConfigs[0]?.default_reference_images?.[0];
-    expect(reference).toMatch(new RegExp(`^http://files\\.test/files/${who.tenantId}/templates/${jobId}\\.png$`));
-    expect(row?.promptTemplate).toBe(result.prompt_template);
-    expect(row?.ratio).toBe('3:4');
-
-    const { jobId: imageJobId } = await generateImage(
-      deps(),
-      who,
-      { template_id: result.template.id, input: {} },
-      { idempotencyKey: null },
-    );
-    const [task] = (await claim(t.db, [QUEUES.imageJob], 10, 60_000, 'test-worker')).filter(
-      (c) => c.payload.jobId === imageJobId,
-    );
-    if (!task || task.queue !== QUEUES.imageJob) throw new Error('no image task');
-    await runImageJob({ db: t.db, config: testConfig(), files, retryDelayMs: () => 5 }, task);
-    const image = await waitForJob(imageJobId);
-    expect(image.status).toBe('done');
-    expect((image.input as { reference_images: string[] }).reference_images).toEqual([reference]);
-  });
-
-  it('refuses a taken slug up front (409, nothing charged) and never overwrites one taken meanwhile', async () => {
-    const who = await tenant();
-    const other = await tenant();
-    await createTemplate(deps(), other, {
-      type: 'image',
-      slug: 'taken-i2t',
-      zh_name: '别人的模板',
-      prompt_template: 'a cat',
-    });
-    await expect(
-      convertImage(deps(), who, { file: await poster(5) }, { create_template: true, template: { slug: 'taken-i2t' } }),
-    ).rejects.toMatchObject({ status: 409 });
-    expect(await ledger(who.tenantId)).toEqual([]);
-
-    const submitted = (await convertImage(
-      deps(),
-      who,
-      { file: await poster(5) },
-      { create_template: true, template: { slug: 'raced-i2t' } },
-    )) as { jobId: string };
-    await createTemplate(deps(), other, {
-      type: 'image',
-      slug: 'raced-i2t',
-      zh_name: '先到的模板',
-      prompt_template: 'a dog',
-    });
-    await runQueued(submitted.jobId);
-    const r = await conversionResult(t.db, who, submitted.jobId);
-    expect(r.status).toBe('done');
-    expect(r.result?.template).toBeNull();
-    expect(r.result?.prompt_template).toBeNull();
-    expect(r.result?.template_error).toMatch(/not created: The slug "raced-i2t" is already taken/);
-    expect(r.steps.at(-1)).toMatchObject({ name: 'create template', status: 'fail' });
-    const [kept] = await t.db.select().from(templates).where(eq(templates.slug, 'raced-i2t'));
-    expect(kept).toMatchObject({ tenantId: other.tenantId, zhName: '先到的模板', promptTemplate: 'a dog' });
-  });
-
-  it('fails the job and refunds when the reading fails everywhere; the failed step says so', async () => {
-    const who = await tenant();
-    const { jobId } = (await convertImage(deps(), who, { file: await poster(6) }, { async: true })) as {
-      jobId: string;
-    };
-    await sim.control('/__sim/faults', { json: { channel: '*', fault: 'server_error' } });
-    await runQueued(jobId);
-    const r = await conversionResult(t.db, who, jobId);
-    expect(r.status).toBe('failed');
-    expect(r.error).toMatch(/^The image could not be read: .*every available upstream/);
-    expect(r.steps).toEqual([
-      { name: 'receive image', status: 'ok' },
-      { name: 'parse image', status: 'fail', error: expect.any(String) },
-    ]);
-    expect(await ledger(who.tenantId)).toEqual([
-      { kind: 'charge', amount: -4, category: 'reverse' },
-      { kind: 'refund', amount: 4, category: 'reverse' },
-    ]);
-  });
-
-  it('the watchdog fails a job whose worker died mid-step: time-out fallback, the step fails, refunded once', async () => {
-    const who = await tenant();
-    const { jobId } = (await convertImage(deps(), who, { file: await poster(7) }, { async: true })) as {
-      jobId: string;
-    };
-    await sim.control('/__sim/faults', { json: { channel: '*', fault: 'timeout' } });
-    const worker = new AbortController();
-    const running = runQueued(jobId, worker.signal).catch((e: unknown) => e);
-    for (let i = 0; i < 100; i++) {
-      const [row] = await t.db.select().from(jobs).where(eq(jobs.id, jobId));
-      if (row?.steps?.some((s) => s.name === 'parse image' && s.status === 'running')) break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    worker.abort();
-    await running;
-    const [left] = await t.db.select().from(jobs).where(eq(jobs.id, jobId));
-    expect(left?.status).toBe('pending');
-    expect(await failStalledConversions(t.db, 60_000)).toBe(0);
-    await new Promise((r) => setTimeout(r, 250));
-    expect(await failStalledConversions(t.db, 200)).toBe(1);
-    expect(await failStalledConversions(t.db, 200)).toBe(0);
-    const r = await conversionResult(t.db, who, jobId);
-    expect(r.status).toBe('failed');
-    expect(r.error).toMatch(/^Time-out fallback: .*not a model failure/);
-    expect(r.steps).toEqual([
-      { name: 'receive image', status: 'ok' },
-      { name: 'parse image', status: 'fail', error: 'stopped by the watchdog: no progress' },
-    ]);
-    expect(r.steps.some((s) => s.status === 'running')).toBe(false);
-    expect(await ledger(who.tenantId)).toEqual([
-      { kind: 'charge', amount: -4, category: 'reverse' },
-      { kind: 'refund', amount: 4, category: 'reverse' },
-    ]);
-  });
-
-  it('another tenant, or a job that is no conversion, is not found', async () => {
-    const who = await tenant();
-    const other = await tenant();
-    const { jobId } = (await convertImage(deps(), who, { file: await poster(8) }, { async: true })) as {
-      jobId: string;
-    };
-    await expect(conversionResult(t.db, other, jobId)).rejects.toMatchObject({ status: 404 });
-    const { jobId: imageJob } = await generateImage(deps(), who, { prompt: '一只猫' }, { idempotencyKey: null });
-    await expect(conversionResult(t.db, who, imageJob)).rejects.toMatchObject({ status: 404 });
-    expect(
-      await t.db
-        .select()
-        .from(jobs)
-        .where(and(eq(jobs.id, jobId), eq(jobs.kind, 'template'))),
-    ).toHaveLength(1);
   });
 });
