@@ -119,7 +119,16 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-unsafe-assignment': 'off' },
   },
   {
-    files: ['src/server/config.ts', 'scripts/**', 'tests/**', 'e2e/**', 'bench/**', '*.config.ts', '*.config.mjs', 'src/sim/**'],
+    files: [
+      'src/server/config.ts',
+      'scripts/**',
+      'tests/**',
+      'e2e/**',
+      'bench/**',
+      '*.config.ts',
+      '*.config.mjs',
+      'src/sim/**',
+    ],
     rules: { 'no-restricted-syntax': 'off' },
   },
 );
