@@ -14,7 +14,7 @@ import { simulatorUpstreams, syncUpstreams } from '@/server/upstreams/registry';
 import { createTestDatabase, testSecret, type TestDatabase } from './test-db';
 
 /**
- * An image-jobs test file's world (tests/integration/jobs-*.test.ts): a migrated database whose
+ * An image-jobs test file's world (tests/integration/jobs-*.test.ts, drain, template field types): a migrated database whose
  * upstreams are the simulator's channels, a configuration and a file store, a job submitted at a
  * new tenant, and a tenant's ledger in order.
  */

@@ -1,67 +1,23 @@
 import { eq } from 'drizzle-orm';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSim, type RunningSim } from '@/sim/testing';
-import { buildConfig, parseEnv, type Config } from '@/server/config';
-import { jobs, ledgerEntries, tasks } from '@/server/db/schema';
-import { OPERATOR } from '@/server/domain/auth/identity';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { RunningSim } from '@/sim/testing';
+import { jobs, tasks } from '@/server/db/schema';
 import { runImageJob } from '@/server/domain/jobs/run';
-import { submitImageJobs } from '@/server/domain/jobs/submit';
-import { createTenant } from '@/server/domain/tenants/tenants';
 import { QUEUES, type Task, type TaskPayload } from '@/server/queue/queue';
 import { startQueueWorker, type QueueWorker, type TaskContext } from '@/server/queue/worker';
-import { LocalFileStore } from '@/server/storage/store';
-import { simulatorUpstreams, syncUpstreams } from '@/server/upstreams/registry';
-import { createTestDatabase, testConfig, testSecret, type TestDatabase } from '../helpers/test-db';
+import type { LocalFileStore } from '@/server/storage/store';
+import { jobsSuite } from '../helpers/jobs-suite';
+import { testConfig, type TestDatabase } from '../helpers/test-db';
 
 /** A rolling restart: a stopping worker gives its unfinished tasks to another one at once. */
+const suite = jobsSuite();
 let t: TestDatabase;
 let sim: RunningSim;
-let config: Config;
 let files: LocalFileStore;
-
-beforeAll(async () => {
-  t = await createTestDatabase();
-  sim = await startSim();
-  await syncUpstreams(t.db, testSecret, simulatorUpstreams(sim.url), 'simulator');
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'studio-drain-'));
-  config = { ...buildConfig(parseEnv({ STUDIO_DATA_DIR: dir, STUDIO_SECRET: 'x'.repeat(40) })), secret: testSecret };
-  files = new LocalFileStore(path.join(dir, 'files'), 'http://studio.test');
+beforeAll(() => {
+  ({ t, sim, files } = suite);
 });
-afterAll(async () => {
-  await sim.close();
-  await t.close();
-});
-
-async function newJob() {
-  const { tenant } = await createTenant({ db: t.db, config: { secret: testSecret } }, OPERATOR, {
-    name: '滚动重启',
-    credits: 100,
-    quota_monthly: 0,
-  });
-  const [job] = await submitImageJobs(
-    { db: t.db, config, files },
-    { kind: 'tenant', tenantId: tenant.id, via: 'key' },
-    {
-      items: [{ prompt: 'survives a rolling restart', quality: 'high' }],
-      callbackUrl: null,
-      idempotencyKey: null,
-      hash: 'h',
-      batch: false,
-    },
-  );
-  if (!job) throw new Error('no job');
-  return { tenantId: tenant.id, jobId: job.id };
-}
-
-const ledgerOf = (tenantId: string) =>
-  t.db
-    .select({ kind: ledgerEntries.kind, amount: ledgerEntries.amount })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.tenantId, tenantId))
-    .orderBy(ledgerEntries.id);
+const { newJob, ledgerOf } = suite;
 
 /** A worker running real image jobs; `seen` records the attempt number of each task it starts. */
 function imageWorker(seen: number[], pollMs: number): Promise<QueueWorker> {

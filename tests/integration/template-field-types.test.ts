@@ -3,34 +3,23 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSim, type RunningSim } from '@/sim/testing';
-import { buildConfig, parseEnv, type Config } from '@/server/config';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Config } from '@/server/config';
 import { OPERATOR } from '@/server/domain/auth/identity';
 import { submitImageJobs } from '@/server/domain/jobs/submit';
 import { createTemplate } from '@/server/domain/templates/templates';
 import { createTenant } from '@/server/domain/tenants/tenants';
 import { AppError } from '@/server/errors';
 import { LocalFileStore } from '@/server/storage/store';
-import { simulatorUpstreams, syncUpstreams } from '@/server/upstreams/registry';
-import { createTestDatabase, testSecret, type TestDatabase } from '../helpers/test-db';
+import { jobsSuite } from '../helpers/jobs-suite';
+import { testSecret, type TestDatabase } from '../helpers/test-db';
 
+const suite = jobsSuite();
 let t: TestDatabase;
-let sim: RunningSim;
 let config: Config;
 let files: LocalFileStore;
-
-beforeAll(async () => {
-  t = await createTestDatabase();
-  sim = await startSim();
-  await syncUpstreams(t.db, testSecret, simulatorUpstreams(sim.url), 'simulator');
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'studio-fields-'));
-  config = { ...buildConfig(parseEnv({ STUDIO_DATA_DIR: dir, STUDIO_SECRET: 'x'.repeat(40) })), secret: testSecret };
-  files = new LocalFileStore(path.join(dir, 'files'), 'http://studio.test');
-});
-afterAll(async () => {
-  await sim.close();
-  await t.close();
+beforeAll(() => {
+  ({ t, config, files } = suite);
 });
 
 describe('a template with choice, number and image fields', () => {
