@@ -17,6 +17,28 @@ import { LocalFileStore, type FileStore } from '@/server/storage/store';
 import { routingSuite } from './routing-sim';
 import { testSecret, type TestDatabase } from './test-db';
 
+/** The chat configuration of a chat test: small fixed prices, no rate limit, a 5 ms settle. */
+export const chatTestConfig: Pick<Config, 'secret' | 'prices' | 'chat'> = {
+  secret: testSecret,
+  prices: {
+    image: { low: 1, medium: 2, high: 4 },
+    article: 1,
+    reverse: 2,
+    imageToTemplate: 4,
+    video: {},
+    chat: DEFAULT_CHAT_PRICES,
+    chatMinimum: 1,
+  },
+  chat: {
+    ratePerMinute: 0,
+    maxCompletionTokens: 4_096,
+    heartbeatMs: 15_000,
+    maxBodyBytes: 20 * 1024 * 1024,
+    settleMs: 5,
+    holdIdleMs: 10_000,
+  },
+};
+
 /**
  * A chat test file's world (tests/integration/chat*.test.ts): the routing suite's database and
  * simulator, the chat configuration, tenants to call as, a recording ChatOutput, and the wallet and
@@ -27,26 +49,7 @@ export function chatSuite() {
   let sim: RunningSim;
   let files: FileStore;
 
-  const config: Pick<Config, 'secret' | 'prices' | 'chat'> = {
-    secret: testSecret,
-    prices: {
-      image: { low: 1, medium: 2, high: 4 },
-      article: 1,
-      reverse: 2,
-      imageToTemplate: 4,
-      video: {},
-      chat: DEFAULT_CHAT_PRICES,
-      chatMinimum: 1,
-    },
-    chat: {
-      ratePerMinute: 0,
-      maxCompletionTokens: 4_096,
-      heartbeatMs: 15_000,
-      maxBodyBytes: 20 * 1024 * 1024,
-      settleMs: 5,
-      holdIdleMs: 10_000,
-    },
-  };
+  const config = chatTestConfig;
 
   const apiConfig: Config = {
     ...buildConfig(

@@ -6,7 +6,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { findSimChannel, SIM_ANTHROPIC_CHANNEL, type SimChannel } from '@/sim/channels';
 import { SIM_ANTHROPIC_REPLY } from '@/sim/protocols/anthropic';
 import { startSim, type RunningSim } from '@/sim/testing';
-import { DEFAULT_CHAT_PRICES, type Config } from '@/server/config';
 import { upstreamAttempts, upstreams } from '@/server/db/schema';
 import { OPERATOR, type ScopedIdentity } from '@/server/domain/auth/identity';
 import { proxyChat, type ChatCaller, type ChatOutput } from '@/server/domain/chat/proxy';
@@ -16,6 +15,7 @@ import { createTenant } from '@/server/domain/tenants/tenants';
 import { flushAttempts } from '@/server/upstreams/engine';
 import { invalidateCandidates, simulatorUpstreams, syncUpstreams } from '@/server/upstreams/registry';
 import { LocalFileStore } from '@/server/storage/store';
+import { chatTestConfig } from '../helpers/chat-suite';
 import { createTestDatabase, testSecret, type TestDatabase } from '../helpers/test-db';
 
 /**
@@ -28,26 +28,7 @@ const FAMILY = 'chatmodel-1';
 let t: TestDatabase;
 let sim: RunningSim;
 
-const config: Pick<Config, 'secret' | 'prices' | 'chat'> = {
-  secret: testSecret,
-  prices: {
-    image: { low: 1, medium: 2, high: 4 },
-    article: 1,
-    reverse: 2,
-    imageToTemplate: 4,
-    video: {},
-    chat: DEFAULT_CHAT_PRICES,
-    chatMinimum: 1,
-  },
-  chat: {
-    ratePerMinute: 0,
-    maxCompletionTokens: 4_096,
-    heartbeatMs: 15_000,
-    maxBodyBytes: 20 * 1024 * 1024,
-    settleMs: 5,
-    holdIdleMs: 10_000,
-  },
-};
+const config = chatTestConfig;
 
 beforeAll(async () => {
   t = await createTestDatabase();

@@ -3,8 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '@/server/config';
-import { DEFAULT_CHAT_PRICES } from '@/server/config';
 import { ledgerEntries, storedResponses, tenants } from '@/server/db/schema';
 import { OPERATOR, type ScopedIdentity } from '@/server/domain/auth/identity';
 import type { ChatCaller, ChatOutput } from '@/server/domain/chat/proxy';
@@ -18,31 +16,13 @@ import { createTenant } from '@/server/domain/tenants/tenants';
 import { AppError } from '@/server/errors';
 import { LocalFileStore, type FileStore } from '@/server/storage/store';
 import { ledgerSum } from '../helpers/ledger-sums';
+import { chatTestConfig } from '../helpers/chat-suite';
 import { routingSuite } from '../helpers/routing-sim';
 import { testSecret } from '../helpers/test-db';
 
 /** The Responses API over the chat core and the simulator: translation, storage, isolation and charging. */
 
-const config: Pick<Config, 'secret' | 'prices' | 'chat'> = {
-  secret: testSecret,
-  prices: {
-    image: { low: 1, medium: 2, high: 4 },
-    article: 1,
-    reverse: 2,
-    imageToTemplate: 4,
-    video: {},
-    chat: DEFAULT_CHAT_PRICES,
-    chatMinimum: 1,
-  },
-  chat: {
-    ratePerMinute: 0,
-    maxCompletionTokens: 4_096,
-    heartbeatMs: 15_000,
-    maxBodyBytes: 20 * 1024 * 1024,
-    settleMs: 5,
-    holdIdleMs: 10_000,
-  },
-};
+const config = chatTestConfig;
 
 const suite = routingSuite();
 let files: FileStore;
