@@ -5,14 +5,19 @@
  *  A. submission → upstream task created, P50/P95, tasks submitted one at a time (the protocols taking
  *     turns) at simulator latency 0; floor: the protocol's adapter creating a task on the simulator directly;
  *  B. `tasks` video tasks in flight at once (the protocols in equal shares) against a simulated render of
- *     `latency` (the simulator's per-channel latency), one worker process: worker RSS at its peak (target
- *     < 400 MB) beside its idle RSS before them (the floor); status checks per task per minute beside the
- *     floor of one check per render; submission → upstream task created P50 (target ≤ 25 ms) and P95 under
- *     that load, beside floor A. Before B, two tasks per protocol render at `latency` (not measured), so
- *     the worker has learned the tiers' render time, as a tier in service has.
+ *     `latency` (the simulator's per-channel latency), one worker process, submitted at a steady `rate` a
+ *     second (open loop: each at its time, whether or not the earlier ones were answered): worker RSS at its
+ *     peak (target < 400 MB) beside its idle RSS before them (the floor); status checks per task per minute
+ *     beside the floor of one check per render; submission → upstream task created P50 (target ≤ 25 ms) and
+ *     P95 under that load, beside floor A. Before B, two tasks per protocol render at `latency` (not
+ *     measured), so the worker has learned the tiers' render time, as a tier in service has.
+ *  C. a burst: 50 submissions at once by one tenant (at simulator latency 0): creation P50/P95, the
+ *     submissions' answer times, the time per submission (the burst's last creation / 50) beside floor A,
+ *     and what the database's sessions did meanwhile (sampled: waiting on a lock, on the WAL, running, or
+ *     waiting for the processes), so a queue on a row shows as lock waits.
  * Usage: npm run bench:videos   (DATABASE_URL defaults to postgres://postgres@127.0.0.1:5432/test)
  *   BENCH_VIDEOS_SIZE=small   a short run for CI (about half a minute: 100 tasks of 10 s);
- *   BENCH_VIDEO_TASKS, BENCH_VIDEO_LATENCY_MS override the size's figures of B.
+ *   BENCH_VIDEO_TASKS, BENCH_VIDEO_LATENCY_MS, BENCH_VIDEO_RATE override the size's figures of B.
  *   BENCH_PROFILE=videos      writes a CPU profile of the worker into .data/profiles.
  */
 import { spawnSync, type ChildProcess } from 'node:child_process';
@@ -20,16 +25,18 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import postgres from 'postgres';
-import { freePort, ROOT, rssMb, scratchDatabase, startScript, waitHttp } from './lib';
+import { cpuMs, freePort, ROOT, rssMb, scratchDatabase, startScript, waitHttp } from './lib';
 import { creationFloor, PROTOCOLS, ratio, tierOf, videoFleet, type Spread, type VideoAsk } from './video-fleet';
 
 const SIZES = {
-  small: { tasks: 100, latencyMs: 10_000, oneAtATime: 5, floor: 5 },
-  full: { tasks: 2_000, latencyMs: 180_000, oneAtATime: 40, floor: 40 },
+  small: { tasks: 100, latencyMs: 10_000, rate: 20, oneAtATime: 5, floor: 5 },
+  full: { tasks: 2_000, latencyMs: 180_000, rate: 25, oneAtATime: 40, floor: 40 },
 };
 const SIZE = SIZES[process.env.BENCH_VIDEOS_SIZE === 'small' ? 'small' : 'full'];
 const TASKS = Number(process.env.BENCH_VIDEO_TASKS ?? SIZE.tasks);
 const LATENCY_MS = Number(process.env.BENCH_VIDEO_LATENCY_MS ?? SIZE.latencyMs);
+const RATE = Number(process.env.BENCH_VIDEO_RATE ?? SIZE.rate);
+const BURST = 50;
 const children: ChildProcess[] = [];
 
 async function main(): Promise<void> {
@@ -59,7 +66,7 @@ async function main(): Promise<void> {
       NODE_ENV: 'production',
     };
     startScript(children, 'src/sim/main.ts', env);
-    startScript(children, 'scripts/start.ts', { ...env, STUDIO_WORKER: 'off' });
+    const web = startScript(children, 'scripts/start.ts', { ...env, STUDIO_WORKER: 'off' });
     const api = `http://127.0.0.1:${port}/api`;
     await Promise.all([waitHttp(`${sim}/__sim/health`), waitHttp(`${api}/health`)]);
     const worker = startScript(children, 'src/worker/main.ts', env, process.env.BENCH_PROFILE === 'videos');
@@ -72,14 +79,19 @@ async function main(): Promise<void> {
         body: JSON.stringify({ action: 'tenant-create', name: 'Bench 视频', credits: 100_000_000 }),
       })
     ).json()) as { api_key: string };
+    /** How long each submission's answer took, by job id. */
+    const answered = new Map<string, number>();
     const submit = async (ask: VideoAsk, prompt: string) => {
+      const t0 = performance.now();
       const r = await fetch(`${api}/videos`, {
         method: 'POST',
         headers: { 'x-api-key': created.api_key, 'content-type': 'application/json' },
         body: JSON.stringify({ prompt, model: ask.tier, duration: ask.duration, resolution: ask.resolution }),
       });
       if (!r.ok) throw new Error(`POST /videos (${ask.protocol}) ${r.status} ${await r.text()}`);
-      return ((await r.json()) as { id: string }).id;
+      const id = ((await r.json()) as { id: string }).id;
+      answered.set(id, performance.now() - t0);
+      return id;
     };
     const setLatency = async (ms: number) => {
       const r = await fetch(`${sim}/__sim/config`, {
@@ -120,6 +132,18 @@ async function main(): Promise<void> {
         );
       return ids;
     };
+    /** `n` submissions per protocol at `perSecond` a second, each at its time (open loop). */
+    const submitSteady = async (n: number, perSecond: number, label: string) => {
+      const order = Array.from({ length: n * asks.length }, (_, i) => asks[i % asks.length] as VideoAsk);
+      const t0 = performance.now();
+      return Promise.all(
+        order.map(async (ask, i) => {
+          const wait = t0 + (i * 1000) / perSecond - performance.now();
+          if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+          return submit(ask, `${label} ${i}`);
+        }),
+      );
+    };
 
     // Warm-up: connections, JIT, the simulator's MP4 cache, each protocol's path.
     await setLatency(0);
@@ -154,7 +178,7 @@ async function main(): Promise<void> {
     let peak = idle;
     const sampler = setInterval(() => (peak = Math.max(peak, rssMb(worker.pid))), 250);
     const b0 = Date.now();
-    const bIds = await submitMany(Math.ceil(TASKS / asks.length), 50, 'slow');
+    const bIds = await submitSteady(Math.ceil(TASKS / asks.length), RATE, 'slow');
     const submittedS = (Date.now() - b0) / 1000;
     await waitDone(bIds, LATENCY_MS + 300_000);
     clearInterval(sampler);
@@ -178,7 +202,7 @@ async function main(): Promise<void> {
     // The floor of status checks: one per task, the one that finds its render done.
     const checkFloor = 60_000 / LATENCY_MS;
     console.log(
-      `B. ${bIds.length} video tasks (${bIds.length / asks.length} per protocol) submitted in ${submittedS.toFixed(1)} s, 50 at a time; ` +
+      `B. ${bIds.length} video tasks (${bIds.length / asks.length} per protocol) submitted in ${submittedS.toFixed(1)} s, ${RATE} a second; ` +
         `${inFlight} upstream tasks in flight at once against ${(LATENCY_MS / 1000).toFixed(0)} s of simulated render; ` +
         `all done in ${((Date.now() - b0) / 1000).toFixed(1)} s, ${failed} failed`,
     );
@@ -197,8 +221,65 @@ async function main(): Promise<void> {
           `${c?.failed ?? 0} failed`,
       );
     }
+    await burst(floor);
     console.log(`  (run took ${((Date.now() - began) / 1000).toFixed(0)} s)`);
     if (failed > 0) process.exitCode = 1;
+
+    /** C. 50 submissions at once by one tenant, at simulator latency 0, with the database's sessions sampled. */
+    async function burst(floorA: Map<string, Spread>) {
+      await setLatency(0);
+      const states = new Map<string, number>();
+      let sampling = true;
+      const sampler = (async () => {
+        while (sampling) {
+          const rows = await sql<{ state: string }[]>`
+            select case when wait_event_type = 'Lock' then 'waiting on a lock (' || wait_event || ')'
+                        when wait_event_type in ('LWLock', 'IO') and wait_event like 'WAL%' then 'writing the WAL'
+                        when wait_event_type is null then 'running'
+                        else 'waiting for the processes (' || wait_event || ')' end as state
+              from pg_stat_activity
+             where datname = current_database() and pid <> pg_backend_pid() and state = 'active'`;
+          for (const r of rows) states.set(r.state, (states.get(r.state) ?? 0) + 1);
+          await new Promise((r) => setTimeout(r, 2));
+        }
+      })();
+      const cpu0 = [cpuMs(web.pid), cpuMs(worker.pid)];
+      const c0 = performance.now();
+      const ids = await submitMany(BURST / asks.length, BURST, 'burst');
+      const answerMs = performance.now() - c0;
+      await waitDone(ids, 120_000);
+      const [webCpu, workerCpu] = [cpuMs(web.pid) - (cpu0[0] ?? 0), cpuMs(worker.pid) - (cpu0[1] ?? 0)];
+      sampling = false;
+      await sampler;
+      const created = await creation(ids);
+      const [span] = await sql<{ ms: number }[]>`
+        select extract(epoch from (max(v.upstream_created_at) - min(j.created_at))) * 1000 as ms
+          from jobs j join video_tasks v on v.id = j.id where j.id = any(${ids}::uuid[])`;
+      const answers = ids.map((id) => answered.get(id) ?? NaN).sort((x, y) => x - y);
+      const all = [...created.values()];
+      const floorP50 = Math.min(...[...floorA.values()].map((f) => f.p50));
+      const perSubmission = Number(span?.ms) / ids.length;
+      console.log(
+        `C. a burst of ${ids.length} submissions at once by one tenant, simulator at 0 ms: answered in ${answerMs.toFixed(0)} ms ` +
+          `(P50 ${answers[Math.floor(answers.length / 2)]?.toFixed(1)} ms); submission → upstream task created ` +
+          `P50 ${Math.min(...all.map((m) => m.p50)).toFixed(1)}–${Math.max(...all.map((m) => m.p50)).toFixed(1)} ms, ` +
+          `P95 ${Math.min(...all.map((m) => m.p95)).toFixed(1)}–${Math.max(...all.map((m) => m.p95)).toFixed(1)} ms per protocol; ` +
+          `the last created ${Number(span?.ms).toFixed(0)} ms after the first submission = ${perSubmission.toFixed(2)} ms per submission ` +
+          `(floor A, the adapter alone: P50 ${floorP50.toFixed(1)} ms)`,
+      );
+      console.log(
+        `  CPU per submission meanwhile: web process ${(webCpu / ids.length).toFixed(2)} ms, worker ${(workerCpu / ids.length).toFixed(2)} ms ` +
+          `(the two together ${((webCpu + workerCpu) / ids.length).toFixed(2)} ms beside the ${perSubmission.toFixed(2)} ms per submission above)`,
+      );
+      const total = [...states.values()].reduce((a, b) => a + b, 0);
+      console.log(
+        `  the database's sessions during the burst (${total} samples of active sessions): ` +
+          [...states.entries()]
+            .sort((a, b) => b[1] - a[1])
+            .map(([k, n]) => `${k} ${((100 * n) / Math.max(1, total)).toFixed(0)} %`)
+            .join(', '),
+      );
+    }
   } finally {
     for (const c of children) c.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 1500));

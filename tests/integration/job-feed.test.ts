@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '@/server/db/schema';
 import { OPERATOR, type ScopedIdentity } from '@/server/domain/auth/identity';
 import {
+  changeAndNotify,
   finishAndNotify,
   finishDoneAndNotify,
   JobFeedHub,
@@ -115,6 +116,29 @@ describe('the job feed log', () => {
     expect(await finishAndNotify(t.db, job.id, { status: 'failed', error: 'late' })).toBe(false);
     const events = await replayEvents(t.db, who, before);
     expect(events.map((e) => [e.type, e.job.status])).toEqual([['job.done', 'done']]);
+  });
+
+  it('changes a pending job with a leading write in one statement, logged once; the write runs even when the job has ended', async () => {
+    const { who, rows } = await tenantWithJobs(2);
+    const [job, other] = rows as [(typeof rows)[0], (typeof rows)[0]];
+    const before = await latestEventId(t.db, who);
+    // The leading write: another job's note, set in the same statement whatever this job's state.
+    const noteOther = (text: string) => t.db.update(jobs).set({ note: text }).where(eq(jobs.id, other.id)).getSQL();
+    expect(await changeAndNotify(t.db, job.id, { note: '备用通道 1/2' }, noteOther('一'))).toBe(true);
+    const [changed] = await t.db.select().from(jobs).where(eq(jobs.id, job.id));
+    expect(changed?.note).toBe('备用通道 1/2');
+    expect(changed?.status).toBe('pending');
+    const events = await replayEvents(t.db, who, before);
+    expect(events.map((e) => [e.type, e.job.id])).toEqual([['job.updated', job.id]]);
+
+    await finishAndNotify(t.db, job.id, { status: 'done', cdnUrl: 'http://files/z.png' });
+    const after = await latestEventId(t.db, who);
+    expect(await changeAndNotify(t.db, job.id, { note: 'late' }, noteOther('二'))).toBe(false);
+    const [ended] = await t.db.select().from(jobs).where(eq(jobs.id, job.id));
+    expect(ended?.note).toBe('备用通道 1/2');
+    const [led] = await t.db.select().from(jobs).where(eq(jobs.id, other.id));
+    expect(led?.note).toBe('二');
+    expect(await replayEvents(t.db, who, after)).toEqual([]);
   });
 
   it('ends many succeeded jobs of several tenants in one statement, each once, with one event each', async () => {

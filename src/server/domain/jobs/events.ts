@@ -111,11 +111,19 @@ export async function notifyJobs(db: Db, list: Change[], created = false): Promi
 }
 
 /**
- * Ends a pending job and logs and announces the change in one statement, so a process that dies
- * between the two cannot leave a finished job that its feeds never hear of (and round trips count:
- * this is the finishing path of every generation without a callback).
+ * Changes a pending job and logs and announces the change in one statement, so a process that dies
+ * between the two cannot leave a changed job that its feeds never hear of, and the tenant's event lock
+ * is held for that one statement and its commit only, never across a round trip to this process (a
+ * busy worker would keep the tenant's submissions waiting for it). `before`, when given, is a write of
+ * the same statement (a `with` item named `b`) that runs first, whether or not the job is still pending.
+ * Answers whether the job was pending.
  */
-export async function finishAndNotify(db: Db, jobId: string, set: PgUpdateSetSource<typeof jobs>): Promise<boolean> {
+export async function changeAndNotify(
+  db: Db,
+  jobId: string,
+  set: PgUpdateSetSource<typeof jobs>,
+  before?: SQL,
+): Promise<boolean> {
   const update = db
     .update(jobs)
     .set(set)
@@ -128,16 +136,21 @@ export async function finishAndNotify(db: Db, jobId: string, set: PgUpdateSetSou
       kind: jobs.kind,
     });
   const result = await db.execute(
-    logAndAnnounce(sql`with u as (${update.getSQL()}),
+    logAndAnnounce(sql`with ${before ? sql`b as (${before}),` : sql``}
+      u as (${update.getSQL()}),
       v(tenant_id, account_id, job_id, type, kind, status) as (
         select tenant_id, account_id, id,
           case status when 'done' then 'job.done' when 'failed' then 'job.failed' else 'job.updated' end, kind::text, status::text
         from u)`),
   );
-  const ended = rowsOf<Pick<Change, 'kind' | 'status'>>(result);
-  countEvents(ended, false);
-  return ended.length > 0;
+  const changed = rowsOf<Pick<Change, 'kind' | 'status'>>(result);
+  countEvents(changed, false);
+  return changed.length > 0;
 }
+
+/** Ends a pending job (`set` names its status) with {@link changeAndNotify}. */
+export const finishAndNotify = (db: Db, jobId: string, set: PgUpdateSetSource<typeof jobs>): Promise<boolean> =>
+  changeAndNotify(db, jobId, set);
 
 /** A generation that succeeded: its job, the stored result's address and when it ended. */
 export interface DoneJob {

@@ -1,4 +1,4 @@
-import { and, eq, is, sql } from 'drizzle-orm';
+import { is, sql } from 'drizzle-orm';
 import { ASYNC_COMMIT, hotStatement, rowOf } from '@/server/db/rows';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from '@/server/db/client';
@@ -15,7 +15,7 @@ import { cropToRatio, verifyImage, type VerifiedImage } from '@/server/upstreams
 import { outputFormatsOf, sizeFor, sizesOf } from '@/server/upstreams/sizes';
 import { UpstreamError, type Target, type UpstreamModel } from '@/server/upstreams/types';
 import { AppError } from '@/server/errors';
-import { notifyJob, type DoneJob } from './events';
+import { changeAndNotify, type DoneJob } from './events';
 import { ImageTasks } from './image-tasks';
 import { endJob, endJobsDone, type JobRunContext } from './lifecycle';
 import { imageJobInputSchema, imageNeeds } from './types';
@@ -245,15 +245,8 @@ export async function runImageJob(ctx: JobRunContext, task: Task<TaskPayload<'im
         retryDelayMs: ctx.retryDelayMs,
         random: ctx.random,
         onFallback: async (n, m) => {
-          await ctx.db.transaction(async (tx) => {
-            const [row] = await tx
-              .update(jobs)
-              .set({
-                note: `An upstream failed; backup channel ${n}/${m} is in use. The job stays pending: do not resubmit.`,
-              })
-              .where(and(eq(jobs.id, job.id), eq(jobs.status, 'pending')))
-              .returning({ id: jobs.id, tenantId: jobs.tenantId, accountId: jobs.accountId, status: jobs.status });
-            if (row) await notifyJob(tx, row);
+          await changeAndNotify(ctx.db, job.id, {
+            note: `An upstream failed; backup channel ${n}/${m} is in use. The job stays pending: do not resubmit.`,
           });
         },
       },

@@ -1,8 +1,8 @@
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { jobs, videoTasks, type Job } from '@/server/db/schema';
+import { videoTasks, type Job } from '@/server/db/schema';
 import { endJob } from '@/server/domain/jobs/lifecycle';
-import { notifyJob } from '@/server/domain/jobs/events';
+import { changeAndNotify } from '@/server/domain/jobs/events';
 import type { JobFailureReason } from '@/contracts/jobs';
 import { logger } from '@/server/logger';
 import { videoProvider } from '@/server/upstreams/providers';
@@ -77,13 +77,7 @@ export async function tryCancel(target: Target, upstreamTaskId: string): Promise
   }
 }
 
+/** Sets a pending job's note (a backup channel in use), logged and announced in the same statement. */
 export async function setNote(db: Db, job: Job, note: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(jobs)
-      .set({ note })
-      .where(and(eq(jobs.id, job.id), eq(jobs.status, 'pending')))
-      .returning({ id: jobs.id, tenantId: jobs.tenantId, accountId: jobs.accountId, status: jobs.status });
-    if (row) await notifyJob(tx, row);
-  });
+  await changeAndNotify(db, job.id, { note });
 }

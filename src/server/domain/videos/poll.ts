@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { jobs, videoTasks, type Job, type VideoTaskRow } from '@/server/db/schema';
-import { notifyJob } from '@/server/domain/jobs/events';
+import { changeAndNotify } from '@/server/domain/jobs/events';
 import type { JobRunContext } from '@/server/domain/jobs/lifecycle';
 import { logger } from '@/server/logger';
 import { QUEUES } from '@/server/queue/queue';
@@ -117,23 +117,17 @@ export async function pollUpstreamTask(
     case 'running': {
       if (state.status !== vt.state) {
         const status = state.status;
-        await ctx.db.transaction(async (tx) => {
-          await tx
-            .update(videoTasks)
-            .set({
-              state: status,
-              upstreamState: status,
-              stateChangedAt: new Date(),
-              polls: sql`${videoTasks.polls} + 1`,
-            })
-            .where(open(vt.id));
-          const [row] = await tx
-            .update(jobs)
-            .set({ startedAt: sql`coalesce(${jobs.startedAt}, now())` })
-            .where(and(eq(jobs.id, job.id), eq(jobs.status, 'pending')))
-            .returning();
-          if (row) await notifyJob(tx, row);
-        });
+        // The task's state and the job's start, logged and announced, in one statement.
+        const task = ctx.db
+          .update(videoTasks)
+          .set({
+            state: status,
+            upstreamState: status,
+            stateChangedAt: new Date(),
+            polls: sql`${videoTasks.polls} + 1`,
+          })
+          .where(open(vt.id));
+        await changeAndNotify(ctx.db, job.id, { startedAt: sql`coalesce(${jobs.startedAt}, now())` }, task.getSQL());
         return checkAgain(ctx, vt, 0);
       }
       if (stuckMs > deadlineS * 1000) return timeOut(ctx, job, vt, target, deadlineS);

@@ -1,10 +1,10 @@
 import { endJob, type JobRunContext } from '@/server/domain/jobs/lifecycle';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { videoTasks, type Job, type VideoTaskRow } from '@/server/db/schema';
+import { jobs, videoTasks, type Job, type VideoTaskRow } from '@/server/db/schema';
 import { logger } from '@/server/logger';
 import type { VideoTaskState } from '@/server/upstreams/providers/types';
 import { downloadToFile } from '@/server/upstreams/providers/http';
@@ -59,19 +59,24 @@ export async function storeResult(
       logger.info({ err, job: job.id }, 'the video cover could not be stored');
     }
   }
+  // The task's row first, while the job is still pending (its row locked, so a cancel waits or has won),
+  // and the job's end last: its event lock is then held for the commit only, not across a round trip.
   const done = await ctx.db.transaction(async (tx) => {
-    const row = await endJob(
+    await tx
+      .update(videoTasks)
+      .set({ state: 'succeeded', upstreamState: 'succeeded', progress: 100, coverUrl, stateChangedAt: new Date() })
+      .where(
+        and(
+          eq(videoTasks.id, vt.id),
+          sql`exists (select 1 from ${jobs} where ${jobs.id} = ${job.id} and ${jobs.status} = 'pending' for update)`,
+        ),
+      );
+    return endJob(
       tx,
       job.id,
       { status: 'done', set: { cdnUrl: videoUrl } },
       { callbackAttempts: ctx.config.callbackAttempts },
     );
-    if (!row) return null;
-    await tx
-      .update(videoTasks)
-      .set({ state: 'succeeded', upstreamState: 'succeeded', progress: 100, coverUrl, stateChangedAt: new Date() })
-      .where(eq(videoTasks.id, vt.id));
-    return row;
   });
   if (!done) {
     // Cancelled while downloading: the files are not kept, and the orphan it became has ended.
