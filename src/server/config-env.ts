@@ -218,6 +218,12 @@ const envSchema = z.object({
     z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL, e.g. smtps://user:pass@smtp.example.com:465'),
   ),
   STUDIO_MAIL_FROM: optionalSetting(z.string().max(300)),
+  /** The platform's OpenID provider, used by tenants whose single sign-on names no provider of its own. */
+  STUDIO_SSO_ISSUER: optionalSetting(
+    z.url({ error: "must be the provider's issuer URL, e.g. https://id.example.com" }),
+  ),
+  STUDIO_SSO_CLIENT_ID: optionalSetting(z.string().max(300)),
+  STUDIO_SSO_CLIENT_SECRET: optionalSetting(z.string().max(1000)),
   STUDIO_RESET_LINK_TTL_MIN: z.coerce
     .number()
     .int()

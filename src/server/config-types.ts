@@ -137,6 +137,8 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   /** An S3-compatible bucket for results and uploads; null keeps files in the data folder. */
   s3: S3Settings | null;
+  /** The platform's OpenID provider for single sign-on (STUDIO_SSO_*); absent or null: none. */
+  sso?: SsoSettings | null;
   mail: {
     /** SMTP server for outgoing mail; null keeps every mail in the outbox (shown in the operator console). */
     smtpUrl: string | null;
@@ -155,6 +157,12 @@ export interface Config {
     /** Country codes where direct upload is offered. */
     directRegions: string[];
   };
+}
+
+export interface SsoSettings {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
 }
 
 export interface S3Settings {

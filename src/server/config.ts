@@ -124,6 +124,7 @@ export function buildConfig(env: Env): Config {
     logLevel: env.LOG_LEVEL,
     s3: s3Settings(env),
     mail: mailSettings(env),
+    sso: ssoSettings(env),
     uploads: {
       ratePerHour: env.STUDIO_UPLOAD_RATE_PER_HOUR,
       directMinBytes: env.STUDIO_DIRECT_UPLOAD_MIN_BYTES,
@@ -145,6 +146,21 @@ function mailSettings(env: Env): Config['mail'] {
     from: env.STUDIO_MAIL_FROM ?? null,
     resetLinkTtlMs: env.STUDIO_RESET_LINK_TTL_MIN * 60_000,
   };
+}
+
+function ssoSettings(env: Env): Config['sso'] {
+  const { STUDIO_SSO_ISSUER: issuer, STUDIO_SSO_CLIENT_ID: clientId, STUDIO_SSO_CLIENT_SECRET: clientSecret } = env;
+  if (!issuer && !clientId && !clientSecret) return null;
+  const missing = Object.entries({
+    STUDIO_SSO_ISSUER: issuer,
+    STUDIO_SSO_CLIENT_ID: clientId,
+    STUDIO_SSO_CLIENT_SECRET: clientSecret,
+  })
+    .filter(([, v]) => !v)
+    .map(([k]) => `  ${k}: required with the other STUDIO_SSO_* settings`);
+  if (missing.length || !issuer || !clientId || !clientSecret)
+    throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);
+  return { issuer, clientId, clientSecret };
 }
 
 function s3Settings(env: Env): S3Settings | null {

@@ -17,3 +17,4 @@ export * from './mail';
 export * from './audit';
 export * from './responses';
 export * from './calls';
+export * from './sso';
