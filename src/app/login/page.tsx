@@ -18,7 +18,11 @@ export default async function LoginPage({ searchParams }: SignInRouteProps) {
   const params = await searchParams;
   const next = nextPath(params.next);
   if (await consoleSession()) redirect(next);
-  const [t, errors] = await Promise.all([getTranslations('login'), getTranslations('login.errors')]);
+  const [t, errors, sso] = await Promise.all([
+    getTranslations('login'),
+    getTranslations('login.errors'),
+    getTranslations('sso'),
+  ]);
   const initialError = await arrivalError(searchParams, {
     wrong: errors('incorrect'),
     throttled: await tooManyAttempts(),
@@ -48,6 +52,14 @@ export default async function LoginPage({ searchParams }: SignInRouteProps) {
       <p className="mt-4 text-center text-sm">
         <Link href="/login/forgot" className="font-medium text-indigo-600 hover:text-indigo-500">
           {t('forgot')}
+        </Link>
+      </p>
+      <p className="mt-2 text-center text-sm">
+        <Link
+          href={`/login/sso?next=${encodeURIComponent(next)}`}
+          className="font-medium text-indigo-600 hover:text-indigo-500"
+        >
+          {sso('link')}
         </Link>
       </p>
     </SignInPage>

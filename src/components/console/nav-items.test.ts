@@ -23,7 +23,10 @@ describe('navGroups', () => {
           'articles',
         ],
       },
-      { title: 'manage', items: ['members', 'keys', 'claims', 'pipelines', 'usage', 'calls', 'uploads', 'account'] },
+      {
+        title: 'manage',
+        items: ['members', 'keys', 'claims', 'pipelines', 'usage', 'calls', 'uploads', 'account', 'sso'],
+      },
       { title: 'developers', items: ['docs'] },
     ]);
   });

@@ -61,6 +61,7 @@ export const manageNav: NavItem[] = [
   { label: 'calls', href: '/calls', icon: JobsIcon },
   { label: 'uploads', href: '/uploads', icon: UploadsIcon },
   { label: 'account', href: '/account', icon: UserIcon },
+  { label: 'sso', href: '/sso', icon: KeyIcon, organisation: true },
 ];
 
 export const developerNav: NavItem[] = [{ label: 'docs', href: '/docs', icon: CodeIcon }];

@@ -9,6 +9,7 @@ import { endSession, sessionEnded } from '@/server/domain/auth/ended-sessions';
 import { adminDigest, resolveKey } from '@/server/domain/auth/api-keys';
 import { checkPassword, checkSecondFactor, type SignInOutcome } from '@/server/domain/auth/console-sign-in';
 import { admitSignIn, signInSucceeded, type Admitted, type ThrottleKey } from '@/server/domain/auth/sign-in-throttle';
+import { redeemSsoTicket } from '@/server/domain/auth/sso/flow';
 import { requestClientAddress } from '@/server/edge/http/client-address';
 import { logger } from '@/server/logger';
 import { getRuntime } from '@/server/runtime';
@@ -219,6 +220,19 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
         const address = requestClientAddress(request.headers);
         const outcome = await checkSecondFactor({ db, config }, { ...parsed.data, address });
         return sessionUser(outcome, { signIn: 'second-factor', address });
+      },
+    }),
+    // Single sign-on ends here: /login/sso/callback checked the provider's answer and hands over its ticket.
+    Credentials({
+      id: 'sso',
+      name: 'Single sign-on',
+      credentials: { ticket: { type: 'hidden' } },
+      async authorize(raw) {
+        const ticket = typeof raw.ticket === 'string' ? raw.ticket : '';
+        const { db, config } = await getRuntime();
+        const user = await redeemSsoTicket({ db, config }, ticket);
+        if (!user) throw new InvalidLogin();
+        return { id: user.id, email: user.email, kind: user.kind, tenantId: user.tenantId, sv: user.sessionEpoch };
       },
     }),
   ],

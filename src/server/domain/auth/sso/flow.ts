@@ -98,7 +98,7 @@ export async function finishSso(
   if (!attempt || input.callbackUrl.searchParams.get('state') !== attempt.state) return { ok: false, refused: 'state' };
   const tenant = await ssoTenantById(deps, attempt.tenantId);
   if (!tenant) return { ok: false, refused: 'unavailable' };
-  let claims: { email?: unknown; email_verified?: unknown };
+  let claims: oauth.IDToken | oauth.UserInfoResponse;
   try {
     const { server, issuer } = await serverOf(tenant);
     const client = clientOf(tenant);

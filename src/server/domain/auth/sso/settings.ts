@@ -42,6 +42,8 @@ export type SsoRefusal =
   | { field: 'domains'; rule: 'domain_taken'; detail: string };
 
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
+/** Paths under /login/sso/ that are not a tenant's link. */
+const RESERVED_SLUGS = new Set(['callback', 'refused', 'start']);
 const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
 /** The allowed domains as typed (commas, spaces or new lines between them), lower case, once each; null when one is no domain. */
@@ -93,7 +95,8 @@ export async function saveSsoSettings(
   input: SsoInput,
 ): Promise<{ ok: true } | { ok: false; refused: SsoRefusal }> {
   const slug = input.slug.trim().toLowerCase();
-  if (!SLUG.test(slug)) return { ok: false, refused: { field: 'slug', rule: 'slug_invalid' } };
+  if (!SLUG.test(slug) || RESERVED_SLUGS.has(slug))
+    return { ok: false, refused: { field: 'slug', rule: 'slug_invalid' } };
   const domains = parseDomains(input.domains);
   if (!domains) return { ok: false, refused: { field: 'domains', rule: 'domains_invalid' } };
   if (!domains.length) return { ok: false, refused: { field: 'domains', rule: 'domains_required' } };
