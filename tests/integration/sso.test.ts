@@ -189,6 +189,9 @@ describe('single sign-on settings', () => {
     });
     const [row] = await t.db.select().from(ssoConfigs).where(eq(ssoConfigs.tenantId, tenantId));
     expect(row?.clientSecretCiphertext).not.toContain(provider.clientSecret);
+    const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.tenantId, tenantId));
+    expect(audit).toMatchObject({ actor: 'tenant-console', action: 'sso.configure' });
+    expect(JSON.stringify(audit)).not.toContain(provider.clientSecret);
 
     const base = {
       slug: 'settings',

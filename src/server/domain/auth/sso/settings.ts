@@ -3,6 +3,7 @@ import type { Db } from '@/server/db/client';
 import type { SsoSettings } from '@/server/config-types';
 import { encryptSecret, decryptSecret } from '@/server/crypto';
 import { isUniqueViolation } from '@/server/db/rows';
+import { recordAudit } from '@/server/domain/audit/audit';
 import { ssoConfigs, ssoDomains, tenants } from '@/server/db/schema';
 import { discover, parseIssuer, ProviderUnreachable } from './provider';
 
@@ -151,6 +152,19 @@ export async function saveSsoSettings(
         .onConflictDoUpdate({ target: ssoConfigs.tenantId, set: values });
       await tx.delete(ssoDomains).where(eq(ssoDomains.tenantId, tenantId));
       await tx.insert(ssoDomains).values(domains.map((domain) => ({ domain, tenantId })));
+      // The secret is never recorded: only whether one is kept.
+      const after = { slug, issuer, clientId, domains, createAccounts: input.createAccounts, enabled: input.enabled };
+      await recordAudit(tx, {
+        actor: 'tenant-console',
+        action: 'sso.configure',
+        targetKind: 'sso',
+        targetId: tenantId,
+        tenantId,
+        body: { ...after, clientSecretChanged: input.clientSecret !== '' },
+        before: existing ? { slug: existing.slug, issuer: existing.issuer, clientId: existing.clientId } : null,
+        after,
+        requestId: null,
+      });
     });
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
