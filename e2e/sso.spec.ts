@@ -76,6 +76,11 @@ async function atProvider(page: Page, login: string) {
   await page.getByRole('button', { name: 'Continue' }).click();
 }
 
+/** Forgets who is signed in at the provider (its cookies, and Studio's: both live on 127.0.0.1), so its login page shows again. */
+async function forgetProviderSession(page: Page) {
+  await page.context().clearCookies({ name: /^_/ });
+}
+
 async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Sign out' }).first().click();
   await expect(page).toHaveURL(/\/login$/);
@@ -124,6 +129,7 @@ test('refusals: unverified e-mail, a domain not allowed, no account without crea
 }) => {
   const t = await tenantWithDomain(request);
   await signIn(page, t.email, t.password);
+  await expect(page).toHaveURL(/\/overview$/);
   await configure(page, t, false);
   await signOut(page);
 
@@ -138,12 +144,14 @@ test('refusals: unverified e-mail, a domain not allowed, no account without crea
 
   const outsider = `outsider-${t.slug}@elsewhere.test`;
   people[outsider] = { email: outsider, emailVerified: true };
+  await forgetProviderSession(page);
   await page.goto(`/login/sso/${t.slug}`);
   await atProvider(page, outsider);
   await expect(page.getByRole('alert').filter({ hasText: 'is not one your organisation allows' })).toBeVisible();
 
   const newcomer = `new@${t.domain}`;
   people[newcomer] = { email: newcomer, emailVerified: true };
+  await forgetProviderSession(page);
   await page.goto(`/login/sso/${t.slug}`);
   await atProvider(page, newcomer);
   await expect(page.getByRole('alert').filter({ hasText: 'does not create accounts on first sign-in' })).toBeVisible();
@@ -163,6 +171,7 @@ test('on a phone in Chinese: the first sign-in creates the administrator, and a 
 }) => {
   const t = await tenantWithDomain(request);
   await signIn(page, t.email, t.password);
+  await expect(page).toHaveURL(/\/overview$/);
   await configure(page, t, true);
   await signOut(page);
 
@@ -183,6 +192,7 @@ test('on a phone in Chinese: the first sign-in creates the administrator, and a 
 
   const newcomer = `new-admin@${t.domain}`;
   people[newcomer] = { email: newcomer, emailVerified: true };
+  await forgetProviderSession(page);
   await page.getByRole('link', { name: '重新使用单点登录' }).click();
   await page.getByLabel('工作邮箱').fill(newcomer);
   await page.getByRole('button', { name: '继续' }).click();
