@@ -66,6 +66,8 @@ const envSchema = z.object({
   ),
   PUBLIC_BASE_URL: optionalUrl,
   IMAGE_HOST: optionalUrl,
+  /** Where browsers use passkeys, when not at PUBLIC_BASE_URL: its host name is the WebAuthn RP ID. */
+  STUDIO_PASSKEY_ORIGIN: optionalUrl,
   STUDIO_WORKER: z.enum(WORKER_MODES).default('inline'),
   STUDIO_UPSTREAMS_FILE: optionalSetting(z.string()),
   STUDIO_SIM_PORT: z.coerce.number().int().min(1).max(65535).default(4010),

@@ -21,6 +21,8 @@ export interface Config {
   /** True when the public base URL is https: session cookies are Secure and pages send HSTS. */
   https: boolean;
   imageHost: string;
+  /** Passkeys (WebAuthn): the origin browsers use them at and its host name, the relying party id. */
+  passkeys: { origin: string; rpId: string };
   worker: (typeof WORKER_MODES)[number];
   /** Upstream definitions; when unset the bundled simulator is started and registered. */
   upstreamsFile: string | undefined;

@@ -44,6 +44,12 @@ export const DEFAULT_VIDEO_PRICES: Record<string, number> = {
   default: 4,
 };
 
+/** The origin passkeys are used at and its host name (the RP ID): a passkey is bound to that name. */
+function passkeySite(address: string): { origin: string; rpId: string } {
+  const url = new URL(address);
+  return { origin: url.origin, rpId: url.hostname };
+}
+
 export function buildConfig(env: Env): Config {
   const dataDir = path.resolve(env.STUDIO_DATA_DIR);
   const secret = env.STUDIO_SECRET
@@ -62,6 +68,7 @@ export function buildConfig(env: Env): Config {
     publicBaseUrl,
     https: publicBaseUrl.startsWith('https://'),
     imageHost: (env.IMAGE_HOST ?? publicBaseUrl).replace(/\/+$/, ''),
+    passkeys: passkeySite(env.STUDIO_PASSKEY_ORIGIN ?? publicBaseUrl),
     worker: env.STUDIO_WORKER,
     upstreamsFile: env.STUDIO_UPSTREAMS_FILE ? path.resolve(env.STUDIO_UPSTREAMS_FILE) : undefined,
     simPort: env.STUDIO_SIM_PORT,

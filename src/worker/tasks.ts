@@ -1,6 +1,8 @@
 import type { Config } from '@/server/config';
 import { pruneCallLog } from '@/server/domain/calls/prune';
+import { pruneSessionRecords } from '@/server/domain/auth/console-sessions';
 import { pruneEndedSessions } from '@/server/domain/auth/ended-sessions';
+import { pruneChallenges } from '@/server/domain/auth/passkey-ceremony';
 import { pruneSignInThrottles } from '@/server/domain/auth/sign-in-throttle';
 import { sweepExpiredHolds } from '@/server/domain/credits/hold-statements';
 import { failStalledConversions } from '@/server/domain/image-template/jobs';
@@ -35,6 +37,8 @@ export function recurringTasksFor(config: Config): RecurringTask[] {
       run: async (rt) => {
         await pruneSignInThrottles(rt.db);
         await pruneEndedSessions(rt.db);
+        await pruneSessionRecords(rt.db);
+        await pruneChallenges(rt.db);
       },
     },
     {

@@ -12,7 +12,7 @@ import { tooManyAttempts } from './messages';
  * code step (`/login/code`) with its ticket; an expired ticket goes back to the password.
  */
 export async function attemptSignIn(
-  provider: 'credentials' | 'operator' | 'second-factor',
+  provider: 'credentials' | 'operator' | 'second-factor' | 'passkey',
   credentials: Record<string, string> & { redirectTo: string },
   refusals: { wrong: string; unavailable: string },
 ): Promise<string | null> {

@@ -4,19 +4,28 @@ import NextAuth, { CredentialsSignin } from 'next-auth';
 import Credentials from 'next-auth/providers/credentials';
 import { z } from 'zod';
 import { getConfig } from '@/server/config';
-import { consoleUsers, endedSessions } from '@/server/db/schema';
+import { headers } from 'next/headers';
+import { consoleSessions, consoleUsers, endedSessions } from '@/server/db/schema';
+import { recordSighting, sightingDue } from '@/server/domain/auth/console-sessions';
+import { deviceLabel } from '@/server/domain/auth/device';
 import { endSession, sessionEnded } from '@/server/domain/auth/ended-sessions';
 import { adminDigest, resolveKey } from '@/server/domain/auth/api-keys';
 import { checkPassword, checkSecondFactor, type SignInOutcome } from '@/server/domain/auth/console-sign-in';
+import { checkPasskeySecondFactor, checkPasskeySignIn } from '@/server/domain/auth/passkey-sign-in';
 import { admitSignIn, signInSucceeded, type Admitted, type ThrottleKey } from '@/server/domain/auth/sign-in-throttle';
 import { redeemSsoTicket } from '@/server/domain/auth/sso/flow';
-import { requestClientAddress } from '@/server/edge/http/client-address';
+import { requestClientAddress, requestExactAddress } from '@/server/edge/http/client-address';
 import { logger } from '@/server/logger';
 import { getRuntime } from '@/server/runtime';
 import { presentedKey, type SessionIdentity } from '@/server/api/context';
 
 const credentialsSchema = z.object({ email: z.email(), password: z.string().min(1).max(200) });
 const secondFactorSchema = z.object({ ticket: z.string().min(1).max(400), code: z.string().min(1).max(40) });
+/** A passkey's answer (JSON from the browser), with the password step's ticket when it is the second step. */
+const passkeySchema = z.object({
+  ticket: z.string().min(1).max(400).optional(),
+  answer: z.string().min(1).max(32_000),
+});
 
 /**
  * The console's signed-in person: a tenant administrator, who acts as the tenant, or a buyer whose
@@ -140,6 +149,14 @@ function sessionUser(outcome: SignInOutcome, who: Record<string, string>) {
   }
 }
 
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 function authSecret(): string {
   const key = hkdfSync('sha256', getConfig().secret, Buffer.alloc(0), 'studio-console-session', 32);
   return Buffer.from(key).toString('base64');
@@ -233,6 +250,23 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
         const user = await redeemSsoTicket({ db, config }, ticket);
         if (!user) throw new InvalidLogin();
         return { id: user.id, email: user.email, kind: user.kind, tenantId: user.tenantId, sv: user.sessionEpoch };
+        },
+      }),
+    Credentials({
+      id: 'passkey',
+      name: 'Passkey',
+      credentials: { ticket: { type: 'hidden' }, answer: { type: 'hidden' } },
+      async authorize(raw, request) {
+        const parsed = passkeySchema.safeParse(raw);
+        const answer = parsed.success ? parseJson(parsed.data.answer) : undefined;
+        if (!parsed.success || answer === undefined) throw new InvalidLogin();
+        const { db, config } = await getRuntime();
+        const address = requestClientAddress(request.headers);
+        const { ticket } = parsed.data;
+        const outcome = ticket
+          ? await checkPasskeySecondFactor({ db, config }, { ticket, answer, address })
+          : await checkPasskeySignIn({ db, config }, { answer, address });
+        return sessionUser(outcome, { signIn: ticket ? 'passkey-second-factor' : 'passkey', address });
       },
     }),
   ],
@@ -244,6 +278,8 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
         token.sv = u.sv;
         // This sign-in's own id: a password change made from it keeps it signed in.
         token.sid = randomUUID();
+        // When this sign-in happened, for the list of sessions.
+        token.at = Math.floor(Date.now() / 1000);
         token.kind = u.kind;
         token.tenantId = u.tenantId;
         token.akd = u.akd;
@@ -258,6 +294,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
         akd: token.akd,
         sv: token.sv,
         sid: token.sid,
+        at: token.at,
       });
     },
   },
@@ -270,7 +307,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
 export async function getConsoleSession(): Promise<ConsoleSession | null> {
   const session = (await auth()) as (Record<string, unknown> & { user?: { email?: string | null } }) | null;
   if (!session) return null;
-  const { uid, kind, tenantId, sv, sid } = session;
+  const { uid, kind, tenantId, sv, sid, at } = session;
   if (
     typeof uid !== 'string' ||
     (kind !== 'tenant_admin' && kind !== 'platform_account') ||
@@ -286,6 +323,11 @@ export async function getConsoleSession(): Promise<ConsoleSession | null> {
       ended: sessionId
         ? sql<boolean>`exists (select 1 from ${endedSessions} where ${endedSessions.sid} = ${sessionId})`
         : sql<boolean>`false`,
+      seen: sessionId
+        ? sql<
+            string | null
+          >`(select ${consoleSessions.lastSeenAt} from ${consoleSessions} where ${consoleSessions.sid} = ${sessionId})`
+        : sql<null>`null`,
     })
     .from(consoleUsers)
     .where(eq(consoleUsers.id, uid));
@@ -294,6 +336,21 @@ export async function getConsoleSession(): Promise<ConsoleSession | null> {
     !user.ended &&
     (user.epoch === (typeof sv === 'number' ? sv : 0) || (sessionId !== null && user.kept === sessionId));
   if (!current) return null;
+  if (sessionId !== null && sightingDue(user.seen === null ? null : new Date(user.seen))) {
+    const h = await headers();
+    await recordSighting(db, {
+      sid: sessionId,
+      userId: uid,
+      epoch: typeof sv === 'number' ? sv : 0,
+      device: deviceLabel(h.get('user-agent')),
+      address: requestExactAddress(h),
+      signedInAt: typeof at === 'number' ? new Date(at * 1000) : new Date(),
+      expiresAt:
+        typeof session.expires === 'string'
+          ? new Date(session.expires)
+          : new Date(Date.now() + SESSION_MAX_AGE_S * 1000),
+    });
+  }
   return { userId: uid, kind, tenantId, email: session.user?.email ?? '', sessionId };
 }
 

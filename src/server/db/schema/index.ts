@@ -18,3 +18,4 @@ export * from './audit';
 export * from './responses';
 export * from './calls';
 export * from './sso';
+export * from './passkeys';

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { consoleUsers, type ConsoleUser } from '@/server/db/schema';
+import { hasPasskey } from './passkeys';
 import { hashPassword, verifyPassword } from './passwords';
 import {
   admitSignIn,
@@ -45,7 +46,8 @@ const throttleKeys = (address: string, email: string) => [
   { scope: 'account' as const, subject: email },
 ];
 
-const signedIn = (user: ConsoleUser & { tenantId: string }): SignedIn => ({
+/** The session's contents for a user whose sign-in succeeded. */
+export const signedIn = (user: ConsoleUser & { tenantId: string }): SignedIn => ({
   id: user.id,
   email: user.email,
   kind: user.kind,
@@ -74,7 +76,8 @@ export async function checkPassword(
   // The password is checked whether or not the email exists, so the answer's timing does not tell.
   const matches = await verifyPassword(input.password, user?.passwordHash ?? (await unknownUserHash()));
   if (!matches || !user || user.tenantId === null) return { ok: false, refused: 'wrong', locks: admitted.locks };
-  if (twoFactorOn(user)) {
+  // A passkey is a second factor too: with one, the password leads to the second step as well.
+  if (twoFactorOn(user) || (await hasPasskey(db, user.id))) {
     await signInAttemptReturned(db, admitted);
     return { ok: false, refused: 'code_required', ticket: issueTicket(config.secret, user, input.nowMs ?? Date.now()) };
   }
