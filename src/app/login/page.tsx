@@ -8,6 +8,7 @@ import { consoleSession } from '@/trpc/server';
 import { tooManyAttempts } from './messages';
 import { LoginForm } from './login-form';
 import { nextPath } from './next-path';
+import { PasskeyButton, PasskeyDivider } from './passkey-button';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('login');
@@ -49,6 +50,8 @@ export default async function LoginPage({ searchParams }: SignInRouteProps) {
         </p>
       )}
       <LoginForm initialError={error} initialEmail={email} next={next} />
+      <PasskeyDivider />
+      <PasskeyButton next={next} step={false} />
       <p className="mt-4 text-center text-sm">
         <Link href="/login/forgot" className="font-medium text-indigo-600 hover:text-indigo-500">
           {t('forgot')}

@@ -2,10 +2,16 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { PageHeader } from '@/components/console/page-header';
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@/components/ui';
+import { listSessions } from '@/server/domain/auth/console-sessions';
+import { listPasskeys } from '@/server/domain/auth/passkeys';
 import { twoFactorStatus } from '@/server/domain/auth/two-factor';
 import { getRuntime } from '@/server/runtime';
 import { requireSession } from '@/trpc/server';
 import { ChangePasswordForm } from './change-password-form';
+import { PasskeyAdd } from './passkey-add';
+import { PasskeyList } from './passkey-list';
+import { RecoveryRegenerate } from './recovery-regenerate';
+import { SessionList } from './session-list';
 import { TwoFactorRemove } from './two-factor-remove';
 import { TwoFactorSetup } from './two-factor-setup';
 
@@ -14,15 +20,24 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t('metaTitle') };
 }
 
-/** Every console user's own account: the sign-in email, a password change and two-step verification. */
+/**
+ * Every console user's own account: the sign-in email, a password change, two-step verification (an
+ * authenticator app and recovery codes), passkeys, and the sessions signed in.
+ */
 export default async function AccountPage() {
-  const [session, t, tf, { db }] = await Promise.all([
+  const [session, t, tf, tp, ts, { db }] = await Promise.all([
     requireSession(),
     getTranslations('account'),
     getTranslations('account.twoFactor'),
+    getTranslations('account.passkeys'),
+    getTranslations('account.sessions'),
     getRuntime(),
   ]);
-  const twoFactor = await twoFactorStatus({ db }, session.userId);
+  const [twoFactor, passkeys, sessions] = await Promise.all([
+    twoFactorStatus({ db }, session.userId),
+    listPasskeys(db, session.userId),
+    listSessions(db, session.userId),
+  ]);
   return (
     <div className="max-w-xl space-y-8">
       <PageHeader eyebrow={t('eyebrow')} title={t('title')} description={t('description')} />
@@ -53,10 +68,30 @@ export default async function AccountPage() {
                 {tf('status', { left: twoFactor.recoveryCodesLeft })}
               </p>
               <TwoFactorRemove />
+              <RecoveryRegenerate />
             </div>
           ) : (
             <TwoFactorSetup />
           )}
+        </CardBody>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>{tp('title')}</CardTitle>
+          <CardDescription>{tp('lead')}</CardDescription>
+        </CardHeader>
+        <CardBody className="space-y-5">
+          <PasskeyList passkeys={passkeys} />
+          <PasskeyAdd />
+        </CardBody>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>{ts('title')}</CardTitle>
+          <CardDescription>{ts('lead')}</CardDescription>
+        </CardHeader>
+        <CardBody>
+          <SessionList sessions={sessions} current={session.sessionId} />
         </CardBody>
       </Card>
     </div>

@@ -7,6 +7,7 @@ import QRCode from 'qrcode';
 import { minutesOf } from '@/app/login/password-check';
 import { textField } from '@/app/login/login-schema';
 import type { ActionFormState } from '@/components/passwords/action-form';
+import { regenerateRecoveryCodes } from '@/server/domain/auth/recovery-codes';
 import { confirmEnrolment, removeTwoFactor, startEnrolment } from '@/server/domain/auth/two-factor';
 import { requestClientAddress } from '@/server/edge/http/client-address';
 import { AppError } from '@/server/errors';
@@ -113,4 +114,45 @@ export async function removeTwoFactorAction(_previous: ActionFormState, form: Fo
     return refused(tf('failed'));
   }
   return { done: true, error: null, fields: {}, values: {} };
+}
+
+/**
+ * Makes ten new recovery codes (the old ones stop working), with the password or a current code. The
+ * answer carries them (space-separated in `values.recoveryCodes`) for the page to show this once.
+ */
+export async function regenerateRecoveryCodesAction(
+  _previous: ActionFormState,
+  form: FormData,
+): Promise<ActionFormState> {
+  const session = await signedIn();
+  const t = await getTranslations('account');
+  const tf = await getTranslations('account.twoFactor');
+  const proof = textField(form, 'proof');
+  if (!proof) return refused(null, { proof: tf('proofRequired') });
+  const { db, config } = await getRuntime();
+  try {
+    const made = await regenerateRecoveryCodes(
+      { db, config },
+      {
+        userId: session.userId,
+        proof: proof.slice(0, 200),
+        address: requestClientAddress(await headers()),
+        keepSession: session.sessionId,
+      },
+    );
+    if ('ok' in made) {
+      return { done: true, error: null, fields: {}, values: { recoveryCodes: made.recoveryCodes.join(' ') } };
+    }
+    switch (made.refused) {
+      case 'throttled':
+        return refused(t('throttled', { minutes: minutesOf(made.retryAfterS) }));
+      case 'wrong':
+        return refused(null, { proof: tf('wrongProof') });
+      case 'not_on':
+        return refused(tf('failed'));
+    }
+  } catch (err) {
+    logger.error({ err }, 'recovery codes could not be made');
+    return refused(tf('failed'));
+  }
 }

@@ -6,6 +6,7 @@ import { LanguageSwitch } from '@/components/language-switch';
 import { SignInPage, type SignInRouteProps } from '@/components/sign-in/sign-in-page';
 import { consoleSession } from '@/trpc/server';
 import { nextPath } from '../next-path';
+import { PasskeyButton, PasskeyDivider } from '../passkey-button';
 import { CodeForm } from './code-form';
 import { readTicketCookie } from './ticket-cookie';
 
@@ -23,6 +24,8 @@ export default async function LoginCodePage({ searchParams }: SignInRouteProps) 
   return (
     <SignInPage glow="indigo" corner={<LanguageSwitch />} title={t('title')} lead={t('lead')} footer={t('footer')}>
       <CodeForm next={next} />
+      <PasskeyDivider />
+      <PasskeyButton next={next} step />
       <p className="mt-4 text-center text-sm">
         <Link
           href={`/login?next=${encodeURIComponent(next)}`}
