@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_ADMIN_KEY, E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT, E2E_SIM_PORT } from './e2e/env';
+import { E2E_ADMIN_KEY, E2E_BASE_URL, E2E_DATA_DIR, E2E_PASSKEY_URL, E2E_PORT, E2E_SIM_PORT } from './e2e/env';
 
 // An external server (E2E_BASE_URL) is tested as is; otherwise each run starts Studio on a fresh data folder.
 const ownServer = !process.env.E2E_BASE_URL;
@@ -53,6 +53,8 @@ export default defineConfig({
           STUDIO_ADMIN_KEY: E2E_ADMIN_KEY,
           STUDIO_DEMO: '0',
           PUBLIC_BASE_URL: `http://127.0.0.1:${E2E_PORT}`,
+          // Passkeys need a host name (e2e/passkeys.spec.ts opens the console at localhost).
+          STUDIO_PASSKEY_ORIGIN: E2E_PASSKEY_URL,
           LOG_LEVEL: 'warn',
           STUDIO_SIM_PORT: String(E2E_SIM_PORT),
           // Video tasks are checked upstream often, so their states show within a test's patience.

@@ -6,3 +6,8 @@ export const E2E_ADMIN_KEY = process.env.E2E_ADMIN_KEY ?? 'sk-studio-e2eadminkey
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '.test-data/e2e';
 /** The bundled upstream simulator of the test server (tests may slow it down through its control API). */
 export const E2E_SIM_PORT = Number(process.env.E2E_SIM_PORT ?? 4110);
+/**
+ * Where the passkey tests open the console: a passkey's relying party is a host name, never an address, so
+ * they use `localhost` (the test server's STUDIO_PASSKEY_ORIGIN).
+ */
+export const E2E_PASSKEY_URL = process.env.E2E_PASSKEY_URL ?? `http://localhost:${E2E_PORT}`;
