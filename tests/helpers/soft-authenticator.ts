@@ -76,7 +76,7 @@ export function softAuthenticator(): SoftAuthenticator {
       const attestationObject = isoCBOR.encode(
         new Map<string, string | Map<string, never> | Uint8Array>([
           ['fmt', 'none'],
-          ['attStmt', new Map()],
+          ['attStmt', new Map<string, never>()],
           ['authData', new Uint8Array(authData)],
         ]),
       );

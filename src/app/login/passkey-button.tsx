@@ -8,7 +8,8 @@ import { passkeyOptionsAction, signInWithPasskey } from './passkey-actions';
 
 /**
  * Signs in with a passkey: on its own on the sign-in page (the browser offers the passkeys it holds for
- * this site), or as the second step after the password (`step`).
+ * this site), or as the second step after the password (`step`). Its label names no "sign in", so the
+ * password form's button stays the only one called that.
  */
 export function PasskeyButton({ next, step }: { next: string; step: boolean }) {
   const t = useTranslations('login.passkey');
@@ -39,7 +40,7 @@ export function PasskeyButton({ next, step }: { next: string; step: boolean }) {
         </p>
       )}
       <Button type="button" variant="secondary" size="lg" className="w-full" onClick={use} disabled={pending}>
-        {pending ? t('waiting') : step ? t('use') : t('signIn')}
+        {pending ? t('waiting') : t('use')}
       </Button>
     </div>
   );
