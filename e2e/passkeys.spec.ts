@@ -26,6 +26,9 @@ async function virtualAuthenticator(page: Page) {
 
 test.use({ baseURL: E2E_PASSKEY_URL });
 
+/** A sign-in runs the password's scrypt and a redirect: slow on a busy machine. */
+const SIGN_IN_MS = 30_000;
+
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
@@ -33,11 +36,11 @@ test('a passkey: added on the account page, then the second step after the passw
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const authenticator = await virtualAuthenticator(page);
   const tenant = await createTenant(request);
   await signIn(page, tenant.email, tenant.password);
-  await expect(page).toHaveURL(/overview$/);
+  await expect(page).toHaveURL(/overview$/, { timeout: SIGN_IN_MS });
 
   await page.goto('/account');
   await expect(page.getByText('No passkeys yet.')).toBeVisible();
@@ -58,13 +61,13 @@ test('a passkey: added on the account page, then the second step after the passw
   await signIn(page, tenant.email, tenant.password);
   await expect(page).toHaveURL(/\/login\/code\?next=%2Foverview$/);
   await page.getByRole('button', { name: 'Use a passkey' }).click();
-  await expect(page).toHaveURL(/overview$/);
+  await expect(page).toHaveURL(/overview$/, { timeout: SIGN_IN_MS });
 
   // Without a password: the browser offers the passkey it holds for this site.
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.getByRole('button', { name: 'Use a passkey' }).click();
-  await expect(page).toHaveURL(/overview$/);
+  await expect(page).toHaveURL(/overview$/, { timeout: SIGN_IN_MS });
 
   await page.goto('/account');
   await expect(page.getByTestId('passkeys')).toContainText('last used');
@@ -85,7 +88,7 @@ test('sessions: listed with their device, and one ended from another browser is 
   browser,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const tenant = await createTenant(request);
   await page.context().addCookies([{ name: 'studio_locale', value: 'zh-CN', url: E2E_PASSKEY_URL }]);
   await page.setViewportSize({ width: 390, height: 844 });
@@ -93,12 +96,12 @@ test('sessions: listed with their device, and one ended from another browser is 
   await page.getByLabel('邮箱').fill(tenant.email);
   await page.getByLabel('密码').fill(tenant.password);
   await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page).toHaveURL(/overview$/);
+  await expect(page).toHaveURL(/overview$/, { timeout: SIGN_IN_MS });
 
   const other = await browser.newContext({ baseURL: E2E_PASSKEY_URL, locale: 'en-US', userAgent: IPHONE });
   const second = await other.newPage();
   await signIn(second, tenant.email, tenant.password);
-  await expect(second).toHaveURL(/overview$/);
+  await expect(second).toHaveURL(/overview$/, { timeout: SIGN_IN_MS });
 
   await page.goto('/account');
   const sessions = page.getByTestId('sessions').getByRole('listitem');
@@ -115,6 +118,6 @@ test('sessions: listed with their device, and one ended from another browser is 
   await second.goto('/overview');
   await expect(second).toHaveURL(/\/login/);
   await page.goto('/overview');
-  await expect(page).toHaveURL(/overview$/);
+  await expect(page).toHaveURL(/overview$/, { timeout: SIGN_IN_MS });
   await other.close();
 });
