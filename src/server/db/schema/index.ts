@@ -19,3 +19,4 @@ export * from './responses';
 export * from './calls';
 export * from './sso';
 export * from './passkeys';
+export * from './alerts';
