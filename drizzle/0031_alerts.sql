@@ -8,6 +8,7 @@ CREATE TABLE "alert_events" (
 	"threshold" integer,
 	"value" integer,
 	"period" text,
+	"period_start" text,
 	"event_id" text NOT NULL,
 	"mails" integer DEFAULT 0 NOT NULL,
 	"webhook_url" text,

@@ -1,3 +1,4 @@
+import { deliverAlert } from '@/server/domain/alerts/deliver';
 import { deliverCallback } from '@/server/domain/callbacks/deliver';
 import { checkHandlers, jobHandlers } from '@/server/domain/jobs/kinds';
 import { flushAttempts } from '@/server/upstreams/engine';
@@ -58,6 +59,7 @@ export async function startWorker(rt: Runtime, tasks: RecurringTask[]): Promise<
         ...jobHandlers(contextOf),
         [QUEUES.callback]: (task) => deliverCallback({ db: rt.db, config: rt.config }, task),
         [QUEUES.mail]: (task) => deliverMail({ db: rt.db, config: rt.config }, task),
+        [QUEUES.alert]: (task) => deliverAlert({ db: rt.db, config: rt.config }, task),
       },
     },
     // The status checks of open video tasks, in a lane of their own: they never hold a slot a job needs.

@@ -1,4 +1,5 @@
 import type { Config } from '@/server/config';
+import { checkAlerts } from '@/server/domain/alerts/check';
 import { pruneCallLog } from '@/server/domain/calls/prune';
 import { pruneSessionRecords } from '@/server/domain/auth/console-sessions';
 import { pruneEndedSessions } from '@/server/domain/auth/ended-sessions';
@@ -79,6 +80,14 @@ export function recurringTasksFor(config: Config): RecurringTask[] {
       everyMs: 30_000,
       run: async (rt) => {
         await sweepExpiredHolds(rt.db);
+      },
+    },
+    {
+      // Alerts: thresholds crossed by charges already committed fire once (domain/alerts/check.ts).
+      name: 'check-alerts',
+      everyMs: 10_000,
+      run: async (rt) => {
+        await checkAlerts(rt);
       },
     },
     {

@@ -7,6 +7,7 @@ import { templatesRouter } from './routers/templates';
 import { uploadsRouter } from './routers/uploads';
 import { usageRouter } from './routers/usage';
 import { adminRouter } from './routers/admin';
+import { alertsRouter } from './routers/alerts';
 import { balanceRouter } from './routers/balance';
 import { callbacksRouter } from './routers/callbacks';
 import { callsRouter } from './routers/calls';
@@ -37,6 +38,7 @@ export const appRouter = router({
   videos: videosRouter,
   imageTemplate: imageTemplateRouter,
   calls: callsRouter,
+  alerts: alertsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -20,6 +20,8 @@ export const taskPayloads = {
   'template.job': z.object({ jobId: z.uuid() }),
   /** One mail of the outbox, sent over SMTP. */
   'mail.send': z.object({ mailId: z.uuid() }),
+  /** One alert's webhook event (`balance.low`, `spend.threshold`, `cap.reached`). */
+  'alert.deliver': z.object({ alertId: z.number().int().positive() }),
 } as const;
 
 export type QueueName = keyof typeof taskPayloads;
@@ -33,4 +35,5 @@ export const QUEUES = {
   videoCheck: 'video.check',
   templateJob: 'template.job',
   mail: 'mail.send',
+  alert: 'alert.deliver',
 } as const satisfies Record<string, QueueName>;

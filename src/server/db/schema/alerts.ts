@@ -81,6 +81,8 @@ export const alertEvents = pgTable(
     threshold: integer(),
     value: integer(),
     period: text(),
+    /** The period's first day (YYYY-MM-DD, Asia/Shanghai), for a periodic rule. */
+    periodStart: text(),
     /** The `webhook-id` of its webhook event. */
     eventId: text().notNull(),
     /** How many mails were written to the outbox for it. */

@@ -74,7 +74,7 @@ export async function listDeliveries(
       event_id: d.eventId,
       job_id: d.jobId,
       job_kind: kind,
-      test: d.jobId === null,
+      test: d.jobId === null && !d.eventId?.startsWith('msg_alert_'),
       url: d.url,
       attempt: d.attempt,
       status_code: d.statusCode,
