@@ -206,6 +206,21 @@ export const MATRIX: Record<string, Row[]> = {
   ],
   'POST /upload-ref': [{ request: () => ({ multipart: true }), expect: scopedOwn }],
   'GET /tenant-usage': [{ request: () => ({}), expect: tenantOnly }],
+  // Alerts: the thresholds are the tenant admin's; a member key lists only its own alerts.
+  'GET /alert-settings': [{ request: () => ({}), expect: tenantOnly }],
+  'PUT /alert-settings': [
+    {
+      name: 'a spend threshold on A1',
+      request: (f) => ({
+        body: {
+          webhook_url: null,
+          rules: [{ kind: 'spend_threshold', threshold: 10, period: 'day', account_id: f.a1.id }],
+        },
+      }),
+      expect: keyed({ sameTenantMember: 403, otherTenantMember: 403, otherTenant: 400, buyer: 400, operator: 403 }),
+    },
+  ],
+  'GET /alerts': [{ request: () => ({}), expect: scopedOwn }],
   // The call log: a member sees its own calls, a tenant its own tenant's; A1's job is no one else's call.
   'GET /calls': [{ request: () => ({}), expect: scopedOwn }],
   'GET /calls/export': [{ request: () => ({}), expect: scopedOwn }],
