@@ -25,7 +25,7 @@ describe('navGroups', () => {
       },
       {
         title: 'manage',
-        items: ['members', 'keys', 'claims', 'pipelines', 'usage', 'calls', 'uploads', 'account', 'sso'],
+        items: ['members', 'keys', 'claims', 'pipelines', 'usage', 'alerts', 'calls', 'uploads', 'account', 'sso'],
       },
       { title: 'developers', items: ['docs'] },
     ]);
@@ -47,6 +47,7 @@ describe('navGroups', () => {
           'templates',
           'articles',
           'keys',
+          'alerts',
           'calls',
           'uploads',
           'account',

@@ -19,6 +19,7 @@ import {
   UsageIcon,
   UserIcon,
   VideoIcon,
+  WarningIcon,
   WebhooksIcon,
 } from '@/components/icons';
 
@@ -58,6 +59,7 @@ export const manageNav: NavItem[] = [
   { label: 'claims', href: '/claims', icon: ClaimCodeIcon, organisation: true },
   { label: 'pipelines', href: '/pipelines', icon: PipelinesIcon, organisation: true },
   { label: 'usage', href: '/usage', icon: UsageIcon, organisation: true },
+  { label: 'alerts', href: '/alerts', icon: WarningIcon },
   { label: 'calls', href: '/calls', icon: JobsIcon },
   { label: 'uploads', href: '/uploads', icon: UploadsIcon },
   { label: 'account', href: '/account', icon: UserIcon },
