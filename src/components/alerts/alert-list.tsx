@@ -12,6 +12,9 @@ import { trpc } from '@/trpc/react';
 
 const WEBHOOK_TONES = { pending: 'slate', delivered: 'emerald', failed: 'rose', refused: 'amber' } as const;
 
+/** A list without pictures: its skeleton's rows have no thumbnail. */
+const SKELETON_LEAD = 'none' as const;
+
 /** Every alert fired, newest first: when, what, the value against its threshold, and how it was sent. */
 export function AlertList() {
   const t = useTranslations('alerts.list');
@@ -28,7 +31,7 @@ export function AlertList() {
       <ListState
         query={alerts}
         empty={rows.length === 0}
-        loading={<ListSkeleton label={t('loading')} rows={3} lead="none" />}
+        loading={<ListSkeleton label={t('loading')} rows={3} lead={SKELETON_LEAD} />}
         placeholder={<EmptyState icon={WarningIcon} title={t('empty')} description={t('emptyHint')} />}
       >
         <ul className="space-y-2" data-testid="alert-list">

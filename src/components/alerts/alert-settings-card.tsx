@@ -9,16 +9,31 @@ import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@/compon
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
+import { ListSkeleton } from '@/components/ui/list-skeleton';
+import { QueryError } from '@/components/ui/list-state';
+import type { AlertSettingsView } from '@/contracts/alerts';
+import { trpc } from '@/trpc/react';
 import { useAlertSettingsForm, type RuleDraft } from './use-alert-settings-form';
 
 const KINDS = ['balance_low', 'spend_threshold', 'cap_reached'] as const;
 const PERIODS = ['day', 'week', 'month'] as const;
 
+/** A list without pictures: its skeleton's rows have no thumbnail. */
+const SKELETON_LEAD = 'none' as const;
+
 /** The tenant admin's thresholds and the address alert webhooks go to. */
 export function AlertSettingsCard({ onSaved }: { onSaved: () => void }) {
   const t = useTranslations('alerts.settings');
+  const settings = trpc.alerts.settings.useQuery({});
+  if (settings.isError) return <QueryError error={settings.error} onRetry={() => void settings.refetch()} />;
+  if (!settings.data) return <ListSkeleton label={t('loading')} rows={2} lead={SKELETON_LEAD} />;
+  return <SettingsForm initial={settings.data} onSaved={onSaved} />;
+}
+
+function SettingsForm({ initial, onSaved }: { initial: AlertSettingsView; onSaved: () => void }) {
+  const t = useTranslations('alerts.settings');
   const errorText = useErrorText();
-  const form = useAlertSettingsForm(onSaved);
+  const form = useAlertSettingsForm(initial, onSaved);
   const id = useId();
 
   function submit(event: FormEvent) {
@@ -41,7 +56,7 @@ export function AlertSettingsCard({ onSaved }: { onSaved: () => void }) {
               type="url"
               inputMode="url"
               value={form.url}
-              placeholder="https://example.com/studio-alerts"
+              placeholder={t('webhookPlaceholder')}
               onChange={(e) => form.setUrl(e.target.value)}
               aria-describedby={`${id}-url-hint`}
             />

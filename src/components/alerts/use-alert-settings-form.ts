@@ -1,7 +1,7 @@
 'use client';
 
-import { useEffect, useState } from 'react';
-import type { AlertRuleInput } from '@/contracts/alerts';
+import { useState } from 'react';
+import type { AlertRuleInput, AlertSettingsView } from '@/contracts/alerts';
 import { trpc } from '@/trpc/react';
 
 /** One threshold as the form edits it: the threshold as typed. */
@@ -16,31 +16,25 @@ export interface RuleDraft {
 let next = 0;
 const draftKey = () => `rule-${(next += 1)}`;
 
-/** The Alerts form's state: the webhook address and the thresholds, loaded from and saved to `alerts.settings`. */
-export function useAlertSettingsForm(onSaved: () => void) {
-  const settings = trpc.alerts.settings.useQuery({});
+const draftOf = (r: AlertSettingsView['rules'][number]): RuleDraft => ({
+  key: draftKey(),
+  kind: r.kind,
+  threshold: String(r.threshold),
+  period: r.period ?? 'day',
+  account_id: r.account_id,
+});
+
+/** The Alerts form's state: the webhook address and the thresholds as saved, edited, then saved to `alerts.save`. */
+export function useAlertSettingsForm(initial: AlertSettingsView, onSaved: () => void) {
   const utils = trpc.useUtils();
-  const [url, setUrl] = useState('');
-  const [rules, setRules] = useState<RuleDraft[]>([]);
+  const [url, setUrl] = useState(initial.webhook_url ?? '');
+  const [rules, setRules] = useState<RuleDraft[]>(() => initial.rules.map(draftOf));
   const save = trpc.alerts.save.useMutation({
     onSuccess: (data) => {
       utils.alerts.settings.setData({}, data);
       onSaved();
     },
   });
-  useEffect(() => {
-    if (!settings.data) return;
-    setUrl(settings.data.webhook_url ?? '');
-    setRules(
-      settings.data.rules.map((r) => ({
-        key: draftKey(),
-        kind: r.kind,
-        threshold: String(r.threshold),
-        period: r.period ?? 'day',
-        account_id: r.account_id,
-      })),
-    );
-  }, [settings.data]);
 
   const add = () =>
     setRules((rs) => [
@@ -61,5 +55,5 @@ export function useAlertSettingsForm(onSaved: () => void) {
         account_id: r.account_id,
       })),
     });
-  return { settings, url, setUrl, rules, add, remove, change, submit, save };
+  return { url, setUrl, rules, add, remove, change, submit, save };
 }
