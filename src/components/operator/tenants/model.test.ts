@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bindingChoices, createFormSchema, creditFormSchema, matchesTenant } from './model';
+import { bindingChoices, createFormSchema, creditFormSchema, isNearZero, matchesTenant, nearZeroFirst } from './model';
 
 const say = (k: string) => k;
 const tenant = { id: '6f1c2d3e-0000-4000-8000-00000000abcd', name: '杭州小店 Hangzhou', admin_email: 'Owner@Shop.cn' };
@@ -62,5 +62,19 @@ describe('bindingChoices', () => {
         { name: 'old', families: ['legacy'], state: 'retired' },
       ]),
     ).toEqual({ families: ['gpt-image', 'x'], channels: ['sim-a', 'sim-b'] });
+  });
+});
+
+describe('tenants near zero', () => {
+  const tenant = (credits: number, low_balance_threshold = 100) => ({ credits, low_balance_threshold });
+  it('is below its own threshold, not at it', () => {
+    expect(isNearZero(tenant(99))).toBe(true);
+    expect(isNearZero(tenant(100))).toBe(false);
+    expect(isNearZero(tenant(400, 500))).toBe(true);
+  });
+  it('lists only those, the lowest balance first', () => {
+    expect(nearZeroFirst([tenant(50), tenant(5000), tenant(0), tenant(450, 500)]).map((t) => t.credits)).toEqual([
+      0, 50, 450,
+    ]);
   });
 });

@@ -15,6 +15,17 @@ export function matchesTenant(t: Pick<OperatorTenant, 'name' | 'admin_email' | '
   return [t.name, t.admin_email ?? '', t.id].some((v) => v.toLowerCase().includes(q));
 }
 
+/** Near zero: the tenant's balance is below its low-balance threshold (its own alert threshold, else the platform's). */
+export const isNearZero = (t: Pick<OperatorTenant, 'credits' | 'low_balance_threshold'>): boolean =>
+  t.credits < t.low_balance_threshold;
+
+/** The tenants near zero, lowest balance first. */
+export function nearZeroFirst<T extends Pick<OperatorTenant, 'credits' | 'low_balance_threshold'>>(
+  list: readonly T[],
+): T[] {
+  return list.filter(isNearZero).sort((a, b) => a.credits - b.credits);
+}
+
 type Say = (key: 'nameRequired' | 'whole' | 'nonZero' | 'email' | 'password' | 'together' | 'markup') => string;
 
 /** Credits as typed: a whole number (signed when `signed`). */

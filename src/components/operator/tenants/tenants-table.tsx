@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/components/ui/cn';
 import { OperatorTable } from '@/components/operator/operator-table';
-import type { OperatorTenant } from './model';
+import { isNearZero, type OperatorTenant } from './model';
 
 const COLUMNS = ['name', 'credits', 'month', 'binding', 'markup', 'state', 'members'] as const;
 const RIGHT = new Set<string>(['credits', 'month', 'markup', 'members']);
@@ -37,7 +37,16 @@ export function TenantsTable({ tenants }: { tenants: readonly OperatorTenant[] }
             <p className="truncate text-xs text-slate-500">{x.admin_email ?? t('noLogin')}</p>
             {x.kind === 'personal' && <p className="text-xs text-slate-500">{t('personal')}</p>}
           </td>
-          <td className="py-3 pr-3 text-right tabular-nums">{credits(x.credits)}</td>
+          <td className="py-3 pr-3 text-right tabular-nums">
+            {credits(x.credits)}
+            {isNearZero(x) && (
+              <span className="mt-1 block">
+                <Badge tone="rose" data-testid={`near-zero-${x.id}`}>
+                  {t('nearZero', { threshold: credits(x.low_balance_threshold) })}
+                </Badge>
+              </span>
+            )}
+          </td>
           <td className="py-3 pr-3 text-right text-slate-600 tabular-nums">
             {x.quota_monthly > 0
               ? t('usedOfQuota', { used: credits(x.used_month), quota: credits(x.quota_monthly) })

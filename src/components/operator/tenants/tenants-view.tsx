@@ -9,7 +9,8 @@ import { EmptyState, ListState } from '@/components/ui/list-state';
 import { SearchBox } from '@/components/ui/search-box';
 import { trpc } from '@/trpc/react';
 import { OperatorHeader } from '@/components/operator/operator-header';
-import { matchesTenant, TENANT_LIST_INPUT } from './model';
+import { Switch } from '@/components/ui/switch';
+import { matchesTenant, nearZeroFirst, TENANT_LIST_INPUT } from './model';
 import { NewKeyCard } from './new-key-card';
 import { TenantCreateForm } from './tenant-create-form';
 import { TenantsTable } from './tenants-table';
@@ -25,7 +26,11 @@ export function TenantsView() {
   const [query, setQuery] = useState('');
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
-  const shown = all.filter((x) => matchesTenant(x, query));
+  const [lowOnly, setLowOnly] = useState(false);
+  const matching = all.filter((x) => matchesTenant(x, query));
+  // Near zero: only the tenants below their low-balance threshold, the lowest balance first.
+  const shown = lowOnly ? nearZeroFirst(matching) : matching;
+  const nearZero = nearZeroFirst(all).length;
 
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6 lg:py-10">
@@ -63,6 +68,10 @@ export function TenantsView() {
         onChange={setQuery}
         className="max-w-md"
       />
+      <div className="flex items-center gap-3 text-sm text-slate-700" data-testid="near-zero-filter">
+        <Switch checked={lowOnly} onChange={setLowOnly} label={t('nearZero.filter')} />
+        <span>{t('nearZero.summary', { count: nearZero })}</span>
+      </div>
       <ListState
         query={list}
         empty={shown.length === 0}

@@ -1,9 +1,11 @@
-import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { OPERATOR_LOW_BALANCE } from '@/contracts/alerts';
 import type { AdminActionBody } from '@/contracts/admin';
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import { isUniqueViolation } from '@/server/db/rows';
 import {
+  alertRules,
   accounts,
   consoleUsers,
   ledgerEntries,
@@ -102,6 +104,8 @@ export interface TenantListItem extends TenantView {
   bound_model: string | null;
   markup: number;
   used_month: number;
+  /** The balance under which the tenant is near zero: its own pool threshold, else the platform's. */
+  low_balance_threshold: number;
 }
 
 export async function listTenants(
@@ -128,12 +132,25 @@ export async function listTenants(
     .where(gte(usageDaily.day, monthStart))
     .groupBy(usageDaily.tenantId)
     .as('used');
+  const low = db
+    .select({ tenantId: alertRules.tenantId, threshold: sql<number>`max(${alertRules.threshold})`.as('low_threshold') })
+    .from(alertRules)
+    .where(and(eq(alertRules.kind, 'balance_low'), isNull(alertRules.accountId)))
+    .groupBy(alertRules.tenantId)
+    .as('low');
   const rows = await db
-    .select({ tenant: tenants, adminEmail: logins.email, members: members.count, usedMonth: used.credits })
+    .select({
+      tenant: tenants,
+      adminEmail: logins.email,
+      members: members.count,
+      usedMonth: used.credits,
+      lowThreshold: low.threshold,
+    })
     .from(tenants)
     .leftJoin(logins, eq(logins.tenantId, tenants.id))
     .leftJoin(members, eq(members.tenantId, tenants.id))
     .leftJoin(used, eq(used.tenantId, tenants.id))
+    .leftJoin(low, eq(low.tenantId, tenants.id))
     .orderBy(asc(tenants.createdAt));
   return {
     tenants: rows.map((r) => ({
@@ -143,6 +160,7 @@ export async function listTenants(
       bound_model: r.tenant.boundModel,
       markup: r.tenant.markup,
       used_month: Number(r.usedMonth ?? 0),
+      low_balance_threshold: r.lowThreshold === null ? OPERATOR_LOW_BALANCE : Number(r.lowThreshold),
     })),
   };
 }

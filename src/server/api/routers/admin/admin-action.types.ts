@@ -132,6 +132,10 @@ export const adminActionAnswers = {
             .meta({ description: 'The family or channel all its requests route inside; null: none' }),
           markup: z.number().meta({ description: 'Multiplier of the CNY price of a credit' }),
           used_month: whole.meta({ description: 'Credits consumed this calendar month (Asia/Shanghai)' }),
+          low_balance_threshold: whole.meta({
+            description:
+              'Near zero below this balance: the tenant’s own balance alert threshold (its pool), else the platform’s 100',
+          }),
         }),
       )
       .meta(d('Every tenant')),
