@@ -102,12 +102,9 @@ export const alertView = z.object({
   period_start: z.string().nullable().meta({ description: 'The period’s first day (YYYY-MM-DD, Asia/Shanghai)' }),
   event_id: z.string().meta({ description: 'The `webhook-id` of its event' }),
   mails: z.number().int().meta({ description: 'How many e-mails were written for it' }),
-  webhook_state: z
-    .enum(['pending', 'delivered', 'failed', 'refused'])
-    .nullable()
-    .meta({
-      description: 'Its webhook: pending (being delivered), delivered, failed, refused; null: no webhook address',
-    }),
+  webhook_state: z.enum(['pending', 'delivered', 'failed', 'refused']).nullable().meta({
+    description: 'Its webhook: pending (being delivered), delivered, failed, refused; null: no webhook address',
+  }),
   fired_at: z.string(),
 });
 export type AlertView = z.infer<typeof alertView>;
