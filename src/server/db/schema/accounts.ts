@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { KeyPolicy } from './api-keys';
 import { stamp, uuidKey } from './columns';
 import { tenantRef } from './tenants';
 
@@ -17,6 +18,8 @@ export const accounts = pgTable(
     /** Part of the dedicated credits set aside by chat holds (see `tenants.held`). */
     held: integer().notNull().default(0),
     disabled: boolean().notNull().default(false),
+    /** The policy of this member's keys that have none of their own (applied whole; docs/security.md → Keys). */
+    defaultKeyPolicy: jsonb().$type<KeyPolicy>(),
     createdAt: stamp(),
   },
   (t) => [

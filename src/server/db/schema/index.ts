@@ -20,3 +20,4 @@ export * from './calls';
 export * from './sso';
 export * from './passkeys';
 export * from './alerts';
+export * from './key-limits';

@@ -55,6 +55,8 @@ export const jobs = pgTable(
     costUsd: real(),
     /** The request that submitted the job (X-Request-Id), for logs, callbacks and support. */
     requestId: text(),
+    /** The key (`api_keys.id`) that submitted it, for its policy's `max_concurrent` and `spend_cap`; null: a console session. */
+    keyId: uuid(),
     /** Worker executions so far; a job found running after a crash is retried a bounded number of times. */
     runs: integer().notNull().default(0),
     createdAt: stamp(),
@@ -68,6 +70,9 @@ export const jobs = pgTable(
     index('jobs_pending_idx')
       .on(t.status)
       .where(sql`${t.status} = 'pending'`),
+    index('jobs_key_pending_idx')
+      .on(t.keyId)
+      .where(sql`${t.status} = 'pending' and ${t.keyId} is not null`),
     index('jobs_batch_idx')
       .on(t.batchId)
       .where(sql`${t.batchId} is not null`),

@@ -12,6 +12,7 @@ import { currentRequestId } from '@/server/request-id';
 import type { ScopedIdentity } from '@/server/domain/auth/identity';
 import type { Deps } from '@/server/domain/deps';
 import { chargeWork, refundJob } from '@/server/domain/credits/ledger';
+import { admitModel } from '@/server/domain/keys/policy';
 import { fillSlots } from '@/server/domain/templates/slots';
 import { templateForUse } from '@/server/domain/templates/templates';
 
@@ -89,6 +90,8 @@ export async function writeArticle(
   const prompt = fillSlots(template.promptTemplate, template.fields, req.input, {
     sentenceRequired: template.fields.length === 0,
   });
+  // An article names no model: a key's `models` must list `auto` for it.
+  admitModel(who, null);
   const id = randomUUID();
   const price = ctx.config.prices.article;
   const wallet = await chargeWork(ctx.db, who, {
@@ -115,6 +118,7 @@ export async function writeArticle(
     walletAccountId: wallet.accountId,
     costUsd: price * ctx.config.creditUsd,
     requestId: currentRequestId() ?? null,
+    keyId: who.key?.id ?? null,
     createdAt: started,
     startedAt: started,
   };

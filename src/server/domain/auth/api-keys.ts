@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { preparedPerDb } from '@/server/db/prepared';
-import { accounts, apiKeys, platformSettings, tenants } from '@/server/db/schema';
+import { accounts, apiKeys, keySpend, platformSettings, tenants } from '@/server/db/schema';
 import { announceCredentialChange } from '@/server/credential-changes';
 import type { Identity, KeyGrant } from './identity';
 import { digestKey, generateApiKey, looksLikeKey, sameDigest } from './keys';
@@ -12,7 +12,7 @@ const ADMIN_DIGEST_SETTING = 'admin_key_digest';
 /** Issues the primary key of the tenant (accountId null) or a member, revoking the previous one; named keys stay. Call in a transaction. */
 export async function issueKey(tx: Db, secret: Buffer, tenantId: string, accountId: string | null): Promise<string> {
   const key = generateApiKey();
-  await tx
+  const [old] = await tx
     .update(apiKeys)
     .set({ revokedAt: new Date() })
     .where(
@@ -22,13 +22,23 @@ export async function issueKey(tx: Db, secret: Buffer, tenantId: string, account
         eq(apiKeys.primary, true),
         isNull(apiKeys.revokedAt),
       ),
+    )
+    .returning({ id: apiKeys.id, policy: apiKeys.policy });
+  // The new key keeps the old one's policy, and what it has spent of its caps' periods.
+  const [row] = await tx
+    .insert(apiKeys)
+    .values({
+      digest: digestKey(key),
+      ciphertext: encryptSecret(key, secret),
+      tenantId,
+      accountId,
+      policy: old?.policy ?? null,
+    })
+    .returning({ id: apiKeys.id });
+  if (old?.policy?.spend_cap && row)
+    await tx.execute(
+      sql`insert into ${keySpend} (key_id, period, spent) select ${row.id}::uuid, period, spent from ${keySpend} where key_id = ${old.id}::uuid`,
     );
-  await tx.insert(apiKeys).values({
-    digest: digestKey(key),
-    ciphertext: encryptSecret(key, secret),
-    tenantId,
-    accountId,
-  });
   // The replaced key's open streams end (delivered at commit).
   await announceCredentialChange(tx, tenantId);
   return key;
@@ -104,6 +114,7 @@ const keyLookup = preparedPerDb((db) =>
       id: apiKeys.id,
       primary: apiKeys.primary,
       policy: apiKeys.policy,
+      defaultPolicy: accounts.defaultKeyPolicy,
       tenantId: apiKeys.tenantId,
       accountId: apiKeys.accountId,
       revokedAt: apiKeys.revokedAt,
@@ -147,7 +158,8 @@ export async function resolveKey(db: Db, src: AdminKeySource, key: string): Prom
   const [row] = await keyLookup(db).execute({ digest });
   if (row) {
     if (row.revokedAt) return { ok: false, reason: row.primary ? 'revoked' : 'key-revoked' };
-    const grant: KeyGrant = { id: row.id, named: !row.primary, policy: row.policy ?? null };
+    // A member's key without a policy of its own takes the member's default whole (docs/security.md → Keys).
+    const grant: KeyGrant = { id: row.id, named: !row.primary, policy: row.policy ?? row.defaultPolicy ?? null };
     if (row.tenantDisabledAt) return { ok: false, reason: 'suspended' };
     if (row.accountId) {
       if (row.disabled) return { ok: false, reason: 'disabled' };

@@ -4,6 +4,7 @@ import { insufficientCredits } from '@/server/domain/credits/ledger';
 import { tokenSharesFor } from '@/server/domain/limits/token-shares';
 import { refusal } from '@/server/domain/limits/rate-limit';
 import { AppError } from '@/server/errors';
+import { keyGated, releaseForKey, takeForKey, type KeyTaken } from './key-limits';
 import { priceOf, type TokenUsage } from './pricing';
 import type { ChatCaller, ChatDeps } from './types';
 
@@ -17,6 +18,8 @@ export interface Reservation {
   /** The most the request may cost: admitted from the process's hold on the wallet. */
   amount: number;
   ticket: HoldTicket;
+  /** A key with `max_concurrent` or `spend_cap`: its stream slot and the period its bound was added to. */
+  key?: KeyTaken;
 }
 
 export const holdsOf = (deps: ChatDeps) =>
@@ -48,7 +51,15 @@ export async function reserve(deps: ChatDeps, caller: ChatCaller, ref: string, a
       `${e.message} The reservation counts the prompt's bytes and max_tokens; a lower max_tokens reserves less.`,
     );
   }
-  return { ref, amount, ticket };
+  const grant = caller.who.key;
+  if (!grant || !keyGated(grant)) return { ref, amount, ticket };
+  try {
+    return { ref, amount, ticket, key: await takeForKey(deps.db, grant, amount) };
+  } catch (err) {
+    holdsOf(deps).settle(ticket, { amount: 0, category: 'chat', ref, note: '', actorAccountId: null });
+    if (limit) shares?.giveBack(limit);
+    throw err;
+  }
 }
 
 /**
@@ -57,6 +68,7 @@ export async function reserve(deps: ChatDeps, caller: ChatCaller, ref: string, a
  * A charge above the bound (the upstream reported more) is taken all the same, as far as the wallet goes.
  */
 export function settle(deps: ChatDeps, caller: ChatCaller, r: Reservation, charged: number, note: string): void {
+  if (r.key) releaseForKey(deps.db, r.key, r.amount, charged);
   holdsOf(deps).settle(r.ticket, {
     amount: charged,
     category: 'chat',

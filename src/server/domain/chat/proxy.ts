@@ -8,6 +8,7 @@ import { planOrThrow, recordAttempt, RoutingExhausted, runChain } from '@/server
 import { UpstreamError, type Target } from '@/server/upstreams/types';
 import { AppError } from '@/server/errors';
 import { checkOwnFiles } from '@/server/domain/jobs/submit-inputs';
+import { admitModel } from '@/server/domain/keys/policy';
 import { chatErrorAnswer } from './errors';
 import {
   countedCompletionTokens,
@@ -78,6 +79,8 @@ async function streamChat(
   const started = performance.now();
   const chat = parseChat(body);
   call.model = chat.model ?? null;
+  // A key's `models`: refused (403) before anything is reserved or sent upstream.
+  admitModel(caller.who, chat.model);
   // An image on Studio's own file host must be the caller's, as for image generation; other
   // addresses and data URLs go to the upstream as they are (the upstream fetches them, not Studio).
   const own = imageUrls(chat.request).filter((i) => deps.files.keyOf(i.url) !== null);

@@ -14,6 +14,7 @@ import {
 } from '@/server/db/schema';
 import type { ScopedIdentity } from '@/server/domain/auth/identity';
 import { AppError, declared } from '@/server/errors';
+import { giveBackSpend, takeSpend } from '@/server/domain/keys/spend-cap';
 import { recordCredits } from '@/server/metrics/registry';
 
 export interface Movement {
@@ -253,11 +254,21 @@ export async function refundWallet(tx: Db, tenantId: string, accountId: string |
  */
 export async function refundJob(
   tx: Db,
-  job: { id: string; tenantId: string; walletAccountId: string | null; accountId: string | null; credits: number },
+  job: {
+    id: string;
+    tenantId: string;
+    walletAccountId: string | null;
+    accountId: string | null;
+    credits: number;
+    /** The key that submitted it and when: the refund gives its credits back to that key's spend cap. */
+    keyId?: string | null;
+    createdAt?: Date;
+  },
   r: { category: UsageCategory; note: string; amount?: number },
 ): Promise<void> {
   const amount = r.amount ?? job.credits;
   if (amount <= 0) return;
+  if (job.keyId) await giveBackSpend(tx, job.keyId, job.createdAt ?? new Date(), amount);
   await moveCredits(tx, {
     tenantId: job.tenantId,
     accountId: await refundWallet(tx, job.tenantId, job.walletAccountId),
@@ -277,6 +288,8 @@ export interface Wallet {
   accountId: string | null;
   /** The member whose work it is, for usage reports; null for the tenant itself. */
   actorAccountId: string | null;
+  /** The key charged under a spend cap and when (chargeWork): a refund gives the credits back to its cap. */
+  spend?: { keyId: string; at: Date };
 }
 
 export async function walletOf(db: Db, who: ScopedIdentity): Promise<Wallet> {
@@ -303,18 +316,25 @@ export async function chargeWork(
 ): Promise<Wallet> {
   const wallet = await walletOf(db, who);
   if (c.amount <= 0) return wallet;
-  const after = await db.transaction((tx) =>
-    moveCredits(tx, {
-      ...wallet,
+  // A key's spend cap is taken in the charge's transaction (domain/keys/spend-cap.ts): refused, nothing is charged.
+  const capped = who.key?.policy?.spend_cap ? who.key : null;
+  const at = new Date();
+  const after = await db.transaction(async (tx) => {
+    if (capped) await takeSpend(tx, capped, c.amount, at);
+    const moved = await moveCredits(tx, {
+      tenantId: wallet.tenantId,
+      accountId: wallet.accountId,
+      actorAccountId: wallet.actorAccountId,
       amount: -c.amount,
       kind: 'charge',
       category: c.category,
       ref: c.ref,
       note: c.note ?? null,
-    }),
-  );
-  if (after === null) throw insufficientCredits(c.amount);
-  return wallet;
+    });
+    if (moved === null) throw insufficientCredits(c.amount);
+    return moved;
+  });
+  return capped && after !== null ? { ...wallet, spend: { keyId: capped.id, at } } : wallet;
 }
 
 export async function refundWork(
@@ -323,15 +343,17 @@ export async function refundWork(
   c: { amount: number; category: UsageCategory; ref: string; note?: string },
 ): Promise<void> {
   if (c.amount <= 0) return;
-  await db.transaction(async (tx) =>
-    moveCredits(tx, {
-      ...wallet,
+  await db.transaction(async (tx) => {
+    if (wallet.spend) await giveBackSpend(tx, wallet.spend.keyId, wallet.spend.at, c.amount);
+    await moveCredits(tx, {
+      tenantId: wallet.tenantId,
+      actorAccountId: wallet.actorAccountId,
       accountId: await refundWallet(tx, wallet.tenantId, wallet.accountId),
       amount: c.amount,
       kind: 'refund',
       category: c.category,
       ref: c.ref,
       note: c.note ?? null,
-    }),
-  );
+    });
+  });
 }

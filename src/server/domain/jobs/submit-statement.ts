@@ -13,6 +13,12 @@ import {
 } from '@/server/domain/credits/ledger';
 import { checkCapacity, refusal, takeTokensWith, tokenValues, type Limit } from '@/server/domain/limits/rate-limit';
 import { countCreated, logAndAnnounceCreated } from './events';
+import type { KeyGrant } from '@/server/domain/auth/identity';
+import { takeSlots } from '@/server/domain/keys/concurrency';
+import { takeSpend } from '@/server/domain/keys/spend-cap';
+
+/** Whether a key's policy asks for a count or a sum in the submission's transaction. */
+const gatedKey = (key: KeyGrant) => key.policy?.max_concurrent !== undefined || key.policy?.spend_cap !== undefined;
 import { badRequest } from '@/server/errors';
 import { lockUploads, UPLOAD_GONE_TEXT, uploadsGone } from '@/server/domain/uploads/in-use';
 
@@ -32,6 +38,7 @@ const JOB_FIELDS = [
   'batchIndex',
   'costUsd',
   'requestId',
+  'keyId',
 ] as const;
 export type NewJob = Pick<typeof jobs.$inferInsert, (typeof JOB_FIELDS)[number]>;
 
@@ -50,6 +57,8 @@ export interface JobsToInsert {
   videoTasks?: boolean;
   /** The keys of the uploads the jobs use (`uploadKeysOf`): held until the statement commits. */
   files?: string[];
+  /** The key that submits them: its policy's `max_concurrent` and `spend_cap` are held in the same transaction. */
+  key?: KeyGrant | undefined;
 }
 
 type SubmitShape = `${MovementShape | 'free'}${'' | '+video'}`;
@@ -65,13 +74,23 @@ export async function insertJobs(db: Db, sub: JobsToInsert): Promise<Job[]> {
   checkCapacity(sub.limit, n, sub.what);
   const charge = sub.charge ? movementShape(sub.charge, { limit: sub.limit, tokens: n }) : null;
   const shape: SubmitShape = `${charge?.shape ?? 'free'}${sub.videoTasks ? '+video' : ''}`;
+  const values = {
+    ...(charge ? charge.values : tokenValues(sub.limit, n)),
+    jobs: jobsParameter(sub.rows),
+    files: JSON.stringify(sub.files ?? []),
+    queue: sub.queue,
+  };
+  const key = sub.key && gatedKey(sub.key) ? sub.key : null;
   try {
-    const raw = await submitStatement<Record<string, unknown>>(db, shape, {
-      ...(charge ? charge.values : tokenValues(sub.limit, n)),
-      jobs: jobsParameter(sub.rows),
-      files: JSON.stringify(sub.files ?? []),
-      queue: sub.queue,
-    });
+    // A key with a concurrency limit or a spend cap: its slots and spend are taken in the statement's
+    // transaction (domain/keys), so a refusal of either rolls everything back. Other keys: one statement.
+    const raw = key
+      ? await db.transaction(async (tx) => {
+          await takeSlots(tx, key, n);
+          await takeSpend(tx, key, -(sub.charge?.amount ?? 0));
+          return submitStatement<Record<string, unknown>>(tx, shape, values);
+        })
+      : await submitStatement<Record<string, unknown>>(db, shape, values);
     const inserted = raw.map((r) => rowOf(jobs, r));
     if (sub.charge) recordCredits('charge', sub.charge.category, sub.charge.amount);
     countCreated(inserted);

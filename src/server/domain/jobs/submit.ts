@@ -25,6 +25,7 @@ import {
   scopedIdempotencyKey,
 } from './submit-inputs';
 import { insertJobs, type NewJob } from './submit-statement';
+import { admitModel } from '@/server/domain/keys/policy';
 import { uploadKeysOf } from '@/server/domain/uploads/in-use';
 
 /** What `generateImage` and `generateBatch` answer besides the caller's and the body's refusals. */
@@ -112,6 +113,7 @@ export async function submitImageJobs(ctx: SubmitContext, who: ScopedIdentity, s
   for (const [i, item] of sub.items.entries()) {
     const path = sub.batch ? ['items', i] : [];
     const input = await normalise(ctx, who, item, path);
+    admitModel(who, input.model);
     // Refuse what no upstream can do now, before charging or queueing anything.
     try {
       await planOrThrow(ctx.db, {
@@ -156,6 +158,7 @@ export async function submitImageJobs(ctx: SubmitContext, who: ScopedIdentity, s
     batchIndex: sub.batch ? i : null,
     costUsd: prices[input.quality] * ctx.config.creditUsd,
     requestId: currentRequestId() ?? null,
+    keyId: who.key?.id ?? null,
   }));
   const total = rows.reduce((s, r) => s + r.credits, 0);
   try {
@@ -168,6 +171,7 @@ export async function submitImageJobs(ctx: SubmitContext, who: ScopedIdentity, s
       queue: QUEUES.imageJob,
       limit: { key: `image:${who.tenantId}`, capacity: ctx.config.imageRatePerHour, perMs: 3600_000 },
       what: 'image generations',
+      key: who.key,
       charge:
         total > 0
           ? {

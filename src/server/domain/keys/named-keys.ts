@@ -43,12 +43,12 @@ export const KEY_REVOKE_ERRORS: readonly DeclaredError[] = [
   declared('BAD_REQUEST', 'The primary key is replaced by a rekey, not revoked'),
 ];
 
-function refuseNamedKey(who: ScopedIdentity): void {
+export function refuseNamedKey(who: ScopedIdentity): void {
   if (who.key?.named) throw new AppError('FORBIDDEN', NAMED_KEY_MANAGES);
 }
 
 /** The account whose keys `who` names: a member's own; for the tenant the given member (checked) or itself (null). */
-async function ownerOf(db: Db, who: ScopedIdentity, accountId: string | undefined): Promise<string | null> {
+export async function ownerOf(db: Db, who: ScopedIdentity, accountId: string | undefined): Promise<string | null> {
   if (who.kind === 'member') {
     if (accountId !== undefined && accountId !== who.accountId)
       throw new AppError('FORBIDDEN', 'A member manages its own keys only: leave out account_id or give your own');
@@ -66,7 +66,7 @@ async function ownerOf(db: Db, who: ScopedIdentity, accountId: string | undefine
 const ownerIs = (accountId: string | null) =>
   accountId === null ? isNull(apiKeys.accountId) : eq(apiKeys.accountId, accountId);
 
-function view(row: ApiKey, hint: string | null): KeyView {
+export function view(row: ApiKey, hint: string | null): KeyView {
   return {
     id: row.id,
     label: row.label,
@@ -96,7 +96,7 @@ export async function createKey(
   if (input.policy?.expires_at !== undefined && Date.parse(input.policy.expires_at) <= Date.now())
     throw fieldError(['policy', 'expires_at'], 'is in the past: give a moment still to come');
   const key = generateApiKey();
-  const policy = input.policy && Object.keys(input.policy).length > 0 ? normalPolicy(input.policy) : null;
+  const policy = normalPolicy(input.policy);
   return db.transaction(async (tx) => {
     const owner = await ownerOf(tx, who, input.account_id);
     // The owner's row is locked, so two creations cannot both pass the count.
@@ -127,13 +127,17 @@ export async function createKey(
   });
 }
 
-/** A policy as stored: ranges trimmed, the expiry in UTC. */
-function normalPolicy(p: KeyPolicyInput): KeyPolicy {
+/** A policy as stored: ranges trimmed, the expiry in UTC; an empty one is none (null). */
+export function normalPolicy(p: KeyPolicyInput | null | undefined): KeyPolicy | null {
+  if (!p || Object.keys(p).length === 0) return null;
   return {
     ...(p.kinds ? { kinds: p.kinds } : {}),
     ...(p.expires_at ? { expires_at: new Date(p.expires_at).toISOString() } : {}),
     ...(p.allowed_ips ? { allowed_ips: p.allowed_ips.map((r) => r.trim()) } : {}),
     ...(p.requests_per_minute !== undefined ? { requests_per_minute: p.requests_per_minute } : {}),
+    ...(p.models ? { models: p.models.map((m) => m.trim()) } : {}),
+    ...(p.max_concurrent !== undefined ? { max_concurrent: p.max_concurrent } : {}),
+    ...(p.spend_cap ? { spend_cap: { credits: p.spend_cap.credits, period: p.spend_cap.period } } : {}),
   };
 }
 

@@ -3,7 +3,7 @@ import type { MemberActionBody } from '@/contracts/members';
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import { isUniqueViolation } from '@/server/db/rows';
-import { accounts, apiKeys, ledgerEntries, tenants, type Account } from '@/server/db/schema';
+import { accounts, apiKeys, ledgerEntries, tenants, type Account, type KeyPolicy } from '@/server/db/schema';
 import { decryptSecret } from '@/server/crypto';
 import { issueKey } from '@/server/domain/auth/api-keys';
 import { announceCredentialChange } from '@/server/credential-changes';
@@ -37,6 +37,8 @@ export interface MemberView {
   /** Credits this member's work has consumed (charges less refunds), in either mode. */
   spent: number;
   disabled: boolean;
+  /** The policy of its keys that have none of their own (docs/security.md → Keys); null: none. */
+  default_key_policy: KeyPolicy | null;
   created_at: string;
 }
 
@@ -152,6 +154,7 @@ function view(row: Account, apiKey: string, spent: number): MemberView {
     credits: row.shared ? null : row.credits,
     spent,
     disabled: row.disabled,
+    default_key_policy: row.defaultKeyPolicy ?? null,
     created_at: row.createdAt.toISOString(),
   };
 }

@@ -23,6 +23,7 @@ import {
   scopedIdempotencyKey,
 } from '@/server/domain/jobs/submit-inputs';
 import { insertJobs } from '@/server/domain/jobs/submit-statement';
+import { admitModel } from '@/server/domain/keys/policy';
 import { rateLimitedError } from '@/server/domain/limits/rate-limit';
 import { canReadContent, grantsOf, visibleTo as templateVisibleTo } from '@/server/domain/templates/access';
 import { describeInput } from '@/server/domain/templates/resolve';
@@ -235,6 +236,8 @@ export async function submitVideo(
   await checkCallbacks(ctx.config, [body.callback_url]);
   const binding = await bindingFor(ctx, who.tenantId);
   const input = await normalise(ctx, who, body, binding);
+  // The key's `models` judge the tier that will run (the one named, or the one chosen for the request).
+  admitModel(who, input.tier);
   // Refuse what no upstream can do now (400), or a tier with no upstream up (503), before charging anything.
   await planOrThrow(ctx.db, { media: 'video', model: input.tier, binding, needs: videoNeeds(input) });
 
@@ -257,12 +260,14 @@ export async function submitVideo(
           requestHash: idempotencyKey ? hash : null,
           costUsd: credits * ctx.config.creditUsd,
           requestId: currentRequestId() ?? null,
+          keyId: who.key?.id ?? null,
         },
       ],
       queue: QUEUES.videoJob,
       videoTasks: true,
       limit: { key: `video:${who.tenantId}`, capacity: ctx.config.video.ratePerHour, perMs: 3600_000 },
       what: 'video submissions',
+      key: who.key,
       charge:
         credits > 0
           ? {

@@ -2,9 +2,12 @@ import { router } from '@/server/api/trpc';
 import { createKeyProcedure } from './create-key';
 import { listKeysProcedure } from './list-keys';
 import { revokeKeyProcedure } from './revoke-key';
+import { memberKeyPolicyProcedure, updateKeyProcedure } from './update-key';
 
 export const keysRouter = router({
   list: listKeysProcedure,
   create: createKeyProcedure,
   revoke: revokeKeyProcedure,
+  update: updateKeyProcedure,
+  memberPolicy: memberKeyPolicyProcedure,
 });

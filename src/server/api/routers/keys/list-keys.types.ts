@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { keyKinds } from '@/contracts/keys';
+import { keyKinds, spendPeriods } from '@/contracts/keys';
 import { KEY_LIST_ERRORS } from '@/server/domain/keys/named-keys';
 import { route } from '@/server/api/meta';
 
@@ -9,6 +9,22 @@ export const keyPolicyOut = z
     expires_at: z.string().optional().meta({ description: 'When the key stops working (ISO 8601, UTC)' }),
     allowed_ips: z.array(z.string()).optional().meta({ description: 'The address ranges it is accepted from' }),
     requests_per_minute: z.number().int().optional().meta({ description: 'Its own rate' }),
+    models: z
+      .array(z.string())
+      .optional()
+      .meta({ description: 'The model families, channels or video tiers requests may name; absent: every model' }),
+    max_concurrent: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: 'The most jobs in progress plus open chat streams at once' }),
+    spend_cap: z
+      .object({
+        credits: z.number().int().meta({ description: 'The most credits per period' }),
+        period: z.enum(spendPeriods).meta({ description: 'day, week (from Monday) or month, Asia/Shanghai' }),
+      })
+      .optional()
+      .meta({ description: 'Credits charged with the key per period' }),
   })
   .meta({ description: 'The key’s policy' });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { route } from '@/server/api/meta';
+import { keyPolicyOut } from '@/server/api/routers/keys/list-keys.types';
 
 export const memberView = z.object({
   account_id: z.uuid().meta({ description: 'The member account id' }),
@@ -13,6 +14,9 @@ export const memberView = z.object({
   credits: z.number().int().nullable().meta({ description: 'Dedicated credits left; null in shared mode' }),
   spent: z.number().int().meta({ description: "Credits this member's work has consumed" }),
   disabled: z.boolean().meta({ description: 'true: the key is refused' }),
+  default_key_policy: keyPolicyOut.nullable().meta({
+    description: 'The policy its keys without one of their own take whole (`PUT /api/tenant-key-defaults`); null: none',
+  }),
   created_at: z.string().meta({ description: 'When the account was created (ISO 8601)' }),
 });
 
