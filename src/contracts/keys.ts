@@ -58,7 +58,7 @@ export const keyPolicySchema = z
       )
       .min(1, 'list at least one model name, or leave the field out to allow every model')
       .max(50, 'at most 50 model names')
-      .refine((v) => new Set(v.map((m) => m.toLowerCase())).size === v.length, 'must not repeat a model name')
+      .refine((v) => new Set(v).size === v.length, 'must not repeat a model name')
       .optional()
       .meta({
         description:

@@ -81,14 +81,14 @@ export const NO_MODEL = 'auto';
 /**
  * Refuses (403, naming the rule) work for a model the key's policy does not list, before anything is
  * charged or sent upstream: `model` as the request names it (a family, a channel, a video tier; none:
- * `auto`), compared without regard to case. Nothing for a key without `models`.
+ * `auto`), compared exactly, as routing compares them. Nothing for a key without `models`.
  */
 export function admitModel(who: Identity, model: string | null | undefined): void {
   if (who.kind === 'admin') return;
   const allowed = who.key?.policy?.models;
   if (allowed === undefined) return;
   const name = model?.trim() || NO_MODEL;
-  if (allowed.some((m) => m.toLowerCase() === name.toLowerCase())) return;
+  if (allowed.includes(name)) return;
   throw new AppError(
     'FORBIDDEN',
     `Key policy "models": this key may use ${allowed.join(', ')}, not ${name}; retrying will not help: name one of those models`,
