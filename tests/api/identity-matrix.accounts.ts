@@ -36,6 +36,20 @@ export const ACCOUNT_ROWS: Record<string, Row[]> = {
   'POST /tenant-keys': [
     { name: 'a key for A1', request: (f) => ({ body: { label: '矩阵', account_id: f.a1.id } }), expect: notA1s },
   ],
+  'PATCH /tenant-keys': [
+    {
+      name: "A1's named key",
+      request: (f) => ({ body: { id: f.a1.keyId, label: '矩阵' } }),
+      expect: keyed({ sameTenantMember: 404, otherTenantMember: 404, otherTenant: 404, buyer: 404, operator: 403 }),
+    },
+  ],
+  'PUT /tenant-key-defaults': [
+    {
+      name: "A1's default policy",
+      request: (f) => ({ body: { account_id: f.a1.id, policy: null } }),
+      expect: keyed({ sameTenantMember: 403, otherTenantMember: 403, otherTenant: 404, buyer: 404, operator: 403 }),
+    },
+  ],
   'DELETE /tenant-keys': [
     {
       name: "A1's named key",

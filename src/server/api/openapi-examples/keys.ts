@@ -7,6 +7,9 @@ const CI_POLICY = {
   expires_at: '2027-03-31T16:00:00.000Z',
   allowed_ips: ['203.0.113.0/24', '2001:db8:42::/48'],
   requests_per_minute: 30,
+  models: ['imagegen-1'],
+  max_concurrent: 4,
+  spend_cap: { credits: 500, period: 'day' },
 };
 
 const ciKey = {
@@ -21,7 +24,7 @@ const ciKey = {
   last_used_from: null,
 };
 
-/** Named keys: a CI pipeline's image-only key from one address range, 30 requests a minute. */
+/** Named keys: a CI pipeline's key for images of one family from one address range, 30 requests a minute, 500 credits a day. */
 export const keysExamples: Record<string, OperationExample> = {
   'GET /tenant-keys': {
     query: { account_id: MEMBER_LIN.account_id },
@@ -56,6 +59,24 @@ export const keysExamples: Record<string, OperationExample> = {
   'POST /tenant-keys': {
     body: { label: 'CI pipeline', policy: CI_POLICY },
     response: { ok: true, api_key: 'sk-studio-Hx2kTq9LmWv4RbN8cZpD3fYs6GjA1eUoK5iVQ7aZ', key: ciKey },
+  },
+  'PATCH /tenant-keys': {
+    body: { id: CI_KEY_ID, label: 'CI pipeline (nightly)', policy: { ...CI_POLICY, requests_per_minute: 10 } },
+    response: {
+      ok: true,
+      key: { ...ciKey, label: 'CI pipeline (nightly)', policy: { ...CI_POLICY, requests_per_minute: 10 } },
+    },
+  },
+  'PUT /tenant-key-defaults': {
+    body: {
+      account_id: MEMBER_LIN.account_id,
+      policy: { kinds: ['image', 'chat'], spend_cap: { credits: 300, period: 'week' } },
+    },
+    response: {
+      ok: true,
+      account_id: MEMBER_LIN.account_id,
+      policy: { kinds: ['image', 'chat'], spend_cap: { credits: 300, period: 'week' } },
+    },
   },
   'DELETE /tenant-keys': {
     query: { id: CI_KEY_ID },

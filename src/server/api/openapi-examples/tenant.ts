@@ -68,6 +68,7 @@ const linAccount = {
   credits: null,
   spent: 1_240,
   disabled: false,
+  default_key_policy: { kinds: ['image', 'chat'], spend_cap: { credits: 300, period: 'week' } },
   created_at: at(-30 * DAY),
 };
 const jieAccount = {
@@ -77,6 +78,7 @@ const jieAccount = {
   credits: JIE_DEDICATED,
   spent: 236,
   disabled: false,
+  default_key_policy: null,
   created_at: at(-45 * DAY),
 };
 
@@ -156,6 +158,7 @@ export const tenantExamples: Record<string, OperationExample> = {
         credits: null,
         spent: 0,
         disabled: false,
+        default_key_policy: null,
         created_at: NOW,
       },
       ok: true,
