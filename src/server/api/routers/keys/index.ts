@@ -2,7 +2,8 @@ import { router } from '@/server/api/trpc';
 import { createKeyProcedure } from './create-key';
 import { listKeysProcedure } from './list-keys';
 import { revokeKeyProcedure } from './revoke-key';
-import { memberKeyPolicyProcedure, updateKeyProcedure } from './update-key';
+import { memberKeyPolicyProcedure } from './member-key-policy';
+import { updateKeyProcedure } from './update-key';
 
 export const keysRouter = router({
   list: listKeysProcedure,
