@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyKeyForm, formFieldOf, keyFormSchema } from './key-form';
+import { emptyKeyForm, formFieldOf, keyFormSchema, keyFormValues } from './key-form';
 
 const schema = keyFormSchema({ labelMissing: 'label?', rpmInvalid: 'rpm?', expiresInvalid: 'expires?' });
 
@@ -10,6 +10,7 @@ describe('the create-key form', () => {
 
   it('turns the fields into a policy: kinds, the instant, one range per line or comma, the rate', () => {
     const body = schema.parse({
+      ...emptyKeyForm,
       label: 'CI',
       kinds: ['image'],
       expires: '2027-03-31T16:00:00Z',
@@ -40,7 +41,38 @@ describe('the create-key form', () => {
     );
   });
 
+  it('turns models, concurrent work and the spend cap into the policy', () => {
+    const body = schema.parse({
+      ...emptyKeyForm,
+      label: 'CI',
+      models: 'imagegen-1\n auto',
+      concurrent: '４',
+      cap: '500',
+      capPeriod: 'week',
+    });
+    expect(body).toEqual({
+      label: 'CI',
+      policy: { models: ['imagegen-1', 'auto'], max_concurrent: 4, spend_cap: { credits: 500, period: 'week' } },
+    });
+  });
+
+  it('fills the form with a key’s policy and sends the same policy back; a primary key needs no label', () => {
+    const policy = {
+      kinds: ['image' as const],
+      allowed_ips: ['203.0.113.0/24'],
+      requests_per_minute: 30,
+      models: ['imagegen-1'],
+      max_concurrent: 2,
+      spend_cap: { credits: 500, period: 'day' as const },
+    };
+    expect(schema.parse(keyFormValues('CI', policy))).toEqual({ label: 'CI', policy });
+    const primary = keyFormSchema({ labelMissing: 'label?', rpmInvalid: 'rpm?', expiresInvalid: 'expires?' }, false);
+    expect(primary.parse(keyFormValues(null, null))).toEqual({ label: '' });
+  });
+
   it('places the server’s refusals under their fields', () => {
+    expect(formFieldOf(['policy', 'spend_cap', 'credits'])).toBe('cap');
+    expect(formFieldOf(['policy', 'models', 0])).toBe('models');
     expect(formFieldOf(['policy', 'allowed_ips', 1])).toBe('ips');
     expect(formFieldOf(['policy', 'expires_at'])).toBe('expires');
     expect(formFieldOf(['label'])).toBe('label');

@@ -14,8 +14,11 @@ import { useErrorText } from '@/components/console/use-error-text';
 
 type Key = RouterOutputs['keys']['list']['keys'][number];
 
-/** The live keys: the primary ones, then named keys with their policy and last use; revoke a named key. */
-export function KeyList({ onChanged }: { onChanged: () => Promise<void> }) {
+/**
+ * The live keys: the primary ones, then named keys with their policy and last use; change a key's
+ * policy (`onEdit`), revoke a named key.
+ */
+export function KeyList({ onChanged, onEdit }: { onChanged: () => Promise<void>; onEdit: (key: Key) => void }) {
   const query = trpc.keys.list.useQuery({});
   const revoke = trpc.keys.revoke.useMutation();
   const [asking, setAsking] = useState<Key | null>(null);
@@ -47,11 +50,19 @@ export function KeyList({ onChanged }: { onChanged: () => Promise<void> }) {
             {keys.map((key) => (
               <li key={key.id} className="flex flex-wrap items-start gap-3 px-4 py-3 sm:px-5">
                 <KeyRow entry={key} />
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="ml-auto"
+                  onClick={() => onEdit(key)}
+                  aria-label={t('editOf', { label: key.primary ? t('primary') : (key.label ?? '') })}
+                >
+                  {t('edit')}
+                </Button>
                 {!key.primary && (
                   <Button
                     variant="ghost"
                     size="sm"
-                    className="ml-auto"
                     onClick={() => {
                       revoke.reset();
                       setAsking(key);
@@ -92,6 +103,9 @@ function KeyRow({ entry }: { entry: Key }) {
     policy?.expires_at && t('ruleExpires', { at: format.dateTime(new Date(policy.expires_at), 'minute') }),
     policy?.allowed_ips && t('ruleIps', { ranges: policy.allowed_ips.join(', ') }),
     policy?.requests_per_minute && t('ruleRpm', { count: policy.requests_per_minute }),
+    policy?.models && t('ruleModels', { models: policy.models.join(', ') }),
+    policy?.max_concurrent && t('ruleConcurrent', { count: policy.max_concurrent }),
+    policy?.spend_cap && t('ruleCap', { count: policy.spend_cap.credits, period: policy.spend_cap.period }),
   ].filter(Boolean);
   return (
     <div className="min-w-0 flex-1 space-y-1">

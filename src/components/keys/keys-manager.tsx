@@ -1,8 +1,8 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useCallback } from 'react';
-import { trpc } from '@/trpc/react';
+import { useCallback, useState } from 'react';
+import { trpc, type RouterOutputs } from '@/trpc/react';
 import { buttonClasses } from '@/components/ui/button';
 import { PageHeader } from '@/components/console/page-header';
 import { CreateKey } from './create-key';
@@ -13,6 +13,7 @@ export function KeysManager() {
   const utils = trpc.useUtils();
   const t = useTranslations('keys');
   const refresh = useCallback(() => utils.keys.list.invalidate(), [utils]);
+  const [editing, setEditing] = useState<RouterOutputs['keys']['list']['keys'][number] | null>(null);
   return (
     <div className="space-y-6">
       <PageHeader
@@ -26,9 +27,15 @@ export function KeysManager() {
         }
       />
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
-        <KeyList onChanged={refresh} />
+        <KeyList
+          onChanged={refresh}
+          onEdit={(key) => {
+            setEditing(key);
+            document.getElementById('create-key')?.scrollIntoView({ block: 'start' });
+          }}
+        />
         <aside id="create-key" className="min-w-0 scroll-mt-20 lg:sticky lg:top-6" aria-label={t('form.title')}>
-          <CreateKey onChanged={refresh} />
+          <CreateKey onChanged={refresh} editing={editing} onDone={() => setEditing(null)} />
         </aside>
       </div>
     </div>
