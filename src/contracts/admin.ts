@@ -4,6 +4,7 @@ import { shanghaiDayField } from './calls';
 import { creditAmount, decimal } from './common';
 import { skillUpsertSchema } from './skills';
 import { upstreamUpsertSchema } from './upstreams';
+import { operatorActionBodies } from './operators';
 
 /**
  * The bodies of the operator actions of POST /api/admin (super-administrator key), without the
@@ -210,6 +211,7 @@ export const adminActionBodies = {
   'mail-pass-on': z.strictObject({
     id: z.uuid('must be a mail id (uuid)').meta(d('The mail (uuid), from `mail-list`')),
   }),
+  ...operatorActionBodies,
 } as const;
 
 export type AdminActionName = keyof typeof adminActionBodies;
@@ -228,4 +230,5 @@ export const adminReadActions = [
   'claim-list',
   'platform-usage',
   'mail-list',
+  'operator-list',
 ] as const satisfies readonly AdminActionName[];

@@ -1,6 +1,6 @@
 import { keyCacheFor } from '@/server/domain/auth/key-cache';
 import { sessionFailure } from '@/server/domain/auth/credentials';
-import type { Identity } from '@/server/domain/auth/identity';
+import type { Identity, OperatorActor } from '@/server/domain/auth/identity';
 import type { RequestHeaders } from '@/server/request-headers';
 import { getRuntime } from '@/server/runtime';
 import type { AuthFailure, Context } from './trpc';
@@ -14,7 +14,10 @@ export function presentedKey(headers: RequestHeaders): string | null {
   return match?.[1] ?? null;
 }
 
-export type SessionIdentity = { tenantId: string; userId: string; personal?: true } | { operator: true };
+export type SessionIdentity =
+  | { tenantId: string; userId: string; personal?: true }
+  /** An operator session: `account` when opened by an operator account, absent when opened with the key. */
+  | { operator: true; account?: OperatorActor };
 
 /** Builds the request context: a presented key wins; otherwise a console session, if any. */
 export async function createContext(headers: RequestHeaders, session: SessionIdentity | null = null): Promise<Context> {
@@ -32,7 +35,7 @@ export async function createContext(headers: RequestHeaders, session: SessionIde
       binding = resolved.binding;
     } else authFailure = resolved.reason;
   } else if (session && 'operator' in session) {
-    identity = { kind: 'admin', via: 'session' };
+    identity = { kind: 'admin', via: 'session', ...(session.account ? { operator: session.account } : {}) };
   } else if (session) {
     // A session is a signed cookie: its login and tenant are checked on every request, so removing
     // the login or disabling the tenant ends it at once.

@@ -35,3 +35,37 @@ export function passwordResetMail(locale: MailLocale, input: { link: string; min
 </body></html>`;
   return { subject, text, html };
 }
+
+/** The notice that an operator turned off the reader's two-step verification, from the `mail.twoFactorReset` catalogue. */
+export function twoFactorResetMail(locale: MailLocale, input: { email: string; signInUrl: string }) {
+  const t = createTranslator({ locale, messages: locale === 'en' ? en : zh, namespace: 'mail.twoFactorReset' });
+  const subject = t('subject');
+  const lines = {
+    greeting: t('greeting'),
+    body: t('body', { email: input.email }),
+    next: t('next'),
+    warning: t('warning'),
+    signature: t('signature'),
+  };
+  const text = [
+    lines.greeting,
+    '',
+    lines.body,
+    '',
+    lines.next,
+    input.signInUrl,
+    '',
+    lines.warning,
+    '',
+    lines.signature,
+  ].join('\n');
+  const link = escapeHtml(input.signInUrl);
+  const html = `<!doctype html><html lang="${locale}"><body style="font-family:sans-serif;color:#0f172a;line-height:1.6">
+<p>${escapeHtml(lines.greeting)}</p>
+<p>${escapeHtml(lines.body)}</p>
+<p>${escapeHtml(lines.next)} <a href="${link}">${link}</a></p>
+<p style="font-size:13px;color:#475569">${escapeHtml(lines.warning)}</p>
+<p>${escapeHtml(lines.signature)}</p>
+</body></html>`;
+  return { subject, text, html };
+}

@@ -14,6 +14,10 @@ export const auditLog = pgTable(
     at: stamp(),
     /** Who acted: `admin-key` (REST), `operator-console`, `studio`, or a tenant on its own data (`tenant-key`, `tenant-console`, `member-key`). */
     actor: text().notNull(),
+    /** The operator account that acted (`operator-console` signed in with an account); null otherwise. */
+    actorId: uuid(),
+    /** The actor as the audit page names it: the operator's e-mail; null for the key and Studio. */
+    actorName: text(),
     action: text().notNull(),
     /** What the action changed: `tenant`, `upstream`, `claim`, `skill`, … and its id or name. */
     targetKind: text(),

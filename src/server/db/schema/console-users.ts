@@ -5,13 +5,14 @@ import { at, ownedBy, stamp, uuidKey } from './columns';
 
 /**
  * People who sign in to the console with email and password: tenant administrators, and buyers whose
- * platform account was opened by redeeming a claim code (their `tenantId` is their personal tenant).
+ * platform account was opened by redeeming a claim code (their `tenantId` is their personal tenant);
+ * and operators (`operator`, no tenant), who sign in to `/operator` with a mandatory second factor.
  */
 export const consoleUsers = pgTable(
   'console_users',
   {
     id: uuidKey(),
-    kind: text({ enum: ['tenant_admin', 'platform_account'] }).notNull(),
+    kind: text({ enum: ['tenant_admin', 'platform_account', 'operator'] }).notNull(),
     tenantId: uuid().references(() => tenants.id, { onDelete: 'cascade' }),
     email: text().notNull(),
     passwordHash: text().notNull(),
@@ -32,6 +33,8 @@ export const consoleUsers = pgTable(
     twoFactorEnabledAt: at(),
     /** The TOTP time step of the last accepted code: a code of that step or an earlier one is refused (replay). */
     totpLastStep: bigint({ mode: 'number' }),
+    /** An operator account switched off by another operator: its sign-in and sessions are refused. */
+    disabledAt: at(),
     createdAt: stamp(),
   },
   (t) => [

@@ -2,7 +2,7 @@ import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { at, ownedBy, stamp, uuidKey } from './columns';
 import { consoleUsers } from './console-users';
 
-export const mailKinds = ['password_reset', 'alert'] as const;
+export const mailKinds = ['password_reset', 'alert', 'two_factor_reset'] as const;
 export type MailKind = (typeof mailKinds)[number];
 
 /**

@@ -11,8 +11,17 @@ export type AuditActor = 'admin-key' | 'operator-console' | 'studio' | 'tenant-k
 export const auditActor = (who: AdminIdentity): AuditActor =>
   who.via === 'session' ? 'operator-console' : who.via === 'key' ? 'admin-key' : 'studio';
 
+/** The operator account that acted, for the audit row: its id and e-mail (the name the audit page shows). */
+export const auditActorAccount = (who: AdminIdentity): { actorId: string | null; actorName: string | null } => ({
+  actorId: who.operator?.id ?? null,
+  actorName: who.operator?.email ?? null,
+});
+
 export interface AuditRecord {
   actor: AuditActor;
+  /** The operator account that acted (see `auditActorAccount`); left out: none. */
+  actorId?: string | null;
+  actorName?: string | null;
   action: string;
   targetKind: string | null;
   targetId: string | null;
@@ -32,6 +41,8 @@ export interface AuditEntryView {
   id: string;
   at: string;
   actor: string;
+  /** The operator account's e-mail when one acted; null: the super-administrator key, Studio, or a tenant. */
+  actor_name: string | null;
   action: string;
   target_kind: string | null;
   target_id: string | null;
@@ -69,6 +80,7 @@ export async function listAudit(
       id: String(a.id),
       at: a.at.toISOString(),
       actor: a.actor,
+      actor_name: a.actorName,
       action: a.action,
       target_kind: a.targetKind,
       target_id: a.targetId,

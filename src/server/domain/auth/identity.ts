@@ -8,10 +8,19 @@ export interface KeyGrant {
   policy: KeyPolicy | null;
 }
 
+/** An operator account acting in the operator console: recorded in the audit log by id and e-mail. */
+export interface OperatorActor {
+  id: string;
+  email: string;
+}
+
 /** Who is calling. Resolved once per request and passed to every domain function. */
 export type Identity =
-  /** `via`: the admin key (REST and scripts) or the operator console's session; none for work started by Studio itself. */
-  | { kind: 'admin'; via?: 'key' | 'session' }
+  /**
+   * `via`: the admin key (REST and scripts) or the operator console's session; none for work started by Studio
+   * itself. `operator`: the operator account of a console session (absent when it was opened with the key).
+   */
+  | { kind: 'admin'; via?: 'key' | 'session'; operator?: OperatorActor }
   /** `personal`: the platform account of a buyer (opened by a claim code), not an organisation. */
   | { kind: 'tenant'; tenantId: string; via: 'key' | 'session'; userId?: string; personal?: true; key?: KeyGrant }
   | { kind: 'member'; tenantId: string; accountId: string; key?: KeyGrant };

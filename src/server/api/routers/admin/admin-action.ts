@@ -1,6 +1,8 @@
 import type { inferProcedureBuilderResolverOptions } from '@trpc/server';
 import { adminActionBodies } from '@/contracts/admin';
 import { listAudit } from '@/server/domain/audit/audit';
+import { resetTwoFactor } from '@/server/domain/auth/two-factor-reset';
+import { createOperator, listOperators, setOperatorDisabled } from '@/server/domain/operators/operators';
 import { disableClaim } from '@/server/domain/claims/claims';
 import { disableClaimBatch, listClaimsForOperator } from '@/server/domain/claims/operator';
 import { listSkillsForOperator, saveSkill } from '@/server/domain/skills/skills';
@@ -66,6 +68,10 @@ export const adminActions = audited(
     'audit-list': listAudit,
     'mail-list': async ({ db }) => ({ mails: await listOutbox(db) }),
     'mail-pass-on': async ({ db, config }, _who, { id }) => passOnMail(db, config, id),
+    'operator-list': listOperators,
+    'operator-create': createOperator,
+    'operator-disable': setOperatorDisabled,
+    'user-two-factor-reset': resetTwoFactor,
   }),
 );
 

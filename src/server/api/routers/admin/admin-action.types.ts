@@ -5,6 +5,7 @@ import { claimStates } from '@/contracts/claims';
 import type { adminActionBodies } from '@/contracts/admin';
 import type { ActionMap } from '@/server/api/action-map';
 import { mailActionAnswers } from './mail.types';
+import { operatorActionAnswers } from './operator.types';
 import { attemptRow, channelTest, operatorUpstream, videoOrphanRow } from './upstream.types';
 import { videoTestStart, videoTestTask } from './upstream-video-test.types';
 import { route } from '@/server/api/meta';
@@ -93,6 +94,10 @@ const auditRow = z.object({
   id: z.string().meta(d('Entry id')),
   at: z.string().meta(d('When the action ran (ISO 8601)')),
   actor: z.string().meta({ description: 'admin-key (REST with the key) or operator-console' }),
+  actor_name: z
+    .string()
+    .nullable()
+    .meta(d('The e-mail of the operator account that acted; null: the super-administrator key or Studio')),
   action: z.string().meta(d('The operator action, e.g. tenant-credit')),
   target_kind: z.string().nullable().meta({ description: 'tenant, upstream, claim, skill, …' }),
   target_id: z.string().nullable().meta(d('Id or name of the object changed; null: none')),
@@ -280,6 +285,7 @@ export const adminActionAnswers = {
     next_cursor: z.string().nullable().meta({ description: 'Pass as cursor for the next page; null: no more' }),
   }),
   ...mailActionAnswers,
+  ...operatorActionAnswers,
 } satisfies Record<keyof typeof adminActionBodies, z.ZodObject>;
 
 /** What the operator's actions answer besides the key and the body's refusals (each action's domain raises them). */

@@ -1,6 +1,6 @@
 import { adminReadActions } from '@/contracts/admin';
 import type { Db } from '@/server/db/client';
-import { auditActor, recordAudit } from '@/server/domain/audit/audit';
+import { auditActor, auditActorAccount, recordAudit } from '@/server/domain/audit/audit';
 import { auditBody } from '@/server/domain/audit/redact';
 import {
   claimBatchSnapshot,
@@ -10,6 +10,7 @@ import {
   upstreamSnapshot,
 } from '@/server/domain/audit/targets';
 import type { AdminIdentity } from '@/server/domain/auth/identity';
+import { consoleUserSnapshot } from '@/server/domain/operators/operators';
 import { tenantSnapshot } from '@/server/domain/tenants/tenants';
 import { currentRequestId } from '@/server/request-id';
 import type { Action, ActionMap } from '@/server/api/action-map';
@@ -101,6 +102,14 @@ AUDIT_TARGETS['mail-pass-on'] = {
   },
 };
 
+const consoleUser = (id: string | null): Target | null =>
+  id ? { kind: 'console-user', id, snapshot: async (tx, i) => consoleUserSnapshot(tx, i) } : null;
+AUDIT_TARGETS['operator-create'] = { target: (_b, a) => consoleUser(text(field(a, 'operator', 'id'))) };
+AUDIT_TARGETS['operator-disable'] = { target: (b) => consoleUser(text(b.operator_id)) };
+AUDIT_TARGETS['user-two-factor-reset'] = {
+  target: (b, a) => consoleUser(text(field(a, 'user', 'id'))) ?? consoleUser(text(b.email)),
+};
+
 const byDefault = (action: string): AuditSpec => ({
   target: (b) => tenant(text(b.tenant_id)) ?? (action.startsWith('upstream-') ? upstream(text(b.name)) : null),
 });
@@ -122,6 +131,7 @@ async function runAudited<C extends AuditedCtx>(action: string, entry: Action<C>
     const extra = spec.extra?.(answer);
     await recordAudit(tx, {
       actor: auditActor(ctx.identity),
+      ...auditActorAccount(ctx.identity),
       action,
       targetKind: target?.kind ?? null,
       targetId: target?.id ?? null,
