@@ -51,6 +51,8 @@ export default defineConfig({
           PORT: String(E2E_PORT),
           STUDIO_DATA_DIR: E2E_DATA_DIR,
           STUDIO_ADMIN_KEY: E2E_ADMIN_KEY,
+          // Specs sign in with the key as well as with operator accounts made by the global setup.
+          STUDIO_OPERATOR_KEY_SIGN_IN: 'on',
           STUDIO_DEMO: '0',
           PUBLIC_BASE_URL: `http://127.0.0.1:${E2E_PORT}`,
           // Passkeys need a host name (e2e/passkeys.spec.ts opens the console at localhost).

@@ -9,6 +9,9 @@ import { AppError } from '@/server/errors';
 import { OPERATOR } from '@/server/domain/auth/identity';
 import { adjustTenantCredits, createTenant, listTenants, rekeyTenant } from '@/server/domain/tenants/tenants';
 import { getRuntime } from '@/server/runtime';
+import { resetTwoFactor } from '@/server/domain/auth/two-factor-reset';
+import { createOperator, listOperators } from '@/server/domain/operators/operators';
+import { runAudited } from './audited';
 
 const USAGE = `Usage: npm run studio -- <command> [options]
 
@@ -18,6 +21,11 @@ Commands (they act on the database directly and print JSON):
   tenant credit --id <tenant_id> --credits=<signed n> [--note <text>]   (e.g. --credits=-500)
   tenant rekey --id <tenant_id>
   admin-key rotate        replace the generated super-administrator key and print the new one
+  operator create --email <email>   an operator account; its password is read from STUDIO_OPERATOR_PASSWORD,
+                          else from standard input (one line), else generated and printed once
+  operator list
+  operator reset-2fa --email <email> --reason <text>   turn off a console user's two-step verification
+                          (lost device; audited, ends their sessions, mails them)
 
 With the embedded database, stop the running server first (one process per data folder).`;
 
@@ -43,6 +51,20 @@ function required(value: string | undefined, flag: string): string {
   return value;
 }
 
+/**
+ * The password of `operator create`: STUDIO_OPERATOR_PASSWORD, else the first line of standard input when
+ * it is piped, else none (one is generated and printed once). Never a flag: it would stay in the shell history.
+ */
+async function operatorPassword(): Promise<string | undefined> {
+  const fromEnv = process.env.STUDIO_OPERATOR_PASSWORD;
+  if (fromEnv) return fromEnv;
+  if (process.stdin.isTTY) return undefined;
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  const line = Buffer.concat(chunks).toString('utf8').split(/\r?\n/)[0]?.trim();
+  return line ? line : undefined;
+}
+
 async function run(argv: string[]): Promise<unknown> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -55,6 +77,8 @@ async function run(argv: string[]): Promise<unknown> {
       'admin-password': { type: 'string' },
       id: { type: 'string' },
       note: { type: 'string' },
+      email: { type: 'string' },
+      reason: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -107,6 +131,30 @@ async function run(argv: string[]): Promise<unknown> {
       if (config.adminKey)
         throw new AppError('BAD_REQUEST', 'STUDIO_ADMIN_KEY is set: change it in the environment instead');
       return { ok: true, admin_key: await rotateAdminKey(db) };
+    case 'operator create': {
+      const input = body('operator-create', {
+        email: required(values.email, '--email'),
+        password: await operatorPassword(),
+      });
+      return {
+        ok: true,
+        ...(await runAudited(rt, 'operator-create', input, (tx) => createOperator({ db: tx }, OPERATOR, input))),
+      };
+    }
+    case 'operator list':
+      return { ok: true, ...(await listOperators(rt, OPERATOR)) };
+    case 'operator reset-2fa': {
+      const input = body('user-two-factor-reset', {
+        email: required(values.email, '--email'),
+        reason: required(values.reason, '--reason'),
+      });
+      return {
+        ok: true,
+        ...(await runAudited(rt, 'user-two-factor-reset', input, (tx) =>
+          resetTwoFactor({ db: tx, config }, OPERATOR, input),
+        )),
+      };
+    }
     default:
       throw new AppError('BAD_REQUEST', `Unknown command "${command}"\n\n${USAGE}`);
   }

@@ -64,6 +64,8 @@ const envSchema = z.object({
         'must start with sk-studio- followed by at least 24 letters, digits, - or _',
       ),
   ),
+  /** The super-administrator key's sign-in in the browser: `auto` while no operator account exists, `on`, `off`. */
+  STUDIO_OPERATOR_KEY_SIGN_IN: z.enum(['auto', 'on', 'off'], { error: 'must be auto, on or off' }).default('auto'),
   PUBLIC_BASE_URL: optionalUrl,
   IMAGE_HOST: optionalUrl,
   /** Where browsers use passkeys, when not at PUBLIC_BASE_URL: its host name is the WebAuthn RP ID. */

@@ -17,6 +17,11 @@ export interface Config {
   secret: Buffer;
   /** Admin key from the environment; when unset the generated one lives in the database. */
   adminKey: string | undefined;
+  /**
+   * The key's sign-in to `/operator` in a browser (break-glass): `auto` only while no operator account
+   * exists, `on` always, `off` never. The key keeps working for `/api/admin` whatever this says.
+   */
+  operatorKeySignIn: 'auto' | 'on' | 'off';
   publicBaseUrl: string;
   /** True when the public base URL is https: session cookies are Secure and pages send HSTS. */
   https: boolean;

@@ -65,6 +65,7 @@ export function buildConfig(env: Env): Config {
     dataDir,
     secret,
     adminKey: env.STUDIO_ADMIN_KEY,
+    operatorKeySignIn: env.STUDIO_OPERATOR_KEY_SIGN_IN,
     publicBaseUrl,
     https: publicBaseUrl.startsWith('https://'),
     imageHost: (env.IMAGE_HOST ?? publicBaseUrl).replace(/\/+$/, ''),

@@ -6,7 +6,7 @@ import { redirect } from 'next/navigation';
 import { cache } from 'react';
 import { createContext, type SessionIdentity } from '@/server/api/context';
 import { createCaller, type AppRouter } from '@/server/api/root';
-import { getConsoleSession, getOperatorSession } from '@/server/edge/next-auth';
+import { getConsoleSession, getOperatorSignIn } from '@/server/edge/next-auth';
 import { sessionFailure } from '@/server/domain/auth/credentials';
 import { getRuntime } from '@/server/runtime';
 import { RETURN_PATH_HEADER } from '@/i18n/pathname';
@@ -31,13 +31,23 @@ export async function requireSession() {
   return session;
 }
 
-/** The operator session of this request (super-administrator key sign-in), read once per render. */
-export const operatorSession = cache(getOperatorSession);
+/** The operator session of this request (an operator account or the key), enrolled or not, read once per render. */
+export const operatorSignIn = cache(getOperatorSignIn);
 
-/** The signed-in operator, or a redirect to the operator sign-in. */
+/** The operator session that may use the operator area (second factor on, or the key), or null. */
+export const operatorSession = cache(async () => {
+  const session = await operatorSignIn();
+  return session?.enrolled ? session : null;
+});
+
+/**
+ * The signed-in operator, or a redirect: to the operator sign-in, or, for an operator account without a
+ * second factor yet, to its enrolment (mandatory before any operator page).
+ */
 export async function requireOperator() {
-  const session = await operatorSession();
+  const session = await operatorSignIn();
   if (!session) redirect('/operator/login');
+  if (!session.enrolled) redirect('/operator/enrol');
   return session;
 }
 
@@ -65,8 +75,8 @@ const consoleCaller = createCaller(async () => {
 });
 
 const operatorCaller = createCaller(async () => {
-  await requireOperator();
-  return sessionContext({ operator: true });
+  const session = await requireOperator();
+  return sessionContext({ operator: true, ...(session.account ? { account: session.account } : {}) });
 });
 
 /**

@@ -12,6 +12,13 @@ import { endSession, sessionEnded } from '@/server/domain/auth/ended-sessions';
 import { adminDigest, resolveKey } from '@/server/domain/auth/api-keys';
 import { checkPassword, checkSecondFactor, type SignInOutcome } from '@/server/domain/auth/console-sign-in';
 import { checkPasskeySecondFactor, checkPasskeySignIn } from '@/server/domain/auth/passkey-sign-in';
+import {
+  checkOperatorCode,
+  checkOperatorPassword,
+  operatorOfSession,
+  type OperatorSignInOutcome,
+} from '@/server/domain/auth/operator-sign-in';
+import { operatorAccountsExist } from '@/server/domain/operators/operators';
 import { admitSignIn, signInSucceeded, type Admitted, type ThrottleKey } from '@/server/domain/auth/sign-in-throttle';
 import { redeemSsoTicket } from '@/server/domain/auth/sso/flow';
 import { requestClientAddress, requestExactAddress } from '@/server/edge/http/client-address';
@@ -40,9 +47,27 @@ export interface ConsoleSession {
   sessionId: string | null;
 }
 
-/** An operator signed in with the super-administrator key. */
+/**
+ * An operator signed in: with an operator account (`account`; `enrolled` false until their second factor
+ * is on, when only the enrolment page opens), or with the super-administrator key (no `account`).
+ */
 export interface OperatorSession {
   kind: 'operator';
+  account?: { id: string; email: string };
+  enrolled: boolean;
+  sessionId: string | null;
+}
+
+/** The key's sign-in in the browser is closed (operator accounts exist, or it is switched off). */
+export class KeySignInClosed extends CredentialsSignin {
+  override code = 'key_sign_in_closed';
+}
+
+/** Whether the super-administrator key may sign in to `/operator` in a browser now (docs/security.md). */
+export async function keySignInOpen(): Promise<boolean> {
+  const { db, config } = await getRuntime();
+  if (config.operatorKeySignIn !== 'auto') return config.operatorKeySignIn === 'on';
+  return !(await operatorAccountsExist(db));
 }
 
 const operatorSchema = z.object({ key: z.string().min(1).max(200) });
@@ -157,6 +182,13 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** An operator sign-in step's outcome as the session's user (refusals thrown as for the console). */
+function operatorUser(outcome: OperatorSignInOutcome, who: Record<string, string>) {
+  if (!outcome.ok) return sessionUser(outcome, who);
+  const { operator } = outcome;
+  return { id: operator.id, email: operator.email, kind: 'operator', sv: operator.sessionEpoch };
+}
+
 function authSecret(): string {
   const key = hkdfSync('sha256', getConfig().secret, Buffer.alloc(0), 'studio-console-session', 32);
   return Buffer.from(key).toString('base64');
@@ -203,6 +235,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
       async authorize(raw, request) {
         const parsed = operatorSchema.safeParse(raw);
         if (!parsed.success) throw new InvalidLogin();
+        if (!(await keySignInOpen())) throw new KeySignInClosed();
         const who = { signIn: 'operator' };
         const admitted = await admit(request, (address) => [{ scope: 'operator', subject: address }], who);
         const { db, config } = await getRuntime();
@@ -212,6 +245,33 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
         await settle(admitted, ok, who);
         if (!ok || !digest) throw new InvalidLogin();
         return { id: 'operator', kind: 'operator', akd: keyFingerprint(digest) };
+      },
+    }),
+    Credentials({
+      id: 'operator-account',
+      name: 'Operator account',
+      credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
+      async authorize(raw, request) {
+        const parsed = credentialsSchema.safeParse(raw);
+        if (!parsed.success) throw new InvalidLogin();
+        const email = parsed.data.email.toLowerCase();
+        const { db, config } = await getRuntime();
+        const address = requestClientAddress(request.headers);
+        const outcome = await checkOperatorPassword({ db, config }, { email, password: parsed.data.password, address });
+        return operatorUser(outcome, { signIn: 'operator-account', email, address });
+      },
+    }),
+    Credentials({
+      id: 'operator-code',
+      name: 'Operator two-step verification',
+      credentials: { ticket: { type: 'hidden' }, code: { label: 'Code', type: 'text' } },
+      async authorize(raw, request) {
+        const parsed = secondFactorSchema.safeParse(raw);
+        if (!parsed.success) throw new InvalidLogin();
+        const { db, config } = await getRuntime();
+        const address = requestClientAddress(request.headers);
+        const outcome = await checkOperatorCode({ db, config }, { ...parsed.data, address });
+        return operatorUser(outcome, { signIn: 'operator-code', address });
       },
     }),
     Credentials({
@@ -370,12 +430,37 @@ export async function sessionOfRequest(req: Request): Promise<SessionIdentity | 
   return presentedKey(req.headers) ? null : consoleSessionIdentity();
 }
 
-/** The signed-in operator of this request, or null; a session opened with a since-rotated key is refused. */
-export async function getOperatorSession(): Promise<OperatorSession | null> {
-  const session = (await auth()) as (Record<string, unknown> & { kind?: unknown; akd?: unknown; sid?: unknown }) | null;
-  if (!session || session.kind !== 'operator' || typeof session.akd !== 'string') return null;
+/**
+ * The operator session of this request, enrolled or not, or null. An account session is checked against
+ * its account on every request (disabled, sessions ended, signed out); a key session is refused once the
+ * key's browser sign-in is closed or the key was rotated.
+ */
+export async function getOperatorSignIn(): Promise<OperatorSession | null> {
+  const session = (await auth()) as
+    (Record<string, unknown> & { kind?: unknown; akd?: unknown; sid?: unknown; uid?: unknown; sv?: unknown }) | null;
+  if (!session || session.kind !== 'operator') return null;
   const { db, config } = await getRuntime();
-  if (typeof session.sid === 'string' && (await sessionEnded(db, session.sid))) return null;
+  const sessionId = typeof session.sid === 'string' ? session.sid : null;
+  if (typeof session.akd !== 'string') {
+    if (typeof session.uid !== 'string') return null;
+    const epoch = typeof session.sv === 'number' ? session.sv : 0;
+    const operator = await operatorOfSession(db, { userId: session.uid, epoch, sessionId });
+    if (!operator) return null;
+    return {
+      kind: 'operator',
+      account: { id: operator.id, email: operator.email },
+      enrolled: operator.enrolled,
+      sessionId,
+    };
+  }
+  if (sessionId && (await sessionEnded(db, sessionId))) return null;
+  if (!(await keySignInOpen())) return null;
   const digest = await adminDigest(db, { configured: config.adminKey });
-  return digest && keyFingerprint(digest) === session.akd ? { kind: 'operator' } : null;
+  return digest && keyFingerprint(digest) === session.akd ? { kind: 'operator', enrolled: true, sessionId } : null;
+}
+
+/** The signed-in operator who may use the operator area (second factor on, or the key), or null. */
+export async function getOperatorSession(): Promise<OperatorSession | null> {
+  const session = await getOperatorSignIn();
+  return session?.enrolled ? session : null;
 }

@@ -32,7 +32,9 @@ export async function serveTrpc(incoming: Request): Promise<Response> {
     req = new Request(incoming.url, { method: incoming.method, headers: incoming.headers, body: new Uint8Array(body) });
   }
   const tenant = await consoleSessionIdentity();
-  const session: SessionIdentity | null = tenant ? tenant : (await getOperatorSession()) ? { operator: true } : null;
+  const operator = tenant ? null : await getOperatorSession();
+  const session: SessionIdentity | null =
+    tenant ?? (operator ? { operator: true, ...(operator.account ? { account: operator.account } : {}) } : null);
   return fetchRequestHandler({
     endpoint: '/api/trpc',
     req,
