@@ -56,6 +56,7 @@ function required(value: string | undefined, flag: string): string {
  * it is piped, else none (one is generated and printed once). Never a flag: it would stay in the shell history.
  */
 async function operatorPassword(): Promise<string | undefined> {
+  // eslint-disable-next-line no-restricted-syntax -- a one-off secret of this command, not a setting of Studio
   const fromEnv = process.env.STUDIO_OPERATOR_PASSWORD;
   if (fromEnv) return fromEnv;
   if (process.stdin.isTTY) return undefined;

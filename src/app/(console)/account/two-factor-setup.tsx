@@ -1,18 +1,30 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useState, useTransition } from 'react';
+import { useState, useTransition, type ReactNode } from 'react';
 import { ActionForm } from '@/components/passwords/action-form';
 import { Button } from '@/components/ui/button';
 import { RecoveryCodes } from './recovery-codes';
 import { confirmTwoFactorAction, startTwoFactorAction, type EnrolmentStart } from './two-factor-actions';
 
-/** Switching two-step verification on: a new secret (QR code and text), a code to confirm, then the recovery codes. */
-export function TwoFactorSetup() {
+/** The server actions of an enrolment: the console's by default; the operator area passes its own. */
+export interface EnrolmentActions {
+  start: () => Promise<EnrolmentStart>;
+  confirm: typeof confirmTwoFactorAction;
+}
+
+/**
+ * Switching two-step verification on: a new secret (QR code and text), a code to confirm, then the recovery
+ * codes (and `after`, e.g. the way on).
+ */
+export function TwoFactorSetup({
+  actions = { start: startTwoFactorAction, confirm: confirmTwoFactorAction },
+  after,
+}: { actions?: EnrolmentActions; after?: ReactNode } = {}) {
   const t = useTranslations('account.twoFactor');
   const [started, setStarted] = useState<EnrolmentStart | null>(null);
   const [pending, startTransition] = useTransition();
-  const start = () => startTransition(async () => setStarted(await startTwoFactorAction()));
+  const start = () => startTransition(async () => setStarted(await actions.start()));
 
   if (!started || 'error' in started) {
     return (
@@ -45,12 +57,17 @@ export function TwoFactorSetup() {
         </div>
       </div>
       <ActionForm
-        action={confirmTwoFactorAction}
+        action={actions.confirm}
         label={t('confirmLabel')}
         fields={[{ name: 'code', label: t('code'), type: 'text', autoComplete: 'one-time-code', hint: t('codeHint') }]}
         submit={t('confirm')}
         submitting={t('confirming')}
-        done={(state) => <RecoveryCodes codes={(state.values.recoveryCodes ?? '').split(' ')} />}
+        done={(state) => (
+          <>
+            <RecoveryCodes codes={(state.values.recoveryCodes ?? '').split(' ')} />
+            {after}
+          </>
+        )}
       />
     </div>
   );

@@ -3,10 +3,10 @@
 import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import { SignInForm, type SignInInput } from '@/components/sign-in/sign-in-form';
-import { signInAsOperator } from './actions';
-import { operatorKeySchema, type OperatorKeyFields } from './key-schema';
+import { signInAsOperator } from '../actions';
+import { operatorKeySchema, type OperatorKeyFields } from '../key-schema';
 
-export function OperatorLoginForm({ initialError }: { initialError: string | null }) {
+export function OperatorKeyForm({ initialError }: { initialError: string | null }) {
   const t = useTranslations('operator.login');
   const errors = useTranslations('operator.login.errors');
   const schema = useMemo(() => operatorKeySchema(errors), [errors]);
