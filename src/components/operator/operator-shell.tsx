@@ -24,6 +24,7 @@ const SECTIONS = [
   { href: '/operator/usage', key: 'usage' },
   { href: '/operator/tenants', key: 'tenants' },
   { href: '/operator/audit', key: 'audit' },
+  { href: '/operator/operators', key: 'operators' },
 ] as const;
 
 /** The operator area's frame: a slim top bar (Studio · Operator, language, sign out) and its sections over a wide page. */

@@ -34,6 +34,11 @@ export function AuditEntries({ entries, showTenant = true }: { entries: readonly
   const label = (group: 'actions' | 'kinds' | 'fields', id: string) => auditLabel(t, group, id);
   const value = (v: unknown) =>
     v === 'issued' || v === true || v === false ? t(`values.${String(v) as 'issued'}`) : auditValue(v);
+  /** Who acted by name: the operator's e-mail, the key (REST, or a key session in the console), or the command line. */
+  const actorName = (e: AuditEntry) =>
+    e.actor_name === 'command line'
+      ? t('actors.commandLine')
+      : (e.actor_name ?? (e.actor === 'admin-key' || e.actor === 'operator-console' ? t('actors.keyName') : ''));
   return (
     <ul className="divide-y divide-slate-100" data-testid="audit-entries">
       {entries.map((e) => {
@@ -52,6 +57,9 @@ export function AuditEntries({ entries, showTenant = true }: { entries: readonly
               <Badge tone={e.actor === 'operator-console' ? 'indigo' : 'slate'}>
                 {actor ? t(`actors.${actor}`) : e.actor}
               </Badge>
+              <span className="text-xs font-medium break-all text-slate-700" data-testid="audit-actor-name">
+                {actorName(e)}
+              </span>
               {e.target_kind && (
                 <span className="text-xs text-slate-500">
                   {t('target', {
