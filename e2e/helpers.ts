@@ -72,9 +72,9 @@ export async function chooseLanguage(context: BrowserContext, locale: 'zh-CN' | 
   await context.addCookies([{ name: 'studio_locale', value: locale, url: E2E_BASE_URL }]);
 }
 
-/** Signs in on the operator page with a key (the right one or not). */
+/** Signs in on the operator area's key page (break-glass, kept open for the tests) with a key (the right one or not). */
 export async function signInAsOperator(page: Page, key: string): Promise<void> {
-  await page.goto('/operator/login');
+  await page.goto('/operator/login/key');
   await page.getByLabel('Super-administrator key').fill(key);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }

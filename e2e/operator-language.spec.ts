@@ -10,14 +10,14 @@ const languageButton = (page: Page, name: '中文' | 'English') =>
 
 /** Signs in on the operator page in Chinese. */
 async function signInInChinese(page: Page, key: string): Promise<void> {
-  await page.goto('/operator/login');
+  await page.goto('/operator/login/key');
   await page.getByLabel('超级管理员密钥').fill(key);
   await page.getByRole('button', { name: '登录' }).click();
 }
 
 test('in Chinese, the operator signs in and reads the upstreams and skills in Chinese', async ({ page, context }) => {
   await chooseLanguage(context, 'zh-CN');
-  await page.goto('/operator/login');
+  await page.goto('/operator/login/key');
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
   await expect(page).toHaveTitle('运营后台登录 · Studio');
   await expect(page.getByRole('heading', { level: 1, name: '登录运营后台' })).toBeVisible();
@@ -83,7 +83,7 @@ test('in Chinese, the operator signs in and reads the upstreams and skills in Ch
 });
 
 test('the operator login page switches its language', async ({ page }) => {
-  await page.goto('/operator/login');
+  await page.goto('/operator/login/key');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the operator area' })).toBeVisible();
   await expect(languageButton(page, 'English')).toHaveAttribute('aria-pressed', 'true');
@@ -115,7 +115,7 @@ test('the operator login page switches its language', async ({ page }) => {
 test('in Chinese on a phone, the operator area fits the screen', async ({ page, context }) => {
   await chooseLanguage(context, 'zh-CN');
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/operator/login');
+  await page.goto('/operator/login/key');
   await expect(page.getByRole('heading', { level: 1, name: '登录运营后台' })).toBeVisible();
   await expectNoSidewaysScroll(page);
   await snapshot(page, `${shots}/login-phone-zh.png`);

@@ -8,7 +8,7 @@ test('the operator signs in with the admin key and turns a channel off and on ag
 
   await signInAsOperator(page, 'sk-studio-notthekeyaaaaaaaaaaaaaaaaaaaaaaaaa');
   await expect(page.getByRole('alert').filter({ hasText: 'That is not the super-administrator key' })).toBeVisible();
-  await expect(page).toHaveURL(/\/operator\/login$/);
+  await expect(page).toHaveURL(/\/operator\/login\/key$/);
   await expect(page.getByLabel('Super-administrator key')).toHaveAttribute('type', 'password');
   await expect(page.getByLabel('Super-administrator key')).toHaveAttribute('aria-invalid', 'true');
   await snapshot(page, 'test-results/operator-login-error.png');

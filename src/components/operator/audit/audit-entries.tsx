@@ -98,6 +98,11 @@ export function AuditEntries({ entries, showTenant = true }: { entries: readonly
             ) : (
               <p className="text-xs text-slate-500">{t('noChange')}</p>
             )}
+            {typeof e.body?.reason === 'string' && (
+              <p className="text-xs break-words text-slate-700" data-testid="audit-reason">
+                {t('reason', { reason: e.body.reason })}
+              </p>
+            )}
             {e.request_id && (
               <p className="font-mono text-[11px] text-slate-500">{t('request', { id: e.request_id })}</p>
             )}

@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { generateSync } from 'otplib';
+import { E2E_ADMIN_KEY } from './env';
+import { chooseLanguage, expect, expectNoSidewaysScroll, test } from './helpers';
+
+/** The code of the next time step: never the one just used (a code is accepted once). */
+const nextCode = (secret: string) => generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+
+/** An operator account made with the key (as the command line or another operator would). */
+async function makeOperator(request: APIRequestContext) {
+  const email = `ops-${randomBytes(4).toString('hex')}@e2e.studio.test`;
+  const password = `pw-${randomBytes(8).toString('hex')}`;
+  const res = await request.post('/api/admin', {
+    headers: { 'X-API-Key': E2E_ADMIN_KEY },
+    data: { action: 'operator-create', email, password },
+  });
+  expect(res.status()).toBe(200);
+  return { email, password };
+}
+
+/** Signs in with e-mail and password, enrols the mandatory second factor, and answers its secret. */
+async function signInAndEnrol(page: Page, who: { email: string; password: string }, zh = false): Promise<string> {
+  await page.goto('/operator/login');
+  await page.getByLabel(zh ? '邮箱' : 'Email').fill(who.email);
+  await page.getByLabel(zh ? '密码' : 'Password').fill(who.password);
+  await page.getByRole('button', { name: zh ? '登录' : 'Sign in', exact: true }).click();
+  // No operator page opens before a second factor is on.
+  await expect(page).toHaveURL(/\/operator\/enrol$/);
+  await page.goto('/operator/tenants');
+  await expect(page).toHaveURL(/\/operator\/enrol$/);
+  await page.getByRole('button', { name: zh ? '设置两步验证' : 'Set up two-step verification' }).click();
+  const secret = (await page.getByTestId('two-factor-secret').textContent())?.trim() ?? '';
+  await page.getByLabel(zh ? '应用中的验证码' : 'Code from the app').fill(generateSync({ secret }));
+  await page.getByRole('button', { name: zh ? '开启' : 'Switch on' }).click();
+  await page.getByRole('link', { name: zh ? '进入运营后台' : 'Continue to the operator area' }).click();
+  await expect(page).toHaveURL(/\/operator$/);
+  return secret;
+}
+
+test('an operator signs in with password and code, acts, and the audit log names them', async ({ page, request }) => {
+  const me = await makeOperator(request);
+  const secret = await signInAndEnrol(page, me);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/operator\/login$/);
+
+  // Again: the password leads to the code step; a replayed code is refused, a fresh one lets in.
+  await page.getByLabel('Email').fill(me.email);
+  await page.getByLabel('Password').fill(me.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/operator\/login\/code$/);
+  const code = nextCode(secret);
+  await page.getByLabel('Code').fill(code);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/operator$/);
+
+  // An action: add another operator, whose password is shown once.
+  await page.getByRole('navigation', { name: 'Operator' }).getByRole('link', { name: 'Operators' }).click();
+  const other = `ops2-${randomBytes(4).toString('hex')}@e2e.studio.test`;
+  await page.getByLabel('E-mail').fill(other);
+  await page.getByRole('button', { name: 'Add operator' }).click();
+  await expect(page.getByTestId('operator-password')).toHaveText(/^[A-Za-z0-9_-]{20}$/);
+
+  await page.getByRole('navigation', { name: 'Operator' }).getByRole('link', { name: 'Audit log' }).click();
+  const entry = page.locator('[data-audit-action="operator-create"]').filter({ hasText: other }).first();
+  await expect(entry.getByTestId('audit-actor-name')).toHaveText(me.email);
+});
+
+test('in Chinese on a phone, an operator resets a user’s two-step verification', async ({ page, context, request }) => {
+  await chooseLanguage(context, 'zh-CN');
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The user who lost their device: another operator with two-step verification on.
+  const lost = await makeOperator(request);
+  const lostPage = await context.newPage();
+  await signInAndEnrol(lostPage, lost, true);
+  await lostPage.close();
+
+  const me = await makeOperator(request);
+  await signInAndEnrol(page, me, true);
+  await page.goto('/operator/operators');
+  await expectNoSidewaysScroll(page);
+  await page.getByLabel('对方邮箱').fill(lost.email);
+  await page.getByLabel('原因').fill('回拨登记电话核实');
+  await page.getByRole('button', { name: '重置两步验证' }).click();
+  await expect(page.getByRole('status').filter({ hasText: lost.email })).toContainText('两步验证已关闭');
+
+  await page.goto('/operator/audit');
+  const entry = page.locator('[data-audit-action="user-two-factor-reset"]').first();
+  await expect(entry.getByTestId('audit-actor-name')).toHaveText(me.email);
+  await expect(entry).toContainText('回拨登记电话核实');
+  await expectNoSidewaysScroll(page);
+});
