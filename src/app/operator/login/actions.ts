@@ -58,9 +58,15 @@ async function attemptOperator(
 }
 
 /** The first step of an operator account's sign-in: e-mail and password. */
-export async function signInOperatorAccount(_previous: OperatorLoginState, form: FormData): Promise<OperatorLoginState> {
+export async function signInOperatorAccount(
+  _previous: OperatorLoginState,
+  form: FormData,
+): Promise<OperatorLoginState> {
   const errors = await getTranslations('login.errors');
-  const parsed = loginSchema(errors).safeParse({ email: textField(form, 'email'), password: textField(form, 'password') });
+  const parsed = loginSchema(errors).safeParse({
+    email: textField(form, 'email'),
+    password: textField(form, 'password'),
+  });
   if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? errors('incorrect') };
   return { error: await attemptOperator('operator-account', parsed.data, errors('incorrect')) };
 }

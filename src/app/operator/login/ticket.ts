@@ -10,7 +10,13 @@ const NAME = 'studio-operator-ticket';
 const PATH = '/operator/login';
 
 export async function keepOperatorTicket(ticket: string): Promise<void> {
-  (await cookies()).set(NAME, ticket, { httpOnly: true, sameSite: 'lax', secure: getConfig().https, path: PATH, maxAge: 300 });
+  (await cookies()).set(NAME, ticket, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: getConfig().https,
+    path: PATH,
+    maxAge: 300,
+  });
 }
 
 export async function readOperatorTicket(): Promise<string | null> {

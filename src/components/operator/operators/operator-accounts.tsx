@@ -38,7 +38,10 @@ export function OperatorAccounts({ operators: initial, me }: { operators: Operat
   async function toggle(operator: OperatorView) {
     setFailure(null);
     try {
-      const { operator: changed } = await disable.mutateAsync({ operator_id: operator.id, disabled: !operator.disabled });
+      const { operator: changed } = await disable.mutateAsync({
+        operator_id: operator.id,
+        disabled: !operator.disabled,
+      });
       setOperators((list) => list.map((o) => (o.id === changed.id ? changed : o)));
     } catch (e) {
       setFailure(t('toggleFailed', { email: operator.email, message: message(e) }));
@@ -57,7 +60,11 @@ export function OperatorAccounts({ operators: initial, me }: { operators: Operat
       ) : (
         <ul className="divide-y divide-slate-100 rounded-xl bg-white ring-1 ring-slate-200" aria-label={t('caption')}>
           {operators.map((o) => (
-            <li key={o.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 text-sm" data-testid="operator-row">
+            <li
+              key={o.id}
+              className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 text-sm"
+              data-testid="operator-row"
+            >
               <span className="min-w-0 font-medium break-all text-slate-900">
                 {o.email}
                 {o.id === me && <span className="ml-2 text-xs text-slate-500">({t('you')})</span>}
@@ -66,7 +73,9 @@ export function OperatorAccounts({ operators: initial, me }: { operators: Operat
                 {t('columns.twoFactor')}: {o.two_factor ? t('twoFactorOn') : t('twoFactorPending')}
               </Badge>
               <Badge tone={o.disabled ? 'rose' : 'slate'}>{o.disabled ? t('disabled') : t('active')}</Badge>
-              <span className="text-xs text-slate-500 tabular-nums">{format.dateTime(new Date(o.created_at), 'minute')}</span>
+              <span className="text-xs text-slate-500 tabular-nums">
+                {format.dateTime(new Date(o.created_at), 'minute')}
+              </span>
               {o.id !== me && (
                 <Button
                   type="button"
@@ -95,7 +104,10 @@ export function OperatorAccounts({ operators: initial, me }: { operators: Operat
           {create.isPending ? t('create.submitting') : t('create.submit')}
         </Button>
         {made && (
-          <div role="status" className="space-y-1 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900 ring-1 ring-emerald-200">
+          <div
+            role="status"
+            className="space-y-1 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900 ring-1 ring-emerald-200"
+          >
             <p>{t('create.made', { email: made.email })}</p>
             <p className="font-mono break-all" data-testid="operator-password">
               {made.password}

@@ -41,7 +41,10 @@ export async function operatorAccountsExist(db: Db): Promise<boolean> {
 }
 
 /** Every operator account, oldest first. */
-export async function listOperators({ db }: Pick<Deps, 'db'>, _who: AdminIdentity): Promise<{ operators: OperatorView[] }> {
+export async function listOperators(
+  { db }: Pick<Deps, 'db'>,
+  _who: AdminIdentity,
+): Promise<{ operators: OperatorView[] }> {
   const rows = await db
     .select()
     .from(consoleUsers)
@@ -101,7 +104,11 @@ export async function setOperatorDisabled(
     .update(consoleUsers)
     .set(
       input.disabled
-        ? { disabledAt: sql`coalesce(${consoleUsers.disabledAt}, now())`, sessionEpoch: sql`${consoleUsers.sessionEpoch} + 1`, keptSession: null }
+        ? {
+            disabledAt: sql`coalesce(${consoleUsers.disabledAt}, now())`,
+            sessionEpoch: sql`${consoleUsers.sessionEpoch} + 1`,
+            keptSession: null,
+          }
         : { disabledAt: null },
     )
     .where(and(eq(consoleUsers.id, input.operator_id), eq(consoleUsers.kind, 'operator')))
