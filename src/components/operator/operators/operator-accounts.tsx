@@ -67,10 +67,10 @@ export function OperatorAccounts({ operators: initial, me }: { operators: Operat
             >
               <span className="min-w-0 font-medium break-all text-slate-900">
                 {o.email}
-                {o.id === me && <span className="ml-2 text-xs text-slate-500">({t('you')})</span>}
+                {o.id === me && <span className="ml-2 text-xs text-slate-500">{t('you')}</span>}
               </span>
               <Badge tone={o.two_factor ? 'emerald' : 'amber'}>
-                {t('columns.twoFactor')}: {o.two_factor ? t('twoFactorOn') : t('twoFactorPending')}
+                {o.two_factor ? t('twoFactorOn') : t('twoFactorPending')}
               </Badge>
               <Badge tone={o.disabled ? 'rose' : 'slate'}>{o.disabled ? t('disabled') : t('active')}</Badge>
               <span className="text-xs text-slate-500 tabular-nums">
