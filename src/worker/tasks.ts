@@ -1,5 +1,6 @@
 import type { Config } from '@/server/config';
 import { checkAlerts } from '@/server/domain/alerts/check';
+import { checkKeyCaps } from '@/server/domain/alerts/key-caps';
 import { pruneCallLog } from '@/server/domain/calls/prune';
 import { pruneSessionRecords } from '@/server/domain/auth/console-sessions';
 import { pruneEndedSessions } from '@/server/domain/auth/ended-sessions';
@@ -88,6 +89,7 @@ export function recurringTasksFor(config: Config): RecurringTask[] {
       everyMs: 10_000,
       run: async (rt) => {
         await checkAlerts(rt);
+        await checkKeyCaps(rt);
       },
     },
     {

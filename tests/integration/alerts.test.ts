@@ -13,6 +13,9 @@ import { alertEvents, callbackDeliveries, consoleUsers, mailOutbox } from '@/ser
 import { checkAlerts } from '@/server/domain/alerts/check';
 import { deliverAlert } from '@/server/domain/alerts/deliver';
 import { noteCapReached } from '@/server/domain/alerts/fire';
+import { checkKeyCaps, KEY_CAP_RULE, periodStart } from '@/server/domain/alerts/key-caps';
+import { createKey } from '@/server/domain/keys/named-keys';
+import { spendWindow, takeSpend } from '@/server/domain/keys/spend-cap';
 import type { Identity } from '@/server/domain/auth/identity';
 import { moveCredits, spendCredits } from '@/server/domain/credits/ledger';
 import { decryptSecret } from '@/server/crypto';
@@ -212,6 +215,28 @@ describe('cap.reached', () => {
       ['cap.reached', 'key-1', '2026-03-02'],
       ['cap.reached', 'key-1', '2026-03-03'],
     ]);
+  });
+});
+
+describe('cap.reached of a key', () => {
+  it("fires once when a key's spend in its Shanghai day reaches its cap, and not for a key below it", async () => {
+    const tenantId = await newTenant('密钥花费上限', 1000);
+    const who = { kind: 'tenant', tenantId, via: 'key' } as const;
+    const policy = { spend_cap: { credits: 30, period: 'day' as const } };
+    const full = await createKey({ db: t.db }, who, { label: 'CI 流水线', policy });
+    const below = await createKey({ db: t.db }, who, { label: '夜间任务', policy });
+    await takeSpend(t.db, { id: full.view.id, named: true, policy }, 30);
+    await takeSpend(t.db, { id: below.view.id, named: true, policy }, 29);
+    const runs = await Promise.all(Array.from({ length: 3 }, () => checkKeyCaps({ db: t.db, config })));
+    expect(runs.reduce((a, b) => a + b, 0)).toBe(1);
+    expect(await checkKeyCaps({ db: t.db, config })).toBe(0);
+    const alerts = await alertsOf(tenantId);
+    expect(alerts.map((a) => [a.type, a.rule, a.keyId, a.threshold, a.value, a.periodStart])).toEqual([
+      ['cap.reached', KEY_CAP_RULE, full.view.id, 30, 30, periodStart(spendWindow('day', new Date()).label)],
+    ]);
+    expect(periodStart('month:2026-11')).toBe('2026-11-01');
+    expect(periodStart('week:2026-11-23')).toBe('2026-11-23');
+    await deliverQueued();
   });
 });
 

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createCaller } from '@/server/api/root';
 import type { Context } from '@/server/api/trpc';
 import type { Config } from '@/server/config';
-import { consoleUsers, mailOutbox, recoveryCodes } from '@/server/db/schema';
+import { consoleUsers, mailOutbox, passkeys, recoveryCodes } from '@/server/db/schema';
 import { checkPassword } from '@/server/domain/auth/console-sign-in';
 import type { AdminIdentity } from '@/server/domain/auth/identity';
 import {
@@ -181,6 +181,9 @@ describe('operator reset of two-step verification', () => {
     const { secret } = await startEnrolment(deps(), user.id);
     await confirmEnrolment(deps(), { userId: user.id, code: codeAt(secret, T0), keepSession: null, nowMs: T0 });
     const [on] = await t.db.select().from(consoleUsers).where(eq(consoleUsers.id, user.id));
+    await t.db
+      .insert(passkeys)
+      .values({ userId: user.id, credentialId: `cred-${user.id}`, publicKey: 'pk', name: '办公室的钥匙' });
 
     const operator = as({ kind: 'admin', via: 'session', operator: op.actor });
     const reset = await operator.admin.userTwoFactorReset({
@@ -193,6 +196,7 @@ describe('operator reset of two-step verification', () => {
     expect(off).toMatchObject({ totpSecretCiphertext: null, twoFactorEnabledAt: null, keptSession: null });
     expect(off?.sessionEpoch).toBe((on?.sessionEpoch ?? 0) + 1);
     expect(await t.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, user.id))).toEqual([]);
+    expect(await t.db.select().from(passkeys).where(eq(passkeys.userId, user.id))).toEqual([]);
     const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, reset.mail_id));
     expect(mail).toMatchObject({ to: email, kind: 'two_factor_reset', locale: 'zh-CN' });
     expect(mail?.subject).toBe('你的 Studio 账号已关闭两步验证');

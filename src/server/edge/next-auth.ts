@@ -310,8 +310,8 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
         const user = await redeemSsoTicket({ db, config }, ticket);
         if (!user) throw new InvalidLogin();
         return { id: user.id, email: user.email, kind: user.kind, tenantId: user.tenantId, sv: user.sessionEpoch };
-        },
-      }),
+      },
+    }),
     Credentials({
       id: 'passkey',
       name: 'Passkey',

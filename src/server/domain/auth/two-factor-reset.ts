@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AdminActionBody } from '@/contracts/admin';
 import type { Db } from '@/server/db/client';
-import { consoleUsers, recoveryCodes, type ConsoleUser } from '@/server/db/schema';
+import { consoleUsers, passkeys, recoveryCodes, type ConsoleUser } from '@/server/db/schema';
 import type { Deps } from '@/server/domain/deps';
 import { AppError } from '@/server/errors';
 import { logStoredMail, storeMail } from '@/server/mail/outbox';
@@ -10,9 +10,9 @@ import type { AdminIdentity } from './identity';
 import { twoFactorOn } from './two-factor';
 
 /**
- * Removes every second factor of a console user, in the caller's transaction: the authenticator's secret
- * and its recovery codes. The one place that knows them all: a new kind of second factor (passkeys) is
- * removed here too, so an operator reset leaves none behind.
+ * Removes every second factor of a console user, in the caller's transaction: the authenticator's secret,
+ * its recovery codes and the user's passkeys. The one place that knows them all, so an operator reset
+ * leaves none behind.
  */
 export async function clearSecondFactors(tx: Db, userId: string): Promise<void> {
   await tx
@@ -20,6 +20,7 @@ export async function clearSecondFactors(tx: Db, userId: string): Promise<void> 
     .set({ totpSecretCiphertext: null, twoFactorEnabledAt: null, totpLastStep: null })
     .where(eq(consoleUsers.id, userId));
   await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  await tx.delete(passkeys).where(eq(passkeys.userId, userId));
 }
 
 /** Where the person signs in again: the operator area for an operator, the console for everyone else. */
@@ -44,7 +45,8 @@ export async function resetTwoFactor(
   if (!user) throw new AppError('NOT_FOUND', `No console user with the e-mail ${email}`);
   if (who.operator?.id === user.id)
     throw new AppError('CONFLICT', 'You cannot reset your own two-step verification; ask another operator');
-  if (!twoFactorOn(user) && user.totpSecretCiphertext === null)
+  const [passkey] = await db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, user.id)).limit(1);
+  if (!twoFactorOn(user) && user.totpSecretCiphertext === null && !passkey)
     throw new AppError('CONFLICT', `${email} has no two-step verification to reset`);
   const locale = mailLocale(user.locale);
   const content = twoFactorResetMail(locale, {
