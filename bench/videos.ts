@@ -18,7 +18,7 @@
  * Usage: npm run bench:videos   (DATABASE_URL defaults to postgres://postgres@127.0.0.1:5432/test)
  *   BENCH_VIDEOS_SIZE=small   a short run for CI (about half a minute: 100 tasks of 10 s);
  *   BENCH_VIDEO_TASKS, BENCH_VIDEO_LATENCY_MS, BENCH_VIDEO_RATE override the size's figures of B.
- *   BENCH_PROFILE=videos      writes a CPU profile of the worker into .data/profiles.
+ *   BENCH_PROFILE=videos      writes a CPU profile of the worker into .data/profiles (videos-web: of the web process).
  */
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -66,7 +66,12 @@ async function main(): Promise<void> {
       NODE_ENV: 'production',
     };
     startScript(children, 'src/sim/main.ts', env);
-    const web = startScript(children, 'scripts/start.ts', { ...env, STUDIO_WORKER: 'off' });
+    const web = startScript(
+      children,
+      'scripts/start.ts',
+      { ...env, STUDIO_WORKER: 'off' },
+      process.env.BENCH_PROFILE === 'videos-web',
+    );
     const api = `http://127.0.0.1:${port}/api`;
     await Promise.all([waitHttp(`${sim}/__sim/health`), waitHttp(`${api}/health`)]);
     const worker = startScript(children, 'src/worker/main.ts', env, process.env.BENCH_PROFILE === 'videos');
