@@ -64,17 +64,20 @@ export const saveAlertSettingsInput = z.strictObject({
 export type SaveAlertSettingsInput = z.infer<typeof saveAlertSettingsInput>;
 
 export const alertRuleView = z.object({
-  id: z.uuid(),
-  kind: z.enum(alertRuleKinds),
-  threshold: z.number().int(),
-  period: z.enum(alertPeriods).nullable(),
+  id: z.uuid().meta({ description: 'The threshold’s id' }),
+  kind: z.enum(alertRuleKinds).meta({ description: 'balance_low, spend_threshold or cap_reached' }),
+  threshold: z.number().int().meta({ description: 'In credits (0 for cap_reached)' }),
+  period: z
+    .enum(alertPeriods)
+    .nullable()
+    .meta({ description: 'spend_threshold: day, week or month (Asia/Shanghai); null for the others' }),
   account_id: z.uuid().nullable().meta({ description: 'The member watched; null: the tenant' }),
 });
 
 export const alertSettingsView = z.object({
   ok: z.literal(true),
-  webhook_url: z.string().nullable(),
-  rules: z.array(alertRuleView),
+  webhook_url: z.string().nullable().meta({ description: 'Where alert events are POSTed; null: mail only' }),
+  rules: z.array(alertRuleView).meta({ description: 'Every threshold set' }),
 });
 export type AlertSettingsView = z.infer<typeof alertSettingsView>;
 
@@ -91,23 +94,26 @@ export const listAlertsInput = z
   .default({ limit: 50 });
 
 export const alertView = z.object({
-  id: z.number().int(),
-  type: z.enum(alertEventTypes),
+  id: z.number().int().meta({ description: 'The alert’s id' }),
+  type: z.enum(alertEventTypes).meta({ description: 'balance.low, spend.threshold or cap.reached' }),
   rule: z.string().meta({ description: 'balance_low, spend_threshold, member_credits or the name of another cap' }),
-  account_id: z.string().nullable(),
-  key_id: z.string().nullable(),
-  threshold: z.number().int().nullable(),
+  account_id: z.string().nullable().meta({ description: 'The member it concerns; null: the tenant' }),
+  key_id: z.string().nullable().meta({ description: 'The key whose spend cap was reached; null for other alerts' }),
+  threshold: z.number().int().nullable().meta({ description: 'The threshold or cap crossed, in credits' }),
   value: z.number().int().nullable().meta({ description: 'The balance, the spend or the use when it fired' }),
-  period: z.string().nullable(),
+  period: z.string().nullable().meta({ description: 'day, week, month or period for a periodic rule; null otherwise' }),
   period_start: z.string().nullable().meta({ description: 'The period’s first day (YYYY-MM-DD, Asia/Shanghai)' }),
   event_id: z.string().meta({ description: 'The `webhook-id` of its event' }),
   mails: z.number().int().meta({ description: 'How many e-mails were written for it' }),
   webhook_state: z.enum(['pending', 'delivered', 'failed', 'refused']).nullable().meta({
     description: 'Its webhook: pending (being delivered), delivered, failed, refused; null: no webhook address',
   }),
-  fired_at: z.string(),
+  fired_at: z.string().meta({ description: 'When it fired (ISO 8601)' }),
 });
 export type AlertView = z.infer<typeof alertView>;
 
-export const alertListView = z.object({ ok: z.literal(true), alerts: z.array(alertView) });
+export const alertListView = z.object({
+  ok: z.literal(true),
+  alerts: z.array(alertView).meta({ description: 'The alerts, newest first' }),
+});
 export type AlertListView = z.infer<typeof alertListView>;

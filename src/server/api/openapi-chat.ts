@@ -2,6 +2,7 @@ import type { PathsObject, SchemaObject } from 'openapi3-ts/oas31';
 import { z } from 'zod';
 import { AUTO_MODEL, chatRequestSchema } from '@/contracts/chat';
 import { ACCESS_ERRORS } from '@/server/domain/auth/guard';
+import { KEY_SPEND_CAP_ERROR } from '@/server/domain/keys/kinds';
 import { INSUFFICIENT_CREDITS_ERROR } from '@/server/domain/credits/ledger';
 import { rateLimitedError } from '@/server/domain/limits/rate-limit';
 import { declared } from '@/server/errors';
@@ -123,6 +124,7 @@ const CHAT_ERRORS = [
   ),
   ...ROUTING_ERRORS,
   INSUFFICIENT_CREDITS_ERROR,
+  KEY_SPEND_CAP_ERROR,
   declared('PAYLOAD_TOO_LARGE', 'Body over the size limit'),
   declared('UNSUPPORTED_MEDIA_TYPE', 'Not JSON'),
   rateLimitedError('chat requests (per minute, per key)'),

@@ -4,6 +4,7 @@ import { AUTO_MODEL } from '@/contracts/chat';
 import { imageEditFormSchema, imageEditJsonSchema, imageGenerationSchema, SIZES_TEXT } from '@/contracts/images';
 import { MAX_REFERENCE_IMAGES } from '@/contracts/jobs';
 import { ACCESS_ERRORS } from '@/server/domain/auth/guard';
+import { KEY_SPEND_CAP_ERROR } from '@/server/domain/keys/kinds';
 import { INSUFFICIENT_CREDITS_ERROR } from '@/server/domain/credits/ledger';
 import { rateLimitedError } from '@/server/domain/limits/rate-limit';
 import { declared } from '@/server/errors';
@@ -122,6 +123,7 @@ const IMAGES_ERRORS = [
       '(refunded); do not retry',
   ),
   INSUFFICIENT_CREDITS_ERROR,
+  KEY_SPEND_CAP_ERROR,
   declared('FORBIDDEN', 'A gated template, or a key that may not use it'),
   declared('NOT_FOUND', 'Another path under /api/images'),
   declared('CONFLICT', 'An Idempotency-Key already used with another body'),

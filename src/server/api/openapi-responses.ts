@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AUTO_MODEL } from '@/contracts/chat';
 import { RESPONSE_RETENTION_DAYS, responseRequestSchema } from '@/contracts/responses';
 import { ACCESS_ERRORS } from '@/server/domain/auth/guard';
+import { KEY_SPEND_CAP_ERROR } from '@/server/domain/keys/kinds';
 import { INSUFFICIENT_CREDITS_ERROR } from '@/server/domain/credits/ledger';
 import { rateLimitedError } from '@/server/domain/limits/rate-limit';
 import { declared } from '@/server/errors';
@@ -84,6 +85,7 @@ const CREATE_ERRORS = [
   ),
   ...ROUTING_ERRORS,
   INSUFFICIENT_CREDITS_ERROR,
+  KEY_SPEND_CAP_ERROR,
   declared('PAYLOAD_TOO_LARGE', 'Body over the size limit'),
   declared('UNSUPPORTED_MEDIA_TYPE', 'Not JSON'),
   rateLimitedError('chat requests (per minute, per key)'),

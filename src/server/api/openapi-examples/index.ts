@@ -1,3 +1,4 @@
+import { alertsExamples } from './alerts';
 import { callsExamples } from './calls';
 import { chatExamples } from './chat';
 import { claimBatchesExamples } from './claim-batches';
@@ -33,4 +34,5 @@ export const operationExamples: Record<string, OperationExample> = {
   ...callsExamples,
   ...claimBatchesExamples,
   ...usageReportExamples,
+  ...alertsExamples,
 };

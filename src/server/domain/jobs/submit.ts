@@ -8,6 +8,7 @@ import { planOrThrow, ROUTING_ERRORS } from '@/server/upstreams/engine';
 import { bindingFor } from '@/server/upstreams/registry';
 import type { ScopedIdentity } from '@/server/domain/auth/identity';
 import type { Deps } from '@/server/domain/deps';
+import { KEY_SPEND_CAP_ERROR } from '@/server/domain/keys/kinds';
 import { INSUFFICIENT_CREDITS_ERROR, walletOf } from '@/server/domain/credits/ledger';
 import { AppError, declared, fieldError, pathText, type FieldIssue } from '@/server/errors';
 import { resolvePrompt } from '@/server/domain/templates/resolve';
@@ -36,6 +37,7 @@ export const IMAGE_SUBMIT_ERRORS = [
   ),
   ...ROUTING_ERRORS,
   INSUFFICIENT_CREDITS_ERROR,
+  KEY_SPEND_CAP_ERROR,
   IDEMPOTENCY_REUSED_ERROR,
   rateLimitedError('image generations (per tenant, per hour: `STUDIO_IMAGE_RATE_PER_HOUR`)'),
 ];

@@ -15,9 +15,11 @@ export const KEY_POLICY_ERRORS: readonly DeclaredError[] = [
     'Key policy "requests_per_minute" or "max_concurrent": over the key\'s own rate, or as many of its jobs ' +
       "and chat streams in progress as it may have; wait the `Retry-After` header's seconds, then send it again",
   ),
-  declared(
-    'PAYMENT_REQUIRED',
-    'Key policy "spend_cap": the key has spent what it may this day, week or month (Asia/Shanghai); ' +
-      '`error` says when it resets; retrying before then will not help',
-  ),
 ];
+
+/** A key's spend cap reached: declared by the operations that charge credits, beside their own 402. */
+export const KEY_SPEND_CAP_ERROR: DeclaredError = declared(
+  'PAYMENT_REQUIRED',
+  'Key policy "spend_cap": the key has spent what it may this day, week or month (Asia/Shanghai); ' +
+    '`error` says when it resets; retrying before then will not help',
+);

@@ -3,6 +3,7 @@ import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import { accounts, tenants } from '@/server/db/schema';
 import type { ScopedIdentity } from '@/server/domain/auth/identity';
+import { KEY_SPEND_CAP_ERROR } from '@/server/domain/keys/kinds';
 import { INSUFFICIENT_CREDITS_ERROR, insufficientCredits, walletOf } from '@/server/domain/credits/ledger';
 import { namedLimitError, takeLimit, type LimitName } from '@/server/domain/limits/named';
 import type { DeclaredError } from '@/server/errors';
@@ -10,6 +11,7 @@ import type { DeclaredError } from '@/server/errors';
 /** What `admitImageWork` answers: the price not covered, or the limit's bucket empty. */
 export const imageWorkErrors = (limit: LimitName): DeclaredError[] => [
   INSUFFICIENT_CREDITS_ERROR,
+  KEY_SPEND_CAP_ERROR,
   namedLimitError(limit),
 ];
 

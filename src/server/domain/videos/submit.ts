@@ -11,6 +11,7 @@ import { videoTiers, type VideoTierEntry } from '@/server/upstreams/catalog';
 import { planOrThrow, ROUTING_ERRORS } from '@/server/upstreams/engine';
 import { loadCandidates, bindingFor } from '@/server/upstreams/registry';
 import type { ScopedIdentity } from '@/server/domain/auth/identity';
+import { KEY_SPEND_CAP_ERROR } from '@/server/domain/keys/kinds';
 import { INSUFFICIENT_CREDITS_ERROR, walletOf } from '@/server/domain/credits/ledger';
 import type { Deps } from '@/server/domain/deps';
 import { AppError, declared, fieldError } from '@/server/errors';
@@ -39,6 +40,7 @@ export const VIDEO_SUBMIT_ERRORS = [
   ),
   ...ROUTING_ERRORS,
   INSUFFICIENT_CREDITS_ERROR,
+  KEY_SPEND_CAP_ERROR,
   IDEMPOTENCY_REUSED_ERROR,
   rateLimitedError('video tasks (per tenant, per hour: `STUDIO_VIDEO_RATE_PER_HOUR`)'),
 ];

@@ -15,19 +15,21 @@ export const operatorAccount = z.object({
 export const operatorActionAnswers = {
   'operator-list': z.object({ operators: z.array(operatorAccount).meta(d('Every operator account, oldest first')) }),
   'operator-create': z.object({
-    operator: operatorAccount,
+    operator: operatorAccount.meta(d('The operator account made')),
     password: z
       .string()
       .nullable()
       .meta(d('The generated password, shown this once (null when the body gave one): pass it on privately')),
   }),
-  'operator-disable': z.object({ operator: operatorAccount }),
+  'operator-disable': z.object({ operator: operatorAccount.meta(d('The operator account as it is now')) }),
   'user-two-factor-reset': z.object({
-    user: z.object({
-      id: z.string().meta(d('The console user (uuid)')),
-      email: z.string().meta(d('Their e-mail')),
-      kind: z.string().meta(d('tenant_admin, platform_account or operator')),
-    }),
+    user: z
+      .object({
+        id: z.string().meta(d('The console user (uuid)')),
+        email: z.string().meta(d('Their e-mail')),
+        kind: z.string().meta(d('tenant_admin, platform_account or operator')),
+      })
+      .meta(d('The console user whose second factors were removed')),
     mail_id: z.string().meta(d('The notice written to the mail outbox, in their language')),
   }),
 };

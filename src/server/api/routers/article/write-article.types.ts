@@ -1,4 +1,5 @@
 import { ROUTING_ERRORS } from '@/server/upstreams/engine';
+import { KEY_SPEND_CAP_ERROR } from '@/server/domain/keys/kinds';
 import { INSUFFICIENT_CREDITS_ERROR } from '@/server/domain/credits/ledger';
 import { z } from 'zod';
 import { articleFormats } from '@/contracts/templates';
@@ -21,7 +22,7 @@ export const writeArticleMeta = route(
   'Articles',
   'Write copy from an article template (synchronous)',
   {
-    errors: [INSUFFICIENT_CREDITS_ERROR, ...ROUTING_ERRORS],
+    errors: [INSUFFICIENT_CREDITS_ERROR, KEY_SPEND_CAP_ERROR, ...ROUTING_ERRORS],
     limit: 'article',
     keyKind: 'article',
     description:
