@@ -57,7 +57,7 @@ test('an operator signs in with password and code, acts, and the audit log names
   // An action: add another operator, whose password is shown once.
   await page.getByRole('navigation', { name: 'Operator' }).getByRole('link', { name: 'Operators' }).click();
   const other = `ops2-${randomBytes(4).toString('hex')}@e2e.studio.test`;
-  await page.getByLabel('E-mail').fill(other);
+  await page.getByLabel('E-mail', { exact: true }).fill(other);
   await page.getByRole('button', { name: 'Add operator' }).click();
   await expect(page.getByTestId('operator-password')).toHaveText(/^[A-Za-z0-9_-]{20}$/);
 
@@ -73,6 +73,9 @@ test('in Chinese on a phone, an operator resets a user’s two-step verification
   const lost = await makeOperator(request);
   const lostPage = await context.newPage();
   await signInAndEnrol(lostPage, lost, true);
+  // Signed out again: the browser's session is theirs until then (one cookie per browser).
+  await lostPage.getByRole('button', { name: '退出登录' }).click();
+  await expect(lostPage).toHaveURL(/\/operator\/login$/);
   await lostPage.close();
 
   const me = await makeOperator(request);
