@@ -86,11 +86,15 @@ describe('status checks of an upstream video task', () => {
   it('come first near the end of the render time learned from finished tasks, so a task is checked about 3 times', async () => {
     await sim.control('/__sim/config', { json: { channel: '*', latency_ms: RENDER_MS, queued_percent: 0 } });
     const who = await newTenant();
-    // Nothing learned yet: the back-off from pollFirstMs (50 ms, doubling up to 1 s) checks it 7 times.
+    // Nothing learned yet: the back-off from pollFirstMs (50 ms, doubling up to 1 s) checks it from the start.
     const first = await submit(who, 'first');
     expect((await finished(who, first.id, 20_000)).job_status).toBe('done');
-    const unlearned = (await rowOf(first.id)).polls + 1;
-    expect(unlearned).toBeGreaterThanOrEqual(6);
+    const firstVt = await rowOf(first.id);
+    const unlearned = firstVt.polls + 1;
+    // Seven at the back-off's own pace; fewer when the machine is slow, but always checked early and often.
+    expect(unlearned).toBeGreaterThanOrEqual(4);
+    const early = await requestsFor(firstVt.upstreamTaskId ?? '');
+    expect((early[0] ?? Infinity) - (firstVt.upstreamCreatedAt ?? new Date()).getTime()).toBeLessThan(0.5 * RENDER_MS);
 
     // The next task of the tier on that upstream: its first check waits for 80 % of the learned time.
     const second = await submit(who, 'second');
@@ -98,10 +102,17 @@ describe('status checks of an upstream video task', () => {
       () => rowOf(second.id),
       (vt) => vt.upstreamTaskId !== null,
     );
-    const [row] = await t.db
-      .select({ queue: tasks.queue, dueInMs: sql<number>`extract(epoch from (${tasks.runAt} - now())) * 1000` })
-      .from(tasks)
-      .where(sql`${tasks.payload}->>'jobId' = ${second.id}`);
+    // The queue row moves to the check lane right after the task id is stored (the lane's reschedule).
+    const row = await waitFor(
+      async () => {
+        const [r] = await t.db
+          .select({ queue: tasks.queue, dueInMs: sql<number>`extract(epoch from (${tasks.runAt} - now())) * 1000` })
+          .from(tasks)
+          .where(sql`${tasks.payload}->>'jobId' = ${second.id}`);
+        return r;
+      },
+      (r) => r?.queue === QUEUES.videoCheck,
+    );
     expect(row?.queue).toBe(QUEUES.videoCheck);
     expect(Number(row?.dueInMs)).toBeGreaterThan(0.8 * RENDER_MS - 300);
     expect((await finished(who, second.id, 20_000)).job_status).toBe('done');
