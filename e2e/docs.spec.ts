@@ -71,6 +71,8 @@ test('in Chinese, the reference is Chinese: its own words and the API’s titles
   page,
   context,
 }) => {
+  // Every group page of the reference is read whole.
+  test.setTimeout(90_000);
   await chooseLanguage(context, 'zh-CN');
   await page.goto('/docs');
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');

@@ -11,6 +11,9 @@ import {
   type TestTenant,
 } from './helpers';
 
+// Each walk converts a poster for real (reading, drawing, the template, the job): longer than the default on a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
 const numbers = new Intl.NumberFormat('en-US');
 // Studio has no favicon; Chrome sometimes asks for one after the last navigation and logs the 404.
 const FAVICON = /status of 404 \(Not Found\) .*\/favicon\.ico$/;
