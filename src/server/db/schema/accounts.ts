@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { KeyPolicy } from './api-keys';
+import type { KeyPolicy } from './key-policy';
 import { stamp, uuidKey } from './columns';
 import { tenantRef } from './tenants';
 
