@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_ADMIN_KEY, E2E_BASE_URL, E2E_DATA_DIR, E2E_PASSKEY_URL, E2E_PORT, E2E_SIM_PORT } from './e2e/env';
 
@@ -10,6 +10,15 @@ if (ownServer && process.env.TEST_WORKER_INDEX === undefined) {
   rmSync(E2E_DATA_DIR, { recursive: true, force: true });
 }
 
+/**
+ * Debian's old headless shell (package chromium-headless-shell) when it is installed: the same engine
+ * without the full browser's interface, so it spends far less CPU per page; else Debian's Chromium.
+ */
+const chromiumPath =
+  process.env.CHROMIUM_PATH ??
+  (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium');
+const headlessShell = chromiumPath.includes('headless-shell');
+
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results/artifacts',
@@ -17,18 +26,22 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
-  timeout: 30_000,
+  // CI shares two cores between two browsers, the server, its worker and the database: a long walk gets a minute.
+  timeout: process.env.CI ? 60_000 : 30_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL: E2E_BASE_URL,
     // Browsers ask for English (Accept-Language) unless a test says otherwise; e2e/language.spec.ts covers Chinese.
     locale: 'en-US',
+    // Pages honour "reduce motion" (globals.css): no pulsing placeholders or spinners repainting while a test waits.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath,
       args: [
-        '--headless=new',
+        // The headless shell is headless by build; the full browser is asked to be.
+        ...(headlessShell ? [] : ['--headless=new']),
         '--no-sandbox',
         '--disable-gpu',
         '--disable-dev-shm-usage',

@@ -46,7 +46,7 @@ test('an article written is kept: found in history by a Chinese word, opened, co
   await expect(detail.getByRole('button', { name: 'Copy all' })).toHaveText('Copied');
   expect((await page.evaluate(() => navigator.clipboard.readText())).startsWith(`${title}\n\n`)).toBe(true);
   await snapshot(page, 'test-results/articles-history.png');
-  await page.screenshot({ path: '/tmp/articles-history-en.png', fullPage: true });
+  await snapshot(page, 'test-results/articles-history-en.png');
 
   // Write again: the same template and sentence, back in the form.
   await sentence.fill('');
@@ -79,7 +79,7 @@ test('history and the usage legend in Chinese at phone width', async ({ page, re
   await rows.first().click();
   await expect(history.getByTestId('article-history-detail').getByRole('button', { name: '再写一篇' })).toBeVisible();
   await expectNoSidewaysScroll(page);
-  await page.screenshot({ path: '/tmp/articles-history-zh-phone.png', fullPage: true });
+  await snapshot(page, 'test-results/articles-history-zh-phone.png');
 
   // Usage: the article in its own category, and every category explained in words.
   await page.goto('/usage');
@@ -92,7 +92,7 @@ test('history and the usage legend in Chinese at phone width', async ({ page, re
   await expect(legend.getByTestId('usage-legend-article')).toContainText('文案');
   await expect(legend.getByTestId('usage-legend-money')).toContainText('计费金额');
   await expectNoSidewaysScroll(page);
-  await page.screenshot({ path: '/tmp/articles-usage-zh-phone.png', fullPage: true });
+  await snapshot(page, 'test-results/articles-usage-zh-phone.png');
 });
 
 test('the usage legend in English names every category', async ({ page, request }) => {
@@ -105,5 +105,5 @@ test('the usage legend in English names every category', async ({ page, request 
   await expect(legend.getByTestId('usage-legend-article')).toContainText('Article');
   await expect(legend.getByTestId('usage-legend-reverse')).toContainText('Image reading');
   await expect(legend.getByTestId('usage-legend-credits')).toContainText('credits');
-  await page.screenshot({ path: '/tmp/articles-usage-en.png', fullPage: true });
+  await snapshot(page, 'test-results/articles-usage-en.png');
 });

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { E2E_BASE_URL } from './env';
-import { chooseLanguage, createTenant, expect, expectNoSidewaysScroll, signIn, test } from './helpers';
+import { chooseLanguage, createTenant, expect, expectNoSidewaysScroll, signIn, test, viewShot } from './helpers';
 
 const API = `${E2E_BASE_URL}/api`;
 
@@ -108,12 +108,12 @@ test('the reference with its examples, in Chinese and at phone width (old one-pa
   await generate.getByText(/^状态码 .*：展开查看各自何时出现$/).click();
   await expect(generate.getByRole('columnheader', { name: '状态码' })).toBeVisible();
   await generate.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '/tmp/apidocs-zh.png' });
+  await viewShot(page, 'test-results/apidocs-zh.png');
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/docs#balance-get');
   await expect(page.locator('article#balance-get').getByRole('tab', { name: 'Python' })).toBeVisible();
   await expectNoSidewaysScroll(page);
   await page.locator('article#balance-get').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '/tmp/apidocs-phone.png' });
+  await viewShot(page, 'test-results/apidocs-phone.png');
 });

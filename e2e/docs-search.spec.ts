@@ -1,4 +1,4 @@
-import { chooseLanguage, expect, expectNoSidewaysScroll, test } from './helpers';
+import { chooseLanguage, expect, expectNoSidewaysScroll, test, viewShot } from './helpers';
 
 test('in Chinese, the reference’s search finds an operation by a Chinese word and by a path, and opens it', async ({
   page,
@@ -18,7 +18,7 @@ test('in Chinese, the reference’s search finds an operation by a Chinese word 
     results.getByRole('option').filter({ has: page.getByText('创建领取码', { exact: true }) }),
   ).toBeVisible();
   await expect(results.getByRole('option', { name: /用领取码领取（无需密钥）/ })).toBeVisible();
-  await page.screenshot({ path: 'test-results/docs/docs-search-zh.png' });
+  await viewShot(page, 'test-results/docs/docs-search-zh.png');
 
   // An English path fragment finds its operation too; arrow keys and Enter open it on its group page.
   await search.fill('tenant-usage/cat');
@@ -53,5 +53,5 @@ test('the search on a phone, in English: results fit the screen and say when not
   await expectNoSidewaysScroll(page);
   await search.fill('zzzz-nothing');
   await expect(page.getByText('No operation or field matches.')).toBeVisible();
-  await page.screenshot({ path: 'test-results/docs/docs-search-phone.png' });
+  await viewShot(page, 'test-results/docs/docs-search-phone.png');
 });

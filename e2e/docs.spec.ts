@@ -1,4 +1,4 @@
-import { chooseLanguage, expect, expectNoSidewaysScroll, test } from './helpers';
+import { chooseLanguage, expect, expectNoSidewaysScroll, test, viewShot } from './helpers';
 
 test('the API reference is public: an index of groups, and one page per group with its operations', async ({
   page,
@@ -37,7 +37,7 @@ test('the API reference is public: an index of groups, and one page per group wi
   await expect(page.locator('article#uploads-proxy').getByText('Request body · multipart form')).toBeVisible();
   await page.goto('/docs/images');
   await expect(page.locator('article#jobs-generate').getByText('Request body · JSON')).toBeVisible();
-  await page.screenshot({ path: 'test-results/docs/docs-images.png' });
+  await viewShot(page, 'test-results/docs/docs-images.png');
 });
 
 test('links to the one-page reference of before land on the group page, and an unknown group is a 404 page', async ({
@@ -64,7 +64,7 @@ test('the API reference reads well on a phone', async ({ page }) => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectNoSidewaysScroll(page);
   }
-  await page.screenshot({ path: 'test-results/docs-phone.png' });
+  await viewShot(page, 'test-results/docs-phone.png');
 });
 
 test('in Chinese, the reference is Chinese: its own words and the API’s titles, groups, fields and errors', async ({
@@ -111,7 +111,7 @@ test('in Chinese, the reference is Chinese: its own words and the API’s titles
   await expect(generate.getByRole('row', { name: /^402/ })).toContainText('积分不足以完成这个请求');
   // A method badge is read as a request in the page's language.
   await expect(toc.getByRole('link', { name: /^POST 请求\s*\/generate$/ })).toBeVisible();
-  await page.screenshot({ path: 'test-results/docs/docs-zh.png' });
+  await viewShot(page, 'test-results/docs/docs-zh.png');
 
   // Outside code (paths, field names, values, examples), the page reads in Chinese.
   for (const group of ['images', 'chat', 'operator', 'claim-codes']) {
@@ -152,7 +152,7 @@ test('in Chinese on a phone, the reference fits and opens its contents', async (
   await expect(contents.getByRole('link', { name: '认证' })).toBeVisible();
   await expect(contents.getByRole('link', { name: /POST 请求\s*\/tenant-claims/ })).toBeVisible();
   await expectNoSidewaysScroll(page);
-  await page.screenshot({ path: 'test-results/docs/docs-phone-zh.png' });
+  await viewShot(page, 'test-results/docs/docs-phone-zh.png');
 });
 
 /**

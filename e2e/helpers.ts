@@ -85,10 +85,23 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
   expect(overflow, 'no sideways scrolling').toBeLessThanOrEqual(0);
 }
 
+/**
+ * Screenshots for people to look at (a walk's pages as a visitor sees them). Taken by default on a
+ * developer's machine; CI, where nobody opens them, takes them only with E2E_SCREENSHOTS=1 (a full-page
+ * screenshot costs the browser one to four seconds of CPU).
+ */
+export const screenshotsWanted = (process.env.E2E_SCREENSHOTS ?? (process.env.CI ? '0' : '1')) === '1';
+
 /** A full-page screenshot from the top, so sticky headers sit where a visitor sees them. */
 export async function snapshot(page: Page, path: string): Promise<void> {
+  if (!screenshotsWanted) return;
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path, fullPage: true });
+}
+
+/** A screenshot of what the viewport shows (a menu open, a dialog), taken when screenshots are wanted. */
+export async function viewShot(page: Page, path: string): Promise<void> {
+  if (screenshotsWanted) await page.screenshot({ path });
 }
 
 /** Browser console errors a test expects, each matched against "<text> <resource URL>". */

@@ -156,7 +156,7 @@ test.describe('converting now', () => {
     await expect(result.getByTestId('draft-field').first()).toContainText('活动主题');
     await expect(result.getByTestId('draft-field').first()).toContainText(title);
     await expectNoSidewaysScroll(page);
-    await snapshot(page, '/tmp/image-template-desktop.png');
+    await snapshot(page, 'test-results/image-template-desktop.png');
 
     const draftPrompt = (await prompt.textContent()) ?? '';
     await expect(result.getByLabel('Template name')).toHaveValue(
@@ -198,7 +198,7 @@ test('a background conversion shows its four steps reaching ok, then the templat
   await expect(run.getByTestId('background-status')).toHaveText('Finished.');
   await expect(run.getByTestId('template-created')).toBeVisible();
   await expect(page.getByTestId('convert-balance')).toHaveText(numbers.format(tenant.credits - 4));
-  await snapshot(page, '/tmp/image-template-background.png');
+  await snapshot(page, 'test-results/image-template-background.png');
 
   // The job reads as an image-to-template job, its steps in order.
   await run.getByRole('link', { name: 'See the job' }).click();
@@ -213,7 +213,7 @@ test('a background conversion shows its four steps reaching ok, then the templat
     'href',
     /\/image-template\?job=/,
   );
-  await snapshot(page, '/tmp/image-template-job.png');
+  await snapshot(page, 'test-results/image-template-job.png');
   const jobUrl = page.url();
   await job.getByRole('link', { name: 'Open in the template editor' }).click();
   await expect(page).toHaveURL(/\/templates\/[0-9a-f-]{36}$/);
@@ -253,7 +253,7 @@ test('on a phone: an image dropped on the picker is converted and the result fit
   await expect(result).toBeVisible({ timeout: 30_000 });
   await expect(result.getByTestId('layer-box')).toHaveCount(await result.getByTestId('layer-row').count());
   await expectNoSidewaysScroll(page);
-  await snapshot(page, '/tmp/image-template-phone.png');
+  await snapshot(page, 'test-results/image-template-phone.png');
 });
 
 test('in Chinese: the page, its buttons and the result speak Chinese, variable names in Chinese first', async ({

@@ -1,5 +1,5 @@
 import { E2E_BASE_URL } from './env';
-import { adjustCredits, createTenant, expect, signIn, test, type TestTenant } from './helpers';
+import { adjustCredits, createTenant, expect, signIn, snapshot, test, type TestTenant, viewShot } from './helpers';
 
 let tenant: TestTenant;
 
@@ -11,7 +11,7 @@ test('the console asks for a login first', async ({ page }) => {
   await page.goto('/overview');
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { name: 'Sign in to your workspace' })).toBeVisible();
-  await page.screenshot({ path: 'test-results/login.png', fullPage: true });
+  await snapshot(page, 'test-results/login.png');
 });
 
 test('a wrong password shows an inline error and keeps the email', async ({ page }) => {
@@ -20,7 +20,7 @@ test('a wrong password shows an inline error and keeps the email', async ({ page
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByLabel('Email')).toHaveValue(tenant.email);
   await expect(page.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
-  await page.screenshot({ path: 'test-results/login-error.png', fullPage: true });
+  await snapshot(page, 'test-results/login-error.png');
 });
 
 test('after five wrong passwords the account waits, and the form says how long', async ({ page, request }) => {
@@ -48,7 +48,7 @@ test('the right password opens the overview, and signing out returns to the logi
   await expect(nav.getByRole('link', { name: 'Jobs' })).toHaveAttribute('href', '/jobs');
   await expect(nav.getByRole('link', { name: 'Playground' })).toHaveAttribute('href', '/playground');
   await expect(page.getByTestId('simulated-banner')).toContainText('Results are simulated');
-  await page.screenshot({ path: 'test-results/overview-desktop.png', fullPage: true });
+  await snapshot(page, 'test-results/overview-desktop.png');
 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login$/);
@@ -63,13 +63,13 @@ test('the overview works on a phone', async ({ page }) => {
   await expect(page.getByTestId('credits')).toHaveText('1,234');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, 'no sideways scrolling').toBeLessThanOrEqual(0);
-  await page.screenshot({ path: 'test-results/overview-phone.png', fullPage: true });
+  await snapshot(page, 'test-results/overview-phone.png');
 
   await page.getByRole('button', { name: 'Open menu' }).click();
   const nav = page.getByRole('navigation', { name: 'Console' });
   await expect(nav.getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
   await expect(nav.getByText('Members')).toBeVisible();
-  await page.screenshot({ path: 'test-results/overview-phone-menu.png' });
+  await viewShot(page, 'test-results/overview-phone-menu.png');
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login$/);
 });

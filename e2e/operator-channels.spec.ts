@@ -140,7 +140,7 @@ test.describe('a custom channel', () => {
     await block.getByLabel('成本（美元）').fill('0.0005');
     await block.getByRole('checkbox', { name: '流式输出' }).check();
     await expectNoSidewaysScroll(page);
-    await snapshot(page, '/tmp/upstreams-custom-zh-phone.png');
+    await snapshot(page, 'test-results/upstreams-custom-zh-phone.png');
     await page.getByRole('button', { name: '保存通道' }).click();
     const family = block.getByRole('textbox').nth(0);
     await expect(family).toHaveAttribute('aria-invalid', 'true', { timeout: 30_000 });
@@ -163,7 +163,7 @@ test.describe('a custom channel', () => {
     await expect(edited.getByRole('textbox').nth(1)).toHaveValue('chatmodel-lite');
     await expect(edited.getByRole('checkbox', { name: '流式输出' })).toBeChecked();
     await expectNoSidewaysScroll(page);
-    await snapshot(page, '/tmp/upstreams-custom-edit-zh-phone.png');
+    await snapshot(page, 'test-results/upstreams-custom-edit-zh-phone.png');
   });
 });
 
@@ -219,7 +219,7 @@ test.describe('a console channel', () => {
     await expect(result).toHaveAttribute('data-ok', 'true', { timeout: 30_000 });
     await expect(result).toContainText(/Answered in \d+ ms/);
     await expect(result).toContainText('reply "');
-    await snapshot(page, '/tmp/upstreams-channel-en.png');
+    await snapshot(page, 'test-results/upstreams-channel-en.png');
 
     // A wrong key: the test names the class of the failure.
     await page.getByRole('link', { name: 'Edit' }).click();
@@ -261,11 +261,11 @@ test.describe('a console channel', () => {
     await expect(result).toHaveAttribute('data-ok', 'true', { timeout: 30_000 });
     await expect(result).toContainText(/\d+ 毫秒内应答/);
     await expectNoSidewaysScroll(page);
-    await snapshot(page, '/tmp/upstreams-channel-zh-phone.png');
+    await snapshot(page, 'test-results/upstreams-channel-zh-phone.png');
     await page.getByRole('link', { name: '编辑' }).click();
     await expect(page.getByRole('heading', { level: 1, name: `编辑 ${name}` })).toBeVisible();
     await expectNoSidewaysScroll(page);
-    await snapshot(page, '/tmp/upstreams-edit-zh-phone.png');
+    await snapshot(page, 'test-results/upstreams-edit-zh-phone.png');
     await page.getByRole('link', { name: '取消' }).click();
 
     // Retired: routing stops using it, the page stays.
@@ -286,5 +286,5 @@ test('a channel from the simulator shows its details and answers a test, but is 
   const result = page.getByTestId('channel-test-result');
   await expect(result).toHaveAttribute('data-ok', 'true', { timeout: 60_000 });
   await expect(result).toContainText('1024×1024 png');
-  await snapshot(page, '/tmp/upstreams-sim-image.png');
+  await snapshot(page, 'test-results/upstreams-sim-image.png');
 });

@@ -89,7 +89,7 @@ test('the operator opens a tenant, credits it, disables and enables it, and read
   // The tenant's recent audit entries, and the whole log filtered to it.
   const recent = page.getByRole('region', { name: 'Recent audit entries' }).getByTestId('audit-entries');
   await expect(recent.locator('li[data-audit-action="tenant-toggle"]')).toHaveCount(2);
-  await snapshot(page, '/tmp/tenants-page-en.png');
+  await snapshot(page, 'test-results/tenants-page-en.png');
   await page.getByRole('link', { name: 'Whole audit log' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
   const log = page.getByTestId('audit-entries');
@@ -103,13 +103,13 @@ test('the operator opens a tenant, credits it, disables and enables it, and read
   await expect(log.locator('li[data-audit-action="tenant-credit"]')).toContainText('500');
   await expect(log).toContainText('Operator console');
   await expect(log).not.toContainText(key);
-  await snapshot(page, '/tmp/tenants-audit-en.png');
+  await snapshot(page, 'test-results/tenants-audit-en.png');
 
   // The same pages in Chinese, and at phone width.
   await chooseLanguage(page.context(), 'zh-CN');
   await page.goto('/operator/tenants');
   await expect(page.getByRole('heading', { level: 1, name: '租户' })).toBeVisible();
-  await snapshot(page, '/tmp/tenants-list-zh.png');
+  await snapshot(page, 'test-results/tenants-list-zh.png');
   await page.goto('/operator/audit');
   await expect(page.getByRole('heading', { level: 1, name: '审计日志' })).toBeVisible();
   await expect(page.getByTestId('audit-entries')).toContainText('运营控制台');
@@ -126,5 +126,5 @@ test('the operator opens a tenant, credits it, disables and enables it, and read
   await expect(page.getByTestId('tenant-ledger')).toContainText('开户积分');
   await expect(page.getByTestId('tenant-ledger')).toContainText(`E2E top-up ${suffix}`);
   await expectNoSidewaysScroll(page);
-  await snapshot(page, '/tmp/tenants-page-zh-phone.png');
+  await snapshot(page, 'test-results/tenants-page-zh-phone.png');
 });

@@ -158,7 +158,7 @@ test('in English at desktop width: a Kling channel and a Replicate channel from 
     models: ['kling-v2-5-turbo', 'kling-v1-6'],
   });
   await shortVideo(page, EN, 'kling-v2-5-turbo');
-  await snapshot(page, '/tmp/upstreams-video-kling-en.png');
+  await snapshot(page, 'test-results/upstreams-video-kling-en.png');
   // The same operator adds a Replicate video channel: official models by owner/name, Wan as frames at 16 fps.
   await addFromPreset(page, EN, {
     preset: 'replicate',
@@ -168,7 +168,7 @@ test('in English at desktop width: a Kling channel and a Replicate channel from 
     models: ['wan-video/wan-2.2-t2v-fast', 'minimax/hailuo-02'],
   });
   await shortVideo(page, EN, 'wan-video/wan-2.2-t2v-fast');
-  await snapshot(page, '/tmp/upstreams-video-replicate-en.png');
+  await snapshot(page, 'test-results/upstreams-video-replicate-en.png');
 });
 
 test('in Chinese at phone width: a fal channel from its preset serves Wan 2.2, and its short test video plays', async ({
@@ -190,5 +190,5 @@ test('in Chinese at phone width: a fal channel from its preset serves Wan 2.2, a
   await expectNoSidewaysScroll(page);
   await shortVideo(page, ZH, 'fal-ai/wan/v2.2-a14b/text-to-video');
   await expectNoSidewaysScroll(page);
-  await snapshot(page, '/tmp/upstreams-video-fal-zh-phone.png');
+  await snapshot(page, 'test-results/upstreams-video-fal-zh-phone.png');
 });
