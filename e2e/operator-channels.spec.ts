@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { CHANNEL_PRESETS } from '@/contracts/presets';
 import { SIM_CHANNELS } from '@/sim/channels';
 import { SIM_PROTOCOL_CHANNELS } from '@/sim/protocol-channels';
+import { PRESET_PROTOCOLS } from '../tests/helpers/preset-protocols';
 import { E2E_ADMIN_KEY, E2E_SIM_PORT } from './env';
 import { chooseLanguage, expect, expectNoSidewaysScroll, signInAsOperator, snapshot, test } from './helpers';
 
@@ -10,22 +11,8 @@ const simUrl = (channel: string) => `http://127.0.0.1:${E2E_SIM_PORT}/${channel}
 const simChat = simUrl('sim-chat-lite');
 const suffix = () => randomBytes(3).toString('hex');
 
-/**
- * One row per protocol: a preset, and the simulated channel its address is pointed at (base URL
- * `{sim}/{channel}`, key `sim-key-{channel}`). The e2e simulator serves the default channels and one
- * per other protocol (SIM_PROTOCOL_CHANNELS).
- */
-const PROTOCOLS: { preset: string; channel: string }[] = [
-  { preset: 'openai-images', channel: 'sim-image-a' },
-  { preset: 'openai-chat', channel: 'sim-chat-lite' },
-  { preset: 'anthropic', channel: 'sim-claude' },
-  { preset: 'gemini', channel: 'sim-gemini-image' },
-  { preset: 'ark-images', channel: 'sim-seedream' },
-  { preset: 'dashscope', channel: 'sim-wan' },
-  { preset: 'fal-queue', channel: 'sim-fal' },
-  { preset: 'replicate', channel: 'sim-replicate' },
-  { preset: 'deepseek', channel: 'sim-chat-lite' },
-];
+/** The protocols walked in the browser; `tests/api/admin-presets.test.ts` adds and tests every preset's. */
+const PROTOCOLS = PRESET_PROTOCOLS.filter((row) => row.browser);
 
 /**
  * Channels the tests add, retired after each test: later specs route images and chat automatically, and
@@ -108,7 +95,7 @@ for (const row of PROTOCOLS) {
     await expect(result).toHaveAttribute('data-ok', 'true', { timeout: 30_000 });
     await expect(result).toContainText(/Answered in \d+ ms/);
     await expect(result).toContainText(simModel);
-    await snapshot(page, `/tmp/upstreams-preset-${row.preset}.png`);
+    await snapshot(page, `test-results/upstreams-preset-${row.preset}.png`);
 
     await saved.getByRole('link', { name: "Open the channel's page" }).click();
     await expect(page).toHaveURL(new RegExp(`/operator/upstreams/${name}$`));

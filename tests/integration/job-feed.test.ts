@@ -2,16 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '@/server/db/schema';
 import { OPERATOR, type ScopedIdentity } from '@/server/domain/auth/identity';
-import {
-  changeAndNotify,
-  finishAndNotify,
-  finishDoneAndNotify,
-  JobFeedHub,
-  latestEventId,
-  notifyJob,
-  replayEvents,
-  type FeedEvent,
-} from '@/server/domain/jobs/events';
+import { changeAndNotify, finishAndNotify, finishDoneAndNotify, notifyJob } from '@/server/domain/jobs/events';
+import { JobFeedHub, latestEventId, replayEvents, type FeedEvent } from '@/server/domain/jobs/feed-hub';
 import { createTenant } from '@/server/domain/tenants/tenants';
 import { createTestDatabase, testSecret, type TestDatabase } from '../helpers/test-db';
 

@@ -24,6 +24,7 @@ import { streamHead } from './stream-head';
 import { logChatCall, type ChatCall } from './call-record';
 import { boundPrice, reserve, settle, tokensNote, type Reservation } from './charge';
 import { imageUrls, MID_STREAM_ERROR, scrub, STREAM_HEADERS, usageOf } from './answer-parts';
+import { StreamRelay } from './stream-relay';
 import type { ChatCaller, ChatDeps, ChatOutput, StreamStart } from './types';
 
 export type { ChatCaller, ChatDeps, ChatOutput } from './types';
@@ -250,39 +251,10 @@ async function streamChat(
 
   const { head, rest, abort, target } = routed.result;
   const model = label(routed.family);
-  let usage: TokenUsage | null = null;
-  /** What each choice delivered (text, tool calls, reasoning), counted when the upstream reports no usage. */
-  const streamed: string[] = [];
+  const relay = new StreamRelay(out, { id: answerId, model, includeUsage: chat.includeUsage });
   let failed: UpstreamError | null = null;
   const streamStarted = Date.now();
-  let lastChunk = streamStarted;
-
-  const forward = async (chunk: ChatChunk): Promise<void> => {
-    lastChunk = Date.now();
-    const reported = usageOf(chunk.usage);
-    if (reported) usage = reported;
-    const choices = chunk.choices as
-      | { index?: number; delta?: { content?: unknown; tool_calls?: unknown; reasoning_content?: unknown } }[]
-      | undefined;
-    if (choices) {
-      for (const c of choices) {
-        const d = c.delta;
-        if (!d) continue;
-        const i = typeof c.index === 'number' ? c.index : 0;
-        if (typeof d.content === 'string') streamed[i] = (streamed[i] ?? '') + d.content;
-        else if (d.tool_calls) streamed[i] = (streamed[i] ?? '') + JSON.stringify(d.tool_calls);
-        if (typeof d.reasoning_content === 'string') streamed[i] = (streamed[i] ?? '') + d.reasoning_content;
-      }
-    }
-    // The usage chunk (no choices) is the caller's only if it asked; it is sent at the end with the charge.
-    if (reported && (!choices || choices.length === 0)) return;
-    chunk.id = answerId;
-    chunk.model = model;
-    delete chunk.system_fingerprint;
-    if (chat.includeUsage) chunk.usage = null;
-    else delete chunk.usage;
-    await out.write(`data: ${JSON.stringify(chunk)}\n\n`);
-  };
+  const forward = (chunk: ChatChunk) => relay.forward(chunk);
 
   open();
   // The first chunks leave before the stream's watchers are set up: they are not on their way.
@@ -298,7 +270,7 @@ async function streamChat(
   // Quiet upstream: a comment line every heartbeat; silent past its soft time-out, it is given up.
   const heartbeat = setInterval(
     () => {
-      if (Date.now() - lastChunk >= target.softTimeoutMs) abort.abort();
+      if (Date.now() - relay.lastChunk >= target.softTimeoutMs) abort.abort();
       else void out.write(': keep-alive\n\n');
     },
     Math.min(limits.heartbeatMs, target.softTimeoutMs),
@@ -343,9 +315,9 @@ async function streamChat(
   }
   // No usage reported (the stream broke off, the caller left, or the upstream sends none): the prompt
   // as the tokenizer counts every billed part, and what was delivered.
-  const final: TokenUsage = usage ?? {
+  const final: TokenUsage = relay.usage ?? {
     prompt_tokens: await countedPromptTokens(chat.request),
-    completion_tokens: await countedCompletionTokens(streamed.filter((s) => s !== undefined)),
+    completion_tokens: await countedCompletionTokens(relay.streamed.filter((s) => s !== undefined)),
   };
   const credits = creditsFor(priceOf(deps.config, routed.family), final, deps.config.prices.chatMinimum);
   Object.assign(call, { family: routed.family, usage: final, credits });
@@ -380,24 +352,8 @@ async function streamChat(
     out.end();
     return;
   }
-  if (chat.includeUsage) {
-    const u = final;
-    const last = {
-      id: answerId,
-      object: 'chat.completion.chunk',
-      created: Math.floor(streamStarted / 1000),
-      model,
-      choices: [],
-      usage: {
-        ...(usage ?? {}),
-        prompt_tokens: u.prompt_tokens,
-        completion_tokens: u.completion_tokens,
-        total_tokens: u.prompt_tokens + u.completion_tokens,
-      },
-      credits,
-    };
-    await out.write(`data: ${JSON.stringify(last)}\n\n`);
-  }
+  if (chat.includeUsage)
+    await out.write(`data: ${JSON.stringify(relay.usageChunk(final, credits, streamStarted))}\n\n`);
   await out.write('data: [DONE]\n\n');
   out.end();
 }

@@ -2,7 +2,7 @@ import { and, inArray } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { jobs, type Job } from '@/server/db/schema';
 import type { ScopedIdentity } from '@/server/domain/auth/identity';
-import { jobFeedHub } from '@/server/domain/jobs/events';
+import { jobFeedHub } from '@/server/domain/jobs/feed-hub';
 import { visibleTo } from '@/server/domain/jobs/read';
 import { logger } from '@/server/logger';
 

@@ -4,7 +4,7 @@ import { presentedKey } from '@/server/api/context';
 import { stillValid } from '@/server/domain/auth/credentials';
 import { authFailureError } from '@/server/domain/auth/guard';
 import type { ScopedIdentity } from '@/server/domain/auth/identity';
-import { jobFeedHub, type FeedEvent } from '@/server/domain/jobs/events';
+import { jobFeedHub, type FeedEvent } from '@/server/domain/jobs/feed-hub';
 import { logger } from '@/server/logger';
 import { getRuntime } from '@/server/runtime';
 

@@ -4,7 +4,7 @@ import { requireScoped } from '@/server/domain/auth/guard';
 import { admitKeyRequest } from '@/server/api/key-admission';
 import { authFailureResponse, errorResponseOf } from '@/server/edge/http/error-response';
 import { stillValid, type Credential } from '@/server/domain/auth/credentials';
-import { jobFeedHub, latestEventId, replayEvents, type FeedEvent } from '@/server/domain/jobs/events';
+import { jobFeedHub, latestEventId, replayEvents, type FeedEvent } from '@/server/domain/jobs/feed-hub';
 import { onDrain, reconnectHintMs } from '@/server/drain';
 import { sseOpened } from '@/server/metrics/registry';
 import { getRuntime } from '@/server/runtime';
