@@ -51,7 +51,11 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, grepInvert: /@sim-wide/ },
+    // Tests that slow a simulated channel for everyone (SIM_WIDE in e2e/helpers.ts) run once all others are done.
+    { name: 'sim-wide', use: { ...devices['Desktop Chrome'] }, grep: /@sim-wide/, dependencies: ['chromium'] },
+  ],
   webServer: ownServer
     ? {
         command: 'npx tsx scripts/start.ts',

@@ -7,6 +7,7 @@ import {
   expect,
   expectNoSidewaysScroll,
   signIn,
+  SIM_WIDE,
   snapshot,
   test,
   type TestTenant,
@@ -83,7 +84,7 @@ test('a Chinese question streams its answer, shows what it cost and lowers the b
   await expect(page.getByTestId('chat-total-credits')).toHaveText('0 credits');
 });
 
-test('Stop ends a slow answer, and the next question still works', async ({ page, request }) => {
+test('Stop ends a slow answer, and the next question still works', SIM_WIDE, async ({ page, request }) => {
   test.skip(!!process.env.E2E_BASE_URL, 'slows down the bundled simulator of the test server');
   await openChat(page, request);
   const slow = (ms: number) =>

@@ -86,6 +86,13 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
 }
 
 /**
+ * The tag of tests that change the shared simulator's behaviour for every caller (an image, chat or video
+ * channel made slow): the config runs them in a project of their own after all others, so no other test
+ * meets the slow channel.
+ */
+export const SIM_WIDE = { tag: '@sim-wide' };
+
+/**
  * Screenshots for people to look at (a walk's pages as a visitor sees them). Taken by default on a
  * developer's machine; CI, where nobody opens them, takes them only with E2E_SCREENSHOTS=1 (a full-page
  * screenshot costs the browser one to four seconds of CPU).

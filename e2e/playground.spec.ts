@@ -1,6 +1,15 @@
 import type { APIRequestContext } from '@playwright/test';
 import { E2E_SIM_PORT } from './env';
-import { chooseLanguage, createTenant, expect, expectNoSidewaysScroll, signIn, snapshot, test } from './helpers';
+import {
+  chooseLanguage,
+  createTenant,
+  expect,
+  expectNoSidewaysScroll,
+  signIn,
+  SIM_WIDE,
+  snapshot,
+  test,
+} from './helpers';
 
 const PANDA = '一只在竹林里喝茶的熊猫，水墨画风格，柔和的晨光';
 
@@ -218,42 +227,46 @@ test('Playground and Jobs work on a phone, with references and transparent resul
   await expect(page.getByRole('heading', { name: 'No failed jobs' })).toBeVisible();
 });
 
-test('a running job shows progress, and Playground and Jobs follow it live', async ({ page, context, request }) => {
-  test.skip(!!process.env.E2E_BASE_URL, 'slows down the bundled simulator of the test server');
-  const tenant = await createTenant(request);
-  await signIn(page, tenant.email, tenant.password);
-  await expect(page).toHaveURL(/\/overview$/);
+test(
+  'a running job shows progress, and Playground and Jobs follow it live',
+  SIM_WIDE,
+  async ({ page, context, request }) => {
+    test.skip(!!process.env.E2E_BASE_URL, 'slows down the bundled simulator of the test server');
+    const tenant = await createTenant(request);
+    await signIn(page, tenant.email, tenant.password);
+    await expect(page).toHaveURL(/\/overview$/);
 
-  // A second tab on Jobs, to see the job arrive and finish without reloading.
-  const jobs = await context.newPage();
-  await jobs.goto('/jobs');
-  await expect(jobs.getByRole('heading', { name: 'No jobs yet' })).toBeVisible();
-  await expect(jobs.getByText('Live', { exact: true })).toBeVisible();
+    // A second tab on Jobs, to see the job arrive and finish without reloading.
+    const jobs = await context.newPage();
+    await jobs.goto('/jobs');
+    await expect(jobs.getByRole('heading', { name: 'No jobs yet' })).toBeVisible();
+    await expect(jobs.getByText('Live', { exact: true })).toBeVisible();
 
-  // Long enough that the second tab surely sees the job pending on a busy machine (a screenshot is taken in between).
-  await setImageLatency(request, 6000);
-  try {
-    await page.goto('/playground');
-    await page.getByLabel('Prompt').fill('夜晚的霓虹街道，雨后的倒影 — neon street after rain');
-    await page.getByRole('radio', { name: '16:9' }).check();
-    await page.getByRole('button', { name: 'Generate', exact: true }).click();
+    // Long enough that the second tab surely sees the job pending on a busy machine (a screenshot is taken in between).
+    await setImageLatency(request, 6000);
+    try {
+      await page.goto('/playground');
+      await page.getByLabel('Prompt').fill('夜晚的霓虹街道，雨后的倒影 — neon street after rain');
+      await page.getByRole('radio', { name: '16:9' }).check();
+      await page.getByRole('button', { name: 'Generate', exact: true }).click();
 
-    const card = page.getByTestId('result-card');
-    await expect(card).toHaveAttribute('data-status', 'pending');
-    await expect(card.getByText('Generating…')).toBeVisible();
-    await snapshot(page, 'test-results/playground-pending.png');
+      const card = page.getByTestId('result-card');
+      await expect(card).toHaveAttribute('data-status', 'pending');
+      await expect(card.getByText('Generating…')).toBeVisible();
+      await snapshot(page, 'test-results/playground-pending.png');
 
-    const row = jobs.getByTestId('jobs-table').locator('tbody tr').first();
-    await expect(row).toContainText('neon street after rain');
-    await expect(row.locator('[data-status]')).toHaveText('Pending');
+      const row = jobs.getByTestId('jobs-table').locator('tbody tr').first();
+      await expect(row).toContainText('neon street after rain');
+      await expect(row.locator('[data-status]')).toHaveText('Pending');
 
-    await expect(card).toHaveAttribute('data-status', 'done', { timeout: 25_000 });
-    await expect(row.locator('[data-status]')).toHaveText('Done');
-    await expect(row.locator('img')).toBeVisible();
-  } finally {
-    await setImageLatency(request, 0);
-  }
-});
+      await expect(card).toHaveAttribute('data-status', 'done', { timeout: 25_000 });
+      await expect(row.locator('[data-status]')).toHaveText('Done');
+      await expect(row.locator('img')).toBeVisible();
+    } finally {
+      await setImageLatency(request, 0);
+    }
+  },
+);
 
 /** Sets the simulator's answer delay for every image channel (automatic routing may pick any). */
 async function setImageLatency(request: APIRequestContext, ms: number): Promise<void> {

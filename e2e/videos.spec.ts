@@ -1,6 +1,15 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { E2E_SIM_PORT } from './env';
-import { chooseLanguage, createTenant, expect, expectNoSidewaysScroll, signIn, snapshot, test } from './helpers';
+import {
+  chooseLanguage,
+  createTenant,
+  expect,
+  expectNoSidewaysScroll,
+  signIn,
+  SIM_WIDE,
+  snapshot,
+  test,
+} from './helpers';
 
 // The tests slow the simulator's video channels down in turn, so they run one after another.
 test.describe.configure({ mode: 'serial' });
@@ -60,45 +69,46 @@ async function submitPrompt(page: Page, prompt: string) {
   await page.getByRole('button', { name: 'Generate video' }).click();
 }
 
-test('a Chinese prompt becomes a playable video, charged once, and a finished one is deleted', async ({
-  page,
-  request,
-}) => {
-  test.skip(!!process.env.E2E_BASE_URL, 'slows down the bundled simulator of the test server');
-  await openVideoPage(page, request);
-  await expect(page.getByTestId('tier-details')).toContainText('Studio picks the tier');
-  await expect(page.getByRole('heading', { name: 'No videos yet' })).toBeVisible();
+test(
+  'a Chinese prompt becomes a playable video, charged once, and a finished one is deleted',
+  SIM_WIDE,
+  async ({ page, request }) => {
+    test.skip(!!process.env.E2E_BASE_URL, 'slows down the bundled simulator of the test server');
+    await openVideoPage(page, request);
+    await expect(page.getByTestId('tier-details')).toContainText('Studio picks the tier');
+    await expect(page.getByRole('heading', { name: 'No videos yet' })).toBeVisible();
 
-  await setVideoSim(request, { latency_ms: 4000, queued_percent: 50 });
-  try {
-    await page.getByRole('radio', { name: '9:16' }).check();
-    await submitPrompt(page, CRANE);
+    await setVideoSim(request, { latency_ms: 4000, queued_percent: 50 });
+    try {
+      await page.getByRole('radio', { name: '9:16' }).check();
+      await submitPrompt(page, CRANE);
+      const card = page.getByTestId('video-task').filter({ hasText: CRANE });
+      await expect(card).toHaveAttribute('data-state', /queued|running/);
+    } finally {
+      await restoreVideoSim(request);
+    }
+
     const card = page.getByTestId('video-task').filter({ hasText: CRANE });
-    await expect(card).toHaveAttribute('data-state', /queued|running/);
-  } finally {
-    await restoreVideoSim(request);
-  }
+    await expect(card).toHaveAttribute('data-state', 'succeeded', { timeout: 30_000 });
+    expect(await playableDuration(card)).toBeGreaterThan(0);
+    await expect(card.locator('video')).toHaveAttribute('poster', /.+/);
+    const cost = await creditsOf(card);
+    expect(cost).toBeGreaterThan(0);
+    // The estimate beside the button (the tier's price per second × seconds) is what was charged.
+    await expect(page.getByTestId('video-estimate')).toHaveText(`${cost} credits`);
+    await expect(page.getByTestId('video-credits')).toHaveText(numbers.format(1234 - cost));
+    await snapshot(page, 'test-results/videos-desktop.png');
 
-  const card = page.getByTestId('video-task').filter({ hasText: CRANE });
-  await expect(card).toHaveAttribute('data-state', 'succeeded', { timeout: 30_000 });
-  expect(await playableDuration(card)).toBeGreaterThan(0);
-  await expect(card.locator('video')).toHaveAttribute('poster', /.+/);
-  const cost = await creditsOf(card);
-  expect(cost).toBeGreaterThan(0);
-  // The estimate beside the button (the tier's price per second × seconds) is what was charged.
-  await expect(page.getByTestId('video-estimate')).toHaveText(`${cost} credits`);
-  await expect(page.getByTestId('video-credits')).toHaveText(numbers.format(1234 - cost));
-  await snapshot(page, 'test-results/videos-desktop.png');
-
-  await page.getByRole('button', { name: `Delete: ${CRANE}` }).click();
-  const dialog = page.getByRole('dialog', { name: 'Delete this video?' });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Delete video' }).click();
-  await expect(page.getByTestId('video-task')).toHaveCount(0);
-  await expect(page.getByRole('heading', { name: 'No videos yet' })).toBeVisible();
-  // Deleting a finished video gives nothing back.
-  await expect(page.getByTestId('video-credits')).toHaveText(numbers.format(1234 - cost));
-});
+    await page.getByRole('button', { name: `Delete: ${CRANE}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this video?' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Delete video' }).click();
+    await expect(page.getByTestId('video-task')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'No videos yet' })).toBeVisible();
+    // Deleting a finished video gives nothing back.
+    await expect(page.getByTestId('video-credits')).toHaveText(numbers.format(1234 - cost));
+  },
+);
 
 test('a video template with its fields becomes a video', async ({ page, request }) => {
   await openVideoPage(page, request);
@@ -160,54 +170,55 @@ test.describe('refused requests', () => {
   });
 });
 
-test('on a phone: a video is made and played, and a running one is cancelled with its credits back', async ({
-  page,
-  request,
-}) => {
-  test.skip(!!process.env.E2E_BASE_URL, 'slows down the bundled simulator of the test server');
-  test.setTimeout(90_000);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await openVideoPage(page, request);
-  await expectNoSidewaysScroll(page);
-
-  await submitPrompt(page, CRANE);
-  const done = page.getByTestId('video-task').filter({ hasText: CRANE });
-  await expect(done).toHaveAttribute('data-state', 'succeeded', { timeout: 30_000 });
-  expect(await playableDuration(done)).toBeGreaterThan(0);
-  const spent = await creditsOf(done);
-  await expect(page.getByTestId('video-credits')).toHaveText(numbers.format(1234 - spent));
-
-  // A long task, running at once: it can be cancelled.
-  await setVideoSim(request, { latency_ms: 120_000, queued_percent: 0, cancel_running: true });
-  try {
-    await submitPrompt(page, LANTERN);
-    const card = page.getByTestId('video-task').filter({ hasText: 'lanterns swaying' });
-    await expect(card).toHaveAttribute('data-state', 'running', { timeout: 20_000 });
-    const cost = await creditsOf(card);
-    await expect(page.getByTestId('video-credits')).toHaveText(numbers.format(1234 - spent - cost));
+test(
+  'on a phone: a video is made and played, and a running one is cancelled with its credits back',
+  SIM_WIDE,
+  async ({ page, request }) => {
+    test.skip(!!process.env.E2E_BASE_URL, 'slows down the bundled simulator of the test server');
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openVideoPage(page, request);
     await expectNoSidewaysScroll(page);
-    await snapshot(page, 'test-results/videos-phone-running.png');
 
-    await card.getByRole('button', { name: /^Cancel: / }).click();
-    const dialog = page.getByRole('dialog', { name: 'Cancel this video?' });
-    await dialog.getByRole('button', { name: 'Cancel video' }).click();
-    await expect(dialog).toBeHidden();
-    await expect(card).toHaveAttribute('data-state', 'cancelled');
+    await submitPrompt(page, CRANE);
+    const done = page.getByTestId('video-task').filter({ hasText: CRANE });
+    await expect(done).toHaveAttribute('data-state', 'succeeded', { timeout: 30_000 });
+    expect(await playableDuration(done)).toBeGreaterThan(0);
+    const spent = await creditsOf(done);
     await expect(page.getByTestId('video-credits')).toHaveText(numbers.format(1234 - spent));
-  } finally {
-    await restoreVideoSim(request);
-  }
 
-  await page.getByRole('button', { name: 'Cancelled', exact: true }).click();
-  await expect(page.getByTestId('video-task')).toHaveCount(1);
-  await expect(page.getByTestId('video-task').first()).toContainText('lanterns swaying');
-  await page.getByRole('button', { name: 'Failed', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'No failed videos' })).toBeVisible();
-  await page.getByRole('button', { name: 'All', exact: true }).click();
-  await expect(page.getByTestId('video-task')).toHaveCount(2);
-  await expectNoSidewaysScroll(page);
-  await snapshot(page, 'test-results/videos-phone.png');
-});
+    // A long task, running at once: it can be cancelled.
+    await setVideoSim(request, { latency_ms: 120_000, queued_percent: 0, cancel_running: true });
+    try {
+      await submitPrompt(page, LANTERN);
+      const card = page.getByTestId('video-task').filter({ hasText: 'lanterns swaying' });
+      await expect(card).toHaveAttribute('data-state', 'running', { timeout: 20_000 });
+      const cost = await creditsOf(card);
+      await expect(page.getByTestId('video-credits')).toHaveText(numbers.format(1234 - spent - cost));
+      await expectNoSidewaysScroll(page);
+      await snapshot(page, 'test-results/videos-phone-running.png');
+
+      await card.getByRole('button', { name: /^Cancel: / }).click();
+      const dialog = page.getByRole('dialog', { name: 'Cancel this video?' });
+      await dialog.getByRole('button', { name: 'Cancel video' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(card).toHaveAttribute('data-state', 'cancelled');
+      await expect(page.getByTestId('video-credits')).toHaveText(numbers.format(1234 - spent));
+    } finally {
+      await restoreVideoSim(request);
+    }
+
+    await page.getByRole('button', { name: 'Cancelled', exact: true }).click();
+    await expect(page.getByTestId('video-task')).toHaveCount(1);
+    await expect(page.getByTestId('video-task').first()).toContainText('lanterns swaying');
+    await page.getByRole('button', { name: 'Failed', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'No failed videos' })).toBeVisible();
+    await page.getByRole('button', { name: 'All', exact: true }).click();
+    await expect(page.getByTestId('video-task')).toHaveCount(2);
+    await expectNoSidewaysScroll(page);
+    await snapshot(page, 'test-results/videos-phone.png');
+  },
+);
 
 test('in Chinese: the page, its refusal, a finished task and its state speak Chinese, on a desktop and a phone', async ({
   page,
