@@ -105,7 +105,7 @@ for (const locale of LOCALES) {
       test.setTimeout(600_000);
       const { tenant, jobId, templateId, code } = await furnishedTenant(request);
       await chooseLanguage(context, locale);
-      await auditAll(page, 'public', locale, ['/login', '/login/forgot', `/claim/${code}`, '/docs']);
+      await auditAll(page, 'public', locale, ['/login', '/login/forgot', '/login/sso', `/claim/${code}`, '/docs']);
       const group = await page.locator('a[href^="/docs/"]').first().getAttribute('href');
       await signedIn(context, locale, async () => {
         await signIn(page, tenant.email, tenant.password);
@@ -140,6 +140,7 @@ for (const locale of LOCALES) {
         '/calls',
         '/uploads',
         '/account',
+        '/sso',
       ]);
     });
 

@@ -2,16 +2,14 @@
 
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef } from 'react';
-import { keyKinds, spendPeriods } from '@/contracts/keys';
 import { CheckIcon } from '@/components/icons';
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FieldBlock, Form, FormRootError } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
-import { Textarea } from '@/components/ui/textarea';
 import { Button } from '@/components/ui/button';
 import { SubmitButton } from '@/components/console/form-parts';
 import { KeyNotice } from '@/components/members/key-field';
+import { KeyPolicyFields } from './key-policy-fields';
 import { useCreateKeyForm, type CreatedKey, type Key } from './use-create-key-form';
 
 /**
@@ -34,8 +32,6 @@ export function CreateKey({
   });
   const t = useTranslations('keys.form');
   const list = useTranslations('keys.list');
-  const kinds = useTranslations('keys.kinds');
-  const periods = useTranslations('keys.periods');
   const name = editing ? (editing.primary ? list('primary') : (editing.label ?? '')) : '';
 
   return (
@@ -53,63 +49,7 @@ export function CreateKey({
                 {(field) => <Input autoComplete="off" maxLength={80} placeholder={t('labelPlaceholder')} {...field} />}
               </FieldBlock>
             )}
-            <FieldBlock control={form.control} name="kinds" label={t('kinds')} description={t('kindsHint')}>
-              {(field) => (
-                <div className="flex flex-wrap gap-x-4 gap-y-2" role="group">
-                  {keyKinds.map((kind) => (
-                    <label key={kind} className="inline-flex items-center gap-2 text-sm text-slate-700">
-                      <input
-                        type="checkbox"
-                        className="size-4 rounded border-slate-300"
-                        checked={field.value.includes(kind)}
-                        onChange={(e) =>
-                          field.onChange(
-                            e.target.checked ? [...field.value, kind] : field.value.filter((k) => k !== kind),
-                          )
-                        }
-                      />
-                      {kinds(kind)}
-                    </label>
-                  ))}
-                </div>
-              )}
-            </FieldBlock>
-            <FieldBlock control={form.control} name="expires" label={t('expires')} description={t('expiresHint')}>
-              {(field) => <Input type="datetime-local" {...field} />}
-            </FieldBlock>
-            <FieldBlock control={form.control} name="ips" label={t('ips')} description={t('ipsHint')}>
-              {(field) => <Textarea rows={3} spellCheck={false} placeholder={t('ipsPlaceholder')} {...field} />}
-            </FieldBlock>
-            <FieldBlock control={form.control} name="rpm" label={t('rpm')} description={t('rpmHint')}>
-              {(field) => <Input inputMode="numeric" autoComplete="off" {...field} />}
-            </FieldBlock>
-            <FieldBlock control={form.control} name="models" label={t('models')} description={t('modelsHint')}>
-              {(field) => <Textarea rows={2} spellCheck={false} placeholder={t('modelsPlaceholder')} {...field} />}
-            </FieldBlock>
-            <FieldBlock
-              control={form.control}
-              name="concurrent"
-              label={t('concurrent')}
-              description={t('concurrentHint')}
-            >
-              {(field) => <Input inputMode="numeric" autoComplete="off" {...field} />}
-            </FieldBlock>
-            <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,8rem)] items-start gap-3">
-              <FieldBlock control={form.control} name="cap" label={t('cap')} description={t('capHint')}>
-                {(field) => <Input inputMode="numeric" autoComplete="off" {...field} />}
-              </FieldBlock>
-              <FieldBlock control={form.control} name="capPeriod" label={t('capPeriod')}>
-                {(field) => (
-                  <Select {...field}>
-                    {spendPeriods.map((p) => (
-                      <option key={p} value={p}>
-                        {periods(p)}
-                      </option>
-                    ))}
-                  </Select>
-                )}
-              </FieldBlock>
-            </div>
+            <KeyPolicyFields control={form.control} />
             <FormRootError data-testid="create-key-error" />
             <SubmitButton pending={pending} pendingLabel={editing ? t('saving') : t('creating')} className="w-full">
               {editing ? t('save') : t('submit')}

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { keyKinds, spendPeriods, type KeyKind } from '@/contracts/keys';
 import type { RouterOutputs } from '@/trpc/react';
-
-type KeyPolicy = NonNullable<RouterOutputs['keys']['list']['keys'][number]['policy']>;
 import { filled, optionalText } from '@/components/console/form-rules';
+
+/** A key's policy as the API answers it (a named or primary key's, or a member's default). */
+export type KeyPolicy = NonNullable<RouterOutputs['keys']['list']['keys'][number]['policy']>;
 
 /** The texts the form's rules say, from the `keys.form` catalogue. */
 export interface KeyFormWords {
@@ -112,6 +113,9 @@ export function keyFormSchema(words: KeyFormWords, labelled = true) {
       return { label: v.label, ...(Object.keys(policy).length > 0 ? { policy } : {}) };
     });
 }
+
+/** The form's body: the label and, when any field is filled, the policy. */
+export type KeyFormOutput = z.output<ReturnType<typeof keyFormSchema>>;
 
 /** Where a refusal of the body goes in the form (`policy.allowed_ips[2]` under the ranges). */
 export function formFieldOf(path: readonly (string | number)[]): keyof KeyFormValues | null {

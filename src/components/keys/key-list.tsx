@@ -11,6 +11,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ListSkeleton } from '@/components/ui/list-skeleton';
 import { EmptyState, ListState } from '@/components/ui/list-state';
 import { useErrorText } from '@/components/console/use-error-text';
+import { usePolicyRules } from './policy-rules';
 
 type Key = RouterOutputs['keys']['list']['keys'][number];
 
@@ -95,18 +96,8 @@ export function KeyList({ onChanged, onEdit }: { onChanged: () => Promise<void>;
 /** One key: its name, whose it is, its policy in words and its last use. */
 function KeyRow({ entry }: { entry: Key }) {
   const t = useTranslations('keys.list');
-  const kinds = useTranslations('keys.kinds');
   const format = useFormatter();
-  const policy = entry.policy;
-  const rules = [
-    policy?.kinds && t('ruleKinds', { kinds: policy.kinds.map((k) => kinds(k)).join(', ') }),
-    policy?.expires_at && t('ruleExpires', { at: format.dateTime(new Date(policy.expires_at), 'minute') }),
-    policy?.allowed_ips && t('ruleIps', { ranges: policy.allowed_ips.join(', ') }),
-    policy?.requests_per_minute && t('ruleRpm', { count: policy.requests_per_minute }),
-    policy?.models && t('ruleModels', { models: policy.models.join(', ') }),
-    policy?.max_concurrent && t('ruleConcurrent', { count: policy.max_concurrent }),
-    policy?.spend_cap && t('ruleCap', { count: policy.spend_cap.credits, period: policy.spend_cap.period }),
-  ].filter(Boolean);
+  const rules = usePolicyRules()(entry.policy);
   return (
     <div className="min-w-0 flex-1 space-y-1">
       <p className="flex flex-wrap items-center gap-2 text-sm font-semibold text-slate-900">

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
-import { CheckIcon, CoinsIcon, KeyIcon } from '@/components/icons';
+import { CheckIcon, CoinsIcon, KeyIcon, ShieldIcon } from '@/components/icons';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -10,6 +10,7 @@ import { Switch } from '@/components/ui/switch';
 import { KeyNotice } from './key-field';
 import { MemberSummary } from './member-summary';
 import type { Member } from './model';
+import { KeyPolicyForm } from './key-policy-form';
 import { QuotaForm } from './quota-form';
 import { useMemberActions } from './use-member-actions';
 import { RequestError } from '@/components/console/request-error';
@@ -23,21 +24,29 @@ interface MemberRowProps {
   onChanged: () => Promise<void>;
   /** Just created: outlined so it is easy to find. */
   highlight?: boolean;
+  /** How many named keys the member holds, once the keys are loaded. */
+  namedKeys?: number | undefined;
 }
 
 /** One member: who, how they are funded, their key, and what can be changed. */
-export function MemberRow({ member, allocatable, onChanged, highlight }: MemberRowProps) {
+export function MemberRow({ member, allocatable, onChanged, highlight, namedKeys }: MemberRowProps) {
   const titleId = useId();
   const quotaButtonId = useId();
+  const policyButtonId = useId();
   const actions = useMemberActions(member, onChanged);
-  const [editing, setEditing] = useState(false);
+  const [editing, setEditing] = useState<'quota' | 'policy' | null>(null);
   const name = member.nickname;
   const t = useTranslations('members.row');
   const errorText = useErrorText();
 
-  const closeQuota = () => {
-    setEditing(false);
-    refocus(quotaButtonId);
+  const close = () => {
+    refocus(editing === 'policy' ? policyButtonId : quotaButtonId);
+    setEditing(null);
+  };
+  const saved = async (text: string) => {
+    close();
+    actions.setNotice(text);
+    await onChanged();
   };
 
   return (
@@ -47,7 +56,7 @@ export function MemberRow({ member, allocatable, onChanged, highlight }: MemberR
       data-email={member.email}
       className={cn('p-4 sm:p-5', member.disabled && 'bg-slate-50/80', highlight && 'bg-indigo-50/40')}
     >
-      <MemberSummary member={member} titleId={titleId} highlight={highlight} />
+      <MemberSummary member={member} titleId={titleId} highlight={highlight} namedKeys={namedKeys} />
 
       {actions.newKey && (
         <KeyNotice
@@ -61,17 +70,10 @@ export function MemberRow({ member, allocatable, onChanged, highlight }: MemberR
         />
       )}
 
-      {editing ? (
-        <QuotaForm
-          member={member}
-          allocatable={allocatable}
-          onCancel={closeQuota}
-          onSaved={async (text) => {
-            closeQuota();
-            actions.setNotice(text);
-            await onChanged();
-          }}
-        />
+      {editing === 'quota' ? (
+        <QuotaForm member={member} allocatable={allocatable} onCancel={close} onSaved={saved} />
+      ) : editing === 'policy' ? (
+        <KeyPolicyForm member={member} onCancel={close} onSaved={saved} />
       ) : (
         <>
           {actions.notice && (
@@ -97,19 +99,32 @@ export function MemberRow({ member, allocatable, onChanged, highlight }: MemberR
                 {actions.enabled ? t('enabled') : t('disabled')}
               </span>
             </div>
-            <div className="ml-auto flex items-center gap-0.5 sm:gap-1">
+            <div className="ml-auto flex flex-wrap items-center justify-end gap-0.5 sm:gap-1">
               <Button
                 id={quotaButtonId}
                 variant="ghost"
                 size="sm"
                 onClick={() => {
                   actions.setNotice(null);
-                  setEditing(true);
+                  setEditing('quota');
                 }}
                 aria-label={t('setQuotaOf', { name })}
               >
                 <CoinsIcon className="hidden size-4 sm:block" />
                 {t('setQuota')}
+              </Button>
+              <Button
+                id={policyButtonId}
+                variant="ghost"
+                size="sm"
+                onClick={() => {
+                  actions.setNotice(null);
+                  setEditing('policy');
+                }}
+                aria-label={t('keyPolicyOf', { name })}
+              >
+                <ShieldIcon className="hidden size-4 sm:block" />
+                {t('keyPolicy')}
               </Button>
               <Button variant="ghost" size="sm" onClick={actions.askRekey} aria-label={t('rekeyOf', { name })}>
                 <KeyIcon className="hidden size-4 sm:block" />

@@ -1,22 +1,30 @@
+import Link from 'next/link';
 import { useFormatter, useTranslations } from 'next-intl';
+import { usePolicyRules } from '@/components/keys/policy-rules';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/components/ui/cn';
 import { KeyField } from './key-field';
 import { initialOf, type Member } from './model';
 
-/** Who a member is and how they are funded: avatar, nickname, badges, email, credits and key. */
+/**
+ * Who a member is and how they are funded: avatar, nickname, badges, email, credits, key, the default
+ * policy of their keys and how many named keys they hold.
+ */
 export function MemberSummary({
   member,
   titleId,
   highlight,
+  namedKeys,
 }: {
   member: Member;
   titleId: string;
-  highlight?: boolean;
+  highlight?: boolean | undefined;
+  namedKeys?: number | undefined;
 }) {
   const name = member.nickname;
   const t = useTranslations('members.summary');
   const format = useFormatter();
+  const rules = usePolicyRules()(member.default_key_policy);
   return (
     <>
       <div className="flex items-start gap-3">
@@ -68,6 +76,18 @@ export function MemberSummary({
         <dt className="col-span-2 text-xs font-medium text-slate-500 sm:col-span-1">{t('apiKey')}</dt>
         <dd className="col-span-2 -mt-1 min-w-0 sm:col-span-1 sm:mt-0">
           <KeyField apiKey={member.api_key} owner={name} />
+        </dd>
+        <dt className="text-xs font-medium text-slate-500">{t('keyPolicy')}</dt>
+        <dd className="min-w-0 text-xs leading-5 break-words text-slate-600" data-testid="member-key-policy">
+          {rules.length > 0 ? rules.join(' · ') : t('noKeyPolicy')}
+          {namedKeys !== undefined && (
+            <>
+              <span className="text-slate-500"> · </span>
+              <Link href="/keys" className="font-medium text-indigo-700 underline-offset-2 hover:underline">
+                {t('namedKeys', { count: namedKeys })}
+              </Link>
+            </>
+          )}
         </dd>
       </dl>
     </>

@@ -79,6 +79,7 @@ interface MembersSectionProps {
 /** The members, newest first, with their counts and, once there are many, a search. */
 function MembersSection({ allocatable, onChanged, fresh }: MembersSectionProps) {
   const query = trpc.members.list.useQuery({});
+  const keys = trpc.keys.list.useQuery({});
   const [search, setSearch] = useState('');
   const accounts = query.data?.accounts;
   // Newest first, so a member just added is at the top.
@@ -123,6 +124,7 @@ function MembersSection({ allocatable, onChanged, fresh }: MembersSectionProps) 
                     allocatable={allocatable}
                     onChanged={onChanged}
                     highlight={m.account_id === fresh}
+                    namedKeys={keys.data?.keys.filter((k) => !k.primary && k.account_id === m.account_id).length}
                   />
                 </li>
               ))}

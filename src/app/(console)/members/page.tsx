@@ -9,7 +9,8 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t('metaTitle') };
 }
 
-const prefetch = () => Promise.all([api.balance.pool.prefetch({}), api.members.list.prefetch({})]);
+const prefetch = () =>
+  Promise.all([api.balance.pool.prefetch({}), api.members.list.prefetch({}), api.keys.list.prefetch({})]);
 
 export default async function MembersPage() {
   const t = await getTranslations('members');
