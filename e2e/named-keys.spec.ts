@@ -88,7 +88,8 @@ test.describe('named keys', () => {
       data: { model: 'studio-auto', messages: [{ role: 'user', content: '你好' }] },
     });
     expect(chat.status()).toBe(403);
-    expect(((await chat.json()) as { error: string }).error).toContain('Key policy "kinds"');
+    // Chat answers in OpenAI's error shape.
+    expect(((await chat.json()) as { error: { message: string } }).error.message).toContain('Key policy "kinds"');
     const other = await request.post('/api/generate', {
       headers: { 'X-API-Key': key },
       data: { prompt: '一只在竹林里喝茶的熊猫', model: 'auto' },
@@ -119,7 +120,7 @@ test.describe('named keys', () => {
     await expect(row.getByTestId('member-key-policy')).toHaveText('无默认策略：只受租户的限制 · 没有命名密钥');
     await row.getByRole('button', { name: '设置 设计师小李 的密钥策略' }).click();
     const form = row.getByRole('form', { name: '设计师小李 的默认密钥策略' });
-    await form.getByRole('checkbox', { name: '图片' }).check();
+    await form.getByRole('checkbox', { name: '图片', exact: true }).check();
     await form.getByLabel('每分钟请求数').fill('３０');
     await form.getByLabel('积分上限').fill('200');
     await expectNoSidewaysScroll(page);
@@ -138,7 +139,8 @@ test.describe('named keys', () => {
       data: { model: 'studio-auto', messages: [{ role: 'user', content: '你好' }] },
     });
     expect(chat.status()).toBe(403);
-    expect(((await chat.json()) as { error: string }).error).toContain('Key policy "kinds"');
+    // Chat answers in OpenAI's error shape.
+    expect(((await chat.json()) as { error: { message: string } }).error.message).toContain('Key policy "kinds"');
 
     await row.getByRole('button', { name: '设置 设计师小李 的密钥策略' }).click();
     await expect(form.getByLabel('积分上限')).toHaveValue('200');

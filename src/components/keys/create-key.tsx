@@ -13,20 +13,25 @@ import { KeyPolicyFields } from './key-policy-fields';
 import { useCreateKeyForm, type CreatedKey, type Key } from './use-create-key-form';
 
 /**
- * Makes a named key with its policy, and shows the key once; with `editing`, changes that key's label
- * (a named key) and policy instead.
+ * Makes a named key with its policy, and shows the key once (`created`, kept by the page so that it
+ * outlives the form); with `editing`, changes that key's label (a named key) and policy instead.
  */
 export function CreateKey({
   onChanged,
+  created,
+  onCreated,
   editing = null,
   onDone,
 }: {
   onChanged: () => Promise<void>;
+  created: CreatedKey | null;
+  onCreated: (created: CreatedKey | null) => void;
   editing?: Key | null;
   onDone?: () => void;
 }) {
-  const { form, submit, pending, created, dismiss } = useCreateKeyForm({
+  const { form, submit, pending } = useCreateKeyForm({
     onChanged,
+    onCreated,
     editing,
     ...(onDone ? { onEdited: onDone } : {}),
   });
@@ -41,7 +46,7 @@ export function CreateKey({
         <CardDescription>{t('description')}</CardDescription>
       </CardHeader>
       <CardBody className="space-y-5">
-        {created && <KeyCreated created={created} onDismiss={dismiss} />}
+        {created && <KeyCreated created={created} onDismiss={() => onCreated(null)} />}
         <Form {...form}>
           <form onSubmit={submit} noValidate className="space-y-5" aria-labelledby="create-key-title">
             {!editing?.primary && (

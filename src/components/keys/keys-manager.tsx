@@ -7,6 +7,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { PageHeader } from '@/components/console/page-header';
 import { CreateKey } from './create-key';
 import { KeyList } from './key-list';
+import type { CreatedKey } from './use-create-key-form';
 
 /** The Keys page: the tenant's and its members' keys, a form for a named key with its policy. */
 export function KeysManager() {
@@ -14,6 +15,7 @@ export function KeysManager() {
   const t = useTranslations('keys');
   const refresh = useCallback(() => utils.keys.list.invalidate(), [utils]);
   const [editing, setEditing] = useState<RouterOutputs['keys']['list']['keys'][number] | null>(null);
+  const [created, setCreated] = useState<CreatedKey | null>(null);
   return (
     <div className="space-y-6">
       <PageHeader
@@ -35,7 +37,15 @@ export function KeysManager() {
           }}
         />
         <aside id="create-key" className="min-w-0 scroll-mt-20 lg:sticky lg:top-6" aria-label={t('form.title')}>
-          <CreateKey onChanged={refresh} editing={editing} onDone={() => setEditing(null)} />
+          {/* A form of its own for each key edited, so it starts from that key's policy. */}
+          <CreateKey
+            key={editing?.id ?? 'new'}
+            onChanged={refresh}
+            created={created}
+            onCreated={setCreated}
+            editing={editing}
+            onDone={() => setEditing(null)}
+          />
         </aside>
       </div>
     </div>

@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { trpc, type RouterOutputs } from '@/trpc/react';
 import { useZodForm } from '@/components/ui/form';
 import { useApplyServerError } from '@/components/console/use-error-text';
@@ -17,15 +17,18 @@ export interface CreatedKey {
 }
 
 /**
- * The key form: its fields, sending them, and the key it made (shown once). With `editing`, the form
- * holds that key's label and policy and sends a change of them (the policy replaced whole).
+ * The key form: its fields, sending them, and handing on the key it made (shown once). With `editing`,
+ * the form holds that key's label and policy and sends a change of them (the policy replaced whole).
+ * The values are taken when the form mounts: its owner mounts a new form for each key it edits.
  */
 export function useCreateKeyForm({
   onChanged,
+  onCreated,
   editing = null,
   onEdited,
 }: {
   onChanged: () => Promise<void>;
+  onCreated: (created: CreatedKey) => void;
   editing?: Key | null;
   onEdited?: () => void;
 }) {
@@ -42,12 +45,11 @@ export function useCreateKeyForm({
       ),
     [t, labelled],
   );
-  const form = useZodForm(schema, { ...checkOnSubmit, defaultValues: emptyKeyForm });
-  const [created, setCreated] = useState<CreatedKey | null>(null);
+  const form = useZodForm(schema, {
+    ...checkOnSubmit,
+    defaultValues: editing ? keyFormValues(editing.label, editing.policy) : emptyKeyForm,
+  });
   useClearRefusalOnEdit(form);
-  useEffect(() => {
-    form.reset(editing ? keyFormValues(editing.label, editing.policy) : emptyKeyForm);
-  }, [editing, form]);
 
   const submit = form.handleSubmit(async (body) => {
     try {
@@ -60,7 +62,7 @@ export function useCreateKeyForm({
         onEdited?.();
       } else {
         const answer = await create.mutateAsync(body);
-        setCreated({ label: body.label, apiKey: answer.api_key });
+        onCreated({ label: body.label, apiKey: answer.api_key });
         form.reset(emptyKeyForm);
       }
       await onChanged();
@@ -69,11 +71,5 @@ export function useCreateKeyForm({
     }
   });
 
-  return {
-    form,
-    submit,
-    pending: create.isPending || update.isPending,
-    created,
-    dismiss: () => setCreated(null),
-  };
+  return { form, submit, pending: create.isPending || update.isPending };
 }
