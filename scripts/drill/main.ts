@@ -6,6 +6,7 @@ import postgres from 'postgres';
 import { chatHoldsDrill } from './chat';
 import { call, Feed, Receiver, Tally } from './client';
 import { moneyRacesDrill } from './money';
+import { restoreDrill } from './restore';
 import { startDrillPostgres } from './postgres';
 import { ensureBuild } from '../ensure-build';
 import { startTopology, type Topology } from '../cluster/topology';
@@ -285,6 +286,24 @@ async function main() {
     sim = await startSimulator(simPort);
     const callbackUrl = await receiver.start();
     const log = openSync(logFile, 'a');
+    const env = {
+      DATABASE_URL: pg.url,
+      STUDIO_DATA_DIR: path.join(work, 'data'),
+      STUDIO_SECRET: 'drill-secret-drill-secret-drill-secret-0000',
+      STUDIO_ADMIN_KEY: ADMIN_KEY,
+      STUDIO_DEMO: '0',
+      STUDIO_SIM_PORT: String(simPort),
+      PUBLIC_BASE_URL: `http://127.0.0.1:${frontPort}`,
+      STUDIO_CLIENT_IP_HEADER: 'x-forwarded-for',
+      STUDIO_ALLOW_PRIVATE_CALLBACKS: '1',
+      STUDIO_CALLBACK_BACKOFF_MS: '500',
+      STUDIO_CALLBACK_ATTEMPTS: '30',
+      STUDIO_TASK_LEASE_MS: '15000',
+      STUDIO_DRAIN_MS: '10000',
+      STUDIO_CHAT_HOLD_IDLE_MS: '2000',
+      STUDIO_RATE_LIMITS: `article=${ARTICLE_LIMIT}/hour`,
+      LOG_LEVEL: 'warn',
+    };
     top = await startTopology({
       web: 2,
       workers: 2,
@@ -292,25 +311,9 @@ async function main() {
       host: '127.0.0.1',
       output: log,
       log: () => {},
-      env: {
-        DATABASE_URL: pg.url,
-        STUDIO_DATA_DIR: path.join(work, 'data'),
-        STUDIO_SECRET: 'drill-secret-drill-secret-drill-secret-0000',
-        STUDIO_ADMIN_KEY: ADMIN_KEY,
-        STUDIO_DEMO: '0',
-        STUDIO_SIM_PORT: String(simPort),
-        PUBLIC_BASE_URL: `http://127.0.0.1:${frontPort}`,
-        STUDIO_CLIENT_IP_HEADER: 'x-forwarded-for',
-        STUDIO_ALLOW_PRIVATE_CALLBACKS: '1',
-        STUDIO_CALLBACK_BACKOFF_MS: '500',
-        STUDIO_CALLBACK_ATTEMPTS: '30',
-        STUDIO_TASK_LEASE_MS: '15000',
-        STUDIO_DRAIN_MS: '10000',
-        STUDIO_CHAT_HOLD_IDLE_MS: '2000',
-        STUDIO_RATE_LIMITS: `article=${ARTICLE_LIMIT}/hour`,
-        LOG_LEVEL: 'warn',
-      },
+      env,
     });
+    const started = top;
     const drills = new Drills(top, sql, size, pg, sim);
     const rows: Row[] = [];
     const all: [string, () => Promise<Row>][] = [
@@ -321,6 +324,7 @@ async function main() {
       ['sharedLimits', () => drills.sharedLimits()],
       ['chatHolds', () => drills.chatHolds()],
       ['moneyRaces', () => drills.moneyRaces()],
+      ['restore', () => restoreDrill({ drills, top: started, pg, size, env, work })],
     ];
     const unknown = only?.filter((name) => !all.some(([known]) => known === name)) ?? [];
     if (unknown.length) throw new Error(`--only: no drill ${unknown.join(', ')} (${all.map(([n]) => n).join(', ')})`);

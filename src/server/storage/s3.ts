@@ -19,6 +19,19 @@ const notFound = (err: unknown) =>
   err instanceof S3ServiceException &&
   (err.$metadata.httpStatusCode === 404 || err.name === 'NotFound' || err.name === 'NoSuchKey');
 
+/** The client of the configured bucket (the store's, and the backup's listing and copying). */
+export function createS3Client(s3: S3Settings): S3Client {
+  return new S3Client({
+    region: s3.region,
+    ...(s3.endpoint ? { endpoint: s3.endpoint } : {}),
+    forcePathStyle: s3.forcePathStyle,
+    credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+    // A presigned PUT must not carry a checksum of an empty body; S3-compatible stores differ on checksums.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+}
+
 /**
  * Files in an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, Aliyun OSS with the S3 API...).
  * Objects are written with their type; callers get `<S3_PUBLIC_BASE_URL>/<key>`.
@@ -28,15 +41,7 @@ export class S3FileStore implements FileStore {
   private readonly client: S3Client;
 
   constructor(private readonly s3: S3Settings) {
-    this.client = new S3Client({
-      region: s3.region,
-      ...(s3.endpoint ? { endpoint: s3.endpoint } : {}),
-      forcePathStyle: s3.forcePathStyle,
-      credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
-      // A presigned PUT must not carry a checksum of an empty body; S3-compatible stores differ on checksums.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+    this.client = createS3Client(s3);
   }
 
   private checked(key: string): string {
