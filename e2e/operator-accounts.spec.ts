@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { generateSync } from 'otplib';
-import { E2E_ADMIN_KEY } from './env';
+import { E2E_ADMIN_KEY, E2E_PASSKEY_URL } from './env';
 import { chooseLanguage, expect, expectNoSidewaysScroll, test } from './helpers';
 
 /** The code of the next time step: never the one just used (a code is accepted once). */
@@ -19,8 +19,8 @@ async function makeOperator(request: APIRequestContext) {
   return { email, password };
 }
 
-/** Signs in with e-mail and password, enrols the mandatory second factor, and answers its secret. */
-async function signInAndEnrol(page: Page, who: { email: string; password: string }, zh = false): Promise<string> {
+/** Signs in with e-mail and password: an account without a second factor reaches only its enrolment. */
+async function signInToEnrol(page: Page, who: { email: string; password: string }, zh = false): Promise<void> {
   await page.goto('/operator/login');
   await page.getByLabel(zh ? '邮箱' : 'Email').fill(who.email);
   await page.getByLabel(zh ? '密码' : 'Password').fill(who.password);
@@ -29,6 +29,11 @@ async function signInAndEnrol(page: Page, who: { email: string; password: string
   await expect(page).toHaveURL(/\/operator\/enrol$/);
   await page.goto('/operator/tenants');
   await expect(page).toHaveURL(/\/operator\/enrol$/);
+}
+
+/** Signs in with e-mail and password, enrols the mandatory second factor, and answers its secret. */
+async function signInAndEnrol(page: Page, who: { email: string; password: string }, zh = false): Promise<string> {
+  await signInToEnrol(page, who, zh);
   await page.getByRole('button', { name: zh ? '设置两步验证' : 'Set up two-step verification' }).click();
   const secret = (await page.getByTestId('two-factor-secret').textContent())?.trim() ?? '';
   await page.getByLabel(zh ? '应用中的验证码' : 'Code from the app').fill(generateSync({ secret }));
@@ -92,4 +97,88 @@ test('in Chinese on a phone, an operator resets a user’s two-step verification
   await expect(entry.getByTestId('audit-actor-name')).toHaveText(me.email);
   await expect(entry).toContainText('回拨登记电话核实');
   await expectNoSidewaysScroll(page);
+});
+
+/** A virtual authenticator in the page's browser (Chrome DevTools Protocol), answering without a prompt. */
+async function virtualAuthenticator(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+}
+
+test.describe('with a passkey', () => {
+  // Passkeys need a host name (`localhost`), not an IP address.
+  test.use({ baseURL: E2E_PASSKEY_URL });
+
+  test('an operator adds a passkey on their account page, signs in with password and passkey, acts, and the audit log names them', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    await virtualAuthenticator(page);
+    const me = await makeOperator(request);
+    await signInAndEnrol(page, me);
+    await page.getByRole('navigation', { name: 'Operator' }).getByRole('link', { name: 'Account' }).click();
+    await expect(page).toHaveURL(/\/operator\/account$/);
+    await expect(page.getByTestId('account-email')).toHaveText(me.email);
+    await page.getByLabel('Passkey name').fill('Operator laptop');
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    await expect(page.getByText('Passkey added. Other sessions of this account were signed out.')).toBeVisible();
+    await expect(page.getByTestId('passkeys')).toContainText('Operator laptop');
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/operator\/login$/);
+    await page.getByLabel('Email').fill(me.email);
+    await page.getByLabel('Password').fill(me.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL(/\/operator\/login\/code$/);
+    await page.getByRole('button', { name: 'Use a passkey' }).click();
+    await expect(page).toHaveURL(/\/operator$/, { timeout: 30_000 });
+
+    await page.getByRole('navigation', { name: 'Operator' }).getByRole('link', { name: 'Operators' }).click();
+    const other = `ops3-${randomBytes(4).toString('hex')}@e2e.studio.test`;
+    await page.getByLabel('E-mail', { exact: true }).fill(other);
+    await page.getByRole('button', { name: 'Add operator' }).click();
+    await expect(page.getByTestId('operator-password')).toHaveText(/^[A-Za-z0-9_-]{20}$/);
+    await page.getByRole('navigation', { name: 'Operator' }).getByRole('link', { name: 'Audit log' }).click();
+    const entry = page.locator('[data-audit-action="operator-create"]').filter({ hasText: other }).first();
+    await expect(entry.getByTestId('audit-actor-name')).toHaveText(me.email);
+  });
+
+  test('in Chinese on a phone, an operator enrols with a passkey and cannot remove their last second factor', async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    await context.addCookies([{ name: 'studio_locale', value: 'zh-CN', url: E2E_PASSKEY_URL }]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await virtualAuthenticator(page);
+    const me = await makeOperator(request);
+    await signInToEnrol(page, me, true);
+    await page.getByLabel('通行密钥名称').fill('手机');
+    await page.getByRole('button', { name: '添加通行密钥' }).click();
+    await expect(page).toHaveURL(/\/operator$/, { timeout: 30_000 });
+
+    await page.goto('/operator/account');
+    await expect(page.getByRole('heading', { name: '我的账户' })).toBeVisible();
+    await expect(page.getByTestId('passkeys')).toContainText('手机');
+    await expectNoSidewaysScroll(page);
+    await page.locator('summary', { hasText: '移除' }).click();
+    const removal = page.getByRole('form', { name: '移除通行密钥 手机' });
+    await removal.getByLabel('当前密码').fill(me.password);
+    await removal.getByRole('button', { name: '移除' }).click();
+    await expect(removal.getByRole('alert')).toContainText('运营人员必须保留一个');
+    await expect(page.getByTestId('passkeys')).toContainText('手机');
+    await expectNoSidewaysScroll(page);
+  });
 });

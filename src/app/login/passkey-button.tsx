@@ -4,28 +4,44 @@ import { startAuthentication } from '@simplewebauthn/browser';
 import { useTranslations } from 'next-intl';
 import { useState, useTransition } from 'react';
 import { Button } from '@/components/ui/button';
-import { passkeyOptionsAction, signInWithPasskey } from './passkey-actions';
+import { passkeyOptionsAction, signInWithPasskey, type PasskeyOptions } from './passkey-actions';
+
+/** The server actions of a passkey sign-in: the console's by default; the operator sign-in passes its own. */
+export interface PasskeySignInActions {
+  options: () => Promise<PasskeyOptions>;
+  signIn: (answer: string) => Promise<{ error: string | null }>;
+}
 
 /**
  * Signs in with a passkey: on its own on the sign-in page (the browser offers the passkeys it holds for
  * this site), or as the second step after the password (`step`). Its label names no "sign in", so the
  * password form's button stays the only one called that.
  */
-export function PasskeyButton({ next, step }: { next: string; step: boolean }) {
+export function PasskeyButton({
+  next,
+  step,
+  actions,
+}: {
+  next: string;
+  step: boolean;
+  actions?: PasskeySignInActions;
+}) {
   const t = useTranslations('login.passkey');
   const [error, setError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
   const use = () =>
     startTransition(async () => {
       setError(null);
-      const { options } = await passkeyOptionsAction(next, step);
+      const { options } = await (actions ? actions.options() : passkeyOptionsAction(next, step));
       let answer;
       try {
         answer = await startAuthentication({ optionsJSON: options });
       } catch {
         return setError(t('cancelled'));
       }
-      const refused = await signInWithPasskey(next, step, JSON.stringify(answer));
+      const refused = await (actions
+        ? actions.signIn(JSON.stringify(answer))
+        : signInWithPasskey(next, step, JSON.stringify(answer)));
       if (refused.error) setError(refused.error);
     });
   return (

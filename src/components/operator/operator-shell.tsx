@@ -25,6 +25,7 @@ const SECTIONS = [
   { href: '/operator/tenants', key: 'tenants' },
   { href: '/operator/audit', key: 'audit' },
   { href: '/operator/operators', key: 'operators' },
+  { href: '/operator/account', key: 'account' },
 ] as const;
 
 /** The operator area's frame: a slim top bar (Studio · Operator, language, sign out) and its sections over a wide page. */

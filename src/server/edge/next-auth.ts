@@ -1,38 +1,34 @@
 import { hkdfSync, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import NextAuth, { CredentialsSignin } from 'next-auth';
+import NextAuth from 'next-auth';
 import Credentials from 'next-auth/providers/credentials';
-import { z } from 'zod';
 import { getConfig } from '@/server/config';
 import { headers } from 'next/headers';
 import { consoleSessions, consoleUsers, endedSessions } from '@/server/db/schema';
 import { recordSighting, sightingDue } from '@/server/domain/auth/console-sessions';
 import { deviceLabel } from '@/server/domain/auth/device';
 import { endSession, sessionEnded } from '@/server/domain/auth/ended-sessions';
-import { adminDigest, resolveKey } from '@/server/domain/auth/api-keys';
-import { checkPassword, checkSecondFactor, type SignInOutcome } from '@/server/domain/auth/console-sign-in';
+import { adminDigest } from '@/server/domain/auth/api-keys';
+import { checkPassword, checkSecondFactor } from '@/server/domain/auth/console-sign-in';
 import { checkPasskeySecondFactor, checkPasskeySignIn } from '@/server/domain/auth/passkey-sign-in';
-import {
-  checkOperatorCode,
-  checkOperatorPassword,
-  operatorOfSession,
-  type OperatorSignInOutcome,
-} from '@/server/domain/auth/operator-sign-in';
-import { operatorAccountsExist } from '@/server/domain/operators/operators';
-import { admitSignIn, signInSucceeded, type Admitted, type ThrottleKey } from '@/server/domain/auth/sign-in-throttle';
+import { operatorOfSession } from '@/server/domain/auth/operator-sign-in';
 import { redeemSsoTicket } from '@/server/domain/auth/sso/flow';
 import { requestClientAddress, requestExactAddress } from '@/server/edge/http/client-address';
 import { logger } from '@/server/logger';
 import { getRuntime } from '@/server/runtime';
 import { presentedKey, type SessionIdentity } from '@/server/api/context';
+import { keyFingerprint, keySignInOpen, operatorProviders } from './operator-providers';
+import {
+  credentialsSchema,
+  InvalidLogin,
+  parseJson,
+  passkeySchema,
+  secondFactorSchema,
+  sessionUser,
+} from './sign-in-steps';
 
-const credentialsSchema = z.object({ email: z.email(), password: z.string().min(1).max(200) });
-const secondFactorSchema = z.object({ ticket: z.string().min(1).max(400), code: z.string().min(1).max(40) });
-/** A passkey's answer (JSON from the browser), with the password step's ticket when it is the second step. */
-const passkeySchema = z.object({
-  ticket: z.string().min(1).max(400).optional(),
-  answer: z.string().min(1).max(32_000),
-});
+export { KeySignInClosed, keySignInOpen } from './operator-providers';
+export { TooManySignIns, TwoFactorExpired, TwoFactorRequired } from './sign-in-steps';
 
 /**
  * The console's signed-in person: a tenant administrator, who acts as the tenant, or a buyer whose
@@ -56,137 +52,6 @@ export interface OperatorSession {
   account?: { id: string; email: string };
   enrolled: boolean;
   sessionId: string | null;
-}
-
-/** The key's sign-in in the browser is closed (operator accounts exist, or it is switched off). */
-export class KeySignInClosed extends CredentialsSignin {
-  override code = 'key_sign_in_closed';
-}
-
-/** Whether the super-administrator key may sign in to `/operator` in a browser now (docs/security.md). */
-export async function keySignInOpen(): Promise<boolean> {
-  const { db, config } = await getRuntime();
-  if (config.operatorKeySignIn !== 'auto') return config.operatorKeySignIn === 'on';
-  return !(await operatorAccountsExist(db));
-}
-
-const operatorSchema = z.object({ key: z.string().min(1).max(200) });
-/** Sessions remember which admin key opened them, so rotating the key ends them. */
-const keyFingerprint = (digest: string) => digest.slice(0, 16);
-
-class InvalidLogin extends CredentialsSignin {
-  override code = 'invalid_credentials';
-}
-
-/** Too many failed sign-ins for this email or from this address: refused without looking at the password. */
-export class TooManySignIns extends CredentialsSignin {
-  override code = 'too_many_attempts';
-  constructor(readonly retryAfterS: number) {
-    super();
-  }
-}
-
-/** The password was right; the account asks for a code. The ticket carries the sign-in to the code step. */
-export class TwoFactorRequired extends CredentialsSignin {
-  override code = 'two_factor_required';
-  constructor(readonly ticket: string) {
-    super();
-  }
-}
-
-/** The code step's ticket is expired or no longer stands: sign in with the password again. */
-export class TwoFactorExpired extends CredentialsSignin {
-  override code = 'two_factor_expired';
-}
-
-/**
- * Checks the attempt against the sign-in throttles (throwing while locked) and answers what it was
- * charged, for `settle`.
- */
-async function admit(
-  request: Request,
-  keys: (address: string) => ThrottleKey[],
-  who: Record<string, string>,
-): Promise<Admitted> {
-  const { db } = await getRuntime();
-  const address = requestClientAddress(request.headers);
-  const admitted = await admitSignIn(db, keys(address));
-  if (!admitted.ok) {
-    logger.warn(
-      { ...who, address, scope: admitted.key.scope, retryAfterS: admitted.retryAfterS },
-      'sign-in refused: too many attempts',
-    );
-    throw new TooManySignIns(admitted.retryAfterS);
-  }
-  return admitted;
-}
-
-/** After the check: a success gives the attempt back; a failure stays counted, and a lock it reached is logged. */
-async function settle(admitted: Admitted, ok: boolean, who: Record<string, string>): Promise<void> {
-  if (ok) {
-    const { db } = await getRuntime();
-    await signInSucceeded(db, admitted);
-    return;
-  }
-  for (const lock of admitted.locks) {
-    logger.warn(
-      {
-        ...who,
-        scope: lock.key.scope,
-        subject: lock.key.subject,
-        failures: lock.failures,
-        lockedForS: lock.lockedForS,
-      },
-      'sign-in locked after repeated failures',
-    );
-  }
-}
-
-/**
- * What a console sign-in step lets in, for the session; a refusal is thrown (and logged: a throttled
- * attempt, a lock a failure reached).
- */
-function sessionUser(outcome: SignInOutcome, who: Record<string, string>) {
-  if (outcome.ok) {
-    const { user } = outcome;
-    return { id: user.id, email: user.email, kind: user.kind, tenantId: user.tenantId, sv: user.sessionEpoch };
-  }
-  switch (outcome.refused) {
-    case 'throttled':
-      logger.warn(
-        { ...who, scope: outcome.scope, retryAfterS: outcome.retryAfterS },
-        'sign-in refused: too many attempts',
-      );
-      throw new TooManySignIns(outcome.retryAfterS);
-    case 'code_required':
-      throw new TwoFactorRequired(outcome.ticket);
-    case 'expired':
-      throw new TwoFactorExpired();
-    case 'wrong':
-      for (const lock of outcome.locks) {
-        const { key, failures, lockedForS } = lock;
-        logger.warn(
-          { ...who, scope: key.scope, subject: key.subject, failures, lockedForS },
-          'sign-in locked after repeated failures',
-        );
-      }
-      throw new InvalidLogin();
-  }
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-/** An operator sign-in step's outcome as the session's user (refusals thrown as for the console). */
-function operatorUser(outcome: OperatorSignInOutcome, who: Record<string, string>) {
-  if (!outcome.ok) return sessionUser(outcome, who);
-  const { operator } = outcome;
-  return { id: operator.id, email: operator.email, kind: 'operator', sv: operator.sessionEpoch };
 }
 
 function authSecret(): string {
@@ -228,52 +93,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
     },
   },
   providers: [
-    Credentials({
-      id: 'operator',
-      name: 'Super-administrator key',
-      credentials: { key: { label: 'Key', type: 'password' } },
-      async authorize(raw, request) {
-        const parsed = operatorSchema.safeParse(raw);
-        if (!parsed.success) throw new InvalidLogin();
-        if (!(await keySignInOpen())) throw new KeySignInClosed();
-        const who = { signIn: 'operator' };
-        const admitted = await admit(request, (address) => [{ scope: 'operator', subject: address }], who);
-        const { db, config } = await getRuntime();
-        const resolved = await resolveKey(db, { configured: config.adminKey }, parsed.data.key.trim());
-        const digest = await adminDigest(db, { configured: config.adminKey });
-        const ok = resolved.ok && resolved.identity.kind === 'admin' && digest !== null;
-        await settle(admitted, ok, who);
-        if (!ok || !digest) throw new InvalidLogin();
-        return { id: 'operator', kind: 'operator', akd: keyFingerprint(digest) };
-      },
-    }),
-    Credentials({
-      id: 'operator-account',
-      name: 'Operator account',
-      credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
-      async authorize(raw, request) {
-        const parsed = credentialsSchema.safeParse(raw);
-        if (!parsed.success) throw new InvalidLogin();
-        const email = parsed.data.email.toLowerCase();
-        const { db, config } = await getRuntime();
-        const address = requestClientAddress(request.headers);
-        const outcome = await checkOperatorPassword({ db, config }, { email, password: parsed.data.password, address });
-        return operatorUser(outcome, { signIn: 'operator-account', email, address });
-      },
-    }),
-    Credentials({
-      id: 'operator-code',
-      name: 'Operator two-step verification',
-      credentials: { ticket: { type: 'hidden' }, code: { label: 'Code', type: 'text' } },
-      async authorize(raw, request) {
-        const parsed = secondFactorSchema.safeParse(raw);
-        if (!parsed.success) throw new InvalidLogin();
-        const { db, config } = await getRuntime();
-        const address = requestClientAddress(request.headers);
-        const outcome = await checkOperatorCode({ db, config }, { ...parsed.data, address });
-        return operatorUser(outcome, { signIn: 'operator-code', address });
-      },
-    }),
+    ...operatorProviders,
     Credentials({
       credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
       async authorize(raw, request) {

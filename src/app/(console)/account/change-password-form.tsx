@@ -1,15 +1,17 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { ActionForm } from '@/components/passwords/action-form';
+import { ActionForm, type ActionFormState } from '@/components/passwords/action-form';
 import { changePasswordAction } from './actions';
 
-/** Current password, the new one twice; a clear word when it changed. */
-export function ChangePasswordForm() {
+/** Current password, the new one twice; a clear word when it changed. `action`: the operator area passes its own. */
+export function ChangePasswordForm({
+  action = changePasswordAction,
+}: { action?: (previous: ActionFormState, form: FormData) => Promise<ActionFormState> } = {}) {
   const t = useTranslations('account');
   return (
     <ActionForm
-      action={changePasswordAction}
+      action={action}
       label={t('passwordTitle')}
       fields={[
         { name: 'current', label: t('current'), type: 'password', autoComplete: 'current-password' },

@@ -11,8 +11,16 @@ import { finishPasskeyAction, startPasskeyAction } from './passkey-actions';
 
 type Outcome = { ok: true } | { error: string; field?: boolean } | null;
 
+/** The server actions of adding a passkey: the console's by default; the operator area passes its own. */
+export interface PasskeyAddActions {
+  start: typeof startPasskeyAction;
+  finish: typeof finishPasskeyAction;
+}
+
 /** Adding a passkey: its name, then the browser's own dialog (fingerprint, face, screen lock or security key). */
-export function PasskeyAdd() {
+export function PasskeyAdd({
+  actions = { start: startPasskeyAction, finish: finishPasskeyAction },
+}: { actions?: PasskeyAddActions } = {}) {
   const t = useTranslations('account.passkeys');
   const router = useRouter();
   const id = useId();
@@ -26,7 +34,7 @@ export function PasskeyAdd() {
     const name = typeof typed === 'string' ? typed.trim() : '';
     if (!name) return setOutcome({ error: t('nameRequired'), field: true });
     startTransition(async () => {
-      const started = await startPasskeyAction();
+      const started = await actions.start();
       if ('error' in started) return setOutcome(started);
       let answer;
       try {
@@ -34,7 +42,7 @@ export function PasskeyAdd() {
       } catch {
         return setOutcome({ error: t('cancelled') });
       }
-      const done = await finishPasskeyAction(name, JSON.stringify(answer));
+      const done = await actions.finish(name, JSON.stringify(answer));
       setOutcome(done);
       if ('ok' in done) {
         form.reset();

@@ -7,23 +7,16 @@ import QRCode from 'qrcode';
 import { minutesOf } from '@/app/login/password-check';
 import { textField } from '@/app/login/login-schema';
 import type { ActionFormState } from '@/components/passwords/action-form';
-import { regenerateRecoveryCodes } from '@/server/domain/auth/recovery-codes';
 import { confirmEnrolment, removeTwoFactor, startEnrolment } from '@/server/domain/auth/two-factor';
 import { requestClientAddress } from '@/server/edge/http/client-address';
 import { AppError } from '@/server/errors';
 import { logger } from '@/server/logger';
 import { getRuntime } from '@/server/runtime';
 import { consoleSession } from '@/trpc/server';
+import { refused, regenerateRecoveryCodesStep } from './account-steps';
 
 /** A new secret to enrol, as text and as a QR code of its `otpauth://` link (an SVG data URL). */
 export type EnrolmentStart = { secret: string; qr: string } | { error: string };
-
-const refused = (error: string | null, fields: Record<string, string> = {}): ActionFormState => ({
-  done: false,
-  error,
-  fields,
-  values: {},
-});
 
 async function signedIn() {
   const session = await consoleSession();
@@ -116,43 +109,10 @@ export async function removeTwoFactorAction(_previous: ActionFormState, form: Fo
   return { done: true, error: null, fields: {}, values: {} };
 }
 
-/**
- * Makes ten new recovery codes (the old ones stop working), with the password or a current code. The
- * answer carries them (space-separated in `values.recoveryCodes`) for the page to show this once.
- */
+/** Makes ten new recovery codes (the old ones stop working), with the password or a current code; shown once. */
 export async function regenerateRecoveryCodesAction(
   _previous: ActionFormState,
   form: FormData,
 ): Promise<ActionFormState> {
-  const session = await signedIn();
-  const t = await getTranslations('account');
-  const tf = await getTranslations('account.twoFactor');
-  const proof = textField(form, 'proof');
-  if (!proof) return refused(null, { proof: tf('proofRequired') });
-  const { db, config } = await getRuntime();
-  try {
-    const made = await regenerateRecoveryCodes(
-      { db, config },
-      {
-        userId: session.userId,
-        proof: proof.slice(0, 200),
-        address: requestClientAddress(await headers()),
-        keepSession: session.sessionId,
-      },
-    );
-    if ('ok' in made) {
-      return { done: true, error: null, fields: {}, values: { recoveryCodes: made.recoveryCodes.join(' ') } };
-    }
-    switch (made.refused) {
-      case 'throttled':
-        return refused(t('throttled', { minutes: minutesOf(made.retryAfterS) }));
-      case 'wrong':
-        return refused(null, { proof: tf('wrongProof') });
-      case 'not_on':
-        return refused(tf('failed'));
-    }
-  } catch (err) {
-    logger.error({ err }, 'recovery codes could not be made');
-    return refused(tf('failed'));
-  }
+  return regenerateRecoveryCodesStep(await signedIn(), form);
 }

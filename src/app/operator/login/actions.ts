@@ -3,6 +3,9 @@
 import { redirect } from 'next/navigation';
 import { AuthError, CredentialsSignin } from 'next-auth';
 import { getTranslations } from 'next-intl/server';
+import type { PasskeyOptions } from '@/app/login/passkey-actions';
+import { secondFactorPasskeyOptions } from '@/server/domain/auth/passkey-sign-in';
+import { getRuntime } from '@/server/runtime';
 import { attemptSignIn } from '@/app/login/attempt';
 import { loginSchema, textField } from '@/app/login/login-schema';
 import { tooManyAttempts } from '@/app/login/messages';
@@ -33,7 +36,7 @@ export async function signInAsOperator(_previous: OperatorLoginState, form: Form
  * the code step; without it, next-auth signs in and the operator area sends the operator to enrol.
  */
 async function attemptOperator(
-  provider: 'operator-account' | 'operator-code',
+  provider: 'operator-account' | 'operator-code' | 'operator-passkey',
   credentials: Record<string, string>,
   wrong: string,
 ): Promise<string | null> {
@@ -81,6 +84,29 @@ export async function signInOperatorCode(_previous: OperatorLoginState, form: Fo
   if (code.length > 40) return { error: t('incorrect') };
   try {
     return { error: await attemptOperator('operator-code', { ticket, code }, t('incorrect')) };
+  } catch (err) {
+    await dropOperatorTicket();
+    throw err;
+  }
+}
+
+/** The options of the passkey step: a challenge for the passkeys of the operator the ticket names. */
+export async function operatorPasskeyOptions(): Promise<PasskeyOptions> {
+  const ticket = await readOperatorTicket();
+  const { db, config } = await getRuntime();
+  const options = ticket ? await secondFactorPasskeyOptions({ db, config }, ticket) : null;
+  if (!options) redirect('/operator/login?expired=1');
+  return { options };
+}
+
+/** The passkey step of an operator account's sign-in: the browser's answer to that challenge. */
+export async function signInOperatorPasskey(answer: string): Promise<OperatorLoginState> {
+  const t = await getTranslations('login.passkey');
+  const ticket = await readOperatorTicket();
+  if (!ticket) redirect('/operator/login?expired=1');
+  if (typeof answer !== 'string' || answer.length > 32_000) return { error: t('incorrect') };
+  try {
+    return { error: await attemptOperator('operator-passkey', { ticket, answer }, t('incorrect')) };
   } catch (err) {
     await dropOperatorTicket();
     throw err;

@@ -1,6 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { consoleUsers, endedSessions, type ConsoleUser } from '@/server/db/schema';
+import { consoleUsers, endedSessions, passkeys, type ConsoleUser } from '@/server/db/schema';
+import type { PasskeySite } from './passkey-ceremony';
+import { checkPasskeyStep } from './passkey-sign-in';
+import { hasPasskey } from './passkeys';
 import { hashPassword, verifyPassword } from './passwords';
 import {
   admitSignIn,
@@ -43,17 +46,18 @@ const throttleKeys = (address: string, email: string) => [
 const usable = (user: ConsoleUser | undefined): user is ConsoleUser =>
   user !== undefined && user.kind === 'operator' && user.disabledAt === null;
 
-const signedIn = (user: ConsoleUser): SignedInOperator => ({
+/** `enrolled`: a second factor is on (an authenticator app or a passkey), so the whole area opens. */
+const signedIn = (user: ConsoleUser, enrolled: boolean): SignedInOperator => ({
   id: user.id,
   email: user.email,
   sessionEpoch: user.sessionEpoch,
-  enrolled: twoFactorOn(user),
+  enrolled,
 });
 
 /**
  * The first step of `/operator/login`: e-mail and password, under the sign-in throttles. Only operator
  * accounts (not disabled) are let in, and a wrong kind answers as a wrong password. With two-step
- * verification on, the password earns a ticket for the code step; without, a session that opens nothing
+ * verification or a passkey, the password earns a ticket for the second step; without, a session that opens nothing
  * but the enrolment page (`enrolled: false`): the second factor is mandatory for operators.
  */
 export async function checkOperatorPassword(
@@ -71,12 +75,12 @@ export async function checkOperatorPassword(
     .limit(1);
   const matches = await verifyPassword(input.password, user?.passwordHash ?? (await unknownUserHash()));
   if (!matches || !usable(user)) return { ok: false, refused: 'wrong', locks: admitted.locks };
-  if (twoFactorOn(user)) {
+  if (twoFactorOn(user) || (await hasPasskey(db, user.id))) {
     await signInAttemptReturned(db, admitted);
     return { ok: false, refused: 'code_required', ticket: issueTicket(config.secret, user, input.nowMs ?? Date.now()) };
   }
   await signInSucceeded(db, admitted);
-  return { ok: true, operator: signedIn(user) };
+  return { ok: true, operator: signedIn(user, false) };
 }
 
 /** The code step of `/operator/login`: the ticket of a correct password and a code, accepted once. */
@@ -97,13 +101,25 @@ export async function checkOperatorCode(
   if (!(await spendSecondFactor(deps, user, input.code, nowMs)))
     return { ok: false, refused: 'wrong', locks: admitted.locks };
   await signInSucceeded(db, admitted);
-  return { ok: true, operator: signedIn(user) };
+  return { ok: true, operator: signedIn(user, true) };
+}
+
+/**
+ * The passkey step of `/operator/login`: the ticket of a correct password and the answer of one of the
+ * operator's passkeys. Only operator accounts (not disabled) are let in; a console user's ticket is refused.
+ */
+export async function checkOperatorPasskey(
+  deps: { db: Db; config: { secret: Buffer; passkeys: PasskeySite } },
+  input: { ticket: string; answer: unknown; address: string; nowMs?: number },
+): Promise<OperatorSignInOutcome> {
+  const outcome = await checkPasskeyStep(deps, input, usable);
+  return outcome.ok ? { ok: true, operator: signedIn(outcome.user, true) } : outcome;
 }
 
 /**
  * The operator account a session stands for, read on every request: null when the account is gone,
  * disabled, its sessions were ended (a password or 2FA change, a reset, a disable) or this session was
- * signed out. `enrolled` false: only the enrolment page may open.
+ * signed out. `enrolled` false (neither an authenticator app nor a passkey): only the enrolment page may open.
  */
 export async function operatorOfSession(
   db: Db,
@@ -116,6 +132,7 @@ export async function operatorOfSession(
       ended: sessionId
         ? sql<boolean>`exists (select 1 from ${endedSessions} where ${endedSessions.sid} = ${sessionId})`
         : sql<boolean>`false`,
+      passkey: sql<boolean>`exists (select 1 from ${passkeys} where ${passkeys.userId} = ${session.userId})`,
     })
     .from(consoleUsers)
     .where(and(eq(consoleUsers.id, session.userId), eq(consoleUsers.kind, 'operator')));
@@ -123,5 +140,5 @@ export async function operatorOfSession(
   const current =
     user.user.sessionEpoch === session.epoch || (sessionId !== null && user.user.keptSession === sessionId);
   if (!current) return null;
-  return { id: user.user.id, email: user.user.email, enrolled: twoFactorOn(user.user) };
+  return { id: user.user.id, email: user.user.email, enrolled: twoFactorOn(user.user) || user.passkey };
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { consoleUsers } from '@/server/db/schema';
+import { consoleUsers, type ConsoleUser } from '@/server/db/schema';
 import { signedIn, type SignInOutcome } from './console-sign-in';
 import { assertionOptions, checkAssertion, type PasskeySite } from './passkey-ceremony';
 import { admitSignIn, signInSucceeded } from './sign-in-throttle';
@@ -32,14 +32,19 @@ export async function secondFactorPasskeyOptions(deps: PasskeySignInDeps, ticket
 export const passkeySignInOptions = (deps: PasskeySignInDeps) =>
   assertionOptions(deps.db, deps.config.passkeys, 'sign_in', null);
 
-/** The second step with a passkey: the ticket of a correct password and the passkey's answer. */
-export async function checkPasskeySecondFactor(
+/**
+ * The second step with a passkey for whoever `admits` lets in: the ticket of a correct password and the
+ * passkey's answer. The console lets in users of a tenant, the operator area operator accounts; anyone else
+ * is told to start again, as for a ticket that no longer stands.
+ */
+export async function checkPasskeyStep(
   deps: PasskeySignInDeps,
   input: { ticket: string; answer: unknown; address: string; nowMs?: number },
-): Promise<SignInOutcome> {
+  admits: (user: ConsoleUser) => boolean,
+): Promise<{ ok: true; user: ConsoleUser } | Exclude<SignInOutcome, { ok: true }>> {
   const { db, config } = deps;
   const user = await ticketUser(deps, input.ticket, input.nowMs ?? Date.now());
-  if (!user || user.tenantId === null) return { ok: false, refused: 'expired' };
+  if (!user || !admits(user)) return { ok: false, refused: 'expired' };
   const admitted = await admitSignIn(db, [
     { scope: 'address', subject: input.address },
     { scope: 'account', subject: user.email.toLowerCase() },
@@ -49,7 +54,20 @@ export async function checkPasskeySecondFactor(
   const used = await checkAssertion(db, config.passkeys, 'second_factor', user.id, input.answer);
   if (!used) return { ok: false, refused: 'wrong', locks: admitted.locks };
   await signInSucceeded(db, admitted);
-  return { ok: true, user: signedIn({ ...user, tenantId: user.tenantId }) };
+  return { ok: true, user };
+}
+
+/** The console's second step with a passkey: only users of a tenant (never an operator account). */
+export async function checkPasskeySecondFactor(
+  deps: PasskeySignInDeps,
+  input: { ticket: string; answer: unknown; address: string; nowMs?: number },
+): Promise<SignInOutcome> {
+  const outcome = await checkPasskeyStep(deps, input, (user) => user.tenantId !== null);
+  if (!outcome.ok) return outcome;
+  const { user } = outcome;
+  return user.tenantId === null
+    ? { ok: false, refused: 'expired' }
+    : { ok: true, user: signedIn({ ...user, tenantId: user.tenantId }) };
 }
 
 /** A sign-in with a passkey alone: the passkey names its user. */

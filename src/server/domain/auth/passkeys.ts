@@ -5,6 +5,7 @@ import { AppError } from '@/server/errors';
 import { checkEnrolment, enrolmentOptions, type PasskeySite } from './passkey-ceremony';
 import { verifyPassword } from './passwords';
 import { admitSignIn, signInSucceeded } from './sign-in-throttle';
+import { twoFactorOn } from './two-factor';
 
 /**
  * A console user's passkeys: enrolment, the list on the account page, and removal. Generic over every kind
@@ -83,14 +84,30 @@ export async function finishPasskeyEnrolment(
   });
 }
 
+/** A removal that would leave a user who must keep a second factor (an operator) without any. */
+class LastFactor extends Error {}
+
 /**
  * Removes one of the user's passkeys, with the current password checked under the sign-in throttles;
- * every other session of the user ends.
+ * every other session of the user ends. `secondFactorRequired` (operators): the last passkey of a user
+ * without an authenticator app stays, refused as `last_factor` (the user's row is locked meanwhile, so two
+ * removals at once cannot both pass).
  */
 export async function removePasskey(
   { db }: Pick<PasskeyDeps, 'db'>,
-  input: { userId: string; passkeyId: string; password: string; address: string; keepSession: string | null },
-): Promise<{ ok: true } | { refused: 'wrong_password' | 'not_found' } | { refused: 'throttled'; retryAfterS: number }> {
+  input: {
+    userId: string;
+    passkeyId: string;
+    password: string;
+    address: string;
+    keepSession: string | null;
+    secondFactorRequired?: boolean;
+  },
+): Promise<
+  | { ok: true }
+  | { refused: 'wrong_password' | 'not_found' | 'last_factor' }
+  | { refused: 'throttled'; retryAfterS: number }
+> {
   if (!UUID.test(input.passkeyId)) return { refused: 'not_found' };
   const user = await userOf(db, input.userId);
   const admitted = await admitSignIn(db, [
@@ -100,13 +117,21 @@ export async function removePasskey(
   if (!admitted.ok) return { refused: 'throttled', retryAfterS: admitted.retryAfterS };
   if (!(await verifyPassword(input.password, user.passwordHash))) return { refused: 'wrong_password' };
   await signInSucceeded(db, admitted);
-  return db.transaction(async (tx) => {
-    const [gone] = await tx
-      .delete(passkeys)
-      .where(and(eq(passkeys.id, input.passkeyId), eq(passkeys.userId, input.userId)))
-      .returning({ id: passkeys.id });
-    if (!gone) return { refused: 'not_found' as const };
-    await endOtherSessions(tx, input.userId, input.keepSession);
-    return { ok: true as const };
-  });
+  try {
+    return await db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(consoleUsers).where(eq(consoleUsers.id, input.userId)).for('update');
+      const [gone] = await tx
+        .delete(passkeys)
+        .where(and(eq(passkeys.id, input.passkeyId), eq(passkeys.userId, input.userId)))
+        .returning({ id: passkeys.id });
+      if (!gone) return { refused: 'not_found' as const };
+      if (input.secondFactorRequired && !(locked && twoFactorOn(locked)) && !(await hasPasskey(tx, input.userId)))
+        throw new LastFactor();
+      await endOtherSessions(tx, input.userId, input.keepSession);
+      return { ok: true as const };
+    });
+  } catch (err) {
+    if (err instanceof LastFactor) return { refused: 'last_factor' };
+    throw err;
+  }
 }
