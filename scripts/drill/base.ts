@@ -12,6 +12,10 @@ export const SIZES = {
 export type Size = (typeof SIZES)[keyof typeof SIZES];
 
 export const ADMIN_KEY = 'sk-studio-drilladmin0000000000000000000000';
+/** The tenants' image generations per hour the topology runs with (`STUDIO_IMAGE_RATE_PER_HOUR`); drill 5 fills it. */
+export const IMAGE_LIMIT = 120;
+/** Images a load sends per submission on average: four singles, then a batch of 4. */
+const IMAGES_PER_SUBMISSION = (4 * 1 + 4) / 5;
 /** The tenant's `article` limit per hour the topology runs with; drill 7 fires three times as many (no other drill writes articles). */
 export const ARTICLE_LIMIT = 20;
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -37,13 +41,32 @@ export class DrillBase {
     return { id: res.body.tenant.id, key: res.body.api_key };
   }
 
+  /**
+   * Tenants enough that a load of `seconds` at the size's rate stays within each one's image limit (a
+   * tenant's bucket starts full and refills over the hour; a tenth is left spare), and at least `least`.
+   * The admin API sets no tenant's limit of its own, so the drill spreads its load as a platform of
+   * many tenants sees it, rather than measuring its own 429s.
+   */
+  async tenantsFor(seconds: number, least = 1): Promise<Tenant[]> {
+    const images = seconds * this.size.rate * IMAGES_PER_SUBMISSION;
+    const each = Math.floor(IMAGE_LIMIT * 0.9 + (IMAGE_LIMIT * seconds) / 3600);
+    const count = Math.max(least, Math.ceil(images / each));
+    const tenants: Tenant[] = [];
+    for (let i = 0; i < count; i++) tenants.push(await this.tenant());
+    return tenants;
+  }
+
   /** Image jobs (every fifth submission a batch of 4) at the size's rate for `seconds`, spread over tenants. */
   async load(tenants: Tenant[], seconds: number, tally: Tally, callbackUrl?: string): Promise<string[]> {
     const ids: string[] = [];
     const pending: Promise<void>[] = [];
     const until = Date.now() + seconds * 1000;
+    // Each submission goes to the tenant sent the fewest images so far, so batches spread evenly too.
+    const sent = tenants.map(() => 0);
     for (let n = 0; Date.now() < until; n++) {
-      const tenant = tenants[n % tenants.length] as Tenant;
+      const least = sent.indexOf(Math.min(...sent));
+      const tenant = tenants[least] as Tenant;
+      sent[least] = (sent[least] ?? 0) + (n % 5 === 4 ? 4 : 1);
       const extra = callbackUrl ? { callback_url: callbackUrl } : {};
       const [route, body] =
         n % 5 === 4
@@ -93,6 +116,7 @@ export class DrillBase {
       failedJobs: rows.filter((r) => r.status === 'failed').length,
       maxPendingS: Math.max(0, ...rows.map((r) => r.age_s)),
       ledgerMismatch: balances.filter((b) => b.credits !== b.ledger).length,
+      tenants: tenants.length,
     };
   }
 
@@ -104,9 +128,11 @@ export class DrillBase {
     notes: string[],
     extraOk = true,
   ): Row {
+    notes.push(`load spread over ${settled.tenants} tenant${settled.tenants === 1 ? '' : 's'}`);
     if (settled.unrefunded) notes.push(`${settled.unrefunded} failed jobs not refunded`);
     if (settled.ledgerMismatch) notes.push(`${settled.ledgerMismatch} tenants whose ledger sum is not their balance`);
     if (settled.failedJobs) notes.push(`${settled.failedJobs} jobs failed (refunded)`);
+    if (tally.backPressure) notes.push(`${tally.backPressure} answers 429 waited out (Retry-After) and sent again`);
     if (tally.failed) notes.push(`client gave up: ${[...tally.errors].map(([k, v]) => `${k}×${v}`).join(', ')}`);
     const ok =
       extraOk &&

@@ -13,6 +13,8 @@ export class Tally {
   faultLatencies: number[] = [];
   fault = false;
   errors = new Map<string, number>();
+  /** 429s with Retry-After the client waited out and sent again: back-pressure honoured, not failures. */
+  backPressure = 0;
 
   record(ms: number, ok: boolean, why?: string) {
     this.requests += 1;
@@ -64,9 +66,13 @@ export async function call<T = Record<string, unknown>>(
   }
 }
 
+/** The longest Retry-After of a 429 a drill client waits out before sending again; longer ones it gives up on. */
+const MAX_RETRY_AFTER_S = 60;
+
 /**
  * Submits as a careful client does: an Idempotency-Key, and the same request again (same key) after a
- * connection failure or a 502/503, up to `tries` times. Returns the job ids or null when it gave up.
+ * connection failure or a 502/503, up to `tries` times, or after a 429's Retry-After (at most
+ * MAX_RETRY_AFTER_S). Returns the job ids or null when it gave up.
  */
 export async function submit(
   url: string,
@@ -90,6 +96,12 @@ export async function submit(
       return res.body.jobs ? res.body.jobs.map((j) => j.jobId) : res.body.jobId ? [res.body.jobId] : [];
     }
     why = `HTTP ${res.status}`;
+    const retryAfterS = res.status === 429 ? Number(res.headers.get('retry-after') ?? NaN) : NaN;
+    if (retryAfterS >= 0 && retryAfterS <= MAX_RETRY_AFTER_S) {
+      tally.backPressure += 1;
+      await new Promise((r) => setTimeout(r, retryAfterS * 1000));
+      continue;
+    }
     if (res.status !== 0 && res.status !== 502 && res.status !== 503) break;
     await new Promise((r) => setTimeout(r, Math.min(4000, 250 * 2 ** attempt)));
   }
@@ -168,10 +180,22 @@ export class Receiver {
   readonly deliveries = new Map<string, string[]>();
   forged = 0;
   refused = 0;
-  private webhook: Webhook | null = null;
+  private webhooks: Webhook[] = [];
 
-  set secret(value: string) {
-    this.webhook = new Webhook(value);
+  /** Each tenant signs with its own secret: a delivery verifies against one of them. */
+  set secrets(values: string[]) {
+    this.webhooks = values.map((v) => new Webhook(v));
+  }
+
+  private verify(raw: string, headers: Record<string, string>): { job_id: string; status: string } {
+    for (const webhook of this.webhooks) {
+      try {
+        return webhook.verify(raw, headers) as { job_id: string; status: string };
+      } catch {
+        // signed with another tenant's secret: try the next
+      }
+    }
+    throw new Error('no secret verifies this delivery');
   }
 
   async start(): Promise<string> {
@@ -186,10 +210,7 @@ export class Receiver {
       req.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         try {
-          const payload = this.webhook?.verify(raw, req.headers as Record<string, string>) as {
-            job_id: string;
-            status: string;
-          };
+          const payload = this.verify(raw, req.headers as Record<string, string>);
           const list = this.deliveries.get(payload.job_id) ?? [];
           list.push(payload.status);
           this.deliveries.set(payload.job_id, list);

@@ -13,7 +13,7 @@ import { startTopology, type Topology } from '../cluster/topology';
 import { startSimulator, type SimulatorProcess } from '../simulator';
 import { freePort } from '../free-port';
 import type { Row } from './types';
-import { ADMIN_KEY, ARTICLE_LIMIT, DrillBase, SIZES, sleep } from './base';
+import { ADMIN_KEY, ARTICLE_LIMIT, DrillBase, IMAGE_LIMIT, SIZES, sleep } from './base';
 
 /**
  * `npm run drill [-- --size small]`: the production topology (2 web + 2 workers on a PostgreSQL of the
@@ -22,7 +22,7 @@ import { ADMIN_KEY, ARTICLE_LIMIT, DrillBase, SIZES, sleep } from './base';
  */
 class Drills extends DrillBase {
   async workerKills(): Promise<Row> {
-    const tenants = [await this.tenant(), await this.tenant()];
+    const tenants = await this.tenantsFor(this.size.loadS, 2);
     const feeds = this.top.web.map((m) => new Feed(m.origin ?? '', tenants[0]?.key ?? ''));
     await Promise.all(feeds.map((f) => f.ready));
     const tally = new Tally();
@@ -51,7 +51,7 @@ class Drills extends DrillBase {
   }
 
   async rollingRestart(): Promise<Row> {
-    const tenants = [await this.tenant()];
+    const tenants = await this.tenantsFor(this.size.loadS);
     const feeds = this.top.web.map((m) => new Feed(m.origin ?? '', tenants[0]?.key ?? ''));
     await Promise.all(feeds.map((f) => f.ready));
     const tally = new Tally();
@@ -81,17 +81,20 @@ class Drills extends DrillBase {
   }
 
   async receiverDown(receiver: Receiver, url: string): Promise<Row> {
-    const tenant = await this.tenant();
-    const secret = await call<{ secret: string }>(`${this.top.frontUrl}/api/webhook-secret`, { key: tenant.key });
-    receiver.secret = secret.body.secret;
+    const seconds = Math.min(this.size.loadS, this.size.receiverDownS);
+    const tenants = await this.tenantsFor(seconds);
+    const secrets = await Promise.all(
+      tenants.map((t) => call<{ secret: string }>(`${this.top.frontUrl}/api/webhook-secret`, { key: t.key })),
+    );
+    receiver.secrets = secrets.map((s) => s.body.secret);
     receiver.up = false;
     const tally = new Tally();
     tally.fault = true;
-    const ids = await this.load([tenant], Math.min(this.size.loadS, this.size.receiverDownS), tally, url);
+    const ids = await this.load(tenants, seconds, tally, url);
     await sleep(Math.max(0, this.size.receiverDownS * 1000 - this.size.loadS * 1000));
     receiver.up = true;
     tally.fault = false;
-    const settled = await this.settle(ids, [tenant], 120_000);
+    const settled = await this.settle(ids, tenants, 120_000);
     const deadline = Date.now() + 300_000;
     while (Date.now() < deadline && ids.some((id) => !receiver.deliveries.has(id))) await sleep(500);
     const undelivered = ids.filter((id) => !receiver.deliveries.has(id)).length;
@@ -113,7 +116,7 @@ class Drills extends DrillBase {
   }
 
   async databaseRestart(): Promise<Row> {
-    const tenants = [await this.tenant()];
+    const tenants = await this.tenantsFor(this.size.loadS);
     const tally = new Tally();
     const loading = this.load(tenants, this.size.loadS, tally);
     await sleep(3000);
@@ -188,7 +191,7 @@ class Drills extends DrillBase {
       ),
     );
     const winners = redemptions.filter((r) => r.status === 200).length;
-    const ok = accepted === 120 && limited === codes.length - 120 && winners === 1;
+    const ok = accepted === IMAGE_LIMIT && limited === codes.length - IMAGE_LIMIT && winners === 1;
     return {
       drill: '5. rate limit and claim across both web processes',
       requests: codes.length + redemptions.length,
@@ -204,7 +207,7 @@ class Drills extends DrillBase {
       maxPendingS: 0,
       p95Ms: null,
       notes: [
-        `${accepted} of ${codes.length} generations accepted (limit 120/h), ${limited} answered 429`,
+        `${accepted} of ${codes.length} generations accepted (limit ${IMAGE_LIMIT}/h), ${limited} answered 429`,
         `${winners} of 20 concurrent redemptions won`,
       ],
       ok,
@@ -302,6 +305,7 @@ async function main() {
       STUDIO_DRAIN_MS: '10000',
       STUDIO_CHAT_HOLD_IDLE_MS: '2000',
       STUDIO_RATE_LIMITS: `article=${ARTICLE_LIMIT}/hour`,
+      STUDIO_IMAGE_RATE_PER_HOUR: String(IMAGE_LIMIT),
       LOG_LEVEL: 'warn',
     };
     top = await startTopology({
