@@ -217,6 +217,20 @@ const envSchema = z.object({
       .max(65535, 'must be between 1 and 65535'),
   ),
   STUDIO_MIGRATE: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  /** Retention of what grows (docs/operations.md → Retention); the worker prunes past these. */
+  STUDIO_JOB_EVENTS_RETENTION_HOURS: z.coerce.number().int('must be a whole number of hours').min(1).default(24),
+  STUDIO_UPSTREAM_ATTEMPTS_RETENTION_DAYS: z.coerce.number().int('must be a whole number of days').min(1).default(30),
+  STUDIO_MAIL_RETENTION_DAYS: z.coerce.number().int('must be a whole number of days').min(1).default(30),
+  STUDIO_IDEMPOTENCY_RETENTION_HOURS: z.coerce
+    .number()
+    .int('must be a whole number of hours')
+    .min(24, 'must be at least 24 (a key answers its first request for 24 hours)')
+    .default(48),
+  /** Days a finished job's result file is kept; 0 keeps them. Per tenant: STUDIO_RESULT_RETENTION_TENANTS. */
+  STUDIO_RESULT_RETENTION_DAYS: z.coerce.number().int('must be a whole number of days').min(0).default(365),
+  STUDIO_RESULT_RETENTION_TENANTS: jsonSetting('{"0b7f6a52-5d1e-4c7a-9a43-2f1c9e8d7b10":30}').pipe(
+    z.record(z.uuid('keys must be tenant ids (uuid)'), z.number().int().min(0)).optional(),
+  ),
   /** Read by src/server/lifecycle.ts before the configuration; listed here so a bad value stops start-up. */
   STUDIO_SMTP_URL: optionalSetting(
     z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL, e.g. smtps://user:pass@smtp.example.com:465'),

@@ -154,6 +154,8 @@ export interface Config {
     /** How long a password reset link works. */
     resetLinkTtlMs: number;
   };
+  /** How long what grows is kept (docs/operations.md → Retention); the worker's prune tasks delete the rest. */
+  retention: RetentionSettings;
   uploads: {
     ratePerHour: number;
     /** Below this size a presign answers `proxy` (`too_small`): one request is cheaper than three. */
@@ -164,6 +166,18 @@ export interface Config {
     /** Country codes where direct upload is offered. */
     directRegions: string[];
   };
+}
+
+export interface RetentionSettings {
+  jobEventsMs: number;
+  upstreamAttemptsMs: number;
+  /** Mails sent, failed or passed on (their links already removed). */
+  mailMs: number;
+  /** Idempotency-Keys on jobs are forgotten after this (at least the 24 hours a key answers). */
+  idempotencyMs: number;
+  /** Days a finished job's result file is kept, 0: kept; by tenant id where a tenant has its own. */
+  resultDays: number;
+  resultDaysByTenant: Record<string, number>;
 }
 
 export interface SsoSettings {

@@ -10,7 +10,7 @@ import { ConfigError, parseEnv, type Env } from './config-env';
  * door through which the rest of the server reads its settings.
  */
 export { ConfigError, parseEnv, SETTING_NAMES, type Env } from './config-env';
-export type { ChatPrice, Config, S3Settings } from './config-types';
+export type { ChatPrice, Config, RetentionSettings, S3Settings } from './config-types';
 
 /** Reads a secret kept in the data folder, creating it the first time; safe when two processes race. */
 function readOrCreateSecretFile(dataDir: string): Buffer {
@@ -43,6 +43,9 @@ export const DEFAULT_VIDEO_PRICES: Record<string, number> = {
   'videomodel-2-5-pro-260801': 8,
   default: 4,
 };
+
+const HOUR_MS = 3600_000;
+const DAY_MS = 24 * HOUR_MS;
 
 /** The origin passkeys are used at and its host name (the RP ID): a passkey is bound to that name. */
 function passkeySite(address: string): { origin: string; rpId: string } {
@@ -133,6 +136,14 @@ export function buildConfig(env: Env): Config {
     s3: s3Settings(env),
     mail: mailSettings(env),
     sso: ssoSettings(env),
+    retention: {
+      jobEventsMs: env.STUDIO_JOB_EVENTS_RETENTION_HOURS * HOUR_MS,
+      upstreamAttemptsMs: env.STUDIO_UPSTREAM_ATTEMPTS_RETENTION_DAYS * DAY_MS,
+      mailMs: env.STUDIO_MAIL_RETENTION_DAYS * DAY_MS,
+      idempotencyMs: env.STUDIO_IDEMPOTENCY_RETENTION_HOURS * HOUR_MS,
+      resultDays: env.STUDIO_RESULT_RETENTION_DAYS,
+      resultDaysByTenant: env.STUDIO_RESULT_RETENTION_TENANTS ?? {},
+    },
     uploads: {
       ratePerHour: env.STUDIO_UPLOAD_RATE_PER_HOUR,
       directMinBytes: env.STUDIO_DIRECT_UPLOAD_MIN_BYTES,

@@ -8,9 +8,10 @@ import { pruneChallenges } from '@/server/domain/auth/passkey-ceremony';
 import { pruneSignInThrottles } from '@/server/domain/auth/sign-in-throttle';
 import { sweepExpiredHolds } from '@/server/domain/credits/hold-statements';
 import { failStalledConversions } from '@/server/domain/image-template/jobs';
-import { pruneJobEvents } from '@/server/domain/jobs/events';
 import { releaseStrandedCredits } from '@/server/domain/members/members';
 import { pruneStoredResponses } from '@/server/domain/responses/store';
+import { inBatches, pruneGrowingTables, pruneJobEvents } from '@/server/domain/retention/prune';
+import { expireResultFiles } from '@/server/domain/retention/result-files';
 import { pruneAbandonedUploads } from '@/server/domain/uploads/uploads';
 import { probeRemovedUpstreams } from '@/server/upstreams/maintenance';
 import { recomputeScores } from '@/server/upstreams/stats';
@@ -23,7 +24,23 @@ export function recurringTasksFor(config: Config): RecurringTask[] {
       name: 'prune-job-events',
       everyMs: 10 * 60_000,
       run: async (rt) => {
-        await pruneJobEvents(rt.db);
+        await inBatches(() => pruneJobEvents(rt.db, rt.config.retention.jobEventsMs));
+      },
+    },
+    {
+      // Upstream attempts, done-with mails and Idempotency-Keys past their retention (config.retention).
+      name: 'prune-retention',
+      everyMs: 60 * 60_000,
+      run: async (rt) => {
+        await pruneGrowingTables(rt.db, rt.config.retention);
+      },
+    },
+    {
+      // Result files of finished jobs past their tenant's retention; the job rows stay, marked expired.
+      name: 'expire-result-files',
+      everyMs: 60 * 60_000,
+      run: async (rt) => {
+        await expireResultFiles(rt.db, rt.files, rt.config.retention);
       },
     },
     {

@@ -258,7 +258,13 @@ export function JobDetail({ id, baseUrl, prices }: JobDetailProps) {
                     <CopyButton value={job.cdn_url} label={t('detail.copyUrl')} />
                   </div>
                 ) : (
-                  <Muted>{job.status === 'pending' ? t('detail.whenReady') : t('detail.none')}</Muted>
+                  <Muted>
+                    {job.status === 'pending'
+                      ? t('detail.whenReady')
+                      : job.result_expired_at
+                        ? t('detail.resultExpired')
+                        : t('detail.none')}
+                  </Muted>
                 )}
               </Field>
             )}

@@ -11,6 +11,7 @@ function job(minute: number, status: Job['status'] = 'done'): Job {
     jobId: id,
     status,
     cdn_url: status === 'done' ? `http://studio.test/files/t/${id}.png` : null,
+    result_expired_at: null,
     error: null,
     reason: null,
     elapsed_ms: status === 'pending' ? null : 300,

@@ -14,6 +14,7 @@ const imageJob = {
   jobId: IMAGE_JOB_ID,
   status: 'done',
   cdn_url: resultUrl(IMAGE_JOB_ID, 'png'),
+  result_expired_at: null,
   error: null,
   reason: null,
   elapsed_ms: between(imageCreated, imageFinished),

@@ -36,6 +36,8 @@ export const jobs = pgTable(
     /** Wallet that paid: null = tenant pool, otherwise the member's dedicated credits. */
     walletAccountId: uuid(),
     cdnUrl: text(),
+    /** When the retention deleted the result file (`cdnUrl` is then null; docs/operations.md → Retention). */
+    resultExpiredAt: at(),
     error: text(),
     /** The stable, machine-readable cause of a failure (`content_refused`, `timeout`, ...; docs/api.md → Job failures). */
     errorReason: text(),

@@ -1,8 +1,8 @@
-import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '@/server/db/client';
 import { rowsOf } from '@/server/db/rows';
-import { jobEvents, jobs, type Job } from '@/server/db/schema';
+import { jobs, type Job } from '@/server/db/schema';
 import { recordJobEvent } from '@/server/metrics/registry';
 
 /** Channel for job changes: every process's feed hub listens on it. */
@@ -181,11 +181,6 @@ export async function finishDoneAndNotify(db: Db, list: DoneJob[]): Promise<Set<
   const ended = rowsOf<Pick<Change, 'kind' | 'status'> & { job_id: string }>(result);
   countEvents(ended, false);
   return new Set(ended.map((r) => r.job_id));
-}
-
-/** Drops feed history older than `maxAgeMs` (a client reconnecting later starts from now). */
-export async function pruneJobEvents(db: Db, maxAgeMs = 24 * 3600_000): Promise<void> {
-  await db.delete(jobEvents).where(lt(jobEvents.at, new Date(Date.now() - maxAgeMs)));
 }
 
 /** The columns that end a job now: when it finished and how long it took since it was created. */

@@ -20,6 +20,8 @@ export interface JobView {
   jobId: string;
   status: JobStatus;
   cdn_url: string | null;
+  /** When the retention deleted the result file (cdn_url is then null); null: not deleted. */
+  result_expired_at: string | null;
   error: string | null;
   reason: JobFailureReason | null;
   elapsed_ms: number | null;
@@ -68,6 +70,7 @@ export function jobView(job: Job): JobView {
     jobId: job.id,
     status: job.status,
     cdn_url: job.cdnUrl,
+    result_expired_at: job.resultExpiredAt?.toISOString() ?? null,
     error: job.error,
     reason: failureReason(job),
     elapsed_ms: job.elapsedMs,

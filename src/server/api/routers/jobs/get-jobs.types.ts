@@ -13,7 +13,14 @@ export const jobView = z.object({
   status: z
     .enum(jobStatuses)
     .meta({ description: 'pending until it finishes, then done (cdn_url set) or failed (error set)' }),
-  cdn_url: z.string().nullable().meta({ description: 'Result file at {image_host}, when done' }),
+  cdn_url: z
+    .string()
+    .nullable()
+    .meta({ description: 'Result file at {image_host}, when done; null once the retention deleted it' }),
+  result_expired_at: z.string().nullable().meta({
+    description:
+      'When the retention deleted the result file (ISO 8601; cdn_url is then null, the job and its charge stay); null: not deleted',
+  }),
   error: z.string().nullable().meta({ description: 'Why it failed, in words' }),
   reason: z
     .enum(jobFailureReasons)
