@@ -227,7 +227,7 @@ const envSchema = z.object({
     .min(24, 'must be at least 24 (a key answers its first request for 24 hours)')
     .default(48),
   /** Days a finished job's result file is kept; 0 keeps them. Per tenant: STUDIO_RESULT_RETENTION_TENANTS. */
-  STUDIO_RESULT_RETENTION_DAYS: z.coerce.number().int('must be a whole number of days').min(0).default(365),
+  STUDIO_RESULT_RETENTION_DAYS: z.coerce.number().int('must be a whole number of days').min(0).default(0),
   STUDIO_RESULT_RETENTION_TENANTS: jsonSetting('{"0b7f6a52-5d1e-4c7a-9a43-2f1c9e8d7b10":30}').pipe(
     z.record(z.uuid('keys must be tenant ids (uuid)'), z.number().int().min(0)).optional(),
   ),
