@@ -180,6 +180,9 @@ describe('operator passkeys: the second step', () => {
     const [row] = await t.db.select().from(consoleUsers).where(eq(consoleUsers.id, operator.id));
     const session = { userId: operator.id, epoch: row?.sessionEpoch ?? 0, sessionId: 'this-tab' };
     expect(await operatorOfSession(t.db, session)).toMatchObject({ enrolled: true });
+    // The Operators page counts the passkey as the operator's second factor.
+    const { operators } = await byKey().admin.operatorList({});
+    expect(operators.find((o) => o.id === operator.id)).toMatchObject({ two_factor: true });
   });
 });
 

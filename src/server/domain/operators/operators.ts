@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AdminActionBody } from '@/contracts/admin';
 import type { Db } from '@/server/db/client';
 import { isUniqueViolation } from '@/server/db/rows';
-import { consoleUsers, type ConsoleUser } from '@/server/db/schema';
+import { consoleUsers, passkeys, type ConsoleUser } from '@/server/db/schema';
 import type { AdminIdentity } from '@/server/domain/auth/identity';
+import { hasPasskey } from '@/server/domain/auth/passkeys';
 import { hashPassword } from '@/server/domain/auth/passwords';
 import { twoFactorOn } from '@/server/domain/auth/two-factor';
 import type { Deps } from '@/server/domain/deps';
@@ -19,10 +20,11 @@ export interface OperatorView {
   created_at: string;
 }
 
-const operatorView = (u: ConsoleUser): OperatorView => ({
+/** `withPasskey`: the user holds a passkey, which counts as a second factor as the authenticator app does. */
+const operatorView = (u: ConsoleUser, withPasskey = false): OperatorView => ({
   id: u.id,
   email: u.email,
-  two_factor: twoFactorOn(u),
+  two_factor: twoFactorOn(u) || withPasskey,
   disabled: u.disabledAt !== null,
   created_at: u.createdAt.toISOString(),
 });
@@ -50,7 +52,19 @@ export async function listOperators(
     .from(consoleUsers)
     .where(eq(consoleUsers.kind, 'operator'))
     .orderBy(asc(consoleUsers.createdAt), asc(consoleUsers.email));
-  return { operators: rows.map(operatorView) };
+  const holders = rows.length
+    ? await db
+        .selectDistinct({ userId: passkeys.userId })
+        .from(passkeys)
+        .where(
+          inArray(
+            passkeys.userId,
+            rows.map((u) => u.id),
+          ),
+        )
+    : [];
+  const withPasskey = new Set(holders.map((h) => h.userId));
+  return { operators: rows.map((u) => operatorView(u, withPasskey.has(u.id))) };
 }
 
 /**
@@ -114,7 +128,7 @@ export async function setOperatorDisabled(
     .where(and(eq(consoleUsers.id, input.operator_id), eq(consoleUsers.kind, 'operator')))
     .returning();
   if (!row) throw new AppError('NOT_FOUND', `No operator account ${input.operator_id}`);
-  return { operator: operatorView(row) };
+  return { operator: operatorView(row, await hasPasskey(db, row.id)) };
 }
 
 /**
