@@ -219,7 +219,7 @@ const envSchema = z.object({
   STUDIO_MIGRATE: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   /** Retention of what grows (docs/operations.md → Retention); the worker prunes past these. */
   STUDIO_JOB_EVENTS_RETENTION_HOURS: z.coerce.number().int('must be a whole number of hours').min(1).default(24),
-  STUDIO_UPSTREAM_ATTEMPTS_RETENTION_DAYS: z.coerce.number().int('must be a whole number of days').min(1).default(30),
+  STUDIO_UPSTREAM_ATTEMPTS_RETENTION_DAYS: z.coerce.number().int('must be a whole number of days').min(1).default(400),
   STUDIO_MAIL_RETENTION_DAYS: z.coerce.number().int('must be a whole number of days').min(1).default(30),
   STUDIO_IDEMPOTENCY_RETENTION_HOURS: z.coerce
     .number()
