@@ -52,9 +52,22 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, grepInvert: /@sim-wide/ },
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'] },
+      testIgnore: /accessibility\.spec\.ts/,
+      grepInvert: /@sim-wide/,
+    },
     // Tests that slow a simulated channel for everyone (SIM_WIDE in e2e/helpers.ts) run once all others are done.
-    { name: 'sim-wide', use: { ...devices['Desktop Chrome'] }, grep: /@sim-wide/, dependencies: ['chromium'] },
+    {
+      name: 'sim-wide',
+      use: { ...devices['Desktop Chrome'] },
+      testIgnore: /accessibility\.spec\.ts/,
+      grep: /@sim-wide/,
+      dependencies: ['chromium'],
+    },
+    // Every page through axe in both languages: CI runs it apart, against a server on the embedded database.
+    { name: 'accessibility', use: { ...devices['Desktop Chrome'] }, testMatch: /accessibility\.spec\.ts/ },
   ],
   webServer: ownServer
     ? {

@@ -66,7 +66,7 @@ export function PasskeyButton({
 export function PasskeyDivider() {
   const t = useTranslations('login.passkey');
   return (
-    <div className="my-5 flex items-center gap-3 text-xs text-slate-400" aria-hidden="true">
+    <div className="my-5 flex items-center gap-3 text-xs text-slate-500" aria-hidden="true">
       <span className="h-px flex-1 bg-slate-200" />
       {t('or')}
       <span className="h-px flex-1 bg-slate-200" />
