@@ -35,7 +35,8 @@ export default defineConfig({
     locale: 'en-US',
     // Pages honour "reduce motion" (globals.css): no pulsing placeholders or spinners repainting while a test waits.
     reducedMotion: 'reduce',
-    trace: 'retain-on-failure',
+    // Recording a trace snapshots the page at every step: in CI only a retried test records one.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath,
