@@ -32,9 +32,15 @@ export function PasskeyRemove({
   );
 }
 
+/** How long the notice stays before the list is read again (the refresh takes the removed item, and it, away). */
+const NOTICE_MS = 2000;
+
 function Removed({ message }: { message: string }) {
   const router = useRouter();
-  useEffect(() => router.refresh(), [router]);
+  useEffect(() => {
+    const later = setTimeout(() => router.refresh(), NOTICE_MS);
+    return () => clearTimeout(later);
+  }, [router]);
   return (
     <p role="status" className="rounded-lg bg-emerald-50 px-3 py-2.5 text-sm text-emerald-800 ring-1 ring-emerald-200">
       {message}
