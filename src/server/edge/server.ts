@@ -30,7 +30,7 @@ export function createFrontServer(
 ): Server {
   const security = Object.entries(baseSecurityHeaders(config));
   const answerLog = config.answerLog;
-  return createServer((req, res) => {
+  const server = createServer((req, res) => {
     if (answerLog) recordAnswer(answerLog, req, res);
     // Every answer, from Next.js, the REST front or the guard, carries the base security headers;
     // API answers (not next-auth's pages) a policy that allows nothing. Pages get theirs in src/proxy.ts.
@@ -65,7 +65,18 @@ export function createFrontServer(
       else void (isDirectPath(url, req.headers) ? serveDirect(req, res) : next(req, res));
     });
   });
+  // Idle keep-alive connections stay open longer than the idle timeout of the load balancers in front
+  // (60 s on the common ones), so it is always the balancer or the client that closes one, never Studio
+  // at the moment a request is being sent on it (which the client sees as a reset, not an answer).
+  // Node's default of 5 s races every client that pauses between requests. A shutdown still closes
+  // idle connections at once (graceful.ts).
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
+  return server;
 }
+
+/** How long an idle keep-alive connection is kept open. */
+export const KEEP_ALIVE_MS = 65_000;
 
 /**
  * Paths under /api that stay with Next.js: the console's tRPC, sign-in, the session-aware feed, and
