@@ -116,8 +116,15 @@ export const videoTaskView = z.object({
   videos: z.array(z.string()).meta({ description: 'Reference video URLs sent' }),
   audios: z.array(z.string()).meta({ description: 'Reference audio URLs sent' }),
   progress: z.number().int().min(0).max(100).nullable().meta({ description: 'Percent, when the upstream reports it' }),
-  video_url: z.string().nullable().meta({ description: 'URL of the finished video; null until it succeeds' }),
+  video_url: z
+    .string()
+    .nullable()
+    .meta({ description: 'URL of the finished video; null until it succeeds, and once the retention deleted it' }),
   cover_url: z.string().nullable().meta({ description: 'URL of a cover still; null when there is none' }),
+  result_expired_at: z.string().nullable().meta({
+    description:
+      'When the retention deleted the video and its cover (ISO 8601; video_url and cover_url are then null, the task and its charge stay); null: not deleted',
+  }),
   error: z
     .string()
     .nullable()

@@ -4,9 +4,19 @@ import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RetentionSettings } from '@/server/config';
-import { jobEvents, jobs, ledgerEntries, mailOutbox, templates, upstreamAttempts, upstreams } from '@/server/db/schema';
+import {
+  jobEvents,
+  jobs,
+  ledgerEntries,
+  mailOutbox,
+  templates,
+  upstreamAttempts,
+  upstreams,
+  videoTasks,
+} from '@/server/db/schema';
 import { OPERATOR } from '@/server/domain/auth/identity';
 import { getJob, jobView } from '@/server/domain/jobs/read';
+import { readVideos } from '@/server/domain/videos/read';
 import { inBatches, pruneGrowingTables, pruneJobEvents } from '@/server/domain/retention/prune';
 import { expireResultFiles } from '@/server/domain/retention/result-files';
 import { createTenant } from '@/server/domain/tenants/tenants';
@@ -167,6 +177,40 @@ describe('retention', () => {
     // A second run finds nothing more; the ledger never changes.
     expect(await expireResultFiles(t.db, files, { ...retention, resultDaysByTenant: { [own]: 30 } }, now)).toBe(0);
     expect(await ledgerRows()).toBe(ledger);
+  });
+
+  it('expires an old video and its cover, and GET /api/videos says when', async () => {
+    const tenantId = await tenant();
+    const [job] = await t.db
+      .insert(jobs)
+      .values({
+        tenantId,
+        kind: 'video',
+        status: 'done',
+        input: { prompt: 'a lantern' },
+        credits: 10,
+        createdAt: ago(400 * DAY),
+        finishedAt: ago(400 * DAY),
+      })
+      .returning();
+    if (!job) throw new Error('no job');
+    const videoKey = `${tenantId}/results/${job.id}.mp4`;
+    const coverKey = `${tenantId}/results/${job.id}-cover.png`;
+    const videoUrl = await files.put(videoKey, Buffer.from('mp4'), 'video/mp4');
+    const coverUrl = await files.put(coverKey, Buffer.from('png'), 'image/png');
+    await t.db.update(jobs).set({ cdnUrl: videoUrl }).where(eq(jobs.id, job.id));
+    await t.db.insert(videoTasks).values({ id: job.id, tenantId, tier: 'videomodel-H3', state: 'succeeded', coverUrl });
+    const who = { kind: 'tenant', via: 'key', tenantId } as const;
+    const before = await readVideos({ db: t.db }, who, { id: job.id });
+    expect(before).toMatchObject({ task: { video_url: videoUrl, cover_url: coverUrl, result_expired_at: null } });
+
+    expect(await expireResultFiles(t.db, files, retention, now)).toBeGreaterThanOrEqual(1);
+    expect(await files.size(videoKey)).toBeNull();
+    expect(await files.size(coverKey)).toBeNull();
+    const after = await readVideos({ db: t.db }, who, { id: job.id });
+    expect(after).toMatchObject({
+      task: { state: 'succeeded', video_url: null, cover_url: null, credits: 10, result_expired_at: now.toISOString() },
+    });
   });
 
   it('keeps every result file with a retention of 0 days', async () => {

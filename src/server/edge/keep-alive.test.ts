@@ -14,7 +14,11 @@ function get(port: number, agent: Agent): Promise<{ status: number; keepAlive?: 
     const req = request({ host: '127.0.0.1', port, path: '/login', agent }, (res) => {
       res.resume();
       res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, keepAlive: res.headers['keep-alive'], reused: req.reusedSocket }),
+        resolve({
+          status: res.statusCode ?? 0,
+          keepAlive: String(res.headers['keep-alive']),
+          reused: req.reusedSocket,
+        }),
       );
     });
     req.on('error', reject);

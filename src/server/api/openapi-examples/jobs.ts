@@ -67,6 +67,7 @@ const videoTask = {
   progress: 100,
   video_url: resultUrl(VIDEO_ID, 'mp4'),
   cover_url: resultUrl(`${VIDEO_ID}-cover`, 'jpg'),
+  result_expired_at: null,
   error: null,
   reason: null,
   note: null,

@@ -1,4 +1,5 @@
-import { and, inArray, isNotNull, lt, or } from 'drizzle-orm';
+import { and, inArray, isNotNull, lt, or, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { RetentionSettings } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import { jobEvents, jobs, mailOutbox, upstreamAttempts } from '@/server/db/schema';
@@ -27,53 +28,34 @@ export async function inBatches(prune: () => Promise<number>, rounds = 20): Prom
   return total;
 }
 
-/** Feed history past the retention: a client reconnecting later with an older Last-Event-ID starts from now. */
-export async function pruneJobEvents(db: Db, keepMs: number, now = new Date(), batch = PRUNE_BATCH): Promise<number> {
-  const ids = db
-    .select({ id: jobEvents.id })
-    .from(jobEvents)
-    .where(lt(jobEvents.at, before(now, keepMs)))
-    .limit(batch);
-  const deleted = await db.delete(jobEvents).where(inArray(jobEvents.id, ids)).returning({ id: jobEvents.id });
+/** Deletes one batch of `table`'s rows matching `where`, picked by id: the rows removed. */
+export async function deleteBatch(db: Db, table: PgTable, id: AnyPgColumn, where: SQL | undefined, batch: number) {
+  const ids = db.select({ id }).from(table).where(where).limit(batch);
+  const deleted = await db.delete(table).where(inArray(id, ids)).returning({ id });
   return deleted.length;
 }
 
+/** Feed history past the retention: a client reconnecting later with an older Last-Event-ID starts from now. */
+export function pruneJobEvents(db: Db, keepMs: number, now = new Date(), batch = PRUNE_BATCH): Promise<number> {
+  return deleteBatch(db, jobEvents, jobEvents.id, lt(jobEvents.at, before(now, keepMs)), batch);
+}
+
 /** Upstream attempts past the retention (health scores read minutes, the routing log days). */
-export async function pruneUpstreamAttempts(
-  db: Db,
-  keepMs: number,
-  now = new Date(),
-  batch = PRUNE_BATCH,
-): Promise<number> {
-  const ids = db
-    .select({ id: upstreamAttempts.id })
-    .from(upstreamAttempts)
-    .where(lt(upstreamAttempts.startedAt, before(now, keepMs)))
-    .limit(batch);
-  const deleted = await db
-    .delete(upstreamAttempts)
-    .where(inArray(upstreamAttempts.id, ids))
-    .returning({ id: upstreamAttempts.id });
-  return deleted.length;
+export function pruneUpstreamAttempts(db: Db, keepMs: number, now = new Date(), batch = PRUNE_BATCH): Promise<number> {
+  const where = lt(upstreamAttempts.startedAt, before(now, keepMs));
+  return deleteBatch(db, upstreamAttempts, upstreamAttempts.id, where, batch);
 }
 
 /**
  * Mails done with past the retention: sent, failed, or passed on (their links removed). A mail still
  * waiting (queued, or stored for the operator and not yet redacted) is kept however old.
  */
-export async function pruneMailOutbox(db: Db, keepMs: number, now = new Date(), batch = PRUNE_BATCH): Promise<number> {
-  const ids = db
-    .select({ id: mailOutbox.id })
-    .from(mailOutbox)
-    .where(
-      and(
-        lt(mailOutbox.createdAt, before(now, keepMs)),
-        or(inArray(mailOutbox.status, ['sent', 'failed']), isNotNull(mailOutbox.redactedAt)),
-      ),
-    )
-    .limit(batch);
-  const deleted = await db.delete(mailOutbox).where(inArray(mailOutbox.id, ids)).returning({ id: mailOutbox.id });
-  return deleted.length;
+export function pruneMailOutbox(db: Db, keepMs: number, now = new Date(), batch = PRUNE_BATCH): Promise<number> {
+  const where = and(
+    lt(mailOutbox.createdAt, before(now, keepMs)),
+    or(inArray(mailOutbox.status, ['sent', 'failed']), isNotNull(mailOutbox.redactedAt)),
+  );
+  return deleteBatch(db, mailOutbox, mailOutbox.id, where, batch);
 }
 
 /**

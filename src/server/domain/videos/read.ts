@@ -31,6 +31,7 @@ export function videoTaskViewOf(job: Job, vt: VideoTaskRow): VideoTaskView {
     progress: vt.progress,
     video_url: job.cdnUrl,
     cover_url: vt.coverUrl,
+    result_expired_at: job.resultExpiredAt?.toISOString() ?? null,
     error: job.error,
     reason: job.errorReason,
     note: job.note,
