@@ -11,7 +11,8 @@ import { BackupError } from '@/server/backup/manifest';
 async function main(): Promise<void> {
   const config = getConfig();
   const folder = path.resolve(process.argv[2] ?? path.join('backups', new Date().toISOString().replace(/[:.]/g, '-')));
-  const manifest = await takeBackup(config, folder);
+  // pg_dump holds a session (its snapshot): around a pooler, straight to PostgreSQL.
+  const manifest = await takeBackup({ ...config, databaseUrl: config.databaseSessionUrl }, folder);
   const { counts, migration } = manifest.database;
   console.log(
     `Backup of the ${manifest.database.kind === 'postgres' ? 'PostgreSQL' : 'embedded'} database at ${manifest.takenAt} ` +

@@ -40,7 +40,7 @@ async function main() {
   // Once, before anyone starts: the build and the migrations (each process would also take the lock).
   ensureBuild();
   const rt = await getRuntime();
-  await runMigrations(rt.database, config.databaseUrl);
+  await runMigrations(rt.database, config.databaseSessionUrl);
   await closeDatabase();
 
   let sim: SimulatorProcess | null = null;

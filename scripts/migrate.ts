@@ -24,7 +24,7 @@ async function main(): Promise<number> {
     );
     return 0;
   }
-  await runMigrations(rt.database, config.databaseUrl);
+  await runMigrations(rt.database, config.databaseSessionUrl);
   const after = await schemaState(rt.database);
   if (after.status !== 'current')
     throw new SchemaMismatch(

@@ -15,7 +15,9 @@ async function main(): Promise<void> {
   // Before the configuration is built: building it would generate a new secret in an empty data folder.
   const env = parseEnv(process.env);
   await restoreSecret(folder, path.resolve(env.STUDIO_DATA_DIR), Boolean(env.STUDIO_SECRET));
-  const report = await restoreBackup(folder, getConfig());
+  const config = getConfig();
+  // pg_restore runs as one session: around a pooler, straight to PostgreSQL.
+  const report = await restoreBackup(folder, { ...config, databaseUrl: config.databaseSessionUrl });
   const { counts } = report;
   console.log(
     `Restored the backup of ${report.manifest.takenAt}: ${counts.tenants} tenants, ${counts.jobs} jobs, ` +

@@ -29,7 +29,7 @@ async function main() {
   ensureBuild({ serve: true });
   const rt = await getRuntime();
   // A database ahead of this code stops start-up; one behind is migrated (unless STUDIO_MIGRATE=off).
-  await ensureSchema(rt.database, config.databaseUrl, { migrate: config.migrate });
+  await ensureSchema(rt.database, config.databaseSessionUrl, { migrate: config.migrate });
   const report = await bootstrap(rt.db, config);
 
   // Upstreams: the operator's file, or else the bundled simulator (always labelled as such).

@@ -9,6 +9,8 @@ import path from 'node:path';
  */
 export interface DrillPostgres {
   url: string;
+  /** The server's log file. */
+  logFile: string;
   stop(): void;
   start(): void;
   remove(): void;
@@ -51,6 +53,7 @@ export function startDrillPostgres(port: number): DrillPostgres {
   start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    logFile: path.join(dir, 'log'),
     start,
     stop,
     remove() {

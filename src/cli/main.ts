@@ -90,7 +90,7 @@ async function run(argv: string[]): Promise<unknown> {
   }
   const config = getConfig();
   const rt = await getRuntime();
-  await ensureSchema(rt.database, config.databaseUrl, { migrate: config.migrate });
+  await ensureSchema(rt.database, config.databaseSessionUrl, { migrate: config.migrate });
   const { db } = rt;
   switch (command) {
     case 'tenant create':

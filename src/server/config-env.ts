@@ -54,6 +54,14 @@ const envSchema = z.object({
   DATABASE_URL: optionalSetting(
     z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://'),
   ),
+  /**
+   * PostgreSQL itself when DATABASE_URL is a connection pooler in transaction mode (PgBouncer): Studio
+   * then sends no named prepared statements through DATABASE_URL, and listens for notifications,
+   * takes the migration lock and dumps backups over this one (docs/operations.md → Connection pooling).
+   */
+  DATABASE_DIRECT_URL: optionalSetting(
+    z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://'),
+  ),
   STUDIO_DATA_DIR: z.string().trim().min(1).default('./.data'),
   STUDIO_SECRET: optionalSetting(z.string().min(32, 'must be at least 32 characters')),
   STUDIO_ADMIN_KEY: optionalSetting(
@@ -268,6 +276,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  if (result.data.DATABASE_DIRECT_URL && !result.data.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DATABASE_DIRECT_URL: set only with DATABASE_URL (the pooler it goes around)',
+    );
   }
   return result.data;
 }

@@ -13,6 +13,13 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /**
+   * A connection for what needs a session of its own (LISTEN, the migration lock, pg_dump's snapshot):
+   * DATABASE_DIRECT_URL when DATABASE_URL is a pooler in transaction mode, else DATABASE_URL.
+   */
+  databaseSessionUrl: string | undefined;
+  /** True when DATABASE_URL is a pooler in transaction mode: no named prepared statements through it. */
+  databasePooled: boolean;
   dataDir: string;
   secret: Buffer;
   /** Admin key from the environment; when unset the generated one lives in the database. */

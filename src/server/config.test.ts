@@ -16,6 +16,9 @@ describe('configuration', () => {
     ['PORT', 'eighty'],
     ['PORT', '70000'],
     ['DATABASE_URL', 'mysql://localhost/x'],
+    ['DATABASE_DIRECT_URL', 'mysql://localhost/x'],
+    // Without DATABASE_URL there is no pooler for it to go around.
+    ['DATABASE_DIRECT_URL', 'postgres://db:5432/studio'],
     ['STUDIO_ADMIN_KEY', 'not-a-studio-key'],
     ['STUDIO_SECRET', 'short'],
     ['PUBLIC_BASE_URL', 'ftp://example.com'],
@@ -33,6 +36,24 @@ describe('configuration', () => {
   ])('stops on a bad %s with a message naming it', (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(ConfigError);
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(name));
+  });
+
+  it('sends sessions (LISTEN, the migration lock, backups) to DATABASE_DIRECT_URL when a pooler is in front', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'studio-cfg-'));
+    const direct = buildConfig(parseEnv({ STUDIO_DATA_DIR: dir, DATABASE_URL: 'postgres://db:5432/studio' }));
+    expect(direct).toMatchObject({ databaseSessionUrl: 'postgres://db:5432/studio', databasePooled: false });
+    const pooled = buildConfig(
+      parseEnv({
+        STUDIO_DATA_DIR: dir,
+        DATABASE_URL: 'postgres://pgbouncer:6432/studio',
+        DATABASE_DIRECT_URL: 'postgres://db:5432/studio',
+      }),
+    );
+    expect(pooled).toMatchObject({
+      databaseUrl: 'postgres://pgbouncer:6432/studio',
+      databaseSessionUrl: 'postgres://db:5432/studio',
+      databasePooled: true,
+    });
   });
 
   it('drains for 25 s by default, migrates at start-up, and has no metrics port until one is set', () => {

@@ -65,6 +65,8 @@ export function buildConfig(env: Env): Config {
     port: env.PORT,
     host: env.HOST,
     databaseUrl: env.DATABASE_URL,
+    databaseSessionUrl: env.DATABASE_DIRECT_URL ?? env.DATABASE_URL,
+    databasePooled: env.DATABASE_DIRECT_URL !== undefined,
     dataDir,
     secret,
     adminKey: env.STUDIO_ADMIN_KEY,

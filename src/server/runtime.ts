@@ -13,7 +13,11 @@ export interface Runtime {
 /** Configuration and the shared database handle of this process. */
 export async function getRuntime(): Promise<Runtime> {
   const config = getConfig();
-  const database = await getDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await getDatabase({
+    databaseUrl: config.databaseUrl,
+    directUrl: config.databasePooled ? config.databaseSessionUrl : undefined,
+    dataDir: config.dataDir,
+  });
   const files = fileStoreFor(config);
   return { config, database, db: database.db, files };
 }

@@ -19,7 +19,7 @@ async function main() {
     process.exit(1);
   }
   const rt = await getRuntime();
-  await ensureSchema(rt.database, config.databaseUrl, { migrate: config.migrate });
+  await ensureSchema(rt.database, config.databaseSessionUrl, { migrate: config.migrate });
   const worker = await startWorker(rt, recurringTasksFor(config));
   // The worker has no HTTP surface of its own: its metrics are on STUDIO_METRICS_PORT when set.
   const metricsServer = config.metricsPort

@@ -49,7 +49,7 @@ export interface StudioServer {
 
 /**
  * Starts a Studio server (the app must be built) on free ports, a fresh data folder and, with
- * DATABASE_URL, a fresh PostgreSQL database. `env` adds or overrides settings. The server records
+ * DATABASE_URL, a fresh PostgreSQL database (unless `env` names a database of the caller's). `env` adds or overrides settings. The server records
  * its answers under /api; `stop()` fails, listing them, when any is outside the OpenAPI document
  * (tests/helpers/answer-check.ts).
  */
@@ -80,7 +80,8 @@ export async function startStudio(env: Record<string, string> = {}): Promise<Stu
     ...env,
   };
   let dropDatabase: (() => Promise<void>) | null = null;
-  if (process.env.DATABASE_URL) {
+  // A database given in `env` is the caller's; otherwise a fresh one on DATABASE_URL's server.
+  if (process.env.DATABASE_URL && !env.DATABASE_URL) {
     const { default: postgres } = await import('postgres');
     const name = `studio_api_${randomBytes(6).toString('hex')}`;
     const admin = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} });

@@ -11,9 +11,10 @@ export async function collect(
   key: string,
   stop: (events: SseEvent[]) => boolean,
   headers: Record<string, string> = {},
+  base = inject('apiBase'),
 ): Promise<SseEvent[]> {
   const controller = new AbortController();
-  const res = await fetch(`${inject('apiBase')}/api/jobs-stream`, {
+  const res = await fetch(`${base}/api/jobs-stream`, {
     headers: { 'x-api-key': key, ...headers },
     signal: controller.signal,
   });

@@ -25,6 +25,13 @@ export interface Database {
 
 export interface OpenOptions {
   databaseUrl: string | undefined;
+  /**
+   * PostgreSQL itself when `databaseUrl` is a pooler in transaction mode: queries go through the
+   * pooler without named prepared statements (a pooler hands each transaction to any server
+   * connection, where a statement prepared on another is unknown), and LISTEN, which needs a session
+   * of its own, goes here.
+   */
+  directUrl?: string;
   dataDir: string;
   /** Connections in the pool (PostgreSQL only). */
   max?: number;
@@ -79,23 +86,36 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: postgres } = await import('postgres');
     const { drizzle } = await import('drizzle-orm/postgres-js');
-    const client = postgres(opts.databaseUrl, {
-      max: opts.max ?? DEFAULT_POOL_MAX,
+    const common = {
       onnotice: () => {},
       // A database that does not answer fails requests within seconds (503), rather than holding them for the default 30 s.
       connect_timeout: 10,
       // Named, so the metrics can tell Studio's connections from others' in pg_stat_activity.
       connection: { application_name: 'studio' },
+    };
+    const pooled = opts.directUrl !== undefined;
+    const client = postgres(opts.databaseUrl, {
+      ...common,
+      max: opts.max ?? DEFAULT_POOL_MAX,
+      // Through a pooler in transaction mode every statement is sent unnamed (parsed each time).
+      ...(pooled ? { prepare: false } : {}),
     });
+    // LISTEN holds a session: over the pooler it would be on whichever server connection the pooler
+    // picked, and notifications would not reach this process. postgres.js listens on one connection
+    // of its own, opened on the first listen.
+    const listener = opts.directUrl ? postgres(opts.directUrl, { ...common, max: 1 }) : client;
     const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
       async listen(channel, onPayload, onListen) {
-        const sub = await client.listen(channel, onPayload, onListen);
+        const sub = await listener.listen(channel, onPayload, onListen);
         return () => sub.unlisten();
       },
-      close: () => client.end({ timeout: 5 }),
+      close: async () => {
+        await client.end({ timeout: 5 });
+        if (listener !== client) await listener.end({ timeout: 5 });
+      },
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');
