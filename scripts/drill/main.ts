@@ -7,11 +7,13 @@ import { chatHoldsDrill } from './chat';
 import { call, Feed, Receiver, Tally } from './client';
 import { moneyRacesDrill } from './money';
 import { restoreDrill } from './restore';
-import { startDrillPostgres } from './postgres';
+import { startDrillPostgres, startDrillStandby } from './postgres';
+import { failoverUrl, FailoverDrill, makeSynchronous } from './failover';
 import { ensureBuild } from '../ensure-build';
 import { startTopology, type Topology } from '../cluster/topology';
 import { startSimulator, type SimulatorProcess } from '../simulator';
 import { freePort } from '../free-port';
+import { startPgBouncer } from '../pgbouncer';
 import type { Row } from './types';
 import { ADMIN_KEY, ARTICLE_LIMIT, DrillBase, IMAGE_LIMIT, SIZES, sleep } from './base';
 
@@ -265,32 +267,52 @@ function print(rows: Row[]): void {
 
 async function main() {
   const { values } = parseArgs({
-    options: { size: { type: 'string', default: 'full' }, only: { type: 'string' } },
+    options: {
+      size: { type: 'string', default: 'full' },
+      only: { type: 'string' },
+      // Every process through PgBouncer in transaction mode (docs/operations.md → Connection pooling).
+      pooler: { type: 'boolean', default: false },
+      // Drill 9 alone: a primary and a synchronous standby, the primary lost under load.
+      failover: { type: 'boolean', default: false },
+    },
   });
   const size = SIZES[values.size as keyof typeof SIZES];
   if (!size) throw new Error('--size is small or full');
+  if (values.pooler && values.failover) throw new Error('--pooler and --failover are separate runs');
   // `--only moneyRaces,chatHolds`: just those drills (the names of the Drills methods), for working on one.
   const only = values.only?.split(',').map((n) => n.trim());
-  const [pgPort, simPort, frontPort] = [await freePort(), await freePort(), await freePort()];
+  const [pgPort, simPort, frontPort, standbyPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   const work = mkdtempSync(path.join(os.tmpdir(), 'studio-drill-'));
   const logFile = path.join(work, 'processes.log');
   console.log(
-    `Drill (${values.size}): PostgreSQL of its own on ${pgPort}, 2 web + 2 workers, simulator latency ${size.simLatencyMs} ms; process logs in ${logFile}`,
+    `Drill (${values.size}): PostgreSQL of its own on ${pgPort}${values.pooler ? ' behind PgBouncer (transaction mode)' : ''}, ` +
+      `2 web + 2 workers, simulator latency ${size.simLatencyMs} ms; process logs in ${logFile}`,
   );
 
   ensureBuild();
-  const pg = startDrillPostgres(pgPort);
+  const pg = startDrillPostgres(pgPort, { durable: values.failover });
+  const standby = values.failover ? startDrillStandby(pg, standbyPort) : null;
+  if (standby) await makeSynchronous(pg);
+  // With a standby, every connection names both servers and keeps the one that takes writes.
+  const dbUrl = standby ? failoverUrl(pg, standby) : pg.url;
+  // The pooler stays up while drill 4 stops PostgreSQL behind it, as a pooler in production would.
+  const bouncer = values.pooler ? await startPgBouncer({ host: '127.0.0.1', port: pgPort }, 20) : null;
   let sim: SimulatorProcess | null = null;
   let top: Topology | null = null;
-  const sql = postgres(pg.url, { max: 4, onnotice: () => {} });
+  const sql = postgres(dbUrl, { max: 4, onnotice: () => {} });
   const receiver = new Receiver();
   try {
     process.env.STUDIO_SIM_LATENCY_MS = String(size.simLatencyMs);
     sim = await startSimulator(simPort);
     const callbackUrl = await receiver.start();
     const log = openSync(logFile, 'a');
-    const env = {
-      DATABASE_URL: pg.url,
+    const env: Record<string, string> = {
+      ...(bouncer ? { DATABASE_URL: bouncer.pooled(pg.url), DATABASE_DIRECT_URL: pg.url } : { DATABASE_URL: dbUrl }),
       STUDIO_DATA_DIR: path.join(work, 'data'),
       STUDIO_SECRET: 'drill-secret-drill-secret-drill-secret-0000',
       STUDIO_ADMIN_KEY: ADMIN_KEY,
@@ -330,6 +352,12 @@ async function main() {
       ['moneyRaces', () => drills.moneyRaces()],
       ['restore', () => restoreDrill({ drills, top: started, pg, size, env, work })],
     ];
+    if (standby) {
+      all.splice(0, all.length, [
+        'failover',
+        () => new FailoverDrill(started, sql, size, pg, sim as SimulatorProcess).run(standby),
+      ]);
+    }
     const unknown = only?.filter((name) => !all.some(([known]) => known === name)) ?? [];
     if (unknown.length) throw new Error(`--only: no drill ${unknown.join(', ')} (${all.map(([n]) => n).join(', ')})`);
     for (const [, run] of all.filter(([name]) => !only || only.includes(name))) {
@@ -344,7 +372,9 @@ async function main() {
     await sim?.stop();
     await receiver.close();
     await sql.end({ timeout: 1 });
+    await bouncer?.stop();
     pg.remove();
+    standby?.remove();
     if (process.exitCode === 0) rmSync(work, { recursive: true, force: true });
   }
 }

@@ -9,10 +9,15 @@ import path from 'node:path';
  */
 export interface DrillPostgres {
   url: string;
+  port: number;
   /** The server's log file. */
   logFile: string;
   stop(): void;
   start(): void;
+  /** Stops it at once, as a crash does (`pg_ctl stop -m immediate`: no shutdown checkpoint, clients cut). */
+  crash(): void;
+  /** A standby made primary (`pg_ctl promote`, waiting until it accepts writes). */
+  promote(): void;
   remove(): void;
 }
 
@@ -35,8 +40,8 @@ function run(program: string, args: string[]): void {
   execFileSync(command, argv, { stdio: ['ignore', 'ignore', 'pipe'] });
 }
 
-export function startDrillPostgres(port: number): DrillPostgres {
-  const bin = binDir();
+/** A temporary folder the server's user owns. */
+function clusterFolder(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'studio-drill-pg-'));
   if (process.getuid?.() === 0) {
     const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
@@ -44,18 +49,28 @@ export function startDrillPostgres(port: number): DrillPostgres {
     chownSync(dir, uid, gid);
   }
   chmodSync(dir, 0o700);
+  return dir;
+}
+
+/** Starts the cluster in `dir`/data on `port`; `durable`: every commit waits for its flush (and a synchronous standby, once named). */
+function serve(bin: string, dir: string, port: number, durable: boolean): DrillPostgres {
   const data = path.join(dir, 'data');
-  run(path.join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400`;
-  const start = () =>
-    run(path.join(bin, 'pg_ctl'), ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']);
-  const stop = () => run(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']);
+  const logFile = path.join(dir, 'log');
+  // fsync=off: the drills kill processes, never the machine, so the operating system keeps every write.
+  const commit = durable ? '' : ' -c synchronous_commit=off';
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off${commit} -c full_page_writes=off -c max_connections=400`;
+  const pgCtl = path.join(bin, 'pg_ctl');
+  const start = () => run(pgCtl, ['-D', data, '-o', options, '-l', logFile, '-w', 'start']);
+  const stop = () => run(pgCtl, ['-D', data, '-m', 'fast', '-w', 'stop']);
   start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    logFile: path.join(dir, 'log'),
+    port,
+    logFile,
     start,
     stop,
+    crash: () => run(pgCtl, ['-D', data, '-m', 'immediate', '-w', 'stop']),
+    promote: () => run(pgCtl, ['-D', data, '-w', 'promote']),
     remove() {
       try {
         stop();
@@ -65,4 +80,45 @@ export function startDrillPostgres(port: number): DrillPostgres {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+export function startDrillPostgres(port: number, opts: { durable?: boolean } = {}): DrillPostgres {
+  const bin = binDir();
+  const dir = clusterFolder();
+  run(path.join(bin, 'initdb'), [
+    '-D',
+    path.join(dir, 'data'),
+    '-A',
+    'trust',
+    '-U',
+    'postgres',
+    '--no-sync',
+    '-E',
+    'UTF8',
+  ]);
+  return serve(bin, dir, port, opts.durable ?? false);
+}
+
+/**
+ * A streaming standby of `primary` on `port` (`pg_basebackup -R`: a copy that follows the primary's
+ * write-ahead log). initdb's trust rules let local replication connections in.
+ */
+export function startDrillStandby(primary: DrillPostgres, port: number): DrillPostgres {
+  const bin = binDir();
+  const dir = clusterFolder();
+  run(path.join(bin, 'pg_basebackup'), [
+    '-D',
+    path.join(dir, 'data'),
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(primary.port),
+    '-U',
+    'postgres',
+    '-X',
+    'stream',
+    '-R',
+    '--no-sync',
+  ]);
+  return serve(bin, dir, port, true);
 }

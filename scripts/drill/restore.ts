@@ -146,6 +146,8 @@ async function serveRestored(
   manifest: Manifest,
 ): Promise<{ urls: number; problems: string[] }> {
   const port = await freePort();
+  // Straight to the restored database, whether or not the drill runs through a pooler.
+  const { DATABASE_DIRECT_URL: _direct, ...env } = ctx.env;
   const top = await startTopology({
     web: 1,
     workers: 0,
@@ -154,7 +156,7 @@ async function serveRestored(
     output: 'ignore',
     log: () => {},
     env: {
-      ...ctx.env,
+      ...env,
       DATABASE_URL: url,
       STUDIO_DATA_DIR: path.join(ctx.work, 'restored'),
       PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
