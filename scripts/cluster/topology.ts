@@ -22,6 +22,11 @@ export interface Topology {
   workers: Member[];
   /** Sends a signal to a member; the supervisor starts it again when it exits (unless stopping). */
   signal(member: Member, signal: NodeJS.Signals): void;
+  /**
+   * The source tree members are started from from now on (a member already running keeps its code until
+   * it is started again): a rolling upgrade sets the new release's, then restarts the members one by one.
+   */
+  setRoot(tree: string): void;
   /** Resolves when a member has been started again after `starts` and (web) answers ready. */
   restarted(member: Member, starts: number, timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
@@ -37,6 +42,8 @@ export interface TopologyOptions {
   env: Record<string, string>;
   /** Settings for the first web process only (it bootstraps: admin key, demo tenant). */
   firstWebEnv?: Record<string, string>;
+  /** The source tree (built) the processes run from; this one by default. */
+  root?: string;
   /** Where children's output goes (a file descriptor: a log file). */
   output?: 'inherit' | 'ignore' | number;
   restartDelayMs?: number;
@@ -77,6 +84,7 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
   const web = Array.from({ length: options.web }, (_, i) => make('web', i));
   const workers = Array.from({ length: options.workers }, (_, i) => make('worker', i));
   let stopping = false;
+  let tree = options.root ?? root;
 
   const launch = (m: Member) => {
     // The supervisor built once before starting anyone: a process it restarts serves that build, never
@@ -89,8 +97,8 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
         m === web[0] ? options.firstWebEnv : {},
       );
     const entry = m.kind === 'web' ? 'scripts/start.ts' : 'src/worker/main.ts';
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, entry)], {
-      cwd: root,
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(tree, entry)], {
+      cwd: tree,
       env: { ...process.env, ...env },
       stdio: ['ignore', options.output ?? 'inherit', options.output ?? 'inherit'],
     });
@@ -124,6 +132,9 @@ export async function startTopology(options: TopologyOptions): Promise<Topology>
     web,
     workers,
     signal: (m, signal) => m.child?.kill(signal),
+    setRoot: (next) => {
+      tree = next;
+    },
     async restarted(m, starts, timeoutMs = 180_000) {
       const deadline = Date.now() + timeoutMs;
       while (m.starts <= starts || !m.child) {

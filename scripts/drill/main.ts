@@ -9,6 +9,7 @@ import { moneyRacesDrill } from './money';
 import { restoreDrill } from './restore';
 import { startDrillPostgres, startDrillStandby } from './postgres';
 import { failoverUrl, FailoverDrill, makeSynchronous } from './failover';
+import { buildPreviousRelease, UpgradeDrill } from './upgrade';
 import { ensureBuild } from '../ensure-build';
 import { startTopology, type Topology } from '../cluster/topology';
 import { startSimulator, type SimulatorProcess } from '../simulator';
@@ -274,11 +275,14 @@ async function main() {
       pooler: { type: 'boolean', default: false },
       // Drill 9 alone: a primary and a synchronous standby, the primary lost under load.
       failover: { type: 'boolean', default: false },
+      // Drill 10 alone: the previous release (built from git) rolled to this tree under load.
+      upgrade: { type: 'boolean', default: false },
     },
   });
   const size = SIZES[values.size as keyof typeof SIZES];
   if (!size) throw new Error('--size is small or full');
-  if (values.pooler && values.failover) throw new Error('--pooler and --failover are separate runs');
+  if ([values.pooler, values.failover, values.upgrade].filter(Boolean).length > 1)
+    throw new Error('--pooler, --failover and --upgrade are separate runs');
   // `--only moneyRaces,chatHolds`: just those drills (the names of the Drills methods), for working on one.
   const only = values.only?.split(',').map((n) => n.trim());
   const [pgPort, simPort, frontPort, standbyPort] = [
@@ -295,6 +299,8 @@ async function main() {
   );
 
   ensureBuild();
+  // The previous release, built beside this tree, is what the topology starts on for drill 10.
+  const previous = values.upgrade ? buildPreviousRelease(work, (line) => console.log(`  ${line}`)) : null;
   const pg = startDrillPostgres(pgPort, { durable: values.failover });
   const standby = values.failover ? startDrillStandby(pg, standbyPort) : null;
   if (standby) await makeSynchronous(pg);
@@ -331,6 +337,7 @@ async function main() {
       LOG_LEVEL: 'warn',
     };
     top = await startTopology({
+      ...(previous ? { root: previous.root } : {}),
       web: 2,
       workers: 2,
       port: frontPort,
@@ -352,6 +359,13 @@ async function main() {
       ['moneyRaces', () => drills.moneyRaces()],
       ['restore', () => restoreDrill({ drills, top: started, pg, size, env, work })],
     ];
+    if (previous) {
+      const tree = path.resolve(import.meta.dirname, '../..');
+      all.splice(0, all.length, [
+        'upgrade',
+        () => new UpgradeDrill(started, sql, size, pg, sim as SimulatorProcess).run(previous, tree),
+      ]);
+    }
     if (standby) {
       all.splice(0, all.length, [
         'failover',
@@ -375,6 +389,7 @@ async function main() {
     await bouncer?.stop();
     pg.remove();
     standby?.remove();
+    previous?.remove();
     if (process.exitCode === 0) rmSync(work, { recursive: true, force: true });
   }
 }
