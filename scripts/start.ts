@@ -17,6 +17,7 @@ import { runProcess } from '@/server/lifecycle';
 import { startMetricsServer, type MetricsServer } from '@/server/edge/metrics/server';
 import { getRuntime } from '@/server/runtime';
 import { loadUpstreamsFile, simulatorUpstreams, syncUpstreams } from '@/server/upstreams/registry';
+import { startTracing } from '@/server/tracing/tracing';
 import { startWorker, type WorkerHandle } from '@/worker/runner';
 import { recurringTasksFor } from '@/worker/tasks';
 
@@ -27,6 +28,8 @@ async function main() {
   boundHeapGrowth(config.heapGrowthPercent);
   dropImageCache();
   ensureBuild({ serve: true });
+  // Before anything calls out, so every HTTP client call of a traced request is a span (when OTLP is configured).
+  const stopTracing = await startTracing(config.tracing, 'studio-web');
   const rt = await getRuntime();
   // A database ahead of this code stops start-up; one behind is migrated (unless STUDIO_MIGRATE=off).
   await ensureSchema(rt.database, config.databaseSessionUrl, { migrate: config.migrate });
@@ -103,6 +106,7 @@ async function main() {
       await metricsServer?.close();
       await sim?.stop();
       await app.close();
+      await stopTracing();
       console.log(cut > 0 ? `${signal}: stopped (${cut} request(s) cut at the deadline)` : `${signal}: stopped`);
     },
   };

@@ -261,6 +261,16 @@ const envSchema = z.object({
   /** Read by scripts/ensure-build.ts before the configuration; listed here so a bad value stops start-up. */
   STUDIO_BUILD: z.enum(['auto', 'never']).default('auto'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  /**
+   * OpenTelemetry's standard variables (docs/operations.md → Traces): traces are exported over OTLP/HTTP
+   * when an endpoint is set, unless OTEL_SDK_DISABLED=true or OTEL_TRACES_EXPORTER leaves out otlp. The
+   * exporter reads the rest of OTEL_EXPORTER_OTLP_* itself (headers, protocol, time-out).
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optionalUrl,
+  OTEL_TRACES_EXPORTER: optionalSetting(z.string().trim()),
+  OTEL_SDK_DISABLED: optionalSetting(z.enum(['true', 'false'], { error: 'must be true or false' })),
+  OTEL_SERVICE_NAME: optionalSetting(z.string().trim().min(1)),
 });
 
 export type Env = z.infer<typeof envSchema>;

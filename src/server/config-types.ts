@@ -149,6 +149,7 @@ export interface Config {
   /** Whether a starting process applies pending migrations itself; off: it refuses to start until `npm run migrate` ran. */
   migrate: boolean;
   logLevel: (typeof LOG_LEVELS)[number];
+  tracing: TracingSettings;
   /** An S3-compatible bucket for results and uploads; null keeps files in the data folder. */
   s3: S3Settings | null;
   /** The platform's OpenID provider for single sign-on (STUDIO_SSO_*); absent or null: none. */
@@ -173,6 +174,13 @@ export interface Config {
     /** Country codes where direct upload is offered. */
     directRegions: string[];
   };
+}
+
+/** OpenTelemetry traces (src/server/tracing/tracing.ts): on when an OTLP endpoint is configured. */
+export interface TracingSettings {
+  enabled: boolean;
+  /** OTEL_SERVICE_NAME; unset: studio-web or studio-worker by process. */
+  serviceName: string | null;
 }
 
 export interface RetentionSettings {

@@ -10,7 +10,7 @@ import { ConfigError, parseEnv, type Env } from './config-env';
  * door through which the rest of the server reads its settings.
  */
 export { ConfigError, parseEnv, SETTING_NAMES, type Env } from './config-env';
-export type { ChatPrice, Config, RetentionSettings, S3Settings } from './config-types';
+export type { ChatPrice, Config, RetentionSettings, S3Settings, TracingSettings } from './config-types';
 
 /** Reads a secret kept in the data folder, creating it the first time; safe when two processes race. */
 function readOrCreateSecretFile(dataDir: string): Buffer {
@@ -135,6 +135,13 @@ export function buildConfig(env: Env): Config {
     metricsPort: env.STUDIO_METRICS_PORT ?? null,
     migrate: env.STUDIO_MIGRATE === 'on',
     logLevel: env.LOG_LEVEL,
+    tracing: {
+      enabled:
+        env.OTEL_SDK_DISABLED !== 'true' &&
+        (env.OTEL_TRACES_EXPORTER ?? 'otlp').split(',').some((name) => name.trim() === 'otlp') &&
+        Boolean(env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? env.OTEL_EXPORTER_OTLP_ENDPOINT),
+      serviceName: env.OTEL_SERVICE_NAME ?? null,
+    },
     s3: s3Settings(env),
     mail: mailSettings(env),
     sso: ssoSettings(env),

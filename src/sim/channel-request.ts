@@ -80,6 +80,7 @@ export function channelRequests(deps: ChannelRequestDeps): ChannelRequests {
       fault: null,
       duration_ms: null,
       aborted: false,
+      traceparent: typeof req.headers.traceparent === 'string' ? req.headers.traceparent : null,
     });
     const aborter = new AbortController();
     let broken = false;

@@ -16,6 +16,8 @@ export interface SimRequestRecord {
   duration_ms: number | null;
   /** True when the client closed the connection before the response ended (a `stream_break` fault is not an abort). */
   aborted: boolean;
+  /** The W3C `traceparent` header the request carried (a traced client sends one), or null. */
+  traceparent: string | null;
 }
 
 /** A ring of the last `max` requests; entries are live objects the server completes as responses end. */

@@ -4,6 +4,7 @@ import { ensureSchema } from '@/server/db/migrate';
 import { runProcess } from '@/server/lifecycle';
 import { startMetricsServer } from '@/server/edge/metrics/server';
 import { getRuntime } from '@/server/runtime';
+import { startTracing } from '@/server/tracing/tracing';
 import { startWorker } from './runner';
 import { recurringTasksFor } from './tasks';
 
@@ -18,6 +19,7 @@ async function main() {
     );
     process.exit(1);
   }
+  const stopTracing = await startTracing(config.tracing, 'studio-worker');
   const rt = await getRuntime();
   await ensureSchema(rt.database, config.databaseSessionUrl, { migrate: config.migrate });
   const worker = await startWorker(rt, recurringTasksFor(config));
@@ -33,6 +35,7 @@ async function main() {
       );
       await worker.stop(config.drain.ms);
       await metricsServer?.close();
+      await stopTracing();
     },
   };
 }

@@ -17,6 +17,7 @@ import { refuseMalformed } from './malformed';
 import { observeHttp } from './metrics/http';
 import { logger } from '@/server/logger';
 import { currentRequestId } from '@/server/request-id';
+import { traceRequest } from '@/server/tracing/tracing';
 
 /**
  * Every way in, in front of Next.js: the one Node HTTP server `npm start` listens with. Each request
@@ -53,17 +54,19 @@ export function createFrontServer(
     const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
     req.headers[REQUEST_ID_HEADER] = requestId;
     res.setHeader(REQUEST_ID_HEADER, requestId);
-    withRequestId(requestId, () => {
-      if (refuseMalformed(req, res)) return;
-      if (isChatRequest(url, req.headers)) void serveChat(req, res);
-      else if (isImagesRequest(url, req.headers))
-        void serveFetch(req, res, (request) => serveImages(request, null)).catch((err: unknown) => {
-          logger.error({ err }, 'images request failed');
-          res.destroy();
-        });
-      else if (isMcpPath(url)) void serveMcpNode(req, res);
-      else void (isDirectPath(url, req.headers) ? serveDirect(req, res) : next(req, res));
-    });
+    withRequestId(requestId, () =>
+      traceRequest(req, res, () => {
+        if (refuseMalformed(req, res)) return;
+        if (isChatRequest(url, req.headers)) void serveChat(req, res);
+        else if (isImagesRequest(url, req.headers))
+          void serveFetch(req, res, (request) => serveImages(request, null)).catch((err: unknown) => {
+            logger.error({ err }, 'images request failed');
+            res.destroy();
+          });
+        else if (isMcpPath(url)) void serveMcpNode(req, res);
+        else void (isDirectPath(url, req.headers) ? serveDirect(req, res) : next(req, res));
+      }),
+    );
   });
   // Idle keep-alive connections stay open longer than the idle timeout of the load balancers in front
   // (60 s on the common ones), so it is always the balancer or the client that closes one, never Studio

@@ -1,6 +1,7 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { ASYNC_COMMIT, hotStatement, rowsOf } from '@/server/db/rows';
+import { currentTraceParent } from '@/server/tracing/tracing';
 import { tasks, type TaskRow } from '@/server/db/schema';
 import { logger } from '@/server/logger';
 import { currentRequestId } from '@/server/request-id';
@@ -58,6 +59,7 @@ function enqueueStatement<Q extends QueueName>(
         runAt: opts.runAt ?? new Date(),
         maxAttempts: opts.maxAttempts ?? 3,
         requestId: currentRequestId() ?? null,
+        traceParent: currentTraceParent(),
       })),
     )
     .returning({ announced: sql`pg_notify(${TASK_CHANNEL}, ${queue})` })
@@ -71,8 +73,9 @@ function enqueueStatement<Q extends QueueName>(
  * job queue (payloads.ts), built from the inserted row's id.
  */
 export function jobTasksStatement(queue: SQL, jobs: SQL, maxAttempts = 3): SQL {
-  return sql`insert into ${tasks} (queue, payload, max_attempts, request_id)
-      select ${queue}::text, jsonb_build_object('jobId', ${jobs}.id), ${maxAttempts}, ${jobs}.request_id from ${jobs}
+  // Every job of one statement comes from one request: its span (when tracing) is every task's parent.
+  return sql`insert into ${tasks} (queue, payload, max_attempts, request_id, trace_parent)
+      select ${queue}::text, jsonb_build_object('jobId', ${jobs}.id), ${maxAttempts}, ${jobs}.request_id, ${currentTraceParent()}::text from ${jobs}
       returning pg_notify(${TASK_CHANNEL}, queue)`;
 }
 
@@ -83,6 +86,7 @@ interface ClaimedRow {
   attempts: number;
   max_attempts: number;
   request_id: string | null;
+  trace_parent?: string | null;
   row?: Record<string, unknown> | null;
 }
 
@@ -106,6 +110,8 @@ export interface Task<P> {
   maxAttempts: number;
   /** The request that set the task off, when one did: current while the task runs. */
   requestId?: string | null;
+  /** The span that queued it (W3C traceparent), when tracing is on. */
+  traceParent?: string | null;
   /** What the lane's {@link ClaimRead} read with the claim; absent without one (or for tasks claimed otherwise). */
   row?: Record<string, unknown> | null;
 }
@@ -122,6 +128,7 @@ async function parseClaimed(db: Db, r: ClaimedRow): Promise<ClaimedTask | null> 
     attempt: r.attempts,
     maxAttempts: r.max_attempts,
     requestId: r.request_id,
+    traceParent: r.trace_parent ?? null,
     ...(r.row !== undefined ? { row: r.row } : {}),
   };
   if (isQueue(r.queue)) {
@@ -155,7 +162,7 @@ const claimStatement = (read: ClaimRead | undefined) =>
         order by run_at
         limit ${v('limit')}::integer
         for update skip locked)
-     returning id, queue, payload, attempts, max_attempts, request_id, ${ASYNC_COMMIT} as commit_mode${
+     returning id, queue, payload, attempts, max_attempts, request_id, trace_parent, ${ASYNC_COMMIT} as commit_mode${
        read ? sql`, ${read.select} as row` : sql``
      }`,
   );

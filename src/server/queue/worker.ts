@@ -3,6 +3,7 @@ import { setMaxListeners } from 'node:events';
 import type { Database } from '@/server/db/client';
 import { logger } from '@/server/logger';
 import { withRequestId } from '@/server/request-id';
+import { inTaskSpan } from '@/server/tracing/tracing';
 import type { QueueName, TaskPayload } from './payloads';
 import { metrics } from '@/server/metrics/registry';
 import { coalesce } from './coalesce';
@@ -20,6 +21,12 @@ import {
   type ClaimRead,
   type Task,
 } from './queue';
+
+/** What a task's span says of it: its queue's job id, when the payload names one (never its input). */
+function taskAttributes(task: { payload: unknown }): Record<string, string> {
+  const jobId = (task.payload as { jobId?: unknown } | null)?.jobId;
+  return typeof jobId === 'string' ? { 'studio.job.id': jobId } : {};
+}
 
 export interface TaskContext {
   /**
@@ -147,7 +154,9 @@ export async function startQueueWorker(database: Database, opts: QueueWorkerOpti
         const claimed = await claim(database.db, queues, Math.min(free, 100), leaseMs, workerId, opts.read);
         for (const task of claimed) {
           // The task runs as part of the request that set it off: its logs and callbacks carry that id.
-          const p = withRequestId(task.requestId, () => runInSlot(slot, () => runTask(task))).finally(() => {
+          const p = withRequestId(task.requestId, () =>
+            inTaskSpan(task, taskAttributes(task), () => runInSlot(slot, () => runTask(task))),
+          ).finally(() => {
             running.delete(task.id);
             void pump();
           });

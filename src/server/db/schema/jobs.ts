@@ -108,6 +108,8 @@ export const tasks = pgTable(
     lastError: text(),
     /** The request that set the task off (X-Request-Id): current again while a worker runs it. */
     requestId: text(),
+    /** The W3C traceparent of the span that queued it, when tracing is on: the worker's span continues it. */
+    traceParent: text(),
     createdAt: stamp(),
   },
   (t) => [index('tasks_due_idx').on(t.queue, t.runAt)],
