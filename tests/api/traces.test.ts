@@ -125,6 +125,14 @@ describe('traces', () => {
     const callerSpan = randomBytes(8).toString('hex');
     const prompt = `一盏只在追踪里出现的灯笼 ${randomBytes(4).toString('hex')}`;
     const hookUrl = `http://127.0.0.1:${(hooks.address() as AddressInfo).port}/hook`;
+    // An earlier submission in another trace: each job keeps its own request's trace, whatever came before.
+    const earlier = await api<{ jobId: string }>('/generate', {
+      base: web.base,
+      key,
+      headers: { traceparent: `00-${randomBytes(16).toString('hex')}-${randomBytes(8).toString('hex')}-01` },
+      body: { prompt: '更早的一盏灯', quality: 'low' },
+    });
+    expect(earlier.status).toBe(200);
     const submitted = await api<{ jobId: string }>('/generate', {
       base: web.base,
       key,

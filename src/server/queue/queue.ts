@@ -72,10 +72,10 @@ function enqueueStatement<Q extends QueueName>(
  * queue their work in one round trip (submit.ts). The payload is `{jobId}`, the payload of every
  * job queue (payloads.ts), built from the inserted row's id.
  */
-export function jobTasksStatement(queue: SQL, jobs: SQL, maxAttempts = 3): SQL {
+export function jobTasksStatement(queue: SQL, jobs: SQL, traceParent: SQL, maxAttempts = 3): SQL {
   // Every job of one statement comes from one request: its span (when tracing) is every task's parent.
   return sql`insert into ${tasks} (queue, payload, max_attempts, request_id, trace_parent)
-      select ${queue}::text, jsonb_build_object('jobId', ${jobs}.id), ${maxAttempts}, ${jobs}.request_id, ${currentTraceParent()}::text from ${jobs}
+      select ${queue}::text, jsonb_build_object('jobId', ${jobs}.id), ${maxAttempts}, ${jobs}.request_id, ${traceParent}::text from ${jobs}
       returning pg_notify(${TASK_CHANNEL}, queue)`;
 }
 

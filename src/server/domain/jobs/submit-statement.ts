@@ -3,6 +3,7 @@ import type { Db } from '@/server/db/client';
 import { columnName, hotStatement, refusalIn, rowOf } from '@/server/db/rows';
 import { jobs, videoTasks, type Job } from '@/server/db/schema';
 import { jobTasksStatement, type QueueName } from '@/server/queue/queue';
+import { currentTraceParent } from '@/server/tracing/tracing';
 import { recordCredits } from '@/server/metrics/registry';
 import {
   insufficientCredits,
@@ -79,6 +80,8 @@ export async function insertJobs(db: Db, sub: JobsToInsert): Promise<Job[]> {
     jobs: jobsParameter(sub.rows),
     files: JSON.stringify(sub.files ?? []),
     queue: sub.queue,
+    // The submitting request's span, when tracing: its tasks' spans in the worker continue it.
+    traceParent: currentTraceParent(),
   };
   const key = sub.key && gatedKey(sub.key) ? sub.key : null;
   try {
@@ -147,7 +150,7 @@ const submitStatement = hotStatement<SubmitShape>((v, shape) => {
        where studio_refuse(${refused})${parts ? sql` and ${parts.written}` : sql``}
       returning *),${tasksOfVideos}
     t as (
-      ${jobTasksStatement(v('queue'), sql.raw('j'))}),
+      ${jobTasksStatement(v('queue'), sql.raw('j'), v('traceParent'))}),
     v(tenant_id, account_id, job_id, type, kind, status) as (
       select tenant_id, account_id, id, 'job.created', kind, status from j)`);
 });
