@@ -85,17 +85,8 @@ function serve(bin: string, dir: string, port: number, durable: boolean): DrillP
 export function startDrillPostgres(port: number, opts: { durable?: boolean } = {}): DrillPostgres {
   const bin = binDir();
   const dir = clusterFolder();
-  run(path.join(bin, 'initdb'), [
-    '-D',
-    path.join(dir, 'data'),
-    '-A',
-    'trust',
-    '-U',
-    'postgres',
-    '--no-sync',
-    '-E',
-    'UTF8',
-  ]);
+  const data = path.join(dir, 'data');
+  run(path.join(bin, 'initdb'), ['-D', data, ...'-A trust -U postgres --no-sync -E UTF8'.split(' ')]);
   return serve(bin, dir, port, opts.durable ?? false);
 }
 
@@ -106,19 +97,8 @@ export function startDrillPostgres(port: number, opts: { durable?: boolean } = {
 export function startDrillStandby(primary: DrillPostgres, port: number): DrillPostgres {
   const bin = binDir();
   const dir = clusterFolder();
-  run(path.join(bin, 'pg_basebackup'), [
-    '-D',
-    path.join(dir, 'data'),
-    '-h',
-    '127.0.0.1',
-    '-p',
-    String(primary.port),
-    '-U',
-    'postgres',
-    '-X',
-    'stream',
-    '-R',
-    '--no-sync',
-  ]);
+  const data = path.join(dir, 'data');
+  const from = ['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres'];
+  run(path.join(bin, 'pg_basebackup'), ['-D', data, ...from, ...'-X stream -R --no-sync'.split(' ')]);
   return serve(bin, dir, port, true);
 }

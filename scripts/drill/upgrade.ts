@@ -54,7 +54,7 @@ export function buildPreviousRelease(work: string, log: (line: string) => void):
   if (!added) throw new Error(`git has no commit adding drizzle/${latest}.sql (a shallow clone?)`);
   const commit = git(['rev-parse', `${added}^`]);
   const tree = path.join(work, 'previous');
-  git(['worktree', 'add', '--detach', '--force', tree, commit]);
+  git(['worktree', 'add', '--quiet', '--detach', '--force', tree, commit]);
   const remove = () => {
     try {
       git(['worktree', 'remove', '--force', tree]);
