@@ -1,5 +1,6 @@
 import { mkdtempSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { TRPCError } from '@trpc/server';
@@ -44,11 +45,13 @@ const receiver = createServer((req, res) => {
     res.writeHead(204).end();
   });
 });
-/** The receiver listens on the port set aside for this suite. */
-const PORT = 5211;
-const hook = `http://127.0.0.1:${PORT}/alerts`;
+/** The receiver's address: a port of its own (the suite runs on both databases side by side in CI). */
+let hook = '';
 
-beforeAll(() => new Promise<void>((r) => receiver.listen(PORT, '127.0.0.1', r)));
+beforeAll(async () => {
+  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+  hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/alerts`;
+});
 afterAll(() => new Promise<void>((r) => receiver.close(() => r())));
 
 async function newTenant(name: string, credits: number) {

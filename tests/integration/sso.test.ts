@@ -7,11 +7,11 @@ import { beginSso, finishSso, issueSsoTicket, redeemSsoTicket } from '@/server/d
 import { findSsoTenant, readSsoSettings, saveSsoSettings, type SsoInput } from '@/server/domain/auth/sso/settings';
 import { createTenant } from '@/server/domain/tenants/tenants';
 import { startOidcProvider, signInAtProvider, type TestProvider } from '../helpers/oidc-provider';
+import { freePort } from '../../scripts/free-port';
 import { suiteDatabase } from '../helpers/suite-db';
 import { testConfig } from '../helpers/test-db';
 
 const t = suiteDatabase();
-const PORT = 5240;
 const REDIRECT = 'http://studio.test/login/sso/callback';
 let config: Config;
 let provider: TestProvider;
@@ -19,8 +19,9 @@ let n = 0;
 
 beforeAll(async () => {
   config = testConfig();
+  // A free port: the suite runs on both databases side by side in CI, each with its own provider.
   provider = await startOidcProvider({
-    port: PORT,
+    port: await freePort(),
     redirectUris: [REDIRECT],
     people: {
       ada: { email: 'Ada@Acme.example', emailVerified: true },
