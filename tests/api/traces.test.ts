@@ -9,6 +9,7 @@ import { freePort } from '../../scripts/free-port';
 import { startDrillPostgres, type DrillPostgres } from '../../scripts/drill/postgres';
 import { ADMIN_KEY, startStudio, type StudioServer } from '../helpers/api-server';
 import { api } from '../helpers/api';
+import { PASSWORD, signIn } from '../helpers/console-session';
 
 /**
  * OpenTelemetry traces across processes (docs/operations.md → Traces): a web process (no worker) and a
@@ -107,6 +108,14 @@ afterAll(async () => {
   hooks?.close();
 });
 
+/** The span ids above `span` in `all`, nearest first. */
+function ancestors(span: OtlpSpan, all: OtlpSpan[]): string[] {
+  const byId = new Map(all.map((s) => [s.spanId, s]));
+  const up: string[] = [];
+  for (let at = span.parentSpanId; at && !up.includes(at); at = byId.get(at)?.parentSpanId) up.push(at);
+  return up;
+}
+
 const attr = (span: OtlpSpan, key: string) => {
   const value = span.attributes?.find((a) => a.key === key)?.value;
   return value ? Object.values(value)[0] : undefined;
@@ -186,6 +195,48 @@ describe('traces', () => {
     const deliver = named('studio-worker', 'task callback.deliver');
     expect(deliver?.parentSpanId).toBe(task?.spanId);
     expect(callbacks.some((c) => c.traceparent?.split('-')[1] === traceId)).toBe(true);
+
+    // A submission from the console (tRPC, served by the Next.js bundle) is traced the same way.
+    const email = `trace-${randomBytes(4).toString('hex')}@example.cn`;
+    const owner = await api('/admin', {
+      base: web.base,
+      key: ADMIN_KEY,
+      body: {
+        action: 'tenant-create',
+        name: '控制台追踪',
+        credits: 100,
+        quota_monthly: 0,
+        admin_email: email,
+        admin_password: PASSWORD,
+      },
+    });
+    expect(owner.status).toBe(200);
+    const session = await signIn(web.base, { email, password: PASSWORD });
+    expect(session.ok).toBe(true);
+    const consoleTrace = randomBytes(16).toString('hex');
+    const consoleRes = await fetch(`${web.base}/api/trpc/jobs.generate`, {
+      method: 'POST',
+      headers: {
+        cookie: session.cookie,
+        'content-type': 'application/json',
+        traceparent: `00-${consoleTrace}-${randomBytes(8).toString('hex')}-01`,
+      },
+      body: JSON.stringify({ prompt: '控制台里的一盏灯', quality: 'low' }),
+    });
+    expect(consoleRes.status).toBe(200);
+    const consoleJob = ((await consoleRes.json()) as { result: { data: { jobId: string } } }).result.data.jobId;
+    await expect
+      .poll(
+        () => {
+          const inTrace = spans.filter((s) => s.traceId === consoleTrace);
+          const server = inTrace.find((s) => s.name === 'POST /api/trpc/jobs.generate');
+          const run = inTrace.find((s) => s.name === 'task image.job' && attr(s, 'studio.job.id') === consoleJob);
+          // Next.js's own spans (route loading, the route handler) sit between the two: the run descends from it.
+          return Boolean(server && run && ancestors(run, inTrace).includes(server.spanId));
+        },
+        { timeout: 20_000, interval: 200 },
+      )
+      .toBe(true);
 
     // No prompt, key or secret in any span.
     const everything = JSON.stringify(spans);

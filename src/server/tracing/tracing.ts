@@ -22,11 +22,17 @@ import { logger } from '@/server/logger';
  */
 
 const TRACER = 'studio';
-let enabled = false;
-let shutdown: (() => Promise<void>) | null = null;
+
+/**
+ * Whether this process traces, on globalThis: the launcher and the Next.js bundle load this module
+ * separately, and a console submission (the bundle's copy) must see what the launcher started.
+ */
+const STATE = Symbol.for('studio.tracing');
+type TracingState = { enabled: boolean; shutdown: (() => Promise<void>) | null };
+const state: TracingState = ((globalThis as { [STATE]?: TracingState })[STATE] ??= { enabled: false, shutdown: null });
 
 /** Whether this process exports traces. */
-export const tracingEnabled = () => enabled;
+export const tracingEnabled = () => state.enabled;
 
 /**
  * Starts tracing for this process as `service` when the settings say so: the tracer provider with a
@@ -35,7 +41,7 @@ export const tracingEnabled = () => enabled;
  * that flushes and stops it.
  */
 export async function startTracing(settings: TracingSettings, service: string): Promise<() => Promise<void>> {
-  if (!settings.enabled || enabled) return shutdown ?? (() => Promise.resolve());
+  if (!settings.enabled || state.enabled) return state.shutdown ?? (() => Promise.resolve());
   const [{ NodeTracerProvider, BatchSpanProcessor }, { OTLPTraceExporter }, { resourceFromAttributes }, undici] =
     await Promise.all([
       import('@opentelemetry/sdk-trace-node'),
@@ -57,14 +63,14 @@ export async function startTracing(settings: TracingSettings, service: string): 
   });
   instrumentation.setTracerProvider(provider);
   instrumentation.enable();
-  enabled = true;
+  state.enabled = true;
   logger.info({ service: settings.serviceName ?? service }, 'exporting traces over OTLP');
-  shutdown = async () => {
+  state.shutdown = async () => {
     instrumentation.disable();
     await provider.shutdown().catch((err: unknown) => logger.warn({ err }, 'could not flush the last traces'));
-    enabled = false;
+    state.enabled = false;
   };
-  return shutdown;
+  return state.shutdown;
 }
 
 function withoutQuery(origin: string, path: string): string {
@@ -74,7 +80,7 @@ function withoutQuery(origin: string, path: string): string {
 
 /** The W3C `traceparent` of the current span, to store with work that continues elsewhere; null when not tracing. */
 export function currentTraceParent(): string | null {
-  if (!enabled) return null;
+  if (!state.enabled) return null;
   const carrier: Record<string, string> = {};
   propagation.inject(context.active(), carrier);
   return carrier.traceparent ?? null;
@@ -90,7 +96,7 @@ const UNTRACED = /^\/api\/(health|metrics)(\/|$|\?)/;
  */
 export function traceRequest(req: IncomingMessage, res: ServerResponse, handle: () => void): void {
   const url = req.url ?? '/';
-  if (!enabled || !url.startsWith('/api/') || UNTRACED.test(url)) {
+  if (!state.enabled || !url.startsWith('/api/') || UNTRACED.test(url)) {
     handle();
     return;
   }
@@ -121,7 +127,7 @@ export function inTaskSpan<T>(
   attributes: Attributes,
   run: () => Promise<T>,
 ): Promise<T> {
-  if (!enabled) return run();
+  if (!state.enabled) return run();
   const parent: Context = task.traceParent
     ? propagation.extract(ROOT_CONTEXT, { traceparent: task.traceParent })
     : ROOT_CONTEXT;
