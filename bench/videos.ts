@@ -250,12 +250,19 @@ async function main(): Promise<void> {
       })();
       const cpu0 = [cpuMs(web.pid), cpuMs(worker.pid)];
       const c0 = performance.now();
-      const ids = await submitMany(BURST / asks.length, BURST, 'burst');
-      const answerMs = performance.now() - c0;
-      await waitDone(ids, 120_000);
+      let ids: string[] = [];
+      let answerMs = 0;
+      try {
+        ids = await submitMany(BURST / asks.length, BURST, 'burst');
+        answerMs = performance.now() - c0;
+        await waitDone(ids, 120_000);
+      } finally {
+        // Stopped whatever happened, so a failure above is reported as itself, not as the sampler's
+        // query on a closed connection.
+        sampling = false;
+        await sampler.catch(() => undefined);
+      }
       const [webCpu, workerCpu] = [cpuMs(web.pid) - (cpu0[0] ?? 0), cpuMs(worker.pid) - (cpu0[1] ?? 0)];
-      sampling = false;
-      await sampler;
       const created = await creation(ids);
       const [span] = await sql<{ ms: number }[]>`
         select extract(epoch from (max(v.upstream_created_at) - min(j.created_at))) * 1000 as ms
