@@ -36,9 +36,10 @@ interface Point {
  */
 export async function restoreDrill(ctx: RestoreDrillContext): Promise<Row> {
   const { drills, pg, size, work } = ctx;
-  const tenants: Tenant[] = [await drills.tenant(), await drills.tenant()];
   const tally = new Tally();
   const loadS = Math.max(6, size.loadS / 2);
+  // Enough tenants that the load stays within each one's image limit (two at least), as drills 1–4.
+  const tenants: Tenant[] = await drills.tenantsFor(loadS, 2);
   const loading = drills.load(tenants, loadS, tally);
   // Late enough in the load that jobs of the point have ended with their result files, others are in flight.
   await sleep((loadS * 1000 * 2) / 3);
