@@ -19,13 +19,25 @@ export interface PgBouncer {
   stop(): Promise<void>;
 }
 
+/**
+ * The waits docs/operations.md recommends in front of Studio: a query waits at most 5 s for a server
+ * connection (PgBouncer's default is 120 s, which holds requests through a whole outage), and a failed
+ * login to the server is retried after 1 s (default 15 s, during which every client is refused).
+ */
+export const POOLER_WAITS = { query_wait_timeout: 5, server_login_retry: 1 } as const;
+
 function program(): string {
   for (const candidate of ['/usr/sbin/pgbouncer', '/usr/bin/pgbouncer']) if (existsSync(candidate)) return candidate;
   throw new Error('PgBouncer is not installed: apt-get install pgbouncer');
 }
 
 /** Starts PgBouncer in front of the PostgreSQL at `target` (host and port); `poolSize` server connections per database. */
-export async function startPgBouncer(target: { host: string; port: number }, poolSize = 10): Promise<PgBouncer> {
+export async function startPgBouncer(
+  target: { host: string; port: number },
+  poolSize = 10,
+  /** More `[pgbouncer]` settings (name → value), e.g. the waits docs/operations.md recommends. */
+  settings: Record<string, string | number> = {},
+): Promise<PgBouncer> {
   const bin = program();
   const port = await freePort();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'studio-pgbouncer-'));
@@ -51,6 +63,7 @@ export async function startPgBouncer(target: { host: string; port: number }, poo
       `default_pool_size = ${poolSize}`,
       'ignore_startup_parameters = extra_float_digits',
       'server_reset_query =',
+      ...Object.entries(settings).map(([name, value]) => `${name} = ${value}`),
       '',
     ].join('\n'),
     { mode: 0o644 },

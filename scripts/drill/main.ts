@@ -14,7 +14,7 @@ import { ensureBuild } from '../ensure-build';
 import { startTopology, type Topology } from '../cluster/topology';
 import { startSimulator, type SimulatorProcess } from '../simulator';
 import { freePort } from '../free-port';
-import { startPgBouncer } from '../pgbouncer';
+import { POOLER_WAITS, startPgBouncer } from '../pgbouncer';
 import type { Row } from './types';
 import { ADMIN_KEY, ARTICLE_LIMIT, DrillBase, IMAGE_LIMIT, SIZES, sleep } from './base';
 
@@ -308,7 +308,8 @@ async function main() {
   // With a standby, every connection names both servers and keeps the one that takes writes.
   const dbUrl = standby ? failoverUrl(pg, standby) : pg.url;
   // The pooler stays up while drill 4 stops PostgreSQL behind it, as a pooler in production would.
-  const bouncer = values.pooler ? await startPgBouncer({ host: '127.0.0.1', port: pgPort }, 20) : null;
+  // With the waits docs/operations.md recommends: a request meeting an outage fails (503) within seconds.
+  const bouncer = values.pooler ? await startPgBouncer({ host: '127.0.0.1', port: pgPort }, 20, POOLER_WAITS) : null;
   let sim: SimulatorProcess | null = null;
   let top: Topology | null = null;
   const sql = postgres(dbUrl, { max: 4, onnotice: () => {} });

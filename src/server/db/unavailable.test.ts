@@ -29,6 +29,13 @@ describe('isDatabaseUnavailable', () => {
     ).toBe(true);
   });
 
+  it('recognises a pooler in front that cannot reach the server (PgBouncer: 08P01)', () => {
+    const pgbouncer = Object.assign(new Error('server login has been failing, try again later (server_login_retry)'), {
+      code: '08P01',
+    });
+    expect(isDatabaseUnavailable(wrapped(pgbouncer))).toBe(true);
+  });
+
   it('leaves everything else to the usual handling', () => {
     expect(isDatabaseUnavailable(wrapped(Object.assign(new Error('duplicate key value'), { code: '23505' })))).toBe(
       false,

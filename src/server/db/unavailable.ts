@@ -18,8 +18,12 @@ const NETWORK_CODES = new Set([
   'CONNECTION_ENDED',
   'CONNECTION_DESTROYED',
 ]);
-/** SQLSTATE classes 08 (connection exception) and 57P (operator intervention: shutdown, starting up). */
-const SQLSTATE = /^(08\d{3}|57P0[1-4])$/;
+/**
+ * SQLSTATE class 08 (connection exception: 08000–08006 and 08P01, which PgBouncer sends when it cannot
+ * reach the server, e.g. `server login has been failing, try again later (server_login_retry)`) and
+ * 57P (operator intervention: shutdown, starting up).
+ */
+const SQLSTATE = /^(08[0-9A-Z]{3}|57P0[1-4])$/;
 
 export function isDatabaseUnavailable(err: unknown): boolean {
   let current: unknown = err;
