@@ -16,6 +16,7 @@ import { startSimulator, type SimulatorProcess } from '../simulator';
 import { freePort } from '../free-port';
 import { POOLER_WAITS, startPgBouncer } from '../pgbouncer';
 import type { Row } from './types';
+import { printRows } from './report';
 import { ADMIN_KEY, ARTICLE_LIMIT, DrillBase, IMAGE_LIMIT, SIZES, sleep } from './base';
 
 /**
@@ -233,40 +234,6 @@ class Drills extends DrillBase {
   }
 }
 
-function print(rows: Row[]): void {
-  const head = [
-    'drill',
-    'requests',
-    'gave up',
-    'jobs',
-    'lost',
-    'double-charged',
-    'max pending s',
-    'p95 ms in fault',
-    'result',
-  ];
-  const cells = rows.map((r) =>
-    [
-      r.drill,
-      r.requests,
-      r.failed,
-      r.jobs,
-      r.lost,
-      r.doubleCharged,
-      r.maxPendingS,
-      r.p95Ms ?? '—',
-      r.ok ? 'pass' : 'FAIL',
-    ].map(String),
-  );
-  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => (c[i] ?? '').length)));
-  const line = (c: string[]) =>
-    '| ' + c.map((v, i) => (i === 0 ? v.padEnd(widths[i] ?? 0) : v.padStart(widths[i] ?? 0))).join(' | ') + ' |';
-  console.log(
-    ['', line(head), '|' + widths.map((w) => '-'.repeat(w + 2)).join('|') + '|', ...cells.map(line)].join('\n'),
-  );
-  for (const r of rows) console.log(`  ${r.drill}: ${r.notes.join('; ')}`);
-}
-
 async function main() {
   const { values } = parseArgs({
     options: {
@@ -381,7 +348,7 @@ async function main() {
       rows.push(row);
       console.log(`  ${row.ok ? 'pass' : 'FAIL'}  ${row.drill}: ${row.notes.join('; ')}`);
     }
-    print(rows);
+    printRows(rows);
     process.exitCode = rows.every((r) => r.ok) ? 0 : 1;
   } finally {
     await top?.stop();
